@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Makes a Docker engine answer on this machine, installing and starting one when needed.
+# Used by .ci/run and by the README's set-up; safe to run again.
+set -euo pipefail
+
+log() { echo "setup-engine: $*" >&2; }
+
+if docker info >/dev/null 2>&1; then
+  log "engine already running"
+  exit 0
+fi
+
+if ! command -v dockerd >/dev/null 2>&1; then
+  log "installing docker.io from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq docker.io >/dev/null
+fi
+
+log "starting dockerd"
+mkdir -p /var/log
+nohup dockerd >/var/log/sandbox-gate-dockerd.log 2>&1 &
+
+for _ in $(seq 1 60); do
+  if docker info >/dev/null 2>&1; then
+    log "engine up"
+    exit 0
+  fi
+  sleep 1
+done
+log "dockerd did not answer within 60 s; last lines of its log:"
+tail -n 20 /var/log/sandbox-gate-dockerd.log >&2 || true
+exit 1

@@ -1,0 +1,96 @@
+// Per-language presets: what the code is saved as, how it is parsed without running, how it runs.
+import type { Language } from "./model.js";
+
+export interface LanguagePreset {
+  name: Language;
+  /** Fence info-string tags that mean this language (lower case). */
+  fenceTags: readonly string[];
+  /** File extensions (with the dot) that mean this language. */
+  extensions: readonly string[];
+  target: string;
+  command: string;
+  image: string;
+  /** argv run inside the sandbox to parse `file` without executing it; exits non-zero on a syntax error. */
+  check: (file: string) => string[];
+}
+
+// compile() parses and builds bytecode but runs nothing; the JSON line gives the classifier exact positions.
+const PYTHON_CHECK = [
+  "import sys, json",
+  "p = sys.argv[1]",
+  "try:",
+  "    compile(open(p, 'rb').read(), p, 'exec')",
+  "except SyntaxError as e:",
+  "    print(json.dumps({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset}))",
+  "    sys.exit(1)",
+  "except (ValueError, RecursionError, MemoryError) as e:",
+  "    print(json.dumps({'message': type(e).__name__ + ': ' + str(e), 'file': p}))",
+  "    sys.exit(1)",
+].join("\n");
+
+export const LANGUAGES: Record<Language, LanguagePreset> = {
+  python: {
+    name: "python",
+    fenceTags: ["python", "py", "python3", "py3"],
+    extensions: [".py"],
+    target: "solution.py",
+    command: "python3 solution.py",
+    image: "python:3.12-slim",
+    check: (file) => ["python3", "-c", PYTHON_CHECK, file],
+  },
+  javascript: {
+    name: "javascript",
+    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+    extensions: [".js", ".mjs", ".cjs"],
+    target: "solution.js",
+    command: "node solution.js",
+    image: "node:22-slim",
+    check: (file) => ["node", "--check", file],
+  },
+  typescript: {
+    name: "typescript",
+    fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
+    extensions: [".ts", ".mts", ".cts"],
+    target: "solution.ts",
+    // Node 24 strips types itself, so the image needs nothing beyond node.
+    command: "node solution.ts",
+    image: "node:24-slim",
+    check: (file) => ["node", "--check", file],
+  },
+  bash: {
+    name: "bash",
+    fenceTags: ["bash", "sh", "shell", "zsh", "console"],
+    extensions: [".sh", ".bash"],
+    target: "solution.sh",
+    command: "bash solution.sh",
+    image: "debian:bookworm-slim",
+    check: (file) => ["bash", "-n", file],
+  },
+  php: {
+    name: "php",
+    fenceTags: ["php"],
+    extensions: [".php"],
+    target: "solution.php",
+    command: "php solution.php",
+    image: "php:8.3-cli",
+    check: (file) => ["php", "-l", "-d", "display_errors=stderr", file],
+  },
+};
+
+export const LANGUAGE_NAMES = Object.keys(LANGUAGES) as Language[];
+
+export function isLanguage(name: string): name is Language {
+  return Object.hasOwn(LANGUAGES, name);
+}
+
+/** The language a fence tag names, if any (`python title="x.py"` → python). */
+export function languageOfTag(info: string): Language | undefined {
+  const tag = info.trim().split(/[\s{,]/, 1)[0]?.toLowerCase().replace(/^\./, "") ?? "";
+  return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
+}
+
+/** The language a file name implies, if any. */
+export function languageOfPath(path: string): Language | undefined {
+  const lower = path.toLowerCase();
+  return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
+}

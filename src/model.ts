@@ -1,0 +1,103 @@
+// The values that flow through the pipeline: candidates in, classified results out.
+
+/** Statuses in the order classification tries them: the first that matches wins. */
+export const STATUSES = [
+  "no_code",
+  "patch_failed",
+  "syntax_error",
+  "timeout",
+  "oom",
+  "test_failed",
+  "pass",
+  "sandbox_error",
+] as const;
+
+export type Status = (typeof STATUSES)[number];
+
+export type Language = "python" | "javascript" | "typescript" | "bash" | "php";
+
+/** Per-candidate settings a dataset line (or a future source) may override. */
+export interface CandidateOverrides {
+  command?: string;
+  language?: Language;
+  target?: string;
+  timeoutMs?: number;
+}
+
+/** One thing to judge: a model's reply or a patch, with where it came from. */
+export interface Candidate {
+  id: string;
+  /** Where it came from, as a user would look it up: a comment URL, `path`, or `path:line`. */
+  source: string;
+  kind: "reply" | "patch";
+  text: string;
+  url?: string;
+  author?: string;
+  /** Extra files for this candidate only (dataset `files`), relative path → content. */
+  files?: Record<string, string>;
+  overrides?: CandidateOverrides;
+}
+
+/** A parser's complaint, located where the parser could say. */
+export interface SyntaxInfo {
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/** One output stream as kept: capped, never invalid UTF-8. */
+export interface CapturedStream {
+  text: string;
+  truncated: boolean;
+  /** Bytes the stream really carried, kept or not. */
+  bytes: number;
+}
+
+/** The furthest phase the sandbox reached before the container ended. */
+export type Phase = "setup" | "check" | "run";
+
+/** What the engine observed about one sandbox run, before any judgement. */
+export interface RunFacts {
+  phase: Phase;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  oomKilled: boolean;
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  /** Output of the parse check when it failed (phase `check`, non-zero exit). */
+  checkOutput: string;
+  durationMs: number;
+  /** Set when our side failed: the engine, the image, the set-up inside the container. */
+  sandboxError?: string;
+}
+
+export interface Result {
+  id: string;
+  source: string;
+  url?: string;
+  author?: string;
+  language: Language | null;
+  status: Status;
+  exit_code: number | null;
+  signal: string | null;
+  duration_ms: number;
+  stdout: string;
+  stderr: string;
+  truncated: { stdout: boolean; stderr: boolean };
+  feedback: string;
+  syntax?: SyntaxInfo;
+  /** Files a patch changed, for patch candidates. */
+  changed_files?: string[];
+  /** Which apply strategy worked, for patch candidates. */
+  patch_strategy?: string;
+}
+
+/** A candidate left out by the `max-candidates` quota: listed, never run. */
+export interface Skipped {
+  id: string;
+  source: string;
+  url?: string;
+  reason: string;
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/integration/**"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          globalSetup: ["test/integration/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // Two cores: more files at once only makes wall-clock limits flaky.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
