@@ -1,0 +1,23 @@
+// Run facts → status. Pure: the only place that decides what happened to a candidate.
+import type { RunFacts, Status } from "./model.js";
+
+/**
+ * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
+ * because no other verdict means anything when the engine did not do its part.
+ */
+export function classify(facts: RunFacts): Status {
+  if (facts.sandboxError) return "sandbox_error";
+  if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0) return "syntax_error";
+  if (facts.timedOut) return "timeout";
+  // The engine's own verdict: a process killed by the cgroup OOM killer, whatever the exit code says.
+  if (facts.oomKilled) return "oom";
+  if (facts.phase !== "run") return "sandbox_error";
+  return facts.exitCode === 0 ? "pass" : "test_failed";
+}
+
+/** The signal that ended the test command, from a shell-style exit code (128 + n). */
+export function signalOf(exitCode: number | null, signals: Record<string, number>): string | null {
+  if (exitCode === null || exitCode <= 128 || exitCode >= 128 + 65) return null;
+  const n = exitCode - 128;
+  return Object.keys(signals).find((name) => signals[name] === n) ?? null;
+}

@@ -1,0 +1,51 @@
+// Status → the message handed back to the model. Pure; it never carries a stack trace of ours.
+import type { Status, SyntaxInfo } from "./model.js";
+
+export interface FeedbackInput {
+  status: Status;
+  stdout: string;
+  stderr: string;
+  truncated: { stdout: boolean; stderr: boolean };
+  syntax?: SyntaxInfo;
+  signal: string | null;
+  exitCode: number | null;
+  timeoutMs: number;
+  memoryBytes: number;
+  /** Why nothing ran: the extraction's or the patch's own account, or our failure. */
+  reason?: string;
+}
+
+const MIB = 1024 ** 2;
+
+function location(s: SyntaxInfo): string {
+  const parts = [s.file, s.line, s.column].filter((p) => p !== undefined && p !== "");
+  return parts.length ? ` at ${parts.join(":")}` : "";
+}
+
+function tail(text: string, truncated: boolean): string {
+  return truncated ? `${text}\n[output truncated]` : text;
+}
+
+export function feedbackFor(f: FeedbackInput): string {
+  switch (f.status) {
+    case "pass":
+      return "";
+    case "no_code":
+      return `No runnable code was found in the reply${f.reason ? ` (${f.reason})` : ""}. Reply with the code in one fenced block.`;
+    case "patch_failed":
+      return `The patch did not apply: ${f.reason ?? "no hunk matched the base tree"}. Regenerate it against the current files.`;
+    case "syntax_error":
+      return `The code does not parse${f.syntax ? location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
+    case "timeout":
+      return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+    case "oom":
+      return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) and was killed. Something grows without bound; avoid building huge structures.`;
+    case "test_failed": {
+      const detail = f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout);
+      const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
+      return `The tests failed (the test command ${how}):\n\n${detail.trim() || "(no output)"}\n\nFix the code.`;
+    }
+    case "sandbox_error":
+      return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
+  }
+}

@@ -1,0 +1,103 @@
+// The whole run, shared by the action and the CLI: candidates → images first → every candidate
+// through the pipeline (bounded concurrency, input order kept) → the gate decision.
+import { judgeCandidate, mapLimit, type RunContext } from "./pipeline.js";
+import type { DatasetEntry } from "./candidates/dataset.js";
+import { feedbackFor } from "./feedback.js";
+import type { Candidate, Result, Skipped, Status } from "./model.js";
+import { ensureImage } from "./sandbox/image.js";
+import type { Settings } from "./settings.js";
+
+export interface GateDecision {
+  failed: boolean;
+  reason: string;
+}
+
+export interface GateOutcome {
+  results: Result[];
+  skipped: Skipped[];
+  decision: GateDecision;
+}
+
+export interface GateHooks {
+  log: (line: string) => void;
+}
+
+/** Entries up to the quota, in order (an invalid line is already its result); the rest are skipped, never run. */
+async function takeQuota(entries: AsyncIterable<DatasetEntry>, quota: number, settings: Settings) {
+  const taken: Array<Candidate | Result> = [];
+  const skipped: Skipped[] = [];
+  for await (const entry of entries) {
+    const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
+    if (taken.length >= quota) skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
+    else taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
+  }
+  return { taken, skipped };
+}
+
+/** A dataset line that is not a candidate: nothing runnable, and it says why. */
+function invalidEntry(id: string, source: string, problem: string, settings: Settings): Result {
+  const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
+  return {
+    id,
+    source,
+    language: null,
+    status: "no_code",
+    exit_code: null,
+    signal: null,
+    duration_ms: 0,
+    ...empty,
+    feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.timeoutMs, memoryBytes: settings.memoryBytes, reason: `${source}: ${problem}` }),
+  };
+}
+
+export function decide(results: Result[], failOn: Set<Status>): GateDecision {
+  const failing = results.filter((r) => failOn.has(r.status));
+  if (failing.length === 0) return { failed: false, reason: `all ${results.length} candidates passed the gate` };
+  const counts = new Map<Status, number>();
+  for (const r of failing) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+  return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+}
+
+/** Pull (or check) each image once, before any candidate's clock starts. */
+function imagePreparer(ctx: Omit<RunContext, "prepareImage">, hooks: GateHooks): (image: string) => Promise<string | undefined> {
+  const ready = new Map<string, Promise<string | undefined>>();
+  return (image) => {
+    let pending = ready.get(image);
+    if (!pending) {
+      pending = ensureImage(ctx.engine, image, ctx.settings.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
+        if (!outcome.ok) return outcome.reason;
+        hooks.log(outcome.pulled ? `image ${image}: pulled in ${outcome.ms} ms` : `image ${image}: present`);
+        return undefined;
+      });
+      ready.set(image, pending);
+    }
+    return pending;
+  };
+}
+
+export async function runGate(entries: AsyncIterable<DatasetEntry>, base: Omit<RunContext, "prepareImage">, hooks: GateHooks): Promise<GateOutcome> {
+  const { settings } = base;
+  const { taken, skipped } = await takeQuota(entries, settings.maxCandidates, settings);
+  const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, hooks) };
+  let done = 0;
+  const results = await mapLimit(taken, settings.concurrency, async (item) => {
+    const result = "status" in item ? item : await judgeCandidate(item, ctx);
+    done += 1;
+    hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+    // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
+    hooks.log(
+      JSON.stringify({
+        event: "sandbox-gate.candidate",
+        run: base.runId,
+        candidate: result.id,
+        code_length: "status" in item ? 0 : item.text.length,
+        status: result.status,
+        exit: result.exit_code,
+        duration_ms: result.duration_ms,
+      }),
+    );
+    return result;
+  });
+  return { results, skipped, decision: decide(results, settings.failOn) };
+}

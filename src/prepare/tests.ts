@@ -1,0 +1,20 @@
+// The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
+import { readFile } from "node:fs/promises";
+import { resolveGlobs } from "../candidates/glob.js";
+import type { SandboxFile } from "../sandbox/engine.js";
+import { InputError } from "../settings.js";
+
+export async function loadTestFiles(patterns: string[], base: string, maxBytes: number): Promise<SandboxFile[]> {
+  if (patterns.length === 0) return [];
+  const matches = await resolveGlobs("tests", patterns, base);
+  const files: SandboxFile[] = [];
+  let total = 0;
+  for (const match of matches) {
+    const content = await readFile(match.absolute);
+    total += content.length;
+    // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
+    if (total > maxBytes) throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
+    files.push({ path: match.relative, content });
+  }
+  return files;
+}

@@ -1,0 +1,45 @@
+import { constants } from "node:os";
+import { describe, expect, it } from "vitest";
+import { classify, signalOf } from "../src/classify.js";
+import type { RunFacts } from "../src/model.js";
+
+const stream = { text: "", truncated: false, bytes: 0 };
+const facts = (over: Partial<RunFacts>): RunFacts => ({
+  phase: "run",
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  oomKilled: false,
+  stdout: stream,
+  stderr: stream,
+  checkOutput: "",
+  durationMs: 10,
+  ...over,
+});
+
+describe("classify", () => {
+  it.each<[string, Partial<RunFacts>, string]>([
+    ["exit 0", {}, "pass"],
+    ["exit 1", { exitCode: 1 }, "test_failed"],
+    ["crash by signal", { exitCode: 139 }, "test_failed"],
+    ["parse check failed", { phase: "check", exitCode: 1 }, "syntax_error"],
+    ["timed out", { timedOut: true, exitCode: 137 }, "timeout"],
+    ["timed out during the check", { phase: "check", timedOut: true, exitCode: 137 }, "timeout"],
+    ["OOM, whatever the exit code", { oomKilled: true, exitCode: 1 }, "oom"],
+    ["OOM with exit 0", { oomKilled: true, exitCode: 0 }, "oom"],
+    ["timeout wins over OOM", { oomKilled: true, timedOut: true, exitCode: 137 }, "timeout"],
+    ["engine failure", { sandboxError: "Cannot connect to the Docker daemon", exitCode: 125, phase: "setup" }, "sandbox_error"],
+    ["never got past set-up", { phase: "setup", exitCode: 2 }, "sandbox_error"],
+    ["plain 137 without the engine's OOM verdict", { exitCode: 137 }, "test_failed"],
+  ])("%s → %s", (_, over, status) => expect(classify(facts(over))).toBe(status));
+});
+
+describe("signalOf", () => {
+  it("names the signal of a 128+n exit code", () => {
+    expect(signalOf(139, constants.signals)).toBe("SIGSEGV");
+    expect(signalOf(134, constants.signals)).toBe("SIGABRT");
+    expect(signalOf(1, constants.signals)).toBeNull();
+    expect(signalOf(255, constants.signals)).toBeNull();
+    expect(signalOf(null, constants.signals)).toBeNull();
+  });
+});
