@@ -1,0 +1,134 @@
+// A ustar writer for the files sent into a sandbox on stdin: nothing from the host is mounted.
+// Pure: the same files give the same bytes (fixed owner and time stamp).
+import type { SandboxFile } from "./engine.js";
+
+const BLOCK = 512;
+const NAME_FIELD = 100;
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
+const MTIME = Date.UTC(2000, 0, 1) / 1000;
+// The ustar size field holds 11 octal digits.
+const MAX_SIZE = 8 ** 11 - 1;
+
+type Entry = { kind: "file"; path: string; data: Uint8Array } | { kind: "dir"; path: string };
+
+/** The archive of `files` (regular files, their parent directories first), ready for `tar -x`. */
+export function tarball(files: SandboxFile[]): Buffer {
+  const blocks = archiveEntries(files).flatMap(entryBlocks);
+  // Two zero blocks end the archive.
+  blocks.push(Buffer.alloc(2 * BLOCK));
+  return Buffer.concat(blocks);
+}
+
+/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
+export function normalisePath(path: string): string {
+  const segments = path.split("/").filter((segment) => segment !== "" && segment !== ".");
+  const problem = pathProblem(path, segments);
+  if (problem) throw new Error(`sandbox file path ${JSON.stringify(path)} ${problem}`);
+  return segments.join("/");
+}
+
+function pathProblem(path: string, segments: string[]): string | undefined {
+  if (path.includes("\0")) return "contains a NUL byte";
+  if (path.startsWith("/")) return "is absolute";
+  if (segments.length === 0) return "is empty";
+  if (segments.includes("..")) return "has a `..` segment";
+  return undefined;
+}
+
+function archiveEntries(files: SandboxFile[]): Entry[] {
+  const entries: Entry[] = [];
+  const dirs = new Set<string>();
+  const filePaths = new Set<string>();
+  for (const file of files) {
+    const path = normalisePath(file.path);
+    if (filePaths.has(path)) throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+    if (dirs.has(path)) throw new Error(conflict(path));
+    const segments = path.split("/");
+    for (let depth = 1; depth < segments.length; depth++) {
+      const dir = segments.slice(0, depth).join("/");
+      if (filePaths.has(dir)) throw new Error(conflict(dir));
+      if (!dirs.has(dir)) {
+        dirs.add(dir);
+        entries.push({ kind: "dir", path: dir });
+      }
+    }
+    filePaths.add(path);
+    const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+    if (data.byteLength > MAX_SIZE) throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
+    entries.push({ kind: "file", path, data });
+  }
+  return entries;
+}
+
+function conflict(path: string): string {
+  return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
+}
+
+function entryBlocks(entry: Entry): Buffer[] {
+  const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+  const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+  const nameBytes = Buffer.from(name, "utf8");
+  const blocks: Buffer[] = [];
+  if (nameBytes.byteLength > NAME_FIELD) {
+    // A pax header carries the full name; the ustar field gets a truncated stand-in that
+    // readers ignore, so no prefix/name split is needed.
+    const pax = paxRecord("path", name);
+    blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x" }), padded(pax));
+  }
+  blocks.push(
+    header({
+      name: nameBytes.subarray(0, NAME_FIELD),
+      mode: entry.kind === "dir" ? DIR_MODE : FILE_MODE,
+      size: data.byteLength,
+      type: entry.kind === "dir" ? "5" : "0",
+    }),
+    padded(data),
+  );
+  return blocks;
+}
+
+/** `"<length> key=value\n"`, where the length counts its own digits. */
+export function paxRecord(key: string, value: string): Buffer {
+  const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
+  // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
+  let length = body;
+  while (body + String(length).length !== length) length = body + String(length).length;
+  return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
+}
+
+interface HeaderFields {
+  name: string | Uint8Array;
+  mode: number;
+  size: number;
+  type: "0" | "5" | "x";
+}
+
+function header(fields: HeaderFields): Buffer {
+  const block = Buffer.alloc(BLOCK);
+  Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+  octal(block, 100, 8, fields.mode);
+  octal(block, 108, 8, 0); // uid
+  octal(block, 116, 8, 0); // gid
+  octal(block, 124, 12, fields.size);
+  octal(block, 136, 12, MTIME);
+  block.write(fields.type, 156, "ascii");
+  block.write("ustar\0", 257, "ascii");
+  block.write("00", 263, "ascii");
+  // The checksum is computed with its own field read as spaces.
+  block.fill(" ", 148, 156);
+  const sum = block.reduce((total, byte) => total + byte, 0);
+  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+  return block;
+}
+
+/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
+function octal(block: Buffer, offset: number, width: number, value: number): void {
+  block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+
+function padded(data: Uint8Array): Buffer {
+  const rest = data.byteLength % BLOCK;
+  return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+}

@@ -1,0 +1,119 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SandboxFile } from "../../src/sandbox/engine.js";
+import { normalisePath, paxRecord, tarball } from "../../src/sandbox/tar.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes the archive, lists it and unpacks it with the system tar. */
+function unpack(files: SandboxFile[]): { dir: string; listing: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-tar-"));
+  dirs.push(dir);
+  const archive = join(dir, "archive.tar");
+  writeFileSync(archive, tarball(files));
+  const listing = execFileSync("tar", ["-t", "-f", archive], { encoding: "utf8" }).split("\n").filter(Boolean);
+  const out = join(dir, "out");
+  mkdirSync(out);
+  execFileSync("tar", ["-x", "-f", archive, "-C", out], { stdio: ["ignore", "pipe", "pipe"] });
+  return { dir: out, listing };
+}
+
+function bytesOf(content: string | Uint8Array): Buffer {
+  return typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content);
+}
+
+const allBytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+const longPath = `${"deeply/nested/".repeat(12)}${"x".repeat(120)}.py`;
+
+describe("tarball", () => {
+  it.each<[string, SandboxFile[]]>([
+    ["text files", [{ path: "solution.py", content: "print(sum(range(10)))\n" }]],
+    ["nested paths and an empty file", [{ path: "tests/unit/test_a.py", content: "" }, { path: "tests/b.txt", content: "b" }]],
+    ["binary content", [{ path: "blob.bin", content: allBytes }]],
+    ["a file of exactly one block", [{ path: "block", content: "z".repeat(512) }]],
+    ["a path longer than 255 bytes", [{ path: longPath, content: "long\n" }]],
+    ["a non-ASCII path cut mid-character by the name field", [{ path: `${"é".repeat(60)}/ü.txt`, content: "ü" }]],
+  ])("round-trips %s through the system tar", (_, files) => {
+    const { dir, listing } = unpack(files);
+    for (const file of files) {
+      expect(listing).toContain(file.path);
+      expect(readFileSync(join(dir, file.path))).toEqual(bytesOf(file.content));
+      expect(statSync(join(dir, file.path)).mode & 0o777).toBe(0o644 & ~process.umask());
+    }
+  });
+
+  it("writes each parent directory once, before its files", () => {
+    const { listing } = unpack([
+      { path: "a/b/one.txt", content: "1" },
+      { path: "a/two.txt", content: "2" },
+    ]);
+    expect(listing).toEqual(["a/", "a/b/", "a/b/one.txt", "a/two.txt"]);
+  });
+
+  it("normalises `.` segments and repeated slashes", () => {
+    const { listing } = unpack([{ path: "./src//main.py", content: "" }]);
+    expect(listing).toEqual(["src/", "src/main.py"]);
+  });
+
+  it("gives the same bytes for the same files", () => {
+    const files = [{ path: "a.txt", content: "same" }];
+    expect(tarball(files)).toEqual(tarball(files));
+  });
+
+  it("is a whole number of blocks ending in two zero blocks", () => {
+    const archive = tarball([{ path: "a.txt", content: "abc" }]);
+    expect(archive.byteLength % 512).toBe(0);
+    expect(archive.subarray(-1024).every((byte) => byte === 0)).toBe(true);
+  });
+
+  it.each([
+    ["/etc/passwd", "is absolute"],
+    ["../escape.py", "has a `..` segment"],
+    ["a/../../escape.py", "has a `..` segment"],
+    ["", "is empty"],
+    ["./", "is empty"],
+    ["a\0b", "contains a NUL byte"],
+  ])("rejects the path %j", (path, problem) => {
+    expect(() => tarball([{ path, content: "x" }])).toThrow(`sandbox file path ${JSON.stringify(path)} ${problem}`);
+  });
+
+  it("rejects a path given twice", () => {
+    expect(() => tarball([{ path: "a.py", content: "1" }, { path: "./a.py", content: "2" }])).toThrow(
+      'sandbox file path "./a.py" is given twice',
+    );
+  });
+
+  it.each([
+    [["a", "a/b"]],
+    [["a/b", "a"]],
+  ])("rejects a path that is both a file and a directory (%j)", (paths) => {
+    expect(() => tarball(paths.map((path) => ({ path, content: "" })))).toThrow(
+      'sandbox file path "a" is both a file and a directory',
+    );
+  });
+});
+
+describe("normalisePath", () => {
+  it("keeps a clean relative path as it is", () => {
+    expect(normalisePath("tests/test_solution.py")).toBe("tests/test_solution.py");
+  });
+});
+
+describe("paxRecord", () => {
+  it.each([
+    // The length field counts its own digits, including when they tip it over a power of ten.
+    ["a".repeat(90), 99],
+    ["a".repeat(91), 101],
+    ["a".repeat(92), 102],
+  ])("gives a record whose length prefix is its byte length", (value, length) => {
+    const record = paxRecord("path", value);
+    expect(record.byteLength).toBe(length);
+    expect(record.toString("utf8")).toBe(`${length} path=${value}\n`);
+  });
+});
