@@ -1,0 +1,50 @@
+// A capped collector for one output stream: it keeps the head, counts everything, and never stops
+// reading (a writer blocked on a full pipe would look like a hang, not like too much output).
+import type { CapturedStream } from "../model.js";
+
+export class StreamCapture {
+  readonly #limit: number;
+  readonly #kept: Buffer[] = [];
+  #keptBytes = 0;
+  #bytes = 0;
+
+  constructor(limitBytes: number) {
+    this.#limit = Math.max(0, Math.floor(limitBytes));
+  }
+
+  push(chunk: Uint8Array): void {
+    this.#bytes += chunk.byteLength;
+    const room = this.#limit - this.#keptBytes;
+    if (room <= 0) return;
+    const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
+    // Copied: callers may reuse their buffers.
+    this.#kept.push(Buffer.from(part));
+    this.#keptBytes += part.byteLength;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get truncated(): boolean {
+    return this.#bytes > this.#keptBytes;
+  }
+
+  result(): CapturedStream {
+    return {
+      text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
+      truncated: this.truncated,
+      bytes: this.#bytes,
+    };
+  }
+}
+
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+export function decodeUtf8(bytes: Uint8Array, cut: boolean): string {
+  // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+  const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+  return decoder.decode(bytes, { stream: cut });
+}
