@@ -28,6 +28,20 @@ const PYTHON_CHECK = [
   "    sys.exit(1)",
 ].join("\n");
 
+// `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
+// then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
+const TYPESCRIPT_CHECK = [
+  "const { stripTypeScriptTypes } = require('node:module');",
+  "const { spawnSync } = require('node:child_process');",
+  "const file = process.argv[1];",
+  "let js;",
+  "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
+  "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
+  "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
+  "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
+  "process.exit(r.status ?? 1);",
+].join("\n");
+
 export const LANGUAGES: Record<Language, LanguagePreset> = {
   python: {
     name: "python",
@@ -55,7 +69,7 @@ export const LANGUAGES: Record<Language, LanguagePreset> = {
     // Node 24 strips types itself, so the image needs nothing beyond node.
     command: "node solution.ts",
     image: "node:24-slim",
-    check: (file) => ["node", "--check", file],
+    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file],
   },
   bash: {
     name: "bash",
