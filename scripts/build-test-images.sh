@@ -5,10 +5,30 @@ set -euo pipefail
 
 IMAGE="${SANDBOX_GATE_TEST_IMAGE:-sandbox-gate-test/bookworm:1}"
 PACKAGES="python3,nodejs,php-cli,ca-certificates"
+# A 1 MB image (static busybox: sh, tar) for the registry tests, where every push and pull is timed.
+SMALL_IMAGE="sandbox-gate-test/busybox:1"
 
 log() { echo "build-test-images: $*" >&2; }
 
-if docker image inspect "$IMAGE" >/dev/null 2>&1; then
+have() { docker image inspect "$1" >/dev/null 2>&1; }
+
+build_small() {
+  local dir
+  dir=$(mktemp -d)
+  (cd "$dir" && apt-get download busybox-static >/dev/null 2>&1) || { apt-get update -qq && (cd "$dir" && apt-get download busybox-static >/dev/null); }
+  mkdir -p "$dir/root/bin" "$dir/root/work" "$dir/root/tmp"
+  dpkg-deb -x "$dir"/busybox-static_*.deb "$dir/pkg"
+  cp "$dir/pkg/bin/busybox" "$dir/root/bin/busybox"
+  for tool in sh tar cat echo sleep id ls env; do ln -s busybox "$dir/root/bin/$tool"; done
+  tar -C "$dir/root" -cf "$dir/root.tar" .
+  docker import --change 'ENV PATH=/bin' "$dir/root.tar" "$SMALL_IMAGE" >/dev/null
+  rm -rf "$dir"
+  log "built $SMALL_IMAGE"
+}
+
+have "$SMALL_IMAGE" || build_small
+
+if have "$IMAGE"; then
   log "$IMAGE already present"
   exit 0
 fi

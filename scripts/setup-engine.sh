@@ -5,16 +5,20 @@ set -euo pipefail
 
 log() { echo "setup-engine: $*" >&2; }
 
+# docker-registry: a real local registry for the pull-path tests (no public one is reachable).
+missing=()
+command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
+command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing ${missing[*]} from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
 if docker info >/dev/null 2>&1; then
   log "engine already running"
   exit 0
-fi
-
-if ! command -v dockerd >/dev/null 2>&1; then
-  log "installing docker.io from Debian"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq docker.io >/dev/null
 fi
 
 log "starting dockerd"
