@@ -3,6 +3,8 @@
 import type { SandboxFile } from "./engine.js";
 
 const BLOCK = 512;
+/** GNU tar's default record: 20 blocks. */
+const RECORD = 20 * BLOCK;
 const NAME_FIELD = 100;
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
@@ -15,10 +17,11 @@ type Entry = { kind: "file"; path: string; data: Uint8Array } | { kind: "dir"; p
 
 /** The archive of `files` (regular files, their parent directories first), ready for `tar -x`. */
 export function tarball(files: SandboxFile[]): Buffer {
-  const blocks = archiveEntries(files).flatMap(entryBlocks);
-  // Two zero blocks end the archive.
-  blocks.push(Buffer.alloc(2 * BLOCK));
-  return Buffer.concat(blocks);
+  const body = Buffer.concat(archiveEntries(files).flatMap(entryBlocks));
+  // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
+  // reads whole records and would otherwise wait on an open pipe for the rest of one.
+  const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
+  return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
 }
 
 /** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */

@@ -66,10 +66,15 @@ describe("tarball", () => {
     expect(tarball(files)).toEqual(tarball(files));
   });
 
-  it("is a whole number of blocks ending in two zero blocks", () => {
-    const archive = tarball([{ path: "a.txt", content: "abc" }]);
-    expect(archive.byteLength % 512).toBe(0);
-    expect(archive.subarray(-1024).every((byte) => byte === 0)).toBe(true);
+  it.each([
+    ["a small file", 3, 10240],
+    ["a file whose end blocks spill into a second record", 18 * 512, 20480],
+  ])("is whole 10 KiB records ending in two zero blocks, for %s", (_, size, length) => {
+    const archive = tarball([{ path: "a.txt", content: "x".repeat(size) }]);
+    expect(archive.byteLength).toBe(length);
+    const headerAndData = 512 + size;
+    expect(archive.subarray(headerAndData).every((byte) => byte === 0)).toBe(true);
+    expect(archive.byteLength - headerAndData).toBeGreaterThanOrEqual(1024);
   });
 
   it.each([
