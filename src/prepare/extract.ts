@@ -1,0 +1,261 @@
+// Phase 1: find the code in a model's reply. Pure: no I/O; real parsing is injected by the caller.
+import type { Language } from "../model.js";
+import { LANGUAGE_NAMES, languageOfTag } from "../languages.js";
+
+/** Where the chosen code came from in the reply. */
+export interface BlockRef {
+  /** Position among all fences of the reply, from 0. */
+  index: number;
+  /** First word of the info string, lower case; "" for a bare fence. */
+  tag: string;
+  /** 1-based line of the opening fence in the reply (CR/CRLF counted as one line end). */
+  startLine: number;
+}
+
+export type Extraction =
+  | {
+      kind: "code";
+      /** The code, without surrounding blank lines, ending with one newline. */
+      code: string;
+      language: Language | null;
+      /** The fence the code came from; null when the whole reply is the code. */
+      block: BlockRef | null;
+      /** How many fences competed for the choice; 0 when the reply had none. */
+      candidates: number;
+      /** 1-based reply line of the code's first line, to map parser positions back to the reply. */
+      firstLine: number;
+      reason: string;
+    }
+  | { kind: "none"; reason: string };
+
+export interface ExtractOptions {
+  /** Whether `code` parses as `language`; used to pick among several blocks (never runs the code). */
+  parses?: (code: string, language: Language) => boolean;
+}
+
+/** A fenced block as CommonMark reads it. */
+interface Fence {
+  index: number;
+  info: string;
+  tag: string;
+  startLine: number;
+  /** Content lines with the fence's indentation removed. */
+  lines: string[];
+}
+
+/** Tags of blocks that show what a program printed, never a program. `console` is also a bash tag. */
+const OUTPUT_TAGS = new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
+const PATCH_TAGS = new Set(["diff", "patch", "udiff"]);
+
+const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+
+function normalise(text: string): string {
+  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
+function tagOf(info: string): string {
+  return info.split(/[\s{,]/, 1)[0]?.toLowerCase() ?? "";
+}
+
+function isClosing(line: string, marker: string): boolean {
+  const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+  return match !== null && match[1]![0] === marker[0] && match[1]!.length >= marker.length;
+}
+
+/** CommonMark strips up to the opening fence's indentation from each content line. */
+function dedent(line: string, indent: number): string {
+  const leading = /^ */.exec(line)![0].length;
+  return line.slice(Math.min(leading, indent));
+}
+
+/** Every fenced block, in order; an unclosed fence runs to the end of the reply. */
+function findFences(text: string): Fence[] {
+  const lines = text.split("\n");
+  const fences: Fence[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = OPENING.exec(lines[i]!);
+    if (!open) continue;
+    const indent = open[1]!.length;
+    const marker = open[2]!;
+    const rawInfo = open[3]!;
+    // A backtick in a backtick fence's info string makes it inline code (```x```), not a fence.
+    if (marker[0] === "`" && rawInfo.includes("`")) continue;
+    const info = rawInfo.trim();
+    let end = i + 1;
+    while (end < lines.length && !isClosing(lines[end]!, marker)) end++;
+    fences.push({
+      index: fences.length,
+      info,
+      tag: tagOf(info),
+      startLine: i + 1,
+      lines: lines.slice(i + 1, end).map((line) => dedent(line, indent)),
+    });
+    i = end;
+  }
+  return fences;
+}
+
+function looksLikeDiff(lines: readonly string[]): boolean {
+  const text = lines.join("\n").trimStart();
+  return text.startsWith("diff --git ") || /^--- \S.*\n\+\+\+ \S/.test(text);
+}
+
+type BlockKind = "patch" | "output" | "foreign" | "code";
+
+function kindOf(fence: Fence): BlockKind {
+  if (PATCH_TAGS.has(fence.tag) || (fence.tag === "" && looksLikeDiff(fence.lines))) return "patch";
+  if (OUTPUT_TAGS.has(fence.tag)) return "output";
+  if (fence.tag === "" || languageOfTag(fence.info)) return "code";
+  return "foreign";
+}
+
+/** The contents of the reply's diff/patch fences (tagged so, or bare fences holding a unified diff). */
+export function findPatchBlocks(reply: string): string[] {
+  return findFences(normalise(reply))
+    .filter((fence) => kindOf(fence) === "patch")
+    .map((fence) => `${fence.lines.join("\n")}\n`);
+}
+
+/** Drops blank lines around the code so line 1 is real code; returns null when nothing is left. */
+function trimBlank(lines: readonly string[], firstLine: number): { code: string; firstLine: number } | null {
+  const first = lines.findIndex((line) => line.trim() !== "");
+  if (first < 0) return null;
+  return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
+}
+
+// Lines that only code starts like. Prose is a reply where no line matches: keywords must be lower case
+// and sentence-like openers ("if you want…") must end as code does (":" for python, "{"/";" for C-likes).
+const PYTHON_LINE = [
+  /^\s*(async\s+)?def\s+\w+\s*\(/,
+  /^\s*class\s+\w+\s*[(:]/,
+  /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+  /^\s*from\s+[\w.]+\s+import\s+/,
+  /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+  /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+  /^\s*@\w+/,
+];
+const JS_LINE = [
+  /^\s*(export\s+)?(async\s+)?function\b/,
+  /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+  /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+  /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+  /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+  /^\s*return\b.*;\s*$/,
+  /^\s*[})\]]+[;,)]*\s*$/,
+  /=>/,
+];
+const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
+const BASH_LINE = [
+  /^#!/,
+  /^\s*[A-Za-z_]\w*=\S*/,
+  /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+  /^\s*for\s+\w+\s+in\b/,
+  /^\s*(then|do|done|fi|esac|else)\s*$/,
+  /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+  /^\s*\w+\s*\(\)\s*\{?\s*$/,
+  /^\s*\w[\w.-]*\s+--?\w/,
+];
+const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
+// Shared by every language: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`).
+const COMMON_LINE = [
+  /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+  /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
+];
+
+const CODE_LINES: Record<Language, readonly RegExp[]> = {
+  python: [...PYTHON_LINE, ...COMMON_LINE],
+  javascript: [...JS_LINE, ...COMMON_LINE],
+  typescript: [...TS_LINE, ...COMMON_LINE],
+  bash: BASH_LINE,
+  php: [...PHP_LINE, ...COMMON_LINE],
+};
+
+/** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
+export function looksLikeCode(text: string, language: Language | null): boolean {
+  const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
+  return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
+}
+
+interface Candidate {
+  fence: Fence;
+  language: Language | null;
+  code: string;
+  firstLine: number;
+}
+
+function candidateOf(fence: Fence): Candidate | null {
+  const trimmed = trimBlank(fence.lines, fence.startLine + 1);
+  return trimmed && { fence, language: languageOfTag(fence.info) ?? null, ...trimmed };
+}
+
+/** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
+function resolveLanguage(blocks: readonly Candidate[]): Language | null {
+  return longest(blocks.filter((block) => block.language !== null))?.language ?? null;
+}
+
+/** The longest block; on a tie the later one, since replies correct themselves further down. */
+function longest(blocks: readonly Candidate[]): Candidate | undefined {
+  return blocks.reduce<Candidate | undefined>(
+    (best, block) => (best && best.code.length > block.code.length ? best : block),
+    undefined,
+  );
+}
+
+/** EvalPlus-style: the longest block that parses, or the longest at all when none does (its error is the feedback). */
+function choose(blocks: readonly Candidate[], language: Language | null, opts: ExtractOptions): [Candidate, string] {
+  const { parses } = opts;
+  const name = language ?? "untagged";
+  if (blocks.length === 1) return [blocks[0]!, `only ${name} block`];
+  if (!parses || !language) return [longest(blocks)!, `longest of ${blocks.length} ${name} blocks`];
+  const parsing = blocks.filter((block) => parses(block.code, language));
+  if (parsing.length === 0) return [longest(blocks)!, `longest of ${blocks.length} ${name} blocks (none parses)`];
+  return [longest(parsing)!, `longest of ${blocks.length} ${name} blocks that parses`];
+}
+
+/** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
+function describeFences(fences: readonly Fence[]): string {
+  const describe = (fence: Fence): string => {
+    const kind = kindOf(fence);
+    if (kind === "patch") return "diff";
+    const tag = fence.tag || "bare";
+    return kind === "code" && !candidateOf(fence) ? `empty ${tag}` : tag;
+  };
+  return [...new Set(fences.map(describe))].join(", ");
+}
+
+function fromWholeReply(reply: string, language: Language | null): Extraction {
+  const trimmed = trimBlank(reply.split("\n"), 1);
+  if (!trimmed) return { kind: "none", reason: "empty reply" };
+  if (!looksLikeCode(trimmed.code, language)) {
+    return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
+  }
+  return { kind: "code", ...trimmed, language, block: null, candidates: 0, reason: "no fence: the whole reply is the code" };
+}
+
+/**
+ * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
+ * and looks like code. Patch, output and other-language blocks never count.
+ */
+export function extractCode(reply: string, language: Language | "auto", opts: ExtractOptions = {}): Extraction {
+  const text = normalise(reply);
+  const fences = findFences(text);
+  const wanted = language === "auto" ? null : language;
+  if (fences.length === 0) return fromWholeReply(text, wanted);
+
+  const blocks = fences.filter((fence) => kindOf(fence) === "code").flatMap((fence) => candidateOf(fence) ?? []);
+  const target = wanted ?? resolveLanguage(blocks);
+  const eligible = blocks.filter((block) => block.language === null || block.language === target);
+  if (eligible.length === 0) {
+    return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
+  }
+  const [chosen, reason] = choose(eligible, target, opts);
+  return {
+    kind: "code",
+    code: chosen.code,
+    language: target,
+    block: { index: chosen.fence.index, tag: chosen.fence.tag, startLine: chosen.fence.startLine },
+    candidates: eligible.length,
+    firstLine: chosen.firstLine,
+    reason,
+  };
+}
