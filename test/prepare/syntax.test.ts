@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../src/languages.js";
+import type { Language, SyntaxInfo } from "../../src/model.js";
+import { parseCheckOutput } from "../../src/prepare/syntax.js";
+
+// Outputs captured from the checkers in sandbox-gate-test/bookworm:1 (python 3.11, node 18, bash 5.2,
+// php 8.2) and from node 24 on TypeScript, as the presets run them in the work dir /work.
+const out = (...lines: string[]): string => lines.join("\n") + "\n";
+
+const NODE18_STACK = [
+  "    at internalCompileFunction (node:internal/vm:76:18)",
+  "    at wrapSafe (node:internal/modules/cjs/loader:1283:20)",
+  "    at checkSyntax (node:internal/main/check_syntax:84:21)",
+  "",
+  "Node.js v18.20.4",
+];
+
+interface Case {
+  name: string;
+  language: Language;
+  output: string;
+  /** The checked file; the preset's target when absent. */
+  target?: string;
+  expected: SyntaxInfo;
+}
+
+const cases: Case[] = [
+  {
+    name: "python: the check script's JSON line",
+    language: "python",
+    output: out('{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 7}'),
+    expected: { message: "invalid syntax", file: "solution.py", line: 1, column: 7 },
+  },
+  {
+    name: "python: an absolute path in the work dir",
+    language: "python",
+    output: out('{"message": "expected an indented block after function definition on line 1", "file": "/work/solution.py", "line": 2, "column": 1}'),
+    expected: { message: "expected an indented block after function definition on line 1", file: "solution.py", line: 2, column: 1 },
+  },
+  {
+    name: "python: a ValueError has no position",
+    language: "python",
+    output: out('{"message": "ValueError: source code string cannot contain null bytes", "file": "solution.py"}'),
+    expected: { message: "ValueError: source code string cannot contain null bytes", file: "solution.py" },
+  },
+  {
+    name: "python: null positions are left out",
+    language: "python",
+    output: out("some warning first", '{"message": "unexpected EOF", "file": "src/app.py", "line": null, "column": 0}'),
+    expected: { message: "unexpected EOF", file: "src/app.py" },
+  },
+  {
+    name: "python: raw text when the JSON line is missing",
+    language: "python",
+    output: out("Traceback (most recent call last):", '  File "/work/check.py", line 1', "MemoryError"),
+    expected: { message: 'Traceback (most recent call last):\n  File "check.py", line 1\nMemoryError', file: "solution.py" },
+  },
+  {
+    name: "javascript: node 18, caret under the token",
+    language: "javascript",
+    output: out("/work/solution.js:2", "const y = ;", "          ^", "", "SyntaxError: Unexpected token ';'", ...NODE18_STACK),
+    expected: { message: "SyntaxError: Unexpected token ';'", file: "solution.js", line: 2, column: 11 },
+  },
+  {
+    name: "javascript: a caret run under a string",
+    language: "javascript",
+    output: out("/work/solution.js:1", 'let s = "abc', "        ^^^^", "", "SyntaxError: Invalid or unexpected token", ...NODE18_STACK),
+    expected: { message: "SyntaxError: Invalid or unexpected token", file: "solution.js", line: 1, column: 9 },
+  },
+  {
+    name: "javascript: tabs kept in the caret line count as one column",
+    language: "javascript",
+    output: out("/work/solution.js:1", "\tconst a = {b: 1,, };", "\t                ^", "", "SyntaxError: Unexpected token ','", ...NODE18_STACK),
+    expected: { message: "SyntaxError: Unexpected token ','", file: "solution.js", line: 1, column: 18 },
+  },
+  {
+    name: "javascript: end of input has no caret",
+    language: "javascript",
+    output: out("/work/solution.js:3", "", "", "", "SyntaxError: Unexpected end of input", ...NODE18_STACK),
+    expected: { message: "SyntaxError: Unexpected end of input", file: "solution.js", line: 3 },
+  },
+  {
+    name: "javascript: a file in a subdirectory",
+    language: "javascript",
+    output: out("/work/lib/util.mjs:2", "const y = ;", "          ^", "", "SyntaxError: Unexpected token ';'", "    at checkSyntax (node:internal/main/check_syntax:78:5)"),
+    target: "lib/util.mjs",
+    expected: { message: "SyntaxError: Unexpected token ';'", file: "lib/util.mjs", line: 2, column: 11 },
+  },
+  {
+    name: "javascript: node's own error names no candidate file",
+    language: "javascript",
+    output: out("node:internal/modules/cjs/loader:1143", "  throw err;", "  ^", "", "Error: Cannot find module '/work/solution.js'", "    at Module._resolveFilename (node:internal/modules/cjs/loader:1140:15)"),
+    expected: { message: "Error: Cannot find module 'solution.js'", file: "solution.js" },
+  },
+  {
+    name: "typescript: node 24 run, a file URL and context lines around the caret",
+    language: "typescript",
+    output: out(
+      "file:///work/solution.ts:2",
+      "function add(a: number, b: number): number {",
+      "  return a + ;",
+      "             ^",
+      "}",
+      "",
+      "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
+      "    at parseTypeScript (node:internal/modules/typescript:72:36)",
+    ),
+    expected: { message: "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected", file: "solution.ts", line: 2, column: 14 },
+  },
+  {
+    name: "typescript: node 24 --check rejects a type annotation",
+    language: "typescript",
+    output: out("/work/solution.ts:1", "function add(a: number, b: number): number {", "              ^", "", "SyntaxError: Unexpected token ':'"),
+    expected: { message: "SyntaxError: Unexpected token ':'", file: "solution.ts", line: 1, column: 15 },
+  },
+  {
+    name: "bash: unexpected end of file",
+    language: "bash",
+    output: out("solution.sh: line 3: syntax error: unexpected end of file"),
+    expected: { message: "syntax error: unexpected end of file", file: "solution.sh", line: 3 },
+  },
+  {
+    name: "bash: the quoted offending line is not the message",
+    language: "bash",
+    output: out("solution.sh: line 2: syntax error near unexpected token `)'", "solution.sh: line 2: `  echo )'"),
+    expected: { message: "syntax error near unexpected token `)'", file: "solution.sh", line: 2 },
+  },
+  {
+    name: "bash: an unmatched quote, absolute path",
+    language: "bash",
+    output: out("/work/solution.sh: line 1: unexpected EOF while looking for matching `\"'"),
+    expected: { message: "unexpected EOF while looking for matching `\"'", file: "solution.sh", line: 1 },
+  },
+  {
+    name: "php: the PHP-prefixed stderr copy first",
+    language: "php",
+    output: out(
+      'PHP Parse error:  syntax error, unexpected end of file, expecting variable or "${" or "{$" in /work/solution.php on line 3',
+      'Parse error: syntax error, unexpected end of file, expecting variable or "${" or "{$" in /work/solution.php on line 3',
+      "Errors parsing /work/solution.php",
+    ),
+    expected: { message: 'Parse error: syntax error, unexpected end of file, expecting variable or "${" or "{$"', file: "solution.php", line: 3 },
+  },
+  {
+    name: "php: the unprefixed copy alone",
+    language: "php",
+    output: out("Errors parsing solution.php", 'Parse error: syntax error, unexpected token "{", expecting variable in solution.php on line 2'),
+    expected: { message: 'Parse error: syntax error, unexpected token "{", expecting variable', file: "solution.php", line: 2 },
+  },
+  {
+    name: "php: a compile-time fatal error naming another line",
+    language: "php",
+    output: out("PHP Fatal error:  Cannot redeclare f() (previously declared in /work/solution.php:2) in /work/solution.php on line 3"),
+    expected: { message: "Fatal error: Cannot redeclare f() (previously declared in solution.php:2)", file: "solution.php", line: 3 },
+  },
+  {
+    name: "php: only the summary line",
+    language: "php",
+    output: out("Errors parsing solution.php"),
+    expected: { message: "Errors parsing solution.php", file: "solution.php" },
+  },
+  {
+    name: "CRLF output",
+    language: "bash",
+    output: "solution.sh: line 4: syntax error: unexpected end of file\r\n",
+    expected: { message: "syntax error: unexpected end of file", file: "solution.sh", line: 4 },
+  },
+  {
+    name: "no output at all",
+    language: "bash",
+    output: "  \n",
+    target: "/work/solution.sh",
+    expected: { message: "the parse check failed without a message", file: "solution.sh" },
+  },
+];
+
+const check = ({ language, output, target }: Case): SyntaxInfo =>
+  parseCheckOutput(language, output, target ?? LANGUAGES[language].target);
+
+describe("parseCheckOutput", () => {
+  it.each(cases)("$name", (c) => {
+    expect(check(c)).toEqual(c.expected);
+  });
+
+  it.each(cases)("never leaks the work dir: $name", (c) => {
+    const info = check(c);
+    expect(JSON.stringify(info)).not.toContain("/work/");
+    expect(info.message.trim()).not.toBe("");
+  });
+});
