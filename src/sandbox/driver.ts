@@ -1,0 +1,124 @@
+// What runs first inside the container, and the reader of the markers it writes.
+//
+// The container's command is `sh -c DRIVER sandbox-gate <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver
+// unpacks the tar from stdin, runs the parse check (if any), then the command, and writes a
+// marker line to stderr when each phase begins. The markers come before any candidate code runs,
+// so only the head of stderr is ours to parse; after the run marker, stderr belongs to the candidate.
+import type { Phase } from "../model.js";
+import { StreamCapture } from "./capture.js";
+
+export const CHECK_MARKER = "\x1esandbox-gate:check\n";
+export const RUN_MARKER = "\x1esandbox-gate:run\n";
+
+// Checker output goes to stderr, so stdout carries the candidate's output only.
+// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
+export const DRIVER = String.raw`command=$1
+shift
+tar -x -f - || {
+  status=$?
+  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
+  exit "$status"
+}
+exec </dev/null
+if [ "$#" -gt 0 ]; then
+  printf '\036sandbox-gate:check\n' >&2
+  "$@" >&2 || exit "$?"
+fi
+printf '\036sandbox-gate:run\n' >&2
+exec sh -c "$command"
+`;
+
+/** The container's argv: the driver, then the test command and the check argv as parameters. */
+export function driverArgv(command: string, check: readonly string[] = []): string[] {
+  return ["sh", "-c", DRIVER, "sandbox-gate", command, ...check];
+}
+
+/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
+const MAX_TEXT_BYTES = 1024 * 1024;
+
+const SEPARATOR = 0x1e;
+const MARKERS: readonly { bytes: Buffer; from: readonly Phase[]; to: Phase }[] = [
+  { bytes: Buffer.from(CHECK_MARKER), from: ["setup"], to: "check" },
+  { bytes: Buffer.from(RUN_MARKER), from: ["setup", "check"], to: "run" },
+];
+
+export interface PhaseParserOptions {
+  /** Receives everything written after the run marker, untouched. */
+  onRunOutput: (chunk: Buffer) => void;
+  /** Called once, when the run marker arrives: the candidate's clock starts then. */
+  onRun?: () => void;
+  maxTextBytes?: number;
+}
+
+/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
+export class PhaseParser {
+  readonly #onRunOutput: (chunk: Buffer) => void;
+  readonly #onRun: () => void;
+  readonly #maxTextBytes: number;
+  #phase: Phase = "setup";
+  #text: StreamCapture;
+  /** The start of a marker split across chunks, held back until the rest arrives. */
+  #pending: Buffer = Buffer.alloc(0);
+
+  constructor(options: PhaseParserOptions) {
+    this.#onRunOutput = options.onRunOutput;
+    this.#onRun = options.onRun ?? (() => {});
+    this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
+    this.#text = new StreamCapture(this.#maxTextBytes);
+  }
+
+  get phase(): Phase {
+    return this.#phase;
+  }
+
+  /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
+  get text(): string {
+    return this.#text.result().text;
+  }
+
+  push(chunk: Buffer): void {
+    if (this.#phase === "run") {
+      this.#onRunOutput(chunk);
+      return;
+    }
+    let data = Buffer.concat([this.#pending, chunk]);
+    this.#pending = Buffer.alloc(0);
+    while (this.#phase !== "run") {
+      const at = data.indexOf(SEPARATOR);
+      if (at < 0) {
+        this.#text.push(data);
+        return;
+      }
+      this.#text.push(data.subarray(0, at));
+      const rest = data.subarray(at);
+      const candidates = MARKERS.filter((marker) => marker.from.includes(this.#phase));
+      const marker = candidates.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+      if (marker) {
+        this.#enter(marker.to);
+        data = rest.subarray(marker.bytes.length);
+      } else if (candidates.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+        this.#pending = Buffer.from(rest);
+        return;
+      } else {
+        // A separator byte that starts no marker is just text.
+        this.#text.push(rest.subarray(0, 1));
+        data = rest.subarray(1);
+      }
+    }
+    if (data.length > 0) this.#onRunOutput(data);
+  }
+
+  /** The stream ended: a held-back partial marker was text after all. */
+  end(): void {
+    if (this.#pending.length > 0) this.#text.push(this.#pending);
+    this.#pending = Buffer.alloc(0);
+  }
+
+  #enter(phase: Phase): void {
+    this.#phase = phase;
+    if (phase === "run") this.#onRun();
+    // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
+    else this.#text = new StreamCapture(this.#maxTextBytes);
+  }
+}

@@ -1,0 +1,225 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CHECK_MARKER, PhaseParser, RUN_MARKER, driverArgv } from "../../src/sandbox/driver.js";
+import { tarball } from "../../src/sandbox/tar.js";
+
+interface Parsed {
+  parser: PhaseParser;
+  runOutput: string;
+  /** Bytes of run output already delivered when onRun fired; -1 if it never did. */
+  runOutputAtStart: number;
+  runCalls: number;
+}
+
+function parse(chunks: (string | Buffer)[], maxTextBytes?: number): Parsed {
+  const out: Buffer[] = [];
+  const parsed = { runOutput: "", runOutputAtStart: -1, runCalls: 0 };
+  const parser = new PhaseParser({
+    onRunOutput: (chunk) => out.push(Buffer.from(chunk)),
+    onRun: () => {
+      parsed.runCalls++;
+      parsed.runOutputAtStart = Buffer.concat(out).length;
+    },
+    maxTextBytes,
+  });
+  for (const chunk of chunks) parser.push(Buffer.from(chunk));
+  parser.end();
+  return { ...parsed, parser, runOutput: Buffer.concat(out).toString("utf8") };
+}
+
+/** Every way of cutting `stream` into two chunks. */
+function splits(stream: string): [string, string][] {
+  return Array.from({ length: stream.length + 1 }, (_, at) => [stream.slice(0, at), stream.slice(at)]);
+}
+
+describe("PhaseParser", () => {
+  it("stays in setup and keeps the text when no marker comes", () => {
+    const { parser, runOutput, runCalls } = parse(["docker: Error response from daemon: No such image: x\n"]);
+    expect(parser.phase).toBe("setup");
+    expect(parser.text).toBe("docker: Error response from daemon: No such image: x\n");
+    expect(runOutput).toBe("");
+    expect(runCalls).toBe(0);
+  });
+
+  it("tracks setup → check → run and keeps only the checker's text", () => {
+    const { parser, runOutput, runCalls } = parse([
+      `tar: chatter\n${CHECK_MARKER}checker says ok\n${RUN_MARKER}Traceback (most recent call last)\n`,
+    ]);
+    expect(parser.phase).toBe("run");
+    expect(parser.text).toBe("checker says ok\n");
+    expect(runOutput).toBe("Traceback (most recent call last)\n");
+    expect(runCalls).toBe(1);
+  });
+
+  it("stops in check with the checker's complaint when the run marker never comes", () => {
+    const { parser } = parse([CHECK_MARKER, '{"message": "invalid syntax", "line": 2}\n']);
+    expect(parser.phase).toBe("check");
+    expect(parser.text).toBe('{"message": "invalid syntax", "line": 2}\n');
+  });
+
+  it("goes straight from setup to run when there is no check", () => {
+    const { parser, runOutput } = parse([RUN_MARKER, "err"]);
+    expect(parser.phase).toBe("run");
+    expect(runOutput).toBe("err");
+  });
+
+  it.each(splits(`a${CHECK_MARKER}bad${RUN_MARKER}out`))(
+    "finds markers cut anywhere across chunks (%j | %j)",
+    (first, second) => {
+      const { parser, runOutput, runCalls } = parse([first, second]);
+      expect(parser.phase).toBe("run");
+      expect(parser.text).toBe("bad");
+      expect(runOutput).toBe("out");
+      expect(runCalls).toBe(1);
+    },
+  );
+
+  it("finds markers fed one byte at a time", () => {
+    const { parser, runOutput } = parse([...`${CHECK_MARKER}x${RUN_MARKER}yz`]);
+    expect([parser.phase, parser.text, runOutput]).toEqual(["run", "x", "yz"]);
+  });
+
+  it("starts the clock before passing on output that came in the marker's chunk", () => {
+    const { runOutputAtStart, runOutput } = parse([`${RUN_MARKER}early`]);
+    expect(runOutputAtStart).toBe(0);
+    expect(runOutput).toBe("early");
+  });
+
+  it("treats a separator byte that starts no marker as text", () => {
+    const { parser } = parse(["a\x1eb\x1esandbox-gate:other\n"]);
+    expect(parser.phase).toBe("setup");
+    expect(parser.text).toBe("a\x1eb\x1esandbox-gate:other\n");
+  });
+
+  it("treats a marker cut off by the end of the stream as text", () => {
+    const partial = RUN_MARKER.slice(0, 8);
+    const { parser } = parse(["oops", partial]);
+    expect(parser.phase).toBe("setup");
+    expect(parser.text).toBe(`oops${partial}`);
+  });
+
+  it("ignores a check marker once the check has begun", () => {
+    const { parser } = parse([CHECK_MARKER, `x${CHECK_MARKER}y`]);
+    expect(parser.phase).toBe("check");
+    expect(parser.text).toBe(`x${CHECK_MARKER}y`);
+  });
+
+  it("passes everything after the run marker on untouched, markers and bad bytes included", () => {
+    const after = Buffer.concat([Buffer.from(`${CHECK_MARKER}${RUN_MARKER}`), Buffer.from([0xff, 0x00])]);
+    const chunks: Buffer[] = [];
+    const parser = new PhaseParser({ onRunOutput: (chunk) => chunks.push(Buffer.from(chunk)) });
+    parser.push(Buffer.from(RUN_MARKER));
+    parser.push(after);
+    expect(Buffer.concat(chunks)).toEqual(after);
+    expect(parser.text).toBe("");
+  });
+
+  it("keeps its own text bounded", () => {
+    const { parser } = parse([CHECK_MARKER, "x".repeat(100)], 10);
+    expect(parser.text).toBe("x".repeat(10));
+  });
+});
+
+// The script itself, run by the host's sh and tar; the container tests run it for real.
+describe("the driver script", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const files = tarball([
+    { path: "solution.sh", content: "echo ran > ran.txt; echo out; echo err >&2\n" },
+    { path: "lib/data.txt", content: "data\n" },
+  ]);
+
+  interface DriverRun {
+    code: number | null;
+    stdout: string;
+    parsed: Parsed;
+    dir: string;
+  }
+
+  interface DriverJob {
+    command: string;
+    check?: string[];
+    input?: Buffer;
+    /** Leave stdin open after the input, as a live attach would. */
+    holdStdin?: boolean;
+  }
+
+  function runDriver({ command, check = [], input = files, holdStdin = false }: DriverJob): Promise<DriverRun> {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-"));
+    dirs.push(dir);
+    const [sh, ...args] = driverArgv(command, check);
+    const child = spawn(sh!, args, { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    if (holdStdin) {
+      child.stdin.write(input);
+      child.on("exit", () => child.stdin.destroy());
+    } else {
+      child.stdin.end(input);
+    }
+    return new Promise((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code) => {
+        resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), parsed: parse(stderr), dir });
+      });
+    });
+  }
+
+  it("unpacks the files and runs the command with the run marker before its stderr", async () => {
+    const { code, stdout, parsed, dir } = await runDriver({ command: "sh solution.sh && cat lib/data.txt" });
+    expect(code).toBe(0);
+    expect(stdout).toBe("out\ndata\n");
+    expect(parsed.parser.phase).toBe("run");
+    expect(parsed.runOutput).toBe("err\n");
+    expect(existsSync(join(dir, "ran.txt"))).toBe(true);
+  });
+
+  it("gives the command EOF on stdin although the pipe stays open", async () => {
+    const { code, stdout } = await runDriver({ command: "cat; echo eof", holdStdin: true });
+    expect(code).toBe(0);
+    expect(stdout).toBe("eof\n");
+  });
+
+  it("sends the checker's stdout and stderr to stderr and runs the command after a passing check", async () => {
+    const { stdout, parsed } = await runDriver({
+      command: "echo run",
+      check: ["sh", "-c", "echo fine; echo warn >&2"],
+    });
+    expect(stdout).toBe("run\n");
+    expect(parsed.parser.phase).toBe("run");
+    expect(parsed.parser.text).toBe("fine\nwarn\n");
+  });
+
+  it("stops with the checker's exit code and never runs the command after a failing check", async () => {
+    const { code, stdout, parsed, dir } = await runDriver({
+      command: "sh solution.sh",
+      check: ["sh", "-c", "echo bad; exit 3"],
+    });
+    expect(code).toBe(3);
+    expect(stdout).toBe("");
+    expect(parsed.parser.phase).toBe("check");
+    expect(parsed.parser.text).toBe("bad\n");
+    expect(existsSync(join(dir, "ran.txt"))).toBe(false);
+  });
+
+  it("passes the check argv verbatim, never through a shell", async () => {
+    const argv = ["a b", "$(echo injected)", "'quoted'", "semi;colon", "*"];
+    const { parsed } = await runDriver({ command: "true", check: ["sh", "-c", 'printf "%s|" "$@"', "sh", ...argv] });
+    expect(parsed.parser.text).toBe(`${argv.join("|")}|`);
+  });
+
+  it("stays in setup and says why when the input is not a tar", async () => {
+    const { code, parsed } = await runDriver({ command: "echo never", input: Buffer.alloc(10240, "x") });
+    expect(code).not.toBe(0);
+    expect(parsed.parser.phase).toBe("setup");
+    expect(parsed.parser.text).toMatch(/sandbox-gate: could not unpack the files into .* \(tar exited with \d+\)/);
+  });
+});
