@@ -84,7 +84,7 @@ export class PhaseParser {
     }
     let data = Buffer.concat([this.#pending, chunk]);
     this.#pending = Buffer.alloc(0);
-    while (this.#phase !== "run") {
+    for (;;) {
       const at = data.indexOf(SEPARATOR);
       if (at < 0) {
         this.#text.push(data);
@@ -92,12 +92,21 @@ export class PhaseParser {
       }
       this.#text.push(data.subarray(0, at));
       const rest = data.subarray(at);
-      const candidates = MARKERS.filter((marker) => marker.from.includes(this.#phase));
-      const marker = candidates.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+      const expected = MARKERS.filter((marker) => marker.from.includes(this.#phase));
+      const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+      if (marker?.to === "run") {
+        this.#phase = "run";
+        this.#onRun();
+        const after = rest.subarray(marker.bytes.length);
+        if (after.length > 0) this.#onRunOutput(after);
+        return;
+      }
       if (marker) {
-        this.#enter(marker.to);
+        this.#phase = marker.to;
+        // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
+        this.#text = new StreamCapture(this.#maxTextBytes);
         data = rest.subarray(marker.bytes.length);
-      } else if (candidates.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+      } else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
         this.#pending = Buffer.from(rest);
         return;
       } else {
@@ -106,19 +115,11 @@ export class PhaseParser {
         data = rest.subarray(1);
       }
     }
-    if (data.length > 0) this.#onRunOutput(data);
   }
 
   /** The stream ended: a held-back partial marker was text after all. */
   end(): void {
     if (this.#pending.length > 0) this.#text.push(this.#pending);
     this.#pending = Buffer.alloc(0);
-  }
-
-  #enter(phase: Phase): void {
-    this.#phase = phase;
-    if (phase === "run") this.#onRun();
-    // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
-    else this.#text = new StreamCapture(this.#maxTextBytes);
   }
 }
