@@ -73,7 +73,7 @@ export const LANGUAGES: Record<Language, LanguagePreset> = {
   },
   bash: {
     name: "bash",
-    fenceTags: ["bash", "sh", "shell", "zsh", "console"],
+    fenceTags: ["bash", "sh", "shell", "zsh"],
     extensions: [".sh", ".bash"],
     target: "solution.sh",
     command: "bash solution.sh",
