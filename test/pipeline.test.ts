@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import type { Candidate, RunFacts } from "../src/model.js";
+import { judgeCandidate, mapLimit, type RunContext } from "../src/pipeline.js";
+import type { ContainerEngine, SandboxJob } from "../src/sandbox/engine.js";
+import { readSettings, type InputName } from "../src/settings.js";
+
+const out = (text = "") => ({ text, truncated: false, bytes: text.length });
+
+function facts(over: Partial<RunFacts> = {}): RunFacts {
+  return { phase: "run", exitCode: 0, signal: null, timedOut: false, oomKilled: false, stdout: out(), stderr: out(), checkOutput: "", durationMs: 42, ...over };
+}
+
+/** An engine that records each job and answers with the facts it was given. */
+class ScriptedEngine implements ContainerEngine {
+  jobs: SandboxJob[] = [];
+  constructor(private readonly answer: (job: SandboxJob) => RunFacts | Promise<RunFacts> = () => facts()) {}
+  async run(job: SandboxJob): Promise<RunFacts> {
+    this.jobs.push(job);
+    return this.answer(job);
+  }
+  async hasImage(): Promise<boolean> {
+    return true;
+  }
+  async pull(): Promise<void> {}
+  async removeLabelled(): Promise<string[]> {
+    return [];
+  }
+}
+
+function context(engine: ContainerEngine, inputs: Partial<Record<InputName, string>> = {}, imageProblem?: string): RunContext {
+  return {
+    settings: readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 }),
+    engine,
+    testFiles: [{ path: "test_solution.py", content: "from solution import add\nassert add(1, 2) == 3\n" }],
+    runId: "run-1",
+    prepareImage: async () => imageProblem,
+  };
+}
+
+const reply = (text: string, over: Partial<Candidate> = {}): Candidate => ({ id: "c1", source: "c1.md", kind: "reply", text, ...over });
+const PASSING = "Here it is:\n\n```python\ndef add(a, b):\n    return a + b\n```\n";
+
+describe("judgeCandidate", () => {
+  it("sends the code, the tests, the parse check and the limits to the engine", async () => {
+    const engine = new ScriptedEngine(() => facts({ stdout: out("ok\n") }));
+    const result = await judgeCandidate(reply(PASSING), context(engine, { command: "python3 test_solution.py", timeout: "3s", memory: "128m" }));
+    expect(result).toMatchObject({ id: "c1", status: "pass", language: "python", exit_code: 0, stdout: "ok\n", feedback: "", duration_ms: 42 });
+    const job = engine.jobs[0]!;
+    expect(job.files.map((f) => f.path)).toEqual(["test_solution.py", "solution.py"]);
+    expect(job.files[1]!.content).toBe("def add(a, b):\n    return a + b\n");
+    expect(job.check?.slice(0, 2)).toEqual(["python3", "-c"]);
+    expect(job.check?.at(-1)).toBe("solution.py");
+    expect(job.command).toBe("python3 test_solution.py");
+    expect(job.image).toBe("python:3.12-slim");
+    expect(job.limits).toMatchObject({ timeoutMs: 3000, memoryBytes: 128 * 1024 ** 2, pidsLimit: 64, cpus: 1 });
+    expect(job.labels).toEqual({ "io.github.sandbox-gate.run": "run-1" });
+  });
+
+  it("is no_code for prose, without touching the engine", async () => {
+    const engine = new ScriptedEngine();
+    const result = await judgeCandidate(reply("I think you should add the numbers together."), context(engine));
+    expect(result.status).toBe("no_code");
+    expect(result.feedback).toMatch(/No runnable code/);
+    expect(engine.jobs).toHaveLength(0);
+  });
+
+  it("turns a failed parse check into syntax_error with the parser's position", async () => {
+    const checkOutput = '{"message": "expected \':\'", "file": "solution.py", "line": 1, "column": 15}\n';
+    const engine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkOutput, durationMs: 0 }));
+    const result = await judgeCandidate(reply("```python\ndef add(a, b)\n    return a + b\n```"), context(engine));
+    expect(result.status).toBe("syntax_error");
+    expect(result.syntax).toEqual({ message: "expected ':'", file: "solution.py", line: 1, column: 15 });
+    expect(result.feedback).toContain("solution.py:1:15");
+  });
+
+  it("reports the crash signal of a failing test, but not our own kill on timeout", async () => {
+    const crashed = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 139 }))));
+    expect(crashed).toMatchObject({ status: "test_failed", signal: "SIGSEGV" });
+    const slow = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 137, timedOut: true }))));
+    expect(slow).toMatchObject({ status: "timeout", signal: null });
+  });
+
+  it("never runs a candidate whose image is not ready, and says why", async () => {
+    const engine = new ScriptedEngine();
+    const result = await judgeCandidate(reply(PASSING), context(engine, {}, "image x is missing and pull is 'never'"));
+    expect(result.status).toBe("sandbox_error");
+    expect(result.feedback).toContain("image x is missing");
+    expect(engine.jobs).toHaveLength(0);
+  });
+
+  it("turns an engine that throws into sandbox_error, never test_failed", async () => {
+    const engine = new ScriptedEngine(() => {
+      throw new Error("socket hang up");
+    });
+    const result = await judgeCandidate(reply(PASSING), context(engine));
+    expect(result.status).toBe("sandbox_error");
+    expect(result.feedback).toContain("socket hang up");
+  });
+
+  it("takes the language from the fence tag when auto, with that language's preset", async () => {
+    const engine = new ScriptedEngine();
+    await judgeCandidate(reply("```js\nconsole.log(1 + 1)\n```"), context(engine));
+    expect(engine.jobs[0]).toMatchObject({ image: "node:22-slim", command: "node solution.js" });
+    expect(engine.jobs[0]!.check).toEqual(["node", "--check", "solution.js"]);
+  });
+
+  it("applies a dataset line's overrides and extra files", async () => {
+    const engine = new ScriptedEngine();
+    const candidate = reply("def mul(a, b):\n    return a * b\n", {
+      files: { "t/test_mul.py": "from mul import mul\n" },
+      overrides: { command: "python3 t/test_mul.py", target: "mul.py", timeoutMs: 1500, language: "python" },
+    });
+    await judgeCandidate(candidate, context(engine, { image: "my/image@sha256:abc" }));
+    const job = engine.jobs[0]!;
+    expect(job.files.map((f) => f.path)).toEqual(["test_solution.py", "t/test_mul.py", "mul.py"]);
+    expect(job).toMatchObject({ command: "python3 t/test_mul.py", image: "my/image@sha256:abc" });
+    expect(job.limits.timeoutMs).toBe(1500);
+  });
+});
+
+describe("mapLimit", () => {
+  it("keeps input order and never runs more than the limit at once", async () => {
+    let running = 0;
+    let peak = 0;
+    const results = await mapLimit([30, 10, 20, 5, 15], 2, async (ms, i) => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setTimeout(r, ms));
+      running -= 1;
+      return i;
+    });
+    expect(results).toEqual([0, 1, 2, 3, 4]);
+    expect(peak).toBe(2);
+  });
+});
