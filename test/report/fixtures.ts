@@ -1,0 +1,96 @@
+// Results and skipped candidates shared by the report tests.
+import type { Result, Skipped } from "../../src/model.js";
+
+export function result(fields: Partial<Result> & Pick<Result, "id" | "status">): Result {
+  return {
+    source: `replies/${fields.id}.md`,
+    language: "python",
+    exit_code: fields.status === "pass" ? 0 : 1,
+    signal: null,
+    duration_ms: 420,
+    stdout: "",
+    stderr: "",
+    truncated: { stdout: false, stderr: false },
+    feedback: "",
+    ...fields,
+  };
+}
+
+export const PASSING: Result[] = [
+  result({
+    id: "issuecomment-101",
+    status: "pass",
+    source: "https://github.com/acme/app/pull/7#issuecomment-101",
+    url: "https://github.com/acme/app/pull/7#issuecomment-101",
+    author: "coder[bot]",
+    stdout: "ok: 3 tests\n",
+    duration_ms: 1234,
+  }),
+  result({ id: "issuecomment-102", status: "pass", duration_ms: 64_800 }),
+];
+
+export const MIXED: Result[] = [
+  result({ id: "reply-1", status: "pass", stdout: "all good\n", duration_ms: 830 }),
+  result({
+    id: "reply-2",
+    status: "syntax_error",
+    exit_code: 1,
+    feedback: "SyntaxError: invalid syntax at solution.py:3:5",
+    stderr: '  File "solution.py", line 3\n    def f(:\n        ^\nSyntaxError: invalid syntax\n',
+    syntax: { message: "invalid syntax", file: "solution.py", line: 3, column: 5 },
+  }),
+  result({ id: "reply-3", status: "timeout", exit_code: null, signal: "SIGKILL", duration_ms: 10_004, feedback: "Timed out after 10 s." }),
+  result({ id: "reply-4", status: "oom", exit_code: 137, feedback: "Killed: over the 256 MiB memory limit." }),
+  result({
+    id: "reply-5",
+    status: "test_failed",
+    exit_code: 1,
+    stdout: "x".repeat(40) + "\n",
+    stderr: "AssertionError: expected 4, got 5\n",
+    truncated: { stdout: true, stderr: false },
+    feedback: "AssertionError: expected 4, got 5",
+  }),
+  result({ id: "reply-6", status: "no_code", exit_code: null, duration_ms: 0, feedback: "The reply holds no python code block." }),
+  result({
+    id: "fix.patch",
+    status: "patch_failed",
+    exit_code: null,
+    duration_ms: 12,
+    changed_files: ["src/a.py", "src/b.py", "src/c.py", "tests/test_a.py", "README.md"],
+    patch_strategy: "git apply --3way",
+    feedback: "error: patch failed: src/a.py:10",
+  }),
+  result({ id: "reply-8", status: "sandbox_error", exit_code: null, duration_ms: 3, feedback: "image python:3.12-slim: pull failed" }),
+];
+
+export const SKIPPED: Skipped[] = [
+  { id: "reply-21", source: "replies/reply-21.md", reason: "over the max-candidates quota of 20" },
+  {
+    id: "issuecomment-22",
+    source: "https://github.com/acme/app/pull/7#issuecomment-22",
+    url: "https://github.com/acme/app/pull/7#issuecomment-22",
+    reason: "over the max-candidates quota of 20",
+  },
+];
+
+export const HOSTILE: Result = result({
+  id: "evil|id <b>x</b> `tick`\n\n[a](b) ![i](j) @someone",
+  status: "test_failed",
+  source: "javascript:alert(1)",
+  url: "javascript:alert(1)",
+  author: "@someone",
+  stdout: [
+    "</details>",
+    "</pre>",
+    "```",
+    "<img src=x onerror=alert(1)>",
+    "ping @someone and @org/team",
+    "\x1b[31mred\x1b[0m \x1b]0;title\x07bell\x07 nul\x00 bidi\u202Eevil",
+    "<script>alert(1)</script>",
+    "| a | b |",
+  ].join("\n"),
+  stderr: "<!-- sandbox-gate:default -->\n~~~\n$x^2$\n",
+  feedback: "**bold** _it_ <details><summary>x</summary> [link](https://evil.example) @someone",
+  changed_files: ["a|b.py", "<img src=x>.py"],
+  patch_strategy: "`sh`",
+});

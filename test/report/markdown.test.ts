@@ -1,0 +1,184 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  clip,
+  COMMENT_MAX_LENGTH,
+  escapeHtml,
+  escapeMarkdown,
+  formatDuration,
+  renderComment,
+  renderSummary,
+  safeUrl,
+  stickyMarker,
+  type CommentInput,
+} from "../../src/report/markdown.js";
+import { HOSTILE, MIXED, PASSING, result, SKIPPED } from "./fixtures.js";
+
+const MARKER = stickyMarker();
+const RUN_URL = "https://github.com/acme/app/actions/runs/42";
+
+// UPDATE_GOLDEN=1 rewrites the files; read every rewritten one before committing it.
+function expectGolden(name: string, actual: string): void {
+  const file = new URL(`./golden/${name}`, import.meta.url);
+  if (process.env.UPDATE_GOLDEN === "1") writeFileSync(file, actual);
+  expect(actual).toBe(readFileSync(file, "utf8"));
+}
+
+function input(fields: Partial<CommentInput>): CommentInput {
+  return { results: [], skipped: [], gate: { failed: false, reason: "" }, marker: MARKER, ...fields };
+}
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+// Cells split on `|` not escaped by a backslash (GFM tables).
+function cellCount(row: string): number {
+  return row.split(/(?<!\\)\|/).length - 2;
+}
+
+function expectWellFormed(body: string): void {
+  expect(count(body, "<details>")).toBe(count(body, "</details>"));
+  expect(count(body, "<pre>")).toBe(count(body, "</pre>"));
+  // Table rows only: a `<pre>` may hold lines that look like rows.
+  const rows = body.replace(/<pre>[^]*?<\/pre>/g, "").split("\n").filter((l) => l.startsWith("| "));
+  for (const row of rows) expect(cellCount(row)).toBe(cellCount(rows[0]!));
+}
+
+describe("renderComment golden files", () => {
+  it("all passing", () => {
+    const body = renderComment(input({ results: PASSING, gate: { failed: false, reason: "all 2 candidates passed the gate" }, runUrl: RUN_URL }));
+    expectWellFormed(body);
+    expectGolden("passing.md", body);
+  });
+
+  it("every status, a patch, skipped candidates", () => {
+    const body = renderComment(
+      input({
+        results: MIXED,
+        skipped: SKIPPED,
+        runUrl: RUN_URL,
+        gate: { failed: true, reason: "7 of 8 candidates failed the gate (1 syntax_error, 1 timeout, …)" },
+      }),
+    );
+    expectWellFormed(body);
+    expectGolden("mixed.md", body);
+  });
+
+  it("hostile candidate output stays inert", () => {
+    const body = renderComment(input({ results: [HOSTILE], gate: { failed: true, reason: "1 of 1 candidates failed the gate" } }));
+    expectWellFormed(body);
+    expect(body.startsWith(`${MARKER}\n`)).toBe(true);
+    expect(count(body, "<details>")).toBe(1);
+    // A copy of the marker in the output must not make the comment look like two.
+    expect(count(body, MARKER)).toBe(1);
+    expect(body).not.toMatch(/@someone|@org/);
+    expect(body).not.toMatch(/<img|<script|<b>x/);
+    expect(body).not.toMatch(/[\x00-\x08\x0b-\x1f\u202e]/);
+    // Markdown is parsed outside HTML blocks only: there, no link or image may survive.
+    const markdown = body.replace(/<pre>[^]*?<\/pre>|<summary>.*<\/summary>/g, "");
+    expect(markdown).not.toMatch(/(?<!\\)\[a\]\(b\)|(?<!\\)!\[i\]|\]\(javascript:/);
+    expectGolden("hostile.md", body);
+  });
+
+  it("the job summary is the same content without the marker", () => {
+    const fields = input({ results: MIXED, skipped: SKIPPED, runUrl: RUN_URL, gate: { failed: true, reason: "failed" } });
+    const summary = renderSummary(fields);
+    expect(summary.includes("sandbox-gate:default")).toBe(false);
+    expect(renderComment(fields)).toBe(`${MARKER}\n\n${summary}`);
+    expectGolden("summary.md", summary);
+  });
+
+  it("a shortened comment keeps the table and says so", () => {
+    const body = renderComment(input({ results: MIXED, skipped: SKIPPED, gate: { failed: true, reason: "failed" } }), 2500);
+    expect(body.length).toBeLessThanOrEqual(2500);
+    expectWellFormed(body);
+    expectGolden("shortened.md", body);
+  });
+});
+
+describe("the 65 536 character limit", () => {
+  const huge = (n: number, char: string) => `${char.repeat(n - 1)}\n`;
+
+  it("cuts outputs of many huge candidates, keeps marker, table and note", () => {
+    const results = Array.from({ length: 30 }, (_, i) =>
+      result({
+        id: `candidate-${i}`,
+        status: i % 3 === 0 ? "pass" : "test_failed",
+        stdout: huge(1_000_000, "o"),
+        stderr: huge(500_000, "<"),
+        feedback: huge(100_000, "f"),
+      }),
+    );
+    const body = renderComment(input({ results, gate: { failed: true, reason: "failed" } }));
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    expect(body.length).toBeGreaterThan(COMMENT_MAX_LENGTH - 2000);
+    expect(body.startsWith(MARKER)).toBe(true);
+    expect(body).toContain("some output was shortened");
+    for (let i = 0; i < 30; i++) expect(body).toContain(`| candidate-${i} |`);
+    expectWellFormed(body);
+  });
+
+  it("cuts passing output before failing output, and output before feedback", () => {
+    const results = [
+      result({ id: "passes", status: "pass", stdout: huge(60_000, "p") }),
+      result({ id: "fails", status: "test_failed", stdout: huge(20_000, "o"), feedback: huge(10_000, "f") }),
+    ];
+    const body = renderComment(input({ results, gate: { failed: true, reason: "failed" } }));
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    expect(body).toContain("o".repeat(19_999));
+    expect(body).toContain("f".repeat(9_999));
+    expect(body).toMatch(/p+\n\[… \d+ characters omitted …\]\np+/);
+  });
+
+  it("drops rows past what fits, saying how many", () => {
+    const results = Array.from({ length: 3000 }, (_, i) => result({ id: `${"long-id-".repeat(12)}${i}`, status: "no_code" }));
+    const body = renderComment(input({ results, skipped: Array(500).fill(SKIPPED[0]), gate: { failed: true, reason: "failed" } }));
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    expect(body).toMatch(/… and \d+ more candidates not shown\./);
+    expect(body).toContain("- … and 500 more");
+    expectWellFormed(body);
+  });
+
+  it("never exceeds even an absurdly small limit", () => {
+    const body = renderComment(input({ results: [HOSTILE], gate: { failed: true, reason: "failed" } }), 40);
+    expect(body.length).toBeLessThanOrEqual(40);
+    expect(body.startsWith(MARKER)).toBe(true);
+  });
+});
+
+describe("escaping helpers", () => {
+  it("escapeMarkdown leaves no markup, pipe, link or mention", () => {
+    expect(escapeMarkdown("a|b *c* _d_ `e` [f](g) ![h] ~i~ $j$ \\k")).toBe(
+      "a\\|b \\*c\\* \\_d\\_ \\`e\\` \\[f\\](g) \\!\\[h\\] \\~i\\~ \\$j\\$ \\\\k",
+    );
+    expect(escapeMarkdown("<b>&amp;</b>\nnext")).toBe("&lt;b&gt;&amp;amp;&lt;/b&gt; next");
+    expect(escapeMarkdown("hi @octocat, mail a@b.c")).toBe("hi @\u200boctocat, mail a@\u200bb.c");
+  });
+
+  it("escapeHtml escapes markup and makes terminal noise visible", () => {
+    expect(escapeHtml('<a href="x">&</a>')).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+    expect(escapeHtml("\x1b[1;31mred\x1b[0m\r\nnext\rline \x00\x07\x7f \u202e \x9b")).toBe(
+      "red\nnext\nline \u2400\u2407\u2421 \\u202e \\u009b",
+    );
+  });
+
+  it("safeUrl keeps http(s) only and encodes what would break a table link", () => {
+    expect(safeUrl("javascript:alert(1)")).toBeUndefined();
+    expect(safeUrl("not a url")).toBeUndefined();
+    expect(safeUrl("https://x.example/a|b(c)")).toBe("https://x.example/a%7Cb%28c%29");
+  });
+
+  it("stickyMarker never ends its HTML comment early", () => {
+    expect(stickyMarker("ci/test")).toBe("<!-- sandbox-gate:ci/test -->");
+    expect(stickyMarker("a -- b -->")).toBe("<!-- sandbox-gate:a-b- -->");
+  });
+
+  it("clip keeps head and tail without splitting a surrogate pair", () => {
+    expect(clip("abcdefghij", 4)).toEqual({ head: "ab", omitted: 6, tail: "ij" });
+    const { head, tail } = clip("a😀😀😀b", 4);
+    expect(`${head}${tail}`).not.toMatch(/[\ud800-\udfff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
+
+  it("formatDuration", () => {
+    expect([formatDuration(850), formatDuration(1234), formatDuration(125_000)]).toEqual(["850 ms", "1.23 s", "2 m 05 s"]);
+  });
+});
