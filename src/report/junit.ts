@@ -1,0 +1,81 @@
+// The JUnit XML report: one testsuite per run, one testcase per candidate. Pure.
+import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
+import { cleanText, STATUS_LABELS } from "./markdown.js";
+
+export interface JUnitOptions {
+  /** Statuses that fail the gate; their testcases get a `<failure>` (`<error>` for `sandbox_error`). */
+  failOn?: ReadonlySet<Status>;
+  name?: string;
+  /** ISO 8601 start of the run. */
+  timestamp?: string;
+}
+
+const EVERY_FAILURE: ReadonlySet<Status> = new Set(STATUSES.filter((s) => s !== "pass"));
+
+// XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
+const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** Text safe inside an element or an attribute value: escaped, invalid characters removed. */
+export function escapeXml(text: string): string {
+  return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+}
+
+// Terminal colours and control characters are noise in a test report; make them visible first.
+function content(text: string): string {
+  return escapeXml(cleanText(text));
+}
+
+function attributes(attrs: Record<string, string | number | undefined>): string {
+  return Object.entries(attrs)
+    .filter(([, v]) => v !== undefined)
+    // Parsers turn a raw newline in an attribute into a space; a character reference survives.
+    .map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`)
+    .join("");
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function element(name: string, attrs: Record<string, string | number | undefined>, body?: string): string {
+  return body === undefined || body === ""
+    ? `<${name}${attributes(attrs)}/>`
+    : `<${name}${attributes(attrs)}>${body}</${name}>`;
+}
+
+function testcase(r: Result, failOn: ReadonlySet<Status>): string {
+  const failing = failOn.has(r.status);
+  const message = r.syntax?.message ?? STATUS_LABELS[r.status];
+  const verdict = failing
+    ? element(r.status === "sandbox_error" ? "error" : "failure", { type: r.status, message }, content(r.feedback))
+    : "";
+  const streams = [
+    r.stdout && element("system-out", {}, content(r.stdout)),
+    r.stderr && element("system-err", {}, content(r.stderr)),
+  ].join("");
+  return element(
+    "testcase",
+    { name: r.id, classname: `sandbox-gate.${r.language ?? "unknown"}`, time: seconds(r.duration_ms), file: r.syntax?.file },
+    verdict + streams,
+  );
+}
+
+function skippedCase(s: Skipped): string {
+  return element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, element("skipped", { message: s.reason }));
+}
+
+export function renderJUnit(results: readonly Result[], skipped: readonly Skipped[], options: JUnitOptions = {}): string {
+  const failOn = options.failOn ?? EVERY_FAILURE;
+  const name = options.name ?? "sandbox-gate";
+  const counts = {
+    tests: results.length + skipped.length,
+    failures: results.filter((r) => failOn.has(r.status) && r.status !== "sandbox_error").length,
+    errors: results.filter((r) => failOn.has(r.status) && r.status === "sandbox_error").length,
+    skipped: skipped.length,
+    time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
+  };
+  const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
+  const suite = element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element("testsuites", { name, ...counts }, `\n  ${suite}\n`)}\n`;
+}
