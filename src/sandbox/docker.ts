@@ -1,0 +1,324 @@
+// The container engine through the docker CLI (or a compatible one, such as podman).
+//
+// Every run gets a fresh container, locked down by flags, fed its files as a tar on stdin; nothing of
+// the host is mounted and nothing of the runner's environment goes in. The container is not
+// `--rm`: its state is read after exit for the engine's own OOM verdict, then it is removed.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { constants } from "node:os";
+import { performance } from "node:perf_hooks";
+import type { CapturedStream, Phase, RunFacts } from "../model.js";
+import { StreamCapture } from "./capture.js";
+import { PhaseParser, driverArgv } from "./driver.js";
+import type { ContainerEngine, SandboxJob } from "./engine.js";
+import { tarball } from "./tar.js";
+
+/** nobody:nogroup, which owns the work dir. */
+const SANDBOX_USER = "65534:65534";
+const WORKDIR = "/work";
+/** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
+const SHM_BYTES = 4 * 1024 * 1024;
+const OPEN_FILES = 256;
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+const START_GRACE_MS = 60_000;
+/** How long the CLI may take to end after `docker kill` before it is killed itself. */
+const KILL_GRACE_MS = 10_000;
+/** Output kept from the CLI's own short commands (inspect, ps, pull). */
+const CLI_OUTPUT_BYTES = 1024 * 1024;
+
+export interface DockerEngineOptions {
+  /** The CLI to run: `docker` by default, or a compatible one such as `podman`. */
+  binary?: string;
+}
+
+export interface RunHooks {
+  /** Called with the container's name before the container is created. */
+  onContainer?: (name: string) => void;
+}
+
+export class DockerEngine implements ContainerEngine {
+  readonly binary: string;
+  readonly #removals = new Set<Promise<string | undefined>>();
+
+  constructor(options: DockerEngineOptions = {}) {
+    this.binary = options.binary ?? "docker";
+  }
+
+  async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
+    const name = `sandbox-gate-${randomBytes(8).toString("hex")}`;
+    hooks.onContainer?.(name);
+    let input: Buffer;
+    try {
+      input = tarball(job.files);
+    } catch (error) {
+      return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
+    }
+    try {
+      return await this.#run(name, job, input);
+    } catch (error) {
+      this.#remove(name);
+      return failedFacts(`the sandbox failed: ${(error as Error).message}`);
+    }
+  }
+
+  async #run(name: string, job: SandboxJob, input: Buffer): Promise<RunFacts> {
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let runStartedAt: number | undefined;
+    let timedOut = false;
+    let stalled = false;
+
+    const child = spawn(this.binary, runArgs(name, job), { stdio: ["pipe", "pipe", "pipe"] });
+    const ended = new Promise<{ code: number | null; error?: Error }>((resolve) => {
+      child.on("error", (error) => resolve({ code: null, error }));
+      child.on("close", (code) => resolve({ code }));
+    });
+    // The clock for set-up: a pull never happens here (`--pull never`), so only a sick engine is this slow.
+    let timer = setTimeout(() => {
+      stalled = true;
+      void this.#kill(name, child);
+    }, limits.timeoutMs + START_GRACE_MS);
+    const parser = new PhaseParser({
+      onRunOutput: (chunk) => stderr.push(chunk),
+      onRun: () => {
+        runStartedAt = performance.now();
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          void this.#kill(name, child);
+        }, limits.timeoutMs);
+      },
+    });
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => parser.push(chunk));
+    // The container may end before it has read its input; that shows in its exit, not here.
+    child.stdin.on("error", () => {});
+    child.stdin.end(input);
+
+    const exit = await ended;
+    const endedAt = performance.now();
+    clearTimeout(timer);
+    parser.end();
+    if (exit.error) {
+      return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
+    }
+    const oomKilled = await this.#oomKilled(name);
+    this.#remove(name);
+    const sandboxError = sandboxErrorOf({
+      binary: this.binary,
+      job,
+      phase: parser.phase,
+      exitCode: exit.code,
+      text: parser.text,
+      stalled,
+    });
+    return {
+      phase: parser.phase,
+      exitCode: exit.code,
+      signal: signalOf(exit.code),
+      timedOut,
+      oomKilled,
+      stdout: stdout.result(),
+      stderr: stderr.result(),
+      checkOutput: parser.phase === "check" ? parser.text : "",
+      durationMs: runStartedAt === undefined ? 0 : Math.round(endedAt - runStartedAt),
+      ...(sandboxError === undefined ? {} : { sandboxError }),
+    };
+  }
+
+  /** Kills by name: killing the CLI would leave the container running. */
+  async #kill(name: string, child: ChildProcess): Promise<void> {
+    await cli(this.binary, ["kill", name]);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // The container may not exist yet, or the engine may hang: then the CLI itself has to go.
+    const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+    child.once("close", () => clearTimeout(grace));
+  }
+
+  /** The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL. */
+  async #oomKilled(name: string): Promise<boolean> {
+    const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
+    if (result.code !== 0) return false;
+    try {
+      return (JSON.parse(result.stdout) as { OOMKilled?: unknown }).OOMKilled === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Removes the container off the critical path; `drain()` waits for it. */
+  #remove(name: string): void {
+    const removal = cli(this.binary, ["rm", "-f", name]).then((result) =>
+      result.code === 0 || /no such container/i.test(result.stderr) ? undefined : `${name}: ${describeFailure(result)}`,
+    );
+    this.#removals.add(removal);
+    void removal.then(() => this.#removals.delete(removal));
+  }
+
+  /**
+   * Waits until every container of a finished run is removed; call it before the process exits.
+   * Returns the removals that failed (`name: reason`), for the caller to report.
+   */
+  async drain(): Promise<string[]> {
+    const failures: string[] = [];
+    while (this.#removals.size > 0) {
+      for (const failure of await Promise.all([...this.#removals])) if (failure) failures.push(failure);
+    }
+    return failures;
+  }
+
+  async hasImage(image: string): Promise<boolean> {
+    const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+    if (result.code === 0) return true;
+    if (/no such (image|object)|image not known/i.test(result.stderr)) return false;
+    throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
+  }
+
+  async pull(image: string): Promise<void> {
+    const result = await cli(this.binary, ["pull", "--quiet", "--", image]);
+    if (result.code !== 0) throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
+  }
+
+  async removeLabelled(label: string): Promise<string[]> {
+    const listed = await cli(this.binary, ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"]);
+    if (listed.code !== 0) throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
+    const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (names.length === 0) return [];
+    const removed = await cli(this.binary, ["rm", "-f", ...names]);
+    if (removed.code !== 0) throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
+    return names;
+  }
+}
+
+/** The `run` argv: every lock-down flag, then the image and the driver. */
+export function runArgs(name: string, job: SandboxJob): string[] {
+  const { limits } = job;
+  const size = String(limits.workdirBytes);
+  const memory = String(limits.memoryBytes);
+  return [
+    "run",
+    "--name", name,
+    ...Object.entries(job.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
+    "-i",
+    "--init",
+    "--pull", "never",
+    // Output is read through the attach; the daemon need not store it.
+    "--log-driver", "none",
+    "--network", "none",
+    // Equal to --memory: no swap.
+    "--memory", memory,
+    "--memory-swap", memory,
+    "--cpus", String(limits.cpus),
+    "--pids-limit", String(limits.pidsLimit),
+    "--ulimit", `nofile=${OPEN_FILES}:${OPEN_FILES}`,
+    "--ulimit", `fsize=${size}`,
+    "--read-only",
+    "--tmpfs", `${WORKDIR}:rw,exec,nosuid,nodev,size=${size},uid=65534,gid=65534,mode=0700`,
+    "--tmpfs", `/tmp:rw,nosuid,nodev,size=${size},mode=1777`,
+    "--shm-size", String(SHM_BYTES),
+    "--cap-drop", "ALL",
+    "--security-opt", "no-new-privileges",
+    "--user", SANDBOX_USER,
+    "--workdir", WORKDIR,
+    "--env", `HOME=${WORKDIR}`,
+    "--env", "PYTHONDONTWRITEBYTECODE=1",
+    ...(limits.runtime ? ["--runtime", limits.runtime] : []),
+    // Ends the options, so an image name can never be read as one.
+    "--",
+    job.image,
+    ...driverArgv(job.command, job.check),
+  ];
+}
+
+/** The signal behind an exit code above 128 (139 → SIGSEGV), as shells and init report it. */
+export function signalOf(exitCode: number | null): string | null {
+  if (exitCode === null || exitCode <= 128) return null;
+  const number = exitCode - 128;
+  return Object.entries(constants.signals).find(([, value]) => value === number)?.[0] ?? null;
+}
+
+interface Outcome {
+  binary: string;
+  job: SandboxJob;
+  phase: Phase;
+  exitCode: number | null;
+  /** What the engine, the driver or the checker wrote before the run began. */
+  text: string;
+  /** Killed by the start-up backstop. */
+  stalled: boolean;
+}
+
+/** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
+function sandboxErrorOf(outcome: Outcome): string | undefined {
+  const { job, phase, exitCode, text } = outcome;
+  if (outcome.stalled) {
+    return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
+  }
+  if (phase === "setup") {
+    return `the sandbox did not start: ${engineMessage(text) || `${outcome.binary} exited with code ${exitCode}`}`;
+  }
+  // 126/127: the shell could not find or execute the checker, so the image lacks it.
+  if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
+    return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+  }
+  return undefined;
+}
+
+/** The first lines of an engine's complaint that say something (usage hints dropped). */
+function engineMessage(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !/^(See|Run) '.*--help'/.test(line))
+    .slice(0, 3)
+    .map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line))
+    .join("\n");
+}
+
+/** The facts of a run that never reached the engine. */
+function failedFacts(sandboxError: string): RunFacts {
+  const empty = (): CapturedStream => ({ text: "", truncated: false, bytes: 0 });
+  return {
+    phase: "setup",
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    oomKilled: false,
+    stdout: empty(),
+    stderr: empty(),
+    checkOutput: "",
+    durationMs: 0,
+    sandboxError,
+  };
+}
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  error?: Error;
+}
+
+/** One short CLI command, argv only; never rejects. */
+function cli(binary: string, args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
+    const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    const result = (code: number | null, error?: Error): CliResult => ({
+      code,
+      stdout: stdout.result().text,
+      stderr: stderr.result().text,
+      ...(error ? { error } : {}),
+    });
+    child.on("error", (error) => resolve(result(null, error)));
+    child.on("close", (code) => resolve(result(code)));
+  });
+}
+
+function describeFailure(result: CliResult): string {
+  return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
+}
