@@ -1,0 +1,65 @@
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
+import { setTimeout as sleep } from "node:timers/promises";
+import { performance } from "node:perf_hooks";
+import type { ContainerEngine } from "./engine.js";
+
+export type PullPolicy = "always" | "missing" | "never";
+
+export interface EnsureImageOptions {
+  /** Pull attempts after the first failed one. */
+  retries: number;
+  /** Wait before the first retry, doubled before each next one. */
+  backoffMs: number;
+  log: (message: string) => void;
+}
+
+export type EnsureImageResult = { ok: true; pulled: boolean; ms: number } | { ok: false; reason: string };
+
+export async function ensureImage(
+  engine: Pick<ContainerEngine, "hasImage" | "pull">,
+  image: string,
+  policy: PullPolicy,
+  options: EnsureImageOptions,
+): Promise<EnsureImageResult> {
+  const started = performance.now();
+  const elapsed = (): number => Math.round(performance.now() - started);
+  if (policy !== "always") {
+    let present: boolean;
+    try {
+      present = await engine.hasImage(image);
+    } catch (error) {
+      return { ok: false, reason: messageOf(error) };
+    }
+    if (present) return { ok: true, pulled: false, ms: elapsed() };
+    if (policy === "never") return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+  }
+  const delays = backoffDelays(options.retries, options.backoffMs);
+  const attempts = delays.length + 1;
+  let lastError = "";
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+    try {
+      await engine.pull(image);
+      options.log(`pulled ${image} in ${elapsed()} ms`);
+      return { ok: true, pulled: true, ms: elapsed() };
+    } catch (error) {
+      lastError = messageOf(error);
+    }
+    const delay = delays[attempt - 1];
+    if (delay !== undefined) {
+      options.log(`${lastError}; retrying in ${delay} ms`);
+      await sleep(delay);
+    }
+  }
+  return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+
+/** The waits before each retry: `backoffMs`, then doubling. */
+export function backoffDelays(retries: number, backoffMs: number): number[] {
+  return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
