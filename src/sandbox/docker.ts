@@ -38,7 +38,8 @@ export interface RunHooks {
 
 export class DockerEngine implements ContainerEngine {
   readonly binary: string;
-  readonly #removals = new Set<Promise<string | undefined>>();
+  readonly #removals = new Set<Promise<void>>();
+  readonly #failedRemovals: string[] = [];
 
   constructor(options: DockerEngineOptions = {}) {
     this.binary = options.binary ?? "docker";
@@ -100,9 +101,8 @@ export class DockerEngine implements ContainerEngine {
     const endedAt = performance.now();
     clearTimeout(timer);
     parser.end();
-    if (exit.error) {
-      return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
-    }
+    // No CLI ran, so there is no container to remove.
+    if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const oomKilled = await this.#oomKilled(name);
     this.#remove(name);
     const sandboxError = sandboxErrorOf({
@@ -147,25 +147,24 @@ export class DockerEngine implements ContainerEngine {
     }
   }
 
-  /** Removes the container off the critical path; `drain()` waits for it. */
+  /** Removes the container off the critical path; `close()` waits for it. */
   #remove(name: string): void {
-    const removal = cli(this.binary, ["rm", "-f", name]).then((result) =>
-      result.code === 0 || /no such container/i.test(result.stderr) ? undefined : `${name}: ${describeFailure(result)}`,
-    );
+    const removal = cli(this.binary, ["rm", "-f", name]).then((result) => {
+      this.#removals.delete(removal);
+      if (result.code !== 0 && !/no such container/i.test(result.stderr)) {
+        this.#failedRemovals.push(`${name}: ${describeFailure(result)}`);
+      }
+    });
     this.#removals.add(removal);
-    void removal.then(() => this.#removals.delete(removal));
   }
 
   /**
-   * Waits until every container of a finished run is removed; call it before the process exits.
-   * Returns the removals that failed (`name: reason`), for the caller to report.
+   * Waits until the containers of finished runs are removed; call it before the process exits.
+   * Returns the removals that failed since the last call (`name: reason`), for the caller to report.
    */
-  async drain(): Promise<string[]> {
-    const failures: string[] = [];
-    while (this.#removals.size > 0) {
-      for (const failure of await Promise.all([...this.#removals])) if (failure) failures.push(failure);
-    }
-    return failures;
+  async close(): Promise<string[]> {
+    while (this.#removals.size > 0) await Promise.all([...this.#removals]);
+    return this.#failedRemovals.splice(0);
   }
 
   async hasImage(image: string): Promise<boolean> {

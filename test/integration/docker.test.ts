@@ -23,7 +23,7 @@ const LIMITS: Limits = {
 const engine = new DockerEngine();
 
 afterAll(async () => {
-  expect(await engine.drain()).toEqual([]);
+  expect(await engine.close()).toEqual([]);
 });
 
 interface Spec {
@@ -206,7 +206,7 @@ describe("resource limits", () => {
     expect(facts.durationMs).toBeGreaterThanOrEqual(1_000);
     expect(facts.durationMs).toBeLessThan(4_000);
     expect(facts.sandboxError).toBeUndefined();
-    expect(await engine.drain()).toEqual([]);
+    expect(await engine.close()).toEqual([]);
     expect(docker("ps", "-a", "--filter", `name=${facts.container}`, "--format", "{{.Names}}").trim()).toBe("");
   });
 
@@ -336,6 +336,22 @@ describe("our own failures", () => {
     const facts = await run({ python: "print(1)" }, new DockerEngine({ binary: "sandbox-gate-no-such-cli" }));
     expect(facts).toMatchObject({ phase: "setup", exitCode: null });
     expect(facts.sandboxError).toMatch(/^cannot run sandbox-gate-no-such-cli: .*ENOENT/);
+  });
+
+  it("reports an engine that does not answer, reached through the runner's DOCKER_HOST", async () => {
+    const previous = process.env.DOCKER_HOST;
+    process.env.DOCKER_HOST = "unix:///nonexistent/sandbox-gate-test.sock";
+    try {
+      const offline = new DockerEngine();
+      const facts = await run({ python: "print(1)" }, offline);
+      expect(facts.phase).toBe("setup");
+      expect(facts.sandboxError).toMatch(/^the sandbox did not start: .*Cannot connect to the Docker daemon at unix:\/\/\/nonexistent/);
+      // The removal cannot reach the engine either, and close() says so.
+      expect(await offline.close()).toEqual([expect.stringMatching(`^${facts.container}: .*Cannot connect`)]);
+    } finally {
+      if (previous === undefined) delete process.env.DOCKER_HOST;
+      else process.env.DOCKER_HOST = previous;
+    }
   });
 
   it("reports files that do not fit the work dir as a set-up failure", async () => {
