@@ -14,10 +14,3 @@ export function classify(facts: RunFacts): Status {
   if (facts.phase !== "run") return "sandbox_error";
   return facts.exitCode === 0 ? "pass" : "test_failed";
 }
-
-/** The signal that ended the test command, from a shell-style exit code (128 + n). */
-export function signalOf(exitCode: number | null, signals: Record<string, number>): string | null {
-  if (exitCode === null || exitCode <= 128 || exitCode >= 128 + 65) return null;
-  const n = exitCode - 128;
-  return Object.keys(signals).find((name) => signals[name] === n) ?? null;
-}

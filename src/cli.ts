@@ -33,9 +33,9 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   if (parsed.positionals.length === 0) throw new UsageError("no FILE given");
   const flags = parsed.values as Partial<Record<InputName, string>>;
-  const settings = readSettings((name) => (name === "source" ? "files" : name === "comment" ? "false" : (flags[name] ?? "")), {
-    defaultWorkdir: process.cwd(),
-  });
+  // FILEs are the CLI's `files`: no comment to post, nothing to glob (the shell did that).
+  const fixed: Partial<Record<InputName, string>> = { source: "files", comment: "false", files: parsed.positionals.join("\n") };
+  const settings = readSettings((name) => fixed[name] ?? flags[name] ?? "", { defaultWorkdir: process.cwd() });
   const matches = await Promise.all(
     parsed.positionals.map(async (path) => {
       const absolute = resolve(path);

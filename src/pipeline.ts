@@ -1,7 +1,6 @@
 // One candidate through the four phases: extract → parse check → run with a timeout → isolation,
 // then classification and feedback. The engine and the image gate are passed in, so this is tested without Docker.
-import { constants } from "node:os";
-import { classify, signalOf } from "./classify.js";
+import { classify } from "./classify.js";
 import { feedbackFor } from "./feedback.js";
 import { LANGUAGES, languageOfPath } from "./languages.js";
 import type { Candidate, Language, Result, RunFacts, Status, SyntaxInfo } from "./model.js";
@@ -95,7 +94,7 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
   const stderr = facts?.stderr ?? { text: "", truncated: false, bytes: 0 };
   const exitCode = facts?.exitCode ?? null;
   // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
-  const signal = verdict.status === "test_failed" ? (facts?.signal ?? signalOf(exitCode, constants.signals)) : null;
+  const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
   const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
   const result: Result = {
     id: candidate.id,

@@ -1,6 +1,5 @@
-import { constants } from "node:os";
 import { describe, expect, it } from "vitest";
-import { classify, signalOf } from "../src/classify.js";
+import { classify } from "../src/classify.js";
 import type { RunFacts } from "../src/model.js";
 
 const stream = { text: "", truncated: false, bytes: 0 };
@@ -32,14 +31,4 @@ describe("classify", () => {
     ["never got past set-up", { phase: "setup", exitCode: 2 }, "sandbox_error"],
     ["plain 137 without the engine's OOM verdict", { exitCode: 137 }, "test_failed"],
   ])("%s → %s", (_, over, status) => expect(classify(facts(over))).toBe(status));
-});
-
-describe("signalOf", () => {
-  it("names the signal of a 128+n exit code", () => {
-    expect(signalOf(139, constants.signals)).toBe("SIGSEGV");
-    expect(signalOf(134, constants.signals)).toBe("SIGABRT");
-    expect(signalOf(1, constants.signals)).toBeNull();
-    expect(signalOf(255, constants.signals)).toBeNull();
-    expect(signalOf(null, constants.signals)).toBeNull();
-  });
 });

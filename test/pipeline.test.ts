@@ -74,9 +74,9 @@ describe("judgeCandidate", () => {
   });
 
   it("reports the crash signal of a failing test, but not our own kill on timeout", async () => {
-    const crashed = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 139 }))));
+    const crashed = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 139, signal: "SIGSEGV" }))));
     expect(crashed).toMatchObject({ status: "test_failed", signal: "SIGSEGV" });
-    const slow = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 137, timedOut: true }))));
+    const slow = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 137, signal: "SIGKILL", timedOut: true }))));
     expect(slow).toMatchObject({ status: "timeout", signal: null });
   });
 

@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { resolveGlobs } from "../../src/candidates/glob.js";
+
+let base: string;
+
+beforeAll(() => {
+  base = mkdtempSync(join(tmpdir(), "sg-glob-"));
+  for (const path of ["a.md", "replies/b.md", "replies/c.patch", "replies/deep/d.jsonl", ".hidden/e.md", "node_modules/x/f.md"]) {
+    mkdirSync(join(base, path, ".."), { recursive: true });
+    writeFileSync(join(base, path), path);
+  }
+  writeFileSync(join(tmpdir(), "sg-outside.md"), "secret");
+});
+
+const rels = async (patterns: string[]) => (await resolveGlobs("files", patterns, base)).map((m) => m.relative);
+
+describe("resolveGlobs", () => {
+  it("matches relative to the base tree, sorted, with ** and negation", async () => {
+    expect(await rels(["**/*.md"])).toEqual([".hidden/e.md", "a.md", "replies/b.md"]);
+    expect(await rels(["replies/**", "!**/*.patch"])).toEqual(["replies/b.md", "replies/deep/d.jsonl"]);
+    expect(await rels(["./a.md", join(base, "replies/b.md")])).toEqual(["a.md", "replies/b.md"]);
+  });
+
+  it("names the input and the pattern that matched nothing", async () => {
+    await expect(resolveGlobs("tests", ["a.md", "tests/**/*.py"], base)).rejects.toThrow("Input 'tests': 'tests/**/*.py' matches no file under");
+  });
+
+  it("refuses a symlink that leads out of the tree", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sg-glob-link-"));
+    symlinkSync(join(tmpdir(), "sg-outside.md"), join(dir, "evil.md"));
+    await expect(resolveGlobs("tests", ["*.md"], dir)).rejects.toThrow("'evil.md' resolves outside");
+  });
+
+  it("says when the base tree does not exist", async () => {
+    await expect(resolveGlobs("files", ["*"], join(base, "nope"))).rejects.toThrow("Input 'files': base directory");
+  });
+});
