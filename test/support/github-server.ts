@@ -1,0 +1,669 @@
+// A loopback stand-in for the GitHub REST API: the calls sandbox-gate makes, with state in memory,
+// GitHub's pagination, and every request (and every JSON response) checked against GitHub's published
+// OpenAPI description. A test passes only if `violations` stays empty.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Ajv, type ValidateFunction } from "ajv";
+import formats from "ajv-formats";
+
+// ---- the OpenAPI description ------------------------------------------------------------------
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+interface Parameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  schema: JsonObject;
+}
+
+export interface Operation {
+  method: string;
+  template: string;
+  id: string;
+  pattern: RegExp;
+  /** Literal path segments: the more, the more specific (`/pulls/comments` before `/pulls/{pull_number}`). */
+  literals: number;
+  spec: JsonObject;
+}
+
+const METHODS = ["get", "put", "post", "patch", "delete", "head", "options"];
+
+export class OpenApi {
+  readonly operations: Operation[];
+  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(private readonly doc: JsonObject) {
+    formats.default(this.ajv);
+    // Schemas refer to `#/components/...`; registered under an id, they resolve from anywhere.
+    this.ajv.addSchema({ $id: "github", components: doc.components as Json }, undefined, undefined, false);
+    this.operations = Object.entries(doc.paths as Record<string, JsonObject>)
+      .flatMap(([template, item]) =>
+        METHODS.filter((m) => item[m]).map((method) => {
+          const spec = item[method] as JsonObject;
+          const segments = template.split("/");
+          const source = segments.map((s) => (/^\{\w+\}$/.test(s) ? "([^/]+)" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+          return {
+            method: method.toUpperCase(),
+            template,
+            id: String(spec.operationId),
+            pattern: new RegExp(`^${source.join("/")}$`),
+            literals: segments.filter((s) => s !== "" && !s.startsWith("{")).length,
+            spec,
+          };
+        }),
+      )
+      .sort((a, b) => b.literals - a.literals);
+  }
+
+  /** Follows `$ref`s within the document. */
+  resolve<T = JsonObject>(value: Json): T {
+    let current = value as JsonObject;
+    while (typeof current.$ref === "string") {
+      current = current.$ref
+        .slice(2)
+        .split("/")
+        .reduce<Json>((node, key) => (node as JsonObject)[key.replace(/~1/g, "/").replace(/~0/g, "~")]!, this.doc) as JsonObject;
+    }
+    return current as T;
+  }
+
+  match(method: string, path: string): { operation: Operation; pathParams: Record<string, string> } | undefined {
+    for (const operation of this.operations) {
+      const found = operation.method === method && operation.pattern.exec(path);
+      if (!found) continue;
+      const names = [...operation.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      return { operation, pathParams: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(found[i + 1]!)])) };
+    }
+    return undefined;
+  }
+
+  parameters(operation: Operation): Parameter[] {
+    return ((operation.spec.parameters ?? []) as Json[]).map((p) => this.resolve<Parameter>(p));
+  }
+
+  requestSchema(operation: Operation): { required: boolean; schema?: JsonObject } | undefined {
+    if (!operation.spec.requestBody) return undefined;
+    const body = this.resolve(operation.spec.requestBody);
+    const content = body.content as Record<string, JsonObject> | undefined;
+    return { required: body.required === true, schema: content?.["application/json"]?.schema as JsonObject | undefined };
+  }
+
+  responseSchema(operation: Operation, status: number): JsonObject | undefined {
+    const response = (operation.spec.responses as JsonObject | undefined)?.[String(status)];
+    if (!response) return undefined;
+    const content = this.resolve(response).content as Record<string, JsonObject> | undefined;
+    return content?.["application/json"]?.schema as JsonObject | undefined;
+  }
+
+  /** Problems with `value`, none when it fits; compiled once per key. */
+  check(key: string, schema: JsonObject, value: unknown): string[] {
+    let validate = this.validators.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(anchorRefs(schema) as JsonObject);
+      this.validators.set(key, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+  }
+}
+
+// Inline schemas say `#/components/...`; compiled on their own they must point into the registered document.
+function anchorRefs(value: Json): Json {
+  if (Array.isArray(value)) return value.map(anchorRefs);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `github${v}` : anchorRefs(v)]),
+  );
+}
+
+let openApi: OpenApi | undefined;
+
+/** GitHub's published description of api.github.com, from `@octokit/openapi`; parsed once per worker. */
+export function githubOpenApi(): OpenApi {
+  const file = createRequire(import.meta.url).resolve("@octokit/openapi/generated/api.github.com.json");
+  openApi ??= new OpenApi(JSON.parse(readFileSync(file, "utf8")) as JsonObject);
+  return openApi;
+}
+
+// Query and path values arrive as text; the schema says what they mean.
+function coerce(value: string, schema: JsonObject): Json {
+  if ((schema.type === "integer" || schema.type === "number") && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (schema.type === "boolean" && (value === "true" || value === "false")) return value === "true";
+  return value;
+}
+
+/** Everything wrong with a request, by the OpenAPI description; empty when it is valid. */
+function requestProblems(
+  api: OpenApi,
+  operation: Operation,
+  pathParams: Record<string, string>,
+  query: URLSearchParams,
+  body: { contentType?: string; text: string },
+): string[] {
+  const problems: string[] = [];
+  for (const where of ["path", "query"] as const) {
+    const declared = api.parameters(operation).filter((p) => p.in === where);
+    const given = where === "path" ? Object.entries(pathParams) : [...query.entries()];
+    const values = Object.fromEntries(
+      given.map(([name, value]) => [name, coerce(value, declared.find((p) => p.name === name)?.schema ?? {})]),
+    );
+    const schema: JsonObject = {
+      type: "object",
+      properties: Object.fromEntries(declared.map((p) => [p.name, p.schema])),
+      required: declared.filter((p) => p.required).map((p) => p.name),
+      additionalProperties: false,
+    };
+    problems.push(...api.check(`${operation.id} ${where}`, schema, values).map((p) => `${where} ${p}`));
+  }
+  const expected = api.requestSchema(operation);
+  if (body.text === "") {
+    if (expected?.required) problems.push("body required");
+  } else if (!expected?.schema) {
+    problems.push("no body expected");
+  } else if (!/^application\/json\b/.test(body.contentType ?? "")) {
+    problems.push(`body content-type ${body.contentType ?? "missing"}, expected application/json`);
+  } else {
+    try {
+      const parsed = JSON.parse(body.text) as unknown;
+      problems.push(...api.check(`${operation.id} body`, expected.schema, parsed).map((p) => `body ${p}`));
+    } catch {
+      problems.push("body is not JSON");
+    }
+  }
+  return problems;
+}
+
+/** What is wrong with a JSON response, by the operation's declared schema for that status. */
+export function responseProblems(api: OpenApi, operation: Operation, status: number, body: unknown): string[] {
+  const schema = api.responseSchema(operation, status);
+  return schema ? api.check(`${operation.id} ${status}`, schema, body) : [];
+}
+
+// ---- the fake ---------------------------------------------------------------------------------
+
+export interface FakeUser {
+  login: string;
+  id: number;
+  type: "User" | "Bot";
+}
+
+export const ACTIONS_BOT: FakeUser = { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+export const AGENT: FakeUser = { login: "coder[bot]", id: 9_000_001, type: "Bot" };
+export const HUMAN: FakeUser = { login: "octocat", id: 583231, type: "User" };
+export const TOKEN = "ghs_fake_installation_token";
+export const READ_ONLY_TOKEN = "ghs_fake_read_only_token";
+
+export interface Violation {
+  method: string;
+  path: string;
+  problem: string;
+}
+
+export interface LoggedRequest {
+  method: string;
+  /** Path and query, as sent. */
+  path: string;
+  status: number;
+  at: number;
+  body?: unknown;
+}
+
+interface StoredComment {
+  id: number;
+  owner: string;
+  repo: string;
+  /** Issue or pull request number. */
+  number: number;
+  body: string;
+  user: FakeUser;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface StoredReviewComment extends StoredComment {
+  path: string;
+  line: number;
+}
+
+interface StoredReview extends StoredComment {
+  state: string;
+}
+
+interface Failure {
+  status: number;
+  headers: Record<string, string>;
+  /** Valid requests to let through first. */
+  skip: number;
+}
+
+interface Reply {
+  status: number;
+  body?: Json;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+interface Route {
+  owner: string;
+  repo: string;
+  /** Path and query parameters, as text. */
+  params: Record<string, string>;
+  body: JsonObject;
+  user: FakeUser;
+  readOnly: boolean;
+  accept: string;
+}
+
+/** GitHub's own limit on comment bodies, in characters. */
+const BODY_MAX = 65_536;
+const DOCS = "https://docs.github.com/rest";
+const COMMIT = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+const EPOCH = Date.parse("2025-01-01T00:00:00Z");
+
+export interface FakeGitHubOptions {
+  /** Served under a path prefix, as GitHub Enterprise Server does with `/api/v3`. */
+  basePath?: string;
+}
+
+export class FakeGitHub {
+  readonly violations: Violation[] = [];
+  readonly requests: LoggedRequest[] = [];
+  /** Base URL for the client, `basePath` included. */
+  url = "";
+  private origin = "";
+  private readonly server = createServer((req, res) => {
+    this.handle(req, res).catch((e: unknown) => res.writeHead(500).end(`fake GitHub failed: ${String(e)}`));
+  });
+  private readonly api = githubOpenApi();
+  private readonly tokens = new Map<string, { user: FakeUser; readOnly: boolean }>([
+    [TOKEN, { user: ACTIONS_BOT, readOnly: false }],
+    [READ_ONLY_TOKEN, { user: ACTIONS_BOT, readOnly: true }],
+  ]);
+  private readonly comments: StoredComment[] = [];
+  private readonly reviewComments: StoredReviewComment[] = [];
+  private readonly reviews: StoredReview[] = [];
+  private readonly diffs = new Map<string, string>();
+  private readonly failures: Failure[] = [];
+  private perPageMax = 100;
+  private nextId = 1_000_000_001;
+  private clock = EPOCH;
+  private remaining = 5000;
+
+  constructor(private readonly options: FakeGitHubOptions = {}) {}
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.origin = `http://127.0.0.1:${port}`;
+    this.url = `${this.origin}${this.options.basePath ?? ""}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve, reject) => this.server.close((e) => (e ? reject(e) : resolve())));
+  }
+
+  /**
+   * The next `times` valid requests get `status`, with `headers` (e.g. retry-after) and GitHub's message;
+   * `skip` lets that many valid requests through first, e.g. to fail the second page of a listing.
+   */
+  failNext(status: number, times = 1, headers: Record<string, string> = {}, { skip = 0 } = {}): void {
+    for (let i = 0; i < times; i++) this.failures.push({ status, headers, skip: i === 0 ? skip : 0 });
+  }
+
+  /** GitHub caps `per_page` at 100; a lower cap makes many pages out of few items. */
+  setPerPageMax(max: number): void {
+    this.perPageMax = max;
+  }
+
+  addToken(token: string, user: FakeUser, readOnly = false): void {
+    this.tokens.set(token, { user, readOnly });
+  }
+
+  addIssueComment(owner: string, repo: string, issue: number, body: string, user: FakeUser = AGENT): StoredComment {
+    const comment = this.newComment(owner, repo, issue, body, user);
+    this.comments.push(comment);
+    return comment;
+  }
+
+  addReviewComment(owner: string, repo: string, pull: number, body: string, user: FakeUser = AGENT, path = "src/app.py", line = 1): StoredReviewComment {
+    const comment = { ...this.newComment(owner, repo, pull, body, user), path, line };
+    this.reviewComments.push(comment);
+    return comment;
+  }
+
+  addReview(owner: string, repo: string, pull: number, body: string, user: FakeUser = AGENT, state = "COMMENTED"): StoredReview {
+    const review = { ...this.newComment(owner, repo, pull, body, user), state };
+    this.reviews.push(review);
+    return review;
+  }
+
+  setDiff(owner: string, repo: string, pull: number, diff: string): void {
+    this.diffs.set(key(owner, repo, pull), diff);
+  }
+
+  issueComments(owner: string, repo: string, issue: number): readonly StoredComment[] {
+    return this.comments.filter((c) => key(c.owner, c.repo, c.number) === key(owner, repo, issue));
+  }
+
+  private newComment(owner: string, repo: string, number: number, body: string, user: FakeUser): StoredComment {
+    const at = this.tick();
+    return { id: this.nextId++, owner, repo, number, body, user, createdAt: at, updatedAt: at };
+  }
+
+  // A clock that moves one second per write: stable, ordered timestamps.
+  private tick(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString().replace(/\.\d{3}Z$/, "Z");
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const method = req.method ?? "GET";
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const entry: LoggedRequest = { method, path: `${url.pathname}${url.search}`, status: 0, at: Date.now() };
+    if (text !== "") entry.body = safeJson(text);
+    this.requests.push(entry);
+    const violation = (problem: string) => this.violations.push({ method, path: entry.path, problem });
+
+    const { reply, operation } = this.answer(req, method, url, text, violation);
+    if (operation && reply.body !== undefined) {
+      for (const problem of responseProblems(this.api, operation, reply.status, reply.body)) violation(`response ${reply.status}: ${problem}`);
+    }
+    entry.status = reply.status;
+    res.writeHead(reply.status, {
+      "content-type": reply.text !== undefined ? "application/vnd.github.diff; charset=utf-8" : "application/json; charset=utf-8",
+      "x-github-api-version-selected": "2022-11-28",
+      "x-github-request-id": `FAKE:${this.requests.length}`,
+      ...this.rateLimitHeaders(),
+      ...reply.headers,
+    });
+    res.end(reply.text ?? (reply.body === undefined ? "" : JSON.stringify(reply.body)));
+  }
+
+  private answer(
+    req: IncomingMessage,
+    method: string,
+    url: URL,
+    text: string,
+    violation: (problem: string) => void,
+  ): { reply: Reply; operation?: Operation } {
+    const base = this.options.basePath ?? "";
+    const found = url.pathname.startsWith(base) ? this.api.match(method, url.pathname.slice(base.length)) : undefined;
+    if (!found) {
+      violation("no such operation in GitHub's OpenAPI description");
+      return { reply: error(404, "Not Found") };
+    }
+    const { operation, pathParams } = found;
+    const auth = /^(?:token|Bearer) (\S+)$/i.exec(req.headers.authorization ?? "");
+    if (!auth) violation("no Authorization header");
+    if (!req.headers["user-agent"]) violation("no User-Agent header (GitHub requires one)");
+    const problems = requestProblems(this.api, operation, pathParams, url.searchParams, { contentType: req.headers["content-type"], text });
+    problems.forEach(violation);
+    if (!auth) return { reply: error(401, "Requires authentication"), operation };
+    if (problems.length > 0) return { reply: error(400, `Invalid request: ${problems.join("; ")}`), operation };
+    const token = this.tokens.get(auth[1]!);
+    if (!token) return { reply: error(401, "Bad credentials"), operation };
+
+    const failure = this.failures[0];
+    if (failure && failure.skip > 0) failure.skip--;
+    else if (failure) {
+      this.failures.shift();
+      return { reply: injected(failure), operation };
+    }
+
+    const handler = this.routes[operation.id];
+    if (!handler) {
+      violation(`${operation.id} is valid but not played by this fake`);
+      return { reply: error(501, "Not Implemented"), operation };
+    }
+    const route: Route = {
+      owner: pathParams.owner!,
+      repo: pathParams.repo!,
+      params: { ...pathParams, ...Object.fromEntries(url.searchParams) },
+      body: text === "" ? {} : (JSON.parse(text) as JsonObject),
+      user: token.user,
+      readOnly: token.readOnly,
+      accept: req.headers.accept ?? "",
+    };
+    return { reply: handler(route, url), operation };
+  }
+
+  private readonly routes: Record<string, (route: Route, url: URL) => Reply> = {
+    "issues/list-comments": (r, url) =>
+      this.page(url, r.params, this.issueComments(r.owner, r.repo, Number(r.params.issue_number)).map((c) => this.commentJson(c))),
+    "issues/create-comment": (r) =>
+      this.write(r, () => {
+        const comment = this.commentJson(this.addIssueComment(r.owner, r.repo, Number(r.params.issue_number), String(r.body.body), r.user));
+        return { status: 201, body: comment, headers: { location: String(comment.url) } };
+      }),
+    "issues/update-comment": (r) =>
+      this.write(r, () => {
+        const comment = this.comments.find((c) => c.id === Number(r.params.comment_id) && key(c.owner, c.repo, 0) === key(r.owner, r.repo, 0));
+        if (!comment) return error(404, "Not Found");
+        comment.body = String(r.body.body);
+        comment.updatedAt = this.tick();
+        return { status: 200, body: this.commentJson(comment) };
+      }),
+    "pulls/list-review-comments": (r, url) =>
+      this.page(url, r.params, this.reviewComments.filter((c) => this.on(c, r)).map((c) => this.reviewCommentJson(c))),
+    "pulls/list-reviews": (r, url) => this.page(url, r.params, this.reviews.filter((c) => this.on(c, r)).map((c) => this.reviewJson(c))),
+    "pulls/get": (r) => {
+      if (!/^application\/vnd\.github(?:\.v3)?\.diff$/.test(r.accept)) return error(415, "this fake serves pull requests as diffs only");
+      const diff = this.diffs.get(key(r.owner, r.repo, Number(r.params.pull_number)));
+      return diff === undefined ? error(404, "Not Found") : { status: 200, text: diff };
+    },
+  };
+
+  private on(c: StoredComment, r: Route): boolean {
+    return key(c.owner, c.repo, c.number) === key(r.owner, r.repo, Number(r.params.pull_number));
+  }
+
+  // Writes need a token that may write, and bodies within GitHub's limit.
+  private write(r: Route, perform: () => Reply): Reply {
+    if (r.readOnly) return error(403, "Resource not accessible by integration");
+    const length = Array.from(String(r.body.body)).length;
+    if (length > BODY_MAX) {
+      return {
+        status: 422,
+        body: {
+          message: "Validation Failed",
+          errors: [{ resource: "IssueComment", code: "custom", field: "body", message: `body is too long (maximum is ${BODY_MAX} characters)` }],
+          documentation_url: `${DOCS}/issues/comments#create-an-issue-comment`,
+          status: "422",
+        },
+      };
+    }
+    return perform();
+  }
+
+  // GitHub's pagination: per_page (30 by default, capped), page from 1, and a Link header with
+  // rel="prev", "next", "last", "first" in that order, each the request's URL with another page.
+  private page(url: URL, params: Record<string, string>, items: Json[]): Reply {
+    const perPage = Math.min(Number(params.per_page ?? 30), this.perPageMax);
+    const page = Number(params.page ?? 1);
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    const link = (n: number, rel: string) => {
+      const target = new URL(`${this.origin}${url.pathname}${url.search}`);
+      target.searchParams.set("page", String(n));
+      return `<${target.href}>; rel="${rel}"`;
+    };
+    const links = [
+      page > 1 && link(page - 1, "prev"),
+      page < last && link(page + 1, "next"),
+      page < last && link(last, "last"),
+      page > 1 && link(1, "first"),
+    ].filter((l): l is string => typeof l === "string");
+    return {
+      status: 200,
+      body: items.slice((page - 1) * perPage, page * perPage),
+      ...(links.length > 0 && { headers: { link: links.join(", ") } }),
+    };
+  }
+
+  private rateLimitHeaders(): Record<string, string> {
+    this.remaining = Math.max(0, this.remaining - 1);
+    return {
+      "x-ratelimit-limit": "5000",
+      "x-ratelimit-remaining": String(this.remaining),
+      "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600),
+      "x-ratelimit-used": String(5000 - this.remaining),
+      "x-ratelimit-resource": "core",
+    };
+  }
+
+  private userJson(user: FakeUser): JsonObject {
+    const api = `${this.url}/users/${encodeURIComponent(user.login)}`;
+    const web = user.type === "Bot" ? `https://github.com/apps/${user.login.replace(/\[bot\]$/, "")}` : `https://github.com/${user.login}`;
+    return {
+      login: user.login,
+      id: user.id,
+      node_id: `MDQ6VXNlcj${user.id}`,
+      avatar_url: `https://avatars.githubusercontent.com/u/${user.id}?v=4`,
+      gravatar_id: "",
+      url: api,
+      html_url: web,
+      followers_url: `${api}/followers`,
+      following_url: `${api}/following{/other_user}`,
+      gists_url: `${api}/gists{/gist_id}`,
+      starred_url: `${api}/starred{/owner}{/repo}`,
+      subscriptions_url: `${api}/subscriptions`,
+      organizations_url: `${api}/orgs`,
+      repos_url: `${api}/repos`,
+      events_url: `${api}/events{/privacy}`,
+      received_events_url: `${api}/received_events`,
+      type: user.type,
+      user_view_type: "public",
+      site_admin: false,
+    };
+  }
+
+  private repoUrls(c: StoredComment) {
+    const api = `${this.url}/repos/${c.owner}/${c.repo}`;
+    return { api, web: `https://github.com/${c.owner}/${c.repo}` };
+  }
+
+  private commentJson(c: StoredComment): JsonObject {
+    const { api, web } = this.repoUrls(c);
+    const url = `${api}/issues/comments/${c.id}`;
+    return {
+      id: c.id,
+      node_id: `IC_kwDOfake${c.id}`,
+      url,
+      html_url: `${web}/pull/${c.number}#issuecomment-${c.id}`,
+      body: c.body,
+      user: this.userJson(c.user),
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      issue_url: `${api}/issues/${c.number}`,
+      author_association: c.user.type === "Bot" ? "NONE" : "CONTRIBUTOR",
+      performed_via_github_app: null,
+      reactions: reactions(`${url}/reactions`),
+    };
+  }
+
+  private reviewCommentJson(c: StoredReviewComment): JsonObject {
+    const { api, web } = this.repoUrls(c);
+    const url = `${api}/pulls/comments/${c.id}`;
+    const html = `${web}/pull/${c.number}#discussion_r${c.id}`;
+    const pull = `${api}/pulls/${c.number}`;
+    return {
+      url,
+      pull_request_review_id: c.id + 1,
+      id: c.id,
+      node_id: `PRRC_kwDOfake${c.id}`,
+      diff_hunk: "@@ -1,1 +1,1 @@",
+      path: c.path,
+      position: c.line,
+      original_position: c.line,
+      commit_id: COMMIT,
+      original_commit_id: COMMIT,
+      user: this.userJson(c.user),
+      body: c.body,
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      html_url: html,
+      pull_request_url: pull,
+      author_association: "NONE",
+      _links: { self: { href: url }, html: { href: html }, pull_request: { href: pull } },
+      line: c.line,
+      original_line: c.line,
+      // GitHub also sends start_side: null, which the description's enum does not allow: left out.
+      side: "RIGHT",
+      subject_type: "line",
+      reactions: reactions(`${url}/reactions`),
+    };
+  }
+
+  private reviewJson(r: StoredReview): JsonObject {
+    const { api, web } = this.repoUrls(r);
+    const html = `${web}/pull/${r.number}#pullrequestreview-${r.id}`;
+    const pull = `${api}/pulls/${r.number}`;
+    return {
+      id: r.id,
+      node_id: `PRR_kwDOfake${r.id}`,
+      user: this.userJson(r.user),
+      body: r.body,
+      state: r.state,
+      html_url: html,
+      pull_request_url: pull,
+      _links: { html: { href: html }, pull_request: { href: pull } },
+      submitted_at: r.createdAt,
+      commit_id: COMMIT,
+      author_association: "NONE",
+    };
+  }
+}
+
+export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
+  return new FakeGitHub(options).start();
+}
+
+function key(owner: string, repo: string, number: number): string {
+  // Owner and repository names are case-insensitive on GitHub.
+  return `${owner}/${repo}#${number}`.toLowerCase();
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function reactions(url: string): JsonObject {
+  return { url, total_count: 0, "+1": 0, "-1": 0, laugh: 0, confused: 0, heart: 0, hooray: 0, eyes: 0, rocket: 0 };
+}
+
+function error(status: number, message: string): Reply {
+  return { status, body: { message, documentation_url: DOCS, status: String(status) } };
+}
+
+// What GitHub says with each kind of refusal.
+function refusal(status: number, headers: Record<string, string>): string {
+  if (headers["x-ratelimit-remaining"] === "0") return "API rate limit exceeded for installation ID 1.";
+  if (headers["retry-after"] !== undefined || status === 429) {
+    return "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.";
+  }
+  if (status === 403) return "Resource not accessible by integration";
+  if (status === 404) return "Not Found";
+  if (status === 422) return "Validation Failed";
+  return status >= 500 ? "Server Error" : "Error";
+}
+
+function injected({ status, headers }: Failure): Reply {
+  const reply = error(status, refusal(status, headers));
+  if (status === 422) {
+    reply.body = { ...(reply.body as JsonObject), errors: [{ resource: "IssueComment", code: "custom", field: "body", message: "is invalid" }] };
+  }
+  return { ...reply, headers };
+}
