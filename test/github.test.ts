@@ -1,0 +1,215 @@
+// The real client (octokit over HTTP) against the fake GitHub, which checks every request.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createGitHubClient, DEFAULT_RETRY, GitHubError, retryDelay, type FailedAttempt, type GitHubClientOptions } from "../src/github.js";
+import { AGENT, FakeGitHub, HUMAN, startFakeGitHub, TOKEN } from "./support/github-server.js";
+
+let github: FakeGitHub;
+let sleeps: number[];
+
+beforeEach(async () => {
+  github = await startFakeGitHub();
+  sleeps = [];
+});
+afterEach(async () => {
+  await github.close();
+  expect(github.violations).toEqual([]);
+});
+
+// Waits are recorded, not slept, unless a test asks for the real clock.
+function client(options: GitHubClientOptions = {}) {
+  return createGitHubClient(TOKEN, {
+    baseUrl: github.url,
+    retry: { baseDelayMs: 10 },
+    sleep: async (ms) => void sleeps.push(ms),
+    ...options,
+  });
+}
+
+const gets = () => github.requests.filter((r) => r.method === "GET").map((r) => r.path);
+
+describe("listing reads every page", () => {
+  it("issue comments over four pages, oldest first, mapped to Comment", async () => {
+    const seeded = Array.from({ length: 7 }, (_, i) => github.addIssueComment("acme", "app", 7, `reply ${i}`, i % 2 ? HUMAN : AGENT));
+    github.setPerPageMax(2);
+    const comments = await client().listIssueComments("acme", "app", 7);
+    expect(comments.map((c) => c.body)).toEqual(seeded.map((c) => c.body));
+    expect(comments[0]).toEqual({
+      id: seeded[0]!.id,
+      body: "reply 0",
+      url: `https://github.com/acme/app/pull/7#issuecomment-${seeded[0]!.id}`,
+      author: "coder[bot]",
+      authorType: "Bot",
+      createdAt: seeded[0]!.createdAt,
+    });
+    expect(comments[1]).toMatchObject({ author: "octocat", authorType: "User" });
+    expect(gets()).toEqual([
+      "/repos/acme/app/issues/7/comments?per_page=100",
+      "/repos/acme/app/issues/7/comments?per_page=100&page=2",
+      "/repos/acme/app/issues/7/comments?per_page=100&page=3",
+      "/repos/acme/app/issues/7/comments?per_page=100&page=4",
+    ]);
+  });
+
+  it("review comments and reviews over three pages each", async () => {
+    github.setPerPageMax(1);
+    for (let i = 0; i < 3; i++) {
+      github.addReviewComment("acme", "app", 7, `inline ${i}`, AGENT, `src/f${i}.py`, 10 + i);
+      github.addReview("acme", "app", 7, `review ${i}`, AGENT, i === 0 ? "APPROVED" : "COMMENTED");
+    }
+    github.addReview("acme", "other", 7, "another repository");
+    const api = client();
+    const inline = await api.listReviewComments("acme", "app", 7);
+    const reviews = await api.listReviews("acme", "app", 7);
+    expect(inline.map((c) => [c.body, c.path, c.line])).toEqual([
+      ["inline 0", "src/f0.py", 10],
+      ["inline 1", "src/f1.py", 11],
+      ["inline 2", "src/f2.py", 12],
+    ]);
+    expect(inline[0]!.url).toMatch(/#discussion_r\d+$/);
+    expect(reviews.map((r) => [r.body, r.state])).toEqual([
+      ["review 0", "APPROVED"],
+      ["review 1", "COMMENTED"],
+      ["review 2", "COMMENTED"],
+    ]);
+    expect(reviews[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(gets()).toHaveLength(6);
+  });
+});
+
+describe("writing and reading", () => {
+  it("creates then updates a comment", async () => {
+    const api = client();
+    const created = await api.createComment("acme", "app", 7, "first");
+    const updated = await api.updateComment("acme", "app", created.id, "second");
+    expect(updated).toMatchObject({ id: created.id, body: "second", author: "github-actions[bot]", authorType: "Bot" });
+    expect(github.issueComments("acme", "app", 7).map((c) => c.body)).toEqual(["second"]);
+  });
+
+  it("fetches the pull request diff as text", async () => {
+    github.setDiff("acme", "app", 7, "diff --git a/x.py b/x.py\n+print(1)\n");
+    expect(await client().getPullRequestDiff("acme", "app", 7)).toBe("diff --git a/x.py b/x.py\n+print(1)\n");
+  });
+
+  it("talks to a GitHub Enterprise base URL, from GITHUB_API_URL by default", async () => {
+    const enterprise = await startFakeGitHub({ basePath: "/api/v3" });
+    const saved = process.env.GITHUB_API_URL;
+    process.env.GITHUB_API_URL = enterprise.url;
+    try {
+      enterprise.addIssueComment("acme", "app", 7, "on enterprise");
+      const comments = await createGitHubClient(TOKEN).listIssueComments("acme", "app", 7);
+      expect(comments.map((c) => c.body)).toEqual(["on enterprise"]);
+      expect(enterprise.violations).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.GITHUB_API_URL;
+      else process.env.GITHUB_API_URL = saved;
+      await enterprise.close();
+    }
+  });
+});
+
+describe("retries", () => {
+  it("retries a 5xx with exponential back-off, then succeeds", async () => {
+    github.addIssueComment("acme", "app", 7, "x");
+    github.failNext(502, 2);
+    const notices: string[] = [];
+    const comments = await client({ onRetry: (n) => notices.push(n) }).listIssueComments("acme", "app", 7);
+    expect(comments).toHaveLength(1);
+    expect(sleeps).toEqual([10, 20]);
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toMatch(/502 Server Error; attempt 2 of 4 in 10 ms/);
+  });
+
+  it("gives up after the last attempt with the status", async () => {
+    github.failNext(503, 4);
+    await expect(client().listIssueComments("acme", "app", 7)).rejects.toMatchObject({ name: "GitHubError", status: 503 });
+    expect(github.requests).toHaveLength(4);
+  });
+
+  it("retries a page in the middle of a listing, and an update", async () => {
+    for (let i = 0; i < 3; i++) github.addIssueComment("acme", "app", 7, `c${i}`);
+    github.setPerPageMax(1);
+    github.failNext(500, 1, {}, { skip: 1 });
+    const api = client();
+    expect((await api.listIssueComments("acme", "app", 7)).map((c) => c.body)).toEqual(["c0", "c1", "c2"]);
+    expect(github.requests.map((r) => [r.path.replace(/.*\?/, ""), r.status])).toEqual([
+      ["per_page=100", 200],
+      ["per_page=100&page=2", 500],
+      ["per_page=100&page=2", 200],
+      ["per_page=100&page=3", 200],
+    ]);
+    github.failNext(504);
+    expect(await api.updateComment("acme", "app", github.issueComments("acme", "app", 7)[0]!.id, "edited")).toMatchObject({ body: "edited" });
+    expect(sleeps).toEqual([10, 10]);
+  });
+
+  it("never repeats a POST after a 5xx: the comment may exist already", async () => {
+    github.failNext(502);
+    await expect(client().createComment("acme", "app", 7, "x")).rejects.toMatchObject({ status: 502 });
+    expect(github.requests).toHaveLength(1);
+  });
+
+  it("honours retry-after on a 429 and on a secondary rate limit 403, for a POST too", async () => {
+    github.failNext(429, 1, { "retry-after": "2" });
+    github.failNext(403, 1, { "retry-after": "1" });
+    const created = await client().createComment("acme", "app", 7, "x");
+    expect(created.body).toBe("x");
+    expect(sleeps).toEqual([2000, 1000]);
+  });
+
+  it("really waits: two requests retry-after 1 s apart", async () => {
+    github.failNext(429, 1, { "retry-after": "1" });
+    await createGitHubClient(TOKEN, { baseUrl: github.url }).listIssueComments("acme", "app", 7);
+    const [refused, retried] = github.requests;
+    expect([refused!.status, retried!.status]).toEqual([429, 200]);
+    expect(retried!.at - refused!.at).toBeGreaterThanOrEqual(990);
+  });
+
+  it("waits for a primary rate limit's reset", async () => {
+    const now = 1_750_000_000_000;
+    github.failNext(403, 1, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(now / 1000 + 5) });
+    await client({ now: () => now }).listIssueComments("acme", "app", 7);
+    expect(sleeps).toEqual([6000]);
+  });
+
+  it("fails at once when the wait would exceed maxWaitMs", async () => {
+    github.failNext(429, 1, { "retry-after": "120" });
+    await expect(client({ retry: { maxWaitMs: 50 } }).listIssueComments("acme", "app", 7)).rejects.toMatchObject({ status: 429 });
+    expect(sleeps).toEqual([]);
+  });
+
+  it("does not retry a plain 403, a 404 or a 422, and says which request failed", async () => {
+    const api = client();
+    github.failNext(403);
+    const forbidden = await api.listIssueComments("acme", "app", 7).catch((e: unknown) => e);
+    expect(forbidden).toBeInstanceOf(GitHubError);
+    expect(forbidden).toMatchObject({ status: 403, message: expect.stringMatching(/^GET \S+\/repos\/acme\/app\/issues\/7\/comments\S*: 403 Resource not accessible by integration$/) });
+    await expect(api.updateComment("acme", "app", 1, "x")).rejects.toMatchObject({ status: 404 });
+    await expect(api.createComment("acme", "app", 7, "x".repeat(70_000))).rejects.toMatchObject({ status: 422 });
+    expect(github.requests).toHaveLength(3);
+    expect(sleeps).toEqual([]);
+  });
+});
+
+describe("retryDelay", () => {
+  const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxWaitMs: 120_000 };
+  const failed = (fields: Partial<FailedAttempt>): FailedAttempt => ({ method: "GET", status: 500, headers: {}, message: "", attempt: 1, ...fields });
+
+  it.each([
+    ["5xx, first attempt", failed({ status: 502 }), 100],
+    ["5xx, third attempt", failed({ status: 503, attempt: 3 }), 400],
+    ["5xx, last attempt", failed({ status: 503, attempt: 4 }), undefined],
+    ["5xx on a POST", failed({ status: 502, method: "POST" }), undefined],
+    ["retry-after", failed({ status: 429, headers: { "retry-after": "7" } }), 7000],
+    ["retry-after on a 403", failed({ status: 403, headers: { "retry-after": "0" } }), 0],
+    ["primary limit", failed({ status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1010" } }), 11_000],
+    ["primary limit already reset", failed({ status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "990" } }), 1000],
+    ["secondary limit without retry-after", failed({ status: 403, message: "You have exceeded a secondary rate limit" }), 60_000],
+    ["429 without headers", failed({ status: 429 }), 60_000],
+    ["plain 403", failed({ status: 403, message: "Resource not accessible by integration" }), undefined],
+    ["404", failed({ status: 404 }), undefined],
+    ["422", failed({ status: 422 }), undefined],
+    ["a wait over the cap", failed({ status: 429, headers: { "retry-after": "121" } }), undefined],
+  ])("%s", (_, attempt, expected) => {
+    expect(retryDelay(attempt, policy, 1_000_000)).toBe(expected);
+  });
+});
