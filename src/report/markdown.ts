@@ -195,23 +195,25 @@ function upperBound(doc: Prepared, kind: keyof Limits): number {
 
 function render(doc: Prepared, marker: string | undefined, given: Limits, maxLength: number): string {
   const { input, results } = doc;
+  // Only the first, full render goes without limits; every later one cuts something.
   const shortened = given !== UNLIMITED;
   // A text longer than the whole body can never be shown in full: no need to escape all of it.
-  const limits = { ...given, passOutput: Math.min(given.passOutput, maxLength), failOutput: Math.min(given.failOutput, maxLength), feedback: Math.min(given.feedback, maxLength) };
+  const cap = (n: number) => Math.min(n, maxLength);
+  const limits = { ...given, passOutput: cap(given.passOutput), failOutput: cap(given.failOutput), feedback: cap(given.feedback) };
   const shownResults = results.slice(0, limits.rows);
+  const runUrl = safeUrl(input.runUrl);
   const blocks = [
     marker,
     `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
     input.gate.reason && escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
     countLine(results, input.skipped.length),
-    shortened &&
-      `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
+    shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
     results.length > 0 && table(results, limits.rows),
     // Failures first: they are what a reader opens the comment for.
     ...shownResults.filter((r) => r.status !== "pass").map((r) => details(r, limits)),
     ...shownResults.filter((r) => r.status === "pass").map((r) => details(r, limits)),
     skippedList(input.skipped, limits.skipped),
-    safeUrl(input.runUrl) && `[Workflow run](${safeUrl(input.runUrl)})`,
+    runUrl && `[Workflow run](${runUrl})`,
   ];
   return `${blocks.filter((b): b is string => typeof b === "string" && b !== "").join("\n\n")}\n`;
 }
@@ -271,9 +273,8 @@ function patchCell(r: Result): string {
 }
 
 function outcome(r: Result): string {
-  const parts = [STATUS_LABELS[r.status]];
   const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-  if (where) parts[0] += ` at ${where}`;
+  const parts = [where ? `${STATUS_LABELS[r.status]} at ${where}` : STATUS_LABELS[r.status]];
   if (r.signal) parts.push(`signal ${r.signal}`);
   else if (r.exit_code !== null) parts.push(`exit ${r.exit_code}`);
   parts.push(formatDuration(r.duration_ms));
@@ -284,12 +285,12 @@ function outcome(r: Result): string {
 function details(r: Result, limits: Limits): string | undefined {
   const pass = r.status === "pass";
   const outputCap = pass ? limits.passOutput : limits.failOutput;
-  if (pass ? outputCap === 0 || (r.stdout === "" && r.stderr === "") : outputCap === 0 && limits.feedback === 0) {
-    return undefined;
-  }
+  const silent = r.stdout === "" && r.stderr === "";
+  // A pass has only its output to show; a failure has something until its output and feedback are both cut.
+  if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0) return undefined;
   const sections = [
     pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
-    ...(r.stdout === "" && r.stderr === ""
+    ...(silent
       ? ["No output on stdout or stderr.\n"]
       : [section("stdout", r.stdout, outputCap, r.truncated.stdout), section("stderr", r.stderr, outputCap, r.truncated.stderr)]),
   ];
