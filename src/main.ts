@@ -1,0 +1,139 @@
+// The action: settings → candidates → images first → every candidate sandboxed → report → gate.
+import * as core from "@actions/core";
+import * as github from "@actions/github";
+import { randomBytes } from "node:crypto";
+import { selectCandidates, type AgentComment } from "./candidates/comments.js";
+import type { DatasetEntry } from "./candidates/dataset.js";
+import { candidatesFromFiles } from "./candidates/files.js";
+import { resolveGlobs } from "./candidates/glob.js";
+import { runGate, type GateOutcome } from "./gate.js";
+import { createGitHubClient, type GitHubClient } from "./github.js";
+import { loadTestFiles } from "./prepare/tests.js";
+import { buildAnnotations } from "./report/annotations.js";
+import { upsertStickyComment } from "./report/comment.js";
+import { writeReports } from "./report/files.js";
+import { compactResults } from "./report/json.js";
+import { renderComment, renderSummary, stickyMarker, type CommentInput } from "./report/markdown.js";
+import { DockerEngine } from "./sandbox/docker.js";
+import { RUN_LABEL } from "./sandbox/engine.js";
+import { InputError, readSettings, type InputName, type Settings } from "./settings.js";
+
+const STATE_RUN_ID = "run-id";
+// Every comment the gate writes starts with this; it is never taken for an agent's reply.
+const GATE_MARKER_PREFIX = "<!-- sandbox-gate:";
+
+interface PullRequestRef {
+  owner: string;
+  repo: string;
+  number: number;
+}
+
+/** The pull request the event is about, if any (pull_request*, issue_comment on a PR). */
+function pullRequestOf(context: typeof github.context): PullRequestRef | undefined {
+  const payload = context.payload;
+  const number = payload.pull_request?.number ?? (payload.issue?.pull_request ? payload.issue.number : undefined);
+  return typeof number === "number" ? { ...context.repo, number } : undefined;
+}
+
+async function agentComments(client: GitHubClient, pr: PullRequestRef): Promise<AgentComment[]> {
+  const [comments, reviewComments, reviews] = await Promise.all([
+    client.listIssueComments(pr.owner, pr.repo, pr.number),
+    client.listReviewComments(pr.owner, pr.repo, pr.number),
+    client.listReviews(pr.owner, pr.repo, pr.number),
+  ]);
+  return [
+    ...comments.map((c) => ({ kind: "comment" as const, ...c })),
+    ...reviewComments.map((c) => ({ kind: "review-comment" as const, ...c })),
+    ...reviews.map((c) => ({ kind: "review" as const, ...c })),
+  ];
+}
+
+async function* fromList<T>(items: T[]): AsyncGenerator<T> {
+  yield* items;
+}
+
+async function candidateEntries(settings: Settings, client: GitHubClient | undefined, pr: PullRequestRef | undefined): Promise<AsyncIterable<DatasetEntry>> {
+  if (settings.source === "files") return candidatesFromFiles(await resolveGlobs("files", settings.files, settings.workdir));
+  if (!pr || !client) throw new InputError("source", `'${settings.source}' needs a pull_request or issue_comment event on a pull request`);
+  if (settings.source === "comments") {
+    const candidates = selectCandidates(await agentComments(client, pr), settings.authors, GATE_MARKER_PREFIX);
+    return fromList(candidates.map((candidate) => ({ candidate })));
+  }
+  const diff = await client.getPullRequestDiff(pr.owner, pr.repo, pr.number);
+  const url = `${github.context.serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}`;
+  return fromList([{ candidate: { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff } }]);
+}
+
+function setOutputs(outcome: GateOutcome, settings: Settings, reportPath: string | undefined): void {
+  const { results, decision } = outcome;
+  core.setOutput("total", results.length);
+  core.setOutput("passed", results.filter((r) => r.status === "pass").length);
+  core.setOutput("failed", results.filter((r) => settings.failOn.has(r.status)).length);
+  core.setOutput("status", decision.failed ? "fail" : "pass");
+  core.setOutput("report", reportPath ?? "");
+  core.setOutput("results", JSON.stringify(compactResults(results)));
+}
+
+async function publish(outcome: GateOutcome, settings: Settings, client: GitHubClient | undefined, pr: PullRequestRef | undefined): Promise<void> {
+  const { serverUrl, runId } = github.context;
+  const input: CommentInput = {
+    results: outcome.results,
+    skipped: outcome.skipped,
+    gate: outcome.decision,
+    marker: stickyMarker(process.env.GITHUB_JOB ?? "default"),
+    ...(runId ? { runUrl: `${serverUrl}/${github.context.repo.owner}/${github.context.repo.repo}/actions/runs/${runId}` } : {}),
+  };
+  for (const a of buildAnnotations(outcome.results, settings.failOn)) {
+    const props = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
+    if (a.level === "error") core.error(a.message, props);
+    else core.warning(a.message, props);
+  }
+  await core.summary.addRaw(renderSummary(input)).write();
+  if (!settings.comment || !pr || !client) return;
+  const outcomeOfComment = await upsertStickyComment(client, { ...pr, issue: pr.number, marker: input.marker, body: renderComment(input) });
+  if (outcomeOfComment.action === "forbidden") {
+    core.warning(`sandbox-gate could not comment on the pull request (${outcomeOfComment.message}); the job summary has the report.`);
+  } else {
+    core.info(`sticky comment ${outcomeOfComment.action}: ${outcomeOfComment.url}`);
+  }
+}
+
+export async function run(): Promise<void> {
+  const engine = new DockerEngine();
+  try {
+    const settings = readSettings((name: InputName) => core.getInput(name), {
+      defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+      defaultToken: process.env.GITHUB_TOKEN,
+    });
+    // Our token never reaches a sandbox; masking it keeps it out of logs too.
+    if (settings.token) core.setSecret(settings.token);
+    const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${randomBytes(4).toString("hex")}`;
+    core.saveState(STATE_RUN_ID, runId);
+    const pr = pullRequestOf(github.context);
+    const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core.warning }) : undefined;
+    const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
+    const entries = await candidateEntries(settings, client, pr);
+    const outcome = await runGate(entries, { settings, engine, testFiles, runId }, { log: core.info });
+    const reportPath = await writeReports(settings, outcome);
+    setOutputs(outcome, settings, reportPath);
+    await publish(outcome, settings, client, pr);
+    if (outcome.decision.failed) core.setFailed(outcome.decision.reason);
+    else core.info(outcome.decision.reason);
+  } catch (error) {
+    core.setFailed(error instanceof InputError ? error.message : `sandbox-gate: ${(error as Error).message}`);
+  } finally {
+    await engine.close();
+  }
+}
+
+/** The post step: remove every container this run labelled, even after a cancelled job. */
+export async function cleanup(): Promise<void> {
+  const runId = core.getState(STATE_RUN_ID);
+  if (!runId) return;
+  try {
+    const removed = await new DockerEngine().removeLabelled(`${RUN_LABEL}=${runId}`);
+    if (removed.length) core.info(`removed ${removed.length} leftover sandbox container(s): ${removed.join(", ")}`);
+  } catch (error) {
+    core.warning(`sandbox-gate cleanup: ${(error as Error).message}`);
+  }
+}
