@@ -21,6 +21,8 @@ import { InputError, readSettings, type InputName, type Settings } from "./setti
 const STATE_RUN_ID = "run-id";
 // Every comment the gate writes starts with this; it is never taken for an agent's reply.
 const GATE_MARKER_PREFIX = "<!-- sandbox-gate:";
+// Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
+const SHORT_COMMENT_LENGTH = 16_384;
 
 interface PullRequestRef {
   owner: string;
@@ -90,7 +92,7 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
   }
   await core.summary.addRaw(renderSummary(input)).write();
   if (!settings.comment || !pr || !client) return;
-  const outcomeOfComment = await upsertStickyComment(client, { ...pr, issue: pr.number, marker: input.marker, body: renderComment(input) });
+  const outcomeOfComment = await upsertStickyComment(client, { ...pr, issue: pr.number, marker: input.marker, body: renderComment(input), shorten: () => renderComment(input, SHORT_COMMENT_LENGTH) });
   if (outcomeOfComment.action === "forbidden") {
     core.warning(`sandbox-gate could not comment on the pull request (${outcomeOfComment.message}); the job summary has the report.`);
   } else {
