@@ -67,7 +67,7 @@ function imagePreparer(ctx: Omit<RunContext, "prepareImage">, hooks: GateHooks):
     if (!pending) {
       pending = ensureImage(ctx.engine, image, ctx.settings.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
         if (!outcome.ok) return outcome.reason;
-        hooks.log(outcome.pulled ? `image ${image}: pulled in ${outcome.ms} ms` : `image ${image}: present`);
+        if (!outcome.pulled) hooks.log(`image ${image}: present`);
         return undefined;
       });
       ready.set(image, pending);

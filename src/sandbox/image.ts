@@ -2,9 +2,8 @@
 // time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
 import { setTimeout as sleep } from "node:timers/promises";
 import { performance } from "node:perf_hooks";
+import type { PullPolicy } from "../settings.js";
 import type { ContainerEngine } from "./engine.js";
-
-export type PullPolicy = "always" | "missing" | "never";
 
 export interface EnsureImageOptions {
   /** Pull attempts after the first failed one. */
