@@ -90,7 +90,11 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
     if (a.level === "error") core.error(a.message, props);
     else core.warning(a.message, props);
   }
-  await core.summary.addRaw(renderSummary(input)).write();
+  // Each channel on its own: a summary that cannot be written must not cost the PR its comment.
+  await core.summary
+    .addRaw(renderSummary(input))
+    .write()
+    .catch((error: Error) => core.warning(`sandbox-gate could not write the job summary: ${error.message}`));
   if (!settings.comment || !pr || !client) return;
   const outcomeOfComment = await upsertStickyComment(client, { ...pr, issue: pr.number, marker: input.marker, body: renderComment(input), shorten: () => renderComment(input, SHORT_COMMENT_LENGTH) });
   if (outcomeOfComment.action === "forbidden") {
