@@ -108,3 +108,29 @@ export function languageOfPath(path: string): Language | undefined {
   const lower = path.toLowerCase();
   return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
 }
+
+export interface CheckGroup {
+  language: Language;
+  files: string[];
+}
+
+// Our own constants only ever go into the script text; file names travel as positional parameters.
+function shQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * One argv that parse-checks several files, possibly of several languages, stopping at the first
+ * failure: a fixed loop per group that shifts through the positional parameters.
+ */
+export function checkFiles(groups: CheckGroup[]): string[] {
+  const nonEmpty = groups.filter((g) => g.files.length > 0);
+  const only = nonEmpty.length === 1 && nonEmpty[0]!.files.length === 1 ? nonEmpty[0]! : undefined;
+  if (only) return LANGUAGES[only.language].check(only.files[0]!);
+  if (nonEmpty.length === 0) return [];
+  const loops = nonEmpty.map(({ language, files }) => {
+    const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+    return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
+  });
+  return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
+}
