@@ -9,7 +9,7 @@ import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { CapturedStream, Phase, RunFacts } from "../model.js";
 import { StreamCapture } from "./capture.js";
-import { PhaseParser, driverArgv } from "./driver.js";
+import { PhaseParser, driverArgv, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import { tarball } from "./tar.js";
 
@@ -34,6 +34,8 @@ export interface DockerEngineOptions {
 export interface RunHooks {
   /** Called with the container's name before the container is created. */
   onContainer?: (name: string) => void;
+  /** The markers' nonce; a fresh random one when absent (tests set one to look for it). */
+  nonce?: string;
 }
 
 export class DockerEngine implements ContainerEngine {
@@ -48,21 +50,22 @@ export class DockerEngine implements ContainerEngine {
   async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
     const name = `sandbox-gate-${randomBytes(8).toString("hex")}`;
     hooks.onContainer?.(name);
+    const nonce = hooks.nonce ?? newNonce();
     let input: Buffer;
     try {
-      input = tarball(job.files);
+      input = driverInput(nonce, tarball(job.files));
     } catch (error) {
       return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
     }
     try {
-      return await this.#run(name, job, input);
+      return await this.#run(name, job, input, nonce);
     } catch (error) {
       this.#remove(name);
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
     }
   }
 
-  async #run(name: string, job: SandboxJob, input: Buffer): Promise<RunFacts> {
+  async #run(name: string, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -81,6 +84,7 @@ export class DockerEngine implements ContainerEngine {
       void this.#kill(name, child);
     }, limits.timeoutMs + START_GRACE_MS);
     const parser = new PhaseParser({
+      nonce,
       onRunOutput: (chunk) => stderr.push(chunk),
       onRun: () => {
         runStartedAt = performance.now();

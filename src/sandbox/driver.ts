@@ -2,19 +2,43 @@
 //
 // The container's command is `sh -c DRIVER sandbox-gate <command> [check argv...]`: everything
 // travels as positional parameters, so nothing is ever spliced into the script text. The driver
-// unpacks the tar from stdin, runs the parse check (if any), then the command, and writes a
-// marker line to stderr when each phase begins. The markers come before any candidate code runs,
-// so only the head of stderr is ours to parse; after the run marker, stderr belongs to the candidate.
+// reads a per-run nonce line from stdin, unpacks the tar that follows it, runs the parse check (if
+// any), then the command, and writes a marker line carrying the nonce to stderr when each phase
+// begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
+// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
+// through /proc/1/cmdline), not in any environment, and gone from memory once the command is exec'd.
+import { randomBytes } from "node:crypto";
 import type { Phase } from "../model.js";
 import { StreamCapture } from "./capture.js";
 
-export const CHECK_MARKER = "\x1esandbox-gate:check\n";
-export const RUN_MARKER = "\x1esandbox-gate:run\n";
+/** A fresh nonce for one run's markers. */
+export function newNonce(): string {
+  return randomBytes(16).toString("hex");
+}
+
+export function checkMarker(nonce: string): string {
+  return `\x1esandbox-gate:check:${nonce}\n`;
+}
+
+export function runMarker(nonce: string): string {
+  return `\x1esandbox-gate:run:${nonce}\n`;
+}
+
+/** The container's stdin: the nonce line, then the tar. */
+export function driverInput(nonce: string, tar: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from(`${nonce}\n`), tar]);
+}
 
 // Checker output goes to stderr, so stdout carries the candidate's output only.
 // stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
+// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
 export const DRIVER = String.raw`command=$1
 shift
+IFS= read -r nonce || {
+  echo "sandbox-gate: no marker nonce on stdin" >&2
+  exit 125
+}
 tar -x -f - || {
   status=$?
   echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
@@ -22,10 +46,10 @@ tar -x -f - || {
 }
 exec </dev/null
 if [ "$#" -gt 0 ]; then
-  printf '\036sandbox-gate:check\n' >&2
+  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
   "$@" >&2 || exit "$?"
 fi
-printf '\036sandbox-gate:run\n' >&2
+printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
 exec sh -c "$command"
 `;
 
@@ -38,12 +62,16 @@ export function driverArgv(command: string, check: readonly string[] = []): stri
 const MAX_TEXT_BYTES = 1024 * 1024;
 
 const SEPARATOR = 0x1e;
-const MARKERS: readonly { bytes: Buffer; from: readonly Phase[]; to: Phase }[] = [
-  { bytes: Buffer.from(CHECK_MARKER), from: ["setup"], to: "check" },
-  { bytes: Buffer.from(RUN_MARKER), from: ["setup", "check"], to: "run" },
-];
+
+interface Marker {
+  bytes: Buffer;
+  from: readonly Phase[];
+  to: Phase;
+}
 
 export interface PhaseParserOptions {
+  /** The run's nonce: only markers carrying it count. */
+  nonce: string;
   /** Receives everything written after the run marker, untouched. */
   onRunOutput: (chunk: Buffer) => void;
   /** Called once, when the run marker arrives: the candidate's clock starts then. */
@@ -56,6 +84,7 @@ export class PhaseParser {
   readonly #onRunOutput: (chunk: Buffer) => void;
   readonly #onRun: () => void;
   readonly #maxTextBytes: number;
+  readonly #markers: readonly Marker[];
   #phase: Phase = "setup";
   #text: StreamCapture;
   /** The start of a marker split across chunks, held back until the rest arrives. */
@@ -66,6 +95,10 @@ export class PhaseParser {
     this.#onRun = options.onRun ?? (() => {});
     this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
     this.#text = new StreamCapture(this.#maxTextBytes);
+    this.#markers = [
+      { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
+      { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+    ];
   }
 
   get phase(): Phase {
@@ -92,7 +125,7 @@ export class PhaseParser {
       }
       this.#text.push(data.subarray(0, at));
       const rest = data.subarray(at);
-      const expected = MARKERS.filter((marker) => marker.from.includes(this.#phase));
+      const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
       const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
       if (marker?.to === "run") {
         this.#phase = "run";

@@ -3,8 +3,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CHECK_MARKER, PhaseParser, RUN_MARKER, driverArgv } from "../../src/sandbox/driver.js";
+import { PhaseParser, checkMarker, driverArgv, driverInput, newNonce, runMarker } from "../../src/sandbox/driver.js";
 import { tarball } from "../../src/sandbox/tar.js";
+
+const NONCE = newNonce();
+const CHECK_MARKER = checkMarker(NONCE);
+const RUN_MARKER = runMarker(NONCE);
 
 interface Parsed {
   parser: PhaseParser;
@@ -18,6 +22,7 @@ function parse(chunks: (string | Buffer)[], maxTextBytes?: number): Parsed {
   const out: Buffer[] = [];
   const parsed = { runOutput: "", runOutputAtStart: -1, runCalls: 0 };
   const parser = new PhaseParser({
+    nonce: NONCE,
     onRunOutput: (chunk) => out.push(Buffer.from(chunk)),
     onRun: () => {
       parsed.runCalls++;
@@ -110,11 +115,27 @@ describe("PhaseParser", () => {
   it("passes everything after the run marker on untouched, markers and bad bytes included", () => {
     const after = Buffer.concat([Buffer.from(`${CHECK_MARKER}${RUN_MARKER}`), Buffer.from([0xff, 0x00])]);
     const chunks: Buffer[] = [];
-    const parser = new PhaseParser({ onRunOutput: (chunk) => chunks.push(Buffer.from(chunk)) });
+    const parser = new PhaseParser({ nonce: NONCE, onRunOutput: (chunk) => chunks.push(Buffer.from(chunk)) });
     parser.push(Buffer.from(RUN_MARKER));
     parser.push(after);
     expect(Buffer.concat(chunks)).toEqual(after);
     expect(parser.text).toBe("");
+  });
+
+  // What a checker that echoes the source would print for a candidate that knows the marker format.
+  it.each([
+    ["without a nonce", "\x1esandbox-gate:run\n"],
+    ["with another run's nonce", runMarker(newNonce())],
+  ])("takes a run marker %s for text", (_, forged) => {
+    const { parser, runCalls } = parse([CHECK_MARKER, `solution.js:1\n${forged}\nSyntaxError\n`]);
+    expect(parser.phase).toBe("check");
+    expect(runCalls).toBe(0);
+    expect(parser.text).toBe(`solution.js:1\n${forged}\nSyntaxError\n`);
+  });
+
+  it("draws a fresh nonce each time", () => {
+    expect(newNonce()).toMatch(/^[0-9a-f]{32}$/);
+    expect(newNonce()).not.toBe(newNonce());
   });
 
   it("keeps its own text bounded", () => {
@@ -150,7 +171,7 @@ describe("the driver script", () => {
     holdStdin?: boolean;
   }
 
-  function runDriver({ command, check = [], input = files, holdStdin = false }: DriverJob): Promise<DriverRun> {
+  function runDriver({ command, check = [], input = driverInput(NONCE, files), holdStdin = false }: DriverJob): Promise<DriverRun> {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-"));
     dirs.push(dir);
     const [sh, ...args] = driverArgv(command, check);
@@ -216,8 +237,22 @@ describe("the driver script", () => {
     expect(parsed.parser.text).toBe(`${argv.join("|")}|`);
   });
 
+  it("keeps the nonce out of the checker's and the command's environment", async () => {
+    const { stdout, parsed } = await runDriver({ command: "env", check: ["env"] });
+    expect(parsed.parser.phase).toBe("run");
+    expect(parsed.parser.text).not.toContain(NONCE);
+    expect(stdout).not.toContain(NONCE);
+  });
+
+  it("stays in setup and says why when no nonce line comes", async () => {
+    const { code, parsed } = await runDriver({ command: "echo never", input: Buffer.alloc(0) });
+    expect(code).toBe(125);
+    expect(parsed.parser.phase).toBe("setup");
+    expect(parsed.parser.text).toBe("sandbox-gate: no marker nonce on stdin\n");
+  });
+
   it("stays in setup and says why when the input is not a tar", async () => {
-    const { code, parsed } = await runDriver({ command: "echo never", input: Buffer.alloc(10240, "x") });
+    const { code, parsed } = await runDriver({ command: "echo never", input: driverInput(NONCE, Buffer.alloc(10240, "x")) });
     expect(code).not.toBe(0);
     expect(parsed.parser.phase).toBe("setup");
     expect(parsed.parser.text).toMatch(/sandbox-gate: could not unpack the files into .* \(tar exited with \d+\)/);
