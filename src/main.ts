@@ -2,6 +2,7 @@
 import * as core from "@actions/core";
 import * as github from "@actions/github";
 import { randomBytes } from "node:crypto";
+import { relative, resolve, sep } from "node:path";
 import { selectCandidates, type AgentComment } from "./candidates/comments.js";
 import type { DatasetEntry } from "./candidates/dataset.js";
 import { candidatesFromFiles } from "./candidates/files.js";
@@ -85,7 +86,9 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
     marker: stickyMarker(process.env.GITHUB_JOB ?? "default"),
     ...(runId ? { runUrl: `${serverUrl}/${github.context.repo.owner}/${github.context.repo.repo}/actions/runs/${runId}` } : {}),
   };
-  for (const a of buildAnnotations(outcome.results, settings.failOn)) {
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const repoPrefix = relative(workspace, resolve(workspace, settings.workdir)).split(sep).join("/");
+  for (const a of buildAnnotations(outcome.results, settings.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix)) {
     const props = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
     if (a.level === "error") core.error(a.message, props);
     else core.warning(a.message, props);

@@ -1,10 +1,13 @@
-// One candidate through the four phases: extract → parse check → run with a timeout → isolation,
-// then classification and feedback. The engine and the image gate are passed in, so this is tested without Docker.
+// One candidate through the four phases: extract (or apply the patch) → parse check → run with a
+// timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
+// so this is tested without Docker.
 import { classify } from "./classify.js";
 import { feedbackFor } from "./feedback.js";
-import { LANGUAGES, languageOfPath } from "./languages.js";
+import { LANGUAGES, checkFiles, languageOfPath, type CheckGroup } from "./languages.js";
 import type { Candidate, Language, Result, RunFacts, Status, SyntaxInfo } from "./model.js";
-import { extractCode } from "./prepare/extract.js";
+import { loadBaseTree } from "./prepare/base-tree.js";
+import { extractCode, findPatchBlocks } from "./prepare/extract.js";
+import { applyPatch, parsePatch, touchedPaths } from "./prepare/patch.js";
 import { parseCheckOutput } from "./prepare/syntax.js";
 import { RUN_LABEL, type ContainerEngine, type SandboxFile } from "./sandbox/engine.js";
 import type { Settings } from "./settings.js";
@@ -25,13 +28,28 @@ interface Verdict {
   facts?: RunFacts;
   syntax?: SyntaxInfo;
   reason?: string;
+  patch?: PatchInfo;
+}
+
+/** What a patch changed and how hard it had to be pushed to apply. */
+interface PatchInfo {
+  changedFiles: string[];
+  strategy: string;
+}
+
+/** What goes into one sandbox, once the code is known. */
+interface Prepared {
+  language: Language;
+  files: SandboxFile[];
+  checks: CheckGroup[];
+  patch?: PatchInfo;
 }
 
 export function imageFor(settings: Settings, language: Language): string {
   return settings.image || LANGUAGES[language].image;
 }
 
-/** The language when a setting or a file name says it; otherwise the reply's fence decides. */
+/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
 function declaredLanguage(candidate: Candidate, settings: Settings): Language | undefined {
   const target = candidate.overrides?.target || settings.target;
   return (
@@ -41,35 +59,92 @@ function declaredLanguage(candidate: Candidate, settings: Settings): Language | 
   );
 }
 
-function languageOfFiles(files: SandboxFile[]): Language | undefined {
-  for (const file of files) {
-    const language = languageOfPath(file.path);
+function languageOfFiles(paths: string[]): Language | undefined {
+  for (const path of paths) {
+    const language = languageOfPath(path);
     if (language) return language;
   }
   return undefined;
 }
 
-async function judgeReply(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
-  const { settings } = ctx;
-  const declared = declaredLanguage(candidate, settings);
+const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
+
+function extraFiles(candidate: Candidate): SandboxFile[] {
+  return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
+}
+
+async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prepared | Verdict> {
+  const declared = declaredLanguage(candidate, ctx.settings);
   const extraction = extractCode(candidate.text, declared ?? "auto");
-  if (extraction.kind === "none") return { status: "no_code", language: declared ?? null, reason: extraction.reason };
-  const extraFiles = Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
-  const language = declared ?? extraction.language ?? languageOfFiles([...extraFiles, ...ctx.testFiles]);
-  if (!language) {
-    return { status: "no_code", language: null, reason: "the language could not be told from the fence, the target or the tests; set the 'language' input" };
+  if (extraction.kind === "none") {
+    // A reply that holds only a diff is a patch.
+    const patches = findPatchBlocks(candidate.text);
+    if (patches.length > 0) return preparePatch(patches.join("\n"), candidate, ctx);
+    return { status: "no_code", language: declared ?? null, reason: extraction.reason };
   }
-  const preset = LANGUAGES[language];
+  const extra = extraFiles(candidate);
+  const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
+  if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
+  const target = candidate.overrides?.target || ctx.settings.target || LANGUAGES[language].target;
+  return {
+    language,
+    // The candidate's own files come last so its target wins over a test file of the same name.
+    files: [...ctx.testFiles, ...extra, { path: target, content: extraction.code }],
+    checks: [{ language, files: [target] }],
+  };
+}
+
+async function preparePatch(text: string, candidate: Candidate, ctx: RunContext): Promise<Prepared | Verdict> {
+  const declared = declaredLanguage(candidate, ctx.settings);
+  const failed = (reason: string): Verdict => ({ status: "patch_failed", language: declared ?? null, reason });
+  const parsed = parsePatch(text);
+  const base = await loadBaseTree(ctx.settings.workdir, touchedPaths(parsed));
+  if (!base.ok) return failed(base.reason);
+  const applied = applyPatch(base.files, parsed);
+  if (!applied.ok) return failed(applied.reason);
+  const tree = new Map<string, SandboxFile["content"]>([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f.content]));
+  for (const [path, content] of applied.files) {
+    if (content === null) tree.delete(path);
+    else tree.set(path, content);
+  }
+  const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
+  const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...tree.keys()]);
+  const patch: PatchInfo = { changedFiles: applied.changed, strategy: applied.strategy };
+  if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
+  const bytes = [...tree.values()].reduce((sum, c) => sum + Buffer.byteLength(c), 0);
+  if (bytes > ctx.settings.tmpfsBytes) {
+    return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.tmpfsBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
+  }
+  const checks = new Map<Language, string[]>();
+  for (const path of written) {
+    const lang = languageOfPath(path);
+    if (lang) checks.set(lang, [...(checks.get(lang) ?? []), path]);
+  }
+  return {
+    language,
+    files: [...tree].map(([path, content]) => ({ path, content })),
+    checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
+    patch,
+  };
+}
+
+/** The parser's message, read with the language of the file that failed (the check stops at the first). */
+function syntaxOf(checks: CheckGroup[], output: string): SyntaxInfo {
+  const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, output, group.files[0]!) }));
+  return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]!).syntax;
+}
+
+async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Verdict> {
+  const { settings } = ctx;
+  const { language, checks } = prepared;
   const image = imageFor(settings, language);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem) return { status: "sandbox_error", language, reason: imageProblem };
-  const target = candidate.overrides?.target || settings.target || preset.target;
   const facts = await ctx.engine.run({
     image,
-    // The candidate's own files come last so its target wins over a test file of the same name.
-    files: [...ctx.testFiles, ...extraFiles, { path: target, content: extraction.code }],
-    check: preset.check(target),
-    command: candidate.overrides?.command || settings.command || preset.command,
+    files: prepared.files,
+    check: checkFiles(checks),
+    command: candidate.overrides?.command || settings.command || LANGUAGES[language].command,
     limits: {
       timeoutMs: candidate.overrides?.timeoutMs ?? settings.timeoutMs,
       memoryBytes: settings.memoryBytes,
@@ -82,10 +157,18 @@ async function judgeReply(candidate: Candidate, ctx: RunContext): Promise<Verdic
     labels: { [RUN_LABEL]: ctx.runId },
   });
   const status = classify(facts);
-  const verdict: Verdict = { status, language, facts, reason: facts.sandboxError };
-  if (status === "syntax_error") verdict.syntax = parseCheckOutput(language, facts.checkOutput, target);
+  const verdict: Verdict = { status, language, facts };
+  if (facts.sandboxError) verdict.reason = facts.sandboxError;
+  if (status === "syntax_error") verdict.syntax = syntaxOf(checks, facts.checkOutput);
   if (status === "sandbox_error" && !facts.sandboxError) verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
   return verdict;
+}
+
+async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
+  const prepared = candidate.kind === "patch" ? await preparePatch(candidate.text, candidate, ctx) : await prepareReply(candidate, ctx);
+  if ("status" in prepared) return prepared;
+  const verdict = await runPrepared(prepared, candidate, ctx);
+  return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 
 function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Result {
@@ -123,6 +206,10 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
   if (candidate.url) result.url = candidate.url;
   if (candidate.author) result.author = candidate.author;
   if (verdict.syntax) result.syntax = verdict.syntax;
+  if (verdict.patch) {
+    result.changed_files = verdict.patch.changedFiles;
+    result.patch_strategy = verdict.patch.strategy;
+  }
   return result;
 }
 
@@ -130,7 +217,7 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
 export async function judgeCandidate(candidate: Candidate, ctx: RunContext): Promise<Result> {
   let verdict: Verdict;
   try {
-    verdict = await judgeReply(candidate, ctx);
+    verdict = await judge(candidate, ctx);
   } catch (error) {
     verdict = { status: "sandbox_error", language: null, reason: `internal error: ${(error as Error).message}` };
   }

@@ -16,6 +16,14 @@ describe("buildAnnotations", () => {
     });
   });
 
+  it("points a patch's syntax error at the repository file, under the base tree's prefix", () => {
+    const patched = result({ id: "pull-7", status: "syntax_error", changed_files: ["src/app.py"], syntax: { message: "invalid syntax", file: "src/app.py", line: 4 } });
+    expect(buildAnnotations([patched], undefined, "services/api")[0]).toMatchObject({ file: "services/api/src/app.py", startLine: 4 });
+    expect(buildAnnotations([patched])[0]).toMatchObject({ file: "src/app.py" });
+    // A reply's code is no repository file: its name stays as the sandbox knew it.
+    expect(buildAnnotations([MIXED[1]!], undefined, "services/api")[0]).toMatchObject({ file: "solution.py" });
+  });
+
   it("gives one annotation per candidate that did not pass, none for passes", () => {
     const annotations = buildAnnotations(MIXED);
     expect(annotations).toHaveLength(7);
