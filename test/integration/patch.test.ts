@@ -1,0 +1,86 @@
+// Patches end to end through the bundled CLI: applied in memory, run over the patched tree in the
+// sandbox, and the runner's checkout left byte-identical.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Result } from "../../src/model.js";
+import { TEST_IMAGE } from "./support.js";
+
+const FIXTURES = resolve(import.meta.dirname, "../fixtures");
+const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
+
+/** Every file's path, mode and bytes: equal hashes mean an untouched tree. */
+function treeHash(root: string): string {
+  const hash = createHash("sha256");
+  const visit = (dir: string): void => {
+    for (const name of readdirSync(join(root, dir)).sort()) {
+      const rel = join(dir, name);
+      const info = statSync(join(root, rel));
+      hash.update(`${rel}\0${info.mode}\0`);
+      if (info.isDirectory()) visit(rel);
+      else hash.update(readFileSync(join(root, rel)));
+    }
+  };
+  visit("");
+  return hash.digest("hex");
+}
+
+let workdir: string;
+let before: string;
+let results: Map<string, Result>;
+let exitCode: number;
+
+beforeAll(async () => {
+  const parent = mkdtempSync(join(tmpdir(), "sg-patch-"));
+  workdir = join(parent, "repo");
+  cpSync(join(FIXTURES, "patch-repo"), workdir, { recursive: true });
+  before = treeHash(workdir);
+  const report = join(parent, "report.json");
+  const patches = ["fix", "stale", "escape-relative", "escape-absolute", "broken"].map((n) => join(FIXTURES, "patches", `${n}.patch`));
+  const args = [CLI, "run", "--workdir", workdir, "--language", "python", "--tests", "calc/**,helpers/**,tests/**,README.md"];
+  args.push("--command", "python3 -m unittest discover -s tests", "--image", TEST_IMAGE, "--pull", "never", "--timeout", "10s", "--report", report, ...patches);
+  exitCode = await promisify(execFile)(process.execPath, args).then(
+    () => 0,
+    (error: { code: number }) => error.code,
+  );
+  const parsed = JSON.parse(readFileSync(report, "utf8")) as { results: Result[] };
+  results = new Map(parsed.results.map((r) => [r.id.replace(/^.*\/|\.patch$/g, ""), r]));
+});
+
+describe("patches in the sandbox", () => {
+  it("applies a multi-file patch (modify, add, delete, rename) and passes the repository's own tests", () => {
+    const fix = results.get("fix")!;
+    expect(fix.status, fix.feedback + fix.stderr).toBe("pass");
+    expect(fix.patch_strategy).toBe("exact");
+    expect(fix.changed_files).toEqual(["README.md", "calc/format.py", "calc/legacy.py", "calc/ops.py", "helpers/fmt.py", "tests/test_format.py"]);
+    expect(fix.stderr).toMatch(/Ran 3 tests/);
+  });
+
+  it("reports a patch whose context no longer matches as patch_failed, naming the file and hunk", () => {
+    const stale = results.get("stale")!;
+    expect(stale.status).toBe("patch_failed");
+    expect(stale.feedback).toMatch(/calc\/ops\.py hunk 1 \(@@ -1,6 \+1,6 @@\)/);
+  });
+
+  it("refuses paths that escape the tree, and writes nothing anywhere", () => {
+    for (const id of ["escape-relative", "escape-absolute"]) {
+      expect(results.get(id)!.status).toBe("patch_failed");
+      expect(results.get(id)!.feedback).toMatch(/path escapes the tree/);
+    }
+    expect(existsSync(join(workdir, "..", "outside"))).toBe(false);
+    expect(existsSync("/etc/sandbox-gate-escaped")).toBe(false);
+  });
+
+  it("gives syntax_error with the file and line a patch broke", () => {
+    expect(results.get("broken")).toMatchObject({ status: "syntax_error", syntax: { file: "calc/ops.py", line: 8 } });
+  });
+
+  it("leaves the runner's checkout byte-identical and fails the gate", () => {
+    expect(treeHash(workdir)).toBe(before);
+    expect(exitCode).toBe(1);
+  });
+});
