@@ -1,0 +1,456 @@
+// `npm run bench`: throughput of the sandbox modes on real model replies. Prints figures; asserts nothing.
+//
+//   npm run bench -- [--limit N] [--modes a,b,c,e] [--dataset corpus.jsonl|synthetic] [--concurrency N] [--image IMG]
+//
+// The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
+// bench's own synthetic set.
+//
+// Modes: a = sandbox-gate with its defaults; b = the naive loop, one sequential `docker run --rm` per
+// candidate with the gate's flags; c = the ceiling, `concurrency` loops of bare `docker run --rm IMG true`
+// with the same flags; e = the candidates as plain host subprocesses (the floor without isolation).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire, syncBuiltinESMExports } from "node:module";
+import { cpus, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { readDataset } from "../src/candidates/dataset.js";
+import { classify } from "../src/classify.js";
+import { runGate } from "../src/gate.js";
+import { LANGUAGES } from "../src/languages.js";
+import type { RunFacts, Status } from "../src/model.js";
+import { mapLimit } from "../src/pipeline.js";
+import { extractCode } from "../src/prepare/extract.js";
+import { quantile } from "../src/report/evaluation.js";
+import { StreamCapture } from "../src/sandbox/capture.js";
+import { DockerEngine, runArgs } from "../src/sandbox/docker.js";
+import { PhaseParser, driverInput, newNonce } from "../src/sandbox/driver.js";
+import { RUN_LABEL, type ContainerEngine, type SandboxJob } from "../src/sandbox/engine.js";
+import { tarball } from "../src/sandbox/tar.js";
+import { readSettings, type InputName, type Settings } from "../src/settings.js";
+import { COMMAND, PROMPT_FILE, TARGET, TEST_FILE, agreement, datasetLine, type BenchRecord } from "./bench/humaneval.js";
+import { SYNTHETIC } from "./bench/synthetic.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const CORPUS = resolve(ROOT, "../shared/corpus/humaneval-replies/corpus.jsonl");
+const MB = 1024 * 1024;
+
+// Engine calls are counted where they leave the process: each docker CLI spawned, each request to the
+// engine's socket. Patching the builtins (and syncing their ESM bindings) keeps src/ free of bench hooks.
+const engineCalls = { count: 0 };
+{
+  const require = createRequire(import.meta.url);
+  const childProcess = require("node:child_process") as typeof import("node:child_process");
+  const http = require("node:http") as typeof import("node:http");
+  const originalSpawn = childProcess.spawn;
+  childProcess.spawn = ((command: string, ...rest: unknown[]) => {
+    if (command === "docker") engineCalls.count++;
+    return (originalSpawn as (...a: unknown[]) => unknown)(command, ...rest);
+  }) as typeof childProcess.spawn;
+  const originalRequest = http.request;
+  http.request = ((...args: unknown[]) => {
+    if (typeof args[0] === "object" && args[0] !== null && "socketPath" in args[0]) engineCalls.count++;
+    return (originalRequest as (...a: unknown[]) => unknown)(...args);
+  }) as typeof http.request;
+  syncBuiltinESMExports();
+}
+
+interface Bench {
+  records: BenchRecord[];
+  settings: Settings;
+  datasetPath: string;
+  runId: string;
+  concurrency: number;
+}
+
+/** What one mode measured; latencies are per candidate that reached a sandbox, in ms. */
+interface Measured {
+  latencies: number[];
+  statuses?: Map<string, Status>;
+  peakRssBytes?: number;
+}
+
+interface Mode {
+  label: string;
+  run: (bench: Bench) => Promise<Measured>;
+}
+
+const MODES: Record<string, Mode> = {
+  a: { label: "sandbox-gate, defaults", run: (bench) => gateMode(bench, new DockerEngine()) },
+  b: { label: "naive: sequential docker run --rm", run: naiveMode },
+  c: { label: "ceiling: bare docker run --rm true", run: ceilingMode },
+  e: { label: "floor: plain host subprocesses", run: plainMode },
+};
+
+// ---------------------------------------------------------------------------------------------------
+// a: the gate itself, in this process, reading the dataset as a nightly run would.
+
+async function gateMode(bench: Bench, engine: ContainerEngine & { close(): Promise<string[]> }, overrides: Partial<Settings> = {}): Promise<Measured> {
+  const latencies: number[] = [];
+  const timed: ContainerEngine = {
+    run: async (job) => {
+      const started = performance.now();
+      try {
+        return await engine.run(job);
+      } finally {
+        latencies.push(performance.now() - started);
+      }
+    },
+    hasImage: (image) => engine.hasImage(image),
+    pull: (image) => engine.pull(image),
+    removeLabelled: (label) => engine.removeLabelled(label),
+  };
+  const rss = rssSampler();
+  try {
+    const outcome = await runGate(
+      readDataset(bench.datasetPath, "bench.jsonl"),
+      { settings: { ...bench.settings, ...overrides }, engine: timed, testFiles: [], runId: bench.runId },
+      { log: () => {} },
+    );
+    return { latencies, statuses: new Map(outcome.results.map((r) => [r.id, r.status])), peakRssBytes: rss.stop() };
+  } finally {
+    rss.stop();
+    await engine.close();
+  }
+}
+
+function rssSampler(): { stop: () => number } {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage.rss());
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// b, c, e: the comparison loops, fed the same extracted code, files and limits as the gate.
+
+interface Prepared {
+  record: BenchRecord;
+  /** Undefined when the reply holds no code: nothing to run. */
+  job?: SandboxJob;
+}
+
+function prepare(bench: Bench): Prepared[] {
+  const { settings } = bench;
+  return bench.records.map((record) => {
+    const extraction = extractCode(record.reply, "python");
+    if (extraction.kind === "none") return { record };
+    return {
+      record,
+      job: {
+        image: settings.image,
+        files: [
+          { path: PROMPT_FILE, content: record.prompt },
+          { path: TEST_FILE, content: record.test },
+          { path: TARGET, content: extraction.code },
+        ],
+        check: LANGUAGES.python.check(TARGET),
+        command: COMMAND,
+        limits: {
+          timeoutMs: settings.timeoutMs,
+          memoryBytes: settings.memoryBytes,
+          cpus: settings.cpus,
+          pidsLimit: settings.pidsLimit,
+          maxOutputBytes: settings.maxOutputBytes,
+          workdirBytes: settings.tmpfsBytes,
+          runtime: settings.runtime,
+        },
+        labels: { [RUN_LABEL]: bench.runId },
+      },
+    };
+  });
+}
+
+/** Runs `items` through `work` with `limit` at once, timing each. */
+async function timedLoop<T>(items: T[], limit: number, work: (item: T) => Promise<Status | undefined>): Promise<Measured> {
+  const latencies: number[] = [];
+  const outcomes = await mapLimit(items, limit, async (item) => {
+    const started = performance.now();
+    const status = await work(item);
+    if (status !== "no_code") latencies.push(performance.now() - started);
+    return status;
+  });
+  return { latencies, statuses: statusMap(items, outcomes) };
+}
+
+function statusMap<T>(items: T[], outcomes: Array<Status | undefined>): Map<string, Status> | undefined {
+  const map = new Map<string, Status>();
+  items.forEach((item, i) => {
+    const id = (item as { record?: BenchRecord }).record?.id;
+    const status = outcomes[i];
+    if (id !== undefined && status !== undefined) map.set(id, status);
+  });
+  return map.size > 0 ? map : undefined;
+}
+
+/** A child's exit, with its streams fed to the given sinks; killed by `kill()` on timeout. */
+function runChild(argv: string[], options: { input?: Buffer; detached?: boolean; cwd?: string; onStdout?: (b: Buffer) => void; onStderr?: (b: Buffer) => void }) {
+  const child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"], detached: options.detached ?? false, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  child.stdout.on("data", options.onStdout ?? (() => {}));
+  child.stderr.on("data", options.onStderr ?? (() => {}));
+  child.stdin.on("error", () => {});
+  child.stdin.end(options.input ?? Buffer.alloc(0));
+  const exit = new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 128 + 9 : null)));
+  });
+  return { child, exit };
+}
+
+/** b: one `docker run --rm` per candidate, one after another; a timeout kills the container by name. */
+async function naiveMode(bench: Bench): Promise<Measured> {
+  return timedLoop(prepare(bench), 1, async ({ job }) => {
+    if (!job) return "no_code";
+    const name = `sandbox-gate-bench-${randomBytes(6).toString("hex")}`;
+    const stdout = new StreamCapture(job.limits.maxOutputBytes);
+    const stderr = new StreamCapture(job.limits.maxOutputBytes);
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const nonce = newNonce();
+    const parser = new PhaseParser({
+      nonce,
+      onRunOutput: (chunk) => stderr.push(chunk),
+      onRun: () => {
+        timer = setTimeout(() => {
+          timedOut = true;
+          runChild(["docker", "kill", name], {});
+        }, job.limits.timeoutMs);
+      },
+    });
+    const args = runArgs(name, job);
+    const { exit } = runChild(["docker", args[0]!, "--rm", ...args.slice(1)], { input: driverInput(nonce, tarball(job.files)), onStdout: (b) => stdout.push(b), onStderr: (b) => parser.push(b) });
+    const exitCode = await exit;
+    clearTimeout(timer);
+    parser.end();
+    // With --rm nothing is left to inspect: a SIGKILL we did not send is taken for the OOM killer.
+    return classify(facts({ phase: parser.phase, exitCode, timedOut, oomKilled: exitCode === 137 && !timedOut, checkOutput: parser.text }));
+  });
+}
+
+/** c: `concurrency` loops of bare containers, as many as there are candidates, with the gate's flags. */
+async function ceilingMode(bench: Bench): Promise<Measured> {
+  const job = prepare(bench).find((p) => p.job)?.job;
+  if (!job) throw new Error("no candidate with code to take the flags from");
+  const measured = await timedLoop(bench.records, bench.concurrency, async () => {
+    const args = runArgs(`sandbox-gate-bench-${randomBytes(6).toString("hex")}`, job);
+    const image = args.indexOf("--") + 1;
+    await runChild(["docker", args[0]!, "--rm", ...args.slice(1, image + 1), "true"], {}).exit;
+    return undefined;
+  });
+  return { latencies: measured.latencies };
+}
+
+/** e: the same check and command on the host, each in its own temp dir and process group, with the timeout. */
+async function plainMode(bench: Bench): Promise<Measured> {
+  const root = await mkdtemp(join(tmpdir(), "sandbox-gate-bench-"));
+  try {
+    return await timedLoop(prepare(bench), bench.concurrency, async ({ job }) => {
+      if (!job) return "no_code";
+      const dir = await mkdtemp(join(root, "c-"));
+      for (const file of job.files) await writeFile(join(dir, file.path), file.content);
+      const check = await runChild(job.check!, { cwd: dir }).exit;
+      if (check !== 0) return "syntax_error";
+      const stderr = new StreamCapture(job.limits.maxOutputBytes);
+      // No sandbox here, so at least an address-space cap keeps a runaway list from eating the host.
+      const { child, exit } = runChild(["sh", "-c", `ulimit -v ${job.limits.memoryBytes / 1024}; ${job.command}`], { cwd: dir, detached: true, onStderr: (b) => stderr.push(b) });
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        process.kill(-child.pid!, "SIGKILL");
+      }, job.limits.timeoutMs);
+      const exitCode = await exit;
+      clearTimeout(timer);
+      const oomKilled = exitCode !== 0 && stderr.result().text.includes("MemoryError");
+      return classify(facts({ phase: "run", exitCode, timedOut, oomKilled, checkOutput: "" }));
+    });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+function facts(f: Pick<RunFacts, "phase" | "exitCode" | "timedOut" | "oomKilled" | "checkOutput">): RunFacts {
+  const empty = { text: "", truncated: false, bytes: 0 };
+  return { ...f, signal: null, stdout: empty, stderr: empty, durationMs: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Figures.
+
+/** Busy CPU time of the whole machine, in seconds (other people's work on it included). */
+function machineCpuSeconds(): number {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+interface Row {
+  mode: string;
+  label: string;
+  n: number;
+  wallMs: number;
+  latencies: number[];
+  callsPerCandidate: number;
+  cpuPerCandidate: number;
+  statuses?: Map<string, Status>;
+  peakRssBytes?: number;
+}
+
+async function measure(mode: string, bench: Bench): Promise<Row> {
+  const { label, run } = MODES[mode]!;
+  const calls = engineCalls.count;
+  const cpu = machineCpuSeconds();
+  const started = performance.now();
+  const measured = await run(bench);
+  const wallMs = performance.now() - started;
+  const n = bench.records.length;
+  const row: Row = {
+    mode,
+    label,
+    n,
+    wallMs,
+    latencies: measured.latencies,
+    callsPerCandidate: (engineCalls.count - calls) / n,
+    cpuPerCandidate: (machineCpuSeconds() - cpu) / n,
+  };
+  if (measured.statuses) row.statuses = measured.statuses;
+  if (measured.peakRssBytes !== undefined) row.peakRssBytes = measured.peakRssBytes;
+  await new DockerEngine().removeLabelled(`${RUN_LABEL}=${bench.runId}`);
+  process.stderr.write(`  ${mode}: ${(wallMs / 1000).toFixed(1)} s\n`);
+  return row;
+}
+
+function agreementSummary(records: BenchRecord[], statuses: Map<string, Status>) {
+  let agree = 0;
+  const exceptions: string[] = [];
+  const disagreements: string[] = [];
+  for (const record of records) {
+    const status = statuses.get(record.id);
+    if (status === undefined) continue;
+    const verdict = agreement(record, status);
+    if (verdict.kind === "agree") agree++;
+    else if (verdict.kind === "exception") exceptions.push(`${record.id}: ${status} (${verdict.note})`);
+    else disagreements.push(`${record.id}: ${status}, expected ${verdict.expected}`);
+  }
+  return { agree, exceptions, disagreements };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const throughput = (row: Row) => row.n / (row.wallMs / 1000);
+
+function print(rows: Row[], bench: Bench, source: string): void {
+  const out = (line = "") => process.stdout.write(`${line}\n`);
+  out(`\nsandbox-gate bench: ${bench.records.length} candidates from ${source}`);
+  out(`image ${bench.settings.image}, concurrency ${bench.concurrency}, ${cpus().length} CPUs, timeout ${seconds(bench.settings.timeoutMs)}, memory ${bench.settings.memoryBytes / MB} MiB\n`);
+  const table = [
+    ["mode", "", "wall", "cand/s", "median", "p95", "calls/cand", "cpu-s/cand", "agreement"],
+    ...rows.map((row) => {
+      const agreed = row.statuses ? agreementSummary(bench.records, row.statuses) : undefined;
+      return [
+        row.mode,
+        row.label,
+        seconds(row.wallMs),
+        throughput(row).toFixed(2),
+        seconds(quantile(row.latencies, 0.5)),
+        seconds(quantile(row.latencies, 0.95)),
+        row.callsPerCandidate.toFixed(2),
+        row.cpuPerCandidate.toFixed(2),
+        agreed ? `${agreed.agree + agreed.exceptions.length}/${row.statuses!.size} (${agreed.exceptions.length} documented)` : "-",
+      ];
+    }),
+  ];
+  const widths = table[0]!.map((_, col) => Math.max(...table.map((r) => r[col]!.length)));
+  for (const r of table) out(r.map((cell, col) => cell.padEnd(widths[col]!)).join("  ").trimEnd());
+
+  const by = new Map(rows.map((row) => [row.mode, row]));
+  const ratio = (a: string, b: string, what: string, target?: number) => {
+    const x = by.get(a);
+    const y = by.get(b);
+    if (!x || !y) return;
+    const value = throughput(x) / throughput(y);
+    const verdict = target === undefined ? "" : `; target ≥ ${target}: ${value >= target ? "met" : "NOT met"}`;
+    out(`  ${a}/${b} = ${value.toFixed(2)}  (${what}${verdict})`);
+  };
+  out("\nthroughput ratios:");
+  ratio("a", "c", "gate vs ceiling", 0.9);
+  ratio("a", "b", "gate vs naive loop", 1.5);
+  ratio("d", "b", "run-scoped reuse vs naive loop", 4);
+  ratio("e", "a", "no isolation vs gate");
+  for (const row of rows) {
+    if (row.peakRssBytes !== undefined) {
+      const mb = row.peakRssBytes / MB;
+      out(`peak RSS of the bench process during ${row.mode} (gate + tsx + dataset): ${mb.toFixed(0)} MB (target < 200 MB: ${mb < 200 ? "met" : "NOT met"})`);
+    }
+  }
+  for (const row of rows) {
+    if (!row.statuses) continue;
+    const { exceptions, disagreements } = agreementSummary(bench.records, row.statuses);
+    const counts = new Map<Status, number>();
+    for (const status of row.statuses.values()) counts.set(status, (counts.get(status) ?? 0) + 1);
+    out(`\n${row.mode} verdicts: ${[...counts].map(([s, n]) => `${n} ${s}`).join(", ")}`);
+    for (const line of exceptions) out(`  documented: ${line}`);
+    for (const line of disagreements) out(`  DISAGREES: ${line}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function loadRecords(path: string | undefined): { records: BenchRecord[]; source: string } {
+  const file = path === "synthetic" ? undefined : path ? resolve(path) : existsSync(CORPUS) ? CORPUS : undefined;
+  if (!file) return { records: [...SYNTHETIC], source: "the bench's synthetic set (scripts/bench/synthetic.ts)" };
+  const records = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as BenchRecord);
+  return { records, source: file };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      limit: { type: "string" },
+      modes: { type: "string", default: "a,b,c,e" },
+      dataset: { type: "string" },
+      concurrency: { type: "string", default: "" },
+      image: { type: "string", default: "sandbox-gate-test/bookworm:1" },
+    },
+  });
+  const modes = values.modes.split(",").map((m) => m.trim()).filter(Boolean);
+  const unknown = modes.filter((m) => !(m in MODES));
+  if (unknown.length) throw new Error(`unknown mode(s) ${unknown.join(", ")}; known: ${Object.keys(MODES).join(", ")}`);
+  const loaded = loadRecords(values.dataset);
+  const records = values.limit ? loaded.records.slice(0, Number(values.limit)) : loaded.records;
+
+  const work = await mkdtemp(join(tmpdir(), "sandbox-gate-bench-"));
+  try {
+    const datasetPath = join(work, "bench.jsonl");
+    await mkdir(work, { recursive: true });
+    await writeFile(datasetPath, records.map((r) => `${JSON.stringify(datasetLine(r))}\n`).join(""));
+    const inputs: Partial<Record<InputName, string>> = {
+      source: "files",
+      files: datasetPath,
+      image: values.image,
+      pull: "never",
+      "max-candidates": String(records.length),
+      comment: "false",
+      concurrency: values.concurrency,
+    };
+    const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: work });
+    const bench: Bench = { records, settings, datasetPath, runId: `bench-${randomBytes(4).toString("hex")}`, concurrency: settings.concurrency };
+    process.stderr.write(`running ${modes.join(", ")} on ${records.length} candidates\n`);
+    const rows: Row[] = [];
+    for (const mode of modes) rows.push(await measure(mode, bench));
+    print(rows, bench, loaded.source);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
