@@ -1,9 +1,9 @@
 // The action end to end: the bundled dist on Node 24, a real Docker engine, and a loopback GitHub
 // that checks every request against GitHub's OpenAPI description.
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { ACTIONS_BOT, AGENT, HUMAN, READ_ONLY_TOKEN, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/github-server.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
@@ -116,6 +116,20 @@ describe("the bundled action on a pull request", () => {
     expect(github.requests.filter((r) => r.method !== "GET")).toEqual([]);
   });
 
+  it("judges the pull request's own diff as one patch and annotates the line it broke", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "sg-pr-repo-"));
+    cpSync(resolve(import.meta.dirname, "../fixtures/patch-repo"), repo, { recursive: true });
+    github.setDiff("octo", "app", PR, readFileSync(resolve(import.meta.dirname, "../fixtures/patches/broken.patch"), "utf8"));
+    const result = await runStep({
+      ...step({ source: "pull-request", tests: "calc/**,tests/**", command: "python3 -m unittest discover -s tests" }),
+      workspace: repo,
+    });
+    expect(result.exitCode).toBe(1);
+    expect(JSON.parse(result.outputs.results!)).toEqual([expect.objectContaining({ id: `pull-${PR}`, status: "syntax_error" })]);
+    expect(result.stdout).toMatch(/::error title=[^\n]*,file=calc\/ops\.py,line=8[,:]/);
+    expect(gateComments()[0]!.body).toContain("calc/ops.py");
+  });
+
   it("removes the run's leftover containers in the post step", async () => {
     const runId = "4242-postcheck";
     docker("run", "-d", "--label", `${RUN_LABEL}=${runId}`, "--name", `sg-post-${Date.now()}`, TEST_IMAGE, "sleep", "300");
@@ -123,9 +137,4 @@ describe("the bundled action on a pull request", () => {
     expect(post.exitCode, post.stdout).toBe(0);
     expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");
   });
-});
-
-afterAll(() => {
-  const left = docker("ps", "-a", "--filter", `label=${RUN_LABEL}`, "--format", "{{.Names}}").trim();
-  expect(left).toBe("");
 });
