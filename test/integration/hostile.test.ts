@@ -1,0 +1,142 @@
+// The hostile suite: candidates that attack the sandbox or the runner, each judged through the real
+// pipeline on the real engine. Every test asserts the exact status and that the runner survived (its
+// removals worked, no container of the run is left). Without the limit that decides a case, this is seen:
+//   endless loop, closed stdout: the run never ends (the test times out) · CPU spin: share ≈ 2.0 (both
+//   cores) · memory bomb: "survived 1024", pass · fork bomb: forks fail with ENOMEM, not EAGAIN ·
+//   fd exhaustion: 10 000 opens succeed, pass · disk fill: the tmpfs fills the memory limit, oom ·
+//   exfiltration: "sent", pass, and the listener logs the secret · reads: the secret is printed, pass ·
+//   writes: "wrote /var/tmp" · PID 1: without docker-init the shell is PID 1 and ignores SIGTERM, pass.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { newNonce, runMarker } from "../../src/sandbox/driver.js";
+import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { ENDING_CASES, LIMIT_CASES, Sandbox, codeOf, type CaseContext } from "./hostile-cases.js";
+import { TEST_IMAGE, docker } from "./support.js";
+
+const MiB = 1024 * 1024;
+const sandbox = new Sandbox();
+const ctx: CaseContext = { listenerIp: "", secret: `sg-secret-${randomBytes(8).toString("hex")}`, hostFile: "" };
+const listener = `sandbox-gate-listener-${randomBytes(4).toString("hex")}`;
+let hostDir = "";
+
+// An attacker's server: logs whatever reaches it over TCP 8080 or UDP 53.
+const LISTENER = String.raw`
+import socket, threading
+def tcp():
+    s = socket.socket(); s.bind(('0.0.0.0', 8080)); s.listen()
+    while True:
+        c, _ = s.accept(); print('tcp', c.recv(4096), flush=True); c.close()
+def udp():
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(('0.0.0.0', 53))
+    while True:
+        print('udp', u.recvfrom(4096)[0], flush=True)
+threading.Thread(target=udp, daemon=True).start()
+print('listening', flush=True)
+tcp()
+`;
+
+beforeAll(async () => {
+  hostDir = mkdtempSync(join(tmpdir(), "sg-hostile-host-"));
+  ctx.hostFile = join(hostDir, "secret.txt");
+  writeFileSync(ctx.hostFile, ctx.secret);
+  process.env.SANDBOX_GATE_HOSTILE_SECRET = ctx.secret;
+  docker("run", "-d", "--name", listener, TEST_IMAGE, "python3", "-c", LISTENER);
+  ctx.listenerIp = docker("inspect", "--format", "{{.NetworkSettings.IPAddress}}", listener).trim();
+  await vi.waitFor(() => expect(docker("logs", listener)).toContain("listening"), { timeout: 10_000 });
+});
+
+afterAll(async () => {
+  docker("rm", "-f", listener);
+  rmSync(hostDir, { recursive: true, force: true });
+  delete process.env.SANDBOX_GATE_HOSTILE_SECRET;
+  await sandbox.expectClean();
+});
+
+describe("hostile candidates", () => {
+  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 20_000 }, async (c) => {
+    const judged = await sandbox.judge(c.language, codeOf(c, ctx), c.inputs);
+    expect(judged.result.status, judged.result.feedback).toBe(c.status);
+    c.check?.(judged, ctx);
+    await sandbox.expectClean();
+    expect(docker("logs", listener)).toBe("listening\n");
+  });
+
+  it("leaves no process of a daemonized child on the host", () => {
+    expect(docker("ps", "-q", "--filter", `label=${RUN_LABEL}=${sandbox.runId}`)).toBe("");
+    expect(hostProcesses("sandbox-gate-daemon")).toEqual([]);
+  });
+
+  // The checker runs before the candidate and echoes its source (`node --check` prints the bad line).
+  it.each([
+    ["the fixed marker of old", "\x1esandbox-gate:run"],
+    ["a guessed nonce", runMarker(newNonce()).trimEnd()],
+  ])("cannot forge the run marker with %s in a line the checker echoes", async (_, forged) => {
+    const { result } = await sandbox.judge("javascript", `const ok = 1;\n${forged}\n`);
+    expect(result.status).toBe("syntax_error");
+    expect(result.syntax?.line).toBe(2);
+    await sandbox.expectClean();
+  });
+
+  it("cannot read the marker nonce: not in any argv or environment in the container", async () => {
+    const nonce = newNonce();
+    const facts = await sandbox.engine.run(
+      {
+        image: TEST_IMAGE,
+        files: [],
+        check: ["true"],
+        command: "for f in /proc/[0-9]*/cmdline /proc/[0-9]*/environ; do tr '\\0' ' ' < \"$f\"; echo; done; env",
+        limits: { timeoutMs: 2_000, memoryBytes: 64 * MiB, cpus: 1, pidsLimit: 64, maxOutputBytes: MiB, workdirBytes: 8 * MiB },
+        labels: { [RUN_LABEL]: sandbox.runId },
+      },
+      { nonce },
+    );
+    expect(facts).toMatchObject({ phase: "run", exitCode: 0 });
+    // PID 1 (docker-init) carries the driver's argv; the nonce is not in it.
+    expect(facts.stdout.text).toContain("sandbox-gate:run:%s");
+    expect(facts.stdout.text).not.toContain(nonce);
+    await sandbox.expectClean();
+  });
+});
+
+describe("hostile replies", () => {
+  const big = `DATA = "${"a".repeat(6 * MiB)}"\nprint(len(DATA))`;
+
+  // The work dir must hold the candidate; one that does not fit is refused at unpacking, before it runs.
+  it.each([
+    ["fits", "16m", "pass"],
+    ["does not fit", "4m", "sandbox_error"],
+  ])("judges a 6 MiB candidate whose work dir %s: %s", { timeout: 30_000 }, async (_, tmpfs, status) => {
+    const { result, elapsedMs } = await sandbox.judge("python", big, { "tmpfs-size": tmpfs, timeout: "10s" });
+    expect(result.status, result.feedback).toBe(status);
+    if (status === "pass") expect(result.stdout).toBe(`${6 * MiB}\n`);
+    else expect(result.feedback).toMatch(/could not unpack the files/);
+    expect(elapsedMs).toBeLessThan(15_000);
+    await sandbox.expectClean();
+  });
+
+  it("picks one of 1 000 fences quickly and runs only that one", async () => {
+    const fences = Array.from({ length: 1000 }, (_, i) =>
+      ["```python", i === 737 ? "print('fence 737 of 1000')" : `print(${i})`, "```"].join("\n"),
+    );
+    const { result, elapsedMs } = await sandbox.judgeReply(`Options:\n\n${fences.join("\n\nor\n\n")}\n`);
+    expect(result.status).toBe("pass");
+    expect(result.stdout).toBe("fence 737 of 1000\n");
+    expect(elapsedMs).toBeLessThan(5_000);
+    await sandbox.expectClean();
+  });
+
+  it("still runs a plain candidate after all of them", async () => {
+    const { result } = await sandbox.judge("python", "print('fine')");
+    expect(result).toMatchObject({ status: "pass", stdout: "fine\n" });
+  });
+});
+
+/** Host processes whose command line matches: a container's processes show in the host's table. */
+function hostProcesses(pattern: string): string[] {
+  const found = spawnSync("pgrep", ["-af", pattern], { encoding: "utf8" });
+  return found.stdout.split("\n").filter(Boolean);
+}
