@@ -133,11 +133,12 @@ export const LIMIT_CASES: HostileCase[] = [
     ].join("\n"),
     status: "timeout",
     // Each worker is a V8 isolate of ~10 MB.
-    inputs: { cpus: "0.5", timeout: "3s", memory: "256m" },
+    inputs: { cpus: "0.25", timeout: "4s", memory: "256m" },
     check: ({ result }) => {
       const share = Number(/^share (\d+\.\d+)$/.exec(result.stdout.trim())?.[1]);
-      expect(share, result.stdout + result.stderr).toBeGreaterThan(0.3);
-      expect(share).toBeLessThan(0.75);
+      // A quarter of a core, so even a runner busy with other work would give it more without the limit.
+      expect(share, result.stdout + result.stderr).toBeGreaterThan(0.1);
+      expect(share).toBeLessThan(0.4);
     },
   },
   {
