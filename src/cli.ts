@@ -9,7 +9,8 @@ import { runGate } from "./gate.js";
 import { loadTestFiles } from "./prepare/tests.js";
 import { writeReports } from "./report/files.js";
 import { renderTable } from "./report/table.js";
-import { DockerEngine } from "./sandbox/docker.js";
+import { DockerEngine, exitOnSignals } from "./sandbox/docker.js";
+import { RUN_LABEL } from "./sandbox/engine.js";
 import { DEFAULTS, InputError, readSettings, type InputName } from "./settings.js";
 
 const USAGE = `usage: sandbox-gate run [--INPUT VALUE]... FILE...
@@ -48,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
   const engine = new DockerEngine();
   const runId = `cli-${randomBytes(6).toString("hex")}`;
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  // A cancelled run (Ctrl-C, a CI job stopped) leaves no container behind.
+  exitOnSignals(engine, `${RUN_LABEL}=${runId}`, log);
   try {
     const outcome = await runGate(candidatesFromFiles(matches), { settings, engine, testFiles, runId }, { log });
     process.stdout.write(`${renderTable(outcome)}\n`);

@@ -15,7 +15,7 @@ import { upsertStickyComment } from "./report/comment.js";
 import { writeReports } from "./report/files.js";
 import { compactResults } from "./report/json.js";
 import { renderComment, renderSummary, stickyMarker, type CommentInput } from "./report/markdown.js";
-import { DockerEngine } from "./sandbox/docker.js";
+import { DockerEngine, exitOnSignals } from "./sandbox/docker.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
 import { InputError, readSettings, type InputName, type Settings } from "./settings.js";
 
@@ -118,6 +118,8 @@ export async function run(): Promise<void> {
     if (settings.token) core.setSecret(settings.token);
     const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${randomBytes(4).toString("hex")}`;
     core.saveState(STATE_RUN_ID, runId);
+    // A cancelled job gets SIGINT, then SIGTERM: remove this run's containers before the runner kills us.
+    exitOnSignals(engine, `${RUN_LABEL}=${runId}`, core.warning);
     const pr = pullRequestOf(github.context);
     const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core.warning }) : undefined;
     const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { CapturedStream, Phase, RunFacts } from "../model.js";
 import { StreamCapture } from "./capture.js";
 import { PhaseParser, driverArgv, driverInput, newNonce } from "./driver.js";
@@ -25,6 +26,8 @@ const START_GRACE_MS = 60_000;
 const KILL_GRACE_MS = 10_000;
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
 const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** How often an abort asks again for containers whose CLI has not ended yet. */
+const ABORT_POLL_MS = 100;
 
 export interface DockerEngineOptions {
   /** The CLI to run: `docker` by default, or a compatible one such as `podman`. */
@@ -42,12 +45,16 @@ export class DockerEngine implements ContainerEngine {
   readonly binary: string;
   readonly #removals = new Set<Promise<void>>();
   readonly #failedRemovals: string[] = [];
+  /** The `run` CLI of every run in flight, by container name. */
+  readonly #active = new Map<string, ChildProcess>();
+  #aborted = false;
 
   constructor(options: DockerEngineOptions = {}) {
     this.binary = options.binary ?? "docker";
   }
 
   async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
+    if (this.#aborted) return failedFacts("the run was cancelled before this candidate started");
     const name = `sandbox-gate-${randomBytes(8).toString("hex")}`;
     hooks.onContainer?.(name);
     const nonce = hooks.nonce ?? newNonce();
@@ -74,10 +81,11 @@ export class DockerEngine implements ContainerEngine {
     let stalled = false;
 
     const child = spawn(this.binary, runArgs(name, job), { stdio: ["pipe", "pipe", "pipe"] });
+    this.#active.set(name, child);
     const ended = new Promise<{ code: number | null; error?: Error }>((resolve) => {
       child.on("error", (error) => resolve({ code: null, error }));
       child.on("close", (code) => resolve({ code }));
-    });
+    }).finally(() => this.#active.delete(name));
     // The clock for set-up: a pull never happens here (`--pull never`), so only a sick engine is this slow.
     let timer = setTimeout(() => {
       stalled = true;
@@ -107,7 +115,8 @@ export class DockerEngine implements ContainerEngine {
     parser.end();
     // No CLI ran, so there is no container to remove.
     if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
-    const oomKilled = await this.#oomKilled(name);
+    const state = await this.#state(name);
+    const oomKilled = state.oomKilled === true;
     this.#remove(name);
     const sandboxError = sandboxErrorOf({
       binary: this.binary,
@@ -116,6 +125,8 @@ export class DockerEngine implements ContainerEngine {
       exitCode: exit.code,
       text: parser.text,
       stalled,
+      aborted: this.#aborted,
+      stateError: state.error,
     });
     return {
       phase: parser.phase,
@@ -140,20 +151,24 @@ export class DockerEngine implements ContainerEngine {
     child.once("close", () => clearTimeout(grace));
   }
 
-  /** The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL. */
-  async #oomKilled(name: string): Promise<boolean> {
+  /**
+   * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
+   * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
+   */
+  async #state(name: string): Promise<{ oomKilled?: boolean; error?: string }> {
     const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
-    if (result.code !== 0) return false;
+    if (result.code !== 0) return { error: describeFailure(result) };
     try {
-      return (JSON.parse(result.stdout) as { OOMKilled?: unknown }).OOMKilled === true;
+      return { oomKilled: (JSON.parse(result.stdout) as { OOMKilled?: unknown }).OOMKilled === true };
     } catch {
-      return false;
+      return { error: `unreadable state: ${result.stdout.slice(0, 200)}` };
     }
   }
 
   /** Removes the container off the critical path; `close()` waits for it. */
   #remove(name: string): void {
-    const removal = cli(this.binary, ["rm", "-f", name]).then((result) => {
+    // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
+    const removal = cli(this.binary, ["rm", "-f", "-v", name]).then((result) => {
       this.#removals.delete(removal);
       if (result.code !== 0 && !/no such container/i.test(result.stderr)) {
         this.#failedRemovals.push(`${name}: ${describeFailure(result)}`);
@@ -169,6 +184,25 @@ export class DockerEngine implements ContainerEngine {
   async close(): Promise<string[]> {
     while (this.#removals.size > 0) await Promise.all([...this.#removals]);
     return this.#failedRemovals.splice(0);
+  }
+
+  /**
+   * Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed.
+   * A container asked for before its CLI created it appears a moment later, so this asks again until
+   * every CLI has ended (a CLI still there after KILL_GRACE_MS is killed).
+   */
+  async abort(): Promise<string[]> {
+    this.#aborted = true;
+    const removed = new Set<string>();
+    const deadline = performance.now() + KILL_GRACE_MS;
+    while (this.#active.size > 0 && performance.now() < deadline) {
+      const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+      for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean)) removed.add(name);
+      await sleep(ABORT_POLL_MS);
+    }
+    for (const child of this.#active.values()) child.kill("SIGKILL");
+    await this.close();
+    return [...removed];
   }
 
   async hasImage(image: string): Promise<boolean> {
@@ -188,10 +222,37 @@ export class DockerEngine implements ContainerEngine {
     if (listed.code !== 0) throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
     const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
     if (names.length === 0) return [];
-    const removed = await cli(this.binary, ["rm", "-f", ...names]);
+    const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
     if (removed.code !== 0) throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
     return names;
   }
+}
+
+/**
+ * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
+ * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
+ */
+export function exitOnSignals(engine: DockerEngine, label: string, log: (line: string) => void): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    const code = 128 + constants.signals[signal];
+    if (stopping) process.exit(code);
+    stopping = true;
+    log(`sandbox-gate: ${signal}: removing this run's containers`);
+    void (async () => {
+      const removed = new Set(await engine.abort());
+      // A CLI killed by the abort may have left a container created too late to be asked for.
+      try {
+        for (const name of await engine.removeLabelled(label)) removed.add(name);
+      } catch (error) {
+        log(`sandbox-gate: ${(error as Error).message}`);
+      }
+      log(`sandbox-gate: removed ${removed.size} container(s)`);
+      process.exit(code);
+    })();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }
 
 /** The `run` argv: every lock-down flag, then the image and the driver. */
@@ -250,11 +311,16 @@ interface Outcome {
   text: string;
   /** Killed by the start-up backstop. */
   stalled: boolean;
+  /** The engine's runs were aborted (a cancelled job). */
+  aborted: boolean;
+  /** Why the container's state could not be read after it ended, if it could not. */
+  stateError?: string;
 }
 
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
 function sandboxErrorOf(outcome: Outcome): string | undefined {
   const { job, phase, exitCode, text } = outcome;
+  if (outcome.aborted) return "the run was cancelled while this candidate ran";
   if (outcome.stalled) {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
   }
@@ -264,6 +330,10 @@ function sandboxErrorOf(outcome: Outcome): string | undefined {
   // 126/127: the shell could not find or execute the checker, so the image lacks it.
   if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
     return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+  }
+  // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
+  if (exitCode !== 0 && outcome.stateError !== undefined) {
+    return `the container's state could not be read after it ended with code ${exitCode}: ${outcome.stateError}`;
   }
   return undefined;
 }
