@@ -3,9 +3,12 @@
 import { cpus, totalmem } from "node:os";
 import { LANGUAGE_NAMES, isLanguage } from "./languages.js";
 import { STATUSES, type Language, type Status } from "./model.js";
+import type { Shard } from "./shard.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
+/** `candidate`: a fresh container per candidate; `run`: containers reused across one run's candidates (docs/isolation.md). */
+export type Isolation = "candidate" | "run";
 
 export interface Settings {
   source: Source;
@@ -27,6 +30,13 @@ export interface Settings {
   tmpfsBytes: number;
   runtime: string;
   concurrency: number;
+  isolation: Isolation;
+  /** This job's slice of the candidates; undefined runs them all. */
+  shard?: Shard;
+  /** A JSON report to compare with; empty for none. */
+  baseline: string;
+  /** Globs of shard reports to merge instead of running anything; empty to run. */
+  merge: string[];
   maxCandidates: number;
   failOn: Set<Status>;
   comment: boolean;
@@ -55,6 +65,10 @@ export const DEFAULTS = {
   "tmpfs-size": "64m",
   runtime: "",
   concurrency: "",
+  isolation: "candidate",
+  shard: "",
+  baseline: "",
+  merge: "",
   "max-candidates": "20",
   "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
   comment: "true",
@@ -127,6 +141,19 @@ export function parseList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** `2/4` → the second of four shards; empty → no sharding. */
+export function parseShard(value: string): Shard | undefined {
+  const v = value.trim();
+  if (v === "") return undefined;
+  const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) {
+    throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+  }
+  return { index, count };
+}
+
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
 export function fitConcurrency(wanted: number, memoryBytes: number, machineBytes = totalmem()): number {
   const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
@@ -163,6 +190,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   if (memoryBytes < 6 * 1024 ** 2) throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
   const wanted = input("concurrency") === "" ? (ctx.cpuCount ?? cpus().length) : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
   const target = input("target");
+  const shard = parseShard(input("shard"));
   if (target && (target.startsWith("/") || target.split(/[\\/]/).includes(".."))) {
     throw new InputError("target", `'${target}' must be a relative path inside the work dir`);
   }
@@ -185,6 +213,10 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
     tmpfsBytes: parseSize("tmpfs-size", input("tmpfs-size")),
     runtime: input("runtime"),
     concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
+    isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"] as const),
+    ...(shard ? { shard } : {}),
+    baseline: input("baseline"),
+    merge: parseList(input("merge")),
     maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
     failOn: new Set(failOn),
     comment: parseBoolean("comment", input("comment")),

@@ -77,6 +77,11 @@ describe("readSettings", () => {
     [{ comment: "yes" }, "comment"],
     [{ target: "../escape.py" }, "target"],
     [{ memory: "4m" }, "memory"],
+    [{ isolation: "container" }, "isolation"],
+    [{ shard: "0/4" }, "shard"],
+    [{ shard: "5/4" }, "shard"],
+    [{ shard: "1/0" }, "shard"],
+    [{ shard: "half" }, "shard"],
   ])("%j → one error naming %s", (inputs, name) => {
     const error = inputError(() => read(inputs));
     expect(error.input).toBe(name);
@@ -89,6 +94,14 @@ describe("readSettings", () => {
     expect(s.tests).toEqual(["tests/**", "!tests/slow/**"]);
     expect([...s.failOn]).toEqual(["timeout"]);
     expect(s.language).toBe("python");
+  });
+
+  it("reads the evaluation inputs: isolation, shard, baseline, merge", () => {
+    expect(read({})).toMatchObject({ isolation: "candidate", baseline: "", merge: [] });
+    expect(read({}).shard).toBeUndefined();
+    const s = read({ isolation: "Run", shard: " 2 / 4 ", baseline: "nightly/last.json", merge: "shards/*.json\nextra.json" });
+    expect(s).toMatchObject({ isolation: "run", shard: { index: 2, count: 4 }, baseline: "nightly/last.json", merge: ["shards/*.json", "extra.json"] });
+    expect(read({ shard: "1/1" }).shard).toEqual({ index: 1, count: 1 });
   });
 });
 

@@ -1,0 +1,16 @@
+// `shard: i/n`: one matrix job's deterministic slice of the candidates. Pure; the input is parsed in settings.
+
+export interface Shard {
+  /** 1-based, as matrix values are usually written. */
+  index: number;
+  count: number;
+}
+
+/**
+ * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
+ * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
+ * size by at most one, and share out a dataset's slow stretch instead of giving it to one job.
+ */
+export function inShard(position: number, shard: Shard | undefined): boolean {
+  return shard === undefined || position % shard.count === shard.index - 1;
+}
