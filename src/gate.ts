@@ -1,11 +1,14 @@
 // The whole run, shared by the action and the CLI: candidates → images first → every candidate
 // through the pipeline (bounded concurrency, input order kept) → the gate decision.
+import { performance } from "node:perf_hooks";
 import { judgeCandidate, mapLimit, type RunContext } from "./pipeline.js";
 import type { DatasetEntry } from "./candidates/dataset.js";
 import { feedbackFor } from "./feedback.js";
 import type { Candidate, Result, Skipped, Status } from "./model.js";
+import { PER_CANDIDATE_UP_TO, ProgressMeter } from "./progress.js";
 import { ensureImage } from "./sandbox/image.js";
 import type { Settings } from "./settings.js";
+import { inShard } from "./shard.js";
 
 export interface GateDecision {
   failed: boolean;
@@ -22,11 +25,16 @@ export interface GateHooks {
   log: (line: string) => void;
 }
 
-/** Entries up to the quota, in order (an invalid line is already its result); the rest are skipped, never run. */
+/**
+ * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
+ * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ */
 async function takeQuota(entries: AsyncIterable<DatasetEntry>, quota: number, settings: Settings) {
   const taken: Array<Candidate | Result> = [];
   const skipped: Skipped[] = [];
+  let position = 0;
   for await (const entry of entries) {
+    if (!inShard(position++, settings.shard)) continue;
     const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
     if (taken.length >= quota) skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
     else taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
@@ -80,11 +88,15 @@ export async function runGate(entries: AsyncIterable<DatasetEntry>, base: Omit<R
   const { settings } = base;
   const { taken, skipped } = await takeQuota(entries, settings.maxCandidates, settings);
   const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, hooks) };
+  if (settings.shard) hooks.log(`shard ${settings.shard.index}/${settings.shard.count}: ${taken.length + skipped.length} candidates`);
   let done = 0;
+  const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = await mapLimit(taken, settings.concurrency, async (item) => {
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
     done += 1;
-    hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+    const line = progress.finished(result.status === "pass");
+    if (taken.length <= PER_CANDIDATE_UP_TO) hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+    else if (line) hooks.log(line);
     // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
     hooks.log(
       JSON.stringify({
