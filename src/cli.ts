@@ -1,25 +1,36 @@
-// `sandbox-gate run [--input value]... FILE...`: the action's engine from a terminal or a nightly job.
+// `sandbox-gate run [--input value]... FILE...`: the action's engine from a terminal or a nightly job;
+// `sandbox-gate merge [--flag value]... REPORT...`: shard reports into one report and one decision.
 // Exit 0 when nothing fails the gate, 1 when something does, 2 on bad usage or bad input.
 import { randomBytes } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { candidatesFromFiles } from "./candidates/files.js";
-import { runGate } from "./gate.js";
+import type { Match } from "./candidates/glob.js";
+import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
+import { runGate, type GateOutcome } from "./gate.js";
 import { loadTestFiles } from "./prepare/tests.js";
+import { evaluate, renderEvaluationText, type Scored } from "./report/evaluation.js";
 import { writeReports } from "./report/files.js";
 import { renderTable } from "./report/table.js";
 import { DockerEngine, exitOnSignals } from "./sandbox/docker.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
-import { DEFAULTS, InputError, readSettings, type InputName } from "./settings.js";
+import { DEFAULTS, InputError, readSettings, type InputName, type Settings } from "./settings.js";
+
+/** The inputs `merge` reads: what shapes the report and the decision, nothing about running. */
+const MERGE_FLAGS = ["report", "junit", "baseline", "fail-on", "workdir"] as const;
 
 const USAGE = `usage: sandbox-gate run [--INPUT VALUE]... FILE...
+       sandbox-gate merge [--FLAG VALUE]... REPORT...
 
-FILEs are replies (.md, .txt), patches (.patch, .diff) or datasets (.jsonl).
+run: FILEs are replies (.md, .txt), patches (.patch, .diff) or datasets (.jsonl).
 INPUTs are the action's inputs: ${Object.keys(DEFAULTS)
-  .filter((n) => !["source", "files", "comment", "authors", "github-token"].includes(n))
+  .filter((n) => !["source", "files", "comment", "authors", "github-token", "merge"].includes(n))
   .map((n) => `--${n}`)
-  .join(" ")}`;
+  .join(" ")}
+
+merge: REPORTs are JSON reports of shard runs (--shard i/n); one merged report, summary and decision.
+FLAGs: ${MERGE_FLAGS.map((n) => `--${n}`).join(" ")}`;
 
 class UsageError extends Error {}
 
@@ -29,22 +40,17 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (verb === "merge") return merge(rest);
   if (verb !== "run") throw new UsageError(verb ? `unknown command '${verb}'` : "missing command 'run'");
-  const options = Object.fromEntries(Object.keys(DEFAULTS).map((name) => [name, { type: "string" as const }]));
+  const options = Object.fromEntries(Object.keys(DEFAULTS).filter((name) => name !== "merge").map((name) => [name, { type: "string" as const }]));
   const parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   if (parsed.positionals.length === 0) throw new UsageError("no FILE given");
   const flags = parsed.values as Partial<Record<InputName, string>>;
   // FILEs are the CLI's `files`: no comment to post, nothing to glob (the shell did that).
-  const fixed: Partial<Record<InputName, string>> = { source: "files", comment: "false", files: parsed.positionals.join("\n") };
+  const fixed: Partial<Record<InputName, string>> = { source: "files", comment: "false", files: parsed.positionals.join("\n"), merge: "" };
   const settings = readSettings((name) => fixed[name] ?? flags[name] ?? "", { defaultWorkdir: process.cwd() });
-  const matches = await Promise.all(
-    parsed.positionals.map(async (path) => {
-      const absolute = resolve(path);
-      const info = await stat(absolute).catch(() => undefined);
-      if (!info?.isFile()) throw new InputError("FILE", `'${path}' is not a readable file`);
-      return { absolute, relative: path };
-    }),
-  );
+  const matches = await readableFiles(parsed.positionals, "FILE");
+  const baseline = await loadBaseline(settings);
   const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
   const engine = new DockerEngine();
   const runId = `cli-${randomBytes(6).toString("hex")}`;
@@ -53,13 +59,42 @@ async function main(argv: string[]): Promise<number> {
   exitOnSignals(engine, `${RUN_LABEL}=${runId}`, log);
   try {
     const outcome = await runGate(candidatesFromFiles(matches), { settings, engine, testFiles, runId }, { log });
-    process.stdout.write(`${renderTable(outcome)}\n`);
-    await writeReports(settings, outcome);
-    log(outcome.decision.reason);
-    return outcome.decision.failed ? 1 : 0;
+    return await finish(outcome, settings, baseline);
   } finally {
     await engine.close();
   }
+}
+
+async function merge(args: string[]): Promise<number> {
+  const options = Object.fromEntries(MERGE_FLAGS.map((name) => [name, { type: "string" as const }]));
+  const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  if (parsed.positionals.length === 0) throw new UsageError("no REPORT given");
+  const flags = parsed.values as Partial<Record<InputName, string>>;
+  const settings = readSettings((name) => flags[name] ?? "", { defaultWorkdir: process.cwd() });
+  const reports = await readableFiles(parsed.positionals, "REPORT");
+  const baseline = await loadBaseline(settings);
+  return finish(await mergeOutcome(reports, settings, "REPORT"), settings, baseline);
+}
+
+/** The table, the reports, the evaluation figures and the decision; the exit code. */
+async function finish(outcome: GateOutcome, settings: Settings, baseline: Scored[] | undefined): Promise<number> {
+  process.stdout.write(`${renderTable(outcome)}\n`);
+  await writeReports(settings, outcome);
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  log(renderEvaluationText(evaluate(outcome.results, baseline)));
+  log(outcome.decision.reason);
+  return outcome.decision.failed ? 1 : 0;
+}
+
+async function readableFiles(paths: string[], what: string): Promise<Match[]> {
+  return Promise.all(
+    paths.map(async (path) => {
+      const absolute = resolve(path);
+      const info = await stat(absolute).catch(() => undefined);
+      if (!info?.isFile()) throw new InputError(what, `'${path}' is not a readable file`);
+      return { absolute, relative: path };
+    }),
+  );
 }
 
 main(process.argv.slice(2)).then(

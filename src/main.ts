@@ -7,14 +7,16 @@ import { selectCandidates, type AgentComment } from "./candidates/comments.js";
 import type { DatasetEntry } from "./candidates/dataset.js";
 import { candidatesFromFiles } from "./candidates/files.js";
 import { resolveGlobs } from "./candidates/glob.js";
+import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
 import { runGate, type GateOutcome } from "./gate.js";
 import { createGitHubClient, type GitHubClient } from "./github.js";
 import { loadTestFiles } from "./prepare/tests.js";
 import { buildAnnotations } from "./report/annotations.js";
 import { upsertStickyComment } from "./report/comment.js";
+import { evaluate, renderEvaluationMarkdown, renderEvaluationText } from "./report/evaluation.js";
 import { writeReports } from "./report/files.js";
 import { compactResults } from "./report/json.js";
-import { renderComment, renderSummary, stickyMarker, type CommentInput } from "./report/markdown.js";
+import { SUMMARY_MAX_LENGTH, renderComment, renderSummary, stickyMarker, type CommentInput } from "./report/markdown.js";
 import { DockerEngine, exitOnSignals } from "./sandbox/docker.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
 import { InputError, readSettings, type InputName, type Settings } from "./settings.js";
@@ -77,7 +79,8 @@ function setOutputs(outcome: GateOutcome, settings: Settings, reportPath: string
   core.setOutput("results", JSON.stringify(compactResults(results)));
 }
 
-async function publish(outcome: GateOutcome, settings: Settings, client: GitHubClient | undefined, pr: PullRequestRef | undefined): Promise<void> {
+/** `evaluation`: the markdown section that heads the job summary of an evaluation run, or "". */
+async function publish(outcome: GateOutcome, settings: Settings, client: GitHubClient | undefined, pr: PullRequestRef | undefined, evaluation: string): Promise<void> {
   const { serverUrl, runId } = github.context;
   const input: CommentInput = {
     results: outcome.results,
@@ -95,7 +98,7 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
   }
   // Each channel on its own: a summary that cannot be written must not cost the PR its comment.
   await core.summary
-    .addRaw(renderSummary(input))
+    .addRaw(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length))
     .write()
     .catch((error: Error) => core.warning(`sandbox-gate could not write the job summary: ${error.message}`));
   if (!settings.comment || !pr || !client) return;
@@ -122,12 +125,18 @@ export async function run(): Promise<void> {
     exitOnSignals(engine, `${RUN_LABEL}=${runId}`, core.warning);
     const pr = pullRequestOf(github.context);
     const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core.warning }) : undefined;
+    const baseline = await loadBaseline(settings);
     const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
-    const entries = await candidateEntries(settings, client, pr);
-    const outcome = await runGate(entries, { settings, engine, testFiles, runId }, { log: core.info });
+    // Merging shard reports runs nothing: the merged results get the gate's decision as if run here.
+    const outcome = settings.merge.length > 0
+      ? await mergeOutcome(await resolveGlobs("merge", settings.merge, settings.workdir), settings, "merge")
+      : await runGate(await candidateEntries(settings, client, pr), { settings, engine, testFiles, runId }, { log: core.info });
     const reportPath = await writeReports(settings, outcome);
     setOutputs(outcome, settings, reportPath);
-    await publish(outcome, settings, client, pr);
+    const evaluation = evaluate(outcome.results, baseline);
+    core.info(renderEvaluationText(evaluation));
+    const evaluationRun = settings.source === "files" || settings.merge.length > 0 || baseline !== undefined;
+    await publish(outcome, settings, client, pr, evaluationRun ? `${renderEvaluationMarkdown(evaluation, outcome.results)}\n` : "");
     if (outcome.decision.failed) core.setFailed(outcome.decision.reason);
     else core.info(outcome.decision.reason);
   } catch (error) {

@@ -1,4 +1,40 @@
-// Figures for evaluation runs: pass rate, counts, time per candidate. Pure.
+// Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
+// since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+import { STATUSES, type Result, type Status } from "../model.js";
+import { STATUS_LABELS, clip, escapeMarkdown, formatDuration } from "./markdown.js";
+
+/** What the evaluation reads of a result: the JSON report keeps these for every candidate. */
+export type Scored = Pick<Result, "id" | "status" | "duration_ms">;
+
+/** A candidate whose status moved across the pass line since the baseline. */
+export interface Change {
+  id: string;
+  was: Status;
+  now: Status;
+}
+
+export interface BaselineDiff {
+  passRate: number;
+  /** Passed in the baseline, does not pass now. */
+  newlyFailing: Change[];
+  /** Did not pass in the baseline, passes now. */
+  newlyPassing: Change[];
+  /** Ids in this run but not in the baseline, and the reverse. */
+  added: number;
+  removed: number;
+}
+
+export interface Evaluation {
+  total: number;
+  byStatus: Record<Status, number>;
+  /** Passed ÷ total, 0 for an empty run. */
+  passRate: number;
+  /** Over the candidates whose code ran (pass, test_failed, timeout, oom): the others took no run time. */
+  time: { ran: number; medianMs: number; p95Ms: number; maxMs: number };
+  baseline?: BaselineDiff;
+}
+
+const RAN: ReadonlySet<Status> = new Set(["pass", "test_failed", "timeout", "oom"]);
 
 /** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
 export function quantile(values: readonly number[], q: number): number {
@@ -6,4 +42,149 @@ export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
   return sorted[rank - 1]!;
+}
+
+function passRate(results: readonly Scored[]): number {
+  return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+}
+
+export function evaluate(results: readonly Scored[], baseline?: readonly Scored[]): Evaluation {
+  const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+  const evaluation: Evaluation = {
+    total: results.length,
+    byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<Status, number>,
+    passRate: passRate(results),
+    time: { ran: times.length, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95), maxMs: quantile(times, 1) },
+  };
+  if (baseline) evaluation.baseline = compare(results, baseline);
+  return evaluation;
+}
+
+/** Changes across the pass line, in this run's order; ids are matched exactly. */
+export function compare(results: readonly Scored[], baseline: readonly Scored[]): BaselineDiff {
+  const before = new Map(baseline.map((r) => [r.id, r.status]));
+  const now = new Set(results.map((r) => r.id));
+  const diff: BaselineDiff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
+  for (const r of results) {
+    const was = before.get(r.id);
+    if (was === undefined) diff.added++;
+    else if (was === "pass" && r.status !== "pass") diff.newlyFailing.push({ id: r.id, was, now: r.status });
+    else if (was !== "pass" && r.status === "pass") diff.newlyPassing.push({ id: r.id, was, now: r.status });
+  }
+  diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
+  return diff;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rendering.
+
+const BAR_WIDTH = 30;
+/** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
+export const CHANGES_SHOWN = 30;
+const ID_MAX = 100;
+/** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
+const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
+
+/** Pass first: it is the figure a reader looks for. */
+const ORDER: readonly Status[] = ["pass", ...STATUSES.filter((s) => s !== "pass")];
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+/** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
+export function bar(value: number, max: number, width = BAR_WIDTH): string {
+  if (max <= 0 || value <= 0) return "";
+  const eighths = Math.max(1, Math.round((value / max) * width * 8));
+  return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1]! : "");
+}
+
+function pointChange(now: number, was: number): string {
+  const points = (now - was) * 100;
+  return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
+}
+
+function headline(e: Evaluation): string {
+  const passed = e.byStatus.pass;
+  const time = e.time.ran > 0 ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}` : "";
+  return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+}
+
+function baselineLine(b: BaselineDiff, e: Evaluation): string {
+  const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
+  if (b.added) parts.push(`${b.added} not in the baseline`);
+  if (b.removed) parts.push(`${b.removed} of the baseline missing`);
+  return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+}
+
+/** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
+export function timeHistogram(results: readonly Scored[]): Array<{ label: string; count: number }> {
+  const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+  const seconds = (ms: number) => `${ms / 1000} s`;
+  const bounds = [0, ...TIME_BUCKETS];
+  const rows = bounds.map((low, i) => {
+    const high = TIME_BUCKETS[i];
+    const label = high === undefined ? `≥ ${seconds(low)}` : `< ${seconds(high)}`;
+    return { label, count: times.filter((t) => t >= low && (high === undefined || t < high)).length };
+  });
+  // Trailing empty buckets say nothing.
+  while (rows.length > 1 && rows.at(-1)!.count === 0) rows.pop();
+  return times.length === 0 ? [] : rows;
+}
+
+function changeList(title: string, changes: readonly Change[]): string | undefined {
+  if (changes.length === 0) return undefined;
+  const items = changes.slice(0, CHANGES_SHOWN).map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+  if (changes.length > CHANGES_SHOWN) items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
+  return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+
+function clipId(id: string): string {
+  const { head, omitted } = clip(id, ID_MAX);
+  return omitted > 0 ? `${head}…` : head;
+}
+
+/** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
+export function renderEvaluationMarkdown(e: Evaluation, results: readonly Scored[]): string {
+  const shown = ORDER.filter((s) => e.byStatus[s] > 0);
+  const max = Math.max(0, ...shown.map((s) => e.byStatus[s]));
+  const table = [
+    "| Status | Count | Share | |",
+    "| --- | --: | --: | --- |",
+    ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+  ].join("\n");
+  const histogram = timeHistogram(results);
+  const most = Math.max(0, ...histogram.map((row) => row.count));
+  const width = Math.max(0, ...histogram.map((row) => row.label.length));
+  const chart = histogram.length
+    ? ["Time per candidate, from the start of the test command (code that ran):", "", "```text", ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()), "```"].join("\n")
+    : undefined;
+  const blocks = [
+    "### Evaluation",
+    `**${headline(e)}**`,
+    e.baseline && baselineLine(e.baseline, e),
+    e.total > 0 ? table : undefined,
+    chart,
+    e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
+    e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+  ];
+  return `${blocks.filter((b): b is string => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+
+/** The same figures as plain lines for a terminal; ids with control characters made harmless. */
+export function renderEvaluationText(e: Evaluation): string {
+  const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
+  const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+  if (e.baseline) {
+    lines.push(baselineLine(e.baseline, e));
+    const list = (title: string, changes: readonly Change[]) => {
+      for (const c of changes.slice(0, CHANGES_SHOWN)) lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
+      if (changes.length > CHANGES_SHOWN) lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
+    };
+    list("newly failing", e.baseline.newlyFailing);
+    list("newly passing", e.baseline.newlyPassing);
+  }
+  return lines.join("\n");
+}
+
+function plain(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }

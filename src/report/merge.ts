@@ -1,0 +1,108 @@
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+import { readFile } from "node:fs/promises";
+import { STATUSES, type Result, type Skipped } from "../model.js";
+import { InputError } from "../settings.js";
+import type { Report } from "./json.js";
+
+export interface NamedReport {
+  /** How the user named the file: errors point at it. */
+  name: string;
+  report: Report;
+}
+
+type Check = [field: string, ok: (v: unknown) => boolean];
+
+const isString = (v: unknown) => typeof v === "string";
+const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+const orNull = (ok: (v: unknown) => boolean) => (v: unknown) => v === null || ok(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+// The fields every renderer reads; optional ones are checked only when present.
+const RESULT_FIELDS: Check[] = [
+  ["id", isString],
+  ["source", isString],
+  ["status", (v) => (STATUSES as readonly unknown[]).includes(v)],
+  ["language", orNull(isString)],
+  ["exit_code", orNull(isNumber)],
+  ["signal", orNull(isString)],
+  ["duration_ms", isNumber],
+  ["stdout", isString],
+  ["stderr", isString],
+  ["feedback", isString],
+  ["truncated", (v) => isObject(v) && typeof v.stdout === "boolean" && typeof v.stderr === "boolean"],
+];
+const OPTIONAL_FIELDS: Check[] = [
+  ["url", isString],
+  ["author", isString],
+  ["syntax", isObject],
+  ["changed_files", (v) => Array.isArray(v) && v.every(isString)],
+  ["patch_strategy", isString],
+];
+
+/** A report file's text → the report, checked as far as anything here reads it; throws naming `input`. */
+export function parseReport(text: string, name: string, input: string): Report {
+  const fail = (detail: string): never => {
+    throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+  };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return fail(`not JSON (${(error as Error).message})`);
+  }
+  if (!isObject(value) || value.version !== 1) return fail("no \"version\": 1");
+  if (!Array.isArray(value.results)) return fail("no \"results\" list");
+  value.results.forEach((r: unknown, i) => {
+    if (!isObject(r)) return fail(`results[${i}] is not an object`);
+    for (const [field, ok] of RESULT_FIELDS) if (!ok(r[field])) fail(`results[${i}].${field} is missing or of the wrong type`);
+    for (const [field, ok] of OPTIONAL_FIELDS) if (r[field] !== undefined && !ok(r[field])) fail(`results[${i}].${field} is of the wrong type`);
+  });
+  const skipped = value.skipped ?? [];
+  if (!Array.isArray(skipped) || !skipped.every((s) => isObject(s) && isString(s.id) && isString(s.source) && isString(s.reason))) {
+    return fail("\"skipped\" is not a list of {id, source, reason}");
+  }
+  return value as unknown as Report;
+}
+
+export async function loadReport(path: string, name: string, input: string): Promise<Report> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new InputError(input, `cannot read '${name}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return parseReport(text, name, input);
+}
+
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source: string): [string, number] {
+  const m = /^(.*):(\d+)$/.exec(source);
+  return m ? [m[1]!, Number(m[2])] : [source, 0];
+}
+
+function bySource(a: Result, b: Result): number {
+  const [pathA, lineA] = sourceKey(a.source);
+  const [pathB, lineB] = sourceKey(b.source);
+  return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+export function mergeReports(reports: readonly NamedReport[], input: string): { results: Result[]; skipped: Skipped[] } {
+  const seen = new Map<string, string>();
+  const results: Result[] = [];
+  for (const { name, report } of reports) {
+    for (const r of report.results) {
+      const key = JSON.stringify([r.id, r.source]);
+      const other = seen.get(key);
+      if (other !== undefined) throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+      seen.set(key, name);
+      results.push(r as Result);
+    }
+  }
+  return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped ?? []) };
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildReport } from "../../src/report/json.js";
+import { loadReport, mergeReports, parseReport } from "../../src/report/merge.js";
+import { InputError } from "../../src/settings.js";
+import { result } from "./fixtures.js";
+
+const line = (n: number, status: "pass" | "test_failed" = "pass") => result({ id: `he/${n}`, status, source: `data.jsonl:${n}` });
+const report = (...results: ReturnType<typeof line>[]) => buildReport(results, []);
+
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error("no InputError thrown");
+}
+
+describe("parseReport", () => {
+  it("reads back what buildReport wrote", () => {
+    const written = buildReport([line(1), line(2, "test_failed")], [{ id: "s", source: "data.jsonl:9", reason: "quota" }]);
+    expect(parseReport(JSON.stringify(written), "r.json", "merge")).toEqual(written);
+  });
+
+  it.each([
+    ["not json", /not JSON/],
+    ["[]", /"version": 1/],
+    [JSON.stringify({ version: 2, results: [] }), /"version": 1/],
+    [JSON.stringify({ version: 1 }), /no "results" list/],
+    [JSON.stringify({ version: 1, results: [{ ...line(1), status: "great" }] }), /results\[0\]\.status/],
+    [JSON.stringify({ version: 1, results: [{ ...line(1), duration_ms: "1" }] }), /results\[0\]\.duration_ms/],
+    [JSON.stringify({ version: 1, results: [{ ...line(1), truncated: {} }] }), /results\[0\]\.truncated/],
+    [JSON.stringify({ version: 1, results: [{ ...line(1), changed_files: [1] }] }), /results\[0\]\.changed_files/],
+    [JSON.stringify({ version: 1, results: [], skipped: [{ id: 1 }] }), /"skipped"/],
+  ])("refuses %s, naming the file and the input", (text, detail) => {
+    const error = inputError(() => parseReport(text, "shard-2.json", "baseline"));
+    expect(error.input).toBe("baseline");
+    expect(error.message).toMatch(/'shard-2\.json' is not a sandbox-gate JSON report/);
+    expect(error.message).toMatch(detail);
+  });
+});
+
+describe("loadReport", () => {
+  it("names a missing file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "merge-test-"));
+    await expect(loadReport(join(dir, "nope.json"), "nope.json", "merge")).rejects.toThrow("Input 'merge': cannot read 'nope.json': ENOENT");
+    writeFileSync(join(dir, "r.json"), JSON.stringify(report(line(1))));
+    expect((await loadReport(join(dir, "r.json"), "r.json", "merge")).results).toHaveLength(1);
+  });
+});
+
+describe("mergeReports", () => {
+  it("puts round-robin shards back in dataset order and joins the skipped lists", () => {
+    const a = { ...report(line(1), line(3), line(10)), skipped: [{ id: "he/99", source: "data.jsonl:99", reason: "quota" }] };
+    const b = report(line(2), line(4, "test_failed"));
+    const merged = mergeReports([{ name: "b.json", report: b }, { name: "a.json", report: a }], "merge");
+    expect(merged.results.map((r) => r.id)).toEqual(["he/1", "he/2", "he/3", "he/4", "he/10"]);
+    expect(merged.skipped.map((s) => s.id)).toEqual(["he/99"]);
+  });
+
+  it("orders by file, then line; keeps the given order where there is no line", () => {
+    const r = (id: string, source: string) => result({ id, status: "pass", source });
+    const merged = mergeReports([{ name: "x", report: buildReport([r("z", "b.jsonl:1"), r("m", "replies/m.md"), r("y", "a.jsonl:2"), r("k", "replies/k.md")], []) }], "merge");
+    expect(merged.results.map((x) => x.id)).toEqual(["y", "z", "k", "m"]);
+  });
+
+  it("refuses the same candidate in two reports", () => {
+    const error = inputError(() => mergeReports([{ name: "1.json", report: report(line(1)) }, { name: "again.json", report: report(line(1)) }], "merge"));
+    expect(error.message).toBe(`Input 'merge': candidate "he/1" (data.jsonl:1) is in both '1.json' and 'again.json'`);
+  });
+
+  it("keeps two lines that share an id: they are different candidates", () => {
+    const twin = result({ id: "he/1", status: "pass", source: "data.jsonl:7" });
+    expect(mergeReports([{ name: "1", report: report(line(1)) }, { name: "2", report: report(twin) }], "merge").results).toHaveLength(2);
+  });
+});
