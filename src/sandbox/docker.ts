@@ -14,16 +14,17 @@ import { PhaseParser, driverArgv, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import { tarball } from "./tar.js";
 
+// Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
 /** nobody:nogroup, which owns the work dir. */
-const SANDBOX_USER = "65534:65534";
-const WORKDIR = "/work";
+export const SANDBOX_USER = "65534:65534";
+export const WORKDIR = "/work";
 /** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
-const SHM_BYTES = 4 * 1024 * 1024;
-const OPEN_FILES = 256;
+export const SHM_BYTES = 4 * 1024 * 1024;
+export const OPEN_FILES = 256;
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
-const START_GRACE_MS = 60_000;
+export const START_GRACE_MS = 60_000;
 /** How long the CLI may take to end after `docker kill` before it is killed itself. */
-const KILL_GRACE_MS = 10_000;
+export const KILL_GRACE_MS = 10_000;
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
 const CLI_OUTPUT_BYTES = 1024 * 1024;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
@@ -232,7 +233,7 @@ export class DockerEngine implements ContainerEngine {
  * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
  * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
  */
-export function exitOnSignals(engine: DockerEngine, label: string, log: (line: string) => void): void {
+export function exitOnSignals(engine: Pick<DockerEngine, "abort" | "removeLabelled">, label: string, log: (line: string) => void): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     const code = 128 + constants.signals[signal];
@@ -302,7 +303,8 @@ export function signalOf(exitCode: number | null): string | null {
   return Object.entries(constants.signals).find(([, value]) => value === number)?.[0] ?? null;
 }
 
-interface Outcome {
+export interface Outcome {
+  /** What ran the container, for messages: the CLI's name, or "the container". */
   binary: string;
   job: SandboxJob;
   phase: Phase;
@@ -318,7 +320,7 @@ interface Outcome {
 }
 
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-function sandboxErrorOf(outcome: Outcome): string | undefined {
+export function sandboxErrorOf(outcome: Outcome): string | undefined {
   const { job, phase, exitCode, text } = outcome;
   if (outcome.aborted) return "the run was cancelled while this candidate ran";
   if (outcome.stalled) {
@@ -350,7 +352,7 @@ function engineMessage(text: string): string {
 }
 
 /** The facts of a run that never reached the engine. */
-function failedFacts(sandboxError: string): RunFacts {
+export function failedFacts(sandboxError: string): RunFacts {
   const empty = (): CapturedStream => ({ text: "", truncated: false, bytes: 0 });
   return {
     phase: "setup",
