@@ -8,6 +8,8 @@ export default defineConfig({
           name: "unit",
           include: ["test/**/*.test.ts"],
           exclude: ["test/integration/**"],
+          // Unit tests first: they fail fast and need no engine.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -19,6 +21,7 @@ export default defineConfig({
           hookTimeout: 300_000,
           // Two cores: more files at once only makes wall-clock limits flaky.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
