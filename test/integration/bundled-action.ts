@@ -1,9 +1,10 @@
 // Runs the bundled dist/index.js the way the GitHub runner does: on Node 24, inputs as INPUT_* variables,
 // a pull_request event file, and the GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / GITHUB_STATE files.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { expect } from "vitest";
 
 const DIST = resolve(import.meta.dirname, "../../dist/index.js");
 
@@ -44,6 +45,10 @@ export interface StepOptions {
   workspace: string;
   /** State saved by the main step: its presence makes this the post step. */
   state?: Record<string, string>;
+  /** Extra environment, e.g. DOCKER_HOST. */
+  env?: Record<string, string>;
+  /** Told about the step's process as soon as it starts, e.g. to signal it. */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 export async function runStep(options: StepOptions): Promise<StepResult> {
@@ -71,13 +76,15 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     ...Object.fromEntries(Object.entries(options.state ?? {}).map(([name, value]) => [`STATE_${name}`, value])),
   };
   if (process.env.DOCKER_HOST) env.DOCKER_HOST = process.env.DOCKER_HOST;
+  Object.assign(env, options.env);
   const child = spawn(node24Path(), [DIST], { env, stdio: ["ignore", "pipe", "pipe"] });
+  options.onSpawn?.(child);
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const exitCode = await new Promise<number | null>((done) => child.on("close", done));
-  return {
+  const result = {
     exitCode,
     stdout,
     stderr,
@@ -85,6 +92,10 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     summary: readFileSync(files.summary, "utf8"),
     state: parseCommandFile(readFileSync(files.state, "utf8")),
   };
+  // RUNNER_TEMP is the step's own, as on a runner: nothing else may be left in it.
+  expect(readdirSync(dir).sort()).toEqual(["event.json", "output", "state", "summary"]);
+  rmSync(dir, { recursive: true });
+  return result;
 }
 
 /** A real-shaped `pull_request` event (the fields the action reads, and enough around them to be honest). */

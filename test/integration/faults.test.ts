@@ -1,0 +1,302 @@
+// Faults around the gate, on real processes: a cancelled CLI or action (signals), a Docker engine that
+// stops in the middle of a run or before it, and a GitHub API that fails for a while. Each ends with
+// nothing of ours left: no container, no temp file, no hung process.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { AGENT, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/github-server.js";
+import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
+import { TEST_IMAGE, docker } from "./support.js";
+
+const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
+const SLEEPER = "```bash\nsleep 60\n```\n";
+
+const dirs: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `label=value` of the gate process `pid`, read from the argv of its `docker run` children. */
+function runLabelOf(pid: number): string | undefined {
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
+  for (const child of children) {
+    try {
+      const label = readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").find((arg) => arg.startsWith(`${RUN_LABEL}=`));
+      if (label) return label;
+    } catch {
+      // The child ended meanwhile.
+    }
+  }
+  return undefined;
+}
+
+function containers(label: string, ...filters: string[]): string[] {
+  return docker("ps", "-a", "--filter", `label=${label}`, ...filters.flatMap((f) => ["--filter", f]), "--format", "{{.Names}}")
+    .split("\n")
+    .filter(Boolean);
+}
+
+/** Waits until the gate process runs `count` containers; returns their label. */
+async function whenRunning(pid: number, count: number): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const label = runLabelOf(pid);
+      expect(label).toBeDefined();
+      expect(containers(label!, "status=running")).toHaveLength(count);
+      return label!;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+}
+
+/** A workspace of `count` replies that each sleep for a minute. */
+function sleepers(count: number): { dir: string; files: string[] } {
+  const dir = tempDir("sg-faults-ws-");
+  const files = Array.from({ length: count }, (_, i) => join(dir, `sleeper-${i}.md`));
+  for (const file of files) writeFileSync(file, SLEEPER);
+  return { dir, files };
+}
+
+const SANDBOX_INPUTS = { language: "bash", image: TEST_IMAGE, pull: "never", timeout: "60s", concurrency: "2" };
+
+describe("a cancelled CLI", () => {
+  it.each([
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const)("on %s removes its running containers, then exits %i", { timeout: 60_000 }, async (signal, code) => {
+    const { files } = sleepers(3);
+    const tmp = tempDir("sg-faults-tmp-");
+    const flags = Object.entries(SANDBOX_INPUTS).flatMap(([name, value]) => [`--${name}`, value]);
+    const child = spawn(process.execPath, [CLI, "run", ...flags, ...files], { env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+    const output = collect(child);
+    const label = await whenRunning(child.pid!, 2);
+    const signalledAt = performance.now();
+    child.kill(signal);
+    expect(await exitOf(child)).toBe(code);
+    expect(performance.now() - signalledAt).toBeLessThan(10_000);
+    expect(output.stderr).toContain("removed 2 container(s)");
+    expect(containers(label)).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+describe("a cancelled action", () => {
+  function step(workspace: string, onSpawn: (child: ChildProcess) => void, tmp: string): StepOptions {
+    return {
+      apiUrl: "http://127.0.0.1:9",
+      workspace,
+      event: pullRequestEvent(7),
+      inputs: { ...SANDBOX_INPUTS, source: "files", files: "*.md", comment: "false" },
+      env: { TMPDIR: tmp },
+      onSpawn,
+    };
+  }
+
+  beforeAll(() => {
+    node24Path();
+  });
+
+  it("on SIGTERM removes its containers in the main step; the post step then finds none", { timeout: 60_000 }, async () => {
+    const { dir } = sleepers(3);
+    const tmp = tempDir("sg-faults-tmp-");
+    let label = "";
+    const main = await runStep(
+      step(dir, (child) => void whenRunning(child.pid!, 2).then((found) => ((label = found), child.kill("SIGTERM"))), tmp),
+    );
+    expect(main.exitCode, main.stdout).toBe(143);
+    expect(main.stdout).toMatch(/::warning::sandbox-gate: removed 2 container\(s\)/);
+    expect(containers(label)).toEqual([]);
+    const post = await runStep({ ...step(dir, () => {}, tmp), state: main.state });
+    expect(post.exitCode).toBe(0);
+    expect(post.stdout).not.toMatch(/removed/);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("killed outright leaves running containers that the post step removes by label", { timeout: 60_000 }, async () => {
+    const { dir } = sleepers(2);
+    const tmp = tempDir("sg-faults-tmp-");
+    let label = "";
+    const main = await runStep(step(dir, (child) => void whenRunning(child.pid!, 2).then((found) => ((label = found), child.kill("SIGKILL"))), tmp));
+    expect(main.exitCode).toBeNull();
+    expect(containers(label, "status=running")).toHaveLength(2);
+    const post = await runStep({ ...step(dir, () => {}, tmp), state: main.state });
+    expect(post.exitCode).toBe(0);
+    expect(post.stdout).toMatch(/removed 2 leftover sandbox container\(s\)/);
+    expect(containers(label)).toEqual([]);
+  });
+});
+
+/**
+ * A second dockerd of our own (own data and exec roots), so an engine can be stopped without touching
+ * the one every other test uses. It runs in a network namespace of its own: a dockerd changes the host's
+ * links (with --bridge none it even deletes the host's docker0), which must never reach the main engine.
+ */
+class SpareEngine {
+  readonly root = tempDir("sg-engine-");
+  readonly host = `unix://${this.root}/docker.sock`;
+  #process: ChildProcess | undefined;
+
+  async start(): Promise<void> {
+    writeFileSync(join(this.root, "daemon.json"), "{}\n");
+    const roots = ["--data-root", join(this.root, "data"), "--exec-root", join(this.root, "exec"), "--pidfile", join(this.root, "pid")];
+    const flags = ["--host", this.host, "--config-file", join(this.root, "daemon.json"), "--iptables=false", "--ip-masq=false"];
+    const log = openSync(join(this.root, "dockerd.log"), "a");
+    this.#process = spawn("unshare", ["--net", "dockerd", ...roots, ...flags], { stdio: ["ignore", log, log] });
+    closeSync(log);
+    await vi.waitFor(() => expect(this.docker(["info"]).status, this.#log()).toBe(0), { timeout: 30_000, interval: 200 });
+  }
+
+  docker(args: string[], input?: Buffer): ReturnType<typeof spawnSync> {
+    return spawnSync("docker", ["--host", this.host, ...args], { input, maxBuffer: 1024 ** 3 });
+  }
+
+  load(image: string): void {
+    const saved = spawnSync("docker", ["save", image], { maxBuffer: 1024 ** 3 });
+    expect(this.docker(["load"], saved.stdout).status).toBe(0);
+  }
+
+  async stop(signal: NodeJS.Signals): Promise<void> {
+    const child = this.#process!;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await new Promise((done) => child.once("exit", done));
+  }
+
+  /**
+   * A killed dockerd leaves each running container under its shim: kill the container's init (its
+   * PID namespace goes with it), then the shim, by their ids; then the mounts and the roots go.
+   */
+  async remove(): Promise<void> {
+    await this.stop("SIGTERM");
+    const shims = pids(["-f", `${this.root}/exec/containerd/containerd.sock`]);
+    for (const pid of [...shims.flatMap((shim) => pids(["-P", shim])), ...shims]) process.kill(Number(pid), "SIGKILL");
+    await vi.waitFor(() => expect(pids(["-f", this.root])).toEqual([]), { timeout: 10_000 });
+    for (const mount of mountsUnder(this.root).reverse()) spawnSync("umount", [mount]);
+    expect(mountsUnder(this.root)).toEqual([]);
+  }
+
+  #log(): string {
+    return readFileSync(join(this.root, "dockerd.log"), "utf8").split("\n").slice(-5).join("\n");
+  }
+}
+
+function pids(pgrepArgs: string[]): string[] {
+  return spawnSync("pgrep", pgrepArgs, { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
+}
+
+function mountsUnder(root: string): string[] {
+  return readFileSync("/proc/self/mountinfo", "utf8")
+    .split("\n")
+    .map((line) => line.split(" ")[4] ?? "")
+    .filter((point) => point.startsWith(`${root}/`));
+}
+
+describe("a Docker engine that stops", () => {
+  const engine = new SpareEngine();
+  let github: FakeGitHub;
+  const PR = 9;
+
+  beforeAll(async () => {
+    node24Path();
+    await engine.start();
+    engine.load(TEST_IMAGE);
+    github = await startFakeGitHub();
+    for (const reply of [SLEEPER, "```bash\necho two\n```", "```bash\necho three\n```"]) github.addIssueComment("octo", "app", PR, reply, AGENT);
+  }, 120_000);
+
+  afterAll(async () => {
+    await github?.close();
+    await engine.remove();
+  }, 120_000);
+
+  function step(onSpawn?: (child: ChildProcess) => void): StepOptions {
+    const workspace = tempDir("sg-faults-ws-");
+    return {
+      apiUrl: github.url,
+      workspace,
+      event: pullRequestEvent(PR),
+      inputs: { ...SANDBOX_INPUTS, "github-token": TOKEN, concurrency: "1", report: join(workspace, "report.json") },
+      env: { DOCKER_HOST: engine.host },
+      ...(onSpawn ? { onSpawn } : {}),
+    };
+  }
+
+  const gateComment = () => github.issueComments("octo", "app", PR).find((c) => c.body.includes("<!-- sandbox-gate:"));
+
+  /** Every candidate ours to blame, the report and the comment written all the same. */
+  function expectReported(options: StepOptions, stepResult: Awaited<ReturnType<typeof runStep>>, why: RegExp): void {
+    expect(stepResult.exitCode, stepResult.stdout).toBe(1);
+    const report = JSON.parse(readFileSync(options.inputs.report!, "utf8")) as { results: { status: string; feedback: string }[] };
+    expect(report.results.map((r) => r.status)).toEqual(["sandbox_error", "sandbox_error", "sandbox_error"]);
+    for (const result of report.results) expect(result.feedback).toMatch(why);
+    expect(gateComment()?.body).toMatch(why);
+  }
+
+  it("in the middle of a run: the running and the remaining candidates are sandbox_error", { timeout: 90_000 }, async () => {
+    let killed = false;
+    const options = step((child) => {
+      void vi
+        .waitFor(() => expect(String(engine.docker(["ps", "-q", "--filter", "status=running"]).stdout).trim()).not.toBe(""), { timeout: 30_000, interval: 100 })
+        .then(() => engine.stop("SIGKILL"))
+        .then(() => (killed = true), () => child.kill("SIGKILL"));
+    });
+    const started = performance.now();
+    const result = await runStep(options);
+    expect(killed).toBe(true);
+    expectReported(options, result, /Cannot connect to the Docker daemon|unexpected EOF/);
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+
+  it("before the run: every candidate is sandbox_error at once", { timeout: 60_000 }, async () => {
+    const options = step();
+    const started = performance.now();
+    const result = await runStep(options);
+    expectReported(options, result, /Cannot connect to the Docker daemon/);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe("a GitHub API that fails for a while", () => {
+  it("retries a 502 and a secondary rate limit with warnings, then comments", { timeout: 60_000 }, async () => {
+    const github = await startFakeGitHub();
+    try {
+      github.addIssueComment("octo", "app", 5, "```bash\necho ok\n```", AGENT);
+      github.failNext(502);
+      github.failNext(403, 1, { "retry-after": "1" });
+      const result = await runStep({
+        apiUrl: github.url,
+        workspace: tempDir("sg-faults-ws-"),
+        event: pullRequestEvent(5),
+        inputs: { ...SANDBOX_INPUTS, "github-token": TOKEN, timeout: "5s" },
+      });
+      expect(result.exitCode, result.stdout).toBe(0);
+      expect(result.stdout).toMatch(/::warning::.*502 .*attempt 2 of \d+/);
+      expect(result.stdout).toMatch(/::warning::.*403 .*secondary rate limit.*attempt 2 of \d+/);
+      expect(github.issueComments("octo", "app", 5).filter((c) => c.body.includes("<!-- sandbox-gate:"))).toHaveLength(1);
+      expect(github.violations).toEqual([]);
+    } finally {
+      await github.close();
+    }
+  });
+});
+
+function collect(child: ChildProcess): { stdout: string; stderr: string } {
+  const output = { stdout: "", stderr: "" };
+  child.stdout?.on("data", (d: Buffer) => (output.stdout += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output.stderr += d.toString()));
+  return output;
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((done) => child.once("close", (code) => done(code)));
+}
