@@ -132,7 +132,7 @@ describe("the bundled action on a pull request", () => {
 
   it("removes the run's leftover containers in the post step", async () => {
     const runId = "4242-postcheck";
-    docker("run", "-d", "--label", `${RUN_LABEL}=${runId}`, "--name", `sg-post-${Date.now()}`, TEST_IMAGE, "sleep", "300");
+    docker("run", "-d", "--network", "none", "--label", `${RUN_LABEL}=${runId}`, "--name", `sg-post-${Date.now()}`, TEST_IMAGE, "sleep", "300");
     const post = await runStep({ ...step(), state: { isPost: "true", "run-id": runId } });
     expect(post.exitCode, post.stdout).toBe(0);
     expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");
