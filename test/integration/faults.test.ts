@@ -4,15 +4,15 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { AGENT, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/github-server.js";
+import { flags, startCli } from "./gate-process.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
-const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
 const SLEEPER = "```bash\nsleep 60\n```\n";
 
 const dirs: string[] = [];
@@ -76,13 +76,11 @@ describe("a cancelled CLI", () => {
   ] as const)("on %s removes its running containers, then exits %i", { timeout: 60_000 }, async (signal, code) => {
     const { files } = sleepers(3);
     const tmp = tempDir("sg-faults-tmp-");
-    const flags = Object.entries(SANDBOX_INPUTS).flatMap(([name, value]) => [`--${name}`, value]);
-    const child = spawn(process.execPath, [CLI, "run", ...flags, ...files], { env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
-    const output = collect(child);
+    const { child, output, exit } = startCli([...flags(SANDBOX_INPUTS), ...files], { env: { TMPDIR: tmp } });
     const label = await whenRunning(child.pid!, 2);
     const signalledAt = performance.now();
     child.kill(signal);
-    expect(await exitOf(child)).toBe(code);
+    expect(await exit).toBe(code);
     expect(performance.now() - signalledAt).toBeLessThan(10_000);
     expect(output.stderr).toContain("removed 2 container(s)");
     expect(containers(label)).toEqual([]);
@@ -289,14 +287,3 @@ describe("a GitHub API that fails for a while", () => {
     }
   });
 });
-
-function collect(child: ChildProcess): { stdout: string; stderr: string } {
-  const output = { stdout: "", stderr: "" };
-  child.stdout?.on("data", (d: Buffer) => (output.stdout += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output.stderr += d.toString()));
-  return output;
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((done) => child.once("close", (code) => done(code)));
-}

@@ -8,16 +8,22 @@
 //   writes: "wrote /var/tmp" · PID 1: without docker-init the shell is PID 1 and ignores SIGTERM, pass.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newNonce, runMarker } from "../../src/sandbox/driver.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
-import { ENDING_CASES, LIMIT_CASES, Sandbox, codeOf, type CaseContext } from "./hostile-cases.js";
+import type { Result } from "../../src/model.js";
+import { pullRequestEvent, runStep } from "./bundled-action.js";
+import { flags, startCli } from "./gate-process.js";
+import { ENDING_CASES, HOSTILE_INPUTS, LIMIT_CASES, Sandbox, codeOf, fence, type CaseContext } from "./hostile-cases.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
 const MiB = 1024 * 1024;
+// The CLI's and the action's inputs for the hostile-output tests: the suite's limits, strings only.
+const CLI_INPUTS = Object.fromEntries(Object.entries(HOSTILE_INPUTS).filter(([, v]) => v !== undefined)) as Record<string, string>;
 const sandbox = new Sandbox();
 const ctx: CaseContext = { listenerIp: "", secret: `sg-secret-${randomBytes(8).toString("hex")}`, hostFile: "" };
 const listener = `sandbox-gate-listener-${randomBytes(4).toString("hex")}`;
@@ -132,6 +138,72 @@ describe("hostile replies", () => {
   it("still runs a plain candidate after all of them", async () => {
     const { result } = await sandbox.judge("python", "print('fine')");
     expect(result).toMatchObject({ status: "pass", stdout: "fine\n" });
+  });
+});
+
+describe("the gate process under hostile output", () => {
+  const dir = () => mkdtempSync(join(hostDir, "cli-"));
+
+  // Each stream is kept up to max-output and only counted beyond: keeping it all would cost 1 GiB.
+  it("stays under 200 MB of memory while a candidate floods 1 GiB to stdout", { timeout: 180_000 }, async () => {
+    const work = dir();
+    const rss = join(work, "rss.txt");
+    // Peak RSS as the kernel counted it over the process's whole life, written as it exits.
+    writeFileSync(join(work, "rss.cjs"), `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(rss)}, String(process.resourceUsage().maxRSS)));`);
+    writeFileSync(join(work, "flood.md"), fence("bash", `yes 'flood flood flood flood' | head -c ${1024 * MiB}`));
+    const report = join(work, "report.json");
+    const started = performance.now();
+    const cli = startCli([...flags({ ...CLI_INPUTS, language: "bash", timeout: "150s", report }), join(work, "flood.md")], {
+      nodeArgs: ["--require", join(work, "rss.cjs")],
+    });
+    expect(await cli.exit, cli.output.stderr).toBe(0);
+    const seconds = (performance.now() - started) / 1000;
+    const peakMb = Number(readFileSync(rss, "utf8")) / 1024;
+    console.log(`1 GiB flood: gate peak RSS ${peakMb.toFixed(1)} MB, ${seconds.toFixed(1)} s (${(1024 / seconds).toFixed(0)} MiB/s)`);
+    expect(peakMb).toBeLessThan(200);
+    const [result] = (JSON.parse(readFileSync(report, "utf8")) as { results: Result[] }).results;
+    expect(result).toMatchObject({ status: "pass", truncated: { stdout: true, stderr: false } });
+    expect(result!.stdout).toHaveLength(64 * 1024);
+  });
+
+  // Escapes could rewrite a terminal or a log view; a line starting with :: is a workflow command.
+  const payload = String.raw`b"\x1b[2J\x1b]0;owned\x07\x1b[31mred\x1b[0m \xff\xfe\xc3\x28 \r\n::error::forged\n::set-output name=status::pass\n::add-mask::sandbox\n"`;
+  const hostile = fence("python", `import sys\nfor out in (sys.stdout, sys.stderr):\n    out.buffer.write(${payload})\nsys.exit(1)`);
+  const NO_CONTROLS = /[\x1b\x07\x9b]/;
+  const expectHarmless = (log: string): void => {
+    expect(log).not.toMatch(NO_CONTROLS);
+    expect(log).not.toMatch(/^::(error::forged|set-output|add-mask::sandbox)/m);
+  };
+
+  it("keeps escape sequences, bad UTF-8 and workflow commands off the CLI's terminal and out of its report", async () => {
+    const work = dir();
+    writeFileSync(join(work, "hostile.md"), hostile);
+    const report = join(work, "report.json");
+    const cli = startCli([...flags({ ...CLI_INPUTS, language: "python", report }), join(work, "hostile.md")]);
+    expect(await cli.exit).toBe(1);
+    expectHarmless(cli.output.stdout + cli.output.stderr);
+    const [result] = (JSON.parse(readFileSync(report, "utf8")) as { results: Result[] }).results;
+    expect(result!.status).toBe("test_failed");
+    // The report keeps what was written, bad bytes as U+FFFD, as valid JSON.
+    expect(result!.stdout).toContain("\x1b[2J");
+    expect(result!.stdout).toContain("\uFFFD\uFFFD\uFFFD(");
+  });
+
+  it("keeps them out of the bundled action's log, annotations and summary", { timeout: 60_000 }, async () => {
+    const workspace = dir();
+    writeFileSync(join(workspace, "hostile.md"), hostile);
+    const step = await runStep({
+      apiUrl: "http://127.0.0.1:9",
+      workspace,
+      event: pullRequestEvent(1),
+      inputs: { ...CLI_INPUTS, language: "python", source: "files", files: "*.md", comment: "false" },
+    });
+    expect(step.exitCode).toBe(1);
+    expect(step.outputs.status).toBe("fail");
+    expect(JSON.parse(step.outputs.results!)).toMatchObject([{ status: "test_failed" }]);
+    expectHarmless(step.stdout + step.stderr);
+    // The summary is a file, not the command channel: only the escapes matter there.
+    expect(step.summary).not.toMatch(NO_CONTROLS);
   });
 });
 
