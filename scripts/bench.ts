@@ -5,7 +5,7 @@
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
 // bench's own synthetic set.
 //
-// Modes: a = sandbox-gate with its defaults; b = the naive loop, one sequential `docker run --rm` per
+// Modes: a = sandbox-gate with its defaults; a-cli = the same through the docker CLI engine; b = the naive loop, one sequential `docker run --rm` per
 // candidate with the gate's flags; c = the ceiling, `concurrency` loops of bare `docker run --rm IMG true`
 // with the same flags; e = the candidates as plain host subprocesses (the floor without isolation).
 import { spawn } from "node:child_process";
@@ -30,6 +30,7 @@ import { StreamCapture } from "../src/sandbox/capture.js";
 import { DockerEngine, runArgs } from "../src/sandbox/docker.js";
 import { PhaseParser, driverInput, newNonce } from "../src/sandbox/driver.js";
 import { RUN_LABEL, type ContainerEngine, type SandboxJob } from "../src/sandbox/engine.js";
+import { createEngine, type GateEngine } from "../src/sandbox/select.js";
 import { tarball } from "../src/sandbox/tar.js";
 import { readSettings, type InputName, type Settings } from "../src/settings.js";
 import { COMMAND, PROMPT_FILE, TARGET, TEST_FILE, agreement, datasetLine, type BenchRecord } from "./bench/humaneval.js";
@@ -38,6 +39,7 @@ import { SYNTHETIC } from "./bench/synthetic.js";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = resolve(ROOT, "../shared/corpus/humaneval-replies/corpus.jsonl");
 const MB = 1024 * 1024;
+const log = (line: string) => void process.stderr.write(`${line}\n`);
 
 // Engine calls are counted where they leave the process: each docker CLI spawned, each request to the
 // engine's socket. Patching the builtins (and syncing their ESM bindings) keeps src/ free of bench hooks.
@@ -80,7 +82,8 @@ interface Mode {
 }
 
 const MODES: Record<string, Mode> = {
-  a: { label: "sandbox-gate, defaults", run: (bench) => gateMode(bench, new DockerEngine()) },
+  a: { label: "sandbox-gate, defaults", run: async (bench) => gateMode(bench, await createEngine(bench.settings, log)) },
+  "a-cli": { label: "sandbox-gate, docker CLI engine", run: (bench) => gateMode(bench, new DockerEngine()) },
   b: { label: "naive: sequential docker run --rm", run: naiveMode },
   c: { label: "ceiling: bare docker run --rm true", run: ceilingMode },
   e: { label: "floor: plain host subprocesses", run: plainMode },
@@ -89,7 +92,7 @@ const MODES: Record<string, Mode> = {
 // ---------------------------------------------------------------------------------------------------
 // a: the gate itself, in this process, reading the dataset as a nightly run would.
 
-async function gateMode(bench: Bench, engine: ContainerEngine & { close(): Promise<string[]> }, overrides: Partial<Settings> = {}): Promise<Measured> {
+async function gateMode(bench: Bench, engine: GateEngine, overrides: Partial<Settings> = {}): Promise<Measured> {
   const latencies: number[] = [];
   const timed: ContainerEngine = {
     run: async (job) => {
@@ -323,7 +326,7 @@ async function measure(mode: string, bench: Bench): Promise<Row> {
   if (measured.statuses) row.statuses = measured.statuses;
   if (measured.peakRssBytes !== undefined) row.peakRssBytes = measured.peakRssBytes;
   await new DockerEngine().removeLabelled(`${RUN_LABEL}=${bench.runId}`);
-  process.stderr.write(`  ${mode}: ${(wallMs / 1000).toFixed(1)} s\n`);
+  log(`  ${mode}: ${(wallMs / 1000).toFixed(1)} s`);
   return row;
 }
 
@@ -444,7 +447,11 @@ async function main(): Promise<void> {
     };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: work });
     const bench: Bench = { records, settings, datasetPath, runId: `bench-${randomBytes(4).toString("hex")}`, concurrency: settings.concurrency };
-    process.stderr.write(`running ${modes.join(", ")} on ${records.length} candidates\n`);
+    log(`running ${modes.join(", ")} on ${records.length} candidates`);
+    // Ctrl-C: leave no container of the bench behind.
+    process.once("SIGINT", () => {
+      void new DockerEngine().removeLabelled(`${RUN_LABEL}=${bench.runId}`).finally(() => process.exit(130));
+    });
     const rows: Row[] = [];
     for (const mode of modes) rows.push(await measure(mode, bench));
     print(rows, bench, loaded.source);

@@ -1,0 +1,139 @@
+// What the Engine API engines share: the locked-down container config (the same flags as `runArgs`,
+// as the API spells them; an integration test compares the two on the real engine), and the reading of
+// one attached run: stdin in, stdout and stderr apart and capped, the phases, the clocks.
+import type { Socket } from "node:net";
+import { performance } from "node:perf_hooks";
+import type { CapturedStream, Phase } from "../model.js";
+import { StreamCapture } from "./capture.js";
+import { KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, START_GRACE_MS, WORKDIR } from "./docker.js";
+import { PhaseParser, driverArgv } from "./driver.js";
+import type { SandboxJob } from "./engine.js";
+import { FrameReader, STDERR, STDOUT } from "./engine-api.js";
+
+/** The body of `POST /containers/create` for `job`: every lock-down flag of `runArgs`. */
+export function containerConfig(job: SandboxJob): Record<string, unknown> {
+  const { limits } = job;
+  const size = limits.workdirBytes;
+  return {
+    Image: job.image,
+    Cmd: driverArgv(job.command, job.check),
+    Labels: job.labels,
+    User: SANDBOX_USER,
+    WorkingDir: WORKDIR,
+    Env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
+    // `-i`: stdin open for the attach, closed for good once the attach closes it.
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    OpenStdin: true,
+    StdinOnce: true,
+    Tty: false,
+    HostConfig: {
+      Init: true,
+      RestartPolicy: { Name: "no" },
+      LogConfig: { Type: "none", Config: {} },
+      NetworkMode: "none",
+      // Equal to Memory: no swap.
+      Memory: limits.memoryBytes,
+      MemorySwap: limits.memoryBytes,
+      NanoCpus: Math.round(limits.cpus * 1e9),
+      PidsLimit: limits.pidsLimit,
+      Ulimits: [
+        { Name: "nofile", Soft: OPEN_FILES, Hard: OPEN_FILES },
+        { Name: "fsize", Soft: size, Hard: size },
+      ],
+      ReadonlyRootfs: true,
+      Tmpfs: {
+        [WORKDIR]: `rw,exec,nosuid,nodev,size=${size},uid=65534,gid=65534,mode=0700`,
+        "/tmp": `rw,nosuid,nodev,size=${size},mode=1777`,
+      },
+      ShmSize: SHM_BYTES,
+      CapDrop: ["ALL"],
+      SecurityOpt: ["no-new-privileges"],
+      ...(limits.runtime ? { Runtime: limits.runtime } : {}),
+    },
+  };
+}
+
+export interface AttachedRun {
+  /** The hijacked attach or exec stream: stdin goes in, multiplexed stdout and stderr come out. */
+  stream: Socket;
+  /** The nonce line and the tar. */
+  input: Buffer;
+  job: SandboxJob;
+  nonce: string;
+  /** Kills what runs, by name; on timeout and when set-up stalls. */
+  kill: () => Promise<void>;
+}
+
+export interface StreamOutcome {
+  phase: Phase;
+  /** Our text of the last phase before the run (set-up error, checker output). */
+  text: string;
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  timedOut: boolean;
+  stalled: boolean;
+  /** From the run marker to the end of the stream; 0 when the run never began. */
+  durationMs: number;
+}
+
+/**
+ * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
+ * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
+ */
+export function captureStream({ stream, input, job, nonce, kill }: AttachedRun): Promise<StreamOutcome> {
+  const { limits } = job;
+  const stdout = new StreamCapture(limits.maxOutputBytes);
+  const stderr = new StreamCapture(limits.maxOutputBytes);
+  let runStartedAt: number | undefined;
+  let timedOut = false;
+  let stalled = false;
+  let cut: NodeJS.Timeout | undefined;
+  const stop = (): void => {
+    void kill();
+    cut ??= setTimeout(() => stream.destroy(), KILL_GRACE_MS);
+  };
+  let timer = setTimeout(() => {
+    stalled = true;
+    stop();
+  }, limits.timeoutMs + START_GRACE_MS);
+  const parser = new PhaseParser({
+    nonce,
+    onRunOutput: (chunk) => stderr.push(chunk),
+    onRun: () => {
+      runStartedAt = performance.now();
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        stop();
+      }, limits.timeoutMs);
+    },
+  });
+  const frames = new FrameReader((id, payload) => {
+    if (id === STDOUT) stdout.push(payload);
+    else if (id === STDERR) parser.push(payload);
+  });
+  return new Promise((resolve) => {
+    stream.on("data", (chunk: Buffer) => frames.push(chunk));
+    // A write after the container closed its stdin fails; that shows in its exit, not here.
+    stream.on("error", () => {});
+    stream.once("close", () => {
+      const endedAt = performance.now();
+      clearTimeout(timer);
+      clearTimeout(cut);
+      parser.end();
+      resolve({
+        phase: parser.phase,
+        text: parser.text,
+        stdout: stdout.result(),
+        stderr: stderr.result(),
+        timedOut,
+        stalled,
+        durationMs: runStartedAt === undefined ? 0 : Math.round(endedAt - runStartedAt),
+      });
+    });
+    // Half-close: the engine closes the container's stdin, the output keeps coming.
+    stream.end(input);
+  });
+}

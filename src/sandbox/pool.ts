@@ -1,0 +1,215 @@
+// One fresh container per candidate, as DockerEngine, through the Engine API, with containers created
+// and started ahead of need: a warm container's driver waits for its nonce and files on stdin, before
+// anything of a candidate exists in it. A candidate attaches, sends them, reads the container to its
+// end, and the container is removed. Each container serves exactly one candidate.
+//
+// Starting a container is most of its cost (≈ 0.35 s, mostly waiting on runc and the kernel), so doing
+// it ahead takes it off the candidate's critical path and lets it overlap with other candidates' runs.
+// Per candidate: create and start (ahead), attach, wait, inspect (the engine's OOM verdict), remove
+// (after, off the critical path): six calls on a kept-alive socket, no CLI process.
+// Every container carries the run label and is tracked until removed; close() and abort() remove
+// the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
+// credentials, listing), so those calls go to a DockerEngine.
+import { randomBytes } from "node:crypto";
+import type { RunFacts } from "../model.js";
+import { captureStream, containerConfig } from "./api-run.js";
+import { type DockerEngine, failedFacts, sandboxErrorOf, signalOf, type RunHooks } from "./docker.js";
+import { driverInput, newNonce } from "./driver.js";
+import type { ContainerEngine, SandboxJob } from "./engine.js";
+import { ApiError, type EngineApi } from "./engine-api.js";
+import { tarball } from "./tar.js";
+
+export interface PoolOptions {
+  /** Containers kept created ahead of need; the run's concurrency is a good value. */
+  warm: number;
+}
+
+interface Created {
+  name: string;
+  /** The engine's refusal (no such image, bad runtime), to report when the container is taken. */
+  error?: string;
+}
+
+interface State {
+  ExitCode?: number;
+  OOMKilled?: boolean;
+}
+
+export class PoolEngine implements ContainerEngine {
+  readonly #api: EngineApi;
+  readonly #cli: DockerEngine;
+  readonly #warmTarget: number;
+  /** Containers being created or ready, by their create config. */
+  readonly #warm = new Map<string, Array<Promise<Created>>>();
+  /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
+  readonly #creating = new Set<Promise<Created>>();
+  /** Every container created and not yet removed: what close() and abort() must remove. */
+  readonly #owned = new Set<string>();
+  readonly #removals = new Set<Promise<void>>();
+  readonly #failedRemovals: string[] = [];
+  #aborted = false;
+
+  constructor(api: EngineApi, cli: DockerEngine, options: PoolOptions) {
+    this.#api = api;
+    this.#cli = cli;
+    this.#warmTarget = Math.max(0, options.warm);
+  }
+
+  async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
+    if (this.#aborted) return failedFacts("the run was cancelled before this candidate started");
+    const nonce = hooks.nonce ?? newNonce();
+    let input: Buffer;
+    try {
+      input = driverInput(nonce, tarball(job.files));
+    } catch (error) {
+      return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
+    }
+    const container = await this.#take(job);
+    hooks.onContainer?.(container.name);
+    if (container.error !== undefined) return failedFacts(`the sandbox did not start: ${container.error}`);
+    if (this.#aborted) {
+      this.#remove(container.name);
+      return failedFacts("the run was cancelled before this candidate started");
+    }
+    try {
+      return await this.#attached(container.name, job, input, nonce);
+    } catch (error) {
+      return failedFacts(`the sandbox failed: ${(error as Error).message}`);
+    } finally {
+      this.#remove(container.name);
+    }
+  }
+
+  async #attached(name: string, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
+    // Nothing is lost by attaching to a started container: its driver writes nothing before its stdin.
+    const stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
+    const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name) });
+    // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
+    const exit = await this.#call<{ StatusCode: number }>("POST", `/containers/${name}/wait?condition=not-running`).catch((error: Error) => ({ error }));
+    const state = await this.#call<{ State: State }>("GET", `/containers/${name}/json`).then(
+      (info): { oomKilled: boolean; error?: string } => ({ oomKilled: info.State.OOMKilled === true }),
+      (error: Error) => ({ oomKilled: false, error: error.message }),
+    );
+    const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
+    const stateError = "error" in exit ? exit.error.message : state.error;
+    const sandboxError = sandboxErrorOf({
+      binary: "the container",
+      job,
+      phase: outcome.phase,
+      exitCode,
+      text: outcome.text,
+      stalled: outcome.stalled,
+      aborted: this.#aborted,
+      ...(stateError === undefined ? {} : { stateError }),
+    });
+    return {
+      phase: outcome.phase,
+      exitCode,
+      signal: signalOf(exitCode),
+      timedOut: outcome.timedOut,
+      oomKilled: state.oomKilled,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      checkOutput: outcome.phase === "check" ? outcome.text : "",
+      durationMs: outcome.durationMs,
+      ...(sandboxError === undefined ? {} : { sandboxError }),
+    };
+  }
+
+  /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
+  #take(job: SandboxJob): Promise<Created> {
+    const config = containerConfig(job);
+    const key = JSON.stringify(config);
+    const queue = this.#warm.get(key) ?? [];
+    this.#warm.set(key, queue);
+    const warm = queue.shift();
+    this.#refill(key, config);
+    // A warm one that failed may have failed for a reason gone by now: one fresh try.
+    return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
+  }
+
+  /** Tops up the warm containers of the config in use; those of other configs are dropped. */
+  #refill(key: string, config: Record<string, unknown>): void {
+    for (const [other, queue] of this.#warm) {
+      if (other === key) continue;
+      for (const stale of queue.splice(0)) void stale.then((c) => this.#remove(c.name));
+      this.#warm.delete(other);
+    }
+    const queue = this.#warm.get(key)!;
+    while (!this.#aborted && queue.length < this.#warmTarget) queue.push(this.#create(config));
+  }
+
+  #create(config: Record<string, unknown>): Promise<Created> {
+    const name = `sandbox-gate-${randomBytes(8).toString("hex")}`;
+    this.#owned.add(name);
+    const creation = this.#call("POST", `/containers/create?name=${name}`, config)
+      .then(() => this.#call("POST", `/containers/${name}/start`))
+      .then(
+      (): Created => {
+        // Created after an abort asked for it: nobody will take it.
+        if (this.#aborted) this.#remove(name);
+        return { name };
+      },
+      (error: Error): Created => {
+        // A create that failed half-way may still have left the container.
+        this.#remove(name);
+        return { name, error: error.message };
+      },
+    );
+    const tracked = creation.finally(() => this.#creating.delete(tracked));
+    this.#creating.add(tracked);
+    return tracked;
+  }
+
+  /** Kills by name; a container already gone is not an error. */
+  async #kill(name: string): Promise<void> {
+    await this.#call("POST", `/containers/${name}/kill`).catch(() => {});
+  }
+
+  /** Removes a container off the critical path; close() waits for it. */
+  #remove(name: string): void {
+    const removal = this.#call("DELETE", `/containers/${name}?force=1&v=1`).then(
+      () => void this.#owned.delete(name),
+      (error: Error) => {
+        if (error instanceof ApiError && error.status === 404) this.#owned.delete(name);
+        else this.#failedRemovals.push(`${name}: ${error.message}`);
+      },
+    );
+    const tracked = removal.finally(() => this.#removals.delete(tracked));
+    this.#removals.add(tracked);
+  }
+
+  /** Removes the warm containers and waits for every removal; returns the removals that failed. */
+  async close(): Promise<string[]> {
+    const warm = [...this.#warm.values()].flat();
+    this.#warm.clear();
+    for (const created of await Promise.all(warm)) this.#remove(created.name);
+    while (this.#creating.size > 0 || this.#removals.size > 0) await Promise.all([...this.#creating, ...this.#removals]);
+    return this.#failedRemovals.splice(0);
+  }
+
+  /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
+  async abort(): Promise<string[]> {
+    this.#aborted = true;
+    const names = [...this.#owned];
+    for (const name of names) this.#remove(name);
+    await this.close();
+    return names;
+  }
+
+  hasImage(image: string): Promise<boolean> {
+    return this.#cli.hasImage(image);
+  }
+
+  pull(image: string): Promise<void> {
+    return this.#cli.pull(image);
+  }
+
+  removeLabelled(label: string): Promise<string[]> {
+    return this.#cli.removeLabelled(label);
+  }
+
+  #call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.#api.call<T>(method, path, body);
+  }
+}
