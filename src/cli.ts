@@ -13,8 +13,9 @@ import { loadTestFiles } from "./prepare/tests.js";
 import { evaluate, renderEvaluationText, type Scored } from "./report/evaluation.js";
 import { writeReports } from "./report/files.js";
 import { renderTable } from "./report/table.js";
-import { DockerEngine, exitOnSignals } from "./sandbox/docker.js";
+import { exitOnSignals } from "./sandbox/docker.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
+import { createEngine } from "./sandbox/select.js";
 import { DEFAULTS, InputError, readSettings, type InputName, type Settings } from "./settings.js";
 
 /** The inputs `merge` reads: what shapes the report and the decision, nothing about running. */
@@ -52,9 +53,9 @@ async function main(argv: string[]): Promise<number> {
   const matches = await readableFiles(parsed.positionals, "FILE");
   const baseline = await loadBaseline(settings);
   const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
-  const engine = new DockerEngine();
   const runId = `cli-${randomBytes(6).toString("hex")}`;
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const engine = await createEngine(settings, log);
   // A cancelled run (Ctrl-C, a CI job stopped) leaves no container behind.
   exitOnSignals(engine, `${RUN_LABEL}=${runId}`, log);
   try {

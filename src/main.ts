@@ -19,6 +19,7 @@ import { compactResults } from "./report/json.js";
 import { SUMMARY_MAX_LENGTH, renderComment, renderSummary, stickyMarker, type CommentInput } from "./report/markdown.js";
 import { DockerEngine, exitOnSignals } from "./sandbox/docker.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
+import { createEngine, type GateEngine } from "./sandbox/select.js";
 import { InputError, readSettings, type InputName, type Settings } from "./settings.js";
 
 const STATE_RUN_ID = "run-id";
@@ -111,7 +112,8 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
 }
 
 export async function run(): Promise<void> {
-  const engine = new DockerEngine();
+  // Only a run that judges candidates needs one; merging shard reports runs nothing.
+  let engine: GateEngine | undefined;
   try {
     const settings = readSettings((name: InputName) => core.getInput(name), {
       defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -121,16 +123,19 @@ export async function run(): Promise<void> {
     if (settings.token) core.setSecret(settings.token);
     const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${randomBytes(4).toString("hex")}`;
     core.saveState(STATE_RUN_ID, runId);
-    // A cancelled job gets SIGINT, then SIGTERM: remove this run's containers before the runner kills us.
-    exitOnSignals(engine, `${RUN_LABEL}=${runId}`, core.warning);
+    if (settings.merge.length === 0) {
+      engine = await createEngine(settings, core.info);
+      // A cancelled job gets SIGINT, then SIGTERM: remove this run's containers before the runner kills us.
+      exitOnSignals(engine, `${RUN_LABEL}=${runId}`, core.warning);
+    }
     const pr = pullRequestOf(github.context);
     const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core.warning }) : undefined;
     const baseline = await loadBaseline(settings);
     const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
-    // Merging shard reports runs nothing: the merged results get the gate's decision as if run here.
-    const outcome = settings.merge.length > 0
-      ? await mergeOutcome(await resolveGlobs("merge", settings.merge, settings.workdir), settings, "merge")
-      : await runGate(await candidateEntries(settings, client, pr), { settings, engine, testFiles, runId }, { log: core.info });
+    // Merged shard reports get the gate's decision as if their candidates had run here.
+    const outcome = engine
+      ? await runGate(await candidateEntries(settings, client, pr), { settings, engine, testFiles, runId }, { log: core.info })
+      : await mergeOutcome(await resolveGlobs("merge", settings.merge, settings.workdir), settings, "merge");
     const reportPath = await writeReports(settings, outcome);
     setOutputs(outcome, settings, reportPath);
     const evaluation = evaluate(outcome.results, baseline);
@@ -142,7 +147,7 @@ export async function run(): Promise<void> {
   } catch (error) {
     core.setFailed(error instanceof InputError ? error.message : `sandbox-gate: ${(error as Error).message}`);
   } finally {
-    await engine.close();
+    await engine?.close();
   }
 }
 
