@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { constants } from "node:os";
+import { basename } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { CapturedStream, Phase, RunFacts } from "../model.js";
@@ -21,6 +22,7 @@ export const WORKDIR = "/work";
 /** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
 export const SHM_BYTES = 4 * 1024 * 1024;
 export const OPEN_FILES = 256;
+const PODMAN_NPROC = 4096;
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
 export const START_GRACE_MS = 60_000;
 /** How long the CLI may take to end after `docker kill` before it is killed itself. */
@@ -35,6 +37,9 @@ export interface DockerEngineOptions {
   binary?: string;
 }
 
+/** Where the CLIs' `run` flags differ. */
+export type Dialect = "docker" | "podman";
+
 export interface RunHooks {
   /** Called with the container's name before the container is created. */
   onContainer?: (name: string) => void;
@@ -44,6 +49,7 @@ export interface RunHooks {
 
 export class DockerEngine implements ContainerEngine {
   readonly binary: string;
+  readonly #dialect: Dialect;
   readonly #removals = new Set<Promise<void>>();
   readonly #failedRemovals: string[] = [];
   /** The `run` CLI of every run in flight, by container name. */
@@ -52,6 +58,7 @@ export class DockerEngine implements ContainerEngine {
 
   constructor(options: DockerEngineOptions = {}) {
     this.binary = options.binary ?? "docker";
+    this.#dialect = basename(this.binary) === "podman" ? "podman" : "docker";
   }
 
   async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
@@ -81,7 +88,7 @@ export class DockerEngine implements ContainerEngine {
     let timedOut = false;
     let stalled = false;
 
-    const child = spawn(this.binary, runArgs(name, job), { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"] });
     this.#active.set(name, child);
     const ended = new Promise<{ code: number | null; error?: Error }>((resolve) => {
       child.on("error", (error) => resolve({ code: null, error }));
@@ -257,7 +264,7 @@ export function exitOnSignals(engine: Pick<DockerEngine, "abort" | "removeLabell
 }
 
 /** The `run` argv: every lock-down flag, then the image and the driver. */
-export function runArgs(name: string, job: SandboxJob): string[] {
+export function runArgs(name: string, job: SandboxJob, dialect: Dialect = "docker"): string[] {
   const { limits } = job;
   const size = String(limits.workdirBytes);
   const memory = String(limits.memoryBytes);
@@ -266,7 +273,9 @@ export function runArgs(name: string, job: SandboxJob): string[] {
     "--name", name,
     ...Object.entries(job.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
     "-i",
-    "--init",
+    // Under gVisor (runsc), docker-init misreports the command's exit code (2 for 0) once the driver
+    // has run the check; gVisor's sentry stands between the candidate and the host either way.
+    ...(limits.runtime === "runsc" ? [] : ["--init"]),
     "--pull", "never",
     // Output is read through the attach; the daemon need not store it.
     "--log-driver", "none",
@@ -278,8 +287,14 @@ export function runArgs(name: string, job: SandboxJob): string[] {
     "--pids-limit", String(limits.pidsLimit),
     "--ulimit", `nofile=${OPEN_FILES}:${OPEN_FILES}`,
     "--ulimit", `fsize=${size}`,
+    // podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+    // nproc counts per user across containers, so it stays well above any run's pids limit.
+    ...(dialect === "podman" ? ["--ulimit", `nproc=${PODMAN_NPROC}:${PODMAN_NPROC}`] : []),
     "--read-only",
-    "--tmpfs", `${WORKDIR}:rw,exec,nosuid,nodev,size=${size},uid=65534,gid=65534,mode=0700`,
+    // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+    ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+    // podman refuses tmpfs's own uid=/gid= options; its U chowns the mount to --user instead.
+    "--tmpfs", `${WORKDIR}:rw,exec,nosuid,nodev,size=${size},${dialect === "podman" ? "U" : "uid=65534,gid=65534"},mode=0700`,
     "--tmpfs", `/tmp:rw,nosuid,nodev,size=${size},mode=1777`,
     "--shm-size", String(SHM_BYTES),
     "--cap-drop", "ALL",

@@ -3,14 +3,17 @@
 // Each case names the limit that decides it; the hostile suite's notes say what is seen without it.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { Language, Result, Status } from "../../src/model.js";
 import { judgeCandidate } from "../../src/pipeline.js";
 import { DockerEngine } from "../../src/sandbox/docker.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings.js";
-import { TEST_IMAGE } from "./support.js";
+import { TEST_IMAGE, docker } from "./support.js";
 
 export type Inputs = Partial<Record<InputName, string>>;
 
@@ -90,6 +93,56 @@ export interface CaseContext {
   secret: string;
   /** A host file holding the secret. */
   hostFile: string;
+}
+
+// An attacker's server: logs whatever reaches it over TCP 8080 or UDP 53.
+const LISTENER = String.raw`
+import socket, threading
+def tcp():
+    s = socket.socket(); s.bind(('0.0.0.0', 8080)); s.listen()
+    while True:
+        c, _ = s.accept(); print('tcp', c.recv(4096), flush=True); c.close()
+def udp():
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(('0.0.0.0', 53))
+    while True:
+        print('udp', u.recvfrom(4096)[0], flush=True)
+threading.Thread(target=udp, daemon=True).start()
+print('listening', flush=True)
+tcp()
+`;
+
+/**
+ * The world a hostile candidate would like to reach: a listener of ours on the engine's default bridge,
+ * and a secret in the runner's environment and in a host file.
+ */
+export class HostileWorld implements CaseContext {
+  readonly secret = `sg-secret-${randomBytes(8).toString("hex")}`;
+  /** A temp dir of the runner's, removed by close(). */
+  readonly dir = mkdtempSync(join(tmpdir(), "sg-hostile-host-"));
+  readonly hostFile = join(this.dir, "secret.txt");
+  listenerIp = "";
+  readonly #listener = `sandbox-gate-listener-${randomBytes(4).toString("hex")}`;
+
+  static async start(): Promise<HostileWorld> {
+    const world = new HostileWorld();
+    writeFileSync(world.hostFile, world.secret);
+    process.env.SANDBOX_GATE_HOSTILE_SECRET = world.secret;
+    docker("run", "-d", "--name", world.#listener, TEST_IMAGE, "python3", "-c", LISTENER);
+    world.listenerIp = docker("inspect", "--format", "{{.NetworkSettings.IPAddress}}", world.#listener).trim();
+    await vi.waitFor(() => expect(docker("logs", world.#listener)).toContain("listening"), { timeout: 10_000 });
+    return world;
+  }
+
+  /** What reached the listener: nothing, unless the network leaked. */
+  received(): string {
+    return docker("logs", this.#listener).replace("listening\n", "");
+  }
+
+  close(): void {
+    docker("rm", "-f", this.#listener);
+    rmSync(this.dir, { recursive: true, force: true });
+    delete process.env.SANDBOX_GATE_HOSTILE_SECRET;
+  }
 }
 
 export interface HostileCase {
@@ -212,7 +265,8 @@ export const LIMIT_CASES: HostileCase[] = [
       code: ({ listenerIp, secret }) => `import socket\nIP = ${JSON.stringify(listenerIp)}\nSECRET = ${JSON.stringify(secret)}\n${send}\nprint('sent')`,
       status: "test_failed",
       check: ({ result }) => {
-        expect(result.stderr).toMatch(/OSError: \[Errno 101\] Network is unreachable/);
+        // gVisor's netstack says EHOSTUNREACH where Linux says ENETUNREACH.
+        expect(result.stderr).toMatch(/OSError: \[Errno (101|113)\] (Network is unreachable|No route to host)/);
         expect(result.stdout).toBe("");
       },
     }),
@@ -244,14 +298,15 @@ export const LIMIT_CASES: HostileCase[] = [
     },
   },
   {
-    // As nobody, / and /etc refuse with EACCES even when writable; /var/tmp is world-writable.
+    // As nobody, / and /etc refuse with EACCES even when writable (gVisor says EACCES before EROFS);
+    // /var/tmp is world-writable, so only a read-only root keeps it out.
     name: "writing outside the work dir",
     language: "bash",
     code: "for dir in / /etc /usr/local/bin /var/tmp /home; do echo x > \"$dir/sandbox-gate-hacked\" && echo \"wrote $dir\"; done\nexit 1",
     status: "test_failed",
     check: ({ result }) => {
       expect(result.stdout).toBe("");
-      expect(result.stderr.match(/Read-only file system/g)).toHaveLength(5);
+      expect(result.stderr.match(/Read-only file system|Permission denied/g)).toHaveLength(5);
     },
   },
 ];
@@ -271,13 +326,14 @@ export const ENDING_CASES: HostileCase[] = [
     },
   },
   {
-    // docker-init forwards SIGTERM to the command (SIGKILL to PID 1 is refused by the kernel).
+    // docker-init forwards SIGTERM to the command; Linux refuses SIGKILL to a namespace's init from
+    // inside, gVisor does not (then SIGKILL ends it). Without an init that dies, PID 1 ignores both.
     name: "killing its own PID 1",
     language: "bash",
     code: "kill -KILL 1\nkill -TERM 1\nsleep 2\necho survived",
     status: "test_failed",
     check: ({ result }) => {
-      expect(result.signal).toBe("SIGTERM");
+      expect(["SIGTERM", "SIGKILL"]).toContain(result.signal);
       expect(result.stdout).toBe("");
     },
   },

@@ -7,68 +7,40 @@
 //   exfiltration: "sent", pass, and the listener logs the secret · reads: the secret is printed, pass ·
 //   writes: "wrote /var/tmp" · PID 1: without docker-init the shell is PID 1 and ignores SIGTERM, pass.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newNonce, runMarker } from "../../src/sandbox/driver.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import type { Result } from "../../src/model.js";
 import { pullRequestEvent, runStep } from "./bundled-action.js";
 import { flags, startCli } from "./gate-process.js";
-import { ENDING_CASES, HOSTILE_INPUTS, LIMIT_CASES, Sandbox, codeOf, fence, type CaseContext } from "./hostile-cases.js";
+import { ENDING_CASES, HOSTILE_INPUTS, HostileWorld, LIMIT_CASES, Sandbox, codeOf, fence } from "./hostile-cases.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
 const MiB = 1024 * 1024;
 // The CLI's and the action's inputs for the hostile-output tests: the suite's limits, strings only.
 const CLI_INPUTS = Object.fromEntries(Object.entries(HOSTILE_INPUTS).filter(([, v]) => v !== undefined)) as Record<string, string>;
 const sandbox = new Sandbox();
-const ctx: CaseContext = { listenerIp: "", secret: `sg-secret-${randomBytes(8).toString("hex")}`, hostFile: "" };
-const listener = `sandbox-gate-listener-${randomBytes(4).toString("hex")}`;
-let hostDir = "";
-
-// An attacker's server: logs whatever reaches it over TCP 8080 or UDP 53.
-const LISTENER = String.raw`
-import socket, threading
-def tcp():
-    s = socket.socket(); s.bind(('0.0.0.0', 8080)); s.listen()
-    while True:
-        c, _ = s.accept(); print('tcp', c.recv(4096), flush=True); c.close()
-def udp():
-    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(('0.0.0.0', 53))
-    while True:
-        print('udp', u.recvfrom(4096)[0], flush=True)
-threading.Thread(target=udp, daemon=True).start()
-print('listening', flush=True)
-tcp()
-`;
+let world: HostileWorld;
 
 beforeAll(async () => {
-  hostDir = mkdtempSync(join(tmpdir(), "sg-hostile-host-"));
-  ctx.hostFile = join(hostDir, "secret.txt");
-  writeFileSync(ctx.hostFile, ctx.secret);
-  process.env.SANDBOX_GATE_HOSTILE_SECRET = ctx.secret;
-  docker("run", "-d", "--name", listener, TEST_IMAGE, "python3", "-c", LISTENER);
-  ctx.listenerIp = docker("inspect", "--format", "{{.NetworkSettings.IPAddress}}", listener).trim();
-  await vi.waitFor(() => expect(docker("logs", listener)).toContain("listening"), { timeout: 10_000 });
+  world = await HostileWorld.start();
 });
 
 afterAll(async () => {
-  docker("rm", "-f", listener);
-  rmSync(hostDir, { recursive: true, force: true });
-  delete process.env.SANDBOX_GATE_HOSTILE_SECRET;
+  world.close();
   await sandbox.expectClean();
 });
 
 describe("hostile candidates", () => {
   it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 20_000 }, async (c) => {
-    const judged = await sandbox.judge(c.language, codeOf(c, ctx), c.inputs);
+    const judged = await sandbox.judge(c.language, codeOf(c, world), c.inputs);
     expect(judged.result.status, judged.result.feedback).toBe(c.status);
-    c.check?.(judged, ctx);
+    c.check?.(judged, world);
     await sandbox.expectClean();
-    expect(docker("logs", listener)).toBe("listening\n");
+    expect(world.received()).toBe("");
   });
 
   it("leaves no process of a daemonized child on the host", () => {
@@ -142,7 +114,7 @@ describe("hostile replies", () => {
 });
 
 describe("the gate process under hostile output", () => {
-  const dir = () => mkdtempSync(join(hostDir, "cli-"));
+  const dir = () => mkdtempSync(join(world.dir, "cli-"));
 
   // Each stream is kept up to max-output and only counted beyond: keeping it all would cost 1 GiB.
   it("stays under 200 MB of memory while a candidate floods 1 GiB to stdout", { timeout: 180_000 }, async () => {
