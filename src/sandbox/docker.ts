@@ -273,9 +273,7 @@ export function runArgs(name: string, job: SandboxJob, dialect: Dialect = "docke
     "--name", name,
     ...Object.entries(job.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
     "-i",
-    // Under gVisor (runsc), docker-init misreports the command's exit code (2 for 0) once the driver
-    // has run the check; gVisor's sentry stands between the candidate and the host either way.
-    ...(limits.runtime === "runsc" ? [] : ["--init"]),
+    "--init",
     "--pull", "never",
     // Output is read through the attach; the daemon need not store it.
     "--log-driver", "none",
