@@ -64,7 +64,16 @@ export interface AttachedRun {
   nonce: string;
   /** Kills what runs, by name; on timeout and when set-up stalls. */
   kill: () => Promise<void>;
+  /**
+   * Resolves when the process has ended, for a stream that is not bound to it (an exec): the run ends
+   * with the process, not with its stdio, which a child it left behind may hold open, or which it may
+   * have closed early. Absent for a container, whose init holds its stdio until the container ends.
+   */
+  exited?: Promise<unknown>;
 }
+
+/** How long output may still arrive after an exec's process ended before its stream is cut. */
+const EXIT_GRACE_MS = 200;
 
 export interface StreamOutcome {
   phase: Phase;
@@ -82,7 +91,7 @@ export interface StreamOutcome {
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
  */
-export function captureStream({ stream, input, job, nonce, kill }: AttachedRun): Promise<StreamOutcome> {
+export function captureStream({ stream, input, job, nonce, kill, exited }: AttachedRun): Promise<StreamOutcome> {
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -114,11 +123,16 @@ export function captureStream({ stream, input, job, nonce, kill }: AttachedRun):
     if (id === STDOUT) stdout.push(payload);
     else if (id === STDERR) parser.push(payload);
   });
+  const closed = new Promise<void>((resolve) => stream.once("close", resolve));
+  void exited?.then(() => {
+    const grace = setTimeout(() => stream.destroy(), EXIT_GRACE_MS);
+    void closed.then(() => clearTimeout(grace));
+  });
   return new Promise((resolve) => {
     stream.on("data", (chunk: Buffer) => frames.push(chunk));
     // A write after the container closed its stdin fails; that shows in its exit, not here.
     stream.on("error", () => {});
-    stream.once("close", () => {
+    void Promise.all([closed, exited]).then(() => {
       const endedAt = performance.now();
       clearTimeout(timer);
       clearTimeout(cut);

@@ -84,6 +84,25 @@ export class EngineApi {
     });
   }
 
+  /**
+   * A call whose answer streams JSON lines (events): resolves once the engine answered, then feeds each
+   * line to `onLine` until `close()`. Its own connection, which keeps the process up until closed.
+   */
+  async lines(path: string, onLine: (value: unknown) => void): Promise<{ close: () => void }> {
+    const req = this.#request("GET", path, false, {});
+    const res = await responseOf(req, undefined, this.endpoint);
+    if (res.statusCode! >= 400) throw new ApiError(res.statusCode!, errorMessage(await readBody(res), res.statusCode!));
+    let pending = "";
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      const parts = (pending + chunk).split("\n");
+      pending = parts.pop()!;
+      for (const line of parts) if (line.trim()) onLine(JSON.parse(line));
+    });
+    res.on("error", () => {});
+    return { close: () => req.destroy() };
+  }
+
   #request(method: string, path: string, agent: Agent | false, headers: Record<string, string>, signal?: AbortSignal): ClientRequest {
     const target = this.endpoint.socketPath !== undefined ? { socketPath: this.endpoint.socketPath } : { host: this.endpoint.host, port: this.endpoint.port };
     return request({ ...target, method, path, agent, headers: { Host: "docker", ...headers }, ...(signal ? { signal } : {}) });

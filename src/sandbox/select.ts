@@ -1,10 +1,13 @@
 // Which engine runs the sandboxes: the Engine API when its socket answers (no CLI process per call,
-// containers created ahead of need), the docker CLI otherwise (ssh:// or TLS hosts, contexts, podman).
+// containers started ahead of need), the docker CLI otherwise (ssh:// or TLS hosts, contexts, podman).
+// `isolation: run` needs the API; without it the run falls back to a container per candidate, the
+// stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
 import type { Settings } from "../settings.js";
 import { DockerEngine } from "./docker.js";
 import type { ContainerEngine } from "./engine.js";
 import { EngineApi, describeEndpoint, endpointFromEnv } from "./engine-api.js";
 import { PoolEngine } from "./pool.js";
+import { ReuseEngine } from "./reuse.js";
 
 /** What the action and the CLI need of an engine besides running: cleanup at the end, and on cancel. */
 export interface GateEngine extends ContainerEngine {
@@ -12,17 +15,25 @@ export interface GateEngine extends ContainerEngine {
   abort(): Promise<string[]>;
 }
 
-export async function createEngine(settings: Pick<Settings, "concurrency">, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<GateEngine> {
+export async function createEngine(settings: Pick<Settings, "concurrency" | "isolation">, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<GateEngine> {
   const cli = new DockerEngine();
-  const endpoint = endpointFromEnv(env);
-  if (!endpoint) return cli;
+  const api = await reachableApi(env, log);
+  if (api) return settings.isolation === "run" ? new ReuseEngine(api, cli) : new PoolEngine(api, cli, { warm: settings.concurrency });
+  if (settings.isolation === "run") log("isolation: run needs the Engine API; running one container per candidate instead");
+  return cli;
+}
+
+/** The Engine API, when it is not ruled out and answers. */
+async function reachableApi(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<EngineApi | undefined> {
+  const endpoint = env.SANDBOX_GATE_ENGINE === "cli" ? undefined : endpointFromEnv(env);
+  if (!endpoint) return undefined;
   const api = new EngineApi(endpoint);
   try {
     await api.call("GET", "/version");
+    return api;
   } catch (error) {
     // The CLI reports an engine that is down per candidate, as sandbox_error; let it.
     log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${(error as Error).message}); using the docker CLI`);
-    return cli;
+    return undefined;
   }
-  return new PoolEngine(api, cli, { warm: settings.concurrency });
 }

@@ -1,0 +1,293 @@
+// `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
+// the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
+//
+// The container is the pool's (same flags, same run label) but its main process is a sleeper under
+// docker-init, running as another uid than the candidates, so no candidate can signal it. Each
+// candidate's exec first resets the container: every process of the candidates' uid but itself is
+// killed until none is left, the work dir, /tmp, /dev/shm, POSIX queues and System V IPC are emptied,
+// and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
+// that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
+// container that died retires the container; the next candidate gets a fresh one.
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { RunFacts } from "../model.js";
+import { captureStream, containerConfig } from "./api-run.js";
+import { type DockerEngine, failedFacts, SANDBOX_USER, sandboxErrorOf, signalOf, WORKDIR, type RunHooks } from "./docker.js";
+import { driverArgv, driverInput, newNonce } from "./driver.js";
+import type { ContainerEngine, SandboxJob } from "./engine.js";
+import { ApiError, type EngineApi } from "./engine-api.js";
+import { tarball } from "./tar.js";
+
+/** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
+export const KEEPER_USER = "65533:65533";
+/** Exit code of a reset that could not clear the container. */
+const RESET_FAILED = 125;
+/** How long an exit by SIGKILL waits for the engine's `oom` event, in case it comes after the exit's. */
+const OOM_EVENT_GRACE_MS = 500;
+const OOM_POLL_MS = 20;
+
+// Runs as the candidates' uid before the driver, as a function so the driver's parameters stay intact.
+// `kill -9 -1` reaches every process this uid owns except the caller (and PID 1, which is not ours);
+// a process forked meanwhile is caught by the next round. Killed processes are reaped by docker-init.
+export const RESET = String.raw`reset() {
+  cd / || return 1
+  rounds=0
+  while :; do
+    kill -9 -1 2>/dev/null
+    left=
+    for p in /proc/[0-9]*; do
+      [ "$p" = "/proc/$$" ] && continue
+      [ -O "$p" ] && left="$p" && break
+    done
+    [ -z "$left" ] && break
+    rounds=$((rounds + 1))
+    [ "$rounds" -lt 200 ] || { echo "sandbox-gate: $left of an earlier candidate survives the reset" >&2; return 1; }
+    sleep 0.01
+  done
+  command -v ipcrm >/dev/null && ipcrm -a 2>/dev/null
+  for ipc in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
+    [ "$(wc -l < "$ipc")" -le 1 ] || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
+  done
+  for dir in /work /tmp /dev/shm /dev/mqueue; do
+    [ -d "$dir" ] || continue
+    set -- "$dir"/* "$dir"/.[!.]* "$dir"/..?*
+    chmod -R u+rwx "$@" 2>/dev/null
+    rm -rf "$@" 2>/dev/null
+    [ -z "$(ls -A "$dir")" ] || { echo "sandbox-gate: files of an earlier candidate remain in $dir" >&2; return 1; }
+  done
+  cd ${WORKDIR}
+}
+reset || exit ${RESET_FAILED}
+`;
+
+const EXEC_COMMAND = 'exec sh -c "$command"\n';
+// The command runs as the driver's child here, so that once it exits the driver ends whatever it left
+// behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
+// the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
+// the phases before it.
+const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit "$status"\n';
+
+/** The exec's argv: the reset, then the driver, with the driver's parameters. */
+export function execArgv(command: string, check?: readonly string[]): string[] {
+  const [sh, flag, driver, ...parameters] = driverArgv(command, check);
+  if (!driver!.endsWith(EXEC_COMMAND)) throw new Error("the sandbox driver no longer ends by exec'ing the command: update reuse.ts");
+  return [sh!, flag!, `${RESET}${driver!.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
+}
+
+interface Shared {
+  name: string;
+  key: string;
+  /** The engine's `oom` events for this container so far. */
+  ooms: number;
+  dead: boolean;
+  /** Execs in flight: called with the exit code of their `exec_die` event, or null when the container died. */
+  exits: Map<string, (code: number | null) => void>;
+  events?: { close: () => void };
+  error?: string;
+}
+
+interface EngineEvent {
+  Action?: string;
+  Actor?: { Attributes?: { execID?: string; exitCode?: string } };
+}
+
+type ExecOutcome = { facts: RunFacts; keep: boolean; retry: boolean };
+
+export class ReuseEngine implements ContainerEngine {
+  readonly #api: EngineApi;
+  readonly #cli: DockerEngine;
+  /** Containers between candidates, by config. */
+  readonly #idle = new Map<string, Shared[]>();
+  /** Every container of ours, idle or busy, until removed. */
+  readonly #all = new Set<Shared>();
+  readonly #removals = new Set<Promise<void>>();
+  readonly #failedRemovals: string[] = [];
+  #aborted = false;
+
+  constructor(api: EngineApi, cli: DockerEngine) {
+    this.#api = api;
+    this.#cli = cli;
+  }
+
+  async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
+    if (this.#aborted) return failedFacts("the run was cancelled before this candidate started");
+    const nonce = hooks.nonce ?? newNonce();
+    let input: Buffer;
+    try {
+      input = driverInput(nonce, tarball(job.files));
+    } catch (error) {
+      return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
+    }
+    // A reset that fails in a used container is retried once in a fresh one.
+    for (let attempt = 1; ; attempt++) {
+      const shared = await this.#acquire(job);
+      hooks.onContainer?.(shared.name);
+      if (shared.error !== undefined) {
+        this.#retire(shared);
+        return failedFacts(`the sandbox did not start: ${shared.error}`);
+      }
+      let outcome: ExecOutcome;
+      try {
+        outcome = await this.#exec(shared, job, input, nonce);
+      } catch (error) {
+        outcome = { facts: failedFacts(`the sandbox failed: ${(error as Error).message}`), keep: false, retry: false };
+      }
+      if (outcome.keep && !this.#aborted) this.#idle.get(shared.key)!.push(shared);
+      else this.#retire(shared);
+      if (!outcome.retry || attempt > 1) return outcome.facts;
+    }
+  }
+
+  async #exec(shared: Shared, job: SandboxJob, input: Buffer, nonce: string): Promise<ExecOutcome> {
+    const { name } = shared;
+    const exec = await this.#api.call<{ Id: string }>("POST", `/containers/${name}/exec`, {
+      AttachStdin: true,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: false,
+      User: SANDBOX_USER,
+      WorkingDir: WORKDIR,
+      Cmd: execArgv(job.command, job.check),
+    });
+    const oomsBefore = shared.ooms;
+    let killed = false;
+    // The engine's events say when the exec ends and with what code: no polling.
+    const exited = new Promise<number | null>((resolve) => shared.exits.set(exec.Id, resolve));
+    const stream = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
+    const outcome = await captureStream({
+      stream,
+      input,
+      job,
+      nonce,
+      // Only the container's end is sure to end every process of the candidate.
+      kill: async () => {
+        killed = true;
+        await this.#api.call("POST", `/containers/${name}/kill`).catch(() => {});
+      },
+      exited,
+    });
+    shared.exits.delete(exec.Id);
+    const exitCode = killed ? 137 : await exited;
+    // The engine reports an OOM kill inside a running container as an event, a little after the fact.
+    if (exitCode === 137 && !outcome.timedOut && shared.ooms === oomsBefore) await this.#waitForOom(shared);
+    const oomKilled = shared.ooms > oomsBefore;
+    const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
+    const sandboxError = sandboxErrorOf({
+      binary: "the container",
+      job,
+      phase: outcome.phase,
+      exitCode,
+      text: outcome.text,
+      stalled: outcome.stalled,
+      aborted: this.#aborted,
+      ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
+    });
+    const facts: RunFacts = {
+      phase: outcome.phase,
+      exitCode,
+      signal: signalOf(exitCode),
+      timedOut: outcome.timedOut,
+      oomKilled,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      checkOutput: outcome.phase === "check" ? outcome.text : "",
+      durationMs: outcome.durationMs,
+      ...(sandboxError === undefined ? {} : { sandboxError }),
+    };
+    // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
+    return { facts, keep: !killed && !oomKilled && !shared.dead && sandboxError === undefined, retry: resetFailed };
+  }
+
+  async #waitForOom(shared: Shared): Promise<void> {
+    const before = shared.ooms;
+    for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS) await sleep(OOM_POLL_MS);
+  }
+
+  async #acquire(job: SandboxJob): Promise<Shared> {
+    const config = {
+      ...containerConfig(job),
+      Cmd: ["sleep", "2147483647"],
+      User: KEEPER_USER,
+      AttachStdin: false,
+      AttachStdout: false,
+      AttachStderr: false,
+      OpenStdin: false,
+      StdinOnce: false,
+    };
+    const key = JSON.stringify(config);
+    const idle = this.#idle.get(key) ?? [];
+    this.#idle.set(key, idle);
+    return idle.pop() ?? this.#start(key, config);
+  }
+
+  async #start(key: string, config: Record<string, unknown>): Promise<Shared> {
+    const shared: Shared = { name: `sandbox-gate-${randomBytes(8).toString("hex")}`, key, ooms: 0, dead: false, exits: new Map() };
+    this.#all.add(shared);
+    try {
+      await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+      // Watching before the start: no event of the container's life is missed.
+      const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
+      shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value as EngineEvent));
+      await this.#api.call("POST", `/containers/${shared.name}/start`);
+    } catch (error) {
+      shared.error = (error as Error).message;
+    }
+    return shared;
+  }
+
+  #event(shared: Shared, event: EngineEvent): void {
+    const attributes = event.Actor?.Attributes ?? {};
+    if (event.Action === "oom") shared.ooms++;
+    else if (event.Action === "exec_die") shared.exits.get(attributes.execID ?? "")?.(attributes.exitCode === undefined ? null : Number(attributes.exitCode));
+    else if (event.Action === "die") {
+      shared.dead = true;
+      for (const exit of shared.exits.values()) exit(null);
+    }
+  }
+
+  /** Removes a container off the critical path; close() waits for it. */
+  #retire(shared: Shared): void {
+    shared.events?.close();
+    // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
+    for (const exit of shared.exits.values()) exit(null);
+    const removal = this.#api.call("DELETE", `/containers/${shared.name}?force=1&v=1`).then(
+      () => void this.#all.delete(shared),
+      (error: Error) => {
+        if (error instanceof ApiError && error.status === 404) this.#all.delete(shared);
+        else this.#failedRemovals.push(`${shared.name}: ${error.message}`);
+      },
+    );
+    const tracked = removal.finally(() => this.#removals.delete(tracked));
+    this.#removals.add(tracked);
+  }
+
+  /** Removes the idle containers and waits for every removal; returns the removals that failed. */
+  async close(): Promise<string[]> {
+    for (const shared of [...this.#idle.values()].flat()) this.#retire(shared);
+    this.#idle.clear();
+    while (this.#removals.size > 0) await Promise.all([...this.#removals]);
+    return this.#failedRemovals.splice(0);
+  }
+
+  /** Refuses new runs and removes every container, busy or idle; returns their names. */
+  async abort(): Promise<string[]> {
+    this.#aborted = true;
+    const names = [...this.#all].map((shared) => shared.name);
+    for (const shared of this.#all) this.#retire(shared);
+    this.#idle.clear();
+    await this.close();
+    return names;
+  }
+
+  hasImage(image: string): Promise<boolean> {
+    return this.#cli.hasImage(image);
+  }
+
+  pull(image: string): Promise<void> {
+    return this.#cli.pull(image);
+  }
+
+  removeLabelled(label: string): Promise<string[]> {
+    return this.#cli.removeLabelled(label);
+  }
+}
