@@ -2,6 +2,7 @@
 // stops in the middle of a run or before it, and a GitHub API that fails for a while. Each ends with
 // nothing of ours left: no container, no temp file, no hung process.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,8 +13,6 @@ import { AGENT, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/githu
 import { flags, startCli } from "./gate-process.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
 import { TEST_IMAGE, docker } from "./support.js";
-
-const SLEEPER = "```bash\nsleep 60\n```\n";
 
 const dirs: string[] = [];
 function tempDir(prefix: string): string {
@@ -26,18 +25,18 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `label=value` of the gate process `pid`, read from the argv of its `docker run` children. */
-function runLabelOf(pid: number): string | undefined {
-  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
-  for (const child of children) {
-    try {
-      const label = readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").find((arg) => arg.startsWith(`${RUN_LABEL}=`));
-      if (label) return label;
-    } catch {
-      // The child ended meanwhile.
-    }
-  }
-  return undefined;
+/** A reply that sleeps for a minute as a process named `name`, which the host's process table shows. */
+const sleeper = (name: string): string => `\`\`\`bash\nexec -a ${name} sleep 60\n\`\`\`\n`;
+
+function pids(pgrepArgs: string[]): string[] {
+  return spawnSync("pgrep", pgrepArgs, { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
+}
+
+/** The run label of the container a process runs in, from its cgroup (whichever engine made it). */
+function runLabelOf(pid: string): string {
+  const id = /\/docker\/([0-9a-f]{64})$/m.exec(readFileSync(`/proc/${pid}/cgroup`, "utf8"))?.[1];
+  expect(id).toBeDefined();
+  return `${RUN_LABEL}=${docker("inspect", "--format", `{{index .Config.Labels "${RUN_LABEL}"}}`, id!).trim()}`;
 }
 
 function containers(label: string, ...filters: string[]): string[] {
@@ -46,44 +45,54 @@ function containers(label: string, ...filters: string[]): string[] {
     .filter(Boolean);
 }
 
-/** Waits until the gate process runs `count` containers; returns their label. */
-async function whenRunning(pid: number, count: number): Promise<string> {
+/**
+ * Waits until `count` sleepers named `name` run; returns their run's label. A pool keeps warm
+ * containers beside them, with the same label, so the sleepers are counted, not the containers.
+ */
+async function whenSleeping(name: string, count: number): Promise<string> {
   return vi.waitFor(
     () => {
-      const label = runLabelOf(pid);
-      expect(label).toBeDefined();
-      expect(containers(label!, "status=running")).toHaveLength(count);
-      return label!;
+      const sleeping = pids(["-f", name]);
+      expect(sleeping).toHaveLength(count);
+      return runLabelOf(sleeping[0]!);
     },
     { timeout: 20_000, interval: 100 },
   );
 }
 
-/** A workspace of `count` replies that each sleep for a minute. */
-function sleepers(count: number): { dir: string; files: string[] } {
+/** A workspace of `count` sleeper replies, and the name their processes carry. */
+function sleepers(count: number): { dir: string; files: string[]; name: string } {
   const dir = tempDir("sg-faults-ws-");
+  const name = `sg-sleeper-${randomBytes(4).toString("hex")}`;
   const files = Array.from({ length: count }, (_, i) => join(dir, `sleeper-${i}.md`));
-  for (const file of files) writeFileSync(file, SLEEPER);
-  return { dir, files };
+  for (const file of files) writeFileSync(file, sleeper(name));
+  return { dir, files, name };
 }
 
 const SANDBOX_INPUTS = { language: "bash", image: TEST_IMAGE, pull: "never", timeout: "60s", concurrency: "2" };
 
-describe("a cancelled CLI", () => {
+/** The gate picks the Engine API when its socket answers; a docker context sends it through the CLI. */
+const ENGINES = [
+  ["the Engine API pool", {}],
+  ["the docker CLI", { DOCKER_CONTEXT: "default" }],
+] as const;
+
+describe.each(ENGINES)("a cancelled CLI on %s", (_, engineEnv) => {
   it.each([
     ["SIGTERM", 143],
     ["SIGINT", 130],
   ] as const)("on %s removes its running containers, then exits %i", { timeout: 60_000 }, async (signal, code) => {
-    const { files } = sleepers(3);
+    const { files, name } = sleepers(3);
     const tmp = tempDir("sg-faults-tmp-");
-    const { child, output, exit } = startCli([...flags(SANDBOX_INPUTS), ...files], { env: { TMPDIR: tmp } });
-    const label = await whenRunning(child.pid!, 2);
+    const { child, output, exit } = startCli([...flags(SANDBOX_INPUTS), ...files], { env: { ...engineEnv, TMPDIR: tmp } });
+    const label = await whenSleeping(name, 2);
     const signalledAt = performance.now();
     child.kill(signal);
     expect(await exit).toBe(code);
     expect(performance.now() - signalledAt).toBeLessThan(10_000);
-    expect(output.stderr).toContain("removed 2 container(s)");
+    expect(output.stderr).toMatch(/removed \d+ container\(s\)/);
     expect(containers(label)).toEqual([]);
+    expect(pids(["-f", name])).toEqual([]);
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
@@ -105,15 +114,14 @@ describe("a cancelled action", () => {
   });
 
   it("on SIGTERM removes its containers in the main step; the post step then finds none", { timeout: 60_000 }, async () => {
-    const { dir } = sleepers(3);
+    const { dir, name } = sleepers(3);
     const tmp = tempDir("sg-faults-tmp-");
     let label = "";
-    const main = await runStep(
-      step(dir, (child) => void whenRunning(child.pid!, 2).then((found) => ((label = found), child.kill("SIGTERM"))), tmp),
-    );
+    const main = await runStep(step(dir, (child) => void whenSleeping(name, 2).then((found) => ((label = found), child.kill("SIGTERM"))), tmp));
     expect(main.exitCode, main.stdout).toBe(143);
-    expect(main.stdout).toMatch(/::warning::sandbox-gate: removed 2 container\(s\)/);
+    expect(main.stdout).toMatch(/::warning::sandbox-gate: removed \d+ container\(s\)/);
     expect(containers(label)).toEqual([]);
+    expect(pids(["-f", name])).toEqual([]);
     const post = await runStep({ ...step(dir, () => {}, tmp), state: main.state });
     expect(post.exitCode).toBe(0);
     expect(post.stdout).not.toMatch(/removed/);
@@ -121,16 +129,17 @@ describe("a cancelled action", () => {
   });
 
   it("killed outright leaves running containers that the post step removes by label", { timeout: 60_000 }, async () => {
-    const { dir } = sleepers(2);
+    const { dir, name } = sleepers(2);
     const tmp = tempDir("sg-faults-tmp-");
     let label = "";
-    const main = await runStep(step(dir, (child) => void whenRunning(child.pid!, 2).then((found) => ((label = found), child.kill("SIGKILL"))), tmp));
+    const main = await runStep(step(dir, (child) => void whenSleeping(name, 2).then((found) => ((label = found), child.kill("SIGKILL"))), tmp));
     expect(main.exitCode).toBeNull();
-    expect(containers(label, "status=running")).toHaveLength(2);
+    expect(pids(["-f", name])).toHaveLength(2);
     const post = await runStep({ ...step(dir, () => {}, tmp), state: main.state });
     expect(post.exitCode).toBe(0);
-    expect(post.stdout).toMatch(/removed 2 leftover sandbox container\(s\)/);
+    expect(post.stdout).toMatch(/removed \d+ leftover sandbox container\(s\)/);
     expect(containers(label)).toEqual([]);
+    expect(pids(["-f", name])).toEqual([]);
   });
 });
 
@@ -188,10 +197,6 @@ class SpareEngine {
   }
 }
 
-function pids(pgrepArgs: string[]): string[] {
-  return spawnSync("pgrep", pgrepArgs, { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
-}
-
 function mountsUnder(root: string): string[] {
   return readFileSync("/proc/self/mountinfo", "utf8")
     .split("\n")
@@ -199,7 +204,7 @@ function mountsUnder(root: string): string[] {
     .filter((point) => point.startsWith(`${root}/`));
 }
 
-describe("a Docker engine that stops", () => {
+describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEnv) => {
   const engine = new SpareEngine();
   let github: FakeGitHub;
   const PR = 9;
@@ -209,7 +214,7 @@ describe("a Docker engine that stops", () => {
     await engine.start();
     engine.load(TEST_IMAGE);
     github = await startFakeGitHub();
-    for (const reply of [SLEEPER, "```bash\necho two\n```", "```bash\necho three\n```"]) github.addIssueComment("octo", "app", PR, reply, AGENT);
+    for (const reply of [sleeper("sg-sleeper-spare"), "```bash\necho two\n```", "```bash\necho three\n```"]) github.addIssueComment("octo", "app", PR, reply, AGENT);
   }, 120_000);
 
   afterAll(async () => {
@@ -224,7 +229,7 @@ describe("a Docker engine that stops", () => {
       workspace,
       event: pullRequestEvent(PR),
       inputs: { ...SANDBOX_INPUTS, "github-token": TOKEN, concurrency: "1", report: join(workspace, "report.json") },
-      env: { DOCKER_HOST: engine.host },
+      env: { ...engineEnv, DOCKER_HOST: engine.host },
       ...(onSpawn ? { onSpawn } : {}),
     };
   }
@@ -244,7 +249,7 @@ describe("a Docker engine that stops", () => {
     let killed = false;
     const options = step((child) => {
       void vi
-        .waitFor(() => expect(String(engine.docker(["ps", "-q", "--filter", "status=running"]).stdout).trim()).not.toBe(""), { timeout: 30_000, interval: 100 })
+        .waitFor(() => expect(pids(["-f", "sg-sleeper-spare"])).toHaveLength(1), { timeout: 30_000, interval: 100 })
         .then(() => engine.stop("SIGKILL"))
         .then(() => (killed = true), () => child.kill("SIGKILL"));
     });
