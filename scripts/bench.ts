@@ -1,13 +1,15 @@
 // `npm run bench`: throughput of the sandbox modes on real model replies. Prints figures; asserts nothing.
 //
-//   npm run bench -- [--limit N] [--modes a,b,c,e] [--dataset corpus.jsonl|synthetic] [--concurrency N] [--image IMG]
+//   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--dataset corpus.jsonl|synthetic] [--concurrency N] [--image IMG]
 //
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
 // bench's own synthetic set.
 //
-// Modes: a = sandbox-gate with its defaults; a-cli = the same through the docker CLI engine; b = the naive loop, one sequential `docker run --rm` per
-// candidate with the gate's flags; c = the ceiling, `concurrency` loops of bare `docker run --rm IMG true`
-// with the same flags; e = the candidates as plain host subprocesses (the floor without isolation).
+// Modes: a = sandbox-gate with its defaults (warm pool over the Engine API); a-cli = the same through the
+// docker CLI engine; b = the naive loop, one sequential `docker run --rm` per candidate with the gate's
+// flags; c = the ceiling, `concurrency` loops of bare `docker run --rm IMG true` with the same flags;
+// d = sandbox-gate with `isolation: run`; e = the candidates as plain host subprocesses (the floor
+// without isolation).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -86,6 +88,7 @@ const MODES: Record<string, Mode> = {
   "a-cli": { label: "sandbox-gate, docker CLI engine", run: (bench) => gateMode(bench, new DockerEngine()) },
   b: { label: "naive: sequential docker run --rm", run: naiveMode },
   c: { label: "ceiling: bare docker run --rm true", run: ceilingMode },
+  d: { label: "sandbox-gate, isolation: run", run: async (bench) => gateMode(bench, await createEngine({ ...bench.settings, isolation: "run" }, log), { isolation: "run" }) },
   e: { label: "floor: plain host subprocesses", run: plainMode },
 };
 
@@ -419,7 +422,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       limit: { type: "string" },
-      modes: { type: "string", default: "a,b,c,e" },
+      modes: { type: "string", default: "a,b,c,d,e" },
       dataset: { type: "string" },
       concurrency: { type: "string", default: "" },
       image: { type: "string", default: "sandbox-gate-test/bookworm:1" },

@@ -1,16 +1,19 @@
-// One fresh container per candidate, as DockerEngine, through the Engine API, with containers created
-// and started ahead of need: a warm container's driver waits for its nonce and files on stdin, before
-// anything of a candidate exists in it. A candidate attaches, sends them, reads the container to its
-// end, and the container is removed. Each container serves exactly one candidate.
+// One fresh container per candidate, as DockerEngine, through the Engine API, with containers created,
+// attached and started ahead of need: a warm container's driver waits for its nonce and files on
+// stdin, before anything of a candidate exists in it. A candidate takes one, sends them on the attach
+// it holds, reads the container to its end, and the container is removed. Each container serves
+// exactly one candidate. Should the gate die, the attach closes, the container's stdin with it, and
+// a warm container's driver exits instead of waiting forever.
 //
 // Starting a container is most of its cost (≈ 0.35 s, mostly waiting on runc and the kernel), so doing
 // it ahead takes it off the candidate's critical path and lets it overlap with other candidates' runs.
-// Per candidate: create and start (ahead), attach, wait, inspect (the engine's OOM verdict), remove
-// (after, off the critical path): six calls on a kept-alive socket, no CLI process.
+// Per candidate: create, attach and start (ahead), wait, inspect (the engine's OOM verdict), remove
+// (after, off the critical path): six calls, five on a kept-alive socket, no CLI process.
 // Every container carries the run label and is tracked until removed; close() and abort() remove
 // the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
 // credentials, listing), so those calls go to a DockerEngine.
 import { randomBytes } from "node:crypto";
+import type { Socket } from "node:net";
 import type { RunFacts } from "../model.js";
 import { captureStream, containerConfig } from "./api-run.js";
 import { type DockerEngine, failedFacts, sandboxErrorOf, signalOf, type RunHooks } from "./docker.js";
@@ -26,6 +29,8 @@ export interface PoolOptions {
 
 interface Created {
   name: string;
+  /** The attach, held from before the start; set unless `error` is. */
+  stream?: Socket;
   /** The engine's refusal (no such image, bad runtime), to report when the container is taken. */
   error?: string;
 }
@@ -68,11 +73,11 @@ export class PoolEngine implements ContainerEngine {
     hooks.onContainer?.(container.name);
     if (container.error !== undefined) return failedFacts(`the sandbox did not start: ${container.error}`);
     if (this.#aborted) {
-      this.#remove(container.name);
+      this.#discard(container);
       return failedFacts("the run was cancelled before this candidate started");
     }
     try {
-      return await this.#attached(container.name, job, input, nonce);
+      return await this.#attached(container.name, container.stream!, job, input, nonce);
     } catch (error) {
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
     } finally {
@@ -80,9 +85,7 @@ export class PoolEngine implements ContainerEngine {
     }
   }
 
-  async #attached(name: string, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
-    // Nothing is lost by attaching to a started container: its driver writes nothing before its stdin.
-    const stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
+  async #attached(name: string, stream: Socket, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
     const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name) });
     // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
     const exit = await this.#call<{ StatusCode: number }>("POST", `/containers/${name}/wait?condition=not-running`).catch((error: Error) => ({ error }));
@@ -132,7 +135,7 @@ export class PoolEngine implements ContainerEngine {
   #refill(key: string, config: Record<string, unknown>): void {
     for (const [other, queue] of this.#warm) {
       if (other === key) continue;
-      for (const stale of queue.splice(0)) void stale.then((c) => this.#remove(c.name));
+      for (const stale of queue.splice(0)) void stale.then((c) => this.#discard(c));
       this.#warm.delete(other);
     }
     const queue = this.#warm.get(key)!;
@@ -142,23 +145,31 @@ export class PoolEngine implements ContainerEngine {
   #create(config: Record<string, unknown>): Promise<Created> {
     const name = `sandbox-gate-${randomBytes(8).toString("hex")}`;
     this.#owned.add(name);
-    const creation = this.#call("POST", `/containers/create?name=${name}`, config)
-      .then(() => this.#call("POST", `/containers/${name}/start`))
-      .then(
-      (): Created => {
-        // Created after an abort asked for it: nobody will take it.
-        if (this.#aborted) this.#remove(name);
-        return { name };
-      },
-      (error: Error): Created => {
+    const creation = (async (): Promise<Created> => {
+      const created: Created = { name };
+      try {
+        await this.#call("POST", `/containers/create?name=${name}`, config);
+        // Attached before the start, so nothing the container writes is lost.
+        created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
+        await this.#call("POST", `/containers/${name}/start`);
+      } catch (error) {
         // A create that failed half-way may still have left the container.
-        this.#remove(name);
-        return { name, error: error.message };
-      },
-    );
+        this.#discard(created);
+        return { name, error: (error as Error).message };
+      }
+      // Made after an abort asked for it: nobody will take it.
+      if (this.#aborted) this.#discard(created);
+      return created;
+    })();
     const tracked = creation.finally(() => this.#creating.delete(tracked));
     this.#creating.add(tracked);
     return tracked;
+  }
+
+  /** A container no candidate will use: its attach closed, the container removed. */
+  #discard(container: Created): void {
+    container.stream?.destroy();
+    this.#remove(container.name);
   }
 
   /** Kills by name; a container already gone is not an error. */
@@ -183,7 +194,7 @@ export class PoolEngine implements ContainerEngine {
   async close(): Promise<string[]> {
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
-    for (const created of await Promise.all(warm)) this.#remove(created.name);
+    for (const created of await Promise.all(warm)) this.#discard(created);
     while (this.#creating.size > 0 || this.#removals.size > 0) await Promise.all([...this.#creating, ...this.#removals]);
     return this.#failedRemovals.splice(0);
   }

@@ -29,6 +29,7 @@ const OOM_POLL_MS = 20;
 // Runs as the candidates' uid before the driver, as a function so the driver's parameters stay intact.
 // `kill -9 -1` reaches every process this uid owns except the caller (and PID 1, which is not ours);
 // a process forked meanwhile is caught by the next round. Killed processes are reaped by docker-init.
+// Builtins only, but for rm (and chmod, ipcrm when there is something for them): it runs per candidate.
 export const RESET = String.raw`reset() {
   cd / || return 1
   rounds=0
@@ -44,16 +45,22 @@ export const RESET = String.raw`reset() {
     [ "$rounds" -lt 200 ] || { echo "sandbox-gate: $left of an earlier candidate survives the reset" >&2; return 1; }
     sleep 0.01
   done
-  command -v ipcrm >/dev/null && ipcrm -a 2>/dev/null
   for ipc in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
-    [ "$(wc -l < "$ipc")" -le 1 ] || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
+    { read -r header; ! read -r object; } < "$ipc" && continue
+    ipcrm -a 2>/dev/null
+    { read -r header; ! read -r object; } < "$ipc" || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
   done
-  for dir in /work /tmp /dev/shm /dev/mqueue; do
-    [ -d "$dir" ] || continue
-    set -- "$dir"/* "$dir"/.[!.]* "$dir"/..?*
-    chmod -R u+rwx "$@" 2>/dev/null
-    rm -rf "$@" 2>/dev/null
-    [ -z "$(ls -A "$dir")" ] || { echo "sandbox-gate: files of an earlier candidate remain in $dir" >&2; return 1; }
+  set -- /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*
+  for entry; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    # A directory the candidate made unreadable is made readable again, then everything goes.
+    rm -rf "$@" 2>/dev/null || { chmod -R u+rwx "$@" 2>/dev/null; rm -rf "$@" 2>/dev/null; }
+    break
+  done
+  for entry in /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    echo "sandbox-gate: $entry of an earlier candidate remains" >&2
+    return 1
   done
   cd ${WORKDIR}
 }
