@@ -131,6 +131,15 @@ describe("candidate k+1 after candidate k in the same container", () => {
   });
 });
 
+describe("PID 1 in a shared container", () => {
+  // Unlike a container of its own, where docker-init forwards the SIGTERM to the candidate's command.
+  it("is the keeper's: a candidate's signals to it are refused and the candidate carries on", async () => {
+    const [facts] = await inTurn(reuse(), { ...job(""), command: "kill -KILL 1; kill -TERM 1; echo survived" });
+    expect(facts).toMatchObject({ exitCode: 0, stdout: { text: "survived\n" } });
+    expect(facts!.stderr.text).toMatch(/Operation not permitted/);
+  });
+});
+
 describe("per-candidate limits in a shared container", () => {
   it("times out one candidate, kills its container by name, and gives the next a fresh one", async () => {
     const engine = reuse();
