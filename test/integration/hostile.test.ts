@@ -80,6 +80,34 @@ describe("hostile candidates", () => {
   });
 });
 
+// An image's VOLUME gets an anonymous volume, writable despite --read-only; it must go with the container.
+describe("an image that declares a VOLUME", () => {
+  const image = "sandbox-gate-test/volume:1";
+  const volumeSandbox = new Sandbox({ image });
+  const dangling = () => docker("volume", "ls", "-q", "--filter", "dangling=true").split("\n").filter(Boolean);
+
+  beforeAll(() => {
+    // World-writable, as images that expect any user to write their volume make it.
+    const base = docker("create", TEST_IMAGE, "mkdir", "-m", "1777", "/data").trim();
+    docker("start", "--attach", base);
+    docker("commit", "--change", "VOLUME /data", base, image);
+    docker("rm", base);
+  });
+
+  afterAll(async () => {
+    await volumeSandbox.expectClean();
+    docker("rmi", image);
+  });
+
+  it("leaves no volume behind", async () => {
+    const before = dangling();
+    const { result } = await volumeSandbox.judge("bash", "echo kept > /data/file && cat /data/file");
+    expect(result).toMatchObject({ status: "pass", stdout: "kept\n" });
+    await volumeSandbox.expectClean();
+    expect(dangling().filter((volume) => !before.includes(volume))).toEqual([]);
+  });
+});
+
 describe("hostile replies", () => {
   const big = `DATA = "${"a".repeat(6 * MiB)}"\nprint(len(DATA))`;
 
