@@ -1,11 +1,13 @@
 // The hostile suite: candidates that attack the sandbox or the runner, each judged through the real
 // pipeline on the real engine. Every test asserts the exact status and that the runner survived (its
-// removals worked, no container of the run is left). Without the limit that decides a case, this is seen:
-//   endless loop, closed stdout: the run never ends (the test times out) · CPU spin: share ≈ 2.0 (both
-//   cores) · memory bomb: "survived 1024", pass · fork bomb: forks fail with ENOMEM, not EAGAIN ·
-//   fd exhaustion: 10 000 opens succeed, pass · disk fill: the tmpfs fills the memory limit, oom ·
-//   exfiltration: "sent", pass, and the listener logs the secret · reads: the secret is printed, pass ·
-//   writes: "wrote /var/tmp" · PID 1: without docker-init the shell is PID 1 and ignores SIGTERM, pass.
+// removals worked, no container of the run is left). Without the limit that decides a case, this was seen:
+//   endless loop, closed stdout (no kill at the timeout): the run never ends · CPU spin (no --cpus): share
+//   0.93 on a busy runner · memory bomb (no --memory): the 2 s timeout, not oom · fork bomb (no
+//   --pids-limit): the memory limit kills it, oom · fd exhaustion (no nofile): 10 000 opens, pass · disk fill
+//   (unsized tmpfs): the tmpfs eats the memory limit, oom · exfiltration (no --network none): "sent", pass ·
+//   env, socket, host path (passed in, mounted): the secret is found, pass · writes (no --read-only): "wrote
+//   /var/tmp" · PID 1 (no --init): the shell is PID 1 and ignores SIGTERM, pass · forged marker (fixed
+//   markers): test_failed · VOLUME (rm without -v): a dangling volume.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
