@@ -104,17 +104,8 @@ describe("a plain run", () => {
 });
 
 describe("network", () => {
-  // Without --network none, this engine reaches 1.1.1.1 (an HTTP answer) and resolves names.
-  it.each([
-    ["an IP address", "http://1.1.1.1", /URLError: <urlopen error \[Errno 101\] Network is unreachable>/],
-    ["a DNS name", "http://example.com", /URLError: <urlopen error \[Errno -3\] Temporary failure in name resolution>/],
-  ])("cannot reach %s", async (_, url, error) => {
-    const facts = await run({ python: `import urllib.request\nurllib.request.urlopen(${JSON.stringify(url)}, timeout=5)` });
-    expect(facts.phase).toBe("run");
-    expect(facts.exitCode).toBe(1);
-    expect(facts.stderr.text).toMatch(error);
-  });
-
+  // No traffic is needed to prove it: without --network none an eth0 shows here. Sending to a host is
+  // proved against a listener of our own in hostile.test.ts, so no outside address is ever a target.
   it("has no interface but loopback", async () => {
     const facts = await run({ python: "import os\nprint(sorted(os.listdir('/sys/class/net')))" });
     expect(facts.stdout.text).toBe("['lo']\n");
