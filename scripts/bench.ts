@@ -1,6 +1,7 @@
 // `npm run bench`: throughput of the sandbox modes on real model replies. Prints figures; asserts nothing.
 //
-//   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--dataset corpus.jsonl|synthetic] [--concurrency N] [--image IMG]
+//   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic]
+//                    [--concurrency N] [--image IMG]
 //
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
 // bench's own synthetic set.
@@ -13,7 +14,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -35,6 +36,7 @@ import { RUN_LABEL, type ContainerEngine, type SandboxJob } from "../src/sandbox
 import { createEngine, type GateEngine } from "../src/sandbox/select.js";
 import { tarball } from "../src/sandbox/tar.js";
 import { readSettings, type InputName, type Settings } from "../src/settings.js";
+import { inShard } from "../src/shard.js";
 import { COMMAND, PROMPT_FILE, TARGET, TEST_FILE, agreement, datasetLine, type BenchRecord } from "./bench/humaneval.js";
 import { SYNTHETIC } from "./bench/synthetic.js";
 
@@ -297,14 +299,15 @@ function machineCpuSeconds(): number {
   return (user + nice + system + irq + softirq + steal) / 100;
 }
 
+/** One mode's totals, over one round or all of them. */
 interface Row {
   mode: string;
   label: string;
   n: number;
   wallMs: number;
   latencies: number[];
-  callsPerCandidate: number;
-  cpuPerCandidate: number;
+  calls: number;
+  cpuSeconds: number;
   statuses?: Map<string, Status>;
   peakRssBytes?: number;
 }
@@ -316,21 +319,40 @@ async function measure(mode: string, bench: Bench): Promise<Row> {
   const started = performance.now();
   const measured = await run(bench);
   const wallMs = performance.now() - started;
-  const n = bench.records.length;
   const row: Row = {
     mode,
     label,
-    n,
+    n: bench.records.length,
     wallMs,
     latencies: measured.latencies,
-    callsPerCandidate: (engineCalls.count - calls) / n,
-    cpuPerCandidate: (machineCpuSeconds() - cpu) / n,
+    calls: engineCalls.count - calls,
+    cpuSeconds: machineCpuSeconds() - cpu,
   };
   if (measured.statuses) row.statuses = measured.statuses;
   if (measured.peakRssBytes !== undefined) row.peakRssBytes = measured.peakRssBytes;
   await new DockerEngine().removeLabelled(`${RUN_LABEL}=${bench.runId}`);
-  log(`  ${mode}: ${(wallMs / 1000).toFixed(1)} s`);
+  log(`  ${mode}: ${row.n} candidates in ${(wallMs / 1000).toFixed(1)} s`);
   return row;
+}
+
+/** The rounds' rows of each mode added up, in the modes' order. */
+function total(rows: Row[], modes: string[]): Row[] {
+  return modes.map((mode) => {
+    const of = rows.filter((row) => row.mode === mode);
+    const sum = (pick: (row: Row) => number) => of.reduce((acc, row) => acc + pick(row), 0);
+    const row: Row = {
+      mode,
+      label: of[0]!.label,
+      n: sum((r) => r.n),
+      wallMs: sum((r) => r.wallMs),
+      latencies: of.flatMap((r) => r.latencies),
+      calls: sum((r) => r.calls),
+      cpuSeconds: sum((r) => r.cpuSeconds),
+    };
+    if (of.some((r) => r.statuses)) row.statuses = new Map(of.flatMap((r) => [...(r.statuses ?? [])]));
+    if (of.some((r) => r.peakRssBytes !== undefined)) row.peakRssBytes = Math.max(...of.map((r) => r.peakRssBytes ?? 0));
+    return row;
+  });
 }
 
 function agreementSummary(records: BenchRecord[], statuses: Map<string, Status>) {
@@ -351,9 +373,9 @@ function agreementSummary(records: BenchRecord[], statuses: Map<string, Status>)
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const throughput = (row: Row) => row.n / (row.wallMs / 1000);
 
-function print(rows: Row[], bench: Bench, source: string): void {
+function print(rows: Row[], bench: Pick<Bench, "records" | "settings" | "concurrency">, source: string, rounds: number): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
-  out(`\nsandbox-gate bench: ${bench.records.length} candidates from ${source}`);
+  out(`\nsandbox-gate bench: ${bench.records.length} candidates from ${source}, in ${rounds} interleaved round(s)`);
   out(`image ${bench.settings.image}, concurrency ${bench.concurrency}, ${cpus().length} CPUs, timeout ${seconds(bench.settings.timeoutMs)}, memory ${bench.settings.memoryBytes / MB} MiB\n`);
   const table = [
     ["mode", "", "wall", "cand/s", "median", "p95", "calls/cand", "cpu-s/cand", "agreement"],
@@ -366,8 +388,8 @@ function print(rows: Row[], bench: Bench, source: string): void {
         throughput(row).toFixed(2),
         seconds(quantile(row.latencies, 0.5)),
         seconds(quantile(row.latencies, 0.95)),
-        row.callsPerCandidate.toFixed(2),
-        row.cpuPerCandidate.toFixed(2),
+        (row.calls / row.n).toFixed(2),
+        (row.cpuSeconds / row.n).toFixed(2),
         agreed ? `${agreed.agree + agreed.exceptions.length}/${row.statuses!.size} (${agreed.exceptions.length} documented)` : "-",
       ];
     }),
@@ -426,6 +448,7 @@ async function main(): Promise<void> {
       dataset: { type: "string" },
       concurrency: { type: "string", default: "" },
       image: { type: "string", default: "sandbox-gate-test/bookworm:1" },
+      rounds: { type: "string", default: "3" },
     },
   });
   const modes = values.modes.split(",").map((m) => m.trim()).filter(Boolean);
@@ -434,14 +457,13 @@ async function main(): Promise<void> {
   const loaded = loadRecords(values.dataset);
   const records = values.limit ? loaded.records.slice(0, Number(values.limit)) : loaded.records;
 
+  const rounds = Math.max(1, Math.min(Number(values.rounds) || 1, records.length));
+
   const work = await mkdtemp(join(tmpdir(), "sandbox-gate-bench-"));
   try {
-    const datasetPath = join(work, "bench.jsonl");
-    await mkdir(work, { recursive: true });
-    await writeFile(datasetPath, records.map((r) => `${JSON.stringify(datasetLine(r))}\n`).join(""));
     const inputs: Partial<Record<InputName, string>> = {
       source: "files",
-      files: datasetPath,
+      files: "bench.jsonl",
       image: values.image,
       pull: "never",
       "max-candidates": String(records.length),
@@ -449,15 +471,23 @@ async function main(): Promise<void> {
       concurrency: values.concurrency,
     };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: work });
-    const bench: Bench = { records, settings, datasetPath, runId: `bench-${randomBytes(4).toString("hex")}`, concurrency: settings.concurrency };
-    log(`running ${modes.join(", ")} on ${records.length} candidates`);
+    const runId = `bench-${randomBytes(4).toString("hex")}`;
+    log(`running ${modes.join(", ")} on ${records.length} candidates in ${rounds} round(s)`);
     // Ctrl-C: leave no container of the bench behind.
     process.once("SIGINT", () => {
-      void new DockerEngine().removeLabelled(`${RUN_LABEL}=${bench.runId}`).finally(() => process.exit(130));
+      void new DockerEngine().removeLabelled(`${RUN_LABEL}=${runId}`).finally(() => process.exit(130));
     });
+    // Other work on the machine comes and goes: each mode runs a round-robin slice in every round, and
+    // the order turns from round to round, so no mode always meets a busy (or a quiet) moment.
     const rows: Row[] = [];
-    for (const mode of modes) rows.push(await measure(mode, bench));
-    print(rows, bench, loaded.source);
+    for (let round = 0; round < rounds; round++) {
+      const slice = records.filter((_, i) => inShard(i, { index: round + 1, count: rounds }));
+      const datasetPath = join(work, `round-${round}.jsonl`);
+      await writeFile(datasetPath, slice.map((r) => `${JSON.stringify(datasetLine(r))}\n`).join(""));
+      const bench: Bench = { records: slice, settings, datasetPath, runId, concurrency: settings.concurrency };
+      for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)]) rows.push(await measure(mode, bench));
+    }
+    print(total(rows, modes), { records, settings, concurrency: settings.concurrency }, loaded.source, rounds);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -99,9 +99,15 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
   let timedOut = false;
   let stalled = false;
   let cut: NodeJS.Timeout | undefined;
+  let forceEnd = (): void => {};
+  // After a kill, the run ends within the grace whatever the stream and the exit say.
+  const forced = new Promise<void>((resolve) => (forceEnd = resolve));
   const stop = (): void => {
     void kill();
-    cut ??= setTimeout(() => stream.destroy(), KILL_GRACE_MS);
+    cut ??= setTimeout(() => {
+      stream.destroy();
+      forceEnd();
+    }, KILL_GRACE_MS);
   };
   let timer = setTimeout(() => {
     stalled = true;
@@ -132,7 +138,7 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
     stream.on("data", (chunk: Buffer) => frames.push(chunk));
     // A write after the container closed its stdin fails; that shows in its exit, not here.
     stream.on("error", () => {});
-    void Promise.all([closed, exited]).then(() => {
+    void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
       const endedAt = performance.now();
       clearTimeout(timer);
       clearTimeout(cut);

@@ -86,9 +86,10 @@ export class EngineApi {
 
   /**
    * A call whose answer streams JSON lines (events): resolves once the engine answered, then feeds each
-   * line to `onLine` until `close()`. Its own connection, which keeps the process up until closed.
+   * line to `onLine` until `close()`; `onEnd` when the engine ends it. Its own connection, which keeps
+   * the process up until closed.
    */
-  async lines(path: string, onLine: (value: unknown) => void): Promise<{ close: () => void }> {
+  async lines(path: string, onLine: (value: unknown) => void, onEnd: () => void): Promise<{ close: () => void }> {
     const req = this.#request("GET", path, false, {});
     const res = await responseOf(req, undefined, this.endpoint);
     if (res.statusCode! >= 400) throw new ApiError(res.statusCode!, errorMessage(await readBody(res), res.statusCode!));
@@ -100,6 +101,7 @@ export class EngineApi {
       for (const line of parts) if (line.trim()) onLine(JSON.parse(line));
     });
     res.on("error", () => {});
+    res.on("close", onEnd);
     return { close: () => req.destroy() };
   }
 

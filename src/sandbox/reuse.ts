@@ -125,7 +125,8 @@ export class ReuseEngine implements ContainerEngine {
     } catch (error) {
       return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
     }
-    // A reset that fails in a used container is retried once in a fresh one.
+    // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
+    // fresh one, once.
     for (let attempt = 1; ; attempt++) {
       const shared = await this.#acquire(job);
       hooks.onContainer?.(shared.name);
@@ -137,7 +138,8 @@ export class ReuseEngine implements ContainerEngine {
       try {
         outcome = await this.#exec(shared, job, input, nonce);
       } catch (error) {
-        outcome = { facts: failedFacts(`the sandbox failed: ${(error as Error).message}`), keep: false, retry: false };
+        // Only the exec's creation and start throw: nothing of the candidate ran yet.
+        outcome = { facts: failedFacts(`the sandbox failed: ${(error as Error).message}`), keep: false, retry: true };
       }
       if (outcome.keep && !this.#aborted) this.#idle.get(shared.key)!.push(shared);
       else this.#retire(shared);
@@ -224,7 +226,11 @@ export class ReuseEngine implements ContainerEngine {
     const key = JSON.stringify(config);
     const idle = this.#idle.get(key) ?? [];
     this.#idle.set(key, idle);
-    return idle.pop() ?? this.#start(key, config);
+    for (let shared = idle.pop(); shared; shared = idle.pop()) {
+      if (!shared.dead) return shared;
+      this.#retire(shared);
+    }
+    return this.#start(key, config);
   }
 
   async #start(key: string, config: Record<string, unknown>): Promise<Shared> {
@@ -234,7 +240,12 @@ export class ReuseEngine implements ContainerEngine {
       await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
       // Watching before the start: no event of the container's life is missed.
       const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
-      shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value as EngineEvent));
+      shared.events = await this.#api.lines(
+        `/events?filters=${filters}`,
+        (value) => this.#event(shared, value as EngineEvent),
+        // Without its events the container cannot be judged: it is treated as gone.
+        () => this.#event(shared, { Action: "die" }),
+      );
       await this.#api.call("POST", `/containers/${shared.name}/start`);
     } catch (error) {
       shared.error = (error as Error).message;
