@@ -506,18 +506,18 @@ function touchedPaths(patch) {
 }
 // ---------------------------------------------------------------------------------------------------------
 // Messages: one line, with at most ~200 characters of the candidate's text (a path, a header, two lines).
-function clip(text, max) {
+function patch_clip(text, max) {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 function quote(text) {
-    return JSON.stringify(clip(text, 40));
+    return JSON.stringify(patch_clip(text, 40));
 }
 /** Paths keep their end: the file name says more than the directories above it. */
 function clipPath(path) {
     return path.length > 80 ? `…${path.slice(-79)}` : path;
 }
 function hunkPrefix(file, ref) {
-    return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
+    return `${clipPath(file)} hunk ${ref.index} (${patch_clip(ref.header, 40)})`;
 }
 // ---------------------------------------------------------------------------------------------------------
 // Parsing
@@ -1585,7 +1585,7 @@ async function mapLimit(items, limit, work) {
 const COMMENT_MAX_LENGTH = 65_536;
 /** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
 const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
-const STATUS_LABELS = {
+const markdown_STATUS_LABELS = {
     no_code: "no code",
     patch_failed: "patch failed",
     syntax_error: "syntax error",
@@ -1628,7 +1628,7 @@ function escapeHtml(text) {
     return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
 }
 /** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
-function escapeMarkdown(text) {
+function markdown_escapeMarkdown(text) {
     const line = cleanText(text).replace(/\s*\n\s*/g, " ").replace(/\t/g, " ");
     return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
 }
@@ -1753,7 +1753,7 @@ function render(doc, marker, given, maxLength) {
     const blocks = [
         marker,
         `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
-        input.gate.reason && escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
+        input.gate.reason && markdown_escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
         countLine(results, input.skipped.length),
         shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
         results.length > 0 && table(results, limits.rows),
@@ -1770,7 +1770,7 @@ function clipped(text, max) {
     return omitted > 0 ? `${head}…` : head;
 }
 function label(text) {
-    return escapeMarkdown(clipped(text, LABEL_MAX));
+    return markdown_escapeMarkdown(clipped(text, LABEL_MAX));
 }
 function plural(n, word) {
     return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -1778,7 +1778,7 @@ function plural(n, word) {
 function countLine(results, skipped) {
     const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
         .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${n} ${STATUS_LABELS[s]}`);
+        .map(([s, n]) => `${n} ${markdown_STATUS_LABELS[s]}`);
     const line = results.length === 0 ? "No candidates were run." : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
     return skipped > 0 ? `${line}; ${skipped} skipped` : line;
 }
@@ -1789,7 +1789,7 @@ function table(results, rows) {
     const line = (cells) => `| ${cells.join(" | ")} |`;
     const body = results.slice(0, rows).map((r) => line([
         label(r.id),
-        r.status === "pass" ? STATUS_LABELS.pass : `**${STATUS_LABELS[r.status]}**`,
+        r.status === "pass" ? markdown_STATUS_LABELS.pass : `**${markdown_STATUS_LABELS[r.status]}**`,
         formatDuration(r.duration_ms),
         sourceCell(r),
         ...(withPatch ? [patchCell(r)] : []),
@@ -1812,7 +1812,7 @@ function patchCell(r) {
 }
 function outcome(r) {
     const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-    const parts = [where ? `${STATUS_LABELS[r.status]} at ${where}` : STATUS_LABELS[r.status]];
+    const parts = [where ? `${markdown_STATUS_LABELS[r.status]} at ${where}` : markdown_STATUS_LABELS[r.status]];
     if (r.signal)
         parts.push(`signal ${r.signal}`);
     else if (r.exit_code !== null)
@@ -1856,7 +1856,7 @@ function pre(text, cap) {
 function skippedList(skipped, shown) {
     if (skipped.length === 0)
         return undefined;
-    const items = skipped.slice(0, shown).map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
+    const items = skipped.slice(0, shown).map((s) => `- **${label(s.id)}**: ${markdown_escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
     const hidden = skipped.length - items.length;
     if (hidden > 0)
         items.push(`- … and ${hidden} more`);
@@ -2068,6 +2068,129 @@ async function runGate(entries, base, hooks) {
         return result;
     });
     return { results, skipped, decision: decide(results, settings.failOn) };
+}
+
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+
+
+
+const isString = (v) => typeof v === "string";
+const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
+const orNull = (ok) => (v) => v === null || ok(v);
+const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+// The fields every renderer reads; optional ones are checked only when present.
+const RESULT_FIELDS = [
+    ["id", isString],
+    ["source", isString],
+    ["status", (v) => model_STATUSES.includes(v)],
+    ["language", orNull(isString)],
+    ["exit_code", orNull(isNumber)],
+    ["signal", orNull(isString)],
+    ["duration_ms", isNumber],
+    ["stdout", isString],
+    ["stderr", isString],
+    ["feedback", isString],
+    ["truncated", (v) => isObject(v) && typeof v.stdout === "boolean" && typeof v.stderr === "boolean"],
+];
+const OPTIONAL_FIELDS = [
+    ["url", isString],
+    ["author", isString],
+    ["syntax", isObject],
+    ["changed_files", (v) => Array.isArray(v) && v.every(isString)],
+    ["patch_strategy", isString],
+];
+/** A report file's text → the report, checked as far as anything here reads it; throws naming `input`. */
+function parseReport(text, name, input) {
+    const fail = (detail) => {
+        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return fail(`not JSON (${error.message})`);
+    }
+    if (!isObject(value) || value.version !== 1)
+        return fail("no \"version\": 1");
+    if (!Array.isArray(value.results))
+        return fail("no \"results\" list");
+    value.results.forEach((r, i) => {
+        if (!isObject(r))
+            return fail(`results[${i}] is not an object`);
+        for (const [field, ok] of RESULT_FIELDS)
+            if (!ok(r[field]))
+                fail(`results[${i}].${field} is missing or of the wrong type`);
+        for (const [field, ok] of OPTIONAL_FIELDS)
+            if (r[field] !== undefined && !ok(r[field]))
+                fail(`results[${i}].${field} is of the wrong type`);
+    });
+    const skipped = value.skipped ?? [];
+    if (!Array.isArray(skipped) || !skipped.every((s) => isObject(s) && isString(s.id) && isString(s.source) && isString(s.reason))) {
+        return fail("\"skipped\" is not a list of {id, source, reason}");
+    }
+    return value;
+}
+async function loadReport(path, name, input) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+    }
+    catch (error) {
+        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+    }
+    return parseReport(text, name, input);
+}
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source) {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+    const [pathA, lineA] = sourceKey(a.source);
+    const [pathB, lineB] = sourceKey(b.source);
+    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+function mergeReports(reports, input) {
+    const seen = new Map();
+    const results = [];
+    for (const { name, report } of reports) {
+        for (const r of report.results) {
+            const key = JSON.stringify([r.id, r.source]);
+            const other = seen.get(key);
+            if (other !== undefined)
+                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+            seen.set(key, name);
+            results.push(r);
+        }
+    }
+    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped ?? []) };
+}
+
+;// CONCATENATED MODULE: ./src/evaluation-run.ts
+// Evaluation runs around the gate: merging shard reports into one outcome, and the
+// baseline report read up front. Shared by the action and the CLI.
+
+
+
+/** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
+async function mergeOutcome(reports, settings, input) {
+    const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
+    const { results, skipped } = mergeReports(loaded, input);
+    return { results, skipped, decision: decide(results, settings.failOn) };
+}
+/** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
+async function loadBaseline(settings) {
+    if (!settings.baseline)
+        return undefined;
+    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.workdir, settings.baseline), settings.baseline, "baseline")).results;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
@@ -4893,6 +5016,161 @@ async function loadTestFiles(patterns, base, maxBytes) {
     return files;
 }
 
+;// CONCATENATED MODULE: ./src/report/evaluation.ts
+// Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
+// since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+
+
+const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
+/** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
+function quantile(values, q) {
+    if (values.length === 0)
+        return 0;
+    const sorted = [...values].sort((a, b) => a - b);
+    const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+    return sorted[rank - 1];
+}
+function passRate(results) {
+    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+}
+function evaluate(results, baseline) {
+    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const evaluation = {
+        total: results.length,
+        byStatus: Object.fromEntries(model_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
+        passRate: passRate(results),
+        time: { ran: times.length, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95), maxMs: quantile(times, 1) },
+    };
+    if (baseline)
+        evaluation.baseline = compare(results, baseline);
+    return evaluation;
+}
+/** Changes across the pass line, in this run's order; ids are matched exactly. */
+function compare(results, baseline) {
+    const before = new Map(baseline.map((r) => [r.id, r.status]));
+    const now = new Set(results.map((r) => r.id));
+    const diff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
+    for (const r of results) {
+        const was = before.get(r.id);
+        if (was === undefined)
+            diff.added++;
+        else if (was === "pass" && r.status !== "pass")
+            diff.newlyFailing.push({ id: r.id, was, now: r.status });
+        else if (was !== "pass" && r.status === "pass")
+            diff.newlyPassing.push({ id: r.id, was, now: r.status });
+    }
+    diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
+    return diff;
+}
+// ---------------------------------------------------------------------------------------------------
+// Rendering.
+const BAR_WIDTH = 30;
+/** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
+const CHANGES_SHOWN = 30;
+const ID_MAX = 100;
+/** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
+const TIME_BUCKETS = (/* unused pure expression or super */ null && ([250, 500, 1000, 2000, 5000, 10_000]));
+/** Pass first: it is the figure a reader looks for. */
+const ORDER = ["pass", ...model_STATUSES.filter((s) => s !== "pass")];
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+/** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
+function bar(value, max, width = BAR_WIDTH) {
+    if (max <= 0 || value <= 0)
+        return "";
+    const eighths = Math.max(1, Math.round((value / max) * width * 8));
+    return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
+}
+function pointChange(now, was) {
+    const points = (now - was) * 100;
+    return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
+}
+function headline(e) {
+    const passed = e.byStatus.pass;
+    const time = e.time.ran > 0 ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}` : "";
+    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+}
+function baselineLine(b, e) {
+    const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
+    if (b.added)
+        parts.push(`${b.added} not in the baseline`);
+    if (b.removed)
+        parts.push(`${b.removed} of the baseline missing`);
+    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+}
+/** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
+function timeHistogram(results) {
+    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const seconds = (ms) => `${ms / 1000} s`;
+    const bounds = [0, ...TIME_BUCKETS];
+    const rows = bounds.map((low, i) => {
+        const high = TIME_BUCKETS[i];
+        const label = high === undefined ? `≥ ${seconds(low)}` : `< ${seconds(high)}`;
+        return { label, count: times.filter((t) => t >= low && (high === undefined || t < high)).length };
+    });
+    // Trailing empty buckets say nothing.
+    while (rows.length > 1 && rows.at(-1).count === 0)
+        rows.pop();
+    return times.length === 0 ? [] : rows;
+}
+function changeList(title, changes) {
+    if (changes.length === 0)
+        return undefined;
+    const items = changes.slice(0, CHANGES_SHOWN).map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+    if (changes.length > CHANGES_SHOWN)
+        items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
+    return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+function clipId(id) {
+    const { head, omitted } = clip(id, ID_MAX);
+    return omitted > 0 ? `${head}…` : head;
+}
+/** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
+function renderEvaluationMarkdown(e, results) {
+    const shown = ORDER.filter((s) => e.byStatus[s] > 0);
+    const max = Math.max(0, ...shown.map((s) => e.byStatus[s]));
+    const table = [
+        "| Status | Count | Share | |",
+        "| --- | --: | --: | --- |",
+        ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+    ].join("\n");
+    const histogram = timeHistogram(results);
+    const most = Math.max(0, ...histogram.map((row) => row.count));
+    const width = Math.max(0, ...histogram.map((row) => row.label.length));
+    const chart = histogram.length
+        ? ["Time per candidate, from the start of the test command (code that ran):", "", "```text", ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()), "```"].join("\n")
+        : undefined;
+    const blocks = [
+        "### Evaluation",
+        `**${headline(e)}**`,
+        e.baseline && baselineLine(e.baseline, e),
+        e.total > 0 ? table : undefined,
+        chart,
+        e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
+        e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** The same figures as plain lines for a terminal; ids with control characters made harmless. */
+function renderEvaluationText(e) {
+    const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
+    const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+    if (e.baseline) {
+        lines.push(baselineLine(e.baseline, e));
+        const list = (title, changes) => {
+            for (const c of changes.slice(0, CHANGES_SHOWN))
+                lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
+            if (changes.length > CHANGES_SHOWN)
+                lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
+        };
+        list("newly failing", e.baseline.newlyFailing);
+        list("newly passing", e.baseline.newlyPassing);
+    }
+    return lines.join("\n");
+}
+function plain(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+
 ;// CONCATENATED MODULE: ./src/report/json.ts
 // The JSON report (INTERFACE.md) and the compact `results` output. Pure.
 
@@ -4969,7 +5247,7 @@ function junit_element(name, attrs, body) {
 }
 function testcase(r, failOn) {
     const failing = failOn.has(r.status);
-    const message = r.syntax?.message ?? STATUS_LABELS[r.status];
+    const message = r.syntax?.message ?? markdown_STATUS_LABELS[r.status];
     const verdict = failing
         ? junit_element(r.status === "sandbox_error" ? "error" : "failure", { type: r.status, message }, content(r.feedback))
         : "";
@@ -5354,26 +5632,39 @@ function padded(data) {
 
 
 
+
+
+// Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_USER = "65534:65534";
 const docker_WORKDIR = "/work";
 /** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
 const SHM_BYTES = 4 * 1024 * 1024;
 const OPEN_FILES = 256;
+const PODMAN_NPROC = 4096;
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
 const START_GRACE_MS = 60_000;
 /** How long the CLI may take to end after `docker kill` before it is killed itself. */
 const KILL_GRACE_MS = 10_000;
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
 const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** How often an abort asks again for containers whose CLI has not ended yet. */
+const ABORT_POLL_MS = 100;
 class DockerEngine {
     binary;
+    #dialect;
     #removals = new Set();
     #failedRemovals = [];
+    /** The `run` CLI of every run in flight, by container name. */
+    #active = new Map();
+    #aborted = false;
     constructor(options = {}) {
         this.binary = options.binary ?? "docker";
+        this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
     }
     async run(job, hooks = {}) {
+        if (this.#aborted)
+            return failedFacts("the run was cancelled before this candidate started");
         const name = `sandbox-gate-${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString("hex")}`;
         hooks.onContainer?.(name);
         const nonce = hooks.nonce ?? newNonce();
@@ -5399,11 +5690,12 @@ class DockerEngine {
         let runStartedAt;
         let timedOut = false;
         let stalled = false;
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, runArgs(name, job), { stdio: ["pipe", "pipe", "pipe"] });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"] });
+        this.#active.set(name, child);
         const ended = new Promise((resolve) => {
             child.on("error", (error) => resolve({ code: null, error }));
             child.on("close", (code) => resolve({ code }));
-        });
+        }).finally(() => this.#active.delete(name));
         // The clock for set-up: a pull never happens here (`--pull never`), so only a sick engine is this slow.
         let timer = setTimeout(() => {
             stalled = true;
@@ -5433,7 +5725,8 @@ class DockerEngine {
         // No CLI ran, so there is no container to remove.
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
-        const oomKilled = await this.#oomKilled(name);
+        const state = await this.#state(name);
+        const oomKilled = state.oomKilled === true;
         this.#remove(name);
         const sandboxError = sandboxErrorOf({
             binary: this.binary,
@@ -5442,6 +5735,8 @@ class DockerEngine {
             exitCode: exit.code,
             text: parser.text,
             stalled,
+            aborted: this.#aborted,
+            stateError: state.error,
         });
         return {
             phase: parser.phase,
@@ -5465,21 +5760,25 @@ class DockerEngine {
         const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
     }
-    /** The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL. */
-    async #oomKilled(name) {
+    /**
+     * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
+     * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
+     */
+    async #state(name) {
         const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
         if (result.code !== 0)
-            return false;
+            return { error: describeFailure(result) };
         try {
-            return JSON.parse(result.stdout).OOMKilled === true;
+            return { oomKilled: JSON.parse(result.stdout).OOMKilled === true };
         }
         catch {
-            return false;
+            return { error: `unreadable state: ${result.stdout.slice(0, 200)}` };
         }
     }
     /** Removes the container off the critical path; `close()` waits for it. */
     #remove(name) {
-        const removal = cli(this.binary, ["rm", "-f", name]).then((result) => {
+        // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
+        const removal = cli(this.binary, ["rm", "-f", "-v", name]).then((result) => {
             this.#removals.delete(removal);
             if (result.code !== 0 && !/no such container/i.test(result.stderr)) {
                 this.#failedRemovals.push(`${name}: ${describeFailure(result)}`);
@@ -5495,6 +5794,26 @@ class DockerEngine {
         while (this.#removals.size > 0)
             await Promise.all([...this.#removals]);
         return this.#failedRemovals.splice(0);
+    }
+    /**
+     * Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed.
+     * A container asked for before its CLI created it appears a moment later, so this asks again until
+     * every CLI has ended (a CLI still there after KILL_GRACE_MS is killed).
+     */
+    async abort() {
+        this.#aborted = true;
+        const removed = new Set();
+        const deadline = external_node_perf_hooks_namespaceObject.performance.now() + KILL_GRACE_MS;
+        while (this.#active.size > 0 && external_node_perf_hooks_namespaceObject.performance.now() < deadline) {
+            const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+            for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean))
+                removed.add(name);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
+        }
+        for (const child of this.#active.values())
+            child.kill("SIGKILL");
+        await this.close();
+        return [...removed];
     }
     async hasImage(image) {
         const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
@@ -5516,14 +5835,43 @@ class DockerEngine {
         const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
         if (names.length === 0)
             return [];
-        const removed = await cli(this.binary, ["rm", "-f", ...names]);
+        const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
         if (removed.code !== 0)
             throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
         return names;
     }
 }
+/**
+ * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
+ * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
+ */
+function exitOnSignals(engine, label, log) {
+    let stopping = false;
+    const stop = (signal) => {
+        const code = 128 + external_node_os_namespaceObject.constants.signals[signal];
+        if (stopping)
+            process.exit(code);
+        stopping = true;
+        log(`sandbox-gate: ${signal}: removing this run's containers`);
+        void (async () => {
+            const removed = new Set(await engine.abort());
+            // A CLI killed by the abort may have left a container created too late to be asked for.
+            try {
+                for (const name of await engine.removeLabelled(label))
+                    removed.add(name);
+            }
+            catch (error) {
+                log(`sandbox-gate: ${error.message}`);
+            }
+            log(`sandbox-gate: removed ${removed.size} container(s)`);
+            process.exit(code);
+        })();
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+}
 /** The `run` argv: every lock-down flag, then the image and the driver. */
-function runArgs(name, job) {
+function runArgs(name, job, dialect = "docker") {
     const { limits } = job;
     const size = String(limits.workdirBytes);
     const memory = String(limits.memoryBytes);
@@ -5544,8 +5892,14 @@ function runArgs(name, job) {
         "--pids-limit", String(limits.pidsLimit),
         "--ulimit", `nofile=${OPEN_FILES}:${OPEN_FILES}`,
         "--ulimit", `fsize=${size}`,
+        // podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+        // nproc counts per user across containers, so it stays well above any run's pids limit.
+        ...(dialect === "podman" ? ["--ulimit", `nproc=${PODMAN_NPROC}:${PODMAN_NPROC}`] : []),
         "--read-only",
-        "--tmpfs", `${docker_WORKDIR}:rw,exec,nosuid,nodev,size=${size},uid=65534,gid=65534,mode=0700`,
+        // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+        ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+        // podman refuses tmpfs's own uid=/gid= options; its U chowns the mount to --user instead.
+        "--tmpfs", `${docker_WORKDIR}:rw,exec,nosuid,nodev,size=${size},${dialect === "podman" ? "U" : "uid=65534,gid=65534"},mode=0700`,
         "--tmpfs", `/tmp:rw,nosuid,nodev,size=${size},mode=1777`,
         "--shm-size", String(SHM_BYTES),
         "--cap-drop", "ALL",
@@ -5571,6 +5925,8 @@ function signalOf(exitCode) {
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
 function sandboxErrorOf(outcome) {
     const { job, phase, exitCode, text } = outcome;
+    if (outcome.aborted)
+        return "the run was cancelled while this candidate ran";
     if (outcome.stalled) {
         return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
     }
@@ -5580,6 +5936,10 @@ function sandboxErrorOf(outcome) {
     // 126/127: the shell could not find or execute the checker, so the image lacks it.
     if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
         return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+    }
+    // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
+    if (exitCode !== 0 && outcome.stateError !== undefined) {
+        return `the container's state could not be read after it ended with code ${exitCode}: ${outcome.stateError}`;
     }
     return undefined;
 }
@@ -5631,8 +5991,828 @@ function describeFailure(result) {
     return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+;// CONCATENATED MODULE: ./src/sandbox/engine-api.ts
+// The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
+//
+// Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
+// a kept-alive socket costs the daemon's work only, so the per-candidate create/attach/start/wait/
+// inspect/remove cycle is cheaper here than `docker run` + `docker inspect` + `docker rm`.
+
+const DEFAULT_SOCKET = "/var/run/docker.sock";
+/**
+ * The endpoint DOCKER_HOST names, as the docker CLI reads it; undefined when only the CLI can reach it
+ * (ssh://, TLS, a Docker context), so the caller falls back to the CLI.
+ */
+function endpointFromEnv(env = process.env) {
+    if (env.DOCKER_CONTEXT)
+        return undefined;
+    const host = env.DOCKER_HOST?.trim();
+    if (!host)
+        return { socketPath: DEFAULT_SOCKET };
+    if (host.startsWith("unix://"))
+        return { socketPath: host.slice("unix://".length) };
+    const tcp = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(host);
+    if (tcp && !env.DOCKER_TLS_VERIFY && !env.DOCKER_CERT_PATH)
+        return { host: tcp[1].replace(/^\[|\]$/g, ""), port: Number(tcp[2]) };
+    return undefined;
+}
+function describeEndpoint(endpoint) {
+    return endpoint.socketPath !== undefined ? `unix://${endpoint.socketPath}` : `tcp://${endpoint.host}:${endpoint.port}`;
+}
+/** The engine answered with an error status; `message` is the engine's own. */
+class ApiError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.status = status;
+        this.name = "ApiError";
+    }
+}
+/** Replies kept from the engine's JSON answers; an inspect is a few kB. */
+const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+class EngineApi {
+    endpoint;
+    // Kept alive: one connection serves many short calls, as the CLI cannot. Idle sockets are unref'd
+    // by the agent, so they never keep the process up.
+    #agent = new external_node_http_namespaceObject.Agent({ keepAlive: true });
+    constructor(endpoint) {
+        this.endpoint = endpoint;
+    }
+    /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
+    async call(method, path, body, signal) {
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const req = this.#request(method, path, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
+        const res = await responseOf(req, payload, this.endpoint);
+        const text = await readBody(res);
+        if (res.statusCode >= 400)
+            throw new ApiError(res.statusCode, errorMessage(text, res.statusCode));
+        return (text === "" ? undefined : JSON.parse(text));
+    }
+    /**
+     * A call that takes over the connection (attach, exec start): resolves with the raw stream once the
+     * engine switched protocols. Its own connection, never the kept-alive pool's.
+     */
+    hijack(path, body) {
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const headers = { Connection: "Upgrade", Upgrade: "tcp", ...(payload ? { "Content-Type": "application/json" } : {}) };
+        const req = this.#request("POST", path, false, headers);
+        return new Promise((resolve, reject) => {
+            req.on("upgrade", (_res, socket, head) => {
+                // Bytes that came with the switch belong to the stream.
+                if (head.length > 0)
+                    socket.unshift(head);
+                resolve(socket);
+            });
+            responseOf(req, payload, this.endpoint).then(async (res) => reject(new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode))), reject);
+        });
+    }
+    /**
+     * A call whose answer streams JSON lines (events): resolves once the engine answered, then feeds each
+     * line to `onLine` until `close()`; `onEnd` when the engine ends it. Its own connection, which keeps
+     * the process up until closed.
+     */
+    async lines(path, onLine, onEnd) {
+        const req = this.#request("GET", path, false, {});
+        const res = await responseOf(req, undefined, this.endpoint);
+        if (res.statusCode >= 400)
+            throw new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode));
+        let pending = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+            const parts = (pending + chunk).split("\n");
+            pending = parts.pop();
+            for (const line of parts)
+                if (line.trim())
+                    onLine(JSON.parse(line));
+        });
+        res.on("error", () => { });
+        res.on("close", onEnd);
+        return { close: () => req.destroy() };
+    }
+    #request(method, path, agent, headers, signal) {
+        const target = this.endpoint.socketPath !== undefined ? { socketPath: this.endpoint.socketPath } : { host: this.endpoint.host, port: this.endpoint.port };
+        return (0,external_node_http_namespaceObject.request)({ ...target, method, path, agent, headers: { Host: "docker", ...headers }, ...(signal ? { signal } : {}) });
+    }
+}
+/** The response (any status but a protocol switch, which the `upgrade` event gets). */
+function responseOf(req, payload, endpoint) {
+    return new Promise((resolve, reject) => {
+        req.on("response", resolve);
+        req.on("error", (error) => {
+            // Worded as the CLI words it, so a message reads the same whichever way the engine was reached.
+            const unreachable = ["ENOENT", "ECONNREFUSED", "EACCES", "ECONNRESET", "EPIPE"].includes(error.code ?? "");
+            reject(unreachable ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`) : error);
+        });
+        req.end(payload);
+    });
+}
+function readBody(res) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        res.on("data", (chunk) => {
+            size += chunk.length;
+            if (size <= MAX_REPLY_BYTES)
+                chunks.push(chunk);
+        });
+        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        res.on("error", reject);
+    });
+}
+function errorMessage(text, status) {
+    try {
+        const message = JSON.parse(text).message;
+        if (typeof message === "string" && message)
+            return message;
+    }
+    catch {
+        // Not JSON: the text itself is the message.
+    }
+    return text.trim().slice(0, 500) || `engine answered ${status}`;
+}
+/** Stream ids of the multiplexed attach stream. */
+const STDOUT = 1;
+const STDERR = 2;
+const HEADER = 8;
+/**
+ * Splits the multiplexed stream of a non-TTY attach: frames of an 8-byte header (stream id, three
+ * zero bytes, big-endian payload length) and the payload. Frames and headers may arrive split.
+ */
+class FrameReader {
+    onFrame;
+    #pending = Buffer.alloc(0);
+    constructor(onFrame) {
+        this.onFrame = onFrame;
+    }
+    push(chunk) {
+        let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        while (data.length >= HEADER) {
+            const size = data.readUInt32BE(4);
+            if (data.length < HEADER + size)
+                break;
+            this.onFrame(data[0], data.subarray(HEADER, HEADER + size));
+            data = data.subarray(HEADER + size);
+        }
+        this.#pending = Buffer.from(data);
+    }
+    /** Bytes of an unfinished frame when the stream ended (a protocol error if not 0). */
+    get leftover() {
+        return this.#pending.length;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/api-run.ts
+
+
+
+
+
+/** The body of `POST /containers/create` for `job`: every lock-down flag of `runArgs`. */
+function containerConfig(job) {
+    const { limits } = job;
+    const size = limits.workdirBytes;
+    return {
+        Image: job.image,
+        Cmd: driverArgv(job.command, job.check),
+        Labels: job.labels,
+        User: SANDBOX_USER,
+        WorkingDir: docker_WORKDIR,
+        Env: [`HOME=${docker_WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
+        // `-i`: stdin open for the attach, closed for good once the attach closes it.
+        AttachStdin: true,
+        AttachStdout: true,
+        AttachStderr: true,
+        OpenStdin: true,
+        StdinOnce: true,
+        Tty: false,
+        HostConfig: {
+            Init: true,
+            RestartPolicy: { Name: "no" },
+            LogConfig: { Type: "none", Config: {} },
+            NetworkMode: "none",
+            // Equal to Memory: no swap.
+            Memory: limits.memoryBytes,
+            MemorySwap: limits.memoryBytes,
+            NanoCpus: Math.round(limits.cpus * 1e9),
+            PidsLimit: limits.pidsLimit,
+            Ulimits: [
+                { Name: "nofile", Soft: OPEN_FILES, Hard: OPEN_FILES },
+                { Name: "fsize", Soft: size, Hard: size },
+            ],
+            ReadonlyRootfs: true,
+            Tmpfs: {
+                [docker_WORKDIR]: `rw,exec,nosuid,nodev,size=${size},uid=65534,gid=65534,mode=0700`,
+                "/tmp": `rw,nosuid,nodev,size=${size},mode=1777`,
+            },
+            ShmSize: SHM_BYTES,
+            CapDrop: ["ALL"],
+            SecurityOpt: ["no-new-privileges"],
+            ...(limits.runtime ? { Runtime: limits.runtime } : {}),
+        },
+    };
+}
+/** How long output may still arrive after an exec's process ended before its stream is cut. */
+const EXIT_GRACE_MS = 200;
+/**
+ * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
+ * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
+ */
+function captureStream({ stream, input, job, nonce, kill, exited }) {
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let runStartedAt;
+    let timedOut = false;
+    let stalled = false;
+    let cut;
+    let forceEnd = () => { };
+    // After a kill, the run ends within the grace whatever the stream and the exit say.
+    const forced = new Promise((resolve) => (forceEnd = resolve));
+    const stop = () => {
+        void kill();
+        cut ??= setTimeout(() => {
+            stream.destroy();
+            forceEnd();
+        }, KILL_GRACE_MS);
+    };
+    let timer = setTimeout(() => {
+        stalled = true;
+        stop();
+    }, limits.timeoutMs + START_GRACE_MS);
+    const parser = new PhaseParser({
+        nonce,
+        onRunOutput: (chunk) => stderr.push(chunk),
+        onRun: () => {
+            runStartedAt = external_node_perf_hooks_namespaceObject.performance.now();
+            clearTimeout(timer);
+            timer = setTimeout(() => {
+                timedOut = true;
+                stop();
+            }, limits.timeoutMs);
+        },
+    });
+    const frames = new FrameReader((id, payload) => {
+        if (id === STDOUT)
+            stdout.push(payload);
+        else if (id === STDERR)
+            parser.push(payload);
+    });
+    const closed = new Promise((resolve) => stream.once("close", resolve));
+    void exited?.then(() => {
+        const grace = setTimeout(() => stream.destroy(), EXIT_GRACE_MS);
+        void closed.then(() => clearTimeout(grace));
+    });
+    return new Promise((resolve) => {
+        stream.on("data", (chunk) => frames.push(chunk));
+        // A write after the container closed its stdin fails; that shows in its exit, not here.
+        stream.on("error", () => { });
+        void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
+            const endedAt = external_node_perf_hooks_namespaceObject.performance.now();
+            clearTimeout(timer);
+            clearTimeout(cut);
+            parser.end();
+            resolve({
+                phase: parser.phase,
+                text: parser.text,
+                stdout: stdout.result(),
+                stderr: stderr.result(),
+                timedOut,
+                stalled,
+                durationMs: runStartedAt === undefined ? 0 : Math.round(endedAt - runStartedAt),
+            });
+        });
+        // Half-close: the engine closes the container's stdin, the output keeps coming.
+        stream.end(input);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/pool.ts
+// One fresh container per candidate, as DockerEngine, through the Engine API, with containers created,
+// attached and started ahead of need: a warm container's driver waits for its nonce and files on
+// stdin, before anything of a candidate exists in it. A candidate takes one, sends them on the attach
+// it holds, reads the container to its end, and the container is removed. Each container serves
+// exactly one candidate. Should the gate die, the attach closes, the container's stdin with it, and
+// a warm container's driver exits instead of waiting forever.
+//
+// Starting a container is most of its cost (≈ 0.35 s, mostly waiting on runc and the kernel), so doing
+// it ahead takes it off the candidate's critical path and lets it overlap with other candidates' runs.
+// Per candidate: create, attach and start (ahead), wait, inspect (the engine's OOM verdict), remove
+// (after, off the critical path): six calls, five on a kept-alive socket, no CLI process.
+// Every container carries the run label and is tracked until removed; close() and abort() remove
+// the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
+// credentials, listing), so those calls go to a DockerEngine.
+
+
+
+
+
+
+class PoolEngine {
+    #api;
+    #cli;
+    #warmTarget;
+    /** Containers being created or ready, by their create config. */
+    #warm = new Map();
+    /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
+    #creating = new Set();
+    /** Every container created and not yet removed: what close() and abort() must remove. */
+    #owned = new Set();
+    #removals = new Set();
+    #failedRemovals = [];
+    #aborted = false;
+    constructor(api, cli, options) {
+        this.#api = api;
+        this.#cli = cli;
+        this.#warmTarget = Math.max(0, options.warm);
+    }
+    async run(job, hooks = {}) {
+        if (this.#aborted)
+            return failedFacts("the run was cancelled before this candidate started");
+        const nonce = hooks.nonce ?? newNonce();
+        let input;
+        try {
+            input = driverInput(nonce, tarball(job.files));
+        }
+        catch (error) {
+            return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+        }
+        const container = await this.#take(job);
+        hooks.onContainer?.(container.name);
+        if (container.error !== undefined)
+            return failedFacts(`the sandbox did not start: ${container.error}`);
+        if (this.#aborted) {
+            this.#discard(container);
+            return failedFacts("the run was cancelled before this candidate started");
+        }
+        try {
+            return await this.#attached(container.name, container.stream, job, input, nonce);
+        }
+        catch (error) {
+            return failedFacts(`the sandbox failed: ${error.message}`);
+        }
+        finally {
+            this.#remove(container.name);
+        }
+    }
+    async #attached(name, stream, job, input, nonce) {
+        const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name) });
+        // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
+        const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
+        const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
+        const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
+        const stateError = "error" in exit ? exit.error.message : state.error;
+        const sandboxError = sandboxErrorOf({
+            binary: "the container",
+            job,
+            phase: outcome.phase,
+            exitCode,
+            text: outcome.text,
+            stalled: outcome.stalled,
+            aborted: this.#aborted,
+            ...(stateError === undefined ? {} : { stateError }),
+        });
+        return {
+            phase: outcome.phase,
+            exitCode,
+            signal: signalOf(exitCode),
+            timedOut: outcome.timedOut,
+            oomKilled: state.oomKilled,
+            stdout: outcome.stdout,
+            stderr: outcome.stderr,
+            checkOutput: outcome.phase === "check" ? outcome.text : "",
+            durationMs: outcome.durationMs,
+            ...(sandboxError === undefined ? {} : { sandboxError }),
+        };
+    }
+    /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
+    #take(job) {
+        const config = containerConfig(job);
+        const key = JSON.stringify(config);
+        const queue = this.#warm.get(key) ?? [];
+        this.#warm.set(key, queue);
+        const warm = queue.shift();
+        this.#refill(key, config);
+        // A warm one that failed may have failed for a reason gone by now: one fresh try.
+        return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
+    }
+    /** Tops up the warm containers of the config in use; those of other configs are dropped. */
+    #refill(key, config) {
+        for (const [other, queue] of this.#warm) {
+            if (other === key)
+                continue;
+            for (const stale of queue.splice(0))
+                void stale.then((c) => this.#discard(c));
+            this.#warm.delete(other);
+        }
+        const queue = this.#warm.get(key);
+        while (!this.#aborted && queue.length < this.#warmTarget)
+            queue.push(this.#create(config));
+    }
+    #create(config) {
+        const name = `sandbox-gate-${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString("hex")}`;
+        this.#owned.add(name);
+        const creation = (async () => {
+            const created = { name };
+            try {
+                await this.#call("POST", `/containers/create?name=${name}`, config);
+                // Attached before the start, so nothing the container writes is lost.
+                created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
+                await this.#call("POST", `/containers/${name}/start`);
+            }
+            catch (error) {
+                // A create that failed half-way may still have left the container.
+                this.#discard(created);
+                return { name, error: error.message };
+            }
+            // Made after an abort asked for it: nobody will take it.
+            if (this.#aborted)
+                this.#discard(created);
+            return created;
+        })();
+        const tracked = creation.finally(() => this.#creating.delete(tracked));
+        this.#creating.add(tracked);
+        return tracked;
+    }
+    /** A container no candidate will use: its attach closed, the container removed. */
+    #discard(container) {
+        container.stream?.destroy();
+        this.#remove(container.name);
+    }
+    /** Kills by name; a container already gone is not an error. */
+    async #kill(name) {
+        await this.#call("POST", `/containers/${name}/kill`).catch(() => { });
+    }
+    /** Removes a container off the critical path; close() waits for it. */
+    #remove(name) {
+        const removal = this.#call("DELETE", `/containers/${name}?force=1&v=1`).then(() => void this.#owned.delete(name), (error) => {
+            if (error instanceof ApiError && error.status === 404)
+                this.#owned.delete(name);
+            else
+                this.#failedRemovals.push(`${name}: ${error.message}`);
+        });
+        const tracked = removal.finally(() => this.#removals.delete(tracked));
+        this.#removals.add(tracked);
+    }
+    /** Removes the warm containers and waits for every removal; returns the removals that failed. */
+    async close() {
+        const warm = [...this.#warm.values()].flat();
+        this.#warm.clear();
+        for (const created of await Promise.all(warm))
+            this.#discard(created);
+        while (this.#creating.size > 0 || this.#removals.size > 0)
+            await Promise.all([...this.#creating, ...this.#removals]);
+        return this.#failedRemovals.splice(0);
+    }
+    /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
+    async abort() {
+        this.#aborted = true;
+        const names = [...this.#owned];
+        for (const name of names)
+            this.#remove(name);
+        await this.close();
+        return names;
+    }
+    hasImage(image) {
+        return this.#cli.hasImage(image);
+    }
+    pull(image) {
+        return this.#cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.#cli.removeLabelled(label);
+    }
+    #call(method, path, body) {
+        return this.#api.call(method, path, body);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/reuse.ts
+// `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
+// the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
+//
+// The container is the pool's (same flags, same run label) but its main process is a sleeper under
+// docker-init, running as another uid than the candidates, so no candidate can signal it. Each
+// candidate's exec first resets the container: every process of the candidates' uid but itself is
+// killed until none is left, the work dir, /tmp, /dev/shm, POSIX queues and System V IPC are emptied,
+// and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
+// that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
+// container that died retires the container; the next candidate gets a fresh one.
+
+
+
+
+
+
+
+/** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
+const KEEPER_USER = "65533:65533";
+/** Exit code of a reset that could not clear the container. */
+const RESET_FAILED = 125;
+/** How long an exit by SIGKILL waits for the engine's `oom` event, in case it comes after the exit's. */
+const OOM_EVENT_GRACE_MS = 500;
+const OOM_POLL_MS = 20;
+// Runs as the candidates' uid before the driver, as a function so the driver's parameters stay intact.
+// `kill -9 -1` reaches every process this uid owns except the caller (and PID 1, which is not ours);
+// a process forked meanwhile is caught by the next round. Killed processes are reaped by docker-init.
+// Builtins only, but for rm (and chmod, ipcrm when there is something for them): it runs per candidate.
+const RESET = String.raw `reset() {
+  cd / || return 1
+  rounds=0
+  while :; do
+    kill -9 -1 2>/dev/null
+    left=
+    for p in /proc/[0-9]*; do
+      [ "$p" = "/proc/$$" ] && continue
+      [ -O "$p" ] && left="$p" && break
+    done
+    [ -z "$left" ] && break
+    rounds=$((rounds + 1))
+    [ "$rounds" -lt 200 ] || { echo "sandbox-gate: $left of an earlier candidate survives the reset" >&2; return 1; }
+    sleep 0.01
+  done
+  cleared=
+  for ipc in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
+    # gVisor lists no System V IPC in /proc: there ipcrm clears what it can, unchecked.
+    [ -r "$ipc" ] || { [ -n "$cleared" ] || ipcrm -a 2>/dev/null; cleared=1; continue; }
+    { read -r header; ! read -r object; } < "$ipc" && continue
+    ipcrm -a 2>/dev/null
+    { read -r header; ! read -r object; } < "$ipc" || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
+  done
+  set -- /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*
+  for entry; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    # A directory the candidate made unreadable is made readable again, then everything goes.
+    rm -rf "$@" 2>/dev/null || { chmod -R u+rwx "$@" 2>/dev/null; rm -rf "$@" 2>/dev/null; }
+    break
+  done
+  for entry in /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    echo "sandbox-gate: $entry of an earlier candidate remains" >&2
+    return 1
+  done
+  cd ${docker_WORKDIR}
+}
+reset || exit ${RESET_FAILED}
+`;
+const EXEC_COMMAND = 'exec sh -c "$command"\n';
+// The command runs as the driver's child here, so that once it exits the driver ends whatever it left
+// behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
+// the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
+// the phases before it.
+const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit "$status"\n';
+/** The exec's argv: the reset, then the driver, with the driver's parameters. */
+function execArgv(command, check) {
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check);
+    if (!driver.endsWith(EXEC_COMMAND))
+        throw new Error("the sandbox driver no longer ends by exec'ing the command: update reuse.ts");
+    return [sh, flag, `${RESET}${driver.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
+}
+class ReuseEngine {
+    #api;
+    #cli;
+    /** Containers between candidates, by config. */
+    #idle = new Map();
+    /** Every container of ours, idle or busy, until removed. */
+    #all = new Set();
+    #removals = new Set();
+    #failedRemovals = [];
+    #aborted = false;
+    constructor(api, cli) {
+        this.#api = api;
+        this.#cli = cli;
+    }
+    async run(job, hooks = {}) {
+        if (this.#aborted)
+            return failedFacts("the run was cancelled before this candidate started");
+        const nonce = hooks.nonce ?? newNonce();
+        let input;
+        try {
+            input = driverInput(nonce, tarball(job.files));
+        }
+        catch (error) {
+            return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+        }
+        // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
+        // fresh one, once.
+        for (let attempt = 1;; attempt++) {
+            const shared = await this.#acquire(job);
+            hooks.onContainer?.(shared.name);
+            if (shared.error !== undefined) {
+                this.#retire(shared);
+                return failedFacts(`the sandbox did not start: ${shared.error}`);
+            }
+            let outcome;
+            try {
+                outcome = await this.#exec(shared, job, input, nonce);
+            }
+            catch (error) {
+                // Only the exec's creation and start throw: nothing of the candidate ran yet.
+                outcome = { facts: failedFacts(`the sandbox failed: ${error.message}`), keep: false, retry: true };
+            }
+            if (outcome.keep && !this.#aborted)
+                this.#idle.get(shared.key).push(shared);
+            else
+                this.#retire(shared);
+            if (!outcome.retry || attempt > 1)
+                return outcome.facts;
+        }
+    }
+    async #exec(shared, job, input, nonce) {
+        const { name } = shared;
+        const exec = await this.#api.call("POST", `/containers/${name}/exec`, {
+            AttachStdin: true,
+            AttachStdout: true,
+            AttachStderr: true,
+            Tty: false,
+            User: SANDBOX_USER,
+            WorkingDir: docker_WORKDIR,
+            Cmd: execArgv(job.command, job.check),
+        });
+        const oomsBefore = shared.ooms;
+        let killed = false;
+        // The engine's events say when the exec ends and with what code: no polling.
+        const exited = new Promise((resolve) => shared.exits.set(exec.Id, resolve));
+        const stream = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
+        const outcome = await captureStream({
+            stream,
+            input,
+            job,
+            nonce,
+            // Only the container's end is sure to end every process of the candidate.
+            kill: async () => {
+                killed = true;
+                await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
+            },
+            exited,
+        });
+        shared.exits.delete(exec.Id);
+        const exitCode = killed ? 137 : await exited;
+        // The engine reports an OOM kill inside a running container as an event, a little after the fact.
+        if (exitCode === 137 && !outcome.timedOut && shared.ooms === oomsBefore)
+            await this.#waitForOom(shared);
+        const oomKilled = shared.ooms > oomsBefore;
+        const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
+        const sandboxError = sandboxErrorOf({
+            binary: "the container",
+            job,
+            phase: outcome.phase,
+            exitCode,
+            text: outcome.text,
+            stalled: outcome.stalled,
+            aborted: this.#aborted,
+            ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
+        });
+        const facts = {
+            phase: outcome.phase,
+            exitCode,
+            signal: signalOf(exitCode),
+            timedOut: outcome.timedOut,
+            oomKilled,
+            stdout: outcome.stdout,
+            stderr: outcome.stderr,
+            checkOutput: outcome.phase === "check" ? outcome.text : "",
+            durationMs: outcome.durationMs,
+            ...(sandboxError === undefined ? {} : { sandboxError }),
+        };
+        // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
+        return { facts, keep: !killed && !oomKilled && !shared.dead && sandboxError === undefined, retry: resetFailed };
+    }
+    async #waitForOom(shared) {
+        const before = shared.ooms;
+        for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(OOM_POLL_MS);
+    }
+    async #acquire(job) {
+        const config = {
+            ...containerConfig(job),
+            Cmd: ["sleep", "2147483647"],
+            User: KEEPER_USER,
+            AttachStdin: false,
+            AttachStdout: false,
+            AttachStderr: false,
+            OpenStdin: false,
+            StdinOnce: false,
+        };
+        const key = JSON.stringify(config);
+        const idle = this.#idle.get(key) ?? [];
+        this.#idle.set(key, idle);
+        for (let shared = idle.pop(); shared; shared = idle.pop()) {
+            if (!shared.dead)
+                return shared;
+            this.#retire(shared);
+        }
+        return this.#start(key, config);
+    }
+    async #start(key, config) {
+        const shared = { name: `sandbox-gate-${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString("hex")}`, key, ooms: 0, dead: false, exits: new Map() };
+        this.#all.add(shared);
+        try {
+            await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            // Watching before the start: no event of the container's life is missed.
+            const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
+            shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value), 
+            // Without its events the container cannot be judged: it is treated as gone.
+            () => this.#event(shared, { Action: "die" }));
+            await this.#api.call("POST", `/containers/${shared.name}/start`);
+        }
+        catch (error) {
+            shared.error = error.message;
+        }
+        return shared;
+    }
+    #event(shared, event) {
+        const attributes = event.Actor?.Attributes ?? {};
+        if (event.Action === "oom")
+            shared.ooms++;
+        else if (event.Action === "exec_die")
+            shared.exits.get(attributes.execID ?? "")?.(attributes.exitCode === undefined ? null : Number(attributes.exitCode));
+        else if (event.Action === "die") {
+            shared.dead = true;
+            for (const exit of shared.exits.values())
+                exit(null);
+        }
+    }
+    /** Removes a container off the critical path; close() waits for it. */
+    #retire(shared) {
+        shared.events?.close();
+        // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
+        for (const exit of shared.exits.values())
+            exit(null);
+        const removal = this.#api.call("DELETE", `/containers/${shared.name}?force=1&v=1`).then(() => void this.#all.delete(shared), (error) => {
+            if (error instanceof ApiError && error.status === 404)
+                this.#all.delete(shared);
+            else
+                this.#failedRemovals.push(`${shared.name}: ${error.message}`);
+        });
+        const tracked = removal.finally(() => this.#removals.delete(tracked));
+        this.#removals.add(tracked);
+    }
+    /** Removes the idle containers and waits for every removal; returns the removals that failed. */
+    async close() {
+        for (const shared of [...this.#idle.values()].flat())
+            this.#retire(shared);
+        this.#idle.clear();
+        while (this.#removals.size > 0)
+            await Promise.all([...this.#removals]);
+        return this.#failedRemovals.splice(0);
+    }
+    /** Refuses new runs and removes every container, busy or idle; returns their names. */
+    async abort() {
+        this.#aborted = true;
+        const names = [...this.#all].map((shared) => shared.name);
+        for (const shared of this.#all)
+            this.#retire(shared);
+        this.#idle.clear();
+        await this.close();
+        return names;
+    }
+    hasImage(image) {
+        return this.#cli.hasImage(image);
+    }
+    pull(image) {
+        return this.#cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.#cli.removeLabelled(label);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/select.ts
+
+
+
+
+async function createEngine(settings, log, env = process.env) {
+    const cli = new DockerEngine();
+    const api = await reachableApi(env, log);
+    if (api)
+        return settings.isolation === "run" ? new ReuseEngine(api, cli) : new PoolEngine(api, cli, { warm: settings.concurrency });
+    if (settings.isolation === "run")
+        log("isolation: run needs the Engine API; running one container per candidate instead");
+    return cli;
+}
+/** The Engine API, when it is not ruled out and answers. */
+async function reachableApi(env, log) {
+    const endpoint = env.SANDBOX_GATE_ENGINE === "cli" ? undefined : endpointFromEnv(env);
+    if (!endpoint)
+        return undefined;
+    const api = new EngineApi(endpoint);
+    try {
+        await api.call("GET", "/version");
+        return api;
+    }
+    catch (error) {
+        // The CLI reports an engine that is down per candidate, as sandbox_error; let it.
+        log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${error.message}); using the docker CLI`);
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli.ts
-// `sandbox-gate run [--input value]... FILE...`: the action's engine from a terminal or a nightly job.
+// `sandbox-gate run [--input value]... FILE...`: the action's engine from a terminal or a nightly job;
+// `sandbox-gate merge [--flag value]... REPORT...`: shard reports into one report and one decision.
 // Exit 0 when nothing fails the gate, 1 when something does, 2 on bad usage or bad input.
 
 
@@ -5645,13 +6825,23 @@ function describeFailure(result) {
 
 
 
-const USAGE = `usage: sandbox-gate run [--INPUT VALUE]... FILE...
 
-FILEs are replies (.md, .txt), patches (.patch, .diff) or datasets (.jsonl).
+
+
+
+/** The inputs `merge` reads: what shapes the report and the decision, nothing about running. */
+const MERGE_FLAGS = ["report", "junit", "baseline", "fail-on", "workdir"];
+const USAGE = `usage: sandbox-gate run [--INPUT VALUE]... FILE...
+       sandbox-gate merge [--FLAG VALUE]... REPORT...
+
+run: FILEs are replies (.md, .txt), patches (.patch, .diff) or datasets (.jsonl).
 INPUTs are the action's inputs: ${Object.keys(DEFAULTS)
-    .filter((n) => !["source", "files", "comment", "authors", "github-token"].includes(n))
+    .filter((n) => !["source", "files", "comment", "authors", "github-token", "merge"].includes(n))
     .map((n) => `--${n}`)
-    .join(" ")}`;
+    .join(" ")}
+
+merge: REPORTs are JSON reports of shard runs (--shard i/n); one merged report, summary and decision.
+FLAGs: ${MERGE_FLAGS.map((n) => `--${n}`).join(" ")}`;
 class UsageError extends Error {
 }
 async function main(argv) {
@@ -5660,37 +6850,62 @@ async function main(argv) {
         process.stdout.write(`${USAGE}\n`);
         return 0;
     }
+    if (verb === "merge")
+        return merge(rest);
     if (verb !== "run")
         throw new UsageError(verb ? `unknown command '${verb}'` : "missing command 'run'");
-    const options = Object.fromEntries(Object.keys(DEFAULTS).map((name) => [name, { type: "string" }]));
+    const options = Object.fromEntries(Object.keys(DEFAULTS).filter((name) => name !== "merge").map((name) => [name, { type: "string" }]));
     const parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: rest, options, allowPositionals: true, strict: true });
     if (parsed.positionals.length === 0)
         throw new UsageError("no FILE given");
     const flags = parsed.values;
     // FILEs are the CLI's `files`: no comment to post, nothing to glob (the shell did that).
-    const fixed = { source: "files", comment: "false", files: parsed.positionals.join("\n") };
+    const fixed = { source: "files", comment: "false", files: parsed.positionals.join("\n"), merge: "" };
     const settings = readSettings((name) => fixed[name] ?? flags[name] ?? "", { defaultWorkdir: process.cwd() });
-    const matches = await Promise.all(parsed.positionals.map(async (path) => {
-        const absolute = (0,external_node_path_namespaceObject.resolve)(path);
-        const info = await (0,promises_namespaceObject.stat)(absolute).catch(() => undefined);
-        if (!info?.isFile())
-            throw new InputError("FILE", `'${path}' is not a readable file`);
-        return { absolute, relative: path };
-    }));
+    const matches = await readableFiles(parsed.positionals, "FILE");
+    const baseline = await loadBaseline(settings);
     const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
-    const engine = new DockerEngine();
     const runId = `cli-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}`;
     const log = (line) => void process.stderr.write(`${line}\n`);
+    const engine = await createEngine(settings, log);
+    // A cancelled run (Ctrl-C, a CI job stopped) leaves no container behind.
+    exitOnSignals(engine, `${RUN_LABEL}=${runId}`, log);
     try {
         const outcome = await runGate(candidatesFromFiles(matches), { settings, engine, testFiles, runId }, { log });
-        process.stdout.write(`${renderTable(outcome)}\n`);
-        await writeReports(settings, outcome);
-        log(outcome.decision.reason);
-        return outcome.decision.failed ? 1 : 0;
+        return await finish(outcome, settings, baseline);
     }
     finally {
         await engine.close();
     }
+}
+async function merge(args) {
+    const options = Object.fromEntries(MERGE_FLAGS.map((name) => [name, { type: "string" }]));
+    const parsed = (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
+    if (parsed.positionals.length === 0)
+        throw new UsageError("no REPORT given");
+    const flags = parsed.values;
+    const settings = readSettings((name) => flags[name] ?? "", { defaultWorkdir: process.cwd() });
+    const reports = await readableFiles(parsed.positionals, "REPORT");
+    const baseline = await loadBaseline(settings);
+    return finish(await mergeOutcome(reports, settings, "REPORT"), settings, baseline);
+}
+/** The table, the reports, the evaluation figures and the decision; the exit code. */
+async function finish(outcome, settings, baseline) {
+    process.stdout.write(`${renderTable(outcome)}\n`);
+    await writeReports(settings, outcome);
+    const log = (line) => void process.stderr.write(`${line}\n`);
+    log(renderEvaluationText(evaluate(outcome.results, baseline)));
+    log(outcome.decision.reason);
+    return outcome.decision.failed ? 1 : 0;
+}
+async function readableFiles(paths, what) {
+    return Promise.all(paths.map(async (path) => {
+        const absolute = (0,external_node_path_namespaceObject.resolve)(path);
+        const info = await (0,promises_namespaceObject.stat)(absolute).catch(() => undefined);
+        if (!info?.isFile())
+            throw new InputError(what, `'${path}' is not a readable file`);
+        return { absolute, relative: path };
+    }));
 }
 main(process.argv.slice(2)).then((code) => (process.exitCode = code), (error) => {
     const known = error instanceof InputError || error instanceof UsageError || error.code?.startsWith("ERR_PARSE_ARGS");

@@ -29216,7 +29216,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1189);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5696);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -29233,7 +29233,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1189:
+/***/ 5696:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37460,6 +37460,8 @@ async function resolveGlobs(input, patterns, base) {
     return found;
 }
 
+// EXTERNAL MODULE: external "node:perf_hooks"
+var external_node_perf_hooks_ = __nccwpck_require__(643);
 ;// CONCATENATED MODULE: ./src/classify.ts
 /**
  * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
@@ -38637,296 +38639,6 @@ async function mapLimit(items, limit, work) {
     return results;
 }
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-// EXTERNAL MODULE: external "node:perf_hooks"
-var external_node_perf_hooks_ = __nccwpck_require__(643);
-;// CONCATENATED MODULE: ./src/sandbox/image.ts
-// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
-// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
-
-
-async function ensureImage(engine, image, policy, options) {
-    const started = external_node_perf_hooks_.performance.now();
-    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
-    if (policy !== "always") {
-        let present;
-        try {
-            present = await engine.hasImage(image);
-        }
-        catch (error) {
-            return { ok: false, reason: messageOf(error) };
-        }
-        if (present)
-            return { ok: true, pulled: false, ms: elapsed() };
-        if (policy === "never")
-            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
-    }
-    const delays = backoffDelays(options.retries, options.backoffMs);
-    const attempts = delays.length + 1;
-    let lastError = "";
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
-        try {
-            await engine.pull(image);
-            options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, ms: elapsed() };
-        }
-        catch (error) {
-            lastError = messageOf(error);
-        }
-        const delay = delays[attempt - 1];
-        if (delay !== undefined) {
-            options.log(`${lastError}; retrying in ${delay} ms`);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
-        }
-    }
-    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
-}
-/** The waits before each retry: `backoffMs`, then doubling. */
-function backoffDelays(retries, backoffMs) {
-    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-
-;// CONCATENATED MODULE: ./src/gate.ts
-// The whole run, shared by the action and the CLI: candidates → images first → every candidate
-// through the pipeline (bounded concurrency, input order kept) → the gate decision.
-
-
-
-/** Entries up to the quota, in order (an invalid line is already its result); the rest are skipped, never run. */
-async function takeQuota(entries, quota, settings) {
-    const taken = [];
-    const skipped = [];
-    for await (const entry of entries) {
-        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
-        if (taken.length >= quota)
-            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
-        else
-            taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
-    }
-    return { taken, skipped };
-}
-/** A dataset line that is not a candidate: nothing runnable, and it says why. */
-function invalidEntry(id, source, problem, settings) {
-    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
-    return {
-        id,
-        source,
-        language: null,
-        status: "no_code",
-        exit_code: null,
-        signal: null,
-        duration_ms: 0,
-        ...empty,
-        feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.timeoutMs, memoryBytes: settings.memoryBytes, reason: `${source}: ${problem}` }),
-    };
-}
-function decide(results, failOn) {
-    const failing = results.filter((r) => failOn.has(r.status));
-    if (failing.length === 0)
-        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
-    const counts = new Map();
-    for (const r of failing)
-        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
-    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
-    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
-}
-/** Pull (or check) each image once, before any candidate's clock starts. */
-function imagePreparer(ctx, hooks) {
-    const ready = new Map();
-    return (image) => {
-        let pending = ready.get(image);
-        if (!pending) {
-            pending = ensureImage(ctx.engine, image, ctx.settings.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
-                if (!outcome.ok)
-                    return outcome.reason;
-                if (!outcome.pulled)
-                    hooks.log(`image ${image}: present`);
-                return undefined;
-            });
-            ready.set(image, pending);
-        }
-        return pending;
-    };
-}
-async function runGate(entries, base, hooks) {
-    const { settings } = base;
-    const { taken, skipped } = await takeQuota(entries, settings.maxCandidates, settings);
-    const ctx = { ...base, prepareImage: imagePreparer(base, hooks) };
-    let done = 0;
-    const results = await mapLimit(taken, settings.concurrency, async (item) => {
-        const result = "status" in item ? item : await judgeCandidate(item, ctx);
-        done += 1;
-        hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
-        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
-        hooks.log(JSON.stringify({
-            event: "sandbox-gate.candidate",
-            run: base.runId,
-            candidate: result.id,
-            code_length: "status" in item ? 0 : item.text.length,
-            status: result.status,
-            exit: result.exit_code,
-            duration_ms: result.duration_ms,
-        }));
-        return result;
-    });
-    return { results, skipped, decision: decide(results, settings.failOn) };
-}
-
-;// CONCATENATED MODULE: ./src/github.ts
-// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
-// and tests run the real client against a fake server that checks every request against GitHub's
-// published OpenAPI description.
-
-/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
-class GitHubError extends Error {
-    status;
-    request;
-    constructor(message, status, request) {
-        super(`${request}: ${status} ${message}`);
-        this.status = status;
-        this.request = request;
-        this.name = "GitHubError";
-    }
-}
-const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
-// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
-const SECONDARY_LIMIT_MS = 60_000;
-// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
-const CLOCK_SLACK_MS = 1000;
-/** How long to wait before the next attempt, or undefined to give up now. */
-function retryDelay(failed, policy, nowMs) {
-    if (failed.attempt >= policy.maxAttempts)
-        return undefined;
-    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
-    const wait = serverWait(failed, backoff, nowMs);
-    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
-}
-function serverWait({ method, status, headers, message }, backoff, nowMs) {
-    if (status === 403 || status === 429) {
-        const retryAfter = Number(headers["retry-after"]);
-        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
-            return Math.max(0, retryAfter * 1000);
-        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
-            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
-        }
-        if (status === 429 || /secondary rate limit/i.test(message))
-            return Math.max(SECONDARY_LIMIT_MS, backoff);
-        return undefined; // a plain 403: the token may not do this
-    }
-    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
-    if (status >= 500 && method !== "POST")
-        return backoff;
-    return undefined;
-}
-function isHttpError(error) {
-    return error instanceof Error && typeof error.status === "number";
-}
-function failedAttempt(error, method, attempt) {
-    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const data = error.response?.data;
-    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
-    return { method, status: error.status, headers, message, attempt };
-}
-function toComment(c) {
-    return {
-        id: c.id,
-        body: c.body ?? "",
-        url: c.html_url,
-        author: c.user?.login ?? "ghost",
-        authorType: c.user?.type ?? "User",
-        createdAt: c.created_at,
-    };
-}
-function createGitHubClient(token, options = {}) {
-    const policy = { ...DEFAULT_RETRY, ...options.retry };
-    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    const now = options.now ?? Date.now;
-    const octokit = getOctokit(token, { baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com" });
-    // Every request, each page of a listing included, goes through here.
-    octokit.hook.wrap("request", async (request, endpoint) => {
-        const name = `${endpoint.method} ${endpoint.url}`;
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await request(endpoint);
-            }
-            catch (error) {
-                if (!isHttpError(error))
-                    throw error;
-                const failed = failedAttempt(error, endpoint.method, attempt);
-                const wait = retryDelay(failed, policy, now());
-                if (wait === undefined)
-                    throw new GitHubError(failed.message, failed.status, name);
-                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
-                await sleep(wait);
-            }
-        }
-    });
-    const page = { per_page: 100 };
-    return {
-        async listIssueComments(owner, repo, issue) {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, ...page });
-            return comments.map((c) => toComment(c));
-        },
-        async listReviewComments(owner, repo, pull) {
-            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, { owner, repo, pull_number: pull, ...page });
-            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
-        },
-        async listReviews(owner, repo, pull) {
-            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pull, ...page });
-            // A pending review has no submission time yet; only its author can see it anyway.
-            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
-        },
-        async createComment(owner, repo, issue, body) {
-            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
-            return toComment(data);
-        },
-        async updateComment(owner, repo, commentId, body) {
-            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
-            return toComment(data);
-        },
-        async getPullRequestDiff(owner, repo, pull) {
-            const { data } = await octokit.rest.pulls.get({
-                owner,
-                repo,
-                pull_number: pull,
-                headers: { accept: "application/vnd.github.diff" },
-            });
-            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
-            const diff = data;
-            if (typeof diff !== "string")
-                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
-            return diff;
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/prepare/tests.ts
-// The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
-
-
-
-async function loadTestFiles(patterns, base, maxBytes) {
-    if (patterns.length === 0)
-        return [];
-    const matches = await resolveGlobs("tests", patterns, base);
-    const files = [];
-    let total = 0;
-    for (const match of matches) {
-        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
-        total += content.length;
-        // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
-        if (total > maxBytes)
-            throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
-        files.push({ path: match.relative, content });
-    }
-    return files;
-}
-
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 // The sticky PR comment and the job summary as markdown. Pure: values in, a string out.
 // Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text.
@@ -39213,6 +38925,486 @@ function skippedList(skipped, shown) {
     return [`**Skipped** (not run):`, "", ...items].join("\n");
 }
 
+;// CONCATENATED MODULE: ./src/progress.ts
+// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
+// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
+// given the clock.
+
+/** Runs up to this size log every candidate; longer ones log progress lines. */
+const PER_CANDIDATE_UP_TO = 20;
+const PROGRESS_EVERY_MS = 10_000;
+function progressLine({ done, total, elapsedMs, notPassing }) {
+    const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
+    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
+    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
+}
+/** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
+class ProgressMeter {
+    total;
+    now;
+    everyMs;
+    #startedAt;
+    #lastAt = -Infinity;
+    #done = 0;
+    #notPassing = 0;
+    constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
+        this.total = total;
+        this.now = now;
+        this.everyMs = everyMs;
+        this.#startedAt = now();
+    }
+    /** Records one finished candidate; returns the line to log, if one is due. */
+    finished(passed) {
+        this.#done++;
+        if (!passed)
+            this.#notPassing++;
+        const at = this.now();
+        if (this.#done < this.total && at - this.#lastAt < this.everyMs)
+            return undefined;
+        this.#lastAt = at;
+        return progressLine({ done: this.#done, total: this.total, elapsedMs: at - this.#startedAt, notPassing: this.#notPassing });
+    }
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/image.ts
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
+
+
+async function ensureImage(engine, image, policy, options) {
+    const started = external_node_perf_hooks_.performance.now();
+    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
+    if (policy !== "always") {
+        let present;
+        try {
+            present = await engine.hasImage(image);
+        }
+        catch (error) {
+            return { ok: false, reason: messageOf(error) };
+        }
+        if (present)
+            return { ok: true, pulled: false, ms: elapsed() };
+        if (policy === "never")
+            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+    }
+    const delays = backoffDelays(options.retries, options.backoffMs);
+    const attempts = delays.length + 1;
+    let lastError = "";
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+        try {
+            await engine.pull(image);
+            options.log(`pulled ${image} in ${elapsed()} ms`);
+            return { ok: true, pulled: true, ms: elapsed() };
+        }
+        catch (error) {
+            lastError = messageOf(error);
+        }
+        const delay = delays[attempt - 1];
+        if (delay !== undefined) {
+            options.log(`${lastError}; retrying in ${delay} ms`);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+        }
+    }
+    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+/** The waits before each retry: `backoffMs`, then doubling. */
+function backoffDelays(retries, backoffMs) {
+    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+;// CONCATENATED MODULE: ./src/shard.ts
+// `shard: i/n`: one matrix job's deterministic slice of the candidates. Pure; the input is parsed in settings.
+/**
+ * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
+ * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
+ * size by at most one, and share out a dataset's slow stretch instead of giving it to one job.
+ */
+function inShard(position, shard) {
+    return shard === undefined || position % shard.count === shard.index - 1;
+}
+
+;// CONCATENATED MODULE: ./src/gate.ts
+// The whole run, shared by the action and the CLI: candidates → images first → every candidate
+// through the pipeline (bounded concurrency, input order kept) → the gate decision.
+
+
+
+
+
+
+/**
+ * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
+ * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ */
+async function takeQuota(entries, quota, settings) {
+    const taken = [];
+    const skipped = [];
+    let position = 0;
+    for await (const entry of entries) {
+        if (!inShard(position++, settings.shard))
+            continue;
+        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
+        if (taken.length >= quota)
+            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
+        else
+            taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
+    }
+    return { taken, skipped };
+}
+/** A dataset line that is not a candidate: nothing runnable, and it says why. */
+function invalidEntry(id, source, problem, settings) {
+    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
+    return {
+        id,
+        source,
+        language: null,
+        status: "no_code",
+        exit_code: null,
+        signal: null,
+        duration_ms: 0,
+        ...empty,
+        feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.timeoutMs, memoryBytes: settings.memoryBytes, reason: `${source}: ${problem}` }),
+    };
+}
+function decide(results, failOn) {
+    const failing = results.filter((r) => failOn.has(r.status));
+    if (failing.length === 0)
+        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
+    const counts = new Map();
+    for (const r of failing)
+        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+}
+/** Pull (or check) each image once, before any candidate's clock starts. */
+function imagePreparer(ctx, hooks) {
+    const ready = new Map();
+    return (image) => {
+        let pending = ready.get(image);
+        if (!pending) {
+            pending = ensureImage(ctx.engine, image, ctx.settings.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
+                if (!outcome.ok)
+                    return outcome.reason;
+                if (!outcome.pulled)
+                    hooks.log(`image ${image}: present`);
+                return undefined;
+            });
+            ready.set(image, pending);
+        }
+        return pending;
+    };
+}
+async function runGate(entries, base, hooks) {
+    const { settings } = base;
+    const { taken, skipped } = await takeQuota(entries, settings.maxCandidates, settings);
+    const ctx = { ...base, prepareImage: imagePreparer(base, hooks) };
+    if (settings.shard)
+        hooks.log(`shard ${settings.shard.index}/${settings.shard.count}: ${taken.length + skipped.length} candidates`);
+    let done = 0;
+    const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
+    const results = await mapLimit(taken, settings.concurrency, async (item) => {
+        const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        done += 1;
+        const line = progress.finished(result.status === "pass");
+        if (taken.length <= PER_CANDIDATE_UP_TO)
+            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+        else if (line)
+            hooks.log(line);
+        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
+        hooks.log(JSON.stringify({
+            event: "sandbox-gate.candidate",
+            run: base.runId,
+            candidate: result.id,
+            code_length: "status" in item ? 0 : item.text.length,
+            status: result.status,
+            exit: result.exit_code,
+            duration_ms: result.duration_ms,
+        }));
+        return result;
+    });
+    return { results, skipped, decision: decide(results, settings.failOn) };
+}
+
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+
+
+
+const isString = (v) => typeof v === "string";
+const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
+const orNull = (ok) => (v) => v === null || ok(v);
+const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+// The fields every renderer reads; optional ones are checked only when present.
+const RESULT_FIELDS = [
+    ["id", isString],
+    ["source", isString],
+    ["status", (v) => STATUSES.includes(v)],
+    ["language", orNull(isString)],
+    ["exit_code", orNull(isNumber)],
+    ["signal", orNull(isString)],
+    ["duration_ms", isNumber],
+    ["stdout", isString],
+    ["stderr", isString],
+    ["feedback", isString],
+    ["truncated", (v) => isObject(v) && typeof v.stdout === "boolean" && typeof v.stderr === "boolean"],
+];
+const OPTIONAL_FIELDS = [
+    ["url", isString],
+    ["author", isString],
+    ["syntax", isObject],
+    ["changed_files", (v) => Array.isArray(v) && v.every(isString)],
+    ["patch_strategy", isString],
+];
+/** A report file's text → the report, checked as far as anything here reads it; throws naming `input`. */
+function parseReport(text, name, input) {
+    const fail = (detail) => {
+        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return fail(`not JSON (${error.message})`);
+    }
+    if (!isObject(value) || value.version !== 1)
+        return fail("no \"version\": 1");
+    if (!Array.isArray(value.results))
+        return fail("no \"results\" list");
+    value.results.forEach((r, i) => {
+        if (!isObject(r))
+            return fail(`results[${i}] is not an object`);
+        for (const [field, ok] of RESULT_FIELDS)
+            if (!ok(r[field]))
+                fail(`results[${i}].${field} is missing or of the wrong type`);
+        for (const [field, ok] of OPTIONAL_FIELDS)
+            if (r[field] !== undefined && !ok(r[field]))
+                fail(`results[${i}].${field} is of the wrong type`);
+    });
+    const skipped = value.skipped ?? [];
+    if (!Array.isArray(skipped) || !skipped.every((s) => isObject(s) && isString(s.id) && isString(s.source) && isString(s.reason))) {
+        return fail("\"skipped\" is not a list of {id, source, reason}");
+    }
+    return value;
+}
+async function loadReport(path, name, input) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+    }
+    catch (error) {
+        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+    }
+    return parseReport(text, name, input);
+}
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source) {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+    const [pathA, lineA] = sourceKey(a.source);
+    const [pathB, lineB] = sourceKey(b.source);
+    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+function mergeReports(reports, input) {
+    const seen = new Map();
+    const results = [];
+    for (const { name, report } of reports) {
+        for (const r of report.results) {
+            const key = JSON.stringify([r.id, r.source]);
+            const other = seen.get(key);
+            if (other !== undefined)
+                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+            seen.set(key, name);
+            results.push(r);
+        }
+    }
+    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped ?? []) };
+}
+
+;// CONCATENATED MODULE: ./src/evaluation-run.ts
+// Evaluation runs around the gate: merging shard reports into one outcome, and the
+// baseline report read up front. Shared by the action and the CLI.
+
+
+
+/** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
+async function mergeOutcome(reports, settings, input) {
+    const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
+    const { results, skipped } = mergeReports(loaded, input);
+    return { results, skipped, decision: decide(results, settings.failOn) };
+}
+/** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
+async function loadBaseline(settings) {
+    if (!settings.baseline)
+        return undefined;
+    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.workdir, settings.baseline), settings.baseline, "baseline")).results;
+}
+
+;// CONCATENATED MODULE: ./src/github.ts
+// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
+// and tests run the real client against a fake server that checks every request against GitHub's
+// published OpenAPI description.
+
+/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
+class GitHubError extends Error {
+    status;
+    request;
+    constructor(message, status, request) {
+        super(`${request}: ${status} ${message}`);
+        this.status = status;
+        this.request = request;
+        this.name = "GitHubError";
+    }
+}
+const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
+// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
+const SECONDARY_LIMIT_MS = 60_000;
+// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
+const CLOCK_SLACK_MS = 1000;
+/** How long to wait before the next attempt, or undefined to give up now. */
+function retryDelay(failed, policy, nowMs) {
+    if (failed.attempt >= policy.maxAttempts)
+        return undefined;
+    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
+    const wait = serverWait(failed, backoff, nowMs);
+    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
+}
+function serverWait({ method, status, headers, message }, backoff, nowMs) {
+    if (status === 403 || status === 429) {
+        const retryAfter = Number(headers["retry-after"]);
+        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
+            return Math.max(0, retryAfter * 1000);
+        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
+            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
+        }
+        if (status === 429 || /secondary rate limit/i.test(message))
+            return Math.max(SECONDARY_LIMIT_MS, backoff);
+        return undefined; // a plain 403: the token may not do this
+    }
+    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
+    if (status >= 500 && method !== "POST")
+        return backoff;
+    return undefined;
+}
+function isHttpError(error) {
+    return error instanceof Error && typeof error.status === "number";
+}
+function failedAttempt(error, method, attempt) {
+    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const data = error.response?.data;
+    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
+    return { method, status: error.status, headers, message, attempt };
+}
+function toComment(c) {
+    return {
+        id: c.id,
+        body: c.body ?? "",
+        url: c.html_url,
+        author: c.user?.login ?? "ghost",
+        authorType: c.user?.type ?? "User",
+        createdAt: c.created_at,
+    };
+}
+function createGitHubClient(token, options = {}) {
+    const policy = { ...DEFAULT_RETRY, ...options.retry };
+    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const now = options.now ?? Date.now;
+    const octokit = getOctokit(token, { baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com" });
+    // Every request, each page of a listing included, goes through here.
+    octokit.hook.wrap("request", async (request, endpoint) => {
+        const name = `${endpoint.method} ${endpoint.url}`;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await request(endpoint);
+            }
+            catch (error) {
+                if (!isHttpError(error))
+                    throw error;
+                const failed = failedAttempt(error, endpoint.method, attempt);
+                const wait = retryDelay(failed, policy, now());
+                if (wait === undefined)
+                    throw new GitHubError(failed.message, failed.status, name);
+                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
+                await sleep(wait);
+            }
+        }
+    });
+    const page = { per_page: 100 };
+    return {
+        async listIssueComments(owner, repo, issue) {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, ...page });
+            return comments.map((c) => toComment(c));
+        },
+        async listReviewComments(owner, repo, pull) {
+            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, { owner, repo, pull_number: pull, ...page });
+            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
+        },
+        async listReviews(owner, repo, pull) {
+            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pull, ...page });
+            // A pending review has no submission time yet; only its author can see it anyway.
+            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
+        },
+        async createComment(owner, repo, issue, body) {
+            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
+            return toComment(data);
+        },
+        async updateComment(owner, repo, commentId, body) {
+            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
+            return toComment(data);
+        },
+        async getPullRequestDiff(owner, repo, pull) {
+            const { data } = await octokit.rest.pulls.get({
+                owner,
+                repo,
+                pull_number: pull,
+                headers: { accept: "application/vnd.github.diff" },
+            });
+            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
+            const diff = data;
+            if (typeof diff !== "string")
+                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
+            return diff;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/tests.ts
+// The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
+
+
+
+async function loadTestFiles(patterns, base, maxBytes) {
+    if (patterns.length === 0)
+        return [];
+    const matches = await resolveGlobs("tests", patterns, base);
+    const files = [];
+    let total = 0;
+    for (const match of matches) {
+        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
+        total += content.length;
+        // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
+        if (total > maxBytes)
+            throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
+        files.push({ path: match.relative, content });
+    }
+    return files;
+}
+
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
 
@@ -39277,6 +39469,161 @@ async function upsertStickyComment(client, sticky) {
             return { action: "forbidden", message: error.message };
         throw error;
     }
+}
+
+;// CONCATENATED MODULE: ./src/report/evaluation.ts
+// Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
+// since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+
+
+const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
+/** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
+function quantile(values, q) {
+    if (values.length === 0)
+        return 0;
+    const sorted = [...values].sort((a, b) => a - b);
+    const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+    return sorted[rank - 1];
+}
+function passRate(results) {
+    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+}
+function evaluate(results, baseline) {
+    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const evaluation = {
+        total: results.length,
+        byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
+        passRate: passRate(results),
+        time: { ran: times.length, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95), maxMs: quantile(times, 1) },
+    };
+    if (baseline)
+        evaluation.baseline = compare(results, baseline);
+    return evaluation;
+}
+/** Changes across the pass line, in this run's order; ids are matched exactly. */
+function compare(results, baseline) {
+    const before = new Map(baseline.map((r) => [r.id, r.status]));
+    const now = new Set(results.map((r) => r.id));
+    const diff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
+    for (const r of results) {
+        const was = before.get(r.id);
+        if (was === undefined)
+            diff.added++;
+        else if (was === "pass" && r.status !== "pass")
+            diff.newlyFailing.push({ id: r.id, was, now: r.status });
+        else if (was !== "pass" && r.status === "pass")
+            diff.newlyPassing.push({ id: r.id, was, now: r.status });
+    }
+    diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
+    return diff;
+}
+// ---------------------------------------------------------------------------------------------------
+// Rendering.
+const BAR_WIDTH = 30;
+/** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
+const CHANGES_SHOWN = 30;
+const ID_MAX = 100;
+/** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
+const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
+/** Pass first: it is the figure a reader looks for. */
+const ORDER = ["pass", ...STATUSES.filter((s) => s !== "pass")];
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+/** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
+function bar(value, max, width = BAR_WIDTH) {
+    if (max <= 0 || value <= 0)
+        return "";
+    const eighths = Math.max(1, Math.round((value / max) * width * 8));
+    return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
+}
+function pointChange(now, was) {
+    const points = (now - was) * 100;
+    return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
+}
+function headline(e) {
+    const passed = e.byStatus.pass;
+    const time = e.time.ran > 0 ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}` : "";
+    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+}
+function baselineLine(b, e) {
+    const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
+    if (b.added)
+        parts.push(`${b.added} not in the baseline`);
+    if (b.removed)
+        parts.push(`${b.removed} of the baseline missing`);
+    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+}
+/** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
+function timeHistogram(results) {
+    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const seconds = (ms) => `${ms / 1000} s`;
+    const bounds = [0, ...TIME_BUCKETS];
+    const rows = bounds.map((low, i) => {
+        const high = TIME_BUCKETS[i];
+        const label = high === undefined ? `≥ ${seconds(low)}` : `< ${seconds(high)}`;
+        return { label, count: times.filter((t) => t >= low && (high === undefined || t < high)).length };
+    });
+    // Trailing empty buckets say nothing.
+    while (rows.length > 1 && rows.at(-1).count === 0)
+        rows.pop();
+    return times.length === 0 ? [] : rows;
+}
+function changeList(title, changes) {
+    if (changes.length === 0)
+        return undefined;
+    const items = changes.slice(0, CHANGES_SHOWN).map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+    if (changes.length > CHANGES_SHOWN)
+        items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
+    return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+function clipId(id) {
+    const { head, omitted } = markdown_clip(id, ID_MAX);
+    return omitted > 0 ? `${head}…` : head;
+}
+/** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
+function renderEvaluationMarkdown(e, results) {
+    const shown = ORDER.filter((s) => e.byStatus[s] > 0);
+    const max = Math.max(0, ...shown.map((s) => e.byStatus[s]));
+    const table = [
+        "| Status | Count | Share | |",
+        "| --- | --: | --: | --- |",
+        ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+    ].join("\n");
+    const histogram = timeHistogram(results);
+    const most = Math.max(0, ...histogram.map((row) => row.count));
+    const width = Math.max(0, ...histogram.map((row) => row.label.length));
+    const chart = histogram.length
+        ? ["Time per candidate, from the start of the test command (code that ran):", "", "```text", ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()), "```"].join("\n")
+        : undefined;
+    const blocks = [
+        "### Evaluation",
+        `**${headline(e)}**`,
+        e.baseline && baselineLine(e.baseline, e),
+        e.total > 0 ? table : undefined,
+        chart,
+        e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
+        e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** The same figures as plain lines for a terminal; ids with control characters made harmless. */
+function renderEvaluationText(e) {
+    const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
+    const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+    if (e.baseline) {
+        lines.push(baselineLine(e.baseline, e));
+        const list = (title, changes) => {
+            for (const c of changes.slice(0, CHANGES_SHOWN))
+                lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
+            if (changes.length > CHANGES_SHOWN)
+                lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
+        };
+        list("newly failing", e.baseline.newlyFailing);
+        list("newly passing", e.baseline.newlyPassing);
+    }
+    return lines.join("\n");
+}
+function plain(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
@@ -39719,26 +40066,39 @@ function padded(data) {
 
 
 
+
+
+// Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_USER = "65534:65534";
 const docker_WORKDIR = "/work";
 /** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
 const SHM_BYTES = 4 * 1024 * 1024;
 const OPEN_FILES = 256;
+const PODMAN_NPROC = 4096;
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
 const START_GRACE_MS = 60_000;
 /** How long the CLI may take to end after `docker kill` before it is killed itself. */
 const KILL_GRACE_MS = 10_000;
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
 const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** How often an abort asks again for containers whose CLI has not ended yet. */
+const ABORT_POLL_MS = 100;
 class DockerEngine {
     binary;
+    #dialect;
     #removals = new Set();
     #failedRemovals = [];
+    /** The `run` CLI of every run in flight, by container name. */
+    #active = new Map();
+    #aborted = false;
     constructor(options = {}) {
         this.binary = options.binary ?? "docker";
+        this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
     }
     async run(job, hooks = {}) {
+        if (this.#aborted)
+            return failedFacts("the run was cancelled before this candidate started");
         const name = `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
         hooks.onContainer?.(name);
         const nonce = hooks.nonce ?? newNonce();
@@ -39764,11 +40124,12 @@ class DockerEngine {
         let runStartedAt;
         let timedOut = false;
         let stalled = false;
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, runArgs(name, job), { stdio: ["pipe", "pipe", "pipe"] });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"] });
+        this.#active.set(name, child);
         const ended = new Promise((resolve) => {
             child.on("error", (error) => resolve({ code: null, error }));
             child.on("close", (code) => resolve({ code }));
-        });
+        }).finally(() => this.#active.delete(name));
         // The clock for set-up: a pull never happens here (`--pull never`), so only a sick engine is this slow.
         let timer = setTimeout(() => {
             stalled = true;
@@ -39798,7 +40159,8 @@ class DockerEngine {
         // No CLI ran, so there is no container to remove.
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
-        const oomKilled = await this.#oomKilled(name);
+        const state = await this.#state(name);
+        const oomKilled = state.oomKilled === true;
         this.#remove(name);
         const sandboxError = sandboxErrorOf({
             binary: this.binary,
@@ -39807,6 +40169,8 @@ class DockerEngine {
             exitCode: exit.code,
             text: parser.text,
             stalled,
+            aborted: this.#aborted,
+            stateError: state.error,
         });
         return {
             phase: parser.phase,
@@ -39830,21 +40194,25 @@ class DockerEngine {
         const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
     }
-    /** The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL. */
-    async #oomKilled(name) {
+    /**
+     * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
+     * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
+     */
+    async #state(name) {
         const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
         if (result.code !== 0)
-            return false;
+            return { error: describeFailure(result) };
         try {
-            return JSON.parse(result.stdout).OOMKilled === true;
+            return { oomKilled: JSON.parse(result.stdout).OOMKilled === true };
         }
         catch {
-            return false;
+            return { error: `unreadable state: ${result.stdout.slice(0, 200)}` };
         }
     }
     /** Removes the container off the critical path; `close()` waits for it. */
     #remove(name) {
-        const removal = cli(this.binary, ["rm", "-f", name]).then((result) => {
+        // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
+        const removal = cli(this.binary, ["rm", "-f", "-v", name]).then((result) => {
             this.#removals.delete(removal);
             if (result.code !== 0 && !/no such container/i.test(result.stderr)) {
                 this.#failedRemovals.push(`${name}: ${describeFailure(result)}`);
@@ -39860,6 +40228,26 @@ class DockerEngine {
         while (this.#removals.size > 0)
             await Promise.all([...this.#removals]);
         return this.#failedRemovals.splice(0);
+    }
+    /**
+     * Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed.
+     * A container asked for before its CLI created it appears a moment later, so this asks again until
+     * every CLI has ended (a CLI still there after KILL_GRACE_MS is killed).
+     */
+    async abort() {
+        this.#aborted = true;
+        const removed = new Set();
+        const deadline = external_node_perf_hooks_.performance.now() + KILL_GRACE_MS;
+        while (this.#active.size > 0 && external_node_perf_hooks_.performance.now() < deadline) {
+            const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+            for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean))
+                removed.add(name);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
+        }
+        for (const child of this.#active.values())
+            child.kill("SIGKILL");
+        await this.close();
+        return [...removed];
     }
     async hasImage(image) {
         const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
@@ -39881,14 +40269,43 @@ class DockerEngine {
         const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
         if (names.length === 0)
             return [];
-        const removed = await cli(this.binary, ["rm", "-f", ...names]);
+        const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
         if (removed.code !== 0)
             throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
         return names;
     }
 }
+/**
+ * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
+ * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
+ */
+function exitOnSignals(engine, label, log) {
+    let stopping = false;
+    const stop = (signal) => {
+        const code = 128 + external_node_os_namespaceObject.constants.signals[signal];
+        if (stopping)
+            process.exit(code);
+        stopping = true;
+        log(`sandbox-gate: ${signal}: removing this run's containers`);
+        void (async () => {
+            const removed = new Set(await engine.abort());
+            // A CLI killed by the abort may have left a container created too late to be asked for.
+            try {
+                for (const name of await engine.removeLabelled(label))
+                    removed.add(name);
+            }
+            catch (error) {
+                log(`sandbox-gate: ${error.message}`);
+            }
+            log(`sandbox-gate: removed ${removed.size} container(s)`);
+            process.exit(code);
+        })();
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+}
 /** The `run` argv: every lock-down flag, then the image and the driver. */
-function runArgs(name, job) {
+function runArgs(name, job, dialect = "docker") {
     const { limits } = job;
     const size = String(limits.workdirBytes);
     const memory = String(limits.memoryBytes);
@@ -39909,8 +40326,14 @@ function runArgs(name, job) {
         "--pids-limit", String(limits.pidsLimit),
         "--ulimit", `nofile=${OPEN_FILES}:${OPEN_FILES}`,
         "--ulimit", `fsize=${size}`,
+        // podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+        // nproc counts per user across containers, so it stays well above any run's pids limit.
+        ...(dialect === "podman" ? ["--ulimit", `nproc=${PODMAN_NPROC}:${PODMAN_NPROC}`] : []),
         "--read-only",
-        "--tmpfs", `${docker_WORKDIR}:rw,exec,nosuid,nodev,size=${size},uid=65534,gid=65534,mode=0700`,
+        // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+        ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+        // podman refuses tmpfs's own uid=/gid= options; its U chowns the mount to --user instead.
+        "--tmpfs", `${docker_WORKDIR}:rw,exec,nosuid,nodev,size=${size},${dialect === "podman" ? "U" : "uid=65534,gid=65534"},mode=0700`,
         "--tmpfs", `/tmp:rw,nosuid,nodev,size=${size},mode=1777`,
         "--shm-size", String(SHM_BYTES),
         "--cap-drop", "ALL",
@@ -39936,6 +40359,8 @@ function signalOf(exitCode) {
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
 function sandboxErrorOf(outcome) {
     const { job, phase, exitCode, text } = outcome;
+    if (outcome.aborted)
+        return "the run was cancelled while this candidate ran";
     if (outcome.stalled) {
         return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
     }
@@ -39945,6 +40370,10 @@ function sandboxErrorOf(outcome) {
     // 126/127: the shell could not find or execute the checker, so the image lacks it.
     if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
         return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+    }
+    // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
+    if (exitCode !== 0 && outcome.stateError !== undefined) {
+        return `the container's state could not be read after it ended with code ${exitCode}: ${outcome.stateError}`;
     }
     return undefined;
 }
@@ -39996,8 +40425,830 @@ function describeFailure(result) {
     return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: ./src/sandbox/engine-api.ts
+// The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
+//
+// Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
+// a kept-alive socket costs the daemon's work only, so the per-candidate create/attach/start/wait/
+// inspect/remove cycle is cheaper here than `docker run` + `docker inspect` + `docker rm`.
+
+const DEFAULT_SOCKET = "/var/run/docker.sock";
+/**
+ * The endpoint DOCKER_HOST names, as the docker CLI reads it; undefined when only the CLI can reach it
+ * (ssh://, TLS, a Docker context), so the caller falls back to the CLI.
+ */
+function endpointFromEnv(env = process.env) {
+    if (env.DOCKER_CONTEXT)
+        return undefined;
+    const host = env.DOCKER_HOST?.trim();
+    if (!host)
+        return { socketPath: DEFAULT_SOCKET };
+    if (host.startsWith("unix://"))
+        return { socketPath: host.slice("unix://".length) };
+    const tcp = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(host);
+    if (tcp && !env.DOCKER_TLS_VERIFY && !env.DOCKER_CERT_PATH)
+        return { host: tcp[1].replace(/^\[|\]$/g, ""), port: Number(tcp[2]) };
+    return undefined;
+}
+function describeEndpoint(endpoint) {
+    return endpoint.socketPath !== undefined ? `unix://${endpoint.socketPath}` : `tcp://${endpoint.host}:${endpoint.port}`;
+}
+/** The engine answered with an error status; `message` is the engine's own. */
+class ApiError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.status = status;
+        this.name = "ApiError";
+    }
+}
+/** Replies kept from the engine's JSON answers; an inspect is a few kB. */
+const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+class EngineApi {
+    endpoint;
+    // Kept alive: one connection serves many short calls, as the CLI cannot. Idle sockets are unref'd
+    // by the agent, so they never keep the process up.
+    #agent = new external_node_http_.Agent({ keepAlive: true });
+    constructor(endpoint) {
+        this.endpoint = endpoint;
+    }
+    /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
+    async call(method, path, body, signal) {
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const req = this.#request(method, path, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
+        const res = await responseOf(req, payload, this.endpoint);
+        const text = await readBody(res);
+        if (res.statusCode >= 400)
+            throw new ApiError(res.statusCode, errorMessage(text, res.statusCode));
+        return (text === "" ? undefined : JSON.parse(text));
+    }
+    /**
+     * A call that takes over the connection (attach, exec start): resolves with the raw stream once the
+     * engine switched protocols. Its own connection, never the kept-alive pool's.
+     */
+    hijack(path, body) {
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const headers = { Connection: "Upgrade", Upgrade: "tcp", ...(payload ? { "Content-Type": "application/json" } : {}) };
+        const req = this.#request("POST", path, false, headers);
+        return new Promise((resolve, reject) => {
+            req.on("upgrade", (_res, socket, head) => {
+                // Bytes that came with the switch belong to the stream.
+                if (head.length > 0)
+                    socket.unshift(head);
+                resolve(socket);
+            });
+            responseOf(req, payload, this.endpoint).then(async (res) => reject(new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode))), reject);
+        });
+    }
+    /**
+     * A call whose answer streams JSON lines (events): resolves once the engine answered, then feeds each
+     * line to `onLine` until `close()`; `onEnd` when the engine ends it. Its own connection, which keeps
+     * the process up until closed.
+     */
+    async lines(path, onLine, onEnd) {
+        const req = this.#request("GET", path, false, {});
+        const res = await responseOf(req, undefined, this.endpoint);
+        if (res.statusCode >= 400)
+            throw new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode));
+        let pending = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+            const parts = (pending + chunk).split("\n");
+            pending = parts.pop();
+            for (const line of parts)
+                if (line.trim())
+                    onLine(JSON.parse(line));
+        });
+        res.on("error", () => { });
+        res.on("close", onEnd);
+        return { close: () => req.destroy() };
+    }
+    #request(method, path, agent, headers, signal) {
+        const target = this.endpoint.socketPath !== undefined ? { socketPath: this.endpoint.socketPath } : { host: this.endpoint.host, port: this.endpoint.port };
+        return (0,external_node_http_.request)({ ...target, method, path, agent, headers: { Host: "docker", ...headers }, ...(signal ? { signal } : {}) });
+    }
+}
+/** The response (any status but a protocol switch, which the `upgrade` event gets). */
+function responseOf(req, payload, endpoint) {
+    return new Promise((resolve, reject) => {
+        req.on("response", resolve);
+        req.on("error", (error) => {
+            // Worded as the CLI words it, so a message reads the same whichever way the engine was reached.
+            const unreachable = ["ENOENT", "ECONNREFUSED", "EACCES", "ECONNRESET", "EPIPE"].includes(error.code ?? "");
+            reject(unreachable ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`) : error);
+        });
+        req.end(payload);
+    });
+}
+function readBody(res) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        res.on("data", (chunk) => {
+            size += chunk.length;
+            if (size <= MAX_REPLY_BYTES)
+                chunks.push(chunk);
+        });
+        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        res.on("error", reject);
+    });
+}
+function errorMessage(text, status) {
+    try {
+        const message = JSON.parse(text).message;
+        if (typeof message === "string" && message)
+            return message;
+    }
+    catch {
+        // Not JSON: the text itself is the message.
+    }
+    return text.trim().slice(0, 500) || `engine answered ${status}`;
+}
+/** Stream ids of the multiplexed attach stream. */
+const STDOUT = 1;
+const STDERR = 2;
+const HEADER = 8;
+/**
+ * Splits the multiplexed stream of a non-TTY attach: frames of an 8-byte header (stream id, three
+ * zero bytes, big-endian payload length) and the payload. Frames and headers may arrive split.
+ */
+class FrameReader {
+    onFrame;
+    #pending = Buffer.alloc(0);
+    constructor(onFrame) {
+        this.onFrame = onFrame;
+    }
+    push(chunk) {
+        let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        while (data.length >= HEADER) {
+            const size = data.readUInt32BE(4);
+            if (data.length < HEADER + size)
+                break;
+            this.onFrame(data[0], data.subarray(HEADER, HEADER + size));
+            data = data.subarray(HEADER + size);
+        }
+        this.#pending = Buffer.from(data);
+    }
+    /** Bytes of an unfinished frame when the stream ended (a protocol error if not 0). */
+    get leftover() {
+        return this.#pending.length;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/api-run.ts
+
+
+
+
+
+/** The body of `POST /containers/create` for `job`: every lock-down flag of `runArgs`. */
+function containerConfig(job) {
+    const { limits } = job;
+    const size = limits.workdirBytes;
+    return {
+        Image: job.image,
+        Cmd: driverArgv(job.command, job.check),
+        Labels: job.labels,
+        User: SANDBOX_USER,
+        WorkingDir: docker_WORKDIR,
+        Env: [`HOME=${docker_WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
+        // `-i`: stdin open for the attach, closed for good once the attach closes it.
+        AttachStdin: true,
+        AttachStdout: true,
+        AttachStderr: true,
+        OpenStdin: true,
+        StdinOnce: true,
+        Tty: false,
+        HostConfig: {
+            Init: true,
+            RestartPolicy: { Name: "no" },
+            LogConfig: { Type: "none", Config: {} },
+            NetworkMode: "none",
+            // Equal to Memory: no swap.
+            Memory: limits.memoryBytes,
+            MemorySwap: limits.memoryBytes,
+            NanoCpus: Math.round(limits.cpus * 1e9),
+            PidsLimit: limits.pidsLimit,
+            Ulimits: [
+                { Name: "nofile", Soft: OPEN_FILES, Hard: OPEN_FILES },
+                { Name: "fsize", Soft: size, Hard: size },
+            ],
+            ReadonlyRootfs: true,
+            Tmpfs: {
+                [docker_WORKDIR]: `rw,exec,nosuid,nodev,size=${size},uid=65534,gid=65534,mode=0700`,
+                "/tmp": `rw,nosuid,nodev,size=${size},mode=1777`,
+            },
+            ShmSize: SHM_BYTES,
+            CapDrop: ["ALL"],
+            SecurityOpt: ["no-new-privileges"],
+            ...(limits.runtime ? { Runtime: limits.runtime } : {}),
+        },
+    };
+}
+/** How long output may still arrive after an exec's process ended before its stream is cut. */
+const EXIT_GRACE_MS = 200;
+/**
+ * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
+ * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
+ */
+function captureStream({ stream, input, job, nonce, kill, exited }) {
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let runStartedAt;
+    let timedOut = false;
+    let stalled = false;
+    let cut;
+    let forceEnd = () => { };
+    // After a kill, the run ends within the grace whatever the stream and the exit say.
+    const forced = new Promise((resolve) => (forceEnd = resolve));
+    const stop = () => {
+        void kill();
+        cut ??= setTimeout(() => {
+            stream.destroy();
+            forceEnd();
+        }, KILL_GRACE_MS);
+    };
+    let timer = setTimeout(() => {
+        stalled = true;
+        stop();
+    }, limits.timeoutMs + START_GRACE_MS);
+    const parser = new PhaseParser({
+        nonce,
+        onRunOutput: (chunk) => stderr.push(chunk),
+        onRun: () => {
+            runStartedAt = external_node_perf_hooks_.performance.now();
+            clearTimeout(timer);
+            timer = setTimeout(() => {
+                timedOut = true;
+                stop();
+            }, limits.timeoutMs);
+        },
+    });
+    const frames = new FrameReader((id, payload) => {
+        if (id === STDOUT)
+            stdout.push(payload);
+        else if (id === STDERR)
+            parser.push(payload);
+    });
+    const closed = new Promise((resolve) => stream.once("close", resolve));
+    void exited?.then(() => {
+        const grace = setTimeout(() => stream.destroy(), EXIT_GRACE_MS);
+        void closed.then(() => clearTimeout(grace));
+    });
+    return new Promise((resolve) => {
+        stream.on("data", (chunk) => frames.push(chunk));
+        // A write after the container closed its stdin fails; that shows in its exit, not here.
+        stream.on("error", () => { });
+        void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
+            const endedAt = external_node_perf_hooks_.performance.now();
+            clearTimeout(timer);
+            clearTimeout(cut);
+            parser.end();
+            resolve({
+                phase: parser.phase,
+                text: parser.text,
+                stdout: stdout.result(),
+                stderr: stderr.result(),
+                timedOut,
+                stalled,
+                durationMs: runStartedAt === undefined ? 0 : Math.round(endedAt - runStartedAt),
+            });
+        });
+        // Half-close: the engine closes the container's stdin, the output keeps coming.
+        stream.end(input);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/pool.ts
+// One fresh container per candidate, as DockerEngine, through the Engine API, with containers created,
+// attached and started ahead of need: a warm container's driver waits for its nonce and files on
+// stdin, before anything of a candidate exists in it. A candidate takes one, sends them on the attach
+// it holds, reads the container to its end, and the container is removed. Each container serves
+// exactly one candidate. Should the gate die, the attach closes, the container's stdin with it, and
+// a warm container's driver exits instead of waiting forever.
+//
+// Starting a container is most of its cost (≈ 0.35 s, mostly waiting on runc and the kernel), so doing
+// it ahead takes it off the candidate's critical path and lets it overlap with other candidates' runs.
+// Per candidate: create, attach and start (ahead), wait, inspect (the engine's OOM verdict), remove
+// (after, off the critical path): six calls, five on a kept-alive socket, no CLI process.
+// Every container carries the run label and is tracked until removed; close() and abort() remove
+// the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
+// credentials, listing), so those calls go to a DockerEngine.
+
+
+
+
+
+
+class PoolEngine {
+    #api;
+    #cli;
+    #warmTarget;
+    /** Containers being created or ready, by their create config. */
+    #warm = new Map();
+    /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
+    #creating = new Set();
+    /** Every container created and not yet removed: what close() and abort() must remove. */
+    #owned = new Set();
+    #removals = new Set();
+    #failedRemovals = [];
+    #aborted = false;
+    constructor(api, cli, options) {
+        this.#api = api;
+        this.#cli = cli;
+        this.#warmTarget = Math.max(0, options.warm);
+    }
+    async run(job, hooks = {}) {
+        if (this.#aborted)
+            return failedFacts("the run was cancelled before this candidate started");
+        const nonce = hooks.nonce ?? newNonce();
+        let input;
+        try {
+            input = driverInput(nonce, tarball(job.files));
+        }
+        catch (error) {
+            return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+        }
+        const container = await this.#take(job);
+        hooks.onContainer?.(container.name);
+        if (container.error !== undefined)
+            return failedFacts(`the sandbox did not start: ${container.error}`);
+        if (this.#aborted) {
+            this.#discard(container);
+            return failedFacts("the run was cancelled before this candidate started");
+        }
+        try {
+            return await this.#attached(container.name, container.stream, job, input, nonce);
+        }
+        catch (error) {
+            return failedFacts(`the sandbox failed: ${error.message}`);
+        }
+        finally {
+            this.#remove(container.name);
+        }
+    }
+    async #attached(name, stream, job, input, nonce) {
+        const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name) });
+        // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
+        const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
+        const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
+        const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
+        const stateError = "error" in exit ? exit.error.message : state.error;
+        const sandboxError = sandboxErrorOf({
+            binary: "the container",
+            job,
+            phase: outcome.phase,
+            exitCode,
+            text: outcome.text,
+            stalled: outcome.stalled,
+            aborted: this.#aborted,
+            ...(stateError === undefined ? {} : { stateError }),
+        });
+        return {
+            phase: outcome.phase,
+            exitCode,
+            signal: signalOf(exitCode),
+            timedOut: outcome.timedOut,
+            oomKilled: state.oomKilled,
+            stdout: outcome.stdout,
+            stderr: outcome.stderr,
+            checkOutput: outcome.phase === "check" ? outcome.text : "",
+            durationMs: outcome.durationMs,
+            ...(sandboxError === undefined ? {} : { sandboxError }),
+        };
+    }
+    /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
+    #take(job) {
+        const config = containerConfig(job);
+        const key = JSON.stringify(config);
+        const queue = this.#warm.get(key) ?? [];
+        this.#warm.set(key, queue);
+        const warm = queue.shift();
+        this.#refill(key, config);
+        // A warm one that failed may have failed for a reason gone by now: one fresh try.
+        return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
+    }
+    /** Tops up the warm containers of the config in use; those of other configs are dropped. */
+    #refill(key, config) {
+        for (const [other, queue] of this.#warm) {
+            if (other === key)
+                continue;
+            for (const stale of queue.splice(0))
+                void stale.then((c) => this.#discard(c));
+            this.#warm.delete(other);
+        }
+        const queue = this.#warm.get(key);
+        while (!this.#aborted && queue.length < this.#warmTarget)
+            queue.push(this.#create(config));
+    }
+    #create(config) {
+        const name = `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
+        this.#owned.add(name);
+        const creation = (async () => {
+            const created = { name };
+            try {
+                await this.#call("POST", `/containers/create?name=${name}`, config);
+                // Attached before the start, so nothing the container writes is lost.
+                created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
+                await this.#call("POST", `/containers/${name}/start`);
+            }
+            catch (error) {
+                // A create that failed half-way may still have left the container.
+                this.#discard(created);
+                return { name, error: error.message };
+            }
+            // Made after an abort asked for it: nobody will take it.
+            if (this.#aborted)
+                this.#discard(created);
+            return created;
+        })();
+        const tracked = creation.finally(() => this.#creating.delete(tracked));
+        this.#creating.add(tracked);
+        return tracked;
+    }
+    /** A container no candidate will use: its attach closed, the container removed. */
+    #discard(container) {
+        container.stream?.destroy();
+        this.#remove(container.name);
+    }
+    /** Kills by name; a container already gone is not an error. */
+    async #kill(name) {
+        await this.#call("POST", `/containers/${name}/kill`).catch(() => { });
+    }
+    /** Removes a container off the critical path; close() waits for it. */
+    #remove(name) {
+        const removal = this.#call("DELETE", `/containers/${name}?force=1&v=1`).then(() => void this.#owned.delete(name), (error) => {
+            if (error instanceof ApiError && error.status === 404)
+                this.#owned.delete(name);
+            else
+                this.#failedRemovals.push(`${name}: ${error.message}`);
+        });
+        const tracked = removal.finally(() => this.#removals.delete(tracked));
+        this.#removals.add(tracked);
+    }
+    /** Removes the warm containers and waits for every removal; returns the removals that failed. */
+    async close() {
+        const warm = [...this.#warm.values()].flat();
+        this.#warm.clear();
+        for (const created of await Promise.all(warm))
+            this.#discard(created);
+        while (this.#creating.size > 0 || this.#removals.size > 0)
+            await Promise.all([...this.#creating, ...this.#removals]);
+        return this.#failedRemovals.splice(0);
+    }
+    /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
+    async abort() {
+        this.#aborted = true;
+        const names = [...this.#owned];
+        for (const name of names)
+            this.#remove(name);
+        await this.close();
+        return names;
+    }
+    hasImage(image) {
+        return this.#cli.hasImage(image);
+    }
+    pull(image) {
+        return this.#cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.#cli.removeLabelled(label);
+    }
+    #call(method, path, body) {
+        return this.#api.call(method, path, body);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/reuse.ts
+// `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
+// the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
+//
+// The container is the pool's (same flags, same run label) but its main process is a sleeper under
+// docker-init, running as another uid than the candidates, so no candidate can signal it. Each
+// candidate's exec first resets the container: every process of the candidates' uid but itself is
+// killed until none is left, the work dir, /tmp, /dev/shm, POSIX queues and System V IPC are emptied,
+// and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
+// that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
+// container that died retires the container; the next candidate gets a fresh one.
+
+
+
+
+
+
+
+/** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
+const KEEPER_USER = "65533:65533";
+/** Exit code of a reset that could not clear the container. */
+const RESET_FAILED = 125;
+/** How long an exit by SIGKILL waits for the engine's `oom` event, in case it comes after the exit's. */
+const OOM_EVENT_GRACE_MS = 500;
+const OOM_POLL_MS = 20;
+// Runs as the candidates' uid before the driver, as a function so the driver's parameters stay intact.
+// `kill -9 -1` reaches every process this uid owns except the caller (and PID 1, which is not ours);
+// a process forked meanwhile is caught by the next round. Killed processes are reaped by docker-init.
+// Builtins only, but for rm (and chmod, ipcrm when there is something for them): it runs per candidate.
+const RESET = String.raw `reset() {
+  cd / || return 1
+  rounds=0
+  while :; do
+    kill -9 -1 2>/dev/null
+    left=
+    for p in /proc/[0-9]*; do
+      [ "$p" = "/proc/$$" ] && continue
+      [ -O "$p" ] && left="$p" && break
+    done
+    [ -z "$left" ] && break
+    rounds=$((rounds + 1))
+    [ "$rounds" -lt 200 ] || { echo "sandbox-gate: $left of an earlier candidate survives the reset" >&2; return 1; }
+    sleep 0.01
+  done
+  cleared=
+  for ipc in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
+    # gVisor lists no System V IPC in /proc: there ipcrm clears what it can, unchecked.
+    [ -r "$ipc" ] || { [ -n "$cleared" ] || ipcrm -a 2>/dev/null; cleared=1; continue; }
+    { read -r header; ! read -r object; } < "$ipc" && continue
+    ipcrm -a 2>/dev/null
+    { read -r header; ! read -r object; } < "$ipc" || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
+  done
+  set -- /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*
+  for entry; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    # A directory the candidate made unreadable is made readable again, then everything goes.
+    rm -rf "$@" 2>/dev/null || { chmod -R u+rwx "$@" 2>/dev/null; rm -rf "$@" 2>/dev/null; }
+    break
+  done
+  for entry in /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    echo "sandbox-gate: $entry of an earlier candidate remains" >&2
+    return 1
+  done
+  cd ${docker_WORKDIR}
+}
+reset || exit ${RESET_FAILED}
+`;
+const EXEC_COMMAND = 'exec sh -c "$command"\n';
+// The command runs as the driver's child here, so that once it exits the driver ends whatever it left
+// behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
+// the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
+// the phases before it.
+const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit "$status"\n';
+/** The exec's argv: the reset, then the driver, with the driver's parameters. */
+function execArgv(command, check) {
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check);
+    if (!driver.endsWith(EXEC_COMMAND))
+        throw new Error("the sandbox driver no longer ends by exec'ing the command: update reuse.ts");
+    return [sh, flag, `${RESET}${driver.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
+}
+class ReuseEngine {
+    #api;
+    #cli;
+    /** Containers between candidates, by config. */
+    #idle = new Map();
+    /** Every container of ours, idle or busy, until removed. */
+    #all = new Set();
+    #removals = new Set();
+    #failedRemovals = [];
+    #aborted = false;
+    constructor(api, cli) {
+        this.#api = api;
+        this.#cli = cli;
+    }
+    async run(job, hooks = {}) {
+        if (this.#aborted)
+            return failedFacts("the run was cancelled before this candidate started");
+        const nonce = hooks.nonce ?? newNonce();
+        let input;
+        try {
+            input = driverInput(nonce, tarball(job.files));
+        }
+        catch (error) {
+            return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+        }
+        // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
+        // fresh one, once.
+        for (let attempt = 1;; attempt++) {
+            const shared = await this.#acquire(job);
+            hooks.onContainer?.(shared.name);
+            if (shared.error !== undefined) {
+                this.#retire(shared);
+                return failedFacts(`the sandbox did not start: ${shared.error}`);
+            }
+            let outcome;
+            try {
+                outcome = await this.#exec(shared, job, input, nonce);
+            }
+            catch (error) {
+                // Only the exec's creation and start throw: nothing of the candidate ran yet.
+                outcome = { facts: failedFacts(`the sandbox failed: ${error.message}`), keep: false, retry: true };
+            }
+            if (outcome.keep && !this.#aborted)
+                this.#idle.get(shared.key).push(shared);
+            else
+                this.#retire(shared);
+            if (!outcome.retry || attempt > 1)
+                return outcome.facts;
+        }
+    }
+    async #exec(shared, job, input, nonce) {
+        const { name } = shared;
+        const exec = await this.#api.call("POST", `/containers/${name}/exec`, {
+            AttachStdin: true,
+            AttachStdout: true,
+            AttachStderr: true,
+            Tty: false,
+            User: SANDBOX_USER,
+            WorkingDir: docker_WORKDIR,
+            Cmd: execArgv(job.command, job.check),
+        });
+        const oomsBefore = shared.ooms;
+        let killed = false;
+        // The engine's events say when the exec ends and with what code: no polling.
+        const exited = new Promise((resolve) => shared.exits.set(exec.Id, resolve));
+        const stream = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
+        const outcome = await captureStream({
+            stream,
+            input,
+            job,
+            nonce,
+            // Only the container's end is sure to end every process of the candidate.
+            kill: async () => {
+                killed = true;
+                await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
+            },
+            exited,
+        });
+        shared.exits.delete(exec.Id);
+        const exitCode = killed ? 137 : await exited;
+        // The engine reports an OOM kill inside a running container as an event, a little after the fact.
+        if (exitCode === 137 && !outcome.timedOut && shared.ooms === oomsBefore)
+            await this.#waitForOom(shared);
+        const oomKilled = shared.ooms > oomsBefore;
+        const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
+        const sandboxError = sandboxErrorOf({
+            binary: "the container",
+            job,
+            phase: outcome.phase,
+            exitCode,
+            text: outcome.text,
+            stalled: outcome.stalled,
+            aborted: this.#aborted,
+            ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
+        });
+        const facts = {
+            phase: outcome.phase,
+            exitCode,
+            signal: signalOf(exitCode),
+            timedOut: outcome.timedOut,
+            oomKilled,
+            stdout: outcome.stdout,
+            stderr: outcome.stderr,
+            checkOutput: outcome.phase === "check" ? outcome.text : "",
+            durationMs: outcome.durationMs,
+            ...(sandboxError === undefined ? {} : { sandboxError }),
+        };
+        // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
+        return { facts, keep: !killed && !oomKilled && !shared.dead && sandboxError === undefined, retry: resetFailed };
+    }
+    async #waitForOom(shared) {
+        const before = shared.ooms;
+        for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(OOM_POLL_MS);
+    }
+    async #acquire(job) {
+        const config = {
+            ...containerConfig(job),
+            Cmd: ["sleep", "2147483647"],
+            User: KEEPER_USER,
+            AttachStdin: false,
+            AttachStdout: false,
+            AttachStderr: false,
+            OpenStdin: false,
+            StdinOnce: false,
+        };
+        const key = JSON.stringify(config);
+        const idle = this.#idle.get(key) ?? [];
+        this.#idle.set(key, idle);
+        for (let shared = idle.pop(); shared; shared = idle.pop()) {
+            if (!shared.dead)
+                return shared;
+            this.#retire(shared);
+        }
+        return this.#start(key, config);
+    }
+    async #start(key, config) {
+        const shared = { name: `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`, key, ooms: 0, dead: false, exits: new Map() };
+        this.#all.add(shared);
+        try {
+            await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            // Watching before the start: no event of the container's life is missed.
+            const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
+            shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value), 
+            // Without its events the container cannot be judged: it is treated as gone.
+            () => this.#event(shared, { Action: "die" }));
+            await this.#api.call("POST", `/containers/${shared.name}/start`);
+        }
+        catch (error) {
+            shared.error = error.message;
+        }
+        return shared;
+    }
+    #event(shared, event) {
+        const attributes = event.Actor?.Attributes ?? {};
+        if (event.Action === "oom")
+            shared.ooms++;
+        else if (event.Action === "exec_die")
+            shared.exits.get(attributes.execID ?? "")?.(attributes.exitCode === undefined ? null : Number(attributes.exitCode));
+        else if (event.Action === "die") {
+            shared.dead = true;
+            for (const exit of shared.exits.values())
+                exit(null);
+        }
+    }
+    /** Removes a container off the critical path; close() waits for it. */
+    #retire(shared) {
+        shared.events?.close();
+        // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
+        for (const exit of shared.exits.values())
+            exit(null);
+        const removal = this.#api.call("DELETE", `/containers/${shared.name}?force=1&v=1`).then(() => void this.#all.delete(shared), (error) => {
+            if (error instanceof ApiError && error.status === 404)
+                this.#all.delete(shared);
+            else
+                this.#failedRemovals.push(`${shared.name}: ${error.message}`);
+        });
+        const tracked = removal.finally(() => this.#removals.delete(tracked));
+        this.#removals.add(tracked);
+    }
+    /** Removes the idle containers and waits for every removal; returns the removals that failed. */
+    async close() {
+        for (const shared of [...this.#idle.values()].flat())
+            this.#retire(shared);
+        this.#idle.clear();
+        while (this.#removals.size > 0)
+            await Promise.all([...this.#removals]);
+        return this.#failedRemovals.splice(0);
+    }
+    /** Refuses new runs and removes every container, busy or idle; returns their names. */
+    async abort() {
+        this.#aborted = true;
+        const names = [...this.#all].map((shared) => shared.name);
+        for (const shared of this.#all)
+            this.#retire(shared);
+        this.#idle.clear();
+        await this.close();
+        return names;
+    }
+    hasImage(image) {
+        return this.#cli.hasImage(image);
+    }
+    pull(image) {
+        return this.#cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.#cli.removeLabelled(label);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/select.ts
+
+
+
+
+async function createEngine(settings, log, env = process.env) {
+    const cli = new DockerEngine();
+    const api = await reachableApi(env, log);
+    if (api)
+        return settings.isolation === "run" ? new ReuseEngine(api, cli) : new PoolEngine(api, cli, { warm: settings.concurrency });
+    if (settings.isolation === "run")
+        log("isolation: run needs the Engine API; running one container per candidate instead");
+    return cli;
+}
+/** The Engine API, when it is not ruled out and answers. */
+async function reachableApi(env, log) {
+    const endpoint = env.SANDBOX_GATE_ENGINE === "cli" ? undefined : endpointFromEnv(env);
+    if (!endpoint)
+        return undefined;
+    const api = new EngineApi(endpoint);
+    try {
+        await api.call("GET", "/version");
+        return api;
+    }
+    catch (error) {
+        // The CLI reports an engine that is down per candidate, as sandbox_error; let it.
+        log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${error.message}); using the docker CLI`);
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
 // The action: settings → candidates → images first → every candidate sandboxed → report → gate.
+
+
+
 
 
 
@@ -40064,7 +41315,8 @@ function setOutputs(outcome, settings, reportPath) {
     core/* setOutput */.uH("report", reportPath ?? "");
     core/* setOutput */.uH("results", JSON.stringify(compactResults(results)));
 }
-async function publish(outcome, settings, client, pr) {
+/** `evaluation`: the markdown section that heads the job summary of an evaluation run, or "". */
+async function publish(outcome, settings, client, pr, evaluation) {
     const { serverUrl, runId } = github_context;
     const input = {
         results: outcome.results,
@@ -40084,7 +41336,7 @@ async function publish(outcome, settings, client, pr) {
     }
     // Each channel on its own: a summary that cannot be written must not cost the PR its comment.
     await core/* summary */.z
-        .addRaw(renderSummary(input))
+        .addRaw(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length))
         .write()
         .catch((error) => core/* warning */.$e(`sandbox-gate could not write the job summary: ${error.message}`));
     if (!settings.comment || !pr || !client)
@@ -40098,7 +41350,8 @@ async function publish(outcome, settings, client, pr) {
     }
 }
 async function run() {
-    const engine = new DockerEngine();
+    // Only a run that judges candidates needs one; merging shard reports runs nothing.
+    let engine;
     try {
         const settings = readSettings((name) => core/* getInput */.V4(name), {
             defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -40109,14 +41362,25 @@ async function run() {
             core/* setSecret */.Pq(settings.token);
         const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
         core/* saveState */.LZ(STATE_RUN_ID, runId);
+        if (settings.merge.length === 0) {
+            engine = await createEngine(settings, core/* info */.pq);
+            // A cancelled job gets SIGINT, then SIGTERM: remove this run's containers before the runner kills us.
+            exitOnSignals(engine, `${RUN_LABEL}=${runId}`, core/* warning */.$e);
+        }
         const pr = pullRequestOf(github_context);
         const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core/* warning */.$e }) : undefined;
+        const baseline = await loadBaseline(settings);
         const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
-        const entries = await candidateEntries(settings, client, pr);
-        const outcome = await runGate(entries, { settings, engine, testFiles, runId }, { log: core/* info */.pq });
+        // Merged shard reports get the gate's decision as if their candidates had run here.
+        const outcome = engine
+            ? await runGate(await candidateEntries(settings, client, pr), { settings, engine, testFiles, runId }, { log: core/* info */.pq })
+            : await mergeOutcome(await resolveGlobs("merge", settings.merge, settings.workdir), settings, "merge");
         const reportPath = await writeReports(settings, outcome);
         setOutputs(outcome, settings, reportPath);
-        await publish(outcome, settings, client, pr);
+        const evaluation = evaluate(outcome.results, baseline);
+        core/* info */.pq(renderEvaluationText(evaluation));
+        const evaluationRun = settings.source === "files" || settings.merge.length > 0 || baseline !== undefined;
+        await publish(outcome, settings, client, pr, evaluationRun ? `${renderEvaluationMarkdown(evaluation, outcome.results)}\n` : "");
         if (outcome.decision.failed)
             core/* setFailed */.C1(outcome.decision.reason);
         else
@@ -40126,7 +41390,7 @@ async function run() {
         core/* setFailed */.C1(error instanceof InputError ? error.message : `sandbox-gate: ${error.message}`);
     }
     finally {
-        await engine.close();
+        await engine?.close();
     }
 }
 /** The post step: remove every container this run labelled, even after a cancelled job. */
