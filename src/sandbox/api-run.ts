@@ -8,7 +8,7 @@ import { StreamCapture } from "./capture.js";
 import { KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, START_GRACE_MS, WORKDIR } from "./docker.js";
 import { PhaseParser, driverArgv } from "./driver.js";
 import type { SandboxJob } from "./engine.js";
-import { FrameReader, STDERR, STDOUT } from "./engine-api.js";
+import { ApiError, type EngineApi, FrameReader, STDERR, STDOUT } from "./engine-api.js";
 
 /** The body of `POST /containers/create` for `job`: every lock-down flag of `runArgs`. */
 export function containerConfig(job: SandboxJob): Record<string, unknown> {
@@ -156,4 +156,28 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
     // Half-close: the engine closes the container's stdin, the output keeps coming.
     stream.end(input);
   });
+}
+
+/** Container removals off the critical path, each tracked until done; close() waits for them all. */
+export class Removals {
+  readonly #pending = new Set<Promise<void>>();
+  readonly #failed: string[] = [];
+
+  constructor(private readonly api: EngineApi) {}
+
+  /** Removes `name` with its anonymous volumes; `gone` once it is (a container already gone counts). */
+  remove(name: string, gone: () => void): void {
+    const removal = this.api.call("DELETE", `/containers/${name}?force=1&v=1`).then(gone, (error: Error) => {
+      if (error instanceof ApiError && error.status === 404) gone();
+      else this.#failed.push(`${name}: ${error.message}`);
+    });
+    const tracked = removal.finally(() => this.#pending.delete(tracked));
+    this.#pending.add(tracked);
+  }
+
+  /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
+  async settle(also: () => Promise<unknown>[] = () => []): Promise<string[]> {
+    for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()]) await Promise.all(more);
+    return this.#failed.splice(0);
+  }
 }

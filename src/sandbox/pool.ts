@@ -15,11 +15,11 @@
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import type { RunFacts } from "../model.js";
-import { captureStream, containerConfig } from "./api-run.js";
+import { Removals, captureStream, containerConfig } from "./api-run.js";
 import { type DockerEngine, failedFacts, sandboxErrorOf, signalOf, type RunHooks } from "./docker.js";
 import { driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
-import { ApiError, type EngineApi } from "./engine-api.js";
+import type { EngineApi } from "./engine-api.js";
 import { tarball } from "./tar.js";
 
 export interface PoolOptions {
@@ -50,13 +50,13 @@ export class PoolEngine implements ContainerEngine {
   readonly #creating = new Set<Promise<Created>>();
   /** Every container created and not yet removed: what close() and abort() must remove. */
   readonly #owned = new Set<string>();
-  readonly #removals = new Set<Promise<void>>();
-  readonly #failedRemovals: string[] = [];
+  readonly #removals: Removals;
   #aborted = false;
 
   constructor(api: EngineApi, cli: DockerEngine, options: PoolOptions) {
     this.#api = api;
     this.#cli = cli;
+    this.#removals = new Removals(api);
     this.#warmTarget = Math.max(0, options.warm);
   }
 
@@ -179,15 +179,7 @@ export class PoolEngine implements ContainerEngine {
 
   /** Removes a container off the critical path; close() waits for it. */
   #remove(name: string): void {
-    const removal = this.#call("DELETE", `/containers/${name}?force=1&v=1`).then(
-      () => void this.#owned.delete(name),
-      (error: Error) => {
-        if (error instanceof ApiError && error.status === 404) this.#owned.delete(name);
-        else this.#failedRemovals.push(`${name}: ${error.message}`);
-      },
-    );
-    const tracked = removal.finally(() => this.#removals.delete(tracked));
-    this.#removals.add(tracked);
+    this.#removals.remove(name, () => this.#owned.delete(name));
   }
 
   /** Removes the warm containers and waits for every removal; returns the removals that failed. */
@@ -195,8 +187,7 @@ export class PoolEngine implements ContainerEngine {
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const created of await Promise.all(warm)) this.#discard(created);
-    while (this.#creating.size > 0 || this.#removals.size > 0) await Promise.all([...this.#creating, ...this.#removals]);
-    return this.#failedRemovals.splice(0);
+    return this.#removals.settle(() => [...this.#creating]);
   }
 
   /** Refuses new runs and removes every container of ours, running or warm; returns their names. */

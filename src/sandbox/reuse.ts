@@ -11,11 +11,11 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunFacts } from "../model.js";
-import { captureStream, containerConfig } from "./api-run.js";
+import { Removals, captureStream, containerConfig } from "./api-run.js";
 import { type DockerEngine, failedFacts, SANDBOX_USER, sandboxErrorOf, signalOf, WORKDIR, type RunHooks } from "./docker.js";
 import { driverArgv, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
-import { ApiError, type EngineApi } from "./engine-api.js";
+import type { EngineApi } from "./engine-api.js";
 import { tarball } from "./tar.js";
 
 /** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
@@ -110,13 +110,13 @@ export class ReuseEngine implements ContainerEngine {
   readonly #idle = new Map<string, Shared[]>();
   /** Every container of ours, idle or busy, until removed. */
   readonly #all = new Set<Shared>();
-  readonly #removals = new Set<Promise<void>>();
-  readonly #failedRemovals: string[] = [];
+  readonly #removals: Removals;
   #aborted = false;
 
   constructor(api: EngineApi, cli: DockerEngine) {
     this.#api = api;
     this.#cli = cli;
+    this.#removals = new Removals(api);
   }
 
   async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
@@ -271,23 +271,14 @@ export class ReuseEngine implements ContainerEngine {
     shared.events?.close();
     // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
     for (const exit of shared.exits.values()) exit(null);
-    const removal = this.#api.call("DELETE", `/containers/${shared.name}?force=1&v=1`).then(
-      () => void this.#all.delete(shared),
-      (error: Error) => {
-        if (error instanceof ApiError && error.status === 404) this.#all.delete(shared);
-        else this.#failedRemovals.push(`${shared.name}: ${error.message}`);
-      },
-    );
-    const tracked = removal.finally(() => this.#removals.delete(tracked));
-    this.#removals.add(tracked);
+    this.#removals.remove(shared.name, () => this.#all.delete(shared));
   }
 
   /** Removes the idle containers and waits for every removal; returns the removals that failed. */
   async close(): Promise<string[]> {
     for (const shared of [...this.#idle.values()].flat()) this.#retire(shared);
     this.#idle.clear();
-    while (this.#removals.size > 0) await Promise.all([...this.#removals]);
-    return this.#failedRemovals.splice(0);
+    return this.#removals.settle();
   }
 
   /** Refuses new runs and removes every container, busy or idle; returns their names. */
