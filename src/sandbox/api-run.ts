@@ -129,7 +129,8 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
     if (id === STDOUT) stdout.push(payload);
     else if (id === STDERR) parser.push(payload);
   });
-  const closed = new Promise<void>((resolve) => stream.once("close", resolve));
+  // A warm container's attach may have closed while it waited (the engine died): its close is past.
+  const closed = stream.closed ? Promise.resolve() : new Promise<void>((resolve) => stream.once("close", resolve));
   void exited?.then(() => {
     const grace = setTimeout(() => stream.destroy(), EXIT_GRACE_MS);
     void closed.then(() => clearTimeout(grace));

@@ -340,7 +340,8 @@ export function sandboxErrorOf(outcome: Outcome): string | undefined {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
   }
   if (phase === "setup") {
-    return `the sandbox did not start: ${engineMessage(text) || `${outcome.binary} exited with code ${exitCode}`}`;
+    // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
+    return `the sandbox did not start: ${engineMessage(text) || outcome.stateError || `${outcome.binary} exited with code ${exitCode}`}`;
   }
   // 126/127: the shell could not find or execute the checker, so the image lacks it.
   if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
