@@ -40365,7 +40365,8 @@ function sandboxErrorOf(outcome) {
         return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
     }
     if (phase === "setup") {
-        return `the sandbox did not start: ${engineMessage(text) || `${outcome.binary} exited with code ${exitCode}`}`;
+        // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
+        return `the sandbox did not start: ${engineMessage(text) || outcome.stateError || `${outcome.binary} exited with code ${exitCode}`}`;
     }
     // 126/127: the shell could not find or execute the checker, so the image lacks it.
     if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
@@ -40693,7 +40694,8 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
         else if (id === STDERR)
             parser.push(payload);
     });
-    const closed = new Promise((resolve) => stream.once("close", resolve));
+    // A warm container's attach may have closed while it waited (the engine died): its close is past.
+    const closed = stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once("close", resolve));
     void exited?.then(() => {
         const grace = setTimeout(() => stream.destroy(), EXIT_GRACE_MS);
         void closed.then(() => clearTimeout(grace));
@@ -40721,6 +40723,32 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
         stream.end(input);
     });
 }
+/** Container removals off the critical path, each tracked until done; close() waits for them all. */
+class Removals {
+    api;
+    #pending = new Set();
+    #failed = [];
+    constructor(api) {
+        this.api = api;
+    }
+    /** Removes `name` with its anonymous volumes; `gone` once it is (a container already gone counts). */
+    remove(name, gone) {
+        const removal = this.api.call("DELETE", `/containers/${name}?force=1&v=1`).then(gone, (error) => {
+            if (error instanceof ApiError && error.status === 404)
+                gone();
+            else
+                this.#failed.push(`${name}: ${error.message}`);
+        });
+        const tracked = removal.finally(() => this.#pending.delete(tracked));
+        this.#pending.add(tracked);
+    }
+    /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
+    async settle(also = () => []) {
+        for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()])
+            await Promise.all(more);
+        return this.#failed.splice(0);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/sandbox/pool.ts
 // One fresh container per candidate, as DockerEngine, through the Engine API, with containers created,
@@ -40742,7 +40770,6 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
 
 
 
-
 class PoolEngine {
     #api;
     #cli;
@@ -40753,12 +40780,12 @@ class PoolEngine {
     #creating = new Set();
     /** Every container created and not yet removed: what close() and abort() must remove. */
     #owned = new Set();
-    #removals = new Set();
-    #failedRemovals = [];
+    #removals;
     #aborted = false;
     constructor(api, cli, options) {
         this.#api = api;
         this.#cli = cli;
+        this.#removals = new Removals(api);
         this.#warmTarget = Math.max(0, options.warm);
     }
     async run(job, hooks = {}) {
@@ -40880,14 +40907,7 @@ class PoolEngine {
     }
     /** Removes a container off the critical path; close() waits for it. */
     #remove(name) {
-        const removal = this.#call("DELETE", `/containers/${name}?force=1&v=1`).then(() => void this.#owned.delete(name), (error) => {
-            if (error instanceof ApiError && error.status === 404)
-                this.#owned.delete(name);
-            else
-                this.#failedRemovals.push(`${name}: ${error.message}`);
-        });
-        const tracked = removal.finally(() => this.#removals.delete(tracked));
-        this.#removals.add(tracked);
+        this.#removals.remove(name, () => this.#owned.delete(name));
     }
     /** Removes the warm containers and waits for every removal; returns the removals that failed. */
     async close() {
@@ -40895,9 +40915,7 @@ class PoolEngine {
         this.#warm.clear();
         for (const created of await Promise.all(warm))
             this.#discard(created);
-        while (this.#creating.size > 0 || this.#removals.size > 0)
-            await Promise.all([...this.#creating, ...this.#removals]);
-        return this.#failedRemovals.splice(0);
+        return this.#removals.settle(() => [...this.#creating]);
     }
     /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
     async abort() {
@@ -40933,7 +40951,6 @@ class PoolEngine {
 // and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
-
 
 
 
@@ -41010,12 +41027,12 @@ class ReuseEngine {
     #idle = new Map();
     /** Every container of ours, idle or busy, until removed. */
     #all = new Set();
-    #removals = new Set();
-    #failedRemovals = [];
+    #removals;
     #aborted = false;
     constructor(api, cli) {
         this.#api = api;
         this.#cli = cli;
+        this.#removals = new Removals(api);
     }
     async run(job, hooks = {}) {
         if (this.#aborted)
@@ -41174,23 +41191,14 @@ class ReuseEngine {
         // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
         for (const exit of shared.exits.values())
             exit(null);
-        const removal = this.#api.call("DELETE", `/containers/${shared.name}?force=1&v=1`).then(() => void this.#all.delete(shared), (error) => {
-            if (error instanceof ApiError && error.status === 404)
-                this.#all.delete(shared);
-            else
-                this.#failedRemovals.push(`${shared.name}: ${error.message}`);
-        });
-        const tracked = removal.finally(() => this.#removals.delete(tracked));
-        this.#removals.add(tracked);
+        this.#removals.remove(shared.name, () => this.#all.delete(shared));
     }
     /** Removes the idle containers and waits for every removal; returns the removals that failed. */
     async close() {
         for (const shared of [...this.#idle.values()].flat())
             this.#retire(shared);
         this.#idle.clear();
-        while (this.#removals.size > 0)
-            await Promise.all([...this.#removals]);
-        return this.#failedRemovals.splice(0);
+        return this.#removals.settle();
     }
     /** Refuses new runs and removes every container, busy or idle; returns their names. */
     async abort() {
