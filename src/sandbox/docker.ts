@@ -66,12 +66,8 @@ export class DockerEngine implements ContainerEngine {
     const name = `sandbox-gate-${randomBytes(8).toString("hex")}`;
     hooks.onContainer?.(name);
     const nonce = hooks.nonce ?? newNonce();
-    let input: Buffer;
-    try {
-      input = driverInput(nonce, tarball(job.files));
-    } catch (error) {
-      return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
-    }
+    const input = jobInput(job, nonce);
+    if (!Buffer.isBuffer(input)) return input;
     try {
       return await this.#run(name, job, input, nonce);
     } catch (error) {
@@ -366,6 +362,15 @@ function engineMessage(text: string): string {
 }
 
 /** The facts of a run that never reached the engine. */
+/** The driver's stdin for `job` (nonce line, then the tar), or our failure when the files cannot be packed. */
+export function jobInput(job: SandboxJob, nonce: string): Buffer | RunFacts {
+  try {
+    return driverInput(nonce, tarball(job.files));
+  } catch (error) {
+    return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
+  }
+}
+
 export function failedFacts(sandboxError: string): RunFacts {
   const empty = (): CapturedStream => ({ text: "", truncated: false, bytes: 0 });
   return {

@@ -16,11 +16,10 @@ import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import type { RunFacts } from "../model.js";
 import { Removals, captureStream, containerConfig } from "./api-run.js";
-import { type DockerEngine, failedFacts, sandboxErrorOf, signalOf, type RunHooks } from "./docker.js";
-import { driverInput, newNonce } from "./driver.js";
+import { type DockerEngine, failedFacts, jobInput, sandboxErrorOf, signalOf, type RunHooks } from "./docker.js";
+import { newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import type { EngineApi } from "./engine-api.js";
-import { tarball } from "./tar.js";
 
 export interface PoolOptions {
   /** Containers kept created ahead of need; the run's concurrency is a good value. */
@@ -63,12 +62,8 @@ export class PoolEngine implements ContainerEngine {
   async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
     if (this.#aborted) return failedFacts("the run was cancelled before this candidate started");
     const nonce = hooks.nonce ?? newNonce();
-    let input: Buffer;
-    try {
-      input = driverInput(nonce, tarball(job.files));
-    } catch (error) {
-      return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
-    }
+    const input = jobInput(job, nonce);
+    if (!Buffer.isBuffer(input)) return input;
     const container = await this.#take(job);
     hooks.onContainer?.(container.name);
     if (container.error !== undefined) return failedFacts(`the sandbox did not start: ${container.error}`);

@@ -12,11 +12,10 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunFacts } from "../model.js";
 import { Removals, captureStream, containerConfig } from "./api-run.js";
-import { type DockerEngine, failedFacts, SANDBOX_USER, sandboxErrorOf, signalOf, WORKDIR, type RunHooks } from "./docker.js";
-import { driverArgv, driverInput, newNonce } from "./driver.js";
+import { type DockerEngine, failedFacts, jobInput, SANDBOX_USER, sandboxErrorOf, signalOf, WORKDIR, type RunHooks } from "./docker.js";
+import { driverArgv, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import type { EngineApi } from "./engine-api.js";
-import { tarball } from "./tar.js";
 
 /** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
 export const KEEPER_USER = "65533:65533";
@@ -122,12 +121,8 @@ export class ReuseEngine implements ContainerEngine {
   async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
     if (this.#aborted) return failedFacts("the run was cancelled before this candidate started");
     const nonce = hooks.nonce ?? newNonce();
-    let input: Buffer;
-    try {
-      input = driverInput(nonce, tarball(job.files));
-    } catch (error) {
-      return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
-    }
+    const input = jobInput(job, nonce);
+    if (!Buffer.isBuffer(input)) return input;
     // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
     // fresh one, once.
     for (let attempt = 1; ; attempt++) {
