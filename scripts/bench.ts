@@ -26,7 +26,7 @@ import { classify } from "../src/classify.js";
 import { runGate } from "../src/gate.js";
 import { LANGUAGES } from "../src/languages.js";
 import type { RunFacts, Status } from "../src/model.js";
-import { mapLimit } from "../src/pipeline.js";
+import { limitsFor, mapLimit } from "../src/pipeline.js";
 import { extractCode } from "../src/prepare/extract.js";
 import { quantile } from "../src/report/evaluation.js";
 import { StreamCapture } from "../src/sandbox/capture.js";
@@ -162,15 +162,7 @@ function prepare(bench: Bench): Prepared[] {
         ],
         check: LANGUAGES.python.check(TARGET),
         command: COMMAND,
-        limits: {
-          timeoutMs: settings.timeoutMs,
-          memoryBytes: settings.memoryBytes,
-          cpus: settings.cpus,
-          pidsLimit: settings.pidsLimit,
-          maxOutputBytes: settings.maxOutputBytes,
-          workdirBytes: settings.tmpfsBytes,
-          runtime: settings.runtime,
-        },
+        limits: limitsFor(settings),
         labels: { [RUN_LABEL]: bench.runId },
       },
     };

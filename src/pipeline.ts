@@ -9,7 +9,7 @@ import { loadBaseTree } from "./prepare/base-tree.js";
 import { extractCode, findPatchBlocks } from "./prepare/extract.js";
 import { applyPatch, parsePatch, touchedPaths } from "./prepare/patch.js";
 import { parseCheckOutput } from "./prepare/syntax.js";
-import { RUN_LABEL, type ContainerEngine, type SandboxFile } from "./sandbox/engine.js";
+import { RUN_LABEL, type ContainerEngine, type Limits, type SandboxFile } from "./sandbox/engine.js";
 import type { Settings } from "./settings.js";
 
 export interface RunContext {
@@ -43,6 +43,19 @@ interface Prepared {
   files: SandboxFile[];
   checks: CheckGroup[];
   patch?: PatchInfo;
+}
+
+/** The sandbox limits the settings ask for; a candidate may bring its own timeout. */
+export function limitsFor(settings: Settings, timeoutMs = settings.timeoutMs): Limits {
+  return {
+    timeoutMs,
+    memoryBytes: settings.memoryBytes,
+    cpus: settings.cpus,
+    pidsLimit: settings.pidsLimit,
+    maxOutputBytes: settings.maxOutputBytes,
+    workdirBytes: settings.tmpfsBytes,
+    runtime: settings.runtime,
+  };
 }
 
 export function imageFor(settings: Settings, language: Language): string {
@@ -145,15 +158,7 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
     files: prepared.files,
     check: checkFiles(checks),
     command: candidate.overrides?.command || settings.command || LANGUAGES[language].command,
-    limits: {
-      timeoutMs: candidate.overrides?.timeoutMs ?? settings.timeoutMs,
-      memoryBytes: settings.memoryBytes,
-      cpus: settings.cpus,
-      pidsLimit: settings.pidsLimit,
-      maxOutputBytes: settings.maxOutputBytes,
-      workdirBytes: settings.tmpfsBytes,
-      runtime: settings.runtime,
-    },
+    limits: limitsFor(settings, candidate.overrides?.timeoutMs),
     labels: { [RUN_LABEL]: ctx.runId },
   });
   const status = classify(facts);
