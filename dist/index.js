@@ -38442,6 +38442,18 @@ const RUN_LABEL = "io.github.sandbox-gate.run";
 
 
 
+/** The sandbox limits the settings ask for; a candidate may bring its own timeout. */
+function limitsFor(settings, timeoutMs = settings.timeoutMs) {
+    return {
+        timeoutMs,
+        memoryBytes: settings.memoryBytes,
+        cpus: settings.cpus,
+        pidsLimit: settings.pidsLimit,
+        maxOutputBytes: settings.maxOutputBytes,
+        workdirBytes: settings.tmpfsBytes,
+        runtime: settings.runtime,
+    };
+}
 function imageFor(settings, language) {
     return settings.image || LANGUAGES[language].image;
 }
@@ -38542,15 +38554,7 @@ async function runPrepared(prepared, candidate, ctx) {
         files: prepared.files,
         check: checkFiles(checks),
         command: candidate.overrides?.command || settings.command || LANGUAGES[language].command,
-        limits: {
-            timeoutMs: candidate.overrides?.timeoutMs ?? settings.timeoutMs,
-            memoryBytes: settings.memoryBytes,
-            cpus: settings.cpus,
-            pidsLimit: settings.pidsLimit,
-            maxOutputBytes: settings.maxOutputBytes,
-            workdirBytes: settings.tmpfsBytes,
-            runtime: settings.runtime,
-        },
+        limits: limitsFor(settings, candidate.overrides?.timeoutMs),
         labels: { [RUN_LABEL]: ctx.runId },
     });
     const status = classify(facts);
@@ -40102,13 +40106,9 @@ class DockerEngine {
         const name = `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
         hooks.onContainer?.(name);
         const nonce = hooks.nonce ?? newNonce();
-        let input;
-        try {
-            input = driverInput(nonce, tarball(job.files));
-        }
-        catch (error) {
-            return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
-        }
+        const input = jobInput(job, nonce);
+        if (!Buffer.isBuffer(input))
+            return input;
         try {
             return await this.#run(name, job, input, nonce);
         }
@@ -40389,6 +40389,15 @@ function engineMessage(text) {
         .join("\n");
 }
 /** The facts of a run that never reached the engine. */
+/** The driver's stdin for `job` (nonce line, then the tar), or our failure when the files cannot be packed. */
+function jobInput(job, nonce) {
+    try {
+        return driverInput(nonce, tarball(job.files));
+    }
+    catch (error) {
+        return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+    }
+}
 function failedFacts(sandboxError) {
     const empty = () => ({ text: "", truncated: false, bytes: 0 });
     return {
@@ -40769,7 +40778,6 @@ class Removals {
 
 
 
-
 class PoolEngine {
     #api;
     #cli;
@@ -40792,13 +40800,9 @@ class PoolEngine {
         if (this.#aborted)
             return failedFacts("the run was cancelled before this candidate started");
         const nonce = hooks.nonce ?? newNonce();
-        let input;
-        try {
-            input = driverInput(nonce, tarball(job.files));
-        }
-        catch (error) {
-            return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
-        }
+        const input = jobInput(job, nonce);
+        if (!Buffer.isBuffer(input))
+            return input;
         const container = await this.#take(job);
         hooks.onContainer?.(container.name);
         if (container.error !== undefined)
@@ -40956,7 +40960,6 @@ class PoolEngine {
 
 
 
-
 /** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
 const KEEPER_USER = "65533:65533";
 /** Exit code of a reset that could not clear the container. */
@@ -41038,13 +41041,9 @@ class ReuseEngine {
         if (this.#aborted)
             return failedFacts("the run was cancelled before this candidate started");
         const nonce = hooks.nonce ?? newNonce();
-        let input;
-        try {
-            input = driverInput(nonce, tarball(job.files));
-        }
-        catch (error) {
-            return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
-        }
+        const input = jobInput(job, nonce);
+        if (!Buffer.isBuffer(input))
+            return input;
         // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
         // fresh one, once.
         for (let attempt = 1;; attempt++) {
