@@ -13,6 +13,7 @@ import type { CapturedStream, Phase, RunFacts } from "../model.js";
 import { StreamCapture } from "./capture.js";
 import { PhaseParser, driverArgv, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
+import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "./late-oom.js";
 import { tarball } from "./tar.js";
 
 // Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
@@ -120,7 +121,8 @@ export class DockerEngine implements ContainerEngine {
     // No CLI ran, so there is no container to remove.
     if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const state = await this.#state(name);
-    const oomKilled = state.oomKilled === true;
+    const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true };
+    const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
     this.#remove(name);
     const sandboxError = sandboxErrorOf({
       binary: this.binary,
@@ -361,7 +363,14 @@ function engineMessage(text: string): string {
     .join("\n");
 }
 
-/** The facts of a run that never reached the engine. */
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+export async function cliOomEventSeen(binary: string, name: string): Promise<boolean> {
+  const { since, until } = eventWindow();
+  const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
+  const result = await cli(binary, args, OOM_LOOK_TIMEOUT_MS);
+  return result.code === 0 && result.stdout.trim() !== "";
+}
+
 /** The driver's stdin for `job` (nonce line, then the tar), or our failure when the files cannot be packed. */
 export function jobInput(job: SandboxJob, nonce: string): Buffer | RunFacts {
   try {
@@ -371,6 +380,7 @@ export function jobInput(job: SandboxJob, nonce: string): Buffer | RunFacts {
   }
 }
 
+/** The facts of a run that never reached the engine. */
 export function failedFacts(sandboxError: string): RunFacts {
   const empty = (): CapturedStream => ({ text: "", truncated: false, bytes: 0 });
   return {
@@ -394,12 +404,12 @@ interface CliResult {
   error?: Error;
 }
 
-/** One short CLI command, argv only; never rejects. */
-function cli(binary: string, args: string[]): Promise<CliResult> {
+/** One short CLI command, argv only, killed after `timeoutMs` if given; never rejects. */
+function cli(binary: string, args: string[], timeoutMs?: number): Promise<CliResult> {
   return new Promise((resolve) => {
     const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
     const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: "SIGKILL" }) });
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     const result = (code: number | null, error?: Error): CliResult => ({

@@ -20,6 +20,7 @@ import { type DockerEngine, failedFacts, jobInput, sandboxErrorOf, signalOf, typ
 import { newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import type { EngineApi } from "./engine-api.js";
+import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "./late-oom.js";
 
 export interface PoolOptions {
   /** Containers kept created ahead of need; the run's concurrency is a good value. */
@@ -89,6 +90,8 @@ export class PoolEngine implements ContainerEngine {
       (error: Error) => ({ oomKilled: false, error: error.message }),
     );
     const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
+    const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.#aborted, oomKilled: state.oomKilled };
+    const oomKilled = await oomVerdict(ending, () => apiOomEventSeen(this.#api, name));
     const stateError = "error" in exit ? exit.error.message : state.error;
     const sandboxError = sandboxErrorOf({
       binary: "the container",
@@ -105,7 +108,7 @@ export class PoolEngine implements ContainerEngine {
       exitCode,
       signal: signalOf(exitCode),
       timedOut: outcome.timedOut,
-      oomKilled: state.oomKilled,
+      oomKilled,
       stdout: outcome.stdout,
       stderr: outcome.stderr,
       checkOutput: outcome.phase === "check" ? outcome.text : "",
@@ -209,4 +212,23 @@ export class PoolEngine implements ContainerEngine {
   #call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     return this.#api.call<T>(method, path, body);
   }
+}
+
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+export function apiOomEventSeen(api: EngineApi, name: string): Promise<boolean> {
+  const { since, until } = eventWindow();
+  const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
+  return new Promise((resolve, reject) => {
+    let seen = false;
+    let ended = false;
+    let timer: NodeJS.Timeout | undefined;
+    const end = (): void => {
+      ended = true;
+      clearTimeout(timer);
+      resolve(seen);
+    };
+    api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end).then((events) => {
+      if (!ended) timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+    }, reject);
+  });
 }

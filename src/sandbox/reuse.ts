@@ -16,6 +16,7 @@ import { type DockerEngine, failedFacts, jobInput, SANDBOX_USER, sandboxErrorOf,
 import { driverArgv, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import type { EngineApi } from "./engine-api.js";
+import { couldBeLateOom } from "./late-oom.js";
 
 /** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
 export const KEEPER_USER = "65533:65533";
@@ -176,7 +177,7 @@ export class ReuseEngine implements ContainerEngine {
     shared.exits.delete(exec.Id);
     const exitCode = killed ? 137 : await exited;
     // The engine reports an OOM kill inside a running container as an event, a little after the fact.
-    if (exitCode === 137 && !outcome.timedOut && shared.ooms === oomsBefore) await this.#waitForOom(shared);
+    if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore })) await this.#waitForOom(shared);
     const oomKilled = shared.ooms > oomsBefore;
     const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
     const sandboxError = sandboxErrorOf({
