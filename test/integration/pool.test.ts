@@ -60,9 +60,13 @@ describe("the lock-down", () => {
   });
 });
 
-/** Config and HostConfig without what differs between any two containers; empty lists, maps and null alike. */
+/**
+ * Config and HostConfig without what differs between any two containers; empty lists, maps and null alike.
+ * Env is a set: the engine has been seen to store the CLI's variables in either order.
+ */
 function normalised(info: { Config: Record<string, unknown>; HostConfig: Record<string, unknown> }) {
-  const { Hostname: _hostname, ...config } = info.Config;
+  const { Hostname: _hostname, ...rest } = info.Config;
+  const config = { ...rest, Env: [...((rest.Env as string[]) ?? [])].sort() };
   const host = { ...info.HostConfig, Ulimits: [...((info.HostConfig.Ulimits as { Name: string }[]) ?? [])].sort((a, b) => a.Name.localeCompare(b.Name)) };
   const empty = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && v !== null && Object.keys(v).length === 0);
   const clean = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => !empty(v)));
