@@ -5500,6 +5500,43 @@ class PhaseParser {
     }
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
+// Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
+// sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
+// flag then stays false although the kernel killed at the limit, and the engine still logs an `oom`
+// event for the container. An exit by SIGKILL that we did not cause therefore asks the engine's event
+// log for one, a few times, before it is called a plain kill.
+
+/** Pauses before each look at the event log: about 1.5 s in all, paid only by exits by SIGKILL. */
+const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
+/** An exit by SIGKILL (128 + 9) that neither the engine's flag nor we explain. */
+function couldBeLateOom(ending) {
+    return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+}
+/**
+ * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
+ * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
+ */
+async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
+    if (ending.oomKilled)
+        return true;
+    if (!couldBeLateOom(ending))
+        return false;
+    for (const wait of waits) {
+        if (wait > 0)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
+        if (await seen().catch(() => false))
+            return true;
+    }
+    return false;
+}
+/** A look at the log may wait for an engine whose clock is behind ours; never longer than this. */
+const OOM_LOOK_TIMEOUT_MS = 2_000;
+/** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
+function eventWindow(now = Date.now()) {
+    return { since: "0", until: (now / 1000).toFixed(3) };
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/tar.ts
 const BLOCK = 512;
 /** GNU tar's default record: 20 blocks. */
@@ -5638,6 +5675,7 @@ function padded(data) {
 
 
 
+
 // Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_USER = "65534:65534";
@@ -5726,7 +5764,8 @@ class DockerEngine {
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
-        const oomKilled = state.oomKilled === true;
+        const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true };
+        const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
         this.#remove(name);
         const sandboxError = sandboxErrorOf({
             binary: this.binary,
@@ -5954,7 +5993,13 @@ function engineMessage(text) {
         .map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line))
         .join("\n");
 }
-/** The facts of a run that never reached the engine. */
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+async function cliOomEventSeen(binary, name) {
+    const { since, until } = eventWindow();
+    const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
+    const result = await cli(binary, args, OOM_LOOK_TIMEOUT_MS);
+    return result.code === 0 && result.stdout.trim() !== "";
+}
 /** The driver's stdin for `job` (nonce line, then the tar), or our failure when the files cannot be packed. */
 function jobInput(job, nonce) {
     try {
@@ -5964,6 +6009,7 @@ function jobInput(job, nonce) {
         return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
     }
 }
+/** The facts of a run that never reached the engine. */
 function failedFacts(sandboxError) {
     const empty = () => ({ text: "", truncated: false, bytes: 0 });
     return {
@@ -5979,12 +6025,12 @@ function failedFacts(sandboxError) {
         sandboxError,
     };
 }
-/** One short CLI command, argv only; never rejects. */
-function cli(binary, args) {
+/** One short CLI command, argv only, killed after `timeoutMs` if given; never rejects. */
+function cli(binary, args, timeoutMs) {
     return new Promise((resolve) => {
         const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
         const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: ["ignore", "pipe", "pipe"], ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: "SIGKILL" }) });
         child.stdout.on("data", (chunk) => stdout.push(chunk));
         child.stderr.on("data", (chunk) => stderr.push(chunk));
         const result = (code, error) => ({
@@ -6344,6 +6390,7 @@ class Removals {
 
 
 
+
 class PoolEngine {
     #api;
     #cli;
@@ -6393,6 +6440,8 @@ class PoolEngine {
         const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
         const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
         const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
+        const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.#aborted, oomKilled: state.oomKilled };
+        const oomKilled = await oomVerdict(ending, () => apiOomEventSeen(this.#api, name));
         const stateError = "error" in exit ? exit.error.message : state.error;
         const sandboxError = sandboxErrorOf({
             binary: "the container",
@@ -6409,7 +6458,7 @@ class PoolEngine {
             exitCode,
             signal: signalOf(exitCode),
             timedOut: outcome.timedOut,
-            oomKilled: state.oomKilled,
+            oomKilled,
             stdout: outcome.stdout,
             stderr: outcome.stderr,
             checkOutput: outcome.phase === "check" ? outcome.text : "",
@@ -6509,6 +6558,25 @@ class PoolEngine {
         return this.#api.call(method, path, body);
     }
 }
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+function apiOomEventSeen(api, name) {
+    const { since, until } = eventWindow();
+    const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
+    return new Promise((resolve, reject) => {
+        let seen = false;
+        let ended = false;
+        let timer;
+        const end = () => {
+            ended = true;
+            clearTimeout(timer);
+            resolve(seen);
+        };
+        api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end).then((events) => {
+            if (!ended)
+                timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+        }, reject);
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/sandbox/reuse.ts
 // `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
@@ -6521,6 +6589,7 @@ class PoolEngine {
 // and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
+
 
 
 
@@ -6666,7 +6735,7 @@ class ReuseEngine {
         shared.exits.delete(exec.Id);
         const exitCode = killed ? 137 : await exited;
         // The engine reports an OOM kill inside a running container as an event, a little after the fact.
-        if (exitCode === 137 && !outcome.timedOut && shared.ooms === oomsBefore)
+        if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore }))
             await this.#waitForOom(shared);
         const oomKilled = shared.ooms > oomsBefore;
         const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
