@@ -43,7 +43,12 @@ interface Prepared {
   files: SandboxFile[];
   checks: CheckGroup[];
   patch?: PatchInfo;
+  /** The reply with another of its blocks, each to run in turn while the ones before did not parse. */
+  fallbacks?: Prepared[];
 }
+
+/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
+const MAX_FALLBACKS = 2;
 
 /** The sandbox limits the settings ask for; a candidate may bring its own timeout. */
 export function limitsFor(settings: Settings, timeoutMs = settings.timeoutMs): Limits {
@@ -99,12 +104,13 @@ async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prep
   const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
   if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
   const target = candidate.overrides?.target || ctx.settings.target || LANGUAGES[language].target;
-  return {
+  const withCode = (code: string): Prepared => ({
     language,
     // The candidate's own files come last so its target wins over a test file of the same name.
-    files: [...ctx.testFiles, ...extra, { path: target, content: extraction.code }],
+    files: [...ctx.testFiles, ...extra, { path: target, content: code }],
     checks: [{ language, files: [target] }],
-  };
+  });
+  return { ...withCode(extraction.code), fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)) };
 }
 
 async function preparePatch(text: string, candidate: Candidate, ctx: RunContext): Promise<Prepared | Verdict> {
@@ -172,7 +178,13 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
 async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   const prepared = candidate.kind === "patch" ? await preparePatch(candidate.text, candidate, ctx) : await prepareReply(candidate, ctx);
   if ("status" in prepared) return prepared;
-  const verdict = await runPrepared(prepared, candidate, ctx);
+  let verdict = await runPrepared(prepared, candidate, ctx);
+  // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
+  for (const fallback of prepared.fallbacks ?? []) {
+    if (verdict.status !== "syntax_error") break;
+    const next = await runPrepared(fallback, candidate, ctx);
+    if (next.status !== "syntax_error") verdict = next;
+  }
   return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 

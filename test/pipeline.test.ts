@@ -73,6 +73,37 @@ describe("judgeCandidate", () => {
     expect(result.feedback).toContain("solution.py:1:15");
   });
 
+  describe("a reply with several blocks: the longest that parses runs, as in EvalPlus", () => {
+    const blocks = ["def add(a, b)\n    return a + b  # the longest, broken", "def add(a, b):\n    return a + b", "add(1, 2)", "add(2, 3)", "x"];
+    const several = blocks.map((code) => "```python\n" + code + "\n```").join("\n\nor:\n\n");
+    const broken = (code: string) => code.startsWith("def add(a, b)\n") || code.startsWith("add");
+    const checked = (job: SandboxJob) => String(job.files.at(-1)!.content);
+    const parseOrRun = (job: SandboxJob) =>
+      broken(checked(job)) ? facts({ phase: "check", exitCode: 1, checkOutput: '{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 14}\n' }) : facts({ stdout: out("ran\n") });
+
+    it("runs the next block, longest first, only after the longer one failed its parse check", async () => {
+      const engine = new ScriptedEngine(parseOrRun);
+      const result = await judgeCandidate(reply(several), context(engine));
+      expect(result).toMatchObject({ status: "pass", stdout: "ran\n" });
+      expect(engine.jobs.map(checked)).toEqual([`${blocks[0]}\n`, `${blocks[1]}\n`]);
+    });
+
+    it("runs only the longest when it parses, whatever the run's outcome", async () => {
+      const engine = new ScriptedEngine(() => facts({ exitCode: 1, stderr: out("AssertionError\n") }));
+      const result = await judgeCandidate(reply(several.replace("def add(a, b)\n", "def add(a, b):\n")), context(engine));
+      expect(result.status).toBe("test_failed");
+      expect(engine.jobs).toHaveLength(1);
+    });
+
+    it("reports the longest block's error when none parses, after at most three containers", async () => {
+      const engine: ScriptedEngine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkOutput: `{"message": "broken ${engine.jobs.length}", "file": "solution.py", "line": 1, "column": 1}\n` }));
+      const result = await judgeCandidate(reply(several.replace("def add(a, b):", "def add(a, b)")), context(engine));
+      expect(result.status).toBe("syntax_error");
+      expect(result.syntax?.message).toBe("broken 1");
+      expect(engine.jobs).toHaveLength(3);
+    });
+  });
+
   it("reports the crash signal of a failing test, but not our own kill on timeout", async () => {
     const crashed = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 139, signal: "SIGSEGV" }))));
     expect(crashed).toMatchObject({ status: "test_failed", signal: "SIGSEGV" });

@@ -1,4 +1,5 @@
-// Phase 1: find the code in a model's reply. Pure: no I/O; real parsing is injected by the caller.
+// Phase 1: find the code in a model's reply. Pure: no I/O. Blocks are ranked, longest first; which of
+// them parses is the sandbox's question (phase 2), so the caller walks the ranking.
 import type { Language } from "../model.js";
 import { LANGUAGE_NAMES, languageOfTag } from "../languages.js";
 
@@ -12,26 +13,29 @@ export interface BlockRef {
   startLine: number;
 }
 
+export interface ExtractedBlock {
+  /** The code, without surrounding blank lines, ending with one newline. */
+  code: string;
+  /** The fence the code came from; null when the whole reply is the code. */
+  block: BlockRef | null;
+  /** 1-based reply line of the code's first line, to map parser positions back to the reply. */
+  firstLine: number;
+}
+
 export type Extraction =
-  | {
+  | (ExtractedBlock & {
       kind: "code";
-      /** The code, without surrounding blank lines, ending with one newline. */
-      code: string;
       language: Language | null;
-      /** The fence the code came from; null when the whole reply is the code. */
-      block: BlockRef | null;
       /** How many fences competed for the choice; 0 when the reply had none. */
       candidates: number;
-      /** 1-based reply line of the code's first line, to map parser positions back to the reply. */
-      firstLine: number;
+      /**
+       * The other blocks for the language, in the order to try them when the chosen one does not parse
+       * (EvalPlus takes the longest block that parses).
+       */
+      fallbacks: ExtractedBlock[];
       reason: string;
-    }
+    })
   | { kind: "none"; reason: string };
-
-export interface ExtractOptions {
-  /** Whether `code` parses as `language`; used to pick among several blocks (never runs the code). */
-  parses?: (code: string, language: Language) => boolean;
-}
 
 /** A fenced block as CommonMark reads it. */
 interface Fence {
@@ -190,26 +194,16 @@ function candidateOf(fence: Fence): Candidate | null {
 
 /** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
 function resolveLanguage(blocks: readonly Candidate[]): Language | null {
-  return longest(blocks.filter((block) => block.language !== null))?.language ?? null;
+  return ranked(blocks.filter((block) => block.language !== null))[0]?.language ?? null;
 }
 
-/** The longest block; on a tie the later one, since replies correct themselves further down. */
-function longest(blocks: readonly Candidate[]): Candidate | undefined {
-  return blocks.reduce<Candidate | undefined>(
-    (best, block) => (best && best.code.length > block.code.length ? best : block),
-    undefined,
-  );
+/** Longest first; on a tie the later one first, since replies correct themselves further down. */
+function ranked(blocks: readonly Candidate[]): Candidate[] {
+  return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
 }
 
-/** EvalPlus-style: the longest block that parses, or the longest at all when none does (its error is the feedback). */
-function choose(blocks: readonly Candidate[], language: Language | null, opts: ExtractOptions): [Candidate, string] {
-  const { parses } = opts;
-  const name = language ?? "untagged";
-  if (blocks.length === 1) return [blocks[0]!, `only ${name} block`];
-  if (!parses || !language) return [longest(blocks)!, `longest of ${blocks.length} ${name} blocks`];
-  const parsing = blocks.filter((block) => parses(block.code, language));
-  if (parsing.length === 0) return [longest(blocks)!, `longest of ${blocks.length} ${name} blocks (none parses)`];
-  return [longest(parsing)!, `longest of ${blocks.length} ${name} blocks that parses`];
+function extracted(block: Candidate): ExtractedBlock {
+  return { code: block.code, block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine }, firstLine: block.firstLine };
 }
 
 /** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
@@ -229,14 +223,14 @@ function fromWholeReply(reply: string, language: Language | null): Extraction {
   if (!looksLikeCode(trimmed.code, language)) {
     return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
   }
-  return { kind: "code", ...trimmed, language, block: null, candidates: 0, reason: "no fence: the whole reply is the code" };
+  return { kind: "code", ...trimmed, language, block: null, candidates: 0, fallbacks: [], reason: "no fence: the whole reply is the code" };
 }
 
 /**
  * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
  * and looks like code. Patch, output and other-language blocks never count.
  */
-export function extractCode(reply: string, language: Language | "auto", opts: ExtractOptions = {}): Extraction {
+export function extractCode(reply: string, language: Language | "auto"): Extraction {
   const text = normalise(reply);
   const fences = findFences(text);
   const wanted = language === "auto" ? null : language;
@@ -248,14 +242,14 @@ export function extractCode(reply: string, language: Language | "auto", opts: Ex
   if (eligible.length === 0) {
     return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
   }
-  const [chosen, reason] = choose(eligible, target, opts);
+  const [chosen, ...others] = ranked(eligible);
+  const name = target ?? "untagged";
   return {
     kind: "code",
-    code: chosen.code,
+    ...extracted(chosen!),
     language: target,
-    block: { index: chosen.fence.index, tag: chosen.fence.tag, startLine: chosen.fence.startLine },
     candidates: eligible.length,
-    firstLine: chosen.firstLine,
-    reason,
+    fallbacks: others.map(extracted),
+    reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`,
   };
 }

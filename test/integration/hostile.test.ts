@@ -137,6 +137,23 @@ describe("hostile replies", () => {
     await sandbox.expectClean();
   });
 
+  it("runs the longest block that parses once the longer one failed its parse check", async () => {
+    const longer = "```python\ndef answer(:\n    print('the longer, broken block ran')\n```";
+    const { result } = await sandbox.judgeReply(`${longer}\n\nor, fixed:\n\n\`\`\`python\nprint('the shorter block ran')\n\`\`\`\n`);
+    expect(result).toMatchObject({ status: "pass", stdout: "the shorter block ran\n" });
+    await sandbox.expectClean();
+  });
+
+  // Each block tried is a container: 1 000 broken fences must not become 1 000 runs.
+  it("gives up on 1 000 fences that do not parse after a few, with the longest one's error", { timeout: 30_000 }, async () => {
+    const fences = Array.from({ length: 1000 }, (_, i) => ["```python", i === 737 ? "def longest_of_all(:" : `def f${i}(:`, "```"].join("\n"));
+    const { result, elapsedMs } = await sandbox.judgeReply(`Options:\n\n${fences.join("\n\nor\n\n")}\n`);
+    expect(result.status).toBe("syntax_error");
+    expect(result.syntax).toMatchObject({ file: "solution.py", line: 1, column: 20 });
+    expect(elapsedMs).toBeLessThan(15_000);
+    await sandbox.expectClean();
+  });
+
   it("still runs a plain candidate after all of them", async () => {
     const { result } = await sandbox.judge("python", "print('fine')");
     expect(result).toMatchObject({ status: "pass", stdout: "fine\n" });

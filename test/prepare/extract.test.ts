@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Language } from "../../src/model.js";
 import { extractCode, findPatchBlocks, looksLikeCode, type Extraction } from "../../src/prepare/extract.js";
 
@@ -223,43 +223,34 @@ describe("extractCode: nothing runnable", () => {
   });
 });
 
-describe("extractCode: choosing with a parser", () => {
+describe("extractCode: the ranking the pipeline walks until a block parses", () => {
   const broken = "def f(:\n    return 1 and a longer body than the other\n";
-  const reply = md("First:", fence("python", broken.trimEnd()), "Second:", fence("python", "def f():", "    return 1"));
-  const pythonParses = (code: string): boolean => !code.includes("(:");
+  const short = "def f():\n    return 1\n";
+  const reply = md("First:", fence("python", broken.trimEnd()), "Second:", fence("python", short.trimEnd()), "Usage:", fence("python", "f()"));
 
-  it("prefers the longest block that parses over a longer one that does not", () => {
-    const result = extractCode(reply, "python", { parses: pythonParses });
-    expect(result).toMatchObject({ kind: "code", code: "def f():\n    return 1\n", block: { index: 1 } });
-    expect(result.reason).toMatch(/parses/);
-  });
-
-  it("falls back to the longest block when none parses, so the parser's message reaches the model", () => {
-    const result = extractCode(reply, "python", { parses: () => false });
-    expect(result).toMatchObject({ kind: "code", code: broken, block: { index: 0 } });
-    expect(result.reason).toMatch(/none parses/);
-  });
-
-  it("asks about each candidate in the target language", () => {
-    const parses = vi.fn(() => true);
-    extractCode(reply, "python", { parses });
-    expect(parses.mock.calls).toEqual([
-      [broken, "python"],
-      ["def f():\n    return 1\n", "python"],
+  it("chooses the longest block and keeps the others, longest first, as fallbacks", () => {
+    const result = extractCode(reply, "python");
+    expect(result).toMatchObject({ kind: "code", code: broken, block: { index: 0 }, candidates: 3, reason: "longest of 3 python blocks" });
+    expect(result.kind === "code" && result.fallbacks).toEqual([
+      { code: short, block: { index: 1, tag: "python", startLine: 7 }, firstLine: 8 },
+      { code: "f()\n", block: { index: 2, tag: "python", startLine: 12 }, firstLine: 13 },
     ]);
   });
 
-  it("does not ask when there is a single candidate", () => {
-    const parses = vi.fn(() => true);
-    extractCode(fence("python", "x = 1"), "python", { parses });
-    expect(parses).not.toHaveBeenCalled();
+  it("ranks the later of two blocks of equal length first: replies correct themselves further down", () => {
+    const result = extractCode(md(fence("python", "x = 1"), fence("python", "x = 2")), "python");
+    expect(result).toMatchObject({ kind: "code", code: "x = 2\n", fallbacks: [{ code: "x = 1\n", block: { index: 0 } }] });
   });
 
-  it("does not ask when the language is unknown", () => {
-    const parses = vi.fn(() => true);
-    const result = extractCode(md(fence("", "x = 1"), fence("", "y = 22")), "auto", { parses });
-    expect(parses).not.toHaveBeenCalled();
-    expect(result).toMatchObject({ kind: "code", code: "y = 22\n", language: null });
+  it("has no fallback for a single block, the whole reply, or blocks of another language", () => {
+    for (const text of [fence("python", "x = 1"), "x = 1", md(fence("python", "x = 1"), fence("javascript", "let y = 22;"))]) {
+      expect(extractCode(text, "python")).toMatchObject({ kind: "code", code: "x = 1\n", fallbacks: [] });
+    }
+  });
+
+  it("ranks untagged blocks too when the language is unknown", () => {
+    const result = extractCode(md(fence("", "x = 1"), fence("", "y = 22")), "auto");
+    expect(result).toMatchObject({ kind: "code", code: "y = 22\n", language: null, fallbacks: [{ code: "x = 1\n" }] });
   });
 });
 
