@@ -38278,24 +38278,14 @@ function candidateOf(fence) {
 }
 /** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
 function resolveLanguage(blocks) {
-    return longest(blocks.filter((block) => block.language !== null))?.language ?? null;
+    return ranked(blocks.filter((block) => block.language !== null))[0]?.language ?? null;
 }
-/** The longest block; on a tie the later one, since replies correct themselves further down. */
-function longest(blocks) {
-    return blocks.reduce((best, block) => (best && best.code.length > block.code.length ? best : block), undefined);
+/** Longest first; on a tie the later one first, since replies correct themselves further down. */
+function ranked(blocks) {
+    return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
 }
-/** EvalPlus-style: the longest block that parses, or the longest at all when none does (its error is the feedback). */
-function choose(blocks, language, opts) {
-    const { parses } = opts;
-    const name = language ?? "untagged";
-    if (blocks.length === 1)
-        return [blocks[0], `only ${name} block`];
-    if (!parses || !language)
-        return [longest(blocks), `longest of ${blocks.length} ${name} blocks`];
-    const parsing = blocks.filter((block) => parses(block.code, language));
-    if (parsing.length === 0)
-        return [longest(blocks), `longest of ${blocks.length} ${name} blocks (none parses)`];
-    return [longest(parsing), `longest of ${blocks.length} ${name} blocks that parses`];
+function extracted(block) {
+    return { code: block.code, block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine }, firstLine: block.firstLine };
 }
 /** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
 function describeFences(fences) {
@@ -38315,13 +38305,13 @@ function fromWholeReply(reply, language) {
     if (!looksLikeCode(trimmed.code, language)) {
         return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
     }
-    return { kind: "code", ...trimmed, language, block: null, candidates: 0, reason: "no fence: the whole reply is the code" };
+    return { kind: "code", ...trimmed, language, block: null, candidates: 0, fallbacks: [], reason: "no fence: the whole reply is the code" };
 }
 /**
  * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
  * and looks like code. Patch, output and other-language blocks never count.
  */
-function extractCode(reply, language, opts = {}) {
+function extractCode(reply, language) {
     const text = normalise(reply);
     const fences = findFences(text);
     const wanted = language === "auto" ? null : language;
@@ -38333,15 +38323,15 @@ function extractCode(reply, language, opts = {}) {
     if (eligible.length === 0) {
         return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
     }
-    const [chosen, reason] = choose(eligible, target, opts);
+    const [chosen, ...others] = ranked(eligible);
+    const name = target ?? "untagged";
     return {
         kind: "code",
-        code: chosen.code,
+        ...extracted(chosen),
         language: target,
-        block: { index: chosen.fence.index, tag: chosen.fence.tag, startLine: chosen.fence.startLine },
         candidates: eligible.length,
-        firstLine: chosen.firstLine,
-        reason,
+        fallbacks: others.map(extracted),
+        reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`,
     };
 }
 
@@ -38442,6 +38432,8 @@ const RUN_LABEL = "io.github.sandbox-gate.run";
 
 
 
+/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
+const MAX_FALLBACKS = 2;
 /** The sandbox limits the settings ask for; a candidate may bring its own timeout. */
 function limitsFor(settings, timeoutMs = settings.timeoutMs) {
     return {
@@ -38491,12 +38483,13 @@ async function prepareReply(candidate, ctx) {
     if (!language)
         return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
     const target = candidate.overrides?.target || ctx.settings.target || LANGUAGES[language].target;
-    return {
+    const withCode = (code) => ({
         language,
         // The candidate's own files come last so its target wins over a test file of the same name.
-        files: [...ctx.testFiles, ...extra, { path: target, content: extraction.code }],
+        files: [...ctx.testFiles, ...extra, { path: target, content: code }],
         checks: [{ language, files: [target] }],
-    };
+    });
+    return { ...withCode(extraction.code), fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)) };
 }
 async function preparePatch(text, candidate, ctx) {
     const declared = declaredLanguage(candidate, ctx.settings);
@@ -38571,7 +38564,15 @@ async function judge(candidate, ctx) {
     const prepared = candidate.kind === "patch" ? await preparePatch(candidate.text, candidate, ctx) : await prepareReply(candidate, ctx);
     if ("status" in prepared)
         return prepared;
-    const verdict = await runPrepared(prepared, candidate, ctx);
+    let verdict = await runPrepared(prepared, candidate, ctx);
+    // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
+    for (const fallback of prepared.fallbacks ?? []) {
+        if (verdict.status !== "syntax_error")
+            break;
+        const next = await runPrepared(fallback, candidate, ctx);
+        if (next.status !== "syntax_error")
+            verdict = next;
+    }
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 function toResult(candidate, verdict, ctx) {
