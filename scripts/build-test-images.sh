@@ -7,6 +7,8 @@ IMAGE="${SANDBOX_GATE_TEST_IMAGE:-sandbox-gate-test/bookworm:1}"
 PACKAGES="python3,nodejs,php-cli,ca-certificates"
 # A 1 MB image (static busybox: sh, tar) for the registry tests, where every push and pull is timed.
 SMALL_IMAGE="sandbox-gate-test/busybox:1"
+# The main image with Node 24 over Debian's 18: the typescript preset needs Node's own type stripping.
+NODE24_IMAGE="sandbox-gate-test/node24:1"
 
 log() { echo "build-test-images: $*" >&2; }
 
@@ -28,26 +30,39 @@ build_small() {
 
 have "$SMALL_IMAGE" || build_small
 
-if have "$IMAGE"; then
-  log "$IMAGE already present"
-  exit 0
-fi
+build_main() {
+  if ! command -v mmdebstrap >/dev/null 2>&1; then
+    log "installing mmdebstrap"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq mmdebstrap >/dev/null
+  fi
+  local tmp
+  tmp=$(mktemp -d)
+  log "building $IMAGE ($PACKAGES)"
+  # Docs, man pages and locales are dropped to keep the image small; nothing here needs them.
+  mmdebstrap --quiet --variant=apt --include="$PACKAGES" \
+    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' \
+    bookworm "$tmp/rootfs.tar"
+  docker import --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    "$tmp/rootfs.tar" "$IMAGE" >/dev/null
+  rm -rf "$tmp"
+  log "built $IMAGE"
+}
 
-if ! command -v mmdebstrap >/dev/null 2>&1; then
-  log "installing mmdebstrap"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq mmdebstrap >/dev/null
-fi
+# Node 24 comes from the npm registry (the `node` package ships the official binary), the same one the
+# bundled-action tests run the action on; it needs only glibc and libstdc++, which the main image has.
+build_node24() {
+  local node dir
+  node=$(npx -y node@24 -e 'process.stdout.write(process.execPath)')
+  dir=$(mktemp -d)
+  cp "$node" "$dir/node"
+  printf 'FROM %s\nCOPY node /usr/local/bin/node\n' "$IMAGE" > "$dir/Dockerfile"
+  docker build --quiet --tag "$NODE24_IMAGE" "$dir" >/dev/null
+  rm -rf "$dir"
+  log "built $NODE24_IMAGE ($(docker run --rm "$NODE24_IMAGE" node --version))"
+}
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-log "building $IMAGE ($PACKAGES)"
-# Docs, man pages and locales are dropped to keep the image small; nothing here needs them.
-mmdebstrap --quiet --variant=apt --include="$PACKAGES" \
-  --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
-  --dpkgopt='path-exclude=/usr/share/locale/*' \
-  bookworm "$tmp/rootfs.tar"
-docker import --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-  "$tmp/rootfs.tar" "$IMAGE" >/dev/null
-log "built $IMAGE"
+if have "$IMAGE"; then log "$IMAGE already present"; else build_main; fi
+if have "$NODE24_IMAGE"; then log "$NODE24_IMAGE already present"; else build_node24; fi
