@@ -119,18 +119,18 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
   const parsed = parsePatch(text);
   const base = await loadBaseTree(ctx.settings.workdir, touchedPaths(parsed));
   if (!base.ok) return failed(base.reason);
-  const applied = applyPatch(base.files, parsed);
+  const applied = applyPatch(base.files, parsed, { executable: base.executable });
   if (!applied.ok) return failed(applied.reason);
-  const tree = new Map<string, SandboxFile["content"]>([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f.content]));
+  const tree = new Map<string, SandboxFile>([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f]));
   for (const [path, content] of applied.files) {
     if (content === null) tree.delete(path);
-    else tree.set(path, content);
+    else tree.set(path, { path, content, executable: applied.executable.has(path) });
   }
   const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
   const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...tree.keys()]);
   const patch: PatchInfo = { changedFiles: applied.changed, strategy: applied.strategy };
   if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
-  const bytes = [...tree.values()].reduce((sum, c) => sum + Buffer.byteLength(c), 0);
+  const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
   if (bytes > ctx.settings.tmpfsBytes) {
     return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.tmpfsBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
   }
@@ -141,7 +141,7 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
   }
   return {
     language,
-    files: [...tree].map(([path, content]) => ({ path, content })),
+    files: [...tree.values()],
     checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
     patch,
   };

@@ -2,8 +2,9 @@
 import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathThroughSymlink } from "./patch.js";
+import { isExecutable } from "./tests.js";
 
-export type BaseTree = { ok: true; files: Map<string, string> } | { ok: false; reason: string };
+export type BaseTree = { ok: true; files: Map<string, string>; executable: Set<string> } | { ok: false; reason: string };
 
 async function isSymlink(root: string, path: string): Promise<boolean> {
   const info = await lstat(join(root, path)).catch(() => undefined);
@@ -19,9 +20,12 @@ export async function loadBaseTree(root: string, paths: string[]): Promise<BaseT
   const through = pathThroughSymlink(paths, (p) => links.has(p));
   if (through) return { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` };
   const files = new Map<string, string>();
+  const executable = new Set<string>();
   for (const path of paths) {
     const info = await lstat(join(root, path)).catch(() => undefined);
-    if (info?.isFile()) files.set(path, await readFile(join(root, path), "utf8"));
+    if (!info?.isFile()) continue;
+    files.set(path, await readFile(join(root, path), "utf8"));
+    if (isExecutable(info.mode)) executable.add(path);
   }
-  return { ok: true, files };
+  return { ok: true, files, executable };
 }

@@ -64,8 +64,10 @@ export interface ParsedPatch {
 
 export interface ApplySuccess {
   ok: true;
-  /** Changed path → new content; null = deleted. */
+  /** Changed path → new content; null = deleted. A change of mode alone counts. */
   files: Map<string, string | null>;
+  /** The written paths that carry an execute bit: set by the patch, or kept from the base file. */
+  executable: Set<string>;
   /** Sorted; a rename lists both paths. */
   changed: string[];
   /** The weakest strategy any hunk needed. */
@@ -81,6 +83,8 @@ export type ApplyOutcome = ApplySuccess | ApplyFailure;
 export interface ApplyOptions {
   /** The weakest strategy allowed; `fuzz` (the default) allows all. */
   maxStrategy?: Strategy;
+  /** The base tree's paths that carry an execute bit. */
+  executable?: ReadonlySet<string>;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -693,6 +697,8 @@ export function applyPatch(tree: ReadonlyMap<string, string>, patch: ParsedPatch
   const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
   const state = new Map<string, string | null>();
   const read = (path: string): string | undefined => (state.has(path) ? (state.get(path) ?? undefined) : tree.get(path));
+  const wasExecutable = (path: string): boolean => opts.executable?.has(path) ?? false;
+  const modes = new Map<string, boolean>();
   let weakest = 0;
   for (const file of patch.files) {
     const { oldPath, newPath } = file;
@@ -707,9 +713,17 @@ export function applyPatch(tree: ReadonlyMap<string, string>, patch: ParsedPatch
     if (!result.ok) return result;
     if (newPath === null && result.content !== "") return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
     weakest = Math.max(weakest, rank(result.strategy));
+    // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+    const executable = file.mode !== undefined ? (parseInt(file.mode, 8) & 0o111) !== 0 : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
     if (oldPath !== null && oldPath !== newPath && !file.copy) state.set(oldPath, null);
-    if (newPath !== null) state.set(newPath, result.content);
+    if (newPath !== null) {
+      state.set(newPath, result.content);
+      modes.set(newPath, executable);
+    }
   }
-  const files = new Map([...state].filter(([path, content]) => content !== (tree.get(path) ?? null)));
-  return { ok: true, files, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest]! };
+  const changed = ([path, content]: [string, string | null]): boolean =>
+    content !== (tree.get(path) ?? null) || (content !== null && modes.get(path) !== wasExecutable(path));
+  const files = new Map([...state].filter(changed));
+  const executable = new Set([...files.keys()].filter((path) => files.get(path) !== null && modes.get(path)));
+  return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest]! };
 }

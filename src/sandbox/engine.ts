@@ -6,6 +6,8 @@ export interface SandboxFile {
   /** Relative path inside the work dir; never absolute, never `..`. */
   path: string;
   content: string | Uint8Array;
+  /** Unpacked with mode 0755 rather than 0644: a script the test command runs as `./x`. */
+  executable?: boolean;
 }
 
 export interface Limits {

@@ -8,12 +8,13 @@ const RECORD = 20 * BLOCK;
 const NAME_FIELD = 100;
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
 // Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
 const MTIME = Date.UTC(2000, 0, 1) / 1000;
 // The ustar size field holds 11 octal digits.
 const MAX_SIZE = 8 ** 11 - 1;
 
-type Entry = { kind: "file"; path: string; data: Uint8Array } | { kind: "dir"; path: string };
+type Entry = { kind: "file"; path: string; data: Uint8Array; mode: number } | { kind: "dir"; path: string };
 
 /** The archive of `files` (regular files, their parent directories first), ready for `tar -x`. */
 export function tarball(files: SandboxFile[]): Buffer {
@@ -60,7 +61,7 @@ function archiveEntries(files: SandboxFile[]): Entry[] {
     filePaths.add(path);
     const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
     if (data.byteLength > MAX_SIZE) throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
-    entries.push({ kind: "file", path, data });
+    entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
   }
   return entries;
 }
@@ -83,7 +84,7 @@ function entryBlocks(entry: Entry): Buffer[] {
   blocks.push(
     header({
       name: nameBytes.subarray(0, NAME_FIELD),
-      mode: entry.kind === "dir" ? DIR_MODE : FILE_MODE,
+      mode: entry.kind === "dir" ? DIR_MODE : entry.mode,
       size: data.byteLength,
       type: entry.kind === "dir" ? "5" : "0",
     }),

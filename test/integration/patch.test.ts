@@ -34,21 +34,27 @@ let before: string;
 let results: Map<string, Result>;
 let exitCode: number;
 
-beforeAll(async () => {
+/** The bundled CLI over the named fixture patches in a copy of the fixture repository. */
+async function gate(names: string[], command: string): Promise<{ workdir: string; before: string; results: Map<string, Result>; exitCode: number }> {
   const parent = mkdtempSync(join(tmpdir(), "sg-patch-"));
-  workdir = join(parent, "repo");
+  const workdir = join(parent, "repo");
   cpSync(join(FIXTURES, "patch-repo"), workdir, { recursive: true });
-  before = treeHash(workdir);
+  const before = treeHash(workdir);
   const report = join(parent, "report.json");
-  const patches = ["fix", "stale", "escape-relative", "escape-absolute", "broken"].map((n) => join(FIXTURES, "patches", `${n}.patch`));
+  const patches = names.map((n) => join(FIXTURES, "patches", `${n}.patch`));
   const args = [CLI, "run", "--workdir", workdir, "--language", "python", "--tests", "calc/**,helpers/**,tests/**,README.md"];
-  args.push("--command", "python3 -m unittest discover -s tests", "--image", TEST_IMAGE, "--pull", "never", "--timeout", "10s", "--report", report, ...patches);
-  exitCode = await promisify(execFile)(process.execPath, args).then(
+  args.push("--command", command, "--image", TEST_IMAGE, "--pull", "never", "--timeout", "10s", "--report", report, ...patches);
+  const exitCode = await promisify(execFile)(process.execPath, args).then(
     () => 0,
     (error: { code: number }) => error.code,
   );
   const parsed = JSON.parse(readFileSync(report, "utf8")) as { results: Result[] };
-  results = new Map(parsed.results.map((r) => [r.id.replace(/^.*\/|\.patch$/g, ""), r]));
+  return { workdir, before, results: new Map(parsed.results.map((r) => [r.id.replace(/^.*\/|\.patch$/g, ""), r])), exitCode };
+}
+
+beforeAll(async () => {
+  const names = ["fix", "stale", "escape-relative", "escape-absolute", "broken"];
+  ({ workdir, before, results, exitCode } = await gate(names, "python3 -m unittest discover -s tests"));
 });
 
 describe("patches in the sandbox", () => {
@@ -82,5 +88,17 @@ describe("patches in the sandbox", () => {
   it("leaves the runner's checkout byte-identical and fails the gate", () => {
     expect(treeHash(workdir)).toBe(before);
     expect(exitCode).toBe(1);
+  });
+});
+
+describe("file modes", () => {
+  // Without the execute bit carried into the sandbox, the shell answers "Permission denied" (exit 126).
+  // The script runs the base tree's tests, whose known bug (fix.patch mends it) makes them fail.
+  it("runs a script the patch adds with mode 100755", async () => {
+    const { results } = await gate(["executable"], "./tests/run.sh");
+    const added = results.get("executable")!;
+    expect(added).toMatchObject({ status: "test_failed", exit_code: 1, changed_files: ["tests/run.sh"] });
+    expect(added.stderr).toMatch(/Ran 2 tests[\s\S]*FAILED \(failures=1\)/);
+    expect(added.stderr).not.toMatch(/Permission denied/);
   });
 });

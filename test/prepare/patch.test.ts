@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -145,7 +145,7 @@ const STATS_FIXED = STATS.replace("def mean(xs):\n", 'def mean(xs):\n    if not 
 describe("applyPatch, checked against git apply", () => {
   it("modifies a file with two hunks at their stated lines", () => {
     const outcome = asReference({ "stats.py": STATS }, STATS_FIX);
-    expect(outcome).toEqual({ ok: true, files: new Map([["stats.py", STATS_FIXED]]), changed: ["stats.py"], strategy: "exact" });
+    expect(outcome).toEqual({ ok: true, files: new Map([["stats.py", STATS_FIXED]]), executable: new Set(), changed: ["stats.py"], strategy: "exact" });
   });
 
   it("adds a file in a new directory", () => {
@@ -432,6 +432,78 @@ describe("applyPatch, checked against git apply", () => {
       expect(applied({ "f.txt": tree }, patch)).toMatchObject({ strategy: "fuzz", files: new Map([["f.txt", after]]) });
       expect(apply({ "f.txt": tree }, patch, { maxStrategy: "offset" }).ok).toBe(false);
     });
+  });
+});
+
+describe("applyPatch and file modes, checked against git apply", () => {
+  const RUN_SH = "#!/bin/sh\nexec python3 -m pytest -q\n";
+
+  /** The executable paths, among those the tree or the patch names, after git apply. */
+  function executableAfterGit(tree: Tree, executable: string[], patch: string): string[] {
+    const run = join(scratch, String(scratchRuns++));
+    mkdirSync(run, { recursive: true });
+    for (const [path, content] of Object.entries(tree)) {
+      mkdirSync(dirname(join(run, path)), { recursive: true });
+      writeFileSync(join(run, path), content);
+      chmodSync(join(run, path), executable.includes(path) ? 0o755 : 0o644);
+    }
+    writeFileSync(join(run, "..", `${scratchRuns}.patch`), patch);
+    execFileSync("git", ["init", "-q"], { cwd: run, env: gitEnv });
+    execFileSync("git", ["-c", "core.fileMode=true", "apply", join(run, "..", `${scratchRuns}.patch`)], { cwd: run, env: gitEnv });
+    return namedPaths(tree, patch).filter((path) => existsSync(join(run, path)) && (statSync(join(run, path)).mode & 0o111) !== 0);
+  }
+
+  /** Ours, for the same question: the written paths marked executable, and the untouched base ones. */
+  function executableAfterUs(tree: Tree, executable: string[], patch: string): string[] {
+    const outcome = applied(tree, patch, { executable: new Set(executable) });
+    const untouched = executable.filter((path) => !outcome.files.has(path));
+    return [...outcome.executable, ...untouched].sort();
+  }
+
+  it.each<{ name: string; tree: Tree; executable: string[]; patch: string; expected: string[] }>([
+    {
+      name: "a new script with mode 100755",
+      tree: {},
+      executable: [],
+      patch: text("diff --git a/run.sh b/run.sh", "new file mode 100755", "index 0000000..1111111", "--- /dev/null", "+++ b/run.sh", "@@ -0,0 +1,2 @@", "+#!/bin/sh", "+exec python3 -m pytest -q"),
+      expected: ["run.sh"],
+    },
+    {
+      name: "a change of mode alone",
+      tree: { "run.sh": RUN_SH },
+      executable: [],
+      patch: text("diff --git a/run.sh b/run.sh", "old mode 100644", "new mode 100755"),
+      expected: ["run.sh"],
+    },
+    {
+      name: "an execute bit taken away",
+      tree: { "run.sh": RUN_SH },
+      executable: ["run.sh"],
+      patch: text("diff --git a/run.sh b/run.sh", "old mode 100755", "new mode 100644"),
+      expected: [],
+    },
+    {
+      name: "an executable changed in place",
+      tree: { "run.sh": RUN_SH },
+      executable: ["run.sh"],
+      patch: text("diff --git a/run.sh b/run.sh", "index 1111111..2222222 100755", "--- a/run.sh", "+++ b/run.sh", "@@ -1,2 +1,2 @@", " #!/bin/sh", "-exec python3 -m pytest -q", "+exec python3 -m pytest -x"),
+      expected: ["run.sh"],
+    },
+    {
+      name: "an executable renamed",
+      tree: { "run.sh": RUN_SH },
+      executable: ["run.sh"],
+      patch: text("diff --git a/run.sh b/scripts/test.sh", "similarity index 100%", "rename from run.sh", "rename to scripts/test.sh"),
+      expected: ["scripts/test.sh"],
+    },
+  ])("$name", ({ tree, executable, patch, expected }) => {
+    expect(executableAfterGit(tree, executable, patch)).toEqual(expected);
+    expect(executableAfterUs(tree, executable, patch)).toEqual(expected);
+  });
+
+  it("counts a change of mode alone as a change", () => {
+    const outcome = applied({ "run.sh": RUN_SH }, text("diff --git a/run.sh b/run.sh", "old mode 100644", "new mode 100755"));
+    expect(outcome).toMatchObject({ files: new Map([["run.sh", RUN_SH]]), changed: ["run.sh"] });
   });
 });
 

@@ -48,6 +48,15 @@ describe("tarball", () => {
     }
   });
 
+  it("unpacks an executable file with mode 0755, the others with 0644", () => {
+    const { dir } = unpack([
+      { path: "run.sh", content: "#!/bin/sh\n", executable: true },
+      { path: "data.txt", content: "x", executable: false },
+    ]);
+    expect(statSync(join(dir, "run.sh")).mode & 0o777).toBe(0o755 & ~process.umask());
+    expect(statSync(join(dir, "data.txt")).mode & 0o777).toBe(0o644 & ~process.umask());
+  });
+
   it("writes each parent directory once, before its files", () => {
     const { listing } = unpack([
       { path: "a/b/one.txt", content: "1" },
