@@ -1029,6 +1029,8 @@ function applyPatch(tree, patch, opts = {}) {
     const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
     const state = new Map();
     const read = (path) => (state.has(path) ? (state.get(path) ?? undefined) : tree.get(path));
+    const wasExecutable = (path) => opts.executable?.has(path) ?? false;
+    const modes = new Map();
     let weakest = 0;
     for (const file of patch.files) {
         const { oldPath, newPath } = file;
@@ -1046,1156 +1048,19 @@ function applyPatch(tree, patch, opts = {}) {
         if (newPath === null && result.content !== "")
             return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
         weakest = Math.max(weakest, rank(result.strategy));
+        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+        const executable = file.mode !== undefined ? (parseInt(file.mode, 8) & 0o111) !== 0 : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
         if (oldPath !== null && oldPath !== newPath && !file.copy)
             state.set(oldPath, null);
-        if (newPath !== null)
+        if (newPath !== null) {
             state.set(newPath, result.content);
-    }
-    const files = new Map([...state].filter(([path, content]) => content !== (tree.get(path) ?? null)));
-    return { ok: true, files, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
-}
-
-;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
-// The base files a patch touches, read from the checkout. Reading only: the checkout is never written.
-
-
-
-async function isSymlink(root, path) {
-    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
-    return info?.isSymbolicLink() ?? false;
-}
-/** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
-async function loadBaseTree(root, paths) {
-    // Every prefix is checked: a symlinked directory in the checkout would lead a write out of the tree.
-    const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
-    const links = new Set();
-    for (const prefix of prefixes)
-        if (await isSymlink(root, prefix))
-            links.add(prefix);
-    const through = pathThroughSymlink(paths, (p) => links.has(p));
-    if (through)
-        return { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` };
-    const files = new Map();
-    for (const path of paths) {
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
-        if (info?.isFile())
-            files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path), "utf8"));
-    }
-    return { ok: true, files };
-}
-
-;// CONCATENATED MODULE: ./src/prepare/extract.ts
-
-/** Tags of blocks that show what a program printed, never a program. `console` is also a bash tag. */
-const OUTPUT_TAGS = new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
-const PATCH_TAGS = new Set(["diff", "patch", "udiff"]);
-const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-function normalise(text) {
-    return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-}
-function tagOf(info) {
-    return info.split(/[\s{,]/, 1)[0]?.toLowerCase() ?? "";
-}
-function isClosing(line, marker) {
-    const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-    return match !== null && match[1][0] === marker[0] && match[1].length >= marker.length;
-}
-/** CommonMark strips up to the opening fence's indentation from each content line. */
-function dedent(line, indent) {
-    const leading = /^ */.exec(line)[0].length;
-    return line.slice(Math.min(leading, indent));
-}
-/** Every fenced block, in order; an unclosed fence runs to the end of the reply. */
-function findFences(text) {
-    const lines = text.split("\n");
-    const fences = [];
-    for (let i = 0; i < lines.length; i++) {
-        const open = OPENING.exec(lines[i]);
-        if (!open)
-            continue;
-        const indent = open[1].length;
-        const marker = open[2];
-        const rawInfo = open[3];
-        // A backtick in a backtick fence's info string makes it inline code (```x```), not a fence.
-        if (marker[0] === "`" && rawInfo.includes("`"))
-            continue;
-        const info = rawInfo.trim();
-        let end = i + 1;
-        while (end < lines.length && !isClosing(lines[end], marker))
-            end++;
-        fences.push({
-            index: fences.length,
-            info,
-            tag: tagOf(info),
-            startLine: i + 1,
-            lines: lines.slice(i + 1, end).map((line) => dedent(line, indent)),
-        });
-        i = end;
-    }
-    return fences;
-}
-function looksLikeDiff(lines) {
-    const text = lines.join("\n").trimStart();
-    return text.startsWith("diff --git ") || /^--- \S.*\n\+\+\+ \S/.test(text);
-}
-function kindOf(fence) {
-    if (PATCH_TAGS.has(fence.tag) || (fence.tag === "" && looksLikeDiff(fence.lines)))
-        return "patch";
-    if (OUTPUT_TAGS.has(fence.tag))
-        return "output";
-    if (fence.tag === "" || languageOfTag(fence.info))
-        return "code";
-    return "foreign";
-}
-/** The contents of the reply's diff/patch fences (tagged so, or bare fences holding a unified diff). */
-function findPatchBlocks(reply) {
-    return findFences(normalise(reply))
-        .filter((fence) => kindOf(fence) === "patch")
-        .map((fence) => `${fence.lines.join("\n")}\n`);
-}
-/** Drops blank lines around the code so line 1 is real code; returns null when nothing is left. */
-function trimBlank(lines, firstLine) {
-    const first = lines.findIndex((line) => line.trim() !== "");
-    if (first < 0)
-        return null;
-    return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
-}
-// Lines that only code starts like. Prose is a reply where no line matches: keywords must be lower case
-// and sentence-like openers ("if you want…") must end as code does (":" for python, "{"/";" for C-likes).
-const PYTHON_LINE = [
-    /^\s*(async\s+)?def\s+\w+\s*\(/,
-    /^\s*class\s+\w+\s*[(:]/,
-    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
-    /^\s*from\s+[\w.]+\s+import\s+/,
-    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
-    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
-    /^\s*@\w+/,
-];
-const JS_LINE = [
-    /^\s*(export\s+)?(async\s+)?function\b/,
-    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
-    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
-    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
-    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
-    /^\s*return\b.*;\s*$/,
-    /^\s*[})\]]+[;,)]*\s*$/,
-    /=>/,
-];
-const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
-const BASH_LINE = [
-    /^#!/,
-    /^\s*[A-Za-z_]\w*=\S*/,
-    /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
-    /^\s*for\s+\w+\s+in\b/,
-    /^\s*(then|do|done|fi|esac|else)\s*$/,
-    /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
-    /^\s*\w+\s*\(\)\s*\{?\s*$/,
-    /^\s*\w[\w.-]*\s+--?\w/,
-];
-const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
-// Shared by every language: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`).
-const COMMON_LINE = [
-    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
-    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
-];
-const CODE_LINES = {
-    python: [...PYTHON_LINE, ...COMMON_LINE],
-    javascript: [...JS_LINE, ...COMMON_LINE],
-    typescript: [...TS_LINE, ...COMMON_LINE],
-    bash: BASH_LINE,
-    php: [...PHP_LINE, ...COMMON_LINE],
-};
-/** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
-function looksLikeCode(text, language) {
-    const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
-    return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
-}
-function candidateOf(fence) {
-    const trimmed = trimBlank(fence.lines, fence.startLine + 1);
-    return trimmed && { fence, language: languageOfTag(fence.info) ?? null, ...trimmed };
-}
-/** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
-function resolveLanguage(blocks) {
-    return ranked(blocks.filter((block) => block.language !== null))[0]?.language ?? null;
-}
-/** Longest first; on a tie the later one first, since replies correct themselves further down. */
-function ranked(blocks) {
-    return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
-}
-function extracted(block) {
-    return { code: block.code, block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine }, firstLine: block.firstLine };
-}
-/** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
-function describeFences(fences) {
-    const describe = (fence) => {
-        const kind = kindOf(fence);
-        if (kind === "patch")
-            return "diff";
-        const tag = fence.tag || "bare";
-        return kind === "code" && !candidateOf(fence) ? `empty ${tag}` : tag;
-    };
-    return [...new Set(fences.map(describe))].join(", ");
-}
-function fromWholeReply(reply, language) {
-    const trimmed = trimBlank(reply.split("\n"), 1);
-    if (!trimmed)
-        return { kind: "none", reason: "empty reply" };
-    if (!looksLikeCode(trimmed.code, language)) {
-        return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
-    }
-    return { kind: "code", ...trimmed, language, block: null, candidates: 0, fallbacks: [], reason: "no fence: the whole reply is the code" };
-}
-/**
- * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
- * and looks like code. Patch, output and other-language blocks never count.
- */
-function extractCode(reply, language) {
-    const text = normalise(reply);
-    const fences = findFences(text);
-    const wanted = language === "auto" ? null : language;
-    if (fences.length === 0)
-        return fromWholeReply(text, wanted);
-    const blocks = fences.filter((fence) => kindOf(fence) === "code").flatMap((fence) => candidateOf(fence) ?? []);
-    const target = wanted ?? resolveLanguage(blocks);
-    const eligible = blocks.filter((block) => block.language === null || block.language === target);
-    if (eligible.length === 0) {
-        return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
-    }
-    const [chosen, ...others] = ranked(eligible);
-    const name = target ?? "untagged";
-    return {
-        kind: "code",
-        ...extracted(chosen),
-        language: target,
-        candidates: eligible.length,
-        fallbacks: others.map(extracted),
-        reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/prepare/syntax.ts
-const WORKDIR = /(?:file:\/\/)?\/work\//g;
-/** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
-function relative(path) {
-    return path.replace(WORKDIR, "").replace(/^\.\//, "");
-}
-function positive(value) {
-    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-// The preset's check script prints one JSON line: {message, file, line, column}.
-function parsePython(output) {
-    for (const line of output.split("\n")) {
-        try {
-            const info = JSON.parse(line);
-            if (typeof info !== "object" || info === null || !("message" in info))
-                continue;
-            const { message, file, line: lineNo, column } = info;
-            if (typeof message !== "string")
-                continue;
-            return { message, file: typeof file === "string" ? file : undefined, line: positive(lineNo), column: positive(column) };
-        }
-        catch {
-            // Not the JSON line (a warning, a traceback): keep looking.
+            modes.set(newPath, executable);
         }
     }
-    return undefined;
-}
-// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
-// Node 24 parsing TypeScript prints a file URL and more context lines before the message.
-function parseNode(output) {
-    const lines = output.split("\n");
-    const messageAt = lines.findIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
-    if (messageAt < 0)
-        return undefined;
-    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
-    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
-    // node:internal/… headers locate node's own code, not the candidate's.
-    if (!header || header[1].startsWith("node:"))
-        return { message: lines[messageAt] };
-    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
-    return {
-        message: lines[messageAt],
-        file: header[1] || undefined,
-        line: positive(Number(header[2])),
-        // Node keeps tabs in the caret line, so its index is the character column.
-        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
-    };
-}
-// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
-function parseBash(output) {
-    const match = /^(.*?): line (\d+): (.+)$/m.exec(output);
-    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
-}
-// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
-function parsePhp(output) {
-    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
-    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
-}
-const PARSERS = {
-    python: parsePython,
-    javascript: parseNode,
-    typescript: parseNode,
-    bash: parseBash,
-    php: parsePhp,
-};
-/**
- * Where and why the parse check failed. The check ran on `target` alone, so an error that names no
- * file is in `target`; output no parser shape matches is passed on whole as the message.
- */
-function parseCheckOutput(language, output, target) {
-    const text = output.replace(/\r\n?/g, "\n").trim();
-    const parsed = PARSERS[language](text) ?? {};
-    const message = (parsed.message ?? text).replace(WORKDIR, "").trim() || "the parse check failed without a message";
-    const info = { message, file: relative(parsed.file || target) };
-    if (parsed.line !== undefined)
-        info.line = parsed.line;
-    if (parsed.column !== undefined)
-        info.column = parsed.column;
-    return info;
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/engine.ts
-/** The label every container of ours carries; its value is the run id. */
-const RUN_LABEL = "io.github.sandbox-gate.run";
-
-;// CONCATENATED MODULE: ./src/pipeline.ts
-// One candidate through the four phases: extract (or apply the patch) → parse check → run with a
-// timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
-// so this is tested without Docker.
-
-
-
-
-
-
-
-
-/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
-const MAX_FALLBACKS = 2;
-/** The sandbox limits the settings ask for; a candidate may bring its own timeout. */
-function limitsFor(settings, timeoutMs = settings.timeoutMs) {
-    return {
-        timeoutMs,
-        memoryBytes: settings.memoryBytes,
-        cpus: settings.cpus,
-        pidsLimit: settings.pidsLimit,
-        maxOutputBytes: settings.maxOutputBytes,
-        workdirBytes: settings.tmpfsBytes,
-        runtime: settings.runtime,
-    };
-}
-function imageFor(settings, language) {
-    return settings.image || LANGUAGES[language].image;
-}
-/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
-function declaredLanguage(candidate, settings) {
-    const target = candidate.overrides?.target || settings.target;
-    return (candidate.overrides?.language ??
-        (settings.language === "auto" ? undefined : settings.language) ??
-        (target ? languageOfPath(target) : undefined));
-}
-function languageOfFiles(paths) {
-    for (const path of paths) {
-        const language = languageOfPath(path);
-        if (language)
-            return language;
-    }
-    return undefined;
-}
-const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
-function extraFiles(candidate) {
-    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
-}
-async function prepareReply(candidate, ctx) {
-    const declared = declaredLanguage(candidate, ctx.settings);
-    const extraction = extractCode(candidate.text, declared ?? "auto");
-    if (extraction.kind === "none") {
-        // A reply that holds only a diff is a patch.
-        const patches = findPatchBlocks(candidate.text);
-        if (patches.length > 0)
-            return preparePatch(patches.join("\n"), candidate, ctx);
-        return { status: "no_code", language: declared ?? null, reason: extraction.reason };
-    }
-    const extra = extraFiles(candidate);
-    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
-    if (!language)
-        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
-    const target = candidate.overrides?.target || ctx.settings.target || LANGUAGES[language].target;
-    const withCode = (code) => ({
-        language,
-        // The candidate's own files come last so its target wins over a test file of the same name.
-        files: [...ctx.testFiles, ...extra, { path: target, content: code }],
-        checks: [{ language, files: [target] }],
-    });
-    return { ...withCode(extraction.code), fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)) };
-}
-async function preparePatch(text, candidate, ctx) {
-    const declared = declaredLanguage(candidate, ctx.settings);
-    const failed = (reason) => ({ status: "patch_failed", language: declared ?? null, reason });
-    const parsed = parsePatch(text);
-    const base = await loadBaseTree(ctx.settings.workdir, touchedPaths(parsed));
-    if (!base.ok)
-        return failed(base.reason);
-    const applied = applyPatch(base.files, parsed);
-    if (!applied.ok)
-        return failed(applied.reason);
-    const tree = new Map([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f.content]));
-    for (const [path, content] of applied.files) {
-        if (content === null)
-            tree.delete(path);
-        else
-            tree.set(path, content);
-    }
-    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
-    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...tree.keys()]);
-    const patch = { changedFiles: applied.changed, strategy: applied.strategy };
-    if (!language)
-        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
-    const bytes = [...tree.values()].reduce((sum, c) => sum + Buffer.byteLength(c), 0);
-    if (bytes > ctx.settings.tmpfsBytes) {
-        return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.tmpfsBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
-    }
-    const checks = new Map();
-    for (const path of written) {
-        const lang = languageOfPath(path);
-        if (lang)
-            checks.set(lang, [...(checks.get(lang) ?? []), path]);
-    }
-    return {
-        language,
-        files: [...tree].map(([path, content]) => ({ path, content })),
-        checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
-        patch,
-    };
-}
-/** The parser's message, read with the language of the file that failed (the check stops at the first). */
-function syntaxOf(checks, output) {
-    const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, output, group.files[0]) }));
-    return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
-}
-async function runPrepared(prepared, candidate, ctx) {
-    const { settings } = ctx;
-    const { language, checks } = prepared;
-    const image = imageFor(settings, language);
-    const imageProblem = await ctx.prepareImage(image);
-    if (imageProblem)
-        return { status: "sandbox_error", language, reason: imageProblem };
-    const facts = await ctx.engine.run({
-        image,
-        files: prepared.files,
-        check: checkFiles(checks),
-        command: candidate.overrides?.command || settings.command || LANGUAGES[language].command,
-        limits: limitsFor(settings, candidate.overrides?.timeoutMs),
-        labels: { [RUN_LABEL]: ctx.runId },
-    });
-    const status = classify(facts);
-    const verdict = { status, language, facts };
-    if (facts.sandboxError)
-        verdict.reason = facts.sandboxError;
-    if (status === "syntax_error")
-        verdict.syntax = syntaxOf(checks, facts.checkOutput);
-    if (status === "sandbox_error" && !facts.sandboxError)
-        verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
-    return verdict;
-}
-async function judge(candidate, ctx) {
-    const prepared = candidate.kind === "patch" ? await preparePatch(candidate.text, candidate, ctx) : await prepareReply(candidate, ctx);
-    if ("status" in prepared)
-        return prepared;
-    let verdict = await runPrepared(prepared, candidate, ctx);
-    // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
-    for (const fallback of prepared.fallbacks ?? []) {
-        if (verdict.status !== "syntax_error")
-            break;
-        const next = await runPrepared(fallback, candidate, ctx);
-        if (next.status !== "syntax_error")
-            verdict = next;
-    }
-    return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
-}
-function toResult(candidate, verdict, ctx) {
-    const facts = verdict.facts;
-    const stdout = facts?.stdout ?? { text: "", truncated: false, bytes: 0 };
-    const stderr = facts?.stderr ?? { text: "", truncated: false, bytes: 0 };
-    const exitCode = facts?.exitCode ?? null;
-    // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
-    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
-    const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
-    const result = {
-        id: candidate.id,
-        source: candidate.source,
-        language: verdict.language,
-        status: verdict.status,
-        exit_code: exitCode,
-        signal,
-        duration_ms: facts?.durationMs ?? 0,
-        stdout: stdout.text,
-        stderr: stderr.text,
-        truncated,
-        feedback: feedbackFor({
-            status: verdict.status,
-            stdout: stdout.text,
-            stderr: stderr.text,
-            truncated,
-            signal,
-            exitCode,
-            timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.timeoutMs,
-            memoryBytes: ctx.settings.memoryBytes,
-            ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
-            ...(verdict.reason ? { reason: verdict.reason } : {}),
-        }),
-    };
-    if (candidate.url)
-        result.url = candidate.url;
-    if (candidate.author)
-        result.author = candidate.author;
-    if (verdict.syntax)
-        result.syntax = verdict.syntax;
-    if (verdict.patch) {
-        result.changed_files = verdict.patch.changedFiles;
-        result.patch_strategy = verdict.patch.strategy;
-    }
-    return result;
-}
-/** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
-async function judgeCandidate(candidate, ctx) {
-    let verdict;
-    try {
-        verdict = await judge(candidate, ctx);
-    }
-    catch (error) {
-        verdict = { status: "sandbox_error", language: null, reason: `internal error: ${error.message}` };
-    }
-    return toResult(candidate, verdict, ctx);
-}
-/** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
-async function mapLimit(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await work(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-// The sticky PR comment and the job summary as markdown. Pure: values in, a string out.
-// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text.
-
-/** GitHub refuses issue comments longer than this many characters. */
-const COMMENT_MAX_LENGTH = 65_536;
-/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
-const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
-const markdown_STATUS_LABELS = {
-    no_code: "no code",
-    patch_failed: "patch failed",
-    syntax_error: "syntax error",
-    timeout: "timeout",
-    oom: "out of memory",
-    test_failed: "tests failed",
-    pass: "pass",
-    sandbox_error: "sandbox error",
-};
-/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
-function stickyMarker(key = "default") {
-    // Only a safe alphabet, and never "--", which would end the HTML comment early.
-    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
-}
-// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
-const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
-// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
-const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** Drops terminal escape sequences and makes the remaining control characters visible. */
-function cleanText(text) {
-    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
-}
-function visible(char) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20)
-        return String.fromCharCode(0x2400 + code); // ␀ … ␟
-    if (code === 0x7f)
-        return "\u2421"; // ␡
-    if (code >= 0xd800 && code <= 0xdfff)
-        return "\ufffd";
-    return `\\u${code.toString(16).padStart(4, "0")}`;
-}
-// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
-function neutralizeMentions(text) {
-    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
-}
-const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
-function escapeHtml(text) {
-    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
-}
-/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
-function markdown_escapeMarkdown(text) {
-    const line = cleanText(text).replace(/\s*\n\s*/g, " ").replace(/\t/g, " ");
-    return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
-}
-/** An http(s) URL safe to put in a link inside a table, or undefined. */
-function safeUrl(url) {
-    if (url === undefined || !URL.canParse(url))
-        return undefined;
-    const parsed = new URL(url);
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-        return undefined;
-    // A `|` would split the table cell; parentheses and brackets would end the link.
-    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
-}
-/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
-function markdown_clip(text, cap) {
-    if (text.length <= cap)
-        return { head: text, omitted: 0, tail: "" };
-    let headEnd = Math.ceil(cap / 2);
-    let tailStart = text.length - (cap - headEnd);
-    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
-        headEnd--;
-    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
-        tailStart++;
-    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
-}
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
-}
-const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "skipped", "rows"]));
-const UNLIMITED = {
-    passOutput: Infinity,
-    failOutput: Infinity,
-    feedback: Infinity,
-    skipped: Infinity,
-    rows: Infinity,
-};
-// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
-const LABEL_MAX = 100;
-const REASON_MAX = 1000;
-const FILES_SHOWN = 3;
-/** The PR comment: marker first, never longer than `maxLength`. */
-function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-    return fit(input, input.marker, maxLength);
-}
-/** The job summary: the comment's content without the marker. */
-function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-    return fit(input, undefined, maxLength);
-}
-// Renders in full if it fits; otherwise, for each kind of content from the least important on,
-// the largest limit that fits (binary search), so every character of room is used.
-function fit(input, marker, maxLength) {
-    const doc = markdown_prepare(input);
-    let body = render(doc, marker, UNLIMITED, maxLength);
-    if (body.length <= maxLength)
-        return body;
-    const limits = { ...UNLIMITED };
-    for (const kind of SHRINK_ORDER) {
-        const fits = (value) => render(doc, marker, { ...limits, [kind]: value }, maxLength).length <= maxLength;
-        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
-        if (!fits(low)) {
-            limits[kind] = 0;
-            continue;
-        }
-        while (low < high) {
-            const mid = Math.ceil((low + high) / 2);
-            if (fits(mid))
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        limits[kind] = low;
-        return render(doc, marker, limits, maxLength);
-    }
-    // Only a tiny maxLength gets here: the heading alone does not fit.
-    body = render(doc, marker, limits, maxLength);
-    return body.length <= maxLength ? body : body.slice(0, maxLength);
-}
-function markdown_prepare(input) {
-    const results = input.results.map((r) => ({
-        ...r,
-        stdout: cleanText(r.stdout),
-        stderr: cleanText(r.stderr),
-        feedback: cleanText(r.feedback),
-    }));
-    return { input, results };
-}
-function upperBound(doc, kind) {
-    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
-    const passing = doc.results.filter((r) => r.status === "pass");
-    const failing = doc.results.filter((r) => r.status !== "pass");
-    switch (kind) {
-        case "passOutput":
-            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
-        case "failOutput":
-            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
-        case "feedback":
-            return longest(failing.map((r) => r.feedback));
-        case "skipped":
-            return doc.input.skipped.length;
-        case "rows":
-            return doc.results.length;
-    }
-}
-function render(doc, marker, given, maxLength) {
-    const { input, results } = doc;
-    // Only the first, full render goes without limits; every later one cuts something.
-    const shortened = given !== UNLIMITED;
-    // A text longer than the whole body can never be shown in full: no need to escape all of it.
-    const cap = (n) => Math.min(n, maxLength);
-    const limits = { ...given, passOutput: cap(given.passOutput), failOutput: cap(given.failOutput), feedback: cap(given.feedback) };
-    const shownResults = results.slice(0, limits.rows);
-    const runUrl = safeUrl(input.runUrl);
-    const blocks = [
-        marker,
-        `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
-        input.gate.reason && markdown_escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
-        countLine(results, input.skipped.length),
-        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
-        results.length > 0 && table(results, limits.rows),
-        // Failures first: they are what a reader opens the comment for.
-        ...shownResults.filter((r) => r.status !== "pass").map((r) => details(r, limits)),
-        ...shownResults.filter((r) => r.status === "pass").map((r) => details(r, limits)),
-        skippedList(input.skipped, limits.skipped),
-        runUrl && `[Workflow run](${runUrl})`,
-    ];
-    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
-}
-function clipped(text, max) {
-    const { head, omitted } = markdown_clip(text, max);
-    return omitted > 0 ? `${head}…` : head;
-}
-function label(text) {
-    return markdown_escapeMarkdown(clipped(text, LABEL_MAX));
-}
-function plural(n, word) {
-    return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function countLine(results, skipped) {
-    const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
-        .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${n} ${markdown_STATUS_LABELS[s]}`);
-    const line = results.length === 0 ? "No candidates were run." : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
-    return skipped > 0 ? `${line}; ${skipped} skipped` : line;
-}
-function table(results, rows) {
-    const withPatch = results.some((r) => r.changed_files !== undefined || r.patch_strategy !== undefined);
-    const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
-    const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
-    const line = (cells) => `| ${cells.join(" | ")} |`;
-    const body = results.slice(0, rows).map((r) => line([
-        label(r.id),
-        r.status === "pass" ? markdown_STATUS_LABELS.pass : `**${markdown_STATUS_LABELS[r.status]}**`,
-        formatDuration(r.duration_ms),
-        sourceCell(r),
-        ...(withPatch ? [patchCell(r)] : []),
-    ]));
-    const hidden = results.length - body.length;
-    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
-    return [line(head), line(align), ...body].join("\n") + note;
-}
-function sourceCell(r) {
-    const url = safeUrl(r.url);
-    const where = url ? `[comment](${url})` : label(r.source);
-    return r.author ? `${where} by ${label(r.author)}` : where;
-}
-function patchCell(r) {
-    const files = r.changed_files ?? [];
-    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
-    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
-    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
-    return `${shown}${more}${strategy}`;
-}
-function outcome(r) {
-    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-    const parts = [where ? `${markdown_STATUS_LABELS[r.status]} at ${where}` : markdown_STATUS_LABELS[r.status]];
-    if (r.signal)
-        parts.push(`signal ${r.signal}`);
-    else if (r.exit_code !== null)
-        parts.push(`exit ${r.exit_code}`);
-    parts.push(formatDuration(r.duration_ms));
-    return parts.join(", ");
-}
-// A collapsed block per candidate: feedback (not for passes), then stdout and stderr.
-function details(r, limits) {
-    const pass = r.status === "pass";
-    const outputCap = pass ? limits.passOutput : limits.failOutput;
-    const silent = r.stdout === "" && r.stderr === "";
-    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
-    if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0)
-        return undefined;
-    const sections = [
-        pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
-        ...(silent
-            ? ["No output on stdout or stderr.\n"]
-            : [section("stdout", r.stdout, outputCap, r.truncated.stdout), section("stderr", r.stderr, outputCap, r.truncated.stderr)]),
-    ];
-    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
-    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
-    const summary = `<summary><b>${line(clipped(r.id, LABEL_MAX))}</b>: ${line(outcome(r))}</summary>`;
-    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
-}
-function section(title, text, cap, cutBySandbox) {
-    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
-    if (text === "")
-        return `**${title}**: empty\n`;
-    if (cap === 0)
-        return `**${title}**: omitted for length\n`;
-    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
-}
-// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
-function pre(text, cap) {
-    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
-    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
-}
-function skippedList(skipped, shown) {
-    if (skipped.length === 0)
-        return undefined;
-    const items = skipped.slice(0, shown).map((s) => `- **${label(s.id)}**: ${markdown_escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
-    const hidden = skipped.length - items.length;
-    if (hidden > 0)
-        items.push(`- … and ${hidden} more`);
-    return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-
-;// CONCATENATED MODULE: ./src/progress.ts
-// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
-// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
-// given the clock.
-
-/** Runs up to this size log every candidate; longer ones log progress lines. */
-const PER_CANDIDATE_UP_TO = 20;
-const PROGRESS_EVERY_MS = 10_000;
-function progressLine({ done, total, elapsedMs, notPassing }) {
-    const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
-    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
-    const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
-    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
-}
-/** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
-class ProgressMeter {
-    total;
-    now;
-    everyMs;
-    #startedAt;
-    #lastAt = -Infinity;
-    #done = 0;
-    #notPassing = 0;
-    constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
-        this.total = total;
-        this.now = now;
-        this.everyMs = everyMs;
-        this.#startedAt = now();
-    }
-    /** Records one finished candidate; returns the line to log, if one is due. */
-    finished(passed) {
-        this.#done++;
-        if (!passed)
-            this.#notPassing++;
-        const at = this.now();
-        if (this.#done < this.total && at - this.#lastAt < this.everyMs)
-            return undefined;
-        this.#lastAt = at;
-        return progressLine({ done: this.#done, total: this.total, elapsedMs: at - this.#startedAt, notPassing: this.#notPassing });
-    }
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/sandbox/image.ts
-// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
-// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
-
-
-async function ensureImage(engine, image, policy, options) {
-    const started = external_node_perf_hooks_namespaceObject.performance.now();
-    const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
-    if (policy !== "always") {
-        let present;
-        try {
-            present = await engine.hasImage(image);
-        }
-        catch (error) {
-            return { ok: false, reason: messageOf(error) };
-        }
-        if (present)
-            return { ok: true, pulled: false, ms: elapsed() };
-        if (policy === "never")
-            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
-    }
-    const delays = backoffDelays(options.retries, options.backoffMs);
-    const attempts = delays.length + 1;
-    let lastError = "";
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
-        try {
-            await engine.pull(image);
-            options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, ms: elapsed() };
-        }
-        catch (error) {
-            lastError = messageOf(error);
-        }
-        const delay = delays[attempt - 1];
-        if (delay !== undefined) {
-            options.log(`${lastError}; retrying in ${delay} ms`);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
-        }
-    }
-    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
-}
-/** The waits before each retry: `backoffMs`, then doubling. */
-function backoffDelays(retries, backoffMs) {
-    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-
-;// CONCATENATED MODULE: ./src/shard.ts
-// `shard: i/n`: one matrix job's deterministic slice of the candidates. Pure; the input is parsed in settings.
-/**
- * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
- * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
- * size by at most one, and share out a dataset's slow stretch instead of giving it to one job.
- */
-function inShard(position, shard) {
-    return shard === undefined || position % shard.count === shard.index - 1;
-}
-
-;// CONCATENATED MODULE: ./src/gate.ts
-// The whole run, shared by the action and the CLI: candidates → images first → every candidate
-// through the pipeline (bounded concurrency, input order kept) → the gate decision.
-
-
-
-
-
-
-/**
- * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
- * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
- */
-async function takeQuota(entries, quota, settings) {
-    const taken = [];
-    const skipped = [];
-    let position = 0;
-    for await (const entry of entries) {
-        if (!inShard(position++, settings.shard))
-            continue;
-        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
-        if (taken.length >= quota)
-            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
-        else
-            taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
-    }
-    return { taken, skipped };
-}
-/** A dataset line that is not a candidate: nothing runnable, and it says why. */
-function invalidEntry(id, source, problem, settings) {
-    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
-    return {
-        id,
-        source,
-        language: null,
-        status: "no_code",
-        exit_code: null,
-        signal: null,
-        duration_ms: 0,
-        ...empty,
-        feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.timeoutMs, memoryBytes: settings.memoryBytes, reason: `${source}: ${problem}` }),
-    };
-}
-function decide(results, failOn) {
-    const failing = results.filter((r) => failOn.has(r.status));
-    if (failing.length === 0)
-        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
-    const counts = new Map();
-    for (const r of failing)
-        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
-    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
-    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
-}
-/** Pull (or check) each image once, before any candidate's clock starts. */
-function imagePreparer(ctx, hooks) {
-    const ready = new Map();
-    return (image) => {
-        let pending = ready.get(image);
-        if (!pending) {
-            pending = ensureImage(ctx.engine, image, ctx.settings.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
-                if (!outcome.ok)
-                    return outcome.reason;
-                if (!outcome.pulled)
-                    hooks.log(`image ${image}: present`);
-                return undefined;
-            });
-            ready.set(image, pending);
-        }
-        return pending;
-    };
-}
-async function runGate(entries, base, hooks) {
-    const { settings } = base;
-    const { taken, skipped } = await takeQuota(entries, settings.maxCandidates, settings);
-    const ctx = { ...base, prepareImage: imagePreparer(base, hooks) };
-    if (settings.shard)
-        hooks.log(`shard ${settings.shard.index}/${settings.shard.count}: ${taken.length + skipped.length} candidates`);
-    let done = 0;
-    const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_namespaceObject.performance.now());
-    const results = await mapLimit(taken, settings.concurrency, async (item) => {
-        const result = "status" in item ? item : await judgeCandidate(item, ctx);
-        done += 1;
-        const line = progress.finished(result.status === "pass");
-        if (taken.length <= PER_CANDIDATE_UP_TO)
-            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
-        else if (line)
-            hooks.log(line);
-        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
-        hooks.log(JSON.stringify({
-            event: "sandbox-gate.candidate",
-            run: base.runId,
-            candidate: result.id,
-            code_length: "status" in item ? 0 : item.text.length,
-            status: result.status,
-            exit: result.exit_code,
-            duration_ms: result.duration_ms,
-        }));
-        return result;
-    });
-    return { results, skipped, decision: decide(results, settings.failOn) };
-}
-
-;// CONCATENATED MODULE: ./src/report/merge.ts
-// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
-// into one. Everything but `loadReport` is pure.
-
-
-
-const isString = (v) => typeof v === "string";
-const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
-const orNull = (ok) => (v) => v === null || ok(v);
-const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-// The fields every renderer reads; optional ones are checked only when present.
-const RESULT_FIELDS = [
-    ["id", isString],
-    ["source", isString],
-    ["status", (v) => model_STATUSES.includes(v)],
-    ["language", orNull(isString)],
-    ["exit_code", orNull(isNumber)],
-    ["signal", orNull(isString)],
-    ["duration_ms", isNumber],
-    ["stdout", isString],
-    ["stderr", isString],
-    ["feedback", isString],
-    ["truncated", (v) => isObject(v) && typeof v.stdout === "boolean" && typeof v.stderr === "boolean"],
-];
-const OPTIONAL_FIELDS = [
-    ["url", isString],
-    ["author", isString],
-    ["syntax", isObject],
-    ["changed_files", (v) => Array.isArray(v) && v.every(isString)],
-    ["patch_strategy", isString],
-];
-/** A report file's text → the report, checked as far as anything here reads it; throws naming `input`. */
-function parseReport(text, name, input) {
-    const fail = (detail) => {
-        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
-    };
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        return fail(`not JSON (${error.message})`);
-    }
-    if (!isObject(value) || value.version !== 1)
-        return fail("no \"version\": 1");
-    if (!Array.isArray(value.results))
-        return fail("no \"results\" list");
-    value.results.forEach((r, i) => {
-        if (!isObject(r))
-            return fail(`results[${i}] is not an object`);
-        for (const [field, ok] of RESULT_FIELDS)
-            if (!ok(r[field]))
-                fail(`results[${i}].${field} is missing or of the wrong type`);
-        for (const [field, ok] of OPTIONAL_FIELDS)
-            if (r[field] !== undefined && !ok(r[field]))
-                fail(`results[${i}].${field} is of the wrong type`);
-    });
-    const skipped = value.skipped ?? [];
-    if (!Array.isArray(skipped) || !skipped.every((s) => isObject(s) && isString(s.id) && isString(s.source) && isString(s.reason))) {
-        return fail("\"skipped\" is not a list of {id, source, reason}");
-    }
-    return value;
-}
-async function loadReport(path, name, input) {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
-    }
-    catch (error) {
-        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
-    }
-    return parseReport(text, name, input);
-}
-/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
-function sourceKey(source) {
-    const m = /^(.*):(\d+)$/.exec(source);
-    return m ? [m[1], Number(m[2])] : [source, 0];
-}
-function bySource(a, b) {
-    const [pathA, lineA] = sourceKey(a.source);
-    const [pathB, lineB] = sourceKey(b.source);
-    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
-}
-/**
- * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
- * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
- * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
- */
-function mergeReports(reports, input) {
-    const seen = new Map();
-    const results = [];
-    for (const { name, report } of reports) {
-        for (const r of report.results) {
-            const key = JSON.stringify([r.id, r.source]);
-            const other = seen.get(key);
-            if (other !== undefined)
-                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
-            seen.set(key, name);
-            results.push(r);
-        }
-    }
-    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped ?? []) };
-}
-
-;// CONCATENATED MODULE: ./src/evaluation-run.ts
-// Evaluation runs around the gate: merging shard reports into one outcome, and the
-// baseline report read up front. Shared by the action and the CLI.
-
-
-
-/** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
-async function mergeOutcome(reports, settings, input) {
-    const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
-    const { results, skipped } = mergeReports(loaded, input);
-    return { results, skipped, decision: decide(results, settings.failOn) };
-}
-/** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
-async function loadBaseline(settings) {
-    if (!settings.baseline)
-        return undefined;
-    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.workdir, settings.baseline), settings.baseline, "baseline")).results;
+    const changed = ([path, content]) => content !== (tree.get(path) ?? null) || (content !== null && modes.get(path) !== wasExecutable(path));
+    const files = new Map([...state].filter(changed));
+    const executable = new Set([...files.keys()].filter((path) => files.get(path) !== null && modes.get(path)));
+    return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
@@ -5004,6 +3869,10 @@ async function resolveGlobs(input, patterns, base) {
 
 
 
+/** Any execute bit, as git records a file's mode (100755 or 100644). */
+function isExecutable(mode) {
+    return (mode & 0o111) !== 0;
+}
 async function loadTestFiles(patterns, base, maxBytes) {
     if (patterns.length === 0)
         return [];
@@ -5016,9 +3885,1157 @@ async function loadTestFiles(patterns, base, maxBytes) {
         // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
         if (total > maxBytes)
             throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
-        files.push({ path: match.relative, content });
+        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
     }
     return files;
+}
+
+;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
+// The base files a patch touches, read from the checkout. Reading only: the checkout is never written.
+
+
+
+
+async function isSymlink(root, path) {
+    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+    return info?.isSymbolicLink() ?? false;
+}
+/** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
+async function loadBaseTree(root, paths) {
+    // Every prefix is checked: a symlinked directory in the checkout would lead a write out of the tree.
+    const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+    const links = new Set();
+    for (const prefix of prefixes)
+        if (await isSymlink(root, prefix))
+            links.add(prefix);
+    const through = pathThroughSymlink(paths, (p) => links.has(p));
+    if (through)
+        return { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` };
+    const files = new Map();
+    const executable = new Set();
+    for (const path of paths) {
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        if (!info?.isFile())
+            continue;
+        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path), "utf8"));
+        if (isExecutable(info.mode))
+            executable.add(path);
+    }
+    return { ok: true, files, executable };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/extract.ts
+
+/** Tags of blocks that show what a program printed, never a program. `console` is also a bash tag. */
+const OUTPUT_TAGS = new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
+const PATCH_TAGS = new Set(["diff", "patch", "udiff"]);
+const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+function normalise(text) {
+    return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+function tagOf(info) {
+    return info.split(/[\s{,]/, 1)[0]?.toLowerCase() ?? "";
+}
+function isClosing(line, marker) {
+    const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+    return match !== null && match[1][0] === marker[0] && match[1].length >= marker.length;
+}
+/** CommonMark strips up to the opening fence's indentation from each content line. */
+function dedent(line, indent) {
+    const leading = /^ */.exec(line)[0].length;
+    return line.slice(Math.min(leading, indent));
+}
+/** Every fenced block, in order; an unclosed fence runs to the end of the reply. */
+function findFences(text) {
+    const lines = text.split("\n");
+    const fences = [];
+    for (let i = 0; i < lines.length; i++) {
+        const open = OPENING.exec(lines[i]);
+        if (!open)
+            continue;
+        const indent = open[1].length;
+        const marker = open[2];
+        const rawInfo = open[3];
+        // A backtick in a backtick fence's info string makes it inline code (```x```), not a fence.
+        if (marker[0] === "`" && rawInfo.includes("`"))
+            continue;
+        const info = rawInfo.trim();
+        let end = i + 1;
+        while (end < lines.length && !isClosing(lines[end], marker))
+            end++;
+        fences.push({
+            index: fences.length,
+            info,
+            tag: tagOf(info),
+            startLine: i + 1,
+            lines: lines.slice(i + 1, end).map((line) => dedent(line, indent)),
+        });
+        i = end;
+    }
+    return fences;
+}
+function looksLikeDiff(lines) {
+    const text = lines.join("\n").trimStart();
+    return text.startsWith("diff --git ") || /^--- \S.*\n\+\+\+ \S/.test(text);
+}
+function kindOf(fence) {
+    if (PATCH_TAGS.has(fence.tag) || (fence.tag === "" && looksLikeDiff(fence.lines)))
+        return "patch";
+    if (OUTPUT_TAGS.has(fence.tag))
+        return "output";
+    if (fence.tag === "" || languageOfTag(fence.info))
+        return "code";
+    return "foreign";
+}
+/** The contents of the reply's diff/patch fences (tagged so, or bare fences holding a unified diff). */
+function findPatchBlocks(reply) {
+    return findFences(normalise(reply))
+        .filter((fence) => kindOf(fence) === "patch")
+        .map((fence) => `${fence.lines.join("\n")}\n`);
+}
+/** Drops blank lines around the code so line 1 is real code; returns null when nothing is left. */
+function trimBlank(lines, firstLine) {
+    const first = lines.findIndex((line) => line.trim() !== "");
+    if (first < 0)
+        return null;
+    return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
+}
+// Lines that only code starts like. Prose is a reply where no line matches: keywords must be lower case
+// and sentence-like openers ("if you want…") must end as code does (":" for python, "{"/";" for C-likes).
+const PYTHON_LINE = [
+    /^\s*(async\s+)?def\s+\w+\s*\(/,
+    /^\s*class\s+\w+\s*[(:]/,
+    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+    /^\s*from\s+[\w.]+\s+import\s+/,
+    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+    /^\s*@\w+/,
+];
+const JS_LINE = [
+    /^\s*(export\s+)?(async\s+)?function\b/,
+    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+    /^\s*return\b.*;\s*$/,
+    /^\s*[})\]]+[;,)]*\s*$/,
+    /=>/,
+];
+const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
+const BASH_LINE = [
+    /^#!/,
+    /^\s*[A-Za-z_]\w*=\S*/,
+    /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+    /^\s*for\s+\w+\s+in\b/,
+    /^\s*(then|do|done|fi|esac|else)\s*$/,
+    /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+    /^\s*\w+\s*\(\)\s*\{?\s*$/,
+    /^\s*\w[\w.-]*\s+--?\w/,
+];
+const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
+// Shared by every language: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`).
+const COMMON_LINE = [
+    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
+];
+const CODE_LINES = {
+    python: [...PYTHON_LINE, ...COMMON_LINE],
+    javascript: [...JS_LINE, ...COMMON_LINE],
+    typescript: [...TS_LINE, ...COMMON_LINE],
+    bash: BASH_LINE,
+    php: [...PHP_LINE, ...COMMON_LINE],
+};
+/** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
+function looksLikeCode(text, language) {
+    const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
+    return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
+}
+function candidateOf(fence) {
+    const trimmed = trimBlank(fence.lines, fence.startLine + 1);
+    return trimmed && { fence, language: languageOfTag(fence.info) ?? null, ...trimmed };
+}
+/** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
+function resolveLanguage(blocks) {
+    return ranked(blocks.filter((block) => block.language !== null))[0]?.language ?? null;
+}
+/** Longest first; on a tie the later one first, since replies correct themselves further down. */
+function ranked(blocks) {
+    return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
+}
+function extracted(block) {
+    return { code: block.code, block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine }, firstLine: block.firstLine };
+}
+/** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
+function describeFences(fences) {
+    const describe = (fence) => {
+        const kind = kindOf(fence);
+        if (kind === "patch")
+            return "diff";
+        const tag = fence.tag || "bare";
+        return kind === "code" && !candidateOf(fence) ? `empty ${tag}` : tag;
+    };
+    return [...new Set(fences.map(describe))].join(", ");
+}
+function fromWholeReply(reply, language) {
+    const trimmed = trimBlank(reply.split("\n"), 1);
+    if (!trimmed)
+        return { kind: "none", reason: "empty reply" };
+    if (!looksLikeCode(trimmed.code, language)) {
+        return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
+    }
+    return { kind: "code", ...trimmed, language, block: null, candidates: 0, fallbacks: [], reason: "no fence: the whole reply is the code" };
+}
+/**
+ * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
+ * and looks like code. Patch, output and other-language blocks never count.
+ */
+function extractCode(reply, language) {
+    const text = normalise(reply);
+    const fences = findFences(text);
+    const wanted = language === "auto" ? null : language;
+    if (fences.length === 0)
+        return fromWholeReply(text, wanted);
+    const blocks = fences.filter((fence) => kindOf(fence) === "code").flatMap((fence) => candidateOf(fence) ?? []);
+    const target = wanted ?? resolveLanguage(blocks);
+    const eligible = blocks.filter((block) => block.language === null || block.language === target);
+    if (eligible.length === 0) {
+        return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
+    }
+    const [chosen, ...others] = ranked(eligible);
+    const name = target ?? "untagged";
+    return {
+        kind: "code",
+        ...extracted(chosen),
+        language: target,
+        candidates: eligible.length,
+        fallbacks: others.map(extracted),
+        reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/syntax.ts
+const WORKDIR = /(?:file:\/\/)?\/work\//g;
+/** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
+function relative(path) {
+    return path.replace(WORKDIR, "").replace(/^\.\//, "");
+}
+function positive(value) {
+    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+// The preset's check script prints one JSON line: {message, file, line, column}.
+function parsePython(output) {
+    for (const line of output.split("\n")) {
+        try {
+            const info = JSON.parse(line);
+            if (typeof info !== "object" || info === null || !("message" in info))
+                continue;
+            const { message, file, line: lineNo, column } = info;
+            if (typeof message !== "string")
+                continue;
+            return { message, file: typeof file === "string" ? file : undefined, line: positive(lineNo), column: positive(column) };
+        }
+        catch {
+            // Not the JSON line (a warning, a traceback): keep looking.
+        }
+    }
+    return undefined;
+}
+// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
+// Node 24 parsing TypeScript prints a file URL and more context lines before the message.
+function parseNode(output) {
+    const lines = output.split("\n");
+    const messageAt = lines.findIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+    if (messageAt < 0)
+        return undefined;
+    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+    // node:internal/… headers locate node's own code, not the candidate's.
+    if (!header || header[1].startsWith("node:"))
+        return { message: lines[messageAt] };
+    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+    return {
+        message: lines[messageAt],
+        file: header[1] || undefined,
+        line: positive(Number(header[2])),
+        // Node keeps tabs in the caret line, so its index is the character column.
+        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
+    };
+}
+// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
+function parseBash(output) {
+    const match = /^(.*?): line (\d+): (.+)$/m.exec(output);
+    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
+}
+// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
+function parsePhp(output) {
+    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
+}
+const PARSERS = {
+    python: parsePython,
+    javascript: parseNode,
+    typescript: parseNode,
+    bash: parseBash,
+    php: parsePhp,
+};
+/**
+ * Where and why the parse check failed. The check ran on `target` alone, so an error that names no
+ * file is in `target`; output no parser shape matches is passed on whole as the message.
+ */
+function parseCheckOutput(language, output, target) {
+    const text = output.replace(/\r\n?/g, "\n").trim();
+    const parsed = PARSERS[language](text) ?? {};
+    const message = (parsed.message ?? text).replace(WORKDIR, "").trim() || "the parse check failed without a message";
+    const info = { message, file: relative(parsed.file || target) };
+    if (parsed.line !== undefined)
+        info.line = parsed.line;
+    if (parsed.column !== undefined)
+        info.column = parsed.column;
+    return info;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engine.ts
+/** The label every container of ours carries; its value is the run id. */
+const RUN_LABEL = "io.github.sandbox-gate.run";
+
+;// CONCATENATED MODULE: ./src/pipeline.ts
+// One candidate through the four phases: extract (or apply the patch) → parse check → run with a
+// timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
+// so this is tested without Docker.
+
+
+
+
+
+
+
+
+/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
+const MAX_FALLBACKS = 2;
+/** The sandbox limits the settings ask for; a candidate may bring its own timeout. */
+function limitsFor(settings, timeoutMs = settings.timeoutMs) {
+    return {
+        timeoutMs,
+        memoryBytes: settings.memoryBytes,
+        cpus: settings.cpus,
+        pidsLimit: settings.pidsLimit,
+        maxOutputBytes: settings.maxOutputBytes,
+        workdirBytes: settings.tmpfsBytes,
+        runtime: settings.runtime,
+    };
+}
+function imageFor(settings, language) {
+    return settings.image || LANGUAGES[language].image;
+}
+/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
+function declaredLanguage(candidate, settings) {
+    const target = candidate.overrides?.target || settings.target;
+    return (candidate.overrides?.language ??
+        (settings.language === "auto" ? undefined : settings.language) ??
+        (target ? languageOfPath(target) : undefined));
+}
+function languageOfFiles(paths) {
+    for (const path of paths) {
+        const language = languageOfPath(path);
+        if (language)
+            return language;
+    }
+    return undefined;
+}
+const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
+function extraFiles(candidate) {
+    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
+}
+async function prepareReply(candidate, ctx) {
+    const declared = declaredLanguage(candidate, ctx.settings);
+    const extraction = extractCode(candidate.text, declared ?? "auto");
+    if (extraction.kind === "none") {
+        // A reply that holds only a diff is a patch.
+        const patches = findPatchBlocks(candidate.text);
+        if (patches.length > 0)
+            return preparePatch(patches.join("\n"), candidate, ctx);
+        return { status: "no_code", language: declared ?? null, reason: extraction.reason };
+    }
+    const extra = extraFiles(candidate);
+    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
+    if (!language)
+        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
+    const target = candidate.overrides?.target || ctx.settings.target || LANGUAGES[language].target;
+    const withCode = (code) => ({
+        language,
+        // The candidate's own files come last so its target wins over a test file of the same name.
+        files: [...ctx.testFiles, ...extra, { path: target, content: code }],
+        checks: [{ language, files: [target] }],
+    });
+    return { ...withCode(extraction.code), fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)) };
+}
+async function preparePatch(text, candidate, ctx) {
+    const declared = declaredLanguage(candidate, ctx.settings);
+    const failed = (reason) => ({ status: "patch_failed", language: declared ?? null, reason });
+    const parsed = parsePatch(text);
+    const base = await loadBaseTree(ctx.settings.workdir, touchedPaths(parsed));
+    if (!base.ok)
+        return failed(base.reason);
+    const applied = applyPatch(base.files, parsed, { executable: base.executable });
+    if (!applied.ok)
+        return failed(applied.reason);
+    const tree = new Map([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f]));
+    for (const [path, content] of applied.files) {
+        if (content === null)
+            tree.delete(path);
+        else
+            tree.set(path, { path, content, executable: applied.executable.has(path) });
+    }
+    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
+    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...tree.keys()]);
+    const patch = { changedFiles: applied.changed, strategy: applied.strategy };
+    if (!language)
+        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
+    const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+    if (bytes > ctx.settings.tmpfsBytes) {
+        return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.tmpfsBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
+    }
+    const checks = new Map();
+    for (const path of written) {
+        const lang = languageOfPath(path);
+        if (lang)
+            checks.set(lang, [...(checks.get(lang) ?? []), path]);
+    }
+    return {
+        language,
+        files: [...tree.values()],
+        checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
+        patch,
+    };
+}
+/** The parser's message, read with the language of the file that failed (the check stops at the first). */
+function syntaxOf(checks, output) {
+    const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, output, group.files[0]) }));
+    return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
+}
+async function runPrepared(prepared, candidate, ctx) {
+    const { settings } = ctx;
+    const { language, checks } = prepared;
+    const image = imageFor(settings, language);
+    const imageProblem = await ctx.prepareImage(image);
+    if (imageProblem)
+        return { status: "sandbox_error", language, reason: imageProblem };
+    const facts = await ctx.engine.run({
+        image,
+        files: prepared.files,
+        check: checkFiles(checks),
+        command: candidate.overrides?.command || settings.command || LANGUAGES[language].command,
+        limits: limitsFor(settings, candidate.overrides?.timeoutMs),
+        labels: { [RUN_LABEL]: ctx.runId },
+    });
+    const status = classify(facts);
+    const verdict = { status, language, facts };
+    if (facts.sandboxError)
+        verdict.reason = facts.sandboxError;
+    if (status === "syntax_error")
+        verdict.syntax = syntaxOf(checks, facts.checkOutput);
+    if (status === "sandbox_error" && !facts.sandboxError)
+        verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
+    return verdict;
+}
+async function judge(candidate, ctx) {
+    const prepared = candidate.kind === "patch" ? await preparePatch(candidate.text, candidate, ctx) : await prepareReply(candidate, ctx);
+    if ("status" in prepared)
+        return prepared;
+    let verdict = await runPrepared(prepared, candidate, ctx);
+    // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
+    for (const fallback of prepared.fallbacks ?? []) {
+        if (verdict.status !== "syntax_error")
+            break;
+        const next = await runPrepared(fallback, candidate, ctx);
+        if (next.status !== "syntax_error")
+            verdict = next;
+    }
+    return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
+}
+function toResult(candidate, verdict, ctx) {
+    const facts = verdict.facts;
+    const stdout = facts?.stdout ?? { text: "", truncated: false, bytes: 0 };
+    const stderr = facts?.stderr ?? { text: "", truncated: false, bytes: 0 };
+    const exitCode = facts?.exitCode ?? null;
+    // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
+    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
+    const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
+    const result = {
+        id: candidate.id,
+        source: candidate.source,
+        language: verdict.language,
+        status: verdict.status,
+        exit_code: exitCode,
+        signal,
+        duration_ms: facts?.durationMs ?? 0,
+        stdout: stdout.text,
+        stderr: stderr.text,
+        truncated,
+        feedback: feedbackFor({
+            status: verdict.status,
+            stdout: stdout.text,
+            stderr: stderr.text,
+            truncated,
+            signal,
+            exitCode,
+            timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.timeoutMs,
+            memoryBytes: ctx.settings.memoryBytes,
+            ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
+            ...(verdict.reason ? { reason: verdict.reason } : {}),
+        }),
+    };
+    if (candidate.url)
+        result.url = candidate.url;
+    if (candidate.author)
+        result.author = candidate.author;
+    if (verdict.syntax)
+        result.syntax = verdict.syntax;
+    if (verdict.patch) {
+        result.changed_files = verdict.patch.changedFiles;
+        result.patch_strategy = verdict.patch.strategy;
+    }
+    return result;
+}
+/** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
+async function judgeCandidate(candidate, ctx) {
+    let verdict;
+    try {
+        verdict = await judge(candidate, ctx);
+    }
+    catch (error) {
+        verdict = { status: "sandbox_error", language: null, reason: `internal error: ${error.message}` };
+    }
+    return toResult(candidate, verdict, ctx);
+}
+/** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
+async function mapLimit(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+// The sticky PR comment and the job summary as markdown. Pure: values in, a string out.
+// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text.
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_MAX_LENGTH = 65_536;
+/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
+const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
+const markdown_STATUS_LABELS = {
+    no_code: "no code",
+    patch_failed: "patch failed",
+    syntax_error: "syntax error",
+    timeout: "timeout",
+    oom: "out of memory",
+    test_failed: "tests failed",
+    pass: "pass",
+    sandbox_error: "sandbox error",
+};
+/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
+function stickyMarker(key = "default") {
+    // Only a safe alphabet, and never "--", which would end the HTML comment early.
+    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
+}
+// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
+const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
+// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
+const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Drops terminal escape sequences and makes the remaining control characters visible. */
+function cleanText(text) {
+    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
+}
+function visible(char) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20)
+        return String.fromCharCode(0x2400 + code); // ␀ … ␟
+    if (code === 0x7f)
+        return "\u2421"; // ␡
+    if (code >= 0xd800 && code <= 0xdfff)
+        return "\ufffd";
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+}
+// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
+function neutralizeMentions(text) {
+    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
+}
+const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
+function escapeHtml(text) {
+    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
+}
+/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
+function markdown_escapeMarkdown(text) {
+    const line = cleanText(text).replace(/\s*\n\s*/g, " ").replace(/\t/g, " ");
+    return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
+}
+/** An http(s) URL safe to put in a link inside a table, or undefined. */
+function safeUrl(url) {
+    if (url === undefined || !URL.canParse(url))
+        return undefined;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+        return undefined;
+    // A `|` would split the table cell; parentheses and brackets would end the link.
+    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
+}
+/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
+function markdown_clip(text, cap) {
+    if (text.length <= cap)
+        return { head: text, omitted: 0, tail: "" };
+    let headEnd = Math.ceil(cap / 2);
+    let tailStart = text.length - (cap - headEnd);
+    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
+        headEnd--;
+    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
+        tailStart++;
+    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
+}
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "skipped", "rows"]));
+const UNLIMITED = {
+    passOutput: Infinity,
+    failOutput: Infinity,
+    feedback: Infinity,
+    skipped: Infinity,
+    rows: Infinity,
+};
+// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
+const LABEL_MAX = 100;
+const REASON_MAX = 1000;
+const FILES_SHOWN = 3;
+/** The PR comment: marker first, never longer than `maxLength`. */
+function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
+    return fit(input, input.marker, maxLength);
+}
+/** The job summary: the comment's content without the marker. */
+function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
+    return fit(input, undefined, maxLength);
+}
+// Renders in full if it fits; otherwise, for each kind of content from the least important on,
+// the largest limit that fits (binary search), so every character of room is used.
+function fit(input, marker, maxLength) {
+    const doc = markdown_prepare(input);
+    let body = render(doc, marker, UNLIMITED, maxLength);
+    if (body.length <= maxLength)
+        return body;
+    const limits = { ...UNLIMITED };
+    for (const kind of SHRINK_ORDER) {
+        const fits = (value) => render(doc, marker, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
+        if (!fits(low)) {
+            limits[kind] = 0;
+            continue;
+        }
+        while (low < high) {
+            const mid = Math.ceil((low + high) / 2);
+            if (fits(mid))
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        limits[kind] = low;
+        return render(doc, marker, limits, maxLength);
+    }
+    // Only a tiny maxLength gets here: the heading alone does not fit.
+    body = render(doc, marker, limits, maxLength);
+    return body.length <= maxLength ? body : body.slice(0, maxLength);
+}
+function markdown_prepare(input) {
+    const results = input.results.map((r) => ({
+        ...r,
+        stdout: cleanText(r.stdout),
+        stderr: cleanText(r.stderr),
+        feedback: cleanText(r.feedback),
+    }));
+    return { input, results };
+}
+function upperBound(doc, kind) {
+    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
+    const passing = doc.results.filter((r) => r.status === "pass");
+    const failing = doc.results.filter((r) => r.status !== "pass");
+    switch (kind) {
+        case "passOutput":
+            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
+        case "failOutput":
+            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
+        case "feedback":
+            return longest(failing.map((r) => r.feedback));
+        case "skipped":
+            return doc.input.skipped.length;
+        case "rows":
+            return doc.results.length;
+    }
+}
+function render(doc, marker, given, maxLength) {
+    const { input, results } = doc;
+    // Only the first, full render goes without limits; every later one cuts something.
+    const shortened = given !== UNLIMITED;
+    // A text longer than the whole body can never be shown in full: no need to escape all of it.
+    const cap = (n) => Math.min(n, maxLength);
+    const limits = { ...given, passOutput: cap(given.passOutput), failOutput: cap(given.failOutput), feedback: cap(given.feedback) };
+    const shownResults = results.slice(0, limits.rows);
+    const runUrl = safeUrl(input.runUrl);
+    const blocks = [
+        marker,
+        `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
+        input.gate.reason && markdown_escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
+        countLine(results, input.skipped.length),
+        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
+        results.length > 0 && table(results, limits.rows),
+        // Failures first: they are what a reader opens the comment for.
+        ...shownResults.filter((r) => r.status !== "pass").map((r) => details(r, limits)),
+        ...shownResults.filter((r) => r.status === "pass").map((r) => details(r, limits)),
+        skippedList(input.skipped, limits.skipped),
+        runUrl && `[Workflow run](${runUrl})`,
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+function clipped(text, max) {
+    const { head, omitted } = markdown_clip(text, max);
+    return omitted > 0 ? `${head}…` : head;
+}
+function label(text) {
+    return markdown_escapeMarkdown(clipped(text, LABEL_MAX));
+}
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function countLine(results, skipped) {
+    const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${n} ${markdown_STATUS_LABELS[s]}`);
+    const line = results.length === 0 ? "No candidates were run." : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
+    return skipped > 0 ? `${line}; ${skipped} skipped` : line;
+}
+function table(results, rows) {
+    const withPatch = results.some((r) => r.changed_files !== undefined || r.patch_strategy !== undefined);
+    const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
+    const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
+    const line = (cells) => `| ${cells.join(" | ")} |`;
+    const body = results.slice(0, rows).map((r) => line([
+        label(r.id),
+        r.status === "pass" ? markdown_STATUS_LABELS.pass : `**${markdown_STATUS_LABELS[r.status]}**`,
+        formatDuration(r.duration_ms),
+        sourceCell(r),
+        ...(withPatch ? [patchCell(r)] : []),
+    ]));
+    const hidden = results.length - body.length;
+    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
+    return [line(head), line(align), ...body].join("\n") + note;
+}
+function sourceCell(r) {
+    const url = safeUrl(r.url);
+    const where = url ? `[comment](${url})` : label(r.source);
+    return r.author ? `${where} by ${label(r.author)}` : where;
+}
+function patchCell(r) {
+    const files = r.changed_files ?? [];
+    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
+    return `${shown}${more}${strategy}`;
+}
+function outcome(r) {
+    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+    const parts = [where ? `${markdown_STATUS_LABELS[r.status]} at ${where}` : markdown_STATUS_LABELS[r.status]];
+    if (r.signal)
+        parts.push(`signal ${r.signal}`);
+    else if (r.exit_code !== null)
+        parts.push(`exit ${r.exit_code}`);
+    parts.push(formatDuration(r.duration_ms));
+    return parts.join(", ");
+}
+// A collapsed block per candidate: feedback (not for passes), then stdout and stderr.
+function details(r, limits) {
+    const pass = r.status === "pass";
+    const outputCap = pass ? limits.passOutput : limits.failOutput;
+    const silent = r.stdout === "" && r.stderr === "";
+    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
+    if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0)
+        return undefined;
+    const sections = [
+        pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
+        ...(silent
+            ? ["No output on stdout or stderr.\n"]
+            : [section("stdout", r.stdout, outputCap, r.truncated.stdout), section("stderr", r.stderr, outputCap, r.truncated.stderr)]),
+    ];
+    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
+    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
+    const summary = `<summary><b>${line(clipped(r.id, LABEL_MAX))}</b>: ${line(outcome(r))}</summary>`;
+    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+function section(title, text, cap, cutBySandbox) {
+    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+    if (text === "")
+        return `**${title}**: empty\n`;
+    if (cap === 0)
+        return `**${title}**: omitted for length\n`;
+    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+}
+// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
+function pre(text, cap) {
+    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
+    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
+}
+function skippedList(skipped, shown) {
+    if (skipped.length === 0)
+        return undefined;
+    const items = skipped.slice(0, shown).map((s) => `- **${label(s.id)}**: ${markdown_escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
+    const hidden = skipped.length - items.length;
+    if (hidden > 0)
+        items.push(`- … and ${hidden} more`);
+    return [`**Skipped** (not run):`, "", ...items].join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/progress.ts
+// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
+// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
+// given the clock.
+
+/** Runs up to this size log every candidate; longer ones log progress lines. */
+const PER_CANDIDATE_UP_TO = 20;
+const PROGRESS_EVERY_MS = 10_000;
+function progressLine({ done, total, elapsedMs, notPassing }) {
+    const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
+    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
+    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
+}
+/** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
+class ProgressMeter {
+    total;
+    now;
+    everyMs;
+    #startedAt;
+    #lastAt = -Infinity;
+    #done = 0;
+    #notPassing = 0;
+    constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
+        this.total = total;
+        this.now = now;
+        this.everyMs = everyMs;
+        this.#startedAt = now();
+    }
+    /** Records one finished candidate; returns the line to log, if one is due. */
+    finished(passed) {
+        this.#done++;
+        if (!passed)
+            this.#notPassing++;
+        const at = this.now();
+        if (this.#done < this.total && at - this.#lastAt < this.everyMs)
+            return undefined;
+        this.#lastAt = at;
+        return progressLine({ done: this.#done, total: this.total, elapsedMs: at - this.#startedAt, notPassing: this.#notPassing });
+    }
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/image.ts
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
+
+
+async function ensureImage(engine, image, policy, options) {
+    const started = external_node_perf_hooks_namespaceObject.performance.now();
+    const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
+    if (policy !== "always") {
+        let present;
+        try {
+            present = await engine.hasImage(image);
+        }
+        catch (error) {
+            return { ok: false, reason: messageOf(error) };
+        }
+        if (present)
+            return { ok: true, pulled: false, ms: elapsed() };
+        if (policy === "never")
+            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+    }
+    const delays = backoffDelays(options.retries, options.backoffMs);
+    const attempts = delays.length + 1;
+    let lastError = "";
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+        try {
+            await engine.pull(image);
+            options.log(`pulled ${image} in ${elapsed()} ms`);
+            return { ok: true, pulled: true, ms: elapsed() };
+        }
+        catch (error) {
+            lastError = messageOf(error);
+        }
+        const delay = delays[attempt - 1];
+        if (delay !== undefined) {
+            options.log(`${lastError}; retrying in ${delay} ms`);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+        }
+    }
+    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+/** The waits before each retry: `backoffMs`, then doubling. */
+function backoffDelays(retries, backoffMs) {
+    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+;// CONCATENATED MODULE: ./src/shard.ts
+// `shard: i/n`: one matrix job's deterministic slice of the candidates. Pure; the input is parsed in settings.
+/**
+ * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
+ * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
+ * size by at most one, and share out a dataset's slow stretch instead of giving it to one job.
+ */
+function inShard(position, shard) {
+    return shard === undefined || position % shard.count === shard.index - 1;
+}
+
+;// CONCATENATED MODULE: ./src/gate.ts
+// The whole run, shared by the action and the CLI: candidates → images first → every candidate
+// through the pipeline (bounded concurrency, input order kept) → the gate decision.
+
+
+
+
+
+
+/**
+ * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
+ * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ */
+async function takeQuota(entries, quota, settings) {
+    const taken = [];
+    const skipped = [];
+    let position = 0;
+    for await (const entry of entries) {
+        if (!inShard(position++, settings.shard))
+            continue;
+        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
+        if (taken.length >= quota)
+            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
+        else
+            taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
+    }
+    return { taken, skipped };
+}
+/** A dataset line that is not a candidate: nothing runnable, and it says why. */
+function invalidEntry(id, source, problem, settings) {
+    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
+    return {
+        id,
+        source,
+        language: null,
+        status: "no_code",
+        exit_code: null,
+        signal: null,
+        duration_ms: 0,
+        ...empty,
+        feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.timeoutMs, memoryBytes: settings.memoryBytes, reason: `${source}: ${problem}` }),
+    };
+}
+function decide(results, failOn) {
+    const failing = results.filter((r) => failOn.has(r.status));
+    if (failing.length === 0)
+        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
+    const counts = new Map();
+    for (const r of failing)
+        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+}
+/** Pull (or check) each image once, before any candidate's clock starts. */
+function imagePreparer(ctx, hooks) {
+    const ready = new Map();
+    return (image) => {
+        let pending = ready.get(image);
+        if (!pending) {
+            pending = ensureImage(ctx.engine, image, ctx.settings.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
+                if (!outcome.ok)
+                    return outcome.reason;
+                if (!outcome.pulled)
+                    hooks.log(`image ${image}: present`);
+                return undefined;
+            });
+            ready.set(image, pending);
+        }
+        return pending;
+    };
+}
+async function runGate(entries, base, hooks) {
+    const { settings } = base;
+    const { taken, skipped } = await takeQuota(entries, settings.maxCandidates, settings);
+    const ctx = { ...base, prepareImage: imagePreparer(base, hooks) };
+    if (settings.shard)
+        hooks.log(`shard ${settings.shard.index}/${settings.shard.count}: ${taken.length + skipped.length} candidates`);
+    let done = 0;
+    const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_namespaceObject.performance.now());
+    const results = await mapLimit(taken, settings.concurrency, async (item) => {
+        const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        done += 1;
+        const line = progress.finished(result.status === "pass");
+        if (taken.length <= PER_CANDIDATE_UP_TO)
+            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+        else if (line)
+            hooks.log(line);
+        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
+        hooks.log(JSON.stringify({
+            event: "sandbox-gate.candidate",
+            run: base.runId,
+            candidate: result.id,
+            code_length: "status" in item ? 0 : item.text.length,
+            status: result.status,
+            exit: result.exit_code,
+            duration_ms: result.duration_ms,
+        }));
+        return result;
+    });
+    return { results, skipped, decision: decide(results, settings.failOn) };
+}
+
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+
+
+
+const isString = (v) => typeof v === "string";
+const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
+const orNull = (ok) => (v) => v === null || ok(v);
+const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+// The fields every renderer reads; optional ones are checked only when present.
+const RESULT_FIELDS = [
+    ["id", isString],
+    ["source", isString],
+    ["status", (v) => model_STATUSES.includes(v)],
+    ["language", orNull(isString)],
+    ["exit_code", orNull(isNumber)],
+    ["signal", orNull(isString)],
+    ["duration_ms", isNumber],
+    ["stdout", isString],
+    ["stderr", isString],
+    ["feedback", isString],
+    ["truncated", (v) => isObject(v) && typeof v.stdout === "boolean" && typeof v.stderr === "boolean"],
+];
+const OPTIONAL_FIELDS = [
+    ["url", isString],
+    ["author", isString],
+    ["syntax", isObject],
+    ["changed_files", (v) => Array.isArray(v) && v.every(isString)],
+    ["patch_strategy", isString],
+];
+/** A report file's text → the report, checked as far as anything here reads it; throws naming `input`. */
+function parseReport(text, name, input) {
+    const fail = (detail) => {
+        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return fail(`not JSON (${error.message})`);
+    }
+    if (!isObject(value) || value.version !== 1)
+        return fail("no \"version\": 1");
+    if (!Array.isArray(value.results))
+        return fail("no \"results\" list");
+    value.results.forEach((r, i) => {
+        if (!isObject(r))
+            return fail(`results[${i}] is not an object`);
+        for (const [field, ok] of RESULT_FIELDS)
+            if (!ok(r[field]))
+                fail(`results[${i}].${field} is missing or of the wrong type`);
+        for (const [field, ok] of OPTIONAL_FIELDS)
+            if (r[field] !== undefined && !ok(r[field]))
+                fail(`results[${i}].${field} is of the wrong type`);
+    });
+    const skipped = value.skipped ?? [];
+    if (!Array.isArray(skipped) || !skipped.every((s) => isObject(s) && isString(s.id) && isString(s.source) && isString(s.reason))) {
+        return fail("\"skipped\" is not a list of {id, source, reason}");
+    }
+    return value;
+}
+async function loadReport(path, name, input) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+    }
+    catch (error) {
+        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+    }
+    return parseReport(text, name, input);
+}
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source) {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+    const [pathA, lineA] = sourceKey(a.source);
+    const [pathB, lineB] = sourceKey(b.source);
+    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+function mergeReports(reports, input) {
+    const seen = new Map();
+    const results = [];
+    for (const { name, report } of reports) {
+        for (const r of report.results) {
+            const key = JSON.stringify([r.id, r.source]);
+            const other = seen.get(key);
+            if (other !== undefined)
+                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+            seen.set(key, name);
+            results.push(r);
+        }
+    }
+    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped ?? []) };
+}
+
+;// CONCATENATED MODULE: ./src/evaluation-run.ts
+// Evaluation runs around the gate: merging shard reports into one outcome, and the
+// baseline report read up front. Shared by the action and the CLI.
+
+
+
+/** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
+async function mergeOutcome(reports, settings, input) {
+    const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
+    const { results, skipped } = mergeReports(loaded, input);
+    return { results, skipped, decision: decide(results, settings.failOn) };
+}
+/** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
+async function loadBaseline(settings) {
+    if (!settings.baseline)
+        return undefined;
+    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.workdir, settings.baseline), settings.baseline, "baseline")).results;
 }
 
 ;// CONCATENATED MODULE: ./src/report/evaluation.ts
@@ -5545,6 +5562,7 @@ const RECORD = 20 * BLOCK;
 const NAME_FIELD = 100;
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
 // Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
 const MTIME = Date.UTC(2000, 0, 1) / 1000;
 // The ustar size field holds 11 octal digits.
@@ -5600,7 +5618,7 @@ function archiveEntries(files) {
         const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
         if (data.byteLength > MAX_SIZE)
             throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
-        entries.push({ kind: "file", path, data });
+        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
     }
     return entries;
 }
@@ -5620,7 +5638,7 @@ function entryBlocks(entry) {
     }
     blocks.push(header({
         name: nameBytes.subarray(0, NAME_FIELD),
-        mode: entry.kind === "dir" ? DIR_MODE : FILE_MODE,
+        mode: entry.kind === "dir" ? DIR_MODE : entry.mode,
         size: data.byteLength,
         type: entry.kind === "dir" ? "5" : "0",
     }), padded(data));

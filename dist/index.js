@@ -38091,6 +38091,8 @@ function applyPatch(tree, patch, opts = {}) {
     const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
     const state = new Map();
     const read = (path) => (state.has(path) ? (state.get(path) ?? undefined) : tree.get(path));
+    const wasExecutable = (path) => opts.executable?.has(path) ?? false;
+    const modes = new Map();
     let weakest = 0;
     for (const file of patch.files) {
         const { oldPath, newPath } = file;
@@ -38108,17 +38110,50 @@ function applyPatch(tree, patch, opts = {}) {
         if (newPath === null && result.content !== "")
             return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
         weakest = Math.max(weakest, rank(result.strategy));
+        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+        const executable = file.mode !== undefined ? (parseInt(file.mode, 8) & 0o111) !== 0 : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
         if (oldPath !== null && oldPath !== newPath && !file.copy)
             state.set(oldPath, null);
-        if (newPath !== null)
+        if (newPath !== null) {
             state.set(newPath, result.content);
+            modes.set(newPath, executable);
+        }
     }
-    const files = new Map([...state].filter(([path, content]) => content !== (tree.get(path) ?? null)));
-    return { ok: true, files, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
+    const changed = ([path, content]) => content !== (tree.get(path) ?? null) || (content !== null && modes.get(path) !== wasExecutable(path));
+    const files = new Map([...state].filter(changed));
+    const executable = new Set([...files.keys()].filter((path) => files.get(path) !== null && modes.get(path)));
+    return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/tests.ts
+// The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
+
+
+
+/** Any execute bit, as git records a file's mode (100755 or 100644). */
+function isExecutable(mode) {
+    return (mode & 0o111) !== 0;
+}
+async function loadTestFiles(patterns, base, maxBytes) {
+    if (patterns.length === 0)
+        return [];
+    const matches = await resolveGlobs("tests", patterns, base);
+    const files = [];
+    let total = 0;
+    for (const match of matches) {
+        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
+        total += content.length;
+        // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
+        if (total > maxBytes)
+            throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
+        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
+    }
+    return files;
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
 // The base files a patch touches, read from the checkout. Reading only: the checkout is never written.
+
 
 
 
@@ -38138,12 +38173,16 @@ async function loadBaseTree(root, paths) {
     if (through)
         return { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` };
     const files = new Map();
+    const executable = new Set();
     for (const path of paths) {
         const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
-        if (info?.isFile())
-            files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path), "utf8"));
+        if (!info?.isFile())
+            continue;
+        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path), "utf8"));
+        if (isExecutable(info.mode))
+            executable.add(path);
     }
-    return { ok: true, files };
+    return { ok: true, files, executable };
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/extract.ts
@@ -38498,22 +38537,22 @@ async function preparePatch(text, candidate, ctx) {
     const base = await loadBaseTree(ctx.settings.workdir, touchedPaths(parsed));
     if (!base.ok)
         return failed(base.reason);
-    const applied = applyPatch(base.files, parsed);
+    const applied = applyPatch(base.files, parsed, { executable: base.executable });
     if (!applied.ok)
         return failed(applied.reason);
-    const tree = new Map([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f.content]));
+    const tree = new Map([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f]));
     for (const [path, content] of applied.files) {
         if (content === null)
             tree.delete(path);
         else
-            tree.set(path, content);
+            tree.set(path, { path, content, executable: applied.executable.has(path) });
     }
     const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...tree.keys()]);
     const patch = { changedFiles: applied.changed, strategy: applied.strategy };
     if (!language)
         return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
-    const bytes = [...tree.values()].reduce((sum, c) => sum + Buffer.byteLength(c), 0);
+    const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
     if (bytes > ctx.settings.tmpfsBytes) {
         return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.tmpfsBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
     }
@@ -38525,7 +38564,7 @@ async function preparePatch(text, candidate, ctx) {
     }
     return {
         language,
-        files: [...tree].map(([path, content]) => ({ path, content })),
+        files: [...tree.values()],
         checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
         patch,
     };
@@ -39388,28 +39427,6 @@ function createGitHubClient(token, options = {}) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/prepare/tests.ts
-// The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
-
-
-
-async function loadTestFiles(patterns, base, maxBytes) {
-    if (patterns.length === 0)
-        return [];
-    const matches = await resolveGlobs("tests", patterns, base);
-    const files = [];
-    let total = 0;
-    for (const match of matches) {
-        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
-        total += content.length;
-        // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
-        if (total > maxBytes)
-            throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
-        files.push({ path: match.relative, content });
-    }
-    return files;
-}
-
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
 
@@ -39979,6 +39996,7 @@ const RECORD = 20 * BLOCK;
 const NAME_FIELD = 100;
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
 // Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
 const MTIME = Date.UTC(2000, 0, 1) / 1000;
 // The ustar size field holds 11 octal digits.
@@ -40034,7 +40052,7 @@ function archiveEntries(files) {
         const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
         if (data.byteLength > MAX_SIZE)
             throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
-        entries.push({ kind: "file", path, data });
+        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
     }
     return entries;
 }
@@ -40054,7 +40072,7 @@ function entryBlocks(entry) {
     }
     blocks.push(header({
         name: nameBytes.subarray(0, NAME_FIELD),
-        mode: entry.kind === "dir" ? DIR_MODE : FILE_MODE,
+        mode: entry.kind === "dir" ? DIR_MODE : entry.mode,
         size: data.byteLength,
         type: entry.kind === "dir" ? "5" : "0",
     }), padded(data));
