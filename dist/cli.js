@@ -166,6 +166,7 @@ const DEFAULTS = {
     "max-output": "64k",
     "tmpfs-size": "64m",
     runtime: "",
+    engine: "docker",
     concurrency: "",
     isolation: "candidate",
     shard: "",
@@ -293,6 +294,7 @@ function readSettings(get, ctx) {
         maxOutputBytes: parseSize("max-output", input("max-output")),
         tmpfsBytes: parseSize("tmpfs-size", input("tmpfs-size")),
         runtime: input("runtime"),
+        engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
         concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
         isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
         ...(shard ? { shard } : {}),
@@ -6880,8 +6882,8 @@ class ReuseEngine {
 
 
 async function createEngine(settings, log, env = process.env) {
-    const cli = new DockerEngine();
-    const api = await reachableApi(env, log);
+    const cli = new DockerEngine({ binary: settings.engine });
+    const api = settings.engine === "docker" ? await reachableApi(env, log) : undefined;
     if (api)
         return settings.isolation === "run" ? new ReuseEngine(api, cli) : new PoolEngine(api, cli, { warm: settings.concurrency });
     if (settings.isolation === "run")

@@ -34427,6 +34427,7 @@ const settings_DEFAULTS = {
     "max-output": "64k",
     "tmpfs-size": "64m",
     runtime: "",
+    engine: "docker",
     concurrency: "",
     isolation: "candidate",
     shard: "",
@@ -34554,6 +34555,7 @@ function readSettings(get, ctx) {
         maxOutputBytes: parseSize("max-output", input("max-output")),
         tmpfsBytes: parseSize("tmpfs-size", input("tmpfs-size")),
         runtime: input("runtime"),
+        engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
         concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
         isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
         ...(shard ? { shard } : {}),
@@ -41314,8 +41316,8 @@ class ReuseEngine {
 
 
 async function createEngine(settings, log, env = process.env) {
-    const cli = new DockerEngine();
-    const api = await reachableApi(env, log);
+    const cli = new DockerEngine({ binary: settings.engine });
+    const api = settings.engine === "docker" ? await reachableApi(env, log) : undefined;
     if (api)
         return settings.isolation === "run" ? new ReuseEngine(api, cli) : new PoolEngine(api, cli, { warm: settings.concurrency });
     if (settings.isolation === "run")
@@ -41363,6 +41365,7 @@ async function reachableApi(env, log) {
 
 
 const STATE_RUN_ID = "run-id";
+const STATE_ENGINE = "engine";
 // Every comment the gate writes starts with this; it is never taken for an agent's reply.
 const GATE_MARKER_PREFIX = "<!-- sandbox-gate:";
 // Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
@@ -41457,6 +41460,7 @@ async function run() {
             core/* setSecret */.Pq(settings.token);
         const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
         core/* saveState */.LZ(STATE_RUN_ID, runId);
+        core/* saveState */.LZ(STATE_ENGINE, settings.engine);
         if (settings.merge.length === 0) {
             engine = await createEngine(settings, core/* info */.pq);
             // A cancelled job gets SIGINT, then SIGTERM: remove this run's containers before the runner kills us.
@@ -41494,7 +41498,7 @@ async function cleanup() {
     if (!runId)
         return;
     try {
-        const removed = await new DockerEngine().removeLabelled(`${RUN_LABEL}=${runId}`);
+        const removed = await new DockerEngine({ binary: core/* getState */.Gu(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
         if (removed.length)
             core/* info */.pq(`removed ${removed.length} leftover sandbox container(s): ${removed.join(", ")}`);
     }

@@ -23,6 +23,7 @@ import { createEngine, type GateEngine } from "./sandbox/select.js";
 import { InputError, readSettings, type InputName, type Settings } from "./settings.js";
 
 const STATE_RUN_ID = "run-id";
+const STATE_ENGINE = "engine";
 // Every comment the gate writes starts with this; it is never taken for an agent's reply.
 const GATE_MARKER_PREFIX = "<!-- sandbox-gate:";
 // Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
@@ -123,6 +124,7 @@ export async function run(): Promise<void> {
     if (settings.token) core.setSecret(settings.token);
     const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${randomBytes(4).toString("hex")}`;
     core.saveState(STATE_RUN_ID, runId);
+    core.saveState(STATE_ENGINE, settings.engine);
     if (settings.merge.length === 0) {
       engine = await createEngine(settings, core.info);
       // A cancelled job gets SIGINT, then SIGTERM: remove this run's containers before the runner kills us.
@@ -156,7 +158,7 @@ export async function cleanup(): Promise<void> {
   const runId = core.getState(STATE_RUN_ID);
   if (!runId) return;
   try {
-    const removed = await new DockerEngine().removeLabelled(`${RUN_LABEL}=${runId}`);
+    const removed = await new DockerEngine({ binary: core.getState(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
     if (removed.length) core.info(`removed ${removed.length} leftover sandbox container(s): ${removed.join(", ")}`);
   } catch (error) {
     core.warning(`sandbox-gate cleanup: ${(error as Error).message}`);

@@ -9,6 +9,8 @@ export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
 /** `candidate`: a fresh container per candidate; `run`: containers reused across one run's candidates (docs/isolation.md). */
 export type Isolation = "candidate" | "run";
+/** The container engine's CLI: docker (and its Engine API when the socket answers), or podman. */
+export type EngineKind = "docker" | "podman";
 
 export interface Settings {
   source: Source;
@@ -29,6 +31,7 @@ export interface Settings {
   maxOutputBytes: number;
   tmpfsBytes: number;
   runtime: string;
+  engine: EngineKind;
   concurrency: number;
   isolation: Isolation;
   /** This job's slice of the candidates; undefined runs them all. */
@@ -64,6 +67,7 @@ export const DEFAULTS = {
   "max-output": "64k",
   "tmpfs-size": "64m",
   runtime: "",
+  engine: "docker",
   concurrency: "",
   isolation: "candidate",
   shard: "",
@@ -212,6 +216,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
     maxOutputBytes: parseSize("max-output", input("max-output")),
     tmpfsBytes: parseSize("tmpfs-size", input("tmpfs-size")),
     runtime: input("runtime"),
+    engine: parseChoice("engine", input("engine"), ["docker", "podman"] as const),
     concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
     isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"] as const),
     ...(shard ? { shard } : {}),

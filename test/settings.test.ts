@@ -78,6 +78,7 @@ describe("readSettings", () => {
     [{ target: "../escape.py" }, "target"],
     [{ memory: "4m" }, "memory"],
     [{ isolation: "container" }, "isolation"],
+    [{ engine: "lxc" }, "engine"],
     [{ shard: "0/4" }, "shard"],
     [{ shard: "5/4" }, "shard"],
     [{ shard: "1/0" }, "shard"],
@@ -102,6 +103,11 @@ describe("readSettings", () => {
     const s = read({ isolation: "Run", shard: " 2 / 4 ", baseline: "nightly/last.json", merge: "shards/*.json\nextra.json" });
     expect(s).toMatchObject({ isolation: "run", shard: { index: 2, count: 4 }, baseline: "nightly/last.json", merge: ["shards/*.json", "extra.json"] });
     expect(read({ shard: "1/1" }).shard).toEqual({ index: 1, count: 1 });
+  });
+
+  it("reads the engine: docker unless podman is asked for", () => {
+    expect(read({}).engine).toBe("docker");
+    expect(read({ engine: "Podman" }).engine).toBe("podman");
   });
 });
 

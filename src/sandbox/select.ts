@@ -2,6 +2,7 @@
 // containers started ahead of need), the docker CLI otherwise (ssh:// or TLS hosts, contexts, podman).
 // `isolation: run` needs the API; without it the run falls back to a container per candidate, the
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
+// `engine: podman` always goes through podman's CLI.
 import type { Settings } from "../settings.js";
 import { DockerEngine } from "./docker.js";
 import type { ContainerEngine } from "./engine.js";
@@ -15,9 +16,9 @@ export interface GateEngine extends ContainerEngine {
   abort(): Promise<string[]>;
 }
 
-export async function createEngine(settings: Pick<Settings, "concurrency" | "isolation">, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<GateEngine> {
-  const cli = new DockerEngine();
-  const api = await reachableApi(env, log);
+export async function createEngine(settings: Pick<Settings, "concurrency" | "isolation" | "engine">, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<GateEngine> {
+  const cli = new DockerEngine({ binary: settings.engine });
+  const api = settings.engine === "docker" ? await reachableApi(env, log) : undefined;
   if (api) return settings.isolation === "run" ? new ReuseEngine(api, cli) : new PoolEngine(api, cli, { warm: settings.concurrency });
   if (settings.isolation === "run") log("isolation: run needs the Engine API; running one container per candidate instead");
   return cli;

@@ -1,7 +1,12 @@
 // Stronger isolation by configuration only: the hostile suite's cases, unchanged, under gVisor
 // (`runtime: runsc`, registered by scripts/setup-runtimes.sh) and under podman (the engine's `binary`).
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import type { Result } from "../../src/model.js";
 import { ENDING_CASES, HostileWorld, LIMIT_CASES, Sandbox, codeOf, type Inputs } from "./hostile-cases.js";
 import { TEST_IMAGE } from "./support.js";
@@ -112,5 +117,24 @@ describe.each(RUNTIMES)("$name", ({ sandbox, prepare, identity, inputs = {}, gap
     if (status === c.status && gap?.check !== false) c.check?.(judged, world);
     await sandbox.expectClean();
     expect(world.received()).toBe("");
+  });
+});
+
+// The same runtime chosen the way a user chooses it: the `engine` input, here the bundled CLI's flag.
+describe("engine: podman, through the bundled CLI", () => {
+  const podman = RUNTIMES.find((runtime) => runtime.name.startsWith("podman"))!;
+  beforeAll(() => podman.prepare?.(), 120_000);
+
+  it("judges a reply in a podman container and leaves none behind", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sg-podman-"));
+    writeFileSync(join(dir, "reply.md"), `\`\`\`bash\n${podman.identity.command}\n\`\`\`\n`);
+    const cli = resolve(import.meta.dirname, "../../dist/cli.js");
+    const args = [cli, "run", "--engine", "podman", "--image", TEST_IMAGE, "--pull", "never", "--report", join(dir, "report.json"), join(dir, "reply.md")];
+    await promisify(execFile)(process.execPath, args, { cwd: dir });
+    const [result] = (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as { results: Result[] }).results;
+    expect(result).toMatchObject({ status: "pass", language: "bash" });
+    expect(result!.stdout.trim()).toMatch(podman.identity.expected);
+    const left = spawnSync("podman", ["ps", "-a", "--filter", `label=${RUN_LABEL}`, "--format", "{{.Names}}"], { encoding: "utf8" });
+    expect(left.stdout.trim()).toBe("");
   });
 });
