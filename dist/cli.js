@@ -273,6 +273,10 @@ function readSettings(get, ctx) {
     const wanted = input("concurrency") === "" ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length) : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
     const target = input("target");
     const shard = parseShard(input("shard"));
+    const merge = parseList(input("merge"));
+    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
+    if (shard && merge.length > 0)
+        throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
     if (target && (target.startsWith("/") || target.split(/[\\/]/).includes(".."))) {
         throw new InputError("target", `'${target}' must be a relative path inside the work dir`);
     }
@@ -299,7 +303,7 @@ function readSettings(get, ctx) {
         isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
         ...(shard ? { shard } : {}),
         baseline: input("baseline"),
-        merge: parseList(input("merge")),
+        merge,
         maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
         failOn: new Set(failOn),
         comment: parseBoolean("comment", input("comment")),
@@ -4927,6 +4931,7 @@ const isString = (v) => typeof v === "string";
 const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
 const orNull = (ok) => (v) => v === null || ok(v);
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+const isShardNumber = (v, min) => Number.isInteger(v) && v >= min;
 // The fields every renderer reads; optional ones are checked only when present.
 const RESULT_FIELDS = [
     ["id", isString],
@@ -4974,6 +4979,10 @@ function parseReport(text, name, input) {
             if (r[field] !== undefined && !ok(r[field]))
                 fail(`results[${i}].${field} is of the wrong type`);
     });
+    const shard = value.shard;
+    if (shard !== undefined && !(isObject(shard) && isShardNumber(shard.count, 1) && isShardNumber(shard.index, 1) && shard.index <= shard.count)) {
+        return fail("\"shard\" is not {index, count} with 1 ≤ index ≤ count");
+    }
     const skipped = value.skipped ?? [];
     if (!Array.isArray(skipped) || !skipped.every((s) => isObject(s) && isString(s.id) && isString(s.source) && isString(s.reason))) {
         return fail("\"skipped\" is not a list of {id, source, reason}");
@@ -5000,12 +5009,44 @@ function bySource(a, b) {
     const [pathB, lineB] = sourceKey(b.source);
     return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
 }
+const shardName = ({ index, count }) => `${index}/${count}`;
+/**
+ * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
+ * artifact went missing is an error naming it, never a merged report that is quietly smaller.
+ */
+function checkShards(reports, input) {
+    const sharded = reports.filter((r) => r.report.shard !== undefined);
+    const first = sharded[0];
+    if (first === undefined)
+        return;
+    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+    const whole = reports.find((r) => r.report.shard === undefined);
+    if (whole)
+        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+    const { count } = first.report.shard;
+    const other = sharded.find((r) => r.report.shard.count !== count);
+    if (other)
+        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+    const names = new Map();
+    for (const { name, report } of sharded) {
+        const twice = names.get(report.shard.index);
+        if (twice !== undefined)
+            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+        names.set(report.shard.index, name);
+    }
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+    if (missing.length > 0) {
+        const list = missing.map((index) => shardName({ index, count })).join(", ");
+        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+    }
+}
 /**
  * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
  * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
  * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
  */
 function mergeReports(reports, input) {
+    checkShards(reports, input);
     const seen = new Map();
     const results = [];
     for (const { name, report } of reports) {
@@ -5205,9 +5246,10 @@ function countByStatus(results) {
         counts[r.status]++;
     return counts;
 }
-function buildReport(results, skipped) {
+function buildReport(results, skipped, shard) {
     return {
         version: 1,
+        ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
         summary: { total: results.length, by_status: countByStatus(results) },
         results: results.map(reportResult),
         skipped: skipped.map(({ id, source, url, reason }) => ({ id, source, ...(url !== undefined && { url }), reason })),
@@ -5317,7 +5359,7 @@ async function writeReports(settings, outcome) {
     if (!settings.report)
         return undefined;
     const path = (0,external_node_path_namespaceObject.resolve)(settings.workdir, settings.report);
-    await write(path, `${JSON.stringify(buildReport(results, skipped), null, 2)}\n`);
+    await write(path, `${JSON.stringify(buildReport(results, skipped, settings.shard), null, 2)}\n`);
     return path;
 }
 

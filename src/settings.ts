@@ -195,6 +195,9 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   const wanted = input("concurrency") === "" ? (ctx.cpuCount ?? cpus().length) : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
   const target = input("target");
   const shard = parseShard(input("shard"));
+  const merge = parseList(input("merge"));
+  // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
+  if (shard && merge.length > 0) throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
   if (target && (target.startsWith("/") || target.split(/[\\/]/).includes(".."))) {
     throw new InputError("target", `'${target}' must be a relative path inside the work dir`);
   }
@@ -221,7 +224,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
     isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"] as const),
     ...(shard ? { shard } : {}),
     baseline: input("baseline"),
-    merge: parseList(input("merge")),
+    merge,
     maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
     failOn: new Set(failOn),
     comment: parseBoolean("comment", input("comment")),

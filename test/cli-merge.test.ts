@@ -78,3 +78,28 @@ describe("sandbox-gate run: the evaluation inputs", () => {
     expect(r.stderr).toContain(message);
   });
 });
+
+describe("sandbox-gate run --shard, then merge", () => {
+  // Prose replies are no_code: judged without an engine, so the whole round trip runs anywhere.
+  it("stamps each shard's report, and merge refuses a split with a shard missing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-shards-"));
+    const replies = ["a.md", "b.md", "c.md"].map((name) => {
+      writeFileSync(join(dir, name), "I would rather explain the idea in words than write the code.\n");
+      return name;
+    });
+    for (const index of [1, 2]) {
+      const r = cli(dir, "run", "--shard", `${index}/2`, "--report", `s${index}.json`, ...replies);
+      expect(r.status, r.stderr).toBe(1);
+      expect(JSON.parse(readFileSync(join(dir, `s${index}.json`), "utf8"))).toMatchObject({ shard: { index, count: 2 }, summary: { total: index === 1 ? 2 : 1 } });
+    }
+    const lost = cli(dir, "merge", "s1.json");
+    expect(lost.status).toBe(2);
+    expect(lost.stderr.trim()).toBe("sandbox-gate: Input 'REPORT': shard 2/2 is missing (1 of 2 given)");
+    const whole = cli(dir, "merge", "--report", "merged.json", "s2.json", "s1.json");
+    expect(whole.status).toBe(1);
+    const merged = JSON.parse(readFileSync(join(dir, "merged.json"), "utf8"));
+    expect(merged.shard).toBeUndefined();
+    expect(merged.results.map((r: { id: string }) => r.id)).toEqual(replies);
+  });
+});
+

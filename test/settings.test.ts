@@ -83,6 +83,7 @@ describe("readSettings", () => {
     [{ shard: "5/4" }, "shard"],
     [{ shard: "1/0" }, "shard"],
     [{ shard: "half" }, "shard"],
+    [{ shard: "1/2", merge: "shards/*.json" }, "shard"],
   ])("%j → one error naming %s", (inputs, name) => {
     const error = inputError(() => read(inputs));
     expect(error.input).toBe(name);
@@ -100,8 +101,9 @@ describe("readSettings", () => {
   it("reads the evaluation inputs: isolation, shard, baseline, merge", () => {
     expect(read({})).toMatchObject({ isolation: "candidate", baseline: "", merge: [] });
     expect(read({}).shard).toBeUndefined();
-    const s = read({ isolation: "Run", shard: " 2 / 4 ", baseline: "nightly/last.json", merge: "shards/*.json\nextra.json" });
-    expect(s).toMatchObject({ isolation: "run", shard: { index: 2, count: 4 }, baseline: "nightly/last.json", merge: ["shards/*.json", "extra.json"] });
+    const s = read({ isolation: "Run", shard: " 2 / 4 ", baseline: "nightly/last.json" });
+    expect(s).toMatchObject({ isolation: "run", shard: { index: 2, count: 4 }, baseline: "nightly/last.json" });
+    expect(read({ merge: "shards/*.json\nextra.json" }).merge).toEqual(["shards/*.json", "extra.json"]);
     expect(read({ shard: "1/1" }).shard).toEqual({ index: 1, count: 1 });
   });
 

@@ -17,6 +17,6 @@ export async function writeReports(settings: Settings, outcome: GateOutcome): Pr
   if (settings.junit) await write(resolve(settings.workdir, settings.junit), renderJUnit(results, skipped, { failOn: settings.failOn }));
   if (!settings.report) return undefined;
   const path = resolve(settings.workdir, settings.report);
-  await write(path, `${JSON.stringify(buildReport(results, skipped), null, 2)}\n`);
+  await write(path, `${JSON.stringify(buildReport(results, skipped, settings.shard), null, 2)}\n`);
   return path;
 }

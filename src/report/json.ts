@@ -1,5 +1,6 @@
 // The JSON report (INTERFACE.md) and the compact `results` output. Pure.
 import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
+import type { Shard } from "../shard.js";
 
 export type ReportResult = Pick<
   Result,
@@ -23,6 +24,8 @@ export type ReportResult = Pick<
 
 export interface Report {
   version: 1;
+  /** The slice of the candidates this run judged, when it was one of several: merge checks they all came. */
+  shard?: Shard;
   summary: { total: number; by_status: Record<Status, number> };
   results: ReportResult[];
   skipped: Skipped[];
@@ -37,9 +40,10 @@ export function countByStatus(results: readonly Result[]): Record<Status, number
   return counts;
 }
 
-export function buildReport(results: readonly Result[], skipped: readonly Skipped[]): Report {
+export function buildReport(results: readonly Result[], skipped: readonly Skipped[], shard?: Shard): Report {
   return {
     version: 1,
+    ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
     summary: { total: results.length, by_status: countByStatus(results) },
     results: results.map(reportResult),
     skipped: skipped.map(({ id, source, url, reason }) => ({ id, source, ...(url !== undefined && { url }), reason })),

@@ -3,6 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { STATUSES, type Result, type Skipped } from "../model.js";
 import { InputError } from "../settings.js";
+import type { Shard } from "../shard.js";
 import type { Report } from "./json.js";
 
 export interface NamedReport {
@@ -17,6 +18,7 @@ const isString = (v: unknown) => typeof v === "string";
 const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
 const orNull = (ok: (v: unknown) => boolean) => (v: unknown) => v === null || ok(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isShardNumber = (v: unknown, min: number) => Number.isInteger(v) && (v as number) >= min;
 
 // The fields every renderer reads; optional ones are checked only when present.
 const RESULT_FIELDS: Check[] = [
@@ -58,6 +60,10 @@ export function parseReport(text: string, name: string, input: string): Report {
     for (const [field, ok] of RESULT_FIELDS) if (!ok(r[field])) fail(`results[${i}].${field} is missing or of the wrong type`);
     for (const [field, ok] of OPTIONAL_FIELDS) if (r[field] !== undefined && !ok(r[field])) fail(`results[${i}].${field} is of the wrong type`);
   });
+  const shard = value.shard;
+  if (shard !== undefined && !(isObject(shard) && isShardNumber(shard.count, 1) && isShardNumber(shard.index, 1) && (shard.index as number) <= (shard.count as number))) {
+    return fail("\"shard\" is not {index, count} with 1 ≤ index ≤ count");
+  }
   const skipped = value.skipped ?? [];
   if (!Array.isArray(skipped) || !skipped.every((s) => isObject(s) && isString(s.id) && isString(s.source) && isString(s.reason))) {
     return fail("\"skipped\" is not a list of {id, source, reason}");
@@ -87,12 +93,42 @@ function bySource(a: Result, b: Result): number {
   return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
 }
 
+const shardName = ({ index, count }: Shard): string => `${index}/${count}`;
+
+/**
+ * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
+ * artifact went missing is an error naming it, never a merged report that is quietly smaller.
+ */
+function checkShards(reports: readonly NamedReport[], input: string): void {
+  const sharded = reports.filter((r): r is NamedReport & { report: { shard: Shard } } => r.report.shard !== undefined);
+  const first = sharded[0];
+  if (first === undefined) return;
+  const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+  const whole = reports.find((r) => r.report.shard === undefined);
+  if (whole) throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+  const { count } = first.report.shard;
+  const other = sharded.find((r) => r.report.shard.count !== count);
+  if (other) throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+  const names = new Map<number, string>();
+  for (const { name, report } of sharded) {
+    const twice = names.get(report.shard.index);
+    if (twice !== undefined) throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+    names.set(report.shard.index, name);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+  if (missing.length > 0) {
+    const list = missing.map((index) => shardName({ index, count })).join(", ");
+    throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+  }
+}
+
 /**
  * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
  * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
  * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
  */
 export function mergeReports(reports: readonly NamedReport[], input: string): { results: Result[]; skipped: Skipped[] } {
+  checkShards(reports, input);
   const seen = new Map<string, string>();
   const results: Result[] = [];
   for (const { name, report } of reports) {

@@ -24,6 +24,9 @@ describe("parseReport", () => {
   it("reads back what buildReport wrote", () => {
     const written = buildReport([line(1), line(2, "test_failed")], [{ id: "s", source: "data.jsonl:9", reason: "quota" }]);
     expect(parseReport(JSON.stringify(written), "r.json", "merge")).toEqual(written);
+    const shard = buildReport([line(2)], [], { index: 2, count: 4 });
+    expect(parseReport(JSON.stringify(shard), "r.json", "merge")).toEqual(shard);
+    expect(shard.shard).toEqual({ index: 2, count: 4 });
   });
 
   it.each([
@@ -36,6 +39,9 @@ describe("parseReport", () => {
     [JSON.stringify({ version: 1, results: [{ ...line(1), truncated: {} }] }), /results\[0\]\.truncated/],
     [JSON.stringify({ version: 1, results: [{ ...line(1), changed_files: [1] }] }), /results\[0\]\.changed_files/],
     [JSON.stringify({ version: 1, results: [], skipped: [{ id: 1 }] }), /"skipped"/],
+    [JSON.stringify({ version: 1, results: [], shard: { index: 5, count: 4 } }), /"shard"/],
+    [JSON.stringify({ version: 1, results: [], shard: { index: 1.5, count: 4 } }), /"shard"/],
+    [JSON.stringify({ version: 1, results: [], shard: "1/4" }), /"shard"/],
   ])("refuses %s, naming the file and the input", (text, detail) => {
     const error = inputError(() => parseReport(text, "shard-2.json", "baseline"));
     expect(error.input).toBe("baseline");
@@ -76,5 +82,28 @@ describe("mergeReports", () => {
   it("keeps two lines that share an id: they are different candidates", () => {
     const twin = result({ id: "he/1", status: "pass", source: "data.jsonl:7" });
     expect(mergeReports([{ name: "1", report: report(line(1)) }, { name: "2", report: report(twin) }], "merge").results).toHaveLength(2);
+  });
+
+  describe("shard reports", () => {
+    const shard = (index: number, count: number, ...lines: number[]) => ({
+      name: `shard-${index}.json`,
+      report: buildReport(lines.map((n) => line(n)), [], { index, count }),
+    });
+    const merged = (...reports: Parameters<typeof mergeReports>[0]) => () => mergeReports(reports, "merge");
+
+    it("merges every shard of a split, an empty one included", () => {
+      expect(mergeReports([shard(2, 3, 2), shard(1, 3, 1, 4), shard(3, 3)], "merge").results.map((r) => r.id)).toEqual(["he/1", "he/2", "he/4"]);
+    });
+
+    it.each([
+      ["one missing", [shard(1, 3, 1), shard(3, 3, 3)], "Input 'merge': shard 2/3 is missing (2 of 3 given)"],
+      ["two missing", [shard(2, 4, 2), shard(4, 4, 4)], "Input 'merge': shards 1/4, 3/4 are missing (2 of 4 given)"],
+      ["one given twice", [shard(1, 2, 1), { ...shard(1, 2, 3), name: "again.json" }], "Input 'merge': shard 1/2 is given twice: 'shard-1.json' and 'again.json'"],
+      ["two splits mixed", [shard(1, 2, 1), shard(2, 3, 2)], "Input 'merge': 'shard-2.json' is shard 2/3, but shard 1/2 ('shard-1.json') is of 2: merge the shards of one split"],
+      ["a whole run's report with shards", [shard(1, 2, 1), { name: "all.json", report: report(line(2)) }], "Input 'merge': 'all.json' is no shard's report, but shard 1/2 ('shard-1.json') is: merge the shards of one split"],
+    ])("refuses %s with one line naming them", (_, reports, message) => {
+      const error = inputError(merged(...reports));
+      expect(error.message).toBe(message);
+    });
   });
 });
