@@ -1,11 +1,11 @@
 // `sandbox-gate merge` on the bundled CLI: shard reports in, one report and one decision out.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildReport } from "../src/report/json.js";
 import { result } from "./report/fixtures.js";
+import { tempDir } from "./support/temp.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/cli.js");
 
@@ -17,7 +17,7 @@ function cli(cwd: string, ...args: string[]) {
 const line = (n: number, status: "pass" | "test_failed") => result({ id: `he/${n}`, status, source: `data.jsonl:${n}`, duration_ms: 100 * n });
 
 function shards(): string {
-  const dir = mkdtempSync(join(tmpdir(), "cli-merge-"));
+  const dir = tempDir("cli-merge");
   writeFileSync(join(dir, "shard-1.json"), JSON.stringify(buildReport([line(1, "pass"), line(3, "test_failed")], [])));
   writeFileSync(join(dir, "shard-2.json"), JSON.stringify(buildReport([line(2, "pass"), line(4, "pass")], [])));
   writeFileSync(join(dir, "baseline.json"), JSON.stringify(buildReport([1, 2, 3, 4].map((n) => line(n, n === 4 ? "test_failed" : "pass")), [])));
@@ -82,7 +82,7 @@ describe("sandbox-gate run: the evaluation inputs", () => {
 describe("sandbox-gate run --shard, then merge", () => {
   // Prose replies are no_code: judged without an engine, so the whole round trip runs anywhere.
   it("stamps each shard's report, and merge refuses a split with a shard missing", () => {
-    const dir = mkdtempSync(join(tmpdir(), "cli-shards-"));
+    const dir = tempDir("cli-shards");
     const replies = ["a.md", "b.md", "c.md"].map((name) => {
       writeFileSync(join(dir, name), "I would rather explain the idea in words than write the code.\n");
       return name;

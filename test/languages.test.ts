@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, checkFiles, languageOfPath, languageOfTag } from "../src/languages.js";
+import { tempDir } from "./support/temp.js";
 
 describe("language lookup", () => {
   it.each([
@@ -34,7 +34,7 @@ describe("checkFiles", () => {
 
   // Run with the host's sh and python3/node/bash: the same tools the sandbox image has.
   function runCheck(files: Record<string, string>, groups: Parameters<typeof checkFiles>[0]) {
-    const dir = mkdtempSync(join(tmpdir(), "sg-check-"));
+    const dir = tempDir("check");
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     const [cmd, ...args] = checkFiles(groups);
     return spawnSync(cmd!, args, { cwd: dir, encoding: "utf8" });

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDatasetLine, readDataset, type DatasetEntry } from "../../src/candidates/dataset.js";
+import { tempDir } from "../support/temp.js";
 
 const parse = (value: unknown) => parseDatasetLine(typeof value === "string" ? value : JSON.stringify(value), "d.jsonl:1", "d.jsonl:1");
 
@@ -43,7 +43,7 @@ describe("parseDatasetLine", () => {
 
 describe("readDataset", () => {
   it("streams lines with their numbers; a bad line does not stop the rest", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sg-ds-"));
+    const dir = tempDir("dataset");
     const path = join(dir, "d.jsonl");
     writeFileSync(path, ['{"id":"a","reply":"x"}', "", "oops", '{"reply":"y"}', ""].join("\r\n"));
     const entries: DatasetEntry[] = [];

@@ -1,18 +1,20 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveGlobs } from "../../src/candidates/glob.js";
+import { tempDir } from "../support/temp.js";
 
 let base: string;
+let outside: string;
 
 beforeAll(() => {
-  base = mkdtempSync(join(tmpdir(), "sg-glob-"));
+  base = tempDir("glob");
   for (const path of ["a.md", "replies/b.md", "replies/c.patch", "replies/deep/d.jsonl", ".hidden/e.md", "node_modules/x/f.md"]) {
     mkdirSync(join(base, path, ".."), { recursive: true });
     writeFileSync(join(base, path), path);
   }
-  writeFileSync(join(tmpdir(), "sg-outside.md"), "secret");
+  outside = join(tempDir("outside"), "outside.md");
+  writeFileSync(outside, "secret");
 });
 
 const rels = async (patterns: string[]) => (await resolveGlobs("files", patterns, base)).map((m) => m.relative);
@@ -29,8 +31,8 @@ describe("resolveGlobs", () => {
   });
 
   it("refuses a symlink that leads out of the tree", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sg-glob-link-"));
-    symlinkSync(join(tmpdir(), "sg-outside.md"), join(dir, "evil.md"));
+    const dir = tempDir("glob-link");
+    symlinkSync(outside, join(dir, "evil.md"));
     await expect(resolveGlobs("tests", ["*.md"], dir)).rejects.toThrow("'evil.md' resolves outside");
   });
 

@@ -1,13 +1,13 @@
 // The action end to end: the bundled dist on Node 24, a real Docker engine, and a loopback GitHub
 // that checks every request against GitHub's OpenAPI description.
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { ACTIONS_BOT, AGENT, HUMAN, READ_ONLY_TOKEN, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/github-server.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
 import { TEST_IMAGE, docker } from "./support.js";
+import { tempDir } from "../support/temp.js";
 
 const PR = 7;
 const fence = (code: string) => `Here you go:\n\n\`\`\`python\n${code}\n\`\`\`\n`;
@@ -22,7 +22,7 @@ let workspace: string;
 
 beforeAll(() => {
   node24Path();
-  workspace = mkdtempSync(join(tmpdir(), "sg-workspace-"));
+  workspace = tempDir("workspace");
   cpSync(resolve(import.meta.dirname, "../../examples"), workspace, { recursive: true });
 });
 
@@ -117,7 +117,7 @@ describe("the bundled action on a pull request", () => {
   });
 
   it("judges the pull request's own diff as one patch and annotates the line it broke", async () => {
-    const repo = mkdtempSync(join(tmpdir(), "sg-pr-repo-"));
+    const repo = tempDir("pr-repo");
     cpSync(resolve(import.meta.dirname, "../fixtures/patch-repo"), repo, { recursive: true });
     github.setDiff("octo", "app", PR, readFileSync(resolve(import.meta.dirname, "../fixtures/patches/broken.patch"), "utf8"));
     const result = await runStep({

@@ -3,8 +3,7 @@
 // nothing of ours left: no container, no temp file, no hung process.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -13,17 +12,7 @@ import { AGENT, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/githu
 import { flags, startCli } from "./gate-process.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
 import { TEST_IMAGE, docker } from "./support.js";
-
-const dirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from "../support/temp.js";
 
 /** A reply that sleeps for a minute as a process named `name`, which the host's process table shows. */
 const sleeper = (name: string): string => `\`\`\`bash\nexec -a ${name} sleep 60\n\`\`\`\n`;
@@ -62,7 +51,7 @@ async function whenSleeping(name: string, count: number): Promise<string> {
 
 /** A workspace of `count` sleeper replies, and the name their processes carry. */
 function sleepers(count: number): { dir: string; files: string[]; name: string } {
-  const dir = tempDir("sg-faults-ws-");
+  const dir = tempDir("faults-ws");
   const name = `sg-sleeper-${randomBytes(4).toString("hex")}`;
   const files = Array.from({ length: count }, (_, i) => join(dir, `sleeper-${i}.md`));
   for (const file of files) writeFileSync(file, sleeper(name));
@@ -83,7 +72,7 @@ describe.each(ENGINES)("a cancelled CLI on %s", (_, engineEnv) => {
     ["SIGINT", 130],
   ] as const)("on %s removes its running containers, then exits %i", { timeout: 60_000 }, async (signal, code) => {
     const { files, name } = sleepers(3);
-    const tmp = tempDir("sg-faults-tmp-");
+    const tmp = tempDir("faults-tmp");
     const { child, output, exit } = startCli([...flags(SANDBOX_INPUTS), ...files], { env: { ...engineEnv, TMPDIR: tmp } });
     const label = await whenSleeping(name, 2);
     const signalledAt = performance.now();
@@ -115,7 +104,7 @@ describe("a cancelled action", () => {
 
   it("on SIGTERM removes its containers in the main step; the post step then finds none", { timeout: 60_000 }, async () => {
     const { dir, name } = sleepers(3);
-    const tmp = tempDir("sg-faults-tmp-");
+    const tmp = tempDir("faults-tmp");
     let label = "";
     const main = await runStep(step(dir, (child) => void whenSleeping(name, 2).then((found) => ((label = found), child.kill("SIGTERM"))), tmp));
     expect(main.exitCode, main.stdout).toBe(143);
@@ -130,7 +119,7 @@ describe("a cancelled action", () => {
 
   it("killed outright leaves running containers that the post step removes by label", { timeout: 60_000 }, async () => {
     const { dir, name } = sleepers(2);
-    const tmp = tempDir("sg-faults-tmp-");
+    const tmp = tempDir("faults-tmp");
     let label = "";
     const main = await runStep(step(dir, (child) => void whenSleeping(name, 2).then((found) => ((label = found), child.kill("SIGKILL"))), tmp));
     expect(main.exitCode).toBeNull();
@@ -223,7 +212,7 @@ describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEn
   }, 120_000);
 
   function step(onSpawn?: (child: ChildProcess) => void): StepOptions {
-    const workspace = tempDir("sg-faults-ws-");
+    const workspace = tempDir("faults-ws");
     return {
       apiUrl: github.url,
       workspace,
@@ -278,7 +267,7 @@ describe("a GitHub API that fails for a while", () => {
       github.failNext(403, 1, { "retry-after": "1" });
       const result = await runStep({
         apiUrl: github.url,
-        workspace: tempDir("sg-faults-ws-"),
+        workspace: tempDir("faults-ws"),
         event: pullRequestEvent(5),
         inputs: { ...SANDBOX_INPUTS, "github-token": TOKEN, timeout: "5s" },
       });

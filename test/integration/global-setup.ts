@@ -1,8 +1,17 @@
-// Integration tests need a real engine: a missing one fails the run loudly, it never skips.
+// Integration tests need a real engine: a missing one fails the run loudly, it never skips. At the end,
+// nothing of the suite's may be left: no labelled container, no temp dir (the unit tests' included).
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { TEMP_PREFIX } from "../support/temp-prefix.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
+const tempDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith(TEMP_PREFIX));
+/** What was there before this run: another run's, not ours to judge. */
+let tempBefore = new Set<string>();
+
 export function setup(): void {
+  tempBefore = new Set(tempDirs());
   try {
     docker("info", "--format", "{{.ServerVersion}}");
   } catch (error) {
@@ -18,9 +27,15 @@ export function setup(): void {
   }
 }
 
+/** A throw from teardown is only printed by vitest ("error during close"); the exit code must say it too. */
+function failRun(message: string): never {
+  process.exitCode = 1;
+  throw new Error(message);
+}
+
 export function teardown(): void {
   const left = docker("ps", "-a", "--filter", `label=${RUN_LABEL}`, "--format", "{{.Names}}").trim();
-  if (left) {
-    throw new Error(`containers of ours left after the suite: ${left.split("\n").join(", ")}`);
-  }
+  if (left) failRun(`containers of ours left after the suite: ${left.split("\n").join(", ")}`);
+  const temp = tempDirs().filter((name) => !tempBefore.has(name));
+  if (temp.length > 0) failRun(`temp dirs left after the suite in ${tmpdir()}: ${temp.join(", ")}`);
 }

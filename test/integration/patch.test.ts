@@ -2,13 +2,13 @@
 // sandbox, and the runner's checkout left byte-identical.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Result } from "../../src/model.js";
 import { TEST_IMAGE } from "./support.js";
+import { tempDir } from "../support/temp.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures");
 const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
@@ -36,7 +36,7 @@ let exitCode: number;
 
 /** The bundled CLI over the named fixture patches in a copy of the fixture repository. */
 async function gate(names: string[], command: string): Promise<{ workdir: string; before: string; results: Map<string, Result>; exitCode: number }> {
-  const parent = mkdtempSync(join(tmpdir(), "sg-patch-"));
+  const parent = tempDir("patch");
   const workdir = join(parent, "repo");
   cpSync(join(FIXTURES, "patch-repo"), workdir, { recursive: true });
   const before = treeHash(workdir);

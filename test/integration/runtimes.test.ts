@@ -1,8 +1,7 @@
 // Stronger isolation by configuration only: the hostile suite's cases, unchanged, under gVisor
 // (`runtime: runsc`, registered by scripts/setup-runtimes.sh) and under podman (the engine's `binary`).
 import { execFile, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import type { Result } from "../../src/model.js";
 import { ENDING_CASES, HostileWorld, LIMIT_CASES, Sandbox, codeOf, type Inputs } from "./hostile-cases.js";
 import { TEST_IMAGE } from "./support.js";
+import { tempDir } from "../support/temp.js";
 
 let world: HostileWorld;
 
@@ -126,7 +126,7 @@ describe("engine: podman, through the bundled CLI", () => {
   beforeAll(() => podman.prepare?.(), 120_000);
 
   it("judges a reply in a podman container and leaves none behind", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sg-podman-"));
+    const dir = tempDir("podman");
     writeFileSync(join(dir, "reply.md"), `\`\`\`bash\n${podman.identity.command}\n\`\`\`\n`);
     const cli = resolve(import.meta.dirname, "../../dist/cli.js");
     const args = [cli, "run", "--engine", "podman", "--image", TEST_IMAGE, "--pull", "never", "--report", join(dir, "report.json"), join(dir, "reply.md")];

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildReport } from "../../src/report/json.js";
 import { loadReport, mergeReports, parseReport } from "../../src/report/merge.js";
 import { InputError } from "../../src/settings.js";
 import { result } from "./fixtures.js";
+import { tempDir } from "../support/temp.js";
 
 const line = (n: number, status: "pass" | "test_failed" = "pass") => result({ id: `he/${n}`, status, source: `data.jsonl:${n}` });
 const report = (...results: ReturnType<typeof line>[]) => buildReport(results, []);
@@ -52,7 +52,7 @@ describe("parseReport", () => {
 
 describe("loadReport", () => {
   it("names a missing file", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "merge-test-"));
+    const dir = tempDir("merge");
     await expect(loadReport(join(dir, "nope.json"), "nope.json", "merge")).rejects.toThrow("Input 'merge': cannot read 'nope.json': ENOENT");
     writeFileSync(join(dir, "r.json"), JSON.stringify(report(line(1))));
     expect((await loadReport(join(dir, "r.json"), "r.json", "merge")).results).toHaveLength(1);
