@@ -5739,6 +5739,8 @@ function padded(data) {
 
 
 
+
+
 // Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_USER = "65534:65534";
@@ -5776,22 +5778,32 @@ class DockerEngine {
         const input = jobInput(job, nonce);
         if (!Buffer.isBuffer(input))
             return input;
+        // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
+        // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
+        // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
+        let monitorDir;
         try {
-            return await this.#run(name, job, input, nonce);
+            if (this.#dialect === "podman")
+                monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"));
+            return await this.#run(name, job, input, nonce, monitorDir);
         }
         catch (error) {
             this.#remove(name);
             return failedFacts(`the sandbox failed: ${error.message}`);
         }
+        finally {
+            if (monitorDir !== undefined)
+                await (0,promises_namespaceObject.rm)(monitorDir, { recursive: true, force: true });
+        }
     }
-    async #run(name, job, input, nonce) {
+    async #run(name, job, input, nonce, monitorDir) {
         const { limits } = job;
         const stdout = new StreamCapture(limits.maxOutputBytes);
         const stderr = new StreamCapture(limits.maxOutputBytes);
         let runStartedAt;
         let timedOut = false;
         let stalled = false;
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"] });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
         this.#active.set(name, child);
         const ended = new Promise((resolve) => {
             child.on("error", (error) => resolve({ code: null, error }));
@@ -5827,7 +5839,8 @@ class DockerEngine {
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
-        const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true };
+        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
+        const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true || monitorOom };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
         this.#remove(name);
         const sandboxError = sandboxErrorOf({

@@ -5,8 +5,10 @@
 // `--rm`: its state is read after exit for the engine's own OOM verdict, then it is removed.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { constants } from "node:os";
-import { basename } from "node:path";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { constants, tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { CapturedStream, Phase, RunFacts } from "../model.js";
@@ -69,15 +71,22 @@ export class DockerEngine implements ContainerEngine {
     const nonce = hooks.nonce ?? newNonce();
     const input = jobInput(job, nonce);
     if (!Buffer.isBuffer(input)) return input;
+    // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
+    // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
+    // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
+    let monitorDir: string | undefined;
     try {
-      return await this.#run(name, job, input, nonce);
+      if (this.#dialect === "podman") monitorDir = await mkdtemp(join(tmpdir(), "sandbox-gate-podman-"));
+      return await this.#run(name, job, input, nonce, monitorDir);
     } catch (error) {
       this.#remove(name);
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
+    } finally {
+      if (monitorDir !== undefined) await rm(monitorDir, { recursive: true, force: true });
     }
   }
 
-  async #run(name: string, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
+  async #run(name: string, job: SandboxJob, input: Buffer, nonce: string, monitorDir?: string): Promise<RunFacts> {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -85,7 +94,7 @@ export class DockerEngine implements ContainerEngine {
     let timedOut = false;
     let stalled = false;
 
-    const child = spawn(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
     this.#active.set(name, child);
     const ended = new Promise<{ code: number | null; error?: Error }>((resolve) => {
       child.on("error", (error) => resolve({ code: null, error }));
@@ -121,7 +130,8 @@ export class DockerEngine implements ContainerEngine {
     // No CLI ran, so there is no container to remove.
     if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const state = await this.#state(name);
-    const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true };
+    const monitorOom = monitorDir !== undefined && existsSync(join(monitorDir, "oom"));
+    const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true || monitorOom };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
     this.#remove(name);
     const sandboxError = sandboxErrorOf({
