@@ -5764,6 +5764,8 @@ class DockerEngine {
     #failedRemovals = [];
     /** The `run` CLI of every run in flight, by container name. */
     #active = new Map();
+    /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
+    #monitorDirs = new Set();
     #aborted = false;
     constructor(options = {}) {
         this.binary = options.binary ?? "docker";
@@ -5784,7 +5786,7 @@ class DockerEngine {
         let monitorDir;
         try {
             if (this.#dialect === "podman")
-                monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"));
+                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
             return await this.#run(name, job, input, nonce, monitorDir);
         }
         catch (error) {
@@ -5793,7 +5795,7 @@ class DockerEngine {
         }
         finally {
             if (monitorDir !== undefined)
-                await (0,promises_namespaceObject.rm)(monitorDir, { recursive: true, force: true });
+                await this.#removeMonitorDir(monitorDir);
         }
     }
     async #run(name, job, input, nonce, monitorDir) {
@@ -5927,8 +5929,13 @@ class DockerEngine {
         }
         for (const child of this.#active.values())
             child.kill("SIGKILL");
+        await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
         await this.close();
         return [...removed];
+    }
+    async #removeMonitorDir(dir) {
+        this.#monitorDirs.delete(dir);
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
         const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);

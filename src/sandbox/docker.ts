@@ -57,6 +57,8 @@ export class DockerEngine implements ContainerEngine {
   readonly #failedRemovals: string[] = [];
   /** The `run` CLI of every run in flight, by container name. */
   readonly #active = new Map<string, ChildProcess>();
+  /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
+  readonly #monitorDirs = new Set<string>();
   #aborted = false;
 
   constructor(options: DockerEngineOptions = {}) {
@@ -76,13 +78,13 @@ export class DockerEngine implements ContainerEngine {
     // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
     let monitorDir: string | undefined;
     try {
-      if (this.#dialect === "podman") monitorDir = await mkdtemp(join(tmpdir(), "sandbox-gate-podman-"));
+      if (this.#dialect === "podman") this.#monitorDirs.add((monitorDir = await mkdtemp(join(tmpdir(), "sandbox-gate-podman-"))));
       return await this.#run(name, job, input, nonce, monitorDir);
     } catch (error) {
       this.#remove(name);
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
     } finally {
-      if (monitorDir !== undefined) await rm(monitorDir, { recursive: true, force: true });
+      if (monitorDir !== undefined) await this.#removeMonitorDir(monitorDir);
     }
   }
 
@@ -217,8 +219,14 @@ export class DockerEngine implements ContainerEngine {
       await sleep(ABORT_POLL_MS);
     }
     for (const child of this.#active.values()) child.kill("SIGKILL");
+    await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
     await this.close();
     return [...removed];
+  }
+
+  async #removeMonitorDir(dir: string): Promise<void> {
+    this.#monitorDirs.delete(dir);
+    await rm(dir, { recursive: true, force: true });
   }
 
   async hasImage(image: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 // Faults around the gate, on real processes: a cancelled CLI or action (signals), a Docker engine that
 // stops in the middle of a run or before it, and a GitHub API that fails for a while. Each ends with
 // nothing of ours left: no container, no temp file, no hung process.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +11,7 @@ import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { AGENT, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/github-server.js";
 import { flags, startCli } from "./gate-process.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
-import { TEST_IMAGE, docker } from "./support.js";
+import { TEST_IMAGE, docker, ensurePodmanImage } from "./support.js";
 import { tempDir } from "../support/temp.js";
 
 /** A reply that sleeps for a minute as a process named `name`, which the host's process table shows. */
@@ -21,15 +21,21 @@ function pids(pgrepArgs: string[]): string[] {
   return spawnSync("pgrep", pgrepArgs, { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
 }
 
-/** The run label of the container a process runs in, from its cgroup (whichever engine made it). */
-function runLabelOf(pid: string): string {
-  const id = /\/docker\/([0-9a-f]{64})$/m.exec(readFileSync(`/proc/${pid}/cgroup`, "utf8"))?.[1];
-  expect(id).toBeDefined();
-  return `${RUN_LABEL}=${docker("inspect", "--format", `{{index .Config.Labels "${RUN_LABEL}"}}`, id!).trim()}`;
+type Binary = "docker" | "podman";
+
+function cli(binary: Binary, ...args: string[]): string {
+  return binary === "docker" ? docker(...args) : execFileSync("podman", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
-function containers(label: string, ...filters: string[]): string[] {
-  return docker("ps", "-a", "--filter", `label=${label}`, ...filters.flatMap((f) => ["--filter", f]), "--format", "{{.Names}}")
+/** The run label of the container a process runs in, from its cgroup (docker's, or podman's libpod-ID). */
+function runLabelOf(pid: string, binary: Binary = "docker"): string {
+  const id = /(?:\/docker\/|\/libpod-)([0-9a-f]{64})$/m.exec(readFileSync(`/proc/${pid}/cgroup`, "utf8"))?.[1];
+  expect(id).toBeDefined();
+  return `${RUN_LABEL}=${cli(binary, "inspect", "--format", `{{index .Config.Labels "${RUN_LABEL}"}}`, id!).trim()}`;
+}
+
+function containers(label: string, binary: Binary = "docker", ...filters: string[]): string[] {
+  return cli(binary, "ps", "-a", "--filter", `label=${label}`, ...filters.flatMap((f) => ["--filter", f]), "--format", "{{.Names}}")
     .split("\n")
     .filter(Boolean);
 }
@@ -38,12 +44,12 @@ function containers(label: string, ...filters: string[]): string[] {
  * Waits until `count` sleepers named `name` run; returns their run's label. A pool keeps warm
  * containers beside them, with the same label, so the sleepers are counted, not the containers.
  */
-async function whenSleeping(name: string, count: number): Promise<string> {
+async function whenSleeping(name: string, count: number, binary: Binary = "docker"): Promise<string> {
   return vi.waitFor(
     () => {
       const sleeping = pids(["-f", name]);
       expect(sleeping).toHaveLength(count);
-      return runLabelOf(sleeping[0]!);
+      return runLabelOf(sleeping[0]!, binary);
     },
     { timeout: 20_000, interval: 100 },
   );
@@ -66,21 +72,32 @@ const ENGINES = [
   ["the docker CLI", { DOCKER_CONTEXT: "default" }],
 ] as const;
 
-describe.each(ENGINES)("a cancelled CLI on %s", (_, engineEnv) => {
+/** podman through the `engine` input: its runs also hold a working directory each (docker.ts says why). */
+const CANCELLABLE = [
+  ...ENGINES.map(([what, env]) => [what, env, "docker"] as const),
+  ["podman", {}, "podman"] as const,
+];
+
+describe.each(CANCELLABLE)("a cancelled CLI on %s", (_, engineEnv, binary) => {
+  beforeAll(() => {
+    if (binary === "podman") ensurePodmanImage();
+  }, 120_000);
+
   it.each([
     ["SIGTERM", 143],
     ["SIGINT", 130],
   ] as const)("on %s removes its running containers, then exits %i", { timeout: 60_000 }, async (signal, code) => {
     const { files, name } = sleepers(3);
     const tmp = tempDir("faults-tmp");
-    const { child, output, exit } = startCli([...flags(SANDBOX_INPUTS), ...files], { env: { ...engineEnv, TMPDIR: tmp } });
-    const label = await whenSleeping(name, 2);
+    const inputs = { ...SANDBOX_INPUTS, engine: binary };
+    const { child, output, exit } = startCli([...flags(inputs), ...files], { env: { ...engineEnv, TMPDIR: tmp } });
+    const label = await whenSleeping(name, 2, binary);
     const signalledAt = performance.now();
     child.kill(signal);
     expect(await exit).toBe(code);
     expect(performance.now() - signalledAt).toBeLessThan(10_000);
     expect(output.stderr).toMatch(/removed \d+ container\(s\)/);
-    expect(containers(label)).toEqual([]);
+    expect(containers(label, binary)).toEqual([]);
     expect(pids(["-f", name])).toEqual([]);
     expect(readdirSync(tmp)).toEqual([]);
   });

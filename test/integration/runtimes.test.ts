@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import type { Result } from "../../src/model.js";
 import { ENDING_CASES, HostileWorld, LIMIT_CASES, Sandbox, codeOf, type Inputs } from "./hostile-cases.js";
-import { TEST_IMAGE } from "./support.js";
+import { TEST_IMAGE, ensurePodmanImage } from "./support.js";
 import { tempDir } from "../support/temp.js";
 
 let world: HostileWorld;
@@ -73,12 +73,7 @@ const RUNTIMES: Runtime[] = [
   {
     name: "podman (binary: podman)",
     sandbox: new Sandbox({ binary: "podman" }),
-    // podman has its own image store: the test image comes from docker's.
-    prepare: () => {
-      if (spawnSync("podman", ["image", "exists", TEST_IMAGE]).status === 0) return;
-      const saved = spawnSync("docker", ["save", TEST_IMAGE], { maxBuffer: 1024 ** 3 });
-      expect(spawnSync("podman", ["load"], { input: saved.stdout, maxBuffer: 1024 ** 3 }).status).toBe(0);
-    },
+    prepare: ensurePodmanImage,
     identity: { command: "tr '\\0' '\\n' < /proc/1/cmdline | head -n 1", expected: /^\/run\/podman-init$/ },
   },
 ];

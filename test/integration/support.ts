@@ -1,5 +1,5 @@
 // What every integration test shares: the real engine and the test image built from Debian packages.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 
 export const TEST_IMAGE = process.env.SANDBOX_GATE_TEST_IMAGE ?? "sandbox-gate-test/bookworm:1";
 
@@ -9,3 +9,11 @@ export function docker(...args: string[]): string {
 
 /** The test image with Node 24 over Debian's 18, for the typescript preset (build-test-images.sh). */
 export const NODE24_IMAGE = "sandbox-gate-test/node24:1";
+
+/** podman has its own image store: the test image comes from docker's, once. */
+export function ensurePodmanImage(): void {
+  if (spawnSync("podman", ["image", "exists", TEST_IMAGE]).status === 0) return;
+  const saved = spawnSync("docker", ["save", TEST_IMAGE], { maxBuffer: 1024 ** 3 });
+  const loaded = spawnSync("podman", ["load"], { input: saved.stdout, maxBuffer: 1024 ** 3, encoding: "utf8" });
+  if (loaded.status !== 0) throw new Error(`podman load of ${TEST_IMAGE} failed: ${loaded.stderr}`);
+}
