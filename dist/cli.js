@@ -5442,6 +5442,9 @@ function decodeUtf8(bytes, cut) {
 // through /proc/1/cmdline), not in any environment, and gone from memory once the command is exec'd.
 
 
+
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+const START_GRACE_MS = 60_000;
 /** A fresh nonce for one run's markers. */
 function newNonce() {
     return (0,external_node_crypto_namespaceObject.randomBytes)(16).toString("hex");
@@ -5559,6 +5562,44 @@ class PhaseParser {
         if (this.#pending.length > 0)
             this.#text.push(this.#pending);
         this.#pending = Buffer.alloc(0);
+    }
+}
+/**
+ * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+ * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+ * timeout starts at the run marker.
+ */
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    #runStartedAt;
+    #timer;
+    constructor({ nonce, timeoutMs, onRunOutput, onExpired }) {
+        this.#timer = setTimeout(() => {
+            this.stalled = true;
+            onExpired();
+        }, timeoutMs + START_GRACE_MS);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            onRun: () => {
+                this.#runStartedAt = external_node_perf_hooks_namespaceObject.performance.now();
+                clearTimeout(this.#timer);
+                this.#timer = setTimeout(() => {
+                    this.timedOut = true;
+                    onExpired();
+                }, timeoutMs);
+            },
+        });
+    }
+    /** The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran). */
+    end() {
+        const endedAt = external_node_perf_hooks_namespaceObject.performance.now();
+        clearTimeout(this.#timer);
+        this.parser.end();
+        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
     }
 }
 
@@ -5749,8 +5790,6 @@ const docker_WORKDIR = "/work";
 const SHM_BYTES = 4 * 1024 * 1024;
 const OPEN_FILES = 256;
 const PODMAN_NPROC = 4096;
-/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
-const START_GRACE_MS = 60_000;
 /** How long the CLI may take to end after `docker kill` before it is killed itself. */
 const KILL_GRACE_MS = 10_000;
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
@@ -5802,41 +5841,27 @@ class DockerEngine {
         const { limits } = job;
         const stdout = new StreamCapture(limits.maxOutputBytes);
         const stderr = new StreamCapture(limits.maxOutputBytes);
-        let runStartedAt;
-        let timedOut = false;
-        let stalled = false;
         const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
         this.#active.set(name, child);
         const ended = new Promise((resolve) => {
             child.on("error", (error) => resolve({ code: null, error }));
             child.on("close", (code) => resolve({ code }));
         }).finally(() => this.#active.delete(name));
-        // The clock for set-up: a pull never happens here (`--pull never`), so only a sick engine is this slow.
-        let timer = setTimeout(() => {
-            stalled = true;
-            void this.#kill(name, child);
-        }, limits.timeoutMs + START_GRACE_MS);
-        const parser = new PhaseParser({
+        const clock = new RunClock({
             nonce,
+            timeoutMs: limits.timeoutMs,
             onRunOutput: (chunk) => stderr.push(chunk),
-            onRun: () => {
-                runStartedAt = external_node_perf_hooks_namespaceObject.performance.now();
-                clearTimeout(timer);
-                timer = setTimeout(() => {
-                    timedOut = true;
-                    void this.#kill(name, child);
-                }, limits.timeoutMs);
-            },
+            onExpired: () => void this.#kill(name, child),
         });
+        const { parser } = clock;
         child.stdout.on("data", (chunk) => stdout.push(chunk));
         child.stderr.on("data", (chunk) => parser.push(chunk));
         // The container may end before it has read its input; that shows in its exit, not here.
         child.stdin.on("error", () => { });
         child.stdin.end(input);
         const exit = await ended;
-        const endedAt = external_node_perf_hooks_namespaceObject.performance.now();
-        clearTimeout(timer);
-        parser.end();
+        const durationMs = clock.end();
+        const { timedOut, stalled } = clock;
         // No CLI ran, so there is no container to remove.
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
@@ -5864,7 +5889,7 @@ class DockerEngine {
             stdout: stdout.result(),
             stderr: stderr.result(),
             checkOutput: parser.phase === "check" ? parser.text : "",
-            durationMs: runStartedAt === undefined ? 0 : Math.round(endedAt - runStartedAt),
+            durationMs,
             ...(sandboxError === undefined ? {} : { sandboxError }),
         };
     }
@@ -6307,7 +6332,6 @@ class FrameReader {
 
 
 
-
 /** The body of `POST /containers/create` for `job`: every lock-down flag of `runArgs`. */
 function containerConfig(job) {
     const { limits } = job;
@@ -6362,9 +6386,6 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
-    let runStartedAt;
-    let timedOut = false;
-    let stalled = false;
     let cut;
     let forceEnd = () => { };
     // After a kill, the run ends within the grace whatever the stream and the exit say.
@@ -6376,22 +6397,8 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
             forceEnd();
         }, KILL_GRACE_MS);
     };
-    let timer = setTimeout(() => {
-        stalled = true;
-        stop();
-    }, limits.timeoutMs + START_GRACE_MS);
-    const parser = new PhaseParser({
-        nonce,
-        onRunOutput: (chunk) => stderr.push(chunk),
-        onRun: () => {
-            runStartedAt = external_node_perf_hooks_namespaceObject.performance.now();
-            clearTimeout(timer);
-            timer = setTimeout(() => {
-                timedOut = true;
-                stop();
-            }, limits.timeoutMs);
-        },
-    });
+    const clock = new RunClock({ nonce, timeoutMs: limits.timeoutMs, onRunOutput: (chunk) => stderr.push(chunk), onExpired: stop });
+    const { parser } = clock;
     const frames = new FrameReader((id, payload) => {
         if (id === STDOUT)
             stdout.push(payload);
@@ -6409,18 +6416,16 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
         // A write after the container closed its stdin fails; that shows in its exit, not here.
         stream.on("error", () => { });
         void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
-            const endedAt = external_node_perf_hooks_namespaceObject.performance.now();
-            clearTimeout(timer);
+            const durationMs = clock.end();
             clearTimeout(cut);
-            parser.end();
             resolve({
                 phase: parser.phase,
                 text: parser.text,
                 stdout: stdout.result(),
                 stderr: stderr.result(),
-                timedOut,
-                stalled,
-                durationMs: runStartedAt === undefined ? 0 : Math.round(endedAt - runStartedAt),
+                timedOut: clock.timedOut,
+                stalled: clock.stalled,
+                durationMs,
             });
         });
         // Half-close: the engine closes the container's stdin, the output keeps coming.

@@ -2,11 +2,10 @@
 // as the API spells them; an integration test compares the two on the real engine), and the reading of
 // one attached run: stdin in, stdout and stderr apart and capped, the phases, the clocks.
 import type { Socket } from "node:net";
-import { performance } from "node:perf_hooks";
 import type { CapturedStream, Phase } from "../model.js";
 import { StreamCapture } from "./capture.js";
-import { KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, START_GRACE_MS, WORKDIR } from "./docker.js";
-import { PhaseParser, driverArgv } from "./driver.js";
+import { KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, WORKDIR } from "./docker.js";
+import { RunClock, driverArgv } from "./driver.js";
 import type { SandboxJob } from "./engine.js";
 import { ApiError, type EngineApi, FrameReader, STDERR, STDOUT } from "./engine-api.js";
 
@@ -95,9 +94,6 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
-  let runStartedAt: number | undefined;
-  let timedOut = false;
-  let stalled = false;
   let cut: NodeJS.Timeout | undefined;
   let forceEnd = (): void => {};
   // After a kill, the run ends within the grace whatever the stream and the exit say.
@@ -109,22 +105,8 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
       forceEnd();
     }, KILL_GRACE_MS);
   };
-  let timer = setTimeout(() => {
-    stalled = true;
-    stop();
-  }, limits.timeoutMs + START_GRACE_MS);
-  const parser = new PhaseParser({
-    nonce,
-    onRunOutput: (chunk) => stderr.push(chunk),
-    onRun: () => {
-      runStartedAt = performance.now();
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        stop();
-      }, limits.timeoutMs);
-    },
-  });
+  const clock = new RunClock({ nonce, timeoutMs: limits.timeoutMs, onRunOutput: (chunk) => stderr.push(chunk), onExpired: stop });
+  const { parser } = clock;
   const frames = new FrameReader((id, payload) => {
     if (id === STDOUT) stdout.push(payload);
     else if (id === STDERR) parser.push(payload);
@@ -140,18 +122,16 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
     // A write after the container closed its stdin fails; that shows in its exit, not here.
     stream.on("error", () => {});
     void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
-      const endedAt = performance.now();
-      clearTimeout(timer);
+      const durationMs = clock.end();
       clearTimeout(cut);
-      parser.end();
       resolve({
         phase: parser.phase,
         text: parser.text,
         stdout: stdout.result(),
         stderr: stderr.result(),
-        timedOut,
-        stalled,
-        durationMs: runStartedAt === undefined ? 0 : Math.round(endedAt - runStartedAt),
+        timedOut: clock.timedOut,
+        stalled: clock.stalled,
+        durationMs,
       });
     });
     // Half-close: the engine closes the container's stdin, the output keeps coming.

@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { CapturedStream, Phase, RunFacts } from "../model.js";
 import { StreamCapture } from "./capture.js";
-import { PhaseParser, driverArgv, driverInput, newNonce } from "./driver.js";
+import { RunClock, START_GRACE_MS, driverArgv, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "./late-oom.js";
 import { tarball } from "./tar.js";
@@ -26,8 +26,6 @@ export const WORKDIR = "/work";
 export const SHM_BYTES = 4 * 1024 * 1024;
 export const OPEN_FILES = 256;
 const PODMAN_NPROC = 4096;
-/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
-export const START_GRACE_MS = 60_000;
 /** How long the CLI may take to end after `docker kill` before it is killed itself. */
 export const KILL_GRACE_MS = 10_000;
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
@@ -92,9 +90,6 @@ export class DockerEngine implements ContainerEngine {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
-    let runStartedAt: number | undefined;
-    let timedOut = false;
-    let stalled = false;
 
     const child = spawn(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
     this.#active.set(name, child);
@@ -102,23 +97,13 @@ export class DockerEngine implements ContainerEngine {
       child.on("error", (error) => resolve({ code: null, error }));
       child.on("close", (code) => resolve({ code }));
     }).finally(() => this.#active.delete(name));
-    // The clock for set-up: a pull never happens here (`--pull never`), so only a sick engine is this slow.
-    let timer = setTimeout(() => {
-      stalled = true;
-      void this.#kill(name, child);
-    }, limits.timeoutMs + START_GRACE_MS);
-    const parser = new PhaseParser({
+    const clock = new RunClock({
       nonce,
+      timeoutMs: limits.timeoutMs,
       onRunOutput: (chunk) => stderr.push(chunk),
-      onRun: () => {
-        runStartedAt = performance.now();
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          void this.#kill(name, child);
-        }, limits.timeoutMs);
-      },
+      onExpired: () => void this.#kill(name, child),
     });
+    const { parser } = clock;
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => parser.push(chunk));
     // The container may end before it has read its input; that shows in its exit, not here.
@@ -126,9 +111,8 @@ export class DockerEngine implements ContainerEngine {
     child.stdin.end(input);
 
     const exit = await ended;
-    const endedAt = performance.now();
-    clearTimeout(timer);
-    parser.end();
+    const durationMs = clock.end();
+    const { timedOut, stalled } = clock;
     // No CLI ran, so there is no container to remove.
     if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const state = await this.#state(name);
@@ -155,7 +139,7 @@ export class DockerEngine implements ContainerEngine {
       stdout: stdout.result(),
       stderr: stderr.result(),
       checkOutput: parser.phase === "check" ? parser.text : "",
-      durationMs: runStartedAt === undefined ? 0 : Math.round(endedAt - runStartedAt),
+      durationMs,
       ...(sandboxError === undefined ? {} : { sandboxError }),
     };
   }

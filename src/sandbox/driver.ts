@@ -9,8 +9,12 @@
 // forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
 // through /proc/1/cmdline), not in any environment, and gone from memory once the command is exec'd.
 import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { Phase } from "../model.js";
 import { StreamCapture } from "./capture.js";
+
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+export const START_GRACE_MS = 60_000;
 
 /** A fresh nonce for one run's markers. */
 export function newNonce(): string {
@@ -154,5 +158,55 @@ export class PhaseParser {
   end(): void {
     if (this.#pending.length > 0) this.#text.push(this.#pending);
     this.#pending = Buffer.alloc(0);
+  }
+}
+
+export interface RunClockOptions {
+  nonce: string;
+  timeoutMs: number;
+  /** Receives everything the candidate writes to stderr after the run marker. */
+  onRunOutput: (chunk: Buffer) => void;
+  /** A clock ran out: the run must be killed; `timedOut` or `stalled` says which clock. */
+  onExpired: () => void;
+}
+
+/**
+ * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+ * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+ * timeout starts at the run marker.
+ */
+export class RunClock {
+  /** Reads the driver's stderr; push every chunk of it here. */
+  readonly parser: PhaseParser;
+  timedOut = false;
+  stalled = false;
+  #runStartedAt: number | undefined;
+  #timer: NodeJS.Timeout;
+
+  constructor({ nonce, timeoutMs, onRunOutput, onExpired }: RunClockOptions) {
+    this.#timer = setTimeout(() => {
+      this.stalled = true;
+      onExpired();
+    }, timeoutMs + START_GRACE_MS);
+    this.parser = new PhaseParser({
+      nonce,
+      onRunOutput,
+      onRun: () => {
+        this.#runStartedAt = performance.now();
+        clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => {
+          this.timedOut = true;
+          onExpired();
+        }, timeoutMs);
+      },
+    });
+  }
+
+  /** The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran). */
+  end(): number {
+    const endedAt = performance.now();
+    clearTimeout(this.#timer);
+    this.parser.end();
+    return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
   }
 }
