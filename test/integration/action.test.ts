@@ -1,7 +1,7 @@
 // The action end to end: the bundled dist on Node 24, a real Docker engine, and a loopback GitHub
 // that checks every request against GitHub's OpenAPI description.
 import { cpSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { ACTIONS_BOT, AGENT, HUMAN, READ_ONLY_TOKEN, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/github-server.js";
