@@ -6432,6 +6432,22 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
         stream.end(input);
     });
 }
+/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
+class CliImages {
+    cli;
+    constructor(cli) {
+        this.cli = cli;
+    }
+    hasImage(image) {
+        return this.cli.hasImage(image);
+    }
+    pull(image) {
+        return this.cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.cli.removeLabelled(label);
+    }
+}
 /** Container removals off the critical path, each tracked until done; close() waits for them all. */
 class Removals {
     api;
@@ -6479,9 +6495,8 @@ class Removals {
 
 
 
-class PoolEngine {
+class PoolEngine extends CliImages {
     #api;
-    #cli;
     #warmTarget;
     /** Containers being created or ready, by their create config. */
     #warm = new Map();
@@ -6492,8 +6507,8 @@ class PoolEngine {
     #removals;
     #aborted = false;
     constructor(api, cli, options) {
+        super(cli);
         this.#api = api;
-        this.#cli = cli;
         this.#removals = new Removals(api);
         this.#warmTarget = Math.max(0, options.warm);
     }
@@ -6633,15 +6648,6 @@ class PoolEngine {
         await this.close();
         return names;
     }
-    hasImage(image) {
-        return this.#cli.hasImage(image);
-    }
-    pull(image) {
-        return this.#cli.pull(image);
-    }
-    removeLabelled(label) {
-        return this.#cli.removeLabelled(label);
-    }
     #call(method, path, body) {
         return this.#api.call(method, path, body);
     }
@@ -6746,9 +6752,8 @@ function execArgv(command, check) {
         throw new Error("the sandbox driver no longer ends by exec'ing the command: update reuse.ts");
     return [sh, flag, `${RESET}${driver.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
 }
-class ReuseEngine {
+class ReuseEngine extends CliImages {
     #api;
-    #cli;
     /** Containers between candidates, by config. */
     #idle = new Map();
     /** Every container of ours, idle or busy, until removed. */
@@ -6756,8 +6761,8 @@ class ReuseEngine {
     #removals;
     #aborted = false;
     constructor(api, cli) {
+        super(cli);
         this.#api = api;
-        this.#cli = cli;
         this.#removals = new Removals(api);
     }
     async run(job, hooks = {}) {
@@ -6931,15 +6936,6 @@ class ReuseEngine {
         this.#idle.clear();
         await this.close();
         return names;
-    }
-    hasImage(image) {
-        return this.#cli.hasImage(image);
-    }
-    pull(image) {
-        return this.#cli.pull(image);
-    }
-    removeLabelled(label) {
-        return this.#cli.removeLabelled(label);
     }
 }
 

@@ -40866,6 +40866,22 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
         stream.end(input);
     });
 }
+/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
+class CliImages {
+    cli;
+    constructor(cli) {
+        this.cli = cli;
+    }
+    hasImage(image) {
+        return this.cli.hasImage(image);
+    }
+    pull(image) {
+        return this.cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.cli.removeLabelled(label);
+    }
+}
 /** Container removals off the critical path, each tracked until done; close() waits for them all. */
 class Removals {
     api;
@@ -40913,9 +40929,8 @@ class Removals {
 
 
 
-class PoolEngine {
+class PoolEngine extends CliImages {
     #api;
-    #cli;
     #warmTarget;
     /** Containers being created or ready, by their create config. */
     #warm = new Map();
@@ -40926,8 +40941,8 @@ class PoolEngine {
     #removals;
     #aborted = false;
     constructor(api, cli, options) {
+        super(cli);
         this.#api = api;
-        this.#cli = cli;
         this.#removals = new Removals(api);
         this.#warmTarget = Math.max(0, options.warm);
     }
@@ -41067,15 +41082,6 @@ class PoolEngine {
         await this.close();
         return names;
     }
-    hasImage(image) {
-        return this.#cli.hasImage(image);
-    }
-    pull(image) {
-        return this.#cli.pull(image);
-    }
-    removeLabelled(label) {
-        return this.#cli.removeLabelled(label);
-    }
     #call(method, path, body) {
         return this.#api.call(method, path, body);
     }
@@ -41180,9 +41186,8 @@ function execArgv(command, check) {
         throw new Error("the sandbox driver no longer ends by exec'ing the command: update reuse.ts");
     return [sh, flag, `${RESET}${driver.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
 }
-class ReuseEngine {
+class ReuseEngine extends CliImages {
     #api;
-    #cli;
     /** Containers between candidates, by config. */
     #idle = new Map();
     /** Every container of ours, idle or busy, until removed. */
@@ -41190,8 +41195,8 @@ class ReuseEngine {
     #removals;
     #aborted = false;
     constructor(api, cli) {
+        super(cli);
         this.#api = api;
-        this.#cli = cli;
         this.#removals = new Removals(api);
     }
     async run(job, hooks = {}) {
@@ -41365,15 +41370,6 @@ class ReuseEngine {
         this.#idle.clear();
         await this.close();
         return names;
-    }
-    hasImage(image) {
-        return this.#cli.hasImage(image);
-    }
-    pull(image) {
-        return this.#cli.pull(image);
-    }
-    removeLabelled(label) {
-        return this.#cli.removeLabelled(label);
     }
 }
 

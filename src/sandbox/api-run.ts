@@ -4,7 +4,7 @@
 import type { Socket } from "node:net";
 import type { CapturedStream, Phase } from "../model.js";
 import { StreamCapture } from "./capture.js";
-import { KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, WORKDIR } from "./docker.js";
+import { type DockerEngine, KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, WORKDIR } from "./docker.js";
 import { RunClock, driverArgv } from "./driver.js";
 import type { SandboxJob } from "./engine.js";
 import { ApiError, type EngineApi, FrameReader, STDERR, STDOUT } from "./engine-api.js";
@@ -137,6 +137,23 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
     // Half-close: the engine closes the container's stdin, the output keeps coming.
     stream.end(input);
   });
+}
+
+/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
+export abstract class CliImages {
+  constructor(private readonly cli: DockerEngine) {}
+
+  hasImage(image: string): Promise<boolean> {
+    return this.cli.hasImage(image);
+  }
+
+  pull(image: string): Promise<void> {
+    return this.cli.pull(image);
+  }
+
+  removeLabelled(label: string): Promise<string[]> {
+    return this.cli.removeLabelled(label);
+  }
 }
 
 /** Container removals off the critical path, each tracked until done; close() waits for them all. */

@@ -15,7 +15,7 @@
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import type { RunFacts } from "../model.js";
-import { Removals, captureStream, containerConfig } from "./api-run.js";
+import { CliImages, Removals, captureStream, containerConfig } from "./api-run.js";
 import { type DockerEngine, failedFacts, jobInput, sandboxErrorOf, signalOf, type RunHooks } from "./docker.js";
 import { newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
@@ -40,9 +40,8 @@ interface State {
   OOMKilled?: boolean;
 }
 
-export class PoolEngine implements ContainerEngine {
+export class PoolEngine extends CliImages implements ContainerEngine {
   readonly #api: EngineApi;
-  readonly #cli: DockerEngine;
   readonly #warmTarget: number;
   /** Containers being created or ready, by their create config. */
   readonly #warm = new Map<string, Array<Promise<Created>>>();
@@ -54,8 +53,8 @@ export class PoolEngine implements ContainerEngine {
   #aborted = false;
 
   constructor(api: EngineApi, cli: DockerEngine, options: PoolOptions) {
+    super(cli);
     this.#api = api;
-    this.#cli = cli;
     this.#removals = new Removals(api);
     this.#warmTarget = Math.max(0, options.warm);
   }
@@ -195,18 +194,6 @@ export class PoolEngine implements ContainerEngine {
     for (const name of names) this.#remove(name);
     await this.close();
     return names;
-  }
-
-  hasImage(image: string): Promise<boolean> {
-    return this.#cli.hasImage(image);
-  }
-
-  pull(image: string): Promise<void> {
-    return this.#cli.pull(image);
-  }
-
-  removeLabelled(label: string): Promise<string[]> {
-    return this.#cli.removeLabelled(label);
   }
 
   #call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunFacts } from "../model.js";
-import { Removals, captureStream, containerConfig } from "./api-run.js";
+import { CliImages, Removals, captureStream, containerConfig } from "./api-run.js";
 import { type DockerEngine, failedFacts, jobInput, SANDBOX_USER, sandboxErrorOf, signalOf, WORKDIR, type RunHooks } from "./docker.js";
 import { driverArgv, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
@@ -103,9 +103,8 @@ interface EngineEvent {
 
 type ExecOutcome = { facts: RunFacts; keep: boolean; retry: boolean };
 
-export class ReuseEngine implements ContainerEngine {
+export class ReuseEngine extends CliImages implements ContainerEngine {
   readonly #api: EngineApi;
-  readonly #cli: DockerEngine;
   /** Containers between candidates, by config. */
   readonly #idle = new Map<string, Shared[]>();
   /** Every container of ours, idle or busy, until removed. */
@@ -114,8 +113,8 @@ export class ReuseEngine implements ContainerEngine {
   #aborted = false;
 
   constructor(api: EngineApi, cli: DockerEngine) {
+    super(cli);
     this.#api = api;
-    this.#cli = cli;
     this.#removals = new Removals(api);
   }
 
@@ -285,17 +284,5 @@ export class ReuseEngine implements ContainerEngine {
     this.#idle.clear();
     await this.close();
     return names;
-  }
-
-  hasImage(image: string): Promise<boolean> {
-    return this.#cli.hasImage(image);
-  }
-
-  pull(image: string): Promise<void> {
-    return this.#cli.pull(image);
-  }
-
-  removeLabelled(label: string): Promise<string[]> {
-    return this.#cli.removeLabelled(label);
   }
 }
