@@ -1,19 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULTS, InputError, fitConcurrency, parseDuration, parseSize, readSettings, type InputName } from "../src/settings.js";
+import { DEFAULTS, fitConcurrency, parseDuration, parseSize, readSettings, type InputName } from "../src/settings.js";
+import { inputError } from "./support/input-error.js";
 
 const ctx = { defaultWorkdir: "/repo", defaultToken: "tok", cpuCount: 4, machineBytes: 16 * 1024 ** 3 };
 const read = (inputs: Partial<Record<InputName, string>>) => readSettings((name) => inputs[name] ?? "", ctx);
-
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error("no InputError thrown");
-}
 
 describe("parseDuration", () => {
   it.each([

@@ -11,7 +11,7 @@ import { expect, vi } from "vitest";
 import type { Language, Result, Status } from "../../src/model.js";
 import { judgeCandidate } from "../../src/pipeline.js";
 import { DockerEngine } from "../../src/sandbox/docker.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { type ContainerEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
@@ -35,6 +35,16 @@ export interface Judged {
   elapsedMs: number;
 }
 
+/** A whole reply through the pipeline on `engine`, with the suite's small limits under `inputs`. */
+export async function judgeWith(engine: ContainerEngine, runId: string, text: string, inputs: Inputs = {}): Promise<Judged> {
+  const all: Inputs = { ...HOSTILE_INPUTS, ...inputs };
+  const settings = readSettings((name) => all[name] ?? "", { defaultWorkdir: process.cwd() });
+  const candidate = { id: "hostile", source: "hostile", kind: "reply" as const, text };
+  const started = performance.now();
+  const result = await judgeCandidate(candidate, { settings, engine, testFiles: [], runId, prepareImage: async () => undefined });
+  return { result, elapsedMs: performance.now() - started };
+}
+
 /** One engine (binary and runtime) and the run id its containers are labelled with. */
 export class Sandbox {
   readonly engine: DockerEngine;
@@ -52,23 +62,12 @@ export class Sandbox {
 
   /** A whole reply through the pipeline: extraction, parse check, the run, the verdict. */
   async judgeReply(text: string, inputs: Inputs = {}): Promise<Judged> {
-    const all: Inputs = {
-      ...HOSTILE_INPUTS,
+    const options = {
       ...(this.options.image ? { image: this.options.image } : {}),
       ...(this.options.runtime ? { runtime: this.options.runtime } : {}),
       ...inputs,
     };
-    const settings = readSettings((name) => all[name] ?? "", { defaultWorkdir: process.cwd() });
-    const candidate = { id: "hostile", source: "hostile", kind: "reply" as const, text };
-    const started = performance.now();
-    const result = await judgeCandidate(candidate, {
-      settings,
-      engine: this.engine,
-      testFiles: [],
-      runId: this.runId,
-      prepareImage: async () => undefined,
-    });
-    return { result, elapsedMs: performance.now() - started };
+    return judgeWith(this.engine, this.runId, text, options);
   }
 
   /** The runner survived the case: its removals all worked and no container of the run is left. */

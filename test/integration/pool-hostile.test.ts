@@ -1,15 +1,12 @@
 // The hostile cases (hostile-cases.ts) through the warm pool: the same statuses and checks as through
 // the CLI engine, and after each case no container of the run left, warm ones included.
 import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { judgeCandidate } from "../../src/pipeline.js";
 import { DockerEngine } from "../../src/sandbox/docker.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engine-api.js";
 import { PoolEngine } from "../../src/sandbox/pool.js";
-import { readSettings } from "../../src/settings.js";
-import { ENDING_CASES, HOSTILE_INPUTS, HostileWorld, LIMIT_CASES, codeOf, fence, type Judged } from "./hostile-cases.js";
+import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "./hostile-cases.js";
 import { docker } from "./support.js";
 
 const runId = `pool-hostile-${randomBytes(4).toString("hex")}`;
@@ -29,15 +26,8 @@ async function expectClean(): Promise<void> {
 
 describe("hostile candidates in the warm pool", () => {
   it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 20_000 }, async (c) => {
-    const inputs = { ...HOSTILE_INPUTS, language: c.language, ...c.inputs };
-    const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: process.cwd() });
-    const started = performance.now();
-    const result = await judgeCandidate(
-      { id: "hostile", source: "hostile", kind: "reply", text: fence(c.language, codeOf(c, world)) },
-      { settings, engine, testFiles: [], runId, prepareImage: async () => undefined },
-    );
-    const judged: Judged = { result, elapsedMs: performance.now() - started };
-    expect(result.status, result.feedback).toBe(c.status);
+    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), { language: c.language, ...c.inputs });
+    expect(judged.result.status, judged.result.feedback).toBe(c.status);
     c.check?.(judged, world);
     await expectClean();
     expect(world.received()).toBe("");

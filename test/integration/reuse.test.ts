@@ -6,13 +6,11 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/languages.js";
 import type { RunFacts } from "../../src/model.js";
-import { judgeCandidate } from "../../src/pipeline.js";
 import { DockerEngine } from "../../src/sandbox/docker.js";
 import { type Limits, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engine-api.js";
 import { ReuseEngine } from "../../src/sandbox/reuse.js";
-import { readSettings } from "../../src/settings.js";
-import { ENDING_CASES, HOSTILE_INPUTS, HostileWorld, LIMIT_CASES, codeOf, fence, type Judged } from "./hostile-cases.js";
+import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "./hostile-cases.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
 const MiB = 1024 * 1024;
@@ -215,15 +213,8 @@ describe("the hostile cases one after another in shared containers", () => {
   afterAll(() => world.close());
 
   it.each(SHARED_CASES)("$name: $status", { timeout: 20_000 }, async (c) => {
-    const inputs = { ...HOSTILE_INPUTS, language: c.language, ...c.inputs };
-    const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: process.cwd() });
-    const started = performance.now();
-    const result = await judgeCandidate(
-      { id: "hostile", source: "hostile", kind: "reply", text: fence(c.language, codeOf(c, world)) },
-      { settings, engine, testFiles: [], runId, prepareImage: async () => undefined },
-    );
-    const judged: Judged = { result, elapsedMs: performance.now() - started };
-    expect(result.status, result.feedback).toBe(c.status);
+    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), { language: c.language, ...c.inputs });
+    expect(judged.result.status, judged.result.feedback).toBe(c.status);
     c.check?.(judged, world);
     expect(world.received()).toBe("");
   });

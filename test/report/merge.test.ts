@@ -3,22 +3,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildReport } from "../../src/report/json.js";
 import { loadReport, mergeReports, parseReport } from "../../src/report/merge.js";
-import { InputError } from "../../src/settings.js";
 import { result } from "./fixtures.js";
 import { tempDir } from "../support/temp.js";
+import { inputError } from "../support/input-error.js";
 
 const line = (n: number, status: "pass" | "test_failed" = "pass") => result({ id: `he/${n}`, status, source: `data.jsonl:${n}` });
 const report = (...results: ReturnType<typeof line>[]) => buildReport(results, []);
-
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error("no InputError thrown");
-}
 
 describe("parseReport", () => {
   it("reads back what buildReport wrote", () => {
