@@ -6432,6 +6432,32 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
         stream.end(input);
     });
 }
+/** The facts of an attached run: what the stream carried, and how the engine says it ended. */
+function attachedFacts(job, outcome, ended) {
+    const { exitCode, oomKilled } = ended;
+    const sandboxError = sandboxErrorOf({
+        binary: "the container",
+        job,
+        phase: outcome.phase,
+        exitCode,
+        text: outcome.text,
+        stalled: outcome.stalled,
+        aborted: ended.aborted,
+        ...(ended.stateError === undefined ? {} : { stateError: ended.stateError }),
+    });
+    return {
+        phase: outcome.phase,
+        exitCode,
+        signal: signalOf(exitCode),
+        timedOut: outcome.timedOut,
+        oomKilled,
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+        checkOutput: outcome.phase === "check" ? outcome.text : "",
+        durationMs: outcome.durationMs,
+        ...(sandboxError === undefined ? {} : { sandboxError }),
+    };
+}
 /** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
 class CliImages {
     cli;
@@ -6546,28 +6572,7 @@ class PoolEngine extends CliImages {
         const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.#aborted, oomKilled: state.oomKilled };
         const oomKilled = await oomVerdict(ending, () => apiOomEventSeen(this.#api, name));
         const stateError = "error" in exit ? exit.error.message : state.error;
-        const sandboxError = sandboxErrorOf({
-            binary: "the container",
-            job,
-            phase: outcome.phase,
-            exitCode,
-            text: outcome.text,
-            stalled: outcome.stalled,
-            aborted: this.#aborted,
-            ...(stateError === undefined ? {} : { stateError }),
-        });
-        return {
-            phase: outcome.phase,
-            exitCode,
-            signal: signalOf(exitCode),
-            timedOut: outcome.timedOut,
-            oomKilled,
-            stdout: outcome.stdout,
-            stderr: outcome.stderr,
-            checkOutput: outcome.phase === "check" ? outcome.text : "",
-            durationMs: outcome.durationMs,
-            ...(sandboxError === undefined ? {} : { sandboxError }),
-        };
+        return attachedFacts(job, outcome, { exitCode, oomKilled, aborted: this.#aborted, ...(stateError === undefined ? {} : { stateError }) });
     }
     /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
     #take(job) {
@@ -6832,30 +6837,14 @@ class ReuseEngine extends CliImages {
             await this.#waitForOom(shared);
         const oomKilled = shared.ooms > oomsBefore;
         const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
-        const sandboxError = sandboxErrorOf({
-            binary: "the container",
-            job,
-            phase: outcome.phase,
+        const facts = attachedFacts(job, outcome, {
             exitCode,
-            text: outcome.text,
-            stalled: outcome.stalled,
+            oomKilled,
             aborted: this.#aborted,
             ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
         });
-        const facts = {
-            phase: outcome.phase,
-            exitCode,
-            signal: signalOf(exitCode),
-            timedOut: outcome.timedOut,
-            oomKilled,
-            stdout: outcome.stdout,
-            stderr: outcome.stderr,
-            checkOutput: outcome.phase === "check" ? outcome.text : "",
-            durationMs: outcome.durationMs,
-            ...(sandboxError === undefined ? {} : { sandboxError }),
-        };
         // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
-        return { facts, keep: !killed && !oomKilled && !shared.dead && sandboxError === undefined, retry: resetFailed };
+        return { facts, keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined, retry: resetFailed };
     }
     async #waitForOom(shared) {
         const before = shared.ooms;

@@ -11,8 +11,8 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunFacts } from "../model.js";
-import { CliImages, Removals, captureStream, containerConfig } from "./api-run.js";
-import { type DockerEngine, failedFacts, jobInput, SANDBOX_USER, sandboxErrorOf, signalOf, WORKDIR, type RunHooks } from "./docker.js";
+import { CliImages, Removals, attachedFacts, captureStream, containerConfig } from "./api-run.js";
+import { type DockerEngine, failedFacts, jobInput, SANDBOX_USER, WORKDIR, type RunHooks } from "./docker.js";
 import { driverArgv, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import type { EngineApi } from "./engine-api.js";
@@ -179,30 +179,14 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
     if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore })) await this.#waitForOom(shared);
     const oomKilled = shared.ooms > oomsBefore;
     const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
-    const sandboxError = sandboxErrorOf({
-      binary: "the container",
-      job,
-      phase: outcome.phase,
+    const facts = attachedFacts(job, outcome, {
       exitCode,
-      text: outcome.text,
-      stalled: outcome.stalled,
+      oomKilled,
       aborted: this.#aborted,
       ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
     });
-    const facts: RunFacts = {
-      phase: outcome.phase,
-      exitCode,
-      signal: signalOf(exitCode),
-      timedOut: outcome.timedOut,
-      oomKilled,
-      stdout: outcome.stdout,
-      stderr: outcome.stderr,
-      checkOutput: outcome.phase === "check" ? outcome.text : "",
-      durationMs: outcome.durationMs,
-      ...(sandboxError === undefined ? {} : { sandboxError }),
-    };
     // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
-    return { facts, keep: !killed && !oomKilled && !shared.dead && sandboxError === undefined, retry: resetFailed };
+    return { facts, keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined, retry: resetFailed };
   }
 
   async #waitForOom(shared: Shared): Promise<void> {
