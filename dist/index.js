@@ -40304,28 +40304,13 @@ class DockerEngine {
         const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true || monitorOom };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
         this.#remove(name);
-        const sandboxError = sandboxErrorOf({
-            binary: this.binary,
-            job,
-            phase: parser.phase,
+        const outcome = { phase: parser.phase, text: parser.text, stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs };
+        return runFacts(this.binary, job, outcome, {
             exitCode: exit.code,
-            text: parser.text,
-            stalled,
-            aborted: this.#aborted,
-            stateError: state.error,
-        });
-        return {
-            phase: parser.phase,
-            exitCode: exit.code,
-            signal: signalOf(exit.code),
-            timedOut,
             oomKilled,
-            stdout: stdout.result(),
-            stderr: stderr.result(),
-            checkOutput: parser.phase === "check" ? parser.text : "",
-            durationMs,
-            ...(sandboxError === undefined ? {} : { sandboxError }),
-        };
+            aborted: this.#aborted,
+            ...(state.error === undefined ? {} : { stateError: state.error }),
+        });
     }
     /** Kills by name: killing the CLI would leave the container running. */
     async #kill(name, child) {
@@ -40503,25 +40488,44 @@ function signalOf(exitCode) {
     const number = exitCode - 128;
     return Object.entries(external_node_os_namespaceObject.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
 }
+/**
+ * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
+ * `binary` names what ran the container in messages: the CLI's name, or "the container".
+ */
+function runFacts(binary, job, outcome, ended) {
+    const { exitCode, oomKilled } = ended;
+    const sandboxError = sandboxErrorOf(binary, job, outcome, ended);
+    return {
+        phase: outcome.phase,
+        exitCode,
+        signal: signalOf(exitCode),
+        timedOut: outcome.timedOut,
+        oomKilled,
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+        checkOutput: outcome.phase === "check" ? outcome.text : "",
+        durationMs: outcome.durationMs,
+        ...(sandboxError === undefined ? {} : { sandboxError }),
+    };
+}
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-function sandboxErrorOf(outcome) {
-    const { job, phase, exitCode, text } = outcome;
-    if (outcome.aborted)
+function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
+    if (aborted)
         return "the run was cancelled while this candidate ran";
-    if (outcome.stalled) {
+    if (stalled) {
         return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
     }
     if (phase === "setup") {
         // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
-        return `the sandbox did not start: ${engineMessage(text) || outcome.stateError || `${outcome.binary} exited with code ${exitCode}`}`;
+        return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
     }
     // 126/127: the shell could not find or execute the checker, so the image lacks it.
     if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
         return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
     }
     // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
-    if (exitCode !== 0 && outcome.stateError !== undefined) {
-        return `the container's state could not be read after it ended with code ${exitCode}: ${outcome.stateError}`;
+    if (exitCode !== 0 && stateError !== undefined) {
+        return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
     }
     return undefined;
 }
@@ -40866,32 +40870,6 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
         stream.end(input);
     });
 }
-/** The facts of an attached run: what the stream carried, and how the engine says it ended. */
-function attachedFacts(job, outcome, ended) {
-    const { exitCode, oomKilled } = ended;
-    const sandboxError = sandboxErrorOf({
-        binary: "the container",
-        job,
-        phase: outcome.phase,
-        exitCode,
-        text: outcome.text,
-        stalled: outcome.stalled,
-        aborted: ended.aborted,
-        ...(ended.stateError === undefined ? {} : { stateError: ended.stateError }),
-    });
-    return {
-        phase: outcome.phase,
-        exitCode,
-        signal: signalOf(exitCode),
-        timedOut: outcome.timedOut,
-        oomKilled,
-        stdout: outcome.stdout,
-        stderr: outcome.stderr,
-        checkOutput: outcome.phase === "check" ? outcome.text : "",
-        durationMs: outcome.durationMs,
-        ...(sandboxError === undefined ? {} : { sandboxError }),
-    };
-}
 /** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
 class CliImages {
     cli;
@@ -41006,7 +40984,7 @@ class PoolEngine extends CliImages {
         const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.#aborted, oomKilled: state.oomKilled };
         const oomKilled = await oomVerdict(ending, () => apiOomEventSeen(this.#api, name));
         const stateError = "error" in exit ? exit.error.message : state.error;
-        return attachedFacts(job, outcome, { exitCode, oomKilled, aborted: this.#aborted, ...(stateError === undefined ? {} : { stateError }) });
+        return runFacts("the container", job, outcome, { exitCode, oomKilled, aborted: this.#aborted, ...(stateError === undefined ? {} : { stateError }) });
     }
     /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
     #take(job) {
@@ -41271,7 +41249,7 @@ class ReuseEngine extends CliImages {
             await this.#waitForOom(shared);
         const oomKilled = shared.ooms > oomsBefore;
         const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
-        const facts = attachedFacts(job, outcome, {
+        const facts = runFacts("the container", job, outcome, {
             exitCode,
             oomKilled,
             aborted: this.#aborted,

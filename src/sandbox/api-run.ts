@@ -2,9 +2,8 @@
 // as the API spells them; an integration test compares the two on the real engine), and the reading of
 // one attached run: stdin in, stdout and stderr apart and capped, the phases, the clocks.
 import type { Socket } from "node:net";
-import type { CapturedStream, Phase, RunFacts } from "../model.js";
 import { StreamCapture } from "./capture.js";
-import { type DockerEngine, KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, WORKDIR, sandboxErrorOf, signalOf } from "./docker.js";
+import { type DockerEngine, KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, type StreamOutcome, WORKDIR } from "./docker.js";
 import { RunClock, driverArgv } from "./driver.js";
 import type { SandboxJob } from "./engine.js";
 import { ApiError, type EngineApi, FrameReader, STDERR, STDOUT } from "./engine-api.js";
@@ -74,18 +73,6 @@ export interface AttachedRun {
 /** How long output may still arrive after an exec's process ended before its stream is cut. */
 const EXIT_GRACE_MS = 200;
 
-export interface StreamOutcome {
-  phase: Phase;
-  /** Our text of the last phase before the run (set-up error, checker output). */
-  text: string;
-  stdout: CapturedStream;
-  stderr: CapturedStream;
-  timedOut: boolean;
-  stalled: boolean;
-  /** From the run marker to the end of the stream; 0 when the run never began. */
-  durationMs: number;
-}
-
 /**
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
@@ -137,42 +124,6 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
     // Half-close: the engine closes the container's stdin, the output keeps coming.
     stream.end(input);
   });
-}
-
-/** What the engine said of an attached run once it ended. */
-export interface Ended {
-  exitCode: number | null;
-  oomKilled: boolean;
-  aborted: boolean;
-  /** Why the container's state could not be vouched for, if it could not. */
-  stateError?: string;
-}
-
-/** The facts of an attached run: what the stream carried, and how the engine says it ended. */
-export function attachedFacts(job: SandboxJob, outcome: StreamOutcome, ended: Ended): RunFacts {
-  const { exitCode, oomKilled } = ended;
-  const sandboxError = sandboxErrorOf({
-    binary: "the container",
-    job,
-    phase: outcome.phase,
-    exitCode,
-    text: outcome.text,
-    stalled: outcome.stalled,
-    aborted: ended.aborted,
-    ...(ended.stateError === undefined ? {} : { stateError: ended.stateError }),
-  });
-  return {
-    phase: outcome.phase,
-    exitCode,
-    signal: signalOf(exitCode),
-    timedOut: outcome.timedOut,
-    oomKilled,
-    stdout: outcome.stdout,
-    stderr: outcome.stderr,
-    checkOutput: outcome.phase === "check" ? outcome.text : "",
-    durationMs: outcome.durationMs,
-    ...(sandboxError === undefined ? {} : { sandboxError }),
-  };
 }
 
 /** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */

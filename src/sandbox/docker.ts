@@ -120,28 +120,13 @@ export class DockerEngine implements ContainerEngine {
     const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true || monitorOom };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
     this.#remove(name);
-    const sandboxError = sandboxErrorOf({
-      binary: this.binary,
-      job,
-      phase: parser.phase,
+    const outcome = { phase: parser.phase, text: parser.text, stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs };
+    return runFacts(this.binary, job, outcome, {
       exitCode: exit.code,
-      text: parser.text,
-      stalled,
-      aborted: this.#aborted,
-      stateError: state.error,
-    });
-    return {
-      phase: parser.phase,
-      exitCode: exit.code,
-      signal: signalOf(exit.code),
-      timedOut,
       oomKilled,
-      stdout: stdout.result(),
-      stderr: stderr.result(),
-      checkOutput: parser.phase === "check" ? parser.text : "",
-      durationMs,
-      ...(sandboxError === undefined ? {} : { sandboxError }),
-    };
+      aborted: this.#aborted,
+      ...(state.error === undefined ? {} : { stateError: state.error }),
+    });
   }
 
   /** Kills by name: killing the CLI would leave the container running. */
@@ -316,40 +301,67 @@ export function signalOf(exitCode: number | null): string | null {
   return Object.entries(constants.signals).find(([, value]) => value === number)?.[0] ?? null;
 }
 
-export interface Outcome {
-  /** What ran the container, for messages: the CLI's name, or "the container". */
-  binary: string;
-  job: SandboxJob;
+/** What a run's output told: the phase reached, our text, the candidate's streams, the clocks. */
+export interface StreamOutcome {
   phase: Phase;
-  exitCode: number | null;
-  /** What the engine, the driver or the checker wrote before the run began. */
+  /** Our text of the last phase before the run (set-up error, checker output). */
   text: string;
-  /** Killed by the start-up backstop. */
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  timedOut: boolean;
   stalled: boolean;
+  /** From the run marker to the end of the stream; 0 when the run never began. */
+  durationMs: number;
+}
+
+/** What the engine says of a run once it ended. */
+export interface Ended {
+  exitCode: number | null;
+  oomKilled: boolean;
   /** The engine's runs were aborted (a cancelled job). */
   aborted: boolean;
-  /** Why the container's state could not be read after it ended, if it could not. */
+  /** Why the container's state could not be read or vouched for after it ended, if it could not. */
   stateError?: string;
 }
 
+/**
+ * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
+ * `binary` names what ran the container in messages: the CLI's name, or "the container".
+ */
+export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome, ended: Ended): RunFacts {
+  const { exitCode, oomKilled } = ended;
+  const sandboxError = sandboxErrorOf(binary, job, outcome, ended);
+  return {
+    phase: outcome.phase,
+    exitCode,
+    signal: signalOf(exitCode),
+    timedOut: outcome.timedOut,
+    oomKilled,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    checkOutput: outcome.phase === "check" ? outcome.text : "",
+    durationMs: outcome.durationMs,
+    ...(sandboxError === undefined ? {} : { sandboxError }),
+  };
+}
+
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-export function sandboxErrorOf(outcome: Outcome): string | undefined {
-  const { job, phase, exitCode, text } = outcome;
-  if (outcome.aborted) return "the run was cancelled while this candidate ran";
-  if (outcome.stalled) {
+function sandboxErrorOf(binary: string, job: SandboxJob, { phase, text, stalled }: StreamOutcome, { exitCode, aborted, stateError }: Ended): string | undefined {
+  if (aborted) return "the run was cancelled while this candidate ran";
+  if (stalled) {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
   }
   if (phase === "setup") {
     // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
-    return `the sandbox did not start: ${engineMessage(text) || outcome.stateError || `${outcome.binary} exited with code ${exitCode}`}`;
+    return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
   }
   // 126/127: the shell could not find or execute the checker, so the image lacks it.
   if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
     return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
   }
   // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
-  if (exitCode !== 0 && outcome.stateError !== undefined) {
-    return `the container's state could not be read after it ended with code ${exitCode}: ${outcome.stateError}`;
+  if (exitCode !== 0 && stateError !== undefined) {
+    return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
   }
   return undefined;
 }

@@ -15,8 +15,8 @@
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import type { RunFacts } from "../model.js";
-import { CliImages, Removals, attachedFacts, captureStream, containerConfig } from "./api-run.js";
-import { type DockerEngine, failedFacts, jobInput, type RunHooks } from "./docker.js";
+import { CliImages, Removals, captureStream, containerConfig } from "./api-run.js";
+import { type DockerEngine, failedFacts, runFacts, jobInput, type RunHooks } from "./docker.js";
 import { newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import type { EngineApi } from "./engine-api.js";
@@ -92,7 +92,7 @@ export class PoolEngine extends CliImages implements ContainerEngine {
     const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.#aborted, oomKilled: state.oomKilled };
     const oomKilled = await oomVerdict(ending, () => apiOomEventSeen(this.#api, name));
     const stateError = "error" in exit ? exit.error.message : state.error;
-    return attachedFacts(job, outcome, { exitCode, oomKilled, aborted: this.#aborted, ...(stateError === undefined ? {} : { stateError }) });
+    return runFacts("the container", job, outcome, { exitCode, oomKilled, aborted: this.#aborted, ...(stateError === undefined ? {} : { stateError }) });
   }
 
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */

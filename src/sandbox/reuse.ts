@@ -11,8 +11,8 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunFacts } from "../model.js";
-import { CliImages, Removals, attachedFacts, captureStream, containerConfig } from "./api-run.js";
-import { type DockerEngine, failedFacts, jobInput, SANDBOX_USER, WORKDIR, type RunHooks } from "./docker.js";
+import { CliImages, Removals, captureStream, containerConfig } from "./api-run.js";
+import { type DockerEngine, failedFacts, runFacts, jobInput, SANDBOX_USER, WORKDIR, type RunHooks } from "./docker.js";
 import { driverArgv, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import type { EngineApi } from "./engine-api.js";
@@ -179,7 +179,7 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
     if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore })) await this.#waitForOom(shared);
     const oomKilled = shared.ooms > oomsBefore;
     const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
-    const facts = attachedFacts(job, outcome, {
+    const facts = runFacts("the container", job, outcome, {
       exitCode,
       oomKilled,
       aborted: this.#aborted,
