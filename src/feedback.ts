@@ -13,6 +13,8 @@ export interface FeedbackInput {
   memoryBytes: number;
   /** Why nothing ran: the extraction's or the patch's own account, or our failure. */
   reason?: string;
+  /** For `oom`: the memory sat at its limit until the time limit stopped the code (no kill at the limit). */
+  heldAtLimit?: boolean;
 }
 
 const MIB = 1024 ** 2;
@@ -38,8 +40,10 @@ export function feedbackFor(f: FeedbackInput): string {
       return `The code does not parse${f.syntax ? location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
     case "timeout":
       return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
-    case "oom":
-      return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) and was killed. Something grows without bound; avoid building huge structures.`;
+    case "oom": {
+      const how = f.heldAtLimit ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s` : "and was killed";
+      return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
+    }
     case "test_failed": {
       const detail = f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout);
       const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;

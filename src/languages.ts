@@ -1,5 +1,6 @@
 // Per-language presets: what the code is saved as, how it is parsed without running, how it runs.
 import type { Language } from "./model.js";
+import { VERDICT_ENV, VERDICT_PREFIX } from "./sandbox/driver.js";
 
 export interface LanguagePreset {
   name: Language;
@@ -14,18 +15,23 @@ export interface LanguagePreset {
   check: (file: string) => string[];
 }
 
-// compile() parses and builds bytecode but runs nothing; the JSON line gives the classifier exact positions.
+// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
+// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
+// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
+// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies.
 const PYTHON_CHECK = [
-  "import sys, json",
+  "import sys, json, os",
   "p = sys.argv[1]",
+  "def verdict(info):",
+  // A JSON string literal is a Python one too.
+  `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
+  "    sys.exit(1)",
   "try:",
   "    compile(open(p, 'rb').read(), p, 'exec')",
   "except SyntaxError as e:",
-  "    print(json.dumps({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset}))",
-  "    sys.exit(1)",
+  "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
   "except (ValueError, RecursionError, MemoryError) as e:",
-  "    print(json.dumps({'message': type(e).__name__ + ': ' + str(e), 'file': p}))",
-  "    sys.exit(1)",
+  "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
 ].join("\n");
 
 // `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
@@ -50,7 +56,7 @@ export const LANGUAGES: Record<Language, LanguagePreset> = {
     target: "solution.py",
     command: "python3 solution.py",
     image: "python:3.12-slim",
-    check: (file) => ["python3", "-c", PYTHON_CHECK, file],
+    check: (file) => ["python3", "-I", "-W", "ignore", "-c", PYTHON_CHECK, file],
   },
   javascript: {
     name: "javascript",
@@ -87,7 +93,8 @@ export const LANGUAGES: Record<Language, LanguagePreset> = {
     target: "solution.php",
     command: "php solution.php",
     image: "php:8.3-cli",
-    check: (file) => ["php", "-l", "-d", "display_errors=stderr", file],
+    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+    check: (file) => ["php", "-l", "-d", "display_errors=stderr", "-d", "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR", file],
   },
 };
 

@@ -57,6 +57,15 @@ export interface CapturedStream {
 /** The furthest phase the sandbox reached before the container ended. */
 export type Phase = "setup" | "check" | "run";
 
+/**
+ * The container's memory as the engine counts it (the kernel's usage less reclaimable page cache, as
+ * `docker stats` shows it), read at the moment our clock ran out, before the kill.
+ */
+export interface MemorySample {
+  usedBytes: number;
+  limitBytes: number;
+}
+
 /** What the engine observed about one sandbox run, before any judgement. */
 export interface RunFacts {
   phase: Phase;
@@ -64,10 +73,14 @@ export interface RunFacts {
   signal: string | null;
   timedOut: boolean;
   oomKilled: boolean;
+  /** Taken when our timeout fired; absent when it did not fire or the engine could not say. */
+  memoryAtTimeout?: MemorySample;
   stdout: CapturedStream;
   stderr: CapturedStream;
   /** Output of the parse check when it failed (phase `check`, non-zero exit). */
   checkOutput: string;
+  /** The checker's own verdict line (JSON), on the nonce-marked channel the candidate's text cannot reach. */
+  checkVerdict?: string;
   durationMs: number;
   /** Set when our side failed: the engine, the image, the set-up inside the container. */
   sandboxError?: string;

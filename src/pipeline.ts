@@ -148,8 +148,8 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
 }
 
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
-function syntaxOf(checks: CheckGroup[], output: string): SyntaxInfo {
-  const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, output, group.files[0]!) }));
+function syntaxOf(checks: CheckGroup[], facts: RunFacts): SyntaxInfo {
+  const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, facts.checkOutput, group.files[0]!, facts.checkVerdict) }));
   return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]!).syntax;
 }
 
@@ -170,7 +170,7 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
   const status = classify(facts);
   const verdict: Verdict = { status, language, facts };
   if (facts.sandboxError) verdict.reason = facts.sandboxError;
-  if (status === "syntax_error") verdict.syntax = syntaxOf(checks, facts.checkOutput);
+  if (status === "syntax_error") verdict.syntax = syntaxOf(checks, facts);
   if (status === "sandbox_error" && !facts.sandboxError) verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
   return verdict;
 }
@@ -216,6 +216,7 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
       exitCode,
       timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.timeoutMs,
       memoryBytes: ctx.settings.memoryBytes,
+      ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
       ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
       ...(verdict.reason ? { reason: verdict.reason } : {}),
     }),

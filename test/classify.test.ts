@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { classify } from "../src/classify.js";
 import type { RunFacts } from "../src/model.js";
 
+const MiB = 1024 * 1024;
 const stream = { text: "", truncated: false, bytes: 0 };
 const facts = (over: Partial<RunFacts>): RunFacts => ({
   phase: "run",
@@ -27,6 +28,8 @@ describe("classify", () => {
     ["OOM, whatever the exit code", { oomKilled: true, exitCode: 1 }, "oom"],
     ["OOM with exit 0", { oomKilled: true, exitCode: 0 }, "oom"],
     ["timeout wins over OOM", { oomKilled: true, timedOut: true, exitCode: 137 }, "timeout"],
+    ["timed out with the memory at its limit", { timedOut: true, exitCode: 137, memoryAtTimeout: { usedBytes: 255 * MiB, limitBytes: 256 * MiB } }, "oom"],
+    ["timed out with memory to spare", { timedOut: true, exitCode: 137, memoryAtTimeout: { usedBytes: 100 * MiB, limitBytes: 256 * MiB } }, "timeout"],
     ["engine failure", { sandboxError: "Cannot connect to the Docker daemon", exitCode: 125, phase: "setup" }, "sandbox_error"],
     ["never got past set-up", { phase: "setup", exitCode: 2 }, "sandbox_error"],
     ["plain 137 without the engine's OOM verdict", { exitCode: 137 }, "test_failed"],

@@ -48,7 +48,7 @@ describe("judgeCandidate", () => {
     const job = engine.jobs[0]!;
     expect(job.files.map((f) => f.path)).toEqual(["test_solution.py", "solution.py"]);
     expect(job.files[1]!.content).toBe("def add(a, b):\n    return a + b\n");
-    expect(job.check?.slice(0, 2)).toEqual(["python3", "-c"]);
+    expect(job.check?.slice(0, 5)).toEqual(["python3", "-I", "-W", "ignore", "-c"]);
     expect(job.check?.at(-1)).toBe("solution.py");
     expect(job.command).toBe("python3 test_solution.py");
     expect(job.image).toBe("python:3.12-slim");
@@ -65,8 +65,8 @@ describe("judgeCandidate", () => {
   });
 
   it("turns a failed parse check into syntax_error with the parser's position", async () => {
-    const checkOutput = '{"message": "expected \':\'", "file": "solution.py", "line": 1, "column": 15}\n';
-    const engine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkOutput, durationMs: 0 }));
+    const checkVerdict = '{"message": "expected \':\'", "file": "solution.py", "line": 1, "column": 15}';
+    const engine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkVerdict, durationMs: 0 }));
     const result = await judgeCandidate(reply("```python\ndef add(a, b)\n    return a + b\n```"), context(engine));
     expect(result.status).toBe("syntax_error");
     expect(result.syntax).toEqual({ message: "expected ':'", file: "solution.py", line: 1, column: 15 });
@@ -79,7 +79,7 @@ describe("judgeCandidate", () => {
     const broken = (code: string) => code.startsWith("def add(a, b)\n") || code.startsWith("add");
     const checked = (job: SandboxJob) => String(job.files.at(-1)!.content);
     const parseOrRun = (job: SandboxJob) =>
-      broken(checked(job)) ? facts({ phase: "check", exitCode: 1, checkOutput: '{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 14}\n' }) : facts({ stdout: out("ran\n") });
+      broken(checked(job)) ? facts({ phase: "check", exitCode: 1, checkVerdict: '{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 14}' }) : facts({ stdout: out("ran\n") });
 
     it("runs the next block, longest first, only after the longer one failed its parse check", async () => {
       const engine = new ScriptedEngine(parseOrRun);
@@ -96,7 +96,7 @@ describe("judgeCandidate", () => {
     });
 
     it("reports the longest block's error when none parses, after at most three containers", async () => {
-      const engine: ScriptedEngine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkOutput: `{"message": "broken ${engine.jobs.length}", "file": "solution.py", "line": 1, "column": 1}\n` }));
+      const engine: ScriptedEngine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkVerdict: `{"message": "broken ${engine.jobs.length}", "file": "solution.py", "line": 1, "column": 1}` }));
       const result = await judgeCandidate(reply(several.replace("def add(a, b):", "def add(a, b)")), context(engine));
       expect(result.status).toBe("syntax_error");
       expect(result.syntax?.message).toBe("broken 1");

@@ -2,16 +2,19 @@
 // as the API spells them; an integration test compares the two on the real engine), and the reading of
 // one attached run: stdin in, stdout and stderr apart and capped, the phases, the clocks.
 import type { Socket } from "node:net";
+import type { MemorySample } from "../model.js";
 import { StreamCapture } from "./capture.js";
-import { type DockerEngine, KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, type StreamOutcome, WORKDIR } from "./docker.js";
+import { type DockerEngine, KILL_GRACE_MS, OPEN_FILES, SANDBOX_USER, SHM_BYTES, type StreamOutcome, WORKDIR, processLimits } from "./docker.js";
 import { RunClock, driverArgv } from "./driver.js";
 import type { SandboxJob } from "./engine.js";
 import { ApiError, type EngineApi, FrameReader, STDERR, STDOUT } from "./engine-api.js";
+import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "./memory.js";
 
 /** The body of `POST /containers/create` for `job`: every lock-down flag of `runArgs`. */
 export function containerConfig(job: SandboxJob): Record<string, unknown> {
   const { limits } = job;
   const size = limits.workdirBytes;
+  const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
   return {
     Image: job.image,
     Cmd: driverArgv(job.command, job.check),
@@ -35,10 +38,11 @@ export function containerConfig(job: SandboxJob): Record<string, unknown> {
       Memory: limits.memoryBytes,
       MemorySwap: limits.memoryBytes,
       NanoCpus: Math.round(limits.cpus * 1e9),
-      PidsLimit: limits.pidsLimit,
+      PidsLimit: cgroupPids,
       Ulimits: [
         { Name: "nofile", Soft: OPEN_FILES, Hard: OPEN_FILES },
         { Name: "fsize", Soft: size, Hard: size },
+        ...(guestNproc === undefined ? [] : [{ Name: "nproc", Soft: guestNproc, Hard: guestNproc }]),
       ],
       ReadonlyRootfs: true,
       Tmpfs: {
@@ -62,6 +66,8 @@ export interface AttachedRun {
   nonce: string;
   /** Kills what runs, by name; on timeout and when set-up stalls. */
   kill: () => Promise<void>;
+  /** The container's memory, read on timeout before the kill (memory.ts says why). */
+  memory: () => Promise<MemorySample | undefined>;
   /**
    * Resolves when the process has ended, for a stream that is not bound to it (an exec): the run ends
    * with the process, not with its stdio, which a child it left behind may hold open, or which it may
@@ -77,7 +83,7 @@ const EXIT_GRACE_MS = 200;
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
  */
-export function captureStream({ stream, input, job, nonce, kill, exited }: AttachedRun): Promise<StreamOutcome> {
+export function captureStream({ stream, input, job, nonce, kill, memory, exited }: AttachedRun): Promise<StreamOutcome> {
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -85,8 +91,13 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
   let forceEnd = (): void => {};
   // After a kill, the run ends within the grace whatever the stream and the exit say.
   const forced = new Promise<void>((resolve) => (forceEnd = resolve));
+  let memoryAtTimeout: MemorySample | undefined;
   const stop = (): void => {
-    void kill();
+    void (async () => {
+      // Read before the kill: once the container is gone, so is its memory count.
+      if (clock.timedOut) memoryAtTimeout = await memory();
+      await kill();
+    })();
     cut ??= setTimeout(() => {
       stream.destroy();
       forceEnd();
@@ -114,11 +125,13 @@ export function captureStream({ stream, input, job, nonce, kill, exited }: Attac
       resolve({
         phase: parser.phase,
         text: parser.text,
+        ...(parser.verdict !== undefined && { verdict: parser.verdict }),
         stdout: stdout.result(),
         stderr: stderr.result(),
         timedOut: clock.timedOut,
         stalled: clock.stalled,
         durationMs,
+        ...(memoryAtTimeout && { memoryAtTimeout }),
       });
     });
     // Half-close: the engine closes the container's stdin, the output keeps coming.
@@ -141,6 +154,13 @@ export abstract class CliImages {
   removeLabelled(label: string): Promise<string[]> {
     return this.cli.removeLabelled(label);
   }
+}
+
+/** The container's memory through the Engine API (`one-shot`: no wait for a second CPU sample), or undefined. */
+export async function apiMemory(api: EngineApi, name: string): Promise<MemorySample | undefined> {
+  const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
+  const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal).catch(() => undefined);
+  return memoryFromStats(stats);
 }
 
 /** Container removals off the critical path, each tracked until done; close() waits for them all. */

@@ -11,11 +11,12 @@ import { constants, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { CapturedStream, Phase, RunFacts } from "../model.js";
+import type { CapturedStream, MemorySample, Phase, RunFacts } from "../model.js";
 import { StreamCapture } from "./capture.js";
 import { RunClock, START_GRACE_MS, driverArgv, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "./late-oom.js";
+import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "./memory.js";
 import { tarball } from "./tar.js";
 
 // Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
@@ -30,12 +31,42 @@ const PODMAN_NPROC = 4096;
 export const KILL_GRACE_MS = 10_000;
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
 const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** The longest a short CLI command (inspect, kill, rm, ps) may take; a pull gets PULL_TIMEOUT_MS. */
+const CLI_CALL_TIMEOUT_MS = 60_000;
+const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
 const ABORT_POLL_MS = 100;
 
 export interface DockerEngineOptions {
   /** The CLI to run: `docker` by default, or a compatible one such as `podman`. */
   binary?: string;
+}
+
+/**
+ * Host tasks gVisor needs per guest process, on top of a base for the sentry and the gofer: measured
+ * with runsc's ptrace platform, a fork bomb held at 64 guest processes used up to 902 host tasks (14 per
+ * process), at 128 up to 2007 (16 per process).
+ */
+const GVISOR_TASKS_PER_PROCESS = 24;
+const GVISOR_TASKS_BASE = 256;
+
+/** gVisor (`runsc`, or a runtime entry named after gVisor): its own kernel counts the candidate's processes. */
+export function isGvisor(runtime: string | undefined): boolean {
+  return runtime !== undefined && /runsc|gvisor/i.test(runtime);
+}
+
+/**
+ * The process limit as the kernel that runs the candidate enforces it. Under runc that is the host's
+ * pids cgroup. Under gVisor the same cgroup also holds gVisor's own kernel, whose threads and per-process
+ * stubs outnumber the candidate's processes many times over: a fork bomb would exhaust the cgroup before
+ * the candidate met its limit and end the sandbox with the sentry's crash (Go's exit code 2), or not,
+ * depending on the machine's speed. So under gVisor `pids-limit` is the guest's RLIMIT_NPROC, which
+ * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
+ * still bounded, so the host stays protected from gVisor itself.
+ */
+export function processLimits(pidsLimit: number, runtime: string | undefined): { cgroupPids: number; guestNproc?: number } {
+  if (!isGvisor(runtime)) return { cgroupPids: pidsLimit };
+  return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
 }
 
 /** Where the CLIs' `run` flags differ. */
@@ -97,11 +128,17 @@ export class DockerEngine implements ContainerEngine {
       child.on("error", (error) => resolve({ code: null, error }));
       child.on("close", (code) => resolve({ code }));
     }).finally(() => this.#active.delete(name));
+    let memoryAtTimeout: MemorySample | undefined;
     const clock = new RunClock({
       nonce,
       timeoutMs: limits.timeoutMs,
       onRunOutput: (chunk) => stderr.push(chunk),
-      onExpired: () => void this.#kill(name, child),
+      onExpired: () =>
+        void (async () => {
+          // Read before the kill: once the container is gone, so is its memory count.
+          if (clock.timedOut) memoryAtTimeout = await this.#memory(name);
+          await this.#kill(name, child);
+        })(),
     });
     const { parser } = clock;
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -120,7 +157,7 @@ export class DockerEngine implements ContainerEngine {
     const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true || monitorOom };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
     this.#remove(name);
-    const outcome = { phase: parser.phase, text: parser.text, stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs };
+    const outcome: StreamOutcome = { phase: parser.phase, text: parser.text, ...(parser.verdict !== undefined && { verdict: parser.verdict }), stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs, ...(memoryAtTimeout && { memoryAtTimeout }) };
     return runFacts(this.binary, job, outcome, {
       exitCode: exit.code,
       oomKilled,
@@ -129,13 +166,22 @@ export class DockerEngine implements ContainerEngine {
     });
   }
 
-  /** Kills by name: killing the CLI would leave the container running. */
+  /**
+   * Kills by name: killing the CLI would leave the container running. The container may not exist yet,
+   * or the engine may hang (gVisor's `runsc start` can wedge a container so that even `kill` never
+   * returns): then the CLI itself has to go, KILL_GRACE_MS after the kill was asked for.
+   */
   async #kill(name: string, child: ChildProcess): Promise<void> {
-    await cli(this.binary, ["kill", name]);
     if (child.exitCode !== null || child.signalCode !== null) return;
-    // The container may not exist yet, or the engine may hang: then the CLI itself has to go.
     const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
     child.once("close", () => clearTimeout(grace));
+    await cli(this.binary, ["kill", name], KILL_GRACE_MS);
+  }
+
+  /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
+  async #memory(name: string): Promise<MemorySample | undefined> {
+    const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], MEMORY_SAMPLE_TIMEOUT_MS);
+    return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
   }
 
   /**
@@ -206,7 +252,7 @@ export class DockerEngine implements ContainerEngine {
   }
 
   async pull(image: string): Promise<void> {
-    const result = await cli(this.binary, ["pull", "--quiet", "--", image]);
+    const result = await cli(this.binary, ["pull", "--quiet", "--", image], PULL_TIMEOUT_MS);
     if (result.code !== 0) throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
   }
 
@@ -253,6 +299,10 @@ export function runArgs(name: string, job: SandboxJob, dialect: Dialect = "docke
   const { limits } = job;
   const size = String(limits.workdirBytes);
   const memory = String(limits.memoryBytes);
+  const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+  // podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+  // nproc counts per user across containers, so it stays well above any run's pids limit.
+  const nproc = guestNproc ?? (dialect === "podman" ? PODMAN_NPROC : undefined);
   return [
     "run",
     "--name", name,
@@ -267,12 +317,10 @@ export function runArgs(name: string, job: SandboxJob, dialect: Dialect = "docke
     "--memory", memory,
     "--memory-swap", memory,
     "--cpus", String(limits.cpus),
-    "--pids-limit", String(limits.pidsLimit),
+    "--pids-limit", String(cgroupPids),
     "--ulimit", `nofile=${OPEN_FILES}:${OPEN_FILES}`,
     "--ulimit", `fsize=${size}`,
-    // podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
-    // nproc counts per user across containers, so it stays well above any run's pids limit.
-    ...(dialect === "podman" ? ["--ulimit", `nproc=${PODMAN_NPROC}:${PODMAN_NPROC}`] : []),
+    ...(nproc === undefined ? [] : ["--ulimit", `nproc=${nproc}:${nproc}`]),
     "--read-only",
     // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
     ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
@@ -306,12 +354,16 @@ export interface StreamOutcome {
   phase: Phase;
   /** Our text of the last phase before the run (set-up error, checker output). */
   text: string;
+  /** The checker's verdict line, when it wrote one. */
+  verdict?: string;
   stdout: CapturedStream;
   stderr: CapturedStream;
   timedOut: boolean;
   stalled: boolean;
-  /** From the run marker to the end of the stream; 0 when the run never began. */
+  /** From the run marker to the end of the stream (or the deadline); 0 when the run never began. */
   durationMs: number;
+  /** Read when our timeout fired, before the kill. */
+  memoryAtTimeout?: MemorySample;
 }
 
 /** What the engine says of a run once it ended. */
@@ -337,9 +389,11 @@ export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome
     signal: signalOf(exitCode),
     timedOut: outcome.timedOut,
     oomKilled,
+    ...(outcome.memoryAtTimeout === undefined ? {} : { memoryAtTimeout: outcome.memoryAtTimeout }),
     stdout: outcome.stdout,
     stderr: outcome.stderr,
     checkOutput: outcome.phase === "check" ? outcome.text : "",
+    ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
     durationMs: outcome.durationMs,
     ...(sandboxError === undefined ? {} : { sandboxError }),
   };
@@ -418,12 +472,16 @@ interface CliResult {
   error?: Error;
 }
 
-/** One short CLI command, argv only, killed after `timeoutMs` if given; never rejects. */
-function cli(binary: string, args: string[], timeoutMs?: number): Promise<CliResult> {
+/**
+ * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
+ * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
+ * the run: a command past its time is a failure like any other.
+ */
+function cli(binary: string, args: string[], timeoutMs = CLI_CALL_TIMEOUT_MS): Promise<CliResult> {
   return new Promise((resolve) => {
     const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
     const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: "SIGKILL" }) });
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs, killSignal: "SIGKILL" });
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     const result = (code: number | null, error?: Error): CliResult => ({
@@ -433,7 +491,10 @@ function cli(binary: string, args: string[], timeoutMs?: number): Promise<CliRes
       ...(error ? { error } : {}),
     });
     child.on("error", (error) => resolve(result(null, error)));
-    child.on("close", (code) => resolve(result(code)));
+    child.on("close", (code, signal) => {
+      const late = code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`) : undefined;
+      resolve(result(code, late));
+    });
   });
 }
 

@@ -7,9 +7,10 @@
 // begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
 // candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
 // forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
-// through /proc/1/cmdline), not in any environment, and gone from memory once the command is exec'd.
+// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
+// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
+// nothing of the candidate runs while the check does, and the check ends before the command starts.
 import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import type { Phase } from "../model.js";
 import { StreamCapture } from "./capture.js";
 
@@ -27,6 +28,16 @@ export function checkMarker(nonce: string): string {
 
 export function runMarker(nonce: string): string {
   return `\x1esandbox-gate:run:${nonce}\n`;
+}
+
+/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
+export const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+
+/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
+export const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+
+export function verdictMarker(nonce: string): string {
+  return `${VERDICT_PREFIX}${nonce}\n`;
 }
 
 /** The container's stdin: the nonce line, then the tar. */
@@ -51,7 +62,7 @@ tar -x -f - || {
 exec </dev/null
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
-  "$@" >&2 || exit "$?"
+  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
 fi
 printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
 exec sh -c "$command"
@@ -70,8 +81,13 @@ const SEPARATOR = 0x1e;
 interface Marker {
   bytes: Buffer;
   from: readonly Phase[];
-  to: Phase;
+  /** The phase it begins, or `verdict`: the line after it is the checker's verdict. */
+  to: Phase | "verdict";
 }
+
+/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
+const MAX_VERDICT_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
 
 export interface PhaseParserOptions {
   /** The run's nonce: only markers carrying it count. */
@@ -93,6 +109,8 @@ export class PhaseParser {
   #text: StreamCapture;
   /** The start of a marker split across chunks, held back until the rest arrives. */
   #pending: Buffer = Buffer.alloc(0);
+  /** The checker's verdict line; open while its end has not arrived. */
+  #verdict: { line: StreamCapture; open: boolean } | undefined;
 
   constructor(options: PhaseParserOptions) {
     this.#onRunOutput = options.onRunOutput;
@@ -102,7 +120,13 @@ export class PhaseParser {
     this.#markers = [
       { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
       { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+      { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
     ];
+  }
+
+  /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
+  get verdict(): string | undefined {
+    return this.#verdict?.line.result().text;
   }
 
   get phase(): Phase {
@@ -122,6 +146,13 @@ export class PhaseParser {
     let data = Buffer.concat([this.#pending, chunk]);
     this.#pending = Buffer.alloc(0);
     for (;;) {
+      if (this.#verdict?.open) {
+        const end = data.indexOf(NEWLINE);
+        this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+        if (end < 0) return;
+        this.#verdict.open = false;
+        data = data.subarray(end + 1);
+      }
       const at = data.indexOf(SEPARATOR);
       if (at < 0) {
         this.#text.push(data);
@@ -138,7 +169,10 @@ export class PhaseParser {
         if (after.length > 0) this.#onRunOutput(after);
         return;
       }
-      if (marker) {
+      if (marker?.to === "verdict") {
+        this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+        data = rest.subarray(marker.bytes.length);
+      } else if (marker) {
         this.#phase = marker.to;
         // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
         this.#text = new StreamCapture(this.#maxTextBytes);
@@ -181,6 +215,8 @@ export class RunClock {
   timedOut = false;
   stalled = false;
   #runStartedAt: number | undefined;
+  /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+  #expiredAt: number | undefined;
   #timer: NodeJS.Timeout;
 
   constructor({ nonce, timeoutMs, onRunOutput, onExpired }: RunClockOptions) {
@@ -196,15 +232,19 @@ export class RunClock {
         clearTimeout(this.#timer);
         this.#timer = setTimeout(() => {
           this.timedOut = true;
+          this.#expiredAt = performance.now();
           onExpired();
         }, timeoutMs);
       },
     });
   }
 
-  /** The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran). */
+  /**
+   * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+   * up to its deadline when the timeout ended it.
+   */
   end(): number {
-    const endedAt = performance.now();
+    const endedAt = this.#expiredAt ?? performance.now();
     clearTimeout(this.#timer);
     this.parser.end();
     return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);

@@ -15,7 +15,7 @@
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import type { RunFacts } from "../model.js";
-import { CliImages, Removals, captureStream, containerConfig } from "./api-run.js";
+import { CliImages, Removals, apiMemory, captureStream, containerConfig } from "./api-run.js";
 import { type DockerEngine, failedFacts, runFacts, jobInput, type RunHooks } from "./docker.js";
 import { newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
@@ -81,7 +81,7 @@ export class PoolEngine extends CliImages implements ContainerEngine {
   }
 
   async #attached(name: string, stream: Socket, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
-    const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name) });
+    const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name), memory: () => apiMemory(this.#api, name) });
     // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
     const exit = await this.#call<{ StatusCode: number }>("POST", `/containers/${name}/wait?condition=not-running`).catch((error: Error) => ({ error }));
     const state = await this.#call<{ State: State }>("GET", `/containers/${name}/json`).then(

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunFacts } from "../model.js";
-import { CliImages, Removals, captureStream, containerConfig } from "./api-run.js";
+import { CliImages, Removals, apiMemory, captureStream, containerConfig } from "./api-run.js";
 import { type DockerEngine, failedFacts, runFacts, jobInput, SANDBOX_USER, WORKDIR, type RunHooks } from "./docker.js";
 import { driverArgv, newNonce } from "./driver.js";
 import type { ContainerEngine, SandboxJob } from "./engine.js";
@@ -171,6 +171,7 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
         killed = true;
         await this.#api.call("POST", `/containers/${name}/kill`).catch(() => {});
       },
+      memory: () => apiMemory(this.#api, name),
       exited,
     });
     shared.exits.delete(exec.Id);

@@ -1,13 +1,18 @@
 // The acceptance proofs of the Docker runner on the real engine: each limit is asserted specifically
 // enough that the test fails if its flag is removed (the notes say what would be seen instead).
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/languages.js";
 import type { RunFacts } from "../../src/model.js";
-import { DockerEngine } from "../../src/sandbox/docker.js";
+import { DockerEngine, KILL_GRACE_MS } from "../../src/sandbox/docker.js";
 import { type Limits, RUN_LABEL, type SandboxFile, type SandboxJob } from "../../src/sandbox/engine.js";
-import { TEST_IMAGE, docker } from "./support.js";
+import { classify } from "../../src/classify.js";
+import { HOLD_AT_MEMORY_LIMIT, TEST_IMAGE, docker } from "./support.js";
+import { tempDir } from "../support/temp.js";
 
 const MiB = 1024 * 1024;
 const RUN_ID = `docker-test-${randomBytes(4).toString("hex")}`;
@@ -194,8 +199,13 @@ describe("resource limits", () => {
       limits: { timeoutMs: 1_000 },
     });
     expect(facts).toMatchObject({ phase: "run", timedOut: true, exitCode: 137, stdout: { text: "started\n" } });
+    // The candidate's time ends at its deadline (give or take the timer): the sample and the kill are ours.
     expect(facts.durationMs).toBeGreaterThanOrEqual(1_000);
-    expect(facts.durationMs).toBeLessThan(4_000);
+    expect(facts.durationMs).toBeLessThan(2_000);
+    // Read before the kill, far from the limit: a plain timeout.
+    expect(facts.memoryAtTimeout?.limitBytes).toBe(128 * MiB);
+    expect(facts.memoryAtTimeout!.usedBytes).toBeLessThan(64 * MiB);
+    expect(classify(facts)).toBe("timeout");
     expect(facts.sandboxError).toBeUndefined();
     expect(await engine.close()).toEqual([]);
     expect(docker("ps", "-a", "--filter", `name=${facts.container}`, "--format", "{{.Names}}").trim()).toBe("");
@@ -228,6 +238,15 @@ describe("resource limits", () => {
     });
     expect(facts).toMatchObject({ phase: "run", oomKilled: true, exitCode: 137, timedOut: false });
     expect(facts.stdout.text).not.toContain("survived");
+  });
+
+  // Without the sample at the timeout this is a plain `timeout`: the kernel never killed anything.
+  it("judges a run held at its memory limit until the timeout oom, by the engine's count", async () => {
+    const facts = await run({ python: HOLD_AT_MEMORY_LIMIT, limits: { memoryBytes: 64 * MiB, timeoutMs: 3_000 } });
+    expect(facts, facts.stderr.text).toMatchObject({ phase: "run", timedOut: true, oomKilled: false });
+    expect(facts.stdout.text).toMatch(/^holding \d+\n$/);
+    expect(64 * MiB - facts.memoryAtTimeout!.usedBytes).toBeLessThanOrEqual(4 * MiB);
+    expect(classify(facts)).toBe("oom");
   });
 
   const spawnSleeps = [
@@ -292,7 +311,7 @@ describe("exit facts", () => {
 describe("the parse check", () => {
   const pythonCheck = LANGUAGES.python.check("solution.py");
 
-  it("stops at a syntax error before the candidate runs, with the checker's JSON line", async () => {
+  it("stops at a syntax error before the candidate runs, with the checker's verdict on its own channel", async () => {
     const facts = await run({
       python: "print('the candidate ran')\nopen('/tmp/ran', 'w')\ndef broken(:\n    pass\n",
       check: pythonCheck,
@@ -301,7 +320,8 @@ describe("the parse check", () => {
     expect(facts.stdout.text).toBe("");
     expect(facts.stderr.text).toBe("");
     expect(facts.sandboxError).toBeUndefined();
-    expect(JSON.parse(facts.checkOutput.trim())).toMatchObject({ file: "solution.py", line: 3 });
+    expect(JSON.parse(facts.checkVerdict!)).toMatchObject({ file: "solution.py", line: 3 });
+    expect(facts.checkOutput).toBe("");
   });
 
   it("lets valid code through to the run", async () => {
@@ -327,6 +347,21 @@ describe("our own failures", () => {
     const facts = await run({ python: "print(1)" }, new DockerEngine({ binary: "sandbox-gate-no-such-cli" }));
     expect(facts).toMatchObject({ phase: "setup", exitCode: null });
     expect(facts.sandboxError).toMatch(/^cannot run sandbox-gate-no-such-cli: .*ENOENT/);
+  });
+
+  // Seen with gVisor: a container wedged in `runsc start` makes `docker kill` (and `rm -f`) hang for good.
+  it("ends a timed-out run whose `docker kill` never returns", async () => {
+    const dir = tempDir("hung-kill");
+    const binary = join(dir, "docker");
+    writeFileSync(binary, `#!/bin/sh\n[ "$1" = kill ] && exec sleep 3600\nexec ${execFileSync("sh", ["-c", "command -v docker"], { encoding: "utf8" }).trim()} "$@"\n`, { mode: 0o755 });
+    const hung = new DockerEngine({ binary });
+    const facts = await run({ python: "while True:\n    pass", limits: { timeoutMs: 1_000 }, runId: `${RUN_ID}-hung` }, hung);
+    expect(facts).toMatchObject({ phase: "run", timedOut: true });
+    // The kill's grace, then the CLI is killed; the container goes with the run's removal.
+    expect(facts.elapsedMs).toBeLessThan(1_000 + KILL_GRACE_MS + 10_000);
+    expect(await hung.close()).toEqual([]);
+    expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${RUN_ID}-hung`, "--format", "{{.Names}}").trim()).toBe("");
+    expect(spawnSync("pgrep", ["-f", "sleep 3600"]).stdout.toString().trim()).toBe("");
   });
 
   it("reports an engine that does not answer, reached through the runner's DOCKER_HOST", async () => {

@@ -11,7 +11,8 @@ import { type Limits, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engin
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engine-api.js";
 import { ReuseEngine } from "../../src/sandbox/reuse.js";
 import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "./hostile-cases.js";
-import { TEST_IMAGE, docker } from "./support.js";
+import { classify } from "../../src/classify.js";
+import { HOLD_AT_MEMORY_LIMIT, TEST_IMAGE, docker } from "./support.js";
 
 const MiB = 1024 * 1024;
 const RUN_ID = `reuse-test-${randomBytes(4).toString("hex")}`;
@@ -165,6 +166,13 @@ describe("per-candidate limits in a shared container", () => {
     expect(oom).toMatchObject({ phase: "run", oomKilled: true, exitCode: 137, timedOut: false, container: fine!.container });
     expect(next).toMatchObject({ exitCode: 0, oomKilled: false, stdout: { text: "next\n" } });
     expect(next!.container).not.toBe(oom!.container);
+  });
+
+  it("judges a candidate held at the memory limit until its timeout oom, by the engine's count", async () => {
+    const [facts] = await inTurn(reuse(), job(HOLD_AT_MEMORY_LIMIT, { limits: { memoryBytes: 64 * MiB, timeoutMs: 3_000 } }));
+    expect(facts).toMatchObject({ phase: "run", timedOut: true, oomKilled: false });
+    expect(64 * MiB - facts!.memoryAtTimeout!.usedBytes).toBeLessThanOrEqual(4 * MiB);
+    expect(classify(facts!)).toBe("oom");
   });
 
   it("does not take a candidate's own SIGKILL for an OOM kill", async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import type { Result } from "../../src/model.js";
 import { ENDING_CASES, HostileWorld, LIMIT_CASES, Sandbox, codeOf, type Inputs } from "./hostile-cases.js";
+import { GVISOR_INPUTS } from "./runtimes.js";
 import { TEST_IMAGE, ensurePodmanImage } from "./support.js";
 import { tempDir } from "../support/temp.js";
 
@@ -47,24 +48,13 @@ interface Runtime {
 const RUNTIMES: Runtime[] = [
   {
     name: "gVisor (runtime: runsc)",
-    sandbox: new Sandbox({ runtime: "runsc" }),
-    // The limits hold the whole sandbox: gVisor's kernel (a Go program with its own threads and a host
-    // stub process per guest process) counts against memory and pids, so it needs more of both. At the
-    // suite's 64 pids even a plain bash run ends the sandbox (Go's exit code 2).
-    inputs: { memory: "256m", "pids-limit": "512" },
+    sandbox: new Sandbox(),
+    inputs: GVISOR_INPUTS,
     gaps: {
-      "a memory bomb": {
-        why: "the kill at the limit is sometimes not the engine's OOM verdict (State.OOMKilled false): oom or a plain SIGKILL",
-        outcomes: [{ status: "oom" }, { status: "test_failed", signal: "SIGKILL" }],
-      },
       "a CPU spin in 8 threads": {
         outcomes: [{ status: "timeout" }],
         check: false,
         why: "the CPU time a guest reads is gVisor's own account, not the host's quota: the share measured inside says nothing",
-      },
-      "a fork bomb": {
-        outcomes: [{ status: "test_failed", exit_code: 2 }],
-        why: "the pids limit holds gVisor's own host threads and stub processes: once the bomb exhausts it, the sentry (a Go program) cannot start a thread and ends the whole sandbox with Go's exit code 2; contained, but not a timeout",
       },
     },
     // gVisor's own kernel answers, not the host's.

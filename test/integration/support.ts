@@ -17,3 +17,24 @@ export function ensurePodmanImage(): void {
   const loaded = spawnSync("podman", ["load"], { input: saved.stdout, maxBuffer: 1024 ** 3, encoding: "utf8" });
   if (loaded.status !== 0) throw new Error(`podman load of ${TEST_IMAGE} failed: ${loaded.stderr}`);
 }
+
+/**
+ * A Python candidate that fills its memory to just under the limit, by the count `docker stats` shows
+ * (the cgroup's usage less its inactive page cache, read from cgroup v1's files inside the container),
+ * then sleeps: a run held at its memory limit until the clock runs out, with no OOM kill.
+ */
+export const HOLD_AT_MEMORY_LIMIT = [
+  "import time",
+  "def read(name):",
+  "    with open('/sys/fs/cgroup/memory/' + name) as f:",
+  "        return f.read()",
+  "limit = int(read('memory.limit_in_bytes'))",
+  "def used():",
+  "    stat = dict(line.split() for line in read('memory.stat').splitlines())",
+  "    return int(read('memory.usage_in_bytes')) - int(stat['total_inactive_file'])",
+  "held = []",
+  "while used() < limit - 3 * 2**20:",
+  "    held.append(b'\\x01' * 2**20)",
+  "print('holding', len(held), flush=True)",
+  "time.sleep(60)",
+].join("\n");

@@ -21,33 +21,73 @@ interface Case {
   output: string;
   /** The checked file; the preset's target when absent. */
   target?: string;
+  /** What the checker wrote on the nonce-marked verdict channel (python). */
+  verdict?: string;
   expected: SyntaxInfo;
 }
 
 const cases: Case[] = [
   {
-    name: "python: the check script's JSON line",
+    name: "python: the check script's verdict",
     language: "python",
-    output: out('{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 7}'),
+    output: "",
+    verdict: '{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 7}',
     expected: { message: "invalid syntax", file: "solution.py", line: 1, column: 7 },
   },
   {
     name: "python: an absolute path in the work dir",
     language: "python",
-    output: out('{"message": "expected an indented block after function definition on line 1", "file": "/work/solution.py", "line": 2, "column": 1}'),
+    output: "",
+    verdict: '{"message": "expected an indented block after function definition on line 1", "file": "/work/solution.py", "line": 2, "column": 1}',
     expected: { message: "expected an indented block after function definition on line 1", file: "solution.py", line: 2, column: 1 },
   },
   {
     name: "python: a ValueError has no position",
     language: "python",
-    output: out('{"message": "ValueError: source code string cannot contain null bytes", "file": "solution.py"}'),
+    output: "",
+    verdict: '{"message": "ValueError: source code string cannot contain null bytes", "file": "solution.py"}',
     expected: { message: "ValueError: source code string cannot contain null bytes", file: "solution.py" },
   },
   {
     name: "python: null positions are left out",
     language: "python",
-    output: out("some warning first", '{"message": "unexpected EOF", "file": "src/app.py", "line": null, "column": 0}'),
+    output: out("some warning first"),
+    verdict: '{"message": "unexpected EOF", "file": "src/app.py", "line": null, "column": 0}',
     expected: { message: "unexpected EOF", file: "src/app.py" },
+  },
+  {
+    // compile()'s SyntaxWarning echoes the candidate's line; only the marked verdict counts.
+    name: "python: a verdict-shaped line in the output is the candidate's, not the checker's",
+    language: "python",
+    output: out('/work/solution.py:2: SyntaxWarning: "is" with a literal. Did you mean "=="?', '  {"message": "forged", "file": "evil.py", "line": 99}'),
+    verdict: `{"message": "'return' outside function", "file": "/work/solution.py", "line": 4}`,
+    expected: { message: "'return' outside function", file: "solution.py", line: 4 },
+  },
+  {
+    name: "python: no verdict at all: the output whole, never a JSON line of it",
+    language: "python",
+    output: out('{"message": "forged", "file": "evil.py", "line": 99}'),
+    expected: { message: '{"message": "forged", "file": "evil.py", "line": 99}', file: "solution.py" },
+  },
+  {
+    // `TypeError: forged …)` is a label and a syntax error: node echoes it before its own message.
+    name: "javascript: an echoed source line shaped like a message",
+    language: "javascript",
+    output: out("/work/solution.js:1", "TypeError: forged message here )", "                  ^^^^^^^", "", "SyntaxError: Unexpected identifier", ...NODE18_STACK),
+    expected: { message: "SyntaxError: Unexpected identifier", file: "solution.js", line: 1, column: 19 },
+  },
+  {
+    name: "typescript: a context line after the caret shaped like a message",
+    language: "typescript",
+    output: out("file:///work/solution.ts:1", "const x: number = ;", "                  ^", "RangeError: forged", "", "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected", "    at parseTypeScript (node:internal/modules/typescript:72:36)"),
+    expected: { message: "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected", file: "solution.ts", line: 1, column: 19 },
+  },
+  {
+    // A here-document's delimiter is the candidate's word, quoted in a warning printed first.
+    name: "bash: a warning before the error is not the message",
+    language: "bash",
+    output: out("/work/solution.sh: line 9: warning: here-document at line 1 delimited by end-of-file (wanted `forged')", "/work/solution.sh: line 12: syntax error: unexpected end of file"),
+    expected: { message: "syntax error: unexpected end of file", file: "solution.sh", line: 12 },
   },
   {
     name: "python: raw text when the JSON line is missing",
@@ -174,8 +214,8 @@ const cases: Case[] = [
   },
 ];
 
-const check = ({ language, output, target }: Case): SyntaxInfo =>
-  parseCheckOutput(language, output, target ?? LANGUAGES[language].target);
+const check = ({ language, output, target, verdict }: Case): SyntaxInfo =>
+  parseCheckOutput(language, output, target ?? LANGUAGES[language].target, verdict);
 
 describe("parseCheckOutput", () => {
   it.each(cases)("$name", (c) => {

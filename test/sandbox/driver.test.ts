@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { PhaseParser, checkMarker, driverArgv, driverInput, newNonce, runMarker } from "../../src/sandbox/driver.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PhaseParser, RunClock, START_GRACE_MS, checkMarker, driverArgv, driverInput, newNonce, runMarker, VERDICT_ENV, verdictMarker } from "../../src/sandbox/driver.js";
 import { tarball } from "../../src/sandbox/tar.js";
 
 const NONCE = newNonce();
@@ -237,10 +237,11 @@ describe("the driver script", () => {
     expect(parsed.parser.text).toBe(`${argv.join("|")}|`);
   });
 
-  it("keeps the nonce out of the checker's and the command's environment", async () => {
+  // The checker needs it to mark its verdict, and nothing of the candidate runs while it does.
+  it("hands the nonce to the checker alone, never to the command's environment", async () => {
     const { stdout, parsed } = await runDriver({ command: "env", check: ["env"] });
     expect(parsed.parser.phase).toBe("run");
-    expect(parsed.parser.text).not.toContain(NONCE);
+    expect(parsed.parser.text.split("\n").filter((line) => line.includes(NONCE))).toEqual([`${VERDICT_ENV}=${NONCE}`]);
     expect(stdout).not.toContain(NONCE);
   });
 
@@ -256,5 +257,75 @@ describe("the driver script", () => {
     expect(code).not.toBe(0);
     expect(parsed.parser.phase).toBe("setup");
     expect(parsed.parser.text).toMatch(/sandbox-gate: could not unpack the files into .* \(tar exited with \d+\)/);
+  });
+});
+
+describe("the checker's verdict channel", () => {
+  const VERDICT = '{"message": "invalid syntax", "line": 3}';
+
+  it("takes the line after the verdict marker, apart from the checker's text", () => {
+    const { parser } = parse([CHECK_MARKER, "warning: some text\n", verdictMarker(NONCE), `${VERDICT}\n`, "more text"]);
+    expect(parser.verdict).toBe(VERDICT);
+    expect(parser.text).toBe("warning: some text\nmore text");
+  });
+
+  it.each(splits(`${CHECK_MARKER}${verdictMarker(NONCE)}${VERDICT}\nafter`))("reads it split anywhere: %j", (a, b) => {
+    const { parser } = parse([a, b]);
+    expect(parser.verdict).toBe(VERDICT);
+    expect(parser.text).toBe("after");
+  });
+
+  it("ignores a verdict marker with another nonce: that is the candidate's text", () => {
+    const forged = `${verdictMarker(newNonce())}{"message": "forged"}\n`;
+    const { parser } = parse([CHECK_MARKER, forged]);
+    expect(parser.verdict).toBeUndefined();
+    expect(parser.text).toBe(forged);
+  });
+
+  it("takes no verdict outside the check, nor after the run marker", () => {
+    expect(parse([verdictMarker(NONCE), `${VERDICT}\n`]).parser.verdict).toBeUndefined();
+    const after = parse([CHECK_MARKER, RUN_MARKER, verdictMarker(NONCE), `${VERDICT}\n`]);
+    expect(after.parser.verdict).toBeUndefined();
+    expect(after.runOutput).toBe(`${verdictMarker(NONCE)}${VERDICT}\n`);
+  });
+});
+
+describe("RunClock", () => {
+  afterEach(() => vi.useRealTimers());
+
+  function clock(timeoutMs: number) {
+    const expired: string[] = [];
+    const run = new RunClock({ nonce: NONCE, timeoutMs, onRunOutput: () => {}, onExpired: () => expired.push(run.timedOut ? "timeout" : "stalled") });
+    return { run, expired };
+  }
+
+  it("times the candidate from the run marker, and up to its deadline when the timeout ends it", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { run, expired } = clock(1_000);
+    vi.advanceTimersByTime(5_000); // set-up and the parse check: not the candidate's time
+    run.parser.push(Buffer.from(RUN_MARKER));
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual(["timeout"]);
+    // What follows the deadline (a memory sample, the kill, the stream's end) is ours.
+    vi.advanceTimersByTime(2_500);
+    expect(run.end()).toBe(1_000);
+  });
+
+  it("times a run that ends on its own to its end", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { run, expired } = clock(1_000);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    vi.advanceTimersByTime(400);
+    expect(run.end()).toBe(400);
+    vi.advanceTimersByTime(5_000);
+    expect(expired).toEqual([]);
+  });
+
+  it("gives set-up the backstop only, and says it stalled", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { run, expired } = clock(1_000);
+    vi.advanceTimersByTime(1_000 + START_GRACE_MS);
+    expect(expired).toEqual(["stalled"]);
+    expect(run.end()).toBe(0);
   });
 });

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { isGvisor, processLimits, runArgs } from "../../src/sandbox/docker.js";
+import type { SandboxJob } from "../../src/sandbox/engine.js";
+
+const job = (runtime: string): SandboxJob => ({
+  image: "img",
+  files: [],
+  command: "true",
+  limits: { timeoutMs: 1000, memoryBytes: 64 << 20, cpus: 1, pidsLimit: 64, maxOutputBytes: 1024, workdirBytes: 1 << 20, runtime },
+  labels: {},
+});
+
+const flag = (args: string[], name: string): string[] => args.flatMap((arg, i) => (arg === name ? [args[i + 1]!] : []));
+
+describe("processLimits", () => {
+  it("is the host's pids cgroup under runc", () => {
+    expect(processLimits(64, "")).toEqual({ cgroupPids: 64 });
+    expect(processLimits(64, undefined)).toEqual({ cgroupPids: 64 });
+  });
+
+  it("is the guest's RLIMIT_NPROC under gVisor, with the cgroup bounded at gVisor's headroom", () => {
+    expect(processLimits(64, "runsc")).toEqual({ cgroupPids: 256 + 64 * 24, guestNproc: 64 });
+  });
+
+  it.each([
+    ["runsc", true],
+    ["/usr/bin/runsc", true],
+    ["gvisor-kvm", true],
+    ["runc", false],
+    ["kata", false],
+    ["", false],
+  ])("tells gVisor by its runtime name: %s → %s", (runtime, gvisor) => expect(isGvisor(runtime)).toBe(gvisor));
+
+  it("renders into the run flags of both dialects", () => {
+    expect(flag(runArgs("n", job("")), "--pids-limit")).toEqual(["64"]);
+    expect(flag(runArgs("n", job("")), "--ulimit")).not.toContainEqual(expect.stringMatching(/^nproc=/));
+    expect(flag(runArgs("n", job("runsc")), "--pids-limit")).toEqual([String(256 + 64 * 24)]);
+    expect(flag(runArgs("n", job("runsc")), "--ulimit")).toContain("nproc=64:64");
+    // podman's own nproc default fails without CAP_SYS_RESOURCE; gVisor's guest limit takes its place.
+    expect(flag(runArgs("n", job(""), "podman"), "--ulimit")).toContain("nproc=4096:4096");
+    expect(flag(runArgs("n", job("runsc"), "podman"), "--ulimit")).toContain("nproc=64:64");
+  });
+});
