@@ -29216,7 +29216,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3771);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1822);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -29233,7 +29233,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3771:
+/***/ 1822:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34275,19 +34275,278 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/sandbox/capture.ts
+class StreamCapture {
+    #limit;
+    #kept = [];
+    #keptBytes = 0;
+    #bytes = 0;
+    constructor(limitBytes) {
+        this.#limit = Math.max(0, Math.floor(limitBytes));
+    }
+    push(chunk) {
+        this.#bytes += chunk.byteLength;
+        const room = this.#limit - this.#keptBytes;
+        if (room <= 0)
+            return;
+        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
+        // Copied: callers may reuse their buffers.
+        this.#kept.push(Buffer.from(part));
+        this.#keptBytes += part.byteLength;
+    }
+    get bytes() {
+        return this.#bytes;
+    }
+    get truncated() {
+        return this.#bytes > this.#keptBytes;
+    }
+    result() {
+        return {
+            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
+            truncated: this.truncated,
+            bytes: this.#bytes,
+        };
+    }
+}
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+function decodeUtf8(bytes, cut) {
+    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    return decoder.decode(bytes, { stream: cut });
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/driver.ts
+// What runs first inside the container, and the reader of the markers it writes.
+//
+// The container's command is `sh -c DRIVER sandbox-gate <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver
+// reads a per-run nonce line from stdin, unpacks the tar that follows it, runs the parse check (if
+// any), then the command, and writes a marker line carrying the nonce to stderr when each phase
+// begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
+// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
+// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
+// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
+// nothing of the candidate runs while the check does, and the check ends before the command starts.
+
+
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+const START_GRACE_MS = 60_000;
+/** A fresh nonce for one run's markers. */
+function newNonce() {
+    return (0,external_node_crypto_.randomBytes)(16).toString("hex");
+}
+function checkMarker(nonce) {
+    return `\x1esandbox-gate:check:${nonce}\n`;
+}
+function runMarker(nonce) {
+    return `\x1esandbox-gate:run:${nonce}\n`;
+}
+/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
+const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
+const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+function verdictMarker(nonce) {
+    return `${VERDICT_PREFIX}${nonce}\n`;
+}
+/** The container's stdin: the nonce line, then the tar. */
+function driverInput(nonce, tar) {
+    return Buffer.concat([Buffer.from(`${nonce}\n`), tar]);
+}
+// Checker output goes to stderr, so stdout carries the candidate's output only.
+// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
+// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
+const DRIVER = String.raw `command=$1
+shift
+IFS= read -r nonce || {
+  echo "sandbox-gate: no marker nonce on stdin" >&2
+  exit 125
+}
+tar -x -f - || {
+  status=$?
+  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
+  exit "$status"
+}
+exec </dev/null
+if [ "$#" -gt 0 ]; then
+  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
+  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
+fi
+printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+exec sh -c "$command"
+`;
+/** The container's argv: the driver, then the test command and the check argv as parameters. */
+function driverArgv(command, check = []) {
+    return ["sh", "-c", DRIVER, "sandbox-gate", command, ...check];
+}
+/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
+const MAX_TEXT_BYTES = 1024 * 1024;
+const SEPARATOR = 0x1e;
+/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
+const MAX_VERDICT_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
+class PhaseParser {
+    #onRunOutput;
+    #onRun;
+    #maxTextBytes;
+    #markers;
+    #phase = "setup";
+    #text;
+    /** The start of a marker split across chunks, held back until the rest arrives. */
+    #pending = Buffer.alloc(0);
+    /** The checker's verdict line; open while its end has not arrived. */
+    #verdict;
+    constructor(options) {
+        this.#onRunOutput = options.onRunOutput;
+        this.#onRun = options.onRun ?? (() => { });
+        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
+        this.#text = new StreamCapture(this.#maxTextBytes);
+        this.#markers = [
+            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
+            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+        ];
+    }
+    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
+    get verdict() {
+        return this.#verdict?.line.result().text;
+    }
+    get phase() {
+        return this.#phase;
+    }
+    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
+    get text() {
+        return this.#text.result().text;
+    }
+    push(chunk) {
+        if (this.#phase === "run") {
+            this.#onRunOutput(chunk);
+            return;
+        }
+        let data = Buffer.concat([this.#pending, chunk]);
+        this.#pending = Buffer.alloc(0);
+        for (;;) {
+            if (this.#verdict?.open) {
+                const end = data.indexOf(NEWLINE);
+                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+                if (end < 0)
+                    return;
+                this.#verdict.open = false;
+                data = data.subarray(end + 1);
+            }
+            const at = data.indexOf(SEPARATOR);
+            if (at < 0) {
+                this.#text.push(data);
+                return;
+            }
+            this.#text.push(data.subarray(0, at));
+            const rest = data.subarray(at);
+            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
+            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+            if (marker?.to === "run") {
+                this.#phase = "run";
+                this.#onRun();
+                const after = rest.subarray(marker.bytes.length);
+                if (after.length > 0)
+                    this.#onRunOutput(after);
+                return;
+            }
+            if (marker?.to === "verdict") {
+                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (marker) {
+                this.#phase = marker.to;
+                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
+                this.#text = new StreamCapture(this.#maxTextBytes);
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+                this.#pending = Buffer.from(rest);
+                return;
+            }
+            else {
+                // A separator byte that starts no marker is just text.
+                this.#text.push(rest.subarray(0, 1));
+                data = rest.subarray(1);
+            }
+        }
+    }
+    /** The stream ended: a held-back partial marker was text after all. */
+    end() {
+        if (this.#pending.length > 0)
+            this.#text.push(this.#pending);
+        this.#pending = Buffer.alloc(0);
+    }
+}
+/**
+ * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+ * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+ * timeout starts at the run marker.
+ */
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    #runStartedAt;
+    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+    #expiredAt;
+    #timer;
+    constructor({ nonce, timeoutMs, onRunOutput, onExpired }) {
+        this.#timer = setTimeout(() => {
+            this.stalled = true;
+            onExpired();
+        }, timeoutMs + START_GRACE_MS);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            onRun: () => {
+                this.#runStartedAt = performance.now();
+                clearTimeout(this.#timer);
+                this.#timer = setTimeout(() => {
+                    this.timedOut = true;
+                    this.#expiredAt = performance.now();
+                    onExpired();
+                }, timeoutMs);
+            },
+        });
+    }
+    /**
+     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+     * up to its deadline when the timeout ended it.
+     */
+    end() {
+        const endedAt = this.#expiredAt ?? performance.now();
+        clearTimeout(this.#timer);
+        this.parser.end();
+        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/languages.ts
-// compile() parses and builds bytecode but runs nothing; the JSON line gives the classifier exact positions.
+
+// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
+// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
+// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
+// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies.
 const PYTHON_CHECK = [
-    "import sys, json",
+    "import sys, json, os",
     "p = sys.argv[1]",
+    "def verdict(info):",
+    // A JSON string literal is a Python one too.
+    `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
+    "    sys.exit(1)",
     "try:",
     "    compile(open(p, 'rb').read(), p, 'exec')",
     "except SyntaxError as e:",
-    "    print(json.dumps({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset}))",
-    "    sys.exit(1)",
+    "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
     "except (ValueError, RecursionError, MemoryError) as e:",
-    "    print(json.dumps({'message': type(e).__name__ + ': ' + str(e), 'file': p}))",
-    "    sys.exit(1)",
+    "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
 ].join("\n");
 // `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
 // then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
@@ -34310,7 +34569,7 @@ const LANGUAGES = {
         target: "solution.py",
         command: "python3 solution.py",
         image: "python:3.12-slim",
-        check: (file) => ["python3", "-c", PYTHON_CHECK, file],
+        check: (file) => ["python3", "-I", "-W", "ignore", "-c", PYTHON_CHECK, file],
     },
     javascript: {
         name: "javascript",
@@ -34347,7 +34606,8 @@ const LANGUAGES = {
         target: "solution.php",
         command: "php solution.php",
         image: "php:8.3-cli",
-        check: (file) => ["php", "-l", "-d", "display_errors=stderr", file],
+        // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+        check: (file) => ["php", "-l", "-d", "display_errors=stderr", "-d", "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR", file],
     },
 };
 const LANGUAGE_NAMES = Object.keys(LANGUAGES);
@@ -37468,7 +37728,61 @@ async function resolveGlobs(input, patterns, base) {
 
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
+;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+const MiB = 1024 * 1024;
+/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
+const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
+/**
+ * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
+ * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
+ */
+function memorySlack(limitBytes) {
+    return Math.max(4 * MiB, limitBytes * 0.02);
+}
+/** Whether the sample shows the container at its memory limit. Pure. */
+function atMemoryLimit(sample) {
+    if (sample === undefined || !(sample.limitBytes > 0))
+        return false;
+    return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
+}
+/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
+function memoryFromStats(stats) {
+    const memory = stats?.memory_stats;
+    const usage = memory?.usage;
+    const limit = memory?.limit;
+    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+        return undefined;
+    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
+    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+    b: 1,
+    kib: 1024,
+    mib: MiB,
+    gib: 1024 * MiB,
+    tib: 1024 * 1024 * MiB,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+};
+function bytesOf(text) {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
+}
+/**
+ * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
+ * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
+ */
+function memoryFromCli(memUsage) {
+    const [used, limit] = memUsage.split("/").map(bytesOf);
+    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
+}
+
 ;// CONCATENATED MODULE: ./src/classify.ts
+
 /**
  * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
  * because no other verdict means anything when the engine did not do its part.
@@ -37478,8 +37792,9 @@ function classify(facts) {
         return "sandbox_error";
     if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
         return "syntax_error";
+    // A run held at its memory limit until the clock ran out hit that limit, even though no kill said so.
     if (facts.timedOut)
-        return "timeout";
+        return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
     // The engine's own verdict: a process killed by the cgroup OOM killer, whatever the exit code says.
     if (facts.oomKilled)
         return "oom";
@@ -37509,8 +37824,10 @@ function feedbackFor(f) {
             return `The code does not parse${f.syntax ? feedback_location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
         case "timeout":
             return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
-        case "oom":
-            return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) and was killed. Something grows without bound; avoid building huge structures.`;
+        case "oom": {
+            const how = f.heldAtLimit ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s` : "and was killed";
+            return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
+        }
         case "test_failed": {
             const detail = f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout);
             const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
@@ -38389,29 +38706,33 @@ function relative(path) {
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
-// The preset's check script prints one JSON line: {message, file, line, column}.
-function parsePython(output) {
-    for (const line of output.split("\n")) {
-        try {
-            const info = JSON.parse(line);
-            if (typeof info !== "object" || info === null || !("message" in info))
-                continue;
-            const { message, file, line: lineNo, column } = info;
-            if (typeof message !== "string")
-                continue;
-            return { message, file: typeof file === "string" ? file : undefined, line: positive(lineNo), column: positive(column) };
-        }
-        catch {
-            // Not the JSON line (a warning, a traceback): keep looking.
-        }
+// The preset's check script writes its verdict, {message, file, line, column}, on the nonce-marked
+// channel (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines
+// that can look like a verdict.
+function parsePython(_output, verdict) {
+    if (verdict === undefined)
+        return undefined;
+    try {
+        const info = JSON.parse(verdict);
+        if (typeof info !== "object" || info === null)
+            return undefined;
+        const { message, file, line: lineNo, column } = info;
+        if (typeof message !== "string")
+            return undefined;
+        return { message, file: typeof file === "string" ? file : undefined, line: positive(lineNo), column: positive(column) };
     }
-    return undefined;
+    catch {
+        return undefined;
+    }
 }
 // node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
-// Node 24 parsing TypeScript prints a file URL and more context lines before the message.
+// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
+// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
+// error in one), and all of them come before the message, which only node's own stack frames follow:
+// the message is the last line shaped like one.
 function parseNode(output) {
     const lines = output.split("\n");
-    const messageAt = lines.findIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
     if (messageAt < 0)
         return undefined;
     const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
@@ -38429,8 +38750,9 @@ function parseNode(output) {
     };
 }
 // bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
+// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
 function parseBash(output) {
-    const match = /^(.*?): line (\d+): (.+)$/m.exec(output);
+    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
     return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
 }
 // php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
@@ -38449,9 +38771,9 @@ const PARSERS = {
  * Where and why the parse check failed. The check ran on `target` alone, so an error that names no
  * file is in `target`; output no parser shape matches is passed on whole as the message.
  */
-function parseCheckOutput(language, output, target) {
+function parseCheckOutput(language, output, target, verdict) {
     const text = output.replace(/\r\n?/g, "\n").trim();
-    const parsed = PARSERS[language](text) ?? {};
+    const parsed = PARSERS[language](text, verdict) ?? {};
     const message = (parsed.message ?? text).replace(WORKDIR, "").trim() || "the parse check failed without a message";
     const info = { message, file: relative(parsed.file || target) };
     if (parsed.line !== undefined)
@@ -38576,8 +38898,8 @@ async function preparePatch(text, candidate, ctx) {
     };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
-function syntaxOf(checks, output) {
-    const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, output, group.files[0]) }));
+function syntaxOf(checks, facts) {
+    const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, facts.checkOutput, group.files[0], facts.checkVerdict) }));
     return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
 }
 async function runPrepared(prepared, candidate, ctx) {
@@ -38600,7 +38922,7 @@ async function runPrepared(prepared, candidate, ctx) {
     if (facts.sandboxError)
         verdict.reason = facts.sandboxError;
     if (status === "syntax_error")
-        verdict.syntax = syntaxOf(checks, facts.checkOutput);
+        verdict.syntax = syntaxOf(checks, facts);
     if (status === "sandbox_error" && !facts.sandboxError)
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
     return verdict;
@@ -38648,6 +38970,7 @@ function toResult(candidate, verdict, ctx) {
             exitCode,
             timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.timeoutMs,
             memoryBytes: ctx.settings.memoryBytes,
+            ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
         }),
@@ -39820,223 +40143,6 @@ async function writeReports(settings, outcome) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/sandbox/capture.ts
-class StreamCapture {
-    #limit;
-    #kept = [];
-    #keptBytes = 0;
-    #bytes = 0;
-    constructor(limitBytes) {
-        this.#limit = Math.max(0, Math.floor(limitBytes));
-    }
-    push(chunk) {
-        this.#bytes += chunk.byteLength;
-        const room = this.#limit - this.#keptBytes;
-        if (room <= 0)
-            return;
-        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
-        // Copied: callers may reuse their buffers.
-        this.#kept.push(Buffer.from(part));
-        this.#keptBytes += part.byteLength;
-    }
-    get bytes() {
-        return this.#bytes;
-    }
-    get truncated() {
-        return this.#bytes > this.#keptBytes;
-    }
-    result() {
-        return {
-            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
-            truncated: this.truncated,
-            bytes: this.#bytes,
-        };
-    }
-}
-/**
- * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
- * reported as invalid, since the stream did not carry a broken character.
- */
-function decodeUtf8(bytes, cut) {
-    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
-    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-    return decoder.decode(bytes, { stream: cut });
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/driver.ts
-// What runs first inside the container, and the reader of the markers it writes.
-//
-// The container's command is `sh -c DRIVER sandbox-gate <command> [check argv...]`: everything
-// travels as positional parameters, so nothing is ever spliced into the script text. The driver
-// reads a per-run nonce line from stdin, unpacks the tar that follows it, runs the parse check (if
-// any), then the command, and writes a marker line carrying the nonce to stderr when each phase
-// begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
-// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
-// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
-// through /proc/1/cmdline), not in any environment, and gone from memory once the command is exec'd.
-
-
-
-/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
-const START_GRACE_MS = 60_000;
-/** A fresh nonce for one run's markers. */
-function newNonce() {
-    return (0,external_node_crypto_.randomBytes)(16).toString("hex");
-}
-function checkMarker(nonce) {
-    return `\x1esandbox-gate:check:${nonce}\n`;
-}
-function runMarker(nonce) {
-    return `\x1esandbox-gate:run:${nonce}\n`;
-}
-/** The container's stdin: the nonce line, then the tar. */
-function driverInput(nonce, tar) {
-    return Buffer.concat([Buffer.from(`${nonce}\n`), tar]);
-}
-// Checker output goes to stderr, so stdout carries the candidate's output only.
-// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
-// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-const DRIVER = String.raw `command=$1
-shift
-IFS= read -r nonce || {
-  echo "sandbox-gate: no marker nonce on stdin" >&2
-  exit 125
-}
-tar -x -f - || {
-  status=$?
-  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
-  exit "$status"
-}
-exec </dev/null
-if [ "$#" -gt 0 ]; then
-  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
-  "$@" >&2 || exit "$?"
-fi
-printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-exec sh -c "$command"
-`;
-/** The container's argv: the driver, then the test command and the check argv as parameters. */
-function driverArgv(command, check = []) {
-    return ["sh", "-c", DRIVER, "sandbox-gate", command, ...check];
-}
-/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
-const MAX_TEXT_BYTES = 1024 * 1024;
-const SEPARATOR = 0x1e;
-/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
-class PhaseParser {
-    #onRunOutput;
-    #onRun;
-    #maxTextBytes;
-    #markers;
-    #phase = "setup";
-    #text;
-    /** The start of a marker split across chunks, held back until the rest arrives. */
-    #pending = Buffer.alloc(0);
-    constructor(options) {
-        this.#onRunOutput = options.onRunOutput;
-        this.#onRun = options.onRun ?? (() => { });
-        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
-        this.#text = new StreamCapture(this.#maxTextBytes);
-        this.#markers = [
-            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
-            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
-        ];
-    }
-    get phase() {
-        return this.#phase;
-    }
-    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
-    get text() {
-        return this.#text.result().text;
-    }
-    push(chunk) {
-        if (this.#phase === "run") {
-            this.#onRunOutput(chunk);
-            return;
-        }
-        let data = Buffer.concat([this.#pending, chunk]);
-        this.#pending = Buffer.alloc(0);
-        for (;;) {
-            const at = data.indexOf(SEPARATOR);
-            if (at < 0) {
-                this.#text.push(data);
-                return;
-            }
-            this.#text.push(data.subarray(0, at));
-            const rest = data.subarray(at);
-            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
-            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
-            if (marker?.to === "run") {
-                this.#phase = "run";
-                this.#onRun();
-                const after = rest.subarray(marker.bytes.length);
-                if (after.length > 0)
-                    this.#onRunOutput(after);
-                return;
-            }
-            if (marker) {
-                this.#phase = marker.to;
-                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
-                this.#text = new StreamCapture(this.#maxTextBytes);
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
-                this.#pending = Buffer.from(rest);
-                return;
-            }
-            else {
-                // A separator byte that starts no marker is just text.
-                this.#text.push(rest.subarray(0, 1));
-                data = rest.subarray(1);
-            }
-        }
-    }
-    /** The stream ended: a held-back partial marker was text after all. */
-    end() {
-        if (this.#pending.length > 0)
-            this.#text.push(this.#pending);
-        this.#pending = Buffer.alloc(0);
-    }
-}
-/**
- * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
- * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
- * timeout starts at the run marker.
- */
-class RunClock {
-    /** Reads the driver's stderr; push every chunk of it here. */
-    parser;
-    timedOut = false;
-    stalled = false;
-    #runStartedAt;
-    #timer;
-    constructor({ nonce, timeoutMs, onRunOutput, onExpired }) {
-        this.#timer = setTimeout(() => {
-            this.stalled = true;
-            onExpired();
-        }, timeoutMs + START_GRACE_MS);
-        this.parser = new PhaseParser({
-            nonce,
-            onRunOutput,
-            onRun: () => {
-                this.#runStartedAt = external_node_perf_hooks_.performance.now();
-                clearTimeout(this.#timer);
-                this.#timer = setTimeout(() => {
-                    this.timedOut = true;
-                    onExpired();
-                }, timeoutMs);
-            },
-        });
-    }
-    /** The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran). */
-    end() {
-        const endedAt = external_node_perf_hooks_.performance.now();
-        clearTimeout(this.#timer);
-        this.parser.end();
-        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -40216,6 +40322,7 @@ function padded(data) {
 
 
 
+
 // Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_USER = "65534:65534";
@@ -40228,8 +40335,36 @@ const PODMAN_NPROC = 4096;
 const KILL_GRACE_MS = 10_000;
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
 const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** The longest a short CLI command (inspect, kill, rm, ps) may take; a pull gets PULL_TIMEOUT_MS. */
+const CLI_CALL_TIMEOUT_MS = 60_000;
+const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
 const ABORT_POLL_MS = 100;
+/**
+ * Host tasks gVisor needs per guest process, on top of a base for the sentry and the gofer: measured
+ * with runsc's ptrace platform, a fork bomb held at 64 guest processes used up to 902 host tasks (14 per
+ * process), at 128 up to 2007 (16 per process).
+ */
+const GVISOR_TASKS_PER_PROCESS = 24;
+const GVISOR_TASKS_BASE = 256;
+/** gVisor (`runsc`, or a runtime entry named after gVisor): its own kernel counts the candidate's processes. */
+function isGvisor(runtime) {
+    return runtime !== undefined && /runsc|gvisor/i.test(runtime);
+}
+/**
+ * The process limit as the kernel that runs the candidate enforces it. Under runc that is the host's
+ * pids cgroup. Under gVisor the same cgroup also holds gVisor's own kernel, whose threads and per-process
+ * stubs outnumber the candidate's processes many times over: a fork bomb would exhaust the cgroup before
+ * the candidate met its limit and end the sandbox with the sentry's crash (Go's exit code 2), or not,
+ * depending on the machine's speed. So under gVisor `pids-limit` is the guest's RLIMIT_NPROC, which
+ * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
+ * still bounded, so the host stays protected from gVisor itself.
+ */
+function processLimits(pidsLimit, runtime) {
+    if (!isGvisor(runtime))
+        return { cgroupPids: pidsLimit };
+    return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
+}
 class DockerEngine {
     binary;
     #dialect;
@@ -40281,11 +40416,17 @@ class DockerEngine {
             child.on("error", (error) => resolve({ code: null, error }));
             child.on("close", (code) => resolve({ code }));
         }).finally(() => this.#active.delete(name));
+        let memoryAtTimeout;
         const clock = new RunClock({
             nonce,
             timeoutMs: limits.timeoutMs,
             onRunOutput: (chunk) => stderr.push(chunk),
-            onExpired: () => void this.#kill(name, child),
+            onExpired: () => void (async () => {
+                // Read before the kill: once the container is gone, so is its memory count.
+                if (clock.timedOut)
+                    memoryAtTimeout = await this.#memory(name);
+                await this.#kill(name, child);
+            })(),
         });
         const { parser } = clock;
         child.stdout.on("data", (chunk) => stdout.push(chunk));
@@ -40304,7 +40445,7 @@ class DockerEngine {
         const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true || monitorOom };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
         this.#remove(name);
-        const outcome = { phase: parser.phase, text: parser.text, stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs };
+        const outcome = { phase: parser.phase, text: parser.text, ...(parser.verdict !== undefined && { verdict: parser.verdict }), stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs, ...(memoryAtTimeout && { memoryAtTimeout }) };
         return runFacts(this.binary, job, outcome, {
             exitCode: exit.code,
             oomKilled,
@@ -40312,14 +40453,22 @@ class DockerEngine {
             ...(state.error === undefined ? {} : { stateError: state.error }),
         });
     }
-    /** Kills by name: killing the CLI would leave the container running. */
+    /**
+     * Kills by name: killing the CLI would leave the container running. The container may not exist yet,
+     * or the engine may hang (gVisor's `runsc start` can wedge a container so that even `kill` never
+     * returns): then the CLI itself has to go, KILL_GRACE_MS after the kill was asked for.
+     */
     async #kill(name, child) {
-        await cli(this.binary, ["kill", name]);
         if (child.exitCode !== null || child.signalCode !== null)
             return;
-        // The container may not exist yet, or the engine may hang: then the CLI itself has to go.
         const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
+        await cli(this.binary, ["kill", name], KILL_GRACE_MS);
+    }
+    /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
+    async #memory(name) {
+        const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], MEMORY_SAMPLE_TIMEOUT_MS);
+        return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
     }
     /**
      * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
@@ -40390,7 +40539,7 @@ class DockerEngine {
         throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
     }
     async pull(image) {
-        const result = await cli(this.binary, ["pull", "--quiet", "--", image]);
+        const result = await cli(this.binary, ["pull", "--quiet", "--", image], PULL_TIMEOUT_MS);
         if (result.code !== 0)
             throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
     }
@@ -40441,6 +40590,10 @@ function runArgs(name, job, dialect = "docker") {
     const { limits } = job;
     const size = String(limits.workdirBytes);
     const memory = String(limits.memoryBytes);
+    const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+    // podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+    // nproc counts per user across containers, so it stays well above any run's pids limit.
+    const nproc = guestNproc ?? (dialect === "podman" ? PODMAN_NPROC : undefined);
     return [
         "run",
         "--name", name,
@@ -40455,12 +40608,10 @@ function runArgs(name, job, dialect = "docker") {
         "--memory", memory,
         "--memory-swap", memory,
         "--cpus", String(limits.cpus),
-        "--pids-limit", String(limits.pidsLimit),
+        "--pids-limit", String(cgroupPids),
         "--ulimit", `nofile=${OPEN_FILES}:${OPEN_FILES}`,
         "--ulimit", `fsize=${size}`,
-        // podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
-        // nproc counts per user across containers, so it stays well above any run's pids limit.
-        ...(dialect === "podman" ? ["--ulimit", `nproc=${PODMAN_NPROC}:${PODMAN_NPROC}`] : []),
+        ...(nproc === undefined ? [] : ["--ulimit", `nproc=${nproc}:${nproc}`]),
         "--read-only",
         // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
         ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
@@ -40501,9 +40652,11 @@ function runFacts(binary, job, outcome, ended) {
         signal: signalOf(exitCode),
         timedOut: outcome.timedOut,
         oomKilled,
+        ...(outcome.memoryAtTimeout === undefined ? {} : { memoryAtTimeout: outcome.memoryAtTimeout }),
         stdout: outcome.stdout,
         stderr: outcome.stderr,
         checkOutput: outcome.phase === "check" ? outcome.text : "",
+        ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
         durationMs: outcome.durationMs,
         ...(sandboxError === undefined ? {} : { sandboxError }),
     };
@@ -40571,12 +40724,16 @@ function failedFacts(sandboxError) {
         sandboxError,
     };
 }
-/** One short CLI command, argv only, killed after `timeoutMs` if given; never rejects. */
-function cli(binary, args, timeoutMs) {
+/**
+ * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
+ * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
+ * the run: a command past its time is a failure like any other.
+ */
+function cli(binary, args, timeoutMs = CLI_CALL_TIMEOUT_MS) {
     return new Promise((resolve) => {
         const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
         const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: ["ignore", "pipe", "pipe"], ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: "SIGKILL" }) });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs, killSignal: "SIGKILL" });
         child.stdout.on("data", (chunk) => stdout.push(chunk));
         child.stderr.on("data", (chunk) => stderr.push(chunk));
         const result = (code, error) => ({
@@ -40586,7 +40743,10 @@ function cli(binary, args, timeoutMs) {
             ...(error ? { error } : {}),
         });
         child.on("error", (error) => resolve(result(null, error)));
-        child.on("close", (code) => resolve(result(code)));
+        child.on("close", (code, signal) => {
+            const late = code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`) : undefined;
+            resolve(result(code, late));
+        });
     });
 }
 function describeFailure(result) {
@@ -40770,10 +40930,12 @@ class FrameReader {
 
 
 
+
 /** The body of `POST /containers/create` for `job`: every lock-down flag of `runArgs`. */
 function containerConfig(job) {
     const { limits } = job;
     const size = limits.workdirBytes;
+    const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
     return {
         Image: job.image,
         Cmd: driverArgv(job.command, job.check),
@@ -40797,10 +40959,11 @@ function containerConfig(job) {
             Memory: limits.memoryBytes,
             MemorySwap: limits.memoryBytes,
             NanoCpus: Math.round(limits.cpus * 1e9),
-            PidsLimit: limits.pidsLimit,
+            PidsLimit: cgroupPids,
             Ulimits: [
                 { Name: "nofile", Soft: OPEN_FILES, Hard: OPEN_FILES },
                 { Name: "fsize", Soft: size, Hard: size },
+                ...(guestNproc === undefined ? [] : [{ Name: "nproc", Soft: guestNproc, Hard: guestNproc }]),
             ],
             ReadonlyRootfs: true,
             Tmpfs: {
@@ -40820,7 +40983,7 @@ const EXIT_GRACE_MS = 200;
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
  */
-function captureStream({ stream, input, job, nonce, kill, exited }) {
+function captureStream({ stream, input, job, nonce, kill, memory, exited }) {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -40828,8 +40991,14 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
     let forceEnd = () => { };
     // After a kill, the run ends within the grace whatever the stream and the exit say.
     const forced = new Promise((resolve) => (forceEnd = resolve));
+    let memoryAtTimeout;
     const stop = () => {
-        void kill();
+        void (async () => {
+            // Read before the kill: once the container is gone, so is its memory count.
+            if (clock.timedOut)
+                memoryAtTimeout = await memory();
+            await kill();
+        })();
         cut ??= setTimeout(() => {
             stream.destroy();
             forceEnd();
@@ -40859,11 +41028,13 @@ function captureStream({ stream, input, job, nonce, kill, exited }) {
             resolve({
                 phase: parser.phase,
                 text: parser.text,
+                ...(parser.verdict !== undefined && { verdict: parser.verdict }),
                 stdout: stdout.result(),
                 stderr: stderr.result(),
                 timedOut: clock.timedOut,
                 stalled: clock.stalled,
                 durationMs,
+                ...(memoryAtTimeout && { memoryAtTimeout }),
             });
         });
         // Half-close: the engine closes the container's stdin, the output keeps coming.
@@ -40885,6 +41056,12 @@ class CliImages {
     removeLabelled(label) {
         return this.cli.removeLabelled(label);
     }
+}
+/** The container's memory through the Engine API (`one-shot`: no wait for a second CPU sample), or undefined. */
+async function apiMemory(api, name) {
+    const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
+    const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal).catch(() => undefined);
+    return memoryFromStats(stats);
 }
 /** Container removals off the critical path, each tracked until done; close() waits for them all. */
 class Removals {
@@ -40976,7 +41153,7 @@ class PoolEngine extends CliImages {
         }
     }
     async #attached(name, stream, job, input, nonce) {
-        const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name) });
+        const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name), memory: () => apiMemory(this.#api, name) });
         // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
         const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
         const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
@@ -41240,6 +41417,7 @@ class ReuseEngine extends CliImages {
                 killed = true;
                 await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
             },
+            memory: () => apiMemory(this.#api, name),
             exited,
         });
         shared.exits.delete(exec.Id);
