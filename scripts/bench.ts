@@ -30,10 +30,11 @@ import { limitsFor, mapLimit } from "../src/pipeline.js";
 import { extractCode } from "../src/prepare/extract.js";
 import { quantile } from "../src/report/evaluation.js";
 import { StreamCapture } from "../src/sandbox/capture.js";
-import { DockerEngine, runArgs } from "../src/sandbox/docker.js";
+import { CliEngine } from "../src/sandbox/engines/cli.js";
+import { cliRunArgs, lockDown } from "../src/sandbox/policy.js";
 import { PhaseParser, driverInput, newNonce } from "../src/sandbox/driver.js";
-import { RUN_LABEL, type ContainerEngine, type SandboxJob } from "../src/sandbox/engine.js";
-import { createEngine, type GateEngine } from "../src/sandbox/select.js";
+import { type ContainerEngine, type JudgingEngine, RUN_LABEL, type SandboxJob } from "../src/sandbox/engine.js";
+import { createEngine } from "../src/sandbox/select.js";
 import { tarball } from "../src/sandbox/tar.js";
 import { readSettings, type InputName, type Settings } from "../src/settings.js";
 import { inShard } from "../src/shard.js";
@@ -87,7 +88,7 @@ interface Mode {
 
 const MODES: Record<string, Mode> = {
   a: { label: "sandbox-gate, defaults", run: async (bench) => gateMode(bench, await createEngine(bench.settings, log)) },
-  "a-cli": { label: "sandbox-gate, docker CLI engine", run: (bench) => gateMode(bench, new DockerEngine()) },
+  "a-cli": { label: "sandbox-gate, docker CLI engine", run: (bench) => gateMode(bench, new CliEngine()) },
   b: { label: "naive: sequential docker run --rm", run: naiveMode },
   c: { label: "ceiling: bare docker run --rm true", run: ceilingMode },
   d: { label: "sandbox-gate, isolation: run", run: async (bench) => gateMode(bench, await createEngine({ ...bench.settings, isolation: "run" }, log), { isolation: "run" }) },
@@ -97,9 +98,9 @@ const MODES: Record<string, Mode> = {
 // ---------------------------------------------------------------------------------------------------
 // a: the gate itself, in this process, reading the dataset as a nightly run would.
 
-async function gateMode(bench: Bench, engine: GateEngine, overrides: Partial<Settings> = {}): Promise<Measured> {
+async function gateMode(bench: Bench, engine: ContainerEngine, overrides: Partial<Settings> = {}): Promise<Measured> {
   const latencies: number[] = [];
-  const timed: ContainerEngine = {
+  const timed: JudgingEngine = {
     run: async (job) => {
       const started = performance.now();
       try {
@@ -110,7 +111,6 @@ async function gateMode(bench: Bench, engine: GateEngine, overrides: Partial<Set
     },
     hasImage: (image) => engine.hasImage(image),
     pull: (image) => engine.pull(image),
-    removeLabelled: (label) => engine.removeLabelled(label),
   };
   const rss = rssSampler();
   try {
@@ -225,7 +225,7 @@ async function naiveMode(bench: Bench): Promise<Measured> {
         }, job.limits.timeoutMs);
       },
     });
-    const args = runArgs(name, job);
+    const args = cliRunArgs(lockDown(job), name, "docker");
     const { exit } = runChild(["docker", args[0]!, "--rm", ...args.slice(1)], { input: driverInput(nonce, tarball(job.files)), onStdout: (b) => stdout.push(b), onStderr: (b) => parser.push(b) });
     const exitCode = await exit;
     clearTimeout(timer);
@@ -240,7 +240,7 @@ async function ceilingMode(bench: Bench): Promise<Measured> {
   const job = prepare(bench).find((p) => p.job)?.job;
   if (!job) throw new Error("no candidate with code to take the flags from");
   const measured = await timedLoop(bench.records, bench.concurrency, async () => {
-    const args = runArgs(`sandbox-gate-bench-${randomBytes(6).toString("hex")}`, job);
+    const args = cliRunArgs(lockDown(job), `sandbox-gate-bench-${randomBytes(6).toString("hex")}`, "docker");
     const image = args.indexOf("--") + 1;
     await runChild(["docker", args[0]!, "--rm", ...args.slice(1, image + 1), "true"], {}).exit;
     return undefined;
@@ -322,7 +322,7 @@ async function measure(mode: string, bench: Bench): Promise<Row> {
   };
   if (measured.statuses) row.statuses = measured.statuses;
   if (measured.peakRssBytes !== undefined) row.peakRssBytes = measured.peakRssBytes;
-  await new DockerEngine().removeLabelled(`${RUN_LABEL}=${bench.runId}`);
+  await new CliEngine().removeLabelled(`${RUN_LABEL}=${bench.runId}`);
   log(`  ${mode}: ${row.n} candidates in ${(wallMs / 1000).toFixed(1)} s`);
   return row;
 }
@@ -467,7 +467,7 @@ async function main(): Promise<void> {
     log(`running ${modes.join(", ")} on ${records.length} candidates in ${rounds} round(s)`);
     // Ctrl-C: leave no container of the bench behind.
     process.once("SIGINT", () => {
-      void new DockerEngine().removeLabelled(`${RUN_LABEL}=${runId}`).finally(() => process.exit(130));
+      void new CliEngine().removeLabelled(`${RUN_LABEL}=${runId}`).finally(() => process.exit(130));
     });
     // Other work on the machine comes and goes: each mode runs a round-robin slice in every round, and
     // the order turns from round to round, so no mode always meets a busy (or a quiet) moment.

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import { judgeCandidate } from "../src/pipeline.js";
-import { DockerEngine } from "../src/sandbox/docker.js";
+import { CliEngine } from "../src/sandbox/engines/cli.js";
 import { createEngine } from "../src/sandbox/select.js";
 import { readSettings } from "../src/settings.js";
 import { HOSTILE_INPUTS, LIMIT_CASES, fence, type Inputs } from "../test/integration/hostile-cases.js";
@@ -25,7 +25,7 @@ const settingsFor = (inputs: Inputs) => {
   const all: Inputs = { ...HOSTILE_INPUTS, ...inputs, ...GVISOR_INPUTS };
   return readSettings((name) => all[name] ?? "", { defaultWorkdir: process.cwd() });
 };
-const engine = values.engine === "cli" ? new DockerEngine() : await createEngine(settingsFor({}), () => {}, { ...process.env });
+const engine = values.engine === "cli" ? new CliEngine() : await createEngine(settingsFor({}), () => {}, { ...process.env });
 const runId = `tally-${process.pid}`;
 let stable = true;
 try {

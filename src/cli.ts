@@ -13,7 +13,7 @@ import { loadTestFiles } from "./prepare/tests.js";
 import { evaluate, renderEvaluationText, type Scored } from "./report/evaluation.js";
 import { writeReports } from "./report/files.js";
 import { renderTable } from "./report/table.js";
-import { exitOnSignals } from "./sandbox/docker.js";
+import { exitOnSignals } from "./sandbox/signals.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
 import { createEngine } from "./sandbox/select.js";
 import { DEFAULTS, InputError, readSettings, type InputName, type Settings } from "./settings.js";

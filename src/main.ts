@@ -17,9 +17,10 @@ import { evaluate, renderEvaluationMarkdown, renderEvaluationText } from "./repo
 import { writeReports } from "./report/files.js";
 import { compactResults } from "./report/json.js";
 import { SUMMARY_MAX_LENGTH, renderComment, renderSummary, stickyMarker, type CommentInput } from "./report/markdown.js";
-import { DockerEngine, exitOnSignals } from "./sandbox/docker.js";
-import { RUN_LABEL } from "./sandbox/engine.js";
-import { createEngine, type GateEngine } from "./sandbox/select.js";
+import { CliEngine } from "./sandbox/engines/cli.js";
+import { exitOnSignals } from "./sandbox/signals.js";
+import { type ContainerEngine, RUN_LABEL } from "./sandbox/engine.js";
+import { createEngine } from "./sandbox/select.js";
 import { InputError, readSettings, type InputName, type Settings } from "./settings.js";
 
 const STATE_RUN_ID = "run-id";
@@ -114,7 +115,7 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
 
 export async function run(): Promise<void> {
   // Only a run that judges candidates needs one; merging shard reports runs nothing.
-  let engine: GateEngine | undefined;
+  let engine: ContainerEngine | undefined;
   try {
     const settings = readSettings((name: InputName) => core.getInput(name), {
       defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -158,7 +159,7 @@ export async function cleanup(): Promise<void> {
   const runId = core.getState(STATE_RUN_ID);
   if (!runId) return;
   try {
-    const removed = await new DockerEngine({ binary: core.getState(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
+    const removed = await new CliEngine({ binary: core.getState(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
     if (removed.length) core.info(`removed ${removed.length} leftover sandbox container(s): ${removed.join(", ")}`);
   } catch (error) {
     core.warning(`sandbox-gate cleanup: ${(error as Error).message}`);

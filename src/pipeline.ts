@@ -9,12 +9,12 @@ import { loadBaseTree } from "./prepare/base-tree.js";
 import { extractCode, findPatchBlocks } from "./prepare/extract.js";
 import { applyPatch, parsePatch, touchedPaths } from "./prepare/patch.js";
 import { parseCheckOutput } from "./prepare/syntax.js";
-import { RUN_LABEL, type ContainerEngine, type Limits, type SandboxFile } from "./sandbox/engine.js";
+import { type JudgingEngine, RUN_LABEL, type Limits, type SandboxFile } from "./sandbox/engine.js";
 import type { Settings } from "./settings.js";
 
 export interface RunContext {
   settings: Settings;
-  engine: ContainerEngine;
+  engine: JudgingEngine;
   /** The `tests` files, shared by every candidate. */
   testFiles: SandboxFile[];
   runId: string;

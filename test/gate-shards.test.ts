@@ -3,17 +3,16 @@ import { describe, expect, it } from "vitest";
 import type { DatasetEntry } from "../src/candidates/dataset.js";
 import { runGate } from "../src/gate.js";
 import type { RunFacts } from "../src/model.js";
-import type { ContainerEngine } from "../src/sandbox/engine.js";
+import type { JudgingEngine } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings.js";
 
 const out = { text: "", truncated: false, bytes: 0 };
 const passing: RunFacts = { phase: "run", exitCode: 0, signal: null, timedOut: false, oomKilled: false, stdout: out, stderr: out, checkOutput: "", durationMs: 5 };
 
-const engine: ContainerEngine = {
+const engine: JudgingEngine = {
   run: async () => passing,
   hasImage: async () => true,
   pull: async () => {},
-  removeLabelled: async () => [],
 };
 
 async function* dataset(n: number): AsyncGenerator<DatasetEntry> {

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { DatasetEntry } from "../src/candidates/dataset.js";
 import { decide, runGate } from "../src/gate.js";
 import type { Result, RunFacts } from "../src/model.js";
-import type { ContainerEngine, SandboxJob } from "../src/sandbox/engine.js";
+import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings.js";
 
 const stream = { text: "", truncated: false, bytes: 0 };
 
 /** Passes every job; counts image checks so "once per image" can be proved. */
-class CountingEngine implements ContainerEngine {
+class CountingEngine implements JudgingEngine {
   jobs: SandboxJob[] = [];
   imageChecks: string[] = [];
   constructor(private readonly present = true) {}
@@ -23,9 +23,6 @@ class CountingEngine implements ContainerEngine {
   async pull(): Promise<void> {
     throw new Error("registry unreachable");
   }
-  async removeLabelled(): Promise<string[]> {
-    return [];
-  }
 }
 
 async function* entries(...items: DatasetEntry[]): AsyncGenerator<DatasetEntry> {
@@ -34,7 +31,7 @@ async function* entries(...items: DatasetEntry[]): AsyncGenerator<DatasetEntry> 
 
 const reply = (id: string, text = "```python\nprint(1)\n```"): DatasetEntry => ({ candidate: { id, source: `${id}.md`, kind: "reply", text } });
 
-function gate(engine: ContainerEngine, inputs: Partial<Record<InputName, string>>, ...items: DatasetEntry[]) {
+function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>, ...items: DatasetEntry[]) {
   const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
   const log: string[] = [];
   return runGate(entries(...items), { settings, engine, testFiles: [], runId: "r" }, { log: (l) => log.push(l) }).then((outcome) => ({ outcome, log }));

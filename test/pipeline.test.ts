@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../src/model.js";
 import { judgeCandidate, mapLimit, type RunContext } from "../src/pipeline.js";
-import type { ContainerEngine, SandboxJob } from "../src/sandbox/engine.js";
+import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings.js";
 
 const out = (text = "") => ({ text, truncated: false, bytes: text.length });
@@ -11,7 +11,7 @@ function facts(over: Partial<RunFacts> = {}): RunFacts {
 }
 
 /** An engine that records each job and answers with the facts it was given. */
-class ScriptedEngine implements ContainerEngine {
+class ScriptedEngine implements JudgingEngine {
   jobs: SandboxJob[] = [];
   constructor(private readonly answer: (job: SandboxJob) => RunFacts | Promise<RunFacts> = () => facts()) {}
   async run(job: SandboxJob): Promise<RunFacts> {
@@ -22,12 +22,9 @@ class ScriptedEngine implements ContainerEngine {
     return true;
   }
   async pull(): Promise<void> {}
-  async removeLabelled(): Promise<string[]> {
-    return [];
-  }
 }
 
-function context(engine: ContainerEngine, inputs: Partial<Record<InputName, string>> = {}, imageProblem?: string): RunContext {
+function context(engine: JudgingEngine, inputs: Partial<Record<InputName, string>> = {}, imageProblem?: string): RunContext {
   return {
     settings: readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 }),
     engine,

@@ -1,5 +1,6 @@
-// The container engine behind a small interface, so the pipeline is tested without one
-// and each implementation is tested against a real engine.
+// The container engine behind one small interface, so the pipeline is tested without one and each
+// implementation (engines/: the docker or podman CLI, the Engine API's fresh pool, `isolation: run`'s
+// shared containers) meets the same contract against a real engine (test/integration/engines.test.ts).
 import type { RunFacts } from "../model.js";
 
 export interface SandboxFile {
@@ -35,15 +36,37 @@ export interface SandboxJob {
   labels: Record<string, string>;
 }
 
+export interface RunHooks {
+  /** Called with the name of the container the run gets, before anything of the candidate is in it. */
+  onContainer?: (name: string) => void;
+  /** The markers' nonce; a fresh random one when absent (tests set one to look for it). */
+  nonce?: string;
+}
+
+/**
+ * An engine's life: any number of runs, then `close()`, or `abort()` when the job is cancelled. Each run
+ * happens in a container no earlier candidate's code has run in, except under `isolation: run`, where a
+ * container serves many candidates of one trusted run, each after a reset (engines/shared.ts).
+ */
 export interface ContainerEngine {
-  /** Runs one job in a fresh container; never throws: our failures come back as `sandboxError`. */
-  run(job: SandboxJob): Promise<RunFacts>;
+  /** Runs one job; never throws: our failures come back as `sandboxError`. */
+  run(job: SandboxJob, hooks?: RunHooks): Promise<RunFacts>;
   hasImage(image: string): Promise<boolean>;
   /** Pulls once; throws with the engine's message on failure (retries are the caller's). */
   pull(image: string): Promise<void>;
   /** Removes every container carrying `label` (`key=value`); returns their names. */
   removeLabelled(label: string): Promise<string[]>;
+  /**
+   * Waits until every container of the engine's finished runs is removed (and removes the ones kept
+   * ahead of need); returns the removals that failed since the last call (`name: reason`), to report.
+   */
+  close(): Promise<string[]>;
+  /** Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed. */
+  abort(): Promise<string[]>;
 }
 
 /** The label every container of ours carries; its value is the run id. */
 export const RUN_LABEL = "io.github.sandbox-gate.run";
+
+/** What judging candidates needs of an engine: runs and images. Its lifecycle is the run session's. */
+export type JudgingEngine = Pick<ContainerEngine, "run" | "hasImage" | "pull">;

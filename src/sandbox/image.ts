@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { performance } from "node:perf_hooks";
 import type { PullPolicy } from "../settings.js";
-import type { ContainerEngine } from "./engine.js";
+import type { JudgingEngine } from "./engine.js";
 
 export interface EnsureImageOptions {
   /** Pull attempts after the first failed one. */
@@ -16,7 +16,7 @@ export interface EnsureImageOptions {
 export type EnsureImageResult = { ok: true; pulled: boolean; ms: number } | { ok: false; reason: string };
 
 export async function ensureImage(
-  engine: Pick<ContainerEngine, "hasImage" | "pull">,
+  engine: Pick<JudgingEngine, "hasImage" | "pull">,
   image: string,
   policy: PullPolicy,
   options: EnsureImageOptions,

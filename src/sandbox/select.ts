@@ -4,22 +4,16 @@
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
 // `engine: podman` always goes through podman's CLI.
 import type { Settings } from "../settings.js";
-import { DockerEngine } from "./docker.js";
+import { EngineApi, describeEndpoint, endpointFromEnv } from "./api/client.js";
 import type { ContainerEngine } from "./engine.js";
-import { EngineApi, describeEndpoint, endpointFromEnv } from "./engine-api.js";
-import { PoolEngine } from "./pool.js";
-import { ReuseEngine } from "./reuse.js";
+import { CliEngine } from "./engines/cli.js";
+import { FreshPoolEngine } from "./engines/fresh-pool.js";
+import { SharedEngine } from "./engines/shared.js";
 
-/** What the action and the CLI need of an engine besides running: cleanup at the end, and on cancel. */
-export interface GateEngine extends ContainerEngine {
-  close(): Promise<string[]>;
-  abort(): Promise<string[]>;
-}
-
-export async function createEngine(settings: Pick<Settings, "concurrency" | "isolation" | "engine">, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<GateEngine> {
-  const cli = new DockerEngine({ binary: settings.engine });
+export async function createEngine(settings: Pick<Settings, "concurrency" | "isolation" | "engine">, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<ContainerEngine> {
+  const cli = new CliEngine({ binary: settings.engine });
   const api = settings.engine === "docker" ? await reachableApi(env, log) : undefined;
-  if (api) return settings.isolation === "run" ? new ReuseEngine(api, cli) : new PoolEngine(api, cli, { warm: settings.concurrency });
+  if (api) return settings.isolation === "run" ? new SharedEngine(api, cli) : new FreshPoolEngine(api, cli, { warm: settings.concurrency });
   if (settings.isolation === "run") log("isolation: run needs the Engine API; running one container per candidate instead");
   return cli;
 }

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { expect, vi } from "vitest";
 import type { Language, Result, Status } from "../../src/model.js";
 import { judgeCandidate } from "../../src/pipeline.js";
-import { DockerEngine } from "../../src/sandbox/docker.js";
+import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { type ContainerEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings.js";
 import { TEST_IMAGE, docker } from "./support.js";
@@ -47,13 +47,13 @@ export async function judgeWith(engine: ContainerEngine, runId: string, text: st
 
 /** One engine (binary and runtime) and the run id its containers are labelled with. */
 export class Sandbox {
-  readonly engine: DockerEngine;
+  readonly engine: CliEngine;
   readonly runId = `hostile-${randomBytes(4).toString("hex")}`;
 
   constructor(
     readonly options: { binary?: string; runtime?: string; image?: string } = {},
   ) {
-    this.engine = new DockerEngine(options.binary ? { binary: options.binary } : {});
+    this.engine = new CliEngine(options.binary ? { binary: options.binary } : {});
   }
 
   judge(language: Language, code: string, inputs: Inputs = {}): Promise<Judged> {

@@ -1,13 +1,13 @@
 // The pull path against a real registry on loopback: images come first, and a failed pull is ours, said plainly.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DockerEngine } from "../../src/sandbox/docker.js";
+import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { ensureImage } from "../../src/sandbox/image.js";
 import { startRegistry, type LocalRegistry } from "./registry.js";
 import { docker } from "./support.js";
 
 let registry: LocalRegistry;
-const engine = new DockerEngine();
+const engine = new CliEngine();
 const logs: string[] = [];
 const options = { retries: 2, backoffMs: 50, log: (line: string) => logs.push(line) };
 

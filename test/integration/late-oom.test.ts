@@ -2,10 +2,10 @@
 // through the CLI and through the Engine API, against containers the real engine OOM-killed or not.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliOomEventSeen } from "../../src/sandbox/docker.js";
-import { EngineApi, endpointFromEnv } from "../../src/sandbox/engine-api.js";
+import { cliOomEventSeen } from "../../src/sandbox/engines/cli.js";
+import { EngineApi, endpointFromEnv } from "../../src/sandbox/api/client.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
-import { apiOomEventSeen } from "../../src/sandbox/pool.js";
+import { oomEventSeen } from "../../src/sandbox/api/container.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
 const runId = `late-oom-${randomBytes(4).toString("hex")}`;
@@ -37,7 +37,7 @@ afterAll(() => {
 
 describe.each([
   { via: "the CLI", seen: (name: string) => cliOomEventSeen("docker", name) },
-  { via: "the Engine API", seen: (name: string) => apiOomEventSeen(api, name) },
+  { via: "the Engine API", seen: (name: string) => oomEventSeen(api, name) },
 ])("the oom event, looked up through $via", ({ seen }) => {
   it("is found for a container the kernel killed at its memory limit", async () => {
     expect(await seen(bombed)).toBe(true);

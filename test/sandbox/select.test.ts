@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DockerEngine } from "../../src/sandbox/docker.js";
+import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { createEngine } from "../../src/sandbox/select.js";
 
 // An Engine API endpoint that does not answer: what the docker choice must fall back from.
@@ -14,20 +14,20 @@ async function created(engine: "docker" | "podman", isolation: "candidate" | "ru
 describe("createEngine", () => {
   it("falls back to the docker CLI, and says so, when the Engine API does not answer", async () => {
     const { made, lines } = await created("docker");
-    expect(made).toBeInstanceOf(DockerEngine);
-    expect((made as DockerEngine).binary).toBe("docker");
+    expect(made).toBeInstanceOf(CliEngine);
+    expect((made as CliEngine).binary).toBe("docker");
     expect(lines).toEqual([expect.stringMatching(/^the Engine API at .*nonexistent.* does not answer .*; using the docker CLI$/)]);
   });
 
   it("uses podman's CLI for engine: podman, without asking for docker's Engine API", async () => {
     const { made, lines } = await created("podman");
-    expect((made as DockerEngine).binary).toBe("podman");
+    expect((made as CliEngine).binary).toBe("podman");
     expect(lines).toEqual([]);
   });
 
   it("says that isolation: run needs the Engine API, and runs a container per candidate", async () => {
     const { made, lines } = await created("podman", "run");
-    expect(made).toBeInstanceOf(DockerEngine);
+    expect(made).toBeInstanceOf(CliEngine);
     expect(lines).toEqual(["isolation: run needs the Engine API; running one container per candidate instead"]);
   });
 });

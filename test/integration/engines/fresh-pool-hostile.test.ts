@@ -2,15 +2,15 @@
 // the CLI engine, and after each case no container of the run left, warm ones included.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DockerEngine } from "../../src/sandbox/docker.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
-import { EngineApi, endpointFromEnv } from "../../src/sandbox/engine-api.js";
-import { PoolEngine } from "../../src/sandbox/pool.js";
-import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "./hostile-cases.js";
-import { docker } from "./support.js";
+import { CliEngine } from "../../../src/sandbox/engines/cli.js";
+import { RUN_LABEL } from "../../../src/sandbox/engine.js";
+import { EngineApi, endpointFromEnv } from "../../../src/sandbox/api/client.js";
+import { FreshPoolEngine } from "../../../src/sandbox/engines/fresh-pool.js";
+import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "../hostile-cases.js";
+import { docker } from "../support.js";
 
 const runId = `pool-hostile-${randomBytes(4).toString("hex")}`;
-const engine = new PoolEngine(new EngineApi(endpointFromEnv()!), new DockerEngine(), { warm: 2 });
+const engine = new FreshPoolEngine(new EngineApi(endpointFromEnv()!), new CliEngine(), { warm: 2 });
 let world: HostileWorld;
 
 beforeAll(async () => {

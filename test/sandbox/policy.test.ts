@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isGvisor, processLimits, runArgs } from "../../src/sandbox/docker.js";
+import { cliRunArgs, isGvisor, lockDown, processLimits } from "../../src/sandbox/policy.js";
 import type { SandboxJob } from "../../src/sandbox/engine.js";
 
 const job = (runtime: string): SandboxJob => ({
@@ -32,12 +32,12 @@ describe("processLimits", () => {
   ])("tells gVisor by its runtime name: %s → %s", (runtime, gvisor) => expect(isGvisor(runtime)).toBe(gvisor));
 
   it("renders into the run flags of both dialects", () => {
-    expect(flag(runArgs("n", job("")), "--pids-limit")).toEqual(["64"]);
-    expect(flag(runArgs("n", job("")), "--ulimit")).not.toContainEqual(expect.stringMatching(/^nproc=/));
-    expect(flag(runArgs("n", job("runsc")), "--pids-limit")).toEqual([String(256 + 64 * 24)]);
-    expect(flag(runArgs("n", job("runsc")), "--ulimit")).toContain("nproc=64:64");
+    expect(flag(cliRunArgs(lockDown(job("")), "n", "docker"), "--pids-limit")).toEqual(["64"]);
+    expect(flag(cliRunArgs(lockDown(job("")), "n", "docker"), "--ulimit")).not.toContainEqual(expect.stringMatching(/^nproc=/));
+    expect(flag(cliRunArgs(lockDown(job("runsc")), "n", "docker"), "--pids-limit")).toEqual([String(256 + 64 * 24)]);
+    expect(flag(cliRunArgs(lockDown(job("runsc")), "n", "docker"), "--ulimit")).toContain("nproc=64:64");
     // podman's own nproc default fails without CAP_SYS_RESOURCE; gVisor's guest limit takes its place.
-    expect(flag(runArgs("n", job(""), "podman"), "--ulimit")).toContain("nproc=4096:4096");
-    expect(flag(runArgs("n", job("runsc"), "podman"), "--ulimit")).toContain("nproc=64:64");
+    expect(flag(cliRunArgs(lockDown(job("")), "n", "podman"), "--ulimit")).toContain("nproc=4096:4096");
+    expect(flag(cliRunArgs(lockDown(job("runsc")), "n", "podman"), "--ulimit")).toContain("nproc=64:64");
   });
 });

@@ -8,15 +8,17 @@
 // and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
-import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { RunFacts } from "../model.js";
-import { CliImages, Removals, apiMemory, captureStream, containerConfig } from "./api-run.js";
-import { type DockerEngine, failedFacts, runFacts, jobInput, SANDBOX_USER, WORKDIR, type RunHooks } from "./docker.js";
-import { driverArgv, newNonce } from "./driver.js";
-import type { ContainerEngine, SandboxJob } from "./engine.js";
-import type { EngineApi } from "./engine-api.js";
-import { couldBeLateOom } from "./late-oom.js";
+import type { RunFacts } from "../../model.js";
+import { captureStream } from "../api/attach.js";
+import type { EngineApi } from "../api/client.js";
+import { CliImages, containerMemory, removeContainer } from "../api/container.js";
+import { driverArgv } from "../driver.js";
+import type { RunHooks, SandboxJob } from "../engine.js";
+import { couldBeLateOom } from "../late-oom.js";
+import { SANDBOX_USER, WORKDIR, apiCreateConfig, lockDown } from "../policy.js";
+import { Removals, type Opening, containerName, failedFacts, runFacts } from "../run.js";
+import type { CliEngine } from "./cli.js";
 
 /** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
 export const KEEPER_USER = "65533:65533";
@@ -103,26 +105,21 @@ interface EngineEvent {
 
 type ExecOutcome = { facts: RunFacts; keep: boolean; retry: boolean };
 
-export class ReuseEngine extends CliImages implements ContainerEngine {
+export class SharedEngine extends CliImages {
   readonly #api: EngineApi;
   /** Containers between candidates, by config. */
   readonly #idle = new Map<string, Shared[]>();
   /** Every container of ours, idle or busy, until removed. */
   readonly #all = new Set<Shared>();
   readonly #removals: Removals;
-  #aborted = false;
 
-  constructor(api: EngineApi, cli: DockerEngine) {
+  constructor(api: EngineApi, cli: CliEngine) {
     super(cli);
     this.#api = api;
-    this.#removals = new Removals(api);
+    this.#removals = new Removals((name) => removeContainer(api, name));
   }
 
-  async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
-    if (this.#aborted) return failedFacts("the run was cancelled before this candidate started");
-    const nonce = hooks.nonce ?? newNonce();
-    const input = jobInput(job, nonce);
-    if (!Buffer.isBuffer(input)) return input;
+  protected async runOpened(job: SandboxJob, hooks: RunHooks, { nonce, input }: Opening): Promise<RunFacts> {
     // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
     // fresh one, once.
     for (let attempt = 1; ; attempt++) {
@@ -139,8 +136,10 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
         // Only the exec's creation and start throw: nothing of the candidate ran yet.
         outcome = { facts: failedFacts(`the sandbox failed: ${(error as Error).message}`), keep: false, retry: true };
       }
-      if (outcome.keep && !this.#aborted) this.#idle.get(shared.key)!.push(shared);
+      if (outcome.keep && !this.aborted) this.#idle.get(shared.key)!.push(shared);
       else this.#retire(shared);
+      // An abort removes the container under the exec: that is no failed reset, and no fresh container follows.
+      if (this.aborted && outcome.facts.sandboxError !== undefined) return failedFacts("the run was cancelled while this candidate ran");
       if (!outcome.retry || attempt > 1) return outcome.facts;
     }
   }
@@ -171,7 +170,7 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
         killed = true;
         await this.#api.call("POST", `/containers/${name}/kill`).catch(() => {});
       },
-      memory: () => apiMemory(this.#api, name),
+      memory: () => containerMemory(this.#api, name),
       exited,
     });
     shared.exits.delete(exec.Id);
@@ -183,7 +182,7 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
     const facts = runFacts("the container", job, outcome, {
       exitCode,
       oomKilled,
-      aborted: this.#aborted,
+      aborted: this.aborted,
       ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
     });
     // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
@@ -197,7 +196,7 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
 
   async #acquire(job: SandboxJob): Promise<Shared> {
     const config = {
-      ...containerConfig(job),
+      ...apiCreateConfig(lockDown(job)),
       Cmd: ["sleep", "2147483647"],
       User: KEEPER_USER,
       AttachStdin: false,
@@ -217,7 +216,7 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
   }
 
   async #start(key: string, config: Record<string, unknown>): Promise<Shared> {
-    const shared: Shared = { name: `sandbox-gate-${randomBytes(8).toString("hex")}`, key, ooms: 0, dead: false, exits: new Map() };
+    const shared: Shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
     this.#all.add(shared);
     try {
       await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
@@ -263,7 +262,7 @@ export class ReuseEngine extends CliImages implements ContainerEngine {
 
   /** Refuses new runs and removes every container, busy or idle; returns their names. */
   async abort(): Promise<string[]> {
-    this.#aborted = true;
+    this.aborted = true;
     const names = [...this.#all].map((shared) => shared.name);
     for (const shared of this.#all) this.#retire(shared);
     this.#idle.clear();

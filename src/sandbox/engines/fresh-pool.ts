@@ -1,4 +1,4 @@
-// One fresh container per candidate, as DockerEngine, through the Engine API, with containers created,
+// One fresh container per candidate, as the CLI engine, through the Engine API, with containers created,
 // attached and started ahead of need: a warm container's driver waits for its nonce and files on
 // stdin, before anything of a candidate exists in it. A candidate takes one, sends them on the attach
 // it holds, reads the container to its end, and the container is removed. Each container serves
@@ -11,16 +11,17 @@
 // (after, off the critical path): six calls, five on a kept-alive socket, no CLI process.
 // Every container carries the run label and is tracked until removed; close() and abort() remove
 // the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
-// credentials, listing), so those calls go to a DockerEngine.
-import { randomBytes } from "node:crypto";
+// credentials, listing), so those calls go to the CLI engine.
 import type { Socket } from "node:net";
-import type { RunFacts } from "../model.js";
-import { CliImages, Removals, apiMemory, captureStream, containerConfig } from "./api-run.js";
-import { type DockerEngine, failedFacts, runFacts, jobInput, type RunHooks } from "./docker.js";
-import { newNonce } from "./driver.js";
-import type { ContainerEngine, SandboxJob } from "./engine.js";
-import type { EngineApi } from "./engine-api.js";
-import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "./late-oom.js";
+import type { RunFacts } from "../../model.js";
+import { captureStream } from "../api/attach.js";
+import type { EngineApi } from "../api/client.js";
+import { CliImages, containerMemory, oomEventSeen, removeContainer } from "../api/container.js";
+import type { RunHooks, SandboxJob } from "../engine.js";
+import { oomVerdict } from "../late-oom.js";
+import { apiCreateConfig, lockDown } from "../policy.js";
+import { Removals, type Opening, containerName, failedFacts, runFacts } from "../run.js";
+import type { CliEngine } from "./cli.js";
 
 export interface PoolOptions {
   /** Containers kept created ahead of need; the run's concurrency is a good value. */
@@ -40,7 +41,7 @@ interface State {
   OOMKilled?: boolean;
 }
 
-export class PoolEngine extends CliImages implements ContainerEngine {
+export class FreshPoolEngine extends CliImages {
   readonly #api: EngineApi;
   readonly #warmTarget: number;
   /** Containers being created or ready, by their create config. */
@@ -50,24 +51,19 @@ export class PoolEngine extends CliImages implements ContainerEngine {
   /** Every container created and not yet removed: what close() and abort() must remove. */
   readonly #owned = new Set<string>();
   readonly #removals: Removals;
-  #aborted = false;
 
-  constructor(api: EngineApi, cli: DockerEngine, options: PoolOptions) {
+  constructor(api: EngineApi, cli: CliEngine, options: PoolOptions) {
     super(cli);
     this.#api = api;
-    this.#removals = new Removals(api);
+    this.#removals = new Removals((name) => removeContainer(api, name));
     this.#warmTarget = Math.max(0, options.warm);
   }
 
-  async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
-    if (this.#aborted) return failedFacts("the run was cancelled before this candidate started");
-    const nonce = hooks.nonce ?? newNonce();
-    const input = jobInput(job, nonce);
-    if (!Buffer.isBuffer(input)) return input;
+  protected async runOpened(job: SandboxJob, hooks: RunHooks, { nonce, input }: Opening): Promise<RunFacts> {
     const container = await this.#take(job);
     hooks.onContainer?.(container.name);
     if (container.error !== undefined) return failedFacts(`the sandbox did not start: ${container.error}`);
-    if (this.#aborted) {
+    if (this.aborted) {
       this.#discard(container);
       return failedFacts("the run was cancelled before this candidate started");
     }
@@ -81,7 +77,7 @@ export class PoolEngine extends CliImages implements ContainerEngine {
   }
 
   async #attached(name: string, stream: Socket, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
-    const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name), memory: () => apiMemory(this.#api, name) });
+    const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name), memory: () => containerMemory(this.#api, name) });
     // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
     const exit = await this.#call<{ StatusCode: number }>("POST", `/containers/${name}/wait?condition=not-running`).catch((error: Error) => ({ error }));
     const state = await this.#call<{ State: State }>("GET", `/containers/${name}/json`).then(
@@ -89,15 +85,15 @@ export class PoolEngine extends CliImages implements ContainerEngine {
       (error: Error) => ({ oomKilled: false, error: error.message }),
     );
     const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
-    const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.#aborted, oomKilled: state.oomKilled };
-    const oomKilled = await oomVerdict(ending, () => apiOomEventSeen(this.#api, name));
+    const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.aborted, oomKilled: state.oomKilled };
+    const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
     const stateError = "error" in exit ? exit.error.message : state.error;
-    return runFacts("the container", job, outcome, { exitCode, oomKilled, aborted: this.#aborted, ...(stateError === undefined ? {} : { stateError }) });
+    return runFacts("the container", job, outcome, { exitCode, oomKilled, aborted: this.aborted, ...(stateError === undefined ? {} : { stateError }) });
   }
 
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
   #take(job: SandboxJob): Promise<Created> {
-    const config = containerConfig(job);
+    const config = apiCreateConfig(lockDown(job));
     const key = JSON.stringify(config);
     const queue = this.#warm.get(key) ?? [];
     this.#warm.set(key, queue);
@@ -115,11 +111,11 @@ export class PoolEngine extends CliImages implements ContainerEngine {
       this.#warm.delete(other);
     }
     const queue = this.#warm.get(key)!;
-    while (!this.#aborted && queue.length < this.#warmTarget) queue.push(this.#create(config));
+    while (!this.aborted && queue.length < this.#warmTarget) queue.push(this.#create(config));
   }
 
   #create(config: Record<string, unknown>): Promise<Created> {
-    const name = `sandbox-gate-${randomBytes(8).toString("hex")}`;
+    const name = containerName();
     this.#owned.add(name);
     const creation = (async (): Promise<Created> => {
       const created: Created = { name };
@@ -134,7 +130,7 @@ export class PoolEngine extends CliImages implements ContainerEngine {
         return { name, error: (error as Error).message };
       }
       // Made after an abort asked for it: nobody will take it.
-      if (this.#aborted) this.#discard(created);
+      if (this.aborted) this.#discard(created);
       return created;
     })();
     const tracked = creation.finally(() => this.#creating.delete(tracked));
@@ -168,7 +164,7 @@ export class PoolEngine extends CliImages implements ContainerEngine {
 
   /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
   async abort(): Promise<string[]> {
-    this.#aborted = true;
+    this.aborted = true;
     const names = [...this.#owned];
     for (const name of names) this.#remove(name);
     await this.close();
@@ -178,23 +174,4 @@ export class PoolEngine extends CliImages implements ContainerEngine {
   #call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     return this.#api.call<T>(method, path, body);
   }
-}
-
-/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
-export function apiOomEventSeen(api: EngineApi, name: string): Promise<boolean> {
-  const { since, until } = eventWindow();
-  const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
-  return new Promise((resolve, reject) => {
-    let seen = false;
-    let ended = false;
-    let timer: NodeJS.Timeout | undefined;
-    const end = (): void => {
-      ended = true;
-      clearTimeout(timer);
-      resolve(seen);
-    };
-    api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end).then((events) => {
-      if (!ended) timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
-    }, reject);
-  });
 }

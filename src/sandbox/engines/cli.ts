@@ -1,0 +1,250 @@
+// The engine through the docker CLI, or podman's in its own dialect: `docker run` per candidate.
+//
+// Every run gets a fresh container, locked down by the policy's flags, fed its files as a tar on stdin;
+// nothing of the host is mounted and nothing of the runner's environment goes in. The container is not
+// `--rm`: its state is read after exit for the engine's own OOM verdict, then it is removed.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { MemorySample, RunFacts } from "../../model.js";
+import { StreamCapture } from "../capture.js";
+import { RunClock } from "../driver.js";
+import type { RunHooks, SandboxJob } from "../engine.js";
+import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "../late-oom.js";
+import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../memory.js";
+import { type Dialect, cliRunArgs, lockDown } from "../policy.js";
+import { KILL_GRACE_MS, OpeningEngine, type Opening, Removals, type StreamOutcome, containerName, engineMessage, failedFacts, runFacts } from "../run.js";
+
+/** Output kept from the CLI's own short commands (inspect, ps, pull). */
+const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** The longest a short CLI command (inspect, kill, rm, ps) may take; a pull gets PULL_TIMEOUT_MS. */
+const CLI_CALL_TIMEOUT_MS = 60_000;
+const PULL_TIMEOUT_MS = 15 * 60_000;
+/** How often an abort asks again for containers whose CLI has not ended yet. */
+const ABORT_POLL_MS = 100;
+
+export interface CliEngineOptions {
+  /** The CLI to run: `docker` by default, or a compatible one such as `podman`. */
+  binary?: string;
+}
+
+export class CliEngine extends OpeningEngine {
+  readonly binary: string;
+  readonly #dialect: Dialect;
+  readonly #removals = new Removals((name) => this.#removeOne(name));
+  /** The `run` CLI of every run in flight, by container name. */
+  readonly #active = new Map<string, ChildProcess>();
+  /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
+  readonly #monitorDirs = new Set<string>();
+
+  constructor(options: CliEngineOptions = {}) {
+    super();
+    this.binary = options.binary ?? "docker";
+    this.#dialect = basename(this.binary) === "podman" ? "podman" : "docker";
+  }
+
+  protected async runOpened(job: SandboxJob, hooks: RunHooks, { nonce, input }: Opening): Promise<RunFacts> {
+    const name = containerName();
+    hooks.onContainer?.(name);
+    // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
+    // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
+    // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
+    let monitorDir: string | undefined;
+    try {
+      if (this.#dialect === "podman") this.#monitorDirs.add((monitorDir = await mkdtemp(join(tmpdir(), "sandbox-gate-podman-"))));
+      return await this.#run(name, job, input, nonce, monitorDir);
+    } catch (error) {
+      this.#removals.remove(name);
+      return failedFacts(`the sandbox failed: ${(error as Error).message}`);
+    } finally {
+      if (monitorDir !== undefined) await this.#removeMonitorDir(monitorDir);
+    }
+  }
+
+  async #run(name: string, job: SandboxJob, input: Buffer, nonce: string, monitorDir?: string): Promise<RunFacts> {
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+
+    const child = spawn(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
+    this.#active.set(name, child);
+    const ended = new Promise<{ code: number | null; error?: Error }>((resolve) => {
+      child.on("error", (error) => resolve({ code: null, error }));
+      child.on("close", (code) => resolve({ code }));
+    }).finally(() => this.#active.delete(name));
+    let memoryAtTimeout: MemorySample | undefined;
+    const clock = new RunClock({
+      nonce,
+      timeoutMs: limits.timeoutMs,
+      onRunOutput: (chunk) => stderr.push(chunk),
+      onExpired: () =>
+        void (async () => {
+          // Read before the kill: once the container is gone, so is its memory count.
+          if (clock.timedOut) memoryAtTimeout = await this.#memory(name);
+          await this.#kill(name, child);
+        })(),
+    });
+    const { parser } = clock;
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => parser.push(chunk));
+    // The container may end before it has read its input; that shows in its exit, not here.
+    child.stdin.on("error", () => {});
+    child.stdin.end(input);
+
+    const exit = await ended;
+    const durationMs = clock.end();
+    const { timedOut, stalled } = clock;
+    // No CLI ran, so there is no container to remove.
+    if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
+    const state = await this.#state(name);
+    const monitorOom = monitorDir !== undefined && existsSync(join(monitorDir, "oom"));
+    const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.aborted, oomKilled: state.oomKilled === true || monitorOom };
+    const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
+    this.#removals.remove(name);
+    const outcome: StreamOutcome = { phase: parser.phase, text: parser.text, ...(parser.verdict !== undefined && { verdict: parser.verdict }), stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs, ...(memoryAtTimeout && { memoryAtTimeout }) };
+    return runFacts(this.binary, job, outcome, {
+      exitCode: exit.code,
+      oomKilled,
+      aborted: this.aborted,
+      ...(state.error === undefined ? {} : { stateError: state.error }),
+    });
+  }
+
+  /**
+   * Kills by name: killing the CLI would leave the container running. The container may not exist yet,
+   * or the engine may hang (gVisor's `runsc start` can wedge a container so that even `kill` never
+   * returns): then the CLI itself has to go, KILL_GRACE_MS after the kill was asked for.
+   */
+  async #kill(name: string, child: ChildProcess): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+    child.once("close", () => clearTimeout(grace));
+    await cli(this.binary, ["kill", name], KILL_GRACE_MS);
+  }
+
+  /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
+  async #memory(name: string): Promise<MemorySample | undefined> {
+    const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], MEMORY_SAMPLE_TIMEOUT_MS);
+    return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
+  }
+
+  /**
+   * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
+   * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
+   */
+  async #state(name: string): Promise<{ oomKilled?: boolean; error?: string }> {
+    const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
+    if (result.code !== 0) return { error: describeFailure(result) };
+    try {
+      return { oomKilled: (JSON.parse(result.stdout) as { OOMKilled?: unknown }).OOMKilled === true };
+    } catch {
+      return { error: `unreadable state: ${result.stdout.slice(0, 200)}` };
+    }
+  }
+
+  async #removeOne(name: string): Promise<void> {
+    // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
+    const result = await cli(this.binary, ["rm", "-f", "-v", name]);
+    if (result.code !== 0 && !/no such container/i.test(result.stderr)) throw new Error(describeFailure(result));
+  }
+
+  async close(): Promise<string[]> {
+    return this.#removals.settle();
+  }
+
+  /**
+   * Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed.
+   * A container asked for before its CLI created it appears a moment later, so this asks again until
+   * every CLI has ended (a CLI still there after KILL_GRACE_MS is killed).
+   */
+  async abort(): Promise<string[]> {
+    this.aborted = true;
+    const removed = new Set<string>();
+    const deadline = performance.now() + KILL_GRACE_MS;
+    while (this.#active.size > 0 && performance.now() < deadline) {
+      const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+      for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean)) removed.add(name);
+      await sleep(ABORT_POLL_MS);
+    }
+    for (const child of this.#active.values()) child.kill("SIGKILL");
+    await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+    await this.close();
+    return [...removed];
+  }
+
+  async #removeMonitorDir(dir: string): Promise<void> {
+    this.#monitorDirs.delete(dir);
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  async hasImage(image: string): Promise<boolean> {
+    const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+    if (result.code === 0) return true;
+    if (/no such (image|object)|image not known/i.test(result.stderr)) return false;
+    throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
+  }
+
+  async pull(image: string): Promise<void> {
+    const result = await cli(this.binary, ["pull", "--quiet", "--", image], PULL_TIMEOUT_MS);
+    if (result.code !== 0) throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
+  }
+
+  async removeLabelled(label: string): Promise<string[]> {
+    const listed = await cli(this.binary, ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"]);
+    if (listed.code !== 0) throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
+    const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (names.length === 0) return [];
+    const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
+    if (removed.code !== 0) throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
+    return names;
+  }
+}
+
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+export async function cliOomEventSeen(binary: string, name: string): Promise<boolean> {
+  const { since, until } = eventWindow();
+  const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
+  const result = await cli(binary, args, OOM_LOOK_TIMEOUT_MS);
+  return result.code === 0 && result.stdout.trim() !== "";
+}
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  error?: Error;
+}
+
+/**
+ * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
+ * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
+ * the run: a command past its time is a failure like any other.
+ */
+function cli(binary: string, args: string[], timeoutMs = CLI_CALL_TIMEOUT_MS): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
+    const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs, killSignal: "SIGKILL" });
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    const result = (code: number | null, error?: Error): CliResult => ({
+      code,
+      stdout: stdout.result().text,
+      stderr: stderr.result().text,
+      ...(error ? { error } : {}),
+    });
+    child.on("error", (error) => resolve(result(null, error)));
+    child.on("close", (code, signal) => {
+      const late = code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`) : undefined;
+      resolve(result(code, late));
+    });
+  });
+}
+
+function describeFailure(result: CliResult): string {
+  return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
+}

@@ -1,0 +1,208 @@
+// The lock-down of every sandbox, written once as data, then rendered: to `run` flags for the docker and
+// podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
+// each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
+import { driverArgv } from "./driver.js";
+import type { SandboxJob } from "./engine.js";
+
+/** nobody:nogroup, which owns the work dir. */
+const SANDBOX_ID = 65534;
+export const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
+export const WORKDIR = "/work";
+/** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
+export const SHM_BYTES = 4 * 1024 * 1024;
+export const OPEN_FILES = 256;
+/**
+ * podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+ * nproc counts per user across containers, so it stays well above any run's pids limit.
+ */
+const PODMAN_NPROC = 4096;
+/**
+ * Host tasks gVisor needs per guest process, on top of a base for the sentry and the gofer: measured
+ * with runsc's ptrace platform, a fork bomb held at 64 guest processes used up to 902 host tasks (14 per
+ * process), at 128 up to 2007 (16 per process).
+ */
+const GVISOR_TASKS_PER_PROCESS = 24;
+const GVISOR_TASKS_BASE = 256;
+
+export interface Ulimit {
+  name: "nofile" | "fsize" | "nproc";
+  soft: number;
+  hard: number;
+}
+
+export interface Tmpfs {
+  path: string;
+  bytes: number;
+  exec: boolean;
+  mode: string;
+  /** Owned by the sandbox user (the work dir); root otherwise. */
+  ownedBySandbox: boolean;
+}
+
+/** Everything that confines one sandbox. */
+export interface LockDown {
+  image: string;
+  argv: string[];
+  labels: Record<string, string>;
+  user: string;
+  workdir: string;
+  /** The whole environment: nothing of the runner's goes in. */
+  env: string[];
+  /** docker-init (podman's catatonit) as PID 1: orphans reaped, a signal to PID 1 ends the code. */
+  init: true;
+  network: "none";
+  /** Memory and memory+swap alike: no swap. */
+  memoryBytes: number;
+  cpus: number;
+  /** The pids cgroup: the candidate's limit, or under gVisor the headroom of gVisor's own kernel. */
+  cgroupPids: number;
+  ulimits: Ulimit[];
+  readOnlyRoot: true;
+  tmpfs: Tmpfs[];
+  shmBytes: number;
+  capDrop: "ALL";
+  noNewPrivileges: true;
+  /** The engine need not store the output: it is read through the attach. */
+  logDriver: "none";
+  runtime?: string;
+}
+
+/** gVisor (`runsc`, or a runtime entry named after gVisor): its own kernel counts the candidate's processes. */
+export function isGvisor(runtime: string | undefined): boolean {
+  return runtime !== undefined && /runsc|gvisor/i.test(runtime);
+}
+
+/**
+ * The process limit as the kernel that runs the candidate enforces it. Under runc that is the host's
+ * pids cgroup. Under gVisor the same cgroup also holds gVisor's own kernel, whose threads and per-process
+ * stubs outnumber the candidate's processes many times over: a fork bomb would exhaust the cgroup before
+ * the candidate met its limit and end the sandbox with the sentry's crash (Go's exit code 2), or not,
+ * depending on the machine's speed. So under gVisor `pids-limit` is the guest's RLIMIT_NPROC, which
+ * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
+ * still bounded, so the host stays protected from gVisor itself.
+ */
+export function processLimits(pidsLimit: number, runtime: string | undefined): { cgroupPids: number; guestNproc?: number } {
+  if (!isGvisor(runtime)) return { cgroupPids: pidsLimit };
+  return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
+}
+
+export function lockDown(job: SandboxJob): LockDown {
+  const { limits } = job;
+  const size = limits.workdirBytes;
+  const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+  return {
+    image: job.image,
+    argv: driverArgv(job.command, job.check),
+    labels: job.labels,
+    user: SANDBOX_USER,
+    workdir: WORKDIR,
+    env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
+    init: true,
+    network: "none",
+    memoryBytes: limits.memoryBytes,
+    cpus: limits.cpus,
+    cgroupPids,
+    ulimits: [
+      { name: "nofile", soft: OPEN_FILES, hard: OPEN_FILES },
+      { name: "fsize", soft: size, hard: size },
+      ...(guestNproc === undefined ? [] : [{ name: "nproc" as const, soft: guestNproc, hard: guestNproc }]),
+    ],
+    readOnlyRoot: true,
+    tmpfs: [
+      { path: WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+      { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
+    ],
+    shmBytes: SHM_BYTES,
+    capDrop: "ALL",
+    noNewPrivileges: true,
+    logDriver: "none",
+    ...(limits.runtime ? { runtime: limits.runtime } : {}),
+  };
+}
+
+/** Where the CLIs' `run` flags differ. */
+export type Dialect = "docker" | "podman";
+
+/** tmpfs mount options; podman refuses tmpfs's own uid=/gid= options, its `U` chowns the mount to --user. */
+function tmpfsOptions(mount: Tmpfs, dialect: Dialect): string {
+  const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
+  return ["rw", ...(mount.exec ? ["exec"] : []), "nosuid", "nodev", `size=${mount.bytes}`, ...owner, `mode=${mount.mode}`].join(",");
+}
+
+/** The ulimits as a dialect sets them: the policy's, and podman's nproc unless the policy has one. */
+export function ulimitsFor(policy: LockDown, dialect: Dialect): Ulimit[] {
+  const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
+  return dialect === "podman" && !hasNproc ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }] : policy.ulimits;
+}
+
+/** The `run` argv for container `name`: every flag of the policy, then the image and the driver. */
+export function cliRunArgs(policy: LockDown, name: string, dialect: Dialect): string[] {
+  return [
+    "run",
+    ...["--name", name],
+    ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
+    // stdin stays open for the nonce and the tar.
+    "-i",
+    ...(policy.init ? ["--init"] : []),
+    // Images are made ready before the first run (image.ts); a run never pulls.
+    ...["--pull", "never"],
+    ...["--log-driver", policy.logDriver],
+    ...["--network", policy.network],
+    ...["--memory", String(policy.memoryBytes)],
+    ...["--memory-swap", String(policy.memoryBytes)],
+    ...["--cpus", String(policy.cpus)],
+    ...["--pids-limit", String(policy.cgroupPids)],
+    ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
+    "--read-only",
+    // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+    ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+    ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
+    ...["--shm-size", String(policy.shmBytes)],
+    ...["--cap-drop", policy.capDrop],
+    ...["--security-opt", "no-new-privileges"],
+    ...["--user", policy.user],
+    ...["--workdir", policy.workdir],
+    ...policy.env.flatMap((variable) => ["--env", variable]),
+    ...(policy.runtime ? ["--runtime", policy.runtime] : []),
+    // Ends the options, so an image name can never be read as one.
+    "--",
+    policy.image,
+    ...policy.argv,
+  ];
+}
+
+/** The body of `POST /containers/create`: the same policy as the Engine API spells it. */
+export function apiCreateConfig(policy: LockDown): Record<string, unknown> {
+  return {
+    Image: policy.image,
+    Cmd: policy.argv,
+    Labels: policy.labels,
+    User: policy.user,
+    WorkingDir: policy.workdir,
+    Env: policy.env,
+    // `-i`: stdin open for the attach, closed for good once the attach closes it.
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    OpenStdin: true,
+    StdinOnce: true,
+    Tty: false,
+    HostConfig: {
+      Init: policy.init,
+      RestartPolicy: { Name: "no" },
+      LogConfig: { Type: policy.logDriver, Config: {} },
+      NetworkMode: policy.network,
+      Memory: policy.memoryBytes,
+      MemorySwap: policy.memoryBytes,
+      NanoCpus: Math.round(policy.cpus * 1e9),
+      PidsLimit: policy.cgroupPids,
+      Ulimits: policy.ulimits.map((u) => ({ Name: u.name, Soft: u.soft, Hard: u.hard })),
+      ReadonlyRootfs: policy.readOnlyRoot,
+      Tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, tmpfsOptions(mount, "docker")])),
+      ShmSize: policy.shmBytes,
+      CapDrop: [policy.capDrop],
+      SecurityOpt: ["no-new-privileges"],
+      ...(policy.runtime ? { Runtime: policy.runtime } : {}),
+    },
+  };
+}

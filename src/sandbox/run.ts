@@ -1,0 +1,186 @@
+// What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
+// the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
+// told apart from the candidate's doing), and the removals that follow it, off the critical path.
+import { randomBytes } from "node:crypto";
+import { constants } from "node:os";
+import type { CapturedStream, MemorySample, Phase, RunFacts } from "../model.js";
+import { START_GRACE_MS, driverInput, newNonce } from "./driver.js";
+import type { ContainerEngine, RunHooks, SandboxJob } from "./engine.js";
+import { tarball } from "./tar.js";
+
+/** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
+export const KILL_GRACE_MS = 10_000;
+
+/** A fresh name for a container of ours. */
+export function containerName(): string {
+  return `sandbox-gate-${randomBytes(8).toString("hex")}`;
+}
+
+/**
+ * How every engine's run begins: refused once the engine is aborted, or our failure when the files
+ * cannot be packed, before anything reaches the engine; otherwise the engine's own part, `runOpened`.
+ */
+export abstract class OpeningEngine implements ContainerEngine {
+  /** Set by `abort()`: no run starts after it. */
+  protected aborted = false;
+
+  run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
+    const opening = openRun(job, hooks, this.aborted);
+    return "phase" in opening ? Promise.resolve(opening) : this.runOpened(job, hooks, opening);
+  }
+
+  protected abstract runOpened(job: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts>;
+  abstract hasImage(image: string): Promise<boolean>;
+  abstract pull(image: string): Promise<void>;
+  abstract removeLabelled(label: string): Promise<string[]>;
+  abstract close(): Promise<string[]>;
+  abstract abort(): Promise<string[]>;
+}
+
+/** What a run starts with: the nonce of its markers and the driver's stdin (the nonce line, then the tar). */
+export interface Opening {
+  nonce: string;
+  input: Buffer;
+}
+
+/**
+ * The opening of a run, or the facts it ends with at once: refused after an abort, or our failure when
+ * the files cannot be packed. Nothing has reached the engine either way.
+ */
+function openRun(job: SandboxJob, hooks: RunHooks, aborted: boolean): Opening | RunFacts {
+  if (aborted) return failedFacts("the run was cancelled before this candidate started");
+  const nonce = hooks.nonce ?? newNonce();
+  try {
+    return { nonce, input: driverInput(nonce, tarball(job.files)) };
+  } catch (error) {
+    return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
+  }
+}
+
+/** What a run's output told: the phase reached, our text, the candidate's streams, the clocks. */
+export interface StreamOutcome {
+  phase: Phase;
+  /** Our text of the last phase before the run (set-up error, checker output). */
+  text: string;
+  /** The checker's verdict line, when it wrote one. */
+  verdict?: string;
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  timedOut: boolean;
+  stalled: boolean;
+  /** From the run marker to the end of the stream (or the deadline); 0 when the run never began. */
+  durationMs: number;
+  /** Read when our timeout fired, before the kill. */
+  memoryAtTimeout?: MemorySample;
+}
+
+/** What the engine says of a run once it ended. */
+export interface Ended {
+  exitCode: number | null;
+  oomKilled: boolean;
+  /** The engine's runs were aborted (a cancelled job). */
+  aborted: boolean;
+  /** Why the container's state could not be read or vouched for after it ended, if it could not. */
+  stateError?: string;
+}
+
+/**
+ * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
+ * `binary` names what ran the container in messages: the CLI's name, or "the container".
+ */
+export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome, ended: Ended): RunFacts {
+  const { exitCode, oomKilled } = ended;
+  const sandboxError = sandboxErrorOf(binary, job, outcome, ended);
+  return {
+    phase: outcome.phase,
+    exitCode,
+    signal: signalOf(exitCode),
+    timedOut: outcome.timedOut,
+    oomKilled,
+    ...(outcome.memoryAtTimeout === undefined ? {} : { memoryAtTimeout: outcome.memoryAtTimeout }),
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    checkOutput: outcome.phase === "check" ? outcome.text : "",
+    ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
+    durationMs: outcome.durationMs,
+    ...(sandboxError === undefined ? {} : { sandboxError }),
+  };
+}
+
+/** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
+function sandboxErrorOf(binary: string, job: SandboxJob, { phase, text, stalled }: StreamOutcome, { exitCode, aborted, stateError }: Ended): string | undefined {
+  if (aborted) return "the run was cancelled while this candidate ran";
+  if (stalled) {
+    return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
+  }
+  if (phase === "setup") {
+    // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
+    return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
+  }
+  // 126/127: the shell could not find or execute the checker, so the image lacks it.
+  if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
+    return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+  }
+  // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
+  if (exitCode !== 0 && stateError !== undefined) {
+    return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
+  }
+  return undefined;
+}
+
+/** The first lines of an engine's complaint that say something (usage hints dropped). */
+export function engineMessage(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !/^(See|Run) '.*--help'/.test(line))
+    .slice(0, 3)
+    .map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line))
+    .join("\n");
+}
+
+/** The signal behind an exit code above 128 (139 → SIGSEGV), as shells and init report it. */
+export function signalOf(exitCode: number | null): string | null {
+  if (exitCode === null || exitCode <= 128) return null;
+  const number = exitCode - 128;
+  return Object.entries(constants.signals).find(([, value]) => value === number)?.[0] ?? null;
+}
+
+/** The facts of a run that never reached the engine. */
+export function failedFacts(sandboxError: string): RunFacts {
+  const empty = (): CapturedStream => ({ text: "", truncated: false, bytes: 0 });
+  return {
+    phase: "setup",
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    oomKilled: false,
+    stdout: empty(),
+    stderr: empty(),
+    checkOutput: "",
+    durationMs: 0,
+    sandboxError,
+  };
+}
+
+/** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
+export class Removals {
+  readonly #pending = new Set<Promise<void>>();
+  readonly #failed: string[] = [];
+
+  /** `removeOne` resolves once the container is gone (one already gone included), rejects with the reason otherwise. */
+  constructor(private readonly removeOne: (name: string) => Promise<void>) {}
+
+  /** Removes `name` (with its anonymous volumes); `gone` once it is. */
+  remove(name: string, gone: () => void = () => {}): void {
+    const removal = this.removeOne(name).then(gone, (error: Error) => void this.#failed.push(`${name}: ${error.message}`));
+    const tracked = removal.finally(() => this.#pending.delete(tracked));
+    this.#pending.add(tracked);
+  }
+
+  /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
+  async settle(also: () => Promise<unknown>[] = () => []): Promise<string[]> {
+    for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()]) await Promise.all(more);
+    return this.#failed.splice(0);
+  }
+}

@@ -1,0 +1,240 @@
+// The contract every engine meets on the real engine, one suite over all of them: the docker CLI, the
+// podman CLI (its dialect), the fresh pool over the Engine API, and `isolation: run`'s shared containers.
+// First what the engine stores for each one's containers, against the one lock-down policy; then the
+// wiring every engine repeats (streams, parse check, clocks, OOM verdicts, cleanup). What only one engine
+// does is in engines/<engine>.test.ts.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { classify } from "../../src/classify.js";
+import { LANGUAGES } from "../../src/languages.js";
+import { EngineApi, endpointFromEnv } from "../../src/sandbox/api/client.js";
+import { type ContainerEngine, type Limits, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { CliEngine } from "../../src/sandbox/engines/cli.js";
+import { FreshPoolEngine } from "../../src/sandbox/engines/fresh-pool.js";
+import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/shared.js";
+import { type Dialect, type LockDown, lockDown, ulimitsFor } from "../../src/sandbox/policy.js";
+import { HOLD_AT_MEMORY_LIMIT, TEST_IMAGE, ensurePodmanImage } from "./support.js";
+
+const MiB = 1024 * 1024;
+const LIMITS: Limits = { timeoutMs: 10_000, memoryBytes: 128 * MiB, cpus: 1, pidsLimit: 64, maxOutputBytes: 64 * 1024, workdirBytes: 8 * MiB };
+// Planted in the runner's environment: no engine may pass it on.
+const RUNNER_SECRET = `SANDBOX_GATE_CONTRACT_SECRET=${randomBytes(8).toString("hex")}`;
+
+interface Contestant {
+  name: string;
+  make: () => ContainerEngine;
+  /** The CLI that inspects its containers. */
+  binary: "docker" | "podman";
+  dialect: Dialect;
+  /** Runtimes to compare the stored lock-down under ("" is the engine's default). */
+  runtimes: string[];
+  /** The user of the container's own process: a keeper, not the candidate, in a shared container. */
+  mainUser?: string;
+  prepare?: () => void;
+}
+
+const api = (): EngineApi => new EngineApi(endpointFromEnv()!);
+
+const CONTESTANTS: Contestant[] = [
+  { name: "the docker CLI", make: () => new CliEngine(), binary: "docker", dialect: "docker", runtimes: ["", "runsc"] },
+  { name: "the podman CLI", make: () => new CliEngine({ binary: "podman" }), binary: "podman", dialect: "podman", runtimes: [""], prepare: ensurePodmanImage },
+  { name: "the fresh pool", make: () => new FreshPoolEngine(api(), new CliEngine(), { warm: 2 }), binary: "docker", dialect: "docker", runtimes: ["", "runsc"] },
+  {
+    name: "shared containers (isolation: run)",
+    make: () => new SharedEngine(api(), new CliEngine()),
+    binary: "docker",
+    dialect: "docker",
+    runtimes: ["", "runsc"],
+    mainUser: KEEPER_USER,
+  },
+];
+
+interface Stored {
+  user: string;
+  env: string[];
+  init: boolean;
+  network: string;
+  memory: number;
+  memorySwap: number;
+  nanoCpus: number;
+  pids: number;
+  ulimits: string[];
+  readOnlyRoot: boolean;
+  /** Mount point → its options. */
+  tmpfs: Record<string, string[]>;
+  shm: number;
+  /** Capabilities left: none. */
+  capsLeft: string[];
+  noNewPrivileges: boolean;
+  logDriver: string;
+  runtime?: string;
+  labels: Record<string, string>;
+}
+
+interface Inspected {
+  Config: { User: string; Env: string[]; Labels: Record<string, string> };
+  HostConfig: Record<string, unknown> & { Ulimits: Array<{ Name: string; Soft: number; Hard: number }>; Tmpfs: Record<string, string>; SecurityOpt: string[] };
+  EffectiveCaps?: string[] | null;
+}
+
+/** What an engine stored for a container, in the policy's terms (docker's and podman's inspect alike). */
+function stored(info: Inspected, binary: Contestant["binary"]): Stored {
+  const host = info.HostConfig;
+  return {
+    user: info.Config.User,
+    env: info.Config.Env,
+    init: host.Init as boolean,
+    network: host.NetworkMode as string,
+    memory: host.Memory as number,
+    memorySwap: host.MemorySwap as number,
+    nanoCpus: host.NanoCpus as number,
+    pids: host.PidsLimit as number,
+    ulimits: host.Ulimits.map((u) => `${u.Name.replace(/^RLIMIT_/, "").toLowerCase()}=${u.Soft}:${u.Hard}`).sort(),
+    readOnlyRoot: host.ReadonlyRootfs as boolean,
+    tmpfs: Object.fromEntries(Object.entries(host.Tmpfs).map(([path, options]) => [path, options.split(",")])),
+    shm: host.ShmSize as number,
+    // docker keeps what was dropped; podman what is left.
+    capsLeft: binary === "podman" ? (info.EffectiveCaps ?? []) : (host.CapDrop as string[]).includes("ALL") ? [] : ["(some)"],
+    noNewPrivileges: host.SecurityOpt.includes("no-new-privileges"),
+    logDriver: (host.LogConfig as { Type: string }).Type,
+    ...(host.Runtime !== undefined && { runtime: host.Runtime as string }),
+    labels: info.Config.Labels,
+  };
+}
+
+/** What the policy says the engine must store. */
+function expected(policy: LockDown, dialect: Dialect, mainUser: string | undefined) {
+  return {
+    user: mainUser ?? policy.user,
+    env: expect.arrayContaining(policy.env),
+    init: policy.init,
+    network: policy.network,
+    memory: policy.memoryBytes,
+    memorySwap: policy.memoryBytes,
+    nanoCpus: Math.round(policy.cpus * 1e9),
+    pids: policy.cgroupPids,
+    ulimits: ulimitsFor(policy, dialect).map((u) => `${u.name}=${u.soft}:${u.hard}`).sort(),
+    readOnlyRoot: policy.readOnlyRoot,
+    // podman adds its own propagation options to each mount.
+    tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, expect.arrayContaining([`size=${mount.bytes}`, `mode=${mount.mode}`, "nosuid", "nodev"])])),
+    shm: policy.shmBytes,
+    capsLeft: [],
+    noNewPrivileges: policy.noNewPrivileges,
+    logDriver: policy.logDriver,
+    // The engine's own default (runc, podman's oci) when the policy names none.
+    runtime: policy.runtime ?? expect.any(String),
+    labels: expect.objectContaining(policy.labels),
+  };
+}
+
+function inspect(binary: Contestant["binary"], name: string): Inspected {
+  return (JSON.parse(execFileSync(binary, ["inspect", name], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })) as Inspected[])[0]!;
+}
+
+function job(python: string, runId: string, limits: Partial<Limits> = {}): SandboxJob {
+  return {
+    image: TEST_IMAGE,
+    files: [{ path: "solution.py", content: python }],
+    command: LANGUAGES.python.command,
+    check: LANGUAGES.python.check("solution.py"),
+    limits: { ...LIMITS, ...limits },
+    labels: { [RUN_LABEL]: runId },
+  };
+}
+
+function labelled(binary: Contestant["binary"], runId: string): string {
+  return execFileSync(binary, ["ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}"], { encoding: "utf8" }).trim();
+}
+
+beforeAll(() => {
+  process.env.SANDBOX_GATE_CONTRACT_SECRET = RUNNER_SECRET.split("=")[1];
+});
+
+afterAll(() => {
+  delete process.env.SANDBOX_GATE_CONTRACT_SECRET;
+});
+
+describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser, prepare }) => {
+  const runId = `contract-${randomBytes(4).toString("hex")}`;
+  const engine = make();
+
+  beforeAll(() => prepare?.(), 120_000);
+
+  afterAll(async () => {
+    expect(await engine.close()).toEqual([]);
+    expect(labelled(binary, runId)).toBe("");
+  });
+
+  it.each(runtimes.map((runtime) => [runtime || "default"]))("stores the lock-down policy for its containers (runtime %s)", async (runtime) => {
+    const sample = job("import time\ntime.sleep(1.5)", runId, { cpus: 1.5, pidsLimit: 48, runtime: runtime === "default" ? "" : runtime });
+    let name = "";
+    const running = engine.run(sample, { onContainer: (container) => (name = container) });
+    const info = await vi.waitFor(() => inspect(binary, name), { timeout: 20_000, interval: 50 });
+    const facts = await running;
+    expect(facts.exitCode, facts.stderr.text).toBe(0);
+    const seen = stored(info, binary);
+    expect(seen).toEqual(expected(lockDown(sample), dialect, mainUser));
+    expect(seen.env).not.toContain(RUNNER_SECRET);
+  });
+
+  it("keeps stdout and stderr apart, capped, with the exit code", async () => {
+    const facts = await engine.run(job("import sys\nprint('out')\nprint('e' * 5000, file=sys.stderr)\nsys.exit(3)", runId, { maxOutputBytes: 1000 }));
+    expect(facts).toMatchObject({ phase: "run", exitCode: 3, signal: null, timedOut: false, oomKilled: false, stdout: { text: "out\n", truncated: false } });
+    expect(facts.stderr).toEqual({ text: "e".repeat(1000), truncated: true, bytes: 5001 });
+    expect(facts.sandboxError).toBeUndefined();
+  });
+
+  it("stops at the parse check with the checker's verdict, before a line of the candidate runs", async () => {
+    const facts = await engine.run(job("print('the candidate ran')\ndef broken(:\n    pass\n", runId));
+    expect(facts).toMatchObject({ phase: "check", exitCode: 1, timedOut: false, durationMs: 0, stdout: { text: "" } });
+    expect(JSON.parse(facts.checkVerdict!)).toMatchObject({ file: "solution.py", line: 2 });
+    expect(classify(facts)).toBe("syntax_error");
+  });
+
+  it("kills at the timeout, its clock started at the run marker, the memory read before the kill", async () => {
+    const slowCheck = { ...job("print('started', flush=True)\nwhile True:\n    pass", runId, { timeoutMs: 1_000 }), check: ["sh", "-c", "sleep 1.5"] };
+    const facts = await engine.run(slowCheck);
+    expect(facts).toMatchObject({ phase: "run", timedOut: true, exitCode: 137, stdout: { text: "started\n" } });
+    // The candidate's time ends at its deadline (give or take the timer): the sample and the kill are ours.
+    expect(facts.durationMs).toBeGreaterThanOrEqual(1_000);
+    expect(facts.durationMs).toBeLessThan(2_000);
+    // podman's CLI reports four significant digits (134.2MB): far inside the slack that decides.
+    expect(Math.abs(facts.memoryAtTimeout!.limitBytes - 128 * MiB)).toBeLessThan(128 * MiB * 0.001);
+    expect(facts.memoryAtTimeout!.usedBytes).toBeLessThan(64 * MiB);
+    expect(classify(facts)).toBe("timeout");
+  });
+
+  it("takes the OOM verdict from the engine", async () => {
+    const facts = await engine.run(job("b = bytearray()\nfor _ in range(1024):\n    b += bytearray(1 << 20)\nprint('survived')", runId, { memoryBytes: 64 * MiB }));
+    expect(facts).toMatchObject({ phase: "run", oomKilled: true, exitCode: 137, timedOut: false });
+    expect(facts.stdout.text).not.toContain("survived");
+  });
+
+  // Without the sample at the timeout this is a plain `timeout`: the kernel never killed anything.
+  it("judges a run held at its memory limit until the timeout oom, by the engine's count", async () => {
+    const facts = await engine.run(job(HOLD_AT_MEMORY_LIMIT, runId, { memoryBytes: 64 * MiB, timeoutMs: 3_000 }));
+    expect(facts, facts.stderr.text).toMatchObject({ phase: "run", timedOut: true, oomKilled: false, stdout: { text: expect.stringMatching(/^holding \d+\n$/) } });
+    expect(64 * MiB - facts.memoryAtTimeout!.usedBytes).toBeLessThanOrEqual(4 * MiB);
+    expect(classify(facts)).toBe("oom");
+  });
+
+  it("leaves no container of a finished run once closed", async () => {
+    const facts = await engine.run(job("print('done')", runId));
+    expect(facts.stdout.text).toBe("done\n");
+    expect(await engine.close()).toEqual([]);
+    expect(labelled(binary, runId)).toBe("");
+  });
+
+  it("refuses runs once aborted, and leaves nothing", async () => {
+    const aborted = make();
+    const abortId = `${runId}-abort`;
+    const running = aborted.run(job("import time\ntime.sleep(30)", abortId));
+    await vi.waitFor(() => expect(labelled(binary, abortId)).not.toBe(""), { timeout: 20_000, interval: 50 });
+    await aborted.abort();
+    expect((await running).sandboxError).toMatch(/cancelled/);
+    expect((await aborted.run(job("print(1)", abortId))).sandboxError).toBe("the run was cancelled before this candidate started");
+    expect(await aborted.close()).toEqual([]);
+    expect(labelled(binary, abortId)).toBe("");
+  });
+});
