@@ -82,7 +82,7 @@ const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
 export function execArgv(command: string, check?: readonly string[]): string[] {
   const [sh, flag, driver, ...parameters] = driverArgv(command, check);
-  if (!driver!.endsWith(EXEC_COMMAND)) throw new Error("the sandbox driver no longer ends by exec'ing the command: update reuse.ts");
+  if (!driver!.endsWith(EXEC_COMMAND)) throw new Error("the sandbox driver no longer ends by exec'ing the command: update engines/shared.ts");
   return [sh!, flag!, `${RESET}${driver!.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
 }
 
