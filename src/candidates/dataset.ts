@@ -3,7 +3,8 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { isLanguage } from "../languages.js";
 import type { Candidate, CandidateOverrides } from "../model.js";
-import { parseDuration } from "../settings.js";
+import { checkRelativePath } from "../prepare/paths.js";
+import { parseDuration } from "../settings/units.js";
 
 /** A line that could not be read as a candidate: reported with its line number, the rest still runs. */
 export interface DatasetProblem {
@@ -38,6 +39,15 @@ export function parseDatasetLine(line: string, source: string, fallbackId: strin
     if (o[key] === undefined) continue;
     if (typeof o[key] !== "string") return { problem: { id, source, problem: `'${key}' must be a string` } };
     overrides[key] = o[key];
+  }
+  // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
+  const paths = [
+    ...(overrides.target === undefined ? [] : [{ what: "'target'", path: overrides.target }]),
+    ...Object.keys(o.files ?? {}).map((path) => ({ what: "a 'files' path", path })),
+  ];
+  for (const { what, path } of paths) {
+    const checked = checkRelativePath(path);
+    if (!checked.ok) return { problem: { id, source, problem: `${what} ${JSON.stringify(path)} ${checked.why}: it must be a relative path inside the work dir` } };
   }
   if (o.language !== undefined) {
     if (typeof o.language !== "string" || !isLanguage(o.language)) return { problem: { id, source, problem: `unknown language ${JSON.stringify(o.language)}` } };

@@ -1,6 +1,7 @@
 // Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files.
 // Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any path that resolves
 // through a symlink in the checkout (see pathThroughSymlink): this module only ever sees path strings.
+import { checkRelativePath, isSafeRelativePath } from "./paths.js";
 
 /**
  * How a hunk found its place, strictest first: `exact` and `offset` are where git apply would put it,
@@ -88,30 +89,11 @@ export interface ApplyOptions {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Paths
-
-type PathCheck = { ok: true; path: string } | { ok: false; why: string };
-
-function checkPath(path: string): PathCheck {
-  if (/[\x00-\x1f\x7f]/.test(path)) return { ok: false, why: "control character" };
-  if (path.includes("\\")) return { ok: false, why: "backslash" };
-  if (path.startsWith("/") || /^[A-Za-z]:/.test(path)) return { ok: false, why: "absolute" };
-  const segments = path.split("/").filter((s) => s !== "" && s !== ".");
-  if (segments.includes("..")) return { ok: false, why: "'..' segment" };
-  if (segments.length === 0) return { ok: false, why: "empty" };
-  // git apply refuses these too: the repository's own metadata is never a patch target.
-  if (segments.some((s) => s.toLowerCase() === ".git")) return { ok: false, why: "inside .git" };
-  return { ok: true, path: segments.join("/") };
-}
-
-/** A relative POSIX path that stays inside the tree (`./x` and `x//y` are fine; they normalise). */
-export function isSafeRelativePath(path: string): boolean {
-  return checkPath(path).ok;
-}
+// Paths (the rule itself is paths.ts)
 
 /** Safe paths normalised; unsafe ones kept as written, for applyPatch to refuse by name. */
 function normalisePath(path: string | null): string | null {
-  const checked = path === null ? null : checkPath(path);
+  const checked = path === null ? null : checkRelativePath(path);
   return checked?.ok ? checked.path : path;
 }
 
@@ -670,7 +652,7 @@ function refuse(file: string, reason: string): ApplyFailure {
 function unsafePath(patch: ParsedPatch): ApplyFailure | null {
   for (const file of patch.files) {
     for (const path of [file.oldPath, file.newPath]) {
-      const checked = path === null ? null : checkPath(path);
+      const checked = path === null ? null : checkRelativePath(path);
       if (checked && !checked.ok) {
         return { ok: false, file: clipPath(path!), hunk: null, reason: `path escapes the tree: ${quote(path!)} (${checked.why})` };
       }

@@ -1,5 +1,6 @@
 // A ustar writer for the files sent into a sandbox on stdin: nothing from the host is mounted.
 // Pure: the same files give the same bytes (fixed owner and time stamp).
+import { checkRelativePath } from "../prepare/paths.js";
 import type { SandboxFile } from "./engine.js";
 
 const BLOCK = 512;
@@ -27,18 +28,9 @@ export function tarball(files: SandboxFile[]): Buffer {
 
 /** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
 export function normalisePath(path: string): string {
-  const segments = path.split("/").filter((segment) => segment !== "" && segment !== ".");
-  const problem = pathProblem(path, segments);
-  if (problem) throw new Error(`sandbox file path ${JSON.stringify(path)} ${problem}`);
-  return segments.join("/");
-}
-
-function pathProblem(path: string, segments: string[]): string | undefined {
-  if (path.includes("\0")) return "contains a NUL byte";
-  if (path.startsWith("/")) return "is absolute";
-  if (segments.length === 0) return "is empty";
-  if (segments.includes("..")) return "has a `..` segment";
-  return undefined;
+  const checked = checkRelativePath(path);
+  if (!checked.ok) throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
+  return checked.path;
 }
 
 function archiveEntries(files: SandboxFile[]): Entry[] {

@@ -35,6 +35,11 @@ describe("parseDatasetLine", () => {
     [{ id: "x", reply: "r", language: "cobol" }, /unknown language "cobol"/],
     [{ id: "x", reply: "r", timeout: "-1" }, /timeout/],
     [{ id: "x", reply: "r", command: ["ls"] }, /'command' must be a string/],
+    // The path rule of every path inside the sandbox (prepare/paths.ts), for this line only.
+    [{ id: "x", reply: "r", target: "../x.py" }, /^'target' "\.\.\/x\.py" has a '\.\.' segment: it must be a relative path inside the work dir$/],
+    [{ id: "x", reply: "r", target: "/etc/x.py" }, /^'target' "\/etc\/x\.py" is absolute/],
+    [{ id: "x", reply: "r", files: { "tests/../../x": "y" } }, /^a 'files' path "tests\/\.\.\/\.\.\/x" has a '\.\.' segment/],
+    [{ id: "x", reply: "r", files: { ".git/hooks/pre-commit": "y" } }, /is inside \.git/],
   ])("reports %j as a problem", (line, problem) => {
     const entry = parse(line) as { problem: { problem: string } };
     expect(entry.problem.problem).toMatch(problem);

@@ -5,7 +5,6 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applyPatch,
-  isSafeRelativePath,
   parsePatch,
   pathThroughSymlink,
   touchedPaths,
@@ -627,36 +626,19 @@ describe("path safety", () => {
   const creating = (path: string): string => text("--- /dev/null", `+++ ${path}`, "@@ -0,0 +1 @@", "+owned");
 
   it.each([
-    ["../outside", "b/../outside", "'..' segment"],
-    ["/etc/x", "/etc/x", "absolute"],
-    ["a/../../x", "a/../../x", "'..' segment"],
-    ["a NUL in a quoted name", '"b/x\\000y"', "control character"],
-    ["a backslash separator", "b/..\\..\\x", "backslash"],
-    ["the repository's metadata", "b/.git/hooks/pre-commit", "inside .git"],
-    ["nothing left after normalisation", "b/./", "empty"],
+    ["../outside", "b/../outside", "has a '..' segment"],
+    ["/etc/x", "/etc/x", "is absolute"],
+    ["a/../../x", "a/../../x", "has a '..' segment"],
+    ["a NUL in a quoted name", '"b/x\\000y"', "holds a control character"],
+    ["a backslash separator", "b/..\\..\\x", "holds a backslash"],
+    ["the repository's metadata", "b/.git/hooks/pre-commit", "is inside .git"],
+    ["nothing left after normalisation", "b/./", "is empty"],
   ])("refuses %s before anything else", (_, header, why) => {
     // An earlier file whose hunk does not match must not hide the escape.
     const patch = `${text("--- a/ok.py", "+++ b/ok.py", "@@ -1 +1 @@", "-zzz", "+b")}${creating(header)}`;
     const outcome = refused({ "ok.py": "a\n" }, patch);
     expect(outcome.reason).toMatch(new RegExp(`^path escapes the tree: ".*" \\(${why.replace(/[.()]/g, "\\$&")}\\)$`));
     expect(touchedPaths(parsePatch(patch))).toEqual(["ok.py"]);
-  });
-
-  it.each([
-    ["src/x.py", true],
-    ["./src//x.py", true],
-    ["a/..b/c", true],
-    ["", false],
-    [".", false],
-    ["../x", false],
-    ["a/../b", false],
-    ["/etc/passwd", false],
-    ["C:/x", false],
-    ["a\\b", false],
-    ["x\0y", false],
-    ["sub/.GIT/config", false],
-  ])("isSafeRelativePath(%j) is %s", (path, safe) => {
-    expect(isSafeRelativePath(path)).toBe(safe);
   });
 
   it("finds a touched path that lies under a symlink", () => {

@@ -88,11 +88,11 @@ describe("tarball", () => {
 
   it.each([
     ["/etc/passwd", "is absolute"],
-    ["../escape.py", "has a `..` segment"],
-    ["a/../../escape.py", "has a `..` segment"],
+    ["../escape.py", "has a '..' segment"],
+    ["a/../../escape.py", "has a '..' segment"],
     ["", "is empty"],
     ["./", "is empty"],
-    ["a\0b", "contains a NUL byte"],
+    ["a\0b", "holds a control character"],
   ])("rejects the path %j", (path, problem) => {
     expect(() => tarball([{ path, content: "x" }])).toThrow(`sandbox file path ${JSON.stringify(path)} ${problem}`);
   });

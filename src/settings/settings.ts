@@ -1,9 +1,13 @@
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
 import { cpus, totalmem } from "node:os";
-import { LANGUAGE_NAMES, isLanguage } from "./languages.js";
-import { STATUSES, type Language, type Status } from "./model.js";
-import type { Shard } from "./shard.js";
+import { LANGUAGE_NAMES, isLanguage } from "../languages.js";
+import { STATUSES, type Language, type Status } from "../model.js";
+import { checkRelativePath } from "../prepare/paths.js";
+import type { Limits } from "../sandbox/engine.js";
+import type { Shard } from "../shard.js";
+import { InputError } from "./input-error.js";
+import { parseDuration, parseSize } from "./units.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
@@ -12,39 +16,55 @@ export type Isolation = "candidate" | "run";
 /** The container engine's CLI: docker (and its Engine API when the socket answers), or podman. */
 export type EngineKind = "docker" | "podman";
 
-export interface Settings {
-  source: Source;
+/** Where the candidates come from, and what of the base tree goes into their sandboxes. */
+export interface SourceSettings {
+  kind: Source;
   authors: string[];
   files: string[];
+  /** The base tree: where globs resolve and patches apply; never written to. */
+  workdir: string;
+  tests: string[];
+  maxCandidates: number;
+  /** This job's slice of the candidates; undefined runs them all. */
+  shard?: Shard;
+}
+
+/** How a candidate runs unless it says otherwise (a dataset line may). */
+export interface RunSettings {
   language: Language | "auto";
   /** Empty: the language preset's image. */
   image: string;
   pull: PullPolicy;
-  tests: string[];
-  workdir: string;
   target: string;
   command: string;
-  timeoutMs: number;
-  memoryBytes: number;
-  cpus: number;
-  pidsLimit: number;
-  maxOutputBytes: number;
-  tmpfsBytes: number;
-  runtime: string;
+}
+
+/** How the sandboxes are run: which engine, how isolated, how many at once. */
+export interface ModeSettings {
   engine: EngineKind;
-  concurrency: number;
   isolation: Isolation;
-  /** This job's slice of the candidates; undefined runs them all. */
-  shard?: Shard;
-  /** A JSON report to compare with; empty for none. */
-  baseline: string;
-  /** Globs of shard reports to merge instead of running anything; empty to run. */
-  merge: string[];
-  maxCandidates: number;
+  concurrency: number;
+}
+
+/** What the run leaves behind and how it decides. */
+export interface ReportSettings {
   failOn: Set<Status>;
   comment: boolean;
   report: string;
   junit: string;
+  /** A JSON report to compare with; empty for none. */
+  baseline: string;
+  /** Globs of shard reports to merge instead of running anything; empty to run. */
+  merge: string[];
+}
+
+export interface Settings {
+  source: SourceSettings;
+  run: RunSettings;
+  /** Every sandbox's limits; a candidate may bring its own timeout. */
+  limits: Limits;
+  mode: ModeSettings;
+  reports: ReportSettings;
   token: string;
 }
 
@@ -82,40 +102,6 @@ export const DEFAULTS = {
 } as const;
 
 export type InputName = keyof typeof DEFAULTS;
-
-/** A bad input value: the message names the input, so one line tells the user what to fix. */
-export class InputError extends Error {
-  constructor(
-    readonly input: string,
-    detail: string,
-  ) {
-    super(`Input '${input}': ${detail}`);
-    this.name = "InputError";
-  }
-}
-
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const SIZE_UNITS: Record<string, number> = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-
-/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
-export function parseDuration(input: string, value: string): number {
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
-  const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()]! : NaN;
-  if (!Number.isFinite(ms) || ms <= 0) {
-    throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
-  }
-  return Math.round(ms);
-}
-
-/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
-export function parseSize(input: string, value: string): number {
-  const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
-  const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2]!.toLowerCase()]! : NaN;
-  if (!Number.isFinite(bytes) || bytes < 1) {
-    throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
-  }
-  return Math.floor(bytes);
-}
 
 function parseNumber(input: string, value: string, { integer, min }: { integer: boolean; min: number }): number {
   const n = Number(value.trim());
@@ -198,38 +184,47 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   const merge = parseList(input("merge"));
   // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
   if (shard && merge.length > 0) throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
-  if (target && (target.startsWith("/") || target.split(/[\\/]/).includes(".."))) {
-    throw new InputError("target", `'${target}' must be a relative path inside the work dir`);
-  }
+  const targetPath = target ? checkRelativePath(target) : undefined;
+  if (targetPath && !targetPath.ok) throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
   return {
-    source,
-    authors: parseList(input("authors")),
-    files,
-    language: language as Language | "auto",
-    image: input("image"),
-    pull: parseChoice("pull", input("pull"), ["always", "missing", "never"] as const),
-    tests: parseList(input("tests")),
-    workdir: input("workdir") || ctx.defaultWorkdir,
-    target,
-    command: input("command"),
-    timeoutMs: parseDuration("timeout", input("timeout")),
-    memoryBytes,
-    cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-    pidsLimit: parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 }),
-    maxOutputBytes: parseSize("max-output", input("max-output")),
-    tmpfsBytes: parseSize("tmpfs-size", input("tmpfs-size")),
-    runtime: input("runtime"),
-    engine: parseChoice("engine", input("engine"), ["docker", "podman"] as const),
-    concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
-    isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"] as const),
-    ...(shard ? { shard } : {}),
-    baseline: input("baseline"),
-    merge,
-    maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
-    failOn: new Set(failOn),
-    comment: parseBoolean("comment", input("comment")),
-    report: input("report"),
-    junit: input("junit"),
+    source: {
+      kind: source,
+      authors: parseList(input("authors")),
+      files,
+      workdir: input("workdir") || ctx.defaultWorkdir,
+      tests: parseList(input("tests")),
+      maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+      ...(shard ? { shard } : {}),
+    },
+    run: {
+      language: language as Language | "auto",
+      image: input("image"),
+      pull: parseChoice("pull", input("pull"), ["always", "missing", "never"] as const),
+      target,
+      command: input("command"),
+    },
+    limits: {
+      timeoutMs: parseDuration("timeout", input("timeout")),
+      memoryBytes,
+      cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+      pidsLimit: parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 }),
+      maxOutputBytes: parseSize("max-output", input("max-output")),
+      workdirBytes: parseSize("tmpfs-size", input("tmpfs-size")),
+      runtime: input("runtime"),
+    },
+    mode: {
+      engine: parseChoice("engine", input("engine"), ["docker", "podman"] as const),
+      isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"] as const),
+      concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
+    },
+    reports: {
+      failOn: new Set(failOn),
+      comment: parseBoolean("comment", input("comment")),
+      report: input("report"),
+      junit: input("junit"),
+      baseline: input("baseline"),
+      merge,
+    },
     token: input("github-token") || ctx.defaultToken || "",
   };
 }
