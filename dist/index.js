@@ -29216,7 +29216,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1822);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3821);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -29233,7 +29233,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1822:
+/***/ 3821:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34646,60 +34646,37 @@ function checkFiles(groups) {
     return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/model.ts
-// The values that flow through the pipeline: candidates in, classified results out.
-/** Statuses in the order classification tries them: the first that matches wins. */
-const STATUSES = [
-    "no_code",
-    "patch_failed",
-    "syntax_error",
-    "timeout",
-    "oom",
-    "test_failed",
-    "pass",
-    "sandbox_error",
-];
+;// CONCATENATED MODULE: ./src/prepare/paths.ts
+// The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
+// dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
+// a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
+// glob.ts), since only the file system can tell.
+/** A relative POSIX path that stays inside the tree, normalised (`./x` and `x//y` are fine). */
+function checkRelativePath(path) {
+    if (/[\x00-\x1f\x7f]/.test(path))
+        return { ok: false, why: "holds a control character" };
+    // A Windows separator, or an attempt to hide one: `..\x` is `../x` to some tools.
+    if (path.includes("\\"))
+        return { ok: false, why: "holds a backslash" };
+    if (path.startsWith("/") || /^[A-Za-z]:/.test(path))
+        return { ok: false, why: "is absolute" };
+    const segments = path.split("/").filter((s) => s !== "" && s !== ".");
+    if (segments.includes(".."))
+        return { ok: false, why: "has a '..' segment" };
+    if (segments.length === 0)
+        return { ok: false, why: "is empty" };
+    // git apply refuses these too: the repository's own metadata is never a target.
+    if (segments.some((s) => s.toLowerCase() === ".git"))
+        return { ok: false, why: "is inside .git" };
+    return { ok: true, path: segments.join("/") };
+}
+/** Whether `path` passes the rule. */
+function isSafeRelativePath(path) {
+    return checkRelativePath(path).ok;
+}
 
-;// CONCATENATED MODULE: ./src/settings.ts
-// Every input → one typed, validated Settings object. Bad values end the run before anything runs,
-// with one line naming the input.
-
-
-
-/** Input names with their defaults; action.yml states the same (a test keeps them in step). */
-const settings_DEFAULTS = {
-    source: "comments",
-    authors: "*[bot]",
-    files: "",
-    language: "auto",
-    image: "",
-    pull: "missing",
-    tests: "",
-    workdir: "",
-    target: "",
-    command: "",
-    timeout: "10s",
-    memory: "256m",
-    cpus: "1",
-    "pids-limit": "64",
-    "max-output": "64k",
-    "tmpfs-size": "64m",
-    runtime: "",
-    engine: "docker",
-    concurrency: "",
-    isolation: "candidate",
-    shard: "",
-    baseline: "",
-    merge: "",
-    "max-candidates": "20",
-    "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
-    comment: "true",
-    report: "",
-    junit: "",
-    "github-token": "",
-};
+;// CONCATENATED MODULE: ./src/settings/input-error.ts
+// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
 /** A bad input value: the message names the input, so one line tells the user what to fix. */
 class InputError extends Error {
     input;
@@ -34709,6 +34686,10 @@ class InputError extends Error {
         this.name = "InputError";
     }
 }
+
+;// CONCATENATED MODULE: ./src/settings/units.ts
+// Durations and sizes as users write them in inputs, flags and dataset lines.
+
 const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
 /** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
@@ -34729,113 +34710,10 @@ function parseSize(input, value) {
     }
     return Math.floor(bytes);
 }
-function parseNumber(input, value, { integer, min }) {
-    const n = Number(value.trim());
-    if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-        throw new InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
-    }
-    return n;
-}
-function parseChoice(input, value, choices) {
-    const v = value.trim().toLowerCase();
-    if (!choices.includes(v)) {
-        throw new InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
-    }
-    return v;
-}
-function parseBoolean(input, value) {
-    return parseChoice(input, value, ["true", "false"]) === "true";
-}
-/** Comma- or newline-separated list, blanks dropped. */
-function parseList(value) {
-    return value
-        .split(/[,\n]/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-}
-/** `2/4` → the second of four shards; empty → no sharding. */
-function parseShard(value) {
-    const v = value.trim();
-    if (v === "")
-        return undefined;
-    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
-    const index = Number(m?.[1]);
-    const count = Number(m?.[2]);
-    if (!m || count < 1 || index < 1 || index > count) {
-        throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
-    }
-    return { index, count };
-}
-/** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
-function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_namespaceObject.totalmem)()) {
-    const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
-    return Math.max(1, Math.min(wanted, budget));
-}
-/** Reads every input through `get` (empty string = not set) into one validated object. */
-function readSettings(get, ctx) {
-    const input = (name) => {
-        const v = get(name).trim();
-        return v === "" ? settings_DEFAULTS[name] : v;
-    };
-    const language = input("language").toLowerCase();
-    if (language !== "auto" && !isLanguage(language)) {
-        throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
-    }
-    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
-    const files = parseList(input("files"));
-    if (source === "files" && files.length === 0) {
-        throw new InputError("files", "is required when source is 'files'");
-    }
-    const failOn = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, STATUSES));
-    const memoryBytes = parseSize("memory", input("memory"));
-    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
-    if (memoryBytes < 6 * 1024 ** 2)
-        throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
-    const wanted = input("concurrency") === "" ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length) : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
-    const target = input("target");
-    const shard = parseShard(input("shard"));
-    const merge = parseList(input("merge"));
-    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
-    if (shard && merge.length > 0)
-        throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
-    if (target && (target.startsWith("/") || target.split(/[\\/]/).includes(".."))) {
-        throw new InputError("target", `'${target}' must be a relative path inside the work dir`);
-    }
-    return {
-        source,
-        authors: parseList(input("authors")),
-        files,
-        language: language,
-        image: input("image"),
-        pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
-        tests: parseList(input("tests")),
-        workdir: input("workdir") || ctx.defaultWorkdir,
-        target,
-        command: input("command"),
-        timeoutMs: parseDuration("timeout", input("timeout")),
-        memoryBytes,
-        cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-        pidsLimit: parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 }),
-        maxOutputBytes: parseSize("max-output", input("max-output")),
-        tmpfsBytes: parseSize("tmpfs-size", input("tmpfs-size")),
-        runtime: input("runtime"),
-        engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
-        concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
-        isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
-        ...(shard ? { shard } : {}),
-        baseline: input("baseline"),
-        merge,
-        maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
-        failOn: new Set(failOn),
-        comment: parseBoolean("comment", input("comment")),
-        report: input("report"),
-        junit: input("junit"),
-        token: input("github-token") || ctx.defaultToken || "",
-    };
-}
 
 ;// CONCATENATED MODULE: ./src/candidates/dataset.ts
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
+
 
 
 
@@ -34869,6 +34747,16 @@ function parseDatasetLine(line, source, fallbackId) {
         if (typeof o[key] !== "string")
             return { problem: { id, source, problem: `'${key}' must be a string` } };
         overrides[key] = o[key];
+    }
+    // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
+    const paths = [
+        ...(overrides.target === undefined ? [] : [{ what: "'target'", path: overrides.target }]),
+        ...Object.keys(o.files ?? {}).map((path) => ({ what: "a 'files' path", path })),
+    ];
+    for (const { what, path } of paths) {
+        const checked = checkRelativePath(path);
+        if (!checked.ok)
+            return { problem: { id, source, problem: `${what} ${JSON.stringify(path)} ${checked.why}: it must be a relative path inside the work dir` } };
     }
     if (o.language !== undefined) {
         if (typeof o.language !== "string" || !isLanguage(o.language))
@@ -37726,8 +37614,744 @@ async function resolveGlobs(input, patterns, base) {
     return found;
 }
 
+;// CONCATENATED MODULE: ./src/github.ts
+// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
+// and tests run the real client against a fake server that checks every request against GitHub's
+// published OpenAPI description.
+
+/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
+class GitHubError extends Error {
+    status;
+    request;
+    constructor(message, status, request) {
+        super(`${request}: ${status} ${message}`);
+        this.status = status;
+        this.request = request;
+        this.name = "GitHubError";
+    }
+}
+const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
+// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
+const SECONDARY_LIMIT_MS = 60_000;
+// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
+const CLOCK_SLACK_MS = 1000;
+/** How long to wait before the next attempt, or undefined to give up now. */
+function retryDelay(failed, policy, nowMs) {
+    if (failed.attempt >= policy.maxAttempts)
+        return undefined;
+    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
+    const wait = serverWait(failed, backoff, nowMs);
+    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
+}
+function serverWait({ method, status, headers, message }, backoff, nowMs) {
+    if (status === 403 || status === 429) {
+        const retryAfter = Number(headers["retry-after"]);
+        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
+            return Math.max(0, retryAfter * 1000);
+        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
+            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
+        }
+        if (status === 429 || /secondary rate limit/i.test(message))
+            return Math.max(SECONDARY_LIMIT_MS, backoff);
+        return undefined; // a plain 403: the token may not do this
+    }
+    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
+    if (status >= 500 && method !== "POST")
+        return backoff;
+    return undefined;
+}
+function isHttpError(error) {
+    return error instanceof Error && typeof error.status === "number";
+}
+function failedAttempt(error, method, attempt) {
+    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const data = error.response?.data;
+    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
+    return { method, status: error.status, headers, message, attempt };
+}
+function toComment(c) {
+    return {
+        id: c.id,
+        body: c.body ?? "",
+        url: c.html_url,
+        author: c.user?.login ?? "ghost",
+        authorType: c.user?.type ?? "User",
+        createdAt: c.created_at,
+    };
+}
+function createGitHubClient(token, options = {}) {
+    const policy = { ...DEFAULT_RETRY, ...options.retry };
+    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const now = options.now ?? Date.now;
+    const octokit = getOctokit(token, { baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com" });
+    // Every request, each page of a listing included, goes through here.
+    octokit.hook.wrap("request", async (request, endpoint) => {
+        const name = `${endpoint.method} ${endpoint.url}`;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await request(endpoint);
+            }
+            catch (error) {
+                if (!isHttpError(error))
+                    throw error;
+                const failed = failedAttempt(error, endpoint.method, attempt);
+                const wait = retryDelay(failed, policy, now());
+                if (wait === undefined)
+                    throw new GitHubError(failed.message, failed.status, name);
+                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
+                await sleep(wait);
+            }
+        }
+    });
+    const page = { per_page: 100 };
+    return {
+        async listIssueComments(owner, repo, issue) {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, ...page });
+            return comments.map((c) => toComment(c));
+        },
+        async listReviewComments(owner, repo, pull) {
+            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, { owner, repo, pull_number: pull, ...page });
+            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
+        },
+        async listReviews(owner, repo, pull) {
+            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pull, ...page });
+            // A pending review has no submission time yet; only its author can see it anyway.
+            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
+        },
+        async createComment(owner, repo, issue, body) {
+            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
+            return toComment(data);
+        },
+        async updateComment(owner, repo, commentId, body) {
+            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
+            return toComment(data);
+        },
+        async getPullRequestDiff(owner, repo, pull) {
+            const { data } = await octokit.rest.pulls.get({
+                owner,
+                repo,
+                pull_number: pull,
+                headers: { accept: "application/vnd.github.diff" },
+            });
+            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
+            const diff = data;
+            if (typeof diff !== "string")
+                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
+            return diff;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/model.ts
+// The values that flow through the pipeline: candidates in, classified results out.
+/** Statuses in the order classification tries them: the first that matches wins. */
+const STATUSES = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+// The sticky PR comment and the job summary as markdown. Pure: values in, a string out.
+// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text.
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_MAX_LENGTH = 65_536;
+/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
+const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
+const STATUS_LABELS = {
+    no_code: "no code",
+    patch_failed: "patch failed",
+    syntax_error: "syntax error",
+    timeout: "timeout",
+    oom: "out of memory",
+    test_failed: "tests failed",
+    pass: "pass",
+    sandbox_error: "sandbox error",
+};
+/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
+function stickyMarker(key = "default") {
+    // Only a safe alphabet, and never "--", which would end the HTML comment early.
+    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
+}
+// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
+const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
+// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
+const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Drops terminal escape sequences and makes the remaining control characters visible. */
+function cleanText(text) {
+    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
+}
+function visible(char) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20)
+        return String.fromCharCode(0x2400 + code); // ␀ … ␟
+    if (code === 0x7f)
+        return "\u2421"; // ␡
+    if (code >= 0xd800 && code <= 0xdfff)
+        return "\ufffd";
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+}
+// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
+function neutralizeMentions(text) {
+    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
+}
+const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
+function escapeHtml(text) {
+    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
+}
+/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
+function escapeMarkdown(text) {
+    const line = cleanText(text).replace(/\s*\n\s*/g, " ").replace(/\t/g, " ");
+    return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
+}
+/** An http(s) URL safe to put in a link inside a table, or undefined. */
+function safeUrl(url) {
+    if (url === undefined || !URL.canParse(url))
+        return undefined;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+        return undefined;
+    // A `|` would split the table cell; parentheses and brackets would end the link.
+    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
+}
+/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
+function clip(text, cap) {
+    if (text.length <= cap)
+        return { head: text, omitted: 0, tail: "" };
+    let headEnd = Math.ceil(cap / 2);
+    let tailStart = text.length - (cap - headEnd);
+    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
+        headEnd--;
+    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
+        tailStart++;
+    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
+}
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "skipped", "rows"];
+const UNLIMITED = {
+    passOutput: Infinity,
+    failOutput: Infinity,
+    feedback: Infinity,
+    skipped: Infinity,
+    rows: Infinity,
+};
+// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
+const LABEL_MAX = 100;
+const REASON_MAX = 1000;
+const FILES_SHOWN = 3;
+/** The PR comment: marker first, never longer than `maxLength`. */
+function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
+    return fit(input, input.marker, maxLength);
+}
+/** The job summary: the comment's content without the marker. */
+function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
+    return fit(input, undefined, maxLength);
+}
+// Renders in full if it fits; otherwise, for each kind of content from the least important on,
+// the largest limit that fits (binary search), so every character of room is used.
+function fit(input, marker, maxLength) {
+    const doc = prepare(input);
+    let body = render(doc, marker, UNLIMITED, maxLength);
+    if (body.length <= maxLength)
+        return body;
+    const limits = { ...UNLIMITED };
+    for (const kind of SHRINK_ORDER) {
+        const fits = (value) => render(doc, marker, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
+        if (!fits(low)) {
+            limits[kind] = 0;
+            continue;
+        }
+        while (low < high) {
+            const mid = Math.ceil((low + high) / 2);
+            if (fits(mid))
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        limits[kind] = low;
+        return render(doc, marker, limits, maxLength);
+    }
+    // Only a tiny maxLength gets here: the heading alone does not fit.
+    body = render(doc, marker, limits, maxLength);
+    return body.length <= maxLength ? body : body.slice(0, maxLength);
+}
+function prepare(input) {
+    const results = input.results.map((r) => ({
+        ...r,
+        stdout: cleanText(r.stdout),
+        stderr: cleanText(r.stderr),
+        feedback: cleanText(r.feedback),
+    }));
+    return { input, results };
+}
+function upperBound(doc, kind) {
+    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
+    const passing = doc.results.filter((r) => r.status === "pass");
+    const failing = doc.results.filter((r) => r.status !== "pass");
+    switch (kind) {
+        case "passOutput":
+            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
+        case "failOutput":
+            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
+        case "feedback":
+            return longest(failing.map((r) => r.feedback));
+        case "skipped":
+            return doc.input.skipped.length;
+        case "rows":
+            return doc.results.length;
+    }
+}
+function render(doc, marker, given, maxLength) {
+    const { input, results } = doc;
+    // Only the first, full render goes without limits; every later one cuts something.
+    const shortened = given !== UNLIMITED;
+    // A text longer than the whole body can never be shown in full: no need to escape all of it.
+    const cap = (n) => Math.min(n, maxLength);
+    const limits = { ...given, passOutput: cap(given.passOutput), failOutput: cap(given.failOutput), feedback: cap(given.feedback) };
+    const shownResults = results.slice(0, limits.rows);
+    const runUrl = safeUrl(input.runUrl);
+    const blocks = [
+        marker,
+        `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
+        input.gate.reason && escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
+        countLine(results, input.skipped.length),
+        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
+        results.length > 0 && table(results, limits.rows),
+        // Failures first: they are what a reader opens the comment for.
+        ...shownResults.filter((r) => r.status !== "pass").map((r) => details(r, limits)),
+        ...shownResults.filter((r) => r.status === "pass").map((r) => details(r, limits)),
+        skippedList(input.skipped, limits.skipped),
+        runUrl && `[Workflow run](${runUrl})`,
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+function clipped(text, max) {
+    const { head, omitted } = clip(text, max);
+    return omitted > 0 ? `${head}…` : head;
+}
+function label(text) {
+    return escapeMarkdown(clipped(text, LABEL_MAX));
+}
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function countLine(results, skipped) {
+    const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${n} ${STATUS_LABELS[s]}`);
+    const line = results.length === 0 ? "No candidates were run." : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
+    return skipped > 0 ? `${line}; ${skipped} skipped` : line;
+}
+function table(results, rows) {
+    const withPatch = results.some((r) => r.changed_files !== undefined || r.patch_strategy !== undefined);
+    const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
+    const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
+    const line = (cells) => `| ${cells.join(" | ")} |`;
+    const body = results.slice(0, rows).map((r) => line([
+        label(r.id),
+        r.status === "pass" ? STATUS_LABELS.pass : `**${STATUS_LABELS[r.status]}**`,
+        formatDuration(r.duration_ms),
+        sourceCell(r),
+        ...(withPatch ? [patchCell(r)] : []),
+    ]));
+    const hidden = results.length - body.length;
+    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
+    return [line(head), line(align), ...body].join("\n") + note;
+}
+function sourceCell(r) {
+    const url = safeUrl(r.url);
+    const where = url ? `[comment](${url})` : label(r.source);
+    return r.author ? `${where} by ${label(r.author)}` : where;
+}
+function patchCell(r) {
+    const files = r.changed_files ?? [];
+    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
+    return `${shown}${more}${strategy}`;
+}
+function outcome(r) {
+    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+    const parts = [where ? `${STATUS_LABELS[r.status]} at ${where}` : STATUS_LABELS[r.status]];
+    if (r.signal)
+        parts.push(`signal ${r.signal}`);
+    else if (r.exit_code !== null)
+        parts.push(`exit ${r.exit_code}`);
+    parts.push(formatDuration(r.duration_ms));
+    return parts.join(", ");
+}
+// A collapsed block per candidate: feedback (not for passes), then stdout and stderr.
+function details(r, limits) {
+    const pass = r.status === "pass";
+    const outputCap = pass ? limits.passOutput : limits.failOutput;
+    const silent = r.stdout === "" && r.stderr === "";
+    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
+    if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0)
+        return undefined;
+    const sections = [
+        pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
+        ...(silent
+            ? ["No output on stdout or stderr.\n"]
+            : [section("stdout", r.stdout, outputCap, r.truncated.stdout), section("stderr", r.stderr, outputCap, r.truncated.stderr)]),
+    ];
+    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
+    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
+    const summary = `<summary><b>${line(clipped(r.id, LABEL_MAX))}</b>: ${line(outcome(r))}</summary>`;
+    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+function section(title, text, cap, cutBySandbox) {
+    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+    if (text === "")
+        return `**${title}**: empty\n`;
+    if (cap === 0)
+        return `**${title}**: omitted for length\n`;
+    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+}
+// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
+function pre(text, cap) {
+    const { head, omitted, tail } = clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
+    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
+}
+function skippedList(skipped, shown) {
+    if (skipped.length === 0)
+        return undefined;
+    const items = skipped.slice(0, shown).map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
+    const hidden = skipped.length - items.length;
+    if (hidden > 0)
+        items.push(`- … and ${hidden} more`);
+    return [`**Skipped** (not run):`, "", ...items].join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+// Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
+
+
+const EVERY_FAILURE = new Set(STATUSES.filter((s) => s !== "pass"));
+// GitHub shows the first lines of an annotation; the rest belongs in the summary.
+const MESSAGE_MAX = 4000;
+/**
+ * One annotation per candidate that did not pass: an error when its status fails the gate, a warning
+ * otherwise. A `syntax_error` points at the file, line and column the parser named. A patch's files are
+ * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
+ */
+function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "") {
+    return results
+        .filter((r) => r.status !== "pass")
+        .map((r) => ({
+        level: failOn.has(r.status) ? "error" : "warning",
+        title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
+        message: message(r),
+        ...(r.syntax?.file !== undefined && { file: r.changed_files && repoPrefix ? `${repoPrefix}/${r.syntax.file}` : r.syntax.file }),
+        ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
+        ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
+    }));
+}
+function message(r) {
+    const text = cleanText(r.syntax?.message ?? r.feedback) || STATUS_LABELS[r.status];
+    // By code point, so a cut never leaves half a surrogate pair.
+    const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
+    return `${kept}\n(candidate from ${cleanText(r.source)})`;
+}
+
+;// CONCATENATED MODULE: ./src/report/comment.ts
+// One sticky comment per pull request (and marker): found by its marker and author, updated in place.
+
+/** Who posts with the workflow's GITHUB_TOKEN; an installation token cannot ask who it is. */
+const ACTIONS_BOT = "github-actions[bot]";
+/**
+ * Ours: carries the marker and was written by the actions bot or by `login`. Checking the author
+ * stops anyone from pasting the marker into a comment of their own and having us overwrite it.
+ */
+function findStickyComment(comments, marker, login) {
+    const authors = [ACTIONS_BOT, login].filter((a) => a !== undefined).map((a) => a.toLowerCase());
+    return comments.find((c) => c.body.includes(marker) && authors.includes(c.author.toLowerCase()));
+}
+function tooLongNote(marker) {
+    return `${marker}\n\nsandbox-gate: the report is too long for a comment; see the job summary of this run.\n`;
+}
+async function upsertStickyComment(client, sticky) {
+    const { owner, repo, issue, marker } = sticky;
+    try {
+        const existing = findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.login);
+        const write = (body) => existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
+        const written = await write(sticky.body).catch((error) => {
+            if (error instanceof GitHubError && error.status === 422)
+                return write(sticky.shorten?.() ?? tooLongNote(marker));
+            throw error;
+        });
+        return { action: existing ? "updated" : "created", id: written.id, url: written.url };
+    }
+    catch (error) {
+        if (error instanceof GitHubError && error.status === 403)
+            return { action: "forbidden", message: error.message };
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/evaluation.ts
+// Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
+// since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+
+
+const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
+/** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
+function quantile(values, q) {
+    if (values.length === 0)
+        return 0;
+    const sorted = [...values].sort((a, b) => a - b);
+    const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+    return sorted[rank - 1];
+}
+function passRate(results) {
+    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+}
+function evaluate(results, baseline) {
+    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const evaluation = {
+        total: results.length,
+        byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
+        passRate: passRate(results),
+        time: { ran: times.length, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95), maxMs: quantile(times, 1) },
+    };
+    if (baseline)
+        evaluation.baseline = compare(results, baseline);
+    return evaluation;
+}
+/** Changes across the pass line, in this run's order; ids are matched exactly. */
+function compare(results, baseline) {
+    const before = new Map(baseline.map((r) => [r.id, r.status]));
+    const now = new Set(results.map((r) => r.id));
+    const diff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
+    for (const r of results) {
+        const was = before.get(r.id);
+        if (was === undefined)
+            diff.added++;
+        else if (was === "pass" && r.status !== "pass")
+            diff.newlyFailing.push({ id: r.id, was, now: r.status });
+        else if (was !== "pass" && r.status === "pass")
+            diff.newlyPassing.push({ id: r.id, was, now: r.status });
+    }
+    diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
+    return diff;
+}
+// ---------------------------------------------------------------------------------------------------
+// Rendering.
+const BAR_WIDTH = 30;
+/** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
+const CHANGES_SHOWN = 30;
+const ID_MAX = 100;
+/** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
+const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
+/** Pass first: it is the figure a reader looks for. */
+const ORDER = ["pass", ...STATUSES.filter((s) => s !== "pass")];
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+/** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
+function bar(value, max, width = BAR_WIDTH) {
+    if (max <= 0 || value <= 0)
+        return "";
+    const eighths = Math.max(1, Math.round((value / max) * width * 8));
+    return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
+}
+function pointChange(now, was) {
+    const points = (now - was) * 100;
+    return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
+}
+function headline(e) {
+    const passed = e.byStatus.pass;
+    const time = e.time.ran > 0 ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}` : "";
+    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+}
+function baselineLine(b, e) {
+    const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
+    if (b.added)
+        parts.push(`${b.added} not in the baseline`);
+    if (b.removed)
+        parts.push(`${b.removed} of the baseline missing`);
+    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+}
+/** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
+function timeHistogram(results) {
+    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const seconds = (ms) => `${ms / 1000} s`;
+    const bounds = [0, ...TIME_BUCKETS];
+    const rows = bounds.map((low, i) => {
+        const high = TIME_BUCKETS[i];
+        const label = high === undefined ? `≥ ${seconds(low)}` : `< ${seconds(high)}`;
+        return { label, count: times.filter((t) => t >= low && (high === undefined || t < high)).length };
+    });
+    // Trailing empty buckets say nothing.
+    while (rows.length > 1 && rows.at(-1).count === 0)
+        rows.pop();
+    return times.length === 0 ? [] : rows;
+}
+function changeList(title, changes) {
+    if (changes.length === 0)
+        return undefined;
+    const items = changes.slice(0, CHANGES_SHOWN).map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+    if (changes.length > CHANGES_SHOWN)
+        items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
+    return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+function clipId(id) {
+    const { head, omitted } = clip(id, ID_MAX);
+    return omitted > 0 ? `${head}…` : head;
+}
+/** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
+function renderEvaluationMarkdown(e, results) {
+    const shown = ORDER.filter((s) => e.byStatus[s] > 0);
+    const max = Math.max(0, ...shown.map((s) => e.byStatus[s]));
+    const table = [
+        "| Status | Count | Share | |",
+        "| --- | --: | --: | --- |",
+        ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+    ].join("\n");
+    const histogram = timeHistogram(results);
+    const most = Math.max(0, ...histogram.map((row) => row.count));
+    const width = Math.max(0, ...histogram.map((row) => row.label.length));
+    const chart = histogram.length
+        ? ["Time per candidate, from the start of the test command (code that ran):", "", "```text", ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()), "```"].join("\n")
+        : undefined;
+    const blocks = [
+        "### Evaluation",
+        `**${headline(e)}**`,
+        e.baseline && baselineLine(e.baseline, e),
+        e.total > 0 ? table : undefined,
+        chart,
+        e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
+        e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** The same figures as plain lines for a terminal; ids with control characters made harmless. */
+function renderEvaluationText(e) {
+    const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
+    const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+    if (e.baseline) {
+        lines.push(baselineLine(e.baseline, e));
+        const list = (title, changes) => {
+            for (const c of changes.slice(0, CHANGES_SHOWN))
+                lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
+            if (changes.length > CHANGES_SHOWN)
+                lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
+        };
+        list("newly failing", e.baseline.newlyFailing);
+        list("newly passing", e.baseline.newlyPassing);
+    }
+    return lines.join("\n");
+}
+function plain(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+
+;// CONCATENATED MODULE: ./src/report/json.ts
+// The JSON report (INTERFACE.md) and the compact `results` output. Pure.
+
+/** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
+function countByStatus(results) {
+    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+    for (const r of results)
+        counts[r.status]++;
+    return counts;
+}
+function buildReport(results, skipped, shard) {
+    return {
+        version: 1,
+        ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
+        summary: { total: results.length, by_status: countByStatus(results) },
+        results: results.map(reportResult),
+        skipped: skipped.map(({ id, source, url, reason }) => ({ id, source, ...(url !== undefined && { url }), reason })),
+    };
+}
+// Fixed key order, optional keys only when set: the file diffs well from run to run.
+function reportResult(r) {
+    return {
+        id: r.id,
+        source: r.source,
+        ...(r.url !== undefined && { url: r.url }),
+        ...(r.author !== undefined && { author: r.author }),
+        language: r.language,
+        status: r.status,
+        exit_code: r.exit_code,
+        signal: r.signal,
+        duration_ms: r.duration_ms,
+        stdout: r.stdout,
+        stderr: r.stderr,
+        truncated: { stdout: r.truncated.stdout, stderr: r.truncated.stderr },
+        feedback: r.feedback,
+        ...(r.syntax !== undefined && { syntax: r.syntax }),
+        ...(r.changed_files !== undefined && { changed_files: r.changed_files }),
+        ...(r.patch_strategy !== undefined && { patch_strategy: r.patch_strategy }),
+    };
+}
+function compactResults(results) {
+    return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
+// Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
+// sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
+// flag then stays false although the kernel killed at the limit, and the engine still logs an `oom`
+// event for the container. An exit by SIGKILL that we did not cause therefore asks the engine's event
+// log for one, a few times, before it is called a plain kill.
+
+/** Pauses before each look at the event log: about 1.5 s in all, paid only by exits by SIGKILL. */
+const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
+/** An exit by SIGKILL (128 + 9) that neither the engine's flag nor we explain. */
+function couldBeLateOom(ending) {
+    return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+}
+/**
+ * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
+ * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
+ */
+async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
+    if (ending.oomKilled)
+        return true;
+    if (!couldBeLateOom(ending))
+        return false;
+    for (const wait of waits) {
+        if (wait > 0)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
+        if (await seen().catch(() => false))
+            return true;
+    }
+    return false;
+}
+/** A look at the log may wait for an engine whose clock is behind ours; never longer than this. */
+const OOM_LOOK_TIMEOUT_MS = 2_000;
+/** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
+function eventWindow(now = Date.now()) {
+    return { since: "0", until: (now / 1000).toFixed(3) };
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/memory.ts
 const MiB = 1024 * 1024;
 /** The sample delays the kill, so it may not take long: past this the run is judged without it. */
@@ -37779,6 +38403,652 @@ function bytesOf(text) {
 function memoryFromCli(memUsage) {
     const [used, limit] = memUsage.split("/").map(bytesOf);
     return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/policy.ts
+// The lock-down of every sandbox, written once as data, then rendered: to `run` flags for the docker and
+// podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
+// each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
+
+/** nobody:nogroup, which owns the work dir. */
+const SANDBOX_ID = 65534;
+const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
+const WORKDIR = "/work";
+/** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
+const SHM_BYTES = 4 * 1024 * 1024;
+const OPEN_FILES = 256;
+/**
+ * podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+ * nproc counts per user across containers, so it stays well above any run's pids limit.
+ */
+const PODMAN_NPROC = 4096;
+/**
+ * Host tasks gVisor needs per guest process, on top of a base for the sentry and the gofer: measured
+ * with runsc's ptrace platform, a fork bomb held at 64 guest processes used up to 902 host tasks (14 per
+ * process), at 128 up to 2007 (16 per process).
+ */
+const GVISOR_TASKS_PER_PROCESS = 24;
+const GVISOR_TASKS_BASE = 256;
+/** gVisor (`runsc`, or a runtime entry named after gVisor): its own kernel counts the candidate's processes. */
+function isGvisor(runtime) {
+    return runtime !== undefined && /runsc|gvisor/i.test(runtime);
+}
+/**
+ * The process limit as the kernel that runs the candidate enforces it. Under runc that is the host's
+ * pids cgroup. Under gVisor the same cgroup also holds gVisor's own kernel, whose threads and per-process
+ * stubs outnumber the candidate's processes many times over: a fork bomb would exhaust the cgroup before
+ * the candidate met its limit and end the sandbox with the sentry's crash (Go's exit code 2), or not,
+ * depending on the machine's speed. So under gVisor `pids-limit` is the guest's RLIMIT_NPROC, which
+ * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
+ * still bounded, so the host stays protected from gVisor itself.
+ */
+function processLimits(pidsLimit, runtime) {
+    if (!isGvisor(runtime))
+        return { cgroupPids: pidsLimit };
+    return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
+}
+function lockDown(job) {
+    const { limits } = job;
+    const size = limits.workdirBytes;
+    const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+    return {
+        image: job.image,
+        argv: driverArgv(job.command, job.check),
+        labels: job.labels,
+        user: SANDBOX_USER,
+        workdir: WORKDIR,
+        env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
+        init: true,
+        network: "none",
+        memoryBytes: limits.memoryBytes,
+        cpus: limits.cpus,
+        cgroupPids,
+        ulimits: [
+            { name: "nofile", soft: OPEN_FILES, hard: OPEN_FILES },
+            { name: "fsize", soft: size, hard: size },
+            ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
+        ],
+        readOnlyRoot: true,
+        tmpfs: [
+            { path: WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+            { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
+        ],
+        shmBytes: SHM_BYTES,
+        capDrop: "ALL",
+        noNewPrivileges: true,
+        logDriver: "none",
+        ...(limits.runtime ? { runtime: limits.runtime } : {}),
+    };
+}
+/** tmpfs mount options; podman refuses tmpfs's own uid=/gid= options, its `U` chowns the mount to --user. */
+function tmpfsOptions(mount, dialect) {
+    const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
+    return ["rw", ...(mount.exec ? ["exec"] : []), "nosuid", "nodev", `size=${mount.bytes}`, ...owner, `mode=${mount.mode}`].join(",");
+}
+/** The ulimits as a dialect sets them: the policy's, and podman's nproc unless the policy has one. */
+function ulimitsFor(policy, dialect) {
+    const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
+    return dialect === "podman" && !hasNproc ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }] : policy.ulimits;
+}
+/** The `run` argv for container `name`: every flag of the policy, then the image and the driver. */
+function cliRunArgs(policy, name, dialect) {
+    return [
+        "run",
+        ...["--name", name],
+        ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
+        // stdin stays open for the nonce and the tar.
+        "-i",
+        ...(policy.init ? ["--init"] : []),
+        // Images are made ready before the first run (image.ts); a run never pulls.
+        ...["--pull", "never"],
+        ...["--log-driver", policy.logDriver],
+        ...["--network", policy.network],
+        ...["--memory", String(policy.memoryBytes)],
+        ...["--memory-swap", String(policy.memoryBytes)],
+        ...["--cpus", String(policy.cpus)],
+        ...["--pids-limit", String(policy.cgroupPids)],
+        ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
+        "--read-only",
+        // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+        ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+        ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
+        ...["--shm-size", String(policy.shmBytes)],
+        ...["--cap-drop", policy.capDrop],
+        ...["--security-opt", "no-new-privileges"],
+        ...["--user", policy.user],
+        ...["--workdir", policy.workdir],
+        ...policy.env.flatMap((variable) => ["--env", variable]),
+        ...(policy.runtime ? ["--runtime", policy.runtime] : []),
+        // Ends the options, so an image name can never be read as one.
+        "--",
+        policy.image,
+        ...policy.argv,
+    ];
+}
+/** The body of `POST /containers/create`: the same policy as the Engine API spells it. */
+function apiCreateConfig(policy) {
+    return {
+        Image: policy.image,
+        Cmd: policy.argv,
+        Labels: policy.labels,
+        User: policy.user,
+        WorkingDir: policy.workdir,
+        Env: policy.env,
+        // `-i`: stdin open for the attach, closed for good once the attach closes it.
+        AttachStdin: true,
+        AttachStdout: true,
+        AttachStderr: true,
+        OpenStdin: true,
+        StdinOnce: true,
+        Tty: false,
+        HostConfig: {
+            Init: policy.init,
+            RestartPolicy: { Name: "no" },
+            LogConfig: { Type: policy.logDriver, Config: {} },
+            NetworkMode: policy.network,
+            Memory: policy.memoryBytes,
+            MemorySwap: policy.memoryBytes,
+            NanoCpus: Math.round(policy.cpus * 1e9),
+            PidsLimit: policy.cgroupPids,
+            Ulimits: policy.ulimits.map((u) => ({ Name: u.name, Soft: u.soft, Hard: u.hard })),
+            ReadonlyRootfs: policy.readOnlyRoot,
+            Tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, tmpfsOptions(mount, "docker")])),
+            ShmSize: policy.shmBytes,
+            CapDrop: [policy.capDrop],
+            SecurityOpt: ["no-new-privileges"],
+            ...(policy.runtime ? { Runtime: policy.runtime } : {}),
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/tar.ts
+// A ustar writer for the files sent into a sandbox on stdin: nothing from the host is mounted.
+// Pure: the same files give the same bytes (fixed owner and time stamp).
+
+const BLOCK = 512;
+/** GNU tar's default record: 20 blocks. */
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
+// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
+const MTIME = Date.UTC(2000, 0, 1) / 1000;
+// The ustar size field holds 11 octal digits.
+const MAX_SIZE = 8 ** 11 - 1;
+/** The archive of `files` (regular files, their parent directories first), ready for `tar -x`. */
+function tarball(files) {
+    const body = Buffer.concat(archiveEntries(files).flatMap(entryBlocks));
+    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
+    // reads whole records and would otherwise wait on an open pipe for the rest of one.
+    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
+    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+}
+/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
+function normalisePath(path) {
+    const checked = checkRelativePath(path);
+    if (!checked.ok)
+        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
+    return checked.path;
+}
+function archiveEntries(files) {
+    const entries = [];
+    const dirs = new Set();
+    const filePaths = new Set();
+    for (const file of files) {
+        const path = normalisePath(file.path);
+        if (filePaths.has(path))
+            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+        if (dirs.has(path))
+            throw new Error(conflict(path));
+        const segments = path.split("/");
+        for (let depth = 1; depth < segments.length; depth++) {
+            const dir = segments.slice(0, depth).join("/");
+            if (filePaths.has(dir))
+                throw new Error(conflict(dir));
+            if (!dirs.has(dir)) {
+                dirs.add(dir);
+                entries.push({ kind: "dir", path: dir });
+            }
+        }
+        filePaths.add(path);
+        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+        if (data.byteLength > MAX_SIZE)
+            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
+        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+    }
+    return entries;
+}
+function conflict(path) {
+    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
+}
+function entryBlocks(entry) {
+    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+    const nameBytes = Buffer.from(name, "utf8");
+    const blocks = [];
+    if (nameBytes.byteLength > NAME_FIELD) {
+        // A pax header carries the full name; the ustar field gets a truncated stand-in that
+        // readers ignore, so no prefix/name split is needed.
+        const pax = paxRecord("path", name);
+        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x" }), padded(pax));
+    }
+    blocks.push(header({
+        name: nameBytes.subarray(0, NAME_FIELD),
+        mode: entry.kind === "dir" ? DIR_MODE : entry.mode,
+        size: data.byteLength,
+        type: entry.kind === "dir" ? "5" : "0",
+    }), padded(data));
+    return blocks;
+}
+/** `"<length> key=value\n"`, where the length counts its own digits. */
+function paxRecord(key, value) {
+    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
+    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
+    let length = body;
+    while (body + String(length).length !== length)
+        length = body + String(length).length;
+    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
+}
+function header(fields) {
+    const block = Buffer.alloc(BLOCK);
+    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+    octal(block, 100, 8, fields.mode);
+    octal(block, 108, 8, 0); // uid
+    octal(block, 116, 8, 0); // gid
+    octal(block, 124, 12, fields.size);
+    octal(block, 136, 12, MTIME);
+    block.write(fields.type, 156, "ascii");
+    block.write("ustar\0", 257, "ascii");
+    block.write("00", 263, "ascii");
+    // The checksum is computed with its own field read as spaces.
+    block.fill(" ", 148, 156);
+    const sum = block.reduce((total, byte) => total + byte, 0);
+    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+    return block;
+}
+/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
+function octal(block, offset, width, value) {
+    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+function padded(data) {
+    const rest = data.byteLength % BLOCK;
+    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/run.ts
+// What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
+// the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
+// told apart from the candidate's doing), and the removals that follow it, off the critical path.
+
+
+
+
+/** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
+const KILL_GRACE_MS = 10_000;
+/** A fresh name for a container of ours. */
+function containerName() {
+    return `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
+}
+/**
+ * How every engine's run begins: refused once the engine is aborted, or our failure when the files
+ * cannot be packed, before anything reaches the engine; otherwise the engine's own part, `runOpened`.
+ */
+class OpeningEngine {
+    /** Set by `abort()`: no run starts after it. */
+    aborted = false;
+    run(job, hooks = {}) {
+        const opening = openRun(job, hooks, this.aborted);
+        return "phase" in opening ? Promise.resolve(opening) : this.runOpened(job, hooks, opening);
+    }
+}
+/**
+ * The opening of a run, or the facts it ends with at once: refused after an abort, or our failure when
+ * the files cannot be packed. Nothing has reached the engine either way.
+ */
+function openRun(job, hooks, aborted) {
+    if (aborted)
+        return failedFacts("the run was cancelled before this candidate started");
+    const nonce = hooks.nonce ?? newNonce();
+    try {
+        return { nonce, input: driverInput(nonce, tarball(job.files)) };
+    }
+    catch (error) {
+        return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+    }
+}
+/**
+ * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
+ * `binary` names what ran the container in messages: the CLI's name, or "the container".
+ */
+function runFacts(binary, job, outcome, ended) {
+    const { exitCode, oomKilled } = ended;
+    const sandboxError = sandboxErrorOf(binary, job, outcome, ended);
+    return {
+        phase: outcome.phase,
+        exitCode,
+        signal: signalOf(exitCode),
+        timedOut: outcome.timedOut,
+        oomKilled,
+        ...(outcome.memoryAtTimeout === undefined ? {} : { memoryAtTimeout: outcome.memoryAtTimeout }),
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+        checkOutput: outcome.phase === "check" ? outcome.text : "",
+        ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
+        durationMs: outcome.durationMs,
+        ...(sandboxError === undefined ? {} : { sandboxError }),
+    };
+}
+/** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
+function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
+    if (aborted)
+        return "the run was cancelled while this candidate ran";
+    if (stalled) {
+        return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
+    }
+    if (phase === "setup") {
+        // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
+        return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
+    }
+    // 126/127: the shell could not find or execute the checker, so the image lacks it.
+    if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
+        return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+    }
+    // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
+    if (exitCode !== 0 && stateError !== undefined) {
+        return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
+    }
+    return undefined;
+}
+/** The first lines of an engine's complaint that say something (usage hints dropped). */
+function engineMessage(text) {
+    return text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "" && !/^(See|Run) '.*--help'/.test(line))
+        .slice(0, 3)
+        .map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line))
+        .join("\n");
+}
+/** The signal behind an exit code above 128 (139 → SIGSEGV), as shells and init report it. */
+function signalOf(exitCode) {
+    if (exitCode === null || exitCode <= 128)
+        return null;
+    const number = exitCode - 128;
+    return Object.entries(external_node_os_namespaceObject.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
+}
+/** The facts of a run that never reached the engine. */
+function failedFacts(sandboxError) {
+    const empty = () => ({ text: "", truncated: false, bytes: 0 });
+    return {
+        phase: "setup",
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        oomKilled: false,
+        stdout: empty(),
+        stderr: empty(),
+        checkOutput: "",
+        durationMs: 0,
+        sandboxError,
+    };
+}
+/** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
+class Removals {
+    removeOne;
+    #pending = new Set();
+    #failed = [];
+    /** `removeOne` resolves once the container is gone (one already gone included), rejects with the reason otherwise. */
+    constructor(removeOne) {
+        this.removeOne = removeOne;
+    }
+    /** Removes `name` (with its anonymous volumes); `gone` once it is. */
+    remove(name, gone = () => { }) {
+        const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
+        const tracked = removal.finally(() => this.#pending.delete(tracked));
+        this.#pending.add(tracked);
+    }
+    /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
+    async settle(also = () => []) {
+        for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()])
+            await Promise.all(more);
+        return this.#failed.splice(0);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
+// The engine through the docker CLI, or podman's in its own dialect: `docker run` per candidate.
+//
+// Every run gets a fresh container, locked down by the policy's flags, fed its files as a tar on stdin;
+// nothing of the host is mounted and nothing of the runner's environment goes in. The container is not
+// `--rm`: its state is read after exit for the engine's own OOM verdict, then it is removed.
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Output kept from the CLI's own short commands (inspect, ps, pull). */
+const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** The longest a short CLI command (inspect, kill, rm, ps) may take; a pull gets PULL_TIMEOUT_MS. */
+const CLI_CALL_TIMEOUT_MS = 60_000;
+const PULL_TIMEOUT_MS = 15 * 60_000;
+/** How often an abort asks again for containers whose CLI has not ended yet. */
+const ABORT_POLL_MS = 100;
+class CliEngine extends OpeningEngine {
+    binary;
+    #dialect;
+    #removals = new Removals((name) => this.#removeOne(name));
+    /** The `run` CLI of every run in flight, by container name. */
+    #active = new Map();
+    /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
+    #monitorDirs = new Set();
+    constructor(options = {}) {
+        super();
+        this.binary = options.binary ?? "docker";
+        this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
+    }
+    async runOpened(job, hooks, { nonce, input }) {
+        const name = containerName();
+        hooks.onContainer?.(name);
+        // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
+        // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
+        // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
+        let monitorDir;
+        try {
+            if (this.#dialect === "podman")
+                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
+            return await this.#run(name, job, input, nonce, monitorDir);
+        }
+        catch (error) {
+            this.#removals.remove(name);
+            return failedFacts(`the sandbox failed: ${error.message}`);
+        }
+        finally {
+            if (monitorDir !== undefined)
+                await this.#removeMonitorDir(monitorDir);
+        }
+    }
+    async #run(name, job, input, nonce, monitorDir) {
+        const { limits } = job;
+        const stdout = new StreamCapture(limits.maxOutputBytes);
+        const stderr = new StreamCapture(limits.maxOutputBytes);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
+        this.#active.set(name, child);
+        const ended = new Promise((resolve) => {
+            child.on("error", (error) => resolve({ code: null, error }));
+            child.on("close", (code) => resolve({ code }));
+        }).finally(() => this.#active.delete(name));
+        let memoryAtTimeout;
+        const clock = new RunClock({
+            nonce,
+            timeoutMs: limits.timeoutMs,
+            onRunOutput: (chunk) => stderr.push(chunk),
+            onExpired: () => void (async () => {
+                // Read before the kill: once the container is gone, so is its memory count.
+                if (clock.timedOut)
+                    memoryAtTimeout = await this.#memory(name);
+                await this.#kill(name, child);
+            })(),
+        });
+        const { parser } = clock;
+        child.stdout.on("data", (chunk) => stdout.push(chunk));
+        child.stderr.on("data", (chunk) => parser.push(chunk));
+        // The container may end before it has read its input; that shows in its exit, not here.
+        child.stdin.on("error", () => { });
+        child.stdin.end(input);
+        const exit = await ended;
+        const durationMs = clock.end();
+        const { timedOut, stalled } = clock;
+        // No CLI ran, so there is no container to remove.
+        if (exit.error)
+            return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
+        const state = await this.#state(name);
+        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
+        const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.aborted, oomKilled: state.oomKilled === true || monitorOom };
+        const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
+        this.#removals.remove(name);
+        const outcome = { phase: parser.phase, text: parser.text, ...(parser.verdict !== undefined && { verdict: parser.verdict }), stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs, ...(memoryAtTimeout && { memoryAtTimeout }) };
+        return runFacts(this.binary, job, outcome, {
+            exitCode: exit.code,
+            oomKilled,
+            aborted: this.aborted,
+            ...(state.error === undefined ? {} : { stateError: state.error }),
+        });
+    }
+    /**
+     * Kills by name: killing the CLI would leave the container running. The container may not exist yet,
+     * or the engine may hang (gVisor's `runsc start` can wedge a container so that even `kill` never
+     * returns): then the CLI itself has to go, KILL_GRACE_MS after the kill was asked for.
+     */
+    async #kill(name, child) {
+        if (child.exitCode !== null || child.signalCode !== null)
+            return;
+        const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+        child.once("close", () => clearTimeout(grace));
+        await cli(this.binary, ["kill", name], KILL_GRACE_MS);
+    }
+    /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
+    async #memory(name) {
+        const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], MEMORY_SAMPLE_TIMEOUT_MS);
+        return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
+    }
+    /**
+     * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
+     * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
+     */
+    async #state(name) {
+        const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
+        if (result.code !== 0)
+            return { error: describeFailure(result) };
+        try {
+            return { oomKilled: JSON.parse(result.stdout).OOMKilled === true };
+        }
+        catch {
+            return { error: `unreadable state: ${result.stdout.slice(0, 200)}` };
+        }
+    }
+    async #removeOne(name) {
+        // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
+        const result = await cli(this.binary, ["rm", "-f", "-v", name]);
+        if (result.code !== 0 && !/no such container/i.test(result.stderr))
+            throw new Error(describeFailure(result));
+    }
+    async close() {
+        return this.#removals.settle();
+    }
+    /**
+     * Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed.
+     * A container asked for before its CLI created it appears a moment later, so this asks again until
+     * every CLI has ended (a CLI still there after KILL_GRACE_MS is killed).
+     */
+    async abort() {
+        this.aborted = true;
+        const removed = new Set();
+        const deadline = external_node_perf_hooks_.performance.now() + KILL_GRACE_MS;
+        while (this.#active.size > 0 && external_node_perf_hooks_.performance.now() < deadline) {
+            const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+            for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean))
+                removed.add(name);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
+        }
+        for (const child of this.#active.values())
+            child.kill("SIGKILL");
+        await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+        await this.close();
+        return [...removed];
+    }
+    async #removeMonitorDir(dir) {
+        this.#monitorDirs.delete(dir);
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    }
+    async hasImage(image) {
+        const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+        if (result.code === 0)
+            return true;
+        if (/no such (image|object)|image not known/i.test(result.stderr))
+            return false;
+        throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
+    }
+    async pull(image) {
+        const result = await cli(this.binary, ["pull", "--quiet", "--", image], PULL_TIMEOUT_MS);
+        if (result.code !== 0)
+            throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
+    }
+    async removeLabelled(label) {
+        const listed = await cli(this.binary, ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"]);
+        if (listed.code !== 0)
+            throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
+        const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+        if (names.length === 0)
+            return [];
+        const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
+        if (removed.code !== 0)
+            throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
+        return names;
+    }
+}
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+async function cliOomEventSeen(binary, name) {
+    const { since, until } = eventWindow();
+    const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
+    const result = await cli(binary, args, OOM_LOOK_TIMEOUT_MS);
+    return result.code === 0 && result.stdout.trim() !== "";
+}
+/**
+ * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
+ * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
+ * the run: a command past its time is a failure like any other.
+ */
+function cli(binary, args, timeoutMs = CLI_CALL_TIMEOUT_MS) {
+    return new Promise((resolve) => {
+        const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
+        const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs, killSignal: "SIGKILL" });
+        child.stdout.on("data", (chunk) => stdout.push(chunk));
+        child.stderr.on("data", (chunk) => stderr.push(chunk));
+        const result = (code, error) => ({
+            code,
+            stdout: stdout.result().text,
+            stderr: stderr.result().text,
+            ...(error ? { error } : {}),
+        });
+        child.on("error", (error) => resolve(result(null, error)));
+        child.on("close", (code, signal) => {
+            const late = code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`) : undefined;
+            resolve(result(code, late));
+        });
+    });
+}
+function describeFailure(result) {
+    return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 
 ;// CONCATENATED MODULE: ./src/classify.ts
@@ -37842,31 +39112,13 @@ function feedbackFor(f) {
 // Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files.
 // Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any path that resolves
 // through a symlink in the checkout (see pathThroughSymlink): this module only ever sees path strings.
+
 const STRATEGIES = ["exact", "offset", "fuzz"];
-function checkPath(path) {
-    if (/[\x00-\x1f\x7f]/.test(path))
-        return { ok: false, why: "control character" };
-    if (path.includes("\\"))
-        return { ok: false, why: "backslash" };
-    if (path.startsWith("/") || /^[A-Za-z]:/.test(path))
-        return { ok: false, why: "absolute" };
-    const segments = path.split("/").filter((s) => s !== "" && s !== ".");
-    if (segments.includes(".."))
-        return { ok: false, why: "'..' segment" };
-    if (segments.length === 0)
-        return { ok: false, why: "empty" };
-    // git apply refuses these too: the repository's own metadata is never a patch target.
-    if (segments.some((s) => s.toLowerCase() === ".git"))
-        return { ok: false, why: "inside .git" };
-    return { ok: true, path: segments.join("/") };
-}
-/** A relative POSIX path that stays inside the tree (`./x` and `x//y` are fine; they normalise). */
-function isSafeRelativePath(path) {
-    return checkPath(path).ok;
-}
+// ---------------------------------------------------------------------------------------------------------
+// Paths (the rule itself is paths.ts)
 /** Safe paths normalised; unsafe ones kept as written, for applyPatch to refuse by name. */
-function normalisePath(path) {
-    const checked = path === null ? null : checkPath(path);
+function patch_normalisePath(path) {
+    const checked = path === null ? null : checkRelativePath(path);
     return checked?.ok ? checked.path : path;
 }
 /** The first path that is, or lies under, a symlink: the caller must refuse it, since writes would follow it. */
@@ -37891,18 +39143,18 @@ function touchedPaths(patch) {
 }
 // ---------------------------------------------------------------------------------------------------------
 // Messages: one line, with at most ~200 characters of the candidate's text (a path, a header, two lines).
-function clip(text, max) {
+function patch_clip(text, max) {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 function quote(text) {
-    return JSON.stringify(clip(text, 40));
+    return JSON.stringify(patch_clip(text, 40));
 }
 /** Paths keep their end: the file name says more than the directories above it. */
 function clipPath(path) {
     return path.length > 80 ? `…${path.slice(-79)}` : path;
 }
 function hunkPrefix(file, ref) {
-    return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
+    return `${clipPath(file)} hunk ${ref.index} (${patch_clip(ref.header, 40)})`;
 }
 // ---------------------------------------------------------------------------------------------------------
 // Parsing
@@ -38152,8 +39404,8 @@ function parseGitFile(cur) {
     if (hunks.length === 0 && !structural)
         fail(display, null, "the diff has no hunks");
     return {
-        oldPath: normalisePath(oldPath),
-        newPath: normalisePath(newPath),
+        oldPath: patch_normalisePath(oldPath),
+        newPath: patch_normalisePath(newPath),
         copy: ext.has("copy from"),
         ...(mode !== undefined && { mode }),
         hunks,
@@ -38171,8 +39423,8 @@ function parsePlainFile(cur) {
     if (oldPath === null && newPath === null)
         fail(display, null, "both sides of the diff are /dev/null");
     return {
-        oldPath: normalisePath(oldPath),
-        newPath: normalisePath(newPath),
+        oldPath: patch_normalisePath(oldPath),
+        newPath: patch_normalisePath(newPath),
         copy: false,
         hunks: parseHunks(cur, display),
     };
@@ -38233,7 +39485,7 @@ function fromLines(lines, defaultEol) {
     const lastIndex = lines.text.length - 1;
     return lines.text.map((text, i) => text + (i < lastIndex && lines.eol[i] === "" ? defaultEol : lines.eol[i])).join("");
 }
-function prepare(hunk, index) {
+function patch_prepare(hunk, index) {
     const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
     const first = changes[0] ?? hunk.lines.length;
     const lastChange = changes[changes.length - 1];
@@ -38355,7 +39607,7 @@ function patchContent(path, content, hunks, levels) {
     const out = { text: [], eol: [] };
     let [next, delta, weakest] = [0, 0, 0];
     for (const [i, hunk] of hunks.entries()) {
-        const prepared = prepare(hunk, i + 1);
+        const prepared = patch_prepare(hunk, i + 1);
         let place = null;
         for (const level of levels) {
             place = locate(file, prepared, level, next, delta);
@@ -38385,7 +39637,7 @@ function refuse(file, reason) {
 function unsafePath(patch) {
     for (const file of patch.files) {
         for (const path of [file.oldPath, file.newPath]) {
-            const checked = path === null ? null : checkPath(path);
+            const checked = path === null ? null : checkRelativePath(path);
             if (checked && !checked.ok) {
                 return { ok: false, file: clipPath(path), hunk: null, reason: `path escapes the tree: ${quote(path)} (${checked.why})` };
             }
@@ -38698,10 +39950,10 @@ function extractCode(reply, language) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
-const WORKDIR = /(?:file:\/\/)?\/work\//g;
+const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
 function relative(path) {
-    return path.replace(WORKDIR, "").replace(/^\.\//, "");
+    return path.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
 }
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
@@ -38774,7 +40026,7 @@ const PARSERS = {
 function parseCheckOutput(language, output, target, verdict) {
     const text = output.replace(/\r\n?/g, "\n").trim();
     const parsed = PARSERS[language](text, verdict) ?? {};
-    const message = (parsed.message ?? text).replace(WORKDIR, "").trim() || "the parse check failed without a message";
+    const message = (parsed.message ?? text).replace(syntax_WORKDIR, "").trim() || "the parse check failed without a message";
     const info = { message, file: relative(parsed.file || target) };
     if (parsed.line !== undefined)
         info.line = parsed.line;
@@ -38801,26 +40053,14 @@ const RUN_LABEL = "io.github.sandbox-gate.run";
 
 /** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
 const MAX_FALLBACKS = 2;
-/** The sandbox limits the settings ask for; a candidate may bring its own timeout. */
-function limitsFor(settings, timeoutMs = settings.timeoutMs) {
-    return {
-        timeoutMs,
-        memoryBytes: settings.memoryBytes,
-        cpus: settings.cpus,
-        pidsLimit: settings.pidsLimit,
-        maxOutputBytes: settings.maxOutputBytes,
-        workdirBytes: settings.tmpfsBytes,
-        runtime: settings.runtime,
-    };
-}
 function imageFor(settings, language) {
-    return settings.image || LANGUAGES[language].image;
+    return settings.run.image || LANGUAGES[language].image;
 }
 /** The language when a setting or a file name says it; otherwise the candidate itself decides. */
 function declaredLanguage(candidate, settings) {
-    const target = candidate.overrides?.target || settings.target;
+    const target = candidate.overrides?.target || settings.run.target;
     return (candidate.overrides?.language ??
-        (settings.language === "auto" ? undefined : settings.language) ??
+        (settings.run.language === "auto" ? undefined : settings.run.language) ??
         (target ? languageOfPath(target) : undefined));
 }
 function languageOfFiles(paths) {
@@ -38849,7 +40089,7 @@ async function prepareReply(candidate, ctx) {
     const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
     if (!language)
         return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
-    const target = candidate.overrides?.target || ctx.settings.target || LANGUAGES[language].target;
+    const target = candidate.overrides?.target || ctx.settings.run.target || LANGUAGES[language].target;
     const withCode = (code) => ({
         language,
         // The candidate's own files come last so its target wins over a test file of the same name.
@@ -38862,7 +40102,7 @@ async function preparePatch(text, candidate, ctx) {
     const declared = declaredLanguage(candidate, ctx.settings);
     const failed = (reason) => ({ status: "patch_failed", language: declared ?? null, reason });
     const parsed = parsePatch(text);
-    const base = await loadBaseTree(ctx.settings.workdir, touchedPaths(parsed));
+    const base = await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
     if (!base.ok)
         return failed(base.reason);
     const applied = applyPatch(base.files, parsed, { executable: base.executable });
@@ -38881,8 +40121,8 @@ async function preparePatch(text, candidate, ctx) {
     if (!language)
         return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
     const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
-    if (bytes > ctx.settings.tmpfsBytes) {
-        return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.tmpfsBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
+    if (bytes > ctx.settings.limits.workdirBytes) {
+        return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
     }
     const checks = new Map();
     for (const path of written) {
@@ -38913,8 +40153,9 @@ async function runPrepared(prepared, candidate, ctx) {
         image,
         files: prepared.files,
         check: checkFiles(checks),
-        command: candidate.overrides?.command || settings.command || LANGUAGES[language].command,
-        limits: limitsFor(settings, candidate.overrides?.timeoutMs),
+        command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
+        // A candidate may bring its own timeout.
+        limits: { ...settings.limits, timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs },
         labels: { [RUN_LABEL]: ctx.runId },
     });
     const status = classify(facts);
@@ -38968,8 +40209,8 @@ function toResult(candidate, verdict, ctx) {
             truncated,
             signal,
             exitCode,
-            timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.timeoutMs,
-            memoryBytes: ctx.settings.memoryBytes,
+            timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.limits.timeoutMs,
+            memoryBytes: ctx.settings.limits.memoryBytes,
             ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
@@ -39010,292 +40251,6 @@ async function mapLimit(items, limit, work) {
     };
     await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
     return results;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-// The sticky PR comment and the job summary as markdown. Pure: values in, a string out.
-// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text.
-
-/** GitHub refuses issue comments longer than this many characters. */
-const COMMENT_MAX_LENGTH = 65_536;
-/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
-const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
-const STATUS_LABELS = {
-    no_code: "no code",
-    patch_failed: "patch failed",
-    syntax_error: "syntax error",
-    timeout: "timeout",
-    oom: "out of memory",
-    test_failed: "tests failed",
-    pass: "pass",
-    sandbox_error: "sandbox error",
-};
-/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
-function stickyMarker(key = "default") {
-    // Only a safe alphabet, and never "--", which would end the HTML comment early.
-    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
-}
-// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
-const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
-// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
-const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** Drops terminal escape sequences and makes the remaining control characters visible. */
-function cleanText(text) {
-    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
-}
-function visible(char) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20)
-        return String.fromCharCode(0x2400 + code); // ␀ … ␟
-    if (code === 0x7f)
-        return "\u2421"; // ␡
-    if (code >= 0xd800 && code <= 0xdfff)
-        return "\ufffd";
-    return `\\u${code.toString(16).padStart(4, "0")}`;
-}
-// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
-function neutralizeMentions(text) {
-    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
-}
-const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
-function escapeHtml(text) {
-    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
-}
-/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
-function escapeMarkdown(text) {
-    const line = cleanText(text).replace(/\s*\n\s*/g, " ").replace(/\t/g, " ");
-    return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
-}
-/** An http(s) URL safe to put in a link inside a table, or undefined. */
-function safeUrl(url) {
-    if (url === undefined || !URL.canParse(url))
-        return undefined;
-    const parsed = new URL(url);
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-        return undefined;
-    // A `|` would split the table cell; parentheses and brackets would end the link.
-    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
-}
-/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
-function markdown_clip(text, cap) {
-    if (text.length <= cap)
-        return { head: text, omitted: 0, tail: "" };
-    let headEnd = Math.ceil(cap / 2);
-    let tailStart = text.length - (cap - headEnd);
-    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
-        headEnd--;
-    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
-        tailStart++;
-    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
-}
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
-}
-const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "skipped", "rows"];
-const UNLIMITED = {
-    passOutput: Infinity,
-    failOutput: Infinity,
-    feedback: Infinity,
-    skipped: Infinity,
-    rows: Infinity,
-};
-// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
-const LABEL_MAX = 100;
-const REASON_MAX = 1000;
-const FILES_SHOWN = 3;
-/** The PR comment: marker first, never longer than `maxLength`. */
-function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-    return fit(input, input.marker, maxLength);
-}
-/** The job summary: the comment's content without the marker. */
-function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-    return fit(input, undefined, maxLength);
-}
-// Renders in full if it fits; otherwise, for each kind of content from the least important on,
-// the largest limit that fits (binary search), so every character of room is used.
-function fit(input, marker, maxLength) {
-    const doc = markdown_prepare(input);
-    let body = render(doc, marker, UNLIMITED, maxLength);
-    if (body.length <= maxLength)
-        return body;
-    const limits = { ...UNLIMITED };
-    for (const kind of SHRINK_ORDER) {
-        const fits = (value) => render(doc, marker, { ...limits, [kind]: value }, maxLength).length <= maxLength;
-        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
-        if (!fits(low)) {
-            limits[kind] = 0;
-            continue;
-        }
-        while (low < high) {
-            const mid = Math.ceil((low + high) / 2);
-            if (fits(mid))
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        limits[kind] = low;
-        return render(doc, marker, limits, maxLength);
-    }
-    // Only a tiny maxLength gets here: the heading alone does not fit.
-    body = render(doc, marker, limits, maxLength);
-    return body.length <= maxLength ? body : body.slice(0, maxLength);
-}
-function markdown_prepare(input) {
-    const results = input.results.map((r) => ({
-        ...r,
-        stdout: cleanText(r.stdout),
-        stderr: cleanText(r.stderr),
-        feedback: cleanText(r.feedback),
-    }));
-    return { input, results };
-}
-function upperBound(doc, kind) {
-    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
-    const passing = doc.results.filter((r) => r.status === "pass");
-    const failing = doc.results.filter((r) => r.status !== "pass");
-    switch (kind) {
-        case "passOutput":
-            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
-        case "failOutput":
-            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
-        case "feedback":
-            return longest(failing.map((r) => r.feedback));
-        case "skipped":
-            return doc.input.skipped.length;
-        case "rows":
-            return doc.results.length;
-    }
-}
-function render(doc, marker, given, maxLength) {
-    const { input, results } = doc;
-    // Only the first, full render goes without limits; every later one cuts something.
-    const shortened = given !== UNLIMITED;
-    // A text longer than the whole body can never be shown in full: no need to escape all of it.
-    const cap = (n) => Math.min(n, maxLength);
-    const limits = { ...given, passOutput: cap(given.passOutput), failOutput: cap(given.failOutput), feedback: cap(given.feedback) };
-    const shownResults = results.slice(0, limits.rows);
-    const runUrl = safeUrl(input.runUrl);
-    const blocks = [
-        marker,
-        `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
-        input.gate.reason && escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
-        countLine(results, input.skipped.length),
-        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
-        results.length > 0 && table(results, limits.rows),
-        // Failures first: they are what a reader opens the comment for.
-        ...shownResults.filter((r) => r.status !== "pass").map((r) => details(r, limits)),
-        ...shownResults.filter((r) => r.status === "pass").map((r) => details(r, limits)),
-        skippedList(input.skipped, limits.skipped),
-        runUrl && `[Workflow run](${runUrl})`,
-    ];
-    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
-}
-function clipped(text, max) {
-    const { head, omitted } = markdown_clip(text, max);
-    return omitted > 0 ? `${head}…` : head;
-}
-function label(text) {
-    return escapeMarkdown(clipped(text, LABEL_MAX));
-}
-function plural(n, word) {
-    return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function countLine(results, skipped) {
-    const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
-        .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${n} ${STATUS_LABELS[s]}`);
-    const line = results.length === 0 ? "No candidates were run." : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
-    return skipped > 0 ? `${line}; ${skipped} skipped` : line;
-}
-function table(results, rows) {
-    const withPatch = results.some((r) => r.changed_files !== undefined || r.patch_strategy !== undefined);
-    const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
-    const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
-    const line = (cells) => `| ${cells.join(" | ")} |`;
-    const body = results.slice(0, rows).map((r) => line([
-        label(r.id),
-        r.status === "pass" ? STATUS_LABELS.pass : `**${STATUS_LABELS[r.status]}**`,
-        formatDuration(r.duration_ms),
-        sourceCell(r),
-        ...(withPatch ? [patchCell(r)] : []),
-    ]));
-    const hidden = results.length - body.length;
-    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
-    return [line(head), line(align), ...body].join("\n") + note;
-}
-function sourceCell(r) {
-    const url = safeUrl(r.url);
-    const where = url ? `[comment](${url})` : label(r.source);
-    return r.author ? `${where} by ${label(r.author)}` : where;
-}
-function patchCell(r) {
-    const files = r.changed_files ?? [];
-    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
-    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
-    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
-    return `${shown}${more}${strategy}`;
-}
-function outcome(r) {
-    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-    const parts = [where ? `${STATUS_LABELS[r.status]} at ${where}` : STATUS_LABELS[r.status]];
-    if (r.signal)
-        parts.push(`signal ${r.signal}`);
-    else if (r.exit_code !== null)
-        parts.push(`exit ${r.exit_code}`);
-    parts.push(formatDuration(r.duration_ms));
-    return parts.join(", ");
-}
-// A collapsed block per candidate: feedback (not for passes), then stdout and stderr.
-function details(r, limits) {
-    const pass = r.status === "pass";
-    const outputCap = pass ? limits.passOutput : limits.failOutput;
-    const silent = r.stdout === "" && r.stderr === "";
-    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
-    if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0)
-        return undefined;
-    const sections = [
-        pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
-        ...(silent
-            ? ["No output on stdout or stderr.\n"]
-            : [section("stdout", r.stdout, outputCap, r.truncated.stdout), section("stderr", r.stderr, outputCap, r.truncated.stderr)]),
-    ];
-    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
-    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
-    const summary = `<summary><b>${line(clipped(r.id, LABEL_MAX))}</b>: ${line(outcome(r))}</summary>`;
-    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
-}
-function section(title, text, cap, cutBySandbox) {
-    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
-    if (text === "")
-        return `**${title}**: empty\n`;
-    if (cap === 0)
-        return `**${title}**: omitted for length\n`;
-    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
-}
-// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
-function pre(text, cap) {
-    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
-    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
-}
-function skippedList(skipped, shown) {
-    if (skipped.length === 0)
-        return undefined;
-    const items = skipped.slice(0, shown).map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
-    const hidden = skipped.length - items.length;
-    if (hidden > 0)
-        items.push(`- … and ${hidden} more`);
-    return [`**Skipped** (not run):`, "", ...items].join("\n");
 }
 
 ;// CONCATENATED MODULE: ./src/progress.ts
@@ -39340,8 +40295,6 @@ class ProgressMeter {
     }
 }
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/sandbox/image.ts
 // The image is made ready before the first candidate runs, so a pull never eats into a candidate's
 // time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
@@ -39421,7 +40374,7 @@ async function takeQuota(entries, quota, settings) {
     const skipped = [];
     let position = 0;
     for await (const entry of entries) {
-        if (!inShard(position++, settings.shard))
+        if (!inShard(position++, settings.source.shard))
             continue;
         const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
         if (taken.length >= quota)
@@ -39443,7 +40396,7 @@ function invalidEntry(id, source, problem, settings) {
         signal: null,
         duration_ms: 0,
         ...empty,
-        feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.timeoutMs, memoryBytes: settings.memoryBytes, reason: `${source}: ${problem}` }),
+        feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.limits.timeoutMs, memoryBytes: settings.limits.memoryBytes, reason: `${source}: ${problem}` }),
     };
 }
 function decide(results, failOn) {
@@ -39462,7 +40415,7 @@ function imagePreparer(ctx, hooks) {
     return (image) => {
         let pending = ready.get(image);
         if (!pending) {
-            pending = ensureImage(ctx.engine, image, ctx.settings.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
+            pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
                 if (!outcome.ok)
                     return outcome.reason;
                 if (!outcome.pulled)
@@ -39476,13 +40429,13 @@ function imagePreparer(ctx, hooks) {
 }
 async function runGate(entries, base, hooks) {
     const { settings } = base;
-    const { taken, skipped } = await takeQuota(entries, settings.maxCandidates, settings);
+    const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
     const ctx = { ...base, prepareImage: imagePreparer(base, hooks) };
-    if (settings.shard)
-        hooks.log(`shard ${settings.shard.index}/${settings.shard.count}: ${taken.length + skipped.length} candidates`);
+    if (settings.source.shard)
+        hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
     let done = 0;
     const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
-    const results = await mapLimit(taken, settings.concurrency, async (item) => {
+    const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
         done += 1;
         const line = progress.finished(result.status === "pass");
@@ -39502,7 +40455,7 @@ async function runGate(entries, base, hooks) {
         }));
         return result;
     });
-    return { results, skipped, decision: decide(results, settings.failOn) };
+    return { results, skipped, decision: decide(results, settings.reports.failOn) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/merge.ts
@@ -39656,406 +40609,13 @@ function mergeReports(reports, input) {
 async function mergeOutcome(reports, settings, input) {
     const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
     const { results, skipped } = mergeReports(loaded, input);
-    return { results, skipped, decision: decide(results, settings.failOn) };
+    return { results, skipped, decision: decide(results, settings.reports.failOn) };
 }
 /** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
 async function loadBaseline(settings) {
-    if (!settings.baseline)
+    if (!settings.reports.baseline)
         return undefined;
-    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.workdir, settings.baseline), settings.baseline, "baseline")).results;
-}
-
-;// CONCATENATED MODULE: ./src/github.ts
-// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
-// and tests run the real client against a fake server that checks every request against GitHub's
-// published OpenAPI description.
-
-/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
-class GitHubError extends Error {
-    status;
-    request;
-    constructor(message, status, request) {
-        super(`${request}: ${status} ${message}`);
-        this.status = status;
-        this.request = request;
-        this.name = "GitHubError";
-    }
-}
-const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
-// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
-const SECONDARY_LIMIT_MS = 60_000;
-// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
-const CLOCK_SLACK_MS = 1000;
-/** How long to wait before the next attempt, or undefined to give up now. */
-function retryDelay(failed, policy, nowMs) {
-    if (failed.attempt >= policy.maxAttempts)
-        return undefined;
-    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
-    const wait = serverWait(failed, backoff, nowMs);
-    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
-}
-function serverWait({ method, status, headers, message }, backoff, nowMs) {
-    if (status === 403 || status === 429) {
-        const retryAfter = Number(headers["retry-after"]);
-        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
-            return Math.max(0, retryAfter * 1000);
-        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
-            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
-        }
-        if (status === 429 || /secondary rate limit/i.test(message))
-            return Math.max(SECONDARY_LIMIT_MS, backoff);
-        return undefined; // a plain 403: the token may not do this
-    }
-    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
-    if (status >= 500 && method !== "POST")
-        return backoff;
-    return undefined;
-}
-function isHttpError(error) {
-    return error instanceof Error && typeof error.status === "number";
-}
-function failedAttempt(error, method, attempt) {
-    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const data = error.response?.data;
-    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
-    return { method, status: error.status, headers, message, attempt };
-}
-function toComment(c) {
-    return {
-        id: c.id,
-        body: c.body ?? "",
-        url: c.html_url,
-        author: c.user?.login ?? "ghost",
-        authorType: c.user?.type ?? "User",
-        createdAt: c.created_at,
-    };
-}
-function createGitHubClient(token, options = {}) {
-    const policy = { ...DEFAULT_RETRY, ...options.retry };
-    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    const now = options.now ?? Date.now;
-    const octokit = getOctokit(token, { baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com" });
-    // Every request, each page of a listing included, goes through here.
-    octokit.hook.wrap("request", async (request, endpoint) => {
-        const name = `${endpoint.method} ${endpoint.url}`;
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await request(endpoint);
-            }
-            catch (error) {
-                if (!isHttpError(error))
-                    throw error;
-                const failed = failedAttempt(error, endpoint.method, attempt);
-                const wait = retryDelay(failed, policy, now());
-                if (wait === undefined)
-                    throw new GitHubError(failed.message, failed.status, name);
-                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
-                await sleep(wait);
-            }
-        }
-    });
-    const page = { per_page: 100 };
-    return {
-        async listIssueComments(owner, repo, issue) {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, ...page });
-            return comments.map((c) => toComment(c));
-        },
-        async listReviewComments(owner, repo, pull) {
-            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, { owner, repo, pull_number: pull, ...page });
-            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
-        },
-        async listReviews(owner, repo, pull) {
-            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pull, ...page });
-            // A pending review has no submission time yet; only its author can see it anyway.
-            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
-        },
-        async createComment(owner, repo, issue, body) {
-            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
-            return toComment(data);
-        },
-        async updateComment(owner, repo, commentId, body) {
-            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
-            return toComment(data);
-        },
-        async getPullRequestDiff(owner, repo, pull) {
-            const { data } = await octokit.rest.pulls.get({
-                owner,
-                repo,
-                pull_number: pull,
-                headers: { accept: "application/vnd.github.diff" },
-            });
-            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
-            const diff = data;
-            if (typeof diff !== "string")
-                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
-            return diff;
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/annotations.ts
-// Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
-
-
-const EVERY_FAILURE = new Set(STATUSES.filter((s) => s !== "pass"));
-// GitHub shows the first lines of an annotation; the rest belongs in the summary.
-const MESSAGE_MAX = 4000;
-/**
- * One annotation per candidate that did not pass: an error when its status fails the gate, a warning
- * otherwise. A `syntax_error` points at the file, line and column the parser named. A patch's files are
- * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
- */
-function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "") {
-    return results
-        .filter((r) => r.status !== "pass")
-        .map((r) => ({
-        level: failOn.has(r.status) ? "error" : "warning",
-        title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
-        message: message(r),
-        ...(r.syntax?.file !== undefined && { file: r.changed_files && repoPrefix ? `${repoPrefix}/${r.syntax.file}` : r.syntax.file }),
-        ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
-        ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
-    }));
-}
-function message(r) {
-    const text = cleanText(r.syntax?.message ?? r.feedback) || STATUS_LABELS[r.status];
-    // By code point, so a cut never leaves half a surrogate pair.
-    const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
-    return `${kept}\n(candidate from ${cleanText(r.source)})`;
-}
-
-;// CONCATENATED MODULE: ./src/report/comment.ts
-// One sticky comment per pull request (and marker): found by its marker and author, updated in place.
-
-/** Who posts with the workflow's GITHUB_TOKEN; an installation token cannot ask who it is. */
-const ACTIONS_BOT = "github-actions[bot]";
-/**
- * Ours: carries the marker and was written by the actions bot or by `login`. Checking the author
- * stops anyone from pasting the marker into a comment of their own and having us overwrite it.
- */
-function findStickyComment(comments, marker, login) {
-    const authors = [ACTIONS_BOT, login].filter((a) => a !== undefined).map((a) => a.toLowerCase());
-    return comments.find((c) => c.body.includes(marker) && authors.includes(c.author.toLowerCase()));
-}
-function tooLongNote(marker) {
-    return `${marker}\n\nsandbox-gate: the report is too long for a comment; see the job summary of this run.\n`;
-}
-async function upsertStickyComment(client, sticky) {
-    const { owner, repo, issue, marker } = sticky;
-    try {
-        const existing = findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.login);
-        const write = (body) => existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
-        const written = await write(sticky.body).catch((error) => {
-            if (error instanceof GitHubError && error.status === 422)
-                return write(sticky.shorten?.() ?? tooLongNote(marker));
-            throw error;
-        });
-        return { action: existing ? "updated" : "created", id: written.id, url: written.url };
-    }
-    catch (error) {
-        if (error instanceof GitHubError && error.status === 403)
-            return { action: "forbidden", message: error.message };
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report/evaluation.ts
-// Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
-// since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
-
-
-const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
-/** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
-function quantile(values, q) {
-    if (values.length === 0)
-        return 0;
-    const sorted = [...values].sort((a, b) => a - b);
-    const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
-    return sorted[rank - 1];
-}
-function passRate(results) {
-    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
-}
-function evaluate(results, baseline) {
-    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
-    const evaluation = {
-        total: results.length,
-        byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
-        passRate: passRate(results),
-        time: { ran: times.length, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95), maxMs: quantile(times, 1) },
-    };
-    if (baseline)
-        evaluation.baseline = compare(results, baseline);
-    return evaluation;
-}
-/** Changes across the pass line, in this run's order; ids are matched exactly. */
-function compare(results, baseline) {
-    const before = new Map(baseline.map((r) => [r.id, r.status]));
-    const now = new Set(results.map((r) => r.id));
-    const diff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
-    for (const r of results) {
-        const was = before.get(r.id);
-        if (was === undefined)
-            diff.added++;
-        else if (was === "pass" && r.status !== "pass")
-            diff.newlyFailing.push({ id: r.id, was, now: r.status });
-        else if (was !== "pass" && r.status === "pass")
-            diff.newlyPassing.push({ id: r.id, was, now: r.status });
-    }
-    diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
-    return diff;
-}
-// ---------------------------------------------------------------------------------------------------
-// Rendering.
-const BAR_WIDTH = 30;
-/** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
-const CHANGES_SHOWN = 30;
-const ID_MAX = 100;
-/** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
-const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
-/** Pass first: it is the figure a reader looks for. */
-const ORDER = ["pass", ...STATUSES.filter((s) => s !== "pass")];
-const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
-/** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
-function bar(value, max, width = BAR_WIDTH) {
-    if (max <= 0 || value <= 0)
-        return "";
-    const eighths = Math.max(1, Math.round((value / max) * width * 8));
-    return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
-}
-function pointChange(now, was) {
-    const points = (now - was) * 100;
-    return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
-}
-function headline(e) {
-    const passed = e.byStatus.pass;
-    const time = e.time.ran > 0 ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}` : "";
-    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
-}
-function baselineLine(b, e) {
-    const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
-    if (b.added)
-        parts.push(`${b.added} not in the baseline`);
-    if (b.removed)
-        parts.push(`${b.removed} of the baseline missing`);
-    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
-}
-/** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
-function timeHistogram(results) {
-    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
-    const seconds = (ms) => `${ms / 1000} s`;
-    const bounds = [0, ...TIME_BUCKETS];
-    const rows = bounds.map((low, i) => {
-        const high = TIME_BUCKETS[i];
-        const label = high === undefined ? `≥ ${seconds(low)}` : `< ${seconds(high)}`;
-        return { label, count: times.filter((t) => t >= low && (high === undefined || t < high)).length };
-    });
-    // Trailing empty buckets say nothing.
-    while (rows.length > 1 && rows.at(-1).count === 0)
-        rows.pop();
-    return times.length === 0 ? [] : rows;
-}
-function changeList(title, changes) {
-    if (changes.length === 0)
-        return undefined;
-    const items = changes.slice(0, CHANGES_SHOWN).map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
-    if (changes.length > CHANGES_SHOWN)
-        items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
-    return [`**${title}** (${changes.length})`, "", ...items].join("\n");
-}
-function clipId(id) {
-    const { head, omitted } = markdown_clip(id, ID_MAX);
-    return omitted > 0 ? `${head}…` : head;
-}
-/** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
-function renderEvaluationMarkdown(e, results) {
-    const shown = ORDER.filter((s) => e.byStatus[s] > 0);
-    const max = Math.max(0, ...shown.map((s) => e.byStatus[s]));
-    const table = [
-        "| Status | Count | Share | |",
-        "| --- | --: | --: | --- |",
-        ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
-    ].join("\n");
-    const histogram = timeHistogram(results);
-    const most = Math.max(0, ...histogram.map((row) => row.count));
-    const width = Math.max(0, ...histogram.map((row) => row.label.length));
-    const chart = histogram.length
-        ? ["Time per candidate, from the start of the test command (code that ran):", "", "```text", ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()), "```"].join("\n")
-        : undefined;
-    const blocks = [
-        "### Evaluation",
-        `**${headline(e)}**`,
-        e.baseline && baselineLine(e.baseline, e),
-        e.total > 0 ? table : undefined,
-        chart,
-        e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
-        e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
-    ];
-    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
-}
-/** The same figures as plain lines for a terminal; ids with control characters made harmless. */
-function renderEvaluationText(e) {
-    const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
-    const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
-    if (e.baseline) {
-        lines.push(baselineLine(e.baseline, e));
-        const list = (title, changes) => {
-            for (const c of changes.slice(0, CHANGES_SHOWN))
-                lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
-            if (changes.length > CHANGES_SHOWN)
-                lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
-        };
-        list("newly failing", e.baseline.newlyFailing);
-        list("newly passing", e.baseline.newlyPassing);
-    }
-    return lines.join("\n");
-}
-function plain(text) {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-}
-
-;// CONCATENATED MODULE: ./src/report/json.ts
-// The JSON report (INTERFACE.md) and the compact `results` output. Pure.
-
-/** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
-function countByStatus(results) {
-    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0]));
-    for (const r of results)
-        counts[r.status]++;
-    return counts;
-}
-function buildReport(results, skipped, shard) {
-    return {
-        version: 1,
-        ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
-        summary: { total: results.length, by_status: countByStatus(results) },
-        results: results.map(reportResult),
-        skipped: skipped.map(({ id, source, url, reason }) => ({ id, source, ...(url !== undefined && { url }), reason })),
-    };
-}
-// Fixed key order, optional keys only when set: the file diffs well from run to run.
-function reportResult(r) {
-    return {
-        id: r.id,
-        source: r.source,
-        ...(r.url !== undefined && { url: r.url }),
-        ...(r.author !== undefined && { author: r.author }),
-        language: r.language,
-        status: r.status,
-        exit_code: r.exit_code,
-        signal: r.signal,
-        duration_ms: r.duration_ms,
-        stdout: r.stdout,
-        stderr: r.stderr,
-        truncated: { stdout: r.truncated.stdout, stderr: r.truncated.stderr },
-        feedback: r.feedback,
-        ...(r.syntax !== undefined && { syntax: r.syntax }),
-        ...(r.changed_files !== undefined && { changed_files: r.changed_files }),
-        ...(r.patch_strategy !== undefined && { patch_strategy: r.patch_strategy }),
-    };
-}
-function compactResults(results) {
-    return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
+    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 
 ;// CONCATENATED MODULE: ./src/report/junit.ts
@@ -40132,630 +40692,18 @@ async function write(path, text) {
 /** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
 async function writeReports(settings, outcome) {
     const { results, skipped } = outcome;
-    if (settings.junit)
-        await write((0,external_node_path_namespaceObject.resolve)(settings.workdir, settings.junit), renderJUnit(results, skipped, { failOn: settings.failOn }));
-    if (!settings.report)
+    if (settings.reports.junit)
+        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), renderJUnit(results, skipped, { failOn: settings.reports.failOn }));
+    if (!settings.reports.report)
         return undefined;
-    const path = (0,external_node_path_namespaceObject.resolve)(settings.workdir, settings.report);
-    await write(path, `${JSON.stringify(buildReport(results, skipped, settings.shard), null, 2)}\n`);
+    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
+    await write(path, `${JSON.stringify(buildReport(results, skipped, settings.source.shard), null, 2)}\n`);
     return path;
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
-// Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
-// sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
-// flag then stays false although the kernel killed at the limit, and the engine still logs an `oom`
-// event for the container. An exit by SIGKILL that we did not cause therefore asks the engine's event
-// log for one, a few times, before it is called a plain kill.
-
-/** Pauses before each look at the event log: about 1.5 s in all, paid only by exits by SIGKILL. */
-const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
-/** An exit by SIGKILL (128 + 9) that neither the engine's flag nor we explain. */
-function couldBeLateOom(ending) {
-    return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
-}
-/**
- * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
- * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
- */
-async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
-    if (ending.oomKilled)
-        return true;
-    if (!couldBeLateOom(ending))
-        return false;
-    for (const wait of waits) {
-        if (wait > 0)
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
-        if (await seen().catch(() => false))
-            return true;
-    }
-    return false;
-}
-/** A look at the log may wait for an engine whose clock is behind ours; never longer than this. */
-const OOM_LOOK_TIMEOUT_MS = 2_000;
-/** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
-function eventWindow(now = Date.now()) {
-    return { since: "0", until: (now / 1000).toFixed(3) };
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/tar.ts
-const BLOCK = 512;
-/** GNU tar's default record: 20 blocks. */
-const RECORD = 20 * BLOCK;
-const NAME_FIELD = 100;
-const FILE_MODE = 0o644;
-const DIR_MODE = 0o755;
-const EXECUTABLE_MODE = 0o755;
-// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
-const MTIME = Date.UTC(2000, 0, 1) / 1000;
-// The ustar size field holds 11 octal digits.
-const MAX_SIZE = 8 ** 11 - 1;
-/** The archive of `files` (regular files, their parent directories first), ready for `tar -x`. */
-function tarball(files) {
-    const body = Buffer.concat(archiveEntries(files).flatMap(entryBlocks));
-    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
-    // reads whole records and would otherwise wait on an open pipe for the rest of one.
-    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
-    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
-}
-/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
-function tar_normalisePath(path) {
-    const segments = path.split("/").filter((segment) => segment !== "" && segment !== ".");
-    const problem = pathProblem(path, segments);
-    if (problem)
-        throw new Error(`sandbox file path ${JSON.stringify(path)} ${problem}`);
-    return segments.join("/");
-}
-function pathProblem(path, segments) {
-    if (path.includes("\0"))
-        return "contains a NUL byte";
-    if (path.startsWith("/"))
-        return "is absolute";
-    if (segments.length === 0)
-        return "is empty";
-    if (segments.includes(".."))
-        return "has a `..` segment";
-    return undefined;
-}
-function archiveEntries(files) {
-    const entries = [];
-    const dirs = new Set();
-    const filePaths = new Set();
-    for (const file of files) {
-        const path = tar_normalisePath(file.path);
-        if (filePaths.has(path))
-            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
-        if (dirs.has(path))
-            throw new Error(conflict(path));
-        const segments = path.split("/");
-        for (let depth = 1; depth < segments.length; depth++) {
-            const dir = segments.slice(0, depth).join("/");
-            if (filePaths.has(dir))
-                throw new Error(conflict(dir));
-            if (!dirs.has(dir)) {
-                dirs.add(dir);
-                entries.push({ kind: "dir", path: dir });
-            }
-        }
-        filePaths.add(path);
-        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
-        if (data.byteLength > MAX_SIZE)
-            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
-        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
-    }
-    return entries;
-}
-function conflict(path) {
-    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
-}
-function entryBlocks(entry) {
-    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
-    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
-    const nameBytes = Buffer.from(name, "utf8");
-    const blocks = [];
-    if (nameBytes.byteLength > NAME_FIELD) {
-        // A pax header carries the full name; the ustar field gets a truncated stand-in that
-        // readers ignore, so no prefix/name split is needed.
-        const pax = paxRecord("path", name);
-        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x" }), padded(pax));
-    }
-    blocks.push(header({
-        name: nameBytes.subarray(0, NAME_FIELD),
-        mode: entry.kind === "dir" ? DIR_MODE : entry.mode,
-        size: data.byteLength,
-        type: entry.kind === "dir" ? "5" : "0",
-    }), padded(data));
-    return blocks;
-}
-/** `"<length> key=value\n"`, where the length counts its own digits. */
-function paxRecord(key, value) {
-    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
-    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
-    let length = body;
-    while (body + String(length).length !== length)
-        length = body + String(length).length;
-    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
-}
-function header(fields) {
-    const block = Buffer.alloc(BLOCK);
-    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
-    octal(block, 100, 8, fields.mode);
-    octal(block, 108, 8, 0); // uid
-    octal(block, 116, 8, 0); // gid
-    octal(block, 124, 12, fields.size);
-    octal(block, 136, 12, MTIME);
-    block.write(fields.type, 156, "ascii");
-    block.write("ustar\0", 257, "ascii");
-    block.write("00", 263, "ascii");
-    // The checksum is computed with its own field read as spaces.
-    block.fill(" ", 148, 156);
-    const sum = block.reduce((total, byte) => total + byte, 0);
-    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
-    return block;
-}
-/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
-function octal(block, offset, width, value) {
-    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
-}
-function padded(data) {
-    const rest = data.byteLength % BLOCK;
-    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/docker.ts
-// The container engine through the docker CLI (or a compatible one, such as podman).
-//
-// Every run gets a fresh container, locked down by flags, fed its files as a tar on stdin; nothing of
-// the host is mounted and nothing of the runner's environment goes in. The container is not
-// `--rm`: its state is read after exit for the engine's own OOM verdict, then it is removed.
-
-
-
-
-
-
-
-
-
-
-
-
-
-// Exported for the engines that reach the Engine API directly (pool.ts, reuse.ts): one set of values.
-/** nobody:nogroup, which owns the work dir. */
-const SANDBOX_USER = "65534:65534";
-const docker_WORKDIR = "/work";
-/** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
-const SHM_BYTES = 4 * 1024 * 1024;
-const OPEN_FILES = 256;
-const PODMAN_NPROC = 4096;
-/** How long the CLI may take to end after `docker kill` before it is killed itself. */
-const KILL_GRACE_MS = 10_000;
-/** Output kept from the CLI's own short commands (inspect, ps, pull). */
-const CLI_OUTPUT_BYTES = 1024 * 1024;
-/** The longest a short CLI command (inspect, kill, rm, ps) may take; a pull gets PULL_TIMEOUT_MS. */
-const CLI_CALL_TIMEOUT_MS = 60_000;
-const PULL_TIMEOUT_MS = 15 * 60_000;
-/** How often an abort asks again for containers whose CLI has not ended yet. */
-const ABORT_POLL_MS = 100;
-/**
- * Host tasks gVisor needs per guest process, on top of a base for the sentry and the gofer: measured
- * with runsc's ptrace platform, a fork bomb held at 64 guest processes used up to 902 host tasks (14 per
- * process), at 128 up to 2007 (16 per process).
- */
-const GVISOR_TASKS_PER_PROCESS = 24;
-const GVISOR_TASKS_BASE = 256;
-/** gVisor (`runsc`, or a runtime entry named after gVisor): its own kernel counts the candidate's processes. */
-function isGvisor(runtime) {
-    return runtime !== undefined && /runsc|gvisor/i.test(runtime);
-}
-/**
- * The process limit as the kernel that runs the candidate enforces it. Under runc that is the host's
- * pids cgroup. Under gVisor the same cgroup also holds gVisor's own kernel, whose threads and per-process
- * stubs outnumber the candidate's processes many times over: a fork bomb would exhaust the cgroup before
- * the candidate met its limit and end the sandbox with the sentry's crash (Go's exit code 2), or not,
- * depending on the machine's speed. So under gVisor `pids-limit` is the guest's RLIMIT_NPROC, which
- * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
- * still bounded, so the host stays protected from gVisor itself.
- */
-function processLimits(pidsLimit, runtime) {
-    if (!isGvisor(runtime))
-        return { cgroupPids: pidsLimit };
-    return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
-}
-class DockerEngine {
-    binary;
-    #dialect;
-    #removals = new Set();
-    #failedRemovals = [];
-    /** The `run` CLI of every run in flight, by container name. */
-    #active = new Map();
-    /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
-    #monitorDirs = new Set();
-    #aborted = false;
-    constructor(options = {}) {
-        this.binary = options.binary ?? "docker";
-        this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
-    }
-    async run(job, hooks = {}) {
-        if (this.#aborted)
-            return failedFacts("the run was cancelled before this candidate started");
-        const name = `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
-        hooks.onContainer?.(name);
-        const nonce = hooks.nonce ?? newNonce();
-        const input = jobInput(job, nonce);
-        if (!Buffer.isBuffer(input))
-            return input;
-        // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
-        // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
-        // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
-        let monitorDir;
-        try {
-            if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
-            return await this.#run(name, job, input, nonce, monitorDir);
-        }
-        catch (error) {
-            this.#remove(name);
-            return failedFacts(`the sandbox failed: ${error.message}`);
-        }
-        finally {
-            if (monitorDir !== undefined)
-                await this.#removeMonitorDir(monitorDir);
-        }
-    }
-    async #run(name, job, input, nonce, monitorDir) {
-        const { limits } = job;
-        const stdout = new StreamCapture(limits.maxOutputBytes);
-        const stderr = new StreamCapture(limits.maxOutputBytes);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, runArgs(name, job, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
-        this.#active.set(name, child);
-        const ended = new Promise((resolve) => {
-            child.on("error", (error) => resolve({ code: null, error }));
-            child.on("close", (code) => resolve({ code }));
-        }).finally(() => this.#active.delete(name));
-        let memoryAtTimeout;
-        const clock = new RunClock({
-            nonce,
-            timeoutMs: limits.timeoutMs,
-            onRunOutput: (chunk) => stderr.push(chunk),
-            onExpired: () => void (async () => {
-                // Read before the kill: once the container is gone, so is its memory count.
-                if (clock.timedOut)
-                    memoryAtTimeout = await this.#memory(name);
-                await this.#kill(name, child);
-            })(),
-        });
-        const { parser } = clock;
-        child.stdout.on("data", (chunk) => stdout.push(chunk));
-        child.stderr.on("data", (chunk) => parser.push(chunk));
-        // The container may end before it has read its input; that shows in its exit, not here.
-        child.stdin.on("error", () => { });
-        child.stdin.end(input);
-        const exit = await ended;
-        const durationMs = clock.end();
-        const { timedOut, stalled } = clock;
-        // No CLI ran, so there is no container to remove.
-        if (exit.error)
-            return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
-        const state = await this.#state(name);
-        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
-        const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.#aborted, oomKilled: state.oomKilled === true || monitorOom };
-        const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
-        this.#remove(name);
-        const outcome = { phase: parser.phase, text: parser.text, ...(parser.verdict !== undefined && { verdict: parser.verdict }), stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs, ...(memoryAtTimeout && { memoryAtTimeout }) };
-        return runFacts(this.binary, job, outcome, {
-            exitCode: exit.code,
-            oomKilled,
-            aborted: this.#aborted,
-            ...(state.error === undefined ? {} : { stateError: state.error }),
-        });
-    }
-    /**
-     * Kills by name: killing the CLI would leave the container running. The container may not exist yet,
-     * or the engine may hang (gVisor's `runsc start` can wedge a container so that even `kill` never
-     * returns): then the CLI itself has to go, KILL_GRACE_MS after the kill was asked for.
-     */
-    async #kill(name, child) {
-        if (child.exitCode !== null || child.signalCode !== null)
-            return;
-        const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
-        child.once("close", () => clearTimeout(grace));
-        await cli(this.binary, ["kill", name], KILL_GRACE_MS);
-    }
-    /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
-    async #memory(name) {
-        const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], MEMORY_SAMPLE_TIMEOUT_MS);
-        return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
-    }
-    /**
-     * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
-     * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
-     */
-    async #state(name) {
-        const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
-        if (result.code !== 0)
-            return { error: describeFailure(result) };
-        try {
-            return { oomKilled: JSON.parse(result.stdout).OOMKilled === true };
-        }
-        catch {
-            return { error: `unreadable state: ${result.stdout.slice(0, 200)}` };
-        }
-    }
-    /** Removes the container off the critical path; `close()` waits for it. */
-    #remove(name) {
-        // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
-        const removal = cli(this.binary, ["rm", "-f", "-v", name]).then((result) => {
-            this.#removals.delete(removal);
-            if (result.code !== 0 && !/no such container/i.test(result.stderr)) {
-                this.#failedRemovals.push(`${name}: ${describeFailure(result)}`);
-            }
-        });
-        this.#removals.add(removal);
-    }
-    /**
-     * Waits until the containers of finished runs are removed; call it before the process exits.
-     * Returns the removals that failed since the last call (`name: reason`), for the caller to report.
-     */
-    async close() {
-        while (this.#removals.size > 0)
-            await Promise.all([...this.#removals]);
-        return this.#failedRemovals.splice(0);
-    }
-    /**
-     * Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed.
-     * A container asked for before its CLI created it appears a moment later, so this asks again until
-     * every CLI has ended (a CLI still there after KILL_GRACE_MS is killed).
-     */
-    async abort() {
-        this.#aborted = true;
-        const removed = new Set();
-        const deadline = external_node_perf_hooks_.performance.now() + KILL_GRACE_MS;
-        while (this.#active.size > 0 && external_node_perf_hooks_.performance.now() < deadline) {
-            const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
-            for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean))
-                removed.add(name);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
-        }
-        for (const child of this.#active.values())
-            child.kill("SIGKILL");
-        await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
-        await this.close();
-        return [...removed];
-    }
-    async #removeMonitorDir(dir) {
-        this.#monitorDirs.delete(dir);
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-    }
-    async hasImage(image) {
-        const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
-        if (result.code === 0)
-            return true;
-        if (/no such (image|object)|image not known/i.test(result.stderr))
-            return false;
-        throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
-    }
-    async pull(image) {
-        const result = await cli(this.binary, ["pull", "--quiet", "--", image], PULL_TIMEOUT_MS);
-        if (result.code !== 0)
-            throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
-    }
-    async removeLabelled(label) {
-        const listed = await cli(this.binary, ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"]);
-        if (listed.code !== 0)
-            throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
-        const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
-        if (names.length === 0)
-            return [];
-        const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
-        if (removed.code !== 0)
-            throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
-        return names;
-    }
-}
-/**
- * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
- * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
- */
-function exitOnSignals(engine, label, log) {
-    let stopping = false;
-    const stop = (signal) => {
-        const code = 128 + external_node_os_namespaceObject.constants.signals[signal];
-        if (stopping)
-            process.exit(code);
-        stopping = true;
-        log(`sandbox-gate: ${signal}: removing this run's containers`);
-        void (async () => {
-            const removed = new Set(await engine.abort());
-            // A CLI killed by the abort may have left a container created too late to be asked for.
-            try {
-                for (const name of await engine.removeLabelled(label))
-                    removed.add(name);
-            }
-            catch (error) {
-                log(`sandbox-gate: ${error.message}`);
-            }
-            log(`sandbox-gate: removed ${removed.size} container(s)`);
-            process.exit(code);
-        })();
-    };
-    process.on("SIGTERM", stop);
-    process.on("SIGINT", stop);
-}
-/** The `run` argv: every lock-down flag, then the image and the driver. */
-function runArgs(name, job, dialect = "docker") {
-    const { limits } = job;
-    const size = String(limits.workdirBytes);
-    const memory = String(limits.memoryBytes);
-    const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
-    // podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
-    // nproc counts per user across containers, so it stays well above any run's pids limit.
-    const nproc = guestNproc ?? (dialect === "podman" ? PODMAN_NPROC : undefined);
-    return [
-        "run",
-        "--name", name,
-        ...Object.entries(job.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
-        "-i",
-        "--init",
-        "--pull", "never",
-        // Output is read through the attach; the daemon need not store it.
-        "--log-driver", "none",
-        "--network", "none",
-        // Equal to --memory: no swap.
-        "--memory", memory,
-        "--memory-swap", memory,
-        "--cpus", String(limits.cpus),
-        "--pids-limit", String(cgroupPids),
-        "--ulimit", `nofile=${OPEN_FILES}:${OPEN_FILES}`,
-        "--ulimit", `fsize=${size}`,
-        ...(nproc === undefined ? [] : ["--ulimit", `nproc=${nproc}:${nproc}`]),
-        "--read-only",
-        // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
-        ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
-        // podman refuses tmpfs's own uid=/gid= options; its U chowns the mount to --user instead.
-        "--tmpfs", `${docker_WORKDIR}:rw,exec,nosuid,nodev,size=${size},${dialect === "podman" ? "U" : "uid=65534,gid=65534"},mode=0700`,
-        "--tmpfs", `/tmp:rw,nosuid,nodev,size=${size},mode=1777`,
-        "--shm-size", String(SHM_BYTES),
-        "--cap-drop", "ALL",
-        "--security-opt", "no-new-privileges",
-        "--user", SANDBOX_USER,
-        "--workdir", docker_WORKDIR,
-        "--env", `HOME=${docker_WORKDIR}`,
-        "--env", "PYTHONDONTWRITEBYTECODE=1",
-        ...(limits.runtime ? ["--runtime", limits.runtime] : []),
-        // Ends the options, so an image name can never be read as one.
-        "--",
-        job.image,
-        ...driverArgv(job.command, job.check),
-    ];
-}
-/** The signal behind an exit code above 128 (139 → SIGSEGV), as shells and init report it. */
-function signalOf(exitCode) {
-    if (exitCode === null || exitCode <= 128)
-        return null;
-    const number = exitCode - 128;
-    return Object.entries(external_node_os_namespaceObject.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
-}
-/**
- * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
- * `binary` names what ran the container in messages: the CLI's name, or "the container".
- */
-function runFacts(binary, job, outcome, ended) {
-    const { exitCode, oomKilled } = ended;
-    const sandboxError = sandboxErrorOf(binary, job, outcome, ended);
-    return {
-        phase: outcome.phase,
-        exitCode,
-        signal: signalOf(exitCode),
-        timedOut: outcome.timedOut,
-        oomKilled,
-        ...(outcome.memoryAtTimeout === undefined ? {} : { memoryAtTimeout: outcome.memoryAtTimeout }),
-        stdout: outcome.stdout,
-        stderr: outcome.stderr,
-        checkOutput: outcome.phase === "check" ? outcome.text : "",
-        ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
-        durationMs: outcome.durationMs,
-        ...(sandboxError === undefined ? {} : { sandboxError }),
-    };
-}
-/** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
-    if (aborted)
-        return "the run was cancelled while this candidate ran";
-    if (stalled) {
-        return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
-    }
-    if (phase === "setup") {
-        // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
-        return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
-    }
-    // 126/127: the shell could not find or execute the checker, so the image lacks it.
-    if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
-        return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
-    }
-    // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
-    if (exitCode !== 0 && stateError !== undefined) {
-        return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
-    }
-    return undefined;
-}
-/** The first lines of an engine's complaint that say something (usage hints dropped). */
-function engineMessage(text) {
-    return text
-        .split("\n")
-        .map((line) => line.trim())
-        .filter((line) => line !== "" && !/^(See|Run) '.*--help'/.test(line))
-        .slice(0, 3)
-        .map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line))
-        .join("\n");
-}
-/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
-async function cliOomEventSeen(binary, name) {
-    const { since, until } = eventWindow();
-    const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
-    const result = await cli(binary, args, OOM_LOOK_TIMEOUT_MS);
-    return result.code === 0 && result.stdout.trim() !== "";
-}
-/** The driver's stdin for `job` (nonce line, then the tar), or our failure when the files cannot be packed. */
-function jobInput(job, nonce) {
-    try {
-        return driverInput(nonce, tarball(job.files));
-    }
-    catch (error) {
-        return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
-    }
-}
-/** The facts of a run that never reached the engine. */
-function failedFacts(sandboxError) {
-    const empty = () => ({ text: "", truncated: false, bytes: 0 });
-    return {
-        phase: "setup",
-        exitCode: null,
-        signal: null,
-        timedOut: false,
-        oomKilled: false,
-        stdout: empty(),
-        stderr: empty(),
-        checkOutput: "",
-        durationMs: 0,
-        sandboxError,
-    };
-}
-/**
- * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
- * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
- * the run: a command past its time is a failure like any other.
- */
-function cli(binary, args, timeoutMs = CLI_CALL_TIMEOUT_MS) {
-    return new Promise((resolve) => {
-        const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
-        const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs, killSignal: "SIGKILL" });
-        child.stdout.on("data", (chunk) => stdout.push(chunk));
-        child.stderr.on("data", (chunk) => stderr.push(chunk));
-        const result = (code, error) => ({
-            code,
-            stdout: stdout.result().text,
-            stderr: stderr.result().text,
-            ...(error ? { error } : {}),
-        });
-        child.on("error", (error) => resolve(result(null, error)));
-        child.on("close", (code, signal) => {
-            const late = code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`) : undefined;
-            resolve(result(code, late));
-        });
-    });
-}
-function describeFailure(result) {
-    return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: ./src/sandbox/engine-api.ts
+;// CONCATENATED MODULE: ./src/sandbox/api/client.ts
 // The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
 //
 // Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
@@ -40925,58 +40873,11 @@ class FrameReader {
     }
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/api-run.ts
+;// CONCATENATED MODULE: ./src/sandbox/api/attach.ts
 
 
 
 
-
-/** The body of `POST /containers/create` for `job`: every lock-down flag of `runArgs`. */
-function containerConfig(job) {
-    const { limits } = job;
-    const size = limits.workdirBytes;
-    const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
-    return {
-        Image: job.image,
-        Cmd: driverArgv(job.command, job.check),
-        Labels: job.labels,
-        User: SANDBOX_USER,
-        WorkingDir: docker_WORKDIR,
-        Env: [`HOME=${docker_WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
-        // `-i`: stdin open for the attach, closed for good once the attach closes it.
-        AttachStdin: true,
-        AttachStdout: true,
-        AttachStderr: true,
-        OpenStdin: true,
-        StdinOnce: true,
-        Tty: false,
-        HostConfig: {
-            Init: true,
-            RestartPolicy: { Name: "no" },
-            LogConfig: { Type: "none", Config: {} },
-            NetworkMode: "none",
-            // Equal to Memory: no swap.
-            Memory: limits.memoryBytes,
-            MemorySwap: limits.memoryBytes,
-            NanoCpus: Math.round(limits.cpus * 1e9),
-            PidsLimit: cgroupPids,
-            Ulimits: [
-                { Name: "nofile", Soft: OPEN_FILES, Hard: OPEN_FILES },
-                { Name: "fsize", Soft: size, Hard: size },
-                ...(guestNproc === undefined ? [] : [{ Name: "nproc", Soft: guestNproc, Hard: guestNproc }]),
-            ],
-            ReadonlyRootfs: true,
-            Tmpfs: {
-                [docker_WORKDIR]: `rw,exec,nosuid,nodev,size=${size},uid=65534,gid=65534,mode=0700`,
-                "/tmp": `rw,nosuid,nodev,size=${size},mode=1777`,
-            },
-            ShmSize: SHM_BYTES,
-            CapDrop: ["ALL"],
-            SecurityOpt: ["no-new-privileges"],
-            ...(limits.runtime ? { Runtime: limits.runtime } : {}),
-        },
-    };
-}
 /** How long output may still arrive after an exec's process ended before its stream is cut. */
 const EXIT_GRACE_MS = 200;
 /**
@@ -41041,10 +40942,49 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited }) {
         stream.end(input);
     });
 }
+
+;// CONCATENATED MODULE: ./src/sandbox/api/container.ts
+
+
+
+
+/** Removes a container with its anonymous volumes; one already gone counts as removed. */
+async function removeContainer(api, name) {
+    await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
+        if (!(error instanceof ApiError && error.status === 404))
+            throw error;
+    });
+}
+/** The container's memory (`one-shot`: no wait for a second CPU sample), or undefined when the engine cannot say. */
+async function containerMemory(api, name) {
+    const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
+    const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal).catch(() => undefined);
+    return memoryFromStats(stats);
+}
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+function oomEventSeen(api, name) {
+    const { since, until } = eventWindow();
+    const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
+    return new Promise((resolve, reject) => {
+        let seen = false;
+        let ended = false;
+        let timer;
+        const end = () => {
+            ended = true;
+            clearTimeout(timer);
+            resolve(seen);
+        };
+        api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end).then((events) => {
+            if (!ended)
+                timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+        }, reject);
+    });
+}
 /** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
-class CliImages {
+class CliImages extends OpeningEngine {
     cli;
     constructor(cli) {
+        super();
         this.cli = cli;
     }
     hasImage(image) {
@@ -41057,60 +40997,14 @@ class CliImages {
         return this.cli.removeLabelled(label);
     }
 }
-/** The container's memory through the Engine API (`one-shot`: no wait for a second CPU sample), or undefined. */
-async function apiMemory(api, name) {
-    const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
-    const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal).catch(() => undefined);
-    return memoryFromStats(stats);
-}
-/** Container removals off the critical path, each tracked until done; close() waits for them all. */
-class Removals {
-    api;
-    #pending = new Set();
-    #failed = [];
-    constructor(api) {
-        this.api = api;
-    }
-    /** Removes `name` with its anonymous volumes; `gone` once it is (a container already gone counts). */
-    remove(name, gone) {
-        const removal = this.api.call("DELETE", `/containers/${name}?force=1&v=1`).then(gone, (error) => {
-            if (error instanceof ApiError && error.status === 404)
-                gone();
-            else
-                this.#failed.push(`${name}: ${error.message}`);
-        });
-        const tracked = removal.finally(() => this.#pending.delete(tracked));
-        this.#pending.add(tracked);
-    }
-    /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
-    async settle(also = () => []) {
-        for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()])
-            await Promise.all(more);
-        return this.#failed.splice(0);
-    }
-}
 
-;// CONCATENATED MODULE: ./src/sandbox/pool.ts
-// One fresh container per candidate, as DockerEngine, through the Engine API, with containers created,
-// attached and started ahead of need: a warm container's driver waits for its nonce and files on
-// stdin, before anything of a candidate exists in it. A candidate takes one, sends them on the attach
-// it holds, reads the container to its end, and the container is removed. Each container serves
-// exactly one candidate. Should the gate die, the attach closes, the container's stdin with it, and
-// a warm container's driver exits instead of waiting forever.
-//
-// Starting a container is most of its cost (≈ 0.35 s, mostly waiting on runc and the kernel), so doing
-// it ahead takes it off the candidate's critical path and lets it overlap with other candidates' runs.
-// Per candidate: create, attach and start (ahead), wait, inspect (the engine's OOM verdict), remove
-// (after, off the critical path): six calls, five on a kept-alive socket, no CLI process.
-// Every container carries the run label and is tracked until removed; close() and abort() remove
-// the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
-// credentials, listing), so those calls go to a DockerEngine.
+;// CONCATENATED MODULE: ./src/sandbox/engines/fresh-pool.ts
 
 
 
 
 
-class PoolEngine extends CliImages {
+class FreshPoolEngine extends CliImages {
     #api;
     #warmTarget;
     /** Containers being created or ready, by their create config. */
@@ -41120,25 +41014,18 @@ class PoolEngine extends CliImages {
     /** Every container created and not yet removed: what close() and abort() must remove. */
     #owned = new Set();
     #removals;
-    #aborted = false;
     constructor(api, cli, options) {
         super(cli);
         this.#api = api;
-        this.#removals = new Removals(api);
+        this.#removals = new Removals((name) => removeContainer(api, name));
         this.#warmTarget = Math.max(0, options.warm);
     }
-    async run(job, hooks = {}) {
-        if (this.#aborted)
-            return failedFacts("the run was cancelled before this candidate started");
-        const nonce = hooks.nonce ?? newNonce();
-        const input = jobInput(job, nonce);
-        if (!Buffer.isBuffer(input))
-            return input;
+    async runOpened(job, hooks, { nonce, input }) {
         const container = await this.#take(job);
         hooks.onContainer?.(container.name);
         if (container.error !== undefined)
             return failedFacts(`the sandbox did not start: ${container.error}`);
-        if (this.#aborted) {
+        if (this.aborted) {
             this.#discard(container);
             return failedFacts("the run was cancelled before this candidate started");
         }
@@ -41153,19 +41040,19 @@ class PoolEngine extends CliImages {
         }
     }
     async #attached(name, stream, job, input, nonce) {
-        const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name), memory: () => apiMemory(this.#api, name) });
+        const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name), memory: () => containerMemory(this.#api, name) });
         // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
         const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
         const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
         const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
-        const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.#aborted, oomKilled: state.oomKilled };
-        const oomKilled = await oomVerdict(ending, () => apiOomEventSeen(this.#api, name));
+        const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.aborted, oomKilled: state.oomKilled };
+        const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
         const stateError = "error" in exit ? exit.error.message : state.error;
-        return runFacts("the container", job, outcome, { exitCode, oomKilled, aborted: this.#aborted, ...(stateError === undefined ? {} : { stateError }) });
+        return runFacts("the container", job, outcome, { exitCode, oomKilled, aborted: this.aborted, ...(stateError === undefined ? {} : { stateError }) });
     }
     /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
     #take(job) {
-        const config = containerConfig(job);
+        const config = apiCreateConfig(lockDown(job));
         const key = JSON.stringify(config);
         const queue = this.#warm.get(key) ?? [];
         this.#warm.set(key, queue);
@@ -41184,11 +41071,11 @@ class PoolEngine extends CliImages {
             this.#warm.delete(other);
         }
         const queue = this.#warm.get(key);
-        while (!this.#aborted && queue.length < this.#warmTarget)
+        while (!this.aborted && queue.length < this.#warmTarget)
             queue.push(this.#create(config));
     }
     #create(config) {
-        const name = `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
+        const name = containerName();
         this.#owned.add(name);
         const creation = (async () => {
             const created = { name };
@@ -41204,7 +41091,7 @@ class PoolEngine extends CliImages {
                 return { name, error: error.message };
             }
             // Made after an abort asked for it: nobody will take it.
-            if (this.#aborted)
+            if (this.aborted)
                 this.#discard(created);
             return created;
         })();
@@ -41235,7 +41122,7 @@ class PoolEngine extends CliImages {
     }
     /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
     async abort() {
-        this.#aborted = true;
+        this.aborted = true;
         const names = [...this.#owned];
         for (const name of names)
             this.#remove(name);
@@ -41246,27 +41133,8 @@ class PoolEngine extends CliImages {
         return this.#api.call(method, path, body);
     }
 }
-/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
-function apiOomEventSeen(api, name) {
-    const { since, until } = eventWindow();
-    const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
-    return new Promise((resolve, reject) => {
-        let seen = false;
-        let ended = false;
-        let timer;
-        const end = () => {
-            ended = true;
-            clearTimeout(timer);
-            resolve(seen);
-        };
-        api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end).then((events) => {
-            if (!ended)
-                timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
-        }, reject);
-    });
-}
 
-;// CONCATENATED MODULE: ./src/sandbox/reuse.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
 // `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
 // the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
 //
@@ -41277,6 +41145,7 @@ function apiOomEventSeen(api, name) {
 // and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
+
 
 
 
@@ -41329,7 +41198,7 @@ const RESET = String.raw `reset() {
     echo "sandbox-gate: $entry of an earlier candidate remains" >&2
     return 1
   done
-  cd ${docker_WORKDIR}
+  cd ${WORKDIR}
 }
 reset || exit ${RESET_FAILED}
 `;
@@ -41343,29 +41212,22 @@ const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit
 function execArgv(command, check) {
     const [sh, flag, driver, ...parameters] = driverArgv(command, check);
     if (!driver.endsWith(EXEC_COMMAND))
-        throw new Error("the sandbox driver no longer ends by exec'ing the command: update reuse.ts");
+        throw new Error("the sandbox driver no longer ends by exec'ing the command: update engines/shared.ts");
     return [sh, flag, `${RESET}${driver.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
 }
-class ReuseEngine extends CliImages {
+class SharedEngine extends CliImages {
     #api;
     /** Containers between candidates, by config. */
     #idle = new Map();
     /** Every container of ours, idle or busy, until removed. */
     #all = new Set();
     #removals;
-    #aborted = false;
     constructor(api, cli) {
         super(cli);
         this.#api = api;
-        this.#removals = new Removals(api);
+        this.#removals = new Removals((name) => removeContainer(api, name));
     }
-    async run(job, hooks = {}) {
-        if (this.#aborted)
-            return failedFacts("the run was cancelled before this candidate started");
-        const nonce = hooks.nonce ?? newNonce();
-        const input = jobInput(job, nonce);
-        if (!Buffer.isBuffer(input))
-            return input;
+    async runOpened(job, hooks, { nonce, input }) {
         // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
         // fresh one, once.
         for (let attempt = 1;; attempt++) {
@@ -41383,10 +41245,13 @@ class ReuseEngine extends CliImages {
                 // Only the exec's creation and start throw: nothing of the candidate ran yet.
                 outcome = { facts: failedFacts(`the sandbox failed: ${error.message}`), keep: false, retry: true };
             }
-            if (outcome.keep && !this.#aborted)
+            if (outcome.keep && !this.aborted)
                 this.#idle.get(shared.key).push(shared);
             else
                 this.#retire(shared);
+            // An abort removes the container under the exec: that is no failed reset, and no fresh container follows.
+            if (this.aborted && outcome.facts.sandboxError !== undefined)
+                return failedFacts("the run was cancelled while this candidate ran");
             if (!outcome.retry || attempt > 1)
                 return outcome.facts;
         }
@@ -41399,7 +41264,7 @@ class ReuseEngine extends CliImages {
             AttachStderr: true,
             Tty: false,
             User: SANDBOX_USER,
-            WorkingDir: docker_WORKDIR,
+            WorkingDir: WORKDIR,
             Cmd: execArgv(job.command, job.check),
         });
         const oomsBefore = shared.ooms;
@@ -41417,7 +41282,7 @@ class ReuseEngine extends CliImages {
                 killed = true;
                 await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
             },
-            memory: () => apiMemory(this.#api, name),
+            memory: () => containerMemory(this.#api, name),
             exited,
         });
         shared.exits.delete(exec.Id);
@@ -41430,7 +41295,7 @@ class ReuseEngine extends CliImages {
         const facts = runFacts("the container", job, outcome, {
             exitCode,
             oomKilled,
-            aborted: this.#aborted,
+            aborted: this.aborted,
             ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
         });
         // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
@@ -41443,7 +41308,7 @@ class ReuseEngine extends CliImages {
     }
     async #acquire(job) {
         const config = {
-            ...containerConfig(job),
+            ...apiCreateConfig(lockDown(job)),
             Cmd: ["sleep", "2147483647"],
             User: KEEPER_USER,
             AttachStdin: false,
@@ -41463,7 +41328,7 @@ class ReuseEngine extends CliImages {
         return this.#start(key, config);
     }
     async #start(key, config) {
-        const shared = { name: `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`, key, ooms: 0, dead: false, exits: new Map() };
+        const shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
         this.#all.add(shared);
         try {
             await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
@@ -41508,7 +41373,7 @@ class ReuseEngine extends CliImages {
     }
     /** Refuses new runs and removes every container, busy or idle; returns their names. */
     async abort() {
-        this.#aborted = true;
+        this.aborted = true;
         const names = [...this.#all].map((shared) => shared.name);
         for (const shared of this.#all)
             this.#retire(shared);
@@ -41523,12 +41388,12 @@ class ReuseEngine extends CliImages {
 
 
 
-async function createEngine(settings, log, env = process.env) {
-    const cli = new DockerEngine({ binary: settings.engine });
-    const api = settings.engine === "docker" ? await reachableApi(env, log) : undefined;
+async function createEngine(mode, log, env = process.env) {
+    const cli = new CliEngine({ binary: mode.engine });
+    const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
     if (api)
-        return settings.isolation === "run" ? new ReuseEngine(api, cli) : new PoolEngine(api, cli, { warm: settings.concurrency });
-    if (settings.isolation === "run")
+        return mode.isolation === "run" ? new SharedEngine(api, cli) : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
+    if (mode.isolation === "run")
         log("isolation: run needs the Engine API; running one container per candidate instead");
     return cli;
 }
@@ -41549,11 +41414,228 @@ async function reachableApi(env, log) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/signals.ts
+// A cancelled job (SIGTERM, SIGINT: the runner's cancel, Ctrl-C) leaves no container behind.
+
+/**
+ * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
+ * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
+ */
+function exitOnSignals(engine, label, log) {
+    let stopping = false;
+    const stop = (signal) => {
+        const code = 128 + external_node_os_namespaceObject.constants.signals[signal];
+        if (stopping)
+            process.exit(code);
+        stopping = true;
+        log(`sandbox-gate: ${signal}: removing this run's containers`);
+        void (async () => {
+            const removed = new Set(await engine.abort());
+            // A CLI killed by the abort may have left a container created too late to be asked for.
+            try {
+                for (const name of await engine.removeLabelled(label))
+                    removed.add(name);
+            }
+            catch (error) {
+                log(`sandbox-gate: ${error.message}`);
+            }
+            log(`sandbox-gate: removed ${removed.size} container(s)`);
+            process.exit(code);
+        })();
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+}
+
+;// CONCATENATED MODULE: ./src/session.ts
+
+
+
+
+
+
+
+
+async function runSession(settings, work, runId, io) {
+    // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
+    const baseline = await loadBaseline(settings);
+    const outcome = work.kind === "merge" ? await mergeOutcome(await work.reports(), settings, work.input) : await session_judge(settings, work.entries, runId, io);
+    const reportPath = await writeReports(settings, outcome);
+    return { ...outcome, ...(reportPath === undefined ? {} : { reportPath }), evaluation: evaluate(outcome.results, baseline) };
+}
+async function session_judge(settings, entries, runId, io) {
+    const testFiles = await loadTestFiles(settings.source.tests, settings.source.workdir, settings.limits.workdirBytes);
+    const engine = await createEngine(settings.mode, io.log);
+    // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
+    exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
+    try {
+        return await runGate(await entries(), { settings, engine, testFiles, runId }, { log: io.log });
+    }
+    finally {
+        // The action's post step tries again; either way the label finds what is left.
+        for (const failure of await engine.close())
+            io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/settings/settings.ts
+// Every input → one typed, validated Settings object. Bad values end the run before anything runs,
+// with one line naming the input.
+
+
+
+
+
+
+/** Input names with their defaults; action.yml states the same (a test keeps them in step). */
+const settings_DEFAULTS = {
+    source: "comments",
+    authors: "*[bot]",
+    files: "",
+    language: "auto",
+    image: "",
+    pull: "missing",
+    tests: "",
+    workdir: "",
+    target: "",
+    command: "",
+    timeout: "10s",
+    memory: "256m",
+    cpus: "1",
+    "pids-limit": "64",
+    "max-output": "64k",
+    "tmpfs-size": "64m",
+    runtime: "",
+    engine: "docker",
+    concurrency: "",
+    isolation: "candidate",
+    shard: "",
+    baseline: "",
+    merge: "",
+    "max-candidates": "20",
+    "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
+    comment: "true",
+    report: "",
+    junit: "",
+    "github-token": "",
+};
+function parseNumber(input, value, { integer, min }) {
+    const n = Number(value.trim());
+    if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
+        throw new InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
+    }
+    return n;
+}
+function parseChoice(input, value, choices) {
+    const v = value.trim().toLowerCase();
+    if (!choices.includes(v)) {
+        throw new InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
+    }
+    return v;
+}
+function parseBoolean(input, value) {
+    return parseChoice(input, value, ["true", "false"]) === "true";
+}
+/** Comma- or newline-separated list, blanks dropped. */
+function parseList(value) {
+    return value
+        .split(/[,\n]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+}
+/** `2/4` → the second of four shards; empty → no sharding. */
+function parseShard(value) {
+    const v = value.trim();
+    if (v === "")
+        return undefined;
+    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
+    const index = Number(m?.[1]);
+    const count = Number(m?.[2]);
+    if (!m || count < 1 || index < 1 || index > count) {
+        throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+    }
+    return { index, count };
+}
+/** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
+function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_namespaceObject.totalmem)()) {
+    const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
+    return Math.max(1, Math.min(wanted, budget));
+}
+/** Reads every input through `get` (empty string = not set) into one validated object. */
+function readSettings(get, ctx) {
+    const input = (name) => {
+        const v = get(name).trim();
+        return v === "" ? settings_DEFAULTS[name] : v;
+    };
+    const language = input("language").toLowerCase();
+    if (language !== "auto" && !isLanguage(language)) {
+        throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+    }
+    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
+    const files = parseList(input("files"));
+    if (source === "files" && files.length === 0) {
+        throw new InputError("files", "is required when source is 'files'");
+    }
+    const failOn = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, STATUSES));
+    const memoryBytes = parseSize("memory", input("memory"));
+    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
+    if (memoryBytes < 6 * 1024 ** 2)
+        throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+    const wanted = input("concurrency") === "" ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length) : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+    const target = input("target");
+    const shard = parseShard(input("shard"));
+    const merge = parseList(input("merge"));
+    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
+    if (shard && merge.length > 0)
+        throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+    const targetPath = target ? checkRelativePath(target) : undefined;
+    if (targetPath && !targetPath.ok)
+        throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+    return {
+        source: {
+            kind: source,
+            authors: parseList(input("authors")),
+            files,
+            workdir: input("workdir") || ctx.defaultWorkdir,
+            tests: parseList(input("tests")),
+            maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+            ...(shard ? { shard } : {}),
+        },
+        run: {
+            language: language,
+            image: input("image"),
+            pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
+            target,
+            command: input("command"),
+        },
+        limits: {
+            timeoutMs: parseDuration("timeout", input("timeout")),
+            memoryBytes,
+            cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+            pidsLimit: parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 }),
+            maxOutputBytes: parseSize("max-output", input("max-output")),
+            workdirBytes: parseSize("tmpfs-size", input("tmpfs-size")),
+            runtime: input("runtime"),
+        },
+        mode: {
+            engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
+            isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
+            concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
+        },
+        reports: {
+            failOn: new Set(failOn),
+            comment: parseBoolean("comment", input("comment")),
+            report: input("report"),
+            junit: input("junit"),
+            baseline: input("baseline"),
+            merge,
+        },
+        token: input("github-token") || ctx.defaultToken || "",
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
 // The action: settings → candidates → images first → every candidate sandboxed → report → gate.
-
-
-
 
 
 
@@ -41600,12 +41682,12 @@ async function* fromList(items) {
     yield* items;
 }
 async function candidateEntries(settings, client, pr) {
-    if (settings.source === "files")
-        return candidatesFromFiles(await resolveGlobs("files", settings.files, settings.workdir));
+    if (settings.source.kind === "files")
+        return candidatesFromFiles(await resolveGlobs("files", settings.source.files, settings.source.workdir));
     if (!pr || !client)
-        throw new InputError("source", `'${settings.source}' needs a pull_request or issue_comment event on a pull request`);
-    if (settings.source === "comments") {
-        const candidates = selectCandidates(await agentComments(client, pr), settings.authors, GATE_MARKER_PREFIX);
+        throw new InputError("source", `'${settings.source.kind}' needs a pull_request or issue_comment event on a pull request`);
+    if (settings.source.kind === "comments") {
+        const candidates = selectCandidates(await agentComments(client, pr), settings.source.authors, GATE_MARKER_PREFIX);
         return fromList(candidates.map((candidate) => ({ candidate })));
     }
     const diff = await client.getPullRequestDiff(pr.owner, pr.repo, pr.number);
@@ -41616,7 +41698,7 @@ function setOutputs(outcome, settings, reportPath) {
     const { results, decision } = outcome;
     core/* setOutput */.uH("total", results.length);
     core/* setOutput */.uH("passed", results.filter((r) => r.status === "pass").length);
-    core/* setOutput */.uH("failed", results.filter((r) => settings.failOn.has(r.status)).length);
+    core/* setOutput */.uH("failed", results.filter((r) => settings.reports.failOn.has(r.status)).length);
     core/* setOutput */.uH("status", decision.failed ? "fail" : "pass");
     core/* setOutput */.uH("report", reportPath ?? "");
     core/* setOutput */.uH("results", JSON.stringify(compactResults(results)));
@@ -41632,8 +41714,8 @@ async function publish(outcome, settings, client, pr, evaluation) {
         ...(runId ? { runUrl: `${serverUrl}/${github_context.repo.owner}/${github_context.repo.repo}/actions/runs/${runId}` } : {}),
     };
     const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const repoPrefix = (0,external_node_path_namespaceObject.relative)(workspace, (0,external_node_path_namespaceObject.resolve)(workspace, settings.workdir)).split(external_node_path_namespaceObject.sep).join("/");
-    for (const a of buildAnnotations(outcome.results, settings.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix)) {
+    const repoPrefix = (0,external_node_path_namespaceObject.relative)(workspace, (0,external_node_path_namespaceObject.resolve)(workspace, settings.source.workdir)).split(external_node_path_namespaceObject.sep).join("/");
+    for (const a of buildAnnotations(outcome.results, settings.reports.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix)) {
         const props = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
         if (a.level === "error")
             core/* error */.z3(a.message, props);
@@ -41645,7 +41727,7 @@ async function publish(outcome, settings, client, pr, evaluation) {
         .addRaw(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length))
         .write()
         .catch((error) => core/* warning */.$e(`sandbox-gate could not write the job summary: ${error.message}`));
-    if (!settings.comment || !pr || !client)
+    if (!settings.reports.comment || !pr || !client)
         return;
     const outcomeOfComment = await upsertStickyComment(client, { ...pr, issue: pr.number, marker: input.marker, body: renderComment(input), shorten: () => renderComment(input, SHORT_COMMENT_LENGTH) });
     if (outcomeOfComment.action === "forbidden") {
@@ -41656,8 +41738,6 @@ async function publish(outcome, settings, client, pr, evaluation) {
     }
 }
 async function run() {
-    // Only a run that judges candidates needs one; merging shard reports runs nothing.
-    let engine;
     try {
         const settings = readSettings((name) => core/* getInput */.V4(name), {
             defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -41668,26 +41748,18 @@ async function run() {
             core/* setSecret */.Pq(settings.token);
         const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
         core/* saveState */.LZ(STATE_RUN_ID, runId);
-        core/* saveState */.LZ(STATE_ENGINE, settings.engine);
-        if (settings.merge.length === 0) {
-            engine = await createEngine(settings, core/* info */.pq);
-            // A cancelled job gets SIGINT, then SIGTERM: remove this run's containers before the runner kills us.
-            exitOnSignals(engine, `${RUN_LABEL}=${runId}`, core/* warning */.$e);
-        }
+        core/* saveState */.LZ(STATE_ENGINE, settings.mode.engine);
         const pr = pullRequestOf(github_context);
         const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core/* warning */.$e }) : undefined;
-        const baseline = await loadBaseline(settings);
-        const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
         // Merged shard reports get the gate's decision as if their candidates had run here.
-        const outcome = engine
-            ? await runGate(await candidateEntries(settings, client, pr), { settings, engine, testFiles, runId }, { log: core/* info */.pq })
-            : await mergeOutcome(await resolveGlobs("merge", settings.merge, settings.workdir), settings, "merge");
-        const reportPath = await writeReports(settings, outcome);
-        setOutputs(outcome, settings, reportPath);
-        const evaluation = evaluate(outcome.results, baseline);
-        core/* info */.pq(renderEvaluationText(evaluation));
-        const evaluationRun = settings.source === "files" || settings.merge.length > 0 || baseline !== undefined;
-        await publish(outcome, settings, client, pr, evaluationRun ? `${renderEvaluationMarkdown(evaluation, outcome.results)}\n` : "");
+        const work = settings.reports.merge.length > 0
+            ? { kind: "merge", reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir), input: "merge" }
+            : { kind: "judge", entries: () => candidateEntries(settings, client, pr) };
+        const outcome = await runSession(settings, work, runId, { log: core/* info */.pq, warn: core/* warning */.$e });
+        setOutputs(outcome, settings, outcome.reportPath);
+        core/* info */.pq(renderEvaluationText(outcome.evaluation));
+        const evaluationRun = settings.source.kind === "files" || work.kind === "merge" || settings.reports.baseline !== "";
+        await publish(outcome, settings, client, pr, evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "");
         if (outcome.decision.failed)
             core/* setFailed */.C1(outcome.decision.reason);
         else
@@ -41696,9 +41768,6 @@ async function run() {
     catch (error) {
         core/* setFailed */.C1(error instanceof InputError ? error.message : `sandbox-gate: ${error.message}`);
     }
-    finally {
-        await engine?.close();
-    }
 }
 /** The post step: remove every container this run labelled, even after a cancelled job. */
 async function cleanup() {
@@ -41706,7 +41775,7 @@ async function cleanup() {
     if (!runId)
         return;
     try {
-        const removed = await new DockerEngine({ binary: core/* getState */.Gu(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
+        const removed = await new CliEngine({ binary: core/* getState */.Gu(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
         if (removed.length)
             core/* info */.pq(`removed ${removed.length} leftover sandbox container(s): ${removed.join(", ")}`);
     }

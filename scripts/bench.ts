@@ -26,7 +26,7 @@ import { classify } from "../src/classify.js";
 import { runGate } from "../src/gate.js";
 import { LANGUAGES } from "../src/languages.js";
 import type { RunFacts, Status } from "../src/model.js";
-import { limitsFor, mapLimit } from "../src/pipeline.js";
+import { mapLimit } from "../src/pipeline.js";
 import { extractCode } from "../src/prepare/extract.js";
 import { quantile } from "../src/report/evaluation.js";
 import { StreamCapture } from "../src/sandbox/capture.js";
@@ -36,7 +36,7 @@ import { PhaseParser, driverInput, newNonce } from "../src/sandbox/driver.js";
 import { type ContainerEngine, type JudgingEngine, RUN_LABEL, type SandboxJob } from "../src/sandbox/engine.js";
 import { createEngine } from "../src/sandbox/select.js";
 import { tarball } from "../src/sandbox/tar.js";
-import { readSettings, type InputName, type Settings } from "../src/settings.js";
+import { type ModeSettings, readSettings, type InputName, type Settings } from "../src/settings/settings.js";
 import { inShard } from "../src/shard.js";
 import { COMMAND, PROMPT_FILE, TARGET, TEST_FILE, agreement, datasetLine, type BenchRecord } from "./bench/humaneval.js";
 import { SYNTHETIC } from "./bench/synthetic.js";
@@ -87,18 +87,18 @@ interface Mode {
 }
 
 const MODES: Record<string, Mode> = {
-  a: { label: "sandbox-gate, defaults", run: async (bench) => gateMode(bench, await createEngine(bench.settings, log)) },
+  a: { label: "sandbox-gate, defaults", run: async (bench) => gateMode(bench, await createEngine(bench.settings.mode, log)) },
   "a-cli": { label: "sandbox-gate, docker CLI engine", run: (bench) => gateMode(bench, new CliEngine()) },
   b: { label: "naive: sequential docker run --rm", run: naiveMode },
   c: { label: "ceiling: bare docker run --rm true", run: ceilingMode },
-  d: { label: "sandbox-gate, isolation: run", run: async (bench) => gateMode(bench, await createEngine({ ...bench.settings, isolation: "run" }, log), { isolation: "run" }) },
+  d: { label: "sandbox-gate, isolation: run", run: async (bench) => gateMode(bench, await createEngine({ ...bench.settings.mode, isolation: "run" }, log), { isolation: "run" }) },
   e: { label: "floor: plain host subprocesses", run: plainMode },
 };
 
 // ---------------------------------------------------------------------------------------------------
 // a: the gate itself, in this process, reading the dataset as a nightly run would.
 
-async function gateMode(bench: Bench, engine: ContainerEngine, overrides: Partial<Settings> = {}): Promise<Measured> {
+async function gateMode(bench: Bench, engine: ContainerEngine, mode: Partial<ModeSettings> = {}): Promise<Measured> {
   const latencies: number[] = [];
   const timed: JudgingEngine = {
     run: async (job) => {
@@ -116,7 +116,7 @@ async function gateMode(bench: Bench, engine: ContainerEngine, overrides: Partia
   try {
     const outcome = await runGate(
       readDataset(bench.datasetPath, "bench.jsonl"),
-      { settings: { ...bench.settings, ...overrides }, engine: timed, testFiles: [], runId: bench.runId },
+      { settings: { ...bench.settings, mode: { ...bench.settings.mode, ...mode } }, engine: timed, testFiles: [], runId: bench.runId },
       { log: () => {} },
     );
     return { latencies, statuses: new Map(outcome.results.map((r) => [r.id, r.status])), peakRssBytes: rss.stop() };
@@ -154,7 +154,7 @@ function prepare(bench: Bench): Prepared[] {
     return {
       record,
       job: {
-        image: settings.image,
+        image: settings.run.image,
         files: [
           { path: PROMPT_FILE, content: record.prompt },
           { path: TEST_FILE, content: record.test },
@@ -162,7 +162,7 @@ function prepare(bench: Bench): Prepared[] {
         ],
         check: LANGUAGES.python.check(TARGET),
         command: COMMAND,
-        limits: limitsFor(settings),
+        limits: settings.limits,
         labels: { [RUN_LABEL]: bench.runId },
       },
     };
@@ -368,7 +368,7 @@ const throughput = (row: Row) => row.n / (row.wallMs / 1000);
 function print(rows: Row[], bench: Pick<Bench, "records" | "settings" | "concurrency">, source: string, rounds: number): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
   out(`\nsandbox-gate bench: ${bench.records.length} candidates from ${source}, in ${rounds} interleaved round(s)`);
-  out(`image ${bench.settings.image}, concurrency ${bench.concurrency}, ${cpus().length} CPUs, timeout ${seconds(bench.settings.timeoutMs)}, memory ${bench.settings.memoryBytes / MB} MiB\n`);
+  out(`image ${bench.settings.run.image}, concurrency ${bench.concurrency}, ${cpus().length} CPUs, timeout ${seconds(bench.settings.limits.timeoutMs)}, memory ${bench.settings.limits.memoryBytes / MB} MiB\n`);
   const table = [
     ["mode", "", "wall", "cand/s", "median", "p95", "calls/cand", "cpu-s/cand", "agreement"],
     ...rows.map((row) => {
@@ -476,10 +476,10 @@ async function main(): Promise<void> {
       const slice = records.filter((_, i) => inShard(i, { index: round + 1, count: rounds }));
       const datasetPath = join(work, `round-${round}.jsonl`);
       await writeFile(datasetPath, slice.map((r) => `${JSON.stringify(datasetLine(r))}\n`).join(""));
-      const bench: Bench = { records: slice, settings, datasetPath, runId, concurrency: settings.concurrency };
+      const bench: Bench = { records: slice, settings, datasetPath, runId, concurrency: settings.mode.concurrency };
       for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)]) rows.push(await measure(mode, bench));
     }
-    print(total(rows, modes), { records, settings, concurrency: settings.concurrency }, loaded.source, rounds);
+    print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { judgeCandidate } from "../src/pipeline.js";
 import { CliEngine } from "../src/sandbox/engines/cli.js";
 import { createEngine } from "../src/sandbox/select.js";
-import { readSettings } from "../src/settings.js";
+import { readSettings } from "../src/settings/settings.js";
 import { HOSTILE_INPUTS, LIMIT_CASES, fence, type Inputs } from "../test/integration/hostile-cases.js";
 import { GVISOR_INPUTS } from "../test/integration/runtimes.js";
 
@@ -25,7 +25,7 @@ const settingsFor = (inputs: Inputs) => {
   const all: Inputs = { ...HOSTILE_INPUTS, ...inputs, ...GVISOR_INPUTS };
   return readSettings((name) => all[name] ?? "", { defaultWorkdir: process.cwd() });
 };
-const engine = values.engine === "cli" ? new CliEngine() : await createEngine(settingsFor({}), () => {}, { ...process.env });
+const engine = values.engine === "cli" ? new CliEngine() : await createEngine(settingsFor({}).mode, () => {}, { ...process.env });
 const runId = `tally-${process.pid}`;
 let stable = true;
 try {
@@ -41,7 +41,7 @@ try {
       tally.set(key, (tally.get(key) ?? 0) + 1);
       times.push(result.duration_ms);
       // The timeout ended it with the memory at its limit (memory.ts), rather than a kill at the limit.
-      if (result.status === "oom" && result.duration_ms >= settings.timeoutMs) held++;
+      if (result.status === "oom" && result.duration_ms >= settings.limits.timeoutMs) held++;
     }
     const seen = [...tally].map(([status, n]) => `${n}/${runs} ${status}`).join(", ");
     const expected = tally.get(c.status) === runs || [...tally.keys()].every((k) => k.startsWith(`${c.status} `));

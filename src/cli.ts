@@ -7,16 +7,11 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { candidatesFromFiles } from "./candidates/files.js";
 import type { Match } from "./candidates/glob.js";
-import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
-import { runGate, type GateOutcome } from "./gate.js";
-import { loadTestFiles } from "./prepare/tests.js";
-import { evaluate, renderEvaluationText, type Scored } from "./report/evaluation.js";
-import { writeReports } from "./report/files.js";
+import { renderEvaluationText } from "./report/evaluation.js";
 import { renderTable } from "./report/table.js";
-import { exitOnSignals } from "./sandbox/signals.js";
-import { RUN_LABEL } from "./sandbox/engine.js";
-import { createEngine } from "./sandbox/select.js";
-import { DEFAULTS, InputError, readSettings, type InputName, type Settings } from "./settings.js";
+import { runSession, type Work } from "./session.js";
+import { InputError } from "./settings/input-error.js";
+import { DEFAULTS, readSettings, type InputName, type Settings } from "./settings/settings.js";
 
 /** The inputs `merge` reads: what shapes the report and the decision, nothing about running. */
 const MERGE_FLAGS = ["report", "junit", "baseline", "fail-on", "workdir"] as const;
@@ -35,6 +30,8 @@ FLAGs: ${MERGE_FLAGS.map((n) => `--${n}`).join(" ")}`;
 
 class UsageError extends Error {}
 
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
+
 async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;
   if (verb === "--help" || verb === "-h" || verb === "help") {
@@ -51,19 +48,7 @@ async function main(argv: string[]): Promise<number> {
   const fixed: Partial<Record<InputName, string>> = { source: "files", comment: "false", files: parsed.positionals.join("\n"), merge: "" };
   const settings = readSettings((name) => fixed[name] ?? flags[name] ?? "", { defaultWorkdir: process.cwd() });
   const matches = await readableFiles(parsed.positionals, "FILE");
-  const baseline = await loadBaseline(settings);
-  const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
-  const runId = `cli-${randomBytes(6).toString("hex")}`;
-  const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  const engine = await createEngine(settings, log);
-  // A cancelled run (Ctrl-C, a CI job stopped) leaves no container behind.
-  exitOnSignals(engine, `${RUN_LABEL}=${runId}`, log);
-  try {
-    const outcome = await runGate(candidatesFromFiles(matches), { settings, engine, testFiles, runId }, { log });
-    return await finish(outcome, settings, baseline);
-  } finally {
-    await engine.close();
-  }
+  return finish(settings, { kind: "judge", entries: async () => candidatesFromFiles(matches) }, `cli-${randomBytes(6).toString("hex")}`);
 }
 
 async function merge(args: string[]): Promise<number> {
@@ -73,16 +58,14 @@ async function merge(args: string[]): Promise<number> {
   const flags = parsed.values as Partial<Record<InputName, string>>;
   const settings = readSettings((name) => flags[name] ?? "", { defaultWorkdir: process.cwd() });
   const reports = await readableFiles(parsed.positionals, "REPORT");
-  const baseline = await loadBaseline(settings);
-  return finish(await mergeOutcome(reports, settings, "REPORT"), settings, baseline);
+  return finish(settings, { kind: "merge", reports: async () => reports, input: "REPORT" }, `cli-merge-${randomBytes(6).toString("hex")}`);
 }
 
-/** The table, the reports, the evaluation figures and the decision; the exit code. */
-async function finish(outcome: GateOutcome, settings: Settings, baseline: Scored[] | undefined): Promise<number> {
+/** The run; then the table, the evaluation figures and the decision; the exit code. */
+async function finish(settings: Settings, work: Work, runId: string): Promise<number> {
+  const outcome = await runSession(settings, work, runId, { log, warn: log });
   process.stdout.write(`${renderTable(outcome)}\n`);
-  await writeReports(settings, outcome);
-  const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  log(renderEvaluationText(evaluate(outcome.results, baseline)));
+  log(renderEvaluationText(outcome.evaluation));
   log(outcome.decision.reason);
   return outcome.decision.failed ? 1 : 0;
 }

@@ -5,17 +5,17 @@ import type { Match } from "./candidates/glob.js";
 import { decide, type GateOutcome } from "./gate.js";
 import type { Scored } from "./report/evaluation.js";
 import { loadReport, mergeReports } from "./report/merge.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "./settings/settings.js";
 
 /** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
 export async function mergeOutcome(reports: readonly Match[], settings: Settings, input: string): Promise<GateOutcome> {
   const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
   const { results, skipped } = mergeReports(loaded, input);
-  return { results, skipped, decision: decide(results, settings.failOn) };
+  return { results, skipped, decision: decide(results, settings.reports.failOn) };
 }
 
 /** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
 export async function loadBaseline(settings: Settings): Promise<Scored[] | undefined> {
-  if (!settings.baseline) return undefined;
-  return (await loadReport(resolve(settings.workdir, settings.baseline), settings.baseline, "baseline")).results;
+  if (!settings.reports.baseline) return undefined;
+  return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }

@@ -7,7 +7,7 @@ import { feedbackFor } from "./feedback.js";
 import type { Candidate, Result, Skipped, Status } from "./model.js";
 import { PER_CANDIDATE_UP_TO, ProgressMeter } from "./progress.js";
 import { ensureImage } from "./sandbox/image.js";
-import type { Settings } from "./settings.js";
+import type { Settings } from "./settings/settings.js";
 import { inShard } from "./shard.js";
 
 export interface GateDecision {
@@ -34,7 +34,7 @@ async function takeQuota(entries: AsyncIterable<DatasetEntry>, quota: number, se
   const skipped: Skipped[] = [];
   let position = 0;
   for await (const entry of entries) {
-    if (!inShard(position++, settings.shard)) continue;
+    if (!inShard(position++, settings.source.shard)) continue;
     const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
     if (taken.length >= quota) skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
     else taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
@@ -54,7 +54,7 @@ function invalidEntry(id: string, source: string, problem: string, settings: Set
     signal: null,
     duration_ms: 0,
     ...empty,
-    feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.timeoutMs, memoryBytes: settings.memoryBytes, reason: `${source}: ${problem}` }),
+    feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.limits.timeoutMs, memoryBytes: settings.limits.memoryBytes, reason: `${source}: ${problem}` }),
   };
 }
 
@@ -73,7 +73,7 @@ function imagePreparer(ctx: Omit<RunContext, "prepareImage">, hooks: GateHooks):
   return (image) => {
     let pending = ready.get(image);
     if (!pending) {
-      pending = ensureImage(ctx.engine, image, ctx.settings.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
+      pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
         if (!outcome.ok) return outcome.reason;
         if (!outcome.pulled) hooks.log(`image ${image}: present`);
         return undefined;
@@ -86,12 +86,12 @@ function imagePreparer(ctx: Omit<RunContext, "prepareImage">, hooks: GateHooks):
 
 export async function runGate(entries: AsyncIterable<DatasetEntry>, base: Omit<RunContext, "prepareImage">, hooks: GateHooks): Promise<GateOutcome> {
   const { settings } = base;
-  const { taken, skipped } = await takeQuota(entries, settings.maxCandidates, settings);
+  const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
   const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, hooks) };
-  if (settings.shard) hooks.log(`shard ${settings.shard.index}/${settings.shard.count}: ${taken.length + skipped.length} candidates`);
+  if (settings.source.shard) hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
   let done = 0;
   const progress = new ProgressMeter(taken.length, () => performance.now());
-  const results = await mapLimit(taken, settings.concurrency, async (item) => {
+  const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
     done += 1;
     const line = progress.finished(result.status === "pass");
@@ -111,5 +111,5 @@ export async function runGate(entries: AsyncIterable<DatasetEntry>, base: Omit<R
     );
     return result;
   });
-  return { results, skipped, decision: decide(results, settings.failOn) };
+  return { results, skipped, decision: decide(results, settings.reports.failOn) };
 }

@@ -7,21 +7,18 @@ import { selectCandidates, type AgentComment } from "./candidates/comments.js";
 import type { DatasetEntry } from "./candidates/dataset.js";
 import { candidatesFromFiles } from "./candidates/files.js";
 import { resolveGlobs } from "./candidates/glob.js";
-import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
-import { runGate, type GateOutcome } from "./gate.js";
+import type { GateOutcome } from "./gate.js";
 import { createGitHubClient, type GitHubClient } from "./github.js";
-import { loadTestFiles } from "./prepare/tests.js";
 import { buildAnnotations } from "./report/annotations.js";
 import { upsertStickyComment } from "./report/comment.js";
-import { evaluate, renderEvaluationMarkdown, renderEvaluationText } from "./report/evaluation.js";
-import { writeReports } from "./report/files.js";
+import { renderEvaluationMarkdown, renderEvaluationText } from "./report/evaluation.js";
 import { compactResults } from "./report/json.js";
 import { SUMMARY_MAX_LENGTH, renderComment, renderSummary, stickyMarker, type CommentInput } from "./report/markdown.js";
 import { CliEngine } from "./sandbox/engines/cli.js";
-import { exitOnSignals } from "./sandbox/signals.js";
-import { type ContainerEngine, RUN_LABEL } from "./sandbox/engine.js";
-import { createEngine } from "./sandbox/select.js";
-import { InputError, readSettings, type InputName, type Settings } from "./settings.js";
+import { runSession, type Work } from "./session.js";
+import { RUN_LABEL } from "./sandbox/engine.js";
+import { InputError } from "./settings/input-error.js";
+import { readSettings, type InputName, type Settings } from "./settings/settings.js";
 
 const STATE_RUN_ID = "run-id";
 const STATE_ENGINE = "engine";
@@ -61,10 +58,10 @@ async function* fromList<T>(items: T[]): AsyncGenerator<T> {
 }
 
 async function candidateEntries(settings: Settings, client: GitHubClient | undefined, pr: PullRequestRef | undefined): Promise<AsyncIterable<DatasetEntry>> {
-  if (settings.source === "files") return candidatesFromFiles(await resolveGlobs("files", settings.files, settings.workdir));
-  if (!pr || !client) throw new InputError("source", `'${settings.source}' needs a pull_request or issue_comment event on a pull request`);
-  if (settings.source === "comments") {
-    const candidates = selectCandidates(await agentComments(client, pr), settings.authors, GATE_MARKER_PREFIX);
+  if (settings.source.kind === "files") return candidatesFromFiles(await resolveGlobs("files", settings.source.files, settings.source.workdir));
+  if (!pr || !client) throw new InputError("source", `'${settings.source.kind}' needs a pull_request or issue_comment event on a pull request`);
+  if (settings.source.kind === "comments") {
+    const candidates = selectCandidates(await agentComments(client, pr), settings.source.authors, GATE_MARKER_PREFIX);
     return fromList(candidates.map((candidate) => ({ candidate })));
   }
   const diff = await client.getPullRequestDiff(pr.owner, pr.repo, pr.number);
@@ -76,7 +73,7 @@ function setOutputs(outcome: GateOutcome, settings: Settings, reportPath: string
   const { results, decision } = outcome;
   core.setOutput("total", results.length);
   core.setOutput("passed", results.filter((r) => r.status === "pass").length);
-  core.setOutput("failed", results.filter((r) => settings.failOn.has(r.status)).length);
+  core.setOutput("failed", results.filter((r) => settings.reports.failOn.has(r.status)).length);
   core.setOutput("status", decision.failed ? "fail" : "pass");
   core.setOutput("report", reportPath ?? "");
   core.setOutput("results", JSON.stringify(compactResults(results)));
@@ -93,8 +90,8 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
     ...(runId ? { runUrl: `${serverUrl}/${github.context.repo.owner}/${github.context.repo.repo}/actions/runs/${runId}` } : {}),
   };
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  const repoPrefix = relative(workspace, resolve(workspace, settings.workdir)).split(sep).join("/");
-  for (const a of buildAnnotations(outcome.results, settings.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix)) {
+  const repoPrefix = relative(workspace, resolve(workspace, settings.source.workdir)).split(sep).join("/");
+  for (const a of buildAnnotations(outcome.results, settings.reports.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix)) {
     const props = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
     if (a.level === "error") core.error(a.message, props);
     else core.warning(a.message, props);
@@ -104,7 +101,7 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
     .addRaw(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length))
     .write()
     .catch((error: Error) => core.warning(`sandbox-gate could not write the job summary: ${error.message}`));
-  if (!settings.comment || !pr || !client) return;
+  if (!settings.reports.comment || !pr || !client) return;
   const outcomeOfComment = await upsertStickyComment(client, { ...pr, issue: pr.number, marker: input.marker, body: renderComment(input), shorten: () => renderComment(input, SHORT_COMMENT_LENGTH) });
   if (outcomeOfComment.action === "forbidden") {
     core.warning(`sandbox-gate could not comment on the pull request (${outcomeOfComment.message}); the job summary has the report.`);
@@ -114,8 +111,6 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
 }
 
 export async function run(): Promise<void> {
-  // Only a run that judges candidates needs one; merging shard reports runs nothing.
-  let engine: ContainerEngine | undefined;
   try {
     const settings = readSettings((name: InputName) => core.getInput(name), {
       defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -125,32 +120,23 @@ export async function run(): Promise<void> {
     if (settings.token) core.setSecret(settings.token);
     const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${randomBytes(4).toString("hex")}`;
     core.saveState(STATE_RUN_ID, runId);
-    core.saveState(STATE_ENGINE, settings.engine);
-    if (settings.merge.length === 0) {
-      engine = await createEngine(settings, core.info);
-      // A cancelled job gets SIGINT, then SIGTERM: remove this run's containers before the runner kills us.
-      exitOnSignals(engine, `${RUN_LABEL}=${runId}`, core.warning);
-    }
+    core.saveState(STATE_ENGINE, settings.mode.engine);
     const pr = pullRequestOf(github.context);
     const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core.warning }) : undefined;
-    const baseline = await loadBaseline(settings);
-    const testFiles = await loadTestFiles(settings.tests, settings.workdir, settings.tmpfsBytes);
     // Merged shard reports get the gate's decision as if their candidates had run here.
-    const outcome = engine
-      ? await runGate(await candidateEntries(settings, client, pr), { settings, engine, testFiles, runId }, { log: core.info })
-      : await mergeOutcome(await resolveGlobs("merge", settings.merge, settings.workdir), settings, "merge");
-    const reportPath = await writeReports(settings, outcome);
-    setOutputs(outcome, settings, reportPath);
-    const evaluation = evaluate(outcome.results, baseline);
-    core.info(renderEvaluationText(evaluation));
-    const evaluationRun = settings.source === "files" || settings.merge.length > 0 || baseline !== undefined;
-    await publish(outcome, settings, client, pr, evaluationRun ? `${renderEvaluationMarkdown(evaluation, outcome.results)}\n` : "");
+    const work: Work =
+      settings.reports.merge.length > 0
+        ? { kind: "merge", reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir), input: "merge" }
+        : { kind: "judge", entries: () => candidateEntries(settings, client, pr) };
+    const outcome = await runSession(settings, work, runId, { log: core.info, warn: core.warning });
+    setOutputs(outcome, settings, outcome.reportPath);
+    core.info(renderEvaluationText(outcome.evaluation));
+    const evaluationRun = settings.source.kind === "files" || work.kind === "merge" || settings.reports.baseline !== "";
+    await publish(outcome, settings, client, pr, evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "");
     if (outcome.decision.failed) core.setFailed(outcome.decision.reason);
     else core.info(outcome.decision.reason);
   } catch (error) {
     core.setFailed(error instanceof InputError ? error.message : `sandbox-gate: ${(error as Error).message}`);
-  } finally {
-    await engine?.close();
   }
 }
 

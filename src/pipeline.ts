@@ -9,8 +9,8 @@ import { loadBaseTree } from "./prepare/base-tree.js";
 import { extractCode, findPatchBlocks } from "./prepare/extract.js";
 import { applyPatch, parsePatch, touchedPaths } from "./prepare/patch.js";
 import { parseCheckOutput } from "./prepare/syntax.js";
-import { type JudgingEngine, RUN_LABEL, type Limits, type SandboxFile } from "./sandbox/engine.js";
-import type { Settings } from "./settings.js";
+import { type JudgingEngine, RUN_LABEL, type SandboxFile } from "./sandbox/engine.js";
+import type { Settings } from "./settings/settings.js";
 
 export interface RunContext {
   settings: Settings;
@@ -50,29 +50,16 @@ interface Prepared {
 /** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
 const MAX_FALLBACKS = 2;
 
-/** The sandbox limits the settings ask for; a candidate may bring its own timeout. */
-export function limitsFor(settings: Settings, timeoutMs = settings.timeoutMs): Limits {
-  return {
-    timeoutMs,
-    memoryBytes: settings.memoryBytes,
-    cpus: settings.cpus,
-    pidsLimit: settings.pidsLimit,
-    maxOutputBytes: settings.maxOutputBytes,
-    workdirBytes: settings.tmpfsBytes,
-    runtime: settings.runtime,
-  };
-}
-
 export function imageFor(settings: Settings, language: Language): string {
-  return settings.image || LANGUAGES[language].image;
+  return settings.run.image || LANGUAGES[language].image;
 }
 
 /** The language when a setting or a file name says it; otherwise the candidate itself decides. */
 function declaredLanguage(candidate: Candidate, settings: Settings): Language | undefined {
-  const target = candidate.overrides?.target || settings.target;
+  const target = candidate.overrides?.target || settings.run.target;
   return (
     candidate.overrides?.language ??
-    (settings.language === "auto" ? undefined : settings.language) ??
+    (settings.run.language === "auto" ? undefined : settings.run.language) ??
     (target ? languageOfPath(target) : undefined)
   );
 }
@@ -103,7 +90,7 @@ async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prep
   const extra = extraFiles(candidate);
   const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
   if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
-  const target = candidate.overrides?.target || ctx.settings.target || LANGUAGES[language].target;
+  const target = candidate.overrides?.target || ctx.settings.run.target || LANGUAGES[language].target;
   const withCode = (code: string): Prepared => ({
     language,
     // The candidate's own files come last so its target wins over a test file of the same name.
@@ -117,7 +104,7 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
   const declared = declaredLanguage(candidate, ctx.settings);
   const failed = (reason: string): Verdict => ({ status: "patch_failed", language: declared ?? null, reason });
   const parsed = parsePatch(text);
-  const base = await loadBaseTree(ctx.settings.workdir, touchedPaths(parsed));
+  const base = await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
   if (!base.ok) return failed(base.reason);
   const applied = applyPatch(base.files, parsed, { executable: base.executable });
   if (!applied.ok) return failed(applied.reason);
@@ -131,8 +118,8 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
   const patch: PatchInfo = { changedFiles: applied.changed, strategy: applied.strategy };
   if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
   const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
-  if (bytes > ctx.settings.tmpfsBytes) {
-    return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.tmpfsBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
+  if (bytes > ctx.settings.limits.workdirBytes) {
+    return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
   }
   const checks = new Map<Language, string[]>();
   for (const path of written) {
@@ -163,8 +150,9 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
     image,
     files: prepared.files,
     check: checkFiles(checks),
-    command: candidate.overrides?.command || settings.command || LANGUAGES[language].command,
-    limits: limitsFor(settings, candidate.overrides?.timeoutMs),
+    command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
+    // A candidate may bring its own timeout.
+    limits: { ...settings.limits, timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs },
     labels: { [RUN_LABEL]: ctx.runId },
   });
   const status = classify(facts);
@@ -214,8 +202,8 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
       truncated,
       signal,
       exitCode,
-      timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.timeoutMs,
-      memoryBytes: ctx.settings.memoryBytes,
+      timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.limits.timeoutMs,
+      memoryBytes: ctx.settings.limits.memoryBytes,
       ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
       ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
       ...(verdict.reason ? { reason: verdict.reason } : {}),

@@ -4,7 +4,7 @@ import type { DatasetEntry } from "../src/candidates/dataset.js";
 import { runGate } from "../src/gate.js";
 import type { RunFacts } from "../src/model.js";
 import type { JudgingEngine } from "../src/sandbox/engine.js";
-import { readSettings, type InputName } from "../src/settings.js";
+import { readSettings, type InputName } from "../src/settings/settings.js";
 
 const out = { text: "", truncated: false, bytes: 0 };
 const passing: RunFacts = { phase: "run", exitCode: 0, signal: null, timedOut: false, oomKilled: false, stdout: out, stderr: out, checkOutput: "", durationMs: 5 };

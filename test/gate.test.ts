@@ -3,7 +3,7 @@ import type { DatasetEntry } from "../src/candidates/dataset.js";
 import { decide, runGate } from "../src/gate.js";
 import type { Result, RunFacts } from "../src/model.js";
 import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
-import { readSettings, type InputName } from "../src/settings.js";
+import { readSettings, type InputName } from "../src/settings/settings.js";
 
 const stream = { text: "", truncated: false, bytes: 0 };
 

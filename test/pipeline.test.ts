@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../src/model.js";
 import { judgeCandidate, mapLimit, type RunContext } from "../src/pipeline.js";
 import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
-import { readSettings, type InputName } from "../src/settings.js";
+import { readSettings, type InputName } from "../src/settings/settings.js";
 
 const out = (text = "") => ({ text, truncated: false, bytes: text.length });
 

@@ -2,7 +2,7 @@
 import { Minimatch } from "minimatch";
 import { lstat, readdir, realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, sep } from "node:path";
-import { InputError } from "../settings.js";
+import { InputError } from "../settings/input-error.js";
 
 export interface Match {
   absolute: string;

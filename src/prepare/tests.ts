@@ -2,7 +2,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { resolveGlobs } from "../candidates/glob.js";
 import type { SandboxFile } from "../sandbox/engine.js";
-import { InputError } from "../settings.js";
+import { InputError } from "../settings/input-error.js";
 
 /** Any execute bit, as git records a file's mode (100755 or 100644). */
 export function isExecutable(mode: number): boolean {

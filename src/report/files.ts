@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { GateOutcome } from "../gate.js";
-import type { Settings } from "../settings.js";
+import type { Settings } from "../settings/settings.js";
 import { buildReport } from "./json.js";
 import { renderJUnit } from "./junit.js";
 
@@ -14,9 +14,9 @@ async function write(path: string, text: string): Promise<void> {
 /** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
 export async function writeReports(settings: Settings, outcome: GateOutcome): Promise<string | undefined> {
   const { results, skipped } = outcome;
-  if (settings.junit) await write(resolve(settings.workdir, settings.junit), renderJUnit(results, skipped, { failOn: settings.failOn }));
-  if (!settings.report) return undefined;
-  const path = resolve(settings.workdir, settings.report);
-  await write(path, `${JSON.stringify(buildReport(results, skipped, settings.shard), null, 2)}\n`);
+  if (settings.reports.junit) await write(resolve(settings.source.workdir, settings.reports.junit), renderJUnit(results, skipped, { failOn: settings.reports.failOn }));
+  if (!settings.reports.report) return undefined;
+  const path = resolve(settings.source.workdir, settings.reports.report);
+  await write(path, `${JSON.stringify(buildReport(results, skipped, settings.source.shard), null, 2)}\n`);
   return path;
 }

@@ -2,7 +2,7 @@
 // into one. Everything but `loadReport` is pure.
 import { readFile } from "node:fs/promises";
 import { STATUSES, type Result, type Skipped } from "../model.js";
-import { InputError } from "../settings.js";
+import { InputError } from "../settings/input-error.js";
 import type { Shard } from "../shard.js";
 import type { Report } from "./json.js";
 

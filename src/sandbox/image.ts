@@ -2,7 +2,7 @@
 // time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
 import { setTimeout as sleep } from "node:timers/promises";
 import { performance } from "node:perf_hooks";
-import type { PullPolicy } from "../settings.js";
+import type { PullPolicy } from "../settings/settings.js";
 import type { JudgingEngine } from "./engine.js";
 
 export interface EnsureImageOptions {

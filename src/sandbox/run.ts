@@ -8,6 +8,9 @@ import { START_GRACE_MS, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, RunHooks, SandboxJob } from "./engine.js";
 import { tarball } from "./tar.js";
 
+export const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
+const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
+
 /** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
 export const KILL_GRACE_MS = 10_000;
 
@@ -24,9 +27,14 @@ export abstract class OpeningEngine implements ContainerEngine {
   /** Set by `abort()`: no run starts after it. */
   protected aborted = false;
 
-  run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
+  async run(job: SandboxJob, hooks: RunHooks = {}): Promise<RunFacts> {
     const opening = openRun(job, hooks, this.aborted);
-    return "phase" in opening ? Promise.resolve(opening) : this.runOpened(job, hooks, opening);
+    if ("phase" in opening) return opening;
+    const facts = await this.runOpened(job, hooks, opening);
+    // An abort removes containers under runs, whatever state they were in (being created, started, run):
+    // a failure on our side after it is the cancellation, never an engine fault.
+    const ours = facts.sandboxError !== undefined && facts.sandboxError !== CANCELLED_BEFORE_START;
+    return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
   }
 
   protected abstract runOpened(job: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts>;
@@ -48,7 +56,7 @@ export interface Opening {
  * the files cannot be packed. Nothing has reached the engine either way.
  */
 function openRun(job: SandboxJob, hooks: RunHooks, aborted: boolean): Opening | RunFacts {
-  if (aborted) return failedFacts("the run was cancelled before this candidate started");
+  if (aborted) return failedFacts(CANCELLED_BEFORE_START);
   const nonce = hooks.nonce ?? newNonce();
   try {
     return { nonce, input: driverInput(nonce, tarball(job.files)) };
@@ -109,7 +117,7 @@ export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome
 
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
 function sandboxErrorOf(binary: string, job: SandboxJob, { phase, text, stalled }: StreamOutcome, { exitCode, aborted, stateError }: Ended): string | undefined {
-  if (aborted) return "the run was cancelled while this candidate ran";
+  if (aborted) return CANCELLED_WHILE_RUNNING;
   if (stalled) {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
   }

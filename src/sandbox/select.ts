@@ -3,18 +3,18 @@
 // `isolation: run` needs the API; without it the run falls back to a container per candidate, the
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
 // `engine: podman` always goes through podman's CLI.
-import type { Settings } from "../settings.js";
+import type { ModeSettings } from "../settings/settings.js";
 import { EngineApi, describeEndpoint, endpointFromEnv } from "./api/client.js";
 import type { ContainerEngine } from "./engine.js";
 import { CliEngine } from "./engines/cli.js";
 import { FreshPoolEngine } from "./engines/fresh-pool.js";
 import { SharedEngine } from "./engines/shared.js";
 
-export async function createEngine(settings: Pick<Settings, "concurrency" | "isolation" | "engine">, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<ContainerEngine> {
-  const cli = new CliEngine({ binary: settings.engine });
-  const api = settings.engine === "docker" ? await reachableApi(env, log) : undefined;
-  if (api) return settings.isolation === "run" ? new SharedEngine(api, cli) : new FreshPoolEngine(api, cli, { warm: settings.concurrency });
-  if (settings.isolation === "run") log("isolation: run needs the Engine API; running one container per candidate instead");
+export async function createEngine(mode: ModeSettings, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<ContainerEngine> {
+  const cli = new CliEngine({ binary: mode.engine });
+  const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
+  if (api) return mode.isolation === "run" ? new SharedEngine(api, cli) : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
+  if (mode.isolation === "run") log("isolation: run needs the Engine API; running one container per candidate instead");
   return cli;
 }
 

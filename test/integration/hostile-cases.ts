@@ -12,7 +12,7 @@ import type { Language, Result, Status } from "../../src/model.js";
 import { judgeCandidate } from "../../src/pipeline.js";
 import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { type ContainerEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
-import { readSettings, type InputName } from "../../src/settings.js";
+import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
 export type Inputs = Partial<Record<InputName, string>>;

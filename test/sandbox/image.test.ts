@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { backoffDelays, ensureImage } from "../../src/sandbox/image.js";
-import type { PullPolicy } from "../../src/settings.js";
+import type { PullPolicy } from "../../src/settings/settings.js";
 
 /** An engine whose image is present or not, and whose pulls fail `failures` times first. */
 class FakeEngine {

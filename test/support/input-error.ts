@@ -1,5 +1,5 @@
 // The InputError a call throws, for tests that look at which input it names and how.
-import { InputError } from "../../src/settings.js";
+import { InputError } from "../../src/settings/input-error.js";
 
 export function inputError(fn: () => unknown): InputError {
   try {

@@ -20,7 +20,7 @@ import { CliImages, containerMemory, oomEventSeen, removeContainer } from "../ap
 import type { RunHooks, SandboxJob } from "../engine.js";
 import { oomVerdict } from "../late-oom.js";
 import { apiCreateConfig, lockDown } from "../policy.js";
-import { Removals, type Opening, containerName, failedFacts, runFacts } from "../run.js";
+import { CANCELLED_BEFORE_START, Removals, type Opening, containerName, failedFacts, runFacts } from "../run.js";
 import type { CliEngine } from "./cli.js";
 
 export interface PoolOptions {
@@ -65,7 +65,7 @@ export class FreshPoolEngine extends CliImages {
     if (container.error !== undefined) return failedFacts(`the sandbox did not start: ${container.error}`);
     if (this.aborted) {
       this.#discard(container);
-      return failedFacts("the run was cancelled before this candidate started");
+      return failedFacts(CANCELLED_BEFORE_START);
     }
     try {
       return await this.#attached(container.name, container.stream!, job, input, nonce);

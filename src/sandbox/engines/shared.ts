@@ -138,9 +138,8 @@ export class SharedEngine extends CliImages {
       }
       if (outcome.keep && !this.aborted) this.#idle.get(shared.key)!.push(shared);
       else this.#retire(shared);
-      // An abort removes the container under the exec: that is no failed reset, and no fresh container follows.
-      if (this.aborted && outcome.facts.sandboxError !== undefined) return failedFacts("the run was cancelled while this candidate ran");
-      if (!outcome.retry || attempt > 1) return outcome.facts;
+      // After an abort no fresh container follows: a removed one is no failed reset.
+      if (!outcome.retry || attempt > 1 || this.aborted) return outcome.facts;
     }
   }
 

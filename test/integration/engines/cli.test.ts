@@ -338,7 +338,7 @@ describe("our own failures", () => {
 
   it("refuses a path outside the work dir before starting anything", async () => {
     const facts = await run({ files: [{ path: "../escape.py", content: "" }] });
-    expect(facts.sandboxError).toMatch(/sandbox file path "\.\.\/escape\.py" has a `\.\.` segment/);
+    expect(facts.sandboxError).toMatch(/sandbox file path "\.\.\/escape\.py" has a '\.\.' segment/);
   });
 });
 
