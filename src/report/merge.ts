@@ -2,9 +2,9 @@
 // into one. Everything but `loadReport` is pure.
 import { readFile } from "node:fs/promises";
 import { STATUSES, type Result, type Skipped } from "../model.js";
+import type { Report } from "../schemas/report.js";
 import { InputError } from "../settings.js";
 import type { Shard } from "../shard.js";
-import type { Report } from "./json.js";
 
 export interface NamedReport {
   /** How the user named the file: errors point at it. */
