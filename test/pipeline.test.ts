@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../src/model.js";
 import { judgeCandidate, mapLimit, type RunContext } from "../src/pipeline.js";
+import { buildReport } from "../src/report/json.js";
 import { RESULT_SCHEMA } from "../src/schemas/report.js";
 import type { ContainerEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings.js";
+import { expectValidReport } from "./support/report-schema.js";
 
 const out = (text = "") => ({ text, truncated: false, bytes: text.length });
 
@@ -81,6 +83,7 @@ describe("judgeCandidate", () => {
     const result = await judgeCandidate(reply(PASSING, { url, source: url, author: "coder[bot]" }), context(engine));
     expect(result).toMatchObject({ url, author: "coder[bot]", syntax: { message: "invalid syntax", file: "solution.py", line: 2 } });
     expect(Object.keys(result)).toEqual(Object.keys(RESULT_SCHEMA.properties).filter((key) => key in result));
+    expectValidReport(buildReport([result], []));
   });
 
   describe("a reply with several blocks: the longest that parses runs, as in EvalPlus", () => {

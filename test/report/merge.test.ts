@@ -6,6 +6,7 @@ import { loadReport, mergeReports, parseReport } from "../../src/report/merge.js
 import { result } from "./fixtures.js";
 import { tempDir } from "../support/temp.js";
 import { inputError } from "../support/input-error.js";
+import { expectValidReport } from "../support/report-schema.js";
 
 const line = (n: number, status: "pass" | "test_failed" = "pass") => result({ id: `he/${n}`, status, source: `data.jsonl:${n}` });
 const report = (...results: ReturnType<typeof line>[]) => buildReport(results, []);
@@ -17,6 +18,8 @@ describe("parseReport", () => {
     const shard = buildReport([line(2)], [], { index: 2, count: 4 });
     expect(parseReport(JSON.stringify(shard), "r.json", "merge")).toEqual(shard);
     expect(shard.shard).toEqual({ index: 2, count: 4 });
+    expectValidReport(written);
+    expectValidReport(shard);
   });
 
   it("reads an older run's report, written before the optional fields", () => {
