@@ -6,6 +6,7 @@ import type { DatasetEntry } from "./candidates/dataset.js";
 import { feedbackFor } from "./feedback.js";
 import type { Candidate, Result, Skipped, Status } from "./model.js";
 import { PER_CANDIDATE_UP_TO, ProgressMeter } from "./progress.js";
+import { newResult } from "./schemas/report.js";
 import { ensureImage } from "./sandbox/image.js";
 import type { Settings } from "./settings/settings.js";
 import { inShard } from "./shard.js";
@@ -45,7 +46,7 @@ async function takeQuota(entries: AsyncIterable<DatasetEntry>, quota: number, se
 /** A dataset line that is not a candidate: nothing runnable, and it says why. */
 function invalidEntry(id: string, source: string, problem: string, settings: Settings): Result {
   const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
-  return {
+  return newResult({
     id,
     source,
     language: null,
@@ -55,7 +56,7 @@ function invalidEntry(id: string, source: string, problem: string, settings: Set
     duration_ms: 0,
     ...empty,
     feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.limits.timeoutMs, memoryBytes: settings.limits.memoryBytes, reason: `${source}: ${problem}` }),
-  };
+  });
 }
 
 export function decide(results: Result[], failOn: Set<Status>): GateDecision {

@@ -1,4 +1,5 @@
 // The values that flow through the pipeline: candidates in, classified results out.
+import type { Result, Skipped } from "./schemas/report.js";
 
 /** Statuses in the order classification tries them: the first that matches wins. */
 export const STATUSES = [
@@ -39,12 +40,7 @@ export interface Candidate {
 }
 
 /** A parser's complaint, located where the parser could say. */
-export interface SyntaxInfo {
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
-}
+export type SyntaxInfo = NonNullable<Result["syntax"]>;
 
 /** One output stream as kept: capped, never invalid UTF-8. */
 export interface CapturedStream {
@@ -86,31 +82,5 @@ export interface RunFacts {
   sandboxError?: string;
 }
 
-export interface Result {
-  id: string;
-  source: string;
-  url?: string;
-  author?: string;
-  language: Language | null;
-  status: Status;
-  exit_code: number | null;
-  signal: string | null;
-  duration_ms: number;
-  stdout: string;
-  stderr: string;
-  truncated: { stdout: boolean; stderr: boolean };
-  feedback: string;
-  syntax?: SyntaxInfo;
-  /** Files a patch changed, for patch candidates. */
-  changed_files?: string[];
-  /** Which apply strategy worked, for patch candidates. */
-  patch_strategy?: string;
-}
-
-/** A candidate left out by the `max-candidates` quota: listed, never run. */
-export interface Skipped {
-  id: string;
-  source: string;
-  url?: string;
-  reason: string;
-}
+// A result and a skipped candidate are what the JSON report lists: their shape is the report's schema.
+export type { Result, Skipped };

@@ -9,6 +9,7 @@ import { loadBaseTree } from "./prepare/base-tree.js";
 import { extractCode, findPatchBlocks } from "./prepare/extract.js";
 import { applyPatch, parsePatch, touchedPaths } from "./prepare/patch.js";
 import { parseCheckOutput } from "./prepare/syntax.js";
+import { newResult } from "./schemas/report.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxFile } from "./sandbox/engine.js";
 import type { Settings } from "./settings/settings.js";
 
@@ -184,9 +185,11 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
   // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
   const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
   const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
-  const result: Result = {
+  return newResult({
     id: candidate.id,
     source: candidate.source,
+    url: candidate.url,
+    author: candidate.author,
     language: verdict.language,
     status: verdict.status,
     exit_code: exitCode,
@@ -208,15 +211,10 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
       ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
       ...(verdict.reason ? { reason: verdict.reason } : {}),
     }),
-  };
-  if (candidate.url) result.url = candidate.url;
-  if (candidate.author) result.author = candidate.author;
-  if (verdict.syntax) result.syntax = verdict.syntax;
-  if (verdict.patch) {
-    result.changed_files = verdict.patch.changedFiles;
-    result.patch_strategy = verdict.patch.strategy;
-  }
-  return result;
+    syntax: verdict.syntax,
+    changed_files: verdict.patch?.changedFiles,
+    patch_strategy: verdict.patch?.strategy,
+  });
 }
 
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */

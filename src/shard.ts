@@ -1,10 +1,8 @@
 // `shard: i/n`: one matrix job's deterministic slice of the candidates. Pure; the input is parsed in settings.
+import type { Shard } from "./schemas/report.js";
 
-export interface Shard {
-  /** 1-based, as matrix values are usually written. */
-  index: number;
-  count: number;
-}
+// The report records it, so its shape is the report schema's: `index` is 1-based, as matrix values are usually written.
+export type { Shard };
 
 /**
  * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildReport } from "../src/report/json.js";
 import { result } from "./report/fixtures.js";
+import { expectValidReport } from "./support/report-schema.js";
 import { tempDir } from "./support/temp.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/cli.js");
@@ -30,6 +31,7 @@ describe("sandbox-gate merge", () => {
     const r = cli(dir, "merge", "--report", "merged.json", "--baseline", "baseline.json", "shard-2.json", "shard-1.json");
     expect(r.status).toBe(1);
     const merged = JSON.parse(readFileSync(join(dir, "merged.json"), "utf8"));
+    expectValidReport(merged);
     expect(merged.summary).toEqual({ total: 4, by_status: expect.objectContaining({ pass: 3, test_failed: 1 }) });
     expect(merged.results.map((x: { id: string }) => x.id)).toEqual(["he/1", "he/2", "he/3", "he/4"]);
     expect(r.stdout.split("\n")[0]).toMatch(/^id\s+status/);
@@ -90,7 +92,9 @@ describe("sandbox-gate run --shard, then merge", () => {
     for (const index of [1, 2]) {
       const r = cli(dir, "run", "--shard", `${index}/2`, "--report", `s${index}.json`, ...replies);
       expect(r.status, r.stderr).toBe(1);
-      expect(JSON.parse(readFileSync(join(dir, `s${index}.json`), "utf8"))).toMatchObject({ shard: { index, count: 2 }, summary: { total: index === 1 ? 2 : 1 } });
+      const written = JSON.parse(readFileSync(join(dir, `s${index}.json`), "utf8"));
+      expectValidReport(written);
+      expect(written).toMatchObject({ shard: { index, count: 2 }, summary: { total: index === 1 ? 2 : 1 } });
     }
     const lost = cli(dir, "merge", "s1.json");
     expect(lost.status).toBe(2);

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { DatasetEntry } from "../src/candidates/dataset.js";
 import { decide, runGate } from "../src/gate.js";
 import type { Result, RunFacts } from "../src/model.js";
+import { buildReport } from "../src/report/json.js";
 import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
+import { expectValidReport } from "./support/report-schema.js";
 
 const stream = { text: "", truncated: false, bytes: 0 };
 
@@ -34,7 +36,11 @@ const reply = (id: string, text = "```python\nprint(1)\n```"): DatasetEntry => (
 function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>, ...items: DatasetEntry[]) {
   const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
   const log: string[] = [];
-  return runGate(entries(...items), { settings, engine, testFiles: [], runId: "r" }, { log: (l) => log.push(l) }).then((outcome) => ({ outcome, log }));
+  return runGate(entries(...items), { settings, engine, testFiles: [], runId: "r" }, { log: (l) => log.push(l) }).then((outcome) => {
+    // Whatever the run, the report it gives is one docs/report.schema.json describes.
+    expectValidReport(buildReport(outcome.results, outcome.skipped, settings.source.shard));
+    return { outcome, log };
+  });
 }
 
 describe("runGate", () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../src/model.js";
 import { judgeCandidate, mapLimit, type RunContext } from "../src/pipeline.js";
+import { buildReport } from "../src/report/json.js";
+import { RESULT_SCHEMA } from "../src/schemas/report.js";
 import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
+import { expectValidReport } from "./support/report-schema.js";
 
 const out = (text = "") => ({ text, truncated: false, bytes: text.length });
 
@@ -68,6 +71,16 @@ describe("judgeCandidate", () => {
     expect(result.status).toBe("syntax_error");
     expect(result.syntax).toEqual({ message: "expected ':'", file: "solution.py", line: 1, column: 15 });
     expect(result.feedback).toContain("solution.py:1:15");
+  });
+
+  it("builds its result in the report's order, with the comment's url and author, as the report schema has it", async () => {
+    const checkVerdict = '{"message": "invalid syntax", "file": "solution.py", "line": 2}';
+    const engine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkVerdict }));
+    const url = "https://github.com/acme/app/pull/7#issuecomment-1";
+    const result = await judgeCandidate(reply(PASSING, { url, source: url, author: "coder[bot]" }), context(engine));
+    expect(result).toMatchObject({ url, author: "coder[bot]", syntax: { message: "invalid syntax", file: "solution.py", line: 2 } });
+    expect(Object.keys(result)).toEqual(Object.keys(RESULT_SCHEMA.properties).filter((key) => key in result));
+    expectValidReport(buildReport([result], []));
   });
 
   describe("a reply with several blocks: the longest that parses runs, as in EvalPlus", () => {

@@ -1,10 +1,11 @@
 // Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
 // into one. Everything but `loadReport` is pure.
 import { readFile } from "node:fs/promises";
-import { STATUSES, type Result, type Skipped } from "../model.js";
+import type { Result, Skipped } from "../model.js";
+import { REPORT_SCHEMA, type Report } from "../schemas/report.js";
+import { checker } from "../schemas/validate.js";
 import { InputError } from "../settings/input-error.js";
 import type { Shard } from "../shard.js";
-import type { Report } from "./json.js";
 
 export interface NamedReport {
   /** How the user named the file: errors point at it. */
@@ -12,37 +13,9 @@ export interface NamedReport {
   report: Report;
 }
 
-type Check = [field: string, ok: (v: unknown) => boolean];
+const checkReport = checker<Report>(REPORT_SCHEMA, "the report");
 
-const isString = (v: unknown) => typeof v === "string";
-const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
-const orNull = (ok: (v: unknown) => boolean) => (v: unknown) => v === null || ok(v);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const isShardNumber = (v: unknown, min: number) => Number.isInteger(v) && (v as number) >= min;
-
-// The fields every renderer reads; optional ones are checked only when present.
-const RESULT_FIELDS: Check[] = [
-  ["id", isString],
-  ["source", isString],
-  ["status", (v) => (STATUSES as readonly unknown[]).includes(v)],
-  ["language", orNull(isString)],
-  ["exit_code", orNull(isNumber)],
-  ["signal", orNull(isString)],
-  ["duration_ms", isNumber],
-  ["stdout", isString],
-  ["stderr", isString],
-  ["feedback", isString],
-  ["truncated", (v) => isObject(v) && typeof v.stdout === "boolean" && typeof v.stderr === "boolean"],
-];
-const OPTIONAL_FIELDS: Check[] = [
-  ["url", isString],
-  ["author", isString],
-  ["syntax", isObject],
-  ["changed_files", (v) => Array.isArray(v) && v.every(isString)],
-  ["patch_strategy", isString],
-];
-
-/** A report file's text → the report, checked as far as anything here reads it; throws naming `input`. */
+/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
 export function parseReport(text: string, name: string, input: string): Report {
   const fail = (detail: string): never => {
     throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
@@ -53,22 +26,14 @@ export function parseReport(text: string, name: string, input: string): Report {
   } catch (error) {
     return fail(`not JSON (${(error as Error).message})`);
   }
-  if (!isObject(value) || value.version !== 1) return fail("no \"version\": 1");
-  if (!Array.isArray(value.results)) return fail("no \"results\" list");
-  value.results.forEach((r: unknown, i) => {
-    if (!isObject(r)) return fail(`results[${i}] is not an object`);
-    for (const [field, ok] of RESULT_FIELDS) if (!ok(r[field])) fail(`results[${i}].${field} is missing or of the wrong type`);
-    for (const [field, ok] of OPTIONAL_FIELDS) if (r[field] !== undefined && !ok(r[field])) fail(`results[${i}].${field} is of the wrong type`);
-  });
-  const shard = value.shard;
-  if (shard !== undefined && !(isObject(shard) && isShardNumber(shard.count, 1) && isShardNumber(shard.index, 1) && (shard.index as number) <= (shard.count as number))) {
-    return fail("\"shard\" is not {index, count} with 1 ≤ index ≤ count");
-  }
-  const skipped = value.skipped ?? [];
-  if (!Array.isArray(skipped) || !skipped.every((s) => isObject(s) && isString(s.id) && isString(s.source) && isString(s.reason))) {
-    return fail("\"skipped\" is not a list of {id, source, reason}");
-  }
-  return value as unknown as Report;
+  // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
+  if (typeof value !== "object" || value === null || (value as { version?: unknown }).version !== 1) return fail("no \"version\": 1");
+  const checked = checkReport(value);
+  if (!checked.ok) return fail(checked.problem);
+  const { shard } = checked.value;
+  // The one rule JSON Schema cannot state: it does not compare two fields.
+  if (shard !== undefined && shard.index > shard.count) return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+  return checked.value;
 }
 
 export async function loadReport(path: string, name: string, input: string): Promise<Report> {
@@ -137,8 +102,8 @@ export function mergeReports(reports: readonly NamedReport[], input: string): { 
       const other = seen.get(key);
       if (other !== undefined) throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
       seen.set(key, name);
-      results.push(r as Result);
+      results.push(r);
     }
   }
-  return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped ?? []) };
+  return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
 }

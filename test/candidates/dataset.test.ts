@@ -28,13 +28,18 @@ describe("parseDatasetLine", () => {
   });
 
   it.each([
-    ["{not json", /not valid JSON/],
-    [[1, 2], /not a JSON object/],
-    [{ id: "x" }, /neither a string 'reply' nor a string 'patch'/],
-    [{ id: "x", reply: "r", files: { a: 1 } }, /'files' must map paths to strings/],
-    [{ id: "x", reply: "r", language: "cobol" }, /unknown language "cobol"/],
-    [{ id: "x", reply: "r", timeout: "-1" }, /timeout/],
-    [{ id: "x", reply: "r", command: ["ls"] }, /'command' must be a string/],
+    ["{not json", /^not valid JSON \(/],
+    [[1, 2], /^the line must be an object, not a list$/],
+    [{ id: "x" }, /^the line has neither reply nor patch$/],
+    [{ id: "x", reply: 5, patch: "diff" }, /^reply must be a string, not 5$/],
+    [{ id: "x", reply: "r", files: { a: 1 } }, /^files\.a must be a string, not 1$/],
+    [{ id: "x", reply: "r", files: { "tests/t.py": null } }, /^files\["tests\/t\.py"\] must be a string, not null$/],
+    [{ id: "x", reply: "r", files: "t.py" }, /^files must be an object, not "t\.py"$/],
+    [{ id: "x", reply: "r", language: "cobol" }, /^language "cobol" is not one of python, javascript, typescript, bash, php$/],
+    [{ id: "x", reply: "r", timeout: "-1" }, /^Input 'timeout': '-1' is not a positive duration/],
+    [{ id: "x", reply: "r", timeout: true }, /^timeout must be a string or a number, not true$/],
+    [{ id: "x", reply: "r", command: ["ls"] }, /^command must be a string, not a list$/],
+    [{ id: null, reply: "r" }, /^id must be a string or a number, not null$/],
     // The path rule of every path inside the sandbox (prepare/paths.ts), for this line only.
     [{ id: "x", reply: "r", target: "../x.py" }, /^'target' "\.\.\/x\.py" has a '\.\.' segment: it must be a relative path inside the work dir$/],
     [{ id: "x", reply: "r", target: "/etc/x.py" }, /^'target' "\/etc\/x\.py" is absolute/],
@@ -43,6 +48,18 @@ describe("parseDatasetLine", () => {
   ])("reports %j as a problem", (line, problem) => {
     const entry = parse(line) as { problem: { problem: string } };
     expect(entry.problem.problem).toMatch(problem);
+  });
+
+  it("files a problem under the line's own id when it has one", () => {
+    expect(parse({ id: "x", reply: "r", command: 1 })).toMatchObject({ problem: { id: "x", source: "d.jsonl:1" } });
+    expect(parse({ id: 7, command: 1 })).toMatchObject({ problem: { id: "7" } });
+    expect(parse({ id: " ", command: 1 })).toMatchObject({ problem: { id: "d.jsonl:1" } });
+  });
+
+  it("ignores the fields an evaluation set adds (task_id, prompt, …); a reply wins over a patch", () => {
+    expect(parse({ id: "a", task_id: "HumanEval/0", prompt: "def f():", reply: "r", patch: "diff" })).toEqual({
+      candidate: { id: "a", source: "d.jsonl:1", kind: "reply", text: "r", overrides: {} },
+    });
   });
 });
 

@@ -1,8 +1,9 @@
-// Results and skipped candidates shared by the report tests.
+// Results and skipped candidates shared by the report tests, built as the pipeline builds them.
 import type { Result, Skipped } from "../../src/model.js";
+import { newResult } from "../../src/schemas/report.js";
 
 export function result(fields: Partial<Result> & Pick<Result, "id" | "status">): Result {
-  return {
+  return newResult({
     source: `replies/${fields.id}.md`,
     language: "python",
     exit_code: fields.status === "pass" ? 0 : 1,
@@ -13,7 +14,7 @@ export function result(fields: Partial<Result> & Pick<Result, "id" | "status">):
     truncated: { stdout: false, stderr: false },
     feedback: "",
     ...fields,
-  };
+  });
 }
 
 export const PASSING: Result[] = [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { STATUSES } from "../../src/model.js";
 import { buildReport, compactResults, countByStatus } from "../../src/report/json.js";
-import { MIXED, PASSING, SKIPPED } from "./fixtures.js";
+import { expectValidReport } from "../support/report-schema.js";
+import { HOSTILE, MIXED, PASSING, SKIPPED } from "./fixtures.js";
 
 describe("buildReport", () => {
   it("follows INTERFACE.md: version, summary by status, results, skipped", () => {
@@ -35,6 +36,12 @@ describe("buildReport", () => {
     expect("url" in report.results[1]!).toBe(false);
     expect(report.results.find((r) => r.id === "fix.patch")).toMatchObject({ changed_files: expect.any(Array), patch_strategy: "git apply --3way" });
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+  });
+
+  it("writes what docs/report.schema.json describes, whatever the results", () => {
+    for (const report of [buildReport([...PASSING, ...MIXED, HOSTILE], SKIPPED, { index: 2, count: 3 }), buildReport([], [])]) {
+      expectValidReport(report);
+    }
   });
 
   it("counts zero for every status of an empty run", () => {

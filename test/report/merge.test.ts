@@ -6,6 +6,7 @@ import { loadReport, mergeReports, parseReport } from "../../src/report/merge.js
 import { result } from "./fixtures.js";
 import { tempDir } from "../support/temp.js";
 import { inputError } from "../support/input-error.js";
+import { expectValidReport } from "../support/report-schema.js";
 
 const line = (n: number, status: "pass" | "test_failed" = "pass") => result({ id: `he/${n}`, status, source: `data.jsonl:${n}` });
 const report = (...results: ReturnType<typeof line>[]) => buildReport(results, []);
@@ -17,21 +18,50 @@ describe("parseReport", () => {
     const shard = buildReport([line(2)], [], { index: 2, count: 4 });
     expect(parseReport(JSON.stringify(shard), "r.json", "merge")).toEqual(shard);
     expect(shard.shard).toEqual({ index: 2, count: 4 });
+    expectValidReport(written);
+    expectValidReport(shard);
   });
 
+  it("reads an older run's report, written before the optional fields", () => {
+    const older = {
+      version: 1,
+      summary: { total: 1, by_status: { no_code: 0, patch_failed: 0, syntax_error: 0, timeout: 0, oom: 0, test_failed: 0, pass: 1, sandbox_error: 0 } },
+      results: [{ id: "a", source: "a.md", language: "python", status: "pass", exit_code: 0, signal: null, duration_ms: 5, stdout: "", stderr: "", truncated: { stdout: false, stderr: false }, feedback: "" }],
+      skipped: [],
+    };
+    expect(parseReport(JSON.stringify(older), "old.json", "baseline")).toEqual(older);
+  });
+
+  it("reads a newer run's report and ignores what it added; a report written from it drops that again", () => {
+    const written = report(line(1));
+    const newer = { ...written, added: { by: "a later version" }, results: [{ ...written.results[0], added_too: true }] };
+    const read = parseReport(JSON.stringify(newer), "new.json", "merge");
+    expect(read).toEqual(newer);
+    expect(buildReport(mergeReports([{ name: "new.json", report: read }], "merge").results, [])).toEqual(written);
+  });
+
+  const valid = report(line(1));
+  const changed = (change: object) => JSON.stringify({ ...valid, ...change });
+  const withResult = (fields: object) => changed({ results: [{ ...valid.results[0], ...fields }] });
+
   it.each([
-    ["not json", /not JSON/],
-    ["[]", /"version": 1/],
-    [JSON.stringify({ version: 2, results: [] }), /"version": 1/],
-    [JSON.stringify({ version: 1 }), /no "results" list/],
-    [JSON.stringify({ version: 1, results: [{ ...line(1), status: "great" }] }), /results\[0\]\.status/],
-    [JSON.stringify({ version: 1, results: [{ ...line(1), duration_ms: "1" }] }), /results\[0\]\.duration_ms/],
-    [JSON.stringify({ version: 1, results: [{ ...line(1), truncated: {} }] }), /results\[0\]\.truncated/],
-    [JSON.stringify({ version: 1, results: [{ ...line(1), changed_files: [1] }] }), /results\[0\]\.changed_files/],
-    [JSON.stringify({ version: 1, results: [], skipped: [{ id: 1 }] }), /"skipped"/],
-    [JSON.stringify({ version: 1, results: [], shard: { index: 5, count: 4 } }), /"shard"/],
-    [JSON.stringify({ version: 1, results: [], shard: { index: 1.5, count: 4 } }), /"shard"/],
-    [JSON.stringify({ version: 1, results: [], shard: "1/4" }), /"shard"/],
+    ["not json", /: not JSON \(/],
+    ["[]", /: no "version": 1$/],
+    [changed({ version: 2 }), /: no "version": 1$/],
+    [changed({ results: undefined }), /: results is missing$/],
+    [changed({ summary: undefined }), /: summary is missing$/],
+    [withResult({ status: "great" }), /: results\[0\]\.status "great" is not one of no_code, patch_failed, syntax_error, timeout, oom, test_failed, pass, sandbox_error$/],
+    [withResult({ id: undefined }), /: results\[0\]\.id is missing$/],
+    [withResult({ duration_ms: "1" }), /: results\[0\]\.duration_ms must be a whole number, not "1"$/],
+    [withResult({ exit_code: "1" }), /: results\[0\]\.exit_code must be a whole number or null, not "1"$/],
+    [withResult({ truncated: {} }), /: results\[0\]\.truncated\.stdout is missing$/],
+    [withResult({ changed_files: [1] }), /: results\[0\]\.changed_files\[0\] must be a string, not 1$/],
+    [changed({ skipped: [{ id: 1 }] }), /: skipped\[0\]\.source is missing$/],
+    [changed({ skipped: undefined }), /: skipped is missing$/],
+    [changed({ shard: { index: 5, count: 4 } }), /: shard\.index 5 is more than shard\.count 4$/],
+    [changed({ shard: { index: 0, count: 4 } }), /: shard\.index must be ≥ 1, not 0$/],
+    [changed({ shard: { index: 1.5, count: 4 } }), /: shard\.index must be a whole number, not 1\.5$/],
+    [changed({ shard: "1/4" }), /: shard must be an object, not "1\/4"$/],
   ])("refuses %s, naming the file and the input", (text, detail) => {
     const error = inputError(() => parseReport(text, "shard-2.json", "baseline"));
     expect(error.input).toBe("baseline");

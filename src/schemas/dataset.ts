@@ -1,0 +1,35 @@
+// A dataset line's shape (INTERFACE.md, "Dataset lines"), declared once: docs/dataset.schema.json is
+// generated from it (npm run schemas), parseDatasetLine checks each line against it (validate.ts), and
+// the line's type comes from it. What JSON Schema cannot say (a timeout that parses) candidates/dataset.ts checks.
+import type { FromSchema } from "json-schema-to-ts";
+import { LANGUAGE_NAMES } from "../languages.js";
+import { shipped } from "./declare.js";
+
+// Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
+// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
+export const DATASET_SCHEMA = {
+  ...shipped(
+    "dataset",
+    "sandbox-gate dataset line",
+    "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored.",
+  ),
+  type: "object",
+  properties: {
+    id: { type: ["string", "number"], description: "The candidate's id in the report; the line's `file:line` when absent or blank." },
+    reply: { type: "string", description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch." },
+    patch: { type: "string", description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`." },
+    files: {
+      type: "object",
+      description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
+      additionalProperties: { type: "string" },
+    },
+    command: { type: "string", description: "This candidate's test command, instead of the `command` input." },
+    language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
+    target: { type: "string", description: "The file name the extracted code is written as, instead of the `target` input." },
+    timeout: { type: ["string", "number"], description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds." },
+  },
+  anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+} as const;
+
+// Kept open, with its index signature: a line may really carry more than these fields.
+export type DatasetLine = FromSchema<typeof DATASET_SCHEMA>;
