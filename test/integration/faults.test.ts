@@ -13,6 +13,7 @@ import { flags, startCli } from "./gate-process.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
 import { TEST_IMAGE, docker, ensurePodmanImage } from "./support.js";
 import { tempDir } from "../support/temp.js";
+import { readValidReport } from "../support/report-schema.js";
 
 /** A reply that sleeps for a minute as a process named `name`, which the host's process table shows. */
 const sleeper = (name: string): string => `\`\`\`bash\nexec -a ${name} sleep 60\n\`\`\`\n`;
@@ -245,7 +246,7 @@ describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEn
   /** Every candidate ours to blame, the report and the comment written all the same. */
   function expectReported(options: StepOptions, stepResult: Awaited<ReturnType<typeof runStep>>, why: RegExp): void {
     expect(stepResult.exitCode, stepResult.stdout).toBe(1);
-    const report = JSON.parse(readFileSync(options.inputs.report!, "utf8")) as { results: { status: string; feedback: string }[] };
+    const report = readValidReport(options.inputs.report!);
     expect(report.results.map((r) => r.status)).toEqual(["sandbox_error", "sandbox_error", "sandbox_error"]);
     for (const result of report.results) expect(result.feedback).toMatch(why);
     expect(gateComment()?.body).toMatch(why);

@@ -15,11 +15,11 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newNonce, runMarker } from "../../src/sandbox/driver.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
-import type { Result } from "../../src/model.js";
 import { pullRequestEvent, runStep } from "./bundled-action.js";
 import { flags, startCli } from "./gate-process.js";
 import { ENDING_CASES, HOSTILE_INPUTS, HostileWorld, LIMIT_CASES, Sandbox, codeOf, fence } from "./hostile-cases.js";
 import { TEST_IMAGE, docker } from "./support.js";
+import { readValidReport } from "../support/report-schema.js";
 
 const MiB = 1024 * 1024;
 // The CLI's and the action's inputs for the hostile-output tests: the suite's limits, strings only.
@@ -180,7 +180,7 @@ describe("the gate process under hostile output", () => {
     const peakMb = Number(readFileSync(rss, "utf8")) / 1024;
     console.log(`1 GiB flood: gate peak RSS ${peakMb.toFixed(1)} MB, ${seconds.toFixed(1)} s (${(1024 / seconds).toFixed(0)} MiB/s)`);
     expect(peakMb).toBeLessThan(200);
-    const [result] = (JSON.parse(readFileSync(report, "utf8")) as { results: Result[] }).results;
+    const [result] = readValidReport(report).results;
     expect(result).toMatchObject({ status: "pass", truncated: { stdout: true, stderr: false } });
     expect(result!.stdout).toHaveLength(64 * 1024);
   });
@@ -201,7 +201,7 @@ describe("the gate process under hostile output", () => {
     const cli = startCli([...flags({ ...CLI_INPUTS, language: "python", report }), join(work, "hostile.md")]);
     expect(await cli.exit).toBe(1);
     expectHarmless(cli.output.stdout + cli.output.stderr);
-    const [result] = (JSON.parse(readFileSync(report, "utf8")) as { results: Result[] }).results;
+    const [result] = readValidReport(report).results;
     expect(result!.status).toBe("test_failed");
     // The report keeps what was written, bad bytes as U+FFFD, as valid JSON.
     expect(result!.stdout).toContain("\x1b[2J");

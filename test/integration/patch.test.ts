@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Result } from "../../src/model.js";
 import { TEST_IMAGE } from "./support.js";
 import { tempDir } from "../support/temp.js";
+import { readValidReport } from "../support/report-schema.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures");
 const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
@@ -48,7 +49,7 @@ async function gate(names: string[], command: string): Promise<{ workdir: string
     () => 0,
     (error: { code: number }) => error.code,
   );
-  const parsed = JSON.parse(readFileSync(report, "utf8")) as { results: Result[] };
+  const parsed = readValidReport(report);
   return { workdir, before, results: new Map(parsed.results.map((r) => [r.id.replace(/^.*\/|\.patch$/g, ""), r])), exitCode };
 }
 

@@ -1,7 +1,7 @@
 // Stronger isolation by configuration only: the hostile suite's cases, unchanged, under gVisor
 // (`runtime: runsc`, registered by scripts/setup-runtimes.sh) and under podman (the engine's `binary`).
 import { execFile, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { ENDING_CASES, HostileWorld, LIMIT_CASES, Sandbox, codeOf, type Inputs }
 import { GVISOR_INPUTS } from "./runtimes.js";
 import { TEST_IMAGE, ensurePodmanImage } from "./support.js";
 import { tempDir } from "../support/temp.js";
+import { readValidReport } from "../support/report-schema.js";
 
 let world: HostileWorld;
 
@@ -112,7 +113,7 @@ describe("engine: podman, through the bundled CLI", () => {
     const cli = resolve(import.meta.dirname, "../../dist/cli.js");
     const args = [cli, "run", "--engine", "podman", "--image", TEST_IMAGE, "--pull", "never", "--memory", "64m", "--report", "report.json", "identity.md", "bomb.md"];
     await promisify(execFile)(process.execPath, args, { cwd: dir }).catch((error: { code: number }) => expect(error.code).toBe(1));
-    const [identity, bomb] = (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as { results: Result[] }).results;
+    const [identity, bomb] = readValidReport(join(dir, "report.json")).results;
     expect(identity).toMatchObject({ status: "pass", language: "bash" });
     expect(identity!.stdout.trim()).toMatch(podman.identity.expected);
     expect(bomb).toMatchObject({ status: "oom", language: "python" });
