@@ -61,7 +61,7 @@ function describe(errors: ErrorObject[], root: string): string {
       return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
     case "anyOf": {
       const branches = errors.slice(0, -1);
-      if (branches.every((e) => e.keyword === "required")) return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+      if (branches.every((e) => e.keyword === "required")) return `${at} has neither ${branches.map((e) => (e.params as { missingProperty: string }).missingProperty).join(" nor ")}`;
     }
   }
   return `${at} ${error.message}`;

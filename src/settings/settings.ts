@@ -197,7 +197,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
       ...(shard ? { shard } : {}),
     },
     run: {
-      language: language as Language | "auto",
+      language,
       image: input("image"),
       pull: parseChoice("pull", input("pull"), ["always", "missing", "never"] as const),
       target,

@@ -18,6 +18,7 @@ export function setup(): void {
     throw new Error(
       `No Docker engine answers (${(error as Error).message.split("\n")[0]}). ` +
         "Start one with `bash scripts/setup-engine.sh`; integration tests never skip.",
+      { cause: error },
     );
   }
   try {
