@@ -38,7 +38,15 @@ import { createEngine } from "../src/sandbox/select.js";
 import { tarball } from "../src/sandbox/tar.js";
 import { type ModeSettings, readSettings, type InputName, type Settings } from "../src/settings/settings.js";
 import { inShard } from "../src/shard.js";
-import { COMMAND, PROMPT_FILE, TARGET, TEST_FILE, agreement, datasetLine, type BenchRecord } from "./bench/humaneval.js";
+import {
+  COMMAND,
+  PROMPT_FILE,
+  TARGET,
+  TEST_FILE,
+  agreement,
+  datasetLine,
+  type BenchRecord,
+} from "./bench/humaneval.js";
 import { SYNTHETIC } from "./bench/synthetic.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -87,11 +95,18 @@ interface Mode {
 }
 
 const MODES: Record<string, Mode> = {
-  a: { label: "sandbox-gate, defaults", run: async (bench) => gateMode(bench, await createEngine(bench.settings.mode, log)) },
+  a: {
+    label: "sandbox-gate, defaults",
+    run: async (bench) => gateMode(bench, await createEngine(bench.settings.mode, log)),
+  },
   "a-cli": { label: "sandbox-gate, docker CLI engine", run: (bench) => gateMode(bench, new CliEngine()) },
   b: { label: "naive: sequential docker run --rm", run: naiveMode },
   c: { label: "ceiling: bare docker run --rm true", run: ceilingMode },
-  d: { label: "sandbox-gate, isolation: run", run: async (bench) => gateMode(bench, await createEngine({ ...bench.settings.mode, isolation: "run" }, log), { isolation: "run" }) },
+  d: {
+    label: "sandbox-gate, isolation: run",
+    run: async (bench) =>
+      gateMode(bench, await createEngine({ ...bench.settings.mode, isolation: "run" }, log), { isolation: "run" }),
+  },
   e: { label: "floor: plain host subprocesses", run: plainMode },
 };
 
@@ -116,7 +131,12 @@ async function gateMode(bench: Bench, engine: ContainerEngine, mode: Partial<Mod
   try {
     const outcome = await runGate(
       readDataset(bench.datasetPath, "bench.jsonl"),
-      { settings: { ...bench.settings, mode: { ...bench.settings.mode, ...mode } }, engine: timed, testFiles: [], runId: bench.runId },
+      {
+        settings: { ...bench.settings, mode: { ...bench.settings.mode, ...mode } },
+        engine: timed,
+        testFiles: [],
+        runId: bench.runId,
+      },
       { log: () => {} },
     );
     return { latencies, statuses: new Map(outcome.results.map((r) => [r.id, r.status])), peakRssBytes: rss.stop() };
@@ -170,7 +190,11 @@ function prepare(bench: Bench): Prepared[] {
 }
 
 /** Runs `items` through `work` with `limit` at once, timing each. */
-async function timedLoop<T>(items: T[], limit: number, work: (item: T) => Promise<Status | undefined>): Promise<Measured> {
+async function timedLoop<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<Status | undefined>,
+): Promise<Measured> {
   const latencies: number[] = [];
   const outcomes = await mapLimit(items, limit, async (item) => {
     const started = performance.now();
@@ -192,8 +216,21 @@ function statusMap<T>(items: T[], outcomes: Array<Status | undefined>): Map<stri
 }
 
 /** A child's exit, with its streams fed to the given sinks; killed by `kill()` on timeout. */
-function runChild(argv: string[], options: { input?: Buffer; detached?: boolean; cwd?: string; onStdout?: (b: Buffer) => void; onStderr?: (b: Buffer) => void }) {
-  const child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"], detached: options.detached ?? false, ...(options.cwd ? { cwd: options.cwd } : {}) });
+function runChild(
+  argv: string[],
+  options: {
+    input?: Buffer;
+    detached?: boolean;
+    cwd?: string;
+    onStdout?: (b: Buffer) => void;
+    onStderr?: (b: Buffer) => void;
+  },
+) {
+  const child = spawn(argv[0]!, argv.slice(1), {
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: options.detached ?? false,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   child.stdout.on("data", options.onStdout ?? (() => {}));
   child.stderr.on("data", options.onStderr ?? (() => {}));
   child.stdin.on("error", () => {});
@@ -226,12 +263,24 @@ async function naiveMode(bench: Bench): Promise<Measured> {
       },
     });
     const args = cliRunArgs(lockDown(job), name, "docker");
-    const { exit } = runChild(["docker", args[0]!, "--rm", ...args.slice(1)], { input: driverInput(nonce, tarball(job.files)), onStdout: (b) => stdout.push(b), onStderr: (b) => parser.push(b) });
+    const { exit } = runChild(["docker", args[0]!, "--rm", ...args.slice(1)], {
+      input: driverInput(nonce, tarball(job.files)),
+      onStdout: (b) => stdout.push(b),
+      onStderr: (b) => parser.push(b),
+    });
     const exitCode = await exit;
     clearTimeout(timer);
     parser.end();
     // With --rm nothing is left to inspect: a SIGKILL we did not send is taken for the OOM killer.
-    return classify(facts({ phase: parser.phase, exitCode, timedOut, oomKilled: exitCode === 137 && !timedOut, checkOutput: parser.text }));
+    return classify(
+      facts({
+        phase: parser.phase,
+        exitCode,
+        timedOut,
+        oomKilled: exitCode === 137 && !timedOut,
+        checkOutput: parser.text,
+      }),
+    );
   });
 }
 
@@ -260,7 +309,11 @@ async function plainMode(bench: Bench): Promise<Measured> {
       if (check !== 0) return "syntax_error";
       const stderr = new StreamCapture(job.limits.maxOutputBytes);
       // No sandbox here, so at least an address-space cap keeps a runaway list from eating the host.
-      const { child, exit } = runChild(["sh", "-c", `ulimit -v ${job.limits.memoryBytes / 1024}; ${job.command}`], { cwd: dir, detached: true, onStderr: (b) => stderr.push(b) });
+      const { child, exit } = runChild(["sh", "-c", `ulimit -v ${job.limits.memoryBytes / 1024}; ${job.command}`], {
+        cwd: dir,
+        detached: true,
+        onStderr: (b) => stderr.push(b),
+      });
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
@@ -342,7 +395,8 @@ function total(rows: Row[], modes: string[]): Row[] {
       cpuSeconds: sum((r) => r.cpuSeconds),
     };
     if (of.some((r) => r.statuses)) row.statuses = new Map(of.flatMap((r) => [...(r.statuses ?? [])]));
-    if (of.some((r) => r.peakRssBytes !== undefined)) row.peakRssBytes = Math.max(...of.map((r) => r.peakRssBytes ?? 0));
+    if (of.some((r) => r.peakRssBytes !== undefined))
+      row.peakRssBytes = Math.max(...of.map((r) => r.peakRssBytes ?? 0));
     return row;
   });
 }
@@ -365,10 +419,17 @@ function agreementSummary(records: BenchRecord[], statuses: Map<string, Status>)
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const throughput = (row: Row) => row.n / (row.wallMs / 1000);
 
-function print(rows: Row[], bench: Pick<Bench, "records" | "settings" | "concurrency">, source: string, rounds: number): void {
+function print(
+  rows: Row[],
+  bench: Pick<Bench, "records" | "settings" | "concurrency">,
+  source: string,
+  rounds: number,
+): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
   out(`\nsandbox-gate bench: ${bench.records.length} candidates from ${source}, in ${rounds} interleaved round(s)`);
-  out(`image ${bench.settings.run.image}, concurrency ${bench.concurrency}, ${cpus().length} CPUs, timeout ${seconds(bench.settings.limits.timeoutMs)}, memory ${bench.settings.limits.memoryBytes / MB} MiB\n`);
+  out(
+    `image ${bench.settings.run.image}, concurrency ${bench.concurrency}, ${cpus().length} CPUs, timeout ${seconds(bench.settings.limits.timeoutMs)}, memory ${bench.settings.limits.memoryBytes / MB} MiB\n`,
+  );
   const table = [
     ["mode", "", "wall", "cand/s", "median", "p95", "calls/cand", "cpu-s/cand", "agreement"],
     ...rows.map((row) => {
@@ -382,12 +443,20 @@ function print(rows: Row[], bench: Pick<Bench, "records" | "settings" | "concurr
         seconds(quantile(row.latencies, 0.95)),
         (row.calls / row.n).toFixed(2),
         (row.cpuSeconds / row.n).toFixed(2),
-        agreed ? `${agreed.agree + agreed.exceptions.length}/${row.statuses!.size} (${agreed.exceptions.length} documented)` : "-",
+        agreed
+          ? `${agreed.agree + agreed.exceptions.length}/${row.statuses!.size} (${agreed.exceptions.length} documented)`
+          : "-",
       ];
     }),
   ];
   const widths = table[0]!.map((_, col) => Math.max(...table.map((r) => r[col]!.length)));
-  for (const r of table) out(r.map((cell, col) => cell.padEnd(widths[col]!)).join("  ").trimEnd());
+  for (const r of table)
+    out(
+      r
+        .map((cell, col) => cell.padEnd(widths[col]!))
+        .join("  ")
+        .trimEnd(),
+    );
 
   const by = new Map(rows.map((row) => [row.mode, row]));
   const ratio = (a: string, b: string, what: string, target?: number) => {
@@ -406,7 +475,9 @@ function print(rows: Row[], bench: Pick<Bench, "records" | "settings" | "concurr
   for (const row of rows) {
     if (row.peakRssBytes !== undefined) {
       const mb = row.peakRssBytes / MB;
-      out(`peak RSS of the bench process during ${row.mode} (gate + tsx + dataset): ${mb.toFixed(0)} MB (target < 200 MB: ${mb < 200 ? "met" : "NOT met"})`);
+      out(
+        `peak RSS of the bench process during ${row.mode} (gate + tsx + dataset): ${mb.toFixed(0)} MB (target < 200 MB: ${mb < 200 ? "met" : "NOT met"})`,
+      );
     }
   }
   for (const row of rows) {
@@ -443,7 +514,10 @@ async function main(): Promise<void> {
       rounds: { type: "string", default: "3" },
     },
   });
-  const modes = values.modes.split(",").map((m) => m.trim()).filter(Boolean);
+  const modes = values.modes
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
   const unknown = modes.filter((m) => !(m in MODES));
   if (unknown.length) throw new Error(`unknown mode(s) ${unknown.join(", ")}; known: ${Object.keys(MODES).join(", ")}`);
   const loaded = loadRecords(values.dataset);
@@ -477,7 +551,8 @@ async function main(): Promise<void> {
       const datasetPath = join(work, `round-${round}.jsonl`);
       await writeFile(datasetPath, slice.map((r) => `${JSON.stringify(datasetLine(r))}\n`).join(""));
       const bench: Bench = { records: slice, settings, datasetPath, runId, concurrency: settings.mode.concurrency };
-      for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)]) rows.push(await measure(mode, bench));
+      for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)])
+        rows.push(await measure(mode, bench));
     }
     print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
   } finally {

@@ -68,7 +68,9 @@ function report(title: string, samples: readonly Sample[], pick: (extraction: Co
     if (chosen.code.trim() !== sample.tested_completion.trim()) {
       const theirs = compiles(sample.tested_completion) ? "compiles" : "does not compile";
       const ours = compiles(chosen.code) ? "compiles" : "does not compile";
-      differing.push(`${sample.id} (official ${sample.official_category}; block ${chosen.block?.index ?? "none"}; ours ${ours}, theirs ${theirs})`);
+      differing.push(
+        `${sample.id} (official ${sample.official_category}; block ${chosen.block?.index ?? "none"}; ours ${ours}, theirs ${theirs})`,
+      );
     }
   }
   console.log(`\n== ${title}`);
@@ -89,9 +91,16 @@ function main(): void {
     .map((line) => JSON.parse(line) as Sample);
   print("corpus", path);
   print("total", samples.length);
-  print("tested_completion compiles on host python3", samples.filter((sample) => compiles(sample.tested_completion)).length);
+  print(
+    "tested_completion compiles on host python3",
+    samples.filter((sample) => compiles(sample.tested_completion)).length,
+  );
   report("longest block (the first the pipeline tries)", samples, (extraction) => extraction);
-  report("longest block that parses (what the pipeline runs; host python3 stands in for the sandbox's check)", samples, firstThatParses);
+  report(
+    "longest block that parses (what the pipeline runs; host python3 stands in for the sandbox's check)",
+    samples,
+    firstThatParses,
+  );
 }
 
 main();

@@ -10,9 +10,18 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { changelogCheck, packageCheck, parseVersion, releaseCommands, tagsFor, versionCheck, type Check } from "./release/plan.js";
+import {
+  changelogCheck,
+  packageCheck,
+  parseVersion,
+  releaseCommands,
+  tagsFor,
+  versionCheck,
+  type Check,
+} from "./release/plan.js";
 
-const git = (...args: string[]): string => execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const git = (...args: string[]): string =>
+  execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 /** A file as the commit has it; undefined when it has none. */
 function show(commit: string, path: string): string | undefined {
@@ -21,7 +30,8 @@ function show(commit: string, path: string): string | undefined {
 }
 
 /** Relative paths of the files under dir. */
-const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((rel) => statSync(join(dir, rel)).isFile());
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((rel) => statSync(join(dir, rel)).isFile());
 
 const executable = (path: string): boolean => (statSync(path).mode & 0o111) !== 0;
 
@@ -60,7 +70,10 @@ function distCheck(commit: string): Check {
     execFileSync("tar", ["-xf", join(scratch, "tree.tar"), "-C", tree]);
     if (existsSync(join(tree, "dist"))) renameSync(join(tree, "dist"), committed);
     else mkdirSync(committed);
-    for (const args of [["ci", "--ignore-scripts", "--no-audit", "--no-fund"], ["run", "--silent", "build"]]) {
+    for (const args of [
+      ["ci", "--ignore-scripts", "--no-audit", "--no-fund"],
+      ["run", "--silent", "build"],
+    ]) {
       const r = spawnSync("npm", args, { cwd: tree, encoding: "utf8" });
       if (r.status !== 0) {
         const said = (r.error?.message ?? `${r.stderr}${r.stdout}`).trim().split("\n").slice(-5).join(" | ");
@@ -83,12 +96,15 @@ function usage(message: string): never {
 
 let values: { version?: string; "dry-run": boolean };
 try {
-  ({ values } = parseArgs({ options: { version: { type: "string" }, "dry-run": { type: "boolean", default: false } } }));
+  ({ values } = parseArgs({
+    options: { version: { type: "string" }, "dry-run": { type: "boolean", default: false } },
+  }));
 } catch (error) {
   usage((error as Error).message);
 }
 const version = parseVersion(values.version ?? "");
-if (!version) usage(values.version === undefined ? "--version is required" : `--version '${values.version}' is not X.Y.Z`);
+if (!version)
+  usage(values.version === undefined ? "--version is required" : `--version '${values.version}' is not X.Y.Z`);
 
 // git archive and the paths below are relative to the repository's root.
 process.chdir(git("rev-parse", "--show-toplevel").trim());

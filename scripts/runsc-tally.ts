@@ -15,17 +15,24 @@ import { HOSTILE_INPUTS, LIMIT_CASES, fence, type Inputs } from "../test/integra
 import { GVISOR_INPUTS } from "../test/integration/runtimes.js";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "20" }, hogs: { type: "string", default: "0" }, engine: { type: "string", default: "api" } },
+  options: {
+    runs: { type: "string", default: "20" },
+    hogs: { type: "string", default: "0" },
+    engine: { type: "string", default: "api" },
+  },
 });
 const runs = Number(values.runs);
 const cases = LIMIT_CASES.filter((c) => c.name === "a memory bomb" || c.name === "a fork bomb");
 
-const hogs: ChildProcess[] = Array.from({ length: Number(values.hogs) }, () => spawn("sh", ["-c", "exec yes > /dev/null"], { stdio: "ignore" }));
+const hogs: ChildProcess[] = Array.from({ length: Number(values.hogs) }, () =>
+  spawn("sh", ["-c", "exec yes > /dev/null"], { stdio: "ignore" }),
+);
 const settingsFor = (inputs: Inputs) => {
   const all: Inputs = { ...HOSTILE_INPUTS, ...inputs, ...GVISOR_INPUTS };
   return readSettings((name) => all[name] ?? "", { defaultWorkdir: process.cwd() });
 };
-const engine = values.engine === "cli" ? new CliEngine() : await createEngine(settingsFor({}).mode, () => {}, { ...process.env });
+const engine =
+  values.engine === "cli" ? new CliEngine() : await createEngine(settingsFor({}).mode, () => {}, { ...process.env });
 const runId = `tally-${process.pid}`;
 let stable = true;
 try {
@@ -35,8 +42,19 @@ try {
     const times: number[] = [];
     let held = 0;
     for (let i = 0; i < runs; i++) {
-      const candidate = { id: `${c.name} ${i + 1}`, source: "tally", kind: "reply" as const, text: fence(c.language, c.code as string) };
-      const result = await judgeCandidate(candidate, { settings, engine, testFiles: [], runId, prepareImage: async () => undefined });
+      const candidate = {
+        id: `${c.name} ${i + 1}`,
+        source: "tally",
+        kind: "reply" as const,
+        text: fence(c.language, c.code as string),
+      };
+      const result = await judgeCandidate(candidate, {
+        settings,
+        engine,
+        testFiles: [],
+        runId,
+        prepareImage: async () => undefined,
+      });
       const key = result.status + (result.exit_code === null ? "" : ` (exit ${result.exit_code})`);
       tally.set(key, (tally.get(key) ?? 0) + 1);
       times.push(result.duration_ms);
@@ -46,7 +64,9 @@ try {
     const seen = [...tally].map(([status, n]) => `${n}/${runs} ${status}`).join(", ");
     const expected = tally.get(c.status) === runs || [...tally.keys()].every((k) => k.startsWith(`${c.status} `));
     stable &&= tally.size === 1 && expected;
-    console.log(`${c.name} (wants ${c.status}), ${values.engine} engine, ${hogs.length} CPU hogs: ${seen}${held > 0 ? ` (${held} held at the memory limit until the timeout)` : ""}; run time ${Math.min(...times)}–${Math.max(...times)} ms`);
+    console.log(
+      `${c.name} (wants ${c.status}), ${values.engine} engine, ${hogs.length} CPU hogs: ${seen}${held > 0 ? ` (${held} held at the memory limit until the timeout)` : ""}; run time ${Math.min(...times)}–${Math.max(...times)} ms`,
+    );
   }
 } finally {
   for (const hog of hogs) hog.kill();

@@ -40,15 +40,28 @@ async function main(argv: string[]): Promise<number> {
   }
   if (verb === "merge") return merge(rest);
   if (verb !== "run") throw new UsageError(verb ? `unknown command '${verb}'` : "missing command 'run'");
-  const options = Object.fromEntries(Object.keys(DEFAULTS).filter((name) => name !== "merge").map((name) => [name, { type: "string" as const }]));
+  const options = Object.fromEntries(
+    Object.keys(DEFAULTS)
+      .filter((name) => name !== "merge")
+      .map((name) => [name, { type: "string" as const }]),
+  );
   const parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   if (parsed.positionals.length === 0) throw new UsageError("no FILE given");
   const flags = parsed.values as Partial<Record<InputName, string>>;
   // FILEs are the CLI's `files`: no comment to post, nothing to glob (the shell did that).
-  const fixed: Partial<Record<InputName, string>> = { source: "files", comment: "false", files: parsed.positionals.join("\n"), merge: "" };
+  const fixed: Partial<Record<InputName, string>> = {
+    source: "files",
+    comment: "false",
+    files: parsed.positionals.join("\n"),
+    merge: "",
+  };
   const settings = readSettings((name) => fixed[name] ?? flags[name] ?? "", { defaultWorkdir: process.cwd() });
   const matches = await readableFiles(parsed.positionals, "FILE");
-  return finish(settings, { kind: "judge", entries: async () => candidatesFromFiles(matches) }, `cli-${randomBytes(6).toString("hex")}`);
+  return finish(
+    settings,
+    { kind: "judge", entries: async () => candidatesFromFiles(matches) },
+    `cli-${randomBytes(6).toString("hex")}`,
+  );
 }
 
 async function merge(args: string[]): Promise<number> {
@@ -58,7 +71,11 @@ async function merge(args: string[]): Promise<number> {
   const flags = parsed.values as Partial<Record<InputName, string>>;
   const settings = readSettings((name) => flags[name] ?? "", { defaultWorkdir: process.cwd() });
   const reports = await readableFiles(parsed.positionals, "REPORT");
-  return finish(settings, { kind: "merge", reports: async () => reports, input: "REPORT" }, `cli-merge-${randomBytes(6).toString("hex")}`);
+  return finish(
+    settings,
+    { kind: "merge", reports: async () => reports, input: "REPORT" },
+    `cli-merge-${randomBytes(6).toString("hex")}`,
+  );
 }
 
 /** The run; then the table, the evaluation figures and the decision; the exit code. */
@@ -84,7 +101,10 @@ async function readableFiles(paths: string[], what: string): Promise<Match[]> {
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (error: unknown) => {
-    const known = error instanceof InputError || error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+    const known =
+      error instanceof InputError ||
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
     process.stderr.write(`sandbox-gate: ${(error as Error).message}\n`);
     if (error instanceof UsageError) process.stderr.write(`${USAGE}\n`);
     process.exitCode = known ? 2 : 1;

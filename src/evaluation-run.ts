@@ -9,7 +9,9 @@ import type { Settings } from "./settings/settings.js";
 
 /** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
 export async function mergeOutcome(reports: readonly Match[], settings: Settings, input: string): Promise<GateOutcome> {
-  const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
+  const loaded = await Promise.all(
+    reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })),
+  );
   const { results, skipped } = mergeReports(loaded, input);
   return { results, skipped, decision: decide(results, settings.reports.failOn) };
 }
@@ -17,5 +19,7 @@ export async function mergeOutcome(reports: readonly Match[], settings: Settings
 /** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
 export async function loadBaseline(settings: Settings): Promise<Scored[] | undefined> {
   if (!settings.reports.baseline) return undefined;
-  return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+  return (
+    await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")
+  ).results;
 }

@@ -41,7 +41,9 @@ export function feedbackFor(f: FeedbackInput): string {
     case "timeout":
       return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
     case "oom": {
-      const how = f.heldAtLimit ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s` : "and was killed";
+      const how = f.heldAtLimit
+        ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
+        : "and was killed";
       return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
     }
     case "test_failed": {

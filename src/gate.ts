@@ -55,7 +55,15 @@ function invalidEntry(id: string, source: string, problem: string, settings: Set
     signal: null,
     duration_ms: 0,
     ...empty,
-    feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.limits.timeoutMs, memoryBytes: settings.limits.memoryBytes, reason: `${source}: ${problem}` }),
+    feedback: feedbackFor({
+      status: "no_code",
+      ...empty,
+      signal: null,
+      exitCode: null,
+      timeoutMs: settings.limits.timeoutMs,
+      memoryBytes: settings.limits.memoryBytes,
+      reason: `${source}: ${problem}`,
+    }),
   });
 }
 
@@ -69,12 +77,19 @@ export function decide(results: Result[], failOn: Set<Status>): GateDecision {
 }
 
 /** Pull (or check) each image once, before any candidate's clock starts. */
-function imagePreparer(ctx: Omit<RunContext, "prepareImage">, hooks: GateHooks): (image: string) => Promise<string | undefined> {
+function imagePreparer(
+  ctx: Omit<RunContext, "prepareImage">,
+  hooks: GateHooks,
+): (image: string) => Promise<string | undefined> {
   const ready = new Map<string, Promise<string | undefined>>();
   return (image) => {
     let pending = ready.get(image);
     if (!pending) {
-      pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
+      pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, {
+        retries: 3,
+        backoffMs: 1000,
+        log: hooks.log,
+      }).then((outcome) => {
         if (!outcome.ok) return outcome.reason;
         if (!outcome.pulled) hooks.log(`image ${image}: present`);
         return undefined;
@@ -85,18 +100,28 @@ function imagePreparer(ctx: Omit<RunContext, "prepareImage">, hooks: GateHooks):
   };
 }
 
-export async function runGate(entries: AsyncIterable<DatasetEntry>, base: Omit<RunContext, "prepareImage">, hooks: GateHooks): Promise<GateOutcome> {
+export async function runGate(
+  entries: AsyncIterable<DatasetEntry>,
+  base: Omit<RunContext, "prepareImage">,
+  hooks: GateHooks,
+): Promise<GateOutcome> {
   const { settings } = base;
   const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
   const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, hooks) };
-  if (settings.source.shard) hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
+  if (settings.source.shard)
+    hooks.log(
+      `shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`,
+    );
   let done = 0;
   const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
     done += 1;
     const line = progress.finished(result.status === "pass");
-    if (taken.length <= PER_CANDIDATE_UP_TO) hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+    if (taken.length <= PER_CANDIDATE_UP_TO)
+      hooks.log(
+        `[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`,
+      );
     else if (line) hooks.log(line);
     // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
     hooks.log(

@@ -82,7 +82,11 @@ export function retryDelay(failed: FailedAttempt, policy: RetryPolicy, nowMs: nu
   return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
 }
 
-function serverWait({ method, status, headers, message }: FailedAttempt, backoff: number, nowMs: number): number | undefined {
+function serverWait(
+  { method, status, headers, message }: FailedAttempt,
+  backoff: number,
+  nowMs: number,
+): number | undefined {
   if (status === 403 || status === 429) {
     const retryAfter = Number(headers["retry-after"]);
     if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter)) return Math.max(0, retryAfter * 1000);
@@ -118,7 +122,9 @@ function isHttpError(error: unknown): error is HttpError {
 }
 
 function failedAttempt(error: HttpError, method: string, attempt: number): FailedAttempt {
-  const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  const headers = Object.fromEntries(
+    Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]),
+  );
   const data = error.response?.data;
   const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
   return { method, status: error.status, headers, message, attempt };
@@ -152,7 +158,9 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
-  const octokit = getOctokit(token, { baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com" });
+  const octokit = getOctokit(token, {
+    baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
+  });
 
   // Every request, each page of a listing included, goes through here.
   octokit.hook.wrap("request", async (request, endpoint) => {
@@ -165,7 +173,9 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
         const failed = failedAttempt(error, endpoint.method, attempt);
         const wait = retryDelay(failed, policy, now());
         if (wait === undefined) throw new GitHubError(failed.message, failed.status, name);
-        options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
+        options.onRetry?.(
+          `${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`,
+        );
         await sleep(wait);
       }
     }
@@ -174,15 +184,30 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
   const page = { per_page: 100 };
   return {
     async listIssueComments(owner, repo, issue) {
-      const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, ...page });
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: issue,
+        ...page,
+      });
       return comments.map((c) => toComment(c));
     },
     async listReviewComments(owner, repo, pull) {
-      const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, { owner, repo, pull_number: pull, ...page });
+      const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
+        owner,
+        repo,
+        pull_number: pull,
+        ...page,
+      });
       return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
     },
     async listReviews(owner, repo, pull) {
-      const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pull, ...page });
+      const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, {
+        owner,
+        repo,
+        pull_number: pull,
+        ...page,
+      });
       // A pending review has no submission time yet; only its author can see it anyway.
       return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
     },

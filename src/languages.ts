@@ -94,7 +94,15 @@ export const LANGUAGES: Record<Language, LanguagePreset> = {
     command: "php solution.php",
     image: "php:8.3-cli",
     // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-    check: (file) => ["php", "-l", "-d", "display_errors=stderr", "-d", "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR", file],
+    check: (file) => [
+      "php",
+      "-l",
+      "-d",
+      "display_errors=stderr",
+      "-d",
+      "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+      file,
+    ],
   },
 };
 
@@ -106,7 +114,12 @@ export function isLanguage(name: string): name is Language {
 
 /** The language a fence tag names, if any (`python title="x.py"` → python). */
 export function languageOfTag(info: string): Language | undefined {
-  const tag = info.trim().split(/[\s{,]/, 1)[0]?.toLowerCase().replace(/^\./, "") ?? "";
+  const tag =
+    info
+      .trim()
+      .split(/[\s{,]/, 1)[0]
+      ?.toLowerCase()
+      .replace(/^\./, "") ?? "";
   return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
 }
 

@@ -13,7 +13,13 @@ import { buildAnnotations } from "./report/annotations.js";
 import { upsertStickyComment } from "./report/comment.js";
 import { renderEvaluationMarkdown, renderEvaluationText } from "./report/evaluation.js";
 import { compactResults } from "./report/json.js";
-import { SUMMARY_MAX_LENGTH, renderComment, renderSummary, stickyMarker, type CommentInput } from "./report/markdown.js";
+import {
+  SUMMARY_MAX_LENGTH,
+  renderComment,
+  renderSummary,
+  stickyMarker,
+  type CommentInput,
+} from "./report/markdown.js";
 import { CliEngine } from "./sandbox/engines/cli.js";
 import { runSession, type Work } from "./session.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
@@ -57,9 +63,18 @@ async function* fromList<T>(items: T[]): AsyncGenerator<T> {
   yield* items;
 }
 
-async function candidateEntries(settings: Settings, client: GitHubClient | undefined, pr: PullRequestRef | undefined): Promise<AsyncIterable<DatasetEntry>> {
-  if (settings.source.kind === "files") return candidatesFromFiles(await resolveGlobs("files", settings.source.files, settings.source.workdir));
-  if (!pr || !client) throw new InputError("source", `'${settings.source.kind}' needs a pull_request or issue_comment event on a pull request`);
+async function candidateEntries(
+  settings: Settings,
+  client: GitHubClient | undefined,
+  pr: PullRequestRef | undefined,
+): Promise<AsyncIterable<DatasetEntry>> {
+  if (settings.source.kind === "files")
+    return candidatesFromFiles(await resolveGlobs("files", settings.source.files, settings.source.workdir));
+  if (!pr || !client)
+    throw new InputError(
+      "source",
+      `'${settings.source.kind}' needs a pull_request or issue_comment event on a pull request`,
+    );
   if (settings.source.kind === "comments") {
     const candidates = selectCandidates(await agentComments(client, pr), settings.source.authors, GATE_MARKER_PREFIX);
     return fromList(candidates.map((candidate) => ({ candidate })));
@@ -80,18 +95,30 @@ function setOutputs(outcome: GateOutcome, settings: Settings, reportPath: string
 }
 
 /** `evaluation`: the markdown section that heads the job summary of an evaluation run, or "". */
-async function publish(outcome: GateOutcome, settings: Settings, client: GitHubClient | undefined, pr: PullRequestRef | undefined, evaluation: string): Promise<void> {
+async function publish(
+  outcome: GateOutcome,
+  settings: Settings,
+  client: GitHubClient | undefined,
+  pr: PullRequestRef | undefined,
+  evaluation: string,
+): Promise<void> {
   const { serverUrl, runId } = github.context;
   const input: CommentInput = {
     results: outcome.results,
     skipped: outcome.skipped,
     gate: outcome.decision,
     marker: stickyMarker(process.env.GITHUB_JOB ?? "default"),
-    ...(runId ? { runUrl: `${serverUrl}/${github.context.repo.owner}/${github.context.repo.repo}/actions/runs/${runId}` } : {}),
+    ...(runId
+      ? { runUrl: `${serverUrl}/${github.context.repo.owner}/${github.context.repo.repo}/actions/runs/${runId}` }
+      : {}),
   };
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
   const repoPrefix = relative(workspace, resolve(workspace, settings.source.workdir)).split(sep).join("/");
-  for (const a of buildAnnotations(outcome.results, settings.reports.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix)) {
+  for (const a of buildAnnotations(
+    outcome.results,
+    settings.reports.failOn,
+    repoPrefix.startsWith("..") ? "" : repoPrefix,
+  )) {
     const props = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
     if (a.level === "error") core.error(a.message, props);
     else core.warning(a.message, props);
@@ -102,9 +129,17 @@ async function publish(outcome: GateOutcome, settings: Settings, client: GitHubC
     .write()
     .catch((error: Error) => core.warning(`sandbox-gate could not write the job summary: ${error.message}`));
   if (!settings.reports.comment || !pr || !client) return;
-  const outcomeOfComment = await upsertStickyComment(client, { ...pr, issue: pr.number, marker: input.marker, body: renderComment(input), shorten: () => renderComment(input, SHORT_COMMENT_LENGTH) });
+  const outcomeOfComment = await upsertStickyComment(client, {
+    ...pr,
+    issue: pr.number,
+    marker: input.marker,
+    body: renderComment(input),
+    shorten: () => renderComment(input, SHORT_COMMENT_LENGTH),
+  });
   if (outcomeOfComment.action === "forbidden") {
-    core.warning(`sandbox-gate could not comment on the pull request (${outcomeOfComment.message}); the job summary has the report.`);
+    core.warning(
+      `sandbox-gate could not comment on the pull request (${outcomeOfComment.message}); the job summary has the report.`,
+    );
   } else {
     core.info(`sticky comment ${outcomeOfComment.action}: ${outcomeOfComment.url}`);
   }
@@ -122,17 +157,29 @@ export async function run(): Promise<void> {
     core.saveState(STATE_RUN_ID, runId);
     core.saveState(STATE_ENGINE, settings.mode.engine);
     const pr = pullRequestOf(github.context);
-    const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core.warning }) : undefined;
+    const client = settings.token
+      ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core.warning })
+      : undefined;
     // Merged shard reports get the gate's decision as if their candidates had run here.
     const work: Work =
       settings.reports.merge.length > 0
-        ? { kind: "merge", reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir), input: "merge" }
+        ? {
+            kind: "merge",
+            reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir),
+            input: "merge",
+          }
         : { kind: "judge", entries: () => candidateEntries(settings, client, pr) };
     const outcome = await runSession(settings, work, runId, { log: core.info, warn: core.warning });
     setOutputs(outcome, settings, outcome.reportPath);
     core.info(renderEvaluationText(outcome.evaluation));
     const evaluationRun = settings.source.kind === "files" || work.kind === "merge" || settings.reports.baseline !== "";
-    await publish(outcome, settings, client, pr, evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "");
+    await publish(
+      outcome,
+      settings,
+      client,
+      pr,
+      evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "",
+    );
     if (outcome.decision.failed) core.setFailed(outcome.decision.reason);
     else core.info(outcome.decision.reason);
   } catch (error) {
@@ -145,7 +192,9 @@ export async function cleanup(): Promise<void> {
   const runId = core.getState(STATE_RUN_ID);
   if (!runId) return;
   try {
-    const removed = await new CliEngine({ binary: core.getState(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
+    const removed = await new CliEngine({ binary: core.getState(STATE_ENGINE) || "docker" }).removeLabelled(
+      `${RUN_LABEL}=${runId}`,
+    );
     if (removed.length) core.info(`removed ${removed.length} leftover sandbox container(s): ${removed.join(", ")}`);
   } catch (error) {
     core.warning(`sandbox-gate cleanup: ${(error as Error).message}`);

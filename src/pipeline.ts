@@ -73,7 +73,8 @@ function languageOfFiles(paths: string[]): Language | undefined {
   return undefined;
 }
 
-const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
+const UNKNOWN_LANGUAGE =
+  "the language could not be told from the fence, the target or the tests; set the 'language' input";
 
 function extraFiles(candidate: Candidate): SandboxFile[] {
   return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
@@ -98,7 +99,10 @@ async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prep
     files: [...ctx.testFiles, ...extra, { path: target, content: code }],
     checks: [{ language, files: [target] }],
   });
-  return { ...withCode(extraction.code), fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)) };
+  return {
+    ...withCode(extraction.code),
+    fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
+  };
 }
 
 async function preparePatch(text: string, candidate: Candidate, ctx: RunContext): Promise<Prepared | Verdict> {
@@ -120,7 +124,12 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
   if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
   const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
   if (bytes > ctx.settings.limits.workdirBytes) {
-    return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
+    return {
+      status: "sandbox_error",
+      language,
+      reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`,
+      patch,
+    };
   }
   const checks = new Map<Language, string[]>();
   for (const path of written) {
@@ -137,8 +146,13 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
 
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
 function syntaxOf(checks: CheckGroup[], facts: RunFacts): SyntaxInfo {
-  const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, facts.checkOutput, group.files[0]!, facts.checkVerdict) }));
-  return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]!).syntax;
+  const readings = checks.map((group) => ({
+    group,
+    syntax: parseCheckOutput(group.language, facts.checkOutput, group.files[0]!, facts.checkVerdict),
+  }));
+  return (
+    readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]!
+  ).syntax;
 }
 
 async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Verdict> {
@@ -160,12 +174,16 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
   const verdict: Verdict = { status, language, facts };
   if (facts.sandboxError) verdict.reason = facts.sandboxError;
   if (status === "syntax_error") verdict.syntax = syntaxOf(checks, facts);
-  if (status === "sandbox_error" && !facts.sandboxError) verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
+  if (status === "sandbox_error" && !facts.sandboxError)
+    verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
   return verdict;
 }
 
 async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
-  const prepared = candidate.kind === "patch" ? await preparePatch(candidate.text, candidate, ctx) : await prepareReply(candidate, ctx);
+  const prepared =
+    candidate.kind === "patch"
+      ? await preparePatch(candidate.text, candidate, ctx)
+      : await prepareReply(candidate, ctx);
   if ("status" in prepared) return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);
   // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
@@ -229,7 +247,11 @@ export async function judgeCandidate(candidate: Candidate, ctx: RunContext): Pro
 }
 
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
-export async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -18,7 +18,8 @@ export interface ProgressFigures {
 export function progressLine({ done, total, elapsedMs, notPassing }: ProgressFigures): string {
   const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
   const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
-  const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
+  const eta =
+    done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
   return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
 }
 
@@ -44,6 +45,11 @@ export class ProgressMeter {
     const at = this.now();
     if (this.#done < this.total && at - this.#lastAt < this.everyMs) return undefined;
     this.#lastAt = at;
-    return progressLine({ done: this.#done, total: this.total, elapsedMs: at - this.#startedAt, notPassing: this.#notPassing });
+    return progressLine({
+      done: this.#done,
+      total: this.total,
+      elapsedMs: at - this.#startedAt,
+      notPassing: this.#notPassing,
+    });
   }
 }

@@ -29,15 +29,32 @@ export interface SessionOutcome extends GateOutcome {
   evaluation: Evaluation;
 }
 
-export async function runSession(settings: Settings, work: Work, runId: string, io: SessionIO): Promise<SessionOutcome> {
+export async function runSession(
+  settings: Settings,
+  work: Work,
+  runId: string,
+  io: SessionIO,
+): Promise<SessionOutcome> {
   // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
   const baseline = await loadBaseline(settings);
-  const outcome = work.kind === "merge" ? await mergeOutcome(await work.reports(), settings, work.input) : await judge(settings, work.entries, runId, io);
+  const outcome =
+    work.kind === "merge"
+      ? await mergeOutcome(await work.reports(), settings, work.input)
+      : await judge(settings, work.entries, runId, io);
   const reportPath = await writeReports(settings, outcome);
-  return { ...outcome, ...(reportPath === undefined ? {} : { reportPath }), evaluation: evaluate(outcome.results, baseline) };
+  return {
+    ...outcome,
+    ...(reportPath === undefined ? {} : { reportPath }),
+    evaluation: evaluate(outcome.results, baseline),
+  };
 }
 
-async function judge(settings: Settings, entries: () => Promise<AsyncIterable<DatasetEntry>>, runId: string, io: SessionIO): Promise<GateOutcome> {
+async function judge(
+  settings: Settings,
+  entries: () => Promise<AsyncIterable<DatasetEntry>>,
+  runId: string,
+  io: SessionIO,
+): Promise<GateOutcome> {
   const testFiles = await loadTestFiles(settings.source.tests, settings.source.workdir, settings.limits.workdirBytes);
   const engine = await createEngine(settings.mode, io.log);
   // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
@@ -46,6 +63,7 @@ async function judge(settings: Settings, entries: () => Promise<AsyncIterable<Da
     return await runGate(await entries(), { settings, engine, testFiles, runId }, { log: io.log });
   } finally {
     // The action's post step tries again; either way the label finds what is left.
-    for (const failure of await engine.close()) io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+    for (const failure of await engine.close())
+      io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
   }
 }

@@ -28,9 +28,21 @@ describe("classify", () => {
     ["OOM, whatever the exit code", { oomKilled: true, exitCode: 1 }, "oom"],
     ["OOM with exit 0", { oomKilled: true, exitCode: 0 }, "oom"],
     ["timeout wins over OOM", { oomKilled: true, timedOut: true, exitCode: 137 }, "timeout"],
-    ["timed out with the memory at its limit", { timedOut: true, exitCode: 137, memoryAtTimeout: { usedBytes: 255 * MiB, limitBytes: 256 * MiB } }, "oom"],
-    ["timed out with memory to spare", { timedOut: true, exitCode: 137, memoryAtTimeout: { usedBytes: 100 * MiB, limitBytes: 256 * MiB } }, "timeout"],
-    ["engine failure", { sandboxError: "Cannot connect to the Docker daemon", exitCode: 125, phase: "setup" }, "sandbox_error"],
+    [
+      "timed out with the memory at its limit",
+      { timedOut: true, exitCode: 137, memoryAtTimeout: { usedBytes: 255 * MiB, limitBytes: 256 * MiB } },
+      "oom",
+    ],
+    [
+      "timed out with memory to spare",
+      { timedOut: true, exitCode: 137, memoryAtTimeout: { usedBytes: 100 * MiB, limitBytes: 256 * MiB } },
+      "timeout",
+    ],
+    [
+      "engine failure",
+      { sandboxError: "Cannot connect to the Docker daemon", exitCode: 125, phase: "setup" },
+      "sandbox_error",
+    ],
     ["never got past set-up", { phase: "setup", exitCode: 2 }, "sandbox_error"],
     ["plain 137 without the engine's OOM verdict", { exitCode: 137 }, "test_failed"],
   ])("%s → %s", (_, over, status) => expect(classify(facts(over))).toBe(status));

@@ -12,23 +12,45 @@ const CLI = resolve(import.meta.dirname, "../dist/cli.js");
 
 function cli(cwd: string, ...args: string[]) {
   // No docker on the PATH: merging must never need one.
-  return spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, PATH: "/nonexistent" } });
+  return spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, PATH: "/nonexistent" },
+  });
 }
 
-const line = (n: number, status: "pass" | "test_failed") => result({ id: `he/${n}`, status, source: `data.jsonl:${n}`, duration_ms: 100 * n });
+const line = (n: number, status: "pass" | "test_failed") =>
+  result({ id: `he/${n}`, status, source: `data.jsonl:${n}`, duration_ms: 100 * n });
 
 function shards(): string {
   const dir = tempDir("cli-merge");
   writeFileSync(join(dir, "shard-1.json"), JSON.stringify(buildReport([line(1, "pass"), line(3, "test_failed")], [])));
   writeFileSync(join(dir, "shard-2.json"), JSON.stringify(buildReport([line(2, "pass"), line(4, "pass")], [])));
-  writeFileSync(join(dir, "baseline.json"), JSON.stringify(buildReport([1, 2, 3, 4].map((n) => line(n, n === 4 ? "test_failed" : "pass")), [])));
+  writeFileSync(
+    join(dir, "baseline.json"),
+    JSON.stringify(
+      buildReport(
+        [1, 2, 3, 4].map((n) => line(n, n === 4 ? "test_failed" : "pass")),
+        [],
+      ),
+    ),
+  );
   return dir;
 }
 
 describe("sandbox-gate merge", () => {
   it("writes one report in dataset order, prints the figures against the baseline, and gates", () => {
     const dir = shards();
-    const r = cli(dir, "merge", "--report", "merged.json", "--baseline", "baseline.json", "shard-2.json", "shard-1.json");
+    const r = cli(
+      dir,
+      "merge",
+      "--report",
+      "merged.json",
+      "--baseline",
+      "baseline.json",
+      "shard-2.json",
+      "shard-1.json",
+    );
     expect(r.status).toBe(1);
     const merged = JSON.parse(readFileSync(join(dir, "merged.json"), "utf8"));
     expectValidReport(merged);
@@ -36,7 +58,9 @@ describe("sandbox-gate merge", () => {
     expect(merged.results.map((x: { id: string }) => x.id)).toEqual(["he/1", "he/2", "he/3", "he/4"]);
     expect(r.stdout.split("\n")[0]).toMatch(/^id\s+status/);
     expect(r.stderr).toContain("pass rate 75.0% (3 of 4); time per candidate: median 200 ms, p95 400 ms");
-    expect(r.stderr).toContain("against the baseline: pass rate 75.0% → 75.0% (+0.0 points); 1 newly failing, 1 newly passing");
+    expect(r.stderr).toContain(
+      "against the baseline: pass rate 75.0% → 75.0% (+0.0 points); 1 newly failing, 1 newly passing",
+    );
     expect(r.stderr).toContain("newly failing: he/3 (pass → test_failed)");
     expect(r.stderr).toContain("newly passing: he/4 (test_failed → pass)");
     expect(r.stderr.trim().split("\n").at(-1)).toBe("1 of 4 candidates failed the gate (1 test_failed)");
@@ -47,9 +71,15 @@ describe("sandbox-gate merge", () => {
   });
 
   it.each([
-    [["shard-1.json", "shard-1.json"], "sandbox-gate: Input 'REPORT': candidate \"he/1\" (data.jsonl:1) is in both 'shard-1.json' and 'shard-1.json'"],
+    [
+      ["shard-1.json", "shard-1.json"],
+      "sandbox-gate: Input 'REPORT': candidate \"he/1\" (data.jsonl:1) is in both 'shard-1.json' and 'shard-1.json'",
+    ],
     [["nope.json"], "sandbox-gate: Input 'REPORT': 'nope.json' is not a readable file"],
-    [["--baseline", "shard-9.json", "shard-1.json"], "sandbox-gate: Input 'baseline': cannot read 'shard-9.json': ENOENT"],
+    [
+      ["--baseline", "shard-9.json", "shard-1.json"],
+      "sandbox-gate: Input 'baseline': cannot read 'shard-9.json': ENOENT",
+    ],
     [["--baseline", ".", "shard-1.json"], "sandbox-gate: Input 'baseline': cannot read '.': EISDIR"],
   ])("%j → exit 2 with one line naming the culprit", (args, message) => {
     const r = cli(shards(), "merge", ...args);
@@ -61,7 +91,9 @@ describe("sandbox-gate merge", () => {
   it("refuses a file that is not a report, and run-only flags", () => {
     const dir = shards();
     writeFileSync(join(dir, "junk.json"), "{}");
-    expect(cli(dir, "merge", "junk.json").stderr.trim()).toBe(`sandbox-gate: Input 'REPORT': 'junk.json' is not a sandbox-gate JSON report: no "version": 1`);
+    expect(cli(dir, "merge", "junk.json").stderr.trim()).toBe(
+      `sandbox-gate: Input 'REPORT': 'junk.json' is not a sandbox-gate JSON report: no "version": 1`,
+    );
     const r = cli(dir, "merge", "--timeout", "5s", "shard-1.json");
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^sandbox-gate: .*--timeout/);
@@ -106,4 +138,3 @@ describe("sandbox-gate run --shard, then merge", () => {
     expect(merged.results.map((r: { id: string }) => r.id)).toEqual(replies);
   });
 });
-

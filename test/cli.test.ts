@@ -8,7 +8,10 @@ const REPLY = resolve(import.meta.dirname, "../examples/replies/pass.md");
 
 function cli(...args: string[]) {
   // A docker that does not exist: if anything tried to run, the outcome would show it.
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, PATH: "/nonexistent" } });
+  return spawnSync(process.execPath, [CLI, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, PATH: "/nonexistent" },
+  });
 }
 
 describe("sandbox-gate run: bad input", () => {
@@ -32,11 +35,14 @@ describe("sandbox-gate run: bad input", () => {
     expect(r.stderr.trim()).toBe("sandbox-gate: Input 'FILE': 'missing-reply.md' is not a readable file");
   });
 
-  it.each([[["frobnicate"]], [["run"]], [["run", "--no-such-flag", "x", REPLY]]])("%j is bad usage: exit 2 with the usage text", (args) => {
-    const r = cli(...args);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^sandbox-gate: .+\n/);
-  });
+  it.each([[["frobnicate"]], [["run"]], [["run", "--no-such-flag", "x", REPLY]]])(
+    "%j is bad usage: exit 2 with the usage text",
+    (args) => {
+      const r = cli(...args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^sandbox-gate: .+\n/);
+    },
+  );
 
   it("prints its usage on --help and exits 0", () => {
     const r = cli("--help");

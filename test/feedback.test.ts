@@ -22,16 +22,30 @@ describe("feedbackFor", () => {
   });
 
   it("hands the parser's message and position back for syntax_error", () => {
-    const text = feedbackFor({ ...base, status: "syntax_error", syntax: { message: "expected ':'", file: "solution.py", line: 1, column: 15 } });
+    const text = feedbackFor({
+      ...base,
+      status: "syntax_error",
+      syntax: { message: "expected ':'", file: "solution.py", line: 1, column: 15 },
+    });
     expect(text).toContain("solution.py:1:15");
     expect(text).toContain("expected ':'");
   });
 
   it("prefers stderr for test_failed and falls back to stdout", () => {
-    expect(feedbackFor({ ...base, status: "test_failed", exitCode: 1, stderr: "AssertionError: 5 != 6" })).toContain("AssertionError: 5 != 6");
+    expect(feedbackFor({ ...base, status: "test_failed", exitCode: 1, stderr: "AssertionError: 5 != 6" })).toContain(
+      "AssertionError: 5 != 6",
+    );
     expect(feedbackFor({ ...base, status: "test_failed", exitCode: 1, stdout: "FAIL x" })).toContain("FAIL x");
     expect(feedbackFor({ ...base, status: "test_failed", exitCode: 139, signal: "SIGSEGV" })).toContain("SIGSEGV");
-    expect(feedbackFor({ ...base, status: "test_failed", exitCode: 1, stderr: "x", truncated: { stdout: false, stderr: true } })).toContain("[output truncated]");
+    expect(
+      feedbackFor({
+        ...base,
+        status: "test_failed",
+        exitCode: 1,
+        stderr: "x",
+        truncated: { stdout: false, stderr: true },
+      }),
+    ).toContain("[output truncated]");
   });
 
   it("states the limits for timeout and oom", () => {

@@ -9,7 +9,17 @@ import { readSettings, type InputName } from "../src/settings/settings.js";
 import { expectValidReport } from "./support/report-schema.js";
 
 const out = { text: "", truncated: false, bytes: 0 };
-const passing: RunFacts = { phase: "run", exitCode: 0, signal: null, timedOut: false, oomKilled: false, stdout: out, stderr: out, checkOutput: "", durationMs: 5 };
+const passing: RunFacts = {
+  phase: "run",
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  oomKilled: false,
+  stdout: out,
+  stderr: out,
+  checkOutput: "",
+  durationMs: 5,
+};
 
 const engine: JudgingEngine = {
   run: async () => passing,
@@ -28,7 +38,11 @@ async function* dataset(n: number): AsyncGenerator<DatasetEntry> {
 async function gate(n: number, inputs: Partial<Record<InputName, string>> = {}) {
   const lines: string[] = [];
   const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
-  const outcome = await runGate(dataset(n), { settings, engine, testFiles: [], runId: "r" }, { log: (line) => lines.push(line) });
+  const outcome = await runGate(
+    dataset(n),
+    { settings, engine, testFiles: [], runId: "r" },
+    { log: (line) => lines.push(line) },
+  );
   expectValidReport(buildReport(outcome.results, outcome.skipped, settings.source.shard));
   // The audit lines and the image check are not what these tests are about.
   return { ...outcome, lines: lines.filter((line) => !line.startsWith("{") && !line.startsWith("image ")) };

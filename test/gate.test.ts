@@ -16,7 +16,17 @@ class CountingEngine implements JudgingEngine {
   constructor(private readonly present = true) {}
   async run(job: SandboxJob): Promise<RunFacts> {
     this.jobs.push(job);
-    return { phase: "run", exitCode: 0, signal: null, timedOut: false, oomKilled: false, stdout: stream, stderr: stream, checkOutput: "", durationMs: 5 };
+    return {
+      phase: "run",
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+      oomKilled: false,
+      stdout: stream,
+      stderr: stream,
+      checkOutput: "",
+      durationMs: 5,
+    };
   }
   async hasImage(image: string): Promise<boolean> {
     this.imageChecks.push(image);
@@ -31,22 +41,33 @@ async function* entries(...items: DatasetEntry[]): AsyncGenerator<DatasetEntry> 
   yield* items;
 }
 
-const reply = (id: string, text = "```python\nprint(1)\n```"): DatasetEntry => ({ candidate: { id, source: `${id}.md`, kind: "reply", text } });
+const reply = (id: string, text = "```python\nprint(1)\n```"): DatasetEntry => ({
+  candidate: { id, source: `${id}.md`, kind: "reply", text },
+});
 
 function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>, ...items: DatasetEntry[]) {
   const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
   const log: string[] = [];
-  return runGate(entries(...items), { settings, engine, testFiles: [], runId: "r" }, { log: (l) => log.push(l) }).then((outcome) => {
-    // Whatever the run, the report it gives is one docs/report.schema.json describes.
-    expectValidReport(buildReport(outcome.results, outcome.skipped, settings.source.shard));
-    return { outcome, log };
-  });
+  return runGate(entries(...items), { settings, engine, testFiles: [], runId: "r" }, { log: (l) => log.push(l) }).then(
+    (outcome) => {
+      // Whatever the run, the report it gives is one docs/report.schema.json describes.
+      expectValidReport(buildReport(outcome.results, outcome.skipped, settings.source.shard));
+      return { outcome, log };
+    },
+  );
 }
 
 describe("runGate", () => {
   it("runs up to max-candidates and lists the rest as skipped, never run", async () => {
     const engine = new CountingEngine();
-    const { outcome } = await gate(engine, { "max-candidates": "2", pull: "never" }, reply("a"), reply("b"), reply("c"), reply("d"));
+    const { outcome } = await gate(
+      engine,
+      { "max-candidates": "2", pull: "never" },
+      reply("a"),
+      reply("b"),
+      reply("c"),
+      reply("d"),
+    );
     expect(outcome.results.map((r) => r.id)).toEqual(["a", "b"]);
     expect(outcome.skipped.map((s) => [s.id, s.reason])).toEqual([
       ["c", "over the max-candidates quota of 2"],
@@ -56,7 +77,13 @@ describe("runGate", () => {
   });
 
   it("keeps an invalid dataset line in its place as a result that says why", async () => {
-    const { outcome } = await gate(new CountingEngine(), { pull: "never" }, reply("a"), { problem: { id: "d.jsonl:2", source: "d.jsonl:2", problem: "not valid JSON" } }, reply("c"));
+    const { outcome } = await gate(
+      new CountingEngine(),
+      { pull: "never" },
+      reply("a"),
+      { problem: { id: "d.jsonl:2", source: "d.jsonl:2", problem: "not valid JSON" } },
+      reply("c"),
+    );
     expect(outcome.results.map((r) => [r.id, r.status])).toEqual([
       ["a", "pass"],
       ["d.jsonl:2", "no_code"],
@@ -75,9 +102,23 @@ describe("runGate", () => {
   }, 20_000);
 
   it("logs one audit line per candidate with no candidate text", async () => {
-    const { log } = await gate(new CountingEngine(), { pull: "never" }, reply("a", "```python\nSECRET_MARKER = 1\n```"));
+    const { log } = await gate(
+      new CountingEngine(),
+      { pull: "never" },
+      reply("a", "```python\nSECRET_MARKER = 1\n```"),
+    );
     const audit = log.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(audit).toEqual([{ event: "sandbox-gate.candidate", run: "r", candidate: "a", code_length: 31, status: "pass", exit: 0, duration_ms: 5 }]);
+    expect(audit).toEqual([
+      {
+        event: "sandbox-gate.candidate",
+        run: "r",
+        candidate: "a",
+        code_length: 31,
+        status: "pass",
+        exit: 0,
+        duration_ms: 5,
+      },
+    ]);
     expect(log.join("\n")).not.toContain("SECRET_MARKER");
   });
 });
@@ -85,10 +126,15 @@ describe("runGate", () => {
 describe("decide", () => {
   const result = (status: Result["status"]) => ({ status }) as Result;
   it("fails when any status is in fail-on, with counts in the reason", () => {
-    expect(decide([result("pass"), result("timeout"), result("timeout"), result("oom")], new Set(["timeout", "oom"]))).toEqual({
+    expect(
+      decide([result("pass"), result("timeout"), result("timeout"), result("oom")], new Set(["timeout", "oom"])),
+    ).toEqual({
       failed: true,
       reason: "3 of 4 candidates failed the gate (2 timeout, 1 oom)",
     });
-    expect(decide([result("pass"), result("oom")], new Set(["timeout"]))).toEqual({ failed: false, reason: "all 2 candidates passed the gate" });
+    expect(decide([result("pass"), result("oom")], new Set(["timeout"]))).toEqual({
+      failed: false,
+      reason: "all 2 candidates passed the gate",
+    });
   });
 });

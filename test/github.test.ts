@@ -1,6 +1,13 @@
 // The real client (octokit over HTTP) against the fake GitHub, which checks every request.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createGitHubClient, DEFAULT_RETRY, GitHubError, retryDelay, type FailedAttempt, type GitHubClientOptions } from "../src/github.js";
+import {
+  createGitHubClient,
+  DEFAULT_RETRY,
+  GitHubError,
+  retryDelay,
+  type FailedAttempt,
+  type GitHubClientOptions,
+} from "../src/github.js";
 import { AGENT, FakeGitHub, HUMAN, startFakeGitHub, TOKEN } from "./support/github-server.js";
 
 let github: FakeGitHub;
@@ -29,7 +36,9 @@ const gets = () => github.requests.filter((r) => r.method === "GET").map((r) => 
 
 describe("listing reads every page", () => {
   it("issue comments over four pages, oldest first, mapped to Comment", async () => {
-    const seeded = Array.from({ length: 7 }, (_, i) => github.addIssueComment("acme", "app", 7, `reply ${i}`, i % 2 ? HUMAN : AGENT));
+    const seeded = Array.from({ length: 7 }, (_, i) =>
+      github.addIssueComment("acme", "app", 7, `reply ${i}`, i % 2 ? HUMAN : AGENT),
+    );
     github.setPerPageMax(2);
     const comments = await client().listIssueComments("acme", "app", 7);
     expect(comments.map((c) => c.body)).toEqual(seeded.map((c) => c.body));
@@ -121,7 +130,10 @@ describe("retries", () => {
 
   it("gives up after the last attempt with the status", async () => {
     github.failNext(503, 4);
-    await expect(client().listIssueComments("acme", "app", 7)).rejects.toMatchObject({ name: "GitHubError", status: 503 });
+    await expect(client().listIssueComments("acme", "app", 7)).rejects.toMatchObject({
+      name: "GitHubError",
+      status: 503,
+    });
     expect(github.requests).toHaveLength(4);
   });
 
@@ -138,7 +150,9 @@ describe("retries", () => {
       ["per_page=100&page=3", 200],
     ]);
     github.failNext(504);
-    expect(await api.updateComment("acme", "app", github.issueComments("acme", "app", 7)[0]!.id, "edited")).toMatchObject({ body: "edited" });
+    expect(
+      await api.updateComment("acme", "app", github.issueComments("acme", "app", 7)[0]!.id, "edited"),
+    ).toMatchObject({ body: "edited" });
     expect(sleeps).toEqual([10, 10]);
   });
 
@@ -173,7 +187,9 @@ describe("retries", () => {
 
   it("fails at once when the wait would exceed maxWaitMs", async () => {
     github.failNext(429, 1, { "retry-after": "120" });
-    await expect(client({ retry: { maxWaitMs: 50 } }).listIssueComments("acme", "app", 7)).rejects.toMatchObject({ status: 429 });
+    await expect(client({ retry: { maxWaitMs: 50 } }).listIssueComments("acme", "app", 7)).rejects.toMatchObject({
+      status: 429,
+    });
     expect(sleeps).toEqual([]);
   });
 
@@ -182,7 +198,12 @@ describe("retries", () => {
     github.failNext(403);
     const forbidden = await api.listIssueComments("acme", "app", 7).catch((e: unknown) => e);
     expect(forbidden).toBeInstanceOf(GitHubError);
-    expect(forbidden).toMatchObject({ status: 403, message: expect.stringMatching(/^GET \S+\/repos\/acme\/app\/issues\/7\/comments\S*: 403 Resource not accessible by integration$/) });
+    expect(forbidden).toMatchObject({
+      status: 403,
+      message: expect.stringMatching(
+        /^GET \S+\/repos\/acme\/app\/issues\/7\/comments\S*: 403 Resource not accessible by integration$/,
+      ),
+    });
     await expect(api.updateComment("acme", "app", 1, "x")).rejects.toMatchObject({ status: 404 });
     await expect(api.createComment("acme", "app", 7, "x".repeat(70_000))).rejects.toMatchObject({ status: 422 });
     expect(github.requests).toHaveLength(3);
@@ -192,7 +213,14 @@ describe("retries", () => {
 
 describe("retryDelay", () => {
   const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxWaitMs: 120_000 };
-  const failed = (fields: Partial<FailedAttempt>): FailedAttempt => ({ method: "GET", status: 500, headers: {}, message: "", attempt: 1, ...fields });
+  const failed = (fields: Partial<FailedAttempt>): FailedAttempt => ({
+    method: "GET",
+    status: 500,
+    headers: {},
+    message: "",
+    attempt: 1,
+    ...fields,
+  });
 
   it.each([
     ["5xx, first attempt", failed({ status: 502 }), 100],
@@ -201,9 +229,21 @@ describe("retryDelay", () => {
     ["5xx on a POST", failed({ status: 502, method: "POST" }), undefined],
     ["retry-after", failed({ status: 429, headers: { "retry-after": "7" } }), 7000],
     ["retry-after on a 403", failed({ status: 403, headers: { "retry-after": "0" } }), 0],
-    ["primary limit", failed({ status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1010" } }), 11_000],
-    ["primary limit already reset", failed({ status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "990" } }), 1000],
-    ["secondary limit without retry-after", failed({ status: 403, message: "You have exceeded a secondary rate limit" }), 60_000],
+    [
+      "primary limit",
+      failed({ status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1010" } }),
+      11_000,
+    ],
+    [
+      "primary limit already reset",
+      failed({ status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "990" } }),
+      1000,
+    ],
+    [
+      "secondary limit without retry-after",
+      failed({ status: 403, message: "You have exceeded a secondary rate limit" }),
+      60_000,
+    ],
     ["429 without headers", failed({ status: 429 }), 60_000],
     ["plain 403", failed({ status: 403, message: "Resource not accessible by integration" }), undefined],
     ["404", failed({ status: 404 }), undefined],

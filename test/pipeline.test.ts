@@ -10,7 +10,18 @@ import { expectValidReport } from "./support/report-schema.js";
 const out = (text = "") => ({ text, truncated: false, bytes: text.length });
 
 function facts(over: Partial<RunFacts> = {}): RunFacts {
-  return { phase: "run", exitCode: 0, signal: null, timedOut: false, oomKilled: false, stdout: out(), stderr: out(), checkOutput: "", durationMs: 42, ...over };
+  return {
+    phase: "run",
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    oomKilled: false,
+    stdout: out(),
+    stderr: out(),
+    checkOutput: "",
+    durationMs: 42,
+    ...over,
+  };
 }
 
 /** An engine that records each job and answers with the facts it was given. */
@@ -27,7 +38,11 @@ class ScriptedEngine implements JudgingEngine {
   async pull(): Promise<void> {}
 }
 
-function context(engine: JudgingEngine, inputs: Partial<Record<InputName, string>> = {}, imageProblem?: string): RunContext {
+function context(
+  engine: JudgingEngine,
+  inputs: Partial<Record<InputName, string>> = {},
+  imageProblem?: string,
+): RunContext {
   return {
     settings: readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 }),
     engine,
@@ -37,14 +52,31 @@ function context(engine: JudgingEngine, inputs: Partial<Record<InputName, string
   };
 }
 
-const reply = (text: string, over: Partial<Candidate> = {}): Candidate => ({ id: "c1", source: "c1.md", kind: "reply", text, ...over });
+const reply = (text: string, over: Partial<Candidate> = {}): Candidate => ({
+  id: "c1",
+  source: "c1.md",
+  kind: "reply",
+  text,
+  ...over,
+});
 const PASSING = "Here it is:\n\n```python\ndef add(a, b):\n    return a + b\n```\n";
 
 describe("judgeCandidate", () => {
   it("sends the code, the tests, the parse check and the limits to the engine", async () => {
     const engine = new ScriptedEngine(() => facts({ stdout: out("ok\n") }));
-    const result = await judgeCandidate(reply(PASSING), context(engine, { command: "python3 test_solution.py", timeout: "3s", memory: "128m" }));
-    expect(result).toMatchObject({ id: "c1", status: "pass", language: "python", exit_code: 0, stdout: "ok\n", feedback: "", duration_ms: 42 });
+    const result = await judgeCandidate(
+      reply(PASSING),
+      context(engine, { command: "python3 test_solution.py", timeout: "3s", memory: "128m" }),
+    );
+    expect(result).toMatchObject({
+      id: "c1",
+      status: "pass",
+      language: "python",
+      exit_code: 0,
+      stdout: "ok\n",
+      feedback: "",
+      duration_ms: 42,
+    });
     const job = engine.jobs[0]!;
     expect(job.files.map((f) => f.path)).toEqual(["test_solution.py", "solution.py"]);
     expect(job.files[1]!.content).toBe("def add(a, b):\n    return a + b\n");
@@ -78,18 +110,34 @@ describe("judgeCandidate", () => {
     const engine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkVerdict }));
     const url = "https://github.com/acme/app/pull/7#issuecomment-1";
     const result = await judgeCandidate(reply(PASSING, { url, source: url, author: "coder[bot]" }), context(engine));
-    expect(result).toMatchObject({ url, author: "coder[bot]", syntax: { message: "invalid syntax", file: "solution.py", line: 2 } });
+    expect(result).toMatchObject({
+      url,
+      author: "coder[bot]",
+      syntax: { message: "invalid syntax", file: "solution.py", line: 2 },
+    });
     expect(Object.keys(result)).toEqual(Object.keys(RESULT_SCHEMA.properties).filter((key) => key in result));
     expectValidReport(buildReport([result], []));
   });
 
   describe("a reply with several blocks: the longest that parses runs, as in EvalPlus", () => {
-    const blocks = ["def add(a, b)\n    return a + b  # the longest, broken", "def add(a, b):\n    return a + b", "add(1, 2)", "add(2, 3)", "x"];
+    const blocks = [
+      "def add(a, b)\n    return a + b  # the longest, broken",
+      "def add(a, b):\n    return a + b",
+      "add(1, 2)",
+      "add(2, 3)",
+      "x",
+    ];
     const several = blocks.map((code) => "```python\n" + code + "\n```").join("\n\nor:\n\n");
     const broken = (code: string) => code.startsWith("def add(a, b)\n") || code.startsWith("add");
     const checked = (job: SandboxJob) => String(job.files.at(-1)!.content);
     const parseOrRun = (job: SandboxJob) =>
-      broken(checked(job)) ? facts({ phase: "check", exitCode: 1, checkVerdict: '{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 14}' }) : facts({ stdout: out("ran\n") });
+      broken(checked(job))
+        ? facts({
+            phase: "check",
+            exitCode: 1,
+            checkVerdict: '{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 14}',
+          })
+        : facts({ stdout: out("ran\n") });
 
     it("runs the next block, longest first, only after the longer one failed its parse check", async () => {
       const engine = new ScriptedEngine(parseOrRun);
@@ -100,13 +148,22 @@ describe("judgeCandidate", () => {
 
     it("runs only the longest when it parses, whatever the run's outcome", async () => {
       const engine = new ScriptedEngine(() => facts({ exitCode: 1, stderr: out("AssertionError\n") }));
-      const result = await judgeCandidate(reply(several.replace("def add(a, b)\n", "def add(a, b):\n")), context(engine));
+      const result = await judgeCandidate(
+        reply(several.replace("def add(a, b)\n", "def add(a, b):\n")),
+        context(engine),
+      );
       expect(result.status).toBe("test_failed");
       expect(engine.jobs).toHaveLength(1);
     });
 
     it("reports the longest block's error when none parses, after at most three containers", async () => {
-      const engine: ScriptedEngine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkVerdict: `{"message": "broken ${engine.jobs.length}", "file": "solution.py", "line": 1, "column": 1}` }));
+      const engine: ScriptedEngine = new ScriptedEngine(() =>
+        facts({
+          phase: "check",
+          exitCode: 1,
+          checkVerdict: `{"message": "broken ${engine.jobs.length}", "file": "solution.py", "line": 1, "column": 1}`,
+        }),
+      );
       const result = await judgeCandidate(reply(several.replace("def add(a, b):", "def add(a, b)")), context(engine));
       expect(result.status).toBe("syntax_error");
       expect(result.syntax?.message).toBe("broken 1");
@@ -115,9 +172,15 @@ describe("judgeCandidate", () => {
   });
 
   it("reports the crash signal of a failing test, but not our own kill on timeout", async () => {
-    const crashed = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 139, signal: "SIGSEGV" }))));
+    const crashed = await judgeCandidate(
+      reply(PASSING),
+      context(new ScriptedEngine(() => facts({ exitCode: 139, signal: "SIGSEGV" }))),
+    );
     expect(crashed).toMatchObject({ status: "test_failed", signal: "SIGSEGV" });
-    const slow = await judgeCandidate(reply(PASSING), context(new ScriptedEngine(() => facts({ exitCode: 137, signal: "SIGKILL", timedOut: true }))));
+    const slow = await judgeCandidate(
+      reply(PASSING),
+      context(new ScriptedEngine(() => facts({ exitCode: 137, signal: "SIGKILL", timedOut: true }))),
+    );
     expect(slow).toMatchObject({ status: "timeout", signal: null });
   });
 

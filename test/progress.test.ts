@@ -6,7 +6,9 @@ describe("progressLine", () => {
     expect(progressLine({ done: 120, total: 323, elapsedMs: 50_000, notPassing: 22 })).toBe(
       "progress: 120/323 (37%), 2.40 candidates/s, ETA 1 m 25 s; 22 not passing",
     );
-    expect(progressLine({ done: 3, total: 3, elapsedMs: 1500, notPassing: 0 })).toBe("progress: 3/3 (100%), 2.00 candidates/s, done; 0 not passing");
+    expect(progressLine({ done: 3, total: 3, elapsedMs: 1500, notPassing: 0 })).toBe(
+      "progress: 3/3 (100%), 2.00 candidates/s, done; 0 not passing",
+    );
     expect(progressLine({ done: 0, total: 5, elapsedMs: 0, notPassing: 0 })).toMatch(/ETA unknown/);
   });
 });

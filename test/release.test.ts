@@ -24,23 +24,33 @@ describe("versions", () => {
   it("are X.Y.Z, nothing else", () => {
     expect(parseVersion("1.2.3")).toEqual({ major: 1, minor: 2, patch: 3 });
     expect(parseVersion("0.10.0")).toEqual({ major: 0, minor: 10, patch: 0 });
-    for (const text of ["v1.2.3", "1.2", "1.2.3.4", "01.2.3", "1.2.3-rc.1", "1.2.3+build", " 1.2.3", ""]) expect(parseVersion(text)).toBeUndefined();
+    for (const text of ["v1.2.3", "1.2", "1.2.3.4", "01.2.3", "1.2.3-rc.1", "1.2.3+build", " 1.2.3", ""])
+      expect(parseVersion(text)).toBeUndefined();
   });
 
   it("order by number, part by part", () => {
-    const sorted = ["1.10.0", "0.9.9", "1.2.10", "1.2.9", "2.0.0", "1.2.0"].map(v).sort(compareVersions).map(formatVersion);
+    const sorted = ["1.10.0", "0.9.9", "1.2.10", "1.2.9", "2.0.0", "1.2.0"]
+      .map(v)
+      .sort(compareVersions)
+      .map(formatVersion);
     expect(sorted).toEqual(["0.9.9", "1.2.0", "1.2.9", "1.2.10", "1.10.0", "2.0.0"]);
   });
 
   it("the latest release is the newest vX.Y.Z tag; major tags and other tags are none", () => {
-    expect(latestRelease(["v0.1.0", "v1", "v1.9.0", "v1.10.0", "v0", "v2", "v2.0.0-rc.1", "nightly"])).toEqual(v("1.10.0"));
+    expect(latestRelease(["v0.1.0", "v1", "v1.9.0", "v1.10.0", "v0", "v2", "v2.0.0-rc.1", "nightly"])).toEqual(
+      v("1.10.0"),
+    );
     expect(latestRelease(["v1", "v2-beta"])).toBeUndefined();
     expect(latestRelease([])).toBeUndefined();
   });
 
   it("the next release must be newer than the latest", () => {
     const tags = ["v0.1.0", "v0.1.1", "v1.0.0", "v1", "v0"];
-    expect(versionCheck(v("1.1.0"), tags)).toEqual({ name: "version", ok: true, detail: "1.1.0 is newer than the latest release, v1.0.0" });
+    expect(versionCheck(v("1.1.0"), tags)).toEqual({
+      name: "version",
+      ok: true,
+      detail: "1.1.0 is newer than the latest release, v1.0.0",
+    });
     expect(versionCheck(v("1.0.0"), tags).ok).toBe(false);
     expect(versionCheck(v("0.2.0"), tags).detail).toBe("0.2.0 is not newer than the latest release, v1.0.0");
     expect(versionCheck(v("0.1.0"), []).detail).toBe("0.1.0 is the first release (no vX.Y.Z tag yet)");
@@ -64,15 +74,24 @@ describe("a release's tags and commands", () => {
 
 describe("the commit's files", () => {
   it("package.json must say the version", () => {
-    expect(packageCheck('{"version": "1.1.0"}', v("1.1.0"))).toEqual({ name: "package.json", ok: true, detail: "version 1.1.0" });
+    expect(packageCheck('{"version": "1.1.0"}', v("1.1.0"))).toEqual({
+      name: "package.json",
+      ok: true,
+      detail: "version 1.1.0",
+    });
     expect(packageCheck('{"version": "1.0.0"}', v("1.1.0")).detail).toBe("says version 1.0.0, not 1.1.0");
     expect(packageCheck("{", v("1.1.0")).detail).toBe("is not valid JSON");
     expect(packageCheck(undefined, v("1.1.0")).detail).toBe("the commit has no package.json");
   });
 
   it("CHANGELOG.md must have a section ## [X.Y.Z], a date after it or not", () => {
-    const changelog = "# Changelog\n\n## [Unreleased]\n\n## [1.1.0] - 2026-12-01\n\n- a change; see ## [1.2.0] later\n\n### [1.3.0]\n\n## [1.1.01]\n";
-    expect(changelogCheck(changelog, v("1.1.0"))).toEqual({ name: "CHANGELOG.md", ok: true, detail: "has a section ## [1.1.0]" });
+    const changelog =
+      "# Changelog\n\n## [Unreleased]\n\n## [1.1.0] - 2026-12-01\n\n- a change; see ## [1.2.0] later\n\n### [1.3.0]\n\n## [1.1.01]\n";
+    expect(changelogCheck(changelog, v("1.1.0"))).toEqual({
+      name: "CHANGELOG.md",
+      ok: true,
+      detail: "has a section ## [1.1.0]",
+    });
     for (const version of ["1.2.0", "1.3.0", "1.1.1"]) expect(changelogCheck(changelog, v(version)).ok).toBe(false);
     expect(changelogCheck("## [1.1.0]", v("1.1.0")).ok).toBe(true);
     expect(changelogCheck(undefined, v("1.1.0")).detail).toBe("the commit has no CHANGELOG.md");
@@ -135,10 +154,20 @@ function repository(commits: Commit[]): { dir: string; git: (...args: string[]) 
   writeFileSync(join(dir, "scripts/build.mjs"), BUILD);
   for (const c of commits) {
     const pkg = { name: "fixture", version: c.version, private: true, scripts: { build: "node scripts/build.mjs" } };
-    const lock = { name: "fixture", version: c.version, lockfileVersion: 3, requires: true, packages: { "": { name: "fixture", version: c.version } } };
+    const lock = {
+      name: "fixture",
+      version: c.version,
+      lockfileVersion: 3,
+      requires: true,
+      packages: { "": { name: "fixture", version: c.version } },
+    };
     writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
     writeFileSync(join(dir, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
-    writeFileSync(join(dir, "CHANGELOG.md"), ["# Changelog", "## [Unreleased]", ...c.sections.map((s) => `## [${s}] - 2026-12-01\n\n- things`)].join("\n\n") + "\n");
+    writeFileSync(
+      join(dir, "CHANGELOG.md"),
+      ["# Changelog", "## [Unreleased]", ...c.sections.map((s) => `## [${s}] - 2026-12-01\n\n- things`)].join("\n\n") +
+        "\n",
+    );
     writeFileSync(join(dir, "src/main.txt"), c.src);
     writeFileSync(join(dir, "dist/index.js"), c.dist ?? built(c.src));
     git("add", "-A");
@@ -152,10 +181,16 @@ function repository(commits: Commit[]): { dir: string; git: (...args: string[]) 
 function release(dir: string, ...args: string[]) {
   const tmp = tempDir("release-tmp");
   const r = spawnSync(TSX, [SCRIPT, ...args], { cwd: dir, env: { ...ENV, TMPDIR: tmp }, encoding: "utf8" });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, leftovers: readdirSync(tmp).filter((name) => name.startsWith("sandbox-gate-release-")) };
+  return {
+    status: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    leftovers: readdirSync(tmp).filter((name) => name.startsWith("sandbox-gate-release-")),
+  };
 }
 
-const refs = (git: (...args: string[]) => string) => git("for-each-ref", "--format=%(refname) %(objectname)", "refs/tags");
+const refs = (git: (...args: string[]) => string) =>
+  git("for-each-ref", "--format=%(refname) %(objectname)", "refs/tags");
 
 describe("npm run release, in a repository of its own", { timeout: 60_000 }, () => {
   it("dry: checks, prints the commands that tag v1.1.0 and move v1, and touches nothing", () => {
@@ -223,7 +258,11 @@ describe("npm run release, in a repository of its own", { timeout: 60_000 }, () 
     const r = release(dir, "--version", "1.1.0");
     expect(r.status).toBe(0);
     // git's own lines come between these.
-    for (const line of [`+ git tag -a v1.1.0 -m v1.1.0 ${head}`, `+ git tag -f v1 ${head}`, "+ git push --atomic origin refs/tags/v1.1.0 +refs/tags/v1"]) {
+    for (const line of [
+      `+ git tag -a v1.1.0 -m v1.1.0 ${head}`,
+      `+ git tag -f v1 ${head}`,
+      "+ git push --atomic origin refs/tags/v1.1.0 +refs/tags/v1",
+    ]) {
       expect(r.stdout).toContain(`${line}\n`);
     }
     const remote = (ref: string) => run(origin, "git", "rev-parse", ref).trim();
@@ -237,11 +276,14 @@ describe("npm run release, in a repository of its own", { timeout: 60_000 }, () 
     expect(again.stdout).toContain("FAIL version: 1.1.0 is not newer than the latest release, v1.1.0\n");
   });
 
-  it.each([[[]], [["--version", "v1.1.0"]], [["--version", "1.1"]], [["--version", "1.1.0", "--push"]]])("%j is bad usage: exit 2", (args) => {
-    const { dir } = repository(HISTORY.slice(0, 1));
-    const r = release(dir, ...args);
-    expect(r.status).toBe(2);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^release: .+\nusage: npm run release -- --version X\.Y\.Z \[--dry-run\]\n$/);
-  });
+  it.each([[[]], [["--version", "v1.1.0"]], [["--version", "1.1"]], [["--version", "1.1.0", "--push"]]])(
+    "%j is bad usage: exit 2",
+    (args) => {
+      const { dir } = repository(HISTORY.slice(0, 1));
+      const r = release(dir, ...args);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^release: .+\nusage: npm run release -- --version X\.Y\.Z \[--dry-run\]\n$/);
+    },
+  );
 });

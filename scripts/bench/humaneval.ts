@@ -30,7 +30,8 @@ export function datasetLine(record: BenchRecord): Record<string, unknown> {
   };
 }
 
-export type Agreement = { kind: "agree" } | { kind: "exception"; note: string } | { kind: "disagree"; expected: Status };
+export type Agreement =
+  { kind: "agree" } | { kind: "exception"; note: string } | { kind: "disagree"; expected: Status };
 
 /**
  * Whether `status` agrees with the record's official verdict, applying the corpus README's known
@@ -39,19 +40,26 @@ export type Agreement = { kind: "agree" } | { kind: "exception"; note: string } 
 export function agreement(record: BenchRecord, status: Status): Agreement {
   const flags = new Set(record.flags ?? []);
   // The original extraction left a fence word in the code; the first-fence run is the fair reference.
-  const expected = flags.has("fence_artifact_in_tested_code") && record.aux_first_fence_official_3s
-    ? record.aux_first_fence_official_3s.category
-    : record.official_category;
+  const expected =
+    flags.has("fence_artifact_in_tested_code") && record.aux_first_fence_official_3s
+      ? record.aux_first_fence_official_3s.category
+      : record.official_category;
   if (status === expected) {
-    return expected === record.official_category ? { kind: "agree" } : { kind: "exception", note: "scored against the first fence (fence artifact in the official code)" };
+    return expected === record.official_category
+      ? { kind: "agree" }
+      : { kind: "exception", note: "scored against the first fence (fence artifact in the official code)" };
   }
-  if (expected === "timeout" && status === "oom") return { kind: "exception", note: "grows without bound: met the memory limit before the clock" };
+  if (expected === "timeout" && status === "oom")
+    return { kind: "exception", note: "grows without bound: met the memory limit before the clock" };
   if (expected === "test_failed" && status === "pass" && flags.has("multi_block_reply")) {
     return { kind: "exception", note: "multi-block reply: the corrected later block passes" };
   }
   const thirdParty = [...flags].find((flag) => flag.startsWith("third_party_import:"));
   if (thirdParty && expected === "pass" && status === "test_failed") {
-    return { kind: "exception", note: `imports ${thirdParty.slice("third_party_import:".length)}, which the image lacks` };
+    return {
+      kind: "exception",
+      note: `imports ${thirdParty.slice("third_party_import:".length)}, which the image lacks`,
+    };
   }
   return { kind: "disagree", expected };
 }

@@ -22,7 +22,8 @@ export function parseVersion(text: string): Version | undefined {
 
 export const formatVersion = (v: Version): string => `${v.major}.${v.minor}.${v.patch}`;
 
-export const compareVersions = (a: Version, b: Version): number => a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+export const compareVersions = (a: Version, b: Version): number =>
+  a.major - b.major || a.minor - b.minor || a.patch - b.patch;
 
 /** The newest release among tag names: vX.Y.Z only, so the moving major tags (v1) and other tags are none. */
 export function latestRelease(tags: string[]): Version | undefined {
@@ -43,7 +44,11 @@ export function versionCheck(version: Version, tags: string[]): Check {
   const name = "version";
   if (!latest) return { name, ok: true, detail: `${formatVersion(version)} is the first release (no vX.Y.Z tag yet)` };
   const ok = compareVersions(version, latest) > 0;
-  return { name, ok, detail: `${formatVersion(version)} is ${ok ? "" : "not "}newer than the latest release, v${formatVersion(latest)}` };
+  return {
+    name,
+    ok,
+    detail: `${formatVersion(version)} is ${ok ? "" : "not "}newer than the latest release, v${formatVersion(latest)}`,
+  };
 }
 
 /** package.json at the commit (undefined: it has none) must already say the version. */
@@ -57,7 +62,11 @@ export function packageCheck(packageJson: string | undefined, version: Version):
     return { name, ok: false, detail: "is not valid JSON" };
   }
   const ok = found === formatVersion(version);
-  return { name, ok, detail: ok ? `version ${String(found)}` : `says version ${String(found)}, not ${formatVersion(version)}` };
+  return {
+    name,
+    ok,
+    detail: ok ? `version ${String(found)}` : `says version ${String(found)}, not ${formatVersion(version)}`,
+  };
 }
 
 /** CHANGELOG.md at the commit must have the release's section, `## [X.Y.Z]` (a date may follow). */

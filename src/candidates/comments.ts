@@ -13,7 +13,10 @@ export interface AgentComment {
 /** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
 export function loginMatches(login: string, patterns: string[]): boolean {
   return patterns.some((pattern) => {
-    const source = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+    const source = pattern
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".");
     return new RegExp(`^${source}$`, "i").test(login);
   });
 }
@@ -23,5 +26,12 @@ export function selectCandidates(comments: AgentComment[], authors: string[], ga
   return comments
     .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
-    .map((c) => ({ id: `${c.kind}-${c.id}`, source: c.url, url: c.url, author: c.author, kind: "reply", text: c.body }));
+    .map((c) => ({
+      id: `${c.kind}-${c.id}`,
+      source: c.url,
+      url: c.url,
+      author: c.author,
+      kind: "reply",
+      text: c.body,
+    }));
 }

@@ -42,10 +42,20 @@ export function parseDatasetLine(line: string, source: string, fallbackId: strin
     ...(target !== undefined && { target }),
   };
   // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
-  const paths = [...(target === undefined ? [] : [{ what: "'target'", path: target }]), ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path }))];
+  const paths = [
+    ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
+    ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
+  ];
   for (const { what, path } of paths) {
     const safe = checkRelativePath(path);
-    if (!safe.ok) return { problem: { id, source, problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir` } };
+    if (!safe.ok)
+      return {
+        problem: {
+          id,
+          source,
+          problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
+        },
+      };
   }
   if (timeout !== undefined) {
     try {
@@ -55,7 +65,13 @@ export function parseDatasetLine(line: string, source: string, fallbackId: strin
     }
   }
   // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
-  const candidate: Candidate = { id, source, kind: reply !== undefined ? "reply" : "patch", text: (reply ?? patch)!, overrides };
+  const candidate: Candidate = {
+    id,
+    source,
+    kind: reply !== undefined ? "reply" : "patch",
+    text: (reply ?? patch)!,
+    overrides,
+  };
   if (files !== undefined) candidate.files = files;
   return { candidate };
 }

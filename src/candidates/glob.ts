@@ -32,8 +32,11 @@ export async function resolveGlobs(input: string, patterns: string[], base: stri
   const root = await realpath(base).catch(() => {
     throw new InputError(input, `base directory '${base}' does not exist`);
   });
-  const anchored = (pattern: string) => new Minimatch(toPosix(isAbsolute(pattern) ? relative(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
-  const includes = patterns.filter((p) => !p.startsWith("!")).map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
+  const anchored = (pattern: string) =>
+    new Minimatch(toPosix(isAbsolute(pattern) ? relative(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
+  const includes = patterns
+    .filter((p) => !p.startsWith("!"))
+    .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
   const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
   const found: Match[] = [];
   for await (const rel of walk(root)) {

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { pathThroughSymlink } from "./patch.js";
 import { isExecutable } from "./tests.js";
 
-export type BaseTree = { ok: true; files: Map<string, string>; executable: Set<string> } | { ok: false; reason: string };
+export type BaseTree =
+  { ok: true; files: Map<string, string>; executable: Set<string> } | { ok: false; reason: string };
 
 async function isSymlink(root: string, path: string): Promise<boolean> {
   const info = await lstat(join(root, path)).catch(() => undefined);
@@ -18,7 +19,8 @@ export async function loadBaseTree(root: string, paths: string[]): Promise<BaseT
   const links = new Set<string>();
   for (const prefix of prefixes) if (await isSymlink(root, prefix)) links.add(prefix);
   const through = pathThroughSymlink(paths, (p) => links.has(p));
-  if (through) return { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` };
+  if (through)
+    return { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` };
   const files = new Map<string, string>();
   const executable = new Set<string>();
   for (const path of paths) {

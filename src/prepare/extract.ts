@@ -203,7 +203,11 @@ function ranked(blocks: readonly Candidate[]): Candidate[] {
 }
 
 function extracted(block: Candidate): ExtractedBlock {
-  return { code: block.code, block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine }, firstLine: block.firstLine };
+  return {
+    code: block.code,
+    block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine },
+    firstLine: block.firstLine,
+  };
 }
 
 /** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
@@ -223,7 +227,15 @@ function fromWholeReply(reply: string, language: Language | null): Extraction {
   if (!looksLikeCode(trimmed.code, language)) {
     return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
   }
-  return { kind: "code", ...trimmed, language, block: null, candidates: 0, fallbacks: [], reason: "no fence: the whole reply is the code" };
+  return {
+    kind: "code",
+    ...trimmed,
+    language,
+    block: null,
+    candidates: 0,
+    fallbacks: [],
+    reason: "no fence: the whole reply is the code",
+  };
 }
 
 /**

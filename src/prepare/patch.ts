@@ -186,7 +186,8 @@ class Cursor {
 }
 
 const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
-const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
+const GIT_HEADER =
+  /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
 const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
 // `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
 const TIMESTAMP = /\s+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
@@ -289,7 +290,13 @@ function parseHunkHeader(cur: Cursor, file: string, index: number): Omit<Hunk, "
   if (!match) fail(file, null, `hunk ${index} has a malformed header ${quote(line)}`);
   const [, header, oldStart, oldCount, newStart, newCount] = match;
   const num = (value: string | undefined): number => (value === undefined ? 1 : Number(value));
-  return { header: header!, oldStart: num(oldStart), oldCount: num(oldCount), newStart: num(newStart), newCount: num(newCount) };
+  return {
+    header: header!,
+    oldStart: num(oldStart),
+    oldCount: num(oldCount),
+    newStart: num(newStart),
+    newCount: num(newCount),
+  };
 }
 
 /** A hunk: its body runs exactly as far as the header's line counts say. */
@@ -313,7 +320,11 @@ function parseHunk(cur: Cursor, file: string, index: number): Hunk {
     // An empty line is an empty context line whose leading space an editor or a model dropped.
     const op = text === "" ? " " : text[0];
     if (op !== " " && op !== "-" && op !== "+") {
-      fail(file, ref, `line ${cur.lineNumber} of the patch (${quote(text)}) is not a hunk line; are the header's line counts right?`);
+      fail(
+        file,
+        ref,
+        `line ${cur.lineNumber} of the patch (${quote(text)}) is not a hunk line; are the header's line counts right?`,
+      );
     }
     if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
       fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
@@ -364,7 +375,10 @@ function parseGitFile(cur: Cursor): FilePatch {
   const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
   const [oldName, newName] = hasPair
     ? readHeaderPair(cur)
-    : [ext.has("new file mode") ? null : (lineNames?.[0] ?? null), ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null)];
+    : [
+        ext.has("new file mode") ? null : (lineNames?.[0] ?? null),
+        ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null),
+      ];
   const [oldResolved, newResolved] = resolveNames(oldName, newName);
   const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
   const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
@@ -377,7 +391,8 @@ function parseGitFile(cur: Cursor): FilePatch {
   checkMode(ext.get("old mode") ?? ext.get("deleted file mode"), display);
   checkMode(mode, display);
   const hunks = parseHunks(cur, display);
-  const structural = source !== undefined || ["new file mode", "deleted file mode", "new mode"].some((key) => ext.has(key));
+  const structural =
+    source !== undefined || ["new file mode", "deleted file mode", "new mode"].some((key) => ext.has(key));
   if (hunks.length === 0 && !structural) fail(display, null, "the diff has no hunks");
   return {
     oldPath: normalisePath(oldPath),
@@ -426,7 +441,11 @@ export function parsePatch(text: string): ParsedPatch {
       else if (isPlainHeader(cur)) files.push(parsePlainFile(cur));
       else if (BINARY.test(line)) fail(binaryName(line), null, "binary patches are not supported");
       else if (HUNK_HEADER.test(line)) {
-        fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quote(line)}) with no '---'/'+++' file header before it`);
+        fail(
+          null,
+          null,
+          `line ${cur.lineNumber} of the patch starts a hunk (${quote(line)}) with no '---'/'+++' file header before it`,
+        );
       } else cur.next();
     }
   } catch (error) {
@@ -465,7 +484,9 @@ function toLines(content: string): Lines {
 /** Only the last line may lack a line end; one that stopped being last gets the file's. */
 function fromLines(lines: Lines, defaultEol: string): string {
   const lastIndex = lines.text.length - 1;
-  return lines.text.map((text, i) => text + (i < lastIndex && lines.eol[i] === "" ? defaultEol : lines.eol[i])).join("");
+  return lines.text
+    .map((text, i) => text + (i < lastIndex && lines.eol[i] === "" ? defaultEol : lines.eol[i]))
+    .join("");
 }
 
 /** A hunk with its context counted, and where its header says it starts (0-based). */
@@ -553,7 +574,9 @@ function* nearest(guess: number, min: number, max: number): Generator<number> {
  */
 function pins(hunk: Prepared, fileLength: number, oldLength: number): number[] | null {
   if (!hunk.context && hunk.oldStart !== 0) return null;
-  const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
+  const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter(
+    (p) => p !== null,
+  );
   if (at.length === 0) return null;
   return at.every((p) => p === at[0]) ? [at[0]!] : [];
 }
@@ -569,7 +592,9 @@ function locate(file: Lines, hunk: Prepared, level: Level, min: number, delta: n
   const stated = hunk.stated + cutLead;
   const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.text.length, old.length);
   const positions =
-    level.strategy === "exact" ? [stated].filter((at) => pinned?.includes(at) ?? true) : (pinned ?? nearest(stated + delta, min, max));
+    level.strategy === "exact"
+      ? [stated].filter((at) => pinned?.includes(at) ?? true)
+      : (pinned ?? nearest(stated + delta, min, max));
   for (const at of positions) {
     if (at < min || at > max) continue;
     if (matchesAt(file, old, at, level.loose)) {
@@ -586,7 +611,8 @@ function mismatch(file: Lines, hunk: Prepared, min: number): string {
   if (bad < 0) return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
   const at = hunk.stated + bad;
   const found = file.text[at];
-  if (found === undefined) return file.text.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.text.length})`;
+  if (found === undefined)
+    return file.text.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.text.length})`;
   return ` (line ${at + 1} reads ${quote(found)}, the patch expects ${quote(old[bad]!.text)})`;
 }
 
@@ -654,7 +680,12 @@ function unsafePath(patch: ParsedPatch): ApplyFailure | null {
     for (const path of [file.oldPath, file.newPath]) {
       const checked = path === null ? null : checkRelativePath(path);
       if (checked && !checked.ok) {
-        return { ok: false, file: clipPath(path!), hunk: null, reason: `path escapes the tree: ${quote(path!)} (${checked.why})` };
+        return {
+          ok: false,
+          file: clipPath(path!),
+          hunk: null,
+          reason: `path escapes the tree: ${quote(path!)} (${checked.why})`,
+        };
       }
     }
   }
@@ -670,15 +701,21 @@ function unsafePath(patch: ParsedPatch): ApplyFailure | null {
  * keeping its own (a patch cannot turn LF into CRLF). Files are patched one after the other, so a patch
  * may touch the same file twice.
  */
-export function applyPatch(tree: ReadonlyMap<string, string>, patch: ParsedPatch, opts: ApplyOptions = {}): ApplyOutcome {
+export function applyPatch(
+  tree: ReadonlyMap<string, string>,
+  patch: ParsedPatch,
+  opts: ApplyOptions = {},
+): ApplyOutcome {
   const unsafe = unsafePath(patch);
   if (unsafe) return unsafe;
   if (patch.problem) return { ok: false, ...patch.problem };
-  if (patch.files.length === 0) return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
+  if (patch.files.length === 0)
+    return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
   const allowed = rank(opts.maxStrategy ?? "fuzz");
   const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
   const state = new Map<string, string | null>();
-  const read = (path: string): string | undefined => (state.has(path) ? (state.get(path) ?? undefined) : tree.get(path));
+  const read = (path: string): string | undefined =>
+    state.has(path) ? (state.get(path) ?? undefined) : tree.get(path);
   const wasExecutable = (path: string): boolean => opts.executable?.has(path) ?? false;
   const modes = new Map<string, boolean>();
   let weakest = 0;
@@ -693,10 +730,14 @@ export function applyPatch(tree: ReadonlyMap<string, string>, patch: ParsedPatch
     if (base === undefined) return refuse(oldPath!, "the patch changes it, but it does not exist in the base tree");
     const result = patchContent(path, base, file.hunks, levels);
     if (!result.ok) return result;
-    if (newPath === null && result.content !== "") return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
+    if (newPath === null && result.content !== "")
+      return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
     weakest = Math.max(weakest, rank(result.strategy));
     // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-    const executable = file.mode !== undefined ? (parseInt(file.mode, 8) & 0o111) !== 0 : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
+    const executable =
+      file.mode !== undefined
+        ? (parseInt(file.mode, 8) & 0o111) !== 0
+        : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
     if (oldPath !== null && oldPath !== newPath && !file.copy) state.set(oldPath, null);
     if (newPath !== null) {
       state.set(newPath, result.content);

@@ -24,7 +24,12 @@ function parsePython(_output: string, verdict: string | undefined): Parsed {
     if (typeof info !== "object" || info === null) return undefined;
     const { message, file, line: lineNo, column } = info as Record<string, unknown>;
     if (typeof message !== "string") return undefined;
-    return { message, file: typeof file === "string" ? file : undefined, line: positive(lineNo), column: positive(column) };
+    return {
+      message,
+      file: typeof file === "string" ? file : undefined,
+      line: positive(lineNo),
+      column: positive(column),
+    };
   } catch {
     return undefined;
   }

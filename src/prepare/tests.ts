@@ -18,7 +18,11 @@ export async function loadTestFiles(patterns: string[], base: string, maxBytes: 
     const content = await readFile(match.absolute);
     total += content.length;
     // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
-    if (total > maxBytes) throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
+    if (total > maxBytes)
+      throw new InputError(
+        "tests",
+        `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`,
+      );
     files.push({ path: match.relative, content, executable: isExecutable((await stat(match.absolute)).mode) });
   }
   return files;

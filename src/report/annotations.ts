@@ -20,14 +20,20 @@ const MESSAGE_MAX = 4000;
  * otherwise. A `syntax_error` points at the file, line and column the parser named. A patch's files are
  * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
  */
-export function buildAnnotations(results: readonly Result[], failOn: ReadonlySet<Status> = EVERY_FAILURE, repoPrefix = ""): Annotation[] {
+export function buildAnnotations(
+  results: readonly Result[],
+  failOn: ReadonlySet<Status> = EVERY_FAILURE,
+  repoPrefix = "",
+): Annotation[] {
   return results
     .filter((r) => r.status !== "pass")
     .map((r) => ({
       level: failOn.has(r.status) ? "error" : "warning",
       title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
       message: message(r),
-      ...(r.syntax?.file !== undefined && { file: r.changed_files && repoPrefix ? `${repoPrefix}/${r.syntax.file}` : r.syntax.file }),
+      ...(r.syntax?.file !== undefined && {
+        file: r.changed_files && repoPrefix ? `${repoPrefix}/${r.syntax.file}` : r.syntax.file,
+      }),
       ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
       ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
     }));

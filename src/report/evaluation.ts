@@ -52,9 +52,17 @@ export function evaluate(results: readonly Scored[], baseline?: readonly Scored[
   const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
   const evaluation: Evaluation = {
     total: results.length,
-    byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<Status, number>,
+    byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<
+      Status,
+      number
+    >,
     passRate: passRate(results),
-    time: { ran: times.length, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95), maxMs: quantile(times, 1) },
+    time: {
+      ran: times.length,
+      medianMs: quantile(times, 0.5),
+      p95Ms: quantile(times, 0.95),
+      maxMs: quantile(times, 1),
+    },
   };
   if (baseline) evaluation.baseline = compare(results, baseline);
   return evaluation;
@@ -104,7 +112,10 @@ function pointChange(now: number, was: number): string {
 
 function headline(e: Evaluation): string {
   const passed = e.byStatus.pass;
-  const time = e.time.ran > 0 ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}` : "";
+  const time =
+    e.time.ran > 0
+      ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
+      : "";
   return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
 }
 
@@ -132,7 +143,9 @@ export function timeHistogram(results: readonly Scored[]): Array<{ label: string
 
 function changeList(title: string, changes: readonly Change[]): string | undefined {
   if (changes.length === 0) return undefined;
-  const items = changes.slice(0, CHANGES_SHOWN).map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+  const items = changes
+    .slice(0, CHANGES_SHOWN)
+    .map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
   if (changes.length > CHANGES_SHOWN) items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
   return [`**${title}** (${changes.length})`, "", ...items].join("\n");
 }
@@ -149,13 +162,22 @@ export function renderEvaluationMarkdown(e: Evaluation, results: readonly Scored
   const table = [
     "| Status | Count | Share | |",
     "| --- | --: | --: | --- |",
-    ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+    ...shown.map(
+      (s) =>
+        `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`,
+    ),
   ].join("\n");
   const histogram = timeHistogram(results);
   const most = Math.max(0, ...histogram.map((row) => row.count));
   const width = Math.max(0, ...histogram.map((row) => row.label.length));
   const chart = histogram.length
-    ? ["Time per candidate, from the start of the test command (code that ran):", "", "```text", ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()), "```"].join("\n")
+    ? [
+        "Time per candidate, from the start of the test command (code that ran):",
+        "",
+        "```text",
+        ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()),
+        "```",
+      ].join("\n")
     : undefined;
   const blocks = [
     "### Evaluation",

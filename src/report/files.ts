@@ -14,7 +14,11 @@ async function write(path: string, text: string): Promise<void> {
 /** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
 export async function writeReports(settings: Settings, outcome: GateOutcome): Promise<string | undefined> {
   const { results, skipped } = outcome;
-  if (settings.reports.junit) await write(resolve(settings.source.workdir, settings.reports.junit), renderJUnit(results, skipped, { failOn: settings.reports.failOn }));
+  if (settings.reports.junit)
+    await write(
+      resolve(settings.source.workdir, settings.reports.junit),
+      renderJUnit(results, skipped, { failOn: settings.reports.failOn }),
+    );
   if (!settings.reports.report) return undefined;
   const path = resolve(settings.source.workdir, settings.reports.report);
   await write(path, `${JSON.stringify(buildReport(results, skipped, settings.source.shard), null, 2)}\n`);

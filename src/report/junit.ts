@@ -27,11 +27,13 @@ function content(text: string): string {
 }
 
 function attributes(attrs: Record<string, string | number | undefined>): string {
-  return Object.entries(attrs)
-    .filter(([, v]) => v !== undefined)
-    // Parsers turn a raw newline in an attribute into a space; a character reference survives.
-    .map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`)
-    .join("");
+  return (
+    Object.entries(attrs)
+      .filter(([, v]) => v !== undefined)
+      // Parsers turn a raw newline in an attribute into a space; a character reference survives.
+      .map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`)
+      .join("")
+  );
 }
 
 function seconds(ms: number): string {
@@ -56,16 +58,29 @@ function testcase(r: Result, failOn: ReadonlySet<Status>): string {
   ].join("");
   return element(
     "testcase",
-    { name: r.id, classname: `sandbox-gate.${r.language ?? "unknown"}`, time: seconds(r.duration_ms), file: r.syntax?.file },
+    {
+      name: r.id,
+      classname: `sandbox-gate.${r.language ?? "unknown"}`,
+      time: seconds(r.duration_ms),
+      file: r.syntax?.file,
+    },
     verdict + streams,
   );
 }
 
 function skippedCase(s: Skipped): string {
-  return element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, element("skipped", { message: s.reason }));
+  return element(
+    "testcase",
+    { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) },
+    element("skipped", { message: s.reason }),
+  );
 }
 
-export function renderJUnit(results: readonly Result[], skipped: readonly Skipped[], options: JUnitOptions = {}): string {
+export function renderJUnit(
+  results: readonly Result[],
+  skipped: readonly Skipped[],
+  options: JUnitOptions = {},
+): string {
   const failOn = options.failOn ?? EVERY_FAILURE;
   const name = options.name ?? "sandbox-gate";
   const counts = {
@@ -76,6 +91,10 @@ export function renderJUnit(results: readonly Result[], skipped: readonly Skippe
     time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
   };
   const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
-  const suite = element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
+  const suite = element(
+    "testsuite",
+    { name, ...counts, timestamp: options.timestamp },
+    `\n${cases.map((c) => `    ${c}\n`).join("")}  `,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${element("testsuites", { name, ...counts }, `\n  ${suite}\n`)}\n`;
 }

@@ -66,7 +66,9 @@ export function escapeHtml(text: string): string {
 
 /** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
 export function escapeMarkdown(text: string): string {
-  const line = cleanText(text).replace(/\s*\n\s*/g, " ").replace(/\t/g, " ");
+  const line = cleanText(text)
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\t/g, " ");
   return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
 }
 
@@ -199,7 +201,12 @@ function render(doc: Prepared, marker: string | undefined, given: Limits, maxLen
   const shortened = given !== UNLIMITED;
   // A text longer than the whole body can never be shown in full: no need to escape all of it.
   const cap = (n: number) => Math.min(n, maxLength);
-  const limits = { ...given, passOutput: cap(given.passOutput), failOutput: cap(given.failOutput), feedback: cap(given.feedback) };
+  const limits = {
+    ...given,
+    passOutput: cap(given.passOutput),
+    failOutput: cap(given.failOutput),
+    feedback: cap(given.feedback),
+  };
   const shownResults = results.slice(0, limits.rows);
   const runUrl = safeUrl(input.runUrl);
   const blocks = [
@@ -235,7 +242,10 @@ function countLine(results: Result[], skipped: number): string {
   const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length] as const)
     .filter(([, n]) => n > 0)
     .map(([s, n]) => `${n} ${STATUS_LABELS[s]}`);
-  const line = results.length === 0 ? "No candidates were run." : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
+  const line =
+    results.length === 0
+      ? "No candidates were run."
+      : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
   return skipped > 0 ? `${line}; ${skipped} skipped` : line;
 }
 
@@ -244,15 +254,17 @@ function table(results: Result[], rows: number): string {
   const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
   const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  const body = results.slice(0, rows).map((r) =>
-    line([
-      label(r.id),
-      r.status === "pass" ? STATUS_LABELS.pass : `**${STATUS_LABELS[r.status]}**`,
-      formatDuration(r.duration_ms),
-      sourceCell(r),
-      ...(withPatch ? [patchCell(r)] : []),
-    ]),
-  );
+  const body = results
+    .slice(0, rows)
+    .map((r) =>
+      line([
+        label(r.id),
+        r.status === "pass" ? STATUS_LABELS.pass : `**${STATUS_LABELS[r.status]}**`,
+        formatDuration(r.duration_ms),
+        sourceCell(r),
+        ...(withPatch ? [patchCell(r)] : []),
+      ]),
+    );
   const hidden = results.length - body.length;
   const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
   return [line(head), line(align), ...body].join("\n") + note;
@@ -292,7 +304,10 @@ function details(r: Result, limits: Limits): string | undefined {
     pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
     ...(silent
       ? ["No output on stdout or stderr.\n"]
-      : [section("stdout", r.stdout, outputCap, r.truncated.stdout), section("stderr", r.stderr, outputCap, r.truncated.stderr)]),
+      : [
+          section("stdout", r.stdout, outputCap, r.truncated.stdout),
+          section("stderr", r.stderr, outputCap, r.truncated.stderr),
+        ]),
   ];
   // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
   const line = (text: string) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
@@ -316,7 +331,9 @@ function pre(text: string, cap: number): string {
 
 function skippedList(skipped: Skipped[], shown: number): string | undefined {
   if (skipped.length === 0) return undefined;
-  const items = skipped.slice(0, shown).map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
+  const items = skipped
+    .slice(0, shown)
+    .map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
   const hidden = skipped.length - items.length;
   if (hidden > 0) items.push(`- … and ${hidden} more`);
   return [`**Skipped** (not run):`, "", ...items].join("\n");

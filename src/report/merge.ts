@@ -27,12 +27,14 @@ export function parseReport(text: string, name: string, input: string): Report {
     return fail(`not JSON (${(error as Error).message})`);
   }
   // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
-  if (typeof value !== "object" || value === null || (value as { version?: unknown }).version !== 1) return fail("no \"version\": 1");
+  if (typeof value !== "object" || value === null || (value as { version?: unknown }).version !== 1)
+    return fail('no "version": 1');
   const checked = checkReport(value);
   if (!checked.ok) return fail(checked.problem);
   const { shard } = checked.value;
   // The one rule JSON Schema cannot state: it does not compare two fields.
-  if (shard !== undefined && shard.index > shard.count) return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+  if (shard !== undefined && shard.index > shard.count)
+    return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
   return checked.value;
 }
 
@@ -41,7 +43,10 @@ export async function loadReport(path: string, name: string, input: string): Pro
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new InputError(input, `cannot read '${name}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new InputError(
+      input,
+      `cannot read '${name}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   return parseReport(text, name, input);
 }
@@ -70,20 +75,29 @@ function checkShards(reports: readonly NamedReport[], input: string): void {
   if (first === undefined) return;
   const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
   const whole = reports.find((r) => r.report.shard === undefined);
-  if (whole) throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+  if (whole)
+    throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
   const { count } = first.report.shard;
   const other = sharded.find((r) => r.report.shard.count !== count);
-  if (other) throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+  if (other)
+    throw new InputError(
+      input,
+      `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`,
+    );
   const names = new Map<number, string>();
   for (const { name, report } of sharded) {
     const twice = names.get(report.shard.index);
-    if (twice !== undefined) throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+    if (twice !== undefined)
+      throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
     names.set(report.shard.index, name);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
   if (missing.length > 0) {
     const list = missing.map((index) => shardName({ index, count })).join(", ");
-    throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+    throw new InputError(
+      input,
+      `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`,
+    );
   }
 }
 
@@ -92,7 +106,10 @@ function checkShards(reports: readonly NamedReport[], input: string): void {
  * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
  * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
  */
-export function mergeReports(reports: readonly NamedReport[], input: string): { results: Result[]; skipped: Skipped[] } {
+export function mergeReports(
+  reports: readonly NamedReport[],
+  input: string,
+): { results: Result[]; skipped: Skipped[] } {
   checkShards(reports, input);
   const seen = new Map<string, string>();
   const results: Result[] = [];
@@ -100,7 +117,11 @@ export function mergeReports(reports: readonly NamedReport[], input: string): { 
     for (const r of report.results) {
       const key = JSON.stringify([r.id, r.source]);
       const other = seen.get(key);
-      if (other !== undefined) throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+      if (other !== undefined)
+        throw new InputError(
+          input,
+          `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`,
+        );
       seen.set(key, name);
       results.push(r);
     }

@@ -19,5 +19,12 @@ export function renderTable(outcome: GateOutcome): string {
     ...outcome.skipped.map((s) => [clean(s.id), "skipped", "-", "-", "-"]),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, col) => cell.padEnd(widths[col]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }

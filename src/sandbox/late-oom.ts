@@ -24,7 +24,11 @@ export function couldBeLateOom(ending: Ending): boolean {
  * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
  * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
  */
-export async function oomVerdict(ending: Ending, seen: () => Promise<boolean>, waits: readonly number[] = LATE_OOM_WAITS_MS): Promise<boolean> {
+export async function oomVerdict(
+  ending: Ending,
+  seen: () => Promise<boolean>,
+  waits: readonly number[] = LATE_OOM_WAITS_MS,
+): Promise<boolean> {
   if (ending.oomKilled) return true;
   if (!couldBeLateOom(ending)) return false;
   for (const wait of waits) {

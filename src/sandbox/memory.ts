@@ -28,7 +28,9 @@ export function atMemoryLimit(sample: MemorySample | undefined): boolean {
 
 /** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
 export function memoryFromStats(stats: unknown): MemorySample | undefined {
-  const memory = (stats as { memory_stats?: { usage?: unknown; limit?: unknown; stats?: Record<string, unknown> } } | null)?.memory_stats;
+  const memory = (
+    stats as { memory_stats?: { usage?: unknown; limit?: unknown; stats?: Record<string, unknown> } } | null
+  )?.memory_stats;
   const usage = memory?.usage;
   const limit = memory?.limit;
   if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0) return undefined;

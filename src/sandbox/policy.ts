@@ -81,7 +81,10 @@ export function isGvisor(runtime: string | undefined): boolean {
  * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
  * still bounded, so the host stays protected from gVisor itself.
  */
-export function processLimits(pidsLimit: number, runtime: string | undefined): { cgroupPids: number; guestNproc?: number } {
+export function processLimits(
+  pidsLimit: number,
+  runtime: string | undefined,
+): { cgroupPids: number; guestNproc?: number } {
   if (!isGvisor(runtime)) return { cgroupPids: pidsLimit };
   return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
 }
@@ -126,13 +129,23 @@ export type Dialect = "docker" | "podman";
 /** tmpfs mount options; podman refuses tmpfs's own uid=/gid= options, its `U` chowns the mount to --user. */
 function tmpfsOptions(mount: Tmpfs, dialect: Dialect): string {
   const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
-  return ["rw", ...(mount.exec ? ["exec"] : []), "nosuid", "nodev", `size=${mount.bytes}`, ...owner, `mode=${mount.mode}`].join(",");
+  return [
+    "rw",
+    ...(mount.exec ? ["exec"] : []),
+    "nosuid",
+    "nodev",
+    `size=${mount.bytes}`,
+    ...owner,
+    `mode=${mount.mode}`,
+  ].join(",");
 }
 
 /** The ulimits as a dialect sets them: the policy's, and podman's nproc unless the policy has one. */
 export function ulimitsFor(policy: LockDown, dialect: Dialect): Ulimit[] {
   const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
-  return dialect === "podman" && !hasNproc ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }] : policy.ulimits;
+  return dialect === "podman" && !hasNproc
+    ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }]
+    : policy.ulimits;
 }
 
 /** The `run` argv for container `name`: every flag of the policy, then the image and the driver. */

@@ -116,7 +116,12 @@ export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome
 }
 
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-function sandboxErrorOf(binary: string, job: SandboxJob, { phase, text, stalled }: StreamOutcome, { exitCode, aborted, stateError }: Ended): string | undefined {
+function sandboxErrorOf(
+  binary: string,
+  job: SandboxJob,
+  { phase, text, stalled }: StreamOutcome,
+  { exitCode, aborted, stateError }: Ended,
+): string | undefined {
   if (aborted) return CANCELLED_WHILE_RUNNING;
   if (stalled) {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
@@ -181,14 +186,18 @@ export class Removals {
 
   /** Removes `name` (with its anonymous volumes); `gone` once it is. */
   remove(name: string, gone: () => void = () => {}): void {
-    const removal = this.removeOne(name).then(gone, (error: Error) => void this.#failed.push(`${name}: ${error.message}`));
+    const removal = this.removeOne(name).then(
+      gone,
+      (error: Error) => void this.#failed.push(`${name}: ${error.message}`),
+    );
     const tracked = removal.finally(() => this.#pending.delete(tracked));
     this.#pending.add(tracked);
   }
 
   /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
   async settle(also: () => Promise<unknown>[] = () => []): Promise<string[]> {
-    for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()]) await Promise.all(more);
+    for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()])
+      await Promise.all(more);
     return this.#failed.splice(0);
   }
 }

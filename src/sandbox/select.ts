@@ -10,10 +10,17 @@ import { CliEngine } from "./engines/cli.js";
 import { FreshPoolEngine } from "./engines/fresh-pool.js";
 import { SharedEngine } from "./engines/shared.js";
 
-export async function createEngine(mode: ModeSettings, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<ContainerEngine> {
+export async function createEngine(
+  mode: ModeSettings,
+  log: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ContainerEngine> {
   const cli = new CliEngine({ binary: mode.engine });
   const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
-  if (api) return mode.isolation === "run" ? new SharedEngine(api, cli) : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
+  if (api)
+    return mode.isolation === "run"
+      ? new SharedEngine(api, cli)
+      : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
   if (mode.isolation === "run") log("isolation: run needs the Engine API; running one container per candidate instead");
   return cli;
 }
@@ -28,7 +35,9 @@ async function reachableApi(env: NodeJS.ProcessEnv, log: (line: string) => void)
     return api;
   } catch (error) {
     // The CLI reports an engine that is down per candidate, as sandbox_error; let it.
-    log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${(error as Error).message}); using the docker CLI`);
+    log(
+      `the Engine API at ${describeEndpoint(endpoint)} does not answer (${(error as Error).message}); using the docker CLI`,
+    );
     return undefined;
   }
 }

@@ -6,7 +6,11 @@ import type { ContainerEngine } from "./engine.js";
  * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
  * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
  */
-export function exitOnSignals(engine: Pick<ContainerEngine, "abort" | "removeLabelled">, label: string, log: (line: string) => void): void {
+export function exitOnSignals(
+  engine: Pick<ContainerEngine, "abort" | "removeLabelled">,
+  label: string,
+  log: (line: string) => void,
+): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     const code = 128 + constants.signals[signal];
@@ -28,4 +32,3 @@ export function exitOnSignals(engine: Pick<ContainerEngine, "abort" | "removeLab
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }
-

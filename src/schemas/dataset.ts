@@ -15,18 +15,35 @@ export const DATASET_SCHEMA = {
   ),
   type: "object",
   properties: {
-    id: { type: ["string", "number"], description: "The candidate's id in the report; the line's `file:line` when absent or blank." },
-    reply: { type: "string", description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch." },
-    patch: { type: "string", description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`." },
+    id: {
+      type: ["string", "number"],
+      description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
+    },
+    reply: {
+      type: "string",
+      description:
+        "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
+    },
+    patch: {
+      type: "string",
+      description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
+    },
     files: {
       type: "object",
-      description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
+      description:
+        "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
       additionalProperties: { type: "string" },
     },
     command: { type: "string", description: "This candidate's test command, instead of the `command` input." },
     language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
-    target: { type: "string", description: "The file name the extracted code is written as, instead of the `target` input." },
-    timeout: { type: ["string", "number"], description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds." },
+    target: {
+      type: "string",
+      description: "The file name the extracted code is written as, instead of the `target` input.",
+    },
+    timeout: {
+      type: ["string", "number"],
+      description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
+    },
   },
   anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
 } as const;

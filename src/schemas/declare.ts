@@ -6,7 +6,11 @@ import type { FromSchema, JSONSchema } from "json-schema-to-ts";
  * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
  * of the release they pin, `@v1`), what it is and what for.
  */
-export function shipped<const N extends string, const T extends string, const D extends string>(name: N, title: T, description: D) {
+export function shipped<const N extends string, const T extends string, const D extends string>(
+  name: N,
+  title: T,
+  description: D,
+) {
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,

@@ -13,7 +13,8 @@ const STATUS = { enum: STATUSES } as const;
 
 const TESTS = {
   type: "object",
-  description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+  description:
+    "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
   properties: {
     counts: {
       type: "object",
@@ -54,14 +55,31 @@ export const RESULT_SCHEMA = {
   type: "object",
   description: "One judged candidate.",
   properties: {
-    id: { type: "string", description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`." },
-    source: { type: "string", description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`." },
+    id: {
+      type: "string",
+      description:
+        "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+    },
+    source: {
+      type: "string",
+      description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+    },
     url: { type: "string", description: "The comment's URL, for candidates from a pull request." },
     author: { type: "string", description: "The login of the comment's author, for candidates from a pull request." },
-    language: { type: ["string", "null"], description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told." },
+    language: {
+      type: ["string", "null"],
+      description:
+        "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+    },
     status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${STATUSES.join(", ")}.` },
-    exit_code: { type: ["integer", "null"], description: "The test command's exit code; null when it did not run or the engine could not tell." },
-    signal: { type: ["string", "null"], description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise." },
+    exit_code: {
+      type: ["integer", "null"],
+      description: "The test command's exit code; null when it did not run or the engine could not tell.",
+    },
+    signal: {
+      type: ["string", "null"],
+      description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+    },
     duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
     stdout: { type: "string", description: "The test command's standard output, capped at `max-output` bytes." },
     stderr: { type: "string", description: "The test command's standard error, capped at `max-output` bytes." },
@@ -74,7 +92,10 @@ export const RESULT_SCHEMA = {
       },
       required: ["stdout", "stderr"],
     },
-    feedback: { type: "string", description: "The message to hand back to the model for this status; empty for `pass`." },
+    feedback: {
+      type: "string",
+      description: "The message to hand back to the model for this status; empty for `pass`.",
+    },
     syntax: {
       type: "object",
       description: "Where and why the code does not parse, for `syntax_error`.",
@@ -86,16 +107,27 @@ export const RESULT_SCHEMA = {
       },
       required: ["message"],
     },
-    changed_files: { type: "array", items: { type: "string" }, description: "The files a patch changed, for patch candidates." },
-    patch_strategy: { type: "string", description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates." },
+    changed_files: {
+      type: "array",
+      items: { type: "string" },
+      description: "The files a patch changed, for patch candidates.",
+    },
+    patch_strategy: {
+      type: "string",
+      description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+    },
     tests: TESTS,
     compare: {
       type: "object",
-      description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+      description:
+        "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
       properties: {
         fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
         pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
-        pass_to_fail: { ...TEST_IDS, description: "Tests that pass on the base and fail with the candidate: what it broke." },
+        pass_to_fail: {
+          ...TEST_IDS,
+          description: "Tests that pass on the base and fail with the candidate: what it broke.",
+        },
         fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
         new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
         new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
@@ -113,10 +145,29 @@ export const RESULT_SCHEMA = {
         required: ["status", "duration_ms"],
       },
     },
-    flaky: { type: "boolean", description: "With `reruns`: whether the attempts disagreed (added for the next release)." },
-    cached: { type: "boolean", description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release)." },
+    flaky: {
+      type: "boolean",
+      description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+    },
+    cached: {
+      type: "boolean",
+      description:
+        "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+    },
   },
-  required: ["id", "source", "language", "status", "exit_code", "signal", "duration_ms", "stdout", "stderr", "truncated", "feedback"],
+  required: [
+    "id",
+    "source",
+    "language",
+    "status",
+    "exit_code",
+    "signal",
+    "duration_ms",
+    "stdout",
+    "stderr",
+    "truncated",
+    "feedback",
+  ],
 } as const;
 
 export const SKIPPED_SCHEMA = {
@@ -133,7 +184,8 @@ export const SKIPPED_SCHEMA = {
 
 export const SHARD_SCHEMA = {
   type: "object",
-  description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+  description:
+    "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
   properties: {
     index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
     count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
@@ -142,7 +194,9 @@ export const SHARD_SCHEMA = {
 } as const;
 
 // One property per status, so a consumer can rely on every count being there, zeros included.
-const BY_STATUS = Object.fromEntries(STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }])) as {
+const BY_STATUS = Object.fromEntries(
+  STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]),
+) as {
   readonly [S in Status]: typeof COUNT & { readonly description: string };
 };
 
@@ -161,12 +215,25 @@ export const REPORT_SCHEMA = {
       description: "Counts over `results`.",
       properties: {
         total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
-        by_status: { type: "object", description: "How many results have each status; every status is listed.", properties: BY_STATUS, required: STATUSES },
+        by_status: {
+          type: "object",
+          description: "How many results have each status; every status is listed.",
+          properties: BY_STATUS,
+          required: STATUSES,
+        },
       },
       required: ["total", "by_status"],
     },
-    results: { type: "array", description: "Every judged candidate, in input order (dataset order, for a merge of shards).", items: { $ref: "#/$defs/result" } },
-    skipped: { type: "array", description: "Candidates over the `max-candidates` quota, not run.", items: { $ref: "#/$defs/skipped" } },
+    results: {
+      type: "array",
+      description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+      items: { $ref: "#/$defs/result" },
+    },
+    skipped: {
+      type: "array",
+      description: "Candidates over the `max-candidates` quota, not run.",
+      items: { $ref: "#/$defs/skipped" },
+    },
     base: {
       type: "object",
       description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",

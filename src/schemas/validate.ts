@@ -10,7 +10,12 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string }
  * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
  */
 export function checker<T>(schema: object, root: string): (value: unknown) => Checked<T> {
-  const validate = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, verbose: true }).compile<T>(schema);
+  const validate = new Ajv2020({
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    verbose: true,
+  }).compile<T>(schema);
   return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors!, root) });
 }
 
@@ -34,7 +39,10 @@ function shown(value: unknown): string {
 
 /** `/results/3/status` → `results[3].status`. */
 function pathOf(pointer: string): string {
-  const keys = pointer.split("/").slice(1).map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const keys = pointer
+    .split("/")
+    .slice(1)
+    .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
   return keys.reduce((path, key) => {
     if (/^\d+$/.test(key)) return `${path}[${key}]`;
     if (/^[A-Za-z_][\w-]*$/.test(key)) return path ? `${path}.${key}` : key;
@@ -50,7 +58,10 @@ function describe(errors: ErrorObject[], root: string): string {
   const { params } = error;
   switch (error.keyword) {
     case "type":
-      return `${at} must be ${[params.type].flat().map((t: string) => TYPE_NAMES[t] ?? t).join(" or ")}, not ${shown(error.data)}`;
+      return `${at} must be ${[params.type]
+        .flat()
+        .map((t: string) => TYPE_NAMES[t] ?? t)
+        .join(" or ")}, not ${shown(error.data)}`;
     case "enum":
       return `${at} ${shown(error.data)} is not one of ${(params.allowedValues as unknown[]).join(", ")}`;
     case "minimum":
@@ -61,7 +72,8 @@ function describe(errors: ErrorObject[], root: string): string {
       return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
     case "anyOf": {
       const branches = errors.slice(0, -1);
-      if (branches.every((e) => e.keyword === "required")) return `${at} has neither ${branches.map((e) => (e.params as { missingProperty: string }).missingProperty).join(" nor ")}`;
+      if (branches.every((e) => e.keyword === "required"))
+        return `${at} has neither ${branches.map((e) => (e.params as { missingProperty: string }).missingProperty).join(" nor ")}`;
     }
   }
   return `${at} ${error.message}`;

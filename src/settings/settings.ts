@@ -177,15 +177,21 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   const failOn = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, STATUSES));
   const memoryBytes = parseSize("memory", input("memory"));
   // Docker refuses containers under 6 MiB; say so here rather than per candidate.
-  if (memoryBytes < 6 * 1024 ** 2) throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
-  const wanted = input("concurrency") === "" ? (ctx.cpuCount ?? cpus().length) : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+  if (memoryBytes < 6 * 1024 ** 2)
+    throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+  const wanted =
+    input("concurrency") === ""
+      ? (ctx.cpuCount ?? cpus().length)
+      : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
   const target = input("target");
   const shard = parseShard(input("shard"));
   const merge = parseList(input("merge"));
   // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
-  if (shard && merge.length > 0) throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+  if (shard && merge.length > 0)
+    throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
   const targetPath = target ? checkRelativePath(target) : undefined;
-  if (targetPath && !targetPath.ok) throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+  if (targetPath && !targetPath.ok)
+    throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
   return {
     source: {
       kind: source,

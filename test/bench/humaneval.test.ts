@@ -41,7 +41,11 @@ describe("agreement", () => {
   });
 
   it("scores a fence artifact against the first-fence run", () => {
-    const r = record({ official_category: "test_failed", aux_first_fence_official_3s: { category: "pass" }, flags: ["fence_artifact_in_tested_code"] });
+    const r = record({
+      official_category: "test_failed",
+      aux_first_fence_official_3s: { category: "pass" },
+      flags: ["fence_artifact_in_tested_code"],
+    });
     expect(agreement(r, "pass").kind).toBe("exception");
     expect(agreement(r, "test_failed")).toEqual({ kind: "disagree", expected: "pass" });
     // Without the flag, the auxiliary run is not the reference.
@@ -49,7 +53,9 @@ describe("agreement", () => {
   });
 
   it("lets a multi-block reply pass when the official run failed its first block", () => {
-    expect(agreement(record({ official_category: "test_failed", flags: ["multi_block_reply"] }), "pass").kind).toBe("exception");
+    expect(agreement(record({ official_category: "test_failed", flags: ["multi_block_reply"] }), "pass").kind).toBe(
+      "exception",
+    );
     expect(agreement(record({ official_category: "test_failed" }), "pass").kind).toBe("disagree");
   });
 
@@ -63,6 +69,8 @@ describe("the synthetic set", () => {
   it("has 30 records with unique ids and every kind of ending", () => {
     expect(SYNTHETIC).toHaveLength(30);
     expect(new Set(SYNTHETIC.map((r) => r.id)).size).toBe(30);
-    expect(new Set(SYNTHETIC.map((r) => r.official_category))).toEqual(new Set(["pass", "test_failed", "timeout", "syntax_error", "no_code"]));
+    expect(new Set(SYNTHETIC.map((r) => r.official_category))).toEqual(
+      new Set(["pass", "test_failed", "timeout", "syntax_error", "no_code"]),
+    );
   });
 });

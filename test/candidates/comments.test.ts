@@ -37,6 +37,10 @@ describe("selectCandidates", () => {
       "<!-- sandbox-gate",
     );
     expect(picked.map((c) => c.id)).toEqual(["review-comment-1", "review-3"]);
-    expect(picked[0]).toMatchObject({ author: "agent[bot]", kind: "reply", url: "https://github.com/o/r/pull/1#issuecomment-1" });
+    expect(picked[0]).toMatchObject({
+      author: "agent[bot]",
+      kind: "reply",
+      url: "https://github.com/o/r/pull/1#issuecomment-1",
+    });
   });
 });

@@ -4,11 +4,20 @@ import { describe, expect, it } from "vitest";
 import { parseDatasetLine, readDataset, type DatasetEntry } from "../../src/candidates/dataset.js";
 import { tempDir } from "../support/temp.js";
 
-const parse = (value: unknown) => parseDatasetLine(typeof value === "string" ? value : JSON.stringify(value), "d.jsonl:1", "d.jsonl:1");
+const parse = (value: unknown) =>
+  parseDatasetLine(typeof value === "string" ? value : JSON.stringify(value), "d.jsonl:1", "d.jsonl:1");
 
 describe("parseDatasetLine", () => {
   it("reads a reply line with every override", () => {
-    const entry = parse({ id: "a", reply: "r", files: { "t.py": "x" }, command: "python3 t.py", language: "python", target: "s.py", timeout: "2s" });
+    const entry = parse({
+      id: "a",
+      reply: "r",
+      files: { "t.py": "x" },
+      command: "python3 t.py",
+      language: "python",
+      target: "s.py",
+      timeout: "2s",
+    });
     expect(entry).toEqual({
       candidate: {
         id: "a",
@@ -35,15 +44,24 @@ describe("parseDatasetLine", () => {
     [{ id: "x", reply: "r", files: { a: 1 } }, /^files\.a must be a string, not 1$/],
     [{ id: "x", reply: "r", files: { "tests/t.py": null } }, /^files\["tests\/t\.py"\] must be a string, not null$/],
     [{ id: "x", reply: "r", files: "t.py" }, /^files must be an object, not "t\.py"$/],
-    [{ id: "x", reply: "r", language: "cobol" }, /^language "cobol" is not one of python, javascript, typescript, bash, php$/],
+    [
+      { id: "x", reply: "r", language: "cobol" },
+      /^language "cobol" is not one of python, javascript, typescript, bash, php$/,
+    ],
     [{ id: "x", reply: "r", timeout: "-1" }, /^Input 'timeout': '-1' is not a positive duration/],
     [{ id: "x", reply: "r", timeout: true }, /^timeout must be a string or a number, not true$/],
     [{ id: "x", reply: "r", command: ["ls"] }, /^command must be a string, not a list$/],
     [{ id: null, reply: "r" }, /^id must be a string or a number, not null$/],
     // The path rule of every path inside the sandbox (prepare/paths.ts), for this line only.
-    [{ id: "x", reply: "r", target: "../x.py" }, /^'target' "\.\.\/x\.py" has a '\.\.' segment: it must be a relative path inside the work dir$/],
+    [
+      { id: "x", reply: "r", target: "../x.py" },
+      /^'target' "\.\.\/x\.py" has a '\.\.' segment: it must be a relative path inside the work dir$/,
+    ],
     [{ id: "x", reply: "r", target: "/etc/x.py" }, /^'target' "\/etc\/x\.py" is absolute/],
-    [{ id: "x", reply: "r", files: { "tests/../../x": "y" } }, /^a 'files' path "tests\/\.\.\/\.\.\/x" has a '\.\.' segment/],
+    [
+      { id: "x", reply: "r", files: { "tests/../../x": "y" } },
+      /^a 'files' path "tests\/\.\.\/\.\.\/x" has a '\.\.' segment/,
+    ],
     [{ id: "x", reply: "r", files: { ".git/hooks/pre-commit": "y" } }, /is inside \.git/],
   ])("reports %j as a problem", (line, problem) => {
     const entry = parse(line) as { problem: { problem: string } };
@@ -70,6 +88,10 @@ describe("readDataset", () => {
     writeFileSync(path, ['{"id":"a","reply":"x"}', "", "oops", '{"reply":"y"}', ""].join("\r\n"));
     const entries: DatasetEntry[] = [];
     for await (const entry of readDataset(path, "d.jsonl")) entries.push(entry);
-    expect(entries.map((e) => ("candidate" in e ? e.candidate.id : `problem ${e.problem.source}`))).toEqual(["a", "problem d.jsonl:3", "d.jsonl:4"]);
+    expect(entries.map((e) => ("candidate" in e ? e.candidate.id : `problem ${e.problem.source}`))).toEqual([
+      "a",
+      "problem d.jsonl:3",
+      "d.jsonl:4",
+    ]);
   });
 });

@@ -9,7 +9,14 @@ let outside: string;
 
 beforeAll(() => {
   base = tempDir("glob");
-  for (const path of ["a.md", "replies/b.md", "replies/c.patch", "replies/deep/d.jsonl", ".hidden/e.md", "node_modules/x/f.md"]) {
+  for (const path of [
+    "a.md",
+    "replies/b.md",
+    "replies/c.patch",
+    "replies/deep/d.jsonl",
+    ".hidden/e.md",
+    "node_modules/x/f.md",
+  ]) {
     mkdirSync(join(base, path, ".."), { recursive: true });
     writeFileSync(join(base, path), path);
   }
@@ -27,7 +34,9 @@ describe("resolveGlobs", () => {
   });
 
   it("names the input and the pattern that matched nothing", async () => {
-    await expect(resolveGlobs("tests", ["a.md", "tests/**/*.py"], base)).rejects.toThrow("Input 'tests': 'tests/**/*.py' matches no file under");
+    await expect(resolveGlobs("tests", ["a.md", "tests/**/*.py"], base)).rejects.toThrow(
+      "Input 'tests': 'tests/**/*.py' matches no file under",
+    );
   });
 
   it("refuses a symlink that leads out of the tree", async () => {

@@ -4,7 +4,15 @@ import { cpSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
-import { ACTIONS_BOT, AGENT, HUMAN, READ_ONLY_TOKEN, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/github-server.js";
+import {
+  ACTIONS_BOT,
+  AGENT,
+  HUMAN,
+  READ_ONLY_TOKEN,
+  TOKEN,
+  startFakeGitHub,
+  type FakeGitHub,
+} from "../support/github-server.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
 import { TEST_IMAGE, docker } from "./support.js";
 import { tempDir } from "../support/temp.js";
@@ -112,27 +120,48 @@ describe("the bundled action on a pull request", () => {
     github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
     const result = await runStep(step({ memory: "256q" }));
     expect(result.exitCode).toBe(1);
-    expect(result.stdout.split("\n").filter((l) => l.startsWith("::error"))).toEqual(["::error::Input 'memory': '256q' is not a size (examples: 64k, 256m, 1g)"]);
+    expect(result.stdout.split("\n").filter((l) => l.startsWith("::error"))).toEqual([
+      "::error::Input 'memory': '256q' is not a size (examples: 64k, 256m, 1g)",
+    ]);
     expect(github.requests.filter((r) => r.method !== "GET")).toEqual([]);
   });
 
   it("judges the pull request's own diff as one patch and annotates the line it broke", async () => {
     const repo = tempDir("pr-repo");
     cpSync(resolve(import.meta.dirname, "../fixtures/patch-repo"), repo, { recursive: true });
-    github.setDiff("octo", "app", PR, readFileSync(resolve(import.meta.dirname, "../fixtures/patches/broken.patch"), "utf8"));
+    github.setDiff(
+      "octo",
+      "app",
+      PR,
+      readFileSync(resolve(import.meta.dirname, "../fixtures/patches/broken.patch"), "utf8"),
+    );
     const result = await runStep({
       ...step({ source: "pull-request", tests: "calc/**,tests/**", command: "python3 -m unittest discover -s tests" }),
       workspace: repo,
     });
     expect(result.exitCode).toBe(1);
-    expect(JSON.parse(result.outputs.results!)).toEqual([expect.objectContaining({ id: `pull-${PR}`, status: "syntax_error" })]);
+    expect(JSON.parse(result.outputs.results!)).toEqual([
+      expect.objectContaining({ id: `pull-${PR}`, status: "syntax_error" }),
+    ]);
     expect(result.stdout).toMatch(/::error title=[^\n]*,file=calc\/ops\.py,line=8[,:]/);
     expect(gateComments()[0]!.body).toContain("calc/ops.py");
   });
 
   it("removes the run's leftover containers in the post step", async () => {
     const runId = "4242-postcheck";
-    docker("run", "-d", "--network", "none", "--label", `${RUN_LABEL}=${runId}`, "--name", `sg-post-${Date.now()}`, TEST_IMAGE, "sleep", "300");
+    docker(
+      "run",
+      "-d",
+      "--network",
+      "none",
+      "--label",
+      `${RUN_LABEL}=${runId}`,
+      "--name",
+      `sg-post-${Date.now()}`,
+      TEST_IMAGE,
+      "sleep",
+      "300",
+    );
     const post = await runStep({ ...step(), state: { isPost: "true", "run-id": runId } });
     expect(post.exitCode, post.stdout).toBe(0);
     expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");

@@ -11,7 +11,9 @@ const DIST = resolve(import.meta.dirname, "../../dist/index.js");
 let node24: string | undefined;
 /** The Node 24 binary (what `using: node24` runs), fetched once from the npm registry. */
 export function node24Path(): string {
-  node24 ??= execFileSync("npx", ["-y", "node@24", "-e", "process.stdout.write(process.execPath)"], { encoding: "utf8" });
+  node24 ??= execFileSync("npx", ["-y", "node@24", "-e", "process.stdout.write(process.execPath)"], {
+    encoding: "utf8",
+  });
   return node24;
 }
 
@@ -53,7 +55,12 @@ export interface StepOptions {
 
 export async function runStep(options: StepOptions): Promise<StepResult> {
   const dir = mkdtempSync(join(tmpdir(), "sg-step-"));
-  const files = { output: join(dir, "output"), summary: join(dir, "summary"), state: join(dir, "state"), event: join(dir, "event.json") };
+  const files = {
+    output: join(dir, "output"),
+    summary: join(dir, "summary"),
+    state: join(dir, "state"),
+    event: join(dir, "event.json"),
+  };
   for (const path of [files.output, files.summary, files.state]) writeFileSync(path, "");
   writeFileSync(files.event, JSON.stringify(options.event));
   const env: Record<string, string> = {
@@ -72,7 +79,9 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     GITHUB_STEP_SUMMARY: files.summary,
     GITHUB_STATE: files.state,
     RUNNER_TEMP: dir,
-    ...Object.fromEntries(Object.entries(options.inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
+    ...Object.fromEntries(
+      Object.entries(options.inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
+    ),
     ...Object.fromEntries(Object.entries(options.state ?? {}).map(([name, value]) => [`STATE_${name}`, value])),
   };
   if (process.env.DOCKER_HOST) env.DOCKER_HOST = process.env.DOCKER_HOST;
@@ -100,7 +109,13 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
 
 /** A real-shaped `pull_request` event (the fields the action reads, and enough around them to be honest). */
 export function pullRequestEvent(number: number): object {
-  const repo = { id: 1, name: "app", full_name: "octo/app", owner: { login: "octo", id: 2, type: "Organization" }, private: false };
+  const repo = {
+    id: 1,
+    name: "app",
+    full_name: "octo/app",
+    owner: { login: "octo", id: 2, type: "Organization" },
+    private: false,
+  };
   return {
     action: "synchronize",
     number,

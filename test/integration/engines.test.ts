@@ -17,7 +17,14 @@ import { type Dialect, type LockDown, lockDown, ulimitsFor } from "../../src/san
 import { HOLD_AT_MEMORY_LIMIT, TEST_IMAGE, ensurePodmanImage } from "./support.js";
 
 const MiB = 1024 * 1024;
-const LIMITS: Limits = { timeoutMs: 10_000, memoryBytes: 128 * MiB, cpus: 1, pidsLimit: 64, maxOutputBytes: 64 * 1024, workdirBytes: 8 * MiB };
+const LIMITS: Limits = {
+  timeoutMs: 10_000,
+  memoryBytes: 128 * MiB,
+  cpus: 1,
+  pidsLimit: 64,
+  maxOutputBytes: 64 * 1024,
+  workdirBytes: 8 * MiB,
+};
 // Planted in the runner's environment: no engine may pass it on.
 const RUNNER_SECRET = `SANDBOX_GATE_CONTRACT_SECRET=${randomBytes(8).toString("hex")}`;
 
@@ -38,8 +45,21 @@ const api = (): EngineApi => new EngineApi(endpointFromEnv()!);
 
 const CONTESTANTS: Contestant[] = [
   { name: "the docker CLI", make: () => new CliEngine(), binary: "docker", dialect: "docker", runtimes: ["", "runsc"] },
-  { name: "the podman CLI", make: () => new CliEngine({ binary: "podman" }), binary: "podman", dialect: "podman", runtimes: [""], prepare: ensurePodmanImage },
-  { name: "the fresh pool", make: () => new FreshPoolEngine(api(), new CliEngine(), { warm: 2 }), binary: "docker", dialect: "docker", runtimes: ["", "runsc"] },
+  {
+    name: "the podman CLI",
+    make: () => new CliEngine({ binary: "podman" }),
+    binary: "podman",
+    dialect: "podman",
+    runtimes: [""],
+    prepare: ensurePodmanImage,
+  },
+  {
+    name: "the fresh pool",
+    make: () => new FreshPoolEngine(api(), new CliEngine(), { warm: 2 }),
+    binary: "docker",
+    dialect: "docker",
+    runtimes: ["", "runsc"],
+  },
   {
     name: "shared containers (isolation: run)",
     make: () => new SharedEngine(api(), new CliEngine()),
@@ -74,7 +94,11 @@ interface Stored {
 
 interface Inspected {
   Config: { User: string; Env: string[]; Labels: Record<string, string> };
-  HostConfig: Record<string, unknown> & { Ulimits: Array<{ Name: string; Soft: number; Hard: number }>; Tmpfs: Record<string, string>; SecurityOpt: string[] };
+  HostConfig: Record<string, unknown> & {
+    Ulimits: Array<{ Name: string; Soft: number; Hard: number }>;
+    Tmpfs: Record<string, string>;
+    SecurityOpt: string[];
+  };
   EffectiveCaps?: string[] | null;
 }
 
@@ -95,7 +119,8 @@ function stored(info: Inspected, binary: Contestant["binary"]): Stored {
     tmpfs: Object.fromEntries(Object.entries(host.Tmpfs).map(([path, options]) => [path, options.split(",")])),
     shm: host.ShmSize as number,
     // docker keeps what was dropped; podman what is left.
-    capsLeft: binary === "podman" ? (info.EffectiveCaps ?? []) : (host.CapDrop as string[]).includes("ALL") ? [] : ["(some)"],
+    capsLeft:
+      binary === "podman" ? (info.EffectiveCaps ?? []) : (host.CapDrop as string[]).includes("ALL") ? [] : ["(some)"],
     noNewPrivileges: host.SecurityOpt.includes("no-new-privileges"),
     logDriver: (host.LogConfig as { Type: string }).Type,
     ...(host.Runtime !== undefined && { runtime: host.Runtime as string }),
@@ -114,10 +139,17 @@ function expected(policy: LockDown, dialect: Dialect, mainUser: string | undefin
     memorySwap: policy.memoryBytes,
     nanoCpus: Math.round(policy.cpus * 1e9),
     pids: policy.cgroupPids,
-    ulimits: ulimitsFor(policy, dialect).map((u) => `${u.name}=${u.soft}:${u.hard}`).sort(),
+    ulimits: ulimitsFor(policy, dialect)
+      .map((u) => `${u.name}=${u.soft}:${u.hard}`)
+      .sort(),
     readOnlyRoot: policy.readOnlyRoot,
     // podman adds its own propagation options to each mount.
-    tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, expect.arrayContaining([`size=${mount.bytes}`, `mode=${mount.mode}`, "nosuid", "nodev"])])),
+    tmpfs: Object.fromEntries(
+      policy.tmpfs.map((mount) => [
+        mount.path,
+        expect.arrayContaining([`size=${mount.bytes}`, `mode=${mount.mode}`, "nosuid", "nodev"]),
+      ]),
+    ),
     shm: policy.shmBytes,
     capsLeft: [],
     noNewPrivileges: policy.noNewPrivileges,
@@ -129,7 +161,11 @@ function expected(policy: LockDown, dialect: Dialect, mainUser: string | undefin
 }
 
 function inspect(binary: Contestant["binary"], name: string): Inspected {
-  return (JSON.parse(execFileSync(binary, ["inspect", name], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })) as Inspected[])[0]!;
+  return (
+    JSON.parse(
+      execFileSync(binary, ["inspect", name], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+    ) as Inspected[]
+  )[0]!;
 }
 
 function job(python: string, runId: string, limits: Partial<Limits> = {}): SandboxJob {
@@ -144,7 +180,9 @@ function job(python: string, runId: string, limits: Partial<Limits> = {}): Sandb
 }
 
 function labelled(binary: Contestant["binary"], runId: string): string {
-  return execFileSync(binary, ["ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}"], { encoding: "utf8" }).trim();
+  return execFileSync(binary, ["ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}"], {
+    encoding: "utf8",
+  }).trim();
 }
 
 beforeAll(() => {
@@ -166,21 +204,37 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
     expect(labelled(binary, runId)).toBe("");
   });
 
-  it.each(runtimes.map((runtime) => [runtime || "default"]))("stores the lock-down policy for its containers (runtime %s)", async (runtime) => {
-    const sample = job("import time\ntime.sleep(1.5)", runId, { cpus: 1.5, pidsLimit: 48, runtime: runtime === "default" ? "" : runtime });
-    let name = "";
-    const running = engine.run(sample, { onContainer: (container) => (name = container) });
-    const info = await vi.waitFor(() => inspect(binary, name), { timeout: 20_000, interval: 50 });
-    const facts = await running;
-    expect(facts.exitCode, facts.stderr.text).toBe(0);
-    const seen = stored(info, binary);
-    expect(seen).toEqual(expected(lockDown(sample), dialect, mainUser));
-    expect(seen.env).not.toContain(RUNNER_SECRET);
-  });
+  it.each(runtimes.map((runtime) => [runtime || "default"]))(
+    "stores the lock-down policy for its containers (runtime %s)",
+    async (runtime) => {
+      const sample = job("import time\ntime.sleep(1.5)", runId, {
+        cpus: 1.5,
+        pidsLimit: 48,
+        runtime: runtime === "default" ? "" : runtime,
+      });
+      let name = "";
+      const running = engine.run(sample, { onContainer: (container) => (name = container) });
+      const info = await vi.waitFor(() => inspect(binary, name), { timeout: 20_000, interval: 50 });
+      const facts = await running;
+      expect(facts.exitCode, facts.stderr.text).toBe(0);
+      const seen = stored(info, binary);
+      expect(seen).toEqual(expected(lockDown(sample), dialect, mainUser));
+      expect(seen.env).not.toContain(RUNNER_SECRET);
+    },
+  );
 
   it("keeps stdout and stderr apart, capped, with the exit code", async () => {
-    const facts = await engine.run(job("import sys\nprint('out')\nprint('e' * 5000, file=sys.stderr)\nsys.exit(3)", runId, { maxOutputBytes: 1000 }));
-    expect(facts).toMatchObject({ phase: "run", exitCode: 3, signal: null, timedOut: false, oomKilled: false, stdout: { text: "out\n", truncated: false } });
+    const facts = await engine.run(
+      job("import sys\nprint('out')\nprint('e' * 5000, file=sys.stderr)\nsys.exit(3)", runId, { maxOutputBytes: 1000 }),
+    );
+    expect(facts).toMatchObject({
+      phase: "run",
+      exitCode: 3,
+      signal: null,
+      timedOut: false,
+      oomKilled: false,
+      stdout: { text: "out\n", truncated: false },
+    });
     expect(facts.stderr).toEqual({ text: "e".repeat(1000), truncated: true, bytes: 5001 });
     expect(facts.sandboxError).toBeUndefined();
   });
@@ -193,7 +247,10 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
   });
 
   it("kills at the timeout, its clock started at the run marker, the memory read before the kill", async () => {
-    const slowCheck = { ...job("print('started', flush=True)\nwhile True:\n    pass", runId, { timeoutMs: 1_000 }), check: ["sh", "-c", "sleep 1.5"] };
+    const slowCheck = {
+      ...job("print('started', flush=True)\nwhile True:\n    pass", runId, { timeoutMs: 1_000 }),
+      check: ["sh", "-c", "sleep 1.5"],
+    };
     const facts = await engine.run(slowCheck);
     expect(facts).toMatchObject({ phase: "run", timedOut: true, exitCode: 137, stdout: { text: "started\n" } });
     // The candidate's time ends at its deadline (give or take the timer): the sample and the kill are ours.
@@ -206,7 +263,11 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
   });
 
   it("takes the OOM verdict from the engine", async () => {
-    const facts = await engine.run(job("b = bytearray()\nfor _ in range(1024):\n    b += bytearray(1 << 20)\nprint('survived')", runId, { memoryBytes: 64 * MiB }));
+    const facts = await engine.run(
+      job("b = bytearray()\nfor _ in range(1024):\n    b += bytearray(1 << 20)\nprint('survived')", runId, {
+        memoryBytes: 64 * MiB,
+      }),
+    );
     expect(facts).toMatchObject({ phase: "run", oomKilled: true, exitCode: 137, timedOut: false });
     expect(facts.stdout.text).not.toContain("survived");
   });
@@ -214,7 +275,12 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
   // Without the sample at the timeout this is a plain `timeout`: the kernel never killed anything.
   it("judges a run held at its memory limit until the timeout oom, by the engine's count", async () => {
     const facts = await engine.run(job(HOLD_AT_MEMORY_LIMIT, runId, { memoryBytes: 64 * MiB, timeoutMs: 3_000 }));
-    expect(facts, facts.stderr.text).toMatchObject({ phase: "run", timedOut: true, oomKilled: false, stdout: { text: expect.stringMatching(/^holding \d+\n$/) } });
+    expect(facts, facts.stderr.text).toMatchObject({
+      phase: "run",
+      timedOut: true,
+      oomKilled: false,
+      stdout: { text: expect.stringMatching(/^holding \d+\n$/) },
+    });
     expect(64 * MiB - facts.memoryAtTimeout!.usedBytes).toBeLessThanOrEqual(4 * MiB);
     expect(classify(facts)).toBe("oom");
   });
@@ -233,7 +299,9 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
     await vi.waitFor(() => expect(labelled(binary, abortId)).not.toBe(""), { timeout: 20_000, interval: 50 });
     await aborted.abort();
     expect((await running).sandboxError).toMatch(/cancelled/);
-    expect((await aborted.run(job("print(1)", abortId))).sandboxError).toBe("the run was cancelled before this candidate started");
+    expect((await aborted.run(job("print(1)", abortId))).sandboxError).toBe(
+      "the run was cancelled before this candidate started",
+    );
     expect(await aborted.close()).toEqual([]);
     expect(labelled(binary, abortId)).toBe("");
   });

@@ -25,7 +25,9 @@ function pids(pgrepArgs: string[]): string[] {
 type Binary = "docker" | "podman";
 
 function cli(binary: Binary, ...args: string[]): string {
-  return binary === "docker" ? docker(...args) : execFileSync("podman", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return binary === "docker"
+    ? docker(...args)
+    : execFileSync("podman", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
 /** The run label of the container a process runs in, from its cgroup (docker's, or podman's libpod-ID). */
@@ -36,7 +38,16 @@ function runLabelOf(pid: string, binary: Binary = "docker"): string {
 }
 
 function containers(label: string, binary: Binary = "docker", ...filters: string[]): string[] {
-  return cli(binary, "ps", "-a", "--filter", `label=${label}`, ...filters.flatMap((f) => ["--filter", f]), "--format", "{{.Names}}")
+  return cli(
+    binary,
+    "ps",
+    "-a",
+    "--filter",
+    `label=${label}`,
+    ...filters.flatMap((f) => ["--filter", f]),
+    "--format",
+    "{{.Names}}",
+  )
     .split("\n")
     .filter(Boolean);
 }
@@ -120,26 +131,34 @@ describe("a cancelled action", () => {
     node24Path();
   });
 
-  it("on SIGTERM removes its containers in the main step; the post step then finds none", { timeout: 60_000 }, async () => {
-    const { dir, name } = sleepers(3);
-    const tmp = tempDir("faults-tmp");
-    let label = "";
-    const main = await runStep(step(dir, (child) => void whenSleeping(name, 2).then((found) => ((label = found), child.kill("SIGTERM"))), tmp));
-    expect(main.exitCode, main.stdout).toBe(143);
-    expect(main.stdout).toMatch(/::warning::sandbox-gate: removed \d+ container\(s\)/);
-    expect(containers(label)).toEqual([]);
-    expect(pids(["-f", name])).toEqual([]);
-    const post = await runStep({ ...step(dir, () => {}, tmp), state: main.state });
-    expect(post.exitCode).toBe(0);
-    expect(post.stdout).not.toMatch(/removed/);
-    expect(readdirSync(tmp)).toEqual([]);
-  });
+  it(
+    "on SIGTERM removes its containers in the main step; the post step then finds none",
+    { timeout: 60_000 },
+    async () => {
+      const { dir, name } = sleepers(3);
+      const tmp = tempDir("faults-tmp");
+      let label = "";
+      const main = await runStep(
+        step(dir, (child) => void whenSleeping(name, 2).then((found) => ((label = found), child.kill("SIGTERM"))), tmp),
+      );
+      expect(main.exitCode, main.stdout).toBe(143);
+      expect(main.stdout).toMatch(/::warning::sandbox-gate: removed \d+ container\(s\)/);
+      expect(containers(label)).toEqual([]);
+      expect(pids(["-f", name])).toEqual([]);
+      const post = await runStep({ ...step(dir, () => {}, tmp), state: main.state });
+      expect(post.exitCode).toBe(0);
+      expect(post.stdout).not.toMatch(/removed/);
+      expect(readdirSync(tmp)).toEqual([]);
+    },
+  );
 
   it("killed outright leaves running containers that the post step removes by label", { timeout: 60_000 }, async () => {
     const { dir, name } = sleepers(2);
     const tmp = tempDir("faults-tmp");
     let label = "";
-    const main = await runStep(step(dir, (child) => void whenSleeping(name, 2).then((found) => ((label = found), child.kill("SIGKILL"))), tmp));
+    const main = await runStep(
+      step(dir, (child) => void whenSleeping(name, 2).then((found) => ((label = found), child.kill("SIGKILL"))), tmp),
+    );
     expect(main.exitCode).toBeNull();
     expect(pids(["-f", name])).toHaveLength(2);
     const post = await runStep({ ...step(dir, () => {}, tmp), state: main.state });
@@ -162,12 +181,29 @@ class SpareEngine {
 
   async start(): Promise<void> {
     writeFileSync(join(this.root, "daemon.json"), "{}\n");
-    const roots = ["--data-root", join(this.root, "data"), "--exec-root", join(this.root, "exec"), "--pidfile", join(this.root, "pid")];
-    const flags = ["--host", this.host, "--config-file", join(this.root, "daemon.json"), "--iptables=false", "--ip-masq=false"];
+    const roots = [
+      "--data-root",
+      join(this.root, "data"),
+      "--exec-root",
+      join(this.root, "exec"),
+      "--pidfile",
+      join(this.root, "pid"),
+    ];
+    const flags = [
+      "--host",
+      this.host,
+      "--config-file",
+      join(this.root, "daemon.json"),
+      "--iptables=false",
+      "--ip-masq=false",
+    ];
     const log = openSync(join(this.root, "dockerd.log"), "a");
     this.#process = spawn("unshare", ["--net", "dockerd", ...roots, ...flags], { stdio: ["ignore", log, log] });
     closeSync(log);
-    await vi.waitFor(() => expect(this.docker(["info"]).status, this.#log()).toBe(0), { timeout: 30_000, interval: 200 });
+    await vi.waitFor(() => expect(this.docker(["info"]).status, this.#log()).toBe(0), {
+      timeout: 30_000,
+      interval: 200,
+    });
   }
 
   docker(args: string[], input?: Buffer): ReturnType<typeof spawnSync> {
@@ -221,7 +257,8 @@ describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEn
     await engine.start();
     engine.load(TEST_IMAGE);
     github = await startFakeGitHub();
-    for (const reply of [sleeper("sg-sleeper-spare"), "```bash\necho two\n```", "```bash\necho three\n```"]) github.addIssueComment("octo", "app", PR, reply, AGENT);
+    for (const reply of [sleeper("sg-sleeper-spare"), "```bash\necho two\n```", "```bash\necho three\n```"])
+      github.addIssueComment("octo", "app", PR, reply, AGENT);
   }, 120_000);
 
   afterAll(async () => {
@@ -252,20 +289,27 @@ describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEn
     expect(gateComment()?.body).toMatch(why);
   }
 
-  it("in the middle of a run: the running and the remaining candidates are sandbox_error", { timeout: 90_000 }, async () => {
-    let killed = false;
-    const options = step((child) => {
-      void vi
-        .waitFor(() => expect(pids(["-f", "sg-sleeper-spare"])).toHaveLength(1), { timeout: 30_000, interval: 100 })
-        .then(() => engine.stop("SIGKILL"))
-        .then(() => (killed = true), () => child.kill("SIGKILL"));
-    });
-    const started = performance.now();
-    const result = await runStep(options);
-    expect(killed).toBe(true);
-    expectReported(options, result, /Cannot connect to the Docker daemon|unexpected EOF/);
-    expect(performance.now() - started).toBeLessThan(30_000);
-  });
+  it(
+    "in the middle of a run: the running and the remaining candidates are sandbox_error",
+    { timeout: 90_000 },
+    async () => {
+      let killed = false;
+      const options = step((child) => {
+        void vi
+          .waitFor(() => expect(pids(["-f", "sg-sleeper-spare"])).toHaveLength(1), { timeout: 30_000, interval: 100 })
+          .then(() => engine.stop("SIGKILL"))
+          .then(
+            () => (killed = true),
+            () => child.kill("SIGKILL"),
+          );
+      });
+      const started = performance.now();
+      const result = await runStep(options);
+      expect(killed).toBe(true);
+      expectReported(options, result, /Cannot connect to the Docker daemon|unexpected EOF/);
+      expect(performance.now() - started).toBeLessThan(30_000);
+    },
+  );
 
   it("before the run: every candidate is sandbox_error at once", { timeout: 60_000 }, async () => {
     const options = step();
@@ -292,7 +336,9 @@ describe("a GitHub API that fails for a while", () => {
       expect(result.exitCode, result.stdout).toBe(0);
       expect(result.stdout).toMatch(/::warning::.*502 .*attempt 2 of \d+/);
       expect(result.stdout).toMatch(/::warning::.*403 .*secondary rate limit.*attempt 2 of \d+/);
-      expect(github.issueComments("octo", "app", 5).filter((c) => c.body.includes("<!-- sandbox-gate:"))).toHaveLength(1);
+      expect(github.issueComments("octo", "app", 5).filter((c) => c.body.includes("<!-- sandbox-gate:"))).toHaveLength(
+        1,
+      );
       expect(github.violations).toEqual([]);
     } finally {
       await github.close();

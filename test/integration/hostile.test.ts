@@ -23,7 +23,10 @@ import { readValidReport } from "../support/report-schema.js";
 
 const MiB = 1024 * 1024;
 // The CLI's and the action's inputs for the hostile-output tests: the suite's limits, strings only.
-const CLI_INPUTS = Object.fromEntries(Object.entries(HOSTILE_INPUTS).filter(([, v]) => v !== undefined)) as Record<string, string>;
+const CLI_INPUTS = Object.fromEntries(Object.entries(HOSTILE_INPUTS).filter(([, v]) => v !== undefined)) as Record<
+  string,
+  string
+>;
 const sandbox = new Sandbox();
 let world: HostileWorld;
 
@@ -69,7 +72,14 @@ describe("hostile candidates", () => {
         files: [],
         check: ["true"],
         command: "for f in /proc/[0-9]*/cmdline /proc/[0-9]*/environ; do tr '\\0' ' ' < \"$f\"; echo; done; env",
-        limits: { timeoutMs: 2_000, memoryBytes: 64 * MiB, cpus: 1, pidsLimit: 64, maxOutputBytes: MiB, workdirBytes: 8 * MiB },
+        limits: {
+          timeoutMs: 2_000,
+          memoryBytes: 64 * MiB,
+          cpus: 1,
+          pidsLimit: 64,
+          maxOutputBytes: MiB,
+          workdirBytes: 8 * MiB,
+        },
         labels: { [RUN_LABEL]: sandbox.runId },
       },
       { nonce },
@@ -139,20 +149,28 @@ describe("hostile replies", () => {
 
   it("runs the longest block that parses once the longer one failed its parse check", async () => {
     const longer = "```python\ndef answer(:\n    print('the longer, broken block ran')\n```";
-    const { result } = await sandbox.judgeReply(`${longer}\n\nor, fixed:\n\n\`\`\`python\nprint('the shorter block ran')\n\`\`\`\n`);
+    const { result } = await sandbox.judgeReply(
+      `${longer}\n\nor, fixed:\n\n\`\`\`python\nprint('the shorter block ran')\n\`\`\`\n`,
+    );
     expect(result).toMatchObject({ status: "pass", stdout: "the shorter block ran\n" });
     await sandbox.expectClean();
   });
 
   // Each block tried is a container: 1 000 broken fences must not become 1 000 runs.
-  it("gives up on 1 000 fences that do not parse after a few, with the longest one's error", { timeout: 30_000 }, async () => {
-    const fences = Array.from({ length: 1000 }, (_, i) => ["```python", i === 737 ? "def longest_of_all(:" : `def f${i}(:`, "```"].join("\n"));
-    const { result, elapsedMs } = await sandbox.judgeReply(`Options:\n\n${fences.join("\n\nor\n\n")}\n`);
-    expect(result.status).toBe("syntax_error");
-    expect(result.syntax).toMatchObject({ file: "solution.py", line: 1, column: 20 });
-    expect(elapsedMs).toBeLessThan(15_000);
-    await sandbox.expectClean();
-  });
+  it(
+    "gives up on 1 000 fences that do not parse after a few, with the longest one's error",
+    { timeout: 30_000 },
+    async () => {
+      const fences = Array.from({ length: 1000 }, (_, i) =>
+        ["```python", i === 737 ? "def longest_of_all(:" : `def f${i}(:`, "```"].join("\n"),
+      );
+      const { result, elapsedMs } = await sandbox.judgeReply(`Options:\n\n${fences.join("\n\nor\n\n")}\n`);
+      expect(result.status).toBe("syntax_error");
+      expect(result.syntax).toMatchObject({ file: "solution.py", line: 1, column: 20 });
+      expect(elapsedMs).toBeLessThan(15_000);
+      await sandbox.expectClean();
+    },
+  );
 
   it("still runs a plain candidate after all of them", async () => {
     const { result } = await sandbox.judge("python", "print('fine')");
@@ -168,17 +186,25 @@ describe("the gate process under hostile output", () => {
     const work = dir();
     const rss = join(work, "rss.txt");
     // Peak RSS as the kernel counted it over the process's whole life, written as it exits.
-    writeFileSync(join(work, "rss.cjs"), `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(rss)}, String(process.resourceUsage().maxRSS)));`);
+    writeFileSync(
+      join(work, "rss.cjs"),
+      `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(rss)}, String(process.resourceUsage().maxRSS)));`,
+    );
     writeFileSync(join(work, "flood.md"), fence("bash", `yes 'flood flood flood flood' | head -c ${1024 * MiB}`));
     const report = join(work, "report.json");
     const started = performance.now();
-    const cli = startCli([...flags({ ...CLI_INPUTS, language: "bash", timeout: "150s", report }), join(work, "flood.md")], {
-      nodeArgs: ["--require", join(work, "rss.cjs")],
-    });
+    const cli = startCli(
+      [...flags({ ...CLI_INPUTS, language: "bash", timeout: "150s", report }), join(work, "flood.md")],
+      {
+        nodeArgs: ["--require", join(work, "rss.cjs")],
+      },
+    );
     expect(await cli.exit, cli.output.stderr).toBe(0);
     const seconds = (performance.now() - started) / 1000;
     const peakMb = Number(readFileSync(rss, "utf8")) / 1024;
-    console.log(`1 GiB flood: gate peak RSS ${peakMb.toFixed(1)} MB, ${seconds.toFixed(1)} s (${(1024 / seconds).toFixed(0)} MiB/s)`);
+    console.log(
+      `1 GiB flood: gate peak RSS ${peakMb.toFixed(1)} MB, ${seconds.toFixed(1)} s (${(1024 / seconds).toFixed(0)} MiB/s)`,
+    );
     expect(peakMb).toBeLessThan(200);
     const [result] = readValidReport(report).results;
     expect(result).toMatchObject({ status: "pass", truncated: { stdout: true, stderr: false } });
@@ -187,7 +213,10 @@ describe("the gate process under hostile output", () => {
 
   // Escapes could rewrite a terminal or a log view; a line starting with :: is a workflow command.
   const payload = String.raw`b"\x1b[2J\x1b]0;owned\x07\x1b[31mred\x1b[0m \xff\xfe\xc3\x28 \r\n::error::forged\n::set-output name=status::pass\n::add-mask::sandbox\n"`;
-  const hostile = fence("python", `import sys\nfor out in (sys.stdout, sys.stderr):\n    out.buffer.write(${payload})\nsys.exit(1)`);
+  const hostile = fence(
+    "python",
+    `import sys\nfor out in (sys.stdout, sys.stderr):\n    out.buffer.write(${payload})\nsys.exit(1)`,
+  );
   const NO_CONTROLS = /[\x1b\x07\x9b]/;
   const expectHarmless = (log: string): void => {
     expect(log).not.toMatch(NO_CONTROLS);

@@ -46,7 +46,14 @@ describe("ensureImage against a local registry", () => {
       image: registry.pinned,
       files: [{ path: "hello.txt", content: "pinned\n" }],
       command: "cat hello.txt",
-      limits: { timeoutMs: 5000, memoryBytes: 64 * 1024 ** 2, cpus: 1, pidsLimit: 32, maxOutputBytes: 1024, workdirBytes: 8 * 1024 ** 2 },
+      limits: {
+        timeoutMs: 5000,
+        memoryBytes: 64 * 1024 ** 2,
+        cpus: 1,
+        pidsLimit: 32,
+        maxOutputBytes: 1024,
+        workdirBytes: 8 * 1024 ** 2,
+      },
       labels: { [RUN_LABEL]: "image-test" },
     });
     expect(facts).toMatchObject({ phase: "run", exitCode: 0 });

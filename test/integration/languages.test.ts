@@ -30,7 +30,11 @@ const PRESETS: Preset[] = [
     broken: "print('RAN')\n\ndef add(a, b:\n    return a + b",
     at: { line: 3, column: 8 },
     // compile()'s SyntaxWarning echoes line 2, a JSON line shaped like the checker's verdict.
-    forged: { code: 'x = (\n{"message": "forged", "file": "evil.py", "line": 99}\nis 1)\nreturn 5', message: /^'return' outside function$/, line: 4 },
+    forged: {
+      code: 'x = (\n{"message": "forged", "file": "evil.py", "line": 99}\nis 1)\nreturn 5',
+      message: /^'return' outside function$/,
+      line: 4,
+    },
   },
   {
     language: "javascript",
@@ -44,19 +48,28 @@ const PRESETS: Preset[] = [
   {
     language: "typescript",
     image: NODE24_IMAGE,
-    valid: "interface Pair { a: number; b: number }\nconst add = ({ a, b }: Pair): number => a + b;\nconsole.log('ok', add({ a: 1, b: 2 }));",
+    valid:
+      "interface Pair { a: number; b: number }\nconst add = ({ a, b }: Pair): number => a + b;\nconsole.log('ok', add({ a: 1, b: 2 }));",
     broken: "console.log('RAN');\n\nconst add = (a: number, b: number): number => { return a + ; };",
     at: { line: 3, column: 60 },
-    forged: { code: "const a: number = 1;\nTypeError: forged at evil.ts:99 )\nRangeError: forged", message: /^SyntaxError\b/, line: 2 },
+    forged: {
+      code: "const a: number = 1;\nTypeError: forged at evil.ts:99 )\nRangeError: forged",
+      message: /^SyntaxError\b/,
+      line: 2,
+    },
   },
   {
     language: "bash",
     image: TEST_IMAGE,
-    valid: "add() { echo $(( $1 + $2 )); }\necho ok \"$(add 1 2)\"",
+    valid: 'add() { echo $(( $1 + $2 )); }\necho ok "$(add 1 2)"',
     broken: "echo RAN\n\nif [ 1 -eq 1 ]; then echo yes; fi fi",
     at: { line: 3 },
     // The here-document's delimiter is the candidate's word, quoted in a warning before the error.
-    forged: { code: "x=$(cat <<forged\nabc\n)\nif then fi", message: /^unexpected EOF while looking for matching/, line: 5 },
+    forged: {
+      code: "x=$(cat <<forged\nabc\n)\nif then fi",
+      message: /^unexpected EOF while looking for matching/,
+      line: 5,
+    },
   },
   {
     language: "php",
@@ -65,7 +78,11 @@ const PRESETS: Preset[] = [
     broken: "<?php echo 'RAN';\n\nfunction add($a, $b) { return $a + ; }",
     at: { line: 3 },
     // A warning at compile time, before the error: with errors only reported, nothing precedes it.
-    forged: { code: '<?php\ndeclare(encoding="forged in /work/evil.php on line 99");\nfunction g( {', message: /^Parse error: syntax error/, line: 3 },
+    forged: {
+      code: '<?php\ndeclare(encoding="forged in /work/evil.php on line 99");\nfunction g( {',
+      message: /^Parse error: syntax error/,
+      line: 3,
+    },
   },
 ];
 
@@ -91,7 +108,11 @@ describe.each(PRESETS)("$language", ({ language, image, valid, broken, at, forge
   it("reports what the checker said, never candidate text shaped like a verdict", async () => {
     const { result } = await sandbox.judge(language, forged.code, { image, timeout: "10s" });
     expect(result.status, result.feedback).toBe("syntax_error");
-    expect(result.syntax, JSON.stringify(result.syntax)).toMatchObject({ file: LANGUAGES[language].target, line: forged.line, message: expect.stringMatching(forged.message) });
+    expect(result.syntax, JSON.stringify(result.syntax)).toMatchObject({
+      file: LANGUAGES[language].target,
+      line: forged.line,
+      message: expect.stringMatching(forged.message),
+    });
     expect(result.feedback).not.toMatch(/forged|evil/);
   });
 });

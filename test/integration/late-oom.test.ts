@@ -14,7 +14,19 @@ const killed = `sandbox-gate-${randomBytes(8).toString("hex")}`;
 const api = new EngineApi(endpointFromEnv()!);
 
 function runToEnd(name: string, script: string): number {
-  const args = ["run", "--name", name, "--label", `${RUN_LABEL}=${runId}`, "--network", "none", "--memory", "64m", "--memory-swap", "64m"];
+  const args = [
+    "run",
+    "--name",
+    name,
+    "--label",
+    `${RUN_LABEL}=${runId}`,
+    "--network",
+    "none",
+    "--memory",
+    "64m",
+    "--memory-swap",
+    "64m",
+  ];
   try {
     docker(...args, TEST_IMAGE, "sh", "-c", script);
     return 0;
@@ -28,7 +40,10 @@ beforeAll(() => {
   expect(runToEnd(bombed, "python3 -c 'b = bytearray(1 << 30)'; exit 137")).toBe(137);
   // The same exit without any OOM (a child killed by SIGKILL): what must not be taken for one.
   expect(runToEnd(killed, "sh -c 'kill -9 $$'; exit $?")).toBe(137);
-  expect(docker("inspect", "--format", "{{.State.OOMKilled}}", bombed, killed).split("\n").slice(0, 2)).toEqual(["true", "false"]);
+  expect(docker("inspect", "--format", "{{.State.OOMKilled}}", bombed, killed).split("\n").slice(0, 2)).toEqual([
+    "true",
+    "false",
+  ]);
 }, 60_000);
 
 afterAll(() => {

@@ -36,21 +36,50 @@ let results: Map<string, Result>;
 let exitCode: number;
 
 /** The bundled CLI over the named fixture patches in a copy of the fixture repository. */
-async function gate(names: string[], command: string): Promise<{ workdir: string; before: string; results: Map<string, Result>; exitCode: number }> {
+async function gate(
+  names: string[],
+  command: string,
+): Promise<{ workdir: string; before: string; results: Map<string, Result>; exitCode: number }> {
   const parent = tempDir("patch");
   const workdir = join(parent, "repo");
   cpSync(join(FIXTURES, "patch-repo"), workdir, { recursive: true });
   const before = treeHash(workdir);
   const report = join(parent, "report.json");
   const patches = names.map((n) => join(FIXTURES, "patches", `${n}.patch`));
-  const args = [CLI, "run", "--workdir", workdir, "--language", "python", "--tests", "calc/**,helpers/**,tests/**,README.md"];
-  args.push("--command", command, "--image", TEST_IMAGE, "--pull", "never", "--timeout", "10s", "--report", report, ...patches);
+  const args = [
+    CLI,
+    "run",
+    "--workdir",
+    workdir,
+    "--language",
+    "python",
+    "--tests",
+    "calc/**,helpers/**,tests/**,README.md",
+  ];
+  args.push(
+    "--command",
+    command,
+    "--image",
+    TEST_IMAGE,
+    "--pull",
+    "never",
+    "--timeout",
+    "10s",
+    "--report",
+    report,
+    ...patches,
+  );
   const exitCode = await promisify(execFile)(process.execPath, args).then(
     () => 0,
     (error: { code: number }) => error.code,
   );
   const parsed = readValidReport(report);
-  return { workdir, before, results: new Map(parsed.results.map((r) => [r.id.replace(/^.*\/|\.patch$/g, ""), r])), exitCode };
+  return {
+    workdir,
+    before,
+    results: new Map(parsed.results.map((r) => [r.id.replace(/^.*\/|\.patch$/g, ""), r])),
+    exitCode,
+  };
 }
 
 beforeAll(async () => {
@@ -63,7 +92,14 @@ describe("patches in the sandbox", () => {
     const fix = results.get("fix")!;
     expect(fix.status, fix.feedback + fix.stderr).toBe("pass");
     expect(fix.patch_strategy).toBe("exact");
-    expect(fix.changed_files).toEqual(["README.md", "calc/format.py", "calc/legacy.py", "calc/ops.py", "helpers/fmt.py", "tests/test_format.py"]);
+    expect(fix.changed_files).toEqual([
+      "README.md",
+      "calc/format.py",
+      "calc/legacy.py",
+      "calc/ops.py",
+      "helpers/fmt.py",
+      "tests/test_format.py",
+    ]);
     expect(fix.stderr).toMatch(/Ran 3 tests/);
   });
 

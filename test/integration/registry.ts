@@ -31,7 +31,10 @@ async function freePort(): Promise<number> {
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 100; i += 1) {
     if (child.exitCode !== null) throw new Error(`docker-registry exited with ${child.exitCode}`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -44,7 +47,16 @@ export async function startRegistry(): Promise<LocalRegistry> {
   const host = `127.0.0.1:${port}`;
   writeFileSync(
     join(dir, "config.yml"),
-    ["version: 0.1", "log:", "  level: error", "storage:", "  filesystem:", `    rootdirectory: ${dir}/data`, "http:", `  addr: ${host}`].join("\n"),
+    [
+      "version: 0.1",
+      "log:",
+      "  level: error",
+      "storage:",
+      "  filesystem:",
+      `    rootdirectory: ${dir}/data`,
+      "http:",
+      `  addr: ${host}`,
+    ].join("\n"),
   );
   const child = spawn("docker-registry", ["serve", join(dir, "config.yml")], { stdio: "ignore" });
   await waitFor(`http://${host}/v2/`, child);

@@ -59,7 +59,10 @@ const RUNTIMES: Runtime[] = [
       },
     },
     // gVisor's own kernel answers, not the host's.
-    identity: { command: "uname -a", expected: /^Linux \S+ 4\.4\.0 #1 SMP Sun Jan 10 15:06:54 PST 2016 x86_64 GNU\/Linux$/ },
+    identity: {
+      command: "uname -a",
+      expected: /^Linux \S+ 4\.4\.0 #1 SMP Sun Jan 10 15:06:54 PST 2016 x86_64 GNU\/Linux$/,
+    },
   },
   {
     name: "podman (binary: podman)",
@@ -90,7 +93,10 @@ describe.each(RUNTIMES)("$name", ({ sandbox, prepare, identity, inputs = {}, gap
     if (gap) {
       // Asserted as it is, so the day the runtime catches up this fails and the gap is removed.
       const seen = { status, signal, exit_code };
-      expect(gap.outcomes.map((outcome) => ({ ...seen, ...outcome })), gap.why).toContainEqual(seen);
+      expect(
+        gap.outcomes.map((outcome) => ({ ...seen, ...outcome })),
+        gap.why,
+      ).toContainEqual(seen);
     } else {
       expect(status, judged.result.feedback).toBe(c.status);
     }
@@ -111,14 +117,33 @@ describe("engine: podman, through the bundled CLI", () => {
     writeFileSync(join(dir, "identity.md"), `\`\`\`bash\n${podman.identity.command}\n\`\`\`\n`);
     writeFileSync(join(dir, "bomb.md"), "```python\nkept = [bytearray(1 << 20) for _ in range(1024)]\n```\n");
     const cli = resolve(import.meta.dirname, "../../dist/cli.js");
-    const args = [cli, "run", "--engine", "podman", "--image", TEST_IMAGE, "--pull", "never", "--memory", "64m", "--report", "report.json", "identity.md", "bomb.md"];
-    await promisify(execFile)(process.execPath, args, { cwd: dir }).catch((error: { code: number }) => expect(error.code).toBe(1));
+    const args = [
+      cli,
+      "run",
+      "--engine",
+      "podman",
+      "--image",
+      TEST_IMAGE,
+      "--pull",
+      "never",
+      "--memory",
+      "64m",
+      "--report",
+      "report.json",
+      "identity.md",
+      "bomb.md",
+    ];
+    await promisify(execFile)(process.execPath, args, { cwd: dir }).catch((error: { code: number }) =>
+      expect(error.code).toBe(1),
+    );
     const [identity, bomb] = readValidReport(join(dir, "report.json")).results;
     expect(identity).toMatchObject({ status: "pass", language: "bash" });
     expect(identity!.stdout.trim()).toMatch(podman.identity.expected);
     expect(bomb).toMatchObject({ status: "oom", language: "python" });
     expect(readdirSync(dir).sort()).toEqual(["bomb.md", "identity.md", "report.json"]);
-    const left = spawnSync("podman", ["ps", "-a", "--filter", `label=${RUN_LABEL}`, "--format", "{{.Names}}"], { encoding: "utf8" });
+    const left = spawnSync("podman", ["ps", "-a", "--filter", `label=${RUN_LABEL}`, "--format", "{{.Names}}"], {
+      encoding: "utf8",
+    });
     expect(left.stdout.trim()).toBe("");
   });
 });

@@ -18,6 +18,9 @@ describe("loadBaseTree", () => {
   });
 
   it("refuses a path through a symbolic link in the checkout", async () => {
-    expect(await loadBaseTree(root, ["escape/passwd"])).toEqual({ ok: false, reason: expect.stringMatching(/goes through a symbolic link/) });
+    expect(await loadBaseTree(root, ["escape/passwd"])).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/goes through a symbolic link/),
+    });
   });
 });

@@ -19,17 +19,31 @@ const codeCases: Case[] = [
   {
     name: "prose around one python fence",
     reply: md("Here is the function you asked for:", "", fence("python", SQUARE), "", "It squares its argument."),
-    expected: { code: SQUARE_CODE, language: "python", block: { index: 0, tag: "python", startLine: 3 }, firstLine: 4, candidates: 1 },
+    expected: {
+      code: SQUARE_CODE,
+      language: "python",
+      block: { index: 0, tag: "python", startLine: 3 },
+      firstLine: 4,
+      candidates: 1,
+    },
   },
   {
     name: "a bare fence and nothing else",
     reply: md("```", "from math import floor", "", "", "def half(n):", "    return floor(n / 2)", "", "```"),
-    expected: { code: "from math import floor\n\n\ndef half(n):\n    return floor(n / 2)\n", language: "python", block: { index: 0, tag: "", startLine: 1 } },
+    expected: {
+      code: "from math import floor\n\n\ndef half(n):\n    return floor(n / 2)\n",
+      language: "python",
+      block: { index: 0, tag: "", startLine: 1 },
+    },
   },
   {
     name: "code followed by a bare block of printed output",
     reply: md("The code:", fence("python", SQUARE, "", "print(square(3))"), "Prints:", fence("", "9")),
-    expected: { code: `${SQUARE}\n\nprint(square(3))\n`, block: { index: 0, tag: "python", startLine: 2 }, candidates: 2 },
+    expected: {
+      code: `${SQUARE}\n\nprint(square(3))\n`,
+      block: { index: 0, tag: "python", startLine: 2 },
+      candidates: 2,
+    },
   },
   {
     name: "code followed by a shorter usage example",
@@ -44,7 +58,10 @@ const codeCases: Case[] = [
       "That never stops; here is the corrected version:",
       fence("python", "def fact(n):", "    return 1 if n <= 1 else n * fact(n - 1)"),
     ),
-    expected: { code: "def fact(n):\n    return 1 if n <= 1 else n * fact(n - 1)\n", block: { index: 1, tag: "python", startLine: 7 } },
+    expected: {
+      code: "def fact(n):\n    return 1 if n <= 1 else n * fact(n - 1)\n",
+      block: { index: 1, tag: "python", startLine: 7 },
+    },
   },
   {
     name: "two blocks of the same length: the later correction",
@@ -53,7 +70,12 @@ const codeCases: Case[] = [
   },
   {
     name: "a longer block in another language is skipped",
-    reply: md("Python:", fence("python", "print(1)"), "And the same in JavaScript:", fence("javascript", "console.log(1); // a much longer line")),
+    reply: md(
+      "Python:",
+      fence("python", "print(1)"),
+      "And the same in JavaScript:",
+      fence("javascript", "console.log(1); // a much longer line"),
+    ),
     expected: { code: "print(1)\n", block: { index: 0, tag: "python", startLine: 2 } },
   },
   {
@@ -114,7 +136,10 @@ const codeCases: Case[] = [
   },
   {
     name: "top-level prints and a main guard are kept",
-    reply: md("Done:", fence("python", SQUARE, "", "print(square(2))  # 4", "", 'if __name__ == "__main__":', "    print(square(5))")),
+    reply: md(
+      "Done:",
+      fence("python", SQUARE, "", "print(square(2))  # 4", "", 'if __name__ == "__main__":', "    print(square(5))"),
+    ),
     expected: { code: `${SQUARE}\n\nprint(square(2))  # 4\n\nif __name__ == "__main__":\n    print(square(5))\n` },
   },
   {
@@ -129,18 +154,32 @@ const codeCases: Case[] = [
   },
   {
     name: "a diff fence is left for the patch feature",
-    reply: md("Change:", fence("diff", "--- a/x.py", "+++ b/x.py", "@@ -1 +1 @@", "-x = 1", "+x = 2 and a longer line"), "Result:", fence("python", "x = 2")),
+    reply: md(
+      "Change:",
+      fence("diff", "--- a/x.py", "+++ b/x.py", "@@ -1 +1 @@", "-x = 1", "+x = 2 and a longer line"),
+      "Result:",
+      fence("python", "x = 2"),
+    ),
     expected: { code: "x = 2\n", block: { index: 1, tag: "python", startLine: 10 }, candidates: 1 },
   },
   {
     name: "output-tagged blocks are skipped even when longer",
-    reply: md(fence("python", "print(1)"), fence("text", "1 and a long explanation of it"), fence("output", "1 and more words")),
+    reply: md(
+      fence("python", "print(1)"),
+      fence("text", "1 and a long explanation of it"),
+      fence("output", "1 and more words"),
+    ),
     expected: { code: "print(1)\n", candidates: 1 },
   },
   {
     name: "a console session is output, not a bash script",
     language: "bash",
-    reply: md("Run:", fence("console", "$ bash hello.sh", "hello, world and more"), "Script:", fence("bash", 'echo "hello"')),
+    reply: md(
+      "Run:",
+      fence("console", "$ bash hello.sh", "hello, world and more"),
+      "Script:",
+      fence("bash", 'echo "hello"'),
+    ),
     expected: { code: 'echo "hello"\n', language: "bash", block: { index: 1, tag: "bash", startLine: 7 } },
   },
   {
@@ -168,7 +207,12 @@ const codeCases: Case[] = [
   {
     name: "auto: the longest tagged block decides, not a leading install snippet",
     language: "auto",
-    reply: md("Install:", fence("bash", "pip install numpy"), "Then:", fence("python", "import numpy as np", "print(np.zeros(3))")),
+    reply: md(
+      "Install:",
+      fence("bash", "pip install numpy"),
+      "Then:",
+      fence("python", "import numpy as np", "print(np.zeros(3))"),
+    ),
     expected: { code: "import numpy as np\nprint(np.zeros(3))\n", language: "python" },
   },
   {
@@ -199,21 +243,41 @@ const noneCases: { name: string; reply: string; language?: Language | "auto"; re
   { name: "whitespace only", reply: " \n\t\r\n  ", reason: /empty reply/ },
   {
     name: "pure prose",
-    reply: md("I cannot help with that request.", "", "If you want, I can explain the algorithm instead: it sorts the list first."),
+    reply: md(
+      "I cannot help with that request.",
+      "",
+      "If you want, I can explain the algorithm instead: it sorts the list first.",
+    ),
     reason: /prose/,
   },
   {
     name: "prose with code-ish words",
-    reply: md("To fix it, return the sum rather than printing it.", "Set the total equal to zero first; for each item, add it."),
+    reply: md(
+      "To fix it, return the sum rather than printing it.",
+      "Set the total equal to zero first; for each item, add it.",
+    ),
     reason: /prose/,
   },
   { name: "pure prose, auto", language: "auto", reply: "Sorry, I don't know.", reason: /prose/ },
-  { name: "only a block in another language", reply: md("In Java:", fence("java", "class A {}")), reason: /no python block.*java/ },
+  {
+    name: "only a block in another language",
+    reply: md("In Java:", fence("java", "class A {}")),
+    reason: /no python block.*java/,
+  },
   { name: "only an empty block", reply: md("```python", "", "   ", "```"), reason: /empty python/ },
   { name: "only a diff", reply: fence("diff", "--- a/f.py", "+++ b/f.py"), reason: /diff/ },
-  { name: "only a bare fence holding a unified diff", reply: fence("", "diff --git a/f.py b/f.py", "--- a/f.py", "+++ b/f.py"), reason: /diff/ },
+  {
+    name: "only a bare fence holding a unified diff",
+    reply: fence("", "diff --git a/f.py b/f.py", "--- a/f.py", "+++ b/f.py"),
+    reason: /diff/,
+  },
   { name: "only output blocks", reply: md(fence("output", "42"), fence("console", "$ ls")), reason: /output, console/ },
-  { name: "auto: only blocks of unknown languages", language: "auto", reply: fence("json", '{"a": 1}'), reason: /no code block.*json/ },
+  {
+    name: "auto: only blocks of unknown languages",
+    language: "auto",
+    reply: fence("json", '{"a": 1}'),
+    reason: /no code block.*json/,
+  },
 ];
 
 describe("extractCode: nothing runnable", () => {
@@ -226,11 +290,24 @@ describe("extractCode: nothing runnable", () => {
 describe("extractCode: the ranking the pipeline walks until a block parses", () => {
   const broken = "def f(:\n    return 1 and a longer body than the other\n";
   const short = "def f():\n    return 1\n";
-  const reply = md("First:", fence("python", broken.trimEnd()), "Second:", fence("python", short.trimEnd()), "Usage:", fence("python", "f()"));
+  const reply = md(
+    "First:",
+    fence("python", broken.trimEnd()),
+    "Second:",
+    fence("python", short.trimEnd()),
+    "Usage:",
+    fence("python", "f()"),
+  );
 
   it("chooses the longest block and keeps the others, longest first, as fallbacks", () => {
     const result = extractCode(reply, "python");
-    expect(result).toMatchObject({ kind: "code", code: broken, block: { index: 0 }, candidates: 3, reason: "longest of 3 python blocks" });
+    expect(result).toMatchObject({
+      kind: "code",
+      code: broken,
+      block: { index: 0 },
+      candidates: 3,
+      reason: "longest of 3 python blocks",
+    });
     expect(result.kind === "code" && result.fallbacks).toEqual([
       { code: short, block: { index: 1, tag: "python", startLine: 7 }, firstLine: 8 },
       { code: "f()\n", block: { index: 2, tag: "python", startLine: 12 }, firstLine: 13 },
@@ -239,11 +316,19 @@ describe("extractCode: the ranking the pipeline walks until a block parses", () 
 
   it("ranks the later of two blocks of equal length first: replies correct themselves further down", () => {
     const result = extractCode(md(fence("python", "x = 1"), fence("python", "x = 2")), "python");
-    expect(result).toMatchObject({ kind: "code", code: "x = 2\n", fallbacks: [{ code: "x = 1\n", block: { index: 0 } }] });
+    expect(result).toMatchObject({
+      kind: "code",
+      code: "x = 2\n",
+      fallbacks: [{ code: "x = 1\n", block: { index: 0 } }],
+    });
   });
 
   it("has no fallback for a single block, the whole reply, or blocks of another language", () => {
-    for (const text of [fence("python", "x = 1"), "x = 1", md(fence("python", "x = 1"), fence("javascript", "let y = 22;"))]) {
+    for (const text of [
+      fence("python", "x = 1"),
+      "x = 1",
+      md(fence("python", "x = 1"), fence("javascript", "let y = 22;")),
+    ]) {
       expect(extractCode(text, "python")).toMatchObject({ kind: "code", code: "x = 1\n", fallbacks: [] });
     }
   });
@@ -259,9 +344,21 @@ describe("findPatchBlocks", () => {
 
   it.each([
     { name: "a diff fence", reply: md("Apply this:", fence("diff", diff), "Thanks."), patches: [`${diff}\n`] },
-    { name: "a patch fence and a python fence", reply: md(fence("patch", diff), fence("python", "x = 2")), patches: [`${diff}\n`] },
-    { name: "a bare fence holding a git diff", reply: fence("", `diff --git a/app.py b/app.py\n${diff}`), patches: [`diff --git a/app.py b/app.py\n${diff}\n`] },
-    { name: "two diffs, CRLF", reply: md(fence("diff", diff), fence("udiff", diff)).replace(/\n/g, "\r\n"), patches: [`${diff}\n`, `${diff}\n`] },
+    {
+      name: "a patch fence and a python fence",
+      reply: md(fence("patch", diff), fence("python", "x = 2")),
+      patches: [`${diff}\n`],
+    },
+    {
+      name: "a bare fence holding a git diff",
+      reply: fence("", `diff --git a/app.py b/app.py\n${diff}`),
+      patches: [`diff --git a/app.py b/app.py\n${diff}\n`],
+    },
+    {
+      name: "two diffs, CRLF",
+      reply: md(fence("diff", diff), fence("udiff", diff)).replace(/\n/g, "\r\n"),
+      patches: [`${diff}\n`, `${diff}\n`],
+    },
     { name: "no diff", reply: fence("python", "x = 2"), patches: [] },
   ])("$name", ({ reply, patches }) => {
     expect(findPatchBlocks(reply)).toEqual(patches);

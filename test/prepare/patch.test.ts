@@ -45,7 +45,15 @@ const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/
 /** A command line that applies the patch file named after it, in the current directory. */
 type Tool = readonly string[];
 const gitApply = (...args: string[]): Tool => ["git", "-c", "core.autocrlf=false", "apply", ...args];
-const gnuPatch = (...args: string[]): Tool => ["patch", "-p1", "--batch", "--no-backup-if-mismatch", "--reject-file=-", ...args, "-i"];
+const gnuPatch = (...args: string[]): Tool => [
+  "patch",
+  "-p1",
+  "--batch",
+  "--no-backup-if-mismatch",
+  "--reject-file=-",
+  ...args,
+  "-i",
+];
 const hasGnuPatch = spawnSync("patch", ["--version"]).stdout?.toString().startsWith("GNU patch") ?? false;
 
 /** Every path the tree or the patch names → content after the tool ran, null when absent; null when it refused. */
@@ -62,7 +70,12 @@ function reference(tree: Tree, patch: string, tool: Tool = gitApply()): Map<stri
   const [command, ...args] = tool;
   const status = spawnSync(command!, [...args, join(run, "candidate.patch")], { cwd: work, env: gitEnv }).status;
   if (status !== 0) return null;
-  return new Map(namedPaths(tree, patch).map((path) => [path, existsSync(join(work, path)) ? readFileSync(join(work, path), "utf8") : null]));
+  return new Map(
+    namedPaths(tree, patch).map((path) => [
+      path,
+      existsSync(join(work, path)) ? readFileSync(join(work, path), "utf8") : null,
+    ]),
+  );
 }
 
 function namedPaths(tree: Tree, patch: string): string[] {
@@ -71,7 +84,12 @@ function namedPaths(tree: Tree, patch: string): string[] {
 
 /** Our outcome, in the shape `reference` reports. */
 function afterApply(tree: Tree, patch: string, outcome: ApplySuccess): Map<string, string | null> {
-  return new Map(namedPaths(tree, patch).map((path) => [path, outcome.files.has(path) ? outcome.files.get(path)! : (tree[path] ?? null)]));
+  return new Map(
+    namedPaths(tree, patch).map((path) => [
+      path,
+      outcome.files.has(path) ? outcome.files.get(path)! : (tree[path] ?? null),
+    ]),
+  );
 }
 
 /** Applies the patch and checks that the reference tool agrees: the same files, or a refusal from both. */
@@ -136,15 +154,21 @@ const STATS_FIX = text(
   " def mode(xs):",
 );
 
-const STATS_FIXED = STATS.replace("def mean(xs):\n", 'def mean(xs):\n    if not xs:\n        raise ValueError("mean of empty data")\n').replace(
-  "s[mid - 1] + s[mid] / 2",
-  "(s[mid - 1] + s[mid]) / 2",
-);
+const STATS_FIXED = STATS.replace(
+  "def mean(xs):\n",
+  'def mean(xs):\n    if not xs:\n        raise ValueError("mean of empty data")\n',
+).replace("s[mid - 1] + s[mid] / 2", "(s[mid - 1] + s[mid]) / 2");
 
 describe("applyPatch, checked against git apply", () => {
   it("modifies a file with two hunks at their stated lines", () => {
     const outcome = asReference({ "stats.py": STATS }, STATS_FIX);
-    expect(outcome).toEqual({ ok: true, files: new Map([["stats.py", STATS_FIXED]]), executable: new Set(), changed: ["stats.py"], strategy: "exact" });
+    expect(outcome).toEqual({
+      ok: true,
+      files: new Map([["stats.py", STATS_FIXED]]),
+      executable: new Set(),
+      changed: ["stats.py"],
+      strategy: "exact",
+    });
   });
 
   it("adds a file in a new directory", () => {
@@ -160,12 +184,18 @@ describe("applyPatch, checked against git apply", () => {
     );
     const outcome = asReference({ "stats.py": STATS }, patch);
     expectApplied(outcome);
-    expect(outcome.files).toEqual(new Map([["tests/test_stats.py", "def test_mean():\n    assert mean([1, 2]) == 1.5\n"]]));
+    expect(outcome.files).toEqual(
+      new Map([["tests/test_stats.py", "def test_mean():\n    assert mean([1, 2]) == 1.5\n"]]),
+    );
     expect(outcome.strategy).toBe("exact");
   });
 
   it("adds an empty file (a git diff with no hunks)", () => {
-    const patch = text("diff --git a/pkg/__init__.py b/pkg/__init__.py", "new file mode 100644", "index 0000000..e69de29");
+    const patch = text(
+      "diff --git a/pkg/__init__.py b/pkg/__init__.py",
+      "new file mode 100644",
+      "index 0000000..e69de29",
+    );
     expectApplied(asReference({}, patch));
     expect(applied({}, patch).files).toEqual(new Map([["pkg/__init__.py", ""]]));
   });
@@ -190,7 +220,11 @@ describe("applyPatch, checked against git apply", () => {
 
   it.each([
     ["a different line", "one\nTWO\n", "notes.txt hunk 1 (@@ -1,2 +0,0 @@): context does not match"],
-    ["lines the patch does not remove", "one\ntwo\nthree\n", "notes.txt: the patch deletes it, but the file holds more than the patch removes"],
+    [
+      "lines the patch does not remove",
+      "one\ntwo\nthree\n",
+      "notes.txt: the patch deletes it, but the file holds more than the patch removes",
+    ],
   ])("refuses to delete a file holding %s", (_, content, reason) => {
     const outcome = asReference({ "notes.txt": content }, DELETE);
     expect(outcome.ok).toBe(false);
@@ -198,7 +232,12 @@ describe("applyPatch, checked against git apply", () => {
   });
 
   it("renames a file without changing it", () => {
-    const patch = text("diff --git a/util/helpers.py b/util/text.py", "similarity index 100%", "rename from util/helpers.py", "rename to util/text.py");
+    const patch = text(
+      "diff --git a/util/helpers.py b/util/text.py",
+      "similarity index 100%",
+      "rename from util/helpers.py",
+      "rename to util/text.py",
+    );
     const outcome = asReference({ "util/helpers.py": "def strip(s):\n    return s.strip()\n" }, patch);
     expectApplied(outcome);
     expect(outcome.files).toEqual(
@@ -212,9 +251,25 @@ describe("applyPatch, checked against git apply", () => {
 
   it("applies a real git format-patch mail: module fix, new test, README, renamed and changed helper", () => {
     const tree: Tree = {
-      "README.md": text("# tally", "", "Count things in iterables.", "", "## Usage", "", "    from tally import count_by", '    count_by(["a", "b", "a"])  # {"a": 2, "b": 1}'),
+      "README.md": text(
+        "# tally",
+        "",
+        "Count things in iterables.",
+        "",
+        "## Usage",
+        "",
+        "    from tally import count_by",
+        '    count_by(["a", "b", "a"])  # {"a": 2, "b": 1}',
+      ),
       "tally/__init__.py": text("from .core import count_by, most_common", "", '__all__ = ["count_by", "most_common"]'),
-      "tally/_helpers.py": text("def identity(x):", "    return x", "", "", "def sort_pairs(pairs):", "    return sorted(pairs, key=lambda p: p[1])"),
+      "tally/_helpers.py": text(
+        "def identity(x):",
+        "    return x",
+        "",
+        "",
+        "def sort_pairs(pairs):",
+        "    return sorted(pairs, key=lambda p: p[1])",
+      ),
       "tally/core.py": text(
         "from ._helpers import identity, sort_pairs",
         "",
@@ -236,7 +291,13 @@ describe("applyPatch, checked against git apply", () => {
     const patch = fixture("tally-most-common.patch");
     const outcome = asReference(tree, patch);
     expectApplied(outcome);
-    expect(outcome.changed).toEqual(["README.md", "tally/_helpers.py", "tally/core.py", "tally/util.py", "tests/test_core.py"]);
+    expect(outcome.changed).toEqual([
+      "README.md",
+      "tally/_helpers.py",
+      "tally/core.py",
+      "tally/util.py",
+      "tests/test_core.py",
+    ]);
     expect(outcome.files.get("tally/_helpers.py")).toBeNull();
     expect(outcome.files.get("tally/util.py")).toContain("key=lambda p: p[1], reverse=True)\n");
     expect(outcome.files.get("tally/core.py")).toMatch(/^from \.util import identity, sort_pairs\n/);
@@ -244,7 +305,17 @@ describe("applyPatch, checked against git apply", () => {
   });
 
   it("applies a plain `diff -u` with timestamps and old/ new/ directories", () => {
-    const greet = text("import sys", "", "", "def greet(name):", '    return "Hello " + name', "", "", 'if __name__ == "__main__":', "    print(greet(sys.argv[1]))");
+    const greet = text(
+      "import sys",
+      "",
+      "",
+      "def greet(name):",
+      '    return "Hello " + name',
+      "",
+      "",
+      'if __name__ == "__main__":',
+      "    print(greet(sys.argv[1]))",
+    );
     const outcome = asReference({ "greet.py": greet }, fixture("greet-diff-u.patch"));
     expectApplied(outcome);
     expect(outcome.files.get("greet.py")).toContain('return f"Hello, {name}!"\n');
@@ -252,7 +323,10 @@ describe("applyPatch, checked against git apply", () => {
 
   it("ignores a model's prose before and after the diff", () => {
     const reply = `The median is wrong for even lengths and mean fails on empty input.\nHere is the fix:\n\n${STATS_FIX}\nThis also guards mean() against an empty list.\n- It keeps the API.\n`;
-    expect(asReference({ "stats.py": STATS }, reply)).toMatchObject({ ok: true, files: new Map([["stats.py", STATS_FIXED]]) });
+    expect(asReference({ "stats.py": STATS }, reply)).toMatchObject({
+      ok: true,
+      files: new Map([["stats.py", STATS_FIXED]]),
+    });
   });
 
   it("applies patches for the same file one after the other", () => {
@@ -272,28 +346,45 @@ describe("applyPatch, checked against git apply", () => {
       "-2",
       "+two",
     );
-    expect(asReference({ "n.txt": "1\n2\n" }, patch)).toMatchObject({ ok: true, files: new Map([["n.txt", "1\n1.5\ntwo\n"]]) });
+    expect(asReference({ "n.txt": "1\n2\n" }, patch)).toMatchObject({
+      ok: true,
+      files: new Map([["n.txt", "1\n1.5\ntwo\n"]]),
+    });
   });
 
   it("reads paths without a/ b/ prefixes (git apply needs -p0 for them)", () => {
-    const patch = STATS_FIX.replace(/^diff --git .*\n/m, "").replace("--- a/stats.py", "--- stats.py").replace("+++ b/stats.py", "+++ stats.py");
-    expect(asReference({ "stats.py": STATS }, patch, gitApply("-p0"))).toMatchObject({ ok: true, changed: ["stats.py"] });
+    const patch = STATS_FIX.replace(/^diff --git .*\n/m, "")
+      .replace("--- a/stats.py", "--- stats.py")
+      .replace("+++ b/stats.py", "+++ stats.py");
+    expect(asReference({ "stats.py": STATS }, patch, gitApply("-p0"))).toMatchObject({
+      ok: true,
+      changed: ["stats.py"],
+    });
   });
 
   it("takes an omitted hunk count as 1", () => {
     const patch = text("--- a/v.py", "+++ b/v.py", "@@ -1 +1,2 @@", " x = 1", "+y = 2");
-    expect(asReference({ "v.py": "x = 1\n" }, patch)).toMatchObject({ ok: true, files: new Map([["v.py", "x = 1\ny = 2\n"]]) });
+    expect(asReference({ "v.py": "x = 1\n" }, patch)).toMatchObject({
+      ok: true,
+      files: new Map([["v.py", "x = 1\ny = 2\n"]]),
+    });
   });
 
   it("reads an empty line in a hunk as an empty context line", () => {
     const patch = STATS_FIX.replace(/^ $/gm, "");
-    expect(asReference({ "stats.py": STATS }, patch)).toMatchObject({ ok: true, files: new Map([["stats.py", STATS_FIXED]]) });
+    expect(asReference({ "stats.py": STATS }, patch)).toMatchObject({
+      ok: true,
+      files: new Map([["stats.py", STATS_FIXED]]),
+    });
   });
 
   it("inserts a hunk without context (diff -U0) at its stated line, as git apply --unidiff-zero does", () => {
     const tree = { "v.txt": text("1", "2", "3", "4", "5") };
     const patch = text("--- a/v.txt", "+++ b/v.txt", "@@ -3,0 +4 @@", "+3.5");
-    expect(asReference(tree, patch, gitApply("--unidiff-zero"))).toMatchObject({ ok: true, files: new Map([["v.txt", text("1", "2", "3", "3.5", "4", "5")]]) });
+    expect(asReference(tree, patch, gitApply("--unidiff-zero"))).toMatchObject({
+      ok: true,
+      files: new Map([["v.txt", text("1", "2", "3", "3.5", "4", "5")]]),
+    });
   });
 
   describe("line ends", () => {
@@ -304,11 +395,17 @@ describe("applyPatch, checked against git apply", () => {
         .join("\n");
 
     it("keeps a CRLF file CRLF under a git diff of it (CR inside the changed lines)", () => {
-      expect(asReference({ "stats.py": crlf(STATS) }, crContent(STATS_FIX))).toMatchObject({ ok: true, files: new Map([["stats.py", crlf(STATS_FIXED)]]) });
+      expect(asReference({ "stats.py": crlf(STATS) }, crContent(STATS_FIX))).toMatchObject({
+        ok: true,
+        files: new Map([["stats.py", crlf(STATS_FIXED)]]),
+      });
     });
 
     it("keeps a CRLF file CRLF under an LF patch (a reply whose line ends were normalised)", () => {
-      expect(applied({ "stats.py": crlf(STATS) }, STATS_FIX)).toMatchObject({ files: new Map([["stats.py", crlf(STATS_FIXED)]]), strategy: "exact" });
+      expect(applied({ "stats.py": crlf(STATS) }, STATS_FIX)).toMatchObject({
+        files: new Map([["stats.py", crlf(STATS_FIXED)]]),
+        strategy: "exact",
+      });
     });
 
     it("keeps an LF file LF under a patch saved with CRLF throughout", () => {
@@ -319,7 +416,9 @@ describe("applyPatch, checked against git apply", () => {
       ["", "@echo off\r\necho hi\r\n"],
       ["\\ No newline at end of file", "@echo off\r\necho hi"],
     ])("creates a file with the line ends its added lines carry %j", (marker, after) => {
-      const patch = crContent(text("--- /dev/null", "+++ b/win.bat", "@@ -0,0 +1,2 @@", "+@echo off", "+echo hi")).replace(/\r\n$/, marker ? `\n${marker}\n` : "\r\n");
+      const patch = crContent(
+        text("--- /dev/null", "+++ b/win.bat", "@@ -0,0 +1,2 @@", "+@echo off", "+echo hi"),
+      ).replace(/\r\n$/, marker ? `\n${marker}\n` : "\r\n");
       expect(asReference({}, patch)).toMatchObject({ ok: true, files: new Map([["win.bat", after]]) });
     });
 
@@ -349,7 +448,10 @@ describe("applyPatch, checked against git apply", () => {
 
     it("needs fuzz when the patch does not know the file lacks a final newline", () => {
       const patch = text("--- a/v.py", "+++ b/v.py", "@@ -1,2 +1,2 @@", " x = 1", "-y = 2", "+y = 3");
-      expect(applied({ "v.py": "x = 1\ny = 2" }, patch)).toMatchObject({ files: new Map([["v.py", "x = 1\ny = 3\n"]]), strategy: "fuzz" });
+      expect(applied({ "v.py": "x = 1\ny = 2" }, patch)).toMatchObject({
+        files: new Map([["v.py", "x = 1\ny = 3\n"]]),
+        strategy: "fuzz",
+      });
       expect(reference({ "v.py": "x = 1\ny = 2" }, patch)).toBeNull();
     });
   });
@@ -367,10 +469,25 @@ describe("applyPatch, checked against git apply", () => {
 
     it("prefers the nearest occurrence when the context repeats", () => {
       const block = text("a", "b", "c", "d", "e", "f", "g");
-      const patch = text("--- a/r.txt", "+++ b/r.txt", "@@ -10,7 +10,7 @@", " a", " b", " c", "-d", "+D", " e", " f", " g");
+      const patch = text(
+        "--- a/r.txt",
+        "+++ b/r.txt",
+        "@@ -10,7 +10,7 @@",
+        " a",
+        " b",
+        " c",
+        "-d",
+        "+D",
+        " e",
+        " f",
+        " g",
+      );
       const tree = { "r.txt": `${block}${text("x", "x")}${block}${block}` };
       const outcome = asReference(tree, patch);
-      expect(outcome).toMatchObject({ ok: true, files: new Map([["r.txt", `${block}${text("x", "x")}${block.replace("d", "D")}${block}`]]) });
+      expect(outcome).toMatchObject({
+        ok: true,
+        files: new Map([["r.txt", `${block}${text("x", "x")}${block.replace("d", "D")}${block}`]]),
+      });
     });
 
     it("drops an outer context line that no longer matches (fuzz 1), and says so", () => {
@@ -378,7 +495,9 @@ describe("applyPatch, checked against git apply", () => {
       const outcome = asReference(tree, STATS_FIX, gitApply("-C1"));
       expect(outcome).toMatchObject({ ok: true, strategy: "fuzz" });
       expectApplied(outcome);
-      expect(outcome.files.get("stats.py")).toContain("    mid = len(s) // 2\n    if n % 2:\n        return s[mid]\n    return (s[mid - 1] + s[mid]) / 2\n");
+      expect(outcome.files.get("stats.py")).toContain(
+        "    mid = len(s) // 2\n    if n % 2:\n        return s[mid]\n    return (s[mid - 1] + s[mid]) / 2\n",
+      );
     });
 
     it("tolerates whitespace at line ends in the context, keeping the file's spelling, as GNU patch -l does", () => {
@@ -448,8 +567,13 @@ describe("applyPatch and file modes, checked against git apply", () => {
     }
     writeFileSync(join(run, "..", `${scratchRuns}.patch`), patch);
     execFileSync("git", ["init", "-q"], { cwd: run, env: gitEnv });
-    execFileSync("git", ["-c", "core.fileMode=true", "apply", join(run, "..", `${scratchRuns}.patch`)], { cwd: run, env: gitEnv });
-    return namedPaths(tree, patch).filter((path) => existsSync(join(run, path)) && (statSync(join(run, path)).mode & 0o111) !== 0);
+    execFileSync("git", ["-c", "core.fileMode=true", "apply", join(run, "..", `${scratchRuns}.patch`)], {
+      cwd: run,
+      env: gitEnv,
+    });
+    return namedPaths(tree, patch).filter(
+      (path) => existsSync(join(run, path)) && (statSync(join(run, path)).mode & 0o111) !== 0,
+    );
   }
 
   /** Ours, for the same question: the written paths marked executable, and the untouched base ones. */
@@ -464,7 +588,16 @@ describe("applyPatch and file modes, checked against git apply", () => {
       name: "a new script with mode 100755",
       tree: {},
       executable: [],
-      patch: text("diff --git a/run.sh b/run.sh", "new file mode 100755", "index 0000000..1111111", "--- /dev/null", "+++ b/run.sh", "@@ -0,0 +1,2 @@", "+#!/bin/sh", "+exec python3 -m pytest -q"),
+      patch: text(
+        "diff --git a/run.sh b/run.sh",
+        "new file mode 100755",
+        "index 0000000..1111111",
+        "--- /dev/null",
+        "+++ b/run.sh",
+        "@@ -0,0 +1,2 @@",
+        "+#!/bin/sh",
+        "+exec python3 -m pytest -q",
+      ),
       expected: ["run.sh"],
     },
     {
@@ -485,14 +618,28 @@ describe("applyPatch and file modes, checked against git apply", () => {
       name: "an executable changed in place",
       tree: { "run.sh": RUN_SH },
       executable: ["run.sh"],
-      patch: text("diff --git a/run.sh b/run.sh", "index 1111111..2222222 100755", "--- a/run.sh", "+++ b/run.sh", "@@ -1,2 +1,2 @@", " #!/bin/sh", "-exec python3 -m pytest -q", "+exec python3 -m pytest -x"),
+      patch: text(
+        "diff --git a/run.sh b/run.sh",
+        "index 1111111..2222222 100755",
+        "--- a/run.sh",
+        "+++ b/run.sh",
+        "@@ -1,2 +1,2 @@",
+        " #!/bin/sh",
+        "-exec python3 -m pytest -q",
+        "+exec python3 -m pytest -x",
+      ),
       expected: ["run.sh"],
     },
     {
       name: "an executable renamed",
       tree: { "run.sh": RUN_SH },
       executable: ["run.sh"],
-      patch: text("diff --git a/run.sh b/scripts/test.sh", "similarity index 100%", "rename from run.sh", "rename to scripts/test.sh"),
+      patch: text(
+        "diff --git a/run.sh b/scripts/test.sh",
+        "similarity index 100%",
+        "rename from run.sh",
+        "rename to scripts/test.sh",
+      ),
       expected: ["scripts/test.sh"],
     },
   ])("$name", ({ tree, executable, patch, expected }) => {
@@ -501,7 +648,10 @@ describe("applyPatch and file modes, checked against git apply", () => {
   });
 
   it("counts a change of mode alone as a change", () => {
-    const outcome = applied({ "run.sh": RUN_SH }, text("diff --git a/run.sh b/run.sh", "old mode 100644", "new mode 100755"));
+    const outcome = applied(
+      { "run.sh": RUN_SH },
+      text("diff --git a/run.sh b/run.sh", "old mode 100644", "new mode 100755"),
+    );
     expect(outcome).toMatchObject({ files: new Map([["run.sh", RUN_SH]]), changed: ["run.sh"] });
   });
 });
@@ -521,7 +671,11 @@ describe("applyPatch on random edits, against git", () => {
     const before = Array.from({ length: 3 + Math.floor(random() * 30) }, pick);
     const after = [...before];
     for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits--) {
-      after.splice(Math.floor(random() * (after.length + 1)), Math.floor(random() * 2), ...(random() < 0.7 ? [`${pick()}!`] : []));
+      after.splice(
+        Math.floor(random() * (after.length + 1)),
+        Math.floor(random() * 2),
+        ...(random() < 0.7 ? [`${pick()}!`] : []),
+      );
     }
     return { before, after };
   }
@@ -547,7 +701,10 @@ describe("applyPatch on random edits, against git", () => {
       const [oldText, newText] = [content(before), content(after)];
       if (oldText === newText) continue;
       const patch = gitDiff(oldText, newText, [`-U${[0, 1, 3][i % 3]}`]);
-      expect(applied({ "f.txt": oldText }, patch), patch).toMatchObject({ files: new Map([["f.txt", newText]]), strategy: "exact" });
+      expect(applied({ "f.txt": oldText }, patch), patch).toMatchObject({
+        files: new Map([["f.txt", newText]]),
+        strategy: "exact",
+      });
     }
   });
 
@@ -560,7 +717,12 @@ describe("applyPatch on random edits, against git", () => {
       const base = i % 2 ? `${drift}${text(...before)}` : `${text(...before)}${drift}`;
       const expected = reference({ "f.txt": base }, patch);
       const outcome = apply({ "f.txt": base }, patch);
-      if (expected) expect(outcome, patch).toMatchObject({ ok: true, strategy: expect.stringMatching(/^(exact|offset)$/), files: new Map([["f.txt", expected.get("f.txt")]]) });
+      if (expected)
+        expect(outcome, patch).toMatchObject({
+          ok: true,
+          strategy: expect.stringMatching(/^(exact|offset)$/),
+          files: new Map([["f.txt", expected.get("f.txt")]]),
+        });
       else expect(!outcome.ok || outcome.strategy === "fuzz", patch).toBe(true);
     }
   });
@@ -589,15 +751,29 @@ describe("applyPatch failures", () => {
   it("keeps hunks in file order: one stated before the previous hunk fails", () => {
     const [head, first, second] = STATS_FIX.split(/(?=^@@ )/m);
     const swapped = `${head}${second!.replace("+15,7", "+13,7")}${first}`;
-    const outcome = hasGnuPatch ? asReference({ "stats.py": STATS }, swapped, gnuPatch("--fuzz=2")) : apply({ "stats.py": STATS }, swapped);
+    const outcome = hasGnuPatch
+      ? asReference({ "stats.py": STATS }, swapped, gnuPatch("--fuzz=2"))
+      : apply({ "stats.py": STATS }, swapped);
     expect(outcome).toMatchObject({ ok: false, hunk: { index: 2, header: "@@ -4,6 +4,8 @@" } });
     expect(!outcome.ok && outcome.reason).toContain("(hunks must come in file order, without overlapping)");
   });
 
   it.each([
-    ["creates a file that exists", text("--- /dev/null", "+++ b/stats.py", "@@ -0,0 +1 @@", "+x = 1"), "stats.py: the patch creates it, but it already exists"],
-    ["changes a file that does not exist", text("--- a/nope.py", "+++ b/nope.py", "@@ -1 +1 @@", "-a", "+b"), "nope.py: the patch changes it, but it does not exist in the base tree"],
-    ["deletes a file that does not exist", text("--- a/nope.py", "+++ /dev/null", "@@ -1 +0,0 @@", "-a"), "nope.py: the patch changes it, but it does not exist in the base tree"],
+    [
+      "creates a file that exists",
+      text("--- /dev/null", "+++ b/stats.py", "@@ -0,0 +1 @@", "+x = 1"),
+      "stats.py: the patch creates it, but it already exists",
+    ],
+    [
+      "changes a file that does not exist",
+      text("--- a/nope.py", "+++ b/nope.py", "@@ -1 +1 @@", "-a", "+b"),
+      "nope.py: the patch changes it, but it does not exist in the base tree",
+    ],
+    [
+      "deletes a file that does not exist",
+      text("--- a/nope.py", "+++ /dev/null", "@@ -1 +0,0 @@", "-a"),
+      "nope.py: the patch changes it, but it does not exist in the base tree",
+    ],
     [
       "renames onto a file that exists",
       text("diff --git a/stats.py b/other.py", "similarity index 100%", "rename from stats.py", "rename to other.py"),
@@ -609,12 +785,24 @@ describe("applyPatch failures", () => {
   });
 
   it("reports a diff it cannot find", () => {
-    expect(refused({}, "I could not produce a patch, sorry.")).toEqual({ ok: false, file: null, hunk: null, reason: "no file changes found in the patch" });
+    expect(refused({}, "I could not produce a patch, sorry.")).toEqual({
+      ok: false,
+      file: null,
+      hunk: null,
+      reason: "no file changes found in the patch",
+    });
   });
 
   it("keeps messages to one short line however long the candidate's lines are", () => {
     const long = "x".repeat(5000);
-    const patch = text(`--- a/${"d/".repeat(200)}f.py`, `+++ b/${"d/".repeat(200)}f.py`, "@@ -1,2 +1,2 @@", ` ${long}`, `-${long}`, `+${long}y`);
+    const patch = text(
+      `--- a/${"d/".repeat(200)}f.py`,
+      `+++ b/${"d/".repeat(200)}f.py`,
+      "@@ -1,2 +1,2 @@",
+      ` ${long}`,
+      `-${long}`,
+      `+${long}y`,
+    );
     const reason = refused({ [`${"d/".repeat(200)}f.py`]: text("a", "b") }, patch).reason;
     expect(reason).not.toContain("\n");
     expect(reason.length).toBeLessThan(300);
@@ -654,17 +842,39 @@ describe("parsePatch", () => {
   it("reads a format-patch mail into files, renames, modes and hunks, skipping the mail and the signature", () => {
     const parsed = parsePatch(fixture("tally-most-common.patch"));
     expect(parsed.problem).toBeNull();
-    expect(parsed.files.map(({ oldPath, newPath, copy, mode, hunks }) => ({ oldPath, newPath, copy, mode, hunks: hunks.map((h) => h.header) }))).toEqual([
+    expect(
+      parsed.files.map(({ oldPath, newPath, copy, mode, hunks }) => ({
+        oldPath,
+        newPath,
+        copy,
+        mode,
+        hunks: hunks.map((h) => h.header),
+      })),
+    ).toEqual([
       { oldPath: "README.md", newPath: "README.md", copy: false, mode: undefined, hunks: ["@@ -6,3 +6,5 @@"] },
       { oldPath: "tally/core.py", newPath: "tally/core.py", copy: false, mode: undefined, hunks: ["@@ -1,4 +1,4 @@"] },
-      { oldPath: "tally/_helpers.py", newPath: "tally/util.py", copy: false, mode: undefined, hunks: ["@@ -3,4 +3,4 @@"] },
+      {
+        oldPath: "tally/_helpers.py",
+        newPath: "tally/util.py",
+        copy: false,
+        mode: undefined,
+        hunks: ["@@ -3,4 +3,4 @@"],
+      },
       { oldPath: null, newPath: "tests/test_core.py", copy: false, mode: "100644", hunks: ["@@ -0,0 +1,9 @@"] },
     ]);
-    expect(touchedPaths(parsed)).toEqual(["README.md", "tally/_helpers.py", "tally/core.py", "tally/util.py", "tests/test_core.py"]);
+    expect(touchedPaths(parsed)).toEqual([
+      "README.md",
+      "tally/_helpers.py",
+      "tally/core.py",
+      "tally/util.py",
+      "tests/test_core.py",
+    ]);
   });
 
   it("keeps hunk lines, their CRs and the no-newline markers", () => {
-    const parsed = parsePatch(crlf(text("--- a/v.py", "+++ b/v.py", "@@ -1 +1 @@ def f():", "-a", "\\ No newline at end of file", "+b")));
+    const parsed = parsePatch(
+      crlf(text("--- a/v.py", "+++ b/v.py", "@@ -1 +1 @@ def f():", "-a", "\\ No newline at end of file", "+b")),
+    );
     expect(parsed.files[0]!.hunks[0]).toEqual({
       header: "@@ -1 +1 @@",
       oldStart: 1,
@@ -679,12 +889,49 @@ describe("parsePatch", () => {
   });
 
   it.each([
-    ["quoted names", text('diff --git "a/my file.py" "b/my file.py"', '--- "a/my file.py"', '+++ "b/my file.py"', "@@ -1 +1 @@", "-a", "+b"), "my file.py", "my file.py"],
-    ["a tab before the timestamp", text("--- a/x y.py\t2024-05-01 12:00:00", "+++ b/x y.py\t2024-05-01 12:00:01", "@@ -1 +1 @@", "-a", "+b"), "x y.py", "x y.py"],
-    ["the epoch for an absent file (diff -N)", text("--- a.txt\t1970-01-01 00:00:00.000000000 +0000", "+++ a.txt\t2024-05-01 12:00:00.000000000 +0000", "@@ -0,0 +1 @@", "+a"), null, "a.txt"],
-    ["a prefix on one side only", text("--- a/src/x.py", "+++ src/x.py", "@@ -1 +1 @@", "-a", "+b"), "src/x.py", "src/x.py"],
+    [
+      "quoted names",
+      text(
+        'diff --git "a/my file.py" "b/my file.py"',
+        '--- "a/my file.py"',
+        '+++ "b/my file.py"',
+        "@@ -1 +1 @@",
+        "-a",
+        "+b",
+      ),
+      "my file.py",
+      "my file.py",
+    ],
+    [
+      "a tab before the timestamp",
+      text("--- a/x y.py\t2024-05-01 12:00:00", "+++ b/x y.py\t2024-05-01 12:00:01", "@@ -1 +1 @@", "-a", "+b"),
+      "x y.py",
+      "x y.py",
+    ],
+    [
+      "the epoch for an absent file (diff -N)",
+      text(
+        "--- a.txt\t1970-01-01 00:00:00.000000000 +0000",
+        "+++ a.txt\t2024-05-01 12:00:00.000000000 +0000",
+        "@@ -0,0 +1 @@",
+        "+a",
+      ),
+      null,
+      "a.txt",
+    ],
+    [
+      "a prefix on one side only",
+      text("--- a/src/x.py", "+++ src/x.py", "@@ -1 +1 @@", "-a", "+b"),
+      "src/x.py",
+      "src/x.py",
+    ],
     ["a backup name on the old side", text("--- x.py.orig", "+++ x.py", "@@ -1 +1 @@", "-a", "+b"), "x.py", "x.py"],
-    ["copy from / copy to", text("diff --git a/x.py b/y.py", "similarity index 100%", "copy from x.py", "copy to y.py"), "x.py", "y.py"],
+    [
+      "copy from / copy to",
+      text("diff --git a/x.py b/y.py", "similarity index 100%", "copy from x.py", "copy to y.py"),
+      "x.py",
+      "y.py",
+    ],
     ["git hunks without ---/+++ lines", text("diff --git a/x.py b/x.py", "@@ -1 +1 @@", "-a", "+b"), "x.py", "x.py"],
   ])("names files from %s", (_, patch, oldPath, newPath) => {
     const parsed = parsePatch(patch);
@@ -693,32 +940,83 @@ describe("parsePatch", () => {
   });
 
   it("copies a file, leaving the original", () => {
-    const patch = text("diff --git a/x.py b/y.py", "similarity index 90%", "copy from x.py", "copy to y.py", "--- a/x.py", "+++ b/y.py", "@@ -1 +1 @@", "-a", "+b");
-    expect(asReference({ "x.py": "a\n" }, patch)).toMatchObject({ ok: true, files: new Map([["y.py", "b\n"]]), changed: ["y.py"] });
+    const patch = text(
+      "diff --git a/x.py b/y.py",
+      "similarity index 90%",
+      "copy from x.py",
+      "copy to y.py",
+      "--- a/x.py",
+      "+++ b/y.py",
+      "@@ -1 +1 @@",
+      "-a",
+      "+b",
+    );
+    expect(asReference({ "x.py": "a\n" }, patch)).toMatchObject({
+      ok: true,
+      files: new Map([["y.py", "b\n"]]),
+      changed: ["y.py"],
+    });
   });
 
   it.each([
     [
       "a binary git patch",
-      text("diff --git a/logo.png b/logo.png", "index 0000000..1d2f3e4", "GIT binary patch", "literal 12", "zcmZ>Y%CIzaP<V2i"),
+      text(
+        "diff --git a/logo.png b/logo.png",
+        "index 0000000..1d2f3e4",
+        "GIT binary patch",
+        "literal 12",
+        "zcmZ>Y%CIzaP<V2i",
+      ),
       "logo.png: binary patches are not supported",
     ],
-    ["a binary marker from diff", text("Binary files a/logo.png and b/logo.png differ"), "logo.png: binary patches are not supported"],
-    ["a symlink", text("diff --git a/latest b/latest", "new file mode 120000", "--- /dev/null", "+++ b/latest", "@@ -0,0 +1 @@", "+/etc/passwd"), "latest: symbolic links are not supported"],
+    [
+      "a binary marker from diff",
+      text("Binary files a/logo.png and b/logo.png differ"),
+      "logo.png: binary patches are not supported",
+    ],
+    [
+      "a symlink",
+      text(
+        "diff --git a/latest b/latest",
+        "new file mode 120000",
+        "--- /dev/null",
+        "+++ b/latest",
+        "@@ -0,0 +1 @@",
+        "+/etc/passwd",
+      ),
+      "latest: symbolic links are not supported",
+    ],
     [
       "a hunk whose counts promise more lines",
       text("--- a/v.py", "+++ b/v.py", "@@ -1,3 +1,3 @@", " a", "-b", "+c", "Hope this helps!"),
       'v.py hunk 1 (@@ -1,3 +1,3 @@): line 7 of the patch ("Hope this helps!") is not a hunk line; are the header\'s line counts right?',
     ],
-    ["a hunk cut short", text("--- a/v.py", "+++ b/v.py", "@@ -1,3 +1,3 @@", " a", "-b"), "v.py hunk 1 (@@ -1,3 +1,3 @@): the patch ends 1 old and 2 new lines before the hunk does"],
+    [
+      "a hunk cut short",
+      text("--- a/v.py", "+++ b/v.py", "@@ -1,3 +1,3 @@", " a", "-b"),
+      "v.py hunk 1 (@@ -1,3 +1,3 @@): the patch ends 1 old and 2 new lines before the hunk does",
+    ],
     [
       "a hunk whose counts promise fewer lines",
       text("--- a/v.py", "+++ b/v.py", "@@ -1,2 +1,2 @@", " a", "-b", "+c", "-d"),
       'v.py hunk 1 (@@ -1,2 +1,2 @@): line 7 of the patch ("-d") goes past the header\'s line counts',
     ],
-    ["a malformed hunk header", text("--- a/v.py", "+++ b/v.py", "@@ -1,2 +1,2 @@", " a", "-b", "+c", "@@ -x +y @@"), 'v.py: hunk 2 has a malformed header "@@ -x +y @@"'],
-    ["a hunk with no file header", text("Change this:", "@@ -1 +1 @@", "-a", "+b"), "line 2 of the patch starts a hunk (\"@@ -1 +1 @@\") with no '---'/'+++' file header before it"],
-    ["a git diff with nothing in it", text("diff --git a/v.py b/v.py", "index 1234567..89abcde 100644"), "v.py: the diff has no hunks"],
+    [
+      "a malformed hunk header",
+      text("--- a/v.py", "+++ b/v.py", "@@ -1,2 +1,2 @@", " a", "-b", "+c", "@@ -x +y @@"),
+      'v.py: hunk 2 has a malformed header "@@ -x +y @@"',
+    ],
+    [
+      "a hunk with no file header",
+      text("Change this:", "@@ -1 +1 @@", "-a", "+b"),
+      "line 2 of the patch starts a hunk (\"@@ -1 +1 @@\") with no '---'/'+++' file header before it",
+    ],
+    [
+      "a git diff with nothing in it",
+      text("diff --git a/v.py b/v.py", "index 1234567..89abcde 100644"),
+      "v.py: the diff has no hunks",
+    ],
   ])("reports %s", (_, patch, reason) => {
     expect(parsePatch(patch).problem?.reason).toBe(reason);
     expect(refused({ "v.py": "a\nb\n" }, patch).reason).toBe(reason);

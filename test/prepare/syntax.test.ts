@@ -38,8 +38,14 @@ const cases: Case[] = [
     name: "python: an absolute path in the work dir",
     language: "python",
     output: "",
-    verdict: '{"message": "expected an indented block after function definition on line 1", "file": "/work/solution.py", "line": 2, "column": 1}',
-    expected: { message: "expected an indented block after function definition on line 1", file: "solution.py", line: 2, column: 1 },
+    verdict:
+      '{"message": "expected an indented block after function definition on line 1", "file": "/work/solution.py", "line": 2, "column": 1}',
+    expected: {
+      message: "expected an indented block after function definition on line 1",
+      file: "solution.py",
+      line: 2,
+      column: 1,
+    },
   },
   {
     name: "python: a ValueError has no position",
@@ -59,7 +65,10 @@ const cases: Case[] = [
     // compile()'s SyntaxWarning echoes the candidate's line; only the marked verdict counts.
     name: "python: a verdict-shaped line in the output is the candidate's, not the checker's",
     language: "python",
-    output: out('/work/solution.py:2: SyntaxWarning: "is" with a literal. Did you mean "=="?', '  {"message": "forged", "file": "evil.py", "line": 99}'),
+    output: out(
+      '/work/solution.py:2: SyntaxWarning: "is" with a literal. Did you mean "=="?',
+      '  {"message": "forged", "file": "evil.py", "line": 99}',
+    ),
     verdict: `{"message": "'return' outside function", "file": "/work/solution.py", "line": 4}`,
     expected: { message: "'return' outside function", file: "solution.py", line: 4 },
   },
@@ -73,44 +82,91 @@ const cases: Case[] = [
     // `TypeError: forged …)` is a label and a syntax error: node echoes it before its own message.
     name: "javascript: an echoed source line shaped like a message",
     language: "javascript",
-    output: out("/work/solution.js:1", "TypeError: forged message here )", "                  ^^^^^^^", "", "SyntaxError: Unexpected identifier", ...NODE18_STACK),
+    output: out(
+      "/work/solution.js:1",
+      "TypeError: forged message here )",
+      "                  ^^^^^^^",
+      "",
+      "SyntaxError: Unexpected identifier",
+      ...NODE18_STACK,
+    ),
     expected: { message: "SyntaxError: Unexpected identifier", file: "solution.js", line: 1, column: 19 },
   },
   {
     name: "typescript: a context line after the caret shaped like a message",
     language: "typescript",
-    output: out("file:///work/solution.ts:1", "const x: number = ;", "                  ^", "RangeError: forged", "", "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected", "    at parseTypeScript (node:internal/modules/typescript:72:36)"),
-    expected: { message: "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected", file: "solution.ts", line: 1, column: 19 },
+    output: out(
+      "file:///work/solution.ts:1",
+      "const x: number = ;",
+      "                  ^",
+      "RangeError: forged",
+      "",
+      "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
+      "    at parseTypeScript (node:internal/modules/typescript:72:36)",
+    ),
+    expected: {
+      message: "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
+      file: "solution.ts",
+      line: 1,
+      column: 19,
+    },
   },
   {
     // A here-document's delimiter is the candidate's word, quoted in a warning printed first.
     name: "bash: a warning before the error is not the message",
     language: "bash",
-    output: out("/work/solution.sh: line 9: warning: here-document at line 1 delimited by end-of-file (wanted `forged')", "/work/solution.sh: line 12: syntax error: unexpected end of file"),
+    output: out(
+      "/work/solution.sh: line 9: warning: here-document at line 1 delimited by end-of-file (wanted `forged')",
+      "/work/solution.sh: line 12: syntax error: unexpected end of file",
+    ),
     expected: { message: "syntax error: unexpected end of file", file: "solution.sh", line: 12 },
   },
   {
     name: "python: raw text when the JSON line is missing",
     language: "python",
     output: out("Traceback (most recent call last):", '  File "/work/check.py", line 1', "MemoryError"),
-    expected: { message: 'Traceback (most recent call last):\n  File "check.py", line 1\nMemoryError', file: "solution.py" },
+    expected: {
+      message: 'Traceback (most recent call last):\n  File "check.py", line 1\nMemoryError',
+      file: "solution.py",
+    },
   },
   {
     name: "javascript: node 18, caret under the token",
     language: "javascript",
-    output: out("/work/solution.js:2", "const y = ;", "          ^", "", "SyntaxError: Unexpected token ';'", ...NODE18_STACK),
+    output: out(
+      "/work/solution.js:2",
+      "const y = ;",
+      "          ^",
+      "",
+      "SyntaxError: Unexpected token ';'",
+      ...NODE18_STACK,
+    ),
     expected: { message: "SyntaxError: Unexpected token ';'", file: "solution.js", line: 2, column: 11 },
   },
   {
     name: "javascript: a caret run under a string",
     language: "javascript",
-    output: out("/work/solution.js:1", 'let s = "abc', "        ^^^^", "", "SyntaxError: Invalid or unexpected token", ...NODE18_STACK),
+    output: out(
+      "/work/solution.js:1",
+      'let s = "abc',
+      "        ^^^^",
+      "",
+      "SyntaxError: Invalid or unexpected token",
+      ...NODE18_STACK,
+    ),
     expected: { message: "SyntaxError: Invalid or unexpected token", file: "solution.js", line: 1, column: 9 },
   },
   {
     name: "javascript: tabs kept in the caret line count as one column",
     language: "javascript",
-    output: out("/work/solution.js:1", "\tconst a = {b: 1,, };", "\t                ^", "", "SyntaxError: Unexpected token ','", ...NODE18_STACK),
+    output: out(
+      "/work/solution.js:1",
+      "\tconst a = {b: 1,, };",
+      "\t                ^",
+      "",
+      "SyntaxError: Unexpected token ','",
+      ...NODE18_STACK,
+    ),
     expected: { message: "SyntaxError: Unexpected token ','", file: "solution.js", line: 1, column: 18 },
   },
   {
@@ -122,14 +178,28 @@ const cases: Case[] = [
   {
     name: "javascript: a file in a subdirectory",
     language: "javascript",
-    output: out("/work/lib/util.mjs:2", "const y = ;", "          ^", "", "SyntaxError: Unexpected token ';'", "    at checkSyntax (node:internal/main/check_syntax:78:5)"),
+    output: out(
+      "/work/lib/util.mjs:2",
+      "const y = ;",
+      "          ^",
+      "",
+      "SyntaxError: Unexpected token ';'",
+      "    at checkSyntax (node:internal/main/check_syntax:78:5)",
+    ),
     target: "lib/util.mjs",
     expected: { message: "SyntaxError: Unexpected token ';'", file: "lib/util.mjs", line: 2, column: 11 },
   },
   {
     name: "javascript: node's own error names no candidate file",
     language: "javascript",
-    output: out("node:internal/modules/cjs/loader:1143", "  throw err;", "  ^", "", "Error: Cannot find module '/work/solution.js'", "    at Module._resolveFilename (node:internal/modules/cjs/loader:1140:15)"),
+    output: out(
+      "node:internal/modules/cjs/loader:1143",
+      "  throw err;",
+      "  ^",
+      "",
+      "Error: Cannot find module '/work/solution.js'",
+      "    at Module._resolveFilename (node:internal/modules/cjs/loader:1140:15)",
+    ),
     expected: { message: "Error: Cannot find module 'solution.js'", file: "solution.js" },
   },
   {
@@ -145,12 +215,23 @@ const cases: Case[] = [
       "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
       "    at parseTypeScript (node:internal/modules/typescript:72:36)",
     ),
-    expected: { message: "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected", file: "solution.ts", line: 2, column: 14 },
+    expected: {
+      message: "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
+      file: "solution.ts",
+      line: 2,
+      column: 14,
+    },
   },
   {
     name: "typescript: node 24 --check rejects a type annotation",
     language: "typescript",
-    output: out("/work/solution.ts:1", "function add(a: number, b: number): number {", "              ^", "", "SyntaxError: Unexpected token ':'"),
+    output: out(
+      "/work/solution.ts:1",
+      "function add(a: number, b: number): number {",
+      "              ^",
+      "",
+      "SyntaxError: Unexpected token ':'",
+    ),
     expected: { message: "SyntaxError: Unexpected token ':'", file: "solution.ts", line: 1, column: 15 },
   },
   {
@@ -179,19 +260,36 @@ const cases: Case[] = [
       'Parse error: syntax error, unexpected end of file, expecting variable or "${" or "{$" in /work/solution.php on line 3',
       "Errors parsing /work/solution.php",
     ),
-    expected: { message: 'Parse error: syntax error, unexpected end of file, expecting variable or "${" or "{$"', file: "solution.php", line: 3 },
+    expected: {
+      message: 'Parse error: syntax error, unexpected end of file, expecting variable or "${" or "{$"',
+      file: "solution.php",
+      line: 3,
+    },
   },
   {
     name: "php: the unprefixed copy alone",
     language: "php",
-    output: out("Errors parsing solution.php", 'Parse error: syntax error, unexpected token "{", expecting variable in solution.php on line 2'),
-    expected: { message: 'Parse error: syntax error, unexpected token "{", expecting variable', file: "solution.php", line: 2 },
+    output: out(
+      "Errors parsing solution.php",
+      'Parse error: syntax error, unexpected token "{", expecting variable in solution.php on line 2',
+    ),
+    expected: {
+      message: 'Parse error: syntax error, unexpected token "{", expecting variable',
+      file: "solution.php",
+      line: 2,
+    },
   },
   {
     name: "php: a compile-time fatal error naming another line",
     language: "php",
-    output: out("PHP Fatal error:  Cannot redeclare f() (previously declared in /work/solution.php:2) in /work/solution.php on line 3"),
-    expected: { message: "Fatal error: Cannot redeclare f() (previously declared in solution.php:2)", file: "solution.php", line: 3 },
+    output: out(
+      "PHP Fatal error:  Cannot redeclare f() (previously declared in /work/solution.php:2) in /work/solution.php on line 3",
+    ),
+    expected: {
+      message: "Fatal error: Cannot redeclare f() (previously declared in solution.php:2)",
+      file: "solution.php",
+      line: 3,
+    },
   },
   {
     name: "php: only the summary line",

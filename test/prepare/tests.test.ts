@@ -6,7 +6,13 @@ const root = checkout();
 
 describe("isExecutable", () => {
   it("is any execute bit, as git reads a mode", () => {
-    expect([0o100755, 0o100744, 0o100701, 0o100644, 0o100600].map(isExecutable)).toEqual([true, true, true, false, false]);
+    expect([0o100755, 0o100744, 0o100701, 0o100644, 0o100600].map(isExecutable)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -17,8 +17,16 @@ describe("buildAnnotations", () => {
   });
 
   it("points a patch's syntax error at the repository file, under the base tree's prefix", () => {
-    const patched = result({ id: "pull-7", status: "syntax_error", changed_files: ["src/app.py"], syntax: { message: "invalid syntax", file: "src/app.py", line: 4 } });
-    expect(buildAnnotations([patched], undefined, "services/api")[0]).toMatchObject({ file: "services/api/src/app.py", startLine: 4 });
+    const patched = result({
+      id: "pull-7",
+      status: "syntax_error",
+      changed_files: ["src/app.py"],
+      syntax: { message: "invalid syntax", file: "src/app.py", line: 4 },
+    });
+    expect(buildAnnotations([patched], undefined, "services/api")[0]).toMatchObject({
+      file: "services/api/src/app.py",
+      startLine: 4,
+    });
     expect(buildAnnotations([patched])[0]).toMatchObject({ file: "src/app.py" });
     // A reply's code is no repository file: its name stays as the sandbox knew it.
     expect(buildAnnotations([MIXED[1]!], undefined, "services/api")[0]).toMatchObject({ file: "solution.py" });
@@ -29,7 +37,9 @@ describe("buildAnnotations", () => {
     expect(annotations).toHaveLength(7);
     expect(annotations.every((a) => a.level === "error")).toBe(true);
     expect(annotations.filter((a) => a.file !== undefined)).toHaveLength(1);
-    expect(annotations.find((a) => a.title.includes("reply-3"))?.message).toBe("Timed out after 10 s.\n(candidate from replies/reply-3.md)");
+    expect(annotations.find((a) => a.title.includes("reply-3"))?.message).toBe(
+      "Timed out after 10 s.\n(candidate from replies/reply-3.md)",
+    );
   });
 
   it("warns instead of failing for statuses outside fail-on", () => {
@@ -41,9 +51,18 @@ describe("buildAnnotations", () => {
 
   it("keeps a syntax error without location unlocated, and cleans terminal noise", () => {
     const [annotation] = buildAnnotations([
-      result({ id: "x", status: "syntax_error", feedback: "\x1b[31mboom\x1b[0m", syntax: { message: "\x1b[31mboom\x1b[0m" } }),
+      result({
+        id: "x",
+        status: "syntax_error",
+        feedback: "\x1b[31mboom\x1b[0m",
+        syntax: { message: "\x1b[31mboom\x1b[0m" },
+      }),
     ]);
-    expect(annotation).toEqual({ level: "error", title: "sandbox-gate: syntax error in x", message: "boom\n(candidate from replies/x.md)" });
+    expect(annotation).toEqual({
+      level: "error",
+      title: "sandbox-gate: syntax error in x",
+      message: "boom\n(candidate from replies/x.md)",
+    });
   });
 
   it("falls back to the status label when there is no message, and caps long ones", () => {

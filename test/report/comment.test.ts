@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubClient, type Comment, type GitHubClient } from "../../src/github.js";
 import { ACTIONS_BOT, findStickyComment, tooLongNote, upsertStickyComment } from "../../src/report/comment.js";
 import { renderComment, stickyMarker } from "../../src/report/markdown.js";
-import { ACTIONS_BOT as BOT_USER, FakeGitHub, HUMAN, READ_ONLY_TOKEN, startFakeGitHub, TOKEN } from "../support/github-server.js";
+import {
+  ACTIONS_BOT as BOT_USER,
+  FakeGitHub,
+  HUMAN,
+  READ_ONLY_TOKEN,
+  startFakeGitHub,
+  TOKEN,
+} from "../support/github-server.js";
 
 const MARKER = stickyMarker();
 const TARGET = { owner: "acme", repo: "app", issue: 7, marker: MARKER };
@@ -32,7 +39,9 @@ describe("upsertStickyComment", () => {
     expect(second).toEqual({ ...first, action: "updated" });
     expect(stored().map((c) => c.body)).toEqual(["an agent's reply", `${MARKER}\nrun 2`]);
     expect(writes()).toEqual(["POST", "PATCH"]);
-    expect(first.action !== "forbidden" && first.url).toBe(`https://github.com/acme/app/pull/7#issuecomment-${stored()[1]!.id}`);
+    expect(first.action !== "forbidden" && first.url).toBe(
+      `https://github.com/acme/app/pull/7#issuecomment-${stored()[1]!.id}`,
+    );
   });
 
   it("finds its comment on the third page", async () => {
@@ -52,7 +61,9 @@ describe("upsertStickyComment", () => {
 
   it("ignores the marker in someone else's comment, but adopts the given login's", async () => {
     github.addIssueComment("acme", "app", 7, `quoting ${MARKER}`, HUMAN);
-    expect(await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nours` })).toMatchObject({ action: "created" });
+    expect(await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nours` })).toMatchObject({
+      action: "created",
+    });
     expect(stored()[0]!.body).toBe(`quoting ${MARKER}`);
 
     const personal = await startFakeGitHub();
@@ -60,7 +71,9 @@ describe("upsertStickyComment", () => {
       personal.addToken("ghp_personal", HUMAN);
       const mine = personal.addIssueComment("acme", "app", 7, `${MARKER}\nby a person`, HUMAN);
       const api = createGitHubClient("ghp_personal", { baseUrl: personal.url });
-      expect(await upsertStickyComment(api, { ...TARGET, body: `${MARKER}\nupdated`, login: "OctoCat" })).toMatchObject({ action: "updated", id: mine.id });
+      expect(await upsertStickyComment(api, { ...TARGET, body: `${MARKER}\nupdated`, login: "OctoCat" })).toMatchObject(
+        { action: "updated", id: mine.id },
+      );
       expect(personal.violations).toEqual([]);
     } finally {
       await personal.close();
@@ -74,7 +87,9 @@ describe("upsertStickyComment", () => {
       message: expect.stringContaining("403 Resource not accessible by integration"),
     });
     github.failNext(403);
-    expect(await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nx` })).toMatchObject({ action: "forbidden" });
+    expect(await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nx` })).toMatchObject({
+      action: "forbidden",
+    });
     expect(stored()).toEqual([]);
   });
 
@@ -84,10 +99,16 @@ describe("upsertStickyComment", () => {
     expect(stored()[0]!.body).toBe(tooLongNote(MARKER));
 
     const input = { results: [], skipped: [], gate: { failed: false, reason: "nothing to run" }, marker: MARKER };
-    const outcome = await upsertStickyComment(client, { ...TARGET, body: huge, shorten: () => renderComment(input, 16_384) });
+    const outcome = await upsertStickyComment(client, {
+      ...TARGET,
+      body: huge,
+      shorten: () => renderComment(input, 16_384),
+    });
     expect(outcome).toMatchObject({ action: "updated", id: stored()[0]!.id });
     expect(stored().map((c) => c.body)).toEqual([renderComment(input)]);
-    const sent = github.requests.filter((r) => r.method !== "GET").map((r) => [r.method, r.status, (r.body as { body: string }).body.length]);
+    const sent = github.requests
+      .filter((r) => r.method !== "GET")
+      .map((r) => [r.method, r.status, (r.body as { body: string }).body.length]);
     expect(sent).toEqual([
       ["POST", 422, huge.length],
       ["POST", 201, tooLongNote(MARKER).length],
@@ -98,7 +119,9 @@ describe("upsertStickyComment", () => {
 
   it("gives up after one shortened retry", async () => {
     github.failNext(422, 2, {}, { skip: 1 }); // the listing goes through
-    await expect(upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nx` })).rejects.toMatchObject({ status: 422 });
+    await expect(upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nx` })).rejects.toMatchObject({
+      status: 422,
+    });
     expect(writes()).toEqual(["POST", "POST"]);
   });
 
@@ -109,12 +132,22 @@ describe("upsertStickyComment", () => {
 
   it("lets other errors through", async () => {
     github.failNext(404);
-    await expect(upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nx` })).rejects.toMatchObject({ name: "GitHubError", status: 404 });
+    await expect(upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nx` })).rejects.toMatchObject({
+      name: "GitHubError",
+      status: 404,
+    });
   });
 });
 
 describe("findStickyComment", () => {
-  const comment = (id: number, body: string, author: string): Comment => ({ id, body, author, url: "", authorType: "Bot", createdAt: "" });
+  const comment = (id: number, body: string, author: string): Comment => ({
+    id,
+    body,
+    author,
+    url: "",
+    authorType: "Bot",
+    createdAt: "",
+  });
 
   it("takes the oldest comment with the marker by the bot or the given login", () => {
     const comments = [

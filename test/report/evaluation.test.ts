@@ -1,6 +1,16 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CHANGES_SHOWN, bar, compare, evaluate, quantile, renderEvaluationMarkdown, renderEvaluationText, timeHistogram, type Scored } from "../../src/report/evaluation.js";
+import {
+  CHANGES_SHOWN,
+  bar,
+  compare,
+  evaluate,
+  quantile,
+  renderEvaluationMarkdown,
+  renderEvaluationText,
+  timeHistogram,
+  type Scored,
+} from "../../src/report/evaluation.js";
 
 // UPDATE_GOLDEN=1 rewrites the file; read it before committing it.
 function expectGolden(name: string, actual: string): void {
@@ -18,7 +28,12 @@ describe("quantile", () => {
     expect(quantile(values, 0.95)).toBe(5);
     expect(quantile(values, 0)).toBe(1);
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2);
-    expect(quantile(Array.from({ length: 100 }, (_, i) => i + 1), 0.95)).toBe(95);
+    expect(
+      quantile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        0.95,
+      ),
+    ).toBe(95);
   });
 
   it("is 0 for no values and leaves its input alone", () => {
@@ -31,7 +46,13 @@ describe("quantile", () => {
 
 describe("evaluate", () => {
   it("counts, rates and times only the candidates whose code ran", () => {
-    const e = evaluate([scored("a", "pass", 100), scored("b", "test_failed", 300), scored("c", "no_code", 0), scored("d", "syntax_error", 0), scored("e", "timeout", 10_000)]);
+    const e = evaluate([
+      scored("a", "pass", 100),
+      scored("b", "test_failed", 300),
+      scored("c", "no_code", 0),
+      scored("d", "syntax_error", 0),
+      scored("e", "timeout", 10_000),
+    ]);
     expect(e).toMatchObject({ total: 5, passRate: 0.2, time: { ran: 3, medianMs: 300, p95Ms: 10_000, maxMs: 10_000 } });
     expect(e.byStatus).toMatchObject({ pass: 1, test_failed: 1, no_code: 1, syntax_error: 1, timeout: 1, oom: 0 });
     expect(e.baseline).toBeUndefined();
@@ -44,8 +65,20 @@ describe("evaluate", () => {
 
 describe("compare", () => {
   it("lists moves across the pass line and counts ids on one side only", () => {
-    const baseline = [scored("a", "pass"), scored("b", "test_failed"), scored("c", "pass"), scored("gone", "pass"), scored("d", "timeout")];
-    const now = [scored("a", "test_failed"), scored("b", "pass"), scored("c", "pass"), scored("new", "pass"), scored("d", "oom")];
+    const baseline = [
+      scored("a", "pass"),
+      scored("b", "test_failed"),
+      scored("c", "pass"),
+      scored("gone", "pass"),
+      scored("d", "timeout"),
+    ];
+    const now = [
+      scored("a", "test_failed"),
+      scored("b", "pass"),
+      scored("c", "pass"),
+      scored("new", "pass"),
+      scored("d", "oom"),
+    ];
     expect(compare(now, baseline)).toEqual({
       passRate: 0.6,
       newlyFailing: [{ id: "a", was: "pass", now: "test_failed" }],
@@ -68,7 +101,12 @@ describe("bar", () => {
 
 describe("timeHistogram", () => {
   it("buckets run times, keeps empty buckets inside, drops trailing ones", () => {
-    const rows = timeHistogram([scored("a", "pass", 100), scored("b", "pass", 1200), scored("c", "no_code", 0), scored("d", "oom", 1500)]);
+    const rows = timeHistogram([
+      scored("a", "pass", 100),
+      scored("b", "pass", 1200),
+      scored("c", "no_code", 0),
+      scored("d", "oom", 1500),
+    ]);
     expect(rows).toEqual([
       { label: "< 0.25 s", count: 1 },
       { label: "< 0.5 s", count: 0 },
@@ -86,7 +124,10 @@ const NIGHTLY: Scored[] = Array.from({ length: 40 }, (_, i) => {
   const duration = status === "timeout" ? 10_003 : status === "syntax_error" ? 0 : 120 + ((i * 137) % 1900);
   return scored(i === 30 ? "he/30 <b>@team</b> | `x`" : `he/${i}`, status, duration);
 });
-const BASELINE: Scored[] = NIGHTLY.map((r, i) => ({ ...r, status: i === 2 || i === 5 ? "test_failed" : i >= 30 && i < 33 ? "pass" : r.status }));
+const BASELINE: Scored[] = NIGHTLY.map((r, i) => ({
+  ...r,
+  status: i === 2 || i === 5 ? "test_failed" : i >= 30 && i < 33 ? "pass" : r.status,
+}));
 
 describe("renderEvaluationMarkdown golden file", () => {
   it("headline, status bars, time histogram, changes against the baseline", () => {
@@ -113,7 +154,12 @@ describe("renderEvaluationText", () => {
 
   it("counts what it does not list", () => {
     const now = Array.from({ length: CHANGES_SHOWN + 5 }, (_, i) => scored(`x${i}`, "test_failed"));
-    const text = renderEvaluationText(evaluate(now, now.map((r) => ({ ...r, status: "pass" }))));
+    const text = renderEvaluationText(
+      evaluate(
+        now,
+        now.map((r) => ({ ...r, status: "pass" })),
+      ),
+    );
     expect(text).toContain("… and 5 more newly failing");
     expect(text.split("\n").filter((l) => l.startsWith("  newly failing:"))).toHaveLength(CHANGES_SHOWN);
   });

@@ -40,7 +40,14 @@ export const MIXED: Result[] = [
     stderr: '  File "solution.py", line 3\n    def f(:\n        ^\nSyntaxError: invalid syntax\n',
     syntax: { message: "invalid syntax", file: "solution.py", line: 3, column: 5 },
   }),
-  result({ id: "reply-3", status: "timeout", exit_code: null, signal: "SIGKILL", duration_ms: 10_004, feedback: "Timed out after 10 s." }),
+  result({
+    id: "reply-3",
+    status: "timeout",
+    exit_code: null,
+    signal: "SIGKILL",
+    duration_ms: 10_004,
+    feedback: "Timed out after 10 s.",
+  }),
   result({ id: "reply-4", status: "oom", exit_code: 137, feedback: "Killed: over the 256 MiB memory limit." }),
   result({
     id: "reply-5",
@@ -51,7 +58,13 @@ export const MIXED: Result[] = [
     truncated: { stdout: true, stderr: false },
     feedback: "AssertionError: expected 4, got 5",
   }),
-  result({ id: "reply-6", status: "no_code", exit_code: null, duration_ms: 0, feedback: "The reply holds no python code block." }),
+  result({
+    id: "reply-6",
+    status: "no_code",
+    exit_code: null,
+    duration_ms: 0,
+    feedback: "The reply holds no python code block.",
+  }),
   result({
     id: "fix.patch",
     status: "patch_failed",
@@ -61,7 +74,13 @@ export const MIXED: Result[] = [
     patch_strategy: "git apply --3way",
     feedback: "error: patch failed: src/a.py:10",
   }),
-  result({ id: "reply-8", status: "sandbox_error", exit_code: null, duration_ms: 3, feedback: "image python:3.12-slim: pull failed" }),
+  result({
+    id: "reply-8",
+    status: "sandbox_error",
+    exit_code: null,
+    duration_ms: 3,
+    feedback: "image python:3.12-slim: pull failed",
+  }),
 ];
 
 export const SKIPPED: Skipped[] = [

@@ -34,12 +34,18 @@ describe("buildReport", () => {
     const report = buildReport([...PASSING, ...MIXED], []);
     expect(report.results[0]).toMatchObject({ url: PASSING[0]!.url, author: "coder[bot]" });
     expect("url" in report.results[1]!).toBe(false);
-    expect(report.results.find((r) => r.id === "fix.patch")).toMatchObject({ changed_files: expect.any(Array), patch_strategy: "git apply --3way" });
+    expect(report.results.find((r) => r.id === "fix.patch")).toMatchObject({
+      changed_files: expect.any(Array),
+      patch_strategy: "git apply --3way",
+    });
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
   });
 
   it("writes what docs/report.schema.json describes, whatever the results", () => {
-    for (const report of [buildReport([...PASSING, ...MIXED, HOSTILE], SKIPPED, { index: 2, count: 3 }), buildReport([], [])]) {
+    for (const report of [
+      buildReport([...PASSING, ...MIXED, HOSTILE], SKIPPED, { index: 2, count: 3 }),
+      buildReport([], []),
+    ]) {
       expectValidReport(report);
     }
   });

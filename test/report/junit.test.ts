@@ -13,22 +13,29 @@ interface XmlElement {
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 function decode(text: string): string {
-  if (/[<]|&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(text)) throw new Error(`unescaped markup in ${JSON.stringify(text)}`);
+  if (/[<]|&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(text))
+    throw new Error(`unescaped markup in ${JSON.stringify(text)}`);
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (_, e: string) =>
-    e.startsWith("#x") ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith("#") ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e]!,
+    e.startsWith("#x")
+      ? String.fromCodePoint(parseInt(e.slice(2), 16))
+      : e.startsWith("#")
+        ? String.fromCodePoint(Number(e.slice(1)))
+        : ENTITIES[e]!,
   );
 }
 
 // A strict little parser: enough to prove the report is well-formed XML 1.0 and to read it back.
 function parseXml(xml: string): XmlElement {
-  if (/[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u.test(xml)) throw new Error("character not allowed in XML");
+  if (/[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u.test(xml))
+    throw new Error("character not allowed in XML");
   const body = xml.replace(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n/, "");
   const root: XmlElement = { name: "#document", attrs: {}, children: [], text: "" };
   const stack = [root];
   const token = /<\/([\w-]+)>|<([\w-]+)((?:\s+[\w-]+="[^"]*")*)\s*(\/?)>|([^<]+)/gy;
   let match: RegExpExecArray | null;
   while (token.lastIndex < body.length) {
-    if (!(match = token.exec(body))) throw new Error(`malformed XML at ${token.lastIndex}: ${body.slice(token.lastIndex, token.lastIndex + 40)}`);
+    if (!(match = token.exec(body)))
+      throw new Error(`malformed XML at ${token.lastIndex}: ${body.slice(token.lastIndex, token.lastIndex + 40)}`);
     const [, close, open, attrText, selfClosing, text] = match;
     const top = stack[stack.length - 1]!;
     if (text !== undefined) top.text += decode(text);
@@ -36,7 +43,9 @@ function parseXml(xml: string): XmlElement {
       if (top.name !== close) throw new Error(`</${close}> closes <${top.name}>`);
       stack.pop();
     } else {
-      const attrs = Object.fromEntries([...attrText!.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, k, v]) => [k!, decode(v!)]));
+      const attrs = Object.fromEntries(
+        [...attrText!.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, k, v]) => [k!, decode(v!)]),
+      );
       const element = { name: open!, attrs, children: [], text: "" };
       top.children.push(element);
       if (!selfClosing) stack.push(element);
@@ -57,7 +66,14 @@ describe("renderJUnit", () => {
   it("has one testsuite with a testcase per candidate and per skipped candidate", () => {
     expect(suites.name).toBe("testsuites");
     expect(suite.name).toBe("testsuite");
-    expect(suite.attrs).toMatchObject({ name: "sandbox-gate", tests: "10", failures: "6", errors: "1", skipped: "2", timestamp: "2025-01-02T03:04:05Z" });
+    expect(suite.attrs).toMatchObject({
+      name: "sandbox-gate",
+      tests: "10",
+      failures: "6",
+      errors: "1",
+      skipped: "2",
+      timestamp: "2025-01-02T03:04:05Z",
+    });
     expect(cases.map((c) => c.attrs.name)).toEqual([...MIXED.map((r) => r.id), ...SKIPPED.map((s) => s.id)]);
     expect(cases[2]!.attrs).toMatchObject({ classname: "sandbox-gate.python", time: "10.004" });
   });
@@ -65,7 +81,11 @@ describe("renderJUnit", () => {
   it("marks failing statuses as failure, sandbox_error as error, skipped as skipped, pass as nothing", () => {
     const verdict = (i: number) => cases[i]!.children.find((c) => ["failure", "error", "skipped"].includes(c.name));
     expect(verdict(0)).toBeUndefined();
-    expect(verdict(1)).toMatchObject({ name: "failure", attrs: { type: "syntax_error", message: "invalid syntax" }, text: MIXED[1]!.feedback });
+    expect(verdict(1)).toMatchObject({
+      name: "failure",
+      attrs: { type: "syntax_error", message: "invalid syntax" },
+      text: MIXED[1]!.feedback,
+    });
     expect(verdict(7)).toMatchObject({ name: "error", attrs: { type: "sandbox_error" } });
     expect(verdict(8)).toMatchObject({ name: "skipped", attrs: { message: SKIPPED[0]!.reason } });
     expect(cases[1]!.attrs.file).toBe("solution.py");
@@ -81,13 +101,15 @@ describe("renderJUnit", () => {
     const failOn = new Set<Status>(["syntax_error"]);
     const only = parseXml(renderJUnit(MIXED, [], { failOn })).children[0]!;
     expect(only.attrs).toMatchObject({ failures: "1", errors: "0" });
-    expect(only.children.filter((c) => child(c, "failure") || child(c, "error")).map((c) => c.attrs.name)).toEqual(["reply-2"]);
+    expect(only.children.filter((c) => child(c, "failure") || child(c, "error")).map((c) => c.attrs.name)).toEqual([
+      "reply-2",
+    ]);
   });
 
   it("stays well-formed with hostile text, control characters and lone surrogates", () => {
-    const nasty = { ...HOSTILE, id: 'a"b\'c<d>&e\nf', stderr: "bad \x00\x1b[31m\x01 \ud800 chars ]]> end" };
+    const nasty = { ...HOSTILE, id: "a\"b'c<d>&e\nf", stderr: "bad \x00\x1b[31m\x01 \ud800 chars ]]> end" };
     const testcase = parseXml(renderJUnit([nasty], [])).children[0]!.children[0]!;
-    expect(testcase.attrs.name).toBe('a"b\'c<d>&e\nf');
+    expect(testcase.attrs.name).toBe("a\"b'c<d>&e\nf");
     expect(child(testcase, "system-out")?.text).toContain("<img src=x onerror=alert(1)>");
     expect(child(testcase, "system-err")?.text).toBe("bad \u2400\u2401 \ufffd chars ]]> end");
   });

@@ -39,13 +39,18 @@ function expectWellFormed(body: string): void {
   expect(count(body, "<details>")).toBe(count(body, "</details>"));
   expect(count(body, "<pre>")).toBe(count(body, "</pre>"));
   // Table rows only: a `<pre>` may hold lines that look like rows.
-  const rows = body.replace(/<pre>[^]*?<\/pre>/g, "").split("\n").filter((l) => l.startsWith("| "));
+  const rows = body
+    .replace(/<pre>[^]*?<\/pre>/g, "")
+    .split("\n")
+    .filter((l) => l.startsWith("| "));
   for (const row of rows) expect(cellCount(row)).toBe(cellCount(rows[0]!));
 }
 
 describe("renderComment golden files", () => {
   it("all passing", () => {
-    const body = renderComment(input({ results: PASSING, gate: { failed: false, reason: "all 2 candidates passed the gate" }, runUrl: RUN_URL }));
+    const body = renderComment(
+      input({ results: PASSING, gate: { failed: false, reason: "all 2 candidates passed the gate" }, runUrl: RUN_URL }),
+    );
     expectWellFormed(body);
     expectGolden("passing.md", body);
   });
@@ -64,7 +69,9 @@ describe("renderComment golden files", () => {
   });
 
   it("hostile candidate output stays inert", () => {
-    const body = renderComment(input({ results: [HOSTILE], gate: { failed: true, reason: "1 of 1 candidates failed the gate" } }));
+    const body = renderComment(
+      input({ results: [HOSTILE], gate: { failed: true, reason: "1 of 1 candidates failed the gate" } }),
+    );
     expectWellFormed(body);
     expect(body.startsWith(`${MARKER}\n`)).toBe(true);
     expect(count(body, "<details>")).toBe(1);
@@ -80,7 +87,12 @@ describe("renderComment golden files", () => {
   });
 
   it("the job summary is the same content without the marker", () => {
-    const fields = input({ results: MIXED, skipped: SKIPPED, runUrl: RUN_URL, gate: { failed: true, reason: "failed" } });
+    const fields = input({
+      results: MIXED,
+      skipped: SKIPPED,
+      runUrl: RUN_URL,
+      gate: { failed: true, reason: "failed" },
+    });
     const summary = renderSummary(fields);
     expect(summary.includes("sandbox-gate:default")).toBe(false);
     expect(renderComment(fields)).toBe(`${MARKER}\n\n${summary}`);
@@ -88,7 +100,10 @@ describe("renderComment golden files", () => {
   });
 
   it("a shortened comment keeps the table and says so", () => {
-    const body = renderComment(input({ results: MIXED, skipped: SKIPPED, gate: { failed: true, reason: "failed" } }), 2500);
+    const body = renderComment(
+      input({ results: MIXED, skipped: SKIPPED, gate: { failed: true, reason: "failed" } }),
+      2500,
+    );
     expect(body.length).toBeLessThanOrEqual(2500);
     expectWellFormed(body);
     expectGolden("shortened.md", body);
@@ -130,8 +145,12 @@ describe("the 65 536 character limit", () => {
   });
 
   it("drops rows past what fits, saying how many", () => {
-    const results = Array.from({ length: 3000 }, (_, i) => result({ id: `${"long-id-".repeat(12)}${i}`, status: "no_code" }));
-    const body = renderComment(input({ results, skipped: Array(500).fill(SKIPPED[0]), gate: { failed: true, reason: "failed" } }));
+    const results = Array.from({ length: 3000 }, (_, i) =>
+      result({ id: `${"long-id-".repeat(12)}${i}`, status: "no_code" }),
+    );
+    const body = renderComment(
+      input({ results, skipped: Array(500).fill(SKIPPED[0]), gate: { failed: true, reason: "failed" } }),
+    );
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
     expect(body).toMatch(/… and \d+ more candidates not shown\./);
     expect(body).toContain("- … and 500 more");
@@ -179,6 +198,10 @@ describe("escaping helpers", () => {
   });
 
   it("formatDuration", () => {
-    expect([formatDuration(850), formatDuration(1234), formatDuration(125_000)]).toEqual(["850 ms", "1.23 s", "2 m 05 s"]);
+    expect([formatDuration(850), formatDuration(1234), formatDuration(125_000)]).toEqual([
+      "850 ms",
+      "1.23 s",
+      "2 m 05 s",
+    ]);
   });
 });

@@ -3,7 +3,18 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PhaseParser, RunClock, START_GRACE_MS, checkMarker, driverArgv, driverInput, newNonce, runMarker, VERDICT_ENV, verdictMarker } from "../../src/sandbox/driver.js";
+import {
+  PhaseParser,
+  RunClock,
+  START_GRACE_MS,
+  checkMarker,
+  driverArgv,
+  driverInput,
+  newNonce,
+  runMarker,
+  VERDICT_ENV,
+  verdictMarker,
+} from "../../src/sandbox/driver.js";
 import { tarball } from "../../src/sandbox/tar.js";
 
 const NONCE = newNonce();
@@ -171,7 +182,12 @@ describe("the driver script", () => {
     holdStdin?: boolean;
   }
 
-  function runDriver({ command, check = [], input = driverInput(NONCE, files), holdStdin = false }: DriverJob): Promise<DriverRun> {
+  function runDriver({
+    command,
+    check = [],
+    input = driverInput(NONCE, files),
+    holdStdin = false,
+  }: DriverJob): Promise<DriverRun> {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-"));
     dirs.push(dir);
     const [sh, ...args] = driverArgv(command, check);
@@ -253,7 +269,10 @@ describe("the driver script", () => {
   });
 
   it("stays in setup and says why when the input is not a tar", async () => {
-    const { code, parsed } = await runDriver({ command: "echo never", input: driverInput(NONCE, Buffer.alloc(10240, "x")) });
+    const { code, parsed } = await runDriver({
+      command: "echo never",
+      input: driverInput(NONCE, Buffer.alloc(10240, "x")),
+    });
     expect(code).not.toBe(0);
     expect(parsed.parser.phase).toBe("setup");
     expect(parsed.parser.text).toMatch(/sandbox-gate: could not unpack the files into .* \(tar exited with \d+\)/);
@@ -295,7 +314,12 @@ describe("RunClock", () => {
 
   function clock(timeoutMs: number) {
     const expired: string[] = [];
-    const run = new RunClock({ nonce: NONCE, timeoutMs, onRunOutput: () => {}, onExpired: () => expired.push(run.timedOut ? "timeout" : "stalled") });
+    const run = new RunClock({
+      nonce: NONCE,
+      timeoutMs,
+      onRunOutput: () => {},
+      onExpired: () => expired.push(run.timedOut ? "timeout" : "stalled"),
+    });
     return { run, expired };
   }
 

@@ -5,7 +5,11 @@ const MiB = 1024 * 1024;
 
 describe("atMemoryLimit", () => {
   it.each([
-    ["a run sitting on its limit (gVisor thrashing: 124 KiB under 256 MiB)", { usedBytes: 256 * MiB - 124 * 1024, limitBytes: 256 * MiB }, true],
+    [
+      "a run sitting on its limit (gVisor thrashing: 124 KiB under 256 MiB)",
+      { usedBytes: 256 * MiB - 124 * 1024, limitBytes: 256 * MiB },
+      true,
+    ],
     ["just inside the slack", { usedBytes: 64 * MiB - 4 * MiB, limitBytes: 64 * MiB }, true],
     ["just outside it", { usedBytes: 64 * MiB - 4 * MiB - 1, limitBytes: 64 * MiB }, false],
     // Measured: a 40 MiB working set plus node itself, endlessly looping under a 64 MiB limit.
@@ -33,9 +37,15 @@ describe("memoryFromStats", () => {
     expect(memoryFromStats(stats)).toEqual({ usedBytes: 60, limitBytes: 1000 });
   });
 
-  it.each([[undefined], [null], [{}], [{ memory_stats: {} }], [{ memory_stats: { usage: 5, limit: 0 } }], [{ memory_stats: { usage: "5", limit: 10 } }]])(
-    "gives no sample for %j (a container already gone, an engine that cannot say)",
-    (stats) => expect(memoryFromStats(stats)).toBeUndefined(),
+  it.each([
+    [undefined],
+    [null],
+    [{}],
+    [{ memory_stats: {} }],
+    [{ memory_stats: { usage: 5, limit: 0 } }],
+    [{ memory_stats: { usage: "5", limit: 10 } }],
+  ])("gives no sample for %j (a container already gone, an engine that cannot say)", (stats) =>
+    expect(memoryFromStats(stats)).toBeUndefined(),
   );
 });
 
@@ -47,5 +57,7 @@ describe("memoryFromCli", () => {
     ["0B / 1GiB", { usedBytes: 0, limitBytes: 1024 * MiB }],
   ])("%s", (text, sample) => expect(memoryFromCli(text)).toEqual(sample));
 
-  it.each(["", "--", "12 parsecs / 3MiB", "1MiB / 0B", "1MiB"])("gives no sample for %j", (text) => expect(memoryFromCli(text)).toBeUndefined());
+  it.each(["", "--", "12 parsecs / 3MiB", "1MiB / 0B", "1MiB"])("gives no sample for %j", (text) =>
+    expect(memoryFromCli(text)).toBeUndefined(),
+  );
 });

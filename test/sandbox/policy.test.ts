@@ -6,7 +6,15 @@ const job = (runtime: string): SandboxJob => ({
   image: "img",
   files: [],
   command: "true",
-  limits: { timeoutMs: 1000, memoryBytes: 64 << 20, cpus: 1, pidsLimit: 64, maxOutputBytes: 1024, workdirBytes: 1 << 20, runtime },
+  limits: {
+    timeoutMs: 1000,
+    memoryBytes: 64 << 20,
+    cpus: 1,
+    pidsLimit: 64,
+    maxOutputBytes: 1024,
+    workdirBytes: 1 << 20,
+    runtime,
+  },
   labels: {},
 });
 
@@ -33,7 +41,9 @@ describe("processLimits", () => {
 
   it("renders into the run flags of both dialects", () => {
     expect(flag(cliRunArgs(lockDown(job("")), "n", "docker"), "--pids-limit")).toEqual(["64"]);
-    expect(flag(cliRunArgs(lockDown(job("")), "n", "docker"), "--ulimit")).not.toContainEqual(expect.stringMatching(/^nproc=/));
+    expect(flag(cliRunArgs(lockDown(job("")), "n", "docker"), "--ulimit")).not.toContainEqual(
+      expect.stringMatching(/^nproc=/),
+    );
     expect(flag(cliRunArgs(lockDown(job("runsc")), "n", "docker"), "--pids-limit")).toEqual([String(256 + 64 * 24)]);
     expect(flag(cliRunArgs(lockDown(job("runsc")), "n", "docker"), "--ulimit")).toContain("nproc=64:64");
     // podman's own nproc default fails without CAP_SYS_RESOURCE; gVisor's guest limit takes its place.

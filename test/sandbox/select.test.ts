@@ -16,7 +16,9 @@ describe("createEngine", () => {
     const { made, lines } = await created("docker");
     expect(made).toBeInstanceOf(CliEngine);
     expect((made as CliEngine).binary).toBe("docker");
-    expect(lines).toEqual([expect.stringMatching(/^the Engine API at .*nonexistent.* does not answer .*; using the docker CLI$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^the Engine API at .*nonexistent.* does not answer .*; using the docker CLI$/),
+    ]);
   });
 
   it("uses podman's CLI for engine: podman, without asking for docker's Engine API", async () => {

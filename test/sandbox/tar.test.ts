@@ -34,7 +34,13 @@ const longPath = `${"deeply/nested/".repeat(12)}${"x".repeat(120)}.py`;
 describe("tarball", () => {
   it.each<[string, SandboxFile[]]>([
     ["text files", [{ path: "solution.py", content: "print(sum(range(10)))\n" }]],
-    ["nested paths and an empty file", [{ path: "tests/unit/test_a.py", content: "" }, { path: "tests/b.txt", content: "b" }]],
+    [
+      "nested paths and an empty file",
+      [
+        { path: "tests/unit/test_a.py", content: "" },
+        { path: "tests/b.txt", content: "b" },
+      ],
+    ],
     ["binary content", [{ path: "blob.bin", content: allBytes }]],
     ["a file of exactly one block", [{ path: "block", content: "z".repeat(512) }]],
     ["a path longer than 255 bytes", [{ path: longPath, content: "long\n" }]],
@@ -98,15 +104,15 @@ describe("tarball", () => {
   });
 
   it("rejects a path given twice", () => {
-    expect(() => tarball([{ path: "a.py", content: "1" }, { path: "./a.py", content: "2" }])).toThrow(
-      'sandbox file path "./a.py" is given twice',
-    );
+    expect(() =>
+      tarball([
+        { path: "a.py", content: "1" },
+        { path: "./a.py", content: "2" },
+      ]),
+    ).toThrow('sandbox file path "./a.py" is given twice');
   });
 
-  it.each([
-    [["a", "a/b"]],
-    [["a/b", "a"]],
-  ])("rejects a path that is both a file and a directory (%j)", (paths) => {
+  it.each([[["a", "a/b"]], [["a/b", "a"]]])("rejects a path that is both a file and a directory (%j)", (paths) => {
     expect(() => tarball(paths.map((path) => ({ path, content: "" })))).toThrow(
       'sandbox file path "a" is both a file and a directory',
     );

@@ -19,7 +19,9 @@ describe("inSchemaOrder", () => {
   });
 
   it("leaves out keys set to undefined and keys the schema does not declare", () => {
-    expect(JSON.stringify(inSchemaOrder(SCHEMA, { a: undefined, b: { x: 1, z: 3 }, extra: true }))).toBe('{"b":{"x":1}}');
+    expect(JSON.stringify(inSchemaOrder(SCHEMA, { a: undefined, b: { x: 1, z: 3 }, extra: true }))).toBe(
+      '{"b":{"x":1}}',
+    );
   });
 
   it("passes on what has no properties to lay out, and never changes what it was given", () => {

@@ -1,6 +1,13 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { buildReport } from "../../src/report/json.js";
-import { RESULT_SCHEMA, newResult, type Report, type Result, type Shard, type Skipped } from "../../src/schemas/report.js";
+import {
+  RESULT_SCHEMA,
+  newResult,
+  type Report,
+  type Result,
+  type Shard,
+  type Skipped,
+} from "../../src/schemas/report.js";
 import { result } from "../report/fixtures.js";
 import { expectValidReport } from "../support/report-schema.js";
 
@@ -8,10 +15,22 @@ import { expectValidReport } from "../support/report-schema.js";
 const FULL: Result = {
   cached: true,
   flaky: true,
-  attempts: [{ duration_ms: 9, status: "test_failed" }, { status: "pass", duration_ms: 8 }],
-  compare: { fail_to_pass: ["t::a"], pass_to_pass: [], pass_to_fail: [], fail_to_fail: [], new_failing: [], new_passing: ["t::b"] },
+  attempts: [
+    { duration_ms: 9, status: "test_failed" },
+    { status: "pass", duration_ms: 8 },
+  ],
+  compare: {
+    fail_to_pass: ["t::a"],
+    pass_to_pass: [],
+    pass_to_fail: [],
+    fail_to_fail: [],
+    new_failing: [],
+    new_passing: ["t::b"],
+  },
   tests: {
-    cases: [{ status: "passed", name: "a", id: "t::a", classname: "t", file: "t.py", line: 3, message: "", duration_ms: 1 }],
+    cases: [
+      { status: "passed", name: "a", id: "t::a", classname: "t", file: "t.py", line: 3, message: "", duration_ms: 1 },
+    ],
     counts: { skipped: 0, error: 0, failed: 0, passed: 1 },
   },
   patch_strategy: "fuzz",
@@ -40,12 +59,28 @@ describe("newResult", () => {
     expect(Object.keys(built).slice(-5)).toEqual(["tests", "compare", "attempts", "flaky", "cached"]);
     expect(Object.keys(built.truncated)).toEqual(["stdout", "stderr"]);
     expect(Object.keys(built.syntax!)).toEqual(["message", "file", "line", "column"]);
-    expect(Object.keys(built.tests!.cases[0]!)).toEqual(["id", "name", "classname", "file", "line", "status", "message", "duration_ms"]);
+    expect(Object.keys(built.tests!.cases[0]!)).toEqual([
+      "id",
+      "name",
+      "classname",
+      "file",
+      "line",
+      "status",
+      "message",
+      "duration_ms",
+    ]);
     expect(built).toEqual(FULL);
   });
 
   it("sets optional fields only when they have a value", () => {
-    const built = newResult({ ...FULL, url: undefined, author: undefined, syntax: undefined, changed_files: undefined, patch_strategy: undefined });
+    const built = newResult({
+      ...FULL,
+      url: undefined,
+      author: undefined,
+      syntax: undefined,
+      changed_files: undefined,
+      patch_strategy: undefined,
+    });
     expect(Object.keys(built)).not.toContain("url");
     expect(JSON.stringify(built)).not.toMatch(/"(url|author|syntax|changed_files|patch_strategy)"/);
   });
@@ -56,7 +91,9 @@ describe("the report schema", () => {
     expectTypeOf<Report["results"][number]>().toEqualTypeOf<Result>();
     expectTypeOf<Report["skipped"][number]>().toEqualTypeOf<Skipped>();
     expectTypeOf<NonNullable<Report["shard"]>>().toEqualTypeOf<Shard>();
-    expectTypeOf<Result["status"]>().toEqualTypeOf<"no_code" | "patch_failed" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error">();
+    expectTypeOf<Result["status"]>().toEqualTypeOf<
+      "no_code" | "patch_failed" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error"
+    >();
   });
 
   it("declares the next release's fields, optional: a report with them and one without both match", () => {
@@ -68,8 +105,16 @@ describe("the report schema", () => {
   it.each([
     ["a wrong status", { status: "great" }, /results\[0\]\.status "great" is not one of no_code, /],
     ["a missing field", { feedback: undefined }, /results\[0\]\.feedback is missing/],
-    ["a wrong type", { truncated: { stdout: "no", stderr: false } }, /results\[0\]\.truncated\.stdout must be true or false, not "no"/],
-    ["a field it does not declare", { feedbak: "typo" }, /results\[0\] has a field the schema does not declare: "feedbak"/],
+    [
+      "a wrong type",
+      { truncated: { stdout: "no", stderr: false } },
+      /results\[0\]\.truncated\.stdout must be true or false, not "no"/,
+    ],
+    [
+      "a field it does not declare",
+      { feedbak: "typo" },
+      /results\[0\] has a field the schema does not declare: "feedbak"/,
+    ],
   ])("fails a written report with %s, naming where", (_, change, message) => {
     const report = buildReport([result({ id: "a", status: "pass" })], []);
     const bad = JSON.parse(JSON.stringify({ ...report, results: [{ ...report.results[0], ...change }] }));

@@ -11,13 +11,18 @@ type Node = Record<string, unknown>;
 function properties(root: Node): [string, Node][] {
   const target = (node: Node): Node => {
     if (typeof node.$ref !== "string") return node;
-    return node.$ref.split("/").slice(1).reduce<Node>((n, key) => n[key] as Node, root);
+    return node.$ref
+      .split("/")
+      .slice(1)
+      .reduce<Node>((n, key) => n[key] as Node, root);
   };
   const found: [string, Node][] = [];
   const walk = (node: unknown, path: string): void => {
     if (typeof node !== "object" || node === null) return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === "properties") for (const [name, property] of Object.entries(value as Node)) found.push([`${path}/${name}`, target(property as Node)]);
+      if (key === "properties")
+        for (const [name, property] of Object.entries(value as Node))
+          found.push([`${path}/${name}`, target(property as Node)]);
       walk(value, `${path}/${key}`);
     }
   };
@@ -35,6 +40,10 @@ describe.each(SHIPPED)("$path", ({ path, schema }) => {
     expect(schema.title).toMatch(/^sandbox-gate /);
     const all = properties(schema);
     expect(all.length).toBeGreaterThanOrEqual(Object.keys(schema.properties).length);
-    expect(all.filter(([, property]) => typeof property.description !== "string" || property.description === "").map(([where]) => where)).toEqual([]);
+    expect(
+      all
+        .filter(([, property]) => typeof property.description !== "string" || property.description === "")
+        .map(([where]) => where),
+    ).toEqual([]);
   });
 });

@@ -12,12 +12,28 @@ describe("readSettings", () => {
     expect(s).toMatchObject({
       source: { kind: "comments", authors: ["*[bot]"], workdir: "/repo", maxCandidates: 20 },
       run: { language: "auto", pull: "missing" },
-      limits: { timeoutMs: 10_000, memoryBytes: 256 * 1024 ** 2, cpus: 1, pidsLimit: 64, maxOutputBytes: 65_536, workdirBytes: 64 * 1024 ** 2, runtime: "" },
+      limits: {
+        timeoutMs: 10_000,
+        memoryBytes: 256 * 1024 ** 2,
+        cpus: 1,
+        pidsLimit: 64,
+        maxOutputBytes: 65_536,
+        workdirBytes: 64 * 1024 ** 2,
+        runtime: "",
+      },
       mode: { concurrency: 4 },
       reports: { comment: true },
       token: "tok",
     });
-    expect([...s.reports.failOn].sort()).toEqual(["no_code", "oom", "patch_failed", "sandbox_error", "syntax_error", "test_failed", "timeout"]);
+    expect([...s.reports.failOn].sort()).toEqual([
+      "no_code",
+      "oom",
+      "patch_failed",
+      "sandbox_error",
+      "syntax_error",
+      "test_failed",
+      "timeout",
+    ]);
   });
 
   it.each<[Partial<Record<InputName, string>>, string]>([
@@ -48,7 +64,12 @@ describe("readSettings", () => {
   });
 
   it("reads lists and choices", () => {
-    const s = read({ authors: "agent-*[bot], me", tests: "tests/**\n!tests/slow/**", "fail-on": "timeout", language: "Python" });
+    const s = read({
+      authors: "agent-*[bot], me",
+      tests: "tests/**\n!tests/slow/**",
+      "fail-on": "timeout",
+      language: "Python",
+    });
     expect(s.source.authors).toEqual(["agent-*[bot]", "me"]);
     expect(s.source.tests).toEqual(["tests/**", "!tests/slow/**"]);
     expect([...s.reports.failOn]).toEqual(["timeout"]);
@@ -59,7 +80,11 @@ describe("readSettings", () => {
     expect(read({})).toMatchObject({ mode: { isolation: "candidate" }, reports: { baseline: "", merge: [] } });
     expect(read({}).source.shard).toBeUndefined();
     const s = read({ isolation: "Run", shard: " 2 / 4 ", baseline: "nightly/last.json" });
-    expect(s).toMatchObject({ mode: { isolation: "run" }, source: { shard: { index: 2, count: 4 } }, reports: { baseline: "nightly/last.json" } });
+    expect(s).toMatchObject({
+      mode: { isolation: "run" },
+      source: { shard: { index: 2, count: 4 } },
+      reports: { baseline: "nightly/last.json" },
+    });
     expect(read({ merge: "shards/*.json\nextra.json" }).reports.merge).toEqual(["shards/*.json", "extra.json"]);
     expect(read({ shard: "1/1" }).source.shard).toEqual({ index: 1, count: 1 });
   });

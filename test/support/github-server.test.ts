@@ -1,6 +1,15 @@
 // The fake must be strict about requests and honest about responses, or the client tests prove nothing.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ACTIONS_BOT, FakeGitHub, githubOpenApi, HUMAN, READ_ONLY_TOKEN, responseProblems, startFakeGitHub, TOKEN } from "./github-server.js";
+import {
+  ACTIONS_BOT,
+  FakeGitHub,
+  githubOpenApi,
+  HUMAN,
+  READ_ONLY_TOKEN,
+  responseProblems,
+  startFakeGitHub,
+  TOKEN,
+} from "./github-server.js";
 
 let github: FakeGitHub;
 beforeEach(async () => {
@@ -42,7 +51,9 @@ describe("valid requests", () => {
   it("paginates with a Link header exactly like GitHub's", async () => {
     for (let i = 0; i < 5; i++) github.addIssueComment("acme", "app", 7, `c${i}`);
     const url = (page: number) => `<${github.url}/repos/acme/app/issues/7/comments?per_page=2&page=${page}>`;
-    const pages = await Promise.all([1, 2, 3].map((p) => call("GET", `/repos/acme/app/issues/7/comments?per_page=2&page=${p}`)));
+    const pages = await Promise.all(
+      [1, 2, 3].map((p) => call("GET", `/repos/acme/app/issues/7/comments?per_page=2&page=${p}`)),
+    );
     expect(pages.map((p) => p.headers.get("link"))).toEqual([
       `${url(2)}; rel="next", ${url(3)}; rel="last"`,
       `${url(1)}; rel="prev", ${url(3)}; rel="next", ${url(3)}; rel="last", ${url(1)}; rel="first"`,
@@ -63,8 +74,15 @@ describe("valid requests", () => {
 
   it("serves the pull request diff for the diff media type only", async () => {
     github.setDiff("acme", "app", 7, "diff --git a/x b/x\n");
-    const diff = await call("GET", "/repos/acme/app/pulls/7", undefined, { ...HEADERS, accept: "application/vnd.github.diff" });
-    expect([diff.status, diff.text, diff.headers.get("content-type")]).toEqual([200, "diff --git a/x b/x\n", "application/vnd.github.diff; charset=utf-8"]);
+    const diff = await call("GET", "/repos/acme/app/pulls/7", undefined, {
+      ...HEADERS,
+      accept: "application/vnd.github.diff",
+    });
+    expect([diff.status, diff.text, diff.headers.get("content-type")]).toEqual([
+      200,
+      "diff --git a/x b/x\n",
+      "application/vnd.github.diff; charset=utf-8",
+    ]);
     expect((await call("GET", "/repos/acme/app/pulls/7")).status).toBe(415);
   });
 
@@ -103,7 +121,11 @@ describe("invalid requests are recorded and refused", () => {
 
   it("no body where one is required, and a body that is not JSON", async () => {
     await call("POST", "/repos/acme/app/issues/7/comments");
-    await fetch(`${github.url}/repos/acme/app/issues/7/comments`, { method: "POST", headers: { ...HEADERS, "content-type": "text/plain" }, body: "hi" });
+    await fetch(`${github.url}/repos/acme/app/issues/7/comments`, {
+      method: "POST",
+      headers: { ...HEADERS, "content-type": "text/plain" },
+      body: "hi",
+    });
     expect(problems()).toEqual(["body required", "body content-type text/plain, expected application/json"]);
   });
 
@@ -145,7 +167,16 @@ describe("knobs", () => {
     expect(tooLong.status).toBe(422);
     expect(tooLong.text).toContain("body is too long (maximum is 65536 characters)");
     expect((await call("POST", "/repos/acme/app/issues/7/comments", { body: "😀".repeat(65_536) })).status).toBe(201);
-    expect((await call("POST", "/repos/acme/app/issues/7/comments", { body: "x" }, { ...HEADERS, authorization: "token nope" })).status).toBe(401);
+    expect(
+      (
+        await call(
+          "POST",
+          "/repos/acme/app/issues/7/comments",
+          { body: "x" },
+          { ...HEADERS, authorization: "token nope" },
+        )
+      ).status,
+    ).toBe(401);
     expect(github.violations).toEqual([]);
   });
 });
@@ -160,11 +191,15 @@ describe("the response check", () => {
     const [comment] = (await call("GET", "/repos/acme/app/issues/7/comments")).json() as Record<string, unknown>[];
     expect(responseProblems(api, list, 200, [comment])).toEqual([]);
     expect(responseProblems(api, list, 200, [{ ...comment, id: "1" }])).toEqual(["/0/id must be integer"]);
-    expect(responseProblems(api, list, 200, [{ ...comment, html_url: undefined }])).toEqual(["/0 must have required property 'html_url'"]);
-    expect(responseProblems(api, list, 200, [{ ...comment, created_at: "yesterday" }])).toEqual(['/0/created_at must match format "date-time"']);
-    expect(responseProblems(api, operation("POST", "/repos/acme/app/issues/7/comments"), 422, { message: "x" })).toEqual([
-      "/ must have required property 'documentation_url'",
+    expect(responseProblems(api, list, 200, [{ ...comment, html_url: undefined }])).toEqual([
+      "/0 must have required property 'html_url'",
     ]);
+    expect(responseProblems(api, list, 200, [{ ...comment, created_at: "yesterday" }])).toEqual([
+      '/0/created_at must match format "date-time"',
+    ]);
+    expect(
+      responseProblems(api, operation("POST", "/repos/acme/app/issues/7/comments"), 422, { message: "x" }),
+    ).toEqual(["/ must have required property 'documentation_url'"]);
   });
 
   it("prefers the more specific of two matching templates", () => {

@@ -46,7 +46,9 @@ export class OpenApi {
         METHODS.filter((m) => item[m]).map((method) => {
           const spec = item[method] as JsonObject;
           const segments = template.split("/");
-          const source = segments.map((s) => (/^\{\w+\}$/.test(s) ? "([^/]+)" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+          const source = segments.map((s) =>
+            /^\{\w+\}$/.test(s) ? "([^/]+)" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+          );
           return {
             method: method.toUpperCase(),
             template,
@@ -67,7 +69,10 @@ export class OpenApi {
       current = current.$ref
         .slice(2)
         .split("/")
-        .reduce<Json>((node, key) => (node as JsonObject)[key.replace(/~1/g, "/").replace(/~0/g, "~")]!, this.doc) as JsonObject;
+        .reduce<Json>(
+          (node, key) => (node as JsonObject)[key.replace(/~1/g, "/").replace(/~0/g, "~")]!,
+          this.doc,
+        ) as JsonObject;
     }
     return current as T;
   }
@@ -90,7 +95,10 @@ export class OpenApi {
     if (!operation.spec.requestBody) return undefined;
     const body = this.resolve(operation.spec.requestBody);
     const content = body.content as Record<string, JsonObject> | undefined;
-    return { required: body.required === true, schema: content?.["application/json"]?.schema as JsonObject | undefined };
+    return {
+      required: body.required === true,
+      schema: content?.["application/json"]?.schema as JsonObject | undefined,
+    };
   }
 
   responseSchema(operation: Operation, status: number): JsonObject | undefined {
@@ -117,7 +125,10 @@ function anchorRefs(value: Json): Json {
   if (Array.isArray(value)) return value.map(anchorRefs);
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `github${v}` : anchorRefs(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `github${v}` : anchorRefs(v),
+    ]),
   );
 }
 
@@ -332,13 +343,28 @@ export class FakeGitHub {
     return comment;
   }
 
-  addReviewComment(owner: string, repo: string, pull: number, body: string, user: FakeUser = AGENT, path = "src/app.py", line = 1): StoredReviewComment {
+  addReviewComment(
+    owner: string,
+    repo: string,
+    pull: number,
+    body: string,
+    user: FakeUser = AGENT,
+    path = "src/app.py",
+    line = 1,
+  ): StoredReviewComment {
     const comment = { ...this.newComment(owner, repo, pull, body, user), path, line };
     this.reviewComments.push(comment);
     return comment;
   }
 
-  addReview(owner: string, repo: string, pull: number, body: string, user: FakeUser = AGENT, state = "COMMENTED"): StoredReview {
+  addReview(
+    owner: string,
+    repo: string,
+    pull: number,
+    body: string,
+    user: FakeUser = AGENT,
+    state = "COMMENTED",
+  ): StoredReview {
     const review = { ...this.newComment(owner, repo, pull, body, user), state };
     this.reviews.push(review);
     return review;
@@ -376,11 +402,13 @@ export class FakeGitHub {
 
     const { reply, operation } = this.answer(req, method, url, text, violation);
     if (operation && reply.body !== undefined) {
-      for (const problem of responseProblems(this.api, operation, reply.status, reply.body)) violation(`response ${reply.status}: ${problem}`);
+      for (const problem of responseProblems(this.api, operation, reply.status, reply.body))
+        violation(`response ${reply.status}: ${problem}`);
     }
     entry.status = reply.status;
     res.writeHead(reply.status, {
-      "content-type": reply.text !== undefined ? "application/vnd.github.diff; charset=utf-8" : "application/json; charset=utf-8",
+      "content-type":
+        reply.text !== undefined ? "application/vnd.github.diff; charset=utf-8" : "application/json; charset=utf-8",
       "x-github-api-version-selected": "2022-11-28",
       "x-github-request-id": `FAKE:${this.requests.length}`,
       ...this.rateLimitHeaders(),
@@ -406,7 +434,10 @@ export class FakeGitHub {
     const auth = /^(?:token|Bearer) (\S+)$/i.exec(req.headers.authorization ?? "");
     if (!auth) violation("no Authorization header");
     if (!req.headers["user-agent"]) violation("no User-Agent header (GitHub requires one)");
-    const problems = requestProblems(this.api, operation, pathParams, url.searchParams, { contentType: req.headers["content-type"], text });
+    const problems = requestProblems(this.api, operation, pathParams, url.searchParams, {
+      contentType: req.headers["content-type"],
+      text,
+    });
     problems.forEach(violation);
     if (!auth) return { reply: error(401, "Requires authentication"), operation };
     if (problems.length > 0) return { reply: error(400, `Invalid request: ${problems.join("; ")}`), operation };
@@ -439,25 +470,43 @@ export class FakeGitHub {
 
   private readonly routes: Record<string, (route: Route, url: URL) => Reply> = {
     "issues/list-comments": (r, url) =>
-      this.page(url, r.params, this.issueComments(r.owner, r.repo, Number(r.params.issue_number)).map((c) => this.commentJson(c))),
+      this.page(
+        url,
+        r.params,
+        this.issueComments(r.owner, r.repo, Number(r.params.issue_number)).map((c) => this.commentJson(c)),
+      ),
     "issues/create-comment": (r) =>
       this.write(r, () => {
-        const comment = this.commentJson(this.addIssueComment(r.owner, r.repo, Number(r.params.issue_number), String(r.body.body), r.user));
+        const comment = this.commentJson(
+          this.addIssueComment(r.owner, r.repo, Number(r.params.issue_number), String(r.body.body), r.user),
+        );
         return { status: 201, body: comment, headers: { location: String(comment.url) } };
       }),
     "issues/update-comment": (r) =>
       this.write(r, () => {
-        const comment = this.comments.find((c) => c.id === Number(r.params.comment_id) && key(c.owner, c.repo, 0) === key(r.owner, r.repo, 0));
+        const comment = this.comments.find(
+          (c) => c.id === Number(r.params.comment_id) && key(c.owner, c.repo, 0) === key(r.owner, r.repo, 0),
+        );
         if (!comment) return error(404, "Not Found");
         comment.body = String(r.body.body);
         comment.updatedAt = this.tick();
         return { status: 200, body: this.commentJson(comment) };
       }),
     "pulls/list-review-comments": (r, url) =>
-      this.page(url, r.params, this.reviewComments.filter((c) => this.on(c, r)).map((c) => this.reviewCommentJson(c))),
-    "pulls/list-reviews": (r, url) => this.page(url, r.params, this.reviews.filter((c) => this.on(c, r)).map((c) => this.reviewJson(c))),
+      this.page(
+        url,
+        r.params,
+        this.reviewComments.filter((c) => this.on(c, r)).map((c) => this.reviewCommentJson(c)),
+      ),
+    "pulls/list-reviews": (r, url) =>
+      this.page(
+        url,
+        r.params,
+        this.reviews.filter((c) => this.on(c, r)).map((c) => this.reviewJson(c)),
+      ),
     "pulls/get": (r) => {
-      if (!/^application\/vnd\.github(?:\.v3)?\.diff$/.test(r.accept)) return error(415, "this fake serves pull requests as diffs only");
+      if (!/^application\/vnd\.github(?:\.v3)?\.diff$/.test(r.accept))
+        return error(415, "this fake serves pull requests as diffs only");
       const diff = this.diffs.get(key(r.owner, r.repo, Number(r.params.pull_number)));
       return diff === undefined ? error(404, "Not Found") : { status: 200, text: diff };
     },
@@ -476,7 +525,14 @@ export class FakeGitHub {
         status: 422,
         body: {
           message: "Validation Failed",
-          errors: [{ resource: "IssueComment", code: "custom", field: "body", message: `body is too long (maximum is ${BODY_MAX} characters)` }],
+          errors: [
+            {
+              resource: "IssueComment",
+              code: "custom",
+              field: "body",
+              message: `body is too long (maximum is ${BODY_MAX} characters)`,
+            },
+          ],
           documentation_url: `${DOCS}/issues/comments#create-an-issue-comment`,
           status: "422",
         },
@@ -522,7 +578,10 @@ export class FakeGitHub {
 
   private userJson(user: FakeUser): JsonObject {
     const api = `${this.url}/users/${encodeURIComponent(user.login)}`;
-    const web = user.type === "Bot" ? `https://github.com/apps/${user.login.replace(/\[bot\]$/, "")}` : `https://github.com/${user.login}`;
+    const web =
+      user.type === "Bot"
+        ? `https://github.com/apps/${user.login.replace(/\[bot\]$/, "")}`
+        : `https://github.com/${user.login}`;
     return {
       login: user.login,
       id: user.id,
@@ -663,7 +722,10 @@ function refusal(status: number, headers: Record<string, string>): string {
 function injected({ status, headers }: Failure): Reply {
   const reply = error(status, refusal(status, headers));
   if (status === 422) {
-    reply.body = { ...(reply.body as JsonObject), errors: [{ resource: "IssueComment", code: "custom", field: "body", message: "is invalid" }] };
+    reply.body = {
+      ...(reply.body as JsonObject),
+      errors: [{ resource: "IssueComment", code: "custom", field: "body", message: "is invalid" }],
+    };
   }
   return { ...reply, headers };
 }

@@ -34,7 +34,15 @@ const EXIT_GRACE_MS = 200;
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
  */
-export function captureStream({ stream, input, job, nonce, kill, memory, exited }: AttachedRun): Promise<StreamOutcome> {
+export function captureStream({
+  stream,
+  input,
+  job,
+  nonce,
+  kill,
+  memory,
+  exited,
+}: AttachedRun): Promise<StreamOutcome> {
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -54,7 +62,12 @@ export function captureStream({ stream, input, job, nonce, kill, memory, exited 
       forceEnd();
     }, KILL_GRACE_MS);
   };
-  const clock = new RunClock({ nonce, timeoutMs: limits.timeoutMs, onRunOutput: (chunk) => stderr.push(chunk), onExpired: stop });
+  const clock = new RunClock({
+    nonce,
+    timeoutMs: limits.timeoutMs,
+    onRunOutput: (chunk) => stderr.push(chunk),
+    onExpired: stop,
+  });
   const { parser } = clock;
   const frames = new FrameReader((id, payload) => {
     if (id === STDOUT) stdout.push(payload);

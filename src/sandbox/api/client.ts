@@ -7,7 +7,8 @@ import { Agent, type ClientRequest, type IncomingMessage, request } from "node:h
 import type { Socket } from "node:net";
 
 /** Where the engine listens: a unix socket path, or host and port for `tcp://` without TLS. */
-export type Endpoint = { socketPath: string; host?: undefined; port?: undefined } | { host: string; port: number; socketPath?: undefined };
+export type Endpoint =
+  { socketPath: string; host?: undefined; port?: undefined } | { host: string; port: number; socketPath?: undefined };
 
 const DEFAULT_SOCKET = "/var/run/docker.sock";
 
@@ -21,12 +22,15 @@ export function endpointFromEnv(env: NodeJS.ProcessEnv = process.env): Endpoint 
   if (!host) return { socketPath: DEFAULT_SOCKET };
   if (host.startsWith("unix://")) return { socketPath: host.slice("unix://".length) };
   const tcp = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(host);
-  if (tcp && !env.DOCKER_TLS_VERIFY && !env.DOCKER_CERT_PATH) return { host: tcp[1]!.replace(/^\[|\]$/g, ""), port: Number(tcp[2]) };
+  if (tcp && !env.DOCKER_TLS_VERIFY && !env.DOCKER_CERT_PATH)
+    return { host: tcp[1]!.replace(/^\[|\]$/g, ""), port: Number(tcp[2]) };
   return undefined;
 }
 
 export function describeEndpoint(endpoint: Endpoint): string {
-  return endpoint.socketPath !== undefined ? `unix://${endpoint.socketPath}` : `tcp://${endpoint.host}:${endpoint.port}`;
+  return endpoint.socketPath !== undefined
+    ? `unix://${endpoint.socketPath}`
+    : `tcp://${endpoint.host}:${endpoint.port}`;
 }
 
 /** The engine answered with an error status; `message` is the engine's own. */
@@ -69,7 +73,11 @@ export class EngineApi {
    */
   hijack(path: string, body?: unknown): Promise<Socket> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers = { Connection: "Upgrade", Upgrade: "tcp", ...(payload ? { "Content-Type": "application/json" } : {}) };
+    const headers = {
+      Connection: "Upgrade",
+      Upgrade: "tcp",
+      ...(payload ? { "Content-Type": "application/json" } : {}),
+    };
     const req = this.#request("POST", path, false, headers);
     return new Promise((resolve, reject) => {
       req.on("upgrade", (_res, socket: Socket, head: Buffer) => {
@@ -105,9 +113,25 @@ export class EngineApi {
     return { close: () => req.destroy() };
   }
 
-  #request(method: string, path: string, agent: Agent | false, headers: Record<string, string>, signal?: AbortSignal): ClientRequest {
-    const target = this.endpoint.socketPath !== undefined ? { socketPath: this.endpoint.socketPath } : { host: this.endpoint.host, port: this.endpoint.port };
-    return request({ ...target, method, path, agent, headers: { Host: "docker", ...headers }, ...(signal ? { signal } : {}) });
+  #request(
+    method: string,
+    path: string,
+    agent: Agent | false,
+    headers: Record<string, string>,
+    signal?: AbortSignal,
+  ): ClientRequest {
+    const target =
+      this.endpoint.socketPath !== undefined
+        ? { socketPath: this.endpoint.socketPath }
+        : { host: this.endpoint.host, port: this.endpoint.port };
+    return request({
+      ...target,
+      method,
+      path,
+      agent,
+      headers: { Host: "docker", ...headers },
+      ...(signal ? { signal } : {}),
+    });
   }
 }
 
@@ -118,7 +142,11 @@ function responseOf(req: ClientRequest, payload: Buffer | undefined, endpoint: E
     req.on("error", (error: NodeJS.ErrnoException) => {
       // Worded as the CLI words it, so a message reads the same whichever way the engine was reached.
       const unreachable = ["ENOENT", "ECONNREFUSED", "EACCES", "ECONNRESET", "EPIPE"].includes(error.code ?? "");
-      reject(unreachable ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`) : error);
+      reject(
+        unreachable
+          ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`)
+          : error,
+      );
     });
     req.end(payload);
   });

@@ -17,7 +17,9 @@ export async function removeContainer(api: EngineApi, name: string): Promise<voi
 /** The container's memory (`one-shot`: no wait for a second CPU sample), or undefined when the engine cannot say. */
 export async function containerMemory(api: EngineApi, name: string): Promise<MemorySample | undefined> {
   const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
-  const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal).catch(() => undefined);
+  const stats = await api
+    .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal)
+    .catch(() => undefined);
   return memoryFromStats(stats);
 }
 
@@ -34,9 +36,11 @@ export function oomEventSeen(api: EngineApi, name: string): Promise<boolean> {
       clearTimeout(timer);
       resolve(seen);
     };
-    api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end).then((events) => {
-      if (!ended) timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
-    }, reject);
+    api
+      .lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end)
+      .then((events) => {
+        if (!ended) timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+      }, reject);
   });
 }
 
@@ -58,4 +62,3 @@ export abstract class CliImages extends OpeningEngine {
     return this.cli.removeLabelled(label);
   }
 }
-

@@ -17,7 +17,17 @@ import type { RunHooks, SandboxJob } from "../engine.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "../late-oom.js";
 import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../memory.js";
 import { type Dialect, cliRunArgs, lockDown } from "../policy.js";
-import { KILL_GRACE_MS, OpeningEngine, type Opening, Removals, type StreamOutcome, containerName, engineMessage, failedFacts, runFacts } from "../run.js";
+import {
+  KILL_GRACE_MS,
+  OpeningEngine,
+  type Opening,
+  Removals,
+  type StreamOutcome,
+  containerName,
+  engineMessage,
+  failedFacts,
+  runFacts,
+} from "../run.js";
 
 /** Output kept from the CLI's own short commands (inspect, ps, pull). */
 const CLI_OUTPUT_BYTES = 1024 * 1024;
@@ -55,7 +65,8 @@ export class CliEngine extends OpeningEngine {
     // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
     let monitorDir: string | undefined;
     try {
-      if (this.#dialect === "podman") this.#monitorDirs.add((monitorDir = await mkdtemp(join(tmpdir(), "sandbox-gate-podman-"))));
+      if (this.#dialect === "podman")
+        this.#monitorDirs.add((monitorDir = await mkdtemp(join(tmpdir(), "sandbox-gate-podman-"))));
       return await this.#run(name, job, input, nonce, monitorDir);
     } catch (error) {
       this.#removals.remove(name);
@@ -70,7 +81,10 @@ export class CliEngine extends OpeningEngine {
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
 
-    const child = spawn(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
+    const child = spawn(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+      stdio: ["pipe", "pipe", "pipe"],
+      ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
+    });
     this.#active.set(name, child);
     const ended = new Promise<{ code: number | null; error?: Error }>((resolve) => {
       child.on("error", (error) => resolve({ code: null, error }));
@@ -102,10 +116,24 @@ export class CliEngine extends OpeningEngine {
     if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const state = await this.#state(name);
     const monitorOom = monitorDir !== undefined && existsSync(join(monitorDir, "oom"));
-    const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.aborted, oomKilled: state.oomKilled === true || monitorOom };
+    const ending = {
+      exitCode: exit.code,
+      killedByUs: timedOut || stalled || this.aborted,
+      oomKilled: state.oomKilled === true || monitorOom,
+    };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
     this.#removals.remove(name);
-    const outcome: StreamOutcome = { phase: parser.phase, text: parser.text, ...(parser.verdict !== undefined && { verdict: parser.verdict }), stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs, ...(memoryAtTimeout && { memoryAtTimeout }) };
+    const outcome: StreamOutcome = {
+      phase: parser.phase,
+      text: parser.text,
+      ...(parser.verdict !== undefined && { verdict: parser.verdict }),
+      stdout: stdout.result(),
+      stderr: stderr.result(),
+      timedOut,
+      stalled,
+      durationMs,
+      ...(memoryAtTimeout && { memoryAtTimeout }),
+    };
     return runFacts(this.binary, job, outcome, {
       exitCode: exit.code,
       oomKilled,
@@ -128,7 +156,11 @@ export class CliEngine extends OpeningEngine {
 
   /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
   async #memory(name: string): Promise<MemorySample | undefined> {
-    const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], MEMORY_SAMPLE_TIMEOUT_MS);
+    const result = await cli(
+      this.binary,
+      ["stats", "--no-stream", "--format", "{{.MemUsage}}", name],
+      MEMORY_SAMPLE_TIMEOUT_MS,
+    );
     return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
   }
 
@@ -167,7 +199,11 @@ export class CliEngine extends OpeningEngine {
     const deadline = performance.now() + KILL_GRACE_MS;
     while (this.#active.size > 0 && performance.now() < deadline) {
       const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
-      for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean)) removed.add(name);
+      for (const name of result.stdout
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean))
+        removed.add(name);
       await sleep(ABORT_POLL_MS);
     }
     for (const child of this.#active.values()) child.kill("SIGKILL");
@@ -196,7 +232,10 @@ export class CliEngine extends OpeningEngine {
   async removeLabelled(label: string): Promise<string[]> {
     const listed = await cli(this.binary, ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"]);
     if (listed.code !== 0) throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
-    const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+    const names = listed.stdout
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (names.length === 0) return [];
     const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
     if (removed.code !== 0) throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
@@ -239,7 +278,10 @@ function cli(binary: string, args: string[], timeoutMs = CLI_CALL_TIMEOUT_MS): P
     });
     child.on("error", (error) => resolve(result(null, error)));
     child.on("close", (code, signal) => {
-      const late = code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`) : undefined;
+      const late =
+        code === null && signal === "SIGKILL"
+          ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
+          : undefined;
       resolve(result(code, late));
     });
   });

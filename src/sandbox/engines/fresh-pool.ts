@@ -77,18 +77,37 @@ export class FreshPoolEngine extends CliImages {
   }
 
   async #attached(name: string, stream: Socket, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
-    const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name), memory: () => containerMemory(this.#api, name) });
+    const outcome = await captureStream({
+      stream,
+      input,
+      job,
+      nonce,
+      kill: () => this.#kill(name),
+      memory: () => containerMemory(this.#api, name),
+    });
     // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
-    const exit = await this.#call<{ StatusCode: number }>("POST", `/containers/${name}/wait?condition=not-running`).catch((error: Error) => ({ error }));
+    const exit = await this.#call<{ StatusCode: number }>(
+      "POST",
+      `/containers/${name}/wait?condition=not-running`,
+    ).catch((error: Error) => ({ error }));
     const state = await this.#call<{ State: State }>("GET", `/containers/${name}/json`).then(
       (info): { oomKilled: boolean; error?: string } => ({ oomKilled: info.State.OOMKilled === true }),
       (error: Error) => ({ oomKilled: false, error: error.message }),
     );
     const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
-    const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.aborted, oomKilled: state.oomKilled };
+    const ending = {
+      exitCode,
+      killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+      oomKilled: state.oomKilled,
+    };
     const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
     const stateError = "error" in exit ? exit.error.message : state.error;
-    return runFacts("the container", job, outcome, { exitCode, oomKilled, aborted: this.aborted, ...(stateError === undefined ? {} : { stateError }) });
+    return runFacts("the container", job, outcome, {
+      exitCode,
+      oomKilled,
+      aborted: this.aborted,
+      ...(stateError === undefined ? {} : { stateError }),
+    });
   }
 
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */

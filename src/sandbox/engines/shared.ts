@@ -82,7 +82,8 @@ const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
 export function execArgv(command: string, check?: readonly string[]): string[] {
   const [sh, flag, driver, ...parameters] = driverArgv(command, check);
-  if (!driver!.endsWith(EXEC_COMMAND)) throw new Error("the sandbox driver no longer ends by exec'ing the command: update engines/shared.ts");
+  if (!driver!.endsWith(EXEC_COMMAND))
+    throw new Error("the sandbox driver no longer ends by exec'ing the command: update engines/shared.ts");
   return [sh!, flag!, `${RESET}${driver!.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
 }
 
@@ -175,7 +176,8 @@ export class SharedEngine extends CliImages {
     shared.exits.delete(exec.Id);
     const exitCode = killed ? 137 : await exited;
     // The engine reports an OOM kill inside a running container as an event, a little after the fact.
-    if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore })) await this.#waitForOom(shared);
+    if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore }))
+      await this.#waitForOom(shared);
     const oomKilled = shared.ooms > oomsBefore;
     const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
     const facts = runFacts("the container", job, outcome, {
@@ -185,12 +187,17 @@ export class SharedEngine extends CliImages {
       ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
     });
     // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
-    return { facts, keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined, retry: resetFailed };
+    return {
+      facts,
+      keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined,
+      retry: resetFailed,
+    };
   }
 
   async #waitForOom(shared: Shared): Promise<void> {
     const before = shared.ooms;
-    for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS) await sleep(OOM_POLL_MS);
+    for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS)
+      await sleep(OOM_POLL_MS);
   }
 
   async #acquire(job: SandboxJob): Promise<Shared> {
@@ -220,7 +227,9 @@ export class SharedEngine extends CliImages {
     try {
       await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
       // Watching before the start: no event of the container's life is missed.
-      const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
+      const filters = encodeURIComponent(
+        JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }),
+      );
       shared.events = await this.#api.lines(
         `/events?filters=${filters}`,
         (value) => this.#event(shared, value as EngineEvent),
@@ -237,7 +246,10 @@ export class SharedEngine extends CliImages {
   #event(shared: Shared, event: EngineEvent): void {
     const attributes = event.Actor?.Attributes ?? {};
     if (event.Action === "oom") shared.ooms++;
-    else if (event.Action === "exec_die") shared.exits.get(attributes.execID ?? "")?.(attributes.exitCode === undefined ? null : Number(attributes.exitCode));
+    else if (event.Action === "exec_die")
+      shared.exits.get(attributes.execID ?? "")?.(
+        attributes.exitCode === undefined ? null : Number(attributes.exitCode),
+      );
     else if (event.Action === "die") {
       shared.dead = true;
       for (const exit of shared.exits.values()) exit(null);

@@ -194,8 +194,6 @@ describe("identity and privileges", () => {
 });
 
 describe("resource limits", () => {
-
-
   it.each(["stdout", "stderr"] as const)("keeps only the first max-output bytes of %s", async (stream) => {
     const facts = await run({
       python: `import sys\nprint('a' * 100_000, file=sys.${stream})`,
@@ -204,8 +202,6 @@ describe("resource limits", () => {
     expect(facts.exitCode).toBe(0);
     expect(facts[stream]).toEqual({ text: "a".repeat(1024), truncated: true, bytes: 100_001 });
   });
-
-
 
   const spawnSleeps = [
     "import subprocess",
@@ -269,7 +265,6 @@ describe("exit facts", () => {
 describe("the parse check", () => {
   const pythonCheck = LANGUAGES.python.check("solution.py");
 
-
   it("lets valid code through to the run", async () => {
     const facts = await run({ python: "print('ok')", check: pythonCheck });
     expect(facts).toMatchObject({ phase: "run", exitCode: 0, checkOutput: "", stdout: { text: "ok\n" } });
@@ -286,7 +281,9 @@ describe("our own failures", () => {
   it("reports a missing image without pulling it", async () => {
     const facts = await run({ python: "print(1)", image: "sandbox-gate-test/no-such-image:1" });
     expect(facts).toMatchObject({ phase: "setup", exitCode: 125, durationMs: 0 });
-    expect(facts.sandboxError).toMatch(/^the sandbox did not start: .*No such image: sandbox-gate-test\/no-such-image:1/);
+    expect(facts.sandboxError).toMatch(
+      /^the sandbox did not start: .*No such image: sandbox-gate-test\/no-such-image:1/,
+    );
   });
 
   it("reports a CLI that cannot be spawned", async () => {
@@ -299,14 +296,23 @@ describe("our own failures", () => {
   it("ends a timed-out run whose `docker kill` never returns", async () => {
     const dir = tempDir("hung-kill");
     const binary = join(dir, "docker");
-    writeFileSync(binary, `#!/bin/sh\n[ "$1" = kill ] && exec sleep 3600\nexec ${execFileSync("sh", ["-c", "command -v docker"], { encoding: "utf8" }).trim()} "$@"\n`, { mode: 0o755 });
+    writeFileSync(
+      binary,
+      `#!/bin/sh\n[ "$1" = kill ] && exec sleep 3600\nexec ${execFileSync("sh", ["-c", "command -v docker"], { encoding: "utf8" }).trim()} "$@"\n`,
+      { mode: 0o755 },
+    );
     const hung = new CliEngine({ binary });
-    const facts = await run({ python: "while True:\n    pass", limits: { timeoutMs: 1_000 }, runId: `${RUN_ID}-hung` }, hung);
+    const facts = await run(
+      { python: "while True:\n    pass", limits: { timeoutMs: 1_000 }, runId: `${RUN_ID}-hung` },
+      hung,
+    );
     expect(facts).toMatchObject({ phase: "run", timedOut: true });
     // The kill's grace, then the CLI is killed; the container goes with the run's removal.
     expect(facts.elapsedMs).toBeLessThan(1_000 + KILL_GRACE_MS + 10_000);
     expect(await hung.close()).toEqual([]);
-    expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${RUN_ID}-hung`, "--format", "{{.Names}}").trim()).toBe("");
+    expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${RUN_ID}-hung`, "--format", "{{.Names}}").trim()).toBe(
+      "",
+    );
     expect(spawnSync("pgrep", ["-f", "sleep 3600"]).stdout.toString().trim()).toBe("");
   });
 
@@ -317,7 +323,9 @@ describe("our own failures", () => {
       const offline = new CliEngine();
       const facts = await run({ python: "print(1)" }, offline);
       expect(facts.phase).toBe("setup");
-      expect(facts.sandboxError).toMatch(/^the sandbox did not start: .*Cannot connect to the Docker daemon at unix:\/\/\/nonexistent/);
+      expect(facts.sandboxError).toMatch(
+        /^the sandbox did not start: .*Cannot connect to the Docker daemon at unix:\/\/\/nonexistent/,
+      );
       // The removal cannot reach the engine either, and close() says so.
       expect(await offline.close()).toEqual([expect.stringMatching(`^${facts.container}: .*Cannot connect`)]);
     } finally {

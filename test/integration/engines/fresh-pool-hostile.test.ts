@@ -26,7 +26,10 @@ async function expectClean(): Promise<void> {
 
 describe("hostile candidates in the warm pool", () => {
   it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 20_000 }, async (c) => {
-    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), { language: c.language, ...c.inputs });
+    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), {
+      language: c.language,
+      ...c.inputs,
+    });
     expect(judged.result.status, judged.result.feedback).toBe(c.status);
     c.check?.(judged, world);
     await expectClean();

@@ -12,7 +12,14 @@ import { TEST_IMAGE, docker } from "../support.js";
 
 const MiB = 1024 * 1024;
 const RUN_ID = `pool-test-${randomBytes(4).toString("hex")}`;
-const LIMITS: Limits = { timeoutMs: 10_000, memoryBytes: 128 * MiB, cpus: 1, pidsLimit: 64, maxOutputBytes: 64 * 1024, workdirBytes: 8 * MiB };
+const LIMITS: Limits = {
+  timeoutMs: 10_000,
+  memoryBytes: 128 * MiB,
+  cpus: 1,
+  pidsLimit: 64,
+  maxOutputBytes: 64 * 1024,
+  workdirBytes: 8 * MiB,
+};
 const api = new EngineApi(endpointFromEnv()!);
 const pools: FreshPoolEngine[] = [];
 
@@ -26,7 +33,10 @@ afterAll(async () => {
   for (const engine of pools) expect(await engine.close()).toEqual([]);
 });
 
-function job(python: string, over: Partial<Omit<SandboxJob, "limits">> & { limits?: Partial<Limits> } = {}): SandboxJob {
+function job(
+  python: string,
+  over: Partial<Omit<SandboxJob, "limits">> & { limits?: Partial<Limits> } = {},
+): SandboxJob {
   return {
     image: TEST_IMAGE,
     files: [{ path: "solution.py", content: python }],
@@ -38,15 +48,15 @@ function job(python: string, over: Partial<Omit<SandboxJob, "limits">> & { limit
   };
 }
 
-const labelled = (runId: string) => docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim();
+const labelled = (runId: string) =>
+  docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim();
 
 describe("a run", () => {
-
-
   it("gives each candidate its own fresh container", async () => {
     const engine = pool();
     const seen: string[] = [];
-    const probe = "import os, glob\nprint(sorted(glob.glob('/work/*') + glob.glob('/tmp/*')))\nopen('/tmp/left-behind', 'w').write('x')";
+    const probe =
+      "import os, glob\nprint(sorted(glob.glob('/work/*') + glob.glob('/tmp/*')))\nopen('/tmp/left-behind', 'w').write('x')";
     const first = await engine.run(job(probe), { onContainer: (name) => seen.push(name) });
     const second = await engine.run(job(probe), { onContainer: (name) => seen.push(name) });
     expect(first.stdout.text).toBe("['/work/solution.py']\n");
@@ -54,13 +64,14 @@ describe("a run", () => {
     expect(new Set(seen).size).toBe(2);
   });
 
-
-
-
   it("follows a config change (another memory limit) with containers made for it", async () => {
     const engine = pool();
-    const small = await engine.run(job("print(open('/sys/fs/cgroup/memory/memory.limit_in_bytes').read())", { limits: { memoryBytes: 64 * MiB } }));
-    const large = await engine.run(job("print(open('/sys/fs/cgroup/memory/memory.limit_in_bytes').read())", { limits: { memoryBytes: 96 * MiB } }));
+    const small = await engine.run(
+      job("print(open('/sys/fs/cgroup/memory/memory.limit_in_bytes').read())", { limits: { memoryBytes: 64 * MiB } }),
+    );
+    const large = await engine.run(
+      job("print(open('/sys/fs/cgroup/memory/memory.limit_in_bytes').read())", { limits: { memoryBytes: 96 * MiB } }),
+    );
     expect([small.stdout.text.trim(), large.stdout.text.trim()]).toEqual([String(64 * MiB), String(96 * MiB)]);
   });
 });
@@ -80,20 +91,26 @@ describe("no container outlives the run", () => {
     const engine = pool(2);
     const labels = { [RUN_LABEL]: runId };
     let name = "";
-    const running = engine.run(job("import os\nos.execvp('sleep', ['sleep', '61'])", { labels }), { onContainer: (n) => (name = n) });
+    const running = engine.run(job("import os\nos.execvp('sleep', ['sleep', '61'])", { labels }), {
+      onContainer: (n) => (name = n),
+    });
     // Warm containers run too: wait for the candidate's own process.
     await expect.poll(() => name && docker("top", name), { timeout: 20_000 }).toContain("sleep 61");
     const removed = await engine.abort();
     expect(removed.length).toBeGreaterThanOrEqual(1);
     expect((await running).sandboxError).toBe("the run was cancelled while this candidate ran");
-    expect((await engine.run(job("print(1)", { labels }))).sandboxError).toBe("the run was cancelled before this candidate started");
+    expect((await engine.run(job("print(1)", { labels }))).sandboxError).toBe(
+      "the run was cancelled before this candidate started",
+    );
     expect(labelled(runId)).toBe("");
   });
 
   it("reports a create the engine refuses as our failure, and leaves nothing", async () => {
     const runId = `pool-refused-${randomBytes(4).toString("hex")}`;
     const engine = pool(1);
-    const facts = await engine.run(job("print(1)", { image: "sandbox-gate-test/no-such-image:1", labels: { [RUN_LABEL]: runId } }));
+    const facts = await engine.run(
+      job("print(1)", { image: "sandbox-gate-test/no-such-image:1", labels: { [RUN_LABEL]: runId } }),
+    );
     expect(facts).toMatchObject({ phase: "setup", exitCode: null });
     expect(facts.sandboxError).toMatch(/^the sandbox did not start: No such image: sandbox-gate-test\/no-such-image:1/);
     expect(await engine.close()).toEqual([]);

@@ -15,7 +15,14 @@ import { TEST_IMAGE, docker } from "../support.js";
 
 const MiB = 1024 * 1024;
 const RUN_ID = `reuse-test-${randomBytes(4).toString("hex")}`;
-const LIMITS: Limits = { timeoutMs: 10_000, memoryBytes: 128 * MiB, cpus: 1, pidsLimit: 64, maxOutputBytes: 64 * 1024, workdirBytes: 8 * MiB };
+const LIMITS: Limits = {
+  timeoutMs: 10_000,
+  memoryBytes: 128 * MiB,
+  cpus: 1,
+  pidsLimit: 64,
+  maxOutputBytes: 64 * 1024,
+  workdirBytes: 8 * MiB,
+};
 const api = new EngineApi(endpointFromEnv()!);
 const engines: SharedEngine[] = [];
 
@@ -142,7 +149,11 @@ describe("per-candidate limits in a shared container", () => {
   it("times out one candidate, kills its container by name, and gives the next a fresh one", async () => {
     const engine = reuse();
     const started = performance.now();
-    const [loop, next] = await inTurn(engine, job("print('started', flush=True)\nwhile True:\n    pass", { limits: { timeoutMs: 1_000 } }), job("print('next')"));
+    const [loop, next] = await inTurn(
+      engine,
+      job("print('started', flush=True)\nwhile True:\n    pass", { limits: { timeoutMs: 1_000 } }),
+      job("print('next')"),
+    );
     expect(loop).toMatchObject({ phase: "run", timedOut: true, exitCode: 137, stdout: { text: "started\n" } });
     expect(loop!.durationMs).toBeGreaterThanOrEqual(1_000);
     expect(performance.now() - started).toBeLessThan(8_000);
@@ -150,17 +161,26 @@ describe("per-candidate limits in a shared container", () => {
     expect(next!.container).not.toBe(loop!.container);
   });
 
-
   it("marks the candidate that met the memory limit oom, from the engine's event, and the next one passes", async () => {
     const engine = reuse();
     const bomb = "b = bytearray()\nfor _ in range(1024):\n    b += bytearray(1 << 20)\nprint('survived')";
-    const [fine, oom, next] = await inTurn(engine, job("print('fine')", { limits: { memoryBytes: 64 * MiB } }), job(bomb, { limits: { memoryBytes: 64 * MiB } }), job("print('next')", { limits: { memoryBytes: 64 * MiB } }));
+    const [fine, oom, next] = await inTurn(
+      engine,
+      job("print('fine')", { limits: { memoryBytes: 64 * MiB } }),
+      job(bomb, { limits: { memoryBytes: 64 * MiB } }),
+      job("print('next')", { limits: { memoryBytes: 64 * MiB } }),
+    );
     expect(fine).toMatchObject({ exitCode: 0, oomKilled: false });
-    expect(oom).toMatchObject({ phase: "run", oomKilled: true, exitCode: 137, timedOut: false, container: fine!.container });
+    expect(oom).toMatchObject({
+      phase: "run",
+      oomKilled: true,
+      exitCode: 137,
+      timedOut: false,
+      container: fine!.container,
+    });
     expect(next).toMatchObject({ exitCode: 0, oomKilled: false, stdout: { text: "next\n" } });
     expect(next!.container).not.toBe(oom!.container);
   });
-
 
   it("does not take a candidate's own SIGKILL for an OOM kill", async () => {
     const [facts] = await inTurn(reuse(), job("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)"));
@@ -169,7 +189,8 @@ describe("per-candidate limits in a shared container", () => {
 });
 
 describe("no container outlives the run", () => {
-  const labelled = (runId: string) => docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim();
+  const labelled = (runId: string) =>
+    docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim();
 
   it("removes the shared containers at close()", async () => {
     const runId = `reuse-close-${randomBytes(4).toString("hex")}`;
@@ -184,11 +205,15 @@ describe("no container outlives the run", () => {
     const runId = `reuse-abort-${randomBytes(4).toString("hex")}`;
     const engine = reuse();
     let name = "";
-    const running = engine.run(job("import os\nos.execvp('sleep', ['sleep', '62'])", { runId }), { onContainer: (n) => (name = n) });
+    const running = engine.run(job("import os\nos.execvp('sleep', ['sleep', '62'])", { runId }), {
+      onContainer: (n) => (name = n),
+    });
     await expect.poll(() => name && docker("top", name), { timeout: 20_000 }).toContain("sleep 62");
     expect(await engine.abort()).toEqual([name]);
     expect((await running).sandboxError).toBe("the run was cancelled while this candidate ran");
-    expect((await engine.run(job("print(1)", { runId }))).sandboxError).toBe("the run was cancelled before this candidate started");
+    expect((await engine.run(job("print(1)", { runId }))).sandboxError).toBe(
+      "the run was cancelled before this candidate started",
+    );
     expect(labelled(runId)).toBe("");
   });
 });
@@ -208,14 +233,20 @@ describe("the hostile cases one after another in shared containers", () => {
   afterAll(() => world.close());
 
   it.each(SHARED_CASES)("$name: $status", { timeout: 20_000 }, async (c) => {
-    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), { language: c.language, ...c.inputs });
+    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), {
+      language: c.language,
+      ...c.inputs,
+    });
     expect(judged.result.status, judged.result.feedback).toBe(c.status);
     c.check?.(judged, world);
     expect(world.received()).toBe("");
   });
 
   it("still judges a plain candidate right after them", async () => {
-    const [facts] = await inTurn(engine, job(OBSERVE, { runId, limits: { memoryBytes: 64 * MiB, workdirBytes: 8 * MiB } }));
+    const [facts] = await inTurn(
+      engine,
+      job(OBSERVE, { runId, limits: { memoryBytes: 64 * MiB, workdirBytes: 8 * MiB } }),
+    );
     const seen = JSON.parse(facts!.stdout.text);
     expect(seen.procs).toEqual([]);
     expect(seen.files["/work"]).toEqual(["/work/solution.py"]);

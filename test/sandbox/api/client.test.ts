@@ -16,7 +16,12 @@ describe("FrameReader", () => {
       const got: Array<[number, string]> = [];
       const reader = new FrameReader((stream, payload) => got.push([stream, payload.toString()]));
       for (let at = 0; at < wire.length; at += size) reader.push(wire.subarray(at, at + size));
-      expect(got).toEqual([[1, "out"], [2, "err\n"], [1, ""], [1, "x".repeat(70_000)]]);
+      expect(got).toEqual([
+        [1, "out"],
+        [2, "err\n"],
+        [1, ""],
+        [1, "x".repeat(70_000)],
+      ]);
       expect(reader.leftover).toBe(0);
     }
   });
@@ -31,7 +36,9 @@ describe("FrameReader", () => {
 describe("endpointFromEnv", () => {
   it("reads DOCKER_HOST as the CLI does; leaves ssh, TLS and contexts to the CLI", () => {
     expect(endpointFromEnv({})).toEqual({ socketPath: "/var/run/docker.sock" });
-    expect(endpointFromEnv({ DOCKER_HOST: "unix:///run/user/1000/docker.sock" })).toEqual({ socketPath: "/run/user/1000/docker.sock" });
+    expect(endpointFromEnv({ DOCKER_HOST: "unix:///run/user/1000/docker.sock" })).toEqual({
+      socketPath: "/run/user/1000/docker.sock",
+    });
     expect(endpointFromEnv({ DOCKER_HOST: "tcp://127.0.0.1:2375" })).toEqual({ host: "127.0.0.1", port: 2375 });
     expect(endpointFromEnv({ DOCKER_HOST: "tcp://[::1]:2375/" })).toEqual({ host: "::1", port: 2375 });
     expect(endpointFromEnv({ DOCKER_HOST: "tcp://127.0.0.1:2376", DOCKER_TLS_VERIFY: "1" })).toBeUndefined();

@@ -20,6 +20,15 @@ describe("execArgv", () => {
   it("resets as a function, so the driver's parameters are intact, and fails the set-up when it cannot", () => {
     expect(RESET).toMatch(/^reset\(\) \{\n/);
     expect(RESET.trimEnd().endsWith("reset || exit 125")).toBe(true);
-    for (const place of ["/work", "/tmp", "/dev/shm", "/dev/mqueue", "/proc/sysvipc/shm", "/proc/sysvipc/sem", "/proc/sysvipc/msg"]) expect(RESET).toContain(place);
+    for (const place of [
+      "/work",
+      "/tmp",
+      "/dev/shm",
+      "/dev/mqueue",
+      "/proc/sysvipc/shm",
+      "/proc/sysvipc/sem",
+      "/proc/sysvipc/msg",
+    ])
+      expect(RESET).toContain(place);
   });
 });
