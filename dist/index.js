@@ -40452,7 +40452,10 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 /** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
 function loginMatches(login, patterns) {
     return patterns.some((pattern) => {
-        const source = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+        const source = pattern
+            .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+            .replace(/\*/g, ".*")
+            .replace(/\?/g, ".");
         return new RegExp(`^${source}$`, "i").test(login);
     });
 }
@@ -40461,7 +40464,14 @@ function selectCandidates(comments, authors, gateMarker) {
     return comments
         .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
-        .map((c) => ({ id: `${c.kind}-${c.id}`, source: c.url, url: c.url, author: c.author, kind: "reply", text: c.body }));
+        .map((c) => ({
+        id: `${c.kind}-${c.id}`,
+        source: c.url,
+        url: c.url,
+        author: c.author,
+        kind: "reply",
+        text: c.body,
+    }));
 }
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -40831,7 +40841,15 @@ const LANGUAGES = {
         command: "php solution.php",
         image: "php:8.3-cli",
         // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-        check: (file) => ["php", "-l", "-d", "display_errors=stderr", "-d", "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR", file],
+        check: (file) => [
+            "php",
+            "-l",
+            "-d",
+            "display_errors=stderr",
+            "-d",
+            "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+            file,
+        ],
     },
 };
 const LANGUAGE_NAMES = Object.keys(LANGUAGES);
@@ -40840,7 +40858,11 @@ function isLanguage(name) {
 }
 /** The language a fence tag names, if any (`python title="x.py"` → python). */
 function languageOfTag(info) {
-    const tag = info.trim().split(/[\s{,]/, 1)[0]?.toLowerCase().replace(/^\./, "") ?? "";
+    const tag = info
+        .trim()
+        .split(/[\s{,]/, 1)[0]
+        ?.toLowerCase()
+        .replace(/^\./, "") ?? "";
     return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
 }
 /** The language a file name implies, if any. */
@@ -40913,9 +40935,18 @@ const DATASET_SCHEMA = {
     ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
     type: "object",
     properties: {
-        id: { type: ["string", "number"], description: "The candidate's id in the report; the line's `file:line` when absent or blank." },
-        reply: { type: "string", description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch." },
-        patch: { type: "string", description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`." },
+        id: {
+            type: ["string", "number"],
+            description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
+        },
+        reply: {
+            type: "string",
+            description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
+        },
+        patch: {
+            type: "string",
+            description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
+        },
         files: {
             type: "object",
             description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
@@ -40923,8 +40954,14 @@ const DATASET_SCHEMA = {
         },
         command: { type: "string", description: "This candidate's test command, instead of the `command` input." },
         language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
-        target: { type: "string", description: "The file name the extracted code is written as, instead of the `target` input." },
-        timeout: { type: ["string", "number"], description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds." },
+        target: {
+            type: "string",
+            description: "The file name the extracted code is written as, instead of the `target` input.",
+        },
+        timeout: {
+            type: ["string", "number"],
+            description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
+        },
     },
     anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
 };
@@ -40941,7 +40978,12 @@ var _2020 = __nccwpck_require__(2210);
  * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
  */
 function checker(schema, root) {
-    const validate = new _2020.Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, verbose: true }).compile(schema);
+    const validate = new _2020.Ajv2020({
+        strict: true,
+        strictRequired: false,
+        allowUnionTypes: true,
+        verbose: true,
+    }).compile(schema);
     return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
 }
 const TYPE_NAMES = {
@@ -40964,7 +41006,10 @@ function shown(value) {
 }
 /** `/results/3/status` → `results[3].status`. */
 function pathOf(pointer) {
-    const keys = pointer.split("/").slice(1).map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+    const keys = pointer
+        .split("/")
+        .slice(1)
+        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
     return keys.reduce((path, key) => {
         if (/^\d+$/.test(key))
             return `${path}[${key}]`;
@@ -40981,7 +41026,10 @@ function describe(errors, root) {
     const { params } = error;
     switch (error.keyword) {
         case "type":
-            return `${at} must be ${[params.type].flat().map((t) => TYPE_NAMES[t] ?? t).join(" or ")}, not ${shown(error.data)}`;
+            return `${at} must be ${[params.type]
+                .flat()
+                .map((t) => TYPE_NAMES[t] ?? t)
+                .join(" or ")}, not ${shown(error.data)}`;
         case "enum":
             return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
         case "minimum":
@@ -41069,11 +41117,20 @@ function parseDatasetLine(line, source, fallbackId) {
         ...(target !== undefined && { target }),
     };
     // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
-    const paths = [...(target === undefined ? [] : [{ what: "'target'", path: target }]), ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path }))];
+    const paths = [
+        ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
+        ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
+    ];
     for (const { what, path } of paths) {
         const safe = checkRelativePath(path);
         if (!safe.ok)
-            return { problem: { id, source, problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir` } };
+            return {
+                problem: {
+                    id,
+                    source,
+                    problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
+                },
+            };
     }
     if (timeout !== undefined) {
         try {
@@ -41084,7 +41141,13 @@ function parseDatasetLine(line, source, fallbackId) {
         }
     }
     // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
-    const candidate = { id, source, kind: reply !== undefined ? "reply" : "patch", text: (reply ?? patch), overrides };
+    const candidate = {
+        id,
+        source,
+        kind: reply !== undefined ? "reply" : "patch",
+        text: (reply ?? patch),
+        overrides,
+    };
     if (files !== undefined)
         candidate.files = files;
     return { candidate };
@@ -43903,7 +43966,9 @@ async function resolveGlobs(input, patterns, base) {
         throw new InputError(input, `base directory '${base}' does not exist`);
     });
     const anchored = (pattern) => new Minimatch(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
-    const includes = patterns.filter((p) => !p.startsWith("!")).map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
+    const includes = patterns
+        .filter((p) => !p.startsWith("!"))
+        .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
     const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
     const found = [];
     for await (const rel of walk(root)) {
@@ -43996,7 +44061,9 @@ function createGitHubClient(token, options = {}) {
     const policy = { ...DEFAULT_RETRY, ...options.retry };
     const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     const now = options.now ?? Date.now;
-    const octokit = getOctokit(token, { baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com" });
+    const octokit = getOctokit(token, {
+        baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
+    });
     // Every request, each page of a listing included, goes through here.
     octokit.hook.wrap("request", async (request, endpoint) => {
         const name = `${endpoint.method} ${endpoint.url}`;
@@ -44019,15 +44086,30 @@ function createGitHubClient(token, options = {}) {
     const page = { per_page: 100 };
     return {
         async listIssueComments(owner, repo, issue) {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, ...page });
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+                owner,
+                repo,
+                issue_number: issue,
+                ...page,
+            });
             return comments.map((c) => toComment(c));
         },
         async listReviewComments(owner, repo, pull) {
-            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, { owner, repo, pull_number: pull, ...page });
+            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
+                owner,
+                repo,
+                pull_number: pull,
+                ...page,
+            });
             return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
         },
         async listReviews(owner, repo, pull) {
-            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, { owner, repo, pull_number: pull, ...page });
+            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, {
+                owner,
+                repo,
+                pull_number: pull,
+                ...page,
+            });
             // A pending review has no submission time yet; only its author can see it anyway.
             return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
         },
@@ -44120,7 +44202,9 @@ function escapeHtml(text) {
 }
 /** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
 function escapeMarkdown(text) {
-    const line = cleanText(text).replace(/\s*\n\s*/g, " ").replace(/\t/g, " ");
+    const line = cleanText(text)
+        .replace(/\s*\n\s*/g, " ")
+        .replace(/\t/g, " ");
     return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
 }
 /** An http(s) URL safe to put in a link inside a table, or undefined. */
@@ -44238,7 +44322,12 @@ function render(doc, marker, given, maxLength) {
     const shortened = given !== UNLIMITED;
     // A text longer than the whole body can never be shown in full: no need to escape all of it.
     const cap = (n) => Math.min(n, maxLength);
-    const limits = { ...given, passOutput: cap(given.passOutput), failOutput: cap(given.failOutput), feedback: cap(given.feedback) };
+    const limits = {
+        ...given,
+        passOutput: cap(given.passOutput),
+        failOutput: cap(given.failOutput),
+        feedback: cap(given.feedback),
+    };
     const shownResults = results.slice(0, limits.rows);
     const runUrl = safeUrl(input.runUrl);
     const blocks = [
@@ -44270,7 +44359,9 @@ function countLine(results, skipped) {
     const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
         .filter(([, n]) => n > 0)
         .map(([s, n]) => `${n} ${STATUS_LABELS[s]}`);
-    const line = results.length === 0 ? "No candidates were run." : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
+    const line = results.length === 0
+        ? "No candidates were run."
+        : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
     return skipped > 0 ? `${line}; ${skipped} skipped` : line;
 }
 function table(results, rows) {
@@ -44278,7 +44369,9 @@ function table(results, rows) {
     const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
     const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
     const line = (cells) => `| ${cells.join(" | ")} |`;
-    const body = results.slice(0, rows).map((r) => line([
+    const body = results
+        .slice(0, rows)
+        .map((r) => line([
         label(r.id),
         r.status === "pass" ? STATUS_LABELS.pass : `**${STATUS_LABELS[r.status]}**`,
         formatDuration(r.duration_ms),
@@ -44323,7 +44416,10 @@ function details(r, limits) {
         pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
         ...(silent
             ? ["No output on stdout or stderr.\n"]
-            : [section("stdout", r.stdout, outputCap, r.truncated.stdout), section("stderr", r.stderr, outputCap, r.truncated.stderr)]),
+            : [
+                section("stdout", r.stdout, outputCap, r.truncated.stdout),
+                section("stderr", r.stderr, outputCap, r.truncated.stderr),
+            ]),
     ];
     // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
     const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
@@ -44347,7 +44443,9 @@ function pre(text, cap) {
 function skippedList(skipped, shown) {
     if (skipped.length === 0)
         return undefined;
-    const items = skipped.slice(0, shown).map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
+    const items = skipped
+        .slice(0, shown)
+        .map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
     const hidden = skipped.length - items.length;
     if (hidden > 0)
         items.push(`- … and ${hidden} more`);
@@ -44373,7 +44471,9 @@ function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "") {
         level: failOn.has(r.status) ? "error" : "warning",
         title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
         message: message(r),
-        ...(r.syntax?.file !== undefined && { file: r.changed_files && repoPrefix ? `${repoPrefix}/${r.syntax.file}` : r.syntax.file }),
+        ...(r.syntax?.file !== undefined && {
+            file: r.changed_files && repoPrefix ? `${repoPrefix}/${r.syntax.file}` : r.syntax.file,
+        }),
         ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
         ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
     }));
@@ -44443,7 +44543,12 @@ function evaluate(results, baseline) {
         total: results.length,
         byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
         passRate: passRate(results),
-        time: { ran: times.length, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95), maxMs: quantile(times, 1) },
+        time: {
+            ran: times.length,
+            medianMs: quantile(times, 0.5),
+            p95Ms: quantile(times, 0.95),
+            maxMs: quantile(times, 1),
+        },
     };
     if (baseline)
         evaluation.baseline = compare(results, baseline);
@@ -44490,7 +44595,9 @@ function pointChange(now, was) {
 }
 function headline(e) {
     const passed = e.byStatus.pass;
-    const time = e.time.ran > 0 ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}` : "";
+    const time = e.time.ran > 0
+        ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
+        : "";
     return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
 }
 function baselineLine(b, e) {
@@ -44519,7 +44626,9 @@ function timeHistogram(results) {
 function changeList(title, changes) {
     if (changes.length === 0)
         return undefined;
-    const items = changes.slice(0, CHANGES_SHOWN).map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+    const items = changes
+        .slice(0, CHANGES_SHOWN)
+        .map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
     if (changes.length > CHANGES_SHOWN)
         items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
     return [`**${title}** (${changes.length})`, "", ...items].join("\n");
@@ -44541,7 +44650,13 @@ function renderEvaluationMarkdown(e, results) {
     const most = Math.max(0, ...histogram.map((row) => row.count));
     const width = Math.max(0, ...histogram.map((row) => row.label.length));
     const chart = histogram.length
-        ? ["Time per candidate, from the start of the test command (code that ran):", "", "```text", ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()), "```"].join("\n")
+        ? [
+            "Time per candidate, from the start of the test command (code that ran):",
+            "",
+            "```text",
+            ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()),
+            "```",
+        ].join("\n")
         : undefined;
     const blocks = [
         "### Evaluation",
@@ -44627,14 +44742,29 @@ const RESULT_SCHEMA = {
     type: "object",
     description: "One judged candidate.",
     properties: {
-        id: { type: "string", description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`." },
-        source: { type: "string", description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`." },
+        id: {
+            type: "string",
+            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+        },
+        source: {
+            type: "string",
+            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+        },
         url: { type: "string", description: "The comment's URL, for candidates from a pull request." },
         author: { type: "string", description: "The login of the comment's author, for candidates from a pull request." },
-        language: { type: ["string", "null"], description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told." },
+        language: {
+            type: ["string", "null"],
+            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+        },
         status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${STATUSES.join(", ")}.` },
-        exit_code: { type: ["integer", "null"], description: "The test command's exit code; null when it did not run or the engine could not tell." },
-        signal: { type: ["string", "null"], description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise." },
+        exit_code: {
+            type: ["integer", "null"],
+            description: "The test command's exit code; null when it did not run or the engine could not tell.",
+        },
+        signal: {
+            type: ["string", "null"],
+            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+        },
         duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
         stdout: { type: "string", description: "The test command's standard output, capped at `max-output` bytes." },
         stderr: { type: "string", description: "The test command's standard error, capped at `max-output` bytes." },
@@ -44647,7 +44777,10 @@ const RESULT_SCHEMA = {
             },
             required: ["stdout", "stderr"],
         },
-        feedback: { type: "string", description: "The message to hand back to the model for this status; empty for `pass`." },
+        feedback: {
+            type: "string",
+            description: "The message to hand back to the model for this status; empty for `pass`.",
+        },
         syntax: {
             type: "object",
             description: "Where and why the code does not parse, for `syntax_error`.",
@@ -44659,8 +44792,15 @@ const RESULT_SCHEMA = {
             },
             required: ["message"],
         },
-        changed_files: { type: "array", items: { type: "string" }, description: "The files a patch changed, for patch candidates." },
-        patch_strategy: { type: "string", description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates." },
+        changed_files: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files a patch changed, for patch candidates.",
+        },
+        patch_strategy: {
+            type: "string",
+            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+        },
         tests: TESTS,
         compare: {
             type: "object",
@@ -44668,7 +44808,10 @@ const RESULT_SCHEMA = {
             properties: {
                 fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
                 pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
-                pass_to_fail: { ...TEST_IDS, description: "Tests that pass on the base and fail with the candidate: what it broke." },
+                pass_to_fail: {
+                    ...TEST_IDS,
+                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
+                },
                 fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
                 new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
                 new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
@@ -44686,10 +44829,28 @@ const RESULT_SCHEMA = {
                 required: ["status", "duration_ms"],
             },
         },
-        flaky: { type: "boolean", description: "With `reruns`: whether the attempts disagreed (added for the next release)." },
-        cached: { type: "boolean", description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release)." },
+        flaky: {
+            type: "boolean",
+            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+        },
+        cached: {
+            type: "boolean",
+            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+        },
     },
-    required: ["id", "source", "language", "status", "exit_code", "signal", "duration_ms", "stdout", "stderr", "truncated", "feedback"],
+    required: [
+        "id",
+        "source",
+        "language",
+        "status",
+        "exit_code",
+        "signal",
+        "duration_ms",
+        "stdout",
+        "stderr",
+        "truncated",
+        "feedback",
+    ],
 };
 const SKIPPED_SCHEMA = {
     type: "object",
@@ -44724,12 +44885,25 @@ const REPORT_SCHEMA = {
             description: "Counts over `results`.",
             properties: {
                 total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
-                by_status: { type: "object", description: "How many results have each status; every status is listed.", properties: BY_STATUS, required: STATUSES },
+                by_status: {
+                    type: "object",
+                    description: "How many results have each status; every status is listed.",
+                    properties: BY_STATUS,
+                    required: STATUSES,
+                },
             },
             required: ["total", "by_status"],
         },
-        results: { type: "array", description: "Every judged candidate, in input order (dataset order, for a merge of shards).", items: { $ref: "#/$defs/result" } },
-        skipped: { type: "array", description: "Candidates over the `max-candidates` quota, not run.", items: { $ref: "#/$defs/skipped" } },
+        results: {
+            type: "array",
+            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+            items: { $ref: "#/$defs/result" },
+        },
+        skipped: {
+            type: "array",
+            description: "Candidates over the `max-candidates` quota, not run.",
+            items: { $ref: "#/$defs/skipped" },
+        },
         base: {
             type: "object",
             description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
@@ -44952,12 +45126,22 @@ function lockDown(job) {
 /** tmpfs mount options; podman refuses tmpfs's own uid=/gid= options, its `U` chowns the mount to --user. */
 function tmpfsOptions(mount, dialect) {
     const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
-    return ["rw", ...(mount.exec ? ["exec"] : []), "nosuid", "nodev", `size=${mount.bytes}`, ...owner, `mode=${mount.mode}`].join(",");
+    return [
+        "rw",
+        ...(mount.exec ? ["exec"] : []),
+        "nosuid",
+        "nodev",
+        `size=${mount.bytes}`,
+        ...owner,
+        `mode=${mount.mode}`,
+    ].join(",");
 }
 /** The ulimits as a dialect sets them: the policy's, and podman's nproc unless the policy has one. */
 function ulimitsFor(policy, dialect) {
     const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
-    return dialect === "podman" && !hasNproc ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }] : policy.ulimits;
+    return dialect === "podman" && !hasNproc
+        ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }]
+        : policy.ulimits;
 }
 /** The `run` argv for container `name`: every flag of the policy, then the image and the driver. */
 function cliRunArgs(policy, name, dialect) {
@@ -45357,7 +45541,10 @@ class CliEngine extends OpeningEngine {
         const { limits } = job;
         const stdout = new StreamCapture(limits.maxOutputBytes);
         const stderr = new StreamCapture(limits.maxOutputBytes);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), { stdio: ["pipe", "pipe", "pipe"], ...(monitorDir === undefined ? {} : { cwd: monitorDir }) });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+            stdio: ["pipe", "pipe", "pipe"],
+            ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
+        });
         this.#active.set(name, child);
         const ended = new Promise((resolve) => {
             child.on("error", (error) => resolve({ code: null, error }));
@@ -45389,10 +45576,24 @@ class CliEngine extends OpeningEngine {
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
         const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
-        const ending = { exitCode: exit.code, killedByUs: timedOut || stalled || this.aborted, oomKilled: state.oomKilled === true || monitorOom };
+        const ending = {
+            exitCode: exit.code,
+            killedByUs: timedOut || stalled || this.aborted,
+            oomKilled: state.oomKilled === true || monitorOom,
+        };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
         this.#removals.remove(name);
-        const outcome = { phase: parser.phase, text: parser.text, ...(parser.verdict !== undefined && { verdict: parser.verdict }), stdout: stdout.result(), stderr: stderr.result(), timedOut, stalled, durationMs, ...(memoryAtTimeout && { memoryAtTimeout }) };
+        const outcome = {
+            phase: parser.phase,
+            text: parser.text,
+            ...(parser.verdict !== undefined && { verdict: parser.verdict }),
+            stdout: stdout.result(),
+            stderr: stderr.result(),
+            timedOut,
+            stalled,
+            durationMs,
+            ...(memoryAtTimeout && { memoryAtTimeout }),
+        };
         return runFacts(this.binary, job, outcome, {
             exitCode: exit.code,
             oomKilled,
@@ -45452,7 +45653,10 @@ class CliEngine extends OpeningEngine {
         const deadline = external_node_perf_hooks_.performance.now() + KILL_GRACE_MS;
         while (this.#active.size > 0 && external_node_perf_hooks_.performance.now() < deadline) {
             const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
-            for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean))
+            for (const name of result.stdout
+                .split("\n")
+                .map((line) => line.trim())
+                .filter(Boolean))
                 removed.add(name);
             await (0,external_node_timers_promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
         }
@@ -45483,7 +45687,10 @@ class CliEngine extends OpeningEngine {
         const listed = await cli(this.binary, ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"]);
         if (listed.code !== 0)
             throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
-        const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+        const names = listed.stdout
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean);
         if (names.length === 0)
             return [];
         const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
@@ -45519,7 +45726,9 @@ function cli(binary, args, timeoutMs = CLI_CALL_TIMEOUT_MS) {
         });
         child.on("error", (error) => resolve(result(null, error)));
         child.on("close", (code, signal) => {
-            const late = code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`) : undefined;
+            const late = code === null && signal === "SIGKILL"
+                ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
+                : undefined;
             resolve(result(code, late));
         });
     });
@@ -45572,7 +45781,9 @@ function feedbackFor(f) {
         case "timeout":
             return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
         case "oom": {
-            const how = f.heldAtLimit ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s` : "and was killed";
+            const how = f.heldAtLimit
+                ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
+                : "and was killed";
             return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
         }
         case "test_failed": {
@@ -45781,7 +45992,13 @@ function parseHunkHeader(cur, file, index) {
         fail(file, null, `hunk ${index} has a malformed header ${quote(line)}`);
     const [, header, oldStart, oldCount, newStart, newCount] = match;
     const num = (value) => (value === undefined ? 1 : Number(value));
-    return { header: header, oldStart: num(oldStart), oldCount: num(oldCount), newStart: num(newStart), newCount: num(newCount) };
+    return {
+        header: header,
+        oldStart: num(oldStart),
+        oldCount: num(oldCount),
+        newStart: num(newStart),
+        newCount: num(newCount),
+    };
 }
 /** A hunk: its body runs exactly as far as the header's line counts say. */
 function parseHunk(cur, file, index) {
@@ -45862,7 +46079,10 @@ function parseGitFile(cur) {
     const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
     const [oldName, newName] = hasPair
         ? readHeaderPair(cur)
-        : [ext.has("new file mode") ? null : (lineNames?.[0] ?? null), ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null)];
+        : [
+            ext.has("new file mode") ? null : (lineNames?.[0] ?? null),
+            ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null),
+        ];
     const [oldResolved, newResolved] = resolveNames(oldName, newName);
     const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
     const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
@@ -45960,7 +46180,9 @@ function toLines(content) {
 /** Only the last line may lack a line end; one that stopped being last gets the file's. */
 function fromLines(lines, defaultEol) {
     const lastIndex = lines.text.length - 1;
-    return lines.text.map((text, i) => text + (i < lastIndex && lines.eol[i] === "" ? defaultEol : lines.eol[i])).join("");
+    return lines.text
+        .map((text, i) => text + (i < lastIndex && lines.eol[i] === "" ? defaultEol : lines.eol[i]))
+        .join("");
 }
 function patch_prepare(hunk, index) {
     const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
@@ -46033,7 +46255,9 @@ function locate(file, hunk, level, min, delta) {
     const max = file.text.length - old.length;
     const stated = hunk.stated + cutLead;
     const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.text.length, old.length);
-    const positions = level.strategy === "exact" ? [stated].filter((at) => pinned?.includes(at) ?? true) : (pinned ?? nearest(stated + delta, min, max));
+    const positions = level.strategy === "exact"
+        ? [stated].filter((at) => pinned?.includes(at) ?? true)
+        : (pinned ?? nearest(stated + delta, min, max));
     for (const at of positions) {
         if (at < min || at > max)
             continue;
@@ -46116,7 +46340,12 @@ function unsafePath(patch) {
         for (const path of [file.oldPath, file.newPath]) {
             const checked = path === null ? null : checkRelativePath(path);
             if (checked && !checked.ok) {
-                return { ok: false, file: clipPath(path), hunk: null, reason: `path escapes the tree: ${quote(path)} (${checked.why})` };
+                return {
+                    ok: false,
+                    file: clipPath(path),
+                    hunk: null,
+                    reason: `path escapes the tree: ${quote(path)} (${checked.why})`,
+                };
             }
         }
     }
@@ -46142,7 +46371,7 @@ function applyPatch(tree, patch, opts = {}) {
     const allowed = rank(opts.maxStrategy ?? "fuzz");
     const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
     const state = new Map();
-    const read = (path) => (state.has(path) ? (state.get(path) ?? undefined) : tree.get(path));
+    const read = (path) => state.has(path) ? (state.get(path) ?? undefined) : tree.get(path);
     const wasExecutable = (path) => opts.executable?.has(path) ?? false;
     const modes = new Map();
     let weakest = 0;
@@ -46163,7 +46392,9 @@ function applyPatch(tree, patch, opts = {}) {
             return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
         weakest = Math.max(weakest, rank(result.strategy));
         // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-        const executable = file.mode !== undefined ? (parseInt(file.mode, 8) & 0o111) !== 0 : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
+        const executable = file.mode !== undefined
+            ? (parseInt(file.mode, 8) & 0o111) !== 0
+            : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
         if (oldPath !== null && oldPath !== newPath && !file.copy)
             state.set(oldPath, null);
         if (newPath !== null) {
@@ -46376,7 +46607,11 @@ function ranked(blocks) {
     return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
 }
 function extracted(block) {
-    return { code: block.code, block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine }, firstLine: block.firstLine };
+    return {
+        code: block.code,
+        block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine },
+        firstLine: block.firstLine,
+    };
 }
 /** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
 function describeFences(fences) {
@@ -46396,7 +46631,15 @@ function fromWholeReply(reply, language) {
     if (!looksLikeCode(trimmed.code, language)) {
         return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
     }
-    return { kind: "code", ...trimmed, language, block: null, candidates: 0, fallbacks: [], reason: "no fence: the whole reply is the code" };
+    return {
+        kind: "code",
+        ...trimmed,
+        language,
+        block: null,
+        candidates: 0,
+        fallbacks: [],
+        reason: "no fence: the whole reply is the code",
+    };
 }
 /**
  * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
@@ -46448,7 +46691,12 @@ function parsePython(_output, verdict) {
         const { message, file, line: lineNo, column } = info;
         if (typeof message !== "string")
             return undefined;
-        return { message, file: typeof file === "string" ? file : undefined, line: positive(lineNo), column: positive(column) };
+        return {
+            message,
+            file: typeof file === "string" ? file : undefined,
+            line: positive(lineNo),
+            column: positive(column),
+        };
     }
     catch {
         return undefined;
@@ -46574,7 +46822,10 @@ async function prepareReply(candidate, ctx) {
         files: [...ctx.testFiles, ...extra, { path: target, content: code }],
         checks: [{ language, files: [target] }],
     });
-    return { ...withCode(extraction.code), fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)) };
+    return {
+        ...withCode(extraction.code),
+        fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
+    };
 }
 async function preparePatch(text, candidate, ctx) {
     const declared = declaredLanguage(candidate, ctx.settings);
@@ -46600,7 +46851,12 @@ async function preparePatch(text, candidate, ctx) {
         return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
     const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
     if (bytes > ctx.settings.limits.workdirBytes) {
-        return { status: "sandbox_error", language, reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`, patch };
+        return {
+            status: "sandbox_error",
+            language,
+            reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`,
+            patch,
+        };
     }
     const checks = new Map();
     for (const path of written) {
@@ -46617,7 +46873,10 @@ async function preparePatch(text, candidate, ctx) {
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
 function syntaxOf(checks, facts) {
-    const readings = checks.map((group) => ({ group, syntax: parseCheckOutput(group.language, facts.checkOutput, group.files[0], facts.checkVerdict) }));
+    const readings = checks.map((group) => ({
+        group,
+        syntax: parseCheckOutput(group.language, facts.checkOutput, group.files[0], facts.checkVerdict),
+    }));
     return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
 }
 async function runPrepared(prepared, candidate, ctx) {
@@ -46647,7 +46906,9 @@ async function runPrepared(prepared, candidate, ctx) {
     return verdict;
 }
 async function judge(candidate, ctx) {
-    const prepared = candidate.kind === "patch" ? await preparePatch(candidate.text, candidate, ctx) : await prepareReply(candidate, ctx);
+    const prepared = candidate.kind === "patch"
+        ? await preparePatch(candidate.text, candidate, ctx)
+        : await prepareReply(candidate, ctx);
     if ("status" in prepared)
         return prepared;
     let verdict = await runPrepared(prepared, candidate, ctx);
@@ -46763,7 +47024,12 @@ class ProgressMeter {
         if (this.#done < this.total && at - this.#lastAt < this.everyMs)
             return undefined;
         this.#lastAt = at;
-        return progressLine({ done: this.#done, total: this.total, elapsedMs: at - this.#startedAt, notPassing: this.#notPassing });
+        return progressLine({
+            done: this.#done,
+            total: this.total,
+            elapsedMs: at - this.#startedAt,
+            notPassing: this.#notPassing,
+        });
     }
 }
 
@@ -46868,7 +47134,15 @@ function invalidEntry(id, source, problem, settings) {
         signal: null,
         duration_ms: 0,
         ...empty,
-        feedback: feedbackFor({ status: "no_code", ...empty, signal: null, exitCode: null, timeoutMs: settings.limits.timeoutMs, memoryBytes: settings.limits.memoryBytes, reason: `${source}: ${problem}` }),
+        feedback: feedbackFor({
+            status: "no_code",
+            ...empty,
+            signal: null,
+            exitCode: null,
+            timeoutMs: settings.limits.timeoutMs,
+            memoryBytes: settings.limits.memoryBytes,
+            reason: `${source}: ${problem}`,
+        }),
     });
 }
 function decide(results, failOn) {
@@ -46887,7 +47161,11 @@ function imagePreparer(ctx, hooks) {
     return (image) => {
         let pending = ready.get(image);
         if (!pending) {
-            pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, { retries: 3, backoffMs: 1000, log: hooks.log }).then((outcome) => {
+            pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, {
+                retries: 3,
+                backoffMs: 1000,
+                log: hooks.log,
+            }).then((outcome) => {
                 if (!outcome.ok)
                     return outcome.reason;
                 if (!outcome.pulled)
@@ -46952,7 +47230,7 @@ function parseReport(text, name, input) {
     }
     // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
     if (typeof value !== "object" || value === null || value.version !== 1)
-        return fail("no \"version\": 1");
+        return fail('no "version": 1');
     const checked = checkReport(value);
     if (!checked.ok)
         return fail(checked.problem);
@@ -47071,11 +47349,11 @@ function content(text) {
     return escapeXml(cleanText(text));
 }
 function attributes(attrs) {
-    return Object.entries(attrs)
+    return (Object.entries(attrs)
         .filter(([, v]) => v !== undefined)
         // Parsers turn a raw newline in an attribute into a space; a character reference survives.
         .map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`)
-        .join("");
+        .join(""));
 }
 function seconds(ms) {
     return (ms / 1000).toFixed(3);
@@ -47095,7 +47373,12 @@ function testcase(r, failOn) {
         r.stdout && junit_element("system-out", {}, content(r.stdout)),
         r.stderr && junit_element("system-err", {}, content(r.stderr)),
     ].join("");
-    return junit_element("testcase", { name: r.id, classname: `sandbox-gate.${r.language ?? "unknown"}`, time: seconds(r.duration_ms), file: r.syntax?.file }, verdict + streams);
+    return junit_element("testcase", {
+        name: r.id,
+        classname: `sandbox-gate.${r.language ?? "unknown"}`,
+        time: seconds(r.duration_ms),
+        file: r.syntax?.file,
+    }, verdict + streams);
 }
 function skippedCase(s) {
     return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
@@ -47165,7 +47448,9 @@ function endpointFromEnv(env = process.env) {
     return undefined;
 }
 function describeEndpoint(endpoint) {
-    return endpoint.socketPath !== undefined ? `unix://${endpoint.socketPath}` : `tcp://${endpoint.host}:${endpoint.port}`;
+    return endpoint.socketPath !== undefined
+        ? `unix://${endpoint.socketPath}`
+        : `tcp://${endpoint.host}:${endpoint.port}`;
 }
 /** The engine answered with an error status; `message` is the engine's own. */
 class ApiError extends Error {
@@ -47202,7 +47487,11 @@ class EngineApi {
      */
     hijack(path, body) {
         const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-        const headers = { Connection: "Upgrade", Upgrade: "tcp", ...(payload ? { "Content-Type": "application/json" } : {}) };
+        const headers = {
+            Connection: "Upgrade",
+            Upgrade: "tcp",
+            ...(payload ? { "Content-Type": "application/json" } : {}),
+        };
         const req = this.#request("POST", path, false, headers);
         return new Promise((resolve, reject) => {
             req.on("upgrade", (_res, socket, head) => {
@@ -47238,8 +47527,17 @@ class EngineApi {
         return { close: () => req.destroy() };
     }
     #request(method, path, agent, headers, signal) {
-        const target = this.endpoint.socketPath !== undefined ? { socketPath: this.endpoint.socketPath } : { host: this.endpoint.host, port: this.endpoint.port };
-        return (0,external_node_http_.request)({ ...target, method, path, agent, headers: { Host: "docker", ...headers }, ...(signal ? { signal } : {}) });
+        const target = this.endpoint.socketPath !== undefined
+            ? { socketPath: this.endpoint.socketPath }
+            : { host: this.endpoint.host, port: this.endpoint.port };
+        return (0,external_node_http_.request)({
+            ...target,
+            method,
+            path,
+            agent,
+            headers: { Host: "docker", ...headers },
+            ...(signal ? { signal } : {}),
+        });
     }
 }
 /** The response (any status but a protocol switch, which the `upgrade` event gets). */
@@ -47249,7 +47547,9 @@ function responseOf(req, payload, endpoint) {
         req.on("error", (error) => {
             // Worded as the CLI words it, so a message reads the same whichever way the engine was reached.
             const unreachable = ["ENOENT", "ECONNREFUSED", "EACCES", "ECONNRESET", "EPIPE"].includes(error.code ?? "");
-            reject(unreachable ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`) : error);
+            reject(unreachable
+                ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`)
+                : error);
         });
         req.end(payload);
     });
@@ -47320,7 +47620,7 @@ const EXIT_GRACE_MS = 200;
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
  */
-function captureStream({ stream, input, job, nonce, kill, memory, exited }) {
+function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -47341,7 +47641,12 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited }) {
             forceEnd();
         }, KILL_GRACE_MS);
     };
-    const clock = new RunClock({ nonce, timeoutMs: limits.timeoutMs, onRunOutput: (chunk) => stderr.push(chunk), onExpired: stop });
+    const clock = new RunClock({
+        nonce,
+        timeoutMs: limits.timeoutMs,
+        onRunOutput: (chunk) => stderr.push(chunk),
+        onExpired: stop,
+    });
     const { parser } = clock;
     const frames = new FrameReader((id, payload) => {
         if (id === STDOUT)
@@ -47394,7 +47699,9 @@ async function removeContainer(api, name) {
 /** The container's memory (`one-shot`: no wait for a second CPU sample), or undefined when the engine cannot say. */
 async function containerMemory(api, name) {
     const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
-    const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal).catch(() => undefined);
+    const stats = await api
+        .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal)
+        .catch(() => undefined);
     return memoryFromStats(stats);
 }
 /** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
@@ -47410,7 +47717,9 @@ function oomEventSeen(api, name) {
             clearTimeout(timer);
             resolve(seen);
         };
-        api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end).then((events) => {
+        api
+            .lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end)
+            .then((events) => {
             if (!ended)
                 timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
         }, reject);
@@ -47476,15 +47785,31 @@ class FreshPoolEngine extends CliImages {
         }
     }
     async #attached(name, stream, job, input, nonce) {
-        const outcome = await captureStream({ stream, input, job, nonce, kill: () => this.#kill(name), memory: () => containerMemory(this.#api, name) });
+        const outcome = await captureStream({
+            stream,
+            input,
+            job,
+            nonce,
+            kill: () => this.#kill(name),
+            memory: () => containerMemory(this.#api, name),
+        });
         // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
         const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
         const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
         const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
-        const ending = { exitCode, killedByUs: outcome.timedOut || outcome.stalled || this.aborted, oomKilled: state.oomKilled };
+        const ending = {
+            exitCode,
+            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            oomKilled: state.oomKilled,
+        };
         const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
         const stateError = "error" in exit ? exit.error.message : state.error;
-        return runFacts("the container", job, outcome, { exitCode, oomKilled, aborted: this.aborted, ...(stateError === undefined ? {} : { stateError }) });
+        return runFacts("the container", job, outcome, {
+            exitCode,
+            oomKilled,
+            aborted: this.aborted,
+            ...(stateError === undefined ? {} : { stateError }),
+        });
     }
     /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
     #take(job) {
@@ -47733,7 +48058,11 @@ class SharedEngine extends CliImages {
             ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
         });
         // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
-        return { facts, keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined, retry: resetFailed };
+        return {
+            facts,
+            keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined,
+            retry: resetFailed,
+        };
     }
     async #waitForOom(shared) {
         const before = shared.ooms;
@@ -47826,7 +48155,9 @@ async function createEngine(mode, log, env = process.env) {
     const cli = new CliEngine({ binary: mode.engine });
     const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
     if (api)
-        return mode.isolation === "run" ? new SharedEngine(api, cli) : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
+        return mode.isolation === "run"
+            ? new SharedEngine(api, cli)
+            : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
     if (mode.isolation === "run")
         log("isolation: run needs the Engine API; running one container per candidate instead");
     return cli;
@@ -47893,9 +48224,15 @@ function exitOnSignals(engine, label, log) {
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
     const baseline = await loadBaseline(settings);
-    const outcome = work.kind === "merge" ? await mergeOutcome(await work.reports(), settings, work.input) : await session_judge(settings, work.entries, runId, io);
+    const outcome = work.kind === "merge"
+        ? await mergeOutcome(await work.reports(), settings, work.input)
+        : await session_judge(settings, work.entries, runId, io);
     const reportPath = await writeReports(settings, outcome);
-    return { ...outcome, ...(reportPath === undefined ? {} : { reportPath }), evaluation: evaluate(outcome.results, baseline) };
+    return {
+        ...outcome,
+        ...(reportPath === undefined ? {} : { reportPath }),
+        evaluation: evaluate(outcome.results, baseline),
+    };
 }
 async function session_judge(settings, entries, runId, io) {
     const testFiles = await loadTestFiles(settings.source.tests, settings.source.workdir, settings.limits.workdirBytes);
@@ -48015,7 +48352,9 @@ function readSettings(get, ctx) {
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
         throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
-    const wanted = input("concurrency") === "" ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length) : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+    const wanted = input("concurrency") === ""
+        ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
+        : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
     const target = input("target");
     const shard = parseShard(input("shard"));
     const merge = parseList(input("merge"));
@@ -48036,7 +48375,7 @@ function readSettings(get, ctx) {
             ...(shard ? { shard } : {}),
         },
         run: {
-            language: language,
+            language,
             image: input("image"),
             pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
             target,
@@ -48145,7 +48484,9 @@ async function publish(outcome, settings, client, pr, evaluation) {
         skipped: outcome.skipped,
         gate: outcome.decision,
         marker: stickyMarker(process.env.GITHUB_JOB ?? "default"),
-        ...(runId ? { runUrl: `${serverUrl}/${github_context.repo.owner}/${github_context.repo.repo}/actions/runs/${runId}` } : {}),
+        ...(runId
+            ? { runUrl: `${serverUrl}/${github_context.repo.owner}/${github_context.repo.repo}/actions/runs/${runId}` }
+            : {}),
     };
     const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
     const repoPrefix = (0,external_node_path_namespaceObject.relative)(workspace, (0,external_node_path_namespaceObject.resolve)(workspace, settings.source.workdir)).split(external_node_path_namespaceObject.sep).join("/");
@@ -48163,7 +48504,13 @@ async function publish(outcome, settings, client, pr, evaluation) {
         .catch((error) => core/* warning */.$e(`sandbox-gate could not write the job summary: ${error.message}`));
     if (!settings.reports.comment || !pr || !client)
         return;
-    const outcomeOfComment = await upsertStickyComment(client, { ...pr, issue: pr.number, marker: input.marker, body: renderComment(input), shorten: () => renderComment(input, SHORT_COMMENT_LENGTH) });
+    const outcomeOfComment = await upsertStickyComment(client, {
+        ...pr,
+        issue: pr.number,
+        marker: input.marker,
+        body: renderComment(input),
+        shorten: () => renderComment(input, SHORT_COMMENT_LENGTH),
+    });
     if (outcomeOfComment.action === "forbidden") {
         core/* warning */.$e(`sandbox-gate could not comment on the pull request (${outcomeOfComment.message}); the job summary has the report.`);
     }
@@ -48184,10 +48531,16 @@ async function run() {
         core/* saveState */.LZ(STATE_RUN_ID, runId);
         core/* saveState */.LZ(STATE_ENGINE, settings.mode.engine);
         const pr = pullRequestOf(github_context);
-        const client = settings.token ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core/* warning */.$e }) : undefined;
+        const client = settings.token
+            ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core/* warning */.$e })
+            : undefined;
         // Merged shard reports get the gate's decision as if their candidates had run here.
         const work = settings.reports.merge.length > 0
-            ? { kind: "merge", reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir), input: "merge" }
+            ? {
+                kind: "merge",
+                reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir),
+                input: "merge",
+            }
             : { kind: "judge", entries: () => candidateEntries(settings, client, pr) };
         const outcome = await runSession(settings, work, runId, { log: core/* info */.pq, warn: core/* warning */.$e });
         setOutputs(outcome, settings, outcome.reportPath);
