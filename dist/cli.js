@@ -8531,6 +8531,10 @@ function checkFiles(groups) {
  * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
  * of the release they pin, `@v1`), what it is and what for.
  */
+/** A string property and what it means: most of a schema's properties. */
+function declare_text(description) {
+    return { type: "string", description };
+}
 function shipped(name, title, description) {
     return {
         $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -8586,7 +8590,7 @@ const DATASET_SCHEMA = {
             description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
             additionalProperties: { type: "string" },
         },
-        command: { type: "string", description: "This candidate's test command, instead of the `command` input." },
+        command: declare_text("This candidate's test command, instead of the `command` input."),
         language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
         target: {
             type: "string",
@@ -13247,13 +13251,13 @@ const TESTS = {
             items: {
                 type: "object",
                 properties: {
-                    id: { type: "string", description: "Stable id of the test case, as `compare` lists it." },
-                    name: { type: "string", description: "The test case's name." },
-                    classname: { type: "string", description: "The test case's class or suite name." },
-                    file: { type: "string", description: "The file the test case is in, when the XML says." },
+                    id: declare_text("Stable id of the test case, as `compare` lists it."),
+                    name: declare_text("The test case's name."),
+                    classname: declare_text("The test case's class or suite name."),
+                    file: declare_text("The file the test case is in, when the XML says."),
                     line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
                     status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
-                    message: { type: "string", description: "The failure's or error's message." },
+                    message: declare_text("The failure's or error's message."),
                     duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
                 },
                 required: ["id", "name", "status"],
@@ -13275,8 +13279,8 @@ const RESULT_SCHEMA = {
             type: "string",
             description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
         },
-        url: { type: "string", description: "The comment's URL, for candidates from a pull request." },
-        author: { type: "string", description: "The login of the comment's author, for candidates from a pull request." },
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        author: declare_text("The login of the comment's author, for candidates from a pull request."),
         language: {
             type: ["string", "null"],
             description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
@@ -13291,8 +13295,8 @@ const RESULT_SCHEMA = {
             description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
         },
         duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
-        stdout: { type: "string", description: "The test command's standard output, capped at `max-output` bytes." },
-        stderr: { type: "string", description: "The test command's standard error, capped at `max-output` bytes." },
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
         truncated: {
             type: "object",
             description: "Whether each stream was cut at `max-output`.",
@@ -13310,8 +13314,8 @@ const RESULT_SCHEMA = {
             type: "object",
             description: "Where and why the code does not parse, for `syntax_error`.",
             properties: {
-                message: { type: "string", description: "The parser's message." },
-                file: { type: "string", description: "The file that does not parse, relative to the work dir." },
+                message: declare_text("The parser's message."),
+                file: declare_text("The file that does not parse, relative to the work dir."),
                 line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
                 column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
             },
@@ -13381,10 +13385,10 @@ const SKIPPED_SCHEMA = {
     type: "object",
     description: "A candidate left out by the `max-candidates` quota: listed, never run.",
     properties: {
-        id: { type: "string", description: "The candidate's id, as a result would have it." },
-        source: { type: "string", description: "Where the candidate came from, as a result would have it." },
-        url: { type: "string", description: "The comment's URL, for candidates from a pull request." },
-        reason: { type: "string", description: "Why it was not run." },
+        id: declare_text("The candidate's id, as a result would have it."),
+        source: declare_text("Where the candidate came from, as a result would have it."),
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        reason: declare_text("Why it was not run."),
     },
     required: ["id", "source", "reason"],
 };

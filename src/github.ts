@@ -181,33 +181,20 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     }
   });
 
-  const page = { per_page: 100 };
+  // Every page of a listing, 100 items a page (GitHub's most).
+  const onIssue = (owner: string, repo: string, issue: number) => ({ owner, repo, issue_number: issue, per_page: 100 });
+  const onPull = (owner: string, repo: string, pull: number) => ({ owner, repo, pull_number: pull, per_page: 100 });
   return {
     async listIssueComments(owner, repo, issue) {
-      const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-        owner,
-        repo,
-        issue_number: issue,
-        ...page,
-      });
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, onIssue(owner, repo, issue));
       return comments.map((c) => toComment(c));
     },
     async listReviewComments(owner, repo, pull) {
-      const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
-        owner,
-        repo,
-        pull_number: pull,
-        ...page,
-      });
+      const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, onPull(owner, repo, pull));
       return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
     },
     async listReviews(owner, repo, pull) {
-      const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, {
-        owner,
-        repo,
-        pull_number: pull,
-        ...page,
-      });
+      const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
       // A pending review has no submission time yet; only its author can see it anyway.
       return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
     },

@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { classify } from "../src/classify.js";
 import type { RunFacts } from "../src/model.js";
+import { runFacts } from "./support/facts.js";
 
 const MiB = 1024 * 1024;
-const stream = { text: "", truncated: false, bytes: 0 };
-const facts = (over: Partial<RunFacts>): RunFacts => ({
-  phase: "run",
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  oomKilled: false,
-  stdout: stream,
-  stderr: stream,
-  checkOutput: "",
-  durationMs: 10,
-  ...over,
-});
+const facts = runFacts;
 
 describe("classify", () => {
   it.each<[string, Partial<RunFacts>, string]>([

@@ -2,24 +2,13 @@
 import { describe, expect, it } from "vitest";
 import type { DatasetEntry } from "../src/candidates/dataset.js";
 import { runGate } from "../src/gate.js";
-import type { RunFacts } from "../src/model.js";
 import { buildReport } from "../src/report/json.js";
 import type { JudgingEngine } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
+import { runFacts } from "./support/facts.js";
 import { expectValidReport } from "./support/report-schema.js";
 
-const out = { text: "", truncated: false, bytes: 0 };
-const passing: RunFacts = {
-  phase: "run",
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  oomKilled: false,
-  stdout: out,
-  stderr: out,
-  checkOutput: "",
-  durationMs: 5,
-};
+const passing = runFacts({ durationMs: 5 });
 
 const engine: JudgingEngine = {
   run: async () => passing,

@@ -5,9 +5,8 @@ import type { Result, RunFacts } from "../src/model.js";
 import { buildReport } from "../src/report/json.js";
 import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
+import { runFacts } from "./support/facts.js";
 import { expectValidReport } from "./support/report-schema.js";
-
-const stream = { text: "", truncated: false, bytes: 0 };
 
 /** Passes every job; counts image checks so "once per image" can be proved. */
 class CountingEngine implements JudgingEngine {
@@ -16,17 +15,7 @@ class CountingEngine implements JudgingEngine {
   constructor(private readonly present = true) {}
   async run(job: SandboxJob): Promise<RunFacts> {
     this.jobs.push(job);
-    return {
-      phase: "run",
-      exitCode: 0,
-      signal: null,
-      timedOut: false,
-      oomKilled: false,
-      stdout: stream,
-      stderr: stream,
-      checkOutput: "",
-      durationMs: 5,
-    };
+    return runFacts({ durationMs: 5 });
   }
   async hasImage(image: string): Promise<boolean> {
     this.imageChecks.push(image);

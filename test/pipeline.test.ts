@@ -5,24 +5,11 @@ import { buildReport } from "../src/report/json.js";
 import { RESULT_SCHEMA } from "../src/schemas/report.js";
 import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
+import { captured, runFacts } from "./support/facts.js";
 import { expectValidReport } from "./support/report-schema.js";
 
-const out = (text = "") => ({ text, truncated: false, bytes: text.length });
-
-function facts(over: Partial<RunFacts> = {}): RunFacts {
-  return {
-    phase: "run",
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    oomKilled: false,
-    stdout: out(),
-    stderr: out(),
-    checkOutput: "",
-    durationMs: 42,
-    ...over,
-  };
-}
+const out = captured;
+const facts = runFacts;
 
 /** An engine that records each job and answers with the facts it was given. */
 class ScriptedEngine implements JudgingEngine {

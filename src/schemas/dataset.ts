@@ -3,7 +3,7 @@
 // the line's type comes from it. What JSON Schema cannot say (a timeout that parses) candidates/dataset.ts checks.
 import type { FromSchema } from "json-schema-to-ts";
 import { LANGUAGE_NAMES } from "../languages.js";
-import { shipped } from "./declare.js";
+import { shipped, text } from "./declare.js";
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
 // fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
@@ -34,7 +34,7 @@ export const DATASET_SCHEMA = {
         "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
       additionalProperties: { type: "string" },
     },
-    command: { type: "string", description: "This candidate's test command, instead of the `command` input." },
+    command: text("This candidate's test command, instead of the `command` input."),
     language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
     target: {
       type: "string",

@@ -6,6 +6,11 @@ import type { FromSchema, JSONSchema } from "json-schema-to-ts";
  * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
  * of the release they pin, `@v1`), what it is and what for.
  */
+/** A string property and what it means: most of a schema's properties. */
+export function text<const D extends string>(description: D) {
+  return { type: "string", description } as const;
+}
+
 export function shipped<const N extends string, const T extends string, const D extends string>(
   name: N,
   title: T,

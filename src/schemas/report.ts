@@ -2,7 +2,7 @@
 // (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
 // come from it, and newResult lays every result out in its key order.
 import { STATUSES, type Status } from "../model.js";
-import { inSchemaOrder, shipped, type Declared } from "./declare.js";
+import { inSchemaOrder, shipped, text, type Declared } from "./declare.js";
 
 // Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
 // reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
@@ -33,13 +33,13 @@ const TESTS = {
       items: {
         type: "object",
         properties: {
-          id: { type: "string", description: "Stable id of the test case, as `compare` lists it." },
-          name: { type: "string", description: "The test case's name." },
-          classname: { type: "string", description: "The test case's class or suite name." },
-          file: { type: "string", description: "The file the test case is in, when the XML says." },
+          id: text("Stable id of the test case, as `compare` lists it."),
+          name: text("The test case's name."),
+          classname: text("The test case's class or suite name."),
+          file: text("The file the test case is in, when the XML says."),
           line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
           status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
-          message: { type: "string", description: "The failure's or error's message." },
+          message: text("The failure's or error's message."),
           duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
         },
         required: ["id", "name", "status"],
@@ -64,8 +64,8 @@ export const RESULT_SCHEMA = {
       type: "string",
       description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
     },
-    url: { type: "string", description: "The comment's URL, for candidates from a pull request." },
-    author: { type: "string", description: "The login of the comment's author, for candidates from a pull request." },
+    url: text("The comment's URL, for candidates from a pull request."),
+    author: text("The login of the comment's author, for candidates from a pull request."),
     language: {
       type: ["string", "null"],
       description:
@@ -81,8 +81,8 @@ export const RESULT_SCHEMA = {
       description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
     },
     duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
-    stdout: { type: "string", description: "The test command's standard output, capped at `max-output` bytes." },
-    stderr: { type: "string", description: "The test command's standard error, capped at `max-output` bytes." },
+    stdout: text("The test command's standard output, capped at `max-output` bytes."),
+    stderr: text("The test command's standard error, capped at `max-output` bytes."),
     truncated: {
       type: "object",
       description: "Whether each stream was cut at `max-output`.",
@@ -100,8 +100,8 @@ export const RESULT_SCHEMA = {
       type: "object",
       description: "Where and why the code does not parse, for `syntax_error`.",
       properties: {
-        message: { type: "string", description: "The parser's message." },
-        file: { type: "string", description: "The file that does not parse, relative to the work dir." },
+        message: text("The parser's message."),
+        file: text("The file that does not parse, relative to the work dir."),
         line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
         column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
       },
@@ -174,10 +174,10 @@ export const SKIPPED_SCHEMA = {
   type: "object",
   description: "A candidate left out by the `max-candidates` quota: listed, never run.",
   properties: {
-    id: { type: "string", description: "The candidate's id, as a result would have it." },
-    source: { type: "string", description: "Where the candidate came from, as a result would have it." },
-    url: { type: "string", description: "The comment's URL, for candidates from a pull request." },
-    reason: { type: "string", description: "Why it was not run." },
+    id: text("The candidate's id, as a result would have it."),
+    source: text("Where the candidate came from, as a result would have it."),
+    url: text("The comment's URL, for candidates from a pull request."),
+    reason: text("Why it was not run."),
   },
   required: ["id", "source", "reason"],
 } as const;

@@ -7,24 +7,15 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { classify } from "../../src/classify.js";
-import { LANGUAGES } from "../../src/languages.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/api/client.js";
 import { type ContainerEngine, type Limits, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
 import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { FreshPoolEngine } from "../../src/sandbox/engines/fresh-pool.js";
 import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/shared.js";
 import { type Dialect, type LockDown, lockDown, ulimitsFor } from "../../src/sandbox/policy.js";
-import { HOLD_AT_MEMORY_LIMIT, TEST_IMAGE, ensurePodmanImage } from "./support.js";
+import { HOLD_AT_MEMORY_LIMIT, ensurePodmanImage } from "./support.js";
+import { MiB, pythonJob } from "./jobs.js";
 
-const MiB = 1024 * 1024;
-const LIMITS: Limits = {
-  timeoutMs: 10_000,
-  memoryBytes: 128 * MiB,
-  cpus: 1,
-  pidsLimit: 64,
-  maxOutputBytes: 64 * 1024,
-  workdirBytes: 8 * MiB,
-};
 // Planted in the runner's environment: no engine may pass it on.
 const RUNNER_SECRET = `SANDBOX_GATE_CONTRACT_SECRET=${randomBytes(8).toString("hex")}`;
 
@@ -168,16 +159,8 @@ function inspect(binary: Contestant["binary"], name: string): Inspected {
   )[0]!;
 }
 
-function job(python: string, runId: string, limits: Partial<Limits> = {}): SandboxJob {
-  return {
-    image: TEST_IMAGE,
-    files: [{ path: "solution.py", content: python }],
-    command: LANGUAGES.python.command,
-    check: LANGUAGES.python.check("solution.py"),
-    limits: { ...LIMITS, ...limits },
-    labels: { [RUN_LABEL]: runId },
-  };
-}
+const job = (python: string, runId: string, limits: Partial<Limits> = {}): SandboxJob =>
+  pythonJob(python, runId, { limits });
 
 function labelled(binary: Contestant["binary"], runId: string): string {
   return execFileSync(binary, ["ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}"], {

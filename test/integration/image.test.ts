@@ -5,6 +5,7 @@ import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { ensureImage } from "../../src/sandbox/image.js";
 import { startRegistry, type LocalRegistry } from "./registry.js";
 import { docker } from "./support.js";
+import { MiB, TEST_LIMITS } from "./jobs.js";
 
 let registry: LocalRegistry;
 const engine = new CliEngine();
@@ -46,14 +47,7 @@ describe("ensureImage against a local registry", () => {
       image: registry.pinned,
       files: [{ path: "hello.txt", content: "pinned\n" }],
       command: "cat hello.txt",
-      limits: {
-        timeoutMs: 5000,
-        memoryBytes: 64 * 1024 ** 2,
-        cpus: 1,
-        pidsLimit: 32,
-        maxOutputBytes: 1024,
-        workdirBytes: 8 * 1024 ** 2,
-      },
+      limits: { ...TEST_LIMITS, timeoutMs: 5000, memoryBytes: 64 * MiB, pidsLimit: 32, maxOutputBytes: 1024 },
       labels: { [RUN_LABEL]: "image-test" },
     });
     expect(facts).toMatchObject({ phase: "run", exitCode: 0 });

@@ -15,6 +15,10 @@ const NODE18_STACK = [
   "Node.js v18.20.4",
 ];
 
+// How node 24 ends its report of TypeScript it cannot strip: the message, then its own frame.
+const NODE24_TS_MESSAGE = "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected";
+const NODE24_TS_END = ["", NODE24_TS_MESSAGE, "    at parseTypeScript (node:internal/modules/typescript:72:36)"];
+
 interface Case {
   name: string;
   language: Language;
@@ -100,12 +104,10 @@ const cases: Case[] = [
       "const x: number = ;",
       "                  ^",
       "RangeError: forged",
-      "",
-      "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
-      "    at parseTypeScript (node:internal/modules/typescript:72:36)",
+      ...NODE24_TS_END,
     ),
     expected: {
-      message: "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
+      message: NODE24_TS_MESSAGE,
       file: "solution.ts",
       line: 1,
       column: 19,
@@ -211,12 +213,10 @@ const cases: Case[] = [
       "  return a + ;",
       "             ^",
       "}",
-      "",
-      "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
-      "    at parseTypeScript (node:internal/modules/typescript:72:36)",
+      ...NODE24_TS_END,
     ),
     expected: {
-      message: "SyntaxError [ERR_INVALID_TYPESCRIPT_SYNTAX]: Expression expected",
+      message: NODE24_TS_MESSAGE,
       file: "solution.ts",
       line: 2,
       column: 14,

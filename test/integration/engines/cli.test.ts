@@ -14,17 +14,9 @@ import { KILL_GRACE_MS } from "../../../src/sandbox/run.js";
 import { type Limits, RUN_LABEL, type SandboxFile, type SandboxJob } from "../../../src/sandbox/engine.js";
 import { TEST_IMAGE, docker } from "../support.js";
 import { tempDir } from "../../support/temp.js";
+import { MiB, TEST_LIMITS } from "../jobs.js";
 
-const MiB = 1024 * 1024;
 const RUN_ID = `docker-test-${randomBytes(4).toString("hex")}`;
-const LIMITS: Limits = {
-  timeoutMs: 10_000,
-  memoryBytes: 128 * MiB,
-  cpus: 1,
-  pidsLimit: 64,
-  maxOutputBytes: 64 * 1024,
-  workdirBytes: 8 * MiB,
-};
 
 const engine = new CliEngine();
 
@@ -57,7 +49,7 @@ function jobOf(spec: Spec): SandboxJob {
     files: [...files, ...(spec.files ?? [])],
     command: spec.command ?? LANGUAGES.python.command,
     ...(spec.check ? { check: spec.check } : {}),
-    limits: { ...LIMITS, ...spec.limits },
+    limits: { ...TEST_LIMITS, ...spec.limits },
     labels: { [RUN_LABEL]: spec.runId ?? RUN_ID },
   };
 }

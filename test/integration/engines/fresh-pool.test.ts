@@ -3,24 +3,16 @@
 // container left after close(), abort() or a failed create, warm ones included.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../../src/languages.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli.js";
-import { type Limits, RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
+import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
 import { EngineApi, endpointFromEnv } from "../../../src/sandbox/api/client.js";
 import { FreshPoolEngine } from "../../../src/sandbox/engines/fresh-pool.js";
-import { TEST_IMAGE, docker } from "../support.js";
+import { docker } from "../support.js";
+import { MiB, pythonJob } from "../jobs.js";
 
-const MiB = 1024 * 1024;
 const RUN_ID = `pool-test-${randomBytes(4).toString("hex")}`;
-const LIMITS: Limits = {
-  timeoutMs: 10_000,
-  memoryBytes: 128 * MiB,
-  cpus: 1,
-  pidsLimit: 64,
-  maxOutputBytes: 64 * 1024,
-  workdirBytes: 8 * MiB,
-};
 const api = new EngineApi(endpointFromEnv()!);
+const job = (python: string, over: Parameters<typeof pythonJob>[2] = {}): SandboxJob => pythonJob(python, RUN_ID, over);
 const pools: FreshPoolEngine[] = [];
 
 function pool(warm = 2): FreshPoolEngine {
@@ -32,21 +24,6 @@ function pool(warm = 2): FreshPoolEngine {
 afterAll(async () => {
   for (const engine of pools) expect(await engine.close()).toEqual([]);
 });
-
-function job(
-  python: string,
-  over: Partial<Omit<SandboxJob, "limits">> & { limits?: Partial<Limits> } = {},
-): SandboxJob {
-  return {
-    image: TEST_IMAGE,
-    files: [{ path: "solution.py", content: python }],
-    command: LANGUAGES.python.command,
-    check: LANGUAGES.python.check("solution.py"),
-    ...over,
-    limits: { ...LIMITS, ...over.limits },
-    labels: over.labels ?? { [RUN_LABEL]: RUN_ID },
-  };
-}
 
 const labelled = (runId: string) =>
   docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim();

@@ -4,26 +4,19 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../../src/languages.js";
 import type { RunFacts } from "../../../src/model.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli.js";
 import { type Limits, RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
 import { EngineApi, endpointFromEnv } from "../../../src/sandbox/api/client.js";
 import { SharedEngine } from "../../../src/sandbox/engines/shared.js";
 import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "../hostile-cases.js";
-import { TEST_IMAGE, docker } from "../support.js";
+import { MiB, pythonJob } from "../jobs.js";
+import { docker } from "../support.js";
 
-const MiB = 1024 * 1024;
 const RUN_ID = `reuse-test-${randomBytes(4).toString("hex")}`;
-const LIMITS: Limits = {
-  timeoutMs: 10_000,
-  memoryBytes: 128 * MiB,
-  cpus: 1,
-  pidsLimit: 64,
-  maxOutputBytes: 64 * 1024,
-  workdirBytes: 8 * MiB,
-};
 const api = new EngineApi(endpointFromEnv()!);
+const job = (python: string, over: { limits?: Partial<Limits>; runId?: string } = {}): SandboxJob =>
+  pythonJob(python, over.runId ?? RUN_ID, over.limits ? { limits: over.limits } : {});
 const engines: SharedEngine[] = [];
 
 function reuse(): SharedEngine {
@@ -35,17 +28,6 @@ function reuse(): SharedEngine {
 afterAll(async () => {
   for (const engine of engines) expect(await engine.close()).toEqual([]);
 });
-
-function job(python: string, over: { limits?: Partial<Limits>; runId?: string } = {}): SandboxJob {
-  return {
-    image: TEST_IMAGE,
-    files: [{ path: "solution.py", content: python }],
-    command: LANGUAGES.python.command,
-    check: LANGUAGES.python.check("solution.py"),
-    limits: { ...LIMITS, ...over.limits },
-    labels: { [RUN_LABEL]: over.runId ?? RUN_ID },
-  };
-}
 
 /** Runs the candidates one after another on one engine; returns their facts and containers. */
 async function inTurn(engine: SharedEngine, ...jobs: SandboxJob[]): Promise<Array<RunFacts & { container: string }>> {

@@ -1,0 +1,33 @@
+// What the engine tests give an engine: the suite's limits, and a Python candidate as a job.
+import { LANGUAGES } from "../../src/languages.js";
+import { type Limits, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { TEST_IMAGE } from "./support.js";
+
+export const MiB = 1024 * 1024;
+
+/** The engine tests' limits unless a test sets its own: roomy enough that only the limit a test means decides. */
+export const TEST_LIMITS: Limits = {
+  timeoutMs: 10_000,
+  memoryBytes: 128 * MiB,
+  cpus: 1,
+  pidsLimit: 64,
+  maxOutputBytes: 64 * 1024,
+  workdirBytes: 8 * MiB,
+};
+
+/** `python` saved as solution.py, parse-checked and run as the preset does, labelled with `runId`. */
+export function pythonJob(
+  python: string,
+  runId: string,
+  over: Partial<Omit<SandboxJob, "limits">> & { limits?: Partial<Limits> } = {},
+): SandboxJob {
+  return {
+    image: TEST_IMAGE,
+    files: [{ path: "solution.py", content: python }],
+    command: LANGUAGES.python.command,
+    check: LANGUAGES.python.check("solution.py"),
+    labels: { [RUN_LABEL]: runId },
+    ...over,
+    limits: { ...TEST_LIMITS, ...over.limits },
+  };
+}
