@@ -4,9 +4,11 @@ import type { DatasetEntry } from "./candidates/dataset.js";
 import type { Match } from "./candidates/glob.js";
 import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
 import { runGate, type GateOutcome } from "./gate.js";
+import { RunBase } from "./prepare/run-base.js";
 import { loadTestFiles } from "./prepare/tests.js";
 import { evaluate, type Evaluation } from "./report/evaluation.js";
 import { writeReports } from "./report/files.js";
+import { buildBaseImage, removeBaseImage } from "./sandbox/base-image.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
 import { createEngine } from "./sandbox/select.js";
 import { exitOnSignals } from "./sandbox/signals.js";
@@ -57,13 +59,23 @@ async function judge(
 ): Promise<GateOutcome> {
   const testFiles = await loadTestFiles(settings.source.tests, settings.source.workdir, settings.limits.workdirBytes);
   const engine = await createEngine(settings.mode, io.log);
+  const labels = { [RUN_LABEL]: runId };
+  const binary = settings.mode.engine;
+  const runBase = new RunBase(
+    settings,
+    { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) },
+    labels,
+    io.log,
+  );
   // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
   exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
   try {
-    return await runGate(await entries(), { settings, engine, testFiles, runId }, { log: io.log });
+    return await runGate(await entries(), { settings, engine, testFiles, runId, runBase }, { log: io.log });
   } finally {
     // The action's post step tries again; either way the label finds what is left.
     for (const failure of await engine.close())
       io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+    for (const failure of await runBase.close())
+      io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
   }
 }

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../src/model.js";
 import { judgeCandidate, mapLimit, type RunContext } from "../src/pipeline.js";
@@ -7,6 +9,9 @@ import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
 import { captured, runFacts } from "./support/facts.js";
 import { expectValidReport } from "./support/report-schema.js";
+import { tempDir } from "./support/temp.js";
+import { RunBase } from "../src/prepare/run-base.js";
+import { BASE_DIR } from "../src/sandbox/base-image.js";
 
 const out = captured;
 const facts = runFacts;
@@ -222,5 +227,47 @@ describe("mapLimit", () => {
     });
     expect(results).toEqual([0, 1, 2, 3, 4]);
     expect(peak).toBe(2);
+  });
+});
+
+describe("a patch on the whole checkout", () => {
+  it("starts from the run image of the tree and sends only what the patch changes and deletes", async () => {
+    const workdir = tempDir("pipeline-tree");
+    mkdirSync(join(workdir, "pkg"));
+    writeFileSync(join(workdir, "pkg", "a.py"), "x = 1\n");
+    writeFileSync(join(workdir, "pkg", "b.py"), "y = 2\n");
+    writeFileSync(join(workdir, "README.md"), "readme\n");
+    const engine = new ScriptedEngine(() => facts());
+    const settings = readSettings((name) => ({ workdir })[name as "workdir"] ?? "", {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    });
+    const built: string[][] = [];
+    const runBase = new RunBase(
+      settings,
+      {
+        build: async (spec) => (built.push(spec.files.map((f) => f.path)), { ok: true, image: "run-image" }),
+        remove: async () => undefined,
+      },
+      {},
+      () => {},
+    );
+    const patch =
+      "--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 3\n--- a/pkg/b.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-y = 2\n";
+    const result = await judgeCandidate(
+      { id: "p", source: "p.patch", kind: "patch", text: patch },
+      { settings, engine, testFiles: [], runId: "r", prepareImage: async () => undefined, runBase },
+    );
+    expect(result.status, result.feedback).toBe("pass");
+    expect(built).toEqual([["README.md", "pkg/a.py", "pkg/b.py"]]);
+    const [job] = engine.jobs;
+    expect(job).toMatchObject({
+      image: "run-image",
+      base: BASE_DIR,
+      deleted: ["pkg/b.py"],
+      files: [{ path: "pkg/a.py", content: "x = 3\n" }],
+    });
+    // A repository's own suite: the patch process limit.
+    expect(job!.limits.pidsLimit).toBe(256);
   });
 });
