@@ -35,6 +35,8 @@ export interface GitHubClient {
   updateComment(owner: string, repo: string, commentId: number, body: string): Promise<Comment>;
   /** The pull request as one unified diff. */
   getPullRequestDiff(owner: string, repo: string, pull: number): Promise<string>;
+  /** The commits the pull request goes from and to. */
+  getPullRequestRefs(owner: string, repo: string, pull: number): Promise<{ base: string; head: string }>;
 }
 
 /** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
@@ -217,6 +219,10 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       const diff: unknown = data;
       if (typeof diff !== "string") throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
       return diff;
+    },
+    async getPullRequestRefs(owner, repo, pull) {
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
+      return { base: data.base.sha, head: data.head.sha };
     },
   };
 }

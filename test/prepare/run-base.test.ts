@@ -11,7 +11,9 @@ class ScriptedMaker implements RunImageMaker {
   constructor(private readonly failing = false) {}
   async build(spec: BaseSpec) {
     this.built.push(spec);
-    return this.failing ? { ok: false as const, reason: "the setup exited with code 1", output: "boom\n" } : { ok: true as const, image: `run-image-${this.built.length}` };
+    return this.failing
+      ? { ok: false as const, reason: "the setup exited with code 1", output: "boom\n" }
+      : { ok: true as const, image: `run-image-${this.built.length}` };
   }
   async remove(image: string) {
     this.removed.push(image);
@@ -19,18 +21,24 @@ class ScriptedMaker implements RunImageMaker {
   }
 }
 
-const settings = (inputs: Partial<Record<InputName, string>>) => readSettings((name) => inputs[name] ?? "", { defaultWorkdir: tempDir("run-base"), cpuCount: 2 });
+const settings = (inputs: Partial<Record<InputName, string>>) =>
+  readSettings((name) => inputs[name] ?? "", { defaultWorkdir: tempDir("run-base"), cpuCount: 2 });
 
 describe("RunBase", () => {
   it("makes each run image, and runs the setup, once however many candidates ask, and removes them at the end", async () => {
     const maker = new ScriptedMaker();
     const base = new RunBase(settings({ setup: "make deps" }), maker, { run: "r1" }, () => {});
-    const asked = await Promise.all([1, 2, 3].map(() => base.image("python:3.12", "tests", [{ path: "t.py", content: "" }])));
+    const asked = await Promise.all(
+      [1, 2, 3].map(() => base.image("python:3.12", "tests", [{ path: "t.py", content: "" }])),
+    );
     expect(asked.map((made) => made.ok && made.image)).toEqual(["run-image-1", "run-image-1", "run-image-1"]);
     expect(base.setups).toBe(1);
     // Another source image is another run image.
     await base.image("node:22", "tests", []);
-    expect(maker.built.map((spec) => [spec.image, spec.setup?.command])).toEqual([["python:3.12", "make deps"], ["node:22", "make deps"]]);
+    expect(maker.built.map((spec) => [spec.image, spec.setup?.command])).toEqual([
+      ["python:3.12", "make deps"],
+      ["node:22", "make deps"],
+    ]);
     // The setup runs a repository's install: the patch process limit, not a reply's.
     expect(maker.built[0]!.limits.pidsLimit).toBe(256);
     expect(await base.close()).toEqual([]);
