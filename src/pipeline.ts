@@ -111,7 +111,11 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
   const parsed = parsePatch(text);
   const base = await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
   if (!base.ok) return failed(base.reason);
-  const applied = applyPatch(base.files, parsed, { executable: base.executable });
+  const applied = applyPatch(base.files, parsed, {
+    executable: base.executable,
+    // What git apply applies, unless the user asked for more.
+    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+  });
   if (!applied.ok) return failed(applied.reason);
   const tree = new Map<string, SandboxFile>([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f]));
   for (const [path, content] of applied.files) {

@@ -37,6 +37,8 @@ export interface RunSettings {
   pull: PullPolicy;
   target: string;
   command: string;
+  /** Hunks may be placed by fuzz, beyond what git apply accepts. */
+  patchFuzz: boolean;
 }
 
 /** How the sandboxes are run: which engine, how isolated, how many at once. */
@@ -80,6 +82,7 @@ export const DEFAULTS = {
   workdir: "",
   target: "",
   command: "",
+  "patch-fuzz": "false",
   timeout: "10s",
   memory: "256m",
   cpus: "1",
@@ -208,6 +211,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
       pull: parseChoice("pull", input("pull"), ["always", "missing", "never"] as const),
       target,
       command: input("command"),
+      patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     },
     limits: {
       timeoutMs: parseDuration("timeout", input("timeout")),
