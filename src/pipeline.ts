@@ -105,10 +105,14 @@ async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prep
   };
 }
 
-async function preparePatch(text: string, candidate: Candidate, ctx: RunContext): Promise<Prepared | Verdict> {
+async function preparePatch(
+  diff: string | Uint8Array,
+  candidate: Candidate,
+  ctx: RunContext,
+): Promise<Prepared | Verdict> {
   const declared = declaredLanguage(candidate, ctx.settings);
   const failed = (reason: string): Verdict => ({ status: "patch_failed", language: declared ?? null, reason });
-  const parsed = parsePatch(text);
+  const parsed = parsePatch(diff);
   const base = await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
   if (!base.ok) return failed(base.reason);
   const applied = applyPatch(base.files, parsed, {
@@ -186,7 +190,7 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
 async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   const prepared =
     candidate.kind === "patch"
-      ? await preparePatch(candidate.text, candidate, ctx)
+      ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
       : await prepareReply(candidate, ctx);
   if ("status" in prepared) return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);

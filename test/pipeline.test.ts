@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../src/model.js";
 import { judgeCandidate, mapLimit, type RunContext } from "../src/pipeline.js";
@@ -7,6 +9,7 @@ import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
 import { captured, runFacts } from "./support/facts.js";
 import { expectValidReport } from "./support/report-schema.js";
+import { tempDir } from "./support/temp.js";
 
 const out = captured;
 const facts = runFacts;
@@ -206,6 +209,51 @@ describe("judgeCandidate", () => {
     expect(job.files.map((f) => f.path)).toEqual(["test_solution.py", "t/test_mul.py", "mul.py"]);
     expect(job).toMatchObject({ command: "python3 t/test_mul.py", image: "my/image@sha256:abc" });
     expect(job.limits.timeoutMs).toBe(1500);
+  });
+});
+
+describe("judgeCandidate on a patch", () => {
+  // A latin1 file and the patch a model wrote against an older version of it (its first context line differs).
+  const BASE = Buffer.from("Gr\xfc\xdfe\nStra\xdfe 1\nEnde\n", "latin1");
+  const patch = (context: string): Buffer =>
+    Buffer.from(
+      `--- a/de.txt\n+++ b/de.txt\n@@ -1,3 +1,3 @@\n ${context}\n-Stra\xdfe 1\n+Stra\xdfe 2\n Ende\n`,
+      "latin1",
+    );
+  const candidate = (bytes: Buffer): Candidate => ({
+    id: "p1",
+    source: "p1.patch",
+    kind: "patch",
+    text: bytes.toString(),
+    bytes,
+  });
+
+  function workdir(): string {
+    const root = tempDir("pipeline-patch");
+    writeFileSync(join(root, "de.txt"), BASE);
+    return root;
+  }
+
+  it("applies the patch file's bytes, so a latin1 file reaches the sandbox as git would write it", async () => {
+    const engine = new ScriptedEngine();
+    const result = await judgeCandidate(candidate(patch("Gr\xfc\xdfe")), context(engine, { workdir: workdir() }));
+    expect(result).toMatchObject({ status: "pass", changed_files: ["de.txt"], patch_strategy: "exact" });
+    const written = engine.jobs[0]!.files.find((f) => f.path === "de.txt")!;
+    expect(Buffer.from(written.content)).toEqual(Buffer.from("Gr\xfc\xdfe\nStra\xdfe 2\nEnde\n", "latin1"));
+  });
+
+  it("places a hunk by fuzz only with patch-fuzz: true, and says so", async () => {
+    const stale = candidate(patch("Hallo"));
+    const refused = await judgeCandidate(stale, context(new ScriptedEngine(), { workdir: workdir() }));
+    expect(refused).toMatchObject({
+      status: "patch_failed",
+      feedback: expect.stringContaining("de.txt hunk 1 (@@ -1,3 +1,3 @@): context does not match"),
+    });
+    const fuzzed = await judgeCandidate(
+      stale,
+      context(new ScriptedEngine(), { workdir: workdir(), "patch-fuzz": "true" }),
+    );
+    expect(fuzzed).toMatchObject({ status: "pass", patch_strategy: "fuzz" });
   });
 });
 
