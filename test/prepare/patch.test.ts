@@ -12,6 +12,7 @@ import {
   type ApplyOptions,
   type ApplySuccess,
 } from "../../src/prepare/patch.js";
+import { readTree } from "../support/tree.js";
 
 /** Files as text, handed to the applier as UTF-8 bytes (files in other encodings: the "bytes" tests). */
 type Tree = Record<string, string>;
@@ -23,6 +24,14 @@ type TextOutcome = TextSuccess | ApplyFailure;
 const text = (...lines: string[]): string => lines.map((line) => `${line}\n`).join("");
 const crlf = (content: string): string => content.replace(/\n/g, "\r\n");
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/patches/${name}`, import.meta.url), "utf8");
+/** A fixture patch's base tree (fixtures/patches/NAME/), as text. */
+const fixtureTree = (name: string): Tree =>
+  Object.fromEntries(
+    [...readTree(new URL(`fixtures/patches/${name}`, import.meta.url).pathname).files].map(([path, bytes]) => [
+      path,
+      bytes.toString(),
+    ]),
+  );
 const FUZZ: ApplyOptions = { maxStrategy: "fuzz" };
 
 function apply(tree: Tree, patch: string, opts?: ApplyOptions): TextOutcome {
@@ -264,44 +273,7 @@ describe("applyPatch, checked against git apply", () => {
   });
 
   it("applies a real git format-patch mail: module fix, new test, README, renamed and changed helper", () => {
-    const tree: Tree = {
-      "README.md": text(
-        "# tally",
-        "",
-        "Count things in iterables.",
-        "",
-        "## Usage",
-        "",
-        "    from tally import count_by",
-        '    count_by(["a", "b", "a"])  # {"a": 2, "b": 1}',
-      ),
-      "tally/__init__.py": text("from .core import count_by, most_common", "", '__all__ = ["count_by", "most_common"]'),
-      "tally/_helpers.py": text(
-        "def identity(x):",
-        "    return x",
-        "",
-        "",
-        "def sort_pairs(pairs):",
-        "    return sorted(pairs, key=lambda p: p[1])",
-      ),
-      "tally/core.py": text(
-        "from ._helpers import identity, sort_pairs",
-        "",
-        "",
-        "def count_by(items, key=identity):",
-        "    counts = {}",
-        "    for item in items:",
-        "        k = key(item)",
-        "        counts[k] = counts.get(k, 0) + 1",
-        "    return counts",
-        "",
-        "",
-        "def most_common(items, n=1):",
-        '    """Return the n most common items with their counts, most common first."""',
-        "    pairs = sort_pairs(count_by(items).items())",
-        "    return pairs[:n]",
-      ),
-    };
+    const tree = fixtureTree("tally-most-common");
     const patch = fixture("tally-most-common.patch");
     const outcome = asReference(tree, patch);
     expectApplied(outcome);
@@ -319,18 +291,7 @@ describe("applyPatch, checked against git apply", () => {
   });
 
   it("applies a plain `diff -u` with timestamps and old/ new/ directories", () => {
-    const greet = text(
-      "import sys",
-      "",
-      "",
-      "def greet(name):",
-      '    return "Hello " + name',
-      "",
-      "",
-      'if __name__ == "__main__":',
-      "    print(greet(sys.argv[1]))",
-    );
-    const outcome = asReference({ "greet.py": greet }, fixture("greet-diff-u.patch"));
+    const outcome = asReference(fixtureTree("greet-diff-u"), fixture("greet-diff-u.patch"));
     expectApplied(outcome);
     expect(outcome.files.get("greet.py")).toContain('return f"Hello, {name}!"\n');
   });
