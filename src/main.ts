@@ -79,7 +79,8 @@ async function candidateEntries(
   const diff = await pullRequestDiff(client, pr, settings.source.workdir, refs, core.info);
   core.info(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
   const url = `${github.context.serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}`;
-  return fromList([{ candidate: { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff.text } }]);
+  const candidate = { id: `pull-${pr.number}`, source: url, url, kind: "patch" as const, text: diff.text };
+  return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
 }
 
 function setOutputs(outcome: GateOutcome, settings: Settings, reportPath: string | undefined): void {

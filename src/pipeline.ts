@@ -120,17 +120,25 @@ async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prep
   };
 }
 
-async function preparePatch(text: string, candidate: Candidate, ctx: RunContext): Promise<Prepared | Verdict> {
+async function preparePatch(
+  diff: string | Uint8Array,
+  candidate: Candidate,
+  ctx: RunContext,
+): Promise<Prepared | Verdict> {
   const declared = declaredLanguage(candidate, ctx.settings);
   const failed = (reason: string): Verdict => ({ status: "patch_failed", language: declared ?? null, reason });
-  const parsed = parsePatch(text);
+  const parsed = parsePatch(diff);
   // A patch runs against the whole checkout unless `tests` names what it needs.
   const tree = ctx.runBase && ctx.settings.source.tests.length === 0 ? await ctx.runBase.tree() : undefined;
   const base = tree
     ? baseOfTree(tree, touchedPaths(parsed))
     : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
   if (!base.ok) return failed(base.reason);
-  const applied = applyPatch(base.files, parsed, { executable: base.executable });
+  const applied = applyPatch(base.files, parsed, {
+    executable: base.executable,
+    // What git apply applies, unless the user asked for more.
+    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+  });
   if (!applied.ok) return failed(applied.reason);
   const start = tree ? "tree" : ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
   // The tree the candidate meets: where it starts, less what the patch deletes, with what it writes.
@@ -225,7 +233,7 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
 async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   const prepared =
     candidate.kind === "patch"
-      ? await preparePatch(candidate.text, candidate, ctx)
+      ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
       : await prepareReply(candidate, ctx);
   if ("status" in prepared) return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);

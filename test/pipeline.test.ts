@@ -214,6 +214,51 @@ describe("judgeCandidate", () => {
   });
 });
 
+describe("judgeCandidate on a patch", () => {
+  // A latin1 file and the patch a model wrote against an older version of it (its first context line differs).
+  const BASE = Buffer.from("Gr\xfc\xdfe\nStra\xdfe 1\nEnde\n", "latin1");
+  const patch = (context: string): Buffer =>
+    Buffer.from(
+      `--- a/de.txt\n+++ b/de.txt\n@@ -1,3 +1,3 @@\n ${context}\n-Stra\xdfe 1\n+Stra\xdfe 2\n Ende\n`,
+      "latin1",
+    );
+  const candidate = (bytes: Buffer): Candidate => ({
+    id: "p1",
+    source: "p1.patch",
+    kind: "patch",
+    text: bytes.toString(),
+    bytes,
+  });
+
+  function workdir(): string {
+    const root = tempDir("pipeline-patch");
+    writeFileSync(join(root, "de.txt"), BASE);
+    return root;
+  }
+
+  it("applies the patch file's bytes, so a latin1 file reaches the sandbox as git would write it", async () => {
+    const engine = new ScriptedEngine();
+    const result = await judgeCandidate(candidate(patch("Gr\xfc\xdfe")), context(engine, { workdir: workdir() }));
+    expect(result).toMatchObject({ status: "pass", changed_files: ["de.txt"], patch_strategy: "exact" });
+    const written = engine.jobs[0]!.files.find((f) => f.path === "de.txt")!;
+    expect(Buffer.from(written.content)).toEqual(Buffer.from("Gr\xfc\xdfe\nStra\xdfe 2\nEnde\n", "latin1"));
+  });
+
+  it("places a hunk by fuzz only with patch-fuzz: true, and says so", async () => {
+    const stale = candidate(patch("Hallo"));
+    const refused = await judgeCandidate(stale, context(new ScriptedEngine(), { workdir: workdir() }));
+    expect(refused).toMatchObject({
+      status: "patch_failed",
+      feedback: expect.stringContaining("de.txt hunk 1 (@@ -1,3 +1,3 @@): context does not match"),
+    });
+    const fuzzed = await judgeCandidate(
+      stale,
+      context(new ScriptedEngine(), { workdir: workdir(), "patch-fuzz": "true" }),
+    );
+    expect(fuzzed).toMatchObject({ status: "pass", patch_strategy: "fuzz" });
+  });
+});
+
 describe("mapLimit", () => {
   it("keeps input order and never runs more than the limit at once", async () => {
     let running = 0;
@@ -265,8 +310,10 @@ describe("a patch on the whole checkout", () => {
       image: "run-image",
       base: BASE_DIR,
       deleted: ["pkg/b.py"],
-      files: [{ path: "pkg/a.py", content: "x = 3\n" }],
+      files: [{ path: "pkg/a.py" }],
     });
+    expect(job!.files).toHaveLength(1);
+    expect(Buffer.from(job!.files[0]!.content).toString("utf8")).toBe("x = 3\n");
     // A repository's own suite: the patch process limit.
     expect(job!.limits.pidsLimit).toBe(256);
   });

@@ -18,6 +18,8 @@ export interface PullRequestRef {
 
 export interface PullRequestDiff {
   text: string;
+  /** The diff's bytes, when they are at hand (from git): a file that is not UTF-8 keeps them. */
+  bytes?: Uint8Array;
   /** Where it came from: said in the log, since a diff from git is only as good as the checkout's history. */
   from: "github" | "git";
 }
@@ -41,11 +43,12 @@ export async function pullRequestDiff(
     log(
       `GitHub refused the pull request's diff (${error.message}); taking it from the checkout's git history, ${base.slice(0, 12)}...${head.slice(0, 12)}`,
     );
-    return { text: await gitDiff(workdir, pr, base, head), from: "git" };
+    const bytes = await gitDiff(workdir, pr, base, head);
+    return { text: bytes.toString("utf8"), bytes, from: "git" };
   }
 }
 
-async function gitDiff(workdir: string, pr: PullRequestRef, base: string, head: string): Promise<string> {
+async function gitDiff(workdir: string, pr: PullRequestRef, base: string, head: string): Promise<Buffer> {
   for (const [which, sha] of [
     ["base", base],
     ["head", head],
@@ -73,5 +76,5 @@ async function gitDiff(workdir: string, pr: PullRequestRef, base: string, head: 
     "-M",
     `${base}...${head}`,
   ];
-  return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES })).stdout;
+  return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
 }

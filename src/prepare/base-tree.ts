@@ -1,4 +1,5 @@
-// The base files a patch touches, read from the checkout. Reading only: the checkout is never written.
+// The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
+// Reading only: the checkout is never written.
 import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathThroughSymlink } from "./patch.js";
@@ -6,7 +7,7 @@ import { isExecutable } from "./tests.js";
 import type { BaseTree as TreeFiles } from "./tree.js";
 
 export type BaseTree =
-  { ok: true; files: Map<string, string>; executable: Set<string> } | { ok: false; reason: string };
+  { ok: true; files: Map<string, Uint8Array>; executable: Set<string> } | { ok: false; reason: string };
 
 async function isSymlink(root: string, path: string): Promise<boolean> {
   const info = await lstat(join(root, path)).catch(() => undefined);
@@ -29,12 +30,12 @@ export async function loadBaseTree(root: string, paths: string[]): Promise<BaseT
   for (const prefix of prefixes) if (await isSymlink(root, prefix)) links.add(prefix);
   const refused = throughLink(paths, links);
   if (refused) return refused;
-  const files = new Map<string, string>();
+  const files = new Map<string, Uint8Array>();
   const executable = new Set<string>();
   for (const path of paths) {
     const info = await lstat(join(root, path)).catch(() => undefined);
     if (!info?.isFile()) continue;
-    files.set(path, await readFile(join(root, path), "utf8"));
+    files.set(path, await readFile(join(root, path)));
     if (isExecutable(info.mode)) executable.add(path);
   }
   return { ok: true, files, executable };
@@ -46,11 +47,11 @@ export function baseOfTree(tree: Pick<TreeFiles, "files">, paths: string[]): Bas
   const refused = throughLink(paths, links);
   if (refused) return refused;
   const wanted = new Set(paths);
-  const files = new Map<string, string>();
+  const files = new Map<string, Uint8Array>();
   const executable = new Set<string>();
   for (const file of tree.files) {
     if (!wanted.has(file.path) || file.linkTarget !== undefined) continue;
-    files.set(file.path, Buffer.from(file.content).toString("utf8"));
+    files.set(file.path, typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content);
     if (file.executable) executable.add(file.path);
   }
   return { ok: true, files, executable };

@@ -46,6 +46,8 @@ export interface RunSettings {
    * does (a thread pool, a test runner's workers). `limits.pidsLimit` is a reply's.
    */
   patchPidsLimit: number;
+  /** Hunks may be placed by fuzz, beyond what git apply accepts. */
+  patchFuzz: boolean;
 }
 
 /** How the sandboxes are run: which engine, how isolated, how many at once. */
@@ -93,6 +95,7 @@ export const DEFAULTS = {
   workdir: "",
   target: "",
   command: "",
+  "patch-fuzz": "false",
   timeout: "10s",
   memory: "256m",
   cpus: "1",
@@ -238,6 +241,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
         setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
       }),
       patchPidsLimit: pids ?? PATCH_PIDS,
+      patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     },
     limits: {
       timeoutMs: parseDuration("timeout", input("timeout")),
