@@ -3590,7 +3590,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const errors_1 = __nccwpck_require__(1283);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
@@ -4591,7 +4591,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
 const util_1 = __nccwpck_require__(4464);
@@ -4732,7 +4732,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4854,7 +4854,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -5084,7 +5084,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const def = {
     keyword: "items",
     type: "array",
@@ -5141,7 +5141,7 @@ exports["default"] = def;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const additionalItems_1 = __nccwpck_require__(3448);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
@@ -5273,7 +5273,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
 const util_2 = __nccwpck_require__(4464);
@@ -5373,7 +5373,7 @@ exports["default"] = def;
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 const validate_1 = __nccwpck_require__(7881);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const util_1 = __nccwpck_require__(4464);
 const additionalProperties_1 = __nccwpck_require__(2431);
 const def = {
@@ -5490,7 +5490,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8484:
+/***/ 6103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5672,7 +5672,7 @@ exports["default"] = core;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
 const ref_error_1 = __nccwpck_require__(3162);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
 const compile_1 = __nccwpck_require__(2718);
@@ -6697,7 +6697,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const util_1 = __nccwpck_require__(4464);
 const codegen_1 = __nccwpck_require__(1436);
 const error = {
@@ -6736,7 +6736,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
 const error = {
@@ -35411,7 +35411,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6656);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8484);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -35428,7 +35428,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6656:
+/***/ 8484:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40474,6 +40474,211 @@ function selectCandidates(comments, authors, gateMarker) {
     }));
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/github.ts
+// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
+// and tests run the real client against a fake server that checks every request against GitHub's
+// published OpenAPI description.
+
+/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
+class GitHubError extends Error {
+    status;
+    request;
+    constructor(message, status, request) {
+        super(`${request}: ${status} ${message}`);
+        this.status = status;
+        this.request = request;
+        this.name = "GitHubError";
+    }
+}
+const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
+// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
+const SECONDARY_LIMIT_MS = 60_000;
+// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
+const CLOCK_SLACK_MS = 1000;
+/** How long to wait before the next attempt, or undefined to give up now. */
+function retryDelay(failed, policy, nowMs) {
+    if (failed.attempt >= policy.maxAttempts)
+        return undefined;
+    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
+    const wait = serverWait(failed, backoff, nowMs);
+    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
+}
+function serverWait({ method, status, headers, message }, backoff, nowMs) {
+    if (status === 403 || status === 429) {
+        const retryAfter = Number(headers["retry-after"]);
+        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
+            return Math.max(0, retryAfter * 1000);
+        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
+            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
+        }
+        if (status === 429 || /secondary rate limit/i.test(message))
+            return Math.max(SECONDARY_LIMIT_MS, backoff);
+        return undefined; // a plain 403: the token may not do this
+    }
+    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
+    if (status >= 500 && method !== "POST")
+        return backoff;
+    return undefined;
+}
+function isHttpError(error) {
+    return error instanceof Error && typeof error.status === "number";
+}
+function failedAttempt(error, method, attempt) {
+    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const data = error.response?.data;
+    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
+    return { method, status: error.status, headers, message, attempt };
+}
+function toComment(c) {
+    return {
+        id: c.id,
+        body: c.body ?? "",
+        url: c.html_url,
+        author: c.user?.login ?? "ghost",
+        authorType: c.user?.type ?? "User",
+        createdAt: c.created_at,
+    };
+}
+function createGitHubClient(token, options = {}) {
+    const policy = { ...DEFAULT_RETRY, ...options.retry };
+    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const now = options.now ?? Date.now;
+    const octokit = getOctokit(token, {
+        baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
+    });
+    // Every request, each page of a listing included, goes through here.
+    octokit.hook.wrap("request", async (request, endpoint) => {
+        const name = `${endpoint.method} ${endpoint.url}`;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await request(endpoint);
+            }
+            catch (error) {
+                if (!isHttpError(error))
+                    throw error;
+                const failed = failedAttempt(error, endpoint.method, attempt);
+                const wait = retryDelay(failed, policy, now());
+                if (wait === undefined)
+                    throw new GitHubError(failed.message, failed.status, name);
+                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
+                await sleep(wait);
+            }
+        }
+    });
+    // Every page of a listing, 100 items a page (GitHub's most).
+    const onIssue = (owner, repo, issue) => ({ owner, repo, issue_number: issue, per_page: 100 });
+    const onPull = (owner, repo, pull) => ({ owner, repo, pull_number: pull, per_page: 100 });
+    return {
+        async listIssueComments(owner, repo, issue) {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, onIssue(owner, repo, issue));
+            return comments.map((c) => toComment(c));
+        },
+        async listReviewComments(owner, repo, pull) {
+            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, onPull(owner, repo, pull));
+            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
+        },
+        async listReviews(owner, repo, pull) {
+            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
+            // A pending review has no submission time yet; only its author can see it anyway.
+            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
+        },
+        async createComment(owner, repo, issue, body) {
+            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
+            return toComment(data);
+        },
+        async updateComment(owner, repo, commentId, body) {
+            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
+            return toComment(data);
+        },
+        async getPullRequestDiff(owner, repo, pull) {
+            const { data } = await octokit.rest.pulls.get({
+                owner,
+                repo,
+                pull_number: pull,
+                headers: { accept: "application/vnd.github.diff" },
+            });
+            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
+            const diff = data;
+            if (typeof diff !== "string")
+                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
+            return diff;
+        },
+        async getPullRequestRefs(owner, repo, pull) {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
+            return { base: data.base.sha, head: data.head.sha };
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/settings/input-error.ts
+// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
+/** A bad input value: the message names the input, so one line tells the user what to fix. */
+class InputError extends Error {
+    input;
+    constructor(input, detail) {
+        super(`Input '${input}': ${detail}`);
+        this.input = input;
+        this.name = "InputError";
+    }
+}
+
+;// CONCATENATED MODULE: ./src/candidates/pull-request.ts
+// `source: pull-request`: the pull request's own diff, as one patch. GitHub sends it unless it is over
+// its limits (300 files or 20 000 lines: a 406); then the checkout's git history gives the same diff,
+// from the merge base to the head, as GitHub computes it.
+
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** A pull request GitHub will not send is large, but a diff in memory has to end somewhere. */
+const MAX_DIFF_BYTES = 256 * 1024 * 1024;
+/**
+ * The diff of `pr`, from GitHub, or from the checkout at `workdir` when GitHub refuses it as too large.
+ * `refs` are the commits the event names (a `pull_request` event does); otherwise GitHub is asked.
+ */
+async function pullRequestDiff(client, pr, workdir, refs, log) {
+    try {
+        return { text: await client.getPullRequestDiff(pr.owner, pr.repo, pr.number), from: "github" };
+    }
+    catch (error) {
+        if (!(error instanceof GitHubError && error.status === 406))
+            throw error;
+        const { base, head } = refs ?? (await client.getPullRequestRefs(pr.owner, pr.repo, pr.number));
+        log(`GitHub refused the pull request's diff (${error.message}); taking it from the checkout's git history, ${base.slice(0, 12)}...${head.slice(0, 12)}`);
+        const bytes = await gitDiff(workdir, pr, base, head);
+        return { text: bytes.toString("utf8"), bytes, from: "git" };
+    }
+}
+async function gitDiff(workdir, pr, base, head) {
+    for (const [which, sha] of [
+        ["base", base],
+        ["head", head],
+    ]) {
+        const present = await run("git", ["-C", workdir, "cat-file", "-e", `${sha}^{commit}`]).then(() => true, () => false);
+        if (!present) {
+            throw new InputError("source", `GitHub refused the pull request's diff as too large, and the checkout lacks its ${which} commit ${sha.slice(0, 12)}: check out with actions/checkout's \`fetch-depth: 0\` (and, for a fork's pull request, \`git fetch origin pull/${pr.number}/head\`) so the gate can take the diff from git`);
+        }
+    }
+    // The user's git settings stay out of it: no colour, no external diff, names quoted as git quotes them.
+    const args = [
+        "-C",
+        workdir,
+        "-c",
+        "core.quotePath=true",
+        "diff",
+        "--no-color",
+        "--no-ext-diff",
+        "-M",
+        `${base}...${head}`,
+    ];
+    return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
+}
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:fs"
@@ -41075,18 +41280,6 @@ function describe(errors, root) {
     return `${at} ${error.message}`;
 }
 
-;// CONCATENATED MODULE: ./src/settings/input-error.ts
-// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
-/** A bad input value: the message names the input, so one line tells the user what to fix. */
-class InputError extends Error {
-    input;
-    constructor(input, detail) {
-        super(`Input '${input}': ${detail}`);
-        this.input = input;
-        this.name = "InputError";
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/settings/units.ts
 // Durations and sizes as users write them in inputs, flags and dataset lines.
 
@@ -41212,8 +41405,10 @@ async function* candidatesFromFiles(matches) {
             yield* readDataset(match.absolute, match.relative);
             continue;
         }
-        const text = await (0,promises_namespaceObject.readFile)(match.absolute, "utf8");
-        yield { candidate: { id: match.relative, source: match.relative, kind, text } };
+        const bytes = await (0,promises_namespaceObject.readFile)(match.absolute);
+        const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
+        // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
+        yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
     }
 }
 
@@ -44020,138 +44215,6 @@ async function resolveGlobs(input, patterns, base) {
     return found;
 }
 
-;// CONCATENATED MODULE: ./src/github.ts
-// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
-// and tests run the real client against a fake server that checks every request against GitHub's
-// published OpenAPI description.
-
-/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
-class GitHubError extends Error {
-    status;
-    request;
-    constructor(message, status, request) {
-        super(`${request}: ${status} ${message}`);
-        this.status = status;
-        this.request = request;
-        this.name = "GitHubError";
-    }
-}
-const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
-// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
-const SECONDARY_LIMIT_MS = 60_000;
-// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
-const CLOCK_SLACK_MS = 1000;
-/** How long to wait before the next attempt, or undefined to give up now. */
-function retryDelay(failed, policy, nowMs) {
-    if (failed.attempt >= policy.maxAttempts)
-        return undefined;
-    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
-    const wait = serverWait(failed, backoff, nowMs);
-    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
-}
-function serverWait({ method, status, headers, message }, backoff, nowMs) {
-    if (status === 403 || status === 429) {
-        const retryAfter = Number(headers["retry-after"]);
-        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
-            return Math.max(0, retryAfter * 1000);
-        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
-            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
-        }
-        if (status === 429 || /secondary rate limit/i.test(message))
-            return Math.max(SECONDARY_LIMIT_MS, backoff);
-        return undefined; // a plain 403: the token may not do this
-    }
-    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
-    if (status >= 500 && method !== "POST")
-        return backoff;
-    return undefined;
-}
-function isHttpError(error) {
-    return error instanceof Error && typeof error.status === "number";
-}
-function failedAttempt(error, method, attempt) {
-    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const data = error.response?.data;
-    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
-    return { method, status: error.status, headers, message, attempt };
-}
-function toComment(c) {
-    return {
-        id: c.id,
-        body: c.body ?? "",
-        url: c.html_url,
-        author: c.user?.login ?? "ghost",
-        authorType: c.user?.type ?? "User",
-        createdAt: c.created_at,
-    };
-}
-function createGitHubClient(token, options = {}) {
-    const policy = { ...DEFAULT_RETRY, ...options.retry };
-    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    const now = options.now ?? Date.now;
-    const octokit = getOctokit(token, {
-        baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
-    });
-    // Every request, each page of a listing included, goes through here.
-    octokit.hook.wrap("request", async (request, endpoint) => {
-        const name = `${endpoint.method} ${endpoint.url}`;
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await request(endpoint);
-            }
-            catch (error) {
-                if (!isHttpError(error))
-                    throw error;
-                const failed = failedAttempt(error, endpoint.method, attempt);
-                const wait = retryDelay(failed, policy, now());
-                if (wait === undefined)
-                    throw new GitHubError(failed.message, failed.status, name);
-                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
-                await sleep(wait);
-            }
-        }
-    });
-    // Every page of a listing, 100 items a page (GitHub's most).
-    const onIssue = (owner, repo, issue) => ({ owner, repo, issue_number: issue, per_page: 100 });
-    const onPull = (owner, repo, pull) => ({ owner, repo, pull_number: pull, per_page: 100 });
-    return {
-        async listIssueComments(owner, repo, issue) {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, onIssue(owner, repo, issue));
-            return comments.map((c) => toComment(c));
-        },
-        async listReviewComments(owner, repo, pull) {
-            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, onPull(owner, repo, pull));
-            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
-        },
-        async listReviews(owner, repo, pull) {
-            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
-            // A pending review has no submission time yet; only its author can see it anyway.
-            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
-        },
-        async createComment(owner, repo, issue, body) {
-            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
-            return toComment(data);
-        },
-        async updateComment(owner, repo, commentId, body) {
-            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
-            return toComment(data);
-        },
-        async getPullRequestDiff(owner, repo, pull) {
-            const { data } = await octokit.rest.pulls.get({
-                owner,
-                repo,
-                pull_number: pull,
-                headers: { accept: "application/vnd.github.diff" },
-            });
-            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
-            const diff = data;
-            if (typeof diff !== "string")
-                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
-            return diff;
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/model.ts
 /** Statuses in the order classification tries them: the first that matches wins. */
 const STATUSES = [
@@ -44965,8 +45028,6 @@ function compactResults(results) {
     return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:perf_hooks"
@@ -45875,9 +45936,11 @@ function feedbackFor(f) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/patch.ts
-// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files.
-// Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any path that resolves
-// through a symlink in the checkout (see pathThroughSymlink): this module only ever sees path strings.
+// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
+// on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
+// git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
+// path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
+// path strings.
 
 const STRATEGIES = ["exact", "offset", "fuzz"];
 // ---------------------------------------------------------------------------------------------------------
@@ -45915,12 +45978,33 @@ function patch_clip(text, max) {
 function quote(text) {
     return JSON.stringify(patch_clip(text, 40));
 }
+/** A line of the patch or of a file, quoted as text: its bytes read as UTF-8. */
+function quoteBytes(bytes) {
+    return quote(utf8(bytes));
+}
 /** Paths keep their end: the file name says more than the directories above it. */
 function clipPath(path) {
     return path.length > 80 ? `…${path.slice(-79)}` : path;
 }
 function hunkPrefix(file, ref) {
     return `${clipPath(file)} hunk ${ref.index} (${patch_clip(ref.header, 40)})`;
+}
+// ---------------------------------------------------------------------------------------------------------
+// Bytes. Patches and files are handled as byte strings, one character a byte (latin1 keeps every byte), so
+// that string tools serve while nothing is decoded: a CR, a latin1 letter or a NUL stays what it was.
+function byteString(bytes) {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+function toBytes(bytes) {
+    return Buffer.from(bytes, "latin1");
+}
+/** The bytes read as UTF-8: how paths are named, and how messages quote lines. */
+function utf8(bytes) {
+    return Buffer.from(bytes, "latin1").toString("utf8");
+}
+/** Trailing ASCII whitespace off: JavaScript's trimEnd would also take byte 0xA0, half of a UTF-8 letter. */
+function trimEndAscii(bytes) {
+    return bytes.replace(/[\t\n\v\f\r ]+$/, "");
 }
 // ---------------------------------------------------------------------------------------------------------
 // Parsing
@@ -45935,30 +46019,32 @@ function fail(file, hunk, what) {
     const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
     throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
 }
-/** The patch's lines, line ends (LF or CRLF) taken off and remembered. */
+/** The patch's lines (byte strings), split at LF. */
 class Cursor {
     lines;
-    crs;
     index = 0;
-    constructor(text) {
-        const raw = text.replace(/^\uFEFF/, "").split("\n");
+    constructor(bytes) {
+        // A byte order mark (UTF-8's) is an editor's, not the patch's.
+        const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
         if (raw[raw.length - 1] === "")
             raw.pop();
-        this.crs = raw.map((line) => line.endsWith("\r"));
-        this.lines = raw.map((line, i) => (this.crs[i] ? line.slice(0, -1) : line));
+        this.lines = raw;
     }
     get done() {
         return this.index >= this.lines.length;
     }
-    /** The line `ahead` lines on, or "" past the end. */
+    /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
     peek(ahead = 0) {
-        return this.lines[this.index + ahead] ?? "";
+        return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
     }
-    peekCr() {
-        return this.crs[this.index] ?? false;
+    /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
+    peekRaw() {
+        return this.lines[this.index] ?? "";
     }
     next() {
-        return this.lines[this.index++] ?? "";
+        const line = this.peek();
+        this.index++;
+        return line;
     }
     /** 1-based number of the current line, for messages. */
     get lineNumber() {
@@ -45969,32 +46055,32 @@ const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
 const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
 const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
 // `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
-const TIMESTAMP = /\s+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
+const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
 const EPOCH = /^(1970-01-01|1969-12-31) /;
 function isPlainHeader(cur) {
     return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
 }
 const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
-/** A git C-quoted name at the start of `text`: the name and the text after the closing quote. */
+/** A git C-quoted name at the start of `text`: the name's bytes and the text after the closing quote. */
 function readQuoted(text) {
-    const bytes = [];
-    const encoder = new TextEncoder();
+    let name = "";
     for (let i = 1; i < text.length; i++) {
         const ch = text[i];
         if (ch === '"')
-            return { name: new TextDecoder().decode(new Uint8Array(bytes)), rest: text.slice(i + 1) };
+            return { name, rest: text.slice(i + 1) };
         if (ch !== "\\") {
-            bytes.push(...encoder.encode(ch));
+            name += ch;
             continue;
         }
         const octal = /^[0-7]{3}/.exec(text.slice(i + 1));
         const escaped = C_ESCAPES[text[i + 1] ?? ""];
         if (octal) {
-            bytes.push(parseInt(octal[0], 8));
+            // One byte, as git's unquoting keeps it.
+            name += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
             i += 3;
         }
         else if (escaped !== undefined) {
-            bytes.push(escaped);
+            name += String.fromCharCode(escaped);
             i += 1;
         }
         else
@@ -46018,8 +46104,8 @@ function headerName(rest, cur) {
         name = tab >= 0 ? rest.slice(0, tab) : match ? rest.slice(0, match.index) : rest;
         stamp = tab >= 0 ? rest.slice(tab + 1) : (match?.[1] ?? "");
     }
-    name = name.trimEnd();
-    return name === "/dev/null" || EPOCH.test(stamp.trim()) ? null : name;
+    name = trimEndAscii(name);
+    return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
 }
 /** Names from `diff --git A B`: quoted, or the split where both halves name the same file. */
 function gitLineNames(rest) {
@@ -46028,7 +46114,7 @@ function gitLineNames(rest) {
         const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
         if (first && second)
             return [first.name, second.name];
-        return first ? [first.name, first.rest.trimStart()] : null;
+        return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
     }
     for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
         const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
@@ -46067,7 +46153,7 @@ function parseHunkHeader(cur, file, index) {
     const line = cur.next();
     const match = HUNK_HEADER.exec(line);
     if (!match)
-        fail(file, null, `hunk ${index} has a malformed header ${quote(line)}`);
+        fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
     const [, header, oldStart, oldCount, newStart, newCount] = match;
     const num = (value) => (value === undefined ? 1 : Number(value));
     return {
@@ -46093,15 +46179,16 @@ function parseHunk(cur, file, index) {
     while (oldLeft > 0 || newLeft > 0) {
         if (cur.done)
             fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
-        const text = cur.peek();
-        if (text.startsWith("\\")) {
+        const raw = cur.peekRaw();
+        if (raw.startsWith("\\")) {
             markNoEol();
             continue;
         }
         // An empty line is an empty context line whose leading space an editor or a model dropped.
-        const op = text === "" ? " " : text[0];
+        const dropped = raw === "" || raw === "\r";
+        const op = dropped ? " " : raw[0];
         if (op !== " " && op !== "-" && op !== "+") {
-            fail(file, ref, `line ${cur.lineNumber} of the patch (${quote(text)}) is not a hunk line; are the header's line counts right?`);
+            fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
         }
         if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
             fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
@@ -46110,7 +46197,7 @@ function parseHunk(cur, file, index) {
             oldLeft--;
         if (op !== "-")
             newLeft--;
-        lines.push({ op, text: text.slice(1), cr: cur.peekCr(), noEol: false });
+        lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
         cur.next();
     }
     if (cur.peek().startsWith("\\"))
@@ -46118,7 +46205,7 @@ function parseHunk(cur, file, index) {
     // A body longer than its counts would otherwise lose its last lines silently.
     const after = cur.peek();
     if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
-        fail(file, ref, `line ${cur.lineNumber} of the patch (${quote(after)}) goes past the header's line counts`);
+        fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
     }
     return { ...head, lines };
 }
@@ -46164,9 +46251,9 @@ function parseGitFile(cur) {
     const [oldResolved, newResolved] = resolveNames(oldName, newName);
     const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
     const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
-    const oldPath = source ?? oldResolved;
-    const newPath = target ?? newResolved;
-    const display = newPath ?? oldPath ?? (lineNames ? dropPrefix(lineNames[1], "b/") : "(unnamed file)");
+    const oldPath = textName(source ?? oldResolved);
+    const newPath = textName(target ?? newResolved);
+    const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
     if (oldPath === null && newPath === null)
         fail(display, null, "the diff names no file");
     if (binary)
@@ -46186,6 +46273,10 @@ function parseGitFile(cur) {
         hunks,
     };
 }
+/** A name's bytes as the path they name: git's names are UTF-8. */
+function textName(name) {
+    return name === null ? null : utf8(name);
+}
 function unquoteExt(value) {
     if (value === undefined || !value.startsWith('"'))
         return value;
@@ -46193,7 +46284,8 @@ function unquoteExt(value) {
 }
 function parsePlainFile(cur) {
     const [oldName, newName] = readHeaderPair(cur);
-    const [oldPath, newPath] = resolveNames(oldName, newName);
+    const [oldResolved, newResolved] = resolveNames(oldName, newName);
+    const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
     const display = newPath ?? oldPath ?? "(unnamed file)";
     if (oldPath === null && newPath === null)
         fail(display, null, "both sides of the diff are /dev/null");
@@ -46207,14 +46299,15 @@ function parsePlainFile(cur) {
 /** The file a plain `Binary files A and B differ` line names. */
 function binaryName(line) {
     const [, , oldName, newName] = BINARY.exec(line);
-    return newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/");
+    return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
 }
 /**
- * Reads every file patch in `text`. Anything before, between or after them (mail headers, a diffstat,
- * a model's prose) is skipped, as git apply does; a hunk body runs as far as its header's counts say.
+ * Reads every file patch in `patch`: a string is text (taken as UTF-8), bytes are taken as they are. Anything
+ * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
+ * apply does; a hunk body runs as far as its header's counts say.
  */
-function parsePatch(text) {
-    const cur = new Cursor(text);
+function parsePatch(patch) {
+    const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
     const files = [];
     try {
         while (!cur.done) {
@@ -46226,7 +46319,7 @@ function parsePatch(text) {
             else if (BINARY.test(line))
                 fail(binaryName(line), null, "binary patches are not supported");
             else if (HUNK_HEADER.test(line)) {
-                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quote(line)}) with no '---'/'+++' file header before it`);
+                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
             }
             else
                 cur.next();
@@ -46239,28 +46332,25 @@ function parsePatch(text) {
     }
     return { files, problem: null };
 }
+// ---------------------------------------------------------------------------------------------------------
+// Applying
+/** A file as git sees it: lines, each with its own bytes up to and including its LF (the last may lack one). */
 function toLines(content) {
-    const parts = content.split("\n");
-    const last = parts.pop();
-    const text = [];
-    const eol = [];
-    for (const part of parts) {
-        const cr = part.endsWith("\r");
-        text.push(cr ? part.slice(0, -1) : part);
-        eol.push(cr ? "\r\n" : "\n");
-    }
-    if (last !== "") {
-        text.push(last);
-        eol.push("");
-    }
-    return { text, eol };
+    return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
-/** Only the last line may lack a line end; one that stopped being last gets the file's. */
-function fromLines(lines, defaultEol) {
-    const lastIndex = lines.text.length - 1;
-    return lines.text
-        .map((text, i) => text + (i < lastIndex && lines.eol[i] === "" ? defaultEol : lines.eol[i]))
-        .join("");
+/** The line end the file's first ended line has, CR and LF or LF alone; null for a file without one. */
+function lineEndOf(file) {
+    const ended = file.find((line) => line.endsWith("\n"));
+    return ended === undefined ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
+}
+/** Only the last line may lack a line end; one that stopped being last (under fuzz) gets the file's. */
+function fromLines(lines, eol) {
+    const lastIndex = lines.length - 1;
+    return lines.map((line, i) => (i < lastIndex && !line.endsWith("\n") ? line + eol : line)).join("");
+}
+/** A hunk line's bytes as the file should hold them. */
+function lineBytes(line) {
+    return line.noEol ? line.text : `${line.text}\n`;
 }
 function patch_prepare(hunk, index) {
     const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
@@ -46287,19 +46377,17 @@ const LEVELS = [
 function oldSide(lines) {
     return lines.filter((line) => line.op !== "+");
 }
+/** Byte for byte, line end included, as git compares; loosely, without the whitespace at the end. */
 function lineMatches(file, at, line, loose) {
-    const text = file.text[at];
-    if (text === undefined)
+    const found = file[at];
+    if (found === undefined)
         return false;
-    if (loose)
-        return text.trimEnd() === line.text.trimEnd();
-    const lastWithoutEol = file.eol[at] === "";
-    return text === line.text && line.noEol === lastWithoutEol;
+    return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
 }
 function matchesAt(file, old, at, loose) {
     return old.every((line, i) => lineMatches(file, at + i, line, loose));
 }
-/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in GNU patch. */
+/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in git and GNU patch. */
 function* nearest(guess, min, max) {
     const from = Math.min(Math.max(guess, min), max);
     for (let d = 0; from + d <= max || from - d >= min; d++) {
@@ -46330,9 +46418,9 @@ function locate(file, hunk, level, min, delta) {
     // A hunk fuzzed down to nothing but additions would land anywhere.
     if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
         return null;
-    const max = file.text.length - old.length;
+    const max = file.length - old.length;
     const stated = hunk.stated + cutLead;
-    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.text.length, old.length);
+    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
     const positions = level.strategy === "exact"
         ? [stated].filter((at) => pinned?.includes(at) ?? true)
         : (pinned ?? nearest(stated + delta, min, max));
@@ -46345,33 +46433,44 @@ function locate(file, hunk, level, min, delta) {
     }
     return null;
 }
+function lineEnd(line) {
+    return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
+}
+/** How a file line differs from the line the hunk expects there: in its text, or in its line end alone. */
+function difference(lineNumber, found, expected) {
+    const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
+    if (text !== wanted)
+        return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
+    return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
+}
 /** Why a hunk found no place: what its header's line holds against what the hunk expects. */
 function mismatch(file, hunk, min) {
     const old = oldSide(hunk.lines);
-    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, true));
+    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
     if (bad < 0)
         return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
     const at = hunk.stated + bad;
-    const found = file.text[at];
+    const found = file[at];
     if (found === undefined)
-        return file.text.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.text.length})`;
-    return ` (line ${at + 1} reads ${quote(found)}, the patch expects ${quote(old[bad].text)})`;
+        return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
+    return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
 }
 function rank(strategy) {
     return STRATEGIES.indexOf(strategy);
 }
-/** Lines from the file where the hunk keeps context (the file's own spelling), the patch's where it adds. */
+/**
+ * The file's own bytes where the hunk keeps context, the patch's where it adds, as git writes them. Only a
+ * hunk placed by fuzz, which matched without line ends, gives its added lines the file's line end.
+ */
 function replacement(file, hunk, place, eol) {
-    const out = { text: [], eol: [] };
+    const out = [];
     let at = place.start;
     for (const line of hunk.lines.slice(place.from, place.to)) {
-        if (line.op === " ") {
-            out.text.push(file.text[at]);
-            out.eol.push(line.noEol ? "" : file.eol[at]);
-        }
+        if (line.op === " ")
+            out.push(file[at]);
         else if (line.op === "+") {
-            out.text.push(line.text);
-            out.eol.push(line.noEol ? "" : eol);
+            const loose = place.strategy === "fuzz" && eol !== null && !line.noEol;
+            out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
         }
         if (line.op !== "+")
             at++;
@@ -46379,11 +46478,12 @@ function replacement(file, hunk, place, eol) {
     return out;
 }
 function patchContent(path, content, hunks, levels) {
+    // A rename or a change of mode alone: the bytes move as they are, whatever they hold.
+    if (hunks.length === 0)
+        return { ok: true, content, strategy: "exact" };
     const file = toLines(content);
-    const ended = hunks.flatMap((hunk) => hunk.lines.filter((line) => line.op === "+" && !line.noEol));
-    // Added lines follow the file's line ends; a new file follows the patch's.
-    const eol = file.eol.find((e) => e !== "") ?? (ended.length > 0 && ended.every((line) => line.cr) ? "\r\n" : "\n");
-    const out = { text: [], eol: [] };
+    const eol = lineEndOf(file);
+    const out = [];
     let [next, delta, weakest] = [0, 0, 0];
     for (const [i, hunk] of hunks.entries()) {
         const prepared = patch_prepare(hunk, i + 1);
@@ -46397,18 +46497,13 @@ function patchContent(path, content, hunks, levels) {
             const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
             return { ok: false, file: path, hunk: prepared.ref, reason: `${hunkPrefix(path, prepared.ref)}: ${why}` };
         }
-        out.text.push(...file.text.slice(next, place.start));
-        out.eol.push(...file.eol.slice(next, place.start));
-        const replaced = replacement(file, prepared, place, eol);
-        out.text.push(...replaced.text);
-        out.eol.push(...replaced.eol);
+        out.push(...file.slice(next, place.start), ...replacement(file, prepared, place, eol));
         next = place.start + place.take;
         delta = place.start - place.from - prepared.stated;
         weakest = Math.max(weakest, rank(place.strategy));
     }
-    out.text.push(...file.text.slice(next));
-    out.eol.push(...file.eol.slice(next));
-    return { ok: true, content: fromLines(out, eol), strategy: STRATEGIES[weakest] };
+    out.push(...file.slice(next));
+    return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
 }
 function refuse(file, reason) {
     return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
@@ -46429,14 +46524,25 @@ function unsafePath(patch) {
     }
     return null;
 }
+/** A rename (not a copy): its source is gone afterwards. */
+function isRename(file) {
+    return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
+}
 /**
- * Applies the patch to `tree` (relative path → content) without touching it. Each hunk tries its stated
- * line, then the nearest place it matches, both as git apply places hunks; then fuzz: git's pins lifted,
- * whitespace at line ends ignored, up to 2 context lines dropped at each end (GNU patch's fuzz factor 2).
- * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), zero-context hunks
- * stay at their stated line (git apply --unidiff-zero), and line ends are compared without CR, each file
- * keeping its own (a patch cannot turn LF into CRLF). Files are patched one after the other, so a patch
- * may touch the same file twice.
+ * Applies the patch to `tree` (relative path → bytes) without touching it, as git apply does. Each hunk tries
+ * its stated line, then the nearest place it matches, both as git apply places hunks, comparing lines byte
+ * for byte (CR included); added lines are written as the patch has them. Then, only when maxStrategy allows,
+ * fuzz: git's pins lifted, whitespace at line ends (CR included) ignored, up to 2 context lines dropped at
+ * each end (GNU patch's fuzz factor 2), and added lines given the file's line end.
+ *
+ * Files as git: a rename or a copy reads its source from the base tree, a change in place what an earlier
+ * part of the patch wrote there (so a patch may touch the same file twice). A path created, or renamed or
+ * copied onto, must not be in the base tree unless the patch deletes it or renames it away (a swap, a → b and
+ * b → a, applies). Written files win over removed ones and a later write over an earlier one, as git removes
+ * all before it writes any.
+ *
+ * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), and zero-context hunks
+ * stay at their stated line (git apply --unidiff-zero).
  */
 function applyPatch(tree, patch, opts = {}) {
     const unsafe = unsafePath(patch);
@@ -46446,43 +46552,66 @@ function applyPatch(tree, patch, opts = {}) {
         return { ok: false, ...patch.problem };
     if (patch.files.length === 0)
         return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
-    const allowed = rank(opts.maxStrategy ?? "fuzz");
+    const allowed = rank(opts.maxStrategy ?? "offset");
     const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
-    const state = new Map();
-    const read = (path) => state.has(path) ? (state.get(path) ?? undefined) : tree.get(path);
-    const wasExecutable = (path) => opts.executable?.has(path) ?? false;
-    const modes = new Map();
+    const base = (path) => {
+        const bytes = tree.get(path);
+        return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+    };
+    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+    const leaving = new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath));
+    // What a change in place reads: the last write of the path, or null once it is deleted or renamed away.
+    const latest = new Map();
+    const writes = new Map();
+    const removals = new Set();
     let weakest = 0;
     for (const file of patch.files) {
         const { oldPath, newPath } = file;
         const path = newPath ?? oldPath;
-        if (newPath !== null && newPath !== oldPath && read(newPath) !== undefined) {
+        const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+        if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
             const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
             return refuse(newPath, `the patch ${how}, but it already exists`);
         }
-        const base = oldPath === null ? "" : read(oldPath);
-        if (base === undefined)
+        if (oldPath !== null && !moved && latest.get(oldPath) === null)
+            return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+        const source = oldPath === null
+            ? { content: "", executable: false }
+            : moved
+                ? base(oldPath)
+                : (latest.get(oldPath) ?? base(oldPath));
+        if (source === undefined)
             return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
-        const result = patchContent(path, base, file.hunks, levels);
+        const result = patchContent(path, source.content, file.hunks, levels);
         if (!result.ok)
             return result;
         if (newPath === null && result.content !== "")
             return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
         weakest = Math.max(weakest, rank(result.strategy));
-        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-        const executable = file.mode !== undefined
-            ? (parseInt(file.mode, 8) & 0o111) !== 0
-            : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
-        if (oldPath !== null && oldPath !== newPath && !file.copy)
-            state.set(oldPath, null);
+        if (newPath === null || isRename(file)) {
+            removals.add(oldPath);
+            latest.set(oldPath, null);
+        }
         if (newPath !== null) {
-            state.set(newPath, result.content);
-            modes.set(newPath, executable);
+            // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+            const written = {
+                content: result.content,
+                executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+            };
+            writes.set(newPath, written);
+            latest.set(newPath, written);
         }
     }
-    const changed = ([path, content]) => content !== (tree.get(path) ?? null) || (content !== null && modes.get(path) !== wasExecutable(path));
-    const files = new Map([...state].filter(changed));
-    const executable = new Set([...files.keys()].filter((path) => files.get(path) !== null && modes.get(path)));
+    const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
+    const changed = ([path, entry]) => {
+        const before = base(path);
+        if (entry === null)
+            return before !== undefined;
+        return before === undefined || entry.content !== before.content || entry.executable !== before.executable;
+    };
+    const kept = [...after].filter(changed);
+    const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
+    const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
     return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
 }
 
@@ -46513,7 +46642,8 @@ async function loadTestFiles(patterns, base, maxBytes) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
-// The base files a patch touches, read from the checkout. Reading only: the checkout is never written.
+// The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
+// Reading only: the checkout is never written.
 
 
 
@@ -46546,7 +46676,7 @@ async function loadBaseTree(root, paths) {
         const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
         if (!info?.isFile())
             continue;
-        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path), "utf8"));
+        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
         if (isExecutable(info.mode))
             executable.add(path);
     }
@@ -46564,7 +46694,7 @@ function baseOfTree(tree, paths) {
     for (const file of tree.files) {
         if (!wanted.has(file.path) || file.linkTarget !== undefined)
             continue;
-        files.set(file.path, Buffer.from(file.content).toString("utf8"));
+        files.set(file.path, typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content);
         if (file.executable)
             executable.add(file.path);
     }
@@ -47035,10 +47165,10 @@ async function prepareReply(candidate, ctx) {
         fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
     };
 }
-async function preparePatch(text, candidate, ctx) {
+async function preparePatch(diff, candidate, ctx) {
     const declared = declaredLanguage(candidate, ctx.settings);
     const failed = (reason) => ({ status: "patch_failed", language: declared ?? null, reason });
-    const parsed = parsePatch(text);
+    const parsed = parsePatch(diff);
     // A patch runs against the whole checkout unless `tests` names what it needs.
     const tree = ctx.runBase && ctx.settings.source.tests.length === 0 ? await ctx.runBase.tree() : undefined;
     const base = tree
@@ -47046,7 +47176,11 @@ async function preparePatch(text, candidate, ctx) {
         : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
     if (!base.ok)
         return failed(base.reason);
-    const applied = applyPatch(base.files, parsed, { executable: base.executable });
+    const applied = applyPatch(base.files, parsed, {
+        executable: base.executable,
+        // What git apply applies, unless the user asked for more.
+        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+    });
     if (!applied.ok)
         return failed(applied.reason);
     const start = tree ? "tree" : ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
@@ -47144,7 +47278,7 @@ async function runPrepared(prepared, candidate, ctx) {
 }
 async function judge(candidate, ctx) {
     const prepared = candidate.kind === "patch"
-        ? await preparePatch(candidate.text, candidate, ctx)
+        ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
         : await prepareReply(candidate, ctx);
     if ("status" in prepared)
         return prepared;
@@ -47573,8 +47707,6 @@ async function loadBaseline(settings) {
     return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/prepare/tree.ts
 // The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
 // checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
@@ -47586,16 +47718,16 @@ var external_node_util_ = __nccwpck_require__(7975);
 
 
 
-const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+const tree_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
 const GIT_LINK = "160000";
 const SYMLINK = "120000";
 /** The tracked paths, or undefined when `root` is not inside a git work tree. */
 async function gitListing(root) {
-    const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
+    const inside = await tree_run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
     if (inside?.stdout.trim() !== "true")
         return undefined;
     // -s: the mode git records, which the checkout may not show (core.fileMode=false); -z: any name.
-    const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+    const { stdout } = await tree_run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
     const listed = new Map();
     for (const record of stdout.split("\0").filter(Boolean)) {
         const [meta, path] = [record.slice(0, record.indexOf("\t")), record.slice(record.indexOf("\t") + 1)];
@@ -48686,6 +48818,7 @@ const settings_DEFAULTS = {
     workdir: "",
     target: "",
     command: "",
+    "patch-fuzz": "false",
     timeout: "10s",
     memory: "256m",
     cpus: "1",
@@ -48812,6 +48945,7 @@ function readSettings(get, ctx) {
                 setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
             }),
             patchPidsLimit: pids ?? PATCH_PIDS,
+            patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
         },
         limits: {
             timeoutMs: parseDuration("timeout", input("timeout")),
@@ -48841,6 +48975,7 @@ function readSettings(get, ctx) {
 
 ;// CONCATENATED MODULE: ./src/main.ts
 // The action: settings → candidates → images first → every candidate sandboxed → report → gate.
+
 
 
 
@@ -48895,9 +49030,13 @@ async function candidateEntries(settings, client, pr) {
         const candidates = selectCandidates(await agentComments(client, pr), settings.source.authors, GATE_MARKER_PREFIX);
         return fromList(candidates.map((candidate) => ({ candidate })));
     }
-    const diff = await client.getPullRequestDiff(pr.owner, pr.repo, pr.number);
+    const pull = github_context.payload.pull_request;
+    const refs = pull?.base?.sha && pull.head?.sha ? { base: pull.base.sha, head: pull.head.sha } : undefined;
+    const diff = await pullRequestDiff(client, pr, settings.source.workdir, refs, core/* info */.pq);
+    core/* info */.pq(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
     const url = `${github_context.serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}`;
-    return fromList([{ candidate: { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff } }]);
+    const candidate = { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff.text };
+    return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
 }
 function setOutputs(outcome, settings, reportPath) {
     const { results, decision } = outcome;
