@@ -49135,7 +49135,7 @@ async function cleanup() {
     try {
         const removed = await new CliEngine({ binary: core/* getState */.Gu(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
         if (removed.length)
-            core/* info */.pq(`removed what this run left (containers, then images): ${removed.join(", ")}`);
+            core/* info */.pq(`removed ${removed.length} leftover(s) of this run (containers, then images): ${removed.join(", ")}`);
     }
     catch (error) {
         core/* warning */.$e(`sandbox-gate cleanup: ${error.message}`);

@@ -570,12 +570,14 @@ async function main(): Promise<void> {
     }
     print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
     if (Number(values.tree) > 0) {
-      const engine = await createEngine(settings.mode, log);
-      try {
-        printTree(await treeBench(engine, values.image, Number(values.tree), settings.mode.concurrency));
-      } finally {
-        await engine.close();
-      }
+      printTree(
+        await treeBench(
+          () => createEngine(settings.mode, log),
+          values.image,
+          Number(values.tree),
+          settings.mode.concurrency,
+        ),
+      );
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -194,7 +194,8 @@ export async function cleanup(): Promise<void> {
     const removed = await new CliEngine({ binary: core.getState(STATE_ENGINE) || "docker" }).removeLabelled(
       `${RUN_LABEL}=${runId}`,
     );
-    if (removed.length) core.info(`removed what this run left (containers, then images): ${removed.join(", ")}`);
+    if (removed.length)
+      core.info(`removed ${removed.length} leftover(s) of this run (containers, then images): ${removed.join(", ")}`);
   } catch (error) {
     core.warning(`sandbox-gate cleanup: ${(error as Error).message}`);
   }

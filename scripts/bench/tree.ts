@@ -58,7 +58,7 @@ async function* entries(items: DatasetEntry[]): AsyncGenerator<DatasetEntry> {
 
 /** Per-candidate latency of `count` patch candidates on a checkout of `files` × `size` bytes. */
 async function measure(
-  engine: ContainerEngine,
+  newEngine: () => Promise<ContainerEngine>,
   image: string,
   files: number,
   size: number,
@@ -87,6 +87,7 @@ async function measure(
     const made = await runBase.image(image, "tree", []);
     if (!made.ok) throw new Error(`the run image could not be made: ${made.reason}`);
     const imageMs = performance.now() - started;
+    const engine = await newEngine();
     const latencies: number[] = [];
     const timed: JudgingEngine = {
       hasImage: (name) => engine.hasImage(name),
@@ -104,11 +105,14 @@ async function measure(
       entries(patches(count)),
       { settings, engine: timed, testFiles: [], runId, runBase },
       { log: () => {} },
-    );
+    ).finally(async () => {
+      // As the session does: the engine's containers first (warm ones run from the run image), then the image.
+      await engine.close();
+      await runBase.close();
+    });
     const failing = outcome.results.filter((r) => r.status !== "pass");
     if (failing.length > 0)
       throw new Error(`tree bench: ${failing.length} candidates did not pass: ${failing[0]!.feedback}`);
-    await runBase.close();
     const tree = await runBase.tree();
     return { files, bytes: tree.bytes, imageMs, medianMs: quantile(latencies, 0.5), p95Ms: quantile(latencies, 0.95) };
   } finally {
@@ -118,13 +122,13 @@ async function measure(
 
 /** The two trees, small first, on one engine; `count` candidates each after a warm-up one. */
 export async function treeBench(
-  engine: ContainerEngine,
+  newEngine: () => Promise<ContainerEngine>,
   image: string,
   count: number,
   concurrency: number,
 ): Promise<{ small: TreeFigures; large: TreeFigures }> {
-  await measure(engine, image, 10, 1024, 2, concurrency);
-  const small = await measure(engine, image, 10, 1024, count, concurrency);
-  const large = await measure(engine, image, 2000, 10 * 1024, count, concurrency);
+  await measure(newEngine, image, 10, 1024, 2, concurrency);
+  const small = await measure(newEngine, image, 10, 1024, count, concurrency);
+  const large = await measure(newEngine, image, 2000, 10 * 1024, count, concurrency);
   return { small, large };
 }

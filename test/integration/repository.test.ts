@@ -3,8 +3,7 @@
 // repository's own suite (unittest, node --test), the process limit a suite needs, and the checkout
 // byte-identical afterwards.
 import { execFile, execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { cpSync, readFileSync, readdirSync, lstatSync, writeFileSync } from "node:fs";
+import { cpSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -13,26 +12,11 @@ import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
 import { PYTHON_DEV_IMAGE, TEST_IMAGE, docker } from "./support.js";
+import { treeHash } from "../support/tree.js";
 
 const REPOS = resolve(import.meta.dirname, "../fixtures/repos");
 const FIXTURES = resolve(import.meta.dirname, "../fixtures");
 const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
-
-/** Every entry's path, mode and bytes (links by their target), .git included: equal hashes, an untouched checkout. */
-function treeHash(root: string): string {
-  const hash = createHash("sha256");
-  const visit = (dir: string): void => {
-    for (const name of readdirSync(join(root, dir)).sort()) {
-      const rel = join(dir, name);
-      const info = lstatSync(join(root, rel));
-      hash.update(`${rel}\0${info.mode}\0`);
-      if (info.isDirectory()) visit(rel);
-      else hash.update(readFileSync(join(root, rel)));
-    }
-  };
-  visit("");
-  return hash.digest("hex");
-}
 
 /** A copy of fixture repository `name` as a git checkout of one commit, as a workflow's checkout is. */
 function checkout(source: string): string {
@@ -64,7 +48,12 @@ async function gate(workdir: string, patches: string[], flags: string[]): Promis
   return { results, exitCode, stderr };
 }
 
-const runImages = () => docker("images", "-q", "--filter", `label=${RUN_LABEL}`).trim();
+/** Run images of the CLI's runs (run ids `cli-…`) left: other test files make run images of their own meanwhile. */
+const runImages = () =>
+  docker("images", "--filter", `label=${RUN_LABEL}`, "--format", `{{.ID}} {{index .Labels "${RUN_LABEL}"}}`)
+    .split("\n")
+    .filter((line) => / cli-/.test(line))
+    .join("\n");
 
 describe("a patch on the whole checkout", () => {
   // The issue's example: with the three files the patch touched alone, `discover` could not import tests.

@@ -1,6 +1,7 @@
 // A directory read as a base tree, the way the gate and git see one: every file's bytes by relative path,
 // and the paths that carry an execute bit. A `.git` directory is not part of the tree.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { lstatSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isExecutable } from "../../src/prepare/tests.js";
 
@@ -24,4 +25,20 @@ export function readTree(root: string): DiskTree {
   };
   visit("");
   return tree;
+}
+
+/** Every entry's path, mode and bytes (a link by its target), `.git` included: equal hashes, an untouched checkout. */
+export function treeHash(root: string): string {
+  const hash = createHash("sha256");
+  const visit = (dir: string): void => {
+    for (const name of readdirSync(join(root, dir)).sort()) {
+      const rel = join(dir, name);
+      const info = lstatSync(join(root, rel));
+      hash.update(`${rel}\0${info.mode}\0`);
+      if (info.isDirectory()) visit(rel);
+      else hash.update(readFileSync(join(root, rel)));
+    }
+  };
+  visit("");
+  return hash.digest("hex");
 }
