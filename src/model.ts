@@ -80,6 +80,8 @@ export interface RunFacts {
   checkOutput: string;
   /** The checker's own verdict line (JSON), on the nonce-marked channel the candidate's text cannot reach. */
   checkVerdict?: string;
+  /** The files the job's `results` named, as a tar, when the command ended and the driver sent them. */
+  results?: { bytes: Uint8Array; truncated: boolean };
   durationMs: number;
   /** Set when our side failed: the engine, the image, the set-up inside the container. */
   sandboxError?: string;

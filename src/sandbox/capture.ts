@@ -22,6 +22,11 @@ export class StreamCapture {
     this.#keptBytes += part.byteLength;
   }
 
+  /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
+  kept(): Buffer {
+    return Buffer.concat(this.#kept, this.#keptBytes);
+  }
+
   get bytes(): number {
     return this.#bytes;
   }

@@ -32,6 +32,11 @@ export function runMarker(nonce: string): string {
   return `\x1esandbox-gate:run:${nonce}\n`;
 }
 
+/** What the driver writes before the test results' tar, once the command ended (driverScript). */
+export function resultsMarker(nonce: string): string {
+  return `\x1esandbox-gate:results:${nonce}\n`;
+}
+
 /** The variable that hands a checker the nonce, so that its verdict line can carry it. */
 export const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 
@@ -56,9 +61,16 @@ export function driverInput(nonce: string, tar: Uint8Array, deleted: readonly st
 // Checker output goes to stderr, so stdout carries the candidate's output only.
 // stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
 // `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-export const DRIVER = String.raw`base=$1
+// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
+// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
+// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
+// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
+// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+function driverScript(afterCommand: string): string {
+  return String.raw`base=$1
 command=$2
-shift 2
+results=$3
+shift 3
 IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
@@ -89,12 +101,42 @@ if [ "$#" -gt 0 ]; then
   ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
 fi
 printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-exec sh -c "$command"
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+status=$?
+if [ -n "$results" ]; then
+  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
+  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
+    sort -u | tar -c -f - -T - >&2 2>/dev/null
+fi
+${afterCommand}exit "$status"
 `;
+}
 
-/** The container's argv: the driver, then the base tree's directory (or ""), the test command and the check argv. */
-export function driverArgv(command: string, check: readonly string[] = [], base = ""): string[] {
-  return ["sh", "-c", DRIVER, "sandbox-gate", base, command, ...check];
+/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+
+export const DRIVER = driverScript("");
+
+/**
+ * The driver for a container that outlives the command (`isolation: run`): the command always runs as
+ * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
+ */
+export function driverAfter(afterCommand: string): string {
+  return driverScript(afterCommand);
+}
+
+/**
+ * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * the results' find patterns (a line each, or ""), and the check argv.
+ */
+export function driverArgv(
+  command: string,
+  check: readonly string[] = [],
+  base = "",
+  results: readonly string[] = [],
+  script = DRIVER,
+): string[] {
+  return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
 }
 
 /** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
@@ -121,6 +163,15 @@ export interface PhaseParserOptions {
   /** Called once, when the run marker arrives: the candidate's clock starts then. */
   onRun?: () => void;
   maxTextBytes?: number;
+  /** Results are expected after the command (the job's `results`): the most of their tar kept. */
+  maxResultsBytes?: number;
+}
+
+/** The test results' tar as the driver sent it after the command, up to its cap. */
+export interface ResultsTar {
+  bytes: Buffer;
+  /** Bytes past the cap were dropped: the tar is cut. */
+  truncated: boolean;
 }
 
 /** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
@@ -135,12 +186,22 @@ export class PhaseParser {
   #pending: Buffer = Buffer.alloc(0);
   /** The checker's verdict line; open while its end has not arrived. */
   #verdict: { line: StreamCapture; open: boolean } | undefined;
+  /** When results are expected: their marker, and their tar once it began. */
+  readonly #results: { marker: Buffer; capture: StreamCapture; open: boolean } | undefined;
 
   constructor(options: PhaseParserOptions) {
     this.#onRunOutput = options.onRunOutput;
     this.#onRun = options.onRun ?? (() => {});
     this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
     this.#text = new StreamCapture(this.#maxTextBytes);
+    this.#results =
+      options.maxResultsBytes === undefined
+        ? undefined
+        : {
+            marker: Buffer.from(resultsMarker(options.nonce)),
+            capture: new StreamCapture(options.maxResultsBytes),
+            open: false,
+          };
     this.#markers = [
       { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
       { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
@@ -164,7 +225,7 @@ export class PhaseParser {
 
   push(chunk: Buffer): void {
     if (this.#phase === "run") {
-      this.#onRunOutput(chunk);
+      this.#pushRun(chunk);
       return;
     }
     let data = Buffer.concat([this.#pending, chunk]);
@@ -190,7 +251,7 @@ export class PhaseParser {
         this.#phase = "run";
         this.#onRun();
         const after = rest.subarray(marker.bytes.length);
-        if (after.length > 0) this.#onRunOutput(after);
+        if (after.length > 0) this.#pushRun(after);
         return;
       }
       if (marker?.to === "verdict") {
@@ -214,8 +275,37 @@ export class PhaseParser {
 
   /** The stream ended: a held-back partial marker was text after all. */
   end(): void {
-    if (this.#pending.length > 0) this.#text.push(this.#pending);
+    // A held-back start of a marker was text (or the candidate's output) after all.
+    if (this.#pending.length > 0 && this.#phase === "run") this.#onRunOutput(this.#pending);
+    else if (this.#pending.length > 0) this.#text.push(this.#pending);
     this.#pending = Buffer.alloc(0);
+  }
+
+  /** The results the driver sent after the command, when results were expected and came. */
+  get results(): ResultsTar | undefined {
+    const results = this.#results;
+    return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
+  }
+
+  /** The candidate's stderr, until the results marker: then the results' tar. */
+  #pushRun(chunk: Buffer): void {
+    const results = this.#results;
+    if (!results) return this.#onRunOutput(chunk);
+    if (results.open) return results.capture.push(chunk);
+    const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+    this.#pending = Buffer.alloc(0);
+    const at = data.indexOf(results.marker);
+    if (at >= 0) {
+      if (at > 0) this.#onRunOutput(data.subarray(0, at));
+      results.open = true;
+      results.capture.push(data.subarray(at + results.marker.length));
+      return;
+    }
+    // The marker may be split across chunks: hold back the end that could start it.
+    let held = Math.min(results.marker.length - 1, data.length);
+    while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held))) held--;
+    if (data.length > held) this.#onRunOutput(data.subarray(0, data.length - held));
+    this.#pending = Buffer.from(data.subarray(data.length - held));
   }
 }
 
@@ -226,6 +316,8 @@ export interface RunClockOptions {
   onRunOutput: (chunk: Buffer) => void;
   /** A clock ran out: the run must be killed; `timedOut` or `stalled` says which clock. */
   onExpired: () => void;
+  /** Results are expected after the command: the most of their tar kept. */
+  maxResultsBytes?: number;
 }
 
 /**
@@ -243,7 +335,7 @@ export class RunClock {
   #expiredAt: number | undefined;
   #timer: NodeJS.Timeout;
 
-  constructor({ nonce, timeoutMs, onRunOutput, onExpired }: RunClockOptions) {
+  constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }: RunClockOptions) {
     this.#timer = setTimeout(() => {
       this.stalled = true;
       onExpired();
@@ -251,6 +343,7 @@ export class RunClock {
     this.parser = new PhaseParser({
       nonce,
       onRunOutput,
+      ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
       onRun: () => {
         this.#runStartedAt = performance.now();
         clearTimeout(this.#timer);

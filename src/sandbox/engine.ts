@@ -40,6 +40,13 @@ export interface SandboxJob {
   base?: string;
   /** Paths of the base tree to delete before `files` are unpacked: what a patch deletes. */
   deleted?: string[];
+  /**
+   * `find -path` patterns (relative to the work dir) of files to bring back after the command: the test
+   * results. The command then runs as the driver's child (driver.ts).
+   */
+  results?: string[];
+  /** Which attempt this is (1 for the first): the sandbox's SANDBOX_GATE_ATTEMPT, for a test to tell reruns apart. */
+  attempt?: number;
 }
 
 export interface RunHooks {

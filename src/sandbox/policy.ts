@@ -110,11 +110,11 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
   ];
   return {
     image: job.image,
-    argv: driverArgv(job.command, job.check, job.base),
+    argv: driverArgv(job.command, job.check, job.base, job.results),
     labels: job.labels,
     user: SANDBOX_USER,
     workdir: WORKDIR,
-    env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
+    env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
     init: true,
     network: setup?.network ?? "none",
     memoryBytes: limits.memoryBytes,

@@ -4,7 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { constants } from "node:os";
 import type { CapturedStream, MemorySample, Phase, RunFacts } from "../model.js";
-import { START_GRACE_MS, driverInput, newNonce } from "./driver.js";
+import type { StreamCapture } from "./capture.js";
+import { type ResultsTar, type RunClock, START_GRACE_MS, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, RunHooks, SandboxJob } from "./engine.js";
 import { tarball } from "./tar.js";
 
@@ -80,6 +81,34 @@ export interface StreamOutcome {
   durationMs: number;
   /** Read when our timeout fired, before the kill. */
   memoryAtTimeout?: MemorySample;
+  /** The results' tar the driver sent after the command, when the job asked for results. */
+  results?: ResultsTar;
+}
+
+/** The most of a run's test results brought back: JUnit files are small; a flood is cut, not kept. */
+export const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
+
+/** What the run's stream told once it ended: the driver's phases and text, the candidate's streams, the clocks. */
+export function outcomeOf(
+  clock: RunClock,
+  streams: { stdout: StreamCapture; stderr: StreamCapture },
+  durationMs: number,
+  memoryAtTimeout: MemorySample | undefined,
+): StreamOutcome {
+  const { parser } = clock;
+  const { verdict, results } = parser;
+  return {
+    phase: parser.phase,
+    text: parser.text,
+    ...(verdict !== undefined && { verdict }),
+    ...(results && { results }),
+    stdout: streams.stdout.result(),
+    stderr: streams.stderr.result(),
+    timedOut: clock.timedOut,
+    stalled: clock.stalled,
+    durationMs,
+    ...(memoryAtTimeout && { memoryAtTimeout }),
+  };
 }
 
 /** What the engine says of a run once it ended. */
@@ -110,6 +139,7 @@ export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome
     stderr: outcome.stderr,
     checkOutput: outcome.phase === "check" ? outcome.text : "",
     ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
+    ...(outcome.results && { results: outcome.results }),
     durationMs: outcome.durationMs,
     ...(sandboxError === undefined ? {} : { sandboxError }),
   };

@@ -48,6 +48,12 @@ export interface RunSettings {
   patchPidsLimit: number;
   /** Hunks may be placed by fuzz, beyond what git apply accepts. */
   patchFuzz: boolean;
+  /** Globs, in the sandbox's work dir, of the JUnit XML files the command writes: read back per test. */
+  testResults: string[];
+  /** `base`: the command also runs on the unpatched base, and a patch is blamed only for what it broke. */
+  compare: "none" | "base";
+  /** Attempts after the first, each in a fresh container, for a candidate that ends test_failed or timeout. */
+  reruns: number;
 }
 
 /** How the sandboxes are run: which engine, how isolated, how many at once. */
@@ -60,6 +66,8 @@ export interface ModeSettings {
 /** What the run leaves behind and how it decides. */
 export interface ReportSettings {
   failOn: Set<Status>;
+  /** `flaky` in `fail-on`: a pass that took reruns (attempts that disagreed) fails the gate too. */
+  failOnFlaky: boolean;
   comment: boolean;
   report: string;
   junit: string;
@@ -107,6 +115,9 @@ export const DEFAULTS = {
   "max-tree-size": "",
   setup: "",
   "setup-network": "none",
+  "test-results": "",
+  compare: "none",
+  reruns: "0",
   "setup-timeout": "10m",
   runtime: "",
   engine: "docker",
@@ -196,7 +207,10 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   if (source === "files" && files.length === 0) {
     throw new InputError("files", "is required when source is 'files'");
   }
-  const failOn = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, STATUSES));
+  const failOnWords = parseList(input("fail-on")).map((s) =>
+    parseChoice("fail-on", s, [...STATUSES, "flaky"] as const),
+  );
+  const failOn = failOnWords.filter((word): word is Status => word !== "flaky");
   const memoryBytes = parseSize("memory", input("memory"));
   // Docker refuses containers under 6 MiB; say so here rather than per candidate.
   if (memoryBytes < 6 * 1024 ** 2)
@@ -242,6 +256,9 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
       }),
       patchPidsLimit: pids ?? PATCH_PIDS,
       patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+      testResults: parseList(input("test-results")),
+      compare: parseChoice("compare", input("compare"), ["none", "base"] as const),
+      reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
     },
     limits: {
       timeoutMs: parseDuration("timeout", input("timeout")),
@@ -259,6 +276,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
     },
     reports: {
       failOn: new Set(failOn),
+      failOnFlaky: failOnWords.includes("flaky"),
       comment: parseBoolean("comment", input("comment")),
       report: input("report"),
       junit: input("junit"),

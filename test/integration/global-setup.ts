@@ -37,7 +37,13 @@ function failRun(message: string): never {
 export function teardown(): void {
   const left = docker("ps", "-a", "--filter", `label=${RUN_LABEL}`, "--format", "{{.Names}}").trim();
   if (left) failRun(`containers of ours left after the suite: ${left.split("\n").join(", ")}`);
-  const images = docker("images", "--filter", `label=${RUN_LABEL}`, "--format", "{{.ID}} {{.Repository}}:{{.Tag}}").trim();
+  const images = docker(
+    "images",
+    "--filter",
+    `label=${RUN_LABEL}`,
+    "--format",
+    "{{.ID}} {{.Repository}}:{{.Tag}}",
+  ).trim();
   if (images) failRun(`run images of ours left after the suite: ${images.split("\n").join(", ")}`);
   const temp = tempDirs().filter((name) => !tempBefore.has(name));
   if (temp.length > 0) failRun(`temp dirs left after the suite in ${tmpdir()}: ${temp.join(", ")}`);

@@ -20,11 +20,13 @@ import {
   driverArgv,
   driverInput,
   newNonce,
+  resultsMarker,
   runMarker,
   VERDICT_ENV,
   verdictMarker,
 } from "../../src/sandbox/driver.js";
 import { tarball } from "../../src/sandbox/tar.js";
+import { untar } from "../../src/sandbox/untar.js";
 
 const NONCE = newNonce();
 const CHECK_MARKER = checkMarker(NONCE);
@@ -38,7 +40,7 @@ interface Parsed {
   runCalls: number;
 }
 
-function parse(chunks: (string | Buffer)[], maxTextBytes?: number): Parsed {
+function parse(chunks: (string | Buffer)[], maxTextBytes?: number, maxResultsBytes?: number): Parsed {
   const out: Buffer[] = [];
   const parsed = { runOutput: "", runOutputAtStart: -1, runCalls: 0 };
   const parser = new PhaseParser({
@@ -49,6 +51,7 @@ function parse(chunks: (string | Buffer)[], maxTextBytes?: number): Parsed {
       parsed.runOutputAtStart = Buffer.concat(out).length;
     },
     maxTextBytes,
+    ...(maxResultsBytes !== undefined && { maxResultsBytes }),
   });
   for (const chunk of chunks) parser.push(Buffer.from(chunk));
   parser.end();
@@ -165,6 +168,45 @@ describe("PhaseParser", () => {
 });
 
 // The script itself, run by the host's sh and tar; the container tests run it for real.
+describe("PhaseParser's results", () => {
+  const RESULTS_MARKER = resultsMarker(NONCE);
+  const tar = "TAR\x00BYTES\x1e";
+
+  it("passes the candidate's stderr on until the results marker, then keeps the tar apart", () => {
+    for (const [a, b] of splits(`${RUN_MARKER}err${RESULTS_MARKER}${tar}`)) {
+      const { parser, runOutput } = parse([a, b], undefined, 1024);
+      expect(runOutput).toBe("err");
+      expect(parser.results).toEqual({ bytes: Buffer.from(tar), truncated: false });
+    }
+  });
+
+  it("has no results when the marker never came (the command was killed), and loses none of the output", () => {
+    const partial = RESULTS_MARKER.slice(0, -3);
+    const { parser, runOutput } = parse([RUN_MARKER, "err", partial], undefined, 1024);
+    expect(parser.results).toBeUndefined();
+    expect(runOutput).toBe(`err${partial}`);
+  });
+
+  it("takes a results marker with another nonce for the candidate's text", () => {
+    const forged = resultsMarker(newNonce());
+    const { parser, runOutput } = parse([RUN_MARKER, `${forged}fake`], undefined, 1024);
+    expect(parser.results).toBeUndefined();
+    expect(runOutput).toBe(`${forged}fake`);
+  });
+
+  it("keeps the tar up to its cap and says it was cut", () => {
+    const { parser } = parse([RUN_MARKER, RESULTS_MARKER, "x".repeat(100), "y".repeat(100)], undefined, 150);
+    expect(parser.results?.bytes.length).toBe(150);
+    expect(parser.results?.truncated).toBe(true);
+  });
+
+  it("looks for no results marker when none are expected", () => {
+    const { parser, runOutput } = parse([RUN_MARKER, `${RESULTS_MARKER}x`]);
+    expect(parser.results).toBeUndefined();
+    expect(runOutput).toBe(`${RESULTS_MARKER}x`);
+  });
+});
+
 describe("the driver script", () => {
   const dirs: string[] = [];
   afterEach(() => {
@@ -191,6 +233,8 @@ describe("the driver script", () => {
     holdStdin?: boolean;
     /** The base tree's directory, as the run image holds it. */
     base?: string;
+    /** The results' find patterns. */
+    results?: string[];
   }
 
   function runDriver({
@@ -199,10 +243,11 @@ describe("the driver script", () => {
     input = driverInput(NONCE, files),
     holdStdin = false,
     base,
+    results,
   }: DriverJob): Promise<DriverRun> {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-"));
     dirs.push(dir);
-    const [sh, ...args] = driverArgv(command, check, base);
+    const [sh, ...args] = driverArgv(command, check, base, results);
     const child = spawn(sh!, args, { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
@@ -217,7 +262,8 @@ describe("the driver script", () => {
     return new Promise((resolve, reject) => {
       child.on("error", reject);
       child.on("close", (code) => {
-        resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), parsed: parse(stderr), dir });
+        const parsed = parse(stderr, undefined, results ? 1024 * 1024 : undefined);
+        resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), parsed, dir });
       });
     });
   }
@@ -241,6 +287,26 @@ describe("the driver script", () => {
     expect(readlinkSync(join(dir, "alias.py"))).toBe("pkg/kept.py");
     // The run image's copy is never touched.
     expect(readFileSync(join(base, "pkg", "gone.py"), "utf8")).toBe("gone\n");
+  });
+
+  it("sends the files the results' patterns match after the command, and exits with the command's status", async () => {
+    const { code, stdout, parsed } = await runDriver({
+      command: "mkdir -p out/deep; echo '<a/>' > out/deep/r.xml; echo x > other.txt; echo err >&2; cat; exit 3",
+      results: ["out/*/r.xml", "missing/*.xml"],
+      holdStdin: true,
+    });
+    expect(code).toBe(3);
+    expect(stdout).toBe("");
+    expect(parsed.runOutput).toBe("err\n");
+    const { files, notes } = untar(parsed.parser.results!.bytes);
+    expect(notes).toEqual([]);
+    expect(files.map((f) => [f.path, f.data.toString()])).toEqual([["out/deep/r.xml", "<a/>\n"]]);
+  });
+
+  it("sends an empty archive when nothing matches", async () => {
+    const { code, parsed } = await runDriver({ command: "true", results: ["*.xml"] });
+    expect(code).toBe(0);
+    expect(untar(parsed.parser.results!.bytes)).toEqual({ files: [], notes: [] });
   });
 
   it("unpacks the files and runs the command with the run marker before its stderr", async () => {

@@ -5,7 +5,7 @@ import type { MemorySample } from "../../model.js";
 import { StreamCapture } from "../capture.js";
 import { RunClock } from "../driver.js";
 import type { SandboxJob } from "../engine.js";
-import { KILL_GRACE_MS, type StreamOutcome } from "../run.js";
+import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, outcomeOf } from "../run.js";
 import { FrameReader, STDERR, STDOUT } from "./client.js";
 
 export interface AttachedRun {
@@ -66,6 +66,7 @@ export function captureStream({
     nonce,
     timeoutMs: limits.timeoutMs,
     onRunOutput: (chunk) => stderr.push(chunk),
+    ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
     onExpired: stop,
   });
   const { parser } = clock;
@@ -86,17 +87,7 @@ export function captureStream({
     void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
       const durationMs = clock.end();
       clearTimeout(cut);
-      resolve({
-        phase: parser.phase,
-        text: parser.text,
-        ...(parser.verdict !== undefined && { verdict: parser.verdict }),
-        stdout: stdout.result(),
-        stderr: stderr.result(),
-        timedOut: clock.timedOut,
-        stalled: clock.stalled,
-        durationMs,
-        ...(memoryAtTimeout && { memoryAtTimeout }),
-      });
+      resolve(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
     });
     // Half-close: the engine closes the container's stdin, the output keeps coming.
     stream.end(input);

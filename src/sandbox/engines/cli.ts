@@ -20,12 +20,13 @@ import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../memory.js";
 import { type Dialect, cliRunArgs, lockDown } from "../policy.js";
 import {
   KILL_GRACE_MS,
+  MAX_RESULTS_BYTES,
   OpeningEngine,
   type Opening,
   Removals,
-  type StreamOutcome,
   containerName,
   failedFacts,
+  outcomeOf,
   runFacts,
 } from "../run.js";
 
@@ -92,6 +93,7 @@ export class CliEngine extends OpeningEngine {
       nonce,
       timeoutMs: limits.timeoutMs,
       onRunOutput: (chunk) => stderr.push(chunk),
+      ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
       onExpired: () =>
         void (async () => {
           // Read before the kill: once the container is gone, so is its memory count.
@@ -120,17 +122,7 @@ export class CliEngine extends OpeningEngine {
     };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
     this.#removals.remove(name);
-    const outcome: StreamOutcome = {
-      phase: parser.phase,
-      text: parser.text,
-      ...(parser.verdict !== undefined && { verdict: parser.verdict }),
-      stdout: stdout.result(),
-      stderr: stderr.result(),
-      timedOut,
-      stalled,
-      durationMs,
-      ...(memoryAtTimeout && { memoryAtTimeout }),
-    };
+    const outcome = outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout);
     return runFacts(this.binary, job, outcome, {
       exitCode: exit.code,
       oomKilled,

@@ -13,7 +13,7 @@ import type { RunFacts } from "../../model.js";
 import { captureStream } from "../api/attach.js";
 import type { EngineApi } from "../api/client.js";
 import { CliImages, containerMemory, removeContainer } from "../api/container.js";
-import { driverArgv } from "../driver.js";
+import { driverAfter, driverArgv } from "../driver.js";
 import type { RunHooks, SandboxJob } from "../engine.js";
 import { couldBeLateOom } from "../late-oom.js";
 import { SANDBOX_USER, WORKDIR, apiCreateConfig, lockDown } from "../policy.js";
@@ -72,19 +72,21 @@ export const RESET = String.raw`reset() {
 reset || exit ${RESET_FAILED}
 `;
 
-const EXEC_COMMAND = 'exec sh -c "$command"\n';
 // The command runs as the driver's child here, so that once it exits the driver ends whatever it left
 // behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
 // the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
 // the phases before it.
-const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit "$status"\n';
+const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
 
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
-export function execArgv(command: string, check?: readonly string[], base?: string): string[] {
-  const [sh, flag, driver, ...parameters] = driverArgv(command, check, base);
-  if (!driver!.endsWith(EXEC_COMMAND))
-    throw new Error("the sandbox driver no longer ends by exec'ing the command: update engines/shared.ts");
-  return [sh!, flag!, `${RESET}${driver!.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
+export function execArgv(
+  command: string,
+  check?: readonly string[],
+  base?: string,
+  results?: readonly string[],
+): string[] {
+  const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
+  return [sh!, flag!, `${RESET}${driver!}`, ...parameters];
 }
 
 interface Shared {
@@ -153,7 +155,7 @@ export class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: WORKDIR,
-      Cmd: execArgv(job.command, job.check, job.base),
+      Cmd: execArgv(job.command, job.check, job.base, job.results),
     });
     const oomsBefore = shared.ooms;
     let killed = false;

@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { MAX_RESULTS_FILE_BYTES, caseId, readTestResults } from "../../src/verdict/test-results.js";
+
+const fixture = (name: string) => ({ path: name, data: readFileSync(new URL(`fixtures/${name}`, import.meta.url)) });
+
+describe("readTestResults", () => {
+  // What pytest 7 (Debian's, xunit2) wrote for the inventory fixture repository's base tree.
+  it("reads pytest's JUnit: the class and name as the id, the failure's message, its location from the trace", () => {
+    const { tests, notes } = readTestResults([fixture("pytest.xml")]);
+    expect(notes).toEqual([]);
+    expect(tests.counts).toEqual({ passed: 3, failed: 2, error: 0, skipped: 0 });
+    expect(tests.cases.map((c) => [c.id, c.status])).toEqual([
+      ["tests.test_pricing.PricingTest::test_discounted", "failed"],
+      ["tests.test_pricing.PricingTest::test_total", "passed"],
+      ["tests.test_stock.StockTest::test_add_and_count", "passed"],
+      ["tests.test_stock.StockTest::test_remove", "failed"],
+      ["tests.test_stock.StockTest::test_remove_too_many", "passed"],
+    ]);
+    expect(tests.cases[0]).toMatchObject({
+      message: "AssertionError: 115.0 != 85.0",
+      file: "tests/test_pricing.py",
+      line: 11,
+      duration_ms: 1,
+    });
+    // A passing case has no message, and no location the XML did not give.
+    expect(tests.cases[1]).toEqual({
+      id: "tests.test_pricing.PricingTest::test_total",
+      name: "test_total",
+      classname: "tests.test_pricing.PricingTest",
+      status: "passed",
+      duration_ms: 0,
+    });
+  });
+
+  // What node 24's `--test-reporter=junit` wrote for the shapes fixture repository's base tree.
+  it("reads node --test's JUnit: the file in the id, made relative to the work dir", () => {
+    const { tests } = readTestResults([fixture("node-test.xml")]);
+    expect(tests.counts).toEqual({ passed: 3, failed: 1, error: 0, skipped: 0 });
+    expect(tests.cases[1]).toMatchObject({
+      id: "test/area.test.js::test::the area of a circle",
+      file: "test/area.test.js",
+      status: "failed",
+      message: expect.stringMatching(/^The expression evaluated to a falsy value:/),
+    });
+  });
+
+  it("reads nested suites, skips and errors, and the worse verdict of a case with two", () => {
+    const xml = `<testsuites><testsuite name="a" file="spec/a_test.php"><testsuite name="inner">
+      <testcase name="ok" classname="A"/><testcase name="later" classname="A"><skipped message="not yet"/></testcase>
+      <testcase name="boom" classname="A"><failure message="1 != 2"/><error message="teardown crashed"/></testcase>
+      <testcase name="cdata" classname="A"><error><![CDATA[Fatal: <oops>]]></error></testcase>
+    </testsuite></testsuite></testsuites>`;
+    const { tests } = readTestResults([{ path: "r.xml", data: Buffer.from(xml) }]);
+    expect(tests.counts).toEqual({ passed: 1, failed: 0, error: 2, skipped: 1 });
+    expect(tests.cases.map((c) => [c.id, c.status, c.message])).toEqual([
+      ["spec/a_test.php::A::ok", "passed", undefined],
+      ["spec/a_test.php::A::later", "skipped", "not yet"],
+      ["spec/a_test.php::A::boom", "error", "1 != 2"],
+      ["spec/a_test.php::A::cdata", "error", "Fatal: <oops>"],
+    ]);
+  });
+
+  describe("hostile files: a note, never a crash, memory bounded", () => {
+    it("does not expand a billion laughs", () => {
+      const laughs = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join("");
+      const xml = `<?xml version="1.0"?><!DOCTYPE t [<!ENTITY lol0 "lol">${laughs}]><testsuite><testcase name="x"><failure>&lol9;</failure></testcase></testsuite>`;
+      const { tests, notes } = readTestResults([{ path: "laughs.xml", data: Buffer.from(xml) }]);
+      expect(notes).toEqual([expect.stringMatching(/^laughs\.xml: not readable as JUnit XML \(undefined entity/)]);
+      expect(tests.cases).toEqual([]);
+    });
+
+    it("does not read a file over its size", () => {
+      const huge = { path: "huge.xml", data: new Uint8Array(MAX_RESULTS_FILE_BYTES + 1) };
+      expect(readTestResults([huge]).notes).toEqual([
+        `huge.xml: ${MAX_RESULTS_FILE_BYTES + 1} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`,
+      ]);
+    });
+
+    it.each([
+      ["not XML", "PASS: everything"],
+      ["cut in half", '<testsuite><testcase name="a"/><testcase name="b"><failure message="x'],
+      ["binary", "\u0000\u0001\u0002<testsuite>"],
+    ])("says what it could not read: %s", (_, text) => {
+      const { notes } = readTestResults([{ path: "bad.xml", data: Buffer.from(text) }]);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatch(/^bad\.xml: not readable as JUnit XML/);
+    });
+
+    it("keeps the cases read before the problem", () => {
+      const { tests } = readTestResults([
+        { path: "cut.xml", data: Buffer.from('<testsuite><testcase name="a"/><testcase name="b"><failure') },
+      ]);
+      expect(tests.cases.map((c) => c.id)).toEqual(["a"]);
+    });
+  });
+
+  it("makes ids from what there is", () => {
+    expect(caseId({ name: "n" })).toBe("n");
+    expect(caseId({ name: "n", classname: "C", file: "f.py" })).toBe("f.py::C::n");
+  });
+});
