@@ -88,8 +88,8 @@ export const EXIT_STATUS = [
   "  0  nothing failed the gate",
   "  1  a candidate failed the gate (its status is in --fail-on)",
   "  2  bad usage or a bad input value; nothing ran",
-  "  3  our side failed: a candidate ended sandbox_error (engine down, image missing,",
-  "     pull failed), or sandbox-gate itself failed",
+  "  3  our side failed: a candidate ended sandbox_error (engine down, image",
+  "     missing, pull failed), or sandbox-gate itself failed",
 ];
 
 const COLOURS =
@@ -106,10 +106,10 @@ export const TOP_HELP = [
   TOP_USAGE,
   "",
   "Commands:",
-  "  run    judge each candidate in its own locked-down container and gate on the outcome",
-  "  merge  merge the JSON reports of shard runs (--shard i/n) into one report and one decision",
+  "  run    judge each candidate in a locked-down container; gate on the outcome",
+  "  merge  merge the JSON reports of shard runs (--shard i/n) into one decision",
   "",
-  "sandbox-gate run --help and sandbox-gate merge --help list every flag with its default.",
+  "sandbox-gate run --help, sandbox-gate merge --help: every flag with its default.",
   "",
   ...EXIT_STATUS,
 ].join("\n");

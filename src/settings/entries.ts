@@ -31,7 +31,7 @@ export type LibraryInput = Exclude<CliInput, (typeof BATCH_ONLY)[number]>;
 const INPUTS = Object.keys(DEFAULTS) as InputName[];
 const left = (out: readonly string[]) => (name: InputName) => !out.includes(name);
 
-/** The CLI's flags for the inputs, in action.yml's order. */
+/** The CLI's flags for the inputs, in the order DEFAULTS declares them. */
 export const CLI_INPUTS = INPUTS.filter(left(ACTION_ONLY)) as CliInput[];
 
 /** The library's options, in kebab case: `openSandbox` takes each in camelCase. */
