@@ -40616,13 +40616,41 @@ function createGitHubClient(token, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/settings/input-error.ts
 // The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
+// Whoever raises it names the input as action.yml does; the entry the user came through decides how
+// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
+// workflow, or `{ timeout }` in code.
+/** `pids-limit` → `pidsLimit`: the library's option for an input. */
+function camelCase(input) {
+    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+/** The name of `input` as the entry's user wrote it. */
+function nameOfInput(input, naming) {
+    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
+    if (/^[A-Z]+$/.test(input))
+        return input;
+    if (naming === "cli")
+        return `--${input}`;
+    if (naming === "library")
+        return `option '${camelCase(input)}'`;
+    return `Input '${input}'`;
+}
 /** A bad input value: the message names the input, so one line tells the user what to fix. */
 class InputError extends Error {
     input;
-    constructor(input, detail) {
-        super(`Input '${input}': ${detail}`);
+    detail;
+    naming;
+    constructor(input, 
+    /** What is wrong with the value, without the input's name. */
+    detail, naming = "action") {
+        super(`${nameOfInput(input, naming)}: ${detail}`);
         this.input = input;
+        this.detail = detail;
+        this.naming = naming;
         this.name = "InputError";
+    }
+    /** The same error, worded for `naming`'s entry. */
+    in(naming) {
+        return new InputError(this.input, this.detail, naming);
     }
 }
 
@@ -40733,6 +40761,10 @@ class StreamCapture {
         this.#kept.push(Buffer.from(part));
         this.#keptBytes += part.byteLength;
     }
+    /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
+    kept() {
+        return Buffer.concat(this.#kept, this.#keptBytes);
+    }
     get bytes() {
         return this.#bytes;
     }
@@ -40786,6 +40818,10 @@ function checkMarker(nonce) {
 function runMarker(nonce) {
     return `\x1esandbox-gate:run:${nonce}\n`;
 }
+/** What the driver writes before the test results' tar, once the command ended (driverScript). */
+function resultsMarker(nonce) {
+    return `\x1esandbox-gate:results:${nonce}\n`;
+}
 /** The variable that hands a checker the nonce, so that its verdict line can carry it. */
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 /** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
@@ -40806,9 +40842,16 @@ function driverInput(nonce, tar, deleted = []) {
 // Checker output goes to stderr, so stdout carries the candidate's output only.
 // stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
 // `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-const DRIVER = String.raw `base=$1
+// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
+// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
+// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
+// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
+// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+function driverScript(afterCommand) {
+    return String.raw `base=$1
 command=$2
-shift 2
+results=$3
+shift 3
 IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
@@ -40839,11 +40882,32 @@ if [ "$#" -gt 0 ]; then
   ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
 fi
 printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-exec sh -c "$command"
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+status=$?
+if [ -n "$results" ]; then
+  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
+  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
+    sort -u | tar -c -f - -T - >&2 2>/dev/null
+fi
+${afterCommand}exit "$status"
 `;
-/** The container's argv: the driver, then the base tree's directory (or ""), the test command and the check argv. */
-function driverArgv(command, check = [], base = "") {
-    return ["sh", "-c", DRIVER, "sandbox-gate", base, command, ...check];
+}
+/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const DRIVER = driverScript("");
+/**
+ * The driver for a container that outlives the command (`isolation: run`): the command always runs as
+ * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
+ */
+function driverAfter(afterCommand) {
+    return driverScript(afterCommand);
+}
+/**
+ * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * the results' find patterns (a line each, or ""), and the check argv.
+ */
+function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
+    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
 }
 /** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
 const MAX_TEXT_BYTES = 1024 * 1024;
@@ -40863,11 +40927,21 @@ class PhaseParser {
     #pending = Buffer.alloc(0);
     /** The checker's verdict line; open while its end has not arrived. */
     #verdict;
+    /** When results are expected: their marker, and their tar once it began. */
+    #results;
     constructor(options) {
         this.#onRunOutput = options.onRunOutput;
         this.#onRun = options.onRun ?? (() => { });
         this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
         this.#text = new StreamCapture(this.#maxTextBytes);
+        this.#results =
+            options.maxResultsBytes === undefined
+                ? undefined
+                : {
+                    marker: Buffer.from(resultsMarker(options.nonce)),
+                    capture: new StreamCapture(options.maxResultsBytes),
+                    open: false,
+                };
         this.#markers = [
             { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
             { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
@@ -40887,7 +40961,7 @@ class PhaseParser {
     }
     push(chunk) {
         if (this.#phase === "run") {
-            this.#onRunOutput(chunk);
+            this.#pushRun(chunk);
             return;
         }
         let data = Buffer.concat([this.#pending, chunk]);
@@ -40915,7 +40989,7 @@ class PhaseParser {
                 this.#onRun();
                 const after = rest.subarray(marker.bytes.length);
                 if (after.length > 0)
-                    this.#onRunOutput(after);
+                    this.#pushRun(after);
                 return;
             }
             if (marker?.to === "verdict") {
@@ -40941,9 +41015,42 @@ class PhaseParser {
     }
     /** The stream ended: a held-back partial marker was text after all. */
     end() {
-        if (this.#pending.length > 0)
+        // A held-back start of a marker was text (or the candidate's output) after all.
+        if (this.#pending.length > 0 && this.#phase === "run")
+            this.#onRunOutput(this.#pending);
+        else if (this.#pending.length > 0)
             this.#text.push(this.#pending);
         this.#pending = Buffer.alloc(0);
+    }
+    /** The results the driver sent after the command, when results were expected and came. */
+    get results() {
+        const results = this.#results;
+        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
+    }
+    /** The candidate's stderr, until the results marker: then the results' tar. */
+    #pushRun(chunk) {
+        const results = this.#results;
+        if (!results)
+            return this.#onRunOutput(chunk);
+        if (results.open)
+            return results.capture.push(chunk);
+        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        this.#pending = Buffer.alloc(0);
+        const at = data.indexOf(results.marker);
+        if (at >= 0) {
+            if (at > 0)
+                this.#onRunOutput(data.subarray(0, at));
+            results.open = true;
+            results.capture.push(data.subarray(at + results.marker.length));
+            return;
+        }
+        // The marker may be split across chunks: hold back the end that could start it.
+        let held = Math.min(results.marker.length - 1, data.length);
+        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
+            held--;
+        if (data.length > held)
+            this.#onRunOutput(data.subarray(0, data.length - held));
+        this.#pending = Buffer.from(data.subarray(data.length - held));
     }
 }
 /**
@@ -40960,7 +41067,7 @@ class RunClock {
     /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
     #expiredAt;
     #timer;
-    constructor({ nonce, timeoutMs, onRunOutput, onExpired }) {
+    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
         this.#timer = setTimeout(() => {
             this.stalled = true;
             onExpired();
@@ -40968,6 +41075,7 @@ class RunClock {
         this.parser = new PhaseParser({
             nonce,
             onRunOutput,
+            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
             onRun: () => {
                 this.#runStartedAt = performance.now();
                 clearTimeout(this.#timer);
@@ -41327,8 +41435,15 @@ function parseDatasetLine(line, source, fallbackId) {
     catch (error) {
         return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
     }
+    return datasetEntry(value, source, fallbackId);
+}
+/**
+ * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
+ * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
+ */
+function datasetEntry(value, source, fallbackId, check = checkLine) {
     const id = idOf(value, fallbackId);
-    const checked = checkLine(value);
+    const checked = check(value);
     if (!checked.ok)
         return { problem: { id, source, problem: checked.problem } };
     const { reply, patch, files, command, language, target, timeout } = checked.value;
@@ -44183,8 +44298,11 @@ async function* walk(root, dir = "") {
 function toPosix(path) {
     return path.split(external_node_path_namespaceObject.sep).join("/");
 }
-/** Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`. */
-async function resolveGlobs(input, patterns, base) {
+/**
+ * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
+ * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
+ */
+async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
         throw new InputError(input, `base directory '${base}' does not exist`);
     });
@@ -44210,7 +44328,7 @@ async function resolveGlobs(input, patterns, base) {
             found.push({ absolute: real, relative: rel });
     }
     const unmatched = includes.find((inc) => inc.hits === 0);
-    if (unmatched)
+    if (unmatched && !allowNone)
         throw new InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
     return found;
 }
@@ -45220,6 +45338,25 @@ function openRun(job, hooks, aborted) {
         return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
     }
 }
+/** The most of a run's test results brought back: JUnit files are small; a flood is cut, not kept. */
+const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
+/** What the run's stream told once it ended: the driver's phases and text, the candidate's streams, the clocks. */
+function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
+    const { parser } = clock;
+    const { verdict, results } = parser;
+    return {
+        phase: parser.phase,
+        text: parser.text,
+        ...(verdict !== undefined && { verdict }),
+        ...(results && { results }),
+        stdout: streams.stdout.result(),
+        stderr: streams.stderr.result(),
+        timedOut: clock.timedOut,
+        stalled: clock.stalled,
+        durationMs,
+        ...(memoryAtTimeout && { memoryAtTimeout }),
+    };
+}
 /**
  * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
  * `binary` names what ran the container in messages: the CLI's name, or "the container".
@@ -45238,6 +45375,7 @@ function runFacts(binary, job, outcome, ended) {
         stderr: outcome.stderr,
         checkOutput: outcome.phase === "check" ? outcome.text : "",
         ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
+        ...(outcome.results && { results: outcome.results }),
         durationMs: outcome.durationMs,
         ...(sandboxError === undefined ? {} : { sandboxError }),
     };
@@ -45339,11 +45477,14 @@ function cli(binary, args, options = {}) {
     return new Promise((resolve) => {
         const stdout = new StreamCapture(maxOutputBytes);
         const stderr = new StreamCapture(maxOutputBytes);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, {
-            stdio: [input ? "pipe" : "ignore", "pipe", "pipe"],
-            timeout: timeoutMs,
-            killSignal: "SIGKILL",
-        });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
+        // Our own deadline, not spawn's `timeout`: Node keeps that timer after a spawn that fails (no such
+        // binary), so a machine without docker waited a minute for nothing before the CLI could exit.
+        let late = false;
+        const deadline = setTimeout(() => {
+            late = true;
+            child.kill("SIGKILL");
+        }, timeoutMs);
         if (input) {
             // A command that ends before reading all of it says so in its exit, not here.
             child.stdin.on("error", () => { });
@@ -45357,12 +45498,16 @@ function cli(binary, args, options = {}) {
             stderr: stderr.result().text,
             ...(error ? { error } : {}),
         });
-        child.on("error", (error) => resolve(result(null, error)));
+        child.on("error", (error) => {
+            clearTimeout(deadline);
+            resolve(result(null, error));
+        });
         child.on("close", (code, signal) => {
-            const late = code === null && signal === "SIGKILL"
+            clearTimeout(deadline);
+            const timedOut = late && code === null && signal === "SIGKILL"
                 ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
                 : undefined;
-            resolve(result(code, late));
+            resolve(result(code, timedOut));
         });
     });
 }
@@ -45513,11 +45658,11 @@ function lockDown(job, setup) {
     ];
     return {
         image: job.image,
-        argv: driverArgv(job.command, job.check, job.base),
+        argv: driverArgv(job.command, job.check, job.base, job.results),
         labels: job.labels,
         user: SANDBOX_USER,
         workdir: WORKDIR,
-        env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
+        env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
         init: true,
         network: setup?.network ?? "none",
         memoryBytes: limits.memoryBytes,
@@ -45707,6 +45852,7 @@ class CliEngine extends OpeningEngine {
             nonce,
             timeoutMs: limits.timeoutMs,
             onRunOutput: (chunk) => stderr.push(chunk),
+            ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
             onExpired: () => void (async () => {
                 // Read before the kill: once the container is gone, so is its memory count.
                 if (clock.timedOut)
@@ -45735,17 +45881,7 @@ class CliEngine extends OpeningEngine {
         };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
         this.#removals.remove(name);
-        const outcome = {
-            phase: parser.phase,
-            text: parser.text,
-            ...(parser.verdict !== undefined && { verdict: parser.verdict }),
-            stdout: stdout.result(),
-            stderr: stderr.result(),
-            timedOut,
-            stalled,
-            durationMs,
-            ...(memoryAtTimeout && { memoryAtTimeout }),
-        };
+        const outcome = outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout);
         return runFacts(this.binary, job, outcome, {
             exitCode: exit.code,
             oomKilled,
@@ -48183,6 +48319,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
         nonce,
         timeoutMs: limits.timeoutMs,
         onRunOutput: (chunk) => stderr.push(chunk),
+        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: stop,
     });
     const { parser } = clock;
@@ -48205,17 +48342,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
         void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
             const durationMs = clock.end();
             clearTimeout(cut);
-            resolve({
-                phase: parser.phase,
-                text: parser.text,
-                ...(parser.verdict !== undefined && { verdict: parser.verdict }),
-                stdout: stdout.result(),
-                stderr: stderr.result(),
-                timedOut: clock.timedOut,
-                stalled: clock.stalled,
-                durationMs,
-                ...(memoryAtTimeout && { memoryAtTimeout }),
-            });
+            resolve(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
         });
         // Half-close: the engine closes the container's stdin, the output keeps coming.
         stream.end(input);
@@ -48501,18 +48628,15 @@ const RESET = String.raw `reset() {
 }
 reset || exit ${RESET_FAILED}
 `;
-const EXEC_COMMAND = 'exec sh -c "$command"\n';
 // The command runs as the driver's child here, so that once it exits the driver ends whatever it left
 // behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
 // the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
 // the phases before it.
-const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit "$status"\n';
+const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
-function execArgv(command, check, base) {
-    const [sh, flag, driver, ...parameters] = driverArgv(command, check, base);
-    if (!driver.endsWith(EXEC_COMMAND))
-        throw new Error("the sandbox driver no longer ends by exec'ing the command: update engines/shared.ts");
-    return [sh, flag, `${RESET}${driver.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
+function execArgv(command, check, base, results) {
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
+    return [sh, flag, `${RESET}${driver}`, ...parameters];
 }
 class SharedEngine extends CliImages {
     #api;
@@ -48562,7 +48686,7 @@ class SharedEngine extends CliImages {
             Tty: false,
             User: SANDBOX_USER,
             WorkingDir: WORKDIR,
-            Cmd: execArgv(job.command, job.check, job.base),
+            Cmd: execArgv(job.command, job.check, job.base, job.results),
         });
         const oomsBefore = shared.ooms;
         let killed = false;
@@ -48830,6 +48954,9 @@ const settings_DEFAULTS = {
     "max-tree-size": "",
     setup: "",
     "setup-network": "none",
+    "test-results": "",
+    compare: "none",
+    reruns: "0",
     "setup-timeout": "10m",
     runtime: "",
     engine: "docker",
@@ -48902,7 +49029,8 @@ function readSettings(get, ctx) {
     if (source === "files" && files.length === 0) {
         throw new InputError("files", "is required when source is 'files'");
     }
-    const failOn = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, STATUSES));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...STATUSES, "flaky"]));
+    const failOn = failOnWords.filter((word) => word !== "flaky");
     const memoryBytes = parseSize("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
@@ -48946,6 +49074,9 @@ function readSettings(get, ctx) {
             }),
             patchPidsLimit: pids ?? PATCH_PIDS,
             patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+            testResults: parseList(input("test-results")),
+            compare: parseChoice("compare", input("compare"), ["none", "base"]),
+            reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
         },
         limits: {
             timeoutMs: parseDuration("timeout", input("timeout")),
@@ -48963,6 +49094,7 @@ function readSettings(get, ctx) {
         },
         reports: {
             failOn: new Set(failOn),
+            failOnFlaky: failOnWords.includes("flaky"),
             comment: parseBoolean("comment", input("comment")),
             report: input("report"),
             junit: input("junit"),
