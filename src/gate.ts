@@ -10,6 +10,8 @@ import { newResult } from "./schemas/report.js";
 import { ensureImage } from "./sandbox/image.js";
 import type { Settings } from "./settings/settings.js";
 import { inShard } from "./shard.js";
+import { BaseRuns } from "./verdict/base-runs.js";
+import { type ReportedBase, reportedBase } from "./verdict/compare.js";
 
 export interface GateDecision {
   failed: boolean;
@@ -20,6 +22,8 @@ export interface GateOutcome {
   results: Result[];
   skipped: Skipped[];
   decision: GateDecision;
+  /** With `compare: base`: the base run (the first, when patches of `tests` had several bases). */
+  base?: ReportedBase;
 }
 
 export interface GateHooks {
@@ -107,7 +111,7 @@ export async function runGate(
 ): Promise<GateOutcome> {
   const { settings } = base;
   const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
-  const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, hooks) };
+  const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, hooks), baseRuns: new BaseRuns() };
   if (settings.source.shard)
     hooks.log(
       `shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`,
@@ -137,5 +141,11 @@ export async function runGate(
     );
     return result;
   });
-  return { results, skipped, decision: decide(results, settings.reports.failOn) };
+  const [firstBase] = await ctx.baseRuns!.all();
+  return {
+    results,
+    skipped,
+    decision: decide(results, settings.reports.failOn),
+    ...(firstBase && { base: reportedBase(firstBase) }),
+  };
 }

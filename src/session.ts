@@ -47,7 +47,7 @@ export async function runSession(
   return {
     ...outcome,
     ...(reportPath === undefined ? {} : { reportPath }),
-    evaluation: evaluate(outcome.results, baseline),
+    evaluation: evaluate(outcome.results, baseline, settings.reports.passAtK),
   };
 }
 

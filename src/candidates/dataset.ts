@@ -35,7 +35,7 @@ export function parseDatasetLine(line: string, source: string, fallbackId: strin
   const id = idOf(value, fallbackId);
   const checked = checkLine(value);
   if (!checked.ok) return { problem: { id, source, problem: checked.problem } };
-  const { reply, patch, files, command, language, target, timeout } = checked.value;
+  const { reply, patch, files, command, language, target, timeout, task } = checked.value;
   const overrides: CandidateOverrides = {
     ...(command !== undefined && { command }),
     ...(language !== undefined && { language }),
@@ -73,6 +73,7 @@ export function parseDatasetLine(line: string, source: string, fallbackId: strin
     overrides,
   };
   if (files !== undefined) candidate.files = files;
+  if (task !== undefined) candidate.task = String(task);
   return { candidate };
 }
 

@@ -21,6 +21,11 @@ export async function writeReports(settings: Settings, outcome: GateOutcome): Pr
     );
   if (!settings.reports.report) return undefined;
   const path = resolve(settings.source.workdir, settings.reports.report);
-  await write(path, `${JSON.stringify(buildReport(results, skipped, settings.source.shard), null, 2)}\n`);
+  const report = buildReport(results, skipped, {
+    ...(settings.source.shard && { shard: settings.source.shard }),
+    ...(outcome.base && { base: outcome.base }),
+    passAtK: settings.reports.passAtK,
+  });
+  await write(path, `${JSON.stringify(report, null, 2)}\n`);
   return path;
 }

@@ -7,6 +7,7 @@ import { checkRelativePath } from "../prepare/paths.js";
 import type { Limits } from "../sandbox/engine.js";
 import type { Shard } from "../shard.js";
 import { InputError } from "./input-error.js";
+import { globProblem } from "../verdict/results-files.js";
 import { parseDuration, parseSize } from "./units.js";
 
 export type Source = "comments" | "pull-request" | "files";
@@ -68,6 +69,8 @@ export interface ReportSettings {
   failOn: Set<Status>;
   /** `flaky` in `fail-on`: a pass that took reruns (attempts that disagreed) fails the gate too. */
   failOnFlaky: boolean;
+  /** The k of pass@k, for datasets whose lines carry `task`. */
+  passAtK: number[];
   comment: boolean;
   report: string;
   junit: string;
@@ -127,6 +130,7 @@ export const DEFAULTS = {
   baseline: "",
   merge: "",
   "max-candidates": "20",
+  "pass-at-k": "1,5,10",
   "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
   comment: "true",
   report: "",
@@ -162,6 +166,16 @@ export function parseList(value: string): string[] {
     .split(/[,\n]/)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
+function parseGlobs(input: string, value: string): string[] {
+  const globs = parseList(value);
+  for (const glob of globs) {
+    const problem = globProblem(glob);
+    if (problem) throw new InputError(input, `'${glob}' ${problem}`);
+  }
+  return globs;
 }
 
 /** `2/4` → the second of four shards; empty → no sharding. */
@@ -256,7 +270,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
       }),
       patchPidsLimit: pids ?? PATCH_PIDS,
       patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-      testResults: parseList(input("test-results")),
+      testResults: parseGlobs("test-results", input("test-results")),
       compare: parseChoice("compare", input("compare"), ["none", "base"] as const),
       reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
     },
@@ -277,6 +291,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
     reports: {
       failOn: new Set(failOn),
       failOnFlaky: failOnWords.includes("flaky"),
+      passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
       comment: parseBoolean("comment", input("comment")),
       report: input("report"),
       junit: input("junit"),
