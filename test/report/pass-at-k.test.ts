@@ -3,7 +3,7 @@ import { passAt1Drops, passAtK, scorePassAtK } from "../../src/report/pass-at-k.
 import type { Status } from "../../src/model.js";
 
 /** `n` samples of `task`, the first `c` passing. */
-const samples = (task: string, n: number, c: number) =>
+const samples = (task: string, n: number, c: number): Array<{ task: string; status: Status }> =>
   Array.from({ length: n }, (_, i) => ({ task, status: i < c ? "pass" : "test_failed" }));
 
 describe("passAtK", () => {
