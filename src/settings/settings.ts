@@ -46,9 +46,13 @@ export interface ModeSettings {
   concurrency: number;
 }
 
+/** Which replies decide: `latest`, each author's most recent one; `all`, every one. */
+export type Decide = "latest" | "all";
+
 /** What the run leaves behind and how it decides. */
 export interface ReportSettings {
   failOn: Set<Status>;
+  decide: Decide;
   comment: boolean;
   report: string;
   junit: string;
@@ -56,6 +60,20 @@ export interface ReportSettings {
   baseline: string;
   /** Globs of shard reports to merge instead of running anything; empty to run. */
   merge: string[];
+  /** A JSONL file for the per-candidate audit lines; empty for none. */
+  auditLog: string;
+  /** A report made elsewhere to post as the comment and a check (the fork-safe commenter); empty to run. */
+  postReport: string;
+}
+
+/** The sticky comment and the verdicts it remembers. */
+export interface ConversationSettings {
+  /** Judge every reply again, ignoring the verdicts remembered in the sticky comment. */
+  rejudge: boolean;
+  /** Keeps several gates' comments apart; empty for the default (workflow, job, matrix values). */
+  commentKey: string;
+  /** The job's matrix values, from the hidden `matrix` input; empty outside a matrix job. */
+  matrix: Record<string, string>;
 }
 
 export interface Settings {
@@ -65,6 +83,7 @@ export interface Settings {
   limits: Limits;
   mode: ModeSettings;
   reports: ReportSettings;
+  conversation: ConversationSettings;
   token: string;
 }
 
@@ -99,6 +118,12 @@ export const DEFAULTS = {
   report: "",
   junit: "",
   "github-token": "",
+  decide: "latest",
+  rejudge: "false",
+  "comment-key": "",
+  "audit-log": "",
+  "post-report": "",
+  matrix: "",
 } as const;
 
 export type InputName = keyof typeof DEFAULTS;
@@ -142,6 +167,28 @@ export function parseShard(value: string): Shard | undefined {
     throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
   }
   return { index, count };
+}
+
+const COMMENT_KEY_MAX = 200;
+
+/**
+ * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
+ * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
+ */
+export function parseMatrix(value: string): Record<string, string> {
+  const v = value.trim();
+  if (v === "" || v === "null") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+  return Object.fromEntries(
+    Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]),
+  );
 }
 
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
@@ -189,6 +236,13 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
   if (shard && merge.length > 0)
     throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+  const postReport = input("post-report");
+  // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
+  if (postReport && merge.length > 0)
+    throw new InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+  const commentKey = input("comment-key");
+  if (commentKey.length > COMMENT_KEY_MAX)
+    throw new InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
   const targetPath = target ? checkRelativePath(target) : undefined;
   if (targetPath && !targetPath.ok)
     throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
@@ -230,6 +284,14 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
       junit: input("junit"),
       baseline: input("baseline"),
       merge,
+      decide: parseChoice("decide", input("decide"), ["latest", "all"] as const),
+      auditLog: input("audit-log"),
+      postReport,
+    },
+    conversation: {
+      rejudge: parseBoolean("rejudge", input("rejudge")),
+      commentKey,
+      matrix: parseMatrix(input("matrix")),
     },
     token: input("github-token") || ctx.defaultToken || "",
   };

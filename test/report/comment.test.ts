@@ -146,7 +146,10 @@ describe("findStickyComment", () => {
     author,
     url: "",
     authorType: "Bot",
+    authorId: null,
     createdAt: "",
+    updatedAt: "",
+    nodeId: "",
   });
 
   it("takes the oldest comment with the marker by the bot or the given login", () => {
