@@ -71,9 +71,9 @@ describe("upsertStickyComment", () => {
       personal.addToken("ghp_personal", HUMAN);
       const mine = personal.addIssueComment("acme", "app", 7, `${MARKER}\nby a person`, HUMAN);
       const api = createGitHubClient("ghp_personal", { baseUrl: personal.url });
-      expect(await upsertStickyComment(api, { ...TARGET, body: `${MARKER}\nupdated`, login: "OctoCat" })).toMatchObject(
-        { action: "updated", id: mine.id },
-      );
+      expect(
+        await upsertStickyComment(api, { ...TARGET, body: `${MARKER}\nupdated`, author: { login: "OctoCat" } }),
+      ).toMatchObject({ action: "updated", id: mine.id });
       expect(personal.violations).toEqual([]);
     } finally {
       await personal.close();
@@ -160,7 +160,7 @@ describe("findStickyComment", () => {
       comment(4, `${MARKER}\nduplicate`, ACTIONS_BOT),
     ];
     expect(findStickyComment(comments, MARKER)?.id).toBe(3);
-    expect(findStickyComment(comments, MARKER, "Mallory")?.id).toBe(2);
+    expect(findStickyComment(comments, MARKER, { login: "Mallory" })?.id).toBe(2);
     expect(findStickyComment(comments, stickyMarker("other"))).toBeUndefined();
   });
 });
