@@ -2,9 +2,10 @@
 // sandboxed → report → gate. Or, with `post-report`, the fork-safe commenter (commenter.ts).
 import * as core from "@actions/core";
 import * as github from "@actions/github";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { fingerprints, selectCandidates, type AgentComment } from "./candidates/comments.js";
 import type { DatasetEntry } from "./candidates/dataset.js";
 import { candidatesFromFiles } from "./candidates/files.js";
@@ -69,13 +70,16 @@ function commitOf(context: typeof github.context): { sha: string; url: string } 
   return { sha, url: `${context.serverUrl}/${context.repo.owner}/${context.repo.repo}/commit/${sha}` };
 }
 
-/** The gate's version, part of the verdict key: package.json beside dist/ (or src/), as the action is checked out. */
+/**
+ * The gate's version, part of the verdict key: a hash of the running bundle (dist/index.js as the
+ * action is checked out), so any other build of the gate judges every reply again.
+ */
 async function gateVersion(): Promise<string> {
   try {
-    const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === "string" ? pkg.version : "unknown";
+    return createHash("sha256")
+      .update(await readFile(fileURLToPath(import.meta.url)))
+      .digest("hex")
+      .slice(0, 16);
   } catch {
     return "unknown";
   }

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { conversationVerdict, decidingIds } from "../src/conversation.js";
 import type { Result, Status } from "../src/model.js";
-import { result } from "./report/fixtures.js";
+import { FAIL_ON, result } from "./report/fixtures.js";
 
-const FAIL_ON = new Set<Status>([
-  "no_code",
-  "patch_failed",
-  "syntax_error",
-  "timeout",
-  "oom",
-  "test_failed",
-  "sandbox_error",
-]);
 const by = (author: string, id: string, status: Status): Result => result({ id, status, author });
 
 describe("decidingIds", () => {

@@ -137,19 +137,28 @@ interface Entry {
 const checkState = checker<{ v: 1; key: string; e: Entry[] }>(STATE_SCHEMA, "the state");
 const checkEntry = checker<Entry>(ENTRY_SCHEMA, "the entry");
 
-function toEntry(e: Remembered): Entry {
-  return {
-    id: e.id,
-    u: e.updatedAt,
-    h: e.hash,
-    s: e.status,
-    l: e.language,
-    ms: e.durationMs,
-    x: e.exitCode,
-    ...(e.run !== undefined && { r: e.run }),
-    ...(e.base !== undefined && { b: e.base }),
-  };
+// The block's short keys for Remembered's fields, both ways.
+const SHORT = {
+  id: "id",
+  updatedAt: "u",
+  hash: "h",
+  status: "s",
+  language: "l",
+  durationMs: "ms",
+  exitCode: "x",
+  run: "r",
+  base: "b",
+} as const;
+
+function renamed(value: object, names: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([name, v]) => (v === undefined || !(name in names) ? [] : [[names[name]!, v]])),
+  );
 }
+
+const toEntry = (e: Remembered) => renamed(e, SHORT) as unknown as Entry;
+const fromEntry = (e: Entry) =>
+  renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long]))) as unknown as Remembered;
 
 export type ReadState = { ok: true; state: VerdictState } | { ok: false; why: string };
 
@@ -171,17 +180,7 @@ export function readState(body: string): ReadState {
   }
   const checked = checkState(value);
   if (!checked.ok) return { ok: false, why: checked.problem };
-  const entries = checked.value.e.map((e): Remembered => ({
-    id: e.id,
-    updatedAt: e.u,
-    hash: e.h,
-    status: e.s,
-    language: e.l,
-    durationMs: e.ms,
-    exitCode: e.x,
-    ...(e.r !== undefined && { run: e.r }),
-    ...(e.b !== undefined && { base: e.b }),
-  }));
+  const entries = checked.value.e.map(fromEntry);
   // Two verdicts for one reply: one of them is not ours.
   if (new Set(entries.map((e) => e.id)).size !== entries.length) return { ok: false, why: "a reply is listed twice" };
   return { ok: true, state: { key: checked.value.key, entries } };

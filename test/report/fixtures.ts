@@ -1,5 +1,5 @@
 // Results and skipped candidates shared by the report tests, built as the pipeline builds them.
-import type { Result, Skipped } from "../../src/model.js";
+import type { Result, Skipped, Status } from "../../src/model.js";
 import { newResult } from "../../src/schemas/report.js";
 
 export function result(fields: Partial<Result> & Pick<Result, "id" | "status">): Result {
@@ -172,3 +172,14 @@ export const CROWD: Result[] = Array.from({ length: 60 }, (_, i) => {
     author,
   );
 });
+
+/** The default fail-on: every status but pass. */
+export const FAIL_ON: ReadonlySet<Status> = new Set([
+  "no_code",
+  "patch_failed",
+  "syntax_error",
+  "timeout",
+  "oom",
+  "test_failed",
+  "sandbox_error",
+]);

@@ -13,8 +13,8 @@ import {
   type CommentInput,
 } from "../../src/report/markdown.js";
 import { conversationVerdict } from "../../src/conversation.js";
-import type { Result, Status } from "../../src/model.js";
-import { CONVERSATION, CROWD, HOSTILE, MIXED, PASSING, reply, result, SKIPPED } from "./fixtures.js";
+import type { Result } from "../../src/model.js";
+import { CONVERSATION, CROWD, FAIL_ON, HOSTILE, MIXED, PASSING, reply, result, SKIPPED } from "./fixtures.js";
 
 const MARKER = stickyMarker();
 const RUN_URL = "https://github.com/acme/app/actions/runs/42";
@@ -29,6 +29,10 @@ function expectGolden(name: string, actual: string): void {
 function input(fields: Partial<CommentInput>): CommentInput {
   return { results: [], skipped: [], gate: { failed: false, reason: "" }, marker: MARKER, ...fields };
 }
+
+/** Every status, a patch, skipped candidates, a failed gate. */
+const mixed = (reason: string) =>
+  input({ results: MIXED, skipped: SKIPPED, runUrl: RUN_URL, gate: { failed: true, reason } });
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -58,14 +62,7 @@ describe("renderComment golden files", () => {
   });
 
   it("every status, a patch, skipped candidates", () => {
-    const body = renderComment(
-      input({
-        results: MIXED,
-        skipped: SKIPPED,
-        runUrl: RUN_URL,
-        gate: { failed: true, reason: "7 of 8 candidates failed the gate (1 syntax_error, 1 timeout, …)" },
-      }),
-    );
+    const body = renderComment(mixed("7 of 8 candidates failed the gate (1 syntax_error, 1 timeout, …)"));
     expectWellFormed(body);
     expectGolden("mixed.md", body);
   });
@@ -99,15 +96,7 @@ describe("renderComment golden files", () => {
   });
 
   it("a shortened comment keeps the verdict, the run link and the table, and says so", () => {
-    const body = renderComment(
-      input({
-        results: MIXED,
-        skipped: SKIPPED,
-        runUrl: RUN_URL,
-        gate: { failed: true, reason: "7 of 8 candidates passed" },
-      }),
-      2500,
-    );
+    const body = renderComment(mixed("7 of 8 candidates passed"), 2500);
     expect(body.length).toBeLessThanOrEqual(2500);
     expect(body.split("\n")[2]).toBe("### ❌ 7 of 8 candidates passed");
     expect(body).toContain(`[workflow run](${RUN_URL})`);
@@ -115,16 +104,6 @@ describe("renderComment golden files", () => {
     expectGolden("shortened.md", body);
   });
 });
-
-const FAIL_ON = new Set<Status>([
-  "no_code",
-  "patch_failed",
-  "syntax_error",
-  "timeout",
-  "oom",
-  "test_failed",
-  "sandbox_error",
-]);
 
 /** What main.ts hands the renderer for a conversation: the verdict over the replies, the commit, the PR. */
 function conversationInput(results: Result[]): CommentInput {
@@ -148,22 +127,27 @@ function conversationInput(results: Result[]): CommentInput {
 
 describe("the conversation comment: verdict first, read in five seconds", () => {
   const verdictFirst = (body: string) => body.split("\n")[2]!;
+  /** The comment for `results`, checked to fit and be well formed, and kept as the golden file `name`. */
+  const comment = (name: string, results: Result[]) => {
+    const body = renderComment(conversationInput(results));
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    expectWellFormed(body);
+    expectGolden(name, body);
+    return body;
+  };
 
   it("one reply", () => {
-    const body = renderComment(
-      conversationInput([reply(1, { status: "pass", stdout: "Ran 3 tests in 0.001s\n\nOK\n", duration_ms: 405 })]),
-    );
+    const body = comment("reply-1.md", [
+      reply(1, { status: "pass", stdout: "Ran 3 tests in 0.001s\n\nOK\n", duration_ms: 405 }),
+    ]);
     expect(verdictFirst(body)).toBe(
       "### ✅ the reply from @\u200bcoder\\[bot\\] passes the tests — at [`abc1234`](https://github.com/acme/app/commit/abc1234def5678abc1234def5678abc1234def56)",
     );
     expect(body).toContain("405\u00a0ms");
-    expect(body.length).toBeLessThan(COMMENT_MAX_LENGTH);
-    expectWellFormed(body);
-    expectGolden("reply-1.md", body);
   });
 
   it("four replies: the latest decides, the older three are history with their verdicts", () => {
-    const body = renderComment(conversationInput(CONVERSATION));
+    const body = comment("replies-4.md", CONVERSATION);
     expect(verdictFirst(body)).toMatch(
       /^### ❌ 1 of 4 replies passed — latest from @\u200bcoder\\\[bot\\\] fails the tests — at \[`abc1234`\]/,
     );
@@ -175,22 +159,16 @@ describe("the conversation comment: verdict first, read in five seconds", () => 
       /\*\*Feedback\*\*\n\n<div><code>Traceback \(most recent call last\):<\/code><br><code> {2}File/,
     );
     expect(count(body, "<details>")).toBe(2);
-    expect(body.length).toBeLessThan(COMMENT_MAX_LENGTH);
-    expectWellFormed(body);
-    expectGolden("replies-4.md", body);
   });
 
   it("sixty replies by three agents: three decide, fifty-seven are history, output cut to fit", () => {
-    const body = renderComment(conversationInput(CROWD));
+    const body = comment("replies-60.md", CROWD);
     expect(verdictFirst(body)).toMatch(
       /^### ❌ 10 of 60 replies passed — latest from @\u200bagent-a\\\[bot\\\] passes the tests, from @\u200bagent-b/,
     );
     expect(body).toContain("History: 57 earlier replies");
     expect(body).toContain("⚠️ sandbox error (ours: re-run)");
     expect(body).toContain("some output was shortened");
-    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
-    expectWellFormed(body);
-    expectGolden("replies-60.md", body);
   });
 
   it("only our side failed: a warning sign, not a cross", () => {
