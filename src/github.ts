@@ -51,6 +51,14 @@ export interface PullRequestHead {
   url: string;
 }
 
+/** A comment that takes reactions: an issue comment or a review comment (a review takes none). */
+export interface ReactionTarget {
+  kind: "comment" | "review-comment";
+  id: number;
+}
+
+export type ReactionContent = "eyes" | "rocket" | "-1";
+
 export interface CheckRun {
   name: string;
   headSha: string;
@@ -87,6 +95,9 @@ export interface GitHubClient {
   /** The pull requests whose head is at `sha`, found through the commit and, failing that, the head branch. */
   pullRequestsAt(owner: string, repo: string, sha: string, head?: string): Promise<PullRequestHead[]>;
   createCheckRun(owner: string, repo: string, check: CheckRun): Promise<{ id: number; url: string }>;
+  /** Adds a reaction (GitHub answers with the existing one when it is there already); its id. */
+  react(owner: string, repo: string, target: ReactionTarget, content: ReactionContent): Promise<number>;
+  unreact(owner: string, repo: string, target: ReactionTarget, reactionId: number): Promise<void>;
 }
 
 /** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
@@ -344,6 +355,19 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       return atSha(
         await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: 100 }),
       );
+    },
+    async react(owner, repo, { kind, id }, content) {
+      const params = { owner, repo, comment_id: id, content };
+      const { data } =
+        kind === "comment"
+          ? await octokit.rest.reactions.createForIssueComment(params)
+          : await octokit.rest.reactions.createForPullRequestReviewComment(params);
+      return data.id;
+    },
+    async unreact(owner, repo, { kind, id }, reactionId) {
+      const params = { owner, repo, comment_id: id, reaction_id: reactionId };
+      if (kind === "comment") await octokit.rest.reactions.deleteForIssueComment(params);
+      else await octokit.rest.reactions.deleteForPullRequestComment(params);
     },
     async createCheckRun(owner, repo, check) {
       const { data } = await octokit.rest.checks.create({

@@ -266,6 +266,14 @@ export interface StoredPull {
   state: "open" | "closed";
 }
 
+export interface StoredReaction {
+  id: number;
+  /** `comment` or `review-comment`, and its id. */
+  on: string;
+  content: string;
+  user: FakeUser;
+}
+
 export interface StoredCheckRun {
   id: number;
   owner: string;
@@ -352,6 +360,7 @@ export class FakeGitHub {
   private readonly comments: StoredComment[] = [];
   private readonly pulls: StoredPull[] = [];
   readonly checkRuns: StoredCheckRun[] = [];
+  readonly reactions: StoredReaction[] = [];
   private readonly reviewComments: StoredReviewComment[] = [];
   private readonly reviews: StoredReview[] = [];
   private readonly diffs = new Map<string, string>();
@@ -624,6 +633,10 @@ export class FakeGitHub {
       this.checkRuns.push(run);
       return { status: 201, body: this.checkRunJson(run) };
     },
+    "reactions/create-for-issue-comment": (r) => this.react(r, `comment-${r.params.comment_id}`),
+    "reactions/create-for-pull-request-review-comment": (r) => this.react(r, `review-comment-${r.params.comment_id}`),
+    "reactions/delete-for-issue-comment": (r) => this.unreact(r, `comment-${r.params.comment_id}`),
+    "reactions/delete-for-pull-request-comment": (r) => this.unreact(r, `review-comment-${r.params.comment_id}`),
     "pulls/get": (r) => {
       if (!/^application\/vnd\.github(?:\.v3)?\.diff$/.test(r.accept))
         return error(415, "this fake serves pull requests as diffs only");
@@ -631,6 +644,32 @@ export class FakeGitHub {
       return diff === undefined ? error(404, "Not Found") : { status: 200, text: diff };
     },
   };
+
+  private react(r: Route, on: string): Reply {
+    if (r.readOnly) return error(403, "Resource not accessible by integration");
+    const [kind, id] = [on.replace(/-\d+$/, ""), Number(on.replace(/^.*-/, ""))];
+    const exists = (kind === "comment" ? this.comments : this.reviewComments).some((c) => c.id === id);
+    if (!exists) return error(404, "Not Found");
+    const content = String(r.body.content);
+    const same = this.reactions.find((x) => x.on === on && x.content === content && x.user.id === r.user.id);
+    const reaction = same ?? { id: this.nextId++, on, content, user: r.user };
+    if (!same) this.reactions.push(reaction);
+    const json = {
+      id: reaction.id,
+      node_id: `REA_lADOfake${reaction.id}`,
+      user: this.userJson(reaction.user),
+      content,
+      created_at: "2025-01-01T00:00:00Z",
+    };
+    return { status: same ? 200 : 201, body: json };
+  }
+
+  private unreact(r: Route, on: string): Reply {
+    if (r.readOnly) return error(403, "Resource not accessible by integration");
+    const at = this.reactions.findIndex((x) => x.on === on && x.id === Number(r.params.reaction_id));
+    if (at >= 0) this.reactions.splice(at, 1);
+    return { status: 204 };
+  }
 
   // The next injected failure, once the valid requests it lets through first have gone by.
   private takeFailure(): Failure | undefined {
