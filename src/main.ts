@@ -14,6 +14,7 @@ import {
   carriedOver,
   nextState,
   renderState,
+  stateBlockOf,
   trustedState,
   type Fingerprint,
   type VerdictState,
@@ -33,6 +34,7 @@ import {
   type CommentInput,
 } from "./report/markdown.js";
 import { CliEngine } from "./sandbox/engines/cli.js";
+import { Reactions } from "./reactions.js";
 import { runSession, type SessionOutcome, type Work } from "./session.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
 import { InputError } from "./settings/input-error.js";
@@ -253,11 +255,24 @@ async function publish(
             ...(commitOf(github.context) && { commit: commitOf(github.context)!.sha }),
           }),
         )}\n`;
+  const body = renderComment(input, COMMENT_MAX_LENGTH - block.length) + block;
+  // Nothing new judged and the same verdict: the comment stands. Rewriting it anyway would, with a PAT
+  // or an App's token, fire an issue_comment event and a run of its own, and that run another.
+  const verdictOf = (text: string) => text.split("\n").find((l) => l.startsWith("### "));
+  if (
+    thread.sticky &&
+    block !== "" &&
+    stateBlockOf(thread.sticky.body) === block.trim() &&
+    verdictOf(thread.sticky.body) === verdictOf(body)
+  ) {
+    core.info(`the sticky comment is up to date: ${thread.sticky.url}`);
+    return;
+  }
   const outcomeOfComment = await upsertStickyComment(client, {
     ...pr,
     issue: pr.number,
     marker: input.marker,
-    body: renderComment(input, COMMENT_MAX_LENGTH - block.length) + block,
+    body,
     shorten: () => renderComment(input, SHORT_COMMENT_LENGTH - block.length) + block,
     ...(thread.identity && { author: thread.identity }),
     existing: thread.sticky ?? null,
@@ -316,7 +331,12 @@ export async function run(): Promise<void> {
       : undefined;
     if (settings.reports.postReport) {
       if (!client) throw new InputError("github-token", "is needed to post a report");
-      await postReport(settings, client, github.context, { info: core.info, warn: core.warning, debug: core.debug });
+      await postReport(settings, client, github.context, {
+        info: core.info,
+        warn: core.warning,
+        debug: core.debug,
+        summary: async (markdown) => void (await core.summary.addRaw(markdown).write()),
+      });
       return;
     }
     const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${randomBytes(4).toString("hex")}`;
@@ -333,6 +353,12 @@ export async function run(): Promise<void> {
       thread = await readThread(settings, client, pr);
     }
     const version = await gateVersion();
+    // The replies about to be judged (not carried over), for their 👀; reactions only where the gate comments.
+    const judging: string[] = [];
+    const reactions =
+      thread && client && pr && settings.reports.comment && settings.source.kind === "comments"
+        ? new Reactions(client, pr, core.debug)
+        : undefined;
     // Merged shard reports get the gate's decision as if their candidates had run here.
     const work: Work =
       settings.reports.merge.length > 0
@@ -350,7 +376,12 @@ export async function run(): Promise<void> {
                   version,
                   lookup: (key: string) => {
                     core.debug(`verdict key ${key}${thread.state?.key === key ? " (as remembered)" : ""}`);
-                    return carriedOver(thread.state, key, thread.fingerprints, commitOf(github.context)?.sha);
+                    const carried = carriedOver(thread.state, key, thread.fingerprints, commitOf(github.context)?.sha);
+                    return (candidate) => {
+                      const result = carried(candidate);
+                      if (!result) judging.push(candidate.id);
+                      return result;
+                    };
                   },
                 },
               }),
@@ -360,8 +391,15 @@ export async function run(): Promise<void> {
       warn: core.warning,
       // Apart from the progress lines: in the audit-log file, and in the log in debug mode only.
       audit: (event) => core.debug(JSON.stringify(event)),
-      phase: (name, detail) =>
-        groups.enter(name === "engine" ? `sandbox-gate: engine (${detail})` : "sandbox-gate: images and candidates"),
+      phase: (name, detail) => {
+        if (name === "engine") {
+          groups.enter(`sandbox-gate: engine (${detail})`);
+          core.info(`isolation: ${settings.mode.isolation}, ${settings.mode.concurrency} sandboxes at once`);
+          return;
+        }
+        groups.enter("sandbox-gate: images and candidates");
+        reactions?.watch(judging);
+      },
     });
     groups.enter("sandbox-gate: reports");
     if (outcome.carried !== undefined)
@@ -381,6 +419,7 @@ export async function run(): Promise<void> {
       thread,
       evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "",
     );
+    await reactions?.settle(outcome.results);
     groups.leave();
     annotate(outcome, verdict, settings);
   } catch (error) {

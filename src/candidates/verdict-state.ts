@@ -305,6 +305,13 @@ export function nextState(
   return { key, entries };
 }
 
+/** The state block as it stands in a body, to tell whether a run changed what the comment remembers. */
+export function stateBlockOf(body: string): string | undefined {
+  const start = body.indexOf(OPEN);
+  const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
+  return end < 0 ? undefined : body.slice(start, end + CLOSE.length);
+}
+
 /** Removes our state block from a body (a comment written before, shown or compared without it). */
 export function withoutState(body: string): string {
   const start = body.indexOf(OPEN);

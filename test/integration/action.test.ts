@@ -216,8 +216,14 @@ describe("the conversation, run after run", () => {
     expect(audited.every((l) => l.startsWith("::debug::"))).toBe(true);
     expect(first.stdout).toMatch(/::group::sandbox-gate: images and candidates/);
 
+    // Each judged reply carries its verdict where it is: 🚀 or 👎, the 👀 of the run gone.
+    const reacted = () => github.reactions.map((r) => [r.on, r.content]);
+    expect(reacted()).toEqual(first.report.results.map((r) => [r.id, r.status === "pass" ? "rocket" : "-1"]));
+
     const fourth = github.addIssueComment("octo", "app", PR, REPLIES.wrong, AGENT);
     const next = await judged();
+    expect(reacted().at(-1)).toEqual([`comment-${fourth.id}`, "-1"]);
+    expect(reacted()).toHaveLength(4);
     expect(next.exitCode).toBe(1);
     expect(next.judgedIds).toEqual([`comment-${fourth.id}`]);
     expect(cached(next)).toEqual([true, true, true, false]);
@@ -290,8 +296,8 @@ describe("the conversation, run after run", () => {
   });
 
   it("two comment-keys leave two comments, each updated in place", async () => {
-    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
     for (let i = 0; i < 2; i++) {
+      github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
       await judged({ "comment-key": "python" });
       await judged({ "comment-key": "node" });
     }
@@ -301,6 +307,20 @@ describe("the conversation, run after run", () => {
       "<!-- sandbox-gate:node -->",
     ]);
     expect(comments.every((c) => c.editor !== undefined)).toBe(true);
+  });
+
+  it("a run with nothing new leaves the comment as it stands: no edit to fire another run", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+    await judged({}, PAT);
+    const writes = () =>
+      github.requests.filter((r) => r.method === "PATCH" || (r.method === "POST" && r.path.endsWith("/comments")));
+    expect(writes()).toHaveLength(1);
+    const again = await judged({}, PAT);
+    expect(again.exitCode).toBe(0);
+    expect(again.judgedIds).toEqual([]);
+    expect(writes()).toHaveLength(1);
+    expect(again.stdout).toMatch(/the sticky comment is up to date/);
+    expect(again.summary).toContain("passes the tests");
   });
 
   it("30 failing candidates: 10 error annotations, the verdict first among them, one notice for the rest", async () => {
@@ -366,9 +386,10 @@ describe("the fork-safe commenter (post-report on workflow_run)", () => {
     expect(comment!.body.length).toBeLessThanOrEqual(65_536);
     expect(comment!.body).not.toMatch(/<img|<script|evil\.example\/phish|@octocat|@org/);
     // The feedback's text stays as text, inside an HTML block that GitHub does not read as markdown.
-    expect(comment!.body.replace(/<div>.*<\/div>/g, "")).not.toContain("evil.example");
+    expect(comment!.body.replace(/<p>.*<\/p>/g, "")).not.toContain("evil.example");
     expect(comment!.body.split("\n")[2]).toMatch(/^### ❌ /);
     expect(github.checkRuns).toMatchObject([{ name: "sandbox-gate", headSha: head, conclusion: "failure" }]);
+    expect(result.summary).toContain("[pull request #7](https://github.com/octo/app/pull/7)");
     expect(github.requests.some((r) => r.path.includes("/pulls/99"))).toBe(false);
     expect(result.stdout).not.toMatch(/engine|::group::sandbox-gate: images/);
   });
