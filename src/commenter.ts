@@ -32,6 +32,8 @@ export interface CommenterIO {
   info: (line: string) => void;
   warn: (line: string) => void;
   debug: (line: string) => void;
+  /** Writes the job summary. */
+  summary: (markdown: string) => Promise<void>;
 }
 
 /** What the commenter reads of a `workflow_run` event: GitHub wrote it, not the fork. */
@@ -160,6 +162,9 @@ export async function postReport(
       );
     else io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
   }
+  await io
+    .summary(renderSummary(inputFor(pulls[0])))
+    .catch((error: Error) => io.warn(`sandbox-gate could not write the job summary: ${error.message}`));
   const summary = renderSummary(inputFor(pulls[0]), CHECK_SUMMARY_MAX_LENGTH);
   try {
     const check = await client.createCheckRun(owner, repo, {

@@ -434,7 +434,7 @@ function section(title: string, text: string, cap: number, cutBySandbox: boolean
 }
 
 // Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
-// (GitHub's <code> keeps spaces and wraps). One source line inside a <div>: an HTML block, so nothing
+// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
 // in it is read as markdown, and no blank line can end it.
 function feedbackSection(text: string, cap: number): string {
   if (text === "") return "**Feedback**: empty\n";
@@ -445,7 +445,7 @@ function feedbackSection(text: string, cap: number): string {
   const lines = escapeHtml(`${head}${cut}`)
     .split("\n")
     .map((l) => (l === "" ? "" : `<code>${l}</code>`));
-  return `**Feedback**\n\n<div>${lines.join("<br>")}</div>\n`;
+  return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
 }
 
 // <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
