@@ -4,7 +4,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "build/", "coverage/"] },
+  // Fixture repositories are other projects' code, read by the tests as it is.
+  { ignores: ["dist/", "node_modules/", "build/", "coverage/", "test/fixtures/"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   // The project tsconfig.check.json type-checks: src, test, scripts.

@@ -3590,7 +3590,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const errors_1 = __nccwpck_require__(1283);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
@@ -4591,7 +4591,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
 const util_1 = __nccwpck_require__(4464);
@@ -4732,7 +4732,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4854,7 +4854,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -5084,7 +5084,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const def = {
     keyword: "items",
     type: "array",
@@ -5141,7 +5141,7 @@ exports["default"] = def;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const additionalItems_1 = __nccwpck_require__(3448);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
@@ -5273,7 +5273,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
 const util_2 = __nccwpck_require__(4464);
@@ -5373,7 +5373,7 @@ exports["default"] = def;
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 const validate_1 = __nccwpck_require__(7881);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const util_1 = __nccwpck_require__(4464);
 const additionalProperties_1 = __nccwpck_require__(2431);
 const def = {
@@ -5490,7 +5490,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8484:
+/***/ 6103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5672,7 +5672,7 @@ exports["default"] = core;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
 const ref_error_1 = __nccwpck_require__(3162);
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
 const compile_1 = __nccwpck_require__(2718);
@@ -6697,7 +6697,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const util_1 = __nccwpck_require__(4464);
 const codegen_1 = __nccwpck_require__(1436);
 const error = {
@@ -6736,7 +6736,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(6103);
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
 const error = {
@@ -35411,7 +35411,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2840);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8484);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -35428,14 +35428,14 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2840:
+/***/ 8484:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   t: () => (/* binding */ cleanup),
-  e: () => (/* binding */ run)
+  e: () => (/* binding */ main_run)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
@@ -40474,6 +40474,211 @@ function selectCandidates(comments, authors, gateMarker) {
     }));
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/github.ts
+// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
+// and tests run the real client against a fake server that checks every request against GitHub's
+// published OpenAPI description.
+
+/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
+class GitHubError extends Error {
+    status;
+    request;
+    constructor(message, status, request) {
+        super(`${request}: ${status} ${message}`);
+        this.status = status;
+        this.request = request;
+        this.name = "GitHubError";
+    }
+}
+const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
+// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
+const SECONDARY_LIMIT_MS = 60_000;
+// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
+const CLOCK_SLACK_MS = 1000;
+/** How long to wait before the next attempt, or undefined to give up now. */
+function retryDelay(failed, policy, nowMs) {
+    if (failed.attempt >= policy.maxAttempts)
+        return undefined;
+    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
+    const wait = serverWait(failed, backoff, nowMs);
+    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
+}
+function serverWait({ method, status, headers, message }, backoff, nowMs) {
+    if (status === 403 || status === 429) {
+        const retryAfter = Number(headers["retry-after"]);
+        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
+            return Math.max(0, retryAfter * 1000);
+        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
+            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
+        }
+        if (status === 429 || /secondary rate limit/i.test(message))
+            return Math.max(SECONDARY_LIMIT_MS, backoff);
+        return undefined; // a plain 403: the token may not do this
+    }
+    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
+    if (status >= 500 && method !== "POST")
+        return backoff;
+    return undefined;
+}
+function isHttpError(error) {
+    return error instanceof Error && typeof error.status === "number";
+}
+function failedAttempt(error, method, attempt) {
+    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const data = error.response?.data;
+    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
+    return { method, status: error.status, headers, message, attempt };
+}
+function toComment(c) {
+    return {
+        id: c.id,
+        body: c.body ?? "",
+        url: c.html_url,
+        author: c.user?.login ?? "ghost",
+        authorType: c.user?.type ?? "User",
+        createdAt: c.created_at,
+    };
+}
+function createGitHubClient(token, options = {}) {
+    const policy = { ...DEFAULT_RETRY, ...options.retry };
+    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const now = options.now ?? Date.now;
+    const octokit = getOctokit(token, {
+        baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
+    });
+    // Every request, each page of a listing included, goes through here.
+    octokit.hook.wrap("request", async (request, endpoint) => {
+        const name = `${endpoint.method} ${endpoint.url}`;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await request(endpoint);
+            }
+            catch (error) {
+                if (!isHttpError(error))
+                    throw error;
+                const failed = failedAttempt(error, endpoint.method, attempt);
+                const wait = retryDelay(failed, policy, now());
+                if (wait === undefined)
+                    throw new GitHubError(failed.message, failed.status, name);
+                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
+                await sleep(wait);
+            }
+        }
+    });
+    // Every page of a listing, 100 items a page (GitHub's most).
+    const onIssue = (owner, repo, issue) => ({ owner, repo, issue_number: issue, per_page: 100 });
+    const onPull = (owner, repo, pull) => ({ owner, repo, pull_number: pull, per_page: 100 });
+    return {
+        async listIssueComments(owner, repo, issue) {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, onIssue(owner, repo, issue));
+            return comments.map((c) => toComment(c));
+        },
+        async listReviewComments(owner, repo, pull) {
+            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, onPull(owner, repo, pull));
+            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
+        },
+        async listReviews(owner, repo, pull) {
+            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
+            // A pending review has no submission time yet; only its author can see it anyway.
+            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
+        },
+        async createComment(owner, repo, issue, body) {
+            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
+            return toComment(data);
+        },
+        async updateComment(owner, repo, commentId, body) {
+            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
+            return toComment(data);
+        },
+        async getPullRequestDiff(owner, repo, pull) {
+            const { data } = await octokit.rest.pulls.get({
+                owner,
+                repo,
+                pull_number: pull,
+                headers: { accept: "application/vnd.github.diff" },
+            });
+            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
+            const diff = data;
+            if (typeof diff !== "string")
+                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
+            return diff;
+        },
+        async getPullRequestRefs(owner, repo, pull) {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
+            return { base: data.base.sha, head: data.head.sha };
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/settings/input-error.ts
+// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
+/** A bad input value: the message names the input, so one line tells the user what to fix. */
+class InputError extends Error {
+    input;
+    constructor(input, detail) {
+        super(`Input '${input}': ${detail}`);
+        this.input = input;
+        this.name = "InputError";
+    }
+}
+
+;// CONCATENATED MODULE: ./src/candidates/pull-request.ts
+// `source: pull-request`: the pull request's own diff, as one patch. GitHub sends it unless it is over
+// its limits (300 files or 20 000 lines: a 406); then the checkout's git history gives the same diff,
+// from the merge base to the head, as GitHub computes it.
+
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** A pull request GitHub will not send is large, but a diff in memory has to end somewhere. */
+const MAX_DIFF_BYTES = 256 * 1024 * 1024;
+/**
+ * The diff of `pr`, from GitHub, or from the checkout at `workdir` when GitHub refuses it as too large.
+ * `refs` are the commits the event names (a `pull_request` event does); otherwise GitHub is asked.
+ */
+async function pullRequestDiff(client, pr, workdir, refs, log) {
+    try {
+        return { text: await client.getPullRequestDiff(pr.owner, pr.repo, pr.number), from: "github" };
+    }
+    catch (error) {
+        if (!(error instanceof GitHubError && error.status === 406))
+            throw error;
+        const { base, head } = refs ?? (await client.getPullRequestRefs(pr.owner, pr.repo, pr.number));
+        log(`GitHub refused the pull request's diff (${error.message}); taking it from the checkout's git history, ${base.slice(0, 12)}...${head.slice(0, 12)}`);
+        const bytes = await gitDiff(workdir, pr, base, head);
+        return { text: bytes.toString("utf8"), bytes, from: "git" };
+    }
+}
+async function gitDiff(workdir, pr, base, head) {
+    for (const [which, sha] of [
+        ["base", base],
+        ["head", head],
+    ]) {
+        const present = await run("git", ["-C", workdir, "cat-file", "-e", `${sha}^{commit}`]).then(() => true, () => false);
+        if (!present) {
+            throw new InputError("source", `GitHub refused the pull request's diff as too large, and the checkout lacks its ${which} commit ${sha.slice(0, 12)}: check out with actions/checkout's \`fetch-depth: 0\` (and, for a fork's pull request, \`git fetch origin pull/${pr.number}/head\`) so the gate can take the diff from git`);
+        }
+    }
+    // The user's git settings stay out of it: no colour, no external diff, names quoted as git quotes them.
+    const args = [
+        "-C",
+        workdir,
+        "-c",
+        "core.quotePath=true",
+        "diff",
+        "--no-color",
+        "--no-ext-diff",
+        "-M",
+        `${base}...${head}`,
+    ];
+    return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
+}
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:fs"
@@ -40555,11 +40760,13 @@ function decodeUtf8(bytes, cut) {
 ;// CONCATENATED MODULE: ./src/sandbox/driver.ts
 // What runs first inside the container, and the reader of the markers it writes.
 //
-// The container's command is `sh -c DRIVER sandbox-gate <command> [check argv...]`: everything
-// travels as positional parameters, so nothing is ever spliced into the script text. The driver
-// reads a per-run nonce line from stdin, unpacks the tar that follows it, runs the parse check (if
-// any), then the command, and writes a marker line carrying the nonce to stderr when each phase
-// begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
+// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
+// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
+// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
+// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
 // candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
 // forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
 // through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
@@ -40586,19 +40793,41 @@ const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
 function verdictMarker(nonce) {
     return `${VERDICT_PREFIX}${nonce}\n`;
 }
-/** The container's stdin: the nonce line, then the tar. */
-function driverInput(nonce, tar) {
-    return Buffer.concat([Buffer.from(`${nonce}\n`), tar]);
+/**
+ * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ */
+function driverInput(nonce, tar, deleted = []) {
+    return Buffer.concat([
+        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
+        tar,
+    ]);
 }
 // Checker output goes to stderr, so stdout carries the candidate's output only.
 // stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
 // `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-const DRIVER = String.raw `command=$1
-shift
+const DRIVER = String.raw `base=$1
+command=$2
+shift 2
 IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
 }
+if [ -n "$base" ]; then
+  (cd "$base" && tar -c -f - .) | tar -x -f - || {
+    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+fi
+IFS= read -r deleted || {
+  echo "sandbox-gate: no count of deleted paths on stdin" >&2
+  exit 125
+}
+while [ "$deleted" -gt 0 ]; do
+  IFS= read -r path || exit 125
+  rm -f -- "$path"
+  deleted=$((deleted - 1))
+done
 tar -x -f - || {
   status=$?
   echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
@@ -40612,9 +40841,9 @@ fi
 printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
 exec sh -c "$command"
 `;
-/** The container's argv: the driver, then the test command and the check argv as parameters. */
-function driverArgv(command, check = []) {
-    return ["sh", "-c", DRIVER, "sandbox-gate", command, ...check];
+/** The container's argv: the driver, then the base tree's directory (or ""), the test command and the check argv. */
+function driverArgv(command, check = [], base = "") {
+    return ["sh", "-c", DRIVER, "sandbox-gate", base, command, ...check];
 }
 /** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
 const MAX_TEXT_BYTES = 1024 * 1024;
@@ -41051,18 +41280,6 @@ function describe(errors, root) {
     return `${at} ${error.message}`;
 }
 
-;// CONCATENATED MODULE: ./src/settings/input-error.ts
-// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
-/** A bad input value: the message names the input, so one line tells the user what to fix. */
-class InputError extends Error {
-    input;
-    constructor(input, detail) {
-        super(`Input '${input}': ${detail}`);
-        this.input = input;
-        this.name = "InputError";
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/settings/units.ts
 // Durations and sizes as users write them in inputs, flags and dataset lines.
 
@@ -41188,8 +41405,10 @@ async function* candidatesFromFiles(matches) {
             yield* readDataset(match.absolute, match.relative);
             continue;
         }
-        const text = await (0,promises_namespaceObject.readFile)(match.absolute, "utf8");
-        yield { candidate: { id: match.relative, source: match.relative, kind, text } };
+        const bytes = await (0,promises_namespaceObject.readFile)(match.absolute);
+        const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
+        // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
+        yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
     }
 }
 
@@ -43996,138 +44215,6 @@ async function resolveGlobs(input, patterns, base) {
     return found;
 }
 
-;// CONCATENATED MODULE: ./src/github.ts
-// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
-// and tests run the real client against a fake server that checks every request against GitHub's
-// published OpenAPI description.
-
-/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
-class GitHubError extends Error {
-    status;
-    request;
-    constructor(message, status, request) {
-        super(`${request}: ${status} ${message}`);
-        this.status = status;
-        this.request = request;
-        this.name = "GitHubError";
-    }
-}
-const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
-// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
-const SECONDARY_LIMIT_MS = 60_000;
-// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
-const CLOCK_SLACK_MS = 1000;
-/** How long to wait before the next attempt, or undefined to give up now. */
-function retryDelay(failed, policy, nowMs) {
-    if (failed.attempt >= policy.maxAttempts)
-        return undefined;
-    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
-    const wait = serverWait(failed, backoff, nowMs);
-    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
-}
-function serverWait({ method, status, headers, message }, backoff, nowMs) {
-    if (status === 403 || status === 429) {
-        const retryAfter = Number(headers["retry-after"]);
-        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
-            return Math.max(0, retryAfter * 1000);
-        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
-            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
-        }
-        if (status === 429 || /secondary rate limit/i.test(message))
-            return Math.max(SECONDARY_LIMIT_MS, backoff);
-        return undefined; // a plain 403: the token may not do this
-    }
-    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
-    if (status >= 500 && method !== "POST")
-        return backoff;
-    return undefined;
-}
-function isHttpError(error) {
-    return error instanceof Error && typeof error.status === "number";
-}
-function failedAttempt(error, method, attempt) {
-    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const data = error.response?.data;
-    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
-    return { method, status: error.status, headers, message, attempt };
-}
-function toComment(c) {
-    return {
-        id: c.id,
-        body: c.body ?? "",
-        url: c.html_url,
-        author: c.user?.login ?? "ghost",
-        authorType: c.user?.type ?? "User",
-        createdAt: c.created_at,
-    };
-}
-function createGitHubClient(token, options = {}) {
-    const policy = { ...DEFAULT_RETRY, ...options.retry };
-    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    const now = options.now ?? Date.now;
-    const octokit = getOctokit(token, {
-        baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
-    });
-    // Every request, each page of a listing included, goes through here.
-    octokit.hook.wrap("request", async (request, endpoint) => {
-        const name = `${endpoint.method} ${endpoint.url}`;
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await request(endpoint);
-            }
-            catch (error) {
-                if (!isHttpError(error))
-                    throw error;
-                const failed = failedAttempt(error, endpoint.method, attempt);
-                const wait = retryDelay(failed, policy, now());
-                if (wait === undefined)
-                    throw new GitHubError(failed.message, failed.status, name);
-                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
-                await sleep(wait);
-            }
-        }
-    });
-    // Every page of a listing, 100 items a page (GitHub's most).
-    const onIssue = (owner, repo, issue) => ({ owner, repo, issue_number: issue, per_page: 100 });
-    const onPull = (owner, repo, pull) => ({ owner, repo, pull_number: pull, per_page: 100 });
-    return {
-        async listIssueComments(owner, repo, issue) {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, onIssue(owner, repo, issue));
-            return comments.map((c) => toComment(c));
-        },
-        async listReviewComments(owner, repo, pull) {
-            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, onPull(owner, repo, pull));
-            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
-        },
-        async listReviews(owner, repo, pull) {
-            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
-            // A pending review has no submission time yet; only its author can see it anyway.
-            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
-        },
-        async createComment(owner, repo, issue, body) {
-            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
-            return toComment(data);
-        },
-        async updateComment(owner, repo, commentId, body) {
-            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
-            return toComment(data);
-        },
-        async getPullRequestDiff(owner, repo, pull) {
-            const { data } = await octokit.rest.pulls.get({
-                owner,
-                repo,
-                pull_number: pull,
-                headers: { accept: "application/vnd.github.diff" },
-            });
-            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
-            const diff = data;
-            if (typeof diff !== "string")
-                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
-            return diff;
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/model.ts
 /** Statuses in the order classification tries them: the first that matches wins. */
 const STATUSES = [
@@ -44941,14 +45028,349 @@ function compactResults(results) {
     return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/tar.ts
+// A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
+// the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
+
+const BLOCK = 512;
+/** GNU tar's default record: 20 blocks. */
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
+const LINK_MODE = 0o777;
+// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
+const MTIME = Date.UTC(2000, 0, 1) / 1000;
+// The ustar size field holds 11 octal digits.
+const MAX_SIZE = 8 ** 11 - 1;
+/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
+function tarball(files, options = {}) {
+    const under = options.under === undefined ? undefined : normalisePath(options.under);
+    const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
+    const entries = archiveEntries(placed, under);
+    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, options.owner ?? 0)));
+    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
+    // reads whole records and would otherwise wait on an open pipe for the rest of one.
+    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
+    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+}
+/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
+function normalisePath(path) {
+    const checked = checkRelativePath(path);
+    if (!checked.ok)
+        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
+    return checked.path;
+}
+function archiveEntries(files, under) {
+    const entries = [];
+    const dirs = new Set();
+    const filePaths = new Set();
+    // Even with no file under it, the directory is made (and owned as asked).
+    for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+        dirs.add(dir);
+        entries.push({ kind: "dir", path: dir });
+    }
+    for (const file of files) {
+        const path = normalisePath(file.path);
+        if (filePaths.has(path))
+            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+        if (dirs.has(path))
+            throw new Error(conflict(path));
+        const segments = path.split("/");
+        for (let depth = 1; depth < segments.length; depth++) {
+            const dir = segments.slice(0, depth).join("/");
+            if (filePaths.has(dir))
+                throw new Error(conflict(dir));
+            if (!dirs.has(dir)) {
+                dirs.add(dir);
+                entries.push({ kind: "dir", path: dir });
+            }
+        }
+        filePaths.add(path);
+        if (file.linkTarget !== undefined) {
+            entries.push({ kind: "link", path, target: file.linkTarget });
+            continue;
+        }
+        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+        if (data.byteLength > MAX_SIZE)
+            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
+        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+    }
+    return entries;
+}
+function conflict(path) {
+    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
+}
+const TYPES = { file: "0", link: "2", dir: "5" };
+function entryBlocks(entry, owner) {
+    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+    const nameBytes = Buffer.from(name, "utf8");
+    const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+    // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
+    // readers ignore, so no prefix/name split is needed.
+    const pax = Buffer.concat([
+        ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
+        ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
+    ]);
+    const blocks = [];
+    if (pax.byteLength > 0) {
+        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner }), padded(pax));
+    }
+    blocks.push(header({
+        name: nameBytes.subarray(0, NAME_FIELD),
+        mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
+        size: data.byteLength,
+        type: TYPES[entry.kind],
+        owner,
+        link: linkBytes.subarray(0, NAME_FIELD),
+    }), padded(data));
+    return blocks;
+}
+/** `"<length> key=value\n"`, where the length counts its own digits. */
+function paxRecord(key, value) {
+    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
+    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
+    let length = body;
+    while (body + String(length).length !== length)
+        length = body + String(length).length;
+    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
+}
+function header(fields) {
+    const block = Buffer.alloc(BLOCK);
+    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+    octal(block, 100, 8, fields.mode);
+    octal(block, 108, 8, fields.owner); // uid
+    octal(block, 116, 8, fields.owner); // gid
+    octal(block, 124, 12, fields.size);
+    octal(block, 136, 12, MTIME);
+    block.write(fields.type, 156, "ascii");
+    if (fields.link)
+        Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
+    block.write("ustar\0", 257, "ascii");
+    block.write("00", 263, "ascii");
+    // The checksum is computed with its own field read as spaces.
+    block.fill(" ", 148, 156);
+    const sum = block.reduce((total, byte) => total + byte, 0);
+    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+    return block;
+}
+/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
+function octal(block, offset, width, value) {
+    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+function padded(data) {
+    const rest = data.byteLength % BLOCK;
+    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/run.ts
+// What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
+// the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
+// told apart from the candidate's doing), and the removals that follow it, off the critical path.
+
+
+
+
+const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
+const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
+/** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
+const KILL_GRACE_MS = 10_000;
+/** A fresh name for a container of ours. */
+function containerName() {
+    return `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
+}
+/**
+ * How every engine's run begins: refused once the engine is aborted, or our failure when the files
+ * cannot be packed, before anything reaches the engine; otherwise the engine's own part, `runOpened`.
+ */
+class OpeningEngine {
+    /** Set by `abort()`: no run starts after it. */
+    aborted = false;
+    async run(job, hooks = {}) {
+        const opening = openRun(job, hooks, this.aborted);
+        if ("phase" in opening)
+            return opening;
+        const facts = await this.runOpened(job, hooks, opening);
+        // An abort removes containers under runs, whatever state they were in (being created, started, run):
+        // a failure on our side after it is the cancellation, never an engine fault.
+        const ours = facts.sandboxError !== undefined && facts.sandboxError !== CANCELLED_BEFORE_START;
+        return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
+    }
+}
+/**
+ * The opening of a run, or the facts it ends with at once: refused after an abort, or our failure when
+ * the files cannot be packed. Nothing has reached the engine either way.
+ */
+function openRun(job, hooks, aborted) {
+    if (aborted)
+        return failedFacts(CANCELLED_BEFORE_START);
+    const nonce = hooks.nonce ?? newNonce();
+    try {
+        return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
+    }
+    catch (error) {
+        return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+    }
+}
+/**
+ * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
+ * `binary` names what ran the container in messages: the CLI's name, or "the container".
+ */
+function runFacts(binary, job, outcome, ended) {
+    const { exitCode, oomKilled } = ended;
+    const sandboxError = sandboxErrorOf(binary, job, outcome, ended);
+    return {
+        phase: outcome.phase,
+        exitCode,
+        signal: signalOf(exitCode),
+        timedOut: outcome.timedOut,
+        oomKilled,
+        ...(outcome.memoryAtTimeout === undefined ? {} : { memoryAtTimeout: outcome.memoryAtTimeout }),
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+        checkOutput: outcome.phase === "check" ? outcome.text : "",
+        ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
+        durationMs: outcome.durationMs,
+        ...(sandboxError === undefined ? {} : { sandboxError }),
+    };
+}
+/** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
+function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
+    if (aborted)
+        return CANCELLED_WHILE_RUNNING;
+    if (stalled) {
+        return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
+    }
+    if (phase === "setup") {
+        // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
+        return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
+    }
+    // 126/127: the shell could not find or execute the checker, so the image lacks it.
+    if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
+        return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+    }
+    // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
+    if (exitCode !== 0 && stateError !== undefined) {
+        return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
+    }
+    return undefined;
+}
+/** The first lines of an engine's complaint that say something (usage hints dropped). */
+function engineMessage(text) {
+    return text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "" && !/^(See|Run) '.*--help'/.test(line))
+        .slice(0, 3)
+        .map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line))
+        .join("\n");
+}
+/** The signal behind an exit code above 128 (139 → SIGSEGV), as shells and init report it. */
+function signalOf(exitCode) {
+    if (exitCode === null || exitCode <= 128)
+        return null;
+    const number = exitCode - 128;
+    return Object.entries(external_node_os_namespaceObject.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
+}
+/** The facts of a run that never reached the engine. */
+function failedFacts(sandboxError) {
+    const empty = () => ({ text: "", truncated: false, bytes: 0 });
+    return {
+        phase: "setup",
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        oomKilled: false,
+        stdout: empty(),
+        stderr: empty(),
+        checkOutput: "",
+        durationMs: 0,
+        sandboxError,
+    };
+}
+/** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
+class Removals {
+    removeOne;
+    #pending = new Set();
+    #failed = [];
+    /** `removeOne` resolves once the container is gone (one already gone included), rejects with the reason otherwise. */
+    constructor(removeOne) {
+        this.removeOne = removeOne;
+    }
+    /** Removes `name` (with its anonymous volumes); `gone` once it is. */
+    remove(name, gone = () => { }) {
+        const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
+        const tracked = removal.finally(() => this.#pending.delete(tracked));
+        this.#pending.add(tracked);
+    }
+    /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
+    async settle(also = () => []) {
+        for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()])
+            await Promise.all(more);
+        return this.#failed.splice(0);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/cli-command.ts
+// One CLI command of the engine's (docker or podman), argv only, with a deadline: what the CLI engine and
+// the base image's build run besides `run`.
+
+
+
+/** Output kept from the CLI's own commands (inspect, ps, pull, a setup's output). */
+const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** The longest a short CLI command (inspect, kill, rm, ps) may take unless told otherwise. */
+const CLI_CALL_TIMEOUT_MS = 60_000;
+/**
+ * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
+ * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
+ * the run: a command past its time is a failure like any other.
+ */
+function cli(binary, args, options = {}) {
+    const { timeoutMs = CLI_CALL_TIMEOUT_MS, input, maxOutputBytes = CLI_OUTPUT_BYTES } = options;
+    return new Promise((resolve) => {
+        const stdout = new StreamCapture(maxOutputBytes);
+        const stderr = new StreamCapture(maxOutputBytes);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, {
+            stdio: [input ? "pipe" : "ignore", "pipe", "pipe"],
+            timeout: timeoutMs,
+            killSignal: "SIGKILL",
+        });
+        if (input) {
+            // A command that ends before reading all of it says so in its exit, not here.
+            child.stdin.on("error", () => { });
+            child.stdin.end(input);
+        }
+        child.stdout.on("data", (chunk) => stdout.push(chunk));
+        child.stderr.on("data", (chunk) => stderr.push(chunk));
+        const result = (code, error) => ({
+            code,
+            stdout: stdout.result().text,
+            stderr: stderr.result().text,
+            ...(error ? { error } : {}),
+        });
+        child.on("error", (error) => resolve(result(null, error)));
+        child.on("close", (code, signal) => {
+            const late = code === null && signal === "SIGKILL"
+                ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
+                : undefined;
+            resolve(result(code, late));
+        });
+    });
+}
+/** The engine's own complaint, or how the command failed. */
+function describeFailure(result) {
+    return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -45081,19 +45503,23 @@ function processLimits(pidsLimit, runtime) {
         return { cgroupPids: pidsLimit };
     return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
 }
-function lockDown(job) {
+function lockDown(job, setup) {
     const { limits } = job;
     const size = limits.workdirBytes;
     const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+    const tmpfs = [
+        { path: WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+        { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
+    ];
     return {
         image: job.image,
-        argv: driverArgv(job.command, job.check),
+        argv: driverArgv(job.command, job.check, job.base),
         labels: job.labels,
         user: SANDBOX_USER,
         workdir: WORKDIR,
         env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
         init: true,
-        network: "none",
+        network: setup?.network ?? "none",
         memoryBytes: limits.memoryBytes,
         cpus: limits.cpus,
         cgroupPids,
@@ -45102,11 +45528,8 @@ function lockDown(job) {
             { name: "fsize", soft: size, hard: size },
             ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
         ],
-        readOnlyRoot: true,
-        tmpfs: [
-            { path: WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
-            { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
-        ],
+        readOnlyRoot: setup === undefined,
+        tmpfs: setup === undefined ? tmpfs : tmpfs.filter((mount) => mount.path !== WORKDIR),
         shmBytes: SHM_BYTES,
         capDrop: "ALL",
         noNewPrivileges: true,
@@ -45134,14 +45557,17 @@ function ulimitsFor(policy, dialect) {
         ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }]
         : policy.ulimits;
 }
-/** The `run` argv for container `name`: every flag of the policy, then the image and the driver. */
-function cliRunArgs(policy, name, dialect) {
+/**
+ * The `run` argv for container `name` (or `create`'s, for a setup that is started later and reads no
+ * stdin): every flag of the policy, then the image and the driver.
+ */
+function cliRunArgs(policy, name, dialect, verb = "run") {
     return [
-        "run",
+        verb,
         ...["--name", name],
         ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
         // stdin stays open for the nonce and the tar.
-        "-i",
+        ...(verb === "run" ? ["-i"] : []),
         ...(policy.init ? ["--init"] : []),
         // Images are made ready before the first run (image.ts); a run never pulls.
         ...["--pull", "never"],
@@ -45152,9 +45578,9 @@ function cliRunArgs(policy, name, dialect) {
         ...["--cpus", String(policy.cpus)],
         ...["--pids-limit", String(policy.cgroupPids)],
         ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
-        "--read-only",
+        ...(policy.readOnlyRoot ? ["--read-only"] : []),
         // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
-        ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+        ...(policy.readOnlyRoot && dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
         ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
         ...["--shm-size", String(policy.shmBytes)],
         ...["--cap-drop", policy.capDrop],
@@ -45205,269 +45631,6 @@ function apiCreateConfig(policy) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/tar.ts
-// A ustar writer for the files sent into a sandbox on stdin: nothing from the host is mounted.
-// Pure: the same files give the same bytes (fixed owner and time stamp).
-
-const BLOCK = 512;
-/** GNU tar's default record: 20 blocks. */
-const RECORD = 20 * BLOCK;
-const NAME_FIELD = 100;
-const FILE_MODE = 0o644;
-const DIR_MODE = 0o755;
-const EXECUTABLE_MODE = 0o755;
-// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
-const MTIME = Date.UTC(2000, 0, 1) / 1000;
-// The ustar size field holds 11 octal digits.
-const MAX_SIZE = 8 ** 11 - 1;
-/** The archive of `files` (regular files, their parent directories first), ready for `tar -x`. */
-function tarball(files) {
-    const body = Buffer.concat(archiveEntries(files).flatMap(entryBlocks));
-    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
-    // reads whole records and would otherwise wait on an open pipe for the rest of one.
-    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
-    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
-}
-/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
-function normalisePath(path) {
-    const checked = checkRelativePath(path);
-    if (!checked.ok)
-        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
-    return checked.path;
-}
-function archiveEntries(files) {
-    const entries = [];
-    const dirs = new Set();
-    const filePaths = new Set();
-    for (const file of files) {
-        const path = normalisePath(file.path);
-        if (filePaths.has(path))
-            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
-        if (dirs.has(path))
-            throw new Error(conflict(path));
-        const segments = path.split("/");
-        for (let depth = 1; depth < segments.length; depth++) {
-            const dir = segments.slice(0, depth).join("/");
-            if (filePaths.has(dir))
-                throw new Error(conflict(dir));
-            if (!dirs.has(dir)) {
-                dirs.add(dir);
-                entries.push({ kind: "dir", path: dir });
-            }
-        }
-        filePaths.add(path);
-        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
-        if (data.byteLength > MAX_SIZE)
-            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
-        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
-    }
-    return entries;
-}
-function conflict(path) {
-    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
-}
-function entryBlocks(entry) {
-    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
-    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
-    const nameBytes = Buffer.from(name, "utf8");
-    const blocks = [];
-    if (nameBytes.byteLength > NAME_FIELD) {
-        // A pax header carries the full name; the ustar field gets a truncated stand-in that
-        // readers ignore, so no prefix/name split is needed.
-        const pax = paxRecord("path", name);
-        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x" }), padded(pax));
-    }
-    blocks.push(header({
-        name: nameBytes.subarray(0, NAME_FIELD),
-        mode: entry.kind === "dir" ? DIR_MODE : entry.mode,
-        size: data.byteLength,
-        type: entry.kind === "dir" ? "5" : "0",
-    }), padded(data));
-    return blocks;
-}
-/** `"<length> key=value\n"`, where the length counts its own digits. */
-function paxRecord(key, value) {
-    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
-    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
-    let length = body;
-    while (body + String(length).length !== length)
-        length = body + String(length).length;
-    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
-}
-function header(fields) {
-    const block = Buffer.alloc(BLOCK);
-    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
-    octal(block, 100, 8, fields.mode);
-    octal(block, 108, 8, 0); // uid
-    octal(block, 116, 8, 0); // gid
-    octal(block, 124, 12, fields.size);
-    octal(block, 136, 12, MTIME);
-    block.write(fields.type, 156, "ascii");
-    block.write("ustar\0", 257, "ascii");
-    block.write("00", 263, "ascii");
-    // The checksum is computed with its own field read as spaces.
-    block.fill(" ", 148, 156);
-    const sum = block.reduce((total, byte) => total + byte, 0);
-    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
-    return block;
-}
-/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
-function octal(block, offset, width, value) {
-    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
-}
-function padded(data) {
-    const rest = data.byteLength % BLOCK;
-    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/run.ts
-// What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
-// the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
-// told apart from the candidate's doing), and the removals that follow it, off the critical path.
-
-
-
-
-const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
-const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
-/** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
-const KILL_GRACE_MS = 10_000;
-/** A fresh name for a container of ours. */
-function containerName() {
-    return `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
-}
-/**
- * How every engine's run begins: refused once the engine is aborted, or our failure when the files
- * cannot be packed, before anything reaches the engine; otherwise the engine's own part, `runOpened`.
- */
-class OpeningEngine {
-    /** Set by `abort()`: no run starts after it. */
-    aborted = false;
-    async run(job, hooks = {}) {
-        const opening = openRun(job, hooks, this.aborted);
-        if ("phase" in opening)
-            return opening;
-        const facts = await this.runOpened(job, hooks, opening);
-        // An abort removes containers under runs, whatever state they were in (being created, started, run):
-        // a failure on our side after it is the cancellation, never an engine fault.
-        const ours = facts.sandboxError !== undefined && facts.sandboxError !== CANCELLED_BEFORE_START;
-        return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
-    }
-}
-/**
- * The opening of a run, or the facts it ends with at once: refused after an abort, or our failure when
- * the files cannot be packed. Nothing has reached the engine either way.
- */
-function openRun(job, hooks, aborted) {
-    if (aborted)
-        return failedFacts(CANCELLED_BEFORE_START);
-    const nonce = hooks.nonce ?? newNonce();
-    try {
-        return { nonce, input: driverInput(nonce, tarball(job.files)) };
-    }
-    catch (error) {
-        return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
-    }
-}
-/**
- * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
- * `binary` names what ran the container in messages: the CLI's name, or "the container".
- */
-function runFacts(binary, job, outcome, ended) {
-    const { exitCode, oomKilled } = ended;
-    const sandboxError = sandboxErrorOf(binary, job, outcome, ended);
-    return {
-        phase: outcome.phase,
-        exitCode,
-        signal: signalOf(exitCode),
-        timedOut: outcome.timedOut,
-        oomKilled,
-        ...(outcome.memoryAtTimeout === undefined ? {} : { memoryAtTimeout: outcome.memoryAtTimeout }),
-        stdout: outcome.stdout,
-        stderr: outcome.stderr,
-        checkOutput: outcome.phase === "check" ? outcome.text : "",
-        ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
-        durationMs: outcome.durationMs,
-        ...(sandboxError === undefined ? {} : { sandboxError }),
-    };
-}
-/** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
-    if (aborted)
-        return CANCELLED_WHILE_RUNNING;
-    if (stalled) {
-        return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
-    }
-    if (phase === "setup") {
-        // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
-        return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
-    }
-    // 126/127: the shell could not find or execute the checker, so the image lacks it.
-    if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
-        return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
-    }
-    // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
-    if (exitCode !== 0 && stateError !== undefined) {
-        return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
-    }
-    return undefined;
-}
-/** The first lines of an engine's complaint that say something (usage hints dropped). */
-function engineMessage(text) {
-    return text
-        .split("\n")
-        .map((line) => line.trim())
-        .filter((line) => line !== "" && !/^(See|Run) '.*--help'/.test(line))
-        .slice(0, 3)
-        .map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line))
-        .join("\n");
-}
-/** The signal behind an exit code above 128 (139 → SIGSEGV), as shells and init report it. */
-function signalOf(exitCode) {
-    if (exitCode === null || exitCode <= 128)
-        return null;
-    const number = exitCode - 128;
-    return Object.entries(external_node_os_namespaceObject.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
-}
-/** The facts of a run that never reached the engine. */
-function failedFacts(sandboxError) {
-    const empty = () => ({ text: "", truncated: false, bytes: 0 });
-    return {
-        phase: "setup",
-        exitCode: null,
-        signal: null,
-        timedOut: false,
-        oomKilled: false,
-        stdout: empty(),
-        stderr: empty(),
-        checkOutput: "",
-        durationMs: 0,
-        sandboxError,
-    };
-}
-/** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
-class Removals {
-    removeOne;
-    #pending = new Set();
-    #failed = [];
-    /** `removeOne` resolves once the container is gone (one already gone included), rejects with the reason otherwise. */
-    constructor(removeOne) {
-        this.removeOne = removeOne;
-    }
-    /** Removes `name` (with its anonymous volumes); `gone` once it is. */
-    remove(name, gone = () => { }) {
-        const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
-        const tracked = removal.finally(() => this.#pending.delete(tracked));
-        this.#pending.add(tracked);
-    }
-    /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
-    async settle(also = () => []) {
-        for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()])
-            await Promise.all(more);
-        return this.#failed.splice(0);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
 // The engine through the docker CLI, or podman's in its own dialect: `docker run` per candidate.
 //
@@ -45487,10 +45650,8 @@ class Removals {
 
 
 
-/** Output kept from the CLI's own short commands (inspect, ps, pull). */
-const CLI_OUTPUT_BYTES = 1024 * 1024;
-/** The longest a short CLI command (inspect, kill, rm, ps) may take; a pull gets PULL_TIMEOUT_MS. */
-const CLI_CALL_TIMEOUT_MS = 60_000;
+
+/** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
 const ABORT_POLL_MS = 100;
@@ -45602,11 +45763,13 @@ class CliEngine extends OpeningEngine {
             return;
         const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
-        await cli(this.binary, ["kill", name], KILL_GRACE_MS);
+        await cli(this.binary, ["kill", name], { timeoutMs: KILL_GRACE_MS });
     }
     /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
     async #memory(name) {
-        const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], MEMORY_SAMPLE_TIMEOUT_MS);
+        const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], {
+            timeoutMs: MEMORY_SAMPLE_TIMEOUT_MS,
+        });
         return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
     }
     /**
@@ -45670,21 +45833,27 @@ class CliEngine extends OpeningEngine {
         throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
     }
     async pull(image) {
-        const result = await cli(this.binary, ["pull", "--quiet", "--", image], PULL_TIMEOUT_MS);
+        const result = await cli(this.binary, ["pull", "--quiet", "--", image], { timeoutMs: PULL_TIMEOUT_MS });
         if (result.code !== 0)
             throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
     }
+    /** Containers first (a run image cannot go while one runs from it), then the run's images. */
     async removeLabelled(label) {
-        const listed = await cli(this.binary, ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"]);
+        const containers = await this.#removeListed(["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"], ["rm", "-f", "-v"], `containers labelled ${label}`);
+        const images = await this.#removeListed(["images", "--filter", `label=${label}`, "--format", "{{.Repository}}:{{.Tag}}"], ["rmi", "-f"], `images labelled ${label}`);
+        return [...containers, ...images];
+    }
+    async #removeListed(list, remove, what) {
+        const listed = await cli(this.binary, list);
         if (listed.code !== 0)
-            throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
+            throw new Error(`cannot list ${what}: ${describeFailure(listed)}`);
         const names = listed.stdout
             .split("\n")
             .map((line) => line.trim())
             .filter(Boolean);
         if (names.length === 0)
             return [];
-        const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
+        const removed = await cli(this.binary, [...remove, ...names]);
         if (removed.code !== 0)
             throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
         return names;
@@ -45694,38 +45863,8 @@ class CliEngine extends OpeningEngine {
 async function cliOomEventSeen(binary, name) {
     const { since, until } = eventWindow();
     const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
-    const result = await cli(binary, args, OOM_LOOK_TIMEOUT_MS);
+    const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
     return result.code === 0 && result.stdout.trim() !== "";
-}
-/**
- * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
- * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
- * the run: a command past its time is a failure like any other.
- */
-function cli(binary, args, timeoutMs = CLI_CALL_TIMEOUT_MS) {
-    return new Promise((resolve) => {
-        const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
-        const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs, killSignal: "SIGKILL" });
-        child.stdout.on("data", (chunk) => stdout.push(chunk));
-        child.stderr.on("data", (chunk) => stderr.push(chunk));
-        const result = (code, error) => ({
-            code,
-            stdout: stdout.result().text,
-            stderr: stderr.result().text,
-            ...(error ? { error } : {}),
-        });
-        child.on("error", (error) => resolve(result(null, error)));
-        child.on("close", (code, signal) => {
-            const late = code === null && signal === "SIGKILL"
-                ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
-                : undefined;
-            resolve(result(code, late));
-        });
-    });
-}
-function describeFailure(result) {
-    return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 
 ;// CONCATENATED MODULE: ./src/classify.ts
@@ -45751,6 +45890,15 @@ function classify(facts) {
 }
 
 ;// CONCATENATED MODULE: ./src/feedback.ts
+// What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
+// bash's fork retry, Go's and Java's thread creation.
+const AT_PROCESS_LIMIT = /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
+/** A note when the output shows the sandbox's process limit, not the code, stopped the tests. */
+function limitNote(f) {
+    if (f.pidsLimit === undefined || (!AT_PROCESS_LIMIT.test(f.stderr) && !AT_PROCESS_LIMIT.test(f.stdout)))
+        return "";
+    return `\n\nNote: the output shows a process or thread refused by the sandbox's process limit (pids-limit ${f.pidsLimit}); if the tests need more, the limit, not the code, made them fail.`;
+}
 const MIB = 1024 ** 2;
 function feedback_location(s) {
     const parts = [s.file, s.line, s.column].filter((p) => p !== undefined && p !== "");
@@ -45780,7 +45928,7 @@ function feedbackFor(f) {
         case "test_failed": {
             const detail = f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout);
             const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
-            return `The tests failed (the test command ${how}):\n\n${detail.trim() || "(no output)"}\n\nFix the code.`;
+            return `The tests failed (the test command ${how}):\n\n${detail.trim() || "(no output)"}${limitNote(f)}\n\nFix the code.`;
         }
         case "sandbox_error":
             return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
@@ -45788,9 +45936,11 @@ function feedbackFor(f) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/patch.ts
-// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files.
-// Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any path that resolves
-// through a symlink in the checkout (see pathThroughSymlink): this module only ever sees path strings.
+// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
+// on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
+// git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
+// path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
+// path strings.
 
 const STRATEGIES = ["exact", "offset", "fuzz"];
 // ---------------------------------------------------------------------------------------------------------
@@ -45828,12 +45978,33 @@ function patch_clip(text, max) {
 function quote(text) {
     return JSON.stringify(patch_clip(text, 40));
 }
+/** A line of the patch or of a file, quoted as text: its bytes read as UTF-8. */
+function quoteBytes(bytes) {
+    return quote(utf8(bytes));
+}
 /** Paths keep their end: the file name says more than the directories above it. */
 function clipPath(path) {
     return path.length > 80 ? `…${path.slice(-79)}` : path;
 }
 function hunkPrefix(file, ref) {
     return `${clipPath(file)} hunk ${ref.index} (${patch_clip(ref.header, 40)})`;
+}
+// ---------------------------------------------------------------------------------------------------------
+// Bytes. Patches and files are handled as byte strings, one character a byte (latin1 keeps every byte), so
+// that string tools serve while nothing is decoded: a CR, a latin1 letter or a NUL stays what it was.
+function byteString(bytes) {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+function toBytes(bytes) {
+    return Buffer.from(bytes, "latin1");
+}
+/** The bytes read as UTF-8: how paths are named, and how messages quote lines. */
+function utf8(bytes) {
+    return Buffer.from(bytes, "latin1").toString("utf8");
+}
+/** Trailing ASCII whitespace off: JavaScript's trimEnd would also take byte 0xA0, half of a UTF-8 letter. */
+function trimEndAscii(bytes) {
+    return bytes.replace(/[\t\n\v\f\r ]+$/, "");
 }
 // ---------------------------------------------------------------------------------------------------------
 // Parsing
@@ -45848,30 +46019,32 @@ function fail(file, hunk, what) {
     const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
     throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
 }
-/** The patch's lines, line ends (LF or CRLF) taken off and remembered. */
+/** The patch's lines (byte strings), split at LF. */
 class Cursor {
     lines;
-    crs;
     index = 0;
-    constructor(text) {
-        const raw = text.replace(/^\uFEFF/, "").split("\n");
+    constructor(bytes) {
+        // A byte order mark (UTF-8's) is an editor's, not the patch's.
+        const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
         if (raw[raw.length - 1] === "")
             raw.pop();
-        this.crs = raw.map((line) => line.endsWith("\r"));
-        this.lines = raw.map((line, i) => (this.crs[i] ? line.slice(0, -1) : line));
+        this.lines = raw;
     }
     get done() {
         return this.index >= this.lines.length;
     }
-    /** The line `ahead` lines on, or "" past the end. */
+    /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
     peek(ahead = 0) {
-        return this.lines[this.index + ahead] ?? "";
+        return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
     }
-    peekCr() {
-        return this.crs[this.index] ?? false;
+    /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
+    peekRaw() {
+        return this.lines[this.index] ?? "";
     }
     next() {
-        return this.lines[this.index++] ?? "";
+        const line = this.peek();
+        this.index++;
+        return line;
     }
     /** 1-based number of the current line, for messages. */
     get lineNumber() {
@@ -45882,32 +46055,32 @@ const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
 const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
 const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
 // `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
-const TIMESTAMP = /\s+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
+const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
 const EPOCH = /^(1970-01-01|1969-12-31) /;
 function isPlainHeader(cur) {
     return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
 }
 const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
-/** A git C-quoted name at the start of `text`: the name and the text after the closing quote. */
+/** A git C-quoted name at the start of `text`: the name's bytes and the text after the closing quote. */
 function readQuoted(text) {
-    const bytes = [];
-    const encoder = new TextEncoder();
+    let name = "";
     for (let i = 1; i < text.length; i++) {
         const ch = text[i];
         if (ch === '"')
-            return { name: new TextDecoder().decode(new Uint8Array(bytes)), rest: text.slice(i + 1) };
+            return { name, rest: text.slice(i + 1) };
         if (ch !== "\\") {
-            bytes.push(...encoder.encode(ch));
+            name += ch;
             continue;
         }
         const octal = /^[0-7]{3}/.exec(text.slice(i + 1));
         const escaped = C_ESCAPES[text[i + 1] ?? ""];
         if (octal) {
-            bytes.push(parseInt(octal[0], 8));
+            // One byte, as git's unquoting keeps it.
+            name += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
             i += 3;
         }
         else if (escaped !== undefined) {
-            bytes.push(escaped);
+            name += String.fromCharCode(escaped);
             i += 1;
         }
         else
@@ -45931,8 +46104,8 @@ function headerName(rest, cur) {
         name = tab >= 0 ? rest.slice(0, tab) : match ? rest.slice(0, match.index) : rest;
         stamp = tab >= 0 ? rest.slice(tab + 1) : (match?.[1] ?? "");
     }
-    name = name.trimEnd();
-    return name === "/dev/null" || EPOCH.test(stamp.trim()) ? null : name;
+    name = trimEndAscii(name);
+    return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
 }
 /** Names from `diff --git A B`: quoted, or the split where both halves name the same file. */
 function gitLineNames(rest) {
@@ -45941,7 +46114,7 @@ function gitLineNames(rest) {
         const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
         if (first && second)
             return [first.name, second.name];
-        return first ? [first.name, first.rest.trimStart()] : null;
+        return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
     }
     for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
         const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
@@ -45980,7 +46153,7 @@ function parseHunkHeader(cur, file, index) {
     const line = cur.next();
     const match = HUNK_HEADER.exec(line);
     if (!match)
-        fail(file, null, `hunk ${index} has a malformed header ${quote(line)}`);
+        fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
     const [, header, oldStart, oldCount, newStart, newCount] = match;
     const num = (value) => (value === undefined ? 1 : Number(value));
     return {
@@ -46006,15 +46179,16 @@ function parseHunk(cur, file, index) {
     while (oldLeft > 0 || newLeft > 0) {
         if (cur.done)
             fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
-        const text = cur.peek();
-        if (text.startsWith("\\")) {
+        const raw = cur.peekRaw();
+        if (raw.startsWith("\\")) {
             markNoEol();
             continue;
         }
         // An empty line is an empty context line whose leading space an editor or a model dropped.
-        const op = text === "" ? " " : text[0];
+        const dropped = raw === "" || raw === "\r";
+        const op = dropped ? " " : raw[0];
         if (op !== " " && op !== "-" && op !== "+") {
-            fail(file, ref, `line ${cur.lineNumber} of the patch (${quote(text)}) is not a hunk line; are the header's line counts right?`);
+            fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
         }
         if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
             fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
@@ -46023,7 +46197,7 @@ function parseHunk(cur, file, index) {
             oldLeft--;
         if (op !== "-")
             newLeft--;
-        lines.push({ op, text: text.slice(1), cr: cur.peekCr(), noEol: false });
+        lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
         cur.next();
     }
     if (cur.peek().startsWith("\\"))
@@ -46031,7 +46205,7 @@ function parseHunk(cur, file, index) {
     // A body longer than its counts would otherwise lose its last lines silently.
     const after = cur.peek();
     if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
-        fail(file, ref, `line ${cur.lineNumber} of the patch (${quote(after)}) goes past the header's line counts`);
+        fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
     }
     return { ...head, lines };
 }
@@ -46077,9 +46251,9 @@ function parseGitFile(cur) {
     const [oldResolved, newResolved] = resolveNames(oldName, newName);
     const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
     const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
-    const oldPath = source ?? oldResolved;
-    const newPath = target ?? newResolved;
-    const display = newPath ?? oldPath ?? (lineNames ? dropPrefix(lineNames[1], "b/") : "(unnamed file)");
+    const oldPath = textName(source ?? oldResolved);
+    const newPath = textName(target ?? newResolved);
+    const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
     if (oldPath === null && newPath === null)
         fail(display, null, "the diff names no file");
     if (binary)
@@ -46099,6 +46273,10 @@ function parseGitFile(cur) {
         hunks,
     };
 }
+/** A name's bytes as the path they name: git's names are UTF-8. */
+function textName(name) {
+    return name === null ? null : utf8(name);
+}
 function unquoteExt(value) {
     if (value === undefined || !value.startsWith('"'))
         return value;
@@ -46106,7 +46284,8 @@ function unquoteExt(value) {
 }
 function parsePlainFile(cur) {
     const [oldName, newName] = readHeaderPair(cur);
-    const [oldPath, newPath] = resolveNames(oldName, newName);
+    const [oldResolved, newResolved] = resolveNames(oldName, newName);
+    const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
     const display = newPath ?? oldPath ?? "(unnamed file)";
     if (oldPath === null && newPath === null)
         fail(display, null, "both sides of the diff are /dev/null");
@@ -46120,14 +46299,15 @@ function parsePlainFile(cur) {
 /** The file a plain `Binary files A and B differ` line names. */
 function binaryName(line) {
     const [, , oldName, newName] = BINARY.exec(line);
-    return newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/");
+    return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
 }
 /**
- * Reads every file patch in `text`. Anything before, between or after them (mail headers, a diffstat,
- * a model's prose) is skipped, as git apply does; a hunk body runs as far as its header's counts say.
+ * Reads every file patch in `patch`: a string is text (taken as UTF-8), bytes are taken as they are. Anything
+ * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
+ * apply does; a hunk body runs as far as its header's counts say.
  */
-function parsePatch(text) {
-    const cur = new Cursor(text);
+function parsePatch(patch) {
+    const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
     const files = [];
     try {
         while (!cur.done) {
@@ -46139,7 +46319,7 @@ function parsePatch(text) {
             else if (BINARY.test(line))
                 fail(binaryName(line), null, "binary patches are not supported");
             else if (HUNK_HEADER.test(line)) {
-                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quote(line)}) with no '---'/'+++' file header before it`);
+                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
             }
             else
                 cur.next();
@@ -46152,28 +46332,25 @@ function parsePatch(text) {
     }
     return { files, problem: null };
 }
+// ---------------------------------------------------------------------------------------------------------
+// Applying
+/** A file as git sees it: lines, each with its own bytes up to and including its LF (the last may lack one). */
 function toLines(content) {
-    const parts = content.split("\n");
-    const last = parts.pop();
-    const text = [];
-    const eol = [];
-    for (const part of parts) {
-        const cr = part.endsWith("\r");
-        text.push(cr ? part.slice(0, -1) : part);
-        eol.push(cr ? "\r\n" : "\n");
-    }
-    if (last !== "") {
-        text.push(last);
-        eol.push("");
-    }
-    return { text, eol };
+    return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
-/** Only the last line may lack a line end; one that stopped being last gets the file's. */
-function fromLines(lines, defaultEol) {
-    const lastIndex = lines.text.length - 1;
-    return lines.text
-        .map((text, i) => text + (i < lastIndex && lines.eol[i] === "" ? defaultEol : lines.eol[i]))
-        .join("");
+/** The line end the file's first ended line has, CR and LF or LF alone; null for a file without one. */
+function lineEndOf(file) {
+    const ended = file.find((line) => line.endsWith("\n"));
+    return ended === undefined ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
+}
+/** Only the last line may lack a line end; one that stopped being last (under fuzz) gets the file's. */
+function fromLines(lines, eol) {
+    const lastIndex = lines.length - 1;
+    return lines.map((line, i) => (i < lastIndex && !line.endsWith("\n") ? line + eol : line)).join("");
+}
+/** A hunk line's bytes as the file should hold them. */
+function lineBytes(line) {
+    return line.noEol ? line.text : `${line.text}\n`;
 }
 function patch_prepare(hunk, index) {
     const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
@@ -46200,19 +46377,17 @@ const LEVELS = [
 function oldSide(lines) {
     return lines.filter((line) => line.op !== "+");
 }
+/** Byte for byte, line end included, as git compares; loosely, without the whitespace at the end. */
 function lineMatches(file, at, line, loose) {
-    const text = file.text[at];
-    if (text === undefined)
+    const found = file[at];
+    if (found === undefined)
         return false;
-    if (loose)
-        return text.trimEnd() === line.text.trimEnd();
-    const lastWithoutEol = file.eol[at] === "";
-    return text === line.text && line.noEol === lastWithoutEol;
+    return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
 }
 function matchesAt(file, old, at, loose) {
     return old.every((line, i) => lineMatches(file, at + i, line, loose));
 }
-/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in GNU patch. */
+/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in git and GNU patch. */
 function* nearest(guess, min, max) {
     const from = Math.min(Math.max(guess, min), max);
     for (let d = 0; from + d <= max || from - d >= min; d++) {
@@ -46243,9 +46418,9 @@ function locate(file, hunk, level, min, delta) {
     // A hunk fuzzed down to nothing but additions would land anywhere.
     if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
         return null;
-    const max = file.text.length - old.length;
+    const max = file.length - old.length;
     const stated = hunk.stated + cutLead;
-    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.text.length, old.length);
+    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
     const positions = level.strategy === "exact"
         ? [stated].filter((at) => pinned?.includes(at) ?? true)
         : (pinned ?? nearest(stated + delta, min, max));
@@ -46258,33 +46433,44 @@ function locate(file, hunk, level, min, delta) {
     }
     return null;
 }
+function lineEnd(line) {
+    return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
+}
+/** How a file line differs from the line the hunk expects there: in its text, or in its line end alone. */
+function difference(lineNumber, found, expected) {
+    const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
+    if (text !== wanted)
+        return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
+    return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
+}
 /** Why a hunk found no place: what its header's line holds against what the hunk expects. */
 function mismatch(file, hunk, min) {
     const old = oldSide(hunk.lines);
-    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, true));
+    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
     if (bad < 0)
         return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
     const at = hunk.stated + bad;
-    const found = file.text[at];
+    const found = file[at];
     if (found === undefined)
-        return file.text.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.text.length})`;
-    return ` (line ${at + 1} reads ${quote(found)}, the patch expects ${quote(old[bad].text)})`;
+        return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
+    return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
 }
 function rank(strategy) {
     return STRATEGIES.indexOf(strategy);
 }
-/** Lines from the file where the hunk keeps context (the file's own spelling), the patch's where it adds. */
+/**
+ * The file's own bytes where the hunk keeps context, the patch's where it adds, as git writes them. Only a
+ * hunk placed by fuzz, which matched without line ends, gives its added lines the file's line end.
+ */
 function replacement(file, hunk, place, eol) {
-    const out = { text: [], eol: [] };
+    const out = [];
     let at = place.start;
     for (const line of hunk.lines.slice(place.from, place.to)) {
-        if (line.op === " ") {
-            out.text.push(file.text[at]);
-            out.eol.push(line.noEol ? "" : file.eol[at]);
-        }
+        if (line.op === " ")
+            out.push(file[at]);
         else if (line.op === "+") {
-            out.text.push(line.text);
-            out.eol.push(line.noEol ? "" : eol);
+            const loose = place.strategy === "fuzz" && eol !== null && !line.noEol;
+            out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
         }
         if (line.op !== "+")
             at++;
@@ -46292,11 +46478,12 @@ function replacement(file, hunk, place, eol) {
     return out;
 }
 function patchContent(path, content, hunks, levels) {
+    // A rename or a change of mode alone: the bytes move as they are, whatever they hold.
+    if (hunks.length === 0)
+        return { ok: true, content, strategy: "exact" };
     const file = toLines(content);
-    const ended = hunks.flatMap((hunk) => hunk.lines.filter((line) => line.op === "+" && !line.noEol));
-    // Added lines follow the file's line ends; a new file follows the patch's.
-    const eol = file.eol.find((e) => e !== "") ?? (ended.length > 0 && ended.every((line) => line.cr) ? "\r\n" : "\n");
-    const out = { text: [], eol: [] };
+    const eol = lineEndOf(file);
+    const out = [];
     let [next, delta, weakest] = [0, 0, 0];
     for (const [i, hunk] of hunks.entries()) {
         const prepared = patch_prepare(hunk, i + 1);
@@ -46310,18 +46497,13 @@ function patchContent(path, content, hunks, levels) {
             const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
             return { ok: false, file: path, hunk: prepared.ref, reason: `${hunkPrefix(path, prepared.ref)}: ${why}` };
         }
-        out.text.push(...file.text.slice(next, place.start));
-        out.eol.push(...file.eol.slice(next, place.start));
-        const replaced = replacement(file, prepared, place, eol);
-        out.text.push(...replaced.text);
-        out.eol.push(...replaced.eol);
+        out.push(...file.slice(next, place.start), ...replacement(file, prepared, place, eol));
         next = place.start + place.take;
         delta = place.start - place.from - prepared.stated;
         weakest = Math.max(weakest, rank(place.strategy));
     }
-    out.text.push(...file.text.slice(next));
-    out.eol.push(...file.eol.slice(next));
-    return { ok: true, content: fromLines(out, eol), strategy: STRATEGIES[weakest] };
+    out.push(...file.slice(next));
+    return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
 }
 function refuse(file, reason) {
     return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
@@ -46342,14 +46524,25 @@ function unsafePath(patch) {
     }
     return null;
 }
+/** A rename (not a copy): its source is gone afterwards. */
+function isRename(file) {
+    return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
+}
 /**
- * Applies the patch to `tree` (relative path → content) without touching it. Each hunk tries its stated
- * line, then the nearest place it matches, both as git apply places hunks; then fuzz: git's pins lifted,
- * whitespace at line ends ignored, up to 2 context lines dropped at each end (GNU patch's fuzz factor 2).
- * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), zero-context hunks
- * stay at their stated line (git apply --unidiff-zero), and line ends are compared without CR, each file
- * keeping its own (a patch cannot turn LF into CRLF). Files are patched one after the other, so a patch
- * may touch the same file twice.
+ * Applies the patch to `tree` (relative path → bytes) without touching it, as git apply does. Each hunk tries
+ * its stated line, then the nearest place it matches, both as git apply places hunks, comparing lines byte
+ * for byte (CR included); added lines are written as the patch has them. Then, only when maxStrategy allows,
+ * fuzz: git's pins lifted, whitespace at line ends (CR included) ignored, up to 2 context lines dropped at
+ * each end (GNU patch's fuzz factor 2), and added lines given the file's line end.
+ *
+ * Files as git: a rename or a copy reads its source from the base tree, a change in place what an earlier
+ * part of the patch wrote there (so a patch may touch the same file twice). A path created, or renamed or
+ * copied onto, must not be in the base tree unless the patch deletes it or renames it away (a swap, a → b and
+ * b → a, applies). Written files win over removed ones and a later write over an earlier one, as git removes
+ * all before it writes any.
+ *
+ * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), and zero-context hunks
+ * stay at their stated line (git apply --unidiff-zero).
  */
 function applyPatch(tree, patch, opts = {}) {
     const unsafe = unsafePath(patch);
@@ -46359,43 +46552,66 @@ function applyPatch(tree, patch, opts = {}) {
         return { ok: false, ...patch.problem };
     if (patch.files.length === 0)
         return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
-    const allowed = rank(opts.maxStrategy ?? "fuzz");
+    const allowed = rank(opts.maxStrategy ?? "offset");
     const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
-    const state = new Map();
-    const read = (path) => state.has(path) ? (state.get(path) ?? undefined) : tree.get(path);
-    const wasExecutable = (path) => opts.executable?.has(path) ?? false;
-    const modes = new Map();
+    const base = (path) => {
+        const bytes = tree.get(path);
+        return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+    };
+    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+    const leaving = new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath));
+    // What a change in place reads: the last write of the path, or null once it is deleted or renamed away.
+    const latest = new Map();
+    const writes = new Map();
+    const removals = new Set();
     let weakest = 0;
     for (const file of patch.files) {
         const { oldPath, newPath } = file;
         const path = newPath ?? oldPath;
-        if (newPath !== null && newPath !== oldPath && read(newPath) !== undefined) {
+        const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+        if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
             const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
             return refuse(newPath, `the patch ${how}, but it already exists`);
         }
-        const base = oldPath === null ? "" : read(oldPath);
-        if (base === undefined)
+        if (oldPath !== null && !moved && latest.get(oldPath) === null)
+            return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+        const source = oldPath === null
+            ? { content: "", executable: false }
+            : moved
+                ? base(oldPath)
+                : (latest.get(oldPath) ?? base(oldPath));
+        if (source === undefined)
             return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
-        const result = patchContent(path, base, file.hunks, levels);
+        const result = patchContent(path, source.content, file.hunks, levels);
         if (!result.ok)
             return result;
         if (newPath === null && result.content !== "")
             return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
         weakest = Math.max(weakest, rank(result.strategy));
-        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-        const executable = file.mode !== undefined
-            ? (parseInt(file.mode, 8) & 0o111) !== 0
-            : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
-        if (oldPath !== null && oldPath !== newPath && !file.copy)
-            state.set(oldPath, null);
+        if (newPath === null || isRename(file)) {
+            removals.add(oldPath);
+            latest.set(oldPath, null);
+        }
         if (newPath !== null) {
-            state.set(newPath, result.content);
-            modes.set(newPath, executable);
+            // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+            const written = {
+                content: result.content,
+                executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+            };
+            writes.set(newPath, written);
+            latest.set(newPath, written);
         }
     }
-    const changed = ([path, content]) => content !== (tree.get(path) ?? null) || (content !== null && modes.get(path) !== wasExecutable(path));
-    const files = new Map([...state].filter(changed));
-    const executable = new Set([...files.keys()].filter((path) => files.get(path) !== null && modes.get(path)));
+    const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
+    const changed = ([path, entry]) => {
+        const before = base(path);
+        if (entry === null)
+            return before !== undefined;
+        return before === undefined || entry.content !== before.content || entry.executable !== before.executable;
+    };
+    const kept = [...after].filter(changed);
+    const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
+    const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
     return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
 }
 
@@ -46426,7 +46642,8 @@ async function loadTestFiles(patterns, base, maxBytes) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
-// The base files a patch touches, read from the checkout. Reading only: the checkout is never written.
+// The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
+// Reading only: the checkout is never written.
 
 
 
@@ -46434,6 +46651,13 @@ async function loadTestFiles(patterns, base, maxBytes) {
 async function isSymlink(root, path) {
     const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
     return info?.isSymbolicLink() ?? false;
+}
+/** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
+function throughLink(paths, links) {
+    const through = pathThroughSymlink(paths, (p) => links.has(p));
+    return through
+        ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` }
+        : undefined;
 }
 /** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
 async function loadBaseTree(root, paths) {
@@ -46443,18 +46667,36 @@ async function loadBaseTree(root, paths) {
     for (const prefix of prefixes)
         if (await isSymlink(root, prefix))
             links.add(prefix);
-    const through = pathThroughSymlink(paths, (p) => links.has(p));
-    if (through)
-        return { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` };
+    const refused = throughLink(paths, links);
+    if (refused)
+        return refused;
     const files = new Map();
     const executable = new Set();
     for (const path of paths) {
         const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
         if (!info?.isFile())
             continue;
-        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path), "utf8"));
+        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
         if (isExecutable(info.mode))
             executable.add(path);
+    }
+    return { ok: true, files, executable };
+}
+/** The same as loadBaseTree, from a base tree already read: its links refuse what goes through them. */
+function baseOfTree(tree, paths) {
+    const links = new Set(tree.files.filter((file) => file.linkTarget !== undefined).map((file) => file.path));
+    const refused = throughLink(paths, links);
+    if (refused)
+        return refused;
+    const wanted = new Set(paths);
+    const files = new Map();
+    const executable = new Set();
+    for (const file of tree.files) {
+        if (!wanted.has(file.path) || file.linkTarget !== undefined)
+            continue;
+        files.set(file.path, typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content);
+        if (file.executable)
+            executable.add(file.path);
     }
     return { ok: true, files, executable };
 }
@@ -46751,6 +46993,106 @@ function parseCheckOutput(language, output, target, verdict) {
     return info;
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/base-image.ts
+// A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
+// made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
+// from BASE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+//
+// Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
+// steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
+// run label and is removed when the run ends (the action's post step removes it too, by label).
+
+
+
+
+
+/** Where the run image holds the base tree: out of every candidate's reach but for reading. */
+const BASE_DIR = "/sandbox-gate/base";
+const SANDBOX_UID = 65534;
+/** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
+const STEP_TIMEOUT_MS = 10 * 60_000;
+// The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
+// to BASE_DIR, which the candidates copy from. Results elsewhere (the image's system, /tmp) are not kept.
+const SETUP_DRIVER = String.raw `setup=$1
+cd ${WORKDIR} || exit 125
+sh -c "$setup" || exit
+(tar -c -f - .) | tar -x -f - -C ${BASE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+  exit 125
+}
+`;
+async function buildBaseImage(binary, dialect, spec) {
+    const name = containerName();
+    const tag = `sandbox-gate/run-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}:base`;
+    const { setup } = spec;
+    const job = {
+        image: spec.image,
+        files: [],
+        command: setup?.command ?? "true",
+        limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
+        labels: spec.labels,
+    };
+    const base = lockDown(job, { network: setup?.network ?? "none" });
+    const policy = {
+        ...base,
+        argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+        // Caches out of the work dir: a setup's downloads are not copied into every candidate.
+        env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
+    };
+    const fail = (step, result) => ({
+        ok: false,
+        reason: `${step}: ${describeFailure(result)}`,
+    });
+    const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
+    if (created.code !== 0)
+        return fail(`the run image could not be started from ${spec.image}`, created);
+    try {
+        // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
+        const trees = setup
+            ? [
+                tarball(spec.files, { under: WORKDIR.slice(1), owner: SANDBOX_UID }),
+                tarball([], { under: BASE_DIR.slice(1), owner: SANDBOX_UID }),
+            ]
+            : [tarball(spec.files, { under: BASE_DIR.slice(1) })];
+        for (const tree of trees) {
+            const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
+            if (copied.code !== 0)
+                return fail("the base tree could not be copied into the run image", copied);
+        }
+        let ran;
+        if (setup) {
+            const started = performance.now();
+            const result = await cli(binary, ["start", "-a", name], {
+                timeoutMs: setup.timeoutMs,
+                maxOutputBytes: spec.limits.maxOutputBytes,
+            });
+            const output = `${result.stdout}${result.stderr}`;
+            if (result.error) {
+                await cli(binary, ["kill", name]);
+                return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+            }
+            if (result.code !== 0)
+                return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+            ran = { durationMs: Math.round(performance.now() - started), output };
+        }
+        const labels = Object.entries(spec.labels).flatMap(([key, value]) => ["--change", `LABEL ${key}=${value}`]);
+        const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
+        if (committed.code !== 0)
+            return fail("the run image could not be committed", committed);
+        return { ok: true, image: tag, ...(ran && { setup: ran }) };
+    }
+    finally {
+        await cli(binary, ["rm", "-f", "-v", name]);
+    }
+}
+/** Removes a run image; returns why it could not be, if it could not. */
+async function removeBaseImage(binary, image) {
+    const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
+    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+        ? undefined
+        : `${image}: ${describeFailure(removed)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engine.ts
 /** The label every container of ours carries; its value is the run id. */
 const RUN_LABEL = "io.github.sandbox-gate.run";
@@ -46759,6 +47101,8 @@ const RUN_LABEL = "io.github.sandbox-gate.run";
 // One candidate through the four phases: extract (or apply the patch) → parse check → run with a
 // timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
 // so this is tested without Docker.
+
+
 
 
 
@@ -46807,40 +47151,60 @@ async function prepareReply(candidate, ctx) {
     if (!language)
         return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
     const target = candidate.overrides?.target || ctx.settings.run.target || LANGUAGES[language].target;
+    // After a setup, the tests are in the run image with what it made of them.
+    const start = ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
     const withCode = (code) => ({
         language,
         // The candidate's own files come last so its target wins over a test file of the same name.
-        files: [...ctx.testFiles, ...extra, { path: target, content: code }],
+        files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
         checks: [{ language, files: [target] }],
+        ...(start && { start, deleted: [] }),
     });
     return {
         ...withCode(extraction.code),
         fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
     };
 }
-async function preparePatch(text, candidate, ctx) {
+async function preparePatch(diff, candidate, ctx) {
     const declared = declaredLanguage(candidate, ctx.settings);
     const failed = (reason) => ({ status: "patch_failed", language: declared ?? null, reason });
-    const parsed = parsePatch(text);
-    const base = await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+    const parsed = parsePatch(diff);
+    // A patch runs against the whole checkout unless `tests` names what it needs.
+    const tree = ctx.runBase && ctx.settings.source.tests.length === 0 ? await ctx.runBase.tree() : undefined;
+    const base = tree
+        ? baseOfTree(tree, touchedPaths(parsed))
+        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
     if (!base.ok)
         return failed(base.reason);
-    const applied = applyPatch(base.files, parsed, { executable: base.executable });
+    const applied = applyPatch(base.files, parsed, {
+        executable: base.executable,
+        // What git apply applies, unless the user asked for more.
+        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+    });
     if (!applied.ok)
         return failed(applied.reason);
-    const tree = new Map([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f]));
+    const start = tree ? "tree" : ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
+    // The tree the candidate meets: where it starts, less what the patch deletes, with what it writes.
+    const final = new Map((tree ? tree.files : ctx.testFiles).map((f) => [f.path, f]));
+    const changes = new Map(extraFiles(candidate).map((f) => [f.path, f]));
+    const deleted = [];
     for (const [path, content] of applied.files) {
-        if (content === null)
-            tree.delete(path);
+        if (content === null) {
+            final.delete(path);
+            changes.delete(path);
+            deleted.push(path);
+        }
         else
-            tree.set(path, { path, content, executable: applied.executable.has(path) });
+            changes.set(path, { path, content, executable: applied.executable.has(path) });
     }
+    for (const file of changes.values())
+        final.set(file.path, file);
     const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
-    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...tree.keys()]);
+    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
     const patch = { changedFiles: applied.changed, strategy: applied.strategy };
     if (!language)
         return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
-    const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
     if (bytes > ctx.settings.limits.workdirBytes) {
         return {
             status: "sandbox_error",
@@ -46857,9 +47221,11 @@ async function preparePatch(text, candidate, ctx) {
     }
     return {
         language,
-        files: [...tree.values()],
+        // With a run image holding the start, only what the candidate changes travels.
+        files: [...(start ? changes : final).values()],
         checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
         patch,
+        ...(start && { start, deleted }),
     };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
@@ -46877,14 +47243,28 @@ async function runPrepared(prepared, candidate, ctx) {
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
         return { status: "sandbox_error", language, reason: imageProblem };
+    const made = prepared.start ? await ctx.runBase.image(image, prepared.start, ctx.testFiles) : undefined;
+    if (made && !made.ok) {
+        // The base's failure, a setup's included, is never the candidate's: the setup's output says why.
+        return {
+            status: "sandbox_error",
+            language,
+            reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
+        };
+    }
     const facts = await ctx.engine.run({
-        image,
+        image: made?.image ?? image,
         files: prepared.files,
         check: checkFiles(checks),
         command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
-        // A candidate may bring its own timeout.
-        limits: { ...settings.limits, timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs },
+        limits: {
+            ...settings.limits,
+            // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
+            timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+            pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+        },
         labels: { [RUN_LABEL]: ctx.runId },
+        ...(made && { base: BASE_DIR, deleted: prepared.deleted ?? [] }),
     });
     const status = classify(facts);
     const verdict = { status, language, facts };
@@ -46898,7 +47278,7 @@ async function runPrepared(prepared, candidate, ctx) {
 }
 async function judge(candidate, ctx) {
     const prepared = candidate.kind === "patch"
-        ? await preparePatch(candidate.text, candidate, ctx)
+        ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
         : await prepareReply(candidate, ctx);
     if ("status" in prepared)
         return prepared;
@@ -46943,6 +47323,7 @@ function toResult(candidate, verdict, ctx) {
             exitCode,
             timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.limits.timeoutMs,
             memoryBytes: ctx.settings.limits.memoryBytes,
+            pidsLimit: verdict.patch ? ctx.settings.run.patchPidsLimit : ctx.settings.limits.pidsLimit,
             ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
@@ -46959,6 +47340,9 @@ async function judgeCandidate(candidate, ctx) {
         verdict = await judge(candidate, ctx);
     }
     catch (error) {
+        // A bad input met on the way (a base tree over its cap) ends the run with its one line, as at the start.
+        if (error instanceof InputError)
+            throw error;
         verdict = { status: "sandbox_error", language: null, reason: `internal error: ${error.message}` };
     }
     return toResult(candidate, verdict, ctx);
@@ -47321,6 +47705,169 @@ async function loadBaseline(settings) {
     if (!settings.reports.baseline)
         return undefined;
     return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+}
+
+;// CONCATENATED MODULE: ./src/prepare/tree.ts
+// The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
+// checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
+// the checkout is never written.
+
+
+
+
+
+
+
+const tree_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+const GIT_LINK = "160000";
+const SYMLINK = "120000";
+/** The tracked paths, or undefined when `root` is not inside a git work tree. */
+async function gitListing(root) {
+    const inside = await tree_run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
+    if (inside?.stdout.trim() !== "true")
+        return undefined;
+    // -s: the mode git records, which the checkout may not show (core.fileMode=false); -z: any name.
+    const { stdout } = await tree_run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+    const listed = new Map();
+    for (const record of stdout.split("\0").filter(Boolean)) {
+        const [meta, path] = [record.slice(0, record.indexOf("\t")), record.slice(record.indexOf("\t") + 1)];
+        // A path in a merge conflict is listed once per stage; one entry is enough.
+        listed.set(path, { path, mode: meta.split(" ")[0] });
+    }
+    return [...listed.values()];
+}
+async function* tree_walk(root, dir = "") {
+    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+            if (entry.name !== ".git")
+                yield* tree_walk(root, path);
+        }
+        else if (entry.isFile() || entry.isSymbolicLink())
+            yield { path };
+    }
+}
+/** A link's target as a path inside the tree, or undefined when it leads out of it. */
+function insideTarget(path, target) {
+    if (external_node_path_namespaceObject.posix.isAbsolute(target))
+        return undefined;
+    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
+    return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
+}
+/**
+ * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
+ * leaves the tree is refused, naming the path: following it would put host files in the sandbox.
+ */
+async function readBaseTree(root, maxBytes, input) {
+    const tracked = await gitListing(root);
+    const listing = tracked ?? [];
+    if (!tracked)
+        for await (const listed of tree_walk(root))
+            listing.push(listed);
+    const files = [];
+    const skipped = [];
+    let bytes = 0;
+    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+        if (mode === GIT_LINK) {
+            skipped.push(path);
+            continue;
+        }
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            throw new InputError("workdir", `'${path}' in the base tree ${safe.why}`);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        // Tracked but deleted in the checkout: not part of the tree the candidate meets.
+        if (!info)
+            continue;
+        if (info.isSymbolicLink() || mode === SYMLINK) {
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
+            if (insideTarget(path, target) === undefined) {
+                throw new InputError("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+            }
+            files.push({ path, content: "", linkTarget: target });
+            continue;
+        }
+        if (!info.isFile())
+            continue;
+        bytes += info.size;
+        if (bytes > maxBytes) {
+            throw new InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
+        }
+        const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
+        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
+    }
+    return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/run-base.ts
+// What a run's candidates start from: the base tree (read once) and the run images made of it (once
+// per source image, with the setup run once in each), removed when the run ends. Nothing is read or
+// made until a candidate needs it: a dataset of replies never reads the checkout.
+
+
+class RunBase {
+    settings;
+    maker;
+    labels;
+    log;
+    #tree;
+    #images = new Map();
+    /** How many setups ran: once per run image, whatever the number of candidates. */
+    setups = 0;
+    constructor(settings, maker, labels, log) {
+        this.settings = settings;
+        this.maker = maker;
+        this.labels = labels;
+        this.log = log;
+    }
+    /** The whole base tree of the checkout, read on first use. */
+    tree() {
+        this.#tree ??= readBaseTree(this.settings.source.workdir, this.settings.source.maxTreeBytes, "max-tree-size").then((tree) => {
+            const skipped = tree.skipped.length > 0 ? `; submodules left out: ${tree.skipped.join(", ")}` : "";
+            this.log(`base tree: ${tree.files.length} files, ${tree.bytes} bytes (${tree.listedBy === "git" ? "what git tracks" : "every file but .git/"})${skipped}`);
+            return tree;
+        });
+        return this.#tree;
+    }
+    /** The run image for candidates of `image` starting from `kind`'s files, made on first use. */
+    image(image, kind, testFiles) {
+        const key = JSON.stringify([image, kind]);
+        let made = this.#images.get(key);
+        if (!made) {
+            made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
+            this.#images.set(key, made);
+        }
+        return made;
+    }
+    async #make(image, files, setup = this.settings.run.setup) {
+        const started = external_node_perf_hooks_.performance.now();
+        if (setup)
+            this.setups++;
+        // A setup runs the repository's own install, which starts as many processes as its suite does.
+        const limits = { ...this.settings.limits, pidsLimit: this.settings.run.patchPidsLimit };
+        const made = await this.maker.build({
+            image,
+            files: await files,
+            limits,
+            labels: this.labels,
+            ...(setup && { setup }),
+        });
+        const took = `${((external_node_perf_hooks_.performance.now() - started) / 1000).toFixed(1)} s`;
+        if (!made.ok)
+            this.log(`run image from ${image}: ${made.reason}`);
+        else if (setup)
+            this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
+        else
+            this.log(`run image from ${image} made in ${took}`);
+        return made;
+    }
+    /** Removes every run image made; returns the removals that failed. */
+    async close() {
+        const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => undefined)));
+        const images = made.flatMap((image) => (image?.ok ? [image.image] : []));
+        const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
+        return failures.filter((failure) => failure !== undefined);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/junit.ts
@@ -47961,8 +48508,8 @@ const EXEC_COMMAND = 'exec sh -c "$command"\n';
 // the phases before it.
 const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit "$status"\n';
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
-function execArgv(command, check) {
-    const [sh, flag, driver, ...parameters] = driverArgv(command, check);
+function execArgv(command, check, base) {
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check, base);
     if (!driver.endsWith(EXEC_COMMAND))
         throw new Error("the sandbox driver no longer ends by exec'ing the command: update engines/shared.ts");
     return [sh, flag, `${RESET}${driver.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
@@ -48015,7 +48562,7 @@ class SharedEngine extends CliImages {
             Tty: false,
             User: SANDBOX_USER,
             WorkingDir: WORKDIR,
-            Cmd: execArgv(job.command, job.check),
+            Cmd: execArgv(job.command, job.check, job.base),
         });
         const oomsBefore = shared.ooms;
         let killed = false;
@@ -48212,6 +48759,8 @@ function exitOnSignals(engine, label, log) {
 
 
 
+
+
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
     const baseline = await loadBaseline(settings);
@@ -48228,15 +48777,20 @@ async function runSession(settings, work, runId, io) {
 async function session_judge(settings, entries, runId, io) {
     const testFiles = await loadTestFiles(settings.source.tests, settings.source.workdir, settings.limits.workdirBytes);
     const engine = await createEngine(settings.mode, io.log);
+    const labels = { [RUN_LABEL]: runId };
+    const binary = settings.mode.engine;
+    const runBase = new RunBase(settings, { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) }, labels, io.log);
     // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
     exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
     try {
-        return await runGate(await entries(), { settings, engine, testFiles, runId }, { log: io.log });
+        return await runGate(await entries(), { settings, engine, testFiles, runId, runBase }, { log: io.log });
     }
     finally {
         // The action's post step tries again; either way the label finds what is left.
         for (const failure of await engine.close())
             io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+        for (const failure of await runBase.close())
+            io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
     }
 }
 
@@ -48249,6 +48803,9 @@ async function session_judge(settings, entries, runId, io) {
 
 
 
+/** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
+const REPLY_PIDS = 64;
+const PATCH_PIDS = 256;
 /** Input names with their defaults; action.yml states the same (a test keeps them in step). */
 const settings_DEFAULTS = {
     source: "comments",
@@ -48261,12 +48818,19 @@ const settings_DEFAULTS = {
     workdir: "",
     target: "",
     command: "",
+    "patch-fuzz": "false",
     timeout: "10s",
     memory: "256m",
     cpus: "1",
-    "pids-limit": "64",
+    // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
+    "pids-limit": "",
     "max-output": "64k",
     "tmpfs-size": "64m",
+    // Empty: tmpfs-size, since every candidate's work dir holds the tree.
+    "max-tree-size": "",
+    setup: "",
+    "setup-network": "none",
+    "setup-timeout": "10m",
     runtime: "",
     engine: "docker",
     concurrency: "",
@@ -48355,6 +48919,11 @@ function readSettings(get, ctx) {
     const targetPath = target ? checkRelativePath(target) : undefined;
     if (targetPath && !targetPath.ok)
         throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+    const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
+    const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
+    const setup = input("setup");
+    const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
+    const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
     return {
         source: {
             kind: source,
@@ -48362,6 +48931,7 @@ function readSettings(get, ctx) {
             files,
             workdir: input("workdir") || ctx.defaultWorkdir,
             tests: parseList(input("tests")),
+            maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
             maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
             ...(shard ? { shard } : {}),
         },
@@ -48371,14 +48941,19 @@ function readSettings(get, ctx) {
             pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
             target,
             command: input("command"),
+            ...(setup && {
+                setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+            }),
+            patchPidsLimit: pids ?? PATCH_PIDS,
+            patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
         },
         limits: {
             timeoutMs: parseDuration("timeout", input("timeout")),
             memoryBytes,
             cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-            pidsLimit: parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 }),
+            pidsLimit: pids ?? REPLY_PIDS,
             maxOutputBytes: parseSize("max-output", input("max-output")),
-            workdirBytes: parseSize("tmpfs-size", input("tmpfs-size")),
+            workdirBytes,
             runtime: input("runtime"),
         },
         mode: {
@@ -48400,6 +48975,7 @@ function readSettings(get, ctx) {
 
 ;// CONCATENATED MODULE: ./src/main.ts
 // The action: settings → candidates → images first → every candidate sandboxed → report → gate.
+
 
 
 
@@ -48454,9 +49030,13 @@ async function candidateEntries(settings, client, pr) {
         const candidates = selectCandidates(await agentComments(client, pr), settings.source.authors, GATE_MARKER_PREFIX);
         return fromList(candidates.map((candidate) => ({ candidate })));
     }
-    const diff = await client.getPullRequestDiff(pr.owner, pr.repo, pr.number);
+    const pull = github_context.payload.pull_request;
+    const refs = pull?.base?.sha && pull.head?.sha ? { base: pull.base.sha, head: pull.head.sha } : undefined;
+    const diff = await pullRequestDiff(client, pr, settings.source.workdir, refs, core/* info */.pq);
+    core/* info */.pq(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
     const url = `${github_context.serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}`;
-    return fromList([{ candidate: { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff } }]);
+    const candidate = { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff.text };
+    return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
 }
 function setOutputs(outcome, settings, reportPath) {
     const { results, decision } = outcome;
@@ -48509,7 +49089,7 @@ async function publish(outcome, settings, client, pr, evaluation) {
         core/* info */.pq(`sticky comment ${outcomeOfComment.action}: ${outcomeOfComment.url}`);
     }
 }
-async function run() {
+async function main_run() {
     try {
         const settings = readSettings((name) => core/* getInput */.V4(name), {
             defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -48555,7 +49135,7 @@ async function cleanup() {
     try {
         const removed = await new CliEngine({ binary: core/* getState */.Gu(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
         if (removed.length)
-            core/* info */.pq(`removed ${removed.length} leftover sandbox container(s): ${removed.join(", ")}`);
+            core/* info */.pq(`removed ${removed.length} leftover(s) of this run (containers, then images): ${removed.join(", ")}`);
     }
     catch (error) {
         core/* warning */.$e(`sandbox-gate cleanup: ${error.message}`);

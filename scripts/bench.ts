@@ -1,6 +1,6 @@
 // `npm run bench`: throughput of the sandbox modes on real model replies. Prints figures; asserts nothing.
 //
-//   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic]
+//   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 20]
 //                    [--concurrency N] [--image IMG]
 //
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
@@ -48,6 +48,7 @@ import {
   type BenchRecord,
 } from "./bench/humaneval.js";
 import { SYNTHETIC } from "./bench/synthetic.js";
+import { type TreeFigures, treeBench } from "./bench/tree.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = resolve(ROOT, "../shared/corpus/humaneval-replies/corpus.jsonl");
@@ -491,6 +492,18 @@ function print(
   }
 }
 
+/** The tree-size figure: per-candidate time on a large base tree against a small one, same run. */
+function printTree({ small, large }: Awaited<ReturnType<typeof treeBench>>): void {
+  const out = (line = "") => process.stdout.write(`${line}\n`);
+  const row = (t: TreeFigures) =>
+    `  ${String(t.files).padStart(5)} files, ${(t.bytes / MB).toFixed(1).padStart(5)} MB: per candidate median ${seconds(t.medianMs)}, p95 ${seconds(t.p95Ms)}; run image made once in ${seconds(t.imageMs)}`;
+  const ratio = large.medianMs / small.medianMs;
+  out("\nbase tree size (patch candidates on a git checkout; the tree goes into the run image once):");
+  out(row(small));
+  out(row(large));
+  out(`  large/small per-candidate median = ${ratio.toFixed(2)} (target ≤ 1.3: ${ratio <= 1.3 ? "met" : "NOT met"})`);
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 function loadRecords(path: string | undefined): { records: BenchRecord[]; source: string } {
@@ -512,6 +525,7 @@ async function main(): Promise<void> {
       concurrency: { type: "string", default: "" },
       image: { type: "string", default: "sandbox-gate-test/bookworm:1" },
       rounds: { type: "string", default: "3" },
+      tree: { type: "string", default: "20" },
     },
   });
   const modes = values.modes
@@ -555,6 +569,16 @@ async function main(): Promise<void> {
         rows.push(await measure(mode, bench));
     }
     print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
+    if (Number(values.tree) > 0) {
+      printTree(
+        await treeBench(
+          () => createEngine(settings.mode, log),
+          values.image,
+          Number(values.tree),
+          settings.mode.concurrency,
+        ),
+      );
+    }
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -9,6 +9,9 @@ PACKAGES="python3,nodejs,php-cli,ca-certificates"
 SMALL_IMAGE="sandbox-gate-test/busybox:1"
 # The main image with Node 24 over Debian's 18: the typescript preset needs Node's own type stripping.
 NODE24_IMAGE="sandbox-gate-test/node24:1"
+# A repository's own tools: pip and venv (a setup that installs a dependency offline) and pytest.
+PYTHON_DEV_IMAGE="sandbox-gate-test/python-dev:1"
+PYTHON_DEV_PACKAGES="python3,python3-pip,python3-venv,python3-pytest,ca-certificates"
 
 log() { echo "build-test-images: $*" >&2; }
 
@@ -30,7 +33,9 @@ build_small() {
 
 have "$SMALL_IMAGE" || build_small
 
-build_main() {
+# mmdebstrap's bookworm with the given packages, imported as the given image.
+build_debian() {
+  local image=$1 packages=$2
   if ! command -v mmdebstrap >/dev/null 2>&1; then
     log "installing mmdebstrap"
     export DEBIAN_FRONTEND=noninteractive
@@ -39,16 +44,16 @@ build_main() {
   fi
   local tmp
   tmp=$(mktemp -d)
-  log "building $IMAGE ($PACKAGES)"
+  log "building $image ($packages)"
   # Docs, man pages and locales are dropped to keep the image small; nothing here needs them.
-  mmdebstrap --quiet --variant=apt --include="$PACKAGES" \
+  mmdebstrap --quiet --variant=apt --include="$packages" \
     --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' \
     bookworm "$tmp/rootfs.tar"
   docker import --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    "$tmp/rootfs.tar" "$IMAGE" >/dev/null
+    "$tmp/rootfs.tar" "$image" >/dev/null
   rm -rf "$tmp"
-  log "built $IMAGE"
+  log "built $image"
 }
 
 # Node 24 comes from the npm registry (the `node` package ships the official binary), the same one the
@@ -64,5 +69,6 @@ build_node24() {
   log "built $NODE24_IMAGE ($(docker run --rm "$NODE24_IMAGE" node --version))"
 }
 
-if have "$IMAGE"; then log "$IMAGE already present"; else build_main; fi
+if have "$IMAGE"; then log "$IMAGE already present"; else build_debian "$IMAGE" "$PACKAGES"; fi
+if have "$PYTHON_DEV_IMAGE"; then log "$PYTHON_DEV_IMAGE already present"; else build_debian "$PYTHON_DEV_IMAGE" "$PYTHON_DEV_PACKAGES"; fi
 if have "$NODE24_IMAGE"; then log "$NODE24_IMAGE already present"; else build_node24; fi

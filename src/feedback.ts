@@ -15,6 +15,19 @@ export interface FeedbackInput {
   reason?: string;
   /** For `oom`: the memory sat at its limit until the time limit stopped the code (no kill at the limit). */
   heldAtLimit?: boolean;
+  /** The process limit the candidate ran under, to name when the output shows it was met. */
+  pidsLimit?: number;
+}
+
+// What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
+// bash's fork retry, Go's and Java's thread creation.
+const AT_PROCESS_LIMIT =
+  /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
+
+/** A note when the output shows the sandbox's process limit, not the code, stopped the tests. */
+function limitNote(f: FeedbackInput): string {
+  if (f.pidsLimit === undefined || (!AT_PROCESS_LIMIT.test(f.stderr) && !AT_PROCESS_LIMIT.test(f.stdout))) return "";
+  return `\n\nNote: the output shows a process or thread refused by the sandbox's process limit (pids-limit ${f.pidsLimit}); if the tests need more, the limit, not the code, made them fail.`;
 }
 
 const MIB = 1024 ** 2;
@@ -49,7 +62,7 @@ export function feedbackFor(f: FeedbackInput): string {
     case "test_failed": {
       const detail = f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout);
       const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
-      return `The tests failed (the test command ${how}):\n\n${detail.trim() || "(no output)"}\n\nFix the code.`;
+      return `The tests failed (the test command ${how}):\n\n${detail.trim() || "(no output)"}${limitNote(f)}\n\nFix the code.`;
     }
     case "sandbox_error":
       return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;

@@ -88,6 +88,8 @@ export interface GitHubClient {
   updateComment(owner: string, repo: string, commentId: number, body: string): Promise<Comment>;
   /** The pull request as one unified diff. */
   getPullRequestDiff(owner: string, repo: string, pull: number): Promise<string>;
+  /** The commits the pull request goes from and to. */
+  getPullRequestRefs(owner: string, repo: string, pull: number): Promise<{ base: string; head: string }>;
   /** Who the token is; never throws for a token GitHub accepts (see Identity). */
   whoAmI(): Promise<Identity>;
   /** Who edited a comment last (GraphQL: REST does not say). */
@@ -381,6 +383,10 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
         output: { title: check.title, summary: check.summary },
       });
       return { id: data.id, url: data.html_url ?? "" };
+    },
+    async getPullRequestRefs(owner, repo, pull) {
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
+      return { base: data.base.sha, head: data.head.sha };
     },
   };
 }

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fingerprints, selectCandidates, type AgentComment } from "./candidates/comments.js";
+import { pullRequestDiff, type PullRequestRef } from "./candidates/pull-request.js";
 import type { DatasetEntry } from "./candidates/dataset.js";
 import { candidatesFromFiles } from "./candidates/files.js";
 import { resolveGlobs } from "./candidates/glob.js";
@@ -46,12 +47,6 @@ const STATE_ENGINE = "engine";
 const GATE_MARKER_PREFIX = "<!-- sandbox-gate:";
 // Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
 const SHORT_COMMENT_LENGTH = 16_384;
-
-interface PullRequestRef {
-  owner: string;
-  repo: string;
-  number: number;
-}
 
 /** The pull request the event is about, if any (pull_request*, issue_comment on a PR). */
 function pullRequestOf(context: typeof github.context): PullRequestRef | undefined {
@@ -191,9 +186,13 @@ async function candidateEntries(
     const candidates = selectCandidates(thread?.replies ?? [], settings.source.authors, GATE_MARKER_PREFIX);
     return fromList(candidates.map((candidate) => ({ candidate })));
   }
-  const diff = await client.getPullRequestDiff(pr.owner, pr.repo, pr.number);
+  const pull = github.context.payload.pull_request as { base?: { sha?: string }; head?: { sha?: string } } | undefined;
+  const refs = pull?.base?.sha && pull.head?.sha ? { base: pull.base.sha, head: pull.head.sha } : undefined;
+  const diff = await pullRequestDiff(client, pr, settings.source.workdir, refs, core.info);
+  core.info(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
   const url = `${github.context.serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}`;
-  return fromList([{ candidate: { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff } }]);
+  const candidate = { id: `pull-${pr.number}`, source: url, url, kind: "patch" as const, text: diff.text };
+  return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
 }
 
 function setOutputs(outcome: SessionOutcome, verdict: Verdict, settings: Settings): void {
@@ -436,7 +435,8 @@ export async function cleanup(): Promise<void> {
     const removed = await new CliEngine({ binary: core.getState(STATE_ENGINE) || "docker" }).removeLabelled(
       `${RUN_LABEL}=${runId}`,
     );
-    if (removed.length) core.info(`removed ${removed.length} leftover sandbox container(s): ${removed.join(", ")}`);
+    if (removed.length)
+      core.info(`removed ${removed.length} leftover(s) of this run (containers, then images): ${removed.join(", ")}`);
   } catch (error) {
     core.warning(`sandbox-gate cleanup: ${(error as Error).message}`);
   }

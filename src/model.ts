@@ -31,7 +31,10 @@ export interface Candidate {
   /** Where it came from, as a user would look it up: a comment URL, `path`, or `path:line`. */
   source: string;
   kind: "reply" | "patch";
+  /** The reply or the patch as text (a file's bytes read as UTF-8). */
   text: string;
+  /** A patch file's bytes, as read: what the patch is parsed from when present, since `text` may have lost some. */
+  bytes?: Uint8Array;
   url?: string;
   author?: string;
   /** Extra files for this candidate only (dataset `files`), relative path → content. */

@@ -5,12 +5,15 @@ import { classify } from "./classify.js";
 import { feedbackFor } from "./feedback.js";
 import { LANGUAGES, checkFiles, languageOfPath, type CheckGroup } from "./languages.js";
 import type { Candidate, Language, Result, RunFacts, Status, SyntaxInfo } from "./model.js";
-import { loadBaseTree } from "./prepare/base-tree.js";
+import { baseOfTree, loadBaseTree } from "./prepare/base-tree.js";
 import { extractCode, findPatchBlocks } from "./prepare/extract.js";
 import { applyPatch, parsePatch, touchedPaths } from "./prepare/patch.js";
+import type { BaseKind, RunBase } from "./prepare/run-base.js";
 import { parseCheckOutput } from "./prepare/syntax.js";
 import { newResult } from "./schemas/report.js";
+import { BASE_DIR } from "./sandbox/base-image.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxFile } from "./sandbox/engine.js";
+import { InputError } from "./settings/input-error.js";
 import type { Settings } from "./settings/settings.js";
 
 export interface RunContext {
@@ -21,6 +24,11 @@ export interface RunContext {
   runId: string;
   /** Resolves when `image` is ready; the reason when it cannot be (pull failed, missing with pull: never). */
   prepareImage: (image: string) => Promise<string | undefined>;
+  /**
+   * The run's base tree and run images (run-base.ts). Without it, a patch starts from the `tests` files
+   * alone, as with `tests` set: for callers that judge without a checkout (unit tests, the bench).
+   */
+  runBase?: RunBase;
 }
 
 interface Verdict {
@@ -46,6 +54,10 @@ interface Prepared {
   patch?: PatchInfo;
   /** The reply with another of its blocks, each to run in turn while the ones before did not parse. */
   fallbacks?: Prepared[];
+  /** The base the sandbox starts from, held by a run image; `files` are then only what the candidate adds. */
+  start?: BaseKind;
+  /** Paths of that base the candidate deletes. */
+  deleted?: string[];
 }
 
 /** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
@@ -93,11 +105,14 @@ async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prep
   const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
   if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
   const target = candidate.overrides?.target || ctx.settings.run.target || LANGUAGES[language].target;
+  // After a setup, the tests are in the run image with what it made of them.
+  const start = ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
   const withCode = (code: string): Prepared => ({
     language,
     // The candidate's own files come last so its target wins over a test file of the same name.
-    files: [...ctx.testFiles, ...extra, { path: target, content: code }],
+    files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
     checks: [{ language, files: [target] }],
+    ...(start && { start, deleted: [] }),
   });
   return {
     ...withCode(extraction.code),
@@ -105,24 +120,44 @@ async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prep
   };
 }
 
-async function preparePatch(text: string, candidate: Candidate, ctx: RunContext): Promise<Prepared | Verdict> {
+async function preparePatch(
+  diff: string | Uint8Array,
+  candidate: Candidate,
+  ctx: RunContext,
+): Promise<Prepared | Verdict> {
   const declared = declaredLanguage(candidate, ctx.settings);
   const failed = (reason: string): Verdict => ({ status: "patch_failed", language: declared ?? null, reason });
-  const parsed = parsePatch(text);
-  const base = await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+  const parsed = parsePatch(diff);
+  // A patch runs against the whole checkout unless `tests` names what it needs.
+  const tree = ctx.runBase && ctx.settings.source.tests.length === 0 ? await ctx.runBase.tree() : undefined;
+  const base = tree
+    ? baseOfTree(tree, touchedPaths(parsed))
+    : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
   if (!base.ok) return failed(base.reason);
-  const applied = applyPatch(base.files, parsed, { executable: base.executable });
+  const applied = applyPatch(base.files, parsed, {
+    executable: base.executable,
+    // What git apply applies, unless the user asked for more.
+    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+  });
   if (!applied.ok) return failed(applied.reason);
-  const tree = new Map<string, SandboxFile>([...ctx.testFiles, ...extraFiles(candidate)].map((f) => [f.path, f]));
+  const start = tree ? "tree" : ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
+  // The tree the candidate meets: where it starts, less what the patch deletes, with what it writes.
+  const final = new Map<string, SandboxFile>((tree ? tree.files : ctx.testFiles).map((f) => [f.path, f]));
+  const changes = new Map<string, SandboxFile>(extraFiles(candidate).map((f) => [f.path, f]));
+  const deleted: string[] = [];
   for (const [path, content] of applied.files) {
-    if (content === null) tree.delete(path);
-    else tree.set(path, { path, content, executable: applied.executable.has(path) });
+    if (content === null) {
+      final.delete(path);
+      changes.delete(path);
+      deleted.push(path);
+    } else changes.set(path, { path, content, executable: applied.executable.has(path) });
   }
+  for (const file of changes.values()) final.set(file.path, file);
   const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
-  const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...tree.keys()]);
+  const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
   const patch: PatchInfo = { changedFiles: applied.changed, strategy: applied.strategy };
   if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
-  const bytes = [...tree.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+  const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
   if (bytes > ctx.settings.limits.workdirBytes) {
     return {
       status: "sandbox_error",
@@ -138,9 +173,11 @@ async function preparePatch(text: string, candidate: Candidate, ctx: RunContext)
   }
   return {
     language,
-    files: [...tree.values()],
+    // With a run image holding the start, only what the candidate changes travels.
+    files: [...(start ? changes : final).values()],
     checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
     patch,
+    ...(start && { start, deleted }),
   };
 }
 
@@ -161,14 +198,28 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
   const image = imageFor(settings, language);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem) return { status: "sandbox_error", language, reason: imageProblem };
+  const made = prepared.start ? await ctx.runBase!.image(image, prepared.start, ctx.testFiles) : undefined;
+  if (made && !made.ok) {
+    // The base's failure, a setup's included, is never the candidate's: the setup's output says why.
+    return {
+      status: "sandbox_error",
+      language,
+      reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
+    };
+  }
   const facts = await ctx.engine.run({
-    image,
+    image: made?.image ?? image,
     files: prepared.files,
     check: checkFiles(checks),
     command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
-    // A candidate may bring its own timeout.
-    limits: { ...settings.limits, timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs },
+    limits: {
+      ...settings.limits,
+      // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
+      timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+      pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+    },
     labels: { [RUN_LABEL]: ctx.runId },
+    ...(made && { base: BASE_DIR, deleted: prepared.deleted ?? [] }),
   });
   const status = classify(facts);
   const verdict: Verdict = { status, language, facts };
@@ -182,7 +233,7 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
 async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   const prepared =
     candidate.kind === "patch"
-      ? await preparePatch(candidate.text, candidate, ctx)
+      ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
       : await prepareReply(candidate, ctx);
   if ("status" in prepared) return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);
@@ -225,6 +276,7 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
       exitCode,
       timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.limits.timeoutMs,
       memoryBytes: ctx.settings.limits.memoryBytes,
+      pidsLimit: verdict.patch ? ctx.settings.run.patchPidsLimit : ctx.settings.limits.pidsLimit,
       ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
       ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
       ...(verdict.reason ? { reason: verdict.reason } : {}),
@@ -241,6 +293,8 @@ export async function judgeCandidate(candidate: Candidate, ctx: RunContext): Pro
   try {
     verdict = await judge(candidate, ctx);
   } catch (error) {
+    // A bad input met on the way (a base tree over its cap) ends the run with its one line, as at the start.
+    if (error instanceof InputError) throw error;
     verdict = { status: "sandbox_error", language: null, reason: `internal error: ${(error as Error).message}` };
   }
   return toResult(candidate, verdict, ctx);

@@ -8,10 +8,12 @@ import type { Match } from "./candidates/glob.js";
 import { verdictKey } from "./candidates/verdict-state.js";
 import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
 import { runGate, type GateOutcome } from "./gate.js";
+import { RunBase } from "./prepare/run-base.js";
 import { loadTestFiles } from "./prepare/tests.js";
 import { evaluate, type Evaluation } from "./report/evaluation.js";
 import { writeReports } from "./report/files.js";
 import type { Candidate, Result } from "./model.js";
+import { buildBaseImage, removeBaseImage } from "./sandbox/base-image.js";
 import { RUN_LABEL, type ContainerEngine } from "./sandbox/engine.js";
 import { createEngine } from "./sandbox/select.js";
 import { exitOnSignals } from "./sandbox/signals.js";
@@ -93,15 +95,29 @@ async function judge(
   const run = async (entries: AsyncIterable<DatasetEntry>): Promise<GateOutcome> => {
     io.phase?.("engine", settings.mode.engine);
     const engine = await (io.engine ?? createEngine)(settings.mode, io.log);
+    const labels = { [RUN_LABEL]: runId };
+    const binary = settings.mode.engine;
+    const runBase = new RunBase(
+      settings,
+      { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) },
+      labels,
+      io.log,
+    );
     // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
     exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
     try {
       io.phase?.("candidates", "");
-      return await runGate(entries, { settings, engine, testFiles, runId }, { log: io.log, ...(audit && { audit }) });
+      return await runGate(
+        entries,
+        { settings, engine, testFiles, runId, runBase },
+        { log: io.log, ...(audit && { audit }) },
+      );
     } finally {
       // The action's post step tries again; either way the label finds what is left.
       for (const failure of await engine.close())
         io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+      for (const failure of await runBase.close())
+        io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
     }
   };
   if (!work.remembered) return run(await work.entries());

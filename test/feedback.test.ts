@@ -11,6 +11,7 @@ const base: FeedbackInput = {
   exitCode: 0,
   timeoutMs: 10_000,
   memoryBytes: 256 * 1024 ** 2,
+  pidsLimit: 64,
 };
 
 describe("feedbackFor", () => {
@@ -57,5 +58,21 @@ describe("feedbackFor", () => {
     const text = feedbackFor({ ...base, status: "sandbox_error", reason: "image x is missing and pull is never" });
     expect(text).toContain("not because of the code");
     expect(text).toContain("image x is missing");
+  });
+
+  it.each([
+    ["Python", "RuntimeError: can't start new thread"],
+    ["bash", "bash: fork: retry: Resource temporarily unavailable"],
+    ["Go", "runtime: failed to create new OS thread (have 12 already; errno=11)"],
+    ["Java", "java.lang.OutOfMemoryError: unable to create native thread"],
+  ])("says when %s's output shows the process limit, not the code, made the tests fail", (_, line) => {
+    const text = feedbackFor({ ...base, status: "test_failed", exitCode: 1, stderr: `Traceback\n${line}\n` });
+    expect(text).toContain("the sandbox's process limit (pids-limit 64)");
+  });
+
+  it("says nothing of the limit when the output does not show it", () => {
+    expect(
+      feedbackFor({ ...base, status: "test_failed", exitCode: 1, stderr: "AssertionError: 2 != 3" }),
+    ).not.toContain("pids-limit");
   });
 });

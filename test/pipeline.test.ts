@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../src/model.js";
 import { judgeCandidate, mapLimit, type RunContext } from "../src/pipeline.js";
@@ -7,6 +9,9 @@ import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
 import { captured, runFacts } from "./support/facts.js";
 import { expectValidReport } from "./support/report-schema.js";
+import { tempDir } from "./support/temp.js";
+import { RunBase } from "../src/prepare/run-base.js";
+import { BASE_DIR } from "../src/sandbox/base-image.js";
 
 const out = captured;
 const facts = runFacts;
@@ -209,6 +214,51 @@ describe("judgeCandidate", () => {
   });
 });
 
+describe("judgeCandidate on a patch", () => {
+  // A latin1 file and the patch a model wrote against an older version of it (its first context line differs).
+  const BASE = Buffer.from("Gr\xfc\xdfe\nStra\xdfe 1\nEnde\n", "latin1");
+  const patch = (context: string): Buffer =>
+    Buffer.from(
+      `--- a/de.txt\n+++ b/de.txt\n@@ -1,3 +1,3 @@\n ${context}\n-Stra\xdfe 1\n+Stra\xdfe 2\n Ende\n`,
+      "latin1",
+    );
+  const candidate = (bytes: Buffer): Candidate => ({
+    id: "p1",
+    source: "p1.patch",
+    kind: "patch",
+    text: bytes.toString(),
+    bytes,
+  });
+
+  function workdir(): string {
+    const root = tempDir("pipeline-patch");
+    writeFileSync(join(root, "de.txt"), BASE);
+    return root;
+  }
+
+  it("applies the patch file's bytes, so a latin1 file reaches the sandbox as git would write it", async () => {
+    const engine = new ScriptedEngine();
+    const result = await judgeCandidate(candidate(patch("Gr\xfc\xdfe")), context(engine, { workdir: workdir() }));
+    expect(result).toMatchObject({ status: "pass", changed_files: ["de.txt"], patch_strategy: "exact" });
+    const written = engine.jobs[0]!.files.find((f) => f.path === "de.txt")!;
+    expect(Buffer.from(written.content)).toEqual(Buffer.from("Gr\xfc\xdfe\nStra\xdfe 2\nEnde\n", "latin1"));
+  });
+
+  it("places a hunk by fuzz only with patch-fuzz: true, and says so", async () => {
+    const stale = candidate(patch("Hallo"));
+    const refused = await judgeCandidate(stale, context(new ScriptedEngine(), { workdir: workdir() }));
+    expect(refused).toMatchObject({
+      status: "patch_failed",
+      feedback: expect.stringContaining("de.txt hunk 1 (@@ -1,3 +1,3 @@): context does not match"),
+    });
+    const fuzzed = await judgeCandidate(
+      stale,
+      context(new ScriptedEngine(), { workdir: workdir(), "patch-fuzz": "true" }),
+    );
+    expect(fuzzed).toMatchObject({ status: "pass", patch_strategy: "fuzz" });
+  });
+});
+
 describe("mapLimit", () => {
   it("keeps input order and never runs more than the limit at once", async () => {
     let running = 0;
@@ -222,5 +272,49 @@ describe("mapLimit", () => {
     });
     expect(results).toEqual([0, 1, 2, 3, 4]);
     expect(peak).toBe(2);
+  });
+});
+
+describe("a patch on the whole checkout", () => {
+  it("starts from the run image of the tree and sends only what the patch changes and deletes", async () => {
+    const workdir = tempDir("pipeline-tree");
+    mkdirSync(join(workdir, "pkg"));
+    writeFileSync(join(workdir, "pkg", "a.py"), "x = 1\n");
+    writeFileSync(join(workdir, "pkg", "b.py"), "y = 2\n");
+    writeFileSync(join(workdir, "README.md"), "readme\n");
+    const engine = new ScriptedEngine(() => facts());
+    const settings = readSettings((name) => ({ workdir })[name as "workdir"] ?? "", {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    });
+    const built: string[][] = [];
+    const runBase = new RunBase(
+      settings,
+      {
+        build: async (spec) => (built.push(spec.files.map((f) => f.path)), { ok: true, image: "run-image" }),
+        remove: async () => undefined,
+      },
+      {},
+      () => {},
+    );
+    const patch =
+      "--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 3\n--- a/pkg/b.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-y = 2\n";
+    const result = await judgeCandidate(
+      { id: "p", source: "p.patch", kind: "patch", text: patch },
+      { settings, engine, testFiles: [], runId: "r", prepareImage: async () => undefined, runBase },
+    );
+    expect(result.status, result.feedback).toBe("pass");
+    expect(built).toEqual([["README.md", "pkg/a.py", "pkg/b.py"]]);
+    const [job] = engine.jobs;
+    expect(job).toMatchObject({
+      image: "run-image",
+      base: BASE_DIR,
+      deleted: ["pkg/b.py"],
+      files: [{ path: "pkg/a.py" }],
+    });
+    expect(job!.files).toHaveLength(1);
+    expect(Buffer.from(job!.files[0]!.content).toString("utf8")).toBe("x = 3\n");
+    // A repository's own suite: the patch process limit.
+    expect(job!.limits.pidsLimit).toBe(256);
   });
 });

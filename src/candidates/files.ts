@@ -18,7 +18,9 @@ export async function* candidatesFromFiles(matches: Match[]): AsyncGenerator<Dat
       yield* readDataset(match.absolute, match.relative);
       continue;
     }
-    const text = await readFile(match.absolute, "utf8");
-    yield { candidate: { id: match.relative, source: match.relative, kind, text } };
+    const bytes = await readFile(match.absolute);
+    const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
+    // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
+    yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
   }
 }

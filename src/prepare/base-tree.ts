@@ -1,15 +1,25 @@
-// The base files a patch touches, read from the checkout. Reading only: the checkout is never written.
+// The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
+// Reading only: the checkout is never written.
 import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathThroughSymlink } from "./patch.js";
 import { isExecutable } from "./tests.js";
+import type { BaseTree as TreeFiles } from "./tree.js";
 
 export type BaseTree =
-  { ok: true; files: Map<string, string>; executable: Set<string> } | { ok: false; reason: string };
+  { ok: true; files: Map<string, Uint8Array>; executable: Set<string> } | { ok: false; reason: string };
 
 async function isSymlink(root: string, path: string): Promise<boolean> {
   const info = await lstat(join(root, path)).catch(() => undefined);
   return info?.isSymbolicLink() ?? false;
+}
+
+/** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
+function throughLink(paths: string[], links: ReadonlySet<string>): BaseTree | undefined {
+  const through = pathThroughSymlink(paths, (p) => links.has(p));
+  return through
+    ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` }
+    : undefined;
 }
 
 /** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
@@ -18,16 +28,31 @@ export async function loadBaseTree(root: string, paths: string[]): Promise<BaseT
   const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
   const links = new Set<string>();
   for (const prefix of prefixes) if (await isSymlink(root, prefix)) links.add(prefix);
-  const through = pathThroughSymlink(paths, (p) => links.has(p));
-  if (through)
-    return { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` };
-  const files = new Map<string, string>();
+  const refused = throughLink(paths, links);
+  if (refused) return refused;
+  const files = new Map<string, Uint8Array>();
   const executable = new Set<string>();
   for (const path of paths) {
     const info = await lstat(join(root, path)).catch(() => undefined);
     if (!info?.isFile()) continue;
-    files.set(path, await readFile(join(root, path), "utf8"));
+    files.set(path, await readFile(join(root, path)));
     if (isExecutable(info.mode)) executable.add(path);
+  }
+  return { ok: true, files, executable };
+}
+
+/** The same as loadBaseTree, from a base tree already read: its links refuse what goes through them. */
+export function baseOfTree(tree: Pick<TreeFiles, "files">, paths: string[]): BaseTree {
+  const links = new Set(tree.files.filter((file) => file.linkTarget !== undefined).map((file) => file.path));
+  const refused = throughLink(paths, links);
+  if (refused) return refused;
+  const wanted = new Set(paths);
+  const files = new Map<string, Uint8Array>();
+  const executable = new Set<string>();
+  for (const file of tree.files) {
+    if (!wanted.has(file.path) || file.linkTarget !== undefined) continue;
+    files.set(file.path, typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content);
+    if (file.executable) executable.add(file.path);
   }
   return { ok: true, files, executable };
 }

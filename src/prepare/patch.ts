@@ -1,6 +1,8 @@
-// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files.
-// Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any path that resolves
-// through a symlink in the checkout (see pathThroughSymlink): this module only ever sees path strings.
+// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
+// on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
+// git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
+// path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
+// path strings.
 import { checkRelativePath, isSafeRelativePath } from "./paths.js";
 
 /**
@@ -13,11 +15,9 @@ const STRATEGIES: readonly Strategy[] = ["exact", "offset", "fuzz"];
 
 export interface HunkLine {
   op: " " | "-" | "+";
-  /** The line without its line end. */
+  /** The line's bytes without its LF, one character a byte (see byteString): a CR before the LF stays. */
   text: string;
-  /** The line ended in CRLF in the patch. */
-  cr: boolean;
-  /** Followed by `\ No newline at end of file`. */
+  /** Followed by `\ No newline at end of file`: the line has no LF. */
   noEol: boolean;
 }
 
@@ -31,7 +31,10 @@ export interface Hunk {
   lines: HunkLine[];
 }
 
-/** One file's part of a patch. Paths are normalised when safe, kept raw otherwise (applyPatch refuses them). */
+/**
+ * One file's part of a patch. Paths are text (git's bytes read as UTF-8), normalised when safe, kept raw
+ * otherwise (applyPatch refuses them).
+ */
 export interface FilePatch {
   /** The file read; null when the patch creates it. */
   oldPath: string | null;
@@ -66,7 +69,7 @@ export interface ParsedPatch {
 export interface ApplySuccess {
   ok: true;
   /** Changed path → new content; null = deleted. A change of mode alone counts. */
-  files: Map<string, string | null>;
+  files: Map<string, Uint8Array | null>;
   /** The written paths that carry an execute bit: set by the patch, or kept from the base file. */
   executable: Set<string>;
   /** Sorted; a rename lists both paths. */
@@ -82,7 +85,7 @@ export interface ApplyFailure extends PatchProblem {
 export type ApplyOutcome = ApplySuccess | ApplyFailure;
 
 export interface ApplyOptions {
-  /** The weakest strategy allowed; `fuzz` (the default) allows all. */
+  /** The weakest strategy allowed: `offset` (the default) is as far as git apply goes, `fuzz` goes further. */
   maxStrategy?: Strategy;
   /** The base tree's paths that carry an execute bit. */
   executable?: ReadonlySet<string>;
@@ -126,6 +129,11 @@ function quote(text: string): string {
   return JSON.stringify(clip(text, 40));
 }
 
+/** A line of the patch or of a file, quoted as text: its bytes read as UTF-8. */
+function quoteBytes(bytes: string): string {
+  return quote(utf8(bytes));
+}
+
 /** Paths keep their end: the file name says more than the directories above it. */
 function clipPath(path: string): string {
   return path.length > 80 ? `…${path.slice(-79)}` : path;
@@ -133,6 +141,28 @@ function clipPath(path: string): string {
 
 function hunkPrefix(file: string, ref: HunkRef): string {
   return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bytes. Patches and files are handled as byte strings, one character a byte (latin1 keeps every byte), so
+// that string tools serve while nothing is decoded: a CR, a latin1 letter or a NUL stays what it was.
+
+function byteString(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+
+function toBytes(bytes: string): Uint8Array {
+  return Buffer.from(bytes, "latin1");
+}
+
+/** The bytes read as UTF-8: how paths are named, and how messages quote lines. */
+function utf8(bytes: string): string {
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** Trailing ASCII whitespace off: JavaScript's trimEnd would also take byte 0xA0, half of a UTF-8 letter. */
+function trimEndAscii(bytes: string): string {
+  return bytes.replace(/[\t\n\v\f\r ]+$/, "");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -149,34 +179,36 @@ function fail(file: string | null, hunk: HunkRef | null, what: string): never {
   throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
 }
 
-/** The patch's lines, line ends (LF or CRLF) taken off and remembered. */
+/** The patch's lines (byte strings), split at LF. */
 class Cursor {
   private readonly lines: string[];
-  private readonly crs: boolean[];
   index = 0;
 
-  constructor(text: string) {
-    const raw = text.replace(/^\uFEFF/, "").split("\n");
+  constructor(bytes: string) {
+    // A byte order mark (UTF-8's) is an editor's, not the patch's.
+    const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
     if (raw[raw.length - 1] === "") raw.pop();
-    this.crs = raw.map((line) => line.endsWith("\r"));
-    this.lines = raw.map((line, i) => (this.crs[i] ? line.slice(0, -1) : line));
+    this.lines = raw;
   }
 
   get done(): boolean {
     return this.index >= this.lines.length;
   }
 
-  /** The line `ahead` lines on, or "" past the end. */
+  /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
   peek(ahead = 0): string {
-    return this.lines[this.index + ahead] ?? "";
+    return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
   }
 
-  peekCr(): boolean {
-    return this.crs[this.index] ?? false;
+  /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
+  peekRaw(): string {
+    return this.lines[this.index] ?? "";
   }
 
   next(): string {
-    return this.lines[this.index++] ?? "";
+    const line = this.peek();
+    this.index++;
+    return line;
   }
 
   /** 1-based number of the current line, for messages. */
@@ -190,7 +222,7 @@ const GIT_HEADER =
   /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
 const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
 // `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
-const TIMESTAMP = /\s+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
+const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
 const EPOCH = /^(1970-01-01|1969-12-31) /;
 
 function isPlainHeader(cur: Cursor): boolean {
@@ -199,24 +231,24 @@ function isPlainHeader(cur: Cursor): boolean {
 
 const C_ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
 
-/** A git C-quoted name at the start of `text`: the name and the text after the closing quote. */
+/** A git C-quoted name at the start of `text`: the name's bytes and the text after the closing quote. */
 function readQuoted(text: string): { name: string; rest: string } | null {
-  const bytes: number[] = [];
-  const encoder = new TextEncoder();
+  let name = "";
   for (let i = 1; i < text.length; i++) {
     const ch = text[i]!;
-    if (ch === '"') return { name: new TextDecoder().decode(new Uint8Array(bytes)), rest: text.slice(i + 1) };
+    if (ch === '"') return { name, rest: text.slice(i + 1) };
     if (ch !== "\\") {
-      bytes.push(...encoder.encode(ch));
+      name += ch;
       continue;
     }
     const octal = /^[0-7]{3}/.exec(text.slice(i + 1));
     const escaped = C_ESCAPES[text[i + 1] ?? ""];
     if (octal) {
-      bytes.push(parseInt(octal[0], 8));
+      // One byte, as git's unquoting keeps it.
+      name += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
       i += 3;
     } else if (escaped !== undefined) {
-      bytes.push(escaped);
+      name += String.fromCharCode(escaped);
       i += 1;
     } else return null;
   }
@@ -237,8 +269,8 @@ function headerName(rest: string, cur: Cursor): string | null {
     name = tab >= 0 ? rest.slice(0, tab) : match ? rest.slice(0, match.index) : rest;
     stamp = tab >= 0 ? rest.slice(tab + 1) : (match?.[1] ?? "");
   }
-  name = name.trimEnd();
-  return name === "/dev/null" || EPOCH.test(stamp.trim()) ? null : name;
+  name = trimEndAscii(name);
+  return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
 }
 
 /** Names from `diff --git A B`: quoted, or the split where both halves name the same file. */
@@ -247,7 +279,7 @@ function gitLineNames(rest: string): [string, string] | null {
     const first = readQuoted(rest);
     const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
     if (first && second) return [first.name, second.name];
-    return first ? [first.name, first.rest.trimStart()] : null;
+    return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
   }
   for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
     const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
@@ -287,7 +319,7 @@ function resolveNames(oldName: string | null, newName: string | null): [string |
 function parseHunkHeader(cur: Cursor, file: string, index: number): Omit<Hunk, "lines"> {
   const line = cur.next();
   const match = HUNK_HEADER.exec(line);
-  if (!match) fail(file, null, `hunk ${index} has a malformed header ${quote(line)}`);
+  if (!match) fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
   const [, header, oldStart, oldCount, newStart, newCount] = match;
   const num = (value: string | undefined): number => (value === undefined ? 1 : Number(value));
   return {
@@ -312,18 +344,19 @@ function parseHunk(cur: Cursor, file: string, index: number): Hunk {
   };
   while (oldLeft > 0 || newLeft > 0) {
     if (cur.done) fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
-    const text = cur.peek();
-    if (text.startsWith("\\")) {
+    const raw = cur.peekRaw();
+    if (raw.startsWith("\\")) {
       markNoEol();
       continue;
     }
     // An empty line is an empty context line whose leading space an editor or a model dropped.
-    const op = text === "" ? " " : text[0];
+    const dropped = raw === "" || raw === "\r";
+    const op = dropped ? " " : raw[0];
     if (op !== " " && op !== "-" && op !== "+") {
       fail(
         file,
         ref,
-        `line ${cur.lineNumber} of the patch (${quote(text)}) is not a hunk line; are the header's line counts right?`,
+        `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`,
       );
     }
     if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
@@ -331,14 +364,14 @@ function parseHunk(cur: Cursor, file: string, index: number): Hunk {
     }
     if (op !== "+") oldLeft--;
     if (op !== "-") newLeft--;
-    lines.push({ op, text: text.slice(1), cr: cur.peekCr(), noEol: false });
+    lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
     cur.next();
   }
   if (cur.peek().startsWith("\\")) markNoEol();
   // A body longer than its counts would otherwise lose its last lines silently.
   const after = cur.peek();
   if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
-    fail(file, ref, `line ${cur.lineNumber} of the patch (${quote(after)}) goes past the header's line counts`);
+    fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
   }
   return { ...head, lines };
 }
@@ -382,9 +415,9 @@ function parseGitFile(cur: Cursor): FilePatch {
   const [oldResolved, newResolved] = resolveNames(oldName, newName);
   const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
   const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
-  const oldPath = source ?? oldResolved;
-  const newPath = target ?? newResolved;
-  const display = newPath ?? oldPath ?? (lineNames ? dropPrefix(lineNames[1], "b/") : "(unnamed file)");
+  const oldPath = textName(source ?? oldResolved);
+  const newPath = textName(target ?? newResolved);
+  const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
   if (oldPath === null && newPath === null) fail(display, null, "the diff names no file");
   if (binary) fail(display, null, "binary patches are not supported");
   const mode = ext.get("new file mode") ?? ext.get("new mode");
@@ -403,6 +436,11 @@ function parseGitFile(cur: Cursor): FilePatch {
   };
 }
 
+/** A name's bytes as the path they name: git's names are UTF-8. */
+function textName(name: string | null): string | null {
+  return name === null ? null : utf8(name);
+}
+
 function unquoteExt(value: string | undefined): string | undefined {
   if (value === undefined || !value.startsWith('"')) return value;
   return readQuoted(value)?.name ?? value;
@@ -410,7 +448,8 @@ function unquoteExt(value: string | undefined): string | undefined {
 
 function parsePlainFile(cur: Cursor): FilePatch {
   const [oldName, newName] = readHeaderPair(cur);
-  const [oldPath, newPath] = resolveNames(oldName, newName);
+  const [oldResolved, newResolved] = resolveNames(oldName, newName);
+  const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
   const display = newPath ?? oldPath ?? "(unnamed file)";
   if (oldPath === null && newPath === null) fail(display, null, "both sides of the diff are /dev/null");
   return {
@@ -424,15 +463,16 @@ function parsePlainFile(cur: Cursor): FilePatch {
 /** The file a plain `Binary files A and B differ` line names. */
 function binaryName(line: string): string {
   const [, , oldName, newName] = BINARY.exec(line)!;
-  return newName === "/dev/null" ? dropPrefix(oldName!, "a/") : dropPrefix(newName!, "b/");
+  return utf8(newName === "/dev/null" ? dropPrefix(oldName!, "a/") : dropPrefix(newName!, "b/"));
 }
 
 /**
- * Reads every file patch in `text`. Anything before, between or after them (mail headers, a diffstat,
- * a model's prose) is skipped, as git apply does; a hunk body runs as far as its header's counts say.
+ * Reads every file patch in `patch`: a string is text (taken as UTF-8), bytes are taken as they are. Anything
+ * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
+ * apply does; a hunk body runs as far as its header's counts say.
  */
-export function parsePatch(text: string): ParsedPatch {
-  const cur = new Cursor(text);
+export function parsePatch(patch: string | Uint8Array): ParsedPatch {
+  const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
   const files: FilePatch[] = [];
   try {
     while (!cur.done) {
@@ -444,7 +484,7 @@ export function parsePatch(text: string): ParsedPatch {
         fail(
           null,
           null,
-          `line ${cur.lineNumber} of the patch starts a hunk (${quote(line)}) with no '---'/'+++' file header before it`,
+          `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`,
         );
       } else cur.next();
     }
@@ -458,35 +498,26 @@ export function parsePatch(text: string): ParsedPatch {
 // ---------------------------------------------------------------------------------------------------------
 // Applying
 
-/** A file as lines, each with its own line end ("" only on a last line without one). */
-interface Lines {
-  text: string[];
-  eol: string[];
+/** A file as git sees it: lines, each with its own bytes up to and including its LF (the last may lack one). */
+function toLines(content: string): string[] {
+  return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
-function toLines(content: string): Lines {
-  const parts = content.split("\n");
-  const last = parts.pop()!;
-  const text: string[] = [];
-  const eol: string[] = [];
-  for (const part of parts) {
-    const cr = part.endsWith("\r");
-    text.push(cr ? part.slice(0, -1) : part);
-    eol.push(cr ? "\r\n" : "\n");
-  }
-  if (last !== "") {
-    text.push(last);
-    eol.push("");
-  }
-  return { text, eol };
+/** The line end the file's first ended line has, CR and LF or LF alone; null for a file without one. */
+function lineEndOf(file: readonly string[]): string | null {
+  const ended = file.find((line) => line.endsWith("\n"));
+  return ended === undefined ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
 }
 
-/** Only the last line may lack a line end; one that stopped being last gets the file's. */
-function fromLines(lines: Lines, defaultEol: string): string {
-  const lastIndex = lines.text.length - 1;
-  return lines.text
-    .map((text, i) => text + (i < lastIndex && lines.eol[i] === "" ? defaultEol : lines.eol[i]))
-    .join("");
+/** Only the last line may lack a line end; one that stopped being last (under fuzz) gets the file's. */
+function fromLines(lines: readonly string[], eol: string): string {
+  const lastIndex = lines.length - 1;
+  return lines.map((line, i) => (i < lastIndex && !line.endsWith("\n") ? line + eol : line)).join("");
+}
+
+/** A hunk line's bytes as the file should hold them. */
+function lineBytes(line: HunkLine): string {
+  return line.noEol ? line.text : `${line.text}\n`;
 }
 
 /** A hunk with its context counted, and where its header says it starts (0-based). */
@@ -521,7 +552,7 @@ interface Level {
   strategy: Strategy;
   /** Context lines that may be dropped at each end. */
   fuzz: number;
-  /** Tolerate whitespace differences at line ends and a missing final newline. */
+  /** Tolerate whitespace differences at line ends (a CR among them) and a missing final newline. */
   loose: boolean;
 }
 
@@ -546,19 +577,18 @@ function oldSide(lines: readonly HunkLine[]): HunkLine[] {
   return lines.filter((line) => line.op !== "+");
 }
 
-function lineMatches(file: Lines, at: number, line: HunkLine, loose: boolean): boolean {
-  const text = file.text[at];
-  if (text === undefined) return false;
-  if (loose) return text.trimEnd() === line.text.trimEnd();
-  const lastWithoutEol = file.eol[at] === "";
-  return text === line.text && line.noEol === lastWithoutEol;
+/** Byte for byte, line end included, as git compares; loosely, without the whitespace at the end. */
+function lineMatches(file: readonly string[], at: number, line: HunkLine, loose: boolean): boolean {
+  const found = file[at];
+  if (found === undefined) return false;
+  return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
 }
 
-function matchesAt(file: Lines, old: readonly HunkLine[], at: number, loose: boolean): boolean {
+function matchesAt(file: readonly string[], old: readonly HunkLine[], at: number, loose: boolean): boolean {
   return old.every((line, i) => lineMatches(file, at + i, line, loose));
 }
 
-/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in GNU patch. */
+/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in git and GNU patch. */
 function* nearest(guess: number, min: number, max: number): Generator<number> {
   const from = Math.min(Math.max(guess, min), max);
   for (let d = 0; from + d <= max || from - d >= min; d++) {
@@ -581,16 +611,16 @@ function pins(hunk: Prepared, fileLength: number, oldLength: number): number[] |
   return at.every((p) => p === at[0]) ? [at[0]!] : [];
 }
 
-function locate(file: Lines, hunk: Prepared, level: Level, min: number, delta: number): Placement | null {
+function locate(file: readonly string[], hunk: Prepared, level: Level, min: number, delta: number): Placement | null {
   const cutLead = Math.min(level.fuzz, hunk.lead);
   const cutTrail = Math.min(level.fuzz, hunk.trail);
   const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
   const old = oldSide(lines);
   // A hunk fuzzed down to nothing but additions would land anywhere.
   if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0) return null;
-  const max = file.text.length - old.length;
+  const max = file.length - old.length;
   const stated = hunk.stated + cutLead;
-  const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.text.length, old.length);
+  const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
   const positions =
     level.strategy === "exact"
       ? [stated].filter((at) => pinned?.includes(at) ?? true)
@@ -604,16 +634,27 @@ function locate(file: Lines, hunk: Prepared, level: Level, min: number, delta: n
   return null;
 }
 
+function lineEnd(line: string): string {
+  return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
+}
+
+/** How a file line differs from the line the hunk expects there: in its text, or in its line end alone. */
+function difference(lineNumber: number, found: string, expected: string): string {
+  const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
+  if (text !== wanted) return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
+  return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
+}
+
 /** Why a hunk found no place: what its header's line holds against what the hunk expects. */
-function mismatch(file: Lines, hunk: Prepared, min: number): string {
+function mismatch(file: readonly string[], hunk: Prepared, min: number): string {
   const old = oldSide(hunk.lines);
-  const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, true));
+  const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
   if (bad < 0) return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
   const at = hunk.stated + bad;
-  const found = file.text[at];
+  const found = file[at];
   if (found === undefined)
-    return file.text.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.text.length})`;
-  return ` (line ${at + 1} reads ${quote(found)}, the patch expects ${quote(old[bad]!.text)})`;
+    return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
+  return ` (${difference(at + 1, found, lineBytes(old[bad]!))})`;
 }
 
 type FileResult = { ok: true; content: string; strategy: Strategy } | ApplyFailure;
@@ -622,17 +663,18 @@ function rank(strategy: Strategy): number {
   return STRATEGIES.indexOf(strategy);
 }
 
-/** Lines from the file where the hunk keeps context (the file's own spelling), the patch's where it adds. */
-function replacement(file: Lines, hunk: Prepared, place: Placement, eol: string): Lines {
-  const out: Lines = { text: [], eol: [] };
+/**
+ * The file's own bytes where the hunk keeps context, the patch's where it adds, as git writes them. Only a
+ * hunk placed by fuzz, which matched without line ends, gives its added lines the file's line end.
+ */
+function replacement(file: readonly string[], hunk: Prepared, place: Placement, eol: string | null): string[] {
+  const out: string[] = [];
   let at = place.start;
   for (const line of hunk.lines.slice(place.from, place.to)) {
-    if (line.op === " ") {
-      out.text.push(file.text[at]!);
-      out.eol.push(line.noEol ? "" : file.eol[at]!);
-    } else if (line.op === "+") {
-      out.text.push(line.text);
-      out.eol.push(line.noEol ? "" : eol);
+    if (line.op === " ") out.push(file[at]!);
+    else if (line.op === "+") {
+      const loose = place.strategy === "fuzz" && eol !== null && !line.noEol;
+      out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
     }
     if (line.op !== "+") at++;
   }
@@ -640,11 +682,11 @@ function replacement(file: Lines, hunk: Prepared, place: Placement, eol: string)
 }
 
 function patchContent(path: string, content: string, hunks: readonly Hunk[], levels: readonly Level[]): FileResult {
+  // A rename or a change of mode alone: the bytes move as they are, whatever they hold.
+  if (hunks.length === 0) return { ok: true, content, strategy: "exact" };
   const file = toLines(content);
-  const ended = hunks.flatMap((hunk) => hunk.lines.filter((line) => line.op === "+" && !line.noEol));
-  // Added lines follow the file's line ends; a new file follows the patch's.
-  const eol = file.eol.find((e) => e !== "") ?? (ended.length > 0 && ended.every((line) => line.cr) ? "\r\n" : "\n");
-  const out: Lines = { text: [], eol: [] };
+  const eol = lineEndOf(file);
+  const out: string[] = [];
   let [next, delta, weakest] = [0, 0, 0];
   for (const [i, hunk] of hunks.entries()) {
     const prepared = prepare(hunk, i + 1);
@@ -657,18 +699,13 @@ function patchContent(path: string, content: string, hunks: readonly Hunk[], lev
       const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
       return { ok: false, file: path, hunk: prepared.ref, reason: `${hunkPrefix(path, prepared.ref)}: ${why}` };
     }
-    out.text.push(...file.text.slice(next, place.start));
-    out.eol.push(...file.eol.slice(next, place.start));
-    const replaced = replacement(file, prepared, place, eol);
-    out.text.push(...replaced.text);
-    out.eol.push(...replaced.eol);
+    out.push(...file.slice(next, place.start), ...replacement(file, prepared, place, eol));
     next = place.start + place.take;
     delta = place.start - place.from - prepared.stated;
     weakest = Math.max(weakest, rank(place.strategy));
   }
-  out.text.push(...file.text.slice(next));
-  out.eol.push(...file.eol.slice(next));
-  return { ok: true, content: fromLines(out, eol), strategy: STRATEGIES[weakest]! };
+  out.push(...file.slice(next));
+  return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest]! };
 }
 
 function refuse(file: string, reason: string): ApplyFailure {
@@ -692,17 +729,35 @@ function unsafePath(patch: ParsedPatch): ApplyFailure | null {
   return null;
 }
 
+/** A file's content (a byte string) and its execute bit. */
+interface Entry {
+  content: string;
+  executable: boolean;
+}
+
+/** A rename (not a copy): its source is gone afterwards. */
+function isRename(file: FilePatch): boolean {
+  return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
+}
+
 /**
- * Applies the patch to `tree` (relative path → content) without touching it. Each hunk tries its stated
- * line, then the nearest place it matches, both as git apply places hunks; then fuzz: git's pins lifted,
- * whitespace at line ends ignored, up to 2 context lines dropped at each end (GNU patch's fuzz factor 2).
- * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), zero-context hunks
- * stay at their stated line (git apply --unidiff-zero), and line ends are compared without CR, each file
- * keeping its own (a patch cannot turn LF into CRLF). Files are patched one after the other, so a patch
- * may touch the same file twice.
+ * Applies the patch to `tree` (relative path → bytes) without touching it, as git apply does. Each hunk tries
+ * its stated line, then the nearest place it matches, both as git apply places hunks, comparing lines byte
+ * for byte (CR included); added lines are written as the patch has them. Then, only when maxStrategy allows,
+ * fuzz: git's pins lifted, whitespace at line ends (CR included) ignored, up to 2 context lines dropped at
+ * each end (GNU patch's fuzz factor 2), and added lines given the file's line end.
+ *
+ * Files as git: a rename or a copy reads its source from the base tree, a change in place what an earlier
+ * part of the patch wrote there (so a patch may touch the same file twice). A path created, or renamed or
+ * copied onto, must not be in the base tree unless the patch deletes it or renames it away (a swap, a → b and
+ * b → a, applies). Written files win over removed ones and a later write over an earlier one, as git removes
+ * all before it writes any.
+ *
+ * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), and zero-context hunks
+ * stay at their stated line (git apply --unidiff-zero).
  */
 export function applyPatch(
-  tree: ReadonlyMap<string, string>,
+  tree: ReadonlyMap<string, Uint8Array>,
   patch: ParsedPatch,
   opts: ApplyOptions = {},
 ): ApplyOutcome {
@@ -711,42 +766,65 @@ export function applyPatch(
   if (patch.problem) return { ok: false, ...patch.problem };
   if (patch.files.length === 0)
     return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
-  const allowed = rank(opts.maxStrategy ?? "fuzz");
+  const allowed = rank(opts.maxStrategy ?? "offset");
   const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
-  const state = new Map<string, string | null>();
-  const read = (path: string): string | undefined =>
-    state.has(path) ? (state.get(path) ?? undefined) : tree.get(path);
-  const wasExecutable = (path: string): boolean => opts.executable?.has(path) ?? false;
-  const modes = new Map<string, boolean>();
+  const base = (path: string): Entry | undefined => {
+    const bytes = tree.get(path);
+    return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+  };
+  // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+  const leaving = new Set(
+    patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath!),
+  );
+  // What a change in place reads: the last write of the path, or null once it is deleted or renamed away.
+  const latest = new Map<string, Entry | null>();
+  const writes = new Map<string, Entry>();
+  const removals = new Set<string>();
   let weakest = 0;
   for (const file of patch.files) {
     const { oldPath, newPath } = file;
     const path = newPath ?? oldPath!;
-    if (newPath !== null && newPath !== oldPath && read(newPath) !== undefined) {
+    const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+    if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
       const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
       return refuse(newPath, `the patch ${how}, but it already exists`);
     }
-    const base = oldPath === null ? "" : read(oldPath);
-    if (base === undefined) return refuse(oldPath!, "the patch changes it, but it does not exist in the base tree");
-    const result = patchContent(path, base, file.hunks, levels);
+    if (oldPath !== null && !moved && latest.get(oldPath) === null)
+      return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+    const source =
+      oldPath === null
+        ? { content: "", executable: false }
+        : moved
+          ? base(oldPath)
+          : (latest.get(oldPath) ?? base(oldPath));
+    if (source === undefined) return refuse(oldPath!, "the patch changes it, but it does not exist in the base tree");
+    const result = patchContent(path, source.content, file.hunks, levels);
     if (!result.ok) return result;
     if (newPath === null && result.content !== "")
       return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
     weakest = Math.max(weakest, rank(result.strategy));
-    // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-    const executable =
-      file.mode !== undefined
-        ? (parseInt(file.mode, 8) & 0o111) !== 0
-        : oldPath !== null && (modes.get(oldPath) ?? wasExecutable(oldPath));
-    if (oldPath !== null && oldPath !== newPath && !file.copy) state.set(oldPath, null);
+    if (newPath === null || isRename(file)) {
+      removals.add(oldPath!);
+      latest.set(oldPath!, null);
+    }
     if (newPath !== null) {
-      state.set(newPath, result.content);
-      modes.set(newPath, executable);
+      // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+      const written = {
+        content: result.content,
+        executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+      };
+      writes.set(newPath, written);
+      latest.set(newPath, written);
     }
   }
-  const changed = ([path, content]: [string, string | null]): boolean =>
-    content !== (tree.get(path) ?? null) || (content !== null && modes.get(path) !== wasExecutable(path));
-  const files = new Map([...state].filter(changed));
-  const executable = new Set([...files.keys()].filter((path) => files.get(path) !== null && modes.get(path)));
+  const after = new Map<string, Entry | null>([...[...removals].map((path) => [path, null] as const), ...writes]);
+  const changed = ([path, entry]: [string, Entry | null]): boolean => {
+    const before = base(path);
+    if (entry === null) return before !== undefined;
+    return before === undefined || entry.content !== before.content || entry.executable !== before.executable;
+  };
+  const kept = [...after].filter(changed);
+  const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
+  const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
   return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest]! };
 }

@@ -1,10 +1,12 @@
 // What runs first inside the container, and the reader of the markers it writes.
 //
-// The container's command is `sh -c DRIVER sandbox-gate <command> [check argv...]`: everything
-// travels as positional parameters, so nothing is ever spliced into the script text. The driver
-// reads a per-run nonce line from stdin, unpacks the tar that follows it, runs the parse check (if
-// any), then the command, and writes a marker line carrying the nonce to stderr when each phase
-// begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
+// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
+// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
+// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
+// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
 // candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
 // forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
 // through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
@@ -40,20 +42,42 @@ export function verdictMarker(nonce: string): string {
   return `${VERDICT_PREFIX}${nonce}\n`;
 }
 
-/** The container's stdin: the nonce line, then the tar. */
-export function driverInput(nonce: string, tar: Uint8Array): Buffer {
-  return Buffer.concat([Buffer.from(`${nonce}\n`), tar]);
+/**
+ * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ */
+export function driverInput(nonce: string, tar: Uint8Array, deleted: readonly string[] = []): Buffer {
+  return Buffer.concat([
+    Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
+    tar,
+  ]);
 }
 
 // Checker output goes to stderr, so stdout carries the candidate's output only.
 // stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
 // `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-export const DRIVER = String.raw`command=$1
-shift
+export const DRIVER = String.raw`base=$1
+command=$2
+shift 2
 IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
 }
+if [ -n "$base" ]; then
+  (cd "$base" && tar -c -f - .) | tar -x -f - || {
+    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+fi
+IFS= read -r deleted || {
+  echo "sandbox-gate: no count of deleted paths on stdin" >&2
+  exit 125
+}
+while [ "$deleted" -gt 0 ]; do
+  IFS= read -r path || exit 125
+  rm -f -- "$path"
+  deleted=$((deleted - 1))
+done
 tar -x -f - || {
   status=$?
   echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
@@ -68,9 +92,9 @@ printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
 exec sh -c "$command"
 `;
 
-/** The container's argv: the driver, then the test command and the check argv as parameters. */
-export function driverArgv(command: string, check: readonly string[] = []): string[] {
-  return ["sh", "-c", DRIVER, "sandbox-gate", command, ...check];
+/** The container's argv: the driver, then the base tree's directory (or ""), the test command and the check argv. */
+export function driverArgv(command: string, check: readonly string[] = [], base = ""): string[] {
+  return ["sh", "-c", DRIVER, "sandbox-gate", base, command, ...check];
 }
 
 /** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */

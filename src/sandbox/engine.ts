@@ -9,6 +9,8 @@ export interface SandboxFile {
   content: string | Uint8Array;
   /** Unpacked with mode 0755 rather than 0644: a script the test command runs as `./x`. */
   executable?: boolean;
+  /** A symbolic link to this path (relative, inside the tree) instead of a file; `content` is unused. */
+  linkTarget?: string;
 }
 
 export interface Limits {
@@ -34,6 +36,10 @@ export interface SandboxJob {
   limits: Limits;
   /** Labels put on the container so leftovers of a run can be found and removed. */
   labels: Record<string, string>;
+  /** A directory of `image` holding the run's base tree, copied into the work dir before `files` (base-image.ts). */
+  base?: string;
+  /** Paths of the base tree to delete before `files` are unpacked: what a patch deletes. */
+  deleted?: string[];
 }
 
 export interface RunHooks {

@@ -50,14 +50,16 @@ export interface LockDown {
   env: string[];
   /** docker-init (podman's catatonit) as PID 1: orphans reaped, a signal to PID 1 ends the code. */
   init: true;
-  network: "none";
+  /** No network, but for a `setup` that asked for one (`setup-network: bridge`): never a candidate. */
+  network: "none" | "bridge";
   /** Memory and memory+swap alike: no swap. */
   memoryBytes: number;
   cpus: number;
   /** The pids cgroup: the candidate's limit, or under gVisor the headroom of gVisor's own kernel. */
   cgroupPids: number;
   ulimits: Ulimit[];
-  readOnlyRoot: true;
+  /** Read-only but for a setup, whose work dir is committed into the run's image from the container's own layer. */
+  readOnlyRoot: boolean;
   tmpfs: Tmpfs[];
   shmBytes: number;
   capDrop: "ALL";
@@ -89,19 +91,32 @@ export function processLimits(
   return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
 }
 
-export function lockDown(job: SandboxJob): LockDown {
+/**
+ * How the base tree's `setup` runs (base-image.ts): the candidates' lock-down, but its work dir lives in
+ * the container's own layer (committed into the run image afterwards, which a tmpfs would not be) and it
+ * has the network it asked for. It never sees a candidate's code.
+ */
+export interface SetupPurpose {
+  network: "none" | "bridge";
+}
+
+export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
   const { limits } = job;
   const size = limits.workdirBytes;
   const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+  const tmpfs: Tmpfs[] = [
+    { path: WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+    { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
+  ];
   return {
     image: job.image,
-    argv: driverArgv(job.command, job.check),
+    argv: driverArgv(job.command, job.check, job.base),
     labels: job.labels,
     user: SANDBOX_USER,
     workdir: WORKDIR,
     env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1"],
     init: true,
-    network: "none",
+    network: setup?.network ?? "none",
     memoryBytes: limits.memoryBytes,
     cpus: limits.cpus,
     cgroupPids,
@@ -110,11 +125,8 @@ export function lockDown(job: SandboxJob): LockDown {
       { name: "fsize", soft: size, hard: size },
       ...(guestNproc === undefined ? [] : [{ name: "nproc" as const, soft: guestNproc, hard: guestNproc }]),
     ],
-    readOnlyRoot: true,
-    tmpfs: [
-      { path: WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
-      { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
-    ],
+    readOnlyRoot: setup === undefined,
+    tmpfs: setup === undefined ? tmpfs : tmpfs.filter((mount) => mount.path !== WORKDIR),
     shmBytes: SHM_BYTES,
     capDrop: "ALL",
     noNewPrivileges: true,
@@ -148,14 +160,17 @@ export function ulimitsFor(policy: LockDown, dialect: Dialect): Ulimit[] {
     : policy.ulimits;
 }
 
-/** The `run` argv for container `name`: every flag of the policy, then the image and the driver. */
-export function cliRunArgs(policy: LockDown, name: string, dialect: Dialect): string[] {
+/**
+ * The `run` argv for container `name` (or `create`'s, for a setup that is started later and reads no
+ * stdin): every flag of the policy, then the image and the driver.
+ */
+export function cliRunArgs(policy: LockDown, name: string, dialect: Dialect, verb: "run" | "create" = "run"): string[] {
   return [
-    "run",
+    verb,
     ...["--name", name],
     ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
     // stdin stays open for the nonce and the tar.
-    "-i",
+    ...(verb === "run" ? ["-i"] : []),
     ...(policy.init ? ["--init"] : []),
     // Images are made ready before the first run (image.ts); a run never pulls.
     ...["--pull", "never"],
@@ -166,9 +181,9 @@ export function cliRunArgs(policy: LockDown, name: string, dialect: Dialect): st
     ...["--cpus", String(policy.cpus)],
     ...["--pids-limit", String(policy.cgroupPids)],
     ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
-    "--read-only",
+    ...(policy.readOnlyRoot ? ["--read-only"] : []),
     // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
-    ...(dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+    ...(policy.readOnlyRoot && dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
     ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
     ...["--shm-size", String(policy.shmBytes)],
     ...["--cap-drop", policy.capDrop],

@@ -59,7 +59,7 @@ function openRun(job: SandboxJob, hooks: RunHooks, aborted: boolean): Opening | 
   if (aborted) return failedFacts(CANCELLED_BEFORE_START);
   const nonce = hooks.nonce ?? newNonce();
   try {
-    return { nonce, input: driverInput(nonce, tarball(job.files)) };
+    return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
   } catch (error) {
     return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
-// A ustar writer for the files sent into a sandbox on stdin: nothing from the host is mounted.
-// Pure: the same files give the same bytes (fixed owner and time stamp).
+// A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
+// the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
 import { checkRelativePath } from "../prepare/paths.js";
 import type { SandboxFile } from "./engine.js";
 
@@ -10,16 +10,31 @@ const NAME_FIELD = 100;
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
 const EXECUTABLE_MODE = 0o755;
+const LINK_MODE = 0o777;
 // Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
 const MTIME = Date.UTC(2000, 0, 1) / 1000;
 // The ustar size field holds 11 octal digits.
 const MAX_SIZE = 8 ** 11 - 1;
 
-type Entry = { kind: "file"; path: string; data: Uint8Array; mode: number } | { kind: "dir"; path: string };
+type Entry =
+  | { kind: "file"; path: string; data: Uint8Array; mode: number }
+  | { kind: "link"; path: string; target: string }
+  | { kind: "dir"; path: string };
 
-/** The archive of `files` (regular files, their parent directories first), ready for `tar -x`. */
-export function tarball(files: SandboxFile[]): Buffer {
-  const body = Buffer.concat(archiveEntries(files).flatMap(entryBlocks));
+export interface TarOptions {
+  /** uid and gid of every entry: root unless the files must belong to the sandbox user. */
+  owner?: number;
+  /** A directory every path is put under (`sandbox-gate/base`), itself included as an entry. */
+  under?: string;
+}
+
+/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
+export function tarball(files: SandboxFile[], options: TarOptions = {}): Buffer {
+  const under = options.under === undefined ? undefined : normalisePath(options.under);
+  const placed =
+    under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
+  const entries = archiveEntries(placed, under);
+  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, options.owner ?? 0)));
   // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
   // reads whole records and would otherwise wait on an open pipe for the rest of one.
   const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
@@ -33,10 +48,15 @@ export function normalisePath(path: string): string {
   return checked.path;
 }
 
-function archiveEntries(files: SandboxFile[]): Entry[] {
+function archiveEntries(files: SandboxFile[], under?: string): Entry[] {
   const entries: Entry[] = [];
   const dirs = new Set<string>();
   const filePaths = new Set<string>();
+  // Even with no file under it, the directory is made (and owned as asked).
+  for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+    dirs.add(dir);
+    entries.push({ kind: "dir", path: dir });
+  }
   for (const file of files) {
     const path = normalisePath(file.path);
     if (filePaths.has(path)) throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
@@ -51,6 +71,10 @@ function archiveEntries(files: SandboxFile[]): Entry[] {
       }
     }
     filePaths.add(path);
+    if (file.linkTarget !== undefined) {
+      entries.push({ kind: "link", path, target: file.linkTarget });
+      continue;
+    }
     const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
     if (data.byteLength > MAX_SIZE) throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
     entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
@@ -62,23 +86,34 @@ function conflict(path: string): string {
   return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
 }
 
-function entryBlocks(entry: Entry): Buffer[] {
+const TYPES = { file: "0", link: "2", dir: "5" } as const;
+
+function entryBlocks(entry: Entry, owner: number): Buffer[] {
   const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
   const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
   const nameBytes = Buffer.from(name, "utf8");
+  const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+  // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
+  // readers ignore, so no prefix/name split is needed.
+  const pax = Buffer.concat([
+    ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
+    ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
+  ]);
   const blocks: Buffer[] = [];
-  if (nameBytes.byteLength > NAME_FIELD) {
-    // A pax header carries the full name; the ustar field gets a truncated stand-in that
-    // readers ignore, so no prefix/name split is needed.
-    const pax = paxRecord("path", name);
-    blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x" }), padded(pax));
+  if (pax.byteLength > 0) {
+    blocks.push(
+      header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner }),
+      padded(pax),
+    );
   }
   blocks.push(
     header({
       name: nameBytes.subarray(0, NAME_FIELD),
-      mode: entry.kind === "dir" ? DIR_MODE : entry.mode,
+      mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
       size: data.byteLength,
-      type: entry.kind === "dir" ? "5" : "0",
+      type: TYPES[entry.kind],
+      owner,
+      link: linkBytes.subarray(0, NAME_FIELD),
     }),
     padded(data),
   );
@@ -98,18 +133,22 @@ interface HeaderFields {
   name: string | Uint8Array;
   mode: number;
   size: number;
-  type: "0" | "5" | "x";
+  type: "0" | "2" | "5" | "x";
+  owner: number;
+  /** A link's target (type 2). */
+  link?: Uint8Array;
 }
 
 function header(fields: HeaderFields): Buffer {
   const block = Buffer.alloc(BLOCK);
   Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
   octal(block, 100, 8, fields.mode);
-  octal(block, 108, 8, 0); // uid
-  octal(block, 116, 8, 0); // gid
+  octal(block, 108, 8, fields.owner); // uid
+  octal(block, 116, 8, fields.owner); // gid
   octal(block, 124, 12, fields.size);
   octal(block, 136, 12, MTIME);
   block.write(fields.type, 156, "ascii");
+  if (fields.link) Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
   block.write("ustar\0", 257, "ascii");
   block.write("00", 263, "ascii");
   // The checksum is computed with its own field read as spaces.

@@ -24,6 +24,8 @@ export interface SourceSettings {
   /** The base tree: where globs resolve and patches apply; never written to. */
   workdir: string;
   tests: string[];
+  /** The most the base tree (a patch candidate's whole checkout) may hold. */
+  maxTreeBytes: number;
   maxCandidates: number;
   /** This job's slice of the candidates; undefined runs them all. */
   shard?: Shard;
@@ -37,6 +39,15 @@ export interface RunSettings {
   pull: PullPolicy;
   target: string;
   command: string;
+  /** Run once on the base tree before any candidate; every candidate starts from what it leaves. */
+  setup?: { command: string; network: "none" | "bridge"; timeoutMs: number };
+  /**
+   * Processes a patch candidate may start: a repository's own test suite needs more than one function
+   * does (a thread pool, a test runner's workers). `limits.pidsLimit` is a reply's.
+   */
+  patchPidsLimit: number;
+  /** Hunks may be placed by fuzz, beyond what git apply accepts. */
+  patchFuzz: boolean;
 }
 
 /** How the sandboxes are run: which engine, how isolated, how many at once. */
@@ -87,6 +98,10 @@ export interface Settings {
   token: string;
 }
 
+/** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
+const REPLY_PIDS = 64;
+const PATCH_PIDS = 256;
+
 /** Input names with their defaults; action.yml states the same (a test keeps them in step). */
 export const DEFAULTS = {
   source: "comments",
@@ -99,12 +114,19 @@ export const DEFAULTS = {
   workdir: "",
   target: "",
   command: "",
+  "patch-fuzz": "false",
   timeout: "10s",
   memory: "256m",
   cpus: "1",
-  "pids-limit": "64",
+  // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
+  "pids-limit": "",
   "max-output": "64k",
   "tmpfs-size": "64m",
+  // Empty: tmpfs-size, since every candidate's work dir holds the tree.
+  "max-tree-size": "",
+  setup: "",
+  "setup-network": "none",
+  "setup-timeout": "10m",
   runtime: "",
   engine: "docker",
   concurrency: "",
@@ -246,6 +268,12 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   const targetPath = target ? checkRelativePath(target) : undefined;
   if (targetPath && !targetPath.ok)
     throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+  const pids =
+    input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
+  const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
+  const setup = input("setup");
+  const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"] as const);
+  const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
   return {
     source: {
       kind: source,
@@ -253,6 +281,7 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
       files,
       workdir: input("workdir") || ctx.defaultWorkdir,
       tests: parseList(input("tests")),
+      maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
       maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
       ...(shard ? { shard } : {}),
     },
@@ -262,14 +291,19 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
       pull: parseChoice("pull", input("pull"), ["always", "missing", "never"] as const),
       target,
       command: input("command"),
+      ...(setup && {
+        setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+      }),
+      patchPidsLimit: pids ?? PATCH_PIDS,
+      patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     },
     limits: {
       timeoutMs: parseDuration("timeout", input("timeout")),
       memoryBytes,
       cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-      pidsLimit: parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 }),
+      pidsLimit: pids ?? REPLY_PIDS,
       maxOutputBytes: parseSize("max-output", input("max-output")),
-      workdirBytes: parseSize("tmpfs-size", input("tmpfs-size")),
+      workdirBytes,
       runtime: input("runtime"),
     },
     mode: {

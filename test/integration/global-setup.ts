@@ -1,5 +1,5 @@
 // Integration tests need a real engine: a missing one fails the run loudly, it never skips. At the end,
-// nothing of the suite's may be left: no labelled container, no temp dir (the unit tests' included).
+// nothing of the suite's may be left: no labelled container or run image, no temp dir (the unit tests' included).
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
@@ -37,6 +37,14 @@ function failRun(message: string): never {
 export function teardown(): void {
   const left = docker("ps", "-a", "--filter", `label=${RUN_LABEL}`, "--format", "{{.Names}}").trim();
   if (left) failRun(`containers of ours left after the suite: ${left.split("\n").join(", ")}`);
+  const images = docker(
+    "images",
+    "--filter",
+    `label=${RUN_LABEL}`,
+    "--format",
+    "{{.ID}} {{.Repository}}:{{.Tag}}",
+  ).trim();
+  if (images) failRun(`run images of ours left after the suite: ${images.split("\n").join(", ")}`);
   const temp = tempDirs().filter((name) => !tempBefore.has(name));
   if (temp.length > 0) failRun(`temp dirs left after the suite in ${tmpdir()}: ${temp.join(", ")}`);
 }

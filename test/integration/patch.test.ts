@@ -1,8 +1,7 @@
 // Patches end to end through the bundled CLI: applied in memory, run over the patched tree in the
 // sandbox, and the runner's checkout left byte-identical.
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { cpSync, existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { cpSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,25 +9,10 @@ import type { Result } from "../../src/model.js";
 import { TEST_IMAGE } from "./support.js";
 import { tempDir } from "../support/temp.js";
 import { readValidReport } from "../support/report-schema.js";
+import { treeHash } from "../support/tree.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures");
 const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
-
-/** Every file's path, mode and bytes: equal hashes mean an untouched tree. */
-function treeHash(root: string): string {
-  const hash = createHash("sha256");
-  const visit = (dir: string): void => {
-    for (const name of readdirSync(join(root, dir)).sort()) {
-      const rel = join(dir, name);
-      const info = statSync(join(root, rel));
-      hash.update(`${rel}\0${info.mode}\0`);
-      if (info.isDirectory()) visit(rel);
-      else hash.update(readFileSync(join(root, rel)));
-    }
-  };
-  visit("");
-  return hash.digest("hex");
-}
 
 let workdir: string;
 let before: string;

@@ -7,6 +7,9 @@ export function docker(...args: string[]): string {
   return execFileSync("docker", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
+/** The test image with pip, venv and pytest: a repository's own tools (build-test-images.sh). */
+export const PYTHON_DEV_IMAGE = "sandbox-gate-test/python-dev:1";
+
 /** The test image with Node 24 over Debian's 18, for the typescript preset (build-test-images.sh). */
 export const NODE24_IMAGE = "sandbox-gate-test/node24:1";
 

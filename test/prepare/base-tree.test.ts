@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { loadBaseTree } from "../../src/prepare/base-tree.js";
-import { RUN_SH, checkout } from "../support/checkout.js";
+import { LATIN1, RUN_SH, checkout } from "../support/checkout.js";
 
 const root = checkout();
 
 describe("loadBaseTree", () => {
-  it("reads the existing paths with their execute bits and leaves out absent ones", async () => {
-    const tree = await loadBaseTree(root, ["tests/run.sh", "tests/test_a.py", "tests/new.py"]);
+  it("reads the existing paths as bytes, with their execute bits, and leaves out absent ones", async () => {
+    const tree = await loadBaseTree(root, ["tests/run.sh", "tests/test_a.py", "tests/new.py", "data/greeting.txt"]);
     expect(tree).toEqual({
       ok: true,
       files: new Map([
-        ["tests/run.sh", RUN_SH],
-        ["tests/test_a.py", "assert True\n"],
+        ["tests/run.sh", Buffer.from(RUN_SH)],
+        ["tests/test_a.py", Buffer.from("assert True\n")],
+        ["data/greeting.txt", LATIN1],
       ]),
       executable: new Set(["tests/run.sh"]),
     });

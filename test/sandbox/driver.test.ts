@@ -1,5 +1,14 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -180,6 +189,8 @@ describe("the driver script", () => {
     input?: Buffer;
     /** Leave stdin open after the input, as a live attach would. */
     holdStdin?: boolean;
+    /** The base tree's directory, as the run image holds it. */
+    base?: string;
   }
 
   function runDriver({
@@ -187,10 +198,11 @@ describe("the driver script", () => {
     check = [],
     input = driverInput(NONCE, files),
     holdStdin = false,
+    base,
   }: DriverJob): Promise<DriverRun> {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-"));
     dirs.push(dir);
-    const [sh, ...args] = driverArgv(command, check);
+    const [sh, ...args] = driverArgv(command, check, base);
     const child = spawn(sh!, args, { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
@@ -209,6 +221,27 @@ describe("the driver script", () => {
       });
     });
   }
+
+  it("starts from the base tree: copies it, deletes what the patch deletes, then unpacks the changed files", async () => {
+    const base = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-base-"));
+    dirs.push(base);
+    mkdirSync(join(base, "pkg"));
+    writeFileSync(join(base, "pkg", "kept.py"), "kept\n");
+    writeFileSync(join(base, "pkg", "gone.py"), "gone\n");
+    writeFileSync(join(base, "changed.txt"), "old\n");
+    symlinkSync("pkg/kept.py", join(base, "alias.py"));
+    const changed = tarball([{ path: "changed.txt", content: "new\n" }]);
+    const { code, stdout, dir } = await runDriver({
+      command: "find . | sort; cat changed.txt",
+      base,
+      input: driverInput(NONCE, changed, ["pkg/gone.py"]),
+    });
+    expect(code).toBe(0);
+    expect(stdout).toBe(".\n./alias.py\n./changed.txt\n./pkg\n./pkg/kept.py\nnew\n");
+    expect(readlinkSync(join(dir, "alias.py"))).toBe("pkg/kept.py");
+    // The run image's copy is never touched.
+    expect(readFileSync(join(base, "pkg", "gone.py"), "utf8")).toBe("gone\n");
+  });
 
   it("unpacks the files and runs the command with the run marker before its stderr", async () => {
     const { code, stdout, parsed, dir } = await runDriver({ command: "sh solution.sh && cat lib/data.txt" });

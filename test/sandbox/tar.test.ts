@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SandboxFile } from "../../src/sandbox/engine.js";
 import { normalisePath, paxRecord, tarball } from "../../src/sandbox/tar.js";
+import { tempDir } from "../support/temp.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -135,5 +136,39 @@ describe("paxRecord", () => {
     const record = paxRecord("path", value);
     expect(record.byteLength).toBe(length);
     expect(record.toString("utf8")).toBe(`${length} path=${value}\n`);
+  });
+});
+
+describe("links, owners and a directory to put everything under", () => {
+  it("keeps a symbolic link as a link, long targets included, as tar reads them", () => {
+    const dir = tempDir("tar-links");
+    const long = `${"deep/".repeat(30)}target.txt`;
+    const archive = tarball(
+      [
+        { path: "real.txt", content: "data" },
+        { path: "link.txt", content: "", linkTarget: "real.txt" },
+        { path: "far.txt", content: "", linkTarget: long },
+      ],
+      { under: "sandbox-gate/base", owner: 65534 },
+    );
+    execFileSync("tar", ["-x", "-f", "-", "-C", dir], { input: archive });
+    expect(readlinkSync(join(dir, "sandbox-gate/base/link.txt"))).toBe("real.txt");
+    expect(readlinkSync(join(dir, "sandbox-gate/base/far.txt"))).toBe(long);
+    expect(readFileSync(join(dir, "sandbox-gate/base/real.txt"), "utf8")).toBe("data");
+    const listing = execFileSync("tar", ["-t", "-v", "--numeric-owner", "-f", "-"], {
+      input: archive,
+      encoding: "utf8",
+    });
+    expect(
+      listing
+        .split("\n")
+        .filter(Boolean)
+        .every((line) => line.includes("65534/65534")),
+    ).toBe(true);
+    expect(listing).toMatch(/^d\S+ 65534\/65534 .* sandbox-gate\/$/m);
+  });
+
+  it("refuses a link path outside the tree like any other path", () => {
+    expect(() => tarball([{ path: "../x", content: "", linkTarget: "y" }])).toThrow(/has a '\.\.' segment/);
   });
 });

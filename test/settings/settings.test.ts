@@ -11,7 +11,7 @@ describe("readSettings", () => {
     const s = read({});
     expect(s).toMatchObject({
       source: { kind: "comments", authors: ["*[bot]"], workdir: "/repo", maxCandidates: 20 },
-      run: { language: "auto", pull: "missing" },
+      run: { language: "auto", pull: "missing", patchFuzz: false },
       limits: {
         timeoutMs: 10_000,
         memoryBytes: 256 * 1024 ** 2,
@@ -46,6 +46,7 @@ describe("readSettings", () => {
     [{ concurrency: "0" }, "concurrency"],
     [{ "pids-limit": "2.5" }, "pids-limit"],
     [{ comment: "yes" }, "comment"],
+    [{ "patch-fuzz": "maybe" }, "patch-fuzz"],
     [{ target: "../escape.py" }, "target"],
     [{ target: "/etc/passwd" }, "target"],
     [{ target: "sub\\..\\x.py" }, "target"],
@@ -74,6 +75,7 @@ describe("readSettings", () => {
     expect(s.source.tests).toEqual(["tests/**", "!tests/slow/**"]);
     expect([...s.reports.failOn]).toEqual(["timeout"]);
     expect(s.run.language).toBe("python");
+    expect(read({ "patch-fuzz": "True" }).run.patchFuzz).toBe(true);
   });
 
   it("reads the evaluation inputs: isolation, shard, baseline, merge", () => {

@@ -72,7 +72,7 @@ describe("valid requests", () => {
     expect(first.headers.get("link")).toContain('page=3>; rel="last"');
   });
 
-  it("serves the pull request diff for the diff media type only", async () => {
+  it("serves the pull request as a diff for the diff media type, and as JSON with its commits otherwise", async () => {
     github.setDiff("acme", "app", 7, "diff --git a/x b/x\n");
     const diff = await call("GET", "/repos/acme/app/pulls/7", undefined, {
       ...HEADERS,
@@ -83,7 +83,17 @@ describe("valid requests", () => {
       "diff --git a/x b/x\n",
       "application/vnd.github.diff; charset=utf-8",
     ]);
-    expect((await call("GET", "/repos/acme/app/pulls/7")).status).toBe(415);
+    // Not told its commits, the fake knows no pull request as JSON.
+    expect((await call("GET", "/repos/acme/app/pulls/7")).status).toBe(404);
+    github.setRefs("acme", "app", 7, { base: "a".repeat(40), head: "b".repeat(40) });
+    const json = await call("GET", "/repos/acme/app/pulls/7");
+    expect(json.status).toBe(200);
+    expect(JSON.parse(json.text) as unknown).toMatchObject({
+      number: 7,
+      base: { sha: "a".repeat(40) },
+      head: { sha: "b".repeat(40) },
+    });
+    expect(github.violations).toEqual([]);
   });
 
   it("answers under a GitHub Enterprise path prefix", async () => {

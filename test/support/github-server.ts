@@ -103,6 +103,14 @@ export class OpenApi {
     };
   }
 
+  /** GitHub's own example answer of an operation (its `default`), to answer with where a whole object is needed. */
+  example(operationId: string, status: number): JsonObject {
+    const operation = this.operations.find((o) => o.id === operationId)!;
+    const response = this.resolve((operation.spec.responses as JsonObject)[String(status)]!);
+    const examples = (response.content as Record<string, JsonObject>)["application/json"]!.examples as JsonObject;
+    return structuredClone(this.resolve<JsonObject>(examples.default!).value as JsonObject);
+  }
+
   responseSchema(operation: Operation, status: number): JsonObject | undefined {
     const response = (operation.spec.responses as JsonObject | undefined)?.[String(status)];
     if (!response) return undefined;
@@ -333,6 +341,8 @@ interface Token {
 /** GitHub's own limit on comment bodies, in characters. */
 const BODY_MAX = 65_536;
 const DOCS = "https://docs.github.com/rest";
+/** The diff of a pull request over GitHub's limits: `pulls/get` answers 406, as GitHub does. */
+export const TOO_LARGE = "\0too large";
 const COMMIT = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const EPOCH = Date.parse("2025-01-01T00:00:00Z");
 
@@ -364,6 +374,7 @@ export class FakeGitHub {
   private readonly reviewComments: StoredReviewComment[] = [];
   private readonly reviews: StoredReview[] = [];
   private readonly diffs = new Map<string, string>();
+  private readonly refs = new Map<string, { base: string; head: string }>();
   private readonly failures: Failure[] = [];
   private perPageMax = 100;
   private nextId = 1_000_000_001;
@@ -458,8 +469,14 @@ export class FakeGitHub {
     return review;
   }
 
+  /** The pull request's diff; TOO_LARGE for one GitHub refuses to send. */
   setDiff(owner: string, repo: string, pull: number, diff: string): void {
     this.diffs.set(key(owner, repo, pull), diff);
+  }
+
+  /** The commits the pull request goes from and to, for its JSON form. */
+  setRefs(owner: string, repo: string, pull: number, refs: { base: string; head: string }): void {
+    this.refs.set(key(owner, repo, pull), refs);
   }
 
   issueComments(owner: string, repo: string, issue: number): readonly StoredComment[] {
@@ -604,7 +621,7 @@ export class FakeGitHub {
         // GitHub does not always associate a fork's commit with the pull request it heads.
         this.pulls
           .filter((p) => this.inRepo(p, r) && p.headSha === r.params.commit_sha && p.headOwner === p.owner)
-          .map((p) => this.pullJson(p)),
+          .map((p) => this.simplePullJson(p)),
       ),
     "pulls/list": (r, url) =>
       this.page(
@@ -613,7 +630,7 @@ export class FakeGitHub {
         this.pulls
           .filter((p) => this.inRepo(p, r) && (r.params.state ?? "open") === p.state)
           .filter((p) => r.params.head === undefined || r.params.head === `${p.headOwner}:${p.headRef}`)
-          .map((p) => this.pullJson(p)),
+          .map((p) => this.simplePullJson(p)),
       ),
     "checks/create": (r) => {
       if (r.readOnly) return error(403, "Resource not accessible by integration");
@@ -638,9 +655,23 @@ export class FakeGitHub {
     "reactions/delete-for-issue-comment": (r) => this.unreact(r, `comment-${r.params.comment_id}`),
     "reactions/delete-for-pull-request-comment": (r) => this.unreact(r, `review-comment-${r.params.comment_id}`),
     "pulls/get": (r) => {
-      if (!/^application\/vnd\.github(?:\.v3)?\.diff$/.test(r.accept))
-        return error(415, "this fake serves pull requests as diffs only");
-      const diff = this.diffs.get(key(r.owner, r.repo, Number(r.params.pull_number)));
+      const pull = key(r.owner, r.repo, Number(r.params.pull_number));
+      if (!/^application\/vnd\.github(?:\.v3)?\.diff$/.test(r.accept)) {
+        const refs = this.refs.get(pull);
+        return refs === undefined ? error(404, "Not Found") : { status: 200, body: this.pullJson(r, refs) };
+      }
+      const diff = this.diffs.get(pull);
+      // What GitHub says of a diff over its limits (300 files, 20 000 lines).
+      if (diff === TOO_LARGE)
+        return {
+          status: 406,
+          body: {
+            message: "Sorry, the diff exceeded the maximum number of lines (20000)",
+            errors: [{ resource: "PullRequest", field: "diff", code: "too_large" }],
+            documentation_url: DOCS,
+            status: "406",
+          },
+        };
       return diff === undefined ? error(404, "Not Found") : { status: 200, text: diff };
     },
   };
@@ -930,7 +961,8 @@ export class FakeGitHub {
     };
   }
 
-  private pullJson(p: StoredPull): JsonObject {
+  /** A pull request as listings give it (pull-request-simple). */
+  private simplePullJson(p: StoredPull): JsonObject {
     const api = `${this.url}/repos/${p.owner}/${p.repo}`;
     const html = `https://github.com/${p.owner}/${p.repo}/pull/${p.number}`;
     const link = (href: string) => ({ href });
@@ -1030,6 +1062,16 @@ export class FakeGitHub {
   private repoUrls(c: StoredComment) {
     const api = `${this.url}/repos/${c.owner}/${c.repo}`;
     return { api, web: `https://github.com/${c.owner}/${c.repo}` };
+  }
+
+  /** A pull request as GitHub answers for it: GitHub's own example, with this pull request's number and commits. */
+  private pullJson(r: Route, refs: { base: string; head: string }): JsonObject {
+    const pull = this.api.example("pulls/get", 200);
+    const number = Number(r.params.pull_number);
+    (pull.base as JsonObject).sha = refs.base;
+    (pull.head as JsonObject).sha = refs.head;
+    // The example's requested team lacks a field its own schema has since required: no team is asked here.
+    return { ...pull, number, url: `${this.url}/repos/${r.owner}/${r.repo}/pulls/${number}`, requested_teams: [] };
   }
 
   private commentJson(c: StoredComment): JsonObject {

@@ -12,6 +12,7 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MemorySample, RunFacts } from "../../model.js";
 import { StreamCapture } from "../capture.js";
+import { cli, describeFailure } from "../cli-command.js";
 import { RunClock } from "../driver.js";
 import type { RunHooks, SandboxJob } from "../engine.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "../late-oom.js";
@@ -24,15 +25,11 @@ import {
   Removals,
   type StreamOutcome,
   containerName,
-  engineMessage,
   failedFacts,
   runFacts,
 } from "../run.js";
 
-/** Output kept from the CLI's own short commands (inspect, ps, pull). */
-const CLI_OUTPUT_BYTES = 1024 * 1024;
-/** The longest a short CLI command (inspect, kill, rm, ps) may take; a pull gets PULL_TIMEOUT_MS. */
-const CLI_CALL_TIMEOUT_MS = 60_000;
+/** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
 const ABORT_POLL_MS = 100;
@@ -151,16 +148,14 @@ export class CliEngine extends OpeningEngine {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
     child.once("close", () => clearTimeout(grace));
-    await cli(this.binary, ["kill", name], KILL_GRACE_MS);
+    await cli(this.binary, ["kill", name], { timeoutMs: KILL_GRACE_MS });
   }
 
   /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
   async #memory(name: string): Promise<MemorySample | undefined> {
-    const result = await cli(
-      this.binary,
-      ["stats", "--no-stream", "--format", "{{.MemUsage}}", name],
-      MEMORY_SAMPLE_TIMEOUT_MS,
-    );
+    const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], {
+      timeoutMs: MEMORY_SAMPLE_TIMEOUT_MS,
+    });
     return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
   }
 
@@ -225,19 +220,34 @@ export class CliEngine extends OpeningEngine {
   }
 
   async pull(image: string): Promise<void> {
-    const result = await cli(this.binary, ["pull", "--quiet", "--", image], PULL_TIMEOUT_MS);
+    const result = await cli(this.binary, ["pull", "--quiet", "--", image], { timeoutMs: PULL_TIMEOUT_MS });
     if (result.code !== 0) throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
   }
 
+  /** Containers first (a run image cannot go while one runs from it), then the run's images. */
   async removeLabelled(label: string): Promise<string[]> {
-    const listed = await cli(this.binary, ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"]);
-    if (listed.code !== 0) throw new Error(`cannot list containers labelled ${label}: ${describeFailure(listed)}`);
+    const containers = await this.#removeListed(
+      ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"],
+      ["rm", "-f", "-v"],
+      `containers labelled ${label}`,
+    );
+    const images = await this.#removeListed(
+      ["images", "--filter", `label=${label}`, "--format", "{{.Repository}}:{{.Tag}}"],
+      ["rmi", "-f"],
+      `images labelled ${label}`,
+    );
+    return [...containers, ...images];
+  }
+
+  async #removeListed(list: string[], remove: string[], what: string): Promise<string[]> {
+    const listed = await cli(this.binary, list);
+    if (listed.code !== 0) throw new Error(`cannot list ${what}: ${describeFailure(listed)}`);
     const names = listed.stdout
       .split("\n")
       .map((line) => line.trim())
       .filter(Boolean);
     if (names.length === 0) return [];
-    const removed = await cli(this.binary, ["rm", "-f", "-v", ...names]);
+    const removed = await cli(this.binary, [...remove, ...names]);
     if (removed.code !== 0) throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
     return names;
   }
@@ -247,46 +257,6 @@ export class CliEngine extends OpeningEngine {
 export async function cliOomEventSeen(binary: string, name: string): Promise<boolean> {
   const { since, until } = eventWindow();
   const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
-  const result = await cli(binary, args, OOM_LOOK_TIMEOUT_MS);
+  const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
   return result.code === 0 && result.stdout.trim() !== "";
-}
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  error?: Error;
-}
-
-/**
- * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
- * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
- * the run: a command past its time is a failure like any other.
- */
-function cli(binary: string, args: string[], timeoutMs = CLI_CALL_TIMEOUT_MS): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const stdout = new StreamCapture(CLI_OUTPUT_BYTES);
-    const stderr = new StreamCapture(CLI_OUTPUT_BYTES);
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs, killSignal: "SIGKILL" });
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    const result = (code: number | null, error?: Error): CliResult => ({
-      code,
-      stdout: stdout.result().text,
-      stderr: stderr.result().text,
-      ...(error ? { error } : {}),
-    });
-    child.on("error", (error) => resolve(result(null, error)));
-    child.on("close", (code, signal) => {
-      const late =
-        code === null && signal === "SIGKILL"
-          ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
-          : undefined;
-      resolve(result(code, late));
-    });
-  });
-}
-
-function describeFailure(result: CliResult): string {
-  return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }

@@ -80,8 +80,8 @@ const EXEC_COMMAND = 'exec sh -c "$command"\n';
 const AFTER_COMMAND = 'sh -c "$command"\nstatus=$?\nkill -9 -1 2>/dev/null\nexit "$status"\n';
 
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
-export function execArgv(command: string, check?: readonly string[]): string[] {
-  const [sh, flag, driver, ...parameters] = driverArgv(command, check);
+export function execArgv(command: string, check?: readonly string[], base?: string): string[] {
+  const [sh, flag, driver, ...parameters] = driverArgv(command, check, base);
   if (!driver!.endsWith(EXEC_COMMAND))
     throw new Error("the sandbox driver no longer ends by exec'ing the command: update engines/shared.ts");
   return [sh!, flag!, `${RESET}${driver!.slice(0, -EXEC_COMMAND.length)}${AFTER_COMMAND}`, ...parameters];
@@ -153,7 +153,7 @@ export class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: WORKDIR,
-      Cmd: execArgv(job.command, job.check),
+      Cmd: execArgv(job.command, job.check, job.base),
     });
     const oomsBefore = shared.ooms;
     let killed = false;

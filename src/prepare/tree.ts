@@ -1,0 +1,111 @@
+// The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
+// checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
+// the checkout is never written.
+import { execFile } from "node:child_process";
+import { lstat, readFile, readlink, readdir } from "node:fs/promises";
+import { join, posix } from "node:path";
+import { promisify } from "node:util";
+import type { SandboxFile } from "../sandbox/engine.js";
+import { InputError } from "../settings/input-error.js";
+import { checkRelativePath } from "./paths.js";
+import { isExecutable } from "./tests.js";
+
+export interface BaseTree {
+  /** Regular files and links inside the tree, sorted by path. */
+  files: SandboxFile[];
+  /** What the files hold in all. */
+  bytes: number;
+  /** How the files were listed. */
+  listedBy: "git" | "walk";
+  /** Paths git tracks that are not sent: submodules (their own repositories). */
+  skipped: string[];
+}
+
+const run = promisify(execFile);
+const GIT_LINK = "160000";
+const SYMLINK = "120000";
+
+interface Listed {
+  path: string;
+  /** git's mode (100644, 100755, 120000, 160000); undefined when walked. */
+  mode?: string;
+}
+
+/** The tracked paths, or undefined when `root` is not inside a git work tree. */
+async function gitListing(root: string): Promise<Listed[] | undefined> {
+  const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
+  if (inside?.stdout.trim() !== "true") return undefined;
+  // -s: the mode git records, which the checkout may not show (core.fileMode=false); -z: any name.
+  const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+  const listed = new Map<string, Listed>();
+  for (const record of stdout.split("\0").filter(Boolean)) {
+    const [meta, path] = [record.slice(0, record.indexOf("\t")), record.slice(record.indexOf("\t") + 1)];
+    // A path in a merge conflict is listed once per stage; one entry is enough.
+    listed.set(path, { path, mode: meta.split(" ")[0] });
+  }
+  return [...listed.values()];
+}
+
+async function* walk(root: string, dir = ""): AsyncGenerator<Listed> {
+  for (const entry of (await readdir(join(root, dir), { withFileTypes: true })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== ".git") yield* walk(root, path);
+    } else if (entry.isFile() || entry.isSymbolicLink()) yield { path };
+  }
+}
+
+/** A link's target as a path inside the tree, or undefined when it leads out of it. */
+function insideTarget(path: string, target: string): string | undefined {
+  if (posix.isAbsolute(target)) return undefined;
+  const resolved = posix.normalize(posix.join(posix.dirname(path), target));
+  return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
+}
+
+/**
+ * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
+ * leaves the tree is refused, naming the path: following it would put host files in the sandbox.
+ */
+export async function readBaseTree(root: string, maxBytes: number, input: string): Promise<BaseTree> {
+  const tracked = await gitListing(root);
+  const listing = tracked ?? [];
+  if (!tracked) for await (const listed of walk(root)) listing.push(listed);
+  const files: SandboxFile[] = [];
+  const skipped: string[] = [];
+  let bytes = 0;
+  for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    if (mode === GIT_LINK) {
+      skipped.push(path);
+      continue;
+    }
+    const safe = checkRelativePath(path);
+    if (!safe.ok) throw new InputError("workdir", `'${path}' in the base tree ${safe.why}`);
+    const info = await lstat(join(root, path)).catch(() => undefined);
+    // Tracked but deleted in the checkout: not part of the tree the candidate meets.
+    if (!info) continue;
+    if (info.isSymbolicLink() || mode === SYMLINK) {
+      const target = await readlink(join(root, path));
+      if (insideTarget(path, target) === undefined) {
+        throw new InputError(
+          "workdir",
+          `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`,
+        );
+      }
+      files.push({ path, content: "", linkTarget: target });
+      continue;
+    }
+    if (!info.isFile()) continue;
+    bytes += info.size;
+    if (bytes > maxBytes) {
+      throw new InputError(
+        input,
+        `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`,
+      );
+    }
+    const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
+    files.push({ path, content: await readFile(join(root, path)), ...(executable && { executable }) });
+  }
+  return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
+}

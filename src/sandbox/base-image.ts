@@ -1,0 +1,119 @@
+// A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
+// made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
+// from BASE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+//
+// Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
+// steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
+// run label and is removed when the run ends (the action's post step removes it too, by label).
+import { randomBytes } from "node:crypto";
+import { cli, describeFailure } from "./cli-command.js";
+import type { Limits, SandboxFile } from "./engine.js";
+import { type Dialect, WORKDIR, cliRunArgs, lockDown } from "./policy.js";
+import { containerName } from "./run.js";
+import { tarball } from "./tar.js";
+
+/** Where the run image holds the base tree: out of every candidate's reach but for reading. */
+export const BASE_DIR = "/sandbox-gate/base";
+const SANDBOX_UID = 65534;
+/** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
+const STEP_TIMEOUT_MS = 10 * 60_000;
+
+export interface SetupSpec {
+  command: string;
+  network: "none" | "bridge";
+  timeoutMs: number;
+}
+
+export interface BaseSpec {
+  /** The image the run image is made from. */
+  image: string;
+  files: SandboxFile[];
+  setup?: SetupSpec;
+  /** The setup's limits (memory, CPU, processes, output, runtime): a candidate's. */
+  limits: Limits;
+  labels: Record<string, string>;
+}
+
+export type BaseImage =
+  | { ok: true; image: string; setup?: { durationMs: number; output: string } }
+  /** `output`: what a setup printed before it failed. */
+  | { ok: false; reason: string; output?: string };
+
+// The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
+// to BASE_DIR, which the candidates copy from. Results elsewhere (the image's system, /tmp) are not kept.
+const SETUP_DRIVER = String.raw`setup=$1
+cd ${WORKDIR} || exit 125
+sh -c "$setup" || exit
+(tar -c -f - .) | tar -x -f - -C ${BASE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+  exit 125
+}
+`;
+
+export async function buildBaseImage(binary: string, dialect: Dialect, spec: BaseSpec): Promise<BaseImage> {
+  const name = containerName();
+  const tag = `sandbox-gate/run-${randomBytes(6).toString("hex")}:base`;
+  const { setup } = spec;
+  const job = {
+    image: spec.image,
+    files: [],
+    command: setup?.command ?? "true",
+    limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
+    labels: spec.labels,
+  };
+  const base = lockDown(job, { network: setup?.network ?? "none" });
+  const policy = {
+    ...base,
+    argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+    // Caches out of the work dir: a setup's downloads are not copied into every candidate.
+    env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
+  };
+  const fail = (step: string, result: Parameters<typeof describeFailure>[0]): BaseImage => ({
+    ok: false,
+    reason: `${step}: ${describeFailure(result)}`,
+  });
+  const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
+  if (created.code !== 0) return fail(`the run image could not be started from ${spec.image}`, created);
+  try {
+    // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
+    const trees = setup
+      ? [
+          tarball(spec.files, { under: WORKDIR.slice(1), owner: SANDBOX_UID }),
+          tarball([], { under: BASE_DIR.slice(1), owner: SANDBOX_UID }),
+        ]
+      : [tarball(spec.files, { under: BASE_DIR.slice(1) })];
+    for (const tree of trees) {
+      const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
+      if (copied.code !== 0) return fail("the base tree could not be copied into the run image", copied);
+    }
+    let ran: { durationMs: number; output: string } | undefined;
+    if (setup) {
+      const started = performance.now();
+      const result = await cli(binary, ["start", "-a", name], {
+        timeoutMs: setup.timeoutMs,
+        maxOutputBytes: spec.limits.maxOutputBytes,
+      });
+      const output = `${result.stdout}${result.stderr}`;
+      if (result.error) {
+        await cli(binary, ["kill", name]);
+        return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+      }
+      if (result.code !== 0) return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+      ran = { durationMs: Math.round(performance.now() - started), output };
+    }
+    const labels = Object.entries(spec.labels).flatMap(([key, value]) => ["--change", `LABEL ${key}=${value}`]);
+    const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
+    if (committed.code !== 0) return fail("the run image could not be committed", committed);
+    return { ok: true, image: tag, ...(ran && { setup: ran }) };
+  } finally {
+    await cli(binary, ["rm", "-f", "-v", name]);
+  }
+}
+
+/** Removes a run image; returns why it could not be, if it could not. */
+export async function removeBaseImage(binary: string, image: string): Promise<string | undefined> {
+  const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
+  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+    ? undefined
+    : `${image}: ${describeFailure(removed)}`;
+}

@@ -1,0 +1,114 @@
+// The run image on the real engine: the base tree once in an image, a setup run on it once, locked
+// down, and candidates that start from it with only their changes sent.
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { BASE_DIR, buildBaseImage, removeBaseImage, type BaseSpec } from "../../src/sandbox/base-image.js";
+import { RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { CliEngine } from "../../src/sandbox/engines/cli.js";
+import { TEST_LIMITS } from "./jobs.js";
+import { TEST_IMAGE, docker } from "./support.js";
+
+const RUN_ID = `base-test-${randomBytes(4).toString("hex")}`;
+const engine = new CliEngine();
+const made: string[] = [];
+
+afterAll(async () => {
+  for (const image of made) expect(await removeBaseImage("docker", image)).toBeUndefined();
+  expect(docker("images", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim()).toBe("");
+  expect(await engine.close()).toEqual([]);
+});
+
+const TREE = [
+  { path: "pkg/mod.py", content: "VALUE = 1\n" },
+  { path: "pkg/gone.py", content: "x\n" },
+  { path: "run.sh", content: "#!/bin/sh\necho ran\n", executable: true },
+  { path: "alias.py", content: "", linkTarget: "pkg/mod.py" },
+];
+
+async function build(over: Partial<BaseSpec> = {}) {
+  const built = await buildBaseImage("docker", "docker", {
+    image: TEST_IMAGE,
+    files: TREE,
+    limits: TEST_LIMITS,
+    labels: { [RUN_LABEL]: RUN_ID },
+    ...over,
+  });
+  if (built.ok) made.push(built.image);
+  return built;
+}
+
+function candidate(image: string, command: string, over: Partial<SandboxJob> = {}): SandboxJob {
+  return { image, files: [], command, limits: TEST_LIMITS, labels: { [RUN_LABEL]: RUN_ID }, base: BASE_DIR, ...over };
+}
+
+describe("a run image", () => {
+  it("holds the base tree; a candidate starts from it, with what it deletes gone and what it changes in", async () => {
+    const built = await build();
+    expect(built.ok, JSON.stringify(built)).toBe(true);
+    if (!built.ok) return;
+    const facts = await engine.run(
+      candidate(
+        built.image,
+        "find . -type f -o -type l | sort; ./run.sh; python3 -c 'import pkg.mod; print(pkg.mod.VALUE)'; readlink alias.py",
+        {
+          files: [{ path: "pkg/mod.py", content: "VALUE = 2\n" }],
+          deleted: ["pkg/gone.py"],
+        },
+      ),
+    );
+    expect(facts.stderr.text).toBe("");
+    expect(facts.stdout.text).toBe("./alias.py\n./pkg/mod.py\n./run.sh\nran\n2\npkg/mod.py\n");
+    // The next candidate starts from the tree again, untouched by the one before.
+    const next = await engine.run(candidate(built.image, "cat pkg/mod.py pkg/gone.py"));
+    expect(next.stdout.text).toBe("VALUE = 1\nx\n");
+  });
+
+  it("runs the setup once, in the work dir, and every candidate starts from what it left", async () => {
+    const built = await build({
+      setup: { command: "echo installed > dep.txt && id -u && pwd", network: "none", timeoutMs: 60_000 },
+    });
+    expect(built.ok, JSON.stringify(built)).toBe(true);
+    if (!built.ok) return;
+    expect(built.setup?.output).toBe("65534\n/work\n");
+    const facts = await engine.run(candidate(built.image, "cat dep.txt pkg/mod.py"));
+    expect(facts.stdout.text).toBe("installed\nVALUE = 1\n");
+  });
+
+  it("reports a failing setup with its output, and makes no image", async () => {
+    const before = docker("images", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`)
+      .trim()
+      .split("\n")
+      .filter(Boolean).length;
+    const built = await build({
+      setup: { command: "echo trying; echo broke >&2; exit 4", network: "none", timeoutMs: 60_000 },
+    });
+    expect(built).toEqual({ ok: false, reason: "the setup exited with code 4", output: "trying\nbroke\n" });
+    expect(
+      docker("images", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim().split("\n").filter(Boolean),
+    ).toHaveLength(before);
+    expect(docker("ps", "-a", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim()).toBe("");
+  });
+
+  it("gives the setup no network unless it asks, and the candidates none even after a setup that had one", async () => {
+    const interfaces = "ls /sys/class/net | sort | tr '\\n' ' '";
+    const closed = await build({ setup: { command: interfaces, network: "none", timeoutMs: 60_000 } });
+    expect(closed.ok && closed.setup?.output).toBe("lo ");
+    const open = await build({ setup: { command: interfaces, network: "bridge", timeoutMs: 60_000 } });
+    expect(open.ok && open.setup?.output).toBe("eth0 lo ");
+    if (!open.ok) return;
+    let name = "";
+    const running = engine.run(candidate(open.image, `${interfaces}; sleep 2`), { onContainer: (n) => (name = n) });
+    const mode = await vi.waitFor(() => docker("inspect", "--format", "{{.HostConfig.NetworkMode}}", name).trim(), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(mode).toBe("none");
+    expect((await running).stdout.text).toBe("lo ");
+  });
+
+  it("stops a setup at its timeout", async () => {
+    const built = await build({ setup: { command: "echo started; sleep 60", network: "none", timeoutMs: 1_500 } });
+    expect(built).toMatchObject({ ok: false, reason: "the setup did not finish within 1.5 s" });
+    expect(docker("ps", "-a", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim()).toBe("");
+  });
+});

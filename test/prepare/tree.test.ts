@@ -1,0 +1,71 @@
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readBaseTree } from "../../src/prepare/tree.js";
+import { tempDir } from "../support/temp.js";
+
+const git = (dir: string, ...args: string[]) =>
+  execFileSync("git", ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
+
+function repository(): string {
+  const dir = tempDir("tree");
+  git(dir, "init", "-q");
+  mkdirSync(join(dir, "pkg"));
+  writeFileSync(join(dir, "pkg", "mod.py"), "x = 1\n");
+  writeFileSync(join(dir, "run.sh"), "#!/bin/sh\n");
+  chmodSync(join(dir, "run.sh"), 0o755);
+  writeFileSync(join(dir, "latin1.txt"), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+  symlinkSync("pkg/mod.py", join(dir, "alias.py"));
+  git(dir, "add", ".");
+  git(dir, "commit", "-qm", "base");
+  // Not tracked, so not the tree: build output, a local secret.
+  writeFileSync(join(dir, "untracked.log"), "noise");
+  return dir;
+}
+
+describe("readBaseTree", () => {
+  it("is what git tracks, bytes unchanged, modes and links as git records them", async () => {
+    const tree = await readBaseTree(repository(), 1 << 20, "max-tree-size");
+    expect(tree.listedBy).toBe("git");
+    expect(tree.files.map((f) => f.path)).toEqual(["alias.py", "latin1.txt", "pkg/mod.py", "run.sh"]);
+    expect(tree.files.find((f) => f.path === "alias.py")).toMatchObject({ linkTarget: "pkg/mod.py" });
+    expect(Buffer.from(tree.files.find((f) => f.path === "latin1.txt")!.content as Uint8Array)).toEqual(
+      Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]),
+    );
+    expect(tree.files.find((f) => f.path === "run.sh")?.executable).toBe(true);
+    expect(tree.files.find((f) => f.path === "pkg/mod.py")?.executable).toBeUndefined();
+    expect(tree.bytes).toBe(6 + 10 + 5);
+  });
+
+  it("lists a subdirectory of a repository relative to it", async () => {
+    const tree = await readBaseTree(join(repository(), "pkg"), 1 << 20, "max-tree-size");
+    expect(tree.files.map((f) => f.path)).toEqual(["mod.py"]);
+  });
+
+  it("is every file but .git/ outside a git work tree", async () => {
+    const dir = tempDir("tree-plain");
+    mkdirSync(join(dir, ".git"));
+    writeFileSync(join(dir, ".git", "config"), "x");
+    writeFileSync(join(dir, "a.txt"), "a");
+    const tree = await readBaseTree(dir, 1 << 20, "max-tree-size");
+    expect(tree).toMatchObject({ listedBy: "walk", files: [{ path: "a.txt" }], bytes: 1 });
+  });
+
+  it("refuses a link out of the tree, naming it", async () => {
+    const dir = repository();
+    symlinkSync("/etc/passwd", join(dir, "secret"));
+    git(dir, "add", "secret");
+    await expect(readBaseTree(dir, 1 << 20, "max-tree-size")).rejects.toMatchObject({
+      input: "workdir",
+      message: expect.stringContaining("'secret' is a symbolic link to '/etc/passwd', outside the base tree"),
+    });
+  });
+
+  it("refuses a tree over the cap with one line naming the input", async () => {
+    await expect(readBaseTree(repository(), 10, "max-tree-size")).rejects.toMatchObject({
+      input: "max-tree-size",
+      message: expect.stringMatching(/^Input 'max-tree-size': the base tree under .* holds more than 10 bytes/),
+    });
+  });
+});
