@@ -1,17 +1,18 @@
 // Reactions on judged replies, through the real client against the fake GitHub.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createGitHubClient } from "../src/github.js";
 import { reactionTarget, Reactions, verdictReaction } from "../src/reactions.js";
 import { result } from "./report/fixtures.js";
 import { FakeGitHub, READ_ONLY_TOKEN, startFakeGitHub, TOKEN } from "./support/github-server.js";
 
 let github: FakeGitHub;
+// Each test gets its own fake, closed after it with no request outside GitHub's description.
 beforeEach(async () => {
   github = await startFakeGitHub();
-});
-afterEach(async () => {
-  await github.close();
-  expect(github.violations).toEqual([]);
+  return async () => {
+    await github.close();
+    expect(github.violations).toEqual([]);
+  };
 });
 
 const REPO = { owner: "acme", repo: "app" };

@@ -73,16 +73,11 @@ export function verdictKey({ tests, run, limits, version }: KeyParts): string {
   const files = [...tests]
     .map((f) => [f.path, sha256(f.content), f.executable === true] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const { timeoutMs, memoryBytes, cpus, pidsLimit, maxOutputBytes, workdirBytes, runtime = "" } = limits;
-  return sha256(
-    JSON.stringify({
-      state: STATE_VERSION,
-      version,
-      files,
-      run: [run.language, run.image, run.target, run.command],
-      limits: [timeoutMs, memoryBytes, cpus, pidsLimit, maxOutputBytes, workdirBytes, runtime],
-    }),
-  );
+  // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
+  // to them later; only when the image is pulled changes no verdict.
+  const { pull: _pull, ...judging } = run;
+  void _pull;
+  return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
 }
 
 // ---- the block ------------------------------------------------------------------------------------

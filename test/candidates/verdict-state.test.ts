@@ -60,6 +60,7 @@ describe("verdictKey", () => {
     expect(other({ run: { ...settings.run, command: "pytest" } })).not.toBe(KEY);
     expect(other({ limits: { ...settings.limits, timeoutMs: 1 } })).not.toBe(KEY);
     expect(other({ version: "0.2.0" })).not.toBe(KEY);
+    expect(other({ run: { ...settings.run, pull: "always" } })).toBe(KEY);
     const two = [...PARTS.tests, { path: "a.py", content: "x" }];
     expect(other({ tests: two })).toBe(other({ tests: [...two].reverse() }));
   });
