@@ -13,6 +13,9 @@ import { runSession, type Work } from "./session.js";
 import { InputError } from "./settings/input-error.js";
 import { DEFAULTS, readSettings, type InputName, type Settings } from "./settings/settings.js";
 
+/** Inputs of the action alone: the pull request's conversation and the commenter. The CLI has none of them. */
+const ACTION_ONLY = ["merge", "decide", "rejudge", "comment-key", "post-report", "matrix"];
+
 /** The inputs `merge` reads: what shapes the report and the decision, nothing about running. */
 const MERGE_FLAGS = ["report", "junit", "baseline", "fail-on", "workdir"] as const;
 
@@ -21,7 +24,7 @@ const USAGE = `usage: sandbox-gate run [--INPUT VALUE]... FILE...
 
 run: FILEs are replies (.md, .txt), patches (.patch, .diff) or datasets (.jsonl).
 INPUTs are the action's inputs: ${Object.keys(DEFAULTS)
-  .filter((n) => !["source", "files", "comment", "authors", "github-token", "merge"].includes(n))
+  .filter((n) => !["source", "files", "comment", "authors", "github-token", ...ACTION_ONLY].includes(n))
   .map((n) => `--${n}`)
   .join(" ")}
 
@@ -42,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
   if (verb !== "run") throw new UsageError(verb ? `unknown command '${verb}'` : "missing command 'run'");
   const options = Object.fromEntries(
     Object.keys(DEFAULTS)
-      .filter((name) => name !== "merge")
+      .filter((name) => !ACTION_ONLY.includes(name))
       .map((name) => [name, { type: "string" as const }]),
   );
   const parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });

@@ -1,6 +1,7 @@
 // The whole run, shared by the action and the CLI: candidates → images first → every candidate
 // through the pipeline (bounded concurrency, input order kept) → the gate decision.
 import { performance } from "node:perf_hooks";
+import type { AuditEvent } from "./audit.js";
 import { judgeCandidate, mapLimit, type RunContext } from "./pipeline.js";
 import type { DatasetEntry } from "./candidates/dataset.js";
 import { feedbackFor } from "./feedback.js";
@@ -28,6 +29,8 @@ export interface GateOutcome {
 
 export interface GateHooks {
   log: (line: string) => void;
+  /** Where the audit lines go; by default the log, as JSON. */
+  audit?: (event: AuditEvent) => void;
 }
 
 /**
@@ -128,17 +131,17 @@ export async function runGate(
       );
     else if (line) hooks.log(line);
     // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
-    hooks.log(
-      JSON.stringify({
-        event: "sandbox-gate.candidate",
-        run: base.runId,
-        candidate: result.id,
-        code_length: "status" in item ? 0 : item.text.length,
-        status: result.status,
-        exit: result.exit_code,
-        duration_ms: result.duration_ms,
-      }),
-    );
+    const event: AuditEvent = {
+      event: "sandbox-gate.candidate",
+      run: base.runId,
+      candidate: result.id,
+      code_length: "status" in item ? 0 : item.text.length,
+      status: result.status,
+      exit: result.exit_code,
+      duration_ms: result.duration_ms,
+    };
+    if (hooks.audit) hooks.audit(event);
+    else hooks.log(JSON.stringify(event));
     return result;
   });
   const [firstBase] = await ctx.baseRuns!.all();

@@ -346,7 +346,7 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
   const flaky = isFlaky(attempts);
   const verdict: Verdict = { ...last, attempts, flaky };
   if (last.tests) verdict.tests = markFlaky(last.tests, flakyCases(runs.map((run) => run.tests)));
-  if (flaky && last.status === "pass" && ctx.settings.reports.failOnFlaky)
+  if (flaky && last.status === "pass" && ctx.settings.run.failOnFlaky)
     return { ...verdict, status: "test_failed", reason: flakyFailure(attempts) };
   return verdict;
 }

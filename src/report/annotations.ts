@@ -14,19 +14,33 @@ export interface Annotation {
 const EVERY_FAILURE: ReadonlySet<Status> = new Set(STATUSES.filter((s) => s !== "pass"));
 // GitHub shows the first lines of an annotation; the rest belongs in the summary.
 const MESSAGE_MAX = 4000;
+/** GitHub keeps this many error annotations per step, and as many warnings; it drops the rest. */
+export const ANNOTATIONS_PER_STEP = 10;
 
 /**
  * One annotation per candidate that did not pass: an error when its status fails the gate, a warning
  * otherwise. A `syntax_error` points at the file, line and column the parser named. A patch's files are
  * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
+ * With `deciding`, only those results are annotated: older replies are history, not the check's news.
+ * The most useful come first: errors, then those that point at a line, then the newest.
  */
 export function buildAnnotations(
   results: readonly Result[],
   failOn: ReadonlySet<Status> = EVERY_FAILURE,
   repoPrefix = "",
+  deciding?: ReadonlySet<string>,
 ): Annotation[] {
-  return results
-    .filter((r) => r.status !== "pass")
+  const ranked = results
+    .map((r, index) => ({ r, index }))
+    .filter(({ r }) => r.status !== "pass" && (deciding === undefined || deciding.has(r.id)))
+    .sort(
+      (a, b) =>
+        Number(failOn.has(b.r.status)) - Number(failOn.has(a.r.status)) ||
+        Number(b.r.syntax?.line !== undefined) - Number(a.r.syntax?.line !== undefined) ||
+        b.index - a.index,
+    );
+  return ranked
+    .map(({ r }) => r)
     .map((r) => ({
       level: failOn.has(r.status) ? "error" : "warning",
       title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
@@ -37,6 +51,20 @@ export function buildAnnotations(
       ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
       ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
     }));
+}
+
+/**
+ * What a step can show: at most ANNOTATIONS_PER_STEP errors, one of them the verdict when
+ * `verdictIsError` (the caller emits it first, so it is never the one dropped), and as many warnings.
+ * `hidden` counts the rest, for one notice that points to the job summary.
+ */
+export function limitAnnotations(
+  annotations: readonly Annotation[],
+  verdictIsError: boolean,
+): { shown: Annotation[]; hidden: number } {
+  const room = { error: ANNOTATIONS_PER_STEP - (verdictIsError ? 1 : 0), warning: ANNOTATIONS_PER_STEP };
+  const shown = annotations.filter((a) => room[a.level]-- > 0);
+  return { shown, hidden: annotations.length - shown.length };
 }
 
 function message(r: Result): string {
