@@ -234,6 +234,7 @@ async function publish(
       }),
     ),
     ...(runId ? { runUrl: runUrl(runId) } : {}),
+    ...(outcome.base && { base: outcome.base }),
     ...(commitOf(github.context) && { commit: commitOf(github.context) }),
     ...(pr && { pullRequest: { number: pr.number, url: `${serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}` } }),
   };

@@ -6,6 +6,7 @@
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
 // label, the deciding replies first and the older ones collapsed as history; the details in that order.
 import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
+import type { Report } from "../schemas/report.js";
 import { SKIPPED_ICON, STATUS_ICONS, verdictIcon } from "./icons.js";
 
 export interface CommentInput {
@@ -25,6 +26,8 @@ export interface CommentInput {
   pullRequest?: { url: string; number: number };
   /** The run that judged a carried-over result, by result id. */
   judgedIn?: ReadonlyMap<string, string>;
+  /** With `compare: base`: the run on the unpatched base that the patches were held against. */
+  base?: Report["base"];
 }
 
 /** GitHub refuses issue comments longer than this many characters. */
@@ -307,6 +310,7 @@ function metaLine(doc: Prepared, shape: Shape): string {
     runUrl && `[workflow run](${runUrl})`,
     carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
     input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+    input.base && baseCell(input.base),
     `sandbox-gate`,
   ];
   return parts.filter((p): p is string => typeof p === "string").join(" · ");
@@ -340,8 +344,26 @@ function nameCell(row: Row, doc: Prepared): string {
   return `${name}${by}${latest}`;
 }
 
+/** `5 of 7 tests passed`: what the test results add to a status. */
+function testCounts(tests: NonNullable<Result["tests"]>): string {
+  const { passed, failed, error, skipped } = tests.counts;
+  return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
+}
+
+/** The base run, in the line under the verdict: what the patches were held against. */
+function baseCell(base: NonNullable<Report["base"]>): string {
+  const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
+  const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
+  return `base: ${STATUS_ICONS[base.status]} ${SHOWN_LABELS[base.status]}${tests}${voided}`;
+}
+
 function resultCell(r: Result, input: CommentInput): string {
-  const text = `${STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`;
+  const marks = [
+    r.tests && testCounts(r.tests),
+    r.flaky && "flaky",
+    r.retried && "retried after a failure of ours",
+  ].filter((m): m is string => typeof m === "string");
+  const text = [`${STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`, ...marks].join(" · ");
   if (!r.cached) return text;
   const run = safeUrl(input.judgedIn?.get(r.id));
   return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
@@ -403,8 +425,12 @@ function details(row: Row, limits: Limits): string | undefined {
   const silent = r.stdout === "" && r.stderr === "";
   if (r.cached) return undefined;
   // A pass has only its output to show; a failure has something until its output and feedback are both cut.
-  if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0) return undefined;
+  const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
+  if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0) return undefined;
   const sections = [
+    attemptsSection(r),
+    testsSection(r),
+    notesSection(r),
     pass ? undefined : feedbackSection(r.feedback, limits.feedback),
     ...(silent
       ? ["No output on stdout or stderr.\n"]
@@ -418,6 +444,59 @@ function details(row: Row, limits: Limits): string | undefined {
   const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
   const summary = `<summary>${STATUS_ICONS[r.status]} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
   return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+
+/** Failing tests listed in the comment; more are counted. */
+export const FAILING_TESTS_SHOWN = 10;
+
+/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
+function testsSection(r: Result): string | undefined {
+  const { tests, compare } = r;
+  if (!tests) return undefined;
+  const blamed = new Set([...(compare?.pass_to_fail ?? []), ...(compare?.new_failing ?? [])]);
+  const failing = tests.cases.filter((c) => c.status === "failed" || c.status === "error");
+  const ordered = compare
+    ? [...failing.filter((c) => blamed.has(c.id)), ...failing.filter((c) => !blamed.has(c.id))]
+    : failing;
+  const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
+    const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
+    const first = c.message?.split("\n").find((line) => line.trim() !== "");
+    const said = first ? `: ${escapeMarkdown(clipped(first.trim(), REASON_MAX / 5))}` : "";
+    const already = compare && !blamed.has(c.id) ? " — already failing on the base" : "";
+    return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
+  });
+  if (ordered.length > FAILING_TESTS_SHOWN) items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
+  const against = compare
+    ? `Against the base: ${[
+        `${compare.fail_to_pass?.length ?? 0} fixed`,
+        `${compare.pass_to_fail?.length ?? 0} broken`,
+        `${compare.new_failing?.length ?? 0} new failing`,
+        `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
+      ].join(", ")}.`
+    : undefined;
+  const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+  const flaky = tests.cases.filter((c) => c.flaky && !failing.includes(c));
+  const flakyLine = flaky.length
+    ? `Flaky (failed in one attempt, passed in another): ${flaky
+        .slice(0, FAILING_TESTS_SHOWN)
+        .map((c) => label(c.id))
+        .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
+    : undefined;
+  return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
+}
+
+/** Each attempt of a rerun candidate, in order. */
+function attemptsSection(r: Result): string | undefined {
+  if (!r.attempts || r.attempts.length < 2) return undefined;
+  const steps = r.attempts.map(
+    (a) => `${STATUS_ICONS[a.status]} ${SHOWN_LABELS[a.status]} (${formatDuration(a.duration_ms)})`,
+  );
+  return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
+}
+
+function notesSection(r: Result): string | undefined {
+  if (!r.notes || r.notes.length === 0) return undefined;
+  return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
 }
 
 // The feedback of a failed test is its stderr (or stdout): said once, not twice.

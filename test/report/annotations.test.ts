@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Status } from "../../src/model.js";
 import { buildAnnotations, limitAnnotations } from "../../src/report/annotations.js";
-import { MIXED, result } from "./fixtures.js";
+import { MIXED, result, TESTED } from "./fixtures.js";
 
 describe("buildAnnotations", () => {
   it("puts a syntax error on its file, line and column", () => {
@@ -110,5 +110,25 @@ describe("within the Actions limits", () => {
     expect(buildAnnotations(thirty, undefined, "", new Set(["reply-29"])).map((a) => a.title)).toEqual([
       "sandbox-gate: tests failed in reply-29",
     ]);
+  });
+});
+
+describe("annotations per failing test", () => {
+  it("puts one on each failing test's file and line, only the ones a patch broke with compare", () => {
+    const [fix, breaks] = TESTED;
+    expect(buildAnnotations([fix!])).toEqual([]);
+    expect(buildAnnotations([breaks!], undefined, "services/api")).toEqual([
+      {
+        level: "error",
+        title: "sandbox-gate: tests.test_stock::test_add failed in breaks.patch",
+        message: "AssertionError: 2 != 3\n<and a | pipe> @team\n(candidate from replies/breaks.patch.md)",
+        file: "services/api/tests/test_stock.py",
+        startLine: 7,
+      },
+    ]);
+  });
+
+  it("keeps one annotation for the candidate when no failing test is listed (no test ran)", () => {
+    expect(buildAnnotations([TESTED[3]!]).map((a) => a.title)).toEqual(["sandbox-gate: tests failed in retried.md"]);
   });
 });

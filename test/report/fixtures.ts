@@ -183,3 +183,108 @@ export const FAIL_ON: ReadonlySet<Status> = new Set([
   "test_failed",
   "sandbox_error",
 ]);
+
+const CASES = {
+  fixed: { id: "tests.test_stock::test_remove", name: "test_remove", classname: "tests.test_stock" },
+  kept: { id: "tests.test_stock::test_add", name: "test_add", classname: "tests.test_stock" },
+  legacy: { id: "tests.test_pricing::test_discount", name: "test_discount", classname: "tests.test_pricing" },
+} as const;
+
+/** Per-test results: patches held against the base, a flaky pass, a retry of ours, a results note. */
+export const TESTED: Result[] = [
+  result({
+    id: "fix.patch",
+    status: "pass",
+    exit_code: 1,
+    changed_files: ["inventory/stock.py"],
+    patch_strategy: "exact",
+    tests: {
+      counts: { passed: 2, failed: 1, error: 0, skipped: 0 },
+      cases: [
+        { ...CASES.fixed, status: "passed" },
+        { ...CASES.kept, status: "passed" },
+        {
+          ...CASES.legacy,
+          status: "failed",
+          file: "tests/test_pricing.py",
+          line: 11,
+          message: "AssertionError: 115.0 != 85.0",
+        },
+      ],
+    },
+    compare: {
+      fail_to_pass: [CASES.fixed.id],
+      pass_to_pass: [CASES.kept.id],
+      pass_to_fail: [],
+      fail_to_fail: [CASES.legacy.id],
+      new_failing: [],
+      new_passing: [],
+    },
+  }),
+  result({
+    id: "breaks.patch",
+    status: "test_failed",
+    changed_files: ["inventory/stock.py"],
+    patch_strategy: "exact",
+    feedback: "The tests failed (the test command exited with code 1): 2 of 3 tests failed.",
+    tests: {
+      counts: { passed: 1, failed: 2, error: 0, skipped: 0 },
+      cases: [
+        { ...CASES.fixed, status: "passed" },
+        {
+          ...CASES.kept,
+          status: "failed",
+          file: "tests/test_stock.py",
+          line: 7,
+          message: "AssertionError: 2 != 3\n<and a | pipe> @team",
+        },
+        { ...CASES.legacy, status: "failed", message: "AssertionError: 115.0 != 85.0" },
+      ],
+    },
+    compare: {
+      fail_to_pass: [CASES.fixed.id],
+      pass_to_pass: [],
+      pass_to_fail: [CASES.kept.id],
+      fail_to_fail: [CASES.legacy.id],
+      new_failing: [],
+      new_passing: [],
+    },
+  }),
+  result({
+    id: "flaky.md",
+    status: "pass",
+    flaky: true,
+    attempts: [
+      { status: "test_failed", duration_ms: 300 },
+      { status: "pass", duration_ms: 280 },
+    ],
+    tests: {
+      counts: { passed: 1, failed: 0, error: 0, skipped: 1 },
+      cases: [
+        { id: "t::sometimes", name: "sometimes", status: "passed", flaky: true },
+        { id: "t::later", name: "later", status: "skipped" },
+      ],
+    },
+  }),
+  result({
+    id: "retried.md",
+    status: "test_failed",
+    retried: true,
+    feedback: "The tests did not pass: no test ran: the command wrote no file matching report.xml.",
+    notes: ["retried once in a fresh container after a failure of ours: the container did not start"],
+  }),
+];
+
+export const TESTED_BASE = {
+  status: "test_failed" as const,
+  exit_code: 1,
+  duration_ms: 900,
+  tests: {
+    counts: { passed: 1, failed: 2, error: 0, skipped: 0 },
+    cases: [
+      { ...CASES.fixed, status: "failed" as const },
+      { ...CASES.kept, status: "passed" as const },
+      { ...CASES.legacy, status: "failed" as const },
+    ],
+  },
+};

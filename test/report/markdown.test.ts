@@ -14,7 +14,19 @@ import {
 } from "../../src/report/markdown.js";
 import { conversationVerdict } from "../../src/conversation.js";
 import type { Result } from "../../src/model.js";
-import { CONVERSATION, CROWD, FAIL_ON, HOSTILE, MIXED, PASSING, reply, result, SKIPPED } from "./fixtures.js";
+import {
+  CONVERSATION,
+  CROWD,
+  FAIL_ON,
+  HOSTILE,
+  MIXED,
+  PASSING,
+  reply,
+  result,
+  SKIPPED,
+  TESTED,
+  TESTED_BASE,
+} from "./fixtures.js";
 
 const MARKER = stickyMarker();
 const RUN_URL = "https://github.com/acme/app/actions/runs/42";
@@ -278,5 +290,49 @@ describe("escaping helpers", () => {
       "1.23 s",
       "2 m 05 s",
     ]);
+  });
+});
+
+describe("per-test results in the comment", () => {
+  const body = renderComment(
+    input({
+      results: TESTED,
+      runUrl: RUN_URL,
+      base: TESTED_BASE,
+      gate: { failed: true, reason: "2 of 4 candidates failed the gate (2 test_failed)" },
+    }),
+  );
+
+  it("shows the counts, the failing tests (what a patch broke first), the base and the notes", () => {
+    expectWellFormed(body);
+    expectGolden("tests.md", body);
+    expect(body).toContain("base: ❌ tests failed, 1 of 3 tests passed");
+    expect(body).toContain("✅ passed · 2 of 3 tests passed");
+    expect(body).toContain("✅ passed · 1 of 2 tests passed · flaky");
+    expect(body).toContain("Against the base: 1 fixed, 1 broken, 0 new failing, 1 already failing (not counted).");
+    // The broken test first, then the one the base fails too.
+    const breaks = body.slice(body.indexOf("<b>breaks.patch</b>"));
+    expect(breaks.indexOf("- tests.test\\_stock::test\\_add")).toBeLessThan(breaks.indexOf("- tests.test\\_pricing"));
+    expect(body).toContain("**Attempts**: ❌ tests failed (300 ms) → ✅ passed (280 ms) — flaky");
+    expect(body).toContain("Flaky (failed in one attempt, passed in another): t::sometimes");
+  });
+
+  it("escapes what the test results say", () => {
+    expect(body).not.toContain("<and a");
+    expect(body).not.toMatch(/(?<!@\u200b)@team/);
+  });
+
+  it("caps the failing tests it lists, and counts the rest", () => {
+    const many = result({
+      id: "many",
+      status: "test_failed",
+      tests: {
+        counts: { passed: 0, failed: 25, error: 0, skipped: 0 },
+        cases: Array.from({ length: 25 }, (_, i) => ({ id: `t::${i}`, name: `${i}`, status: "failed" as const })),
+      },
+    });
+    const text = renderComment(input({ results: [many] }));
+    expect(count(text, "\n- t::")).toBe(10);
+    expect(text).toContain("- … and 15 more");
   });
 });
