@@ -96,6 +96,8 @@ async function judge(
     io.phase?.("engine", settings.mode.engine);
     const engine = await (io.engine ?? createEngine)(settings.mode, io.log);
     const labels = { [RUN_LABEL]: runId };
+    // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
+    io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
     const binary = settings.mode.engine;
     const runBase = new RunBase(
       settings,
