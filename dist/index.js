@@ -48127,7 +48127,8 @@ async function readArtifact(path, name) {
         feedback: cap(r.feedback),
         ...(r.author !== undefined && { author: cap(r.author) }),
     }));
-    return { results, cut: report.results.length - results.length };
+    // The base line shows the base run's status and counts only, rendered as the results are.
+    return { results, cut: report.results.length - results.length, base: report.base };
 }
 /** A result's link only where it points at a comment of this pull request: the artifact could link anywhere. */
 function keepLinksInto(results, prUrl) {
@@ -48143,7 +48144,7 @@ function keepLinksInto(results, prUrl) {
 async function postReport(settings, client, context, io) {
     const run = finishedRun(context);
     const { owner, repo } = context.repo;
-    const { results, cut } = await readArtifact((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.postReport), settings.reports.postReport);
+    const { results, cut, base } = await readArtifact((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.postReport), settings.reports.postReport);
     if (cut > 0)
         io.warn(`sandbox-gate: the report holds ${cut} results more than the ${RESULTS_MAX} shown`);
     const judged = conversationVerdict(results, settings.reports.failOn, settings.reports.decide);
@@ -48179,6 +48180,7 @@ async function postReport(settings, client, context, io) {
         marker,
         commit: { sha: run.headSha, url: `${context.serverUrl}/${owner}/${repo}/commit/${run.headSha}` },
         ...(run.url && { runUrl: run.url }),
+        ...(base && { base }),
         ...(pull && { pullRequest: { number: pull.number, url: pull.url } }),
     });
     for (const pull of pulls) {

@@ -14,7 +14,7 @@ import { stickyMarkers, upsertStickyComment } from "./report/comment.js";
 import { verdictIcon } from "./report/icons.js";
 import { parseReport } from "./report/merge.js";
 import { CHECK_SUMMARY_MAX_LENGTH, renderComment, renderSummary, type CommentInput } from "./report/markdown.js";
-import { newResult } from "./schemas/report.js";
+import { newResult, type Report } from "./schemas/report.js";
 import { InputError } from "./settings/input-error.js";
 import type { Settings } from "./settings/settings.js";
 
@@ -62,7 +62,10 @@ function finishedRun(context: Pick<typeof actionContext, "eventName" | "payload"
   };
 }
 
-async function readArtifact(path: string, name: string): Promise<{ results: Result[]; cut: number }> {
+async function readArtifact(
+  path: string,
+  name: string,
+): Promise<{ results: Result[]; cut: number; base: Report["base"] }> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new InputError("post-report", `'${name}' is not a readable file`);
   if (info.size > REPORT_MAX_BYTES)
@@ -80,7 +83,8 @@ async function readArtifact(path: string, name: string): Promise<{ results: Resu
       ...(r.author !== undefined && { author: cap(r.author) }),
     }),
   );
-  return { results, cut: report.results.length - results.length };
+  // The base line shows the base run's status and counts only, rendered as the results are.
+  return { results, cut: report.results.length - results.length, base: report.base };
 }
 
 /** A result's link only where it points at a comment of this pull request: the artifact could link anywhere. */
@@ -102,7 +106,7 @@ export async function postReport(
 ): Promise<void> {
   const run = finishedRun(context);
   const { owner, repo } = context.repo;
-  const { results, cut } = await readArtifact(
+  const { results, cut, base } = await readArtifact(
     resolve(settings.source.workdir, settings.reports.postReport),
     settings.reports.postReport,
   );
@@ -143,6 +147,7 @@ export async function postReport(
     marker,
     commit: { sha: run.headSha, url: `${context.serverUrl}/${owner}/${repo}/commit/${run.headSha}` },
     ...(run.url && { runUrl: run.url }),
+    ...(base && { base }),
     ...(pull && { pullRequest: { number: pull.number, url: pull.url } }),
   });
   for (const pull of pulls) {

@@ -371,6 +371,15 @@ describe("the fork-safe commenter (post-report on workflow_run)", () => {
       ),
       // What the artifact claims: the commenter reads the PR from the event, never from here.
       pull_request: 99,
+      base: {
+        status: "test_failed",
+        exit_code: 1,
+        duration_ms: 5,
+        tests: {
+          counts: { passed: 1, failed: 2, error: 0, skipped: 0 },
+          cases: [{ id: "t::<script>", name: "<script>", classname: "t", status: "failed" }],
+        },
+      },
     };
     writeFileSync(resolve(dir, "gate-report.json"), JSON.stringify(forged));
     const result = await runStep({
@@ -389,6 +398,7 @@ describe("the fork-safe commenter (post-report on workflow_run)", () => {
     // The feedback's text stays as text, inside an HTML block that GitHub does not read as markdown.
     expect(comment!.body.replace(/<p>.*<\/p>/g, "")).not.toContain("evil.example");
     expect(comment!.body.split("\n")[2]).toMatch(/^### ❌ /);
+    expect(comment!.body).toContain("base: ❌ tests failed, 1 of 3 tests passed");
     expect(github.checkRuns).toMatchObject([{ name: "sandbox-gate", headSha: head, conclusion: "failure" }]);
     expect(result.summary).toContain("[pull request #7](https://github.com/octo/app/pull/7)");
     expect(github.requests.some((r) => r.path.includes("/pulls/99"))).toBe(false);
