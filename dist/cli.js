@@ -6197,11 +6197,2404 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
+/***/ 9800:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+var __webpack_unused_export__;
+
+__webpack_unused_export__ = ({ value: true });
+exports.wT = __webpack_unused_export__ = void 0;
+const ed5 = __nccwpck_require__(6950);
+const ed2 = __nccwpck_require__(4488);
+const NSed3 = __nccwpck_require__(5699);
+var isS = ed5.isS;
+var isChar10 = ed5.isChar;
+var isNameStartChar = ed5.isNameStartChar;
+var isNameChar = ed5.isNameChar;
+var S_LIST = ed5.S_LIST;
+var NAME_RE = ed5.NAME_RE;
+var isChar11 = ed2.isChar;
+var isNCNameStartChar = NSed3.isNCNameStartChar;
+var isNCNameChar = NSed3.isNCNameChar;
+var NC_NAME_RE = NSed3.NC_NAME_RE;
+const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
+const rootNS = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+    __proto__: null,
+    xml: XML_NAMESPACE,
+    xmlns: XMLNS_NAMESPACE,
+};
+const XML_ENTITIES = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+    __proto__: null,
+    amp: "&",
+    gt: ">",
+    lt: "<",
+    quot: "\"",
+    apos: "'",
+};
+// EOC: end-of-chunk
+const EOC = -1;
+const NL_LIKE = -2;
+const S_BEGIN = 0; // Initial state.
+const S_BEGIN_WHITESPACE = 1; // leading whitespace
+const S_DOCTYPE = 2; // <!DOCTYPE
+const S_DOCTYPE_QUOTE = 3; // <!DOCTYPE "//blah
+const S_DTD = 4; // <!DOCTYPE "//blah" [ ...
+const S_DTD_QUOTED = 5; // <!DOCTYPE "//blah" [ "foo
+const S_DTD_OPEN_WAKA = 6;
+const S_DTD_OPEN_WAKA_BANG = 7;
+const S_DTD_COMMENT = 8; // <!--
+const S_DTD_COMMENT_ENDING = 9; // <!-- blah -
+const S_DTD_COMMENT_ENDED = 10; // <!-- blah --
+const S_DTD_PI = 11; // <?
+const S_DTD_PI_ENDING = 12; // <?hi "there" ?
+const S_TEXT = 13; // general stuff
+const S_ENTITY = 14; // &amp and such
+const S_OPEN_WAKA = 15; // <
+const S_OPEN_WAKA_BANG = 16; // <!...
+const S_COMMENT = 17; // <!--
+const S_COMMENT_ENDING = 18; // <!-- blah -
+const S_COMMENT_ENDED = 19; // <!-- blah --
+const S_CDATA = 20; // <![CDATA[ something
+const S_CDATA_ENDING = 21; // ]
+const S_CDATA_ENDING_2 = 22; // ]]
+const S_PI_FIRST_CHAR = 23; // <?hi, first char
+const S_PI_REST = 24; // <?hi, rest of the name
+const S_PI_BODY = 25; // <?hi there
+const S_PI_ENDING = 26; // <?hi "there" ?
+const S_XML_DECL_NAME_START = 27; // <?xml
+const S_XML_DECL_NAME = 28; // <?xml foo
+const S_XML_DECL_EQ = 29; // <?xml foo=
+const S_XML_DECL_VALUE_START = 30; // <?xml foo=
+const S_XML_DECL_VALUE = 31; // <?xml foo="bar"
+const S_XML_DECL_SEPARATOR = 32; // <?xml foo="bar"
+const S_XML_DECL_ENDING = 33; // <?xml ... ?
+const S_OPEN_TAG = 34; // <strong
+const S_OPEN_TAG_SLASH = 35; // <strong /
+const S_ATTRIB = 36; // <a
+const S_ATTRIB_NAME = 37; // <a foo
+const S_ATTRIB_NAME_SAW_WHITE = 38; // <a foo _
+const S_ATTRIB_VALUE = 39; // <a foo=
+const S_ATTRIB_VALUE_QUOTED = 40; // <a foo="bar
+const S_ATTRIB_VALUE_CLOSED = 41; // <a foo="bar"
+const S_ATTRIB_VALUE_UNQUOTED = 42; // <a foo=bar
+const S_CLOSE_TAG = 43; // </a
+const S_CLOSE_TAG_SAW_WHITE = 44; // </a   >
+const TAB = 9;
+const NL = 0xA;
+const CR = 0xD;
+const SPACE = 0x20;
+const BANG = 0x21;
+const DQUOTE = 0x22;
+const AMP = 0x26;
+const SQUOTE = 0x27;
+const MINUS = 0x2D;
+const FORWARD_SLASH = 0x2F;
+const SEMICOLON = 0x3B;
+const LESS = 0x3C;
+const EQUAL = 0x3D;
+const GREATER = 0x3E;
+const QUESTION = 0x3F;
+const OPEN_BRACKET = 0x5B;
+const CLOSE_BRACKET = 0x5D;
+const NEL = 0x85;
+const LS = 0x2028; // Line Separator
+const isQuote = (c) => c === DQUOTE || c === SQUOTE;
+const QUOTES = [DQUOTE, SQUOTE];
+const DOCTYPE_TERMINATOR = [...QUOTES, OPEN_BRACKET, GREATER];
+const DTD_TERMINATOR = [...QUOTES, LESS, CLOSE_BRACKET];
+const XML_DECL_NAME_TERMINATOR = [EQUAL, QUESTION, ...S_LIST];
+const ATTRIB_VALUE_UNQUOTED_TERMINATOR = [...S_LIST, GREATER, AMP, LESS];
+function nsPairCheck(parser, prefix, uri) {
+    switch (prefix) {
+        case "xml":
+            if (uri !== XML_NAMESPACE) {
+                parser.fail(`xml prefix must be bound to ${XML_NAMESPACE}.`);
+            }
+            break;
+        case "xmlns":
+            if (uri !== XMLNS_NAMESPACE) {
+                parser.fail(`xmlns prefix must be bound to ${XMLNS_NAMESPACE}.`);
+            }
+            break;
+        default:
+    }
+    switch (uri) {
+        case XMLNS_NAMESPACE:
+            parser.fail(prefix === "" ?
+                `the default namespace may not be set to ${uri}.` :
+                `may not assign a prefix (even "xmlns") to the URI \
+${XMLNS_NAMESPACE}.`);
+            break;
+        case XML_NAMESPACE:
+            switch (prefix) {
+                case "xml":
+                    // Assinging the XML namespace to "xml" is fine.
+                    break;
+                case "":
+                    parser.fail(`the default namespace may not be set to ${uri}.`);
+                    break;
+                default:
+                    parser.fail("may not assign the xml namespace to another prefix.");
+            }
+            break;
+        default:
+    }
+}
+function nsMappingCheck(parser, mapping) {
+    for (const local of Object.keys(mapping)) {
+        nsPairCheck(parser, local, mapping[local]);
+    }
+}
+const isNCName = (name) => NC_NAME_RE.test(name);
+const isName = (name) => NAME_RE.test(name);
+const FORBIDDEN_START = 0;
+const FORBIDDEN_BRACKET = 1;
+const FORBIDDEN_BRACKET_BRACKET = 2;
+/**
+ * The list of supported events.
+ */
+__webpack_unused_export__ = [
+    "xmldecl",
+    "text",
+    "processinginstruction",
+    "doctype",
+    "comment",
+    "opentagstart",
+    "attribute",
+    "opentag",
+    "closetag",
+    "cdata",
+    "error",
+    "end",
+    "ready",
+];
+const EVENT_NAME_TO_HANDLER_NAME = {
+    xmldecl: "xmldeclHandler",
+    text: "textHandler",
+    processinginstruction: "piHandler",
+    doctype: "doctypeHandler",
+    comment: "commentHandler",
+    opentagstart: "openTagStartHandler",
+    attribute: "attributeHandler",
+    opentag: "openTagHandler",
+    closetag: "closeTagHandler",
+    cdata: "cdataHandler",
+    error: "errorHandler",
+    end: "endHandler",
+    ready: "readyHandler",
+};
+// eslint-disable-next-line @typescript-eslint/ban-types
+class SaxesParser {
+    /**
+     * @param opt The parser options.
+     */
+    constructor(opt) {
+        this.opt = opt !== null && opt !== void 0 ? opt : {};
+        this.fragmentOpt = !!this.opt.fragment;
+        const xmlnsOpt = this.xmlnsOpt = !!this.opt.xmlns;
+        this.trackPosition = this.opt.position !== false;
+        this.fileName = this.opt.fileName;
+        if (xmlnsOpt) {
+            // This is the function we use to perform name checks on PIs and entities.
+            // When namespaces are used, colons are not allowed in PI target names or
+            // entity names. So the check depends on whether namespaces are used. See:
+            //
+            // https://www.w3.org/XML/xml-names-19990114-errata.html
+            // NE08
+            //
+            this.nameStartCheck = isNCNameStartChar;
+            this.nameCheck = isNCNameChar;
+            this.isName = isNCName;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.processAttribs = this.processAttribsNS;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.pushAttrib = this.pushAttribNS;
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+            this.ns = Object.assign({ __proto__: null }, rootNS);
+            const additional = this.opt.additionalNamespaces;
+            if (additional != null) {
+                nsMappingCheck(this, additional);
+                Object.assign(this.ns, additional);
+            }
+        }
+        else {
+            this.nameStartCheck = isNameStartChar;
+            this.nameCheck = isNameChar;
+            this.isName = isName;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.processAttribs = this.processAttribsPlain;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.pushAttrib = this.pushAttribPlain;
+        }
+        //
+        // The order of the members in this table needs to correspond to the state
+        // numbers given to the states that correspond to the methods being recorded
+        // here.
+        //
+        this.stateTable = [
+            /* eslint-disable @typescript-eslint/unbound-method */
+            this.sBegin,
+            this.sBeginWhitespace,
+            this.sDoctype,
+            this.sDoctypeQuote,
+            this.sDTD,
+            this.sDTDQuoted,
+            this.sDTDOpenWaka,
+            this.sDTDOpenWakaBang,
+            this.sDTDComment,
+            this.sDTDCommentEnding,
+            this.sDTDCommentEnded,
+            this.sDTDPI,
+            this.sDTDPIEnding,
+            this.sText,
+            this.sEntity,
+            this.sOpenWaka,
+            this.sOpenWakaBang,
+            this.sComment,
+            this.sCommentEnding,
+            this.sCommentEnded,
+            this.sCData,
+            this.sCDataEnding,
+            this.sCDataEnding2,
+            this.sPIFirstChar,
+            this.sPIRest,
+            this.sPIBody,
+            this.sPIEnding,
+            this.sXMLDeclNameStart,
+            this.sXMLDeclName,
+            this.sXMLDeclEq,
+            this.sXMLDeclValueStart,
+            this.sXMLDeclValue,
+            this.sXMLDeclSeparator,
+            this.sXMLDeclEnding,
+            this.sOpenTag,
+            this.sOpenTagSlash,
+            this.sAttrib,
+            this.sAttribName,
+            this.sAttribNameSawWhite,
+            this.sAttribValue,
+            this.sAttribValueQuoted,
+            this.sAttribValueClosed,
+            this.sAttribValueUnquoted,
+            this.sCloseTag,
+            this.sCloseTagSawWhite,
+            /* eslint-enable @typescript-eslint/unbound-method */
+        ];
+        this._init();
+    }
+    /**
+     * Indicates whether or not the parser is closed. If ``true``, wait for
+     * the ``ready`` event to write again.
+     */
+    get closed() {
+        return this._closed;
+    }
+    _init() {
+        var _a;
+        this.openWakaBang = "";
+        this.text = "";
+        this.name = "";
+        this.piTarget = "";
+        this.entity = "";
+        this.q = null;
+        this.tags = [];
+        this.tag = null;
+        this.topNS = null;
+        this.chunk = "";
+        this.chunkPosition = 0;
+        this.i = 0;
+        this.prevI = 0;
+        this.carriedFromPrevious = undefined;
+        this.forbiddenState = FORBIDDEN_START;
+        this.attribList = [];
+        // The logic is organized so as to minimize the need to check
+        // this.opt.fragment while parsing.
+        const { fragmentOpt } = this;
+        this.state = fragmentOpt ? S_TEXT : S_BEGIN;
+        // We want these to be all true if we are dealing with a fragment.
+        this.reportedTextBeforeRoot = this.reportedTextAfterRoot = this.closedRoot =
+            this.sawRoot = fragmentOpt;
+        // An XML declaration is intially possible only when parsing whole
+        // documents.
+        this.xmlDeclPossible = !fragmentOpt;
+        this.xmlDeclExpects = ["version"];
+        this.entityReturnState = undefined;
+        let { defaultXMLVersion } = this.opt;
+        if (defaultXMLVersion === undefined) {
+            if (this.opt.forceXMLVersion === true) {
+                throw new Error("forceXMLVersion set but defaultXMLVersion is not set");
+            }
+            defaultXMLVersion = "1.0";
+        }
+        this.setXMLVersion(defaultXMLVersion);
+        this.positionAtNewLine = 0;
+        this.doctype = false;
+        this._closed = false;
+        this.xmlDecl = {
+            version: undefined,
+            encoding: undefined,
+            standalone: undefined,
+        };
+        this.line = 1;
+        this.column = 0;
+        this.ENTITIES = Object.create(XML_ENTITIES);
+        (_a = this.readyHandler) === null || _a === void 0 ? void 0 : _a.call(this);
+    }
+    /**
+     * The stream position the parser is currently looking at. This field is
+     * zero-based.
+     *
+     * This field is not based on counting Unicode characters but is to be
+     * interpreted as a plain index into a JavaScript string.
+     */
+    get position() {
+        return this.chunkPosition + this.i;
+    }
+    /**
+     * The column number of the next character to be read by the parser.  *
+     * This field is zero-based. (The first column in a line is 0.)
+     *
+     * This field reports the index at which the next character would be in the
+     * line if the line were represented as a JavaScript string.  Note that this
+     * *can* be different to a count based on the number of *Unicode characters*
+     * due to how JavaScript handles astral plane characters.
+     *
+     * See [[column]] for a number that corresponds to a count of Unicode
+     * characters.
+     */
+    get columnIndex() {
+        return this.position - this.positionAtNewLine;
+    }
+    /**
+     * Set an event listener on an event. The parser supports one handler per
+     * event type. If you try to set an event handler over an existing handler,
+     * the old handler is silently overwritten.
+     *
+     * @param name The event to listen to.
+     *
+     * @param handler The handler to set.
+     */
+    on(name, handler) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+        this[EVENT_NAME_TO_HANDLER_NAME[name]] = handler;
+    }
+    /**
+     * Unset an event handler.
+     *
+     * @parma name The event to stop listening to.
+     */
+    off(name) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+        this[EVENT_NAME_TO_HANDLER_NAME[name]] = undefined;
+    }
+    /**
+     * Make an error object. The error object will have a message that contains
+     * the ``fileName`` option passed at the creation of the parser. If position
+     * tracking was turned on, it will also have line and column number
+     * information.
+     *
+     * @param message The message describing the error to report.
+     *
+     * @returns An error object with a properly formatted message.
+     */
+    makeError(message) {
+        var _a;
+        let msg = (_a = this.fileName) !== null && _a !== void 0 ? _a : "";
+        if (this.trackPosition) {
+            if (msg.length > 0) {
+                msg += ":";
+            }
+            msg += `${this.line}:${this.column}`;
+        }
+        if (msg.length > 0) {
+            msg += ": ";
+        }
+        return new Error(msg + message);
+    }
+    /**
+     * Report a parsing error. This method is made public so that client code may
+     * check for issues that are outside the scope of this project and can report
+     * errors.
+     *
+     * @param message The error to report.
+     *
+     * @returns this
+     */
+    fail(message) {
+        const err = this.makeError(message);
+        const handler = this.errorHandler;
+        if (handler === undefined) {
+            throw err;
+        }
+        else {
+            handler(err);
+        }
+        return this;
+    }
+    /**
+     * Write a XML data to the parser.
+     *
+     * @param chunk The XML data to write.
+     *
+     * @returns this
+     */
+    // We do need object for the type here. Yes, it often causes problems
+    // but not in this case.
+    write(chunk) {
+        if (this.closed) {
+            return this.fail("cannot write after close; assign an onready handler.");
+        }
+        let end = false;
+        if (chunk === null) {
+            // We cannot return immediately because carriedFromPrevious may need
+            // processing.
+            end = true;
+            chunk = "";
+        }
+        else if (typeof chunk === "object") {
+            chunk = chunk.toString();
+        }
+        // We checked if performing a pre-decomposition of the string into an array
+        // of single complete characters (``Array.from(chunk)``) would be faster
+        // than the current repeated calls to ``charCodeAt``. As of August 2018, it
+        // isn't. (There may be Node-specific code that would perform faster than
+        // ``Array.from`` but don't want to be dependent on Node.)
+        if (this.carriedFromPrevious !== undefined) {
+            // The previous chunk had char we must carry over.
+            chunk = `${this.carriedFromPrevious}${chunk}`;
+            this.carriedFromPrevious = undefined;
+        }
+        let limit = chunk.length;
+        const lastCode = chunk.charCodeAt(limit - 1);
+        if (!end &&
+            // A trailing CR or surrogate must be carried over to the next
+            // chunk.
+            (lastCode === CR || (lastCode >= 0xD800 && lastCode <= 0xDBFF))) {
+            // The chunk ends with a character that must be carried over. We cannot
+            // know how to handle it until we get the next chunk or the end of the
+            // stream. So save it for later.
+            this.carriedFromPrevious = chunk[limit - 1];
+            limit--;
+            chunk = chunk.slice(0, limit);
+        }
+        const { stateTable } = this;
+        this.chunk = chunk;
+        this.i = 0;
+        while (this.i < limit) {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument
+            stateTable[this.state].call(this);
+        }
+        this.chunkPosition += limit;
+        return end ? this.end() : this;
+    }
+    /**
+     * Close the current stream. Perform final well-formedness checks and reset
+     * the parser tstate.
+     *
+     * @returns this
+     */
+    close() {
+        return this.write(null);
+    }
+    /**
+     * Get a single code point out of the current chunk. This updates the current
+     * position if we do position tracking.
+     *
+     * This is the algorithm to use for XML 1.0.
+     *
+     * @returns The character read.
+     */
+    getCode10() {
+        const { chunk, i } = this;
+        this.prevI = i;
+        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+        // read this.i again, which is a bit faster.
+        this.i = i + 1;
+        if (i >= chunk.length) {
+            return EOC;
+        }
+        // Using charCodeAt and handling the surrogates ourselves is faster
+        // than using codePointAt.
+        const code = chunk.charCodeAt(i);
+        this.column++;
+        if (code < 0xD800) {
+            if (code >= SPACE || code === TAB) {
+                return code;
+            }
+            switch (code) {
+                case NL:
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL;
+                case CR:
+                    // We may get NaN if we read past the end of the chunk, which is fine.
+                    if (chunk.charCodeAt(i + 1) === NL) {
+                        // A \r\n sequence is converted to \n so we have to skip over the
+                        // next character. We already know it has a size of 1 so ++ is fine
+                        // here.
+                        this.i = i + 2;
+                    }
+                    // Otherwise, a \r is just converted to \n, so we don't have to skip
+                    // ahead.
+                    // In either case, \r becomes \n.
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL_LIKE;
+                default:
+                    // If we get here, then code < SPACE and it is not NL CR or TAB.
+                    this.fail("disallowed character.");
+                    return code;
+            }
+        }
+        if (code > 0xDBFF) {
+            // This is a specialized version of isChar10 that takes into account
+            // that in this context code > 0xDBFF and code <= 0xFFFF. So it does not
+            // test cases that don't need testing.
+            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+                this.fail("disallowed character.");
+            }
+            return code;
+        }
+        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+            (chunk.charCodeAt(i + 1) - 0xDC00);
+        this.i = i + 2;
+        // This is a specialized version of isChar10 that takes into account that in
+        // this context necessarily final >= 0x10000.
+        if (final > 0x10FFFF) {
+            this.fail("disallowed character.");
+        }
+        return final;
+    }
+    /**
+     * Get a single code point out of the current chunk. This updates the current
+     * position if we do position tracking.
+     *
+     * This is the algorithm to use for XML 1.1.
+     *
+     * @returns {number} The character read.
+     */
+    getCode11() {
+        const { chunk, i } = this;
+        this.prevI = i;
+        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+        // read this.i again, which is a bit faster.
+        this.i = i + 1;
+        if (i >= chunk.length) {
+            return EOC;
+        }
+        // Using charCodeAt and handling the surrogates ourselves is faster
+        // than using codePointAt.
+        const code = chunk.charCodeAt(i);
+        this.column++;
+        if (code < 0xD800) {
+            if ((code > 0x1F && code < 0x7F) || (code > 0x9F && code !== LS) ||
+                code === TAB) {
+                return code;
+            }
+            switch (code) {
+                case NL: // 0xA
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL;
+                case CR: { // 0xD
+                    // We may get NaN if we read past the end of the chunk, which is
+                    // fine.
+                    const next = chunk.charCodeAt(i + 1);
+                    if (next === NL || next === NEL) {
+                        // A CR NL or CR NEL sequence is converted to NL so we have to skip
+                        // over the next character. We already know it has a size of 1.
+                        this.i = i + 2;
+                    }
+                    // Otherwise, a CR is just converted to NL, no skip.
+                }
+                /* yes, fall through */
+                case NEL: // 0x85
+                case LS: // Ox2028
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL_LIKE;
+                default:
+                    this.fail("disallowed character.");
+                    return code;
+            }
+        }
+        if (code > 0xDBFF) {
+            // This is a specialized version of isCharAndNotRestricted that takes into
+            // account that in this context code > 0xDBFF and code <= 0xFFFF. So it
+            // does not test cases that don't need testing.
+            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+                this.fail("disallowed character.");
+            }
+            return code;
+        }
+        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+            (chunk.charCodeAt(i + 1) - 0xDC00);
+        this.i = i + 2;
+        // This is a specialized version of isCharAndNotRestricted that takes into
+        // account that in this context necessarily final >= 0x10000.
+        if (final > 0x10FFFF) {
+            this.fail("disallowed character.");
+        }
+        return final;
+    }
+    /**
+     * Like ``getCode`` but with the return value normalized so that ``NL`` is
+     * returned for ``NL_LIKE``.
+     */
+    getCodeNorm() {
+        const c = this.getCode();
+        return c === NL_LIKE ? NL : c;
+    }
+    unget() {
+        this.i = this.prevI;
+        this.column--;
+    }
+    /**
+     * Capture characters into a buffer until encountering one of a set of
+     * characters.
+     *
+     * @param chars An array of codepoints. Encountering a character in the array
+     * ends the capture. (``chars`` may safely contain ``NL``.)
+     *
+     * @return The character code that made the capture end, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    captureTo(chars) {
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCode();
+            const isNLLike = c === NL_LIKE;
+            const final = isNLLike ? NL : c;
+            if (final === EOC || chars.includes(final)) {
+                this.text += chunk.slice(start, this.prevI);
+                return final;
+            }
+            if (isNLLike) {
+                this.text += `${chunk.slice(start, this.prevI)}\n`;
+                start = this.i;
+            }
+        }
+    }
+    /**
+     * Capture characters into a buffer until encountering a character.
+     *
+     * @param char The codepoint that ends the capture. **NOTE ``char`` MAY NOT
+     * CONTAIN ``NL``.** Passing ``NL`` will result in buggy behavior.
+     *
+     * @return ``true`` if we ran into the character. Otherwise, we ran into the
+     * end of the current chunk.
+     */
+    captureToChar(char) {
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            let c = this.getCode();
+            switch (c) {
+                case NL_LIKE:
+                    this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    start = this.i;
+                    c = NL;
+                    break;
+                case EOC:
+                    this.text += chunk.slice(start);
+                    return false;
+                default:
+            }
+            if (c === char) {
+                this.text += chunk.slice(start, this.prevI);
+                return true;
+            }
+        }
+    }
+    /**
+     * Capture characters that satisfy ``isNameChar`` into the ``name`` field of
+     * this parser.
+     *
+     * @return The character code that made the test fail, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    captureNameChars() {
+        const { chunk, i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCode();
+            if (c === EOC) {
+                this.name += chunk.slice(start);
+                return EOC;
+            }
+            // NL is not a name char so we don't have to test specifically for it.
+            if (!isNameChar(c)) {
+                this.name += chunk.slice(start, this.prevI);
+                return c === NL_LIKE ? NL : c;
+            }
+        }
+    }
+    /**
+     * Skip white spaces.
+     *
+     * @return The character that ended the skip, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    skipSpaces() {
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC || !isS(c)) {
+                return c;
+            }
+        }
+    }
+    setXMLVersion(version) {
+        this.currentXMLVersion = version;
+        /*  eslint-disable @typescript-eslint/unbound-method */
+        if (version === "1.0") {
+            this.isChar = isChar10;
+            this.getCode = this.getCode10;
+        }
+        else {
+            this.isChar = isChar11;
+            this.getCode = this.getCode11;
+        }
+        /* eslint-enable @typescript-eslint/unbound-method */
+    }
+    // STATE ENGINE METHODS
+    // This needs to be a state separate from S_BEGIN_WHITESPACE because we want
+    // to be sure never to come back to this state later.
+    sBegin() {
+        // We are essentially peeking at the first character of the chunk. Since
+        // S_BEGIN can be in effect only when we start working on the first chunk,
+        // the index at which we must look is necessarily 0. Note also that the
+        // following test does not depend on decoding surrogates.
+        // If the initial character is 0xFEFF, ignore it.
+        if (this.chunk.charCodeAt(0) === 0xFEFF) {
+            this.i++;
+            this.column++;
+        }
+        this.state = S_BEGIN_WHITESPACE;
+    }
+    sBeginWhitespace() {
+        // We need to know whether we've encountered spaces or not because as soon
+        // as we run into a space, an XML declaration is no longer possible. Rather
+        // than slow down skipSpaces even in places where we don't care whether it
+        // skipped anything or not, we check whether prevI is equal to the value of
+        // i from before we skip spaces.
+        const iBefore = this.i;
+        const c = this.skipSpaces();
+        if (this.prevI !== iBefore) {
+            this.xmlDeclPossible = false;
+        }
+        switch (c) {
+            case LESS:
+                this.state = S_OPEN_WAKA;
+                // We could naively call closeText but in this state, it is not normal
+                // to have text be filled with any data.
+                if (this.text.length !== 0) {
+                    throw new Error("no-empty text at start");
+                }
+                break;
+            case EOC:
+                break;
+            default:
+                this.unget();
+                this.state = S_TEXT;
+                this.xmlDeclPossible = false;
+        }
+    }
+    sDoctype() {
+        var _a;
+        const c = this.captureTo(DOCTYPE_TERMINATOR);
+        switch (c) {
+            case GREATER: {
+                (_a = this.doctypeHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+                this.text = "";
+                this.state = S_TEXT;
+                this.doctype = true; // just remember that we saw it.
+                break;
+            }
+            case EOC:
+                break;
+            default:
+                this.text += String.fromCodePoint(c);
+                if (c === OPEN_BRACKET) {
+                    this.state = S_DTD;
+                }
+                else if (isQuote(c)) {
+                    this.state = S_DOCTYPE_QUOTE;
+                    this.q = c;
+                }
+        }
+    }
+    sDoctypeQuote() {
+        const q = this.q;
+        if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.q = null;
+            this.state = S_DOCTYPE;
+        }
+    }
+    sDTD() {
+        const c = this.captureTo(DTD_TERMINATOR);
+        if (c === EOC) {
+            return;
+        }
+        this.text += String.fromCodePoint(c);
+        if (c === CLOSE_BRACKET) {
+            this.state = S_DOCTYPE;
+        }
+        else if (c === LESS) {
+            this.state = S_DTD_OPEN_WAKA;
+        }
+        else if (isQuote(c)) {
+            this.state = S_DTD_QUOTED;
+            this.q = c;
+        }
+    }
+    sDTDQuoted() {
+        const q = this.q;
+        if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.state = S_DTD;
+            this.q = null;
+        }
+    }
+    sDTDOpenWaka() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        switch (c) {
+            case BANG:
+                this.state = S_DTD_OPEN_WAKA_BANG;
+                this.openWakaBang = "";
+                break;
+            case QUESTION:
+                this.state = S_DTD_PI;
+                break;
+            default:
+                this.state = S_DTD;
+        }
+    }
+    sDTDOpenWakaBang() {
+        const char = String.fromCodePoint(this.getCodeNorm());
+        const owb = this.openWakaBang += char;
+        this.text += char;
+        if (owb !== "-") {
+            this.state = owb === "--" ? S_DTD_COMMENT : S_DTD;
+            this.openWakaBang = "";
+        }
+    }
+    sDTDComment() {
+        if (this.captureToChar(MINUS)) {
+            this.text += "-";
+            this.state = S_DTD_COMMENT_ENDING;
+        }
+    }
+    sDTDCommentEnding() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        this.state = c === MINUS ? S_DTD_COMMENT_ENDED : S_DTD_COMMENT;
+    }
+    sDTDCommentEnded() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        if (c === GREATER) {
+            this.state = S_DTD;
+        }
+        else {
+            this.fail("malformed comment.");
+            // <!-- blah -- bloo --> will be recorded as
+            // a comment of " blah -- bloo "
+            this.state = S_DTD_COMMENT;
+        }
+    }
+    sDTDPI() {
+        if (this.captureToChar(QUESTION)) {
+            this.text += "?";
+            this.state = S_DTD_PI_ENDING;
+        }
+    }
+    sDTDPIEnding() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        if (c === GREATER) {
+            this.state = S_DTD;
+        }
+    }
+    sText() {
+        //
+        // We did try a version of saxes where the S_TEXT state was split in two
+        // states: one for text inside the root element, and one for text
+        // outside. This was avoiding having to test this.tags.length to decide
+        // what implementation to actually use.
+        //
+        // Peformance testing on gigabyte-size files did not show any advantage to
+        // using the two states solution instead of the current one. Conversely, it
+        // made the code a bit more complicated elsewhere. For instance, a comment
+        // can appear before the root element so when a comment ended it was
+        // necessary to determine whether to return to the S_TEXT state or to the
+        // new text-outside-root state.
+        //
+        if (this.tags.length !== 0) {
+            this.handleTextInRoot();
+        }
+        else {
+            this.handleTextOutsideRoot();
+        }
+    }
+    sEntity() {
+        // This is essentially a specialized version of captureToChar(SEMICOLON...)
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        loop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case NL_LIKE:
+                    this.entity += `${chunk.slice(start, this.prevI)}\n`;
+                    start = this.i;
+                    break;
+                case SEMICOLON: {
+                    const { entityReturnState } = this;
+                    const entity = this.entity + chunk.slice(start, this.prevI);
+                    this.state = entityReturnState;
+                    let parsed;
+                    if (entity === "") {
+                        this.fail("empty entity name.");
+                        parsed = "&;";
+                    }
+                    else {
+                        parsed = this.parseEntity(entity);
+                        this.entity = "";
+                    }
+                    if (entityReturnState !== S_TEXT || this.textHandler !== undefined) {
+                        this.text += parsed;
+                    }
+                    // eslint-disable-next-line no-labels
+                    break loop;
+                }
+                case EOC:
+                    this.entity += chunk.slice(start);
+                    // eslint-disable-next-line no-labels
+                    break loop;
+                default:
+            }
+        }
+    }
+    sOpenWaka() {
+        // Reminder: a state handler is called with at least one character
+        // available in the current chunk. So the first call to get code inside of
+        // a state handler cannot return ``EOC``. That's why we don't test
+        // for it.
+        const c = this.getCode();
+        // either a /, ?, !, or text is coming next.
+        if (isNameStartChar(c)) {
+            this.state = S_OPEN_TAG;
+            this.unget();
+            this.xmlDeclPossible = false;
+        }
+        else {
+            switch (c) {
+                case FORWARD_SLASH:
+                    this.state = S_CLOSE_TAG;
+                    this.xmlDeclPossible = false;
+                    break;
+                case BANG:
+                    this.state = S_OPEN_WAKA_BANG;
+                    this.openWakaBang = "";
+                    this.xmlDeclPossible = false;
+                    break;
+                case QUESTION:
+                    this.state = S_PI_FIRST_CHAR;
+                    break;
+                default:
+                    this.fail("disallowed character in tag name");
+                    this.state = S_TEXT;
+                    this.xmlDeclPossible = false;
+            }
+        }
+    }
+    sOpenWakaBang() {
+        this.openWakaBang += String.fromCodePoint(this.getCodeNorm());
+        switch (this.openWakaBang) {
+            case "[CDATA[":
+                if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+                    this.fail("text data outside of root node.");
+                    this.reportedTextBeforeRoot = true;
+                }
+                if (this.closedRoot && !this.reportedTextAfterRoot) {
+                    this.fail("text data outside of root node.");
+                    this.reportedTextAfterRoot = true;
+                }
+                this.state = S_CDATA;
+                this.openWakaBang = "";
+                break;
+            case "--":
+                this.state = S_COMMENT;
+                this.openWakaBang = "";
+                break;
+            case "DOCTYPE":
+                this.state = S_DOCTYPE;
+                if (this.doctype || this.sawRoot) {
+                    this.fail("inappropriately located doctype declaration.");
+                }
+                this.openWakaBang = "";
+                break;
+            default:
+                // 7 happens to be the maximum length of the string that can possibly
+                // match one of the cases above.
+                if (this.openWakaBang.length >= 7) {
+                    this.fail("incorrect syntax.");
+                }
+        }
+    }
+    sComment() {
+        if (this.captureToChar(MINUS)) {
+            this.state = S_COMMENT_ENDING;
+        }
+    }
+    sCommentEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === MINUS) {
+            this.state = S_COMMENT_ENDED;
+            (_a = this.commentHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+            this.text = "";
+        }
+        else {
+            this.text += `-${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+        }
+    }
+    sCommentEnded() {
+        const c = this.getCodeNorm();
+        if (c !== GREATER) {
+            this.fail("malformed comment.");
+            // <!-- blah -- bloo --> will be recorded as
+            // a comment of " blah -- bloo "
+            this.text += `--${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+        }
+        else {
+            this.state = S_TEXT;
+        }
+    }
+    sCData() {
+        if (this.captureToChar(CLOSE_BRACKET)) {
+            this.state = S_CDATA_ENDING;
+        }
+    }
+    sCDataEnding() {
+        const c = this.getCodeNorm();
+        if (c === CLOSE_BRACKET) {
+            this.state = S_CDATA_ENDING_2;
+        }
+        else {
+            this.text += `]${String.fromCodePoint(c)}`;
+            this.state = S_CDATA;
+        }
+    }
+    sCDataEnding2() {
+        var _a;
+        const c = this.getCodeNorm();
+        switch (c) {
+            case GREATER: {
+                (_a = this.cdataHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+                this.text = "";
+                this.state = S_TEXT;
+                break;
+            }
+            case CLOSE_BRACKET:
+                this.text += "]";
+                break;
+            default:
+                this.text += `]]${String.fromCodePoint(c)}`;
+                this.state = S_CDATA;
+        }
+    }
+    // We need this separate state to check the first character fo the pi target
+    // with this.nameStartCheck which allows less characters than this.nameCheck.
+    sPIFirstChar() {
+        const c = this.getCodeNorm();
+        // This is first because in the case where the file is well-formed this is
+        // the branch taken. We optimize for well-formedness.
+        if (this.nameStartCheck(c)) {
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+        }
+        else if (c === QUESTION || isS(c)) {
+            this.fail("processing instruction without a target.");
+            this.state = c === QUESTION ? S_PI_ENDING : S_PI_BODY;
+        }
+        else {
+            this.fail("disallowed character in processing instruction name.");
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+        }
+    }
+    sPIRest() {
+        // Capture characters into a piTarget while ``this.nameCheck`` run on the
+        // character read returns true.
+        const { chunk, i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC) {
+                this.piTarget += chunk.slice(start);
+                return;
+            }
+            // NL cannot satisfy this.nameCheck so we don't have to test specifically
+            // for it.
+            if (!this.nameCheck(c)) {
+                this.piTarget += chunk.slice(start, this.prevI);
+                const isQuestion = c === QUESTION;
+                if (isQuestion || isS(c)) {
+                    if (this.piTarget === "xml") {
+                        if (!this.xmlDeclPossible) {
+                            this.fail("an XML declaration must be at the start of the document.");
+                        }
+                        this.state = isQuestion ? S_XML_DECL_ENDING : S_XML_DECL_NAME_START;
+                    }
+                    else {
+                        this.state = isQuestion ? S_PI_ENDING : S_PI_BODY;
+                    }
+                }
+                else {
+                    this.fail("disallowed character in processing instruction name.");
+                    this.piTarget += String.fromCodePoint(c);
+                }
+                break;
+            }
+        }
+    }
+    sPIBody() {
+        if (this.text.length === 0) {
+            const c = this.getCodeNorm();
+            if (c === QUESTION) {
+                this.state = S_PI_ENDING;
+            }
+            else if (!isS(c)) {
+                this.text = String.fromCodePoint(c);
+            }
+        }
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        else if (this.captureToChar(QUESTION)) {
+            this.state = S_PI_ENDING;
+        }
+    }
+    sPIEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === GREATER) {
+            const { piTarget } = this;
+            if (piTarget.toLowerCase() === "xml") {
+                this.fail("the XML declaration must appear at the start of the document.");
+            }
+            (_a = this.piHandler) === null || _a === void 0 ? void 0 : _a.call(this, {
+                target: piTarget,
+                body: this.text,
+            });
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+        }
+        else if (c === QUESTION) {
+            // We ran into ?? as part of a processing instruction. We initially took
+            // the first ? as a sign that the PI was ending, but it is not. So we have
+            // to add it to the body but we take the new ? as a sign that the PI is
+            // ending.
+            this.text += "?";
+        }
+        else {
+            this.text += `?${String.fromCodePoint(c)}`;
+            this.state = S_PI_BODY;
+        }
+        this.xmlDeclPossible = false;
+    }
+    sXMLDeclNameStart() {
+        const c = this.skipSpaces();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            // It is valid to go to S_XML_DECL_ENDING from this state.
+            this.state = S_XML_DECL_ENDING;
+            return;
+        }
+        if (c !== EOC) {
+            this.state = S_XML_DECL_NAME;
+            this.name = String.fromCodePoint(c);
+        }
+    }
+    sXMLDeclName() {
+        const c = this.captureTo(XML_DECL_NAME_TERMINATOR);
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.name += this.text;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (!(isS(c) || c === EQUAL)) {
+            return;
+        }
+        this.name += this.text;
+        this.text = "";
+        if (!this.xmlDeclExpects.includes(this.name)) {
+            switch (this.name.length) {
+                case 0:
+                    this.fail("did not expect any more name/value pairs.");
+                    break;
+                case 1:
+                    this.fail(`expected the name ${this.xmlDeclExpects[0]}.`);
+                    break;
+                default:
+                    this.fail(`expected one of ${this.xmlDeclExpects.join(", ")}`);
+            }
+        }
+        this.state = c === EQUAL ? S_XML_DECL_VALUE_START : S_XML_DECL_EQ;
+    }
+    sXMLDeclEq() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (isS(c)) {
+            return;
+        }
+        if (c !== EQUAL) {
+            this.fail("value required.");
+        }
+        this.state = S_XML_DECL_VALUE_START;
+    }
+    sXMLDeclValueStart() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (isS(c)) {
+            return;
+        }
+        if (!isQuote(c)) {
+            this.fail("value must be quoted.");
+            this.q = SPACE;
+        }
+        else {
+            this.q = c;
+        }
+        this.state = S_XML_DECL_VALUE;
+    }
+    sXMLDeclValue() {
+        const c = this.captureTo([this.q, QUESTION]);
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (c === EOC) {
+            return;
+        }
+        const value = this.text;
+        this.text = "";
+        switch (this.name) {
+            case "version": {
+                this.xmlDeclExpects = ["encoding", "standalone"];
+                const version = value;
+                this.xmlDecl.version = version;
+                // This is the test specified by XML 1.0 but it is fine for XML 1.1.
+                if (!/^1\.[0-9]+$/.test(version)) {
+                    this.fail("version number must match /^1\\.[0-9]+$/.");
+                }
+                // When forceXMLVersion is set, the XML declaration is ignored.
+                else if (!this.opt.forceXMLVersion) {
+                    this.setXMLVersion(version);
+                }
+                break;
+            }
+            case "encoding":
+                if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) {
+                    this.fail("encoding value must match \
+/^[A-Za-z0-9][A-Za-z0-9._-]*$/.");
+                }
+                this.xmlDeclExpects = ["standalone"];
+                this.xmlDecl.encoding = value;
+                break;
+            case "standalone":
+                if (value !== "yes" && value !== "no") {
+                    this.fail("standalone value must match \"yes\" or \"no\".");
+                }
+                this.xmlDeclExpects = [];
+                this.xmlDecl.standalone = value;
+                break;
+            default:
+            // We don't need to raise an error here since we've already raised one
+            // when checking what name was expected.
+        }
+        this.name = "";
+        this.state = S_XML_DECL_SEPARATOR;
+    }
+    sXMLDeclSeparator() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            // It is valid to go to S_XML_DECL_ENDING from this state.
+            this.state = S_XML_DECL_ENDING;
+            return;
+        }
+        if (!isS(c)) {
+            this.fail("whitespace required.");
+            this.unget();
+        }
+        this.state = S_XML_DECL_NAME_START;
+    }
+    sXMLDeclEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === GREATER) {
+            if (this.piTarget !== "xml") {
+                this.fail("processing instructions are not allowed before root.");
+            }
+            else if (this.name !== "version" &&
+                this.xmlDeclExpects.includes("version")) {
+                this.fail("XML declaration must contain a version.");
+            }
+            (_a = this.xmldeclHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.xmlDecl);
+            this.name = "";
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+        }
+        else {
+            // We got here because the previous character was a ?, but the question
+            // mark character is not valid inside any of the XML declaration
+            // name/value pairs.
+            this.fail("The character ? is disallowed anywhere in XML declarations.");
+        }
+        this.xmlDeclPossible = false;
+    }
+    sOpenTag() {
+        var _a;
+        const c = this.captureNameChars();
+        if (c === EOC) {
+            return;
+        }
+        const tag = this.tag = {
+            name: this.name,
+            attributes: Object.create(null),
+        };
+        this.name = "";
+        if (this.xmlnsOpt) {
+            this.topNS = tag.ns = Object.create(null);
+        }
+        (_a = this.openTagStartHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        this.sawRoot = true;
+        if (!this.fragmentOpt && this.closedRoot) {
+            this.fail("documents may contain only one root.");
+        }
+        switch (c) {
+            case GREATER:
+                this.openTag();
+                break;
+            case FORWARD_SLASH:
+                this.state = S_OPEN_TAG_SLASH;
+                break;
+            default:
+                if (!isS(c)) {
+                    this.fail("disallowed character in tag name.");
+                }
+                this.state = S_ATTRIB;
+        }
+    }
+    sOpenTagSlash() {
+        if (this.getCode() === GREATER) {
+            this.openSelfClosingTag();
+        }
+        else {
+            this.fail("forward-slash in opening tag not followed by >.");
+            this.state = S_ATTRIB;
+        }
+    }
+    sAttrib() {
+        const c = this.skipSpaces();
+        if (c === EOC) {
+            return;
+        }
+        if (isNameStartChar(c)) {
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+        }
+        else if (c === GREATER) {
+            this.openTag();
+        }
+        else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+        }
+        else {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribName() {
+        const c = this.captureNameChars();
+        if (c === EQUAL) {
+            this.state = S_ATTRIB_VALUE;
+        }
+        else if (isS(c)) {
+            this.state = S_ATTRIB_NAME_SAW_WHITE;
+        }
+        else if (c === GREATER) {
+            this.fail("attribute without value.");
+            this.pushAttrib(this.name, this.name);
+            this.name = this.text = "";
+            this.openTag();
+        }
+        else if (c !== EOC) {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribNameSawWhite() {
+        const c = this.skipSpaces();
+        switch (c) {
+            case EOC:
+                return;
+            case EQUAL:
+                this.state = S_ATTRIB_VALUE;
+                break;
+            default:
+                this.fail("attribute without value.");
+                // Should we do this???
+                // this.tag.attributes[this.name] = "";
+                this.text = "";
+                this.name = "";
+                if (c === GREATER) {
+                    this.openTag();
+                }
+                else if (isNameStartChar(c)) {
+                    this.unget();
+                    this.state = S_ATTRIB_NAME;
+                }
+                else {
+                    this.fail("disallowed character in attribute name.");
+                    this.state = S_ATTRIB;
+                }
+        }
+    }
+    sAttribValue() {
+        const c = this.getCodeNorm();
+        if (isQuote(c)) {
+            this.q = c;
+            this.state = S_ATTRIB_VALUE_QUOTED;
+        }
+        else if (!isS(c)) {
+            this.fail("unquoted attribute value.");
+            this.state = S_ATTRIB_VALUE_UNQUOTED;
+            this.unget();
+        }
+    }
+    sAttribValueQuoted() {
+        // We deliberately do not use captureTo here. The specialized code we use
+        // here is faster than using captureTo.
+        const { q, chunk } = this;
+        let { i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case q:
+                    this.pushAttrib(this.name, this.text + chunk.slice(start, this.prevI));
+                    this.name = this.text = "";
+                    this.q = null;
+                    this.state = S_ATTRIB_VALUE_CLOSED;
+                    return;
+                case AMP:
+                    this.text += chunk.slice(start, this.prevI);
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_ATTRIB_VALUE_QUOTED;
+                    return;
+                case NL:
+                case NL_LIKE:
+                case TAB:
+                    this.text += `${chunk.slice(start, this.prevI)} `;
+                    start = this.i;
+                    break;
+                case LESS:
+                    this.text += chunk.slice(start, this.prevI);
+                    this.fail("disallowed character.");
+                    return;
+                case EOC:
+                    this.text += chunk.slice(start);
+                    return;
+                default:
+            }
+        }
+    }
+    sAttribValueClosed() {
+        const c = this.getCodeNorm();
+        if (isS(c)) {
+            this.state = S_ATTRIB;
+        }
+        else if (c === GREATER) {
+            this.openTag();
+        }
+        else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+        }
+        else if (isNameStartChar(c)) {
+            this.fail("no whitespace between attributes.");
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+        }
+        else {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribValueUnquoted() {
+        // We don't do anything regarding EOL or space handling for unquoted
+        // attributes. We already have failed by the time we get here, and the
+        // contract that saxes upholds states that upon failure, it is not safe to
+        // rely on the data passed to event handlers (other than
+        // ``onerror``). Passing "bad" data is not a problem.
+        const c = this.captureTo(ATTRIB_VALUE_UNQUOTED_TERMINATOR);
+        switch (c) {
+            case AMP:
+                this.state = S_ENTITY;
+                this.entityReturnState = S_ATTRIB_VALUE_UNQUOTED;
+                break;
+            case LESS:
+                this.fail("disallowed character.");
+                break;
+            case EOC:
+                break;
+            default:
+                if (this.text.includes("]]>")) {
+                    this.fail("the string \"]]>\" is disallowed in char data.");
+                }
+                this.pushAttrib(this.name, this.text);
+                this.name = this.text = "";
+                if (c === GREATER) {
+                    this.openTag();
+                }
+                else {
+                    this.state = S_ATTRIB;
+                }
+        }
+    }
+    sCloseTag() {
+        const c = this.captureNameChars();
+        if (c === GREATER) {
+            this.closeTag();
+        }
+        else if (isS(c)) {
+            this.state = S_CLOSE_TAG_SAW_WHITE;
+        }
+        else if (c !== EOC) {
+            this.fail("disallowed character in closing tag.");
+        }
+    }
+    sCloseTagSawWhite() {
+        switch (this.skipSpaces()) {
+            case GREATER:
+                this.closeTag();
+                break;
+            case EOC:
+                break;
+            default:
+                this.fail("disallowed character in closing tag.");
+        }
+    }
+    // END OF STATE ENGINE METHODS
+    handleTextInRoot() {
+        // This is essentially a specialized version of captureTo which is optimized
+        // for performing the ]]> check. A previous version of this code, checked
+        // ``this.text`` for the presence of ]]>. It simplified the code but was
+        // very costly when character data contained a lot of entities to be parsed.
+        //
+        // Since we are using a specialized loop, we also keep track of the presence
+        // of ]]> in text data. The sequence ]]> is forbidden to appear as-is.
+        //
+        let { i: start, forbiddenState } = this;
+        const { chunk, textHandler: handler } = this;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        scanLoop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case LESS: {
+                    this.state = S_OPEN_WAKA;
+                    if (handler !== undefined) {
+                        const { text } = this;
+                        const slice = chunk.slice(start, this.prevI);
+                        if (text.length !== 0) {
+                            handler(text + slice);
+                            this.text = "";
+                        }
+                        else if (slice.length !== 0) {
+                            handler(slice);
+                        }
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                }
+                case AMP:
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_TEXT;
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start, this.prevI);
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                case CLOSE_BRACKET:
+                    switch (forbiddenState) {
+                        case FORBIDDEN_START:
+                            forbiddenState = FORBIDDEN_BRACKET;
+                            break;
+                        case FORBIDDEN_BRACKET:
+                            forbiddenState = FORBIDDEN_BRACKET_BRACKET;
+                            break;
+                        case FORBIDDEN_BRACKET_BRACKET:
+                            break;
+                        default:
+                            throw new Error("impossible state");
+                    }
+                    break;
+                case GREATER:
+                    if (forbiddenState === FORBIDDEN_BRACKET_BRACKET) {
+                        this.fail("the string \"]]>\" is disallowed in char data.");
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    break;
+                case NL_LIKE:
+                    if (handler !== undefined) {
+                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    }
+                    start = this.i;
+                    forbiddenState = FORBIDDEN_START;
+                    break;
+                case EOC:
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start);
+                    }
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                default:
+                    forbiddenState = FORBIDDEN_START;
+            }
+        }
+        this.forbiddenState = forbiddenState;
+    }
+    handleTextOutsideRoot() {
+        // This is essentially a specialized version of captureTo which is optimized
+        // for a specialized task. We keep track of the presence of non-space
+        // characters in the text since these are errors when appearing outside the
+        // document root element.
+        let { i: start } = this;
+        const { chunk, textHandler: handler } = this;
+        let nonSpace = false;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        outRootLoop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const code = this.getCode();
+            switch (code) {
+                case LESS: {
+                    this.state = S_OPEN_WAKA;
+                    if (handler !== undefined) {
+                        const { text } = this;
+                        const slice = chunk.slice(start, this.prevI);
+                        if (text.length !== 0) {
+                            handler(text + slice);
+                            this.text = "";
+                        }
+                        else if (slice.length !== 0) {
+                            handler(slice);
+                        }
+                    }
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                }
+                case AMP:
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_TEXT;
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start, this.prevI);
+                    }
+                    nonSpace = true;
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                case NL_LIKE:
+                    if (handler !== undefined) {
+                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    }
+                    start = this.i;
+                    break;
+                case EOC:
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start);
+                    }
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                default:
+                    if (!isS(code)) {
+                        nonSpace = true;
+                    }
+            }
+        }
+        if (!nonSpace) {
+            return;
+        }
+        // We use the reportedTextBeforeRoot and reportedTextAfterRoot flags
+        // to avoid reporting errors for every single character that is out of
+        // place.
+        if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextBeforeRoot = true;
+        }
+        if (this.closedRoot && !this.reportedTextAfterRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextAfterRoot = true;
+        }
+    }
+    pushAttribNS(name, value) {
+        var _a;
+        const { prefix, local } = this.qname(name);
+        const attr = { name, prefix, local, value };
+        this.attribList.push(attr);
+        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+        if (prefix === "xmlns") {
+            const trimmed = value.trim();
+            if (this.currentXMLVersion === "1.0" && trimmed === "") {
+                this.fail("invalid attempt to undefine prefix in XML 1.0");
+            }
+            this.topNS[local] = trimmed;
+            nsPairCheck(this, local, trimmed);
+        }
+        else if (name === "xmlns") {
+            const trimmed = value.trim();
+            this.topNS[""] = trimmed;
+            nsPairCheck(this, "", trimmed);
+        }
+    }
+    pushAttribPlain(name, value) {
+        var _a;
+        const attr = { name, value };
+        this.attribList.push(attr);
+        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+    }
+    /**
+     * End parsing. This performs final well-formedness checks and resets the
+     * parser to a clean state.
+     *
+     * @returns this
+     */
+    end() {
+        var _a, _b;
+        if (!this.sawRoot) {
+            this.fail("document must contain a root element.");
+        }
+        const { tags } = this;
+        while (tags.length > 0) {
+            const tag = tags.pop();
+            this.fail(`unclosed tag: ${tag.name}`);
+        }
+        if ((this.state !== S_BEGIN) && (this.state !== S_TEXT)) {
+            this.fail("unexpected end.");
+        }
+        const { text } = this;
+        if (text.length !== 0) {
+            (_a = this.textHandler) === null || _a === void 0 ? void 0 : _a.call(this, text);
+            this.text = "";
+        }
+        this._closed = true;
+        (_b = this.endHandler) === null || _b === void 0 ? void 0 : _b.call(this);
+        this._init();
+        return this;
+    }
+    /**
+     * Resolve a namespace prefix.
+     *
+     * @param prefix The prefix to resolve.
+     *
+     * @returns The namespace URI or ``undefined`` if the prefix is not defined.
+     */
+    resolve(prefix) {
+        var _a, _b;
+        let uri = this.topNS[prefix];
+        if (uri !== undefined) {
+            return uri;
+        }
+        const { tags } = this;
+        for (let index = tags.length - 1; index >= 0; index--) {
+            uri = tags[index].ns[prefix];
+            if (uri !== undefined) {
+                return uri;
+            }
+        }
+        uri = this.ns[prefix];
+        if (uri !== undefined) {
+            return uri;
+        }
+        return (_b = (_a = this.opt).resolvePrefix) === null || _b === void 0 ? void 0 : _b.call(_a, prefix);
+    }
+    /**
+     * Parse a qname into its prefix and local name parts.
+     *
+     * @param name The name to parse
+     *
+     * @returns
+     */
+    qname(name) {
+        // This is faster than using name.split(":").
+        const colon = name.indexOf(":");
+        if (colon === -1) {
+            return { prefix: "", local: name };
+        }
+        const local = name.slice(colon + 1);
+        const prefix = name.slice(0, colon);
+        if (prefix === "" || local === "" || local.includes(":")) {
+            this.fail(`malformed name: ${name}.`);
+        }
+        return { prefix, local };
+    }
+    processAttribsNS() {
+        var _a;
+        const { attribList } = this;
+        const tag = this.tag;
+        {
+            // add namespace info to tag
+            const { prefix, local } = this.qname(tag.name);
+            tag.prefix = prefix;
+            tag.local = local;
+            const uri = tag.uri = (_a = this.resolve(prefix)) !== null && _a !== void 0 ? _a : "";
+            if (prefix !== "") {
+                if (prefix === "xmlns") {
+                    this.fail("tags may not have \"xmlns\" as prefix.");
+                }
+                if (uri === "") {
+                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                    tag.uri = prefix;
+                }
+            }
+        }
+        if (attribList.length === 0) {
+            return;
+        }
+        const { attributes } = tag;
+        const seen = new Set();
+        // Note: do not apply default ns to attributes:
+        //   http://www.w3.org/TR/REC-xml-names/#defaulting
+        for (const attr of attribList) {
+            const { name, prefix, local } = attr;
+            let uri;
+            let eqname;
+            if (prefix === "") {
+                uri = name === "xmlns" ? XMLNS_NAMESPACE : "";
+                eqname = name;
+            }
+            else {
+                uri = this.resolve(prefix);
+                // if there's any attributes with an undefined namespace,
+                // then fail on them now.
+                if (uri === undefined) {
+                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                    uri = prefix;
+                }
+                eqname = `{${uri}}${local}`;
+            }
+            if (seen.has(eqname)) {
+                this.fail(`duplicate attribute: ${eqname}.`);
+            }
+            seen.add(eqname);
+            attr.uri = uri;
+            attributes[name] = attr;
+        }
+        this.attribList = [];
+    }
+    processAttribsPlain() {
+        const { attribList } = this;
+        // eslint-disable-next-line prefer-destructuring
+        const attributes = this.tag.attributes;
+        for (const { name, value } of attribList) {
+            if (attributes[name] !== undefined) {
+                this.fail(`duplicate attribute: ${name}.`);
+            }
+            attributes[name] = value;
+        }
+        this.attribList = [];
+    }
+    /**
+     * Handle a complete open tag. This parser code calls this once it has seen
+     * the whole tag. This method checks for well-formeness and then emits
+     * ``onopentag``.
+     */
+    openTag() {
+        var _a;
+        this.processAttribs();
+        const { tags } = this;
+        const tag = this.tag;
+        tag.isSelfClosing = false;
+        // There cannot be any pending text here due to the onopentagstart that was
+        // necessarily emitted before we get here. So we do not check text.
+        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        tags.push(tag);
+        this.state = S_TEXT;
+        this.name = "";
+    }
+    /**
+     * Handle a complete self-closing tag. This parser code calls this once it has
+     * seen the whole tag. This method checks for well-formeness and then emits
+     * ``onopentag`` and ``onclosetag``.
+     */
+    openSelfClosingTag() {
+        var _a, _b, _c;
+        this.processAttribs();
+        const { tags } = this;
+        const tag = this.tag;
+        tag.isSelfClosing = true;
+        // There cannot be any pending text here due to the onopentagstart that was
+        // necessarily emitted before we get here. So we do not check text.
+        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        (_b = this.closeTagHandler) === null || _b === void 0 ? void 0 : _b.call(this, tag);
+        const top = this.tag = (_c = tags[tags.length - 1]) !== null && _c !== void 0 ? _c : null;
+        if (top === null) {
+            this.closedRoot = true;
+        }
+        this.state = S_TEXT;
+        this.name = "";
+    }
+    /**
+     * Handle a complete close tag. This parser code calls this once it has seen
+     * the whole tag. This method checks for well-formeness and then emits
+     * ``onclosetag``.
+     */
+    closeTag() {
+        const { tags, name } = this;
+        // Our state after this will be S_TEXT, no matter what, and we can clear
+        // tagName now.
+        this.state = S_TEXT;
+        this.name = "";
+        if (name === "") {
+            this.fail("weird empty close tag.");
+            this.text += "</>";
+            return;
+        }
+        const handler = this.closeTagHandler;
+        let l = tags.length;
+        while (l-- > 0) {
+            const tag = this.tag = tags.pop();
+            this.topNS = tag.ns;
+            handler === null || handler === void 0 ? void 0 : handler(tag);
+            if (tag.name === name) {
+                break;
+            }
+            this.fail("unexpected close tag.");
+        }
+        if (l === 0) {
+            this.closedRoot = true;
+        }
+        else if (l < 0) {
+            this.fail(`unmatched closing tag: ${name}.`);
+            this.text += `</${name}>`;
+        }
+    }
+    /**
+     * Resolves an entity. Makes any necessary well-formedness checks.
+     *
+     * @param entity The entity to resolve.
+     *
+     * @returns The parsed entity.
+     */
+    parseEntity(entity) {
+        // startsWith would be significantly slower for this test.
+        if (entity[0] !== "#") {
+            const defined = this.ENTITIES[entity];
+            if (defined !== undefined) {
+                return defined;
+            }
+            this.fail(this.isName(entity) ? "undefined entity." :
+                "disallowed character in entity name.");
+            return `&${entity};`;
+        }
+        let num = NaN;
+        if (entity[1] === "x" && /^#x[0-9a-f]+$/i.test(entity)) {
+            num = parseInt(entity.slice(2), 16);
+        }
+        else if (/^#[0-9]+$/.test(entity)) {
+            num = parseInt(entity.slice(1), 10);
+        }
+        // The character reference is required to match the CHAR production.
+        if (!this.isChar(num)) {
+            this.fail("malformed character entity.");
+            return `&${entity};`;
+        }
+        return String.fromCodePoint(num);
+    }
+}
+exports.wT = SaxesParser;
+//# sourceMappingURL=saxes.js.map
+
+/***/ }),
+
+/***/ 6950:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character classes and associated utilities for the 5th edition of XML 1.0.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+exports.CHAR = "\t\n\r -\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+exports.S = " \t\r\n";
+// tslint:disable-next-line:max-line-length
+exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+var TAB = 9;
+var NL = 0xA;
+var CR = 0xD;
+var SPACE = 0x20;
+//
+// Lists.
+//
+/** All characters in the ``S`` production. */
+exports.S_LIST = [SPACE, NL, CR, TAB];
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR``.
+ */
+function isChar(c) {
+    return (c >= SPACE && c <= 0xD7FF) ||
+        c === NL || c === CR || c === TAB ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isChar = isChar;
+/**
+ * Determines whether a codepoint matches the ``S`` (space) production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``S``.
+ */
+function isS(c) {
+    return c === SPACE || c === NL || c === CR || c === TAB;
+}
+exports.isS = isS;
+/**
+ * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+ */
+function isNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        (c >= 0x61 && c <= 0x7A) ||
+        c === 0x3A ||
+        c === 0x5F ||
+        c === 0x200C ||
+        c === 0x200D ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNameStartChar = isNameStartChar;
+/**
+ * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+ */
+function isNameChar(c) {
+    return isNameStartChar(c) ||
+        (c >= 0x30 && c <= 0x39) ||
+        c === 0x2D ||
+        c === 0x2E ||
+        c === 0xB7 ||
+        (c >= 0x0300 && c <= 0x036F) ||
+        (c >= 0x203F && c <= 0x2040);
+}
+exports.isNameChar = isNameChar;
+//# sourceMappingURL=ed5.js.map
+
+/***/ }),
+
+/***/ 4488:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character classes and associated utilities for the 2nd edition of XML 1.1.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+exports.CHAR = "\u0001-\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+exports.RESTRICTED_CHAR = "\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F";
+exports.S = " \t\r\n";
+// tslint:disable-next-line:max-line-length
+exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+exports.RESTRICTED_CHAR_RE = new RegExp("^[" + exports.RESTRICTED_CHAR + "]$", "u");
+exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+var TAB = 9;
+var NL = 0xA;
+var CR = 0xD;
+var SPACE = 0x20;
+//
+// Lists.
+//
+/** All characters in the ``S`` production. */
+exports.S_LIST = [SPACE, NL, CR, TAB];
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR``.
+ */
+function isChar(c) {
+    return (c >= 0x0001 && c <= 0xD7FF) ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isChar = isChar;
+/**
+ * Determines whether a codepoint matches the ``RESTRICTED_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``RESTRICTED_CHAR``.
+ */
+function isRestrictedChar(c) {
+    return (c >= 0x1 && c <= 0x8) ||
+        c === 0xB ||
+        c === 0xC ||
+        (c >= 0xE && c <= 0x1F) ||
+        (c >= 0x7F && c <= 0x84) ||
+        (c >= 0x86 && c <= 0x9F);
+}
+exports.isRestrictedChar = isRestrictedChar;
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production and does not
+ * match the ``RESTRICTED_CHAR`` production. ``isCharAndNotRestricted(x)`` is
+ * equivalent to ``isChar(x) && !isRestrictedChar(x)``. This function is faster
+ * than running the two-call equivalent.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR`` and does not match
+ * ``RESTRICTED_CHAR``.
+ */
+function isCharAndNotRestricted(c) {
+    return (c === 0x9) ||
+        (c === 0xA) ||
+        (c === 0xD) ||
+        (c > 0x1F && c < 0x7F) ||
+        (c === 0x85) ||
+        (c > 0x9F && c <= 0xD7FF) ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isCharAndNotRestricted = isCharAndNotRestricted;
+/**
+ * Determines whether a codepoint matches the ``S`` (space) production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``S``.
+ */
+function isS(c) {
+    return c === SPACE || c === NL || c === CR || c === TAB;
+}
+exports.isS = isS;
+/**
+ * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+ */
+// tslint:disable-next-line:cyclomatic-complexity
+function isNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        (c >= 0x61 && c <= 0x7A) ||
+        c === 0x3A ||
+        c === 0x5F ||
+        c === 0x200C ||
+        c === 0x200D ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNameStartChar = isNameStartChar;
+/**
+ * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+ */
+function isNameChar(c) {
+    return isNameStartChar(c) ||
+        (c >= 0x30 && c <= 0x39) ||
+        c === 0x2D ||
+        c === 0x2E ||
+        c === 0xB7 ||
+        (c >= 0x0300 && c <= 0x036F) ||
+        (c >= 0x203F && c <= 0x2040);
+}
+exports.isNameChar = isNameChar;
+//# sourceMappingURL=ed2.js.map
+
+/***/ }),
+
+/***/ 5699:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character class utilities for XML NS 1.0 edition 3.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+// tslint:disable-next-line:max-line-length
+exports.NC_NAME_START_CHAR = "A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NC_NAME_CHAR = "-" + exports.NC_NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.NC_NAME_START_CHAR_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "]$", "u");
+exports.NC_NAME_CHAR_RE = new RegExp("^[" + exports.NC_NAME_CHAR + "]$", "u");
+exports.NC_NAME_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "][" + exports.NC_NAME_CHAR + "]*$", "u");
+/**
+ * Determines whether a codepoint matches [[NC_NAME_START_CHAR]].
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches.
+ */
+// tslint:disable-next-line:cyclomatic-complexity
+function isNCNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        c === 0x5F ||
+        (c >= 0x61 && c <= 0x7A) ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x200C && c <= 0x200D) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNCNameStartChar = isNCNameStartChar;
+/**
+ * Determines whether a codepoint matches [[NC_NAME_CHAR]].
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches.
+ */
+function isNCNameChar(c) {
+    return isNCNameStartChar(c) ||
+        (c === 0x2D ||
+            c === 0x2E ||
+            (c >= 0x30 && c <= 0x39) ||
+            c === 0x00B7 ||
+            (c >= 0x0300 && c <= 0x036F) ||
+            (c >= 0x203F && c <= 0x2040));
+}
+exports.isNCNameChar = isNCNameChar;
+//# sourceMappingURL=ed3.js.map
+
+/***/ }),
+
 /***/ 5581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8708);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1243);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -6225,7 +8618,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8708:
+/***/ 1243:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6312,6 +8705,10 @@ const DATASET_SCHEMA = {
             type: "object",
             description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
             additionalProperties: { type: "string" },
+        },
+        task: {
+            type: ["string", "number"],
+            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
         },
         command: declare_text("This candidate's test command, instead of the `command` input."),
         language: { enum: languages/* LANGUAGE_NAMES */.G2, description: "This candidate's language, instead of the `language` input." },
@@ -6444,7 +8841,7 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     const checked = check(value);
     if (!checked.ok)
         return { problem: { id, source, problem: checked.problem } };
-    const { reply, patch, files, command, language, target, timeout } = checked.value;
+    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
     const overrides = {
         ...(command !== undefined && { command }),
         ...(language !== undefined && { language }),
@@ -6484,6 +8881,8 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     };
     if (files !== undefined)
         candidate.files = files;
+    if (task !== undefined)
+        candidate.task = String(task);
     return { candidate };
 }
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
@@ -6527,6 +8926,759 @@ async function* candidatesFromFiles(matches) {
 
 // EXTERNAL MODULE: ./src/model.ts
 var model = __nccwpck_require__(182);
+;// CONCATENATED MODULE: ./src/report/icons.ts
+const icons_STATUS_ICONS = {
+    pass: "✅",
+    test_failed: "❌",
+    syntax_error: "❌",
+    no_code: "❌",
+    patch_failed: "❌",
+    timeout: "⏱️",
+    oom: "💥",
+    // Ours, not the candidate's: a warning sign, never the cross that blames the code.
+    sandbox_error: "⚠️",
+};
+const icons_SKIPPED_ICON = "⏭️";
+/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
+function icons_verdictIcon(failed, ours) {
+    if (!failed)
+        return icons_STATUS_ICONS.pass;
+    return ours ? icons_STATUS_ICONS.sandbox_error : icons_STATUS_ICONS.test_failed;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+// The sticky PR comment, the job summary and the check's text as markdown. Pure: values in, a string out.
+// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text, and so
+// is everything a report read from an artifact holds.
+//
+// Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
+// the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
+// label, the deciding replies first and the older ones collapsed as history; the details in that order.
+
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_MAX_LENGTH = 65_536;
+/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
+const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
+/** A check run's summary holds at most this many characters. */
+const CHECK_SUMMARY_MAX_LENGTH = 65_535;
+const markdown_STATUS_LABELS = {
+    no_code: "no code",
+    patch_failed: "patch failed",
+    syntax_error: "syntax error",
+    timeout: "timeout",
+    oom: "out of memory",
+    test_failed: "tests failed",
+    pass: "pass",
+    sandbox_error: "sandbox error",
+};
+/** The labels a reader sees beside the icons: a pass says "passed", our failure says it is ours. */
+const SHOWN_LABELS = {
+    ...markdown_STATUS_LABELS,
+    pass: "passed",
+    sandbox_error: "sandbox error (ours: re-run)",
+};
+/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
+function stickyMarker(key = "default") {
+    // Only a safe alphabet, and never "--", which would end the HTML comment early.
+    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
+}
+// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
+const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
+// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
+const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Drops terminal escape sequences and makes the remaining control characters visible. */
+function cleanText(text) {
+    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
+}
+function visible(char) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20)
+        return String.fromCharCode(0x2400 + code); // ␀ … ␟
+    if (code === 0x7f)
+        return "\u2421"; // ␡
+    if (code >= 0xd800 && code <= 0xdfff)
+        return "\ufffd";
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+}
+// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
+function neutralizeMentions(text) {
+    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
+}
+// GFM links a bare `https://…` or `www.…` in text: a zero-width space inside keeps an untrusted one inert.
+function neutralizeAutolinks(text) {
+    return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
+}
+const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
+function escapeHtml(text) {
+    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
+}
+/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
+function markdown_escapeMarkdown(text) {
+    const line = cleanText(text)
+        .replace(/\s*\n\s*/g, " ")
+        .replace(/\t/g, " ");
+    return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
+}
+/** An http(s) URL safe to put in a link inside a table, or undefined. */
+function safeUrl(url) {
+    if (url === undefined || !URL.canParse(url))
+        return undefined;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+        return undefined;
+    // A `|` would split the table cell; parentheses and brackets would end the link.
+    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
+}
+/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
+function markdown_clip(text, cap) {
+    if (text.length <= cap)
+        return { head: text, omitted: 0, tail: "" };
+    let headEnd = Math.ceil(cap / 2);
+    let tailStart = text.length - (cap - headEnd);
+    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
+        headEnd--;
+    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
+        tailStart++;
+    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
+}
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "history", "skipped", "rows"]));
+const UNLIMITED = {
+    passOutput: Infinity,
+    failOutput: Infinity,
+    feedback: Infinity,
+    history: Infinity,
+    skipped: Infinity,
+    rows: Infinity,
+};
+// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
+const LABEL_MAX = 100;
+const REASON_MAX = 1000;
+const FILES_SHOWN = 3;
+const NBSP = "\u00a0";
+/** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
+function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
+    return fit(input, { marker: input.marker, history: false }, maxLength);
+}
+/** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
+function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
+    return fit(input, { history: true }, maxLength);
+}
+// Renders in full if it fits; otherwise, for each kind of content from the least important on,
+// the largest limit that fits (binary search), so every character of room is used.
+function fit(input, shape, maxLength) {
+    const doc = prepare(input, shape);
+    let body = render(doc, UNLIMITED, maxLength);
+    if (body.length <= maxLength)
+        return body;
+    const limits = { ...UNLIMITED };
+    for (const kind of SHRINK_ORDER) {
+        const fits = (value) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
+        if (!fits(low)) {
+            limits[kind] = 0;
+            continue;
+        }
+        while (low < high) {
+            const mid = Math.ceil((low + high) / 2);
+            if (fits(mid))
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        limits[kind] = low;
+        return render(doc, limits, maxLength);
+    }
+    // Only a tiny maxLength gets here: the heading alone does not fit.
+    body = render(doc, limits, maxLength);
+    return body.length <= maxLength ? body : body.slice(0, maxLength);
+}
+function prepare(input, shape) {
+    const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
+    const rows = input.results.map((r, i) => ({
+        r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
+        name: conversation ? `reply ${i + 1}` : r.id,
+        deciding: input.deciding === undefined || input.deciding.has(r.id),
+    }));
+    const ordered = conversation ? rows.reverse() : rows;
+    return {
+        input,
+        shape,
+        deciding: ordered.filter((row) => row.deciding),
+        history: ordered.filter((row) => !row.deciding),
+        conversation,
+    };
+}
+function upperBound(doc, kind) {
+    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
+    const all = [...doc.deciding, ...doc.history].map((row) => row.r);
+    const passing = all.filter((r) => r.status === "pass");
+    const failing = all.filter((r) => r.status !== "pass");
+    switch (kind) {
+        case "passOutput":
+            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
+        case "failOutput":
+            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
+        case "feedback":
+            return longest(failing.map((r) => r.feedback));
+        case "history":
+            return doc.history.length;
+        case "skipped":
+            return doc.input.skipped.length;
+        case "rows":
+            return doc.deciding.length;
+    }
+}
+function render(doc, given, maxLength) {
+    const { input, shape } = doc;
+    // Only the first, full render goes without limits; every later one cuts something.
+    const shortened = given !== UNLIMITED;
+    // A text longer than the whole body can never be shown in full: no need to escape all of it.
+    const cap = (n) => Math.min(n, maxLength);
+    const limits = {
+        ...given,
+        passOutput: cap(given.passOutput),
+        failOutput: cap(given.failOutput),
+        feedback: cap(given.feedback),
+    };
+    const deciding = doc.deciding.slice(0, limits.rows);
+    const history = doc.history.slice(0, limits.history);
+    const withDetails = [...deciding, ...(shape.history ? history : [])];
+    const blocks = [
+        shape.marker,
+        verdictLine(input),
+        metaLine(doc, shape),
+        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
+        deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+        ...withDetails.map((row) => details(row, limits)),
+        history.length > 0 && historyBlock(doc, history),
+        skippedList(input.skipped, limits.skipped),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** `### ❌ 1 of 4 replies passed — latest from @agent fails the tests — at abc1234` */
+function verdictLine(input) {
+    const icon = verdictIcon(input.gate.failed, input.ours === true);
+    const reason = markdown_escapeMarkdown(clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
+    const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : undefined;
+    const url = safeUrl(input.commit?.url);
+    const at = sha ? ` — at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
+    return `### ${icon} ${reason}${at}`;
+}
+/** The line under the verdict: where the run is (always kept), what was judged and what carried over. */
+function metaLine(doc, shape) {
+    const { input } = doc;
+    const runUrl = safeUrl(input.runUrl);
+    const prUrl = safeUrl(input.pullRequest?.url);
+    const carried = input.results.filter((r) => r.cached).length;
+    const judged = input.results.length - carried;
+    const parts = [
+        shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
+        runUrl && `[workflow run](${runUrl})`,
+        carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
+        input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+        input.base && baseCell(input.base),
+        `sandbox-gate`,
+    ];
+    return parts.filter((p) => typeof p === "string").join(" · ");
+}
+function clipped(text, max) {
+    const { head, omitted } = markdown_clip(text, max);
+    return omitted > 0 ? `${head}…` : head;
+}
+function label(text) {
+    return markdown_escapeMarkdown(clipped(text, LABEL_MAX));
+}
+function plural(n, word, words = `${word}s`) {
+    return `${n} ${n === 1 ? word : words}`;
+}
+/** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
+function timeCell(r) {
+    const ran = r.duration_ms > 0 && r.status !== "no_code" && r.status !== "patch_failed";
+    return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
+}
+function nameCell(row, doc) {
+    const { r } = row;
+    const url = safeUrl(r.url);
+    const name = url ? `[${label(row.name)}](${url})` : label(row.name);
+    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+    const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
+    return `${name}${by}${latest}`;
+}
+/** `5 of 7 tests passed`: what the test results add to a status. */
+function testCounts(tests) {
+    const { passed, failed, error, skipped } = tests.counts;
+    return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
+}
+/** The base run, in the line under the verdict: what the patches were held against. */
+function baseCell(base) {
+    const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
+    const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
+    return `base: ${STATUS_ICONS[base.status]} ${SHOWN_LABELS[base.status]}${tests}${voided}`;
+}
+function resultCell(r, input) {
+    const marks = [
+        r.tests && testCounts(r.tests),
+        r.flaky && "flaky",
+        r.retried && "retried after a failure of ours",
+    ].filter((m) => typeof m === "string");
+    const text = [`${STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`, ...marks].join(" · ");
+    if (!r.cached)
+        return text;
+    const run = safeUrl(input.judgedIn?.get(r.id));
+    return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
+}
+function table(doc, rows, hidden) {
+    const patch = rows.some((row) => row.r.changed_files !== undefined || row.r.patch_strategy !== undefined);
+    const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
+    const head = [
+        doc.conversation ? "Reply" : "Candidate",
+        "Result",
+        ...(time ? ["Time"] : []),
+        ...(patch ? ["Patch"] : []),
+    ];
+    const align = ["---", "---", ...(time ? ["--:"] : []), ...(patch ? ["---"] : [])];
+    const line = (cells) => `| ${cells.join(" | ")} |`;
+    const body = rows.map((row) => line([
+        nameCell(row, doc),
+        resultCell(row.r, doc.input),
+        ...(time ? [timeCell(row.r)] : []),
+        ...(patch ? [patchCell(row.r)] : []),
+    ]));
+    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
+    return [line(head), line(align), ...body].join("\n") + note;
+}
+/** The older replies, collapsed: one row each, their verdicts kept. */
+function historyBlock(doc, rows) {
+    const passed = doc.history.filter((row) => row.r.status === "pass").length;
+    const hidden = doc.history.length - rows.length;
+    const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+    return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
+}
+function patchCell(r) {
+    const files = r.changed_files ?? [];
+    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
+    return `${shown}${more}${strategy}` || "—";
+}
+function outcome(r) {
+    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+    const parts = [where ? `${SHOWN_LABELS[r.status]} at ${where}` : SHOWN_LABELS[r.status]];
+    if (r.signal)
+        parts.push(`signal ${r.signal}`);
+    else if (r.exit_code !== null)
+        parts.push(`exit ${r.exit_code}`);
+    parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
+    return parts.join(", ");
+}
+// A collapsed block per result: feedback (not for passes), then stdout and stderr.
+function details(row, limits) {
+    const { r } = row;
+    const pass = r.status === "pass";
+    const outputCap = pass ? limits.passOutput : limits.failOutput;
+    const silent = r.stdout === "" && r.stderr === "";
+    if (r.cached)
+        return undefined;
+    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
+    const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
+    if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0)
+        return undefined;
+    const sections = [
+        attemptsSection(r),
+        testsSection(r),
+        notesSection(r),
+        pass ? undefined : feedbackSection(r.feedback, limits.feedback),
+        ...(silent
+            ? ["No output on stdout or stderr.\n"]
+            : [
+                stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
+                stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
+            ]),
+    ];
+    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
+    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
+    const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
+    const summary = `<summary>${STATUS_ICONS[r.status]} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
+    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+/** Failing tests listed in the comment; more are counted. */
+const FAILING_TESTS_SHOWN = 10;
+/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
+function testsSection(r) {
+    const { tests, compare } = r;
+    if (!tests)
+        return undefined;
+    const blamed = new Set([...(compare?.pass_to_fail ?? []), ...(compare?.new_failing ?? [])]);
+    const failing = tests.cases.filter((c) => c.status === "failed" || c.status === "error");
+    const ordered = compare
+        ? [...failing.filter((c) => blamed.has(c.id)), ...failing.filter((c) => !blamed.has(c.id))]
+        : failing;
+    const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
+        const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
+        const first = c.message?.split("\n").find((line) => line.trim() !== "");
+        const said = first ? `: ${markdown_escapeMarkdown(clipped(first.trim(), REASON_MAX / 5))}` : "";
+        const already = compare && !blamed.has(c.id) ? " — already failing on the base" : "";
+        return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
+    });
+    if (ordered.length > FAILING_TESTS_SHOWN)
+        items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
+    const against = compare
+        ? `Against the base: ${[
+            `${compare.fail_to_pass?.length ?? 0} fixed`,
+            `${compare.pass_to_fail?.length ?? 0} broken`,
+            `${compare.new_failing?.length ?? 0} new failing`,
+            `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
+        ].join(", ")}.`
+        : undefined;
+    const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+    const flaky = tests.cases.filter((c) => c.flaky && !failing.includes(c));
+    const flakyLine = flaky.length
+        ? `Flaky (failed in one attempt, passed in another): ${flaky
+            .slice(0, FAILING_TESTS_SHOWN)
+            .map((c) => label(c.id))
+            .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
+        : undefined;
+    return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
+}
+/** Each attempt of a rerun candidate, in order. */
+function attemptsSection(r) {
+    if (!r.attempts || r.attempts.length < 2)
+        return undefined;
+    const steps = r.attempts.map((a) => `${STATUS_ICONS[a.status]} ${SHOWN_LABELS[a.status]} (${formatDuration(a.duration_ms)})`);
+    return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
+}
+function notesSection(r) {
+    if (!r.notes || r.notes.length === 0)
+        return undefined;
+    return `${r.notes.map((note) => `> **Note:** ${markdown_escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
+}
+// The feedback of a failed test is its stderr (or stdout): said once, not twice.
+function stream(title, text, cap, cutBySandbox, feedback) {
+    if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
+        return `**${title}**: the feedback above\n`;
+    return section(title, text, cap, cutBySandbox);
+}
+function section(title, text, cap, cutBySandbox) {
+    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+    if (text === "")
+        return `**${title}**: empty\n`;
+    if (cap === 0)
+        return `**${title}**: omitted for length\n`;
+    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+}
+// Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
+// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
+// in it is read as markdown, and no blank line can end it.
+function feedbackSection(text, cap) {
+    if (text === "")
+        return "**Feedback**: empty\n";
+    if (cap === 0)
+        return "**Feedback**: omitted for length\n";
+    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${tail}` : "";
+    // A <code> per line: GitHub hides a <br> inside <code>, so the breaks go between them.
+    const lines = escapeHtml(`${head}${cut}`)
+        .split("\n")
+        .map((l) => (l === "" ? "" : `<code>${l}</code>`));
+    return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
+}
+// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
+function pre(text, cap) {
+    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
+    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
+}
+function skippedList(skipped, shown) {
+    if (skipped.length === 0)
+        return undefined;
+    const items = skipped.slice(0, shown).map((s) => {
+        const url = safeUrl(s.url);
+        const where = url ? `[comment](${url})` : label(s.source);
+        return `- ${SKIPPED_ICON} **${label(s.id)}**: ${markdown_escapeMarkdown(clipped(s.reason, REASON_MAX))} (${where})`;
+    });
+    const hidden = skipped.length - items.length;
+    if (hidden > 0)
+        items.push(`- … and ${hidden} more`);
+    return [`**Skipped** (not run):`, "", ...items].join("\n");
+}
+/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
+function statusCounts(results) {
+    return STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${STATUS_ICONS[s]} ${n} ${SHOWN_LABELS[s]}`)
+        .join(" · ");
+}
+
+;// CONCATENATED MODULE: ./src/report/pass-at-k.ts
+/** The chance that at least one of k samples drawn from n, c of them correct, is correct. */
+function passAtK(n, c, k) {
+    if (n - c < k)
+        return 1;
+    let miss = 1;
+    for (let i = n - c + 1; i <= n; i++)
+        miss *= 1 - k / i;
+    return 1 - miss;
+}
+const key = (k) => `pass@${k}`;
+/** Per task and over the tasks; undefined when no result names a task. */
+function scorePassAtK(results, ks) {
+    const tasks = new Map();
+    for (const r of results) {
+        if (r.task === undefined)
+            continue;
+        const t = tasks.get(r.task) ?? { n: 0, c: 0 };
+        t.n += 1;
+        if (r.status === "pass")
+            t.c += 1;
+        tasks.set(r.task, t);
+    }
+    if (tasks.size === 0)
+        return undefined;
+    const scored = [...tasks].map(([task, { n, c }]) => ({
+        task,
+        n,
+        c,
+        pass_at: Object.fromEntries(ks.filter((k) => k <= n).map((k) => [key(k), passAtK(n, c, k)])),
+    }));
+    const overallK = ks.filter((k) => scored.every((t) => t.n >= k));
+    const overall = Object.fromEntries(overallK.map((k) => [key(k), scored.reduce((sum, t) => sum + t.pass_at[key(k)], 0) / scored.length]));
+    return { k: overallK, overall, tasks: scored };
+}
+/** Tasks in both runs whose pass@1 dropped, in this run's order. */
+function passAt1Drops(now, baseline) {
+    const before = new Map(baseline.tasks.map((t) => [t.task, t.c / t.n]));
+    return now.tasks.flatMap((t) => {
+        const was = before.get(t.task);
+        const is = t.c / t.n;
+        return was !== undefined && is < was ? [{ task: t.task, was, now: is }] : [];
+    });
+}
+
+;// CONCATENATED MODULE: ./src/report/evaluation.ts
+// Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
+// since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+
+
+
+const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
+/** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
+function quantile(values, q) {
+    if (values.length === 0)
+        return 0;
+    const sorted = [...values].sort((a, b) => a - b);
+    const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+    return sorted[rank - 1];
+}
+function passRate(results) {
+    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+}
+function evaluate(results, baseline, ks = [1]) {
+    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const evaluation = {
+        total: results.length,
+        byStatus: Object.fromEntries(model/* STATUSES */.f.map((s) => [s, results.filter((r) => r.status === s).length])),
+        passRate: passRate(results),
+        time: {
+            ran: times.length,
+            medianMs: quantile(times, 0.5),
+            p95Ms: quantile(times, 0.95),
+            maxMs: quantile(times, 1),
+        },
+    };
+    const scores = scorePassAtK(results, ks);
+    if (scores)
+        evaluation.passAtK = scores;
+    if (baseline) {
+        evaluation.baseline = compare(results, baseline);
+        const before = scores && scorePassAtK(baseline, [1]);
+        if (scores && before)
+            evaluation.baseline.passAt1Dropped = passAt1Drops(scores, before);
+    }
+    return evaluation;
+}
+/** Changes across the pass line, in this run's order; ids are matched exactly. */
+function compare(results, baseline) {
+    const before = new Map(baseline.map((r) => [r.id, r.status]));
+    const now = new Set(results.map((r) => r.id));
+    const diff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
+    for (const r of results) {
+        const was = before.get(r.id);
+        if (was === undefined)
+            diff.added++;
+        else if (was === "pass" && r.status !== "pass")
+            diff.newlyFailing.push({ id: r.id, was, now: r.status });
+        else if (was !== "pass" && r.status === "pass")
+            diff.newlyPassing.push({ id: r.id, was, now: r.status });
+    }
+    diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
+    return diff;
+}
+// ---------------------------------------------------------------------------------------------------
+// Rendering.
+const BAR_WIDTH = 30;
+/** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
+const CHANGES_SHOWN = 30;
+const ID_MAX = 100;
+/** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
+const TIME_BUCKETS = (/* unused pure expression or super */ null && ([250, 500, 1000, 2000, 5000, 10_000]));
+/** Pass first: it is the figure a reader looks for. */
+const ORDER = ["pass", ...model/* STATUSES */.f.filter((s) => s !== "pass")];
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+/** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
+function bar(value, max, width = BAR_WIDTH) {
+    if (max <= 0 || value <= 0)
+        return "";
+    const eighths = Math.max(1, Math.round((value / max) * width * 8));
+    return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
+}
+function pointChange(now, was) {
+    const points = (now - was) * 100;
+    return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
+}
+function headline(e) {
+    const passed = e.byStatus.pass;
+    const time = e.time.ran > 0
+        ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
+        : "";
+    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+}
+/** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
+function passAtKLine(p) {
+    const scores = p.k.map((k) => `pass@${k} ${percent(p.overall[`pass@${k}`])}`);
+    const ns = p.tasks.map((t) => t.n);
+    const low = Math.min(...ns);
+    const high = Math.max(...ns);
+    const samples = low === high ? `${low} sample${low === 1 ? "" : "s"} each` : `${low} to ${high} samples each`;
+    return `${scores.join(", ") || "no k of pass-at-k has enough samples in every task"} over ${p.tasks.length} tasks (${samples})`;
+}
+function baselineLine(b, e) {
+    const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
+    if (b.added)
+        parts.push(`${b.added} not in the baseline`);
+    if (b.removed)
+        parts.push(`${b.removed} of the baseline missing`);
+    if (b.passAt1Dropped)
+        parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
+    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+}
+/** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
+function timeHistogram(results) {
+    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const seconds = (ms) => `${ms / 1000} s`;
+    const bounds = [0, ...TIME_BUCKETS];
+    const rows = bounds.map((low, i) => {
+        const high = TIME_BUCKETS[i];
+        const label = high === undefined ? `≥ ${seconds(low)}` : `< ${seconds(high)}`;
+        return { label, count: times.filter((t) => t >= low && (high === undefined || t < high)).length };
+    });
+    // Trailing empty buckets say nothing.
+    while (rows.length > 1 && rows.at(-1).count === 0)
+        rows.pop();
+    return times.length === 0 ? [] : rows;
+}
+function changeList(title, changes) {
+    if (changes.length === 0)
+        return undefined;
+    const items = changes
+        .slice(0, CHANGES_SHOWN)
+        .map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+    if (changes.length > CHANGES_SHOWN)
+        items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
+    return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+function dropList(drops) {
+    if (!drops || drops.length === 0)
+        return undefined;
+    const items = drops
+        .slice(0, CHANGES_SHOWN)
+        .map((d) => `- ${escapeMarkdown(clipId(d.task))}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+    if (drops.length > CHANGES_SHOWN)
+        items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
+    return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
+}
+function clipId(id) {
+    const { head, omitted } = clip(id, ID_MAX);
+    return omitted > 0 ? `${head}…` : head;
+}
+/** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
+function renderEvaluationMarkdown(e, results) {
+    const shown = ORDER.filter((s) => e.byStatus[s] > 0);
+    const max = Math.max(0, ...shown.map((s) => e.byStatus[s]));
+    const table = [
+        "| Status | Count | Share | |",
+        "| --- | --: | --: | --- |",
+        ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+    ].join("\n");
+    const histogram = timeHistogram(results);
+    const most = Math.max(0, ...histogram.map((row) => row.count));
+    const width = Math.max(0, ...histogram.map((row) => row.label.length));
+    const chart = histogram.length
+        ? [
+            "Time per candidate, from the start of the test command (code that ran):",
+            "",
+            "```text",
+            ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()),
+            "```",
+        ].join("\n")
+        : undefined;
+    const blocks = [
+        "### Evaluation",
+        `**${headline(e)}**`,
+        // Our own figures, no candidate's text: nothing to escape.
+        e.passAtK && `**${passAtKLine(e.passAtK)}**`,
+        e.baseline && baselineLine(e.baseline, e),
+        e.total > 0 ? table : undefined,
+        chart,
+        e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
+        e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+        dropList(e.baseline?.passAt1Dropped),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** The same figures as plain lines for a terminal; ids with control characters made harmless. */
+function renderEvaluationText(e) {
+    const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
+    const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+    if (e.passAtK)
+        lines.push(passAtKLine(e.passAtK));
+    if (e.baseline) {
+        lines.push(baselineLine(e.baseline, e));
+        const list = (title, changes) => {
+            for (const c of changes.slice(0, CHANGES_SHOWN))
+                lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
+            if (changes.length > CHANGES_SHOWN)
+                lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
+        };
+        list("newly failing", e.baseline.newlyFailing);
+        list("newly passing", e.baseline.newlyPassing);
+        const drops = e.baseline.passAt1Dropped ?? [];
+        for (const d of drops.slice(0, CHANGES_SHOWN))
+            lines.push(`  pass@1 dropped: ${plain(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+        if (drops.length > CHANGES_SHOWN)
+            lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
+    }
+    return lines.join("\n");
+}
+function plain(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/schemas/report.ts
 // The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
 // (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
@@ -6567,6 +9719,10 @@ const TESTS = {
                     status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
                     message: declare_text("The failure's or error's message."),
                     duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+                    flaky: {
+                        type: "boolean",
+                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+                    },
                 },
                 required: ["id", "name", "status"],
             },
@@ -6670,6 +9826,16 @@ const RESULT_SCHEMA = {
             type: "boolean",
             description: "With `reruns`: whether the attempts disagreed (added for the next release).",
         },
+        retried: {
+            type: "boolean",
+            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+        },
+        notes: {
+            type: "array",
+            items: { type: "string" },
+            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+        },
+        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
         cached: {
             type: "boolean",
             description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
@@ -6746,9 +9912,54 @@ const REPORT_SCHEMA = {
             description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
             properties: {
                 status: { ...STATUS, description: "The base run's status." },
+                exit_code: {
+                    type: ["integer", "null"],
+                    description: "The test command's exit code on the base; null when it did not run to its end.",
+                },
+                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
                 tests: TESTS,
+                notes: {
+                    type: "array",
+                    items: { type: "string" },
+                    description: "What could not be read of the base run's results, or why the comparison is void.",
+                },
             },
             required: ["status"],
+        },
+        pass_at_k: {
+            type: "object",
+            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+            properties: {
+                k: {
+                    type: "array",
+                    items: { type: "integer", minimum: 1 },
+                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+                },
+                overall: {
+                    type: "object",
+                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+                },
+                tasks: {
+                    type: "array",
+                    description: "Every task, in the order its first sample came.",
+                    items: {
+                        type: "object",
+                        properties: {
+                            task: declare_text("The task."),
+                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+                            c: { ...COUNT, description: "Samples that passed." },
+                            pass_at: {
+                                type: "object",
+                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+                            },
+                        },
+                        required: ["task", "n", "c", "pass_at"],
+                    },
+                },
+            },
+            required: ["k", "overall", "tasks"],
         },
     },
     required: ["version", "summary", "results", "skipped"],
@@ -6758,10 +9969,11 @@ const REPORT_SCHEMA = {
  * The one way a result is built: fields in the report's order, optional ones only when set, so the
  * report file diffs well from run to run.
  */
-const newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
+const report_newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
 // The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
+
 
 
 
@@ -6774,493 +9986,26 @@ function countByStatus(results) {
 }
 // Results and skipped candidates are laid out again in the schema's order, whoever built them (a merge
 // reads them from other runs' files): the file diffs well from run to run.
-function buildReport(results, skipped, shard) {
+function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
+    const scores = scorePassAtK(results, passAtK);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
         summary: { total: results.length, by_status: countByStatus(results) },
-        results: results.map(newResult),
+        results: results.map(report_newResult),
         skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
+        ...(base && { base }),
+        ...(scores && { pass_at_k: scores }),
     };
 }
 function compactResults(results) {
     return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
 }
 
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-// The sticky PR comment and the job summary as markdown. Pure: values in, a string out.
-// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text.
-
-/** GitHub refuses issue comments longer than this many characters. */
-const COMMENT_MAX_LENGTH = 65_536;
-/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
-const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
-const markdown_STATUS_LABELS = {
-    no_code: "no code",
-    patch_failed: "patch failed",
-    syntax_error: "syntax error",
-    timeout: "timeout",
-    oom: "out of memory",
-    test_failed: "tests failed",
-    pass: "pass",
-    sandbox_error: "sandbox error",
-};
-/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
-function stickyMarker(key = "default") {
-    // Only a safe alphabet, and never "--", which would end the HTML comment early.
-    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
-}
-// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
-const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
-// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
-const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** Drops terminal escape sequences and makes the remaining control characters visible. */
-function cleanText(text) {
-    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
-}
-function visible(char) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20)
-        return String.fromCharCode(0x2400 + code); // ␀ … ␟
-    if (code === 0x7f)
-        return "\u2421"; // ␡
-    if (code >= 0xd800 && code <= 0xdfff)
-        return "\ufffd";
-    return `\\u${code.toString(16).padStart(4, "0")}`;
-}
-// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
-function neutralizeMentions(text) {
-    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
-}
-const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
-function escapeHtml(text) {
-    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
-}
-/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
-function markdown_escapeMarkdown(text) {
-    const line = cleanText(text)
-        .replace(/\s*\n\s*/g, " ")
-        .replace(/\t/g, " ");
-    return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
-}
-/** An http(s) URL safe to put in a link inside a table, or undefined. */
-function safeUrl(url) {
-    if (url === undefined || !URL.canParse(url))
-        return undefined;
-    const parsed = new URL(url);
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-        return undefined;
-    // A `|` would split the table cell; parentheses and brackets would end the link.
-    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
-}
-/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
-function markdown_clip(text, cap) {
-    if (text.length <= cap)
-        return { head: text, omitted: 0, tail: "" };
-    let headEnd = Math.ceil(cap / 2);
-    let tailStart = text.length - (cap - headEnd);
-    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
-        headEnd--;
-    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
-        tailStart++;
-    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
-}
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
-}
-const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "skipped", "rows"]));
-const UNLIMITED = {
-    passOutput: Infinity,
-    failOutput: Infinity,
-    feedback: Infinity,
-    skipped: Infinity,
-    rows: Infinity,
-};
-// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
-const LABEL_MAX = 100;
-const REASON_MAX = 1000;
-const FILES_SHOWN = 3;
-/** The PR comment: marker first, never longer than `maxLength`. */
-function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-    return fit(input, input.marker, maxLength);
-}
-/** The job summary: the comment's content without the marker. */
-function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-    return fit(input, undefined, maxLength);
-}
-// Renders in full if it fits; otherwise, for each kind of content from the least important on,
-// the largest limit that fits (binary search), so every character of room is used.
-function fit(input, marker, maxLength) {
-    const doc = prepare(input);
-    let body = render(doc, marker, UNLIMITED, maxLength);
-    if (body.length <= maxLength)
-        return body;
-    const limits = { ...UNLIMITED };
-    for (const kind of SHRINK_ORDER) {
-        const fits = (value) => render(doc, marker, { ...limits, [kind]: value }, maxLength).length <= maxLength;
-        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
-        if (!fits(low)) {
-            limits[kind] = 0;
-            continue;
-        }
-        while (low < high) {
-            const mid = Math.ceil((low + high) / 2);
-            if (fits(mid))
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        limits[kind] = low;
-        return render(doc, marker, limits, maxLength);
-    }
-    // Only a tiny maxLength gets here: the heading alone does not fit.
-    body = render(doc, marker, limits, maxLength);
-    return body.length <= maxLength ? body : body.slice(0, maxLength);
-}
-function prepare(input) {
-    const results = input.results.map((r) => ({
-        ...r,
-        stdout: cleanText(r.stdout),
-        stderr: cleanText(r.stderr),
-        feedback: cleanText(r.feedback),
-    }));
-    return { input, results };
-}
-function upperBound(doc, kind) {
-    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
-    const passing = doc.results.filter((r) => r.status === "pass");
-    const failing = doc.results.filter((r) => r.status !== "pass");
-    switch (kind) {
-        case "passOutput":
-            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
-        case "failOutput":
-            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
-        case "feedback":
-            return longest(failing.map((r) => r.feedback));
-        case "skipped":
-            return doc.input.skipped.length;
-        case "rows":
-            return doc.results.length;
-    }
-}
-function render(doc, marker, given, maxLength) {
-    const { input, results } = doc;
-    // Only the first, full render goes without limits; every later one cuts something.
-    const shortened = given !== UNLIMITED;
-    // A text longer than the whole body can never be shown in full: no need to escape all of it.
-    const cap = (n) => Math.min(n, maxLength);
-    const limits = {
-        ...given,
-        passOutput: cap(given.passOutput),
-        failOutput: cap(given.failOutput),
-        feedback: cap(given.feedback),
-    };
-    const shownResults = results.slice(0, limits.rows);
-    const runUrl = safeUrl(input.runUrl);
-    const blocks = [
-        marker,
-        `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
-        input.gate.reason && markdown_escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
-        countLine(results, input.skipped.length),
-        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
-        results.length > 0 && table(results, limits.rows),
-        // Failures first: they are what a reader opens the comment for.
-        ...shownResults.filter((r) => r.status !== "pass").map((r) => details(r, limits)),
-        ...shownResults.filter((r) => r.status === "pass").map((r) => details(r, limits)),
-        skippedList(input.skipped, limits.skipped),
-        runUrl && `[Workflow run](${runUrl})`,
-    ];
-    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
-}
-function clipped(text, max) {
-    const { head, omitted } = markdown_clip(text, max);
-    return omitted > 0 ? `${head}…` : head;
-}
-function label(text) {
-    return markdown_escapeMarkdown(clipped(text, LABEL_MAX));
-}
-function plural(n, word) {
-    return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function countLine(results, skipped) {
-    const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
-        .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${n} ${markdown_STATUS_LABELS[s]}`);
-    const line = results.length === 0
-        ? "No candidates were run."
-        : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
-    return skipped > 0 ? `${line}; ${skipped} skipped` : line;
-}
-function table(results, rows) {
-    const withPatch = results.some((r) => r.changed_files !== undefined || r.patch_strategy !== undefined);
-    const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
-    const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
-    const line = (cells) => `| ${cells.join(" | ")} |`;
-    const body = results
-        .slice(0, rows)
-        .map((r) => line([
-        label(r.id),
-        r.status === "pass" ? markdown_STATUS_LABELS.pass : `**${markdown_STATUS_LABELS[r.status]}**`,
-        formatDuration(r.duration_ms),
-        sourceCell(r),
-        ...(withPatch ? [patchCell(r)] : []),
-    ]));
-    const hidden = results.length - body.length;
-    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
-    return [line(head), line(align), ...body].join("\n") + note;
-}
-function sourceCell(r) {
-    const url = safeUrl(r.url);
-    const where = url ? `[comment](${url})` : label(r.source);
-    return r.author ? `${where} by ${label(r.author)}` : where;
-}
-function patchCell(r) {
-    const files = r.changed_files ?? [];
-    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
-    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
-    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
-    return `${shown}${more}${strategy}`;
-}
-function outcome(r) {
-    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-    const parts = [where ? `${markdown_STATUS_LABELS[r.status]} at ${where}` : markdown_STATUS_LABELS[r.status]];
-    if (r.signal)
-        parts.push(`signal ${r.signal}`);
-    else if (r.exit_code !== null)
-        parts.push(`exit ${r.exit_code}`);
-    parts.push(formatDuration(r.duration_ms));
-    return parts.join(", ");
-}
-// A collapsed block per candidate: feedback (not for passes), then stdout and stderr.
-function details(r, limits) {
-    const pass = r.status === "pass";
-    const outputCap = pass ? limits.passOutput : limits.failOutput;
-    const silent = r.stdout === "" && r.stderr === "";
-    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
-    if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0)
-        return undefined;
-    const sections = [
-        pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
-        ...(silent
-            ? ["No output on stdout or stderr.\n"]
-            : [
-                section("stdout", r.stdout, outputCap, r.truncated.stdout),
-                section("stderr", r.stderr, outputCap, r.truncated.stderr),
-            ]),
-    ];
-    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
-    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
-    const summary = `<summary><b>${line(clipped(r.id, LABEL_MAX))}</b>: ${line(outcome(r))}</summary>`;
-    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
-}
-function section(title, text, cap, cutBySandbox) {
-    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
-    if (text === "")
-        return `**${title}**: empty\n`;
-    if (cap === 0)
-        return `**${title}**: omitted for length\n`;
-    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
-}
-// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
-function pre(text, cap) {
-    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
-    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
-}
-function skippedList(skipped, shown) {
-    if (skipped.length === 0)
-        return undefined;
-    const items = skipped
-        .slice(0, shown)
-        .map((s) => `- **${label(s.id)}**: ${markdown_escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
-    const hidden = skipped.length - items.length;
-    if (hidden > 0)
-        items.push(`- … and ${hidden} more`);
-    return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-
-;// CONCATENATED MODULE: ./src/report/evaluation.ts
-// Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
-// since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
-
-
-const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
-/** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
-function quantile(values, q) {
-    if (values.length === 0)
-        return 0;
-    const sorted = [...values].sort((a, b) => a - b);
-    const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
-    return sorted[rank - 1];
-}
-function passRate(results) {
-    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
-}
-function evaluate(results, baseline) {
-    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
-    const evaluation = {
-        total: results.length,
-        byStatus: Object.fromEntries(model/* STATUSES */.f.map((s) => [s, results.filter((r) => r.status === s).length])),
-        passRate: passRate(results),
-        time: {
-            ran: times.length,
-            medianMs: quantile(times, 0.5),
-            p95Ms: quantile(times, 0.95),
-            maxMs: quantile(times, 1),
-        },
-    };
-    if (baseline)
-        evaluation.baseline = compare(results, baseline);
-    return evaluation;
-}
-/** Changes across the pass line, in this run's order; ids are matched exactly. */
-function compare(results, baseline) {
-    const before = new Map(baseline.map((r) => [r.id, r.status]));
-    const now = new Set(results.map((r) => r.id));
-    const diff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
-    for (const r of results) {
-        const was = before.get(r.id);
-        if (was === undefined)
-            diff.added++;
-        else if (was === "pass" && r.status !== "pass")
-            diff.newlyFailing.push({ id: r.id, was, now: r.status });
-        else if (was !== "pass" && r.status === "pass")
-            diff.newlyPassing.push({ id: r.id, was, now: r.status });
-    }
-    diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
-    return diff;
-}
-// ---------------------------------------------------------------------------------------------------
-// Rendering.
-const BAR_WIDTH = 30;
-/** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
-const CHANGES_SHOWN = 30;
-const ID_MAX = 100;
-/** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
-const TIME_BUCKETS = (/* unused pure expression or super */ null && ([250, 500, 1000, 2000, 5000, 10_000]));
-/** Pass first: it is the figure a reader looks for. */
-const ORDER = ["pass", ...model/* STATUSES */.f.filter((s) => s !== "pass")];
-const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
-/** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
-function bar(value, max, width = BAR_WIDTH) {
-    if (max <= 0 || value <= 0)
-        return "";
-    const eighths = Math.max(1, Math.round((value / max) * width * 8));
-    return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
-}
-function pointChange(now, was) {
-    const points = (now - was) * 100;
-    return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
-}
-function headline(e) {
-    const passed = e.byStatus.pass;
-    const time = e.time.ran > 0
-        ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
-        : "";
-    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
-}
-function baselineLine(b, e) {
-    const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
-    if (b.added)
-        parts.push(`${b.added} not in the baseline`);
-    if (b.removed)
-        parts.push(`${b.removed} of the baseline missing`);
-    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
-}
-/** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
-function timeHistogram(results) {
-    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
-    const seconds = (ms) => `${ms / 1000} s`;
-    const bounds = [0, ...TIME_BUCKETS];
-    const rows = bounds.map((low, i) => {
-        const high = TIME_BUCKETS[i];
-        const label = high === undefined ? `≥ ${seconds(low)}` : `< ${seconds(high)}`;
-        return { label, count: times.filter((t) => t >= low && (high === undefined || t < high)).length };
-    });
-    // Trailing empty buckets say nothing.
-    while (rows.length > 1 && rows.at(-1).count === 0)
-        rows.pop();
-    return times.length === 0 ? [] : rows;
-}
-function changeList(title, changes) {
-    if (changes.length === 0)
-        return undefined;
-    const items = changes
-        .slice(0, CHANGES_SHOWN)
-        .map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
-    if (changes.length > CHANGES_SHOWN)
-        items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
-    return [`**${title}** (${changes.length})`, "", ...items].join("\n");
-}
-function clipId(id) {
-    const { head, omitted } = clip(id, ID_MAX);
-    return omitted > 0 ? `${head}…` : head;
-}
-/** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
-function renderEvaluationMarkdown(e, results) {
-    const shown = ORDER.filter((s) => e.byStatus[s] > 0);
-    const max = Math.max(0, ...shown.map((s) => e.byStatus[s]));
-    const table = [
-        "| Status | Count | Share | |",
-        "| --- | --: | --: | --- |",
-        ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
-    ].join("\n");
-    const histogram = timeHistogram(results);
-    const most = Math.max(0, ...histogram.map((row) => row.count));
-    const width = Math.max(0, ...histogram.map((row) => row.label.length));
-    const chart = histogram.length
-        ? [
-            "Time per candidate, from the start of the test command (code that ran):",
-            "",
-            "```text",
-            ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()),
-            "```",
-        ].join("\n")
-        : undefined;
-    const blocks = [
-        "### Evaluation",
-        `**${headline(e)}**`,
-        e.baseline && baselineLine(e.baseline, e),
-        e.total > 0 ? table : undefined,
-        chart,
-        e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
-        e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
-    ];
-    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
-}
-/** The same figures as plain lines for a terminal; ids with control characters made harmless. */
-function renderEvaluationText(e) {
-    const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
-    const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
-    if (e.baseline) {
-        lines.push(baselineLine(e.baseline, e));
-        const list = (title, changes) => {
-            for (const c of changes.slice(0, CHANGES_SHOWN))
-                lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
-            if (changes.length > CHANGES_SHOWN)
-                lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
-        };
-        list("newly failing", e.baseline.newlyFailing);
-        list("newly passing", e.baseline.newlyPassing);
-    }
-    return lines.join("\n");
-}
-function plain(text) {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-}
-
 ;// CONCATENATED MODULE: ./src/report/junit.ts
-// The JUnit XML report: one testsuite per run, one testcase per candidate. Pure.
+// The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
+// whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
+// reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
 
 
 const EVERY_FAILURE = new Set(model/* STATUSES */.f.filter((s) => s !== "pass"));
@@ -7307,6 +10052,38 @@ function testcase(r, failOn) {
         file: r.syntax?.file,
     }, verdict + streams);
 }
+const CASE_VERDICT = {
+    passed: undefined,
+    failed: "failure",
+    error: "error",
+    skipped: "skipped",
+};
+function testResultCase(c) {
+    const verdict = CASE_VERDICT[c.status];
+    return junit_element("testcase", {
+        name: c.name,
+        classname: c.classname ?? c.file ?? "",
+        time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
+        file: c.file,
+        line: c.line,
+    }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
+        (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+}
+/** A candidate's own test cases, as the suite named after it. */
+function candidateSuite(r) {
+    if (!r.tests)
+        return undefined;
+    const { counts, cases } = r.tests;
+    const attrs = {
+        name: r.id,
+        tests: counts.passed + counts.failed + counts.error + counts.skipped,
+        failures: counts.failed,
+        errors: counts.error,
+        skipped: counts.skipped,
+        time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
+    };
+    return junit_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
+}
 function skippedCase(s) {
     return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
 }
@@ -7322,7 +10099,41 @@ function renderJUnit(results, skipped, options = {}) {
     };
     const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
     const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n  ${suite}\n`)}\n`;
+    const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/files.ts
+// The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
+
+
+
+
+async function write(path, text) {
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    await (0,promises_namespaceObject.writeFile)(path, text);
+}
+/** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
+function reportOf(settings, outcome) {
+    return buildReport(outcome.results, outcome.skipped, {
+        ...(settings.source.shard && { shard: settings.source.shard }),
+        ...(outcome.base && { base: outcome.base }),
+        passAtK: settings.reports.passAtK,
+    });
+}
+/** The JUnit XML of a run, as `junit` writes it. */
+function junitOf(settings, outcome) {
+    return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
+}
+/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
+async function writeReports(settings, outcome) {
+    if (settings.reports.junit)
+        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+    if (!settings.reports.report)
+        return undefined;
+    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
+    await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
+    return path;
 }
 
 ;// CONCATENATED MODULE: ./src/report/table.ts
@@ -7355,8 +10166,18 @@ function renderTable(outcome, paint = (_, cell) => cell) {
         .join("\n");
 }
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/audit.ts
+// The per-candidate audit line: enough to trace a run, nothing of the candidate's text or of our
+// secrets. The action writes them to the `audit-log` file (and, in debug mode, to the log), apart from
+// the progress lines; the CLI to stderr, or to `--audit-log`.
+
+
+/** A JSONL file that each event is appended to as it happens, so a cancelled run keeps what it did. */
+function auditFile(path) {
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
+}
+
 ;// CONCATENATED MODULE: external "node:perf_hooks"
 const external_node_perf_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
 ;// CONCATENATED MODULE: ./src/sandbox/memory.ts
@@ -7435,6 +10256,29 @@ function classify(facts) {
 }
 
 ;// CONCATENATED MODULE: ./src/feedback.ts
+/** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
+const FAILING_LISTED = 20;
+const MESSAGE_SHOWN = 500;
+function indent(text) {
+    const clipped = text.length > MESSAGE_SHOWN ? `${text.slice(0, MESSAGE_SHOWN)}…` : text;
+    return clipped
+        .trim()
+        .split("\n")
+        .map((line) => `   ${line}`)
+        .join("\n");
+}
+/** The failing tests first, each with its message; then what failed on the base already, by id. */
+function testsBlock(tests) {
+    const items = tests.failing
+        .slice(0, FAILING_LISTED)
+        .map((t, i) => `${i + 1}. ${t.id}${t.message ? `\n${indent(t.message)}` : ""}`);
+    if (tests.failing.length > FAILING_LISTED)
+        items.push(`… and ${tests.failing.length - FAILING_LISTED} more`);
+    const preexisting = tests.preexisting.length
+        ? `\n\nAlready failing on the base, not counted against the code: ${tests.preexisting.slice(0, FAILING_LISTED).join(", ")}${tests.preexisting.length > FAILING_LISTED ? ", …" : ""}`
+        : "";
+    return `${items.length ? `Failing tests:\n${items.join("\n")}` : ""}${preexisting}`;
+}
 // What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
 // bash's fork retry, Go's and Java's thread creation.
 const AT_PROCESS_LIMIT = /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
@@ -7471,9 +10315,15 @@ function feedbackFor(f) {
             return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
         }
         case "test_failed": {
-            const detail = f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout);
+            const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
             const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
-            return `The tests failed (the test command ${how}):\n\n${detail.trim() || "(no output)"}${limitNote(f)}\n\nFix the code.`;
+            const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
+            const head = f.reason
+                ? `The tests did not pass: ${f.reason} (the test command ${how}).`
+                : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
+            const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
+            const notes = (f.notes ?? []).map((note) => `\n\nNote: ${note}.`).join("");
+            return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
         }
         case "sandbox_error":
             return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
@@ -8160,2755 +11010,8 @@ function applyPatch(tree, patch, opts = {}) {
     return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
 }
 
-;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
-const balanced = (a, b, str) => {
-    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
-    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
-    const r = ma !== null && mb != null && range(ma, mb, str);
-    return (r && {
-        start: r[0],
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + ma.length, r[1]),
-        post: str.slice(r[1] + mb.length),
-    });
-};
-const maybeMatch = (reg, str) => {
-    const m = str.match(reg);
-    return m ? m[0] : null;
-};
-const range = (a, b, str) => {
-    let begs, beg, left, right = undefined, result;
-    let ai = str.indexOf(a);
-    let bi = str.indexOf(b, ai + 1);
-    let i = ai;
-    if (ai >= 0 && bi > 0) {
-        if (a === b) {
-            return [ai, bi];
-        }
-        begs = [];
-        left = str.length;
-        while (i >= 0 && !result) {
-            if (i === ai) {
-                begs.push(i);
-                ai = str.indexOf(a, i + 1);
-            }
-            else if (begs.length === 1) {
-                const r = begs.pop();
-                if (r !== undefined)
-                    result = [r, bi];
-            }
-            else {
-                beg = begs.pop();
-                if (beg !== undefined && beg < left) {
-                    left = beg;
-                    right = bi;
-                }
-                bi = str.indexOf(b, i + 1);
-            }
-            i = ai < bi && ai >= 0 ? ai : bi;
-        }
-        if (begs.length && right !== undefined) {
-            result = [left, right];
-        }
-    }
-    return result;
-};
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
-
-const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
-const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
-const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
-const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
-const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
-const escSlashPattern = new RegExp(escSlash, 'g');
-const escOpenPattern = new RegExp(escOpen, 'g');
-const escClosePattern = new RegExp(escClose, 'g');
-const escCommaPattern = new RegExp(escComma, 'g');
-const escPeriodPattern = new RegExp(escPeriod, 'g');
-const slashPattern = /\\\\/g;
-const openPattern = /\\{/g;
-const closePattern = /\\}/g;
-const commaPattern = /\\,/g;
-const periodPattern = /\\\./g;
-const EXPANSION_MAX = 100_000;
-// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
-// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
-// truncated to 100k results - while making every result ~1500 characters
-// long. The result set, and the intermediate arrays built while combining
-// brace sets, then grow large enough to exhaust memory and crash the process
-// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
-// characters the accumulator may hold at any point, so memory stays flat no
-// matter how many brace groups are chained. The limit sits well above any
-// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
-// characters) so legitimate input is unaffected.
-const EXPANSION_MAX_LENGTH = 4_000_000;
-// `expand_` recurses once per level of brace *nesting* - both when expanding a
-// set's comma members and when re-wrapping a set whose body is a single part.
-// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
-// level per chained group), which left nesting depth unbounded: about 3,100
-// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
-// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
-// will follow nesting. It sits far above any realistic pattern and well below
-// the depth at which the stack runs out.
-const EXPANSION_MAX_DEPTH = 1_000;
-// Bash keeps a quirk where a brace group followed by a comma set still expands
-// (`{a},b}`). The parser implements it by rewriting the string and restarting
-// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
-// full passes over a string that itself grows by one `escClose` sentinel each
-// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
-// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
-// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
-// times the scan may restart. Real `{a},b}` input needs a handful.
-const EXPANSION_MAX_REWRITES = 1_000;
-// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
-// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
-// and chained groups each rebuild up to `max` results, so 2KB of input could
-// block the event loop for over 30 seconds. Each character scanned, result
-// built and sequence value generated is a step, and each `expand_` call costs
-// `CALL_STEPS` more. Past the budget, the set being expanded and everything
-// after it stay literal. A glob needs a few hundred steps, and nesting all the
-// way to `EXPANSION_MAX_DEPTH` about 4M.
-const EXPANSION_MAX_STEPS = 20_000_000;
-// What one `expand_` call costs on top of what it scans and builds. Setting
-// one up takes about as long as scanning 16 characters, and a set whose
-// results are wrapped to be expanded again makes one call per result, each
-// scanning and building next to nothing: 64KB of
-// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
-// 4M such calls, which spent the budget three times as slowly as anything
-// else.
-const CALL_STEPS = 16;
-function numeric(str) {
-    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
-}
-function escapeBraces(str) {
-    return str
-        .replace(slashPattern, escSlash)
-        .replace(openPattern, escOpen)
-        .replace(closePattern, escClose)
-        .replace(commaPattern, escComma)
-        .replace(periodPattern, escPeriod);
-}
-function unescapeBraces(str) {
-    return str
-        .replace(escSlashPattern, '\\')
-        .replace(escOpenPattern, '{')
-        .replace(escClosePattern, '}')
-        .replace(escCommaPattern, ',')
-        .replace(escPeriodPattern, '.');
-}
-// Like `target.push(...items)` but doesn't overflow the stack
-function pushAll(target, items) {
-    for (let i = 0; i < items.length; i++) {
-        target.push(items[i]);
-    }
-}
-// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
-// and charged for the characters it walks: up to the group's `}`, or the
-// whole string when there is no match or unmatched `{` come first, which
-// `unmatched` then flags for masking. Once a call overdraws the budget, it
-// and every later one return undefined, so the rest stays literal.
-function balancedWithBudget(str, masked, budget) {
-    if (budget.remaining < 0) {
-        return undefined;
-    }
-    const r = range('{', '}', masked);
-    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
-    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
-    if (!r || budget.remaining < 0) {
-        return undefined;
-    }
-    return {
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + 1, r[1]),
-        post: str.slice(r[1] + 1),
-        unmatched,
-    };
-}
-// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
-// keeps the length, so a scan of it still lines up with the string it was
-// made from. Such a `{` is literal either way, but `balanced` only learns that
-// one is unmatched by reading to the end of the string, so with one at the
-// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
-// input. That was quadratic, and once the step budget charged for it, it ran
-// out partway through and left the rest literal. A scan of the masked copy
-// stops at the group's `}`. It is one pass, charged as such.
-function maskUnmatchedOpens(masked, budget) {
-    budget.remaining -= masked.length;
-    const open = [];
-    for (let i = 0; i < masked.length; i++) {
-        const c = masked.charCodeAt(i);
-        if (c === 0x7b) {
-            open.push(i);
-        }
-        else if (c === 0x7d && open.length) {
-            open.pop();
-        }
-    }
-    let out = '';
-    let last = 0;
-    for (let i = 0; i < open.length; i++) {
-        const at = open[i];
-        out += masked.slice(last, at) + '\0';
-        last = at + 1;
-    }
-    return out + masked.slice(last);
-}
-// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
-// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
-// the end. The regex tries every `,` and backtracks through the rest of its
-// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
-// every pass. Like a scan, it is charged for the whole string and refused if
-// that overdraws the budget.
-function commaSetFollows(str, budget) {
-    budget.remaining -= str.length;
-    if (budget.remaining < 0) {
-        return false;
-    }
-    // Whether a `}` follows the current position before the line ends
-    let close = false;
-    for (let i = str.length - 1; i >= 0; i--) {
-        const c = str.charCodeAt(i);
-        if (c === 0x7d) {
-            close = true;
-        }
-        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
-            // A line terminator, which `.` does not match
-            close = false;
-        }
-        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
-            return true;
-        }
-    }
-    return false;
-}
-/**
- * Basically just str.split(","), but handling cases
- * where we have nested braced sections, which should be
- * treated as individual members, like {a,{b,c},d}
- *
- * Returns `undefined` if the step budget runs out before the whole set is
- * split, since splitting what is left on every comma would tear apart the
- * nested sets it still holds.
- */
-function parseCommaParts(str, budget) {
-    const parts = [];
-    // Walk the brace groups iteratively. Recursing on `post` once per group let a
-    // chain of them exhaust the stack - the parsing-side counterpart to
-    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
-    // `maxLength` can bound, since it happens before expansion.
-    //
-    // The part the next chunk continues
-    let carry = '';
-    for (;;) {
-        // A set's body holds no unmatched `{`, so there is nothing to mask.
-        const m = balancedWithBudget(str, str, budget);
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        if (!m) {
-            const tail = str.split(',');
-            tail[0] = carry + tail[0];
-            pushAll(parts, tail);
-            return parts;
-        }
-        const { pre, body, post } = m;
-        const p = pre.split(',');
-        p[0] = carry + p[0];
-        p[p.length - 1] += '{' + body + '}';
-        if (!post.length) {
-            pushAll(parts, p);
-            return parts;
-        }
-        carry = p.pop();
-        pushAll(parts, p);
-        str = post;
-    }
-}
-// An option that is left out, or that is NaN, gets its default. Every
-// comparison against NaN is false, so a NaN bound would never be reached:
-// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
-// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
-// `Infinity` to lift a bound.
-function bound(value, fallback) {
-    return value === undefined || isNaN(value) ? fallback : value;
-}
-function expand(str, options = {}) {
-    if (!str) {
-        return [];
-    }
-    const max = bound(options.max, EXPANSION_MAX);
-    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
-    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
-    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
-    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
-    // I don't know why Bash 4.3 does this, but it does.
-    // Anything starting with {} will have the first two bytes preserved
-    // but *only* at the top level, so {},a}b will not expand to anything,
-    // but a{},b}c will be expanded to [a}c,abc].
-    // One could argue that this is a bug in Bash, but since the goal of
-    // this module is to match Bash's rules, we escape a leading {}
-    if (str.slice(0, 2) === '{}') {
-        str = '\\{\\}' + str.slice(2);
-    }
-    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
-}
-function embrace(str) {
-    return '{' + str + '}';
-}
-function isPadded(el) {
-    return /^-?0\d/.test(el);
-}
-function lte(i, y) {
-    return i <= y;
-}
-function gte(i, y) {
-    return i >= y;
-}
-// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
-// number of results at `max` and the total number of characters at `maxLength`.
-// This is the one place output grows, so bounding it here keeps the single
-// accumulator - and therefore memory - flat regardless of how many brace groups
-// are combined (CVE-2026-14257). Each result built is a step, since `max` and
-// `maxLength` bound one combination, not how many brace groups are combined.
-function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
-    const out = [];
-    let length = 0;
-    // Bash drops empty results at the top level, and they don't count against
-    // `max`, so `max` bounds the number of *kept* results. Only an empty
-    // `acc[a] + pre` can make one, so for those the empty values are skipped
-    // without being visited. Visiting them one at a time let a set of empties
-    // cost `acc.length * values.length` while keeping nothing.
-    let nonEmpty;
-    outer: for (let a = 0; a < acc.length; a++) {
-        const prefix = acc[a] + pre;
-        let vs = values;
-        if (dropEmpties && !prefix) {
-            if (!nonEmpty)
-                nonEmpty = values.filter(v => v);
-            vs = nonEmpty;
-        }
-        for (let v = 0; v < vs.length; v++) {
-            if (out.length >= max)
-                break outer;
-            const expansion = prefix + vs[v];
-            if (length + expansion.length > maxLength)
-                break outer;
-            out.push(expansion);
-            length += expansion.length;
-        }
-    }
-    budget.remaining -= out.length;
-    return out;
-}
-// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
-// sequence body, or `undefined` if the step budget runs out generating them.
-function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
-    const n = body.split(/\.\./);
-    const N = [];
-    // A sequence body always splits into two or three parts, but the compiler
-    // can't know that.
-    /* c8 ignore start */
-    if (n[0] === undefined || n[1] === undefined) {
-        return N;
-    }
-    /* c8 ignore stop */
-    const x = numeric(n[0]);
-    const y = numeric(n[1]);
-    const width = Math.max(n[0].length, n[1].length);
-    let incr = n.length === 3 && n[2] !== undefined ?
-        Math.max(Math.abs(numeric(n[2])), 1)
-        : 1;
-    let test = lte;
-    const reverse = y < x;
-    if (reverse) {
-        incr *= -1;
-        test = gte;
-    }
-    const pad = n.some(isPadded);
-    // A padded value is built a character at a time to `width`, which the input
-    // sets, so it costs one step per character: 64KB of
-    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
-    // one step per value.
-    const cost = pad ? width : 1;
-    let length = 0;
-    for (let i = x; test(i, y) && N.length < max; i += incr) {
-        // Each value is a step. `max` and `maxLength` bound one sequence, but a
-        // chain of them still generated up to `max` values each, however few
-        // combining could keep.
-        budget.remaining -= cost;
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        let c;
-        if (isAlphaSequence) {
-            c = String.fromCharCode(i);
-            if (c === '\\') {
-                c = '';
-            }
-        }
-        else {
-            c = String(i);
-            if (pad) {
-                const need = width - c.length;
-                if (need > 0) {
-                    const z = new Array(need + 1).join('0');
-                    if (i < 0) {
-                        c = '-' + z + c.slice(1);
-                    }
-                    else {
-                        c = z + c;
-                    }
-                }
-            }
-        }
-        if (length + c.length > maxLength)
-            break;
-        N.push(c);
-        length += c.length;
-    }
-    return N;
-}
-function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
-    // An overdraft here makes the first scan refuse, so `str` stays literal.
-    budget.remaining -= CALL_STEPS;
-    // Too deeply nested to keep following: treat the rest as literal, the same
-    // way a group that cannot expand is already handled. Truncating rather than
-    // throwing keeps `expand` total, matching `max` and `maxLength`.
-    if (depth > maxDepth) {
-        return [str];
-    }
-    // Consume the string's top-level brace groups left to right, threading a
-    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
-    // rather than recursing on `m.post` once per group - keeps the native stack
-    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
-    // longer overflow the stack, and leaves a single accumulator whose size
-    // `maxLength` bounds directly (CVE-2026-14257).
-    let acc = [''];
-    // Bash drops empty results, but only when the *first* top-level group is a
-    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
-    // is on the final strings, so it is applied to whichever `combine` produces
-    // them (the one with no brace set left in the tail).
-    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
-    // re-reads the whole string, so leaving this unbounded is quadratic.
-    let rewrites = 0;
-    let dropEmpties = false;
-    let firstGroup = true;
-    // `str` with its unmatched `{` masked, once a scan has run into them
-    let masked = str;
-    for (;;) {
-        const m = balancedWithBudget(str, masked, budget);
-        // No brace set left, or no step budget left to look for one: the rest of
-        // the string is literal.
-        if (!m) {
-            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
-        }
-        if (m.unmatched) {
-            masked = maskUnmatchedOpens(masked, budget);
-        }
-        // no need to expand pre, since it is guaranteed to be free of brace-sets
-        const pre = m.pre;
-        // This set and the rest of the string, literal: for a set that cannot
-        // expand, and for one the step budget runs out on. Once it is overdrawn,
-        // every set still being expanded, at every level, stays literal like this -
-        // otherwise each level above would go on combining, and wrapping and
-        // expanding again, results the budget was too small for.
-        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
-        if (/\$$/.test(pre)) {
-            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
-            firstGroup = false;
-            if (!m.post.length)
-                break;
-            str = m.post;
-            masked = masked.slice(m.end + 1);
-            continue;
-        }
-        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
-        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
-        const isSequence = isNumericSequence || isAlphaSequence;
-        const isOptions = m.body.indexOf(',') >= 0;
-        if (!isSequence && !isOptions) {
-            // {a},b}
-            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
-                rewrites++;
-                str = m.pre + '{' + m.body + escClose + m.post;
-                // Taking a `}` away never gives an unmatched `{` a partner, so what
-                // is masked stays unmatched. The `{` it closed can be left without
-                // one, and the next scan masks it.
-                masked =
-                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
-                isTop = true;
-                continue;
-            }
-            // Nothing here expands, so the whole remaining string is literal.
-            return literal();
-        }
-        if (firstGroup) {
-            dropEmpties = isTop && !isSequence;
-            firstGroup = false;
-        }
-        let values;
-        if (isSequence) {
-            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
-            if (!values) {
-                return literal();
-            }
-        }
-        else {
-            let n = parseCommaParts(m.body, budget);
-            // The step budget ran out partway through the set.
-            if (!n) {
-                return literal();
-            }
-            if (n.length === 1 && n[0] !== undefined) {
-                // x{{a,b}}y ==> x{a}y x{b}y
-                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
-                // The step budget ran out expanding the set's only part.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                //XXX is this necessary? Can't seem to hit it in tests.
-                /* c8 ignore start */
-                if (n.length === 1) {
-                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
-                    if (budget.remaining < 0) {
-                        return literal();
-                    }
-                    acc = next;
-                    if (!m.post.length)
-                        break;
-                    str = m.post;
-                    masked = masked.slice(m.end + 1);
-                    continue;
-                }
-                /* c8 ignore stop */
-            }
-            // Values that `combine` is going to drop as empty produce no result, so
-            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
-            // would stop at `['a', '']` and yield one result instead of two. Skipping
-            // them outright keeps `values` bounded while leaving `max` a bound on
-            // *kept* results.
-            let dropsEmpties = dropEmpties && !m.post.length && !pre;
-            for (let d = 0; dropsEmpties && d < acc.length; d++) {
-                if (acc[d]) {
-                    dropsEmpties = false;
-                }
-            }
-            values = [];
-            let valuesLength = 0;
-            outer: for (let j = 0; j < n.length; j++) {
-                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
-                // The step budget ran out expanding a member.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                for (let k = 0; k < expanded.length; k++) {
-                    const v = expanded[k];
-                    if (dropsEmpties && !v)
-                        continue;
-                    if (values.length >= max ||
-                        valuesLength + v.length > maxLength) {
-                        break outer;
-                    }
-                    values.push(v);
-                    valuesLength += v.length;
-                }
-            }
-        }
-        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
-        // The step budget ran out combining the set's values in.
-        if (budget.remaining < 0) {
-            return literal();
-        }
-        acc = next;
-        if (!m.post.length)
-            break;
-        str = m.post;
-        masked = masked.slice(m.end + 1);
-    }
-    return acc;
-}
-
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
-const MAX_PATTERN_LENGTH = 1024 * 64;
-const assertValidPattern = (pattern) => {
-    if (typeof pattern !== 'string') {
-        throw new TypeError('invalid pattern');
-    }
-    if (pattern.length > MAX_PATTERN_LENGTH) {
-        throw new TypeError('pattern is too long');
-    }
-};
-//# sourceMappingURL=assert-valid-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
-// translate the various posix character classes into unicode properties
-// this works across all unicode locales
-// { <posix class>: [<translation>, /u flag required, negated]
-const posixClasses = {
-    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
-    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
-    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
-    '[:blank:]': ['\\p{Zs}\\t', true],
-    '[:cntrl:]': ['\\p{Cc}', true],
-    '[:digit:]': ['\\p{Nd}', true],
-    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
-    '[:lower:]': ['\\p{Ll}', true],
-    '[:print:]': ['\\p{C}', true],
-    '[:punct:]': ['\\p{P}', true],
-    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
-    '[:upper:]': ['\\p{Lu}', true],
-    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
-    '[:xdigit:]': ['A-Fa-f0-9', false],
-};
-// only need to escape a few things inside of brace expressions
-// escapes: [ \ ] -
-const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
-// escape all regexp magic characters
-const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// everything has already been escaped, we just have to join
-const rangesToString = (ranges) => ranges.join('');
-// takes a glob string at a posix brace expression, and returns
-// an equivalent regular expression source, and boolean indicating
-// whether the /u flag needs to be applied, and the number of chars
-// consumed to parse the character class.
-// This also removes out of order ranges, and returns ($.) if the
-// entire class just no good.
-const parseClass = (glob, position) => {
-    const pos = position;
-    /* c8 ignore start */
-    if (glob.charAt(pos) !== '[') {
-        throw new Error('not in a brace expression');
-    }
-    /* c8 ignore stop */
-    const ranges = [];
-    const negs = [];
-    let i = pos + 1;
-    let sawStart = false;
-    let uflag = false;
-    let escaping = false;
-    let negate = false;
-    let endPos = pos;
-    let rangeStart = '';
-    WHILE: while (i < glob.length) {
-        const c = glob.charAt(i);
-        if ((c === '!' || c === '^') && i === pos + 1) {
-            negate = true;
-            i++;
-            continue;
-        }
-        if (c === ']' && sawStart && !escaping) {
-            endPos = i + 1;
-            break;
-        }
-        sawStart = true;
-        if (c === '\\') {
-            if (!escaping) {
-                escaping = true;
-                i++;
-                continue;
-            }
-            // escaped \ char, fall through and treat like normal char
-        }
-        if (c === '[' && !escaping) {
-            // either a posix class, a collation equivalent, or just a [
-            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
-                if (glob.startsWith(cls, i)) {
-                    // invalid, [a-[] is fine, but not [a-[:alpha]]
-                    if (rangeStart) {
-                        return ['$.', false, glob.length - pos, true];
-                    }
-                    i += cls.length;
-                    if (neg)
-                        negs.push(unip);
-                    else
-                        ranges.push(unip);
-                    uflag = uflag || u;
-                    continue WHILE;
-                }
-            }
-        }
-        // now it's just a normal character, effectively
-        escaping = false;
-        if (rangeStart) {
-            // throw this range away if it's not valid, but others
-            // can still match.
-            if (c > rangeStart) {
-                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
-            }
-            else if (c === rangeStart) {
-                ranges.push(braceEscape(c));
-            }
-            rangeStart = '';
-            i++;
-            continue;
-        }
-        // now might be the start of a range.
-        // can be either c-d or c-] or c<more...>] or c] at this point
-        if (glob.startsWith('-]', i + 1)) {
-            ranges.push(braceEscape(c + '-'));
-            i += 2;
-            continue;
-        }
-        if (glob.startsWith('-', i + 1)) {
-            rangeStart = c;
-            i += 2;
-            continue;
-        }
-        // not the start of a range, just a single character
-        ranges.push(braceEscape(c));
-        i++;
-    }
-    if (endPos < i) {
-        // didn't see the end of the class, not a valid class,
-        // but might still be valid as a literal match.
-        return ['', false, 0, false];
-    }
-    // if we got no ranges and no negates, then we have a range that
-    // cannot possibly match anything, and that poisons the whole glob
-    if (!ranges.length && !negs.length) {
-        return ['$.', false, glob.length - pos, true];
-    }
-    // if we got one positive range, and it's a single character, then that's
-    // not actually a magic pattern, it's just that one literal character.
-    // we should not treat that as "magic", we should just return the literal
-    // character. [_] is a perfectly valid way to escape glob magic chars.
-    if (negs.length === 0 &&
-        ranges.length === 1 &&
-        /^\\?.$/.test(ranges[0]) &&
-        !negate) {
-        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
-        return [regexpEscape(r), false, endPos - pos, false];
-    }
-    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
-    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
-    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
-        : ranges.length ? sranges
-            : snegs;
-    return [comb, uflag, endPos - pos, true];
-};
-//# sourceMappingURL=brace-expressions.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
-/**
- * Un-escape a string that has been escaped with {@link escape}.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
- * square-bracket escapes are removed, but not backslash escapes.
- *
- * For example, it will turn the string `'[*]'` into `*`, but it will not
- * turn `'\\*'` into `'*'`, because `\` is a path separator in
- * `windowsPathsNoEscape` mode.
- *
- * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
- * backslash escapes are removed.
- *
- * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
- * or unescaped.
- *
- * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
- * unescaped.
- */
-const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/\[([^/\\])\]/g, '$1')
-            : s
-                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
-                .replace(/\\([^/])/g, '$1');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/\[([^/\\{}])\]/g, '$1')
-        : s
-            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
-            .replace(/\\([^/{}])/g, '$1');
-};
-//# sourceMappingURL=unescape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
-// parse a single path portion
-var _a;
-
-
-const types = new Set(['!', '?', '+', '*', '@']);
-const isExtglobType = (c) => types.has(c);
-const isExtglobAST = (c) => isExtglobType(c.type);
-// Map of which extglob types can adopt the children of a nested extglob
-//
-// anything but ! can adopt a matching type:
-// +(a|+(b|c)|d) => +(a|b|c|d)
-// *(a|*(b|c)|d) => *(a|b|c|d)
-// @(a|@(b|c)|d) => @(a|b|c|d)
-// ?(a|?(b|c)|d) => ?(a|b|c|d)
-//
-// * can adopt anything, because 0 or repetition is allowed
-// *(a|?(b|c)|d) => *(a|b|c|d)
-// *(a|+(b|c)|d) => *(a|b|c|d)
-// *(a|@(b|c)|d) => *(a|b|c|d)
-//
-// + can adopt @, because 1 or repetition is allowed
-// +(a|@(b|c)|d) => +(a|b|c|d)
-//
-// + and @ CANNOT adopt *, because 0 would be allowed
-// +(a|*(b|c)|d) => would match "", on *(b|c)
-// @(a|*(b|c)|d) => would match "", on *(b|c)
-//
-// + and @ CANNOT adopt ?, because 0 would be allowed
-// +(a|?(b|c)|d) => would match "", on ?(b|c)
-// @(a|?(b|c)|d) => would match "", on ?(b|c)
-//
-// ? can adopt @, because 0 or 1 is allowed
-// ?(a|@(b|c)|d) => ?(a|b|c|d)
-//
-// ? and @ CANNOT adopt * or +, because >1 would be allowed
-// ?(a|*(b|c)|d) => would match bbb on *(b|c)
-// @(a|*(b|c)|d) => would match bbb on *(b|c)
-// ?(a|+(b|c)|d) => would match bbb on +(b|c)
-// @(a|+(b|c)|d) => would match bbb on +(b|c)
-//
-// ! CANNOT adopt ! (nothing else can either)
-// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
-//
-// ! can adopt @
-// !(a|@(b|c)|d) => !(a|b|c|d)
-//
-// ! CANNOT adopt *
-// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt +
-// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt ?
-// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
-const adoptionMap = new Map([
-    ['!', ['@']],
-    ['?', ['?', '@']],
-    ['@', ['@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@']],
-]);
-// nested extglobs that can be adopted in, but with the addition of
-// a blank '' element.
-const adoptionWithSpaceMap = new Map([
-    ['!', ['?']],
-    ['@', ['?']],
-    ['+', ['?', '*']],
-]);
-// union of the previous two maps
-const adoptionAnyMap = new Map([
-    ['!', ['?', '@']],
-    ['?', ['?', '@']],
-    ['@', ['?', '@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@', '?', '*']],
-]);
-// Extglobs that can take over their parent if they are the only child
-// the key is parent, value maps child to resulting extglob parent type
-// '@' is omitted because it's a special case. An `@` extglob with a single
-// member can always be usurped by that subpattern.
-const usurpMap = new Map([
-    ['!', new Map([['!', '@']])],
-    [
-        '?',
-        new Map([
-            ['*', '*'],
-            ['+', '*'],
-        ]),
-    ],
-    [
-        '@',
-        new Map([
-            ['!', '!'],
-            ['?', '?'],
-            ['@', '@'],
-            ['*', '*'],
-            ['+', '+'],
-        ]),
-    ],
-    [
-        '+',
-        new Map([
-            ['?', '*'],
-            ['*', '*'],
-        ]),
-    ],
-]);
-// Patterns that get prepended to bind to the start of either the
-// entire string, or just a single path portion, to prevent dots
-// and/or traversal patterns, when needed.
-// Exts don't need the ^ or / bit, because the root binds that already.
-const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
-const startNoDot = '(?!\\.)';
-// characters that indicate a start of pattern needs the "no dots" bit,
-// because a dot *might* be matched. ( is not in the list, because in
-// the case of a child extglob, it will handle the prevention itself.
-const addPatternStart = new Set(['[', '.']);
-// cases where traversal is A-OK, no dot prevention needed
-const justDots = new Set(['..', '.']);
-const reSpecials = new Set('().*{}+?[]^$\\!');
-const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// any single thing other than /
-const qmark = '[^/]';
-// * => any number of characters
-const star = qmark + '*?';
-// use + when we need to ensure that *something* matches, because the * is
-// the only thing in the path portion.
-const starNoEmpty = qmark + '+?';
-// remove the \ chars that we added if we end up doing a nonmagic compare
-// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
-let ID = 0;
-class AST {
-    type;
-    #root;
-    #hasMagic;
-    #uflag = false;
-    #parts = [];
-    #parent;
-    #parentIndex;
-    #negs;
-    #filledNegs = false;
-    #options;
-    #toString;
-    // set to true if it's an extglob with no children
-    // (which really means one child of '')
-    #emptyExt = false;
-    id = ++ID;
-    get depth() {
-        return (this.#parent?.depth ?? -1) + 1;
-    }
-    [Symbol.for('nodejs.util.inspect.custom')]() {
-        return {
-            '@@type': 'AST',
-            id: this.id,
-            type: this.type,
-            root: this.#root.id,
-            parent: this.#parent?.id,
-            depth: this.depth,
-            partsLength: this.#parts.length,
-            parts: this.#parts,
-        };
-    }
-    constructor(type, parent, options = {}) {
-        this.type = type;
-        // extglobs are inherently magical
-        if (type)
-            this.#hasMagic = true;
-        this.#parent = parent;
-        this.#root = this.#parent ? this.#parent.#root : this;
-        this.#options = this.#root === this ? options : this.#root.#options;
-        this.#negs = this.#root === this ? [] : this.#root.#negs;
-        if (type === '!' && !this.#root.#filledNegs)
-            this.#negs.push(this);
-        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
-    }
-    get hasMagic() {
-        /* c8 ignore start */
-        if (this.#hasMagic !== undefined)
-            return this.#hasMagic;
-        /* c8 ignore stop */
-        for (const p of this.#parts) {
-            if (typeof p === 'string')
-                continue;
-            if (p.type || p.hasMagic)
-                return (this.#hasMagic = true);
-        }
-        // note: will be undefined until we generate the regexp src and find out
-        return this.#hasMagic;
-    }
-    // reconstructs the pattern
-    toString() {
-        return (this.#toString !== undefined ? this.#toString
-            : !this.type ?
-                (this.#toString = this.#parts.map(p => String(p)).join(''))
-                : (this.#toString =
-                    this.type +
-                        '(' +
-                        this.#parts.map(p => String(p)).join('|') +
-                        ')'));
-    }
-    #fillNegs() {
-        /* c8 ignore start */
-        if (this !== this.#root)
-            throw new Error('should only call on root');
-        if (this.#filledNegs)
-            return this;
-        /* c8 ignore stop */
-        // call toString() once to fill this out
-        this.toString();
-        this.#filledNegs = true;
-        let n;
-        while ((n = this.#negs.pop())) {
-            if (n.type !== '!')
-                continue;
-            // walk up the tree, appending everthing that comes AFTER parentIndex
-            let p = n;
-            let pp = p.#parent;
-            while (pp) {
-                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
-                    for (const part of n.#parts) {
-                        /* c8 ignore start */
-                        if (typeof part === 'string') {
-                            throw new Error('string part in extglob AST??');
-                        }
-                        /* c8 ignore stop */
-                        part.copyIn(pp.#parts[i]);
-                    }
-                }
-                p = pp;
-                pp = p.#parent;
-            }
-        }
-        return this;
-    }
-    push(...parts) {
-        for (const p of parts) {
-            if (p === '')
-                continue;
-            /* c8 ignore start */
-            if (typeof p !== 'string' &&
-                !(p instanceof _a && p.#parent === this)) {
-                throw new Error('invalid part: ' + p);
-            }
-            /* c8 ignore stop */
-            this.#parts.push(p);
-        }
-    }
-    toJSON() {
-        const ret = this.type === null ?
-            this.#parts
-                .slice()
-                .map(p => (typeof p === 'string' ? p : p.toJSON()))
-            : [this.type, ...this.#parts.map(p => p.toJSON())];
-        if (this.isStart() && !this.type)
-            ret.unshift([]);
-        if (this.isEnd() &&
-            (this === this.#root ||
-                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
-            ret.push({});
-        }
-        return ret;
-    }
-    isStart() {
-        if (this.#root === this)
-            return true;
-        // if (this.type) return !!this.#parent?.isStart()
-        if (!this.#parent?.isStart())
-            return false;
-        if (this.#parentIndex === 0)
-            return true;
-        // if everything AHEAD of this is a negation, then it's still the "start"
-        const p = this.#parent;
-        for (let i = 0; i < this.#parentIndex; i++) {
-            const pp = p.#parts[i];
-            if (!(pp instanceof _a && pp.type === '!')) {
-                return false;
-            }
-        }
-        return true;
-    }
-    isEnd() {
-        if (this.#root === this)
-            return true;
-        if (this.#parent?.type === '!')
-            return true;
-        if (!this.#parent?.isEnd())
-            return false;
-        if (!this.type)
-            return this.#parent?.isEnd();
-        // if not root, it'll always have a parent
-        /* c8 ignore start */
-        const pl = this.#parent ? this.#parent.#parts.length : 0;
-        /* c8 ignore stop */
-        return this.#parentIndex === pl - 1;
-    }
-    copyIn(part) {
-        if (typeof part === 'string')
-            this.push(part);
-        else
-            this.push(part.clone(this));
-    }
-    clone(parent) {
-        const c = new _a(this.type, parent);
-        for (const p of this.#parts) {
-            c.copyIn(p);
-        }
-        return c;
-    }
-    static #parseAST(str, ast, pos, opt, extDepth) {
-        const maxDepth = opt.maxExtglobRecursion ?? 2;
-        let escaping = false;
-        let inBrace = false;
-        let braceStart = -1;
-        let braceNeg = false;
-        if (ast.type === null) {
-            // outside of a extglob, append until we find a start
-            let i = pos;
-            let acc = '';
-            while (i < str.length) {
-                const c = str.charAt(i++);
-                // still accumulate escapes at this point, but we do ignore
-                // starts that are escaped
-                if (escaping || c === '\\') {
-                    escaping = !escaping;
-                    acc += c;
-                    continue;
-                }
-                if (inBrace) {
-                    if (i === braceStart + 1) {
-                        if (c === '^' || c === '!') {
-                            braceNeg = true;
-                        }
-                    }
-                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                        inBrace = false;
-                    }
-                    acc += c;
-                    continue;
-                }
-                else if (c === '[') {
-                    inBrace = true;
-                    braceStart = i;
-                    braceNeg = false;
-                    acc += c;
-                    continue;
-                }
-                // we don't have to check for adoption here, because that's
-                // done at the other recursion point.
-                const doRecurse = !opt.noext &&
-                    isExtglobType(c) &&
-                    str.charAt(i) === '(' &&
-                    extDepth <= maxDepth;
-                if (doRecurse) {
-                    ast.push(acc);
-                    acc = '';
-                    const ext = new _a(c, ast);
-                    i = _a.#parseAST(str, ext, i, opt, extDepth + 1);
-                    ast.push(ext);
-                    continue;
-                }
-                acc += c;
-            }
-            ast.push(acc);
-            return i;
-        }
-        // some kind of extglob, pos is at the (
-        // find the next | or )
-        let i = pos + 1;
-        let part = new _a(null, ast);
-        const parts = [];
-        let acc = '';
-        while (i < str.length) {
-            const c = str.charAt(i++);
-            // still accumulate escapes at this point, but we do ignore
-            // starts that are escaped
-            if (escaping || c === '\\') {
-                escaping = !escaping;
-                acc += c;
-                continue;
-            }
-            if (inBrace) {
-                if (i === braceStart + 1) {
-                    if (c === '^' || c === '!') {
-                        braceNeg = true;
-                    }
-                }
-                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                    inBrace = false;
-                }
-                acc += c;
-                continue;
-            }
-            else if (c === '[') {
-                inBrace = true;
-                braceStart = i;
-                braceNeg = false;
-                acc += c;
-                continue;
-            }
-            const doRecurse = !opt.noext &&
-                isExtglobType(c) &&
-                str.charAt(i) === '(' &&
-                /* c8 ignore start - the maxDepth is sufficient here */
-                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
-            /* c8 ignore stop */
-            if (doRecurse) {
-                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
-                part.push(acc);
-                acc = '';
-                const ext = new _a(c, part);
-                part.push(ext);
-                i = _a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
-                continue;
-            }
-            if (c === '|') {
-                part.push(acc);
-                acc = '';
-                parts.push(part);
-                part = new _a(null, ast);
-                continue;
-            }
-            if (c === ')') {
-                if (acc === '' && ast.#parts.length === 0) {
-                    ast.#emptyExt = true;
-                }
-                part.push(acc);
-                acc = '';
-                ast.push(...parts, part);
-                return i;
-            }
-            acc += c;
-        }
-        // unfinished extglob
-        // if we got here, it was a malformed extglob! not an extglob, but
-        // maybe something else in there.
-        ast.type = null;
-        ast.#hasMagic = undefined;
-        ast.#parts = [str.substring(pos - 1)];
-        return i;
-    }
-    #canAdoptWithSpace(child) {
-        return this.#canAdopt(child, adoptionWithSpaceMap);
-    }
-    #canAdopt(child, map = adoptionMap) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canAdoptType(gc.type, map);
-    }
-    #canAdoptType(c, map = adoptionAnyMap) {
-        return !!map.get(this.type)?.includes(c);
-    }
-    #adoptWithSpace(child, index) {
-        const gc = child.#parts[0];
-        const blank = new _a(null, gc, this.options);
-        blank.#parts.push('');
-        gc.push(blank);
-        this.#adopt(child, index);
-    }
-    #adopt(child, index) {
-        const gc = child.#parts[0];
-        this.#parts.splice(index, 1, ...gc.#parts);
-        for (const p of gc.#parts) {
-            if (typeof p === 'object')
-                p.#parent = this;
-        }
-        this.#toString = undefined;
-    }
-    #canUsurpType(c) {
-        const m = usurpMap.get(this.type);
-        return !!m?.has(c);
-    }
-    #canUsurp(child) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null ||
-            this.#parts.length !== 1) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canUsurpType(gc.type);
-    }
-    #usurp(child) {
-        const m = usurpMap.get(this.type);
-        const gc = child.#parts[0];
-        const nt = m?.get(gc.type);
-        /* c8 ignore start - impossible */
-        if (!nt)
-            return false;
-        /* c8 ignore stop */
-        this.#parts = gc.#parts;
-        for (const p of this.#parts) {
-            if (typeof p === 'object') {
-                p.#parent = this;
-            }
-        }
-        this.type = nt;
-        this.#toString = undefined;
-        this.#emptyExt = false;
-    }
-    static fromGlob(pattern, options = {}) {
-        const ast = new _a(null, undefined, options);
-        _a.#parseAST(pattern, ast, 0, options, 0);
-        return ast;
-    }
-    // returns the regular expression if there's magic, or the unescaped
-    // string if not.
-    toMMPattern() {
-        // should only be called on root
-        /* c8 ignore start */
-        if (this !== this.#root)
-            return this.#root.toMMPattern();
-        /* c8 ignore stop */
-        const glob = this.toString();
-        const [re, body, hasMagic, uflag] = this.toRegExpSource();
-        // if we're in nocase mode, and not nocaseMagicOnly, then we do
-        // still need a regular expression if we have to case-insensitively
-        // match capital/lowercase characters.
-        const anyMagic = hasMagic ||
-            this.#hasMagic ||
-            (this.#options.nocase &&
-                !this.#options.nocaseMagicOnly &&
-                glob.toUpperCase() !== glob.toLowerCase());
-        if (!anyMagic) {
-            return body;
-        }
-        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
-        return Object.assign(new RegExp(`^${re}$`, flags), {
-            _src: re,
-            _glob: glob,
-        });
-    }
-    get options() {
-        return this.#options;
-    }
-    // returns the string match, the regexp source, whether there's magic
-    // in the regexp (so a regular expression is required) and whether or
-    // not the uflag is needed for the regular expression (for posix classes)
-    // TODO: instead of injecting the start/end at this point, just return
-    // the BODY of the regexp, along with the start/end portions suitable
-    // for binding the start/end in either a joined full-path makeRe context
-    // (where we bind to (^|/), or a standalone matchPart context (where
-    // we bind to ^, and not /).  Otherwise slashes get duped!
-    //
-    // In part-matching mode, the start is:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: ^(?!\.\.?$)
-    // - if dots allowed or not possible: ^
-    // - if dots possible and not allowed: ^(?!\.)
-    // end is:
-    // - if not isEnd(): nothing
-    // - else: $
-    //
-    // In full-path matching mode, we put the slash at the START of the
-    // pattern, so start is:
-    // - if first pattern: same as part-matching mode
-    // - if not isStart(): nothing
-    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
-    // - if dots allowed or not possible: /
-    // - if dots possible and not allowed: /(?!\.)
-    // end is:
-    // - if last pattern, same as part-matching mode
-    // - else nothing
-    //
-    // Always put the (?:$|/) on negated tails, though, because that has to be
-    // there to bind the end of the negated pattern portion, and it's easier to
-    // just stick it in now rather than try to inject it later in the middle of
-    // the pattern.
-    //
-    // We can just always return the same end, and leave it up to the caller
-    // to know whether it's going to be used joined or in parts.
-    // And, if the start is adjusted slightly, can do the same there:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
-    // - if dots allowed or not possible: (?:/|^)
-    // - if dots possible and not allowed: (?:/|^)(?!\.)
-    //
-    // But it's better to have a simpler binding without a conditional, for
-    // performance, so probably better to return both start options.
-    //
-    // Then the caller just ignores the end if it's not the first pattern,
-    // and the start always gets applied.
-    //
-    // But that's always going to be $ if it's the ending pattern, or nothing,
-    // so the caller can just attach $ at the end of the pattern when building.
-    //
-    // So the todo is:
-    // - better detect what kind of start is needed
-    // - return both flavors of starting pattern
-    // - attach $ at the end of the pattern when creating the actual RegExp
-    //
-    // Ah, but wait, no, that all only applies to the root when the first pattern
-    // is not an extglob. If the first pattern IS an extglob, then we need all
-    // that dot prevention biz to live in the extglob portions, because eg
-    // +(*|.x*) can match .xy but not .yx.
-    //
-    // So, return the two flavors if it's #root and the first child is not an
-    // AST, otherwise leave it to the child AST to handle it, and there,
-    // use the (?:^|/) style of start binding.
-    //
-    // Even simplified further:
-    // - Since the start for a join is eg /(?!\.) and the start for a part
-    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
-    // or start or whatever) and prepend ^ or / at the Regexp construction.
-    toRegExpSource(allowDot) {
-        const dot = allowDot ?? !!this.#options.dot;
-        if (this.#root === this) {
-            this.#flatten();
-            this.#fillNegs();
-        }
-        if (!isExtglobAST(this)) {
-            const noEmpty = this.isStart() &&
-                this.isEnd() &&
-                !this.#parts.some(s => typeof s !== 'string');
-            const src = this.#parts
-                .map(p => {
-                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
-                    _a.#parseGlob(p, this.#hasMagic, noEmpty)
-                    : p.toRegExpSource(allowDot);
-                this.#hasMagic = this.#hasMagic || hasMagic;
-                this.#uflag = this.#uflag || uflag;
-                return re;
-            })
-                .join('');
-            let start = '';
-            if (this.isStart()) {
-                if (typeof this.#parts[0] === 'string') {
-                    // this is the string that will match the start of the pattern,
-                    // so we need to protect against dots and such.
-                    // '.' and '..' cannot match unless the pattern is that exactly,
-                    // even if it starts with . or dot:true is set.
-                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
-                    if (!dotTravAllowed) {
-                        const aps = addPatternStart;
-                        // check if we have a possibility of matching . or ..,
-                        // and prevent that.
-                        const needNoTrav = 
-                        // dots are allowed, and the pattern starts with [ or .
-                        (dot && aps.has(src.charAt(0))) ||
-                            // the pattern starts with \., and then [ or .
-                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
-                            // the pattern starts with \.\., and then [ or .
-                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
-                        // no need to prevent dots if it can't match a dot, or if a
-                        // sub-pattern will be preventing it anyway.
-                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
-                        start =
-                            needNoTrav ? startNoTraversal
-                                : needNoDot ? startNoDot
-                                    : '';
-                    }
-                }
-            }
-            // append the "end of path portion" pattern to negation tails
-            let end = '';
-            if (this.isEnd() &&
-                this.#root.#filledNegs &&
-                this.#parent?.type === '!') {
-                end = '(?:$|\\/)';
-            }
-            const final = start + src + end;
-            return [
-                final,
-                unescape_unescape(src),
-                (this.#hasMagic = !!this.#hasMagic),
-                this.#uflag,
-            ];
-        }
-        // We need to calculate the body *twice* if it's a repeat pattern
-        // at the start, once in nodot mode, then again in dot mode, so a
-        // pattern like *(?) can match 'x.y'
-        const repeated = this.type === '*' || this.type === '+';
-        // some kind of extglob
-        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
-        let body = this.#partsToRegExp(dot);
-        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
-            // invalid extglob, has to at least be *something* present, if it's
-            // the entire path portion.
-            const s = this.toString();
-            const me = this;
-            me.#parts = [s];
-            me.type = null;
-            me.#hasMagic = undefined;
-            return [s, unescape_unescape(this.toString()), false, false];
-        }
-        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
-            ''
-            : this.#partsToRegExp(true);
-        if (bodyDotAllowed === body) {
-            bodyDotAllowed = '';
-        }
-        if (bodyDotAllowed) {
-            body = `(?:${body})(?:${bodyDotAllowed})*?`;
-        }
-        // an empty !() is exactly equivalent to a starNoEmpty
-        let final = '';
-        if (this.type === '!' && this.#emptyExt) {
-            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
-        }
-        else {
-            const close = this.type === '!' ?
-                // !() must match something,but !(x) can match ''
-                '))' +
-                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
-                    star +
-                    ')'
-                : this.type === '@' ? ')'
-                    : this.type === '?' ? ')?'
-                        : this.type === '+' && bodyDotAllowed ? ')'
-                            : this.type === '*' && bodyDotAllowed ? `)?`
-                                : `)${this.type}`;
-            final = start + body + close;
-        }
-        return [
-            final,
-            unescape_unescape(body),
-            (this.#hasMagic = !!this.#hasMagic),
-            this.#uflag,
-        ];
-    }
-    #flatten() {
-        if (!isExtglobAST(this)) {
-            for (const p of this.#parts) {
-                if (typeof p === 'object') {
-                    p.#flatten();
-                }
-            }
-        }
-        else {
-            // do up to 10 passes to flatten as much as possible
-            let iterations = 0;
-            let done = false;
-            do {
-                done = true;
-                for (let i = 0; i < this.#parts.length; i++) {
-                    const c = this.#parts[i];
-                    if (typeof c === 'object') {
-                        c.#flatten();
-                        if (this.#canAdopt(c)) {
-                            done = false;
-                            this.#adopt(c, i);
-                        }
-                        else if (this.#canAdoptWithSpace(c)) {
-                            done = false;
-                            this.#adoptWithSpace(c, i);
-                        }
-                        else if (this.#canUsurp(c)) {
-                            done = false;
-                            this.#usurp(c);
-                        }
-                    }
-                }
-            } while (!done && ++iterations < 10);
-        }
-        this.#toString = undefined;
-    }
-    #partsToRegExp(dot) {
-        return this.#parts
-            .map(p => {
-            // extglob ASTs should only contain parent ASTs
-            /* c8 ignore start */
-            if (typeof p === 'string') {
-                throw new Error('string type in extglob ast??');
-            }
-            /* c8 ignore stop */
-            // can ignore hasMagic, because extglobs are already always magic
-            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
-            this.#uflag = this.#uflag || uflag;
-            return re;
-        })
-            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
-            .join('|');
-    }
-    static #parseGlob(glob, hasMagic, noEmpty = false) {
-        let escaping = false;
-        let re = '';
-        let uflag = false;
-        // multiple stars that aren't globstars coalesce into one *
-        let inStar = false;
-        for (let i = 0; i < glob.length; i++) {
-            const c = glob.charAt(i);
-            if (escaping) {
-                escaping = false;
-                re += (reSpecials.has(c) ? '\\' : '') + c;
-                continue;
-            }
-            if (c === '*') {
-                if (inStar)
-                    continue;
-                inStar = true;
-                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
-                hasMagic = true;
-                continue;
-            }
-            else {
-                inStar = false;
-            }
-            if (c === '\\') {
-                if (i === glob.length - 1) {
-                    re += '\\\\';
-                }
-                else {
-                    escaping = true;
-                }
-                continue;
-            }
-            if (c === '[') {
-                const [src, needUflag, consumed, magic] = parseClass(glob, i);
-                if (consumed) {
-                    re += src;
-                    uflag = uflag || needUflag;
-                    i += consumed - 1;
-                    hasMagic = hasMagic || magic;
-                    continue;
-                }
-            }
-            if (c === '?') {
-                re += qmark;
-                hasMagic = true;
-                continue;
-            }
-            re += regExpEscape(c);
-        }
-        return [re, unescape_unescape(glob), !!hasMagic, uflag];
-    }
-}
-_a = AST;
-//# sourceMappingURL=ast.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
-/**
- * Escape all magic characters in a glob pattern.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape}
- * option is used, then characters are escaped by wrapping in `[]`, because
- * a magic character wrapped in a character class can only be satisfied by
- * that exact character.  In this mode, `\` is _not_ escaped, because it is
- * not interpreted as a magic character, but instead as a path separator.
- *
- * If the {@link MinimatchOptions.magicalBraces} option is used,
- * then braces (`{` and `}`) will be escaped.
- */
-const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
-    // don't need to escape +@! because we escape the parens
-    // that make those magic, and escaping ! as [!] isn't valid,
-    // because [!]] is a valid glob class meaning not ']'.
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/[?*()[\]{}]/g, '[$&]')
-            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/[?*()[\]]/g, '[$&]')
-        : s.replace(/[?*()[\]\\]/g, '\\$&');
-};
-//# sourceMappingURL=escape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
-
-
-
-
-
-const minimatch = (p, pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // shortcut: comments match nothing.
-    if (!options.nocomment && pattern.charAt(0) === '#') {
-        return false;
-    }
-    return new Minimatch(pattern, options).match(p);
-};
-// Optimized checking for the most common glob patterns.
-const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
-const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
-const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
-const starDotExtTestNocase = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
-};
-const starDotExtTestNocaseDot = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => f.toLowerCase().endsWith(ext);
-};
-const starDotStarRE = /^\*+\.\*+$/;
-const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
-const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
-const dotStarRE = /^\.\*+$/;
-const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
-const starRE = /^\*+$/;
-const starTest = (f) => f.length !== 0 && !f.startsWith('.');
-const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
-const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
-const qmarksTestNocase = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestNocaseDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTest = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTestNoExt = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && !f.startsWith('.');
-};
-const qmarksTestNoExtDot = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && f !== '.' && f !== '..';
-};
-/* c8 ignore start */
-const defaultPlatform = (typeof process === 'object' && process ?
-    (typeof process.env === 'object' &&
-        process.env &&
-        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
-        process.platform
-    : 'posix');
-const path = {
-    win32: { sep: '\\' },
-    posix: { sep: '/' },
-};
-/* c8 ignore stop */
-const sep = defaultPlatform === 'win32' ? path.win32.sep : path.posix.sep;
-minimatch.sep = sep;
-const GLOBSTAR = Symbol('globstar **');
-minimatch.GLOBSTAR = GLOBSTAR;
-// any single thing other than /
-// don't need to escape / when using new RegExp()
-const esm_qmark = '[^/]';
-// * => any number of characters
-const esm_star = esm_qmark + '*?';
-// ** when dots are allowed.  Anything goes, except .. and .
-// not (^ or / followed by one or two dots followed by $ or /),
-// followed by anything, any number of times.
-const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
-// not a ^ or / followed by a dot,
-// followed by anything, any number of times.
-const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
-const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
-minimatch.filter = filter;
-const ext = (a, b = {}) => Object.assign({}, a, b);
-const defaults = (def) => {
-    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
-        return minimatch;
-    }
-    const orig = minimatch;
-    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
-    return Object.assign(m, {
-        Minimatch: class Minimatch extends orig.Minimatch {
-            constructor(pattern, options = {}) {
-                super(pattern, ext(def, options));
-            }
-            static defaults(options) {
-                return orig.defaults(ext(def, options)).Minimatch;
-            }
-        },
-        AST: class AST extends orig.AST {
-            /* c8 ignore start */
-            constructor(type, parent, options = {}) {
-                super(type, parent, ext(def, options));
-            }
-            /* c8 ignore stop */
-            static fromGlob(pattern, options = {}) {
-                return orig.AST.fromGlob(pattern, ext(def, options));
-            }
-        },
-        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
-        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
-        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
-        defaults: (options) => orig.defaults(ext(def, options)),
-        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
-        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
-        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
-        sep: orig.sep,
-        GLOBSTAR: GLOBSTAR,
-    });
-};
-minimatch.defaults = defaults;
-// Brace expansion:
-// a{b,c}d -> abd acd
-// a{b,}c -> abc ac
-// a{0..3}d -> a0d a1d a2d a3d
-// a{b,c{d,e}f}g -> abg acdfg acefg
-// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
-//
-// Invalid sets are not expanded.
-// a{2..}b -> a{2..}b
-// a{b}c -> a{b}c
-const braceExpand = (pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // Thanks to Yeting Li <https://github.com/yetingli> for
-    // improving this regexp to avoid a ReDOS vulnerability.
-    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
-        // shortcut. no need to expand.
-        return [pattern];
-    }
-    return expand(pattern, { max: options.braceExpandMax });
-};
-minimatch.braceExpand = braceExpand;
-// parse a component of the expanded set.
-// At this point, no pattern may contain "/" in it
-// so we're going to return a 2d array, where each entry is the full
-// pattern, split on '/', and then turned into a regular expression.
-// A regexp is made at the end which joins each array with an
-// escaped /, and another full one which joins each regexp with |.
-//
-// Following the lead of Bash 4.1, note that "**" only has special meaning
-// when it is the *only* thing in a path portion.  Otherwise, any series
-// of * is equivalent to a single *.  Globstar behavior is enabled by
-// default, and can be disabled by setting options.noglobstar.
-const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
-minimatch.makeRe = makeRe;
-const match = (list, pattern, options = {}) => {
-    const mm = new Minimatch(pattern, options);
-    list = list.filter(f => mm.match(f));
-    if (mm.options.nonull && !list.length) {
-        list.push(pattern);
-    }
-    return list;
-};
-minimatch.match = match;
-// replace stuff like \* with *
-const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-class Minimatch {
-    options;
-    set;
-    pattern;
-    windowsPathsNoEscape;
-    nonegate;
-    negate;
-    comment;
-    empty;
-    preserveMultipleSlashes;
-    partial;
-    globSet;
-    globParts;
-    nocase;
-    isWindows;
-    platform;
-    windowsNoMagicRoot;
-    maxGlobstarRecursion;
-    regexp;
-    constructor(pattern, options = {}) {
-        assertValidPattern(pattern);
-        options = options || {};
-        this.options = options;
-        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
-        this.pattern = pattern;
-        this.platform = options.platform || defaultPlatform;
-        this.isWindows = this.platform === 'win32';
-        // avoid the annoying deprecation flag lol
-        const awe = ('allowWindow' + 'sEscape');
-        this.windowsPathsNoEscape =
-            !!options.windowsPathsNoEscape || options[awe] === false;
-        if (this.windowsPathsNoEscape) {
-            this.pattern = this.pattern.replace(/\\/g, '/');
-        }
-        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
-        this.regexp = null;
-        this.negate = false;
-        this.nonegate = !!options.nonegate;
-        this.comment = false;
-        this.empty = false;
-        this.partial = !!options.partial;
-        this.nocase = !!this.options.nocase;
-        this.windowsNoMagicRoot =
-            options.windowsNoMagicRoot !== undefined ?
-                options.windowsNoMagicRoot
-                : !!(this.isWindows && this.nocase);
-        this.globSet = [];
-        this.globParts = [];
-        this.set = [];
-        // make the set of regexps etc.
-        this.make();
-    }
-    hasMagic() {
-        if (this.options.magicalBraces && this.set.length > 1) {
-            return true;
-        }
-        for (const pattern of this.set) {
-            for (const part of pattern) {
-                if (typeof part !== 'string')
-                    return true;
-            }
-        }
-        return false;
-    }
-    debug(..._) { }
-    make() {
-        const pattern = this.pattern;
-        const options = this.options;
-        // empty patterns and comments match nothing.
-        if (!options.nocomment && pattern.charAt(0) === '#') {
-            this.comment = true;
-            return;
-        }
-        if (!pattern) {
-            this.empty = true;
-            return;
-        }
-        // step 1: figure out negation, etc.
-        this.parseNegate();
-        // step 2: expand braces
-        this.globSet = [...new Set(this.braceExpand())];
-        if (options.debug) {
-            //oxlint-disable-next-line no-console
-            this.debug = (...args) => console.error(...args);
-        }
-        this.debug(this.pattern, this.globSet);
-        // step 3: now we have a set, so turn each one into a series of
-        // path-portion matching patterns.
-        // These will be regexps, except in the case of "**", which is
-        // set to the GLOBSTAR object for globstar behavior,
-        // and will not contain any / characters
-        //
-        // First, we preprocess to make the glob pattern sets a bit simpler
-        // and deduped.  There are some perf-killing patterns that can cause
-        // problems with a glob walk, but we can simplify them down a bit.
-        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
-        this.globParts = this.preprocess(rawGlobParts);
-        this.debug(this.pattern, this.globParts);
-        // glob --> regexps
-        let set = this.globParts.map((s, _, __) => {
-            if (this.isWindows && this.windowsNoMagicRoot) {
-                // check if it's a drive or unc path.
-                const isUNC = s[0] === '' &&
-                    s[1] === '' &&
-                    (s[2] === '?' || !globMagic.test(s[2])) &&
-                    !globMagic.test(s[3]);
-                const isDrive = /^[a-z]:/i.test(s[0]);
-                if (isUNC) {
-                    return [
-                        ...s.slice(0, 4),
-                        ...s.slice(4).map(ss => this.parse(ss)),
-                    ];
-                }
-                else if (isDrive) {
-                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
-                }
-            }
-            return s.map(ss => this.parse(ss));
-        });
-        this.debug(this.pattern, set);
-        // filter out everything that didn't compile properly.
-        this.set = set.filter(s => s.indexOf(false) === -1);
-        // do not treat the ? in UNC paths as magic
-        if (this.isWindows) {
-            for (let i = 0; i < this.set.length; i++) {
-                const p = this.set[i];
-                if (p[0] === '' &&
-                    p[1] === '' &&
-                    this.globParts[i][2] === '?' &&
-                    typeof p[3] === 'string' &&
-                    /^[a-z]:$/i.test(p[3])) {
-                    p[2] = '?';
-                }
-            }
-        }
-        this.debug(this.pattern, this.set);
-    }
-    // various transforms to equivalent pattern sets that are
-    // faster to process in a filesystem walk.  The goal is to
-    // eliminate what we can, and push all ** patterns as far
-    // to the right as possible, even if it increases the number
-    // of patterns that we have to process.
-    preprocess(globParts) {
-        // if we're not in globstar mode, then turn ** into *
-        if (this.options.noglobstar) {
-            for (const partset of globParts) {
-                for (let j = 0; j < partset.length; j++) {
-                    if (partset[j] === '**') {
-                        partset[j] = '*';
-                    }
-                }
-            }
-        }
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            // aggressive optimization for the purpose of fs walking
-            globParts = this.firstPhasePreProcess(globParts);
-            globParts = this.secondPhasePreProcess(globParts);
-        }
-        else if (optimizationLevel >= 1) {
-            // just basic optimizations to remove some .. parts
-            globParts = this.levelOneOptimize(globParts);
-        }
-        else {
-            // just collapse multiple ** portions into one
-            globParts = this.adjascentGlobstarOptimize(globParts);
-        }
-        return globParts;
-    }
-    // just get rid of adjascent ** portions
-    adjascentGlobstarOptimize(globParts) {
-        return globParts.map(parts => {
-            let gs = -1;
-            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                let i = gs;
-                while (parts[i + 1] === '**') {
-                    i++;
-                }
-                if (i !== gs) {
-                    parts.splice(gs, i - gs);
-                }
-            }
-            return parts;
-        });
-    }
-    // get rid of adjascent ** and resolve .. portions
-    levelOneOptimize(globParts) {
-        return globParts.map(parts => {
-            parts = parts.reduce((set, part) => {
-                const prev = set[set.length - 1];
-                if (part === '**' && prev === '**') {
-                    return set;
-                }
-                if (part === '..') {
-                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
-                        set.pop();
-                        return set;
-                    }
-                }
-                set.push(part);
-                return set;
-            }, []);
-            return parts.length === 0 ? [''] : parts;
-        });
-    }
-    levelTwoFileOptimize(parts) {
-        if (!Array.isArray(parts)) {
-            parts = this.slashSplit(parts);
-        }
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/<e>/<rest> -> <pre>/<rest>
-            if (!this.preserveMultipleSlashes) {
-                for (let i = 1; i < parts.length - 1; i++) {
-                    const p = parts[i];
-                    // don't squeeze out UNC patterns
-                    if (i === 1 && p === '' && parts[0] === '')
-                        continue;
-                    if (p === '.' || p === '') {
-                        didSomething = true;
-                        parts.splice(i, 1);
-                        i--;
-                    }
-                }
-                if (parts[0] === '.' &&
-                    parts.length === 2 &&
-                    (parts[1] === '.' || parts[1] === '')) {
-                    didSomething = true;
-                    parts.pop();
-                }
-            }
-            // <pre>/<p>/../<rest> -> <pre>/<rest>
-            let dd = 0;
-            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                const p = parts[dd - 1];
-                if (p &&
-                    p !== '.' &&
-                    p !== '..' &&
-                    p !== '**' &&
-                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
-                    didSomething = true;
-                    parts.splice(dd - 1, 2);
-                    dd -= 2;
-                }
-            }
-        } while (didSomething);
-        return parts.length === 0 ? [''] : parts;
-    }
-    // First phase: single-pattern processing
-    // <pre> is 1 or more portions
-    // <rest> is 1 or more portions
-    // <p> is any portion other than ., .., '', or **
-    // <e> is . or ''
-    //
-    // **/.. is *brutal* for filesystem walking performance, because
-    // it effectively resets the recursive walk each time it occurs,
-    // and ** cannot be reduced out by a .. pattern part like a regexp
-    // or most strings (other than .., ., and '') can be.
-    //
-    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-    // <pre>/<e>/<rest> -> <pre>/<rest>
-    // <pre>/<p>/../<rest> -> <pre>/<rest>
-    // **/**/<rest> -> **/<rest>
-    //
-    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
-    // this WOULD be allowed if ** did follow symlinks, or * didn't
-    firstPhasePreProcess(globParts) {
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-            for (let parts of globParts) {
-                let gs = -1;
-                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                    let gss = gs;
-                    while (parts[gss + 1] === '**') {
-                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
-                        gss++;
-                    }
-                    // eg, if gs is 2 and gss is 4, that means we have 3 **
-                    // parts, and can remove 2 of them.
-                    if (gss > gs) {
-                        parts.splice(gs + 1, gss - gs);
-                    }
-                    let next = parts[gs + 1];
-                    const p = parts[gs + 2];
-                    const p2 = parts[gs + 3];
-                    if (next !== '..')
-                        continue;
-                    if (!p ||
-                        p === '.' ||
-                        p === '..' ||
-                        !p2 ||
-                        p2 === '.' ||
-                        p2 === '..') {
-                        continue;
-                    }
-                    didSomething = true;
-                    // edit parts in place, and push the new one
-                    parts.splice(gs, 1);
-                    const other = parts.slice(0);
-                    other[gs] = '**';
-                    globParts.push(other);
-                    gs--;
-                }
-                // <pre>/<e>/<rest> -> <pre>/<rest>
-                if (!this.preserveMultipleSlashes) {
-                    for (let i = 1; i < parts.length - 1; i++) {
-                        const p = parts[i];
-                        // don't squeeze out UNC patterns
-                        if (i === 1 && p === '' && parts[0] === '')
-                            continue;
-                        if (p === '.' || p === '') {
-                            didSomething = true;
-                            parts.splice(i, 1);
-                            i--;
-                        }
-                    }
-                    if (parts[0] === '.' &&
-                        parts.length === 2 &&
-                        (parts[1] === '.' || parts[1] === '')) {
-                        didSomething = true;
-                        parts.pop();
-                    }
-                }
-                // <pre>/<p>/../<rest> -> <pre>/<rest>
-                let dd = 0;
-                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                    const p = parts[dd - 1];
-                    if (p && p !== '.' && p !== '..' && p !== '**') {
-                        didSomething = true;
-                        const needDot = dd === 1 && parts[dd + 1] === '**';
-                        const splin = needDot ? ['.'] : [];
-                        parts.splice(dd - 1, 2, ...splin);
-                        if (parts.length === 0)
-                            parts.push('');
-                        dd -= 2;
-                    }
-                }
-            }
-        } while (didSomething);
-        return globParts;
-    }
-    // second phase: multi-pattern dedupes
-    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
-    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
-    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
-    //
-    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
-    // ^-- not valid because ** doens't follow symlinks
-    secondPhasePreProcess(globParts) {
-        for (let i = 0; i < globParts.length - 1; i++) {
-            for (let j = i + 1; j < globParts.length; j++) {
-                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
-                if (matched) {
-                    globParts[i] = [];
-                    globParts[j] = matched;
-                    break;
-                }
-            }
-        }
-        return globParts.filter(gs => gs.length);
-    }
-    partsMatch(a, b, emptyGSMatch = false) {
-        let ai = 0;
-        let bi = 0;
-        let result = [];
-        let which = '';
-        while (ai < a.length && bi < b.length) {
-            if (a[ai] === b[bi]) {
-                result.push(which === 'b' ? b[bi] : a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
-                result.push(a[ai]);
-                ai++;
-            }
-            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
-                result.push(b[bi]);
-                bi++;
-            }
-            else if (a[ai] === '*' &&
-                b[bi] &&
-                (this.options.dot || !b[bi].startsWith('.')) &&
-                b[bi] !== '**') {
-                if (which === 'b')
-                    return false;
-                which = 'a';
-                result.push(a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (b[bi] === '*' &&
-                a[ai] &&
-                (this.options.dot || !a[ai].startsWith('.')) &&
-                a[ai] !== '**') {
-                if (which === 'a')
-                    return false;
-                which = 'b';
-                result.push(b[bi]);
-                ai++;
-                bi++;
-            }
-            else {
-                return false;
-            }
-        }
-        // if we fall out of the loop, it means they two are identical
-        // as long as their lengths match
-        return a.length === b.length && result;
-    }
-    parseNegate() {
-        if (this.nonegate)
-            return;
-        const pattern = this.pattern;
-        let negate = false;
-        let negateOffset = 0;
-        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
-            negate = !negate;
-            negateOffset++;
-        }
-        if (negateOffset)
-            this.pattern = pattern.slice(negateOffset);
-        this.negate = negate;
-    }
-    // set partial to true to test if, for example,
-    // "/a/b" matches the start of "/*/b/*/d"
-    // Partial means, if you run out of file before you run
-    // out of pattern, then that's fine, as long as all
-    // the parts match.
-    matchOne(file, pattern, partial = false) {
-        let fileStartIndex = 0;
-        let patternStartIndex = 0;
-        // UNC paths like //?/X:/... can match X:/... and vice versa
-        // Drive letters in absolute drive or unc paths are always compared
-        // case-insensitively.
-        if (this.isWindows) {
-            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
-            const fileUNC = !fileDrive &&
-                file[0] === '' &&
-                file[1] === '' &&
-                file[2] === '?' &&
-                /^[a-z]:$/i.test(file[3]);
-            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
-            const patternUNC = !patternDrive &&
-                pattern[0] === '' &&
-                pattern[1] === '' &&
-                pattern[2] === '?' &&
-                typeof pattern[3] === 'string' &&
-                /^[a-z]:$/i.test(pattern[3]);
-            const fdi = fileUNC ? 3
-                : fileDrive ? 0
-                    : undefined;
-            const pdi = patternUNC ? 3
-                : patternDrive ? 0
-                    : undefined;
-            if (typeof fdi === 'number' && typeof pdi === 'number') {
-                const [fd, pd] = [
-                    file[fdi],
-                    pattern[pdi],
-                ];
-                // start matching at the drive letter index of each
-                if (fd.toLowerCase() === pd.toLowerCase()) {
-                    pattern[pdi] = fd;
-                    patternStartIndex = pdi;
-                    fileStartIndex = fdi;
-                }
-            }
-        }
-        // resolve and reduce . and .. portions in the file as well.
-        // don't need to do the second phase, because it's only one string[]
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            file = this.levelTwoFileOptimize(file);
-        }
-        if (pattern.includes(GLOBSTAR)) {
-            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
-        }
-        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
-    }
-    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
-        // split the pattern into head, tail, and middle of ** delimited parts
-        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
-        const lastgs = pattern.lastIndexOf(GLOBSTAR);
-        // split the pattern up into globstar-delimited sections
-        // the tail has to be at the end, and the others just have
-        // to be found in order from the head.
-        const [head, body, tail] = partial ?
-            [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1),
-                [],
-            ]
-            : [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1, lastgs),
-                pattern.slice(lastgs + 1),
-            ];
-        // check the head, from the current file/pattern index.
-        if (head.length) {
-            const fileHead = file.slice(fileIndex, fileIndex + head.length);
-            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
-                return false;
-            }
-            fileIndex += head.length;
-            patternIndex += head.length;
-        }
-        // now we know the head matches!
-        // if the last portion is not empty, it MUST match the end
-        // check the tail
-        let fileTailMatch = 0;
-        if (tail.length) {
-            // if head + tail > file, then we cannot possibly match
-            if (tail.length + fileIndex > file.length)
-                return false;
-            // try to match the tail
-            let tailStart = file.length - tail.length;
-            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
-                fileTailMatch = tail.length;
-            }
-            else {
-                // affordance for stuff like a/**/* matching a/b/
-                // if the last file portion is '', and there's more to the pattern
-                // then try without the '' bit.
-                if (file[file.length - 1] !== '' ||
-                    fileIndex + tail.length === file.length) {
-                    return false;
-                }
-                tailStart--;
-                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
-                    return false;
-                }
-                fileTailMatch = tail.length + 1;
-            }
-        }
-        // now we know the tail matches!
-        // the middle is zero or more portions wrapped in **, possibly
-        // containing more ** sections.
-        // so a/**/b/**/c/**/d has become **/b/**/c/**
-        // if it's empty, it means a/**/b, just verify we have no bad dots
-        // if there's no tail, so it ends on /**, then we must have *something*
-        // after the head, or it's not a matc
-        if (!body.length) {
-            let sawSome = !!fileTailMatch;
-            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
-                const f = String(file[i]);
-                sawSome = true;
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            // in partial mode, we just need to get past all file parts
-            return partial || sawSome;
-        }
-        // now we know that there's one or more body sections, which can
-        // be matched anywhere from the 0 index (because the head was pruned)
-        // through to the length-fileTailMatch index.
-        // split the body up into sections, and note the minimum index it can
-        // be found at (start with the length of all previous segments)
-        // [section, before, after]
-        const bodySegments = [[[], 0]];
-        let currentBody = bodySegments[0];
-        let nonGsParts = 0;
-        const nonGsPartsSums = [0];
-        for (const b of body) {
-            if (b === GLOBSTAR) {
-                nonGsPartsSums.push(nonGsParts);
-                currentBody = [[], 0];
-                bodySegments.push(currentBody);
-            }
-            else {
-                currentBody[0].push(b);
-                nonGsParts++;
-            }
-        }
-        let i = bodySegments.length - 1;
-        const fileLength = file.length - fileTailMatch;
-        for (const b of bodySegments) {
-            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
-        }
-        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
-    }
-    // return false for "nope, not matching"
-    // return null for "not matching, cannot keep trying"
-    #matchGlobStarBodySections(file, 
-    // pattern section, last possible position for it
-    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
-        // take the first body segment, and walk from fileIndex to its "after"
-        // value at the end
-        // If it doesn't match at that position, we increment, until we hit
-        // that final possible position, and give up.
-        // If it does match, then advance and try to rest.
-        // If any of them fail we keep walking forward.
-        // this is still a bit recursively painful, but it's more constrained
-        // than previous implementations, because we never test something that
-        // can't possibly be a valid matching condition.
-        const bs = bodySegments[bodyIndex];
-        if (!bs) {
-            // just make sure that there's no bad dots
-            for (let i = fileIndex; i < file.length; i++) {
-                sawTail = true;
-                const f = file[i];
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            return sawTail;
-        }
-        // have a non-globstar body section to test
-        const [body, after] = bs;
-        while (fileIndex <= after) {
-            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
-            // if limit exceeded, no match. intentional false negative,
-            // acceptable break in correctness for security.
-            if (m && globStarDepth < this.maxGlobstarRecursion) {
-                // match! see if the rest match. if so, we're done!
-                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
-                if (sub !== false) {
-                    return sub;
-                }
-            }
-            const f = file[fileIndex];
-            if (f === '.' ||
-                f === '..' ||
-                (!this.options.dot && f.startsWith('.'))) {
-                return false;
-            }
-            fileIndex++;
-        }
-        // walked off. no point continuing
-        return partial || null;
-    }
-    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
-        let fi;
-        let pi;
-        let pl;
-        let fl;
-        for (fi = fileIndex,
-            pi = patternIndex,
-            fl = file.length,
-            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
-            this.debug('matchOne loop');
-            let p = pattern[pi];
-            let f = file[fi];
-            this.debug(pattern, p, f);
-            // should be impossible.
-            // some invalid regexp stuff in the set.
-            /* c8 ignore start */
-            if (p === false || p === GLOBSTAR) {
-                return false;
-            }
-            /* c8 ignore stop */
-            // something other than **
-            // non-magic patterns just have to match exactly
-            // patterns with magic have been turned into regexps.
-            let hit;
-            if (typeof p === 'string') {
-                hit = f === p;
-                this.debug('string match', p, f, hit);
-            }
-            else {
-                hit = p.test(f);
-                this.debug('pattern match', p, f, hit);
-            }
-            if (!hit)
-                return false;
-        }
-        // Note: ending in / means that we'll get a final ""
-        // at the end of the pattern.  This can only match a
-        // corresponding "" at the end of the file.
-        // If the file ends in /, then it can only match a
-        // a pattern that ends in /, unless the pattern just
-        // doesn't have any more for it. But, a/b/ should *not*
-        // match "a/b/*", even though "" matches against the
-        // [^/]*? pattern, except in partial mode, where it might
-        // simply not be reached yet.
-        // However, a/b/ should still satisfy a/*
-        // now either we fell off the end of the pattern, or we're done.
-        if (fi === fl && pi === pl) {
-            // ran out of pattern and filename at the same time.
-            // an exact hit!
-            return true;
-        }
-        else if (fi === fl) {
-            // ran out of file, but still had pattern left.
-            // this is ok if we're doing the match as part of
-            // a glob fs traversal.
-            return partial;
-        }
-        else if (pi === pl) {
-            // ran out of pattern, still have file left.
-            // this is only acceptable if we're on the very last
-            // empty segment of a file with a trailing slash.
-            // a/* should match a/b/
-            return fi === fl - 1 && file[fi] === '';
-            /* c8 ignore start */
-        }
-        else {
-            // should be unreachable.
-            throw new Error('wtf?');
-        }
-        /* c8 ignore stop */
-    }
-    braceExpand() {
-        return braceExpand(this.pattern, this.options);
-    }
-    parse(pattern) {
-        assertValidPattern(pattern);
-        const options = this.options;
-        // shortcuts
-        if (pattern === '**')
-            return GLOBSTAR;
-        if (pattern === '')
-            return '';
-        // far and away, the most common glob pattern parts are
-        // *, *.*, and *.<ext>  Add a fast check method for those.
-        let m;
-        let fastTest = null;
-        if ((m = pattern.match(starRE))) {
-            fastTest = options.dot ? starTestDot : starTest;
-        }
-        else if ((m = pattern.match(starDotExtRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    starDotExtTestNocaseDot
-                    : starDotExtTestNocase
-                : options.dot ? starDotExtTestDot
-                    : starDotExtTest)(m[1]);
-        }
-        else if ((m = pattern.match(qmarksRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    qmarksTestNocaseDot
-                    : qmarksTestNocase
-                : options.dot ? qmarksTestDot
-                    : qmarksTest)(m);
-        }
-        else if ((m = pattern.match(starDotStarRE))) {
-            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
-        }
-        else if ((m = pattern.match(dotStarRE))) {
-            fastTest = dotStarTest;
-        }
-        const re = AST.fromGlob(pattern, this.options).toMMPattern();
-        if (fastTest && typeof re === 'object') {
-            // Avoids overriding in frozen environments
-            Reflect.defineProperty(re, 'test', { value: fastTest });
-        }
-        return re;
-    }
-    makeRe() {
-        if (this.regexp || this.regexp === false)
-            return this.regexp;
-        // at this point, this.set is a 2d array of partial
-        // pattern strings, or "**".
-        //
-        // It's better to use .match().  This function shouldn't
-        // be used, really, but it's pretty convenient sometimes,
-        // when you just want to work with a regex.
-        const set = this.set;
-        if (!set.length) {
-            this.regexp = false;
-            return this.regexp;
-        }
-        const options = this.options;
-        const twoStar = options.noglobstar ? esm_star
-            : options.dot ? twoStarDot
-                : twoStarNoDot;
-        const flags = new Set(options.nocase ? ['i'] : []);
-        // regexpify non-globstar patterns
-        // if ** is only item, then we just do one twoStar
-        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
-        // if ** is last, append (\/twoStar|) to previous
-        // if ** is in the middle, append (\/|\/twoStar\/) to previous
-        // then filter out GLOBSTAR symbols
-        let re = set
-            .map(pattern => {
-            const pp = pattern.map(p => {
-                if (p instanceof RegExp) {
-                    for (const f of p.flags.split(''))
-                        flags.add(f);
-                }
-                return (typeof p === 'string' ? esm_regExpEscape(p)
-                    : p === GLOBSTAR ? GLOBSTAR
-                        : p._src);
-            });
-            pp.forEach((p, i) => {
-                const next = pp[i + 1];
-                const prev = pp[i - 1];
-                if (p !== GLOBSTAR || prev === GLOBSTAR) {
-                    return;
-                }
-                if (prev === undefined) {
-                    if (next !== undefined && next !== GLOBSTAR) {
-                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
-                    }
-                    else {
-                        pp[i] = twoStar;
-                    }
-                }
-                else if (next === undefined) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
-                }
-                else if (next !== GLOBSTAR) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
-                    pp[i + 1] = GLOBSTAR;
-                }
-            });
-            const filtered = pp.filter(p => p !== GLOBSTAR);
-            // For partial matches, we need to make the pattern match
-            // any prefix of the full path. We do this by generating
-            // alternative patterns that match progressively longer prefixes.
-            if (this.partial && filtered.length >= 1) {
-                const prefixes = [];
-                for (let i = 1; i <= filtered.length; i++) {
-                    prefixes.push(filtered.slice(0, i).join('/'));
-                }
-                return '(?:' + prefixes.join('|') + ')';
-            }
-            return filtered.join('/');
-        })
-            .join('|');
-        // need to wrap in parens if we had more than one thing with |,
-        // otherwise only the first will be anchored to ^ and the last to $
-        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
-        // must match entire pattern
-        // ending in a * or ** will make it less strict.
-        re = '^' + open + re + close + '$';
-        // In partial mode, '/' should always match as it's a valid prefix for any pattern
-        if (this.partial) {
-            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
-        }
-        // can match anything, as long as it's not this.
-        if (this.negate)
-            re = '^(?!' + re + ').+$';
-        try {
-            this.regexp = new RegExp(re, [...flags].join(''));
-            /* c8 ignore start */
-        }
-        catch {
-            // should be impossible
-            this.regexp = false;
-        }
-        /* c8 ignore stop */
-        return this.regexp;
-    }
-    slashSplit(p) {
-        // if p starts with // on windows, we preserve that
-        // so that UNC paths aren't broken.  Otherwise, any number of
-        // / characters are coalesced into one, unless
-        // preserveMultipleSlashes is set to true.
-        if (this.preserveMultipleSlashes) {
-            return p.split('/');
-        }
-        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
-            // add an extra '' for the one we lose
-            return ['', ...p.split(/\/+/)];
-        }
-        else {
-            return p.split(/\/+/);
-        }
-    }
-    match(f, partial = this.partial) {
-        this.debug('match', f, this.pattern);
-        // short-circuit in the case of busted things.
-        // comments, etc.
-        if (this.comment) {
-            return false;
-        }
-        if (this.empty) {
-            return f === '';
-        }
-        if (f === '/' && partial) {
-            return true;
-        }
-        const options = this.options;
-        // windows: need to use /, not \
-        if (this.isWindows) {
-            f = f.split('\\').join('/');
-        }
-        // treat the test path as a set of pathparts.
-        const ff = this.slashSplit(f);
-        this.debug(this.pattern, 'split', ff);
-        // just ONE of the pattern sets in this.set needs to match
-        // in order for it to be valid.  If negating, then just one
-        // match means that we have failed.
-        // Either way, return on the first hit.
-        const set = this.set;
-        this.debug(this.pattern, 'set', set);
-        // Find the basename of the path by looking for the last non-empty segment
-        let filename = ff[ff.length - 1];
-        if (!filename) {
-            for (let i = ff.length - 2; !filename && i >= 0; i--) {
-                filename = ff[i];
-            }
-        }
-        for (const pattern of set) {
-            let file = ff;
-            if (options.matchBase && pattern.length === 1) {
-                file = [filename];
-            }
-            const hit = this.matchOne(file, pattern, partial);
-            if (hit) {
-                if (options.flipNegate) {
-                    return true;
-                }
-                return !this.negate;
-            }
-        }
-        // didn't get any hits.  this is success if it's a negative
-        // pattern, failure otherwise.
-        if (options.flipNegate) {
-            return false;
-        }
-        return this.negate;
-    }
-    static defaults(def) {
-        return minimatch.defaults(def).Minimatch;
-    }
-}
-/* c8 ignore start */
-
-
-
-/* c8 ignore stop */
-minimatch.AST = AST;
-minimatch.Minimatch = Minimatch;
-minimatch.escape = escape_escape;
-minimatch.unescape = unescape_unescape;
-//# sourceMappingURL=index.js.map
+// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
+var esm = __nccwpck_require__(3581);
 // EXTERNAL MODULE: ./src/settings/input-error.ts
 var input_error = __nccwpck_require__(5794);
 ;// CONCATENATED MODULE: ./src/candidates/glob.ts
@@ -10941,7 +11044,7 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
         throw new input_error/* InputError */.dz(input, `base directory '${base}' does not exist`);
     });
-    const anchored = (pattern) => new Minimatch(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
+    const anchored = (pattern) => new esm/* Minimatch */.VR(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
     const includes = patterns
         .filter((p) => !p.startsWith("!"))
         .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
@@ -11992,10 +12095,200 @@ async function removeBaseImage(binary, image) {
 /** The label every container of ours carries; its value is the run id. */
 const RUN_LABEL = "io.github.sandbox-gate.run";
 
+;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
+/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
+const RAN_TO_END = new Set(["pass", "test_failed"]);
+function isFailing(c) {
+    return c.status === "failed" || c.status === "error";
+}
+function testCount(tests) {
+    const { passed, failed, error, skipped } = tests.counts;
+    return passed + failed + error + skipped;
+}
+/**
+ * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
+ * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
+ * the exit code (`pytest || true`).
+ */
+function judgeByTests(status, reading, globs) {
+    if (!RAN_TO_END.has(status))
+        return { status };
+    const wanted = globs.join(", ");
+    if (!reading.tests)
+        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+    if (testCount(reading.tests) === 0)
+        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+    const failing = reading.tests.counts.failed + reading.tests.counts.error;
+    if (failing > 0)
+        return { status: "test_failed" };
+    return { status };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/attempts.ts
+
+/** The candidate's own statuses a rerun may change: a failing or hanging test may be flaky. */
+const RERUN_ON = new Set(["test_failed", "timeout"]);
+/** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
+function rerunAfter(status, made, reruns) {
+    return RERUN_ON.has(status) && made <= reruns;
+}
+/** Whether the attempts disagree: a flaky candidate. */
+function isFlaky(attempts) {
+    return new Set(attempts.map((a) => a.status)).size > 1;
+}
+/** Ids of the test cases that failed in one attempt and passed in another. */
+function flakyCases(runs) {
+    const failed = new Set();
+    const passed = new Set();
+    for (const tests of runs)
+        for (const c of tests?.cases ?? []) {
+            if (isFailing(c))
+                failed.add(c.id);
+            else if (c.status === "passed")
+                passed.add(c.id);
+        }
+    return new Set([...failed].filter((id) => passed.has(id)));
+}
+/** `tests` with each flaky case marked. */
+function markFlaky(tests, flaky) {
+    if (flaky.size === 0)
+        return tests;
+    return { ...tests, cases: tests.cases.map((c) => (flaky.has(c.id) ? { ...c, flaky: true } : c)) };
+}
+/** The reason a flaky pass fails the gate, when `fail-on` names `flaky`. */
+function flakyFailure(attempts) {
+    return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
+}
+
+;// CONCATENATED MODULE: ./src/verdict/base-runs.ts
+// The base runs of `compare: base`: the test command on the unpatched tree, once per run for each tree
+// and command, whatever the number of patches compared with it.
+
+function keyOf({ image, command, files }) {
+    const hash = (0,external_node_crypto_.createHash)("sha256");
+    for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+        hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
+        hash.update(file.content);
+        hash.update("\0");
+    }
+    return JSON.stringify([image, command, hash.digest("hex")]);
+}
+class BaseRuns {
+    #runs = new Map();
+    /** The base run for `key`, run by `run` the first time it is asked for. */
+    get(key, run) {
+        const id = keyOf(key);
+        let pending = this.#runs.get(id);
+        if (!pending) {
+            pending = run();
+            this.#runs.set(id, pending);
+        }
+        return pending;
+    }
+    /** Every base run made, in the order first asked for. */
+    all() {
+        return Promise.all(this.#runs.values());
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verdict/compare.ts
+
+/** A base run that did not finish says nothing about the tests: no comparison, and never a pass from one. */
+const VOIDING = new Set(["sandbox_error", "timeout", "oom"]);
+function voidReason(status) {
+    return VOIDING.has(status)
+        ? `the comparison with the base is void: the base run itself ended ${status}, so the verdict is the candidate's own`
+        : undefined;
+}
+/** Each id's outcome; a case listed twice (a retrying plugin) counts as failing if it failed once. */
+function outcomes(tests) {
+    const by = new Map();
+    for (const c of tests.cases) {
+        const outcome = isFailing(c) ? "fail" : c.status === "skipped" ? "skip" : "pass";
+        if (by.get(c.id) !== "fail")
+            by.set(c.id, outcome);
+    }
+    return by;
+}
+/**
+ * Every test of either run, sorted by how it went on the base and now. A test the base skips is one it
+ * does not have. A test that passed on the base and is missing or skipped now counts as broken: a patch
+ * must not pass by deleting or skipping the tests it fails.
+ */
+function compareTests(base, now) {
+    const before = outcomes(base);
+    const after = outcomes(now);
+    const lists = {
+        fail_to_pass: [],
+        pass_to_pass: [],
+        pass_to_fail: [],
+        fail_to_fail: [],
+        new_failing: [],
+        new_passing: [],
+    };
+    for (const [id, was] of before) {
+        const is = after.get(id) ?? "fail";
+        if (was === "pass")
+            (is === "pass" ? lists.pass_to_pass : lists.pass_to_fail).push(id);
+        else if (was === "fail")
+            (is === "pass" ? lists.fail_to_pass : lists.fail_to_fail).push(id);
+    }
+    for (const [id, is] of after) {
+        if (before.get(id) === "pass" || before.get(id) === "fail" || is === "skip")
+            continue;
+        (is === "pass" ? lists.new_passing : lists.new_failing).push(id);
+    }
+    return lists;
+}
+/** What the candidate is blamed for: tests it broke, and new tests that fail. */
+function blamed(comparison) {
+    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
+}
+/**
+ * The candidate's status against the base. Only a run that reached its end is compared: a `test_failed`
+ * whose failures the base has too becomes a `pass`, and a `pass` that lost a test the base passes becomes
+ * `test_failed`; a timeout, a crash of ours or a syntax error stay what they are.
+ */
+function judgeAgainstBase(now, base) {
+    if (!RAN_TO_END.has(now.status))
+        return { status: now.status };
+    if (base.void)
+        return { status: now.status, note: base.void };
+    if (!base.tests || !now.tests) {
+        if (base.tests)
+            return { status: now.status };
+        const how = base.exitCode === 0 ? "passes" : `fails too (exit code ${base.exitCode})`;
+        return {
+            status: now.status,
+            note: `compared by exit codes only (no test-results): the base ${how}${now.status === "test_failed" && base.exitCode !== 0 ? ", so what the patch broke cannot be told apart" : ""}`,
+        };
+    }
+    const compare = compareTests(base.tests, now.tests);
+    return { status: blamed(compare).length > 0 ? "test_failed" : "pass", compare };
+}
+/** The base run as the JSON report lists it. */
+function reportedBase(base) {
+    const notes = base.void ? [base.void, ...base.notes] : base.notes;
+    return {
+        status: base.status,
+        exit_code: base.exitCode,
+        duration_ms: base.durationMs,
+        ...(base.tests && { tests: base.tests }),
+        ...(notes.length > 0 && { notes }),
+    };
+}
+
+// EXTERNAL MODULE: ./src/verdict/results-files.ts + 2 modules
+var results_files = __nccwpck_require__(1293);
 ;// CONCATENATED MODULE: ./src/pipeline.ts
 // One candidate through the four phases: extract (or apply the patch) → parse check → run with a
 // timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
 // so this is tested without Docker.
+
+
+
+
+
 
 
 
@@ -12114,6 +12407,11 @@ async function preparePatch(diff, candidate, ctx) {
         if (lang)
             checks.set(lang, [...(checks.get(lang) ?? []), path]);
     }
+    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
+    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+    if (!start)
+        for (const [path, content] of base.files)
+            before.set(path, { path, content, executable: base.executable.has(path) });
     return {
         language,
         // With a run image holding the start, only what the candidate changes travels.
@@ -12121,6 +12419,7 @@ async function preparePatch(diff, candidate, ctx) {
         checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
         patch,
         ...(start && { start, deleted }),
+        unpatched: [...before.values()],
     };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
@@ -12131,9 +12430,9 @@ function syntaxOf(checks, facts) {
     }));
     return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
 }
-async function runPrepared(prepared, candidate, ctx) {
+async function place(prepared, candidate, ctx) {
     const { settings } = ctx;
-    const { language, checks } = prepared;
+    const { language } = prepared;
     const image = imageFor(settings, language);
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
@@ -12147,20 +12446,27 @@ async function runPrepared(prepared, candidate, ctx) {
             reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
         };
     }
-    const facts = await ctx.engine.run({
+    const { testResults } = settings.run;
+    return {
         image: made?.image ?? image,
-        files: prepared.files,
-        check: (0,languages/* checkFiles */.gw)(checks),
-        command: candidate.overrides?.command || settings.run.command || languages/* LANGUAGES */.Yj[language].command,
-        limits: {
-            ...settings.limits,
-            // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
-            timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
-            pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+        job: {
+            image: made?.image ?? image,
+            command: candidate.overrides?.command || settings.run.command || languages/* LANGUAGES */.Yj[language].command,
+            limits: {
+                ...settings.limits,
+                // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
+                timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+                pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+            },
+            labels: { [RUN_LABEL]: ctx.runId },
+            ...(made && { base: BASE_DIR }),
+            ...(testResults.length > 0 && { results: (0,results_files/* findPatterns */.t8)(testResults) }),
         },
-        labels: { [RUN_LABEL]: ctx.runId },
-        ...(made && { base: BASE_DIR, deleted: prepared.deleted ?? [] }),
-    });
+    };
+}
+/** One sandbox run, judged by its exit code and, with `test-results`, by its tests. */
+async function runOnce(job, language, checks, ctx) {
+    const facts = await ctx.engine.run(job);
     const status = classify(facts);
     const verdict = { status, language, facts };
     if (facts.sandboxError)
@@ -12169,6 +12475,94 @@ async function runPrepared(prepared, candidate, ctx) {
         verdict.syntax = syntaxOf(checks, facts);
     if (status === "sandbox_error" && !facts.sandboxError)
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
+    const globs = ctx.settings.run.testResults;
+    if (globs.length > 0 && RAN_TO_END.has(status)) {
+        const reading = (0,results_files/* readResults */.x8)(facts.results, globs);
+        const judged = judgeByTests(status, reading, globs);
+        verdict.status = judged.status;
+        if (judged.reason)
+            verdict.reason = judged.reason;
+        if (reading.tests)
+            verdict.tests = reading.tests;
+        if (reading.notes.length > 0)
+            verdict.notes = reading.notes;
+    }
+    return verdict;
+}
+/** `runOnce`, and once more in a fresh container when the engine failed us: never for the candidate's own statuses. */
+async function runRetried(job, language, checks, ctx) {
+    const first = await runOnce(job, language, checks, ctx);
+    if (first.status !== "sandbox_error")
+        return first;
+    const again = await runOnce(job, language, checks, ctx);
+    const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
+    return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
+}
+/** The base run of `compare: base`, judged as a candidate is, before any comparison. */
+async function runBaseOf(prepared, placement, ctx) {
+    const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
+    const run = await runRetried(job, prepared.language, [], ctx);
+    const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
+    const notes = [...(run.notes ?? []), ...(run.status === "sandbox_error" && run.reason ? [run.reason] : [])];
+    const why = voidReason(run.status);
+    return {
+        status: run.status,
+        exitCode,
+        durationMs: run.facts?.durationMs ?? 0,
+        ...(run.tests && { tests: run.tests }),
+        notes,
+        ...(why && { void: why }),
+    };
+}
+/** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
+async function compared(verdict, prepared, placement, ctx) {
+    if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
+        return verdict;
+    ctx.baseRuns ??= new BaseRuns();
+    const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+    const base = await ctx.baseRuns.get(key, () => runBaseOf(prepared, placement, ctx));
+    const judged = judgeAgainstBase(verdict, base);
+    const next = { ...verdict, status: judged.status };
+    if (judged.compare)
+        next.compare = judged.compare;
+    if (judged.note)
+        next.notes = [...(verdict.notes ?? []), judged.note];
+    // A pass by comparison has no failure of its own to explain.
+    if (judged.status === "pass")
+        delete next.reason;
+    return next;
+}
+/** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
+async function runPrepared(prepared, candidate, ctx) {
+    const placement = await place(prepared, candidate, ctx);
+    if ("status" in placement)
+        return placement;
+    const { reruns } = ctx.settings.run;
+    const job = {
+        ...placement.job,
+        files: prepared.files,
+        check: (0,languages/* checkFiles */.gw)(prepared.checks),
+        ...(prepared.start && { deleted: prepared.deleted ?? [] }),
+    };
+    const attempts = [];
+    const runs = [];
+    for (let attempt = 1;; attempt++) {
+        const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+        const verdict = await compared(run, prepared, placement, ctx);
+        runs.push(verdict);
+        attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
+        if (!rerunAfter(verdict.status, attempt, reruns))
+            break;
+    }
+    const last = runs.at(-1);
+    if (reruns === 0)
+        return last;
+    const flaky = isFlaky(attempts);
+    const verdict = { ...last, attempts, flaky };
+    if (last.tests)
+        verdict.tests = markFlaky(last.tests, flakyCases(runs.map((run) => run.tests)));
+    if (flaky && last.status === "pass" && ctx.settings.run.failOnFlaky)
+        return { ...verdict, status: "test_failed", reason: flakyFailure(attempts) };
     return verdict;
 }
 async function judge(candidate, ctx) {
@@ -12188,6 +12582,28 @@ async function judge(candidate, ctx) {
     }
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
+/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
+function testsFeedback(verdict) {
+    const { tests, compare } = verdict;
+    if (!tests)
+        return undefined;
+    const failingNow = tests.cases.filter(isFailing);
+    const byId = new Map(tests.cases.map((c) => [c.id, c]));
+    const failing = compare
+        ? blamed(compare).map((id) => {
+            const c = byId.get(id);
+            return c && isFailing(c)
+                ? { id, ...(c.message && { message: c.message }) }
+                : { id, message: "passed on the base; missing or skipped with this patch" };
+        })
+        : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
+    return {
+        failing,
+        total: testCount(tests),
+        failed: tests.counts.failed + tests.counts.error,
+        preexisting: compare?.fail_to_fail ?? [],
+    };
+}
 function toResult(candidate, verdict, ctx) {
     const facts = verdict.facts;
     const stdout = facts?.stdout ?? { text: "", truncated: false, bytes: 0 };
@@ -12196,7 +12612,7 @@ function toResult(candidate, verdict, ctx) {
     // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
     const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
     const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
-    return newResult({
+    return report_newResult({
         id: candidate.id,
         source: candidate.source,
         url: candidate.url,
@@ -12222,10 +12638,19 @@ function toResult(candidate, verdict, ctx) {
             ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
+            ...(verdict.tests && { tests: testsFeedback(verdict) }),
+            ...(verdict.notes && { notes: verdict.notes }),
         }),
         syntax: verdict.syntax,
         changed_files: verdict.patch?.changedFiles,
         patch_strategy: verdict.patch?.strategy,
+        tests: verdict.tests,
+        compare: verdict.compare,
+        attempts: verdict.attempts,
+        flaky: verdict.flaky,
+        retried: verdict.retried,
+        notes: verdict.notes,
+        task: candidate.task,
     });
 }
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
@@ -12375,6 +12800,8 @@ function inShard(position, shard) {
 
 
 
+
+
 /**
  * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
  * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
@@ -12397,7 +12824,7 @@ async function takeQuota(entries, quota, settings) {
 /** A dataset line that is not a candidate: nothing runnable, and it says why. */
 function invalidEntry(id, source, problem, settings) {
     const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
-    return newResult({
+    return report_newResult({
         id,
         source,
         language: null,
@@ -12452,7 +12879,7 @@ function imagePreparer(ctx, hooks) {
 async function runGate(entries, base, hooks) {
     const { settings } = base;
     const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
-    const ctx = { ...base, prepareImage: imagePreparer(base, hooks) };
+    const ctx = { ...base, prepareImage: imagePreparer(base, hooks), baseRuns: new BaseRuns() };
     if (settings.source.shard)
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
     let done = 0;
@@ -12466,7 +12893,7 @@ async function runGate(entries, base, hooks) {
         else if (line)
             hooks.log(line);
         // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
-        hooks.log(JSON.stringify({
+        const event = {
             event: "sandbox-gate.candidate",
             run: base.runId,
             candidate: result.id,
@@ -12474,10 +12901,298 @@ async function runGate(entries, base, hooks) {
             status: result.status,
             exit: result.exit_code,
             duration_ms: result.duration_ms,
-        }));
+        };
+        if (hooks.audit)
+            hooks.audit(event);
+        else
+            hooks.log(JSON.stringify(event));
         return result;
     });
-    return { results, skipped, decision: decide(results, settings.reports.failOn) };
+    const [firstBase] = await ctx.baseRuns.all();
+    return {
+        results,
+        skipped,
+        decision: decide(results, settings.reports.failOn),
+        ...(firstBase && { base: reportedBase(firstBase) }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/carry-over.ts
+
+async function* fromList(items) {
+    yield* items;
+}
+/**
+ * `judge` gets only the entries with no verdict to carry over, and is not called when there are none
+ * (no engine needed). A carried-over candidate does not count against `max-candidates`: it costs nothing.
+ */
+async function judgeWithCarryOver(entries, carried, judge, failOn) {
+    const slots = [];
+    for await (const entry of entries) {
+        const result = "candidate" in entry ? carried(entry.candidate) : undefined;
+        slots.push(result ? { result } : { entry });
+    }
+    const rest = slots.flatMap((s) => ("entry" in s ? [s.entry] : []));
+    const judged = rest.length > 0 ? await judge(fromList(rest)) : { results: [], skipped: [] };
+    const skippedIds = new Set(judged.skipped.map((s) => s.id));
+    const fresh = [...judged.results];
+    const results = [];
+    for (const slot of slots) {
+        if ("result" in slot)
+            results.push(slot.result);
+        else {
+            const { id } = "candidate" in slot.entry ? slot.entry.candidate : slot.entry.problem;
+            if (!skippedIds.has(id))
+                results.push(fresh.shift());
+        }
+    }
+    return {
+        results,
+        skipped: judged.skipped,
+        decision: decide(results, new Set(failOn)),
+        ...(judged.base && { base: judged.base }),
+        carried: slots.length - rest.length,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/candidates/verdict-state.ts
+// The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
+//
+// The state is a hidden block at the end of the gate's own comment: versioned, size-bounded, and only
+// ids, timestamps, hashes, statuses and numbers, never a candidate's text. It lives in a comment, so it
+// is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
+// forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
+// remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
+// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
+
+
+
+
+const STATE_VERSION = 1;
+/** Replies remembered at most; the newest are kept. */
+const STATE_MAX_ENTRIES = 200;
+/** The block's length at most, in characters: a third of a comment's room. */
+const STATE_MAX_CHARS = 22_000;
+const OPEN = (/* unused pure expression or super */ null && (`<!-- sandbox-gate-state v${STATE_VERSION} `));
+const CLOSE = " -->";
+// Any block of ours, of any version: more than one, or one we cannot read, and the state is not trusted.
+const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
+const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(data).digest("hex");
+/** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
+function bodyHash(body) {
+    return sha256(body).slice(0, 32);
+}
+function verdictKey({ tests, run, limits, version }) {
+    const files = [...tests]
+        .map((f) => [f.path, sha256(f.content), f.executable === true])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
+    // to them later; only when the image is pulled changes no verdict.
+    const { pull: _pull, ...judging } = run;
+    void _pull;
+    return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
+}
+// ---- the block ------------------------------------------------------------------------------------
+// Short keys: a block of 200 replies stays well inside a comment. Each value is shaped so that no
+// text of ours can end the HTML comment (`--`, `>`) or carry markup.
+const ID = { type: "string", pattern: "^(comment|review-comment|review)-[0-9]{1,20}$" };
+const TIME = {
+    type: "string",
+    pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?Z$",
+};
+const HEX = (min, max) => ({ type: "string", pattern: `^[0-9a-f]{${min},${max}}$` });
+const ENTRY_SCHEMA = {
+    type: "object",
+    properties: {
+        id: ID,
+        u: TIME,
+        h: HEX(32, 32),
+        s: { enum: model/* STATUSES */.f },
+        l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
+        ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
+        x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
+        r: { type: "string", pattern: "^[0-9]{1,20}$" },
+        b: HEX(40, 64),
+    },
+    required: ["id", "u", "h", "s", "l", "ms", "x"],
+    additionalProperties: false,
+};
+const STATE_SCHEMA = {
+    type: "object",
+    properties: {
+        v: { const: STATE_VERSION },
+        key: HEX(64, 64),
+        e: { type: "array", items: ENTRY_SCHEMA, maxItems: STATE_MAX_ENTRIES },
+    },
+    required: ["v", "key", "e"],
+    additionalProperties: false,
+};
+const checkState = checker(STATE_SCHEMA, "the state");
+const checkEntry = checker(ENTRY_SCHEMA, "the entry");
+// The block's short keys for Remembered's fields, both ways.
+const SHORT = {
+    id: "id",
+    updatedAt: "u",
+    hash: "h",
+    status: "s",
+    language: "l",
+    durationMs: "ms",
+    exitCode: "x",
+    run: "r",
+    base: "b",
+};
+function renamed(value, names) {
+    return Object.fromEntries(Object.entries(value).flatMap(([name, v]) => (v === undefined || !(name in names) ? [] : [[names[name], v]])));
+}
+const toEntry = (e) => renamed(e, SHORT);
+const fromEntry = (e) => renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])));
+/** The state block in a comment body; `why` says what was wrong, for the debug log. */
+function readState(body) {
+    const blocks = body.match(ANY_BLOCK)?.length ?? 0;
+    if (blocks === 0)
+        return { ok: false, why: "the comment holds no state" };
+    if (blocks > 1)
+        return { ok: false, why: `the comment holds ${blocks} state blocks` };
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return { ok: false, why: "the state block is of another version" };
+    const end = body.indexOf(CLOSE, start + OPEN.length);
+    if (end < 0)
+        return { ok: false, why: "the state block is not closed" };
+    if (end + CLOSE.length - start > STATE_MAX_CHARS)
+        return { ok: false, why: "the state block is too long" };
+    let value;
+    try {
+        value = JSON.parse(body.slice(start + OPEN.length, end));
+    }
+    catch {
+        return { ok: false, why: "the state block is not JSON" };
+    }
+    const checked = checkState(value);
+    if (!checked.ok)
+        return { ok: false, why: checked.problem };
+    const entries = checked.value.e.map(fromEntry);
+    // Two verdicts for one reply: one of them is not ours.
+    if (new Set(entries.map((e) => e.id)).size !== entries.length)
+        return { ok: false, why: "a reply is listed twice" };
+    return { ok: true, state: { key: checked.value.key, entries } };
+}
+/** A login as GraphQL and REST both spell it: a bot's `[bot]` suffix is not always there. */
+const sameActor = (a, b) => a.toLowerCase().replace(/\[bot\]$/, "") === b.toLowerCase().replace(/\[bot\]$/, "");
+/**
+ * The state of the gate's own comment, trusted only while nobody but the gate edited the comment since
+ * it wrote it: a state someone else wrote (a collaborator, an agent's App with write access) could
+ * claim any verdict for the replies as they are.
+ */
+function trustedState(body, lastEditor, us) {
+    if (lastEditor !== null && !sameActor(lastEditor, us))
+        return { ok: false, why: `the comment was last edited by ${lastEditor}, not by ${us}` };
+    return readState(body);
+}
+/**
+ * The block to append to the comment: the newest entries that fit in STATE_MAX_CHARS. Entries are
+ * taken oldest first, as the conversation lists them; a reply left out is judged again next time.
+ */
+function renderState(state) {
+    // An entry the next run could not read back would cost every verdict: such an entry is left out.
+    const entries = state.entries
+        .map(toEntry)
+        .filter((e) => checkEntry(e).ok)
+        .slice(-STATE_MAX_ENTRIES);
+    const block = (kept) => `${OPEN}${JSON.stringify({ v: STATE_VERSION, key: state.key, e: kept })}${CLOSE}`;
+    let kept = entries;
+    let text = block(kept);
+    while (text.length > STATE_MAX_CHARS && kept.length > 0) {
+        // Drop a tenth at a time, so a long list shrinks in a few steps.
+        kept = kept.slice(Math.max(1, Math.floor(kept.length / 10)));
+        text = block(kept);
+    }
+    // Only validated, schema-shaped values go in; a value that could end the comment would be our bug.
+    if (text.slice(4, -3).includes("--") || text.slice(4, -3).includes(">"))
+        throw new Error("state block would break");
+    return text;
+}
+// ---- carrying verdicts over -----------------------------------------------------------------------
+/** Where a remembered verdict came from, as the comment and the report tell it. */
+const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is unchanged since it was judged. Its output and feedback are in that run's job summary.";
+/**
+ * The remembered verdict of a candidate, as a result (`cached: true`), when it is still the candidate's:
+ * same key, same reply (updated_at and body hash), and for a patch the same base commit.
+ */
+function carriedOver(state, key, fingerprints, commit) {
+    const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
+    return (candidate) => {
+        const remembered = usable.get(candidate.id);
+        const now = fingerprints.get(candidate.id);
+        if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
+            return undefined;
+        if (remembered.base !== undefined && remembered.base !== commit)
+            return undefined;
+        return newResult({
+            id: candidate.id,
+            source: candidate.source,
+            url: candidate.url,
+            author: candidate.author,
+            language: remembered.language,
+            status: remembered.status,
+            exit_code: remembered.exitCode,
+            signal: null,
+            duration_ms: remembered.durationMs,
+            stdout: "",
+            stderr: "",
+            truncated: { stdout: false, stderr: false },
+            feedback: remembered.status === "pass" ? "" : CARRIED_FEEDBACK,
+            cached: true,
+        });
+    };
+}
+/** The run that judged a carried-over result, from the state it came from. */
+function judgedIn(state, id) {
+    return state?.entries.find((e) => e.id === id)?.run;
+}
+/**
+ * The state to write after a run: every result of a reply we can fingerprint, the carried-over ones
+ * with the run that judged them, the fresh ones with this run. A `sandbox_error` is ours, not the
+ * reply's: it is never remembered, so the next run tries again.
+ */
+function nextState(key, results, fingerprints, previous, run) {
+    const entries = [];
+    for (const r of results) {
+        const now = fingerprints.get(r.id);
+        if (!now || r.status === "sandbox_error")
+            continue;
+        // A patch's verdict holds for one base tree: without the commit it cannot be tied to one.
+        if (!r.cached && r.changed_files && !run.commit)
+            continue;
+        const judgedBy = r.cached ? judgedIn(previous, r.id) : run.id;
+        const base = r.cached ? previous?.entries.find((e) => e.id === r.id)?.base : r.changed_files && run.commit;
+        entries.push({
+            id: r.id,
+            updatedAt: now.updatedAt,
+            hash: now.hash,
+            status: r.status,
+            language: r.language,
+            durationMs: Math.round(r.duration_ms),
+            exitCode: r.exit_code,
+            ...(judgedBy !== undefined && { run: judgedBy }),
+            ...(base !== undefined && { base }),
+        });
+    }
+    return { key, entries };
+}
+/** The state block as it stands in a body, to tell whether a run changed what the comment remembers. */
+function stateBlockOf(body) {
+    const start = body.indexOf(OPEN);
+    const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
+    return end < 0 ? undefined : body.slice(start, end + CLOSE.length);
+}
+/** Removes our state block from a body (a comment written before, shown or compared without it). */
+function withoutState(body) {
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return body;
+    const end = body.indexOf(CLOSE, start);
+    return end < 0 ? body : body.slice(0, start) + body.slice(end + CLOSE.length);
 }
 
 ;// CONCATENATED MODULE: ./src/report/merge.ts
@@ -12595,7 +13310,9 @@ function mergeReports(reports, input) {
 async function mergeOutcome(reports, settings, input) {
     const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
     const { results, skipped } = mergeReports(loaded, input);
-    return { results, skipped, decision: decide(results, settings.reports.failOn) };
+    // Each shard ran the base itself, on the same tree: any one of them stands for all.
+    const base = loaded.find(({ report }) => report.base)?.report.base;
+    return { results, skipped, decision: decide(results, settings.reports.failOn), ...(base && { base }) };
 }
 /** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
 async function loadBaseline(settings) {
@@ -12767,28 +13484,6 @@ class RunBase {
         const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
         return failures.filter((failure) => failure !== undefined);
     }
-}
-
-;// CONCATENATED MODULE: ./src/report/files.ts
-// The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
-
-
-
-
-async function write(path, text) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, text);
-}
-/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
-async function writeReports(settings, outcome) {
-    const { results, skipped } = outcome;
-    if (settings.reports.junit)
-        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), renderJUnit(results, skipped, { failOn: settings.reports.failOn }));
-    if (!settings.reports.report)
-        return undefined;
-    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
-    await write(path, `${JSON.stringify(buildReport(results, skipped, settings.source.shard), null, 2)}\n`);
-    return path;
 }
 
 ;// CONCATENATED MODULE: external "node:http"
@@ -13836,6 +14531,12 @@ function exitOnSignals(engine, label, log) {
 }
 
 ;// CONCATENATED MODULE: ./src/session.ts
+// One run, the same for the action and the CLI: settings and what to judge in, the outcome out. The
+// entries gather inputs before it and publish after it (outputs, comment, summary; or a table).
+
+
+
+
 
 
 
@@ -13851,32 +14552,57 @@ async function runSession(settings, work, runId, io) {
     const baseline = await loadBaseline(settings);
     const outcome = work.kind === "merge"
         ? await mergeOutcome(await work.reports(), settings, work.input)
-        : await session_judge(settings, work.entries, runId, io);
+        : await session_judge(settings, work, runId, io);
     const reportPath = await writeReports(settings, outcome);
     return {
         ...outcome,
         ...(reportPath === undefined ? {} : { reportPath }),
-        evaluation: evaluate(outcome.results, baseline),
+        evaluation: evaluate(outcome.results, baseline, settings.reports.passAtK),
     };
 }
-async function session_judge(settings, entries, runId, io) {
+async function session_judge(settings, work, runId, io) {
     const testFiles = await loadTestFiles(settings.source.tests, settings.source.workdir, settings.limits.workdirBytes);
-    const engine = await createEngine(settings.mode, io.log);
-    const labels = { [RUN_LABEL]: runId };
-    const binary = settings.mode.engine;
-    const runBase = new RunBase(settings, { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) }, labels, io.log);
-    // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
-    exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
-    try {
-        return await runGate(await entries(), { settings, engine, testFiles, runId, runBase }, { log: io.log });
-    }
-    finally {
-        // The action's post step tries again; either way the label finds what is left.
-        for (const failure of await engine.close())
-            io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
-        for (const failure of await runBase.close())
-            io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
-    }
+    const toFile = settings.reports.auditLog
+        ? auditFile((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.auditLog))
+        : undefined;
+    const audit = toFile || io.audit
+        ? (event) => {
+            toFile?.(event);
+            io.audit?.(event);
+        }
+        : undefined;
+    const run = async (entries) => {
+        io.phase?.("engine", settings.mode.engine);
+        const engine = await (io.engine ?? createEngine)(settings.mode, io.log);
+        const labels = { [RUN_LABEL]: runId };
+        // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
+        io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
+        const binary = settings.mode.engine;
+        const runBase = new RunBase(settings, { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) }, labels, io.log);
+        // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
+        exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
+        try {
+            io.phase?.("candidates", "");
+            return await runGate(entries, { settings, engine, testFiles, runId, runBase }, { log: io.log, ...(audit && { audit }) });
+        }
+        finally {
+            // The action's post step tries again; either way the label finds what is left.
+            for (const failure of await engine.close())
+                io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+            for (const failure of await runBase.close())
+                io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+        }
+    };
+    if (!work.remembered)
+        return run(await work.entries());
+    const key = verdictKey({
+        tests: testFiles,
+        run: settings.run,
+        limits: settings.limits,
+        version: work.remembered.version,
+    });
+    const outcome = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), run, settings.reports.failOn);
+    return { ...outcome, key };
 }
 
 // EXTERNAL MODULE: ./src/settings/settings.ts
@@ -14051,7 +14777,6 @@ var style = __nccwpck_require__(1715);
 
 
 
-
 async function runCli(argv, io) {
     const errPaint = (0,style/* painter */.C2)((0,style/* colourWanted */.qd)(io.stderr.isTTY, io.env));
     try {
@@ -14124,16 +14849,15 @@ async function execute(command, io, errPaint) {
     return code;
 }
 function stdoutText(kind, outcome, settings, paint) {
-    const { results, skipped } = outcome;
     switch (kind) {
         case "json":
-            return `${JSON.stringify(buildReport(results, skipped, settings.source.shard), null, 2)}\n`;
+            return `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`;
         case "jsonl":
-            return buildReport(results, skipped, settings.source.shard)
+            return reportOf(settings, outcome)
                 .results.map((result) => `${JSON.stringify(result)}\n`)
                 .join("");
         case "junit":
-            return renderJUnit(results, skipped, { failOn: settings.reports.failOn });
+            return junitOf(settings, outcome);
         default:
             return `${renderTable(outcome, (status, cell) => paint((0,style/* toneOf */.YV)(status), cell))}\n`;
     }
@@ -14188,8 +14912,17 @@ const ACTION_ONLY = [
     "post-report",
     "matrix",
 ];
-/** A batch's, not one judgement's: its quota, its slice, its reports and its decision. Not library options. */
-const BATCH_ONLY = ["max-candidates", "fail-on", "shard", "baseline", "report", "junit", "audit-log"];
+/** A batch's, not one judgement's: its quota, its slice, its reports, its scores and its decision. Not library options. */
+const BATCH_ONLY = [
+    "max-candidates",
+    "fail-on",
+    "shard",
+    "baseline",
+    "report",
+    "junit",
+    "audit-log",
+    "pass-at-k",
+];
 const INPUTS = Object.keys(settings/* DEFAULTS */.zY);
 const left = (out) => (name) => !out.includes(name);
 /** The CLI's flags for the inputs, in the order DEFAULTS declares them. */
@@ -14590,9 +15323,9 @@ function isSafeRelativePath(path) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ decodeUtf8),
 /* harmony export */   n: () => (/* binding */ StreamCapture)
 /* harmony export */ });
-/* unused harmony export decodeUtf8 */
 class StreamCapture {
     #limit;
     #kept = [];
@@ -15027,16 +15760,18 @@ class InputError extends Error {
 /* harmony export */   sb: () => (/* binding */ readSettings),
 /* harmony export */   zY: () => (/* binding */ DEFAULTS)
 /* harmony export */ });
-/* unused harmony exports parseList, parseShard, fitConcurrency */
+/* unused harmony exports parseList, parseShard, parseMatrix, fitConcurrency */
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _languages_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5664);
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(182);
-/* harmony import */ var _prepare_paths_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2927);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(182);
+/* harmony import */ var _prepare_paths_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2927);
 /* harmony import */ var _input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5794);
-/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8902);
+/* harmony import */ var _verdict_results_files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1293);
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8902);
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
+
 
 
 
@@ -15082,11 +15817,18 @@ const DEFAULTS = {
     baseline: "",
     merge: "",
     "max-candidates": "20",
-    "fail-on": _model_js__WEBPACK_IMPORTED_MODULE_4__/* .STATUSES */ .f.filter((s) => s !== "pass").join(","),
+    "pass-at-k": "1,5,10",
+    "fail-on": _model_js__WEBPACK_IMPORTED_MODULE_5__/* .STATUSES */ .f.filter((s) => s !== "pass").join(","),
     comment: "true",
     report: "",
     junit: "",
     "github-token": "",
+    decide: "latest",
+    rejudge: "false",
+    "comment-key": "",
+    "audit-log": "",
+    "post-report": "",
+    matrix: "",
 };
 function parseNumber(input, value, { integer, min }) {
     const n = Number(value.trim());
@@ -15112,6 +15854,16 @@ function parseList(value) {
         .map((s) => s.trim())
         .filter(Boolean);
 }
+/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
+function parseGlobs(input, value) {
+    const globs = parseList(value);
+    for (const glob of globs) {
+        const problem = (0,_verdict_results_files_js__WEBPACK_IMPORTED_MODULE_3__/* .globProblem */ .AI)(glob);
+        if (problem)
+            throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `'${glob}' ${problem}`);
+    }
+    return globs;
+}
 /** `2/4` → the second of four shards; empty → no sharding. */
 function parseShard(value) {
     const v = value.trim();
@@ -15124,6 +15876,26 @@ function parseShard(value) {
         throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
     }
     return { index, count };
+}
+const COMMENT_KEY_MAX = 200;
+/**
+ * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
+ * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
+ */
+function parseMatrix(value) {
+    const v = value.trim();
+    if (v === "" || v === "null")
+        return {};
+    let parsed;
+    try {
+        parsed = JSON.parse(v);
+    }
+    catch {
+        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("matrix", "is not JSON: leave it unset, the action fills it in");
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("matrix", "is not a JSON object: leave it unset, the action fills it in");
+    return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
 }
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
 function fitConcurrency(wanted, memoryBytes, machineBytes = (0,node_os__WEBPACK_IMPORTED_MODULE_0__.totalmem)()) {
@@ -15145,9 +15917,9 @@ function readSettings(get, ctx) {
     if (source === "files" && files.length === 0) {
         throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [..._model_js__WEBPACK_IMPORTED_MODULE_4__/* .STATUSES */ .f, "flaky"]));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [..._model_js__WEBPACK_IMPORTED_MODULE_5__/* .STATUSES */ .f, "flaky"]));
     const failOn = failOnWords.filter((word) => word !== "flaky");
-    const memoryBytes = (0,_units_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSize */ .D)("memory", input("memory"));
+    const memoryBytes = (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .D)("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
         throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
@@ -15160,14 +15932,21 @@ function readSettings(get, ctx) {
     // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
     if (shard && merge.length > 0)
         throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("shard", "cannot be combined with 'merge': a merge job runs no candidates");
-    const targetPath = target ? (0,_prepare_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .checkRelativePath */ ._)(target) : undefined;
+    const postReport = input("post-report");
+    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
+    if (postReport && merge.length > 0)
+        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+    const commentKey = input("comment-key");
+    if (commentKey.length > COMMENT_KEY_MAX)
+        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+    const targetPath = target ? (0,_prepare_paths_js__WEBPACK_IMPORTED_MODULE_6__/* .checkRelativePath */ ._)(target) : undefined;
     if (targetPath && !targetPath.ok)
         throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
     const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
-    const workdirBytes = (0,_units_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSize */ .D)("tmpfs-size", input("tmpfs-size"));
+    const workdirBytes = (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .D)("tmpfs-size", input("tmpfs-size"));
     const setup = input("setup");
     const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
-    const setupTimeoutMs = (0,_units_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E)("setup-timeout", input("setup-timeout"));
+    const setupTimeoutMs = (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseDuration */ .E)("setup-timeout", input("setup-timeout"));
     return {
         source: {
             kind: source,
@@ -15175,7 +15954,7 @@ function readSettings(get, ctx) {
             files,
             workdir: input("workdir") || ctx.defaultWorkdir,
             tests: parseList(input("tests")),
-            maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : (0,_units_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSize */ .D)("max-tree-size", input("max-tree-size")),
+            maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .D)("max-tree-size", input("max-tree-size")),
             maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
             ...(shard ? { shard } : {}),
         },
@@ -15190,16 +15969,17 @@ function readSettings(get, ctx) {
             }),
             patchPidsLimit: pids ?? PATCH_PIDS,
             patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-            testResults: parseList(input("test-results")),
+            testResults: parseGlobs("test-results", input("test-results")),
             compare: parseChoice("compare", input("compare"), ["none", "base"]),
             reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+            failOnFlaky: failOnWords.includes("flaky"),
         },
         limits: {
-            timeoutMs: (0,_units_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E)("timeout", input("timeout")),
+            timeoutMs: (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseDuration */ .E)("timeout", input("timeout")),
             memoryBytes,
             cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
             pidsLimit: pids ?? REPLY_PIDS,
-            maxOutputBytes: (0,_units_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSize */ .D)("max-output", input("max-output")),
+            maxOutputBytes: (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .D)("max-output", input("max-output")),
             workdirBytes,
             runtime: input("runtime"),
         },
@@ -15210,12 +15990,20 @@ function readSettings(get, ctx) {
         },
         reports: {
             failOn: new Set(failOn),
-            failOnFlaky: failOnWords.includes("flaky"),
+            passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
             comment: parseBoolean("comment", input("comment")),
             report: input("report"),
             junit: input("junit"),
             baseline: input("baseline"),
             merge,
+            decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+            auditLog: input("audit-log"),
+            postReport,
+        },
+        conversation: {
+            rejudge: parseBoolean("rejudge", input("rejudge")),
+            commentKey,
+            matrix: parseMatrix(input("matrix")),
         },
         token: input("github-token") || ctx.defaultToken || "",
     };
@@ -15253,6 +16041,260 @@ function parseSize(input, value) {
         throw new _input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
     }
     return Math.floor(bytes);
+}
+
+
+/***/ }),
+
+/***/ 1293:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  t8: () => (/* binding */ findPatterns),
+  AI: () => (/* binding */ globProblem),
+  x8: () => (/* binding */ readResults)
+});
+
+// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
+var esm = __nccwpck_require__(3581);
+// EXTERNAL MODULE: ./src/prepare/paths.ts
+var paths = __nccwpck_require__(2927);
+// EXTERNAL MODULE: ./src/sandbox/capture.ts
+var capture = __nccwpck_require__(3205);
+;// CONCATENATED MODULE: ./src/sandbox/untar.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return (0,capture/* decodeUtf8 */._)(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = (0,capture/* decodeUtf8 */._)(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = (0,capture/* decodeUtf8 */._)(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / BLOCK) * BLOCK;
+    }
+    return { files, notes };
+}
+
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __nccwpck_require__(9800);
+;// CONCATENATED MODULE: ./src/verdict/test-results.ts
+// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
+// PHPUnit --log-junit, gotestsum), read into per-test results. The files come out of the sandbox, so they
+// are untrusted: saxes is a strict, streaming parser that never expands entities a DTD declares (a
+// "billion laughs" file is an undefined entity, not gigabytes), every size is bounded, and what cannot be
+// read is a note naming the file, never a crash. Pure.
+
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+const MAX_MESSAGE = 2_000;
+const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
+function positive(value) {
+    const n = Number(value);
+    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+function millis(seconds) {
+    const n = Number(seconds);
+    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
+}
+function clipped(text) {
+    const trimmed = text.trim();
+    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
+}
+/**
+ * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
+ * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
+ */
+function traceLocation(trace) {
+    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
+    const last = found.at(-1);
+    return last ? { file: last[1], line: Number(last[2]) } : undefined;
+}
+/** The id `compare` lists a case by: file, class and name, as far as the XML gives them. */
+function caseId(c) {
+    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
+}
+const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
+// The worse wins when a case has several children (a failure, then an error in teardown).
+const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
+/** The cases of one file, pushed onto `cases` as they close; throws what saxes throws. */
+function parseFile(text, cases, counts) {
+    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
+    const suites = [];
+    let open;
+    let verdict;
+    parser.on("opentag", (tag) => {
+        const a = tag.attributes;
+        if (tag.name === "testsuite")
+            suites.push({ ...(a.file && { file: a.file }) });
+        else if (tag.name === "testcase") {
+            const file = (a.file ?? suites.findLast((s) => s.file)?.file)?.replace(WORKDIR_PREFIX, "");
+            open = {
+                name: a.name ?? "",
+                status: "passed",
+                text: "",
+                ...(a.classname && { classname: a.classname }),
+                ...(file && { file }),
+                ...(positive(a.line) !== undefined && { line: positive(a.line) }),
+                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
+            };
+        }
+        else if (open && tag.name in VERDICTS) {
+            const status = VERDICTS[tag.name];
+            if (RANK[status] > RANK[open.status])
+                open.status = status;
+            verdict = tag.name;
+            if (open.message === undefined && a.message)
+                open.message = a.message;
+        }
+    });
+    parser.on("text", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("cdata", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("closetag", (tag) => {
+        if (tag.name === "testsuite")
+            suites.pop();
+        else if (tag.name in VERDICTS)
+            verdict = undefined;
+        else if (tag.name === "testcase" && open) {
+            const { text: body, message, ...kept } = open;
+            const said = message ?? body;
+            counts[open.status]++;
+            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
+            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
+            const failed = open.status !== "passed" && said.trim() !== "" ? { message: clipped(said) } : {};
+            if (cases.length < MAX_CASES)
+                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
+            open = undefined;
+        }
+    });
+    parser.write(text).close();
+}
+/** Every case of the given files, in file order; a file that is too large or not JUnit XML is a note. */
+function readTestResults(files) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        try {
+            parseFile(Buffer.from(data).toString("utf8"), cases, counts);
+        }
+        catch (error) {
+            // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
+            notes.push(`${path}: not readable as JUnit XML (${error.message.split("\n")[0].slice(0, 200)}); the cases before the problem are kept`);
+        }
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results-files.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
+
+
+
+
+/** Why a `test-results` glob is refused, or undefined: relative, inside the work dir, one line, no negation. */
+function globProblem(glob) {
+    if (glob.startsWith("!"))
+        return "is a negation; list the files to read, not the ones to leave out";
+    const path = (0,paths/* checkRelativePath */._)(glob);
+    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
+}
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read as JUnit. */
+function readResults(results, globs) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => (0,esm/* minimatch */.xF)(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
 
 
@@ -25653,6 +26695,2770 @@ function replaceNode(key, path, node) {
 exports.visit = visit;
 exports.visitAsync = visitAsync;
 
+
+/***/ }),
+
+/***/ 3581:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  VR: () => (/* binding */ Minimatch),
+  xF: () => (/* binding */ minimatch)
+});
+
+// UNUSED EXPORTS: AST, GLOBSTAR, braceExpand, defaults, escape, filter, makeRe, match, sep, unescape
+
+;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
+const balanced = (a, b, str) => {
+    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
+    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
+    const r = ma !== null && mb != null && range(ma, mb, str);
+    return (r && {
+        start: r[0],
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + ma.length, r[1]),
+        post: str.slice(r[1] + mb.length),
+    });
+};
+const maybeMatch = (reg, str) => {
+    const m = str.match(reg);
+    return m ? m[0] : null;
+};
+const range = (a, b, str) => {
+    let begs, beg, left, right = undefined, result;
+    let ai = str.indexOf(a);
+    let bi = str.indexOf(b, ai + 1);
+    let i = ai;
+    if (ai >= 0 && bi > 0) {
+        if (a === b) {
+            return [ai, bi];
+        }
+        begs = [];
+        left = str.length;
+        while (i >= 0 && !result) {
+            if (i === ai) {
+                begs.push(i);
+                ai = str.indexOf(a, i + 1);
+            }
+            else if (begs.length === 1) {
+                const r = begs.pop();
+                if (r !== undefined)
+                    result = [r, bi];
+            }
+            else {
+                beg = begs.pop();
+                if (beg !== undefined && beg < left) {
+                    left = beg;
+                    right = bi;
+                }
+                bi = str.indexOf(b, i + 1);
+            }
+            i = ai < bi && ai >= 0 ? ai : bi;
+        }
+        if (begs.length && right !== undefined) {
+            result = [left, right];
+        }
+    }
+    return result;
+};
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
+
+const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
+const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
+const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
+const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
+const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
+const escSlashPattern = new RegExp(escSlash, 'g');
+const escOpenPattern = new RegExp(escOpen, 'g');
+const escClosePattern = new RegExp(escClose, 'g');
+const escCommaPattern = new RegExp(escComma, 'g');
+const escPeriodPattern = new RegExp(escPeriod, 'g');
+const slashPattern = /\\\\/g;
+const openPattern = /\\{/g;
+const closePattern = /\\}/g;
+const commaPattern = /\\,/g;
+const periodPattern = /\\\./g;
+const EXPANSION_MAX = 100_000;
+// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
+// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
+// truncated to 100k results - while making every result ~1500 characters
+// long. The result set, and the intermediate arrays built while combining
+// brace sets, then grow large enough to exhaust memory and crash the process
+// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
+// characters the accumulator may hold at any point, so memory stays flat no
+// matter how many brace groups are chained. The limit sits well above any
+// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
+// characters) so legitimate input is unaffected.
+const EXPANSION_MAX_LENGTH = 4_000_000;
+// `expand_` recurses once per level of brace *nesting* - both when expanding a
+// set's comma members and when re-wrapping a set whose body is a single part.
+// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
+// level per chained group), which left nesting depth unbounded: about 3,100
+// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
+// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
+// will follow nesting. It sits far above any realistic pattern and well below
+// the depth at which the stack runs out.
+const EXPANSION_MAX_DEPTH = 1_000;
+// Bash keeps a quirk where a brace group followed by a comma set still expands
+// (`{a},b}`). The parser implements it by rewriting the string and restarting
+// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
+// full passes over a string that itself grows by one `escClose` sentinel each
+// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
+// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
+// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
+// times the scan may restart. Real `{a},b}` input needs a handful.
+const EXPANSION_MAX_REWRITES = 1_000;
+// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
+// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
+// and chained groups each rebuild up to `max` results, so 2KB of input could
+// block the event loop for over 30 seconds. Each character scanned, result
+// built and sequence value generated is a step, and each `expand_` call costs
+// `CALL_STEPS` more. Past the budget, the set being expanded and everything
+// after it stay literal. A glob needs a few hundred steps, and nesting all the
+// way to `EXPANSION_MAX_DEPTH` about 4M.
+const EXPANSION_MAX_STEPS = 20_000_000;
+// What one `expand_` call costs on top of what it scans and builds. Setting
+// one up takes about as long as scanning 16 characters, and a set whose
+// results are wrapped to be expanded again makes one call per result, each
+// scanning and building next to nothing: 64KB of
+// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
+// 4M such calls, which spent the budget three times as slowly as anything
+// else.
+const CALL_STEPS = 16;
+function numeric(str) {
+    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
+}
+function escapeBraces(str) {
+    return str
+        .replace(slashPattern, escSlash)
+        .replace(openPattern, escOpen)
+        .replace(closePattern, escClose)
+        .replace(commaPattern, escComma)
+        .replace(periodPattern, escPeriod);
+}
+function unescapeBraces(str) {
+    return str
+        .replace(escSlashPattern, '\\')
+        .replace(escOpenPattern, '{')
+        .replace(escClosePattern, '}')
+        .replace(escCommaPattern, ',')
+        .replace(escPeriodPattern, '.');
+}
+// Like `target.push(...items)` but doesn't overflow the stack
+function pushAll(target, items) {
+    for (let i = 0; i < items.length; i++) {
+        target.push(items[i]);
+    }
+}
+// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
+// and charged for the characters it walks: up to the group's `}`, or the
+// whole string when there is no match or unmatched `{` come first, which
+// `unmatched` then flags for masking. Once a call overdraws the budget, it
+// and every later one return undefined, so the rest stays literal.
+function balancedWithBudget(str, masked, budget) {
+    if (budget.remaining < 0) {
+        return undefined;
+    }
+    const r = range('{', '}', masked);
+    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
+    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
+    if (!r || budget.remaining < 0) {
+        return undefined;
+    }
+    return {
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + 1, r[1]),
+        post: str.slice(r[1] + 1),
+        unmatched,
+    };
+}
+// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
+// keeps the length, so a scan of it still lines up with the string it was
+// made from. Such a `{` is literal either way, but `balanced` only learns that
+// one is unmatched by reading to the end of the string, so with one at the
+// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
+// input. That was quadratic, and once the step budget charged for it, it ran
+// out partway through and left the rest literal. A scan of the masked copy
+// stops at the group's `}`. It is one pass, charged as such.
+function maskUnmatchedOpens(masked, budget) {
+    budget.remaining -= masked.length;
+    const open = [];
+    for (let i = 0; i < masked.length; i++) {
+        const c = masked.charCodeAt(i);
+        if (c === 0x7b) {
+            open.push(i);
+        }
+        else if (c === 0x7d && open.length) {
+            open.pop();
+        }
+    }
+    let out = '';
+    let last = 0;
+    for (let i = 0; i < open.length; i++) {
+        const at = open[i];
+        out += masked.slice(last, at) + '\0';
+        last = at + 1;
+    }
+    return out + masked.slice(last);
+}
+// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
+// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
+// the end. The regex tries every `,` and backtracks through the rest of its
+// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
+// every pass. Like a scan, it is charged for the whole string and refused if
+// that overdraws the budget.
+function commaSetFollows(str, budget) {
+    budget.remaining -= str.length;
+    if (budget.remaining < 0) {
+        return false;
+    }
+    // Whether a `}` follows the current position before the line ends
+    let close = false;
+    for (let i = str.length - 1; i >= 0; i--) {
+        const c = str.charCodeAt(i);
+        if (c === 0x7d) {
+            close = true;
+        }
+        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
+            // A line terminator, which `.` does not match
+            close = false;
+        }
+        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * Basically just str.split(","), but handling cases
+ * where we have nested braced sections, which should be
+ * treated as individual members, like {a,{b,c},d}
+ *
+ * Returns `undefined` if the step budget runs out before the whole set is
+ * split, since splitting what is left on every comma would tear apart the
+ * nested sets it still holds.
+ */
+function parseCommaParts(str, budget) {
+    const parts = [];
+    // Walk the brace groups iteratively. Recursing on `post` once per group let a
+    // chain of them exhaust the stack - the parsing-side counterpart to
+    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
+    // `maxLength` can bound, since it happens before expansion.
+    //
+    // The part the next chunk continues
+    let carry = '';
+    for (;;) {
+        // A set's body holds no unmatched `{`, so there is nothing to mask.
+        const m = balancedWithBudget(str, str, budget);
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        if (!m) {
+            const tail = str.split(',');
+            tail[0] = carry + tail[0];
+            pushAll(parts, tail);
+            return parts;
+        }
+        const { pre, body, post } = m;
+        const p = pre.split(',');
+        p[0] = carry + p[0];
+        p[p.length - 1] += '{' + body + '}';
+        if (!post.length) {
+            pushAll(parts, p);
+            return parts;
+        }
+        carry = p.pop();
+        pushAll(parts, p);
+        str = post;
+    }
+}
+// An option that is left out, or that is NaN, gets its default. Every
+// comparison against NaN is false, so a NaN bound would never be reached:
+// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
+// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
+// `Infinity` to lift a bound.
+function bound(value, fallback) {
+    return value === undefined || isNaN(value) ? fallback : value;
+}
+function expand(str, options = {}) {
+    if (!str) {
+        return [];
+    }
+    const max = bound(options.max, EXPANSION_MAX);
+    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
+    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
+    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
+    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
+    // I don't know why Bash 4.3 does this, but it does.
+    // Anything starting with {} will have the first two bytes preserved
+    // but *only* at the top level, so {},a}b will not expand to anything,
+    // but a{},b}c will be expanded to [a}c,abc].
+    // One could argue that this is a bug in Bash, but since the goal of
+    // this module is to match Bash's rules, we escape a leading {}
+    if (str.slice(0, 2) === '{}') {
+        str = '\\{\\}' + str.slice(2);
+    }
+    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
+}
+function embrace(str) {
+    return '{' + str + '}';
+}
+function isPadded(el) {
+    return /^-?0\d/.test(el);
+}
+function lte(i, y) {
+    return i <= y;
+}
+function gte(i, y) {
+    return i >= y;
+}
+// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
+// number of results at `max` and the total number of characters at `maxLength`.
+// This is the one place output grows, so bounding it here keeps the single
+// accumulator - and therefore memory - flat regardless of how many brace groups
+// are combined (CVE-2026-14257). Each result built is a step, since `max` and
+// `maxLength` bound one combination, not how many brace groups are combined.
+function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
+    const out = [];
+    let length = 0;
+    // Bash drops empty results at the top level, and they don't count against
+    // `max`, so `max` bounds the number of *kept* results. Only an empty
+    // `acc[a] + pre` can make one, so for those the empty values are skipped
+    // without being visited. Visiting them one at a time let a set of empties
+    // cost `acc.length * values.length` while keeping nothing.
+    let nonEmpty;
+    outer: for (let a = 0; a < acc.length; a++) {
+        const prefix = acc[a] + pre;
+        let vs = values;
+        if (dropEmpties && !prefix) {
+            if (!nonEmpty)
+                nonEmpty = values.filter(v => v);
+            vs = nonEmpty;
+        }
+        for (let v = 0; v < vs.length; v++) {
+            if (out.length >= max)
+                break outer;
+            const expansion = prefix + vs[v];
+            if (length + expansion.length > maxLength)
+                break outer;
+            out.push(expansion);
+            length += expansion.length;
+        }
+    }
+    budget.remaining -= out.length;
+    return out;
+}
+// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
+// sequence body, or `undefined` if the step budget runs out generating them.
+function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
+    const n = body.split(/\.\./);
+    const N = [];
+    // A sequence body always splits into two or three parts, but the compiler
+    // can't know that.
+    /* c8 ignore start */
+    if (n[0] === undefined || n[1] === undefined) {
+        return N;
+    }
+    /* c8 ignore stop */
+    const x = numeric(n[0]);
+    const y = numeric(n[1]);
+    const width = Math.max(n[0].length, n[1].length);
+    let incr = n.length === 3 && n[2] !== undefined ?
+        Math.max(Math.abs(numeric(n[2])), 1)
+        : 1;
+    let test = lte;
+    const reverse = y < x;
+    if (reverse) {
+        incr *= -1;
+        test = gte;
+    }
+    const pad = n.some(isPadded);
+    // A padded value is built a character at a time to `width`, which the input
+    // sets, so it costs one step per character: 64KB of
+    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
+    // one step per value.
+    const cost = pad ? width : 1;
+    let length = 0;
+    for (let i = x; test(i, y) && N.length < max; i += incr) {
+        // Each value is a step. `max` and `maxLength` bound one sequence, but a
+        // chain of them still generated up to `max` values each, however few
+        // combining could keep.
+        budget.remaining -= cost;
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        let c;
+        if (isAlphaSequence) {
+            c = String.fromCharCode(i);
+            if (c === '\\') {
+                c = '';
+            }
+        }
+        else {
+            c = String(i);
+            if (pad) {
+                const need = width - c.length;
+                if (need > 0) {
+                    const z = new Array(need + 1).join('0');
+                    if (i < 0) {
+                        c = '-' + z + c.slice(1);
+                    }
+                    else {
+                        c = z + c;
+                    }
+                }
+            }
+        }
+        if (length + c.length > maxLength)
+            break;
+        N.push(c);
+        length += c.length;
+    }
+    return N;
+}
+function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
+    // An overdraft here makes the first scan refuse, so `str` stays literal.
+    budget.remaining -= CALL_STEPS;
+    // Too deeply nested to keep following: treat the rest as literal, the same
+    // way a group that cannot expand is already handled. Truncating rather than
+    // throwing keeps `expand` total, matching `max` and `maxLength`.
+    if (depth > maxDepth) {
+        return [str];
+    }
+    // Consume the string's top-level brace groups left to right, threading a
+    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
+    // rather than recursing on `m.post` once per group - keeps the native stack
+    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
+    // longer overflow the stack, and leaves a single accumulator whose size
+    // `maxLength` bounds directly (CVE-2026-14257).
+    let acc = [''];
+    // Bash drops empty results, but only when the *first* top-level group is a
+    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
+    // is on the final strings, so it is applied to whichever `combine` produces
+    // them (the one with no brace set left in the tail).
+    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
+    // re-reads the whole string, so leaving this unbounded is quadratic.
+    let rewrites = 0;
+    let dropEmpties = false;
+    let firstGroup = true;
+    // `str` with its unmatched `{` masked, once a scan has run into them
+    let masked = str;
+    for (;;) {
+        const m = balancedWithBudget(str, masked, budget);
+        // No brace set left, or no step budget left to look for one: the rest of
+        // the string is literal.
+        if (!m) {
+            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
+        }
+        if (m.unmatched) {
+            masked = maskUnmatchedOpens(masked, budget);
+        }
+        // no need to expand pre, since it is guaranteed to be free of brace-sets
+        const pre = m.pre;
+        // This set and the rest of the string, literal: for a set that cannot
+        // expand, and for one the step budget runs out on. Once it is overdrawn,
+        // every set still being expanded, at every level, stays literal like this -
+        // otherwise each level above would go on combining, and wrapping and
+        // expanding again, results the budget was too small for.
+        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
+        if (/\$$/.test(pre)) {
+            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
+            firstGroup = false;
+            if (!m.post.length)
+                break;
+            str = m.post;
+            masked = masked.slice(m.end + 1);
+            continue;
+        }
+        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
+        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
+        const isSequence = isNumericSequence || isAlphaSequence;
+        const isOptions = m.body.indexOf(',') >= 0;
+        if (!isSequence && !isOptions) {
+            // {a},b}
+            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
+                rewrites++;
+                str = m.pre + '{' + m.body + escClose + m.post;
+                // Taking a `}` away never gives an unmatched `{` a partner, so what
+                // is masked stays unmatched. The `{` it closed can be left without
+                // one, and the next scan masks it.
+                masked =
+                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
+                isTop = true;
+                continue;
+            }
+            // Nothing here expands, so the whole remaining string is literal.
+            return literal();
+        }
+        if (firstGroup) {
+            dropEmpties = isTop && !isSequence;
+            firstGroup = false;
+        }
+        let values;
+        if (isSequence) {
+            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
+            if (!values) {
+                return literal();
+            }
+        }
+        else {
+            let n = parseCommaParts(m.body, budget);
+            // The step budget ran out partway through the set.
+            if (!n) {
+                return literal();
+            }
+            if (n.length === 1 && n[0] !== undefined) {
+                // x{{a,b}}y ==> x{a}y x{b}y
+                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+                // The step budget ran out expanding the set's only part.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                //XXX is this necessary? Can't seem to hit it in tests.
+                /* c8 ignore start */
+                if (n.length === 1) {
+                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
+                    if (budget.remaining < 0) {
+                        return literal();
+                    }
+                    acc = next;
+                    if (!m.post.length)
+                        break;
+                    str = m.post;
+                    masked = masked.slice(m.end + 1);
+                    continue;
+                }
+                /* c8 ignore stop */
+            }
+            // Values that `combine` is going to drop as empty produce no result, so
+            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
+            // would stop at `['a', '']` and yield one result instead of two. Skipping
+            // them outright keeps `values` bounded while leaving `max` a bound on
+            // *kept* results.
+            let dropsEmpties = dropEmpties && !m.post.length && !pre;
+            for (let d = 0; dropsEmpties && d < acc.length; d++) {
+                if (acc[d]) {
+                    dropsEmpties = false;
+                }
+            }
+            values = [];
+            let valuesLength = 0;
+            outer: for (let j = 0; j < n.length; j++) {
+                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+                // The step budget ran out expanding a member.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                for (let k = 0; k < expanded.length; k++) {
+                    const v = expanded[k];
+                    if (dropsEmpties && !v)
+                        continue;
+                    if (values.length >= max ||
+                        valuesLength + v.length > maxLength) {
+                        break outer;
+                    }
+                    values.push(v);
+                    valuesLength += v.length;
+                }
+            }
+        }
+        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
+        // The step budget ran out combining the set's values in.
+        if (budget.remaining < 0) {
+            return literal();
+        }
+        acc = next;
+        if (!m.post.length)
+            break;
+        str = m.post;
+        masked = masked.slice(m.end + 1);
+    }
+    return acc;
+}
+
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
+const MAX_PATTERN_LENGTH = 1024 * 64;
+const assertValidPattern = (pattern) => {
+    if (typeof pattern !== 'string') {
+        throw new TypeError('invalid pattern');
+    }
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+        throw new TypeError('pattern is too long');
+    }
+};
+//# sourceMappingURL=assert-valid-pattern.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
+// translate the various posix character classes into unicode properties
+// this works across all unicode locales
+// { <posix class>: [<translation>, /u flag required, negated]
+const posixClasses = {
+    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
+    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
+    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
+    '[:blank:]': ['\\p{Zs}\\t', true],
+    '[:cntrl:]': ['\\p{Cc}', true],
+    '[:digit:]': ['\\p{Nd}', true],
+    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
+    '[:lower:]': ['\\p{Ll}', true],
+    '[:print:]': ['\\p{C}', true],
+    '[:punct:]': ['\\p{P}', true],
+    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
+    '[:upper:]': ['\\p{Lu}', true],
+    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
+    '[:xdigit:]': ['A-Fa-f0-9', false],
+};
+// only need to escape a few things inside of brace expressions
+// escapes: [ \ ] -
+const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
+// escape all regexp magic characters
+const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// everything has already been escaped, we just have to join
+const rangesToString = (ranges) => ranges.join('');
+// takes a glob string at a posix brace expression, and returns
+// an equivalent regular expression source, and boolean indicating
+// whether the /u flag needs to be applied, and the number of chars
+// consumed to parse the character class.
+// This also removes out of order ranges, and returns ($.) if the
+// entire class just no good.
+const parseClass = (glob, position) => {
+    const pos = position;
+    /* c8 ignore start */
+    if (glob.charAt(pos) !== '[') {
+        throw new Error('not in a brace expression');
+    }
+    /* c8 ignore stop */
+    const ranges = [];
+    const negs = [];
+    let i = pos + 1;
+    let sawStart = false;
+    let uflag = false;
+    let escaping = false;
+    let negate = false;
+    let endPos = pos;
+    let rangeStart = '';
+    WHILE: while (i < glob.length) {
+        const c = glob.charAt(i);
+        if ((c === '!' || c === '^') && i === pos + 1) {
+            negate = true;
+            i++;
+            continue;
+        }
+        if (c === ']' && sawStart && !escaping) {
+            endPos = i + 1;
+            break;
+        }
+        sawStart = true;
+        if (c === '\\') {
+            if (!escaping) {
+                escaping = true;
+                i++;
+                continue;
+            }
+            // escaped \ char, fall through and treat like normal char
+        }
+        if (c === '[' && !escaping) {
+            // either a posix class, a collation equivalent, or just a [
+            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
+                if (glob.startsWith(cls, i)) {
+                    // invalid, [a-[] is fine, but not [a-[:alpha]]
+                    if (rangeStart) {
+                        return ['$.', false, glob.length - pos, true];
+                    }
+                    i += cls.length;
+                    if (neg)
+                        negs.push(unip);
+                    else
+                        ranges.push(unip);
+                    uflag = uflag || u;
+                    continue WHILE;
+                }
+            }
+        }
+        // now it's just a normal character, effectively
+        escaping = false;
+        if (rangeStart) {
+            // throw this range away if it's not valid, but others
+            // can still match.
+            if (c > rangeStart) {
+                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
+            }
+            else if (c === rangeStart) {
+                ranges.push(braceEscape(c));
+            }
+            rangeStart = '';
+            i++;
+            continue;
+        }
+        // now might be the start of a range.
+        // can be either c-d or c-] or c<more...>] or c] at this point
+        if (glob.startsWith('-]', i + 1)) {
+            ranges.push(braceEscape(c + '-'));
+            i += 2;
+            continue;
+        }
+        if (glob.startsWith('-', i + 1)) {
+            rangeStart = c;
+            i += 2;
+            continue;
+        }
+        // not the start of a range, just a single character
+        ranges.push(braceEscape(c));
+        i++;
+    }
+    if (endPos < i) {
+        // didn't see the end of the class, not a valid class,
+        // but might still be valid as a literal match.
+        return ['', false, 0, false];
+    }
+    // if we got no ranges and no negates, then we have a range that
+    // cannot possibly match anything, and that poisons the whole glob
+    if (!ranges.length && !negs.length) {
+        return ['$.', false, glob.length - pos, true];
+    }
+    // if we got one positive range, and it's a single character, then that's
+    // not actually a magic pattern, it's just that one literal character.
+    // we should not treat that as "magic", we should just return the literal
+    // character. [_] is a perfectly valid way to escape glob magic chars.
+    if (negs.length === 0 &&
+        ranges.length === 1 &&
+        /^\\?.$/.test(ranges[0]) &&
+        !negate) {
+        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
+        return [regexpEscape(r), false, endPos - pos, false];
+    }
+    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
+    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
+    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
+        : ranges.length ? sranges
+            : snegs;
+    return [comb, uflag, endPos - pos, true];
+};
+//# sourceMappingURL=brace-expressions.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
+/**
+ * Un-escape a string that has been escaped with {@link escape}.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
+ * square-bracket escapes are removed, but not backslash escapes.
+ *
+ * For example, it will turn the string `'[*]'` into `*`, but it will not
+ * turn `'\\*'` into `'*'`, because `\` is a path separator in
+ * `windowsPathsNoEscape` mode.
+ *
+ * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
+ * backslash escapes are removed.
+ *
+ * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
+ * or unescaped.
+ *
+ * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
+ * unescaped.
+ */
+const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/\[([^/\\])\]/g, '$1')
+            : s
+                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
+                .replace(/\\([^/])/g, '$1');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/\[([^/\\{}])\]/g, '$1')
+        : s
+            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
+            .replace(/\\([^/{}])/g, '$1');
+};
+//# sourceMappingURL=unescape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
+// parse a single path portion
+var _a;
+
+
+const types = new Set(['!', '?', '+', '*', '@']);
+const isExtglobType = (c) => types.has(c);
+const isExtglobAST = (c) => isExtglobType(c.type);
+// Map of which extglob types can adopt the children of a nested extglob
+//
+// anything but ! can adopt a matching type:
+// +(a|+(b|c)|d) => +(a|b|c|d)
+// *(a|*(b|c)|d) => *(a|b|c|d)
+// @(a|@(b|c)|d) => @(a|b|c|d)
+// ?(a|?(b|c)|d) => ?(a|b|c|d)
+//
+// * can adopt anything, because 0 or repetition is allowed
+// *(a|?(b|c)|d) => *(a|b|c|d)
+// *(a|+(b|c)|d) => *(a|b|c|d)
+// *(a|@(b|c)|d) => *(a|b|c|d)
+//
+// + can adopt @, because 1 or repetition is allowed
+// +(a|@(b|c)|d) => +(a|b|c|d)
+//
+// + and @ CANNOT adopt *, because 0 would be allowed
+// +(a|*(b|c)|d) => would match "", on *(b|c)
+// @(a|*(b|c)|d) => would match "", on *(b|c)
+//
+// + and @ CANNOT adopt ?, because 0 would be allowed
+// +(a|?(b|c)|d) => would match "", on ?(b|c)
+// @(a|?(b|c)|d) => would match "", on ?(b|c)
+//
+// ? can adopt @, because 0 or 1 is allowed
+// ?(a|@(b|c)|d) => ?(a|b|c|d)
+//
+// ? and @ CANNOT adopt * or +, because >1 would be allowed
+// ?(a|*(b|c)|d) => would match bbb on *(b|c)
+// @(a|*(b|c)|d) => would match bbb on *(b|c)
+// ?(a|+(b|c)|d) => would match bbb on +(b|c)
+// @(a|+(b|c)|d) => would match bbb on +(b|c)
+//
+// ! CANNOT adopt ! (nothing else can either)
+// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
+//
+// ! can adopt @
+// !(a|@(b|c)|d) => !(a|b|c|d)
+//
+// ! CANNOT adopt *
+// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt +
+// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt ?
+// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
+const adoptionMap = new Map([
+    ['!', ['@']],
+    ['?', ['?', '@']],
+    ['@', ['@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@']],
+]);
+// nested extglobs that can be adopted in, but with the addition of
+// a blank '' element.
+const adoptionWithSpaceMap = new Map([
+    ['!', ['?']],
+    ['@', ['?']],
+    ['+', ['?', '*']],
+]);
+// union of the previous two maps
+const adoptionAnyMap = new Map([
+    ['!', ['?', '@']],
+    ['?', ['?', '@']],
+    ['@', ['?', '@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@', '?', '*']],
+]);
+// Extglobs that can take over their parent if they are the only child
+// the key is parent, value maps child to resulting extglob parent type
+// '@' is omitted because it's a special case. An `@` extglob with a single
+// member can always be usurped by that subpattern.
+const usurpMap = new Map([
+    ['!', new Map([['!', '@']])],
+    [
+        '?',
+        new Map([
+            ['*', '*'],
+            ['+', '*'],
+        ]),
+    ],
+    [
+        '@',
+        new Map([
+            ['!', '!'],
+            ['?', '?'],
+            ['@', '@'],
+            ['*', '*'],
+            ['+', '+'],
+        ]),
+    ],
+    [
+        '+',
+        new Map([
+            ['?', '*'],
+            ['*', '*'],
+        ]),
+    ],
+]);
+// Patterns that get prepended to bind to the start of either the
+// entire string, or just a single path portion, to prevent dots
+// and/or traversal patterns, when needed.
+// Exts don't need the ^ or / bit, because the root binds that already.
+const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
+const startNoDot = '(?!\\.)';
+// characters that indicate a start of pattern needs the "no dots" bit,
+// because a dot *might* be matched. ( is not in the list, because in
+// the case of a child extglob, it will handle the prevention itself.
+const addPatternStart = new Set(['[', '.']);
+// cases where traversal is A-OK, no dot prevention needed
+const justDots = new Set(['..', '.']);
+const reSpecials = new Set('().*{}+?[]^$\\!');
+const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// any single thing other than /
+const qmark = '[^/]';
+// * => any number of characters
+const star = qmark + '*?';
+// use + when we need to ensure that *something* matches, because the * is
+// the only thing in the path portion.
+const starNoEmpty = qmark + '+?';
+// remove the \ chars that we added if we end up doing a nonmagic compare
+// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
+let ID = 0;
+class AST {
+    type;
+    #root;
+    #hasMagic;
+    #uflag = false;
+    #parts = [];
+    #parent;
+    #parentIndex;
+    #negs;
+    #filledNegs = false;
+    #options;
+    #toString;
+    // set to true if it's an extglob with no children
+    // (which really means one child of '')
+    #emptyExt = false;
+    id = ++ID;
+    get depth() {
+        return (this.#parent?.depth ?? -1) + 1;
+    }
+    [Symbol.for('nodejs.util.inspect.custom')]() {
+        return {
+            '@@type': 'AST',
+            id: this.id,
+            type: this.type,
+            root: this.#root.id,
+            parent: this.#parent?.id,
+            depth: this.depth,
+            partsLength: this.#parts.length,
+            parts: this.#parts,
+        };
+    }
+    constructor(type, parent, options = {}) {
+        this.type = type;
+        // extglobs are inherently magical
+        if (type)
+            this.#hasMagic = true;
+        this.#parent = parent;
+        this.#root = this.#parent ? this.#parent.#root : this;
+        this.#options = this.#root === this ? options : this.#root.#options;
+        this.#negs = this.#root === this ? [] : this.#root.#negs;
+        if (type === '!' && !this.#root.#filledNegs)
+            this.#negs.push(this);
+        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
+    }
+    get hasMagic() {
+        /* c8 ignore start */
+        if (this.#hasMagic !== undefined)
+            return this.#hasMagic;
+        /* c8 ignore stop */
+        for (const p of this.#parts) {
+            if (typeof p === 'string')
+                continue;
+            if (p.type || p.hasMagic)
+                return (this.#hasMagic = true);
+        }
+        // note: will be undefined until we generate the regexp src and find out
+        return this.#hasMagic;
+    }
+    // reconstructs the pattern
+    toString() {
+        return (this.#toString !== undefined ? this.#toString
+            : !this.type ?
+                (this.#toString = this.#parts.map(p => String(p)).join(''))
+                : (this.#toString =
+                    this.type +
+                        '(' +
+                        this.#parts.map(p => String(p)).join('|') +
+                        ')'));
+    }
+    #fillNegs() {
+        /* c8 ignore start */
+        if (this !== this.#root)
+            throw new Error('should only call on root');
+        if (this.#filledNegs)
+            return this;
+        /* c8 ignore stop */
+        // call toString() once to fill this out
+        this.toString();
+        this.#filledNegs = true;
+        let n;
+        while ((n = this.#negs.pop())) {
+            if (n.type !== '!')
+                continue;
+            // walk up the tree, appending everthing that comes AFTER parentIndex
+            let p = n;
+            let pp = p.#parent;
+            while (pp) {
+                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+                    for (const part of n.#parts) {
+                        /* c8 ignore start */
+                        if (typeof part === 'string') {
+                            throw new Error('string part in extglob AST??');
+                        }
+                        /* c8 ignore stop */
+                        part.copyIn(pp.#parts[i]);
+                    }
+                }
+                p = pp;
+                pp = p.#parent;
+            }
+        }
+        return this;
+    }
+    push(...parts) {
+        for (const p of parts) {
+            if (p === '')
+                continue;
+            /* c8 ignore start */
+            if (typeof p !== 'string' &&
+                !(p instanceof _a && p.#parent === this)) {
+                throw new Error('invalid part: ' + p);
+            }
+            /* c8 ignore stop */
+            this.#parts.push(p);
+        }
+    }
+    toJSON() {
+        const ret = this.type === null ?
+            this.#parts
+                .slice()
+                .map(p => (typeof p === 'string' ? p : p.toJSON()))
+            : [this.type, ...this.#parts.map(p => p.toJSON())];
+        if (this.isStart() && !this.type)
+            ret.unshift([]);
+        if (this.isEnd() &&
+            (this === this.#root ||
+                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
+            ret.push({});
+        }
+        return ret;
+    }
+    isStart() {
+        if (this.#root === this)
+            return true;
+        // if (this.type) return !!this.#parent?.isStart()
+        if (!this.#parent?.isStart())
+            return false;
+        if (this.#parentIndex === 0)
+            return true;
+        // if everything AHEAD of this is a negation, then it's still the "start"
+        const p = this.#parent;
+        for (let i = 0; i < this.#parentIndex; i++) {
+            const pp = p.#parts[i];
+            if (!(pp instanceof _a && pp.type === '!')) {
+                return false;
+            }
+        }
+        return true;
+    }
+    isEnd() {
+        if (this.#root === this)
+            return true;
+        if (this.#parent?.type === '!')
+            return true;
+        if (!this.#parent?.isEnd())
+            return false;
+        if (!this.type)
+            return this.#parent?.isEnd();
+        // if not root, it'll always have a parent
+        /* c8 ignore start */
+        const pl = this.#parent ? this.#parent.#parts.length : 0;
+        /* c8 ignore stop */
+        return this.#parentIndex === pl - 1;
+    }
+    copyIn(part) {
+        if (typeof part === 'string')
+            this.push(part);
+        else
+            this.push(part.clone(this));
+    }
+    clone(parent) {
+        const c = new _a(this.type, parent);
+        for (const p of this.#parts) {
+            c.copyIn(p);
+        }
+        return c;
+    }
+    static #parseAST(str, ast, pos, opt, extDepth) {
+        const maxDepth = opt.maxExtglobRecursion ?? 2;
+        let escaping = false;
+        let inBrace = false;
+        let braceStart = -1;
+        let braceNeg = false;
+        if (ast.type === null) {
+            // outside of a extglob, append until we find a start
+            let i = pos;
+            let acc = '';
+            while (i < str.length) {
+                const c = str.charAt(i++);
+                // still accumulate escapes at this point, but we do ignore
+                // starts that are escaped
+                if (escaping || c === '\\') {
+                    escaping = !escaping;
+                    acc += c;
+                    continue;
+                }
+                if (inBrace) {
+                    if (i === braceStart + 1) {
+                        if (c === '^' || c === '!') {
+                            braceNeg = true;
+                        }
+                    }
+                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                        inBrace = false;
+                    }
+                    acc += c;
+                    continue;
+                }
+                else if (c === '[') {
+                    inBrace = true;
+                    braceStart = i;
+                    braceNeg = false;
+                    acc += c;
+                    continue;
+                }
+                // we don't have to check for adoption here, because that's
+                // done at the other recursion point.
+                const doRecurse = !opt.noext &&
+                    isExtglobType(c) &&
+                    str.charAt(i) === '(' &&
+                    extDepth <= maxDepth;
+                if (doRecurse) {
+                    ast.push(acc);
+                    acc = '';
+                    const ext = new _a(c, ast);
+                    i = _a.#parseAST(str, ext, i, opt, extDepth + 1);
+                    ast.push(ext);
+                    continue;
+                }
+                acc += c;
+            }
+            ast.push(acc);
+            return i;
+        }
+        // some kind of extglob, pos is at the (
+        // find the next | or )
+        let i = pos + 1;
+        let part = new _a(null, ast);
+        const parts = [];
+        let acc = '';
+        while (i < str.length) {
+            const c = str.charAt(i++);
+            // still accumulate escapes at this point, but we do ignore
+            // starts that are escaped
+            if (escaping || c === '\\') {
+                escaping = !escaping;
+                acc += c;
+                continue;
+            }
+            if (inBrace) {
+                if (i === braceStart + 1) {
+                    if (c === '^' || c === '!') {
+                        braceNeg = true;
+                    }
+                }
+                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                    inBrace = false;
+                }
+                acc += c;
+                continue;
+            }
+            else if (c === '[') {
+                inBrace = true;
+                braceStart = i;
+                braceNeg = false;
+                acc += c;
+                continue;
+            }
+            const doRecurse = !opt.noext &&
+                isExtglobType(c) &&
+                str.charAt(i) === '(' &&
+                /* c8 ignore start - the maxDepth is sufficient here */
+                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
+            /* c8 ignore stop */
+            if (doRecurse) {
+                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
+                part.push(acc);
+                acc = '';
+                const ext = new _a(c, part);
+                part.push(ext);
+                i = _a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
+                continue;
+            }
+            if (c === '|') {
+                part.push(acc);
+                acc = '';
+                parts.push(part);
+                part = new _a(null, ast);
+                continue;
+            }
+            if (c === ')') {
+                if (acc === '' && ast.#parts.length === 0) {
+                    ast.#emptyExt = true;
+                }
+                part.push(acc);
+                acc = '';
+                ast.push(...parts, part);
+                return i;
+            }
+            acc += c;
+        }
+        // unfinished extglob
+        // if we got here, it was a malformed extglob! not an extglob, but
+        // maybe something else in there.
+        ast.type = null;
+        ast.#hasMagic = undefined;
+        ast.#parts = [str.substring(pos - 1)];
+        return i;
+    }
+    #canAdoptWithSpace(child) {
+        return this.#canAdopt(child, adoptionWithSpaceMap);
+    }
+    #canAdopt(child, map = adoptionMap) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canAdoptType(gc.type, map);
+    }
+    #canAdoptType(c, map = adoptionAnyMap) {
+        return !!map.get(this.type)?.includes(c);
+    }
+    #adoptWithSpace(child, index) {
+        const gc = child.#parts[0];
+        const blank = new _a(null, gc, this.options);
+        blank.#parts.push('');
+        gc.push(blank);
+        this.#adopt(child, index);
+    }
+    #adopt(child, index) {
+        const gc = child.#parts[0];
+        this.#parts.splice(index, 1, ...gc.#parts);
+        for (const p of gc.#parts) {
+            if (typeof p === 'object')
+                p.#parent = this;
+        }
+        this.#toString = undefined;
+    }
+    #canUsurpType(c) {
+        const m = usurpMap.get(this.type);
+        return !!m?.has(c);
+    }
+    #canUsurp(child) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null ||
+            this.#parts.length !== 1) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canUsurpType(gc.type);
+    }
+    #usurp(child) {
+        const m = usurpMap.get(this.type);
+        const gc = child.#parts[0];
+        const nt = m?.get(gc.type);
+        /* c8 ignore start - impossible */
+        if (!nt)
+            return false;
+        /* c8 ignore stop */
+        this.#parts = gc.#parts;
+        for (const p of this.#parts) {
+            if (typeof p === 'object') {
+                p.#parent = this;
+            }
+        }
+        this.type = nt;
+        this.#toString = undefined;
+        this.#emptyExt = false;
+    }
+    static fromGlob(pattern, options = {}) {
+        const ast = new _a(null, undefined, options);
+        _a.#parseAST(pattern, ast, 0, options, 0);
+        return ast;
+    }
+    // returns the regular expression if there's magic, or the unescaped
+    // string if not.
+    toMMPattern() {
+        // should only be called on root
+        /* c8 ignore start */
+        if (this !== this.#root)
+            return this.#root.toMMPattern();
+        /* c8 ignore stop */
+        const glob = this.toString();
+        const [re, body, hasMagic, uflag] = this.toRegExpSource();
+        // if we're in nocase mode, and not nocaseMagicOnly, then we do
+        // still need a regular expression if we have to case-insensitively
+        // match capital/lowercase characters.
+        const anyMagic = hasMagic ||
+            this.#hasMagic ||
+            (this.#options.nocase &&
+                !this.#options.nocaseMagicOnly &&
+                glob.toUpperCase() !== glob.toLowerCase());
+        if (!anyMagic) {
+            return body;
+        }
+        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
+        return Object.assign(new RegExp(`^${re}$`, flags), {
+            _src: re,
+            _glob: glob,
+        });
+    }
+    get options() {
+        return this.#options;
+    }
+    // returns the string match, the regexp source, whether there's magic
+    // in the regexp (so a regular expression is required) and whether or
+    // not the uflag is needed for the regular expression (for posix classes)
+    // TODO: instead of injecting the start/end at this point, just return
+    // the BODY of the regexp, along with the start/end portions suitable
+    // for binding the start/end in either a joined full-path makeRe context
+    // (where we bind to (^|/), or a standalone matchPart context (where
+    // we bind to ^, and not /).  Otherwise slashes get duped!
+    //
+    // In part-matching mode, the start is:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: ^(?!\.\.?$)
+    // - if dots allowed or not possible: ^
+    // - if dots possible and not allowed: ^(?!\.)
+    // end is:
+    // - if not isEnd(): nothing
+    // - else: $
+    //
+    // In full-path matching mode, we put the slash at the START of the
+    // pattern, so start is:
+    // - if first pattern: same as part-matching mode
+    // - if not isStart(): nothing
+    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
+    // - if dots allowed or not possible: /
+    // - if dots possible and not allowed: /(?!\.)
+    // end is:
+    // - if last pattern, same as part-matching mode
+    // - else nothing
+    //
+    // Always put the (?:$|/) on negated tails, though, because that has to be
+    // there to bind the end of the negated pattern portion, and it's easier to
+    // just stick it in now rather than try to inject it later in the middle of
+    // the pattern.
+    //
+    // We can just always return the same end, and leave it up to the caller
+    // to know whether it's going to be used joined or in parts.
+    // And, if the start is adjusted slightly, can do the same there:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
+    // - if dots allowed or not possible: (?:/|^)
+    // - if dots possible and not allowed: (?:/|^)(?!\.)
+    //
+    // But it's better to have a simpler binding without a conditional, for
+    // performance, so probably better to return both start options.
+    //
+    // Then the caller just ignores the end if it's not the first pattern,
+    // and the start always gets applied.
+    //
+    // But that's always going to be $ if it's the ending pattern, or nothing,
+    // so the caller can just attach $ at the end of the pattern when building.
+    //
+    // So the todo is:
+    // - better detect what kind of start is needed
+    // - return both flavors of starting pattern
+    // - attach $ at the end of the pattern when creating the actual RegExp
+    //
+    // Ah, but wait, no, that all only applies to the root when the first pattern
+    // is not an extglob. If the first pattern IS an extglob, then we need all
+    // that dot prevention biz to live in the extglob portions, because eg
+    // +(*|.x*) can match .xy but not .yx.
+    //
+    // So, return the two flavors if it's #root and the first child is not an
+    // AST, otherwise leave it to the child AST to handle it, and there,
+    // use the (?:^|/) style of start binding.
+    //
+    // Even simplified further:
+    // - Since the start for a join is eg /(?!\.) and the start for a part
+    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
+    // or start or whatever) and prepend ^ or / at the Regexp construction.
+    toRegExpSource(allowDot) {
+        const dot = allowDot ?? !!this.#options.dot;
+        if (this.#root === this) {
+            this.#flatten();
+            this.#fillNegs();
+        }
+        if (!isExtglobAST(this)) {
+            const noEmpty = this.isStart() &&
+                this.isEnd() &&
+                !this.#parts.some(s => typeof s !== 'string');
+            const src = this.#parts
+                .map(p => {
+                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
+                    _a.#parseGlob(p, this.#hasMagic, noEmpty)
+                    : p.toRegExpSource(allowDot);
+                this.#hasMagic = this.#hasMagic || hasMagic;
+                this.#uflag = this.#uflag || uflag;
+                return re;
+            })
+                .join('');
+            let start = '';
+            if (this.isStart()) {
+                if (typeof this.#parts[0] === 'string') {
+                    // this is the string that will match the start of the pattern,
+                    // so we need to protect against dots and such.
+                    // '.' and '..' cannot match unless the pattern is that exactly,
+                    // even if it starts with . or dot:true is set.
+                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
+                    if (!dotTravAllowed) {
+                        const aps = addPatternStart;
+                        // check if we have a possibility of matching . or ..,
+                        // and prevent that.
+                        const needNoTrav = 
+                        // dots are allowed, and the pattern starts with [ or .
+                        (dot && aps.has(src.charAt(0))) ||
+                            // the pattern starts with \., and then [ or .
+                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
+                            // the pattern starts with \.\., and then [ or .
+                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
+                        // no need to prevent dots if it can't match a dot, or if a
+                        // sub-pattern will be preventing it anyway.
+                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
+                        start =
+                            needNoTrav ? startNoTraversal
+                                : needNoDot ? startNoDot
+                                    : '';
+                    }
+                }
+            }
+            // append the "end of path portion" pattern to negation tails
+            let end = '';
+            if (this.isEnd() &&
+                this.#root.#filledNegs &&
+                this.#parent?.type === '!') {
+                end = '(?:$|\\/)';
+            }
+            const final = start + src + end;
+            return [
+                final,
+                unescape_unescape(src),
+                (this.#hasMagic = !!this.#hasMagic),
+                this.#uflag,
+            ];
+        }
+        // We need to calculate the body *twice* if it's a repeat pattern
+        // at the start, once in nodot mode, then again in dot mode, so a
+        // pattern like *(?) can match 'x.y'
+        const repeated = this.type === '*' || this.type === '+';
+        // some kind of extglob
+        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
+        let body = this.#partsToRegExp(dot);
+        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
+            // invalid extglob, has to at least be *something* present, if it's
+            // the entire path portion.
+            const s = this.toString();
+            const me = this;
+            me.#parts = [s];
+            me.type = null;
+            me.#hasMagic = undefined;
+            return [s, unescape_unescape(this.toString()), false, false];
+        }
+        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
+            ''
+            : this.#partsToRegExp(true);
+        if (bodyDotAllowed === body) {
+            bodyDotAllowed = '';
+        }
+        if (bodyDotAllowed) {
+            body = `(?:${body})(?:${bodyDotAllowed})*?`;
+        }
+        // an empty !() is exactly equivalent to a starNoEmpty
+        let final = '';
+        if (this.type === '!' && this.#emptyExt) {
+            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
+        }
+        else {
+            const close = this.type === '!' ?
+                // !() must match something,but !(x) can match ''
+                '))' +
+                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
+                    star +
+                    ')'
+                : this.type === '@' ? ')'
+                    : this.type === '?' ? ')?'
+                        : this.type === '+' && bodyDotAllowed ? ')'
+                            : this.type === '*' && bodyDotAllowed ? `)?`
+                                : `)${this.type}`;
+            final = start + body + close;
+        }
+        return [
+            final,
+            unescape_unescape(body),
+            (this.#hasMagic = !!this.#hasMagic),
+            this.#uflag,
+        ];
+    }
+    #flatten() {
+        if (!isExtglobAST(this)) {
+            for (const p of this.#parts) {
+                if (typeof p === 'object') {
+                    p.#flatten();
+                }
+            }
+        }
+        else {
+            // do up to 10 passes to flatten as much as possible
+            let iterations = 0;
+            let done = false;
+            do {
+                done = true;
+                for (let i = 0; i < this.#parts.length; i++) {
+                    const c = this.#parts[i];
+                    if (typeof c === 'object') {
+                        c.#flatten();
+                        if (this.#canAdopt(c)) {
+                            done = false;
+                            this.#adopt(c, i);
+                        }
+                        else if (this.#canAdoptWithSpace(c)) {
+                            done = false;
+                            this.#adoptWithSpace(c, i);
+                        }
+                        else if (this.#canUsurp(c)) {
+                            done = false;
+                            this.#usurp(c);
+                        }
+                    }
+                }
+            } while (!done && ++iterations < 10);
+        }
+        this.#toString = undefined;
+    }
+    #partsToRegExp(dot) {
+        return this.#parts
+            .map(p => {
+            // extglob ASTs should only contain parent ASTs
+            /* c8 ignore start */
+            if (typeof p === 'string') {
+                throw new Error('string type in extglob ast??');
+            }
+            /* c8 ignore stop */
+            // can ignore hasMagic, because extglobs are already always magic
+            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+            this.#uflag = this.#uflag || uflag;
+            return re;
+        })
+            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
+            .join('|');
+    }
+    static #parseGlob(glob, hasMagic, noEmpty = false) {
+        let escaping = false;
+        let re = '';
+        let uflag = false;
+        // multiple stars that aren't globstars coalesce into one *
+        let inStar = false;
+        for (let i = 0; i < glob.length; i++) {
+            const c = glob.charAt(i);
+            if (escaping) {
+                escaping = false;
+                re += (reSpecials.has(c) ? '\\' : '') + c;
+                continue;
+            }
+            if (c === '*') {
+                if (inStar)
+                    continue;
+                inStar = true;
+                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+                hasMagic = true;
+                continue;
+            }
+            else {
+                inStar = false;
+            }
+            if (c === '\\') {
+                if (i === glob.length - 1) {
+                    re += '\\\\';
+                }
+                else {
+                    escaping = true;
+                }
+                continue;
+            }
+            if (c === '[') {
+                const [src, needUflag, consumed, magic] = parseClass(glob, i);
+                if (consumed) {
+                    re += src;
+                    uflag = uflag || needUflag;
+                    i += consumed - 1;
+                    hasMagic = hasMagic || magic;
+                    continue;
+                }
+            }
+            if (c === '?') {
+                re += qmark;
+                hasMagic = true;
+                continue;
+            }
+            re += regExpEscape(c);
+        }
+        return [re, unescape_unescape(glob), !!hasMagic, uflag];
+    }
+}
+_a = AST;
+//# sourceMappingURL=ast.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
+/**
+ * Escape all magic characters in a glob pattern.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape}
+ * option is used, then characters are escaped by wrapping in `[]`, because
+ * a magic character wrapped in a character class can only be satisfied by
+ * that exact character.  In this mode, `\` is _not_ escaped, because it is
+ * not interpreted as a magic character, but instead as a path separator.
+ *
+ * If the {@link MinimatchOptions.magicalBraces} option is used,
+ * then braces (`{` and `}`) will be escaped.
+ */
+const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
+    // don't need to escape +@! because we escape the parens
+    // that make those magic, and escaping ! as [!] isn't valid,
+    // because [!]] is a valid glob class meaning not ']'.
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/[?*()[\]{}]/g, '[$&]')
+            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/[?*()[\]]/g, '[$&]')
+        : s.replace(/[?*()[\]\\]/g, '\\$&');
+};
+//# sourceMappingURL=escape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
+
+
+
+
+
+const minimatch = (p, pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // shortcut: comments match nothing.
+    if (!options.nocomment && pattern.charAt(0) === '#') {
+        return false;
+    }
+    return new Minimatch(pattern, options).match(p);
+};
+// Optimized checking for the most common glob patterns.
+const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
+const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
+const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
+const starDotExtTestNocase = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
+};
+const starDotExtTestNocaseDot = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => f.toLowerCase().endsWith(ext);
+};
+const starDotStarRE = /^\*+\.\*+$/;
+const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
+const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
+const dotStarRE = /^\.\*+$/;
+const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
+const starRE = /^\*+$/;
+const starTest = (f) => f.length !== 0 && !f.startsWith('.');
+const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
+const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
+const qmarksTestNocase = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestNocaseDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTest = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTestNoExt = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && !f.startsWith('.');
+};
+const qmarksTestNoExtDot = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && f !== '.' && f !== '..';
+};
+/* c8 ignore start */
+const defaultPlatform = (typeof process === 'object' && process ?
+    (typeof process.env === 'object' &&
+        process.env &&
+        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
+        process.platform
+    : 'posix');
+const path = {
+    win32: { sep: '\\' },
+    posix: { sep: '/' },
+};
+/* c8 ignore stop */
+const sep = defaultPlatform === 'win32' ? path.win32.sep : path.posix.sep;
+minimatch.sep = sep;
+const GLOBSTAR = Symbol('globstar **');
+minimatch.GLOBSTAR = GLOBSTAR;
+// any single thing other than /
+// don't need to escape / when using new RegExp()
+const esm_qmark = '[^/]';
+// * => any number of characters
+const esm_star = esm_qmark + '*?';
+// ** when dots are allowed.  Anything goes, except .. and .
+// not (^ or / followed by one or two dots followed by $ or /),
+// followed by anything, any number of times.
+const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
+// not a ^ or / followed by a dot,
+// followed by anything, any number of times.
+const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
+const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+minimatch.filter = filter;
+const ext = (a, b = {}) => Object.assign({}, a, b);
+const defaults = (def) => {
+    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
+        return minimatch;
+    }
+    const orig = minimatch;
+    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+    return Object.assign(m, {
+        Minimatch: class Minimatch extends orig.Minimatch {
+            constructor(pattern, options = {}) {
+                super(pattern, ext(def, options));
+            }
+            static defaults(options) {
+                return orig.defaults(ext(def, options)).Minimatch;
+            }
+        },
+        AST: class AST extends orig.AST {
+            /* c8 ignore start */
+            constructor(type, parent, options = {}) {
+                super(type, parent, ext(def, options));
+            }
+            /* c8 ignore stop */
+            static fromGlob(pattern, options = {}) {
+                return orig.AST.fromGlob(pattern, ext(def, options));
+            }
+        },
+        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
+        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
+        defaults: (options) => orig.defaults(ext(def, options)),
+        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
+        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
+        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+        sep: orig.sep,
+        GLOBSTAR: GLOBSTAR,
+    });
+};
+minimatch.defaults = defaults;
+// Brace expansion:
+// a{b,c}d -> abd acd
+// a{b,}c -> abc ac
+// a{0..3}d -> a0d a1d a2d a3d
+// a{b,c{d,e}f}g -> abg acdfg acefg
+// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
+//
+// Invalid sets are not expanded.
+// a{2..}b -> a{2..}b
+// a{b}c -> a{b}c
+const braceExpand = (pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // Thanks to Yeting Li <https://github.com/yetingli> for
+    // improving this regexp to avoid a ReDOS vulnerability.
+    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+        // shortcut. no need to expand.
+        return [pattern];
+    }
+    return expand(pattern, { max: options.braceExpandMax });
+};
+minimatch.braceExpand = braceExpand;
+// parse a component of the expanded set.
+// At this point, no pattern may contain "/" in it
+// so we're going to return a 2d array, where each entry is the full
+// pattern, split on '/', and then turned into a regular expression.
+// A regexp is made at the end which joins each array with an
+// escaped /, and another full one which joins each regexp with |.
+//
+// Following the lead of Bash 4.1, note that "**" only has special meaning
+// when it is the *only* thing in a path portion.  Otherwise, any series
+// of * is equivalent to a single *.  Globstar behavior is enabled by
+// default, and can be disabled by setting options.noglobstar.
+const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+minimatch.makeRe = makeRe;
+const match = (list, pattern, options = {}) => {
+    const mm = new Minimatch(pattern, options);
+    list = list.filter(f => mm.match(f));
+    if (mm.options.nonull && !list.length) {
+        list.push(pattern);
+    }
+    return list;
+};
+minimatch.match = match;
+// replace stuff like \* with *
+const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
+const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+class Minimatch {
+    options;
+    set;
+    pattern;
+    windowsPathsNoEscape;
+    nonegate;
+    negate;
+    comment;
+    empty;
+    preserveMultipleSlashes;
+    partial;
+    globSet;
+    globParts;
+    nocase;
+    isWindows;
+    platform;
+    windowsNoMagicRoot;
+    maxGlobstarRecursion;
+    regexp;
+    constructor(pattern, options = {}) {
+        assertValidPattern(pattern);
+        options = options || {};
+        this.options = options;
+        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
+        this.pattern = pattern;
+        this.platform = options.platform || defaultPlatform;
+        this.isWindows = this.platform === 'win32';
+        // avoid the annoying deprecation flag lol
+        const awe = ('allowWindow' + 'sEscape');
+        this.windowsPathsNoEscape =
+            !!options.windowsPathsNoEscape || options[awe] === false;
+        if (this.windowsPathsNoEscape) {
+            this.pattern = this.pattern.replace(/\\/g, '/');
+        }
+        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
+        this.regexp = null;
+        this.negate = false;
+        this.nonegate = !!options.nonegate;
+        this.comment = false;
+        this.empty = false;
+        this.partial = !!options.partial;
+        this.nocase = !!this.options.nocase;
+        this.windowsNoMagicRoot =
+            options.windowsNoMagicRoot !== undefined ?
+                options.windowsNoMagicRoot
+                : !!(this.isWindows && this.nocase);
+        this.globSet = [];
+        this.globParts = [];
+        this.set = [];
+        // make the set of regexps etc.
+        this.make();
+    }
+    hasMagic() {
+        if (this.options.magicalBraces && this.set.length > 1) {
+            return true;
+        }
+        for (const pattern of this.set) {
+            for (const part of pattern) {
+                if (typeof part !== 'string')
+                    return true;
+            }
+        }
+        return false;
+    }
+    debug(..._) { }
+    make() {
+        const pattern = this.pattern;
+        const options = this.options;
+        // empty patterns and comments match nothing.
+        if (!options.nocomment && pattern.charAt(0) === '#') {
+            this.comment = true;
+            return;
+        }
+        if (!pattern) {
+            this.empty = true;
+            return;
+        }
+        // step 1: figure out negation, etc.
+        this.parseNegate();
+        // step 2: expand braces
+        this.globSet = [...new Set(this.braceExpand())];
+        if (options.debug) {
+            //oxlint-disable-next-line no-console
+            this.debug = (...args) => console.error(...args);
+        }
+        this.debug(this.pattern, this.globSet);
+        // step 3: now we have a set, so turn each one into a series of
+        // path-portion matching patterns.
+        // These will be regexps, except in the case of "**", which is
+        // set to the GLOBSTAR object for globstar behavior,
+        // and will not contain any / characters
+        //
+        // First, we preprocess to make the glob pattern sets a bit simpler
+        // and deduped.  There are some perf-killing patterns that can cause
+        // problems with a glob walk, but we can simplify them down a bit.
+        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
+        this.globParts = this.preprocess(rawGlobParts);
+        this.debug(this.pattern, this.globParts);
+        // glob --> regexps
+        let set = this.globParts.map((s, _, __) => {
+            if (this.isWindows && this.windowsNoMagicRoot) {
+                // check if it's a drive or unc path.
+                const isUNC = s[0] === '' &&
+                    s[1] === '' &&
+                    (s[2] === '?' || !globMagic.test(s[2])) &&
+                    !globMagic.test(s[3]);
+                const isDrive = /^[a-z]:/i.test(s[0]);
+                if (isUNC) {
+                    return [
+                        ...s.slice(0, 4),
+                        ...s.slice(4).map(ss => this.parse(ss)),
+                    ];
+                }
+                else if (isDrive) {
+                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
+                }
+            }
+            return s.map(ss => this.parse(ss));
+        });
+        this.debug(this.pattern, set);
+        // filter out everything that didn't compile properly.
+        this.set = set.filter(s => s.indexOf(false) === -1);
+        // do not treat the ? in UNC paths as magic
+        if (this.isWindows) {
+            for (let i = 0; i < this.set.length; i++) {
+                const p = this.set[i];
+                if (p[0] === '' &&
+                    p[1] === '' &&
+                    this.globParts[i][2] === '?' &&
+                    typeof p[3] === 'string' &&
+                    /^[a-z]:$/i.test(p[3])) {
+                    p[2] = '?';
+                }
+            }
+        }
+        this.debug(this.pattern, this.set);
+    }
+    // various transforms to equivalent pattern sets that are
+    // faster to process in a filesystem walk.  The goal is to
+    // eliminate what we can, and push all ** patterns as far
+    // to the right as possible, even if it increases the number
+    // of patterns that we have to process.
+    preprocess(globParts) {
+        // if we're not in globstar mode, then turn ** into *
+        if (this.options.noglobstar) {
+            for (const partset of globParts) {
+                for (let j = 0; j < partset.length; j++) {
+                    if (partset[j] === '**') {
+                        partset[j] = '*';
+                    }
+                }
+            }
+        }
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            // aggressive optimization for the purpose of fs walking
+            globParts = this.firstPhasePreProcess(globParts);
+            globParts = this.secondPhasePreProcess(globParts);
+        }
+        else if (optimizationLevel >= 1) {
+            // just basic optimizations to remove some .. parts
+            globParts = this.levelOneOptimize(globParts);
+        }
+        else {
+            // just collapse multiple ** portions into one
+            globParts = this.adjascentGlobstarOptimize(globParts);
+        }
+        return globParts;
+    }
+    // just get rid of adjascent ** portions
+    adjascentGlobstarOptimize(globParts) {
+        return globParts.map(parts => {
+            let gs = -1;
+            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                let i = gs;
+                while (parts[i + 1] === '**') {
+                    i++;
+                }
+                if (i !== gs) {
+                    parts.splice(gs, i - gs);
+                }
+            }
+            return parts;
+        });
+    }
+    // get rid of adjascent ** and resolve .. portions
+    levelOneOptimize(globParts) {
+        return globParts.map(parts => {
+            parts = parts.reduce((set, part) => {
+                const prev = set[set.length - 1];
+                if (part === '**' && prev === '**') {
+                    return set;
+                }
+                if (part === '..') {
+                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
+                        set.pop();
+                        return set;
+                    }
+                }
+                set.push(part);
+                return set;
+            }, []);
+            return parts.length === 0 ? [''] : parts;
+        });
+    }
+    levelTwoFileOptimize(parts) {
+        if (!Array.isArray(parts)) {
+            parts = this.slashSplit(parts);
+        }
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/<e>/<rest> -> <pre>/<rest>
+            if (!this.preserveMultipleSlashes) {
+                for (let i = 1; i < parts.length - 1; i++) {
+                    const p = parts[i];
+                    // don't squeeze out UNC patterns
+                    if (i === 1 && p === '' && parts[0] === '')
+                        continue;
+                    if (p === '.' || p === '') {
+                        didSomething = true;
+                        parts.splice(i, 1);
+                        i--;
+                    }
+                }
+                if (parts[0] === '.' &&
+                    parts.length === 2 &&
+                    (parts[1] === '.' || parts[1] === '')) {
+                    didSomething = true;
+                    parts.pop();
+                }
+            }
+            // <pre>/<p>/../<rest> -> <pre>/<rest>
+            let dd = 0;
+            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                const p = parts[dd - 1];
+                if (p &&
+                    p !== '.' &&
+                    p !== '..' &&
+                    p !== '**' &&
+                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
+                    didSomething = true;
+                    parts.splice(dd - 1, 2);
+                    dd -= 2;
+                }
+            }
+        } while (didSomething);
+        return parts.length === 0 ? [''] : parts;
+    }
+    // First phase: single-pattern processing
+    // <pre> is 1 or more portions
+    // <rest> is 1 or more portions
+    // <p> is any portion other than ., .., '', or **
+    // <e> is . or ''
+    //
+    // **/.. is *brutal* for filesystem walking performance, because
+    // it effectively resets the recursive walk each time it occurs,
+    // and ** cannot be reduced out by a .. pattern part like a regexp
+    // or most strings (other than .., ., and '') can be.
+    //
+    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+    // <pre>/<e>/<rest> -> <pre>/<rest>
+    // <pre>/<p>/../<rest> -> <pre>/<rest>
+    // **/**/<rest> -> **/<rest>
+    //
+    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
+    // this WOULD be allowed if ** did follow symlinks, or * didn't
+    firstPhasePreProcess(globParts) {
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+            for (let parts of globParts) {
+                let gs = -1;
+                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                    let gss = gs;
+                    while (parts[gss + 1] === '**') {
+                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
+                        gss++;
+                    }
+                    // eg, if gs is 2 and gss is 4, that means we have 3 **
+                    // parts, and can remove 2 of them.
+                    if (gss > gs) {
+                        parts.splice(gs + 1, gss - gs);
+                    }
+                    let next = parts[gs + 1];
+                    const p = parts[gs + 2];
+                    const p2 = parts[gs + 3];
+                    if (next !== '..')
+                        continue;
+                    if (!p ||
+                        p === '.' ||
+                        p === '..' ||
+                        !p2 ||
+                        p2 === '.' ||
+                        p2 === '..') {
+                        continue;
+                    }
+                    didSomething = true;
+                    // edit parts in place, and push the new one
+                    parts.splice(gs, 1);
+                    const other = parts.slice(0);
+                    other[gs] = '**';
+                    globParts.push(other);
+                    gs--;
+                }
+                // <pre>/<e>/<rest> -> <pre>/<rest>
+                if (!this.preserveMultipleSlashes) {
+                    for (let i = 1; i < parts.length - 1; i++) {
+                        const p = parts[i];
+                        // don't squeeze out UNC patterns
+                        if (i === 1 && p === '' && parts[0] === '')
+                            continue;
+                        if (p === '.' || p === '') {
+                            didSomething = true;
+                            parts.splice(i, 1);
+                            i--;
+                        }
+                    }
+                    if (parts[0] === '.' &&
+                        parts.length === 2 &&
+                        (parts[1] === '.' || parts[1] === '')) {
+                        didSomething = true;
+                        parts.pop();
+                    }
+                }
+                // <pre>/<p>/../<rest> -> <pre>/<rest>
+                let dd = 0;
+                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                    const p = parts[dd - 1];
+                    if (p && p !== '.' && p !== '..' && p !== '**') {
+                        didSomething = true;
+                        const needDot = dd === 1 && parts[dd + 1] === '**';
+                        const splin = needDot ? ['.'] : [];
+                        parts.splice(dd - 1, 2, ...splin);
+                        if (parts.length === 0)
+                            parts.push('');
+                        dd -= 2;
+                    }
+                }
+            }
+        } while (didSomething);
+        return globParts;
+    }
+    // second phase: multi-pattern dedupes
+    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
+    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
+    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
+    //
+    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
+    // ^-- not valid because ** doens't follow symlinks
+    secondPhasePreProcess(globParts) {
+        for (let i = 0; i < globParts.length - 1; i++) {
+            for (let j = i + 1; j < globParts.length; j++) {
+                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
+                if (matched) {
+                    globParts[i] = [];
+                    globParts[j] = matched;
+                    break;
+                }
+            }
+        }
+        return globParts.filter(gs => gs.length);
+    }
+    partsMatch(a, b, emptyGSMatch = false) {
+        let ai = 0;
+        let bi = 0;
+        let result = [];
+        let which = '';
+        while (ai < a.length && bi < b.length) {
+            if (a[ai] === b[bi]) {
+                result.push(which === 'b' ? b[bi] : a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
+                result.push(a[ai]);
+                ai++;
+            }
+            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
+                result.push(b[bi]);
+                bi++;
+            }
+            else if (a[ai] === '*' &&
+                b[bi] &&
+                (this.options.dot || !b[bi].startsWith('.')) &&
+                b[bi] !== '**') {
+                if (which === 'b')
+                    return false;
+                which = 'a';
+                result.push(a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (b[bi] === '*' &&
+                a[ai] &&
+                (this.options.dot || !a[ai].startsWith('.')) &&
+                a[ai] !== '**') {
+                if (which === 'a')
+                    return false;
+                which = 'b';
+                result.push(b[bi]);
+                ai++;
+                bi++;
+            }
+            else {
+                return false;
+            }
+        }
+        // if we fall out of the loop, it means they two are identical
+        // as long as their lengths match
+        return a.length === b.length && result;
+    }
+    parseNegate() {
+        if (this.nonegate)
+            return;
+        const pattern = this.pattern;
+        let negate = false;
+        let negateOffset = 0;
+        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
+            negate = !negate;
+            negateOffset++;
+        }
+        if (negateOffset)
+            this.pattern = pattern.slice(negateOffset);
+        this.negate = negate;
+    }
+    // set partial to true to test if, for example,
+    // "/a/b" matches the start of "/*/b/*/d"
+    // Partial means, if you run out of file before you run
+    // out of pattern, then that's fine, as long as all
+    // the parts match.
+    matchOne(file, pattern, partial = false) {
+        let fileStartIndex = 0;
+        let patternStartIndex = 0;
+        // UNC paths like //?/X:/... can match X:/... and vice versa
+        // Drive letters in absolute drive or unc paths are always compared
+        // case-insensitively.
+        if (this.isWindows) {
+            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
+            const fileUNC = !fileDrive &&
+                file[0] === '' &&
+                file[1] === '' &&
+                file[2] === '?' &&
+                /^[a-z]:$/i.test(file[3]);
+            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
+            const patternUNC = !patternDrive &&
+                pattern[0] === '' &&
+                pattern[1] === '' &&
+                pattern[2] === '?' &&
+                typeof pattern[3] === 'string' &&
+                /^[a-z]:$/i.test(pattern[3]);
+            const fdi = fileUNC ? 3
+                : fileDrive ? 0
+                    : undefined;
+            const pdi = patternUNC ? 3
+                : patternDrive ? 0
+                    : undefined;
+            if (typeof fdi === 'number' && typeof pdi === 'number') {
+                const [fd, pd] = [
+                    file[fdi],
+                    pattern[pdi],
+                ];
+                // start matching at the drive letter index of each
+                if (fd.toLowerCase() === pd.toLowerCase()) {
+                    pattern[pdi] = fd;
+                    patternStartIndex = pdi;
+                    fileStartIndex = fdi;
+                }
+            }
+        }
+        // resolve and reduce . and .. portions in the file as well.
+        // don't need to do the second phase, because it's only one string[]
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            file = this.levelTwoFileOptimize(file);
+        }
+        if (pattern.includes(GLOBSTAR)) {
+            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
+        }
+        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
+    }
+    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
+        // split the pattern into head, tail, and middle of ** delimited parts
+        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
+        const lastgs = pattern.lastIndexOf(GLOBSTAR);
+        // split the pattern up into globstar-delimited sections
+        // the tail has to be at the end, and the others just have
+        // to be found in order from the head.
+        const [head, body, tail] = partial ?
+            [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1),
+                [],
+            ]
+            : [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1, lastgs),
+                pattern.slice(lastgs + 1),
+            ];
+        // check the head, from the current file/pattern index.
+        if (head.length) {
+            const fileHead = file.slice(fileIndex, fileIndex + head.length);
+            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
+                return false;
+            }
+            fileIndex += head.length;
+            patternIndex += head.length;
+        }
+        // now we know the head matches!
+        // if the last portion is not empty, it MUST match the end
+        // check the tail
+        let fileTailMatch = 0;
+        if (tail.length) {
+            // if head + tail > file, then we cannot possibly match
+            if (tail.length + fileIndex > file.length)
+                return false;
+            // try to match the tail
+            let tailStart = file.length - tail.length;
+            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
+                fileTailMatch = tail.length;
+            }
+            else {
+                // affordance for stuff like a/**/* matching a/b/
+                // if the last file portion is '', and there's more to the pattern
+                // then try without the '' bit.
+                if (file[file.length - 1] !== '' ||
+                    fileIndex + tail.length === file.length) {
+                    return false;
+                }
+                tailStart--;
+                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
+                    return false;
+                }
+                fileTailMatch = tail.length + 1;
+            }
+        }
+        // now we know the tail matches!
+        // the middle is zero or more portions wrapped in **, possibly
+        // containing more ** sections.
+        // so a/**/b/**/c/**/d has become **/b/**/c/**
+        // if it's empty, it means a/**/b, just verify we have no bad dots
+        // if there's no tail, so it ends on /**, then we must have *something*
+        // after the head, or it's not a matc
+        if (!body.length) {
+            let sawSome = !!fileTailMatch;
+            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
+                const f = String(file[i]);
+                sawSome = true;
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            // in partial mode, we just need to get past all file parts
+            return partial || sawSome;
+        }
+        // now we know that there's one or more body sections, which can
+        // be matched anywhere from the 0 index (because the head was pruned)
+        // through to the length-fileTailMatch index.
+        // split the body up into sections, and note the minimum index it can
+        // be found at (start with the length of all previous segments)
+        // [section, before, after]
+        const bodySegments = [[[], 0]];
+        let currentBody = bodySegments[0];
+        let nonGsParts = 0;
+        const nonGsPartsSums = [0];
+        for (const b of body) {
+            if (b === GLOBSTAR) {
+                nonGsPartsSums.push(nonGsParts);
+                currentBody = [[], 0];
+                bodySegments.push(currentBody);
+            }
+            else {
+                currentBody[0].push(b);
+                nonGsParts++;
+            }
+        }
+        let i = bodySegments.length - 1;
+        const fileLength = file.length - fileTailMatch;
+        for (const b of bodySegments) {
+            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
+        }
+        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
+    }
+    // return false for "nope, not matching"
+    // return null for "not matching, cannot keep trying"
+    #matchGlobStarBodySections(file, 
+    // pattern section, last possible position for it
+    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
+        // take the first body segment, and walk from fileIndex to its "after"
+        // value at the end
+        // If it doesn't match at that position, we increment, until we hit
+        // that final possible position, and give up.
+        // If it does match, then advance and try to rest.
+        // If any of them fail we keep walking forward.
+        // this is still a bit recursively painful, but it's more constrained
+        // than previous implementations, because we never test something that
+        // can't possibly be a valid matching condition.
+        const bs = bodySegments[bodyIndex];
+        if (!bs) {
+            // just make sure that there's no bad dots
+            for (let i = fileIndex; i < file.length; i++) {
+                sawTail = true;
+                const f = file[i];
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            return sawTail;
+        }
+        // have a non-globstar body section to test
+        const [body, after] = bs;
+        while (fileIndex <= after) {
+            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
+            // if limit exceeded, no match. intentional false negative,
+            // acceptable break in correctness for security.
+            if (m && globStarDepth < this.maxGlobstarRecursion) {
+                // match! see if the rest match. if so, we're done!
+                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
+                if (sub !== false) {
+                    return sub;
+                }
+            }
+            const f = file[fileIndex];
+            if (f === '.' ||
+                f === '..' ||
+                (!this.options.dot && f.startsWith('.'))) {
+                return false;
+            }
+            fileIndex++;
+        }
+        // walked off. no point continuing
+        return partial || null;
+    }
+    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
+        let fi;
+        let pi;
+        let pl;
+        let fl;
+        for (fi = fileIndex,
+            pi = patternIndex,
+            fl = file.length,
+            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+            this.debug('matchOne loop');
+            let p = pattern[pi];
+            let f = file[fi];
+            this.debug(pattern, p, f);
+            // should be impossible.
+            // some invalid regexp stuff in the set.
+            /* c8 ignore start */
+            if (p === false || p === GLOBSTAR) {
+                return false;
+            }
+            /* c8 ignore stop */
+            // something other than **
+            // non-magic patterns just have to match exactly
+            // patterns with magic have been turned into regexps.
+            let hit;
+            if (typeof p === 'string') {
+                hit = f === p;
+                this.debug('string match', p, f, hit);
+            }
+            else {
+                hit = p.test(f);
+                this.debug('pattern match', p, f, hit);
+            }
+            if (!hit)
+                return false;
+        }
+        // Note: ending in / means that we'll get a final ""
+        // at the end of the pattern.  This can only match a
+        // corresponding "" at the end of the file.
+        // If the file ends in /, then it can only match a
+        // a pattern that ends in /, unless the pattern just
+        // doesn't have any more for it. But, a/b/ should *not*
+        // match "a/b/*", even though "" matches against the
+        // [^/]*? pattern, except in partial mode, where it might
+        // simply not be reached yet.
+        // However, a/b/ should still satisfy a/*
+        // now either we fell off the end of the pattern, or we're done.
+        if (fi === fl && pi === pl) {
+            // ran out of pattern and filename at the same time.
+            // an exact hit!
+            return true;
+        }
+        else if (fi === fl) {
+            // ran out of file, but still had pattern left.
+            // this is ok if we're doing the match as part of
+            // a glob fs traversal.
+            return partial;
+        }
+        else if (pi === pl) {
+            // ran out of pattern, still have file left.
+            // this is only acceptable if we're on the very last
+            // empty segment of a file with a trailing slash.
+            // a/* should match a/b/
+            return fi === fl - 1 && file[fi] === '';
+            /* c8 ignore start */
+        }
+        else {
+            // should be unreachable.
+            throw new Error('wtf?');
+        }
+        /* c8 ignore stop */
+    }
+    braceExpand() {
+        return braceExpand(this.pattern, this.options);
+    }
+    parse(pattern) {
+        assertValidPattern(pattern);
+        const options = this.options;
+        // shortcuts
+        if (pattern === '**')
+            return GLOBSTAR;
+        if (pattern === '')
+            return '';
+        // far and away, the most common glob pattern parts are
+        // *, *.*, and *.<ext>  Add a fast check method for those.
+        let m;
+        let fastTest = null;
+        if ((m = pattern.match(starRE))) {
+            fastTest = options.dot ? starTestDot : starTest;
+        }
+        else if ((m = pattern.match(starDotExtRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    starDotExtTestNocaseDot
+                    : starDotExtTestNocase
+                : options.dot ? starDotExtTestDot
+                    : starDotExtTest)(m[1]);
+        }
+        else if ((m = pattern.match(qmarksRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    qmarksTestNocaseDot
+                    : qmarksTestNocase
+                : options.dot ? qmarksTestDot
+                    : qmarksTest)(m);
+        }
+        else if ((m = pattern.match(starDotStarRE))) {
+            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
+        }
+        else if ((m = pattern.match(dotStarRE))) {
+            fastTest = dotStarTest;
+        }
+        const re = AST.fromGlob(pattern, this.options).toMMPattern();
+        if (fastTest && typeof re === 'object') {
+            // Avoids overriding in frozen environments
+            Reflect.defineProperty(re, 'test', { value: fastTest });
+        }
+        return re;
+    }
+    makeRe() {
+        if (this.regexp || this.regexp === false)
+            return this.regexp;
+        // at this point, this.set is a 2d array of partial
+        // pattern strings, or "**".
+        //
+        // It's better to use .match().  This function shouldn't
+        // be used, really, but it's pretty convenient sometimes,
+        // when you just want to work with a regex.
+        const set = this.set;
+        if (!set.length) {
+            this.regexp = false;
+            return this.regexp;
+        }
+        const options = this.options;
+        const twoStar = options.noglobstar ? esm_star
+            : options.dot ? twoStarDot
+                : twoStarNoDot;
+        const flags = new Set(options.nocase ? ['i'] : []);
+        // regexpify non-globstar patterns
+        // if ** is only item, then we just do one twoStar
+        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
+        // if ** is last, append (\/twoStar|) to previous
+        // if ** is in the middle, append (\/|\/twoStar\/) to previous
+        // then filter out GLOBSTAR symbols
+        let re = set
+            .map(pattern => {
+            const pp = pattern.map(p => {
+                if (p instanceof RegExp) {
+                    for (const f of p.flags.split(''))
+                        flags.add(f);
+                }
+                return (typeof p === 'string' ? esm_regExpEscape(p)
+                    : p === GLOBSTAR ? GLOBSTAR
+                        : p._src);
+            });
+            pp.forEach((p, i) => {
+                const next = pp[i + 1];
+                const prev = pp[i - 1];
+                if (p !== GLOBSTAR || prev === GLOBSTAR) {
+                    return;
+                }
+                if (prev === undefined) {
+                    if (next !== undefined && next !== GLOBSTAR) {
+                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
+                    }
+                    else {
+                        pp[i] = twoStar;
+                    }
+                }
+                else if (next === undefined) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
+                }
+                else if (next !== GLOBSTAR) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
+                    pp[i + 1] = GLOBSTAR;
+                }
+            });
+            const filtered = pp.filter(p => p !== GLOBSTAR);
+            // For partial matches, we need to make the pattern match
+            // any prefix of the full path. We do this by generating
+            // alternative patterns that match progressively longer prefixes.
+            if (this.partial && filtered.length >= 1) {
+                const prefixes = [];
+                for (let i = 1; i <= filtered.length; i++) {
+                    prefixes.push(filtered.slice(0, i).join('/'));
+                }
+                return '(?:' + prefixes.join('|') + ')';
+            }
+            return filtered.join('/');
+        })
+            .join('|');
+        // need to wrap in parens if we had more than one thing with |,
+        // otherwise only the first will be anchored to ^ and the last to $
+        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
+        // must match entire pattern
+        // ending in a * or ** will make it less strict.
+        re = '^' + open + re + close + '$';
+        // In partial mode, '/' should always match as it's a valid prefix for any pattern
+        if (this.partial) {
+            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
+        }
+        // can match anything, as long as it's not this.
+        if (this.negate)
+            re = '^(?!' + re + ').+$';
+        try {
+            this.regexp = new RegExp(re, [...flags].join(''));
+            /* c8 ignore start */
+        }
+        catch {
+            // should be impossible
+            this.regexp = false;
+        }
+        /* c8 ignore stop */
+        return this.regexp;
+    }
+    slashSplit(p) {
+        // if p starts with // on windows, we preserve that
+        // so that UNC paths aren't broken.  Otherwise, any number of
+        // / characters are coalesced into one, unless
+        // preserveMultipleSlashes is set to true.
+        if (this.preserveMultipleSlashes) {
+            return p.split('/');
+        }
+        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
+            // add an extra '' for the one we lose
+            return ['', ...p.split(/\/+/)];
+        }
+        else {
+            return p.split(/\/+/);
+        }
+    }
+    match(f, partial = this.partial) {
+        this.debug('match', f, this.pattern);
+        // short-circuit in the case of busted things.
+        // comments, etc.
+        if (this.comment) {
+            return false;
+        }
+        if (this.empty) {
+            return f === '';
+        }
+        if (f === '/' && partial) {
+            return true;
+        }
+        const options = this.options;
+        // windows: need to use /, not \
+        if (this.isWindows) {
+            f = f.split('\\').join('/');
+        }
+        // treat the test path as a set of pathparts.
+        const ff = this.slashSplit(f);
+        this.debug(this.pattern, 'split', ff);
+        // just ONE of the pattern sets in this.set needs to match
+        // in order for it to be valid.  If negating, then just one
+        // match means that we have failed.
+        // Either way, return on the first hit.
+        const set = this.set;
+        this.debug(this.pattern, 'set', set);
+        // Find the basename of the path by looking for the last non-empty segment
+        let filename = ff[ff.length - 1];
+        if (!filename) {
+            for (let i = ff.length - 2; !filename && i >= 0; i--) {
+                filename = ff[i];
+            }
+        }
+        for (const pattern of set) {
+            let file = ff;
+            if (options.matchBase && pattern.length === 1) {
+                file = [filename];
+            }
+            const hit = this.matchOne(file, pattern, partial);
+            if (hit) {
+                if (options.flipNegate) {
+                    return true;
+                }
+                return !this.negate;
+            }
+        }
+        // didn't get any hits.  this is success if it's a negative
+        // pattern, failure otherwise.
+        if (options.flipNegate) {
+            return false;
+        }
+        return this.negate;
+    }
+    static defaults(def) {
+        return minimatch.defaults(def).Minimatch;
+    }
+}
+/* c8 ignore start */
+
+
+
+/* c8 ignore stop */
+minimatch.AST = AST;
+minimatch.Minimatch = Minimatch;
+minimatch.escape = escape_escape;
+minimatch.unescape = unescape_unescape;
+//# sourceMappingURL=index.js.map
 
 /***/ }),
 

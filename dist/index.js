@@ -3590,7 +3590,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const errors_1 = __nccwpck_require__(1283);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
@@ -4591,7 +4591,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
 const util_1 = __nccwpck_require__(4464);
@@ -4732,7 +4732,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4854,7 +4854,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -5084,7 +5084,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const def = {
     keyword: "items",
     type: "array",
@@ -5141,7 +5141,7 @@ exports["default"] = def;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const additionalItems_1 = __nccwpck_require__(3448);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
@@ -5273,7 +5273,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
 const util_2 = __nccwpck_require__(4464);
@@ -5373,7 +5373,7 @@ exports["default"] = def;
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 const validate_1 = __nccwpck_require__(7881);
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const util_1 = __nccwpck_require__(4464);
 const additionalProperties_1 = __nccwpck_require__(2431);
 const def = {
@@ -5490,7 +5490,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6103:
+/***/ 8484:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5672,7 +5672,7 @@ exports["default"] = core;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
 const ref_error_1 = __nccwpck_require__(3162);
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const codegen_1 = __nccwpck_require__(1436);
 const names_1 = __nccwpck_require__(630);
 const compile_1 = __nccwpck_require__(2718);
@@ -6697,7 +6697,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const util_1 = __nccwpck_require__(4464);
 const codegen_1 = __nccwpck_require__(1436);
 const error = {
@@ -6736,7 +6736,7 @@ exports["default"] = def;
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(6103);
+const code_1 = __nccwpck_require__(8484);
 const codegen_1 = __nccwpck_require__(1436);
 const util_1 = __nccwpck_require__(4464);
 const error = {
@@ -7036,6 +7036,2066 @@ function escapeJsonPtr(str) {
   return str.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+
+/***/ }),
+
+/***/ 9800:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+var __webpack_unused_export__;
+
+__webpack_unused_export__ = ({ value: true });
+exports.wT = __webpack_unused_export__ = void 0;
+const ed5 = __nccwpck_require__(6950);
+const ed2 = __nccwpck_require__(4488);
+const NSed3 = __nccwpck_require__(5699);
+var isS = ed5.isS;
+var isChar10 = ed5.isChar;
+var isNameStartChar = ed5.isNameStartChar;
+var isNameChar = ed5.isNameChar;
+var S_LIST = ed5.S_LIST;
+var NAME_RE = ed5.NAME_RE;
+var isChar11 = ed2.isChar;
+var isNCNameStartChar = NSed3.isNCNameStartChar;
+var isNCNameChar = NSed3.isNCNameChar;
+var NC_NAME_RE = NSed3.NC_NAME_RE;
+const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
+const rootNS = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+    __proto__: null,
+    xml: XML_NAMESPACE,
+    xmlns: XMLNS_NAMESPACE,
+};
+const XML_ENTITIES = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+    __proto__: null,
+    amp: "&",
+    gt: ">",
+    lt: "<",
+    quot: "\"",
+    apos: "'",
+};
+// EOC: end-of-chunk
+const EOC = -1;
+const NL_LIKE = -2;
+const S_BEGIN = 0; // Initial state.
+const S_BEGIN_WHITESPACE = 1; // leading whitespace
+const S_DOCTYPE = 2; // <!DOCTYPE
+const S_DOCTYPE_QUOTE = 3; // <!DOCTYPE "//blah
+const S_DTD = 4; // <!DOCTYPE "//blah" [ ...
+const S_DTD_QUOTED = 5; // <!DOCTYPE "//blah" [ "foo
+const S_DTD_OPEN_WAKA = 6;
+const S_DTD_OPEN_WAKA_BANG = 7;
+const S_DTD_COMMENT = 8; // <!--
+const S_DTD_COMMENT_ENDING = 9; // <!-- blah -
+const S_DTD_COMMENT_ENDED = 10; // <!-- blah --
+const S_DTD_PI = 11; // <?
+const S_DTD_PI_ENDING = 12; // <?hi "there" ?
+const S_TEXT = 13; // general stuff
+const S_ENTITY = 14; // &amp and such
+const S_OPEN_WAKA = 15; // <
+const S_OPEN_WAKA_BANG = 16; // <!...
+const S_COMMENT = 17; // <!--
+const S_COMMENT_ENDING = 18; // <!-- blah -
+const S_COMMENT_ENDED = 19; // <!-- blah --
+const S_CDATA = 20; // <![CDATA[ something
+const S_CDATA_ENDING = 21; // ]
+const S_CDATA_ENDING_2 = 22; // ]]
+const S_PI_FIRST_CHAR = 23; // <?hi, first char
+const S_PI_REST = 24; // <?hi, rest of the name
+const S_PI_BODY = 25; // <?hi there
+const S_PI_ENDING = 26; // <?hi "there" ?
+const S_XML_DECL_NAME_START = 27; // <?xml
+const S_XML_DECL_NAME = 28; // <?xml foo
+const S_XML_DECL_EQ = 29; // <?xml foo=
+const S_XML_DECL_VALUE_START = 30; // <?xml foo=
+const S_XML_DECL_VALUE = 31; // <?xml foo="bar"
+const S_XML_DECL_SEPARATOR = 32; // <?xml foo="bar"
+const S_XML_DECL_ENDING = 33; // <?xml ... ?
+const S_OPEN_TAG = 34; // <strong
+const S_OPEN_TAG_SLASH = 35; // <strong /
+const S_ATTRIB = 36; // <a
+const S_ATTRIB_NAME = 37; // <a foo
+const S_ATTRIB_NAME_SAW_WHITE = 38; // <a foo _
+const S_ATTRIB_VALUE = 39; // <a foo=
+const S_ATTRIB_VALUE_QUOTED = 40; // <a foo="bar
+const S_ATTRIB_VALUE_CLOSED = 41; // <a foo="bar"
+const S_ATTRIB_VALUE_UNQUOTED = 42; // <a foo=bar
+const S_CLOSE_TAG = 43; // </a
+const S_CLOSE_TAG_SAW_WHITE = 44; // </a   >
+const TAB = 9;
+const NL = 0xA;
+const CR = 0xD;
+const SPACE = 0x20;
+const BANG = 0x21;
+const DQUOTE = 0x22;
+const AMP = 0x26;
+const SQUOTE = 0x27;
+const MINUS = 0x2D;
+const FORWARD_SLASH = 0x2F;
+const SEMICOLON = 0x3B;
+const LESS = 0x3C;
+const EQUAL = 0x3D;
+const GREATER = 0x3E;
+const QUESTION = 0x3F;
+const OPEN_BRACKET = 0x5B;
+const CLOSE_BRACKET = 0x5D;
+const NEL = 0x85;
+const LS = 0x2028; // Line Separator
+const isQuote = (c) => c === DQUOTE || c === SQUOTE;
+const QUOTES = [DQUOTE, SQUOTE];
+const DOCTYPE_TERMINATOR = [...QUOTES, OPEN_BRACKET, GREATER];
+const DTD_TERMINATOR = [...QUOTES, LESS, CLOSE_BRACKET];
+const XML_DECL_NAME_TERMINATOR = [EQUAL, QUESTION, ...S_LIST];
+const ATTRIB_VALUE_UNQUOTED_TERMINATOR = [...S_LIST, GREATER, AMP, LESS];
+function nsPairCheck(parser, prefix, uri) {
+    switch (prefix) {
+        case "xml":
+            if (uri !== XML_NAMESPACE) {
+                parser.fail(`xml prefix must be bound to ${XML_NAMESPACE}.`);
+            }
+            break;
+        case "xmlns":
+            if (uri !== XMLNS_NAMESPACE) {
+                parser.fail(`xmlns prefix must be bound to ${XMLNS_NAMESPACE}.`);
+            }
+            break;
+        default:
+    }
+    switch (uri) {
+        case XMLNS_NAMESPACE:
+            parser.fail(prefix === "" ?
+                `the default namespace may not be set to ${uri}.` :
+                `may not assign a prefix (even "xmlns") to the URI \
+${XMLNS_NAMESPACE}.`);
+            break;
+        case XML_NAMESPACE:
+            switch (prefix) {
+                case "xml":
+                    // Assinging the XML namespace to "xml" is fine.
+                    break;
+                case "":
+                    parser.fail(`the default namespace may not be set to ${uri}.`);
+                    break;
+                default:
+                    parser.fail("may not assign the xml namespace to another prefix.");
+            }
+            break;
+        default:
+    }
+}
+function nsMappingCheck(parser, mapping) {
+    for (const local of Object.keys(mapping)) {
+        nsPairCheck(parser, local, mapping[local]);
+    }
+}
+const isNCName = (name) => NC_NAME_RE.test(name);
+const isName = (name) => NAME_RE.test(name);
+const FORBIDDEN_START = 0;
+const FORBIDDEN_BRACKET = 1;
+const FORBIDDEN_BRACKET_BRACKET = 2;
+/**
+ * The list of supported events.
+ */
+__webpack_unused_export__ = [
+    "xmldecl",
+    "text",
+    "processinginstruction",
+    "doctype",
+    "comment",
+    "opentagstart",
+    "attribute",
+    "opentag",
+    "closetag",
+    "cdata",
+    "error",
+    "end",
+    "ready",
+];
+const EVENT_NAME_TO_HANDLER_NAME = {
+    xmldecl: "xmldeclHandler",
+    text: "textHandler",
+    processinginstruction: "piHandler",
+    doctype: "doctypeHandler",
+    comment: "commentHandler",
+    opentagstart: "openTagStartHandler",
+    attribute: "attributeHandler",
+    opentag: "openTagHandler",
+    closetag: "closeTagHandler",
+    cdata: "cdataHandler",
+    error: "errorHandler",
+    end: "endHandler",
+    ready: "readyHandler",
+};
+// eslint-disable-next-line @typescript-eslint/ban-types
+class SaxesParser {
+    /**
+     * @param opt The parser options.
+     */
+    constructor(opt) {
+        this.opt = opt !== null && opt !== void 0 ? opt : {};
+        this.fragmentOpt = !!this.opt.fragment;
+        const xmlnsOpt = this.xmlnsOpt = !!this.opt.xmlns;
+        this.trackPosition = this.opt.position !== false;
+        this.fileName = this.opt.fileName;
+        if (xmlnsOpt) {
+            // This is the function we use to perform name checks on PIs and entities.
+            // When namespaces are used, colons are not allowed in PI target names or
+            // entity names. So the check depends on whether namespaces are used. See:
+            //
+            // https://www.w3.org/XML/xml-names-19990114-errata.html
+            // NE08
+            //
+            this.nameStartCheck = isNCNameStartChar;
+            this.nameCheck = isNCNameChar;
+            this.isName = isNCName;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.processAttribs = this.processAttribsNS;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.pushAttrib = this.pushAttribNS;
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+            this.ns = Object.assign({ __proto__: null }, rootNS);
+            const additional = this.opt.additionalNamespaces;
+            if (additional != null) {
+                nsMappingCheck(this, additional);
+                Object.assign(this.ns, additional);
+            }
+        }
+        else {
+            this.nameStartCheck = isNameStartChar;
+            this.nameCheck = isNameChar;
+            this.isName = isName;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.processAttribs = this.processAttribsPlain;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.pushAttrib = this.pushAttribPlain;
+        }
+        //
+        // The order of the members in this table needs to correspond to the state
+        // numbers given to the states that correspond to the methods being recorded
+        // here.
+        //
+        this.stateTable = [
+            /* eslint-disable @typescript-eslint/unbound-method */
+            this.sBegin,
+            this.sBeginWhitespace,
+            this.sDoctype,
+            this.sDoctypeQuote,
+            this.sDTD,
+            this.sDTDQuoted,
+            this.sDTDOpenWaka,
+            this.sDTDOpenWakaBang,
+            this.sDTDComment,
+            this.sDTDCommentEnding,
+            this.sDTDCommentEnded,
+            this.sDTDPI,
+            this.sDTDPIEnding,
+            this.sText,
+            this.sEntity,
+            this.sOpenWaka,
+            this.sOpenWakaBang,
+            this.sComment,
+            this.sCommentEnding,
+            this.sCommentEnded,
+            this.sCData,
+            this.sCDataEnding,
+            this.sCDataEnding2,
+            this.sPIFirstChar,
+            this.sPIRest,
+            this.sPIBody,
+            this.sPIEnding,
+            this.sXMLDeclNameStart,
+            this.sXMLDeclName,
+            this.sXMLDeclEq,
+            this.sXMLDeclValueStart,
+            this.sXMLDeclValue,
+            this.sXMLDeclSeparator,
+            this.sXMLDeclEnding,
+            this.sOpenTag,
+            this.sOpenTagSlash,
+            this.sAttrib,
+            this.sAttribName,
+            this.sAttribNameSawWhite,
+            this.sAttribValue,
+            this.sAttribValueQuoted,
+            this.sAttribValueClosed,
+            this.sAttribValueUnquoted,
+            this.sCloseTag,
+            this.sCloseTagSawWhite,
+            /* eslint-enable @typescript-eslint/unbound-method */
+        ];
+        this._init();
+    }
+    /**
+     * Indicates whether or not the parser is closed. If ``true``, wait for
+     * the ``ready`` event to write again.
+     */
+    get closed() {
+        return this._closed;
+    }
+    _init() {
+        var _a;
+        this.openWakaBang = "";
+        this.text = "";
+        this.name = "";
+        this.piTarget = "";
+        this.entity = "";
+        this.q = null;
+        this.tags = [];
+        this.tag = null;
+        this.topNS = null;
+        this.chunk = "";
+        this.chunkPosition = 0;
+        this.i = 0;
+        this.prevI = 0;
+        this.carriedFromPrevious = undefined;
+        this.forbiddenState = FORBIDDEN_START;
+        this.attribList = [];
+        // The logic is organized so as to minimize the need to check
+        // this.opt.fragment while parsing.
+        const { fragmentOpt } = this;
+        this.state = fragmentOpt ? S_TEXT : S_BEGIN;
+        // We want these to be all true if we are dealing with a fragment.
+        this.reportedTextBeforeRoot = this.reportedTextAfterRoot = this.closedRoot =
+            this.sawRoot = fragmentOpt;
+        // An XML declaration is intially possible only when parsing whole
+        // documents.
+        this.xmlDeclPossible = !fragmentOpt;
+        this.xmlDeclExpects = ["version"];
+        this.entityReturnState = undefined;
+        let { defaultXMLVersion } = this.opt;
+        if (defaultXMLVersion === undefined) {
+            if (this.opt.forceXMLVersion === true) {
+                throw new Error("forceXMLVersion set but defaultXMLVersion is not set");
+            }
+            defaultXMLVersion = "1.0";
+        }
+        this.setXMLVersion(defaultXMLVersion);
+        this.positionAtNewLine = 0;
+        this.doctype = false;
+        this._closed = false;
+        this.xmlDecl = {
+            version: undefined,
+            encoding: undefined,
+            standalone: undefined,
+        };
+        this.line = 1;
+        this.column = 0;
+        this.ENTITIES = Object.create(XML_ENTITIES);
+        (_a = this.readyHandler) === null || _a === void 0 ? void 0 : _a.call(this);
+    }
+    /**
+     * The stream position the parser is currently looking at. This field is
+     * zero-based.
+     *
+     * This field is not based on counting Unicode characters but is to be
+     * interpreted as a plain index into a JavaScript string.
+     */
+    get position() {
+        return this.chunkPosition + this.i;
+    }
+    /**
+     * The column number of the next character to be read by the parser.  *
+     * This field is zero-based. (The first column in a line is 0.)
+     *
+     * This field reports the index at which the next character would be in the
+     * line if the line were represented as a JavaScript string.  Note that this
+     * *can* be different to a count based on the number of *Unicode characters*
+     * due to how JavaScript handles astral plane characters.
+     *
+     * See [[column]] for a number that corresponds to a count of Unicode
+     * characters.
+     */
+    get columnIndex() {
+        return this.position - this.positionAtNewLine;
+    }
+    /**
+     * Set an event listener on an event. The parser supports one handler per
+     * event type. If you try to set an event handler over an existing handler,
+     * the old handler is silently overwritten.
+     *
+     * @param name The event to listen to.
+     *
+     * @param handler The handler to set.
+     */
+    on(name, handler) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+        this[EVENT_NAME_TO_HANDLER_NAME[name]] = handler;
+    }
+    /**
+     * Unset an event handler.
+     *
+     * @parma name The event to stop listening to.
+     */
+    off(name) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+        this[EVENT_NAME_TO_HANDLER_NAME[name]] = undefined;
+    }
+    /**
+     * Make an error object. The error object will have a message that contains
+     * the ``fileName`` option passed at the creation of the parser. If position
+     * tracking was turned on, it will also have line and column number
+     * information.
+     *
+     * @param message The message describing the error to report.
+     *
+     * @returns An error object with a properly formatted message.
+     */
+    makeError(message) {
+        var _a;
+        let msg = (_a = this.fileName) !== null && _a !== void 0 ? _a : "";
+        if (this.trackPosition) {
+            if (msg.length > 0) {
+                msg += ":";
+            }
+            msg += `${this.line}:${this.column}`;
+        }
+        if (msg.length > 0) {
+            msg += ": ";
+        }
+        return new Error(msg + message);
+    }
+    /**
+     * Report a parsing error. This method is made public so that client code may
+     * check for issues that are outside the scope of this project and can report
+     * errors.
+     *
+     * @param message The error to report.
+     *
+     * @returns this
+     */
+    fail(message) {
+        const err = this.makeError(message);
+        const handler = this.errorHandler;
+        if (handler === undefined) {
+            throw err;
+        }
+        else {
+            handler(err);
+        }
+        return this;
+    }
+    /**
+     * Write a XML data to the parser.
+     *
+     * @param chunk The XML data to write.
+     *
+     * @returns this
+     */
+    // We do need object for the type here. Yes, it often causes problems
+    // but not in this case.
+    write(chunk) {
+        if (this.closed) {
+            return this.fail("cannot write after close; assign an onready handler.");
+        }
+        let end = false;
+        if (chunk === null) {
+            // We cannot return immediately because carriedFromPrevious may need
+            // processing.
+            end = true;
+            chunk = "";
+        }
+        else if (typeof chunk === "object") {
+            chunk = chunk.toString();
+        }
+        // We checked if performing a pre-decomposition of the string into an array
+        // of single complete characters (``Array.from(chunk)``) would be faster
+        // than the current repeated calls to ``charCodeAt``. As of August 2018, it
+        // isn't. (There may be Node-specific code that would perform faster than
+        // ``Array.from`` but don't want to be dependent on Node.)
+        if (this.carriedFromPrevious !== undefined) {
+            // The previous chunk had char we must carry over.
+            chunk = `${this.carriedFromPrevious}${chunk}`;
+            this.carriedFromPrevious = undefined;
+        }
+        let limit = chunk.length;
+        const lastCode = chunk.charCodeAt(limit - 1);
+        if (!end &&
+            // A trailing CR or surrogate must be carried over to the next
+            // chunk.
+            (lastCode === CR || (lastCode >= 0xD800 && lastCode <= 0xDBFF))) {
+            // The chunk ends with a character that must be carried over. We cannot
+            // know how to handle it until we get the next chunk or the end of the
+            // stream. So save it for later.
+            this.carriedFromPrevious = chunk[limit - 1];
+            limit--;
+            chunk = chunk.slice(0, limit);
+        }
+        const { stateTable } = this;
+        this.chunk = chunk;
+        this.i = 0;
+        while (this.i < limit) {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument
+            stateTable[this.state].call(this);
+        }
+        this.chunkPosition += limit;
+        return end ? this.end() : this;
+    }
+    /**
+     * Close the current stream. Perform final well-formedness checks and reset
+     * the parser tstate.
+     *
+     * @returns this
+     */
+    close() {
+        return this.write(null);
+    }
+    /**
+     * Get a single code point out of the current chunk. This updates the current
+     * position if we do position tracking.
+     *
+     * This is the algorithm to use for XML 1.0.
+     *
+     * @returns The character read.
+     */
+    getCode10() {
+        const { chunk, i } = this;
+        this.prevI = i;
+        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+        // read this.i again, which is a bit faster.
+        this.i = i + 1;
+        if (i >= chunk.length) {
+            return EOC;
+        }
+        // Using charCodeAt and handling the surrogates ourselves is faster
+        // than using codePointAt.
+        const code = chunk.charCodeAt(i);
+        this.column++;
+        if (code < 0xD800) {
+            if (code >= SPACE || code === TAB) {
+                return code;
+            }
+            switch (code) {
+                case NL:
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL;
+                case CR:
+                    // We may get NaN if we read past the end of the chunk, which is fine.
+                    if (chunk.charCodeAt(i + 1) === NL) {
+                        // A \r\n sequence is converted to \n so we have to skip over the
+                        // next character. We already know it has a size of 1 so ++ is fine
+                        // here.
+                        this.i = i + 2;
+                    }
+                    // Otherwise, a \r is just converted to \n, so we don't have to skip
+                    // ahead.
+                    // In either case, \r becomes \n.
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL_LIKE;
+                default:
+                    // If we get here, then code < SPACE and it is not NL CR or TAB.
+                    this.fail("disallowed character.");
+                    return code;
+            }
+        }
+        if (code > 0xDBFF) {
+            // This is a specialized version of isChar10 that takes into account
+            // that in this context code > 0xDBFF and code <= 0xFFFF. So it does not
+            // test cases that don't need testing.
+            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+                this.fail("disallowed character.");
+            }
+            return code;
+        }
+        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+            (chunk.charCodeAt(i + 1) - 0xDC00);
+        this.i = i + 2;
+        // This is a specialized version of isChar10 that takes into account that in
+        // this context necessarily final >= 0x10000.
+        if (final > 0x10FFFF) {
+            this.fail("disallowed character.");
+        }
+        return final;
+    }
+    /**
+     * Get a single code point out of the current chunk. This updates the current
+     * position if we do position tracking.
+     *
+     * This is the algorithm to use for XML 1.1.
+     *
+     * @returns {number} The character read.
+     */
+    getCode11() {
+        const { chunk, i } = this;
+        this.prevI = i;
+        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+        // read this.i again, which is a bit faster.
+        this.i = i + 1;
+        if (i >= chunk.length) {
+            return EOC;
+        }
+        // Using charCodeAt and handling the surrogates ourselves is faster
+        // than using codePointAt.
+        const code = chunk.charCodeAt(i);
+        this.column++;
+        if (code < 0xD800) {
+            if ((code > 0x1F && code < 0x7F) || (code > 0x9F && code !== LS) ||
+                code === TAB) {
+                return code;
+            }
+            switch (code) {
+                case NL: // 0xA
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL;
+                case CR: { // 0xD
+                    // We may get NaN if we read past the end of the chunk, which is
+                    // fine.
+                    const next = chunk.charCodeAt(i + 1);
+                    if (next === NL || next === NEL) {
+                        // A CR NL or CR NEL sequence is converted to NL so we have to skip
+                        // over the next character. We already know it has a size of 1.
+                        this.i = i + 2;
+                    }
+                    // Otherwise, a CR is just converted to NL, no skip.
+                }
+                /* yes, fall through */
+                case NEL: // 0x85
+                case LS: // Ox2028
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL_LIKE;
+                default:
+                    this.fail("disallowed character.");
+                    return code;
+            }
+        }
+        if (code > 0xDBFF) {
+            // This is a specialized version of isCharAndNotRestricted that takes into
+            // account that in this context code > 0xDBFF and code <= 0xFFFF. So it
+            // does not test cases that don't need testing.
+            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+                this.fail("disallowed character.");
+            }
+            return code;
+        }
+        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+            (chunk.charCodeAt(i + 1) - 0xDC00);
+        this.i = i + 2;
+        // This is a specialized version of isCharAndNotRestricted that takes into
+        // account that in this context necessarily final >= 0x10000.
+        if (final > 0x10FFFF) {
+            this.fail("disallowed character.");
+        }
+        return final;
+    }
+    /**
+     * Like ``getCode`` but with the return value normalized so that ``NL`` is
+     * returned for ``NL_LIKE``.
+     */
+    getCodeNorm() {
+        const c = this.getCode();
+        return c === NL_LIKE ? NL : c;
+    }
+    unget() {
+        this.i = this.prevI;
+        this.column--;
+    }
+    /**
+     * Capture characters into a buffer until encountering one of a set of
+     * characters.
+     *
+     * @param chars An array of codepoints. Encountering a character in the array
+     * ends the capture. (``chars`` may safely contain ``NL``.)
+     *
+     * @return The character code that made the capture end, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    captureTo(chars) {
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCode();
+            const isNLLike = c === NL_LIKE;
+            const final = isNLLike ? NL : c;
+            if (final === EOC || chars.includes(final)) {
+                this.text += chunk.slice(start, this.prevI);
+                return final;
+            }
+            if (isNLLike) {
+                this.text += `${chunk.slice(start, this.prevI)}\n`;
+                start = this.i;
+            }
+        }
+    }
+    /**
+     * Capture characters into a buffer until encountering a character.
+     *
+     * @param char The codepoint that ends the capture. **NOTE ``char`` MAY NOT
+     * CONTAIN ``NL``.** Passing ``NL`` will result in buggy behavior.
+     *
+     * @return ``true`` if we ran into the character. Otherwise, we ran into the
+     * end of the current chunk.
+     */
+    captureToChar(char) {
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            let c = this.getCode();
+            switch (c) {
+                case NL_LIKE:
+                    this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    start = this.i;
+                    c = NL;
+                    break;
+                case EOC:
+                    this.text += chunk.slice(start);
+                    return false;
+                default:
+            }
+            if (c === char) {
+                this.text += chunk.slice(start, this.prevI);
+                return true;
+            }
+        }
+    }
+    /**
+     * Capture characters that satisfy ``isNameChar`` into the ``name`` field of
+     * this parser.
+     *
+     * @return The character code that made the test fail, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    captureNameChars() {
+        const { chunk, i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCode();
+            if (c === EOC) {
+                this.name += chunk.slice(start);
+                return EOC;
+            }
+            // NL is not a name char so we don't have to test specifically for it.
+            if (!isNameChar(c)) {
+                this.name += chunk.slice(start, this.prevI);
+                return c === NL_LIKE ? NL : c;
+            }
+        }
+    }
+    /**
+     * Skip white spaces.
+     *
+     * @return The character that ended the skip, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    skipSpaces() {
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC || !isS(c)) {
+                return c;
+            }
+        }
+    }
+    setXMLVersion(version) {
+        this.currentXMLVersion = version;
+        /*  eslint-disable @typescript-eslint/unbound-method */
+        if (version === "1.0") {
+            this.isChar = isChar10;
+            this.getCode = this.getCode10;
+        }
+        else {
+            this.isChar = isChar11;
+            this.getCode = this.getCode11;
+        }
+        /* eslint-enable @typescript-eslint/unbound-method */
+    }
+    // STATE ENGINE METHODS
+    // This needs to be a state separate from S_BEGIN_WHITESPACE because we want
+    // to be sure never to come back to this state later.
+    sBegin() {
+        // We are essentially peeking at the first character of the chunk. Since
+        // S_BEGIN can be in effect only when we start working on the first chunk,
+        // the index at which we must look is necessarily 0. Note also that the
+        // following test does not depend on decoding surrogates.
+        // If the initial character is 0xFEFF, ignore it.
+        if (this.chunk.charCodeAt(0) === 0xFEFF) {
+            this.i++;
+            this.column++;
+        }
+        this.state = S_BEGIN_WHITESPACE;
+    }
+    sBeginWhitespace() {
+        // We need to know whether we've encountered spaces or not because as soon
+        // as we run into a space, an XML declaration is no longer possible. Rather
+        // than slow down skipSpaces even in places where we don't care whether it
+        // skipped anything or not, we check whether prevI is equal to the value of
+        // i from before we skip spaces.
+        const iBefore = this.i;
+        const c = this.skipSpaces();
+        if (this.prevI !== iBefore) {
+            this.xmlDeclPossible = false;
+        }
+        switch (c) {
+            case LESS:
+                this.state = S_OPEN_WAKA;
+                // We could naively call closeText but in this state, it is not normal
+                // to have text be filled with any data.
+                if (this.text.length !== 0) {
+                    throw new Error("no-empty text at start");
+                }
+                break;
+            case EOC:
+                break;
+            default:
+                this.unget();
+                this.state = S_TEXT;
+                this.xmlDeclPossible = false;
+        }
+    }
+    sDoctype() {
+        var _a;
+        const c = this.captureTo(DOCTYPE_TERMINATOR);
+        switch (c) {
+            case GREATER: {
+                (_a = this.doctypeHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+                this.text = "";
+                this.state = S_TEXT;
+                this.doctype = true; // just remember that we saw it.
+                break;
+            }
+            case EOC:
+                break;
+            default:
+                this.text += String.fromCodePoint(c);
+                if (c === OPEN_BRACKET) {
+                    this.state = S_DTD;
+                }
+                else if (isQuote(c)) {
+                    this.state = S_DOCTYPE_QUOTE;
+                    this.q = c;
+                }
+        }
+    }
+    sDoctypeQuote() {
+        const q = this.q;
+        if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.q = null;
+            this.state = S_DOCTYPE;
+        }
+    }
+    sDTD() {
+        const c = this.captureTo(DTD_TERMINATOR);
+        if (c === EOC) {
+            return;
+        }
+        this.text += String.fromCodePoint(c);
+        if (c === CLOSE_BRACKET) {
+            this.state = S_DOCTYPE;
+        }
+        else if (c === LESS) {
+            this.state = S_DTD_OPEN_WAKA;
+        }
+        else if (isQuote(c)) {
+            this.state = S_DTD_QUOTED;
+            this.q = c;
+        }
+    }
+    sDTDQuoted() {
+        const q = this.q;
+        if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.state = S_DTD;
+            this.q = null;
+        }
+    }
+    sDTDOpenWaka() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        switch (c) {
+            case BANG:
+                this.state = S_DTD_OPEN_WAKA_BANG;
+                this.openWakaBang = "";
+                break;
+            case QUESTION:
+                this.state = S_DTD_PI;
+                break;
+            default:
+                this.state = S_DTD;
+        }
+    }
+    sDTDOpenWakaBang() {
+        const char = String.fromCodePoint(this.getCodeNorm());
+        const owb = this.openWakaBang += char;
+        this.text += char;
+        if (owb !== "-") {
+            this.state = owb === "--" ? S_DTD_COMMENT : S_DTD;
+            this.openWakaBang = "";
+        }
+    }
+    sDTDComment() {
+        if (this.captureToChar(MINUS)) {
+            this.text += "-";
+            this.state = S_DTD_COMMENT_ENDING;
+        }
+    }
+    sDTDCommentEnding() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        this.state = c === MINUS ? S_DTD_COMMENT_ENDED : S_DTD_COMMENT;
+    }
+    sDTDCommentEnded() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        if (c === GREATER) {
+            this.state = S_DTD;
+        }
+        else {
+            this.fail("malformed comment.");
+            // <!-- blah -- bloo --> will be recorded as
+            // a comment of " blah -- bloo "
+            this.state = S_DTD_COMMENT;
+        }
+    }
+    sDTDPI() {
+        if (this.captureToChar(QUESTION)) {
+            this.text += "?";
+            this.state = S_DTD_PI_ENDING;
+        }
+    }
+    sDTDPIEnding() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        if (c === GREATER) {
+            this.state = S_DTD;
+        }
+    }
+    sText() {
+        //
+        // We did try a version of saxes where the S_TEXT state was split in two
+        // states: one for text inside the root element, and one for text
+        // outside. This was avoiding having to test this.tags.length to decide
+        // what implementation to actually use.
+        //
+        // Peformance testing on gigabyte-size files did not show any advantage to
+        // using the two states solution instead of the current one. Conversely, it
+        // made the code a bit more complicated elsewhere. For instance, a comment
+        // can appear before the root element so when a comment ended it was
+        // necessary to determine whether to return to the S_TEXT state or to the
+        // new text-outside-root state.
+        //
+        if (this.tags.length !== 0) {
+            this.handleTextInRoot();
+        }
+        else {
+            this.handleTextOutsideRoot();
+        }
+    }
+    sEntity() {
+        // This is essentially a specialized version of captureToChar(SEMICOLON...)
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        loop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case NL_LIKE:
+                    this.entity += `${chunk.slice(start, this.prevI)}\n`;
+                    start = this.i;
+                    break;
+                case SEMICOLON: {
+                    const { entityReturnState } = this;
+                    const entity = this.entity + chunk.slice(start, this.prevI);
+                    this.state = entityReturnState;
+                    let parsed;
+                    if (entity === "") {
+                        this.fail("empty entity name.");
+                        parsed = "&;";
+                    }
+                    else {
+                        parsed = this.parseEntity(entity);
+                        this.entity = "";
+                    }
+                    if (entityReturnState !== S_TEXT || this.textHandler !== undefined) {
+                        this.text += parsed;
+                    }
+                    // eslint-disable-next-line no-labels
+                    break loop;
+                }
+                case EOC:
+                    this.entity += chunk.slice(start);
+                    // eslint-disable-next-line no-labels
+                    break loop;
+                default:
+            }
+        }
+    }
+    sOpenWaka() {
+        // Reminder: a state handler is called with at least one character
+        // available in the current chunk. So the first call to get code inside of
+        // a state handler cannot return ``EOC``. That's why we don't test
+        // for it.
+        const c = this.getCode();
+        // either a /, ?, !, or text is coming next.
+        if (isNameStartChar(c)) {
+            this.state = S_OPEN_TAG;
+            this.unget();
+            this.xmlDeclPossible = false;
+        }
+        else {
+            switch (c) {
+                case FORWARD_SLASH:
+                    this.state = S_CLOSE_TAG;
+                    this.xmlDeclPossible = false;
+                    break;
+                case BANG:
+                    this.state = S_OPEN_WAKA_BANG;
+                    this.openWakaBang = "";
+                    this.xmlDeclPossible = false;
+                    break;
+                case QUESTION:
+                    this.state = S_PI_FIRST_CHAR;
+                    break;
+                default:
+                    this.fail("disallowed character in tag name");
+                    this.state = S_TEXT;
+                    this.xmlDeclPossible = false;
+            }
+        }
+    }
+    sOpenWakaBang() {
+        this.openWakaBang += String.fromCodePoint(this.getCodeNorm());
+        switch (this.openWakaBang) {
+            case "[CDATA[":
+                if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+                    this.fail("text data outside of root node.");
+                    this.reportedTextBeforeRoot = true;
+                }
+                if (this.closedRoot && !this.reportedTextAfterRoot) {
+                    this.fail("text data outside of root node.");
+                    this.reportedTextAfterRoot = true;
+                }
+                this.state = S_CDATA;
+                this.openWakaBang = "";
+                break;
+            case "--":
+                this.state = S_COMMENT;
+                this.openWakaBang = "";
+                break;
+            case "DOCTYPE":
+                this.state = S_DOCTYPE;
+                if (this.doctype || this.sawRoot) {
+                    this.fail("inappropriately located doctype declaration.");
+                }
+                this.openWakaBang = "";
+                break;
+            default:
+                // 7 happens to be the maximum length of the string that can possibly
+                // match one of the cases above.
+                if (this.openWakaBang.length >= 7) {
+                    this.fail("incorrect syntax.");
+                }
+        }
+    }
+    sComment() {
+        if (this.captureToChar(MINUS)) {
+            this.state = S_COMMENT_ENDING;
+        }
+    }
+    sCommentEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === MINUS) {
+            this.state = S_COMMENT_ENDED;
+            (_a = this.commentHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+            this.text = "";
+        }
+        else {
+            this.text += `-${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+        }
+    }
+    sCommentEnded() {
+        const c = this.getCodeNorm();
+        if (c !== GREATER) {
+            this.fail("malformed comment.");
+            // <!-- blah -- bloo --> will be recorded as
+            // a comment of " blah -- bloo "
+            this.text += `--${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+        }
+        else {
+            this.state = S_TEXT;
+        }
+    }
+    sCData() {
+        if (this.captureToChar(CLOSE_BRACKET)) {
+            this.state = S_CDATA_ENDING;
+        }
+    }
+    sCDataEnding() {
+        const c = this.getCodeNorm();
+        if (c === CLOSE_BRACKET) {
+            this.state = S_CDATA_ENDING_2;
+        }
+        else {
+            this.text += `]${String.fromCodePoint(c)}`;
+            this.state = S_CDATA;
+        }
+    }
+    sCDataEnding2() {
+        var _a;
+        const c = this.getCodeNorm();
+        switch (c) {
+            case GREATER: {
+                (_a = this.cdataHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+                this.text = "";
+                this.state = S_TEXT;
+                break;
+            }
+            case CLOSE_BRACKET:
+                this.text += "]";
+                break;
+            default:
+                this.text += `]]${String.fromCodePoint(c)}`;
+                this.state = S_CDATA;
+        }
+    }
+    // We need this separate state to check the first character fo the pi target
+    // with this.nameStartCheck which allows less characters than this.nameCheck.
+    sPIFirstChar() {
+        const c = this.getCodeNorm();
+        // This is first because in the case where the file is well-formed this is
+        // the branch taken. We optimize for well-formedness.
+        if (this.nameStartCheck(c)) {
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+        }
+        else if (c === QUESTION || isS(c)) {
+            this.fail("processing instruction without a target.");
+            this.state = c === QUESTION ? S_PI_ENDING : S_PI_BODY;
+        }
+        else {
+            this.fail("disallowed character in processing instruction name.");
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+        }
+    }
+    sPIRest() {
+        // Capture characters into a piTarget while ``this.nameCheck`` run on the
+        // character read returns true.
+        const { chunk, i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC) {
+                this.piTarget += chunk.slice(start);
+                return;
+            }
+            // NL cannot satisfy this.nameCheck so we don't have to test specifically
+            // for it.
+            if (!this.nameCheck(c)) {
+                this.piTarget += chunk.slice(start, this.prevI);
+                const isQuestion = c === QUESTION;
+                if (isQuestion || isS(c)) {
+                    if (this.piTarget === "xml") {
+                        if (!this.xmlDeclPossible) {
+                            this.fail("an XML declaration must be at the start of the document.");
+                        }
+                        this.state = isQuestion ? S_XML_DECL_ENDING : S_XML_DECL_NAME_START;
+                    }
+                    else {
+                        this.state = isQuestion ? S_PI_ENDING : S_PI_BODY;
+                    }
+                }
+                else {
+                    this.fail("disallowed character in processing instruction name.");
+                    this.piTarget += String.fromCodePoint(c);
+                }
+                break;
+            }
+        }
+    }
+    sPIBody() {
+        if (this.text.length === 0) {
+            const c = this.getCodeNorm();
+            if (c === QUESTION) {
+                this.state = S_PI_ENDING;
+            }
+            else if (!isS(c)) {
+                this.text = String.fromCodePoint(c);
+            }
+        }
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        else if (this.captureToChar(QUESTION)) {
+            this.state = S_PI_ENDING;
+        }
+    }
+    sPIEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === GREATER) {
+            const { piTarget } = this;
+            if (piTarget.toLowerCase() === "xml") {
+                this.fail("the XML declaration must appear at the start of the document.");
+            }
+            (_a = this.piHandler) === null || _a === void 0 ? void 0 : _a.call(this, {
+                target: piTarget,
+                body: this.text,
+            });
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+        }
+        else if (c === QUESTION) {
+            // We ran into ?? as part of a processing instruction. We initially took
+            // the first ? as a sign that the PI was ending, but it is not. So we have
+            // to add it to the body but we take the new ? as a sign that the PI is
+            // ending.
+            this.text += "?";
+        }
+        else {
+            this.text += `?${String.fromCodePoint(c)}`;
+            this.state = S_PI_BODY;
+        }
+        this.xmlDeclPossible = false;
+    }
+    sXMLDeclNameStart() {
+        const c = this.skipSpaces();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            // It is valid to go to S_XML_DECL_ENDING from this state.
+            this.state = S_XML_DECL_ENDING;
+            return;
+        }
+        if (c !== EOC) {
+            this.state = S_XML_DECL_NAME;
+            this.name = String.fromCodePoint(c);
+        }
+    }
+    sXMLDeclName() {
+        const c = this.captureTo(XML_DECL_NAME_TERMINATOR);
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.name += this.text;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (!(isS(c) || c === EQUAL)) {
+            return;
+        }
+        this.name += this.text;
+        this.text = "";
+        if (!this.xmlDeclExpects.includes(this.name)) {
+            switch (this.name.length) {
+                case 0:
+                    this.fail("did not expect any more name/value pairs.");
+                    break;
+                case 1:
+                    this.fail(`expected the name ${this.xmlDeclExpects[0]}.`);
+                    break;
+                default:
+                    this.fail(`expected one of ${this.xmlDeclExpects.join(", ")}`);
+            }
+        }
+        this.state = c === EQUAL ? S_XML_DECL_VALUE_START : S_XML_DECL_EQ;
+    }
+    sXMLDeclEq() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (isS(c)) {
+            return;
+        }
+        if (c !== EQUAL) {
+            this.fail("value required.");
+        }
+        this.state = S_XML_DECL_VALUE_START;
+    }
+    sXMLDeclValueStart() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (isS(c)) {
+            return;
+        }
+        if (!isQuote(c)) {
+            this.fail("value must be quoted.");
+            this.q = SPACE;
+        }
+        else {
+            this.q = c;
+        }
+        this.state = S_XML_DECL_VALUE;
+    }
+    sXMLDeclValue() {
+        const c = this.captureTo([this.q, QUESTION]);
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (c === EOC) {
+            return;
+        }
+        const value = this.text;
+        this.text = "";
+        switch (this.name) {
+            case "version": {
+                this.xmlDeclExpects = ["encoding", "standalone"];
+                const version = value;
+                this.xmlDecl.version = version;
+                // This is the test specified by XML 1.0 but it is fine for XML 1.1.
+                if (!/^1\.[0-9]+$/.test(version)) {
+                    this.fail("version number must match /^1\\.[0-9]+$/.");
+                }
+                // When forceXMLVersion is set, the XML declaration is ignored.
+                else if (!this.opt.forceXMLVersion) {
+                    this.setXMLVersion(version);
+                }
+                break;
+            }
+            case "encoding":
+                if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) {
+                    this.fail("encoding value must match \
+/^[A-Za-z0-9][A-Za-z0-9._-]*$/.");
+                }
+                this.xmlDeclExpects = ["standalone"];
+                this.xmlDecl.encoding = value;
+                break;
+            case "standalone":
+                if (value !== "yes" && value !== "no") {
+                    this.fail("standalone value must match \"yes\" or \"no\".");
+                }
+                this.xmlDeclExpects = [];
+                this.xmlDecl.standalone = value;
+                break;
+            default:
+            // We don't need to raise an error here since we've already raised one
+            // when checking what name was expected.
+        }
+        this.name = "";
+        this.state = S_XML_DECL_SEPARATOR;
+    }
+    sXMLDeclSeparator() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            // It is valid to go to S_XML_DECL_ENDING from this state.
+            this.state = S_XML_DECL_ENDING;
+            return;
+        }
+        if (!isS(c)) {
+            this.fail("whitespace required.");
+            this.unget();
+        }
+        this.state = S_XML_DECL_NAME_START;
+    }
+    sXMLDeclEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === GREATER) {
+            if (this.piTarget !== "xml") {
+                this.fail("processing instructions are not allowed before root.");
+            }
+            else if (this.name !== "version" &&
+                this.xmlDeclExpects.includes("version")) {
+                this.fail("XML declaration must contain a version.");
+            }
+            (_a = this.xmldeclHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.xmlDecl);
+            this.name = "";
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+        }
+        else {
+            // We got here because the previous character was a ?, but the question
+            // mark character is not valid inside any of the XML declaration
+            // name/value pairs.
+            this.fail("The character ? is disallowed anywhere in XML declarations.");
+        }
+        this.xmlDeclPossible = false;
+    }
+    sOpenTag() {
+        var _a;
+        const c = this.captureNameChars();
+        if (c === EOC) {
+            return;
+        }
+        const tag = this.tag = {
+            name: this.name,
+            attributes: Object.create(null),
+        };
+        this.name = "";
+        if (this.xmlnsOpt) {
+            this.topNS = tag.ns = Object.create(null);
+        }
+        (_a = this.openTagStartHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        this.sawRoot = true;
+        if (!this.fragmentOpt && this.closedRoot) {
+            this.fail("documents may contain only one root.");
+        }
+        switch (c) {
+            case GREATER:
+                this.openTag();
+                break;
+            case FORWARD_SLASH:
+                this.state = S_OPEN_TAG_SLASH;
+                break;
+            default:
+                if (!isS(c)) {
+                    this.fail("disallowed character in tag name.");
+                }
+                this.state = S_ATTRIB;
+        }
+    }
+    sOpenTagSlash() {
+        if (this.getCode() === GREATER) {
+            this.openSelfClosingTag();
+        }
+        else {
+            this.fail("forward-slash in opening tag not followed by >.");
+            this.state = S_ATTRIB;
+        }
+    }
+    sAttrib() {
+        const c = this.skipSpaces();
+        if (c === EOC) {
+            return;
+        }
+        if (isNameStartChar(c)) {
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+        }
+        else if (c === GREATER) {
+            this.openTag();
+        }
+        else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+        }
+        else {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribName() {
+        const c = this.captureNameChars();
+        if (c === EQUAL) {
+            this.state = S_ATTRIB_VALUE;
+        }
+        else if (isS(c)) {
+            this.state = S_ATTRIB_NAME_SAW_WHITE;
+        }
+        else if (c === GREATER) {
+            this.fail("attribute without value.");
+            this.pushAttrib(this.name, this.name);
+            this.name = this.text = "";
+            this.openTag();
+        }
+        else if (c !== EOC) {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribNameSawWhite() {
+        const c = this.skipSpaces();
+        switch (c) {
+            case EOC:
+                return;
+            case EQUAL:
+                this.state = S_ATTRIB_VALUE;
+                break;
+            default:
+                this.fail("attribute without value.");
+                // Should we do this???
+                // this.tag.attributes[this.name] = "";
+                this.text = "";
+                this.name = "";
+                if (c === GREATER) {
+                    this.openTag();
+                }
+                else if (isNameStartChar(c)) {
+                    this.unget();
+                    this.state = S_ATTRIB_NAME;
+                }
+                else {
+                    this.fail("disallowed character in attribute name.");
+                    this.state = S_ATTRIB;
+                }
+        }
+    }
+    sAttribValue() {
+        const c = this.getCodeNorm();
+        if (isQuote(c)) {
+            this.q = c;
+            this.state = S_ATTRIB_VALUE_QUOTED;
+        }
+        else if (!isS(c)) {
+            this.fail("unquoted attribute value.");
+            this.state = S_ATTRIB_VALUE_UNQUOTED;
+            this.unget();
+        }
+    }
+    sAttribValueQuoted() {
+        // We deliberately do not use captureTo here. The specialized code we use
+        // here is faster than using captureTo.
+        const { q, chunk } = this;
+        let { i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case q:
+                    this.pushAttrib(this.name, this.text + chunk.slice(start, this.prevI));
+                    this.name = this.text = "";
+                    this.q = null;
+                    this.state = S_ATTRIB_VALUE_CLOSED;
+                    return;
+                case AMP:
+                    this.text += chunk.slice(start, this.prevI);
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_ATTRIB_VALUE_QUOTED;
+                    return;
+                case NL:
+                case NL_LIKE:
+                case TAB:
+                    this.text += `${chunk.slice(start, this.prevI)} `;
+                    start = this.i;
+                    break;
+                case LESS:
+                    this.text += chunk.slice(start, this.prevI);
+                    this.fail("disallowed character.");
+                    return;
+                case EOC:
+                    this.text += chunk.slice(start);
+                    return;
+                default:
+            }
+        }
+    }
+    sAttribValueClosed() {
+        const c = this.getCodeNorm();
+        if (isS(c)) {
+            this.state = S_ATTRIB;
+        }
+        else if (c === GREATER) {
+            this.openTag();
+        }
+        else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+        }
+        else if (isNameStartChar(c)) {
+            this.fail("no whitespace between attributes.");
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+        }
+        else {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribValueUnquoted() {
+        // We don't do anything regarding EOL or space handling for unquoted
+        // attributes. We already have failed by the time we get here, and the
+        // contract that saxes upholds states that upon failure, it is not safe to
+        // rely on the data passed to event handlers (other than
+        // ``onerror``). Passing "bad" data is not a problem.
+        const c = this.captureTo(ATTRIB_VALUE_UNQUOTED_TERMINATOR);
+        switch (c) {
+            case AMP:
+                this.state = S_ENTITY;
+                this.entityReturnState = S_ATTRIB_VALUE_UNQUOTED;
+                break;
+            case LESS:
+                this.fail("disallowed character.");
+                break;
+            case EOC:
+                break;
+            default:
+                if (this.text.includes("]]>")) {
+                    this.fail("the string \"]]>\" is disallowed in char data.");
+                }
+                this.pushAttrib(this.name, this.text);
+                this.name = this.text = "";
+                if (c === GREATER) {
+                    this.openTag();
+                }
+                else {
+                    this.state = S_ATTRIB;
+                }
+        }
+    }
+    sCloseTag() {
+        const c = this.captureNameChars();
+        if (c === GREATER) {
+            this.closeTag();
+        }
+        else if (isS(c)) {
+            this.state = S_CLOSE_TAG_SAW_WHITE;
+        }
+        else if (c !== EOC) {
+            this.fail("disallowed character in closing tag.");
+        }
+    }
+    sCloseTagSawWhite() {
+        switch (this.skipSpaces()) {
+            case GREATER:
+                this.closeTag();
+                break;
+            case EOC:
+                break;
+            default:
+                this.fail("disallowed character in closing tag.");
+        }
+    }
+    // END OF STATE ENGINE METHODS
+    handleTextInRoot() {
+        // This is essentially a specialized version of captureTo which is optimized
+        // for performing the ]]> check. A previous version of this code, checked
+        // ``this.text`` for the presence of ]]>. It simplified the code but was
+        // very costly when character data contained a lot of entities to be parsed.
+        //
+        // Since we are using a specialized loop, we also keep track of the presence
+        // of ]]> in text data. The sequence ]]> is forbidden to appear as-is.
+        //
+        let { i: start, forbiddenState } = this;
+        const { chunk, textHandler: handler } = this;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        scanLoop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case LESS: {
+                    this.state = S_OPEN_WAKA;
+                    if (handler !== undefined) {
+                        const { text } = this;
+                        const slice = chunk.slice(start, this.prevI);
+                        if (text.length !== 0) {
+                            handler(text + slice);
+                            this.text = "";
+                        }
+                        else if (slice.length !== 0) {
+                            handler(slice);
+                        }
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                }
+                case AMP:
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_TEXT;
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start, this.prevI);
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                case CLOSE_BRACKET:
+                    switch (forbiddenState) {
+                        case FORBIDDEN_START:
+                            forbiddenState = FORBIDDEN_BRACKET;
+                            break;
+                        case FORBIDDEN_BRACKET:
+                            forbiddenState = FORBIDDEN_BRACKET_BRACKET;
+                            break;
+                        case FORBIDDEN_BRACKET_BRACKET:
+                            break;
+                        default:
+                            throw new Error("impossible state");
+                    }
+                    break;
+                case GREATER:
+                    if (forbiddenState === FORBIDDEN_BRACKET_BRACKET) {
+                        this.fail("the string \"]]>\" is disallowed in char data.");
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    break;
+                case NL_LIKE:
+                    if (handler !== undefined) {
+                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    }
+                    start = this.i;
+                    forbiddenState = FORBIDDEN_START;
+                    break;
+                case EOC:
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start);
+                    }
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                default:
+                    forbiddenState = FORBIDDEN_START;
+            }
+        }
+        this.forbiddenState = forbiddenState;
+    }
+    handleTextOutsideRoot() {
+        // This is essentially a specialized version of captureTo which is optimized
+        // for a specialized task. We keep track of the presence of non-space
+        // characters in the text since these are errors when appearing outside the
+        // document root element.
+        let { i: start } = this;
+        const { chunk, textHandler: handler } = this;
+        let nonSpace = false;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        outRootLoop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const code = this.getCode();
+            switch (code) {
+                case LESS: {
+                    this.state = S_OPEN_WAKA;
+                    if (handler !== undefined) {
+                        const { text } = this;
+                        const slice = chunk.slice(start, this.prevI);
+                        if (text.length !== 0) {
+                            handler(text + slice);
+                            this.text = "";
+                        }
+                        else if (slice.length !== 0) {
+                            handler(slice);
+                        }
+                    }
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                }
+                case AMP:
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_TEXT;
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start, this.prevI);
+                    }
+                    nonSpace = true;
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                case NL_LIKE:
+                    if (handler !== undefined) {
+                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    }
+                    start = this.i;
+                    break;
+                case EOC:
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start);
+                    }
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                default:
+                    if (!isS(code)) {
+                        nonSpace = true;
+                    }
+            }
+        }
+        if (!nonSpace) {
+            return;
+        }
+        // We use the reportedTextBeforeRoot and reportedTextAfterRoot flags
+        // to avoid reporting errors for every single character that is out of
+        // place.
+        if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextBeforeRoot = true;
+        }
+        if (this.closedRoot && !this.reportedTextAfterRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextAfterRoot = true;
+        }
+    }
+    pushAttribNS(name, value) {
+        var _a;
+        const { prefix, local } = this.qname(name);
+        const attr = { name, prefix, local, value };
+        this.attribList.push(attr);
+        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+        if (prefix === "xmlns") {
+            const trimmed = value.trim();
+            if (this.currentXMLVersion === "1.0" && trimmed === "") {
+                this.fail("invalid attempt to undefine prefix in XML 1.0");
+            }
+            this.topNS[local] = trimmed;
+            nsPairCheck(this, local, trimmed);
+        }
+        else if (name === "xmlns") {
+            const trimmed = value.trim();
+            this.topNS[""] = trimmed;
+            nsPairCheck(this, "", trimmed);
+        }
+    }
+    pushAttribPlain(name, value) {
+        var _a;
+        const attr = { name, value };
+        this.attribList.push(attr);
+        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+    }
+    /**
+     * End parsing. This performs final well-formedness checks and resets the
+     * parser to a clean state.
+     *
+     * @returns this
+     */
+    end() {
+        var _a, _b;
+        if (!this.sawRoot) {
+            this.fail("document must contain a root element.");
+        }
+        const { tags } = this;
+        while (tags.length > 0) {
+            const tag = tags.pop();
+            this.fail(`unclosed tag: ${tag.name}`);
+        }
+        if ((this.state !== S_BEGIN) && (this.state !== S_TEXT)) {
+            this.fail("unexpected end.");
+        }
+        const { text } = this;
+        if (text.length !== 0) {
+            (_a = this.textHandler) === null || _a === void 0 ? void 0 : _a.call(this, text);
+            this.text = "";
+        }
+        this._closed = true;
+        (_b = this.endHandler) === null || _b === void 0 ? void 0 : _b.call(this);
+        this._init();
+        return this;
+    }
+    /**
+     * Resolve a namespace prefix.
+     *
+     * @param prefix The prefix to resolve.
+     *
+     * @returns The namespace URI or ``undefined`` if the prefix is not defined.
+     */
+    resolve(prefix) {
+        var _a, _b;
+        let uri = this.topNS[prefix];
+        if (uri !== undefined) {
+            return uri;
+        }
+        const { tags } = this;
+        for (let index = tags.length - 1; index >= 0; index--) {
+            uri = tags[index].ns[prefix];
+            if (uri !== undefined) {
+                return uri;
+            }
+        }
+        uri = this.ns[prefix];
+        if (uri !== undefined) {
+            return uri;
+        }
+        return (_b = (_a = this.opt).resolvePrefix) === null || _b === void 0 ? void 0 : _b.call(_a, prefix);
+    }
+    /**
+     * Parse a qname into its prefix and local name parts.
+     *
+     * @param name The name to parse
+     *
+     * @returns
+     */
+    qname(name) {
+        // This is faster than using name.split(":").
+        const colon = name.indexOf(":");
+        if (colon === -1) {
+            return { prefix: "", local: name };
+        }
+        const local = name.slice(colon + 1);
+        const prefix = name.slice(0, colon);
+        if (prefix === "" || local === "" || local.includes(":")) {
+            this.fail(`malformed name: ${name}.`);
+        }
+        return { prefix, local };
+    }
+    processAttribsNS() {
+        var _a;
+        const { attribList } = this;
+        const tag = this.tag;
+        {
+            // add namespace info to tag
+            const { prefix, local } = this.qname(tag.name);
+            tag.prefix = prefix;
+            tag.local = local;
+            const uri = tag.uri = (_a = this.resolve(prefix)) !== null && _a !== void 0 ? _a : "";
+            if (prefix !== "") {
+                if (prefix === "xmlns") {
+                    this.fail("tags may not have \"xmlns\" as prefix.");
+                }
+                if (uri === "") {
+                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                    tag.uri = prefix;
+                }
+            }
+        }
+        if (attribList.length === 0) {
+            return;
+        }
+        const { attributes } = tag;
+        const seen = new Set();
+        // Note: do not apply default ns to attributes:
+        //   http://www.w3.org/TR/REC-xml-names/#defaulting
+        for (const attr of attribList) {
+            const { name, prefix, local } = attr;
+            let uri;
+            let eqname;
+            if (prefix === "") {
+                uri = name === "xmlns" ? XMLNS_NAMESPACE : "";
+                eqname = name;
+            }
+            else {
+                uri = this.resolve(prefix);
+                // if there's any attributes with an undefined namespace,
+                // then fail on them now.
+                if (uri === undefined) {
+                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                    uri = prefix;
+                }
+                eqname = `{${uri}}${local}`;
+            }
+            if (seen.has(eqname)) {
+                this.fail(`duplicate attribute: ${eqname}.`);
+            }
+            seen.add(eqname);
+            attr.uri = uri;
+            attributes[name] = attr;
+        }
+        this.attribList = [];
+    }
+    processAttribsPlain() {
+        const { attribList } = this;
+        // eslint-disable-next-line prefer-destructuring
+        const attributes = this.tag.attributes;
+        for (const { name, value } of attribList) {
+            if (attributes[name] !== undefined) {
+                this.fail(`duplicate attribute: ${name}.`);
+            }
+            attributes[name] = value;
+        }
+        this.attribList = [];
+    }
+    /**
+     * Handle a complete open tag. This parser code calls this once it has seen
+     * the whole tag. This method checks for well-formeness and then emits
+     * ``onopentag``.
+     */
+    openTag() {
+        var _a;
+        this.processAttribs();
+        const { tags } = this;
+        const tag = this.tag;
+        tag.isSelfClosing = false;
+        // There cannot be any pending text here due to the onopentagstart that was
+        // necessarily emitted before we get here. So we do not check text.
+        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        tags.push(tag);
+        this.state = S_TEXT;
+        this.name = "";
+    }
+    /**
+     * Handle a complete self-closing tag. This parser code calls this once it has
+     * seen the whole tag. This method checks for well-formeness and then emits
+     * ``onopentag`` and ``onclosetag``.
+     */
+    openSelfClosingTag() {
+        var _a, _b, _c;
+        this.processAttribs();
+        const { tags } = this;
+        const tag = this.tag;
+        tag.isSelfClosing = true;
+        // There cannot be any pending text here due to the onopentagstart that was
+        // necessarily emitted before we get here. So we do not check text.
+        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        (_b = this.closeTagHandler) === null || _b === void 0 ? void 0 : _b.call(this, tag);
+        const top = this.tag = (_c = tags[tags.length - 1]) !== null && _c !== void 0 ? _c : null;
+        if (top === null) {
+            this.closedRoot = true;
+        }
+        this.state = S_TEXT;
+        this.name = "";
+    }
+    /**
+     * Handle a complete close tag. This parser code calls this once it has seen
+     * the whole tag. This method checks for well-formeness and then emits
+     * ``onclosetag``.
+     */
+    closeTag() {
+        const { tags, name } = this;
+        // Our state after this will be S_TEXT, no matter what, and we can clear
+        // tagName now.
+        this.state = S_TEXT;
+        this.name = "";
+        if (name === "") {
+            this.fail("weird empty close tag.");
+            this.text += "</>";
+            return;
+        }
+        const handler = this.closeTagHandler;
+        let l = tags.length;
+        while (l-- > 0) {
+            const tag = this.tag = tags.pop();
+            this.topNS = tag.ns;
+            handler === null || handler === void 0 ? void 0 : handler(tag);
+            if (tag.name === name) {
+                break;
+            }
+            this.fail("unexpected close tag.");
+        }
+        if (l === 0) {
+            this.closedRoot = true;
+        }
+        else if (l < 0) {
+            this.fail(`unmatched closing tag: ${name}.`);
+            this.text += `</${name}>`;
+        }
+    }
+    /**
+     * Resolves an entity. Makes any necessary well-formedness checks.
+     *
+     * @param entity The entity to resolve.
+     *
+     * @returns The parsed entity.
+     */
+    parseEntity(entity) {
+        // startsWith would be significantly slower for this test.
+        if (entity[0] !== "#") {
+            const defined = this.ENTITIES[entity];
+            if (defined !== undefined) {
+                return defined;
+            }
+            this.fail(this.isName(entity) ? "undefined entity." :
+                "disallowed character in entity name.");
+            return `&${entity};`;
+        }
+        let num = NaN;
+        if (entity[1] === "x" && /^#x[0-9a-f]+$/i.test(entity)) {
+            num = parseInt(entity.slice(2), 16);
+        }
+        else if (/^#[0-9]+$/.test(entity)) {
+            num = parseInt(entity.slice(1), 10);
+        }
+        // The character reference is required to match the CHAR production.
+        if (!this.isChar(num)) {
+            this.fail("malformed character entity.");
+            return `&${entity};`;
+        }
+        return String.fromCodePoint(num);
+    }
+}
+exports.wT = SaxesParser;
+//# sourceMappingURL=saxes.js.map
 
 /***/ }),
 
@@ -35406,12 +37466,345 @@ module.exports = {
 
 /***/ }),
 
+/***/ 6950:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character classes and associated utilities for the 5th edition of XML 1.0.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+exports.CHAR = "\t\n\r -\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+exports.S = " \t\r\n";
+// tslint:disable-next-line:max-line-length
+exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+var TAB = 9;
+var NL = 0xA;
+var CR = 0xD;
+var SPACE = 0x20;
+//
+// Lists.
+//
+/** All characters in the ``S`` production. */
+exports.S_LIST = [SPACE, NL, CR, TAB];
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR``.
+ */
+function isChar(c) {
+    return (c >= SPACE && c <= 0xD7FF) ||
+        c === NL || c === CR || c === TAB ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isChar = isChar;
+/**
+ * Determines whether a codepoint matches the ``S`` (space) production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``S``.
+ */
+function isS(c) {
+    return c === SPACE || c === NL || c === CR || c === TAB;
+}
+exports.isS = isS;
+/**
+ * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+ */
+function isNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        (c >= 0x61 && c <= 0x7A) ||
+        c === 0x3A ||
+        c === 0x5F ||
+        c === 0x200C ||
+        c === 0x200D ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNameStartChar = isNameStartChar;
+/**
+ * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+ */
+function isNameChar(c) {
+    return isNameStartChar(c) ||
+        (c >= 0x30 && c <= 0x39) ||
+        c === 0x2D ||
+        c === 0x2E ||
+        c === 0xB7 ||
+        (c >= 0x0300 && c <= 0x036F) ||
+        (c >= 0x203F && c <= 0x2040);
+}
+exports.isNameChar = isNameChar;
+//# sourceMappingURL=ed5.js.map
+
+/***/ }),
+
+/***/ 4488:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character classes and associated utilities for the 2nd edition of XML 1.1.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+exports.CHAR = "\u0001-\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+exports.RESTRICTED_CHAR = "\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F";
+exports.S = " \t\r\n";
+// tslint:disable-next-line:max-line-length
+exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+exports.RESTRICTED_CHAR_RE = new RegExp("^[" + exports.RESTRICTED_CHAR + "]$", "u");
+exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+var TAB = 9;
+var NL = 0xA;
+var CR = 0xD;
+var SPACE = 0x20;
+//
+// Lists.
+//
+/** All characters in the ``S`` production. */
+exports.S_LIST = [SPACE, NL, CR, TAB];
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR``.
+ */
+function isChar(c) {
+    return (c >= 0x0001 && c <= 0xD7FF) ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isChar = isChar;
+/**
+ * Determines whether a codepoint matches the ``RESTRICTED_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``RESTRICTED_CHAR``.
+ */
+function isRestrictedChar(c) {
+    return (c >= 0x1 && c <= 0x8) ||
+        c === 0xB ||
+        c === 0xC ||
+        (c >= 0xE && c <= 0x1F) ||
+        (c >= 0x7F && c <= 0x84) ||
+        (c >= 0x86 && c <= 0x9F);
+}
+exports.isRestrictedChar = isRestrictedChar;
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production and does not
+ * match the ``RESTRICTED_CHAR`` production. ``isCharAndNotRestricted(x)`` is
+ * equivalent to ``isChar(x) && !isRestrictedChar(x)``. This function is faster
+ * than running the two-call equivalent.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR`` and does not match
+ * ``RESTRICTED_CHAR``.
+ */
+function isCharAndNotRestricted(c) {
+    return (c === 0x9) ||
+        (c === 0xA) ||
+        (c === 0xD) ||
+        (c > 0x1F && c < 0x7F) ||
+        (c === 0x85) ||
+        (c > 0x9F && c <= 0xD7FF) ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isCharAndNotRestricted = isCharAndNotRestricted;
+/**
+ * Determines whether a codepoint matches the ``S`` (space) production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``S``.
+ */
+function isS(c) {
+    return c === SPACE || c === NL || c === CR || c === TAB;
+}
+exports.isS = isS;
+/**
+ * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+ */
+// tslint:disable-next-line:cyclomatic-complexity
+function isNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        (c >= 0x61 && c <= 0x7A) ||
+        c === 0x3A ||
+        c === 0x5F ||
+        c === 0x200C ||
+        c === 0x200D ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNameStartChar = isNameStartChar;
+/**
+ * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+ */
+function isNameChar(c) {
+    return isNameStartChar(c) ||
+        (c >= 0x30 && c <= 0x39) ||
+        c === 0x2D ||
+        c === 0x2E ||
+        c === 0xB7 ||
+        (c >= 0x0300 && c <= 0x036F) ||
+        (c >= 0x203F && c <= 0x2040);
+}
+exports.isNameChar = isNameChar;
+//# sourceMappingURL=ed2.js.map
+
+/***/ }),
+
+/***/ 5699:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character class utilities for XML NS 1.0 edition 3.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+// tslint:disable-next-line:max-line-length
+exports.NC_NAME_START_CHAR = "A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NC_NAME_CHAR = "-" + exports.NC_NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.NC_NAME_START_CHAR_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "]$", "u");
+exports.NC_NAME_CHAR_RE = new RegExp("^[" + exports.NC_NAME_CHAR + "]$", "u");
+exports.NC_NAME_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "][" + exports.NC_NAME_CHAR + "]*$", "u");
+/**
+ * Determines whether a codepoint matches [[NC_NAME_START_CHAR]].
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches.
+ */
+// tslint:disable-next-line:cyclomatic-complexity
+function isNCNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        c === 0x5F ||
+        (c >= 0x61 && c <= 0x7A) ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x200C && c <= 0x200D) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNCNameStartChar = isNCNameStartChar;
+/**
+ * Determines whether a codepoint matches [[NC_NAME_CHAR]].
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches.
+ */
+function isNCNameChar(c) {
+    return isNCNameStartChar(c) ||
+        (c === 0x2D ||
+            c === 0x2E ||
+            (c >= 0x30 && c <= 0x39) ||
+            c === 0x00B7 ||
+            (c >= 0x0300 && c <= 0x036F) ||
+            (c >= 0x203F && c <= 0x2040));
+}
+exports.isNCNameChar = isNCNameChar;
+//# sourceMappingURL=ed3.js.map
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8484);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6878);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -35428,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8484:
+/***/ 6878:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40446,9 +42839,686 @@ function getOctokit(token, options, ...additionalPlugins) {
 //# sourceMappingURL=github.js.map
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/model.ts
+/** Statuses in the order classification tries them: the first that matches wins. */
+const model_STATUSES = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
+
+;// CONCATENATED MODULE: ./src/schemas/declare.ts
+/**
+ * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
+ * of the release they pin, `@v1`), what it is and what for.
+ */
+/** A string property and what it means: most of a schema's properties. */
+function declare_text(description) {
+    return { type: "string", description };
+}
+function shipped(name, title, description) {
+    return {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
+        title,
+        description,
+    };
+}
+/**
+ * `value` with every object's keys in the order its schema declares them, keys set to undefined left
+ * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
+ */
+function inSchemaOrder(schema, value) {
+    return layOut(schema, value);
+}
+function layOut(schema, value) {
+    if (Array.isArray(value))
+        return value.map((item) => layOut(schema.items ?? {}, item));
+    if (schema.properties === undefined || typeof value !== "object" || value === null)
+        return value;
+    const fields = value;
+    const out = {};
+    for (const [key, property] of Object.entries(schema.properties)) {
+        if (fields[key] !== undefined)
+            out[key] = layOut(property, fields[key]);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/schemas/report.ts
+// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
+// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
+// come from it, and newResult lays every result out in its key order.
+
+
+// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
+// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
+// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
+const COUNT = { type: "integer", minimum: 0 };
+const STATUS = { enum: model_STATUSES };
+const TESTS = {
+    type: "object",
+    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+    properties: {
+        counts: {
+            type: "object",
+            description: "How many test cases ended each way.",
+            properties: {
+                passed: { ...COUNT, description: "Test cases that passed." },
+                failed: { ...COUNT, description: "Test cases that failed an assertion." },
+                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+                skipped: { ...COUNT, description: "Test cases that were skipped." },
+            },
+            required: ["passed", "failed", "error", "skipped"],
+        },
+        cases: {
+            type: "array",
+            description: "Every test case, in the order the files list them.",
+            items: {
+                type: "object",
+                properties: {
+                    id: declare_text("Stable id of the test case, as `compare` lists it."),
+                    name: declare_text("The test case's name."),
+                    classname: declare_text("The test case's class or suite name."),
+                    file: declare_text("The file the test case is in, when the XML says."),
+                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+                    message: declare_text("The failure's or error's message."),
+                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+                    flaky: {
+                        type: "boolean",
+                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+                    },
+                },
+                required: ["id", "name", "status"],
+            },
+        },
+    },
+    required: ["counts", "cases"],
+};
+const TEST_IDS = { type: "array", items: { type: "string" } };
+const RESULT_SCHEMA = {
+    type: "object",
+    description: "One judged candidate.",
+    properties: {
+        id: {
+            type: "string",
+            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+        },
+        source: {
+            type: "string",
+            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+        },
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        author: declare_text("The login of the comment's author, for candidates from a pull request."),
+        language: {
+            type: ["string", "null"],
+            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+        },
+        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${model_STATUSES.join(", ")}.` },
+        exit_code: {
+            type: ["integer", "null"],
+            description: "The test command's exit code; null when it did not run or the engine could not tell.",
+        },
+        signal: {
+            type: ["string", "null"],
+            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
+        truncated: {
+            type: "object",
+            description: "Whether each stream was cut at `max-output`.",
+            properties: {
+                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
+            },
+            required: ["stdout", "stderr"],
+        },
+        feedback: {
+            type: "string",
+            description: "The message to hand back to the model for this status; empty for `pass`.",
+        },
+        syntax: {
+            type: "object",
+            description: "Where and why the code does not parse, for `syntax_error`.",
+            properties: {
+                message: declare_text("The parser's message."),
+                file: declare_text("The file that does not parse, relative to the work dir."),
+                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
+            },
+            required: ["message"],
+        },
+        changed_files: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files a patch changed, for patch candidates.",
+        },
+        patch_strategy: {
+            type: "string",
+            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+        },
+        tests: TESTS,
+        compare: {
+            type: "object",
+            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+            properties: {
+                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+                pass_to_fail: {
+                    ...TEST_IDS,
+                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
+                },
+                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
+            },
+        },
+        attempts: {
+            type: "array",
+            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+            items: {
+                type: "object",
+                properties: {
+                    status: { ...STATUS, description: "The attempt's status." },
+                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
+                },
+                required: ["status", "duration_ms"],
+            },
+        },
+        flaky: {
+            type: "boolean",
+            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+        },
+        retried: {
+            type: "boolean",
+            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+        },
+        notes: {
+            type: "array",
+            items: { type: "string" },
+            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+        },
+        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
+        cached: {
+            type: "boolean",
+            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+        },
+    },
+    required: [
+        "id",
+        "source",
+        "language",
+        "status",
+        "exit_code",
+        "signal",
+        "duration_ms",
+        "stdout",
+        "stderr",
+        "truncated",
+        "feedback",
+    ],
+};
+const SKIPPED_SCHEMA = {
+    type: "object",
+    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+    properties: {
+        id: declare_text("The candidate's id, as a result would have it."),
+        source: declare_text("Where the candidate came from, as a result would have it."),
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        reason: declare_text("Why it was not run."),
+    },
+    required: ["id", "source", "reason"],
+};
+const SHARD_SCHEMA = {
+    type: "object",
+    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+    properties: {
+        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
+    },
+    required: ["index", "count"],
+};
+// One property per status, so a consumer can rely on every count being there, zeros included.
+const BY_STATUS = Object.fromEntries(model_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REPORT_SCHEMA = {
+    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
+    type: "object",
+    properties: {
+        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+        shard: { $ref: "#/$defs/shard" },
+        summary: {
+            type: "object",
+            description: "Counts over `results`.",
+            properties: {
+                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+                by_status: {
+                    type: "object",
+                    description: "How many results have each status; every status is listed.",
+                    properties: BY_STATUS,
+                    required: model_STATUSES,
+                },
+            },
+            required: ["total", "by_status"],
+        },
+        results: {
+            type: "array",
+            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+            items: { $ref: "#/$defs/result" },
+        },
+        skipped: {
+            type: "array",
+            description: "Candidates over the `max-candidates` quota, not run.",
+            items: { $ref: "#/$defs/skipped" },
+        },
+        base: {
+            type: "object",
+            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+            properties: {
+                status: { ...STATUS, description: "The base run's status." },
+                exit_code: {
+                    type: ["integer", "null"],
+                    description: "The test command's exit code on the base; null when it did not run to its end.",
+                },
+                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+                tests: TESTS,
+                notes: {
+                    type: "array",
+                    items: { type: "string" },
+                    description: "What could not be read of the base run's results, or why the comparison is void.",
+                },
+            },
+            required: ["status"],
+        },
+        pass_at_k: {
+            type: "object",
+            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+            properties: {
+                k: {
+                    type: "array",
+                    items: { type: "integer", minimum: 1 },
+                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+                },
+                overall: {
+                    type: "object",
+                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+                },
+                tasks: {
+                    type: "array",
+                    description: "Every task, in the order its first sample came.",
+                    items: {
+                        type: "object",
+                        properties: {
+                            task: declare_text("The task."),
+                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+                            c: { ...COUNT, description: "Samples that passed." },
+                            pass_at: {
+                                type: "object",
+                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+                            },
+                        },
+                        required: ["task", "n", "c", "pass_at"],
+                    },
+                },
+            },
+            required: ["k", "overall", "tasks"],
+        },
+    },
+    required: ["version", "summary", "results", "skipped"],
+    $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
+};
+/**
+ * The one way a result is built: fields in the report's order, optional ones only when set, so the
+ * report file diffs well from run to run.
+ */
+const newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(2210);
+;// CONCATENATED MODULE: ./src/schemas/validate.ts
+// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
+// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
+
+/**
+ * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
+ * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
+ * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
+ */
+function checker(schema, root) {
+    const validate = new _2020.Ajv2020({
+        strict: true,
+        strictRequired: false,
+        allowUnionTypes: true,
+        verbose: true,
+    }).compile(schema);
+    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
+}
+const TYPE_NAMES = {
+    string: "a string",
+    number: "a number",
+    integer: "a whole number",
+    boolean: "true or false",
+    object: "an object",
+    array: "a list",
+    null: "null",
+};
+/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
+function shown(value) {
+    if (Array.isArray(value))
+        return "a list";
+    if (typeof value === "object" && value !== null)
+        return "an object";
+    const json = JSON.stringify(value);
+    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
+}
+/** `/results/3/status` → `results[3].status`. */
+function pathOf(pointer) {
+    const keys = pointer
+        .split("/")
+        .slice(1)
+        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+    return keys.reduce((path, key) => {
+        if (/^\d+$/.test(key))
+            return `${path}[${key}]`;
+        if (/^[A-Za-z_][\w-]*$/.test(key))
+            return path ? `${path}.${key}` : key;
+        return `${path}[${JSON.stringify(key)}]`;
+    }, "");
+}
+// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
+// failed anyOf, what each of its branches said and then the anyOf's own, last.
+function describe(errors, root) {
+    const error = errors[errors.length - 1];
+    const at = pathOf(error.instancePath) || root;
+    const { params } = error;
+    switch (error.keyword) {
+        case "type":
+            return `${at} must be ${[params.type]
+                .flat()
+                .map((t) => TYPE_NAMES[t] ?? t)
+                .join(" or ")}, not ${shown(error.data)}`;
+        case "enum":
+            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
+        case "minimum":
+            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
+        case "required":
+            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+        case "additionalProperties":
+            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
+        case "anyOf": {
+            const branches = errors.slice(0, -1);
+            if (branches.every((e) => e.keyword === "required"))
+                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+        }
+    }
+    return `${at} ${error.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/verdict-state.ts
+// The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
+//
+// The state is a hidden block at the end of the gate's own comment: versioned, size-bounded, and only
+// ids, timestamps, hashes, statuses and numbers, never a candidate's text. It lives in a comment, so it
+// is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
+// forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
+// remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
+// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
+
+
+
+
+const STATE_VERSION = 1;
+/** Replies remembered at most; the newest are kept. */
+const STATE_MAX_ENTRIES = 200;
+/** The block's length at most, in characters: a third of a comment's room. */
+const STATE_MAX_CHARS = 22_000;
+const OPEN = `<!-- sandbox-gate-state v${STATE_VERSION} `;
+const CLOSE = " -->";
+// Any block of ours, of any version: more than one, or one we cannot read, and the state is not trusted.
+const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
+const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(data).digest("hex");
+/** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
+function bodyHash(body) {
+    return sha256(body).slice(0, 32);
+}
+function verdictKey({ tests, run, limits, version }) {
+    const files = [...tests]
+        .map((f) => [f.path, sha256(f.content), f.executable === true])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
+    // to them later; only when the image is pulled changes no verdict.
+    const { pull: _pull, ...judging } = run;
+    void _pull;
+    return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
+}
+// ---- the block ------------------------------------------------------------------------------------
+// Short keys: a block of 200 replies stays well inside a comment. Each value is shaped so that no
+// text of ours can end the HTML comment (`--`, `>`) or carry markup.
+const ID = { type: "string", pattern: "^(comment|review-comment|review)-[0-9]{1,20}$" };
+const TIME = {
+    type: "string",
+    pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?Z$",
+};
+const HEX = (min, max) => ({ type: "string", pattern: `^[0-9a-f]{${min},${max}}$` });
+const ENTRY_SCHEMA = {
+    type: "object",
+    properties: {
+        id: ID,
+        u: TIME,
+        h: HEX(32, 32),
+        s: { enum: model_STATUSES },
+        l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
+        ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
+        x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
+        r: { type: "string", pattern: "^[0-9]{1,20}$" },
+        b: HEX(40, 64),
+    },
+    required: ["id", "u", "h", "s", "l", "ms", "x"],
+    additionalProperties: false,
+};
+const STATE_SCHEMA = {
+    type: "object",
+    properties: {
+        v: { const: STATE_VERSION },
+        key: HEX(64, 64),
+        e: { type: "array", items: ENTRY_SCHEMA, maxItems: STATE_MAX_ENTRIES },
+    },
+    required: ["v", "key", "e"],
+    additionalProperties: false,
+};
+const checkState = checker(STATE_SCHEMA, "the state");
+const checkEntry = checker(ENTRY_SCHEMA, "the entry");
+// The block's short keys for Remembered's fields, both ways.
+const SHORT = {
+    id: "id",
+    updatedAt: "u",
+    hash: "h",
+    status: "s",
+    language: "l",
+    durationMs: "ms",
+    exitCode: "x",
+    run: "r",
+    base: "b",
+};
+function renamed(value, names) {
+    return Object.fromEntries(Object.entries(value).flatMap(([name, v]) => (v === undefined || !(name in names) ? [] : [[names[name], v]])));
+}
+const toEntry = (e) => renamed(e, SHORT);
+const fromEntry = (e) => renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])));
+/** The state block in a comment body; `why` says what was wrong, for the debug log. */
+function readState(body) {
+    const blocks = body.match(ANY_BLOCK)?.length ?? 0;
+    if (blocks === 0)
+        return { ok: false, why: "the comment holds no state" };
+    if (blocks > 1)
+        return { ok: false, why: `the comment holds ${blocks} state blocks` };
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return { ok: false, why: "the state block is of another version" };
+    const end = body.indexOf(CLOSE, start + OPEN.length);
+    if (end < 0)
+        return { ok: false, why: "the state block is not closed" };
+    if (end + CLOSE.length - start > STATE_MAX_CHARS)
+        return { ok: false, why: "the state block is too long" };
+    let value;
+    try {
+        value = JSON.parse(body.slice(start + OPEN.length, end));
+    }
+    catch {
+        return { ok: false, why: "the state block is not JSON" };
+    }
+    const checked = checkState(value);
+    if (!checked.ok)
+        return { ok: false, why: checked.problem };
+    const entries = checked.value.e.map(fromEntry);
+    // Two verdicts for one reply: one of them is not ours.
+    if (new Set(entries.map((e) => e.id)).size !== entries.length)
+        return { ok: false, why: "a reply is listed twice" };
+    return { ok: true, state: { key: checked.value.key, entries } };
+}
+/** A login as GraphQL and REST both spell it: a bot's `[bot]` suffix is not always there. */
+const sameActor = (a, b) => a.toLowerCase().replace(/\[bot\]$/, "") === b.toLowerCase().replace(/\[bot\]$/, "");
+/**
+ * The state of the gate's own comment, trusted only while nobody but the gate edited the comment since
+ * it wrote it: a state someone else wrote (a collaborator, an agent's App with write access) could
+ * claim any verdict for the replies as they are.
+ */
+function trustedState(body, lastEditor, us) {
+    if (lastEditor !== null && !sameActor(lastEditor, us))
+        return { ok: false, why: `the comment was last edited by ${lastEditor}, not by ${us}` };
+    return readState(body);
+}
+/**
+ * The block to append to the comment: the newest entries that fit in STATE_MAX_CHARS. Entries are
+ * taken oldest first, as the conversation lists them; a reply left out is judged again next time.
+ */
+function renderState(state) {
+    // An entry the next run could not read back would cost every verdict: such an entry is left out.
+    const entries = state.entries
+        .map(toEntry)
+        .filter((e) => checkEntry(e).ok)
+        .slice(-STATE_MAX_ENTRIES);
+    const block = (kept) => `${OPEN}${JSON.stringify({ v: STATE_VERSION, key: state.key, e: kept })}${CLOSE}`;
+    let kept = entries;
+    let text = block(kept);
+    while (text.length > STATE_MAX_CHARS && kept.length > 0) {
+        // Drop a tenth at a time, so a long list shrinks in a few steps.
+        kept = kept.slice(Math.max(1, Math.floor(kept.length / 10)));
+        text = block(kept);
+    }
+    // Only validated, schema-shaped values go in; a value that could end the comment would be our bug.
+    if (text.slice(4, -3).includes("--") || text.slice(4, -3).includes(">"))
+        throw new Error("state block would break");
+    return text;
+}
+// ---- carrying verdicts over -----------------------------------------------------------------------
+/** Where a remembered verdict came from, as the comment and the report tell it. */
+const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is unchanged since it was judged. Its output and feedback are in that run's job summary.";
+/**
+ * The remembered verdict of a candidate, as a result (`cached: true`), when it is still the candidate's:
+ * same key, same reply (updated_at and body hash), and for a patch the same base commit.
+ */
+function carriedOver(state, key, fingerprints, commit) {
+    const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
+    return (candidate) => {
+        const remembered = usable.get(candidate.id);
+        const now = fingerprints.get(candidate.id);
+        if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
+            return undefined;
+        if (remembered.base !== undefined && remembered.base !== commit)
+            return undefined;
+        return newResult({
+            id: candidate.id,
+            source: candidate.source,
+            url: candidate.url,
+            author: candidate.author,
+            language: remembered.language,
+            status: remembered.status,
+            exit_code: remembered.exitCode,
+            signal: null,
+            duration_ms: remembered.durationMs,
+            stdout: "",
+            stderr: "",
+            truncated: { stdout: false, stderr: false },
+            feedback: remembered.status === "pass" ? "" : CARRIED_FEEDBACK,
+            cached: true,
+        });
+    };
+}
+/** The run that judged a carried-over result, from the state it came from. */
+function judgedIn(state, id) {
+    return state?.entries.find((e) => e.id === id)?.run;
+}
+/**
+ * The state to write after a run: every result of a reply we can fingerprint, the carried-over ones
+ * with the run that judged them, the fresh ones with this run. A `sandbox_error` is ours, not the
+ * reply's: it is never remembered, so the next run tries again.
+ */
+function nextState(key, results, fingerprints, previous, run) {
+    const entries = [];
+    for (const r of results) {
+        const now = fingerprints.get(r.id);
+        if (!now || r.status === "sandbox_error")
+            continue;
+        // A patch's verdict holds for one base tree: without the commit it cannot be tied to one.
+        if (!r.cached && r.changed_files && !run.commit)
+            continue;
+        const judgedBy = r.cached ? judgedIn(previous, r.id) : run.id;
+        const base = r.cached ? previous?.entries.find((e) => e.id === r.id)?.base : r.changed_files && run.commit;
+        entries.push({
+            id: r.id,
+            updatedAt: now.updatedAt,
+            hash: now.hash,
+            status: r.status,
+            language: r.language,
+            durationMs: Math.round(r.duration_ms),
+            exitCode: r.exit_code,
+            ...(judgedBy !== undefined && { run: judgedBy }),
+            ...(base !== undefined && { base }),
+        });
+    }
+    return { key, entries };
+}
+/** The state block as it stands in a body, to tell whether a run changed what the comment remembers. */
+function stateBlockOf(body) {
+    const start = body.indexOf(OPEN);
+    const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
+    return end < 0 ? undefined : body.slice(start, end + CLOSE.length);
+}
+/** Removes our state block from a body (a comment written before, shown or compared without it). */
+function withoutState(body) {
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return body;
+    const end = body.indexOf(CLOSE, start);
+    return end < 0 ? body : body.slice(0, start) + body.slice(end + CLOSE.length);
+}
+
 ;// CONCATENATED MODULE: ./src/candidates/comments.ts
+
+/** The candidate id of a comment: its kind and GitHub's id, unique across the three kinds. */
+function candidateId(c) {
+    return `${c.kind}-${c.id}`;
+}
+/** What each comment is now, by candidate id, to tell a remembered verdict from a stale one. */
+function fingerprints(comments) {
+    return new Map(comments.map((c) => [candidateId(c), { updatedAt: c.updatedAt, hash: bodyHash(c.body) }]));
+}
 /** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
 function loginMatches(login, patterns) {
     return patterns.some((pattern) => {
@@ -40465,7 +43535,7 @@ function selectCandidates(comments, authors, gateMarker) {
         .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
         .map((c) => ({
-        id: `${c.kind}-${c.id}`,
+        id: candidateId(c),
         source: c.url,
         url: c.url,
         author: c.author,
@@ -40483,6 +43553,8 @@ var external_node_util_ = __nccwpck_require__(7975);
 // and tests run the real client against a fake server that checks every request against GitHub's
 // published OpenAPI description.
 
+/** Who the GITHUB_TOKEN writes as, on github.com and on GitHub Enterprise Server alike. */
+const ACTIONS_BOT = { login: "github-actions[bot]", id: 41898282 };
 /** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
 class GitHubError extends Error {
     status;
@@ -40540,9 +43612,20 @@ function toComment(c) {
         url: c.html_url,
         author: c.user?.login ?? "ghost",
         authorType: c.user?.type ?? "User",
+        authorId: c.user?.id ?? null,
         createdAt: c.created_at,
+        updatedAt: c.updated_at,
+        nodeId: c.node_id,
     };
 }
+const toHead = (p) => ({
+    number: p.number,
+    state: p.state,
+    headSha: p.head.sha,
+    url: p.html_url,
+});
+// An installation token may not read /user: GitHub says so with a 403 (or a 401 on some servers).
+const NOT_A_USER = new Set([401, 403]);
 function createGitHubClient(token, options = {}) {
     const policy = { ...DEFAULT_RETRY, ...options.retry };
     const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -40583,8 +43666,12 @@ function createGitHubClient(token, options = {}) {
         },
         async listReviews(owner, repo, pull) {
             const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
-            // A pending review has no submission time yet; only its author can see it anyway.
-            return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
+            // A pending review has no submission time yet; only its author can see it anyway. A review has no
+            // updated_at: its submission time stands in, and the body's hash tells an edit (verdict-state.ts).
+            return reviews.map((r) => ({
+                ...toComment({ ...r, created_at: r.submitted_at ?? "", updated_at: r.submitted_at ?? "" }),
+                state: r.state,
+            }));
         },
         async createComment(owner, repo, issue, body) {
             const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
@@ -40606,6 +43693,71 @@ function createGitHubClient(token, options = {}) {
             if (typeof diff !== "string")
                 throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
             return diff;
+        },
+        async whoAmI() {
+            try {
+                const { data } = await octokit.rest.users.getAuthenticated();
+                return { login: data.login, id: data.id, via: "user" };
+            }
+            catch (error) {
+                if (!(error instanceof GitHubError && NOT_A_USER.has(error.status)))
+                    throw error;
+            }
+            // GET /app wants the App's JWT, and GET /installation/repositories names repositories, not the
+            // App: GraphQL's viewer is what names an installation token's bot (`<app-slug>[bot]`).
+            try {
+                const { viewer } = await octokit.graphql("query { viewer { login databaseId } }");
+                return { login: viewer.login, ...(viewer.databaseId !== null && { id: viewer.databaseId }), via: "viewer" };
+            }
+            catch (error) {
+                if (error instanceof GitHubError && !NOT_A_USER.has(error.status))
+                    throw error;
+                return { ...ACTIONS_BOT, via: "assumed" };
+            }
+        },
+        async lastEdit(nodeId) {
+            const { node } = await octokit.graphql("query($id: ID!) { node(id: $id) { ... on IssueComment { editor { login } lastEditedAt } } }", { id: nodeId });
+            return { editor: node?.editor?.login ?? null, editedAt: node?.lastEditedAt ?? null };
+        },
+        async pullRequestsAt(owner, repo, sha, head) {
+            const atSha = (pulls) => pulls.filter((p) => p.head.sha === sha).map(toHead);
+            const associated = atSha(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+                owner,
+                repo,
+                commit_sha: sha,
+                per_page: 100,
+            }));
+            if (associated.length > 0 || head === undefined)
+                return associated;
+            // A fork's commit is not always associated with the pull request it heads: ask by the head branch.
+            return atSha(await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: 100 }));
+        },
+        async react(owner, repo, { kind, id }, content) {
+            const params = { owner, repo, comment_id: id, content };
+            const { data } = kind === "comment"
+                ? await octokit.rest.reactions.createForIssueComment(params)
+                : await octokit.rest.reactions.createForPullRequestReviewComment(params);
+            return data.id;
+        },
+        async unreact(owner, repo, { kind, id }, reactionId) {
+            const params = { owner, repo, comment_id: id, reaction_id: reactionId };
+            if (kind === "comment")
+                await octokit.rest.reactions.deleteForIssueComment(params);
+            else
+                await octokit.rest.reactions.deleteForPullRequestComment(params);
+        },
+        async createCheckRun(owner, repo, check) {
+            const { data } = await octokit.rest.checks.create({
+                owner,
+                repo,
+                name: check.name,
+                head_sha: check.headSha,
+                status: "completed",
+                conclusion: check.conclusion,
+                ...(check.detailsUrl !== undefined && { details_url: check.detailsUrl }),
+                output: { title: check.title, summary: check.summary },
+            });
+            return { id: data.id, url: data.html_url ?? "" };
         },
         async getPullRequestRefs(owner, repo, pull) {
             const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
@@ -40707,8 +43859,6 @@ async function gitDiff(workdir, pr, base, head) {
     return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
@@ -41229,44 +44379,6 @@ function checkFiles(groups) {
     return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
 }
 
-;// CONCATENATED MODULE: ./src/schemas/declare.ts
-/**
- * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
- * of the release they pin, `@v1`), what it is and what for.
- */
-/** A string property and what it means: most of a schema's properties. */
-function declare_text(description) {
-    return { type: "string", description };
-}
-function shipped(name, title, description) {
-    return {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
-        title,
-        description,
-    };
-}
-/**
- * `value` with every object's keys in the order its schema declares them, keys set to undefined left
- * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
- */
-function inSchemaOrder(schema, value) {
-    return layOut(schema, value);
-}
-function layOut(schema, value) {
-    if (Array.isArray(value))
-        return value.map((item) => layOut(schema.items ?? {}, item));
-    if (schema.properties === undefined || typeof value !== "object" || value === null)
-        return value;
-    const fields = value;
-    const out = {};
-    for (const [key, property] of Object.entries(schema.properties)) {
-        if (fields[key] !== undefined)
-            out[key] = layOut(property, fields[key]);
-    }
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./src/schemas/dataset.ts
 
 
@@ -41293,6 +44405,10 @@ const DATASET_SCHEMA = {
             description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
             additionalProperties: { type: "string" },
         },
+        task: {
+            type: ["string", "number"],
+            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
+        },
         command: declare_text("This candidate's test command, instead of the `command` input."),
         language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
         target: {
@@ -41306,87 +44422,6 @@ const DATASET_SCHEMA = {
     },
     anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
 };
-
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(2210);
-;// CONCATENATED MODULE: ./src/schemas/validate.ts
-// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
-// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
-
-/**
- * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
- * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
- * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
- */
-function checker(schema, root) {
-    const validate = new _2020.Ajv2020({
-        strict: true,
-        strictRequired: false,
-        allowUnionTypes: true,
-        verbose: true,
-    }).compile(schema);
-    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
-}
-const TYPE_NAMES = {
-    string: "a string",
-    number: "a number",
-    integer: "a whole number",
-    boolean: "true or false",
-    object: "an object",
-    array: "a list",
-    null: "null",
-};
-/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
-function shown(value) {
-    if (Array.isArray(value))
-        return "a list";
-    if (typeof value === "object" && value !== null)
-        return "an object";
-    const json = JSON.stringify(value);
-    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
-}
-/** `/results/3/status` → `results[3].status`. */
-function pathOf(pointer) {
-    const keys = pointer
-        .split("/")
-        .slice(1)
-        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
-    return keys.reduce((path, key) => {
-        if (/^\d+$/.test(key))
-            return `${path}[${key}]`;
-        if (/^[A-Za-z_][\w-]*$/.test(key))
-            return path ? `${path}.${key}` : key;
-        return `${path}[${JSON.stringify(key)}]`;
-    }, "");
-}
-// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
-// failed anyOf, what each of its branches said and then the anyOf's own, last.
-function describe(errors, root) {
-    const error = errors[errors.length - 1];
-    const at = pathOf(error.instancePath) || root;
-    const { params } = error;
-    switch (error.keyword) {
-        case "type":
-            return `${at} must be ${[params.type]
-                .flat()
-                .map((t) => TYPE_NAMES[t] ?? t)
-                .join(" or ")}, not ${shown(error.data)}`;
-        case "enum":
-            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
-        case "minimum":
-            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
-        case "required":
-            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
-        case "additionalProperties":
-            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
-        case "anyOf": {
-            const branches = errors.slice(0, -1);
-            if (branches.every((e) => e.keyword === "required"))
-                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
-        }
-    }
-    return `${at} ${error.message}`;
-}
 
 ;// CONCATENATED MODULE: ./src/settings/units.ts
 // Durations and sizes as users write them in inputs, flags and dataset lines.
@@ -41446,7 +44481,7 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     const checked = check(value);
     if (!checked.ok)
         return { problem: { id, source, problem: checked.problem } };
-    const { reply, patch, files, command, language, target, timeout } = checked.value;
+    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
     const overrides = {
         ...(command !== undefined && { command }),
         ...(language !== undefined && { language }),
@@ -41486,6 +44521,8 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     };
     if (files !== undefined)
         candidate.files = files;
+    if (task !== undefined)
+        candidate.task = String(task);
     return { candidate };
 }
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
@@ -42423,7 +45460,7 @@ const star = qmark + '*?';
 const starNoEmpty = qmark + '+?';
 // remove the \ chars that we added if we end up doing a nonmagic compare
 // const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
-let ID = 0;
+let ast_ID = 0;
 class AST {
     type;
     #root;
@@ -42439,7 +45476,7 @@ class AST {
     // set to true if it's an extglob with no children
     // (which really means one child of '')
     #emptyExt = false;
-    id = ++ID;
+    id = ++ast_ID;
     get depth() {
         return (this.#parent?.depth ?? -1) + 1;
     }
@@ -44333,27 +47370,117 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     return found;
 }
 
-;// CONCATENATED MODULE: ./src/model.ts
-/** Statuses in the order classification tries them: the first that matches wins. */
-const STATUSES = [
-    "no_code",
-    "patch_failed",
-    "syntax_error",
-    "timeout",
-    "oom",
-    "test_failed",
-    "pass",
-    "sandbox_error",
-];
+;// CONCATENATED MODULE: ./src/conversation.ts
+/** What the latest reply did, as the verdict line says it. */
+const OUTCOME_PHRASES = {
+    pass: "passes the tests",
+    test_failed: "fails the tests",
+    syntax_error: "does not parse",
+    no_code: "holds no code",
+    patch_failed: "has a patch that does not apply",
+    timeout: "timed out",
+    oom: "ran out of memory",
+    sandbox_error: "could not be judged (our sandbox failed: re-run)",
+};
+const AUTHORS_NAMED = 3;
+/**
+ * The results that decide: under `latest`, each author's most recent reply (results in conversation
+ * order, oldest first; a result with no author, a file or the PR's own diff, always decides); under
+ * `all`, every result.
+ */
+function decidingIds(results, decide) {
+    if (decide === "all")
+        return new Set(results.map((r) => r.id));
+    const latest = new Map();
+    const always = [];
+    for (const r of results) {
+        if (r.author === undefined)
+            always.push(r.id);
+        else
+            latest.set(r.author.toLowerCase(), r.id);
+    }
+    return new Set([...always, ...latest.values()]);
+}
+/** The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from @agent fails the tests`. */
+function conversationVerdict(results, failOn, decide) {
+    const deciding = decidingIds(results, decide);
+    const decisive = results.filter((r) => deciding.has(r.id));
+    const failing = decisive.filter((r) => failOn.has(r.status));
+    const passed = results.filter((r) => r.status === "pass").length;
+    const replies = results.length > 0 && results.every((r) => r.author !== undefined);
+    const noun = replies ? "reply" : "candidate";
+    const nouns = replies ? "replies" : "candidates";
+    const verdict = {
+        failed: failing.length > 0,
+        ours: failing.length > 0 && failing.every((r) => r.status === "sandbox_error"),
+        deciding,
+        passed,
+        total: results.length,
+    };
+    const said = (reason) => ({ ...verdict, reason });
+    if (results.length === 0)
+        return said(`no ${nouns} to judge`);
+    const phrase = (r) => failOn.has(r.status) || r.status === "pass"
+        ? OUTCOME_PHRASES[r.status]
+        : `${OUTCOME_PHRASES[r.status]} (allowed by fail-on)`;
+    if (results.length === 1) {
+        const only = results[0];
+        return said(`the ${noun}${only.author ? ` from @${only.author}` : ""} ${phrase(only)}`);
+    }
+    const head = passed === results.length
+        ? `all ${results.length} ${nouns} passed`
+        : `${passed} of ${results.length} ${nouns} passed`;
+    const byAuthor = decide === "latest" && replies;
+    if (!byAuthor) {
+        if (failing.length === 0)
+            return said(head);
+        const what = verdict.ours ? "could not be judged (our sandbox failed: re-run)" : "failed the gate";
+        return said(`${head} — ${failing.length} ${what}`);
+    }
+    if (decisive.length <= AUTHORS_NAMED) {
+        const each = decisive.map((r, i) => `${i === 0 ? "latest from" : "from"} @${r.author} ${phrase(r)}`);
+        return said(`${head} — ${each.join(", ")}`);
+    }
+    const fine = decisive.length - failing.length;
+    return said(`${head} — the latest of ${decisive.length} authors: ${fine} pass the gate, ${failing.length} fail it`);
+}
+
+;// CONCATENATED MODULE: ./src/report/icons.ts
+const icons_STATUS_ICONS = {
+    pass: "✅",
+    test_failed: "❌",
+    syntax_error: "❌",
+    no_code: "❌",
+    patch_failed: "❌",
+    timeout: "⏱️",
+    oom: "💥",
+    // Ours, not the candidate's: a warning sign, never the cross that blames the code.
+    sandbox_error: "⚠️",
+};
+const SKIPPED_ICON = "⏭️";
+/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
+function verdictIcon(failed, ours) {
+    if (!failed)
+        return icons_STATUS_ICONS.pass;
+    return ours ? icons_STATUS_ICONS.sandbox_error : icons_STATUS_ICONS.test_failed;
+}
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
-// The sticky PR comment and the job summary as markdown. Pure: values in, a string out.
-// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text.
+// The sticky PR comment, the job summary and the check's text as markdown. Pure: values in, a string out.
+// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text, and so
+// is everything a report read from an artifact holds.
+//
+// Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
+// the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
+// label, the deciding replies first and the older ones collapsed as history; the details in that order.
+
 
 /** GitHub refuses issue comments longer than this many characters. */
 const COMMENT_MAX_LENGTH = 65_536;
 /** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
 const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
+/** A check run's summary holds at most this many characters. */
+const CHECK_SUMMARY_MAX_LENGTH = 65_535;
 const STATUS_LABELS = {
     no_code: "no code",
     patch_failed: "patch failed",
@@ -44363,6 +47490,12 @@ const STATUS_LABELS = {
     test_failed: "tests failed",
     pass: "pass",
     sandbox_error: "sandbox error",
+};
+/** The labels a reader sees beside the icons: a pass says "passed", our failure says it is ours. */
+const SHOWN_LABELS = {
+    ...STATUS_LABELS,
+    pass: "passed",
+    sandbox_error: "sandbox error (ours: re-run)",
 };
 /** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
 function stickyMarker(key = "default") {
@@ -44391,6 +47524,10 @@ function visible(char) {
 function neutralizeMentions(text) {
     return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
 }
+// GFM links a bare `https://…` or `www.…` in text: a zero-width space inside keeps an untrusted one inert.
+function neutralizeAutolinks(text) {
+    return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
+}
 const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 /** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
 function escapeHtml(text) {
@@ -44401,7 +47538,7 @@ function escapeMarkdown(text) {
     const line = cleanText(text)
         .replace(/\s*\n\s*/g, " ")
         .replace(/\t/g, " ");
-    return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
+    return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
 }
 /** An http(s) URL safe to put in a link inside a table, or undefined. */
 function safeUrl(url) {
@@ -44437,11 +47574,12 @@ function clip(text, cap) {
 function isHighSurrogate(code) {
     return code >= 0xd800 && code <= 0xdbff;
 }
-const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "skipped", "rows"];
+const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "history", "skipped", "rows"];
 const UNLIMITED = {
     passOutput: Infinity,
     failOutput: Infinity,
     feedback: Infinity,
+    history: Infinity,
     skipped: Infinity,
     rows: Infinity,
 };
@@ -44449,24 +47587,25 @@ const UNLIMITED = {
 const LABEL_MAX = 100;
 const REASON_MAX = 1000;
 const FILES_SHOWN = 3;
-/** The PR comment: marker first, never longer than `maxLength`. */
+const NBSP = "\u00a0";
+/** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
 function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-    return fit(input, input.marker, maxLength);
+    return fit(input, { marker: input.marker, history: false }, maxLength);
 }
-/** The job summary: the comment's content without the marker. */
+/** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
 function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-    return fit(input, undefined, maxLength);
+    return fit(input, { history: true }, maxLength);
 }
 // Renders in full if it fits; otherwise, for each kind of content from the least important on,
 // the largest limit that fits (binary search), so every character of room is used.
-function fit(input, marker, maxLength) {
-    const doc = prepare(input);
-    let body = render(doc, marker, UNLIMITED, maxLength);
+function fit(input, shape, maxLength) {
+    const doc = prepare(input, shape);
+    let body = render(doc, UNLIMITED, maxLength);
     if (body.length <= maxLength)
         return body;
     const limits = { ...UNLIMITED };
     for (const kind of SHRINK_ORDER) {
-        const fits = (value) => render(doc, marker, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+        const fits = (value) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
         let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
         if (!fits(low)) {
             limits[kind] = 0;
@@ -44480,25 +47619,33 @@ function fit(input, marker, maxLength) {
                 high = mid - 1;
         }
         limits[kind] = low;
-        return render(doc, marker, limits, maxLength);
+        return render(doc, limits, maxLength);
     }
     // Only a tiny maxLength gets here: the heading alone does not fit.
-    body = render(doc, marker, limits, maxLength);
+    body = render(doc, limits, maxLength);
     return body.length <= maxLength ? body : body.slice(0, maxLength);
 }
-function prepare(input) {
-    const results = input.results.map((r) => ({
-        ...r,
-        stdout: cleanText(r.stdout),
-        stderr: cleanText(r.stderr),
-        feedback: cleanText(r.feedback),
+function prepare(input, shape) {
+    const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
+    const rows = input.results.map((r, i) => ({
+        r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
+        name: conversation ? `reply ${i + 1}` : r.id,
+        deciding: input.deciding === undefined || input.deciding.has(r.id),
     }));
-    return { input, results };
+    const ordered = conversation ? rows.reverse() : rows;
+    return {
+        input,
+        shape,
+        deciding: ordered.filter((row) => row.deciding),
+        history: ordered.filter((row) => !row.deciding),
+        conversation,
+    };
 }
 function upperBound(doc, kind) {
     const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
-    const passing = doc.results.filter((r) => r.status === "pass");
-    const failing = doc.results.filter((r) => r.status !== "pass");
+    const all = [...doc.deciding, ...doc.history].map((row) => row.r);
+    const passing = all.filter((r) => r.status === "pass");
+    const failing = all.filter((r) => r.status !== "pass");
     switch (kind) {
         case "passOutput":
             return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
@@ -44506,14 +47653,16 @@ function upperBound(doc, kind) {
             return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
         case "feedback":
             return longest(failing.map((r) => r.feedback));
+        case "history":
+            return doc.history.length;
         case "skipped":
             return doc.input.skipped.length;
         case "rows":
-            return doc.results.length;
+            return doc.deciding.length;
     }
 }
-function render(doc, marker, given, maxLength) {
-    const { input, results } = doc;
+function render(doc, given, maxLength) {
+    const { input, shape } = doc;
     // Only the first, full render goes without limits; every later one cuts something.
     const shortened = given !== UNLIMITED;
     // A text longer than the whole body can never be shown in full: no need to escape all of it.
@@ -44524,22 +47673,46 @@ function render(doc, marker, given, maxLength) {
         failOutput: cap(given.failOutput),
         feedback: cap(given.feedback),
     };
-    const shownResults = results.slice(0, limits.rows);
-    const runUrl = safeUrl(input.runUrl);
+    const deciding = doc.deciding.slice(0, limits.rows);
+    const history = doc.history.slice(0, limits.history);
+    const withDetails = [...deciding, ...(shape.history ? history : [])];
     const blocks = [
-        marker,
-        `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
-        input.gate.reason && escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
-        countLine(results, input.skipped.length),
+        shape.marker,
+        verdictLine(input),
+        metaLine(doc, shape),
         shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
-        results.length > 0 && table(results, limits.rows),
-        // Failures first: they are what a reader opens the comment for.
-        ...shownResults.filter((r) => r.status !== "pass").map((r) => details(r, limits)),
-        ...shownResults.filter((r) => r.status === "pass").map((r) => details(r, limits)),
+        deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+        ...withDetails.map((row) => details(row, limits)),
+        history.length > 0 && historyBlock(doc, history),
         skippedList(input.skipped, limits.skipped),
-        runUrl && `[Workflow run](${runUrl})`,
     ];
     return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** `### ❌ 1 of 4 replies passed — latest from @agent fails the tests — at abc1234` */
+function verdictLine(input) {
+    const icon = verdictIcon(input.gate.failed, input.ours === true);
+    const reason = escapeMarkdown(clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
+    const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : undefined;
+    const url = safeUrl(input.commit?.url);
+    const at = sha ? ` — at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
+    return `### ${icon} ${reason}${at}`;
+}
+/** The line under the verdict: where the run is (always kept), what was judged and what carried over. */
+function metaLine(doc, shape) {
+    const { input } = doc;
+    const runUrl = safeUrl(input.runUrl);
+    const prUrl = safeUrl(input.pullRequest?.url);
+    const carried = input.results.filter((r) => r.cached).length;
+    const judged = input.results.length - carried;
+    const parts = [
+        shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
+        runUrl && `[workflow run](${runUrl})`,
+        carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
+        input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+        input.base && baseCell(input.base),
+        `sandbox-gate`,
+    ];
+    return parts.filter((p) => typeof p === "string").join(" · ");
 }
 function clipped(text, max) {
     const { head, omitted } = clip(text, max);
@@ -44548,79 +47721,175 @@ function clipped(text, max) {
 function label(text) {
     return escapeMarkdown(clipped(text, LABEL_MAX));
 }
-function plural(n, word) {
-    return `${n} ${word}${n === 1 ? "" : "s"}`;
+function plural(n, word, words = `${word}s`) {
+    return `${n} ${n === 1 ? word : words}`;
 }
-function countLine(results, skipped) {
-    const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
-        .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${n} ${STATUS_LABELS[s]}`);
-    const line = results.length === 0
-        ? "No candidates were run."
-        : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
-    return skipped > 0 ? `${line}; ${skipped} skipped` : line;
+/** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
+function timeCell(r) {
+    const ran = r.duration_ms > 0 && r.status !== "no_code" && r.status !== "patch_failed";
+    return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
 }
-function table(results, rows) {
-    const withPatch = results.some((r) => r.changed_files !== undefined || r.patch_strategy !== undefined);
-    const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
-    const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
+function nameCell(row, doc) {
+    const { r } = row;
+    const url = safeUrl(r.url);
+    const name = url ? `[${label(row.name)}](${url})` : label(row.name);
+    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+    const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
+    return `${name}${by}${latest}`;
+}
+/** `5 of 7 tests passed`: what the test results add to a status. */
+function testCounts(tests) {
+    const { passed, failed, error, skipped } = tests.counts;
+    return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
+}
+/** The base run, in the line under the verdict: what the patches were held against. */
+function baseCell(base) {
+    const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
+    const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
+    return `base: ${icons_STATUS_ICONS[base.status]} ${SHOWN_LABELS[base.status]}${tests}${voided}`;
+}
+function resultCell(r, input) {
+    const marks = [
+        r.tests && testCounts(r.tests),
+        r.flaky && "flaky",
+        r.retried && "retried after a failure of ours",
+    ].filter((m) => typeof m === "string");
+    const text = [`${icons_STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`, ...marks].join(" · ");
+    if (!r.cached)
+        return text;
+    const run = safeUrl(input.judgedIn?.get(r.id));
+    return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
+}
+function table(doc, rows, hidden) {
+    const patch = rows.some((row) => row.r.changed_files !== undefined || row.r.patch_strategy !== undefined);
+    const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
+    const head = [
+        doc.conversation ? "Reply" : "Candidate",
+        "Result",
+        ...(time ? ["Time"] : []),
+        ...(patch ? ["Patch"] : []),
+    ];
+    const align = ["---", "---", ...(time ? ["--:"] : []), ...(patch ? ["---"] : [])];
     const line = (cells) => `| ${cells.join(" | ")} |`;
-    const body = results
-        .slice(0, rows)
-        .map((r) => line([
-        label(r.id),
-        r.status === "pass" ? STATUS_LABELS.pass : `**${STATUS_LABELS[r.status]}**`,
-        formatDuration(r.duration_ms),
-        sourceCell(r),
-        ...(withPatch ? [patchCell(r)] : []),
+    const body = rows.map((row) => line([
+        nameCell(row, doc),
+        resultCell(row.r, doc.input),
+        ...(time ? [timeCell(row.r)] : []),
+        ...(patch ? [patchCell(row.r)] : []),
     ]));
-    const hidden = results.length - body.length;
     const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
     return [line(head), line(align), ...body].join("\n") + note;
 }
-function sourceCell(r) {
-    const url = safeUrl(r.url);
-    const where = url ? `[comment](${url})` : label(r.source);
-    return r.author ? `${where} by ${label(r.author)}` : where;
+/** The older replies, collapsed: one row each, their verdicts kept. */
+function historyBlock(doc, rows) {
+    const passed = doc.history.filter((row) => row.r.status === "pass").length;
+    const hidden = doc.history.length - rows.length;
+    const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+    return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
 }
 function patchCell(r) {
     const files = r.changed_files ?? [];
     const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
     const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
     const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
-    return `${shown}${more}${strategy}`;
+    return `${shown}${more}${strategy}` || "—";
 }
 function outcome(r) {
     const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-    const parts = [where ? `${STATUS_LABELS[r.status]} at ${where}` : STATUS_LABELS[r.status]];
+    const parts = [where ? `${SHOWN_LABELS[r.status]} at ${where}` : SHOWN_LABELS[r.status]];
     if (r.signal)
         parts.push(`signal ${r.signal}`);
     else if (r.exit_code !== null)
         parts.push(`exit ${r.exit_code}`);
-    parts.push(formatDuration(r.duration_ms));
+    parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
     return parts.join(", ");
 }
-// A collapsed block per candidate: feedback (not for passes), then stdout and stderr.
-function details(r, limits) {
+// A collapsed block per result: feedback (not for passes), then stdout and stderr.
+function details(row, limits) {
+    const { r } = row;
     const pass = r.status === "pass";
     const outputCap = pass ? limits.passOutput : limits.failOutput;
     const silent = r.stdout === "" && r.stderr === "";
+    if (r.cached)
+        return undefined;
     // A pass has only its output to show; a failure has something until its output and feedback are both cut.
-    if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0)
+    const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
+    if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0)
         return undefined;
     const sections = [
-        pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
+        attemptsSection(r),
+        testsSection(r),
+        notesSection(r),
+        pass ? undefined : feedbackSection(r.feedback, limits.feedback),
         ...(silent
             ? ["No output on stdout or stderr.\n"]
             : [
-                section("stdout", r.stdout, outputCap, r.truncated.stdout),
-                section("stderr", r.stderr, outputCap, r.truncated.stderr),
+                stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
+                stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
             ]),
     ];
     // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
     const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
-    const summary = `<summary><b>${line(clipped(r.id, LABEL_MAX))}</b>: ${line(outcome(r))}</summary>`;
+    const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
+    const summary = `<summary>${icons_STATUS_ICONS[r.status]} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
     return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+/** Failing tests listed in the comment; more are counted. */
+const FAILING_TESTS_SHOWN = 10;
+/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
+function testsSection(r) {
+    const { tests, compare } = r;
+    if (!tests)
+        return undefined;
+    const blamed = new Set([...(compare?.pass_to_fail ?? []), ...(compare?.new_failing ?? [])]);
+    const failing = tests.cases.filter((c) => c.status === "failed" || c.status === "error");
+    const ordered = compare
+        ? [...failing.filter((c) => blamed.has(c.id)), ...failing.filter((c) => !blamed.has(c.id))]
+        : failing;
+    const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
+        const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
+        const first = c.message?.split("\n").find((line) => line.trim() !== "");
+        const said = first ? `: ${escapeMarkdown(clipped(first.trim(), REASON_MAX / 5))}` : "";
+        const already = compare && !blamed.has(c.id) ? " — already failing on the base" : "";
+        return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
+    });
+    if (ordered.length > FAILING_TESTS_SHOWN)
+        items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
+    const against = compare
+        ? `Against the base: ${[
+            `${compare.fail_to_pass?.length ?? 0} fixed`,
+            `${compare.pass_to_fail?.length ?? 0} broken`,
+            `${compare.new_failing?.length ?? 0} new failing`,
+            `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
+        ].join(", ")}.`
+        : undefined;
+    const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+    const flaky = tests.cases.filter((c) => c.flaky && !failing.includes(c));
+    const flakyLine = flaky.length
+        ? `Flaky (failed in one attempt, passed in another): ${flaky
+            .slice(0, FAILING_TESTS_SHOWN)
+            .map((c) => label(c.id))
+            .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
+        : undefined;
+    return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
+}
+/** Each attempt of a rerun candidate, in order. */
+function attemptsSection(r) {
+    if (!r.attempts || r.attempts.length < 2)
+        return undefined;
+    const steps = r.attempts.map((a) => `${icons_STATUS_ICONS[a.status]} ${SHOWN_LABELS[a.status]} (${formatDuration(a.duration_ms)})`);
+    return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
+}
+function notesSection(r) {
+    if (!r.notes || r.notes.length === 0)
+        return undefined;
+    return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
+}
+// The feedback of a failed test is its stderr (or stdout): said once, not twice.
+function stream(title, text, cap, cutBySandbox, feedback) {
+    if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
+        return `**${title}**: the feedback above\n`;
+    return section(title, text, cap, cutBySandbox);
 }
 function section(title, text, cap, cutBySandbox) {
     const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
@@ -44629,6 +47898,22 @@ function section(title, text, cap, cutBySandbox) {
     if (cap === 0)
         return `**${title}**: omitted for length\n`;
     return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+}
+// Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
+// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
+// in it is read as markdown, and no blank line can end it.
+function feedbackSection(text, cap) {
+    if (text === "")
+        return "**Feedback**: empty\n";
+    if (cap === 0)
+        return "**Feedback**: omitted for length\n";
+    const { head, omitted, tail } = clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${tail}` : "";
+    // A <code> per line: GitHub hides a <br> inside <code>, so the breaks go between them.
+    const lines = escapeHtml(`${head}${cut}`)
+        .split("\n")
+        .map((l) => (l === "" ? "" : `<code>${l}</code>`));
+    return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
 }
 // <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
 function pre(text, cap) {
@@ -44639,60 +47924,65 @@ function pre(text, cap) {
 function skippedList(skipped, shown) {
     if (skipped.length === 0)
         return undefined;
-    const items = skipped
-        .slice(0, shown)
-        .map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
+    const items = skipped.slice(0, shown).map((s) => {
+        const url = safeUrl(s.url);
+        const where = url ? `[comment](${url})` : label(s.source);
+        return `- ${SKIPPED_ICON} **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${where})`;
+    });
     const hidden = skipped.length - items.length;
     if (hidden > 0)
         items.push(`- … and ${hidden} more`);
     return [`**Skipped** (not run):`, "", ...items].join("\n");
 }
-
-;// CONCATENATED MODULE: ./src/report/annotations.ts
-// Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
-
-
-const EVERY_FAILURE = new Set(STATUSES.filter((s) => s !== "pass"));
-// GitHub shows the first lines of an annotation; the rest belongs in the summary.
-const MESSAGE_MAX = 4000;
-/**
- * One annotation per candidate that did not pass: an error when its status fails the gate, a warning
- * otherwise. A `syntax_error` points at the file, line and column the parser named. A patch's files are
- * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
- */
-function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "") {
-    return results
-        .filter((r) => r.status !== "pass")
-        .map((r) => ({
-        level: failOn.has(r.status) ? "error" : "warning",
-        title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
-        message: message(r),
-        ...(r.syntax?.file !== undefined && {
-            file: r.changed_files && repoPrefix ? `${repoPrefix}/${r.syntax.file}` : r.syntax.file,
-        }),
-        ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
-        ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
-    }));
-}
-function message(r) {
-    const text = cleanText(r.syntax?.message ?? r.feedback) || STATUS_LABELS[r.status];
-    // By code point, so a cut never leaves half a surrogate pair.
-    const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
-    return `${kept}\n(candidate from ${cleanText(r.source)})`;
+/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
+function statusCounts(results) {
+    return STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${STATUS_ICONS[s]} ${n} ${SHOWN_LABELS[s]}`)
+        .join(" · ");
 }
 
 ;// CONCATENATED MODULE: ./src/report/comment.ts
-// One sticky comment per pull request (and marker): found by its marker and author, updated in place.
+// One sticky comment per pull request and gate: found by its marker and by the token's own identity,
+// every page searched, updated in place.
 
-/** Who posts with the workflow's GITHUB_TOKEN; an installation token cannot ask who it is. */
-const ACTIONS_BOT = "github-actions[bot]";
+
+
+/** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
+const comment_ACTIONS_BOT = ACTIONS_BOT.login;
 /**
- * Ours: carries the marker and was written by the actions bot or by `login`. Checking the author
- * stops anyone from pasting the marker into a comment of their own and having us overwrite it.
+ * Ours: starts with the marker and was written by `author` (the actions bot by default); the oldest
+ * when there are several. Checking the author stops anyone from pasting the marker into a comment of
+ * their own and having us overwrite it, or trust the verdicts it claims.
  */
-function findStickyComment(comments, marker, login) {
-    const authors = [ACTIONS_BOT, login].filter((a) => a !== undefined).map((a) => a.toLowerCase());
-    return comments.find((c) => c.body.includes(marker) && authors.includes(c.author.toLowerCase()));
+function findStickyComment(comments, marker, author = { login: comment_ACTIONS_BOT }) {
+    const ours = (c) => author.id !== undefined && c.authorId !== null
+        ? c.authorId === author.id
+        : c.author.toLowerCase() === author.login.toLowerCase();
+    return comments.find((c) => c.body.startsWith(marker) && ours(c));
+}
+const KEY_MAX = 100;
+/**
+ * The default comment key: the workflow, the job and the matrix leg's values, so matrix legs and
+ * gates in other jobs keep their own comments. An explicit `comment-key` wins; a long key keeps its
+ * head and a hash of the whole.
+ */
+function commentKey(parts) {
+    const leg = Object.entries(parts.matrix)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => `${k}=${v}`)
+        .join(",");
+    const key = parts.explicit || [parts.workflow, parts.job, leg].filter((p) => p !== "").join("/") || "default";
+    if (key.length <= KEY_MAX)
+        return key;
+    return `${key.slice(0, KEY_MAX - 9)}~${(0,external_node_crypto_.createHash)("sha256").update(key).digest("hex").slice(0, 8)}`;
+}
+/** The marker, and the one an earlier version wrote (the job id alone) when it may be adopted. */
+function stickyMarkers(parts) {
+    const marker = stickyMarker(commentKey(parts));
+    // Before comment keys the marker was the job id; a matrix leg cannot tell which leg wrote it.
+    const adoptable = parts.explicit === "" && Object.keys(parts.matrix).length === 0 && parts.job !== "";
+    return adoptable ? { marker, legacy: stickyMarker(parts.job) } : { marker };
 }
 function tooLongNote(marker) {
     return `${marker}\n\nsandbox-gate: the report is too long for a comment; see the job summary of this run.\n`;
@@ -44700,7 +47990,9 @@ function tooLongNote(marker) {
 async function upsertStickyComment(client, sticky) {
     const { owner, repo, issue, marker } = sticky;
     try {
-        const existing = findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.login);
+        const existing = sticky.existing === undefined
+            ? findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.author)
+            : (sticky.existing ?? undefined);
         const write = (body) => existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
         const written = await write(sticky.body).catch((error) => {
             if (error instanceof GitHubError && error.status === 422)
@@ -44716,9 +48008,385 @@ async function upsertStickyComment(client, sticky) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+
+
+
+
+const checkReport = checker(REPORT_SCHEMA, "the report");
+/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
+function parseReport(text, name, input) {
+    const fail = (detail) => {
+        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return fail(`not JSON (${error.message})`);
+    }
+    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
+    if (typeof value !== "object" || value === null || value.version !== 1)
+        return fail('no "version": 1');
+    const checked = checkReport(value);
+    if (!checked.ok)
+        return fail(checked.problem);
+    const { shard } = checked.value;
+    // The one rule JSON Schema cannot state: it does not compare two fields.
+    if (shard !== undefined && shard.index > shard.count)
+        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+    return checked.value;
+}
+async function loadReport(path, name, input) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+    }
+    catch (error) {
+        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+    }
+    return parseReport(text, name, input);
+}
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source) {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+    const [pathA, lineA] = sourceKey(a.source);
+    const [pathB, lineB] = sourceKey(b.source);
+    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+const shardName = ({ index, count }) => `${index}/${count}`;
+/**
+ * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
+ * artifact went missing is an error naming it, never a merged report that is quietly smaller.
+ */
+function checkShards(reports, input) {
+    const sharded = reports.filter((r) => r.report.shard !== undefined);
+    const first = sharded[0];
+    if (first === undefined)
+        return;
+    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+    const whole = reports.find((r) => r.report.shard === undefined);
+    if (whole)
+        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+    const { count } = first.report.shard;
+    const other = sharded.find((r) => r.report.shard.count !== count);
+    if (other)
+        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+    const names = new Map();
+    for (const { name, report } of sharded) {
+        const twice = names.get(report.shard.index);
+        if (twice !== undefined)
+            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+        names.set(report.shard.index, name);
+    }
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+    if (missing.length > 0) {
+        const list = missing.map((index) => shardName({ index, count })).join(", ");
+        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+    }
+}
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+function mergeReports(reports, input) {
+    checkShards(reports, input);
+    const seen = new Map();
+    const results = [];
+    for (const { name, report } of reports) {
+        for (const r of report.results) {
+            const key = JSON.stringify([r.id, r.source]);
+            const other = seen.get(key);
+            if (other !== undefined)
+                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+            seen.set(key, name);
+            results.push(r);
+        }
+    }
+    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
+}
+
+;// CONCATENATED MODULE: ./src/commenter.ts
+
+
+
+
+
+
+
+
+
+
+/** A report file larger than this is refused before it is read. */
+const REPORT_MAX_BYTES = 32 * 1024 * 1024;
+/** Results shown at most; a report with more is cut, and says so. */
+const RESULTS_MAX = 1000;
+/** Characters kept of each text field: the comment could not show more anyway. */
+const FIELD_MAX = 65_536;
+/** The pull requests one head SHA may be posted on, at most. */
+const PULLS_MAX = 5;
+const CHECK_NAME = "sandbox-gate";
+function finishedRun(context) {
+    const run = context.payload.workflow_run;
+    const sha = run?.head_sha;
+    if (context.eventName !== "workflow_run" || typeof sha !== "string" || !/^[0-9a-f]{40,64}$/.test(sha))
+        throw new InputError("post-report", "needs a workflow_run event (see the fork-safe pattern in the README)");
+    const owner = run?.head_repository?.owner?.login;
+    const branch = run?.head_branch;
+    const url = typeof run?.html_url === "string" && run.html_url.startsWith(`${context.serverUrl}/`) ? run.html_url : undefined;
+    return {
+        headSha: sha,
+        ...(typeof owner === "string" && typeof branch === "string" && { head: `${owner}:${branch}` }),
+        conclusion: typeof run?.conclusion === "string" ? run.conclusion : "unknown",
+        ...(url && { url }),
+    };
+}
+async function readArtifact(path, name) {
+    const info = await (0,promises_namespaceObject.stat)(path).catch(() => undefined);
+    if (!info?.isFile())
+        throw new InputError("post-report", `'${name}' is not a readable file`);
+    if (info.size > REPORT_MAX_BYTES)
+        throw new InputError("post-report", `'${name}' holds ${info.size} bytes, more than ${REPORT_MAX_BYTES}`);
+    const report = parseReport(await (0,promises_namespaceObject.readFile)(path, "utf8"), name, "post-report");
+    const cap = (text) => (text.length > FIELD_MAX ? text.slice(0, FIELD_MAX) : text);
+    const results = report.results.slice(0, RESULTS_MAX).map((r) => newResult({
+        ...r,
+        id: cap(r.id),
+        source: cap(r.source),
+        stdout: cap(r.stdout),
+        stderr: cap(r.stderr),
+        feedback: cap(r.feedback),
+        ...(r.author !== undefined && { author: cap(r.author) }),
+    }));
+    // The base line shows the base run's status and counts only, rendered as the results are.
+    return { results, cut: report.results.length - results.length, base: report.base };
+}
+/** A result's link only where it points at a comment of this pull request: the artifact could link anywhere. */
+function keepLinksInto(results, prUrl) {
+    return results.map((r) => {
+        if (r.url === undefined || r.url.startsWith(`${prUrl}#`))
+            return r;
+        const { url: _dropped, ...rest } = r;
+        void _dropped;
+        return newResult(rest);
+    });
+}
+/** Posts the report's comment on every open pull request at the run's head, and one check on the head. */
+async function postReport(settings, client, context, io) {
+    const run = finishedRun(context);
+    const { owner, repo } = context.repo;
+    const { results, cut, base } = await readArtifact((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.postReport), settings.reports.postReport);
+    if (cut > 0)
+        io.warn(`sandbox-gate: the report holds ${cut} results more than the ${RESULTS_MAX} shown`);
+    const judged = conversationVerdict(results, settings.reports.failOn, settings.reports.decide);
+    // The run that made the report knows whether it passed; a pass it did not conclude is not its report's.
+    const gate = !judged.failed && run.conclusion !== "success"
+        ? {
+            ...judged,
+            failed: true,
+            ours: false,
+            reason: `the report claims a pass, but the run that made it concluded ${run.conclusion}`,
+        }
+        : judged;
+    const pulls = (await client.pullRequestsAt(owner, repo, run.headSha, run.head))
+        .filter((p) => p.state === "open")
+        .slice(0, PULLS_MAX);
+    io.info(pulls.length > 0
+        ? `head ${run.headSha.slice(0, 7)} heads ${pulls.map((p) => `#${p.number}`).join(", ")}`
+        : `no open pull request is at ${run.headSha}: the check alone is posted`);
+    const { marker } = stickyMarkers({
+        explicit: settings.conversation.commentKey,
+        workflow: process.env.GITHUB_WORKFLOW ?? "",
+        job: process.env.GITHUB_JOB ?? "",
+        matrix: settings.conversation.matrix,
+    });
+    const identity = pulls.length > 0 ? await client.whoAmI() : undefined;
+    const inputFor = (pull) => ({
+        // With no pull request to point into, no link is kept.
+        results: keepLinksInto(results, pull?.url ?? "\u0000"),
+        skipped: [],
+        gate,
+        deciding: gate.deciding,
+        ours: gate.ours,
+        marker,
+        commit: { sha: run.headSha, url: `${context.serverUrl}/${owner}/${repo}/commit/${run.headSha}` },
+        ...(run.url && { runUrl: run.url }),
+        ...(base && { base }),
+        ...(pull && { pullRequest: { number: pull.number, url: pull.url } }),
+    });
+    for (const pull of pulls) {
+        const input = inputFor(pull);
+        const outcome = await upsertStickyComment(client, {
+            owner,
+            repo,
+            issue: pull.number,
+            marker,
+            body: renderComment(input),
+            shorten: () => renderComment(input, 16_384),
+            ...(identity && { author: identity }),
+        });
+        if (outcome.action === "forbidden")
+            io.warn(`sandbox-gate could not comment on #${pull.number} (${outcome.message}): give the job pull-requests: write`);
+        else
+            io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
+    }
+    await io
+        .summary(renderSummary(inputFor(pulls[0])))
+        .catch((error) => io.warn(`sandbox-gate could not write the job summary: ${error.message}`));
+    const summary = renderSummary(inputFor(pulls[0]), CHECK_SUMMARY_MAX_LENGTH);
+    try {
+        const check = await client.createCheckRun(owner, repo, {
+            name: CHECK_NAME,
+            headSha: run.headSha,
+            conclusion: gate.failed ? "failure" : "success",
+            title: `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}`.slice(0, 1000),
+            summary,
+            ...(run.url && { detailsUrl: run.url }),
+        });
+        io.info(`check ${CHECK_NAME}: ${check.url}`);
+    }
+    catch (error) {
+        if (!(error instanceof GitHubError && error.status === 403))
+            throw error;
+        io.warn(`sandbox-gate could not post the check (${error.message}): give the job checks: write`);
+    }
+    io.debug(`posted a report of ${results.length} results; the verdict: ${gate.reason}`);
+}
+
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+// Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
+
+
+const EVERY_FAILURE = new Set(model_STATUSES.filter((s) => s !== "pass"));
+// GitHub shows the first lines of an annotation; the rest belongs in the summary.
+const MESSAGE_MAX = 4000;
+/** GitHub keeps this many error annotations per step, and as many warnings; it drops the rest. */
+const ANNOTATIONS_PER_STEP = 10;
+/**
+ * One annotation per candidate that did not pass: an error when its status fails the gate, a warning
+ * otherwise. A `syntax_error` points at the file, line and column the parser named; a candidate with
+ * failing tests gets one per failing test instead, on the test's file and line where the XML says. A patch's files are
+ * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
+ * With `deciding`, only those results are annotated: older replies are history, not the check's news.
+ * The most useful come first: errors, then those that point at a line, then the newest.
+ */
+function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "", deciding) {
+    const ranked = results
+        .map((r, index) => ({ r, index }))
+        .filter(({ r }) => r.status !== "pass" && (deciding === undefined || deciding.has(r.id)))
+        .sort((a, b) => Number(failOn.has(b.r.status)) - Number(failOn.has(a.r.status)) ||
+        Number(b.r.syntax?.line !== undefined) - Number(a.r.syntax?.line !== undefined) ||
+        b.index - a.index);
+    return ranked.flatMap(({ r }) => {
+        const level = failOn.has(r.status) ? "error" : "warning";
+        // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
+        const inRepo = (file) => (repoPrefix ? `${repoPrefix}/${file}` : file);
+        const tests = failingTests(r);
+        if (tests.length > 0)
+            return tests.map((c) => ({
+                level,
+                title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
+                message: message(r, c.message),
+                ...(c.file !== undefined && { file: inRepo(c.file) }),
+                ...(c.line !== undefined && { startLine: c.line }),
+            }));
+        return [
+            {
+                level,
+                title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
+                message: message(r),
+                ...(r.syntax?.file !== undefined && {
+                    file: r.changed_files && repoPrefix ? inRepo(r.syntax.file) : r.syntax.file,
+                }),
+                ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
+                ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
+            },
+        ];
+    });
+}
+/** The failing tests a candidate is held to: with `compare: base`, only those it broke. */
+function failingTests(r) {
+    if (r.status === "pass" || !r.tests)
+        return [];
+    const failing = r.tests.cases.filter((c) => c.status === "failed" || c.status === "error");
+    if (!r.compare)
+        return failing;
+    const blamed = new Set([...(r.compare.pass_to_fail ?? []), ...(r.compare.new_failing ?? [])]);
+    return failing.filter((c) => blamed.has(c.id));
+}
+/**
+ * What a step can show: at most ANNOTATIONS_PER_STEP errors, one of them the verdict when
+ * `verdictIsError` (the caller emits it first, so it is never the one dropped), and as many warnings.
+ * `hidden` counts the rest, for one notice that points to the job summary.
+ */
+function limitAnnotations(annotations, verdictIsError) {
+    const room = { error: ANNOTATIONS_PER_STEP - (verdictIsError ? 1 : 0), warning: ANNOTATIONS_PER_STEP };
+    const shown = annotations.filter((a) => room[a.level]-- > 0);
+    return { shown, hidden: annotations.length - shown.length };
+}
+function message(r, said) {
+    const text = cleanText(said ?? r.syntax?.message ?? r.feedback) || STATUS_LABELS[r.status];
+    // By code point, so a cut never leaves half a surrogate pair.
+    const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
+    return `${kept}\n(candidate from ${cleanText(r.source)})`;
+}
+
+;// CONCATENATED MODULE: ./src/report/pass-at-k.ts
+/** The chance that at least one of k samples drawn from n, c of them correct, is correct. */
+function passAtK(n, c, k) {
+    if (n - c < k)
+        return 1;
+    let miss = 1;
+    for (let i = n - c + 1; i <= n; i++)
+        miss *= 1 - k / i;
+    return 1 - miss;
+}
+const key = (k) => `pass@${k}`;
+/** Per task and over the tasks; undefined when no result names a task. */
+function scorePassAtK(results, ks) {
+    const tasks = new Map();
+    for (const r of results) {
+        if (r.task === undefined)
+            continue;
+        const t = tasks.get(r.task) ?? { n: 0, c: 0 };
+        t.n += 1;
+        if (r.status === "pass")
+            t.c += 1;
+        tasks.set(r.task, t);
+    }
+    if (tasks.size === 0)
+        return undefined;
+    const scored = [...tasks].map(([task, { n, c }]) => ({
+        task,
+        n,
+        c,
+        pass_at: Object.fromEntries(ks.filter((k) => k <= n).map((k) => [key(k), passAtK(n, c, k)])),
+    }));
+    const overallK = ks.filter((k) => scored.every((t) => t.n >= k));
+    const overall = Object.fromEntries(overallK.map((k) => [key(k), scored.reduce((sum, t) => sum + t.pass_at[key(k)], 0) / scored.length]));
+    return { k: overallK, overall, tasks: scored };
+}
+/** Tasks in both runs whose pass@1 dropped, in this run's order. */
+function passAt1Drops(now, baseline) {
+    const before = new Map(baseline.tasks.map((t) => [t.task, t.c / t.n]));
+    return now.tasks.flatMap((t) => {
+        const was = before.get(t.task);
+        const is = t.c / t.n;
+        return was !== undefined && is < was ? [{ task: t.task, was, now: is }] : [];
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/report/evaluation.ts
 // Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
 // since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+
 
 
 const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
@@ -44733,11 +48401,11 @@ function quantile(values, q) {
 function passRate(results) {
     return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
 }
-function evaluate(results, baseline) {
+function evaluate(results, baseline, ks = [1]) {
     const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
     const evaluation = {
         total: results.length,
-        byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
+        byStatus: Object.fromEntries(model_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
         passRate: passRate(results),
         time: {
             ran: times.length,
@@ -44746,8 +48414,15 @@ function evaluate(results, baseline) {
             maxMs: quantile(times, 1),
         },
     };
-    if (baseline)
+    const scores = scorePassAtK(results, ks);
+    if (scores)
+        evaluation.passAtK = scores;
+    if (baseline) {
         evaluation.baseline = compare(results, baseline);
+        const before = scores && scorePassAtK(baseline, [1]);
+        if (scores && before)
+            evaluation.baseline.passAt1Dropped = passAt1Drops(scores, before);
+    }
     return evaluation;
 }
 /** Changes across the pass line, in this run's order; ids are matched exactly. */
@@ -44776,7 +48451,7 @@ const ID_MAX = 100;
 /** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
 const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
 /** Pass first: it is the figure a reader looks for. */
-const ORDER = ["pass", ...STATUSES.filter((s) => s !== "pass")];
+const ORDER = ["pass", ...model_STATUSES.filter((s) => s !== "pass")];
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
 function bar(value, max, width = BAR_WIDTH) {
@@ -44796,12 +48471,23 @@ function headline(e) {
         : "";
     return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
 }
+/** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
+function passAtKLine(p) {
+    const scores = p.k.map((k) => `pass@${k} ${percent(p.overall[`pass@${k}`])}`);
+    const ns = p.tasks.map((t) => t.n);
+    const low = Math.min(...ns);
+    const high = Math.max(...ns);
+    const samples = low === high ? `${low} sample${low === 1 ? "" : "s"} each` : `${low} to ${high} samples each`;
+    return `${scores.join(", ") || "no k of pass-at-k has enough samples in every task"} over ${p.tasks.length} tasks (${samples})`;
+}
 function baselineLine(b, e) {
     const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
     if (b.added)
         parts.push(`${b.added} not in the baseline`);
     if (b.removed)
         parts.push(`${b.removed} of the baseline missing`);
+    if (b.passAt1Dropped)
+        parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
     return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
 }
 /** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
@@ -44828,6 +48514,16 @@ function changeList(title, changes) {
     if (changes.length > CHANGES_SHOWN)
         items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
     return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+function dropList(drops) {
+    if (!drops || drops.length === 0)
+        return undefined;
+    const items = drops
+        .slice(0, CHANGES_SHOWN)
+        .map((d) => `- ${escapeMarkdown(clipId(d.task))}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+    if (drops.length > CHANGES_SHOWN)
+        items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
+    return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
 }
 function clipId(id) {
     const { head, omitted } = clip(id, ID_MAX);
@@ -44857,11 +48553,14 @@ function renderEvaluationMarkdown(e, results) {
     const blocks = [
         "### Evaluation",
         `**${headline(e)}**`,
+        // Our own figures, no candidate's text: nothing to escape.
+        e.passAtK && `**${passAtKLine(e.passAtK)}**`,
         e.baseline && baselineLine(e.baseline, e),
         e.total > 0 ? table : undefined,
         chart,
         e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
         e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+        dropList(e.baseline?.passAt1Dropped),
     ];
     return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
 }
@@ -44869,6 +48568,8 @@ function renderEvaluationMarkdown(e, results) {
 function renderEvaluationText(e) {
     const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
     const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+    if (e.passAtK)
+        lines.push(passAtKLine(e.passAtK));
     if (e.baseline) {
         lines.push(baselineLine(e.baseline, e));
         const list = (title, changes) => {
@@ -44879,6 +48580,11 @@ function renderEvaluationText(e) {
         };
         list("newly failing", e.baseline.newlyFailing);
         list("newly passing", e.baseline.newlyPassing);
+        const drops = e.baseline.passAt1Dropped ?? [];
+        for (const d of drops.slice(0, CHANGES_SHOWN))
+            lines.push(`  pass@1 dropped: ${plain(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+        if (drops.length > CHANGES_SHOWN)
+            lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
     }
     return lines.join("\n");
 }
@@ -44886,260 +48592,31 @@ function plain(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
-;// CONCATENATED MODULE: ./src/schemas/report.ts
-// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
-// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
-// come from it, and newResult lays every result out in its key order.
-
-
-// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
-// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
-// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
-const COUNT = { type: "integer", minimum: 0 };
-const STATUS = { enum: STATUSES };
-const TESTS = {
-    type: "object",
-    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
-    properties: {
-        counts: {
-            type: "object",
-            description: "How many test cases ended each way.",
-            properties: {
-                passed: { ...COUNT, description: "Test cases that passed." },
-                failed: { ...COUNT, description: "Test cases that failed an assertion." },
-                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
-                skipped: { ...COUNT, description: "Test cases that were skipped." },
-            },
-            required: ["passed", "failed", "error", "skipped"],
-        },
-        cases: {
-            type: "array",
-            description: "Every test case, in the order the files list them.",
-            items: {
-                type: "object",
-                properties: {
-                    id: declare_text("Stable id of the test case, as `compare` lists it."),
-                    name: declare_text("The test case's name."),
-                    classname: declare_text("The test case's class or suite name."),
-                    file: declare_text("The file the test case is in, when the XML says."),
-                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
-                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
-                    message: declare_text("The failure's or error's message."),
-                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
-                },
-                required: ["id", "name", "status"],
-            },
-        },
-    },
-    required: ["counts", "cases"],
-};
-const TEST_IDS = { type: "array", items: { type: "string" } };
-const RESULT_SCHEMA = {
-    type: "object",
-    description: "One judged candidate.",
-    properties: {
-        id: {
-            type: "string",
-            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
-        },
-        source: {
-            type: "string",
-            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
-        },
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        author: declare_text("The login of the comment's author, for candidates from a pull request."),
-        language: {
-            type: ["string", "null"],
-            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
-        },
-        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${STATUSES.join(", ")}.` },
-        exit_code: {
-            type: ["integer", "null"],
-            description: "The test command's exit code; null when it did not run or the engine could not tell.",
-        },
-        signal: {
-            type: ["string", "null"],
-            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
-        },
-        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
-        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
-        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
-        truncated: {
-            type: "object",
-            description: "Whether each stream was cut at `max-output`.",
-            properties: {
-                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
-                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
-            },
-            required: ["stdout", "stderr"],
-        },
-        feedback: {
-            type: "string",
-            description: "The message to hand back to the model for this status; empty for `pass`.",
-        },
-        syntax: {
-            type: "object",
-            description: "Where and why the code does not parse, for `syntax_error`.",
-            properties: {
-                message: declare_text("The parser's message."),
-                file: declare_text("The file that does not parse, relative to the work dir."),
-                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
-                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
-            },
-            required: ["message"],
-        },
-        changed_files: {
-            type: "array",
-            items: { type: "string" },
-            description: "The files a patch changed, for patch candidates.",
-        },
-        patch_strategy: {
-            type: "string",
-            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
-        },
-        tests: TESTS,
-        compare: {
-            type: "object",
-            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
-            properties: {
-                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
-                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
-                pass_to_fail: {
-                    ...TEST_IDS,
-                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
-                },
-                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
-                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
-                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
-            },
-        },
-        attempts: {
-            type: "array",
-            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
-            items: {
-                type: "object",
-                properties: {
-                    status: { ...STATUS, description: "The attempt's status." },
-                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
-                },
-                required: ["status", "duration_ms"],
-            },
-        },
-        flaky: {
-            type: "boolean",
-            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
-        },
-        cached: {
-            type: "boolean",
-            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
-        },
-    },
-    required: [
-        "id",
-        "source",
-        "language",
-        "status",
-        "exit_code",
-        "signal",
-        "duration_ms",
-        "stdout",
-        "stderr",
-        "truncated",
-        "feedback",
-    ],
-};
-const SKIPPED_SCHEMA = {
-    type: "object",
-    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
-    properties: {
-        id: declare_text("The candidate's id, as a result would have it."),
-        source: declare_text("Where the candidate came from, as a result would have it."),
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        reason: declare_text("Why it was not run."),
-    },
-    required: ["id", "source", "reason"],
-};
-const SHARD_SCHEMA = {
-    type: "object",
-    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
-    properties: {
-        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
-        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
-    },
-    required: ["index", "count"],
-};
-// One property per status, so a consumer can rely on every count being there, zeros included.
-const BY_STATUS = Object.fromEntries(STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
-const REPORT_SCHEMA = {
-    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
-    type: "object",
-    properties: {
-        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
-        shard: { $ref: "#/$defs/shard" },
-        summary: {
-            type: "object",
-            description: "Counts over `results`.",
-            properties: {
-                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
-                by_status: {
-                    type: "object",
-                    description: "How many results have each status; every status is listed.",
-                    properties: BY_STATUS,
-                    required: STATUSES,
-                },
-            },
-            required: ["total", "by_status"],
-        },
-        results: {
-            type: "array",
-            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
-            items: { $ref: "#/$defs/result" },
-        },
-        skipped: {
-            type: "array",
-            description: "Candidates over the `max-candidates` quota, not run.",
-            items: { $ref: "#/$defs/skipped" },
-        },
-        base: {
-            type: "object",
-            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
-            properties: {
-                status: { ...STATUS, description: "The base run's status." },
-                tests: TESTS,
-            },
-            required: ["status"],
-        },
-    },
-    required: ["version", "summary", "results", "skipped"],
-    $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
-};
-/**
- * The one way a result is built: fields in the report's order, optional ones only when set, so the
- * report file diffs well from run to run.
- */
-const newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
-
 ;// CONCATENATED MODULE: ./src/report/json.ts
 // The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
 
 
 
+
 /** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
 function countByStatus(results) {
-    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+    const counts = Object.fromEntries(model_STATUSES.map((s) => [s, 0]));
     for (const r of results)
         counts[r.status]++;
     return counts;
 }
 // Results and skipped candidates are laid out again in the schema's order, whoever built them (a merge
 // reads them from other runs' files): the file diffs well from run to run.
-function buildReport(results, skipped, shard) {
+function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
+    const scores = scorePassAtK(results, passAtK);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
         summary: { total: results.length, by_status: countByStatus(results) },
         results: results.map(newResult),
         skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
+        ...(base && { base }),
+        ...(scores && { pass_at_k: scores }),
     };
 }
 function compactResults(results) {
@@ -46003,6 +49480,80 @@ async function cliOomEventSeen(binary, name) {
     return result.code === 0 && result.stdout.trim() !== "";
 }
 
+;// CONCATENATED MODULE: ./src/reactions.ts
+/** The comment a candidate id names, if it takes reactions. */
+function reactionTarget(candidateId) {
+    const m = /^(comment|review-comment)-(\d{1,20})$/.exec(candidateId);
+    return m ? { kind: m[1], id: Number(m[2]) } : undefined;
+}
+function verdictReaction(status) {
+    if (status === "pass")
+        return "rocket";
+    return status === "sandbox_error" ? undefined : "-1";
+}
+class Reactions {
+    client;
+    repo;
+    debug;
+    #watching = new Map();
+    #refused = false;
+    constructor(client, repo, debug) {
+        this.client = client;
+        this.repo = repo;
+        this.debug = debug;
+    }
+    /** 👀 on each of `ids`, not awaited: judging does not wait for GitHub. */
+    watch(ids) {
+        for (const id of ids) {
+            const target = reactionTarget(id);
+            if (target)
+                this.#watching.set(id, this.#try(() => this.client.react(this.repo.owner, this.repo.repo, target, "eyes")));
+        }
+    }
+    /** 👀 off, and the verdict's reaction on, for every reply watched. */
+    async settle(results) {
+        const byId = new Map(results.map((r) => [r.id, r]));
+        await Promise.all([...this.#watching].map(async ([id, eyes]) => {
+            const target = reactionTarget(id);
+            const eyesId = await eyes;
+            if (eyesId !== undefined)
+                await this.#try(() => this.client.unreact(this.repo.owner, this.repo.repo, target, eyesId));
+            const status = byId.get(id)?.status;
+            const verdict = status && verdictReaction(status);
+            if (verdict)
+                await this.#try(() => this.client.react(this.repo.owner, this.repo.repo, target, verdict));
+        }));
+        this.#watching.clear();
+    }
+    // A reaction is a courtesy: a refusal (a read-only token) ends them for the run, and never the run.
+    async #try(call) {
+        if (this.#refused)
+            return undefined;
+        try {
+            return await call();
+        }
+        catch (error) {
+            // Calls already in flight may be refused too: one note is enough.
+            if (!this.#refused)
+                this.debug(`reactions stopped: ${error.message}`);
+            this.#refused = true;
+            return undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/audit.ts
+// The per-candidate audit line: enough to trace a run, nothing of the candidate's text or of our
+// secrets. The action writes them to the `audit-log` file (and, in debug mode, to the log), apart from
+// the progress lines; the CLI to stderr, or to `--audit-log`.
+
+
+/** A JSONL file that each event is appended to as it happens, so a cancelled run keeps what it did. */
+function auditFile(path) {
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
+}
+
 ;// CONCATENATED MODULE: ./src/classify.ts
 
 /**
@@ -46026,6 +49577,29 @@ function classify(facts) {
 }
 
 ;// CONCATENATED MODULE: ./src/feedback.ts
+/** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
+const FAILING_LISTED = 20;
+const MESSAGE_SHOWN = 500;
+function indent(text) {
+    const clipped = text.length > MESSAGE_SHOWN ? `${text.slice(0, MESSAGE_SHOWN)}…` : text;
+    return clipped
+        .trim()
+        .split("\n")
+        .map((line) => `   ${line}`)
+        .join("\n");
+}
+/** The failing tests first, each with its message; then what failed on the base already, by id. */
+function testsBlock(tests) {
+    const items = tests.failing
+        .slice(0, FAILING_LISTED)
+        .map((t, i) => `${i + 1}. ${t.id}${t.message ? `\n${indent(t.message)}` : ""}`);
+    if (tests.failing.length > FAILING_LISTED)
+        items.push(`… and ${tests.failing.length - FAILING_LISTED} more`);
+    const preexisting = tests.preexisting.length
+        ? `\n\nAlready failing on the base, not counted against the code: ${tests.preexisting.slice(0, FAILING_LISTED).join(", ")}${tests.preexisting.length > FAILING_LISTED ? ", …" : ""}`
+        : "";
+    return `${items.length ? `Failing tests:\n${items.join("\n")}` : ""}${preexisting}`;
+}
 // What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
 // bash's fork retry, Go's and Java's thread creation.
 const AT_PROCESS_LIMIT = /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
@@ -46062,9 +49636,15 @@ function feedbackFor(f) {
             return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
         }
         case "test_failed": {
-            const detail = f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout);
+            const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
             const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
-            return `The tests failed (the test command ${how}):\n\n${detail.trim() || "(no output)"}${limitNote(f)}\n\nFix the code.`;
+            const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
+            const head = f.reason
+                ? `The tests did not pass: ${f.reason} (the test command ${how}).`
+                : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
+            const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
+            const notes = (f.notes ?? []).map((note) => `\n\nNote: ${note}.`).join("");
+            return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
         }
         case "sandbox_error":
             return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
@@ -47233,10 +50813,432 @@ async function removeBaseImage(binary, image) {
 /** The label every container of ours carries; its value is the run id. */
 const RUN_LABEL = "io.github.sandbox-gate.run";
 
+;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
+/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
+const RAN_TO_END = new Set(["pass", "test_failed"]);
+function isFailing(c) {
+    return c.status === "failed" || c.status === "error";
+}
+function testCount(tests) {
+    const { passed, failed, error, skipped } = tests.counts;
+    return passed + failed + error + skipped;
+}
+/**
+ * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
+ * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
+ * the exit code (`pytest || true`).
+ */
+function judgeByTests(status, reading, globs) {
+    if (!RAN_TO_END.has(status))
+        return { status };
+    const wanted = globs.join(", ");
+    if (!reading.tests)
+        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+    if (testCount(reading.tests) === 0)
+        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+    const failing = reading.tests.counts.failed + reading.tests.counts.error;
+    if (failing > 0)
+        return { status: "test_failed" };
+    return { status };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/attempts.ts
+
+/** The candidate's own statuses a rerun may change: a failing or hanging test may be flaky. */
+const RERUN_ON = new Set(["test_failed", "timeout"]);
+/** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
+function rerunAfter(status, made, reruns) {
+    return RERUN_ON.has(status) && made <= reruns;
+}
+/** Whether the attempts disagree: a flaky candidate. */
+function isFlaky(attempts) {
+    return new Set(attempts.map((a) => a.status)).size > 1;
+}
+/** Ids of the test cases that failed in one attempt and passed in another. */
+function flakyCases(runs) {
+    const failed = new Set();
+    const passed = new Set();
+    for (const tests of runs)
+        for (const c of tests?.cases ?? []) {
+            if (isFailing(c))
+                failed.add(c.id);
+            else if (c.status === "passed")
+                passed.add(c.id);
+        }
+    return new Set([...failed].filter((id) => passed.has(id)));
+}
+/** `tests` with each flaky case marked. */
+function markFlaky(tests, flaky) {
+    if (flaky.size === 0)
+        return tests;
+    return { ...tests, cases: tests.cases.map((c) => (flaky.has(c.id) ? { ...c, flaky: true } : c)) };
+}
+/** The reason a flaky pass fails the gate, when `fail-on` names `flaky`. */
+function flakyFailure(attempts) {
+    return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
+}
+
+;// CONCATENATED MODULE: ./src/verdict/base-runs.ts
+// The base runs of `compare: base`: the test command on the unpatched tree, once per run for each tree
+// and command, whatever the number of patches compared with it.
+
+function keyOf({ image, command, files }) {
+    const hash = (0,external_node_crypto_.createHash)("sha256");
+    for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+        hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
+        hash.update(file.content);
+        hash.update("\0");
+    }
+    return JSON.stringify([image, command, hash.digest("hex")]);
+}
+class BaseRuns {
+    #runs = new Map();
+    /** The base run for `key`, run by `run` the first time it is asked for. */
+    get(key, run) {
+        const id = keyOf(key);
+        let pending = this.#runs.get(id);
+        if (!pending) {
+            pending = run();
+            this.#runs.set(id, pending);
+        }
+        return pending;
+    }
+    /** Every base run made, in the order first asked for. */
+    all() {
+        return Promise.all(this.#runs.values());
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verdict/compare.ts
+
+/** A base run that did not finish says nothing about the tests: no comparison, and never a pass from one. */
+const VOIDING = new Set(["sandbox_error", "timeout", "oom"]);
+function voidReason(status) {
+    return VOIDING.has(status)
+        ? `the comparison with the base is void: the base run itself ended ${status}, so the verdict is the candidate's own`
+        : undefined;
+}
+/** Each id's outcome; a case listed twice (a retrying plugin) counts as failing if it failed once. */
+function outcomes(tests) {
+    const by = new Map();
+    for (const c of tests.cases) {
+        const outcome = isFailing(c) ? "fail" : c.status === "skipped" ? "skip" : "pass";
+        if (by.get(c.id) !== "fail")
+            by.set(c.id, outcome);
+    }
+    return by;
+}
+/**
+ * Every test of either run, sorted by how it went on the base and now. A test the base skips is one it
+ * does not have. A test that passed on the base and is missing or skipped now counts as broken: a patch
+ * must not pass by deleting or skipping the tests it fails.
+ */
+function compareTests(base, now) {
+    const before = outcomes(base);
+    const after = outcomes(now);
+    const lists = {
+        fail_to_pass: [],
+        pass_to_pass: [],
+        pass_to_fail: [],
+        fail_to_fail: [],
+        new_failing: [],
+        new_passing: [],
+    };
+    for (const [id, was] of before) {
+        const is = after.get(id) ?? "fail";
+        if (was === "pass")
+            (is === "pass" ? lists.pass_to_pass : lists.pass_to_fail).push(id);
+        else if (was === "fail")
+            (is === "pass" ? lists.fail_to_pass : lists.fail_to_fail).push(id);
+    }
+    for (const [id, is] of after) {
+        if (before.get(id) === "pass" || before.get(id) === "fail" || is === "skip")
+            continue;
+        (is === "pass" ? lists.new_passing : lists.new_failing).push(id);
+    }
+    return lists;
+}
+/** What the candidate is blamed for: tests it broke, and new tests that fail. */
+function blamed(comparison) {
+    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
+}
+/**
+ * The candidate's status against the base. Only a run that reached its end is compared: a `test_failed`
+ * whose failures the base has too becomes a `pass`, and a `pass` that lost a test the base passes becomes
+ * `test_failed`; a timeout, a crash of ours or a syntax error stay what they are.
+ */
+function judgeAgainstBase(now, base) {
+    if (!RAN_TO_END.has(now.status))
+        return { status: now.status };
+    if (base.void)
+        return { status: now.status, note: base.void };
+    if (!base.tests || !now.tests) {
+        if (base.tests)
+            return { status: now.status };
+        const how = base.exitCode === 0 ? "passes" : `fails too (exit code ${base.exitCode})`;
+        return {
+            status: now.status,
+            note: `compared by exit codes only (no test-results): the base ${how}${now.status === "test_failed" && base.exitCode !== 0 ? ", so what the patch broke cannot be told apart" : ""}`,
+        };
+    }
+    const compare = compareTests(base.tests, now.tests);
+    return { status: blamed(compare).length > 0 ? "test_failed" : "pass", compare };
+}
+/** The base run as the JSON report lists it. */
+function reportedBase(base) {
+    const notes = base.void ? [base.void, ...base.notes] : base.notes;
+    return {
+        status: base.status,
+        exit_code: base.exitCode,
+        duration_ms: base.durationMs,
+        ...(base.tests && { tests: base.tests }),
+        ...(notes.length > 0 && { notes }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/untar.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const untar_BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function untar_octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const untar_relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + untar_BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + untar_BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = untar_octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + untar_BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(untar_relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: untar_relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / untar_BLOCK) * untar_BLOCK;
+    }
+    return { files, notes };
+}
+
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __nccwpck_require__(9800);
+;// CONCATENATED MODULE: ./src/verdict/test-results.ts
+// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
+// PHPUnit --log-junit, gotestsum), read into per-test results. The files come out of the sandbox, so they
+// are untrusted: saxes is a strict, streaming parser that never expands entities a DTD declares (a
+// "billion laughs" file is an undefined entity, not gigabytes), every size is bounded, and what cannot be
+// read is a note naming the file, never a crash. Pure.
+
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+const MAX_MESSAGE = 2_000;
+const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
+function test_results_positive(value) {
+    const n = Number(value);
+    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+function millis(seconds) {
+    const n = Number(seconds);
+    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
+}
+function test_results_clipped(text) {
+    const trimmed = text.trim();
+    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
+}
+/**
+ * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
+ * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
+ */
+function traceLocation(trace) {
+    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
+    const last = found.at(-1);
+    return last ? { file: last[1], line: Number(last[2]) } : undefined;
+}
+/** The id `compare` lists a case by: file, class and name, as far as the XML gives them. */
+function caseId(c) {
+    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
+}
+const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
+// The worse wins when a case has several children (a failure, then an error in teardown).
+const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
+/** The cases of one file, pushed onto `cases` as they close; throws what saxes throws. */
+function parseFile(text, cases, counts) {
+    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
+    const suites = [];
+    let open;
+    let verdict;
+    parser.on("opentag", (tag) => {
+        const a = tag.attributes;
+        if (tag.name === "testsuite")
+            suites.push({ ...(a.file && { file: a.file }) });
+        else if (tag.name === "testcase") {
+            const file = (a.file ?? suites.findLast((s) => s.file)?.file)?.replace(WORKDIR_PREFIX, "");
+            open = {
+                name: a.name ?? "",
+                status: "passed",
+                text: "",
+                ...(a.classname && { classname: a.classname }),
+                ...(file && { file }),
+                ...(test_results_positive(a.line) !== undefined && { line: test_results_positive(a.line) }),
+                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
+            };
+        }
+        else if (open && tag.name in VERDICTS) {
+            const status = VERDICTS[tag.name];
+            if (RANK[status] > RANK[open.status])
+                open.status = status;
+            verdict = tag.name;
+            if (open.message === undefined && a.message)
+                open.message = a.message;
+        }
+    });
+    parser.on("text", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("cdata", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("closetag", (tag) => {
+        if (tag.name === "testsuite")
+            suites.pop();
+        else if (tag.name in VERDICTS)
+            verdict = undefined;
+        else if (tag.name === "testcase" && open) {
+            const { text: body, message, ...kept } = open;
+            const said = message ?? body;
+            counts[open.status]++;
+            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
+            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
+            const failed = open.status !== "passed" && said.trim() !== "" ? { message: test_results_clipped(said) } : {};
+            if (cases.length < MAX_CASES)
+                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
+            open = undefined;
+        }
+    });
+    parser.write(text).close();
+}
+/** Every case of the given files, in file order; a file that is too large or not JUnit XML is a note. */
+function readTestResults(files) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        try {
+            parseFile(Buffer.from(data).toString("utf8"), cases, counts);
+        }
+        catch (error) {
+            // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
+            notes.push(`${path}: not readable as JUnit XML (${error.message.split("\n")[0].slice(0, 200)}); the cases before the problem are kept`);
+        }
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results-files.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
+
+
+
+
+/** Why a `test-results` glob is refused, or undefined: relative, inside the work dir, one line, no negation. */
+function globProblem(glob) {
+    if (glob.startsWith("!"))
+        return "is a negation; list the files to read, not the ones to leave out";
+    const path = checkRelativePath(glob);
+    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
+}
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const results_files_MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read as JUnit. */
+function readResults(results, globs) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / results_files_MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline.ts
 // One candidate through the four phases: extract (or apply the patch) → parse check → run with a
 // timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
 // so this is tested without Docker.
+
+
+
+
+
 
 
 
@@ -47355,6 +51357,11 @@ async function preparePatch(diff, candidate, ctx) {
         if (lang)
             checks.set(lang, [...(checks.get(lang) ?? []), path]);
     }
+    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
+    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+    if (!start)
+        for (const [path, content] of base.files)
+            before.set(path, { path, content, executable: base.executable.has(path) });
     return {
         language,
         // With a run image holding the start, only what the candidate changes travels.
@@ -47362,6 +51369,7 @@ async function preparePatch(diff, candidate, ctx) {
         checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
         patch,
         ...(start && { start, deleted }),
+        unpatched: [...before.values()],
     };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
@@ -47372,9 +51380,9 @@ function syntaxOf(checks, facts) {
     }));
     return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
 }
-async function runPrepared(prepared, candidate, ctx) {
+async function place(prepared, candidate, ctx) {
     const { settings } = ctx;
-    const { language, checks } = prepared;
+    const { language } = prepared;
     const image = imageFor(settings, language);
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
@@ -47388,20 +51396,27 @@ async function runPrepared(prepared, candidate, ctx) {
             reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
         };
     }
-    const facts = await ctx.engine.run({
+    const { testResults } = settings.run;
+    return {
         image: made?.image ?? image,
-        files: prepared.files,
-        check: checkFiles(checks),
-        command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
-        limits: {
-            ...settings.limits,
-            // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
-            timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
-            pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+        job: {
+            image: made?.image ?? image,
+            command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
+            limits: {
+                ...settings.limits,
+                // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
+                timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+                pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+            },
+            labels: { [RUN_LABEL]: ctx.runId },
+            ...(made && { base: BASE_DIR }),
+            ...(testResults.length > 0 && { results: findPatterns(testResults) }),
         },
-        labels: { [RUN_LABEL]: ctx.runId },
-        ...(made && { base: BASE_DIR, deleted: prepared.deleted ?? [] }),
-    });
+    };
+}
+/** One sandbox run, judged by its exit code and, with `test-results`, by its tests. */
+async function runOnce(job, language, checks, ctx) {
+    const facts = await ctx.engine.run(job);
     const status = classify(facts);
     const verdict = { status, language, facts };
     if (facts.sandboxError)
@@ -47410,6 +51425,94 @@ async function runPrepared(prepared, candidate, ctx) {
         verdict.syntax = syntaxOf(checks, facts);
     if (status === "sandbox_error" && !facts.sandboxError)
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
+    const globs = ctx.settings.run.testResults;
+    if (globs.length > 0 && RAN_TO_END.has(status)) {
+        const reading = readResults(facts.results, globs);
+        const judged = judgeByTests(status, reading, globs);
+        verdict.status = judged.status;
+        if (judged.reason)
+            verdict.reason = judged.reason;
+        if (reading.tests)
+            verdict.tests = reading.tests;
+        if (reading.notes.length > 0)
+            verdict.notes = reading.notes;
+    }
+    return verdict;
+}
+/** `runOnce`, and once more in a fresh container when the engine failed us: never for the candidate's own statuses. */
+async function runRetried(job, language, checks, ctx) {
+    const first = await runOnce(job, language, checks, ctx);
+    if (first.status !== "sandbox_error")
+        return first;
+    const again = await runOnce(job, language, checks, ctx);
+    const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
+    return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
+}
+/** The base run of `compare: base`, judged as a candidate is, before any comparison. */
+async function runBaseOf(prepared, placement, ctx) {
+    const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
+    const run = await runRetried(job, prepared.language, [], ctx);
+    const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
+    const notes = [...(run.notes ?? []), ...(run.status === "sandbox_error" && run.reason ? [run.reason] : [])];
+    const why = voidReason(run.status);
+    return {
+        status: run.status,
+        exitCode,
+        durationMs: run.facts?.durationMs ?? 0,
+        ...(run.tests && { tests: run.tests }),
+        notes,
+        ...(why && { void: why }),
+    };
+}
+/** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
+async function compared(verdict, prepared, placement, ctx) {
+    if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
+        return verdict;
+    ctx.baseRuns ??= new BaseRuns();
+    const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+    const base = await ctx.baseRuns.get(key, () => runBaseOf(prepared, placement, ctx));
+    const judged = judgeAgainstBase(verdict, base);
+    const next = { ...verdict, status: judged.status };
+    if (judged.compare)
+        next.compare = judged.compare;
+    if (judged.note)
+        next.notes = [...(verdict.notes ?? []), judged.note];
+    // A pass by comparison has no failure of its own to explain.
+    if (judged.status === "pass")
+        delete next.reason;
+    return next;
+}
+/** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
+async function runPrepared(prepared, candidate, ctx) {
+    const placement = await place(prepared, candidate, ctx);
+    if ("status" in placement)
+        return placement;
+    const { reruns } = ctx.settings.run;
+    const job = {
+        ...placement.job,
+        files: prepared.files,
+        check: checkFiles(prepared.checks),
+        ...(prepared.start && { deleted: prepared.deleted ?? [] }),
+    };
+    const attempts = [];
+    const runs = [];
+    for (let attempt = 1;; attempt++) {
+        const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+        const verdict = await compared(run, prepared, placement, ctx);
+        runs.push(verdict);
+        attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
+        if (!rerunAfter(verdict.status, attempt, reruns))
+            break;
+    }
+    const last = runs.at(-1);
+    if (reruns === 0)
+        return last;
+    const flaky = isFlaky(attempts);
+    const verdict = { ...last, attempts, flaky };
+    if (last.tests)
+        verdict.tests = markFlaky(last.tests, flakyCases(runs.map((run) => run.tests)));
+    if (flaky && last.status === "pass" && ctx.settings.run.failOnFlaky)
+        return { ...verdict, status: "test_failed", reason: flakyFailure(attempts) };
     return verdict;
 }
 async function judge(candidate, ctx) {
@@ -47428,6 +51531,28 @@ async function judge(candidate, ctx) {
             verdict = next;
     }
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
+}
+/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
+function testsFeedback(verdict) {
+    const { tests, compare } = verdict;
+    if (!tests)
+        return undefined;
+    const failingNow = tests.cases.filter(isFailing);
+    const byId = new Map(tests.cases.map((c) => [c.id, c]));
+    const failing = compare
+        ? blamed(compare).map((id) => {
+            const c = byId.get(id);
+            return c && isFailing(c)
+                ? { id, ...(c.message && { message: c.message }) }
+                : { id, message: "passed on the base; missing or skipped with this patch" };
+        })
+        : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
+    return {
+        failing,
+        total: testCount(tests),
+        failed: tests.counts.failed + tests.counts.error,
+        preexisting: compare?.fail_to_fail ?? [],
+    };
 }
 function toResult(candidate, verdict, ctx) {
     const facts = verdict.facts;
@@ -47463,10 +51588,19 @@ function toResult(candidate, verdict, ctx) {
             ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
+            ...(verdict.tests && { tests: testsFeedback(verdict) }),
+            ...(verdict.notes && { notes: verdict.notes }),
         }),
         syntax: verdict.syntax,
         changed_files: verdict.patch?.changedFiles,
         patch_strategy: verdict.patch?.strategy,
+        tests: verdict.tests,
+        compare: verdict.compare,
+        attempts: verdict.attempts,
+        flaky: verdict.flaky,
+        retried: verdict.retried,
+        notes: verdict.notes,
+        task: candidate.task,
     });
 }
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
@@ -47614,6 +51748,8 @@ function inShard(position, shard) {
 
 
 
+
+
 /**
  * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
  * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
@@ -47691,7 +51827,7 @@ function imagePreparer(ctx, hooks) {
 async function runGate(entries, base, hooks) {
     const { settings } = base;
     const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
-    const ctx = { ...base, prepareImage: imagePreparer(base, hooks) };
+    const ctx = { ...base, prepareImage: imagePreparer(base, hooks), baseRuns: new BaseRuns() };
     if (settings.source.shard)
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
     let done = 0;
@@ -47705,7 +51841,7 @@ async function runGate(entries, base, hooks) {
         else if (line)
             hooks.log(line);
         // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
-        hooks.log(JSON.stringify({
+        const event = {
             event: "sandbox-gate.candidate",
             run: base.runId,
             candidate: result.id,
@@ -47713,115 +51849,58 @@ async function runGate(entries, base, hooks) {
             status: result.status,
             exit: result.exit_code,
             duration_ms: result.duration_ms,
-        }));
+        };
+        if (hooks.audit)
+            hooks.audit(event);
+        else
+            hooks.log(JSON.stringify(event));
         return result;
     });
-    return { results, skipped, decision: decide(results, settings.reports.failOn) };
-}
-
-;// CONCATENATED MODULE: ./src/report/merge.ts
-// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
-// into one. Everything but `loadReport` is pure.
-
-
-
-
-const checkReport = checker(REPORT_SCHEMA, "the report");
-/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
-function parseReport(text, name, input) {
-    const fail = (detail) => {
-        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    const [firstBase] = await ctx.baseRuns.all();
+    return {
+        results,
+        skipped,
+        decision: decide(results, settings.reports.failOn),
+        ...(firstBase && { base: reportedBase(firstBase) }),
     };
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        return fail(`not JSON (${error.message})`);
-    }
-    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
-    if (typeof value !== "object" || value === null || value.version !== 1)
-        return fail('no "version": 1');
-    const checked = checkReport(value);
-    if (!checked.ok)
-        return fail(checked.problem);
-    const { shard } = checked.value;
-    // The one rule JSON Schema cannot state: it does not compare two fields.
-    if (shard !== undefined && shard.index > shard.count)
-        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
-    return checked.value;
 }
-async function loadReport(path, name, input) {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
-    }
-    catch (error) {
-        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
-    }
-    return parseReport(text, name, input);
-}
-/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
-function sourceKey(source) {
-    const m = /^(.*):(\d+)$/.exec(source);
-    return m ? [m[1], Number(m[2])] : [source, 0];
-}
-function bySource(a, b) {
-    const [pathA, lineA] = sourceKey(a.source);
-    const [pathB, lineB] = sourceKey(b.source);
-    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
-}
-const shardName = ({ index, count }) => `${index}/${count}`;
-/**
- * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
- * artifact went missing is an error naming it, never a merged report that is quietly smaller.
- */
-function checkShards(reports, input) {
-    const sharded = reports.filter((r) => r.report.shard !== undefined);
-    const first = sharded[0];
-    if (first === undefined)
-        return;
-    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
-    const whole = reports.find((r) => r.report.shard === undefined);
-    if (whole)
-        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
-    const { count } = first.report.shard;
-    const other = sharded.find((r) => r.report.shard.count !== count);
-    if (other)
-        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
-    const names = new Map();
-    for (const { name, report } of sharded) {
-        const twice = names.get(report.shard.index);
-        if (twice !== undefined)
-            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
-        names.set(report.shard.index, name);
-    }
-    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
-    if (missing.length > 0) {
-        const list = missing.map((index) => shardName({ index, count })).join(", ");
-        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
-    }
+
+;// CONCATENATED MODULE: ./src/carry-over.ts
+
+async function* fromList(items) {
+    yield* items;
 }
 /**
- * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
- * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
- * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ * `judge` gets only the entries with no verdict to carry over, and is not called when there are none
+ * (no engine needed). A carried-over candidate does not count against `max-candidates`: it costs nothing.
  */
-function mergeReports(reports, input) {
-    checkShards(reports, input);
-    const seen = new Map();
+async function judgeWithCarryOver(entries, carried, judge, failOn) {
+    const slots = [];
+    for await (const entry of entries) {
+        const result = "candidate" in entry ? carried(entry.candidate) : undefined;
+        slots.push(result ? { result } : { entry });
+    }
+    const rest = slots.flatMap((s) => ("entry" in s ? [s.entry] : []));
+    const judged = rest.length > 0 ? await judge(fromList(rest)) : { results: [], skipped: [] };
+    const skippedIds = new Set(judged.skipped.map((s) => s.id));
+    const fresh = [...judged.results];
     const results = [];
-    for (const { name, report } of reports) {
-        for (const r of report.results) {
-            const key = JSON.stringify([r.id, r.source]);
-            const other = seen.get(key);
-            if (other !== undefined)
-                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
-            seen.set(key, name);
-            results.push(r);
+    for (const slot of slots) {
+        if ("result" in slot)
+            results.push(slot.result);
+        else {
+            const { id } = "candidate" in slot.entry ? slot.entry.candidate : slot.entry.problem;
+            if (!skippedIds.has(id))
+                results.push(fresh.shift());
         }
     }
-    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
+    return {
+        results,
+        skipped: judged.skipped,
+        decision: decide(results, new Set(failOn)),
+        ...(judged.base && { base: judged.base }),
+        carried: slots.length - rest.length,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/evaluation-run.ts
@@ -47834,7 +51913,9 @@ function mergeReports(reports, input) {
 async function mergeOutcome(reports, settings, input) {
     const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
     const { results, skipped } = mergeReports(loaded, input);
-    return { results, skipped, decision: decide(results, settings.reports.failOn) };
+    // Each shard ran the base itself, on the same tree: any one of them stands for all.
+    const base = loaded.find(({ report }) => report.base)?.report.base;
+    return { results, skipped, decision: decide(results, settings.reports.failOn), ...(base && { base }) };
 }
 /** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
 async function loadBaseline(settings) {
@@ -48007,10 +52088,12 @@ class RunBase {
 }
 
 ;// CONCATENATED MODULE: ./src/report/junit.ts
-// The JUnit XML report: one testsuite per run, one testcase per candidate. Pure.
+// The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
+// whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
+// reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
 
 
-const junit_EVERY_FAILURE = new Set(STATUSES.filter((s) => s !== "pass"));
+const junit_EVERY_FAILURE = new Set(model_STATUSES.filter((s) => s !== "pass"));
 // XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
 const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
@@ -48054,6 +52137,38 @@ function testcase(r, failOn) {
         file: r.syntax?.file,
     }, verdict + streams);
 }
+const CASE_VERDICT = {
+    passed: undefined,
+    failed: "failure",
+    error: "error",
+    skipped: "skipped",
+};
+function testResultCase(c) {
+    const verdict = CASE_VERDICT[c.status];
+    return junit_element("testcase", {
+        name: c.name,
+        classname: c.classname ?? c.file ?? "",
+        time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
+        file: c.file,
+        line: c.line,
+    }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
+        (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+}
+/** A candidate's own test cases, as the suite named after it. */
+function candidateSuite(r) {
+    if (!r.tests)
+        return undefined;
+    const { counts, cases } = r.tests;
+    const attrs = {
+        name: r.id,
+        tests: counts.passed + counts.failed + counts.error + counts.skipped,
+        failures: counts.failed,
+        errors: counts.error,
+        skipped: counts.skipped,
+        time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
+    };
+    return junit_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
+}
 function skippedCase(s) {
     return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
 }
@@ -48069,7 +52184,8 @@ function renderJUnit(results, skipped, options = {}) {
     };
     const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
     const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n  ${suite}\n`)}\n`;
+    const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/files.ts
@@ -48082,15 +52198,26 @@ async function write(path, text) {
     await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
     await (0,promises_namespaceObject.writeFile)(path, text);
 }
+/** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
+function reportOf(settings, outcome) {
+    return buildReport(outcome.results, outcome.skipped, {
+        ...(settings.source.shard && { shard: settings.source.shard }),
+        ...(outcome.base && { base: outcome.base }),
+        passAtK: settings.reports.passAtK,
+    });
+}
+/** The JUnit XML of a run, as `junit` writes it. */
+function junitOf(settings, outcome) {
+    return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
+}
 /** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
 async function writeReports(settings, outcome) {
-    const { results, skipped } = outcome;
     if (settings.reports.junit)
-        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), renderJUnit(results, skipped, { failOn: settings.reports.failOn }));
+        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
     if (!settings.reports.report)
         return undefined;
     const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
-    await write(path, `${JSON.stringify(buildReport(results, skipped, settings.source.shard), null, 2)}\n`);
+    await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
     return path;
 }
 
@@ -48875,6 +53002,12 @@ function exitOnSignals(engine, label, log) {
 }
 
 ;// CONCATENATED MODULE: ./src/session.ts
+// One run, the same for the action and the CLI: settings and what to judge in, the outcome out. The
+// entries gather inputs before it and publish after it (outputs, comment, summary; or a table).
+
+
+
+
 
 
 
@@ -48890,37 +53023,63 @@ async function runSession(settings, work, runId, io) {
     const baseline = await loadBaseline(settings);
     const outcome = work.kind === "merge"
         ? await mergeOutcome(await work.reports(), settings, work.input)
-        : await session_judge(settings, work.entries, runId, io);
+        : await session_judge(settings, work, runId, io);
     const reportPath = await writeReports(settings, outcome);
     return {
         ...outcome,
         ...(reportPath === undefined ? {} : { reportPath }),
-        evaluation: evaluate(outcome.results, baseline),
+        evaluation: evaluate(outcome.results, baseline, settings.reports.passAtK),
     };
 }
-async function session_judge(settings, entries, runId, io) {
+async function session_judge(settings, work, runId, io) {
     const testFiles = await loadTestFiles(settings.source.tests, settings.source.workdir, settings.limits.workdirBytes);
-    const engine = await createEngine(settings.mode, io.log);
-    const labels = { [RUN_LABEL]: runId };
-    const binary = settings.mode.engine;
-    const runBase = new RunBase(settings, { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) }, labels, io.log);
-    // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
-    exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
-    try {
-        return await runGate(await entries(), { settings, engine, testFiles, runId, runBase }, { log: io.log });
-    }
-    finally {
-        // The action's post step tries again; either way the label finds what is left.
-        for (const failure of await engine.close())
-            io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
-        for (const failure of await runBase.close())
-            io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
-    }
+    const toFile = settings.reports.auditLog
+        ? auditFile((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.auditLog))
+        : undefined;
+    const audit = toFile || io.audit
+        ? (event) => {
+            toFile?.(event);
+            io.audit?.(event);
+        }
+        : undefined;
+    const run = async (entries) => {
+        io.phase?.("engine", settings.mode.engine);
+        const engine = await (io.engine ?? createEngine)(settings.mode, io.log);
+        const labels = { [RUN_LABEL]: runId };
+        // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
+        io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
+        const binary = settings.mode.engine;
+        const runBase = new RunBase(settings, { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) }, labels, io.log);
+        // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
+        exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
+        try {
+            io.phase?.("candidates", "");
+            return await runGate(entries, { settings, engine, testFiles, runId, runBase }, { log: io.log, ...(audit && { audit }) });
+        }
+        finally {
+            // The action's post step tries again; either way the label finds what is left.
+            for (const failure of await engine.close())
+                io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+            for (const failure of await runBase.close())
+                io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+        }
+    };
+    if (!work.remembered)
+        return run(await work.entries());
+    const key = verdictKey({
+        tests: testFiles,
+        run: settings.run,
+        limits: settings.limits,
+        version: work.remembered.version,
+    });
+    const outcome = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), run, settings.reports.failOn);
+    return { ...outcome, key };
 }
 
 ;// CONCATENATED MODULE: ./src/settings/settings.ts
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
+
 
 
 
@@ -48966,11 +53125,18 @@ const settings_DEFAULTS = {
     baseline: "",
     merge: "",
     "max-candidates": "20",
-    "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
+    "pass-at-k": "1,5,10",
+    "fail-on": model_STATUSES.filter((s) => s !== "pass").join(","),
     comment: "true",
     report: "",
     junit: "",
     "github-token": "",
+    decide: "latest",
+    rejudge: "false",
+    "comment-key": "",
+    "audit-log": "",
+    "post-report": "",
+    matrix: "",
 };
 function parseNumber(input, value, { integer, min }) {
     const n = Number(value.trim());
@@ -48996,6 +53162,16 @@ function parseList(value) {
         .map((s) => s.trim())
         .filter(Boolean);
 }
+/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
+function parseGlobs(input, value) {
+    const globs = parseList(value);
+    for (const glob of globs) {
+        const problem = globProblem(glob);
+        if (problem)
+            throw new InputError(input, `'${glob}' ${problem}`);
+    }
+    return globs;
+}
 /** `2/4` → the second of four shards; empty → no sharding. */
 function parseShard(value) {
     const v = value.trim();
@@ -49008,6 +53184,26 @@ function parseShard(value) {
         throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
     }
     return { index, count };
+}
+const COMMENT_KEY_MAX = 200;
+/**
+ * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
+ * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
+ */
+function parseMatrix(value) {
+    const v = value.trim();
+    if (v === "" || v === "null")
+        return {};
+    let parsed;
+    try {
+        parsed = JSON.parse(v);
+    }
+    catch {
+        throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+    return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
 }
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
 function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_namespaceObject.totalmem)()) {
@@ -49029,7 +53225,7 @@ function readSettings(get, ctx) {
     if (source === "files" && files.length === 0) {
         throw new InputError("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...STATUSES, "flaky"]));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...model_STATUSES, "flaky"]));
     const failOn = failOnWords.filter((word) => word !== "flaky");
     const memoryBytes = parseSize("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
@@ -49044,6 +53240,13 @@ function readSettings(get, ctx) {
     // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
     if (shard && merge.length > 0)
         throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+    const postReport = input("post-report");
+    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
+    if (postReport && merge.length > 0)
+        throw new InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+    const commentKey = input("comment-key");
+    if (commentKey.length > COMMENT_KEY_MAX)
+        throw new InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
     const targetPath = target ? checkRelativePath(target) : undefined;
     if (targetPath && !targetPath.ok)
         throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
@@ -49074,9 +53277,10 @@ function readSettings(get, ctx) {
             }),
             patchPidsLimit: pids ?? PATCH_PIDS,
             patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-            testResults: parseList(input("test-results")),
+            testResults: parseGlobs("test-results", input("test-results")),
             compare: parseChoice("compare", input("compare"), ["none", "base"]),
             reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+            failOnFlaky: failOnWords.includes("flaky"),
         },
         limits: {
             timeoutMs: parseDuration("timeout", input("timeout")),
@@ -49094,19 +53298,34 @@ function readSettings(get, ctx) {
         },
         reports: {
             failOn: new Set(failOn),
-            failOnFlaky: failOnWords.includes("flaky"),
+            passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
             comment: parseBoolean("comment", input("comment")),
             report: input("report"),
             junit: input("junit"),
             baseline: input("baseline"),
             merge,
+            decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+            auditLog: input("audit-log"),
+            postReport,
+        },
+        conversation: {
+            rejudge: parseBoolean("rejudge", input("rejudge")),
+            commentKey,
+            matrix: parseMatrix(input("matrix")),
         },
         token: input("github-token") || ctx.defaultToken || "",
     };
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
-// The action: settings → candidates → images first → every candidate sandboxed → report → gate.
+// The action: settings → the pull request's conversation → images first → every new candidate
+// sandboxed → report → gate. Or, with `post-report`, the fork-safe commenter (commenter.ts).
+
+
+
+
+
+
 
 
 
@@ -49138,29 +53357,115 @@ function pullRequestOf(context) {
     const number = payload.pull_request?.number ?? (payload.issue?.pull_request ? payload.issue.number : undefined);
     return typeof number === "number" ? { ...context.repo, number } : undefined;
 }
-async function agentComments(client, pr) {
-    const [comments, reviewComments, reviews] = await Promise.all([
-        client.listIssueComments(pr.owner, pr.repo, pr.number),
-        client.listReviewComments(pr.owner, pr.repo, pr.number),
-        client.listReviews(pr.owner, pr.repo, pr.number),
-    ]);
-    return [
-        ...comments.map((c) => ({ kind: "comment", ...c })),
-        ...reviewComments.map((c) => ({ kind: "review-comment", ...c })),
-        ...reviews.map((c) => ({ kind: "review", ...c })),
-    ];
+/**
+ * The commit the candidates are judged at: the pull request's head for a pull_request event (the commit
+ * a reader finds in the PR), else the workflow's checkout (an issue_comment run checks out the default branch).
+ */
+function commitOf(context) {
+    const pull = context.payload.pull_request;
+    const head = pull?.head?.sha;
+    const sha = typeof head === "string" ? head : context.sha;
+    if (!sha || !/^[0-9a-f]{40,64}$/.test(sha))
+        return undefined;
+    return { sha, url: `${context.serverUrl}/${context.repo.owner}/${context.repo.repo}/commit/${sha}` };
 }
-async function* fromList(items) {
+/**
+ * The gate's version, part of the verdict key: a hash of the running bundle (dist/index.js as the
+ * action is checked out), so any other build of the gate judges every reply again.
+ */
+async function gateVersion() {
+    try {
+        return (0,external_node_crypto_.createHash)("sha256")
+            .update(await (0,promises_namespaceObject.readFile)((0,external_node_url_.fileURLToPath)(import.meta.url)))
+            .digest("hex")
+            .slice(0, 16);
+    }
+    catch {
+        return "unknown";
+    }
+}
+/** One log group at a time: each phase closes the one before. */
+class Groups {
+    #open = false;
+    enter(title) {
+        this.leave();
+        core/* startGroup */.Oh(title);
+        this.#open = true;
+    }
+    leave() {
+        if (this.#open)
+            core/* endGroup */.N4();
+        this.#open = false;
+    }
+}
+async function readThread(settings, client, pr) {
+    const { marker, legacy } = stickyMarkers({
+        explicit: settings.conversation.commentKey,
+        workflow: process.env.GITHUB_WORKFLOW ?? "",
+        job: process.env.GITHUB_JOB ?? "",
+        matrix: settings.conversation.matrix,
+    });
+    const comments = settings.source.kind === "comments";
+    const [issueComments, reviewComments, reviews] = await Promise.all([
+        client.listIssueComments(pr.owner, pr.repo, pr.number),
+        comments ? client.listReviewComments(pr.owner, pr.repo, pr.number) : [],
+        comments ? client.listReviews(pr.owner, pr.repo, pr.number) : [],
+    ]);
+    const replies = comments
+        ? [
+            ...issueComments.map((c) => ({ kind: "comment", ...c })),
+            ...reviewComments.map((c) => ({ kind: "review-comment", ...c })),
+            ...reviews.map((c) => ({ kind: "review", ...c })),
+        ]
+        : [];
+    const thread = { replies, fingerprints: fingerprints(replies), issueComments, marker };
+    core/* info */.pq(`${replies.length} comments and reviews on #${pr.number}; the gate's comment is marked ${marker}`);
+    if (!settings.reports.comment)
+        return thread;
+    thread.identity = await client.whoAmI();
+    core/* info */.pq(`the token writes as ${thread.identity.login} (learned by ${thread.identity.via})`);
+    thread.sticky =
+        findStickyComment(issueComments, marker, thread.identity) ??
+            (legacy ? findStickyComment(issueComments, legacy, thread.identity) : undefined);
+    core/* debug */.Yz(thread.sticky ? `the gate's comment: ${thread.sticky.url}` : "no comment of the gate's yet");
+    if (!comments || !thread.sticky)
+        return thread;
+    if (settings.conversation.rejudge) {
+        core/* info */.pq("rejudge: every reply is judged again");
+        return thread;
+    }
+    thread.state = await rememberedState(client, thread.sticky, thread.identity);
+    return thread;
+}
+/** The verdicts the gate's comment remembers, if they are the gate's own; otherwise none (judge everything). */
+async function rememberedState(client, sticky, us) {
+    let editor;
+    try {
+        editor = (await client.lastEdit(sticky.nodeId)).editor;
+    }
+    catch (error) {
+        core/* debug */.Yz(`who last edited the gate's comment is unknown (${error.message}): its verdicts are not used`);
+        return undefined;
+    }
+    const read = trustedState(sticky.body, editor, us.login);
+    if (!read.ok) {
+        core/* info */.pq(`remembered verdicts not used: ${read.why}; every reply is judged`);
+        return undefined;
+    }
+    core/* debug */.Yz(`remembered verdicts: ${read.state.entries.length}, key ${read.state.key}`);
+    return read.state;
+}
+async function* main_fromList(items) {
     yield* items;
 }
-async function candidateEntries(settings, client, pr) {
+async function candidateEntries(settings, client, pr, thread) {
     if (settings.source.kind === "files")
         return candidatesFromFiles(await resolveGlobs("files", settings.source.files, settings.source.workdir));
     if (!pr || !client)
         throw new InputError("source", `'${settings.source.kind}' needs a pull_request or issue_comment event on a pull request`);
     if (settings.source.kind === "comments") {
-        const candidates = selectCandidates(await agentComments(client, pr), settings.source.authors, GATE_MARKER_PREFIX);
-        return fromList(candidates.map((candidate) => ({ candidate })));
+        const candidates = selectCandidates(thread?.replies ?? [], settings.source.authors, GATE_MARKER_PREFIX);
+        return main_fromList(candidates.map((candidate) => ({ candidate })));
     }
     const pull = github_context.payload.pull_request;
     const refs = pull?.base?.sha && pull.head?.sha ? { base: pull.base.sha, head: pull.head.sha } : undefined;
@@ -49168,51 +53473,73 @@ async function candidateEntries(settings, client, pr) {
     core/* info */.pq(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
     const url = `${github_context.serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}`;
     const candidate = { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff.text };
-    return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
+    return main_fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
 }
-function setOutputs(outcome, settings, reportPath) {
-    const { results, decision } = outcome;
+function setOutputs(outcome, verdict, settings) {
+    const { results } = outcome;
     core/* setOutput */.uH("total", results.length);
     core/* setOutput */.uH("passed", results.filter((r) => r.status === "pass").length);
     core/* setOutput */.uH("failed", results.filter((r) => settings.reports.failOn.has(r.status)).length);
-    core/* setOutput */.uH("status", decision.failed ? "fail" : "pass");
-    core/* setOutput */.uH("report", reportPath ?? "");
+    core/* setOutput */.uH("status", verdict.failed ? "fail" : "pass");
+    core/* setOutput */.uH("report", outcome.reportPath ?? "");
     core/* setOutput */.uH("results", JSON.stringify(compactResults(results)));
 }
+const runUrl = (id) => `${github_context.serverUrl}/${github_context.repo.owner}/${github_context.repo.repo}/actions/runs/${id}`;
 /** `evaluation`: the markdown section that heads the job summary of an evaluation run, or "". */
-async function publish(outcome, settings, client, pr, evaluation) {
+async function publish(outcome, verdict, settings, client, pr, thread, evaluation) {
     const { serverUrl, runId } = github_context;
+    const state = thread?.state;
     const input = {
         results: outcome.results,
         skipped: outcome.skipped,
-        gate: outcome.decision,
-        marker: stickyMarker(process.env.GITHUB_JOB ?? "default"),
-        ...(runId
-            ? { runUrl: `${serverUrl}/${github_context.repo.owner}/${github_context.repo.repo}/actions/runs/${runId}` }
-            : {}),
+        gate: verdict,
+        deciding: verdict.deciding,
+        ours: verdict.ours,
+        marker: thread?.marker ?? stickyMarkers({ explicit: "", workflow: "", job: "", matrix: {} }).marker,
+        judgedIn: new Map(outcome.results.flatMap((r) => {
+            const run = r.cached ? state?.entries.find((e) => e.id === r.id)?.run : undefined;
+            return run ? [[r.id, runUrl(run)]] : [];
+        })),
+        ...(runId ? { runUrl: runUrl(runId) } : {}),
+        ...(outcome.base && { base: outcome.base }),
+        ...(commitOf(github_context) && { commit: commitOf(github_context) }),
+        ...(pr && { pullRequest: { number: pr.number, url: `${serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}` } }),
     };
-    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const repoPrefix = (0,external_node_path_namespaceObject.relative)(workspace, (0,external_node_path_namespaceObject.resolve)(workspace, settings.source.workdir)).split(external_node_path_namespaceObject.sep).join("/");
-    for (const a of buildAnnotations(outcome.results, settings.reports.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix)) {
-        const props = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
-        if (a.level === "error")
-            core/* error */.z3(a.message, props);
-        else
-            core/* warning */.$e(a.message, props);
-    }
     // Each channel on its own: a summary that cannot be written must not cost the PR its comment.
     await core/* summary */.z
         .addRaw(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length))
         .write()
         .catch((error) => core/* warning */.$e(`sandbox-gate could not write the job summary: ${error.message}`));
-    if (!settings.reports.comment || !pr || !client)
+    if (outcome.reportPath)
+        core/* info */.pq(`JSON report: ${outcome.reportPath}`);
+    if (!settings.reports.comment || !pr || !client || !thread)
         return;
+    // The verdicts to remember: only when the replies were judged under a key (source: comments).
+    const block = outcome.key === undefined
+        ? ""
+        : `${renderState(nextState(outcome.key, outcome.results, thread.fingerprints, state, {
+            ...(runId ? { id: String(runId) } : {}),
+            ...(commitOf(github_context) && { commit: commitOf(github_context).sha }),
+        }))}\n`;
+    const body = renderComment(input, COMMENT_MAX_LENGTH - block.length) + block;
+    // Nothing new judged and the same verdict: the comment stands. Rewriting it anyway would, with a PAT
+    // or an App's token, fire an issue_comment event and a run of its own, and that run another.
+    const verdictOf = (text) => text.split("\n").find((l) => l.startsWith("### "));
+    if (thread.sticky &&
+        block !== "" &&
+        stateBlockOf(thread.sticky.body) === block.trim() &&
+        verdictOf(thread.sticky.body) === verdictOf(body)) {
+        core/* info */.pq(`the sticky comment is up to date: ${thread.sticky.url}`);
+        return;
+    }
     const outcomeOfComment = await upsertStickyComment(client, {
         ...pr,
         issue: pr.number,
         marker: input.marker,
-        body: renderComment(input),
-        shorten: () => renderComment(input, SHORT_COMMENT_LENGTH),
+        body,
+        shorten: () => renderComment(input, SHORT_COMMENT_LENGTH - block.length) + block,
+        ...(thread.identity && { author: thread.identity }),
+        existing: thread.sticky ?? null,
     });
     if (outcomeOfComment.action === "forbidden") {
         core/* warning */.$e(`sandbox-gate could not comment on the pull request (${outcomeOfComment.message}); the job summary has the report.`);
@@ -49221,7 +53548,33 @@ async function publish(outcome, settings, client, pr, evaluation) {
         core/* info */.pq(`sticky comment ${outcomeOfComment.action}: ${outcomeOfComment.url}`);
     }
 }
+/**
+ * The verdict first, as the step's error when it fails (it must not be the annotation GitHub drops),
+ * then the most useful of the candidates' within GitHub's 10 per step, then one notice for the rest.
+ */
+function annotate(outcome, verdict, settings) {
+    if (verdict.failed)
+        core/* setFailed */.C1(verdict.reason);
+    else
+        core/* info */.pq(verdict.reason);
+    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    const repoPrefix = (0,external_node_path_namespaceObject.relative)(workspace, (0,external_node_path_namespaceObject.resolve)(workspace, settings.source.workdir)).split(external_node_path_namespaceObject.sep).join("/");
+    const all = buildAnnotations(outcome.results, settings.reports.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix, verdict.deciding);
+    const { shown, hidden } = limitAnnotations(all, verdict.failed);
+    for (const a of shown) {
+        const props = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
+        if (a.level === "error")
+            core/* error */.z3(a.message, props);
+        else
+            core/* warning */.$e(a.message, props);
+    }
+    if (hidden > 0)
+        core/* notice */.lm(`${hidden} more not-passing candidates are not annotated here (GitHub keeps 10 per step): see the job summary.`, {
+            title: "sandbox-gate",
+        });
+}
 async function main_run() {
+    const groups = new Groups();
     try {
         const settings = readSettings((name) => core/* getInput */.V4(name), {
             defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -49230,12 +53583,37 @@ async function main_run() {
         // Our token never reaches a sandbox; masking it keeps it out of logs too.
         if (settings.token)
             core/* setSecret */.Pq(settings.token);
-        const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
-        core/* saveState */.LZ(STATE_RUN_ID, runId);
-        core/* saveState */.LZ(STATE_ENGINE, settings.mode.engine);
         const pr = pullRequestOf(github_context);
         const client = settings.token
             ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core/* warning */.$e })
+            : undefined;
+        if (settings.reports.postReport) {
+            if (!client)
+                throw new InputError("github-token", "is needed to post a report");
+            await postReport(settings, client, github_context, {
+                info: core/* info */.pq,
+                warn: core/* warning */.$e,
+                debug: core/* debug */.Yz,
+                summary: async (markdown) => void (await core/* summary */.z.addRaw(markdown).write()),
+            });
+            return;
+        }
+        const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
+        core/* saveState */.LZ(STATE_RUN_ID, runId);
+        core/* saveState */.LZ(STATE_ENGINE, settings.mode.engine);
+        let thread;
+        if (pr &&
+            client &&
+            settings.reports.merge.length === 0 &&
+            (settings.source.kind === "comments" || settings.reports.comment)) {
+            groups.enter(`sandbox-gate: pull request #${pr.number}`);
+            thread = await readThread(settings, client, pr);
+        }
+        const version = await gateVersion();
+        // The replies about to be judged (not carried over), for their 👀; reactions only where the gate comments.
+        const judging = [];
+        const reactions = thread && client && pr && settings.reports.comment && settings.source.kind === "comments"
+            ? new Reactions(client, pr, core/* debug */.Yz)
             : undefined;
         // Merged shard reports get the gate's decision as if their candidates had run here.
         const work = settings.reports.merge.length > 0
@@ -49244,18 +53622,55 @@ async function main_run() {
                 reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir),
                 input: "merge",
             }
-            : { kind: "judge", entries: () => candidateEntries(settings, client, pr) };
-        const outcome = await runSession(settings, work, runId, { log: core/* info */.pq, warn: core/* warning */.$e });
-        setOutputs(outcome, settings, outcome.reportPath);
+            : {
+                kind: "judge",
+                entries: () => candidateEntries(settings, client, pr, thread),
+                ...(thread &&
+                    settings.source.kind === "comments" && {
+                    remembered: {
+                        version,
+                        lookup: (key) => {
+                            core/* debug */.Yz(`verdict key ${key}${thread.state?.key === key ? " (as remembered)" : ""}`);
+                            const carried = carriedOver(thread.state, key, thread.fingerprints, commitOf(github_context)?.sha);
+                            return (candidate) => {
+                                const result = carried(candidate);
+                                if (!result)
+                                    judging.push(candidate.id);
+                                return result;
+                            };
+                        },
+                    },
+                }),
+            };
+        const outcome = await runSession(settings, work, runId, {
+            log: core/* info */.pq,
+            warn: core/* warning */.$e,
+            // Apart from the progress lines: in the audit-log file, and in the log in debug mode only.
+            audit: (event) => core/* debug */.Yz(JSON.stringify(event)),
+            phase: (name, detail) => {
+                if (name === "engine") {
+                    groups.enter(`sandbox-gate: engine (${detail})`);
+                    core/* info */.pq(`isolation: ${settings.mode.isolation}, ${settings.mode.concurrency} sandboxes at once`);
+                    return;
+                }
+                groups.enter("sandbox-gate: images and candidates");
+                reactions?.watch(judging);
+            },
+        });
+        groups.enter("sandbox-gate: reports");
+        if (outcome.carried !== undefined)
+            core/* info */.pq(`${outcome.results.length - outcome.carried} judged, ${outcome.carried} carried over from earlier runs`);
+        const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide);
+        setOutputs(outcome, verdict, settings);
         core/* info */.pq(renderEvaluationText(outcome.evaluation));
         const evaluationRun = settings.source.kind === "files" || work.kind === "merge" || settings.reports.baseline !== "";
-        await publish(outcome, settings, client, pr, evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "");
-        if (outcome.decision.failed)
-            core/* setFailed */.C1(outcome.decision.reason);
-        else
-            core/* info */.pq(outcome.decision.reason);
+        await publish(outcome, verdict, settings, client, pr, thread, evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "");
+        await reactions?.settle(outcome.results);
+        groups.leave();
+        annotate(outcome, verdict, settings);
     }
     catch (error) {
+        groups.leave();
         core/* setFailed */.C1(error instanceof InputError ? error.message : `sandbox-gate: ${error.message}`);
     }
 }
@@ -51296,19 +55711,23 @@ module.exports = {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Yz: () => (/* binding */ core_debug),
+  N4: () => (/* binding */ endGroup),
   z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
   Gu: () => (/* binding */ getState),
   pq: () => (/* binding */ info),
+  lm: () => (/* binding */ notice),
   LZ: () => (/* binding */ saveState),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
+  Oh: () => (/* binding */ startGroup),
   z: () => (/* reexport */ summary),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, debug, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, notice, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, platform, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -51334,7 +55753,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function utils_toCommandProperties(annotationProperties) {
+function toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -54137,7 +58556,7 @@ function isDebug() {
  * @param message debug message
  */
 function core_debug(message) {
-    issueCommand('debug', {}, message);
+    command_issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
@@ -54145,7 +58564,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -54153,7 +58572,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -54161,7 +58580,7 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
@@ -54178,13 +58597,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.

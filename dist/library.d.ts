@@ -24,11 +24,13 @@ type Result = {
             file?: string | undefined;
             line?: number | undefined;
             classname?: string | undefined;
+            flaky?: boolean | undefined;
             id: string;
             name: string;
             status: "passed" | "failed" | "error" | "skipped";
         }[];
     } | undefined;
+    flaky?: boolean | undefined;
     compare?: {
         fail_to_pass?: string[] | undefined;
         pass_to_pass?: string[] | undefined;
@@ -41,7 +43,9 @@ type Result = {
         status: "no_code" | "patch_failed" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error";
         duration_ms: number;
     }[] | undefined;
-    flaky?: boolean | undefined;
+    retried?: boolean | undefined;
+    notes?: string[] | undefined;
+    task?: string | undefined;
     cached?: boolean | undefined;
     stdout: string;
     stderr: string;

@@ -13,7 +13,9 @@ export async function mergeOutcome(reports: readonly Match[], settings: Settings
     reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })),
   );
   const { results, skipped } = mergeReports(loaded, input);
-  return { results, skipped, decision: decide(results, settings.reports.failOn) };
+  // Each shard ran the base itself, on the same tree: any one of them stands for all.
+  const base = loaded.find(({ report }) => report.base)?.report.base;
+  return { results, skipped, decision: decide(results, settings.reports.failOn), ...(base && { base }) };
 }
 
 /** The `baseline` report's results (its path relative to the base tree), read before anything runs. */

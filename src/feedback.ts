@@ -17,6 +17,40 @@ export interface FeedbackInput {
   heldAtLimit?: boolean;
   /** The process limit the candidate ran under, to name when the output shows it was met. */
   pidsLimit?: number;
+  /** With test results: the tests held against the code (with `compare: base`, only what it broke), and the count. */
+  tests?: { failing: FailingTest[]; total: number; failed: number; preexisting: string[] };
+  /** What the gate could not read or compare, said after the output. */
+  notes?: string[];
+}
+
+export interface FailingTest {
+  id: string;
+  message?: string;
+}
+
+/** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
+export const FAILING_LISTED = 20;
+const MESSAGE_SHOWN = 500;
+
+function indent(text: string): string {
+  const clipped = text.length > MESSAGE_SHOWN ? `${text.slice(0, MESSAGE_SHOWN)}…` : text;
+  return clipped
+    .trim()
+    .split("\n")
+    .map((line) => `   ${line}`)
+    .join("\n");
+}
+
+/** The failing tests first, each with its message; then what failed on the base already, by id. */
+function testsBlock(tests: NonNullable<FeedbackInput["tests"]>): string {
+  const items = tests.failing
+    .slice(0, FAILING_LISTED)
+    .map((t, i) => `${i + 1}. ${t.id}${t.message ? `\n${indent(t.message)}` : ""}`);
+  if (tests.failing.length > FAILING_LISTED) items.push(`… and ${tests.failing.length - FAILING_LISTED} more`);
+  const preexisting = tests.preexisting.length
+    ? `\n\nAlready failing on the base, not counted against the code: ${tests.preexisting.slice(0, FAILING_LISTED).join(", ")}${tests.preexisting.length > FAILING_LISTED ? ", …" : ""}`
+    : "";
+  return `${items.length ? `Failing tests:\n${items.join("\n")}` : ""}${preexisting}`;
 }
 
 // What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
@@ -60,9 +94,15 @@ export function feedbackFor(f: FeedbackInput): string {
       return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
     }
     case "test_failed": {
-      const detail = f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout);
+      const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
       const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
-      return `The tests failed (the test command ${how}):\n\n${detail.trim() || "(no output)"}${limitNote(f)}\n\nFix the code.`;
+      const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
+      const head = f.reason
+        ? `The tests did not pass: ${f.reason} (the test command ${how}).`
+        : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
+      const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
+      const notes = (f.notes ?? []).map((note) => `\n\nNote: ${note}.`).join("");
+      return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
     }
     case "sandbox_error":
       return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;

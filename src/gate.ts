@@ -1,6 +1,7 @@
 // The whole run, shared by the action and the CLI: candidates → images first → every candidate
 // through the pipeline (bounded concurrency, input order kept) → the gate decision.
 import { performance } from "node:perf_hooks";
+import type { AuditEvent } from "./audit.js";
 import { judgeCandidate, mapLimit, type RunContext } from "./pipeline.js";
 import type { DatasetEntry } from "./candidates/dataset.js";
 import { feedbackFor } from "./feedback.js";
@@ -10,6 +11,8 @@ import { newResult } from "./schemas/report.js";
 import { ensureImage } from "./sandbox/image.js";
 import type { Settings } from "./settings/settings.js";
 import { inShard } from "./shard.js";
+import { BaseRuns } from "./verdict/base-runs.js";
+import { type ReportedBase, reportedBase } from "./verdict/compare.js";
 
 export interface GateDecision {
   failed: boolean;
@@ -20,10 +23,14 @@ export interface GateOutcome {
   results: Result[];
   skipped: Skipped[];
   decision: GateDecision;
+  /** With `compare: base`: the base run (the first, when patches of `tests` had several bases). */
+  base?: ReportedBase;
 }
 
 export interface GateHooks {
   log: (line: string) => void;
+  /** Where the audit lines go; by default the log, as JSON. */
+  audit?: (event: AuditEvent) => void;
 }
 
 /**
@@ -107,7 +114,7 @@ export async function runGate(
 ): Promise<GateOutcome> {
   const { settings } = base;
   const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
-  const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, hooks) };
+  const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, hooks), baseRuns: new BaseRuns() };
   if (settings.source.shard)
     hooks.log(
       `shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`,
@@ -124,18 +131,24 @@ export async function runGate(
       );
     else if (line) hooks.log(line);
     // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
-    hooks.log(
-      JSON.stringify({
-        event: "sandbox-gate.candidate",
-        run: base.runId,
-        candidate: result.id,
-        code_length: "status" in item ? 0 : item.text.length,
-        status: result.status,
-        exit: result.exit_code,
-        duration_ms: result.duration_ms,
-      }),
-    );
+    const event: AuditEvent = {
+      event: "sandbox-gate.candidate",
+      run: base.runId,
+      candidate: result.id,
+      code_length: "status" in item ? 0 : item.text.length,
+      status: result.status,
+      exit: result.exit_code,
+      duration_ms: result.duration_ms,
+    };
+    if (hooks.audit) hooks.audit(event);
+    else hooks.log(JSON.stringify(event));
     return result;
   });
-  return { results, skipped, decision: decide(results, settings.reports.failOn) };
+  const [firstBase] = await ctx.baseRuns!.all();
+  return {
+    results,
+    skipped,
+    decision: decide(results, settings.reports.failOn),
+    ...(firstBase && { base: reportedBase(firstBase) }),
+  };
 }

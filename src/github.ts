@@ -13,7 +13,60 @@ export interface Comment {
   author: string;
   /** `User`, `Bot` or `Organization`. */
   authorType: string;
+  /** The author's account id; null once the account is deleted. */
+  authorId: number | null;
   createdAt: string;
+  /** Changes with every edit of the body (a review's: its submission time). */
+  updatedAt: string;
+  /** The GraphQL id, for what REST does not tell (who edited it last). */
+  nodeId: string;
+}
+
+/**
+ * Who the token is. `user`: GET /user answered (a personal access token); `viewer`: GraphQL's viewer
+ * answered (an installation token: the workflow's GITHUB_TOKEN or a GitHub App's); `assumed`: neither
+ * did, and the token is taken for the GITHUB_TOKEN, whose comments github-actions[bot] writes.
+ */
+export interface Identity {
+  login: string;
+  /** The account id comments carry as `user.id`; absent when assumed. */
+  id?: number;
+  via: "user" | "viewer" | "assumed";
+}
+
+/** Who the GITHUB_TOKEN writes as, on github.com and on GitHub Enterprise Server alike. */
+export const ACTIONS_BOT = { login: "github-actions[bot]", id: 41898282 } as const;
+
+/** The last edit of a comment, as GraphQL tells it; `editor` null when nobody edited it since it was written. */
+export interface LastEdit {
+  editor: string | null;
+  editedAt: string | null;
+}
+
+/** A pull request as the commenter needs it: which one, and the commit its head is at. */
+export interface PullRequestHead {
+  number: number;
+  state: string;
+  headSha: string;
+  url: string;
+}
+
+/** A comment that takes reactions: an issue comment or a review comment (a review takes none). */
+export interface ReactionTarget {
+  kind: "comment" | "review-comment";
+  id: number;
+}
+
+export type ReactionContent = "eyes" | "rocket" | "-1";
+
+export interface CheckRun {
+  name: string;
+  headSha: string;
+  conclusion: "success" | "failure" | "neutral";
+  title: string;
+  /** Markdown, at most 65 535 characters. */
+  summary: string;
+  detailsUrl?: string;
 }
 
 export interface ReviewComment extends Comment {
@@ -37,6 +90,16 @@ export interface GitHubClient {
   getPullRequestDiff(owner: string, repo: string, pull: number): Promise<string>;
   /** The commits the pull request goes from and to. */
   getPullRequestRefs(owner: string, repo: string, pull: number): Promise<{ base: string; head: string }>;
+  /** Who the token is; never throws for a token GitHub accepts (see Identity). */
+  whoAmI(): Promise<Identity>;
+  /** Who edited a comment last (GraphQL: REST does not say). */
+  lastEdit(nodeId: string): Promise<LastEdit>;
+  /** The pull requests whose head is at `sha`, found through the commit and, failing that, the head branch. */
+  pullRequestsAt(owner: string, repo: string, sha: string, head?: string): Promise<PullRequestHead[]>;
+  createCheckRun(owner: string, repo: string, check: CheckRun): Promise<{ id: number; url: string }>;
+  /** Adds a reaction (GitHub answers with the existing one when it is there already); its id. */
+  react(owner: string, repo: string, target: ReactionTarget, content: ReactionContent): Promise<number>;
+  unreact(owner: string, repo: string, target: ReactionTarget, reactionId: number): Promise<void>;
 }
 
 /** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
@@ -134,15 +197,18 @@ function failedAttempt(error: HttpError, method: string, attempt: number): Faile
 
 interface ApiUser {
   login: string;
+  id: number;
   type: string;
 }
 
 interface ApiComment {
   id: number;
+  node_id: string;
   body?: string | null;
   html_url: string;
   user: ApiUser | null;
   created_at: string;
+  updated_at: string;
 }
 
 function toComment(c: ApiComment): Comment {
@@ -152,8 +218,36 @@ function toComment(c: ApiComment): Comment {
     url: c.html_url,
     author: c.user?.login ?? "ghost",
     authorType: c.user?.type ?? "User",
+    authorId: c.user?.id ?? null,
     createdAt: c.created_at,
+    updatedAt: c.updated_at,
+    nodeId: c.node_id,
   };
+}
+
+interface ApiPull {
+  number: number;
+  state: string;
+  html_url: string;
+  head: { sha: string };
+}
+
+const toHead = (p: ApiPull): PullRequestHead => ({
+  number: p.number,
+  state: p.state,
+  headSha: p.head.sha,
+  url: p.html_url,
+});
+
+// An installation token may not read /user: GitHub says so with a 403 (or a 401 on some servers).
+const NOT_A_USER = new Set([401, 403]);
+
+interface Viewer {
+  viewer: { login: string; databaseId: number | null };
+}
+
+interface EditedNode {
+  node: { editor: { login: string } | null; lastEditedAt: string | null } | null;
 }
 
 export function createGitHubClient(token: string, options: GitHubClientOptions = {}): GitHubClient {
@@ -197,8 +291,12 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     },
     async listReviews(owner, repo, pull) {
       const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
-      // A pending review has no submission time yet; only its author can see it anyway.
-      return reviews.map((r) => ({ ...toComment({ ...r, created_at: r.submitted_at ?? "" }), state: r.state }));
+      // A pending review has no submission time yet; only its author can see it anyway. A review has no
+      // updated_at: its submission time stands in, and the body's hash tells an edit (verdict-state.ts).
+      return reviews.map((r) => ({
+        ...toComment({ ...r, created_at: r.submitted_at ?? "", updated_at: r.submitted_at ?? "" }),
+        state: r.state,
+      }));
     },
     async createComment(owner, repo, issue, body) {
       const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
@@ -219,6 +317,72 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       const diff: unknown = data;
       if (typeof diff !== "string") throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
       return diff;
+    },
+    async whoAmI() {
+      try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return { login: data.login, id: data.id, via: "user" };
+      } catch (error) {
+        if (!(error instanceof GitHubError && NOT_A_USER.has(error.status))) throw error;
+      }
+      // GET /app wants the App's JWT, and GET /installation/repositories names repositories, not the
+      // App: GraphQL's viewer is what names an installation token's bot (`<app-slug>[bot]`).
+      try {
+        const { viewer } = await octokit.graphql<Viewer>("query { viewer { login databaseId } }");
+        return { login: viewer.login, ...(viewer.databaseId !== null && { id: viewer.databaseId }), via: "viewer" };
+      } catch (error) {
+        if (error instanceof GitHubError && !NOT_A_USER.has(error.status)) throw error;
+        return { ...ACTIONS_BOT, via: "assumed" };
+      }
+    },
+    async lastEdit(nodeId) {
+      const { node } = await octokit.graphql<EditedNode>(
+        "query($id: ID!) { node(id: $id) { ... on IssueComment { editor { login } lastEditedAt } } }",
+        { id: nodeId },
+      );
+      return { editor: node?.editor?.login ?? null, editedAt: node?.lastEditedAt ?? null };
+    },
+    async pullRequestsAt(owner, repo, sha, head) {
+      const atSha = (pulls: ApiPull[]) => pulls.filter((p) => p.head.sha === sha).map(toHead);
+      const associated = atSha(
+        await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+          owner,
+          repo,
+          commit_sha: sha,
+          per_page: 100,
+        }),
+      );
+      if (associated.length > 0 || head === undefined) return associated;
+      // A fork's commit is not always associated with the pull request it heads: ask by the head branch.
+      return atSha(
+        await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: 100 }),
+      );
+    },
+    async react(owner, repo, { kind, id }, content) {
+      const params = { owner, repo, comment_id: id, content };
+      const { data } =
+        kind === "comment"
+          ? await octokit.rest.reactions.createForIssueComment(params)
+          : await octokit.rest.reactions.createForPullRequestReviewComment(params);
+      return data.id;
+    },
+    async unreact(owner, repo, { kind, id }, reactionId) {
+      const params = { owner, repo, comment_id: id, reaction_id: reactionId };
+      if (kind === "comment") await octokit.rest.reactions.deleteForIssueComment(params);
+      else await octokit.rest.reactions.deleteForPullRequestComment(params);
+    },
+    async createCheckRun(owner, repo, check) {
+      const { data } = await octokit.rest.checks.create({
+        owner,
+        repo,
+        name: check.name,
+        head_sha: check.headSha,
+        status: "completed",
+        conclusion: check.conclusion,
+        ...(check.detailsUrl !== undefined && { details_url: check.detailsUrl }),
+        output: { title: check.title, summary: check.summary },
+      });
+      return { id: data.id, url: data.html_url ?? "" };
     },
     async getPullRequestRefs(owner, repo, pull) {
       const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });

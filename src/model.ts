@@ -37,6 +37,8 @@ export interface Candidate {
   bytes?: Uint8Array;
   url?: string;
   author?: string;
+  /** The problem this candidate is a sample of (dataset `task`), for pass@k. */
+  task?: string;
   /** Extra files for this candidate only (dataset `files`), relative path → content. */
   files?: Record<string, string>;
   overrides?: CandidateOverrides;

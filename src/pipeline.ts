@@ -2,7 +2,7 @@
 // timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
 // so this is tested without Docker.
 import { classify } from "./classify.js";
-import { feedbackFor } from "./feedback.js";
+import { type FeedbackInput, feedbackFor } from "./feedback.js";
 import { LANGUAGES, checkFiles, languageOfPath, type CheckGroup } from "./languages.js";
 import type { Candidate, Language, Result, RunFacts, Status, SyntaxInfo } from "./model.js";
 import { baseOfTree, loadBaseTree } from "./prepare/base-tree.js";
@@ -12,9 +12,15 @@ import type { BaseKind, RunBase } from "./prepare/run-base.js";
 import { parseCheckOutput } from "./prepare/syntax.js";
 import { newResult } from "./schemas/report.js";
 import { BASE_DIR } from "./sandbox/base-image.js";
-import { type JudgingEngine, RUN_LABEL, type SandboxFile } from "./sandbox/engine.js";
+import { type JudgingEngine, RUN_LABEL, type SandboxFile, type SandboxJob } from "./sandbox/engine.js";
 import { InputError } from "./settings/input-error.js";
 import type { Settings } from "./settings/settings.js";
+import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter } from "./verdict/attempts.js";
+import { BaseRuns } from "./verdict/base-runs.js";
+import { RAN_TO_END, isFailing, judgeByTests, testCount } from "./verdict/by-tests.js";
+import { type BaseRun, type Comparison, blamed, judgeAgainstBase, voidReason } from "./verdict/compare.js";
+import { findPatterns, readResults } from "./verdict/results-files.js";
+import type { TestResults } from "./verdict/test-results.js";
 
 export interface RunContext {
   settings: Settings;
@@ -29,6 +35,8 @@ export interface RunContext {
    * alone, as with `tests` set: for callers that judge without a checkout (unit tests, the bench).
    */
   runBase?: RunBase;
+  /** `compare: base`'s runs of the unpatched base, shared by the run's candidates; made on first use. */
+  baseRuns?: BaseRuns;
 }
 
 interface Verdict {
@@ -38,6 +46,12 @@ interface Verdict {
   syntax?: SyntaxInfo;
   reason?: string;
   patch?: PatchInfo;
+  tests?: TestResults;
+  compare?: Comparison;
+  notes?: string[];
+  attempts?: Attempt[];
+  flaky?: boolean;
+  retried?: boolean;
 }
 
 /** What a patch changed and how hard it had to be pushed to apply. */
@@ -58,6 +72,8 @@ interface Prepared {
   start?: BaseKind;
   /** Paths of that base the candidate deletes. */
   deleted?: string[];
+  /** A patch's files as they were before it, in place of `files`: what `compare: base` runs. */
+  unpatched?: SandboxFile[];
 }
 
 /** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
@@ -171,6 +187,11 @@ async function preparePatch(
     const lang = languageOfPath(path);
     if (lang) checks.set(lang, [...(checks.get(lang) ?? []), path]);
   }
+  // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
+  const before = new Map<string, SandboxFile>((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+  if (!start)
+    for (const [path, content] of base.files)
+      before.set(path, { path, content, executable: base.executable.has(path) });
   return {
     language,
     // With a run image holding the start, only what the candidate changes travels.
@@ -178,6 +199,7 @@ async function preparePatch(
     checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
     patch,
     ...(start && { start, deleted }),
+    unpatched: [...before.values()],
   };
 }
 
@@ -192,9 +214,15 @@ function syntaxOf(checks: CheckGroup[], facts: RunFacts): SyntaxInfo {
   ).syntax;
 }
 
-async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Verdict> {
+/** Where a prepared candidate runs: its image (or the run image made of it) and the job's common part. */
+interface Placement {
+  image: string;
+  job: Omit<SandboxJob, "files" | "check" | "attempt" | "deleted">;
+}
+
+async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Placement | Verdict> {
   const { settings } = ctx;
-  const { language, checks } = prepared;
+  const { language } = prepared;
   const image = imageFor(settings, language);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem) return { status: "sandbox_error", language, reason: imageProblem };
@@ -207,26 +235,119 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
       reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
     };
   }
-  const facts = await ctx.engine.run({
+  const { testResults } = settings.run;
+  return {
     image: made?.image ?? image,
-    files: prepared.files,
-    check: checkFiles(checks),
-    command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
-    limits: {
-      ...settings.limits,
-      // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
-      timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
-      pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+    job: {
+      image: made?.image ?? image,
+      command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
+      limits: {
+        ...settings.limits,
+        // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
+        timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+        pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+      },
+      labels: { [RUN_LABEL]: ctx.runId },
+      ...(made && { base: BASE_DIR }),
+      ...(testResults.length > 0 && { results: findPatterns(testResults) }),
     },
-    labels: { [RUN_LABEL]: ctx.runId },
-    ...(made && { base: BASE_DIR, deleted: prepared.deleted ?? [] }),
-  });
+  };
+}
+
+/** One sandbox run, judged by its exit code and, with `test-results`, by its tests. */
+async function runOnce(job: SandboxJob, language: Language, checks: CheckGroup[], ctx: RunContext): Promise<Verdict> {
+  const facts = await ctx.engine.run(job);
   const status = classify(facts);
   const verdict: Verdict = { status, language, facts };
   if (facts.sandboxError) verdict.reason = facts.sandboxError;
   if (status === "syntax_error") verdict.syntax = syntaxOf(checks, facts);
   if (status === "sandbox_error" && !facts.sandboxError)
     verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
+  const globs = ctx.settings.run.testResults;
+  if (globs.length > 0 && RAN_TO_END.has(status)) {
+    const reading = readResults(facts.results, globs);
+    const judged = judgeByTests(status, reading, globs);
+    verdict.status = judged.status;
+    if (judged.reason) verdict.reason = judged.reason;
+    if (reading.tests) verdict.tests = reading.tests;
+    if (reading.notes.length > 0) verdict.notes = reading.notes;
+  }
+  return verdict;
+}
+
+/** `runOnce`, and once more in a fresh container when the engine failed us: never for the candidate's own statuses. */
+async function runRetried(
+  job: SandboxJob,
+  language: Language,
+  checks: CheckGroup[],
+  ctx: RunContext,
+): Promise<Verdict> {
+  const first = await runOnce(job, language, checks, ctx);
+  if (first.status !== "sandbox_error") return first;
+  const again = await runOnce(job, language, checks, ctx);
+  const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
+  return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
+}
+
+/** The base run of `compare: base`, judged as a candidate is, before any comparison. */
+async function runBaseOf(prepared: Prepared, placement: Placement, ctx: RunContext): Promise<BaseRun> {
+  const job: SandboxJob = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
+  const run = await runRetried(job, prepared.language, [], ctx);
+  const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
+  const notes = [...(run.notes ?? []), ...(run.status === "sandbox_error" && run.reason ? [run.reason] : [])];
+  const why = voidReason(run.status);
+  return {
+    status: run.status,
+    exitCode,
+    durationMs: run.facts?.durationMs ?? 0,
+    ...(run.tests && { tests: run.tests }),
+    notes,
+    ...(why && { void: why }),
+  };
+}
+
+/** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
+async function compared(verdict: Verdict, prepared: Prepared, placement: Placement, ctx: RunContext): Promise<Verdict> {
+  if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status)) return verdict;
+  ctx.baseRuns ??= new BaseRuns();
+  const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+  const base = await ctx.baseRuns.get(key, () => runBaseOf(prepared, placement, ctx));
+  const judged = judgeAgainstBase(verdict, base);
+  const next: Verdict = { ...verdict, status: judged.status };
+  if (judged.compare) next.compare = judged.compare;
+  if (judged.note) next.notes = [...(verdict.notes ?? []), judged.note];
+  // A pass by comparison has no failure of its own to explain.
+  if (judged.status === "pass") delete next.reason;
+  return next;
+}
+
+/** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
+async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Verdict> {
+  const placement = await place(prepared, candidate, ctx);
+  if ("status" in placement) return placement;
+  const { reruns } = ctx.settings.run;
+  const job = {
+    ...placement.job,
+    files: prepared.files,
+    check: checkFiles(prepared.checks),
+    ...(prepared.start && { deleted: prepared.deleted ?? [] }),
+  };
+  const attempts: Attempt[] = [];
+  const runs: Verdict[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+    const verdict = await compared(run, prepared, placement, ctx);
+    runs.push(verdict);
+    attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
+    if (!rerunAfter(verdict.status, attempt, reruns)) break;
+  }
+  const last = runs.at(-1)!;
+  if (reruns === 0) return last;
+  const flaky = isFlaky(attempts);
+  const verdict: Verdict = { ...last, attempts, flaky };
+  if (last.tests) verdict.tests = markFlaky(last.tests, flakyCases(runs.map((run) => run.tests)));
+  if (flaky && last.status === "pass" && ctx.settings.run.failOnFlaky)
+    return { ...verdict, status: "test_failed", reason: flakyFailure(attempts) };
   return verdict;
 }
 
@@ -244,6 +365,28 @@ async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
     if (next.status !== "syntax_error") verdict = next;
   }
   return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
+}
+
+/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
+function testsFeedback(verdict: Verdict): FeedbackInput["tests"] {
+  const { tests, compare } = verdict;
+  if (!tests) return undefined;
+  const failingNow = tests.cases.filter(isFailing);
+  const byId = new Map(tests.cases.map((c) => [c.id, c]));
+  const failing = compare
+    ? blamed(compare).map((id) => {
+        const c = byId.get(id);
+        return c && isFailing(c)
+          ? { id, ...(c.message && { message: c.message }) }
+          : { id, message: "passed on the base; missing or skipped with this patch" };
+      })
+    : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
+  return {
+    failing,
+    total: testCount(tests),
+    failed: tests.counts.failed + tests.counts.error,
+    preexisting: compare?.fail_to_fail ?? [],
+  };
 }
 
 function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Result {
@@ -280,10 +423,19 @@ function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Resu
       ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
       ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
       ...(verdict.reason ? { reason: verdict.reason } : {}),
+      ...(verdict.tests && { tests: testsFeedback(verdict) }),
+      ...(verdict.notes && { notes: verdict.notes }),
     }),
     syntax: verdict.syntax,
     changed_files: verdict.patch?.changedFiles,
     patch_strategy: verdict.patch?.strategy,
+    tests: verdict.tests,
+    compare: verdict.compare,
+    attempts: verdict.attempts,
+    flaky: verdict.flaky,
+    retried: verdict.retried,
+    notes: verdict.notes,
+    task: candidate.task,
   });
 }
 

@@ -32,7 +32,12 @@ async function gate(n: number, inputs: Partial<Record<InputName, string>> = {}) 
     { settings, engine, testFiles: [], runId: "r" },
     { log: (line) => lines.push(line) },
   );
-  expectValidReport(buildReport(outcome.results, outcome.skipped, settings.source.shard));
+  expectValidReport(
+    buildReport(outcome.results, outcome.skipped, {
+      ...(settings.source.shard && { shard: settings.source.shard }),
+      ...(outcome.base && { base: outcome.base }),
+    }),
+  );
   // The audit lines and the image check are not what these tests are about.
   return { ...outcome, lines: lines.filter((line) => !line.startsWith("{") && !line.startsWith("image ")) };
 }

@@ -40,7 +40,12 @@ function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>,
   return runGate(entries(...items), { settings, engine, testFiles: [], runId: "r" }, { log: (l) => log.push(l) }).then(
     (outcome) => {
       // Whatever the run, the report it gives is one docs/report.schema.json describes.
-      expectValidReport(buildReport(outcome.results, outcome.skipped, settings.source.shard));
+      expectValidReport(
+        buildReport(outcome.results, outcome.skipped, {
+          ...(settings.source.shard && { shard: settings.source.shard }),
+          ...(outcome.base && { base: outcome.base }),
+        }),
+      );
       return { outcome, log };
     },
   );

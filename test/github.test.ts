@@ -8,7 +8,18 @@ import {
   type FailedAttempt,
   type GitHubClientOptions,
 } from "../src/github.js";
-import { AGENT, FakeGitHub, HUMAN, startFakeGitHub, TOKEN } from "./support/github-server.js";
+import {
+  ACTIONS_BOT,
+  AGENT,
+  APP_BOT,
+  APP_TOKEN,
+  FakeGitHub,
+  HUMAN,
+  PAT,
+  READ_ONLY_TOKEN,
+  startFakeGitHub,
+  TOKEN,
+} from "./support/github-server.js";
 
 let github: FakeGitHub;
 let sleeps: number[];
@@ -48,7 +59,10 @@ describe("listing reads every page", () => {
       url: `https://github.com/acme/app/pull/7#issuecomment-${seeded[0]!.id}`,
       author: "coder[bot]",
       authorType: "Bot",
+      authorId: AGENT.id,
       createdAt: seeded[0]!.createdAt,
+      updatedAt: seeded[0]!.updatedAt,
+      nodeId: `IC_kwDOfake${seeded[0]!.id}`,
     });
     expect(comments[1]).toMatchObject({ author: "octocat", authorType: "User" });
     expect(gets()).toEqual([
@@ -113,6 +127,83 @@ describe("writing and reading", () => {
       else process.env.GITHUB_API_URL = saved;
       await enterprise.close();
     }
+  });
+});
+
+describe("who the token is", () => {
+  const as = (token: string) => createGitHubClient(token, { baseUrl: github.url });
+
+  it("a personal token: GET /user", async () => {
+    expect(await as(PAT).whoAmI()).toEqual({ login: HUMAN.login, id: HUMAN.id, via: "user" });
+    expect(github.requests.map((r) => r.path)).toEqual(["/user"]);
+  });
+
+  it("the workflow's GITHUB_TOKEN and an App's installation token: GET /user refused, GraphQL's viewer", async () => {
+    expect(await as(TOKEN).whoAmI()).toEqual({ login: ACTIONS_BOT.login, id: ACTIONS_BOT.id, via: "viewer" });
+    expect(await as(APP_TOKEN).whoAmI()).toEqual({ login: APP_BOT.login, id: APP_BOT.id, via: "viewer" });
+    expect(github.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+      ["GET", "/user", 403],
+      ["POST", "/graphql", 200],
+      ["GET", "/user", 403],
+      ["POST", "/graphql", 200],
+    ]);
+  });
+
+  it("assumes the actions bot when GraphQL refuses too, and on GitHub Enterprise asks /api/graphql", async () => {
+    github.failNext(403, 1, {}, { skip: 1 });
+    expect(await as(READ_ONLY_TOKEN).whoAmI()).toEqual({ login: "github-actions[bot]", id: 41898282, via: "assumed" });
+    const enterprise = await startFakeGitHub({ basePath: "/api/v3" });
+    try {
+      expect(await createGitHubClient(APP_TOKEN, { baseUrl: enterprise.url }).whoAmI()).toMatchObject({
+        via: "viewer",
+      });
+      expect(enterprise.requests.map((r) => r.path)).toEqual(["/api/v3/user", "/api/graphql"]);
+      expect(enterprise.violations).toEqual([]);
+    } finally {
+      await enterprise.close();
+    }
+  });
+
+  it("tells who edited a comment last", async () => {
+    const api = client();
+    const created = await api.createComment("acme", "app", 7, "ours");
+    expect(await api.lastEdit(created.nodeId)).toEqual({ editor: null, editedAt: null });
+    const edited = github.editIssueComment(created.id, "forged", HUMAN);
+    expect(await api.lastEdit(created.nodeId)).toEqual({ editor: HUMAN.login, editedAt: edited.updatedAt });
+  });
+});
+
+describe("the commenter's calls", () => {
+  it("finds the pull request at a head SHA: by the commit, or a fork's by its head branch", async () => {
+    const sha = "c".repeat(40);
+    github.addPullRequest({ owner: "acme", repo: "app", number: 7, headSha: sha });
+    github.addPullRequest({ owner: "acme", repo: "app", number: 8, headSha: "d".repeat(40) });
+    github.addPullRequest({
+      owner: "acme",
+      repo: "app",
+      number: 9,
+      headSha: sha.replace(/c/g, "e"),
+      headOwner: "forker",
+      headRef: "fix",
+    });
+    const api = client();
+    expect((await api.pullRequestsAt("acme", "app", sha)).map((p) => [p.number, p.headSha])).toEqual([[7, sha]]);
+    expect(await api.pullRequestsAt("acme", "app", "e".repeat(40), "forker:fix")).toEqual([
+      { number: 9, state: "open", headSha: "e".repeat(40), url: "https://github.com/acme/app/pull/9" },
+    ]);
+    expect(await api.pullRequestsAt("acme", "app", "f".repeat(40), "forker:fix")).toEqual([]);
+  });
+
+  it("creates a completed check run", async () => {
+    const check = await client().createCheckRun("acme", "app", {
+      name: "sandbox-gate",
+      headSha: "c".repeat(40),
+      conclusion: "failure",
+      title: "1 of 2 passed",
+      summary: "**x**",
+    });
+    expect(check.url).toMatch(/\/runs\/\d+$/);
+    expect(github.checkRuns).toMatchObject([{ name: "sandbox-gate", conclusion: "failure", summary: "**x**" }]);
   });
 });
 

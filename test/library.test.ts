@@ -3,9 +3,10 @@
 // and a prose reply judged no_code without a sandbox. Containers: test/integration/library.test.ts.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { InputError, openSandbox, type SandboxOptions } from "../src/library.js";
 import { buildReport } from "../src/report/json.js";
+import type { LibraryInput } from "../src/settings/entries.js";
 import { expectValidReport } from "./support/report-schema.js";
 import { tempDir } from "./support/temp.js";
 
@@ -18,7 +19,15 @@ async function rejection(work: Promise<unknown>): Promise<Error> {
   return error;
 }
 
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
 describe("openSandbox options", () => {
+  it("has an option, typed, for every input a judgement takes, and no other but log", () => {
+    expectTypeOf<keyof SandboxOptions>().toEqualTypeOf<CamelCase<LibraryInput> | "log">();
+  });
+
   it.each([
     [{ timeout: "-1" }, "option 'timeout': '-1' is not a positive duration"],
     [{ memory: "256q" }, "option 'memory': '256q' is not a size"],

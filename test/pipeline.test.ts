@@ -8,6 +8,7 @@ import { RESULT_SCHEMA } from "../src/schemas/report.js";
 import type { JudgingEngine, SandboxJob } from "../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../src/settings/settings.js";
 import { captured, runFacts } from "./support/facts.js";
+import { type CaseSpec, junitXml, results } from "./support/junit.js";
 import { expectValidReport } from "./support/report-schema.js";
 import { tempDir } from "./support/temp.js";
 import { RunBase } from "../src/prepare/run-base.js";
@@ -316,5 +317,212 @@ describe("a patch on the whole checkout", () => {
     expect(Buffer.from(job!.files[0]!.content).toString("utf8")).toBe("x = 3\n");
     // A repository's own suite: the patch process limit.
     expect(job!.limits.pidsLimit).toBe(256);
+  });
+});
+
+describe("per-test results, compare: base, reruns and retries", () => {
+  const REPORT = "report.xml";
+  const xml = (cases: CaseSpec[]) => ({ [REPORT]: junitXml(cases) });
+
+  it("reads the results the globs name back, and lists the failing tests first in the feedback", async () => {
+    const engine = new ScriptedEngine(() =>
+      facts({
+        exitCode: 1,
+        stdout: out("1 failed, 1 passed\n"),
+        results: results(
+          xml([
+            ["test_ok", "passed"],
+            ["test_sum", "failed", "assert 3 == 4"],
+          ]),
+        ),
+      }),
+    );
+    const result = await judgeCandidate(
+      reply(PASSING),
+      context(engine, { "test-results": "report.xml, out/**/*.xml" }),
+    );
+    expect(engine.jobs[0]!.results).toEqual(["report.xml", "out/*.xml"]);
+    expect(result.status).toBe("test_failed");
+    expect(result.tests?.counts).toEqual({ passed: 1, failed: 1, error: 0, skipped: 0 });
+    expect(result.feedback).toBe(
+      [
+        "The tests failed (the test command exited with code 1): 1 of 2 tests failed.",
+        "Failing tests:\n1. tests.test_app::test_sum\n   assert 3 == 4",
+        "Output:\n1 failed, 1 passed",
+        "Fix the code.",
+      ].join("\n\n"),
+    );
+    expectValidReport(buildReport([result], []));
+  });
+
+  it("fails a command that exits 0 without writing results: no test ran", async () => {
+    const engine = new ScriptedEngine(() => facts({ results: results({}) }));
+    const result = await judgeCandidate(reply(PASSING), context(engine, { "test-results": REPORT }));
+    expect(result.status).toBe("test_failed");
+    expect(result.feedback).toMatch(
+      /^The tests did not pass: no test ran: the command wrote no file matching report\.xml \(the test command exited with code 0\)/,
+    );
+  });
+
+  it("asks for no results and reads none without test-results", async () => {
+    const engine = new ScriptedEngine(() => facts({ results: results(xml([["t", "failed"]])) }));
+    const result = await judgeCandidate(reply(PASSING), context(engine));
+    expect(engine.jobs[0]!.results).toBeUndefined();
+    expect(result.status).toBe("pass");
+    expect(result.tests).toBeUndefined();
+  });
+
+  describe("compare: base", () => {
+    const root = () => {
+      const dir = tempDir("pipeline-compare");
+      writeFileSync(join(dir, "app.py"), "x = 1\n");
+      return dir;
+    };
+    const patch = (to: string): Candidate => ({
+      id: `p-${to}`,
+      source: "p.patch",
+      kind: "patch",
+      text: `--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-x = 1\n+x = ${to}\n`,
+    });
+    // The base fails `fixed` and `legacy`; patch 2 fixes `fixed`, patch 3 fixes it and breaks `kept`.
+    const engine = () =>
+      new ScriptedEngine((job) => {
+        const app = job.files.find((f) => f.path === "app.py");
+        const version = app ? Buffer.from(app.content).toString().trim() : "x = 1";
+        const cases: CaseSpec[] = [
+          ["fixed", version === "x = 1" ? "failed" : "passed"],
+          ["kept", version === "x = 3" ? "failed" : "passed"],
+          ["legacy", "failed"],
+        ];
+        return facts({ exitCode: 1, results: results(xml(cases)) });
+      });
+
+    it("runs the base once for the run, and blames a patch only for what it broke", async () => {
+      const scripted = engine();
+      const ctx = context(scripted, { workdir: root(), "test-results": REPORT, compare: "base" });
+      const fixes = await judgeCandidate(patch("2"), ctx);
+      const breaks = await judgeCandidate(patch("3"), ctx);
+      expect(fixes.status).toBe("pass");
+      expect(fixes.compare).toMatchObject({
+        fail_to_pass: ["tests.test_app::fixed"],
+        fail_to_fail: ["tests.test_app::legacy"],
+        pass_to_fail: [],
+      });
+      expect(breaks.status).toBe("test_failed");
+      expect(breaks.compare?.pass_to_fail).toEqual(["tests.test_app::kept"]);
+      expect(breaks.feedback).toContain("Failing tests:\n1. tests.test_app::kept");
+      expect(breaks.feedback).toContain(
+        "Already failing on the base, not counted against the code: tests.test_app::legacy",
+      );
+      // Two candidates, one base run: the unpatched file went once.
+      const baseJobs = scripted.jobs.filter(
+        (job) => Buffer.from(job.files.find((f) => f.path === "app.py")!.content).toString() === "x = 1\n",
+      );
+      expect(baseJobs).toHaveLength(1);
+      expect(scripted.jobs).toHaveLength(3);
+      const [base] = await ctx.baseRuns!.all();
+      expect(base).toMatchObject({ status: "test_failed", exitCode: 1, tests: { counts: { passed: 1, failed: 2 } } });
+    });
+
+    it("without compare, both patches fail: the exit code and the failing tests decide", async () => {
+      const ctx = context(engine(), { workdir: root(), "test-results": REPORT });
+      expect((await judgeCandidate(patch("2"), ctx)).status).toBe("test_failed");
+      expect((await judgeCandidate(patch("3"), ctx)).status).toBe("test_failed");
+    });
+
+    it("voids the comparison when the base run timed out: the verdict stays the candidate's own", async () => {
+      const scripted = new ScriptedEngine((job) =>
+        job.files.some((f) => Buffer.from(f.content).toString() === "x = 1\n")
+          ? facts({ timedOut: true, exitCode: null })
+          : facts({ exitCode: 1, results: results(xml([["legacy", "failed"]])) }),
+      );
+      const result = await judgeCandidate(
+        patch("2"),
+        context(scripted, { workdir: root(), "test-results": REPORT, compare: "base" }),
+      );
+      expect(result.status).toBe("test_failed");
+      expect(result.compare).toBeUndefined();
+      expect(result.notes).toEqual([
+        expect.stringMatching(/comparison with the base is void: the base run itself ended timeout/),
+      ]);
+    });
+  });
+
+  it("reruns a failing candidate in a fresh container, attempt numbered, and marks a flaky pass", async () => {
+    const engine = new ScriptedEngine((job) =>
+      job.attempt === 1
+        ? facts({
+            exitCode: 1,
+            durationMs: 10,
+            results: results(
+              xml([
+                ["t", "failed"],
+                ["u", "passed"],
+              ]),
+            ),
+          })
+        : facts({
+            durationMs: 20,
+            results: results(
+              xml([
+                ["t", "passed"],
+                ["u", "passed"],
+              ]),
+            ),
+          }),
+    );
+    const result = await judgeCandidate(reply(PASSING), context(engine, { "test-results": REPORT, reruns: "2" }));
+    expect(engine.jobs.map((job) => job.attempt)).toEqual([1, 2]);
+    expect(result).toMatchObject({
+      status: "pass",
+      flaky: true,
+      attempts: [
+        { status: "test_failed", duration_ms: 10 },
+        { status: "pass", duration_ms: 20 },
+      ],
+    });
+    expect(result.tests?.cases.map((c) => [c.name, c.flaky])).toEqual([
+      ["t", true],
+      ["u", undefined],
+    ]);
+    const strict = await judgeCandidate(
+      reply(PASSING),
+      context(new ScriptedEngine((job) => (job.attempt === 1 ? facts({ exitCode: 1 }) : facts())), {
+        reruns: "1",
+        "fail-on": "test_failed,flaky",
+      }),
+    );
+    expect(strict).toMatchObject({ status: "test_failed", flaky: true });
+    expect(strict.feedback).toMatch(/flaky: the attempts disagreed \(test_failed, pass\), and fail-on names flaky/);
+  });
+
+  it("stops rerunning once reruns are used up, and is not flaky when every attempt agreed", async () => {
+    const engine = new ScriptedEngine(() => facts({ exitCode: 1 }));
+    const result = await judgeCandidate(reply(PASSING), context(engine, { reruns: "2" }));
+    expect(engine.jobs).toHaveLength(3);
+    expect(result).toMatchObject({ status: "test_failed", flaky: false });
+    expect(result.attempts).toHaveLength(3);
+  });
+
+  it("retries a failure of ours once in a fresh container, and never the candidate's own failure", async () => {
+    let calls = 0;
+    const hiccup = new ScriptedEngine(() =>
+      calls++ === 0 ? facts({ sandboxError: "container did not start" }) : facts(),
+    );
+    const retried = await judgeCandidate(reply(PASSING), context(hiccup));
+    expect(retried).toMatchObject({ status: "pass", retried: true });
+    expect(retried.notes).toEqual([
+      "retried once in a fresh container after a failure of ours: container did not start",
+    ]);
+    const down = new ScriptedEngine(() => facts({ sandboxError: "engine down" }));
+    expect(await judgeCandidate(reply(PASSING), context(down))).toMatchObject({
+      status: "sandbox_error",
+      retried: true,
+    });
+    expect(down.jobs).toHaveLength(2);
+    const failing = new ScriptedEngine(() => facts({ exitCode: 1 }));
+    const own = await judgeCandidate(reply(PASSING), context(failing));
+    expect(own.retried).toBeUndefined();
+    expect(failing.jobs).toHaveLength(1);
   });
 });

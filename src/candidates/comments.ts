@@ -1,5 +1,6 @@
 // `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
 import type { Candidate } from "../model.js";
+import { bodyHash, type Fingerprint } from "./verdict-state.js";
 
 export interface AgentComment {
   kind: "comment" | "review-comment" | "review";
@@ -8,6 +9,18 @@ export interface AgentComment {
   url: string;
   author: string;
   createdAt: string;
+  /** Changes with every edit (for a review: its submission time; the body's hash tells its edits). */
+  updatedAt: string;
+}
+
+/** The candidate id of a comment: its kind and GitHub's id, unique across the three kinds. */
+export function candidateId(c: Pick<AgentComment, "kind" | "id">): string {
+  return `${c.kind}-${c.id}`;
+}
+
+/** What each comment is now, by candidate id, to tell a remembered verdict from a stale one. */
+export function fingerprints(comments: readonly AgentComment[]): Map<string, Fingerprint> {
+  return new Map(comments.map((c) => [candidateId(c), { updatedAt: c.updatedAt, hash: bodyHash(c.body) }]));
 }
 
 /** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
@@ -27,7 +40,7 @@ export function selectCandidates(comments: AgentComment[], authors: string[], ga
     .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
     .map((c) => ({
-      id: `${c.kind}-${c.id}`,
+      id: candidateId(c),
       source: c.url,
       url: c.url,
       author: c.author,

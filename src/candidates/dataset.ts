@@ -43,7 +43,7 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
   const id = idOf(value, fallbackId);
   const checked = check(value);
   if (!checked.ok) return { problem: { id, source, problem: checked.problem } };
-  const { reply, patch, files, command, language, target, timeout } = checked.value;
+  const { reply, patch, files, command, language, target, timeout, task } = checked.value;
   const overrides: CandidateOverrides = {
     ...(command !== undefined && { command }),
     ...(language !== undefined && { language }),
@@ -81,6 +81,7 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
     overrides,
   };
   if (files !== undefined) candidate.files = files;
+  if (task !== undefined) candidate.task = String(task);
   return { candidate };
 }
 

@@ -4,9 +4,8 @@
 import { randomBytes } from "node:crypto";
 import packageJson from "../../package.json" with { type: "json" };
 import { candidatesFromFiles } from "../candidates/files.js";
-import { buildReport } from "../report/json.js";
 import { renderEvaluationText } from "../report/evaluation.js";
-import { renderJUnit } from "../report/junit.js";
+import { junitOf, reportOf } from "../report/files.js";
 import { renderTable } from "../report/table.js";
 import { runSession, type SessionOutcome, type Work } from "../session.js";
 import { InputError } from "../settings/input-error.js";
@@ -115,16 +114,15 @@ async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<nu
 }
 
 function stdoutText(kind: Format | "junit", outcome: SessionOutcome, settings: Settings, paint: Paint): string {
-  const { results, skipped } = outcome;
   switch (kind) {
     case "json":
-      return `${JSON.stringify(buildReport(results, skipped, settings.source.shard), null, 2)}\n`;
+      return `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`;
     case "jsonl":
-      return buildReport(results, skipped, settings.source.shard)
+      return reportOf(settings, outcome)
         .results.map((result) => `${JSON.stringify(result)}\n`)
         .join("");
     case "junit":
-      return renderJUnit(results, skipped, { failOn: settings.reports.failOn });
+      return junitOf(settings, outcome);
     default:
       return `${renderTable(outcome, (status, cell) => paint(toneOf(status as Parameters<typeof toneOf>[0]), cell))}\n`;
   }

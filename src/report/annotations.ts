@@ -14,33 +14,87 @@ export interface Annotation {
 const EVERY_FAILURE: ReadonlySet<Status> = new Set(STATUSES.filter((s) => s !== "pass"));
 // GitHub shows the first lines of an annotation; the rest belongs in the summary.
 const MESSAGE_MAX = 4000;
+/** GitHub keeps this many error annotations per step, and as many warnings; it drops the rest. */
+export const ANNOTATIONS_PER_STEP = 10;
 
 /**
  * One annotation per candidate that did not pass: an error when its status fails the gate, a warning
- * otherwise. A `syntax_error` points at the file, line and column the parser named. A patch's files are
+ * otherwise. A `syntax_error` points at the file, line and column the parser named; a candidate with
+ * failing tests gets one per failing test instead, on the test's file and line where the XML says. A patch's files are
  * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
+ * With `deciding`, only those results are annotated: older replies are history, not the check's news.
+ * The most useful come first: errors, then those that point at a line, then the newest.
  */
 export function buildAnnotations(
   results: readonly Result[],
   failOn: ReadonlySet<Status> = EVERY_FAILURE,
   repoPrefix = "",
+  deciding?: ReadonlySet<string>,
 ): Annotation[] {
-  return results
-    .filter((r) => r.status !== "pass")
-    .map((r) => ({
-      level: failOn.has(r.status) ? "error" : "warning",
-      title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
-      message: message(r),
-      ...(r.syntax?.file !== undefined && {
-        file: r.changed_files && repoPrefix ? `${repoPrefix}/${r.syntax.file}` : r.syntax.file,
-      }),
-      ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
-      ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
-    }));
+  const ranked = results
+    .map((r, index) => ({ r, index }))
+    .filter(({ r }) => r.status !== "pass" && (deciding === undefined || deciding.has(r.id)))
+    .sort(
+      (a, b) =>
+        Number(failOn.has(b.r.status)) - Number(failOn.has(a.r.status)) ||
+        Number(b.r.syntax?.line !== undefined) - Number(a.r.syntax?.line !== undefined) ||
+        b.index - a.index,
+    );
+  return ranked.flatMap(({ r }) => {
+    const level = failOn.has(r.status) ? "error" : "warning";
+    // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
+    const inRepo = (file: string) => (repoPrefix ? `${repoPrefix}/${file}` : file);
+    const tests = failingTests(r);
+    if (tests.length > 0)
+      return tests.map((c) => ({
+        level,
+        title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
+        message: message(r, c.message),
+        ...(c.file !== undefined && { file: inRepo(c.file) }),
+        ...(c.line !== undefined && { startLine: c.line }),
+      }));
+    return [
+      {
+        level,
+        title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
+        message: message(r),
+        ...(r.syntax?.file !== undefined && {
+          file: r.changed_files && repoPrefix ? inRepo(r.syntax.file) : r.syntax.file,
+        }),
+        ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
+        ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
+      },
+    ];
+  });
 }
 
-function message(r: Result): string {
-  const text = cleanText(r.syntax?.message ?? r.feedback) || STATUS_LABELS[r.status];
+type TestCase = NonNullable<Result["tests"]>["cases"][number];
+
+/** The failing tests a candidate is held to: with `compare: base`, only those it broke. */
+function failingTests(r: Result): TestCase[] {
+  if (r.status === "pass" || !r.tests) return [];
+  const failing = r.tests.cases.filter((c) => c.status === "failed" || c.status === "error");
+  if (!r.compare) return failing;
+  const blamed = new Set([...(r.compare.pass_to_fail ?? []), ...(r.compare.new_failing ?? [])]);
+  return failing.filter((c) => blamed.has(c.id));
+}
+
+/**
+ * What a step can show: at most ANNOTATIONS_PER_STEP errors, one of them the verdict when
+ * `verdictIsError` (the caller emits it first, so it is never the one dropped), and as many warnings.
+ * `hidden` counts the rest, for one notice that points to the job summary.
+ */
+export function limitAnnotations(
+  annotations: readonly Annotation[],
+  verdictIsError: boolean,
+): { shown: Annotation[]; hidden: number } {
+  const room = { error: ANNOTATIONS_PER_STEP - (verdictIsError ? 1 : 0), warning: ANNOTATIONS_PER_STEP };
+  const shown = annotations.filter((a) => room[a.level]-- > 0);
+  return { shown, hidden: annotations.length - shown.length };
+}
+
+function message(r: Result, said?: string): string {
+  const text = cleanText(said ?? r.syntax?.message ?? r.feedback) || STATUS_LABELS[r.status];
   // By code point, so a cut never leaves half a surrogate pair.
   const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
   return `${kept}\n(candidate from ${cleanText(r.source)})`;

@@ -1,8 +1,18 @@
-// One sticky comment per pull request (and marker): found by its marker and author, updated in place.
-import { GitHubError, type Comment, type GitHubClient } from "../github.js";
+// One sticky comment per pull request and gate: found by its marker and by the token's own identity,
+// every page searched, updated in place.
+import { createHash } from "node:crypto";
+import { ACTIONS_BOT as ACTIONS_BOT_USER, GitHubError, type Comment, type GitHubClient } from "../github.js";
+import { stickyMarker } from "./markdown.js";
 
-/** Who posts with the workflow's GITHUB_TOKEN; an installation token cannot ask who it is. */
-export const ACTIONS_BOT = "github-actions[bot]";
+/** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
+export const ACTIONS_BOT = ACTIONS_BOT_USER.login;
+
+/** Who wrote the comment: the token's identity (github.ts `whoAmI`). */
+export interface Author {
+  login: string;
+  /** The account id: when known, it decides, so a renamed login still matches. */
+  id?: number;
+}
 
 export interface StickyComment {
   owner: string;
@@ -10,8 +20,10 @@ export interface StickyComment {
   issue: number;
   marker: string;
   body: string;
-  /** Who else may have written the comment: the account behind a personal token. */
-  login?: string;
+  /** Who wrote the comment: the token's identity. By default the actions bot. */
+  author?: Author;
+  /** The comment already found (`null`: looked, none there), so the comments are not listed twice. */
+  existing?: Comment | null;
   /**
    * A shorter body for when GitHub refuses this one (422), e.g. `() => renderComment(input, 16_384)`;
    * by default a note that points to the job summary.
@@ -25,12 +37,50 @@ export type UpsertOutcome =
   | { action: "forbidden"; message: string };
 
 /**
- * Ours: carries the marker and was written by the actions bot or by `login`. Checking the author
- * stops anyone from pasting the marker into a comment of their own and having us overwrite it.
+ * Ours: starts with the marker and was written by `author` (the actions bot by default); the oldest
+ * when there are several. Checking the author stops anyone from pasting the marker into a comment of
+ * their own and having us overwrite it, or trust the verdicts it claims.
  */
-export function findStickyComment(comments: readonly Comment[], marker: string, login?: string): Comment | undefined {
-  const authors = [ACTIONS_BOT, login].filter((a): a is string => a !== undefined).map((a) => a.toLowerCase());
-  return comments.find((c) => c.body.includes(marker) && authors.includes(c.author.toLowerCase()));
+export function findStickyComment(
+  comments: readonly Comment[],
+  marker: string,
+  author: Author = { login: ACTIONS_BOT },
+): Comment | undefined {
+  const ours = (c: Comment) =>
+    author.id !== undefined && c.authorId !== null
+      ? c.authorId === author.id
+      : c.author.toLowerCase() === author.login.toLowerCase();
+  return comments.find((c) => c.body.startsWith(marker) && ours(c));
+}
+
+const KEY_MAX = 100;
+
+/**
+ * The default comment key: the workflow, the job and the matrix leg's values, so matrix legs and
+ * gates in other jobs keep their own comments. An explicit `comment-key` wins; a long key keeps its
+ * head and a hash of the whole.
+ */
+export function commentKey(parts: {
+  explicit: string;
+  workflow: string;
+  job: string;
+  matrix: Readonly<Record<string, string>>;
+}): string {
+  const leg = Object.entries(parts.matrix)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(",");
+  const key = parts.explicit || [parts.workflow, parts.job, leg].filter((p) => p !== "").join("/") || "default";
+  if (key.length <= KEY_MAX) return key;
+  return `${key.slice(0, KEY_MAX - 9)}~${createHash("sha256").update(key).digest("hex").slice(0, 8)}`;
+}
+
+/** The marker, and the one an earlier version wrote (the job id alone) when it may be adopted. */
+export function stickyMarkers(parts: Parameters<typeof commentKey>[0]): { marker: string; legacy?: string } {
+  const marker = stickyMarker(commentKey(parts));
+  // Before comment keys the marker was the job id; a matrix leg cannot tell which leg wrote it.
+  const adoptable = parts.explicit === "" && Object.keys(parts.matrix).length === 0 && parts.job !== "";
+  return adoptable ? { marker, legacy: stickyMarker(parts.job) } : { marker };
 }
 
 export function tooLongNote(marker: string): string {
@@ -40,7 +90,10 @@ export function tooLongNote(marker: string): string {
 export async function upsertStickyComment(client: GitHubClient, sticky: StickyComment): Promise<UpsertOutcome> {
   const { owner, repo, issue, marker } = sticky;
   try {
-    const existing = findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.login);
+    const existing =
+      sticky.existing === undefined
+        ? findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.author)
+        : (sticky.existing ?? undefined);
     const write = (body: string) =>
       existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
     const written = await write(sticky.body).catch((error: unknown) => {

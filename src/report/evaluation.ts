@@ -2,9 +2,10 @@
 // since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
 import { STATUSES, type Result, type Status } from "../model.js";
 import { STATUS_LABELS, clip, escapeMarkdown, formatDuration } from "./markdown.js";
+import { type PassAtK, type TaskDrop, passAt1Drops, scorePassAtK } from "./pass-at-k.js";
 
 /** What the evaluation reads of a result: the JSON report keeps these for every candidate. */
-export type Scored = Pick<Result, "id" | "status" | "duration_ms">;
+export type Scored = Pick<Result, "id" | "status" | "duration_ms" | "task">;
 
 /** A candidate whose status moved across the pass line since the baseline. */
 export interface Change {
@@ -22,6 +23,8 @@ export interface BaselineDiff {
   /** Ids in this run but not in the baseline, and the reverse. */
   added: number;
   removed: number;
+  /** Tasks in both runs whose pass@1 is lower now, when both runs have tasks. */
+  passAt1Dropped?: TaskDrop[];
 }
 
 export interface Evaluation {
@@ -31,6 +34,8 @@ export interface Evaluation {
   passRate: number;
   /** Over the candidates whose code ran (pass, test_failed, timeout, oom): the others took no run time. */
   time: { ran: number; medianMs: number; p95Ms: number; maxMs: number };
+  /** pass@k over the dataset's tasks, when its lines carry `task`. */
+  passAtK?: PassAtK;
   baseline?: BaselineDiff;
 }
 
@@ -48,7 +53,11 @@ function passRate(results: readonly Scored[]): number {
   return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
 }
 
-export function evaluate(results: readonly Scored[], baseline?: readonly Scored[]): Evaluation {
+export function evaluate(
+  results: readonly Scored[],
+  baseline?: readonly Scored[],
+  ks: readonly number[] = [1],
+): Evaluation {
   const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
   const evaluation: Evaluation = {
     total: results.length,
@@ -64,7 +73,13 @@ export function evaluate(results: readonly Scored[], baseline?: readonly Scored[
       maxMs: quantile(times, 1),
     },
   };
-  if (baseline) evaluation.baseline = compare(results, baseline);
+  const scores = scorePassAtK(results, ks);
+  if (scores) evaluation.passAtK = scores;
+  if (baseline) {
+    evaluation.baseline = compare(results, baseline);
+    const before = scores && scorePassAtK(baseline, [1]);
+    if (scores && before) evaluation.baseline.passAt1Dropped = passAt1Drops(scores, before);
+  }
   return evaluation;
 }
 
@@ -119,10 +134,22 @@ function headline(e: Evaluation): string {
   return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
 }
 
+/** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
+function passAtKLine(p: PassAtK): string {
+  const scores = p.k.map((k) => `pass@${k} ${percent(p.overall[`pass@${k}`]!)}`);
+  const ns = p.tasks.map((t) => t.n);
+  const low = Math.min(...ns);
+  const high = Math.max(...ns);
+  const samples = low === high ? `${low} sample${low === 1 ? "" : "s"} each` : `${low} to ${high} samples each`;
+  return `${scores.join(", ") || "no k of pass-at-k has enough samples in every task"} over ${p.tasks.length} tasks (${samples})`;
+}
+
 function baselineLine(b: BaselineDiff, e: Evaluation): string {
   const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
   if (b.added) parts.push(`${b.added} not in the baseline`);
   if (b.removed) parts.push(`${b.removed} of the baseline missing`);
+  if (b.passAt1Dropped)
+    parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
   return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
 }
 
@@ -148,6 +175,15 @@ function changeList(title: string, changes: readonly Change[]): string | undefin
     .map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
   if (changes.length > CHANGES_SHOWN) items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
   return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+
+function dropList(drops: readonly TaskDrop[] | undefined): string | undefined {
+  if (!drops || drops.length === 0) return undefined;
+  const items = drops
+    .slice(0, CHANGES_SHOWN)
+    .map((d) => `- ${escapeMarkdown(clipId(d.task))}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+  if (drops.length > CHANGES_SHOWN) items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
+  return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
 }
 
 function clipId(id: string): string {
@@ -182,11 +218,14 @@ export function renderEvaluationMarkdown(e: Evaluation, results: readonly Scored
   const blocks = [
     "### Evaluation",
     `**${headline(e)}**`,
+    // Our own figures, no candidate's text: nothing to escape.
+    e.passAtK && `**${passAtKLine(e.passAtK)}**`,
     e.baseline && baselineLine(e.baseline, e),
     e.total > 0 ? table : undefined,
     chart,
     e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
     e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+    dropList(e.baseline?.passAt1Dropped),
   ];
   return `${blocks.filter((b): b is string => typeof b === "string" && b !== "").join("\n\n")}\n`;
 }
@@ -195,6 +234,7 @@ export function renderEvaluationMarkdown(e: Evaluation, results: readonly Scored
 export function renderEvaluationText(e: Evaluation): string {
   const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
   const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+  if (e.passAtK) lines.push(passAtKLine(e.passAtK));
   if (e.baseline) {
     lines.push(baselineLine(e.baseline, e));
     const list = (title: string, changes: readonly Change[]) => {
@@ -203,6 +243,10 @@ export function renderEvaluationText(e: Evaluation): string {
     };
     list("newly failing", e.baseline.newlyFailing);
     list("newly passing", e.baseline.newlyPassing);
+    const drops = e.baseline.passAt1Dropped ?? [];
+    for (const d of drops.slice(0, CHANGES_SHOWN))
+      lines.push(`  pass@1 dropped: ${plain(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+    if (drops.length > CHANGES_SHOWN) lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
   }
   return lines.join("\n");
 }

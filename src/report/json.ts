@@ -3,6 +3,15 @@ import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
 import { inSchemaOrder } from "../schemas/declare.js";
 import { SKIPPED_SCHEMA, newResult, type Report } from "../schemas/report.js";
 import type { Shard } from "../shard.js";
+import { scorePassAtK } from "./pass-at-k.js";
+
+/** What a report holds beside its results, when the run had it. */
+export interface ReportExtras {
+  shard?: Shard;
+  base?: Report["base"];
+  /** The k of pass@k, scored when results carry a `task`. */
+  passAtK?: readonly number[];
+}
 
 export type CompactResult = Pick<Result, "id" | "status" | "exit_code" | "duration_ms">;
 
@@ -15,13 +24,20 @@ export function countByStatus(results: readonly Result[]): Record<Status, number
 
 // Results and skipped candidates are laid out again in the schema's order, whoever built them (a merge
 // reads them from other runs' files): the file diffs well from run to run.
-export function buildReport(results: readonly Result[], skipped: readonly Skipped[], shard?: Shard): Report {
+export function buildReport(
+  results: readonly Result[],
+  skipped: readonly Skipped[],
+  { shard, base, passAtK = [] }: ReportExtras = {},
+): Report {
+  const scores = scorePassAtK(results, passAtK);
   return {
     version: 1,
     ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
     summary: { total: results.length, by_status: countByStatus(results) },
     results: results.map(newResult),
     skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
+    ...(base && { base }),
+    ...(scores && { pass_at_k: scores }),
   };
 }
 

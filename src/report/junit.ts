@@ -1,4 +1,6 @@
-// The JUnit XML report: one testsuite per run, one testcase per candidate. Pure.
+// The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
+// whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
+// reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
 import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
 import { cleanText, STATUS_LABELS } from "./markdown.js";
 
@@ -68,6 +70,46 @@ function testcase(r: Result, failOn: ReadonlySet<Status>): string {
   );
 }
 
+type TestCase = NonNullable<Result["tests"]>["cases"][number];
+
+const CASE_VERDICT: Record<TestCase["status"], string | undefined> = {
+  passed: undefined,
+  failed: "failure",
+  error: "error",
+  skipped: "skipped",
+};
+
+function testResultCase(c: TestCase): string {
+  const verdict = CASE_VERDICT[c.status];
+  return element(
+    "testcase",
+    {
+      name: c.name,
+      classname: c.classname ?? c.file ?? "",
+      time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
+      file: c.file,
+      line: c.line,
+    },
+    (verdict ? element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
+      (c.flaky ? element("properties", {}, element("property", { name: "flaky", value: "true" })) : ""),
+  );
+}
+
+/** A candidate's own test cases, as the suite named after it. */
+function candidateSuite(r: Result): string | undefined {
+  if (!r.tests) return undefined;
+  const { counts, cases } = r.tests;
+  const attrs = {
+    name: r.id,
+    tests: counts.passed + counts.failed + counts.error + counts.skipped,
+    failures: counts.failed,
+    errors: counts.error,
+    skipped: counts.skipped,
+    time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
+  };
+  return element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
+}
+
 function skippedCase(s: Skipped): string {
   return element(
     "testcase",
@@ -96,5 +138,6 @@ export function renderJUnit(
     { name, ...counts, timestamp: options.timestamp },
     `\n${cases.map((c) => `    ${c}\n`).join("")}  `,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${element("testsuites", { name, ...counts }, `\n  ${suite}\n`)}\n`;
+  const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }

@@ -1,6 +1,13 @@
-// The sticky PR comment and the job summary as markdown. Pure: values in, a string out.
-// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text.
+// The sticky PR comment, the job summary and the check's text as markdown. Pure: values in, a string out.
+// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text, and so
+// is everything a report read from an artifact holds.
+//
+// Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
+// the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
+// label, the deciding replies first and the older ones collapsed as history; the details in that order.
 import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
+import type { Report } from "../schemas/report.js";
+import { SKIPPED_ICON, STATUS_ICONS, verdictIcon } from "./icons.js";
 
 export interface CommentInput {
   results: Result[];
@@ -9,12 +16,26 @@ export interface CommentInput {
   gate: { failed: boolean; reason: string };
   /** The sticky comment's marker, from `stickyMarker()`. */
   marker: string;
+  /** The commit the candidates were judged at, named short in the verdict line. */
+  commit?: { sha: string; url?: string };
+  /** The results the check follows; the others are history. Absent: every result decides. */
+  deciding?: ReadonlySet<string>;
+  /** Only our side failed: the verdict's icon says so, and nobody's code is blamed. */
+  ours?: boolean;
+  /** The pull request, for the job summary's link back to it. */
+  pullRequest?: { url: string; number: number };
+  /** The run that judged a carried-over result, by result id. */
+  judgedIn?: ReadonlyMap<string, string>;
+  /** With `compare: base`: the run on the unpatched base that the patches were held against. */
+  base?: Report["base"];
 }
 
 /** GitHub refuses issue comments longer than this many characters. */
 export const COMMENT_MAX_LENGTH = 65_536;
 /** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
 export const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
+/** A check run's summary holds at most this many characters. */
+export const CHECK_SUMMARY_MAX_LENGTH = 65_535;
 
 export const STATUS_LABELS: Record<Status, string> = {
   no_code: "no code",
@@ -25,6 +46,13 @@ export const STATUS_LABELS: Record<Status, string> = {
   test_failed: "tests failed",
   pass: "pass",
   sandbox_error: "sandbox error",
+};
+
+/** The labels a reader sees beside the icons: a pass says "passed", our failure says it is ours. */
+const SHOWN_LABELS: Record<Status, string> = {
+  ...STATUS_LABELS,
+  pass: "passed",
+  sandbox_error: "sandbox error (ours: re-run)",
 };
 
 /** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
@@ -57,6 +85,11 @@ function neutralizeMentions(text: string): string {
   return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
 }
 
+// GFM links a bare `https://…` or `www.…` in text: a zero-width space inside keeps an untrusted one inert.
+function neutralizeAutolinks(text: string): string {
+  return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
+}
+
 const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
 /** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
@@ -69,7 +102,9 @@ export function escapeMarkdown(text: string): string {
   const line = cleanText(text)
     .replace(/\s*\n\s*/g, " ")
     .replace(/\t/g, " ");
-  return neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&"));
+  return neutralizeAutolinks(
+    neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")),
+  );
 }
 
 /** An http(s) URL safe to put in a link inside a table, or undefined. */
@@ -108,14 +143,16 @@ interface Limits {
   passOutput: number;
   failOutput: number;
   feedback: number;
+  history: number;
   skipped: number;
   rows: number;
 }
-const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "skipped", "rows"] as const;
+const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "history", "skipped", "rows"] as const;
 const UNLIMITED: Limits = {
   passOutput: Infinity,
   failOutput: Infinity,
   feedback: Infinity,
+  history: Infinity,
   skipped: Infinity,
   rows: Infinity,
 };
@@ -123,26 +160,33 @@ const UNLIMITED: Limits = {
 const LABEL_MAX = 100;
 const REASON_MAX = 1000;
 const FILES_SHOWN = 3;
+const NBSP = "\u00a0";
 
-/** The PR comment: marker first, never longer than `maxLength`. */
+/** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
 export function renderComment(input: CommentInput, maxLength = COMMENT_MAX_LENGTH): string {
-  return fit(input, input.marker, maxLength);
+  return fit(input, { marker: input.marker, history: false }, maxLength);
 }
 
-/** The job summary: the comment's content without the marker. */
+/** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
 export function renderSummary(input: CommentInput, maxLength = SUMMARY_MAX_LENGTH): string {
-  return fit(input, undefined, maxLength);
+  return fit(input, { history: true }, maxLength);
+}
+
+interface Shape {
+  marker?: string;
+  /** Details blocks for the history too, not only for the deciding results. */
+  history: boolean;
 }
 
 // Renders in full if it fits; otherwise, for each kind of content from the least important on,
 // the largest limit that fits (binary search), so every character of room is used.
-function fit(input: CommentInput, marker: string | undefined, maxLength: number): string {
-  const doc = prepare(input);
-  let body = render(doc, marker, UNLIMITED, maxLength);
+function fit(input: CommentInput, shape: Shape, maxLength: number): string {
+  const doc = prepare(input, shape);
+  let body = render(doc, UNLIMITED, maxLength);
   if (body.length <= maxLength) return body;
   const limits = { ...UNLIMITED };
   for (const kind of SHRINK_ORDER) {
-    const fits = (value: number) => render(doc, marker, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+    const fits = (value: number) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
     let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
     if (!fits(low)) {
       limits[kind] = 0;
@@ -154,33 +198,52 @@ function fit(input: CommentInput, marker: string | undefined, maxLength: number)
       else high = mid - 1;
     }
     limits[kind] = low;
-    return render(doc, marker, limits, maxLength);
+    return render(doc, limits, maxLength);
   }
   // Only a tiny maxLength gets here: the heading alone does not fit.
-  body = render(doc, marker, limits, maxLength);
+  body = render(doc, limits, maxLength);
   return body.length <= maxLength ? body : body.slice(0, maxLength);
 }
 
-/** Candidate text, cleaned once so that each of the many renders only clips and escapes. */
-interface Prepared {
-  input: CommentInput;
-  results: Result[];
+/** One result as shown: its text cleaned once, so each of the many renders only clips and escapes. */
+interface Row {
+  r: Result;
+  /** "reply 4" in a conversation, else the id. */
+  name: string;
+  deciding: boolean;
 }
 
-function prepare(input: CommentInput): Prepared {
-  const results = input.results.map((r) => ({
-    ...r,
-    stdout: cleanText(r.stdout),
-    stderr: cleanText(r.stderr),
-    feedback: cleanText(r.feedback),
+interface Prepared {
+  input: CommentInput;
+  shape: Shape;
+  /** Deciding results first, then history; newest first in a conversation, input order otherwise. */
+  deciding: Row[];
+  history: Row[];
+  conversation: boolean;
+}
+
+function prepare(input: CommentInput, shape: Shape): Prepared {
+  const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
+  const rows = input.results.map((r, i): Row => ({
+    r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
+    name: conversation ? `reply ${i + 1}` : r.id,
+    deciding: input.deciding === undefined || input.deciding.has(r.id),
   }));
-  return { input, results };
+  const ordered = conversation ? rows.reverse() : rows;
+  return {
+    input,
+    shape,
+    deciding: ordered.filter((row) => row.deciding),
+    history: ordered.filter((row) => !row.deciding),
+    conversation,
+  };
 }
 
 function upperBound(doc: Prepared, kind: keyof Limits): number {
   const longest = (texts: string[]) => Math.max(0, ...texts.map((t) => t.length));
-  const passing = doc.results.filter((r) => r.status === "pass");
-  const failing = doc.results.filter((r) => r.status !== "pass");
+  const all = [...doc.deciding, ...doc.history].map((row) => row.r);
+  const passing = all.filter((r) => r.status === "pass");
+  const failing = all.filter((r) => r.status !== "pass");
   switch (kind) {
     case "passOutput":
       return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
@@ -188,15 +251,17 @@ function upperBound(doc: Prepared, kind: keyof Limits): number {
       return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
     case "feedback":
       return longest(failing.map((r) => r.feedback));
+    case "history":
+      return doc.history.length;
     case "skipped":
       return doc.input.skipped.length;
     case "rows":
-      return doc.results.length;
+      return doc.deciding.length;
   }
 }
 
-function render(doc: Prepared, marker: string | undefined, given: Limits, maxLength: number): string {
-  const { input, results } = doc;
+function render(doc: Prepared, given: Limits, maxLength: number): string {
+  const { input, shape } = doc;
   // Only the first, full render goes without limits; every later one cuts something.
   const shortened = given !== UNLIMITED;
   // A text longer than the whole body can never be shown in full: no need to escape all of it.
@@ -207,22 +272,48 @@ function render(doc: Prepared, marker: string | undefined, given: Limits, maxLen
     failOutput: cap(given.failOutput),
     feedback: cap(given.feedback),
   };
-  const shownResults = results.slice(0, limits.rows);
-  const runUrl = safeUrl(input.runUrl);
+  const deciding = doc.deciding.slice(0, limits.rows);
+  const history = doc.history.slice(0, limits.history);
+  const withDetails = [...deciding, ...(shape.history ? history : [])];
   const blocks = [
-    marker,
-    `### sandbox-gate: ${input.gate.failed ? "failed" : "passed"}`,
-    input.gate.reason && escapeMarkdown(clipped(input.gate.reason, REASON_MAX)),
-    countLine(results, input.skipped.length),
+    shape.marker,
+    verdictLine(input),
+    metaLine(doc, shape),
     shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
-    results.length > 0 && table(results, limits.rows),
-    // Failures first: they are what a reader opens the comment for.
-    ...shownResults.filter((r) => r.status !== "pass").map((r) => details(r, limits)),
-    ...shownResults.filter((r) => r.status === "pass").map((r) => details(r, limits)),
+    deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+    ...withDetails.map((row) => details(row, limits)),
+    history.length > 0 && historyBlock(doc, history),
     skippedList(input.skipped, limits.skipped),
-    runUrl && `[Workflow run](${runUrl})`,
   ];
   return `${blocks.filter((b): b is string => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+
+/** `### ❌ 1 of 4 replies passed — latest from @agent fails the tests — at abc1234` */
+function verdictLine(input: CommentInput): string {
+  const icon = verdictIcon(input.gate.failed, input.ours === true);
+  const reason = escapeMarkdown(clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
+  const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : undefined;
+  const url = safeUrl(input.commit?.url);
+  const at = sha ? ` — at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
+  return `### ${icon} ${reason}${at}`;
+}
+
+/** The line under the verdict: where the run is (always kept), what was judged and what carried over. */
+function metaLine(doc: Prepared, shape: Shape): string {
+  const { input } = doc;
+  const runUrl = safeUrl(input.runUrl);
+  const prUrl = safeUrl(input.pullRequest?.url);
+  const carried = input.results.filter((r) => r.cached).length;
+  const judged = input.results.length - carried;
+  const parts = [
+    shape.history && prUrl && `[pull request #${input.pullRequest!.number}](${prUrl})`,
+    runUrl && `[workflow run](${runUrl})`,
+    carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
+    input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+    input.base && baseCell(input.base),
+    `sandbox-gate`,
+  ];
+  return parts.filter((p): p is string => typeof p === "string").join(" · ");
 }
 
 function clipped(text: string, max: number): string {
@@ -234,46 +325,79 @@ function label(text: string): string {
   return escapeMarkdown(clipped(text, LABEL_MAX));
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+function plural(n: number, word: string, words = `${word}s`): string {
+  return `${n} ${n === 1 ? word : words}`;
 }
 
-function countLine(results: Result[], skipped: number): string {
-  const counts = STATUSES.map((s) => [s, results.filter((r) => r.status === s).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([s, n]) => `${n} ${STATUS_LABELS[s]}`);
-  const line =
-    results.length === 0
-      ? "No candidates were run."
-      : `**${plural(results.length, "candidate")}**: ${counts.join(", ")}`;
-  return skipped > 0 ? `${line}; ${skipped} skipped` : line;
+/** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
+function timeCell(r: Result): string {
+  const ran = r.duration_ms > 0 && r.status !== "no_code" && r.status !== "patch_failed";
+  return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
 }
 
-function table(results: Result[], rows: number): string {
-  const withPatch = results.some((r) => r.changed_files !== undefined || r.patch_strategy !== undefined);
-  const head = ["Candidate", "Status", "Time", "Source", ...(withPatch ? ["Patch"] : [])];
-  const align = ["---", "---", "--:", "---", ...(withPatch ? ["---"] : [])];
+function nameCell(row: Row, doc: Prepared): string {
+  const { r } = row;
+  const url = safeUrl(r.url);
+  const name = url ? `[${label(row.name)}](${url})` : label(row.name);
+  const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+  const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
+  return `${name}${by}${latest}`;
+}
+
+/** `5 of 7 tests passed`: what the test results add to a status. */
+function testCounts(tests: NonNullable<Result["tests"]>): string {
+  const { passed, failed, error, skipped } = tests.counts;
+  return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
+}
+
+/** The base run, in the line under the verdict: what the patches were held against. */
+function baseCell(base: NonNullable<Report["base"]>): string {
+  const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
+  const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
+  return `base: ${STATUS_ICONS[base.status]} ${SHOWN_LABELS[base.status]}${tests}${voided}`;
+}
+
+function resultCell(r: Result, input: CommentInput): string {
+  const marks = [
+    r.tests && testCounts(r.tests),
+    r.flaky && "flaky",
+    r.retried && "retried after a failure of ours",
+  ].filter((m): m is string => typeof m === "string");
+  const text = [`${STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`, ...marks].join(" · ");
+  if (!r.cached) return text;
+  const run = safeUrl(input.judgedIn?.get(r.id));
+  return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
+}
+
+function table(doc: Prepared, rows: Row[], hidden: number): string {
+  const patch = rows.some((row) => row.r.changed_files !== undefined || row.r.patch_strategy !== undefined);
+  const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
+  const head = [
+    doc.conversation ? "Reply" : "Candidate",
+    "Result",
+    ...(time ? ["Time"] : []),
+    ...(patch ? ["Patch"] : []),
+  ];
+  const align = ["---", "---", ...(time ? ["--:"] : []), ...(patch ? ["---"] : [])];
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  const body = results
-    .slice(0, rows)
-    .map((r) =>
-      line([
-        label(r.id),
-        r.status === "pass" ? STATUS_LABELS.pass : `**${STATUS_LABELS[r.status]}**`,
-        formatDuration(r.duration_ms),
-        sourceCell(r),
-        ...(withPatch ? [patchCell(r)] : []),
-      ]),
-    );
-  const hidden = results.length - body.length;
+  const body = rows.map((row) =>
+    line([
+      nameCell(row, doc),
+      resultCell(row.r, doc.input),
+      ...(time ? [timeCell(row.r)] : []),
+      ...(patch ? [patchCell(row.r)] : []),
+    ]),
+  );
   const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
   return [line(head), line(align), ...body].join("\n") + note;
 }
 
-function sourceCell(r: { source: string; url?: string; author?: string }): string {
-  const url = safeUrl(r.url);
-  const where = url ? `[comment](${url})` : label(r.source);
-  return r.author ? `${where} by ${label(r.author)}` : where;
+/** The older replies, collapsed: one row each, their verdicts kept. */
+function historyBlock(doc: Prepared, rows: Row[]): string {
+  const passed = doc.history.filter((row) => row.r.status === "pass").length;
+  const hidden = doc.history.length - rows.length;
+  const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+  return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
 }
 
 function patchCell(r: Result): string {
@@ -281,38 +405,104 @@ function patchCell(r: Result): string {
   const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
   const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
   const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
-  return `${shown}${more}${strategy}`;
+  return `${shown}${more}${strategy}` || "—";
 }
 
 function outcome(r: Result): string {
   const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-  const parts = [where ? `${STATUS_LABELS[r.status]} at ${where}` : STATUS_LABELS[r.status]];
+  const parts = [where ? `${SHOWN_LABELS[r.status]} at ${where}` : SHOWN_LABELS[r.status]];
   if (r.signal) parts.push(`signal ${r.signal}`);
   else if (r.exit_code !== null) parts.push(`exit ${r.exit_code}`);
-  parts.push(formatDuration(r.duration_ms));
+  parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
   return parts.join(", ");
 }
 
-// A collapsed block per candidate: feedback (not for passes), then stdout and stderr.
-function details(r: Result, limits: Limits): string | undefined {
+// A collapsed block per result: feedback (not for passes), then stdout and stderr.
+function details(row: Row, limits: Limits): string | undefined {
+  const { r } = row;
   const pass = r.status === "pass";
   const outputCap = pass ? limits.passOutput : limits.failOutput;
   const silent = r.stdout === "" && r.stderr === "";
+  if (r.cached) return undefined;
   // A pass has only its output to show; a failure has something until its output and feedback are both cut.
-  if (pass ? outputCap === 0 || silent : outputCap === 0 && limits.feedback === 0) return undefined;
+  const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
+  if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0) return undefined;
   const sections = [
-    pass ? undefined : section("Feedback", r.feedback, limits.feedback, false),
+    attemptsSection(r),
+    testsSection(r),
+    notesSection(r),
+    pass ? undefined : feedbackSection(r.feedback, limits.feedback),
     ...(silent
       ? ["No output on stdout or stderr.\n"]
       : [
-          section("stdout", r.stdout, outputCap, r.truncated.stdout),
-          section("stderr", r.stderr, outputCap, r.truncated.stderr),
+          stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
+          stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
         ]),
   ];
   // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
   const line = (text: string) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
-  const summary = `<summary><b>${line(clipped(r.id, LABEL_MAX))}</b>: ${line(outcome(r))}</summary>`;
+  const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
+  const summary = `<summary>${STATUS_ICONS[r.status]} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
   return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+
+/** Failing tests listed in the comment; more are counted. */
+export const FAILING_TESTS_SHOWN = 10;
+
+/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
+function testsSection(r: Result): string | undefined {
+  const { tests, compare } = r;
+  if (!tests) return undefined;
+  const blamed = new Set([...(compare?.pass_to_fail ?? []), ...(compare?.new_failing ?? [])]);
+  const failing = tests.cases.filter((c) => c.status === "failed" || c.status === "error");
+  const ordered = compare
+    ? [...failing.filter((c) => blamed.has(c.id)), ...failing.filter((c) => !blamed.has(c.id))]
+    : failing;
+  const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
+    const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
+    const first = c.message?.split("\n").find((line) => line.trim() !== "");
+    const said = first ? `: ${escapeMarkdown(clipped(first.trim(), REASON_MAX / 5))}` : "";
+    const already = compare && !blamed.has(c.id) ? " — already failing on the base" : "";
+    return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
+  });
+  if (ordered.length > FAILING_TESTS_SHOWN) items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
+  const against = compare
+    ? `Against the base: ${[
+        `${compare.fail_to_pass?.length ?? 0} fixed`,
+        `${compare.pass_to_fail?.length ?? 0} broken`,
+        `${compare.new_failing?.length ?? 0} new failing`,
+        `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
+      ].join(", ")}.`
+    : undefined;
+  const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+  const flaky = tests.cases.filter((c) => c.flaky && !failing.includes(c));
+  const flakyLine = flaky.length
+    ? `Flaky (failed in one attempt, passed in another): ${flaky
+        .slice(0, FAILING_TESTS_SHOWN)
+        .map((c) => label(c.id))
+        .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
+    : undefined;
+  return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
+}
+
+/** Each attempt of a rerun candidate, in order. */
+function attemptsSection(r: Result): string | undefined {
+  if (!r.attempts || r.attempts.length < 2) return undefined;
+  const steps = r.attempts.map(
+    (a) => `${STATUS_ICONS[a.status]} ${SHOWN_LABELS[a.status]} (${formatDuration(a.duration_ms)})`,
+  );
+  return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
+}
+
+function notesSection(r: Result): string | undefined {
+  if (!r.notes || r.notes.length === 0) return undefined;
+  return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
+}
+
+// The feedback of a failed test is its stderr (or stdout): said once, not twice.
+function stream(title: string, text: string, cap: number, cutBySandbox: boolean, feedback: string): string {
+  if (text !== "" && feedback !== "" && text.trim() === feedback.trim()) return `**${title}**: the feedback above\n`;
+  return section(title, text, cap, cutBySandbox);
 }
 
 function section(title: string, text: string, cap: number, cutBySandbox: boolean): string {
@@ -320,6 +510,21 @@ function section(title: string, text: string, cap: number, cutBySandbox: boolean
   if (text === "") return `**${title}**: empty\n`;
   if (cap === 0) return `**${title}**: omitted for length\n`;
   return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+}
+
+// Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
+// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
+// in it is read as markdown, and no blank line can end it.
+function feedbackSection(text: string, cap: number): string {
+  if (text === "") return "**Feedback**: empty\n";
+  if (cap === 0) return "**Feedback**: omitted for length\n";
+  const { head, omitted, tail } = clip(text.replace(/\n+$/, ""), cap);
+  const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${tail}` : "";
+  // A <code> per line: GitHub hides a <br> inside <code>, so the breaks go between them.
+  const lines = escapeHtml(`${head}${cut}`)
+    .split("\n")
+    .map((l) => (l === "" ? "" : `<code>${l}</code>`));
+  return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
 }
 
 // <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
@@ -331,10 +536,20 @@ function pre(text: string, cap: number): string {
 
 function skippedList(skipped: Skipped[], shown: number): string | undefined {
   if (skipped.length === 0) return undefined;
-  const items = skipped
-    .slice(0, shown)
-    .map((s) => `- **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${sourceCell(s)})`);
+  const items = skipped.slice(0, shown).map((s) => {
+    const url = safeUrl(s.url);
+    const where = url ? `[comment](${url})` : label(s.source);
+    return `- ${SKIPPED_ICON} **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${where})`;
+  });
   const hidden = skipped.length - items.length;
   if (hidden > 0) items.push(`- … and ${hidden} more`);
   return [`**Skipped** (not run):`, "", ...items].join("\n");
+}
+
+/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
+export function statusCounts(results: readonly Result[]): string {
+  return STATUSES.map((s) => [s, results.filter((r) => r.status === s).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${STATUS_ICONS[s]} ${n} ${SHOWN_LABELS[s]}`)
+    .join(" · ");
 }

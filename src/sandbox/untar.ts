@@ -41,6 +41,9 @@ function paxPath(data: Buffer): string | undefined {
   return path;
 }
 
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const relative = (name: string): string => name.replace(/^\.\//, "");
+
 /** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
 export function untar(tar: Uint8Array): Untarred {
   const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
@@ -59,7 +62,7 @@ export function untar(tar: Uint8Array): Untarred {
     const start = at + BLOCK;
     const end = start + size;
     if (end > bytes.length) {
-      notes.push(`the results' tar is cut inside ${JSON.stringify(longName ?? field(header, 0, 100))}`);
+      notes.push(`the results' tar is cut inside ${JSON.stringify(relative(longName ?? field(header, 0, 100)))}`);
       return { files, notes };
     }
     const data = bytes.subarray(start, end);
@@ -70,7 +73,7 @@ export function untar(tar: Uint8Array): Untarred {
     else if (type === "L")
       longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
     else if (type === "0" || type === "\0" || type === "7")
-      files.push({ path: name.replace(/^\.\//, ""), data: Buffer.from(data) });
+      files.push({ path: relative(name), data: Buffer.from(data) });
     at = start + Math.ceil(size / BLOCK) * BLOCK;
   }
   return { files, notes };

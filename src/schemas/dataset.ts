@@ -34,6 +34,11 @@ export const DATASET_SCHEMA = {
         "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
       additionalProperties: { type: "string" },
     },
+    task: {
+      type: ["string", "number"],
+      description:
+        "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
+    },
     command: text("This candidate's test command, instead of the `command` input."),
     language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
     target: {

@@ -41,6 +41,10 @@ const TESTS = {
           status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
           message: text("The failure's or error's message."),
           duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+          flaky: {
+            type: "boolean",
+            description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+          },
         },
         required: ["id", "name", "status"],
       },
@@ -149,6 +153,20 @@ export const RESULT_SCHEMA = {
       type: "boolean",
       description: "With `reruns`: whether the attempts disagreed (added for the next release).",
     },
+    retried: {
+      type: "boolean",
+      description:
+        "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+    },
+    notes: {
+      type: "array",
+      items: { type: "string" },
+      description:
+        "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+    },
+    task: text(
+      "The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release).",
+    ),
     cached: {
       type: "boolean",
       description:
@@ -239,9 +257,55 @@ export const REPORT_SCHEMA = {
       description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
       properties: {
         status: { ...STATUS, description: "The base run's status." },
+        exit_code: {
+          type: ["integer", "null"],
+          description: "The test command's exit code on the base; null when it did not run to its end.",
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
         tests: TESTS,
+        notes: {
+          type: "array",
+          items: { type: "string" },
+          description: "What could not be read of the base run's results, or why the comparison is void.",
+        },
       },
       required: ["status"],
+    },
+    pass_at_k: {
+      type: "object",
+      description:
+        "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+      properties: {
+        k: {
+          type: "array",
+          items: { type: "integer", minimum: 1 },
+          description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+        },
+        overall: {
+          type: "object",
+          additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+          description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+        },
+        tasks: {
+          type: "array",
+          description: "Every task, in the order its first sample came.",
+          items: {
+            type: "object",
+            properties: {
+              task: text("The task."),
+              n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+              c: { ...COUNT, description: "Samples that passed." },
+              pass_at: {
+                type: "object",
+                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+              },
+            },
+            required: ["task", "n", "c", "pass_at"],
+          },
+        },
+      },
+      required: ["k", "overall", "tasks"],
     },
   },
   required: ["version", "summary", "results", "skipped"],

@@ -22,8 +22,17 @@ export const ACTION_ONLY = [
   "matrix",
 ] as const;
 
-/** A batch's, not one judgement's: its quota, its slice, its reports and its decision. Not library options. */
-export const BATCH_ONLY = ["max-candidates", "fail-on", "shard", "baseline", "report", "junit", "audit-log"] as const;
+/** A batch's, not one judgement's: its quota, its slice, its reports, its scores and its decision. Not library options. */
+export const BATCH_ONLY = [
+  "max-candidates",
+  "fail-on",
+  "shard",
+  "baseline",
+  "report",
+  "junit",
+  "audit-log",
+  "pass-at-k",
+] as const;
 
 export type CliInput = Exclude<InputName, (typeof ACTION_ONLY)[number]>;
 export type LibraryInput = Exclude<CliInput, (typeof BATCH_ONLY)[number]>;

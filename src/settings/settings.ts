@@ -7,6 +7,7 @@ import { checkRelativePath } from "../prepare/paths.js";
 import type { Limits } from "../sandbox/engine.js";
 import type { Shard } from "../shard.js";
 import { InputError } from "./input-error.js";
+import { globProblem } from "../verdict/results-files.js";
 import { parseDuration, parseSize } from "./units.js";
 
 export type Source = "comments" | "pull-request" | "files";
@@ -54,6 +55,11 @@ export interface RunSettings {
   compare: "none" | "base";
   /** Attempts after the first, each in a fresh container, for a candidate that ends test_failed or timeout. */
   reruns: number;
+  /**
+   * `flaky` in `fail-on`: a pass whose attempts disagreed is `test_failed`. A run setting, not a report
+   * one, since it changes a candidate's status (and so a remembered verdict's key).
+   */
+  failOnFlaky: boolean;
 }
 
 /** How the sandboxes are run: which engine, how isolated, how many at once. */
@@ -63,11 +69,15 @@ export interface ModeSettings {
   concurrency: number;
 }
 
+/** Which replies decide: `latest`, each author's most recent one; `all`, every one. */
+export type Decide = "latest" | "all";
+
 /** What the run leaves behind and how it decides. */
 export interface ReportSettings {
   failOn: Set<Status>;
-  /** `flaky` in `fail-on`: a pass that took reruns (attempts that disagreed) fails the gate too. */
-  failOnFlaky: boolean;
+  /** The k of pass@k, for datasets whose lines carry `task`. */
+  passAtK: number[];
+  decide: Decide;
   comment: boolean;
   report: string;
   junit: string;
@@ -75,6 +85,20 @@ export interface ReportSettings {
   baseline: string;
   /** Globs of shard reports to merge instead of running anything; empty to run. */
   merge: string[];
+  /** A JSONL file for the per-candidate audit lines; empty for none. */
+  auditLog: string;
+  /** A report made elsewhere to post as the comment and a check (the fork-safe commenter); empty to run. */
+  postReport: string;
+}
+
+/** The sticky comment and the verdicts it remembers. */
+export interface ConversationSettings {
+  /** Judge every reply again, ignoring the verdicts remembered in the sticky comment. */
+  rejudge: boolean;
+  /** Keeps several gates' comments apart; empty for the default (workflow, job, matrix values). */
+  commentKey: string;
+  /** The job's matrix values, from the hidden `matrix` input; empty outside a matrix job. */
+  matrix: Record<string, string>;
 }
 
 export interface Settings {
@@ -84,6 +108,7 @@ export interface Settings {
   limits: Limits;
   mode: ModeSettings;
   reports: ReportSettings;
+  conversation: ConversationSettings;
   token: string;
 }
 
@@ -127,11 +152,18 @@ export const DEFAULTS = {
   baseline: "",
   merge: "",
   "max-candidates": "20",
+  "pass-at-k": "1,5,10",
   "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
   comment: "true",
   report: "",
   junit: "",
   "github-token": "",
+  decide: "latest",
+  rejudge: "false",
+  "comment-key": "",
+  "audit-log": "",
+  "post-report": "",
+  matrix: "",
 } as const;
 
 export type InputName = keyof typeof DEFAULTS;
@@ -164,6 +196,16 @@ export function parseList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
+function parseGlobs(input: string, value: string): string[] {
+  const globs = parseList(value);
+  for (const glob of globs) {
+    const problem = globProblem(glob);
+    if (problem) throw new InputError(input, `'${glob}' ${problem}`);
+  }
+  return globs;
+}
+
 /** `2/4` → the second of four shards; empty → no sharding. */
 export function parseShard(value: string): Shard | undefined {
   const v = value.trim();
@@ -175,6 +217,28 @@ export function parseShard(value: string): Shard | undefined {
     throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
   }
   return { index, count };
+}
+
+const COMMENT_KEY_MAX = 200;
+
+/**
+ * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
+ * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
+ */
+export function parseMatrix(value: string): Record<string, string> {
+  const v = value.trim();
+  if (v === "" || v === "null") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+  return Object.fromEntries(
+    Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]),
+  );
 }
 
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
@@ -225,6 +289,13 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
   if (shard && merge.length > 0)
     throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+  const postReport = input("post-report");
+  // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
+  if (postReport && merge.length > 0)
+    throw new InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+  const commentKey = input("comment-key");
+  if (commentKey.length > COMMENT_KEY_MAX)
+    throw new InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
   const targetPath = target ? checkRelativePath(target) : undefined;
   if (targetPath && !targetPath.ok)
     throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
@@ -256,9 +327,10 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
       }),
       patchPidsLimit: pids ?? PATCH_PIDS,
       patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-      testResults: parseList(input("test-results")),
+      testResults: parseGlobs("test-results", input("test-results")),
       compare: parseChoice("compare", input("compare"), ["none", "base"] as const),
       reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+      failOnFlaky: failOnWords.includes("flaky"),
     },
     limits: {
       timeoutMs: parseDuration("timeout", input("timeout")),
@@ -276,12 +348,20 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
     },
     reports: {
       failOn: new Set(failOn),
-      failOnFlaky: failOnWords.includes("flaky"),
+      passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
       comment: parseBoolean("comment", input("comment")),
       report: input("report"),
       junit: input("junit"),
       baseline: input("baseline"),
       merge,
+      decide: parseChoice("decide", input("decide"), ["latest", "all"] as const),
+      auditLog: input("audit-log"),
+      postReport,
+    },
+    conversation: {
+      rejudge: parseBoolean("rejudge", input("rejudge")),
+      commentKey,
+      matrix: parseMatrix(input("matrix")),
     },
     token: input("github-token") || ctx.defaultToken || "",
   };

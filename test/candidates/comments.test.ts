@@ -8,6 +8,7 @@ const comment = (over: Partial<AgentComment>): AgentComment => ({
   url: "https://github.com/o/r/pull/1#issuecomment-1",
   author: "agent[bot]",
   createdAt: "2026-11-01T10:00:00Z",
+  updatedAt: "2026-11-01T10:00:00Z",
   ...over,
 });
 

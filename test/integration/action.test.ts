@@ -1,19 +1,24 @@
 // The action end to end: the bundled dist on Node 24, a real Docker engine, and a loopback GitHub
 // that checks every request against GitHub's OpenAPI description.
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildReport } from "../../src/report/json.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { result as judgedResult } from "../report/fixtures.js";
 import {
   ACTIONS_BOT,
   AGENT,
+  APP_BOT,
+  APP_TOKEN,
   HUMAN,
+  PAT,
   READ_ONLY_TOKEN,
   TOKEN,
   startFakeGitHub,
   type FakeGitHub,
 } from "../support/github-server.js";
-import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";
+import { node24Path, pullRequestEvent, runStep, workflowRunEvent, type StepOptions } from "./bundled-action.js";
 import { TEST_IMAGE, docker } from "./support.js";
 import { tempDir } from "../support/temp.js";
 
@@ -23,6 +28,7 @@ const REPLIES = {
   pass: fence("def add(a, b):\n    return a + b"),
   syntax: fence("def add(a, b)\n    return a + b"),
   loop: fence("def add(a, b):\n    while True:\n        pass"),
+  wrong: fence("def add(a, b):\n    return a - b"),
 };
 
 let github: FakeGitHub;
@@ -70,12 +76,13 @@ describe("the bundled action on a pull request", () => {
     github.addReviewComment("octo", "app", PR, REPLIES.syntax, AGENT);
     github.addReview("octo", "app", PR, REPLIES.loop, AGENT);
 
-    const first = await runStep(step());
+    // Every reply decides, so every failure is annotated.
+    const first = await runStep(step({ decide: "all" }));
     expect(first.exitCode, first.stdout + first.stderr).toBe(1);
     const results = JSON.parse(first.outputs.results!) as { id: string; status: string }[];
     expect(results.map((r) => r.status)).toEqual(["pass", "syntax_error", "timeout"]);
     expect(first.outputs).toMatchObject({ total: "3", passed: "1", failed: "2", status: "fail" });
-    expect(first.stdout).toMatch(/::error::2 of 3 candidates failed the gate/);
+    expect(first.stdout).toMatch(/::error::1 of 3 replies passed — 2 failed the gate/);
     // The syntax error is annotated on the file and line the parser named.
     expect(first.stdout).toMatch(/::error title=.*syntax error.*,file=solution\.py,line=1,col=\d+::/);
     expect(first.summary).toContain("syntax error");
@@ -85,10 +92,10 @@ describe("the bundled action on a pull request", () => {
     expect(created.user.login).toBe(ACTIONS_BOT.login);
     expect(created.body).toContain("syntax error");
 
-    // A second run on the same PR updates the comment in place.
+    // A second run on the same PR updates the comment in place; the latest reply passes, and decides.
     github.addIssueComment("octo", "app", PR, fence("def add(a, b):\n    return b + a"), AGENT);
     const second = await runStep(step());
-    expect(second.exitCode).toBe(1);
+    expect(second.exitCode, second.stdout).toBe(0);
     expect(JSON.parse(second.outputs.results!)).toHaveLength(4);
     expect(gateComments()).toHaveLength(1);
     expect(gateComments()[0]!.id).toBe(created.id);
@@ -148,6 +155,7 @@ describe("the bundled action on a pull request", () => {
   });
 
   it("removes the run's leftover containers in the post step", async () => {
+    // (the post step's own test; the conversation tests follow in their describe)
     const runId = "4242-postcheck";
     docker(
       "run",
@@ -165,5 +173,261 @@ describe("the bundled action on a pull request", () => {
     const post = await runStep({ ...step(), state: { isPost: "true", "run-id": runId } });
     expect(post.exitCode, post.stdout).toBe(0);
     expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");
+  });
+});
+
+let runs = 0;
+/** A step that writes its JSON report and audit log under names of its own; both read back. */
+async function judged(inputs: Record<string, string> = {}, token = TOKEN) {
+  const name = `run-${++runs}`;
+  const result = await runStep(step({ report: `${name}.json`, "audit-log": `${name}.jsonl`, ...inputs }, token));
+  const report = JSON.parse(readFileSync(resolve(workspace, `${name}.json`), "utf8")) as {
+    results: { id: string; status: string; cached?: boolean }[];
+  };
+  const audit = existsSync(resolve(workspace, `${name}.jsonl`))
+    ? readFileSync(resolve(workspace, `${name}.jsonl`), "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+    : [];
+  return { ...result, report, judgedIds: audit.map((l) => (JSON.parse(l) as { candidate: string }).candidate) };
+}
+
+const cached = (r: Awaited<ReturnType<typeof judged>>) => r.report.results.map((x) => x.cached === true);
+
+describe("the conversation, run after run", () => {
+  it("the latest reply decides; a new reply is the only one judged; an edit re-judges it; a test change re-judges all", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.wrong, AGENT);
+    const second = github.addIssueComment("octo", "app", PR, REPLIES.syntax, AGENT);
+    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+
+    const first = await judged();
+    expect(first.exitCode, first.stdout).toBe(0);
+    expect(first.report.results.map((r) => r.status)).toEqual(["test_failed", "syntax_error", "pass"]);
+    expect(first.judgedIds).toHaveLength(3);
+    const body = gateComments()[0]!.body;
+    expect(body.split("\n")[2]).toMatch(
+      /^### ✅ 1 of 3 replies passed — latest from @\u200bcoder\\\[bot\\\] passes the tests — at/,
+    );
+    expect(body).toContain("<summary>History: 2 earlier replies, 0 passed</summary>");
+    // Audit lines stay out of the log unless it is a debug run.
+    const audited = first.stdout.split("\n").filter((l) => l.includes('"event":"sandbox-gate.candidate"'));
+    expect(audited.length).toBe(3);
+    expect(audited.every((l) => l.startsWith("::debug::"))).toBe(true);
+    expect(first.stdout).toMatch(/::group::sandbox-gate: images and candidates/);
+
+    // Each judged reply carries its verdict where it is: 🚀 or 👎, the 👀 of the run gone.
+    // (in any order: the reactions go out side by side)
+    const reacted = () => github.reactions.map((r) => [r.on, r.content]).sort();
+    expect(reacted()).toEqual(first.report.results.map((r) => [r.id, r.status === "pass" ? "rocket" : "-1"]).sort());
+
+    const fourth = github.addIssueComment("octo", "app", PR, REPLIES.wrong, AGENT);
+    const next = await judged();
+    expect(reacted()).toContainEqual([`comment-${fourth.id}`, "-1"]);
+    expect(reacted()).toHaveLength(4);
+    expect(next.exitCode).toBe(1);
+    expect(next.judgedIds).toEqual([`comment-${fourth.id}`]);
+    expect(cached(next)).toEqual([true, true, true, false]);
+    expect(next.stdout).toMatch(/::error::1 of 4 replies passed — latest from @coder\[bot\] fails the tests/);
+    expect(gateComments()).toHaveLength(1);
+
+    github.editIssueComment(second.id, REPLIES.pass, AGENT);
+    const edited = await judged();
+    expect(edited.judgedIds).toEqual([`comment-${second.id}`]);
+    expect(edited.report.results[1]).toMatchObject({ status: "pass" });
+
+    const changed = tempDir("changed-tests");
+    cpSync(workspace, changed, { recursive: true });
+    writeFileSync(
+      resolve(changed, "test_solution.py"),
+      `${readFileSync(resolve(changed, "test_solution.py"), "utf8")}\n# changed\n`,
+    );
+    const all = await runStep({ ...step({ "audit-log": "all.jsonl" }), workspace: changed });
+    expect(readFileSync(resolve(changed, "all.jsonl"), "utf8").trim().split("\n")).toHaveLength(4);
+    expect(all.exitCode).toBe(1);
+
+    const forced = await judged({ rejudge: "true" });
+    expect(forced.judgedIds).toHaveLength(4);
+  });
+
+  it("a forged state is not trusted: everything is judged, nothing passes that did not run", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.wrong, AGENT);
+    github.addIssueComment("octo", "app", PR, REPLIES.syntax, AGENT);
+    const first = await judged();
+    expect(first.exitCode).toBe(1);
+    const ours = gateComments()[0]!;
+    // A collaborator (or an agent's App with write access) rewrites the remembered verdicts to passes,
+    // the block still well-formed and the hashes still the replies'.
+    github.editIssueComment(
+      ours.id,
+      ours.body.replaceAll('"s":"test_failed"', '"s":"pass"').replaceAll('"s":"syntax_error"', '"s":"pass"'),
+      HUMAN,
+    );
+    const again = await judged();
+    expect(again.judgedIds).toHaveLength(2);
+    expect(cached(again)).toEqual([false, false]);
+    expect(again.exitCode).toBe(1);
+    expect(again.stdout).toMatch(/remembered verdicts not used: the comment was last edited by octocat/);
+
+    // A corrupt block (cut short) in the gate's own comment, and a forged one in someone else's.
+    const mine = gateComments().find((c) => c.user.login === ACTIONS_BOT.login)!;
+    github.editIssueComment(mine.id, mine.body.replace(/"key":"[0-9a-f]+"/, '"key":"cut'), ACTIONS_BOT);
+    github.addIssueComment("octo", "app", PR, `${ours.body.split("\n")[0]}\n${mine.body.split("\n").at(-2)}`, HUMAN);
+    const third = await judged();
+    expect(third.judgedIds).toHaveLength(2);
+    expect(third.exitCode).toBe(1);
+    expect(github.issueComments("octo", "app", PR).filter((c) => c.user.login === HUMAN.login)[0]!.body).not.toContain(
+      "History",
+    );
+  });
+
+  it.each([
+    ["a personal access token", PAT, HUMAN.login],
+    ["a GitHub App's installation token", APP_TOKEN, APP_BOT.login],
+  ])("with %s two runs leave one comment", async (_, token, login) => {
+    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+    // The actions bot's comment of another gate, with the same marker: not this token's, not touched.
+    github.addIssueComment("octo", "app", PR, "<!-- sandbox-gate:agent-gate/gate -->\nanother bot's", ACTIONS_BOT);
+    await judged({}, token);
+    await judged({}, token);
+    const mine = gateComments().filter((c) => c.user.login === login);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.body).toContain("passes the tests");
+    expect(gateComments().find((c) => c.user.login === ACTIONS_BOT.login)!.body).toContain("another bot's");
+  });
+
+  it("two comment-keys leave two comments, each updated in place", async () => {
+    for (let i = 0; i < 2; i++) {
+      github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+      await judged({ "comment-key": "python" });
+      await judged({ "comment-key": "node" });
+    }
+    const comments = gateComments();
+    expect(comments.map((c) => c.body.split("\n")[0])).toEqual([
+      "<!-- sandbox-gate:python -->",
+      "<!-- sandbox-gate:node -->",
+    ]);
+    expect(comments.every((c) => c.editor !== undefined)).toBe(true);
+  });
+
+  it("a run with nothing new leaves the comment as it stands: no edit to fire another run", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+    await judged({}, PAT);
+    const writes = () =>
+      github.requests.filter((r) => r.method === "PATCH" || (r.method === "POST" && r.path.endsWith("/comments")));
+    expect(writes()).toHaveLength(1);
+    const again = await judged({}, PAT);
+    expect(again.exitCode).toBe(0);
+    expect(again.judgedIds).toEqual([]);
+    expect(writes()).toHaveLength(1);
+    expect(again.stdout).toMatch(/the sticky comment is up to date/);
+    expect(again.summary).toContain("passes the tests");
+  });
+
+  it("30 failing candidates: 10 error annotations, the verdict first among them, one notice for the rest", async () => {
+    for (let i = 0; i < 30; i++)
+      github.addIssueComment("octo", "app", PR, `I could not write it, sorry (${i}).`, AGENT);
+    const result = await judged({ decide: "all", "max-candidates": "30" });
+    expect(result.exitCode).toBe(1);
+    const errors = result.stdout.split("\n").filter((l) => l.startsWith("::error"));
+    expect(errors).toHaveLength(10);
+    expect(errors[0]).toMatch(/^::error::0 of 30 replies passed — 30 failed the gate/);
+    expect(result.stdout.split("\n").filter((l) => l.startsWith("::notice"))).toEqual([
+      expect.stringMatching(/^::notice title=sandbox-gate::21 more not-passing candidates .* see the job summary/),
+    ]);
+  });
+});
+
+describe("the fork-safe commenter (post-report on workflow_run)", () => {
+  it("posts on the pull request at the run's head SHA, whatever the artifact claims, and runs nothing", async () => {
+    const head = "c".repeat(40);
+    github.addPullRequest({
+      owner: "octo",
+      repo: "app",
+      number: PR,
+      headSha: head,
+      headOwner: "forker",
+      headRef: "agent/add",
+    });
+    github.addPullRequest({ owner: "octo", repo: "app", number: 99, headSha: "d".repeat(40) });
+    const dir = tempDir("artifact");
+    const forged = {
+      ...buildReport(
+        [
+          judgedResult({
+            id: "comment-1 <img src=x onerror=alert(1)> @octocat",
+            source: "https://github.com/octo/app/pull/99#issuecomment-1",
+            url: "https://evil.example/phish",
+            author: "coder[bot]</td><script>",
+            status: "test_failed",
+            duration_ms: 12,
+            stdout: "x".repeat(3_000_000),
+            stderr: "</details></pre><!-- sandbox-gate:agent-gate/gate -->",
+            truncated: { stdout: true, stderr: false },
+            feedback: "[click](https://evil.example) **now** @org/team",
+          }),
+        ],
+        [],
+      ),
+      // What the artifact claims: the commenter reads the PR from the event, never from here.
+      pull_request: 99,
+      base: {
+        status: "test_failed",
+        exit_code: 1,
+        duration_ms: 5,
+        tests: {
+          counts: { passed: 1, failed: 2, error: 0, skipped: 0 },
+          cases: [{ id: "t::<script>", name: "<script>", classname: "t", status: "failed" }],
+        },
+      },
+    };
+    writeFileSync(resolve(dir, "gate-report.json"), JSON.stringify(forged));
+    const result = await runStep({
+      apiUrl: github.url,
+      workspace: dir,
+      event: workflowRunEvent(head, "failure"),
+      inputs: { "github-token": TOKEN, "post-report": "gate-report.json" },
+      // No engine: anything that tried to run a candidate would fail.
+      env: { GITHUB_EVENT_NAME: "workflow_run", DOCKER_HOST: "unix:///nonexistent.sock", GITHUB_JOB: "comment" },
+    });
+    expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+    expect(github.issueComments("octo", "app", 99)).toHaveLength(0);
+    const [comment] = github.issueComments("octo", "app", PR);
+    expect(comment!.body.length).toBeLessThanOrEqual(65_536);
+    expect(comment!.body).not.toMatch(/<img|<script|evil\.example\/phish|@octocat|@org/);
+    // The feedback's text stays as text, inside an HTML block that GitHub does not read as markdown.
+    expect(comment!.body.replace(/<p>.*<\/p>/g, "")).not.toContain("evil.example");
+    expect(comment!.body.split("\n")[2]).toMatch(/^### ❌ /);
+    expect(comment!.body).toContain("base: ❌ tests failed, 1 of 3 tests passed");
+    expect(github.checkRuns).toMatchObject([{ name: "sandbox-gate", headSha: head, conclusion: "failure" }]);
+    expect(result.summary).toContain("[pull request #7](https://github.com/octo/app/pull/7)");
+    expect(github.requests.some((r) => r.path.includes("/pulls/99"))).toBe(false);
+    expect(result.stdout).not.toMatch(/engine|::group::sandbox-gate: images/);
+  });
+
+  it("a report that claims a pass its run did not conclude fails the check; a bad artifact is refused", async () => {
+    const head = "e".repeat(40);
+    github.addPullRequest({ owner: "octo", repo: "app", number: PR, headSha: head });
+    const dir = tempDir("artifact-pass");
+    const passing = buildReport([judgedResult({ id: "comment-5", status: "pass", duration_ms: 3 })], []);
+    writeFileSync(resolve(dir, "ok.json"), JSON.stringify(passing));
+    writeFileSync(resolve(dir, "bad.json"), JSON.stringify({ ...passing, results: [{ id: 1 }] }));
+    const step = (file: string) =>
+      runStep({
+        apiUrl: github.url,
+        workspace: dir,
+        event: workflowRunEvent(head, "failure", { owner: "octo", branch: "agent/7" }),
+        inputs: { "github-token": TOKEN, "post-report": file },
+        env: { GITHUB_EVENT_NAME: "workflow_run" },
+      });
+    const claimed = await step("ok.json");
+    expect(claimed.exitCode).toBe(0);
+    expect(github.checkRuns.at(-1)).toMatchObject({
+      conclusion: "failure",
+      title: expect.stringContaining("the report claims a pass"),
+    });
+    const bad = await step("bad.json");
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stdout).toMatch(/::error::Input 'post-report': 'bad.json' is not a sandbox-gate JSON report/);
   });
 });

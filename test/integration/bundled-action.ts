@@ -73,7 +73,9 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     GITHUB_API_URL: options.apiUrl,
     GITHUB_SERVER_URL: "https://github.com",
     GITHUB_RUN_ID: "4242",
+    GITHUB_WORKFLOW: "agent-gate",
     GITHUB_JOB: "gate",
+    GITHUB_SHA: "b".repeat(40),
     GITHUB_WORKSPACE: options.workspace,
     GITHUB_OUTPUT: files.output,
     GITHUB_STEP_SUMMARY: files.summary,
@@ -131,5 +133,31 @@ export function pullRequestEvent(number: number): object {
     },
     repository: repo,
     sender: { login: "coder[bot]", id: 9000001, type: "Bot" },
+  };
+}
+
+/** A `workflow_run` event for a finished run of the gate's workflow, as the commenter job gets it. */
+export function workflowRunEvent(
+  headSha: string,
+  conclusion: string,
+  head = { owner: "forker", branch: "agent/add" },
+): object {
+  const repo = { id: 1, name: "app", full_name: "octo/app", owner: { login: "octo", id: 2, type: "Organization" } };
+  return {
+    action: "completed",
+    workflow_run: {
+      id: 777,
+      name: "agent-gate",
+      head_sha: headSha,
+      head_branch: head.branch,
+      head_repository: { ...repo, full_name: `${head.owner}/app`, owner: { login: head.owner, id: 3, type: "User" } },
+      conclusion,
+      event: "pull_request",
+      html_url: "https://github.com/octo/app/actions/runs/777",
+      // A fork's run names no pull request: the commenter must find it.
+      pull_requests: [],
+    },
+    repository: repo,
+    sender: { login: "forker", id: 3, type: "User" },
   };
 }

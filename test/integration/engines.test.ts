@@ -13,6 +13,7 @@ import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { FreshPoolEngine } from "../../src/sandbox/engines/fresh-pool.js";
 import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/shared.js";
 import { type Dialect, type LockDown, lockDown, ulimitsFor } from "../../src/sandbox/policy.js";
+import { untar } from "../../src/sandbox/untar.js";
 import { HOLD_AT_MEMORY_LIMIT, ensurePodmanImage } from "./support.js";
 import { MiB, pythonJob } from "./jobs.js";
 
@@ -220,6 +221,26 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
     });
     expect(facts.stderr).toEqual({ text: "e".repeat(1000), truncated: true, bytes: 5001 });
     expect(facts.sandboxError).toBeUndefined();
+  });
+
+  it("brings back the files the results name once the command ended, apart from its stderr, attempt numbered", async () => {
+    const writer = [
+      "import os, sys",
+      "os.makedirs('out/deep', exist_ok=True)",
+      "open('out/deep/r.xml', 'w').write('attempt %s' % os.environ['SANDBOX_GATE_ATTEMPT'])",
+      "open('out/other.txt', 'w').write('not asked for')",
+      "print('err', file=sys.stderr)",
+      "sys.exit(3)",
+    ].join("\n");
+    const facts = await engine.run({ ...job(writer, runId), results: ["out/*.xml"], attempt: 2 });
+    expect(facts).toMatchObject({ phase: "run", exitCode: 3, stderr: { text: "err\n" } });
+    const { files, notes } = untar(facts.results!.bytes);
+    expect(notes).toEqual([]);
+    expect(files.map((f) => [f.path, f.data.toString()])).toEqual([["out/deep/r.xml", "attempt 2"]]);
+    // Without results asked for, nothing comes back, and the first attempt is 1.
+    const plain = await engine.run(job("import os\nprint(os.environ['SANDBOX_GATE_ATTEMPT'])", runId));
+    expect(plain.stdout.text).toBe("1\n");
+    expect(plain.results).toBeUndefined();
   });
 
   it("stops at the parse check with the checker's verdict, before a line of the candidate runs", async () => {

@@ -2,65 +2,23 @@
 // git tracks (no `tests` input), dependencies by `setup` or by an image built from a Dockerfile, the
 // repository's own suite (unittest, node --test), the process limit a suite needs, and the checkout
 // byte-identical afterwards.
-import { execFile, execFileSync } from "node:child_process";
 import { cpSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import type { Result } from "../../src/model.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
-import { readValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
+import { checkout, gate } from "./checkout.js";
 import { PYTHON_DEV_IMAGE, TEST_IMAGE, docker } from "./support.js";
 import { treeHash } from "../support/tree.js";
 
 const REPOS = resolve(import.meta.dirname, "../fixtures/repos");
 const FIXTURES = resolve(import.meta.dirname, "../fixtures");
-const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
-
-/** A copy of fixture repository `name` as a git checkout of one commit, as a workflow's checkout is. */
-function checkout(source: string): string {
-  const dir = join(tempDir("repository"), "repo");
-  cpSync(source, dir, { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
-  git("init", "-q");
-  git("add", ".");
-  git("commit", "-qm", "base");
-  return dir;
-}
-
-interface Gated {
-  results: Map<string, Result>;
-  exitCode: number;
-  stderr: string;
-}
-
-/** The bundled CLI over `patches` (paths), from the checkout, as a user runs it. */
-async function gate(workdir: string, patches: string[], flags: string[]): Promise<Gated> {
-  const report = join(workdir, "..", "report.json");
-  const args = [CLI, "run", "--pull", "never", "--timeout", "10s", "--report", report, ...flags, ...patches];
-  const { exitCode, stderr } = await promisify(execFile)(process.execPath, args, { cwd: workdir }).then(
-    ({ stderr }) => ({ exitCode: 0, stderr }),
-    (error: { code: number; stderr: string }) => ({ exitCode: error.code, stderr: error.stderr }),
-  );
-  const results = new Map(readValidReport(report).results.map((r) => [r.id.replace(/^.*\/|\.patch$/g, ""), r]));
-  return { results, exitCode, stderr };
-}
-
-/** Run images of the CLI's runs (run ids `cli-…`) left: other test files make run images of their own meanwhile. */
-const runImages = () =>
-  docker("images", "--filter", `label=${RUN_LABEL}`, "--format", `{{.ID}} {{index .Labels "${RUN_LABEL}"}}`)
-    .split("\n")
-    .filter((line) => / cli-/.test(line))
-    .join("\n");
 
 describe("a patch on the whole checkout", () => {
   // The issue's example: with the three files the patch touched alone, `discover` could not import tests.
   it("passes the repository's own suite with no `tests` input, and leaves the checkout as it was", async () => {
     const repo = checkout(join(FIXTURES, "patch-repo"));
     const before = treeHash(repo);
-    const { results, exitCode } = await gate(
+    const { results, exitCode, leftImages } = await gate(
       repo,
       [join(FIXTURES, "patches", "fix.patch")],
       ["--image", TEST_IMAGE, "--command", "python3 -m unittest discover -s tests -t ."],
@@ -70,7 +28,7 @@ describe("a patch on the whole checkout", () => {
     expect(fix.stderr).toMatch(/Ran 3 tests/);
     expect(exitCode).toBe(0);
     expect(treeHash(repo)).toBe(before);
-    expect(runImages()).toBe("");
+    expect(leftImages).toBe("");
   });
 });
 
@@ -85,7 +43,7 @@ describe("dependencies by setup", () => {
     const repo = checkout(join(REPOS, "inventory"));
     const before = treeHash(repo);
     // The setup takes longer than a candidate's timeout: it never counts against one.
-    const { results, stderr } = await gate(repo, patches, [
+    const { results, stderr, leftImages } = await gate(repo, patches, [
       "--image",
       PYTHON_DEV_IMAGE,
       "--timeout",
@@ -108,12 +66,12 @@ describe("dependencies by setup", () => {
     // Once for the run, not once per candidate.
     expect(stderr.match(/setup on .* took/g)).toHaveLength(1);
     expect(treeHash(repo)).toBe(before);
-    expect(runImages()).toBe("");
+    expect(leftImages).toBe("");
   });
 
   it("makes every candidate sandbox_error with the setup's output when the setup fails, blaming none", async () => {
     const repo = checkout(join(REPOS, "inventory"));
-    const { results, exitCode } = await gate(repo, patches.slice(0, 2), [
+    const { results, exitCode, leftImages } = await gate(repo, patches.slice(0, 2), [
       "--image",
       PYTHON_DEV_IMAGE,
       "--setup",
@@ -128,7 +86,7 @@ describe("dependencies by setup", () => {
       expect(result.feedback).toContain("resolving tinydep");
     }
     expect(exitCode).toBe(1);
-    expect(runImages()).toBe("");
+    expect(leftImages).toBe("");
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Status } from "../../src/model.js";
-import { buildAnnotations } from "../../src/report/annotations.js";
-import { MIXED, result } from "./fixtures.js";
+import { buildAnnotations, limitAnnotations } from "../../src/report/annotations.js";
+import { MIXED, result, TESTED } from "./fixtures.js";
 
 describe("buildAnnotations", () => {
   it("puts a syntax error on its file, line and column", () => {
@@ -66,11 +66,69 @@ describe("buildAnnotations", () => {
   });
 
   it("falls back to the status label when there is no message, and caps long ones", () => {
-    const [empty, long] = buildAnnotations([
+    // Newest first: the long one was given last.
+    const [long, empty] = buildAnnotations([
       result({ id: "e", status: "test_failed" }),
       result({ id: "l", status: "test_failed", feedback: "😀".repeat(10_000) }),
     ]);
     expect(empty!.message).toBe("tests failed\n(candidate from replies/e.md)");
     expect(Array.from(long!.message.split("\n")[0]!)).toHaveLength(4000);
+  });
+});
+
+describe("within the Actions limits", () => {
+  const thirty = Array.from({ length: 30 }, (_, i) =>
+    result({
+      id: `reply-${i}`,
+      status: i === 3 ? "syntax_error" : "test_failed",
+      ...(i === 3 && { syntax: { message: "invalid syntax", file: "solution.py", line: 2 } }),
+    }),
+  );
+
+  it("30 failing candidates: 9 errors beside the verdict, the located one first, then the newest; the rest counted", () => {
+    const { shown, hidden } = limitAnnotations(buildAnnotations(thirty), true);
+    expect(shown).toHaveLength(9);
+    expect(hidden).toBe(21);
+    expect(shown.map((a) => a.title.split(" in ")[1])).toEqual([
+      "reply-3",
+      "reply-29",
+      "reply-28",
+      "reply-27",
+      "reply-26",
+      "reply-25",
+      "reply-24",
+      "reply-23",
+      "reply-22",
+    ]);
+  });
+
+  it("keeps ten warnings apart from the errors, and annotates only the deciding results", () => {
+    const failOn = new Set<Status>(["syntax_error"]);
+    const { shown, hidden } = limitAnnotations(buildAnnotations(thirty, failOn), false);
+    expect(shown.map((a) => a.level)).toEqual(["error", ...Array(10).fill("warning")]);
+    expect(hidden).toBe(19);
+    expect(buildAnnotations(thirty, undefined, "", new Set(["reply-29"])).map((a) => a.title)).toEqual([
+      "sandbox-gate: tests failed in reply-29",
+    ]);
+  });
+});
+
+describe("annotations per failing test", () => {
+  it("puts one on each failing test's file and line, only the ones a patch broke with compare", () => {
+    const [fix, breaks] = TESTED;
+    expect(buildAnnotations([fix!])).toEqual([]);
+    expect(buildAnnotations([breaks!], undefined, "services/api")).toEqual([
+      {
+        level: "error",
+        title: "sandbox-gate: tests.test_stock::test_add failed in breaks.patch",
+        message: "AssertionError: 2 != 3\n<and a | pipe> @team\n(candidate from replies/breaks.patch.md)",
+        file: "services/api/tests/test_stock.py",
+        startLine: 7,
+      },
+    ]);
+  });
+
+  it("keeps one annotation for the candidate when no failing test is listed (no test ran)", () => {
+    expect(buildAnnotations([TESTED[3]!]).map((a) => a.title)).toEqual(["sandbox-gate: tests failed in retried.md"]);
   });
 });

@@ -1,7 +1,14 @@
 // The sticky comment against the fake GitHub, through the real client.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubClient, type Comment, type GitHubClient } from "../../src/github.js";
-import { ACTIONS_BOT, findStickyComment, tooLongNote, upsertStickyComment } from "../../src/report/comment.js";
+import {
+  ACTIONS_BOT,
+  commentKey,
+  findStickyComment,
+  stickyMarkers,
+  tooLongNote,
+  upsertStickyComment,
+} from "../../src/report/comment.js";
 import { renderComment, stickyMarker } from "../../src/report/markdown.js";
 import {
   ACTIONS_BOT as BOT_USER,
@@ -71,9 +78,9 @@ describe("upsertStickyComment", () => {
       personal.addToken("ghp_personal", HUMAN);
       const mine = personal.addIssueComment("acme", "app", 7, `${MARKER}\nby a person`, HUMAN);
       const api = createGitHubClient("ghp_personal", { baseUrl: personal.url });
-      expect(await upsertStickyComment(api, { ...TARGET, body: `${MARKER}\nupdated`, login: "OctoCat" })).toMatchObject(
-        { action: "updated", id: mine.id },
-      );
+      expect(
+        await upsertStickyComment(api, { ...TARGET, body: `${MARKER}\nupdated`, author: { login: "OctoCat" } }),
+      ).toMatchObject({ action: "updated", id: mine.id });
       expect(personal.violations).toEqual([]);
     } finally {
       await personal.close();
@@ -146,7 +153,10 @@ describe("findStickyComment", () => {
     author,
     url: "",
     authorType: "Bot",
+    authorId: null,
     createdAt: "",
+    updatedAt: "",
+    nodeId: "",
   });
 
   it("takes the oldest comment with the marker by the bot or the given login", () => {
@@ -157,7 +167,48 @@ describe("findStickyComment", () => {
       comment(4, `${MARKER}\nduplicate`, ACTIONS_BOT),
     ];
     expect(findStickyComment(comments, MARKER)?.id).toBe(3);
-    expect(findStickyComment(comments, MARKER, "Mallory")?.id).toBe(2);
+    expect(findStickyComment(comments, MARKER, { login: "Mallory" })?.id).toBe(2);
     expect(findStickyComment(comments, stickyMarker("other"))).toBeUndefined();
+  });
+});
+
+describe("commentKey and stickyMarkers", () => {
+  const parts = { explicit: "", workflow: "agent-gate", job: "gate", matrix: {} };
+
+  it("workflow, job and the matrix leg's values; an explicit key wins; a long one keeps a hash", () => {
+    expect(commentKey(parts)).toBe("agent-gate/gate");
+    expect(commentKey({ ...parts, matrix: { python: "3.12", os: "ubuntu" } })).toBe(
+      "agent-gate/gate/os=ubuntu,python=3.12",
+    );
+    expect(commentKey({ ...parts, explicit: "node" })).toBe("node");
+    const long = commentKey({ ...parts, matrix: { include: "x".repeat(300) } });
+    expect(long).toHaveLength(100);
+    expect(long).not.toBe(commentKey({ ...parts, matrix: { include: "y".repeat(300) } }));
+  });
+
+  it("adopts the job-id marker of earlier versions only where no matrix leg could have written it", () => {
+    expect(stickyMarkers(parts)).toEqual({
+      marker: "<!-- sandbox-gate:agent-gate/gate -->",
+      legacy: "<!-- sandbox-gate:gate -->",
+    });
+    expect(stickyMarkers({ ...parts, matrix: { python: "3.12" } }).legacy).toBeUndefined();
+    expect(stickyMarkers({ ...parts, explicit: "k" }).legacy).toBeUndefined();
+  });
+
+  it("finds the comment by the token's account id when it is known", () => {
+    const c = (id: number, authorId: number, author: string): Comment => ({
+      id,
+      body: `${MARKER}\nx`,
+      author,
+      url: "",
+      authorType: "Bot",
+      authorId,
+      createdAt: "",
+      updatedAt: "",
+      nodeId: "",
+    });
+    const comments = [c(1, 5, "renamed-app[bot]"), c(2, 6, "gate-keeper[bot]")];
+    expect(findStickyComment(comments, MARKER, { login: "gate-keeper[bot]", id: 5 })?.id).toBe(1);
+    expect(findStickyComment(comments, MARKER, { login: "gate-keeper[bot]" })?.id).toBe(2);
   });
 });

@@ -164,3 +164,32 @@ describe("renderEvaluationText", () => {
     expect(text.split("\n").filter((l) => l.startsWith("  newly failing:"))).toHaveLength(CHANGES_SHOWN);
   });
 });
+
+describe("pass@k in the evaluation", () => {
+  // Two tasks of 5 samples: A passes 2 (pass@1 0.4, pass@5 1), B passes 0; the baseline passed A 4 times.
+  const run = (passesA: number): Scored[] =>
+    ["A", "B"].flatMap((task) =>
+      Array.from({ length: 5 }, (_, i) => ({
+        ...scored(`${task}-${i}`, task === "A" && i < passesA ? "pass" : "test_failed"),
+        task,
+      })),
+    );
+
+  it("gives pass@k over the tasks, names the tasks whose pass@1 dropped, in text and markdown", () => {
+    const e = evaluate(run(2), run(4), [1, 5, 10]);
+    expect(e.passAtK?.k).toEqual([1, 5]);
+    expect(e.passAtK?.overall).toEqual({ "pass@1": expect.closeTo(0.2, 12), "pass@5": 0.5 });
+    expect(e.baseline?.passAt1Dropped).toEqual([{ task: "A", was: 0.8, now: 0.4 }]);
+    const text = renderEvaluationText(e).split("\n");
+    expect(text[2]).toBe("pass@1 20.0%, pass@5 50.0% over 2 tasks (5 samples each)");
+    expect(text).toContain("  pass@1 dropped: A (80.0% → 40.0%)");
+    const markdown = renderEvaluationMarkdown(e, run(2));
+    expect(markdown).toContain("**pass@1 20.0%, pass@5 50.0% over 2 tasks (5 samples each)**");
+    expect(markdown).toContain("**Tasks whose pass@1 dropped** (1)\n\n- A: pass@1 80.0% → **40.0%**");
+  });
+
+  it("says nothing of pass@k when no line names a task", () => {
+    expect(evaluate(NIGHTLY, BASELINE, [1]).passAtK).toBeUndefined();
+    expect(evaluate(NIGHTLY, BASELINE, [1]).baseline?.passAt1Dropped).toBeUndefined();
+  });
+});

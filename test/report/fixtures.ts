@@ -1,5 +1,5 @@
 // Results and skipped candidates shared by the report tests, built as the pipeline builds them.
-import type { Result, Skipped } from "../../src/model.js";
+import type { Result, Skipped, Status } from "../../src/model.js";
 import { newResult } from "../../src/schemas/report.js";
 
 export function result(fields: Partial<Result> & Pick<Result, "id" | "status">): Result {
@@ -114,3 +114,177 @@ export const HOSTILE: Result = result({
   changed_files: ["a|b.py", "<img src=x>.py"],
   patch_strategy: "`sh`",
 });
+
+const PR_URL = "https://github.com/acme/app/pull/7";
+/** A reply on the pull request, as the comments source and the pipeline make it. */
+export function reply(n: number, fields: Partial<Result> & Pick<Result, "status">, author = "coder[bot]"): Result {
+  const url = `${PR_URL}#issuecomment-${1000 + n}`;
+  return result({ id: `comment-${1000 + n}`, source: url, url, author, ...fields });
+}
+
+const TRACEBACK = [
+  "Traceback (most recent call last):",
+  '  File "/work/test_solution.py", line 12, in test_add_floats',
+  "    self.assertAlmostEqual(add(0.1, 0.2), 0.3, places=9, msg='add() must handle floats without losing precision beyond nine places')",
+  "AssertionError: 0.30000000000000004 != 0.3 within 9 places : add() must handle floats without losing precision beyond nine places",
+].join("\n");
+
+/** An agent that learned from its feedback, then broke it again: fail, syntax error, pass, fail. */
+export const CONVERSATION: Result[] = [
+  reply(1, { status: "test_failed", duration_ms: 812, feedback: "carried", cached: true, stdout: "", stderr: "" }),
+  reply(2, { status: "syntax_error", exit_code: 1, duration_ms: 230, cached: true, feedback: "carried" }),
+  reply(3, { status: "pass", exit_code: 0, duration_ms: 405, cached: true }),
+  reply(4, {
+    status: "test_failed",
+    exit_code: 1,
+    duration_ms: 1210,
+    stdout: "Ran 3 tests in 0.002s\n\nFAILED (failures=1)\n",
+    stderr: `${TRACEBACK}\n`,
+    feedback: TRACEBACK,
+  }),
+];
+
+/** Three agents, twenty replies each, every status among them; the latest of each: pass, fail, ours. */
+export const CROWD: Result[] = Array.from({ length: 60 }, (_, i) => {
+  const author = ["agent-a[bot]", "agent-b[bot]", "agent-c[bot]"][i % 3]!;
+  const last = i >= 57;
+  const statuses = ["test_failed", "syntax_error", "timeout", "no_code", "oom", "pass"] as const;
+  const status = last ? (["pass", "test_failed", "sandbox_error"] as const)[i - 57]! : statuses[i % statuses.length]!;
+  const ran = status !== "no_code" && status !== "sandbox_error";
+  return reply(
+    i + 1,
+    {
+      status,
+      exit_code: status === "pass" ? 0 : ran ? 1 : null,
+      duration_ms: ran ? 300 + ((i * 37) % 900) : 0,
+      cached: !last,
+      stdout: last && status !== "sandbox_error" ? "test output line\n".repeat(4000) : "",
+      stderr: last && status === "test_failed" ? `${TRACEBACK}\n` : "",
+      feedback:
+        status === "sandbox_error"
+          ? "image python:3.12-slim: pull failed after 3 attempts: registry unreachable"
+          : status === "pass"
+            ? ""
+            : last
+              ? TRACEBACK
+              : "carried",
+    },
+    author,
+  );
+});
+
+/** The default fail-on: every status but pass. */
+export const FAIL_ON: ReadonlySet<Status> = new Set([
+  "no_code",
+  "patch_failed",
+  "syntax_error",
+  "timeout",
+  "oom",
+  "test_failed",
+  "sandbox_error",
+]);
+
+const CASES = {
+  fixed: { id: "tests.test_stock::test_remove", name: "test_remove", classname: "tests.test_stock" },
+  kept: { id: "tests.test_stock::test_add", name: "test_add", classname: "tests.test_stock" },
+  legacy: { id: "tests.test_pricing::test_discount", name: "test_discount", classname: "tests.test_pricing" },
+} as const;
+
+/** Per-test results: patches held against the base, a flaky pass, a retry of ours, a results note. */
+export const TESTED: Result[] = [
+  result({
+    id: "fix.patch",
+    status: "pass",
+    exit_code: 1,
+    changed_files: ["inventory/stock.py"],
+    patch_strategy: "exact",
+    tests: {
+      counts: { passed: 2, failed: 1, error: 0, skipped: 0 },
+      cases: [
+        { ...CASES.fixed, status: "passed" },
+        { ...CASES.kept, status: "passed" },
+        {
+          ...CASES.legacy,
+          status: "failed",
+          file: "tests/test_pricing.py",
+          line: 11,
+          message: "AssertionError: 115.0 != 85.0",
+        },
+      ],
+    },
+    compare: {
+      fail_to_pass: [CASES.fixed.id],
+      pass_to_pass: [CASES.kept.id],
+      pass_to_fail: [],
+      fail_to_fail: [CASES.legacy.id],
+      new_failing: [],
+      new_passing: [],
+    },
+  }),
+  result({
+    id: "breaks.patch",
+    status: "test_failed",
+    changed_files: ["inventory/stock.py"],
+    patch_strategy: "exact",
+    feedback: "The tests failed (the test command exited with code 1): 2 of 3 tests failed.",
+    tests: {
+      counts: { passed: 1, failed: 2, error: 0, skipped: 0 },
+      cases: [
+        { ...CASES.fixed, status: "passed" },
+        {
+          ...CASES.kept,
+          status: "failed",
+          file: "tests/test_stock.py",
+          line: 7,
+          message: "AssertionError: 2 != 3\n<and a | pipe> @team",
+        },
+        { ...CASES.legacy, status: "failed", message: "AssertionError: 115.0 != 85.0" },
+      ],
+    },
+    compare: {
+      fail_to_pass: [CASES.fixed.id],
+      pass_to_pass: [],
+      pass_to_fail: [CASES.kept.id],
+      fail_to_fail: [CASES.legacy.id],
+      new_failing: [],
+      new_passing: [],
+    },
+  }),
+  result({
+    id: "flaky.md",
+    status: "pass",
+    flaky: true,
+    attempts: [
+      { status: "test_failed", duration_ms: 300 },
+      { status: "pass", duration_ms: 280 },
+    ],
+    tests: {
+      counts: { passed: 1, failed: 0, error: 0, skipped: 1 },
+      cases: [
+        { id: "t::sometimes", name: "sometimes", status: "passed", flaky: true },
+        { id: "t::later", name: "later", status: "skipped" },
+      ],
+    },
+  }),
+  result({
+    id: "retried.md",
+    status: "test_failed",
+    retried: true,
+    feedback: "The tests did not pass: no test ran: the command wrote no file matching report.xml.",
+    notes: ["retried once in a fresh container after a failure of ours: the container did not start"],
+  }),
+];
+
+export const TESTED_BASE = {
+  status: "test_failed" as const,
+  exit_code: 1,
+  duration_ms: 900,
+  tests: {
+    counts: { passed: 1, failed: 2, error: 0, skipped: 0 },
+    cases: [
+      { ...CASES.fixed, status: "failed" as const },
+      { ...CASES.kept, status: "passed" as const },
+      { ...CASES.legacy, status: "failed" as const },
+    ],
+  },
+};

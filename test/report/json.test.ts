@@ -43,7 +43,7 @@ describe("buildReport", () => {
 
   it("writes what docs/report.schema.json describes, whatever the results", () => {
     for (const report of [
-      buildReport([...PASSING, ...MIXED, HOSTILE], SKIPPED, { index: 2, count: 3 }),
+      buildReport([...PASSING, ...MIXED, HOSTILE], SKIPPED, { shard: { index: 2, count: 3 } }),
       buildReport([], []),
     ]) {
       expectValidReport(report);

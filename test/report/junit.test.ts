@@ -115,6 +115,46 @@ describe("renderJUnit", () => {
   });
 });
 
+describe("renderJUnit with test results", () => {
+  const withTests = {
+    ...MIXED[0]!,
+    id: "comment-9",
+    status: "test_failed" as Status,
+    tests: {
+      counts: { passed: 1, failed: 1, error: 0, skipped: 1 },
+      cases: [
+        { id: "t::ok", name: "ok", classname: "t", status: "passed" as const, duration_ms: 3, flaky: true },
+        {
+          id: "t.py::bad",
+          name: "bad",
+          file: "t.py",
+          line: 7,
+          status: "failed" as const,
+          message: "assert 1 == 2\n<trace & more>",
+        },
+        { id: "t::later", name: "later", classname: "t", status: "skipped" as const },
+      ],
+    },
+  };
+  const suites = parseXml(renderJUnit([withTests, MIXED[1]!], []));
+
+  it("nests each candidate's test cases in a testsuite named after it, after the candidates' own suite", () => {
+    expect(suites.children.map((s) => s.attrs.name)).toEqual(["sandbox-gate", "comment-9"]);
+    const own = suites.children[1]!;
+    expect(own.attrs).toMatchObject({ tests: "3", failures: "1", errors: "0", skipped: "1", time: "0.003" });
+    expect(own.children.map((c) => [c.attrs.name, c.attrs.classname, c.children.map((x) => x.name)])).toEqual([
+      ["ok", "t", ["properties"]],
+      ["bad", "t.py", ["failure"]],
+      ["later", "t", ["skipped"]],
+    ]);
+    const bad = own.children[1]!;
+    expect(bad.attrs).toMatchObject({ file: "t.py", line: "7" });
+    expect(bad.children[0]!.attrs.message).toBe("assert 1 == 2");
+    expect(bad.children[0]!.text).toBe("assert 1 == 2\n<trace & more>");
+    expect(own.children[0]!.children[0]!.children[0]!.attrs).toEqual({ name: "flaky", value: "true" });
+  });
+});
+
 describe("escapeXml", () => {
   it("escapes markup and strips characters XML 1.0 forbids", () => {
     expect(escapeXml(`<a b="c" d='e'>&</a>`)).toBe("&lt;a b=&quot;c&quot; d=&apos;e&apos;&gt;&amp;&lt;/a&gt;");

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   clip,
@@ -12,7 +12,21 @@ import {
   stickyMarker,
   type CommentInput,
 } from "../../src/report/markdown.js";
-import { HOSTILE, MIXED, PASSING, result, SKIPPED } from "./fixtures.js";
+import { conversationVerdict } from "../../src/conversation.js";
+import type { Result } from "../../src/model.js";
+import {
+  CONVERSATION,
+  CROWD,
+  FAIL_ON,
+  HOSTILE,
+  MIXED,
+  PASSING,
+  reply,
+  result,
+  SKIPPED,
+  TESTED,
+  TESTED_BASE,
+} from "./fixtures.js";
 
 const MARKER = stickyMarker();
 const RUN_URL = "https://github.com/acme/app/actions/runs/42";
@@ -27,6 +41,10 @@ function expectGolden(name: string, actual: string): void {
 function input(fields: Partial<CommentInput>): CommentInput {
   return { results: [], skipped: [], gate: { failed: false, reason: "" }, marker: MARKER, ...fields };
 }
+
+/** Every status, a patch, skipped candidates, a failed gate. */
+const mixed = () =>
+  input({ results: MIXED, skipped: SKIPPED, runUrl: RUN_URL, gate: conversationVerdict(MIXED, FAIL_ON, "latest") });
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -56,14 +74,7 @@ describe("renderComment golden files", () => {
   });
 
   it("every status, a patch, skipped candidates", () => {
-    const body = renderComment(
-      input({
-        results: MIXED,
-        skipped: SKIPPED,
-        runUrl: RUN_URL,
-        gate: { failed: true, reason: "7 of 8 candidates failed the gate (1 syntax_error, 1 timeout, …)" },
-      }),
-    );
+    const body = renderComment(mixed());
     expectWellFormed(body);
     expectGolden("mixed.md", body);
   });
@@ -86,31 +97,107 @@ describe("renderComment golden files", () => {
     expectGolden("hostile.md", body);
   });
 
-  it("the job summary is the same content without the marker", () => {
-    const fields = input({
-      results: MIXED,
-      skipped: SKIPPED,
-      runUrl: RUN_URL,
-      gate: { failed: true, reason: "failed" },
-    });
+  it("the job summary: no marker, a link back to the pull request, every result's output", () => {
+    const fields = conversationInput(CONVERSATION);
     const summary = renderSummary(fields);
     expect(summary.includes("sandbox-gate:default")).toBe(false);
-    expect(renderComment(fields)).toBe(`${MARKER}\n\n${summary}`);
+    expect(summary.split("\n")[0]).toBe(renderComment(fields).split("\n")[2]);
+    expect(summary).toContain("[pull request #7](https://github.com/acme/app/pull/7)");
+    expectWellFormed(summary);
     expectGolden("summary.md", summary);
   });
 
-  it("a shortened comment keeps the table and says so", () => {
-    const body = renderComment(
-      input({ results: MIXED, skipped: SKIPPED, gate: { failed: true, reason: "failed" } }),
-      2500,
-    );
+  it("a shortened comment keeps the verdict, the run link and the table, and says so", () => {
+    const body = renderComment(mixed(), 2500);
     expect(body.length).toBeLessThanOrEqual(2500);
+    expect(body.split("\n")[2]).toBe("### ❌ 1 of 8 candidates passed — 7 failed the gate");
+    expect(body).toContain(`[workflow run](${RUN_URL})`);
     expectWellFormed(body);
     expectGolden("shortened.md", body);
   });
 });
 
+/** What main.ts hands the renderer for a conversation: the verdict over the replies, the commit, the PR. */
+function conversationInput(results: Result[]): CommentInput {
+  const verdict = conversationVerdict(results, FAIL_ON, "latest");
+  return input({
+    results,
+    gate: verdict,
+    deciding: verdict.deciding,
+    ours: verdict.ours,
+    runUrl: RUN_URL,
+    commit: {
+      sha: "abc1234def5678abc1234def5678abc1234def56",
+      url: "https://github.com/acme/app/commit/abc1234def5678abc1234def5678abc1234def56",
+    },
+    pullRequest: { url: "https://github.com/acme/app/pull/7", number: 7 },
+    judgedIn: new Map(
+      results.filter((r) => r.cached).map((r) => [r.id, "https://github.com/acme/app/actions/runs/41"]),
+    ),
+  });
+}
+
+describe("the conversation comment: verdict first, read in five seconds", () => {
+  const verdictFirst = (body: string) => body.split("\n")[2]!;
+  /** The comment for `results`, checked to fit and be well formed, and kept as the golden file `name`. */
+  const comment = (name: string, results: Result[]) => {
+    const body = renderComment(conversationInput(results));
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    expectWellFormed(body);
+    expectGolden(name, body);
+    return body;
+  };
+
+  it("one reply", () => {
+    const body = comment("reply-1.md", [
+      reply(1, { status: "pass", stdout: "Ran 3 tests in 0.001s\n\nOK\n", duration_ms: 405 }),
+    ]);
+    expect(verdictFirst(body)).toBe(
+      "### ✅ the reply from @\u200bcoder\\[bot\\] passes the tests — at [`abc1234`](https://github.com/acme/app/commit/abc1234def5678abc1234def5678abc1234def56)",
+    );
+    expect(body).toContain("405\u00a0ms");
+  });
+
+  it("four replies: the latest decides, the older three are history with their verdicts", () => {
+    const body = comment("replies-4.md", CONVERSATION);
+    expect(verdictFirst(body)).toMatch(
+      /^### ❌ 1 of 4 replies passed — latest from @\u200bcoder\\\[bot\\\] fails the tests — at \[`abc1234`\]/,
+    );
+    expect(body).toContain("<summary>History: 3 earlier replies, 1 passed</summary>");
+    expect(body).toContain("[workflow run](https://github.com/acme/app/actions/runs/42)");
+    expect(body).toContain("1 judged, 3 carried over");
+    // Feedback wraps: no <pre> around it.
+    expect(body).toMatch(/\*\*Feedback\*\*\n\n<p><code>Traceback \(most recent call last\):<\/code><br><code> {2}File/);
+    expect(count(body, "<details>")).toBe(2);
+  });
+
+  it("sixty replies by three agents: three decide, fifty-seven are history, output cut to fit", () => {
+    const body = comment("replies-60.md", CROWD);
+    expect(verdictFirst(body)).toMatch(
+      /^### ❌ 10 of 60 replies passed — latest from @\u200bagent-a\\\[bot\\\] passes the tests, from @\u200bagent-b/,
+    );
+    expect(body).toContain("History: 57 earlier replies");
+    expect(body).toContain("⚠️ sandbox error (ours: re-run)");
+    expect(body).toContain("some output was shortened");
+  });
+
+  it("only our side failed: a warning sign, not a cross", () => {
+    const ours = [reply(1, { status: "pass" }), reply(2, { status: "sandbox_error", feedback: "engine down" })];
+    const body = renderComment(conversationInput(ours));
+    expect(verdictFirst(body)).toMatch(
+      /^### ⚠️ 1 of 2 replies passed — latest from .* could not be judged \(our sandbox failed: re-run\)/,
+    );
+  });
+});
+
 describe("the 65 536 character limit", () => {
+  it("every golden file fits in a comment", () => {
+    for (const name of readdirSync(new URL("./golden/", import.meta.url))) {
+      const text = readFileSync(new URL(`./golden/${name}`, import.meta.url), "utf8");
+      expect([name, Array.from(text).length < COMMENT_MAX_LENGTH]).toEqual([name, true]);
+    }
+  });
+
   const huge = (n: number, char: string) => `${char.repeat(n - 1)}\n`;
 
   it("cuts outputs of many huge candidates, keeps marker, table and note", () => {
@@ -128,7 +215,7 @@ describe("the 65 536 character limit", () => {
     expect(body.length).toBeGreaterThan(COMMENT_MAX_LENGTH - 2000);
     expect(body.startsWith(MARKER)).toBe(true);
     expect(body).toContain("some output was shortened");
-    for (let i = 0; i < 30; i++) expect(body).toContain(`| candidate-${i} |`);
+    for (let i = 0; i < 30; i++) expect(body).toContain(`| candidate-${i} | `);
     expectWellFormed(body);
   });
 
@@ -203,5 +290,49 @@ describe("escaping helpers", () => {
       "1.23 s",
       "2 m 05 s",
     ]);
+  });
+});
+
+describe("per-test results in the comment", () => {
+  const body = renderComment(
+    input({
+      results: TESTED,
+      runUrl: RUN_URL,
+      base: TESTED_BASE,
+      gate: { failed: true, reason: "2 of 4 candidates failed the gate (2 test_failed)" },
+    }),
+  );
+
+  it("shows the counts, the failing tests (what a patch broke first), the base and the notes", () => {
+    expectWellFormed(body);
+    expectGolden("tests.md", body);
+    expect(body).toContain("base: ❌ tests failed, 1 of 3 tests passed");
+    expect(body).toContain("✅ passed · 2 of 3 tests passed");
+    expect(body).toContain("✅ passed · 1 of 2 tests passed · flaky");
+    expect(body).toContain("Against the base: 1 fixed, 1 broken, 0 new failing, 1 already failing (not counted).");
+    // The broken test first, then the one the base fails too.
+    const breaks = body.slice(body.indexOf("<b>breaks.patch</b>"));
+    expect(breaks.indexOf("- tests.test\\_stock::test\\_add")).toBeLessThan(breaks.indexOf("- tests.test\\_pricing"));
+    expect(body).toContain("**Attempts**: ❌ tests failed (300 ms) → ✅ passed (280 ms) — flaky");
+    expect(body).toContain("Flaky (failed in one attempt, passed in another): t::sometimes");
+  });
+
+  it("escapes what the test results say", () => {
+    expect(body).not.toContain("<and a");
+    expect(body).not.toMatch(/(?<!@\u200b)@team/);
+  });
+
+  it("caps the failing tests it lists, and counts the rest", () => {
+    const many = result({
+      id: "many",
+      status: "test_failed",
+      tests: {
+        counts: { passed: 0, failed: 25, error: 0, skipped: 0 },
+        cases: Array.from({ length: 25 }, (_, i) => ({ id: `t::${i}`, name: `${i}`, status: "failed" as const })),
+      },
+    });
+    const text = renderComment(input({ results: [many] }));
+    expect(count(text, "\n- t::")).toBe(10);
+    expect(text).toContain("- … and 15 more");
   });
 });

@@ -19,7 +19,7 @@ describe("parseReport", () => {
       [{ id: "s", source: "data.jsonl:9", reason: "quota" }],
     );
     expect(parseReport(JSON.stringify(written), "r.json", "merge")).toEqual(written);
-    const shard = buildReport([line(2)], [], { index: 2, count: 4 });
+    const shard = buildReport([line(2)], [], { shard: { index: 2, count: 4 } });
     expect(parseReport(JSON.stringify(shard), "r.json", "merge")).toEqual(shard);
     expect(shard.shard).toEqual({ index: 2, count: 4 });
     expectValidReport(written);
@@ -185,7 +185,7 @@ describe("mergeReports", () => {
       report: buildReport(
         lines.map((n) => line(n)),
         [],
-        { index, count },
+        { shard: { index, count } },
       ),
     });
     const merged =

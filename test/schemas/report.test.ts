@@ -14,6 +14,9 @@ import { expectValidReport } from "../support/report-schema.js";
 /** A result with every field the schema declares, the next release's included, given in reverse order. */
 const FULL: Result = {
   cached: true,
+  task: "HumanEval/0",
+  notes: ["a note"],
+  retried: true,
   flaky: true,
   attempts: [
     { duration_ms: 9, status: "test_failed" },
@@ -29,7 +32,17 @@ const FULL: Result = {
   },
   tests: {
     cases: [
-      { status: "passed", name: "a", id: "t::a", classname: "t", file: "t.py", line: 3, message: "", duration_ms: 1 },
+      {
+        flaky: true,
+        status: "passed",
+        name: "a",
+        id: "t::a",
+        classname: "t",
+        file: "t.py",
+        line: 3,
+        message: "",
+        duration_ms: 1,
+      },
     ],
     counts: { skipped: 0, error: 0, failed: 0, passed: 1 },
   },
@@ -56,7 +69,16 @@ describe("newResult", () => {
     const built = newResult(FULL);
     // The declared order is the one the report has always had (test/report/json.test.ts), then the newer fields.
     expect(Object.keys(built)).toEqual(Object.keys(RESULT_SCHEMA.properties));
-    expect(Object.keys(built).slice(-5)).toEqual(["tests", "compare", "attempts", "flaky", "cached"]);
+    expect(Object.keys(built).slice(-8)).toEqual([
+      "tests",
+      "compare",
+      "attempts",
+      "flaky",
+      "retried",
+      "notes",
+      "task",
+      "cached",
+    ]);
     expect(Object.keys(built.truncated)).toEqual(["stdout", "stderr"]);
     expect(Object.keys(built.syntax!)).toEqual(["message", "file", "line", "column"]);
     expect(Object.keys(built.tests!.cases[0]!)).toEqual([
@@ -68,6 +90,7 @@ describe("newResult", () => {
       "status",
       "message",
       "duration_ms",
+      "flaky",
     ]);
     expect(built).toEqual(FULL);
   });
@@ -97,7 +120,7 @@ describe("the report schema", () => {
   });
 
   it("declares the next release's fields, optional: a report with them and one without both match", () => {
-    const report = buildReport([FULL, result({ id: "plain", status: "pass" })], [], { index: 1, count: 2 });
+    const report = buildReport([FULL, result({ id: "plain", status: "pass" })], [], { shard: { index: 1, count: 2 } });
     expectValidReport({ ...report, base: { status: "test_failed", tests: FULL.tests } });
     expectValidReport(report);
   });

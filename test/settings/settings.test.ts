@@ -115,6 +115,7 @@ describe("action.yml", () => {
     }
     for (const [name, value] of Object.entries(DEFAULTS)) {
       if (name === "github-token") expect(declared.get(name)).toBe("${{ github.token }}");
+      else if (name === "matrix") expect(declared.get(name)).toBe("${{ toJSON(matrix) }}");
       else expect([name, declared.get(name)]).toEqual([name, value]);
     }
     expect([...declared.keys()].sort()).toEqual(Object.keys(DEFAULTS).sort());

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Ajv, type ValidateFunction } from "ajv";
 import formats from "ajv-formats";
+import { schema as githubGraphqlSchema, validate as validateGraphql } from "@octokit/graphql-schema";
+import { buildClientSchema, graphqlSync, type GraphQLSchema, type IntrospectionQuery } from "graphql";
 
 // ---- the OpenAPI description ------------------------------------------------------------------
 
@@ -149,6 +151,14 @@ export function githubOpenApi(): OpenApi {
   return openApi;
 }
 
+let graphqlSchema: GraphQLSchema | undefined;
+
+/** GitHub's published GraphQL schema, from `@octokit/graphql-schema`: GraphQL is not in the OpenAPI description. */
+function githubGraphql(): GraphQLSchema {
+  graphqlSchema ??= buildClientSchema(githubGraphqlSchema.json as unknown as IntrospectionQuery);
+  return graphqlSchema;
+}
+
 // Query and path values arrive as text; the schema says what they mean.
 function coerce(value: string, schema: JsonObject): Json {
   if ((schema.type === "integer" || schema.type === "number") && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
@@ -214,8 +224,14 @@ export interface FakeUser {
 export const ACTIONS_BOT: FakeUser = { login: "github-actions[bot]", id: 41898282, type: "Bot" };
 export const AGENT: FakeUser = { login: "coder[bot]", id: 9_000_001, type: "Bot" };
 export const HUMAN: FakeUser = { login: "octocat", id: 583231, type: "User" };
+/** A GitHub App other than the workflow's own, as its installation token writes. */
+export const APP_BOT: FakeUser = { login: "gate-keeper[bot]", id: 9_100_002, type: "Bot" };
 export const TOKEN = "ghs_fake_installation_token";
 export const READ_ONLY_TOKEN = "ghs_fake_read_only_token";
+/** A GitHub App's installation token (not the workflow's): GET /user refuses it, GraphQL's viewer names APP_BOT. */
+export const APP_TOKEN = "ghs_fake_app_installation_token";
+/** A personal access token of HUMAN's. */
+export const PAT = "ghp_fake_personal_token";
 
 export interface Violation {
   method: string;
@@ -242,7 +258,44 @@ interface StoredComment {
   user: FakeUser;
   createdAt: string;
   updatedAt: string;
+  /** Who edited it last, and when; unset while nobody has. */
+  editor?: FakeUser;
+  lastEditedAt?: string;
 }
+
+export interface StoredPull {
+  owner: string;
+  repo: string;
+  number: number;
+  headSha: string;
+  /** The head branch's owner: another login for a fork's pull request. */
+  headOwner: string;
+  headRef: string;
+  state: "open" | "closed";
+}
+
+export interface StoredReaction {
+  id: number;
+  /** `comment` or `review-comment`, and its id. */
+  on: string;
+  content: string;
+  user: FakeUser;
+}
+
+export interface StoredCheckRun {
+  id: number;
+  owner: string;
+  repo: string;
+  name: string;
+  headSha: string;
+  conclusion: string;
+  title: string;
+  summary: string;
+  app: FakeUser;
+}
+
+/** What a token is: an installation's (GITHUB_TOKEN, an App) or a user's (a personal access token). */
+export type TokenKind = "installation" | "user";
 
 interface StoredReviewComment extends StoredComment {
   path: string;
@@ -275,7 +328,14 @@ interface Route {
   body: JsonObject;
   user: FakeUser;
   readOnly: boolean;
+  kind: TokenKind;
   accept: string;
+}
+
+interface Token {
+  user: FakeUser;
+  readOnly: boolean;
+  kind: TokenKind;
 }
 
 /** GitHub's own limit on comment bodies, in characters. */
@@ -301,11 +361,16 @@ export class FakeGitHub {
     this.handle(req, res).catch((e: unknown) => res.writeHead(500).end(`fake GitHub failed: ${String(e)}`));
   });
   private readonly api = githubOpenApi();
-  private readonly tokens = new Map<string, { user: FakeUser; readOnly: boolean }>([
-    [TOKEN, { user: ACTIONS_BOT, readOnly: false }],
-    [READ_ONLY_TOKEN, { user: ACTIONS_BOT, readOnly: true }],
+  private readonly tokens = new Map<string, Token>([
+    [TOKEN, { user: ACTIONS_BOT, readOnly: false, kind: "installation" }],
+    [READ_ONLY_TOKEN, { user: ACTIONS_BOT, readOnly: true, kind: "installation" }],
+    [APP_TOKEN, { user: APP_BOT, readOnly: false, kind: "installation" }],
+    [PAT, { user: HUMAN, readOnly: false, kind: "user" }],
   ]);
   private readonly comments: StoredComment[] = [];
+  private readonly pulls: StoredPull[] = [];
+  readonly checkRuns: StoredCheckRun[] = [];
+  readonly reactions: StoredReaction[] = [];
   private readonly reviewComments: StoredReviewComment[] = [];
   private readonly reviews: StoredReview[] = [];
   private readonly diffs = new Map<string, string>();
@@ -344,8 +409,31 @@ export class FakeGitHub {
     this.perPageMax = max;
   }
 
-  addToken(token: string, user: FakeUser, readOnly = false): void {
-    this.tokens.set(token, { user, readOnly });
+  /** A bot's token is an installation's, anyone else's a personal one, unless `kind` says. */
+  addToken(
+    token: string,
+    user: FakeUser,
+    readOnly = false,
+    kind: TokenKind = user.type === "Bot" ? "installation" : "user",
+  ): void {
+    this.tokens.set(token, { user, readOnly, kind });
+  }
+
+  /** Someone edits a comment in place, as GitHub's web page would: a new body, a new updated_at, an editor. */
+  editIssueComment(id: number, body: string, editor: FakeUser): StoredComment {
+    const comment = this.comments.find((c) => c.id === id);
+    if (!comment) throw new Error(`no issue comment ${id}`);
+    comment.body = body;
+    comment.updatedAt = this.tick();
+    comment.editor = editor;
+    comment.lastEditedAt = comment.updatedAt;
+    return comment;
+  }
+
+  addPullRequest(pull: Omit<StoredPull, "state" | "headOwner" | "headRef"> & Partial<StoredPull>): StoredPull {
+    const stored: StoredPull = { state: "open", headOwner: pull.owner, headRef: `agent/${pull.number}`, ...pull };
+    this.pulls.push(stored);
+    return stored;
   }
 
   addIssueComment(owner: string, repo: string, issue: number, body: string, user: FakeUser = AGENT): StoredComment {
@@ -442,6 +530,8 @@ export class FakeGitHub {
     violation: (problem: string) => void,
   ): { reply: Reply; operation?: Operation } {
     const base = this.options.basePath ?? "";
+    if (method === "POST" && url.pathname === this.graphqlPath())
+      return { reply: this.graphqlAnswer(req, text, violation) };
     const found = url.pathname.startsWith(base) ? this.api.match(method, url.pathname.slice(base.length)) : undefined;
     if (!found) {
       violation("no such operation in GitHub's OpenAPI description");
@@ -461,12 +551,8 @@ export class FakeGitHub {
     const token = this.tokens.get(auth[1]!);
     if (!token) return { reply: error(401, "Bad credentials"), operation };
 
-    const failure = this.failures[0];
-    if (failure && failure.skip > 0) failure.skip--;
-    else if (failure) {
-      this.failures.shift();
-      return { reply: injected(failure), operation };
-    }
+    const failure = this.takeFailure();
+    if (failure) return { reply: injected(failure), operation };
 
     const handler = this.routes[operation.id];
     if (!handler) {
@@ -480,6 +566,7 @@ export class FakeGitHub {
       body: text === "" ? {} : (JSON.parse(text) as JsonObject),
       user: token.user,
       readOnly: token.readOnly,
+      kind: token.kind,
       accept: req.headers.accept ?? "",
     };
     return { reply: handler(route, url), operation };
@@ -507,6 +594,8 @@ export class FakeGitHub {
         if (!comment) return error(404, "Not Found");
         comment.body = String(r.body.body);
         comment.updatedAt = this.tick();
+        comment.editor = r.user;
+        comment.lastEditedAt = comment.updatedAt;
         return { status: 200, body: this.commentJson(comment) };
       }),
     "pulls/list-review-comments": (r, url) =>
@@ -521,6 +610,50 @@ export class FakeGitHub {
         r.params,
         this.reviews.filter((c) => this.on(c, r)).map((c) => this.reviewJson(c)),
       ),
+    "users/get-authenticated": (r) =>
+      r.kind === "user"
+        ? { status: 200, body: this.publicUserJson(r.user) }
+        : error(403, "Resource not accessible by integration"),
+    "repos/list-pull-requests-associated-with-commit": (r, url) =>
+      this.page(
+        url,
+        r.params,
+        // GitHub does not always associate a fork's commit with the pull request it heads.
+        this.pulls
+          .filter((p) => this.inRepo(p, r) && p.headSha === r.params.commit_sha && p.headOwner === p.owner)
+          .map((p) => this.simplePullJson(p)),
+      ),
+    "pulls/list": (r, url) =>
+      this.page(
+        url,
+        r.params,
+        this.pulls
+          .filter((p) => this.inRepo(p, r) && (r.params.state ?? "open") === p.state)
+          .filter((p) => r.params.head === undefined || r.params.head === `${p.headOwner}:${p.headRef}`)
+          .map((p) => this.simplePullJson(p)),
+      ),
+    "checks/create": (r) => {
+      if (r.readOnly) return error(403, "Resource not accessible by integration");
+      // Only a GitHub App may write checks: a personal token may not.
+      if (r.kind !== "installation") return error(403, "You must authenticate via a GitHub App.");
+      const run: StoredCheckRun = {
+        id: this.nextId++,
+        owner: r.owner,
+        repo: r.repo,
+        name: String(r.body.name),
+        headSha: String(r.body.head_sha),
+        conclusion: String(r.body.conclusion ?? ""),
+        title: String((r.body.output as JsonObject | undefined)?.title ?? ""),
+        summary: String((r.body.output as JsonObject | undefined)?.summary ?? ""),
+        app: r.user,
+      };
+      this.checkRuns.push(run);
+      return { status: 201, body: this.checkRunJson(run) };
+    },
+    "reactions/create-for-issue-comment": (r) => this.react(r, `comment-${r.params.comment_id}`),
+    "reactions/create-for-pull-request-review-comment": (r) => this.react(r, `review-comment-${r.params.comment_id}`),
+    "reactions/delete-for-issue-comment": (r) => this.unreact(r, `comment-${r.params.comment_id}`),
+    "reactions/delete-for-pull-request-comment": (r) => this.unreact(r, `review-comment-${r.params.comment_id}`),
     "pulls/get": (r) => {
       const pull = key(r.owner, r.repo, Number(r.params.pull_number));
       if (!/^application\/vnd\.github(?:\.v3)?\.diff$/.test(r.accept)) {
@@ -542,6 +675,95 @@ export class FakeGitHub {
       return diff === undefined ? error(404, "Not Found") : { status: 200, text: diff };
     },
   };
+
+  private react(r: Route, on: string): Reply {
+    if (r.readOnly) return error(403, "Resource not accessible by integration");
+    const [kind, id] = [on.replace(/-\d+$/, ""), Number(on.replace(/^.*-/, ""))];
+    const exists = (kind === "comment" ? this.comments : this.reviewComments).some((c) => c.id === id);
+    if (!exists) return error(404, "Not Found");
+    const content = String(r.body.content);
+    const same = this.reactions.find((x) => x.on === on && x.content === content && x.user.id === r.user.id);
+    const reaction = same ?? { id: this.nextId++, on, content, user: r.user };
+    if (!same) this.reactions.push(reaction);
+    const json = {
+      id: reaction.id,
+      node_id: `REA_lADOfake${reaction.id}`,
+      user: this.userJson(reaction.user),
+      content,
+      created_at: "2025-01-01T00:00:00Z",
+    };
+    return { status: same ? 200 : 201, body: json };
+  }
+
+  private unreact(r: Route, on: string): Reply {
+    if (r.readOnly) return error(403, "Resource not accessible by integration");
+    const at = this.reactions.findIndex((x) => x.on === on && x.id === Number(r.params.reaction_id));
+    if (at >= 0) this.reactions.splice(at, 1);
+    return { status: 204 };
+  }
+
+  // The next injected failure, once the valid requests it lets through first have gone by.
+  private takeFailure(): Failure | undefined {
+    const failure = this.failures[0];
+    if (failure && failure.skip > 0) failure.skip--;
+    else if (failure) return this.failures.shift();
+    return undefined;
+  }
+
+  private inRepo(p: StoredPull, r: Route): boolean {
+    return key(p.owner, p.repo, 0) === key(r.owner, r.repo, 0);
+  }
+
+  // GHES serves GraphQL at /api/graphql beside its REST root /api/v3; github.com at /graphql.
+  private graphqlPath(): string {
+    const base = this.options.basePath ?? "";
+    return base.endsWith("/v3") ? `${base.slice(0, -3)}/graphql` : `${base}/graphql`;
+  }
+
+  /**
+   * GraphQL: the query is checked against GitHub's published GraphQL schema and run against it, so an
+   * answer holds only fields the schema has, with its types. The fake knows the viewer and comment nodes.
+   */
+  private graphqlAnswer(req: IncomingMessage, text: string, violation: (problem: string) => void): Reply {
+    const auth = /^(?:token|Bearer) (\S+)$/i.exec(req.headers.authorization ?? "");
+    if (!auth) violation("no Authorization header");
+    if (!req.headers["user-agent"]) violation("no User-Agent header (GitHub requires one)");
+    const token = auth ? this.tokens.get(auth[1]!) : undefined;
+    if (!token) return error(401, "Bad credentials");
+    const body = safeJson(text) as { query?: unknown; variables?: unknown } | string;
+    if (typeof body !== "object" || body === null || typeof body.query !== "string") {
+      violation("GraphQL: the body is not {query, variables}");
+      return error(400, "Problems parsing JSON");
+    }
+    const problems = validateGraphql(body.query).map((e) => e.message);
+    if (problems.length > 0) {
+      problems.forEach((p) => violation(`GraphQL: ${p}`));
+      return { status: 200, body: { errors: problems.map((message) => ({ message })) } };
+    }
+    const failure = this.takeFailure();
+    if (failure) return injected(failure);
+    const actor = (user: FakeUser) => ({ __typename: user.type === "Bot" ? "Bot" : "User", login: user.login });
+    const rootValue = {
+      viewer: { login: token.user.login, databaseId: token.user.id },
+      node: ({ id }: { id: string }) => {
+        const comment = this.comments.find((c) => `IC_kwDOfake${c.id}` === id);
+        if (!comment) return null;
+        return {
+          __typename: "IssueComment",
+          editor: comment.editor ? actor(comment.editor) : null,
+          lastEditedAt: comment.lastEditedAt ?? null,
+        };
+      },
+    };
+    const result = graphqlSync({
+      schema: githubGraphql(),
+      source: body.query,
+      rootValue,
+      variableValues: (body.variables ?? {}) as Record<string, unknown>,
+    });
+    if (result.errors) result.errors.forEach((e) => violation(`GraphQL: ${e.message}`));
+    return { status: 200, body: JSON.parse(JSON.stringify(result)) as Json };
+  }
 
   private on(c: StoredComment, r: Route): boolean {
     return key(c.owner, c.repo, c.number) === key(r.owner, r.repo, Number(r.params.pull_number));
@@ -633,6 +855,207 @@ export class FakeGitHub {
       type: user.type,
       user_view_type: "public",
       site_admin: false,
+    };
+  }
+
+  private publicUserJson(user: FakeUser): JsonObject {
+    return {
+      ...this.userJson(user),
+      name: user.login,
+      company: null,
+      blog: "",
+      location: null,
+      email: null,
+      hireable: null,
+      bio: null,
+      public_repos: 1,
+      public_gists: 0,
+      followers: 0,
+      following: 0,
+      created_at: "2011-01-26T19:01:12Z",
+      updated_at: "2025-01-01T00:00:00Z",
+    };
+  }
+
+  private repositoryJson(owner: string, repo: string): JsonObject {
+    const api = `${this.url}/repos/${owner}/${repo}`;
+    const templated = (name: string, suffix: string) => [`${name}_url`, `${api}/${suffix}`] as const;
+    return {
+      id: 1296269,
+      node_id: "MDEwOlJlcG9zaXRvcnkxMjk2MjY5",
+      name: repo,
+      full_name: `${owner}/${repo}`,
+      owner: this.userJson({ login: owner, id: 2, type: "User" }),
+      private: false,
+      html_url: `https://github.com/${owner}/${repo}`,
+      description: null,
+      fork: false,
+      url: api,
+      ...Object.fromEntries(
+        [
+          ["archive", "{archive_format}{/ref}"],
+          ["assignees", "assignees{/user}"],
+          ["blobs", "git/blobs{/sha}"],
+          ["branches", "branches{/branch}"],
+          ["collaborators", "collaborators{/collaborator}"],
+          ["comments", "comments{/number}"],
+          ["commits", "commits{/sha}"],
+          ["compare", "compare/{base}...{head}"],
+          ["contents", "contents/{+path}"],
+          ["contributors", "contributors"],
+          ["deployments", "deployments"],
+          ["downloads", "downloads"],
+          ["events", "events"],
+          ["forks", "forks"],
+          ["git_commits", "git/commits{/sha}"],
+          ["git_refs", "git/refs{/sha}"],
+          ["git_tags", "git/tags{/sha}"],
+          ["issue_comment", "issues/comments{/number}"],
+          ["issue_events", "issues/events{/number}"],
+          ["issues", "issues{/number}"],
+          ["keys", "keys{/key_id}"],
+          ["labels", "labels{/name}"],
+          ["languages", "languages"],
+          ["merges", "merges"],
+          ["milestones", "milestones{/number}"],
+          ["notifications", "notifications{?since,all,participating}"],
+          ["pulls", "pulls{/number}"],
+          ["releases", "releases{/id}"],
+          ["stargazers", "stargazers"],
+          ["statuses", "statuses/{sha}"],
+          ["subscribers", "subscribers"],
+          ["subscription", "subscription"],
+          ["tags", "tags"],
+          ["teams", "teams"],
+          ["trees", "git/trees{/sha}"],
+          ["hooks", "hooks"],
+        ].map(([name, suffix]) => templated(name!, suffix!)),
+      ),
+      git_url: `git://github.com/${owner}/${repo}.git`,
+      ssh_url: `git@github.com:${owner}/${repo}.git`,
+      clone_url: `https://github.com/${owner}/${repo}.git`,
+      svn_url: `https://github.com/${owner}/${repo}`,
+      mirror_url: null,
+      homepage: null,
+      language: "Python",
+      license: null,
+      forks: 0,
+      forks_count: 0,
+      stargazers_count: 0,
+      watchers_count: 0,
+      watchers: 0,
+      size: 108,
+      default_branch: "main",
+      open_issues: 1,
+      open_issues_count: 1,
+      has_issues: true,
+      has_projects: true,
+      has_wiki: true,
+      has_pages: false,
+      has_downloads: true,
+      archived: false,
+      disabled: false,
+      pushed_at: "2025-01-01T00:00:00Z",
+      created_at: "2024-01-01T00:00:00Z",
+      updated_at: "2025-01-01T00:00:00Z",
+    };
+  }
+
+  /** A pull request as listings give it (pull-request-simple). */
+  private simplePullJson(p: StoredPull): JsonObject {
+    const api = `${this.url}/repos/${p.owner}/${p.repo}`;
+    const html = `https://github.com/${p.owner}/${p.repo}/pull/${p.number}`;
+    const link = (href: string) => ({ href });
+    const branch = (owner: string, ref: string, sha: string) => ({
+      label: `${owner}:${ref}`,
+      ref,
+      sha,
+      user: this.userJson({ login: owner, id: 2, type: "User" }),
+      repo: this.repositoryJson(owner, p.repo),
+    });
+    return {
+      url: `${api}/pulls/${p.number}`,
+      id: 100 + p.number,
+      node_id: `PR_kwDOfake${p.number}`,
+      html_url: html,
+      diff_url: `${html}.diff`,
+      patch_url: `${html}.patch`,
+      issue_url: `${api}/issues/${p.number}`,
+      commits_url: `${api}/pulls/${p.number}/commits`,
+      review_comments_url: `${api}/pulls/${p.number}/comments`,
+      review_comment_url: `${api}/pulls/comments{/number}`,
+      comments_url: `${api}/issues/${p.number}/comments`,
+      statuses_url: `${api}/statuses/${p.headSha}`,
+      number: p.number,
+      state: p.state,
+      locked: false,
+      title: "Agent: implement add()",
+      user: this.userJson(AGENT),
+      body: null,
+      labels: [],
+      milestone: null,
+      created_at: "2025-01-01T00:00:00Z",
+      updated_at: "2025-01-01T00:00:00Z",
+      closed_at: null,
+      merged_at: null,
+      merge_commit_sha: null,
+      assignee: null,
+      head: branch(p.headOwner, p.headRef, p.headSha),
+      base: branch(p.owner, "main", COMMIT),
+      _links: {
+        self: link(`${api}/pulls/${p.number}`),
+        html: link(html),
+        issue: link(`${api}/issues/${p.number}`),
+        comments: link(`${api}/issues/${p.number}/comments`),
+        review_comments: link(`${api}/pulls/${p.number}/comments`),
+        review_comment: link(`${api}/pulls/comments{/number}`),
+        commits: link(`${api}/pulls/${p.number}/commits`),
+        statuses: link(`${api}/statuses/${p.headSha}`),
+      },
+      author_association: "NONE",
+      auto_merge: null,
+    };
+  }
+
+  private checkRunJson(run: StoredCheckRun): JsonObject {
+    const api = `${this.url}/repos/${run.owner}/${run.repo}/check-runs/${run.id}`;
+    const slug = run.app.login.replace(/\[bot\]$/, "");
+    return {
+      id: run.id,
+      node_id: `CR_kwDOfake${run.id}`,
+      head_sha: run.headSha,
+      external_id: "",
+      url: api,
+      html_url: `https://github.com/${run.owner}/${run.repo}/runs/${run.id}`,
+      details_url: `https://github.com/${run.owner}/${run.repo}/runs/${run.id}`,
+      status: "completed",
+      conclusion: run.conclusion,
+      started_at: "2025-01-01T00:00:00Z",
+      completed_at: "2025-01-01T00:00:00Z",
+      output: {
+        title: run.title,
+        summary: run.summary,
+        text: null,
+        annotations_count: 0,
+        annotations_url: `${api}/annotations`,
+      },
+      name: run.name,
+      check_suite: { id: 5 },
+      app: {
+        id: 15368,
+        slug,
+        node_id: "MDM6QXBwMTUzNjg=",
+        owner: this.userJson({ login: "github", id: 9919, type: "User" }),
+        name: slug,
+        description: null,
+        external_url: `https://github.com/apps/${slug}`,
+        html_url: `https://github.com/apps/${slug}`,
+        created_at: "2018-07-30T09:30:17Z",
+        updated_at: "2019-12-10T19:04:12Z",
+        permissions: { checks: "write", pull_requests: "write" },
+        events: [],
+      },
+      pull_requests: [],
     };
   }
 

@@ -176,9 +176,15 @@ describe("identity and privileges", () => {
           .filter(Boolean)
           .map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]),
       );
-      // Ours, the image's PATH and the container's HOSTNAME; nothing else.
-      expect(Object.keys(env).sort()).toEqual(["HOME", "HOSTNAME", "PATH", "PYTHONDONTWRITEBYTECODE"]);
-      expect(env).toMatchObject({ HOME: "/work", PYTHONDONTWRITEBYTECODE: "1" });
+      // Ours (the attempt number included), the image's PATH and the container's HOSTNAME; nothing else.
+      expect(Object.keys(env).sort()).toEqual([
+        "HOME",
+        "HOSTNAME",
+        "PATH",
+        "PYTHONDONTWRITEBYTECODE",
+        "SANDBOX_GATE_ATTEMPT",
+      ]);
+      expect(env).toMatchObject({ HOME: "/work", PYTHONDONTWRITEBYTECODE: "1", SANDBOX_GATE_ATTEMPT: "1" });
     } finally {
       delete process.env.SANDBOX_GATE_TEST_SECRET;
     }

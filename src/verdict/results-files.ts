@@ -1,0 +1,51 @@
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
+import { minimatch } from "minimatch";
+import type { RunFacts } from "../model.js";
+import { checkRelativePath } from "../prepare/paths.js";
+import { untar } from "../sandbox/untar.js";
+import { readTestResults, type TestResults } from "./test-results.js";
+
+export interface ResultsReading {
+  /** Absent when no file matched: no test ran, as far as the gate can tell. */
+  tests?: TestResults;
+  /** What could not be read, for the report and the reader; never the files' text. */
+  notes: string[];
+}
+
+/** Why a `test-results` glob is refused, or undefined: relative, inside the work dir, one line, no negation. */
+export function globProblem(glob: string): string | undefined {
+  if (glob.startsWith("!")) return "is a negation; list the files to read, not the ones to leave out";
+  const path = checkRelativePath(glob);
+  return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
+}
+
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+export function findPatterns(globs: readonly string[]): string[] {
+  return globs.map((glob) =>
+    glob
+      .replace(/\{[^}]*\}/g, "*")
+      .replace(/\*\*\//g, "*")
+      .replace(/\*\*/g, "*"),
+  );
+}
+
+const MIB = 1024 ** 2;
+
+/** The run's results' tar, filtered by the globs and read as JUnit. */
+export function readResults(results: RunFacts["results"], globs: readonly string[]): ResultsReading {
+  if (!results) return { notes: ["the command's test results did not come back (the run was stopped)"] };
+  const { files, notes } = untar(results.bytes);
+  if (results.truncated)
+    notes.push(
+      `the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`,
+    );
+  const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+  if (matching.length === 0) return { notes };
+  const read = readTestResults(matching);
+  return { tests: read.tests, notes: [...notes, ...read.notes] };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { judgeByTests } from "../../src/verdict/by-tests.js";
+import { readTestResults } from "../../src/verdict/test-results.js";
+import { type CaseSpec, junitXml } from "../support/junit.js";
+
+const reading = (cases: CaseSpec[]) => ({
+  tests: readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }]).tests,
+  notes: [],
+});
+
+describe("judgeByTests", () => {
+  it("fails a command that exited 0 without writing results: no test ran", () => {
+    expect(judgeByTests("pass", { notes: [] }, ["report.xml"])).toEqual({
+      status: "test_failed",
+      reason: "no test ran: the command wrote no file matching report.xml",
+    });
+  });
+
+  it("fails results that hold no test case", () => {
+    expect(judgeByTests("pass", reading([]), ["a.xml", "b.xml"]).reason).toBe(
+      "no test ran: the results matching a.xml, b.xml hold no test case",
+    );
+  });
+
+  it("fails a failing or erroring test whatever the exit code", () => {
+    expect(judgeByTests("pass", reading([["a", "failed"]]), ["r.xml"])).toEqual({ status: "test_failed" });
+    expect(judgeByTests("pass", reading([["a", "error"]]), ["r.xml"])).toEqual({ status: "test_failed" });
+  });
+
+  it("keeps the exit code's verdict when every test passed or was skipped", () => {
+    const green = reading([
+      ["a", "passed"],
+      ["b", "skipped"],
+    ]);
+    expect(judgeByTests("pass", green, ["r.xml"])).toEqual({ status: "pass" });
+    expect(judgeByTests("test_failed", green, ["r.xml"])).toEqual({ status: "test_failed" });
+  });
+
+  it("says nothing of a run that did not reach its end", () => {
+    expect(judgeByTests("timeout", { notes: [] }, ["r.xml"])).toEqual({ status: "timeout" });
+  });
+});

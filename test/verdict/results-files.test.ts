@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { findPatterns, globProblem, readResults } from "../../src/verdict/results-files.js";
+import { junitXml, results } from "../support/junit.js";
+
+describe("findPatterns", () => {
+  it("widens each glob into a find -path pattern that matches at least what the glob does", () => {
+    expect(findPatterns(["report.xml", "**/*.xml", "out/**/junit-*.xml", "r.{xml,junit}", "a/**"])).toEqual([
+      "report.xml",
+      "*.xml",
+      "out/*junit-*.xml",
+      "r.*",
+      "a/*",
+    ]);
+  });
+});
+
+describe("globProblem", () => {
+  it("takes relative globs inside the work dir, and names what is wrong with the others", () => {
+    expect(globProblem("reports/**/*.xml")).toBeUndefined();
+    expect(globProblem("/tmp/r.xml")).toMatch(/absolute/);
+    expect(globProblem("../r.xml")).toMatch(/'\.\.'/);
+    expect(globProblem("a\nb")).toMatch(/control character/);
+    expect(globProblem("!skip.xml")).toMatch(/negation/);
+  });
+});
+
+describe("readResults", () => {
+  const xml = junitXml([["test_a", "passed"]]);
+
+  it("reads the files the globs match, and only those", () => {
+    const reading = readResults(results({ "reports/a/r.xml": xml, "reports/x.txt": "not xml", "other.xml": "<oops" }), [
+      "reports/**/*.xml",
+    ]);
+    expect(reading).toEqual({
+      tests: {
+        counts: { passed: 1, failed: 0, error: 0, skipped: 0 },
+        cases: [
+          {
+            id: "tests.test_app::test_a",
+            name: "test_a",
+            classname: "tests.test_app",
+            status: "passed",
+            duration_ms: 1,
+          },
+        ],
+      },
+      notes: [],
+    });
+  });
+
+  it("has no tests when no file matches", () => {
+    expect(readResults(results({ "r.txt": "x" }), ["*.xml"])).toEqual({ notes: [] });
+  });
+
+  it("says the results did not come back when the run was stopped before sending them", () => {
+    expect(readResults(undefined, ["r.xml"]).notes[0]).toMatch(/did not come back/);
+  });
+
+  it("says a cut tar was cut, and reads the files before the cut", () => {
+    const whole = results({ "a.xml": xml, "b.xml": xml });
+    const cut = { bytes: whole.bytes.subarray(0, 1536), truncated: true };
+    const reading = readResults(cut, ["*.xml"]);
+    expect(reading.tests?.counts.passed).toBe(1);
+    expect(reading.notes.join("\n")).toMatch(/cut/);
+  });
+});
