@@ -14751,12 +14751,25 @@ function commandHelp(usage, about, names, inputs) {
         ...wrap(COLOURS, ""),
     ].join("\n");
 }
-function runHelp(inputs = readActionInputs()) {
-    return commandHelp(RUN_USAGE, "Judges every candidate in the FILEs, each in a fresh, locked-down container, and decides the gate as the action does. FILEs are replies (.md, .txt), patches (.patch, .diff), datasets (.jsonl), or directories: every such file under them. The results go to stdout; progress and the summary to stderr.", options/* RUN_FLAGS */.WB, inputs);
+/** What each command's help says about it, beside its usage line and its flags. */
+const ABOUT = {
+    run: {
+        usage: RUN_USAGE,
+        flags: options/* RUN_FLAGS */.WB,
+        text: "Judges every candidate in the FILEs, each in a fresh, locked-down container, and decides the gate as the action does. FILEs are replies (.md, .txt), patches (.patch, .diff), datasets (.jsonl), or directories: every such file under them. The results go to stdout; progress and the summary to stderr.",
+    },
+    merge: {
+        usage: MERGE_USAGE,
+        flags: options/* MERGE_FLAGS */.x3,
+        text: "Merges the JSON reports of shard runs (run --shard i/n --report FILE) into one report and decides the gate as if one run had judged every candidate; a missing or doubled shard is an error. REPORTs are files or directories (every .json file under them).",
+    },
+};
+function helpOf(verb, inputs = readActionInputs()) {
+    const { usage, text, flags } = ABOUT[verb];
+    return commandHelp(usage, text, flags, inputs);
 }
-function mergeHelp(inputs = readActionInputs()) {
-    return commandHelp(MERGE_USAGE, "Merges the JSON reports of shard runs (run --shard i/n --report FILE) into one report and decides the gate as if one run had judged every candidate; a missing or doubled shard is an error. REPORTs are files or directories (every .json file under them).", options/* MERGE_FLAGS */.x3, inputs);
-}
+const runHelp = (inputs) => helpOf("run", inputs);
+const mergeHelp = (inputs) => helpOf("merge", inputs);
 
 // EXTERNAL MODULE: ./src/cli/style.ts
 var style = __nccwpck_require__(1715);
@@ -14784,7 +14797,7 @@ async function runCli(argv, io) {
         if (invocation.kind === "version")
             io.stdout.write(`${package_namespaceObject.rE}\n`);
         else if (invocation.kind === "help")
-            io.stdout.write(`${invocation.verb === "run" ? runHelp() : invocation.verb === "merge" ? mergeHelp() : TOP_HELP}\n`);
+            io.stdout.write(`${invocation.verb ? helpOf(invocation.verb) : TOP_HELP}\n`);
         else
             return await execute(invocation.command, io, errPaint);
         return 0;
@@ -14833,7 +14846,9 @@ async function execute(command, io, errPaint) {
         work = { kind: "merge", reports: async () => reports, input: "REPORT" };
     }
     const runId = `cli-${command.verb === "merge" ? "merge-" : ""}${(0,external_node_crypto_.randomBytes)(6).toString("hex")}`;
-    const outcome = await runSession(settings, work, runId, { log, warn });
+    // The audit lines are for --audit-log's file, not for a person reading stderr (the action, likewise,
+    // logs them in debug mode only).
+    const outcome = await runSession(settings, work, runId, { log, warn, audit: () => { } });
     io.stdout.write(stdoutText(plan.stdout, outcome, settings, (0,style/* painter */.C2)((0,style/* colourWanted */.qd)(io.stdout.isTTY, io.env))));
     const code = (0,options/* exitCodeOf */.FO)(outcome, settings.reports.failOn);
     if (!command.quiet) {

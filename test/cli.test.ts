@@ -173,6 +173,16 @@ describe("sandbox-gate run: what goes where", () => {
     expect(existsSync(join(dir, "-"))).toBe(false);
   });
 
+  it("keeps the audit lines for --audit-log's file, off stderr", () => {
+    const dir = tempDir("cli-audit");
+    const r = cli(["run", "--audit-log", "audit.jsonl", "--workdir", dir, PROSE]);
+    expect(r.stderr).not.toContain('{"event"');
+    const lines = readFileSync(join(dir, "audit.jsonl"), "utf8").trim().split("\n");
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([
+      { event: "sandbox-gate.candidate", status: "no_code" },
+    ]);
+  });
+
   it("says nothing on stderr with --quiet but what is wrong", () => {
     const r = cli(["run", "--quiet", PROSE]);
     expect(r.status).toBe(1);

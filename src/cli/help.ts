@@ -131,20 +131,24 @@ function commandHelp(usage: string, about: string, names: readonly CliInput[], i
   ].join("\n");
 }
 
-export function runHelp(inputs: Map<string, ActionInput> = readActionInputs()): string {
-  return commandHelp(
-    RUN_USAGE,
-    "Judges every candidate in the FILEs, each in a fresh, locked-down container, and decides the gate as the action does. FILEs are replies (.md, .txt), patches (.patch, .diff), datasets (.jsonl), or directories: every such file under them. The results go to stdout; progress and the summary to stderr.",
-    RUN_FLAGS,
-    inputs,
-  );
+/** What each command's help says about it, beside its usage line and its flags. */
+const ABOUT = {
+  run: {
+    usage: RUN_USAGE,
+    flags: RUN_FLAGS,
+    text: "Judges every candidate in the FILEs, each in a fresh, locked-down container, and decides the gate as the action does. FILEs are replies (.md, .txt), patches (.patch, .diff), datasets (.jsonl), or directories: every such file under them. The results go to stdout; progress and the summary to stderr.",
+  },
+  merge: {
+    usage: MERGE_USAGE,
+    flags: MERGE_FLAGS,
+    text: "Merges the JSON reports of shard runs (run --shard i/n --report FILE) into one report and decides the gate as if one run had judged every candidate; a missing or doubled shard is an error. REPORTs are files or directories (every .json file under them).",
+  },
+} as const;
+
+export function helpOf(verb: keyof typeof ABOUT, inputs: Map<string, ActionInput> = readActionInputs()): string {
+  const { usage, text, flags } = ABOUT[verb];
+  return commandHelp(usage, text, flags, inputs);
 }
 
-export function mergeHelp(inputs: Map<string, ActionInput> = readActionInputs()): string {
-  return commandHelp(
-    MERGE_USAGE,
-    "Merges the JSON reports of shard runs (run --shard i/n --report FILE) into one report and decides the gate as if one run had judged every candidate; a missing or doubled shard is an error. REPORTs are files or directories (every .json file under them).",
-    MERGE_FLAGS,
-    inputs,
-  );
-}
+export const runHelp = (inputs?: Map<string, ActionInput>): string => helpOf("run", inputs);
+export const mergeHelp = (inputs?: Map<string, ActionInput>): string => helpOf("merge", inputs);

@@ -11,7 +11,7 @@ import { runSession, type SessionOutcome, type Work } from "../session.js";
 import { InputError } from "../settings/input-error.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
 import { argumentFiles } from "./files.js";
-import { MERGE_USAGE, RUN_USAGE, TOP_HELP, TOP_USAGE, mergeHelp, runHelp } from "./help.js";
+import { MERGE_USAGE, RUN_USAGE, TOP_HELP, TOP_USAGE, helpOf } from "./help.js";
 import {
   UsageError,
   cliDefault,
@@ -41,10 +41,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   try {
     const invocation = parseCommandLine(argv);
     if (invocation.kind === "version") io.stdout.write(`${packageJson.version}\n`);
-    else if (invocation.kind === "help")
-      io.stdout.write(
-        `${invocation.verb === "run" ? runHelp() : invocation.verb === "merge" ? mergeHelp() : TOP_HELP}\n`,
-      );
+    else if (invocation.kind === "help") io.stdout.write(`${invocation.verb ? helpOf(invocation.verb) : TOP_HELP}\n`);
     else return await execute(invocation.command, io, errPaint);
     return 0;
   } catch (error) {
@@ -92,7 +89,9 @@ async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<nu
     work = { kind: "merge", reports: async () => reports, input: "REPORT" };
   }
   const runId = `cli-${command.verb === "merge" ? "merge-" : ""}${randomBytes(6).toString("hex")}`;
-  const outcome = await runSession(settings, work, runId, { log, warn });
+  // The audit lines are for --audit-log's file, not for a person reading stderr (the action, likewise,
+  // logs them in debug mode only).
+  const outcome = await runSession(settings, work, runId, { log, warn, audit: () => {} });
   io.stdout.write(stdoutText(plan.stdout, outcome, settings, painter(colourWanted(io.stdout.isTTY, io.env))));
   const code = exitCodeOf(outcome, settings.reports.failOn);
   if (!command.quiet) {
