@@ -493,8 +493,8 @@ function print(
   }
 }
 
-/** The tree-size figure: per-candidate time on a large base tree against a small one, same run. */
-function printTree({ small, large }: Awaited<ReturnType<typeof treeBench>>): void {
+/** The tree-size figure: per-candidate time on a large base tree against a small one, same run; what compare adds. */
+function printTree({ small, large, compared }: Awaited<ReturnType<typeof treeBench>>): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
   const row = (t: TreeFigures) =>
     `  ${String(t.files).padStart(5)} files, ${(t.bytes / MB).toFixed(1).padStart(5)} MB: per candidate median ${seconds(t.medianMs)}, p95 ${seconds(t.p95Ms)}; run image made once in ${seconds(t.imageMs)}`;
@@ -503,6 +503,12 @@ function printTree({ small, large }: Awaited<ReturnType<typeof treeBench>>): voi
   out(row(small));
   out(row(large));
   out(`  large/small per-candidate median = ${ratio.toFixed(2)} (target ≤ 1.3: ${ratio <= 1.3 ? "met" : "NOT met"})`);
+  out(`\ncompare: base on the ${small.files}-file tree (the base run once per run, beside the patches):`);
+  const run = (t: TreeFigures) =>
+    `${t.sandboxes} sandboxes for ${t.candidates} patches, run ${seconds(t.wallMs)}, per sandbox median ${seconds(t.medianMs)}`;
+  out(`  without: ${run(small)}`);
+  out(`  with:    ${run(compared)}`);
+  out(`  with/without run time = ${(compared.wallMs / small.wallMs).toFixed(2)}`);
 }
 
 /** The library figure: one judge() on a warm sandbox against a bare docker exec, same run. */

@@ -1,7 +1,8 @@
 // The bench's tree-size figure: what a large base tree costs each patch candidate, now that the tree
 // goes into the run's image once and each candidate's driver copies it into its own work dir. Patch
 // candidates on a 2 000-file, 20 MB git checkout against the same on a 10-file one, in the same run,
-// through the gate's real path (warm pool, run image, base copy in the sandbox).
+// through the gate's real path (warm pool, run image, base copy in the sandbox). Then what `compare: base`
+// adds on the small tree: one more sandbox per run (the base's own), whatever the number of patches.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
@@ -23,6 +24,10 @@ export interface TreeFigures {
   imageMs: number;
   medianMs: number;
   p95Ms: number;
+  candidates: number;
+  /** Sandboxes the run started (the base run's included) and the run's wall time, run image aside. */
+  sandboxes: number;
+  wallMs: number;
 }
 
 /** A git checkout of `files` modules of `size` bytes each. */
@@ -64,6 +69,7 @@ async function measure(
   size: number,
   count: number,
   concurrency: number,
+  extra: Partial<Record<InputName, string>> = {},
 ): Promise<TreeFigures> {
   const workdir = checkout(files, size);
   const runId = `bench-tree-${files}-${process.pid}`;
@@ -75,6 +81,7 @@ async function measure(
       language: "python",
       command: "python3 -c 'import pkg'",
       concurrency: String(concurrency),
+      ...extra,
     };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: workdir });
     const runBase = new RunBase(
@@ -89,6 +96,7 @@ async function measure(
     const imageMs = performance.now() - started;
     const engine = await newEngine();
     const latencies: number[] = [];
+    let wallMs = 0;
     const timed: JudgingEngine = {
       hasImage: (name) => engine.hasImage(name),
       pull: (name) => engine.pull(name),
@@ -101,11 +109,13 @@ async function measure(
         }
       },
     };
+    const gateStarted = performance.now();
     const outcome = await runGate(
       entries(patches(count)),
       { settings, engine: timed, testFiles: [], runId, runBase },
       { log: () => {} },
     ).finally(async () => {
+      wallMs = performance.now() - gateStarted;
       // As the session does: the engine's containers first (warm ones run from the run image), then the image.
       await engine.close();
       await runBase.close();
@@ -114,21 +124,31 @@ async function measure(
     if (failing.length > 0)
       throw new Error(`tree bench: ${failing.length} candidates did not pass: ${failing[0]!.feedback}`);
     const tree = await runBase.tree();
-    return { files, bytes: tree.bytes, imageMs, medianMs: quantile(latencies, 0.5), p95Ms: quantile(latencies, 0.95) };
+    return {
+      files,
+      bytes: tree.bytes,
+      imageMs,
+      medianMs: quantile(latencies, 0.5),
+      p95Ms: quantile(latencies, 0.95),
+      candidates: count,
+      sandboxes: latencies.length,
+      wallMs,
+    };
   } finally {
     rmSync(workdir, { recursive: true, force: true });
   }
 }
 
-/** The two trees, small first, on one engine; `count` candidates each after a warm-up one. */
+/** The two trees, small first, on one engine, then the small one with `compare: base`; `count` candidates each after a warm-up run. */
 export async function treeBench(
   newEngine: () => Promise<ContainerEngine>,
   image: string,
   count: number,
   concurrency: number,
-): Promise<{ small: TreeFigures; large: TreeFigures }> {
+): Promise<{ small: TreeFigures; large: TreeFigures; compared: TreeFigures }> {
   await measure(newEngine, image, 10, 1024, 2, concurrency);
   const small = await measure(newEngine, image, 10, 1024, count, concurrency);
   const large = await measure(newEngine, image, 2000, 10 * 1024, count, concurrency);
-  return { small, large };
+  const compared = await measure(newEngine, image, 10, 1024, count, concurrency, { compare: "base" });
+  return { small, large, compared };
 }
