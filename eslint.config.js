@@ -8,7 +8,7 @@ export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "build/", "coverage/", "test/fixtures/"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
-  // The project tsconfig.check.json type-checks: src, test, scripts.
+  // The project tsconfig.check.json type-checks: src, test, scripts, examples.
   { languageOptions: { parserOptions: { project: "./tsconfig.check.json", tsconfigRootDir: import.meta.dirname } } },
   { files: ["**/*.js", "**/*.mjs"], ...tseslint.configs.disableTypeChecked },
   {

@@ -43768,13 +43768,41 @@ function createGitHubClient(token, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/settings/input-error.ts
 // The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
+// Whoever raises it names the input as action.yml does; the entry the user came through decides how
+// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
+// workflow, or `{ timeout }` in code.
+/** `pids-limit` → `pidsLimit`: the library's option for an input. */
+function camelCase(input) {
+    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+/** The name of `input` as the entry's user wrote it. */
+function nameOfInput(input, naming) {
+    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
+    if (/^[A-Z]+$/.test(input))
+        return input;
+    if (naming === "cli")
+        return `--${input}`;
+    if (naming === "library")
+        return `option '${camelCase(input)}'`;
+    return `Input '${input}'`;
+}
 /** A bad input value: the message names the input, so one line tells the user what to fix. */
 class InputError extends Error {
     input;
-    constructor(input, detail) {
-        super(`Input '${input}': ${detail}`);
+    detail;
+    naming;
+    constructor(input, 
+    /** What is wrong with the value, without the input's name. */
+    detail, naming = "action") {
+        super(`${nameOfInput(input, naming)}: ${detail}`);
         this.input = input;
+        this.detail = detail;
+        this.naming = naming;
         this.name = "InputError";
+    }
+    /** The same error, worded for `naming`'s entry. */
+    in(naming) {
+        return new InputError(this.input, this.detail, naming);
     }
 }
 
@@ -44442,8 +44470,15 @@ function parseDatasetLine(line, source, fallbackId) {
     catch (error) {
         return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
     }
+    return datasetEntry(value, source, fallbackId);
+}
+/**
+ * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
+ * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
+ */
+function datasetEntry(value, source, fallbackId, check = checkLine) {
     const id = idOf(value, fallbackId);
-    const checked = checkLine(value);
+    const checked = check(value);
     if (!checked.ok)
         return { problem: { id, source, problem: checked.problem } };
     const { reply, patch, files, command, language, target, timeout, task } = checked.value;
@@ -47300,8 +47335,11 @@ async function* walk(root, dir = "") {
 function toPosix(path) {
     return path.split(external_node_path_namespaceObject.sep).join("/");
 }
-/** Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`. */
-async function resolveGlobs(input, patterns, base) {
+/**
+ * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
+ * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
+ */
+async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
         throw new InputError(input, `base directory '${base}' does not exist`);
     });
@@ -47327,7 +47365,7 @@ async function resolveGlobs(input, patterns, base) {
             found.push({ absolute: real, relative: rel });
     }
     const unmatched = includes.find((inc) => inc.hits === 0);
-    if (unmatched)
+    if (unmatched && !allowNone)
         throw new InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
     return found;
 }
@@ -48916,11 +48954,14 @@ function cli(binary, args, options = {}) {
     return new Promise((resolve) => {
         const stdout = new StreamCapture(maxOutputBytes);
         const stderr = new StreamCapture(maxOutputBytes);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, {
-            stdio: [input ? "pipe" : "ignore", "pipe", "pipe"],
-            timeout: timeoutMs,
-            killSignal: "SIGKILL",
-        });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
+        // Our own deadline, not spawn's `timeout`: Node keeps that timer after a spawn that fails (no such
+        // binary), so a machine without docker waited a minute for nothing before the CLI could exit.
+        let late = false;
+        const deadline = setTimeout(() => {
+            late = true;
+            child.kill("SIGKILL");
+        }, timeoutMs);
         if (input) {
             // A command that ends before reading all of it says so in its exit, not here.
             child.stdin.on("error", () => { });
@@ -48934,12 +48975,16 @@ function cli(binary, args, options = {}) {
             stderr: stderr.result().text,
             ...(error ? { error } : {}),
         });
-        child.on("error", (error) => resolve(result(null, error)));
+        child.on("error", (error) => {
+            clearTimeout(deadline);
+            resolve(result(null, error));
+        });
         child.on("close", (code, signal) => {
-            const late = code === null && signal === "SIGKILL"
+            clearTimeout(deadline);
+            const timedOut = late && code === null && signal === "SIGKILL"
                 ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
                 : undefined;
-            resolve(result(code, late));
+            resolve(result(code, timedOut));
         });
     });
 }
@@ -52153,20 +52198,26 @@ async function write(path, text) {
     await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
     await (0,promises_namespaceObject.writeFile)(path, text);
 }
-/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
-async function writeReports(settings, outcome) {
-    const { results, skipped } = outcome;
-    if (settings.reports.junit)
-        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), renderJUnit(results, skipped, { failOn: settings.reports.failOn }));
-    if (!settings.reports.report)
-        return undefined;
-    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
-    const report = buildReport(results, skipped, {
+/** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
+function reportOf(settings, outcome) {
+    return buildReport(outcome.results, outcome.skipped, {
         ...(settings.source.shard && { shard: settings.source.shard }),
         ...(outcome.base && { base: outcome.base }),
         passAtK: settings.reports.passAtK,
     });
-    await write(path, `${JSON.stringify(report, null, 2)}\n`);
+}
+/** The JUnit XML of a run, as `junit` writes it. */
+function junitOf(settings, outcome) {
+    return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
+}
+/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
+async function writeReports(settings, outcome) {
+    if (settings.reports.junit)
+        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+    if (!settings.reports.report)
+        return undefined;
+    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
+    await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
     return path;
 }
 

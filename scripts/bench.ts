@@ -1,7 +1,7 @@
 // `npm run bench`: throughput of the sandbox modes on real model replies. Prints figures; asserts nothing.
 //
 //   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 20]
-//                    [--concurrency N] [--image IMG]
+//                    [--concurrency N] [--image IMG] [--library 30]
 //
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
 // bench's own synthetic set.
@@ -48,6 +48,7 @@ import {
   type BenchRecord,
 } from "./bench/humaneval.js";
 import { SYNTHETIC } from "./bench/synthetic.js";
+import { type LatencyFigures, type LibraryFigures, libraryBench } from "./bench/library.js";
 import { type TreeFigures, treeBench } from "./bench/tree.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -510,6 +511,17 @@ function printTree({ small, large, compared }: Awaited<ReturnType<typeof treeBen
   out(`  with/without run time = ${(compared.wallMs / small.wallMs).toFixed(2)}`);
 }
 
+/** The library figure: one judge() on a warm sandbox against a bare docker exec, same run. */
+function printLibrary({ judge, exec }: LibraryFigures): void {
+  const out = (line = "") => process.stdout.write(`${line}\n`);
+  const row = (label: string, f: LatencyFigures) =>
+    `  ${label.padEnd(52)} p50 ${f.p50Ms.toFixed(0)} ms, p95 ${f.p95Ms.toFixed(0)} ms (n = ${f.n})`;
+  out("\nlibrary: one judgement of a python reply, one at a time (an agent loop's turn):");
+  out(row("judge() on a warm sandbox (fresh container each)", judge));
+  out(row("bare docker exec in one running container", exec));
+  out(`  judge()/exec p50 = ${(judge.p50Ms / exec.p50Ms).toFixed(2)}`);
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 function loadRecords(path: string | undefined): { records: BenchRecord[]; source: string } {
@@ -532,6 +544,7 @@ async function main(): Promise<void> {
       image: { type: "string", default: "sandbox-gate-test/bookworm:1" },
       rounds: { type: "string", default: "3" },
       tree: { type: "string", default: "20" },
+      library: { type: "string", default: "30" },
     },
   });
   const modes = values.modes
@@ -585,6 +598,7 @@ async function main(): Promise<void> {
         ),
       );
     }
+    if (Number(values.library) > 0) printLibrary(await libraryBench(values.image, Number(values.library)));
   } finally {
     await rm(work, { recursive: true, force: true });
   }

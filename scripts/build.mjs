@@ -1,25 +1,50 @@
-// Bundles the action entry and the CLI into dist/ with ncc, each a single ESM file.
+// Bundles the action entry, the CLI and the library into dist/ with ncc, each a single ESM file, with
+// the files ncc copies beside a bundle (action.yml, which the CLI's help reads), one licenses.txt for
+// all three, and the library's types (build-types.mjs).
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildTypes } from "./build-types.mjs";
 
 const entries = [
   { src: "src/index.ts", out: "dist/index.js" },
   { src: "src/cli.ts", out: "dist/cli.js", bin: true },
+  { src: "src/library.ts", out: "dist/library.js", types: "dist/library.d.ts" },
 ];
 
+/** ncc's licenses.txt: blocks of `name`, `license id`, text, each after a blank line; split where a block starts. */
+const licenseBlocks = (text) => text.split(/\n\n(?=(?:@[\w.-]+\/)?[\w.-]+\n[\w.+() -]+\n)/);
+
 rmSync("dist", { recursive: true, force: true });
+mkdirSync("dist");
+const licenses = [];
 for (const entry of entries) {
   const tmp = mkdtempSync(join(tmpdir(), "sandbox-gate-build-"));
   execFileSync("npx", ["ncc", "build", entry.src, "-o", tmp, "--quiet", "--license", "licenses.txt"], {
     stdio: "inherit",
   });
-  execFileSync("mkdir", ["-p", "dist"]);
   let code = readFileSync(join(tmp, "index.js"), "utf8");
   if (entry.bin && !code.startsWith("#!")) code = `#!/usr/bin/env node\n${code}`;
   writeFileSync(entry.out, code);
   if (entry.bin) chmodSync(entry.out, 0o755);
-  if (!entry.bin) renameSync(join(tmp, "licenses.txt"), "dist/licenses.txt");
+  // Every package bundled into any entry, once: the first entry's blocks, then what the others add.
+  const names = new Set(licenses.map((block) => block.split("\n")[0]));
+  for (const block of licenseBlocks(readFileSync(join(tmp, "licenses.txt"), "utf8").trim()))
+    if (!names.has(block.split("\n")[0])) licenses.push(block);
+  // Assets ncc relocated (files the code reads by a URL of its own); its package.json is dist's business, not ours.
+  for (const file of readdirSync(tmp))
+    if (!["index.js", "licenses.txt", "package.json"].includes(file)) copyFileSync(join(tmp, file), join("dist", file));
   rmSync(tmp, { recursive: true, force: true });
+  if (entry.types) buildTypes(entry.src, entry.types);
 }
+writeFileSync("dist/licenses.txt", `${licenses.join("\n\n")}\n`);

@@ -84,7 +84,7 @@ export function decide(results: Result[], failOn: Set<Status>): GateDecision {
 }
 
 /** Pull (or check) each image once, before any candidate's clock starts. */
-function imagePreparer(
+export function imagePreparer(
   ctx: Omit<RunContext, "prepareImage">,
   hooks: GateHooks,
 ): (image: string) => Promise<string | undefined> {

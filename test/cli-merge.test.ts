@@ -73,14 +73,11 @@ describe("sandbox-gate merge", () => {
   it.each([
     [
       ["shard-1.json", "shard-1.json"],
-      "sandbox-gate: Input 'REPORT': candidate \"he/1\" (data.jsonl:1) is in both 'shard-1.json' and 'shard-1.json'",
+      "sandbox-gate: REPORT: candidate \"he/1\" (data.jsonl:1) is in both 'shard-1.json' and 'shard-1.json'",
     ],
-    [["nope.json"], "sandbox-gate: Input 'REPORT': 'nope.json' is not a readable file"],
-    [
-      ["--baseline", "shard-9.json", "shard-1.json"],
-      "sandbox-gate: Input 'baseline': cannot read 'shard-9.json': ENOENT",
-    ],
-    [["--baseline", ".", "shard-1.json"], "sandbox-gate: Input 'baseline': cannot read '.': EISDIR"],
+    [["nope.json"], "sandbox-gate: REPORT: 'nope.json' is not a readable file or directory"],
+    [["--baseline", "shard-9.json", "shard-1.json"], "sandbox-gate: --baseline: cannot read 'shard-9.json': ENOENT"],
+    [["--baseline", ".", "shard-1.json"], "sandbox-gate: --baseline: cannot read '.': EISDIR"],
   ])("%j → exit 2 with one line naming the culprit", (args, message) => {
     const r = cli(shards(), "merge", ...args);
     expect(r.status).toBe(2);
@@ -92,7 +89,7 @@ describe("sandbox-gate merge", () => {
     const dir = shards();
     writeFileSync(join(dir, "junk.json"), "{}");
     expect(cli(dir, "merge", "junk.json").stderr.trim()).toBe(
-      `sandbox-gate: Input 'REPORT': 'junk.json' is not a sandbox-gate JSON report: no "version": 1`,
+      `sandbox-gate: REPORT: 'junk.json' is not a sandbox-gate JSON report: no "version": 1`,
     );
     const r = cli(dir, "merge", "--timeout", "5s", "shard-1.json");
     expect(r.status).toBe(2);
@@ -102,9 +99,9 @@ describe("sandbox-gate merge", () => {
 
 describe("sandbox-gate run: the evaluation inputs", () => {
   it.each([
-    [["--shard", "5/4"], "Input 'shard': '5/4' is not i/n"],
-    [["--isolation", "none"], "Input 'isolation': 'none' is not one of candidate, run"],
-    [["--baseline", "no-such-report.json"], "Input 'baseline': cannot read 'no-such-report.json': ENOENT"],
+    [["--shard", "5/4"], "--shard: '5/4' is not i/n"],
+    [["--isolation", "none"], "--isolation: 'none' is not one of candidate, run"],
+    [["--baseline", "no-such-report.json"], "--baseline: cannot read 'no-such-report.json': ENOENT"],
   ])("%j → exit 2 before anything runs", (flags, message) => {
     const r = cli(shards(), "run", ...flags, resolve(import.meta.dirname, "../examples/replies/pass.md"));
     expect(r.status).toBe(2);
@@ -130,7 +127,7 @@ describe("sandbox-gate run --shard, then merge", () => {
     }
     const lost = cli(dir, "merge", "s1.json");
     expect(lost.status).toBe(2);
-    expect(lost.stderr.trim()).toBe("sandbox-gate: Input 'REPORT': shard 2/2 is missing (1 of 2 given)");
+    expect(lost.stderr.trim()).toBe("sandbox-gate: REPORT: shard 2/2 is missing (1 of 2 given)");
     const whole = cli(dir, "merge", "--report", "merged.json", "s2.json", "s1.json");
     expect(whole.status).toBe(1);
     const merged = JSON.parse(readFileSync(join(dir, "merged.json"), "utf8"));

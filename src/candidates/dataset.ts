@@ -32,8 +32,16 @@ export function parseDatasetLine(line: string, source: string, fallbackId: strin
   } catch (error) {
     return { problem: { id: fallbackId, source, problem: `not valid JSON (${(error as Error).message})` } };
   }
+  return datasetEntry(value, source, fallbackId);
+}
+
+/**
+ * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
+ * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
+ */
+export function datasetEntry(value: unknown, source: string, fallbackId: string, check = checkLine): DatasetEntry {
   const id = idOf(value, fallbackId);
-  const checked = checkLine(value);
+  const checked = check(value);
   if (!checked.ok) return { problem: { id, source, problem: checked.problem } };
   const { reply, patch, files, command, language, target, timeout, task } = checked.value;
   const overrides: CandidateOverrides = {

@@ -27,8 +27,16 @@ function toPosix(path: string): string {
   return path.split(sep).join("/");
 }
 
-/** Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`. */
-export async function resolveGlobs(input: string, patterns: string[], base: string): Promise<Match[]> {
+/**
+ * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
+ * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
+ */
+export async function resolveGlobs(
+  input: string,
+  patterns: string[],
+  base: string,
+  { allowNone = false }: { allowNone?: boolean } = {},
+): Promise<Match[]> {
   const root = await realpath(base).catch(() => {
     throw new InputError(input, `base directory '${base}' does not exist`);
   });
@@ -51,6 +59,6 @@ export async function resolveGlobs(input: string, patterns: string[], base: stri
     if ((await lstat(real)).isFile()) found.push({ absolute: real, relative: rel });
   }
   const unmatched = includes.find((inc) => inc.hits === 0);
-  if (unmatched) throw new InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
+  if (unmatched && !allowNone) throw new InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
   return found;
 }

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { GateOutcome } from "../gate.js";
 import type { Settings } from "../settings/settings.js";
+import type { Report } from "../schemas/report.js";
 import { buildReport } from "./json.js";
 import { renderJUnit } from "./junit.js";
 
@@ -11,21 +12,26 @@ async function write(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
-/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
-export async function writeReports(settings: Settings, outcome: GateOutcome): Promise<string | undefined> {
-  const { results, skipped } = outcome;
-  if (settings.reports.junit)
-    await write(
-      resolve(settings.source.workdir, settings.reports.junit),
-      renderJUnit(results, skipped, { failOn: settings.reports.failOn }),
-    );
-  if (!settings.reports.report) return undefined;
-  const path = resolve(settings.source.workdir, settings.reports.report);
-  const report = buildReport(results, skipped, {
+/** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
+export function reportOf(settings: Settings, outcome: GateOutcome): Report {
+  return buildReport(outcome.results, outcome.skipped, {
     ...(settings.source.shard && { shard: settings.source.shard }),
     ...(outcome.base && { base: outcome.base }),
     passAtK: settings.reports.passAtK,
   });
-  await write(path, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** The JUnit XML of a run, as `junit` writes it. */
+export function junitOf(settings: Settings, outcome: GateOutcome): string {
+  return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
+}
+
+/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
+export async function writeReports(settings: Settings, outcome: GateOutcome): Promise<string | undefined> {
+  if (settings.reports.junit)
+    await write(resolve(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+  if (!settings.reports.report) return undefined;
+  const path = resolve(settings.source.workdir, settings.reports.report);
+  await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
   return path;
 }

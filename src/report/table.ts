@@ -6,7 +6,14 @@ function clean(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
-export function renderTable(outcome: GateOutcome): string {
+/**
+ * `paint` dresses the status cell once it is padded (the CLI's colours), so the columns line up
+ * whether or not it adds escape codes.
+ */
+export function renderTable(
+  outcome: GateOutcome,
+  paint: (status: string, cell: string) => string = (_, cell) => cell,
+): string {
   const rows = [
     ["id", "status", "exit", "signal", "time"],
     ...outcome.results.map((r) => [
@@ -20,9 +27,11 @@ export function renderTable(outcome: GateOutcome): string {
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   return rows
-    .map((row) =>
+    .map((row, index) =>
       row
-        .map((cell, col) => cell.padEnd(widths[col]!))
+        .map((cell, col) =>
+          col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col]!)) : cell.padEnd(widths[col]!),
+        )
         .join("  ")
         .trimEnd(),
     )

@@ -33,11 +33,14 @@ export function cli(binary: string, args: string[], options: CliOptions = {}): P
   return new Promise((resolve) => {
     const stdout = new StreamCapture(maxOutputBytes);
     const stderr = new StreamCapture(maxOutputBytes);
-    const child = spawn(binary, args, {
-      stdio: [input ? "pipe" : "ignore", "pipe", "pipe"],
-      timeout: timeoutMs,
-      killSignal: "SIGKILL",
-    });
+    const child = spawn(binary, args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
+    // Our own deadline, not spawn's `timeout`: Node keeps that timer after a spawn that fails (no such
+    // binary), so a machine without docker waited a minute for nothing before the CLI could exit.
+    let late = false;
+    const deadline = setTimeout(() => {
+      late = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
     if (input) {
       // A command that ends before reading all of it says so in its exit, not here.
       child.stdin!.on("error", () => {});
@@ -51,13 +54,17 @@ export function cli(binary: string, args: string[], options: CliOptions = {}): P
       stderr: stderr.result().text,
       ...(error ? { error } : {}),
     });
-    child.on("error", (error) => resolve(result(null, error)));
+    child.on("error", (error) => {
+      clearTimeout(deadline);
+      resolve(result(null, error));
+    });
     child.on("close", (code, signal) => {
-      const late =
-        code === null && signal === "SIGKILL"
+      clearTimeout(deadline);
+      const timedOut =
+        late && code === null && signal === "SIGKILL"
           ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
           : undefined;
-      resolve(result(code, late));
+      resolve(result(code, timedOut));
     });
   });
 }

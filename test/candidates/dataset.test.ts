@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseDatasetLine, readDataset, type DatasetEntry } from "../../src/candidates/dataset.js";
+import { datasetEntry, parseDatasetLine, readDataset, type DatasetEntry } from "../../src/candidates/dataset.js";
 import { tempDir } from "../support/temp.js";
 
 const parse = (value: unknown) =>
@@ -77,6 +77,21 @@ describe("parseDatasetLine", () => {
   it("ignores the fields an evaluation set adds (task_id, prompt, …); a reply wins over a patch", () => {
     expect(parse({ id: "a", task_id: "HumanEval/0", prompt: "def f():", reply: "r", patch: "diff" })).toEqual({
       candidate: { id: "a", source: "d.jsonl:1", kind: "reply", text: "r", overrides: {} },
+    });
+  });
+});
+
+describe("datasetEntry", () => {
+  it("reads a value of a line's shape, not only a line", () => {
+    expect(datasetEntry({ id: "j", reply: "r", timeout: "2s" }, "judge()", "j")).toEqual({
+      candidate: { id: "j", source: "judge()", kind: "reply", text: "r", overrides: { timeoutMs: 2000 } },
+    });
+  });
+
+  it("words a problem with the checker it is given", () => {
+    const check = () => ({ ok: false as const, problem: "the candidate has neither reply nor patch" });
+    expect(datasetEntry({ id: "j" }, "judge()", "j", check)).toEqual({
+      problem: { id: "j", source: "judge()", problem: "the candidate has neither reply nor patch" },
     });
   });
 });

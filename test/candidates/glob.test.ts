@@ -39,6 +39,12 @@ describe("resolveGlobs", () => {
     );
   });
 
+  it("with allowNone, gives what matched and leaves the missing to the caller", async () => {
+    const found = await resolveGlobs("FILE", ["a.md", "tests/**/*.py"], base, { allowNone: true });
+    expect(found.map((m) => m.relative)).toEqual(["a.md"]);
+    expect(await resolveGlobs("FILE", ["nothing/**"], base, { allowNone: true })).toEqual([]);
+  });
+
   it("refuses a symlink that leads out of the tree", async () => {
     const dir = tempDir("glob-link");
     symlinkSync(outside, join(dir, "evil.md"));

@@ -85,7 +85,8 @@ describe("dependencies by setup", () => {
       expect(result.feedback).toMatch(/the setup exited with code 1/);
       expect(result.feedback).toContain("resolving tinydep");
     }
-    expect(exitCode).toBe(1);
+    // The CLI's exit for our side's failure, not the candidates' 1.
+    expect(exitCode).toBe(3);
     expect(leftImages).toBe("");
   });
 });

@@ -1,0 +1,19452 @@
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+/******/ var __webpack_modules__ = ({
+
+/***/ 2210:
+/***/ ((module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
+const core_1 = __nccwpck_require__(3893);
+const draft2020_1 = __nccwpck_require__(4298);
+const discriminator_1 = __nccwpck_require__(8886);
+const json_schema_2020_12_1 = __nccwpck_require__(3995);
+const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
+class Ajv2020 extends core_1.default {
+    constructor(opts = {}) {
+        super({
+            ...opts,
+            dynamicRef: true,
+            next: true,
+            unevaluated: true,
+        });
+    }
+    _addVocabularies() {
+        super._addVocabularies();
+        draft2020_1.default.forEach((v) => this.addVocabulary(v));
+        if (this.opts.discriminator)
+            this.addKeyword(discriminator_1.default);
+    }
+    _addDefaultMetaSchema() {
+        super._addDefaultMetaSchema();
+        const { $data, meta } = this.opts;
+        if (!meta)
+            return;
+        json_schema_2020_12_1.default.call(this, $data);
+        this.refs["http://json-schema.org/schema"] = META_SCHEMA_ID;
+    }
+    defaultMeta() {
+        return (this.opts.defaultMeta =
+            super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : undefined));
+    }
+}
+exports.Ajv2020 = Ajv2020;
+module.exports = exports = Ajv2020;
+module.exports.Ajv2020 = Ajv2020;
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports["default"] = Ajv2020;
+var validate_1 = __nccwpck_require__(7881);
+Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
+var codegen_1 = __nccwpck_require__(1436);
+Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
+Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
+Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
+Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
+Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
+Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
+var validation_error_1 = __nccwpck_require__(3021);
+Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
+var ref_error_1 = __nccwpck_require__(3162);
+Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
+//# sourceMappingURL=2020.js.map
+
+/***/ }),
+
+/***/ 567:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class
+class _CodeOrName {
+}
+exports._CodeOrName = _CodeOrName;
+exports.IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
+class Name extends _CodeOrName {
+    constructor(s) {
+        super();
+        if (!exports.IDENTIFIER.test(s))
+            throw new Error("CodeGen: name must be a valid identifier");
+        this.str = s;
+    }
+    toString() {
+        return this.str;
+    }
+    emptyStr() {
+        return false;
+    }
+    get names() {
+        return { [this.str]: 1 };
+    }
+}
+exports.Name = Name;
+class _Code extends _CodeOrName {
+    constructor(code) {
+        super();
+        this._items = typeof code === "string" ? [code] : code;
+    }
+    toString() {
+        return this.str;
+    }
+    emptyStr() {
+        if (this._items.length > 1)
+            return false;
+        const item = this._items[0];
+        return item === "" || item === '""';
+    }
+    get str() {
+        var _a;
+        return ((_a = this._str) !== null && _a !== void 0 ? _a : (this._str = this._items.reduce((s, c) => `${s}${c}`, "")));
+    }
+    get names() {
+        var _a;
+        return ((_a = this._names) !== null && _a !== void 0 ? _a : (this._names = this._items.reduce((names, c) => {
+            if (c instanceof Name)
+                names[c.str] = (names[c.str] || 0) + 1;
+            return names;
+        }, {})));
+    }
+}
+exports._Code = _Code;
+exports.nil = new _Code("");
+function _(strs, ...args) {
+    const code = [strs[0]];
+    let i = 0;
+    while (i < args.length) {
+        addCodeArg(code, args[i]);
+        code.push(strs[++i]);
+    }
+    return new _Code(code);
+}
+exports._ = _;
+const plus = new _Code("+");
+function str(strs, ...args) {
+    const expr = [safeStringify(strs[0])];
+    let i = 0;
+    while (i < args.length) {
+        expr.push(plus);
+        addCodeArg(expr, args[i]);
+        expr.push(plus, safeStringify(strs[++i]));
+    }
+    optimize(expr);
+    return new _Code(expr);
+}
+exports.str = str;
+function addCodeArg(code, arg) {
+    if (arg instanceof _Code)
+        code.push(...arg._items);
+    else if (arg instanceof Name)
+        code.push(arg);
+    else
+        code.push(interpolate(arg));
+}
+exports.addCodeArg = addCodeArg;
+function optimize(expr) {
+    let i = 1;
+    while (i < expr.length - 1) {
+        if (expr[i] === plus) {
+            const res = mergeExprItems(expr[i - 1], expr[i + 1]);
+            if (res !== undefined) {
+                expr.splice(i - 1, 3, res);
+                continue;
+            }
+            expr[i++] = "+";
+        }
+        i++;
+    }
+}
+function mergeExprItems(a, b) {
+    if (b === '""')
+        return a;
+    if (a === '""')
+        return b;
+    if (typeof a == "string") {
+        if (b instanceof Name || a[a.length - 1] !== '"')
+            return;
+        if (typeof b != "string")
+            return `${a.slice(0, -1)}${b}"`;
+        if (b[0] === '"')
+            return a.slice(0, -1) + b.slice(1);
+        return;
+    }
+    if (typeof b == "string" && b[0] === '"' && !(a instanceof Name))
+        return `"${a}${b.slice(1)}`;
+    return;
+}
+function strConcat(c1, c2) {
+    return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str `${c1}${c2}`;
+}
+exports.strConcat = strConcat;
+// TODO do not allow arrays here
+function interpolate(x) {
+    return typeof x == "number" || typeof x == "boolean" || x === null
+        ? x
+        : safeStringify(Array.isArray(x) ? x.join(",") : x);
+}
+function stringify(x) {
+    return new _Code(safeStringify(x));
+}
+exports.stringify = stringify;
+function safeStringify(x) {
+    return JSON.stringify(x)
+        .replace(/\u2028/g, "\\u2028")
+        .replace(/\u2029/g, "\\u2029");
+}
+exports.safeStringify = safeStringify;
+function getProperty(key) {
+    return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _ `[${key}]`;
+}
+exports.getProperty = getProperty;
+//Does best effort to format the name properly
+function getEsmExportName(key) {
+    if (typeof key == "string" && exports.IDENTIFIER.test(key)) {
+        return new _Code(`${key}`);
+    }
+    throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
+}
+exports.getEsmExportName = getEsmExportName;
+function regexpCode(rx) {
+    return new _Code(rx.toString());
+}
+exports.regexpCode = regexpCode;
+//# sourceMappingURL=code.js.map
+
+/***/ }),
+
+/***/ 1436:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
+const code_1 = __nccwpck_require__(567);
+const scope_1 = __nccwpck_require__(7788);
+var code_2 = __nccwpck_require__(567);
+Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
+Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
+Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
+Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return code_2.nil; } }));
+Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function () { return code_2.getProperty; } }));
+Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
+Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
+Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
+var scope_2 = __nccwpck_require__(7788);
+Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
+Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
+Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
+Object.defineProperty(exports, "varKinds", ({ enumerable: true, get: function () { return scope_2.varKinds; } }));
+exports.operators = {
+    GT: new code_1._Code(">"),
+    GTE: new code_1._Code(">="),
+    LT: new code_1._Code("<"),
+    LTE: new code_1._Code("<="),
+    EQ: new code_1._Code("==="),
+    NEQ: new code_1._Code("!=="),
+    NOT: new code_1._Code("!"),
+    OR: new code_1._Code("||"),
+    AND: new code_1._Code("&&"),
+    ADD: new code_1._Code("+"),
+};
+class Node {
+    optimizeNodes() {
+        return this;
+    }
+    optimizeNames(_names, _constants) {
+        return this;
+    }
+}
+class Def extends Node {
+    constructor(varKind, name, rhs) {
+        super();
+        this.varKind = varKind;
+        this.name = name;
+        this.rhs = rhs;
+    }
+    render({ es5, _n }) {
+        const varKind = es5 ? scope_1.varKinds.var : this.varKind;
+        const rhs = this.rhs === undefined ? "" : ` = ${this.rhs}`;
+        return `${varKind} ${this.name}${rhs};` + _n;
+    }
+    optimizeNames(names, constants) {
+        if (!names[this.name.str])
+            return;
+        if (this.rhs)
+            this.rhs = optimizeExpr(this.rhs, names, constants);
+        return this;
+    }
+    get names() {
+        return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
+    }
+}
+class Assign extends Node {
+    constructor(lhs, rhs, sideEffects) {
+        super();
+        this.lhs = lhs;
+        this.rhs = rhs;
+        this.sideEffects = sideEffects;
+    }
+    render({ _n }) {
+        return `${this.lhs} = ${this.rhs};` + _n;
+    }
+    optimizeNames(names, constants) {
+        if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
+            return;
+        this.rhs = optimizeExpr(this.rhs, names, constants);
+        return this;
+    }
+    get names() {
+        const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names, this.rhs);
+    }
+}
+class AssignOp extends Assign {
+    constructor(lhs, op, rhs, sideEffects) {
+        super(lhs, rhs, sideEffects);
+        this.op = op;
+    }
+    render({ _n }) {
+        return `${this.lhs} ${this.op}= ${this.rhs};` + _n;
+    }
+}
+class Label extends Node {
+    constructor(label) {
+        super();
+        this.label = label;
+        this.names = {};
+    }
+    render({ _n }) {
+        return `${this.label}:` + _n;
+    }
+}
+class Break extends Node {
+    constructor(label) {
+        super();
+        this.label = label;
+        this.names = {};
+    }
+    render({ _n }) {
+        const label = this.label ? ` ${this.label}` : "";
+        return `break${label};` + _n;
+    }
+}
+class Throw extends Node {
+    constructor(error) {
+        super();
+        this.error = error;
+    }
+    render({ _n }) {
+        return `throw ${this.error};` + _n;
+    }
+    get names() {
+        return this.error.names;
+    }
+}
+class AnyCode extends Node {
+    constructor(code) {
+        super();
+        this.code = code;
+    }
+    render({ _n }) {
+        return `${this.code};` + _n;
+    }
+    optimizeNodes() {
+        return `${this.code}` ? this : undefined;
+    }
+    optimizeNames(names, constants) {
+        this.code = optimizeExpr(this.code, names, constants);
+        return this;
+    }
+    get names() {
+        return this.code instanceof code_1._CodeOrName ? this.code.names : {};
+    }
+}
+class ParentNode extends Node {
+    constructor(nodes = []) {
+        super();
+        this.nodes = nodes;
+    }
+    render(opts) {
+        return this.nodes.reduce((code, n) => code + n.render(opts), "");
+    }
+    optimizeNodes() {
+        const { nodes } = this;
+        let i = nodes.length;
+        while (i--) {
+            const n = nodes[i].optimizeNodes();
+            if (Array.isArray(n))
+                nodes.splice(i, 1, ...n);
+            else if (n)
+                nodes[i] = n;
+            else
+                nodes.splice(i, 1);
+        }
+        return nodes.length > 0 ? this : undefined;
+    }
+    optimizeNames(names, constants) {
+        const { nodes } = this;
+        let i = nodes.length;
+        while (i--) {
+            // iterating backwards improves 1-pass optimization
+            const n = nodes[i];
+            if (n.optimizeNames(names, constants))
+                continue;
+            subtractNames(names, n.names);
+            nodes.splice(i, 1);
+        }
+        return nodes.length > 0 ? this : undefined;
+    }
+    get names() {
+        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+    }
+}
+class BlockNode extends ParentNode {
+    render(opts) {
+        return "{" + opts._n + super.render(opts) + "}" + opts._n;
+    }
+}
+class Root extends ParentNode {
+}
+class Else extends BlockNode {
+}
+Else.kind = "else";
+class If extends BlockNode {
+    constructor(condition, nodes) {
+        super(nodes);
+        this.condition = condition;
+    }
+    render(opts) {
+        let code = `if(${this.condition})` + super.render(opts);
+        if (this.else)
+            code += "else " + this.else.render(opts);
+        return code;
+    }
+    optimizeNodes() {
+        super.optimizeNodes();
+        const cond = this.condition;
+        if (cond === true)
+            return this.nodes; // else is ignored here
+        let e = this.else;
+        if (e) {
+            const ns = e.optimizeNodes();
+            e = this.else = Array.isArray(ns) ? new Else(ns) : ns;
+        }
+        if (e) {
+            if (cond === false)
+                return e instanceof If ? e : e.nodes;
+            if (this.nodes.length)
+                return this;
+            return new If(not(cond), e instanceof If ? [e] : e.nodes);
+        }
+        if (cond === false || !this.nodes.length)
+            return undefined;
+        return this;
+    }
+    optimizeNames(names, constants) {
+        var _a;
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
+        if (!(super.optimizeNames(names, constants) || this.else))
+            return;
+        this.condition = optimizeExpr(this.condition, names, constants);
+        return this;
+    }
+    get names() {
+        const names = super.names;
+        addExprNames(names, this.condition);
+        if (this.else)
+            addNames(names, this.else.names);
+        return names;
+    }
+}
+If.kind = "if";
+class For extends BlockNode {
+}
+For.kind = "for";
+class ForLoop extends For {
+    constructor(iteration) {
+        super();
+        this.iteration = iteration;
+    }
+    render(opts) {
+        return `for(${this.iteration})` + super.render(opts);
+    }
+    optimizeNames(names, constants) {
+        if (!super.optimizeNames(names, constants))
+            return;
+        this.iteration = optimizeExpr(this.iteration, names, constants);
+        return this;
+    }
+    get names() {
+        return addNames(super.names, this.iteration.names);
+    }
+}
+class ForRange extends For {
+    constructor(varKind, name, from, to) {
+        super();
+        this.varKind = varKind;
+        this.name = name;
+        this.from = from;
+        this.to = to;
+    }
+    render(opts) {
+        const varKind = opts.es5 ? scope_1.varKinds.var : this.varKind;
+        const { name, from, to } = this;
+        return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
+    }
+    get names() {
+        const names = addExprNames(super.names, this.from);
+        return addExprNames(names, this.to);
+    }
+}
+class ForIter extends For {
+    constructor(loop, varKind, name, iterable) {
+        super();
+        this.loop = loop;
+        this.varKind = varKind;
+        this.name = name;
+        this.iterable = iterable;
+    }
+    render(opts) {
+        return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
+    }
+    optimizeNames(names, constants) {
+        if (!super.optimizeNames(names, constants))
+            return;
+        this.iterable = optimizeExpr(this.iterable, names, constants);
+        return this;
+    }
+    get names() {
+        return addNames(super.names, this.iterable.names);
+    }
+}
+class Func extends BlockNode {
+    constructor(name, args, async) {
+        super();
+        this.name = name;
+        this.args = args;
+        this.async = async;
+    }
+    render(opts) {
+        const _async = this.async ? "async " : "";
+        return `${_async}function ${this.name}(${this.args})` + super.render(opts);
+    }
+}
+Func.kind = "func";
+class Return extends ParentNode {
+    render(opts) {
+        return "return " + super.render(opts);
+    }
+}
+Return.kind = "return";
+class Try extends BlockNode {
+    render(opts) {
+        let code = "try" + super.render(opts);
+        if (this.catch)
+            code += this.catch.render(opts);
+        if (this.finally)
+            code += this.finally.render(opts);
+        return code;
+    }
+    optimizeNodes() {
+        var _a, _b;
+        super.optimizeNodes();
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNodes();
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
+        return this;
+    }
+    optimizeNames(names, constants) {
+        var _a, _b;
+        super.optimizeNames(names, constants);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        return this;
+    }
+    get names() {
+        const names = super.names;
+        if (this.catch)
+            addNames(names, this.catch.names);
+        if (this.finally)
+            addNames(names, this.finally.names);
+        return names;
+    }
+}
+class Catch extends BlockNode {
+    constructor(error) {
+        super();
+        this.error = error;
+    }
+    render(opts) {
+        return `catch(${this.error})` + super.render(opts);
+    }
+}
+Catch.kind = "catch";
+class Finally extends BlockNode {
+    render(opts) {
+        return "finally" + super.render(opts);
+    }
+}
+Finally.kind = "finally";
+class CodeGen {
+    constructor(extScope, opts = {}) {
+        this._values = {};
+        this._blockStarts = [];
+        this._constants = {};
+        this.opts = { ...opts, _n: opts.lines ? "\n" : "" };
+        this._extScope = extScope;
+        this._scope = new scope_1.Scope({ parent: extScope });
+        this._nodes = [new Root()];
+    }
+    toString() {
+        return this._root.render(this.opts);
+    }
+    // returns unique name in the internal scope
+    name(prefix) {
+        return this._scope.name(prefix);
+    }
+    // reserves unique name in the external scope
+    scopeName(prefix) {
+        return this._extScope.name(prefix);
+    }
+    // reserves unique name in the external scope and assigns value to it
+    scopeValue(prefixOrName, value) {
+        const name = this._extScope.value(prefixOrName, value);
+        const vs = this._values[name.prefix] || (this._values[name.prefix] = new Set());
+        vs.add(name);
+        return name;
+    }
+    getScopeValue(prefix, keyOrRef) {
+        return this._extScope.getValue(prefix, keyOrRef);
+    }
+    // return code that assigns values in the external scope to the names that are used internally
+    // (same names that were returned by gen.scopeName or gen.scopeValue)
+    scopeRefs(scopeName) {
+        return this._extScope.scopeRefs(scopeName, this._values);
+    }
+    scopeCode() {
+        return this._extScope.scopeCode(this._values);
+    }
+    _def(varKind, nameOrPrefix, rhs, constant) {
+        const name = this._scope.toName(nameOrPrefix);
+        if (rhs !== undefined && constant)
+            this._constants[name.str] = rhs;
+        this._leafNode(new Def(varKind, name, rhs));
+        return name;
+    }
+    // `const` declaration (`var` in es5 mode)
+    const(nameOrPrefix, rhs, _constant) {
+        return this._def(scope_1.varKinds.const, nameOrPrefix, rhs, _constant);
+    }
+    // `let` declaration with optional assignment (`var` in es5 mode)
+    let(nameOrPrefix, rhs, _constant) {
+        return this._def(scope_1.varKinds.let, nameOrPrefix, rhs, _constant);
+    }
+    // `var` declaration with optional assignment
+    var(nameOrPrefix, rhs, _constant) {
+        return this._def(scope_1.varKinds.var, nameOrPrefix, rhs, _constant);
+    }
+    // assignment code
+    assign(lhs, rhs, sideEffects) {
+        return this._leafNode(new Assign(lhs, rhs, sideEffects));
+    }
+    // `+=` code
+    add(lhs, rhs) {
+        return this._leafNode(new AssignOp(lhs, exports.operators.ADD, rhs));
+    }
+    // appends passed SafeExpr to code or executes Block
+    code(c) {
+        if (typeof c == "function")
+            c();
+        else if (c !== code_1.nil)
+            this._leafNode(new AnyCode(c));
+        return this;
+    }
+    // returns code for object literal for the passed argument list of key-value pairs
+    object(...keyValues) {
+        const code = ["{"];
+        for (const [key, value] of keyValues) {
+            if (code.length > 1)
+                code.push(",");
+            code.push(key);
+            if (key !== value || this.opts.es5) {
+                code.push(":");
+                (0, code_1.addCodeArg)(code, value);
+            }
+        }
+        code.push("}");
+        return new code_1._Code(code);
+    }
+    // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
+    if(condition, thenBody, elseBody) {
+        this._blockNode(new If(condition));
+        if (thenBody && elseBody) {
+            this.code(thenBody).else().code(elseBody).endIf();
+        }
+        else if (thenBody) {
+            this.code(thenBody).endIf();
+        }
+        else if (elseBody) {
+            throw new Error('CodeGen: "else" body without "then" body');
+        }
+        return this;
+    }
+    // `else if` clause - invalid without `if` or after `else` clauses
+    elseIf(condition) {
+        return this._elseNode(new If(condition));
+    }
+    // `else` clause - only valid after `if` or `else if` clauses
+    else() {
+        return this._elseNode(new Else());
+    }
+    // end `if` statement (needed if gen.if was used only with condition)
+    endIf() {
+        return this._endBlockNode(If, Else);
+    }
+    _for(node, forBody) {
+        this._blockNode(node);
+        if (forBody)
+            this.code(forBody).endFor();
+        return this;
+    }
+    // a generic `for` clause (or statement if `forBody` is passed)
+    for(iteration, forBody) {
+        return this._for(new ForLoop(iteration), forBody);
+    }
+    // `for` statement for a range of values
+    forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
+        const name = this._scope.toName(nameOrPrefix);
+        return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
+    }
+    // `for-of` statement (in es5 mode replace with a normal for loop)
+    forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
+        const name = this._scope.toName(nameOrPrefix);
+        if (this.opts.es5) {
+            const arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
+            return this.forRange("_i", 0, (0, code_1._) `${arr}.length`, (i) => {
+                this.var(name, (0, code_1._) `${arr}[${i}]`);
+                forBody(name);
+            });
+        }
+        return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
+    }
+    // `for-in` statement.
+    // With option `ownProperties` replaced with a `for-of` loop for object keys
+    forIn(nameOrPrefix, obj, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.const) {
+        if (this.opts.ownProperties) {
+            return this.forOf(nameOrPrefix, (0, code_1._) `Object.keys(${obj})`, forBody);
+        }
+        const name = this._scope.toName(nameOrPrefix);
+        return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
+    }
+    // end `for` loop
+    endFor() {
+        return this._endBlockNode(For);
+    }
+    // `label` statement
+    label(label) {
+        return this._leafNode(new Label(label));
+    }
+    // `break` statement
+    break(label) {
+        return this._leafNode(new Break(label));
+    }
+    // `return` statement
+    return(value) {
+        const node = new Return();
+        this._blockNode(node);
+        this.code(value);
+        if (node.nodes.length !== 1)
+            throw new Error('CodeGen: "return" should have one node');
+        return this._endBlockNode(Return);
+    }
+    // `try` statement
+    try(tryBody, catchCode, finallyCode) {
+        if (!catchCode && !finallyCode)
+            throw new Error('CodeGen: "try" without "catch" and "finally"');
+        const node = new Try();
+        this._blockNode(node);
+        this.code(tryBody);
+        if (catchCode) {
+            const error = this.name("e");
+            this._currNode = node.catch = new Catch(error);
+            catchCode(error);
+        }
+        if (finallyCode) {
+            this._currNode = node.finally = new Finally();
+            this.code(finallyCode);
+        }
+        return this._endBlockNode(Catch, Finally);
+    }
+    // `throw` statement
+    throw(error) {
+        return this._leafNode(new Throw(error));
+    }
+    // start self-balancing block
+    block(body, nodeCount) {
+        this._blockStarts.push(this._nodes.length);
+        if (body)
+            this.code(body).endBlock(nodeCount);
+        return this;
+    }
+    // end the current self-balancing block
+    endBlock(nodeCount) {
+        const len = this._blockStarts.pop();
+        if (len === undefined)
+            throw new Error("CodeGen: not in self-balancing block");
+        const toClose = this._nodes.length - len;
+        if (toClose < 0 || (nodeCount !== undefined && toClose !== nodeCount)) {
+            throw new Error(`CodeGen: wrong number of nodes: ${toClose} vs ${nodeCount} expected`);
+        }
+        this._nodes.length = len;
+        return this;
+    }
+    // `function` heading (or definition if funcBody is passed)
+    func(name, args = code_1.nil, async, funcBody) {
+        this._blockNode(new Func(name, args, async));
+        if (funcBody)
+            this.code(funcBody).endFunc();
+        return this;
+    }
+    // end function definition
+    endFunc() {
+        return this._endBlockNode(Func);
+    }
+    optimize(n = 1) {
+        while (n-- > 0) {
+            this._root.optimizeNodes();
+            this._root.optimizeNames(this._root.names, this._constants);
+        }
+    }
+    _leafNode(node) {
+        this._currNode.nodes.push(node);
+        return this;
+    }
+    _blockNode(node) {
+        this._currNode.nodes.push(node);
+        this._nodes.push(node);
+    }
+    _endBlockNode(N1, N2) {
+        const n = this._currNode;
+        if (n instanceof N1 || (N2 && n instanceof N2)) {
+            this._nodes.pop();
+            return this;
+        }
+        throw new Error(`CodeGen: not in block "${N2 ? `${N1.kind}/${N2.kind}` : N1.kind}"`);
+    }
+    _elseNode(node) {
+        const n = this._currNode;
+        if (!(n instanceof If)) {
+            throw new Error('CodeGen: "else" without "if"');
+        }
+        this._currNode = n.else = node;
+        return this;
+    }
+    get _root() {
+        return this._nodes[0];
+    }
+    get _currNode() {
+        const ns = this._nodes;
+        return ns[ns.length - 1];
+    }
+    set _currNode(node) {
+        const ns = this._nodes;
+        ns[ns.length - 1] = node;
+    }
+}
+exports.CodeGen = CodeGen;
+function addNames(names, from) {
+    for (const n in from)
+        names[n] = (names[n] || 0) + (from[n] || 0);
+    return names;
+}
+function addExprNames(names, from) {
+    return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+}
+function optimizeExpr(expr, names, constants) {
+    if (expr instanceof code_1.Name)
+        return replaceName(expr);
+    if (!canOptimize(expr))
+        return expr;
+    return new code_1._Code(expr._items.reduce((items, c) => {
+        if (c instanceof code_1.Name)
+            c = replaceName(c);
+        if (c instanceof code_1._Code)
+            items.push(...c._items);
+        else
+            items.push(c);
+        return items;
+    }, []));
+    function replaceName(n) {
+        const c = constants[n.str];
+        if (c === undefined || names[n.str] !== 1)
+            return n;
+        delete names[n.str];
+        return c;
+    }
+    function canOptimize(e) {
+        return (e instanceof code_1._Code &&
+            e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== undefined));
+    }
+}
+function subtractNames(names, from) {
+    for (const n in from)
+        names[n] = (names[n] || 0) - (from[n] || 0);
+}
+function not(x) {
+    return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._) `!${par(x)}`;
+}
+exports.not = not;
+const andCode = mappend(exports.operators.AND);
+// boolean AND (&&) expression with the passed arguments
+function and(...args) {
+    return args.reduce(andCode);
+}
+exports.and = and;
+const orCode = mappend(exports.operators.OR);
+// boolean OR (||) expression with the passed arguments
+function or(...args) {
+    return args.reduce(orCode);
+}
+exports.or = or;
+function mappend(op) {
+    return (x, y) => (x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._) `${par(x)} ${op} ${par(y)}`);
+}
+function par(x) {
+    return x instanceof code_1.Name ? x : (0, code_1._) `(${x})`;
+}
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 7788:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
+const code_1 = __nccwpck_require__(567);
+class ValueError extends Error {
+    constructor(name) {
+        super(`CodeGen: "code" for ${name} not defined`);
+        this.value = name.value;
+    }
+}
+var UsedValueState;
+(function (UsedValueState) {
+    UsedValueState[UsedValueState["Started"] = 0] = "Started";
+    UsedValueState[UsedValueState["Completed"] = 1] = "Completed";
+})(UsedValueState || (exports.UsedValueState = UsedValueState = {}));
+exports.varKinds = {
+    const: new code_1.Name("const"),
+    let: new code_1.Name("let"),
+    var: new code_1.Name("var"),
+};
+class Scope {
+    constructor({ prefixes, parent } = {}) {
+        this._names = {};
+        this._prefixes = prefixes;
+        this._parent = parent;
+    }
+    toName(nameOrPrefix) {
+        return nameOrPrefix instanceof code_1.Name ? nameOrPrefix : this.name(nameOrPrefix);
+    }
+    name(prefix) {
+        return new code_1.Name(this._newName(prefix));
+    }
+    _newName(prefix) {
+        const ng = this._names[prefix] || this._nameGroup(prefix);
+        return `${prefix}${ng.index++}`;
+    }
+    _nameGroup(prefix) {
+        var _a, _b;
+        if (((_b = (_a = this._parent) === null || _a === void 0 ? void 0 : _a._prefixes) === null || _b === void 0 ? void 0 : _b.has(prefix)) || (this._prefixes && !this._prefixes.has(prefix))) {
+            throw new Error(`CodeGen: prefix "${prefix}" is not allowed in this scope`);
+        }
+        return (this._names[prefix] = { prefix, index: 0 });
+    }
+}
+exports.Scope = Scope;
+class ValueScopeName extends code_1.Name {
+    constructor(prefix, nameStr) {
+        super(nameStr);
+        this.prefix = prefix;
+    }
+    setValue(value, { property, itemIndex }) {
+        this.value = value;
+        this.scopePath = (0, code_1._) `.${new code_1.Name(property)}[${itemIndex}]`;
+    }
+}
+exports.ValueScopeName = ValueScopeName;
+const line = (0, code_1._) `\n`;
+class ValueScope extends Scope {
+    constructor(opts) {
+        super(opts);
+        this._values = {};
+        this._scope = opts.scope;
+        this.opts = { ...opts, _n: opts.lines ? line : code_1.nil };
+    }
+    get() {
+        return this._scope;
+    }
+    name(prefix) {
+        return new ValueScopeName(prefix, this._newName(prefix));
+    }
+    value(nameOrPrefix, value) {
+        var _a;
+        if (value.ref === undefined)
+            throw new Error("CodeGen: ref must be passed in value");
+        const name = this.toName(nameOrPrefix);
+        const { prefix } = name;
+        const valueKey = (_a = value.key) !== null && _a !== void 0 ? _a : value.ref;
+        let vs = this._values[prefix];
+        if (vs) {
+            const _name = vs.get(valueKey);
+            if (_name)
+                return _name;
+        }
+        else {
+            vs = this._values[prefix] = new Map();
+        }
+        vs.set(valueKey, name);
+        const s = this._scope[prefix] || (this._scope[prefix] = []);
+        const itemIndex = s.length;
+        s[itemIndex] = value.ref;
+        name.setValue(value, { property: prefix, itemIndex });
+        return name;
+    }
+    getValue(prefix, keyOrRef) {
+        const vs = this._values[prefix];
+        if (!vs)
+            return;
+        return vs.get(keyOrRef);
+    }
+    scopeRefs(scopeName, values = this._values) {
+        return this._reduceValues(values, (name) => {
+            if (name.scopePath === undefined)
+                throw new Error(`CodeGen: name "${name}" has no value`);
+            return (0, code_1._) `${scopeName}${name.scopePath}`;
+        });
+    }
+    scopeCode(values = this._values, usedValues, getCode) {
+        return this._reduceValues(values, (name) => {
+            if (name.value === undefined)
+                throw new Error(`CodeGen: name "${name}" has no value`);
+            return name.value.code;
+        }, usedValues, getCode);
+    }
+    _reduceValues(values, valueCode, usedValues = {}, getCode) {
+        let code = code_1.nil;
+        for (const prefix in values) {
+            const vs = values[prefix];
+            if (!vs)
+                continue;
+            const nameSet = (usedValues[prefix] = usedValues[prefix] || new Map());
+            vs.forEach((name) => {
+                if (nameSet.has(name))
+                    return;
+                nameSet.set(name, UsedValueState.Started);
+                let c = valueCode(name);
+                if (c) {
+                    const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
+                    code = (0, code_1._) `${code}${def} ${name} = ${c};${this.opts._n}`;
+                }
+                else if ((c = getCode === null || getCode === void 0 ? void 0 : getCode(name))) {
+                    code = (0, code_1._) `${code}${c}${this.opts._n}`;
+                }
+                else {
+                    throw new ValueError(name);
+                }
+                nameSet.set(name, UsedValueState.Completed);
+            });
+        }
+        return code;
+    }
+}
+exports.ValueScope = ValueScope;
+//# sourceMappingURL=scope.js.map
+
+/***/ }),
+
+/***/ 1283:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
+exports.keywordError = {
+    message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
+};
+exports.keyword$DataError = {
+    message: ({ keyword, schemaType }) => schemaType
+        ? (0, codegen_1.str) `"${keyword}" keyword must be ${schemaType} ($data)`
+        : (0, codegen_1.str) `"${keyword}" keyword is invalid ($data)`,
+};
+function reportError(cxt, error = exports.keywordError, errorPaths, overrideAllErrors) {
+    const { it } = cxt;
+    const { gen, compositeRule, allErrors } = it;
+    const errObj = errorObjectCode(cxt, error, errorPaths);
+    if (overrideAllErrors !== null && overrideAllErrors !== void 0 ? overrideAllErrors : (compositeRule || allErrors)) {
+        addError(gen, errObj);
+    }
+    else {
+        returnErrors(it, (0, codegen_1._) `[${errObj}]`);
+    }
+}
+exports.reportError = reportError;
+function reportExtraError(cxt, error = exports.keywordError, errorPaths) {
+    const { it } = cxt;
+    const { gen, compositeRule, allErrors } = it;
+    const errObj = errorObjectCode(cxt, error, errorPaths);
+    addError(gen, errObj);
+    if (!(compositeRule || allErrors)) {
+        returnErrors(it, names_1.default.vErrors);
+    }
+}
+exports.reportExtraError = reportExtraError;
+function resetErrorsCount(gen, errsCount) {
+    gen.assign(names_1.default.errors, errsCount);
+    gen.if((0, codegen_1._) `${names_1.default.vErrors} !== null`, () => gen.if(errsCount, () => gen.assign((0, codegen_1._) `${names_1.default.vErrors}.length`, errsCount), () => gen.assign(names_1.default.vErrors, null)));
+}
+exports.resetErrorsCount = resetErrorsCount;
+function extendErrors({ gen, keyword, schemaValue, data, errsCount, it, }) {
+    /* istanbul ignore if */
+    if (errsCount === undefined)
+        throw new Error("ajv implementation error");
+    const err = gen.name("err");
+    gen.forRange("i", errsCount, names_1.default.errors, (i) => {
+        gen.const(err, (0, codegen_1._) `${names_1.default.vErrors}[${i}]`);
+        gen.if((0, codegen_1._) `${err}.instancePath === undefined`, () => gen.assign((0, codegen_1._) `${err}.instancePath`, (0, codegen_1.strConcat)(names_1.default.instancePath, it.errorPath)));
+        gen.assign((0, codegen_1._) `${err}.schemaPath`, (0, codegen_1.str) `${it.errSchemaPath}/${keyword}`);
+        if (it.opts.verbose) {
+            gen.assign((0, codegen_1._) `${err}.schema`, schemaValue);
+            gen.assign((0, codegen_1._) `${err}.data`, data);
+        }
+    });
+}
+exports.extendErrors = extendErrors;
+function addError(gen, errObj) {
+    const err = gen.const("err", errObj);
+    gen.if((0, codegen_1._) `${names_1.default.vErrors} === null`, () => gen.assign(names_1.default.vErrors, (0, codegen_1._) `[${err}]`), (0, codegen_1._) `${names_1.default.vErrors}.push(${err})`);
+    gen.code((0, codegen_1._) `${names_1.default.errors}++`);
+}
+function returnErrors(it, errs) {
+    const { gen, validateName, schemaEnv } = it;
+    if (schemaEnv.$async) {
+        gen.throw((0, codegen_1._) `new ${it.ValidationError}(${errs})`);
+    }
+    else {
+        gen.assign((0, codegen_1._) `${validateName}.errors`, errs);
+        gen.return(false);
+    }
+}
+const E = {
+    keyword: new codegen_1.Name("keyword"),
+    schemaPath: new codegen_1.Name("schemaPath"), // also used in JTD errors
+    params: new codegen_1.Name("params"),
+    propertyName: new codegen_1.Name("propertyName"),
+    message: new codegen_1.Name("message"),
+    schema: new codegen_1.Name("schema"),
+    parentSchema: new codegen_1.Name("parentSchema"),
+};
+function errorObjectCode(cxt, error, errorPaths) {
+    const { createErrors } = cxt.it;
+    if (createErrors === false)
+        return (0, codegen_1._) `{}`;
+    return errorObject(cxt, error, errorPaths);
+}
+function errorObject(cxt, error, errorPaths = {}) {
+    const { gen, it } = cxt;
+    const keyValues = [
+        errorInstancePath(it, errorPaths),
+        errorSchemaPath(cxt, errorPaths),
+    ];
+    extraErrorProps(cxt, error, keyValues);
+    return gen.object(...keyValues);
+}
+function errorInstancePath({ errorPath }, { instancePath }) {
+    const instPath = instancePath
+        ? (0, codegen_1.str) `${errorPath}${(0, util_1.getErrorPath)(instancePath, util_1.Type.Str)}`
+        : errorPath;
+    return [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, instPath)];
+}
+function errorSchemaPath({ keyword, it: { errSchemaPath } }, { schemaPath, parentSchema }) {
+    let schPath = parentSchema ? errSchemaPath : (0, codegen_1.str) `${errSchemaPath}/${keyword}`;
+    if (schemaPath) {
+        schPath = (0, codegen_1.str) `${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
+    }
+    return [E.schemaPath, schPath];
+}
+function extraErrorProps(cxt, { params, message }, keyValues) {
+    const { keyword, data, schemaValue, it } = cxt;
+    const { opts, propertyName, topSchemaRef, schemaPath } = it;
+    keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._) `{}`]);
+    if (opts.messages) {
+        keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
+    }
+    if (opts.verbose) {
+        keyValues.push([E.schema, schemaValue], [E.parentSchema, (0, codegen_1._) `${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
+    }
+    if (propertyName)
+        keyValues.push([E.propertyName, propertyName]);
+}
+//# sourceMappingURL=errors.js.map
+
+/***/ }),
+
+/***/ 2718:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const validation_error_1 = __nccwpck_require__(3021);
+const names_1 = __nccwpck_require__(630);
+const resolve_1 = __nccwpck_require__(4090);
+const util_1 = __nccwpck_require__(4464);
+const validate_1 = __nccwpck_require__(7881);
+class SchemaEnv {
+    constructor(env) {
+        var _a;
+        this.refs = {};
+        this.dynamicAnchors = {};
+        let schema;
+        if (typeof env.schema == "object")
+            schema = env.schema;
+        this.schema = env.schema;
+        this.schemaId = env.schemaId;
+        this.root = env.root || this;
+        this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env.schemaId || "$id"]);
+        this.schemaPath = env.schemaPath;
+        this.localRefs = env.localRefs;
+        this.meta = env.meta;
+        this.$async = schema === null || schema === void 0 ? void 0 : schema.$async;
+        this.refs = {};
+    }
+}
+exports.SchemaEnv = SchemaEnv;
+// let codeSize = 0
+// let nodeCount = 0
+// Compiles schema in SchemaEnv
+function compileSchema(sch) {
+    // TODO refactor - remove compilations
+    const _sch = getCompilingSchema.call(this, sch);
+    if (_sch)
+        return _sch;
+    const rootId = (0, resolve_1.getFullPath)(this.opts.uriResolver, sch.root.baseId); // TODO if getFullPath removed 1 tests fails
+    const { es5, lines } = this.opts.code;
+    const { ownProperties } = this.opts;
+    const gen = new codegen_1.CodeGen(this.scope, { es5, lines, ownProperties });
+    let _ValidationError;
+    if (sch.$async) {
+        _ValidationError = gen.scopeValue("Error", {
+            ref: validation_error_1.default,
+            code: (0, codegen_1._) `require("ajv/dist/runtime/validation_error").default`,
+        });
+    }
+    const validateName = gen.scopeName("validate");
+    sch.validateName = validateName;
+    const schemaCxt = {
+        gen,
+        allErrors: this.opts.allErrors,
+        data: names_1.default.data,
+        parentData: names_1.default.parentData,
+        parentDataProperty: names_1.default.parentDataProperty,
+        dataNames: [names_1.default.data],
+        dataPathArr: [codegen_1.nil], // TODO can its length be used as dataLevel if nil is removed?
+        dataLevel: 0,
+        dataTypes: [],
+        definedProperties: new Set(),
+        topSchemaRef: gen.scopeValue("schema", this.opts.code.source === true
+            ? { ref: sch.schema, code: (0, codegen_1.stringify)(sch.schema) }
+            : { ref: sch.schema }),
+        validateName,
+        ValidationError: _ValidationError,
+        schema: sch.schema,
+        schemaEnv: sch,
+        rootId,
+        baseId: sch.baseId || rootId,
+        schemaPath: codegen_1.nil,
+        errSchemaPath: sch.schemaPath || (this.opts.jtd ? "" : "#"),
+        errorPath: (0, codegen_1._) `""`,
+        opts: this.opts,
+        self: this,
+    };
+    let sourceCode;
+    try {
+        this._compilations.add(sch);
+        (0, validate_1.validateFunctionCode)(schemaCxt);
+        gen.optimize(this.opts.code.optimize);
+        // gen.optimize(1)
+        const validateCode = gen.toString();
+        sourceCode = `${gen.scopeRefs(names_1.default.scope)}return ${validateCode}`;
+        // console.log((codeSize += sourceCode.length), (nodeCount += gen.nodeCount))
+        if (this.opts.code.process)
+            sourceCode = this.opts.code.process(sourceCode, sch);
+        // console.log("\n\n\n *** \n", sourceCode)
+        const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
+        const validate = makeValidate(this, this.scope.get());
+        this.scope.value(validateName, { ref: validate });
+        validate.errors = null;
+        validate.schema = sch.schema;
+        validate.schemaEnv = sch;
+        if (sch.$async)
+            validate.$async = true;
+        if (this.opts.code.source === true) {
+            validate.source = { validateName, validateCode, scopeValues: gen._values };
+        }
+        if (this.opts.unevaluated) {
+            const { props, items } = schemaCxt;
+            validate.evaluated = {
+                props: props instanceof codegen_1.Name ? undefined : props,
+                items: items instanceof codegen_1.Name ? undefined : items,
+                dynamicProps: props instanceof codegen_1.Name,
+                dynamicItems: items instanceof codegen_1.Name,
+            };
+            if (validate.source)
+                validate.source.evaluated = (0, codegen_1.stringify)(validate.evaluated);
+        }
+        sch.validate = validate;
+        return sch;
+    }
+    catch (e) {
+        delete sch.validate;
+        delete sch.validateName;
+        if (sourceCode)
+            this.logger.error("Error compiling schema, function code:", sourceCode);
+        // console.log("\n\n\n *** \n", sourceCode, this.opts)
+        throw e;
+    }
+    finally {
+        this._compilations.delete(sch);
+    }
+}
+exports.compileSchema = compileSchema;
+function resolveRef(root, baseId, ref) {
+    var _a;
+    ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
+    const schOrFunc = root.refs[ref];
+    if (schOrFunc)
+        return schOrFunc;
+    let _sch = resolve.call(this, root, ref);
+    if (_sch === undefined) {
+        const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref]; // TODO maybe localRefs should hold SchemaEnv
+        const { schemaId } = this.opts;
+        if (schema)
+            _sch = new SchemaEnv({ schema, schemaId, root, baseId });
+    }
+    if (_sch === undefined)
+        return;
+    return (root.refs[ref] = inlineOrCompile.call(this, _sch));
+}
+exports.resolveRef = resolveRef;
+function inlineOrCompile(sch) {
+    if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
+        return sch.schema;
+    return sch.validate ? sch : compileSchema.call(this, sch);
+}
+// Index of schema compilation in the currently compiled list
+function getCompilingSchema(schEnv) {
+    for (const sch of this._compilations) {
+        if (sameSchemaEnv(sch, schEnv))
+            return sch;
+    }
+}
+exports.getCompilingSchema = getCompilingSchema;
+function sameSchemaEnv(s1, s2) {
+    return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
+}
+// resolve and compile the references ($ref)
+// TODO returns AnySchemaObject (if the schema can be inlined) or validation function
+function resolve(root, // information about the root schema for the current schema
+ref // reference to resolve
+) {
+    let sch;
+    while (typeof (sch = this.refs[ref]) == "string")
+        ref = sch;
+    return sch || this.schemas[ref] || resolveSchema.call(this, root, ref);
+}
+// Resolve schema, its root and baseId
+function resolveSchema(root, // root object with properties schema, refs TODO below SchemaEnv is assigned to it
+ref // reference to resolve
+) {
+    const p = this.opts.uriResolver.parse(ref);
+    const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p);
+    let baseId = (0, resolve_1.getFullPath)(this.opts.uriResolver, root.baseId, undefined);
+    // TODO `Object.keys(root.schema).length > 0` should not be needed - but removing breaks 2 tests
+    if (Object.keys(root.schema).length > 0 && refPath === baseId) {
+        return getJsonPointer.call(this, p, root);
+    }
+    const id = (0, resolve_1.normalizeId)(refPath);
+    const schOrRef = this.refs[id] || this.schemas[id];
+    if (typeof schOrRef == "string") {
+        const sch = resolveSchema.call(this, root, schOrRef);
+        if (typeof (sch === null || sch === void 0 ? void 0 : sch.schema) !== "object")
+            return;
+        return getJsonPointer.call(this, p, sch);
+    }
+    if (typeof (schOrRef === null || schOrRef === void 0 ? void 0 : schOrRef.schema) !== "object")
+        return;
+    if (!schOrRef.validate)
+        compileSchema.call(this, schOrRef);
+    if (id === (0, resolve_1.normalizeId)(ref)) {
+        const { schema } = schOrRef;
+        const { schemaId } = this.opts;
+        const schId = schema[schemaId];
+        if (schId)
+            baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
+        return new SchemaEnv({ schema, schemaId, root, baseId });
+    }
+    return getJsonPointer.call(this, p, schOrRef);
+}
+exports.resolveSchema = resolveSchema;
+const PREVENT_SCOPE_CHANGE = new Set([
+    "properties",
+    "patternProperties",
+    "enum",
+    "dependencies",
+    "definitions",
+]);
+function getJsonPointer(parsedRef, { baseId, schema, root }) {
+    var _a;
+    if (((_a = parsedRef.fragment) === null || _a === void 0 ? void 0 : _a[0]) !== "/")
+        return;
+    for (const part of parsedRef.fragment.slice(1).split("/")) {
+        if (typeof schema === "boolean")
+            return;
+        const partSchema = schema[(0, util_1.unescapeFragment)(part)];
+        if (partSchema === undefined)
+            return;
+        schema = partSchema;
+        // TODO PREVENT_SCOPE_CHANGE could be defined in keyword def?
+        const schId = typeof schema === "object" && schema[this.opts.schemaId];
+        if (!PREVENT_SCOPE_CHANGE.has(part) && schId) {
+            baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
+        }
+    }
+    let env;
+    if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
+        const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema.$ref);
+        env = resolveSchema.call(this, root, $ref);
+    }
+    // even though resolution failed we need to return SchemaEnv to throw exception
+    // so that compileAsync loads missing schema.
+    const { schemaId } = this.opts;
+    env = env || new SchemaEnv({ schema, schemaId, root, baseId });
+    if (env.schema !== env.root.schema)
+        return env;
+    return undefined;
+}
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 630:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const names = {
+    // validation function arguments
+    data: new codegen_1.Name("data"), // data passed to validation function
+    // args passed from referencing schema
+    valCxt: new codegen_1.Name("valCxt"), // validation/data context - should not be used directly, it is destructured to the names below
+    instancePath: new codegen_1.Name("instancePath"),
+    parentData: new codegen_1.Name("parentData"),
+    parentDataProperty: new codegen_1.Name("parentDataProperty"),
+    rootData: new codegen_1.Name("rootData"), // root data - same as the data passed to the first/top validation function
+    dynamicAnchors: new codegen_1.Name("dynamicAnchors"), // used to support recursiveRef and dynamicRef
+    // function scoped variables
+    vErrors: new codegen_1.Name("vErrors"), // null or array of validation errors
+    errors: new codegen_1.Name("errors"), // counter of validation errors
+    this: new codegen_1.Name("this"),
+    // "globals"
+    self: new codegen_1.Name("self"),
+    scope: new codegen_1.Name("scope"),
+    // JTD serialize/parse name for JSON string and position
+    json: new codegen_1.Name("json"),
+    jsonPos: new codegen_1.Name("jsonPos"),
+    jsonLen: new codegen_1.Name("jsonLen"),
+    jsonPart: new codegen_1.Name("jsonPart"),
+};
+exports["default"] = names;
+//# sourceMappingURL=names.js.map
+
+/***/ }),
+
+/***/ 3162:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const resolve_1 = __nccwpck_require__(4090);
+class MissingRefError extends Error {
+    constructor(resolver, baseId, ref, msg) {
+        super(msg || `can't resolve reference ${ref} from id ${baseId}`);
+        this.missingRef = (0, resolve_1.resolveUrl)(resolver, baseId, ref);
+        this.missingSchema = (0, resolve_1.normalizeId)((0, resolve_1.getFullPath)(resolver, this.missingRef));
+    }
+}
+exports["default"] = MissingRefError;
+//# sourceMappingURL=ref_error.js.map
+
+/***/ }),
+
+/***/ 4090:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
+const util_1 = __nccwpck_require__(4464);
+const equal = __nccwpck_require__(3430);
+const traverse = __nccwpck_require__(1167);
+// TODO refactor to use keyword definitions
+const SIMPLE_INLINED = new Set([
+    "type",
+    "format",
+    "pattern",
+    "maxLength",
+    "minLength",
+    "maxProperties",
+    "minProperties",
+    "maxItems",
+    "minItems",
+    "maximum",
+    "minimum",
+    "uniqueItems",
+    "multipleOf",
+    "required",
+    "enum",
+    "const",
+]);
+function inlineRef(schema, limit = true) {
+    if (typeof schema == "boolean")
+        return true;
+    if (limit === true)
+        return !hasRef(schema);
+    if (!limit)
+        return false;
+    return countKeys(schema) <= limit;
+}
+exports.inlineRef = inlineRef;
+const REF_KEYWORDS = new Set([
+    "$ref",
+    "$recursiveRef",
+    "$recursiveAnchor",
+    "$dynamicRef",
+    "$dynamicAnchor",
+]);
+function hasRef(schema) {
+    for (const key in schema) {
+        if (REF_KEYWORDS.has(key))
+            return true;
+        const sch = schema[key];
+        if (Array.isArray(sch) && sch.some(hasRef))
+            return true;
+        if (typeof sch == "object" && hasRef(sch))
+            return true;
+    }
+    return false;
+}
+function countKeys(schema) {
+    let count = 0;
+    for (const key in schema) {
+        if (key === "$ref")
+            return Infinity;
+        count++;
+        if (SIMPLE_INLINED.has(key))
+            continue;
+        if (typeof schema[key] == "object") {
+            (0, util_1.eachItem)(schema[key], (sch) => (count += countKeys(sch)));
+        }
+        if (count === Infinity)
+            return Infinity;
+    }
+    return count;
+}
+function getFullPath(resolver, id = "", normalize) {
+    if (normalize !== false)
+        id = normalizeId(id);
+    const p = resolver.parse(id);
+    return _getFullPath(resolver, p);
+}
+exports.getFullPath = getFullPath;
+function _getFullPath(resolver, p) {
+    const serialized = resolver.serialize(p);
+    return serialized.split("#")[0] + "#";
+}
+exports._getFullPath = _getFullPath;
+const TRAILING_SLASH_HASH = /#\/?$/;
+function normalizeId(id) {
+    return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
+}
+exports.normalizeId = normalizeId;
+function resolveUrl(resolver, baseId, id) {
+    id = normalizeId(id);
+    return resolver.resolve(baseId, id);
+}
+exports.resolveUrl = resolveUrl;
+const ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+function getSchemaRefs(schema, baseId) {
+    if (typeof schema == "boolean")
+        return {};
+    const { schemaId, uriResolver } = this.opts;
+    const schId = normalizeId(schema[schemaId] || baseId);
+    const baseIds = { "": schId };
+    const pathPrefix = getFullPath(uriResolver, schId, false);
+    const localRefs = {};
+    const schemaRefs = new Set();
+    traverse(schema, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
+        if (parentJsonPtr === undefined)
+            return;
+        const fullPath = pathPrefix + jsonPtr;
+        let innerBaseId = baseIds[parentJsonPtr];
+        if (typeof sch[schemaId] == "string")
+            innerBaseId = addRef.call(this, sch[schemaId]);
+        addAnchor.call(this, sch.$anchor);
+        addAnchor.call(this, sch.$dynamicAnchor);
+        baseIds[jsonPtr] = innerBaseId;
+        function addRef(ref) {
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            const _resolve = this.opts.uriResolver.resolve;
+            ref = normalizeId(innerBaseId ? _resolve(innerBaseId, ref) : ref);
+            if (schemaRefs.has(ref))
+                throw ambiguos(ref);
+            schemaRefs.add(ref);
+            let schOrRef = this.refs[ref];
+            if (typeof schOrRef == "string")
+                schOrRef = this.refs[schOrRef];
+            if (typeof schOrRef == "object") {
+                checkAmbiguosRef(sch, schOrRef.schema, ref);
+            }
+            else if (ref !== normalizeId(fullPath)) {
+                if (ref[0] === "#") {
+                    checkAmbiguosRef(sch, localRefs[ref], ref);
+                    localRefs[ref] = sch;
+                }
+                else {
+                    this.refs[ref] = fullPath;
+                }
+            }
+            return ref;
+        }
+        function addAnchor(anchor) {
+            if (typeof anchor == "string") {
+                if (!ANCHOR.test(anchor))
+                    throw new Error(`invalid anchor "${anchor}"`);
+                addRef.call(this, `#${anchor}`);
+            }
+        }
+    });
+    return localRefs;
+    function checkAmbiguosRef(sch1, sch2, ref) {
+        if (sch2 !== undefined && !equal(sch1, sch2))
+            throw ambiguos(ref);
+    }
+    function ambiguos(ref) {
+        return new Error(`reference "${ref}" resolves to more than one schema`);
+    }
+}
+exports.getSchemaRefs = getSchemaRefs;
+//# sourceMappingURL=resolve.js.map
+
+/***/ }),
+
+/***/ 7353:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getRules = exports.isJSONType = void 0;
+const _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
+const jsonTypes = new Set(_jsonTypes);
+function isJSONType(x) {
+    return typeof x == "string" && jsonTypes.has(x);
+}
+exports.isJSONType = isJSONType;
+function getRules() {
+    const groups = {
+        number: { type: "number", rules: [] },
+        string: { type: "string", rules: [] },
+        array: { type: "array", rules: [] },
+        object: { type: "object", rules: [] },
+    };
+    return {
+        types: { ...groups, integer: true, boolean: true, null: true },
+        rules: [{ rules: [] }, groups.number, groups.string, groups.array, groups.object],
+        post: { rules: [] },
+        all: {},
+        keywords: {},
+    };
+}
+exports.getRules = getRules;
+//# sourceMappingURL=rules.js.map
+
+/***/ }),
+
+/***/ 4464:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const code_1 = __nccwpck_require__(567);
+// TODO refactor to use Set
+function toHash(arr) {
+    const hash = {};
+    for (const item of arr)
+        hash[item] = true;
+    return hash;
+}
+exports.toHash = toHash;
+function alwaysValidSchema(it, schema) {
+    if (typeof schema == "boolean")
+        return schema;
+    if (Object.keys(schema).length === 0)
+        return true;
+    checkUnknownRules(it, schema);
+    return !schemaHasRules(schema, it.self.RULES.all);
+}
+exports.alwaysValidSchema = alwaysValidSchema;
+function checkUnknownRules(it, schema = it.schema) {
+    const { opts, self } = it;
+    if (!opts.strictSchema)
+        return;
+    if (typeof schema === "boolean")
+        return;
+    const rules = self.RULES.keywords;
+    for (const key in schema) {
+        if (!rules[key])
+            checkStrictMode(it, `unknown keyword: "${key}"`);
+    }
+}
+exports.checkUnknownRules = checkUnknownRules;
+function schemaHasRules(schema, rules) {
+    if (typeof schema == "boolean")
+        return !schema;
+    for (const key in schema)
+        if (rules[key])
+            return true;
+    return false;
+}
+exports.schemaHasRules = schemaHasRules;
+function schemaHasRulesButRef(schema, RULES) {
+    if (typeof schema == "boolean")
+        return !schema;
+    for (const key in schema)
+        if (key !== "$ref" && RULES.all[key])
+            return true;
+    return false;
+}
+exports.schemaHasRulesButRef = schemaHasRulesButRef;
+function schemaRefOrVal({ topSchemaRef, schemaPath }, schema, keyword, $data) {
+    if (!$data) {
+        if (typeof schema == "number" || typeof schema == "boolean")
+            return schema;
+        if (typeof schema == "string")
+            return (0, codegen_1._) `${schema}`;
+    }
+    return (0, codegen_1._) `${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
+}
+exports.schemaRefOrVal = schemaRefOrVal;
+function unescapeFragment(str) {
+    return unescapeJsonPointer(decodeURIComponent(str));
+}
+exports.unescapeFragment = unescapeFragment;
+function escapeFragment(str) {
+    return encodeURIComponent(escapeJsonPointer(str));
+}
+exports.escapeFragment = escapeFragment;
+function escapeJsonPointer(str) {
+    if (typeof str == "number")
+        return `${str}`;
+    return str.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+exports.escapeJsonPointer = escapeJsonPointer;
+function unescapeJsonPointer(str) {
+    return str.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+exports.unescapeJsonPointer = unescapeJsonPointer;
+function eachItem(xs, f) {
+    if (Array.isArray(xs)) {
+        for (const x of xs)
+            f(x);
+    }
+    else {
+        f(xs);
+    }
+}
+exports.eachItem = eachItem;
+function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName, }) {
+    return (gen, from, to, toName) => {
+        const res = to === undefined
+            ? from
+            : to instanceof codegen_1.Name
+                ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to)
+                : from instanceof codegen_1.Name
+                    ? (mergeToName(gen, to, from), from)
+                    : mergeValues(from, to);
+        return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
+    };
+}
+exports.mergeEvaluated = {
+    props: makeMergeEvaluated({
+        mergeNames: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true && ${from} !== undefined`, () => {
+            gen.if((0, codegen_1._) `${from} === true`, () => gen.assign(to, true), () => gen.assign(to, (0, codegen_1._) `${to} || {}`).code((0, codegen_1._) `Object.assign(${to}, ${from})`));
+        }),
+        mergeToName: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true`, () => {
+            if (from === true) {
+                gen.assign(to, true);
+            }
+            else {
+                gen.assign(to, (0, codegen_1._) `${to} || {}`);
+                setEvaluated(gen, to, from);
+            }
+        }),
+        mergeValues: (from, to) => (from === true ? true : { ...from, ...to }),
+        resultToName: evaluatedPropsToName,
+    }),
+    items: makeMergeEvaluated({
+        mergeNames: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true && ${from} !== undefined`, () => gen.assign(to, (0, codegen_1._) `${from} === true ? true : ${to} > ${from} ? ${to} : ${from}`)),
+        mergeToName: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true`, () => gen.assign(to, from === true ? true : (0, codegen_1._) `${to} > ${from} ? ${to} : ${from}`)),
+        mergeValues: (from, to) => (from === true ? true : Math.max(from, to)),
+        resultToName: (gen, items) => gen.var("items", items),
+    }),
+};
+function evaluatedPropsToName(gen, ps) {
+    if (ps === true)
+        return gen.var("props", true);
+    const props = gen.var("props", (0, codegen_1._) `{}`);
+    if (ps !== undefined)
+        setEvaluated(gen, props, ps);
+    return props;
+}
+exports.evaluatedPropsToName = evaluatedPropsToName;
+function setEvaluated(gen, props, ps) {
+    Object.keys(ps).forEach((p) => gen.assign((0, codegen_1._) `${props}${(0, codegen_1.getProperty)(p)}`, true));
+}
+exports.setEvaluated = setEvaluated;
+const snippets = {};
+function useFunc(gen, f) {
+    return gen.scopeValue("func", {
+        ref: f,
+        code: snippets[f.code] || (snippets[f.code] = new code_1._Code(f.code)),
+    });
+}
+exports.useFunc = useFunc;
+var Type;
+(function (Type) {
+    Type[Type["Num"] = 0] = "Num";
+    Type[Type["Str"] = 1] = "Str";
+})(Type || (exports.Type = Type = {}));
+function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
+    // let path
+    if (dataProp instanceof codegen_1.Name) {
+        const isNumber = dataPropType === Type.Num;
+        return jsPropertySyntax
+            ? isNumber
+                ? (0, codegen_1._) `"[" + ${dataProp} + "]"`
+                : (0, codegen_1._) `"['" + ${dataProp} + "']"`
+            : isNumber
+                ? (0, codegen_1._) `"/" + ${dataProp}`
+                : (0, codegen_1._) `"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`; // TODO maybe use global escapePointer
+    }
+    return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
+}
+exports.getErrorPath = getErrorPath;
+function checkStrictMode(it, msg, mode = it.opts.strictSchema) {
+    if (!mode)
+        return;
+    msg = `strict mode: ${msg}`;
+    if (mode === true)
+        throw new Error(msg);
+    it.self.logger.warn(msg);
+}
+exports.checkStrictMode = checkStrictMode;
+//# sourceMappingURL=util.js.map
+
+/***/ }),
+
+/***/ 7692:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
+function schemaHasRulesForType({ schema, self }, type) {
+    const group = self.RULES.types[type];
+    return group && group !== true && shouldUseGroup(schema, group);
+}
+exports.schemaHasRulesForType = schemaHasRulesForType;
+function shouldUseGroup(schema, group) {
+    return group.rules.some((rule) => shouldUseRule(schema, rule));
+}
+exports.shouldUseGroup = shouldUseGroup;
+function shouldUseRule(schema, rule) {
+    var _a;
+    return (schema[rule.keyword] !== undefined ||
+        ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema[kwd] !== undefined)));
+}
+exports.shouldUseRule = shouldUseRule;
+//# sourceMappingURL=applicability.js.map
+
+/***/ }),
+
+/***/ 5346:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
+const errors_1 = __nccwpck_require__(1283);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const boolError = {
+    message: "boolean schema is false",
+};
+function topBoolOrEmptySchema(it) {
+    const { gen, schema, validateName } = it;
+    if (schema === false) {
+        falseSchemaError(it, false);
+    }
+    else if (typeof schema == "object" && schema.$async === true) {
+        gen.return(names_1.default.data);
+    }
+    else {
+        gen.assign((0, codegen_1._) `${validateName}.errors`, null);
+        gen.return(true);
+    }
+}
+exports.topBoolOrEmptySchema = topBoolOrEmptySchema;
+function boolOrEmptySchema(it, valid) {
+    const { gen, schema } = it;
+    if (schema === false) {
+        gen.var(valid, false); // TODO var
+        falseSchemaError(it);
+    }
+    else {
+        gen.var(valid, true); // TODO var
+    }
+}
+exports.boolOrEmptySchema = boolOrEmptySchema;
+function falseSchemaError(it, overrideAllErrors) {
+    const { gen, data } = it;
+    // TODO maybe some other interface should be used for non-keyword validation errors...
+    const cxt = {
+        gen,
+        keyword: "false schema",
+        data,
+        schema: false,
+        schemaCode: false,
+        schemaValue: false,
+        params: {},
+        it,
+    };
+    (0, errors_1.reportError)(cxt, boolError, undefined, overrideAllErrors);
+}
+//# sourceMappingURL=boolSchema.js.map
+
+/***/ }),
+
+/***/ 6685:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
+const rules_1 = __nccwpck_require__(7353);
+const applicability_1 = __nccwpck_require__(7692);
+const errors_1 = __nccwpck_require__(1283);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+var DataType;
+(function (DataType) {
+    DataType[DataType["Correct"] = 0] = "Correct";
+    DataType[DataType["Wrong"] = 1] = "Wrong";
+})(DataType || (exports.DataType = DataType = {}));
+function getSchemaTypes(schema) {
+    const types = getJSONTypes(schema.type);
+    const hasNull = types.includes("null");
+    if (hasNull) {
+        if (schema.nullable === false)
+            throw new Error("type: null contradicts nullable: false");
+    }
+    else {
+        if (!types.length && schema.nullable !== undefined) {
+            throw new Error('"nullable" cannot be used without "type"');
+        }
+        if (schema.nullable === true)
+            types.push("null");
+    }
+    return types;
+}
+exports.getSchemaTypes = getSchemaTypes;
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
+function getJSONTypes(ts) {
+    const types = Array.isArray(ts) ? ts : ts ? [ts] : [];
+    if (types.every(rules_1.isJSONType))
+        return types;
+    throw new Error("type must be JSONType or JSONType[]: " + types.join(","));
+}
+exports.getJSONTypes = getJSONTypes;
+function coerceAndCheckDataType(it, types) {
+    const { gen, data, opts } = it;
+    const coerceTo = coerceToTypes(types, opts.coerceTypes);
+    const checkTypes = types.length > 0 &&
+        !(coerceTo.length === 0 && types.length === 1 && (0, applicability_1.schemaHasRulesForType)(it, types[0]));
+    if (checkTypes) {
+        const wrongType = checkDataTypes(types, data, opts.strictNumbers, DataType.Wrong);
+        gen.if(wrongType, () => {
+            if (coerceTo.length)
+                coerceData(it, types, coerceTo);
+            else
+                reportTypeError(it);
+        });
+    }
+    return checkTypes;
+}
+exports.coerceAndCheckDataType = coerceAndCheckDataType;
+const COERCIBLE = new Set(["string", "number", "integer", "boolean", "null"]);
+function coerceToTypes(types, coerceTypes) {
+    return coerceTypes
+        ? types.filter((t) => COERCIBLE.has(t) || (coerceTypes === "array" && t === "array"))
+        : [];
+}
+function coerceData(it, types, coerceTo) {
+    const { gen, data, opts } = it;
+    const dataType = gen.let("dataType", (0, codegen_1._) `typeof ${data}`);
+    const coerced = gen.let("coerced", (0, codegen_1._) `undefined`);
+    if (opts.coerceTypes === "array") {
+        gen.if((0, codegen_1._) `${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen
+            .assign(data, (0, codegen_1._) `${data}[0]`)
+            .assign(dataType, (0, codegen_1._) `typeof ${data}`)
+            .if(checkDataTypes(types, data, opts.strictNumbers), () => gen.assign(coerced, data)));
+    }
+    gen.if((0, codegen_1._) `${coerced} !== undefined`);
+    for (const t of coerceTo) {
+        if (COERCIBLE.has(t) || (t === "array" && opts.coerceTypes === "array")) {
+            coerceSpecificType(t);
+        }
+    }
+    gen.else();
+    reportTypeError(it);
+    gen.endIf();
+    gen.if((0, codegen_1._) `${coerced} !== undefined`, () => {
+        gen.assign(data, coerced);
+        assignParentData(it, coerced);
+    });
+    function coerceSpecificType(t) {
+        switch (t) {
+            case "string":
+                gen
+                    .elseIf((0, codegen_1._) `${dataType} == "number" || ${dataType} == "boolean"`)
+                    .assign(coerced, (0, codegen_1._) `"" + ${data}`)
+                    .elseIf((0, codegen_1._) `${data} === null`)
+                    .assign(coerced, (0, codegen_1._) `""`);
+                return;
+            case "number":
+                gen
+                    .elseIf((0, codegen_1._) `${dataType} == "boolean" || ${data} === null
+              || (${dataType} == "string" && ${data} && ${data} == +${data})`)
+                    .assign(coerced, (0, codegen_1._) `+${data}`);
+                return;
+            case "integer":
+                gen
+                    .elseIf((0, codegen_1._) `${dataType} === "boolean" || ${data} === null
+              || (${dataType} === "string" && ${data} && ${data} == +${data} && !(${data} % 1))`)
+                    .assign(coerced, (0, codegen_1._) `+${data}`);
+                return;
+            case "boolean":
+                gen
+                    .elseIf((0, codegen_1._) `${data} === "false" || ${data} === 0 || ${data} === null`)
+                    .assign(coerced, false)
+                    .elseIf((0, codegen_1._) `${data} === "true" || ${data} === 1`)
+                    .assign(coerced, true);
+                return;
+            case "null":
+                gen.elseIf((0, codegen_1._) `${data} === "" || ${data} === 0 || ${data} === false`);
+                gen.assign(coerced, null);
+                return;
+            case "array":
+                gen
+                    .elseIf((0, codegen_1._) `${dataType} === "string" || ${dataType} === "number"
+              || ${dataType} === "boolean" || ${data} === null`)
+                    .assign(coerced, (0, codegen_1._) `[${data}]`);
+        }
+    }
+}
+function assignParentData({ gen, parentData, parentDataProperty }, expr) {
+    // TODO use gen.property
+    gen.if((0, codegen_1._) `${parentData} !== undefined`, () => gen.assign((0, codegen_1._) `${parentData}[${parentDataProperty}]`, expr));
+}
+function checkDataType(dataType, data, strictNums, correct = DataType.Correct) {
+    const EQ = correct === DataType.Correct ? codegen_1.operators.EQ : codegen_1.operators.NEQ;
+    let cond;
+    switch (dataType) {
+        case "null":
+            return (0, codegen_1._) `${data} ${EQ} null`;
+        case "array":
+            cond = (0, codegen_1._) `Array.isArray(${data})`;
+            break;
+        case "object":
+            cond = (0, codegen_1._) `${data} && typeof ${data} == "object" && !Array.isArray(${data})`;
+            break;
+        case "integer":
+            cond = numCond((0, codegen_1._) `!(${data} % 1) && !isNaN(${data})`);
+            break;
+        case "number":
+            cond = numCond();
+            break;
+        default:
+            return (0, codegen_1._) `typeof ${data} ${EQ} ${dataType}`;
+    }
+    return correct === DataType.Correct ? cond : (0, codegen_1.not)(cond);
+    function numCond(_cond = codegen_1.nil) {
+        return (0, codegen_1.and)((0, codegen_1._) `typeof ${data} == "number"`, _cond, strictNums ? (0, codegen_1._) `isFinite(${data})` : codegen_1.nil);
+    }
+}
+exports.checkDataType = checkDataType;
+function checkDataTypes(dataTypes, data, strictNums, correct) {
+    if (dataTypes.length === 1) {
+        return checkDataType(dataTypes[0], data, strictNums, correct);
+    }
+    let cond;
+    const types = (0, util_1.toHash)(dataTypes);
+    if (types.array && types.object) {
+        const notObj = (0, codegen_1._) `typeof ${data} != "object"`;
+        cond = types.null ? notObj : (0, codegen_1._) `!${data} || ${notObj}`;
+        delete types.null;
+        delete types.array;
+        delete types.object;
+    }
+    else {
+        cond = codegen_1.nil;
+    }
+    if (types.number)
+        delete types.integer;
+    for (const t in types)
+        cond = (0, codegen_1.and)(cond, checkDataType(t, data, strictNums, correct));
+    return cond;
+}
+exports.checkDataTypes = checkDataTypes;
+const typeError = {
+    message: ({ schema }) => `must be ${schema}`,
+    params: ({ schema, schemaValue }) => typeof schema == "string" ? (0, codegen_1._) `{type: ${schema}}` : (0, codegen_1._) `{type: ${schemaValue}}`,
+};
+function reportTypeError(it) {
+    const cxt = getTypeErrorContext(it);
+    (0, errors_1.reportError)(cxt, typeError);
+}
+exports.reportTypeError = reportTypeError;
+function getTypeErrorContext(it) {
+    const { gen, data, schema } = it;
+    const schemaCode = (0, util_1.schemaRefOrVal)(it, schema, "type");
+    return {
+        gen,
+        keyword: "type",
+        data,
+        schema: schema.type,
+        schemaCode,
+        schemaValue: schemaCode,
+        parentSchema: schema,
+        params: {},
+        it,
+    };
+}
+//# sourceMappingURL=dataType.js.map
+
+/***/ }),
+
+/***/ 1699:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.assignDefaults = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+function assignDefaults(it, ty) {
+    const { properties, items } = it.schema;
+    if (ty === "object" && properties) {
+        for (const key in properties) {
+            assignDefault(it, key, properties[key].default);
+        }
+    }
+    else if (ty === "array" && Array.isArray(items)) {
+        items.forEach((sch, i) => assignDefault(it, i, sch.default));
+    }
+}
+exports.assignDefaults = assignDefaults;
+function assignDefault(it, prop, defaultValue) {
+    const { gen, compositeRule, data, opts } = it;
+    if (defaultValue === undefined)
+        return;
+    const childData = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(prop)}`;
+    if (compositeRule) {
+        (0, util_1.checkStrictMode)(it, `default is ignored for: ${childData}`);
+        return;
+    }
+    let condition = (0, codegen_1._) `${childData} === undefined`;
+    if (opts.useDefaults === "empty") {
+        condition = (0, codegen_1._) `${condition} || ${childData} === null || ${childData} === ""`;
+    }
+    // `${childData} === undefined` +
+    // (opts.useDefaults === "empty" ? ` || ${childData} === null || ${childData} === ""` : "")
+    gen.if(condition, (0, codegen_1._) `${childData} = ${(0, codegen_1.stringify)(defaultValue)}`);
+}
+//# sourceMappingURL=defaults.js.map
+
+/***/ }),
+
+/***/ 7881:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
+const boolSchema_1 = __nccwpck_require__(5346);
+const dataType_1 = __nccwpck_require__(6685);
+const applicability_1 = __nccwpck_require__(7692);
+const dataType_2 = __nccwpck_require__(6685);
+const defaults_1 = __nccwpck_require__(1699);
+const keyword_1 = __nccwpck_require__(5202);
+const subschema_1 = __nccwpck_require__(6200);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const resolve_1 = __nccwpck_require__(4090);
+const util_1 = __nccwpck_require__(4464);
+const errors_1 = __nccwpck_require__(1283);
+// schema compilation - generates validation function, subschemaCode (below) is used for subschemas
+function validateFunctionCode(it) {
+    if (isSchemaObj(it)) {
+        checkKeywords(it);
+        if (schemaCxtHasRules(it)) {
+            topSchemaObjCode(it);
+            return;
+        }
+    }
+    validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
+}
+exports.validateFunctionCode = validateFunctionCode;
+function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
+    if (opts.code.es5) {
+        gen.func(validateName, (0, codegen_1._) `${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
+            gen.code((0, codegen_1._) `"use strict"; ${funcSourceUrl(schema, opts)}`);
+            destructureValCxtES5(gen, opts);
+            gen.code(body);
+        });
+    }
+    else {
+        gen.func(validateName, (0, codegen_1._) `${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema, opts)).code(body));
+    }
+}
+function destructureValCxt(opts) {
+    return (0, codegen_1._) `{${names_1.default.instancePath}="", ${names_1.default.parentData}, ${names_1.default.parentDataProperty}, ${names_1.default.rootData}=${names_1.default.data}${opts.dynamicRef ? (0, codegen_1._) `, ${names_1.default.dynamicAnchors}={}` : codegen_1.nil}}={}`;
+}
+function destructureValCxtES5(gen, opts) {
+    gen.if(names_1.default.valCxt, () => {
+        gen.var(names_1.default.instancePath, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.instancePath}`);
+        gen.var(names_1.default.parentData, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.parentData}`);
+        gen.var(names_1.default.parentDataProperty, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.parentDataProperty}`);
+        gen.var(names_1.default.rootData, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.rootData}`);
+        if (opts.dynamicRef)
+            gen.var(names_1.default.dynamicAnchors, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.dynamicAnchors}`);
+    }, () => {
+        gen.var(names_1.default.instancePath, (0, codegen_1._) `""`);
+        gen.var(names_1.default.parentData, (0, codegen_1._) `undefined`);
+        gen.var(names_1.default.parentDataProperty, (0, codegen_1._) `undefined`);
+        gen.var(names_1.default.rootData, names_1.default.data);
+        if (opts.dynamicRef)
+            gen.var(names_1.default.dynamicAnchors, (0, codegen_1._) `{}`);
+    });
+}
+function topSchemaObjCode(it) {
+    const { schema, opts, gen } = it;
+    validateFunction(it, () => {
+        if (opts.$comment && schema.$comment)
+            commentKeyword(it);
+        checkNoDefault(it);
+        gen.let(names_1.default.vErrors, null);
+        gen.let(names_1.default.errors, 0);
+        if (opts.unevaluated)
+            resetEvaluated(it);
+        typeAndKeywords(it);
+        returnResults(it);
+    });
+    return;
+}
+function resetEvaluated(it) {
+    // TODO maybe some hook to execute it in the end to check whether props/items are Name, as in assignEvaluated
+    const { gen, validateName } = it;
+    it.evaluated = gen.const("evaluated", (0, codegen_1._) `${validateName}.evaluated`);
+    gen.if((0, codegen_1._) `${it.evaluated}.dynamicProps`, () => gen.assign((0, codegen_1._) `${it.evaluated}.props`, (0, codegen_1._) `undefined`));
+    gen.if((0, codegen_1._) `${it.evaluated}.dynamicItems`, () => gen.assign((0, codegen_1._) `${it.evaluated}.items`, (0, codegen_1._) `undefined`));
+}
+function funcSourceUrl(schema, opts) {
+    const schId = typeof schema == "object" && schema[opts.schemaId];
+    return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._) `/*# sourceURL=${schId} */` : codegen_1.nil;
+}
+// schema compilation - this function is used recursively to generate code for sub-schemas
+function subschemaCode(it, valid) {
+    if (isSchemaObj(it)) {
+        checkKeywords(it);
+        if (schemaCxtHasRules(it)) {
+            subSchemaObjCode(it, valid);
+            return;
+        }
+    }
+    (0, boolSchema_1.boolOrEmptySchema)(it, valid);
+}
+function schemaCxtHasRules({ schema, self }) {
+    if (typeof schema == "boolean")
+        return !schema;
+    for (const key in schema)
+        if (self.RULES.all[key])
+            return true;
+    return false;
+}
+function isSchemaObj(it) {
+    return typeof it.schema != "boolean";
+}
+function subSchemaObjCode(it, valid) {
+    const { schema, gen, opts } = it;
+    if (opts.$comment && schema.$comment)
+        commentKeyword(it);
+    updateContext(it);
+    checkAsyncSchema(it);
+    const errsCount = gen.const("_errs", names_1.default.errors);
+    typeAndKeywords(it, errsCount);
+    // TODO var
+    gen.var(valid, (0, codegen_1._) `${errsCount} === ${names_1.default.errors}`);
+}
+function checkKeywords(it) {
+    (0, util_1.checkUnknownRules)(it);
+    checkRefsAndKeywords(it);
+}
+function typeAndKeywords(it, errsCount) {
+    if (it.opts.jtd)
+        return schemaKeywords(it, [], false, errsCount);
+    const types = (0, dataType_1.getSchemaTypes)(it.schema);
+    const checkedTypes = (0, dataType_1.coerceAndCheckDataType)(it, types);
+    schemaKeywords(it, types, !checkedTypes, errsCount);
+}
+function checkRefsAndKeywords(it) {
+    const { schema, errSchemaPath, opts, self } = it;
+    if (schema.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema, self.RULES)) {
+        self.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
+    }
+}
+function checkNoDefault(it) {
+    const { schema, opts } = it;
+    if (schema.default !== undefined && opts.useDefaults && opts.strictSchema) {
+        (0, util_1.checkStrictMode)(it, "default is ignored in the schema root");
+    }
+}
+function updateContext(it) {
+    const schId = it.schema[it.opts.schemaId];
+    if (schId)
+        it.baseId = (0, resolve_1.resolveUrl)(it.opts.uriResolver, it.baseId, schId);
+}
+function checkAsyncSchema(it) {
+    if (it.schema.$async && !it.schemaEnv.$async)
+        throw new Error("async schema in sync schema");
+}
+function commentKeyword({ gen, schemaEnv, schema, errSchemaPath, opts }) {
+    const msg = schema.$comment;
+    if (opts.$comment === true) {
+        gen.code((0, codegen_1._) `${names_1.default.self}.logger.log(${msg})`);
+    }
+    else if (typeof opts.$comment == "function") {
+        const schemaPath = (0, codegen_1.str) `${errSchemaPath}/$comment`;
+        const rootName = gen.scopeValue("root", { ref: schemaEnv.root });
+        gen.code((0, codegen_1._) `${names_1.default.self}.opts.$comment(${msg}, ${schemaPath}, ${rootName}.schema)`);
+    }
+}
+function returnResults(it) {
+    const { gen, schemaEnv, validateName, ValidationError, opts } = it;
+    if (schemaEnv.$async) {
+        // TODO assign unevaluated
+        gen.if((0, codegen_1._) `${names_1.default.errors} === 0`, () => gen.return(names_1.default.data), () => gen.throw((0, codegen_1._) `new ${ValidationError}(${names_1.default.vErrors})`));
+    }
+    else {
+        gen.assign((0, codegen_1._) `${validateName}.errors`, names_1.default.vErrors);
+        if (opts.unevaluated)
+            assignEvaluated(it);
+        gen.return((0, codegen_1._) `${names_1.default.errors} === 0`);
+    }
+}
+function assignEvaluated({ gen, evaluated, props, items }) {
+    if (props instanceof codegen_1.Name)
+        gen.assign((0, codegen_1._) `${evaluated}.props`, props);
+    if (items instanceof codegen_1.Name)
+        gen.assign((0, codegen_1._) `${evaluated}.items`, items);
+}
+function schemaKeywords(it, types, typeErrors, errsCount) {
+    const { gen, schema, data, allErrors, opts, self } = it;
+    const { RULES } = self;
+    if (schema.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema, RULES))) {
+        gen.block(() => keywordCode(it, "$ref", RULES.all.$ref.definition)); // TODO typecast
+        return;
+    }
+    if (!opts.jtd)
+        checkStrictTypes(it, types);
+    gen.block(() => {
+        for (const group of RULES.rules)
+            groupKeywords(group);
+        groupKeywords(RULES.post);
+    });
+    function groupKeywords(group) {
+        if (!(0, applicability_1.shouldUseGroup)(schema, group))
+            return;
+        if (group.type) {
+            gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
+            iterateKeywords(it, group);
+            if (types.length === 1 && types[0] === group.type && typeErrors) {
+                gen.else();
+                (0, dataType_2.reportTypeError)(it);
+            }
+            gen.endIf();
+        }
+        else {
+            iterateKeywords(it, group);
+        }
+        // TODO make it "ok" call?
+        if (!allErrors)
+            gen.if((0, codegen_1._) `${names_1.default.errors} === ${errsCount || 0}`);
+    }
+}
+function iterateKeywords(it, group) {
+    const { gen, schema, opts: { useDefaults }, } = it;
+    if (useDefaults)
+        (0, defaults_1.assignDefaults)(it, group.type);
+    gen.block(() => {
+        for (const rule of group.rules) {
+            if ((0, applicability_1.shouldUseRule)(schema, rule)) {
+                keywordCode(it, rule.keyword, rule.definition, group.type);
+            }
+        }
+    });
+}
+function checkStrictTypes(it, types) {
+    if (it.schemaEnv.meta || !it.opts.strictTypes)
+        return;
+    checkContextTypes(it, types);
+    if (!it.opts.allowUnionTypes)
+        checkMultipleTypes(it, types);
+    checkKeywordTypes(it, it.dataTypes);
+}
+function checkContextTypes(it, types) {
+    if (!types.length)
+        return;
+    if (!it.dataTypes.length) {
+        it.dataTypes = types;
+        return;
+    }
+    types.forEach((t) => {
+        if (!includesType(it.dataTypes, t)) {
+            strictTypesError(it, `type "${t}" not allowed by context "${it.dataTypes.join(",")}"`);
+        }
+    });
+    narrowSchemaTypes(it, types);
+}
+function checkMultipleTypes(it, ts) {
+    if (ts.length > 1 && !(ts.length === 2 && ts.includes("null"))) {
+        strictTypesError(it, "use allowUnionTypes to allow union type keyword");
+    }
+}
+function checkKeywordTypes(it, ts) {
+    const rules = it.self.RULES.all;
+    for (const keyword in rules) {
+        const rule = rules[keyword];
+        if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
+            const { type } = rule.definition;
+            if (type.length && !type.some((t) => hasApplicableType(ts, t))) {
+                strictTypesError(it, `missing type "${type.join(",")}" for keyword "${keyword}"`);
+            }
+        }
+    }
+}
+function hasApplicableType(schTs, kwdT) {
+    return schTs.includes(kwdT) || (kwdT === "number" && schTs.includes("integer"));
+}
+function includesType(ts, t) {
+    return ts.includes(t) || (t === "integer" && ts.includes("number"));
+}
+function narrowSchemaTypes(it, withTypes) {
+    const ts = [];
+    for (const t of it.dataTypes) {
+        if (includesType(withTypes, t))
+            ts.push(t);
+        else if (withTypes.includes("integer") && t === "number")
+            ts.push("integer");
+    }
+    it.dataTypes = ts;
+}
+function strictTypesError(it, msg) {
+    const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
+    msg += ` at "${schemaPath}" (strictTypes)`;
+    (0, util_1.checkStrictMode)(it, msg, it.opts.strictTypes);
+}
+class KeywordCxt {
+    constructor(it, def, keyword) {
+        (0, keyword_1.validateKeywordUsage)(it, def, keyword);
+        this.gen = it.gen;
+        this.allErrors = it.allErrors;
+        this.keyword = keyword;
+        this.data = it.data;
+        this.schema = it.schema[keyword];
+        this.$data = def.$data && it.opts.$data && this.schema && this.schema.$data;
+        this.schemaValue = (0, util_1.schemaRefOrVal)(it, this.schema, keyword, this.$data);
+        this.schemaType = def.schemaType;
+        this.parentSchema = it.schema;
+        this.params = {};
+        this.it = it;
+        this.def = def;
+        if (this.$data) {
+            this.schemaCode = it.gen.const("vSchema", getData(this.$data, it));
+        }
+        else {
+            this.schemaCode = this.schemaValue;
+            if (!(0, keyword_1.validSchemaType)(this.schema, def.schemaType, def.allowUndefined)) {
+                throw new Error(`${keyword} value must be ${JSON.stringify(def.schemaType)}`);
+            }
+        }
+        if ("code" in def ? def.trackErrors : def.errors !== false) {
+            this.errsCount = it.gen.const("_errs", names_1.default.errors);
+        }
+    }
+    result(condition, successAction, failAction) {
+        this.failResult((0, codegen_1.not)(condition), successAction, failAction);
+    }
+    failResult(condition, successAction, failAction) {
+        this.gen.if(condition);
+        if (failAction)
+            failAction();
+        else
+            this.error();
+        if (successAction) {
+            this.gen.else();
+            successAction();
+            if (this.allErrors)
+                this.gen.endIf();
+        }
+        else {
+            if (this.allErrors)
+                this.gen.endIf();
+            else
+                this.gen.else();
+        }
+    }
+    pass(condition, failAction) {
+        this.failResult((0, codegen_1.not)(condition), undefined, failAction);
+    }
+    fail(condition) {
+        if (condition === undefined) {
+            this.error();
+            if (!this.allErrors)
+                this.gen.if(false); // this branch will be removed by gen.optimize
+            return;
+        }
+        this.gen.if(condition);
+        this.error();
+        if (this.allErrors)
+            this.gen.endIf();
+        else
+            this.gen.else();
+    }
+    fail$data(condition) {
+        if (!this.$data)
+            return this.fail(condition);
+        const { schemaCode } = this;
+        this.fail((0, codegen_1._) `${schemaCode} !== undefined && (${(0, codegen_1.or)(this.invalid$data(), condition)})`);
+    }
+    error(append, errorParams, errorPaths) {
+        if (errorParams) {
+            this.setParams(errorParams);
+            this._error(append, errorPaths);
+            this.setParams({});
+            return;
+        }
+        this._error(append, errorPaths);
+    }
+    _error(append, errorPaths) {
+        ;
+        (append ? errors_1.reportExtraError : errors_1.reportError)(this, this.def.error, errorPaths);
+    }
+    $dataError() {
+        (0, errors_1.reportError)(this, this.def.$dataError || errors_1.keyword$DataError);
+    }
+    reset() {
+        if (this.errsCount === undefined)
+            throw new Error('add "trackErrors" to keyword definition');
+        (0, errors_1.resetErrorsCount)(this.gen, this.errsCount);
+    }
+    ok(cond) {
+        if (!this.allErrors)
+            this.gen.if(cond);
+    }
+    setParams(obj, assign) {
+        if (assign)
+            Object.assign(this.params, obj);
+        else
+            this.params = obj;
+    }
+    block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
+        this.gen.block(() => {
+            this.check$data(valid, $dataValid);
+            codeBlock();
+        });
+    }
+    check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
+        if (!this.$data)
+            return;
+        const { gen, schemaCode, schemaType, def } = this;
+        gen.if((0, codegen_1.or)((0, codegen_1._) `${schemaCode} === undefined`, $dataValid));
+        if (valid !== codegen_1.nil)
+            gen.assign(valid, true);
+        if (schemaType.length || def.validateSchema) {
+            gen.elseIf(this.invalid$data());
+            this.$dataError();
+            if (valid !== codegen_1.nil)
+                gen.assign(valid, false);
+        }
+        gen.else();
+    }
+    invalid$data() {
+        const { gen, schemaCode, schemaType, def, it } = this;
+        return (0, codegen_1.or)(wrong$DataType(), invalid$DataSchema());
+        function wrong$DataType() {
+            if (schemaType.length) {
+                /* istanbul ignore if */
+                if (!(schemaCode instanceof codegen_1.Name))
+                    throw new Error("ajv implementation error");
+                const st = Array.isArray(schemaType) ? schemaType : [schemaType];
+                return (0, codegen_1._) `${(0, dataType_2.checkDataTypes)(st, schemaCode, it.opts.strictNumbers, dataType_2.DataType.Wrong)}`;
+            }
+            return codegen_1.nil;
+        }
+        function invalid$DataSchema() {
+            if (def.validateSchema) {
+                const validateSchemaRef = gen.scopeValue("validate$data", { ref: def.validateSchema }); // TODO value.code for standalone
+                return (0, codegen_1._) `!${validateSchemaRef}(${schemaCode})`;
+            }
+            return codegen_1.nil;
+        }
+    }
+    subschema(appl, valid) {
+        const subschema = (0, subschema_1.getSubschema)(this.it, appl);
+        (0, subschema_1.extendSubschemaData)(subschema, this.it, appl);
+        (0, subschema_1.extendSubschemaMode)(subschema, appl);
+        const nextContext = { ...this.it, ...subschema, items: undefined, props: undefined };
+        subschemaCode(nextContext, valid);
+        return nextContext;
+    }
+    mergeEvaluated(schemaCxt, toName) {
+        const { it, gen } = this;
+        if (!it.opts.unevaluated)
+            return;
+        if (it.props !== true && schemaCxt.props !== undefined) {
+            it.props = util_1.mergeEvaluated.props(gen, schemaCxt.props, it.props, toName);
+        }
+        if (it.items !== true && schemaCxt.items !== undefined) {
+            it.items = util_1.mergeEvaluated.items(gen, schemaCxt.items, it.items, toName);
+        }
+    }
+    mergeValidEvaluated(schemaCxt, valid) {
+        const { it, gen } = this;
+        if (it.opts.unevaluated && (it.props !== true || it.items !== true)) {
+            gen.if(valid, () => this.mergeEvaluated(schemaCxt, codegen_1.Name));
+            return true;
+        }
+    }
+}
+exports.KeywordCxt = KeywordCxt;
+function keywordCode(it, keyword, def, ruleType) {
+    const cxt = new KeywordCxt(it, def, keyword);
+    if ("code" in def) {
+        def.code(cxt, ruleType);
+    }
+    else if (cxt.$data && def.validate) {
+        (0, keyword_1.funcKeywordCode)(cxt, def);
+    }
+    else if ("macro" in def) {
+        (0, keyword_1.macroKeywordCode)(cxt, def);
+    }
+    else if (def.compile || def.validate) {
+        (0, keyword_1.funcKeywordCode)(cxt, def);
+    }
+}
+const JSON_POINTER = /^\/(?:[^~]|~0|~1)*$/;
+const RELATIVE_JSON_POINTER = /^([0-9]+)(#|\/(?:[^~]|~0|~1)*)?$/;
+function getData($data, { dataLevel, dataNames, dataPathArr }) {
+    let jsonPointer;
+    let data;
+    if ($data === "")
+        return names_1.default.rootData;
+    if ($data[0] === "/") {
+        if (!JSON_POINTER.test($data))
+            throw new Error(`Invalid JSON-pointer: ${$data}`);
+        jsonPointer = $data;
+        data = names_1.default.rootData;
+    }
+    else {
+        const matches = RELATIVE_JSON_POINTER.exec($data);
+        if (!matches)
+            throw new Error(`Invalid JSON-pointer: ${$data}`);
+        const up = +matches[1];
+        jsonPointer = matches[2];
+        if (jsonPointer === "#") {
+            if (up >= dataLevel)
+                throw new Error(errorMsg("property/index", up));
+            return dataPathArr[dataLevel - up];
+        }
+        if (up > dataLevel)
+            throw new Error(errorMsg("data", up));
+        data = dataNames[dataLevel - up];
+        if (!jsonPointer)
+            return data;
+    }
+    let expr = data;
+    const segments = jsonPointer.split("/");
+    for (const segment of segments) {
+        if (segment) {
+            data = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment))}`;
+            expr = (0, codegen_1._) `${expr} && ${data}`;
+        }
+    }
+    return expr;
+    function errorMsg(pointerType, up) {
+        return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
+    }
+}
+exports.getData = getData;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 5202:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const code_1 = __nccwpck_require__(8484);
+const errors_1 = __nccwpck_require__(1283);
+function macroKeywordCode(cxt, def) {
+    const { gen, keyword, schema, parentSchema, it } = cxt;
+    const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
+    const schemaRef = useKeyword(gen, keyword, macroSchema);
+    if (it.opts.validateSchema !== false)
+        it.self.validateSchema(macroSchema, true);
+    const valid = gen.name("valid");
+    cxt.subschema({
+        schema: macroSchema,
+        schemaPath: codegen_1.nil,
+        errSchemaPath: `${it.errSchemaPath}/${keyword}`,
+        topSchemaRef: schemaRef,
+        compositeRule: true,
+    }, valid);
+    cxt.pass(valid, () => cxt.error(true));
+}
+exports.macroKeywordCode = macroKeywordCode;
+function funcKeywordCode(cxt, def) {
+    var _a;
+    const { gen, keyword, schema, parentSchema, $data, it } = cxt;
+    checkAsyncKeyword(it, def);
+    const validate = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+    const validateRef = useKeyword(gen, keyword, validate);
+    const valid = gen.let("valid");
+    cxt.block$data(valid, validateKeyword);
+    cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
+    function validateKeyword() {
+        if (def.errors === false) {
+            assignValid();
+            if (def.modifying)
+                modifyData(cxt);
+            reportErrs(() => cxt.error());
+        }
+        else {
+            const ruleErrs = def.async ? validateAsync() : validateSync();
+            if (def.modifying)
+                modifyData(cxt);
+            reportErrs(() => addErrs(cxt, ruleErrs));
+        }
+    }
+    function validateAsync() {
+        const ruleErrs = gen.let("ruleErrs", null);
+        gen.try(() => assignValid((0, codegen_1._) `await `), (e) => gen.assign(valid, false).if((0, codegen_1._) `${e} instanceof ${it.ValidationError}`, () => gen.assign(ruleErrs, (0, codegen_1._) `${e}.errors`), () => gen.throw(e)));
+        return ruleErrs;
+    }
+    function validateSync() {
+        const validateErrs = (0, codegen_1._) `${validateRef}.errors`;
+        gen.assign(validateErrs, null);
+        assignValid(codegen_1.nil);
+        return validateErrs;
+    }
+    function assignValid(_await = def.async ? (0, codegen_1._) `await ` : codegen_1.nil) {
+        const passCxt = it.opts.passContext ? names_1.default.this : names_1.default.self;
+        const passSchema = !(("compile" in def && !$data) || def.schema === false);
+        gen.assign(valid, (0, codegen_1._) `${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
+    }
+    function reportErrs(errors) {
+        var _a;
+        gen.if((0, codegen_1.not)((_a = def.valid) !== null && _a !== void 0 ? _a : valid), errors);
+    }
+}
+exports.funcKeywordCode = funcKeywordCode;
+function modifyData(cxt) {
+    const { gen, data, it } = cxt;
+    gen.if(it.parentData, () => gen.assign(data, (0, codegen_1._) `${it.parentData}[${it.parentDataProperty}]`));
+}
+function addErrs(cxt, errs) {
+    const { gen } = cxt;
+    gen.if((0, codegen_1._) `Array.isArray(${errs})`, () => {
+        gen
+            .assign(names_1.default.vErrors, (0, codegen_1._) `${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`)
+            .assign(names_1.default.errors, (0, codegen_1._) `${names_1.default.vErrors}.length`);
+        (0, errors_1.extendErrors)(cxt);
+    }, () => cxt.error());
+}
+function checkAsyncKeyword({ schemaEnv }, def) {
+    if (def.async && !schemaEnv.$async)
+        throw new Error("async keyword in sync schema");
+}
+function useKeyword(gen, keyword, result) {
+    if (result === undefined)
+        throw new Error(`keyword "${keyword}" failed to compile`);
+    return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
+}
+function validSchemaType(schema, schemaType, allowUndefined = false) {
+    // TODO add tests
+    return (!schemaType.length ||
+        schemaType.some((st) => st === "array"
+            ? Array.isArray(schema)
+            : st === "object"
+                ? schema && typeof schema == "object" && !Array.isArray(schema)
+                : typeof schema == st || (allowUndefined && typeof schema == "undefined")));
+}
+exports.validSchemaType = validSchemaType;
+function validateKeywordUsage({ schema, opts, self, errSchemaPath }, def, keyword) {
+    /* istanbul ignore if */
+    if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
+        throw new Error("ajv implementation error");
+    }
+    const deps = def.dependencies;
+    if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema, kwd))) {
+        throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
+    }
+    if (def.validateSchema) {
+        const valid = def.validateSchema(schema[keyword]);
+        if (!valid) {
+            const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` +
+                self.errorsText(def.validateSchema.errors);
+            if (opts.validateSchema === "log")
+                self.logger.error(msg);
+            else
+                throw new Error(msg);
+        }
+    }
+}
+exports.validateKeywordUsage = validateKeywordUsage;
+//# sourceMappingURL=keyword.js.map
+
+/***/ }),
+
+/***/ 6200:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
+    if (keyword !== undefined && schema !== undefined) {
+        throw new Error('both "keyword" and "schema" passed, only one allowed');
+    }
+    if (keyword !== undefined) {
+        const sch = it.schema[keyword];
+        return schemaProp === undefined
+            ? {
+                schema: sch,
+                schemaPath: (0, codegen_1._) `${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}`,
+                errSchemaPath: `${it.errSchemaPath}/${keyword}`,
+            }
+            : {
+                schema: sch[schemaProp],
+                schemaPath: (0, codegen_1._) `${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}${(0, codegen_1.getProperty)(schemaProp)}`,
+                errSchemaPath: `${it.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`,
+            };
+    }
+    if (schema !== undefined) {
+        if (schemaPath === undefined || errSchemaPath === undefined || topSchemaRef === undefined) {
+            throw new Error('"schemaPath", "errSchemaPath" and "topSchemaRef" are required with "schema"');
+        }
+        return {
+            schema,
+            schemaPath,
+            topSchemaRef,
+            errSchemaPath,
+        };
+    }
+    throw new Error('either "keyword" or "schema" must be passed');
+}
+exports.getSubschema = getSubschema;
+function extendSubschemaData(subschema, it, { dataProp, dataPropType: dpType, data, dataTypes, propertyName }) {
+    if (data !== undefined && dataProp !== undefined) {
+        throw new Error('both "data" and "dataProp" passed, only one allowed');
+    }
+    const { gen } = it;
+    if (dataProp !== undefined) {
+        const { errorPath, dataPathArr, opts } = it;
+        const nextData = gen.let("data", (0, codegen_1._) `${it.data}${(0, codegen_1.getProperty)(dataProp)}`, true);
+        dataContextProps(nextData);
+        subschema.errorPath = (0, codegen_1.str) `${errorPath}${(0, util_1.getErrorPath)(dataProp, dpType, opts.jsPropertySyntax)}`;
+        subschema.parentDataProperty = (0, codegen_1._) `${dataProp}`;
+        subschema.dataPathArr = [...dataPathArr, subschema.parentDataProperty];
+    }
+    if (data !== undefined) {
+        const nextData = data instanceof codegen_1.Name ? data : gen.let("data", data, true); // replaceable if used once?
+        dataContextProps(nextData);
+        if (propertyName !== undefined)
+            subschema.propertyName = propertyName;
+        // TODO something is possibly wrong here with not changing parentDataProperty and not appending dataPathArr
+    }
+    if (dataTypes)
+        subschema.dataTypes = dataTypes;
+    function dataContextProps(_nextData) {
+        subschema.data = _nextData;
+        subschema.dataLevel = it.dataLevel + 1;
+        subschema.dataTypes = [];
+        it.definedProperties = new Set();
+        subschema.parentData = it.data;
+        subschema.dataNames = [...it.dataNames, _nextData];
+    }
+}
+exports.extendSubschemaData = extendSubschemaData;
+function extendSubschemaMode(subschema, { jtdDiscriminator, jtdMetadata, compositeRule, createErrors, allErrors }) {
+    if (compositeRule !== undefined)
+        subschema.compositeRule = compositeRule;
+    if (createErrors !== undefined)
+        subschema.createErrors = createErrors;
+    if (allErrors !== undefined)
+        subschema.allErrors = allErrors;
+    subschema.jtdDiscriminator = jtdDiscriminator; // not inherited
+    subschema.jtdMetadata = jtdMetadata; // not inherited
+}
+exports.extendSubschemaMode = extendSubschemaMode;
+//# sourceMappingURL=subschema.js.map
+
+/***/ }),
+
+/***/ 3893:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
+var validate_1 = __nccwpck_require__(7881);
+Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
+var codegen_1 = __nccwpck_require__(1436);
+Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
+Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
+Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
+Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
+Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
+Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
+const validation_error_1 = __nccwpck_require__(3021);
+const ref_error_1 = __nccwpck_require__(3162);
+const rules_1 = __nccwpck_require__(7353);
+const compile_1 = __nccwpck_require__(2718);
+const codegen_2 = __nccwpck_require__(1436);
+const resolve_1 = __nccwpck_require__(4090);
+const dataType_1 = __nccwpck_require__(6685);
+const util_1 = __nccwpck_require__(4464);
+const $dataRefSchema = __nccwpck_require__(3837);
+const uri_1 = __nccwpck_require__(6285);
+const defaultRegExp = (str, flags) => new RegExp(str, flags);
+defaultRegExp.code = "new RegExp";
+const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
+const EXT_SCOPE_NAMES = new Set([
+    "validate",
+    "serialize",
+    "parse",
+    "wrapper",
+    "root",
+    "schema",
+    "keyword",
+    "pattern",
+    "formats",
+    "validate$data",
+    "func",
+    "obj",
+    "Error",
+]);
+const removedOptions = {
+    errorDataPath: "",
+    format: "`validateFormats: false` can be used instead.",
+    nullable: '"nullable" keyword is supported by default.',
+    jsonPointers: "Deprecated jsPropertySyntax can be used instead.",
+    extendRefs: "Deprecated ignoreKeywordsWithRef can be used instead.",
+    missingRefs: "Pass empty schema with $id that should be ignored to ajv.addSchema.",
+    processCode: "Use option `code: {process: (code, schemaEnv: object) => string}`",
+    sourceCode: "Use option `code: {source: true}`",
+    strictDefaults: "It is default now, see option `strict`.",
+    strictKeywords: "It is default now, see option `strict`.",
+    uniqueItems: '"uniqueItems" keyword is always validated.',
+    unknownFormats: "Disable strict mode or pass `true` to `ajv.addFormat` (or `formats` option).",
+    cache: "Map is used as cache, schema object as key.",
+    serialize: "Map is used as cache, schema object as key.",
+    ajvErrors: "It is default now.",
+};
+const deprecatedOptions = {
+    ignoreKeywordsWithRef: "",
+    jsPropertySyntax: "",
+    unicode: '"minLength"/"maxLength" account for unicode characters by default.',
+};
+const MAX_EXPRESSION = 200;
+// eslint-disable-next-line complexity
+function requiredOptions(o) {
+    var _a, _b, _c, _d, _e, _f, _g, _h, _j, _k, _l, _m, _o, _p, _q, _r, _s, _t, _u, _v, _w, _x, _y, _z, _0;
+    const s = o.strict;
+    const _optz = (_a = o.code) === null || _a === void 0 ? void 0 : _a.optimize;
+    const optimize = _optz === true || _optz === undefined ? 1 : _optz || 0;
+    const regExp = (_c = (_b = o.code) === null || _b === void 0 ? void 0 : _b.regExp) !== null && _c !== void 0 ? _c : defaultRegExp;
+    const uriResolver = (_d = o.uriResolver) !== null && _d !== void 0 ? _d : uri_1.default;
+    return {
+        strictSchema: (_f = (_e = o.strictSchema) !== null && _e !== void 0 ? _e : s) !== null && _f !== void 0 ? _f : true,
+        strictNumbers: (_h = (_g = o.strictNumbers) !== null && _g !== void 0 ? _g : s) !== null && _h !== void 0 ? _h : true,
+        strictTypes: (_k = (_j = o.strictTypes) !== null && _j !== void 0 ? _j : s) !== null && _k !== void 0 ? _k : "log",
+        strictTuples: (_m = (_l = o.strictTuples) !== null && _l !== void 0 ? _l : s) !== null && _m !== void 0 ? _m : "log",
+        strictRequired: (_p = (_o = o.strictRequired) !== null && _o !== void 0 ? _o : s) !== null && _p !== void 0 ? _p : false,
+        code: o.code ? { ...o.code, optimize, regExp } : { optimize, regExp },
+        loopRequired: (_q = o.loopRequired) !== null && _q !== void 0 ? _q : MAX_EXPRESSION,
+        loopEnum: (_r = o.loopEnum) !== null && _r !== void 0 ? _r : MAX_EXPRESSION,
+        meta: (_s = o.meta) !== null && _s !== void 0 ? _s : true,
+        messages: (_t = o.messages) !== null && _t !== void 0 ? _t : true,
+        inlineRefs: (_u = o.inlineRefs) !== null && _u !== void 0 ? _u : true,
+        schemaId: (_v = o.schemaId) !== null && _v !== void 0 ? _v : "$id",
+        addUsedSchema: (_w = o.addUsedSchema) !== null && _w !== void 0 ? _w : true,
+        validateSchema: (_x = o.validateSchema) !== null && _x !== void 0 ? _x : true,
+        validateFormats: (_y = o.validateFormats) !== null && _y !== void 0 ? _y : true,
+        unicodeRegExp: (_z = o.unicodeRegExp) !== null && _z !== void 0 ? _z : true,
+        int32range: (_0 = o.int32range) !== null && _0 !== void 0 ? _0 : true,
+        uriResolver: uriResolver,
+    };
+}
+class Ajv {
+    constructor(opts = {}) {
+        this.schemas = {};
+        this.refs = {};
+        this.formats = Object.create(null);
+        this._compilations = new Set();
+        this._loading = {};
+        this._cache = new Map();
+        opts = this.opts = { ...opts, ...requiredOptions(opts) };
+        const { es5, lines } = this.opts.code;
+        this.scope = new codegen_2.ValueScope({ scope: {}, prefixes: EXT_SCOPE_NAMES, es5, lines });
+        this.logger = getLogger(opts.logger);
+        const formatOpt = opts.validateFormats;
+        opts.validateFormats = false;
+        this.RULES = (0, rules_1.getRules)();
+        checkOptions.call(this, removedOptions, opts, "NOT SUPPORTED");
+        checkOptions.call(this, deprecatedOptions, opts, "DEPRECATED", "warn");
+        this._metaOpts = getMetaSchemaOptions.call(this);
+        if (opts.formats)
+            addInitialFormats.call(this);
+        this._addVocabularies();
+        this._addDefaultMetaSchema();
+        if (opts.keywords)
+            addInitialKeywords.call(this, opts.keywords);
+        if (typeof opts.meta == "object")
+            this.addMetaSchema(opts.meta);
+        addInitialSchemas.call(this);
+        opts.validateFormats = formatOpt;
+    }
+    _addVocabularies() {
+        this.addKeyword("$async");
+    }
+    _addDefaultMetaSchema() {
+        const { $data, meta, schemaId } = this.opts;
+        let _dataRefSchema = $dataRefSchema;
+        if (schemaId === "id") {
+            _dataRefSchema = { ...$dataRefSchema };
+            _dataRefSchema.id = _dataRefSchema.$id;
+            delete _dataRefSchema.$id;
+        }
+        if (meta && $data)
+            this.addMetaSchema(_dataRefSchema, _dataRefSchema[schemaId], false);
+    }
+    defaultMeta() {
+        const { meta, schemaId } = this.opts;
+        return (this.opts.defaultMeta = typeof meta == "object" ? meta[schemaId] || meta : undefined);
+    }
+    validate(schemaKeyRef, // key, ref or schema object
+    // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
+    data // to be validated
+    ) {
+        let v;
+        if (typeof schemaKeyRef == "string") {
+            v = this.getSchema(schemaKeyRef);
+            if (!v)
+                throw new Error(`no schema with key or ref "${schemaKeyRef}"`);
+        }
+        else {
+            v = this.compile(schemaKeyRef);
+        }
+        const valid = v(data);
+        if (!("$async" in v))
+            this.errors = v.errors;
+        return valid;
+    }
+    compile(schema, _meta) {
+        const sch = this._addSchema(schema, _meta);
+        return (sch.validate || this._compileSchemaEnv(sch));
+    }
+    compileAsync(schema, meta) {
+        if (typeof this.opts.loadSchema != "function") {
+            throw new Error("options.loadSchema should be a function");
+        }
+        const { loadSchema } = this.opts;
+        return runCompileAsync.call(this, schema, meta);
+        async function runCompileAsync(_schema, _meta) {
+            await loadMetaSchema.call(this, _schema.$schema);
+            const sch = this._addSchema(_schema, _meta);
+            return sch.validate || _compileAsync.call(this, sch);
+        }
+        async function loadMetaSchema($ref) {
+            if ($ref && !this.getSchema($ref)) {
+                await runCompileAsync.call(this, { $ref }, true);
+            }
+        }
+        async function _compileAsync(sch) {
+            try {
+                return this._compileSchemaEnv(sch);
+            }
+            catch (e) {
+                if (!(e instanceof ref_error_1.default))
+                    throw e;
+                checkLoaded.call(this, e);
+                await loadMissingSchema.call(this, e.missingSchema);
+                return _compileAsync.call(this, sch);
+            }
+        }
+        function checkLoaded({ missingSchema: ref, missingRef }) {
+            if (this.refs[ref]) {
+                throw new Error(`AnySchema ${ref} is loaded but ${missingRef} cannot be resolved`);
+            }
+        }
+        async function loadMissingSchema(ref) {
+            const _schema = await _loadSchema.call(this, ref);
+            if (!this.refs[ref])
+                await loadMetaSchema.call(this, _schema.$schema);
+            if (!this.refs[ref])
+                this.addSchema(_schema, ref, meta);
+        }
+        async function _loadSchema(ref) {
+            const p = this._loading[ref];
+            if (p)
+                return p;
+            try {
+                return await (this._loading[ref] = loadSchema(ref));
+            }
+            finally {
+                delete this._loading[ref];
+            }
+        }
+    }
+    // Adds schema to the instance
+    addSchema(schema, // If array is passed, `key` will be ignored
+    key, // Optional schema key. Can be passed to `validate` method instead of schema object or id/ref. One schema per instance can have empty `id` and `key`.
+    _meta, // true if schema is a meta-schema. Used internally, addMetaSchema should be used instead.
+    _validateSchema = this.opts.validateSchema // false to skip schema validation. Used internally, option validateSchema should be used instead.
+    ) {
+        if (Array.isArray(schema)) {
+            for (const sch of schema)
+                this.addSchema(sch, undefined, _meta, _validateSchema);
+            return this;
+        }
+        let id;
+        if (typeof schema === "object") {
+            const { schemaId } = this.opts;
+            id = schema[schemaId];
+            if (id !== undefined && typeof id != "string") {
+                throw new Error(`schema ${schemaId} must be string`);
+            }
+        }
+        key = (0, resolve_1.normalizeId)(key || id);
+        this._checkUnique(key);
+        this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
+        return this;
+    }
+    // Add schema that will be used to validate other schemas
+    // options in META_IGNORE_OPTIONS are alway set to false
+    addMetaSchema(schema, key, // schema key
+    _validateSchema = this.opts.validateSchema // false to skip schema validation, can be used to override validateSchema option for meta-schema
+    ) {
+        this.addSchema(schema, key, true, _validateSchema);
+        return this;
+    }
+    //  Validate schema against its meta-schema
+    validateSchema(schema, throwOrLogError) {
+        if (typeof schema == "boolean")
+            return true;
+        let $schema;
+        $schema = schema.$schema;
+        if ($schema !== undefined && typeof $schema != "string") {
+            throw new Error("$schema must be a string");
+        }
+        $schema = $schema || this.opts.defaultMeta || this.defaultMeta();
+        if (!$schema) {
+            this.logger.warn("meta-schema not available");
+            this.errors = null;
+            return true;
+        }
+        const valid = this.validate($schema, schema);
+        if (!valid && throwOrLogError) {
+            const message = "schema is invalid: " + this.errorsText();
+            if (this.opts.validateSchema === "log")
+                this.logger.error(message);
+            else
+                throw new Error(message);
+        }
+        return valid;
+    }
+    // Get compiled schema by `key` or `ref`.
+    // (`key` that was passed to `addSchema` or full schema reference - `schema.$id` or resolved id)
+    getSchema(keyRef) {
+        let sch;
+        while (typeof (sch = getSchEnv.call(this, keyRef)) == "string")
+            keyRef = sch;
+        if (sch === undefined) {
+            const { schemaId } = this.opts;
+            const root = new compile_1.SchemaEnv({ schema: {}, schemaId });
+            sch = compile_1.resolveSchema.call(this, root, keyRef);
+            if (!sch)
+                return;
+            this.refs[keyRef] = sch;
+        }
+        return (sch.validate || this._compileSchemaEnv(sch));
+    }
+    // Remove cached schema(s).
+    // If no parameter is passed all schemas but meta-schemas are removed.
+    // If RegExp is passed all schemas with key/id matching pattern but meta-schemas are removed.
+    // Even if schema is referenced by other schemas it still can be removed as other schemas have local references.
+    removeSchema(schemaKeyRef) {
+        if (schemaKeyRef instanceof RegExp) {
+            this._removeAllSchemas(this.schemas, schemaKeyRef);
+            this._removeAllSchemas(this.refs, schemaKeyRef);
+            return this;
+        }
+        switch (typeof schemaKeyRef) {
+            case "undefined":
+                this._removeAllSchemas(this.schemas);
+                this._removeAllSchemas(this.refs);
+                this._cache.clear();
+                return this;
+            case "string": {
+                const sch = getSchEnv.call(this, schemaKeyRef);
+                if (typeof sch == "object")
+                    this._cache.delete(sch.schema);
+                delete this.schemas[schemaKeyRef];
+                delete this.refs[schemaKeyRef];
+                return this;
+            }
+            case "object": {
+                const cacheKey = schemaKeyRef;
+                this._cache.delete(cacheKey);
+                let id = schemaKeyRef[this.opts.schemaId];
+                if (id) {
+                    id = (0, resolve_1.normalizeId)(id);
+                    delete this.schemas[id];
+                    delete this.refs[id];
+                }
+                return this;
+            }
+            default:
+                throw new Error("ajv.removeSchema: invalid parameter");
+        }
+    }
+    // add "vocabulary" - a collection of keywords
+    addVocabulary(definitions) {
+        for (const def of definitions)
+            this.addKeyword(def);
+        return this;
+    }
+    addKeyword(kwdOrDef, def // deprecated
+    ) {
+        let keyword;
+        if (typeof kwdOrDef == "string") {
+            keyword = kwdOrDef;
+            if (typeof def == "object") {
+                this.logger.warn("these parameters are deprecated, see docs for addKeyword");
+                def.keyword = keyword;
+            }
+        }
+        else if (typeof kwdOrDef == "object" && def === undefined) {
+            def = kwdOrDef;
+            keyword = def.keyword;
+            if (Array.isArray(keyword) && !keyword.length) {
+                throw new Error("addKeywords: keyword must be string or non-empty array");
+            }
+        }
+        else {
+            throw new Error("invalid addKeywords parameters");
+        }
+        checkKeyword.call(this, keyword, def);
+        if (!def) {
+            (0, util_1.eachItem)(keyword, (kwd) => addRule.call(this, kwd));
+            return this;
+        }
+        keywordMetaschema.call(this, def);
+        const definition = {
+            ...def,
+            type: (0, dataType_1.getJSONTypes)(def.type),
+            schemaType: (0, dataType_1.getJSONTypes)(def.schemaType),
+        };
+        (0, util_1.eachItem)(keyword, definition.type.length === 0
+            ? (k) => addRule.call(this, k, definition)
+            : (k) => definition.type.forEach((t) => addRule.call(this, k, definition, t)));
+        return this;
+    }
+    getKeyword(keyword) {
+        const rule = this.RULES.all[keyword];
+        return typeof rule == "object" ? rule.definition : !!rule;
+    }
+    // Remove keyword
+    removeKeyword(keyword) {
+        // TODO return type should be Ajv
+        const { RULES } = this;
+        delete RULES.keywords[keyword];
+        delete RULES.all[keyword];
+        for (const group of RULES.rules) {
+            const i = group.rules.findIndex((rule) => rule.keyword === keyword);
+            if (i >= 0)
+                group.rules.splice(i, 1);
+        }
+        return this;
+    }
+    // Add format
+    addFormat(name, format) {
+        if (typeof format == "string")
+            format = new RegExp(format);
+        this.formats[name] = format;
+        return this;
+    }
+    errorsText(errors = this.errors, // optional array of validation errors
+    { separator = ", ", dataVar = "data" } = {} // optional options with properties `separator` and `dataVar`
+    ) {
+        if (!errors || errors.length === 0)
+            return "No errors";
+        return errors
+            .map((e) => `${dataVar}${e.instancePath} ${e.message}`)
+            .reduce((text, msg) => text + separator + msg);
+    }
+    $dataMetaSchema(metaSchema, keywordsJsonPointers) {
+        const rules = this.RULES.all;
+        metaSchema = JSON.parse(JSON.stringify(metaSchema));
+        for (const jsonPointer of keywordsJsonPointers) {
+            const segments = jsonPointer.split("/").slice(1); // first segment is an empty string
+            let keywords = metaSchema;
+            for (const seg of segments)
+                keywords = keywords[seg];
+            for (const key in rules) {
+                const rule = rules[key];
+                if (typeof rule != "object")
+                    continue;
+                const { $data } = rule.definition;
+                const schema = keywords[key];
+                if ($data && schema)
+                    keywords[key] = schemaOrData(schema);
+            }
+        }
+        return metaSchema;
+    }
+    _removeAllSchemas(schemas, regex) {
+        for (const keyRef in schemas) {
+            const sch = schemas[keyRef];
+            if (!regex || regex.test(keyRef)) {
+                if (typeof sch == "string") {
+                    delete schemas[keyRef];
+                }
+                else if (sch && !sch.meta) {
+                    this._cache.delete(sch.schema);
+                    delete schemas[keyRef];
+                }
+            }
+        }
+    }
+    _addSchema(schema, meta, baseId, validateSchema = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
+        let id;
+        const { schemaId } = this.opts;
+        if (typeof schema == "object") {
+            id = schema[schemaId];
+        }
+        else {
+            if (this.opts.jtd)
+                throw new Error("schema must be object");
+            else if (typeof schema != "boolean")
+                throw new Error("schema must be object or boolean");
+        }
+        let sch = this._cache.get(schema);
+        if (sch !== undefined)
+            return sch;
+        baseId = (0, resolve_1.normalizeId)(id || baseId);
+        const localRefs = resolve_1.getSchemaRefs.call(this, schema, baseId);
+        sch = new compile_1.SchemaEnv({ schema, schemaId, meta, baseId, localRefs });
+        this._cache.set(sch.schema, sch);
+        if (addSchema && !baseId.startsWith("#")) {
+            // TODO atm it is allowed to overwrite schemas without id (instead of not adding them)
+            if (baseId)
+                this._checkUnique(baseId);
+            this.refs[baseId] = sch;
+        }
+        if (validateSchema)
+            this.validateSchema(schema, true);
+        return sch;
+    }
+    _checkUnique(id) {
+        if (this.schemas[id] || this.refs[id]) {
+            throw new Error(`schema with key or id "${id}" already exists`);
+        }
+    }
+    _compileSchemaEnv(sch) {
+        if (sch.meta)
+            this._compileMetaSchema(sch);
+        else
+            compile_1.compileSchema.call(this, sch);
+        /* istanbul ignore if */
+        if (!sch.validate)
+            throw new Error("ajv implementation error");
+        return sch.validate;
+    }
+    _compileMetaSchema(sch) {
+        const currentOpts = this.opts;
+        this.opts = this._metaOpts;
+        try {
+            compile_1.compileSchema.call(this, sch);
+        }
+        finally {
+            this.opts = currentOpts;
+        }
+    }
+}
+Ajv.ValidationError = validation_error_1.default;
+Ajv.MissingRefError = ref_error_1.default;
+exports["default"] = Ajv;
+function checkOptions(checkOpts, options, msg, log = "error") {
+    for (const key in checkOpts) {
+        const opt = key;
+        if (opt in options)
+            this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
+    }
+}
+function getSchEnv(keyRef) {
+    keyRef = (0, resolve_1.normalizeId)(keyRef); // TODO tests fail without this line
+    return this.schemas[keyRef] || this.refs[keyRef];
+}
+function addInitialSchemas() {
+    const optsSchemas = this.opts.schemas;
+    if (!optsSchemas)
+        return;
+    if (Array.isArray(optsSchemas))
+        this.addSchema(optsSchemas);
+    else
+        for (const key in optsSchemas)
+            this.addSchema(optsSchemas[key], key);
+}
+function addInitialFormats() {
+    for (const name in this.opts.formats) {
+        const format = this.opts.formats[name];
+        if (format)
+            this.addFormat(name, format);
+    }
+}
+function addInitialKeywords(defs) {
+    if (Array.isArray(defs)) {
+        this.addVocabulary(defs);
+        return;
+    }
+    this.logger.warn("keywords option as map is deprecated, pass array");
+    for (const keyword in defs) {
+        const def = defs[keyword];
+        if (!def.keyword)
+            def.keyword = keyword;
+        this.addKeyword(def);
+    }
+}
+function getMetaSchemaOptions() {
+    const metaOpts = { ...this.opts };
+    for (const opt of META_IGNORE_OPTIONS)
+        delete metaOpts[opt];
+    return metaOpts;
+}
+const noLogs = { log() { }, warn() { }, error() { } };
+function getLogger(logger) {
+    if (logger === false)
+        return noLogs;
+    if (logger === undefined)
+        return console;
+    if (logger.log && logger.warn && logger.error)
+        return logger;
+    throw new Error("logger must implement log, warn and error methods");
+}
+const KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
+function checkKeyword(keyword, def) {
+    const { RULES } = this;
+    (0, util_1.eachItem)(keyword, (kwd) => {
+        if (RULES.keywords[kwd])
+            throw new Error(`Keyword ${kwd} is already defined`);
+        if (!KEYWORD_NAME.test(kwd))
+            throw new Error(`Keyword ${kwd} has invalid name`);
+    });
+    if (!def)
+        return;
+    if (def.$data && !("code" in def || "validate" in def)) {
+        throw new Error('$data keyword must have "code" or "validate" function');
+    }
+}
+function addRule(keyword, definition, dataType) {
+    var _a;
+    const post = definition === null || definition === void 0 ? void 0 : definition.post;
+    if (dataType && post)
+        throw new Error('keyword with "post" flag cannot have "type"');
+    const { RULES } = this;
+    let ruleGroup = post ? RULES.post : RULES.rules.find(({ type: t }) => t === dataType);
+    if (!ruleGroup) {
+        ruleGroup = { type: dataType, rules: [] };
+        RULES.rules.push(ruleGroup);
+    }
+    RULES.keywords[keyword] = true;
+    if (!definition)
+        return;
+    const rule = {
+        keyword,
+        definition: {
+            ...definition,
+            type: (0, dataType_1.getJSONTypes)(definition.type),
+            schemaType: (0, dataType_1.getJSONTypes)(definition.schemaType),
+        },
+    };
+    if (definition.before)
+        addBeforeRule.call(this, ruleGroup, rule, definition.before);
+    else
+        ruleGroup.rules.push(rule);
+    RULES.all[keyword] = rule;
+    (_a = definition.implements) === null || _a === void 0 ? void 0 : _a.forEach((kwd) => this.addKeyword(kwd));
+}
+function addBeforeRule(ruleGroup, rule, before) {
+    const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before);
+    if (i >= 0) {
+        ruleGroup.rules.splice(i, 0, rule);
+    }
+    else {
+        ruleGroup.rules.push(rule);
+        this.logger.warn(`rule ${before} is not defined`);
+    }
+}
+function keywordMetaschema(def) {
+    let { metaSchema } = def;
+    if (metaSchema === undefined)
+        return;
+    if (def.$data && this.opts.$data)
+        metaSchema = schemaOrData(metaSchema);
+    def.validateSchema = this.compile(metaSchema, true);
+}
+const $dataRef = {
+    $ref: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
+};
+function schemaOrData(schema) {
+    return { anyOf: [schema, $dataRef] };
+}
+//# sourceMappingURL=core.js.map
+
+/***/ }),
+
+/***/ 3995:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const metaSchema = __nccwpck_require__(1678);
+const applicator = __nccwpck_require__(7216);
+const unevaluated = __nccwpck_require__(9547);
+const content = __nccwpck_require__(8226);
+const core = __nccwpck_require__(518);
+const format = __nccwpck_require__(4588);
+const metadata = __nccwpck_require__(5707);
+const validation = __nccwpck_require__(7082);
+const META_SUPPORT_DATA = ["/properties"];
+function addMetaSchema2020($data) {
+    ;
+    [
+        metaSchema,
+        applicator,
+        unevaluated,
+        content,
+        core,
+        with$data(this, format),
+        metadata,
+        with$data(this, validation),
+    ].forEach((sch) => this.addMetaSchema(sch, undefined, false));
+    return this;
+    function with$data(ajv, sch) {
+        return $data ? ajv.$dataMetaSchema(sch, META_SUPPORT_DATA) : sch;
+    }
+}
+exports["default"] = addMetaSchema2020;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 4951:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+// https://github.com/ajv-validator/ajv/issues/889
+const equal = __nccwpck_require__(3430);
+equal.code = 'require("ajv/dist/runtime/equal").default';
+exports["default"] = equal;
+//# sourceMappingURL=equal.js.map
+
+/***/ }),
+
+/***/ 6214:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+// https://mathiasbynens.be/notes/javascript-encoding
+// https://github.com/bestiejs/punycode.js - punycode.ucs2.decode
+function ucs2length(str) {
+    const len = str.length;
+    let length = 0;
+    let pos = 0;
+    let value;
+    while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+            // high surrogate, and there is a next character
+            value = str.charCodeAt(pos);
+            if ((value & 0xfc00) === 0xdc00)
+                pos++; // low surrogate
+        }
+    }
+    return length;
+}
+exports["default"] = ucs2length;
+ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+//# sourceMappingURL=ucs2length.js.map
+
+/***/ }),
+
+/***/ 6285:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const uri = __nccwpck_require__(4352);
+uri.code = 'require("ajv/dist/runtime/uri").default';
+exports["default"] = uri;
+//# sourceMappingURL=uri.js.map
+
+/***/ }),
+
+/***/ 3021:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+class ValidationError extends Error {
+    constructor(errors) {
+        super("validation failed");
+        this.errors = errors;
+        this.ajv = this.validation = true;
+    }
+}
+exports["default"] = ValidationError;
+//# sourceMappingURL=validation_error.js.map
+
+/***/ }),
+
+/***/ 3448:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.validateAdditionalItems = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
+    params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
+};
+const def = {
+    keyword: "additionalItems",
+    type: "array",
+    schemaType: ["boolean", "object"],
+    before: "uniqueItems",
+    error,
+    code(cxt) {
+        const { parentSchema, it } = cxt;
+        const { items } = parentSchema;
+        if (!Array.isArray(items)) {
+            (0, util_1.checkStrictMode)(it, '"additionalItems" is ignored when "items" is not an array of schemas');
+            return;
+        }
+        validateAdditionalItems(cxt, items);
+    },
+};
+function validateAdditionalItems(cxt, items) {
+    const { gen, schema, data, keyword, it } = cxt;
+    it.items = true;
+    const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+    if (schema === false) {
+        cxt.setParams({ len: items.length });
+        cxt.pass((0, codegen_1._) `${len} <= ${items.length}`);
+    }
+    else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+        const valid = gen.var("valid", (0, codegen_1._) `${len} <= ${items.length}`); // TODO var
+        gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
+        cxt.ok(valid);
+    }
+    function validateItems(valid) {
+        gen.forRange("i", items.length, len, (i) => {
+            cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid);
+            if (!it.allErrors)
+                gen.if((0, codegen_1.not)(valid), () => gen.break());
+        });
+    }
+}
+exports.validateAdditionalItems = validateAdditionalItems;
+exports["default"] = def;
+//# sourceMappingURL=additionalItems.js.map
+
+/***/ }),
+
+/***/ 2431:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: "must NOT have additional properties",
+    params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
+};
+const def = {
+    keyword: "additionalProperties",
+    type: ["object"],
+    schemaType: ["boolean", "object"],
+    allowUndefined: true,
+    trackErrors: true,
+    error,
+    code(cxt) {
+        const { gen, schema, parentSchema, data, errsCount, it } = cxt;
+        /* istanbul ignore if */
+        if (!errsCount)
+            throw new Error("ajv implementation error");
+        const { allErrors, opts } = it;
+        it.props = true;
+        if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema))
+            return;
+        const props = (0, code_1.allSchemaProperties)(parentSchema.properties);
+        const patProps = (0, code_1.allSchemaProperties)(parentSchema.patternProperties);
+        checkAdditionalProperties();
+        cxt.ok((0, codegen_1._) `${errsCount} === ${names_1.default.errors}`);
+        function checkAdditionalProperties() {
+            gen.forIn("key", data, (key) => {
+                if (!props.length && !patProps.length)
+                    additionalPropertyCode(key);
+                else
+                    gen.if(isAdditional(key), () => additionalPropertyCode(key));
+            });
+        }
+        function isAdditional(key) {
+            let definedProp;
+            if (props.length > 8) {
+                // TODO maybe an option instead of hard-coded 8?
+                const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
+                definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
+            }
+            else if (props.length) {
+                definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._) `${key} === ${p}`));
+            }
+            else {
+                definedProp = codegen_1.nil;
+            }
+            if (patProps.length) {
+                definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._) `${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
+            }
+            return (0, codegen_1.not)(definedProp);
+        }
+        function deleteAdditional(key) {
+            gen.code((0, codegen_1._) `delete ${data}[${key}]`);
+        }
+        function additionalPropertyCode(key) {
+            if (opts.removeAdditional === "all" || (opts.removeAdditional && schema === false)) {
+                deleteAdditional(key);
+                return;
+            }
+            if (schema === false) {
+                cxt.setParams({ additionalProperty: key });
+                cxt.error();
+                if (!allErrors)
+                    gen.break();
+                return;
+            }
+            if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+                const valid = gen.name("valid");
+                if (opts.removeAdditional === "failing") {
+                    applyAdditionalSchema(key, valid, false);
+                    gen.if((0, codegen_1.not)(valid), () => {
+                        cxt.reset();
+                        deleteAdditional(key);
+                    });
+                }
+                else {
+                    applyAdditionalSchema(key, valid);
+                    if (!allErrors)
+                        gen.if((0, codegen_1.not)(valid), () => gen.break());
+                }
+            }
+        }
+        function applyAdditionalSchema(key, valid, errors) {
+            const subschema = {
+                keyword: "additionalProperties",
+                dataProp: key,
+                dataPropType: util_1.Type.Str,
+            };
+            if (errors === false) {
+                Object.assign(subschema, {
+                    compositeRule: true,
+                    createErrors: false,
+                    allErrors: false,
+                });
+            }
+            cxt.subschema(subschema, valid);
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=additionalProperties.js.map
+
+/***/ }),
+
+/***/ 9205:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const util_1 = __nccwpck_require__(4464);
+const def = {
+    keyword: "allOf",
+    schemaType: "array",
+    code(cxt) {
+        const { gen, schema, it } = cxt;
+        /* istanbul ignore if */
+        if (!Array.isArray(schema))
+            throw new Error("ajv implementation error");
+        const valid = gen.name("valid");
+        schema.forEach((sch, i) => {
+            if ((0, util_1.alwaysValidSchema)(it, sch))
+                return;
+            const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
+            cxt.ok(valid);
+            cxt.mergeEvaluated(schCxt);
+        });
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=allOf.js.map
+
+/***/ }),
+
+/***/ 9380:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const code_1 = __nccwpck_require__(8484);
+const def = {
+    keyword: "anyOf",
+    schemaType: "array",
+    trackErrors: true,
+    code: code_1.validateUnion,
+    error: { message: "must match a schema in anyOf" },
+};
+exports["default"] = def;
+//# sourceMappingURL=anyOf.js.map
+
+/***/ }),
+
+/***/ 6182:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: ({ params: { min, max } }) => max === undefined
+        ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
+        : (0, codegen_1.str) `must contain at least ${min} and no more than ${max} valid item(s)`,
+    params: ({ params: { min, max } }) => max === undefined ? (0, codegen_1._) `{minContains: ${min}}` : (0, codegen_1._) `{minContains: ${min}, maxContains: ${max}}`,
+};
+const def = {
+    keyword: "contains",
+    type: "array",
+    schemaType: ["object", "boolean"],
+    before: "uniqueItems",
+    trackErrors: true,
+    error,
+    code(cxt) {
+        const { gen, schema, parentSchema, data, it } = cxt;
+        let min;
+        let max;
+        const { minContains, maxContains } = parentSchema;
+        if (it.opts.next) {
+            min = minContains === undefined ? 1 : minContains;
+            max = maxContains;
+        }
+        else {
+            min = 1;
+        }
+        const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+        cxt.setParams({ min, max });
+        if (max === undefined && min === 0) {
+            (0, util_1.checkStrictMode)(it, `"minContains" == 0 without "maxContains": "contains" keyword ignored`);
+            return;
+        }
+        if (max !== undefined && min > max) {
+            (0, util_1.checkStrictMode)(it, `"minContains" > "maxContains" is always invalid`);
+            cxt.fail();
+            return;
+        }
+        if ((0, util_1.alwaysValidSchema)(it, schema)) {
+            let cond = (0, codegen_1._) `${len} >= ${min}`;
+            if (max !== undefined)
+                cond = (0, codegen_1._) `${cond} && ${len} <= ${max}`;
+            cxt.pass(cond);
+            return;
+        }
+        it.items = true;
+        const valid = gen.name("valid");
+        if (max === undefined && min === 1) {
+            validateItems(valid, () => gen.if(valid, () => gen.break()));
+        }
+        else if (min === 0) {
+            gen.let(valid, true);
+            if (max !== undefined)
+                gen.if((0, codegen_1._) `${data}.length > 0`, validateItemsWithCount);
+        }
+        else {
+            gen.let(valid, false);
+            validateItemsWithCount();
+        }
+        cxt.result(valid, () => cxt.reset());
+        function validateItemsWithCount() {
+            const schValid = gen.name("_valid");
+            const count = gen.let("count", 0);
+            validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+        }
+        function validateItems(_valid, block) {
+            gen.forRange("i", 0, len, (i) => {
+                cxt.subschema({
+                    keyword: "contains",
+                    dataProp: i,
+                    dataPropType: util_1.Type.Num,
+                    compositeRule: true,
+                }, _valid);
+                block();
+            });
+        }
+        function checkLimits(count) {
+            gen.code((0, codegen_1._) `${count}++`);
+            if (max === undefined) {
+                gen.if((0, codegen_1._) `${count} >= ${min}`, () => gen.assign(valid, true).break());
+            }
+            else {
+                gen.if((0, codegen_1._) `${count} > ${max}`, () => gen.assign(valid, false).break());
+                if (min === 1)
+                    gen.assign(valid, true);
+                else
+                    gen.if((0, codegen_1._) `${count} >= ${min}`, () => gen.assign(valid, true));
+            }
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=contains.js.map
+
+/***/ }),
+
+/***/ 5826:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
+exports.error = {
+    message: ({ params: { property, depsCount, deps } }) => {
+        const property_ies = depsCount === 1 ? "property" : "properties";
+        return (0, codegen_1.str) `must have ${property_ies} ${deps} when property ${property} is present`;
+    },
+    params: ({ params: { property, depsCount, deps, missingProperty } }) => (0, codegen_1._) `{property: ${property},
+    missingProperty: ${missingProperty},
+    depsCount: ${depsCount},
+    deps: ${deps}}`, // TODO change to reference
+};
+const def = {
+    keyword: "dependencies",
+    type: "object",
+    schemaType: "object",
+    error: exports.error,
+    code(cxt) {
+        const [propDeps, schDeps] = splitDependencies(cxt);
+        validatePropertyDeps(cxt, propDeps);
+        validateSchemaDeps(cxt, schDeps);
+    },
+};
+function splitDependencies({ schema }) {
+    const propertyDeps = {};
+    const schemaDeps = {};
+    for (const key in schema) {
+        if (key === "__proto__")
+            continue;
+        const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
+        deps[key] = schema[key];
+    }
+    return [propertyDeps, schemaDeps];
+}
+function validatePropertyDeps(cxt, propertyDeps = cxt.schema) {
+    const { gen, data, it } = cxt;
+    if (Object.keys(propertyDeps).length === 0)
+        return;
+    const missing = gen.let("missing");
+    for (const prop in propertyDeps) {
+        const deps = propertyDeps[prop];
+        if (deps.length === 0)
+            continue;
+        const hasProperty = (0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties);
+        cxt.setParams({
+            property: prop,
+            depsCount: deps.length,
+            deps: deps.join(", "),
+        });
+        if (it.allErrors) {
+            gen.if(hasProperty, () => {
+                for (const depProp of deps) {
+                    (0, code_1.checkReportMissingProp)(cxt, depProp);
+                }
+            });
+        }
+        else {
+            gen.if((0, codegen_1._) `${hasProperty} && (${(0, code_1.checkMissingProp)(cxt, deps, missing)})`);
+            (0, code_1.reportMissingProp)(cxt, missing);
+            gen.else();
+        }
+    }
+}
+exports.validatePropertyDeps = validatePropertyDeps;
+function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
+    const { gen, data, keyword, it } = cxt;
+    const valid = gen.name("valid");
+    for (const prop in schemaDeps) {
+        if ((0, util_1.alwaysValidSchema)(it, schemaDeps[prop]))
+            continue;
+        gen.if((0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties), () => {
+            const schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid);
+            cxt.mergeValidEvaluated(schCxt, valid);
+        }, () => gen.var(valid, true) // TODO var
+        );
+        cxt.ok(valid);
+    }
+}
+exports.validateSchemaDeps = validateSchemaDeps;
+exports["default"] = def;
+//# sourceMappingURL=dependencies.js.map
+
+/***/ }),
+
+/***/ 3818:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const dependencies_1 = __nccwpck_require__(5826);
+const def = {
+    keyword: "dependentSchemas",
+    type: "object",
+    schemaType: "object",
+    code: (cxt) => (0, dependencies_1.validateSchemaDeps)(cxt),
+};
+exports["default"] = def;
+//# sourceMappingURL=dependentSchemas.js.map
+
+/***/ }),
+
+/***/ 8584:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
+    params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
+};
+const def = {
+    keyword: "if",
+    schemaType: ["object", "boolean"],
+    trackErrors: true,
+    error,
+    code(cxt) {
+        const { gen, parentSchema, it } = cxt;
+        if (parentSchema.then === undefined && parentSchema.else === undefined) {
+            (0, util_1.checkStrictMode)(it, '"if" without "then" and "else" is ignored');
+        }
+        const hasThen = hasSchema(it, "then");
+        const hasElse = hasSchema(it, "else");
+        if (!hasThen && !hasElse)
+            return;
+        const valid = gen.let("valid", true);
+        const schValid = gen.name("_valid");
+        validateIf();
+        cxt.reset();
+        if (hasThen && hasElse) {
+            const ifClause = gen.let("ifClause");
+            cxt.setParams({ ifClause });
+            gen.if(schValid, validateClause("then", ifClause), validateClause("else", ifClause));
+        }
+        else if (hasThen) {
+            gen.if(schValid, validateClause("then"));
+        }
+        else {
+            gen.if((0, codegen_1.not)(schValid), validateClause("else"));
+        }
+        cxt.pass(valid, () => cxt.error(true));
+        function validateIf() {
+            const schCxt = cxt.subschema({
+                keyword: "if",
+                compositeRule: true,
+                createErrors: false,
+                allErrors: false,
+            }, schValid);
+            cxt.mergeEvaluated(schCxt);
+        }
+        function validateClause(keyword, ifClause) {
+            return () => {
+                const schCxt = cxt.subschema({ keyword }, schValid);
+                gen.assign(valid, schValid);
+                cxt.mergeValidEvaluated(schCxt, valid);
+                if (ifClause)
+                    gen.assign(ifClause, (0, codegen_1._) `${keyword}`);
+                else
+                    cxt.setParams({ ifClause: keyword });
+            };
+        }
+    },
+};
+function hasSchema(it, keyword) {
+    const schema = it.schema[keyword];
+    return schema !== undefined && !(0, util_1.alwaysValidSchema)(it, schema);
+}
+exports["default"] = def;
+//# sourceMappingURL=if.js.map
+
+/***/ }),
+
+/***/ 8775:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const additionalItems_1 = __nccwpck_require__(3448);
+const prefixItems_1 = __nccwpck_require__(6467);
+const items_1 = __nccwpck_require__(5791);
+const items2020_1 = __nccwpck_require__(2959);
+const contains_1 = __nccwpck_require__(6182);
+const dependencies_1 = __nccwpck_require__(5826);
+const propertyNames_1 = __nccwpck_require__(1372);
+const additionalProperties_1 = __nccwpck_require__(2431);
+const properties_1 = __nccwpck_require__(8778);
+const patternProperties_1 = __nccwpck_require__(664);
+const not_1 = __nccwpck_require__(8350);
+const anyOf_1 = __nccwpck_require__(9380);
+const oneOf_1 = __nccwpck_require__(2490);
+const allOf_1 = __nccwpck_require__(9205);
+const if_1 = __nccwpck_require__(8584);
+const thenElse_1 = __nccwpck_require__(6829);
+function getApplicator(draft2020 = false) {
+    const applicator = [
+        // any
+        not_1.default,
+        anyOf_1.default,
+        oneOf_1.default,
+        allOf_1.default,
+        if_1.default,
+        thenElse_1.default,
+        // object
+        propertyNames_1.default,
+        additionalProperties_1.default,
+        dependencies_1.default,
+        properties_1.default,
+        patternProperties_1.default,
+    ];
+    // array
+    if (draft2020)
+        applicator.push(prefixItems_1.default, items2020_1.default);
+    else
+        applicator.push(additionalItems_1.default, items_1.default);
+    applicator.push(contains_1.default);
+    return applicator;
+}
+exports["default"] = getApplicator;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 5791:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.validateTuple = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
+const def = {
+    keyword: "items",
+    type: "array",
+    schemaType: ["object", "array", "boolean"],
+    before: "uniqueItems",
+    code(cxt) {
+        const { schema, it } = cxt;
+        if (Array.isArray(schema))
+            return validateTuple(cxt, "additionalItems", schema);
+        it.items = true;
+        if ((0, util_1.alwaysValidSchema)(it, schema))
+            return;
+        cxt.ok((0, code_1.validateArray)(cxt));
+    },
+};
+function validateTuple(cxt, extraItems, schArr = cxt.schema) {
+    const { gen, parentSchema, data, keyword, it } = cxt;
+    checkStrictTuple(parentSchema);
+    if (it.opts.unevaluated && schArr.length && it.items !== true) {
+        it.items = util_1.mergeEvaluated.items(gen, schArr.length, it.items);
+    }
+    const valid = gen.name("valid");
+    const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+    schArr.forEach((sch, i) => {
+        if ((0, util_1.alwaysValidSchema)(it, sch))
+            return;
+        gen.if((0, codegen_1._) `${len} > ${i}`, () => cxt.subschema({
+            keyword,
+            schemaProp: i,
+            dataProp: i,
+        }, valid));
+        cxt.ok(valid);
+    });
+    function checkStrictTuple(sch) {
+        const { opts, errSchemaPath } = it;
+        const l = schArr.length;
+        const fullTuple = l === sch.minItems && (l === sch.maxItems || sch[extraItems] === false);
+        if (opts.strictTuples && !fullTuple) {
+            const msg = `"${keyword}" is ${l}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${errSchemaPath}"`;
+            (0, util_1.checkStrictMode)(it, msg, opts.strictTuples);
+        }
+    }
+}
+exports.validateTuple = validateTuple;
+exports["default"] = def;
+//# sourceMappingURL=items.js.map
+
+/***/ }),
+
+/***/ 2959:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
+const additionalItems_1 = __nccwpck_require__(3448);
+const error = {
+    message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
+    params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
+};
+const def = {
+    keyword: "items",
+    type: "array",
+    schemaType: ["object", "boolean"],
+    before: "uniqueItems",
+    error,
+    code(cxt) {
+        const { schema, parentSchema, it } = cxt;
+        const { prefixItems } = parentSchema;
+        it.items = true;
+        if ((0, util_1.alwaysValidSchema)(it, schema))
+            return;
+        if (prefixItems)
+            (0, additionalItems_1.validateAdditionalItems)(cxt, prefixItems);
+        else
+            cxt.ok((0, code_1.validateArray)(cxt));
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=items2020.js.map
+
+/***/ }),
+
+/***/ 8350:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const util_1 = __nccwpck_require__(4464);
+const def = {
+    keyword: "not",
+    schemaType: ["object", "boolean"],
+    trackErrors: true,
+    code(cxt) {
+        const { gen, schema, it } = cxt;
+        if ((0, util_1.alwaysValidSchema)(it, schema)) {
+            cxt.fail();
+            return;
+        }
+        const valid = gen.name("valid");
+        cxt.subschema({
+            keyword: "not",
+            compositeRule: true,
+            createErrors: false,
+            allErrors: false,
+        }, valid);
+        cxt.failResult(valid, () => cxt.reset(), () => cxt.error());
+    },
+    error: { message: "must NOT be valid" },
+};
+exports["default"] = def;
+//# sourceMappingURL=not.js.map
+
+/***/ }),
+
+/***/ 2490:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: "must match exactly one schema in oneOf",
+    params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
+};
+const def = {
+    keyword: "oneOf",
+    schemaType: "array",
+    trackErrors: true,
+    error,
+    code(cxt) {
+        const { gen, schema, parentSchema, it } = cxt;
+        /* istanbul ignore if */
+        if (!Array.isArray(schema))
+            throw new Error("ajv implementation error");
+        if (it.opts.discriminator && parentSchema.discriminator)
+            return;
+        const schArr = schema;
+        const valid = gen.let("valid", false);
+        const passing = gen.let("passing", null);
+        const schValid = gen.name("_valid");
+        cxt.setParams({ passing });
+        // TODO possibly fail straight away (with warning or exception) if there are two empty always valid schemas
+        gen.block(validateOneOf);
+        cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
+        function validateOneOf() {
+            schArr.forEach((sch, i) => {
+                let schCxt;
+                if ((0, util_1.alwaysValidSchema)(it, sch)) {
+                    gen.var(schValid, true);
+                }
+                else {
+                    schCxt = cxt.subschema({
+                        keyword: "oneOf",
+                        schemaProp: i,
+                        compositeRule: true,
+                    }, schValid);
+                }
+                if (i > 0) {
+                    gen
+                        .if((0, codegen_1._) `${schValid} && ${valid}`)
+                        .assign(valid, false)
+                        .assign(passing, (0, codegen_1._) `[${passing}, ${i}]`)
+                        .else();
+                }
+                gen.if(schValid, () => {
+                    gen.assign(valid, true);
+                    gen.assign(passing, i);
+                    if (schCxt)
+                        cxt.mergeEvaluated(schCxt, codegen_1.Name);
+                });
+            });
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=oneOf.js.map
+
+/***/ }),
+
+/***/ 664:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const util_2 = __nccwpck_require__(4464);
+const def = {
+    keyword: "patternProperties",
+    type: "object",
+    schemaType: "object",
+    code(cxt) {
+        const { gen, schema, data, parentSchema, it } = cxt;
+        const { opts } = it;
+        const patterns = (0, code_1.allSchemaProperties)(schema);
+        const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema[p]));
+        if (patterns.length === 0 ||
+            (alwaysValidPatterns.length === patterns.length &&
+                (!it.opts.unevaluated || it.props === true))) {
+            return;
+        }
+        const checkProperties = opts.strictSchema && !opts.allowMatchingProperties && parentSchema.properties;
+        const valid = gen.name("valid");
+        if (it.props !== true && !(it.props instanceof codegen_1.Name)) {
+            it.props = (0, util_2.evaluatedPropsToName)(gen, it.props);
+        }
+        const { props } = it;
+        validatePatternProperties();
+        function validatePatternProperties() {
+            for (const pat of patterns) {
+                if (checkProperties)
+                    checkMatchingProperties(pat);
+                if (it.allErrors) {
+                    validateProperties(pat);
+                }
+                else {
+                    gen.var(valid, true); // TODO var
+                    validateProperties(pat);
+                    gen.if(valid);
+                }
+            }
+        }
+        function checkMatchingProperties(pat) {
+            for (const prop in checkProperties) {
+                if (new RegExp(pat).test(prop)) {
+                    (0, util_1.checkStrictMode)(it, `property ${prop} matches pattern ${pat} (use allowMatchingProperties)`);
+                }
+            }
+        }
+        function validateProperties(pat) {
+            gen.forIn("key", data, (key) => {
+                gen.if((0, codegen_1._) `${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
+                    const alwaysValid = alwaysValidPatterns.includes(pat);
+                    if (!alwaysValid) {
+                        cxt.subschema({
+                            keyword: "patternProperties",
+                            schemaProp: pat,
+                            dataProp: key,
+                            dataPropType: util_2.Type.Str,
+                        }, valid);
+                    }
+                    if (it.opts.unevaluated && props !== true) {
+                        gen.assign((0, codegen_1._) `${props}[${key}]`, true);
+                    }
+                    else if (!alwaysValid && !it.allErrors) {
+                        // can short-circuit if `unevaluatedProperties` is not supported (opts.next === false)
+                        // or if all properties were evaluated (props === true)
+                        gen.if((0, codegen_1.not)(valid), () => gen.break());
+                    }
+                });
+            });
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=patternProperties.js.map
+
+/***/ }),
+
+/***/ 6467:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const items_1 = __nccwpck_require__(5791);
+const def = {
+    keyword: "prefixItems",
+    type: "array",
+    schemaType: ["array"],
+    before: "uniqueItems",
+    code: (cxt) => (0, items_1.validateTuple)(cxt, "items"),
+};
+exports["default"] = def;
+//# sourceMappingURL=prefixItems.js.map
+
+/***/ }),
+
+/***/ 8778:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const validate_1 = __nccwpck_require__(7881);
+const code_1 = __nccwpck_require__(8484);
+const util_1 = __nccwpck_require__(4464);
+const additionalProperties_1 = __nccwpck_require__(2431);
+const def = {
+    keyword: "properties",
+    type: "object",
+    schemaType: "object",
+    code(cxt) {
+        const { gen, schema, parentSchema, data, it } = cxt;
+        if (it.opts.removeAdditional === "all" && parentSchema.additionalProperties === undefined) {
+            additionalProperties_1.default.code(new validate_1.KeywordCxt(it, additionalProperties_1.default, "additionalProperties"));
+        }
+        const allProps = (0, code_1.allSchemaProperties)(schema);
+        for (const prop of allProps) {
+            it.definedProperties.add(prop);
+        }
+        if (it.opts.unevaluated && allProps.length && it.props !== true) {
+            it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
+        }
+        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema[p]));
+        if (properties.length === 0)
+            return;
+        const valid = gen.name("valid");
+        for (const prop of properties) {
+            if (hasDefault(prop)) {
+                applyPropertySchema(prop);
+            }
+            else {
+                gen.if((0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties));
+                applyPropertySchema(prop);
+                if (!it.allErrors)
+                    gen.else().var(valid, true);
+                gen.endIf();
+            }
+            cxt.it.definedProperties.add(prop);
+            cxt.ok(valid);
+        }
+        function hasDefault(prop) {
+            return it.opts.useDefaults && !it.compositeRule && schema[prop].default !== undefined;
+        }
+        function applyPropertySchema(prop) {
+            cxt.subschema({
+                keyword: "properties",
+                schemaProp: prop,
+                dataProp: prop,
+            }, valid);
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=properties.js.map
+
+/***/ }),
+
+/***/ 1372:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: "property name must be valid",
+    params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
+};
+const def = {
+    keyword: "propertyNames",
+    type: "object",
+    schemaType: ["object", "boolean"],
+    error,
+    code(cxt) {
+        const { gen, schema, data, it } = cxt;
+        if ((0, util_1.alwaysValidSchema)(it, schema))
+            return;
+        const valid = gen.name("valid");
+        gen.forIn("key", data, (key) => {
+            cxt.setParams({ propertyName: key });
+            cxt.subschema({
+                keyword: "propertyNames",
+                data: key,
+                dataTypes: ["string"],
+                propertyName: key,
+                compositeRule: true,
+            }, valid);
+            gen.if((0, codegen_1.not)(valid), () => {
+                cxt.error(true);
+                if (!it.allErrors)
+                    gen.break();
+            });
+        });
+        cxt.ok(valid);
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=propertyNames.js.map
+
+/***/ }),
+
+/***/ 6829:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const util_1 = __nccwpck_require__(4464);
+const def = {
+    keyword: ["then", "else"],
+    schemaType: ["object", "boolean"],
+    code({ keyword, parentSchema, it }) {
+        if (parentSchema.if === undefined)
+            (0, util_1.checkStrictMode)(it, `"${keyword}" without "if" is ignored`);
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=thenElse.js.map
+
+/***/ }),
+
+/***/ 8484:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
+const util_2 = __nccwpck_require__(4464);
+function checkReportMissingProp(cxt, prop) {
+    const { gen, data, it } = cxt;
+    gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
+        cxt.setParams({ missingProperty: (0, codegen_1._) `${prop}` }, true);
+        cxt.error();
+    });
+}
+exports.checkReportMissingProp = checkReportMissingProp;
+function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
+    return (0, codegen_1.or)(...properties.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._) `${missing} = ${prop}`)));
+}
+exports.checkMissingProp = checkMissingProp;
+function reportMissingProp(cxt, missing) {
+    cxt.setParams({ missingProperty: missing }, true);
+    cxt.error();
+}
+exports.reportMissingProp = reportMissingProp;
+function hasPropFunc(gen) {
+    return gen.scopeValue("func", {
+        // eslint-disable-next-line @typescript-eslint/unbound-method
+        ref: Object.prototype.hasOwnProperty,
+        code: (0, codegen_1._) `Object.prototype.hasOwnProperty`,
+    });
+}
+exports.hasPropFunc = hasPropFunc;
+function isOwnProperty(gen, data, property) {
+    return (0, codegen_1._) `${hasPropFunc(gen)}.call(${data}, ${property})`;
+}
+exports.isOwnProperty = isOwnProperty;
+function propertyInData(gen, data, property, ownProperties) {
+    const cond = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(property)} !== undefined`;
+    return ownProperties ? (0, codegen_1._) `${cond} && ${isOwnProperty(gen, data, property)}` : cond;
+}
+exports.propertyInData = propertyInData;
+function noPropertyInData(gen, data, property, ownProperties) {
+    const cond = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(property)} === undefined`;
+    return ownProperties ? (0, codegen_1.or)(cond, (0, codegen_1.not)(isOwnProperty(gen, data, property))) : cond;
+}
+exports.noPropertyInData = noPropertyInData;
+function allSchemaProperties(schemaMap) {
+    return schemaMap ? Object.keys(schemaMap).filter((p) => p !== "__proto__") : [];
+}
+exports.allSchemaProperties = allSchemaProperties;
+function schemaProperties(it, schemaMap) {
+    return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
+}
+exports.schemaProperties = schemaProperties;
+function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
+    const dataAndSchema = passSchema ? (0, codegen_1._) `${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
+    const valCxt = [
+        [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
+        [names_1.default.parentData, it.parentData],
+        [names_1.default.parentDataProperty, it.parentDataProperty],
+        [names_1.default.rootData, names_1.default.rootData],
+    ];
+    if (it.opts.dynamicRef)
+        valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
+    const args = (0, codegen_1._) `${dataAndSchema}, ${gen.object(...valCxt)}`;
+    return context !== codegen_1.nil ? (0, codegen_1._) `${func}.call(${context}, ${args})` : (0, codegen_1._) `${func}(${args})`;
+}
+exports.callValidateCode = callValidateCode;
+const newRegExp = (0, codegen_1._) `new RegExp`;
+function usePattern({ gen, it: { opts } }, pattern) {
+    const u = opts.unicodeRegExp ? "u" : "";
+    const { regExp } = opts.code;
+    const rx = regExp(pattern, u);
+    return gen.scopeValue("pattern", {
+        key: rx.toString(),
+        ref: rx,
+        code: (0, codegen_1._) `${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern}, ${u})`,
+    });
+}
+exports.usePattern = usePattern;
+function validateArray(cxt) {
+    const { gen, data, keyword, it } = cxt;
+    const valid = gen.name("valid");
+    if (it.allErrors) {
+        const validArr = gen.let("valid", true);
+        validateItems(() => gen.assign(validArr, false));
+        return validArr;
+    }
+    gen.var(valid, true);
+    validateItems(() => gen.break());
+    return valid;
+    function validateItems(notValid) {
+        const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+        gen.forRange("i", 0, len, (i) => {
+            cxt.subschema({
+                keyword,
+                dataProp: i,
+                dataPropType: util_1.Type.Num,
+            }, valid);
+            gen.if((0, codegen_1.not)(valid), notValid);
+        });
+    }
+}
+exports.validateArray = validateArray;
+function validateUnion(cxt) {
+    const { gen, schema, keyword, it } = cxt;
+    /* istanbul ignore if */
+    if (!Array.isArray(schema))
+        throw new Error("ajv implementation error");
+    const alwaysValid = schema.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
+    if (alwaysValid && !it.opts.unevaluated)
+        return;
+    const valid = gen.let("valid", false);
+    const schValid = gen.name("_valid");
+    gen.block(() => schema.forEach((_sch, i) => {
+        const schCxt = cxt.subschema({
+            keyword,
+            schemaProp: i,
+            compositeRule: true,
+        }, schValid);
+        gen.assign(valid, (0, codegen_1._) `${valid} || ${schValid}`);
+        const merged = cxt.mergeValidEvaluated(schCxt, schValid);
+        // can short-circuit if `unevaluatedProperties/Items` not supported (opts.unevaluated !== true)
+        // or if all properties and items were evaluated (it.props === true && it.items === true)
+        if (!merged)
+            gen.if((0, codegen_1.not)(valid));
+    }));
+    cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
+}
+exports.validateUnion = validateUnion;
+//# sourceMappingURL=code.js.map
+
+/***/ }),
+
+/***/ 9872:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const def = {
+    keyword: "id",
+    code() {
+        throw new Error('NOT SUPPORTED: keyword "id", use "$id" for schema ID');
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=id.js.map
+
+/***/ }),
+
+/***/ 7397:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const id_1 = __nccwpck_require__(9872);
+const ref_1 = __nccwpck_require__(2996);
+const core = [
+    "$schema",
+    "$id",
+    "$defs",
+    "$vocabulary",
+    { keyword: "$comment" },
+    "definitions",
+    id_1.default,
+    ref_1.default,
+];
+exports["default"] = core;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 2996:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.callRef = exports.getValidate = void 0;
+const ref_error_1 = __nccwpck_require__(3162);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const compile_1 = __nccwpck_require__(2718);
+const util_1 = __nccwpck_require__(4464);
+const def = {
+    keyword: "$ref",
+    schemaType: "string",
+    code(cxt) {
+        const { gen, schema: $ref, it } = cxt;
+        const { baseId, schemaEnv: env, validateName, opts, self } = it;
+        const { root } = env;
+        if (($ref === "#" || $ref === "#/") && baseId === root.baseId)
+            return callRootRef();
+        const schOrEnv = compile_1.resolveRef.call(self, root, baseId, $ref);
+        if (schOrEnv === undefined)
+            throw new ref_error_1.default(it.opts.uriResolver, baseId, $ref);
+        if (schOrEnv instanceof compile_1.SchemaEnv)
+            return callValidate(schOrEnv);
+        return inlineRefSchema(schOrEnv);
+        function callRootRef() {
+            if (env === root)
+                return callRef(cxt, validateName, env, env.$async);
+            const rootName = gen.scopeValue("root", { ref: root });
+            return callRef(cxt, (0, codegen_1._) `${rootName}.validate`, root, root.$async);
+        }
+        function callValidate(sch) {
+            const v = getValidate(cxt, sch);
+            callRef(cxt, v, sch, sch.$async);
+        }
+        function inlineRefSchema(sch) {
+            const schName = gen.scopeValue("schema", opts.code.source === true ? { ref: sch, code: (0, codegen_1.stringify)(sch) } : { ref: sch });
+            const valid = gen.name("valid");
+            const schCxt = cxt.subschema({
+                schema: sch,
+                dataTypes: [],
+                schemaPath: codegen_1.nil,
+                topSchemaRef: schName,
+                errSchemaPath: $ref,
+            }, valid);
+            cxt.mergeEvaluated(schCxt);
+            cxt.ok(valid);
+        }
+    },
+};
+function getValidate(cxt, sch) {
+    const { gen } = cxt;
+    return sch.validate
+        ? gen.scopeValue("validate", { ref: sch.validate })
+        : (0, codegen_1._) `${gen.scopeValue("wrapper", { ref: sch })}.validate`;
+}
+exports.getValidate = getValidate;
+function callRef(cxt, v, sch, $async) {
+    const { gen, it } = cxt;
+    const { allErrors, schemaEnv: env, opts } = it;
+    const passCxt = opts.passContext ? names_1.default.this : codegen_1.nil;
+    if ($async)
+        callAsyncRef();
+    else
+        callSyncRef();
+    function callAsyncRef() {
+        if (!env.$async)
+            throw new Error("async schema referenced by sync schema");
+        const valid = gen.let("valid");
+        gen.try(() => {
+            gen.code((0, codegen_1._) `await ${(0, code_1.callValidateCode)(cxt, v, passCxt)}`);
+            addEvaluatedFrom(v); // TODO will not work with async, it has to be returned with the result
+            if (!allErrors)
+                gen.assign(valid, true);
+        }, (e) => {
+            gen.if((0, codegen_1._) `!(${e} instanceof ${it.ValidationError})`, () => gen.throw(e));
+            addErrorsFrom(e);
+            if (!allErrors)
+                gen.assign(valid, false);
+        });
+        cxt.ok(valid);
+    }
+    function callSyncRef() {
+        cxt.result((0, code_1.callValidateCode)(cxt, v, passCxt), () => addEvaluatedFrom(v), () => addErrorsFrom(v));
+    }
+    function addErrorsFrom(source) {
+        const errs = (0, codegen_1._) `${source}.errors`;
+        gen.assign(names_1.default.vErrors, (0, codegen_1._) `${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`); // TODO tagged
+        gen.assign(names_1.default.errors, (0, codegen_1._) `${names_1.default.vErrors}.length`);
+    }
+    function addEvaluatedFrom(source) {
+        var _a;
+        if (!it.opts.unevaluated)
+            return;
+        const schEvaluated = (_a = sch === null || sch === void 0 ? void 0 : sch.validate) === null || _a === void 0 ? void 0 : _a.evaluated;
+        // TODO refactor
+        if (it.props !== true) {
+            if (schEvaluated && !schEvaluated.dynamicProps) {
+                if (schEvaluated.props !== undefined) {
+                    it.props = util_1.mergeEvaluated.props(gen, schEvaluated.props, it.props);
+                }
+            }
+            else {
+                const props = gen.var("props", (0, codegen_1._) `${source}.evaluated.props`);
+                it.props = util_1.mergeEvaluated.props(gen, props, it.props, codegen_1.Name);
+            }
+        }
+        if (it.items !== true) {
+            if (schEvaluated && !schEvaluated.dynamicItems) {
+                if (schEvaluated.items !== undefined) {
+                    it.items = util_1.mergeEvaluated.items(gen, schEvaluated.items, it.items);
+                }
+            }
+            else {
+                const items = gen.var("items", (0, codegen_1._) `${source}.evaluated.items`);
+                it.items = util_1.mergeEvaluated.items(gen, items, it.items, codegen_1.Name);
+            }
+        }
+    }
+}
+exports.callRef = callRef;
+exports["default"] = def;
+//# sourceMappingURL=ref.js.map
+
+/***/ }),
+
+/***/ 8886:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const types_1 = __nccwpck_require__(7115);
+const compile_1 = __nccwpck_require__(2718);
+const ref_error_1 = __nccwpck_require__(3162);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
+        ? `tag "${tagName}" must be string`
+        : `value of tag "${tagName}" must be in oneOf`,
+    params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._) `{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`,
+};
+const def = {
+    keyword: "discriminator",
+    type: "object",
+    schemaType: "object",
+    error,
+    code(cxt) {
+        const { gen, data, schema, parentSchema, it } = cxt;
+        const { oneOf } = parentSchema;
+        if (!it.opts.discriminator) {
+            throw new Error("discriminator: requires discriminator option");
+        }
+        const tagName = schema.propertyName;
+        if (typeof tagName != "string")
+            throw new Error("discriminator: requires propertyName");
+        if (schema.mapping)
+            throw new Error("discriminator: mapping is not supported");
+        if (!oneOf)
+            throw new Error("discriminator: requires oneOf keyword");
+        const valid = gen.let("valid", false);
+        const tag = gen.const("tag", (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(tagName)}`);
+        gen.if((0, codegen_1._) `typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag, tagName }));
+        cxt.ok(valid);
+        function validateMapping() {
+            const mapping = getMapping();
+            gen.if(false);
+            for (const tagValue in mapping) {
+                gen.elseIf((0, codegen_1._) `${tag} === ${tagValue}`);
+                gen.assign(valid, applyTagSchema(mapping[tagValue]));
+            }
+            gen.else();
+            cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag, tagName });
+            gen.endIf();
+        }
+        function applyTagSchema(schemaProp) {
+            const _valid = gen.name("valid");
+            const schCxt = cxt.subschema({ keyword: "oneOf", schemaProp }, _valid);
+            cxt.mergeEvaluated(schCxt, codegen_1.Name);
+            return _valid;
+        }
+        function getMapping() {
+            var _a;
+            const oneOfMapping = {};
+            const topRequired = hasRequired(parentSchema);
+            let tagRequired = true;
+            for (let i = 0; i < oneOf.length; i++) {
+                let sch = oneOf[i];
+                if ((sch === null || sch === void 0 ? void 0 : sch.$ref) && !(0, util_1.schemaHasRulesButRef)(sch, it.self.RULES)) {
+                    const ref = sch.$ref;
+                    sch = compile_1.resolveRef.call(it.self, it.schemaEnv.root, it.baseId, ref);
+                    if (sch instanceof compile_1.SchemaEnv)
+                        sch = sch.schema;
+                    if (sch === undefined)
+                        throw new ref_error_1.default(it.opts.uriResolver, it.baseId, ref);
+                }
+                const propSch = (_a = sch === null || sch === void 0 ? void 0 : sch.properties) === null || _a === void 0 ? void 0 : _a[tagName];
+                if (typeof propSch != "object") {
+                    throw new Error(`discriminator: oneOf subschemas (or referenced schemas) must have "properties/${tagName}"`);
+                }
+                tagRequired = tagRequired && (topRequired || hasRequired(sch));
+                addMappings(propSch, i);
+            }
+            if (!tagRequired)
+                throw new Error(`discriminator: "${tagName}" must be required`);
+            return oneOfMapping;
+            function hasRequired({ required }) {
+                return Array.isArray(required) && required.includes(tagName);
+            }
+            function addMappings(sch, i) {
+                if (sch.const) {
+                    addMapping(sch.const, i);
+                }
+                else if (sch.enum) {
+                    for (const tagValue of sch.enum) {
+                        addMapping(tagValue, i);
+                    }
+                }
+                else {
+                    throw new Error(`discriminator: "properties/${tagName}" must have "const" or "enum"`);
+                }
+            }
+            function addMapping(tagValue, i) {
+                if (typeof tagValue != "string" || tagValue in oneOfMapping) {
+                    throw new Error(`discriminator: "${tagName}" values must be unique strings`);
+                }
+                oneOfMapping[tagValue] = i;
+            }
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 7115:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.DiscrError = void 0;
+var DiscrError;
+(function (DiscrError) {
+    DiscrError["Tag"] = "tag";
+    DiscrError["Mapping"] = "mapping";
+})(DiscrError || (exports.DiscrError = DiscrError = {}));
+//# sourceMappingURL=types.js.map
+
+/***/ }),
+
+/***/ 4298:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const core_1 = __nccwpck_require__(7397);
+const validation_1 = __nccwpck_require__(5481);
+const applicator_1 = __nccwpck_require__(8775);
+const dynamic_1 = __nccwpck_require__(9923);
+const next_1 = __nccwpck_require__(7844);
+const unevaluated_1 = __nccwpck_require__(2010);
+const format_1 = __nccwpck_require__(2601);
+const metadata_1 = __nccwpck_require__(6620);
+const draft2020Vocabularies = [
+    dynamic_1.default,
+    core_1.default,
+    validation_1.default,
+    (0, applicator_1.default)(true),
+    format_1.default,
+    metadata_1.metadataVocabulary,
+    metadata_1.contentVocabulary,
+    next_1.default,
+    unevaluated_1.default,
+];
+exports["default"] = draft2020Vocabularies;
+//# sourceMappingURL=draft2020.js.map
+
+/***/ }),
+
+/***/ 8639:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.dynamicAnchor = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const compile_1 = __nccwpck_require__(2718);
+const ref_1 = __nccwpck_require__(2996);
+const def = {
+    keyword: "$dynamicAnchor",
+    schemaType: "string",
+    code: (cxt) => dynamicAnchor(cxt, cxt.schema),
+};
+function dynamicAnchor(cxt, anchor) {
+    const { gen, it } = cxt;
+    it.schemaEnv.root.dynamicAnchors[anchor] = true;
+    const v = (0, codegen_1._) `${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`;
+    const validate = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+    gen.if((0, codegen_1._) `!${v}`, () => gen.assign(v, validate));
+}
+exports.dynamicAnchor = dynamicAnchor;
+function _getValidate(cxt) {
+    const { schemaEnv, schema, self } = cxt.it;
+    const { root, baseId, localRefs, meta } = schemaEnv.root;
+    const { schemaId } = self.opts;
+    const sch = new compile_1.SchemaEnv({ schema, schemaId, root, baseId, localRefs, meta });
+    compile_1.compileSchema.call(self, sch);
+    return (0, ref_1.getValidate)(cxt, sch);
+}
+exports["default"] = def;
+//# sourceMappingURL=dynamicAnchor.js.map
+
+/***/ }),
+
+/***/ 5065:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.dynamicRef = void 0;
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const ref_1 = __nccwpck_require__(2996);
+const def = {
+    keyword: "$dynamicRef",
+    schemaType: "string",
+    code: (cxt) => dynamicRef(cxt, cxt.schema),
+};
+function dynamicRef(cxt, ref) {
+    const { gen, keyword, it } = cxt;
+    if (ref[0] !== "#")
+        throw new Error(`"${keyword}" only supports hash fragment reference`);
+    const anchor = ref.slice(1);
+    if (it.allErrors) {
+        _dynamicRef();
+    }
+    else {
+        const valid = gen.let("valid", false);
+        _dynamicRef(valid);
+        cxt.ok(valid);
+    }
+    function _dynamicRef(valid) {
+        // TODO the assumption here is that `recursiveRef: #` always points to the root
+        // of the schema object, which is not correct, because there may be $id that
+        // makes # point to it, and the target schema may not contain dynamic/recursiveAnchor.
+        // Because of that 2 tests in recursiveRef.json fail.
+        // This is a similar problem to #815 (`$id` doesn't alter resolution scope for `{ "$ref": "#" }`).
+        // (This problem is not tested in JSON-Schema-Test-Suite)
+        if (it.schemaEnv.root.dynamicAnchors[anchor]) {
+            const v = gen.let("_v", (0, codegen_1._) `${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`);
+            gen.if(v, _callRef(v, valid), _callRef(it.validateName, valid));
+        }
+        else {
+            _callRef(it.validateName, valid)();
+        }
+    }
+    function _callRef(validate, valid) {
+        return valid
+            ? () => gen.block(() => {
+                (0, ref_1.callRef)(cxt, validate);
+                gen.let(valid, true);
+            })
+            : () => (0, ref_1.callRef)(cxt, validate);
+    }
+}
+exports.dynamicRef = dynamicRef;
+exports["default"] = def;
+//# sourceMappingURL=dynamicRef.js.map
+
+/***/ }),
+
+/***/ 9923:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const dynamicAnchor_1 = __nccwpck_require__(8639);
+const dynamicRef_1 = __nccwpck_require__(5065);
+const recursiveAnchor_1 = __nccwpck_require__(9982);
+const recursiveRef_1 = __nccwpck_require__(1794);
+const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
+exports["default"] = dynamic;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 9982:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const dynamicAnchor_1 = __nccwpck_require__(8639);
+const util_1 = __nccwpck_require__(4464);
+const def = {
+    keyword: "$recursiveAnchor",
+    schemaType: "boolean",
+    code(cxt) {
+        if (cxt.schema)
+            (0, dynamicAnchor_1.dynamicAnchor)(cxt, "");
+        else
+            (0, util_1.checkStrictMode)(cxt.it, "$recursiveAnchor: false is ignored");
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=recursiveAnchor.js.map
+
+/***/ }),
+
+/***/ 1794:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const dynamicRef_1 = __nccwpck_require__(5065);
+const def = {
+    keyword: "$recursiveRef",
+    schemaType: "string",
+    code: (cxt) => (0, dynamicRef_1.dynamicRef)(cxt, cxt.schema),
+};
+exports["default"] = def;
+//# sourceMappingURL=recursiveRef.js.map
+
+/***/ }),
+
+/***/ 6402:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const error = {
+    message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
+    params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
+};
+const def = {
+    keyword: "format",
+    type: ["number", "string"],
+    schemaType: "string",
+    $data: true,
+    error,
+    code(cxt, ruleType) {
+        const { gen, data, $data, schema, schemaCode, it } = cxt;
+        const { opts, errSchemaPath, schemaEnv, self } = it;
+        if (!opts.validateFormats)
+            return;
+        if ($data)
+            validate$DataFormat();
+        else
+            validateFormat();
+        function validate$DataFormat() {
+            const fmts = gen.scopeValue("formats", {
+                ref: self.formats,
+                code: opts.code.formats,
+            });
+            const fDef = gen.const("fDef", (0, codegen_1._) `${fmts}[${schemaCode}]`);
+            const fType = gen.let("fType");
+            const format = gen.let("format");
+            // TODO simplify
+            gen.if((0, codegen_1._) `typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._) `${fDef}.type || "string"`).assign(format, (0, codegen_1._) `${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._) `"string"`).assign(format, fDef));
+            cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
+            function unknownFmt() {
+                if (opts.strictSchema === false)
+                    return codegen_1.nil;
+                return (0, codegen_1._) `${schemaCode} && !${format}`;
+            }
+            function invalidFmt() {
+                const callFormat = schemaEnv.$async
+                    ? (0, codegen_1._) `(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))`
+                    : (0, codegen_1._) `${format}(${data})`;
+                const validData = (0, codegen_1._) `(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
+                return (0, codegen_1._) `${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
+            }
+        }
+        function validateFormat() {
+            const formatDef = self.formats[schema];
+            if (!formatDef) {
+                unknownFormat();
+                return;
+            }
+            if (formatDef === true)
+                return;
+            const [fmtType, format, fmtRef] = getFormat(formatDef);
+            if (fmtType === ruleType)
+                cxt.pass(validCondition());
+            function unknownFormat() {
+                if (opts.strictSchema === false) {
+                    self.logger.warn(unknownMsg());
+                    return;
+                }
+                throw new Error(unknownMsg());
+                function unknownMsg() {
+                    return `unknown format "${schema}" ignored in schema at path "${errSchemaPath}"`;
+                }
+            }
+            function getFormat(fmtDef) {
+                const code = fmtDef instanceof RegExp
+                    ? (0, codegen_1.regexpCode)(fmtDef)
+                    : opts.code.formats
+                        ? (0, codegen_1._) `${opts.code.formats}${(0, codegen_1.getProperty)(schema)}`
+                        : undefined;
+                const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
+                if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
+                    return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._) `${fmt}.validate`];
+                }
+                return ["string", fmtDef, fmt];
+            }
+            function validCondition() {
+                if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
+                    if (!schemaEnv.$async)
+                        throw new Error("async format in sync schema");
+                    return (0, codegen_1._) `await ${fmtRef}(${data})`;
+                }
+                return typeof format == "function" ? (0, codegen_1._) `${fmtRef}(${data})` : (0, codegen_1._) `${fmtRef}.test(${data})`;
+            }
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=format.js.map
+
+/***/ }),
+
+/***/ 2601:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const format_1 = __nccwpck_require__(6402);
+const format = [format_1.default];
+exports["default"] = format;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 6620:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.contentVocabulary = exports.metadataVocabulary = void 0;
+exports.metadataVocabulary = [
+    "title",
+    "description",
+    "default",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "examples",
+];
+exports.contentVocabulary = [
+    "contentMediaType",
+    "contentEncoding",
+    "contentSchema",
+];
+//# sourceMappingURL=metadata.js.map
+
+/***/ }),
+
+/***/ 7844:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const dependentRequired_1 = __nccwpck_require__(643);
+const dependentSchemas_1 = __nccwpck_require__(3818);
+const limitContains_1 = __nccwpck_require__(3907);
+const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
+exports["default"] = next;
+//# sourceMappingURL=next.js.map
+
+/***/ }),
+
+/***/ 2010:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const unevaluatedProperties_1 = __nccwpck_require__(6855);
+const unevaluatedItems_1 = __nccwpck_require__(4144);
+const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
+exports["default"] = unevaluated;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 4144:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
+    params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
+};
+const def = {
+    keyword: "unevaluatedItems",
+    type: "array",
+    schemaType: ["boolean", "object"],
+    error,
+    code(cxt) {
+        const { gen, schema, data, it } = cxt;
+        const items = it.items || 0;
+        if (items === true)
+            return;
+        const len = gen.const("len", (0, codegen_1._) `${data}.length`);
+        if (schema === false) {
+            cxt.setParams({ len: items });
+            cxt.fail((0, codegen_1._) `${len} > ${items}`);
+        }
+        else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+            const valid = gen.var("valid", (0, codegen_1._) `${len} <= ${items}`);
+            gen.if((0, codegen_1.not)(valid), () => validateItems(valid, items));
+            cxt.ok(valid);
+        }
+        it.items = true;
+        function validateItems(valid, from) {
+            gen.forRange("i", from, len, (i) => {
+                cxt.subschema({ keyword: "unevaluatedItems", dataProp: i, dataPropType: util_1.Type.Num }, valid);
+                if (!it.allErrors)
+                    gen.if((0, codegen_1.not)(valid), () => gen.break());
+            });
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=unevaluatedItems.js.map
+
+/***/ }),
+
+/***/ 6855:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
+const error = {
+    message: "must NOT have unevaluated properties",
+    params: ({ params }) => (0, codegen_1._) `{unevaluatedProperty: ${params.unevaluatedProperty}}`,
+};
+const def = {
+    keyword: "unevaluatedProperties",
+    type: "object",
+    schemaType: ["boolean", "object"],
+    trackErrors: true,
+    error,
+    code(cxt) {
+        const { gen, schema, data, errsCount, it } = cxt;
+        /* istanbul ignore if */
+        if (!errsCount)
+            throw new Error("ajv implementation error");
+        const { allErrors, props } = it;
+        if (props instanceof codegen_1.Name) {
+            gen.if((0, codegen_1._) `${props} !== true`, () => gen.forIn("key", data, (key) => gen.if(unevaluatedDynamic(props, key), () => unevaluatedPropCode(key))));
+        }
+        else if (props !== true) {
+            gen.forIn("key", data, (key) => props === undefined
+                ? unevaluatedPropCode(key)
+                : gen.if(unevaluatedStatic(props, key), () => unevaluatedPropCode(key)));
+        }
+        it.props = true;
+        cxt.ok((0, codegen_1._) `${errsCount} === ${names_1.default.errors}`);
+        function unevaluatedPropCode(key) {
+            if (schema === false) {
+                cxt.setParams({ unevaluatedProperty: key });
+                cxt.error();
+                if (!allErrors)
+                    gen.break();
+                return;
+            }
+            if (!(0, util_1.alwaysValidSchema)(it, schema)) {
+                const valid = gen.name("valid");
+                cxt.subschema({
+                    keyword: "unevaluatedProperties",
+                    dataProp: key,
+                    dataPropType: util_1.Type.Str,
+                }, valid);
+                if (!allErrors)
+                    gen.if((0, codegen_1.not)(valid), () => gen.break());
+            }
+        }
+        function unevaluatedDynamic(evaluatedProps, key) {
+            return (0, codegen_1._) `!${evaluatedProps} || !${evaluatedProps}[${key}]`;
+        }
+        function unevaluatedStatic(evaluatedProps, key) {
+            const ps = [];
+            for (const p in evaluatedProps) {
+                if (evaluatedProps[p] === true)
+                    ps.push((0, codegen_1._) `${key} !== ${p}`);
+            }
+            return (0, codegen_1.and)(...ps);
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=unevaluatedProperties.js.map
+
+/***/ }),
+
+/***/ 8026:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
+const error = {
+    message: "must be equal to constant",
+    params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
+};
+const def = {
+    keyword: "const",
+    $data: true,
+    error,
+    code(cxt) {
+        const { gen, data, $data, schemaCode, schema } = cxt;
+        if ($data || (schema && typeof schema == "object")) {
+            cxt.fail$data((0, codegen_1._) `!${(0, util_1.useFunc)(gen, equal_1.default)}(${data}, ${schemaCode})`);
+        }
+        else {
+            cxt.fail((0, codegen_1._) `${schema} !== ${data}`);
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=const.js.map
+
+/***/ }),
+
+/***/ 643:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const dependencies_1 = __nccwpck_require__(5826);
+const def = {
+    keyword: "dependentRequired",
+    type: "object",
+    schemaType: "object",
+    error: dependencies_1.error,
+    code: (cxt) => (0, dependencies_1.validatePropertyDeps)(cxt),
+};
+exports["default"] = def;
+//# sourceMappingURL=dependentRequired.js.map
+
+/***/ }),
+
+/***/ 3200:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
+const error = {
+    message: "must be equal to one of the allowed values",
+    params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
+};
+const def = {
+    keyword: "enum",
+    schemaType: "array",
+    $data: true,
+    error,
+    code(cxt) {
+        const { gen, data, $data, schema, schemaCode, it } = cxt;
+        if (!$data && schema.length === 0)
+            throw new Error("enum must have non-empty array");
+        const useLoop = schema.length >= it.opts.loopEnum;
+        let eql;
+        const getEql = () => (eql !== null && eql !== void 0 ? eql : (eql = (0, util_1.useFunc)(gen, equal_1.default)));
+        let valid;
+        if (useLoop || $data) {
+            valid = gen.let("valid");
+            cxt.block$data(valid, loopEnum);
+        }
+        else {
+            /* istanbul ignore if */
+            if (!Array.isArray(schema))
+                throw new Error("ajv implementation error");
+            const vSchema = gen.const("vSchema", schemaCode);
+            valid = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
+        }
+        cxt.pass(valid);
+        function loopEnum() {
+            gen.assign(valid, false);
+            gen.forOf("v", schemaCode, (v) => gen.if((0, codegen_1._) `${getEql()}(${data}, ${v})`, () => gen.assign(valid, true).break()));
+        }
+        function equalCode(vSchema, i) {
+            const sch = schema[i];
+            return typeof sch === "object" && sch !== null
+                ? (0, codegen_1._) `${getEql()}(${data}, ${vSchema}[${i}])`
+                : (0, codegen_1._) `${data} === ${sch}`;
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=enum.js.map
+
+/***/ }),
+
+/***/ 5481:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const limitNumber_1 = __nccwpck_require__(3723);
+const multipleOf_1 = __nccwpck_require__(8132);
+const limitLength_1 = __nccwpck_require__(6962);
+const pattern_1 = __nccwpck_require__(6023);
+const limitProperties_1 = __nccwpck_require__(895);
+const required_1 = __nccwpck_require__(4504);
+const limitItems_1 = __nccwpck_require__(6296);
+const uniqueItems_1 = __nccwpck_require__(5132);
+const const_1 = __nccwpck_require__(8026);
+const enum_1 = __nccwpck_require__(3200);
+const validation = [
+    // number
+    limitNumber_1.default,
+    multipleOf_1.default,
+    // string
+    limitLength_1.default,
+    pattern_1.default,
+    // object
+    limitProperties_1.default,
+    required_1.default,
+    // array
+    limitItems_1.default,
+    uniqueItems_1.default,
+    // any
+    { keyword: "type", schemaType: ["string", "array"] },
+    { keyword: "nullable", schemaType: "boolean" },
+    const_1.default,
+    enum_1.default,
+];
+exports["default"] = validation;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 3907:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const util_1 = __nccwpck_require__(4464);
+const def = {
+    keyword: ["maxContains", "minContains"],
+    type: "array",
+    schemaType: "number",
+    code({ keyword, parentSchema, it }) {
+        if (parentSchema.contains === undefined) {
+            (0, util_1.checkStrictMode)(it, `"${keyword}" without "contains" is ignored`);
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=limitContains.js.map
+
+/***/ }),
+
+/***/ 6296:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const error = {
+    message({ keyword, schemaCode }) {
+        const comp = keyword === "maxItems" ? "more" : "fewer";
+        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} items`;
+    },
+    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
+};
+const def = {
+    keyword: ["maxItems", "minItems"],
+    type: "array",
+    schemaType: "number",
+    $data: true,
+    error,
+    code(cxt) {
+        const { keyword, data, schemaCode } = cxt;
+        const op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
+        cxt.fail$data((0, codegen_1._) `${data}.length ${op} ${schemaCode}`);
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=limitItems.js.map
+
+/***/ }),
+
+/***/ 6962:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const ucs2length_1 = __nccwpck_require__(6214);
+const error = {
+    message({ keyword, schemaCode }) {
+        const comp = keyword === "maxLength" ? "more" : "fewer";
+        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} characters`;
+    },
+    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
+};
+const def = {
+    keyword: ["maxLength", "minLength"],
+    type: "string",
+    schemaType: "number",
+    $data: true,
+    error,
+    code(cxt) {
+        const { keyword, data, schemaCode, it } = cxt;
+        const op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
+        const len = it.opts.unicode === false ? (0, codegen_1._) `${data}.length` : (0, codegen_1._) `${(0, util_1.useFunc)(cxt.gen, ucs2length_1.default)}(${data})`;
+        cxt.fail$data((0, codegen_1._) `${len} ${op} ${schemaCode}`);
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=limitLength.js.map
+
+/***/ }),
+
+/***/ 3723:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const ops = codegen_1.operators;
+const KWDs = {
+    maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
+    minimum: { okStr: ">=", ok: ops.GTE, fail: ops.LT },
+    exclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
+    exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE },
+};
+const error = {
+    message: ({ keyword, schemaCode }) => (0, codegen_1.str) `must be ${KWDs[keyword].okStr} ${schemaCode}`,
+    params: ({ keyword, schemaCode }) => (0, codegen_1._) `{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`,
+};
+const def = {
+    keyword: Object.keys(KWDs),
+    type: "number",
+    schemaType: "number",
+    $data: true,
+    error,
+    code(cxt) {
+        const { keyword, data, schemaCode } = cxt;
+        cxt.fail$data((0, codegen_1._) `${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=limitNumber.js.map
+
+/***/ }),
+
+/***/ 895:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const error = {
+    message({ keyword, schemaCode }) {
+        const comp = keyword === "maxProperties" ? "more" : "fewer";
+        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} properties`;
+    },
+    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
+};
+const def = {
+    keyword: ["maxProperties", "minProperties"],
+    type: "object",
+    schemaType: "number",
+    $data: true,
+    error,
+    code(cxt) {
+        const { keyword, data, schemaCode } = cxt;
+        const op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
+        cxt.fail$data((0, codegen_1._) `Object.keys(${data}).length ${op} ${schemaCode}`);
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=limitProperties.js.map
+
+/***/ }),
+
+/***/ 8132:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const codegen_1 = __nccwpck_require__(1436);
+const error = {
+    message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
+    params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
+};
+const def = {
+    keyword: "multipleOf",
+    type: "number",
+    schemaType: "number",
+    $data: true,
+    error,
+    code(cxt) {
+        const { gen, data, schemaCode, it } = cxt;
+        // const bdt = bad$DataType(schemaCode, <string>def.schemaType, $data)
+        const prec = it.opts.multipleOfPrecision;
+        const res = gen.let("res");
+        const invalid = prec
+            ? (0, codegen_1._) `Math.abs(Math.round(${res}) - ${res}) > 1e-${prec}`
+            : (0, codegen_1._) `${res} !== parseInt(${res})`;
+        cxt.fail$data((0, codegen_1._) `(${schemaCode} === 0 || (${res} = ${data}/${schemaCode}, ${invalid}))`);
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=multipleOf.js.map
+
+/***/ }),
+
+/***/ 6023:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const code_1 = __nccwpck_require__(8484);
+const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(1436);
+const error = {
+    message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
+    params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
+};
+const def = {
+    keyword: "pattern",
+    type: "string",
+    schemaType: "string",
+    $data: true,
+    error,
+    code(cxt) {
+        const { gen, data, $data, schema, schemaCode, it } = cxt;
+        const u = it.opts.unicodeRegExp ? "u" : "";
+        if ($data) {
+            const { regExp } = it.opts.code;
+            const regExpCode = regExp.code === "new RegExp" ? (0, codegen_1._) `new RegExp` : (0, util_1.useFunc)(gen, regExp);
+            const valid = gen.let("valid");
+            gen.try(() => gen.assign(valid, (0, codegen_1._) `${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, false));
+            cxt.fail$data((0, codegen_1._) `!${valid}`);
+        }
+        else {
+            const regExp = (0, code_1.usePattern)(cxt, schema);
+            cxt.fail$data((0, codegen_1._) `!${regExp}.test(${data})`);
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=pattern.js.map
+
+/***/ }),
+
+/***/ 4504:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const error = {
+    message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
+    params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
+};
+const def = {
+    keyword: "required",
+    type: "object",
+    schemaType: "array",
+    $data: true,
+    error,
+    code(cxt) {
+        const { gen, schema, schemaCode, data, $data, it } = cxt;
+        const { opts } = it;
+        if (!$data && schema.length === 0)
+            return;
+        const useLoop = schema.length >= opts.loopRequired;
+        if (it.allErrors)
+            allErrorsMode();
+        else
+            exitOnErrorMode();
+        if (opts.strictRequired) {
+            const props = cxt.parentSchema.properties;
+            const { definedProperties } = cxt.it;
+            for (const requiredKey of schema) {
+                if ((props === null || props === void 0 ? void 0 : props[requiredKey]) === undefined && !definedProperties.has(requiredKey)) {
+                    const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
+                    const msg = `required property "${requiredKey}" is not defined at "${schemaPath}" (strictRequired)`;
+                    (0, util_1.checkStrictMode)(it, msg, it.opts.strictRequired);
+                }
+            }
+        }
+        function allErrorsMode() {
+            if (useLoop || $data) {
+                cxt.block$data(codegen_1.nil, loopAllRequired);
+            }
+            else {
+                for (const prop of schema) {
+                    (0, code_1.checkReportMissingProp)(cxt, prop);
+                }
+            }
+        }
+        function exitOnErrorMode() {
+            const missing = gen.let("missing");
+            if (useLoop || $data) {
+                const valid = gen.let("valid", true);
+                cxt.block$data(valid, () => loopUntilMissing(missing, valid));
+                cxt.ok(valid);
+            }
+            else {
+                gen.if((0, code_1.checkMissingProp)(cxt, schema, missing));
+                (0, code_1.reportMissingProp)(cxt, missing);
+                gen.else();
+            }
+        }
+        function loopAllRequired() {
+            gen.forOf("prop", schemaCode, (prop) => {
+                cxt.setParams({ missingProperty: prop });
+                gen.if((0, code_1.noPropertyInData)(gen, data, prop, opts.ownProperties), () => cxt.error());
+            });
+        }
+        function loopUntilMissing(missing, valid) {
+            cxt.setParams({ missingProperty: missing });
+            gen.forOf(missing, schemaCode, () => {
+                gen.assign(valid, (0, code_1.propertyInData)(gen, data, missing, opts.ownProperties));
+                gen.if((0, codegen_1.not)(valid), () => {
+                    cxt.error();
+                    gen.break();
+                });
+            }, codegen_1.nil);
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=required.js.map
+
+/***/ }),
+
+/***/ 5132:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+const dataType_1 = __nccwpck_require__(6685);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
+const error = {
+    message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+    params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
+};
+const def = {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    $data: true,
+    error,
+    code(cxt) {
+        const { gen, data, $data, schema, parentSchema, schemaCode, it } = cxt;
+        if (!$data && !schema)
+            return;
+        const valid = gen.let("valid");
+        const itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
+        cxt.block$data(valid, validateUniqueItems, (0, codegen_1._) `${schemaCode} === false`);
+        cxt.ok(valid);
+        function validateUniqueItems() {
+            const i = gen.let("i", (0, codegen_1._) `${data}.length`);
+            const j = gen.let("j");
+            cxt.setParams({ i, j });
+            gen.assign(valid, true);
+            gen.if((0, codegen_1._) `${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j));
+        }
+        function canOptimize() {
+            return itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
+        }
+        function loopN(i, j) {
+            const item = gen.name("item");
+            const wrongType = (0, dataType_1.checkDataTypes)(itemTypes, item, it.opts.strictNumbers, dataType_1.DataType.Wrong);
+            const indices = gen.const("indices", (0, codegen_1._) `{}`);
+            gen.for((0, codegen_1._) `;${i}--;`, () => {
+                gen.let(item, (0, codegen_1._) `${data}[${i}]`);
+                gen.if(wrongType, (0, codegen_1._) `continue`);
+                if (itemTypes.length > 1)
+                    gen.if((0, codegen_1._) `typeof ${item} == "string"`, (0, codegen_1._) `${item} += "_"`);
+                gen
+                    .if((0, codegen_1._) `typeof ${indices}[${item}] == "number"`, () => {
+                    gen.assign(j, (0, codegen_1._) `${indices}[${item}]`);
+                    cxt.error();
+                    gen.assign(valid, false).break();
+                })
+                    .code((0, codegen_1._) `${indices}[${item}] = ${i}`);
+            });
+        }
+        function loopN2(i, j) {
+            const eql = (0, util_1.useFunc)(gen, equal_1.default);
+            const outer = gen.name("outer");
+            gen.label(outer).for((0, codegen_1._) `;${i}--;`, () => gen.for((0, codegen_1._) `${j} = ${i}; ${j}--;`, () => gen.if((0, codegen_1._) `${eql}(${data}[${i}], ${data}[${j}])`, () => {
+                cxt.error();
+                gen.assign(valid, false).break(outer);
+            })));
+        }
+    },
+};
+exports["default"] = def;
+//# sourceMappingURL=uniqueItems.js.map
+
+/***/ }),
+
+/***/ 3430:
+/***/ ((module) => {
+
+
+
+// do not edit .js files directly - edit src/index.jst
+
+
+
+module.exports = function equal(a, b) {
+  if (a === b) return true;
+
+  if (a && b && typeof a == 'object' && typeof b == 'object') {
+    if (a.constructor !== b.constructor) return false;
+
+    var length, i, keys;
+    if (Array.isArray(a)) {
+      length = a.length;
+      if (length != b.length) return false;
+      for (i = length; i-- !== 0;)
+        if (!equal(a[i], b[i])) return false;
+      return true;
+    }
+
+
+
+    if (a.constructor === RegExp) return a.source === b.source && a.flags === b.flags;
+    if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
+    if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
+
+    keys = Object.keys(a);
+    length = keys.length;
+    if (length !== Object.keys(b).length) return false;
+
+    for (i = length; i-- !== 0;)
+      if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
+
+    for (i = length; i-- !== 0;) {
+      var key = keys[i];
+
+      if (!equal(a[key], b[key])) return false;
+    }
+
+    return true;
+  }
+
+  // true if both NaN, false otherwise
+  return a!==a && b!==b;
+};
+
+
+/***/ }),
+
+/***/ 1167:
+/***/ ((module) => {
+
+
+
+var traverse = module.exports = function (schema, opts, cb) {
+  // Legacy support for v0.3.1 and earlier.
+  if (typeof opts == 'function') {
+    cb = opts;
+    opts = {};
+  }
+
+  cb = opts.cb || cb;
+  var pre = (typeof cb == 'function') ? cb : cb.pre || function() {};
+  var post = cb.post || function() {};
+
+  _traverse(opts, pre, post, schema, '', schema);
+};
+
+
+traverse.keywords = {
+  additionalItems: true,
+  items: true,
+  contains: true,
+  additionalProperties: true,
+  propertyNames: true,
+  not: true,
+  if: true,
+  then: true,
+  else: true
+};
+
+traverse.arrayKeywords = {
+  items: true,
+  allOf: true,
+  anyOf: true,
+  oneOf: true
+};
+
+traverse.propsKeywords = {
+  $defs: true,
+  definitions: true,
+  properties: true,
+  patternProperties: true,
+  dependencies: true
+};
+
+traverse.skipKeywords = {
+  default: true,
+  enum: true,
+  const: true,
+  required: true,
+  maximum: true,
+  minimum: true,
+  exclusiveMaximum: true,
+  exclusiveMinimum: true,
+  multipleOf: true,
+  maxLength: true,
+  minLength: true,
+  pattern: true,
+  format: true,
+  maxItems: true,
+  minItems: true,
+  uniqueItems: true,
+  maxProperties: true,
+  minProperties: true
+};
+
+
+function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
+  if (schema && typeof schema == 'object' && !Array.isArray(schema)) {
+    pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+    for (var key in schema) {
+      var sch = schema[key];
+      if (Array.isArray(sch)) {
+        if (key in traverse.arrayKeywords) {
+          for (var i=0; i<sch.length; i++)
+            _traverse(opts, pre, post, sch[i], jsonPtr + '/' + key + '/' + i, rootSchema, jsonPtr, key, schema, i);
+        }
+      } else if (key in traverse.propsKeywords) {
+        if (sch && typeof sch == 'object') {
+          for (var prop in sch)
+            _traverse(opts, pre, post, sch[prop], jsonPtr + '/' + key + '/' + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
+        }
+      } else if (key in traverse.keywords || (opts.allKeys && !(key in traverse.skipKeywords))) {
+        _traverse(opts, pre, post, sch, jsonPtr + '/' + key, rootSchema, jsonPtr, key, schema);
+      }
+    }
+    post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+  }
+}
+
+
+function escapeJsonPtr(str) {
+  return str.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+
+/***/ }),
+
+/***/ 9800:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+var __webpack_unused_export__;
+
+__webpack_unused_export__ = ({ value: true });
+exports.wT = __webpack_unused_export__ = void 0;
+const ed5 = __nccwpck_require__(6950);
+const ed2 = __nccwpck_require__(4488);
+const NSed3 = __nccwpck_require__(5699);
+var isS = ed5.isS;
+var isChar10 = ed5.isChar;
+var isNameStartChar = ed5.isNameStartChar;
+var isNameChar = ed5.isNameChar;
+var S_LIST = ed5.S_LIST;
+var NAME_RE = ed5.NAME_RE;
+var isChar11 = ed2.isChar;
+var isNCNameStartChar = NSed3.isNCNameStartChar;
+var isNCNameChar = NSed3.isNCNameChar;
+var NC_NAME_RE = NSed3.NC_NAME_RE;
+const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
+const rootNS = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+    __proto__: null,
+    xml: XML_NAMESPACE,
+    xmlns: XMLNS_NAMESPACE,
+};
+const XML_ENTITIES = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+    __proto__: null,
+    amp: "&",
+    gt: ">",
+    lt: "<",
+    quot: "\"",
+    apos: "'",
+};
+// EOC: end-of-chunk
+const EOC = -1;
+const NL_LIKE = -2;
+const S_BEGIN = 0; // Initial state.
+const S_BEGIN_WHITESPACE = 1; // leading whitespace
+const S_DOCTYPE = 2; // <!DOCTYPE
+const S_DOCTYPE_QUOTE = 3; // <!DOCTYPE "//blah
+const S_DTD = 4; // <!DOCTYPE "//blah" [ ...
+const S_DTD_QUOTED = 5; // <!DOCTYPE "//blah" [ "foo
+const S_DTD_OPEN_WAKA = 6;
+const S_DTD_OPEN_WAKA_BANG = 7;
+const S_DTD_COMMENT = 8; // <!--
+const S_DTD_COMMENT_ENDING = 9; // <!-- blah -
+const S_DTD_COMMENT_ENDED = 10; // <!-- blah --
+const S_DTD_PI = 11; // <?
+const S_DTD_PI_ENDING = 12; // <?hi "there" ?
+const S_TEXT = 13; // general stuff
+const S_ENTITY = 14; // &amp and such
+const S_OPEN_WAKA = 15; // <
+const S_OPEN_WAKA_BANG = 16; // <!...
+const S_COMMENT = 17; // <!--
+const S_COMMENT_ENDING = 18; // <!-- blah -
+const S_COMMENT_ENDED = 19; // <!-- blah --
+const S_CDATA = 20; // <![CDATA[ something
+const S_CDATA_ENDING = 21; // ]
+const S_CDATA_ENDING_2 = 22; // ]]
+const S_PI_FIRST_CHAR = 23; // <?hi, first char
+const S_PI_REST = 24; // <?hi, rest of the name
+const S_PI_BODY = 25; // <?hi there
+const S_PI_ENDING = 26; // <?hi "there" ?
+const S_XML_DECL_NAME_START = 27; // <?xml
+const S_XML_DECL_NAME = 28; // <?xml foo
+const S_XML_DECL_EQ = 29; // <?xml foo=
+const S_XML_DECL_VALUE_START = 30; // <?xml foo=
+const S_XML_DECL_VALUE = 31; // <?xml foo="bar"
+const S_XML_DECL_SEPARATOR = 32; // <?xml foo="bar"
+const S_XML_DECL_ENDING = 33; // <?xml ... ?
+const S_OPEN_TAG = 34; // <strong
+const S_OPEN_TAG_SLASH = 35; // <strong /
+const S_ATTRIB = 36; // <a
+const S_ATTRIB_NAME = 37; // <a foo
+const S_ATTRIB_NAME_SAW_WHITE = 38; // <a foo _
+const S_ATTRIB_VALUE = 39; // <a foo=
+const S_ATTRIB_VALUE_QUOTED = 40; // <a foo="bar
+const S_ATTRIB_VALUE_CLOSED = 41; // <a foo="bar"
+const S_ATTRIB_VALUE_UNQUOTED = 42; // <a foo=bar
+const S_CLOSE_TAG = 43; // </a
+const S_CLOSE_TAG_SAW_WHITE = 44; // </a   >
+const TAB = 9;
+const NL = 0xA;
+const CR = 0xD;
+const SPACE = 0x20;
+const BANG = 0x21;
+const DQUOTE = 0x22;
+const AMP = 0x26;
+const SQUOTE = 0x27;
+const MINUS = 0x2D;
+const FORWARD_SLASH = 0x2F;
+const SEMICOLON = 0x3B;
+const LESS = 0x3C;
+const EQUAL = 0x3D;
+const GREATER = 0x3E;
+const QUESTION = 0x3F;
+const OPEN_BRACKET = 0x5B;
+const CLOSE_BRACKET = 0x5D;
+const NEL = 0x85;
+const LS = 0x2028; // Line Separator
+const isQuote = (c) => c === DQUOTE || c === SQUOTE;
+const QUOTES = [DQUOTE, SQUOTE];
+const DOCTYPE_TERMINATOR = [...QUOTES, OPEN_BRACKET, GREATER];
+const DTD_TERMINATOR = [...QUOTES, LESS, CLOSE_BRACKET];
+const XML_DECL_NAME_TERMINATOR = [EQUAL, QUESTION, ...S_LIST];
+const ATTRIB_VALUE_UNQUOTED_TERMINATOR = [...S_LIST, GREATER, AMP, LESS];
+function nsPairCheck(parser, prefix, uri) {
+    switch (prefix) {
+        case "xml":
+            if (uri !== XML_NAMESPACE) {
+                parser.fail(`xml prefix must be bound to ${XML_NAMESPACE}.`);
+            }
+            break;
+        case "xmlns":
+            if (uri !== XMLNS_NAMESPACE) {
+                parser.fail(`xmlns prefix must be bound to ${XMLNS_NAMESPACE}.`);
+            }
+            break;
+        default:
+    }
+    switch (uri) {
+        case XMLNS_NAMESPACE:
+            parser.fail(prefix === "" ?
+                `the default namespace may not be set to ${uri}.` :
+                `may not assign a prefix (even "xmlns") to the URI \
+${XMLNS_NAMESPACE}.`);
+            break;
+        case XML_NAMESPACE:
+            switch (prefix) {
+                case "xml":
+                    // Assinging the XML namespace to "xml" is fine.
+                    break;
+                case "":
+                    parser.fail(`the default namespace may not be set to ${uri}.`);
+                    break;
+                default:
+                    parser.fail("may not assign the xml namespace to another prefix.");
+            }
+            break;
+        default:
+    }
+}
+function nsMappingCheck(parser, mapping) {
+    for (const local of Object.keys(mapping)) {
+        nsPairCheck(parser, local, mapping[local]);
+    }
+}
+const isNCName = (name) => NC_NAME_RE.test(name);
+const isName = (name) => NAME_RE.test(name);
+const FORBIDDEN_START = 0;
+const FORBIDDEN_BRACKET = 1;
+const FORBIDDEN_BRACKET_BRACKET = 2;
+/**
+ * The list of supported events.
+ */
+__webpack_unused_export__ = [
+    "xmldecl",
+    "text",
+    "processinginstruction",
+    "doctype",
+    "comment",
+    "opentagstart",
+    "attribute",
+    "opentag",
+    "closetag",
+    "cdata",
+    "error",
+    "end",
+    "ready",
+];
+const EVENT_NAME_TO_HANDLER_NAME = {
+    xmldecl: "xmldeclHandler",
+    text: "textHandler",
+    processinginstruction: "piHandler",
+    doctype: "doctypeHandler",
+    comment: "commentHandler",
+    opentagstart: "openTagStartHandler",
+    attribute: "attributeHandler",
+    opentag: "openTagHandler",
+    closetag: "closeTagHandler",
+    cdata: "cdataHandler",
+    error: "errorHandler",
+    end: "endHandler",
+    ready: "readyHandler",
+};
+// eslint-disable-next-line @typescript-eslint/ban-types
+class SaxesParser {
+    /**
+     * @param opt The parser options.
+     */
+    constructor(opt) {
+        this.opt = opt !== null && opt !== void 0 ? opt : {};
+        this.fragmentOpt = !!this.opt.fragment;
+        const xmlnsOpt = this.xmlnsOpt = !!this.opt.xmlns;
+        this.trackPosition = this.opt.position !== false;
+        this.fileName = this.opt.fileName;
+        if (xmlnsOpt) {
+            // This is the function we use to perform name checks on PIs and entities.
+            // When namespaces are used, colons are not allowed in PI target names or
+            // entity names. So the check depends on whether namespaces are used. See:
+            //
+            // https://www.w3.org/XML/xml-names-19990114-errata.html
+            // NE08
+            //
+            this.nameStartCheck = isNCNameStartChar;
+            this.nameCheck = isNCNameChar;
+            this.isName = isNCName;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.processAttribs = this.processAttribsNS;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.pushAttrib = this.pushAttribNS;
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+            this.ns = Object.assign({ __proto__: null }, rootNS);
+            const additional = this.opt.additionalNamespaces;
+            if (additional != null) {
+                nsMappingCheck(this, additional);
+                Object.assign(this.ns, additional);
+            }
+        }
+        else {
+            this.nameStartCheck = isNameStartChar;
+            this.nameCheck = isNameChar;
+            this.isName = isName;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.processAttribs = this.processAttribsPlain;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.pushAttrib = this.pushAttribPlain;
+        }
+        //
+        // The order of the members in this table needs to correspond to the state
+        // numbers given to the states that correspond to the methods being recorded
+        // here.
+        //
+        this.stateTable = [
+            /* eslint-disable @typescript-eslint/unbound-method */
+            this.sBegin,
+            this.sBeginWhitespace,
+            this.sDoctype,
+            this.sDoctypeQuote,
+            this.sDTD,
+            this.sDTDQuoted,
+            this.sDTDOpenWaka,
+            this.sDTDOpenWakaBang,
+            this.sDTDComment,
+            this.sDTDCommentEnding,
+            this.sDTDCommentEnded,
+            this.sDTDPI,
+            this.sDTDPIEnding,
+            this.sText,
+            this.sEntity,
+            this.sOpenWaka,
+            this.sOpenWakaBang,
+            this.sComment,
+            this.sCommentEnding,
+            this.sCommentEnded,
+            this.sCData,
+            this.sCDataEnding,
+            this.sCDataEnding2,
+            this.sPIFirstChar,
+            this.sPIRest,
+            this.sPIBody,
+            this.sPIEnding,
+            this.sXMLDeclNameStart,
+            this.sXMLDeclName,
+            this.sXMLDeclEq,
+            this.sXMLDeclValueStart,
+            this.sXMLDeclValue,
+            this.sXMLDeclSeparator,
+            this.sXMLDeclEnding,
+            this.sOpenTag,
+            this.sOpenTagSlash,
+            this.sAttrib,
+            this.sAttribName,
+            this.sAttribNameSawWhite,
+            this.sAttribValue,
+            this.sAttribValueQuoted,
+            this.sAttribValueClosed,
+            this.sAttribValueUnquoted,
+            this.sCloseTag,
+            this.sCloseTagSawWhite,
+            /* eslint-enable @typescript-eslint/unbound-method */
+        ];
+        this._init();
+    }
+    /**
+     * Indicates whether or not the parser is closed. If ``true``, wait for
+     * the ``ready`` event to write again.
+     */
+    get closed() {
+        return this._closed;
+    }
+    _init() {
+        var _a;
+        this.openWakaBang = "";
+        this.text = "";
+        this.name = "";
+        this.piTarget = "";
+        this.entity = "";
+        this.q = null;
+        this.tags = [];
+        this.tag = null;
+        this.topNS = null;
+        this.chunk = "";
+        this.chunkPosition = 0;
+        this.i = 0;
+        this.prevI = 0;
+        this.carriedFromPrevious = undefined;
+        this.forbiddenState = FORBIDDEN_START;
+        this.attribList = [];
+        // The logic is organized so as to minimize the need to check
+        // this.opt.fragment while parsing.
+        const { fragmentOpt } = this;
+        this.state = fragmentOpt ? S_TEXT : S_BEGIN;
+        // We want these to be all true if we are dealing with a fragment.
+        this.reportedTextBeforeRoot = this.reportedTextAfterRoot = this.closedRoot =
+            this.sawRoot = fragmentOpt;
+        // An XML declaration is intially possible only when parsing whole
+        // documents.
+        this.xmlDeclPossible = !fragmentOpt;
+        this.xmlDeclExpects = ["version"];
+        this.entityReturnState = undefined;
+        let { defaultXMLVersion } = this.opt;
+        if (defaultXMLVersion === undefined) {
+            if (this.opt.forceXMLVersion === true) {
+                throw new Error("forceXMLVersion set but defaultXMLVersion is not set");
+            }
+            defaultXMLVersion = "1.0";
+        }
+        this.setXMLVersion(defaultXMLVersion);
+        this.positionAtNewLine = 0;
+        this.doctype = false;
+        this._closed = false;
+        this.xmlDecl = {
+            version: undefined,
+            encoding: undefined,
+            standalone: undefined,
+        };
+        this.line = 1;
+        this.column = 0;
+        this.ENTITIES = Object.create(XML_ENTITIES);
+        (_a = this.readyHandler) === null || _a === void 0 ? void 0 : _a.call(this);
+    }
+    /**
+     * The stream position the parser is currently looking at. This field is
+     * zero-based.
+     *
+     * This field is not based on counting Unicode characters but is to be
+     * interpreted as a plain index into a JavaScript string.
+     */
+    get position() {
+        return this.chunkPosition + this.i;
+    }
+    /**
+     * The column number of the next character to be read by the parser.  *
+     * This field is zero-based. (The first column in a line is 0.)
+     *
+     * This field reports the index at which the next character would be in the
+     * line if the line were represented as a JavaScript string.  Note that this
+     * *can* be different to a count based on the number of *Unicode characters*
+     * due to how JavaScript handles astral plane characters.
+     *
+     * See [[column]] for a number that corresponds to a count of Unicode
+     * characters.
+     */
+    get columnIndex() {
+        return this.position - this.positionAtNewLine;
+    }
+    /**
+     * Set an event listener on an event. The parser supports one handler per
+     * event type. If you try to set an event handler over an existing handler,
+     * the old handler is silently overwritten.
+     *
+     * @param name The event to listen to.
+     *
+     * @param handler The handler to set.
+     */
+    on(name, handler) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+        this[EVENT_NAME_TO_HANDLER_NAME[name]] = handler;
+    }
+    /**
+     * Unset an event handler.
+     *
+     * @parma name The event to stop listening to.
+     */
+    off(name) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+        this[EVENT_NAME_TO_HANDLER_NAME[name]] = undefined;
+    }
+    /**
+     * Make an error object. The error object will have a message that contains
+     * the ``fileName`` option passed at the creation of the parser. If position
+     * tracking was turned on, it will also have line and column number
+     * information.
+     *
+     * @param message The message describing the error to report.
+     *
+     * @returns An error object with a properly formatted message.
+     */
+    makeError(message) {
+        var _a;
+        let msg = (_a = this.fileName) !== null && _a !== void 0 ? _a : "";
+        if (this.trackPosition) {
+            if (msg.length > 0) {
+                msg += ":";
+            }
+            msg += `${this.line}:${this.column}`;
+        }
+        if (msg.length > 0) {
+            msg += ": ";
+        }
+        return new Error(msg + message);
+    }
+    /**
+     * Report a parsing error. This method is made public so that client code may
+     * check for issues that are outside the scope of this project and can report
+     * errors.
+     *
+     * @param message The error to report.
+     *
+     * @returns this
+     */
+    fail(message) {
+        const err = this.makeError(message);
+        const handler = this.errorHandler;
+        if (handler === undefined) {
+            throw err;
+        }
+        else {
+            handler(err);
+        }
+        return this;
+    }
+    /**
+     * Write a XML data to the parser.
+     *
+     * @param chunk The XML data to write.
+     *
+     * @returns this
+     */
+    // We do need object for the type here. Yes, it often causes problems
+    // but not in this case.
+    write(chunk) {
+        if (this.closed) {
+            return this.fail("cannot write after close; assign an onready handler.");
+        }
+        let end = false;
+        if (chunk === null) {
+            // We cannot return immediately because carriedFromPrevious may need
+            // processing.
+            end = true;
+            chunk = "";
+        }
+        else if (typeof chunk === "object") {
+            chunk = chunk.toString();
+        }
+        // We checked if performing a pre-decomposition of the string into an array
+        // of single complete characters (``Array.from(chunk)``) would be faster
+        // than the current repeated calls to ``charCodeAt``. As of August 2018, it
+        // isn't. (There may be Node-specific code that would perform faster than
+        // ``Array.from`` but don't want to be dependent on Node.)
+        if (this.carriedFromPrevious !== undefined) {
+            // The previous chunk had char we must carry over.
+            chunk = `${this.carriedFromPrevious}${chunk}`;
+            this.carriedFromPrevious = undefined;
+        }
+        let limit = chunk.length;
+        const lastCode = chunk.charCodeAt(limit - 1);
+        if (!end &&
+            // A trailing CR or surrogate must be carried over to the next
+            // chunk.
+            (lastCode === CR || (lastCode >= 0xD800 && lastCode <= 0xDBFF))) {
+            // The chunk ends with a character that must be carried over. We cannot
+            // know how to handle it until we get the next chunk or the end of the
+            // stream. So save it for later.
+            this.carriedFromPrevious = chunk[limit - 1];
+            limit--;
+            chunk = chunk.slice(0, limit);
+        }
+        const { stateTable } = this;
+        this.chunk = chunk;
+        this.i = 0;
+        while (this.i < limit) {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument
+            stateTable[this.state].call(this);
+        }
+        this.chunkPosition += limit;
+        return end ? this.end() : this;
+    }
+    /**
+     * Close the current stream. Perform final well-formedness checks and reset
+     * the parser tstate.
+     *
+     * @returns this
+     */
+    close() {
+        return this.write(null);
+    }
+    /**
+     * Get a single code point out of the current chunk. This updates the current
+     * position if we do position tracking.
+     *
+     * This is the algorithm to use for XML 1.0.
+     *
+     * @returns The character read.
+     */
+    getCode10() {
+        const { chunk, i } = this;
+        this.prevI = i;
+        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+        // read this.i again, which is a bit faster.
+        this.i = i + 1;
+        if (i >= chunk.length) {
+            return EOC;
+        }
+        // Using charCodeAt and handling the surrogates ourselves is faster
+        // than using codePointAt.
+        const code = chunk.charCodeAt(i);
+        this.column++;
+        if (code < 0xD800) {
+            if (code >= SPACE || code === TAB) {
+                return code;
+            }
+            switch (code) {
+                case NL:
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL;
+                case CR:
+                    // We may get NaN if we read past the end of the chunk, which is fine.
+                    if (chunk.charCodeAt(i + 1) === NL) {
+                        // A \r\n sequence is converted to \n so we have to skip over the
+                        // next character. We already know it has a size of 1 so ++ is fine
+                        // here.
+                        this.i = i + 2;
+                    }
+                    // Otherwise, a \r is just converted to \n, so we don't have to skip
+                    // ahead.
+                    // In either case, \r becomes \n.
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL_LIKE;
+                default:
+                    // If we get here, then code < SPACE and it is not NL CR or TAB.
+                    this.fail("disallowed character.");
+                    return code;
+            }
+        }
+        if (code > 0xDBFF) {
+            // This is a specialized version of isChar10 that takes into account
+            // that in this context code > 0xDBFF and code <= 0xFFFF. So it does not
+            // test cases that don't need testing.
+            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+                this.fail("disallowed character.");
+            }
+            return code;
+        }
+        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+            (chunk.charCodeAt(i + 1) - 0xDC00);
+        this.i = i + 2;
+        // This is a specialized version of isChar10 that takes into account that in
+        // this context necessarily final >= 0x10000.
+        if (final > 0x10FFFF) {
+            this.fail("disallowed character.");
+        }
+        return final;
+    }
+    /**
+     * Get a single code point out of the current chunk. This updates the current
+     * position if we do position tracking.
+     *
+     * This is the algorithm to use for XML 1.1.
+     *
+     * @returns {number} The character read.
+     */
+    getCode11() {
+        const { chunk, i } = this;
+        this.prevI = i;
+        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+        // read this.i again, which is a bit faster.
+        this.i = i + 1;
+        if (i >= chunk.length) {
+            return EOC;
+        }
+        // Using charCodeAt and handling the surrogates ourselves is faster
+        // than using codePointAt.
+        const code = chunk.charCodeAt(i);
+        this.column++;
+        if (code < 0xD800) {
+            if ((code > 0x1F && code < 0x7F) || (code > 0x9F && code !== LS) ||
+                code === TAB) {
+                return code;
+            }
+            switch (code) {
+                case NL: // 0xA
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL;
+                case CR: { // 0xD
+                    // We may get NaN if we read past the end of the chunk, which is
+                    // fine.
+                    const next = chunk.charCodeAt(i + 1);
+                    if (next === NL || next === NEL) {
+                        // A CR NL or CR NEL sequence is converted to NL so we have to skip
+                        // over the next character. We already know it has a size of 1.
+                        this.i = i + 2;
+                    }
+                    // Otherwise, a CR is just converted to NL, no skip.
+                }
+                /* yes, fall through */
+                case NEL: // 0x85
+                case LS: // Ox2028
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL_LIKE;
+                default:
+                    this.fail("disallowed character.");
+                    return code;
+            }
+        }
+        if (code > 0xDBFF) {
+            // This is a specialized version of isCharAndNotRestricted that takes into
+            // account that in this context code > 0xDBFF and code <= 0xFFFF. So it
+            // does not test cases that don't need testing.
+            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+                this.fail("disallowed character.");
+            }
+            return code;
+        }
+        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+            (chunk.charCodeAt(i + 1) - 0xDC00);
+        this.i = i + 2;
+        // This is a specialized version of isCharAndNotRestricted that takes into
+        // account that in this context necessarily final >= 0x10000.
+        if (final > 0x10FFFF) {
+            this.fail("disallowed character.");
+        }
+        return final;
+    }
+    /**
+     * Like ``getCode`` but with the return value normalized so that ``NL`` is
+     * returned for ``NL_LIKE``.
+     */
+    getCodeNorm() {
+        const c = this.getCode();
+        return c === NL_LIKE ? NL : c;
+    }
+    unget() {
+        this.i = this.prevI;
+        this.column--;
+    }
+    /**
+     * Capture characters into a buffer until encountering one of a set of
+     * characters.
+     *
+     * @param chars An array of codepoints. Encountering a character in the array
+     * ends the capture. (``chars`` may safely contain ``NL``.)
+     *
+     * @return The character code that made the capture end, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    captureTo(chars) {
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCode();
+            const isNLLike = c === NL_LIKE;
+            const final = isNLLike ? NL : c;
+            if (final === EOC || chars.includes(final)) {
+                this.text += chunk.slice(start, this.prevI);
+                return final;
+            }
+            if (isNLLike) {
+                this.text += `${chunk.slice(start, this.prevI)}\n`;
+                start = this.i;
+            }
+        }
+    }
+    /**
+     * Capture characters into a buffer until encountering a character.
+     *
+     * @param char The codepoint that ends the capture. **NOTE ``char`` MAY NOT
+     * CONTAIN ``NL``.** Passing ``NL`` will result in buggy behavior.
+     *
+     * @return ``true`` if we ran into the character. Otherwise, we ran into the
+     * end of the current chunk.
+     */
+    captureToChar(char) {
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            let c = this.getCode();
+            switch (c) {
+                case NL_LIKE:
+                    this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    start = this.i;
+                    c = NL;
+                    break;
+                case EOC:
+                    this.text += chunk.slice(start);
+                    return false;
+                default:
+            }
+            if (c === char) {
+                this.text += chunk.slice(start, this.prevI);
+                return true;
+            }
+        }
+    }
+    /**
+     * Capture characters that satisfy ``isNameChar`` into the ``name`` field of
+     * this parser.
+     *
+     * @return The character code that made the test fail, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    captureNameChars() {
+        const { chunk, i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCode();
+            if (c === EOC) {
+                this.name += chunk.slice(start);
+                return EOC;
+            }
+            // NL is not a name char so we don't have to test specifically for it.
+            if (!isNameChar(c)) {
+                this.name += chunk.slice(start, this.prevI);
+                return c === NL_LIKE ? NL : c;
+            }
+        }
+    }
+    /**
+     * Skip white spaces.
+     *
+     * @return The character that ended the skip, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    skipSpaces() {
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC || !isS(c)) {
+                return c;
+            }
+        }
+    }
+    setXMLVersion(version) {
+        this.currentXMLVersion = version;
+        /*  eslint-disable @typescript-eslint/unbound-method */
+        if (version === "1.0") {
+            this.isChar = isChar10;
+            this.getCode = this.getCode10;
+        }
+        else {
+            this.isChar = isChar11;
+            this.getCode = this.getCode11;
+        }
+        /* eslint-enable @typescript-eslint/unbound-method */
+    }
+    // STATE ENGINE METHODS
+    // This needs to be a state separate from S_BEGIN_WHITESPACE because we want
+    // to be sure never to come back to this state later.
+    sBegin() {
+        // We are essentially peeking at the first character of the chunk. Since
+        // S_BEGIN can be in effect only when we start working on the first chunk,
+        // the index at which we must look is necessarily 0. Note also that the
+        // following test does not depend on decoding surrogates.
+        // If the initial character is 0xFEFF, ignore it.
+        if (this.chunk.charCodeAt(0) === 0xFEFF) {
+            this.i++;
+            this.column++;
+        }
+        this.state = S_BEGIN_WHITESPACE;
+    }
+    sBeginWhitespace() {
+        // We need to know whether we've encountered spaces or not because as soon
+        // as we run into a space, an XML declaration is no longer possible. Rather
+        // than slow down skipSpaces even in places where we don't care whether it
+        // skipped anything or not, we check whether prevI is equal to the value of
+        // i from before we skip spaces.
+        const iBefore = this.i;
+        const c = this.skipSpaces();
+        if (this.prevI !== iBefore) {
+            this.xmlDeclPossible = false;
+        }
+        switch (c) {
+            case LESS:
+                this.state = S_OPEN_WAKA;
+                // We could naively call closeText but in this state, it is not normal
+                // to have text be filled with any data.
+                if (this.text.length !== 0) {
+                    throw new Error("no-empty text at start");
+                }
+                break;
+            case EOC:
+                break;
+            default:
+                this.unget();
+                this.state = S_TEXT;
+                this.xmlDeclPossible = false;
+        }
+    }
+    sDoctype() {
+        var _a;
+        const c = this.captureTo(DOCTYPE_TERMINATOR);
+        switch (c) {
+            case GREATER: {
+                (_a = this.doctypeHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+                this.text = "";
+                this.state = S_TEXT;
+                this.doctype = true; // just remember that we saw it.
+                break;
+            }
+            case EOC:
+                break;
+            default:
+                this.text += String.fromCodePoint(c);
+                if (c === OPEN_BRACKET) {
+                    this.state = S_DTD;
+                }
+                else if (isQuote(c)) {
+                    this.state = S_DOCTYPE_QUOTE;
+                    this.q = c;
+                }
+        }
+    }
+    sDoctypeQuote() {
+        const q = this.q;
+        if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.q = null;
+            this.state = S_DOCTYPE;
+        }
+    }
+    sDTD() {
+        const c = this.captureTo(DTD_TERMINATOR);
+        if (c === EOC) {
+            return;
+        }
+        this.text += String.fromCodePoint(c);
+        if (c === CLOSE_BRACKET) {
+            this.state = S_DOCTYPE;
+        }
+        else if (c === LESS) {
+            this.state = S_DTD_OPEN_WAKA;
+        }
+        else if (isQuote(c)) {
+            this.state = S_DTD_QUOTED;
+            this.q = c;
+        }
+    }
+    sDTDQuoted() {
+        const q = this.q;
+        if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.state = S_DTD;
+            this.q = null;
+        }
+    }
+    sDTDOpenWaka() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        switch (c) {
+            case BANG:
+                this.state = S_DTD_OPEN_WAKA_BANG;
+                this.openWakaBang = "";
+                break;
+            case QUESTION:
+                this.state = S_DTD_PI;
+                break;
+            default:
+                this.state = S_DTD;
+        }
+    }
+    sDTDOpenWakaBang() {
+        const char = String.fromCodePoint(this.getCodeNorm());
+        const owb = this.openWakaBang += char;
+        this.text += char;
+        if (owb !== "-") {
+            this.state = owb === "--" ? S_DTD_COMMENT : S_DTD;
+            this.openWakaBang = "";
+        }
+    }
+    sDTDComment() {
+        if (this.captureToChar(MINUS)) {
+            this.text += "-";
+            this.state = S_DTD_COMMENT_ENDING;
+        }
+    }
+    sDTDCommentEnding() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        this.state = c === MINUS ? S_DTD_COMMENT_ENDED : S_DTD_COMMENT;
+    }
+    sDTDCommentEnded() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        if (c === GREATER) {
+            this.state = S_DTD;
+        }
+        else {
+            this.fail("malformed comment.");
+            // <!-- blah -- bloo --> will be recorded as
+            // a comment of " blah -- bloo "
+            this.state = S_DTD_COMMENT;
+        }
+    }
+    sDTDPI() {
+        if (this.captureToChar(QUESTION)) {
+            this.text += "?";
+            this.state = S_DTD_PI_ENDING;
+        }
+    }
+    sDTDPIEnding() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        if (c === GREATER) {
+            this.state = S_DTD;
+        }
+    }
+    sText() {
+        //
+        // We did try a version of saxes where the S_TEXT state was split in two
+        // states: one for text inside the root element, and one for text
+        // outside. This was avoiding having to test this.tags.length to decide
+        // what implementation to actually use.
+        //
+        // Peformance testing on gigabyte-size files did not show any advantage to
+        // using the two states solution instead of the current one. Conversely, it
+        // made the code a bit more complicated elsewhere. For instance, a comment
+        // can appear before the root element so when a comment ended it was
+        // necessary to determine whether to return to the S_TEXT state or to the
+        // new text-outside-root state.
+        //
+        if (this.tags.length !== 0) {
+            this.handleTextInRoot();
+        }
+        else {
+            this.handleTextOutsideRoot();
+        }
+    }
+    sEntity() {
+        // This is essentially a specialized version of captureToChar(SEMICOLON...)
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        loop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case NL_LIKE:
+                    this.entity += `${chunk.slice(start, this.prevI)}\n`;
+                    start = this.i;
+                    break;
+                case SEMICOLON: {
+                    const { entityReturnState } = this;
+                    const entity = this.entity + chunk.slice(start, this.prevI);
+                    this.state = entityReturnState;
+                    let parsed;
+                    if (entity === "") {
+                        this.fail("empty entity name.");
+                        parsed = "&;";
+                    }
+                    else {
+                        parsed = this.parseEntity(entity);
+                        this.entity = "";
+                    }
+                    if (entityReturnState !== S_TEXT || this.textHandler !== undefined) {
+                        this.text += parsed;
+                    }
+                    // eslint-disable-next-line no-labels
+                    break loop;
+                }
+                case EOC:
+                    this.entity += chunk.slice(start);
+                    // eslint-disable-next-line no-labels
+                    break loop;
+                default:
+            }
+        }
+    }
+    sOpenWaka() {
+        // Reminder: a state handler is called with at least one character
+        // available in the current chunk. So the first call to get code inside of
+        // a state handler cannot return ``EOC``. That's why we don't test
+        // for it.
+        const c = this.getCode();
+        // either a /, ?, !, or text is coming next.
+        if (isNameStartChar(c)) {
+            this.state = S_OPEN_TAG;
+            this.unget();
+            this.xmlDeclPossible = false;
+        }
+        else {
+            switch (c) {
+                case FORWARD_SLASH:
+                    this.state = S_CLOSE_TAG;
+                    this.xmlDeclPossible = false;
+                    break;
+                case BANG:
+                    this.state = S_OPEN_WAKA_BANG;
+                    this.openWakaBang = "";
+                    this.xmlDeclPossible = false;
+                    break;
+                case QUESTION:
+                    this.state = S_PI_FIRST_CHAR;
+                    break;
+                default:
+                    this.fail("disallowed character in tag name");
+                    this.state = S_TEXT;
+                    this.xmlDeclPossible = false;
+            }
+        }
+    }
+    sOpenWakaBang() {
+        this.openWakaBang += String.fromCodePoint(this.getCodeNorm());
+        switch (this.openWakaBang) {
+            case "[CDATA[":
+                if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+                    this.fail("text data outside of root node.");
+                    this.reportedTextBeforeRoot = true;
+                }
+                if (this.closedRoot && !this.reportedTextAfterRoot) {
+                    this.fail("text data outside of root node.");
+                    this.reportedTextAfterRoot = true;
+                }
+                this.state = S_CDATA;
+                this.openWakaBang = "";
+                break;
+            case "--":
+                this.state = S_COMMENT;
+                this.openWakaBang = "";
+                break;
+            case "DOCTYPE":
+                this.state = S_DOCTYPE;
+                if (this.doctype || this.sawRoot) {
+                    this.fail("inappropriately located doctype declaration.");
+                }
+                this.openWakaBang = "";
+                break;
+            default:
+                // 7 happens to be the maximum length of the string that can possibly
+                // match one of the cases above.
+                if (this.openWakaBang.length >= 7) {
+                    this.fail("incorrect syntax.");
+                }
+        }
+    }
+    sComment() {
+        if (this.captureToChar(MINUS)) {
+            this.state = S_COMMENT_ENDING;
+        }
+    }
+    sCommentEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === MINUS) {
+            this.state = S_COMMENT_ENDED;
+            (_a = this.commentHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+            this.text = "";
+        }
+        else {
+            this.text += `-${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+        }
+    }
+    sCommentEnded() {
+        const c = this.getCodeNorm();
+        if (c !== GREATER) {
+            this.fail("malformed comment.");
+            // <!-- blah -- bloo --> will be recorded as
+            // a comment of " blah -- bloo "
+            this.text += `--${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+        }
+        else {
+            this.state = S_TEXT;
+        }
+    }
+    sCData() {
+        if (this.captureToChar(CLOSE_BRACKET)) {
+            this.state = S_CDATA_ENDING;
+        }
+    }
+    sCDataEnding() {
+        const c = this.getCodeNorm();
+        if (c === CLOSE_BRACKET) {
+            this.state = S_CDATA_ENDING_2;
+        }
+        else {
+            this.text += `]${String.fromCodePoint(c)}`;
+            this.state = S_CDATA;
+        }
+    }
+    sCDataEnding2() {
+        var _a;
+        const c = this.getCodeNorm();
+        switch (c) {
+            case GREATER: {
+                (_a = this.cdataHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+                this.text = "";
+                this.state = S_TEXT;
+                break;
+            }
+            case CLOSE_BRACKET:
+                this.text += "]";
+                break;
+            default:
+                this.text += `]]${String.fromCodePoint(c)}`;
+                this.state = S_CDATA;
+        }
+    }
+    // We need this separate state to check the first character fo the pi target
+    // with this.nameStartCheck which allows less characters than this.nameCheck.
+    sPIFirstChar() {
+        const c = this.getCodeNorm();
+        // This is first because in the case where the file is well-formed this is
+        // the branch taken. We optimize for well-formedness.
+        if (this.nameStartCheck(c)) {
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+        }
+        else if (c === QUESTION || isS(c)) {
+            this.fail("processing instruction without a target.");
+            this.state = c === QUESTION ? S_PI_ENDING : S_PI_BODY;
+        }
+        else {
+            this.fail("disallowed character in processing instruction name.");
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+        }
+    }
+    sPIRest() {
+        // Capture characters into a piTarget while ``this.nameCheck`` run on the
+        // character read returns true.
+        const { chunk, i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC) {
+                this.piTarget += chunk.slice(start);
+                return;
+            }
+            // NL cannot satisfy this.nameCheck so we don't have to test specifically
+            // for it.
+            if (!this.nameCheck(c)) {
+                this.piTarget += chunk.slice(start, this.prevI);
+                const isQuestion = c === QUESTION;
+                if (isQuestion || isS(c)) {
+                    if (this.piTarget === "xml") {
+                        if (!this.xmlDeclPossible) {
+                            this.fail("an XML declaration must be at the start of the document.");
+                        }
+                        this.state = isQuestion ? S_XML_DECL_ENDING : S_XML_DECL_NAME_START;
+                    }
+                    else {
+                        this.state = isQuestion ? S_PI_ENDING : S_PI_BODY;
+                    }
+                }
+                else {
+                    this.fail("disallowed character in processing instruction name.");
+                    this.piTarget += String.fromCodePoint(c);
+                }
+                break;
+            }
+        }
+    }
+    sPIBody() {
+        if (this.text.length === 0) {
+            const c = this.getCodeNorm();
+            if (c === QUESTION) {
+                this.state = S_PI_ENDING;
+            }
+            else if (!isS(c)) {
+                this.text = String.fromCodePoint(c);
+            }
+        }
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        else if (this.captureToChar(QUESTION)) {
+            this.state = S_PI_ENDING;
+        }
+    }
+    sPIEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === GREATER) {
+            const { piTarget } = this;
+            if (piTarget.toLowerCase() === "xml") {
+                this.fail("the XML declaration must appear at the start of the document.");
+            }
+            (_a = this.piHandler) === null || _a === void 0 ? void 0 : _a.call(this, {
+                target: piTarget,
+                body: this.text,
+            });
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+        }
+        else if (c === QUESTION) {
+            // We ran into ?? as part of a processing instruction. We initially took
+            // the first ? as a sign that the PI was ending, but it is not. So we have
+            // to add it to the body but we take the new ? as a sign that the PI is
+            // ending.
+            this.text += "?";
+        }
+        else {
+            this.text += `?${String.fromCodePoint(c)}`;
+            this.state = S_PI_BODY;
+        }
+        this.xmlDeclPossible = false;
+    }
+    sXMLDeclNameStart() {
+        const c = this.skipSpaces();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            // It is valid to go to S_XML_DECL_ENDING from this state.
+            this.state = S_XML_DECL_ENDING;
+            return;
+        }
+        if (c !== EOC) {
+            this.state = S_XML_DECL_NAME;
+            this.name = String.fromCodePoint(c);
+        }
+    }
+    sXMLDeclName() {
+        const c = this.captureTo(XML_DECL_NAME_TERMINATOR);
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.name += this.text;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (!(isS(c) || c === EQUAL)) {
+            return;
+        }
+        this.name += this.text;
+        this.text = "";
+        if (!this.xmlDeclExpects.includes(this.name)) {
+            switch (this.name.length) {
+                case 0:
+                    this.fail("did not expect any more name/value pairs.");
+                    break;
+                case 1:
+                    this.fail(`expected the name ${this.xmlDeclExpects[0]}.`);
+                    break;
+                default:
+                    this.fail(`expected one of ${this.xmlDeclExpects.join(", ")}`);
+            }
+        }
+        this.state = c === EQUAL ? S_XML_DECL_VALUE_START : S_XML_DECL_EQ;
+    }
+    sXMLDeclEq() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (isS(c)) {
+            return;
+        }
+        if (c !== EQUAL) {
+            this.fail("value required.");
+        }
+        this.state = S_XML_DECL_VALUE_START;
+    }
+    sXMLDeclValueStart() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (isS(c)) {
+            return;
+        }
+        if (!isQuote(c)) {
+            this.fail("value must be quoted.");
+            this.q = SPACE;
+        }
+        else {
+            this.q = c;
+        }
+        this.state = S_XML_DECL_VALUE;
+    }
+    sXMLDeclValue() {
+        const c = this.captureTo([this.q, QUESTION]);
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (c === EOC) {
+            return;
+        }
+        const value = this.text;
+        this.text = "";
+        switch (this.name) {
+            case "version": {
+                this.xmlDeclExpects = ["encoding", "standalone"];
+                const version = value;
+                this.xmlDecl.version = version;
+                // This is the test specified by XML 1.0 but it is fine for XML 1.1.
+                if (!/^1\.[0-9]+$/.test(version)) {
+                    this.fail("version number must match /^1\\.[0-9]+$/.");
+                }
+                // When forceXMLVersion is set, the XML declaration is ignored.
+                else if (!this.opt.forceXMLVersion) {
+                    this.setXMLVersion(version);
+                }
+                break;
+            }
+            case "encoding":
+                if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) {
+                    this.fail("encoding value must match \
+/^[A-Za-z0-9][A-Za-z0-9._-]*$/.");
+                }
+                this.xmlDeclExpects = ["standalone"];
+                this.xmlDecl.encoding = value;
+                break;
+            case "standalone":
+                if (value !== "yes" && value !== "no") {
+                    this.fail("standalone value must match \"yes\" or \"no\".");
+                }
+                this.xmlDeclExpects = [];
+                this.xmlDecl.standalone = value;
+                break;
+            default:
+            // We don't need to raise an error here since we've already raised one
+            // when checking what name was expected.
+        }
+        this.name = "";
+        this.state = S_XML_DECL_SEPARATOR;
+    }
+    sXMLDeclSeparator() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            // It is valid to go to S_XML_DECL_ENDING from this state.
+            this.state = S_XML_DECL_ENDING;
+            return;
+        }
+        if (!isS(c)) {
+            this.fail("whitespace required.");
+            this.unget();
+        }
+        this.state = S_XML_DECL_NAME_START;
+    }
+    sXMLDeclEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === GREATER) {
+            if (this.piTarget !== "xml") {
+                this.fail("processing instructions are not allowed before root.");
+            }
+            else if (this.name !== "version" &&
+                this.xmlDeclExpects.includes("version")) {
+                this.fail("XML declaration must contain a version.");
+            }
+            (_a = this.xmldeclHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.xmlDecl);
+            this.name = "";
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+        }
+        else {
+            // We got here because the previous character was a ?, but the question
+            // mark character is not valid inside any of the XML declaration
+            // name/value pairs.
+            this.fail("The character ? is disallowed anywhere in XML declarations.");
+        }
+        this.xmlDeclPossible = false;
+    }
+    sOpenTag() {
+        var _a;
+        const c = this.captureNameChars();
+        if (c === EOC) {
+            return;
+        }
+        const tag = this.tag = {
+            name: this.name,
+            attributes: Object.create(null),
+        };
+        this.name = "";
+        if (this.xmlnsOpt) {
+            this.topNS = tag.ns = Object.create(null);
+        }
+        (_a = this.openTagStartHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        this.sawRoot = true;
+        if (!this.fragmentOpt && this.closedRoot) {
+            this.fail("documents may contain only one root.");
+        }
+        switch (c) {
+            case GREATER:
+                this.openTag();
+                break;
+            case FORWARD_SLASH:
+                this.state = S_OPEN_TAG_SLASH;
+                break;
+            default:
+                if (!isS(c)) {
+                    this.fail("disallowed character in tag name.");
+                }
+                this.state = S_ATTRIB;
+        }
+    }
+    sOpenTagSlash() {
+        if (this.getCode() === GREATER) {
+            this.openSelfClosingTag();
+        }
+        else {
+            this.fail("forward-slash in opening tag not followed by >.");
+            this.state = S_ATTRIB;
+        }
+    }
+    sAttrib() {
+        const c = this.skipSpaces();
+        if (c === EOC) {
+            return;
+        }
+        if (isNameStartChar(c)) {
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+        }
+        else if (c === GREATER) {
+            this.openTag();
+        }
+        else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+        }
+        else {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribName() {
+        const c = this.captureNameChars();
+        if (c === EQUAL) {
+            this.state = S_ATTRIB_VALUE;
+        }
+        else if (isS(c)) {
+            this.state = S_ATTRIB_NAME_SAW_WHITE;
+        }
+        else if (c === GREATER) {
+            this.fail("attribute without value.");
+            this.pushAttrib(this.name, this.name);
+            this.name = this.text = "";
+            this.openTag();
+        }
+        else if (c !== EOC) {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribNameSawWhite() {
+        const c = this.skipSpaces();
+        switch (c) {
+            case EOC:
+                return;
+            case EQUAL:
+                this.state = S_ATTRIB_VALUE;
+                break;
+            default:
+                this.fail("attribute without value.");
+                // Should we do this???
+                // this.tag.attributes[this.name] = "";
+                this.text = "";
+                this.name = "";
+                if (c === GREATER) {
+                    this.openTag();
+                }
+                else if (isNameStartChar(c)) {
+                    this.unget();
+                    this.state = S_ATTRIB_NAME;
+                }
+                else {
+                    this.fail("disallowed character in attribute name.");
+                    this.state = S_ATTRIB;
+                }
+        }
+    }
+    sAttribValue() {
+        const c = this.getCodeNorm();
+        if (isQuote(c)) {
+            this.q = c;
+            this.state = S_ATTRIB_VALUE_QUOTED;
+        }
+        else if (!isS(c)) {
+            this.fail("unquoted attribute value.");
+            this.state = S_ATTRIB_VALUE_UNQUOTED;
+            this.unget();
+        }
+    }
+    sAttribValueQuoted() {
+        // We deliberately do not use captureTo here. The specialized code we use
+        // here is faster than using captureTo.
+        const { q, chunk } = this;
+        let { i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case q:
+                    this.pushAttrib(this.name, this.text + chunk.slice(start, this.prevI));
+                    this.name = this.text = "";
+                    this.q = null;
+                    this.state = S_ATTRIB_VALUE_CLOSED;
+                    return;
+                case AMP:
+                    this.text += chunk.slice(start, this.prevI);
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_ATTRIB_VALUE_QUOTED;
+                    return;
+                case NL:
+                case NL_LIKE:
+                case TAB:
+                    this.text += `${chunk.slice(start, this.prevI)} `;
+                    start = this.i;
+                    break;
+                case LESS:
+                    this.text += chunk.slice(start, this.prevI);
+                    this.fail("disallowed character.");
+                    return;
+                case EOC:
+                    this.text += chunk.slice(start);
+                    return;
+                default:
+            }
+        }
+    }
+    sAttribValueClosed() {
+        const c = this.getCodeNorm();
+        if (isS(c)) {
+            this.state = S_ATTRIB;
+        }
+        else if (c === GREATER) {
+            this.openTag();
+        }
+        else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+        }
+        else if (isNameStartChar(c)) {
+            this.fail("no whitespace between attributes.");
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+        }
+        else {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribValueUnquoted() {
+        // We don't do anything regarding EOL or space handling for unquoted
+        // attributes. We already have failed by the time we get here, and the
+        // contract that saxes upholds states that upon failure, it is not safe to
+        // rely on the data passed to event handlers (other than
+        // ``onerror``). Passing "bad" data is not a problem.
+        const c = this.captureTo(ATTRIB_VALUE_UNQUOTED_TERMINATOR);
+        switch (c) {
+            case AMP:
+                this.state = S_ENTITY;
+                this.entityReturnState = S_ATTRIB_VALUE_UNQUOTED;
+                break;
+            case LESS:
+                this.fail("disallowed character.");
+                break;
+            case EOC:
+                break;
+            default:
+                if (this.text.includes("]]>")) {
+                    this.fail("the string \"]]>\" is disallowed in char data.");
+                }
+                this.pushAttrib(this.name, this.text);
+                this.name = this.text = "";
+                if (c === GREATER) {
+                    this.openTag();
+                }
+                else {
+                    this.state = S_ATTRIB;
+                }
+        }
+    }
+    sCloseTag() {
+        const c = this.captureNameChars();
+        if (c === GREATER) {
+            this.closeTag();
+        }
+        else if (isS(c)) {
+            this.state = S_CLOSE_TAG_SAW_WHITE;
+        }
+        else if (c !== EOC) {
+            this.fail("disallowed character in closing tag.");
+        }
+    }
+    sCloseTagSawWhite() {
+        switch (this.skipSpaces()) {
+            case GREATER:
+                this.closeTag();
+                break;
+            case EOC:
+                break;
+            default:
+                this.fail("disallowed character in closing tag.");
+        }
+    }
+    // END OF STATE ENGINE METHODS
+    handleTextInRoot() {
+        // This is essentially a specialized version of captureTo which is optimized
+        // for performing the ]]> check. A previous version of this code, checked
+        // ``this.text`` for the presence of ]]>. It simplified the code but was
+        // very costly when character data contained a lot of entities to be parsed.
+        //
+        // Since we are using a specialized loop, we also keep track of the presence
+        // of ]]> in text data. The sequence ]]> is forbidden to appear as-is.
+        //
+        let { i: start, forbiddenState } = this;
+        const { chunk, textHandler: handler } = this;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        scanLoop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case LESS: {
+                    this.state = S_OPEN_WAKA;
+                    if (handler !== undefined) {
+                        const { text } = this;
+                        const slice = chunk.slice(start, this.prevI);
+                        if (text.length !== 0) {
+                            handler(text + slice);
+                            this.text = "";
+                        }
+                        else if (slice.length !== 0) {
+                            handler(slice);
+                        }
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                }
+                case AMP:
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_TEXT;
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start, this.prevI);
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                case CLOSE_BRACKET:
+                    switch (forbiddenState) {
+                        case FORBIDDEN_START:
+                            forbiddenState = FORBIDDEN_BRACKET;
+                            break;
+                        case FORBIDDEN_BRACKET:
+                            forbiddenState = FORBIDDEN_BRACKET_BRACKET;
+                            break;
+                        case FORBIDDEN_BRACKET_BRACKET:
+                            break;
+                        default:
+                            throw new Error("impossible state");
+                    }
+                    break;
+                case GREATER:
+                    if (forbiddenState === FORBIDDEN_BRACKET_BRACKET) {
+                        this.fail("the string \"]]>\" is disallowed in char data.");
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    break;
+                case NL_LIKE:
+                    if (handler !== undefined) {
+                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    }
+                    start = this.i;
+                    forbiddenState = FORBIDDEN_START;
+                    break;
+                case EOC:
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start);
+                    }
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                default:
+                    forbiddenState = FORBIDDEN_START;
+            }
+        }
+        this.forbiddenState = forbiddenState;
+    }
+    handleTextOutsideRoot() {
+        // This is essentially a specialized version of captureTo which is optimized
+        // for a specialized task. We keep track of the presence of non-space
+        // characters in the text since these are errors when appearing outside the
+        // document root element.
+        let { i: start } = this;
+        const { chunk, textHandler: handler } = this;
+        let nonSpace = false;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        outRootLoop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const code = this.getCode();
+            switch (code) {
+                case LESS: {
+                    this.state = S_OPEN_WAKA;
+                    if (handler !== undefined) {
+                        const { text } = this;
+                        const slice = chunk.slice(start, this.prevI);
+                        if (text.length !== 0) {
+                            handler(text + slice);
+                            this.text = "";
+                        }
+                        else if (slice.length !== 0) {
+                            handler(slice);
+                        }
+                    }
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                }
+                case AMP:
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_TEXT;
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start, this.prevI);
+                    }
+                    nonSpace = true;
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                case NL_LIKE:
+                    if (handler !== undefined) {
+                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    }
+                    start = this.i;
+                    break;
+                case EOC:
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start);
+                    }
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                default:
+                    if (!isS(code)) {
+                        nonSpace = true;
+                    }
+            }
+        }
+        if (!nonSpace) {
+            return;
+        }
+        // We use the reportedTextBeforeRoot and reportedTextAfterRoot flags
+        // to avoid reporting errors for every single character that is out of
+        // place.
+        if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextBeforeRoot = true;
+        }
+        if (this.closedRoot && !this.reportedTextAfterRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextAfterRoot = true;
+        }
+    }
+    pushAttribNS(name, value) {
+        var _a;
+        const { prefix, local } = this.qname(name);
+        const attr = { name, prefix, local, value };
+        this.attribList.push(attr);
+        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+        if (prefix === "xmlns") {
+            const trimmed = value.trim();
+            if (this.currentXMLVersion === "1.0" && trimmed === "") {
+                this.fail("invalid attempt to undefine prefix in XML 1.0");
+            }
+            this.topNS[local] = trimmed;
+            nsPairCheck(this, local, trimmed);
+        }
+        else if (name === "xmlns") {
+            const trimmed = value.trim();
+            this.topNS[""] = trimmed;
+            nsPairCheck(this, "", trimmed);
+        }
+    }
+    pushAttribPlain(name, value) {
+        var _a;
+        const attr = { name, value };
+        this.attribList.push(attr);
+        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+    }
+    /**
+     * End parsing. This performs final well-formedness checks and resets the
+     * parser to a clean state.
+     *
+     * @returns this
+     */
+    end() {
+        var _a, _b;
+        if (!this.sawRoot) {
+            this.fail("document must contain a root element.");
+        }
+        const { tags } = this;
+        while (tags.length > 0) {
+            const tag = tags.pop();
+            this.fail(`unclosed tag: ${tag.name}`);
+        }
+        if ((this.state !== S_BEGIN) && (this.state !== S_TEXT)) {
+            this.fail("unexpected end.");
+        }
+        const { text } = this;
+        if (text.length !== 0) {
+            (_a = this.textHandler) === null || _a === void 0 ? void 0 : _a.call(this, text);
+            this.text = "";
+        }
+        this._closed = true;
+        (_b = this.endHandler) === null || _b === void 0 ? void 0 : _b.call(this);
+        this._init();
+        return this;
+    }
+    /**
+     * Resolve a namespace prefix.
+     *
+     * @param prefix The prefix to resolve.
+     *
+     * @returns The namespace URI or ``undefined`` if the prefix is not defined.
+     */
+    resolve(prefix) {
+        var _a, _b;
+        let uri = this.topNS[prefix];
+        if (uri !== undefined) {
+            return uri;
+        }
+        const { tags } = this;
+        for (let index = tags.length - 1; index >= 0; index--) {
+            uri = tags[index].ns[prefix];
+            if (uri !== undefined) {
+                return uri;
+            }
+        }
+        uri = this.ns[prefix];
+        if (uri !== undefined) {
+            return uri;
+        }
+        return (_b = (_a = this.opt).resolvePrefix) === null || _b === void 0 ? void 0 : _b.call(_a, prefix);
+    }
+    /**
+     * Parse a qname into its prefix and local name parts.
+     *
+     * @param name The name to parse
+     *
+     * @returns
+     */
+    qname(name) {
+        // This is faster than using name.split(":").
+        const colon = name.indexOf(":");
+        if (colon === -1) {
+            return { prefix: "", local: name };
+        }
+        const local = name.slice(colon + 1);
+        const prefix = name.slice(0, colon);
+        if (prefix === "" || local === "" || local.includes(":")) {
+            this.fail(`malformed name: ${name}.`);
+        }
+        return { prefix, local };
+    }
+    processAttribsNS() {
+        var _a;
+        const { attribList } = this;
+        const tag = this.tag;
+        {
+            // add namespace info to tag
+            const { prefix, local } = this.qname(tag.name);
+            tag.prefix = prefix;
+            tag.local = local;
+            const uri = tag.uri = (_a = this.resolve(prefix)) !== null && _a !== void 0 ? _a : "";
+            if (prefix !== "") {
+                if (prefix === "xmlns") {
+                    this.fail("tags may not have \"xmlns\" as prefix.");
+                }
+                if (uri === "") {
+                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                    tag.uri = prefix;
+                }
+            }
+        }
+        if (attribList.length === 0) {
+            return;
+        }
+        const { attributes } = tag;
+        const seen = new Set();
+        // Note: do not apply default ns to attributes:
+        //   http://www.w3.org/TR/REC-xml-names/#defaulting
+        for (const attr of attribList) {
+            const { name, prefix, local } = attr;
+            let uri;
+            let eqname;
+            if (prefix === "") {
+                uri = name === "xmlns" ? XMLNS_NAMESPACE : "";
+                eqname = name;
+            }
+            else {
+                uri = this.resolve(prefix);
+                // if there's any attributes with an undefined namespace,
+                // then fail on them now.
+                if (uri === undefined) {
+                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                    uri = prefix;
+                }
+                eqname = `{${uri}}${local}`;
+            }
+            if (seen.has(eqname)) {
+                this.fail(`duplicate attribute: ${eqname}.`);
+            }
+            seen.add(eqname);
+            attr.uri = uri;
+            attributes[name] = attr;
+        }
+        this.attribList = [];
+    }
+    processAttribsPlain() {
+        const { attribList } = this;
+        // eslint-disable-next-line prefer-destructuring
+        const attributes = this.tag.attributes;
+        for (const { name, value } of attribList) {
+            if (attributes[name] !== undefined) {
+                this.fail(`duplicate attribute: ${name}.`);
+            }
+            attributes[name] = value;
+        }
+        this.attribList = [];
+    }
+    /**
+     * Handle a complete open tag. This parser code calls this once it has seen
+     * the whole tag. This method checks for well-formeness and then emits
+     * ``onopentag``.
+     */
+    openTag() {
+        var _a;
+        this.processAttribs();
+        const { tags } = this;
+        const tag = this.tag;
+        tag.isSelfClosing = false;
+        // There cannot be any pending text here due to the onopentagstart that was
+        // necessarily emitted before we get here. So we do not check text.
+        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        tags.push(tag);
+        this.state = S_TEXT;
+        this.name = "";
+    }
+    /**
+     * Handle a complete self-closing tag. This parser code calls this once it has
+     * seen the whole tag. This method checks for well-formeness and then emits
+     * ``onopentag`` and ``onclosetag``.
+     */
+    openSelfClosingTag() {
+        var _a, _b, _c;
+        this.processAttribs();
+        const { tags } = this;
+        const tag = this.tag;
+        tag.isSelfClosing = true;
+        // There cannot be any pending text here due to the onopentagstart that was
+        // necessarily emitted before we get here. So we do not check text.
+        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        (_b = this.closeTagHandler) === null || _b === void 0 ? void 0 : _b.call(this, tag);
+        const top = this.tag = (_c = tags[tags.length - 1]) !== null && _c !== void 0 ? _c : null;
+        if (top === null) {
+            this.closedRoot = true;
+        }
+        this.state = S_TEXT;
+        this.name = "";
+    }
+    /**
+     * Handle a complete close tag. This parser code calls this once it has seen
+     * the whole tag. This method checks for well-formeness and then emits
+     * ``onclosetag``.
+     */
+    closeTag() {
+        const { tags, name } = this;
+        // Our state after this will be S_TEXT, no matter what, and we can clear
+        // tagName now.
+        this.state = S_TEXT;
+        this.name = "";
+        if (name === "") {
+            this.fail("weird empty close tag.");
+            this.text += "</>";
+            return;
+        }
+        const handler = this.closeTagHandler;
+        let l = tags.length;
+        while (l-- > 0) {
+            const tag = this.tag = tags.pop();
+            this.topNS = tag.ns;
+            handler === null || handler === void 0 ? void 0 : handler(tag);
+            if (tag.name === name) {
+                break;
+            }
+            this.fail("unexpected close tag.");
+        }
+        if (l === 0) {
+            this.closedRoot = true;
+        }
+        else if (l < 0) {
+            this.fail(`unmatched closing tag: ${name}.`);
+            this.text += `</${name}>`;
+        }
+    }
+    /**
+     * Resolves an entity. Makes any necessary well-formedness checks.
+     *
+     * @param entity The entity to resolve.
+     *
+     * @returns The parsed entity.
+     */
+    parseEntity(entity) {
+        // startsWith would be significantly slower for this test.
+        if (entity[0] !== "#") {
+            const defined = this.ENTITIES[entity];
+            if (defined !== undefined) {
+                return defined;
+            }
+            this.fail(this.isName(entity) ? "undefined entity." :
+                "disallowed character in entity name.");
+            return `&${entity};`;
+        }
+        let num = NaN;
+        if (entity[1] === "x" && /^#x[0-9a-f]+$/i.test(entity)) {
+            num = parseInt(entity.slice(2), 16);
+        }
+        else if (/^#[0-9]+$/.test(entity)) {
+            num = parseInt(entity.slice(1), 10);
+        }
+        // The character reference is required to match the CHAR production.
+        if (!this.isChar(num)) {
+            this.fail("malformed character entity.");
+            return `&${entity};`;
+        }
+        return String.fromCodePoint(num);
+    }
+}
+exports.wT = SaxesParser;
+//# sourceMappingURL=saxes.js.map
+
+/***/ }),
+
+/***/ 6950:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character classes and associated utilities for the 5th edition of XML 1.0.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+exports.CHAR = "\t\n\r -\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+exports.S = " \t\r\n";
+// tslint:disable-next-line:max-line-length
+exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+var TAB = 9;
+var NL = 0xA;
+var CR = 0xD;
+var SPACE = 0x20;
+//
+// Lists.
+//
+/** All characters in the ``S`` production. */
+exports.S_LIST = [SPACE, NL, CR, TAB];
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR``.
+ */
+function isChar(c) {
+    return (c >= SPACE && c <= 0xD7FF) ||
+        c === NL || c === CR || c === TAB ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isChar = isChar;
+/**
+ * Determines whether a codepoint matches the ``S`` (space) production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``S``.
+ */
+function isS(c) {
+    return c === SPACE || c === NL || c === CR || c === TAB;
+}
+exports.isS = isS;
+/**
+ * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+ */
+function isNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        (c >= 0x61 && c <= 0x7A) ||
+        c === 0x3A ||
+        c === 0x5F ||
+        c === 0x200C ||
+        c === 0x200D ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNameStartChar = isNameStartChar;
+/**
+ * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+ */
+function isNameChar(c) {
+    return isNameStartChar(c) ||
+        (c >= 0x30 && c <= 0x39) ||
+        c === 0x2D ||
+        c === 0x2E ||
+        c === 0xB7 ||
+        (c >= 0x0300 && c <= 0x036F) ||
+        (c >= 0x203F && c <= 0x2040);
+}
+exports.isNameChar = isNameChar;
+//# sourceMappingURL=ed5.js.map
+
+/***/ }),
+
+/***/ 4488:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character classes and associated utilities for the 2nd edition of XML 1.1.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+exports.CHAR = "\u0001-\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+exports.RESTRICTED_CHAR = "\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F";
+exports.S = " \t\r\n";
+// tslint:disable-next-line:max-line-length
+exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+exports.RESTRICTED_CHAR_RE = new RegExp("^[" + exports.RESTRICTED_CHAR + "]$", "u");
+exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+var TAB = 9;
+var NL = 0xA;
+var CR = 0xD;
+var SPACE = 0x20;
+//
+// Lists.
+//
+/** All characters in the ``S`` production. */
+exports.S_LIST = [SPACE, NL, CR, TAB];
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR``.
+ */
+function isChar(c) {
+    return (c >= 0x0001 && c <= 0xD7FF) ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isChar = isChar;
+/**
+ * Determines whether a codepoint matches the ``RESTRICTED_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``RESTRICTED_CHAR``.
+ */
+function isRestrictedChar(c) {
+    return (c >= 0x1 && c <= 0x8) ||
+        c === 0xB ||
+        c === 0xC ||
+        (c >= 0xE && c <= 0x1F) ||
+        (c >= 0x7F && c <= 0x84) ||
+        (c >= 0x86 && c <= 0x9F);
+}
+exports.isRestrictedChar = isRestrictedChar;
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production and does not
+ * match the ``RESTRICTED_CHAR`` production. ``isCharAndNotRestricted(x)`` is
+ * equivalent to ``isChar(x) && !isRestrictedChar(x)``. This function is faster
+ * than running the two-call equivalent.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR`` and does not match
+ * ``RESTRICTED_CHAR``.
+ */
+function isCharAndNotRestricted(c) {
+    return (c === 0x9) ||
+        (c === 0xA) ||
+        (c === 0xD) ||
+        (c > 0x1F && c < 0x7F) ||
+        (c === 0x85) ||
+        (c > 0x9F && c <= 0xD7FF) ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isCharAndNotRestricted = isCharAndNotRestricted;
+/**
+ * Determines whether a codepoint matches the ``S`` (space) production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``S``.
+ */
+function isS(c) {
+    return c === SPACE || c === NL || c === CR || c === TAB;
+}
+exports.isS = isS;
+/**
+ * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+ */
+// tslint:disable-next-line:cyclomatic-complexity
+function isNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        (c >= 0x61 && c <= 0x7A) ||
+        c === 0x3A ||
+        c === 0x5F ||
+        c === 0x200C ||
+        c === 0x200D ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNameStartChar = isNameStartChar;
+/**
+ * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+ */
+function isNameChar(c) {
+    return isNameStartChar(c) ||
+        (c >= 0x30 && c <= 0x39) ||
+        c === 0x2D ||
+        c === 0x2E ||
+        c === 0xB7 ||
+        (c >= 0x0300 && c <= 0x036F) ||
+        (c >= 0x203F && c <= 0x2040);
+}
+exports.isNameChar = isNameChar;
+//# sourceMappingURL=ed2.js.map
+
+/***/ }),
+
+/***/ 5699:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character class utilities for XML NS 1.0 edition 3.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+// tslint:disable-next-line:max-line-length
+exports.NC_NAME_START_CHAR = "A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NC_NAME_CHAR = "-" + exports.NC_NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.NC_NAME_START_CHAR_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "]$", "u");
+exports.NC_NAME_CHAR_RE = new RegExp("^[" + exports.NC_NAME_CHAR + "]$", "u");
+exports.NC_NAME_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "][" + exports.NC_NAME_CHAR + "]*$", "u");
+/**
+ * Determines whether a codepoint matches [[NC_NAME_START_CHAR]].
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches.
+ */
+// tslint:disable-next-line:cyclomatic-complexity
+function isNCNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        c === 0x5F ||
+        (c >= 0x61 && c <= 0x7A) ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x200C && c <= 0x200D) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNCNameStartChar = isNCNameStartChar;
+/**
+ * Determines whether a codepoint matches [[NC_NAME_CHAR]].
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches.
+ */
+function isNCNameChar(c) {
+    return isNCNameStartChar(c) ||
+        (c === 0x2D ||
+            c === 0x2E ||
+            (c >= 0x30 && c <= 0x39) ||
+            c === 0x00B7 ||
+            (c >= 0x0300 && c <= 0x036F) ||
+            (c >= 0x203F && c <= 0x2040));
+}
+exports.isNCNameChar = isNCNameChar;
+//# sourceMappingURL=ed3.js.map
+
+/***/ }),
+
+/***/ 4352:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(5077)
+const { SCHEMES, getSchemeHandler } = __nccwpck_require__(5300)
+
+const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
+const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
+const MALFORMED_HOST_ERROR = 'URI host is malformed.'
+// ASCII characters outside the RFC 3986 reg-name set (unreserved, sub-delims
+// and "%" for pct-encoded): C0 controls, space, DEL, and "#/:<>?@[\]^`{|}.
+const FORBIDDEN_DOMAIN_HOST_CHARACTER = /[\0-\x20"#/:<>?@[\\\]^`{|}\x7F]/u
+
+/**
+ * RFC 3986 section 3.1 does not allow percent-encoding in a scheme, so the
+ * scheme is validated as-is and never decoded. Decoding would let inert input
+ * such as `%6Aavascript:` become a live `javascript:` scheme.
+ *
+ * @param {string} scheme
+ * @returns {string}
+ */
+function validateScheme (scheme) {
+  const stringScheme = String(scheme)
+  if (!VALID_SCHEME.test(stringScheme)) {
+    throw new TypeError(MALFORMED_SCHEME_ERROR)
+  }
+  return stringScheme
+}
+
+/**
+ * @template {import('./types/index').URIComponent|string} T
+ * @param {T} uri
+ * @param {import('./types/index').Options} [options]
+ * @returns {T}
+ */
+function normalize (uri, options) {
+  if (typeof uri === 'string') {
+    uri = /** @type {T} */ (normalizeString(uri, options))
+  } else if (typeof uri === 'object') {
+    uri = /** @type {T} */ (parse(serialize(uri, options), options))
+  }
+  return uri
+}
+
+/**
+ * @param {string} baseURI
+ * @param {string} relativeURI
+ * @param {import('./types/index').Options} [options]
+ * @returns {string}
+ */
+function resolve (baseURI, relativeURI, options) {
+  const schemelessOptions = options ? Object.assign({ scheme: 'null' }, options) : { scheme: 'null' }
+  const {
+    parsed: baseParsed,
+    malformedAuthorityOrPort: baseMalformed,
+    malformedPercentEncoding: baseMalformedPercentEncoding,
+    malformedSchemeSpecific: baseMalformedSchemeSpecific,
+    malformedHost: baseMalformedHost,
+    malformedScheme: baseMalformedScheme
+  } = parseWithStatus(baseURI, schemelessOptions)
+  const {
+    parsed: relativeParsed,
+    malformedAuthorityOrPort: relativeMalformed,
+    malformedPercentEncoding: relativeMalformedPercentEncoding,
+    malformedSchemeSpecific: relativeMalformedSchemeSpecific,
+    malformedHost: relativeMalformedHost,
+    malformedScheme: relativeMalformedScheme
+  } = parseWithStatus(relativeURI, schemelessOptions)
+  if (
+    baseMalformed ||
+    relativeMalformed ||
+    baseMalformedPercentEncoding ||
+    relativeMalformedPercentEncoding ||
+    baseMalformedSchemeSpecific ||
+    relativeMalformedSchemeSpecific ||
+    baseMalformedHost ||
+    relativeMalformedHost ||
+    baseMalformedScheme ||
+    relativeMalformedScheme
+  ) {
+    throw new Error(baseParsed.error || relativeParsed.error || 'URI is malformed.')
+  }
+  const resolved = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true)
+  const resolvedSchemeHandler = getSchemeHandler((options && options.scheme) || resolved.scheme)
+  const resolvedHost = resolved.host
+  const resolvedHostIsIP = resolvedHost !== undefined && resolvedHost !== '' &&
+    (isIPv4(resolvedHost) || normalizeIPv6(resolvedHost).isIPV6)
+  // Inputs are parsed scheme-neutrally, so delimiters and controls in a domain
+  // host are only detected here, once the final scheme is known. They always
+  // fail closed, including in percent-encoded hosts.
+  if (hasForbiddenDomainHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP)) {
+    throw new Error(MALFORMED_HOST_ERROR)
+  }
+  canonicalizeHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP)
+  // Percent escapes in an ASCII reg-name are encoded data. The WHATWG hostname
+  // parser can reject them even though fast-uri preserves them safely as RFC
+  // 3986 data. A raw non-ASCII host must still fail closed if conversion fails.
+  const encodedASCIIHost = resolvedHost && resolvedHost.indexOf('%') !== -1 &&
+    !/\P{ASCII}/u.test(resolvedHost)
+  if (resolved.error && !encodedASCIIHost) {
+    throw new Error(resolved.error)
+  }
+  schemelessOptions.skipEscape = true
+  return serialize(resolved, schemelessOptions)
+}
+
+/**
+ * @param {import ('./types/index').URIComponent} base
+ * @param {import ('./types/index').URIComponent} relative
+ * @param {import('./types/index').Options} [options]
+ * @param {boolean} [skipNormalization=false]
+ * @returns {import ('./types/index').URIComponent}
+ */
+function resolveComponent (base, relative, options, skipNormalization) {
+  /** @type {import('./types/index').URIComponent} */
+  const target = {}
+  if (!skipNormalization) {
+    base = parse(serialize(base, options), options) // normalize base component
+    relative = parse(serialize(relative, options), options) // normalize relative component
+  }
+  options = options || {}
+
+  if (!options.tolerant && relative.scheme) {
+    target.scheme = relative.scheme
+    // target.authority = relative.authority;
+    target.userinfo = relative.userinfo
+    target.host = relative.host
+    target.port = relative.port
+    target.path = removeDotSegments(relative.path || '')
+    target.query = relative.query
+  } else {
+    if (relative.userinfo !== undefined || relative.host !== undefined || relative.port !== undefined) {
+      // target.authority = relative.authority;
+      target.userinfo = relative.userinfo
+      target.host = relative.host
+      target.port = relative.port
+      target.path = removeDotSegments(relative.path || '')
+      target.query = relative.query
+    } else {
+      if (!relative.path) {
+        target.path = base.path
+        if (relative.query !== undefined) {
+          target.query = relative.query
+        } else {
+          target.query = base.query
+        }
+      } else {
+        if (relative.path[0] === '/') {
+          target.path = removeDotSegments(relative.path)
+        } else {
+          const baseHasAuthority = base.userinfo !== undefined || base.host !== undefined || base.port !== undefined
+          if (baseHasAuthority && !base.path) {
+            target.path = '/' + relative.path
+          } else if (!base.path) {
+            target.path = relative.path
+          } else {
+            target.path = base.path.slice(0, base.path.lastIndexOf('/') + 1) + relative.path
+          }
+          target.path = base.scheme === undefined && !baseHasAuthority && target.path[0] !== '/'
+            ? removeDotSegmentsRelative(target.path)
+            : removeDotSegments(target.path)
+        }
+        target.query = relative.query
+      }
+      // target.authority = base.authority;
+      target.userinfo = base.userinfo
+      target.host = base.host
+      target.port = base.port
+    }
+    target.scheme = base.scheme
+  }
+
+  target.fragment = relative.fragment
+
+  return target
+}
+
+/**
+ * @param {import ('./types/index').URIComponent|string} uriA
+ * @param {import ('./types/index').URIComponent|string} uriB
+ * @param {import ('./types/index').Options} options
+ * @returns {boolean}
+ */
+function equal (uriA, uriB, options) {
+  const normalizedA = normalizeComparableURI(uriA, options)
+  const normalizedB = normalizeComparableURI(uriB, options)
+
+  return normalizedA !== undefined && normalizedB !== undefined && normalizedA === normalizedB
+}
+
+/**
+ * @param {Readonly<import('./types/index').URIComponent>} cmpts
+ * @param {import('./types/index').Options} [opts]
+ * @returns {string}
+ */
+function serialize (cmpts, opts) {
+  const component = {
+    host: cmpts.host,
+    scheme: cmpts.scheme,
+    userinfo: cmpts.userinfo,
+    port: cmpts.port,
+    path: cmpts.path,
+    query: cmpts.query,
+    nid: cmpts.nid,
+    nss: cmpts.nss,
+    uuid: cmpts.uuid,
+    fragment: cmpts.fragment,
+    reference: cmpts.reference,
+    resourceName: cmpts.resourceName,
+    secure: cmpts.secure,
+    error: ''
+  }
+  const options = Object.assign({}, opts)
+  const uriTokens = []
+
+  if (component.scheme) {
+    component.scheme = validateScheme(component.scheme)
+  }
+
+  // find scheme handler
+  const schemeHandler = getSchemeHandler(options.scheme || component.scheme)
+
+  // perform scheme specific serialization
+  if (schemeHandler && schemeHandler.serialize) schemeHandler.serialize(component, options)
+
+  const hasAuthority = component.userinfo !== undefined || component.host !== undefined || component.port !== undefined
+  // A reference with no emitted scheme is path-noscheme: a bare ':' in its
+  // first path segment would reparse as a scheme (RFC 3986 3.3/4.2). Enforced
+  // under skipEscape too (resolve()), so the reapply below gates on this flag.
+  const schemelessReference = (component.scheme === undefined || options.reference === 'suffix') && !hasAuthority
+  const pathNoScheme = !options.skipEscape && schemelessReference
+
+  if (component.path !== undefined) {
+    if (!options.skipEscape) {
+      component.path = serializePathEncoding(component.path, pathNoScheme)
+    } else {
+      component.path = normalizePercentEncoding(component.path)
+    }
+  }
+
+  if (options.reference !== 'suffix' && component.scheme) {
+    // Scheme handlers may replace the scheme during serialization.
+    component.scheme = validateScheme(component.scheme)
+    uriTokens.push(component.scheme, ':')
+  }
+
+  const authority = recomposeAuthority(component)
+  if (authority !== undefined) {
+    if (options.reference !== 'suffix') {
+      uriTokens.push('//')
+    }
+
+    uriTokens.push(authority)
+
+    if (component.path && component.path[0] !== '/') {
+      uriTokens.push('/')
+    }
+  }
+  if (component.path !== undefined) {
+    let s = component.path
+
+    if (!options.absolutePath && (!schemeHandler || !schemeHandler.absolutePath)) {
+      // A relative-path reference keeps its unresolvable leading ".." segments
+      // and must never become root-relative (RFC 3986 section 5.2.4 applies to
+      // merged target paths, not to the reference itself).
+      s = schemelessReference && s[0] !== '/'
+        ? removeDotSegmentsRelative(s)
+        : removeDotSegments(s)
+    }
+
+    // Dot-segment removal can expose a colon that was not originally in the
+    // first segment (for example, "./a:b"). Reapply path-noscheme encoding so
+    // the serialized relative reference cannot be reparsed as a URI scheme.
+    if (schemelessReference) {
+      s = serializePathEncoding(s, true)
+    }
+
+    if (
+      authority === undefined &&
+      s[0] === '/' &&
+      s[1] === '/'
+    ) {
+      // don't allow the path to start with "//"
+      s = '/%2F' + s.slice(2)
+    }
+
+    uriTokens.push(s)
+  }
+
+  if (component.query !== undefined) {
+    uriTokens.push('?', encodeQuery(component.query))
+  }
+
+  if (component.fragment !== undefined) {
+    uriTokens.push('#', encodeFragment(component.fragment))
+  }
+  return uriTokens.join('')
+}
+
+const URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u
+
+// Captures the authority component (between "//" and the next "/", "?" or "#"),
+// with or without a scheme prefix, for the literal-backslash rejection below.
+const AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/
+
+// Captures the leading authority-introducer region after an optional scheme: a
+// run of forward slashes, backslashes, and the characters the WHATWG URL parser
+// removes before parsing (TAB U+0009, LF U+000A, CR U+000D). A valid introducer
+// is exactly "//". Node treats "\" as "/" on special schemes and strips those
+// characters first, so forms like "\\", "/\", "\/", "/<TAB>/", or a leading
+// "<TAB>//" reach an authority in Node while fast-uri's URI_PARSE folds them into
+// the path group (host confusion / SSRF / redirect bypass).
+const AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/
+
+/**
+ * @param {import('./types/index').URIComponent} parsed
+ * @param {RegExpMatchArray} matches
+ * @returns {string|undefined}
+ */
+function getParseError (parsed, matches) {
+  if (matches[2] !== undefined && parsed.path && parsed.path[0] !== '/') {
+    return 'URI path must start with "/" when authority is present.'
+  }
+
+  if (typeof parsed.port === 'number' && (parsed.port < 0 || parsed.port > 65535)) {
+    return 'URI port is malformed.'
+  }
+
+  return undefined
+}
+
+/**
+ * Checks percent syntax without decoding the represented octets. RFC 3986
+ * percent-encoding is byte-oriented, so sequences such as `%FF` are valid even
+ * though they are not independently valid UTF-8.
+ *
+ * @param {string|undefined} component
+ * @returns {boolean}
+ */
+function hasMalformedPercentEncoding (component) {
+  if (component === undefined) return false
+
+  let percent = component.indexOf('%')
+  while (percent !== -1) {
+    if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
+      return true
+    }
+    percent = component.indexOf('%', percent + 3)
+  }
+
+  return false
+}
+
+/**
+ * Whether the host is a bracketed IP literal (RFC 3986 `IP-literal`).
+ * An unterminated `[` is not a literal, so it must still be validated as a
+ * reg-name instead of being waved through as an IP.
+ *
+ * @param {string} host
+ * @returns {boolean}
+ */
+function isIPLiteral (host) {
+  return host[0] === '[' && host[host.length - 1] === ']'
+}
+
+/**
+ * @param {RegExpMatchArray} matches
+ * @returns {boolean}
+ */
+function hasMalformedComponentPercentEncoding (matches) {
+  // Bracketed IP literals use a raw "%" as the zone separator for historical
+  // compatibility. Their parsing is intentionally left to normalizeIPv6.
+  const host = matches[4]
+  return hasMalformedPercentEncoding(matches[3]) ||
+    (host !== undefined && !isIPLiteral(host) && hasMalformedPercentEncoding(host)) ||
+    hasMalformedPercentEncoding(matches[6]) ||
+    hasMalformedPercentEncoding(matches[7]) ||
+    hasMalformedPercentEncoding(matches[8])
+}
+
+/**
+ * @param {import('./types/index').URIComponent} parsed
+ * @param {import('./types/index').Options} options
+ * @param {{ domainHost?: boolean, unicodeSupport?: boolean }|undefined} schemeHandler
+ * @param {boolean} isIP
+ * @returns {boolean} whether host conversion failed
+ */
+function canonicalizeHost (parsed, options, schemeHandler, isIP) {
+  if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
+    parsed.error = parsed.error || MALFORMED_HOST_ERROR
+    return true
+  }
+
+  if (
+    !options.unicodeSupport &&
+    (!schemeHandler || !schemeHandler.unicodeSupport) &&
+    parsed.host &&
+    !isIPLiteral(parsed.host) &&
+    (options.domainHost || (schemeHandler && schemeHandler.domainHost)) &&
+    isIP === false &&
+    nonSimpleDomain(parsed.host)
+  ) {
+    let url
+    try {
+      url = new URL('http://' + parsed.host)
+    } catch (e) {
+      parsed.error = parsed.error || "Host's domain name can not be converted to ASCII: " + e
+      return true
+    }
+    // The WHATWG parser must have read the whole input as a host. Anything
+    // else means it found a delimiter fast-uri did not, so its hostname would
+    // describe a different authority.
+    if (!isHostOnlyURL(url)) {
+      parsed.error = parsed.error || MALFORMED_HOST_ERROR
+      return true
+    }
+    parsed.host = url.hostname
+  }
+  return false
+}
+
+/**
+ * Whether a domain host contains an ASCII character that RFC 3986 does not
+ * allow in a reg-name (unreserved, sub-delims, or pct-encoded). Such a host is
+ * rejected instead of being handed to the WHATWG URL parser, which would treat
+ * "@" as a userinfo delimiter (silently dropping the data before it) and strip
+ * TAB, LF, and CR. Non-ASCII characters remain allowed for IDNs.
+ *
+ * @param {import('./types/index').URIComponent} parsed
+ * @param {import('./types/index').Options} options
+ * @param {{ domainHost?: boolean }|undefined} schemeHandler
+ * @param {boolean} isIP
+ * @returns {boolean}
+ */
+function hasForbiddenDomainHost (parsed, options, schemeHandler, isIP) {
+  return Boolean(
+    parsed.host &&
+    isIP === false &&
+    !isIPLiteral(parsed.host) &&
+    (options.domainHost || (schemeHandler && schemeHandler.domainHost)) &&
+    FORBIDDEN_DOMAIN_HOST_CHARACTER.test(parsed.host)
+  )
+}
+
+/**
+ * @param {URL} url
+ * @returns {boolean}
+ */
+function isHostOnlyURL (url) {
+  return url.username === '' &&
+    url.password === '' &&
+    url.port === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.hostname !== ''
+}
+
+/**
+ * @param {string} uri
+ * @param {import('./types/index').Options} [opts]
+ * @returns {{ parsed: import('./types/index').URIComponent, malformedAuthorityOrPort: boolean, malformedPercentEncoding: boolean, malformedSchemeSpecific: boolean, malformedHost: boolean, malformedScheme: boolean }}
+ */
+function parseWithStatus (uri, opts) {
+  const options = Object.assign({}, opts)
+  /** @type {import('./types/index').URIComponent} */
+  const parsed = {
+    scheme: undefined,
+    userinfo: undefined,
+    host: '',
+    port: undefined,
+    path: '',
+    query: undefined,
+    fragment: undefined
+  }
+
+  let malformedAuthorityOrPort = false
+  let malformedPercentEncoding = false
+  let malformedSchemeSpecific = false
+  let malformedHost = false
+  let malformedIPLiteral = false
+  let malformedScheme = false
+
+  let isIP = false
+  if (options.reference === 'suffix') {
+    if (options.scheme) {
+      uri = options.scheme + ':' + uri
+    } else {
+      uri = '//' + uri
+    }
+  }
+
+  // A literal backslash (U+005C) is not a valid RFC 3986 URI character and is
+  // not an authority delimiter. Reject it in the authority rather than
+  // rewriting it: normalizing "\" -> "/" (WHATWG error recovery) could silently
+  // change the resource identified by an otherwise-invalid input, and lets "\"
+  // act as a host delimiter here while Node's native URL parses a different
+  // host (SSRF / redirect / origin-allowlist bypass). Percent-encoded %5C is
+  // untouched and remains valid encoded data.
+  const authorityMatch = uri.match(AUTHORITY_PREFIX)
+  if (authorityMatch !== null && authorityMatch[1].indexOf('\\') !== -1) {
+    parsed.error = 'URI authority must not contain a literal backslash.'
+    malformedAuthorityOrPort = true
+  }
+
+  // Reject a malformed or whitespace-smuggled authority introducer. fast-uri
+  // only recognizes a literal "//"; anything else in the leading separator run
+  // (a backslash, or a "//" that appears only after removing the TAB/LF/CR that
+  // Node strips) means the authority fast-uri parses differs from the one Node's
+  // URL resolves. Reject rather than rewrite, mirroring the literal-backslash
+  // guard above. Percent-encoded forms (%5C, %09) are untouched, valid data.
+  const introducerMatch = uri.match(AUTHORITY_INTRODUCER_REGION)
+  if (introducerMatch !== null) {
+    const region = introducerMatch[1]
+    const normalizedRegion = region.replace(/[\t\n\r]/g, '')
+    // Two or more leading separators introduce an authority.
+    if (normalizedRegion.length >= 2) {
+      if (normalizedRegion.slice(0, 2) !== '//') {
+        parsed.error = parsed.error || 'URI authority must not contain a literal backslash.'
+        malformedAuthorityOrPort = true
+      } else if (region.length !== normalizedRegion.length) {
+        parsed.error = parsed.error || 'URI authority introducer must not contain whitespace.'
+        malformedAuthorityOrPort = true
+      }
+    }
+  }
+
+  const matches = uri.match(URI_PARSE)
+
+  if (matches) {
+    // store each component
+    parsed.scheme = matches[1]
+    parsed.userinfo = matches[3]
+    parsed.host = matches[4]
+    parsed.port = parseInt(matches[5], 10)
+    parsed.path = matches[6] || ''
+    parsed.query = matches[7]
+    parsed.fragment = matches[8]
+
+    if (parsed.scheme !== undefined) {
+      if (VALID_SCHEME.test(parsed.scheme)) {
+        parsed.scheme = parsed.scheme.toLowerCase()
+      } else {
+        parsed.error = parsed.error || MALFORMED_SCHEME_ERROR
+        malformedScheme = true
+      }
+    }
+
+    malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches)
+    if (malformedPercentEncoding) {
+      parsed.error = parsed.error || 'URI contains malformed percent-encoding.'
+    }
+
+    // fix port number
+    if (isNaN(parsed.port)) {
+      parsed.port = matches[5]
+    }
+
+    const parseError = getParseError(parsed, matches)
+    if (parseError !== undefined) {
+      parsed.error = parsed.error || parseError
+      malformedAuthorityOrPort = true
+    }
+
+    if (parsed.host) {
+      const ipv4result = isIPv4(parsed.host)
+      if (ipv4result === false) {
+        const bracketedIPLiteral = isIPLiteral(parsed.host)
+        const hasIPLiteralBracket = parsed.host.indexOf('[') !== -1 || parsed.host.indexOf(']') !== -1
+        const ipv6result = normalizeIPv6(parsed.host)
+        isIP = ipv6result.isIPV6 || ipv6result.isIPVFuture === true
+        malformedIPLiteral = hasIPLiteralBracket && (!bracketedIPLiteral || ipv6result.error === true)
+        parsed.host = isIP ? ipv6result.host : ipv6result.host.toLowerCase()
+
+        if (malformedIPLiteral) {
+          parsed.error = parsed.error || MALFORMED_HOST_ERROR
+          malformedAuthorityOrPort = true
+        }
+      } else {
+        isIP = true
+      }
+    }
+    if (parsed.scheme === undefined && parsed.userinfo === undefined && parsed.host === undefined && parsed.port === undefined && parsed.query === undefined && !parsed.path) {
+      parsed.reference = 'same-document'
+    } else if (parsed.scheme === undefined) {
+      parsed.reference = 'relative'
+    } else if (parsed.fragment === undefined) {
+      parsed.reference = 'absolute'
+    } else {
+      parsed.reference = 'uri'
+    }
+
+    // check for reference errors
+    if (options.reference && options.reference !== 'suffix' && options.reference !== parsed.reference) {
+      parsed.error = parsed.error || 'URI is not a ' + options.reference + ' reference.'
+    }
+
+    // find scheme handler
+    const schemeHandler = getSchemeHandler(options.scheme || parsed.scheme)
+
+    // convert Unicode IDN -> ASCII IDN when the effective scheme uses domain hosts
+    if (!malformedIPLiteral) {
+      malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP)
+    }
+
+    if (uri.indexOf('%') !== -1 && parsed.host !== undefined && !malformedIPLiteral) {
+      let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, true)
+      if (!isIP) {
+        // Fold reg-name case after decoding unreserved octets. The second
+        // pass only restores uppercase hex in escapes that remain encoded.
+        host = normalizePercentEncoding(host.toLowerCase())
+      }
+      // Resolution parses both inputs with the internal `null` scheme before
+      // the effective scheme is known. Keep raw host delimiters for that step
+      // so resolve() can reject them for domain-host schemes; the resolved
+      // authority is encoded when it is serialized.
+      parsed.host = isIP || options.scheme !== 'null' ? reescapeHostDelimiters(host, isIP) : host
+    }
+
+    if (!schemeHandler || (schemeHandler && !schemeHandler.skipNormalize)) {
+      if (parsed.path) {
+        parsed.path = normalizePathEncoding(parsed.path)
+      }
+      if (parsed.query) {
+        parsed.query = normalizeQueryFragmentEncoding(parsed.query)
+      }
+      if (parsed.fragment) {
+        parsed.fragment = normalizeQueryFragmentEncoding(parsed.fragment)
+      }
+    }
+
+    // perform scheme specific parsing
+    if (schemeHandler && schemeHandler.parse) {
+      schemeHandler.parse(parsed, options)
+      if (schemeHandler === SCHEMES.urn && parsed.nid === undefined) {
+        malformedSchemeSpecific = true
+      }
+    }
+  } else {
+    parsed.error = parsed.error || 'URI can not be parsed.'
+  }
+  return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme }
+}
+
+/**
+ * @param {string} uri
+ * @param {import('./types/index').Options} [opts]
+ * @returns
+ */
+function parse (uri, opts) {
+  return parseWithStatus(uri, opts).parsed
+}
+
+/**
+ * @param {string} uri
+ * @param {import('./types/index').Options} [opts]
+ * @returns {string}
+ */
+function normalizeString (uri, opts) {
+  return normalizeStringWithStatus(uri, opts).normalized
+}
+
+/**
+ * @param {string} uri
+ * @param {import('./types/index').Options} [opts]
+ * @returns {{ normalized: string, malformedAuthorityOrPort: boolean, malformedPercentEncoding: boolean, malformedSchemeSpecific: boolean, malformedHost: boolean, malformedScheme: boolean }}
+ */
+function normalizeStringWithStatus (uri, opts) {
+  const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts)
+  return {
+    normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
+    malformedAuthorityOrPort,
+    malformedPercentEncoding,
+    malformedSchemeSpecific,
+    malformedHost,
+    malformedScheme
+  }
+}
+
+/**
+ * @param {import ('./types/index').URIComponent|string} uri
+ * @param {import('./types/index').Options} [opts]
+ * @returns {string|undefined}
+ */
+function normalizeComparableURI (uri, opts) {
+  if (typeof uri !== 'string' && typeof uri !== 'object') {
+    return undefined
+  }
+
+  let value
+  try {
+    value = typeof uri === 'string' ? uri : serialize(uri, opts)
+  } catch {
+    return undefined
+  }
+  const { normalized, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = normalizeStringWithStatus(value, opts)
+  return malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? undefined : normalized
+}
+
+const fastUri = {
+  SCHEMES,
+  normalize,
+  resolve,
+  resolveComponent,
+  equal,
+  serialize,
+  parse
+}
+
+module.exports = fastUri
+module.exports["default"] = fastUri
+module.exports.fastUri = fastUri
+
+
+/***/ }),
+
+/***/ 5300:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const { isUUID } = __nccwpck_require__(5077)
+const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
+
+const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
+  'wss', 'urn', 'urn:uuid'])
+
+/** @typedef {supportedSchemeNames[number]} SchemeName */
+
+/**
+ * @param {string} name
+ * @returns {name is SchemeName}
+ */
+function isValidSchemeName (name) {
+  return supportedSchemeNames.indexOf(/** @type {*} */ (name)) !== -1
+}
+
+/**
+ * @callback SchemeFn
+ * @param {import('../types/index').URIComponent} component
+ * @param {import('../types/index').Options} options
+ * @returns {import('../types/index').URIComponent}
+ */
+
+/**
+ * @typedef {Object} SchemeHandler
+ * @property {SchemeName} scheme - The scheme name.
+ * @property {boolean} [domainHost] - Indicates if the scheme supports domain hosts.
+ * @property {SchemeFn} parse - Function to parse the URI component for this scheme.
+ * @property {SchemeFn} serialize - Function to serialize the URI component for this scheme.
+ * @property {boolean} [skipNormalize] - Indicates if normalization should be skipped for this scheme.
+ * @property {boolean} [absolutePath] - Indicates if the scheme uses absolute paths.
+ * @property {boolean} [unicodeSupport] - Indicates if the scheme supports Unicode.
+ */
+
+/**
+ * @param {import('../types/index').URIComponent} wsComponent
+ * @returns {boolean}
+ */
+function wsIsSecure (wsComponent) {
+  if (wsComponent.secure === true) {
+    return true
+  } else if (wsComponent.secure === false) {
+    return false
+  } else if (wsComponent.scheme) {
+    return (
+      wsComponent.scheme.length === 3 &&
+      (wsComponent.scheme[0] === 'w' || wsComponent.scheme[0] === 'W') &&
+      (wsComponent.scheme[1] === 's' || wsComponent.scheme[1] === 'S') &&
+      (wsComponent.scheme[2] === 's' || wsComponent.scheme[2] === 'S')
+    )
+  } else {
+    return false
+  }
+}
+
+/** @type {SchemeFn} */
+function httpParse (component) {
+  if (!component.host) {
+    component.error = component.error || 'HTTP URIs must have a host.'
+  }
+
+  return component
+}
+
+/** @type {SchemeFn} */
+function httpSerialize (component) {
+  const secure = String(component.scheme).toLowerCase() === 'https'
+
+  // normalize the default port
+  if (component.port === (secure ? 443 : 80) || component.port === '') {
+    component.port = undefined
+  }
+
+  // normalize the empty path
+  if (!component.path) {
+    component.path = '/'
+  }
+
+  // NOTE: We do not parse query strings for HTTP URIs
+  // as WWW Form Url Encoded query strings are part of the HTML4+ spec,
+  // and not the HTTP spec.
+
+  return component
+}
+
+/** @type {SchemeFn} */
+function wsParse (wsComponent) {
+// indicate if the secure flag is set
+  wsComponent.secure = wsIsSecure(wsComponent)
+
+  // construct resouce name
+  wsComponent.resourceName = (wsComponent.path || '/') + (wsComponent.query ? '?' + wsComponent.query : '')
+  wsComponent.path = undefined
+  wsComponent.query = undefined
+
+  return wsComponent
+}
+
+/** @type {SchemeFn} */
+function wsSerialize (wsComponent) {
+// normalize the default port
+  if (wsComponent.port === (wsIsSecure(wsComponent) ? 443 : 80) || wsComponent.port === '') {
+    wsComponent.port = undefined
+  }
+
+  // ensure scheme matches secure flag
+  if (typeof wsComponent.secure === 'boolean') {
+    wsComponent.scheme = (wsComponent.secure ? 'wss' : 'ws')
+    wsComponent.secure = undefined
+  }
+
+  // reconstruct path from resource name
+  if (wsComponent.resourceName) {
+    const queryIndex = wsComponent.resourceName.indexOf('?')
+    const path = queryIndex === -1
+      ? wsComponent.resourceName
+      : wsComponent.resourceName.slice(0, queryIndex)
+    wsComponent.path = (path && path !== '/' ? path : undefined)
+    wsComponent.query = queryIndex === -1
+      ? undefined
+      : wsComponent.resourceName.slice(queryIndex + 1)
+    wsComponent.resourceName = undefined
+  }
+
+  // forbid fragment component
+  wsComponent.fragment = undefined
+
+  return wsComponent
+}
+
+/** @type {SchemeFn} */
+function urnParse (urnComponent, options) {
+  if (!urnComponent.path) {
+    urnComponent.error = 'URN can not be parsed'
+    return urnComponent
+  }
+  const matches = urnComponent.path.match(URN_REG)
+  if (matches && matches[0] === urnComponent.path) {
+    const scheme = options.scheme || urnComponent.scheme || 'urn'
+    urnComponent.nid = matches[1].toLowerCase()
+    urnComponent.nss = matches[2]
+    const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`
+    const schemeHandler = getSchemeHandler(urnScheme)
+    urnComponent.path = undefined
+
+    if (schemeHandler) {
+      urnComponent = schemeHandler.parse(urnComponent, options)
+    }
+  } else {
+    urnComponent.error = urnComponent.error || 'URN can not be parsed.'
+  }
+
+  return urnComponent
+}
+
+/** @type {SchemeFn} */
+function urnSerialize (urnComponent, options) {
+  if (urnComponent.nid === undefined) {
+    throw new Error('URN without nid cannot be serialized')
+  }
+  const scheme = options.scheme || urnComponent.scheme || 'urn'
+  const nid = urnComponent.nid.toLowerCase()
+  const urnScheme = `${scheme}:${options.nid || nid}`
+  const schemeHandler = getSchemeHandler(urnScheme)
+
+  if (schemeHandler) {
+    urnComponent = schemeHandler.serialize(urnComponent, options)
+  }
+
+  const uriComponent = urnComponent
+  const nss = urnComponent.nss
+  uriComponent.path = `${nid || options.nid}:${nss}`
+
+  options.skipEscape = true
+  return uriComponent
+}
+
+/** @type {SchemeFn} */
+function urnuuidParse (urnComponent, options) {
+  const uuidComponent = urnComponent
+  uuidComponent.uuid = uuidComponent.nss
+  uuidComponent.nss = undefined
+
+  if (!options.tolerant && (!uuidComponent.uuid || !isUUID(uuidComponent.uuid))) {
+    uuidComponent.error = uuidComponent.error || 'UUID is not valid.'
+  }
+
+  return uuidComponent
+}
+
+/** @type {SchemeFn} */
+function urnuuidSerialize (uuidComponent) {
+  const urnComponent = uuidComponent
+  // normalize UUID
+  urnComponent.nss = (uuidComponent.uuid || '').toLowerCase()
+  return urnComponent
+}
+
+const http = /** @type {SchemeHandler} */ ({
+  scheme: 'http',
+  domainHost: true,
+  parse: httpParse,
+  serialize: httpSerialize
+})
+
+const https = /** @type {SchemeHandler} */ ({
+  scheme: 'https',
+  domainHost: http.domainHost,
+  parse: httpParse,
+  serialize: httpSerialize
+})
+
+const ws = /** @type {SchemeHandler} */ ({
+  scheme: 'ws',
+  domainHost: true,
+  parse: wsParse,
+  serialize: wsSerialize
+})
+
+const wss = /** @type {SchemeHandler} */ ({
+  scheme: 'wss',
+  domainHost: ws.domainHost,
+  parse: ws.parse,
+  serialize: ws.serialize
+})
+
+const urn = /** @type {SchemeHandler} */ ({
+  scheme: 'urn',
+  parse: urnParse,
+  serialize: urnSerialize,
+  skipNormalize: true
+})
+
+const urnuuid = /** @type {SchemeHandler} */ ({
+  scheme: 'urn:uuid',
+  parse: urnuuidParse,
+  serialize: urnuuidSerialize,
+  skipNormalize: true
+})
+
+const SCHEMES = /** @type {Record<SchemeName, SchemeHandler>} */ ({
+  http,
+  https,
+  ws,
+  wss,
+  urn,
+  'urn:uuid': urnuuid
+})
+
+Object.setPrototypeOf(SCHEMES, null)
+
+/**
+ * @param {string|undefined} scheme
+ * @returns {SchemeHandler|undefined}
+ */
+function getSchemeHandler (scheme) {
+  return (
+    scheme && (
+      SCHEMES[/** @type {SchemeName} */ (scheme)] ||
+      SCHEMES[/** @type {SchemeName} */(scheme.toLowerCase())])
+  ) ||
+    undefined
+}
+
+module.exports = {
+  wsIsSecure,
+  SCHEMES,
+  isValidSchemeName,
+  getSchemeHandler,
+}
+
+
+/***/ }),
+
+/***/ 5077:
+/***/ ((module) => {
+
+
+
+/** @type {(value: string) => boolean} */
+const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu)
+
+/** @type {(value: string) => boolean} */
+const isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u)
+
+/** @type {(value: string) => boolean} */
+const isPort = RegExp.prototype.test.bind(/^\d*$/u)
+
+/** @type {(value: string) => boolean} */
+const isHexPair = RegExp.prototype.test.bind(/^[\da-f]{2}$/iu)
+
+/** @type {(value: string) => boolean} */
+const isUnreserved = RegExp.prototype.test.bind(/^[\da-z\-._~]$/iu)
+
+/** @type {(value: string) => boolean} */
+const isPathCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/u)
+
+/** @type {(value: string) => boolean} */
+const isQueryFragmentCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/u)
+
+/** @type {(value: string) => boolean} */
+const isUserinfoCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:]$/u)
+
+const BYTE_HEX = new Array(256)
+{
+  const HEX_DIGITS = '0123456789ABCDEF'
+  for (let i = 0; i < 256; i++) {
+    BYTE_HEX[i] = '%' + HEX_DIGITS[i >> 4] + HEX_DIGITS[i & 0xF]
+  }
+}
+function percentEncodeNonAscii (cp) {
+  if (cp < 0x800) {
+    return BYTE_HEX[0xC0 | (cp >> 6)] +
+           BYTE_HEX[0x80 | (cp & 0x3F)]
+  }
+  if (cp < 0x10000) {
+    return BYTE_HEX[0xE0 | (cp >> 12)] +
+           BYTE_HEX[0x80 | ((cp >> 6) & 0x3F)] +
+           BYTE_HEX[0x80 | (cp & 0x3F)]
+  }
+  return BYTE_HEX[0xF0 | (cp >> 18)] +
+         BYTE_HEX[0x80 | ((cp >> 12) & 0x3F)] +
+         BYTE_HEX[0x80 | ((cp >> 6) & 0x3F)] +
+         BYTE_HEX[0x80 | (cp & 0x3F)]
+}
+
+/**
+ * @param {Array<string>} input
+ * @returns {string}
+ */
+function stringArrayToHexStripped (input) {
+  let acc = ''
+  let code = 0
+  let i = 0
+
+  for (i = 0; i < input.length; i++) {
+    code = input[i].charCodeAt(0)
+    if (code === 48) {
+      continue
+    }
+    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102))) {
+      return ''
+    }
+    acc += input[i]
+    break
+  }
+
+  for (i += 1; i < input.length; i++) {
+    code = input[i].charCodeAt(0)
+    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102))) {
+      return ''
+    }
+    acc += input[i]
+  }
+  return acc
+}
+
+/** @type {(value: string) => boolean} */
+const isHextet = RegExp.prototype.test.bind(/^[\dA-Fa-f]{1,4}$/)
+
+/** @type {(value: string) => boolean} */
+const isIPvFuture = RegExp.prototype.test.bind(/^[vV][\dA-Fa-f]+\.[A-Za-z\d\-._~!$&'()*+,;=:]+$/)
+
+/** @type {(value: string) => boolean} */
+const isZoneCharacter = RegExp.prototype.test.bind(/^[A-Za-z\d\-._~]$/)
+
+/**
+ * @param {string} value
+ * @returns {boolean}
+ */
+const nonSimpleDomain = RegExp.prototype.test.bind(/[^!"$&'()*+,\-.;=_`a-z{}~]/u)
+
+/**
+ * @param {string} zone
+ * @returns {boolean}
+ */
+function isZoneIdentifier (zone) {
+  if (zone.length === 0) return false
+
+  for (let i = 0; i < zone.length; i++) {
+    if (isZoneCharacter(zone[i])) continue
+    if (zone[i] === '%' && i + 2 < zone.length && isHexPair(zone.slice(i + 1, i + 3))) {
+      i += 2
+      continue
+    }
+    return false
+  }
+
+  return true
+}
+
+/**
+ * Compresses the longest run of zero hextets to "::" per RFC 5952. A run of a
+ * single zero hextet is left uncompressed. On ties the leftmost run wins.
+ *
+ * @param {string[]} hextets
+ * @returns {string}
+ */
+function compressIPv6ZeroRun (hextets) {
+  let bestStart = -1
+  let bestLength = 0
+  let runStart = -1
+  let runLength = 0
+  for (let i = 0; i < hextets.length; i++) {
+    if (hextets[i] === '0') {
+      if (runStart === -1) runStart = i
+      runLength++
+      if (runLength > bestLength) {
+        bestLength = runLength
+        bestStart = runStart
+      }
+    } else {
+      runStart = -1
+      runLength = 0
+    }
+  }
+
+  if (bestLength < 2) return hextets.join(':')
+
+  const head = hextets.slice(0, bestStart).join(':')
+  const tail = hextets.slice(bestStart + bestLength).join(':')
+  return head + '::' + tail
+}
+
+/**
+ * Validates an IPv6 address against the alternatives in RFC 3986 section
+ * 3.2.2 and returns the same address with leading hextet zeroes removed.
+ * An embedded IPv4 address counts as two hextets and is only valid at the end.
+ *
+ * @param {string} input
+ * @returns {string|undefined}
+ */
+function normalizeIPv6Address (input) {
+  const compression = input.indexOf('::')
+  if (compression !== -1 && input.indexOf('::', compression + 1) !== -1) return undefined
+
+  const left = compression === -1 ? input.split(':') : input.slice(0, compression).split(':')
+  const right = compression === -1 ? [] : input.slice(compression + 2).split(':')
+  if (compression !== -1) {
+    if (left.length === 1 && left[0] === '') left.length = 0
+    if (right.length === 1 && right[0] === '') right.length = 0
+  }
+
+  const parts = left.concat(right)
+  let hextetCount = 0
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]
+    if (part === '') return undefined
+
+    if (part.indexOf('.') !== -1) {
+      if (i !== parts.length - 1 || (compression !== -1 && right.length === 0) || !isIPv4(part)) return undefined
+      hextetCount += 2
+      continue
+    }
+
+    if (!isHextet(part)) return undefined
+    parts[i] = parseInt(part, 16).toString(16)
+    hextetCount++
+  }
+
+  if (compression === -1) {
+    if (hextetCount !== 8) return undefined
+    return compressIPv6ZeroRun(parts)
+  }
+  if (hextetCount >= 8) return undefined
+
+  // expand "::" then re-compress the longest run for a canonical result
+  const expanded = parts.slice(0, left.length)
+  for (let i = hextetCount; i < 8; i++) expanded.push('0')
+  for (let i = left.length; i < parts.length; i++) expanded.push(parts[i])
+  return compressIPv6ZeroRun(expanded)
+}
+
+/**
+ * @typedef {Object} NormalizeIPv6Result
+ * @property {string} host - The normalized host.
+ * @property {string} [escapedHost] - The escaped host.
+ * @property {boolean} isIPV6 - Indicates if the host is an IPv6 address.
+ * @property {boolean} [isIPVFuture] - Indicates if the host is an IPvFuture literal.
+ * @property {boolean} [error] - Indicates if a bracketed IP literal is malformed.
+ */
+
+/**
+ * Validates and normalizes a bracketed IP literal. Raw zone separators remain
+ * accepted for backwards compatibility, while encoded separators and zone
+ * contents follow RFC 6874.
+ *
+ * @param {string} host
+ * @returns {NormalizeIPv6Result}
+ */
+function normalizeIPv6 (host) {
+  const bracketed = host[0] === '[' && host[host.length - 1] === ']'
+  const hasBracket = host[0] === '[' || host[host.length - 1] === ']'
+  if (hasBracket && !bracketed) return { host, isIPV6: false, error: true }
+
+  let input = bracketed ? host.slice(1, -1) : host
+  if (bracketed && isIPvFuture(input)) {
+    input = input.toLowerCase()
+    return { host: `[${input}]`, escapedHost: input, isIPV6: false, isIPVFuture: true }
+  }
+
+  if (findToken(input, ':') < 2) {
+    return { host, isIPV6: false, error: bracketed }
+  }
+
+  let zoneIdentifier = ''
+  const zoneSeparator = input.indexOf('%')
+  if (zoneSeparator !== -1) {
+    const separatorLength = input.slice(zoneSeparator, zoneSeparator + 3).toLowerCase() === '%25' ? 3 : 1
+    zoneIdentifier = input.slice(zoneSeparator + separatorLength)
+    if (!isZoneIdentifier(zoneIdentifier)) return { host, isIPV6: false, error: true }
+    input = input.slice(0, zoneSeparator)
+  }
+
+  const address = normalizeIPv6Address(input)
+  if (address === undefined) return { host, isIPV6: false, error: true }
+
+  return {
+    host: address + (zoneIdentifier ? '%' + zoneIdentifier : ''),
+    escapedHost: address + (zoneIdentifier ? '%25' + zoneIdentifier : ''),
+    isIPV6: true
+  }
+}
+
+/**
+ * @param {string} str
+ * @param {string} token
+ * @returns {number}
+ */
+function findToken (str, token) {
+  let ind = 0
+  for (let i = 0; i < str.length; i++) {
+    if (str[i] === token) ind++
+  }
+  return ind
+}
+
+/**
+ * @param {string} path
+ * @returns {string}
+ *
+ * @see https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.4
+ */
+function removeDotSegments (path) {
+  let input = path
+  const output = []
+  let nextSlash = -1
+  let len = 0
+
+  // eslint-disable-next-line no-cond-assign
+  while (len = input.length) {
+    if (len === 1) {
+      if (input === '.') {
+        break
+      } else if (input === '/') {
+        output.push('/')
+        break
+      } else {
+        output.push(input)
+        break
+      }
+    } else if (len === 2) {
+      if (input[0] === '.') {
+        if (input[1] === '.') {
+          break
+        } else if (input[1] === '/') {
+          input = input.slice(2)
+          continue
+        }
+      } else if (input[0] === '/') {
+        if (input[1] === '.' || input[1] === '/') {
+          output.push('/')
+          break
+        }
+      }
+    } else if (len === 3) {
+      if (input === '/..') {
+        if (output.length !== 0) {
+          output.pop()
+        }
+        output.push('/')
+        break
+      }
+    }
+    if (input[0] === '.') {
+      if (input[1] === '.') {
+        if (input[2] === '/') {
+          input = input.slice(3)
+          continue
+        }
+      } else if (input[1] === '/') {
+        input = input.slice(2)
+        continue
+      }
+    } else if (input[0] === '/') {
+      if (input[1] === '.') {
+        if (input[2] === '/') {
+          input = input.slice(2)
+          continue
+        } else if (input[2] === '.') {
+          if (input[3] === '/') {
+            input = input.slice(3)
+            if (output.length !== 0) {
+              output.pop()
+            }
+            continue
+          }
+        }
+      }
+    }
+
+    // Rule 2E: Move normal path segment to output
+    if ((nextSlash = input.indexOf('/', 1)) === -1) {
+      output.push(input)
+      break
+    } else {
+      output.push(input.slice(0, nextSlash))
+      input = input.slice(nextSlash)
+    }
+  }
+
+  return output.join('')
+}
+
+/**
+ * Removes dot segments from the path of a relative reference (a path that does
+ * not start with "/") without changing what it resolves to against any base.
+ * Unlike `removeDotSegments`, leading ".." segments that cannot be collapsed
+ * are kept, the result never becomes root-relative, and a result that would be
+ * empty or start with an empty segment is prefixed with "." (an empty path
+ * means "same document" and a leading "//" would introduce an authority).
+ *
+ * @param {string} path
+ * @returns {string}
+ */
+function removeDotSegmentsRelative (path) {
+  if (path === '' || path[0] === '/') {
+    return removeDotSegments(path)
+  }
+
+  const segments = path.split('/')
+  const last = segments.length - 1
+  /** @type {string[]} */
+  const output = []
+  let trailingDirectory = false
+
+  for (let i = 0; i <= last; i++) {
+    const segment = segments[i]
+    if (segment === '.' || segment === '..') {
+      if (segment === '..') {
+        if (output.length !== 0 && output[output.length - 1] !== '..') {
+          output.pop()
+        } else {
+          output.push('..')
+        }
+      }
+      trailingDirectory = i === last
+    } else {
+      output.push(segment)
+    }
+  }
+
+  if (trailingDirectory && output[output.length - 1] !== '..') {
+    output.push('')
+  }
+  if (output.length === 0 || output[0] === '' || output[0].includes(':')) {
+    // An empty path, a leading empty segment ("//"), or a first segment
+    // containing ":" (which would be mistaken for a scheme, RFC 3986 section
+    // 4.2) must stay behind a "." segment so the reference keeps its meaning.
+    output.unshift('.')
+  }
+
+  return output.join('/')
+}
+
+/**
+ * Re-escape RFC 3986 gen-delims that must not appear literally in the host.
+ * After the URI regex parses, these characters cannot be literal in the host
+ * field, so any that appear after decoding came from percent-encoding and
+ * must be restored to prevent authority structure changes.
+ *
+ * @param {string} host
+ * @param {boolean} isIP - true for IPv4/IPv6 hosts (skip colon re-escaping)
+ * @returns {string}
+ */
+const HOST_DELIMS = { '@': '%40', '/': '%2F', '?': '%3F', '#': '%23', ':': '%3A' }
+const HOST_DELIM_RE = /[@/?#:]/g
+const HOST_DELIM_NO_COLON_RE = /[@/?#]/g
+
+function reescapeHostDelimiters (host, isIP) {
+  const re = isIP ? HOST_DELIM_NO_COLON_RE : HOST_DELIM_RE
+  re.lastIndex = 0
+  return host.replace(re, (ch) => HOST_DELIMS[ch])
+}
+
+/**
+ * Normalizes percent escapes and optionally decodes only unreserved ASCII bytes.
+ * Reserved delimiters such as `%2F` stay escaped; `%2E` is unreserved.
+ *
+ * @param {string} input
+ * @param {boolean} [decodeUnreserved=false]
+ * @returns {string}
+ */
+function normalizePercentEncoding (input, decodeUnreserved = false) {
+  if (input.indexOf('%') === -1) {
+    return input
+  }
+
+  let output = ''
+
+  for (let i = 0; i < input.length; i++) {
+    if (input[i] === '%' && i + 2 < input.length) {
+      const hex = input.slice(i + 1, i + 3)
+      if (isHexPair(hex)) {
+        const normalizedHex = hex.toUpperCase()
+        const decoded = String.fromCharCode(parseInt(normalizedHex, 16))
+
+        if (decodeUnreserved && isUnreserved(decoded)) {
+          output += decoded
+        } else {
+          output += '%' + normalizedHex
+        }
+
+        i += 2
+        continue
+      }
+    }
+
+    output += input[i]
+  }
+
+  return output
+}
+
+/**
+ * Normalizes path data without turning reserved escapes into live path syntax.
+ * Valid escapes are uppercased, raw unsafe characters are escaped, and only
+ * unreserved bytes that are not `.` are decoded.
+ *
+ * @param {string} input
+ * @returns {string}
+ */
+function normalizePathEncoding (input) {
+  let output = ''
+
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]
+    if (ch === '%' && i + 2 < input.length) {
+      const hex = input.slice(i + 1, i + 3)
+      if (isHexPair(hex)) {
+        const normalizedHex = hex.toUpperCase()
+        const decoded = String.fromCharCode(parseInt(normalizedHex, 16))
+
+        if (decoded !== '.' && isUnreserved(decoded)) {
+          output += decoded
+        } else {
+          output += '%' + normalizedHex
+        }
+
+        i += 2
+        continue
+      }
+    }
+
+    if (isPathCharacter(ch)) {
+      output += ch
+    } else {
+      const code = input.charCodeAt(i)
+      if (code < 0x80) {
+        output += isEscapeSafe(code) ? ch : BYTE_HEX[code]
+      } else if (code < 0xD800 || code > 0xDFFF) {
+        output += percentEncodeNonAscii(code)
+      } else if (code <= 0xDBFF && i + 1 < input.length) {
+        const low = input.charCodeAt(i + 1)
+        if (low >= 0xDC00 && low <= 0xDFFF) {
+          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+          i++
+        } else {
+          output += percentEncodeNonAscii(0xFFFD)
+        }
+      } else {
+        output += percentEncodeNonAscii(0xFFFD)
+      }
+    }
+  }
+
+  return output
+}
+
+/**
+ * Serializes a path without rewriting reserved data. Raw RFC 3986 path
+ * characters remain literal, valid escapes are preserved and uppercased, and
+ * everything else is UTF-8 percent-encoded. In a path-noscheme, a colon in the
+ * first segment must be escaped so the result cannot be parsed as a scheme.
+ *
+ * @param {string} input
+ * @param {boolean} [pathNoScheme=false]
+ * @returns {string}
+ */
+function serializePathEncoding (input, pathNoScheme = false) {
+  let output = ''
+  let firstSegment = pathNoScheme && input[0] !== '/'
+
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]
+    if (ch === '%' && i + 2 < input.length) {
+      const hex = input.slice(i + 1, i + 3)
+      if (isHexPair(hex)) {
+        output += '%' + hex.toUpperCase()
+        i += 2
+        continue
+      }
+    }
+
+    if (ch === '/') {
+      firstSegment = false
+    }
+
+    if (isPathCharacter(ch) && (ch !== ':' || !firstSegment)) {
+      output += ch
+    } else {
+      const code = input.charCodeAt(i)
+      if (code < 0x80) {
+        output += BYTE_HEX[code]
+      } else if (code < 0xD800 || code > 0xDFFF) {
+        output += percentEncodeNonAscii(code)
+      } else if (code <= 0xDBFF && i + 1 < input.length) {
+        const low = input.charCodeAt(i + 1)
+        if (low >= 0xDC00 && low <= 0xDFFF) {
+          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+          i++
+        } else {
+          output += percentEncodeNonAscii(0xFFFD)
+        }
+      } else {
+        output += percentEncodeNonAscii(0xFFFD)
+      }
+    }
+  }
+
+  return output
+}
+
+/**
+ * Percent-encodes a URI component using its RFC 3986 literal character set.
+ * Existing valid escapes are preserved and normalized to uppercase hex.
+ *
+ * @param {string} input
+ * @param {(value: string) => boolean} isAllowed
+ * @returns {string}
+ */
+function encodeComponent (input, isAllowed) {
+  let output = ''
+
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]
+    if (ch === '%' && i + 2 < input.length) {
+      const hex = input.slice(i + 1, i + 3)
+      if (isHexPair(hex)) {
+        output += '%' + hex.toUpperCase()
+        i += 2
+        continue
+      }
+    }
+
+    if (isAllowed(ch)) {
+      output += ch
+    } else {
+      const code = input.charCodeAt(i)
+      if (code < 0x80) {
+        output += BYTE_HEX[code]
+      } else if (code < 0xD800 || code > 0xDFFF) {
+        output += percentEncodeNonAscii(code)
+      } else if (code <= 0xDBFF && i + 1 < input.length) {
+        const low = input.charCodeAt(i + 1)
+        if (low >= 0xDC00 && low <= 0xDFFF) {
+          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+          i++
+        } else {
+          output += percentEncodeNonAscii(0xFFFD)
+        }
+      } else {
+        output += percentEncodeNonAscii(0xFFFD)
+      }
+    }
+  }
+
+  return output
+}
+
+/**
+ * Encodes userinfo while preserving its RFC 3986 §3.2.1 literal characters.
+ * In particular, authority delimiters such as `@`, `/`, `?`, and `#` are data.
+ *
+ * @param {string} input
+ * @returns {string}
+ */
+function encodeUserinfo (input) {
+  return encodeComponent(input, isUserinfoCharacter)
+}
+
+/**
+ * Encodes query data using the RFC 3986 §3.4 grammar. A literal `#` must be
+ * escaped because it would otherwise begin the fragment component.
+ *
+ * @param {string} input
+ * @returns {string}
+ */
+function encodeQuery (input) {
+  return encodeComponent(input, isQueryFragmentCharacter)
+}
+
+/**
+ * Encodes fragment data using the RFC 3986 §3.5 grammar.
+ *
+ * @param {string} input
+ * @returns {string}
+ */
+function encodeFragment (input) {
+  return encodeComponent(input, isQueryFragmentCharacter)
+}
+
+function isEscapeSafe (cp) {
+  return (
+    (cp >= 0x30 && cp <= 0x39) ||
+    (cp >= 0x41 && cp <= 0x5A) ||
+    (cp >= 0x61 && cp <= 0x7A) ||
+    cp === 0x2A || cp === 0x2B || cp === 0x2D || cp === 0x2E ||
+    cp === 0x2F || cp === 0x40 || cp === 0x5F
+  )
+}
+
+/**
+ * Normalizes the percent-encoding of a query or fragment component.
+ *
+ * Like `normalizePathEncoding`, but uses the query/fragment character set
+ * (which additionally allows `?`) and decodes `.` since it has no dot-segment
+ * meaning outside of a path.
+ *
+ * @param {string} input
+ * @returns {string}
+ */
+function normalizeQueryFragmentEncoding (input) {
+  let output = ''
+
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]
+    if (ch === '%' && i + 2 < input.length) {
+      const hex = input.slice(i + 1, i + 3)
+      if (isHexPair(hex)) {
+        const normalizedHex = hex.toUpperCase()
+        const decoded = String.fromCharCode(parseInt(normalizedHex, 16))
+
+        if (isUnreserved(decoded)) {
+          output += decoded
+        } else {
+          output += '%' + normalizedHex
+        }
+
+        i += 2
+        continue
+      }
+    }
+
+    if (isQueryFragmentCharacter(ch)) {
+      output += ch
+    } else {
+      const code = input.charCodeAt(i)
+      if (code < 0x80) {
+        output += isEscapeSafe(code) ? ch : BYTE_HEX[code]
+      } else if (code < 0xD800 || code > 0xDFFF) {
+        output += percentEncodeNonAscii(code)
+      } else if (code <= 0xDBFF && i + 1 < input.length) {
+        const low = input.charCodeAt(i + 1)
+        if (low >= 0xDC00 && low <= 0xDFFF) {
+          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+          i++
+        } else {
+          output += percentEncodeNonAscii(0xFFFD)
+        }
+      } else {
+        output += percentEncodeNonAscii(0xFFFD)
+      }
+    }
+  }
+
+  return output
+}
+
+/**
+ * Escapes a component while preserving existing valid percent escapes.
+ *
+ * @param {string} input
+ * @returns {string}
+ */
+function escapePreservingEscapes (input) {
+  let output = ''
+
+  for (let i = 0; i < input.length; i++) {
+    if (input[i] === '%' && i + 2 < input.length) {
+      const hex = input.slice(i + 1, i + 3)
+      if (isHexPair(hex)) {
+        output += '%' + hex.toUpperCase()
+        i += 2
+        continue
+      }
+    }
+
+    output += escape(input[i])
+  }
+
+  return output
+}
+
+/**
+ * @param {import('../types/index').URIComponent} component
+ * @returns {string|undefined}
+ */
+function recomposeAuthority (component) {
+  const uriTokens = []
+
+  if (component.userinfo !== undefined) {
+    uriTokens.push(encodeUserinfo(component.userinfo))
+    uriTokens.push('@')
+  }
+
+  if (component.host !== undefined) {
+    let host = component.host
+    if (!isIPv4(host)) {
+      let ipV6res = normalizeIPv6(host)
+      if (ipV6res.isIPV6 !== true && ipV6res.isIPVFuture !== true) {
+        // Decode only unreserved bytes, once. In particular, keep %25 encoded
+        // so it cannot introduce a second escape during recomposition.
+        host = normalizePercentEncoding(host, true)
+        ipV6res = normalizeIPv6(host)
+      }
+      if (ipV6res.isIPV6 === true || ipV6res.isIPVFuture === true) {
+        host = `[${ipV6res.escapedHost}]`
+      } else {
+        host = reescapeHostDelimiters(host, false)
+      }
+    }
+    uriTokens.push(host)
+  }
+
+  if (typeof component.port === 'number' || typeof component.port === 'string') {
+    const port = String(component.port)
+    if (!isPort(port)) {
+      throw new TypeError('URI port is malformed.')
+    }
+    uriTokens.push(':')
+    uriTokens.push(port)
+  }
+
+  return uriTokens.length ? uriTokens.join('') : undefined
+};
+
+module.exports = {
+  nonSimpleDomain,
+  recomposeAuthority,
+  reescapeHostDelimiters,
+  normalizePercentEncoding,
+  normalizePathEncoding,
+  serializePathEncoding,
+  normalizeQueryFragmentEncoding,
+  encodeUserinfo,
+  encodeQuery,
+  encodeFragment,
+  escapePreservingEscapes,
+  removeDotSegments,
+  removeDotSegmentsRelative,
+  isIPv4,
+  isUUID,
+  normalizeIPv6,
+  stringArrayToHexStripped
+}
+
+
+/***/ }),
+
+/***/ 3837:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
+
+/***/ }),
+
+/***/ 7216:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
+
+/***/ }),
+
+/***/ 8226:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
+
+/***/ }),
+
+/***/ 518:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
+
+/***/ }),
+
+/***/ 4588:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
+
+/***/ }),
+
+/***/ 5707:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
+
+/***/ }),
+
+/***/ 9547:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
+
+/***/ }),
+
+/***/ 7082:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
+
+/***/ }),
+
+/***/ 1678:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
+
+/***/ })
+
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		// no module.id needed
+/******/ 		// no module.loaded needed
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/************************************************************************/
+var __webpack_exports__ = {};
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  d: () => (/* reexport */ InputError),
+  E: () => (/* binding */ openSandbox)
+});
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/prepare/paths.ts
+// The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
+// dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
+// a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
+// glob.ts), since only the file system can tell.
+/** A relative POSIX path that stays inside the tree, normalised (`./x` and `x//y` are fine). */
+function checkRelativePath(path) {
+    if (/[\x00-\x1f\x7f]/.test(path))
+        return { ok: false, why: "holds a control character" };
+    // A Windows separator, or an attempt to hide one: `..\x` is `../x` to some tools.
+    if (path.includes("\\"))
+        return { ok: false, why: "holds a backslash" };
+    if (path.startsWith("/") || /^[A-Za-z]:/.test(path))
+        return { ok: false, why: "is absolute" };
+    const segments = path.split("/").filter((s) => s !== "" && s !== ".");
+    if (segments.includes(".."))
+        return { ok: false, why: "has a '..' segment" };
+    if (segments.length === 0)
+        return { ok: false, why: "is empty" };
+    // git apply refuses these too: the repository's own metadata is never a target.
+    if (segments.some((s) => s.toLowerCase() === ".git"))
+        return { ok: false, why: "is inside .git" };
+    return { ok: true, path: segments.join("/") };
+}
+/** Whether `path` passes the rule. */
+function isSafeRelativePath(path) {
+    return checkRelativePath(path).ok;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/capture.ts
+class StreamCapture {
+    #limit;
+    #kept = [];
+    #keptBytes = 0;
+    #bytes = 0;
+    constructor(limitBytes) {
+        this.#limit = Math.max(0, Math.floor(limitBytes));
+    }
+    push(chunk) {
+        this.#bytes += chunk.byteLength;
+        const room = this.#limit - this.#keptBytes;
+        if (room <= 0)
+            return;
+        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
+        // Copied: callers may reuse their buffers.
+        this.#kept.push(Buffer.from(part));
+        this.#keptBytes += part.byteLength;
+    }
+    /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
+    kept() {
+        return Buffer.concat(this.#kept, this.#keptBytes);
+    }
+    get bytes() {
+        return this.#bytes;
+    }
+    get truncated() {
+        return this.#bytes > this.#keptBytes;
+    }
+    result() {
+        return {
+            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
+            truncated: this.truncated,
+            bytes: this.#bytes,
+        };
+    }
+}
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+function decodeUtf8(bytes, cut) {
+    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    return decoder.decode(bytes, { stream: cut });
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/driver.ts
+// What runs first inside the container, and the reader of the markers it writes.
+//
+// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
+// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
+// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
+// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
+// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
+// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
+// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
+// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
+// nothing of the candidate runs while the check does, and the check ends before the command starts.
+
+
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+const START_GRACE_MS = 60_000;
+/** A fresh nonce for one run's markers. */
+function newNonce() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(16).toString("hex");
+}
+function checkMarker(nonce) {
+    return `\x1esandbox-gate:check:${nonce}\n`;
+}
+function runMarker(nonce) {
+    return `\x1esandbox-gate:run:${nonce}\n`;
+}
+/** What the driver writes before the test results' tar, once the command ended (driverScript). */
+function resultsMarker(nonce) {
+    return `\x1esandbox-gate:results:${nonce}\n`;
+}
+/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
+const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
+const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+function verdictMarker(nonce) {
+    return `${VERDICT_PREFIX}${nonce}\n`;
+}
+/**
+ * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ */
+function driverInput(nonce, tar, deleted = []) {
+    return Buffer.concat([
+        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
+        tar,
+    ]);
+}
+// Checker output goes to stderr, so stdout carries the candidate's output only.
+// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
+// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
+// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
+// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
+// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
+// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
+// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+function driverScript(afterCommand) {
+    return String.raw `base=$1
+command=$2
+results=$3
+shift 3
+IFS= read -r nonce || {
+  echo "sandbox-gate: no marker nonce on stdin" >&2
+  exit 125
+}
+if [ -n "$base" ]; then
+  (cd "$base" && tar -c -f - .) | tar -x -f - || {
+    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+fi
+IFS= read -r deleted || {
+  echo "sandbox-gate: no count of deleted paths on stdin" >&2
+  exit 125
+}
+while [ "$deleted" -gt 0 ]; do
+  IFS= read -r path || exit 125
+  rm -f -- "$path"
+  deleted=$((deleted - 1))
+done
+tar -x -f - || {
+  status=$?
+  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
+  exit "$status"
+}
+exec </dev/null
+if [ "$#" -gt 0 ]; then
+  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
+  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
+fi
+printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+status=$?
+if [ -n "$results" ]; then
+  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
+  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
+    sort -u | tar -c -f - -T - >&2 2>/dev/null
+fi
+${afterCommand}exit "$status"
+`;
+}
+/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const DRIVER = driverScript("");
+/**
+ * The driver for a container that outlives the command (`isolation: run`): the command always runs as
+ * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
+ */
+function driverAfter(afterCommand) {
+    return driverScript(afterCommand);
+}
+/**
+ * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * the results' find patterns (a line each, or ""), and the check argv.
+ */
+function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
+    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+}
+/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
+const MAX_TEXT_BYTES = 1024 * 1024;
+const SEPARATOR = 0x1e;
+/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
+const MAX_VERDICT_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
+class PhaseParser {
+    #onRunOutput;
+    #onRun;
+    #maxTextBytes;
+    #markers;
+    #phase = "setup";
+    #text;
+    /** The start of a marker split across chunks, held back until the rest arrives. */
+    #pending = Buffer.alloc(0);
+    /** The checker's verdict line; open while its end has not arrived. */
+    #verdict;
+    /** When results are expected: their marker, and their tar once it began. */
+    #results;
+    constructor(options) {
+        this.#onRunOutput = options.onRunOutput;
+        this.#onRun = options.onRun ?? (() => { });
+        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
+        this.#text = new StreamCapture(this.#maxTextBytes);
+        this.#results =
+            options.maxResultsBytes === undefined
+                ? undefined
+                : {
+                    marker: Buffer.from(resultsMarker(options.nonce)),
+                    capture: new StreamCapture(options.maxResultsBytes),
+                    open: false,
+                };
+        this.#markers = [
+            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
+            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+        ];
+    }
+    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
+    get verdict() {
+        return this.#verdict?.line.result().text;
+    }
+    get phase() {
+        return this.#phase;
+    }
+    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
+    get text() {
+        return this.#text.result().text;
+    }
+    push(chunk) {
+        if (this.#phase === "run") {
+            this.#pushRun(chunk);
+            return;
+        }
+        let data = Buffer.concat([this.#pending, chunk]);
+        this.#pending = Buffer.alloc(0);
+        for (;;) {
+            if (this.#verdict?.open) {
+                const end = data.indexOf(NEWLINE);
+                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+                if (end < 0)
+                    return;
+                this.#verdict.open = false;
+                data = data.subarray(end + 1);
+            }
+            const at = data.indexOf(SEPARATOR);
+            if (at < 0) {
+                this.#text.push(data);
+                return;
+            }
+            this.#text.push(data.subarray(0, at));
+            const rest = data.subarray(at);
+            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
+            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+            if (marker?.to === "run") {
+                this.#phase = "run";
+                this.#onRun();
+                const after = rest.subarray(marker.bytes.length);
+                if (after.length > 0)
+                    this.#pushRun(after);
+                return;
+            }
+            if (marker?.to === "verdict") {
+                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (marker) {
+                this.#phase = marker.to;
+                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
+                this.#text = new StreamCapture(this.#maxTextBytes);
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+                this.#pending = Buffer.from(rest);
+                return;
+            }
+            else {
+                // A separator byte that starts no marker is just text.
+                this.#text.push(rest.subarray(0, 1));
+                data = rest.subarray(1);
+            }
+        }
+    }
+    /** The stream ended: a held-back partial marker was text after all. */
+    end() {
+        // A held-back start of a marker was text (or the candidate's output) after all.
+        if (this.#pending.length > 0 && this.#phase === "run")
+            this.#onRunOutput(this.#pending);
+        else if (this.#pending.length > 0)
+            this.#text.push(this.#pending);
+        this.#pending = Buffer.alloc(0);
+    }
+    /** The results the driver sent after the command, when results were expected and came. */
+    get results() {
+        const results = this.#results;
+        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
+    }
+    /** The candidate's stderr, until the results marker: then the results' tar. */
+    #pushRun(chunk) {
+        const results = this.#results;
+        if (!results)
+            return this.#onRunOutput(chunk);
+        if (results.open)
+            return results.capture.push(chunk);
+        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        this.#pending = Buffer.alloc(0);
+        const at = data.indexOf(results.marker);
+        if (at >= 0) {
+            if (at > 0)
+                this.#onRunOutput(data.subarray(0, at));
+            results.open = true;
+            results.capture.push(data.subarray(at + results.marker.length));
+            return;
+        }
+        // The marker may be split across chunks: hold back the end that could start it.
+        let held = Math.min(results.marker.length - 1, data.length);
+        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
+            held--;
+        if (data.length > held)
+            this.#onRunOutput(data.subarray(0, data.length - held));
+        this.#pending = Buffer.from(data.subarray(data.length - held));
+    }
+}
+/**
+ * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+ * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+ * timeout starts at the run marker.
+ */
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    #runStartedAt;
+    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+    #expiredAt;
+    #timer;
+    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
+        this.#timer = setTimeout(() => {
+            this.stalled = true;
+            onExpired();
+        }, timeoutMs + START_GRACE_MS);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
+            onRun: () => {
+                this.#runStartedAt = performance.now();
+                clearTimeout(this.#timer);
+                this.#timer = setTimeout(() => {
+                    this.timedOut = true;
+                    this.#expiredAt = performance.now();
+                    onExpired();
+                }, timeoutMs);
+            },
+        });
+    }
+    /**
+     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+     * up to its deadline when the timeout ended it.
+     */
+    end() {
+        const endedAt = this.#expiredAt ?? performance.now();
+        clearTimeout(this.#timer);
+        this.parser.end();
+        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/languages.ts
+
+// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
+// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
+// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
+// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies.
+const PYTHON_CHECK = [
+    "import sys, json, os",
+    "p = sys.argv[1]",
+    "def verdict(info):",
+    // A JSON string literal is a Python one too.
+    `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
+    "    sys.exit(1)",
+    "try:",
+    "    compile(open(p, 'rb').read(), p, 'exec')",
+    "except SyntaxError as e:",
+    "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
+    "except (ValueError, RecursionError, MemoryError) as e:",
+    "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
+].join("\n");
+// `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
+// then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
+const TYPESCRIPT_CHECK = [
+    "const { stripTypeScriptTypes } = require('node:module');",
+    "const { spawnSync } = require('node:child_process');",
+    "const file = process.argv[1];",
+    "let js;",
+    "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
+    "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
+    "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
+    "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
+    "process.exit(r.status ?? 1);",
+].join("\n");
+const LANGUAGES = {
+    python: {
+        name: "python",
+        fenceTags: ["python", "py", "python3", "py3"],
+        extensions: [".py"],
+        target: "solution.py",
+        command: "python3 solution.py",
+        image: "python:3.12-slim",
+        check: (file) => ["python3", "-I", "-W", "ignore", "-c", PYTHON_CHECK, file],
+    },
+    javascript: {
+        name: "javascript",
+        fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+        extensions: [".js", ".mjs", ".cjs"],
+        target: "solution.js",
+        command: "node solution.js",
+        image: "node:22-slim",
+        check: (file) => ["node", "--check", file],
+    },
+    typescript: {
+        name: "typescript",
+        fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
+        extensions: [".ts", ".mts", ".cts"],
+        target: "solution.ts",
+        // Node 24 strips types itself, so the image needs nothing beyond node.
+        command: "node solution.ts",
+        image: "node:24-slim",
+        check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file],
+    },
+    bash: {
+        name: "bash",
+        fenceTags: ["bash", "sh", "shell", "zsh"],
+        extensions: [".sh", ".bash"],
+        target: "solution.sh",
+        command: "bash solution.sh",
+        image: "debian:bookworm-slim",
+        check: (file) => ["bash", "-n", file],
+    },
+    php: {
+        name: "php",
+        fenceTags: ["php"],
+        extensions: [".php"],
+        target: "solution.php",
+        command: "php solution.php",
+        image: "php:8.3-cli",
+        // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+        check: (file) => [
+            "php",
+            "-l",
+            "-d",
+            "display_errors=stderr",
+            "-d",
+            "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+            file,
+        ],
+    },
+};
+const LANGUAGE_NAMES = Object.keys(LANGUAGES);
+function isLanguage(name) {
+    return Object.hasOwn(LANGUAGES, name);
+}
+/** The language a fence tag names, if any (`python title="x.py"` → python). */
+function languageOfTag(info) {
+    const tag = info
+        .trim()
+        .split(/[\s{,]/, 1)[0]
+        ?.toLowerCase()
+        .replace(/^\./, "") ?? "";
+    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
+}
+/** The language a file name implies, if any. */
+function languageOfPath(path) {
+    const lower = path.toLowerCase();
+    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
+}
+// Our own constants only ever go into the script text; file names travel as positional parameters.
+function shQuote(word) {
+    return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+/**
+ * One argv that parse-checks several files, possibly of several languages, stopping at the first
+ * failure: a fixed loop per group that shifts through the positional parameters.
+ */
+function checkFiles(groups) {
+    const nonEmpty = groups.filter((g) => g.files.length > 0);
+    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
+    if (only)
+        return LANGUAGES[only.language].check(only.files[0]);
+    if (nonEmpty.length === 0)
+        return [];
+    const loops = nonEmpty.map(({ language, files }) => {
+        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
+    });
+    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
+}
+
+;// CONCATENATED MODULE: ./src/schemas/declare.ts
+/**
+ * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
+ * of the release they pin, `@v1`), what it is and what for.
+ */
+/** A string property and what it means: most of a schema's properties. */
+function declare_text(description) {
+    return { type: "string", description };
+}
+function shipped(name, title, description) {
+    return {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
+        title,
+        description,
+    };
+}
+/**
+ * `value` with every object's keys in the order its schema declares them, keys set to undefined left
+ * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
+ */
+function inSchemaOrder(schema, value) {
+    return layOut(schema, value);
+}
+function layOut(schema, value) {
+    if (Array.isArray(value))
+        return value.map((item) => layOut(schema.items ?? {}, item));
+    if (schema.properties === undefined || typeof value !== "object" || value === null)
+        return value;
+    const fields = value;
+    const out = {};
+    for (const [key, property] of Object.entries(schema.properties)) {
+        if (fields[key] !== undefined)
+            out[key] = layOut(property, fields[key]);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/schemas/dataset.ts
+
+
+// Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
+// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
+const DATASET_SCHEMA = {
+    ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
+    type: "object",
+    properties: {
+        id: {
+            type: ["string", "number"],
+            description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
+        },
+        reply: {
+            type: "string",
+            description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
+        },
+        patch: {
+            type: "string",
+            description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
+        },
+        files: {
+            type: "object",
+            description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
+            additionalProperties: { type: "string" },
+        },
+        task: {
+            type: ["string", "number"],
+            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
+        },
+        command: declare_text("This candidate's test command, instead of the `command` input."),
+        language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
+        target: {
+            type: "string",
+            description: "The file name the extracted code is written as, instead of the `target` input.",
+        },
+        timeout: {
+            type: ["string", "number"],
+            description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
+        },
+    },
+    anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+};
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(2210);
+;// CONCATENATED MODULE: ./src/schemas/validate.ts
+// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
+// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
+
+/**
+ * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
+ * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
+ * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
+ */
+function checker(schema, root) {
+    const validate = new _2020.Ajv2020({
+        strict: true,
+        strictRequired: false,
+        allowUnionTypes: true,
+        verbose: true,
+    }).compile(schema);
+    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
+}
+const TYPE_NAMES = {
+    string: "a string",
+    number: "a number",
+    integer: "a whole number",
+    boolean: "true or false",
+    object: "an object",
+    array: "a list",
+    null: "null",
+};
+/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
+function shown(value) {
+    if (Array.isArray(value))
+        return "a list";
+    if (typeof value === "object" && value !== null)
+        return "an object";
+    const json = JSON.stringify(value);
+    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
+}
+/** `/results/3/status` → `results[3].status`. */
+function pathOf(pointer) {
+    const keys = pointer
+        .split("/")
+        .slice(1)
+        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+    return keys.reduce((path, key) => {
+        if (/^\d+$/.test(key))
+            return `${path}[${key}]`;
+        if (/^[A-Za-z_][\w-]*$/.test(key))
+            return path ? `${path}.${key}` : key;
+        return `${path}[${JSON.stringify(key)}]`;
+    }, "");
+}
+// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
+// failed anyOf, what each of its branches said and then the anyOf's own, last.
+function describe(errors, root) {
+    const error = errors[errors.length - 1];
+    const at = pathOf(error.instancePath) || root;
+    const { params } = error;
+    switch (error.keyword) {
+        case "type":
+            return `${at} must be ${[params.type]
+                .flat()
+                .map((t) => TYPE_NAMES[t] ?? t)
+                .join(" or ")}, not ${shown(error.data)}`;
+        case "enum":
+            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
+        case "minimum":
+            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
+        case "required":
+            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+        case "additionalProperties":
+            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
+        case "anyOf": {
+            const branches = errors.slice(0, -1);
+            if (branches.every((e) => e.keyword === "required"))
+                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+        }
+    }
+    return `${at} ${error.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/settings/input-error.ts
+// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
+// Whoever raises it names the input as action.yml does; the entry the user came through decides how
+// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
+// workflow, or `{ timeout }` in code.
+/** `pids-limit` → `pidsLimit`: the library's option for an input. */
+function camelCase(input) {
+    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+/** The name of `input` as the entry's user wrote it. */
+function nameOfInput(input, naming) {
+    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
+    if (/^[A-Z]+$/.test(input))
+        return input;
+    if (naming === "cli")
+        return `--${input}`;
+    if (naming === "library")
+        return `option '${camelCase(input)}'`;
+    return `Input '${input}'`;
+}
+/** A bad input value: the message names the input, so one line tells the user what to fix. */
+class InputError extends Error {
+    input;
+    detail;
+    naming;
+    constructor(input, 
+    /** What is wrong with the value, without the input's name. */
+    detail, naming = "action") {
+        super(`${nameOfInput(input, naming)}: ${detail}`);
+        this.input = input;
+        this.detail = detail;
+        this.naming = naming;
+        this.name = "InputError";
+    }
+    /** The same error, worded for `naming`'s entry. */
+    in(naming) {
+        return new InputError(this.input, this.detail, naming);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/settings/units.ts
+// Durations and sizes as users write them in inputs, flags and dataset lines.
+
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
+function parseDuration(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
+    const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms <= 0) {
+        throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
+    }
+    return Math.round(ms);
+}
+/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
+function parseSize(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
+    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
+    if (!Number.isFinite(bytes) || bytes < 1) {
+        throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+    }
+    return Math.floor(bytes);
+}
+
+;// CONCATENATED MODULE: ./src/candidates/dataset.ts
+// `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
+
+
+
+
+
+
+const checkLine = checker(DATASET_SCHEMA, "the line");
+/** The line's own id when it has a usable one, even on a line that is otherwise wrong: its problem is filed under it. */
+function idOf(value, fallbackId) {
+    const id = typeof value === "object" && value !== null ? value.id : undefined;
+    return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
+}
+/** One parsed line → a candidate, or the reason it is not one. Pure. */
+function parseDatasetLine(line, source, fallbackId) {
+    let value;
+    try {
+        value = JSON.parse(line);
+    }
+    catch (error) {
+        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
+    }
+    return datasetEntry(value, source, fallbackId);
+}
+/**
+ * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
+ * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
+ */
+function datasetEntry(value, source, fallbackId, check = checkLine) {
+    const id = idOf(value, fallbackId);
+    const checked = check(value);
+    if (!checked.ok)
+        return { problem: { id, source, problem: checked.problem } };
+    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+    const overrides = {
+        ...(command !== undefined && { command }),
+        ...(language !== undefined && { language }),
+        ...(target !== undefined && { target }),
+    };
+    // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
+    const paths = [
+        ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
+        ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
+    ];
+    for (const { what, path } of paths) {
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            return {
+                problem: {
+                    id,
+                    source,
+                    problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
+                },
+            };
+    }
+    if (timeout !== undefined) {
+        try {
+            overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
+        }
+        catch (error) {
+            return { problem: { id, source, problem: error.message } };
+        }
+    }
+    // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
+    const candidate = {
+        id,
+        source,
+        kind: reply !== undefined ? "reply" : "patch",
+        text: (reply ?? patch),
+        overrides,
+    };
+    if (files !== undefined)
+        candidate.files = files;
+    if (task !== undefined)
+        candidate.task = String(task);
+    return { candidate };
+}
+/** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
+async function* readDataset(path, name) {
+    const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+        n += 1;
+        if (line.trim() === "")
+            continue;
+        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
+    }
+}
+
+;// CONCATENATED MODULE: external "node:perf_hooks"
+const external_node_perf_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+const MiB = 1024 * 1024;
+/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
+const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
+/**
+ * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
+ * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
+ */
+function memorySlack(limitBytes) {
+    return Math.max(4 * MiB, limitBytes * 0.02);
+}
+/** Whether the sample shows the container at its memory limit. Pure. */
+function atMemoryLimit(sample) {
+    if (sample === undefined || !(sample.limitBytes > 0))
+        return false;
+    return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
+}
+/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
+function memoryFromStats(stats) {
+    const memory = stats?.memory_stats;
+    const usage = memory?.usage;
+    const limit = memory?.limit;
+    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+        return undefined;
+    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
+    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+    b: 1,
+    kib: 1024,
+    mib: MiB,
+    gib: 1024 * MiB,
+    tib: 1024 * 1024 * MiB,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+};
+function bytesOf(text) {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
+}
+/**
+ * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
+ * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
+ */
+function memoryFromCli(memUsage) {
+    const [used, limit] = memUsage.split("/").map(bytesOf);
+    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
+}
+
+;// CONCATENATED MODULE: ./src/classify.ts
+
+/**
+ * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
+ * because no other verdict means anything when the engine did not do its part.
+ */
+function classify(facts) {
+    if (facts.sandboxError)
+        return "sandbox_error";
+    if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
+        return "syntax_error";
+    // A run held at its memory limit until the clock ran out hit that limit, even though no kill said so.
+    if (facts.timedOut)
+        return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
+    // The engine's own verdict: a process killed by the cgroup OOM killer, whatever the exit code says.
+    if (facts.oomKilled)
+        return "oom";
+    if (facts.phase !== "run")
+        return "sandbox_error";
+    return facts.exitCode === 0 ? "pass" : "test_failed";
+}
+
+;// CONCATENATED MODULE: ./src/feedback.ts
+/** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
+const FAILING_LISTED = 20;
+const MESSAGE_SHOWN = 500;
+function indent(text) {
+    const clipped = text.length > MESSAGE_SHOWN ? `${text.slice(0, MESSAGE_SHOWN)}…` : text;
+    return clipped
+        .trim()
+        .split("\n")
+        .map((line) => `   ${line}`)
+        .join("\n");
+}
+/** The failing tests first, each with its message; then what failed on the base already, by id. */
+function testsBlock(tests) {
+    const items = tests.failing
+        .slice(0, FAILING_LISTED)
+        .map((t, i) => `${i + 1}. ${t.id}${t.message ? `\n${indent(t.message)}` : ""}`);
+    if (tests.failing.length > FAILING_LISTED)
+        items.push(`… and ${tests.failing.length - FAILING_LISTED} more`);
+    const preexisting = tests.preexisting.length
+        ? `\n\nAlready failing on the base, not counted against the code: ${tests.preexisting.slice(0, FAILING_LISTED).join(", ")}${tests.preexisting.length > FAILING_LISTED ? ", …" : ""}`
+        : "";
+    return `${items.length ? `Failing tests:\n${items.join("\n")}` : ""}${preexisting}`;
+}
+// What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
+// bash's fork retry, Go's and Java's thread creation.
+const AT_PROCESS_LIMIT = /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
+/** A note when the output shows the sandbox's process limit, not the code, stopped the tests. */
+function limitNote(f) {
+    if (f.pidsLimit === undefined || (!AT_PROCESS_LIMIT.test(f.stderr) && !AT_PROCESS_LIMIT.test(f.stdout)))
+        return "";
+    return `\n\nNote: the output shows a process or thread refused by the sandbox's process limit (pids-limit ${f.pidsLimit}); if the tests need more, the limit, not the code, made them fail.`;
+}
+const MIB = 1024 ** 2;
+function feedback_location(s) {
+    const parts = [s.file, s.line, s.column].filter((p) => p !== undefined && p !== "");
+    return parts.length ? ` at ${parts.join(":")}` : "";
+}
+function tail(text, truncated) {
+    return truncated ? `${text}\n[output truncated]` : text;
+}
+function feedback_feedbackFor(f) {
+    switch (f.status) {
+        case "pass":
+            return "";
+        case "no_code":
+            return `No runnable code was found in the reply${f.reason ? ` (${f.reason})` : ""}. Reply with the code in one fenced block.`;
+        case "patch_failed":
+            return `The patch did not apply: ${f.reason ?? "no hunk matched the base tree"}. Regenerate it against the current files.`;
+        case "syntax_error":
+            return `The code does not parse${f.syntax ? feedback_location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
+        case "timeout":
+            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+        case "oom": {
+            const how = f.heldAtLimit
+                ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
+                : "and was killed";
+            return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
+        }
+        case "test_failed": {
+            const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
+            const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
+            const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
+            const head = f.reason
+                ? `The tests did not pass: ${f.reason} (the test command ${how}).`
+                : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
+            const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
+            const notes = (f.notes ?? []).map((note) => `\n\nNote: ${note}.`).join("");
+            return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
+        }
+        case "sandbox_error":
+            return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/prepare/patch.ts
+// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
+// on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
+// git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
+// path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
+// path strings.
+
+const STRATEGIES = ["exact", "offset", "fuzz"];
+// ---------------------------------------------------------------------------------------------------------
+// Paths (the rule itself is paths.ts)
+/** Safe paths normalised; unsafe ones kept as written, for applyPatch to refuse by name. */
+function normalisePath(path) {
+    const checked = path === null ? null : checkRelativePath(path);
+    return checked?.ok ? checked.path : path;
+}
+/** The first path that is, or lies under, a symlink: the caller must refuse it, since writes would follow it. */
+function pathThroughSymlink(paths, isSymlink) {
+    for (const path of paths) {
+        const parts = path.split("/");
+        for (let i = 1; i <= parts.length; i++)
+            if (isSymlink(parts.slice(0, i).join("/")))
+                return path;
+    }
+    return null;
+}
+/** Every safe path the patch reads or writes, sorted: the base files the caller should load. */
+function touchedPaths(patch) {
+    const paths = new Set();
+    for (const file of patch.files) {
+        for (const path of [file.oldPath, file.newPath])
+            if (path !== null && isSafeRelativePath(path))
+                paths.add(path);
+    }
+    return [...paths].sort();
+}
+// ---------------------------------------------------------------------------------------------------------
+// Messages: one line, with at most ~200 characters of the candidate's text (a path, a header, two lines).
+function clip(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+function quote(text) {
+    return JSON.stringify(clip(text, 40));
+}
+/** A line of the patch or of a file, quoted as text: its bytes read as UTF-8. */
+function quoteBytes(bytes) {
+    return quote(utf8(bytes));
+}
+/** Paths keep their end: the file name says more than the directories above it. */
+function clipPath(path) {
+    return path.length > 80 ? `…${path.slice(-79)}` : path;
+}
+function hunkPrefix(file, ref) {
+    return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
+}
+// ---------------------------------------------------------------------------------------------------------
+// Bytes. Patches and files are handled as byte strings, one character a byte (latin1 keeps every byte), so
+// that string tools serve while nothing is decoded: a CR, a latin1 letter or a NUL stays what it was.
+function byteString(bytes) {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+function toBytes(bytes) {
+    return Buffer.from(bytes, "latin1");
+}
+/** The bytes read as UTF-8: how paths are named, and how messages quote lines. */
+function utf8(bytes) {
+    return Buffer.from(bytes, "latin1").toString("utf8");
+}
+/** Trailing ASCII whitespace off: JavaScript's trimEnd would also take byte 0xA0, half of a UTF-8 letter. */
+function trimEndAscii(bytes) {
+    return bytes.replace(/[\t\n\v\f\r ]+$/, "");
+}
+// ---------------------------------------------------------------------------------------------------------
+// Parsing
+class PatchSyntaxError extends Error {
+    problem;
+    constructor(problem) {
+        super(problem.reason);
+        this.problem = problem;
+    }
+}
+function fail(file, hunk, what) {
+    const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
+    throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
+}
+/** The patch's lines (byte strings), split at LF. */
+class Cursor {
+    lines;
+    index = 0;
+    constructor(bytes) {
+        // A byte order mark (UTF-8's) is an editor's, not the patch's.
+        const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
+        if (raw[raw.length - 1] === "")
+            raw.pop();
+        this.lines = raw;
+    }
+    get done() {
+        return this.index >= this.lines.length;
+    }
+    /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
+    peek(ahead = 0) {
+        return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
+    }
+    /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
+    peekRaw() {
+        return this.lines[this.index] ?? "";
+    }
+    next() {
+        const line = this.peek();
+        this.index++;
+        return line;
+    }
+    /** 1-based number of the current line, for messages. */
+    get lineNumber() {
+        return this.index + 1;
+    }
+}
+const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
+const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
+const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
+// `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
+const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
+const EPOCH = /^(1970-01-01|1969-12-31) /;
+function isPlainHeader(cur) {
+    return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
+}
+const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
+/** A git C-quoted name at the start of `text`: the name's bytes and the text after the closing quote. */
+function readQuoted(text) {
+    let name = "";
+    for (let i = 1; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '"')
+            return { name, rest: text.slice(i + 1) };
+        if (ch !== "\\") {
+            name += ch;
+            continue;
+        }
+        const octal = /^[0-7]{3}/.exec(text.slice(i + 1));
+        const escaped = C_ESCAPES[text[i + 1] ?? ""];
+        if (octal) {
+            // One byte, as git's unquoting keeps it.
+            name += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+            i += 3;
+        }
+        else if (escaped !== undefined) {
+            name += String.fromCharCode(escaped);
+            i += 1;
+        }
+        else
+            return null;
+    }
+    return null;
+}
+/** The name on a `---`/`+++` line; null for an absent file (`/dev/null`, or the epoch timestamp). */
+function headerName(rest, cur) {
+    let name;
+    let stamp;
+    if (rest.startsWith('"')) {
+        const quoted = readQuoted(rest);
+        if (!quoted)
+            fail(null, null, `line ${cur.lineNumber - 1} of the patch has a malformed quoted file name`);
+        ({ name, rest: stamp } = quoted);
+    }
+    else {
+        const tab = rest.indexOf("\t");
+        const match = tab < 0 ? TIMESTAMP.exec(rest) : null;
+        name = tab >= 0 ? rest.slice(0, tab) : match ? rest.slice(0, match.index) : rest;
+        stamp = tab >= 0 ? rest.slice(tab + 1) : (match?.[1] ?? "");
+    }
+    name = trimEndAscii(name);
+    return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
+}
+/** Names from `diff --git A B`: quoted, or the split where both halves name the same file. */
+function gitLineNames(rest) {
+    if (rest.startsWith('"')) {
+        const first = readQuoted(rest);
+        const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
+        if (first && second)
+            return [first.name, second.name];
+        return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
+    }
+    for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
+        const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
+        if (dropFirstComponent(a) === dropFirstComponent(b))
+            return [a, b];
+    }
+    return null;
+}
+function dropFirstComponent(path) {
+    return path.slice(path.indexOf("/") + 1);
+}
+function dropPrefix(path, prefix) {
+    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+}
+/**
+ * The `-p1` decision: strip the first component of both names when they agree after it (`a/x b/x`,
+ * `old/x new/x`), and `a/`/`b/` alone when the other side is absent or a model prefixed one side only.
+ * Names that still disagree (`x.orig` vs `x`) name one file: the shorter, as GNU patch prefers. Renames
+ * and copies take their names from git's `rename`/`copy` lines instead.
+ */
+function resolveNames(oldName, newName) {
+    if (oldName === null || newName === null) {
+        return [oldName === null ? null : dropPrefix(oldName, "a/"), newName === null ? null : dropPrefix(newName, "b/")];
+    }
+    if (oldName === newName)
+        return [oldName, newName];
+    if (oldName.includes("/") && newName.includes("/") && dropFirstComponent(oldName) === dropFirstComponent(newName)) {
+        const path = dropFirstComponent(oldName);
+        return [path, path];
+    }
+    const [a, b] = [dropPrefix(oldName, "a/"), dropPrefix(newName, "b/")];
+    const path = a.length <= b.length ? a : b;
+    return [path, path];
+}
+function parseHunkHeader(cur, file, index) {
+    const line = cur.next();
+    const match = HUNK_HEADER.exec(line);
+    if (!match)
+        fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
+    const [, header, oldStart, oldCount, newStart, newCount] = match;
+    const num = (value) => (value === undefined ? 1 : Number(value));
+    return {
+        header: header,
+        oldStart: num(oldStart),
+        oldCount: num(oldCount),
+        newStart: num(newStart),
+        newCount: num(newCount),
+    };
+}
+/** A hunk: its body runs exactly as far as the header's line counts say. */
+function parseHunk(cur, file, index) {
+    const head = parseHunkHeader(cur, file, index);
+    const ref = { index, header: head.header };
+    const lines = [];
+    let [oldLeft, newLeft] = [head.oldCount, head.newCount];
+    const markNoEol = () => {
+        const last = lines[lines.length - 1];
+        if (last)
+            last.noEol = true;
+        cur.next();
+    };
+    while (oldLeft > 0 || newLeft > 0) {
+        if (cur.done)
+            fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
+        const raw = cur.peekRaw();
+        if (raw.startsWith("\\")) {
+            markNoEol();
+            continue;
+        }
+        // An empty line is an empty context line whose leading space an editor or a model dropped.
+        const dropped = raw === "" || raw === "\r";
+        const op = dropped ? " " : raw[0];
+        if (op !== " " && op !== "-" && op !== "+") {
+            fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
+        }
+        if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
+            fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
+        }
+        if (op !== "+")
+            oldLeft--;
+        if (op !== "-")
+            newLeft--;
+        lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
+        cur.next();
+    }
+    if (cur.peek().startsWith("\\"))
+        markNoEol();
+    // A body longer than its counts would otherwise lose its last lines silently.
+    const after = cur.peek();
+    if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
+        fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
+    }
+    return { ...head, lines };
+}
+function parseHunks(cur, file) {
+    const hunks = [];
+    while (cur.peek().startsWith("@@"))
+        hunks.push(parseHunk(cur, file, hunks.length + 1));
+    return hunks;
+}
+function checkMode(mode, file) {
+    if (mode === "120000")
+        fail(file, null, "symbolic links are not supported");
+    if (mode === "160000")
+        fail(file, null, "submodules are not supported");
+}
+/** `---`/`+++` names when present; they move the cursor past both lines. */
+function readHeaderPair(cur) {
+    const oldName = headerName(cur.next().slice(4), cur);
+    return [oldName, headerName(cur.next().slice(4), cur)];
+}
+function parseGitFile(cur) {
+    const lineNames = gitLineNames(cur.next().slice("diff --git ".length));
+    const ext = new Map();
+    let binary = false;
+    for (;;) {
+        const line = cur.peek();
+        const match = GIT_HEADER.exec(line);
+        if (match)
+            ext.set(match[1], match[2]);
+        else if (BINARY.test(line))
+            binary = true;
+        else
+            break;
+        cur.next();
+    }
+    const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
+    const [oldName, newName] = hasPair
+        ? readHeaderPair(cur)
+        : [
+            ext.has("new file mode") ? null : (lineNames?.[0] ?? null),
+            ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null),
+        ];
+    const [oldResolved, newResolved] = resolveNames(oldName, newName);
+    const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
+    const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
+    const oldPath = textName(source ?? oldResolved);
+    const newPath = textName(target ?? newResolved);
+    const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
+    if (oldPath === null && newPath === null)
+        fail(display, null, "the diff names no file");
+    if (binary)
+        fail(display, null, "binary patches are not supported");
+    const mode = ext.get("new file mode") ?? ext.get("new mode");
+    checkMode(ext.get("old mode") ?? ext.get("deleted file mode"), display);
+    checkMode(mode, display);
+    const hunks = parseHunks(cur, display);
+    const structural = source !== undefined || ["new file mode", "deleted file mode", "new mode"].some((key) => ext.has(key));
+    if (hunks.length === 0 && !structural)
+        fail(display, null, "the diff has no hunks");
+    return {
+        oldPath: normalisePath(oldPath),
+        newPath: normalisePath(newPath),
+        copy: ext.has("copy from"),
+        ...(mode !== undefined && { mode }),
+        hunks,
+    };
+}
+/** A name's bytes as the path they name: git's names are UTF-8. */
+function textName(name) {
+    return name === null ? null : utf8(name);
+}
+function unquoteExt(value) {
+    if (value === undefined || !value.startsWith('"'))
+        return value;
+    return readQuoted(value)?.name ?? value;
+}
+function parsePlainFile(cur) {
+    const [oldName, newName] = readHeaderPair(cur);
+    const [oldResolved, newResolved] = resolveNames(oldName, newName);
+    const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
+    const display = newPath ?? oldPath ?? "(unnamed file)";
+    if (oldPath === null && newPath === null)
+        fail(display, null, "both sides of the diff are /dev/null");
+    return {
+        oldPath: normalisePath(oldPath),
+        newPath: normalisePath(newPath),
+        copy: false,
+        hunks: parseHunks(cur, display),
+    };
+}
+/** The file a plain `Binary files A and B differ` line names. */
+function binaryName(line) {
+    const [, , oldName, newName] = BINARY.exec(line);
+    return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
+}
+/**
+ * Reads every file patch in `patch`: a string is text (taken as UTF-8), bytes are taken as they are. Anything
+ * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
+ * apply does; a hunk body runs as far as its header's counts say.
+ */
+function parsePatch(patch) {
+    const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
+    const files = [];
+    try {
+        while (!cur.done) {
+            const line = cur.peek();
+            if (line.startsWith("diff --git "))
+                files.push(parseGitFile(cur));
+            else if (isPlainHeader(cur))
+                files.push(parsePlainFile(cur));
+            else if (BINARY.test(line))
+                fail(binaryName(line), null, "binary patches are not supported");
+            else if (HUNK_HEADER.test(line)) {
+                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
+            }
+            else
+                cur.next();
+        }
+    }
+    catch (error) {
+        if (error instanceof PatchSyntaxError)
+            return { files, problem: error.problem };
+        throw error;
+    }
+    return { files, problem: null };
+}
+// ---------------------------------------------------------------------------------------------------------
+// Applying
+/** A file as git sees it: lines, each with its own bytes up to and including its LF (the last may lack one). */
+function toLines(content) {
+    return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+/** The line end the file's first ended line has, CR and LF or LF alone; null for a file without one. */
+function lineEndOf(file) {
+    const ended = file.find((line) => line.endsWith("\n"));
+    return ended === undefined ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
+}
+/** Only the last line may lack a line end; one that stopped being last (under fuzz) gets the file's. */
+function fromLines(lines, eol) {
+    const lastIndex = lines.length - 1;
+    return lines.map((line, i) => (i < lastIndex && !line.endsWith("\n") ? line + eol : line)).join("");
+}
+/** A hunk line's bytes as the file should hold them. */
+function lineBytes(line) {
+    return line.noEol ? line.text : `${line.text}\n`;
+}
+function prepare(hunk, index) {
+    const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
+    const first = changes[0] ?? hunk.lines.length;
+    const lastChange = changes[changes.length - 1];
+    return {
+        ref: { index, header: hunk.header },
+        oldStart: hunk.oldStart,
+        lines: hunk.lines,
+        lead: first,
+        trail: lastChange === undefined ? 0 : hunk.lines.length - 1 - lastChange,
+        context: hunk.lines.some((line) => line.op === " "),
+        // `-l,0` means "after line l"; otherwise l is the first old line.
+        stated: hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1,
+    };
+}
+const LEVELS = [
+    { strategy: "exact", fuzz: 0, loose: false },
+    { strategy: "offset", fuzz: 0, loose: false },
+    { strategy: "fuzz", fuzz: 0, loose: true },
+    { strategy: "fuzz", fuzz: 1, loose: true },
+    { strategy: "fuzz", fuzz: 2, loose: true },
+];
+function oldSide(lines) {
+    return lines.filter((line) => line.op !== "+");
+}
+/** Byte for byte, line end included, as git compares; loosely, without the whitespace at the end. */
+function lineMatches(file, at, line, loose) {
+    const found = file[at];
+    if (found === undefined)
+        return false;
+    return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
+}
+function matchesAt(file, old, at, loose) {
+    return old.every((line, i) => lineMatches(file, at + i, line, loose));
+}
+/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in git and GNU patch. */
+function* nearest(guess, min, max) {
+    const from = Math.min(Math.max(guess, min), max);
+    for (let d = 0; from + d <= max || from - d >= min; d++) {
+        if (from + d <= max)
+            yield from + d;
+        if (d > 0 && from - d >= min)
+            yield from - d;
+    }
+}
+/**
+ * The only places the hunk may start without fuzz, as git apply decides (null: anywhere, []: nowhere): a
+ * hunk stated at line 1 (or 0) sits at the top, one without trailing context at the bottom. Hunks with no
+ * context at all (`diff -U0`) float: git would pin them to the end, which puts an insertion in the wrong place.
+ */
+function pins(hunk, fileLength, oldLength) {
+    if (!hunk.context && hunk.oldStart !== 0)
+        return null;
+    const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
+    if (at.length === 0)
+        return null;
+    return at.every((p) => p === at[0]) ? [at[0]] : [];
+}
+function locate(file, hunk, level, min, delta) {
+    const cutLead = Math.min(level.fuzz, hunk.lead);
+    const cutTrail = Math.min(level.fuzz, hunk.trail);
+    const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
+    const old = oldSide(lines);
+    // A hunk fuzzed down to nothing but additions would land anywhere.
+    if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
+        return null;
+    const max = file.length - old.length;
+    const stated = hunk.stated + cutLead;
+    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
+    const positions = level.strategy === "exact"
+        ? [stated].filter((at) => pinned?.includes(at) ?? true)
+        : (pinned ?? nearest(stated + delta, min, max));
+    for (const at of positions) {
+        if (at < min || at > max)
+            continue;
+        if (matchesAt(file, old, at, level.loose)) {
+            return { start: at, take: old.length, from: cutLead, to: hunk.lines.length - cutTrail, strategy: level.strategy };
+        }
+    }
+    return null;
+}
+function lineEnd(line) {
+    return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
+}
+/** How a file line differs from the line the hunk expects there: in its text, or in its line end alone. */
+function difference(lineNumber, found, expected) {
+    const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
+    if (text !== wanted)
+        return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
+    return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
+}
+/** Why a hunk found no place: what its header's line holds against what the hunk expects. */
+function mismatch(file, hunk, min) {
+    const old = oldSide(hunk.lines);
+    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
+    if (bad < 0)
+        return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
+    const at = hunk.stated + bad;
+    const found = file[at];
+    if (found === undefined)
+        return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
+    return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
+}
+function rank(strategy) {
+    return STRATEGIES.indexOf(strategy);
+}
+/**
+ * The file's own bytes where the hunk keeps context, the patch's where it adds, as git writes them. Only a
+ * hunk placed by fuzz, which matched without line ends, gives its added lines the file's line end.
+ */
+function replacement(file, hunk, place, eol) {
+    const out = [];
+    let at = place.start;
+    for (const line of hunk.lines.slice(place.from, place.to)) {
+        if (line.op === " ")
+            out.push(file[at]);
+        else if (line.op === "+") {
+            const loose = place.strategy === "fuzz" && eol !== null && !line.noEol;
+            out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
+        }
+        if (line.op !== "+")
+            at++;
+    }
+    return out;
+}
+function patchContent(path, content, hunks, levels) {
+    // A rename or a change of mode alone: the bytes move as they are, whatever they hold.
+    if (hunks.length === 0)
+        return { ok: true, content, strategy: "exact" };
+    const file = toLines(content);
+    const eol = lineEndOf(file);
+    const out = [];
+    let [next, delta, weakest] = [0, 0, 0];
+    for (const [i, hunk] of hunks.entries()) {
+        const prepared = prepare(hunk, i + 1);
+        let place = null;
+        for (const level of levels) {
+            place = locate(file, prepared, level, next, delta);
+            if (place)
+                break;
+        }
+        if (!place) {
+            const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
+            return { ok: false, file: path, hunk: prepared.ref, reason: `${hunkPrefix(path, prepared.ref)}: ${why}` };
+        }
+        out.push(...file.slice(next, place.start), ...replacement(file, prepared, place, eol));
+        next = place.start + place.take;
+        delta = place.start - place.from - prepared.stated;
+        weakest = Math.max(weakest, rank(place.strategy));
+    }
+    out.push(...file.slice(next));
+    return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
+}
+function refuse(file, reason) {
+    return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
+}
+function unsafePath(patch) {
+    for (const file of patch.files) {
+        for (const path of [file.oldPath, file.newPath]) {
+            const checked = path === null ? null : checkRelativePath(path);
+            if (checked && !checked.ok) {
+                return {
+                    ok: false,
+                    file: clipPath(path),
+                    hunk: null,
+                    reason: `path escapes the tree: ${quote(path)} (${checked.why})`,
+                };
+            }
+        }
+    }
+    return null;
+}
+/** A rename (not a copy): its source is gone afterwards. */
+function isRename(file) {
+    return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
+}
+/**
+ * Applies the patch to `tree` (relative path → bytes) without touching it, as git apply does. Each hunk tries
+ * its stated line, then the nearest place it matches, both as git apply places hunks, comparing lines byte
+ * for byte (CR included); added lines are written as the patch has them. Then, only when maxStrategy allows,
+ * fuzz: git's pins lifted, whitespace at line ends (CR included) ignored, up to 2 context lines dropped at
+ * each end (GNU patch's fuzz factor 2), and added lines given the file's line end.
+ *
+ * Files as git: a rename or a copy reads its source from the base tree, a change in place what an earlier
+ * part of the patch wrote there (so a patch may touch the same file twice). A path created, or renamed or
+ * copied onto, must not be in the base tree unless the patch deletes it or renames it away (a swap, a → b and
+ * b → a, applies). Written files win over removed ones and a later write over an earlier one, as git removes
+ * all before it writes any.
+ *
+ * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), and zero-context hunks
+ * stay at their stated line (git apply --unidiff-zero).
+ */
+function applyPatch(tree, patch, opts = {}) {
+    const unsafe = unsafePath(patch);
+    if (unsafe)
+        return unsafe;
+    if (patch.problem)
+        return { ok: false, ...patch.problem };
+    if (patch.files.length === 0)
+        return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
+    const allowed = rank(opts.maxStrategy ?? "offset");
+    const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
+    const base = (path) => {
+        const bytes = tree.get(path);
+        return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+    };
+    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+    const leaving = new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath));
+    // What a change in place reads: the last write of the path, or null once it is deleted or renamed away.
+    const latest = new Map();
+    const writes = new Map();
+    const removals = new Set();
+    let weakest = 0;
+    for (const file of patch.files) {
+        const { oldPath, newPath } = file;
+        const path = newPath ?? oldPath;
+        const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+        if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
+            const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
+            return refuse(newPath, `the patch ${how}, but it already exists`);
+        }
+        if (oldPath !== null && !moved && latest.get(oldPath) === null)
+            return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+        const source = oldPath === null
+            ? { content: "", executable: false }
+            : moved
+                ? base(oldPath)
+                : (latest.get(oldPath) ?? base(oldPath));
+        if (source === undefined)
+            return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
+        const result = patchContent(path, source.content, file.hunks, levels);
+        if (!result.ok)
+            return result;
+        if (newPath === null && result.content !== "")
+            return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
+        weakest = Math.max(weakest, rank(result.strategy));
+        if (newPath === null || isRename(file)) {
+            removals.add(oldPath);
+            latest.set(oldPath, null);
+        }
+        if (newPath !== null) {
+            // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+            const written = {
+                content: result.content,
+                executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+            };
+            writes.set(newPath, written);
+            latest.set(newPath, written);
+        }
+    }
+    const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
+    const changed = ([path, entry]) => {
+        const before = base(path);
+        if (entry === null)
+            return before !== undefined;
+        return before === undefined || entry.content !== before.content || entry.executable !== before.executable;
+    };
+    const kept = [...after].filter(changed);
+    const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
+    const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
+    return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
+}
+
+;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
+const balanced = (a, b, str) => {
+    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
+    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
+    const r = ma !== null && mb != null && range(ma, mb, str);
+    return (r && {
+        start: r[0],
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + ma.length, r[1]),
+        post: str.slice(r[1] + mb.length),
+    });
+};
+const maybeMatch = (reg, str) => {
+    const m = str.match(reg);
+    return m ? m[0] : null;
+};
+const range = (a, b, str) => {
+    let begs, beg, left, right = undefined, result;
+    let ai = str.indexOf(a);
+    let bi = str.indexOf(b, ai + 1);
+    let i = ai;
+    if (ai >= 0 && bi > 0) {
+        if (a === b) {
+            return [ai, bi];
+        }
+        begs = [];
+        left = str.length;
+        while (i >= 0 && !result) {
+            if (i === ai) {
+                begs.push(i);
+                ai = str.indexOf(a, i + 1);
+            }
+            else if (begs.length === 1) {
+                const r = begs.pop();
+                if (r !== undefined)
+                    result = [r, bi];
+            }
+            else {
+                beg = begs.pop();
+                if (beg !== undefined && beg < left) {
+                    left = beg;
+                    right = bi;
+                }
+                bi = str.indexOf(b, i + 1);
+            }
+            i = ai < bi && ai >= 0 ? ai : bi;
+        }
+        if (begs.length && right !== undefined) {
+            result = [left, right];
+        }
+    }
+    return result;
+};
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
+
+const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
+const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
+const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
+const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
+const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
+const escSlashPattern = new RegExp(escSlash, 'g');
+const escOpenPattern = new RegExp(escOpen, 'g');
+const escClosePattern = new RegExp(escClose, 'g');
+const escCommaPattern = new RegExp(escComma, 'g');
+const escPeriodPattern = new RegExp(escPeriod, 'g');
+const slashPattern = /\\\\/g;
+const openPattern = /\\{/g;
+const closePattern = /\\}/g;
+const commaPattern = /\\,/g;
+const periodPattern = /\\\./g;
+const EXPANSION_MAX = 100_000;
+// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
+// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
+// truncated to 100k results - while making every result ~1500 characters
+// long. The result set, and the intermediate arrays built while combining
+// brace sets, then grow large enough to exhaust memory and crash the process
+// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
+// characters the accumulator may hold at any point, so memory stays flat no
+// matter how many brace groups are chained. The limit sits well above any
+// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
+// characters) so legitimate input is unaffected.
+const EXPANSION_MAX_LENGTH = 4_000_000;
+// `expand_` recurses once per level of brace *nesting* - both when expanding a
+// set's comma members and when re-wrapping a set whose body is a single part.
+// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
+// level per chained group), which left nesting depth unbounded: about 3,100
+// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
+// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
+// will follow nesting. It sits far above any realistic pattern and well below
+// the depth at which the stack runs out.
+const EXPANSION_MAX_DEPTH = 1_000;
+// Bash keeps a quirk where a brace group followed by a comma set still expands
+// (`{a},b}`). The parser implements it by rewriting the string and restarting
+// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
+// full passes over a string that itself grows by one `escClose` sentinel each
+// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
+// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
+// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
+// times the scan may restart. Real `{a},b}` input needs a handful.
+const EXPANSION_MAX_REWRITES = 1_000;
+// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
+// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
+// and chained groups each rebuild up to `max` results, so 2KB of input could
+// block the event loop for over 30 seconds. Each character scanned, result
+// built and sequence value generated is a step, and each `expand_` call costs
+// `CALL_STEPS` more. Past the budget, the set being expanded and everything
+// after it stay literal. A glob needs a few hundred steps, and nesting all the
+// way to `EXPANSION_MAX_DEPTH` about 4M.
+const EXPANSION_MAX_STEPS = 20_000_000;
+// What one `expand_` call costs on top of what it scans and builds. Setting
+// one up takes about as long as scanning 16 characters, and a set whose
+// results are wrapped to be expanded again makes one call per result, each
+// scanning and building next to nothing: 64KB of
+// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
+// 4M such calls, which spent the budget three times as slowly as anything
+// else.
+const CALL_STEPS = 16;
+function numeric(str) {
+    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
+}
+function escapeBraces(str) {
+    return str
+        .replace(slashPattern, escSlash)
+        .replace(openPattern, escOpen)
+        .replace(closePattern, escClose)
+        .replace(commaPattern, escComma)
+        .replace(periodPattern, escPeriod);
+}
+function unescapeBraces(str) {
+    return str
+        .replace(escSlashPattern, '\\')
+        .replace(escOpenPattern, '{')
+        .replace(escClosePattern, '}')
+        .replace(escCommaPattern, ',')
+        .replace(escPeriodPattern, '.');
+}
+// Like `target.push(...items)` but doesn't overflow the stack
+function pushAll(target, items) {
+    for (let i = 0; i < items.length; i++) {
+        target.push(items[i]);
+    }
+}
+// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
+// and charged for the characters it walks: up to the group's `}`, or the
+// whole string when there is no match or unmatched `{` come first, which
+// `unmatched` then flags for masking. Once a call overdraws the budget, it
+// and every later one return undefined, so the rest stays literal.
+function balancedWithBudget(str, masked, budget) {
+    if (budget.remaining < 0) {
+        return undefined;
+    }
+    const r = range('{', '}', masked);
+    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
+    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
+    if (!r || budget.remaining < 0) {
+        return undefined;
+    }
+    return {
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + 1, r[1]),
+        post: str.slice(r[1] + 1),
+        unmatched,
+    };
+}
+// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
+// keeps the length, so a scan of it still lines up with the string it was
+// made from. Such a `{` is literal either way, but `balanced` only learns that
+// one is unmatched by reading to the end of the string, so with one at the
+// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
+// input. That was quadratic, and once the step budget charged for it, it ran
+// out partway through and left the rest literal. A scan of the masked copy
+// stops at the group's `}`. It is one pass, charged as such.
+function maskUnmatchedOpens(masked, budget) {
+    budget.remaining -= masked.length;
+    const open = [];
+    for (let i = 0; i < masked.length; i++) {
+        const c = masked.charCodeAt(i);
+        if (c === 0x7b) {
+            open.push(i);
+        }
+        else if (c === 0x7d && open.length) {
+            open.pop();
+        }
+    }
+    let out = '';
+    let last = 0;
+    for (let i = 0; i < open.length; i++) {
+        const at = open[i];
+        out += masked.slice(last, at) + '\0';
+        last = at + 1;
+    }
+    return out + masked.slice(last);
+}
+// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
+// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
+// the end. The regex tries every `,` and backtracks through the rest of its
+// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
+// every pass. Like a scan, it is charged for the whole string and refused if
+// that overdraws the budget.
+function commaSetFollows(str, budget) {
+    budget.remaining -= str.length;
+    if (budget.remaining < 0) {
+        return false;
+    }
+    // Whether a `}` follows the current position before the line ends
+    let close = false;
+    for (let i = str.length - 1; i >= 0; i--) {
+        const c = str.charCodeAt(i);
+        if (c === 0x7d) {
+            close = true;
+        }
+        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
+            // A line terminator, which `.` does not match
+            close = false;
+        }
+        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * Basically just str.split(","), but handling cases
+ * where we have nested braced sections, which should be
+ * treated as individual members, like {a,{b,c},d}
+ *
+ * Returns `undefined` if the step budget runs out before the whole set is
+ * split, since splitting what is left on every comma would tear apart the
+ * nested sets it still holds.
+ */
+function parseCommaParts(str, budget) {
+    const parts = [];
+    // Walk the brace groups iteratively. Recursing on `post` once per group let a
+    // chain of them exhaust the stack - the parsing-side counterpart to
+    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
+    // `maxLength` can bound, since it happens before expansion.
+    //
+    // The part the next chunk continues
+    let carry = '';
+    for (;;) {
+        // A set's body holds no unmatched `{`, so there is nothing to mask.
+        const m = balancedWithBudget(str, str, budget);
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        if (!m) {
+            const tail = str.split(',');
+            tail[0] = carry + tail[0];
+            pushAll(parts, tail);
+            return parts;
+        }
+        const { pre, body, post } = m;
+        const p = pre.split(',');
+        p[0] = carry + p[0];
+        p[p.length - 1] += '{' + body + '}';
+        if (!post.length) {
+            pushAll(parts, p);
+            return parts;
+        }
+        carry = p.pop();
+        pushAll(parts, p);
+        str = post;
+    }
+}
+// An option that is left out, or that is NaN, gets its default. Every
+// comparison against NaN is false, so a NaN bound would never be reached:
+// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
+// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
+// `Infinity` to lift a bound.
+function bound(value, fallback) {
+    return value === undefined || isNaN(value) ? fallback : value;
+}
+function expand(str, options = {}) {
+    if (!str) {
+        return [];
+    }
+    const max = bound(options.max, EXPANSION_MAX);
+    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
+    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
+    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
+    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
+    // I don't know why Bash 4.3 does this, but it does.
+    // Anything starting with {} will have the first two bytes preserved
+    // but *only* at the top level, so {},a}b will not expand to anything,
+    // but a{},b}c will be expanded to [a}c,abc].
+    // One could argue that this is a bug in Bash, but since the goal of
+    // this module is to match Bash's rules, we escape a leading {}
+    if (str.slice(0, 2) === '{}') {
+        str = '\\{\\}' + str.slice(2);
+    }
+    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
+}
+function embrace(str) {
+    return '{' + str + '}';
+}
+function isPadded(el) {
+    return /^-?0\d/.test(el);
+}
+function lte(i, y) {
+    return i <= y;
+}
+function gte(i, y) {
+    return i >= y;
+}
+// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
+// number of results at `max` and the total number of characters at `maxLength`.
+// This is the one place output grows, so bounding it here keeps the single
+// accumulator - and therefore memory - flat regardless of how many brace groups
+// are combined (CVE-2026-14257). Each result built is a step, since `max` and
+// `maxLength` bound one combination, not how many brace groups are combined.
+function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
+    const out = [];
+    let length = 0;
+    // Bash drops empty results at the top level, and they don't count against
+    // `max`, so `max` bounds the number of *kept* results. Only an empty
+    // `acc[a] + pre` can make one, so for those the empty values are skipped
+    // without being visited. Visiting them one at a time let a set of empties
+    // cost `acc.length * values.length` while keeping nothing.
+    let nonEmpty;
+    outer: for (let a = 0; a < acc.length; a++) {
+        const prefix = acc[a] + pre;
+        let vs = values;
+        if (dropEmpties && !prefix) {
+            if (!nonEmpty)
+                nonEmpty = values.filter(v => v);
+            vs = nonEmpty;
+        }
+        for (let v = 0; v < vs.length; v++) {
+            if (out.length >= max)
+                break outer;
+            const expansion = prefix + vs[v];
+            if (length + expansion.length > maxLength)
+                break outer;
+            out.push(expansion);
+            length += expansion.length;
+        }
+    }
+    budget.remaining -= out.length;
+    return out;
+}
+// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
+// sequence body, or `undefined` if the step budget runs out generating them.
+function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
+    const n = body.split(/\.\./);
+    const N = [];
+    // A sequence body always splits into two or three parts, but the compiler
+    // can't know that.
+    /* c8 ignore start */
+    if (n[0] === undefined || n[1] === undefined) {
+        return N;
+    }
+    /* c8 ignore stop */
+    const x = numeric(n[0]);
+    const y = numeric(n[1]);
+    const width = Math.max(n[0].length, n[1].length);
+    let incr = n.length === 3 && n[2] !== undefined ?
+        Math.max(Math.abs(numeric(n[2])), 1)
+        : 1;
+    let test = lte;
+    const reverse = y < x;
+    if (reverse) {
+        incr *= -1;
+        test = gte;
+    }
+    const pad = n.some(isPadded);
+    // A padded value is built a character at a time to `width`, which the input
+    // sets, so it costs one step per character: 64KB of
+    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
+    // one step per value.
+    const cost = pad ? width : 1;
+    let length = 0;
+    for (let i = x; test(i, y) && N.length < max; i += incr) {
+        // Each value is a step. `max` and `maxLength` bound one sequence, but a
+        // chain of them still generated up to `max` values each, however few
+        // combining could keep.
+        budget.remaining -= cost;
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        let c;
+        if (isAlphaSequence) {
+            c = String.fromCharCode(i);
+            if (c === '\\') {
+                c = '';
+            }
+        }
+        else {
+            c = String(i);
+            if (pad) {
+                const need = width - c.length;
+                if (need > 0) {
+                    const z = new Array(need + 1).join('0');
+                    if (i < 0) {
+                        c = '-' + z + c.slice(1);
+                    }
+                    else {
+                        c = z + c;
+                    }
+                }
+            }
+        }
+        if (length + c.length > maxLength)
+            break;
+        N.push(c);
+        length += c.length;
+    }
+    return N;
+}
+function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
+    // An overdraft here makes the first scan refuse, so `str` stays literal.
+    budget.remaining -= CALL_STEPS;
+    // Too deeply nested to keep following: treat the rest as literal, the same
+    // way a group that cannot expand is already handled. Truncating rather than
+    // throwing keeps `expand` total, matching `max` and `maxLength`.
+    if (depth > maxDepth) {
+        return [str];
+    }
+    // Consume the string's top-level brace groups left to right, threading a
+    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
+    // rather than recursing on `m.post` once per group - keeps the native stack
+    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
+    // longer overflow the stack, and leaves a single accumulator whose size
+    // `maxLength` bounds directly (CVE-2026-14257).
+    let acc = [''];
+    // Bash drops empty results, but only when the *first* top-level group is a
+    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
+    // is on the final strings, so it is applied to whichever `combine` produces
+    // them (the one with no brace set left in the tail).
+    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
+    // re-reads the whole string, so leaving this unbounded is quadratic.
+    let rewrites = 0;
+    let dropEmpties = false;
+    let firstGroup = true;
+    // `str` with its unmatched `{` masked, once a scan has run into them
+    let masked = str;
+    for (;;) {
+        const m = balancedWithBudget(str, masked, budget);
+        // No brace set left, or no step budget left to look for one: the rest of
+        // the string is literal.
+        if (!m) {
+            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
+        }
+        if (m.unmatched) {
+            masked = maskUnmatchedOpens(masked, budget);
+        }
+        // no need to expand pre, since it is guaranteed to be free of brace-sets
+        const pre = m.pre;
+        // This set and the rest of the string, literal: for a set that cannot
+        // expand, and for one the step budget runs out on. Once it is overdrawn,
+        // every set still being expanded, at every level, stays literal like this -
+        // otherwise each level above would go on combining, and wrapping and
+        // expanding again, results the budget was too small for.
+        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
+        if (/\$$/.test(pre)) {
+            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
+            firstGroup = false;
+            if (!m.post.length)
+                break;
+            str = m.post;
+            masked = masked.slice(m.end + 1);
+            continue;
+        }
+        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
+        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
+        const isSequence = isNumericSequence || isAlphaSequence;
+        const isOptions = m.body.indexOf(',') >= 0;
+        if (!isSequence && !isOptions) {
+            // {a},b}
+            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
+                rewrites++;
+                str = m.pre + '{' + m.body + escClose + m.post;
+                // Taking a `}` away never gives an unmatched `{` a partner, so what
+                // is masked stays unmatched. The `{` it closed can be left without
+                // one, and the next scan masks it.
+                masked =
+                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
+                isTop = true;
+                continue;
+            }
+            // Nothing here expands, so the whole remaining string is literal.
+            return literal();
+        }
+        if (firstGroup) {
+            dropEmpties = isTop && !isSequence;
+            firstGroup = false;
+        }
+        let values;
+        if (isSequence) {
+            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
+            if (!values) {
+                return literal();
+            }
+        }
+        else {
+            let n = parseCommaParts(m.body, budget);
+            // The step budget ran out partway through the set.
+            if (!n) {
+                return literal();
+            }
+            if (n.length === 1 && n[0] !== undefined) {
+                // x{{a,b}}y ==> x{a}y x{b}y
+                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+                // The step budget ran out expanding the set's only part.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                //XXX is this necessary? Can't seem to hit it in tests.
+                /* c8 ignore start */
+                if (n.length === 1) {
+                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
+                    if (budget.remaining < 0) {
+                        return literal();
+                    }
+                    acc = next;
+                    if (!m.post.length)
+                        break;
+                    str = m.post;
+                    masked = masked.slice(m.end + 1);
+                    continue;
+                }
+                /* c8 ignore stop */
+            }
+            // Values that `combine` is going to drop as empty produce no result, so
+            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
+            // would stop at `['a', '']` and yield one result instead of two. Skipping
+            // them outright keeps `values` bounded while leaving `max` a bound on
+            // *kept* results.
+            let dropsEmpties = dropEmpties && !m.post.length && !pre;
+            for (let d = 0; dropsEmpties && d < acc.length; d++) {
+                if (acc[d]) {
+                    dropsEmpties = false;
+                }
+            }
+            values = [];
+            let valuesLength = 0;
+            outer: for (let j = 0; j < n.length; j++) {
+                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+                // The step budget ran out expanding a member.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                for (let k = 0; k < expanded.length; k++) {
+                    const v = expanded[k];
+                    if (dropsEmpties && !v)
+                        continue;
+                    if (values.length >= max ||
+                        valuesLength + v.length > maxLength) {
+                        break outer;
+                    }
+                    values.push(v);
+                    valuesLength += v.length;
+                }
+            }
+        }
+        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
+        // The step budget ran out combining the set's values in.
+        if (budget.remaining < 0) {
+            return literal();
+        }
+        acc = next;
+        if (!m.post.length)
+            break;
+        str = m.post;
+        masked = masked.slice(m.end + 1);
+    }
+    return acc;
+}
+
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
+const MAX_PATTERN_LENGTH = 1024 * 64;
+const assertValidPattern = (pattern) => {
+    if (typeof pattern !== 'string') {
+        throw new TypeError('invalid pattern');
+    }
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+        throw new TypeError('pattern is too long');
+    }
+};
+//# sourceMappingURL=assert-valid-pattern.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
+// translate the various posix character classes into unicode properties
+// this works across all unicode locales
+// { <posix class>: [<translation>, /u flag required, negated]
+const posixClasses = {
+    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
+    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
+    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
+    '[:blank:]': ['\\p{Zs}\\t', true],
+    '[:cntrl:]': ['\\p{Cc}', true],
+    '[:digit:]': ['\\p{Nd}', true],
+    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
+    '[:lower:]': ['\\p{Ll}', true],
+    '[:print:]': ['\\p{C}', true],
+    '[:punct:]': ['\\p{P}', true],
+    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
+    '[:upper:]': ['\\p{Lu}', true],
+    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
+    '[:xdigit:]': ['A-Fa-f0-9', false],
+};
+// only need to escape a few things inside of brace expressions
+// escapes: [ \ ] -
+const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
+// escape all regexp magic characters
+const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// everything has already been escaped, we just have to join
+const rangesToString = (ranges) => ranges.join('');
+// takes a glob string at a posix brace expression, and returns
+// an equivalent regular expression source, and boolean indicating
+// whether the /u flag needs to be applied, and the number of chars
+// consumed to parse the character class.
+// This also removes out of order ranges, and returns ($.) if the
+// entire class just no good.
+const parseClass = (glob, position) => {
+    const pos = position;
+    /* c8 ignore start */
+    if (glob.charAt(pos) !== '[') {
+        throw new Error('not in a brace expression');
+    }
+    /* c8 ignore stop */
+    const ranges = [];
+    const negs = [];
+    let i = pos + 1;
+    let sawStart = false;
+    let uflag = false;
+    let escaping = false;
+    let negate = false;
+    let endPos = pos;
+    let rangeStart = '';
+    WHILE: while (i < glob.length) {
+        const c = glob.charAt(i);
+        if ((c === '!' || c === '^') && i === pos + 1) {
+            negate = true;
+            i++;
+            continue;
+        }
+        if (c === ']' && sawStart && !escaping) {
+            endPos = i + 1;
+            break;
+        }
+        sawStart = true;
+        if (c === '\\') {
+            if (!escaping) {
+                escaping = true;
+                i++;
+                continue;
+            }
+            // escaped \ char, fall through and treat like normal char
+        }
+        if (c === '[' && !escaping) {
+            // either a posix class, a collation equivalent, or just a [
+            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
+                if (glob.startsWith(cls, i)) {
+                    // invalid, [a-[] is fine, but not [a-[:alpha]]
+                    if (rangeStart) {
+                        return ['$.', false, glob.length - pos, true];
+                    }
+                    i += cls.length;
+                    if (neg)
+                        negs.push(unip);
+                    else
+                        ranges.push(unip);
+                    uflag = uflag || u;
+                    continue WHILE;
+                }
+            }
+        }
+        // now it's just a normal character, effectively
+        escaping = false;
+        if (rangeStart) {
+            // throw this range away if it's not valid, but others
+            // can still match.
+            if (c > rangeStart) {
+                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
+            }
+            else if (c === rangeStart) {
+                ranges.push(braceEscape(c));
+            }
+            rangeStart = '';
+            i++;
+            continue;
+        }
+        // now might be the start of a range.
+        // can be either c-d or c-] or c<more...>] or c] at this point
+        if (glob.startsWith('-]', i + 1)) {
+            ranges.push(braceEscape(c + '-'));
+            i += 2;
+            continue;
+        }
+        if (glob.startsWith('-', i + 1)) {
+            rangeStart = c;
+            i += 2;
+            continue;
+        }
+        // not the start of a range, just a single character
+        ranges.push(braceEscape(c));
+        i++;
+    }
+    if (endPos < i) {
+        // didn't see the end of the class, not a valid class,
+        // but might still be valid as a literal match.
+        return ['', false, 0, false];
+    }
+    // if we got no ranges and no negates, then we have a range that
+    // cannot possibly match anything, and that poisons the whole glob
+    if (!ranges.length && !negs.length) {
+        return ['$.', false, glob.length - pos, true];
+    }
+    // if we got one positive range, and it's a single character, then that's
+    // not actually a magic pattern, it's just that one literal character.
+    // we should not treat that as "magic", we should just return the literal
+    // character. [_] is a perfectly valid way to escape glob magic chars.
+    if (negs.length === 0 &&
+        ranges.length === 1 &&
+        /^\\?.$/.test(ranges[0]) &&
+        !negate) {
+        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
+        return [regexpEscape(r), false, endPos - pos, false];
+    }
+    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
+    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
+    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
+        : ranges.length ? sranges
+            : snegs;
+    return [comb, uflag, endPos - pos, true];
+};
+//# sourceMappingURL=brace-expressions.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
+/**
+ * Un-escape a string that has been escaped with {@link escape}.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
+ * square-bracket escapes are removed, but not backslash escapes.
+ *
+ * For example, it will turn the string `'[*]'` into `*`, but it will not
+ * turn `'\\*'` into `'*'`, because `\` is a path separator in
+ * `windowsPathsNoEscape` mode.
+ *
+ * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
+ * backslash escapes are removed.
+ *
+ * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
+ * or unescaped.
+ *
+ * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
+ * unescaped.
+ */
+const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/\[([^/\\])\]/g, '$1')
+            : s
+                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
+                .replace(/\\([^/])/g, '$1');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/\[([^/\\{}])\]/g, '$1')
+        : s
+            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
+            .replace(/\\([^/{}])/g, '$1');
+};
+//# sourceMappingURL=unescape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
+// parse a single path portion
+var _a;
+
+
+const types = new Set(['!', '?', '+', '*', '@']);
+const isExtglobType = (c) => types.has(c);
+const isExtglobAST = (c) => isExtglobType(c.type);
+// Map of which extglob types can adopt the children of a nested extglob
+//
+// anything but ! can adopt a matching type:
+// +(a|+(b|c)|d) => +(a|b|c|d)
+// *(a|*(b|c)|d) => *(a|b|c|d)
+// @(a|@(b|c)|d) => @(a|b|c|d)
+// ?(a|?(b|c)|d) => ?(a|b|c|d)
+//
+// * can adopt anything, because 0 or repetition is allowed
+// *(a|?(b|c)|d) => *(a|b|c|d)
+// *(a|+(b|c)|d) => *(a|b|c|d)
+// *(a|@(b|c)|d) => *(a|b|c|d)
+//
+// + can adopt @, because 1 or repetition is allowed
+// +(a|@(b|c)|d) => +(a|b|c|d)
+//
+// + and @ CANNOT adopt *, because 0 would be allowed
+// +(a|*(b|c)|d) => would match "", on *(b|c)
+// @(a|*(b|c)|d) => would match "", on *(b|c)
+//
+// + and @ CANNOT adopt ?, because 0 would be allowed
+// +(a|?(b|c)|d) => would match "", on ?(b|c)
+// @(a|?(b|c)|d) => would match "", on ?(b|c)
+//
+// ? can adopt @, because 0 or 1 is allowed
+// ?(a|@(b|c)|d) => ?(a|b|c|d)
+//
+// ? and @ CANNOT adopt * or +, because >1 would be allowed
+// ?(a|*(b|c)|d) => would match bbb on *(b|c)
+// @(a|*(b|c)|d) => would match bbb on *(b|c)
+// ?(a|+(b|c)|d) => would match bbb on +(b|c)
+// @(a|+(b|c)|d) => would match bbb on +(b|c)
+//
+// ! CANNOT adopt ! (nothing else can either)
+// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
+//
+// ! can adopt @
+// !(a|@(b|c)|d) => !(a|b|c|d)
+//
+// ! CANNOT adopt *
+// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt +
+// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt ?
+// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
+const adoptionMap = new Map([
+    ['!', ['@']],
+    ['?', ['?', '@']],
+    ['@', ['@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@']],
+]);
+// nested extglobs that can be adopted in, but with the addition of
+// a blank '' element.
+const adoptionWithSpaceMap = new Map([
+    ['!', ['?']],
+    ['@', ['?']],
+    ['+', ['?', '*']],
+]);
+// union of the previous two maps
+const adoptionAnyMap = new Map([
+    ['!', ['?', '@']],
+    ['?', ['?', '@']],
+    ['@', ['?', '@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@', '?', '*']],
+]);
+// Extglobs that can take over their parent if they are the only child
+// the key is parent, value maps child to resulting extglob parent type
+// '@' is omitted because it's a special case. An `@` extglob with a single
+// member can always be usurped by that subpattern.
+const usurpMap = new Map([
+    ['!', new Map([['!', '@']])],
+    [
+        '?',
+        new Map([
+            ['*', '*'],
+            ['+', '*'],
+        ]),
+    ],
+    [
+        '@',
+        new Map([
+            ['!', '!'],
+            ['?', '?'],
+            ['@', '@'],
+            ['*', '*'],
+            ['+', '+'],
+        ]),
+    ],
+    [
+        '+',
+        new Map([
+            ['?', '*'],
+            ['*', '*'],
+        ]),
+    ],
+]);
+// Patterns that get prepended to bind to the start of either the
+// entire string, or just a single path portion, to prevent dots
+// and/or traversal patterns, when needed.
+// Exts don't need the ^ or / bit, because the root binds that already.
+const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
+const startNoDot = '(?!\\.)';
+// characters that indicate a start of pattern needs the "no dots" bit,
+// because a dot *might* be matched. ( is not in the list, because in
+// the case of a child extglob, it will handle the prevention itself.
+const addPatternStart = new Set(['[', '.']);
+// cases where traversal is A-OK, no dot prevention needed
+const justDots = new Set(['..', '.']);
+const reSpecials = new Set('().*{}+?[]^$\\!');
+const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// any single thing other than /
+const qmark = '[^/]';
+// * => any number of characters
+const star = qmark + '*?';
+// use + when we need to ensure that *something* matches, because the * is
+// the only thing in the path portion.
+const starNoEmpty = qmark + '+?';
+// remove the \ chars that we added if we end up doing a nonmagic compare
+// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
+let ID = 0;
+class AST {
+    type;
+    #root;
+    #hasMagic;
+    #uflag = false;
+    #parts = [];
+    #parent;
+    #parentIndex;
+    #negs;
+    #filledNegs = false;
+    #options;
+    #toString;
+    // set to true if it's an extglob with no children
+    // (which really means one child of '')
+    #emptyExt = false;
+    id = ++ID;
+    get depth() {
+        return (this.#parent?.depth ?? -1) + 1;
+    }
+    [Symbol.for('nodejs.util.inspect.custom')]() {
+        return {
+            '@@type': 'AST',
+            id: this.id,
+            type: this.type,
+            root: this.#root.id,
+            parent: this.#parent?.id,
+            depth: this.depth,
+            partsLength: this.#parts.length,
+            parts: this.#parts,
+        };
+    }
+    constructor(type, parent, options = {}) {
+        this.type = type;
+        // extglobs are inherently magical
+        if (type)
+            this.#hasMagic = true;
+        this.#parent = parent;
+        this.#root = this.#parent ? this.#parent.#root : this;
+        this.#options = this.#root === this ? options : this.#root.#options;
+        this.#negs = this.#root === this ? [] : this.#root.#negs;
+        if (type === '!' && !this.#root.#filledNegs)
+            this.#negs.push(this);
+        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
+    }
+    get hasMagic() {
+        /* c8 ignore start */
+        if (this.#hasMagic !== undefined)
+            return this.#hasMagic;
+        /* c8 ignore stop */
+        for (const p of this.#parts) {
+            if (typeof p === 'string')
+                continue;
+            if (p.type || p.hasMagic)
+                return (this.#hasMagic = true);
+        }
+        // note: will be undefined until we generate the regexp src and find out
+        return this.#hasMagic;
+    }
+    // reconstructs the pattern
+    toString() {
+        return (this.#toString !== undefined ? this.#toString
+            : !this.type ?
+                (this.#toString = this.#parts.map(p => String(p)).join(''))
+                : (this.#toString =
+                    this.type +
+                        '(' +
+                        this.#parts.map(p => String(p)).join('|') +
+                        ')'));
+    }
+    #fillNegs() {
+        /* c8 ignore start */
+        if (this !== this.#root)
+            throw new Error('should only call on root');
+        if (this.#filledNegs)
+            return this;
+        /* c8 ignore stop */
+        // call toString() once to fill this out
+        this.toString();
+        this.#filledNegs = true;
+        let n;
+        while ((n = this.#negs.pop())) {
+            if (n.type !== '!')
+                continue;
+            // walk up the tree, appending everthing that comes AFTER parentIndex
+            let p = n;
+            let pp = p.#parent;
+            while (pp) {
+                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+                    for (const part of n.#parts) {
+                        /* c8 ignore start */
+                        if (typeof part === 'string') {
+                            throw new Error('string part in extglob AST??');
+                        }
+                        /* c8 ignore stop */
+                        part.copyIn(pp.#parts[i]);
+                    }
+                }
+                p = pp;
+                pp = p.#parent;
+            }
+        }
+        return this;
+    }
+    push(...parts) {
+        for (const p of parts) {
+            if (p === '')
+                continue;
+            /* c8 ignore start */
+            if (typeof p !== 'string' &&
+                !(p instanceof _a && p.#parent === this)) {
+                throw new Error('invalid part: ' + p);
+            }
+            /* c8 ignore stop */
+            this.#parts.push(p);
+        }
+    }
+    toJSON() {
+        const ret = this.type === null ?
+            this.#parts
+                .slice()
+                .map(p => (typeof p === 'string' ? p : p.toJSON()))
+            : [this.type, ...this.#parts.map(p => p.toJSON())];
+        if (this.isStart() && !this.type)
+            ret.unshift([]);
+        if (this.isEnd() &&
+            (this === this.#root ||
+                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
+            ret.push({});
+        }
+        return ret;
+    }
+    isStart() {
+        if (this.#root === this)
+            return true;
+        // if (this.type) return !!this.#parent?.isStart()
+        if (!this.#parent?.isStart())
+            return false;
+        if (this.#parentIndex === 0)
+            return true;
+        // if everything AHEAD of this is a negation, then it's still the "start"
+        const p = this.#parent;
+        for (let i = 0; i < this.#parentIndex; i++) {
+            const pp = p.#parts[i];
+            if (!(pp instanceof _a && pp.type === '!')) {
+                return false;
+            }
+        }
+        return true;
+    }
+    isEnd() {
+        if (this.#root === this)
+            return true;
+        if (this.#parent?.type === '!')
+            return true;
+        if (!this.#parent?.isEnd())
+            return false;
+        if (!this.type)
+            return this.#parent?.isEnd();
+        // if not root, it'll always have a parent
+        /* c8 ignore start */
+        const pl = this.#parent ? this.#parent.#parts.length : 0;
+        /* c8 ignore stop */
+        return this.#parentIndex === pl - 1;
+    }
+    copyIn(part) {
+        if (typeof part === 'string')
+            this.push(part);
+        else
+            this.push(part.clone(this));
+    }
+    clone(parent) {
+        const c = new _a(this.type, parent);
+        for (const p of this.#parts) {
+            c.copyIn(p);
+        }
+        return c;
+    }
+    static #parseAST(str, ast, pos, opt, extDepth) {
+        const maxDepth = opt.maxExtglobRecursion ?? 2;
+        let escaping = false;
+        let inBrace = false;
+        let braceStart = -1;
+        let braceNeg = false;
+        if (ast.type === null) {
+            // outside of a extglob, append until we find a start
+            let i = pos;
+            let acc = '';
+            while (i < str.length) {
+                const c = str.charAt(i++);
+                // still accumulate escapes at this point, but we do ignore
+                // starts that are escaped
+                if (escaping || c === '\\') {
+                    escaping = !escaping;
+                    acc += c;
+                    continue;
+                }
+                if (inBrace) {
+                    if (i === braceStart + 1) {
+                        if (c === '^' || c === '!') {
+                            braceNeg = true;
+                        }
+                    }
+                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                        inBrace = false;
+                    }
+                    acc += c;
+                    continue;
+                }
+                else if (c === '[') {
+                    inBrace = true;
+                    braceStart = i;
+                    braceNeg = false;
+                    acc += c;
+                    continue;
+                }
+                // we don't have to check for adoption here, because that's
+                // done at the other recursion point.
+                const doRecurse = !opt.noext &&
+                    isExtglobType(c) &&
+                    str.charAt(i) === '(' &&
+                    extDepth <= maxDepth;
+                if (doRecurse) {
+                    ast.push(acc);
+                    acc = '';
+                    const ext = new _a(c, ast);
+                    i = _a.#parseAST(str, ext, i, opt, extDepth + 1);
+                    ast.push(ext);
+                    continue;
+                }
+                acc += c;
+            }
+            ast.push(acc);
+            return i;
+        }
+        // some kind of extglob, pos is at the (
+        // find the next | or )
+        let i = pos + 1;
+        let part = new _a(null, ast);
+        const parts = [];
+        let acc = '';
+        while (i < str.length) {
+            const c = str.charAt(i++);
+            // still accumulate escapes at this point, but we do ignore
+            // starts that are escaped
+            if (escaping || c === '\\') {
+                escaping = !escaping;
+                acc += c;
+                continue;
+            }
+            if (inBrace) {
+                if (i === braceStart + 1) {
+                    if (c === '^' || c === '!') {
+                        braceNeg = true;
+                    }
+                }
+                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                    inBrace = false;
+                }
+                acc += c;
+                continue;
+            }
+            else if (c === '[') {
+                inBrace = true;
+                braceStart = i;
+                braceNeg = false;
+                acc += c;
+                continue;
+            }
+            const doRecurse = !opt.noext &&
+                isExtglobType(c) &&
+                str.charAt(i) === '(' &&
+                /* c8 ignore start - the maxDepth is sufficient here */
+                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
+            /* c8 ignore stop */
+            if (doRecurse) {
+                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
+                part.push(acc);
+                acc = '';
+                const ext = new _a(c, part);
+                part.push(ext);
+                i = _a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
+                continue;
+            }
+            if (c === '|') {
+                part.push(acc);
+                acc = '';
+                parts.push(part);
+                part = new _a(null, ast);
+                continue;
+            }
+            if (c === ')') {
+                if (acc === '' && ast.#parts.length === 0) {
+                    ast.#emptyExt = true;
+                }
+                part.push(acc);
+                acc = '';
+                ast.push(...parts, part);
+                return i;
+            }
+            acc += c;
+        }
+        // unfinished extglob
+        // if we got here, it was a malformed extglob! not an extglob, but
+        // maybe something else in there.
+        ast.type = null;
+        ast.#hasMagic = undefined;
+        ast.#parts = [str.substring(pos - 1)];
+        return i;
+    }
+    #canAdoptWithSpace(child) {
+        return this.#canAdopt(child, adoptionWithSpaceMap);
+    }
+    #canAdopt(child, map = adoptionMap) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canAdoptType(gc.type, map);
+    }
+    #canAdoptType(c, map = adoptionAnyMap) {
+        return !!map.get(this.type)?.includes(c);
+    }
+    #adoptWithSpace(child, index) {
+        const gc = child.#parts[0];
+        const blank = new _a(null, gc, this.options);
+        blank.#parts.push('');
+        gc.push(blank);
+        this.#adopt(child, index);
+    }
+    #adopt(child, index) {
+        const gc = child.#parts[0];
+        this.#parts.splice(index, 1, ...gc.#parts);
+        for (const p of gc.#parts) {
+            if (typeof p === 'object')
+                p.#parent = this;
+        }
+        this.#toString = undefined;
+    }
+    #canUsurpType(c) {
+        const m = usurpMap.get(this.type);
+        return !!m?.has(c);
+    }
+    #canUsurp(child) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null ||
+            this.#parts.length !== 1) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canUsurpType(gc.type);
+    }
+    #usurp(child) {
+        const m = usurpMap.get(this.type);
+        const gc = child.#parts[0];
+        const nt = m?.get(gc.type);
+        /* c8 ignore start - impossible */
+        if (!nt)
+            return false;
+        /* c8 ignore stop */
+        this.#parts = gc.#parts;
+        for (const p of this.#parts) {
+            if (typeof p === 'object') {
+                p.#parent = this;
+            }
+        }
+        this.type = nt;
+        this.#toString = undefined;
+        this.#emptyExt = false;
+    }
+    static fromGlob(pattern, options = {}) {
+        const ast = new _a(null, undefined, options);
+        _a.#parseAST(pattern, ast, 0, options, 0);
+        return ast;
+    }
+    // returns the regular expression if there's magic, or the unescaped
+    // string if not.
+    toMMPattern() {
+        // should only be called on root
+        /* c8 ignore start */
+        if (this !== this.#root)
+            return this.#root.toMMPattern();
+        /* c8 ignore stop */
+        const glob = this.toString();
+        const [re, body, hasMagic, uflag] = this.toRegExpSource();
+        // if we're in nocase mode, and not nocaseMagicOnly, then we do
+        // still need a regular expression if we have to case-insensitively
+        // match capital/lowercase characters.
+        const anyMagic = hasMagic ||
+            this.#hasMagic ||
+            (this.#options.nocase &&
+                !this.#options.nocaseMagicOnly &&
+                glob.toUpperCase() !== glob.toLowerCase());
+        if (!anyMagic) {
+            return body;
+        }
+        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
+        return Object.assign(new RegExp(`^${re}$`, flags), {
+            _src: re,
+            _glob: glob,
+        });
+    }
+    get options() {
+        return this.#options;
+    }
+    // returns the string match, the regexp source, whether there's magic
+    // in the regexp (so a regular expression is required) and whether or
+    // not the uflag is needed for the regular expression (for posix classes)
+    // TODO: instead of injecting the start/end at this point, just return
+    // the BODY of the regexp, along with the start/end portions suitable
+    // for binding the start/end in either a joined full-path makeRe context
+    // (where we bind to (^|/), or a standalone matchPart context (where
+    // we bind to ^, and not /).  Otherwise slashes get duped!
+    //
+    // In part-matching mode, the start is:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: ^(?!\.\.?$)
+    // - if dots allowed or not possible: ^
+    // - if dots possible and not allowed: ^(?!\.)
+    // end is:
+    // - if not isEnd(): nothing
+    // - else: $
+    //
+    // In full-path matching mode, we put the slash at the START of the
+    // pattern, so start is:
+    // - if first pattern: same as part-matching mode
+    // - if not isStart(): nothing
+    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
+    // - if dots allowed or not possible: /
+    // - if dots possible and not allowed: /(?!\.)
+    // end is:
+    // - if last pattern, same as part-matching mode
+    // - else nothing
+    //
+    // Always put the (?:$|/) on negated tails, though, because that has to be
+    // there to bind the end of the negated pattern portion, and it's easier to
+    // just stick it in now rather than try to inject it later in the middle of
+    // the pattern.
+    //
+    // We can just always return the same end, and leave it up to the caller
+    // to know whether it's going to be used joined or in parts.
+    // And, if the start is adjusted slightly, can do the same there:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
+    // - if dots allowed or not possible: (?:/|^)
+    // - if dots possible and not allowed: (?:/|^)(?!\.)
+    //
+    // But it's better to have a simpler binding without a conditional, for
+    // performance, so probably better to return both start options.
+    //
+    // Then the caller just ignores the end if it's not the first pattern,
+    // and the start always gets applied.
+    //
+    // But that's always going to be $ if it's the ending pattern, or nothing,
+    // so the caller can just attach $ at the end of the pattern when building.
+    //
+    // So the todo is:
+    // - better detect what kind of start is needed
+    // - return both flavors of starting pattern
+    // - attach $ at the end of the pattern when creating the actual RegExp
+    //
+    // Ah, but wait, no, that all only applies to the root when the first pattern
+    // is not an extglob. If the first pattern IS an extglob, then we need all
+    // that dot prevention biz to live in the extglob portions, because eg
+    // +(*|.x*) can match .xy but not .yx.
+    //
+    // So, return the two flavors if it's #root and the first child is not an
+    // AST, otherwise leave it to the child AST to handle it, and there,
+    // use the (?:^|/) style of start binding.
+    //
+    // Even simplified further:
+    // - Since the start for a join is eg /(?!\.) and the start for a part
+    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
+    // or start or whatever) and prepend ^ or / at the Regexp construction.
+    toRegExpSource(allowDot) {
+        const dot = allowDot ?? !!this.#options.dot;
+        if (this.#root === this) {
+            this.#flatten();
+            this.#fillNegs();
+        }
+        if (!isExtglobAST(this)) {
+            const noEmpty = this.isStart() &&
+                this.isEnd() &&
+                !this.#parts.some(s => typeof s !== 'string');
+            const src = this.#parts
+                .map(p => {
+                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
+                    _a.#parseGlob(p, this.#hasMagic, noEmpty)
+                    : p.toRegExpSource(allowDot);
+                this.#hasMagic = this.#hasMagic || hasMagic;
+                this.#uflag = this.#uflag || uflag;
+                return re;
+            })
+                .join('');
+            let start = '';
+            if (this.isStart()) {
+                if (typeof this.#parts[0] === 'string') {
+                    // this is the string that will match the start of the pattern,
+                    // so we need to protect against dots and such.
+                    // '.' and '..' cannot match unless the pattern is that exactly,
+                    // even if it starts with . or dot:true is set.
+                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
+                    if (!dotTravAllowed) {
+                        const aps = addPatternStart;
+                        // check if we have a possibility of matching . or ..,
+                        // and prevent that.
+                        const needNoTrav = 
+                        // dots are allowed, and the pattern starts with [ or .
+                        (dot && aps.has(src.charAt(0))) ||
+                            // the pattern starts with \., and then [ or .
+                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
+                            // the pattern starts with \.\., and then [ or .
+                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
+                        // no need to prevent dots if it can't match a dot, or if a
+                        // sub-pattern will be preventing it anyway.
+                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
+                        start =
+                            needNoTrav ? startNoTraversal
+                                : needNoDot ? startNoDot
+                                    : '';
+                    }
+                }
+            }
+            // append the "end of path portion" pattern to negation tails
+            let end = '';
+            if (this.isEnd() &&
+                this.#root.#filledNegs &&
+                this.#parent?.type === '!') {
+                end = '(?:$|\\/)';
+            }
+            const final = start + src + end;
+            return [
+                final,
+                unescape_unescape(src),
+                (this.#hasMagic = !!this.#hasMagic),
+                this.#uflag,
+            ];
+        }
+        // We need to calculate the body *twice* if it's a repeat pattern
+        // at the start, once in nodot mode, then again in dot mode, so a
+        // pattern like *(?) can match 'x.y'
+        const repeated = this.type === '*' || this.type === '+';
+        // some kind of extglob
+        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
+        let body = this.#partsToRegExp(dot);
+        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
+            // invalid extglob, has to at least be *something* present, if it's
+            // the entire path portion.
+            const s = this.toString();
+            const me = this;
+            me.#parts = [s];
+            me.type = null;
+            me.#hasMagic = undefined;
+            return [s, unescape_unescape(this.toString()), false, false];
+        }
+        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
+            ''
+            : this.#partsToRegExp(true);
+        if (bodyDotAllowed === body) {
+            bodyDotAllowed = '';
+        }
+        if (bodyDotAllowed) {
+            body = `(?:${body})(?:${bodyDotAllowed})*?`;
+        }
+        // an empty !() is exactly equivalent to a starNoEmpty
+        let final = '';
+        if (this.type === '!' && this.#emptyExt) {
+            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
+        }
+        else {
+            const close = this.type === '!' ?
+                // !() must match something,but !(x) can match ''
+                '))' +
+                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
+                    star +
+                    ')'
+                : this.type === '@' ? ')'
+                    : this.type === '?' ? ')?'
+                        : this.type === '+' && bodyDotAllowed ? ')'
+                            : this.type === '*' && bodyDotAllowed ? `)?`
+                                : `)${this.type}`;
+            final = start + body + close;
+        }
+        return [
+            final,
+            unescape_unescape(body),
+            (this.#hasMagic = !!this.#hasMagic),
+            this.#uflag,
+        ];
+    }
+    #flatten() {
+        if (!isExtglobAST(this)) {
+            for (const p of this.#parts) {
+                if (typeof p === 'object') {
+                    p.#flatten();
+                }
+            }
+        }
+        else {
+            // do up to 10 passes to flatten as much as possible
+            let iterations = 0;
+            let done = false;
+            do {
+                done = true;
+                for (let i = 0; i < this.#parts.length; i++) {
+                    const c = this.#parts[i];
+                    if (typeof c === 'object') {
+                        c.#flatten();
+                        if (this.#canAdopt(c)) {
+                            done = false;
+                            this.#adopt(c, i);
+                        }
+                        else if (this.#canAdoptWithSpace(c)) {
+                            done = false;
+                            this.#adoptWithSpace(c, i);
+                        }
+                        else if (this.#canUsurp(c)) {
+                            done = false;
+                            this.#usurp(c);
+                        }
+                    }
+                }
+            } while (!done && ++iterations < 10);
+        }
+        this.#toString = undefined;
+    }
+    #partsToRegExp(dot) {
+        return this.#parts
+            .map(p => {
+            // extglob ASTs should only contain parent ASTs
+            /* c8 ignore start */
+            if (typeof p === 'string') {
+                throw new Error('string type in extglob ast??');
+            }
+            /* c8 ignore stop */
+            // can ignore hasMagic, because extglobs are already always magic
+            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+            this.#uflag = this.#uflag || uflag;
+            return re;
+        })
+            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
+            .join('|');
+    }
+    static #parseGlob(glob, hasMagic, noEmpty = false) {
+        let escaping = false;
+        let re = '';
+        let uflag = false;
+        // multiple stars that aren't globstars coalesce into one *
+        let inStar = false;
+        for (let i = 0; i < glob.length; i++) {
+            const c = glob.charAt(i);
+            if (escaping) {
+                escaping = false;
+                re += (reSpecials.has(c) ? '\\' : '') + c;
+                continue;
+            }
+            if (c === '*') {
+                if (inStar)
+                    continue;
+                inStar = true;
+                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+                hasMagic = true;
+                continue;
+            }
+            else {
+                inStar = false;
+            }
+            if (c === '\\') {
+                if (i === glob.length - 1) {
+                    re += '\\\\';
+                }
+                else {
+                    escaping = true;
+                }
+                continue;
+            }
+            if (c === '[') {
+                const [src, needUflag, consumed, magic] = parseClass(glob, i);
+                if (consumed) {
+                    re += src;
+                    uflag = uflag || needUflag;
+                    i += consumed - 1;
+                    hasMagic = hasMagic || magic;
+                    continue;
+                }
+            }
+            if (c === '?') {
+                re += qmark;
+                hasMagic = true;
+                continue;
+            }
+            re += regExpEscape(c);
+        }
+        return [re, unescape_unescape(glob), !!hasMagic, uflag];
+    }
+}
+_a = AST;
+//# sourceMappingURL=ast.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
+/**
+ * Escape all magic characters in a glob pattern.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape}
+ * option is used, then characters are escaped by wrapping in `[]`, because
+ * a magic character wrapped in a character class can only be satisfied by
+ * that exact character.  In this mode, `\` is _not_ escaped, because it is
+ * not interpreted as a magic character, but instead as a path separator.
+ *
+ * If the {@link MinimatchOptions.magicalBraces} option is used,
+ * then braces (`{` and `}`) will be escaped.
+ */
+const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
+    // don't need to escape +@! because we escape the parens
+    // that make those magic, and escaping ! as [!] isn't valid,
+    // because [!]] is a valid glob class meaning not ']'.
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/[?*()[\]{}]/g, '[$&]')
+            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/[?*()[\]]/g, '[$&]')
+        : s.replace(/[?*()[\]\\]/g, '\\$&');
+};
+//# sourceMappingURL=escape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
+
+
+
+
+
+const minimatch = (p, pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // shortcut: comments match nothing.
+    if (!options.nocomment && pattern.charAt(0) === '#') {
+        return false;
+    }
+    return new Minimatch(pattern, options).match(p);
+};
+// Optimized checking for the most common glob patterns.
+const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
+const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
+const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
+const starDotExtTestNocase = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
+};
+const starDotExtTestNocaseDot = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => f.toLowerCase().endsWith(ext);
+};
+const starDotStarRE = /^\*+\.\*+$/;
+const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
+const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
+const dotStarRE = /^\.\*+$/;
+const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
+const starRE = /^\*+$/;
+const starTest = (f) => f.length !== 0 && !f.startsWith('.');
+const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
+const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
+const qmarksTestNocase = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestNocaseDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTest = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTestNoExt = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && !f.startsWith('.');
+};
+const qmarksTestNoExtDot = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && f !== '.' && f !== '..';
+};
+/* c8 ignore start */
+const defaultPlatform = (typeof process === 'object' && process ?
+    (typeof process.env === 'object' &&
+        process.env &&
+        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
+        process.platform
+    : 'posix');
+const path = {
+    win32: { sep: '\\' },
+    posix: { sep: '/' },
+};
+/* c8 ignore stop */
+const sep = defaultPlatform === 'win32' ? path.win32.sep : path.posix.sep;
+minimatch.sep = sep;
+const GLOBSTAR = Symbol('globstar **');
+minimatch.GLOBSTAR = GLOBSTAR;
+// any single thing other than /
+// don't need to escape / when using new RegExp()
+const esm_qmark = '[^/]';
+// * => any number of characters
+const esm_star = esm_qmark + '*?';
+// ** when dots are allowed.  Anything goes, except .. and .
+// not (^ or / followed by one or two dots followed by $ or /),
+// followed by anything, any number of times.
+const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
+// not a ^ or / followed by a dot,
+// followed by anything, any number of times.
+const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
+const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+minimatch.filter = filter;
+const ext = (a, b = {}) => Object.assign({}, a, b);
+const defaults = (def) => {
+    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
+        return minimatch;
+    }
+    const orig = minimatch;
+    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+    return Object.assign(m, {
+        Minimatch: class Minimatch extends orig.Minimatch {
+            constructor(pattern, options = {}) {
+                super(pattern, ext(def, options));
+            }
+            static defaults(options) {
+                return orig.defaults(ext(def, options)).Minimatch;
+            }
+        },
+        AST: class AST extends orig.AST {
+            /* c8 ignore start */
+            constructor(type, parent, options = {}) {
+                super(type, parent, ext(def, options));
+            }
+            /* c8 ignore stop */
+            static fromGlob(pattern, options = {}) {
+                return orig.AST.fromGlob(pattern, ext(def, options));
+            }
+        },
+        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
+        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
+        defaults: (options) => orig.defaults(ext(def, options)),
+        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
+        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
+        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+        sep: orig.sep,
+        GLOBSTAR: GLOBSTAR,
+    });
+};
+minimatch.defaults = defaults;
+// Brace expansion:
+// a{b,c}d -> abd acd
+// a{b,}c -> abc ac
+// a{0..3}d -> a0d a1d a2d a3d
+// a{b,c{d,e}f}g -> abg acdfg acefg
+// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
+//
+// Invalid sets are not expanded.
+// a{2..}b -> a{2..}b
+// a{b}c -> a{b}c
+const braceExpand = (pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // Thanks to Yeting Li <https://github.com/yetingli> for
+    // improving this regexp to avoid a ReDOS vulnerability.
+    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+        // shortcut. no need to expand.
+        return [pattern];
+    }
+    return expand(pattern, { max: options.braceExpandMax });
+};
+minimatch.braceExpand = braceExpand;
+// parse a component of the expanded set.
+// At this point, no pattern may contain "/" in it
+// so we're going to return a 2d array, where each entry is the full
+// pattern, split on '/', and then turned into a regular expression.
+// A regexp is made at the end which joins each array with an
+// escaped /, and another full one which joins each regexp with |.
+//
+// Following the lead of Bash 4.1, note that "**" only has special meaning
+// when it is the *only* thing in a path portion.  Otherwise, any series
+// of * is equivalent to a single *.  Globstar behavior is enabled by
+// default, and can be disabled by setting options.noglobstar.
+const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+minimatch.makeRe = makeRe;
+const match = (list, pattern, options = {}) => {
+    const mm = new Minimatch(pattern, options);
+    list = list.filter(f => mm.match(f));
+    if (mm.options.nonull && !list.length) {
+        list.push(pattern);
+    }
+    return list;
+};
+minimatch.match = match;
+// replace stuff like \* with *
+const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
+const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+class Minimatch {
+    options;
+    set;
+    pattern;
+    windowsPathsNoEscape;
+    nonegate;
+    negate;
+    comment;
+    empty;
+    preserveMultipleSlashes;
+    partial;
+    globSet;
+    globParts;
+    nocase;
+    isWindows;
+    platform;
+    windowsNoMagicRoot;
+    maxGlobstarRecursion;
+    regexp;
+    constructor(pattern, options = {}) {
+        assertValidPattern(pattern);
+        options = options || {};
+        this.options = options;
+        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
+        this.pattern = pattern;
+        this.platform = options.platform || defaultPlatform;
+        this.isWindows = this.platform === 'win32';
+        // avoid the annoying deprecation flag lol
+        const awe = ('allowWindow' + 'sEscape');
+        this.windowsPathsNoEscape =
+            !!options.windowsPathsNoEscape || options[awe] === false;
+        if (this.windowsPathsNoEscape) {
+            this.pattern = this.pattern.replace(/\\/g, '/');
+        }
+        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
+        this.regexp = null;
+        this.negate = false;
+        this.nonegate = !!options.nonegate;
+        this.comment = false;
+        this.empty = false;
+        this.partial = !!options.partial;
+        this.nocase = !!this.options.nocase;
+        this.windowsNoMagicRoot =
+            options.windowsNoMagicRoot !== undefined ?
+                options.windowsNoMagicRoot
+                : !!(this.isWindows && this.nocase);
+        this.globSet = [];
+        this.globParts = [];
+        this.set = [];
+        // make the set of regexps etc.
+        this.make();
+    }
+    hasMagic() {
+        if (this.options.magicalBraces && this.set.length > 1) {
+            return true;
+        }
+        for (const pattern of this.set) {
+            for (const part of pattern) {
+                if (typeof part !== 'string')
+                    return true;
+            }
+        }
+        return false;
+    }
+    debug(..._) { }
+    make() {
+        const pattern = this.pattern;
+        const options = this.options;
+        // empty patterns and comments match nothing.
+        if (!options.nocomment && pattern.charAt(0) === '#') {
+            this.comment = true;
+            return;
+        }
+        if (!pattern) {
+            this.empty = true;
+            return;
+        }
+        // step 1: figure out negation, etc.
+        this.parseNegate();
+        // step 2: expand braces
+        this.globSet = [...new Set(this.braceExpand())];
+        if (options.debug) {
+            //oxlint-disable-next-line no-console
+            this.debug = (...args) => console.error(...args);
+        }
+        this.debug(this.pattern, this.globSet);
+        // step 3: now we have a set, so turn each one into a series of
+        // path-portion matching patterns.
+        // These will be regexps, except in the case of "**", which is
+        // set to the GLOBSTAR object for globstar behavior,
+        // and will not contain any / characters
+        //
+        // First, we preprocess to make the glob pattern sets a bit simpler
+        // and deduped.  There are some perf-killing patterns that can cause
+        // problems with a glob walk, but we can simplify them down a bit.
+        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
+        this.globParts = this.preprocess(rawGlobParts);
+        this.debug(this.pattern, this.globParts);
+        // glob --> regexps
+        let set = this.globParts.map((s, _, __) => {
+            if (this.isWindows && this.windowsNoMagicRoot) {
+                // check if it's a drive or unc path.
+                const isUNC = s[0] === '' &&
+                    s[1] === '' &&
+                    (s[2] === '?' || !globMagic.test(s[2])) &&
+                    !globMagic.test(s[3]);
+                const isDrive = /^[a-z]:/i.test(s[0]);
+                if (isUNC) {
+                    return [
+                        ...s.slice(0, 4),
+                        ...s.slice(4).map(ss => this.parse(ss)),
+                    ];
+                }
+                else if (isDrive) {
+                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
+                }
+            }
+            return s.map(ss => this.parse(ss));
+        });
+        this.debug(this.pattern, set);
+        // filter out everything that didn't compile properly.
+        this.set = set.filter(s => s.indexOf(false) === -1);
+        // do not treat the ? in UNC paths as magic
+        if (this.isWindows) {
+            for (let i = 0; i < this.set.length; i++) {
+                const p = this.set[i];
+                if (p[0] === '' &&
+                    p[1] === '' &&
+                    this.globParts[i][2] === '?' &&
+                    typeof p[3] === 'string' &&
+                    /^[a-z]:$/i.test(p[3])) {
+                    p[2] = '?';
+                }
+            }
+        }
+        this.debug(this.pattern, this.set);
+    }
+    // various transforms to equivalent pattern sets that are
+    // faster to process in a filesystem walk.  The goal is to
+    // eliminate what we can, and push all ** patterns as far
+    // to the right as possible, even if it increases the number
+    // of patterns that we have to process.
+    preprocess(globParts) {
+        // if we're not in globstar mode, then turn ** into *
+        if (this.options.noglobstar) {
+            for (const partset of globParts) {
+                for (let j = 0; j < partset.length; j++) {
+                    if (partset[j] === '**') {
+                        partset[j] = '*';
+                    }
+                }
+            }
+        }
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            // aggressive optimization for the purpose of fs walking
+            globParts = this.firstPhasePreProcess(globParts);
+            globParts = this.secondPhasePreProcess(globParts);
+        }
+        else if (optimizationLevel >= 1) {
+            // just basic optimizations to remove some .. parts
+            globParts = this.levelOneOptimize(globParts);
+        }
+        else {
+            // just collapse multiple ** portions into one
+            globParts = this.adjascentGlobstarOptimize(globParts);
+        }
+        return globParts;
+    }
+    // just get rid of adjascent ** portions
+    adjascentGlobstarOptimize(globParts) {
+        return globParts.map(parts => {
+            let gs = -1;
+            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                let i = gs;
+                while (parts[i + 1] === '**') {
+                    i++;
+                }
+                if (i !== gs) {
+                    parts.splice(gs, i - gs);
+                }
+            }
+            return parts;
+        });
+    }
+    // get rid of adjascent ** and resolve .. portions
+    levelOneOptimize(globParts) {
+        return globParts.map(parts => {
+            parts = parts.reduce((set, part) => {
+                const prev = set[set.length - 1];
+                if (part === '**' && prev === '**') {
+                    return set;
+                }
+                if (part === '..') {
+                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
+                        set.pop();
+                        return set;
+                    }
+                }
+                set.push(part);
+                return set;
+            }, []);
+            return parts.length === 0 ? [''] : parts;
+        });
+    }
+    levelTwoFileOptimize(parts) {
+        if (!Array.isArray(parts)) {
+            parts = this.slashSplit(parts);
+        }
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/<e>/<rest> -> <pre>/<rest>
+            if (!this.preserveMultipleSlashes) {
+                for (let i = 1; i < parts.length - 1; i++) {
+                    const p = parts[i];
+                    // don't squeeze out UNC patterns
+                    if (i === 1 && p === '' && parts[0] === '')
+                        continue;
+                    if (p === '.' || p === '') {
+                        didSomething = true;
+                        parts.splice(i, 1);
+                        i--;
+                    }
+                }
+                if (parts[0] === '.' &&
+                    parts.length === 2 &&
+                    (parts[1] === '.' || parts[1] === '')) {
+                    didSomething = true;
+                    parts.pop();
+                }
+            }
+            // <pre>/<p>/../<rest> -> <pre>/<rest>
+            let dd = 0;
+            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                const p = parts[dd - 1];
+                if (p &&
+                    p !== '.' &&
+                    p !== '..' &&
+                    p !== '**' &&
+                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
+                    didSomething = true;
+                    parts.splice(dd - 1, 2);
+                    dd -= 2;
+                }
+            }
+        } while (didSomething);
+        return parts.length === 0 ? [''] : parts;
+    }
+    // First phase: single-pattern processing
+    // <pre> is 1 or more portions
+    // <rest> is 1 or more portions
+    // <p> is any portion other than ., .., '', or **
+    // <e> is . or ''
+    //
+    // **/.. is *brutal* for filesystem walking performance, because
+    // it effectively resets the recursive walk each time it occurs,
+    // and ** cannot be reduced out by a .. pattern part like a regexp
+    // or most strings (other than .., ., and '') can be.
+    //
+    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+    // <pre>/<e>/<rest> -> <pre>/<rest>
+    // <pre>/<p>/../<rest> -> <pre>/<rest>
+    // **/**/<rest> -> **/<rest>
+    //
+    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
+    // this WOULD be allowed if ** did follow symlinks, or * didn't
+    firstPhasePreProcess(globParts) {
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+            for (let parts of globParts) {
+                let gs = -1;
+                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                    let gss = gs;
+                    while (parts[gss + 1] === '**') {
+                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
+                        gss++;
+                    }
+                    // eg, if gs is 2 and gss is 4, that means we have 3 **
+                    // parts, and can remove 2 of them.
+                    if (gss > gs) {
+                        parts.splice(gs + 1, gss - gs);
+                    }
+                    let next = parts[gs + 1];
+                    const p = parts[gs + 2];
+                    const p2 = parts[gs + 3];
+                    if (next !== '..')
+                        continue;
+                    if (!p ||
+                        p === '.' ||
+                        p === '..' ||
+                        !p2 ||
+                        p2 === '.' ||
+                        p2 === '..') {
+                        continue;
+                    }
+                    didSomething = true;
+                    // edit parts in place, and push the new one
+                    parts.splice(gs, 1);
+                    const other = parts.slice(0);
+                    other[gs] = '**';
+                    globParts.push(other);
+                    gs--;
+                }
+                // <pre>/<e>/<rest> -> <pre>/<rest>
+                if (!this.preserveMultipleSlashes) {
+                    for (let i = 1; i < parts.length - 1; i++) {
+                        const p = parts[i];
+                        // don't squeeze out UNC patterns
+                        if (i === 1 && p === '' && parts[0] === '')
+                            continue;
+                        if (p === '.' || p === '') {
+                            didSomething = true;
+                            parts.splice(i, 1);
+                            i--;
+                        }
+                    }
+                    if (parts[0] === '.' &&
+                        parts.length === 2 &&
+                        (parts[1] === '.' || parts[1] === '')) {
+                        didSomething = true;
+                        parts.pop();
+                    }
+                }
+                // <pre>/<p>/../<rest> -> <pre>/<rest>
+                let dd = 0;
+                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                    const p = parts[dd - 1];
+                    if (p && p !== '.' && p !== '..' && p !== '**') {
+                        didSomething = true;
+                        const needDot = dd === 1 && parts[dd + 1] === '**';
+                        const splin = needDot ? ['.'] : [];
+                        parts.splice(dd - 1, 2, ...splin);
+                        if (parts.length === 0)
+                            parts.push('');
+                        dd -= 2;
+                    }
+                }
+            }
+        } while (didSomething);
+        return globParts;
+    }
+    // second phase: multi-pattern dedupes
+    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
+    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
+    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
+    //
+    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
+    // ^-- not valid because ** doens't follow symlinks
+    secondPhasePreProcess(globParts) {
+        for (let i = 0; i < globParts.length - 1; i++) {
+            for (let j = i + 1; j < globParts.length; j++) {
+                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
+                if (matched) {
+                    globParts[i] = [];
+                    globParts[j] = matched;
+                    break;
+                }
+            }
+        }
+        return globParts.filter(gs => gs.length);
+    }
+    partsMatch(a, b, emptyGSMatch = false) {
+        let ai = 0;
+        let bi = 0;
+        let result = [];
+        let which = '';
+        while (ai < a.length && bi < b.length) {
+            if (a[ai] === b[bi]) {
+                result.push(which === 'b' ? b[bi] : a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
+                result.push(a[ai]);
+                ai++;
+            }
+            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
+                result.push(b[bi]);
+                bi++;
+            }
+            else if (a[ai] === '*' &&
+                b[bi] &&
+                (this.options.dot || !b[bi].startsWith('.')) &&
+                b[bi] !== '**') {
+                if (which === 'b')
+                    return false;
+                which = 'a';
+                result.push(a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (b[bi] === '*' &&
+                a[ai] &&
+                (this.options.dot || !a[ai].startsWith('.')) &&
+                a[ai] !== '**') {
+                if (which === 'a')
+                    return false;
+                which = 'b';
+                result.push(b[bi]);
+                ai++;
+                bi++;
+            }
+            else {
+                return false;
+            }
+        }
+        // if we fall out of the loop, it means they two are identical
+        // as long as their lengths match
+        return a.length === b.length && result;
+    }
+    parseNegate() {
+        if (this.nonegate)
+            return;
+        const pattern = this.pattern;
+        let negate = false;
+        let negateOffset = 0;
+        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
+            negate = !negate;
+            negateOffset++;
+        }
+        if (negateOffset)
+            this.pattern = pattern.slice(negateOffset);
+        this.negate = negate;
+    }
+    // set partial to true to test if, for example,
+    // "/a/b" matches the start of "/*/b/*/d"
+    // Partial means, if you run out of file before you run
+    // out of pattern, then that's fine, as long as all
+    // the parts match.
+    matchOne(file, pattern, partial = false) {
+        let fileStartIndex = 0;
+        let patternStartIndex = 0;
+        // UNC paths like //?/X:/... can match X:/... and vice versa
+        // Drive letters in absolute drive or unc paths are always compared
+        // case-insensitively.
+        if (this.isWindows) {
+            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
+            const fileUNC = !fileDrive &&
+                file[0] === '' &&
+                file[1] === '' &&
+                file[2] === '?' &&
+                /^[a-z]:$/i.test(file[3]);
+            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
+            const patternUNC = !patternDrive &&
+                pattern[0] === '' &&
+                pattern[1] === '' &&
+                pattern[2] === '?' &&
+                typeof pattern[3] === 'string' &&
+                /^[a-z]:$/i.test(pattern[3]);
+            const fdi = fileUNC ? 3
+                : fileDrive ? 0
+                    : undefined;
+            const pdi = patternUNC ? 3
+                : patternDrive ? 0
+                    : undefined;
+            if (typeof fdi === 'number' && typeof pdi === 'number') {
+                const [fd, pd] = [
+                    file[fdi],
+                    pattern[pdi],
+                ];
+                // start matching at the drive letter index of each
+                if (fd.toLowerCase() === pd.toLowerCase()) {
+                    pattern[pdi] = fd;
+                    patternStartIndex = pdi;
+                    fileStartIndex = fdi;
+                }
+            }
+        }
+        // resolve and reduce . and .. portions in the file as well.
+        // don't need to do the second phase, because it's only one string[]
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            file = this.levelTwoFileOptimize(file);
+        }
+        if (pattern.includes(GLOBSTAR)) {
+            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
+        }
+        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
+    }
+    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
+        // split the pattern into head, tail, and middle of ** delimited parts
+        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
+        const lastgs = pattern.lastIndexOf(GLOBSTAR);
+        // split the pattern up into globstar-delimited sections
+        // the tail has to be at the end, and the others just have
+        // to be found in order from the head.
+        const [head, body, tail] = partial ?
+            [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1),
+                [],
+            ]
+            : [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1, lastgs),
+                pattern.slice(lastgs + 1),
+            ];
+        // check the head, from the current file/pattern index.
+        if (head.length) {
+            const fileHead = file.slice(fileIndex, fileIndex + head.length);
+            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
+                return false;
+            }
+            fileIndex += head.length;
+            patternIndex += head.length;
+        }
+        // now we know the head matches!
+        // if the last portion is not empty, it MUST match the end
+        // check the tail
+        let fileTailMatch = 0;
+        if (tail.length) {
+            // if head + tail > file, then we cannot possibly match
+            if (tail.length + fileIndex > file.length)
+                return false;
+            // try to match the tail
+            let tailStart = file.length - tail.length;
+            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
+                fileTailMatch = tail.length;
+            }
+            else {
+                // affordance for stuff like a/**/* matching a/b/
+                // if the last file portion is '', and there's more to the pattern
+                // then try without the '' bit.
+                if (file[file.length - 1] !== '' ||
+                    fileIndex + tail.length === file.length) {
+                    return false;
+                }
+                tailStart--;
+                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
+                    return false;
+                }
+                fileTailMatch = tail.length + 1;
+            }
+        }
+        // now we know the tail matches!
+        // the middle is zero or more portions wrapped in **, possibly
+        // containing more ** sections.
+        // so a/**/b/**/c/**/d has become **/b/**/c/**
+        // if it's empty, it means a/**/b, just verify we have no bad dots
+        // if there's no tail, so it ends on /**, then we must have *something*
+        // after the head, or it's not a matc
+        if (!body.length) {
+            let sawSome = !!fileTailMatch;
+            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
+                const f = String(file[i]);
+                sawSome = true;
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            // in partial mode, we just need to get past all file parts
+            return partial || sawSome;
+        }
+        // now we know that there's one or more body sections, which can
+        // be matched anywhere from the 0 index (because the head was pruned)
+        // through to the length-fileTailMatch index.
+        // split the body up into sections, and note the minimum index it can
+        // be found at (start with the length of all previous segments)
+        // [section, before, after]
+        const bodySegments = [[[], 0]];
+        let currentBody = bodySegments[0];
+        let nonGsParts = 0;
+        const nonGsPartsSums = [0];
+        for (const b of body) {
+            if (b === GLOBSTAR) {
+                nonGsPartsSums.push(nonGsParts);
+                currentBody = [[], 0];
+                bodySegments.push(currentBody);
+            }
+            else {
+                currentBody[0].push(b);
+                nonGsParts++;
+            }
+        }
+        let i = bodySegments.length - 1;
+        const fileLength = file.length - fileTailMatch;
+        for (const b of bodySegments) {
+            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
+        }
+        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
+    }
+    // return false for "nope, not matching"
+    // return null for "not matching, cannot keep trying"
+    #matchGlobStarBodySections(file, 
+    // pattern section, last possible position for it
+    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
+        // take the first body segment, and walk from fileIndex to its "after"
+        // value at the end
+        // If it doesn't match at that position, we increment, until we hit
+        // that final possible position, and give up.
+        // If it does match, then advance and try to rest.
+        // If any of them fail we keep walking forward.
+        // this is still a bit recursively painful, but it's more constrained
+        // than previous implementations, because we never test something that
+        // can't possibly be a valid matching condition.
+        const bs = bodySegments[bodyIndex];
+        if (!bs) {
+            // just make sure that there's no bad dots
+            for (let i = fileIndex; i < file.length; i++) {
+                sawTail = true;
+                const f = file[i];
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            return sawTail;
+        }
+        // have a non-globstar body section to test
+        const [body, after] = bs;
+        while (fileIndex <= after) {
+            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
+            // if limit exceeded, no match. intentional false negative,
+            // acceptable break in correctness for security.
+            if (m && globStarDepth < this.maxGlobstarRecursion) {
+                // match! see if the rest match. if so, we're done!
+                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
+                if (sub !== false) {
+                    return sub;
+                }
+            }
+            const f = file[fileIndex];
+            if (f === '.' ||
+                f === '..' ||
+                (!this.options.dot && f.startsWith('.'))) {
+                return false;
+            }
+            fileIndex++;
+        }
+        // walked off. no point continuing
+        return partial || null;
+    }
+    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
+        let fi;
+        let pi;
+        let pl;
+        let fl;
+        for (fi = fileIndex,
+            pi = patternIndex,
+            fl = file.length,
+            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+            this.debug('matchOne loop');
+            let p = pattern[pi];
+            let f = file[fi];
+            this.debug(pattern, p, f);
+            // should be impossible.
+            // some invalid regexp stuff in the set.
+            /* c8 ignore start */
+            if (p === false || p === GLOBSTAR) {
+                return false;
+            }
+            /* c8 ignore stop */
+            // something other than **
+            // non-magic patterns just have to match exactly
+            // patterns with magic have been turned into regexps.
+            let hit;
+            if (typeof p === 'string') {
+                hit = f === p;
+                this.debug('string match', p, f, hit);
+            }
+            else {
+                hit = p.test(f);
+                this.debug('pattern match', p, f, hit);
+            }
+            if (!hit)
+                return false;
+        }
+        // Note: ending in / means that we'll get a final ""
+        // at the end of the pattern.  This can only match a
+        // corresponding "" at the end of the file.
+        // If the file ends in /, then it can only match a
+        // a pattern that ends in /, unless the pattern just
+        // doesn't have any more for it. But, a/b/ should *not*
+        // match "a/b/*", even though "" matches against the
+        // [^/]*? pattern, except in partial mode, where it might
+        // simply not be reached yet.
+        // However, a/b/ should still satisfy a/*
+        // now either we fell off the end of the pattern, or we're done.
+        if (fi === fl && pi === pl) {
+            // ran out of pattern and filename at the same time.
+            // an exact hit!
+            return true;
+        }
+        else if (fi === fl) {
+            // ran out of file, but still had pattern left.
+            // this is ok if we're doing the match as part of
+            // a glob fs traversal.
+            return partial;
+        }
+        else if (pi === pl) {
+            // ran out of pattern, still have file left.
+            // this is only acceptable if we're on the very last
+            // empty segment of a file with a trailing slash.
+            // a/* should match a/b/
+            return fi === fl - 1 && file[fi] === '';
+            /* c8 ignore start */
+        }
+        else {
+            // should be unreachable.
+            throw new Error('wtf?');
+        }
+        /* c8 ignore stop */
+    }
+    braceExpand() {
+        return braceExpand(this.pattern, this.options);
+    }
+    parse(pattern) {
+        assertValidPattern(pattern);
+        const options = this.options;
+        // shortcuts
+        if (pattern === '**')
+            return GLOBSTAR;
+        if (pattern === '')
+            return '';
+        // far and away, the most common glob pattern parts are
+        // *, *.*, and *.<ext>  Add a fast check method for those.
+        let m;
+        let fastTest = null;
+        if ((m = pattern.match(starRE))) {
+            fastTest = options.dot ? starTestDot : starTest;
+        }
+        else if ((m = pattern.match(starDotExtRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    starDotExtTestNocaseDot
+                    : starDotExtTestNocase
+                : options.dot ? starDotExtTestDot
+                    : starDotExtTest)(m[1]);
+        }
+        else if ((m = pattern.match(qmarksRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    qmarksTestNocaseDot
+                    : qmarksTestNocase
+                : options.dot ? qmarksTestDot
+                    : qmarksTest)(m);
+        }
+        else if ((m = pattern.match(starDotStarRE))) {
+            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
+        }
+        else if ((m = pattern.match(dotStarRE))) {
+            fastTest = dotStarTest;
+        }
+        const re = AST.fromGlob(pattern, this.options).toMMPattern();
+        if (fastTest && typeof re === 'object') {
+            // Avoids overriding in frozen environments
+            Reflect.defineProperty(re, 'test', { value: fastTest });
+        }
+        return re;
+    }
+    makeRe() {
+        if (this.regexp || this.regexp === false)
+            return this.regexp;
+        // at this point, this.set is a 2d array of partial
+        // pattern strings, or "**".
+        //
+        // It's better to use .match().  This function shouldn't
+        // be used, really, but it's pretty convenient sometimes,
+        // when you just want to work with a regex.
+        const set = this.set;
+        if (!set.length) {
+            this.regexp = false;
+            return this.regexp;
+        }
+        const options = this.options;
+        const twoStar = options.noglobstar ? esm_star
+            : options.dot ? twoStarDot
+                : twoStarNoDot;
+        const flags = new Set(options.nocase ? ['i'] : []);
+        // regexpify non-globstar patterns
+        // if ** is only item, then we just do one twoStar
+        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
+        // if ** is last, append (\/twoStar|) to previous
+        // if ** is in the middle, append (\/|\/twoStar\/) to previous
+        // then filter out GLOBSTAR symbols
+        let re = set
+            .map(pattern => {
+            const pp = pattern.map(p => {
+                if (p instanceof RegExp) {
+                    for (const f of p.flags.split(''))
+                        flags.add(f);
+                }
+                return (typeof p === 'string' ? esm_regExpEscape(p)
+                    : p === GLOBSTAR ? GLOBSTAR
+                        : p._src);
+            });
+            pp.forEach((p, i) => {
+                const next = pp[i + 1];
+                const prev = pp[i - 1];
+                if (p !== GLOBSTAR || prev === GLOBSTAR) {
+                    return;
+                }
+                if (prev === undefined) {
+                    if (next !== undefined && next !== GLOBSTAR) {
+                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
+                    }
+                    else {
+                        pp[i] = twoStar;
+                    }
+                }
+                else if (next === undefined) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
+                }
+                else if (next !== GLOBSTAR) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
+                    pp[i + 1] = GLOBSTAR;
+                }
+            });
+            const filtered = pp.filter(p => p !== GLOBSTAR);
+            // For partial matches, we need to make the pattern match
+            // any prefix of the full path. We do this by generating
+            // alternative patterns that match progressively longer prefixes.
+            if (this.partial && filtered.length >= 1) {
+                const prefixes = [];
+                for (let i = 1; i <= filtered.length; i++) {
+                    prefixes.push(filtered.slice(0, i).join('/'));
+                }
+                return '(?:' + prefixes.join('|') + ')';
+            }
+            return filtered.join('/');
+        })
+            .join('|');
+        // need to wrap in parens if we had more than one thing with |,
+        // otherwise only the first will be anchored to ^ and the last to $
+        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
+        // must match entire pattern
+        // ending in a * or ** will make it less strict.
+        re = '^' + open + re + close + '$';
+        // In partial mode, '/' should always match as it's a valid prefix for any pattern
+        if (this.partial) {
+            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
+        }
+        // can match anything, as long as it's not this.
+        if (this.negate)
+            re = '^(?!' + re + ').+$';
+        try {
+            this.regexp = new RegExp(re, [...flags].join(''));
+            /* c8 ignore start */
+        }
+        catch {
+            // should be impossible
+            this.regexp = false;
+        }
+        /* c8 ignore stop */
+        return this.regexp;
+    }
+    slashSplit(p) {
+        // if p starts with // on windows, we preserve that
+        // so that UNC paths aren't broken.  Otherwise, any number of
+        // / characters are coalesced into one, unless
+        // preserveMultipleSlashes is set to true.
+        if (this.preserveMultipleSlashes) {
+            return p.split('/');
+        }
+        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
+            // add an extra '' for the one we lose
+            return ['', ...p.split(/\/+/)];
+        }
+        else {
+            return p.split(/\/+/);
+        }
+    }
+    match(f, partial = this.partial) {
+        this.debug('match', f, this.pattern);
+        // short-circuit in the case of busted things.
+        // comments, etc.
+        if (this.comment) {
+            return false;
+        }
+        if (this.empty) {
+            return f === '';
+        }
+        if (f === '/' && partial) {
+            return true;
+        }
+        const options = this.options;
+        // windows: need to use /, not \
+        if (this.isWindows) {
+            f = f.split('\\').join('/');
+        }
+        // treat the test path as a set of pathparts.
+        const ff = this.slashSplit(f);
+        this.debug(this.pattern, 'split', ff);
+        // just ONE of the pattern sets in this.set needs to match
+        // in order for it to be valid.  If negating, then just one
+        // match means that we have failed.
+        // Either way, return on the first hit.
+        const set = this.set;
+        this.debug(this.pattern, 'set', set);
+        // Find the basename of the path by looking for the last non-empty segment
+        let filename = ff[ff.length - 1];
+        if (!filename) {
+            for (let i = ff.length - 2; !filename && i >= 0; i--) {
+                filename = ff[i];
+            }
+        }
+        for (const pattern of set) {
+            let file = ff;
+            if (options.matchBase && pattern.length === 1) {
+                file = [filename];
+            }
+            const hit = this.matchOne(file, pattern, partial);
+            if (hit) {
+                if (options.flipNegate) {
+                    return true;
+                }
+                return !this.negate;
+            }
+        }
+        // didn't get any hits.  this is success if it's a negative
+        // pattern, failure otherwise.
+        if (options.flipNegate) {
+            return false;
+        }
+        return this.negate;
+    }
+    static defaults(def) {
+        return minimatch.defaults(def).Minimatch;
+    }
+}
+/* c8 ignore start */
+
+
+
+/* c8 ignore stop */
+minimatch.AST = AST;
+minimatch.Minimatch = Minimatch;
+minimatch.escape = escape_escape;
+minimatch.unescape = unescape_unescape;
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./src/candidates/glob.ts
+// Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
+
+
+
+
+// Never candidates nor test files, and walking them would cost more than the rest of the tree.
+const SKIPPED_DIRS = new Set([".git", "node_modules"]);
+async function* walk(root, dir = "") {
+    const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        const rel = dir ? `${dir}/${entry.name}` : entry.name;
+        // Symlinked directories are not followed: they could lead out of the tree.
+        if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
+            yield* walk(root, rel);
+        else if (entry.isFile() || entry.isSymbolicLink())
+            yield rel;
+    }
+}
+function toPosix(path) {
+    return path.split(external_node_path_namespaceObject.sep).join("/");
+}
+/**
+ * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
+ * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
+ */
+async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
+    const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
+        throw new InputError(input, `base directory '${base}' does not exist`);
+    });
+    const anchored = (pattern) => new Minimatch(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
+    const includes = patterns
+        .filter((p) => !p.startsWith("!"))
+        .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
+    const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
+    const found = [];
+    for await (const rel of walk(root)) {
+        const hit = includes.filter((inc) => inc.matcher.match(rel));
+        if (hit.length === 0 || excludes.some((ex) => ex.match(rel)))
+            continue;
+        for (const inc of hit)
+            inc.hits += 1;
+        const absolute = (0,external_node_path_namespaceObject.join)(root, rel);
+        // A symlink pointing out of the tree would smuggle host files into the sandbox.
+        const real = await (0,promises_namespaceObject.realpath)(absolute).catch(() => undefined);
+        const inside = real !== undefined && !(0,external_node_path_namespaceObject.relative)(root, real).startsWith("..") && !(0,external_node_path_namespaceObject.isAbsolute)((0,external_node_path_namespaceObject.relative)(root, real));
+        if (!inside)
+            throw new InputError(input, `'${rel}' resolves outside ${base}`);
+        if ((await (0,promises_namespaceObject.lstat)(real)).isFile())
+            found.push({ absolute: real, relative: rel });
+    }
+    const unmatched = includes.find((inc) => inc.hits === 0);
+    if (unmatched && !allowNone)
+        throw new InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
+    return found;
+}
+
+;// CONCATENATED MODULE: ./src/prepare/tests.ts
+// The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
+
+
+
+/** Any execute bit, as git records a file's mode (100755 or 100644). */
+function isExecutable(mode) {
+    return (mode & 0o111) !== 0;
+}
+async function loadTestFiles(patterns, base, maxBytes) {
+    if (patterns.length === 0)
+        return [];
+    const matches = await resolveGlobs("tests", patterns, base);
+    const files = [];
+    let total = 0;
+    for (const match of matches) {
+        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
+        total += content.length;
+        // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
+        if (total > maxBytes)
+            throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
+        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
+    }
+    return files;
+}
+
+;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
+// The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
+// Reading only: the checkout is never written.
+
+
+
+
+async function isSymlink(root, path) {
+    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+    return info?.isSymbolicLink() ?? false;
+}
+/** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
+function throughLink(paths, links) {
+    const through = pathThroughSymlink(paths, (p) => links.has(p));
+    return through
+        ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` }
+        : undefined;
+}
+/** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
+async function loadBaseTree(root, paths) {
+    // Every prefix is checked: a symlinked directory in the checkout would lead a write out of the tree.
+    const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+    const links = new Set();
+    for (const prefix of prefixes)
+        if (await isSymlink(root, prefix))
+            links.add(prefix);
+    const refused = throughLink(paths, links);
+    if (refused)
+        return refused;
+    const files = new Map();
+    const executable = new Set();
+    for (const path of paths) {
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        if (!info?.isFile())
+            continue;
+        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
+        if (isExecutable(info.mode))
+            executable.add(path);
+    }
+    return { ok: true, files, executable };
+}
+/** The same as loadBaseTree, from a base tree already read: its links refuse what goes through them. */
+function baseOfTree(tree, paths) {
+    const links = new Set(tree.files.filter((file) => file.linkTarget !== undefined).map((file) => file.path));
+    const refused = throughLink(paths, links);
+    if (refused)
+        return refused;
+    const wanted = new Set(paths);
+    const files = new Map();
+    const executable = new Set();
+    for (const file of tree.files) {
+        if (!wanted.has(file.path) || file.linkTarget !== undefined)
+            continue;
+        files.set(file.path, typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content);
+        if (file.executable)
+            executable.add(file.path);
+    }
+    return { ok: true, files, executable };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/extract.ts
+
+/** Tags of blocks that show what a program printed, never a program. `console` is also a bash tag. */
+const OUTPUT_TAGS = new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
+const PATCH_TAGS = new Set(["diff", "patch", "udiff"]);
+const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+function normalise(text) {
+    return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+function tagOf(info) {
+    return info.split(/[\s{,]/, 1)[0]?.toLowerCase() ?? "";
+}
+function isClosing(line, marker) {
+    const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+    return match !== null && match[1][0] === marker[0] && match[1].length >= marker.length;
+}
+/** CommonMark strips up to the opening fence's indentation from each content line. */
+function dedent(line, indent) {
+    const leading = /^ */.exec(line)[0].length;
+    return line.slice(Math.min(leading, indent));
+}
+/** Every fenced block, in order; an unclosed fence runs to the end of the reply. */
+function findFences(text) {
+    const lines = text.split("\n");
+    const fences = [];
+    for (let i = 0; i < lines.length; i++) {
+        const open = OPENING.exec(lines[i]);
+        if (!open)
+            continue;
+        const indent = open[1].length;
+        const marker = open[2];
+        const rawInfo = open[3];
+        // A backtick in a backtick fence's info string makes it inline code (```x```), not a fence.
+        if (marker[0] === "`" && rawInfo.includes("`"))
+            continue;
+        const info = rawInfo.trim();
+        let end = i + 1;
+        while (end < lines.length && !isClosing(lines[end], marker))
+            end++;
+        fences.push({
+            index: fences.length,
+            info,
+            tag: tagOf(info),
+            startLine: i + 1,
+            lines: lines.slice(i + 1, end).map((line) => dedent(line, indent)),
+        });
+        i = end;
+    }
+    return fences;
+}
+function looksLikeDiff(lines) {
+    const text = lines.join("\n").trimStart();
+    return text.startsWith("diff --git ") || /^--- \S.*\n\+\+\+ \S/.test(text);
+}
+function kindOf(fence) {
+    if (PATCH_TAGS.has(fence.tag) || (fence.tag === "" && looksLikeDiff(fence.lines)))
+        return "patch";
+    if (OUTPUT_TAGS.has(fence.tag))
+        return "output";
+    if (fence.tag === "" || languageOfTag(fence.info))
+        return "code";
+    return "foreign";
+}
+/** The contents of the reply's diff/patch fences (tagged so, or bare fences holding a unified diff). */
+function findPatchBlocks(reply) {
+    return findFences(normalise(reply))
+        .filter((fence) => kindOf(fence) === "patch")
+        .map((fence) => `${fence.lines.join("\n")}\n`);
+}
+/** Drops blank lines around the code so line 1 is real code; returns null when nothing is left. */
+function trimBlank(lines, firstLine) {
+    const first = lines.findIndex((line) => line.trim() !== "");
+    if (first < 0)
+        return null;
+    return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
+}
+// Lines that only code starts like. Prose is a reply where no line matches: keywords must be lower case
+// and sentence-like openers ("if you want…") must end as code does (":" for python, "{"/";" for C-likes).
+const PYTHON_LINE = [
+    /^\s*(async\s+)?def\s+\w+\s*\(/,
+    /^\s*class\s+\w+\s*[(:]/,
+    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+    /^\s*from\s+[\w.]+\s+import\s+/,
+    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+    /^\s*@\w+/,
+];
+const JS_LINE = [
+    /^\s*(export\s+)?(async\s+)?function\b/,
+    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+    /^\s*return\b.*;\s*$/,
+    /^\s*[})\]]+[;,)]*\s*$/,
+    /=>/,
+];
+const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
+const BASH_LINE = [
+    /^#!/,
+    /^\s*[A-Za-z_]\w*=\S*/,
+    /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+    /^\s*for\s+\w+\s+in\b/,
+    /^\s*(then|do|done|fi|esac|else)\s*$/,
+    /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+    /^\s*\w+\s*\(\)\s*\{?\s*$/,
+    /^\s*\w[\w.-]*\s+--?\w/,
+];
+const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
+// Shared by every language: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`).
+const COMMON_LINE = [
+    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
+];
+const CODE_LINES = {
+    python: [...PYTHON_LINE, ...COMMON_LINE],
+    javascript: [...JS_LINE, ...COMMON_LINE],
+    typescript: [...TS_LINE, ...COMMON_LINE],
+    bash: BASH_LINE,
+    php: [...PHP_LINE, ...COMMON_LINE],
+};
+/** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
+function looksLikeCode(text, language) {
+    const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
+    return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
+}
+function candidateOf(fence) {
+    const trimmed = trimBlank(fence.lines, fence.startLine + 1);
+    return trimmed && { fence, language: languageOfTag(fence.info) ?? null, ...trimmed };
+}
+/** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
+function resolveLanguage(blocks) {
+    return ranked(blocks.filter((block) => block.language !== null))[0]?.language ?? null;
+}
+/** Longest first; on a tie the later one first, since replies correct themselves further down. */
+function ranked(blocks) {
+    return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
+}
+function extracted(block) {
+    return {
+        code: block.code,
+        block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine },
+        firstLine: block.firstLine,
+    };
+}
+/** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
+function describeFences(fences) {
+    const describe = (fence) => {
+        const kind = kindOf(fence);
+        if (kind === "patch")
+            return "diff";
+        const tag = fence.tag || "bare";
+        return kind === "code" && !candidateOf(fence) ? `empty ${tag}` : tag;
+    };
+    return [...new Set(fences.map(describe))].join(", ");
+}
+function fromWholeReply(reply, language) {
+    const trimmed = trimBlank(reply.split("\n"), 1);
+    if (!trimmed)
+        return { kind: "none", reason: "empty reply" };
+    if (!looksLikeCode(trimmed.code, language)) {
+        return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
+    }
+    return {
+        kind: "code",
+        ...trimmed,
+        language,
+        block: null,
+        candidates: 0,
+        fallbacks: [],
+        reason: "no fence: the whole reply is the code",
+    };
+}
+/**
+ * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
+ * and looks like code. Patch, output and other-language blocks never count.
+ */
+function extractCode(reply, language) {
+    const text = normalise(reply);
+    const fences = findFences(text);
+    const wanted = language === "auto" ? null : language;
+    if (fences.length === 0)
+        return fromWholeReply(text, wanted);
+    const blocks = fences.filter((fence) => kindOf(fence) === "code").flatMap((fence) => candidateOf(fence) ?? []);
+    const target = wanted ?? resolveLanguage(blocks);
+    const eligible = blocks.filter((block) => block.language === null || block.language === target);
+    if (eligible.length === 0) {
+        return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
+    }
+    const [chosen, ...others] = ranked(eligible);
+    const name = target ?? "untagged";
+    return {
+        kind: "code",
+        ...extracted(chosen),
+        language: target,
+        candidates: eligible.length,
+        fallbacks: others.map(extracted),
+        reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/syntax.ts
+const WORKDIR = /(?:file:\/\/)?\/work\//g;
+/** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
+function relative(path) {
+    return path.replace(WORKDIR, "").replace(/^\.\//, "");
+}
+function positive(value) {
+    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+// The preset's check script writes its verdict, {message, file, line, column}, on the nonce-marked
+// channel (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines
+// that can look like a verdict.
+function parsePython(_output, verdict) {
+    if (verdict === undefined)
+        return undefined;
+    try {
+        const info = JSON.parse(verdict);
+        if (typeof info !== "object" || info === null)
+            return undefined;
+        const { message, file, line: lineNo, column } = info;
+        if (typeof message !== "string")
+            return undefined;
+        return {
+            message,
+            file: typeof file === "string" ? file : undefined,
+            line: positive(lineNo),
+            column: positive(column),
+        };
+    }
+    catch {
+        return undefined;
+    }
+}
+// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
+// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
+// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
+// error in one), and all of them come before the message, which only node's own stack frames follow:
+// the message is the last line shaped like one.
+function parseNode(output) {
+    const lines = output.split("\n");
+    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+    if (messageAt < 0)
+        return undefined;
+    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+    // node:internal/… headers locate node's own code, not the candidate's.
+    if (!header || header[1].startsWith("node:"))
+        return { message: lines[messageAt] };
+    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+    return {
+        message: lines[messageAt],
+        file: header[1] || undefined,
+        line: positive(Number(header[2])),
+        // Node keeps tabs in the caret line, so its index is the character column.
+        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
+    };
+}
+// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
+// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
+function parseBash(output) {
+    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
+    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
+}
+// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
+function parsePhp(output) {
+    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
+}
+const PARSERS = {
+    python: parsePython,
+    javascript: parseNode,
+    typescript: parseNode,
+    bash: parseBash,
+    php: parsePhp,
+};
+/**
+ * Where and why the parse check failed. The check ran on `target` alone, so an error that names no
+ * file is in `target`; output no parser shape matches is passed on whole as the message.
+ */
+function parseCheckOutput(language, output, target, verdict) {
+    const text = output.replace(/\r\n?/g, "\n").trim();
+    const parsed = PARSERS[language](text, verdict) ?? {};
+    const message = (parsed.message ?? text).replace(WORKDIR, "").trim() || "the parse check failed without a message";
+    const info = { message, file: relative(parsed.file || target) };
+    if (parsed.line !== undefined)
+        info.line = parsed.line;
+    if (parsed.column !== undefined)
+        info.column = parsed.column;
+    return info;
+}
+
+;// CONCATENATED MODULE: ./src/model.ts
+/** Statuses in the order classification tries them: the first that matches wins. */
+const model_STATUSES = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
+
+;// CONCATENATED MODULE: ./src/schemas/report.ts
+// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
+// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
+// come from it, and newResult lays every result out in its key order.
+
+
+// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
+// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
+// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
+const COUNT = { type: "integer", minimum: 0 };
+const STATUS = { enum: model_STATUSES };
+const TESTS = {
+    type: "object",
+    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+    properties: {
+        counts: {
+            type: "object",
+            description: "How many test cases ended each way.",
+            properties: {
+                passed: { ...COUNT, description: "Test cases that passed." },
+                failed: { ...COUNT, description: "Test cases that failed an assertion." },
+                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+                skipped: { ...COUNT, description: "Test cases that were skipped." },
+            },
+            required: ["passed", "failed", "error", "skipped"],
+        },
+        cases: {
+            type: "array",
+            description: "Every test case, in the order the files list them.",
+            items: {
+                type: "object",
+                properties: {
+                    id: declare_text("Stable id of the test case, as `compare` lists it."),
+                    name: declare_text("The test case's name."),
+                    classname: declare_text("The test case's class or suite name."),
+                    file: declare_text("The file the test case is in, when the XML says."),
+                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+                    message: declare_text("The failure's or error's message."),
+                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+                    flaky: {
+                        type: "boolean",
+                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+                    },
+                },
+                required: ["id", "name", "status"],
+            },
+        },
+    },
+    required: ["counts", "cases"],
+};
+const TEST_IDS = { type: "array", items: { type: "string" } };
+const RESULT_SCHEMA = {
+    type: "object",
+    description: "One judged candidate.",
+    properties: {
+        id: {
+            type: "string",
+            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+        },
+        source: {
+            type: "string",
+            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+        },
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        author: declare_text("The login of the comment's author, for candidates from a pull request."),
+        language: {
+            type: ["string", "null"],
+            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+        },
+        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${model_STATUSES.join(", ")}.` },
+        exit_code: {
+            type: ["integer", "null"],
+            description: "The test command's exit code; null when it did not run or the engine could not tell.",
+        },
+        signal: {
+            type: ["string", "null"],
+            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
+        truncated: {
+            type: "object",
+            description: "Whether each stream was cut at `max-output`.",
+            properties: {
+                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
+            },
+            required: ["stdout", "stderr"],
+        },
+        feedback: {
+            type: "string",
+            description: "The message to hand back to the model for this status; empty for `pass`.",
+        },
+        syntax: {
+            type: "object",
+            description: "Where and why the code does not parse, for `syntax_error`.",
+            properties: {
+                message: declare_text("The parser's message."),
+                file: declare_text("The file that does not parse, relative to the work dir."),
+                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
+            },
+            required: ["message"],
+        },
+        changed_files: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files a patch changed, for patch candidates.",
+        },
+        patch_strategy: {
+            type: "string",
+            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+        },
+        tests: TESTS,
+        compare: {
+            type: "object",
+            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+            properties: {
+                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+                pass_to_fail: {
+                    ...TEST_IDS,
+                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
+                },
+                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
+            },
+        },
+        attempts: {
+            type: "array",
+            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+            items: {
+                type: "object",
+                properties: {
+                    status: { ...STATUS, description: "The attempt's status." },
+                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
+                },
+                required: ["status", "duration_ms"],
+            },
+        },
+        flaky: {
+            type: "boolean",
+            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+        },
+        retried: {
+            type: "boolean",
+            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+        },
+        notes: {
+            type: "array",
+            items: { type: "string" },
+            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+        },
+        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
+        cached: {
+            type: "boolean",
+            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+        },
+    },
+    required: [
+        "id",
+        "source",
+        "language",
+        "status",
+        "exit_code",
+        "signal",
+        "duration_ms",
+        "stdout",
+        "stderr",
+        "truncated",
+        "feedback",
+    ],
+};
+const SKIPPED_SCHEMA = {
+    type: "object",
+    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+    properties: {
+        id: declare_text("The candidate's id, as a result would have it."),
+        source: declare_text("Where the candidate came from, as a result would have it."),
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        reason: declare_text("Why it was not run."),
+    },
+    required: ["id", "source", "reason"],
+};
+const SHARD_SCHEMA = {
+    type: "object",
+    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+    properties: {
+        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
+    },
+    required: ["index", "count"],
+};
+// One property per status, so a consumer can rely on every count being there, zeros included.
+const BY_STATUS = Object.fromEntries(model_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REPORT_SCHEMA = {
+    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
+    type: "object",
+    properties: {
+        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+        shard: { $ref: "#/$defs/shard" },
+        summary: {
+            type: "object",
+            description: "Counts over `results`.",
+            properties: {
+                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+                by_status: {
+                    type: "object",
+                    description: "How many results have each status; every status is listed.",
+                    properties: BY_STATUS,
+                    required: model_STATUSES,
+                },
+            },
+            required: ["total", "by_status"],
+        },
+        results: {
+            type: "array",
+            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+            items: { $ref: "#/$defs/result" },
+        },
+        skipped: {
+            type: "array",
+            description: "Candidates over the `max-candidates` quota, not run.",
+            items: { $ref: "#/$defs/skipped" },
+        },
+        base: {
+            type: "object",
+            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+            properties: {
+                status: { ...STATUS, description: "The base run's status." },
+                exit_code: {
+                    type: ["integer", "null"],
+                    description: "The test command's exit code on the base; null when it did not run to its end.",
+                },
+                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+                tests: TESTS,
+                notes: {
+                    type: "array",
+                    items: { type: "string" },
+                    description: "What could not be read of the base run's results, or why the comparison is void.",
+                },
+            },
+            required: ["status"],
+        },
+        pass_at_k: {
+            type: "object",
+            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+            properties: {
+                k: {
+                    type: "array",
+                    items: { type: "integer", minimum: 1 },
+                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+                },
+                overall: {
+                    type: "object",
+                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+                },
+                tasks: {
+                    type: "array",
+                    description: "Every task, in the order its first sample came.",
+                    items: {
+                        type: "object",
+                        properties: {
+                            task: declare_text("The task."),
+                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+                            c: { ...COUNT, description: "Samples that passed." },
+                            pass_at: {
+                                type: "object",
+                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+                            },
+                        },
+                        required: ["task", "n", "c", "pass_at"],
+                    },
+                },
+            },
+            required: ["k", "overall", "tasks"],
+        },
+    },
+    required: ["version", "summary", "results", "skipped"],
+    $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
+};
+/**
+ * The one way a result is built: fields in the report's order, optional ones only when set, so the
+ * report file diffs well from run to run.
+ */
+const report_newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/sandbox/tar.ts
+// A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
+// the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
+
+const BLOCK = 512;
+/** GNU tar's default record: 20 blocks. */
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
+const LINK_MODE = 0o777;
+// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
+const MTIME = Date.UTC(2000, 0, 1) / 1000;
+// The ustar size field holds 11 octal digits.
+const MAX_SIZE = 8 ** 11 - 1;
+/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
+function tarball(files, options = {}) {
+    const under = options.under === undefined ? undefined : tar_normalisePath(options.under);
+    const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${tar_normalisePath(file.path)}` }));
+    const entries = archiveEntries(placed, under);
+    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, options.owner ?? 0)));
+    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
+    // reads whole records and would otherwise wait on an open pipe for the rest of one.
+    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
+    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+}
+/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
+function tar_normalisePath(path) {
+    const checked = checkRelativePath(path);
+    if (!checked.ok)
+        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
+    return checked.path;
+}
+function archiveEntries(files, under) {
+    const entries = [];
+    const dirs = new Set();
+    const filePaths = new Set();
+    // Even with no file under it, the directory is made (and owned as asked).
+    for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+        dirs.add(dir);
+        entries.push({ kind: "dir", path: dir });
+    }
+    for (const file of files) {
+        const path = tar_normalisePath(file.path);
+        if (filePaths.has(path))
+            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+        if (dirs.has(path))
+            throw new Error(conflict(path));
+        const segments = path.split("/");
+        for (let depth = 1; depth < segments.length; depth++) {
+            const dir = segments.slice(0, depth).join("/");
+            if (filePaths.has(dir))
+                throw new Error(conflict(dir));
+            if (!dirs.has(dir)) {
+                dirs.add(dir);
+                entries.push({ kind: "dir", path: dir });
+            }
+        }
+        filePaths.add(path);
+        if (file.linkTarget !== undefined) {
+            entries.push({ kind: "link", path, target: file.linkTarget });
+            continue;
+        }
+        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+        if (data.byteLength > MAX_SIZE)
+            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
+        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+    }
+    return entries;
+}
+function conflict(path) {
+    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
+}
+const TYPES = { file: "0", link: "2", dir: "5" };
+function entryBlocks(entry, owner) {
+    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+    const nameBytes = Buffer.from(name, "utf8");
+    const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+    // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
+    // readers ignore, so no prefix/name split is needed.
+    const pax = Buffer.concat([
+        ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
+        ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
+    ]);
+    const blocks = [];
+    if (pax.byteLength > 0) {
+        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner }), padded(pax));
+    }
+    blocks.push(header({
+        name: nameBytes.subarray(0, NAME_FIELD),
+        mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
+        size: data.byteLength,
+        type: TYPES[entry.kind],
+        owner,
+        link: linkBytes.subarray(0, NAME_FIELD),
+    }), padded(data));
+    return blocks;
+}
+/** `"<length> key=value\n"`, where the length counts its own digits. */
+function paxRecord(key, value) {
+    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
+    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
+    let length = body;
+    while (body + String(length).length !== length)
+        length = body + String(length).length;
+    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
+}
+function header(fields) {
+    const block = Buffer.alloc(BLOCK);
+    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+    octal(block, 100, 8, fields.mode);
+    octal(block, 108, 8, fields.owner); // uid
+    octal(block, 116, 8, fields.owner); // gid
+    octal(block, 124, 12, fields.size);
+    octal(block, 136, 12, MTIME);
+    block.write(fields.type, 156, "ascii");
+    if (fields.link)
+        Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
+    block.write("ustar\0", 257, "ascii");
+    block.write("00", 263, "ascii");
+    // The checksum is computed with its own field read as spaces.
+    block.fill(" ", 148, 156);
+    const sum = block.reduce((total, byte) => total + byte, 0);
+    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+    return block;
+}
+/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
+function octal(block, offset, width, value) {
+    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+function padded(data) {
+    const rest = data.byteLength % BLOCK;
+    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/run.ts
+// What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
+// the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
+// told apart from the candidate's doing), and the removals that follow it, off the critical path.
+
+
+
+
+const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
+const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
+/** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
+const KILL_GRACE_MS = 10_000;
+/** A fresh name for a container of ours. */
+function containerName() {
+    return `sandbox-gate-${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString("hex")}`;
+}
+/**
+ * How every engine's run begins: refused once the engine is aborted, or our failure when the files
+ * cannot be packed, before anything reaches the engine; otherwise the engine's own part, `runOpened`.
+ */
+class OpeningEngine {
+    /** Set by `abort()`: no run starts after it. */
+    aborted = false;
+    async run(job, hooks = {}) {
+        const opening = openRun(job, hooks, this.aborted);
+        if ("phase" in opening)
+            return opening;
+        const facts = await this.runOpened(job, hooks, opening);
+        // An abort removes containers under runs, whatever state they were in (being created, started, run):
+        // a failure on our side after it is the cancellation, never an engine fault.
+        const ours = facts.sandboxError !== undefined && facts.sandboxError !== CANCELLED_BEFORE_START;
+        return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
+    }
+}
+/**
+ * The opening of a run, or the facts it ends with at once: refused after an abort, or our failure when
+ * the files cannot be packed. Nothing has reached the engine either way.
+ */
+function openRun(job, hooks, aborted) {
+    if (aborted)
+        return failedFacts(CANCELLED_BEFORE_START);
+    const nonce = hooks.nonce ?? newNonce();
+    try {
+        return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
+    }
+    catch (error) {
+        return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+    }
+}
+/** The most of a run's test results brought back: JUnit files are small; a flood is cut, not kept. */
+const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
+/** What the run's stream told once it ended: the driver's phases and text, the candidate's streams, the clocks. */
+function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
+    const { parser } = clock;
+    const { verdict, results } = parser;
+    return {
+        phase: parser.phase,
+        text: parser.text,
+        ...(verdict !== undefined && { verdict }),
+        ...(results && { results }),
+        stdout: streams.stdout.result(),
+        stderr: streams.stderr.result(),
+        timedOut: clock.timedOut,
+        stalled: clock.stalled,
+        durationMs,
+        ...(memoryAtTimeout && { memoryAtTimeout }),
+    };
+}
+/**
+ * The facts of a run: what its output carried, how the engine says it ended, and our failure if any.
+ * `binary` names what ran the container in messages: the CLI's name, or "the container".
+ */
+function runFacts(binary, job, outcome, ended) {
+    const { exitCode, oomKilled } = ended;
+    const sandboxError = sandboxErrorOf(binary, job, outcome, ended);
+    return {
+        phase: outcome.phase,
+        exitCode,
+        signal: signalOf(exitCode),
+        timedOut: outcome.timedOut,
+        oomKilled,
+        ...(outcome.memoryAtTimeout === undefined ? {} : { memoryAtTimeout: outcome.memoryAtTimeout }),
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+        checkOutput: outcome.phase === "check" ? outcome.text : "",
+        ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
+        ...(outcome.results && { results: outcome.results }),
+        durationMs: outcome.durationMs,
+        ...(sandboxError === undefined ? {} : { sandboxError }),
+    };
+}
+/** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
+function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
+    if (aborted)
+        return CANCELLED_WHILE_RUNNING;
+    if (stalled) {
+        return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
+    }
+    if (phase === "setup") {
+        // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
+        return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
+    }
+    // 126/127: the shell could not find or execute the checker, so the image lacks it.
+    if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
+        return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+    }
+    // A failure we cannot vouch for: the engine may have killed the container (stopped, or removed it).
+    if (exitCode !== 0 && stateError !== undefined) {
+        return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
+    }
+    return undefined;
+}
+/** The first lines of an engine's complaint that say something (usage hints dropped). */
+function engineMessage(text) {
+    return text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "" && !/^(See|Run) '.*--help'/.test(line))
+        .slice(0, 3)
+        .map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line))
+        .join("\n");
+}
+/** The signal behind an exit code above 128 (139 → SIGSEGV), as shells and init report it. */
+function signalOf(exitCode) {
+    if (exitCode === null || exitCode <= 128)
+        return null;
+    const number = exitCode - 128;
+    return Object.entries(external_node_os_namespaceObject.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
+}
+/** The facts of a run that never reached the engine. */
+function failedFacts(sandboxError) {
+    const empty = () => ({ text: "", truncated: false, bytes: 0 });
+    return {
+        phase: "setup",
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        oomKilled: false,
+        stdout: empty(),
+        stderr: empty(),
+        checkOutput: "",
+        durationMs: 0,
+        sandboxError,
+    };
+}
+/** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
+class Removals {
+    removeOne;
+    #pending = new Set();
+    #failed = [];
+    /** `removeOne` resolves once the container is gone (one already gone included), rejects with the reason otherwise. */
+    constructor(removeOne) {
+        this.removeOne = removeOne;
+    }
+    /** Removes `name` (with its anonymous volumes); `gone` once it is. */
+    remove(name, gone = () => { }) {
+        const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
+        const tracked = removal.finally(() => this.#pending.delete(tracked));
+        this.#pending.add(tracked);
+    }
+    /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
+    async settle(also = () => []) {
+        for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()])
+            await Promise.all(more);
+        return this.#failed.splice(0);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/cli-command.ts
+// One CLI command of the engine's (docker or podman), argv only, with a deadline: what the CLI engine and
+// the base image's build run besides `run`.
+
+
+
+/** Output kept from the CLI's own commands (inspect, ps, pull, a setup's output). */
+const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** The longest a short CLI command (inspect, kill, rm, ps) may take unless told otherwise. */
+const CLI_CALL_TIMEOUT_MS = 60_000;
+/**
+ * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
+ * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
+ * the run: a command past its time is a failure like any other.
+ */
+function cli(binary, args, options = {}) {
+    const { timeoutMs = CLI_CALL_TIMEOUT_MS, input, maxOutputBytes = CLI_OUTPUT_BYTES } = options;
+    return new Promise((resolve) => {
+        const stdout = new StreamCapture(maxOutputBytes);
+        const stderr = new StreamCapture(maxOutputBytes);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
+        // Our own deadline, not spawn's `timeout`: Node keeps that timer after a spawn that fails (no such
+        // binary), so a machine without docker waited a minute for nothing before the CLI could exit.
+        let late = false;
+        const deadline = setTimeout(() => {
+            late = true;
+            child.kill("SIGKILL");
+        }, timeoutMs);
+        if (input) {
+            // A command that ends before reading all of it says so in its exit, not here.
+            child.stdin.on("error", () => { });
+            child.stdin.end(input);
+        }
+        child.stdout.on("data", (chunk) => stdout.push(chunk));
+        child.stderr.on("data", (chunk) => stderr.push(chunk));
+        const result = (code, error) => ({
+            code,
+            stdout: stdout.result().text,
+            stderr: stderr.result().text,
+            ...(error ? { error } : {}),
+        });
+        child.on("error", (error) => {
+            clearTimeout(deadline);
+            resolve(result(null, error));
+        });
+        child.on("close", (code, signal) => {
+            clearTimeout(deadline);
+            const timedOut = late && code === null && signal === "SIGKILL"
+                ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
+                : undefined;
+            resolve(result(code, timedOut));
+        });
+    });
+}
+/** The engine's own complaint, or how the command failed. */
+function describeFailure(result) {
+    return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/policy.ts
+// The lock-down of every sandbox, written once as data, then rendered: to `run` flags for the docker and
+// podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
+// each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
+
+/** nobody:nogroup, which owns the work dir. */
+const SANDBOX_ID = 65534;
+const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
+const policy_WORKDIR = "/work";
+/** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
+const SHM_BYTES = 4 * 1024 * 1024;
+const OPEN_FILES = 256;
+/**
+ * podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+ * nproc counts per user across containers, so it stays well above any run's pids limit.
+ */
+const PODMAN_NPROC = 4096;
+/**
+ * Host tasks gVisor needs per guest process, on top of a base for the sentry and the gofer: measured
+ * with runsc's ptrace platform, a fork bomb held at 64 guest processes used up to 902 host tasks (14 per
+ * process), at 128 up to 2007 (16 per process).
+ */
+const GVISOR_TASKS_PER_PROCESS = 24;
+const GVISOR_TASKS_BASE = 256;
+/** gVisor (`runsc`, or a runtime entry named after gVisor): its own kernel counts the candidate's processes. */
+function isGvisor(runtime) {
+    return runtime !== undefined && /runsc|gvisor/i.test(runtime);
+}
+/**
+ * The process limit as the kernel that runs the candidate enforces it. Under runc that is the host's
+ * pids cgroup. Under gVisor the same cgroup also holds gVisor's own kernel, whose threads and per-process
+ * stubs outnumber the candidate's processes many times over: a fork bomb would exhaust the cgroup before
+ * the candidate met its limit and end the sandbox with the sentry's crash (Go's exit code 2), or not,
+ * depending on the machine's speed. So under gVisor `pids-limit` is the guest's RLIMIT_NPROC, which
+ * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
+ * still bounded, so the host stays protected from gVisor itself.
+ */
+function processLimits(pidsLimit, runtime) {
+    if (!isGvisor(runtime))
+        return { cgroupPids: pidsLimit };
+    return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
+}
+function lockDown(job, setup) {
+    const { limits } = job;
+    const size = limits.workdirBytes;
+    const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+    const tmpfs = [
+        { path: policy_WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+        { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
+    ];
+    return {
+        image: job.image,
+        argv: driverArgv(job.command, job.check, job.base, job.results),
+        labels: job.labels,
+        user: SANDBOX_USER,
+        workdir: policy_WORKDIR,
+        env: [`HOME=${policy_WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
+        init: true,
+        network: setup?.network ?? "none",
+        memoryBytes: limits.memoryBytes,
+        cpus: limits.cpus,
+        cgroupPids,
+        ulimits: [
+            { name: "nofile", soft: OPEN_FILES, hard: OPEN_FILES },
+            { name: "fsize", soft: size, hard: size },
+            ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
+        ],
+        readOnlyRoot: setup === undefined,
+        tmpfs: setup === undefined ? tmpfs : tmpfs.filter((mount) => mount.path !== policy_WORKDIR),
+        shmBytes: SHM_BYTES,
+        capDrop: "ALL",
+        noNewPrivileges: true,
+        logDriver: "none",
+        ...(limits.runtime ? { runtime: limits.runtime } : {}),
+    };
+}
+/** tmpfs mount options; podman refuses tmpfs's own uid=/gid= options, its `U` chowns the mount to --user. */
+function tmpfsOptions(mount, dialect) {
+    const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
+    return [
+        "rw",
+        ...(mount.exec ? ["exec"] : []),
+        "nosuid",
+        "nodev",
+        `size=${mount.bytes}`,
+        ...owner,
+        `mode=${mount.mode}`,
+    ].join(",");
+}
+/** The ulimits as a dialect sets them: the policy's, and podman's nproc unless the policy has one. */
+function ulimitsFor(policy, dialect) {
+    const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
+    return dialect === "podman" && !hasNproc
+        ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }]
+        : policy.ulimits;
+}
+/**
+ * The `run` argv for container `name` (or `create`'s, for a setup that is started later and reads no
+ * stdin): every flag of the policy, then the image and the driver.
+ */
+function cliRunArgs(policy, name, dialect, verb = "run") {
+    return [
+        verb,
+        ...["--name", name],
+        ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
+        // stdin stays open for the nonce and the tar.
+        ...(verb === "run" ? ["-i"] : []),
+        ...(policy.init ? ["--init"] : []),
+        // Images are made ready before the first run (image.ts); a run never pulls.
+        ...["--pull", "never"],
+        ...["--log-driver", policy.logDriver],
+        ...["--network", policy.network],
+        ...["--memory", String(policy.memoryBytes)],
+        ...["--memory-swap", String(policy.memoryBytes)],
+        ...["--cpus", String(policy.cpus)],
+        ...["--pids-limit", String(policy.cgroupPids)],
+        ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
+        ...(policy.readOnlyRoot ? ["--read-only"] : []),
+        // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+        ...(policy.readOnlyRoot && dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+        ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
+        ...["--shm-size", String(policy.shmBytes)],
+        ...["--cap-drop", policy.capDrop],
+        ...["--security-opt", "no-new-privileges"],
+        ...["--user", policy.user],
+        ...["--workdir", policy.workdir],
+        ...policy.env.flatMap((variable) => ["--env", variable]),
+        ...(policy.runtime ? ["--runtime", policy.runtime] : []),
+        // Ends the options, so an image name can never be read as one.
+        "--",
+        policy.image,
+        ...policy.argv,
+    ];
+}
+/** The body of `POST /containers/create`: the same policy as the Engine API spells it. */
+function apiCreateConfig(policy) {
+    return {
+        Image: policy.image,
+        Cmd: policy.argv,
+        Labels: policy.labels,
+        User: policy.user,
+        WorkingDir: policy.workdir,
+        Env: policy.env,
+        // `-i`: stdin open for the attach, closed for good once the attach closes it.
+        AttachStdin: true,
+        AttachStdout: true,
+        AttachStderr: true,
+        OpenStdin: true,
+        StdinOnce: true,
+        Tty: false,
+        HostConfig: {
+            Init: policy.init,
+            RestartPolicy: { Name: "no" },
+            LogConfig: { Type: policy.logDriver, Config: {} },
+            NetworkMode: policy.network,
+            Memory: policy.memoryBytes,
+            MemorySwap: policy.memoryBytes,
+            NanoCpus: Math.round(policy.cpus * 1e9),
+            PidsLimit: policy.cgroupPids,
+            Ulimits: policy.ulimits.map((u) => ({ Name: u.name, Soft: u.soft, Hard: u.hard })),
+            ReadonlyRootfs: policy.readOnlyRoot,
+            Tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, tmpfsOptions(mount, "docker")])),
+            ShmSize: policy.shmBytes,
+            CapDrop: [policy.capDrop],
+            SecurityOpt: ["no-new-privileges"],
+            ...(policy.runtime ? { Runtime: policy.runtime } : {}),
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/base-image.ts
+// A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
+// made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
+// from BASE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+//
+// Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
+// steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
+// run label and is removed when the run ends (the action's post step removes it too, by label).
+
+
+
+
+
+/** Where the run image holds the base tree: out of every candidate's reach but for reading. */
+const BASE_DIR = "/sandbox-gate/base";
+const SANDBOX_UID = 65534;
+/** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
+const STEP_TIMEOUT_MS = 10 * 60_000;
+// The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
+// to BASE_DIR, which the candidates copy from. Results elsewhere (the image's system, /tmp) are not kept.
+const SETUP_DRIVER = String.raw `setup=$1
+cd ${policy_WORKDIR} || exit 125
+sh -c "$setup" || exit
+(tar -c -f - .) | tar -x -f - -C ${BASE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+  exit 125
+}
+`;
+async function buildBaseImage(binary, dialect, spec) {
+    const name = containerName();
+    const tag = `sandbox-gate/run-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}:base`;
+    const { setup } = spec;
+    const job = {
+        image: spec.image,
+        files: [],
+        command: setup?.command ?? "true",
+        limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
+        labels: spec.labels,
+    };
+    const base = lockDown(job, { network: setup?.network ?? "none" });
+    const policy = {
+        ...base,
+        argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+        // Caches out of the work dir: a setup's downloads are not copied into every candidate.
+        env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
+    };
+    const fail = (step, result) => ({
+        ok: false,
+        reason: `${step}: ${describeFailure(result)}`,
+    });
+    const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
+    if (created.code !== 0)
+        return fail(`the run image could not be started from ${spec.image}`, created);
+    try {
+        // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
+        const trees = setup
+            ? [
+                tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID }),
+                tarball([], { under: BASE_DIR.slice(1), owner: SANDBOX_UID }),
+            ]
+            : [tarball(spec.files, { under: BASE_DIR.slice(1) })];
+        for (const tree of trees) {
+            const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
+            if (copied.code !== 0)
+                return fail("the base tree could not be copied into the run image", copied);
+        }
+        let ran;
+        if (setup) {
+            const started = performance.now();
+            const result = await cli(binary, ["start", "-a", name], {
+                timeoutMs: setup.timeoutMs,
+                maxOutputBytes: spec.limits.maxOutputBytes,
+            });
+            const output = `${result.stdout}${result.stderr}`;
+            if (result.error) {
+                await cli(binary, ["kill", name]);
+                return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+            }
+            if (result.code !== 0)
+                return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+            ran = { durationMs: Math.round(performance.now() - started), output };
+        }
+        const labels = Object.entries(spec.labels).flatMap(([key, value]) => ["--change", `LABEL ${key}=${value}`]);
+        const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
+        if (committed.code !== 0)
+            return fail("the run image could not be committed", committed);
+        return { ok: true, image: tag, ...(ran && { setup: ran }) };
+    }
+    finally {
+        await cli(binary, ["rm", "-f", "-v", name]);
+    }
+}
+/** Removes a run image; returns why it could not be, if it could not. */
+async function removeBaseImage(binary, image) {
+    const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
+    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+        ? undefined
+        : `${image}: ${describeFailure(removed)}`;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engine.ts
+/** The label every container of ours carries; its value is the run id. */
+const RUN_LABEL = "io.github.sandbox-gate.run";
+
+;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
+/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
+const RAN_TO_END = new Set(["pass", "test_failed"]);
+function isFailing(c) {
+    return c.status === "failed" || c.status === "error";
+}
+function testCount(tests) {
+    const { passed, failed, error, skipped } = tests.counts;
+    return passed + failed + error + skipped;
+}
+/**
+ * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
+ * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
+ * the exit code (`pytest || true`).
+ */
+function judgeByTests(status, reading, globs) {
+    if (!RAN_TO_END.has(status))
+        return { status };
+    const wanted = globs.join(", ");
+    if (!reading.tests)
+        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+    if (testCount(reading.tests) === 0)
+        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+    const failing = reading.tests.counts.failed + reading.tests.counts.error;
+    if (failing > 0)
+        return { status: "test_failed" };
+    return { status };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/attempts.ts
+
+/** The candidate's own statuses a rerun may change: a failing or hanging test may be flaky. */
+const RERUN_ON = new Set(["test_failed", "timeout"]);
+/** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
+function rerunAfter(status, made, reruns) {
+    return RERUN_ON.has(status) && made <= reruns;
+}
+/** Whether the attempts disagree: a flaky candidate. */
+function isFlaky(attempts) {
+    return new Set(attempts.map((a) => a.status)).size > 1;
+}
+/** Ids of the test cases that failed in one attempt and passed in another. */
+function flakyCases(runs) {
+    const failed = new Set();
+    const passed = new Set();
+    for (const tests of runs)
+        for (const c of tests?.cases ?? []) {
+            if (isFailing(c))
+                failed.add(c.id);
+            else if (c.status === "passed")
+                passed.add(c.id);
+        }
+    return new Set([...failed].filter((id) => passed.has(id)));
+}
+/** `tests` with each flaky case marked. */
+function markFlaky(tests, flaky) {
+    if (flaky.size === 0)
+        return tests;
+    return { ...tests, cases: tests.cases.map((c) => (flaky.has(c.id) ? { ...c, flaky: true } : c)) };
+}
+/** The reason a flaky pass fails the gate, when `fail-on` names `flaky`. */
+function flakyFailure(attempts) {
+    return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
+}
+
+;// CONCATENATED MODULE: ./src/verdict/base-runs.ts
+// The base runs of `compare: base`: the test command on the unpatched tree, once per run for each tree
+// and command, whatever the number of patches compared with it.
+
+function keyOf({ image, command, files }) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
+    for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+        hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
+        hash.update(file.content);
+        hash.update("\0");
+    }
+    return JSON.stringify([image, command, hash.digest("hex")]);
+}
+class base_runs_BaseRuns {
+    #runs = new Map();
+    /** The base run for `key`, run by `run` the first time it is asked for. */
+    get(key, run) {
+        const id = keyOf(key);
+        let pending = this.#runs.get(id);
+        if (!pending) {
+            pending = run();
+            this.#runs.set(id, pending);
+        }
+        return pending;
+    }
+    /** Every base run made, in the order first asked for. */
+    all() {
+        return Promise.all(this.#runs.values());
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verdict/compare.ts
+
+/** A base run that did not finish says nothing about the tests: no comparison, and never a pass from one. */
+const VOIDING = new Set(["sandbox_error", "timeout", "oom"]);
+function voidReason(status) {
+    return VOIDING.has(status)
+        ? `the comparison with the base is void: the base run itself ended ${status}, so the verdict is the candidate's own`
+        : undefined;
+}
+/** Each id's outcome; a case listed twice (a retrying plugin) counts as failing if it failed once. */
+function outcomes(tests) {
+    const by = new Map();
+    for (const c of tests.cases) {
+        const outcome = isFailing(c) ? "fail" : c.status === "skipped" ? "skip" : "pass";
+        if (by.get(c.id) !== "fail")
+            by.set(c.id, outcome);
+    }
+    return by;
+}
+/**
+ * Every test of either run, sorted by how it went on the base and now. A test the base skips is one it
+ * does not have. A test that passed on the base and is missing or skipped now counts as broken: a patch
+ * must not pass by deleting or skipping the tests it fails.
+ */
+function compareTests(base, now) {
+    const before = outcomes(base);
+    const after = outcomes(now);
+    const lists = {
+        fail_to_pass: [],
+        pass_to_pass: [],
+        pass_to_fail: [],
+        fail_to_fail: [],
+        new_failing: [],
+        new_passing: [],
+    };
+    for (const [id, was] of before) {
+        const is = after.get(id) ?? "fail";
+        if (was === "pass")
+            (is === "pass" ? lists.pass_to_pass : lists.pass_to_fail).push(id);
+        else if (was === "fail")
+            (is === "pass" ? lists.fail_to_pass : lists.fail_to_fail).push(id);
+    }
+    for (const [id, is] of after) {
+        if (before.get(id) === "pass" || before.get(id) === "fail" || is === "skip")
+            continue;
+        (is === "pass" ? lists.new_passing : lists.new_failing).push(id);
+    }
+    return lists;
+}
+/** What the candidate is blamed for: tests it broke, and new tests that fail. */
+function blamed(comparison) {
+    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
+}
+/**
+ * The candidate's status against the base. Only a run that reached its end is compared: a `test_failed`
+ * whose failures the base has too becomes a `pass`, and a `pass` that lost a test the base passes becomes
+ * `test_failed`; a timeout, a crash of ours or a syntax error stay what they are.
+ */
+function judgeAgainstBase(now, base) {
+    if (!RAN_TO_END.has(now.status))
+        return { status: now.status };
+    if (base.void)
+        return { status: now.status, note: base.void };
+    if (!base.tests || !now.tests) {
+        if (base.tests)
+            return { status: now.status };
+        const how = base.exitCode === 0 ? "passes" : `fails too (exit code ${base.exitCode})`;
+        return {
+            status: now.status,
+            note: `compared by exit codes only (no test-results): the base ${how}${now.status === "test_failed" && base.exitCode !== 0 ? ", so what the patch broke cannot be told apart" : ""}`,
+        };
+    }
+    const compare = compareTests(base.tests, now.tests);
+    return { status: blamed(compare).length > 0 ? "test_failed" : "pass", compare };
+}
+/** The base run as the JSON report lists it. */
+function compare_reportedBase(base) {
+    const notes = base.void ? [base.void, ...base.notes] : base.notes;
+    return {
+        status: base.status,
+        exit_code: base.exitCode,
+        duration_ms: base.durationMs,
+        ...(base.tests && { tests: base.tests }),
+        ...(notes.length > 0 && { notes }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/untar.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const untar_BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function untar_octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const untar_relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + untar_BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + untar_BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = untar_octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + untar_BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(untar_relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: untar_relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / untar_BLOCK) * untar_BLOCK;
+    }
+    return { files, notes };
+}
+
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __nccwpck_require__(9800);
+;// CONCATENATED MODULE: ./src/verdict/test-results.ts
+// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
+// PHPUnit --log-junit, gotestsum), read into per-test results. The files come out of the sandbox, so they
+// are untrusted: saxes is a strict, streaming parser that never expands entities a DTD declares (a
+// "billion laughs" file is an undefined entity, not gigabytes), every size is bounded, and what cannot be
+// read is a note naming the file, never a crash. Pure.
+
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+const MAX_MESSAGE = 2_000;
+const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
+function test_results_positive(value) {
+    const n = Number(value);
+    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+function millis(seconds) {
+    const n = Number(seconds);
+    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
+}
+function clipped(text) {
+    const trimmed = text.trim();
+    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
+}
+/**
+ * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
+ * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
+ */
+function traceLocation(trace) {
+    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
+    const last = found.at(-1);
+    return last ? { file: last[1], line: Number(last[2]) } : undefined;
+}
+/** The id `compare` lists a case by: file, class and name, as far as the XML gives them. */
+function caseId(c) {
+    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
+}
+const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
+// The worse wins when a case has several children (a failure, then an error in teardown).
+const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
+/** The cases of one file, pushed onto `cases` as they close; throws what saxes throws. */
+function parseFile(text, cases, counts) {
+    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
+    const suites = [];
+    let open;
+    let verdict;
+    parser.on("opentag", (tag) => {
+        const a = tag.attributes;
+        if (tag.name === "testsuite")
+            suites.push({ ...(a.file && { file: a.file }) });
+        else if (tag.name === "testcase") {
+            const file = (a.file ?? suites.findLast((s) => s.file)?.file)?.replace(WORKDIR_PREFIX, "");
+            open = {
+                name: a.name ?? "",
+                status: "passed",
+                text: "",
+                ...(a.classname && { classname: a.classname }),
+                ...(file && { file }),
+                ...(test_results_positive(a.line) !== undefined && { line: test_results_positive(a.line) }),
+                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
+            };
+        }
+        else if (open && tag.name in VERDICTS) {
+            const status = VERDICTS[tag.name];
+            if (RANK[status] > RANK[open.status])
+                open.status = status;
+            verdict = tag.name;
+            if (open.message === undefined && a.message)
+                open.message = a.message;
+        }
+    });
+    parser.on("text", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("cdata", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("closetag", (tag) => {
+        if (tag.name === "testsuite")
+            suites.pop();
+        else if (tag.name in VERDICTS)
+            verdict = undefined;
+        else if (tag.name === "testcase" && open) {
+            const { text: body, message, ...kept } = open;
+            const said = message ?? body;
+            counts[open.status]++;
+            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
+            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
+            const failed = open.status !== "passed" && said.trim() !== "" ? { message: clipped(said) } : {};
+            if (cases.length < MAX_CASES)
+                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
+            open = undefined;
+        }
+    });
+    parser.write(text).close();
+}
+/** Every case of the given files, in file order; a file that is too large or not JUnit XML is a note. */
+function readTestResults(files) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        try {
+            parseFile(Buffer.from(data).toString("utf8"), cases, counts);
+        }
+        catch (error) {
+            // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
+            notes.push(`${path}: not readable as JUnit XML (${error.message.split("\n")[0].slice(0, 200)}); the cases before the problem are kept`);
+        }
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results-files.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
+
+
+
+
+/** Why a `test-results` glob is refused, or undefined: relative, inside the work dir, one line, no negation. */
+function globProblem(glob) {
+    if (glob.startsWith("!"))
+        return "is a negation; list the files to read, not the ones to leave out";
+    const path = checkRelativePath(glob);
+    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
+}
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const results_files_MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read as JUnit. */
+function readResults(results, globs) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / results_files_MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline.ts
+// One candidate through the four phases: extract (or apply the patch) → parse check → run with a
+// timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
+// so this is tested without Docker.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
+const MAX_FALLBACKS = 2;
+function imageFor(settings, language) {
+    return settings.run.image || LANGUAGES[language].image;
+}
+/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
+function declaredLanguage(candidate, settings) {
+    const target = candidate.overrides?.target || settings.run.target;
+    return (candidate.overrides?.language ??
+        (settings.run.language === "auto" ? undefined : settings.run.language) ??
+        (target ? languageOfPath(target) : undefined));
+}
+function languageOfFiles(paths) {
+    for (const path of paths) {
+        const language = languageOfPath(path);
+        if (language)
+            return language;
+    }
+    return undefined;
+}
+const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
+function extraFiles(candidate) {
+    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
+}
+async function prepareReply(candidate, ctx) {
+    const declared = declaredLanguage(candidate, ctx.settings);
+    const extraction = extractCode(candidate.text, declared ?? "auto");
+    if (extraction.kind === "none") {
+        // A reply that holds only a diff is a patch.
+        const patches = findPatchBlocks(candidate.text);
+        if (patches.length > 0)
+            return preparePatch(patches.join("\n"), candidate, ctx);
+        return { status: "no_code", language: declared ?? null, reason: extraction.reason };
+    }
+    const extra = extraFiles(candidate);
+    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
+    if (!language)
+        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
+    const target = candidate.overrides?.target || ctx.settings.run.target || LANGUAGES[language].target;
+    // After a setup, the tests are in the run image with what it made of them.
+    const start = ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
+    const withCode = (code) => ({
+        language,
+        // The candidate's own files come last so its target wins over a test file of the same name.
+        files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
+        checks: [{ language, files: [target] }],
+        ...(start && { start, deleted: [] }),
+    });
+    return {
+        ...withCode(extraction.code),
+        fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
+    };
+}
+async function preparePatch(diff, candidate, ctx) {
+    const declared = declaredLanguage(candidate, ctx.settings);
+    const failed = (reason) => ({ status: "patch_failed", language: declared ?? null, reason });
+    const parsed = parsePatch(diff);
+    // A patch runs against the whole checkout unless `tests` names what it needs.
+    const tree = ctx.runBase && ctx.settings.source.tests.length === 0 ? await ctx.runBase.tree() : undefined;
+    const base = tree
+        ? baseOfTree(tree, touchedPaths(parsed))
+        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+    if (!base.ok)
+        return failed(base.reason);
+    const applied = applyPatch(base.files, parsed, {
+        executable: base.executable,
+        // What git apply applies, unless the user asked for more.
+        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+    });
+    if (!applied.ok)
+        return failed(applied.reason);
+    const start = tree ? "tree" : ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
+    // The tree the candidate meets: where it starts, less what the patch deletes, with what it writes.
+    const final = new Map((tree ? tree.files : ctx.testFiles).map((f) => [f.path, f]));
+    const changes = new Map(extraFiles(candidate).map((f) => [f.path, f]));
+    const deleted = [];
+    for (const [path, content] of applied.files) {
+        if (content === null) {
+            final.delete(path);
+            changes.delete(path);
+            deleted.push(path);
+        }
+        else
+            changes.set(path, { path, content, executable: applied.executable.has(path) });
+    }
+    for (const file of changes.values())
+        final.set(file.path, file);
+    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
+    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
+    const patch = { changedFiles: applied.changed, strategy: applied.strategy };
+    if (!language)
+        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
+    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+    if (bytes > ctx.settings.limits.workdirBytes) {
+        return {
+            status: "sandbox_error",
+            language,
+            reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`,
+            patch,
+        };
+    }
+    const checks = new Map();
+    for (const path of written) {
+        const lang = languageOfPath(path);
+        if (lang)
+            checks.set(lang, [...(checks.get(lang) ?? []), path]);
+    }
+    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
+    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+    if (!start)
+        for (const [path, content] of base.files)
+            before.set(path, { path, content, executable: base.executable.has(path) });
+    return {
+        language,
+        // With a run image holding the start, only what the candidate changes travels.
+        files: [...(start ? changes : final).values()],
+        checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
+        patch,
+        ...(start && { start, deleted }),
+        unpatched: [...before.values()],
+    };
+}
+/** The parser's message, read with the language of the file that failed (the check stops at the first). */
+function syntaxOf(checks, facts) {
+    const readings = checks.map((group) => ({
+        group,
+        syntax: parseCheckOutput(group.language, facts.checkOutput, group.files[0], facts.checkVerdict),
+    }));
+    return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
+}
+async function place(prepared, candidate, ctx) {
+    const { settings } = ctx;
+    const { language } = prepared;
+    const image = imageFor(settings, language);
+    const imageProblem = await ctx.prepareImage(image);
+    if (imageProblem)
+        return { status: "sandbox_error", language, reason: imageProblem };
+    const made = prepared.start ? await ctx.runBase.image(image, prepared.start, ctx.testFiles) : undefined;
+    if (made && !made.ok) {
+        // The base's failure, a setup's included, is never the candidate's: the setup's output says why.
+        return {
+            status: "sandbox_error",
+            language,
+            reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
+        };
+    }
+    const { testResults } = settings.run;
+    return {
+        image: made?.image ?? image,
+        job: {
+            image: made?.image ?? image,
+            command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
+            limits: {
+                ...settings.limits,
+                // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
+                timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+                pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+            },
+            labels: { [RUN_LABEL]: ctx.runId },
+            ...(made && { base: BASE_DIR }),
+            ...(testResults.length > 0 && { results: findPatterns(testResults) }),
+        },
+    };
+}
+/** One sandbox run, judged by its exit code and, with `test-results`, by its tests. */
+async function runOnce(job, language, checks, ctx) {
+    const facts = await ctx.engine.run(job);
+    const status = classify(facts);
+    const verdict = { status, language, facts };
+    if (facts.sandboxError)
+        verdict.reason = facts.sandboxError;
+    if (status === "syntax_error")
+        verdict.syntax = syntaxOf(checks, facts);
+    if (status === "sandbox_error" && !facts.sandboxError)
+        verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
+    const globs = ctx.settings.run.testResults;
+    if (globs.length > 0 && RAN_TO_END.has(status)) {
+        const reading = readResults(facts.results, globs);
+        const judged = judgeByTests(status, reading, globs);
+        verdict.status = judged.status;
+        if (judged.reason)
+            verdict.reason = judged.reason;
+        if (reading.tests)
+            verdict.tests = reading.tests;
+        if (reading.notes.length > 0)
+            verdict.notes = reading.notes;
+    }
+    return verdict;
+}
+/** `runOnce`, and once more in a fresh container when the engine failed us: never for the candidate's own statuses. */
+async function runRetried(job, language, checks, ctx) {
+    const first = await runOnce(job, language, checks, ctx);
+    if (first.status !== "sandbox_error")
+        return first;
+    const again = await runOnce(job, language, checks, ctx);
+    const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
+    return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
+}
+/** The base run of `compare: base`, judged as a candidate is, before any comparison. */
+async function runBaseOf(prepared, placement, ctx) {
+    const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
+    const run = await runRetried(job, prepared.language, [], ctx);
+    const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
+    const notes = [...(run.notes ?? []), ...(run.status === "sandbox_error" && run.reason ? [run.reason] : [])];
+    const why = voidReason(run.status);
+    return {
+        status: run.status,
+        exitCode,
+        durationMs: run.facts?.durationMs ?? 0,
+        ...(run.tests && { tests: run.tests }),
+        notes,
+        ...(why && { void: why }),
+    };
+}
+/** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
+async function compared(verdict, prepared, placement, ctx) {
+    if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
+        return verdict;
+    ctx.baseRuns ??= new base_runs_BaseRuns();
+    const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+    const base = await ctx.baseRuns.get(key, () => runBaseOf(prepared, placement, ctx));
+    const judged = judgeAgainstBase(verdict, base);
+    const next = { ...verdict, status: judged.status };
+    if (judged.compare)
+        next.compare = judged.compare;
+    if (judged.note)
+        next.notes = [...(verdict.notes ?? []), judged.note];
+    // A pass by comparison has no failure of its own to explain.
+    if (judged.status === "pass")
+        delete next.reason;
+    return next;
+}
+/** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
+async function runPrepared(prepared, candidate, ctx) {
+    const placement = await place(prepared, candidate, ctx);
+    if ("status" in placement)
+        return placement;
+    const { reruns } = ctx.settings.run;
+    const job = {
+        ...placement.job,
+        files: prepared.files,
+        check: checkFiles(prepared.checks),
+        ...(prepared.start && { deleted: prepared.deleted ?? [] }),
+    };
+    const attempts = [];
+    const runs = [];
+    for (let attempt = 1;; attempt++) {
+        const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+        const verdict = await compared(run, prepared, placement, ctx);
+        runs.push(verdict);
+        attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
+        if (!rerunAfter(verdict.status, attempt, reruns))
+            break;
+    }
+    const last = runs.at(-1);
+    if (reruns === 0)
+        return last;
+    const flaky = isFlaky(attempts);
+    const verdict = { ...last, attempts, flaky };
+    if (last.tests)
+        verdict.tests = markFlaky(last.tests, flakyCases(runs.map((run) => run.tests)));
+    if (flaky && last.status === "pass" && ctx.settings.run.failOnFlaky)
+        return { ...verdict, status: "test_failed", reason: flakyFailure(attempts) };
+    return verdict;
+}
+async function judge(candidate, ctx) {
+    const prepared = candidate.kind === "patch"
+        ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
+        : await prepareReply(candidate, ctx);
+    if ("status" in prepared)
+        return prepared;
+    let verdict = await runPrepared(prepared, candidate, ctx);
+    // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
+    for (const fallback of prepared.fallbacks ?? []) {
+        if (verdict.status !== "syntax_error")
+            break;
+        const next = await runPrepared(fallback, candidate, ctx);
+        if (next.status !== "syntax_error")
+            verdict = next;
+    }
+    return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
+}
+/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
+function testsFeedback(verdict) {
+    const { tests, compare } = verdict;
+    if (!tests)
+        return undefined;
+    const failingNow = tests.cases.filter(isFailing);
+    const byId = new Map(tests.cases.map((c) => [c.id, c]));
+    const failing = compare
+        ? blamed(compare).map((id) => {
+            const c = byId.get(id);
+            return c && isFailing(c)
+                ? { id, ...(c.message && { message: c.message }) }
+                : { id, message: "passed on the base; missing or skipped with this patch" };
+        })
+        : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
+    return {
+        failing,
+        total: testCount(tests),
+        failed: tests.counts.failed + tests.counts.error,
+        preexisting: compare?.fail_to_fail ?? [],
+    };
+}
+function toResult(candidate, verdict, ctx) {
+    const facts = verdict.facts;
+    const stdout = facts?.stdout ?? { text: "", truncated: false, bytes: 0 };
+    const stderr = facts?.stderr ?? { text: "", truncated: false, bytes: 0 };
+    const exitCode = facts?.exitCode ?? null;
+    // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
+    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
+    const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
+    return report_newResult({
+        id: candidate.id,
+        source: candidate.source,
+        url: candidate.url,
+        author: candidate.author,
+        language: verdict.language,
+        status: verdict.status,
+        exit_code: exitCode,
+        signal,
+        duration_ms: facts?.durationMs ?? 0,
+        stdout: stdout.text,
+        stderr: stderr.text,
+        truncated,
+        feedback: feedback_feedbackFor({
+            status: verdict.status,
+            stdout: stdout.text,
+            stderr: stderr.text,
+            truncated,
+            signal,
+            exitCode,
+            timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.limits.timeoutMs,
+            memoryBytes: ctx.settings.limits.memoryBytes,
+            pidsLimit: verdict.patch ? ctx.settings.run.patchPidsLimit : ctx.settings.limits.pidsLimit,
+            ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
+            ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
+            ...(verdict.reason ? { reason: verdict.reason } : {}),
+            ...(verdict.tests && { tests: testsFeedback(verdict) }),
+            ...(verdict.notes && { notes: verdict.notes }),
+        }),
+        syntax: verdict.syntax,
+        changed_files: verdict.patch?.changedFiles,
+        patch_strategy: verdict.patch?.strategy,
+        tests: verdict.tests,
+        compare: verdict.compare,
+        attempts: verdict.attempts,
+        flaky: verdict.flaky,
+        retried: verdict.retried,
+        notes: verdict.notes,
+        task: candidate.task,
+    });
+}
+/** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
+async function pipeline_judgeCandidate(candidate, ctx) {
+    let verdict;
+    try {
+        verdict = await judge(candidate, ctx);
+    }
+    catch (error) {
+        // A bad input met on the way (a base tree over its cap) ends the run with its one line, as at the start.
+        if (error instanceof InputError)
+            throw error;
+        verdict = { status: "sandbox_error", language: null, reason: `internal error: ${error.message}` };
+    }
+    return toResult(candidate, verdict, ctx);
+}
+/** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
+async function pipeline_mapLimit(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/report/icons.ts
+const icons_STATUS_ICONS = {
+    pass: "✅",
+    test_failed: "❌",
+    syntax_error: "❌",
+    no_code: "❌",
+    patch_failed: "❌",
+    timeout: "⏱️",
+    oom: "💥",
+    // Ours, not the candidate's: a warning sign, never the cross that blames the code.
+    sandbox_error: "⚠️",
+};
+const icons_SKIPPED_ICON = "⏭️";
+/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
+function icons_verdictIcon(failed, ours) {
+    if (!failed)
+        return icons_STATUS_ICONS.pass;
+    return ours ? icons_STATUS_ICONS.sandbox_error : icons_STATUS_ICONS.test_failed;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+// The sticky PR comment, the job summary and the check's text as markdown. Pure: values in, a string out.
+// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text, and so
+// is everything a report read from an artifact holds.
+//
+// Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
+// the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
+// label, the deciding replies first and the older ones collapsed as history; the details in that order.
+
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_MAX_LENGTH = 65_536;
+/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
+const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
+/** A check run's summary holds at most this many characters. */
+const CHECK_SUMMARY_MAX_LENGTH = 65_535;
+const STATUS_LABELS = {
+    no_code: "no code",
+    patch_failed: "patch failed",
+    syntax_error: "syntax error",
+    timeout: "timeout",
+    oom: "out of memory",
+    test_failed: "tests failed",
+    pass: "pass",
+    sandbox_error: "sandbox error",
+};
+/** The labels a reader sees beside the icons: a pass says "passed", our failure says it is ours. */
+const SHOWN_LABELS = {
+    ...STATUS_LABELS,
+    pass: "passed",
+    sandbox_error: "sandbox error (ours: re-run)",
+};
+/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
+function stickyMarker(key = "default") {
+    // Only a safe alphabet, and never "--", which would end the HTML comment early.
+    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
+}
+// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
+const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
+// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
+const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Drops terminal escape sequences and makes the remaining control characters visible. */
+function cleanText(text) {
+    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
+}
+function visible(char) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20)
+        return String.fromCharCode(0x2400 + code); // ␀ … ␟
+    if (code === 0x7f)
+        return "\u2421"; // ␡
+    if (code >= 0xd800 && code <= 0xdfff)
+        return "\ufffd";
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+}
+// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
+function neutralizeMentions(text) {
+    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
+}
+// GFM links a bare `https://…` or `www.…` in text: a zero-width space inside keeps an untrusted one inert.
+function neutralizeAutolinks(text) {
+    return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
+}
+const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
+function escapeHtml(text) {
+    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
+}
+/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
+function escapeMarkdown(text) {
+    const line = cleanText(text)
+        .replace(/\s*\n\s*/g, " ")
+        .replace(/\t/g, " ");
+    return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
+}
+/** An http(s) URL safe to put in a link inside a table, or undefined. */
+function safeUrl(url) {
+    if (url === undefined || !URL.canParse(url))
+        return undefined;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+        return undefined;
+    // A `|` would split the table cell; parentheses and brackets would end the link.
+    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function markdown_formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
+}
+/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
+function markdown_clip(text, cap) {
+    if (text.length <= cap)
+        return { head: text, omitted: 0, tail: "" };
+    let headEnd = Math.ceil(cap / 2);
+    let tailStart = text.length - (cap - headEnd);
+    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
+        headEnd--;
+    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
+        tailStart++;
+    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
+}
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "history", "skipped", "rows"]));
+const UNLIMITED = {
+    passOutput: Infinity,
+    failOutput: Infinity,
+    feedback: Infinity,
+    history: Infinity,
+    skipped: Infinity,
+    rows: Infinity,
+};
+// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
+const LABEL_MAX = 100;
+const REASON_MAX = 1000;
+const FILES_SHOWN = 3;
+const NBSP = "\u00a0";
+/** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
+function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
+    return fit(input, { marker: input.marker, history: false }, maxLength);
+}
+/** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
+function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
+    return fit(input, { history: true }, maxLength);
+}
+// Renders in full if it fits; otherwise, for each kind of content from the least important on,
+// the largest limit that fits (binary search), so every character of room is used.
+function fit(input, shape, maxLength) {
+    const doc = markdown_prepare(input, shape);
+    let body = render(doc, UNLIMITED, maxLength);
+    if (body.length <= maxLength)
+        return body;
+    const limits = { ...UNLIMITED };
+    for (const kind of SHRINK_ORDER) {
+        const fits = (value) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
+        if (!fits(low)) {
+            limits[kind] = 0;
+            continue;
+        }
+        while (low < high) {
+            const mid = Math.ceil((low + high) / 2);
+            if (fits(mid))
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        limits[kind] = low;
+        return render(doc, limits, maxLength);
+    }
+    // Only a tiny maxLength gets here: the heading alone does not fit.
+    body = render(doc, limits, maxLength);
+    return body.length <= maxLength ? body : body.slice(0, maxLength);
+}
+function markdown_prepare(input, shape) {
+    const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
+    const rows = input.results.map((r, i) => ({
+        r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
+        name: conversation ? `reply ${i + 1}` : r.id,
+        deciding: input.deciding === undefined || input.deciding.has(r.id),
+    }));
+    const ordered = conversation ? rows.reverse() : rows;
+    return {
+        input,
+        shape,
+        deciding: ordered.filter((row) => row.deciding),
+        history: ordered.filter((row) => !row.deciding),
+        conversation,
+    };
+}
+function upperBound(doc, kind) {
+    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
+    const all = [...doc.deciding, ...doc.history].map((row) => row.r);
+    const passing = all.filter((r) => r.status === "pass");
+    const failing = all.filter((r) => r.status !== "pass");
+    switch (kind) {
+        case "passOutput":
+            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
+        case "failOutput":
+            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
+        case "feedback":
+            return longest(failing.map((r) => r.feedback));
+        case "history":
+            return doc.history.length;
+        case "skipped":
+            return doc.input.skipped.length;
+        case "rows":
+            return doc.deciding.length;
+    }
+}
+function render(doc, given, maxLength) {
+    const { input, shape } = doc;
+    // Only the first, full render goes without limits; every later one cuts something.
+    const shortened = given !== UNLIMITED;
+    // A text longer than the whole body can never be shown in full: no need to escape all of it.
+    const cap = (n) => Math.min(n, maxLength);
+    const limits = {
+        ...given,
+        passOutput: cap(given.passOutput),
+        failOutput: cap(given.failOutput),
+        feedback: cap(given.feedback),
+    };
+    const deciding = doc.deciding.slice(0, limits.rows);
+    const history = doc.history.slice(0, limits.history);
+    const withDetails = [...deciding, ...(shape.history ? history : [])];
+    const blocks = [
+        shape.marker,
+        verdictLine(input),
+        metaLine(doc, shape),
+        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
+        deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+        ...withDetails.map((row) => details(row, limits)),
+        history.length > 0 && historyBlock(doc, history),
+        skippedList(input.skipped, limits.skipped),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** `### ❌ 1 of 4 replies passed — latest from @agent fails the tests — at abc1234` */
+function verdictLine(input) {
+    const icon = verdictIcon(input.gate.failed, input.ours === true);
+    const reason = escapeMarkdown(markdown_clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
+    const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : undefined;
+    const url = safeUrl(input.commit?.url);
+    const at = sha ? ` — at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
+    return `### ${icon} ${reason}${at}`;
+}
+/** The line under the verdict: where the run is (always kept), what was judged and what carried over. */
+function metaLine(doc, shape) {
+    const { input } = doc;
+    const runUrl = safeUrl(input.runUrl);
+    const prUrl = safeUrl(input.pullRequest?.url);
+    const carried = input.results.filter((r) => r.cached).length;
+    const judged = input.results.length - carried;
+    const parts = [
+        shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
+        runUrl && `[workflow run](${runUrl})`,
+        carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
+        input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+        input.base && baseCell(input.base),
+        `sandbox-gate`,
+    ];
+    return parts.filter((p) => typeof p === "string").join(" · ");
+}
+function markdown_clipped(text, max) {
+    const { head, omitted } = markdown_clip(text, max);
+    return omitted > 0 ? `${head}…` : head;
+}
+function label(text) {
+    return escapeMarkdown(markdown_clipped(text, LABEL_MAX));
+}
+function plural(n, word, words = `${word}s`) {
+    return `${n} ${n === 1 ? word : words}`;
+}
+/** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
+function timeCell(r) {
+    const ran = r.duration_ms > 0 && r.status !== "no_code" && r.status !== "patch_failed";
+    return ran ? markdown_formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
+}
+function nameCell(row, doc) {
+    const { r } = row;
+    const url = safeUrl(r.url);
+    const name = url ? `[${label(row.name)}](${url})` : label(row.name);
+    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+    const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
+    return `${name}${by}${latest}`;
+}
+/** `5 of 7 tests passed`: what the test results add to a status. */
+function testCounts(tests) {
+    const { passed, failed, error, skipped } = tests.counts;
+    return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
+}
+/** The base run, in the line under the verdict: what the patches were held against. */
+function baseCell(base) {
+    const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
+    const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
+    return `base: ${STATUS_ICONS[base.status]} ${SHOWN_LABELS[base.status]}${tests}${voided}`;
+}
+function resultCell(r, input) {
+    const marks = [
+        r.tests && testCounts(r.tests),
+        r.flaky && "flaky",
+        r.retried && "retried after a failure of ours",
+    ].filter((m) => typeof m === "string");
+    const text = [`${STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`, ...marks].join(" · ");
+    if (!r.cached)
+        return text;
+    const run = safeUrl(input.judgedIn?.get(r.id));
+    return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
+}
+function table(doc, rows, hidden) {
+    const patch = rows.some((row) => row.r.changed_files !== undefined || row.r.patch_strategy !== undefined);
+    const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
+    const head = [
+        doc.conversation ? "Reply" : "Candidate",
+        "Result",
+        ...(time ? ["Time"] : []),
+        ...(patch ? ["Patch"] : []),
+    ];
+    const align = ["---", "---", ...(time ? ["--:"] : []), ...(patch ? ["---"] : [])];
+    const line = (cells) => `| ${cells.join(" | ")} |`;
+    const body = rows.map((row) => line([
+        nameCell(row, doc),
+        resultCell(row.r, doc.input),
+        ...(time ? [timeCell(row.r)] : []),
+        ...(patch ? [patchCell(row.r)] : []),
+    ]));
+    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
+    return [line(head), line(align), ...body].join("\n") + note;
+}
+/** The older replies, collapsed: one row each, their verdicts kept. */
+function historyBlock(doc, rows) {
+    const passed = doc.history.filter((row) => row.r.status === "pass").length;
+    const hidden = doc.history.length - rows.length;
+    const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+    return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
+}
+function patchCell(r) {
+    const files = r.changed_files ?? [];
+    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
+    return `${shown}${more}${strategy}` || "—";
+}
+function outcome(r) {
+    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+    const parts = [where ? `${SHOWN_LABELS[r.status]} at ${where}` : SHOWN_LABELS[r.status]];
+    if (r.signal)
+        parts.push(`signal ${r.signal}`);
+    else if (r.exit_code !== null)
+        parts.push(`exit ${r.exit_code}`);
+    parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
+    return parts.join(", ");
+}
+// A collapsed block per result: feedback (not for passes), then stdout and stderr.
+function details(row, limits) {
+    const { r } = row;
+    const pass = r.status === "pass";
+    const outputCap = pass ? limits.passOutput : limits.failOutput;
+    const silent = r.stdout === "" && r.stderr === "";
+    if (r.cached)
+        return undefined;
+    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
+    const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
+    if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0)
+        return undefined;
+    const sections = [
+        attemptsSection(r),
+        testsSection(r),
+        notesSection(r),
+        pass ? undefined : feedbackSection(r.feedback, limits.feedback),
+        ...(silent
+            ? ["No output on stdout or stderr.\n"]
+            : [
+                stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
+                stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
+            ]),
+    ];
+    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
+    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
+    const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
+    const summary = `<summary>${STATUS_ICONS[r.status]} <b>${line(markdown_clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
+    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+/** Failing tests listed in the comment; more are counted. */
+const FAILING_TESTS_SHOWN = 10;
+/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
+function testsSection(r) {
+    const { tests, compare } = r;
+    if (!tests)
+        return undefined;
+    const blamed = new Set([...(compare?.pass_to_fail ?? []), ...(compare?.new_failing ?? [])]);
+    const failing = tests.cases.filter((c) => c.status === "failed" || c.status === "error");
+    const ordered = compare
+        ? [...failing.filter((c) => blamed.has(c.id)), ...failing.filter((c) => !blamed.has(c.id))]
+        : failing;
+    const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
+        const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
+        const first = c.message?.split("\n").find((line) => line.trim() !== "");
+        const said = first ? `: ${escapeMarkdown(markdown_clipped(first.trim(), REASON_MAX / 5))}` : "";
+        const already = compare && !blamed.has(c.id) ? " — already failing on the base" : "";
+        return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
+    });
+    if (ordered.length > FAILING_TESTS_SHOWN)
+        items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
+    const against = compare
+        ? `Against the base: ${[
+            `${compare.fail_to_pass?.length ?? 0} fixed`,
+            `${compare.pass_to_fail?.length ?? 0} broken`,
+            `${compare.new_failing?.length ?? 0} new failing`,
+            `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
+        ].join(", ")}.`
+        : undefined;
+    const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+    const flaky = tests.cases.filter((c) => c.flaky && !failing.includes(c));
+    const flakyLine = flaky.length
+        ? `Flaky (failed in one attempt, passed in another): ${flaky
+            .slice(0, FAILING_TESTS_SHOWN)
+            .map((c) => label(c.id))
+            .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
+        : undefined;
+    return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
+}
+/** Each attempt of a rerun candidate, in order. */
+function attemptsSection(r) {
+    if (!r.attempts || r.attempts.length < 2)
+        return undefined;
+    const steps = r.attempts.map((a) => `${STATUS_ICONS[a.status]} ${SHOWN_LABELS[a.status]} (${markdown_formatDuration(a.duration_ms)})`);
+    return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
+}
+function notesSection(r) {
+    if (!r.notes || r.notes.length === 0)
+        return undefined;
+    return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(markdown_clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
+}
+// The feedback of a failed test is its stderr (or stdout): said once, not twice.
+function stream(title, text, cap, cutBySandbox, feedback) {
+    if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
+        return `**${title}**: the feedback above\n`;
+    return section(title, text, cap, cutBySandbox);
+}
+function section(title, text, cap, cutBySandbox) {
+    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+    if (text === "")
+        return `**${title}**: empty\n`;
+    if (cap === 0)
+        return `**${title}**: omitted for length\n`;
+    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+}
+// Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
+// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
+// in it is read as markdown, and no blank line can end it.
+function feedbackSection(text, cap) {
+    if (text === "")
+        return "**Feedback**: empty\n";
+    if (cap === 0)
+        return "**Feedback**: omitted for length\n";
+    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${tail}` : "";
+    // A <code> per line: GitHub hides a <br> inside <code>, so the breaks go between them.
+    const lines = escapeHtml(`${head}${cut}`)
+        .split("\n")
+        .map((l) => (l === "" ? "" : `<code>${l}</code>`));
+    return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
+}
+// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
+function pre(text, cap) {
+    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
+    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
+}
+function skippedList(skipped, shown) {
+    if (skipped.length === 0)
+        return undefined;
+    const items = skipped.slice(0, shown).map((s) => {
+        const url = safeUrl(s.url);
+        const where = url ? `[comment](${url})` : label(s.source);
+        return `- ${SKIPPED_ICON} **${label(s.id)}**: ${escapeMarkdown(markdown_clipped(s.reason, REASON_MAX))} (${where})`;
+    });
+    const hidden = skipped.length - items.length;
+    if (hidden > 0)
+        items.push(`- … and ${hidden} more`);
+    return [`**Skipped** (not run):`, "", ...items].join("\n");
+}
+/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
+function statusCounts(results) {
+    return STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${STATUS_ICONS[s]} ${n} ${SHOWN_LABELS[s]}`)
+        .join(" · ");
+}
+
+;// CONCATENATED MODULE: ./src/progress.ts
+// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
+// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
+// given the clock.
+
+/** Runs up to this size log every candidate; longer ones log progress lines. */
+const progress_PER_CANDIDATE_UP_TO = 20;
+const PROGRESS_EVERY_MS = 10_000;
+function progressLine({ done, total, elapsedMs, notPassing }) {
+    const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
+    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
+    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
+}
+/** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
+class progress_ProgressMeter {
+    total;
+    now;
+    everyMs;
+    #startedAt;
+    #lastAt = -Infinity;
+    #done = 0;
+    #notPassing = 0;
+    constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
+        this.total = total;
+        this.now = now;
+        this.everyMs = everyMs;
+        this.#startedAt = now();
+    }
+    /** Records one finished candidate; returns the line to log, if one is due. */
+    finished(passed) {
+        this.#done++;
+        if (!passed)
+            this.#notPassing++;
+        const at = this.now();
+        if (this.#done < this.total && at - this.#lastAt < this.everyMs)
+            return undefined;
+        this.#lastAt = at;
+        return progressLine({
+            done: this.#done,
+            total: this.total,
+            elapsedMs: at - this.#startedAt,
+            notPassing: this.#notPassing,
+        });
+    }
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/image.ts
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
+
+
+async function ensureImage(engine, image, policy, options) {
+    const started = external_node_perf_hooks_namespaceObject.performance.now();
+    const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
+    if (policy !== "always") {
+        let present;
+        try {
+            present = await engine.hasImage(image);
+        }
+        catch (error) {
+            return { ok: false, reason: messageOf(error) };
+        }
+        if (present)
+            return { ok: true, pulled: false, ms: elapsed() };
+        if (policy === "never")
+            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+    }
+    const delays = backoffDelays(options.retries, options.backoffMs);
+    const attempts = delays.length + 1;
+    let lastError = "";
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+        try {
+            await engine.pull(image);
+            options.log(`pulled ${image} in ${elapsed()} ms`);
+            return { ok: true, pulled: true, ms: elapsed() };
+        }
+        catch (error) {
+            lastError = messageOf(error);
+        }
+        const delay = delays[attempt - 1];
+        if (delay !== undefined) {
+            options.log(`${lastError}; retrying in ${delay} ms`);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+        }
+    }
+    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+/** The waits before each retry: `backoffMs`, then doubling. */
+function backoffDelays(retries, backoffMs) {
+    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+;// CONCATENATED MODULE: ./src/gate.ts
+// The whole run, shared by the action and the CLI: candidates → images first → every candidate
+// through the pipeline (bounded concurrency, input order kept) → the gate decision.
+
+
+
+
+
+
+
+
+
+/**
+ * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
+ * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ */
+async function takeQuota(entries, quota, settings) {
+    const taken = [];
+    const skipped = [];
+    let position = 0;
+    for await (const entry of entries) {
+        if (!inShard(position++, settings.source.shard))
+            continue;
+        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
+        if (taken.length >= quota)
+            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
+        else
+            taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
+    }
+    return { taken, skipped };
+}
+/** A dataset line that is not a candidate: nothing runnable, and it says why. */
+function invalidEntry(id, source, problem, settings) {
+    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
+    return newResult({
+        id,
+        source,
+        language: null,
+        status: "no_code",
+        exit_code: null,
+        signal: null,
+        duration_ms: 0,
+        ...empty,
+        feedback: feedbackFor({
+            status: "no_code",
+            ...empty,
+            signal: null,
+            exitCode: null,
+            timeoutMs: settings.limits.timeoutMs,
+            memoryBytes: settings.limits.memoryBytes,
+            reason: `${source}: ${problem}`,
+        }),
+    });
+}
+function decide(results, failOn) {
+    const failing = results.filter((r) => failOn.has(r.status));
+    if (failing.length === 0)
+        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
+    const counts = new Map();
+    for (const r of failing)
+        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+}
+/** Pull (or check) each image once, before any candidate's clock starts. */
+function imagePreparer(ctx, hooks) {
+    const ready = new Map();
+    return (image) => {
+        let pending = ready.get(image);
+        if (!pending) {
+            pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, {
+                retries: 3,
+                backoffMs: 1000,
+                log: hooks.log,
+            }).then((outcome) => {
+                if (!outcome.ok)
+                    return outcome.reason;
+                if (!outcome.pulled)
+                    hooks.log(`image ${image}: present`);
+                return undefined;
+            });
+            ready.set(image, pending);
+        }
+        return pending;
+    };
+}
+async function runGate(entries, base, hooks) {
+    const { settings } = base;
+    const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
+    const ctx = { ...base, prepareImage: imagePreparer(base, hooks), baseRuns: new BaseRuns() };
+    if (settings.source.shard)
+        hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
+    let done = 0;
+    const progress = new ProgressMeter(taken.length, () => performance.now());
+    const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+        const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        done += 1;
+        const line = progress.finished(result.status === "pass");
+        if (taken.length <= PER_CANDIDATE_UP_TO)
+            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+        else if (line)
+            hooks.log(line);
+        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
+        const event = {
+            event: "sandbox-gate.candidate",
+            run: base.runId,
+            candidate: result.id,
+            code_length: "status" in item ? 0 : item.text.length,
+            status: result.status,
+            exit: result.exit_code,
+            duration_ms: result.duration_ms,
+        };
+        if (hooks.audit)
+            hooks.audit(event);
+        else
+            hooks.log(JSON.stringify(event));
+        return result;
+    });
+    const [firstBase] = await ctx.baseRuns.all();
+    return {
+        results,
+        skipped,
+        decision: decide(results, settings.reports.failOn),
+        ...(firstBase && { base: reportedBase(firstBase) }),
+    };
+}
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/prepare/tree.ts
+// The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
+// checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
+// the checkout is never written.
+
+
+
+
+
+
+
+const run = (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
+const GIT_LINK = "160000";
+const SYMLINK = "120000";
+/** The tracked paths, or undefined when `root` is not inside a git work tree. */
+async function gitListing(root) {
+    const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
+    if (inside?.stdout.trim() !== "true")
+        return undefined;
+    // -s: the mode git records, which the checkout may not show (core.fileMode=false); -z: any name.
+    const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+    const listed = new Map();
+    for (const record of stdout.split("\0").filter(Boolean)) {
+        const [meta, path] = [record.slice(0, record.indexOf("\t")), record.slice(record.indexOf("\t") + 1)];
+        // A path in a merge conflict is listed once per stage; one entry is enough.
+        listed.set(path, { path, mode: meta.split(" ")[0] });
+    }
+    return [...listed.values()];
+}
+async function* tree_walk(root, dir = "") {
+    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+            if (entry.name !== ".git")
+                yield* tree_walk(root, path);
+        }
+        else if (entry.isFile() || entry.isSymbolicLink())
+            yield { path };
+    }
+}
+/** A link's target as a path inside the tree, or undefined when it leads out of it. */
+function insideTarget(path, target) {
+    if (external_node_path_namespaceObject.posix.isAbsolute(target))
+        return undefined;
+    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
+    return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
+}
+/**
+ * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
+ * leaves the tree is refused, naming the path: following it would put host files in the sandbox.
+ */
+async function readBaseTree(root, maxBytes, input) {
+    const tracked = await gitListing(root);
+    const listing = tracked ?? [];
+    if (!tracked)
+        for await (const listed of tree_walk(root))
+            listing.push(listed);
+    const files = [];
+    const skipped = [];
+    let bytes = 0;
+    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+        if (mode === GIT_LINK) {
+            skipped.push(path);
+            continue;
+        }
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            throw new InputError("workdir", `'${path}' in the base tree ${safe.why}`);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        // Tracked but deleted in the checkout: not part of the tree the candidate meets.
+        if (!info)
+            continue;
+        if (info.isSymbolicLink() || mode === SYMLINK) {
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
+            if (insideTarget(path, target) === undefined) {
+                throw new InputError("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+            }
+            files.push({ path, content: "", linkTarget: target });
+            continue;
+        }
+        if (!info.isFile())
+            continue;
+        bytes += info.size;
+        if (bytes > maxBytes) {
+            throw new InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
+        }
+        const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
+        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
+    }
+    return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/run-base.ts
+// What a run's candidates start from: the base tree (read once) and the run images made of it (once
+// per source image, with the setup run once in each), removed when the run ends. Nothing is read or
+// made until a candidate needs it: a dataset of replies never reads the checkout.
+
+
+class RunBase {
+    settings;
+    maker;
+    labels;
+    log;
+    #tree;
+    #images = new Map();
+    /** How many setups ran: once per run image, whatever the number of candidates. */
+    setups = 0;
+    constructor(settings, maker, labels, log) {
+        this.settings = settings;
+        this.maker = maker;
+        this.labels = labels;
+        this.log = log;
+    }
+    /** The whole base tree of the checkout, read on first use. */
+    tree() {
+        this.#tree ??= readBaseTree(this.settings.source.workdir, this.settings.source.maxTreeBytes, "max-tree-size").then((tree) => {
+            const skipped = tree.skipped.length > 0 ? `; submodules left out: ${tree.skipped.join(", ")}` : "";
+            this.log(`base tree: ${tree.files.length} files, ${tree.bytes} bytes (${tree.listedBy === "git" ? "what git tracks" : "every file but .git/"})${skipped}`);
+            return tree;
+        });
+        return this.#tree;
+    }
+    /** The run image for candidates of `image` starting from `kind`'s files, made on first use. */
+    image(image, kind, testFiles) {
+        const key = JSON.stringify([image, kind]);
+        let made = this.#images.get(key);
+        if (!made) {
+            made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
+            this.#images.set(key, made);
+        }
+        return made;
+    }
+    async #make(image, files, setup = this.settings.run.setup) {
+        const started = external_node_perf_hooks_namespaceObject.performance.now();
+        if (setup)
+            this.setups++;
+        // A setup runs the repository's own install, which starts as many processes as its suite does.
+        const limits = { ...this.settings.limits, pidsLimit: this.settings.run.patchPidsLimit };
+        const made = await this.maker.build({
+            image,
+            files: await files,
+            limits,
+            labels: this.labels,
+            ...(setup && { setup }),
+        });
+        const took = `${((external_node_perf_hooks_namespaceObject.performance.now() - started) / 1000).toFixed(1)} s`;
+        if (!made.ok)
+            this.log(`run image from ${image}: ${made.reason}`);
+        else if (setup)
+            this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
+        else
+            this.log(`run image from ${image} made in ${took}`);
+        return made;
+    }
+    /** Removes every run image made; returns the removals that failed. */
+    async close() {
+        const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => undefined)));
+        const images = made.flatMap((image) => (image?.ok ? [image.image] : []));
+        const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
+        return failures.filter((failure) => failure !== undefined);
+    }
+}
+
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+;// CONCATENATED MODULE: ./src/sandbox/api/client.ts
+// The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
+//
+// Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
+// a kept-alive socket costs the daemon's work only, so the per-candidate create/attach/start/wait/
+// inspect/remove cycle is cheaper here than `docker run` + `docker inspect` + `docker rm`.
+
+const DEFAULT_SOCKET = "/var/run/docker.sock";
+/**
+ * The endpoint DOCKER_HOST names, as the docker CLI reads it; undefined when only the CLI can reach it
+ * (ssh://, TLS, a Docker context), so the caller falls back to the CLI.
+ */
+function endpointFromEnv(env = process.env) {
+    if (env.DOCKER_CONTEXT)
+        return undefined;
+    const host = env.DOCKER_HOST?.trim();
+    if (!host)
+        return { socketPath: DEFAULT_SOCKET };
+    if (host.startsWith("unix://"))
+        return { socketPath: host.slice("unix://".length) };
+    const tcp = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(host);
+    if (tcp && !env.DOCKER_TLS_VERIFY && !env.DOCKER_CERT_PATH)
+        return { host: tcp[1].replace(/^\[|\]$/g, ""), port: Number(tcp[2]) };
+    return undefined;
+}
+function describeEndpoint(endpoint) {
+    return endpoint.socketPath !== undefined
+        ? `unix://${endpoint.socketPath}`
+        : `tcp://${endpoint.host}:${endpoint.port}`;
+}
+/** The engine answered with an error status; `message` is the engine's own. */
+class ApiError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.status = status;
+        this.name = "ApiError";
+    }
+}
+/** Replies kept from the engine's JSON answers; an inspect is a few kB. */
+const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+class EngineApi {
+    endpoint;
+    // Kept alive: one connection serves many short calls, as the CLI cannot. Idle sockets are unref'd
+    // by the agent, so they never keep the process up.
+    #agent = new external_node_http_namespaceObject.Agent({ keepAlive: true });
+    constructor(endpoint) {
+        this.endpoint = endpoint;
+    }
+    /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
+    async call(method, path, body, signal) {
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const req = this.#request(method, path, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
+        const res = await responseOf(req, payload, this.endpoint);
+        const text = await readBody(res);
+        if (res.statusCode >= 400)
+            throw new ApiError(res.statusCode, errorMessage(text, res.statusCode));
+        return (text === "" ? undefined : JSON.parse(text));
+    }
+    /**
+     * A call that takes over the connection (attach, exec start): resolves with the raw stream once the
+     * engine switched protocols. Its own connection, never the kept-alive pool's.
+     */
+    hijack(path, body) {
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const headers = {
+            Connection: "Upgrade",
+            Upgrade: "tcp",
+            ...(payload ? { "Content-Type": "application/json" } : {}),
+        };
+        const req = this.#request("POST", path, false, headers);
+        return new Promise((resolve, reject) => {
+            req.on("upgrade", (_res, socket, head) => {
+                // Bytes that came with the switch belong to the stream.
+                if (head.length > 0)
+                    socket.unshift(head);
+                resolve(socket);
+            });
+            responseOf(req, payload, this.endpoint).then(async (res) => reject(new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode))), reject);
+        });
+    }
+    /**
+     * A call whose answer streams JSON lines (events): resolves once the engine answered, then feeds each
+     * line to `onLine` until `close()`; `onEnd` when the engine ends it. Its own connection, which keeps
+     * the process up until closed.
+     */
+    async lines(path, onLine, onEnd) {
+        const req = this.#request("GET", path, false, {});
+        const res = await responseOf(req, undefined, this.endpoint);
+        if (res.statusCode >= 400)
+            throw new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode));
+        let pending = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+            const parts = (pending + chunk).split("\n");
+            pending = parts.pop();
+            for (const line of parts)
+                if (line.trim())
+                    onLine(JSON.parse(line));
+        });
+        res.on("error", () => { });
+        res.on("close", onEnd);
+        return { close: () => req.destroy() };
+    }
+    #request(method, path, agent, headers, signal) {
+        const target = this.endpoint.socketPath !== undefined
+            ? { socketPath: this.endpoint.socketPath }
+            : { host: this.endpoint.host, port: this.endpoint.port };
+        return (0,external_node_http_namespaceObject.request)({
+            ...target,
+            method,
+            path,
+            agent,
+            headers: { Host: "docker", ...headers },
+            ...(signal ? { signal } : {}),
+        });
+    }
+}
+/** The response (any status but a protocol switch, which the `upgrade` event gets). */
+function responseOf(req, payload, endpoint) {
+    return new Promise((resolve, reject) => {
+        req.on("response", resolve);
+        req.on("error", (error) => {
+            // Worded as the CLI words it, so a message reads the same whichever way the engine was reached.
+            const unreachable = ["ENOENT", "ECONNREFUSED", "EACCES", "ECONNRESET", "EPIPE"].includes(error.code ?? "");
+            reject(unreachable
+                ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`)
+                : error);
+        });
+        req.end(payload);
+    });
+}
+function readBody(res) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        res.on("data", (chunk) => {
+            size += chunk.length;
+            if (size <= MAX_REPLY_BYTES)
+                chunks.push(chunk);
+        });
+        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        res.on("error", reject);
+    });
+}
+function errorMessage(text, status) {
+    try {
+        const message = JSON.parse(text).message;
+        if (typeof message === "string" && message)
+            return message;
+    }
+    catch {
+        // Not JSON: the text itself is the message.
+    }
+    return text.trim().slice(0, 500) || `engine answered ${status}`;
+}
+/** Stream ids of the multiplexed attach stream. */
+const STDOUT = 1;
+const STDERR = 2;
+const HEADER = 8;
+/**
+ * Splits the multiplexed stream of a non-TTY attach: frames of an 8-byte header (stream id, three
+ * zero bytes, big-endian payload length) and the payload. Frames and headers may arrive split.
+ */
+class FrameReader {
+    onFrame;
+    #pending = Buffer.alloc(0);
+    constructor(onFrame) {
+        this.onFrame = onFrame;
+    }
+    push(chunk) {
+        let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        while (data.length >= HEADER) {
+            const size = data.readUInt32BE(4);
+            if (data.length < HEADER + size)
+                break;
+            this.onFrame(data[0], data.subarray(HEADER, HEADER + size));
+            data = data.subarray(HEADER + size);
+        }
+        this.#pending = Buffer.from(data);
+    }
+    /** Bytes of an unfinished frame when the stream ended (a protocol error if not 0). */
+    get leftover() {
+        return this.#pending.length;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
+// Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
+// sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
+// flag then stays false although the kernel killed at the limit, and the engine still logs an `oom`
+// event for the container. An exit by SIGKILL that we did not cause therefore asks the engine's event
+// log for one, a few times, before it is called a plain kill.
+
+/** Pauses before each look at the event log: about 1.5 s in all, paid only by exits by SIGKILL. */
+const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
+/** An exit by SIGKILL (128 + 9) that neither the engine's flag nor we explain. */
+function couldBeLateOom(ending) {
+    return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+}
+/**
+ * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
+ * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
+ */
+async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
+    if (ending.oomKilled)
+        return true;
+    if (!couldBeLateOom(ending))
+        return false;
+    for (const wait of waits) {
+        if (wait > 0)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
+        if (await seen().catch(() => false))
+            return true;
+    }
+    return false;
+}
+/** A look at the log may wait for an engine whose clock is behind ours; never longer than this. */
+const OOM_LOOK_TIMEOUT_MS = 2_000;
+/** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
+function eventWindow(now = Date.now()) {
+    return { since: "0", until: (now / 1000).toFixed(3) };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
+// The engine through the docker CLI, or podman's in its own dialect: `docker run` per candidate.
+//
+// Every run gets a fresh container, locked down by the policy's flags, fed its files as a tar on stdin;
+// nothing of the host is mounted and nothing of the runner's environment goes in. The container is not
+// `--rm`: its state is read after exit for the engine's own OOM verdict, then it is removed.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** A pull may take long (a large image, a slow registry), but not for ever. */
+const PULL_TIMEOUT_MS = 15 * 60_000;
+/** How often an abort asks again for containers whose CLI has not ended yet. */
+const ABORT_POLL_MS = 100;
+class CliEngine extends OpeningEngine {
+    binary;
+    #dialect;
+    #removals = new Removals((name) => this.#removeOne(name));
+    /** The `run` CLI of every run in flight, by container name. */
+    #active = new Map();
+    /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
+    #monitorDirs = new Set();
+    constructor(options = {}) {
+        super();
+        this.binary = options.binary ?? "docker";
+        this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
+    }
+    async runOpened(job, hooks, { nonce, input }) {
+        const name = containerName();
+        hooks.onContainer?.(name);
+        // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
+        // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
+        // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
+        let monitorDir;
+        try {
+            if (this.#dialect === "podman")
+                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
+            return await this.#run(name, job, input, nonce, monitorDir);
+        }
+        catch (error) {
+            this.#removals.remove(name);
+            return failedFacts(`the sandbox failed: ${error.message}`);
+        }
+        finally {
+            if (monitorDir !== undefined)
+                await this.#removeMonitorDir(monitorDir);
+        }
+    }
+    async #run(name, job, input, nonce, monitorDir) {
+        const { limits } = job;
+        const stdout = new StreamCapture(limits.maxOutputBytes);
+        const stderr = new StreamCapture(limits.maxOutputBytes);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+            stdio: ["pipe", "pipe", "pipe"],
+            ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
+        });
+        this.#active.set(name, child);
+        const ended = new Promise((resolve) => {
+            child.on("error", (error) => resolve({ code: null, error }));
+            child.on("close", (code) => resolve({ code }));
+        }).finally(() => this.#active.delete(name));
+        let memoryAtTimeout;
+        const clock = new RunClock({
+            nonce,
+            timeoutMs: limits.timeoutMs,
+            onRunOutput: (chunk) => stderr.push(chunk),
+            ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
+            onExpired: () => void (async () => {
+                // Read before the kill: once the container is gone, so is its memory count.
+                if (clock.timedOut)
+                    memoryAtTimeout = await this.#memory(name);
+                await this.#kill(name, child);
+            })(),
+        });
+        const { parser } = clock;
+        child.stdout.on("data", (chunk) => stdout.push(chunk));
+        child.stderr.on("data", (chunk) => parser.push(chunk));
+        // The container may end before it has read its input; that shows in its exit, not here.
+        child.stdin.on("error", () => { });
+        child.stdin.end(input);
+        const exit = await ended;
+        const durationMs = clock.end();
+        const { timedOut, stalled } = clock;
+        // No CLI ran, so there is no container to remove.
+        if (exit.error)
+            return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
+        const state = await this.#state(name);
+        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
+        const ending = {
+            exitCode: exit.code,
+            killedByUs: timedOut || stalled || this.aborted,
+            oomKilled: state.oomKilled === true || monitorOom,
+        };
+        const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
+        this.#removals.remove(name);
+        const outcome = outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout);
+        return runFacts(this.binary, job, outcome, {
+            exitCode: exit.code,
+            oomKilled,
+            aborted: this.aborted,
+            ...(state.error === undefined ? {} : { stateError: state.error }),
+        });
+    }
+    /**
+     * Kills by name: killing the CLI would leave the container running. The container may not exist yet,
+     * or the engine may hang (gVisor's `runsc start` can wedge a container so that even `kill` never
+     * returns): then the CLI itself has to go, KILL_GRACE_MS after the kill was asked for.
+     */
+    async #kill(name, child) {
+        if (child.exitCode !== null || child.signalCode !== null)
+            return;
+        const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+        child.once("close", () => clearTimeout(grace));
+        await cli(this.binary, ["kill", name], { timeoutMs: KILL_GRACE_MS });
+    }
+    /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
+    async #memory(name) {
+        const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], {
+            timeoutMs: MEMORY_SAMPLE_TIMEOUT_MS,
+        });
+        return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
+    }
+    /**
+     * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
+     * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
+     */
+    async #state(name) {
+        const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
+        if (result.code !== 0)
+            return { error: describeFailure(result) };
+        try {
+            return { oomKilled: JSON.parse(result.stdout).OOMKilled === true };
+        }
+        catch {
+            return { error: `unreadable state: ${result.stdout.slice(0, 200)}` };
+        }
+    }
+    async #removeOne(name) {
+        // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
+        const result = await cli(this.binary, ["rm", "-f", "-v", name]);
+        if (result.code !== 0 && !/no such container/i.test(result.stderr))
+            throw new Error(describeFailure(result));
+    }
+    async close() {
+        return this.#removals.settle();
+    }
+    /**
+     * Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed.
+     * A container asked for before its CLI created it appears a moment later, so this asks again until
+     * every CLI has ended (a CLI still there after KILL_GRACE_MS is killed).
+     */
+    async abort() {
+        this.aborted = true;
+        const removed = new Set();
+        const deadline = external_node_perf_hooks_namespaceObject.performance.now() + KILL_GRACE_MS;
+        while (this.#active.size > 0 && external_node_perf_hooks_namespaceObject.performance.now() < deadline) {
+            const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+            for (const name of result.stdout
+                .split("\n")
+                .map((line) => line.trim())
+                .filter(Boolean))
+                removed.add(name);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
+        }
+        for (const child of this.#active.values())
+            child.kill("SIGKILL");
+        await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+        await this.close();
+        return [...removed];
+    }
+    async #removeMonitorDir(dir) {
+        this.#monitorDirs.delete(dir);
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    }
+    async hasImage(image) {
+        const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+        if (result.code === 0)
+            return true;
+        if (/no such (image|object)|image not known/i.test(result.stderr))
+            return false;
+        throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
+    }
+    async pull(image) {
+        const result = await cli(this.binary, ["pull", "--quiet", "--", image], { timeoutMs: PULL_TIMEOUT_MS });
+        if (result.code !== 0)
+            throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
+    }
+    /** Containers first (a run image cannot go while one runs from it), then the run's images. */
+    async removeLabelled(label) {
+        const containers = await this.#removeListed(["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"], ["rm", "-f", "-v"], `containers labelled ${label}`);
+        const images = await this.#removeListed(["images", "--filter", `label=${label}`, "--format", "{{.Repository}}:{{.Tag}}"], ["rmi", "-f"], `images labelled ${label}`);
+        return [...containers, ...images];
+    }
+    async #removeListed(list, remove, what) {
+        const listed = await cli(this.binary, list);
+        if (listed.code !== 0)
+            throw new Error(`cannot list ${what}: ${describeFailure(listed)}`);
+        const names = listed.stdout
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean);
+        if (names.length === 0)
+            return [];
+        const removed = await cli(this.binary, [...remove, ...names]);
+        if (removed.code !== 0)
+            throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
+        return names;
+    }
+}
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+async function cliOomEventSeen(binary, name) {
+    const { since, until } = eventWindow();
+    const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
+    const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
+    return result.code === 0 && result.stdout.trim() !== "";
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/api/attach.ts
+
+
+
+
+/** How long output may still arrive after an exec's process ended before its stream is cut. */
+const EXIT_GRACE_MS = 200;
+/**
+ * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
+ * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
+ */
+function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let cut;
+    let forceEnd = () => { };
+    // After a kill, the run ends within the grace whatever the stream and the exit say.
+    const forced = new Promise((resolve) => (forceEnd = resolve));
+    let memoryAtTimeout;
+    const stop = () => {
+        void (async () => {
+            // Read before the kill: once the container is gone, so is its memory count.
+            if (clock.timedOut)
+                memoryAtTimeout = await memory();
+            await kill();
+        })();
+        cut ??= setTimeout(() => {
+            stream.destroy();
+            forceEnd();
+        }, KILL_GRACE_MS);
+    };
+    const clock = new RunClock({
+        nonce,
+        timeoutMs: limits.timeoutMs,
+        onRunOutput: (chunk) => stderr.push(chunk),
+        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
+        onExpired: stop,
+    });
+    const { parser } = clock;
+    const frames = new FrameReader((id, payload) => {
+        if (id === STDOUT)
+            stdout.push(payload);
+        else if (id === STDERR)
+            parser.push(payload);
+    });
+    // A warm container's attach may have closed while it waited (the engine died): its close is past.
+    const closed = stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once("close", resolve));
+    void exited?.then(() => {
+        const grace = setTimeout(() => stream.destroy(), EXIT_GRACE_MS);
+        void closed.then(() => clearTimeout(grace));
+    });
+    return new Promise((resolve) => {
+        stream.on("data", (chunk) => frames.push(chunk));
+        // A write after the container closed its stdin fails; that shows in its exit, not here.
+        stream.on("error", () => { });
+        void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
+            const durationMs = clock.end();
+            clearTimeout(cut);
+            resolve(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
+        });
+        // Half-close: the engine closes the container's stdin, the output keeps coming.
+        stream.end(input);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/api/container.ts
+
+
+
+
+/** Removes a container with its anonymous volumes; one already gone counts as removed. */
+async function removeContainer(api, name) {
+    await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
+        if (!(error instanceof ApiError && error.status === 404))
+            throw error;
+    });
+}
+/** The container's memory (`one-shot`: no wait for a second CPU sample), or undefined when the engine cannot say. */
+async function containerMemory(api, name) {
+    const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
+    const stats = await api
+        .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal)
+        .catch(() => undefined);
+    return memoryFromStats(stats);
+}
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+function oomEventSeen(api, name) {
+    const { since, until } = eventWindow();
+    const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
+    return new Promise((resolve, reject) => {
+        let seen = false;
+        let ended = false;
+        let timer;
+        const end = () => {
+            ended = true;
+            clearTimeout(timer);
+            resolve(seen);
+        };
+        api
+            .lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end)
+            .then((events) => {
+            if (!ended)
+                timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+        }, reject);
+    });
+}
+/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
+class CliImages extends OpeningEngine {
+    cli;
+    constructor(cli) {
+        super();
+        this.cli = cli;
+    }
+    hasImage(image) {
+        return this.cli.hasImage(image);
+    }
+    pull(image) {
+        return this.cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.cli.removeLabelled(label);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/fresh-pool.ts
+
+
+
+
+
+class FreshPoolEngine extends CliImages {
+    #api;
+    #warmTarget;
+    /** Containers being created or ready, by their create config. */
+    #warm = new Map();
+    /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
+    #creating = new Set();
+    /** Every container created and not yet removed: what close() and abort() must remove. */
+    #owned = new Set();
+    #removals;
+    constructor(api, cli, options) {
+        super(cli);
+        this.#api = api;
+        this.#removals = new Removals((name) => removeContainer(api, name));
+        this.#warmTarget = Math.max(0, options.warm);
+    }
+    async runOpened(job, hooks, { nonce, input }) {
+        const container = await this.#take(job);
+        hooks.onContainer?.(container.name);
+        if (container.error !== undefined)
+            return failedFacts(`the sandbox did not start: ${container.error}`);
+        if (this.aborted) {
+            this.#discard(container);
+            return failedFacts(CANCELLED_BEFORE_START);
+        }
+        try {
+            return await this.#attached(container.name, container.stream, job, input, nonce);
+        }
+        catch (error) {
+            return failedFacts(`the sandbox failed: ${error.message}`);
+        }
+        finally {
+            this.#remove(container.name);
+        }
+    }
+    async #attached(name, stream, job, input, nonce) {
+        const outcome = await captureStream({
+            stream,
+            input,
+            job,
+            nonce,
+            kill: () => this.#kill(name),
+            memory: () => containerMemory(this.#api, name),
+        });
+        // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
+        const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
+        const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
+        const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
+        const ending = {
+            exitCode,
+            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            oomKilled: state.oomKilled,
+        };
+        const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
+        const stateError = "error" in exit ? exit.error.message : state.error;
+        return runFacts("the container", job, outcome, {
+            exitCode,
+            oomKilled,
+            aborted: this.aborted,
+            ...(stateError === undefined ? {} : { stateError }),
+        });
+    }
+    /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
+    #take(job) {
+        const config = apiCreateConfig(lockDown(job));
+        const key = JSON.stringify(config);
+        const queue = this.#warm.get(key) ?? [];
+        this.#warm.set(key, queue);
+        const warm = queue.shift();
+        this.#refill(key, config);
+        // A warm one that failed may have failed for a reason gone by now: one fresh try.
+        return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
+    }
+    /** Tops up the warm containers of the config in use; those of other configs are dropped. */
+    #refill(key, config) {
+        for (const [other, queue] of this.#warm) {
+            if (other === key)
+                continue;
+            for (const stale of queue.splice(0))
+                void stale.then((c) => this.#discard(c));
+            this.#warm.delete(other);
+        }
+        const queue = this.#warm.get(key);
+        while (!this.aborted && queue.length < this.#warmTarget)
+            queue.push(this.#create(config));
+    }
+    #create(config) {
+        const name = containerName();
+        this.#owned.add(name);
+        const creation = (async () => {
+            const created = { name };
+            try {
+                await this.#call("POST", `/containers/create?name=${name}`, config);
+                // Attached before the start, so nothing the container writes is lost.
+                created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
+                await this.#call("POST", `/containers/${name}/start`);
+            }
+            catch (error) {
+                // A create that failed half-way may still have left the container.
+                this.#discard(created);
+                return { name, error: error.message };
+            }
+            // Made after an abort asked for it: nobody will take it.
+            if (this.aborted)
+                this.#discard(created);
+            return created;
+        })();
+        const tracked = creation.finally(() => this.#creating.delete(tracked));
+        this.#creating.add(tracked);
+        return tracked;
+    }
+    /** A container no candidate will use: its attach closed, the container removed. */
+    #discard(container) {
+        container.stream?.destroy();
+        this.#remove(container.name);
+    }
+    /** Kills by name; a container already gone is not an error. */
+    async #kill(name) {
+        await this.#call("POST", `/containers/${name}/kill`).catch(() => { });
+    }
+    /** Removes a container off the critical path; close() waits for it. */
+    #remove(name) {
+        this.#removals.remove(name, () => this.#owned.delete(name));
+    }
+    /** Removes the warm containers and waits for every removal; returns the removals that failed. */
+    async close() {
+        const warm = [...this.#warm.values()].flat();
+        this.#warm.clear();
+        for (const created of await Promise.all(warm))
+            this.#discard(created);
+        return this.#removals.settle(() => [...this.#creating]);
+    }
+    /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
+    async abort() {
+        this.aborted = true;
+        const names = [...this.#owned];
+        for (const name of names)
+            this.#remove(name);
+        await this.close();
+        return names;
+    }
+    #call(method, path, body) {
+        return this.#api.call(method, path, body);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
+// `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
+// the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
+//
+// The container is the pool's (same flags, same run label) but its main process is a sleeper under
+// docker-init, running as another uid than the candidates, so no candidate can signal it. Each
+// candidate's exec first resets the container: every process of the candidates' uid but itself is
+// killed until none is left, the work dir, /tmp, /dev/shm, POSIX queues and System V IPC are emptied,
+// and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
+// that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
+// container that died retires the container; the next candidate gets a fresh one.
+
+
+
+
+
+
+
+/** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
+const KEEPER_USER = "65533:65533";
+/** Exit code of a reset that could not clear the container. */
+const RESET_FAILED = 125;
+/** How long an exit by SIGKILL waits for the engine's `oom` event, in case it comes after the exit's. */
+const OOM_EVENT_GRACE_MS = 500;
+const OOM_POLL_MS = 20;
+// Runs as the candidates' uid before the driver, as a function so the driver's parameters stay intact.
+// `kill -9 -1` reaches every process this uid owns except the caller (and PID 1, which is not ours);
+// a process forked meanwhile is caught by the next round. Killed processes are reaped by docker-init.
+// Builtins only, but for rm (and chmod, ipcrm when there is something for them): it runs per candidate.
+const RESET = String.raw `reset() {
+  cd / || return 1
+  rounds=0
+  while :; do
+    kill -9 -1 2>/dev/null
+    left=
+    for p in /proc/[0-9]*; do
+      [ "$p" = "/proc/$$" ] && continue
+      [ -O "$p" ] && left="$p" && break
+    done
+    [ -z "$left" ] && break
+    rounds=$((rounds + 1))
+    [ "$rounds" -lt 200 ] || { echo "sandbox-gate: $left of an earlier candidate survives the reset" >&2; return 1; }
+    sleep 0.01
+  done
+  cleared=
+  for ipc in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
+    # gVisor lists no System V IPC in /proc: there ipcrm clears what it can, unchecked.
+    [ -r "$ipc" ] || { [ -n "$cleared" ] || ipcrm -a 2>/dev/null; cleared=1; continue; }
+    { read -r header; ! read -r object; } < "$ipc" && continue
+    ipcrm -a 2>/dev/null
+    { read -r header; ! read -r object; } < "$ipc" || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
+  done
+  set -- /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*
+  for entry; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    # A directory the candidate made unreadable is made readable again, then everything goes.
+    rm -rf "$@" 2>/dev/null || { chmod -R u+rwx "$@" 2>/dev/null; rm -rf "$@" 2>/dev/null; }
+    break
+  done
+  for entry in /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    echo "sandbox-gate: $entry of an earlier candidate remains" >&2
+    return 1
+  done
+  cd ${policy_WORKDIR}
+}
+reset || exit ${RESET_FAILED}
+`;
+// The command runs as the driver's child here, so that once it exits the driver ends whatever it left
+// behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
+// the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
+// the phases before it.
+const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
+/** The exec's argv: the reset, then the driver, with the driver's parameters. */
+function execArgv(command, check, base, results) {
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
+    return [sh, flag, `${RESET}${driver}`, ...parameters];
+}
+class SharedEngine extends CliImages {
+    #api;
+    /** Containers between candidates, by config. */
+    #idle = new Map();
+    /** Every container of ours, idle or busy, until removed. */
+    #all = new Set();
+    #removals;
+    constructor(api, cli) {
+        super(cli);
+        this.#api = api;
+        this.#removals = new Removals((name) => removeContainer(api, name));
+    }
+    async runOpened(job, hooks, { nonce, input }) {
+        // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
+        // fresh one, once.
+        for (let attempt = 1;; attempt++) {
+            const shared = await this.#acquire(job);
+            hooks.onContainer?.(shared.name);
+            if (shared.error !== undefined) {
+                this.#retire(shared);
+                return failedFacts(`the sandbox did not start: ${shared.error}`);
+            }
+            let outcome;
+            try {
+                outcome = await this.#exec(shared, job, input, nonce);
+            }
+            catch (error) {
+                // Only the exec's creation and start throw: nothing of the candidate ran yet.
+                outcome = { facts: failedFacts(`the sandbox failed: ${error.message}`), keep: false, retry: true };
+            }
+            if (outcome.keep && !this.aborted)
+                this.#idle.get(shared.key).push(shared);
+            else
+                this.#retire(shared);
+            // After an abort no fresh container follows: a removed one is no failed reset.
+            if (!outcome.retry || attempt > 1 || this.aborted)
+                return outcome.facts;
+        }
+    }
+    async #exec(shared, job, input, nonce) {
+        const { name } = shared;
+        const exec = await this.#api.call("POST", `/containers/${name}/exec`, {
+            AttachStdin: true,
+            AttachStdout: true,
+            AttachStderr: true,
+            Tty: false,
+            User: SANDBOX_USER,
+            WorkingDir: policy_WORKDIR,
+            Cmd: execArgv(job.command, job.check, job.base, job.results),
+        });
+        const oomsBefore = shared.ooms;
+        let killed = false;
+        // The engine's events say when the exec ends and with what code: no polling.
+        const exited = new Promise((resolve) => shared.exits.set(exec.Id, resolve));
+        const stream = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
+        const outcome = await captureStream({
+            stream,
+            input,
+            job,
+            nonce,
+            // Only the container's end is sure to end every process of the candidate.
+            kill: async () => {
+                killed = true;
+                await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
+            },
+            memory: () => containerMemory(this.#api, name),
+            exited,
+        });
+        shared.exits.delete(exec.Id);
+        const exitCode = killed ? 137 : await exited;
+        // The engine reports an OOM kill inside a running container as an event, a little after the fact.
+        if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore }))
+            await this.#waitForOom(shared);
+        const oomKilled = shared.ooms > oomsBefore;
+        const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
+        const facts = runFacts("the container", job, outcome, {
+            exitCode,
+            oomKilled,
+            aborted: this.aborted,
+            ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
+        });
+        // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
+        return {
+            facts,
+            keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined,
+            retry: resetFailed,
+        };
+    }
+    async #waitForOom(shared) {
+        const before = shared.ooms;
+        for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(OOM_POLL_MS);
+    }
+    async #acquire(job) {
+        const config = {
+            ...apiCreateConfig(lockDown(job)),
+            Cmd: ["sleep", "2147483647"],
+            User: KEEPER_USER,
+            AttachStdin: false,
+            AttachStdout: false,
+            AttachStderr: false,
+            OpenStdin: false,
+            StdinOnce: false,
+        };
+        const key = JSON.stringify(config);
+        const idle = this.#idle.get(key) ?? [];
+        this.#idle.set(key, idle);
+        for (let shared = idle.pop(); shared; shared = idle.pop()) {
+            if (!shared.dead)
+                return shared;
+            this.#retire(shared);
+        }
+        return this.#start(key, config);
+    }
+    async #start(key, config) {
+        const shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
+        this.#all.add(shared);
+        try {
+            await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            // Watching before the start: no event of the container's life is missed.
+            const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
+            shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value), 
+            // Without its events the container cannot be judged: it is treated as gone.
+            () => this.#event(shared, { Action: "die" }));
+            await this.#api.call("POST", `/containers/${shared.name}/start`);
+        }
+        catch (error) {
+            shared.error = error.message;
+        }
+        return shared;
+    }
+    #event(shared, event) {
+        const attributes = event.Actor?.Attributes ?? {};
+        if (event.Action === "oom")
+            shared.ooms++;
+        else if (event.Action === "exec_die")
+            shared.exits.get(attributes.execID ?? "")?.(attributes.exitCode === undefined ? null : Number(attributes.exitCode));
+        else if (event.Action === "die") {
+            shared.dead = true;
+            for (const exit of shared.exits.values())
+                exit(null);
+        }
+    }
+    /** Removes a container off the critical path; close() waits for it. */
+    #retire(shared) {
+        shared.events?.close();
+        // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
+        for (const exit of shared.exits.values())
+            exit(null);
+        this.#removals.remove(shared.name, () => this.#all.delete(shared));
+    }
+    /** Removes the idle containers and waits for every removal; returns the removals that failed. */
+    async close() {
+        for (const shared of [...this.#idle.values()].flat())
+            this.#retire(shared);
+        this.#idle.clear();
+        return this.#removals.settle();
+    }
+    /** Refuses new runs and removes every container, busy or idle; returns their names. */
+    async abort() {
+        this.aborted = true;
+        const names = [...this.#all].map((shared) => shared.name);
+        for (const shared of this.#all)
+            this.#retire(shared);
+        this.#idle.clear();
+        await this.close();
+        return names;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/select.ts
+
+
+
+
+async function createEngine(mode, log, env = process.env) {
+    const cli = new CliEngine({ binary: mode.engine });
+    const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
+    if (api)
+        return mode.isolation === "run"
+            ? new SharedEngine(api, cli)
+            : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
+    if (mode.isolation === "run")
+        log("isolation: run needs the Engine API; running one container per candidate instead");
+    return cli;
+}
+/** The Engine API, when it is not ruled out and answers. */
+async function reachableApi(env, log) {
+    const endpoint = env.SANDBOX_GATE_ENGINE === "cli" ? undefined : endpointFromEnv(env);
+    if (!endpoint)
+        return undefined;
+    const api = new EngineApi(endpoint);
+    try {
+        await api.call("GET", "/version");
+        return api;
+    }
+    catch (error) {
+        // The CLI reports an engine that is down per candidate, as sandbox_error; let it.
+        log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${error.message}); using the docker CLI`);
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/settings/settings.ts
+// Every input → one typed, validated Settings object. Bad values end the run before anything runs,
+// with one line naming the input.
+
+
+
+
+
+
+
+/** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
+const REPLY_PIDS = 64;
+const PATCH_PIDS = 256;
+/** Input names with their defaults; action.yml states the same (a test keeps them in step). */
+const DEFAULTS = {
+    source: "comments",
+    authors: "*[bot]",
+    files: "",
+    language: "auto",
+    image: "",
+    pull: "missing",
+    tests: "",
+    workdir: "",
+    target: "",
+    command: "",
+    "patch-fuzz": "false",
+    timeout: "10s",
+    memory: "256m",
+    cpus: "1",
+    // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
+    "pids-limit": "",
+    "max-output": "64k",
+    "tmpfs-size": "64m",
+    // Empty: tmpfs-size, since every candidate's work dir holds the tree.
+    "max-tree-size": "",
+    setup: "",
+    "setup-network": "none",
+    "test-results": "",
+    compare: "none",
+    reruns: "0",
+    "setup-timeout": "10m",
+    runtime: "",
+    engine: "docker",
+    concurrency: "",
+    isolation: "candidate",
+    shard: "",
+    baseline: "",
+    merge: "",
+    "max-candidates": "20",
+    "pass-at-k": "1,5,10",
+    "fail-on": model_STATUSES.filter((s) => s !== "pass").join(","),
+    comment: "true",
+    report: "",
+    junit: "",
+    "github-token": "",
+    decide: "latest",
+    rejudge: "false",
+    "comment-key": "",
+    "audit-log": "",
+    "post-report": "",
+    matrix: "",
+};
+function parseNumber(input, value, { integer, min }) {
+    const n = Number(value.trim());
+    if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
+        throw new InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
+    }
+    return n;
+}
+function parseChoice(input, value, choices) {
+    const v = value.trim().toLowerCase();
+    if (!choices.includes(v)) {
+        throw new InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
+    }
+    return v;
+}
+function parseBoolean(input, value) {
+    return parseChoice(input, value, ["true", "false"]) === "true";
+}
+/** Comma- or newline-separated list, blanks dropped. */
+function parseList(value) {
+    return value
+        .split(/[,\n]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+}
+/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
+function parseGlobs(input, value) {
+    const globs = parseList(value);
+    for (const glob of globs) {
+        const problem = globProblem(glob);
+        if (problem)
+            throw new InputError(input, `'${glob}' ${problem}`);
+    }
+    return globs;
+}
+/** `2/4` → the second of four shards; empty → no sharding. */
+function parseShard(value) {
+    const v = value.trim();
+    if (v === "")
+        return undefined;
+    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
+    const index = Number(m?.[1]);
+    const count = Number(m?.[2]);
+    if (!m || count < 1 || index < 1 || index > count) {
+        throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+    }
+    return { index, count };
+}
+const COMMENT_KEY_MAX = 200;
+/**
+ * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
+ * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
+ */
+function parseMatrix(value) {
+    const v = value.trim();
+    if (v === "" || v === "null")
+        return {};
+    let parsed;
+    try {
+        parsed = JSON.parse(v);
+    }
+    catch {
+        throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+    return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
+}
+/** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
+function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_namespaceObject.totalmem)()) {
+    const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
+    return Math.max(1, Math.min(wanted, budget));
+}
+/** Reads every input through `get` (empty string = not set) into one validated object. */
+function readSettings(get, ctx) {
+    const input = (name) => {
+        const v = get(name).trim();
+        return v === "" ? DEFAULTS[name] : v;
+    };
+    const language = input("language").toLowerCase();
+    if (language !== "auto" && !isLanguage(language)) {
+        throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+    }
+    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
+    const files = parseList(input("files"));
+    if (source === "files" && files.length === 0) {
+        throw new InputError("files", "is required when source is 'files'");
+    }
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...model_STATUSES, "flaky"]));
+    const failOn = failOnWords.filter((word) => word !== "flaky");
+    const memoryBytes = parseSize("memory", input("memory"));
+    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
+    if (memoryBytes < 6 * 1024 ** 2)
+        throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+    const wanted = input("concurrency") === ""
+        ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
+        : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+    const target = input("target");
+    const shard = parseShard(input("shard"));
+    const merge = parseList(input("merge"));
+    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
+    if (shard && merge.length > 0)
+        throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+    const postReport = input("post-report");
+    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
+    if (postReport && merge.length > 0)
+        throw new InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+    const commentKey = input("comment-key");
+    if (commentKey.length > COMMENT_KEY_MAX)
+        throw new InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+    const targetPath = target ? checkRelativePath(target) : undefined;
+    if (targetPath && !targetPath.ok)
+        throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+    const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
+    const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
+    const setup = input("setup");
+    const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
+    const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+    return {
+        source: {
+            kind: source,
+            authors: parseList(input("authors")),
+            files,
+            workdir: input("workdir") || ctx.defaultWorkdir,
+            tests: parseList(input("tests")),
+            maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
+            maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+            ...(shard ? { shard } : {}),
+        },
+        run: {
+            language,
+            image: input("image"),
+            pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
+            target,
+            command: input("command"),
+            ...(setup && {
+                setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+            }),
+            patchPidsLimit: pids ?? PATCH_PIDS,
+            patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+            testResults: parseGlobs("test-results", input("test-results")),
+            compare: parseChoice("compare", input("compare"), ["none", "base"]),
+            reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+            failOnFlaky: failOnWords.includes("flaky"),
+        },
+        limits: {
+            timeoutMs: parseDuration("timeout", input("timeout")),
+            memoryBytes,
+            cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+            pidsLimit: pids ?? REPLY_PIDS,
+            maxOutputBytes: parseSize("max-output", input("max-output")),
+            workdirBytes,
+            runtime: input("runtime"),
+        },
+        mode: {
+            engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
+            isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
+            concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
+        },
+        reports: {
+            failOn: new Set(failOn),
+            passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
+            comment: parseBoolean("comment", input("comment")),
+            report: input("report"),
+            junit: input("junit"),
+            baseline: input("baseline"),
+            merge,
+            decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+            auditLog: input("audit-log"),
+            postReport,
+        },
+        conversation: {
+            rejudge: parseBoolean("rejudge", input("rejudge")),
+            commentKey,
+            matrix: parseMatrix(input("matrix")),
+        },
+        token: input("github-token") || ctx.defaultToken || "",
+    };
+}
+
+;// CONCATENATED MODULE: ./src/settings/entries.ts
+// Which inputs each entry takes. The action takes every one; the CLI all but the action's own; the
+// library those that shape one judgement. One list of each kept out, so a new input is a flag and an
+// option unless it is named here.
+
+/**
+ * The action's alone: a pull request's conversation, its comment and token, and `source`/`files`,
+ * which the CLI's FILE arguments replace (and `merge`, its own command there). Some are added by
+ * branches not merged yet; naming them here first keeps them off the CLI the day they land.
+ */
+const ACTION_ONLY = [
+    "source",
+    "files",
+    "authors",
+    "comment",
+    "github-token",
+    "merge",
+    "decide",
+    "rejudge",
+    "comment-key",
+    "post-report",
+    "matrix",
+];
+/** A batch's, not one judgement's: its quota, its slice, its reports, its scores and its decision. Not library options. */
+const BATCH_ONLY = [
+    "max-candidates",
+    "fail-on",
+    "shard",
+    "baseline",
+    "report",
+    "junit",
+    "audit-log",
+    "pass-at-k",
+];
+const INPUTS = Object.keys(DEFAULTS);
+const left = (out) => (name) => !out.includes(name);
+/** The CLI's flags for the inputs, in the order DEFAULTS declares them. */
+const CLI_INPUTS = INPUTS.filter(left(ACTION_ONLY));
+/** The library's options, in kebab case: `openSandbox` takes each in camelCase. */
+const LIBRARY_INPUTS = CLI_INPUTS.filter(left(BATCH_ONLY));
+
+;// CONCATENATED MODULE: ./src/library.ts
+// The package's main export, for agent loops: open a sandbox once, judge reply after reply on the same
+// engine (the warm pool keeps containers started ahead), close it. Each judgement is the action's: the
+// same settings (validated by readSettings), the same pipeline, a result of the JSON report's shape.
+//
+//   const sandbox = await openSandbox({ language: "python", tests: "tests/test_add.py" });
+//   try { const observation = await sandbox.judge({ reply }); … } finally { await sandbox.close(); }
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const OPTIONS = new Map(LIBRARY_INPUTS.map((input) => [camelCase(input), input]));
+const checkCandidate = checker(DATASET_SCHEMA, "the candidate");
+/** Errors of inputs, worded as the library's user wrote them: camelCase options. */
+async function asOptions(work) {
+    try {
+        return await work();
+    }
+    catch (error) {
+        throw error instanceof InputError ? error.in("library") : error;
+    }
+}
+/** The options as the action's input strings, for readSettings. */
+function optionInputs(options) {
+    const inputs = new Map();
+    for (const [key, value] of Object.entries(options)) {
+        if (key === "log" || value === undefined)
+            continue;
+        const input = OPTIONS.get(key);
+        if (!input) {
+            const meant = OPTIONS.has(camelCase(key)) ? ` (did you mean '${camelCase(key)}'?)` : "";
+            throw new TypeError(`sandbox-gate: '${key}' is not an option of openSandbox${meant}`);
+        }
+        inputs.set(input, inputValue(input, value));
+    }
+    return inputs;
+}
+function inputValue(input, value) {
+    if (typeof value === "string")
+        return value;
+    if (typeof value === "number" || typeof value === "boolean")
+        return String(value);
+    if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+        return value.join("\n");
+    throw new InputError(input, "must be a string, a number, true or false, or a list of strings", "library");
+}
+async function openSandbox(options = {}) {
+    const log = options.log ?? (() => { });
+    const settings = await asOptions(async () => {
+        const inputs = optionInputs(options);
+        return readSettings((name) => inputs.get(name) ?? "", { defaultWorkdir: process.cwd() });
+    });
+    const { source, limits } = settings;
+    const testFiles = await asOptions(() => loadTestFiles(source.tests, source.workdir, limits.workdirBytes));
+    const runId = `lib-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}`;
+    const binary = settings.mode.engine;
+    const engine = await createEngine(settings.mode, log);
+    const runBase = new RunBase(settings, { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) }, { [RUN_LABEL]: runId }, log);
+    const base = { settings, engine, testFiles, runId, runBase };
+    const ctx = { ...base, prepareImage: imagePreparer(base, { log }) };
+    const slots = new Slots(settings.mode.concurrency);
+    const inFlight = new Set();
+    let judged = 0;
+    let closed = false;
+    return {
+        judge(candidate) {
+            if (closed)
+                return Promise.reject(new Error("sandbox-gate: judge() after close()"));
+            const id = candidate.id ?? `judge-${++judged}`;
+            const entry = datasetEntry({ ...candidate, id }, "judge()", id, checkCandidate);
+            if ("problem" in entry)
+                return Promise.reject(new TypeError(`sandbox-gate: judge(): ${entry.problem.problem}`));
+            const judging = asOptions(() => slots.run(() => pipeline_judgeCandidate(entry.candidate, ctx)));
+            inFlight.add(judging);
+            return judging.finally(() => inFlight.delete(judging));
+        },
+        async close() {
+            if (closed)
+                return;
+            closed = true;
+            await Promise.allSettled([...inFlight]);
+            for (const failure of await engine.close())
+                log(`a container of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
+            for (const failure of await runBase.close())
+                log(`an image of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
+        },
+    };
+}
+/** At most `size` judgements at once: more would start more containers than `concurrency` allows. */
+class Slots {
+    #free;
+    #waiting = [];
+    constructor(size) {
+        this.#free = Math.max(1, size);
+    }
+    async run(work) {
+        if (this.#free > 0)
+            this.#free--;
+        else
+            await new Promise((resolve) => this.#waiting.push(resolve));
+        try {
+            return await work();
+        }
+        finally {
+            // A waiting judgement takes the slot over; otherwise it is free again.
+            const next = this.#waiting.shift();
+            if (next)
+                next();
+            else
+                this.#free++;
+        }
+    }
+}
+
+var __webpack_exports__InputError = __webpack_exports__.d;
+var __webpack_exports__openSandbox = __webpack_exports__.E;
+export { __webpack_exports__InputError as InputError, __webpack_exports__openSandbox as openSandbox };

@@ -1,0 +1,128 @@
+// `sandbox-gate run|merge`: the command line read (options.ts), the run session the action has, and
+// what the user asked to see: results on stdout, progress on stderr, an exit code that says whose fault
+// a failure is.
+import { randomBytes } from "node:crypto";
+import packageJson from "../../package.json" with { type: "json" };
+import { candidatesFromFiles } from "../candidates/files.js";
+import { renderEvaluationText } from "../report/evaluation.js";
+import { junitOf, reportOf } from "../report/files.js";
+import { renderTable } from "../report/table.js";
+import { runSession, type SessionOutcome, type Work } from "../session.js";
+import { InputError } from "../settings/input-error.js";
+import { readSettings, type InputName, type Settings } from "../settings/settings.js";
+import { argumentFiles } from "./files.js";
+import { MERGE_USAGE, RUN_USAGE, TOP_HELP, TOP_USAGE, helpOf } from "./help.js";
+import {
+  UsageError,
+  cliDefault,
+  exitCodeOf,
+  exitCodeOfError,
+  outputPlan,
+  parseCommandLine,
+  type Command,
+  type Format,
+} from "./options.js";
+import { colourWanted, painter, toneOf, type Paint } from "./style.js";
+
+interface Stream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface CliIO {
+  stdout: Stream;
+  stderr: Stream;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  const errPaint = painter(colourWanted(io.stderr.isTTY, io.env));
+  try {
+    const invocation = parseCommandLine(argv);
+    if (invocation.kind === "version") io.stdout.write(`${packageJson.version}\n`);
+    else if (invocation.kind === "help") io.stdout.write(`${invocation.verb ? helpOf(invocation.verb) : TOP_HELP}\n`);
+    else return await execute(invocation.command, io, errPaint);
+    return 0;
+  } catch (error) {
+    reportError(error, io.stderr, errPaint);
+    return exitCodeOfError(error);
+  }
+}
+
+/** One line for the user; the usage line after bad usage; a stack only for our own failures. */
+export function reportError(error: unknown, stderr: Stream, paint: Paint): void {
+  const message =
+    error instanceof InputError ? error.in("cli").message : error instanceof Error ? error.message : String(error);
+  stderr.write(`${paint("bad", "sandbox-gate:")} ${message}\n`);
+  if (error instanceof UsageError) {
+    const usage = error.verb === "merge" ? MERGE_USAGE : error.verb === "run" ? RUN_USAGE : TOP_USAGE;
+    stderr.write(`${usage}\n(sandbox-gate ${error.verb ? `${error.verb} ` : ""}--help says more)\n`);
+  } else if (exitCodeOfError(error) === 3 && error instanceof Error && error.stack) {
+    // Not the user's to fix: what we need to fix it.
+    stderr.write(`internal error; please report it with this trace:\n${error.stack}\n`);
+  }
+}
+
+async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<number> {
+  const plan = outputPlan(command);
+  const given = plan.inputs as Partial<Record<InputName, string>>;
+  const log = command.quiet ? () => {} : (line: string) => void io.stderr.write(`${line}\n`);
+  const warn = (line: string) => void io.stderr.write(`${line}\n`);
+  let settings: Settings;
+  let work: Work;
+  if (command.verb === "run") {
+    // FILEs are the CLI's `files`: no comment to post, nothing to glob (the shell did that).
+    const fixed: Partial<Record<InputName, string>> = {
+      source: "files",
+      comment: "false",
+      files: command.paths.join("\n"),
+    };
+    settings = readSettings((name) => fixed[name] ?? given[name] ?? cliDefault(name) ?? "", {
+      defaultWorkdir: io.cwd,
+    });
+    const matches = await argumentFiles(command.paths, "FILE", io.cwd);
+    work = { kind: "judge", entries: async () => candidatesFromFiles(matches) };
+  } else {
+    settings = readSettings((name) => given[name] ?? "", { defaultWorkdir: io.cwd });
+    const reports = await argumentFiles(command.paths, "REPORT", io.cwd);
+    work = { kind: "merge", reports: async () => reports, input: "REPORT" };
+  }
+  const runId = `cli-${command.verb === "merge" ? "merge-" : ""}${randomBytes(6).toString("hex")}`;
+  // The audit lines are for --audit-log's file, not for a person reading stderr (the action, likewise,
+  // logs them in debug mode only).
+  const outcome = await runSession(settings, work, runId, { log, warn, audit: () => {} });
+  io.stdout.write(stdoutText(plan.stdout, outcome, settings, painter(colourWanted(io.stdout.isTTY, io.env))));
+  const code = exitCodeOf(outcome, settings.reports.failOn);
+  if (!command.quiet) {
+    if (outcome.skipped.length > 0 && plan.stdout !== "table")
+      log(`${outcome.skipped.length} candidate(s) skipped, not run: ${outcome.skipped[0]!.reason}`);
+    log(renderEvaluationText(outcome.evaluation));
+    log(errPaint(outcome.decision.failed ? "bad" : "good", outcome.decision.reason));
+  }
+  if (code === 3) {
+    const ours = outcome.results.filter((r) => r.status === "sandbox_error").length;
+    warn(
+      errPaint(
+        "ours",
+        `sandbox-gate: our side failed for ${ours} candidate(s) (sandbox_error; their feedback says why): exit 3`,
+      ),
+    );
+  }
+  return code;
+}
+
+function stdoutText(kind: Format | "junit", outcome: SessionOutcome, settings: Settings, paint: Paint): string {
+  switch (kind) {
+    case "json":
+      return `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`;
+    case "jsonl":
+      return reportOf(settings, outcome)
+        .results.map((result) => `${JSON.stringify(result)}\n`)
+        .join("");
+    case "junit":
+      return junitOf(settings, outcome);
+    default:
+      return `${renderTable(outcome, (status, cell) => paint(toneOf(status as Parameters<typeof toneOf>[0]), cell))}\n`;
+  }
+}

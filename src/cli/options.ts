@@ -1,0 +1,178 @@
+// The command line read into what to do, and each decision the CLI makes about it: which flags each
+// command takes, what goes to stdout, the exit code. Pure, so each rule is tested on its own.
+import type { GateOutcome } from "../gate.js";
+import type { Status } from "../model.js";
+import { CLI_INPUTS, ACTION_ONLY, type CliInput } from "../settings/entries.js";
+import { InputError } from "../settings/input-error.js";
+
+/** Bad usage: a command, flag or argument the CLI does not take. Exit 2, with the command's usage line. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly verb?: Verb,
+  ) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export type Verb = "run" | "merge";
+export const FORMATS = ["table", "json", "jsonl"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** `run` takes every input the CLI has; `merge` what shapes the report and the decision, nothing about running. */
+export const RUN_FLAGS = CLI_INPUTS;
+export const MERGE_FLAGS = ["report", "junit", "baseline", "fail-on", "workdir"] as const satisfies readonly CliInput[];
+
+/** The CLI's own flags, beside the inputs; `value` names a flag's argument, none for a switch. */
+export const OUTPUT_FLAGS = {
+  format: {
+    value: "FORMAT",
+    description:
+      "What stdout gets: table (a row per candidate), json (the JSON report, as --report writes it) or jsonl (one result per line, as the report's results). --report - and --junit - print that report on stdout instead.",
+    shown: "table",
+  },
+  quiet: { value: "", description: "No progress and no summary on stderr: only warnings and errors.", shown: "off" },
+  help: { value: "", description: "This help (also -h).", shown: "off" },
+} as const;
+export type OutputFlag = keyof typeof OUTPUT_FLAGS;
+
+/**
+ * Where the CLI's default is not the action's: `value` is passed when the flag is absent, `shown` is what
+ * --help says.
+ */
+export const CLI_DEFAULTS: Partial<Record<CliInput, { value?: string; shown: string }>> = {
+  // The action's quota keeps a flood of PR comments from running forever; a terminal or a nightly job
+  // judges what it is given. The largest count a quota can hold is no quota.
+  "max-candidates": { value: String(Number.MAX_SAFE_INTEGER), shown: "no limit (the action's is 20)" },
+  workdir: { shown: "the current directory" },
+};
+
+/** The value the CLI passes for an input whose flag is absent, where it is not the action's default. */
+export function cliDefault(name: string): string | undefined {
+  return CLI_DEFAULTS[name as CliInput]?.value;
+}
+
+export interface Command {
+  verb: Verb;
+  /** The input flags given, by input name. */
+  inputs: Partial<Record<CliInput, string>>;
+  /** FILEs (run) or REPORTs (merge). */
+  paths: string[];
+  /** Only when given: `--report -` asks for json too. */
+  format?: Format;
+  quiet: boolean;
+}
+
+export type Invocation = { kind: "help"; verb?: Verb } | { kind: "version" } | { kind: "command"; command: Command };
+
+const VERBS: readonly string[] = ["run", "merge"];
+
+/** argv (without node and the script) → what to do; throws UsageError or, for a bad --format, InputError. */
+export function parseCommandLine(argv: readonly string[]): Invocation {
+  const [first, ...rest] = argv;
+  if (first === undefined) throw new UsageError("no command given: run or merge");
+  if (first === "--help" || first === "-h") return { kind: "help" };
+  if (first === "--version" || first === "-V") return { kind: "version" };
+  if (first === "help") return { kind: "help", ...(rest[0] && VERBS.includes(rest[0]) && { verb: rest[0] as Verb }) };
+  if (!VERBS.includes(first)) throw new UsageError(`unknown command '${first}': the commands are run and merge`);
+  const verb = first as Verb;
+  const end = rest.indexOf("--");
+  // Asking for help is never bad usage, whatever else the line holds.
+  if ((end === -1 ? rest : rest.slice(0, end)).some((arg) => arg === "--help" || arg === "-h"))
+    return { kind: "help", verb };
+  return { kind: "command", command: readFlags(verb, rest) };
+}
+
+function readFlags(verb: Verb, args: readonly string[]): Command {
+  const takes: readonly string[] = verb === "run" ? RUN_FLAGS : MERGE_FLAGS;
+  const command: Command = { verb, inputs: {}, paths: [], quiet: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      command.paths.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      command.paths.push(arg);
+      continue;
+    }
+    const [flag = "", inline] = splitFlag(arg);
+    const name = flag.replace(/^--/, "");
+    if (name === "quiet") {
+      if (inline !== undefined) throw new UsageError(`--quiet takes no value (got '${inline}')`, verb);
+      command.quiet = true;
+      continue;
+    }
+    if (!flag.startsWith("--") || (name !== "format" && !takes.includes(name)))
+      throw new UsageError(unknownFlag(verb, flag), verb);
+    const value = inline ?? args[++i];
+    if (value === undefined) throw new UsageError(`${flag} needs a value`, verb);
+    if (name === "format") command.format = parseFormat(value);
+    else command.inputs[name as CliInput] = value;
+  }
+  if (command.paths.length === 0) throw new UsageError(`no ${verb === "run" ? "FILE" : "REPORT"} given`, verb);
+  return command;
+}
+
+/** `--timeout=5s` → ["--timeout", "5s"]; `--timeout` → ["--timeout", undefined]. */
+function splitFlag(arg: string): [string, string | undefined] {
+  const at = arg.indexOf("=");
+  return at === -1 ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)];
+}
+
+function unknownFlag(verb: Verb, flag: string): string {
+  const name = flag.replace(/^--/, "");
+  if ((ACTION_ONLY as readonly string[]).includes(name))
+    return `${flag} is an input of the action only; sandbox-gate ${verb} judges the files it is given`;
+  if (verb === "merge" && (CLI_INPUTS as readonly string[]).includes(name))
+    return `${flag} is not a flag of merge, which runs nothing; it takes ${MERGE_FLAGS.map((n) => `--${n}`).join(", ")}`;
+  return `unknown flag ${flag}`;
+}
+
+function parseFormat(value: string): Format {
+  if (!(FORMATS as readonly string[]).includes(value))
+    throw new InputError("format", `'${value}' is not one of ${FORMATS.join(", ")}`);
+  return value as Format;
+}
+
+/** What stdout gets, and the inputs with a `-` path taken out (it is stdout, never a file named `-`). */
+export function outputPlan(command: Command): {
+  stdout: Format | "junit";
+  inputs: Partial<Record<CliInput, string>>;
+} {
+  const { report, junit, ...others } = command.inputs;
+  const toStdout = [report === "-" && ("json" as const), junit === "-" && ("junit" as const)].filter(
+    (kind) => kind !== false,
+  );
+  if (toStdout.length > 1)
+    throw new UsageError("--report - and --junit - both ask for stdout: write one of them to a file", command.verb);
+  const asked = toStdout[0];
+  if (asked && command.format && command.format !== asked)
+    throw new UsageError(
+      `--${asked === "json" ? "report" : "junit"} - prints on stdout, where --format ${command.format} asked for something else: give one of them`,
+      command.verb,
+    );
+  const inputs = {
+    ...others,
+    ...(report !== undefined && report !== "-" && { report }),
+    ...(junit !== undefined && junit !== "-" && { junit }),
+  };
+  return { stdout: asked ?? command.format ?? "table", inputs };
+}
+
+export const EXIT = { passed: 0, failed: 1, usage: 2, ours: 3 } as const;
+
+/**
+ * 3 when our side failed a candidate (`sandbox_error`, when fail-on counts it, as by default): the gate
+ * could not judge, so its "fail" says nothing about the code. Then 1 when anything else fails the gate, else 0.
+ */
+export function exitCodeOf(outcome: Pick<GateOutcome, "results" | "decision">, failOn: ReadonlySet<Status>): number {
+  if (failOn.has("sandbox_error") && outcome.results.some((r) => r.status === "sandbox_error")) return EXIT.ours;
+  return outcome.decision.failed ? EXIT.failed : EXIT.passed;
+}
+
+/** 2 for what the user can fix in the command line or an input; 3 for anything else, which is ours. */
+export function exitCodeOfError(error: unknown): number {
+  return error instanceof UsageError || error instanceof InputError ? EXIT.usage : EXIT.ours;
+}

@@ -1,0 +1,222 @@
+// The package's main export, for agent loops: open a sandbox once, judge reply after reply on the same
+// engine (the warm pool keeps containers started ahead), close it. Each judgement is the action's: the
+// same settings (validated by readSettings), the same pipeline, a result of the JSON report's shape.
+//
+//   const sandbox = await openSandbox({ language: "python", tests: "tests/test_add.py" });
+//   try { const observation = await sandbox.judge({ reply }); … } finally { await sandbox.close(); }
+import { randomBytes } from "node:crypto";
+import { datasetEntry } from "./candidates/dataset.js";
+import { imagePreparer } from "./gate.js";
+import type { Language, Result, Status } from "./model.js";
+import { judgeCandidate, type RunContext } from "./pipeline.js";
+import { RunBase } from "./prepare/run-base.js";
+import { loadTestFiles } from "./prepare/tests.js";
+import { buildBaseImage, removeBaseImage } from "./sandbox/base-image.js";
+import { RUN_LABEL } from "./sandbox/engine.js";
+import { createEngine } from "./sandbox/select.js";
+import { DATASET_SCHEMA, type DatasetLine } from "./schemas/dataset.js";
+import { checker } from "./schemas/validate.js";
+import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
+import { InputError, camelCase } from "./settings/input-error.js";
+import { readSettings, type Settings } from "./settings/settings.js";
+
+export { InputError } from "./settings/input-error.js";
+export type { InputNaming } from "./settings/input-error.js";
+export type { Language, Status };
+
+/** What one judgement observed: a result of the JSON report (docs/report.schema.json). */
+export type Observation = Result;
+
+/** A duration: `500ms`, `10s`, `2m`; a number is seconds. */
+export type Duration = string | number;
+/** A size: `64k`, `256m`, `1g`; a number is bytes. */
+export type Size = string | number;
+/** One glob or several. */
+export type Globs = string | readonly string[];
+
+/**
+ * The action's inputs in camelCase, each read and checked as the action reads it (action.yml and the
+ * README's Inputs table say what each means); an error names the option. Unset: the action's default.
+ */
+export interface SandboxOptions {
+  /** `auto` (from the fence tag, the target, the tests), `python`, `javascript`, `typescript`, `bash`, `php`. Default `auto`. */
+  language?: "auto" | Language;
+  /** The sandbox image; a digest pin (`image@sha256:…`) works. Default: the language's preset. */
+  image?: string;
+  /** When to pull the image, before the first judgement that needs it. Default `missing`. */
+  pull?: "always" | "missing" | "never";
+  /** Repository files copied into every sandbox beside the code, relative to `workdir`. */
+  tests?: Globs;
+  /** The base tree: where `tests` resolve and patches apply (in memory, never written). Default: the current directory. */
+  workdir?: string;
+  /** The file name the extracted code is written as. Default: the language's preset (`solution.py`, …). */
+  target?: string;
+  /** The test command, run with `sh -c` in the work dir. Default: the language's preset. */
+  command?: string;
+  /** Let a patch's hunks be placed by fuzz too, beyond what git apply accepts. Default `false`. */
+  patchFuzz?: boolean;
+  /** Wall-clock limit of the test command. Default `10s`. */
+  timeout?: Duration;
+  /** Memory limit, swap off. Default `256m`. */
+  memory?: Size;
+  /** CPU limit. Default `1`. */
+  cpus?: number | string;
+  /** Process limit. Default: 64 for a reply, 256 for a patch. */
+  pidsLimit?: number | string;
+  /** Bytes kept of stdout and of stderr each. Default `64k`. */
+  maxOutput?: Size;
+  /** Size of the in-memory work dir and `/tmp`. Default `64m`. */
+  tmpfsSize?: Size;
+  /** The most a patch's base tree may hold. Default: `tmpfsSize`. */
+  maxTreeSize?: Size;
+  /** A command run once on the base tree before the first judgement; every candidate starts from what it leaves. */
+  setup?: string;
+  /** The setup's network, `none` or `bridge`; candidates never have one. Default `none`. */
+  setupNetwork?: "none" | "bridge";
+  /** Wall-clock limit of the setup. Default `10m`. */
+  setupTimeout?: Duration;
+  /** JUnit XML files the test command writes, in the sandbox's work dir: read back per test. */
+  testResults?: Globs;
+  /** `base`: run the command on the unpatched base too, and blame a patch only for what it broke. Default `none`. */
+  compare?: "none" | "base";
+  /** Attempts after the first for a candidate that ends test_failed or timeout. Default `0`. */
+  reruns?: number | string;
+  /** OCI runtime, e.g. `runsc` (gVisor). Default: the engine's. */
+  runtime?: string;
+  /** `docker` (its Engine API and warm pool when the socket answers, else its CLI) or `podman`. Default `docker`. */
+  engine?: "docker" | "podman";
+  /** Judgements at once, and containers kept started ahead. Default: the CPU count, within the machine's memory. */
+  concurrency?: number | string;
+  /** `candidate`: a fresh container per judgement; `run`: containers reused, for trusted code only. Default `candidate`. */
+  isolation?: "candidate" | "run";
+  /** Told what the sandbox does (images pulled, run images made) and what it could not clean up. Default: silent. */
+  log?: (line: string) => void;
+}
+
+/** One candidate to judge: a model's reply (prose with fenced code, or bare code) or a patch. */
+export type Candidate = (
+  | { reply: string; patch?: undefined }
+  | {
+      /** A unified diff, applied in memory to the base tree (`workdir`). */
+      patch: string;
+      reply?: undefined;
+    }
+) & {
+  /** Extra files for this candidate only (its tests, say): relative path → content. */
+  files?: Readonly<Record<string, string>>;
+  /** The observation's id. Default: `judge-1`, `judge-2`, … */
+  id?: string;
+  /** This candidate's test command, instead of the `command` option. */
+  command?: string;
+  language?: Language;
+  target?: string;
+  timeout?: Duration;
+};
+
+export interface Sandbox {
+  /** Runs the candidate in a fresh sandbox (unless `isolation: "run"`) and classifies it. Never blames the candidate for our failure: that is `sandbox_error`. */
+  judge(candidate: Candidate): Promise<Observation>;
+  /** Waits for judgements in flight, then removes every container and image this sandbox made. */
+  close(): Promise<void>;
+}
+
+const OPTIONS = new Map<string, LibraryInput>(LIBRARY_INPUTS.map((input) => [camelCase(input), input]));
+const checkCandidate = checker<DatasetLine>(DATASET_SCHEMA, "the candidate");
+
+/** Errors of inputs, worded as the library's user wrote them: camelCase options. */
+async function asOptions<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof InputError ? error.in("library") : error;
+  }
+}
+
+/** The options as the action's input strings, for readSettings. */
+function optionInputs(options: SandboxOptions): Map<LibraryInput, string> {
+  const inputs = new Map<LibraryInput, string>();
+  for (const [key, value] of Object.entries(options)) {
+    if (key === "log" || value === undefined) continue;
+    const input = OPTIONS.get(key);
+    if (!input) {
+      const meant = OPTIONS.has(camelCase(key)) ? ` (did you mean '${camelCase(key)}'?)` : "";
+      throw new TypeError(`sandbox-gate: '${key}' is not an option of openSandbox${meant}`);
+    }
+    inputs.set(input, inputValue(input, value));
+  }
+  return inputs;
+}
+
+function inputValue(input: LibraryInput, value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.join("\n");
+  throw new InputError(input, "must be a string, a number, true or false, or a list of strings", "library");
+}
+
+export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const log = options.log ?? (() => {});
+  const settings: Settings = await asOptions(async () => {
+    const inputs = optionInputs(options);
+    return readSettings((name) => inputs.get(name as LibraryInput) ?? "", { defaultWorkdir: process.cwd() });
+  });
+  const { source, limits } = settings;
+  const testFiles = await asOptions(() => loadTestFiles(source.tests, source.workdir, limits.workdirBytes));
+  const runId = `lib-${randomBytes(6).toString("hex")}`;
+  const binary = settings.mode.engine;
+  const engine = await createEngine(settings.mode, log);
+  const runBase = new RunBase(
+    settings,
+    { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) },
+    { [RUN_LABEL]: runId },
+    log,
+  );
+  const base = { settings, engine, testFiles, runId, runBase };
+  const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, { log }) };
+  const slots = new Slots(settings.mode.concurrency);
+  const inFlight = new Set<Promise<unknown>>();
+  let judged = 0;
+  let closed = false;
+
+  return {
+    judge(candidate) {
+      if (closed) return Promise.reject(new Error("sandbox-gate: judge() after close()"));
+      const id = candidate.id ?? `judge-${++judged}`;
+      const entry = datasetEntry({ ...candidate, id }, "judge()", id, checkCandidate);
+      if ("problem" in entry) return Promise.reject(new TypeError(`sandbox-gate: judge(): ${entry.problem.problem}`));
+      const judging = asOptions(() => slots.run(() => judgeCandidate(entry.candidate, ctx)));
+      inFlight.add(judging);
+      return judging.finally(() => inFlight.delete(judging));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+      for (const failure of await engine.close()) log(`a container of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
+      for (const failure of await runBase.close()) log(`an image of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
+    },
+  };
+}
+
+/** At most `size` judgements at once: more would start more containers than `concurrency` allows. */
+class Slots {
+  #free: number;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(size: number) {
+    this.#free = Math.max(1, size);
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#free > 0) this.#free--;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // A waiting judgement takes the slot over; otherwise it is free again.
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free++;
+    }
+  }
+}

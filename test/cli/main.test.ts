@@ -1,0 +1,91 @@
+// runCli in-process, with streams of the test's own: what goes to which stream, and how each stream's
+// colours follow its own TTY. Prose replies only, judged no_code without a sandbox.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import packageJson from "../../package.json" with { type: "json" };
+import { runCli, type CliIO } from "../../src/cli/main.js";
+import { tempDir } from "../support/temp.js";
+
+class Sink {
+  text = "";
+  constructor(readonly isTTY = false) {}
+  write(text: string): boolean {
+    this.text += text;
+    return true;
+  }
+}
+
+function io({ stdoutTTY = false, stderrTTY = false, env = {} } = {}) {
+  const cwd = tempDir("cli-main");
+  writeFileSync(join(cwd, "prose.md"), "I would rather explain the idea in words than write the code.\n");
+  const stdout = new Sink(stdoutTTY);
+  const stderr = new Sink(stderrTTY);
+  return { io: { stdout, stderr, env, cwd } satisfies CliIO, stdout, stderr };
+}
+
+describe("runCli", () => {
+  it("prints the version on stdout and nothing else", async () => {
+    const { io: streams, stdout, stderr } = io();
+    expect(await runCli(["--version"], streams)).toBe(0);
+    expect(stdout.text).toBe(`${packageJson.version}\n`);
+    expect(stderr.text).toBe("");
+  });
+
+  it("prints help on stdout", async () => {
+    const { io: streams, stdout } = io();
+    expect(await runCli(["help", "merge"], streams)).toBe(0);
+    expect(stdout.text).toMatch(/^usage: sandbox-gate merge \[FLAG\]\.\.\. REPORT\.\.\.\n/);
+  });
+
+  it("resolves FILEs and the base tree from its cwd", async () => {
+    const { io: streams, stdout } = io();
+    expect(await runCli(["run", "--format", "jsonl", "prose.md"], streams)).toBe(1);
+    expect(JSON.parse(stdout.text)).toMatchObject({ id: "prose.md", status: "no_code" });
+  });
+
+  it("colours the table for a terminal on stdout while stderr, a pipe, stays plain", async () => {
+    const { io: streams, stdout, stderr } = io({ stdoutTTY: true });
+    await runCli(["run", "prose.md"], streams);
+    expect(stdout.text).toContain("\u001b[31mno_code");
+    expect(stderr.text).not.toContain("\u001b[");
+    const other = io({ stderrTTY: true });
+    await runCli(["run", "prose.md"], other.io);
+    expect(other.stdout.text).not.toContain("\u001b[");
+    expect(other.stderr.text).toContain("\u001b[31m1 of 1 candidates failed the gate");
+  });
+
+  it("reads NO_COLOR from the environment it is given", async () => {
+    const { io: streams, stdout } = io({ stdoutTTY: true, env: { NO_COLOR: "1" } });
+    await runCli(["run", "prose.md"], streams);
+    expect(stdout.text).not.toContain("\u001b[");
+  });
+
+  it("names the flag in a bad value, and prints the usage line after bad usage", async () => {
+    const bad = io();
+    expect(await runCli(["run", "--cpus", "lots", "prose.md"], bad.io)).toBe(2);
+    expect(bad.stderr.text).toMatch(/^sandbox-gate: --cpus: 'lots' is not a number/);
+    expect(bad.stderr.text.trim().split("\n")).toHaveLength(1);
+    const usage = io();
+    expect(await runCli(["run", "--nope", "prose.md"], usage.io)).toBe(2);
+    expect(usage.stderr.text).toBe(
+      "sandbox-gate: unknown flag --nope\nusage: sandbox-gate run [FLAG]... FILE...\n(sandbox-gate run --help says more)\n",
+    );
+  });
+
+  it("exits 3 with a trace when it fails itself: a stdout that cannot be written", async () => {
+    const { io: streams, stderr } = io();
+    const broken: CliIO = {
+      ...streams,
+      stdout: {
+        write: () => {
+          throw Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+        },
+      },
+    };
+    expect(await runCli(["run", "prose.md"], broken)).toBe(3);
+    expect(stderr.text).toContain(
+      "sandbox-gate: write EPIPE\ninternal error; please report it with this trace:\nError: write EPIPE\n",
+    );
+  });
+});
