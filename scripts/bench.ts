@@ -1,6 +1,6 @@
 // `npm run bench`: throughput of the sandbox modes on real model replies. Prints figures; asserts nothing.
 //
-//   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 20]
+//   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 40] [--library 30]
 //                    [--concurrency N] [--image IMG] [--library 30]
 //
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
@@ -543,7 +543,7 @@ async function main(): Promise<void> {
       concurrency: { type: "string", default: "" },
       image: { type: "string", default: "sandbox-gate-test/bookworm:1" },
       rounds: { type: "string", default: "3" },
-      tree: { type: "string", default: "20" },
+      tree: { type: "string", default: "40" },
       library: { type: "string", default: "30" },
     },
   });

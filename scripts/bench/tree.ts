@@ -81,6 +81,8 @@ async function measure(
       language: "python",
       command: "python3 -c 'import pkg'",
       concurrency: String(concurrency),
+      // The action's quota would list the patches past 20 as skipped, unrun.
+      "max-candidates": String(count),
       ...extra,
     };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: workdir });
