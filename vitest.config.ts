@@ -8,6 +8,9 @@ export default defineConfig({
           name: "unit",
           include: ["test/**/*.test.ts"],
           exclude: ["test/integration/**"],
+          // A test's time limit is there to end a hang, never to time the code: several unit tests start
+          // processes (the bundled CLI, git, tsx, local-action), which take seconds on a loaded machine.
+          testTimeout: 60_000,
           // Unit tests first: they fail fast and need no engine.
           sequence: { groupOrder: 0 },
         },

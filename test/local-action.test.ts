@@ -40,6 +40,8 @@ describe(".env.example under local-action", () => {
       {
         cwd: ROOT,
         encoding: "utf8",
+        // spawnSync blocks the test's own time limit from firing: this one ends a hang.
+        timeout: 60_000,
         env: {
           ...process.env,
           PATH: `${join(dir, "bin")}:${process.env.PATH}`,
