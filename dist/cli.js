@@ -8594,7 +8594,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1243);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7875);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -8618,7 +8618,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1243:
+/***/ 7875:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8628,8 +8628,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   a: () => (/* binding */ runCli)
 });
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -8638,11 +8638,11 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-// EXTERNAL MODULE: ./src/prepare/paths.ts
-var prepare_paths = __nccwpck_require__(2927);
-// EXTERNAL MODULE: ./src/languages.ts
-var languages = __nccwpck_require__(5664);
-;// CONCATENATED MODULE: ./src/schemas/declare.ts
+// EXTERNAL MODULE: ./src/core/paths.ts
+var core_paths = __nccwpck_require__(6107);
+// EXTERNAL MODULE: ./src/core/languages.ts
+var languages = __nccwpck_require__(5268);
+;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
 /**
  * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
  * of the release they pin, `@v1`), what it is and what for.
@@ -8680,7 +8680,7 @@ function layOut(schema, value) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/schemas/dataset.ts
+;// CONCATENATED MODULE: ./src/core/schemas/dataset.ts
 
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
@@ -8726,7 +8726,7 @@ const DATASET_SCHEMA = {
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
 var _2020 = __nccwpck_require__(2210);
-;// CONCATENATED MODULE: ./src/schemas/validate.ts
+;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
 // A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
 // `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
 
@@ -8805,8 +8805,8 @@ function describe(errors, root) {
     return `${at} ${error.message}`;
 }
 
-// EXTERNAL MODULE: ./src/settings/units.ts
-var units = __nccwpck_require__(8902);
+// EXTERNAL MODULE: ./src/core/units.ts
+var units = __nccwpck_require__(2184);
 ;// CONCATENATED MODULE: ./src/candidates/dataset.ts
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 
@@ -8853,7 +8853,7 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
         ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
     ];
     for (const { what, path } of paths) {
-        const safe = (0,prepare_paths/* checkRelativePath */._)(path);
+        const safe = (0,core_paths/* checkRelativePath */._)(path);
         if (!safe.ok)
             return {
                 problem: {
@@ -8865,7 +8865,7 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     }
     if (timeout !== undefined) {
         try {
-            overrides.timeoutMs = (0,units/* parseDuration */.E)("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
+            overrides.timeoutMs = (0,units/* parseDuration */.E9)("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
         }
         catch (error) {
             return { problem: { id, source, problem: error.message } };
@@ -8924,8 +8924,8 @@ async function* candidatesFromFiles(matches) {
     }
 }
 
-// EXTERNAL MODULE: ./src/model.ts
-var model = __nccwpck_require__(182);
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __nccwpck_require__(2309);
 ;// CONCATENATED MODULE: ./src/report/icons.ts
 const icons_STATUS_ICONS = {
     pass: "✅",
@@ -8954,6 +8954,8 @@ function icons_verdictIcon(failed, ours) {
 // Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
 // label, the deciding replies first and the older ones collapsed as history; the details in that order.
+
+
 
 
 /** GitHub refuses issue comments longer than this many characters. */
@@ -9030,15 +9032,6 @@ function safeUrl(url) {
         return undefined;
     // A `|` would split the table cell; parentheses and brackets would end the link.
     return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 /** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
 function markdown_clip(text, cap) {
@@ -9474,6 +9467,8 @@ function passAt1Drops(now, baseline) {
 
 
 
+
+
 const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
 /** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
 function quantile(values, q) {
@@ -9490,7 +9485,7 @@ function evaluate(results, baseline, ks = [1]) {
     const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
     const evaluation = {
         total: results.length,
-        byStatus: Object.fromEntries(model/* STATUSES */.f.map((s) => [s, results.filter((r) => r.status === s).length])),
+        byStatus: Object.fromEntries(statuses/* STATUSES */.f.map((s) => [s, results.filter((r) => r.status === s).length])),
         passRate: passRate(results),
         time: {
             ran: times.length,
@@ -9536,7 +9531,7 @@ const ID_MAX = 100;
 /** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
 const TIME_BUCKETS = (/* unused pure expression or super */ null && ([250, 500, 1000, 2000, 5000, 10_000]));
 /** Pass first: it is the figure a reader looks for. */
-const ORDER = ["pass", ...model/* STATUSES */.f.filter((s) => s !== "pass")];
+const ORDER = ["pass", ...statuses/* STATUSES */.f.filter((s) => s !== "pass")];
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
 function bar(value, max, width = BAR_WIDTH) {
@@ -9552,7 +9547,7 @@ function pointChange(now, was) {
 function headline(e) {
     const passed = e.byStatus.pass;
     const time = e.time.ran > 0
-        ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
+        ? `; time per candidate: median ${(0,units/* formatDuration */.a3)(e.time.medianMs)}, p95 ${(0,units/* formatDuration */.a3)(e.time.p95Ms)}`
         : "";
     return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
 }
@@ -9679,7 +9674,7 @@ function plain(text) {
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/schemas/report.ts
+;// CONCATENATED MODULE: ./src/core/schemas/report.ts
 // The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
 // (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
 // come from it, and newResult lays every result out in its key order.
@@ -9689,7 +9684,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 // reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
 // know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
 const COUNT = { type: "integer", minimum: 0 };
-const STATUS = { enum: model/* STATUSES */.f };
+const STATUS = { enum: statuses/* STATUSES */.f };
 const TESTS = {
     type: "object",
     description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
@@ -9749,7 +9744,7 @@ const RESULT_SCHEMA = {
             type: ["string", "null"],
             description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
         },
-        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${model/* STATUSES */.f.join(", ")}.` },
+        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses/* STATUSES */.f.join(", ")}.` },
         exit_code: {
             type: ["integer", "null"],
             description: "The test command's exit code; null when it did not run or the engine could not tell.",
@@ -9876,7 +9871,7 @@ const SHARD_SCHEMA = {
     required: ["index", "count"],
 };
 // One property per status, so a consumer can rely on every count being there, zeros included.
-const BY_STATUS = Object.fromEntries(model/* STATUSES */.f.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const BY_STATUS = Object.fromEntries(statuses/* STATUSES */.f.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
 const REPORT_SCHEMA = {
     ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
     type: "object",
@@ -9892,7 +9887,7 @@ const REPORT_SCHEMA = {
                     type: "object",
                     description: "How many results have each status; every status is listed.",
                     properties: BY_STATUS,
-                    required: model/* STATUSES */.f,
+                    required: statuses/* STATUSES */.f,
                 },
             },
             required: ["total", "by_status"],
@@ -9977,9 +9972,10 @@ const report_newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
 
 
 
+
 /** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
 function countByStatus(results) {
-    const counts = Object.fromEntries(model/* STATUSES */.f.map((s) => [s, 0]));
+    const counts = Object.fromEntries(statuses/* STATUSES */.f.map((s) => [s, 0]));
     for (const r of results)
         counts[r.status]++;
     return counts;
@@ -10008,7 +10004,8 @@ function compactResults(results) {
 // reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
 
 
-const EVERY_FAILURE = new Set(model/* STATUSES */.f.filter((s) => s !== "pass"));
+
+const EVERY_FAILURE = new Set(statuses/* STATUSES */.f.filter((s) => s !== "pass"));
 // XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
 const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
@@ -10166,7 +10163,7 @@ function renderTable(outcome, paint = (_, cell) => cell) {
         .join("\n");
 }
 
-;// CONCATENATED MODULE: ./src/audit.ts
+;// CONCATENATED MODULE: ./src/report/audit.ts
 // The per-candidate audit line: enough to trace a run, nothing of the candidate's text or of our
 // secrets. The action writes them to the `audit-log` file (and, in debug mode, to the log), apart from
 // the progress lines; the CLI to stderr, or to `--audit-log`.
@@ -10180,10 +10177,8 @@ function auditFile(path) {
 
 ;// CONCATENATED MODULE: external "node:perf_hooks"
 const external_node_perf_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+;// CONCATENATED MODULE: ./src/verdict/memory.ts
 const MiB = 1024 * 1024;
-/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
-const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
 /**
  * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
  * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
@@ -10197,43 +10192,8 @@ function atMemoryLimit(sample) {
         return false;
     return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
 }
-/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
-function memoryFromStats(stats) {
-    const memory = stats?.memory_stats;
-    const usage = memory?.usage;
-    const limit = memory?.limit;
-    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
-        return undefined;
-    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
-    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
-    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
-}
-const UNITS = {
-    b: 1,
-    kib: 1024,
-    mib: MiB,
-    gib: 1024 * MiB,
-    tib: 1024 * 1024 * MiB,
-    kb: 1e3,
-    mb: 1e6,
-    gb: 1e9,
-    tb: 1e12,
-};
-function bytesOf(text) {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
-    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
-    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
-}
-/**
- * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
- * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
- */
-function memoryFromCli(memUsage) {
-    const [used, limit] = memUsage.split("/").map(bytesOf);
-    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
-}
 
-;// CONCATENATED MODULE: ./src/classify.ts
+;// CONCATENATED MODULE: ./src/verdict/classify.ts
 
 /**
  * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
@@ -10255,7 +10215,7 @@ function classify(facts) {
     return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 
-;// CONCATENATED MODULE: ./src/feedback.ts
+;// CONCATENATED MODULE: ./src/verdict/feedback.ts
 /** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
 const FAILING_LISTED = 20;
 const MESSAGE_SHOWN = 500;
@@ -10342,7 +10302,7 @@ const STRATEGIES = ["exact", "offset", "fuzz"];
 // Paths (the rule itself is paths.ts)
 /** Safe paths normalised; unsafe ones kept as written, for applyPatch to refuse by name. */
 function normalisePath(path) {
-    const checked = path === null ? null : (0,prepare_paths/* checkRelativePath */._)(path);
+    const checked = path === null ? null : (0,core_paths/* checkRelativePath */._)(path);
     return checked?.ok ? checked.path : path;
 }
 /** The first path that is, or lies under, a symlink: the caller must refuse it, since writes would follow it. */
@@ -10360,7 +10320,7 @@ function touchedPaths(patch) {
     const paths = new Set();
     for (const file of patch.files) {
         for (const path of [file.oldPath, file.newPath])
-            if (path !== null && (0,prepare_paths/* isSafeRelativePath */.V)(path))
+            if (path !== null && (0,core_paths/* isSafeRelativePath */.V)(path))
                 paths.add(path);
     }
     return [...paths].sort();
@@ -10906,7 +10866,7 @@ function refuse(file, reason) {
 function unsafePath(patch) {
     for (const file of patch.files) {
         for (const path of [file.oldPath, file.newPath]) {
-            const checked = path === null ? null : (0,prepare_paths/* checkRelativePath */._)(path);
+            const checked = path === null ? null : (0,core_paths/* checkRelativePath */._)(path);
             if (checked && !checked.ok) {
                 return {
                     ok: false,
@@ -11012,9 +10972,9 @@ function applyPatch(tree, patch, opts = {}) {
 
 // EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
 var esm = __nccwpck_require__(3581);
-// EXTERNAL MODULE: ./src/settings/input-error.ts
-var input_error = __nccwpck_require__(5794);
-;// CONCATENATED MODULE: ./src/candidates/glob.ts
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: ./src/core/globs.ts
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
 
 
@@ -11042,7 +11002,7 @@ function toPosix(path) {
  */
 async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
-        throw new input_error/* InputError */.dz(input, `base directory '${base}' does not exist`);
+        throw new errors/* InputError */.dz(input, `base directory '${base}' does not exist`);
     });
     const anchored = (pattern) => new esm/* Minimatch */.VR(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
     const includes = patterns
@@ -11061,13 +11021,13 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
         const real = await (0,promises_namespaceObject.realpath)(absolute).catch(() => undefined);
         const inside = real !== undefined && !(0,external_node_path_namespaceObject.relative)(root, real).startsWith("..") && !(0,external_node_path_namespaceObject.isAbsolute)((0,external_node_path_namespaceObject.relative)(root, real));
         if (!inside)
-            throw new input_error/* InputError */.dz(input, `'${rel}' resolves outside ${base}`);
+            throw new errors/* InputError */.dz(input, `'${rel}' resolves outside ${base}`);
         if ((await (0,promises_namespaceObject.lstat)(real)).isFile())
             found.push({ absolute: real, relative: rel });
     }
     const unmatched = includes.find((inc) => inc.hits === 0);
     if (unmatched && !allowNone)
-        throw new input_error/* InputError */.dz(input, `'${unmatched.pattern}' matches no file under ${base}`);
+        throw new errors/* InputError */.dz(input, `'${unmatched.pattern}' matches no file under ${base}`);
     return found;
 }
 
@@ -11091,7 +11051,7 @@ async function loadTestFiles(patterns, base, maxBytes) {
         total += content.length;
         // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
         if (total > maxBytes)
-            throw new input_error/* InputError */.dz("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
+            throw new errors/* InputError */.dz("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
         files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
     }
     return files;
@@ -11455,8 +11415,313 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 var capture = __nccwpck_require__(3205);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: ./src/sandbox/driver.ts
-var sandbox_driver = __nccwpck_require__(9993);
+;// CONCATENATED MODULE: ./src/sandbox/driver.ts
+// What runs first inside the container, and the reader of the markers it writes.
+//
+// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
+// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
+// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
+// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
+// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
+// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
+// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
+// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
+// nothing of the candidate runs while the check does, and the check ends before the command starts.
+
+
+
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+const START_GRACE_MS = 60_000;
+/** A fresh nonce for one run's markers. */
+function newNonce() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(16).toString("hex");
+}
+function checkMarker(nonce) {
+    return `\x1esandbox-gate:check:${nonce}\n`;
+}
+function runMarker(nonce) {
+    return `\x1esandbox-gate:run:${nonce}\n`;
+}
+/** What the driver writes before the test results' tar, once the command ended (driverScript). */
+function resultsMarker(nonce) {
+    return `\x1esandbox-gate:results:${nonce}\n`;
+}
+function verdictMarker(nonce) {
+    return `${languages/* VERDICT_PREFIX */.vS}${nonce}\n`;
+}
+/**
+ * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ */
+function driverInput(nonce, tar, deleted = []) {
+    return Buffer.concat([
+        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
+        tar,
+    ]);
+}
+// Checker output goes to stderr, so stdout carries the candidate's output only.
+// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
+// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
+// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
+// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
+// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
+// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
+// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+function driverScript(afterCommand) {
+    return String.raw `base=$1
+command=$2
+results=$3
+shift 3
+IFS= read -r nonce || {
+  echo "sandbox-gate: no marker nonce on stdin" >&2
+  exit 125
+}
+if [ -n "$base" ]; then
+  (cd "$base" && tar -c -f - .) | tar -x -f - || {
+    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+fi
+IFS= read -r deleted || {
+  echo "sandbox-gate: no count of deleted paths on stdin" >&2
+  exit 125
+}
+while [ "$deleted" -gt 0 ]; do
+  IFS= read -r path || exit 125
+  rm -f -- "$path"
+  deleted=$((deleted - 1))
+done
+tar -x -f - || {
+  status=$?
+  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
+  exit "$status"
+}
+exec </dev/null
+if [ "$#" -gt 0 ]; then
+  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
+  ${languages/* VERDICT_ENV */.Aq}=$nonce "$@" >&2 || exit "$?"
+fi
+printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+status=$?
+if [ -n "$results" ]; then
+  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
+  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
+    sort -u | tar -c -f - -T - >&2 2>/dev/null
+fi
+${afterCommand}exit "$status"
+`;
+}
+/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const DRIVER = driverScript("");
+/**
+ * The driver for a container that outlives the command (`isolation: run`): the command always runs as
+ * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
+ */
+function driverAfter(afterCommand) {
+    return driverScript(afterCommand);
+}
+/**
+ * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * the results' find patterns (a line each, or ""), and the check argv.
+ */
+function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
+    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+}
+/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
+const MAX_TEXT_BYTES = 1024 * 1024;
+const SEPARATOR = 0x1e;
+/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
+const MAX_VERDICT_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
+class PhaseParser {
+    #onRunOutput;
+    #onRun;
+    #maxTextBytes;
+    #markers;
+    #phase = "setup";
+    #text;
+    /** The start of a marker split across chunks, held back until the rest arrives. */
+    #pending = Buffer.alloc(0);
+    /** The checker's verdict line; open while its end has not arrived. */
+    #verdict;
+    /** When results are expected: their marker, and their tar once it began. */
+    #results;
+    constructor(options) {
+        this.#onRunOutput = options.onRunOutput;
+        this.#onRun = options.onRun ?? (() => { });
+        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
+        this.#text = new capture/* StreamCapture */.n(this.#maxTextBytes);
+        this.#results =
+            options.maxResultsBytes === undefined
+                ? undefined
+                : {
+                    marker: Buffer.from(resultsMarker(options.nonce)),
+                    capture: new capture/* StreamCapture */.n(options.maxResultsBytes),
+                    open: false,
+                };
+        this.#markers = [
+            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
+            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+        ];
+    }
+    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
+    get verdict() {
+        return this.#verdict?.line.result().text;
+    }
+    get phase() {
+        return this.#phase;
+    }
+    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
+    get text() {
+        return this.#text.result().text;
+    }
+    push(chunk) {
+        if (this.#phase === "run") {
+            this.#pushRun(chunk);
+            return;
+        }
+        let data = Buffer.concat([this.#pending, chunk]);
+        this.#pending = Buffer.alloc(0);
+        for (;;) {
+            if (this.#verdict?.open) {
+                const end = data.indexOf(NEWLINE);
+                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+                if (end < 0)
+                    return;
+                this.#verdict.open = false;
+                data = data.subarray(end + 1);
+            }
+            const at = data.indexOf(SEPARATOR);
+            if (at < 0) {
+                this.#text.push(data);
+                return;
+            }
+            this.#text.push(data.subarray(0, at));
+            const rest = data.subarray(at);
+            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
+            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+            if (marker?.to === "run") {
+                this.#phase = "run";
+                this.#onRun();
+                const after = rest.subarray(marker.bytes.length);
+                if (after.length > 0)
+                    this.#pushRun(after);
+                return;
+            }
+            if (marker?.to === "verdict") {
+                this.#verdict = { line: new capture/* StreamCapture */.n(MAX_VERDICT_BYTES), open: true };
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (marker) {
+                this.#phase = marker.to;
+                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
+                this.#text = new capture/* StreamCapture */.n(this.#maxTextBytes);
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+                this.#pending = Buffer.from(rest);
+                return;
+            }
+            else {
+                // A separator byte that starts no marker is just text.
+                this.#text.push(rest.subarray(0, 1));
+                data = rest.subarray(1);
+            }
+        }
+    }
+    /** The stream ended: a held-back partial marker was text after all. */
+    end() {
+        // A held-back start of a marker was text (or the candidate's output) after all.
+        if (this.#pending.length > 0 && this.#phase === "run")
+            this.#onRunOutput(this.#pending);
+        else if (this.#pending.length > 0)
+            this.#text.push(this.#pending);
+        this.#pending = Buffer.alloc(0);
+    }
+    /** The results the driver sent after the command, when results were expected and came. */
+    get results() {
+        const results = this.#results;
+        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
+    }
+    /** The candidate's stderr, until the results marker: then the results' tar. */
+    #pushRun(chunk) {
+        const results = this.#results;
+        if (!results)
+            return this.#onRunOutput(chunk);
+        if (results.open)
+            return results.capture.push(chunk);
+        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        this.#pending = Buffer.alloc(0);
+        const at = data.indexOf(results.marker);
+        if (at >= 0) {
+            if (at > 0)
+                this.#onRunOutput(data.subarray(0, at));
+            results.open = true;
+            results.capture.push(data.subarray(at + results.marker.length));
+            return;
+        }
+        // The marker may be split across chunks: hold back the end that could start it.
+        let held = Math.min(results.marker.length - 1, data.length);
+        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
+            held--;
+        if (data.length > held)
+            this.#onRunOutput(data.subarray(0, data.length - held));
+        this.#pending = Buffer.from(data.subarray(data.length - held));
+    }
+}
+/**
+ * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+ * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+ * timeout starts at the run marker.
+ */
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    #runStartedAt;
+    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+    #expiredAt;
+    #timer;
+    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
+        this.#timer = setTimeout(() => {
+            this.stalled = true;
+            onExpired();
+        }, timeoutMs + START_GRACE_MS);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
+            onRun: () => {
+                this.#runStartedAt = performance.now();
+                clearTimeout(this.#timer);
+                this.#timer = setTimeout(() => {
+                    this.timedOut = true;
+                    this.#expiredAt = performance.now();
+                    onExpired();
+                }, timeoutMs);
+            },
+        });
+    }
+    /**
+     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+     * up to its deadline when the timeout ended it.
+     */
+    end() {
+        const endedAt = this.#expiredAt ?? performance.now();
+        clearTimeout(this.#timer);
+        this.parser.end();
+        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/tar.ts
 // A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
 // the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
@@ -11486,7 +11751,7 @@ function tarball(files, options = {}) {
 }
 /** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
 function tar_normalisePath(path) {
-    const checked = (0,prepare_paths/* checkRelativePath */._)(path);
+    const checked = (0,core_paths/* checkRelativePath */._)(path);
     if (!checked.ok)
         throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
     return checked.path;
@@ -11608,7 +11873,7 @@ const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran"
 const KILL_GRACE_MS = 10_000;
 /** A fresh name for a container of ours. */
 function containerName() {
-    return `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
+    return `sandbox-gate-${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString("hex")}`;
 }
 /**
  * How every engine's run begins: refused once the engine is aborted, or our failure when the files
@@ -11635,9 +11900,9 @@ class OpeningEngine {
 function openRun(job, hooks, aborted) {
     if (aborted)
         return failedFacts(CANCELLED_BEFORE_START);
-    const nonce = hooks.nonce ?? (0,sandbox_driver/* newNonce */.Yd)();
+    const nonce = hooks.nonce ?? newNonce();
     try {
-        return { nonce, input: (0,sandbox_driver/* driverInput */.T3)(nonce, tarball(job.files), job.deleted) };
+        return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
     }
     catch (error) {
         return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
@@ -11690,7 +11955,7 @@ function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, abort
     if (aborted)
         return CANCELLED_WHILE_RUNNING;
     if (stalled) {
-        return `the container did not start within ${(job.limits.timeoutMs + sandbox_driver/* START_GRACE_MS */.$D) / 1000} s (still in ${phase})`;
+        return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
     }
     if (phase === "setup") {
         // With no word from inside, the engine's own failure (it may be gone) says more than an exit code.
@@ -11873,7 +12138,7 @@ function lockDown(job, setup) {
     ];
     return {
         image: job.image,
-        argv: (0,sandbox_driver/* driverArgv */.Zi)(job.command, job.check, job.base, job.results),
+        argv: driverArgv(job.command, job.check, job.base, job.results),
         labels: job.labels,
         user: SANDBOX_USER,
         workdir: policy_WORKDIR,
@@ -12021,7 +12286,7 @@ sh -c "$setup" || exit
 `;
 async function buildBaseImage(binary, dialect, spec) {
     const name = containerName();
-    const tag = `sandbox-gate/run-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}:base`;
+    const tag = `sandbox-gate/run-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}:base`;
     const { setup } = spec;
     const job = {
         image: spec.image,
@@ -12165,7 +12430,7 @@ function flakyFailure(attempts) {
 // and command, whatever the number of patches compared with it.
 
 function keyOf({ image, command, files }) {
-    const hash = (0,external_node_crypto_.createHash)("sha256");
+    const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
     for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
         hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
         hash.update(file.content);
@@ -12280,10 +12545,11 @@ function reportedBase(base) {
 
 // EXTERNAL MODULE: ./src/verdict/results-files.ts + 2 modules
 var results_files = __nccwpck_require__(1293);
-;// CONCATENATED MODULE: ./src/pipeline.ts
+;// CONCATENATED MODULE: ./src/run/pipeline.ts
 // One candidate through the four phases: extract (or apply the patch) → parse check → run with a
 // timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
 // so this is tested without Docker.
+
 
 
 
@@ -12661,7 +12927,7 @@ async function judgeCandidate(candidate, ctx) {
     }
     catch (error) {
         // A bad input met on the way (a base tree over its cap) ends the run with its one line, as at the start.
-        if (error instanceof input_error/* InputError */.dz)
+        if (error instanceof errors/* InputError */.dz)
             throw error;
         verdict = { status: "sandbox_error", language: null, reason: `internal error: ${error.message}` };
     }
@@ -12681,7 +12947,7 @@ async function mapLimit(items, limit, work) {
     return results;
 }
 
-;// CONCATENATED MODULE: ./src/progress.ts
+;// CONCATENATED MODULE: ./src/report/progress.ts
 // The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
 // replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
 // given the clock.
@@ -12692,7 +12958,7 @@ const PROGRESS_EVERY_MS = 10_000;
 function progressLine({ done, total, elapsedMs, notPassing }) {
     const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
     const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
-    const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
+    const eta = done === total ? "done" : rate > 0 ? `ETA ${(0,units/* formatDuration */.a3)(((total - done) / rate) * 1000)}` : "ETA unknown";
     return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
 }
 /** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
@@ -12780,7 +13046,7 @@ function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
-;// CONCATENATED MODULE: ./src/shard.ts
+;// CONCATENATED MODULE: ./src/candidates/shard.ts
 /**
  * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
  * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
@@ -12790,7 +13056,7 @@ function inShard(position, shard) {
     return shard === undefined || position % shard.count === shard.index - 1;
 }
 
-;// CONCATENATED MODULE: ./src/gate.ts
+;// CONCATENATED MODULE: ./src/run/gate.ts
 // The whole run, shared by the action and the CLI: candidates → images first → every candidate
 // through the pipeline (bounded concurrency, input order kept) → the gate decision.
 
@@ -12917,7 +13183,8 @@ async function runGate(entries, base, hooks) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/carry-over.ts
+;// CONCATENATED MODULE: ./src/run/carry-over.ts
+
 
 async function* fromList(items) {
     yield* items;
@@ -12955,7 +13222,7 @@ async function judgeWithCarryOver(entries, carried, judge, failOn) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/candidates/verdict-state.ts
+;// CONCATENATED MODULE: ./src/run/verdict-state.ts
 // The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
 //
 // The state is a hidden block at the end of the gate's own comment: versioned, size-bounded, and only
@@ -12964,6 +13231,7 @@ async function judgeWithCarryOver(entries, carried, judge, failOn) {
 // forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
 // remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
 // same key (what changes verdicts: the tests, image, command, limits, the gate's version).
+
 
 
 
@@ -12977,11 +13245,7 @@ const OPEN = (/* unused pure expression or super */ null && (`<!-- sandbox-gate-
 const CLOSE = " -->";
 // Any block of ours, of any version: more than one, or one we cannot read, and the state is not trusted.
 const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
-const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(data).digest("hex");
-/** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
-function bodyHash(body) {
-    return sha256(body).slice(0, 32);
-}
+const sha256 = (data) => (0,external_node_crypto_namespaceObject.createHash)("sha256").update(data).digest("hex");
 function verdictKey({ tests, run, limits, version }) {
     const files = [...tests]
         .map((f) => [f.path, sha256(f.content), f.executable === true])
@@ -13007,7 +13271,7 @@ const ENTRY_SCHEMA = {
         id: ID,
         u: TIME,
         h: HEX(32, 32),
-        s: { enum: model/* STATUSES */.f },
+        s: { enum: statuses/* STATUSES */.f },
         l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
         ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
         x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
@@ -13206,7 +13470,7 @@ const checkReport = checker(REPORT_SCHEMA, "the report");
 /** A report file's text → the report, checked against the report's schema; throws naming `input`. */
 function parseReport(text, name, input) {
     const fail = (detail) => {
-        throw new input_error/* InputError */.dz(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+        throw new errors/* InputError */.dz(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
     };
     let value;
     try {
@@ -13233,7 +13497,7 @@ async function loadReport(path, name, input) {
         text = await (0,promises_namespaceObject.readFile)(path, "utf8");
     }
     catch (error) {
-        throw new input_error/* InputError */.dz(input, `cannot read '${name}': ${error.code ?? error.message}`);
+        throw new errors/* InputError */.dz(input, `cannot read '${name}': ${error.code ?? error.message}`);
     }
     return parseReport(text, name, input);
 }
@@ -13260,22 +13524,22 @@ function checkShards(reports, input) {
     const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
     const whole = reports.find((r) => r.report.shard === undefined);
     if (whole)
-        throw new input_error/* InputError */.dz(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+        throw new errors/* InputError */.dz(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
     const { count } = first.report.shard;
     const other = sharded.find((r) => r.report.shard.count !== count);
     if (other)
-        throw new input_error/* InputError */.dz(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+        throw new errors/* InputError */.dz(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
     const names = new Map();
     for (const { name, report } of sharded) {
         const twice = names.get(report.shard.index);
         if (twice !== undefined)
-            throw new input_error/* InputError */.dz(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+            throw new errors/* InputError */.dz(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
         names.set(report.shard.index, name);
     }
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
     if (missing.length > 0) {
         const list = missing.map((index) => shardName({ index, count })).join(", ");
-        throw new input_error/* InputError */.dz(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+        throw new errors/* InputError */.dz(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
     }
 }
 /**
@@ -13292,7 +13556,7 @@ function mergeReports(reports, input) {
             const key = JSON.stringify([r.id, r.source]);
             const other = seen.get(key);
             if (other !== undefined)
-                throw new input_error/* InputError */.dz(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+                throw new errors/* InputError */.dz(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
             seen.set(key, name);
             results.push(r);
         }
@@ -13300,9 +13564,10 @@ function mergeReports(reports, input) {
     return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
 }
 
-;// CONCATENATED MODULE: ./src/evaluation-run.ts
+;// CONCATENATED MODULE: ./src/run/evaluation-run.ts
 // Evaluation runs around the gate: merging shard reports into one outcome, and the
 // baseline report read up front. Shared by the action and the CLI.
+
 
 
 
@@ -13388,9 +13653,9 @@ async function readBaseTree(root, maxBytes, input) {
             skipped.push(path);
             continue;
         }
-        const safe = (0,prepare_paths/* checkRelativePath */._)(path);
+        const safe = (0,core_paths/* checkRelativePath */._)(path);
         if (!safe.ok)
-            throw new input_error/* InputError */.dz("workdir", `'${path}' in the base tree ${safe.why}`);
+            throw new errors/* InputError */.dz("workdir", `'${path}' in the base tree ${safe.why}`);
         const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
         // Tracked but deleted in the checkout: not part of the tree the candidate meets.
         if (!info)
@@ -13398,7 +13663,7 @@ async function readBaseTree(root, maxBytes, input) {
         if (info.isSymbolicLink() || mode === SYMLINK) {
             const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
             if (insideTarget(path, target) === undefined) {
-                throw new input_error/* InputError */.dz("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+                throw new errors/* InputError */.dz("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
             }
             files.push({ path, content: "", linkTarget: target });
             continue;
@@ -13407,7 +13672,7 @@ async function readBaseTree(root, maxBytes, input) {
             continue;
         bytes += info.size;
         if (bytes > maxBytes) {
-            throw new input_error/* InputError */.dz(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
+            throw new errors/* InputError */.dz(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
         }
         const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
         files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
@@ -13415,7 +13680,7 @@ async function readBaseTree(root, maxBytes, input) {
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
 
-;// CONCATENATED MODULE: ./src/prepare/run-base.ts
+;// CONCATENATED MODULE: ./src/run/run-base.ts
 // What a run's candidates start from: the base tree (read once) and the run images made of it (once
 // per source image, with the setup run once in each), removed when the run ends. Nothing is read or
 // made until a candidate needs it: a dataset of replies never reads the checkout.
@@ -13712,6 +13977,46 @@ function eventWindow(now = Date.now()) {
     return { since: "0", until: (now / 1000).toFixed(3) };
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+const memory_MiB = 1024 * 1024;
+/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
+const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
+/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
+function memoryFromStats(stats) {
+    const memory = stats?.memory_stats;
+    const usage = memory?.usage;
+    const limit = memory?.limit;
+    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+        return undefined;
+    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
+    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+    b: 1,
+    kib: 1024,
+    mib: memory_MiB,
+    gib: 1024 * memory_MiB,
+    tib: 1024 * 1024 * memory_MiB,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+};
+function bytesOf(text) {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
+}
+/**
+ * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
+ * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
+ */
+function memoryFromCli(memUsage) {
+    const [used, limit] = memUsage.split("/").map(bytesOf);
+    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
 // The engine through the docker CLI, or podman's in its own dialect: `docker run` per candidate.
 //
@@ -13784,7 +14089,7 @@ class CliEngine extends OpeningEngine {
             child.on("close", (code) => resolve({ code }));
         }).finally(() => this.#active.delete(name));
         let memoryAtTimeout;
-        const clock = new sandbox_driver/* RunClock */.uC({
+        const clock = new RunClock({
             nonce,
             timeoutMs: limits.timeoutMs,
             onRunOutput: (chunk) => stderr.push(chunk),
@@ -13971,7 +14276,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
             forceEnd();
         }, KILL_GRACE_MS);
     };
-    const clock = new sandbox_driver/* RunClock */.uC({
+    const clock = new RunClock({
         nonce,
         timeoutMs: limits.timeoutMs,
         onRunOutput: (chunk) => stderr.push(chunk),
@@ -14288,10 +14593,10 @@ reset || exit ${RESET_FAILED}
 // behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
 // the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
 // the phases before it.
-const SHARED_DRIVER = (0,sandbox_driver/* driverAfter */.BF)("kill -9 -1 2>/dev/null\n");
+const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
 function execArgv(command, check, base, results) {
-    const [sh, flag, driver, ...parameters] = (0,sandbox_driver/* driverArgv */.Zi)(command, check, base, results, SHARED_DRIVER);
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
     return [sh, flag, `${RESET}${driver}`, ...parameters];
 }
 class SharedEngine extends CliImages {
@@ -14530,9 +14835,10 @@ function exitOnSignals(engine, label, log) {
     process.on("SIGINT", stop);
 }
 
-;// CONCATENATED MODULE: ./src/session.ts
+;// CONCATENATED MODULE: ./src/run/session.ts
 // One run, the same for the action and the CLI: settings and what to judge in, the outcome out. The
 // entries gather inputs before it and publish after it (outputs, comment, summary; or a table).
+
 
 
 
@@ -14629,11 +14935,11 @@ async function argumentFiles(paths, what, cwd) {
         if (info?.isFile())
             return [{ absolute, relative: path }];
         if (!info?.isDirectory())
-            throw new input_error/* InputError */.dz(what, `'${path}' is not a readable file or directory`);
+            throw new errors/* InputError */.dz(what, `'${path}' is not a readable file or directory`);
         const { pattern, kinds } = DIRECTORY_FILES[what];
         const under = await resolveGlobs(what, [pattern], absolute, { allowNone: true });
         if (under.length === 0)
-            throw new input_error/* InputError */.dz(what, `the directory '${path}' holds no ${kinds}`);
+            throw new errors/* InputError */.dz(what, `the directory '${path}' holds no ${kinds}`);
         // Ids read as the user would find the file from where they typed the command.
         return under.map((m) => ({ absolute: m.absolute, relative: external_node_path_namespaceObject.posix.join(path, m.relative) }));
     }));
@@ -14809,7 +15115,7 @@ async function runCli(argv, io) {
 }
 /** One line for the user; the usage line after bad usage; a stack only for our own failures. */
 function reportError(error, stderr, paint) {
-    const message = error instanceof input_error/* InputError */.dz ? error.in("cli").message : error instanceof Error ? error.message : String(error);
+    const message = error instanceof errors/* InputError */.dz ? error.in("cli").message : error instanceof Error ? error.message : String(error);
     stderr.write(`${paint("bad", "sandbox-gate:")} ${message}\n`);
     if (error instanceof options/* UsageError */.eb) {
         const usage = error.verb === "merge" ? MERGE_USAGE : error.verb === "run" ? RUN_USAGE : TOP_USAGE;
@@ -14845,7 +15151,7 @@ async function execute(command, io, errPaint) {
         const reports = await argumentFiles(command.paths, "REPORT", io.cwd);
         work = { kind: "merge", reports: async () => reports, input: "REPORT" };
     }
-    const runId = `cli-${command.verb === "merge" ? "merge-" : ""}${(0,external_node_crypto_.randomBytes)(6).toString("hex")}`;
+    const runId = `cli-${command.verb === "merge" ? "merge-" : ""}${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}`;
     // The audit lines are for --audit-log's file, not for a person reading stderr (the action, likewise,
     // logs them in debug mode only).
     const outcome = await runSession(settings, work, runId, { log, warn, audit: () => { } });
@@ -14945,8 +15251,8 @@ const CLI_INPUTS = INPUTS.filter(left(ACTION_ONLY));
 /** The library's options, in kebab case: `openSandbox` takes each in camelCase. */
 const LIBRARY_INPUTS = CLI_INPUTS.filter(left(BATCH_ONLY));
 
-// EXTERNAL MODULE: ./src/settings/input-error.ts
-var input_error = __nccwpck_require__(5794);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/cli/options.ts
 
 
@@ -15058,7 +15364,7 @@ function unknownFlag(verb, flag) {
 }
 function parseFormat(value) {
     if (!FORMATS.includes(value))
-        throw new input_error/* InputError */.dz("format", `'${value}' is not one of ${FORMATS.join(", ")}`);
+        throw new errors/* InputError */.dz("format", `'${value}' is not one of ${FORMATS.join(", ")}`);
     return value;
 }
 /** What stdout gets, and the inputs with a `-` path taken out (it is stdout, never a file named `-`). */
@@ -15089,7 +15395,7 @@ function exitCodeOf(outcome, failOn) {
 }
 /** 2 for what the user can fix in the command line or an input; 3 for anything else, which is ours. */
 function exitCodeOfError(error) {
-    return error instanceof UsageError || error instanceof input_error/* InputError */.dz ? EXIT.usage : EXIT.ours;
+    return error instanceof UsageError || error instanceof errors/* InputError */.dz ? EXIT.usage : EXIT.ours;
 }
 
 
@@ -15131,19 +15437,73 @@ function painter(on) {
 
 /***/ }),
 
-/***/ 5664:
+/***/ 4296:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   dz: () => (/* binding */ InputError)
+/* harmony export */ });
+/* unused harmony exports camelCase, nameOfInput */
+// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
+// Whoever raises it names the input as action.yml does; the entry the user came through decides how
+// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
+// workflow, or `{ timeout }` in code.
+/** `pids-limit` → `pidsLimit`: the library's option for an input. */
+function camelCase(input) {
+    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+/** The name of `input` as the entry's user wrote it. */
+function nameOfInput(input, naming) {
+    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
+    if (/^[A-Z]+$/.test(input))
+        return input;
+    if (naming === "cli")
+        return `--${input}`;
+    if (naming === "library")
+        return `option '${camelCase(input)}'`;
+    return `Input '${input}'`;
+}
+/** A bad input value: the message names the input, so one line tells the user what to fix. */
+class InputError extends Error {
+    input;
+    detail;
+    naming;
+    constructor(input, 
+    /** What is wrong with the value, without the input's name. */
+    detail, naming = "action") {
+        super(`${nameOfInput(input, naming)}: ${detail}`);
+        this.input = input;
+        this.detail = detail;
+        this.naming = naming;
+        this.name = "InputError";
+    }
+    /** The same error, worded for `naming`'s entry. */
+    in(naming) {
+        return new InputError(this.input, this.detail, naming);
+    }
+}
+
+
+/***/ }),
+
+/***/ 5268:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Aq: () => (/* binding */ VERDICT_ENV),
 /* harmony export */   CT: () => (/* binding */ languageOfTag),
 /* harmony export */   F4: () => (/* binding */ languageOfPath),
 /* harmony export */   G2: () => (/* binding */ LANGUAGE_NAMES),
 /* harmony export */   Yj: () => (/* binding */ LANGUAGES),
 /* harmony export */   gw: () => (/* binding */ checkFiles),
-/* harmony export */   lX: () => (/* binding */ isLanguage)
+/* harmony export */   lX: () => (/* binding */ isLanguage),
+/* harmony export */   vS: () => (/* binding */ VERDICT_PREFIX)
 /* harmony export */ });
-/* harmony import */ var _sandbox_driver_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9993);
-
+// The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
+/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
+const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
+const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
 // compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
 // positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
 // candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
@@ -15153,7 +15513,7 @@ const PYTHON_CHECK = [
     "p = sys.argv[1]",
     "def verdict(info):",
     // A JSON string literal is a Python one too.
-    `    sys.stderr.write(${JSON.stringify(_sandbox_driver_js__WEBPACK_IMPORTED_MODULE_0__/* .VERDICT_PREFIX */ .vS)} + os.environ.get('${_sandbox_driver_js__WEBPACK_IMPORTED_MODULE_0__/* .VERDICT_ENV */ .Aq}', '') + '\\n' + json.dumps(info) + '\\n')`,
+    `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
     "    sys.exit(1)",
     "try:",
     "    compile(open(p, 'rb').read(), p, 'exec')",
@@ -15275,28 +15635,7 @@ function checkFiles(groups) {
 
 /***/ }),
 
-/***/ 182:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   f: () => (/* binding */ STATUSES)
-/* harmony export */ });
-/** Statuses in the order classification tries them: the first that matches wins. */
-const STATUSES = [
-    "no_code",
-    "patch_failed",
-    "syntax_error",
-    "timeout",
-    "oom",
-    "test_failed",
-    "pass",
-    "sandbox_error",
-];
-
-
-/***/ }),
-
-/***/ 2927:
+/***/ 6107:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15329,6 +15668,72 @@ function checkRelativePath(path) {
 /** Whether `path` passes the rule. */
 function isSafeRelativePath(path) {
     return checkRelativePath(path).ok;
+}
+
+
+/***/ }),
+
+/***/ 2309:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ STATUSES)
+/* harmony export */ });
+// The statuses a candidate can end with, the vocabulary every room shares.
+/** Statuses in the order classification tries them: the first that matches wins. */
+const STATUSES = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
+
+
+/***/ }),
+
+/***/ 2184:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DB: () => (/* binding */ parseSize),
+/* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   a3: () => (/* binding */ formatDuration)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+// Durations and sizes as users write them in inputs, flags and dataset lines.
+
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
+function parseDuration(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
+    const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms <= 0) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
+    }
+    return Math.round(ms);
+}
+/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
+function parseSize(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
+    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
+    if (!Number.isFinite(bytes) || bytes < 1) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+    }
+    return Math.floor(bytes);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 
 
@@ -15390,384 +15795,6 @@ function decodeUtf8(bytes, cut) {
 
 /***/ }),
 
-/***/ 9993:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $D: () => (/* binding */ START_GRACE_MS),
-/* harmony export */   Aq: () => (/* binding */ VERDICT_ENV),
-/* harmony export */   BF: () => (/* binding */ driverAfter),
-/* harmony export */   T3: () => (/* binding */ driverInput),
-/* harmony export */   Yd: () => (/* binding */ newNonce),
-/* harmony export */   Zi: () => (/* binding */ driverArgv),
-/* harmony export */   uC: () => (/* binding */ RunClock),
-/* harmony export */   vS: () => (/* binding */ VERDICT_PREFIX)
-/* harmony export */ });
-/* unused harmony exports checkMarker, runMarker, resultsMarker, verdictMarker, DRIVER, PhaseParser */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _capture_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3205);
-// What runs first inside the container, and the reader of the markers it writes.
-//
-// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
-// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
-// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
-// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
-// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
-// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
-// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
-// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
-// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
-// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
-// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
-// nothing of the candidate runs while the check does, and the check ends before the command starts.
-
-
-/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
-const START_GRACE_MS = 60_000;
-/** A fresh nonce for one run's markers. */
-function newNonce() {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(16).toString("hex");
-}
-function checkMarker(nonce) {
-    return `\x1esandbox-gate:check:${nonce}\n`;
-}
-function runMarker(nonce) {
-    return `\x1esandbox-gate:run:${nonce}\n`;
-}
-/** What the driver writes before the test results' tar, once the command ended (driverScript). */
-function resultsMarker(nonce) {
-    return `\x1esandbox-gate:results:${nonce}\n`;
-}
-/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
-const VERDICT_ENV = "SANDBOX_GATE_NONCE";
-/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
-const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
-function verdictMarker(nonce) {
-    return `${VERDICT_PREFIX}${nonce}\n`;
-}
-/**
- * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
- * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
- */
-function driverInput(nonce, tar, deleted = []) {
-    return Buffer.concat([
-        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
-        tar,
-    ]);
-}
-// Checker output goes to stderr, so stdout carries the candidate's output only.
-// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
-// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
-// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
-// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
-// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
-// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
-function driverScript(afterCommand) {
-    return String.raw `base=$1
-command=$2
-results=$3
-shift 3
-IFS= read -r nonce || {
-  echo "sandbox-gate: no marker nonce on stdin" >&2
-  exit 125
-}
-if [ -n "$base" ]; then
-  (cd "$base" && tar -c -f - .) | tar -x -f - || {
-    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
-    exit 125
-  }
-fi
-IFS= read -r deleted || {
-  echo "sandbox-gate: no count of deleted paths on stdin" >&2
-  exit 125
-}
-while [ "$deleted" -gt 0 ]; do
-  IFS= read -r path || exit 125
-  rm -f -- "$path"
-  deleted=$((deleted - 1))
-done
-tar -x -f - || {
-  status=$?
-  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
-  exit "$status"
-}
-exec </dev/null
-if [ "$#" -gt 0 ]; then
-  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
-  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
-fi
-printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
-status=$?
-if [ -n "$results" ]; then
-  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
-  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
-    sort -u | tar -c -f - -T - >&2 2>/dev/null
-fi
-${afterCommand}exit "$status"
-`;
-}
-/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
-const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
-const DRIVER = driverScript("");
-/**
- * The driver for a container that outlives the command (`isolation: run`): the command always runs as
- * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
- */
-function driverAfter(afterCommand) {
-    return driverScript(afterCommand);
-}
-/**
- * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
- * the results' find patterns (a line each, or ""), and the check argv.
- */
-function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
-    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
-}
-/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
-const MAX_TEXT_BYTES = 1024 * 1024;
-const SEPARATOR = 0x1e;
-/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
-const MAX_VERDICT_BYTES = 64 * 1024;
-const NEWLINE = 0x0a;
-/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
-class PhaseParser {
-    #onRunOutput;
-    #onRun;
-    #maxTextBytes;
-    #markers;
-    #phase = "setup";
-    #text;
-    /** The start of a marker split across chunks, held back until the rest arrives. */
-    #pending = Buffer.alloc(0);
-    /** The checker's verdict line; open while its end has not arrived. */
-    #verdict;
-    /** When results are expected: their marker, and their tar once it began. */
-    #results;
-    constructor(options) {
-        this.#onRunOutput = options.onRunOutput;
-        this.#onRun = options.onRun ?? (() => { });
-        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
-        this.#text = new _capture_js__WEBPACK_IMPORTED_MODULE_1__/* .StreamCapture */ .n(this.#maxTextBytes);
-        this.#results =
-            options.maxResultsBytes === undefined
-                ? undefined
-                : {
-                    marker: Buffer.from(resultsMarker(options.nonce)),
-                    capture: new _capture_js__WEBPACK_IMPORTED_MODULE_1__/* .StreamCapture */ .n(options.maxResultsBytes),
-                    open: false,
-                };
-        this.#markers = [
-            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
-            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
-            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
-        ];
-    }
-    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
-    get verdict() {
-        return this.#verdict?.line.result().text;
-    }
-    get phase() {
-        return this.#phase;
-    }
-    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
-    get text() {
-        return this.#text.result().text;
-    }
-    push(chunk) {
-        if (this.#phase === "run") {
-            this.#pushRun(chunk);
-            return;
-        }
-        let data = Buffer.concat([this.#pending, chunk]);
-        this.#pending = Buffer.alloc(0);
-        for (;;) {
-            if (this.#verdict?.open) {
-                const end = data.indexOf(NEWLINE);
-                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
-                if (end < 0)
-                    return;
-                this.#verdict.open = false;
-                data = data.subarray(end + 1);
-            }
-            const at = data.indexOf(SEPARATOR);
-            if (at < 0) {
-                this.#text.push(data);
-                return;
-            }
-            this.#text.push(data.subarray(0, at));
-            const rest = data.subarray(at);
-            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
-            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
-            if (marker?.to === "run") {
-                this.#phase = "run";
-                this.#onRun();
-                const after = rest.subarray(marker.bytes.length);
-                if (after.length > 0)
-                    this.#pushRun(after);
-                return;
-            }
-            if (marker?.to === "verdict") {
-                this.#verdict = { line: new _capture_js__WEBPACK_IMPORTED_MODULE_1__/* .StreamCapture */ .n(MAX_VERDICT_BYTES), open: true };
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (marker) {
-                this.#phase = marker.to;
-                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
-                this.#text = new _capture_js__WEBPACK_IMPORTED_MODULE_1__/* .StreamCapture */ .n(this.#maxTextBytes);
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
-                this.#pending = Buffer.from(rest);
-                return;
-            }
-            else {
-                // A separator byte that starts no marker is just text.
-                this.#text.push(rest.subarray(0, 1));
-                data = rest.subarray(1);
-            }
-        }
-    }
-    /** The stream ended: a held-back partial marker was text after all. */
-    end() {
-        // A held-back start of a marker was text (or the candidate's output) after all.
-        if (this.#pending.length > 0 && this.#phase === "run")
-            this.#onRunOutput(this.#pending);
-        else if (this.#pending.length > 0)
-            this.#text.push(this.#pending);
-        this.#pending = Buffer.alloc(0);
-    }
-    /** The results the driver sent after the command, when results were expected and came. */
-    get results() {
-        const results = this.#results;
-        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
-    }
-    /** The candidate's stderr, until the results marker: then the results' tar. */
-    #pushRun(chunk) {
-        const results = this.#results;
-        if (!results)
-            return this.#onRunOutput(chunk);
-        if (results.open)
-            return results.capture.push(chunk);
-        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        this.#pending = Buffer.alloc(0);
-        const at = data.indexOf(results.marker);
-        if (at >= 0) {
-            if (at > 0)
-                this.#onRunOutput(data.subarray(0, at));
-            results.open = true;
-            results.capture.push(data.subarray(at + results.marker.length));
-            return;
-        }
-        // The marker may be split across chunks: hold back the end that could start it.
-        let held = Math.min(results.marker.length - 1, data.length);
-        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
-            held--;
-        if (data.length > held)
-            this.#onRunOutput(data.subarray(0, data.length - held));
-        this.#pending = Buffer.from(data.subarray(data.length - held));
-    }
-}
-/**
- * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
- * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
- * timeout starts at the run marker.
- */
-class RunClock {
-    /** Reads the driver's stderr; push every chunk of it here. */
-    parser;
-    timedOut = false;
-    stalled = false;
-    #runStartedAt;
-    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
-    #expiredAt;
-    #timer;
-    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
-        this.#timer = setTimeout(() => {
-            this.stalled = true;
-            onExpired();
-        }, timeoutMs + START_GRACE_MS);
-        this.parser = new PhaseParser({
-            nonce,
-            onRunOutput,
-            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
-            onRun: () => {
-                this.#runStartedAt = performance.now();
-                clearTimeout(this.#timer);
-                this.#timer = setTimeout(() => {
-                    this.timedOut = true;
-                    this.#expiredAt = performance.now();
-                    onExpired();
-                }, timeoutMs);
-            },
-        });
-    }
-    /**
-     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-     * up to its deadline when the timeout ended it.
-     */
-    end() {
-        const endedAt = this.#expiredAt ?? performance.now();
-        clearTimeout(this.#timer);
-        this.parser.end();
-        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
-    }
-}
-
-
-/***/ }),
-
-/***/ 5794:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   dz: () => (/* binding */ InputError)
-/* harmony export */ });
-/* unused harmony exports camelCase, nameOfInput */
-// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
-// Whoever raises it names the input as action.yml does; the entry the user came through decides how
-// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
-// workflow, or `{ timeout }` in code.
-/** `pids-limit` → `pidsLimit`: the library's option for an input. */
-function camelCase(input) {
-    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
-}
-/** The name of `input` as the entry's user wrote it. */
-function nameOfInput(input, naming) {
-    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
-    if (/^[A-Z]+$/.test(input))
-        return input;
-    if (naming === "cli")
-        return `--${input}`;
-    if (naming === "library")
-        return `option '${camelCase(input)}'`;
-    return `Input '${input}'`;
-}
-/** A bad input value: the message names the input, so one line tells the user what to fix. */
-class InputError extends Error {
-    input;
-    detail;
-    naming;
-    constructor(input, 
-    /** What is wrong with the value, without the input's name. */
-    detail, naming = "action") {
-        super(`${nameOfInput(input, naming)}: ${detail}`);
-        this.input = input;
-        this.detail = detail;
-        this.naming = naming;
-        this.name = "InputError";
-    }
-    /** The same error, worded for `naming`'s entry. */
-    in(naming) {
-        return new InputError(this.input, this.detail, naming);
-    }
-}
-
-
-/***/ }),
-
 /***/ 7100:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -15778,14 +15805,15 @@ class InputError extends Error {
 /* unused harmony exports parseList, parseShard, parseMatrix, fitConcurrency */
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _languages_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5664);
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(182);
-/* harmony import */ var _prepare_paths_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2927);
-/* harmony import */ var _input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5794);
+/* harmony import */ var _core_languages_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5268);
+/* harmony import */ var _core_statuses_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2309);
+/* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6107);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
 /* harmony import */ var _verdict_results_files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1293);
-/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8902);
+/* harmony import */ var _core_units_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2184);
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
+
 
 
 
@@ -15833,7 +15861,7 @@ const DEFAULTS = {
     merge: "",
     "max-candidates": "20",
     "pass-at-k": "1,5,10",
-    "fail-on": _model_js__WEBPACK_IMPORTED_MODULE_5__/* .STATUSES */ .f.filter((s) => s !== "pass").join(","),
+    "fail-on": _core_statuses_js__WEBPACK_IMPORTED_MODULE_5__/* .STATUSES */ .f.filter((s) => s !== "pass").join(","),
     comment: "true",
     report: "",
     junit: "",
@@ -15848,14 +15876,14 @@ const DEFAULTS = {
 function parseNumber(input, value, { integer, min }) {
     const n = Number(value.trim());
     if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
     }
     return n;
 }
 function parseChoice(input, value, choices) {
     const v = value.trim().toLowerCase();
     if (!choices.includes(v)) {
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `'${value}' is not one of ${choices.join(", ")}`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `'${value}' is not one of ${choices.join(", ")}`);
     }
     return v;
 }
@@ -15875,7 +15903,7 @@ function parseGlobs(input, value) {
     for (const glob of globs) {
         const problem = (0,_verdict_results_files_js__WEBPACK_IMPORTED_MODULE_3__/* .globProblem */ .AI)(glob);
         if (problem)
-            throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `'${glob}' ${problem}`);
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `'${glob}' ${problem}`);
     }
     return globs;
 }
@@ -15888,7 +15916,7 @@ function parseShard(value) {
     const index = Number(m?.[1]);
     const count = Number(m?.[2]);
     if (!m || count < 1 || index < 1 || index > count) {
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
     }
     return { index, count };
 }
@@ -15906,10 +15934,10 @@ function parseMatrix(value) {
         parsed = JSON.parse(v);
     }
     catch {
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("matrix", "is not JSON: leave it unset, the action fills it in");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("matrix", "is not JSON: leave it unset, the action fills it in");
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("matrix", "is not a JSON object: leave it unset, the action fills it in");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("matrix", "is not a JSON object: leave it unset, the action fills it in");
     return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
 }
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
@@ -15924,20 +15952,20 @@ function readSettings(get, ctx) {
         return v === "" ? DEFAULTS[name] : v;
     };
     const language = input("language").toLowerCase();
-    if (language !== "auto" && !(0,_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .isLanguage */ .lX)(language)) {
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("language", `'${language}' is not one of auto, ${_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .LANGUAGE_NAMES */ .G2.join(", ")}`);
+    if (language !== "auto" && !(0,_core_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .isLanguage */ .lX)(language)) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("language", `'${language}' is not one of auto, ${_core_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .LANGUAGE_NAMES */ .G2.join(", ")}`);
     }
     const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
     const files = parseList(input("files"));
     if (source === "files" && files.length === 0) {
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("files", "is required when source is 'files'");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [..._model_js__WEBPACK_IMPORTED_MODULE_5__/* .STATUSES */ .f, "flaky"]));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [..._core_statuses_js__WEBPACK_IMPORTED_MODULE_5__/* .STATUSES */ .f, "flaky"]));
     const failOn = failOnWords.filter((word) => word !== "flaky");
-    const memoryBytes = (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .D)("memory", input("memory"));
+    const memoryBytes = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .DB)("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
     const wanted = input("concurrency") === ""
         ? (ctx.cpuCount ?? (0,node_os__WEBPACK_IMPORTED_MODULE_0__.cpus)().length)
         : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
@@ -15946,22 +15974,22 @@ function readSettings(get, ctx) {
     const merge = parseList(input("merge"));
     // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
     if (shard && merge.length > 0)
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("shard", "cannot be combined with 'merge': a merge job runs no candidates");
     const postReport = input("post-report");
     // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
     if (postReport && merge.length > 0)
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("post-report", "cannot be combined with 'merge': the commenter runs nothing");
     const commentKey = input("comment-key");
     if (commentKey.length > COMMENT_KEY_MAX)
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
-    const targetPath = target ? (0,_prepare_paths_js__WEBPACK_IMPORTED_MODULE_6__/* .checkRelativePath */ ._)(target) : undefined;
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+    const targetPath = target ? (0,_core_paths_js__WEBPACK_IMPORTED_MODULE_6__/* .checkRelativePath */ ._)(target) : undefined;
     if (targetPath && !targetPath.ok)
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
     const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
-    const workdirBytes = (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .D)("tmpfs-size", input("tmpfs-size"));
+    const workdirBytes = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .DB)("tmpfs-size", input("tmpfs-size"));
     const setup = input("setup");
     const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
-    const setupTimeoutMs = (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseDuration */ .E)("setup-timeout", input("setup-timeout"));
+    const setupTimeoutMs = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseDuration */ .E9)("setup-timeout", input("setup-timeout"));
     return {
         source: {
             kind: source,
@@ -15969,7 +15997,7 @@ function readSettings(get, ctx) {
             files,
             workdir: input("workdir") || ctx.defaultWorkdir,
             tests: parseList(input("tests")),
-            maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .D)("max-tree-size", input("max-tree-size")),
+            maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : (0,_core_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .DB)("max-tree-size", input("max-tree-size")),
             maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
             ...(shard ? { shard } : {}),
         },
@@ -15990,11 +16018,11 @@ function readSettings(get, ctx) {
             failOnFlaky: failOnWords.includes("flaky"),
         },
         limits: {
-            timeoutMs: (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseDuration */ .E)("timeout", input("timeout")),
+            timeoutMs: (0,_core_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseDuration */ .E9)("timeout", input("timeout")),
             memoryBytes,
             cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
             pidsLimit: pids ?? REPLY_PIDS,
-            maxOutputBytes: (0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .D)("max-output", input("max-output")),
+            maxOutputBytes: (0,_core_units_js__WEBPACK_IMPORTED_MODULE_4__/* .parseSize */ .DB)("max-output", input("max-output")),
             workdirBytes,
             runtime: input("runtime"),
         },
@@ -16027,40 +16055,6 @@ function readSettings(get, ctx) {
 
 /***/ }),
 
-/***/ 8902:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ parseSize),
-/* harmony export */   E: () => (/* binding */ parseDuration)
-/* harmony export */ });
-/* harmony import */ var _input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5794);
-// Durations and sizes as users write them in inputs, flags and dataset lines.
-
-const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
-function parseDuration(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
-    const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms <= 0) {
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
-    }
-    return Math.round(ms);
-}
-/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
-function parseSize(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
-    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
-    if (!Number.isFinite(bytes) || bytes < 1) {
-        throw new _input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
-    }
-    return Math.floor(bytes);
-}
-
-
-/***/ }),
-
 /***/ 1293:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -16074,8 +16068,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
 var esm = __nccwpck_require__(3581);
-// EXTERNAL MODULE: ./src/prepare/paths.ts
-var paths = __nccwpck_require__(2927);
+// EXTERNAL MODULE: ./src/core/paths.ts
+var paths = __nccwpck_require__(6107);
 // EXTERNAL MODULE: ./src/sandbox/capture.ts
 var capture = __nccwpck_require__(3205);
 ;// CONCATENATED MODULE: ./src/sandbox/untar.ts
@@ -16319,13 +16313,6 @@ function readResults(results, globs) {
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 7598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 

@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6878);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6187);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,14 +37821,14 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6878:
+/***/ 6187:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  t: () => (/* binding */ cleanup),
-  e: () => (/* binding */ main_run)
+  t: () => (/* reexport */ cleanup),
+  e: () => (/* reexport */ main_run)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
@@ -42845,671 +42845,11 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/model.ts
-/** Statuses in the order classification tries them: the first that matches wins. */
-const model_STATUSES = [
-    "no_code",
-    "patch_failed",
-    "syntax_error",
-    "timeout",
-    "oom",
-    "test_failed",
-    "pass",
-    "sandbox_error",
-];
-
-;// CONCATENATED MODULE: ./src/schemas/declare.ts
-/**
- * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
- * of the release they pin, `@v1`), what it is and what for.
- */
-/** A string property and what it means: most of a schema's properties. */
-function declare_text(description) {
-    return { type: "string", description };
-}
-function shipped(name, title, description) {
-    return {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
-        title,
-        description,
-    };
-}
-/**
- * `value` with every object's keys in the order its schema declares them, keys set to undefined left
- * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
- */
-function inSchemaOrder(schema, value) {
-    return layOut(schema, value);
-}
-function layOut(schema, value) {
-    if (Array.isArray(value))
-        return value.map((item) => layOut(schema.items ?? {}, item));
-    if (schema.properties === undefined || typeof value !== "object" || value === null)
-        return value;
-    const fields = value;
-    const out = {};
-    for (const [key, property] of Object.entries(schema.properties)) {
-        if (fields[key] !== undefined)
-            out[key] = layOut(property, fields[key]);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/schemas/report.ts
-// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
-// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
-// come from it, and newResult lays every result out in its key order.
-
-
-// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
-// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
-// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
-const COUNT = { type: "integer", minimum: 0 };
-const STATUS = { enum: model_STATUSES };
-const TESTS = {
-    type: "object",
-    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
-    properties: {
-        counts: {
-            type: "object",
-            description: "How many test cases ended each way.",
-            properties: {
-                passed: { ...COUNT, description: "Test cases that passed." },
-                failed: { ...COUNT, description: "Test cases that failed an assertion." },
-                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
-                skipped: { ...COUNT, description: "Test cases that were skipped." },
-            },
-            required: ["passed", "failed", "error", "skipped"],
-        },
-        cases: {
-            type: "array",
-            description: "Every test case, in the order the files list them.",
-            items: {
-                type: "object",
-                properties: {
-                    id: declare_text("Stable id of the test case, as `compare` lists it."),
-                    name: declare_text("The test case's name."),
-                    classname: declare_text("The test case's class or suite name."),
-                    file: declare_text("The file the test case is in, when the XML says."),
-                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
-                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
-                    message: declare_text("The failure's or error's message."),
-                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
-                    flaky: {
-                        type: "boolean",
-                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
-                    },
-                },
-                required: ["id", "name", "status"],
-            },
-        },
-    },
-    required: ["counts", "cases"],
-};
-const TEST_IDS = { type: "array", items: { type: "string" } };
-const RESULT_SCHEMA = {
-    type: "object",
-    description: "One judged candidate.",
-    properties: {
-        id: {
-            type: "string",
-            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
-        },
-        source: {
-            type: "string",
-            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
-        },
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        author: declare_text("The login of the comment's author, for candidates from a pull request."),
-        language: {
-            type: ["string", "null"],
-            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
-        },
-        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${model_STATUSES.join(", ")}.` },
-        exit_code: {
-            type: ["integer", "null"],
-            description: "The test command's exit code; null when it did not run or the engine could not tell.",
-        },
-        signal: {
-            type: ["string", "null"],
-            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
-        },
-        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
-        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
-        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
-        truncated: {
-            type: "object",
-            description: "Whether each stream was cut at `max-output`.",
-            properties: {
-                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
-                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
-            },
-            required: ["stdout", "stderr"],
-        },
-        feedback: {
-            type: "string",
-            description: "The message to hand back to the model for this status; empty for `pass`.",
-        },
-        syntax: {
-            type: "object",
-            description: "Where and why the code does not parse, for `syntax_error`.",
-            properties: {
-                message: declare_text("The parser's message."),
-                file: declare_text("The file that does not parse, relative to the work dir."),
-                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
-                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
-            },
-            required: ["message"],
-        },
-        changed_files: {
-            type: "array",
-            items: { type: "string" },
-            description: "The files a patch changed, for patch candidates.",
-        },
-        patch_strategy: {
-            type: "string",
-            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
-        },
-        tests: TESTS,
-        compare: {
-            type: "object",
-            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
-            properties: {
-                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
-                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
-                pass_to_fail: {
-                    ...TEST_IDS,
-                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
-                },
-                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
-                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
-                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
-            },
-        },
-        attempts: {
-            type: "array",
-            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
-            items: {
-                type: "object",
-                properties: {
-                    status: { ...STATUS, description: "The attempt's status." },
-                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
-                },
-                required: ["status", "duration_ms"],
-            },
-        },
-        flaky: {
-            type: "boolean",
-            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
-        },
-        retried: {
-            type: "boolean",
-            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
-        },
-        notes: {
-            type: "array",
-            items: { type: "string" },
-            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
-        },
-        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
-        cached: {
-            type: "boolean",
-            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
-        },
-    },
-    required: [
-        "id",
-        "source",
-        "language",
-        "status",
-        "exit_code",
-        "signal",
-        "duration_ms",
-        "stdout",
-        "stderr",
-        "truncated",
-        "feedback",
-    ],
-};
-const SKIPPED_SCHEMA = {
-    type: "object",
-    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
-    properties: {
-        id: declare_text("The candidate's id, as a result would have it."),
-        source: declare_text("Where the candidate came from, as a result would have it."),
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        reason: declare_text("Why it was not run."),
-    },
-    required: ["id", "source", "reason"],
-};
-const SHARD_SCHEMA = {
-    type: "object",
-    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
-    properties: {
-        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
-        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
-    },
-    required: ["index", "count"],
-};
-// One property per status, so a consumer can rely on every count being there, zeros included.
-const BY_STATUS = Object.fromEntries(model_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
-const REPORT_SCHEMA = {
-    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
-    type: "object",
-    properties: {
-        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
-        shard: { $ref: "#/$defs/shard" },
-        summary: {
-            type: "object",
-            description: "Counts over `results`.",
-            properties: {
-                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
-                by_status: {
-                    type: "object",
-                    description: "How many results have each status; every status is listed.",
-                    properties: BY_STATUS,
-                    required: model_STATUSES,
-                },
-            },
-            required: ["total", "by_status"],
-        },
-        results: {
-            type: "array",
-            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
-            items: { $ref: "#/$defs/result" },
-        },
-        skipped: {
-            type: "array",
-            description: "Candidates over the `max-candidates` quota, not run.",
-            items: { $ref: "#/$defs/skipped" },
-        },
-        base: {
-            type: "object",
-            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
-            properties: {
-                status: { ...STATUS, description: "The base run's status." },
-                exit_code: {
-                    type: ["integer", "null"],
-                    description: "The test command's exit code on the base; null when it did not run to its end.",
-                },
-                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
-                tests: TESTS,
-                notes: {
-                    type: "array",
-                    items: { type: "string" },
-                    description: "What could not be read of the base run's results, or why the comparison is void.",
-                },
-            },
-            required: ["status"],
-        },
-        pass_at_k: {
-            type: "object",
-            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
-            properties: {
-                k: {
-                    type: "array",
-                    items: { type: "integer", minimum: 1 },
-                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
-                },
-                overall: {
-                    type: "object",
-                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
-                },
-                tasks: {
-                    type: "array",
-                    description: "Every task, in the order its first sample came.",
-                    items: {
-                        type: "object",
-                        properties: {
-                            task: declare_text("The task."),
-                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
-                            c: { ...COUNT, description: "Samples that passed." },
-                            pass_at: {
-                                type: "object",
-                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
-                            },
-                        },
-                        required: ["task", "n", "c", "pass_at"],
-                    },
-                },
-            },
-            required: ["k", "overall", "tasks"],
-        },
-    },
-    required: ["version", "summary", "results", "skipped"],
-    $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
-};
-/**
- * The one way a result is built: fields in the report's order, optional ones only when set, so the
- * report file diffs well from run to run.
- */
-const newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
-
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(2210);
-;// CONCATENATED MODULE: ./src/schemas/validate.ts
-// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
-// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
-
-/**
- * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
- * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
- * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
- */
-function checker(schema, root) {
-    const validate = new _2020.Ajv2020({
-        strict: true,
-        strictRequired: false,
-        allowUnionTypes: true,
-        verbose: true,
-    }).compile(schema);
-    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
-}
-const TYPE_NAMES = {
-    string: "a string",
-    number: "a number",
-    integer: "a whole number",
-    boolean: "true or false",
-    object: "an object",
-    array: "a list",
-    null: "null",
-};
-/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
-function shown(value) {
-    if (Array.isArray(value))
-        return "a list";
-    if (typeof value === "object" && value !== null)
-        return "an object";
-    const json = JSON.stringify(value);
-    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
-}
-/** `/results/3/status` → `results[3].status`. */
-function pathOf(pointer) {
-    const keys = pointer
-        .split("/")
-        .slice(1)
-        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
-    return keys.reduce((path, key) => {
-        if (/^\d+$/.test(key))
-            return `${path}[${key}]`;
-        if (/^[A-Za-z_][\w-]*$/.test(key))
-            return path ? `${path}.${key}` : key;
-        return `${path}[${JSON.stringify(key)}]`;
-    }, "");
-}
-// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
-// failed anyOf, what each of its branches said and then the anyOf's own, last.
-function describe(errors, root) {
-    const error = errors[errors.length - 1];
-    const at = pathOf(error.instancePath) || root;
-    const { params } = error;
-    switch (error.keyword) {
-        case "type":
-            return `${at} must be ${[params.type]
-                .flat()
-                .map((t) => TYPE_NAMES[t] ?? t)
-                .join(" or ")}, not ${shown(error.data)}`;
-        case "enum":
-            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
-        case "minimum":
-            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
-        case "required":
-            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
-        case "additionalProperties":
-            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
-        case "anyOf": {
-            const branches = errors.slice(0, -1);
-            if (branches.every((e) => e.keyword === "required"))
-                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
-        }
-    }
-    return `${at} ${error.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/verdict-state.ts
-// The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
-//
-// The state is a hidden block at the end of the gate's own comment: versioned, size-bounded, and only
-// ids, timestamps, hashes, statuses and numbers, never a candidate's text. It lives in a comment, so it
-// is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
-// forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
-// remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
-// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
-
-
-
-
-const STATE_VERSION = 1;
-/** Replies remembered at most; the newest are kept. */
-const STATE_MAX_ENTRIES = 200;
-/** The block's length at most, in characters: a third of a comment's room. */
-const STATE_MAX_CHARS = 22_000;
-const OPEN = `<!-- sandbox-gate-state v${STATE_VERSION} `;
-const CLOSE = " -->";
-// Any block of ours, of any version: more than one, or one we cannot read, and the state is not trusted.
-const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
-const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(data).digest("hex");
+;// CONCATENATED MODULE: ./src/candidates/comments.ts
 /** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
 function bodyHash(body) {
-    return sha256(body).slice(0, 32);
+    return (0,external_node_crypto_.createHash)("sha256").update(body).digest("hex").slice(0, 32);
 }
-function verdictKey({ tests, run, limits, version }) {
-    const files = [...tests]
-        .map((f) => [f.path, sha256(f.content), f.executable === true])
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
-    // to them later; only when the image is pulled changes no verdict.
-    const { pull: _pull, ...judging } = run;
-    void _pull;
-    return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
-}
-// ---- the block ------------------------------------------------------------------------------------
-// Short keys: a block of 200 replies stays well inside a comment. Each value is shaped so that no
-// text of ours can end the HTML comment (`--`, `>`) or carry markup.
-const ID = { type: "string", pattern: "^(comment|review-comment|review)-[0-9]{1,20}$" };
-const TIME = {
-    type: "string",
-    pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?Z$",
-};
-const HEX = (min, max) => ({ type: "string", pattern: `^[0-9a-f]{${min},${max}}$` });
-const ENTRY_SCHEMA = {
-    type: "object",
-    properties: {
-        id: ID,
-        u: TIME,
-        h: HEX(32, 32),
-        s: { enum: model_STATUSES },
-        l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
-        ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
-        x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
-        r: { type: "string", pattern: "^[0-9]{1,20}$" },
-        b: HEX(40, 64),
-    },
-    required: ["id", "u", "h", "s", "l", "ms", "x"],
-    additionalProperties: false,
-};
-const STATE_SCHEMA = {
-    type: "object",
-    properties: {
-        v: { const: STATE_VERSION },
-        key: HEX(64, 64),
-        e: { type: "array", items: ENTRY_SCHEMA, maxItems: STATE_MAX_ENTRIES },
-    },
-    required: ["v", "key", "e"],
-    additionalProperties: false,
-};
-const checkState = checker(STATE_SCHEMA, "the state");
-const checkEntry = checker(ENTRY_SCHEMA, "the entry");
-// The block's short keys for Remembered's fields, both ways.
-const SHORT = {
-    id: "id",
-    updatedAt: "u",
-    hash: "h",
-    status: "s",
-    language: "l",
-    durationMs: "ms",
-    exitCode: "x",
-    run: "r",
-    base: "b",
-};
-function renamed(value, names) {
-    return Object.fromEntries(Object.entries(value).flatMap(([name, v]) => (v === undefined || !(name in names) ? [] : [[names[name], v]])));
-}
-const toEntry = (e) => renamed(e, SHORT);
-const fromEntry = (e) => renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])));
-/** The state block in a comment body; `why` says what was wrong, for the debug log. */
-function readState(body) {
-    const blocks = body.match(ANY_BLOCK)?.length ?? 0;
-    if (blocks === 0)
-        return { ok: false, why: "the comment holds no state" };
-    if (blocks > 1)
-        return { ok: false, why: `the comment holds ${blocks} state blocks` };
-    const start = body.indexOf(OPEN);
-    if (start < 0)
-        return { ok: false, why: "the state block is of another version" };
-    const end = body.indexOf(CLOSE, start + OPEN.length);
-    if (end < 0)
-        return { ok: false, why: "the state block is not closed" };
-    if (end + CLOSE.length - start > STATE_MAX_CHARS)
-        return { ok: false, why: "the state block is too long" };
-    let value;
-    try {
-        value = JSON.parse(body.slice(start + OPEN.length, end));
-    }
-    catch {
-        return { ok: false, why: "the state block is not JSON" };
-    }
-    const checked = checkState(value);
-    if (!checked.ok)
-        return { ok: false, why: checked.problem };
-    const entries = checked.value.e.map(fromEntry);
-    // Two verdicts for one reply: one of them is not ours.
-    if (new Set(entries.map((e) => e.id)).size !== entries.length)
-        return { ok: false, why: "a reply is listed twice" };
-    return { ok: true, state: { key: checked.value.key, entries } };
-}
-/** A login as GraphQL and REST both spell it: a bot's `[bot]` suffix is not always there. */
-const sameActor = (a, b) => a.toLowerCase().replace(/\[bot\]$/, "") === b.toLowerCase().replace(/\[bot\]$/, "");
-/**
- * The state of the gate's own comment, trusted only while nobody but the gate edited the comment since
- * it wrote it: a state someone else wrote (a collaborator, an agent's App with write access) could
- * claim any verdict for the replies as they are.
- */
-function trustedState(body, lastEditor, us) {
-    if (lastEditor !== null && !sameActor(lastEditor, us))
-        return { ok: false, why: `the comment was last edited by ${lastEditor}, not by ${us}` };
-    return readState(body);
-}
-/**
- * The block to append to the comment: the newest entries that fit in STATE_MAX_CHARS. Entries are
- * taken oldest first, as the conversation lists them; a reply left out is judged again next time.
- */
-function renderState(state) {
-    // An entry the next run could not read back would cost every verdict: such an entry is left out.
-    const entries = state.entries
-        .map(toEntry)
-        .filter((e) => checkEntry(e).ok)
-        .slice(-STATE_MAX_ENTRIES);
-    const block = (kept) => `${OPEN}${JSON.stringify({ v: STATE_VERSION, key: state.key, e: kept })}${CLOSE}`;
-    let kept = entries;
-    let text = block(kept);
-    while (text.length > STATE_MAX_CHARS && kept.length > 0) {
-        // Drop a tenth at a time, so a long list shrinks in a few steps.
-        kept = kept.slice(Math.max(1, Math.floor(kept.length / 10)));
-        text = block(kept);
-    }
-    // Only validated, schema-shaped values go in; a value that could end the comment would be our bug.
-    if (text.slice(4, -3).includes("--") || text.slice(4, -3).includes(">"))
-        throw new Error("state block would break");
-    return text;
-}
-// ---- carrying verdicts over -----------------------------------------------------------------------
-/** Where a remembered verdict came from, as the comment and the report tell it. */
-const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is unchanged since it was judged. Its output and feedback are in that run's job summary.";
-/**
- * The remembered verdict of a candidate, as a result (`cached: true`), when it is still the candidate's:
- * same key, same reply (updated_at and body hash), and for a patch the same base commit.
- */
-function carriedOver(state, key, fingerprints, commit) {
-    const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
-    return (candidate) => {
-        const remembered = usable.get(candidate.id);
-        const now = fingerprints.get(candidate.id);
-        if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
-            return undefined;
-        if (remembered.base !== undefined && remembered.base !== commit)
-            return undefined;
-        return newResult({
-            id: candidate.id,
-            source: candidate.source,
-            url: candidate.url,
-            author: candidate.author,
-            language: remembered.language,
-            status: remembered.status,
-            exit_code: remembered.exitCode,
-            signal: null,
-            duration_ms: remembered.durationMs,
-            stdout: "",
-            stderr: "",
-            truncated: { stdout: false, stderr: false },
-            feedback: remembered.status === "pass" ? "" : CARRIED_FEEDBACK,
-            cached: true,
-        });
-    };
-}
-/** The run that judged a carried-over result, from the state it came from. */
-function judgedIn(state, id) {
-    return state?.entries.find((e) => e.id === id)?.run;
-}
-/**
- * The state to write after a run: every result of a reply we can fingerprint, the carried-over ones
- * with the run that judged them, the fresh ones with this run. A `sandbox_error` is ours, not the
- * reply's: it is never remembered, so the next run tries again.
- */
-function nextState(key, results, fingerprints, previous, run) {
-    const entries = [];
-    for (const r of results) {
-        const now = fingerprints.get(r.id);
-        if (!now || r.status === "sandbox_error")
-            continue;
-        // A patch's verdict holds for one base tree: without the commit it cannot be tied to one.
-        if (!r.cached && r.changed_files && !run.commit)
-            continue;
-        const judgedBy = r.cached ? judgedIn(previous, r.id) : run.id;
-        const base = r.cached ? previous?.entries.find((e) => e.id === r.id)?.base : r.changed_files && run.commit;
-        entries.push({
-            id: r.id,
-            updatedAt: now.updatedAt,
-            hash: now.hash,
-            status: r.status,
-            language: r.language,
-            durationMs: Math.round(r.duration_ms),
-            exitCode: r.exit_code,
-            ...(judgedBy !== undefined && { run: judgedBy }),
-            ...(base !== undefined && { base }),
-        });
-    }
-    return { key, entries };
-}
-/** The state block as it stands in a body, to tell whether a run changed what the comment remembers. */
-function stateBlockOf(body) {
-    const start = body.indexOf(OPEN);
-    const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
-    return end < 0 ? undefined : body.slice(start, end + CLOSE.length);
-}
-/** Removes our state block from a body (a comment written before, shown or compared without it). */
-function withoutState(body) {
-    const start = body.indexOf(OPEN);
-    if (start < 0)
-        return body;
-    const end = body.indexOf(CLOSE, start);
-    return end < 0 ? body : body.slice(0, start) + body.slice(end + CLOSE.length);
-}
-
-;// CONCATENATED MODULE: ./src/candidates/comments.ts
 
 /** The candidate id of a comment: its kind and GitHub's id, unique across the three kinds. */
 function candidateId(c) {
@@ -43766,7 +43106,7 @@ function createGitHubClient(token, options = {}) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/settings/input-error.ts
+;// CONCATENATED MODULE: ./src/core/errors.ts
 // The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
 // Whoever raises it names the input as action.yml does; the entry the user came through decides how
 // the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
@@ -43863,7 +43203,7 @@ async function gitDiff(workdir, pr, base, head) {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-;// CONCATENATED MODULE: ./src/prepare/paths.ts
+;// CONCATENATED MODULE: ./src/core/paths.ts
 // The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
 // dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
 // a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
@@ -43892,365 +43232,12 @@ function isSafeRelativePath(path) {
     return checkRelativePath(path).ok;
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/capture.ts
-class StreamCapture {
-    #limit;
-    #kept = [];
-    #keptBytes = 0;
-    #bytes = 0;
-    constructor(limitBytes) {
-        this.#limit = Math.max(0, Math.floor(limitBytes));
-    }
-    push(chunk) {
-        this.#bytes += chunk.byteLength;
-        const room = this.#limit - this.#keptBytes;
-        if (room <= 0)
-            return;
-        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
-        // Copied: callers may reuse their buffers.
-        this.#kept.push(Buffer.from(part));
-        this.#keptBytes += part.byteLength;
-    }
-    /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
-    kept() {
-        return Buffer.concat(this.#kept, this.#keptBytes);
-    }
-    get bytes() {
-        return this.#bytes;
-    }
-    get truncated() {
-        return this.#bytes > this.#keptBytes;
-    }
-    result() {
-        return {
-            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
-            truncated: this.truncated,
-            bytes: this.#bytes,
-        };
-    }
-}
-/**
- * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
- * reported as invalid, since the stream did not carry a broken character.
- */
-function decodeUtf8(bytes, cut) {
-    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
-    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-    return decoder.decode(bytes, { stream: cut });
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/driver.ts
-// What runs first inside the container, and the reader of the markers it writes.
-//
-// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
-// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
-// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
-// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
-// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
-// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
-// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
-// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
-// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
-// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
-// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
-// nothing of the candidate runs while the check does, and the check ends before the command starts.
-
-
-/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
-const START_GRACE_MS = 60_000;
-/** A fresh nonce for one run's markers. */
-function newNonce() {
-    return (0,external_node_crypto_.randomBytes)(16).toString("hex");
-}
-function checkMarker(nonce) {
-    return `\x1esandbox-gate:check:${nonce}\n`;
-}
-function runMarker(nonce) {
-    return `\x1esandbox-gate:run:${nonce}\n`;
-}
-/** What the driver writes before the test results' tar, once the command ended (driverScript). */
-function resultsMarker(nonce) {
-    return `\x1esandbox-gate:results:${nonce}\n`;
-}
+;// CONCATENATED MODULE: ./src/core/languages.ts
+// The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
 /** The variable that hands a checker the nonce, so that its verdict line can carry it. */
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 /** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
 const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
-function verdictMarker(nonce) {
-    return `${VERDICT_PREFIX}${nonce}\n`;
-}
-/**
- * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
- * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
- */
-function driverInput(nonce, tar, deleted = []) {
-    return Buffer.concat([
-        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
-        tar,
-    ]);
-}
-// Checker output goes to stderr, so stdout carries the candidate's output only.
-// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
-// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
-// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
-// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
-// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
-// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
-function driverScript(afterCommand) {
-    return String.raw `base=$1
-command=$2
-results=$3
-shift 3
-IFS= read -r nonce || {
-  echo "sandbox-gate: no marker nonce on stdin" >&2
-  exit 125
-}
-if [ -n "$base" ]; then
-  (cd "$base" && tar -c -f - .) | tar -x -f - || {
-    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
-    exit 125
-  }
-fi
-IFS= read -r deleted || {
-  echo "sandbox-gate: no count of deleted paths on stdin" >&2
-  exit 125
-}
-while [ "$deleted" -gt 0 ]; do
-  IFS= read -r path || exit 125
-  rm -f -- "$path"
-  deleted=$((deleted - 1))
-done
-tar -x -f - || {
-  status=$?
-  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
-  exit "$status"
-}
-exec </dev/null
-if [ "$#" -gt 0 ]; then
-  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
-  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
-fi
-printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
-status=$?
-if [ -n "$results" ]; then
-  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
-  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
-    sort -u | tar -c -f - -T - >&2 2>/dev/null
-fi
-${afterCommand}exit "$status"
-`;
-}
-/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
-const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
-const DRIVER = driverScript("");
-/**
- * The driver for a container that outlives the command (`isolation: run`): the command always runs as
- * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
- */
-function driverAfter(afterCommand) {
-    return driverScript(afterCommand);
-}
-/**
- * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
- * the results' find patterns (a line each, or ""), and the check argv.
- */
-function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
-    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
-}
-/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
-const MAX_TEXT_BYTES = 1024 * 1024;
-const SEPARATOR = 0x1e;
-/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
-const MAX_VERDICT_BYTES = 64 * 1024;
-const NEWLINE = 0x0a;
-/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
-class PhaseParser {
-    #onRunOutput;
-    #onRun;
-    #maxTextBytes;
-    #markers;
-    #phase = "setup";
-    #text;
-    /** The start of a marker split across chunks, held back until the rest arrives. */
-    #pending = Buffer.alloc(0);
-    /** The checker's verdict line; open while its end has not arrived. */
-    #verdict;
-    /** When results are expected: their marker, and their tar once it began. */
-    #results;
-    constructor(options) {
-        this.#onRunOutput = options.onRunOutput;
-        this.#onRun = options.onRun ?? (() => { });
-        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
-        this.#text = new StreamCapture(this.#maxTextBytes);
-        this.#results =
-            options.maxResultsBytes === undefined
-                ? undefined
-                : {
-                    marker: Buffer.from(resultsMarker(options.nonce)),
-                    capture: new StreamCapture(options.maxResultsBytes),
-                    open: false,
-                };
-        this.#markers = [
-            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
-            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
-            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
-        ];
-    }
-    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
-    get verdict() {
-        return this.#verdict?.line.result().text;
-    }
-    get phase() {
-        return this.#phase;
-    }
-    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
-    get text() {
-        return this.#text.result().text;
-    }
-    push(chunk) {
-        if (this.#phase === "run") {
-            this.#pushRun(chunk);
-            return;
-        }
-        let data = Buffer.concat([this.#pending, chunk]);
-        this.#pending = Buffer.alloc(0);
-        for (;;) {
-            if (this.#verdict?.open) {
-                const end = data.indexOf(NEWLINE);
-                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
-                if (end < 0)
-                    return;
-                this.#verdict.open = false;
-                data = data.subarray(end + 1);
-            }
-            const at = data.indexOf(SEPARATOR);
-            if (at < 0) {
-                this.#text.push(data);
-                return;
-            }
-            this.#text.push(data.subarray(0, at));
-            const rest = data.subarray(at);
-            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
-            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
-            if (marker?.to === "run") {
-                this.#phase = "run";
-                this.#onRun();
-                const after = rest.subarray(marker.bytes.length);
-                if (after.length > 0)
-                    this.#pushRun(after);
-                return;
-            }
-            if (marker?.to === "verdict") {
-                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (marker) {
-                this.#phase = marker.to;
-                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
-                this.#text = new StreamCapture(this.#maxTextBytes);
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
-                this.#pending = Buffer.from(rest);
-                return;
-            }
-            else {
-                // A separator byte that starts no marker is just text.
-                this.#text.push(rest.subarray(0, 1));
-                data = rest.subarray(1);
-            }
-        }
-    }
-    /** The stream ended: a held-back partial marker was text after all. */
-    end() {
-        // A held-back start of a marker was text (or the candidate's output) after all.
-        if (this.#pending.length > 0 && this.#phase === "run")
-            this.#onRunOutput(this.#pending);
-        else if (this.#pending.length > 0)
-            this.#text.push(this.#pending);
-        this.#pending = Buffer.alloc(0);
-    }
-    /** The results the driver sent after the command, when results were expected and came. */
-    get results() {
-        const results = this.#results;
-        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
-    }
-    /** The candidate's stderr, until the results marker: then the results' tar. */
-    #pushRun(chunk) {
-        const results = this.#results;
-        if (!results)
-            return this.#onRunOutput(chunk);
-        if (results.open)
-            return results.capture.push(chunk);
-        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        this.#pending = Buffer.alloc(0);
-        const at = data.indexOf(results.marker);
-        if (at >= 0) {
-            if (at > 0)
-                this.#onRunOutput(data.subarray(0, at));
-            results.open = true;
-            results.capture.push(data.subarray(at + results.marker.length));
-            return;
-        }
-        // The marker may be split across chunks: hold back the end that could start it.
-        let held = Math.min(results.marker.length - 1, data.length);
-        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
-            held--;
-        if (data.length > held)
-            this.#onRunOutput(data.subarray(0, data.length - held));
-        this.#pending = Buffer.from(data.subarray(data.length - held));
-    }
-}
-/**
- * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
- * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
- * timeout starts at the run marker.
- */
-class RunClock {
-    /** Reads the driver's stderr; push every chunk of it here. */
-    parser;
-    timedOut = false;
-    stalled = false;
-    #runStartedAt;
-    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
-    #expiredAt;
-    #timer;
-    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
-        this.#timer = setTimeout(() => {
-            this.stalled = true;
-            onExpired();
-        }, timeoutMs + START_GRACE_MS);
-        this.parser = new PhaseParser({
-            nonce,
-            onRunOutput,
-            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
-            onRun: () => {
-                this.#runStartedAt = performance.now();
-                clearTimeout(this.#timer);
-                this.#timer = setTimeout(() => {
-                    this.timedOut = true;
-                    this.#expiredAt = performance.now();
-                    onExpired();
-                }, timeoutMs);
-            },
-        });
-    }
-    /**
-     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-     * up to its deadline when the timeout ended it.
-     */
-    end() {
-        const endedAt = this.#expiredAt ?? performance.now();
-        clearTimeout(this.#timer);
-        this.parser.end();
-        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/languages.ts
-
 // compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
 // positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
 // candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
@@ -44379,7 +43366,45 @@ function checkFiles(groups) {
     return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
 }
 
-;// CONCATENATED MODULE: ./src/schemas/dataset.ts
+;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
+/**
+ * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
+ * of the release they pin, `@v1`), what it is and what for.
+ */
+/** A string property and what it means: most of a schema's properties. */
+function declare_text(description) {
+    return { type: "string", description };
+}
+function shipped(name, title, description) {
+    return {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
+        title,
+        description,
+    };
+}
+/**
+ * `value` with every object's keys in the order its schema declares them, keys set to undefined left
+ * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
+ */
+function inSchemaOrder(schema, value) {
+    return layOut(schema, value);
+}
+function layOut(schema, value) {
+    if (Array.isArray(value))
+        return value.map((item) => layOut(schema.items ?? {}, item));
+    if (schema.properties === undefined || typeof value !== "object" || value === null)
+        return value;
+    const fields = value;
+    const out = {};
+    for (const [key, property] of Object.entries(schema.properties)) {
+        if (fields[key] !== undefined)
+            out[key] = layOut(property, fields[key]);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/schemas/dataset.ts
 
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
@@ -44423,7 +43448,88 @@ const DATASET_SCHEMA = {
     anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
 };
 
-;// CONCATENATED MODULE: ./src/settings/units.ts
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(2210);
+;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
+// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
+// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
+
+/**
+ * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
+ * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
+ * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
+ */
+function checker(schema, root) {
+    const validate = new _2020.Ajv2020({
+        strict: true,
+        strictRequired: false,
+        allowUnionTypes: true,
+        verbose: true,
+    }).compile(schema);
+    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
+}
+const TYPE_NAMES = {
+    string: "a string",
+    number: "a number",
+    integer: "a whole number",
+    boolean: "true or false",
+    object: "an object",
+    array: "a list",
+    null: "null",
+};
+/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
+function shown(value) {
+    if (Array.isArray(value))
+        return "a list";
+    if (typeof value === "object" && value !== null)
+        return "an object";
+    const json = JSON.stringify(value);
+    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
+}
+/** `/results/3/status` → `results[3].status`. */
+function pathOf(pointer) {
+    const keys = pointer
+        .split("/")
+        .slice(1)
+        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+    return keys.reduce((path, key) => {
+        if (/^\d+$/.test(key))
+            return `${path}[${key}]`;
+        if (/^[A-Za-z_][\w-]*$/.test(key))
+            return path ? `${path}.${key}` : key;
+        return `${path}[${JSON.stringify(key)}]`;
+    }, "");
+}
+// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
+// failed anyOf, what each of its branches said and then the anyOf's own, last.
+function describe(errors, root) {
+    const error = errors[errors.length - 1];
+    const at = pathOf(error.instancePath) || root;
+    const { params } = error;
+    switch (error.keyword) {
+        case "type":
+            return `${at} must be ${[params.type]
+                .flat()
+                .map((t) => TYPE_NAMES[t] ?? t)
+                .join(" or ")}, not ${shown(error.data)}`;
+        case "enum":
+            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
+        case "minimum":
+            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
+        case "required":
+            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+        case "additionalProperties":
+            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
+        case "anyOf": {
+            const branches = errors.slice(0, -1);
+            if (branches.every((e) => e.keyword === "required"))
+                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+        }
+    }
+    return `${at} ${error.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/units.ts
 // Durations and sizes as users write them in inputs, flags and dataset lines.
 
 const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -44445,6 +43551,15 @@ function parseSize(input, value) {
         throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
     }
     return Math.floor(bytes);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 
 ;// CONCATENATED MODULE: ./src/candidates/dataset.ts
@@ -45460,7 +44575,7 @@ const star = qmark + '*?';
 const starNoEmpty = qmark + '+?';
 // remove the \ chars that we added if we end up doing a nonmagic compare
 // const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
-let ast_ID = 0;
+let ID = 0;
 class AST {
     type;
     #root;
@@ -45476,7 +44591,7 @@ class AST {
     // set to true if it's an extglob with no children
     // (which really means one child of '')
     #emptyExt = false;
-    id = ++ast_ID;
+    id = ++ID;
     get depth() {
         return (this.#parent?.depth ?? -1) + 1;
     }
@@ -47313,7 +46428,7 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/candidates/glob.ts
+;// CONCATENATED MODULE: ./src/core/globs.ts
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
 
 
@@ -47370,7 +46485,550 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     return found;
 }
 
-;// CONCATENATED MODULE: ./src/conversation.ts
+;// CONCATENATED MODULE: ./src/core/statuses.ts
+// The statuses a candidate can end with, the vocabulary every room shares.
+/** Statuses in the order classification tries them: the first that matches wins. */
+const statuses_STATUSES = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
+
+;// CONCATENATED MODULE: ./src/core/schemas/report.ts
+// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
+// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
+// come from it, and newResult lays every result out in its key order.
+
+
+// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
+// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
+// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
+const COUNT = { type: "integer", minimum: 0 };
+const STATUS = { enum: statuses_STATUSES };
+const TESTS = {
+    type: "object",
+    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+    properties: {
+        counts: {
+            type: "object",
+            description: "How many test cases ended each way.",
+            properties: {
+                passed: { ...COUNT, description: "Test cases that passed." },
+                failed: { ...COUNT, description: "Test cases that failed an assertion." },
+                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+                skipped: { ...COUNT, description: "Test cases that were skipped." },
+            },
+            required: ["passed", "failed", "error", "skipped"],
+        },
+        cases: {
+            type: "array",
+            description: "Every test case, in the order the files list them.",
+            items: {
+                type: "object",
+                properties: {
+                    id: declare_text("Stable id of the test case, as `compare` lists it."),
+                    name: declare_text("The test case's name."),
+                    classname: declare_text("The test case's class or suite name."),
+                    file: declare_text("The file the test case is in, when the XML says."),
+                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+                    message: declare_text("The failure's or error's message."),
+                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+                    flaky: {
+                        type: "boolean",
+                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+                    },
+                },
+                required: ["id", "name", "status"],
+            },
+        },
+    },
+    required: ["counts", "cases"],
+};
+const TEST_IDS = { type: "array", items: { type: "string" } };
+const RESULT_SCHEMA = {
+    type: "object",
+    description: "One judged candidate.",
+    properties: {
+        id: {
+            type: "string",
+            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+        },
+        source: {
+            type: "string",
+            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+        },
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        author: declare_text("The login of the comment's author, for candidates from a pull request."),
+        language: {
+            type: ["string", "null"],
+            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+        },
+        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses_STATUSES.join(", ")}.` },
+        exit_code: {
+            type: ["integer", "null"],
+            description: "The test command's exit code; null when it did not run or the engine could not tell.",
+        },
+        signal: {
+            type: ["string", "null"],
+            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
+        truncated: {
+            type: "object",
+            description: "Whether each stream was cut at `max-output`.",
+            properties: {
+                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
+            },
+            required: ["stdout", "stderr"],
+        },
+        feedback: {
+            type: "string",
+            description: "The message to hand back to the model for this status; empty for `pass`.",
+        },
+        syntax: {
+            type: "object",
+            description: "Where and why the code does not parse, for `syntax_error`.",
+            properties: {
+                message: declare_text("The parser's message."),
+                file: declare_text("The file that does not parse, relative to the work dir."),
+                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
+            },
+            required: ["message"],
+        },
+        changed_files: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files a patch changed, for patch candidates.",
+        },
+        patch_strategy: {
+            type: "string",
+            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+        },
+        tests: TESTS,
+        compare: {
+            type: "object",
+            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+            properties: {
+                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+                pass_to_fail: {
+                    ...TEST_IDS,
+                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
+                },
+                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
+            },
+        },
+        attempts: {
+            type: "array",
+            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+            items: {
+                type: "object",
+                properties: {
+                    status: { ...STATUS, description: "The attempt's status." },
+                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
+                },
+                required: ["status", "duration_ms"],
+            },
+        },
+        flaky: {
+            type: "boolean",
+            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+        },
+        retried: {
+            type: "boolean",
+            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+        },
+        notes: {
+            type: "array",
+            items: { type: "string" },
+            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+        },
+        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
+        cached: {
+            type: "boolean",
+            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+        },
+    },
+    required: [
+        "id",
+        "source",
+        "language",
+        "status",
+        "exit_code",
+        "signal",
+        "duration_ms",
+        "stdout",
+        "stderr",
+        "truncated",
+        "feedback",
+    ],
+};
+const SKIPPED_SCHEMA = {
+    type: "object",
+    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+    properties: {
+        id: declare_text("The candidate's id, as a result would have it."),
+        source: declare_text("Where the candidate came from, as a result would have it."),
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        reason: declare_text("Why it was not run."),
+    },
+    required: ["id", "source", "reason"],
+};
+const SHARD_SCHEMA = {
+    type: "object",
+    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+    properties: {
+        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
+    },
+    required: ["index", "count"],
+};
+// One property per status, so a consumer can rely on every count being there, zeros included.
+const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REPORT_SCHEMA = {
+    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
+    type: "object",
+    properties: {
+        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+        shard: { $ref: "#/$defs/shard" },
+        summary: {
+            type: "object",
+            description: "Counts over `results`.",
+            properties: {
+                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+                by_status: {
+                    type: "object",
+                    description: "How many results have each status; every status is listed.",
+                    properties: BY_STATUS,
+                    required: statuses_STATUSES,
+                },
+            },
+            required: ["total", "by_status"],
+        },
+        results: {
+            type: "array",
+            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+            items: { $ref: "#/$defs/result" },
+        },
+        skipped: {
+            type: "array",
+            description: "Candidates over the `max-candidates` quota, not run.",
+            items: { $ref: "#/$defs/skipped" },
+        },
+        base: {
+            type: "object",
+            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+            properties: {
+                status: { ...STATUS, description: "The base run's status." },
+                exit_code: {
+                    type: ["integer", "null"],
+                    description: "The test command's exit code on the base; null when it did not run to its end.",
+                },
+                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+                tests: TESTS,
+                notes: {
+                    type: "array",
+                    items: { type: "string" },
+                    description: "What could not be read of the base run's results, or why the comparison is void.",
+                },
+            },
+            required: ["status"],
+        },
+        pass_at_k: {
+            type: "object",
+            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+            properties: {
+                k: {
+                    type: "array",
+                    items: { type: "integer", minimum: 1 },
+                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+                },
+                overall: {
+                    type: "object",
+                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+                },
+                tasks: {
+                    type: "array",
+                    description: "Every task, in the order its first sample came.",
+                    items: {
+                        type: "object",
+                        properties: {
+                            task: declare_text("The task."),
+                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+                            c: { ...COUNT, description: "Samples that passed." },
+                            pass_at: {
+                                type: "object",
+                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+                            },
+                        },
+                        required: ["task", "n", "c", "pass_at"],
+                    },
+                },
+            },
+            required: ["k", "overall", "tasks"],
+        },
+    },
+    required: ["version", "summary", "results", "skipped"],
+    $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
+};
+/**
+ * The one way a result is built: fields in the report's order, optional ones only when set, so the
+ * report file diffs well from run to run.
+ */
+const newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
+
+;// CONCATENATED MODULE: ./src/run/verdict-state.ts
+// The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
+//
+// The state is a hidden block at the end of the gate's own comment: versioned, size-bounded, and only
+// ids, timestamps, hashes, statuses and numbers, never a candidate's text. It lives in a comment, so it
+// is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
+// forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
+// remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
+// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
+
+
+
+
+
+const STATE_VERSION = 1;
+/** Replies remembered at most; the newest are kept. */
+const STATE_MAX_ENTRIES = 200;
+/** The block's length at most, in characters: a third of a comment's room. */
+const STATE_MAX_CHARS = 22_000;
+const OPEN = `<!-- sandbox-gate-state v${STATE_VERSION} `;
+const CLOSE = " -->";
+// Any block of ours, of any version: more than one, or one we cannot read, and the state is not trusted.
+const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
+const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(data).digest("hex");
+function verdictKey({ tests, run, limits, version }) {
+    const files = [...tests]
+        .map((f) => [f.path, sha256(f.content), f.executable === true])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
+    // to them later; only when the image is pulled changes no verdict.
+    const { pull: _pull, ...judging } = run;
+    void _pull;
+    return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
+}
+// ---- the block ------------------------------------------------------------------------------------
+// Short keys: a block of 200 replies stays well inside a comment. Each value is shaped so that no
+// text of ours can end the HTML comment (`--`, `>`) or carry markup.
+const verdict_state_ID = { type: "string", pattern: "^(comment|review-comment|review)-[0-9]{1,20}$" };
+const TIME = {
+    type: "string",
+    pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?Z$",
+};
+const HEX = (min, max) => ({ type: "string", pattern: `^[0-9a-f]{${min},${max}}$` });
+const ENTRY_SCHEMA = {
+    type: "object",
+    properties: {
+        id: verdict_state_ID,
+        u: TIME,
+        h: HEX(32, 32),
+        s: { enum: statuses_STATUSES },
+        l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
+        ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
+        x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
+        r: { type: "string", pattern: "^[0-9]{1,20}$" },
+        b: HEX(40, 64),
+    },
+    required: ["id", "u", "h", "s", "l", "ms", "x"],
+    additionalProperties: false,
+};
+const STATE_SCHEMA = {
+    type: "object",
+    properties: {
+        v: { const: STATE_VERSION },
+        key: HEX(64, 64),
+        e: { type: "array", items: ENTRY_SCHEMA, maxItems: STATE_MAX_ENTRIES },
+    },
+    required: ["v", "key", "e"],
+    additionalProperties: false,
+};
+const checkState = checker(STATE_SCHEMA, "the state");
+const checkEntry = checker(ENTRY_SCHEMA, "the entry");
+// The block's short keys for Remembered's fields, both ways.
+const SHORT = {
+    id: "id",
+    updatedAt: "u",
+    hash: "h",
+    status: "s",
+    language: "l",
+    durationMs: "ms",
+    exitCode: "x",
+    run: "r",
+    base: "b",
+};
+function renamed(value, names) {
+    return Object.fromEntries(Object.entries(value).flatMap(([name, v]) => (v === undefined || !(name in names) ? [] : [[names[name], v]])));
+}
+const toEntry = (e) => renamed(e, SHORT);
+const fromEntry = (e) => renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])));
+/** The state block in a comment body; `why` says what was wrong, for the debug log. */
+function readState(body) {
+    const blocks = body.match(ANY_BLOCK)?.length ?? 0;
+    if (blocks === 0)
+        return { ok: false, why: "the comment holds no state" };
+    if (blocks > 1)
+        return { ok: false, why: `the comment holds ${blocks} state blocks` };
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return { ok: false, why: "the state block is of another version" };
+    const end = body.indexOf(CLOSE, start + OPEN.length);
+    if (end < 0)
+        return { ok: false, why: "the state block is not closed" };
+    if (end + CLOSE.length - start > STATE_MAX_CHARS)
+        return { ok: false, why: "the state block is too long" };
+    let value;
+    try {
+        value = JSON.parse(body.slice(start + OPEN.length, end));
+    }
+    catch {
+        return { ok: false, why: "the state block is not JSON" };
+    }
+    const checked = checkState(value);
+    if (!checked.ok)
+        return { ok: false, why: checked.problem };
+    const entries = checked.value.e.map(fromEntry);
+    // Two verdicts for one reply: one of them is not ours.
+    if (new Set(entries.map((e) => e.id)).size !== entries.length)
+        return { ok: false, why: "a reply is listed twice" };
+    return { ok: true, state: { key: checked.value.key, entries } };
+}
+/** A login as GraphQL and REST both spell it: a bot's `[bot]` suffix is not always there. */
+const sameActor = (a, b) => a.toLowerCase().replace(/\[bot\]$/, "") === b.toLowerCase().replace(/\[bot\]$/, "");
+/**
+ * The state of the gate's own comment, trusted only while nobody but the gate edited the comment since
+ * it wrote it: a state someone else wrote (a collaborator, an agent's App with write access) could
+ * claim any verdict for the replies as they are.
+ */
+function trustedState(body, lastEditor, us) {
+    if (lastEditor !== null && !sameActor(lastEditor, us))
+        return { ok: false, why: `the comment was last edited by ${lastEditor}, not by ${us}` };
+    return readState(body);
+}
+/**
+ * The block to append to the comment: the newest entries that fit in STATE_MAX_CHARS. Entries are
+ * taken oldest first, as the conversation lists them; a reply left out is judged again next time.
+ */
+function renderState(state) {
+    // An entry the next run could not read back would cost every verdict: such an entry is left out.
+    const entries = state.entries
+        .map(toEntry)
+        .filter((e) => checkEntry(e).ok)
+        .slice(-STATE_MAX_ENTRIES);
+    const block = (kept) => `${OPEN}${JSON.stringify({ v: STATE_VERSION, key: state.key, e: kept })}${CLOSE}`;
+    let kept = entries;
+    let text = block(kept);
+    while (text.length > STATE_MAX_CHARS && kept.length > 0) {
+        // Drop a tenth at a time, so a long list shrinks in a few steps.
+        kept = kept.slice(Math.max(1, Math.floor(kept.length / 10)));
+        text = block(kept);
+    }
+    // Only validated, schema-shaped values go in; a value that could end the comment would be our bug.
+    if (text.slice(4, -3).includes("--") || text.slice(4, -3).includes(">"))
+        throw new Error("state block would break");
+    return text;
+}
+// ---- carrying verdicts over -----------------------------------------------------------------------
+/** Where a remembered verdict came from, as the comment and the report tell it. */
+const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is unchanged since it was judged. Its output and feedback are in that run's job summary.";
+/**
+ * The remembered verdict of a candidate, as a result (`cached: true`), when it is still the candidate's:
+ * same key, same reply (updated_at and body hash), and for a patch the same base commit.
+ */
+function carriedOver(state, key, fingerprints, commit) {
+    const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
+    return (candidate) => {
+        const remembered = usable.get(candidate.id);
+        const now = fingerprints.get(candidate.id);
+        if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
+            return undefined;
+        if (remembered.base !== undefined && remembered.base !== commit)
+            return undefined;
+        return newResult({
+            id: candidate.id,
+            source: candidate.source,
+            url: candidate.url,
+            author: candidate.author,
+            language: remembered.language,
+            status: remembered.status,
+            exit_code: remembered.exitCode,
+            signal: null,
+            duration_ms: remembered.durationMs,
+            stdout: "",
+            stderr: "",
+            truncated: { stdout: false, stderr: false },
+            feedback: remembered.status === "pass" ? "" : CARRIED_FEEDBACK,
+            cached: true,
+        });
+    };
+}
+/** The run that judged a carried-over result, from the state it came from. */
+function judgedIn(state, id) {
+    return state?.entries.find((e) => e.id === id)?.run;
+}
+/**
+ * The state to write after a run: every result of a reply we can fingerprint, the carried-over ones
+ * with the run that judged them, the fresh ones with this run. A `sandbox_error` is ours, not the
+ * reply's: it is never remembered, so the next run tries again.
+ */
+function nextState(key, results, fingerprints, previous, run) {
+    const entries = [];
+    for (const r of results) {
+        const now = fingerprints.get(r.id);
+        if (!now || r.status === "sandbox_error")
+            continue;
+        // A patch's verdict holds for one base tree: without the commit it cannot be tied to one.
+        if (!r.cached && r.changed_files && !run.commit)
+            continue;
+        const judgedBy = r.cached ? judgedIn(previous, r.id) : run.id;
+        const base = r.cached ? previous?.entries.find((e) => e.id === r.id)?.base : r.changed_files && run.commit;
+        entries.push({
+            id: r.id,
+            updatedAt: now.updatedAt,
+            hash: now.hash,
+            status: r.status,
+            language: r.language,
+            durationMs: Math.round(r.duration_ms),
+            exitCode: r.exit_code,
+            ...(judgedBy !== undefined && { run: judgedBy }),
+            ...(base !== undefined && { base }),
+        });
+    }
+    return { key, entries };
+}
+/** The state block as it stands in a body, to tell whether a run changed what the comment remembers. */
+function stateBlockOf(body) {
+    const start = body.indexOf(OPEN);
+    const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
+    return end < 0 ? undefined : body.slice(start, end + CLOSE.length);
+}
+/** Removes our state block from a body (a comment written before, shown or compared without it). */
+function withoutState(body) {
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return body;
+    const end = body.indexOf(CLOSE, start);
+    return end < 0 ? body : body.slice(0, start) + body.slice(end + CLOSE.length);
+}
+
+;// CONCATENATED MODULE: ./src/action/conversation.ts
 /** What the latest reply did, as the verdict line says it. */
 const OUTCOME_PHRASES = {
     pass: "passes the tests",
@@ -47475,6 +47133,8 @@ function verdictIcon(failed, ours) {
 // label, the deciding replies first and the older ones collapsed as history; the details in that order.
 
 
+
+
 /** GitHub refuses issue comments longer than this many characters. */
 const COMMENT_MAX_LENGTH = 65_536;
 /** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
@@ -47549,15 +47209,6 @@ function safeUrl(url) {
         return undefined;
     // A `|` would split the table cell; parentheses and brackets would end the link.
     return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 /** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
 function clip(text, cap) {
@@ -48113,7 +47764,7 @@ function mergeReports(reports, input) {
     return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
 }
 
-;// CONCATENATED MODULE: ./src/commenter.ts
+;// CONCATENATED MODULE: ./src/action/commenter.ts
 
 
 
@@ -48264,7 +47915,8 @@ async function postReport(settings, client, context, io) {
 // Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
 
 
-const EVERY_FAILURE = new Set(model_STATUSES.filter((s) => s !== "pass"));
+
+const EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
 // GitHub shows the first lines of an annotation; the rest belongs in the summary.
 const MESSAGE_MAX = 4000;
 /** GitHub keeps this many error annotations per step, and as many warnings; it drops the rest. */
@@ -48389,6 +48041,8 @@ function passAt1Drops(now, baseline) {
 
 
 
+
+
 const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
 /** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
 function quantile(values, q) {
@@ -48405,7 +48059,7 @@ function evaluate(results, baseline, ks = [1]) {
     const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
     const evaluation = {
         total: results.length,
-        byStatus: Object.fromEntries(model_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
+        byStatus: Object.fromEntries(statuses_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
         passRate: passRate(results),
         time: {
             ran: times.length,
@@ -48451,7 +48105,7 @@ const ID_MAX = 100;
 /** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
 const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
 /** Pass first: it is the figure a reader looks for. */
-const ORDER = ["pass", ...model_STATUSES.filter((s) => s !== "pass")];
+const ORDER = ["pass", ...statuses_STATUSES.filter((s) => s !== "pass")];
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
 function bar(value, max, width = BAR_WIDTH) {
@@ -48598,9 +48252,10 @@ function plain(text) {
 
 
 
+
 /** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
 function countByStatus(results) {
-    const counts = Object.fromEntries(model_STATUSES.map((s) => [s, 0]));
+    const counts = Object.fromEntries(statuses_STATUSES.map((s) => [s, 0]));
     for (const r of results)
         counts[r.status]++;
     return counts;
@@ -48629,6 +48284,360 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 var external_node_perf_hooks_ = __nccwpck_require__(643);
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/capture.ts
+class StreamCapture {
+    #limit;
+    #kept = [];
+    #keptBytes = 0;
+    #bytes = 0;
+    constructor(limitBytes) {
+        this.#limit = Math.max(0, Math.floor(limitBytes));
+    }
+    push(chunk) {
+        this.#bytes += chunk.byteLength;
+        const room = this.#limit - this.#keptBytes;
+        if (room <= 0)
+            return;
+        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
+        // Copied: callers may reuse their buffers.
+        this.#kept.push(Buffer.from(part));
+        this.#keptBytes += part.byteLength;
+    }
+    /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
+    kept() {
+        return Buffer.concat(this.#kept, this.#keptBytes);
+    }
+    get bytes() {
+        return this.#bytes;
+    }
+    get truncated() {
+        return this.#bytes > this.#keptBytes;
+    }
+    result() {
+        return {
+            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
+            truncated: this.truncated,
+            bytes: this.#bytes,
+        };
+    }
+}
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+function decodeUtf8(bytes, cut) {
+    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    return decoder.decode(bytes, { stream: cut });
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/driver.ts
+// What runs first inside the container, and the reader of the markers it writes.
+//
+// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
+// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
+// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
+// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
+// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
+// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
+// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
+// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
+// nothing of the candidate runs while the check does, and the check ends before the command starts.
+
+
+
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+const START_GRACE_MS = 60_000;
+/** A fresh nonce for one run's markers. */
+function newNonce() {
+    return (0,external_node_crypto_.randomBytes)(16).toString("hex");
+}
+function checkMarker(nonce) {
+    return `\x1esandbox-gate:check:${nonce}\n`;
+}
+function runMarker(nonce) {
+    return `\x1esandbox-gate:run:${nonce}\n`;
+}
+/** What the driver writes before the test results' tar, once the command ended (driverScript). */
+function resultsMarker(nonce) {
+    return `\x1esandbox-gate:results:${nonce}\n`;
+}
+function verdictMarker(nonce) {
+    return `${VERDICT_PREFIX}${nonce}\n`;
+}
+/**
+ * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ */
+function driverInput(nonce, tar, deleted = []) {
+    return Buffer.concat([
+        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
+        tar,
+    ]);
+}
+// Checker output goes to stderr, so stdout carries the candidate's output only.
+// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
+// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
+// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
+// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
+// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
+// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
+// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+function driverScript(afterCommand) {
+    return String.raw `base=$1
+command=$2
+results=$3
+shift 3
+IFS= read -r nonce || {
+  echo "sandbox-gate: no marker nonce on stdin" >&2
+  exit 125
+}
+if [ -n "$base" ]; then
+  (cd "$base" && tar -c -f - .) | tar -x -f - || {
+    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+fi
+IFS= read -r deleted || {
+  echo "sandbox-gate: no count of deleted paths on stdin" >&2
+  exit 125
+}
+while [ "$deleted" -gt 0 ]; do
+  IFS= read -r path || exit 125
+  rm -f -- "$path"
+  deleted=$((deleted - 1))
+done
+tar -x -f - || {
+  status=$?
+  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
+  exit "$status"
+}
+exec </dev/null
+if [ "$#" -gt 0 ]; then
+  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
+  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
+fi
+printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+status=$?
+if [ -n "$results" ]; then
+  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
+  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
+    sort -u | tar -c -f - -T - >&2 2>/dev/null
+fi
+${afterCommand}exit "$status"
+`;
+}
+/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const DRIVER = driverScript("");
+/**
+ * The driver for a container that outlives the command (`isolation: run`): the command always runs as
+ * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
+ */
+function driverAfter(afterCommand) {
+    return driverScript(afterCommand);
+}
+/**
+ * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * the results' find patterns (a line each, or ""), and the check argv.
+ */
+function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
+    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+}
+/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
+const MAX_TEXT_BYTES = 1024 * 1024;
+const SEPARATOR = 0x1e;
+/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
+const MAX_VERDICT_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
+class PhaseParser {
+    #onRunOutput;
+    #onRun;
+    #maxTextBytes;
+    #markers;
+    #phase = "setup";
+    #text;
+    /** The start of a marker split across chunks, held back until the rest arrives. */
+    #pending = Buffer.alloc(0);
+    /** The checker's verdict line; open while its end has not arrived. */
+    #verdict;
+    /** When results are expected: their marker, and their tar once it began. */
+    #results;
+    constructor(options) {
+        this.#onRunOutput = options.onRunOutput;
+        this.#onRun = options.onRun ?? (() => { });
+        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
+        this.#text = new StreamCapture(this.#maxTextBytes);
+        this.#results =
+            options.maxResultsBytes === undefined
+                ? undefined
+                : {
+                    marker: Buffer.from(resultsMarker(options.nonce)),
+                    capture: new StreamCapture(options.maxResultsBytes),
+                    open: false,
+                };
+        this.#markers = [
+            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
+            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+        ];
+    }
+    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
+    get verdict() {
+        return this.#verdict?.line.result().text;
+    }
+    get phase() {
+        return this.#phase;
+    }
+    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
+    get text() {
+        return this.#text.result().text;
+    }
+    push(chunk) {
+        if (this.#phase === "run") {
+            this.#pushRun(chunk);
+            return;
+        }
+        let data = Buffer.concat([this.#pending, chunk]);
+        this.#pending = Buffer.alloc(0);
+        for (;;) {
+            if (this.#verdict?.open) {
+                const end = data.indexOf(NEWLINE);
+                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+                if (end < 0)
+                    return;
+                this.#verdict.open = false;
+                data = data.subarray(end + 1);
+            }
+            const at = data.indexOf(SEPARATOR);
+            if (at < 0) {
+                this.#text.push(data);
+                return;
+            }
+            this.#text.push(data.subarray(0, at));
+            const rest = data.subarray(at);
+            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
+            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+            if (marker?.to === "run") {
+                this.#phase = "run";
+                this.#onRun();
+                const after = rest.subarray(marker.bytes.length);
+                if (after.length > 0)
+                    this.#pushRun(after);
+                return;
+            }
+            if (marker?.to === "verdict") {
+                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (marker) {
+                this.#phase = marker.to;
+                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
+                this.#text = new StreamCapture(this.#maxTextBytes);
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+                this.#pending = Buffer.from(rest);
+                return;
+            }
+            else {
+                // A separator byte that starts no marker is just text.
+                this.#text.push(rest.subarray(0, 1));
+                data = rest.subarray(1);
+            }
+        }
+    }
+    /** The stream ended: a held-back partial marker was text after all. */
+    end() {
+        // A held-back start of a marker was text (or the candidate's output) after all.
+        if (this.#pending.length > 0 && this.#phase === "run")
+            this.#onRunOutput(this.#pending);
+        else if (this.#pending.length > 0)
+            this.#text.push(this.#pending);
+        this.#pending = Buffer.alloc(0);
+    }
+    /** The results the driver sent after the command, when results were expected and came. */
+    get results() {
+        const results = this.#results;
+        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
+    }
+    /** The candidate's stderr, until the results marker: then the results' tar. */
+    #pushRun(chunk) {
+        const results = this.#results;
+        if (!results)
+            return this.#onRunOutput(chunk);
+        if (results.open)
+            return results.capture.push(chunk);
+        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        this.#pending = Buffer.alloc(0);
+        const at = data.indexOf(results.marker);
+        if (at >= 0) {
+            if (at > 0)
+                this.#onRunOutput(data.subarray(0, at));
+            results.open = true;
+            results.capture.push(data.subarray(at + results.marker.length));
+            return;
+        }
+        // The marker may be split across chunks: hold back the end that could start it.
+        let held = Math.min(results.marker.length - 1, data.length);
+        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
+            held--;
+        if (data.length > held)
+            this.#onRunOutput(data.subarray(0, data.length - held));
+        this.#pending = Buffer.from(data.subarray(data.length - held));
+    }
+}
+/**
+ * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+ * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+ * timeout starts at the run marker.
+ */
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    #runStartedAt;
+    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+    #expiredAt;
+    #timer;
+    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
+        this.#timer = setTimeout(() => {
+            this.stalled = true;
+            onExpired();
+        }, timeoutMs + START_GRACE_MS);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
+            onRun: () => {
+                this.#runStartedAt = performance.now();
+                clearTimeout(this.#timer);
+                this.#timer = setTimeout(() => {
+                    this.timedOut = true;
+                    this.#expiredAt = performance.now();
+                    onExpired();
+                }, timeoutMs);
+            },
+        });
+    }
+    /**
+     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+     * up to its deadline when the timeout ended it.
+     */
+    end() {
+        const endedAt = this.#expiredAt ?? performance.now();
+        clearTimeout(this.#timer);
+        this.parser.end();
+        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/tar.ts
 // A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
 // the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
@@ -49034,19 +49043,6 @@ function eventWindow(now = Date.now()) {
 const MiB = 1024 * 1024;
 /** The sample delays the kill, so it may not take long: past this the run is judged without it. */
 const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
-/**
- * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
- * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
- */
-function memorySlack(limitBytes) {
-    return Math.max(4 * MiB, limitBytes * 0.02);
-}
-/** Whether the sample shows the container at its memory limit. Pure. */
-function atMemoryLimit(sample) {
-    if (sample === undefined || !(sample.limitBytes > 0))
-        return false;
-    return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
-}
 /** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
 function memoryFromStats(stats) {
     const memory = stats?.memory_stats;
@@ -49480,7 +49476,7 @@ async function cliOomEventSeen(binary, name) {
     return result.code === 0 && result.stdout.trim() !== "";
 }
 
-;// CONCATENATED MODULE: ./src/reactions.ts
+;// CONCATENATED MODULE: ./src/action/reactions.ts
 /** The comment a candidate id names, if it takes reactions. */
 function reactionTarget(candidateId) {
     const m = /^(comment|review-comment)-(\d{1,20})$/.exec(candidateId);
@@ -49542,7 +49538,7 @@ class Reactions {
     }
 }
 
-;// CONCATENATED MODULE: ./src/audit.ts
+;// CONCATENATED MODULE: ./src/report/audit.ts
 // The per-candidate audit line: enough to trace a run, nothing of the candidate's text or of our
 // secrets. The action writes them to the `audit-log` file (and, in debug mode, to the log), apart from
 // the progress lines; the CLI to stderr, or to `--audit-log`.
@@ -49554,7 +49550,23 @@ function auditFile(path) {
     return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
 }
 
-;// CONCATENATED MODULE: ./src/classify.ts
+;// CONCATENATED MODULE: ./src/verdict/memory.ts
+const memory_MiB = 1024 * 1024;
+/**
+ * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
+ * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
+ */
+function memorySlack(limitBytes) {
+    return Math.max(4 * memory_MiB, limitBytes * 0.02);
+}
+/** Whether the sample shows the container at its memory limit. Pure. */
+function atMemoryLimit(sample) {
+    if (sample === undefined || !(sample.limitBytes > 0))
+        return false;
+    return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
+}
+
+;// CONCATENATED MODULE: ./src/verdict/classify.ts
 
 /**
  * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
@@ -49576,7 +49588,7 @@ function classify(facts) {
     return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 
-;// CONCATENATED MODULE: ./src/feedback.ts
+;// CONCATENATED MODULE: ./src/verdict/feedback.ts
 /** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
 const FAILING_LISTED = 20;
 const MESSAGE_SHOWN = 500;
@@ -51230,10 +51242,11 @@ function readResults(results, globs) {
     return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
 
-;// CONCATENATED MODULE: ./src/pipeline.ts
+;// CONCATENATED MODULE: ./src/run/pipeline.ts
 // One candidate through the four phases: extract (or apply the patch) → parse check → run with a
 // timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
 // so this is tested without Docker.
+
 
 
 
@@ -51631,7 +51644,7 @@ async function mapLimit(items, limit, work) {
     return results;
 }
 
-;// CONCATENATED MODULE: ./src/progress.ts
+;// CONCATENATED MODULE: ./src/report/progress.ts
 // The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
 // replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
 // given the clock.
@@ -51728,7 +51741,7 @@ function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
-;// CONCATENATED MODULE: ./src/shard.ts
+;// CONCATENATED MODULE: ./src/candidates/shard.ts
 /**
  * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
  * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
@@ -51738,7 +51751,7 @@ function inShard(position, shard) {
     return shard === undefined || position % shard.count === shard.index - 1;
 }
 
-;// CONCATENATED MODULE: ./src/gate.ts
+;// CONCATENATED MODULE: ./src/run/gate.ts
 // The whole run, shared by the action and the CLI: candidates → images first → every candidate
 // through the pipeline (bounded concurrency, input order kept) → the gate decision.
 
@@ -51865,7 +51878,8 @@ async function runGate(entries, base, hooks) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/carry-over.ts
+;// CONCATENATED MODULE: ./src/run/carry-over.ts
+
 
 async function* fromList(items) {
     yield* items;
@@ -51903,9 +51917,10 @@ async function judgeWithCarryOver(entries, carried, judge, failOn) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/evaluation-run.ts
+;// CONCATENATED MODULE: ./src/run/evaluation-run.ts
 // Evaluation runs around the gate: merging shard reports into one outcome, and the
 // baseline report read up front. Shared by the action and the CLI.
+
 
 
 
@@ -52016,7 +52031,7 @@ async function readBaseTree(root, maxBytes, input) {
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
 
-;// CONCATENATED MODULE: ./src/prepare/run-base.ts
+;// CONCATENATED MODULE: ./src/run/run-base.ts
 // What a run's candidates start from: the base tree (read once) and the run images made of it (once
 // per source image, with the setup run once in each), removed when the run ends. Nothing is read or
 // made until a candidate needs it: a dataset of replies never reads the checkout.
@@ -52093,7 +52108,8 @@ class RunBase {
 // reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
 
 
-const junit_EVERY_FAILURE = new Set(model_STATUSES.filter((s) => s !== "pass"));
+
+const junit_EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
 // XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
 const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
@@ -53001,9 +53017,10 @@ function exitOnSignals(engine, label, log) {
     process.on("SIGINT", stop);
 }
 
-;// CONCATENATED MODULE: ./src/session.ts
+;// CONCATENATED MODULE: ./src/run/session.ts
 // One run, the same for the action and the CLI: settings and what to judge in, the outcome out. The
 // entries gather inputs before it and publish after it (outputs, comment, summary; or a table).
+
 
 
 
@@ -53086,6 +53103,7 @@ async function session_judge(settings, work, runId, io) {
 
 
 
+
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -53126,7 +53144,7 @@ const settings_DEFAULTS = {
     merge: "",
     "max-candidates": "20",
     "pass-at-k": "1,5,10",
-    "fail-on": model_STATUSES.filter((s) => s !== "pass").join(","),
+    "fail-on": statuses_STATUSES.filter((s) => s !== "pass").join(","),
     comment: "true",
     report: "",
     junit: "",
@@ -53225,7 +53243,7 @@ function readSettings(get, ctx) {
     if (source === "files" && files.length === 0) {
         throw new InputError("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...model_STATUSES, "flaky"]));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, "flaky"]));
     const failOn = failOnWords.filter((word) => word !== "flaky");
     const memoryBytes = parseSize("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
@@ -53317,9 +53335,10 @@ function readSettings(get, ctx) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/main.ts
+;// CONCATENATED MODULE: ./src/action/main.ts
 // The action: settings → the pull request's conversation → images first → every new candidate
 // sandboxed → report → gate. Or, with `post-report`, the fork-safe commenter (commenter.ts).
+
 
 
 
@@ -53688,6 +53707,11 @@ async function cleanup() {
         core/* warning */.$e(`sandbox-gate cleanup: ${error.message}`);
     }
 }
+
+;// CONCATENATED MODULE: ./src/main.ts
+// The action's main step as `local-action run . src/main.ts .env` runs it (it imports an entry's `run()`);
+// on GitHub, index.ts calls the same functions. The work is in action/main.ts.
+
 
 
 /***/ }),

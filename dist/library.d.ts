@@ -62,8 +62,11 @@ type Result = {
     };
     feedback: string;
 };
-type Status = "no_code" | "patch_failed" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error";
-// From src/settings/input-error.ts:
+// From src/core/statuses.ts:
+/** Statuses in the order classification tries them: the first that matches wins. */
+declare const STATUSES: readonly ["no_code", "patch_failed", "syntax_error", "timeout", "oom", "test_failed", "pass", "sandbox_error"];
+declare type Status = (typeof STATUSES)[number];
+// From src/core/errors.ts:
 /** How an entry names an input to its user: the action's `Input 'pids-limit'`, the CLI's `--pids-limit`, the library's `pidsLimit`. */
 declare type InputNaming = "action" | "cli" | "library";
 /** `pids-limit` → `pidsLimit`: the library's option for an input. */

@@ -10523,7 +10523,7 @@ const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-;// CONCATENATED MODULE: ./src/prepare/paths.ts
+;// CONCATENATED MODULE: ./src/core/paths.ts
 // The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
 // dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
 // a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
@@ -10552,365 +10552,12 @@ function isSafeRelativePath(path) {
     return checkRelativePath(path).ok;
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/capture.ts
-class StreamCapture {
-    #limit;
-    #kept = [];
-    #keptBytes = 0;
-    #bytes = 0;
-    constructor(limitBytes) {
-        this.#limit = Math.max(0, Math.floor(limitBytes));
-    }
-    push(chunk) {
-        this.#bytes += chunk.byteLength;
-        const room = this.#limit - this.#keptBytes;
-        if (room <= 0)
-            return;
-        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
-        // Copied: callers may reuse their buffers.
-        this.#kept.push(Buffer.from(part));
-        this.#keptBytes += part.byteLength;
-    }
-    /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
-    kept() {
-        return Buffer.concat(this.#kept, this.#keptBytes);
-    }
-    get bytes() {
-        return this.#bytes;
-    }
-    get truncated() {
-        return this.#bytes > this.#keptBytes;
-    }
-    result() {
-        return {
-            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
-            truncated: this.truncated,
-            bytes: this.#bytes,
-        };
-    }
-}
-/**
- * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
- * reported as invalid, since the stream did not carry a broken character.
- */
-function decodeUtf8(bytes, cut) {
-    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
-    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-    return decoder.decode(bytes, { stream: cut });
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/driver.ts
-// What runs first inside the container, and the reader of the markers it writes.
-//
-// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
-// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
-// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
-// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
-// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
-// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
-// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
-// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
-// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
-// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
-// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
-// nothing of the candidate runs while the check does, and the check ends before the command starts.
-
-
-/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
-const START_GRACE_MS = 60_000;
-/** A fresh nonce for one run's markers. */
-function newNonce() {
-    return (0,external_node_crypto_namespaceObject.randomBytes)(16).toString("hex");
-}
-function checkMarker(nonce) {
-    return `\x1esandbox-gate:check:${nonce}\n`;
-}
-function runMarker(nonce) {
-    return `\x1esandbox-gate:run:${nonce}\n`;
-}
-/** What the driver writes before the test results' tar, once the command ended (driverScript). */
-function resultsMarker(nonce) {
-    return `\x1esandbox-gate:results:${nonce}\n`;
-}
+;// CONCATENATED MODULE: ./src/core/languages.ts
+// The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
 /** The variable that hands a checker the nonce, so that its verdict line can carry it. */
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 /** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
 const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
-function verdictMarker(nonce) {
-    return `${VERDICT_PREFIX}${nonce}\n`;
-}
-/**
- * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
- * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
- */
-function driverInput(nonce, tar, deleted = []) {
-    return Buffer.concat([
-        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
-        tar,
-    ]);
-}
-// Checker output goes to stderr, so stdout carries the candidate's output only.
-// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
-// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
-// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
-// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
-// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
-// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
-function driverScript(afterCommand) {
-    return String.raw `base=$1
-command=$2
-results=$3
-shift 3
-IFS= read -r nonce || {
-  echo "sandbox-gate: no marker nonce on stdin" >&2
-  exit 125
-}
-if [ -n "$base" ]; then
-  (cd "$base" && tar -c -f - .) | tar -x -f - || {
-    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
-    exit 125
-  }
-fi
-IFS= read -r deleted || {
-  echo "sandbox-gate: no count of deleted paths on stdin" >&2
-  exit 125
-}
-while [ "$deleted" -gt 0 ]; do
-  IFS= read -r path || exit 125
-  rm -f -- "$path"
-  deleted=$((deleted - 1))
-done
-tar -x -f - || {
-  status=$?
-  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
-  exit "$status"
-}
-exec </dev/null
-if [ "$#" -gt 0 ]; then
-  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
-  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
-fi
-printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
-status=$?
-if [ -n "$results" ]; then
-  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
-  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
-    sort -u | tar -c -f - -T - >&2 2>/dev/null
-fi
-${afterCommand}exit "$status"
-`;
-}
-/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
-const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
-const DRIVER = driverScript("");
-/**
- * The driver for a container that outlives the command (`isolation: run`): the command always runs as
- * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
- */
-function driverAfter(afterCommand) {
-    return driverScript(afterCommand);
-}
-/**
- * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
- * the results' find patterns (a line each, or ""), and the check argv.
- */
-function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
-    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
-}
-/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
-const MAX_TEXT_BYTES = 1024 * 1024;
-const SEPARATOR = 0x1e;
-/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
-const MAX_VERDICT_BYTES = 64 * 1024;
-const NEWLINE = 0x0a;
-/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
-class PhaseParser {
-    #onRunOutput;
-    #onRun;
-    #maxTextBytes;
-    #markers;
-    #phase = "setup";
-    #text;
-    /** The start of a marker split across chunks, held back until the rest arrives. */
-    #pending = Buffer.alloc(0);
-    /** The checker's verdict line; open while its end has not arrived. */
-    #verdict;
-    /** When results are expected: their marker, and their tar once it began. */
-    #results;
-    constructor(options) {
-        this.#onRunOutput = options.onRunOutput;
-        this.#onRun = options.onRun ?? (() => { });
-        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
-        this.#text = new StreamCapture(this.#maxTextBytes);
-        this.#results =
-            options.maxResultsBytes === undefined
-                ? undefined
-                : {
-                    marker: Buffer.from(resultsMarker(options.nonce)),
-                    capture: new StreamCapture(options.maxResultsBytes),
-                    open: false,
-                };
-        this.#markers = [
-            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
-            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
-            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
-        ];
-    }
-    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
-    get verdict() {
-        return this.#verdict?.line.result().text;
-    }
-    get phase() {
-        return this.#phase;
-    }
-    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
-    get text() {
-        return this.#text.result().text;
-    }
-    push(chunk) {
-        if (this.#phase === "run") {
-            this.#pushRun(chunk);
-            return;
-        }
-        let data = Buffer.concat([this.#pending, chunk]);
-        this.#pending = Buffer.alloc(0);
-        for (;;) {
-            if (this.#verdict?.open) {
-                const end = data.indexOf(NEWLINE);
-                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
-                if (end < 0)
-                    return;
-                this.#verdict.open = false;
-                data = data.subarray(end + 1);
-            }
-            const at = data.indexOf(SEPARATOR);
-            if (at < 0) {
-                this.#text.push(data);
-                return;
-            }
-            this.#text.push(data.subarray(0, at));
-            const rest = data.subarray(at);
-            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
-            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
-            if (marker?.to === "run") {
-                this.#phase = "run";
-                this.#onRun();
-                const after = rest.subarray(marker.bytes.length);
-                if (after.length > 0)
-                    this.#pushRun(after);
-                return;
-            }
-            if (marker?.to === "verdict") {
-                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (marker) {
-                this.#phase = marker.to;
-                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
-                this.#text = new StreamCapture(this.#maxTextBytes);
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
-                this.#pending = Buffer.from(rest);
-                return;
-            }
-            else {
-                // A separator byte that starts no marker is just text.
-                this.#text.push(rest.subarray(0, 1));
-                data = rest.subarray(1);
-            }
-        }
-    }
-    /** The stream ended: a held-back partial marker was text after all. */
-    end() {
-        // A held-back start of a marker was text (or the candidate's output) after all.
-        if (this.#pending.length > 0 && this.#phase === "run")
-            this.#onRunOutput(this.#pending);
-        else if (this.#pending.length > 0)
-            this.#text.push(this.#pending);
-        this.#pending = Buffer.alloc(0);
-    }
-    /** The results the driver sent after the command, when results were expected and came. */
-    get results() {
-        const results = this.#results;
-        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
-    }
-    /** The candidate's stderr, until the results marker: then the results' tar. */
-    #pushRun(chunk) {
-        const results = this.#results;
-        if (!results)
-            return this.#onRunOutput(chunk);
-        if (results.open)
-            return results.capture.push(chunk);
-        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        this.#pending = Buffer.alloc(0);
-        const at = data.indexOf(results.marker);
-        if (at >= 0) {
-            if (at > 0)
-                this.#onRunOutput(data.subarray(0, at));
-            results.open = true;
-            results.capture.push(data.subarray(at + results.marker.length));
-            return;
-        }
-        // The marker may be split across chunks: hold back the end that could start it.
-        let held = Math.min(results.marker.length - 1, data.length);
-        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
-            held--;
-        if (data.length > held)
-            this.#onRunOutput(data.subarray(0, data.length - held));
-        this.#pending = Buffer.from(data.subarray(data.length - held));
-    }
-}
-/**
- * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
- * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
- * timeout starts at the run marker.
- */
-class RunClock {
-    /** Reads the driver's stderr; push every chunk of it here. */
-    parser;
-    timedOut = false;
-    stalled = false;
-    #runStartedAt;
-    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
-    #expiredAt;
-    #timer;
-    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
-        this.#timer = setTimeout(() => {
-            this.stalled = true;
-            onExpired();
-        }, timeoutMs + START_GRACE_MS);
-        this.parser = new PhaseParser({
-            nonce,
-            onRunOutput,
-            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
-            onRun: () => {
-                this.#runStartedAt = performance.now();
-                clearTimeout(this.#timer);
-                this.#timer = setTimeout(() => {
-                    this.timedOut = true;
-                    this.#expiredAt = performance.now();
-                    onExpired();
-                }, timeoutMs);
-            },
-        });
-    }
-    /**
-     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-     * up to its deadline when the timeout ended it.
-     */
-    end() {
-        const endedAt = this.#expiredAt ?? performance.now();
-        clearTimeout(this.#timer);
-        this.parser.end();
-        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/languages.ts
-
 // compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
 // positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
 // candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
@@ -11039,7 +10686,7 @@ function checkFiles(groups) {
     return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
 }
 
-;// CONCATENATED MODULE: ./src/schemas/declare.ts
+;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
 /**
  * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
  * of the release they pin, `@v1`), what it is and what for.
@@ -11077,7 +10724,7 @@ function layOut(schema, value) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/schemas/dataset.ts
+;// CONCATENATED MODULE: ./src/core/schemas/dataset.ts
 
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
@@ -11123,7 +10770,7 @@ const DATASET_SCHEMA = {
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
 var _2020 = __nccwpck_require__(2210);
-;// CONCATENATED MODULE: ./src/schemas/validate.ts
+;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
 // A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
 // `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
 
@@ -11202,7 +10849,7 @@ function describe(errors, root) {
     return `${at} ${error.message}`;
 }
 
-;// CONCATENATED MODULE: ./src/settings/input-error.ts
+;// CONCATENATED MODULE: ./src/core/errors.ts
 // The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
 // Whoever raises it names the input as action.yml does; the entry the user came through decides how
 // the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
@@ -11242,7 +10889,7 @@ class InputError extends Error {
     }
 }
 
-;// CONCATENATED MODULE: ./src/settings/units.ts
+;// CONCATENATED MODULE: ./src/core/units.ts
 // Durations and sizes as users write them in inputs, flags and dataset lines.
 
 const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -11264,6 +10911,15 @@ function parseSize(input, value) {
         throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
     }
     return Math.floor(bytes);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function units_formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 
 ;// CONCATENATED MODULE: ./src/candidates/dataset.ts
@@ -11358,10 +11014,8 @@ async function* readDataset(path, name) {
 
 ;// CONCATENATED MODULE: external "node:perf_hooks"
 const external_node_perf_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+;// CONCATENATED MODULE: ./src/verdict/memory.ts
 const MiB = 1024 * 1024;
-/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
-const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
 /**
  * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
  * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
@@ -11375,43 +11029,8 @@ function atMemoryLimit(sample) {
         return false;
     return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
 }
-/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
-function memoryFromStats(stats) {
-    const memory = stats?.memory_stats;
-    const usage = memory?.usage;
-    const limit = memory?.limit;
-    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
-        return undefined;
-    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
-    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
-    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
-}
-const UNITS = {
-    b: 1,
-    kib: 1024,
-    mib: MiB,
-    gib: 1024 * MiB,
-    tib: 1024 * 1024 * MiB,
-    kb: 1e3,
-    mb: 1e6,
-    gb: 1e9,
-    tb: 1e12,
-};
-function bytesOf(text) {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
-    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
-    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
-}
-/**
- * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
- * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
- */
-function memoryFromCli(memUsage) {
-    const [used, limit] = memUsage.split("/").map(bytesOf);
-    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
-}
 
-;// CONCATENATED MODULE: ./src/classify.ts
+;// CONCATENATED MODULE: ./src/verdict/classify.ts
 
 /**
  * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
@@ -11433,7 +11052,7 @@ function classify(facts) {
     return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 
-;// CONCATENATED MODULE: ./src/feedback.ts
+;// CONCATENATED MODULE: ./src/verdict/feedback.ts
 /** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
 const FAILING_LISTED = 20;
 const MESSAGE_SHOWN = 500;
@@ -14941,7 +14560,7 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/candidates/glob.ts
+;// CONCATENATED MODULE: ./src/core/globs.ts
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
 
 
@@ -15376,9 +14995,10 @@ function parseCheckOutput(language, output, target, verdict) {
     return info;
 }
 
-;// CONCATENATED MODULE: ./src/model.ts
+;// CONCATENATED MODULE: ./src/core/statuses.ts
+// The statuses a candidate can end with, the vocabulary every room shares.
 /** Statuses in the order classification tries them: the first that matches wins. */
-const model_STATUSES = [
+const STATUSES = [
     "no_code",
     "patch_failed",
     "syntax_error",
@@ -15389,7 +15009,7 @@ const model_STATUSES = [
     "sandbox_error",
 ];
 
-;// CONCATENATED MODULE: ./src/schemas/report.ts
+;// CONCATENATED MODULE: ./src/core/schemas/report.ts
 // The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
 // (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
 // come from it, and newResult lays every result out in its key order.
@@ -15399,7 +15019,7 @@ const model_STATUSES = [
 // reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
 // know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
 const COUNT = { type: "integer", minimum: 0 };
-const STATUS = { enum: model_STATUSES };
+const STATUS = { enum: STATUSES };
 const TESTS = {
     type: "object",
     description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
@@ -15459,7 +15079,7 @@ const RESULT_SCHEMA = {
             type: ["string", "null"],
             description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
         },
-        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${model_STATUSES.join(", ")}.` },
+        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${STATUSES.join(", ")}.` },
         exit_code: {
             type: ["integer", "null"],
             description: "The test command's exit code; null when it did not run or the engine could not tell.",
@@ -15586,7 +15206,7 @@ const SHARD_SCHEMA = {
     required: ["index", "count"],
 };
 // One property per status, so a consumer can rely on every count being there, zeros included.
-const BY_STATUS = Object.fromEntries(model_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const BY_STATUS = Object.fromEntries(STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
 const REPORT_SCHEMA = {
     ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
     type: "object",
@@ -15602,7 +15222,7 @@ const REPORT_SCHEMA = {
                     type: "object",
                     description: "How many results have each status; every status is listed.",
                     properties: BY_STATUS,
-                    required: model_STATUSES,
+                    required: STATUSES,
                 },
             },
             required: ["total", "by_status"],
@@ -15683,8 +15303,362 @@ const report_newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/sandbox/capture.ts
+class StreamCapture {
+    #limit;
+    #kept = [];
+    #keptBytes = 0;
+    #bytes = 0;
+    constructor(limitBytes) {
+        this.#limit = Math.max(0, Math.floor(limitBytes));
+    }
+    push(chunk) {
+        this.#bytes += chunk.byteLength;
+        const room = this.#limit - this.#keptBytes;
+        if (room <= 0)
+            return;
+        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
+        // Copied: callers may reuse their buffers.
+        this.#kept.push(Buffer.from(part));
+        this.#keptBytes += part.byteLength;
+    }
+    /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
+    kept() {
+        return Buffer.concat(this.#kept, this.#keptBytes);
+    }
+    get bytes() {
+        return this.#bytes;
+    }
+    get truncated() {
+        return this.#bytes > this.#keptBytes;
+    }
+    result() {
+        return {
+            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
+            truncated: this.truncated,
+            bytes: this.#bytes,
+        };
+    }
+}
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+function decodeUtf8(bytes, cut) {
+    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    return decoder.decode(bytes, { stream: cut });
+}
+
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/sandbox/driver.ts
+// What runs first inside the container, and the reader of the markers it writes.
+//
+// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
+// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
+// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
+// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
+// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
+// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
+// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
+// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
+// nothing of the candidate runs while the check does, and the check ends before the command starts.
+
+
+
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+const START_GRACE_MS = 60_000;
+/** A fresh nonce for one run's markers. */
+function newNonce() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(16).toString("hex");
+}
+function checkMarker(nonce) {
+    return `\x1esandbox-gate:check:${nonce}\n`;
+}
+function runMarker(nonce) {
+    return `\x1esandbox-gate:run:${nonce}\n`;
+}
+/** What the driver writes before the test results' tar, once the command ended (driverScript). */
+function resultsMarker(nonce) {
+    return `\x1esandbox-gate:results:${nonce}\n`;
+}
+function verdictMarker(nonce) {
+    return `${VERDICT_PREFIX}${nonce}\n`;
+}
+/**
+ * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ */
+function driverInput(nonce, tar, deleted = []) {
+    return Buffer.concat([
+        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
+        tar,
+    ]);
+}
+// Checker output goes to stderr, so stdout carries the candidate's output only.
+// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
+// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
+// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
+// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
+// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
+// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
+// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+function driverScript(afterCommand) {
+    return String.raw `base=$1
+command=$2
+results=$3
+shift 3
+IFS= read -r nonce || {
+  echo "sandbox-gate: no marker nonce on stdin" >&2
+  exit 125
+}
+if [ -n "$base" ]; then
+  (cd "$base" && tar -c -f - .) | tar -x -f - || {
+    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+fi
+IFS= read -r deleted || {
+  echo "sandbox-gate: no count of deleted paths on stdin" >&2
+  exit 125
+}
+while [ "$deleted" -gt 0 ]; do
+  IFS= read -r path || exit 125
+  rm -f -- "$path"
+  deleted=$((deleted - 1))
+done
+tar -x -f - || {
+  status=$?
+  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
+  exit "$status"
+}
+exec </dev/null
+if [ "$#" -gt 0 ]; then
+  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
+  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
+fi
+printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+status=$?
+if [ -n "$results" ]; then
+  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
+  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
+    sort -u | tar -c -f - -T - >&2 2>/dev/null
+fi
+${afterCommand}exit "$status"
+`;
+}
+/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const DRIVER = driverScript("");
+/**
+ * The driver for a container that outlives the command (`isolation: run`): the command always runs as
+ * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
+ */
+function driverAfter(afterCommand) {
+    return driverScript(afterCommand);
+}
+/**
+ * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * the results' find patterns (a line each, or ""), and the check argv.
+ */
+function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
+    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+}
+/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
+const MAX_TEXT_BYTES = 1024 * 1024;
+const SEPARATOR = 0x1e;
+/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
+const MAX_VERDICT_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
+class PhaseParser {
+    #onRunOutput;
+    #onRun;
+    #maxTextBytes;
+    #markers;
+    #phase = "setup";
+    #text;
+    /** The start of a marker split across chunks, held back until the rest arrives. */
+    #pending = Buffer.alloc(0);
+    /** The checker's verdict line; open while its end has not arrived. */
+    #verdict;
+    /** When results are expected: their marker, and their tar once it began. */
+    #results;
+    constructor(options) {
+        this.#onRunOutput = options.onRunOutput;
+        this.#onRun = options.onRun ?? (() => { });
+        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
+        this.#text = new StreamCapture(this.#maxTextBytes);
+        this.#results =
+            options.maxResultsBytes === undefined
+                ? undefined
+                : {
+                    marker: Buffer.from(resultsMarker(options.nonce)),
+                    capture: new StreamCapture(options.maxResultsBytes),
+                    open: false,
+                };
+        this.#markers = [
+            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
+            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+        ];
+    }
+    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
+    get verdict() {
+        return this.#verdict?.line.result().text;
+    }
+    get phase() {
+        return this.#phase;
+    }
+    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
+    get text() {
+        return this.#text.result().text;
+    }
+    push(chunk) {
+        if (this.#phase === "run") {
+            this.#pushRun(chunk);
+            return;
+        }
+        let data = Buffer.concat([this.#pending, chunk]);
+        this.#pending = Buffer.alloc(0);
+        for (;;) {
+            if (this.#verdict?.open) {
+                const end = data.indexOf(NEWLINE);
+                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+                if (end < 0)
+                    return;
+                this.#verdict.open = false;
+                data = data.subarray(end + 1);
+            }
+            const at = data.indexOf(SEPARATOR);
+            if (at < 0) {
+                this.#text.push(data);
+                return;
+            }
+            this.#text.push(data.subarray(0, at));
+            const rest = data.subarray(at);
+            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
+            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+            if (marker?.to === "run") {
+                this.#phase = "run";
+                this.#onRun();
+                const after = rest.subarray(marker.bytes.length);
+                if (after.length > 0)
+                    this.#pushRun(after);
+                return;
+            }
+            if (marker?.to === "verdict") {
+                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (marker) {
+                this.#phase = marker.to;
+                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
+                this.#text = new StreamCapture(this.#maxTextBytes);
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+                this.#pending = Buffer.from(rest);
+                return;
+            }
+            else {
+                // A separator byte that starts no marker is just text.
+                this.#text.push(rest.subarray(0, 1));
+                data = rest.subarray(1);
+            }
+        }
+    }
+    /** The stream ended: a held-back partial marker was text after all. */
+    end() {
+        // A held-back start of a marker was text (or the candidate's output) after all.
+        if (this.#pending.length > 0 && this.#phase === "run")
+            this.#onRunOutput(this.#pending);
+        else if (this.#pending.length > 0)
+            this.#text.push(this.#pending);
+        this.#pending = Buffer.alloc(0);
+    }
+    /** The results the driver sent after the command, when results were expected and came. */
+    get results() {
+        const results = this.#results;
+        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
+    }
+    /** The candidate's stderr, until the results marker: then the results' tar. */
+    #pushRun(chunk) {
+        const results = this.#results;
+        if (!results)
+            return this.#onRunOutput(chunk);
+        if (results.open)
+            return results.capture.push(chunk);
+        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        this.#pending = Buffer.alloc(0);
+        const at = data.indexOf(results.marker);
+        if (at >= 0) {
+            if (at > 0)
+                this.#onRunOutput(data.subarray(0, at));
+            results.open = true;
+            results.capture.push(data.subarray(at + results.marker.length));
+            return;
+        }
+        // The marker may be split across chunks: hold back the end that could start it.
+        let held = Math.min(results.marker.length - 1, data.length);
+        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
+            held--;
+        if (data.length > held)
+            this.#onRunOutput(data.subarray(0, data.length - held));
+        this.#pending = Buffer.from(data.subarray(data.length - held));
+    }
+}
+/**
+ * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+ * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+ * timeout starts at the run marker.
+ */
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    #runStartedAt;
+    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+    #expiredAt;
+    #timer;
+    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
+        this.#timer = setTimeout(() => {
+            this.stalled = true;
+            onExpired();
+        }, timeoutMs + START_GRACE_MS);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
+            onRun: () => {
+                this.#runStartedAt = performance.now();
+                clearTimeout(this.#timer);
+                this.#timer = setTimeout(() => {
+                    this.timedOut = true;
+                    this.#expiredAt = performance.now();
+                    onExpired();
+                }, timeoutMs);
+            },
+        });
+    }
+    /**
+     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+     * up to its deadline when the timeout ended it.
+     */
+    end() {
+        const endedAt = this.#expiredAt ?? performance.now();
+        clearTimeout(this.#timer);
+        this.parser.end();
+        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/tar.ts
 // A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
 // the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
@@ -16740,10 +16714,11 @@ function readResults(results, globs) {
     return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
 
-;// CONCATENATED MODULE: ./src/pipeline.ts
+;// CONCATENATED MODULE: ./src/run/pipeline.ts
 // One candidate through the four phases: extract (or apply the patch) → parse check → run with a
 // timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
 // so this is tested without Docker.
+
 
 
 
@@ -17141,504 +17116,7 @@ async function pipeline_mapLimit(items, limit, work) {
     return results;
 }
 
-;// CONCATENATED MODULE: ./src/report/icons.ts
-const icons_STATUS_ICONS = {
-    pass: "✅",
-    test_failed: "❌",
-    syntax_error: "❌",
-    no_code: "❌",
-    patch_failed: "❌",
-    timeout: "⏱️",
-    oom: "💥",
-    // Ours, not the candidate's: a warning sign, never the cross that blames the code.
-    sandbox_error: "⚠️",
-};
-const icons_SKIPPED_ICON = "⏭️";
-/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
-function icons_verdictIcon(failed, ours) {
-    if (!failed)
-        return icons_STATUS_ICONS.pass;
-    return ours ? icons_STATUS_ICONS.sandbox_error : icons_STATUS_ICONS.test_failed;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-// The sticky PR comment, the job summary and the check's text as markdown. Pure: values in, a string out.
-// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text, and so
-// is everything a report read from an artifact holds.
-//
-// Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
-// the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
-// label, the deciding replies first and the older ones collapsed as history; the details in that order.
-
-
-/** GitHub refuses issue comments longer than this many characters. */
-const COMMENT_MAX_LENGTH = 65_536;
-/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
-const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
-/** A check run's summary holds at most this many characters. */
-const CHECK_SUMMARY_MAX_LENGTH = 65_535;
-const STATUS_LABELS = {
-    no_code: "no code",
-    patch_failed: "patch failed",
-    syntax_error: "syntax error",
-    timeout: "timeout",
-    oom: "out of memory",
-    test_failed: "tests failed",
-    pass: "pass",
-    sandbox_error: "sandbox error",
-};
-/** The labels a reader sees beside the icons: a pass says "passed", our failure says it is ours. */
-const SHOWN_LABELS = {
-    ...STATUS_LABELS,
-    pass: "passed",
-    sandbox_error: "sandbox error (ours: re-run)",
-};
-/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
-function stickyMarker(key = "default") {
-    // Only a safe alphabet, and never "--", which would end the HTML comment early.
-    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
-}
-// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
-const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
-// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
-const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** Drops terminal escape sequences and makes the remaining control characters visible. */
-function cleanText(text) {
-    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
-}
-function visible(char) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20)
-        return String.fromCharCode(0x2400 + code); // ␀ … ␟
-    if (code === 0x7f)
-        return "\u2421"; // ␡
-    if (code >= 0xd800 && code <= 0xdfff)
-        return "\ufffd";
-    return `\\u${code.toString(16).padStart(4, "0")}`;
-}
-// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
-function neutralizeMentions(text) {
-    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
-}
-// GFM links a bare `https://…` or `www.…` in text: a zero-width space inside keeps an untrusted one inert.
-function neutralizeAutolinks(text) {
-    return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
-}
-const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
-function escapeHtml(text) {
-    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
-}
-/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
-function escapeMarkdown(text) {
-    const line = cleanText(text)
-        .replace(/\s*\n\s*/g, " ")
-        .replace(/\t/g, " ");
-    return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
-}
-/** An http(s) URL safe to put in a link inside a table, or undefined. */
-function safeUrl(url) {
-    if (url === undefined || !URL.canParse(url))
-        return undefined;
-    const parsed = new URL(url);
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-        return undefined;
-    // A `|` would split the table cell; parentheses and brackets would end the link.
-    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function markdown_formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
-}
-/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
-function markdown_clip(text, cap) {
-    if (text.length <= cap)
-        return { head: text, omitted: 0, tail: "" };
-    let headEnd = Math.ceil(cap / 2);
-    let tailStart = text.length - (cap - headEnd);
-    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
-        headEnd--;
-    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
-        tailStart++;
-    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
-}
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
-}
-const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "history", "skipped", "rows"]));
-const UNLIMITED = {
-    passOutput: Infinity,
-    failOutput: Infinity,
-    feedback: Infinity,
-    history: Infinity,
-    skipped: Infinity,
-    rows: Infinity,
-};
-// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
-const LABEL_MAX = 100;
-const REASON_MAX = 1000;
-const FILES_SHOWN = 3;
-const NBSP = "\u00a0";
-/** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
-function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-    return fit(input, { marker: input.marker, history: false }, maxLength);
-}
-/** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
-function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-    return fit(input, { history: true }, maxLength);
-}
-// Renders in full if it fits; otherwise, for each kind of content from the least important on,
-// the largest limit that fits (binary search), so every character of room is used.
-function fit(input, shape, maxLength) {
-    const doc = markdown_prepare(input, shape);
-    let body = render(doc, UNLIMITED, maxLength);
-    if (body.length <= maxLength)
-        return body;
-    const limits = { ...UNLIMITED };
-    for (const kind of SHRINK_ORDER) {
-        const fits = (value) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
-        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
-        if (!fits(low)) {
-            limits[kind] = 0;
-            continue;
-        }
-        while (low < high) {
-            const mid = Math.ceil((low + high) / 2);
-            if (fits(mid))
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        limits[kind] = low;
-        return render(doc, limits, maxLength);
-    }
-    // Only a tiny maxLength gets here: the heading alone does not fit.
-    body = render(doc, limits, maxLength);
-    return body.length <= maxLength ? body : body.slice(0, maxLength);
-}
-function markdown_prepare(input, shape) {
-    const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
-    const rows = input.results.map((r, i) => ({
-        r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
-        name: conversation ? `reply ${i + 1}` : r.id,
-        deciding: input.deciding === undefined || input.deciding.has(r.id),
-    }));
-    const ordered = conversation ? rows.reverse() : rows;
-    return {
-        input,
-        shape,
-        deciding: ordered.filter((row) => row.deciding),
-        history: ordered.filter((row) => !row.deciding),
-        conversation,
-    };
-}
-function upperBound(doc, kind) {
-    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
-    const all = [...doc.deciding, ...doc.history].map((row) => row.r);
-    const passing = all.filter((r) => r.status === "pass");
-    const failing = all.filter((r) => r.status !== "pass");
-    switch (kind) {
-        case "passOutput":
-            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
-        case "failOutput":
-            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
-        case "feedback":
-            return longest(failing.map((r) => r.feedback));
-        case "history":
-            return doc.history.length;
-        case "skipped":
-            return doc.input.skipped.length;
-        case "rows":
-            return doc.deciding.length;
-    }
-}
-function render(doc, given, maxLength) {
-    const { input, shape } = doc;
-    // Only the first, full render goes without limits; every later one cuts something.
-    const shortened = given !== UNLIMITED;
-    // A text longer than the whole body can never be shown in full: no need to escape all of it.
-    const cap = (n) => Math.min(n, maxLength);
-    const limits = {
-        ...given,
-        passOutput: cap(given.passOutput),
-        failOutput: cap(given.failOutput),
-        feedback: cap(given.feedback),
-    };
-    const deciding = doc.deciding.slice(0, limits.rows);
-    const history = doc.history.slice(0, limits.history);
-    const withDetails = [...deciding, ...(shape.history ? history : [])];
-    const blocks = [
-        shape.marker,
-        verdictLine(input),
-        metaLine(doc, shape),
-        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
-        deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
-        ...withDetails.map((row) => details(row, limits)),
-        history.length > 0 && historyBlock(doc, history),
-        skippedList(input.skipped, limits.skipped),
-    ];
-    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
-}
-/** `### ❌ 1 of 4 replies passed — latest from @agent fails the tests — at abc1234` */
-function verdictLine(input) {
-    const icon = verdictIcon(input.gate.failed, input.ours === true);
-    const reason = escapeMarkdown(markdown_clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
-    const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : undefined;
-    const url = safeUrl(input.commit?.url);
-    const at = sha ? ` — at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
-    return `### ${icon} ${reason}${at}`;
-}
-/** The line under the verdict: where the run is (always kept), what was judged and what carried over. */
-function metaLine(doc, shape) {
-    const { input } = doc;
-    const runUrl = safeUrl(input.runUrl);
-    const prUrl = safeUrl(input.pullRequest?.url);
-    const carried = input.results.filter((r) => r.cached).length;
-    const judged = input.results.length - carried;
-    const parts = [
-        shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
-        runUrl && `[workflow run](${runUrl})`,
-        carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
-        input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
-        input.base && baseCell(input.base),
-        `sandbox-gate`,
-    ];
-    return parts.filter((p) => typeof p === "string").join(" · ");
-}
-function markdown_clipped(text, max) {
-    const { head, omitted } = markdown_clip(text, max);
-    return omitted > 0 ? `${head}…` : head;
-}
-function label(text) {
-    return escapeMarkdown(markdown_clipped(text, LABEL_MAX));
-}
-function plural(n, word, words = `${word}s`) {
-    return `${n} ${n === 1 ? word : words}`;
-}
-/** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
-function timeCell(r) {
-    const ran = r.duration_ms > 0 && r.status !== "no_code" && r.status !== "patch_failed";
-    return ran ? markdown_formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
-}
-function nameCell(row, doc) {
-    const { r } = row;
-    const url = safeUrl(r.url);
-    const name = url ? `[${label(row.name)}](${url})` : label(row.name);
-    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
-    const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
-    return `${name}${by}${latest}`;
-}
-/** `5 of 7 tests passed`: what the test results add to a status. */
-function testCounts(tests) {
-    const { passed, failed, error, skipped } = tests.counts;
-    return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
-}
-/** The base run, in the line under the verdict: what the patches were held against. */
-function baseCell(base) {
-    const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
-    const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-    return `base: ${STATUS_ICONS[base.status]} ${SHOWN_LABELS[base.status]}${tests}${voided}`;
-}
-function resultCell(r, input) {
-    const marks = [
-        r.tests && testCounts(r.tests),
-        r.flaky && "flaky",
-        r.retried && "retried after a failure of ours",
-    ].filter((m) => typeof m === "string");
-    const text = [`${STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`, ...marks].join(" · ");
-    if (!r.cached)
-        return text;
-    const run = safeUrl(input.judgedIn?.get(r.id));
-    return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
-}
-function table(doc, rows, hidden) {
-    const patch = rows.some((row) => row.r.changed_files !== undefined || row.r.patch_strategy !== undefined);
-    const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
-    const head = [
-        doc.conversation ? "Reply" : "Candidate",
-        "Result",
-        ...(time ? ["Time"] : []),
-        ...(patch ? ["Patch"] : []),
-    ];
-    const align = ["---", "---", ...(time ? ["--:"] : []), ...(patch ? ["---"] : [])];
-    const line = (cells) => `| ${cells.join(" | ")} |`;
-    const body = rows.map((row) => line([
-        nameCell(row, doc),
-        resultCell(row.r, doc.input),
-        ...(time ? [timeCell(row.r)] : []),
-        ...(patch ? [patchCell(row.r)] : []),
-    ]));
-    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
-    return [line(head), line(align), ...body].join("\n") + note;
-}
-/** The older replies, collapsed: one row each, their verdicts kept. */
-function historyBlock(doc, rows) {
-    const passed = doc.history.filter((row) => row.r.status === "pass").length;
-    const hidden = doc.history.length - rows.length;
-    const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
-    return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
-}
-function patchCell(r) {
-    const files = r.changed_files ?? [];
-    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
-    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
-    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
-    return `${shown}${more}${strategy}` || "—";
-}
-function outcome(r) {
-    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-    const parts = [where ? `${SHOWN_LABELS[r.status]} at ${where}` : SHOWN_LABELS[r.status]];
-    if (r.signal)
-        parts.push(`signal ${r.signal}`);
-    else if (r.exit_code !== null)
-        parts.push(`exit ${r.exit_code}`);
-    parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
-    return parts.join(", ");
-}
-// A collapsed block per result: feedback (not for passes), then stdout and stderr.
-function details(row, limits) {
-    const { r } = row;
-    const pass = r.status === "pass";
-    const outputCap = pass ? limits.passOutput : limits.failOutput;
-    const silent = r.stdout === "" && r.stderr === "";
-    if (r.cached)
-        return undefined;
-    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
-    const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
-    if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0)
-        return undefined;
-    const sections = [
-        attemptsSection(r),
-        testsSection(r),
-        notesSection(r),
-        pass ? undefined : feedbackSection(r.feedback, limits.feedback),
-        ...(silent
-            ? ["No output on stdout or stderr.\n"]
-            : [
-                stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
-                stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
-            ]),
-    ];
-    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
-    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
-    const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
-    const summary = `<summary>${STATUS_ICONS[r.status]} <b>${line(markdown_clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
-    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
-}
-/** Failing tests listed in the comment; more are counted. */
-const FAILING_TESTS_SHOWN = 10;
-/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
-function testsSection(r) {
-    const { tests, compare } = r;
-    if (!tests)
-        return undefined;
-    const blamed = new Set([...(compare?.pass_to_fail ?? []), ...(compare?.new_failing ?? [])]);
-    const failing = tests.cases.filter((c) => c.status === "failed" || c.status === "error");
-    const ordered = compare
-        ? [...failing.filter((c) => blamed.has(c.id)), ...failing.filter((c) => !blamed.has(c.id))]
-        : failing;
-    const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
-        const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
-        const first = c.message?.split("\n").find((line) => line.trim() !== "");
-        const said = first ? `: ${escapeMarkdown(markdown_clipped(first.trim(), REASON_MAX / 5))}` : "";
-        const already = compare && !blamed.has(c.id) ? " — already failing on the base" : "";
-        return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
-    });
-    if (ordered.length > FAILING_TESTS_SHOWN)
-        items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
-    const against = compare
-        ? `Against the base: ${[
-            `${compare.fail_to_pass?.length ?? 0} fixed`,
-            `${compare.pass_to_fail?.length ?? 0} broken`,
-            `${compare.new_failing?.length ?? 0} new failing`,
-            `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
-        ].join(", ")}.`
-        : undefined;
-    const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
-    const flaky = tests.cases.filter((c) => c.flaky && !failing.includes(c));
-    const flakyLine = flaky.length
-        ? `Flaky (failed in one attempt, passed in another): ${flaky
-            .slice(0, FAILING_TESTS_SHOWN)
-            .map((c) => label(c.id))
-            .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
-        : undefined;
-    return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
-}
-/** Each attempt of a rerun candidate, in order. */
-function attemptsSection(r) {
-    if (!r.attempts || r.attempts.length < 2)
-        return undefined;
-    const steps = r.attempts.map((a) => `${STATUS_ICONS[a.status]} ${SHOWN_LABELS[a.status]} (${markdown_formatDuration(a.duration_ms)})`);
-    return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
-}
-function notesSection(r) {
-    if (!r.notes || r.notes.length === 0)
-        return undefined;
-    return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(markdown_clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
-}
-// The feedback of a failed test is its stderr (or stdout): said once, not twice.
-function stream(title, text, cap, cutBySandbox, feedback) {
-    if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
-        return `**${title}**: the feedback above\n`;
-    return section(title, text, cap, cutBySandbox);
-}
-function section(title, text, cap, cutBySandbox) {
-    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
-    if (text === "")
-        return `**${title}**: empty\n`;
-    if (cap === 0)
-        return `**${title}**: omitted for length\n`;
-    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
-}
-// Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
-// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
-// in it is read as markdown, and no blank line can end it.
-function feedbackSection(text, cap) {
-    if (text === "")
-        return "**Feedback**: empty\n";
-    if (cap === 0)
-        return "**Feedback**: omitted for length\n";
-    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${tail}` : "";
-    // A <code> per line: GitHub hides a <br> inside <code>, so the breaks go between them.
-    const lines = escapeHtml(`${head}${cut}`)
-        .split("\n")
-        .map((l) => (l === "" ? "" : `<code>${l}</code>`));
-    return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
-}
-// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
-function pre(text, cap) {
-    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
-    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
-}
-function skippedList(skipped, shown) {
-    if (skipped.length === 0)
-        return undefined;
-    const items = skipped.slice(0, shown).map((s) => {
-        const url = safeUrl(s.url);
-        const where = url ? `[comment](${url})` : label(s.source);
-        return `- ${SKIPPED_ICON} **${label(s.id)}**: ${escapeMarkdown(markdown_clipped(s.reason, REASON_MAX))} (${where})`;
-    });
-    const hidden = skipped.length - items.length;
-    if (hidden > 0)
-        items.push(`- … and ${hidden} more`);
-    return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
-function statusCounts(results) {
-    return STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
-        .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${STATUS_ICONS[s]} ${n} ${SHOWN_LABELS[s]}`)
-        .join(" · ");
-}
-
-;// CONCATENATED MODULE: ./src/progress.ts
+;// CONCATENATED MODULE: ./src/report/progress.ts
 // The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
 // replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
 // given the clock.
@@ -17737,7 +17215,7 @@ function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
-;// CONCATENATED MODULE: ./src/gate.ts
+;// CONCATENATED MODULE: ./src/run/gate.ts
 // The whole run, shared by the action and the CLI: candidates → images first → every candidate
 // through the pipeline (bounded concurrency, input order kept) → the gate decision.
 
@@ -17958,7 +17436,7 @@ async function readBaseTree(root, maxBytes, input) {
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
 
-;// CONCATENATED MODULE: ./src/prepare/run-base.ts
+;// CONCATENATED MODULE: ./src/run/run-base.ts
 // What a run's candidates start from: the base tree (read once) and the run images made of it (once
 // per source image, with the setup run once in each), removed when the run ends. Nothing is read or
 // made until a candidate needs it: a dataset of replies never reads the checkout.
@@ -18253,6 +17731,46 @@ const OOM_LOOK_TIMEOUT_MS = 2_000;
 /** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
 function eventWindow(now = Date.now()) {
     return { since: "0", until: (now / 1000).toFixed(3) };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+const memory_MiB = 1024 * 1024;
+/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
+const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
+/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
+function memoryFromStats(stats) {
+    const memory = stats?.memory_stats;
+    const usage = memory?.usage;
+    const limit = memory?.limit;
+    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+        return undefined;
+    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
+    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+    b: 1,
+    kib: 1024,
+    mib: memory_MiB,
+    gib: 1024 * memory_MiB,
+    tib: 1024 * 1024 * memory_MiB,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+};
+function bytesOf(text) {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
+}
+/**
+ * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
+ * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
+ */
+function memoryFromCli(memUsage) {
+    const [used, limit] = memUsage.split("/").map(bytesOf);
+    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
@@ -19050,6 +18568,7 @@ async function reachableApi(env, log) {
 
 
 
+
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -19090,7 +18609,7 @@ const DEFAULTS = {
     merge: "",
     "max-candidates": "20",
     "pass-at-k": "1,5,10",
-    "fail-on": model_STATUSES.filter((s) => s !== "pass").join(","),
+    "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
     comment: "true",
     report: "",
     junit: "",
@@ -19189,7 +18708,7 @@ function readSettings(get, ctx) {
     if (source === "files" && files.length === 0) {
         throw new InputError("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...model_STATUSES, "flaky"]));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...STATUSES, "flaky"]));
     const failOn = failOnWords.filter((word) => word !== "flaky");
     const memoryBytes = parseSize("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.

@@ -22,11 +22,11 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readDataset } from "../src/candidates/dataset.js";
-import { classify } from "../src/classify.js";
-import { runGate } from "../src/gate.js";
-import { LANGUAGES } from "../src/languages.js";
-import type { RunFacts, Status } from "../src/model.js";
-import { mapLimit } from "../src/pipeline.js";
+import { classify } from "../src/verdict/classify.js";
+import { runGate } from "../src/run/gate.js";
+import { LANGUAGES } from "../src/core/languages.js";
+import type { RunFacts, Status } from "../src/core/model.js";
+import { mapLimit } from "../src/run/pipeline.js";
 import { extractCode } from "../src/prepare/extract.js";
 import { quantile } from "../src/report/evaluation.js";
 import { StreamCapture } from "../src/sandbox/capture.js";
@@ -37,7 +37,7 @@ import { type ContainerEngine, type JudgingEngine, RUN_LABEL, type SandboxJob } 
 import { createEngine } from "../src/sandbox/select.js";
 import { tarball } from "../src/sandbox/tar.js";
 import { type ModeSettings, readSettings, type InputName, type Settings } from "../src/settings/settings.js";
-import { inShard } from "../src/shard.js";
+import { inShard } from "../src/candidates/shard.js";
 import {
   COMMAND,
   PROMPT_FILE,

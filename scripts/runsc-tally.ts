@@ -7,7 +7,7 @@
 // `api` is what users get when the socket answers (the warm pool over the Engine API); `cli` the docker CLI.
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
-import { judgeCandidate } from "../src/pipeline.js";
+import { judgeCandidate } from "../src/run/pipeline.js";
 import { CliEngine } from "../src/sandbox/engines/cli.js";
 import { createEngine } from "../src/sandbox/select.js";
 import { readSettings } from "../src/settings/settings.js";

@@ -6,22 +6,22 @@
 //   try { const observation = await sandbox.judge({ reply }); … } finally { await sandbox.close(); }
 import { randomBytes } from "node:crypto";
 import { datasetEntry } from "./candidates/dataset.js";
-import { imagePreparer } from "./gate.js";
-import type { Language, Result, Status } from "./model.js";
-import { judgeCandidate, type RunContext } from "./pipeline.js";
-import { RunBase } from "./prepare/run-base.js";
+import { imagePreparer } from "./run/gate.js";
+import type { Language, Result, Status } from "./core/model.js";
+import { judgeCandidate, type RunContext } from "./run/pipeline.js";
+import { RunBase } from "./run/run-base.js";
 import { loadTestFiles } from "./prepare/tests.js";
 import { buildBaseImage, removeBaseImage } from "./sandbox/base-image.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
 import { createEngine } from "./sandbox/select.js";
-import { DATASET_SCHEMA, type DatasetLine } from "./schemas/dataset.js";
-import { checker } from "./schemas/validate.js";
+import { DATASET_SCHEMA, type DatasetLine } from "./core/schemas/dataset.js";
+import { checker } from "./core/schemas/validate.js";
 import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
-import { InputError, camelCase } from "./settings/input-error.js";
+import { InputError, camelCase } from "./core/errors.js";
 import { readSettings, type Settings } from "./settings/settings.js";
 
-export { InputError } from "./settings/input-error.js";
-export type { InputNaming } from "./settings/input-error.js";
+export { InputError } from "./core/errors.js";
+export type { InputNaming } from "./core/errors.js";
 export type { Language, Status };
 
 /** What one judgement observed: a result of the JSON report (docs/report.schema.json). */

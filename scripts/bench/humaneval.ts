@@ -1,6 +1,6 @@
 // HumanEval records → gate candidates, and the rules for comparing a verdict with the official one.
 // Pure: the bench and its unit test share these.
-import type { Status } from "../../src/model.js";
+import type { Status } from "../../src/core/model.js";
 
 /** One corpus line (../shared/corpus/humaneval-replies/README.md), or one of the bench's own. */
 export interface BenchRecord {

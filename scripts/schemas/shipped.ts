@@ -1,6 +1,6 @@
 // The schemas shipped in docs/, and their text there: `npm run schemas` writes it, a unit test checks it.
-import { DATASET_SCHEMA } from "../../src/schemas/dataset.js";
-import { REPORT_SCHEMA } from "../../src/schemas/report.js";
+import { DATASET_SCHEMA } from "../../src/core/schemas/dataset.js";
+import { REPORT_SCHEMA } from "../../src/core/schemas/report.js";
 
 export const SHIPPED = [
   { path: "docs/report.schema.json", schema: REPORT_SCHEMA },

@@ -1,6 +1,18 @@
 // `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
-import type { Candidate } from "../model.js";
-import { bodyHash, type Fingerprint } from "./verdict-state.js";
+import type { Candidate } from "../core/model.js";
+
+/** What the gate knows of a reply now, to tell whether a remembered verdict is still its own. */
+export interface Fingerprint {
+  updatedAt: string;
+  hash: string;
+}
+
+/** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
+export function bodyHash(body: string): string {
+  return createHash("sha256").update(body).digest("hex").slice(0, 32);
+}
+
+import { createHash } from "node:crypto";
 
 export interface AgentComment {
   kind: "comment" | "review-comment" | "review";

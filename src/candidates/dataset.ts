@@ -1,11 +1,11 @@
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import type { Candidate, CandidateOverrides } from "../model.js";
-import { checkRelativePath } from "../prepare/paths.js";
-import { DATASET_SCHEMA, type DatasetLine } from "../schemas/dataset.js";
-import { checker } from "../schemas/validate.js";
-import { parseDuration } from "../settings/units.js";
+import type { Candidate, CandidateOverrides } from "../core/model.js";
+import { checkRelativePath } from "../core/paths.js";
+import { DATASET_SCHEMA, type DatasetLine } from "../core/schemas/dataset.js";
+import { checker } from "../core/schemas/validate.js";
+import { parseDuration } from "../core/units.js";
 
 /** A line that could not be read as a candidate: reported with its line number, the rest still runs. */
 export interface DatasetProblem {

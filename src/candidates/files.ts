@@ -1,6 +1,6 @@
 // `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
 import { readFile } from "node:fs/promises";
-import type { Match } from "./glob.js";
+import type { Match } from "../core/globs.js";
 import { readDataset, type DatasetEntry } from "./dataset.js";
 
 export function kindOfFile(path: string): "dataset" | "patch" | "reply" {

@@ -4,7 +4,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { GitHubError, type GitHubClient } from "../github.js";
-import { InputError } from "../settings/input-error.js";
+import { InputError } from "../core/errors.js";
 
 const run = promisify(execFile);
 /** A pull request GitHub will not send is large, but a diff in memory has to end somewhere. */

@@ -2,8 +2,8 @@
 // report) under them, in path order, as `source: files` globs would find them.
 import { stat } from "node:fs/promises";
 import { posix, resolve } from "node:path";
-import { resolveGlobs, type Match } from "../candidates/glob.js";
-import { InputError } from "../settings/input-error.js";
+import { resolveGlobs, type Match } from "../core/globs.js";
+import { InputError } from "../core/errors.js";
 
 /** What a directory given as an argument contributes, by argument. */
 export const DIRECTORY_FILES = {

@@ -1,9 +1,9 @@
 // The command line read into what to do, and each decision the CLI makes about it: which flags each
 // command takes, what goes to stdout, the exit code. Pure, so each rule is tested on its own.
-import type { GateOutcome } from "../gate.js";
-import type { Status } from "../model.js";
+import type { GateOutcome } from "../core/model.js";
+import type { Status } from "../core/model.js";
 import { CLI_INPUTS, ACTION_ONLY, type CliInput } from "../settings/entries.js";
-import { InputError } from "../settings/input-error.js";
+import { InputError } from "../core/errors.js";
 
 /** Bad usage: a command, flag or argument the CLI does not take. Exit 2, with the command's usage line. */
 export class UsageError extends Error {

@@ -1,5 +1,5 @@
 // Colours for a person at a terminal, never for a pipe or a file. No dependency: four SGR codes.
-import type { Status } from "../model.js";
+import type { Status } from "../core/model.js";
 
 /**
  * Whether to colour what goes to a stream. FORCE_COLOR (set and not empty) decides first, as in Node's

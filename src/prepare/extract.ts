@@ -1,7 +1,7 @@
 // Phase 1: find the code in a model's reply. Pure: no I/O. Blocks are ranked, longest first; which of
 // them parses is the sandbox's question (phase 2), so the caller walks the ranking.
-import type { Language } from "../model.js";
-import { LANGUAGE_NAMES, languageOfTag } from "../languages.js";
+import type { Language } from "../core/model.js";
+import { LANGUAGE_NAMES, languageOfTag } from "../core/languages.js";
 
 /** Where the chosen code came from in the reply. */
 export interface BlockRef {

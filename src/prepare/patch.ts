@@ -3,7 +3,7 @@
 // git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
 // path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
 // path strings.
-import { checkRelativePath, isSafeRelativePath } from "./paths.js";
+import { checkRelativePath, isSafeRelativePath } from "../core/paths.js";
 
 /**
  * How a hunk found its place, strictest first: `exact` and `offset` are where git apply would put it,

@@ -1,5 +1,5 @@
 // Phase 2's report: turn a parser's complaint, as printed inside the sandbox, into a located SyntaxInfo.
-import type { Language, SyntaxInfo } from "../model.js";
+import type { Language, SyntaxInfo } from "../core/model.js";
 
 type Parsed = Partial<SyntaxInfo> | undefined;
 

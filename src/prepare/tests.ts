@@ -1,8 +1,8 @@
 // The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
 import { readFile, stat } from "node:fs/promises";
-import { resolveGlobs } from "../candidates/glob.js";
-import type { SandboxFile } from "../sandbox/engine.js";
-import { InputError } from "../settings/input-error.js";
+import { resolveGlobs } from "../core/globs.js";
+import type { SandboxFile } from "../core/model.js";
+import { InputError } from "../core/errors.js";
 
 /** Any execute bit, as git records a file's mode (100755 or 100644). */
 export function isExecutable(mode: number): boolean {

@@ -5,9 +5,9 @@ import { execFile } from "node:child_process";
 import { lstat, readFile, readlink, readdir } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { promisify } from "node:util";
-import type { SandboxFile } from "../sandbox/engine.js";
-import { InputError } from "../settings/input-error.js";
-import { checkRelativePath } from "./paths.js";
+import type { SandboxFile } from "../core/model.js";
+import { InputError } from "../core/errors.js";
+import { checkRelativePath } from "../core/paths.js";
 import { isExecutable } from "./tests.js";
 
 export interface BaseTree {

@@ -1,5 +1,6 @@
 // Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
-import { STATUSES, type Result, type Status } from "../model.js";
+import { type Result, type Status } from "../core/model.js";
+import { STATUSES } from "../core/statuses.js";
 import { cleanText, STATUS_LABELS } from "./markdown.js";
 
 export interface Annotation {

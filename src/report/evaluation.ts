@@ -1,7 +1,9 @@
 // Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
 // since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
-import { STATUSES, type Result, type Status } from "../model.js";
-import { STATUS_LABELS, clip, escapeMarkdown, formatDuration } from "./markdown.js";
+import { type Result, type Status } from "../core/model.js";
+import { STATUSES } from "../core/statuses.js";
+import { STATUS_LABELS, clip, escapeMarkdown } from "./markdown.js";
+import { formatDuration } from "../core/units.js";
 import { type PassAtK, type TaskDrop, passAt1Drops, scorePassAtK } from "./pass-at-k.js";
 
 /** What the evaluation reads of a result: the JSON report keeps these for every candidate. */

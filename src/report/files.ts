@@ -1,9 +1,9 @@
 // The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import type { GateOutcome } from "../gate.js";
+import type { GateOutcome } from "../core/model.js";
 import type { Settings } from "../settings/settings.js";
-import type { Report } from "../schemas/report.js";
+import type { Report } from "../core/schemas/report.js";
 import { buildReport } from "./json.js";
 import { renderJUnit } from "./junit.js";
 

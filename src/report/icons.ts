@@ -1,6 +1,6 @@
 // One icon beside every status label, the same in the comment, the job summary and the check: a reader
 // finds the failures by shape before reading a word. Pure data.
-import type { Status } from "../model.js";
+import type { Status } from "../core/model.js";
 
 export const STATUS_ICONS: Record<Status, string> = {
   pass: "✅",

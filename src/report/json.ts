@@ -1,8 +1,9 @@
 // The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
-import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
-import { inSchemaOrder } from "../schemas/declare.js";
-import { SKIPPED_SCHEMA, newResult, type Report } from "../schemas/report.js";
-import type { Shard } from "../shard.js";
+import { type Result, type Skipped, type Status } from "../core/model.js";
+import { STATUSES } from "../core/statuses.js";
+import { inSchemaOrder } from "../core/schemas/declare.js";
+import { SKIPPED_SCHEMA, newResult, type Report } from "../core/schemas/report.js";
+import type { Shard } from "../candidates/shard.js";
 import { scorePassAtK } from "./pass-at-k.js";
 
 /** What a report holds beside its results, when the run had it. */

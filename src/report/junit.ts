@@ -1,7 +1,8 @@
 // The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
 // whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
 // reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
-import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
+import { type Result, type Skipped, type Status } from "../core/model.js";
+import { STATUSES } from "../core/statuses.js";
 import { cleanText, STATUS_LABELS } from "./markdown.js";
 
 export interface JUnitOptions {

@@ -5,8 +5,10 @@
 // Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
 // label, the deciding replies first and the older ones collapsed as history; the details in that order.
-import { STATUSES, type Result, type Skipped, type Status } from "../model.js";
-import type { Report } from "../schemas/report.js";
+import { type Result, type Skipped, type Status } from "../core/model.js";
+import { STATUSES } from "../core/statuses.js";
+import type { Report } from "../core/schemas/report.js";
+import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, STATUS_ICONS, verdictIcon } from "./icons.js";
 
 export interface CommentInput {
@@ -114,14 +116,6 @@ export function safeUrl(url: string | undefined): string | undefined {
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return undefined;
   // A `|` would split the table cell; parentheses and brackets would end the link.
   return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 
 /** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */

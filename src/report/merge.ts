@@ -1,11 +1,11 @@
 // Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
 // into one. Everything but `loadReport` is pure.
 import { readFile } from "node:fs/promises";
-import type { Result, Skipped } from "../model.js";
-import { REPORT_SCHEMA, type Report } from "../schemas/report.js";
-import { checker } from "../schemas/validate.js";
-import { InputError } from "../settings/input-error.js";
-import type { Shard } from "../shard.js";
+import type { Result, Skipped } from "../core/model.js";
+import { REPORT_SCHEMA, type Report } from "../core/schemas/report.js";
+import { checker } from "../core/schemas/validate.js";
+import { InputError } from "../core/errors.js";
+import type { Shard } from "../candidates/shard.js";
 
 export interface NamedReport {
   /** How the user named the file: errors point at it. */

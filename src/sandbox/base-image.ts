@@ -7,7 +7,7 @@
 // run label and is removed when the run ends (the action's post step removes it too, by label).
 import { randomBytes } from "node:crypto";
 import { cli, describeFailure } from "./cli-command.js";
-import type { Limits, SandboxFile } from "./engine.js";
+import type { Limits, SandboxFile } from "../core/model.js";
 import { type Dialect, WORKDIR, cliRunArgs, lockDown } from "./policy.js";
 import { containerName } from "./run.js";
 import { tarball } from "./tar.js";

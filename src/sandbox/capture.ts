@@ -1,6 +1,6 @@
 // A capped collector for one output stream: it keeps the head, counts everything, and never stops
 // reading (a writer blocked on a full pipe would look like a hang, not like too much output).
-import type { CapturedStream } from "../model.js";
+import type { CapturedStream } from "../core/model.js";
 
 export class StreamCapture {
   readonly #limit: number;

@@ -13,7 +13,8 @@
 // exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
 // nothing of the candidate runs while the check does, and the check ends before the command starts.
 import { randomBytes } from "node:crypto";
-import type { Phase } from "../model.js";
+import type { Phase } from "../core/model.js";
+import { VERDICT_ENV, VERDICT_PREFIX } from "../core/languages.js";
 import { StreamCapture } from "./capture.js";
 
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
@@ -36,12 +37,6 @@ export function runMarker(nonce: string): string {
 export function resultsMarker(nonce: string): string {
   return `\x1esandbox-gate:results:${nonce}\n`;
 }
-
-/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
-export const VERDICT_ENV = "SANDBOX_GATE_NONCE";
-
-/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
-export const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
 
 export function verdictMarker(nonce: string): string {
   return `${VERDICT_PREFIX}${nonce}\n`;

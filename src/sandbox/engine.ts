@@ -1,29 +1,7 @@
 // The container engine behind one small interface, so the pipeline is tested without one and each
 // implementation (engines/: the docker or podman CLI, the Engine API's fresh pool, `isolation: run`'s
 // shared containers) meets the same contract against a real engine (test/integration/engines.test.ts).
-import type { RunFacts } from "../model.js";
-
-export interface SandboxFile {
-  /** Relative path inside the work dir; never absolute, never `..`. */
-  path: string;
-  content: string | Uint8Array;
-  /** Unpacked with mode 0755 rather than 0644: a script the test command runs as `./x`. */
-  executable?: boolean;
-  /** A symbolic link to this path (relative, inside the tree) instead of a file; `content` is unused. */
-  linkTarget?: string;
-}
-
-export interface Limits {
-  timeoutMs: number;
-  memoryBytes: number;
-  cpus: number;
-  pidsLimit: number;
-  maxOutputBytes: number;
-  /** Size of the tmpfs work dir (and of /tmp); also the largest file a process may write. */
-  workdirBytes: number;
-  /** OCI runtime, e.g. `runsc`; empty for the engine's default. */
-  runtime?: string;
-}
+import type { Limits, RunFacts, SandboxFile } from "../core/model.js";
 
 /** One candidate's run: files in through stdin, an optional parse check, then the test command. */
 export interface SandboxJob {

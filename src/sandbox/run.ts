@@ -3,7 +3,7 @@
 // told apart from the candidate's doing), and the removals that follow it, off the critical path.
 import { randomBytes } from "node:crypto";
 import { constants } from "node:os";
-import type { CapturedStream, MemorySample, Phase, RunFacts } from "../model.js";
+import type { CapturedStream, MemorySample, Phase, RunFacts } from "../core/model.js";
 import type { StreamCapture } from "./capture.js";
 import { type ResultsTar, type RunClock, START_GRACE_MS, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, RunHooks, SandboxJob } from "./engine.js";

@@ -1,7 +1,7 @@
 // A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
 // the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
-import { checkRelativePath } from "../prepare/paths.js";
-import type { SandboxFile } from "./engine.js";
+import { checkRelativePath } from "../core/paths.js";
+import type { SandboxFile } from "../core/model.js";
 
 const BLOCK = 512;
 /** GNU tar's default record: 20 blocks. */

@@ -1,14 +1,15 @@
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
 import { cpus, totalmem } from "node:os";
-import { LANGUAGE_NAMES, isLanguage } from "../languages.js";
-import { STATUSES, type Language, type Status } from "../model.js";
-import { checkRelativePath } from "../prepare/paths.js";
-import type { Limits } from "../sandbox/engine.js";
-import type { Shard } from "../shard.js";
-import { InputError } from "./input-error.js";
+import { LANGUAGE_NAMES, isLanguage } from "../core/languages.js";
+import { type Language, type Status } from "../core/model.js";
+import { STATUSES } from "../core/statuses.js";
+import { checkRelativePath } from "../core/paths.js";
+import type { Limits } from "../core/model.js";
+import type { Shard } from "../candidates/shard.js";
+import { InputError } from "../core/errors.js";
 import { globProblem } from "../verdict/results-files.js";
-import { parseDuration, parseSize } from "./units.js";
+import { parseDuration, parseSize } from "../core/units.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";

@@ -1,6 +1,6 @@
 // Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
 // add up to. Pure.
-import type { Result, Status } from "../model.js";
+import type { Result, Status } from "../core/model.js";
 import { isFailing } from "./by-tests.js";
 import type { TestResults } from "./test-results.js";
 

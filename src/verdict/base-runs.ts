@@ -2,7 +2,7 @@
 // and command, whatever the number of patches compared with it.
 import { createHash } from "node:crypto";
 import type { BaseRun } from "./compare.js";
-import type { SandboxFile } from "../sandbox/engine.js";
+import type { SandboxFile } from "../core/model.js";
 
 /** What makes two base runs the same: the image (a run image holds the tree), the command, the files sent. */
 export interface BaseKey {

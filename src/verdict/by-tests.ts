@@ -1,6 +1,6 @@
 // The verdict once per-test results are read: a run that reached its end is judged by its tests as well
 // as by its exit code, and a run that wrote no tests did not pass. Pure.
-import type { Status } from "../model.js";
+import type { Status } from "../core/model.js";
 import type { ResultsReading } from "./results-files.js";
 import type { TestCase, TestResults } from "./test-results.js";
 

@@ -1,7 +1,6 @@
 // `compare: base`: a patch's tests against the same command on the unpatched base, as the SWE-bench
 // harness sorts them (FAIL_TO_PASS, PASS_TO_PASS, …), so a patch is blamed only for what it broke. Pure.
-import type { Result, Status } from "../model.js";
-import type { Report } from "../schemas/report.js";
+import type { ReportedBase, Result, Status } from "../core/model.js";
 import { RAN_TO_END, isFailing } from "./by-tests.js";
 import type { TestResults } from "./test-results.js";
 
@@ -99,8 +98,6 @@ export function judgeAgainstBase(now: { status: Status; tests?: TestResults }, b
   const compare = compareTests(base.tests, now.tests);
   return { status: blamed(compare).length > 0 ? "test_failed" : "pass", compare };
 }
-
-export type ReportedBase = NonNullable<Report["base"]>;
 
 /** The base run as the JSON report lists it. */
 export function reportedBase(base: BaseRun): ReportedBase {

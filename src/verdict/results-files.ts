@@ -1,8 +1,8 @@
 // The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
 // sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
 import { minimatch } from "minimatch";
-import type { RunFacts } from "../model.js";
-import { checkRelativePath } from "../prepare/paths.js";
+import type { RunFacts } from "../core/model.js";
+import { checkRelativePath } from "../core/paths.js";
 import { untar } from "../sandbox/untar.js";
 import { readTestResults, type TestResults } from "./test-results.js";
 

@@ -4,7 +4,7 @@
 // "billion laughs" file is an undefined entity, not gigabytes), every size is bounded, and what cannot be
 // read is a note naming the file, never a crash. Pure.
 import { SaxesParser, type SaxesTagPlain } from "saxes";
-import type { Result } from "../model.js";
+import type { Result } from "../core/model.js";
 
 export type TestResults = NonNullable<Result["tests"]>;
 export type TestCase = TestResults["cases"][number];

@@ -14,9 +14,9 @@ import {
   parseCommandLine,
   type Command,
 } from "../../src/cli/options.js";
-import type { Result, Status } from "../../src/model.js";
+import type { Result, Status } from "../../src/core/model.js";
 import { ACTION_ONLY } from "../../src/settings/entries.js";
-import { InputError } from "../../src/settings/input-error.js";
+import { InputError } from "../../src/core/errors.js";
 import { DEFAULTS, readSettings } from "../../src/settings/settings.js";
 
 function command(argv: string[]): Command {

@@ -1,7 +1,7 @@
 // When the CLI colours its output, and how each status looks.
 import { describe, expect, it } from "vitest";
 import { colourWanted, painter, toneOf } from "../../src/cli/style.js";
-import { STATUSES } from "../../src/model.js";
+import { STATUSES } from "../../src/core/statuses.js";
 
 describe("colourWanted", () => {
   it.each([

@@ -4,7 +4,7 @@ import { execFile, execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
-import type { Report, Result } from "../../src/schemas/report.js";
+import type { Report, Result } from "../../src/core/schemas/report.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";

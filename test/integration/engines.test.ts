@@ -6,9 +6,10 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { classify } from "../../src/classify.js";
+import { classify } from "../../src/verdict/classify.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/api/client.js";
-import { type ContainerEngine, type Limits, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { type ContainerEngine, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { type Limits } from "../../src/core/model.js";
 import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { FreshPoolEngine } from "../../src/sandbox/engines/fresh-pool.js";
 import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/shared.js";

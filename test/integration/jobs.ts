@@ -1,6 +1,7 @@
 // What the engine tests give an engine: the suite's limits, and a Python candidate as a job.
-import { LANGUAGES } from "../../src/languages.js";
-import { type Limits, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { LANGUAGES } from "../../src/core/languages.js";
+import { RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { type Limits } from "../../src/core/model.js";
 import { TEST_IMAGE } from "./support.js";
 
 export const MiB = 1024 * 1024;

@@ -5,7 +5,7 @@ import { cpSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Result } from "../../src/model.js";
+import type { Result } from "../../src/core/model.js";
 import { TEST_IMAGE } from "./support.js";
 import { tempDir } from "../support/temp.js";
 import { readValidReport } from "../support/report-schema.js";

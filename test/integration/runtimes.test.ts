@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
-import type { Result } from "../../src/model.js";
+import type { Result } from "../../src/core/model.js";
 import { ENDING_CASES, HostileWorld, LIMIT_CASES, Sandbox, codeOf, type Inputs } from "./hostile-cases.js";
 import { GVISOR_INPUTS } from "./runtimes.js";
 import { TEST_IMAGE, ensurePodmanImage } from "./support.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../src/languages.js";
-import type { Language, SyntaxInfo } from "../../src/model.js";
+import { LANGUAGES } from "../../src/core/languages.js";
+import type { Language, SyntaxInfo } from "../../src/core/model.js";
 import { parseCheckOutput } from "../../src/prepare/syntax.js";
 
 // Outputs captured from the checkers in sandbox-gate-test/bookworm:1 (python 3.11, node 18, bash 5.2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Status } from "../../src/model.js";
+import type { Status } from "../../src/core/model.js";
 import { buildAnnotations, limitAnnotations } from "../../src/report/annotations.js";
 import { MIXED, result, TESTED } from "./fixtures.js";
 

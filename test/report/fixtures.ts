@@ -1,6 +1,6 @@
 // Results and skipped candidates shared by the report tests, built as the pipeline builds them.
-import type { Result, Skipped, Status } from "../../src/model.js";
-import { newResult } from "../../src/schemas/report.js";
+import type { Result, Skipped, Status } from "../../src/core/model.js";
+import { newResult } from "../../src/core/schemas/report.js";
 
 export function result(fields: Partial<Result> & Pick<Result, "id" | "status">): Result {
   return newResult({

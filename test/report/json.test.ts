@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STATUSES } from "../../src/model.js";
+import { STATUSES } from "../../src/core/statuses.js";
 import { buildReport, compactResults, countByStatus } from "../../src/report/json.js";
 import { expectValidReport } from "../support/report-schema.js";
 import { HOSTILE, MIXED, PASSING, SKIPPED } from "./fixtures.js";

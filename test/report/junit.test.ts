@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Status } from "../../src/model.js";
+import type { Status } from "../../src/core/model.js";
 import { escapeXml, renderJUnit } from "../../src/report/junit.js";
 import { HOSTILE, MIXED, SKIPPED } from "./fixtures.js";
 

@@ -5,15 +5,15 @@ import {
   COMMENT_MAX_LENGTH,
   escapeHtml,
   escapeMarkdown,
-  formatDuration,
   renderComment,
   renderSummary,
   safeUrl,
   stickyMarker,
   type CommentInput,
 } from "../../src/report/markdown.js";
-import { conversationVerdict } from "../../src/conversation.js";
-import type { Result } from "../../src/model.js";
+import { formatDuration } from "../../src/core/units.js";
+import { conversationVerdict } from "../../src/action/conversation.js";
+import type { Result } from "../../src/core/model.js";
 import {
   CONVERSATION,
   CROWD,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { passAt1Drops, passAtK, scorePassAtK } from "../../src/report/pass-at-k.js";
-import type { Status } from "../../src/model.js";
+import type { Status } from "../../src/core/model.js";
 
 /** `n` samples of `task`, the first `c` passing. */
 const samples = (task: string, n: number, c: number): Array<{ task: string; status: Status }> =>

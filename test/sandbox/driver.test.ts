@@ -22,9 +22,9 @@ import {
   newNonce,
   resultsMarker,
   runMarker,
-  VERDICT_ENV,
   verdictMarker,
 } from "../../src/sandbox/driver.js";
+import { VERDICT_ENV } from "../../src/core/languages.js";
 import { tarball } from "../../src/sandbox/tar.js";
 import { untar } from "../../src/sandbox/untar.js";
 

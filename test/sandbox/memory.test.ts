@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { atMemoryLimit, memoryFromCli, memoryFromStats, memorySlack } from "../../src/sandbox/memory.js";
+import { memoryFromCli, memoryFromStats } from "../../src/sandbox/memory.js";
+import { atMemoryLimit, memorySlack } from "../../src/verdict/memory.js";
 
 const MiB = 1024 * 1024;
 

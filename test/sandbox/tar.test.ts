@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SandboxFile } from "../../src/sandbox/engine.js";
+import type { SandboxFile } from "../../src/core/model.js";
 import { normalisePath, paxRecord, tarball } from "../../src/sandbox/tar.js";
 import { tempDir } from "../support/temp.js";
 

@@ -1,7 +1,7 @@
 // Which inputs each entry takes, and how each names an input to its user.
 import { describe, expect, it } from "vitest";
 import { ACTION_ONLY, BATCH_ONLY, CLI_INPUTS, LIBRARY_INPUTS } from "../../src/settings/entries.js";
-import { InputError, camelCase, nameOfInput } from "../../src/settings/input-error.js";
+import { InputError, camelCase, nameOfInput } from "../../src/core/errors.js";
 import { DEFAULTS } from "../../src/settings/settings.js";
 
 describe("the inputs of each entry", () => {

@@ -1,5 +1,5 @@
 // Run facts for unit tests that script an engine: a clean run that exited 0, and what a test changes.
-import type { CapturedStream, RunFacts } from "../../src/model.js";
+import type { CapturedStream, RunFacts } from "../../src/core/model.js";
 
 /** A captured stream that holds `text` whole. */
 export function captured(text = ""): CapturedStream {

@@ -1,5 +1,5 @@
 // The InputError a call throws, for tests that look at which input it names and how.
-import { InputError } from "../../src/settings/input-error.js";
+import { InputError } from "../../src/core/errors.js";
 
 export function inputError(fn: () => unknown): InputError {
   try {

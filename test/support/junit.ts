@@ -1,5 +1,5 @@
 // JUnit XML and the results' tar a sandbox sends back, for unit tests that script an engine.
-import type { RunFacts } from "../../src/model.js";
+import type { RunFacts } from "../../src/core/model.js";
 import { tarball } from "../../src/sandbox/tar.js";
 
 export type CaseSpec = [name: string, status: "passed" | "failed" | "error" | "skipped", message?: string];

@@ -3,8 +3,8 @@
 // undeclared field (a typo, a field added without its schema) fails here.
 import { readFileSync } from "node:fs";
 import { assert } from "vitest";
-import { REPORT_SCHEMA, type Report } from "../../src/schemas/report.js";
-import { checker } from "../../src/schemas/validate.js";
+import { REPORT_SCHEMA, type Report } from "../../src/core/schemas/report.js";
+import { checker } from "../../src/core/schemas/validate.js";
 
 /** `schema` with `additionalProperties: false` on every object it declares properties for. */
 function closed(schema: unknown): unknown {

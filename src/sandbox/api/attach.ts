@@ -1,7 +1,7 @@
 // The reading of one run attached through the Engine API, a container's or an exec's: stdin in, stdout
 // and stderr apart and capped, the phases, the clocks, and the kill when a clock runs out.
 import type { Socket } from "node:net";
-import type { MemorySample } from "../../model.js";
+import type { MemorySample } from "../../core/model.js";
 import { StreamCapture } from "../capture.js";
 import { RunClock } from "../driver.js";
 import type { SandboxJob } from "../engine.js";

@@ -1,6 +1,6 @@
 // The calls both Engine API engines make of a container besides running it, and what they leave to the
 // CLI: images (pulls with the CLI's registry credentials) and the cleanup by label.
-import type { MemorySample } from "../../model.js";
+import type { MemorySample } from "../../core/model.js";
 import type { CliEngine } from "../engines/cli.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow } from "../late-oom.js";
 import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../memory.js";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { MemorySample, RunFacts } from "../../model.js";
+import type { MemorySample, RunFacts } from "../../core/model.js";
 import { StreamCapture } from "../capture.js";
 import { cli, describeFailure } from "../cli-command.js";
 import { RunClock } from "../driver.js";

@@ -13,7 +13,7 @@
 // the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
 // credentials, listing), so those calls go to the CLI engine.
 import type { Socket } from "node:net";
-import type { RunFacts } from "../../model.js";
+import type { RunFacts } from "../../core/model.js";
 import { captureStream } from "../api/attach.js";
 import type { EngineApi } from "../api/client.js";
 import { CliImages, containerMemory, oomEventSeen, removeContainer } from "../api/container.js";

@@ -9,7 +9,7 @@
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { RunFacts } from "../../model.js";
+import type { RunFacts } from "../../core/model.js";
 import { captureStream } from "../api/attach.js";
 import type { EngineApi } from "../api/client.js";
 import { CliImages, containerMemory, removeContainer } from "../api/container.js";

@@ -4,9 +4,10 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunFacts } from "../../../src/model.js";
+import type { RunFacts } from "../../../src/core/model.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli.js";
-import { type Limits, RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
+import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
+import { type Limits } from "../../../src/core/model.js";
 import { EngineApi, endpointFromEnv } from "../../../src/sandbox/api/client.js";
 import { SharedEngine } from "../../../src/sandbox/engines/shared.js";
 import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "../hostile-cases.js";

@@ -1,0 +1,120 @@
+// The values that flow through the pipeline: candidates in, classified results out.
+import type { Report, Result, Skipped } from "./schemas/report.js";
+
+export { STATUSES, type Status } from "./statuses.js";
+
+export type Language = "python" | "javascript" | "typescript" | "bash" | "php";
+
+/** Per-candidate settings a dataset line (or a future source) may override. */
+export interface CandidateOverrides {
+  command?: string;
+  language?: Language;
+  target?: string;
+  timeoutMs?: number;
+}
+
+/** One thing to judge: a model's reply or a patch, with where it came from. */
+export interface Candidate {
+  id: string;
+  /** Where it came from, as a user would look it up: a comment URL, `path`, or `path:line`. */
+  source: string;
+  kind: "reply" | "patch";
+  /** The reply or the patch as text (a file's bytes read as UTF-8). */
+  text: string;
+  /** A patch file's bytes, as read: what the patch is parsed from when present, since `text` may have lost some. */
+  bytes?: Uint8Array;
+  url?: string;
+  author?: string;
+  /** The problem this candidate is a sample of (dataset `task`), for pass@k. */
+  task?: string;
+  /** Extra files for this candidate only (dataset `files`), relative path → content. */
+  files?: Record<string, string>;
+  overrides?: CandidateOverrides;
+}
+
+/** A parser's complaint, located where the parser could say. */
+export type SyntaxInfo = NonNullable<Result["syntax"]>;
+
+/** One output stream as kept: capped, never invalid UTF-8. */
+export interface CapturedStream {
+  text: string;
+  truncated: boolean;
+  /** Bytes the stream really carried, kept or not. */
+  bytes: number;
+}
+
+/** The furthest phase the sandbox reached before the container ended. */
+export type Phase = "setup" | "check" | "run";
+
+/**
+ * The container's memory as the engine counts it (the kernel's usage less reclaimable page cache, as
+ * `docker stats` shows it), read at the moment our clock ran out, before the kill.
+ */
+export interface MemorySample {
+  usedBytes: number;
+  limitBytes: number;
+}
+
+/** What the engine observed about one sandbox run, before any judgement. */
+export interface RunFacts {
+  phase: Phase;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  oomKilled: boolean;
+  /** Taken when our timeout fired; absent when it did not fire or the engine could not say. */
+  memoryAtTimeout?: MemorySample;
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  /** Output of the parse check when it failed (phase `check`, non-zero exit). */
+  checkOutput: string;
+  /** The checker's own verdict line (JSON), on the nonce-marked channel the candidate's text cannot reach. */
+  checkVerdict?: string;
+  /** The files the job's `results` named, as a tar, when the command ended and the driver sent them. */
+  results?: { bytes: Uint8Array; truncated: boolean };
+  durationMs: number;
+  /** Set when our side failed: the engine, the image, the set-up inside the container. */
+  sandboxError?: string;
+}
+
+// A result and a skipped candidate are what the JSON report lists: their shape is the report's schema.
+export type { Result, Skipped };
+
+export interface SandboxFile {
+  /** Relative path inside the work dir; never absolute, never `..`. */
+  path: string;
+  content: string | Uint8Array;
+  /** Unpacked with mode 0755 rather than 0644: a script the test command runs as `./x`. */
+  executable?: boolean;
+  /** A symbolic link to this path (relative, inside the tree) instead of a file; `content` is unused. */
+  linkTarget?: string;
+}
+
+export interface Limits {
+  timeoutMs: number;
+  memoryBytes: number;
+  cpus: number;
+  pidsLimit: number;
+  maxOutputBytes: number;
+  /** Size of the tmpfs work dir (and of /tmp); also the largest file a process may write. */
+  workdirBytes: number;
+  /** OCI runtime, e.g. `runsc`; empty for the engine's default. */
+  runtime?: string;
+}
+
+/** The base run as the JSON report lists it (`compare: base`). */
+export type ReportedBase = NonNullable<Report["base"]>;
+
+/** Whether the run fails the check, and why, in a line. */
+export interface GateDecision {
+  failed: boolean;
+  reason: string;
+}
+
+export interface GateOutcome {
+  results: Result[];
+  skipped: Skipped[];
+  decision: GateDecision;
+  /** With `compare: base`: the base run (the first, when patches of `tests` had several bases). */
+  base?: ReportedBase;
+}

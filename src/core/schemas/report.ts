@@ -1,0 +1,324 @@
+// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
+// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
+// come from it, and newResult lays every result out in its key order.
+import { STATUSES, type Status } from "../statuses.js";
+import { inSchemaOrder, shipped, text, type Declared } from "./declare.js";
+
+// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
+// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
+// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
+
+const COUNT = { type: "integer", minimum: 0 } as const;
+const STATUS = { enum: STATUSES } as const;
+
+const TESTS = {
+  type: "object",
+  description:
+    "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+  properties: {
+    counts: {
+      type: "object",
+      description: "How many test cases ended each way.",
+      properties: {
+        passed: { ...COUNT, description: "Test cases that passed." },
+        failed: { ...COUNT, description: "Test cases that failed an assertion." },
+        error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+        skipped: { ...COUNT, description: "Test cases that were skipped." },
+      },
+      required: ["passed", "failed", "error", "skipped"],
+    },
+    cases: {
+      type: "array",
+      description: "Every test case, in the order the files list them.",
+      items: {
+        type: "object",
+        properties: {
+          id: text("Stable id of the test case, as `compare` lists it."),
+          name: text("The test case's name."),
+          classname: text("The test case's class or suite name."),
+          file: text("The file the test case is in, when the XML says."),
+          line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+          status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+          message: text("The failure's or error's message."),
+          duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+          flaky: {
+            type: "boolean",
+            description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+          },
+        },
+        required: ["id", "name", "status"],
+      },
+    },
+  },
+  required: ["counts", "cases"],
+} as const;
+
+const TEST_IDS = { type: "array", items: { type: "string" } } as const;
+
+export const RESULT_SCHEMA = {
+  type: "object",
+  description: "One judged candidate.",
+  properties: {
+    id: {
+      type: "string",
+      description:
+        "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+    },
+    source: {
+      type: "string",
+      description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+    },
+    url: text("The comment's URL, for candidates from a pull request."),
+    author: text("The login of the comment's author, for candidates from a pull request."),
+    language: {
+      type: ["string", "null"],
+      description:
+        "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+    },
+    status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${STATUSES.join(", ")}.` },
+    exit_code: {
+      type: ["integer", "null"],
+      description: "The test command's exit code; null when it did not run or the engine could not tell.",
+    },
+    signal: {
+      type: ["string", "null"],
+      description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+    },
+    duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+    stdout: text("The test command's standard output, capped at `max-output` bytes."),
+    stderr: text("The test command's standard error, capped at `max-output` bytes."),
+    truncated: {
+      type: "object",
+      description: "Whether each stream was cut at `max-output`.",
+      properties: {
+        stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+        stderr: { type: "boolean", description: "Whether `stderr` was cut." },
+      },
+      required: ["stdout", "stderr"],
+    },
+    feedback: {
+      type: "string",
+      description: "The message to hand back to the model for this status; empty for `pass`.",
+    },
+    syntax: {
+      type: "object",
+      description: "Where and why the code does not parse, for `syntax_error`.",
+      properties: {
+        message: text("The parser's message."),
+        file: text("The file that does not parse, relative to the work dir."),
+        line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+        column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
+      },
+      required: ["message"],
+    },
+    changed_files: {
+      type: "array",
+      items: { type: "string" },
+      description: "The files a patch changed, for patch candidates.",
+    },
+    patch_strategy: {
+      type: "string",
+      description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+    },
+    tests: TESTS,
+    compare: {
+      type: "object",
+      description:
+        "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+      properties: {
+        fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+        pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+        pass_to_fail: {
+          ...TEST_IDS,
+          description: "Tests that pass on the base and fail with the candidate: what it broke.",
+        },
+        fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+        new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+        new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
+      },
+    },
+    attempts: {
+      type: "array",
+      description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+      items: {
+        type: "object",
+        properties: {
+          status: { ...STATUS, description: "The attempt's status." },
+          duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
+        },
+        required: ["status", "duration_ms"],
+      },
+    },
+    flaky: {
+      type: "boolean",
+      description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+    },
+    retried: {
+      type: "boolean",
+      description:
+        "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+    },
+    notes: {
+      type: "array",
+      items: { type: "string" },
+      description:
+        "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+    },
+    task: text(
+      "The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release).",
+    ),
+    cached: {
+      type: "boolean",
+      description:
+        "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+    },
+  },
+  required: [
+    "id",
+    "source",
+    "language",
+    "status",
+    "exit_code",
+    "signal",
+    "duration_ms",
+    "stdout",
+    "stderr",
+    "truncated",
+    "feedback",
+  ],
+} as const;
+
+export const SKIPPED_SCHEMA = {
+  type: "object",
+  description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+  properties: {
+    id: text("The candidate's id, as a result would have it."),
+    source: text("Where the candidate came from, as a result would have it."),
+    url: text("The comment's URL, for candidates from a pull request."),
+    reason: text("Why it was not run."),
+  },
+  required: ["id", "source", "reason"],
+} as const;
+
+export const SHARD_SCHEMA = {
+  type: "object",
+  description:
+    "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+  properties: {
+    index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+    count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
+  },
+  required: ["index", "count"],
+} as const;
+
+// One property per status, so a consumer can rely on every count being there, zeros included.
+const BY_STATUS = Object.fromEntries(
+  STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]),
+) as {
+  readonly [S in Status]: typeof COUNT & { readonly description: string };
+};
+
+export const REPORT_SCHEMA = {
+  ...shipped(
+    "report",
+    "sandbox-gate JSON report",
+    "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know.",
+  ),
+  type: "object",
+  properties: {
+    version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+    shard: { $ref: "#/$defs/shard" },
+    summary: {
+      type: "object",
+      description: "Counts over `results`.",
+      properties: {
+        total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+        by_status: {
+          type: "object",
+          description: "How many results have each status; every status is listed.",
+          properties: BY_STATUS,
+          required: STATUSES,
+        },
+      },
+      required: ["total", "by_status"],
+    },
+    results: {
+      type: "array",
+      description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+      items: { $ref: "#/$defs/result" },
+    },
+    skipped: {
+      type: "array",
+      description: "Candidates over the `max-candidates` quota, not run.",
+      items: { $ref: "#/$defs/skipped" },
+    },
+    base: {
+      type: "object",
+      description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+      properties: {
+        status: { ...STATUS, description: "The base run's status." },
+        exit_code: {
+          type: ["integer", "null"],
+          description: "The test command's exit code on the base; null when it did not run to its end.",
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+        tests: TESTS,
+        notes: {
+          type: "array",
+          items: { type: "string" },
+          description: "What could not be read of the base run's results, or why the comparison is void.",
+        },
+      },
+      required: ["status"],
+    },
+    pass_at_k: {
+      type: "object",
+      description:
+        "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+      properties: {
+        k: {
+          type: "array",
+          items: { type: "integer", minimum: 1 },
+          description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+        },
+        overall: {
+          type: "object",
+          additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+          description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+        },
+        tasks: {
+          type: "array",
+          description: "Every task, in the order its first sample came.",
+          items: {
+            type: "object",
+            properties: {
+              task: text("The task."),
+              n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+              c: { ...COUNT, description: "Samples that passed." },
+              pass_at: {
+                type: "object",
+                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+              },
+            },
+            required: ["task", "n", "c", "pass_at"],
+          },
+        },
+      },
+      required: ["k", "overall", "tasks"],
+    },
+  },
+  required: ["version", "summary", "results", "skipped"],
+  $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
+} as const;
+
+export type Report = Declared<typeof REPORT_SCHEMA>;
+export type Result = Declared<typeof RESULT_SCHEMA>;
+export type Skipped = Declared<typeof SKIPPED_SCHEMA>;
+export type Shard = Declared<typeof SHARD_SCHEMA>;
+
+/**
+ * The one way a result is built: fields in the report's order, optional ones only when set, so the
+ * report file diffs well from run to run.
+ */
+export const newResult = (fields: Result): Result => inSchemaOrder(RESULT_SCHEMA, fields);

@@ -1,0 +1,110 @@
+// Status → the message handed back to the model. Pure; it never carries a stack trace of ours.
+import type { Status, SyntaxInfo } from "../core/model.js";
+
+export interface FeedbackInput {
+  status: Status;
+  stdout: string;
+  stderr: string;
+  truncated: { stdout: boolean; stderr: boolean };
+  syntax?: SyntaxInfo;
+  signal: string | null;
+  exitCode: number | null;
+  timeoutMs: number;
+  memoryBytes: number;
+  /** Why nothing ran: the extraction's or the patch's own account, or our failure. */
+  reason?: string;
+  /** For `oom`: the memory sat at its limit until the time limit stopped the code (no kill at the limit). */
+  heldAtLimit?: boolean;
+  /** The process limit the candidate ran under, to name when the output shows it was met. */
+  pidsLimit?: number;
+  /** With test results: the tests held against the code (with `compare: base`, only what it broke), and the count. */
+  tests?: { failing: FailingTest[]; total: number; failed: number; preexisting: string[] };
+  /** What the gate could not read or compare, said after the output. */
+  notes?: string[];
+}
+
+export interface FailingTest {
+  id: string;
+  message?: string;
+}
+
+/** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
+export const FAILING_LISTED = 20;
+const MESSAGE_SHOWN = 500;
+
+function indent(text: string): string {
+  const clipped = text.length > MESSAGE_SHOWN ? `${text.slice(0, MESSAGE_SHOWN)}…` : text;
+  return clipped
+    .trim()
+    .split("\n")
+    .map((line) => `   ${line}`)
+    .join("\n");
+}
+
+/** The failing tests first, each with its message; then what failed on the base already, by id. */
+function testsBlock(tests: NonNullable<FeedbackInput["tests"]>): string {
+  const items = tests.failing
+    .slice(0, FAILING_LISTED)
+    .map((t, i) => `${i + 1}. ${t.id}${t.message ? `\n${indent(t.message)}` : ""}`);
+  if (tests.failing.length > FAILING_LISTED) items.push(`… and ${tests.failing.length - FAILING_LISTED} more`);
+  const preexisting = tests.preexisting.length
+    ? `\n\nAlready failing on the base, not counted against the code: ${tests.preexisting.slice(0, FAILING_LISTED).join(", ")}${tests.preexisting.length > FAILING_LISTED ? ", …" : ""}`
+    : "";
+  return `${items.length ? `Failing tests:\n${items.join("\n")}` : ""}${preexisting}`;
+}
+
+// What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
+// bash's fork retry, Go's and Java's thread creation.
+const AT_PROCESS_LIMIT =
+  /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
+
+/** A note when the output shows the sandbox's process limit, not the code, stopped the tests. */
+function limitNote(f: FeedbackInput): string {
+  if (f.pidsLimit === undefined || (!AT_PROCESS_LIMIT.test(f.stderr) && !AT_PROCESS_LIMIT.test(f.stdout))) return "";
+  return `\n\nNote: the output shows a process or thread refused by the sandbox's process limit (pids-limit ${f.pidsLimit}); if the tests need more, the limit, not the code, made them fail.`;
+}
+
+const MIB = 1024 ** 2;
+
+function location(s: SyntaxInfo): string {
+  const parts = [s.file, s.line, s.column].filter((p) => p !== undefined && p !== "");
+  return parts.length ? ` at ${parts.join(":")}` : "";
+}
+
+function tail(text: string, truncated: boolean): string {
+  return truncated ? `${text}\n[output truncated]` : text;
+}
+
+export function feedbackFor(f: FeedbackInput): string {
+  switch (f.status) {
+    case "pass":
+      return "";
+    case "no_code":
+      return `No runnable code was found in the reply${f.reason ? ` (${f.reason})` : ""}. Reply with the code in one fenced block.`;
+    case "patch_failed":
+      return `The patch did not apply: ${f.reason ?? "no hunk matched the base tree"}. Regenerate it against the current files.`;
+    case "syntax_error":
+      return `The code does not parse${f.syntax ? location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
+    case "timeout":
+      return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+    case "oom": {
+      const how = f.heldAtLimit
+        ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
+        : "and was killed";
+      return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
+    }
+    case "test_failed": {
+      const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
+      const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
+      const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
+      const head = f.reason
+        ? `The tests did not pass: ${f.reason} (the test command ${how}).`
+        : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
+      const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
+      const notes = (f.notes ?? []).map((note) => `\n\nNote: ${note}.`).join("");
+      return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
+    }
+    case "sandbox_error":
+      return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { conversationVerdict, decidingIds } from "../../src/action/conversation.js";
+import type { Result, Status } from "../../src/core/model.js";
+import { FAIL_ON, result } from "../report/fixtures.js";
+
+const by = (author: string, id: string, status: Status): Result => result({ id, status, author });
+
+describe("decidingIds", () => {
+  const results = [
+    by("a[bot]", "1", "test_failed"),
+    by("b[bot]", "2", "pass"),
+    by("A[BOT]", "3", "pass"),
+    result({ id: "f", status: "pass" }),
+  ];
+  it("latest: each author's most recent reply, and every result with no author", () => {
+    expect([...decidingIds(results, "latest")].sort()).toEqual(["2", "3", "f"]);
+  });
+  it("all: every result", () => {
+    expect(decidingIds(results, "all").size).toBe(4);
+  });
+});
+
+describe("conversationVerdict", () => {
+  it("follows the latest reply, and says so in one line", () => {
+    const thread = [by("agent", "1", "test_failed"), by("agent", "2", "syntax_error"), by("agent", "3", "pass")];
+    expect(conversationVerdict(thread, FAIL_ON, "latest")).toMatchObject({
+      failed: false,
+      reason: "1 of 3 replies passed — latest from @agent passes the tests",
+      passed: 1,
+      total: 3,
+    });
+    expect(conversationVerdict([...thread, by("agent", "4", "test_failed")], FAIL_ON, "latest")).toMatchObject({
+      failed: true,
+      ours: false,
+      reason: "1 of 4 replies passed — latest from @agent fails the tests",
+    });
+    expect(conversationVerdict(thread, FAIL_ON, "all")).toMatchObject({
+      failed: true,
+      reason: "1 of 3 replies passed — 2 failed the gate",
+    });
+  });
+
+  it("names up to three authors, counts more", () => {
+    const two = [by("a", "1", "pass"), by("b", "2", "timeout")];
+    expect(conversationVerdict(two, FAIL_ON, "latest").reason).toBe(
+      "1 of 2 replies passed — latest from @a passes the tests, from @b timed out",
+    );
+    const four = ["a", "b", "c", "d"].map((a, i) => by(a, String(i), i === 0 ? "oom" : "pass"));
+    expect(conversationVerdict(four, FAIL_ON, "latest").reason).toBe(
+      "3 of 4 replies passed — the latest of 4 authors: 3 pass the gate, 1 fail it",
+    );
+  });
+
+  it("tells our failure from the agent's, a status fail-on allows, one reply and none", () => {
+    const ours = conversationVerdict([by("agent", "1", "pass"), by("agent", "2", "sandbox_error")], FAIL_ON, "latest");
+    expect(ours).toMatchObject({ failed: true, ours: true });
+    expect(ours.reason).toContain("could not be judged (our sandbox failed: re-run)");
+    expect(conversationVerdict([by("agent", "1", "timeout")], new Set(["test_failed"]), "latest")).toMatchObject({
+      failed: false,
+      reason: "the reply from @agent timed out (allowed by fail-on)",
+    });
+    expect(
+      conversationVerdict(
+        [result({ id: "x.md", status: "pass" }), result({ id: "y.md", status: "pass" })],
+        FAIL_ON,
+        "latest",
+      ).reason,
+    ).toBe("all 2 candidates passed");
+    expect(conversationVerdict([], FAIL_ON, "latest")).toMatchObject({
+      failed: false,
+      reason: "no candidates to judge",
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import type { DatasetEntry } from "../../src/candidates/dataset.js";
+import { decide, runGate } from "../../src/run/gate.js";
+import type { Result, RunFacts } from "../../src/core/model.js";
+import { buildReport } from "../../src/report/json.js";
+import type { JudgingEngine, SandboxJob } from "../../src/sandbox/engine.js";
+import { readSettings, type InputName } from "../../src/settings/settings.js";
+import { runFacts } from "../support/facts.js";
+import { expectValidReport } from "../support/report-schema.js";
+
+/** Passes every job; counts image checks so "once per image" can be proved. */
+class CountingEngine implements JudgingEngine {
+  jobs: SandboxJob[] = [];
+  imageChecks: string[] = [];
+  constructor(private readonly present = true) {}
+  async run(job: SandboxJob): Promise<RunFacts> {
+    this.jobs.push(job);
+    return runFacts({ durationMs: 5 });
+  }
+  async hasImage(image: string): Promise<boolean> {
+    this.imageChecks.push(image);
+    return this.present;
+  }
+  async pull(): Promise<void> {
+    throw new Error("registry unreachable");
+  }
+}
+
+async function* entries(...items: DatasetEntry[]): AsyncGenerator<DatasetEntry> {
+  yield* items;
+}
+
+const reply = (id: string, text = "```python\nprint(1)\n```"): DatasetEntry => ({
+  candidate: { id, source: `${id}.md`, kind: "reply", text },
+});
+
+function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>, ...items: DatasetEntry[]) {
+  const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
+  const log: string[] = [];
+  return runGate(entries(...items), { settings, engine, testFiles: [], runId: "r" }, { log: (l) => log.push(l) }).then(
+    (outcome) => {
+      // Whatever the run, the report it gives is one docs/report.schema.json describes.
+      expectValidReport(
+        buildReport(outcome.results, outcome.skipped, {
+          ...(settings.source.shard && { shard: settings.source.shard }),
+          ...(outcome.base && { base: outcome.base }),
+        }),
+      );
+      return { outcome, log };
+    },
+  );
+}
+
+describe("runGate", () => {
+  it("runs up to max-candidates and lists the rest as skipped, never run", async () => {
+    const engine = new CountingEngine();
+    const { outcome } = await gate(
+      engine,
+      { "max-candidates": "2", pull: "never" },
+      reply("a"),
+      reply("b"),
+      reply("c"),
+      reply("d"),
+    );
+    expect(outcome.results.map((r) => r.id)).toEqual(["a", "b"]);
+    expect(outcome.skipped.map((s) => [s.id, s.reason])).toEqual([
+      ["c", "over the max-candidates quota of 2"],
+      ["d", "over the max-candidates quota of 2"],
+    ]);
+    expect(engine.jobs).toHaveLength(2);
+  });
+
+  it("keeps an invalid dataset line in its place as a result that says why", async () => {
+    const { outcome } = await gate(
+      new CountingEngine(),
+      { pull: "never" },
+      reply("a"),
+      { problem: { id: "d.jsonl:2", source: "d.jsonl:2", problem: "not valid JSON" } },
+      reply("c"),
+    );
+    expect(outcome.results.map((r) => [r.id, r.status])).toEqual([
+      ["a", "pass"],
+      ["d.jsonl:2", "no_code"],
+      ["c", "pass"],
+    ]);
+    expect(outcome.results[1]!.feedback).toContain("d.jsonl:2: not valid JSON");
+  });
+
+  it("checks each image once, and a failed pull makes every candidate sandbox_error with the reason", async () => {
+    const engine = new CountingEngine(false);
+    const { outcome } = await gate(engine, { pull: "missing" }, reply("a"), reply("b"), reply("c"));
+    expect(engine.imageChecks).toEqual(["python:3.12-slim"]);
+    expect(outcome.results.map((r) => r.status)).toEqual(["sandbox_error", "sandbox_error", "sandbox_error"]);
+    expect(outcome.results[0]!.feedback).toContain("registry unreachable");
+    expect(engine.jobs).toHaveLength(0);
+  }, 20_000);
+
+  it("logs one audit line per candidate with no candidate text", async () => {
+    const { log } = await gate(
+      new CountingEngine(),
+      { pull: "never" },
+      reply("a", "```python\nSECRET_MARKER = 1\n```"),
+    );
+    const audit = log.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(audit).toEqual([
+      {
+        event: "sandbox-gate.candidate",
+        run: "r",
+        candidate: "a",
+        code_length: 31,
+        status: "pass",
+        exit: 0,
+        duration_ms: 5,
+      },
+    ]);
+    expect(log.join("\n")).not.toContain("SECRET_MARKER");
+  });
+});
+
+describe("decide", () => {
+  const result = (status: Result["status"]) => ({ status }) as Result;
+  it("fails when any status is in fail-on, with counts in the reason", () => {
+    expect(
+      decide([result("pass"), result("timeout"), result("timeout"), result("oom")], new Set(["timeout", "oom"])),
+    ).toEqual({
+      failed: true,
+      reason: "3 of 4 candidates failed the gate (2 timeout, 1 oom)",
+    });
+    expect(decide([result("pass"), result("oom")], new Set(["timeout"]))).toEqual({
+      failed: false,
+      reason: "all 2 candidates passed the gate",
+    });
+  });
+});

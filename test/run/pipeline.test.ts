@@ -1,0 +1,528 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Candidate, RunFacts } from "../../src/core/model.js";
+import { judgeCandidate, mapLimit, type RunContext } from "../../src/run/pipeline.js";
+import { buildReport } from "../../src/report/json.js";
+import { RESULT_SCHEMA } from "../../src/core/schemas/report.js";
+import type { JudgingEngine, SandboxJob } from "../../src/sandbox/engine.js";
+import { readSettings, type InputName } from "../../src/settings/settings.js";
+import { captured, runFacts } from "../support/facts.js";
+import { type CaseSpec, junitXml, results } from "../support/junit.js";
+import { expectValidReport } from "../support/report-schema.js";
+import { tempDir } from "../support/temp.js";
+import { RunBase } from "../../src/run/run-base.js";
+import { BASE_DIR } from "../../src/sandbox/base-image.js";
+
+const out = captured;
+const facts = runFacts;
+
+/** An engine that records each job and answers with the facts it was given. */
+class ScriptedEngine implements JudgingEngine {
+  jobs: SandboxJob[] = [];
+  constructor(private readonly answer: (job: SandboxJob) => RunFacts | Promise<RunFacts> = () => facts()) {}
+  async run(job: SandboxJob): Promise<RunFacts> {
+    this.jobs.push(job);
+    return this.answer(job);
+  }
+  async hasImage(): Promise<boolean> {
+    return true;
+  }
+  async pull(): Promise<void> {}
+}
+
+function context(
+  engine: JudgingEngine,
+  inputs: Partial<Record<InputName, string>> = {},
+  imageProblem?: string,
+): RunContext {
+  return {
+    settings: readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 }),
+    engine,
+    testFiles: [{ path: "test_solution.py", content: "from solution import add\nassert add(1, 2) == 3\n" }],
+    runId: "run-1",
+    prepareImage: async () => imageProblem,
+  };
+}
+
+const reply = (text: string, over: Partial<Candidate> = {}): Candidate => ({
+  id: "c1",
+  source: "c1.md",
+  kind: "reply",
+  text,
+  ...over,
+});
+const PASSING = "Here it is:\n\n```python\ndef add(a, b):\n    return a + b\n```\n";
+
+describe("judgeCandidate", () => {
+  it("sends the code, the tests, the parse check and the limits to the engine", async () => {
+    const engine = new ScriptedEngine(() => facts({ stdout: out("ok\n") }));
+    const result = await judgeCandidate(
+      reply(PASSING),
+      context(engine, { command: "python3 test_solution.py", timeout: "3s", memory: "128m" }),
+    );
+    expect(result).toMatchObject({
+      id: "c1",
+      status: "pass",
+      language: "python",
+      exit_code: 0,
+      stdout: "ok\n",
+      feedback: "",
+      duration_ms: 42,
+    });
+    const job = engine.jobs[0]!;
+    expect(job.files.map((f) => f.path)).toEqual(["test_solution.py", "solution.py"]);
+    expect(job.files[1]!.content).toBe("def add(a, b):\n    return a + b\n");
+    expect(job.check?.slice(0, 5)).toEqual(["python3", "-I", "-W", "ignore", "-c"]);
+    expect(job.check?.at(-1)).toBe("solution.py");
+    expect(job.command).toBe("python3 test_solution.py");
+    expect(job.image).toBe("python:3.12-slim");
+    expect(job.limits).toMatchObject({ timeoutMs: 3000, memoryBytes: 128 * 1024 ** 2, pidsLimit: 64, cpus: 1 });
+    expect(job.labels).toEqual({ "io.github.sandbox-gate.run": "run-1" });
+  });
+
+  it("is no_code for prose, without touching the engine", async () => {
+    const engine = new ScriptedEngine();
+    const result = await judgeCandidate(reply("I think you should add the numbers together."), context(engine));
+    expect(result.status).toBe("no_code");
+    expect(result.feedback).toMatch(/No runnable code/);
+    expect(engine.jobs).toHaveLength(0);
+  });
+
+  it("turns a failed parse check into syntax_error with the parser's position", async () => {
+    const checkVerdict = '{"message": "expected \':\'", "file": "solution.py", "line": 1, "column": 15}';
+    const engine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkVerdict, durationMs: 0 }));
+    const result = await judgeCandidate(reply("```python\ndef add(a, b)\n    return a + b\n```"), context(engine));
+    expect(result.status).toBe("syntax_error");
+    expect(result.syntax).toEqual({ message: "expected ':'", file: "solution.py", line: 1, column: 15 });
+    expect(result.feedback).toContain("solution.py:1:15");
+  });
+
+  it("builds its result in the report's order, with the comment's url and author, as the report schema has it", async () => {
+    const checkVerdict = '{"message": "invalid syntax", "file": "solution.py", "line": 2}';
+    const engine = new ScriptedEngine(() => facts({ phase: "check", exitCode: 1, checkVerdict }));
+    const url = "https://github.com/acme/app/pull/7#issuecomment-1";
+    const result = await judgeCandidate(reply(PASSING, { url, source: url, author: "coder[bot]" }), context(engine));
+    expect(result).toMatchObject({
+      url,
+      author: "coder[bot]",
+      syntax: { message: "invalid syntax", file: "solution.py", line: 2 },
+    });
+    expect(Object.keys(result)).toEqual(Object.keys(RESULT_SCHEMA.properties).filter((key) => key in result));
+    expectValidReport(buildReport([result], []));
+  });
+
+  describe("a reply with several blocks: the longest that parses runs, as in EvalPlus", () => {
+    const blocks = [
+      "def add(a, b)\n    return a + b  # the longest, broken",
+      "def add(a, b):\n    return a + b",
+      "add(1, 2)",
+      "add(2, 3)",
+      "x",
+    ];
+    const several = blocks.map((code) => "```python\n" + code + "\n```").join("\n\nor:\n\n");
+    const broken = (code: string) => code.startsWith("def add(a, b)\n") || code.startsWith("add");
+    const checked = (job: SandboxJob) => String(job.files.at(-1)!.content);
+    const parseOrRun = (job: SandboxJob) =>
+      broken(checked(job))
+        ? facts({
+            phase: "check",
+            exitCode: 1,
+            checkVerdict: '{"message": "invalid syntax", "file": "solution.py", "line": 1, "column": 14}',
+          })
+        : facts({ stdout: out("ran\n") });
+
+    it("runs the next block, longest first, only after the longer one failed its parse check", async () => {
+      const engine = new ScriptedEngine(parseOrRun);
+      const result = await judgeCandidate(reply(several), context(engine));
+      expect(result).toMatchObject({ status: "pass", stdout: "ran\n" });
+      expect(engine.jobs.map(checked)).toEqual([`${blocks[0]}\n`, `${blocks[1]}\n`]);
+    });
+
+    it("runs only the longest when it parses, whatever the run's outcome", async () => {
+      const engine = new ScriptedEngine(() => facts({ exitCode: 1, stderr: out("AssertionError\n") }));
+      const result = await judgeCandidate(
+        reply(several.replace("def add(a, b)\n", "def add(a, b):\n")),
+        context(engine),
+      );
+      expect(result.status).toBe("test_failed");
+      expect(engine.jobs).toHaveLength(1);
+    });
+
+    it("reports the longest block's error when none parses, after at most three containers", async () => {
+      const engine: ScriptedEngine = new ScriptedEngine(() =>
+        facts({
+          phase: "check",
+          exitCode: 1,
+          checkVerdict: `{"message": "broken ${engine.jobs.length}", "file": "solution.py", "line": 1, "column": 1}`,
+        }),
+      );
+      const result = await judgeCandidate(reply(several.replace("def add(a, b):", "def add(a, b)")), context(engine));
+      expect(result.status).toBe("syntax_error");
+      expect(result.syntax?.message).toBe("broken 1");
+      expect(engine.jobs).toHaveLength(3);
+    });
+  });
+
+  it("reports the crash signal of a failing test, but not our own kill on timeout", async () => {
+    const crashed = await judgeCandidate(
+      reply(PASSING),
+      context(new ScriptedEngine(() => facts({ exitCode: 139, signal: "SIGSEGV" }))),
+    );
+    expect(crashed).toMatchObject({ status: "test_failed", signal: "SIGSEGV" });
+    const slow = await judgeCandidate(
+      reply(PASSING),
+      context(new ScriptedEngine(() => facts({ exitCode: 137, signal: "SIGKILL", timedOut: true }))),
+    );
+    expect(slow).toMatchObject({ status: "timeout", signal: null });
+  });
+
+  it("never runs a candidate whose image is not ready, and says why", async () => {
+    const engine = new ScriptedEngine();
+    const result = await judgeCandidate(reply(PASSING), context(engine, {}, "image x is missing and pull is 'never'"));
+    expect(result.status).toBe("sandbox_error");
+    expect(result.feedback).toContain("image x is missing");
+    expect(engine.jobs).toHaveLength(0);
+  });
+
+  it("turns an engine that throws into sandbox_error, never test_failed", async () => {
+    const engine = new ScriptedEngine(() => {
+      throw new Error("socket hang up");
+    });
+    const result = await judgeCandidate(reply(PASSING), context(engine));
+    expect(result.status).toBe("sandbox_error");
+    expect(result.feedback).toContain("socket hang up");
+  });
+
+  it("takes the language from the fence tag when auto, with that language's preset", async () => {
+    const engine = new ScriptedEngine();
+    await judgeCandidate(reply("```js\nconsole.log(1 + 1)\n```"), context(engine));
+    expect(engine.jobs[0]).toMatchObject({ image: "node:22-slim", command: "node solution.js" });
+    expect(engine.jobs[0]!.check).toEqual(["node", "--check", "solution.js"]);
+  });
+
+  it("applies a dataset line's overrides and extra files", async () => {
+    const engine = new ScriptedEngine();
+    const candidate = reply("def mul(a, b):\n    return a * b\n", {
+      files: { "t/test_mul.py": "from mul import mul\n" },
+      overrides: { command: "python3 t/test_mul.py", target: "mul.py", timeoutMs: 1500, language: "python" },
+    });
+    await judgeCandidate(candidate, context(engine, { image: "my/image@sha256:abc" }));
+    const job = engine.jobs[0]!;
+    expect(job.files.map((f) => f.path)).toEqual(["test_solution.py", "t/test_mul.py", "mul.py"]);
+    expect(job).toMatchObject({ command: "python3 t/test_mul.py", image: "my/image@sha256:abc" });
+    expect(job.limits.timeoutMs).toBe(1500);
+  });
+});
+
+describe("judgeCandidate on a patch", () => {
+  // A latin1 file and the patch a model wrote against an older version of it (its first context line differs).
+  const BASE = Buffer.from("Gr\xfc\xdfe\nStra\xdfe 1\nEnde\n", "latin1");
+  const patch = (context: string): Buffer =>
+    Buffer.from(
+      `--- a/de.txt\n+++ b/de.txt\n@@ -1,3 +1,3 @@\n ${context}\n-Stra\xdfe 1\n+Stra\xdfe 2\n Ende\n`,
+      "latin1",
+    );
+  const candidate = (bytes: Buffer): Candidate => ({
+    id: "p1",
+    source: "p1.patch",
+    kind: "patch",
+    text: bytes.toString(),
+    bytes,
+  });
+
+  function workdir(): string {
+    const root = tempDir("pipeline-patch");
+    writeFileSync(join(root, "de.txt"), BASE);
+    return root;
+  }
+
+  it("applies the patch file's bytes, so a latin1 file reaches the sandbox as git would write it", async () => {
+    const engine = new ScriptedEngine();
+    const result = await judgeCandidate(candidate(patch("Gr\xfc\xdfe")), context(engine, { workdir: workdir() }));
+    expect(result).toMatchObject({ status: "pass", changed_files: ["de.txt"], patch_strategy: "exact" });
+    const written = engine.jobs[0]!.files.find((f) => f.path === "de.txt")!;
+    expect(Buffer.from(written.content)).toEqual(Buffer.from("Gr\xfc\xdfe\nStra\xdfe 2\nEnde\n", "latin1"));
+  });
+
+  it("places a hunk by fuzz only with patch-fuzz: true, and says so", async () => {
+    const stale = candidate(patch("Hallo"));
+    const refused = await judgeCandidate(stale, context(new ScriptedEngine(), { workdir: workdir() }));
+    expect(refused).toMatchObject({
+      status: "patch_failed",
+      feedback: expect.stringContaining("de.txt hunk 1 (@@ -1,3 +1,3 @@): context does not match"),
+    });
+    const fuzzed = await judgeCandidate(
+      stale,
+      context(new ScriptedEngine(), { workdir: workdir(), "patch-fuzz": "true" }),
+    );
+    expect(fuzzed).toMatchObject({ status: "pass", patch_strategy: "fuzz" });
+  });
+});
+
+describe("mapLimit", () => {
+  it("keeps input order and never runs more than the limit at once", async () => {
+    let running = 0;
+    let peak = 0;
+    const results = await mapLimit([30, 10, 20, 5, 15], 2, async (ms, i) => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setTimeout(r, ms));
+      running -= 1;
+      return i;
+    });
+    expect(results).toEqual([0, 1, 2, 3, 4]);
+    expect(peak).toBe(2);
+  });
+});
+
+describe("a patch on the whole checkout", () => {
+  it("starts from the run image of the tree and sends only what the patch changes and deletes", async () => {
+    const workdir = tempDir("pipeline-tree");
+    mkdirSync(join(workdir, "pkg"));
+    writeFileSync(join(workdir, "pkg", "a.py"), "x = 1\n");
+    writeFileSync(join(workdir, "pkg", "b.py"), "y = 2\n");
+    writeFileSync(join(workdir, "README.md"), "readme\n");
+    const engine = new ScriptedEngine(() => facts());
+    const settings = readSettings((name) => ({ workdir })[name as "workdir"] ?? "", {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    });
+    const built: string[][] = [];
+    const runBase = new RunBase(
+      settings,
+      {
+        build: async (spec) => (built.push(spec.files.map((f) => f.path)), { ok: true, image: "run-image" }),
+        remove: async () => undefined,
+      },
+      {},
+      () => {},
+    );
+    const patch =
+      "--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 3\n--- a/pkg/b.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-y = 2\n";
+    const result = await judgeCandidate(
+      { id: "p", source: "p.patch", kind: "patch", text: patch },
+      { settings, engine, testFiles: [], runId: "r", prepareImage: async () => undefined, runBase },
+    );
+    expect(result.status, result.feedback).toBe("pass");
+    expect(built).toEqual([["README.md", "pkg/a.py", "pkg/b.py"]]);
+    const [job] = engine.jobs;
+    expect(job).toMatchObject({
+      image: "run-image",
+      base: BASE_DIR,
+      deleted: ["pkg/b.py"],
+      files: [{ path: "pkg/a.py" }],
+    });
+    expect(job!.files).toHaveLength(1);
+    expect(Buffer.from(job!.files[0]!.content).toString("utf8")).toBe("x = 3\n");
+    // A repository's own suite: the patch process limit.
+    expect(job!.limits.pidsLimit).toBe(256);
+  });
+});
+
+describe("per-test results, compare: base, reruns and retries", () => {
+  const REPORT = "report.xml";
+  const xml = (cases: CaseSpec[]) => ({ [REPORT]: junitXml(cases) });
+
+  it("reads the results the globs name back, and lists the failing tests first in the feedback", async () => {
+    const engine = new ScriptedEngine(() =>
+      facts({
+        exitCode: 1,
+        stdout: out("1 failed, 1 passed\n"),
+        results: results(
+          xml([
+            ["test_ok", "passed"],
+            ["test_sum", "failed", "assert 3 == 4"],
+          ]),
+        ),
+      }),
+    );
+    const result = await judgeCandidate(
+      reply(PASSING),
+      context(engine, { "test-results": "report.xml, out/**/*.xml" }),
+    );
+    expect(engine.jobs[0]!.results).toEqual(["report.xml", "out/*.xml"]);
+    expect(result.status).toBe("test_failed");
+    expect(result.tests?.counts).toEqual({ passed: 1, failed: 1, error: 0, skipped: 0 });
+    expect(result.feedback).toBe(
+      [
+        "The tests failed (the test command exited with code 1): 1 of 2 tests failed.",
+        "Failing tests:\n1. tests.test_app::test_sum\n   assert 3 == 4",
+        "Output:\n1 failed, 1 passed",
+        "Fix the code.",
+      ].join("\n\n"),
+    );
+    expectValidReport(buildReport([result], []));
+  });
+
+  it("fails a command that exits 0 without writing results: no test ran", async () => {
+    const engine = new ScriptedEngine(() => facts({ results: results({}) }));
+    const result = await judgeCandidate(reply(PASSING), context(engine, { "test-results": REPORT }));
+    expect(result.status).toBe("test_failed");
+    expect(result.feedback).toMatch(
+      /^The tests did not pass: no test ran: the command wrote no file matching report\.xml \(the test command exited with code 0\)/,
+    );
+  });
+
+  it("asks for no results and reads none without test-results", async () => {
+    const engine = new ScriptedEngine(() => facts({ results: results(xml([["t", "failed"]])) }));
+    const result = await judgeCandidate(reply(PASSING), context(engine));
+    expect(engine.jobs[0]!.results).toBeUndefined();
+    expect(result.status).toBe("pass");
+    expect(result.tests).toBeUndefined();
+  });
+
+  describe("compare: base", () => {
+    const root = () => {
+      const dir = tempDir("pipeline-compare");
+      writeFileSync(join(dir, "app.py"), "x = 1\n");
+      return dir;
+    };
+    const patch = (to: string): Candidate => ({
+      id: `p-${to}`,
+      source: "p.patch",
+      kind: "patch",
+      text: `--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-x = 1\n+x = ${to}\n`,
+    });
+    // The base fails `fixed` and `legacy`; patch 2 fixes `fixed`, patch 3 fixes it and breaks `kept`.
+    const engine = () =>
+      new ScriptedEngine((job) => {
+        const app = job.files.find((f) => f.path === "app.py");
+        const version = app ? Buffer.from(app.content).toString().trim() : "x = 1";
+        const cases: CaseSpec[] = [
+          ["fixed", version === "x = 1" ? "failed" : "passed"],
+          ["kept", version === "x = 3" ? "failed" : "passed"],
+          ["legacy", "failed"],
+        ];
+        return facts({ exitCode: 1, results: results(xml(cases)) });
+      });
+
+    it("runs the base once for the run, and blames a patch only for what it broke", async () => {
+      const scripted = engine();
+      const ctx = context(scripted, { workdir: root(), "test-results": REPORT, compare: "base" });
+      const fixes = await judgeCandidate(patch("2"), ctx);
+      const breaks = await judgeCandidate(patch("3"), ctx);
+      expect(fixes.status).toBe("pass");
+      expect(fixes.compare).toMatchObject({
+        fail_to_pass: ["tests.test_app::fixed"],
+        fail_to_fail: ["tests.test_app::legacy"],
+        pass_to_fail: [],
+      });
+      expect(breaks.status).toBe("test_failed");
+      expect(breaks.compare?.pass_to_fail).toEqual(["tests.test_app::kept"]);
+      expect(breaks.feedback).toContain("Failing tests:\n1. tests.test_app::kept");
+      expect(breaks.feedback).toContain(
+        "Already failing on the base, not counted against the code: tests.test_app::legacy",
+      );
+      // Two candidates, one base run: the unpatched file went once.
+      const baseJobs = scripted.jobs.filter(
+        (job) => Buffer.from(job.files.find((f) => f.path === "app.py")!.content).toString() === "x = 1\n",
+      );
+      expect(baseJobs).toHaveLength(1);
+      expect(scripted.jobs).toHaveLength(3);
+      const [base] = await ctx.baseRuns!.all();
+      expect(base).toMatchObject({ status: "test_failed", exitCode: 1, tests: { counts: { passed: 1, failed: 2 } } });
+    });
+
+    it("without compare, both patches fail: the exit code and the failing tests decide", async () => {
+      const ctx = context(engine(), { workdir: root(), "test-results": REPORT });
+      expect((await judgeCandidate(patch("2"), ctx)).status).toBe("test_failed");
+      expect((await judgeCandidate(patch("3"), ctx)).status).toBe("test_failed");
+    });
+
+    it("voids the comparison when the base run timed out: the verdict stays the candidate's own", async () => {
+      const scripted = new ScriptedEngine((job) =>
+        job.files.some((f) => Buffer.from(f.content).toString() === "x = 1\n")
+          ? facts({ timedOut: true, exitCode: null })
+          : facts({ exitCode: 1, results: results(xml([["legacy", "failed"]])) }),
+      );
+      const result = await judgeCandidate(
+        patch("2"),
+        context(scripted, { workdir: root(), "test-results": REPORT, compare: "base" }),
+      );
+      expect(result.status).toBe("test_failed");
+      expect(result.compare).toBeUndefined();
+      expect(result.notes).toEqual([
+        expect.stringMatching(/comparison with the base is void: the base run itself ended timeout/),
+      ]);
+    });
+  });
+
+  it("reruns a failing candidate in a fresh container, attempt numbered, and marks a flaky pass", async () => {
+    const engine = new ScriptedEngine((job) =>
+      job.attempt === 1
+        ? facts({
+            exitCode: 1,
+            durationMs: 10,
+            results: results(
+              xml([
+                ["t", "failed"],
+                ["u", "passed"],
+              ]),
+            ),
+          })
+        : facts({
+            durationMs: 20,
+            results: results(
+              xml([
+                ["t", "passed"],
+                ["u", "passed"],
+              ]),
+            ),
+          }),
+    );
+    const result = await judgeCandidate(reply(PASSING), context(engine, { "test-results": REPORT, reruns: "2" }));
+    expect(engine.jobs.map((job) => job.attempt)).toEqual([1, 2]);
+    expect(result).toMatchObject({
+      status: "pass",
+      flaky: true,
+      attempts: [
+        { status: "test_failed", duration_ms: 10 },
+        { status: "pass", duration_ms: 20 },
+      ],
+    });
+    expect(result.tests?.cases.map((c) => [c.name, c.flaky])).toEqual([
+      ["t", true],
+      ["u", undefined],
+    ]);
+    const strict = await judgeCandidate(
+      reply(PASSING),
+      context(new ScriptedEngine((job) => (job.attempt === 1 ? facts({ exitCode: 1 }) : facts())), {
+        reruns: "1",
+        "fail-on": "test_failed,flaky",
+      }),
+    );
+    expect(strict).toMatchObject({ status: "test_failed", flaky: true });
+    expect(strict.feedback).toMatch(/flaky: the attempts disagreed \(test_failed, pass\), and fail-on names flaky/);
+  });
+
+  it("stops rerunning once reruns are used up, and is not flaky when every attempt agreed", async () => {
+    const engine = new ScriptedEngine(() => facts({ exitCode: 1 }));
+    const result = await judgeCandidate(reply(PASSING), context(engine, { reruns: "2" }));
+    expect(engine.jobs).toHaveLength(3);
+    expect(result).toMatchObject({ status: "test_failed", flaky: false });
+    expect(result.attempts).toHaveLength(3);
+  });
+
+  it("retries a failure of ours once in a fresh container, and never the candidate's own failure", async () => {
+    let calls = 0;
+    const hiccup = new ScriptedEngine(() =>
+      calls++ === 0 ? facts({ sandboxError: "container did not start" }) : facts(),
+    );
+    const retried = await judgeCandidate(reply(PASSING), context(hiccup));
+    expect(retried).toMatchObject({ status: "pass", retried: true });
+    expect(retried.notes).toEqual([
+      "retried once in a fresh container after a failure of ours: container did not start",
+    ]);
+    const down = new ScriptedEngine(() => facts({ sandboxError: "engine down" }));
+    expect(await judgeCandidate(reply(PASSING), context(down))).toMatchObject({
+      status: "sandbox_error",
+      retried: true,
+    });
+    expect(down.jobs).toHaveLength(2);
+    const failing = new ScriptedEngine(() => facts({ exitCode: 1 }));
+    const own = await judgeCandidate(reply(PASSING), context(failing));
+    expect(own.retried).toBeUndefined();
+    expect(failing.jobs).toHaveLength(1);
+  });
+});

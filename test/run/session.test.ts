@@ -1,0 +1,153 @@
+// One run session with a scripted engine: what the action's conversation runs do between GitHub reads
+// and writes. Each run's state goes into a comment body and is read back from it by the next run.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { fingerprints, selectCandidates, type AgentComment } from "../../src/candidates/comments.js";
+import { carriedOver, nextState, readState, renderState, type VerdictState } from "../../src/run/verdict-state.js";
+import { conversationVerdict } from "../../src/action/conversation.js";
+import type { RunFacts } from "../../src/core/model.js";
+import type { ContainerEngine, SandboxJob } from "../../src/sandbox/engine.js";
+import { runSession } from "../../src/run/session.js";
+import { readSettings, type InputName } from "../../src/settings/settings.js";
+import { captured, runFacts } from "../support/facts.js";
+import { tempDir } from "../support/temp.js";
+
+/** Fails a solution that says FAIL; counts every container it is asked to start. */
+class CountingEngine implements ContainerEngine {
+  readonly jobs: SandboxJob[] = [];
+  async run(job: SandboxJob): Promise<RunFacts> {
+    this.jobs.push(job);
+    const code = String(job.files.find((f) => f.path === "solution.py")?.content ?? "");
+    return code.includes("FAIL") ? runFacts({ exitCode: 1, stderr: captured("AssertionError") }) : runFacts();
+  }
+  async hasImage(): Promise<boolean> {
+    return true;
+  }
+  async pull(): Promise<void> {}
+  async removeLabelled(): Promise<string[]> {
+    return [];
+  }
+  async close(): Promise<string[]> {
+    return [];
+  }
+  async abort(): Promise<string[]> {
+    return [];
+  }
+}
+
+const workdir = tempDir("session");
+writeFileSync(join(workdir, "test_solution.py"), "import solution\n");
+
+let clock = 0;
+const comment = (id: number, code: string): AgentComment => {
+  const at = new Date(Date.UTC(2025, 0, 1, 0, 0, ++clock)).toISOString().replace(".000", "");
+  return {
+    kind: "comment",
+    id,
+    body: `\`\`\`python\n${code}\n\`\`\``,
+    url: `https://github.com/o/r/pull/1#issuecomment-${id}`,
+    author: "coder[bot]",
+    createdAt: at,
+    updatedAt: at,
+  };
+};
+
+interface Run {
+  engine: CountingEngine;
+  verdict: ReturnType<typeof conversationVerdict>;
+  cached: boolean[];
+  body: string;
+}
+
+/** One action run over `comments`, its state read from `body` (the sticky comment) as main.ts does. */
+async function run(
+  comments: AgentComment[],
+  body: string,
+  inputs: Partial<Record<InputName, string>> = {},
+): Promise<Run> {
+  const settings = readSettings(
+    (name) => ({ tests: "test_solution.py", pull: "never", language: "python", ...inputs })[name] ?? "",
+    {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    },
+  );
+  const read = readState(body);
+  const state: VerdictState | undefined = read.ok ? read.state : undefined;
+  const prints = fingerprints(comments);
+  const candidates = selectCandidates(comments, ["*[bot]"], "<!-- sandbox-gate:");
+  const engine = new CountingEngine();
+  const outcome = await runSession(
+    settings,
+    {
+      kind: "judge",
+      entries: async () =>
+        (async function* () {
+          yield* candidates.map((candidate) => ({ candidate }));
+        })(),
+      remembered: { version: "test", lookup: (key) => carriedOver(state, key, prints, undefined) },
+    },
+    "r",
+    { log: () => {}, warn: () => {}, audit: () => {}, engine: async () => engine },
+  );
+  const next = nextState(outcome.key!, outcome.results, prints, state, { id: "1" });
+  return {
+    engine,
+    verdict: conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide),
+    cached: outcome.results.map((r) => r.cached === true),
+    body: `<!-- sandbox-gate:k -->\n${renderState(next)}`,
+  };
+}
+
+describe("a conversation judged run after run", () => {
+  const replies = [comment(1, "FAIL = 1"), comment(2, "FAIL = 2"), comment(3, "ok = 3")];
+
+  it("the latest decides; a fourth reply is the only one judged; an edit re-judges only it", async () => {
+    const first = await run(replies, "");
+    expect(first.engine.jobs).toHaveLength(3);
+    expect(first.verdict).toMatchObject({
+      failed: false,
+      reason: "1 of 3 replies passed — latest from @coder[bot] passes the tests",
+    });
+
+    const fourth = [...replies, comment(4, "FAIL = 4")];
+    const second = await run(fourth, first.body);
+    expect(second.engine.jobs).toHaveLength(1);
+    expect(second.cached).toEqual([true, true, true, false]);
+    expect(second.verdict).toMatchObject({
+      failed: true,
+      reason: "1 of 4 replies passed — latest from @coder[bot] fails the tests",
+    });
+
+    const edited = fourth.map((c) =>
+      c.id === 2 ? { ...c, body: c.body.replace("FAIL = 2", "ok = 2"), updatedAt: "2025-02-01T00:00:00Z" } : c,
+    );
+    const third = await run(edited, second.body);
+    expect(third.engine.jobs).toHaveLength(1);
+    expect(third.cached).toEqual([true, false, true, true]);
+  });
+
+  it("a changed test file, a changed limit or rejudge judges everything again", async () => {
+    const first = await run(replies, "");
+    expect((await run(replies, first.body)).engine.jobs).toHaveLength(0);
+    expect((await run(replies, first.body, { timeout: "3s" })).engine.jobs).toHaveLength(3);
+    writeFileSync(join(workdir, "test_solution.py"), "import solution  # changed\n");
+    expect((await run(replies, first.body)).engine.jobs).toHaveLength(3);
+  });
+
+  it("a state that does not hold is not trusted: every reply is judged, nothing passes that did not run", async () => {
+    const failing = [comment(11, "FAIL = 1"), comment(12, "FAIL = 2")];
+    const first = await run(failing, "");
+    expect(first.verdict.failed).toBe(true);
+    // Passes claimed for bodies the replies do not have (a well-formed forgery of the replies' own hashes
+    // is told by who edited the comment: main.ts, test/integration/action.test.ts).
+    const claimed = first.body.replaceAll('"s":"test_failed"', '"s":"pass"').replace(/"h":"[0-9a-f]{4}/g, '"h":"0000');
+    const again = await run(failing, claimed);
+    expect(again.engine.jobs).toHaveLength(2);
+    expect(again.verdict.failed).toBe(true);
+    const broken = await run(failing, first.body.replace('"v":1', '"v":1,"x":0'));
+    expect(broken.engine.jobs).toHaveLength(2);
+    expect(broken.cached).toEqual([false, false]);
+  });
+});
