@@ -23,7 +23,8 @@ export function setup(): void {
   process.env[OWNER_ENV] = id;
   ours = `${OWNER_LABEL}=${id}`;
   outerTemp = process.env.TMPDIR;
-  suiteTemp = mkdtempSync(join(tmpdir(), `sandbox-gate-${id}-`));
+  // Short: unix sockets live under it (a private dockerd's, in faults.test.ts), whose paths may not pass 104 bytes.
+  suiteTemp = mkdtempSync(join(tmpdir(), "sgs-"));
   process.env.TMPDIR = suiteTemp;
   try {
     docker("info", "--format", "{{.ServerVersion}}");
