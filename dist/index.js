@@ -48616,13 +48616,23 @@ class RunClock {
             onRunOutput,
             ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
             onRun: () => {
-                this.#runStartedAt = performance.now();
+                const startedAt = performance.now();
+                this.#runStartedAt = startedAt;
                 clearTimeout(this.#timer);
-                this.#timer = setTimeout(() => {
+                // The deadline is decided by the clock that measures the run: Node's timer runs on the event
+                // loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
+                // which reported a 1 s timeout as 999 ms. Until that clock says the limit has passed, wait again.
+                const expire = () => {
+                    const now = performance.now();
+                    if (now - startedAt < timeoutMs) {
+                        this.#timer = setTimeout(expire, timeoutMs - (now - startedAt));
+                        return;
+                    }
                     this.timedOut = true;
-                    this.#expiredAt = performance.now();
+                    this.#expiredAt = now;
                     onExpired();
-                }, timeoutMs);
+                };
+                this.#timer = setTimeout(expire, timeoutMs);
             },
         });
     }
@@ -49079,10 +49089,27 @@ function memoryFromCli(memUsage) {
     return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/engine.ts
+/** The label every container of ours carries; its value is the run id. */
+const RUN_LABEL = "io.github.sandbox-gate.run";
+/**
+ * Set in the environment, every container and run image also carries OWNER_LABEL=<its value>: whoever
+ * starts many runs on one engine (a test suite, a runner shared by jobs) can tell all of theirs from
+ * another's that shares the engine, whose run ids they cannot know.
+ */
+const OWNER_ENV = "SANDBOX_GATE_OWNER";
+const OWNER_LABEL = "io.github.sandbox-gate.owner";
+/** A job's labels, plus the owner's when SANDBOX_GATE_OWNER is set. */
+function withOwner(labels, env = process.env) {
+    const owner = env[OWNER_ENV];
+    return owner ? { ...labels, [OWNER_LABEL]: owner } : labels;
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/policy.ts
 // The lock-down of every sandbox, written once as data, then rendered: to `run` flags for the docker and
 // podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
 // each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
+
 
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_ID = 65534;
@@ -49132,7 +49159,7 @@ function lockDown(job, setup) {
     return {
         image: job.image,
         argv: driverArgv(job.command, job.check, job.base, job.results),
-        labels: job.labels,
+        labels: withOwner(job.labels),
         user: SANDBOX_USER,
         workdir: WORKDIR,
         env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
@@ -50734,6 +50761,7 @@ function parseCheckOutput(language, output, target, verdict) {
 
 
 
+
 /** Where the run image holds the base tree: out of every candidate's reach but for reading. */
 const BASE_DIR = "/sandbox-gate/base";
 const SANDBOX_UID = 65534;
@@ -50803,7 +50831,10 @@ async function buildBaseImage(binary, dialect, spec) {
                 return { ok: false, reason: `the setup exited with code ${result.code}`, output };
             ran = { durationMs: Math.round(performance.now() - started), output };
         }
-        const labels = Object.entries(spec.labels).flatMap(([key, value]) => ["--change", `LABEL ${key}=${value}`]);
+        const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
+            "--change",
+            `LABEL ${key}=${value}`,
+        ]);
         const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
         if (committed.code !== 0)
             return fail("the run image could not be committed", committed);
@@ -50820,10 +50851,6 @@ async function removeBaseImage(binary, image) {
         ? undefined
         : `${image}: ${describeFailure(removed)}`;
 }
-
-;// CONCATENATED MODULE: ./src/sandbox/engine.ts
-/** The label every container of ours carries; its value is the run id. */
-const RUN_LABEL = "io.github.sandbox-gate.run";
 
 ;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
 /** Statuses of a run whose test command ended on its own: the ones its test results speak to. */

@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { cli, describeFailure } from "./cli-command.js";
 import type { Limits, SandboxFile } from "../core/model.js";
+import { withOwner } from "./engine.js";
 import { type Dialect, WORKDIR, cliRunArgs, lockDown } from "./policy.js";
 import { containerName } from "./run.js";
 import { tarball } from "./tar.js";
@@ -101,7 +102,10 @@ export async function buildBaseImage(binary: string, dialect: Dialect, spec: Bas
       if (result.code !== 0) return { ok: false, reason: `the setup exited with code ${result.code}`, output };
       ran = { durationMs: Math.round(performance.now() - started), output };
     }
-    const labels = Object.entries(spec.labels).flatMap(([key, value]) => ["--change", `LABEL ${key}=${value}`]);
+    const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
+      "--change",
+      `LABEL ${key}=${value}`,
+    ]);
     const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
     if (committed.code !== 0) return fail("the run image could not be committed", committed);
     return { ok: true, image: tag, ...(ran && { setup: ran }) };

@@ -340,13 +340,23 @@ export class RunClock {
       onRunOutput,
       ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
       onRun: () => {
-        this.#runStartedAt = performance.now();
+        const startedAt = performance.now();
+        this.#runStartedAt = startedAt;
         clearTimeout(this.#timer);
-        this.#timer = setTimeout(() => {
+        // The deadline is decided by the clock that measures the run: Node's timer runs on the event
+        // loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
+        // which reported a 1 s timeout as 999 ms. Until that clock says the limit has passed, wait again.
+        const expire = (): void => {
+          const now = performance.now();
+          if (now - startedAt < timeoutMs) {
+            this.#timer = setTimeout(expire, timeoutMs - (now - startedAt));
+            return;
+          }
           this.timedOut = true;
-          this.#expiredAt = performance.now();
+          this.#expiredAt = now;
           onExpired();
-        }, timeoutMs);
+        };
+        this.#timer = setTimeout(expire, timeoutMs);
       },
     });
   }

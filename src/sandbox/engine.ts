@@ -59,5 +59,22 @@ export interface ContainerEngine {
 /** The label every container of ours carries; its value is the run id. */
 export const RUN_LABEL = "io.github.sandbox-gate.run";
 
+/**
+ * Set in the environment, every container and run image also carries OWNER_LABEL=<its value>: whoever
+ * starts many runs on one engine (a test suite, a runner shared by jobs) can tell all of theirs from
+ * another's that shares the engine, whose run ids they cannot know.
+ */
+export const OWNER_ENV = "SANDBOX_GATE_OWNER";
+export const OWNER_LABEL = "io.github.sandbox-gate.owner";
+
+/** A job's labels, plus the owner's when SANDBOX_GATE_OWNER is set. */
+export function withOwner(
+  labels: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const owner = env[OWNER_ENV];
+  return owner ? { ...labels, [OWNER_LABEL]: owner } : labels;
+}
+
 /** What judging candidates needs of an engine: runs and images. Its lifecycle is the run session's. */
 export type JudgingEngine = Pick<ContainerEngine, "run" | "hasImage" | "pull">;

@@ -2,7 +2,7 @@
 // podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
 // each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
 import { driverArgv } from "./driver.js";
-import type { SandboxJob } from "./engine.js";
+import { type SandboxJob, withOwner } from "./engine.js";
 
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_ID = 65534;
@@ -111,7 +111,7 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
   return {
     image: job.image,
     argv: driverArgv(job.command, job.check, job.base, job.results),
-    labels: job.labels,
+    labels: withOwner(job.labels),
     user: SANDBOX_USER,
     workdir: WORKDIR,
     env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],

@@ -61,7 +61,8 @@ function step(inputs: Record<string, string> = {}, token = TOKEN): StepOptions {
       command: "python3 test_solution.py",
       image: TEST_IMAGE,
       pull: "never",
-      timeout: "2s",
+      // Roomy, so a reply that passes never races it on a loaded runner; the endless loop costs this long.
+      timeout: "10s",
       ...inputs,
     },
   };

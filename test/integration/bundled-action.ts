@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect } from "vitest";
+import { OWNER_ENV } from "../../src/sandbox/engine.js";
 
 const DIST = resolve(import.meta.dirname, "../../dist/index.js");
 
@@ -87,6 +88,8 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     ...Object.fromEntries(Object.entries(options.state ?? {}).map(([name, value]) => [`STATE_${name}`, value])),
   };
   if (process.env.DOCKER_HOST) env.DOCKER_HOST = process.env.DOCKER_HOST;
+  // The suite's owner label (global-setup.ts), so its closing check sees this step's containers too.
+  if (process.env[OWNER_ENV]) env[OWNER_ENV] = process.env[OWNER_ENV];
   Object.assign(env, options.env);
   const child = spawn(node24Path(), [DIST], { env, stdio: ["ignore", "pipe", "pipe"] });
   options.onSpawn?.(child);

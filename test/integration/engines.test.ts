@@ -279,7 +279,8 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
 
   // Without the sample at the timeout this is a plain `timeout`: the kernel never killed anything.
   it("judges a run held at its memory limit until the timeout oom, by the engine's count", async () => {
-    const facts = await engine.run(job(HOLD_AT_MEMORY_LIMIT, runId, { memoryBytes: 64 * MiB, timeoutMs: 3_000 }));
+    // It holds for 60 s: the timeout must only come after it reached the limit, on a loaded runner too.
+    const facts = await engine.run(job(HOLD_AT_MEMORY_LIMIT, runId, { memoryBytes: 64 * MiB, timeoutMs: 8_000 }));
     expect(facts, facts.stderr.text).toMatchObject({
       phase: "run",
       timedOut: true,

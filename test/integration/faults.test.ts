@@ -331,7 +331,7 @@ describe("a GitHub API that fails for a while", () => {
         apiUrl: github.url,
         workspace: tempDir("faults-ws"),
         event: pullRequestEvent(5),
-        inputs: { ...SANDBOX_INPUTS, "github-token": TOKEN, timeout: "5s" },
+        inputs: { ...SANDBOX_INPUTS, "github-token": TOKEN, timeout: "20s" },
       });
       expect(result.exitCode, result.stdout).toBe(0);
       expect(result.stdout).toMatch(/::warning::.*502 .*attempt 2 of \d+/);

@@ -17,11 +17,16 @@ import { TEST_IMAGE, docker } from "./support.js";
 
 export type Inputs = Partial<Record<InputName, string>>;
 
-/** Small limits keep the suite fast on two cores; cases raise one where they need it. */
+/**
+ * Small limits keep the suite fast on two cores; cases raise one where they need it. The timeout is the
+ * exception: a case that expects another status must never race it on a loaded runner (a disk fill under
+ * gVisor beside two CPU hogs took over 2 s), so it is roomy, and the cases that expect `timeout` set a
+ * short one of their own, for a command that would run far longer.
+ */
 export const HOSTILE_INPUTS: Inputs = {
   image: TEST_IMAGE,
   pull: "never",
-  timeout: "2s",
+  timeout: "15s",
   memory: "64m",
   cpus: "1",
   "pids-limit": "64",
@@ -175,6 +180,7 @@ export const LIMIT_CASES: HostileCase[] = [
     language: "bash",
     code: "echo started\nwhile :; do :; done",
     status: "timeout",
+    inputs: { timeout: "2s" },
     check: ({ result }) => {
       expect(result.stdout).toBe("started\n");
       expect(result.duration_ms).toBeGreaterThanOrEqual(2_000);
@@ -214,7 +220,7 @@ export const LIMIT_CASES: HostileCase[] = [
     status: "oom",
     // The memory limit decides, not the clock: under gVisor on a busy machine, filling 256 MiB can take
     // seconds (every first touch of a page is a trip into gVisor's kernel).
-    inputs: { timeout: "10s" },
+    inputs: { timeout: "15s" },
     check: ({ result }) => expect(result.stdout).not.toContain("survived"),
   },
   {
@@ -223,7 +229,7 @@ export const LIMIT_CASES: HostileCase[] = [
     language: "bash",
     code: "bomb() { bomb | bomb & }\nwhile :; do bomb; done",
     status: "timeout",
-    inputs: { "pids-limit": "32" },
+    inputs: { "pids-limit": "32", timeout: "2s" },
     check: ({ result }) => {
       expect(result.stderr).toMatch(/fork: retry: Resource temporarily unavailable/);
       expect(result.stderr).not.toMatch(/Cannot allocate memory/);
@@ -333,7 +339,7 @@ export const ENDING_CASES: HostileCase[] = [
     language: "bash",
     code: "setsid bash -c 'exec -a sandbox-gate-daemon sleep 60' </dev/null >/dev/null 2>&1 &\nsetsid bash -c 'sleep 1; echo daemon still here' &\necho started",
     status: "pass",
-    inputs: { timeout: "5s" },
+    // Were the daemon to hold the run, it would be a timeout: the limit is the suite's roomy one.
     check: ({ result, elapsedMs }) => {
       expect(result.stdout).toBe("started\n");
       expect(elapsedMs).toBeLessThan(3_000);
@@ -356,6 +362,7 @@ export const ENDING_CASES: HostileCase[] = [
     language: "bash",
     code: "echo bye\nexec >&- 2>&-\nsleep 30",
     status: "timeout",
+    inputs: { timeout: "2s" },
     check: ({ result }) => {
       expect(result.stdout).toBe("bye\n");
       expect(result.duration_ms).toBeLessThan(5_000);

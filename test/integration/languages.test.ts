@@ -92,13 +92,13 @@ afterAll(() => sandbox.expectClean());
 
 describe.each(PRESETS)("$language", ({ language, image, valid, broken, at, forged }) => {
   it("runs a valid program", async () => {
-    const { result } = await sandbox.judge(language, valid, { image, timeout: "10s" });
+    const { result } = await sandbox.judge(language, valid, { image, timeout: "20s" });
     expect(result.status, result.feedback).toBe("pass");
     expect(result.stdout).toBe("ok 3\n");
   });
 
   it("stops a syntax error at the parse check, with its position, before anything runs", async () => {
-    const { result } = await sandbox.judge(language, broken, { image, timeout: "10s" });
+    const { result } = await sandbox.judge(language, broken, { image, timeout: "20s" });
     expect(result.status, result.feedback).toBe("syntax_error");
     expect(result.syntax).toMatchObject({ file: LANGUAGES[language].target, ...at });
     expect(result.stdout).not.toContain("RAN");
@@ -106,7 +106,7 @@ describe.each(PRESETS)("$language", ({ language, image, valid, broken, at, forge
   });
 
   it("reports what the checker said, never candidate text shaped like a verdict", async () => {
-    const { result } = await sandbox.judge(language, forged.code, { image, timeout: "10s" });
+    const { result } = await sandbox.judge(language, forged.code, { image, timeout: "20s" });
     expect(result.status, result.feedback).toBe("syntax_error");
     expect(result.syntax, JSON.stringify(result.syntax)).toMatchObject({
       file: LANGUAGES[language].target,

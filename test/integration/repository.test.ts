@@ -34,7 +34,7 @@ describe("a patch on the whole checkout", () => {
 
 describe("dependencies by setup", () => {
   const setup =
-    "sleep 4 && python3 -m venv .venv && .venv/bin/pip install --no-index --no-deps vendor/tinydep-1.0-py3-none-any.whl";
+    "sleep 11 && python3 -m venv .venv && .venv/bin/pip install --no-index --no-deps vendor/tinydep-1.0-py3-none-any.whl";
   const patches = ["fix", "rename", "delete", "stale", "syntax"].map((n) =>
     join(REPOS, "inventory-patches", `${n}.patch`),
   );
@@ -46,8 +46,9 @@ describe("dependencies by setup", () => {
     const { results, stderr, leftImages } = await gate(repo, patches, [
       "--image",
       PYTHON_DEV_IMAGE,
+      // Roomy for the suite's verdicts on a loaded runner, and still shorter than the setup's sleep.
       "--timeout",
-      "3s",
+      "10s",
       "--setup",
       setup,
       "--command",

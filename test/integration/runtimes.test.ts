@@ -133,17 +133,24 @@ describe("engine: podman, through the bundled CLI", () => {
       "identity.md",
       "bomb.md",
     ];
-    await promisify(execFile)(process.execPath, args, { cwd: dir }).catch((error: { code: number }) =>
-      expect(error.code).toBe(1),
+    const { stderr } = await promisify(execFile)(process.execPath, args, { cwd: dir }).catch(
+      (error: { code: number; stderr: string }) => (expect(error.code).toBe(1), error),
     );
+    // This run's own containers: another run may share podman (another suite, a user's run).
+    const runId = /^sandbox-gate: run (\S+): /m.exec(stderr)?.[1];
+    expect(runId, stderr).toBeDefined();
     const [identity, bomb] = readValidReport(join(dir, "report.json")).results;
     expect(identity).toMatchObject({ status: "pass", language: "bash" });
     expect(identity!.stdout.trim()).toMatch(podman.identity.expected);
     expect(bomb).toMatchObject({ status: "oom", language: "python" });
     expect(readdirSync(dir).sort()).toEqual(["bomb.md", "identity.md", "report.json"]);
-    const left = spawnSync("podman", ["ps", "-a", "--filter", `label=${RUN_LABEL}`, "--format", "{{.Names}}"], {
-      encoding: "utf8",
-    });
+    const left = spawnSync(
+      "podman",
+      ["ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}"],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(left.stdout.trim()).toBe("");
   });
 });

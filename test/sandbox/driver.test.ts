@@ -409,7 +409,10 @@ describe("the checker's verdict channel", () => {
 });
 
 describe("RunClock", () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
 
   function clock(timeoutMs: number) {
     const expired: string[] = [];
@@ -431,6 +434,22 @@ describe("RunClock", () => {
     expect(expired).toEqual(["timeout"]);
     // What follows the deadline (a memory sample, the kill, the stream's end) is ours.
     vi.advanceTimersByTime(2_500);
+    expect(run.end()).toBe(1_000);
+  });
+
+  it("kills only when the clock that times the run says the limit has passed, never a millisecond early", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const fakeNow = performance.now.bind(performance);
+    // Node's timer can fire a fraction of a millisecond early by performance.now(): 999.4 ms of 1 000.
+    let lag = 0;
+    vi.spyOn(performance, "now").mockImplementation(() => fakeNow() - lag);
+    const { run, expired } = clock(1_000);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    lag = 0.6;
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(expired).toEqual(["timeout"]);
     expect(run.end()).toBe(1_000);
   });
 

@@ -95,7 +95,7 @@ describe("a plain run", () => {
   it("gives input() an immediate EOF instead of a hang", async () => {
     const facts = await run({
       python: "try:\n    input()\nexcept EOFError:\n    print('EOF')",
-      limits: { timeoutMs: 5_000 },
+      limits: { timeoutMs: 15_000 },
     });
     expect(facts).toMatchObject({ exitCode: 0, timedOut: false, stdout: { text: "EOF\n" } });
     expect(facts.durationMs).toBeLessThan(2_000);

@@ -25,7 +25,7 @@ async function expectClean(): Promise<void> {
 }
 
 describe("hostile candidates in the warm pool", () => {
-  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 20_000 }, async (c) => {
+  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 30_000 }, async (c) => {
     const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), {
       language: c.language,
       ...c.inputs,

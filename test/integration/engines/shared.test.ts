@@ -215,7 +215,7 @@ describe("the hostile cases one after another in shared containers", () => {
 
   afterAll(() => world.close());
 
-  it.each(SHARED_CASES)("$name: $status", { timeout: 20_000 }, async (c) => {
+  it.each(SHARED_CASES)("$name: $status", { timeout: 30_000 }, async (c) => {
     const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), {
       language: c.language,
       ...c.inputs,
