@@ -1,5 +1,5 @@
 // Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
-import { failingCases } from "../core/blame.js";
+import { failingCases } from "../core/tests.js";
 import { type Result, type Status } from "../core/model.js";
 import { EVERY_FAILURE, STATUS_INFO } from "../core/statuses.js";
 import { cleanText } from "./markdown.js";

@@ -1,8 +1,10 @@
 // Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
 // since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
 import { type Result, type Status } from "../core/model.js";
-import { CODE_RAN, EVERY_FAILURE, STATUS_INFO, STATUSES } from "../core/statuses.js";
-import { clip, escapeMarkdown } from "./markdown.js";
+import { CODE_RAN, EVERY_FAILURE, STATUS_INFO } from "../core/statuses.js";
+import { countByStatus } from "./json.js";
+import { label } from "./markdown.js";
+import { plainText } from "./table.js";
 import { formatDuration } from "../core/units.js";
 import { type PassAtK, type TaskDrop, passAt1Drops, scorePassAtK } from "./pass-at-k.js";
 
@@ -66,10 +68,7 @@ export function evaluate(
   const times = runTimes(results);
   const evaluation: Evaluation = {
     total: results.length,
-    byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<
-      Status,
-      number
-    >,
+    byStatus: countByStatus(results),
     passRate: passRate(results),
     time: {
       ran: times.length,
@@ -109,7 +108,6 @@ export function compare(results: readonly Scored[], baseline: readonly Scored[])
 const BAR_WIDTH = 30;
 /** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
 export const CHANGES_SHOWN = 30;
-const ID_MAX = 100;
 /** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
 const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
 
@@ -177,7 +175,7 @@ function changeList(title: string, changes: readonly Change[]): string | undefin
   if (changes.length === 0) return undefined;
   const items = changes
     .slice(0, CHANGES_SHOWN)
-    .map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_INFO[c.was].label} → **${STATUS_INFO[c.now].label}**`);
+    .map((c) => `- ${label(c.id)}: ${STATUS_INFO[c.was].label} → **${STATUS_INFO[c.now].label}**`);
   if (changes.length > CHANGES_SHOWN) items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
   return [`**${title}** (${changes.length})`, "", ...items].join("\n");
 }
@@ -186,14 +184,9 @@ function dropList(drops: readonly TaskDrop[] | undefined): string | undefined {
   if (!drops || drops.length === 0) return undefined;
   const items = drops
     .slice(0, CHANGES_SHOWN)
-    .map((d) => `- ${escapeMarkdown(clipId(d.task))}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+    .map((d) => `- ${label(d.task)}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
   if (drops.length > CHANGES_SHOWN) items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
   return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
-}
-
-function clipId(id: string): string {
-  const { head, omitted } = clip(id, ID_MAX);
-  return omitted > 0 ? `${head}…` : head;
 }
 
 /** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
@@ -243,19 +236,16 @@ export function renderEvaluationText(e: Evaluation): string {
   if (e.baseline) {
     lines.push(baselineLine(e.baseline, e));
     const list = (title: string, changes: readonly Change[]) => {
-      for (const c of changes.slice(0, CHANGES_SHOWN)) lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
+      for (const c of changes.slice(0, CHANGES_SHOWN))
+        lines.push(`  ${title}: ${plainText(c.id)} (${c.was} → ${c.now})`);
       if (changes.length > CHANGES_SHOWN) lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
     };
     list("newly failing", e.baseline.newlyFailing);
     list("newly passing", e.baseline.newlyPassing);
     const drops = e.baseline.passAt1Dropped ?? [];
     for (const d of drops.slice(0, CHANGES_SHOWN))
-      lines.push(`  pass@1 dropped: ${plain(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+      lines.push(`  pass@1 dropped: ${plainText(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
     if (drops.length > CHANGES_SHOWN) lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
   }
   return lines.join("\n");
-}
-
-function plain(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }

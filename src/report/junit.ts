@@ -3,6 +3,7 @@
 // reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
 import { type Result, type Skipped, type Status } from "../core/model.js";
 import { EVERY_FAILURE, STATUS_INFO } from "../core/statuses.js";
+import { testCount, type TestCase } from "../core/tests.js";
 import { cleanText } from "./markdown.js";
 
 export interface JUnitOptions {
@@ -69,8 +70,6 @@ function testcase(r: Result, failOn: ReadonlySet<Status>): string {
   );
 }
 
-type TestCase = NonNullable<Result["tests"]>["cases"][number];
-
 const CASE_VERDICT: Record<TestCase["status"], string | undefined> = {
   passed: undefined,
   failed: "failure",
@@ -100,7 +99,7 @@ function candidateSuite(r: Result): string | undefined {
   const { counts, cases } = r.tests;
   const attrs = {
     name: r.id,
-    tests: counts.passed + counts.failed + counts.error + counts.skipped,
+    tests: testCount(r.tests),
     failures: counts.failed,
     errors: counts.error,
     skipped: counts.skipped,

@@ -5,12 +5,13 @@
 // Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
 // label, the deciding replies first and the older ones collapsed as history; the details in that order.
-import { failingCases } from "../core/blame.js";
+import { failingCases, testCount } from "../core/tests.js";
 import { type Result, type Skipped, type Status } from "../core/model.js";
 import { STATUS_INFO, STATUSES } from "../core/statuses.js";
 import type { Report } from "../core/schemas/report.js";
 import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, verdictIcon } from "./icons.js";
+import { countByStatus } from "./json.js";
 
 export interface CommentInput {
   results: Result[];
@@ -298,7 +299,8 @@ function clipped(text: string, max: number): string {
   return omitted > 0 ? `${head}…` : head;
 }
 
-function label(text: string): string {
+/** An id, a source or a file name as one line of markdown: cut at LABEL_MAX, escaped. */
+export function label(text: string): string {
   return escapeMarkdown(clipped(text, LABEL_MAX));
 }
 
@@ -328,8 +330,7 @@ function nameCell(row: Row, doc: Prepared): string {
 
 /** `5 of 7 tests passed`: what the test results add to a status. */
 function testCounts(tests: NonNullable<Result["tests"]>): string {
-  const { passed, failed, error, skipped } = tests.counts;
-  return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
+  return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
 }
 
 /** The base run, in the line under the verdict: what the patches were held against. */
@@ -526,8 +527,8 @@ function skippedList(skipped: Skipped[], shown: number): string | undefined {
 
 /** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
 export function statusCounts(results: readonly Result[]): string {
-  return STATUSES.map((s) => [s, results.filter((r) => r.status === s).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([s, n]) => `${STATUS_INFO[s].icon} ${n} ${STATUS_INFO[s].shown}`)
+  const counts = countByStatus(results);
+  return STATUSES.filter((s) => counts[s] > 0)
+    .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
     .join(" · ");
 }

@@ -1,6 +1,6 @@
 // Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
 // add up to. Pure.
-import { isFailing } from "../core/blame.js";
+import { isFailing } from "../core/tests.js";
 import type { Result, Status } from "../core/model.js";
 import { RERUNNABLE } from "../core/statuses.js";
 import type { TestResults } from "./test-results.js";

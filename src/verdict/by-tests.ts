@@ -1,18 +1,12 @@
 // The verdict once per-test results are read: a run that reached its end is judged by its tests as well
 // as by its exit code, and a run that wrote no tests did not pass. Pure.
-import { isFailing } from "../core/blame.js";
+import { isFailing, testCount } from "../core/tests.js";
 import type { Status } from "../core/model.js";
 import { RAN_TO_END } from "../core/statuses.js";
 import type { ResultsReading } from "./results-files.js";
-import type { TestResults } from "./test-results.js";
 
-// The run reads both from here; they are defined once, in core.
-export { isFailing, RAN_TO_END };
-
-export function testCount(tests: TestResults): number {
-  const { passed, failed, error, skipped } = tests.counts;
-  return passed + failed + error + skipped;
-}
+// The run reads these from here; they are defined once, in core.
+export { isFailing, RAN_TO_END, testCount };
 
 export interface TestsVerdict {
   status: Status;

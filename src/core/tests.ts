@@ -1,9 +1,16 @@
-// What a candidate is held to of its test results: which cases failed, and, with `compare: base`, which of
-// those it is blamed for. One rule that the verdict, the feedback and every renderer read. Pure.
+// What a result's test cases say: how many there are, which failed, and, with `compare: base`, which of
+// those the candidate is blamed for. One rule that the verdict, the feedback and every renderer read. Pure.
 import type { Result } from "./model.js";
 
-type TestCase = NonNullable<Result["tests"]>["cases"][number];
+export type TestResults = NonNullable<Result["tests"]>;
+export type TestCase = TestResults["cases"][number];
 type Comparison = NonNullable<Result["compare"]>;
+
+/** Every test case read, however it ended. */
+export function testCount(tests: Pick<TestResults, "counts">): number {
+  const { passed, failed, error, skipped } = tests.counts;
+  return passed + failed + error + skipped;
+}
 
 /** A test case that failed an assertion or ended with an error. */
 export function isFailing(c: Pick<TestCase, "status">): boolean {

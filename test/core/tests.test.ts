@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { blamed, failingCases, isFailing } from "../../src/core/blame.js";
+import { blamed, failingCases, isFailing, testCount } from "../../src/core/tests.js";
 import type { Result } from "../../src/core/model.js";
 
 type Tests = NonNullable<Result["tests"]>;
 const cases = (...specs: Array<[string, Tests["cases"][number]["status"]]>): Tests => ({
   counts: { passed: 0, failed: 0, error: 0, skipped: 0 },
   cases: specs.map(([id, status]) => ({ id, name: id, status })),
+});
+
+describe("testCount", () => {
+  it("counts every case, however it ended", () => {
+    expect(testCount({ counts: { passed: 3, failed: 2, error: 1, skipped: 4 } })).toBe(10);
+  });
 });
 
 describe("isFailing", () => {
