@@ -4,7 +4,8 @@ import type { Result } from "./model.js";
 
 export type TestResults = NonNullable<Result["tests"]>;
 export type TestCase = TestResults["cases"][number];
-type Comparison = NonNullable<Result["compare"]>;
+/** A patch's tests against the base's, as the SWE-bench harness sorts them. */
+export type Comparison = NonNullable<Result["compare"]>;
 
 /** Every test case read, however it ended. */
 export function testCount(tests: Pick<TestResults, "counts">): number {

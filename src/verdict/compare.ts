@@ -1,11 +1,11 @@
 // `compare: base`: a patch's tests against the same command on the unpatched base, as the SWE-bench
 // harness sorts them (FAIL_TO_PASS, PASS_TO_PASS, …), so a patch is blamed only for what it broke. Pure.
-import { blamed, isFailing } from "../core/tests.js";
-import type { ReportedBase, Result, Status } from "../core/model.js";
+import { blamed, isFailing, type Comparison } from "../core/tests.js";
+import type { ReportedBase, Status } from "../core/model.js";
 import { CUT_SHORT, RAN_TO_END } from "../core/statuses.js";
 import type { TestResults } from "./test-results.js";
 
-export type Comparison = NonNullable<Result["compare"]>;
+export type { Comparison };
 
 /** The base run, as the report lists it. */
 export interface BaseRun {
