@@ -1,8 +1,8 @@
 // The pull-request conversation as people hold it: an agent answers, is told what failed, answers
 // again; its latest reply is its answer. Which results decide the check, and the one verdict line that
 // says so. Pure.
-import type { GateDecision } from "../core/model.js";
-import type { Result, Status } from "../core/model.js";
+import type { GateDecision, Result, Status } from "../core/model.js";
+import { STATUS_INFO } from "../core/statuses.js";
 import type { Decide } from "../settings/settings.js";
 
 export interface Verdict extends GateDecision {
@@ -13,18 +13,6 @@ export interface Verdict extends GateDecision {
   passed: number;
   total: number;
 }
-
-/** What the latest reply did, as the verdict line says it. */
-export const OUTCOME_PHRASES: Record<Status, string> = {
-  pass: "passes the tests",
-  test_failed: "fails the tests",
-  syntax_error: "does not parse",
-  no_code: "holds no code",
-  patch_failed: "has a patch that does not apply",
-  timeout: "timed out",
-  oom: "ran out of memory",
-  sandbox_error: "could not be judged (our sandbox failed: re-run)",
-};
 
 const AUTHORS_NAMED = 3;
 
@@ -55,17 +43,18 @@ export function conversationVerdict(results: readonly Result[], failOn: Readonly
   const nouns = replies ? "replies" : "candidates";
   const verdict = {
     failed: failing.length > 0,
-    ours: failing.length > 0 && failing.every((r) => r.status === "sandbox_error"),
+    ours: failing.length > 0 && failing.every((r) => STATUS_INFO[r.status].ours),
     deciding,
     passed,
     total: results.length,
   };
   const said = (reason: string): Verdict => ({ ...verdict, reason });
   if (results.length === 0) return said(`no ${nouns} to judge`);
+  // What the reply did, as the verdict line says it.
   const phrase = (r: Result) =>
     failOn.has(r.status) || r.status === "pass"
-      ? OUTCOME_PHRASES[r.status]
-      : `${OUTCOME_PHRASES[r.status]} (allowed by fail-on)`;
+      ? STATUS_INFO[r.status].phrase
+      : `${STATUS_INFO[r.status].phrase} (allowed by fail-on)`;
   if (results.length === 1) {
     const only = results[0]!;
     return said(`the ${noun}${only.author ? ` from @${only.author}` : ""} ${phrase(only)}`);
@@ -77,7 +66,7 @@ export function conversationVerdict(results: readonly Result[], failOn: Readonly
   const byAuthor = decide === "latest" && replies;
   if (!byAuthor) {
     if (failing.length === 0) return said(head);
-    const what = verdict.ours ? "could not be judged (our sandbox failed: re-run)" : "failed the gate";
+    const what = verdict.ours ? STATUS_INFO.sandbox_error.phrase : "failed the gate";
     return said(`${head} — ${failing.length} ${what}`);
   }
   if (decisive.length <= AUTHORS_NAMED) {

@@ -1,7 +1,8 @@
 // Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
+import { failingCases } from "../core/tests.js";
 import { type Result, type Status } from "../core/model.js";
-import { STATUSES } from "../core/statuses.js";
-import { cleanText, STATUS_LABELS } from "./markdown.js";
+import { EVERY_FAILURE, STATUS_INFO } from "../core/statuses.js";
+import { cleanText } from "./markdown.js";
 
 export interface Annotation {
   level: "error" | "warning";
@@ -12,7 +13,6 @@ export interface Annotation {
   startColumn?: number;
 }
 
-const EVERY_FAILURE: ReadonlySet<Status> = new Set(STATUSES.filter((s) => s !== "pass"));
 // GitHub shows the first lines of an annotation; the rest belongs in the summary.
 const MESSAGE_MAX = 4000;
 /** GitHub keeps this many error annotations per step, and as many warnings; it drops the rest. */
@@ -45,7 +45,8 @@ export function buildAnnotations(
     const level = failOn.has(r.status) ? "error" : "warning";
     // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
     const inRepo = (file: string) => (repoPrefix ? `${repoPrefix}/${file}` : file);
-    const tests = failingTests(r);
+    // With `compare: base`, only the tests it broke: what it is blamed for.
+    const tests = failingCases(r).held;
     if (tests.length > 0)
       return tests.map((c) => ({
         level,
@@ -57,7 +58,7 @@ export function buildAnnotations(
     return [
       {
         level,
-        title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
+        title: `sandbox-gate: ${STATUS_INFO[r.status].label} in ${cleanText(r.id)}`,
         message: message(r),
         ...(r.syntax?.file !== undefined && {
           file: r.changed_files && repoPrefix ? inRepo(r.syntax.file) : r.syntax.file,
@@ -67,17 +68,6 @@ export function buildAnnotations(
       },
     ];
   });
-}
-
-type TestCase = NonNullable<Result["tests"]>["cases"][number];
-
-/** The failing tests a candidate is held to: with `compare: base`, only those it broke. */
-function failingTests(r: Result): TestCase[] {
-  if (r.status === "pass" || !r.tests) return [];
-  const failing = r.tests.cases.filter((c) => c.status === "failed" || c.status === "error");
-  if (!r.compare) return failing;
-  const blamed = new Set([...(r.compare.pass_to_fail ?? []), ...(r.compare.new_failing ?? [])]);
-  return failing.filter((c) => blamed.has(c.id));
 }
 
 /**
@@ -95,7 +85,7 @@ export function limitAnnotations(
 }
 
 function message(r: Result, said?: string): string {
-  const text = cleanText(said ?? r.syntax?.message ?? r.feedback) || STATUS_LABELS[r.status];
+  const text = cleanText(said ?? r.syntax?.message ?? r.feedback) || STATUS_INFO[r.status].label;
   // By code point, so a cut never leaves half a surrogate pair.
   const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
   return `${kept}\n(candidate from ${cleanText(r.source)})`;

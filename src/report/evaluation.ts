@@ -1,8 +1,10 @@
 // Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
 // since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
 import { type Result, type Status } from "../core/model.js";
-import { STATUSES } from "../core/statuses.js";
-import { STATUS_LABELS, clip, escapeMarkdown } from "./markdown.js";
+import { CODE_RAN, EVERY_FAILURE, STATUS_INFO } from "../core/statuses.js";
+import { countByStatus } from "./json.js";
+import { label } from "./markdown.js";
+import { plainText } from "./table.js";
 import { formatDuration } from "../core/units.js";
 import { type PassAtK, type TaskDrop, passAt1Drops, scorePassAtK } from "./pass-at-k.js";
 
@@ -34,14 +36,12 @@ export interface Evaluation {
   byStatus: Record<Status, number>;
   /** Passed ÷ total, 0 for an empty run. */
   passRate: number;
-  /** Over the candidates whose code ran (pass, test_failed, timeout, oom): the others took no run time. */
+  /** Over the candidates whose code ran (the catalogue's `codeRan`): the others took no run time. */
   time: { ran: number; medianMs: number; p95Ms: number; maxMs: number };
   /** pass@k over the dataset's tasks, when its lines carry `task`. */
   passAtK?: PassAtK;
   baseline?: BaselineDiff;
 }
-
-const RAN: ReadonlySet<Status> = new Set(["pass", "test_failed", "timeout", "oom"]);
 
 /** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
 export function quantile(values: readonly number[], q: number): number {
@@ -49,6 +49,11 @@ export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
   return sorted[rank - 1]!;
+}
+
+/** The durations of the candidates whose code ran: the others took no run time. */
+function runTimes(results: readonly Scored[]): number[] {
+  return results.filter((r) => CODE_RAN.has(r.status)).map((r) => r.duration_ms);
 }
 
 function passRate(results: readonly Scored[]): number {
@@ -60,13 +65,10 @@ export function evaluate(
   baseline?: readonly Scored[],
   ks: readonly number[] = [1],
 ): Evaluation {
-  const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+  const times = runTimes(results);
   const evaluation: Evaluation = {
     total: results.length,
-    byStatus: Object.fromEntries(STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<
-      Status,
-      number
-    >,
+    byStatus: countByStatus(results),
     passRate: passRate(results),
     time: {
       ran: times.length,
@@ -106,12 +108,11 @@ export function compare(results: readonly Scored[], baseline: readonly Scored[])
 const BAR_WIDTH = 30;
 /** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
 export const CHANGES_SHOWN = 30;
-const ID_MAX = 100;
 /** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
 const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
 
 /** Pass first: it is the figure a reader looks for. */
-const ORDER: readonly Status[] = ["pass", ...STATUSES.filter((s) => s !== "pass")];
+const ORDER: readonly Status[] = ["pass", ...EVERY_FAILURE];
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
@@ -157,7 +158,7 @@ function baselineLine(b: BaselineDiff, e: Evaluation): string {
 
 /** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
 export function timeHistogram(results: readonly Scored[]): Array<{ label: string; count: number }> {
-  const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+  const times = runTimes(results);
   const seconds = (ms: number) => `${ms / 1000} s`;
   const bounds = [0, ...TIME_BUCKETS];
   const rows = bounds.map((low, i) => {
@@ -174,7 +175,7 @@ function changeList(title: string, changes: readonly Change[]): string | undefin
   if (changes.length === 0) return undefined;
   const items = changes
     .slice(0, CHANGES_SHOWN)
-    .map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+    .map((c) => `- ${label(c.id)}: ${STATUS_INFO[c.was].label} → **${STATUS_INFO[c.now].label}**`);
   if (changes.length > CHANGES_SHOWN) items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
   return [`**${title}** (${changes.length})`, "", ...items].join("\n");
 }
@@ -183,14 +184,9 @@ function dropList(drops: readonly TaskDrop[] | undefined): string | undefined {
   if (!drops || drops.length === 0) return undefined;
   const items = drops
     .slice(0, CHANGES_SHOWN)
-    .map((d) => `- ${escapeMarkdown(clipId(d.task))}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+    .map((d) => `- ${label(d.task)}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
   if (drops.length > CHANGES_SHOWN) items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
   return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
-}
-
-function clipId(id: string): string {
-  const { head, omitted } = clip(id, ID_MAX);
-  return omitted > 0 ? `${head}…` : head;
 }
 
 /** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
@@ -202,7 +198,7 @@ export function renderEvaluationMarkdown(e: Evaluation, results: readonly Scored
     "| --- | --: | --: | --- |",
     ...shown.map(
       (s) =>
-        `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`,
+        `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`,
     ),
   ].join("\n");
   const histogram = timeHistogram(results);
@@ -240,19 +236,16 @@ export function renderEvaluationText(e: Evaluation): string {
   if (e.baseline) {
     lines.push(baselineLine(e.baseline, e));
     const list = (title: string, changes: readonly Change[]) => {
-      for (const c of changes.slice(0, CHANGES_SHOWN)) lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
+      for (const c of changes.slice(0, CHANGES_SHOWN))
+        lines.push(`  ${title}: ${plainText(c.id)} (${c.was} → ${c.now})`);
       if (changes.length > CHANGES_SHOWN) lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
     };
     list("newly failing", e.baseline.newlyFailing);
     list("newly passing", e.baseline.newlyPassing);
     const drops = e.baseline.passAt1Dropped ?? [];
     for (const d of drops.slice(0, CHANGES_SHOWN))
-      lines.push(`  pass@1 dropped: ${plain(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+      lines.push(`  pass@1 dropped: ${plainText(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
     if (drops.length > CHANGES_SHOWN) lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
   }
   return lines.join("\n");
-}
-
-function plain(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }

@@ -17,7 +17,7 @@ export interface ReportExtras {
 export type CompactResult = Pick<Result, "id" | "status" | "exit_code" | "duration_ms">;
 
 /** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
-export function countByStatus(results: readonly Result[]): Record<Status, number> {
+export function countByStatus(results: ReadonlyArray<Pick<Result, "status">>): Record<Status, number> {
   const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   for (const r of results) counts[r.status]++;
   return counts;

@@ -2,18 +2,17 @@
 // whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
 // reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
 import { type Result, type Skipped, type Status } from "../core/model.js";
-import { STATUSES } from "../core/statuses.js";
-import { cleanText, STATUS_LABELS } from "./markdown.js";
+import { EVERY_FAILURE, STATUS_INFO } from "../core/statuses.js";
+import { testCount, type TestCase } from "../core/tests.js";
+import { cleanText } from "./markdown.js";
 
 export interface JUnitOptions {
-  /** Statuses that fail the gate; their testcases get a `<failure>` (`<error>` for `sandbox_error`). */
+  /** Statuses that fail the gate; their testcases get a `<failure>` (`<error>` for our own failures). */
   failOn?: ReadonlySet<Status>;
   name?: string;
   /** ISO 8601 start of the run. */
   timestamp?: string;
 }
-
-const EVERY_FAILURE: ReadonlySet<Status> = new Set(STATUSES.filter((s) => s !== "pass"));
 
 // XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
 const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
@@ -51,9 +50,9 @@ function element(name: string, attrs: Record<string, string | number | undefined
 
 function testcase(r: Result, failOn: ReadonlySet<Status>): string {
   const failing = failOn.has(r.status);
-  const message = r.syntax?.message ?? STATUS_LABELS[r.status];
+  const message = r.syntax?.message ?? STATUS_INFO[r.status].label;
   const verdict = failing
-    ? element(r.status === "sandbox_error" ? "error" : "failure", { type: r.status, message }, content(r.feedback))
+    ? element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
     : "";
   const streams = [
     r.stdout && element("system-out", {}, content(r.stdout)),
@@ -70,8 +69,6 @@ function testcase(r: Result, failOn: ReadonlySet<Status>): string {
     verdict + streams,
   );
 }
-
-type TestCase = NonNullable<Result["tests"]>["cases"][number];
 
 const CASE_VERDICT: Record<TestCase["status"], string | undefined> = {
   passed: undefined,
@@ -102,7 +99,7 @@ function candidateSuite(r: Result): string | undefined {
   const { counts, cases } = r.tests;
   const attrs = {
     name: r.id,
-    tests: counts.passed + counts.failed + counts.error + counts.skipped,
+    tests: testCount(r.tests),
     failures: counts.failed,
     errors: counts.error,
     skipped: counts.skipped,
@@ -128,8 +125,8 @@ export function renderJUnit(
   const name = options.name ?? "sandbox-gate";
   const counts = {
     tests: results.length + skipped.length,
-    failures: results.filter((r) => failOn.has(r.status) && r.status !== "sandbox_error").length,
-    errors: results.filter((r) => failOn.has(r.status) && r.status === "sandbox_error").length,
+    failures: results.filter((r) => failOn.has(r.status) && !STATUS_INFO[r.status].ours).length,
+    errors: results.filter((r) => failOn.has(r.status) && STATUS_INFO[r.status].ours).length,
     skipped: skipped.length,
     time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
   };

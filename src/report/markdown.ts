@@ -5,11 +5,13 @@
 // Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
 // label, the deciding replies first and the older ones collapsed as history; the details in that order.
+import { failingCases, testCount } from "../core/tests.js";
 import { type Result, type Skipped, type Status } from "../core/model.js";
-import { STATUSES } from "../core/statuses.js";
+import { STATUS_INFO, STATUSES } from "../core/statuses.js";
 import type { Report } from "../core/schemas/report.js";
 import { formatDuration } from "../core/units.js";
-import { SKIPPED_ICON, STATUS_ICONS, verdictIcon } from "./icons.js";
+import { SKIPPED_ICON, verdictIcon } from "./icons.js";
+import { countByStatus } from "./json.js";
 
 export interface CommentInput {
   results: Result[];
@@ -38,24 +40,6 @@ export const COMMENT_MAX_LENGTH = 65_536;
 export const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
 /** A check run's summary holds at most this many characters. */
 export const CHECK_SUMMARY_MAX_LENGTH = 65_535;
-
-export const STATUS_LABELS: Record<Status, string> = {
-  no_code: "no code",
-  patch_failed: "patch failed",
-  syntax_error: "syntax error",
-  timeout: "timeout",
-  oom: "out of memory",
-  test_failed: "tests failed",
-  pass: "pass",
-  sandbox_error: "sandbox error",
-};
-
-/** The labels a reader sees beside the icons: a pass says "passed", our failure says it is ours. */
-const SHOWN_LABELS: Record<Status, string> = {
-  ...STATUS_LABELS,
-  pass: "passed",
-  sandbox_error: "sandbox error (ours: re-run)",
-};
 
 /** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
 export function stickyMarker(key = "default"): string {
@@ -315,8 +299,14 @@ function clipped(text: string, max: number): string {
   return omitted > 0 ? `${head}…` : head;
 }
 
-function label(text: string): string {
+/** An id, a source or a file name as one line of markdown: cut at LABEL_MAX, escaped. */
+export function label(text: string): string {
   return escapeMarkdown(clipped(text, LABEL_MAX));
+}
+
+/** `❌ tests failed`: a status as a reader sees it. */
+function iconed(status: Status): string {
+  return `${STATUS_INFO[status].icon} ${STATUS_INFO[status].shown}`;
 }
 
 function plural(n: number, word: string, words = `${word}s`): string {
@@ -325,7 +315,7 @@ function plural(n: number, word: string, words = `${word}s`): string {
 
 /** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
 function timeCell(r: Result): string {
-  const ran = r.duration_ms > 0 && r.status !== "no_code" && r.status !== "patch_failed";
+  const ran = r.duration_ms > 0 && STATUS_INFO[r.status].sandboxed;
   return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
 }
 
@@ -340,15 +330,14 @@ function nameCell(row: Row, doc: Prepared): string {
 
 /** `5 of 7 tests passed`: what the test results add to a status. */
 function testCounts(tests: NonNullable<Result["tests"]>): string {
-  const { passed, failed, error, skipped } = tests.counts;
-  return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
+  return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
 }
 
 /** The base run, in the line under the verdict: what the patches were held against. */
 function baseCell(base: NonNullable<Report["base"]>): string {
   const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
   const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-  return `base: ${STATUS_ICONS[base.status]} ${SHOWN_LABELS[base.status]}${tests}${voided}`;
+  return `base: ${iconed(base.status)}${tests}${voided}`;
 }
 
 function resultCell(r: Result, input: CommentInput): string {
@@ -357,7 +346,7 @@ function resultCell(r: Result, input: CommentInput): string {
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
   ].filter((m): m is string => typeof m === "string");
-  const text = [`${STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`, ...marks].join(" · ");
+  const text = [iconed(r.status), ...marks].join(" · ");
   if (!r.cached) return text;
   const run = safeUrl(input.judgedIn?.get(r.id));
   return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
@@ -404,7 +393,8 @@ function patchCell(r: Result): string {
 
 function outcome(r: Result): string {
   const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-  const parts = [where ? `${SHOWN_LABELS[r.status]} at ${where}` : SHOWN_LABELS[r.status]];
+  const { shown } = STATUS_INFO[r.status];
+  const parts = [where ? `${shown} at ${where}` : shown];
   if (r.signal) parts.push(`signal ${r.signal}`);
   else if (r.exit_code !== null) parts.push(`exit ${r.exit_code}`);
   parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
@@ -436,7 +426,7 @@ function details(row: Row, limits: Limits): string | undefined {
   // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
   const line = (text: string) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
   const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
-  const summary = `<summary>${STATUS_ICONS[r.status]} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
+  const summary = `<summary>${STATUS_INFO[r.status].icon} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
   return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
 }
 
@@ -447,16 +437,13 @@ export const FAILING_TESTS_SHOWN = 10;
 function testsSection(r: Result): string | undefined {
   const { tests, compare } = r;
   if (!tests) return undefined;
-  const blamed = new Set([...(compare?.pass_to_fail ?? []), ...(compare?.new_failing ?? [])]);
-  const failing = tests.cases.filter((c) => c.status === "failed" || c.status === "error");
-  const ordered = compare
-    ? [...failing.filter((c) => blamed.has(c.id)), ...failing.filter((c) => !blamed.has(c.id))]
-    : failing;
+  const { held, preexisting } = failingCases(r);
+  const ordered = [...held, ...preexisting];
   const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
     const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
     const first = c.message?.split("\n").find((line) => line.trim() !== "");
     const said = first ? `: ${escapeMarkdown(clipped(first.trim(), REASON_MAX / 5))}` : "";
-    const already = compare && !blamed.has(c.id) ? " — already failing on the base" : "";
+    const already = preexisting.includes(c) ? " — already failing on the base" : "";
     return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
   });
   if (ordered.length > FAILING_TESTS_SHOWN) items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
@@ -469,7 +456,7 @@ function testsSection(r: Result): string | undefined {
       ].join(", ")}.`
     : undefined;
   const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
-  const flaky = tests.cases.filter((c) => c.flaky && !failing.includes(c));
+  const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
   const flakyLine = flaky.length
     ? `Flaky (failed in one attempt, passed in another): ${flaky
         .slice(0, FAILING_TESTS_SHOWN)
@@ -482,9 +469,7 @@ function testsSection(r: Result): string | undefined {
 /** Each attempt of a rerun candidate, in order. */
 function attemptsSection(r: Result): string | undefined {
   if (!r.attempts || r.attempts.length < 2) return undefined;
-  const steps = r.attempts.map(
-    (a) => `${STATUS_ICONS[a.status]} ${SHOWN_LABELS[a.status]} (${formatDuration(a.duration_ms)})`,
-  );
+  const steps = r.attempts.map((a) => `${iconed(a.status)} (${formatDuration(a.duration_ms)})`);
   return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
 }
 
@@ -542,8 +527,8 @@ function skippedList(skipped: Skipped[], shown: number): string | undefined {
 
 /** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
 export function statusCounts(results: readonly Result[]): string {
-  return STATUSES.map((s) => [s, results.filter((r) => r.status === s).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([s, n]) => `${STATUS_ICONS[s]} ${n} ${SHOWN_LABELS[s]}`)
+  const counts = countByStatus(results);
+  return STATUSES.filter((s) => counts[s] > 0)
+    .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
     .join(" · ");
 }

@@ -1,8 +1,8 @@
 // The CLI's closing table: one row per candidate, plain text, control characters made harmless.
 import type { GateOutcome } from "../core/model.js";
 
-// Ids come from datasets and file names: keep a terminal from interpreting anything in them.
-function clean(text: string): string {
+/** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
+export function plainText(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
@@ -17,13 +17,13 @@ export function renderTable(
   const rows = [
     ["id", "status", "exit", "signal", "time"],
     ...outcome.results.map((r) => [
-      clean(r.id),
+      plainText(r.id),
       r.status,
       r.exit_code === null ? "-" : String(r.exit_code),
       r.signal ?? "-",
       `${(r.duration_ms / 1000).toFixed(2)}s`,
     ]),
-    ...outcome.skipped.map((s) => [clean(s.id), "skipped", "-", "-", "-"]),
+    ...outcome.skipped.map((s) => [plainText(s.id), "skipped", "-", "-", "-"]),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   return rows

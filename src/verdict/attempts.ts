@@ -1,17 +1,15 @@
 // Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
 // add up to. Pure.
+import { isFailing } from "../core/tests.js";
 import type { Result, Status } from "../core/model.js";
-import { isFailing } from "./by-tests.js";
+import { RERUNNABLE } from "../core/statuses.js";
 import type { TestResults } from "./test-results.js";
-
-/** The candidate's own statuses a rerun may change: a failing or hanging test may be flaky. */
-const RERUN_ON: ReadonlySet<Status> = new Set(["test_failed", "timeout"]);
 
 export type Attempt = NonNullable<Result["attempts"]>[number];
 
 /** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
 export function rerunAfter(status: Status, made: number, reruns: number): boolean {
-  return RERUN_ON.has(status) && made <= reruns;
+  return RERUNNABLE.has(status) && made <= reruns;
 }
 
 /** Whether the attempts disagree: a flaky candidate. */

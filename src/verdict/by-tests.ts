@@ -1,20 +1,12 @@
 // The verdict once per-test results are read: a run that reached its end is judged by its tests as well
 // as by its exit code, and a run that wrote no tests did not pass. Pure.
+import { isFailing, testCount } from "../core/tests.js";
 import type { Status } from "../core/model.js";
+import { RAN_TO_END } from "../core/statuses.js";
 import type { ResultsReading } from "./results-files.js";
-import type { TestCase, TestResults } from "./test-results.js";
 
-/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
-export const RAN_TO_END: ReadonlySet<Status> = new Set(["pass", "test_failed"]);
-
-export function isFailing(c: Pick<TestCase, "status">): boolean {
-  return c.status === "failed" || c.status === "error";
-}
-
-export function testCount(tests: TestResults): number {
-  const { passed, failed, error, skipped } = tests.counts;
-  return passed + failed + error + skipped;
-}
+// The run reads these from here; they are defined once, in core.
+export { isFailing, RAN_TO_END, testCount };
 
 export interface TestsVerdict {
   status: Status;

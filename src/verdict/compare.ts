@@ -1,10 +1,11 @@
 // `compare: base`: a patch's tests against the same command on the unpatched base, as the SWE-bench
 // harness sorts them (FAIL_TO_PASS, PASS_TO_PASS, …), so a patch is blamed only for what it broke. Pure.
-import type { ReportedBase, Result, Status } from "../core/model.js";
-import { RAN_TO_END, isFailing } from "./by-tests.js";
+import { blamed, isFailing, type Comparison } from "../core/tests.js";
+import type { ReportedBase, Status } from "../core/model.js";
+import { CUT_SHORT, RAN_TO_END } from "../core/statuses.js";
 import type { TestResults } from "./test-results.js";
 
-export type Comparison = NonNullable<Result["compare"]>;
+export type { Comparison };
 
 /** The base run, as the report lists it. */
 export interface BaseRun {
@@ -19,10 +20,8 @@ export interface BaseRun {
 }
 
 /** A base run that did not finish says nothing about the tests: no comparison, and never a pass from one. */
-const VOIDING: ReadonlySet<Status> = new Set(["sandbox_error", "timeout", "oom"]);
-
 export function voidReason(status: Status): string | undefined {
-  return VOIDING.has(status)
+  return CUT_SHORT.has(status)
     ? `the comparison with the base is void: the base run itself ended ${status}, so the verdict is the candidate's own`
     : undefined;
 }
@@ -67,10 +66,8 @@ export function compareTests(base: TestResults, now: TestResults): Comparison {
   return lists;
 }
 
-/** What the candidate is blamed for: tests it broke, and new tests that fail. */
-export function blamed(comparison: Comparison): string[] {
-  return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
-}
+// What a patch is blamed for is core's rule, which the renderers read too; the run reads it from here.
+export { blamed };
 
 export interface ComparedVerdict {
   status: Status;
