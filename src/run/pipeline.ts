@@ -104,7 +104,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
       limits,
       labels: { [RUN_LABEL]: ctx.runId },
-      ...(made && { base: BASE_DIR }),
+      ...(made && { treeDir: BASE_DIR }),
       ...(testResults.length > 0 && { results: findPatterns(testResults) }),
     },
   };

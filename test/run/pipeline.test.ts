@@ -319,7 +319,7 @@ describe("a patch on the whole checkout", () => {
     const [job] = engine.jobs;
     expect(job).toMatchObject({
       image: "run-image",
-      base: BASE_DIR,
+      treeDir: BASE_DIR,
       deleted: ["pkg/b.py"],
       files: [{ path: "pkg/a.py" }],
     });
