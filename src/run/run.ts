@@ -169,6 +169,7 @@ interface Judging {
   audit?: (event: AuditEvent) => void;
 }
 
+/** Judges `entries` in sandboxes opened for them, and removes what the run made whatever happens. */
 async function judgeInSandboxes(
   entries: AsyncIterable<DatasetEntry>,
   { settings, runId, testFiles, io, audit }: Judging,
