@@ -23,10 +23,10 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readDataset } from "../src/candidates/dataset.js";
 import { classify } from "../src/verdict/classify.js";
-import { runGate } from "../src/run/gate.js";
 import { LANGUAGES } from "../src/core/languages.js";
 import type { RunFacts, Status } from "../src/core/model.js";
-import { mapLimit } from "../src/run/pipeline.js";
+import { mapLimit, runContext } from "../src/run/pipeline.js";
+import { judgeAll } from "../src/run/run.js";
 import { extractCode } from "../src/prepare/extract.js";
 import { quantile } from "../src/report/evaluation.js";
 import { StreamCapture } from "../src/sandbox/capture.js";
@@ -131,14 +131,10 @@ async function gateMode(bench: Bench, engine: ContainerEngine, mode: Partial<Mod
   };
   const rss = rssSampler();
   try {
-    const outcome = await runGate(
+    const settings = { ...bench.settings, mode: { ...bench.settings.mode, ...mode } };
+    const outcome = await judgeAll(
       readDataset(bench.datasetPath, "bench.jsonl"),
-      {
-        settings: { ...bench.settings, mode: { ...bench.settings.mode, ...mode } },
-        engine: timed,
-        testFiles: [],
-        runId: bench.runId,
-      },
+      runContext({ settings, engine: timed, testFiles: [], runId: bench.runId }, () => {}),
       { log: () => {} },
     );
     return { latencies, statuses: new Map(outcome.results.map((r) => [r.id, r.status])), peakRssBytes: rss.stop() };

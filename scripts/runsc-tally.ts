@@ -7,7 +7,7 @@
 // `api` is what users get when the socket answers (the warm pool over the Engine API); `cli` the docker CLI.
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
-import { judgeCandidate } from "../src/run/pipeline.js";
+import { judgeCandidate, runContext } from "../src/run/pipeline.js";
 import { CliEngine } from "../src/sandbox/engines/cli.js";
 import { createEngine } from "../src/sandbox/select.js";
 import { readSettings } from "../src/settings/settings.js";
@@ -48,13 +48,10 @@ try {
         kind: "reply" as const,
         text: fence(c.language, c.code as string),
       };
-      const result = await judgeCandidate(candidate, {
-        settings,
-        engine,
-        testFiles: [],
-        runId,
-        prepareImage: async () => undefined,
-      });
+      const result = await judgeCandidate(
+        candidate,
+        runContext({ settings, engine, testFiles: [], runId, prepareImage: async () => undefined }, () => {}),
+      );
       const key = result.status + (result.exit_code === null ? "" : ` (exit ${result.exit_code})`);
       tally.set(key, (tally.get(key) ?? 0) + 1);
       times.push(result.duration_ms);

@@ -6,14 +6,10 @@
 //   try { const observation = await sandbox.judge({ reply }); … } finally { await sandbox.close(); }
 import { randomBytes } from "node:crypto";
 import { datasetEntry } from "./candidates/dataset.js";
-import { imagePreparer } from "./run/gate.js";
 import type { Language, Result, Status } from "./core/model.js";
-import { judgeCandidate, type RunContext } from "./run/pipeline.js";
-import { RunBase } from "./run/run-base.js";
-import { loadTestFiles } from "./prepare/tests.js";
-import { buildBaseImage, removeBaseImage } from "./sandbox/base-image.js";
+import { judgeCandidate } from "./run/pipeline.js";
+import { openRun } from "./run/run.js";
 import { RUN_LABEL } from "./sandbox/engine.js";
-import { createEngine } from "./sandbox/select.js";
 import { DATASET_SCHEMA, type DatasetLine } from "./core/schemas/dataset.js";
 import { checker } from "./core/schemas/validate.js";
 import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
@@ -160,19 +156,9 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
     const inputs = optionInputs(options);
     return readSettings((name) => inputs.get(name as LibraryInput) ?? "", { defaultWorkdir: process.cwd() });
   });
-  const { source, limits } = settings;
-  const testFiles = await asOptions(() => loadTestFiles(source.tests, source.workdir, limits.workdirBytes));
   const runId = `lib-${randomBytes(6).toString("hex")}`;
-  const binary = settings.mode.engine;
-  const engine = await createEngine(settings.mode, log);
-  const runBase = new RunBase(
-    settings,
-    { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) },
-    { [RUN_LABEL]: runId },
-    log,
-  );
-  const base = { settings, engine, testFiles, runId, runBase };
-  const ctx: RunContext = { ...base, prepareImage: imagePreparer(base, { log }) };
+  // The same sandboxes as the action's run: one engine, run images made on first need.
+  const run = await asOptions(() => openRun(settings, runId, log));
   const slots = new Slots(settings.mode.concurrency);
   const inFlight = new Set<Promise<unknown>>();
   let judged = 0;
@@ -184,7 +170,7 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
       const id = candidate.id ?? `judge-${++judged}`;
       const entry = datasetEntry({ ...candidate, id }, "judge()", id, checkCandidate);
       if ("problem" in entry) return Promise.reject(new TypeError(`sandbox-gate: judge(): ${entry.problem.problem}`));
-      const judging = asOptions(() => slots.run(() => judgeCandidate(entry.candidate, ctx)));
+      const judging = asOptions(() => slots.run(() => judgeCandidate(entry.candidate, run.context)));
       inFlight.add(judging);
       return judging.finally(() => inFlight.delete(judging));
     },
@@ -192,8 +178,9 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
       if (closed) return;
       closed = true;
       await Promise.allSettled([...inFlight]);
-      for (const failure of await engine.close()) log(`a container of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
-      for (const failure of await runBase.close()) log(`an image of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
+      const left = await run.close();
+      for (const failure of left.containers) log(`a container of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
+      for (const failure of left.images) log(`an image of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
     },
   };
 }

@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { DatasetEntry } from "../../src/candidates/dataset.js";
-import { runGate } from "../../src/run/gate.js";
-import { RunBase } from "../../src/run/run-base.js";
+import { runContext } from "../../src/run/pipeline.js";
+import { judgeAll, runImageMaker } from "../../src/run/run.js";
+import { RunImages } from "../../src/run/run-images.js";
 import { quantile } from "../../src/report/evaluation.js";
-import { buildBaseImage, removeBaseImage } from "../../src/sandbox/base-image.js";
 import { type ContainerEngine, type JudgingEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 
@@ -86,14 +86,9 @@ async function measure(
       ...extra,
     };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: workdir });
-    const runBase = new RunBase(
-      settings,
-      { build: (spec) => buildBaseImage("docker", "docker", spec), remove: (made) => removeBaseImage("docker", made) },
-      { [RUN_LABEL]: runId },
-      () => {},
-    );
+    const runImages = new RunImages(settings, runImageMaker("docker"), { [RUN_LABEL]: runId }, () => {});
     const started = performance.now();
-    const made = await runBase.image(image, "tree", []);
+    const made = await runImages.image(image, "tree", []);
     if (!made.ok) throw new Error(`the run image could not be made: ${made.reason}`);
     const imageMs = performance.now() - started;
     const engine = await newEngine();
@@ -112,20 +107,20 @@ async function measure(
       },
     };
     const gateStarted = performance.now();
-    const outcome = await runGate(
+    const outcome = await judgeAll(
       entries(patches(count)),
-      { settings, engine: timed, testFiles: [], runId, runBase },
+      runContext({ settings, engine: timed, testFiles: [], runId, runImages }, () => {}),
       { log: () => {} },
     ).finally(async () => {
       wallMs = performance.now() - gateStarted;
       // As the session does: the engine's containers first (warm ones run from the run image), then the image.
       await engine.close();
-      await runBase.close();
+      await runImages.close();
     });
     const failing = outcome.results.filter((r) => r.status !== "pass");
     if (failing.length > 0)
       throw new Error(`tree bench: ${failing.length} candidates did not pass: ${failing[0]!.feedback}`);
-    const tree = await runBase.tree();
+    const tree = await runImages.tree();
     return {
       files,
       bytes: tree.bytes,

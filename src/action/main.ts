@@ -36,7 +36,7 @@ import {
 } from "../report/markdown.js";
 import { CliEngine } from "../sandbox/engines/cli.js";
 import { Reactions } from "./reactions.js";
-import { runSession, type SessionOutcome, type Work } from "../run/session.js";
+import { runSession, type SessionOutcome, type Work } from "../run/run.js";
 import { RUN_LABEL } from "../sandbox/engine.js";
 import { InputError } from "../core/errors.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";

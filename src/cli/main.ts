@@ -7,7 +7,7 @@ import { candidatesFromFiles } from "../candidates/files.js";
 import { renderEvaluationText } from "../report/evaluation.js";
 import { junitOf, reportOf } from "../report/files.js";
 import { renderTable } from "../report/table.js";
-import { runSession, type SessionOutcome, type Work } from "../run/session.js";
+import { runSession, type SessionOutcome, type Work } from "../run/run.js";
 import { InputError } from "../core/errors.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
 import { argumentFiles } from "./files.js";

@@ -1,7 +1,7 @@
 // Judging only what is new: candidates whose verdict an earlier run left (and that still holds) are
 // carried over in their place; the rest go to the gate, and the results come back in input order.
 import type { DatasetEntry } from "../candidates/dataset.js";
-import { decide } from "./gate.js";
+import { decide } from "../verdict/result.js";
 import { type GateOutcome } from "../core/model.js";
 import type { Candidate, Result, Status } from "../core/model.js";
 

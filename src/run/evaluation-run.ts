@@ -2,7 +2,7 @@
 // baseline report read up front. Shared by the action and the CLI.
 import { resolve } from "node:path";
 import type { Match } from "../core/globs.js";
-import { decide } from "./gate.js";
+import { decide } from "../verdict/result.js";
 import { type GateOutcome } from "../core/model.js";
 import type { Scored } from "../report/evaluation.js";
 import { loadReport, mergeReports } from "../report/merge.js";

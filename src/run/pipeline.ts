@@ -1,28 +1,26 @@
-// One candidate through the four phases: extract (or apply the patch) → parse check → run with a
-// timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
-// so this is tested without Docker.
+// One candidate through the four phases: prepare it (prepare/candidate.ts) → its image → run with a
+// timeout, checked for syntax first → its verdict (by tests, against the baseline with `compare: base`,
+// with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
+// the image gate are passed in, so this is tested without Docker.
 import { classify } from "../verdict/classify.js";
-import { type FeedbackInput, feedbackFor } from "../verdict/feedback.js";
-import { LANGUAGES, checkFiles, languageOfPath, type CheckGroup } from "../core/languages.js";
-import type { Candidate, Language, Result, RunFacts, Status, SyntaxInfo } from "../core/model.js";
-import { baseOfTree, loadBaseTree } from "../prepare/base-tree.js";
-import { extractCode, findPatchBlocks } from "../prepare/extract.js";
-import { applyPatch, parsePatch, touchedPaths } from "../prepare/patch.js";
-import type { BaseKind, RunBase } from "./run-base.js";
+import { LANGUAGES, checkFiles, type CheckGroup } from "../core/languages.js";
+import type { Candidate, Language, Result, RunFacts, SandboxFile, SyntaxInfo } from "../core/model.js";
+import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
+import type { RunImages } from "./run-images.js";
 import { parseCheckOutput } from "../prepare/syntax.js";
-import { newResult } from "../core/schemas/report.js";
 import { BASE_DIR } from "../sandbox/base-image.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
-import { type SandboxFile } from "../core/model.js";
+import { ensureImage } from "../sandbox/image.js";
 import { InputError } from "../core/errors.js";
 import type { Settings } from "../settings/settings.js";
 import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter } from "../verdict/attempts.js";
-import { BaseRuns } from "../verdict/base-runs.js";
-import { RAN_TO_END, isFailing, judgeByTests, testCount } from "../verdict/by-tests.js";
-import { type BaseRun, type Comparison, blamed, judgeAgainstBase, voidReason } from "../verdict/compare.js";
+import { BaselineRuns } from "../verdict/baseline-runs.js";
+import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
+import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
 import { findPatterns, readResults } from "../verdict/results-files.js";
-import type { TestResults } from "../verdict/test-results.js";
+import { resultOf, type Verdict } from "../verdict/result.js";
 
+/** What judging a candidate needs of its run. */
 export interface RunContext {
   settings: Settings;
   engine: JudgingEngine;
@@ -32,175 +30,36 @@ export interface RunContext {
   /** Resolves when `image` is ready; the reason when it cannot be (pull failed, missing with pull: never). */
   prepareImage: (image: string) => Promise<string | undefined>;
   /**
-   * The run's base tree and run images (run-base.ts). Without it, a patch starts from the `tests` files
-   * alone, as with `tests` set: for callers that judge without a checkout (unit tests, the bench).
+   * The run's base tree and run images (run-images.ts). Without them, a patch starts from the `tests`
+   * files alone, as with `tests` set: for callers that judge without a checkout (unit tests, the bench).
    */
-  runBase?: RunBase;
-  /** `compare: base`'s runs of the unpatched base, shared by the run's candidates; made on first use. */
-  baseRuns?: BaseRuns;
+  runImages?: RunImages;
+  /** `compare: base`'s runs of the command on the unpatched tree, shared by the run's candidates. */
+  baselineRuns: BaselineRuns;
 }
 
-interface Verdict {
-  status: Status;
-  language: Language | null;
-  facts?: RunFacts;
-  syntax?: SyntaxInfo;
-  reason?: string;
-  patch?: PatchInfo;
-  tests?: TestResults;
-  compare?: Comparison;
-  notes?: string[];
-  attempts?: Attempt[];
-  flaky?: boolean;
-  retried?: boolean;
+/** What a run context is made of; `runContext` adds the baseline runs and, unless given, the image gate. */
+export type RunParts = Omit<RunContext, "prepareImage" | "baselineRuns"> & Partial<Pick<RunContext, "prepareImage">>;
+
+/** The context every candidate of a run shares. */
+export function runContext(parts: RunParts, log: (line: string) => void): RunContext {
+  return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
 }
 
-/** What a patch changed and how hard it had to be pushed to apply. */
-interface PatchInfo {
-  changedFiles: string[];
-  strategy: string;
-}
-
-/** What goes into one sandbox, once the code is known. */
-interface Prepared {
-  language: Language;
-  files: SandboxFile[];
-  checks: CheckGroup[];
-  patch?: PatchInfo;
-  /** The reply with another of its blocks, each to run in turn while the ones before did not parse. */
-  fallbacks?: Prepared[];
-  /** The base the sandbox starts from, held by a run image; `files` are then only what the candidate adds. */
-  start?: BaseKind;
-  /** Paths of that base the candidate deletes. */
-  deleted?: string[];
-  /** A patch's files as they were before it, in place of `files`: what `compare: base` runs. */
-  unpatched?: SandboxFile[];
-}
-
-/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
-const MAX_FALLBACKS = 2;
-
-export function imageFor(settings: Settings, language: Language): string {
-  return settings.run.image || LANGUAGES[language].image;
-}
-
-/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
-function declaredLanguage(candidate: Candidate, settings: Settings): Language | undefined {
-  const target = candidate.overrides?.target || settings.run.target;
-  return (
-    candidate.overrides?.language ??
-    (settings.run.language === "auto" ? undefined : settings.run.language) ??
-    (target ? languageOfPath(target) : undefined)
-  );
-}
-
-function languageOfFiles(paths: string[]): Language | undefined {
-  for (const path of paths) {
-    const language = languageOfPath(path);
-    if (language) return language;
-  }
-  return undefined;
-}
-
-const UNKNOWN_LANGUAGE =
-  "the language could not be told from the fence, the target or the tests; set the 'language' input";
-
-function extraFiles(candidate: Candidate): SandboxFile[] {
-  return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
-}
-
-async function prepareReply(candidate: Candidate, ctx: RunContext): Promise<Prepared | Verdict> {
-  const declared = declaredLanguage(candidate, ctx.settings);
-  const extraction = extractCode(candidate.text, declared ?? "auto");
-  if (extraction.kind === "none") {
-    // A reply that holds only a diff is a patch.
-    const patches = findPatchBlocks(candidate.text);
-    if (patches.length > 0) return preparePatch(patches.join("\n"), candidate, ctx);
-    return { status: "no_code", language: declared ?? null, reason: extraction.reason };
-  }
-  const extra = extraFiles(candidate);
-  const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
-  if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
-  const target = candidate.overrides?.target || ctx.settings.run.target || LANGUAGES[language].target;
-  // After a setup, the tests are in the run image with what it made of them.
-  const start = ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
-  const withCode = (code: string): Prepared => ({
-    language,
-    // The candidate's own files come last so its target wins over a test file of the same name.
-    files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
-    checks: [{ language, files: [target] }],
-    ...(start && { start, deleted: [] }),
-  });
-  return {
-    ...withCode(extraction.code),
-    fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
-  };
-}
-
-async function preparePatch(
-  diff: string | Uint8Array,
-  candidate: Candidate,
-  ctx: RunContext,
-): Promise<Prepared | Verdict> {
-  const declared = declaredLanguage(candidate, ctx.settings);
-  const failed = (reason: string): Verdict => ({ status: "patch_failed", language: declared ?? null, reason });
-  const parsed = parsePatch(diff);
-  // A patch runs against the whole checkout unless `tests` names what it needs.
-  const tree = ctx.runBase && ctx.settings.source.tests.length === 0 ? await ctx.runBase.tree() : undefined;
-  const base = tree
-    ? baseOfTree(tree, touchedPaths(parsed))
-    : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
-  if (!base.ok) return failed(base.reason);
-  const applied = applyPatch(base.files, parsed, {
-    executable: base.executable,
-    // What git apply applies, unless the user asked for more.
-    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
-  });
-  if (!applied.ok) return failed(applied.reason);
-  const start = tree ? "tree" : ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
-  // The tree the candidate meets: where it starts, less what the patch deletes, with what it writes.
-  const final = new Map<string, SandboxFile>((tree ? tree.files : ctx.testFiles).map((f) => [f.path, f]));
-  const changes = new Map<string, SandboxFile>(extraFiles(candidate).map((f) => [f.path, f]));
-  const deleted: string[] = [];
-  for (const [path, content] of applied.files) {
-    if (content === null) {
-      final.delete(path);
-      changes.delete(path);
-      deleted.push(path);
-    } else changes.set(path, { path, content, executable: applied.executable.has(path) });
-  }
-  for (const file of changes.values()) final.set(file.path, file);
-  const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
-  const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
-  const patch: PatchInfo = { changedFiles: applied.changed, strategy: applied.strategy };
-  if (!language) return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
-  const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
-  if (bytes > ctx.settings.limits.workdirBytes) {
-    return {
-      status: "sandbox_error",
-      language,
-      reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`,
-      patch,
-    };
-  }
-  const checks = new Map<Language, string[]>();
-  for (const path of written) {
-    const lang = languageOfPath(path);
-    if (lang) checks.set(lang, [...(checks.get(lang) ?? []), path]);
-  }
-  // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
-  const before = new Map<string, SandboxFile>((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
-  if (!start)
-    for (const [path, content] of base.files)
-      before.set(path, { path, content, executable: base.executable.has(path) });
-  return {
-    language,
-    // With a run image holding the start, only what the candidate changes travels.
-    files: [...(start ? changes : final).values()],
-    checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
-    patch,
-    ...(start && { start, deleted }),
-    unpatched: [...before.values()],
+/** Pulls (or checks) each image once, before any candidate's clock starts. */
+function imageGate({ engine, settings }: RunParts, log: (line: string) => void): RunContext["prepareImage"] {
+  const ready = new Map<string, Promise<string | undefined>>();
+  return (image) => {
+    let pending = ready.get(image);
+    if (!pending) {
+      pending = ensureImage(engine, image, settings.run.pull, { retries: 3, backoffMs: 1000, log }).then((outcome) => {
+        if (!outcome.ok) return outcome.reason;
+        if (!outcome.pulled) log(`image ${image}: present`);
+        return undefined;
+      });
+      ready.set(image, pending);
+    }
+    return pending;
   };
 }
 
@@ -223,16 +82,17 @@ interface Placement {
 
 async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Placement | Verdict> {
   const { settings } = ctx;
-  const { language } = prepared;
+  const { language, limits } = prepared;
   const image = imageFor(settings, language);
   const imageProblem = await ctx.prepareImage(image);
-  if (imageProblem) return { status: "sandbox_error", language, reason: imageProblem };
-  const made = prepared.start ? await ctx.runBase!.image(image, prepared.start, ctx.testFiles) : undefined;
+  if (imageProblem) return { status: "sandbox_error", language, limits, reason: imageProblem };
+  const made = prepared.start ? await ctx.runImages!.image(image, prepared.start, ctx.testFiles) : undefined;
   if (made && !made.ok) {
-    // The base's failure, a setup's included, is never the candidate's: the setup's output says why.
+    // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
     return {
       status: "sandbox_error",
       language,
+      limits,
       reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
     };
   }
@@ -242,14 +102,9 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
     job: {
       image: made?.image ?? image,
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
-      limits: {
-        ...settings.limits,
-        // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
-        timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
-        pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
-      },
+      limits,
       labels: { [RUN_LABEL]: ctx.runId },
-      ...(made && { base: BASE_DIR }),
+      ...(made && { treeDir: BASE_DIR }),
       ...(testResults.length > 0 && { results: findPatterns(testResults) }),
     },
   };
@@ -259,7 +114,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
 async function runOnce(job: SandboxJob, language: Language, checks: CheckGroup[], ctx: RunContext): Promise<Verdict> {
   const facts = await ctx.engine.run(job);
   const status = classify(facts);
-  const verdict: Verdict = { status, language, facts };
+  const verdict: Verdict = { status, language, limits: job.limits, facts };
   if (facts.sandboxError) verdict.reason = facts.sandboxError;
   if (status === "syntax_error") verdict.syntax = syntaxOf(checks, facts);
   if (status === "sandbox_error" && !facts.sandboxError)
@@ -290,8 +145,8 @@ async function runRetried(
   return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
 }
 
-/** The base run of `compare: base`, judged as a candidate is, before any comparison. */
-async function runBaseOf(prepared: Prepared, placement: Placement, ctx: RunContext): Promise<BaseRun> {
+/** The baseline run of `compare: base` (the command on the unpatched tree), judged as a candidate is, before any comparison. */
+async function runBaseline(prepared: Prepared, placement: Placement, ctx: RunContext): Promise<BaseRun> {
   const job: SandboxJob = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
   const run = await runRetried(job, prepared.language, [], ctx);
   const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
@@ -310,10 +165,9 @@ async function runBaseOf(prepared: Prepared, placement: Placement, ctx: RunConte
 /** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
 async function compared(verdict: Verdict, prepared: Prepared, placement: Placement, ctx: RunContext): Promise<Verdict> {
   if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status)) return verdict;
-  ctx.baseRuns ??= new BaseRuns();
   const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
-  const base = await ctx.baseRuns.get(key, () => runBaseOf(prepared, placement, ctx));
-  const judged = judgeAgainstBase(verdict, base);
+  const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+  const judged = judgeAgainstBase(verdict, baseline);
   const next: Verdict = { ...verdict, status: judged.status };
   if (judged.compare) next.compare = judged.compare;
   if (judged.note) next.notes = [...(verdict.notes ?? []), judged.note];
@@ -353,10 +207,12 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
 }
 
 async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
-  const prepared =
-    candidate.kind === "patch"
-      ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
-      : await prepareReply(candidate, ctx);
+  const { runImages } = ctx;
+  const prepared = await prepareCandidate(candidate, {
+    settings: ctx.settings,
+    testFiles: ctx.testFiles,
+    ...(runImages && { tree: () => runImages.tree() }),
+  });
   if ("status" in prepared) return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);
   // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
@@ -368,78 +224,6 @@ async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 
-/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
-function testsFeedback(verdict: Verdict): FeedbackInput["tests"] {
-  const { tests, compare } = verdict;
-  if (!tests) return undefined;
-  const failingNow = tests.cases.filter(isFailing);
-  const byId = new Map(tests.cases.map((c) => [c.id, c]));
-  const failing = compare
-    ? blamed(compare).map((id) => {
-        const c = byId.get(id);
-        return c && isFailing(c)
-          ? { id, ...(c.message && { message: c.message }) }
-          : { id, message: "passed on the base; missing or skipped with this patch" };
-      })
-    : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
-  return {
-    failing,
-    total: testCount(tests),
-    failed: tests.counts.failed + tests.counts.error,
-    preexisting: compare?.fail_to_fail ?? [],
-  };
-}
-
-function toResult(candidate: Candidate, verdict: Verdict, ctx: RunContext): Result {
-  const facts = verdict.facts;
-  const stdout = facts?.stdout ?? { text: "", truncated: false, bytes: 0 };
-  const stderr = facts?.stderr ?? { text: "", truncated: false, bytes: 0 };
-  const exitCode = facts?.exitCode ?? null;
-  // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
-  const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
-  const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
-  return newResult({
-    id: candidate.id,
-    source: candidate.source,
-    url: candidate.url,
-    author: candidate.author,
-    language: verdict.language,
-    status: verdict.status,
-    exit_code: exitCode,
-    signal,
-    duration_ms: facts?.durationMs ?? 0,
-    stdout: stdout.text,
-    stderr: stderr.text,
-    truncated,
-    feedback: feedbackFor({
-      status: verdict.status,
-      stdout: stdout.text,
-      stderr: stderr.text,
-      truncated,
-      signal,
-      exitCode,
-      timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.limits.timeoutMs,
-      memoryBytes: ctx.settings.limits.memoryBytes,
-      pidsLimit: verdict.patch ? ctx.settings.run.patchPidsLimit : ctx.settings.limits.pidsLimit,
-      ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
-      ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
-      ...(verdict.reason ? { reason: verdict.reason } : {}),
-      ...(verdict.tests && { tests: testsFeedback(verdict) }),
-      ...(verdict.notes && { notes: verdict.notes }),
-    }),
-    syntax: verdict.syntax,
-    changed_files: verdict.patch?.changedFiles,
-    patch_strategy: verdict.patch?.strategy,
-    tests: verdict.tests,
-    compare: verdict.compare,
-    attempts: verdict.attempts,
-    flaky: verdict.flaky,
-    retried: verdict.retried,
-    notes: verdict.notes,
-    task: candidate.task,
-  });
-}
-
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
 export async function judgeCandidate(candidate: Candidate, ctx: RunContext): Promise<Result> {
   let verdict: Verdict;
@@ -448,9 +232,14 @@ export async function judgeCandidate(candidate: Candidate, ctx: RunContext): Pro
   } catch (error) {
     // A bad input met on the way (a base tree over its cap) ends the run with its one line, as at the start.
     if (error instanceof InputError) throw error;
-    verdict = { status: "sandbox_error", language: null, reason: `internal error: ${(error as Error).message}` };
+    verdict = {
+      status: "sandbox_error",
+      language: null,
+      limits: candidateLimits(ctx.settings, candidate, false),
+      reason: `internal error: ${(error as Error).message}`,
+    };
   }
-  return toResult(candidate, verdict, ctx);
+  return resultOf(candidate, verdict);
 }
 
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */

@@ -27,7 +27,7 @@ const CLOSE = " -->";
 const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
 
 /** One judged reply, as remembered. */
-export interface Remembered {
+export interface RememberedVerdict {
   /** The candidate's id: `comment-…`, `review-comment-…`, `review-…`. */
   id: string;
   /** The reply's updated_at when it was judged. */
@@ -41,12 +41,12 @@ export interface Remembered {
   /** The workflow run that judged it (GITHUB_RUN_ID), to link to. */
   run?: string;
   /** The commit the base tree was at, for a reply that was a patch: a patch's verdict holds for that tree only. */
-  base?: string;
+  baseCommit?: string;
 }
 
 export interface VerdictState {
   key: string;
-  entries: Remembered[];
+  entries: RememberedVerdict[];
 }
 
 /** What makes a verdict: change any of it and every reply is judged again. */
@@ -123,7 +123,7 @@ interface Entry {
 const checkState = checker<{ v: 1; key: string; e: Entry[] }>(STATE_SCHEMA, "the state");
 const checkEntry = checker<Entry>(ENTRY_SCHEMA, "the entry");
 
-// The block's short keys for Remembered's fields, both ways.
+// The block's short keys for RememberedVerdict's fields, both ways.
 const SHORT = {
   id: "id",
   updatedAt: "u",
@@ -133,7 +133,7 @@ const SHORT = {
   durationMs: "ms",
   exitCode: "x",
   run: "r",
-  base: "b",
+  baseCommit: "b",
 } as const;
 
 function renamed(value: object, names: Record<string, string>): Record<string, unknown> {
@@ -142,9 +142,12 @@ function renamed(value: object, names: Record<string, string>): Record<string, u
   );
 }
 
-const toEntry = (e: Remembered) => renamed(e, SHORT) as unknown as Entry;
+const toEntry = (e: RememberedVerdict) => renamed(e, SHORT) as unknown as Entry;
 const fromEntry = (e: Entry) =>
-  renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long]))) as unknown as Remembered;
+  renamed(
+    e,
+    Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])),
+  ) as unknown as RememberedVerdict;
 
 export type ReadState = { ok: true; state: VerdictState } | { ok: false; why: string };
 
@@ -231,7 +234,7 @@ export function carriedOver(
     const remembered = usable.get(candidate.id);
     const now = fingerprints.get(candidate.id);
     if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash) return undefined;
-    if (remembered.base !== undefined && remembered.base !== commit) return undefined;
+    if (remembered.baseCommit !== undefined && remembered.baseCommit !== commit) return undefined;
     return newResult({
       id: candidate.id,
       source: candidate.source,
@@ -268,14 +271,16 @@ export function nextState(
   previous: VerdictState | undefined,
   run: { id?: string; commit?: string },
 ): VerdictState {
-  const entries: Remembered[] = [];
+  const entries: RememberedVerdict[] = [];
   for (const r of results) {
     const now = fingerprints.get(r.id);
     if (!now || r.status === "sandbox_error") continue;
     // A patch's verdict holds for one base tree: without the commit it cannot be tied to one.
     if (!r.cached && r.changed_files && !run.commit) continue;
     const judgedBy = r.cached ? judgedIn(previous, r.id) : run.id;
-    const base = r.cached ? previous?.entries.find((e) => e.id === r.id)?.base : r.changed_files && run.commit;
+    const baseCommit = r.cached
+      ? previous?.entries.find((e) => e.id === r.id)?.baseCommit
+      : r.changed_files && run.commit;
     entries.push({
       id: r.id,
       updatedAt: now.updatedAt,
@@ -285,7 +290,7 @@ export function nextState(
       durationMs: Math.round(r.duration_ms),
       exitCode: r.exit_code,
       ...(judgedBy !== undefined && { run: judgedBy }),
-      ...(base !== undefined && { base }),
+      ...(baseCommit !== undefined && { baseCommit }),
     });
   }
   return { key, entries };

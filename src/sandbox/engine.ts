@@ -14,9 +14,9 @@ export interface SandboxJob {
   limits: Limits;
   /** Labels put on the container so leftovers of a run can be found and removed. */
   labels: Record<string, string>;
-  /** A directory of `image` holding the run's base tree, copied into the work dir before `files` (base-image.ts). */
-  base?: string;
-  /** Paths of the base tree to delete before `files` are unpacked: what a patch deletes. */
+  /** A directory of `image` holding the tree the candidate starts from, copied into the work dir before `files` (base-image.ts). */
+  treeDir?: string;
+  /** Paths of that tree to delete before `files` are unpacked: what a patch deletes. */
   deleted?: string[];
   /**
    * `find -path` patterns (relative to the work dir) of files to bring back after the command: the test

@@ -110,7 +110,7 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
   ];
   return {
     image: job.image,
-    argv: driverArgv(job.command, job.check, job.base, job.results),
+    argv: driverArgv(job.command, job.check, job.treeDir, job.results),
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
     workdir: WORKDIR,

@@ -38,7 +38,15 @@ async function build(over: Partial<BaseSpec> = {}) {
 }
 
 function candidate(image: string, command: string, over: Partial<SandboxJob> = {}): SandboxJob {
-  return { image, files: [], command, limits: TEST_LIMITS, labels: { [RUN_LABEL]: RUN_ID }, base: BASE_DIR, ...over };
+  return {
+    image,
+    files: [],
+    command,
+    limits: TEST_LIMITS,
+    labels: { [RUN_LABEL]: RUN_ID },
+    treeDir: BASE_DIR,
+    ...over,
+  };
 }
 
 describe("a run image", () => {

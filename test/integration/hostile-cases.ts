@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { expect, vi } from "vitest";
 import type { Language, Result, Status } from "../../src/core/model.js";
-import { judgeCandidate } from "../../src/run/pipeline.js";
+import { judgeCandidate, runContext } from "../../src/run/pipeline.js";
 import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { type ContainerEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
@@ -51,13 +51,10 @@ export async function judgeWith(
   const settings = readSettings((name) => all[name] ?? "", { defaultWorkdir: process.cwd() });
   const candidate = { id: "hostile", source: "hostile", kind: "reply" as const, text };
   const started = performance.now();
-  const result = await judgeCandidate(candidate, {
-    settings,
-    engine,
-    testFiles: [],
-    runId,
-    prepareImage: async () => undefined,
-  });
+  const result = await judgeCandidate(
+    candidate,
+    runContext({ settings, engine, testFiles: [], runId, prepareImage: async () => undefined }, () => {}),
+  );
   return { result, elapsedMs: performance.now() - started };
 }
 

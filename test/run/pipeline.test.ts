@@ -11,7 +11,8 @@ import { captured, runFacts } from "../support/facts.js";
 import { type CaseSpec, junitXml, results } from "../support/junit.js";
 import { expectValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
-import { RunBase } from "../../src/run/run-base.js";
+import { RunImages } from "../../src/run/run-images.js";
+import { BaselineRuns } from "../../src/verdict/baseline-runs.js";
 import { BASE_DIR } from "../../src/sandbox/base-image.js";
 
 const out = captured;
@@ -42,6 +43,7 @@ function context(
     testFiles: [{ path: "test_solution.py", content: "from solution import add\nassert add(1, 2) == 3\n" }],
     runId: "run-1",
     prepareImage: async () => imageProblem,
+    baselineRuns: new BaselineRuns(),
   };
 }
 
@@ -289,7 +291,7 @@ describe("a patch on the whole checkout", () => {
       cpuCount: 2,
     });
     const built: string[][] = [];
-    const runBase = new RunBase(
+    const runImages = new RunImages(
       settings,
       {
         build: async (spec) => (built.push(spec.files.map((f) => f.path)), { ok: true, image: "run-image" }),
@@ -302,14 +304,22 @@ describe("a patch on the whole checkout", () => {
       "--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 3\n--- a/pkg/b.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-y = 2\n";
     const result = await judgeCandidate(
       { id: "p", source: "p.patch", kind: "patch", text: patch },
-      { settings, engine, testFiles: [], runId: "r", prepareImage: async () => undefined, runBase },
+      {
+        settings,
+        engine,
+        testFiles: [],
+        runId: "r",
+        prepareImage: async () => undefined,
+        runImages,
+        baselineRuns: new BaselineRuns(),
+      },
     );
     expect(result.status, result.feedback).toBe("pass");
     expect(built).toEqual([["README.md", "pkg/a.py", "pkg/b.py"]]);
     const [job] = engine.jobs;
     expect(job).toMatchObject({
       image: "run-image",
-      base: BASE_DIR,
+      treeDir: BASE_DIR,
       deleted: ["pkg/b.py"],
       files: [{ path: "pkg/a.py" }],
     });
@@ -420,7 +430,7 @@ describe("per-test results, compare: base, reruns and retries", () => {
       );
       expect(baseJobs).toHaveLength(1);
       expect(scripted.jobs).toHaveLength(3);
-      const [base] = await ctx.baseRuns!.all();
+      const [base] = await ctx.baselineRuns.all();
       expect(base).toMatchObject({ status: "test_failed", exitCode: 1, tests: { counts: { passed: 1, failed: 2 } } });
     });
 

@@ -155,14 +155,14 @@ describe("carriedOver", () => {
   it("holds a patch's verdict for its base commit only, and keeps the run that judged a carried one", () => {
     const patch = result({ id: "comment-1", status: "pass", changed_files: ["calc/ops.py"] });
     const state = nextState(KEY, [patch], FINGERPRINTS, undefined, { id: "7", commit: "a".repeat(40) });
-    expect(state.entries[0]!.base).toBe("a".repeat(40));
+    expect(state.entries[0]!.baseCommit).toBe("a".repeat(40));
     expect(carriedOver(state, KEY, FINGERPRINTS, "a".repeat(40))(reply(1))).toMatchObject({ status: "pass" });
     expect(carriedOver(state, KEY, FINGERPRINTS, "b".repeat(40))(reply(1))).toBeUndefined();
     expect(nextState(KEY, [patch], FINGERPRINTS, undefined, { id: "7" }).entries).toEqual([]);
     const carried = carriedOver(state, KEY, FINGERPRINTS, "a".repeat(40))(reply(1))!;
     expect(nextState(KEY, [carried], FINGERPRINTS, state, { id: "8" }).entries[0]).toMatchObject({
       run: "7",
-      base: "a".repeat(40),
+      baseCommit: "a".repeat(40),
     });
   });
 });

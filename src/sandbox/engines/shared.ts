@@ -155,7 +155,7 @@ export class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: WORKDIR,
-      Cmd: execArgv(job.command, job.check, job.base, job.results),
+      Cmd: execArgv(job.command, job.check, job.treeDir, job.results),
     });
     const oomsBefore = shared.ooms;
     let killed = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RunBase, type RunImageMaker } from "../../src/run/run-base.js";
+import { RunImages, type RunImageMaker } from "../../src/run/run-images.js";
 import type { BaseSpec } from "../../src/sandbox/base-image.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { tempDir } from "../support/temp.js";
@@ -22,37 +22,37 @@ class ScriptedMaker implements RunImageMaker {
 }
 
 const settings = (inputs: Partial<Record<InputName, string>>) =>
-  readSettings((name) => inputs[name] ?? "", { defaultWorkdir: tempDir("run-base"), cpuCount: 2 });
+  readSettings((name) => inputs[name] ?? "", { defaultWorkdir: tempDir("run-images"), cpuCount: 2 });
 
-describe("RunBase", () => {
+describe("RunImages", () => {
   it("makes each run image, and runs the setup, once however many candidates ask, and removes them at the end", async () => {
     const maker = new ScriptedMaker();
-    const base = new RunBase(settings({ setup: "make deps" }), maker, { run: "r1" }, () => {});
+    const images = new RunImages(settings({ setup: "make deps" }), maker, { run: "r1" }, () => {});
     const asked = await Promise.all(
-      [1, 2, 3].map(() => base.image("python:3.12", "tests", [{ path: "t.py", content: "" }])),
+      [1, 2, 3].map(() => images.image("python:3.12", "tests", [{ path: "t.py", content: "" }])),
     );
     expect(asked.map((made) => made.ok && made.image)).toEqual(["run-image-1", "run-image-1", "run-image-1"]);
-    expect(base.setups).toBe(1);
+    expect(images.setups).toBe(1);
     // Another source image is another run image.
-    await base.image("node:22", "tests", []);
+    await images.image("node:22", "tests", []);
     expect(maker.built.map((spec) => [spec.image, spec.setup?.command])).toEqual([
       ["python:3.12", "make deps"],
       ["node:22", "make deps"],
     ]);
     // The setup runs a repository's install: the patch process limit, not a reply's.
     expect(maker.built[0]!.limits.pidsLimit).toBe(256);
-    expect(await base.close()).toEqual([]);
+    expect(await images.close()).toEqual([]);
     expect(maker.removed.sort()).toEqual(["run-image-1", "run-image-2"]);
   });
 
   it("gives every candidate the same failure when the setup fails, and removes nothing it did not make", async () => {
     const maker = new ScriptedMaker(true);
-    const base = new RunBase(settings({ setup: "false" }), maker, {}, () => {});
-    const [a, b] = await Promise.all([base.image("img", "tests", []), base.image("img", "tests", [])]);
+    const images = new RunImages(settings({ setup: "false" }), maker, {}, () => {});
+    const [a, b] = await Promise.all([images.image("img", "tests", []), images.image("img", "tests", [])]);
     expect(a).toEqual({ ok: false, reason: "the setup exited with code 1", output: "boom\n" });
     expect(b).toBe(a);
     expect(maker.built).toHaveLength(1);
-    expect(await base.close()).toEqual([]);
+    expect(await images.close()).toEqual([]);
     expect(maker.removed).toEqual([]);
   });
 });

@@ -1,17 +1,17 @@
-// The base runs of `compare: base`: the test command on the unpatched tree, once per run for each tree
-// and command, whatever the number of patches compared with it.
+// The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
+// tree and command, whatever the number of patches compared with it.
 import { createHash } from "node:crypto";
 import type { BaseRun } from "./compare.js";
 import type { SandboxFile } from "../core/model.js";
 
-/** What makes two base runs the same: the image (a run image holds the tree), the command, the files sent. */
-export interface BaseKey {
+/** What makes two baseline runs the same: the image (a run image holds the tree), the command, the files sent. */
+export interface BaselineKey {
   image: string;
   command: string;
   files: readonly SandboxFile[];
 }
 
-function keyOf({ image, command, files }: BaseKey): string {
+function keyOf({ image, command, files }: BaselineKey): string {
   const hash = createHash("sha256");
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
@@ -21,11 +21,11 @@ function keyOf({ image, command, files }: BaseKey): string {
   return JSON.stringify([image, command, hash.digest("hex")]);
 }
 
-export class BaseRuns {
+export class BaselineRuns {
   readonly #runs = new Map<string, Promise<BaseRun>>();
 
-  /** The base run for `key`, run by `run` the first time it is asked for. */
-  get(key: BaseKey, run: () => Promise<BaseRun>): Promise<BaseRun> {
+  /** The baseline run for `key`, run by `run` the first time it is asked for. */
+  get(key: BaselineKey, run: () => Promise<BaseRun>): Promise<BaseRun> {
     const id = keyOf(key);
     let pending = this.#runs.get(id);
     if (!pending) {
@@ -35,7 +35,7 @@ export class BaseRuns {
     return pending;
   }
 
-  /** Every base run made, in the order first asked for. */
+  /** Every baseline run made, in the order first asked for. */
   all(): Promise<BaseRun[]> {
     return Promise.all(this.#runs.values());
   }

@@ -1,10 +1,12 @@
-// What a run's candidates start from: the base tree (read once) and the run images made of it (once
-// per source image, with the setup run once in each), removed when the run ends. Nothing is read or
-// made until a candidate needs it: a dataset of replies never reads the checkout.
+// The run images: what a run's candidates start from. The checkout's base tree (read once) and the
+// images made of it or of the `tests` files (once per source image, with the setup run once in each),
+// removed when the run ends. Nothing is read or made until a candidate needs it: a dataset of replies
+// never reads the checkout.
 import { performance } from "node:perf_hooks";
 import type { BaseImage, BaseSpec } from "../sandbox/base-image.js";
 import type { SandboxFile } from "../core/model.js";
 import type { Settings } from "../settings/settings.js";
+import type { TreeKind } from "../prepare/candidate.js";
 import { readBaseTree, type BaseTree } from "../prepare/tree.js";
 
 /** Makes and removes run images: the engine's part (base-image.ts), passed in so this is tested without one. */
@@ -14,10 +16,7 @@ export interface RunImageMaker {
   remove(image: string): Promise<string | undefined>;
 }
 
-/** Which base tree: a patch's whole checkout, or a reply's `tests` files. */
-export type BaseKind = "tree" | "tests";
-
-export class RunBase {
+export class RunImages {
   #tree: Promise<BaseTree> | undefined;
   readonly #images = new Map<string, Promise<BaseImage>>();
   /** How many setups ran: once per run image, whatever the number of candidates. */
@@ -44,8 +43,8 @@ export class RunBase {
     return this.#tree;
   }
 
-  /** The run image for candidates of `image` starting from `kind`'s files, made on first use. */
-  image(image: string, kind: BaseKind, testFiles: SandboxFile[]): Promise<BaseImage> {
+  /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
+  image(image: string, kind: TreeKind, testFiles: SandboxFile[]): Promise<BaseImage> {
     const key = JSON.stringify([image, kind]);
     let made = this.#images.get(key);
     if (!made) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DatasetEntry } from "../../src/candidates/dataset.js";
-import { decide, runGate } from "../../src/run/gate.js";
-import type { Result, RunFacts } from "../../src/core/model.js";
+import { runContext } from "../../src/run/pipeline.js";
+import { judgeAll } from "../../src/run/run.js";
+import type { RunFacts } from "../../src/core/model.js";
 import { buildReport } from "../../src/report/json.js";
 import type { JudgingEngine, SandboxJob } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
@@ -37,21 +38,24 @@ const reply = (id: string, text = "```python\nprint(1)\n```"): DatasetEntry => (
 function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>, ...items: DatasetEntry[]) {
   const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
   const log: string[] = [];
-  return runGate(entries(...items), { settings, engine, testFiles: [], runId: "r" }, { log: (l) => log.push(l) }).then(
-    (outcome) => {
-      // Whatever the run, the report it gives is one docs/report.schema.json describes.
-      expectValidReport(
-        buildReport(outcome.results, outcome.skipped, {
-          ...(settings.source.shard && { shard: settings.source.shard }),
-          ...(outcome.base && { base: outcome.base }),
-        }),
-      );
-      return { outcome, log };
-    },
-  );
+  const hooks = { log: (l: string) => void log.push(l) };
+  return judgeAll(
+    entries(...items),
+    runContext({ settings, engine, testFiles: [], runId: "r" }, hooks.log),
+    hooks,
+  ).then((outcome) => {
+    // Whatever the run, the report it gives is one docs/report.schema.json describes.
+    expectValidReport(
+      buildReport(outcome.results, outcome.skipped, {
+        ...(settings.source.shard && { shard: settings.source.shard }),
+        ...(outcome.base && { base: outcome.base }),
+      }),
+    );
+    return { outcome, log };
+  });
 }
 
-describe("runGate", () => {
+describe("judgeAll", () => {
   it("runs up to max-candidates and lists the rest as skipped, never run", async () => {
     const engine = new CountingEngine();
     const { outcome } = await gate(
@@ -114,21 +118,5 @@ describe("runGate", () => {
       },
     ]);
     expect(log.join("\n")).not.toContain("SECRET_MARKER");
-  });
-});
-
-describe("decide", () => {
-  const result = (status: Result["status"]) => ({ status }) as Result;
-  it("fails when any status is in fail-on, with counts in the reason", () => {
-    expect(
-      decide([result("pass"), result("timeout"), result("timeout"), result("oom")], new Set(["timeout", "oom"])),
-    ).toEqual({
-      failed: true,
-      reason: "3 of 4 candidates failed the gate (2 timeout, 1 oom)",
-    });
-    expect(decide([result("pass"), result("oom")], new Set(["timeout"]))).toEqual({
-      failed: false,
-      reason: "all 2 candidates passed the gate",
-    });
   });
 });

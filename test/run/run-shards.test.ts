@@ -1,7 +1,8 @@
-// runGate's evaluation-run behaviour: shard slices and progress lines.
+// judgeAll's evaluation-run behaviour: shard slices and progress lines.
 import { describe, expect, it } from "vitest";
 import type { DatasetEntry } from "../../src/candidates/dataset.js";
-import { runGate } from "../../src/run/gate.js";
+import { runContext } from "../../src/run/pipeline.js";
+import { judgeAll } from "../../src/run/run.js";
 import { buildReport } from "../../src/report/json.js";
 import type { JudgingEngine } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
@@ -27,11 +28,8 @@ async function* dataset(n: number): AsyncGenerator<DatasetEntry> {
 async function gate(n: number, inputs: Partial<Record<InputName, string>> = {}) {
   const lines: string[] = [];
   const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
-  const outcome = await runGate(
-    dataset(n),
-    { settings, engine, testFiles: [], runId: "r" },
-    { log: (line) => lines.push(line) },
-  );
+  const log = (line: string) => void lines.push(line);
+  const outcome = await judgeAll(dataset(n), runContext({ settings, engine, testFiles: [], runId: "r" }, log), { log });
   expectValidReport(
     buildReport(outcome.results, outcome.skipped, {
       ...(settings.source.shard && { shard: settings.source.shard }),
@@ -42,7 +40,7 @@ async function gate(n: number, inputs: Partial<Record<InputName, string>> = {}) 
   return { ...outcome, lines: lines.filter((line) => !line.startsWith("{") && !line.startsWith("image ")) };
 }
 
-describe("runGate with shards", () => {
+describe("judgeAll with shards", () => {
   it("runs a round-robin slice; the slices together are the whole dataset, in order", async () => {
     const whole = (await gate(10)).results.map((r) => r.id);
     const shards = await Promise.all([1, 2, 3].map((i) => gate(10, { shard: `${i}/3` })));
@@ -60,7 +58,7 @@ describe("runGate with shards", () => {
   });
 });
 
-describe("runGate progress", () => {
+describe("judgeAll progress", () => {
   it("logs each candidate in a small run", async () => {
     const { lines } = await gate(3);
     expect(lines).toEqual(["[1/3] c1: pass (0.01 s)", "[2/3] c2: pass (0.01 s)", "[3/3] c3: pass (0.01 s)"]);

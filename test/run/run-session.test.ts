@@ -8,7 +8,7 @@ import { carriedOver, nextState, readState, renderState, type VerdictState } fro
 import { conversationVerdict } from "../../src/action/conversation.js";
 import type { RunFacts } from "../../src/core/model.js";
 import type { ContainerEngine, SandboxJob } from "../../src/sandbox/engine.js";
-import { runSession } from "../../src/run/session.js";
+import { runSession } from "../../src/run/run.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { captured, runFacts } from "../support/facts.js";
 import { tempDir } from "../support/temp.js";

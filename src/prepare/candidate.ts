@@ -1,0 +1,248 @@
+// A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
+// base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
+// here: the run places and runs what this prepares (run/pipeline.ts).
+import { LANGUAGES, languageOfPath, type CheckGroup } from "../core/languages.js";
+import type { Candidate, Language, Limits, SandboxFile, Status } from "../core/model.js";
+import type { Settings } from "../settings/settings.js";
+import { baseOfTree, loadBaseTree, type BaseTree as TouchedFiles } from "./base-tree.js";
+import { extractCode, findPatchBlocks } from "./extract.js";
+import { applyPatch, parsePatch, touchedPaths } from "./patch.js";
+import type { BaseTree } from "./tree.js";
+
+/** What a patch changed and how hard it had to be pushed to apply. */
+export interface PatchInfo {
+  changedFiles: string[];
+  strategy: string;
+}
+
+/** Which tree a run image holds for a candidate to start from: the whole checkout, or the `tests` files. */
+export type TreeKind = "tree" | "tests";
+
+/** What goes into one sandbox, once the code is known. */
+export interface Prepared {
+  language: Language;
+  files: SandboxFile[];
+  checks: CheckGroup[];
+  /** The limits this candidate runs under (its own timeout; a patch's process limit). */
+  limits: Limits;
+  patch?: PatchInfo;
+  /** The reply with another of its blocks, each to run in turn while the ones before did not parse. */
+  fallbacks?: Prepared[];
+  /** The tree the sandbox starts from, held by a run image; `files` are then only what the candidate adds. */
+  start?: TreeKind;
+  /** Paths of that tree the candidate deletes. */
+  deleted?: string[];
+  /** A patch's files as they were before it, in place of `files`: what `compare: base` runs. */
+  unpatched?: SandboxFile[];
+}
+
+/** A candidate that cannot run, and why. */
+export interface Unprepared {
+  status: Status;
+  language: Language | null;
+  reason: string;
+  limits: Limits;
+  patch?: PatchInfo;
+}
+
+/** What preparing needs of the run. */
+export interface PrepareContext {
+  settings: Settings;
+  /** The `tests` files, shared by every candidate. */
+  testFiles: SandboxFile[];
+  /**
+   * The checkout's whole base tree, read once by the run, when run images hold the trees candidates
+   * start from. Without it a patch starts from the `tests` files alone, as with `tests` set, and every
+   * file travels with each candidate (unit tests, the bench).
+   */
+  tree?: () => Promise<BaseTree>;
+}
+
+/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
+const MAX_FALLBACKS = 2;
+
+const UNKNOWN_LANGUAGE =
+  "the language could not be told from the fence, the target or the tests; set the 'language' input";
+
+export function imageFor(settings: Settings, language: Language): string {
+  return settings.run.image || LANGUAGES[language].image;
+}
+
+/** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
+export function candidateLimits(settings: Settings, candidate: Candidate, patched: boolean): Limits {
+  return {
+    ...settings.limits,
+    timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+    pidsLimit: patched ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+  };
+}
+
+/** A reply's code or a patch's tree, ready for a sandbox; or why it cannot run. */
+export function prepareCandidate(candidate: Candidate, ctx: PrepareContext): Promise<Prepared | Unprepared> {
+  return candidate.kind === "patch"
+    ? preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
+    : prepareReply(candidate, ctx);
+}
+
+function unprepared(candidate: Candidate, settings: Settings, why: Omit<Unprepared, "limits">): Unprepared {
+  return { ...why, limits: candidateLimits(settings, candidate, why.patch !== undefined) };
+}
+
+/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
+function declaredLanguage(candidate: Candidate, settings: Settings): Language | undefined {
+  const target = candidate.overrides?.target || settings.run.target;
+  return (
+    candidate.overrides?.language ??
+    (settings.run.language === "auto" ? undefined : settings.run.language) ??
+    (target ? languageOfPath(target) : undefined)
+  );
+}
+
+function languageOfFiles(paths: string[]): Language | undefined {
+  for (const path of paths) {
+    const language = languageOfPath(path);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+function extraFiles(candidate: Candidate): SandboxFile[] {
+  return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
+}
+
+async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<Prepared | Unprepared> {
+  const { settings } = ctx;
+  const declared = declaredLanguage(candidate, settings);
+  const extraction = extractCode(candidate.text, declared ?? "auto");
+  if (extraction.kind === "none") {
+    // A reply that holds only a diff is a patch.
+    const patches = findPatchBlocks(candidate.text);
+    if (patches.length > 0) return preparePatch(patches.join("\n"), candidate, ctx);
+    return unprepared(candidate, settings, {
+      status: "no_code",
+      language: declared ?? null,
+      reason: extraction.reason,
+    });
+  }
+  const extra = extraFiles(candidate);
+  const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
+  if (!language)
+    return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE });
+  const target = candidate.overrides?.target || settings.run.target || LANGUAGES[language].target;
+  // After a setup, the tests are in the run image with what it made of them.
+  const start = ctx.tree && settings.run.setup ? "tests" : undefined;
+  const limits = candidateLimits(settings, candidate, false);
+  const withCode = (code: string): Prepared => ({
+    language,
+    // The candidate's own files come last so its target wins over a test file of the same name.
+    files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
+    checks: [{ language, files: [target] }],
+    limits,
+    ...(start && { start, deleted: [] }),
+  });
+  return {
+    ...withCode(extraction.code),
+    fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
+  };
+}
+
+/** A patch applied in memory: what it touched before and after, where the candidate starts, what it deletes. */
+interface Applied {
+  /** The files the patch touches, as the checkout has them. */
+  touched: Extract<TouchedFiles, { ok: true }>;
+  /** Path → new content, or null when deleted. */
+  files: Map<string, Uint8Array | null>;
+  executable: Set<string>;
+  patch: PatchInfo;
+}
+
+async function applyToBase(
+  diff: string | Uint8Array,
+  ctx: PrepareContext,
+  tree: BaseTree | undefined,
+): Promise<Applied | string> {
+  const parsed = parsePatch(diff);
+  const touched = tree
+    ? baseOfTree(tree, touchedPaths(parsed))
+    : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+  if (!touched.ok) return touched.reason;
+  const applied = applyPatch(touched.files, parsed, {
+    executable: touched.executable,
+    // What git apply applies, unless the user asked for more.
+    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+  });
+  if (!applied.ok) return applied.reason;
+  return {
+    touched,
+    files: applied.files,
+    executable: applied.executable,
+    patch: { changedFiles: applied.changed, strategy: applied.strategy },
+  };
+}
+
+/** The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the change alone. */
+function patchedTree(applied: Applied, startFiles: SandboxFile[], candidate: Candidate) {
+  const final = new Map<string, SandboxFile>(startFiles.map((f) => [f.path, f]));
+  const changes = new Map<string, SandboxFile>(extraFiles(candidate).map((f) => [f.path, f]));
+  const deleted: string[] = [];
+  for (const [path, content] of applied.files) {
+    if (content === null) {
+      final.delete(path);
+      changes.delete(path);
+      deleted.push(path);
+    } else changes.set(path, { path, content, executable: applied.executable.has(path) });
+  }
+  for (const file of changes.values()) final.set(file.path, file);
+  const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
+  return { final, changes, deleted, written };
+}
+
+/** One parse check per language, over the files the patch writes. */
+function checksOf(written: string[]): CheckGroup[] {
+  const checks = new Map<Language, string[]>();
+  for (const path of written) {
+    const lang = languageOfPath(path);
+    if (lang) checks.set(lang, [...(checks.get(lang) ?? []), path]);
+  }
+  return [...checks].map(([language, files]) => ({ language, files }));
+}
+
+async function preparePatch(
+  diff: string | Uint8Array,
+  candidate: Candidate,
+  ctx: PrepareContext,
+): Promise<Prepared | Unprepared> {
+  const { settings } = ctx;
+  const declared = declaredLanguage(candidate, settings);
+  // A patch runs against the whole checkout unless `tests` names what it needs.
+  const tree = ctx.tree && settings.source.tests.length === 0 ? await ctx.tree() : undefined;
+  const applied = await applyToBase(diff, ctx, tree);
+  if (typeof applied === "string")
+    return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+  const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
+  const { final, changes, deleted, written } = patchedTree(applied, tree ? tree.files : ctx.testFiles, candidate);
+  const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
+  const { patch } = applied;
+  if (!language)
+    return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
+  const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+  if (bytes > settings.limits.workdirBytes) {
+    const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
+    return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
+  }
+  // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
+  const before = new Map<string, SandboxFile>((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+  if (!start)
+    for (const [path, content] of applied.touched.files)
+      before.set(path, { path, content, executable: applied.touched.executable.has(path) });
+  return {
+    language,
+    // With a run image holding the start, only what the candidate changes travels.
+    files: [...(start ? changes : final).values()],
+    checks: checksOf(written),
+    limits: candidateLimits(settings, candidate, true),
+    patch,
+    ...(start && { start, deleted }),
+    unpatched: [...before.values()],
+  };
+}

@@ -1,0 +1,266 @@
+// The run, one for the action, the CLI and the library: settings and what to judge in → the candidates
+// (this shard's, up to the quota) → every candidate through the pipeline (bounded concurrency, input
+// order kept) → the outcome and its reports. The sandboxes a run judges in (the engine, the run images)
+// are opened here and nowhere else. The entries gather inputs before it and publish after it.
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { DatasetEntry } from "../candidates/dataset.js";
+import { inShard } from "../candidates/shard.js";
+import type { Match } from "../core/globs.js";
+import type { Candidate, GateOutcome, Result, SandboxFile, Skipped } from "../core/model.js";
+import { loadTestFiles } from "../prepare/tests.js";
+import { auditFile, type AuditEvent } from "../report/audit.js";
+import { evaluate, type Evaluation } from "../report/evaluation.js";
+import { writeReports } from "../report/files.js";
+import { PER_CANDIDATE_UP_TO, ProgressMeter } from "../report/progress.js";
+import { buildBaseImage, removeBaseImage } from "../sandbox/base-image.js";
+import { RUN_LABEL, type ContainerEngine } from "../sandbox/engine.js";
+import { createEngine } from "../sandbox/select.js";
+import { exitOnSignals } from "../sandbox/signals.js";
+import type { ModeSettings, Settings } from "../settings/settings.js";
+import { reportedBase } from "../verdict/compare.js";
+import { decide, invalidEntryResult } from "../verdict/result.js";
+import { judgeWithCarryOver } from "./carry-over.js";
+import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
+import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipeline.js";
+import { RunImages, type RunImageMaker } from "./run-images.js";
+import { verdictKey } from "./verdict-state.js";
+
+/**
+ * Verdicts an earlier run judged (the action reads them from its sticky comment). Given the key of what
+ * changes verdicts (verdict-state.ts), `lookup` answers for a candidate whose verdict still holds.
+ */
+export interface Remembered {
+  /** The gate's version, part of the key: a new release may judge differently. */
+  version: string;
+  lookup: (key: string) => (candidate: Candidate) => Result | undefined;
+}
+
+/** What a run does: judge candidates, or merge the reports of shard runs that did. */
+export type Work =
+  | { kind: "judge"; entries: () => Promise<AsyncIterable<DatasetEntry>>; remembered?: Remembered }
+  /** `input` names where the reports came from, for errors: the `merge` input, or the CLI's REPORT. */
+  | { kind: "merge"; reports: () => Promise<Match[]>; input: string };
+
+/** Makes the engine to judge with: the one `settings.mode` names by default (tests script one). */
+export type EngineMaker = (mode: ModeSettings, log: (line: string) => void) => Promise<ContainerEngine>;
+
+export interface SessionIO {
+  log: (line: string) => void;
+  warn: (line: string) => void;
+  /** The per-candidate audit lines, besides the `audit-log` file; by default they go to `log`. */
+  audit?: (event: AuditEvent) => void;
+  /** Told as the run enters a phase, e.g. to open a log group. */
+  phase?: (name: "engine" | "candidates", detail: string) => void;
+  engine?: EngineMaker;
+}
+
+export interface SessionOutcome extends GateOutcome {
+  /** The JSON report's path, when one was written. */
+  reportPath?: string;
+  evaluation: Evaluation;
+  /** With `remembered`: the key the verdicts were judged under, and how many were carried over. */
+  key?: string;
+  carried?: number;
+}
+
+/** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
+export async function runSession(
+  settings: Settings,
+  work: Work,
+  runId: string,
+  io: SessionIO,
+): Promise<SessionOutcome> {
+  // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
+  const baseline = await loadBaseline(settings);
+  const outcome: GateOutcome & { key?: string; carried?: number } =
+    work.kind === "merge"
+      ? await mergeOutcome(await work.reports(), settings, work.input)
+      : await judgeWork(settings, work, runId, io);
+  const reportPath = await writeReports(settings, outcome);
+  return {
+    ...outcome,
+    ...(reportPath === undefined ? {} : { reportPath }),
+    evaluation: evaluate(outcome.results, baseline, settings.reports.passAtK),
+  };
+}
+
+/** The sandboxes of a run, open: what judging a candidate needs, and what removes what the run made. */
+export interface OpenRun {
+  context: RunContext;
+  engine: ContainerEngine;
+  /** Removes the run's containers and run images; returns the removals that failed, of each. */
+  close(): Promise<{ containers: string[]; images: string[] }>;
+}
+
+/** Run images made and removed by the engine's CLI (`docker` or `podman`). */
+export function runImageMaker(binary: "docker" | "podman"): RunImageMaker {
+  return {
+    build: (spec) => buildBaseImage(binary, binary, spec),
+    remove: (image) => removeBaseImage(binary, image),
+  };
+}
+
+/** The `tests` files every candidate gets, read once per run. */
+function readTestFiles({ source, limits }: Settings) {
+  return loadTestFiles(source.tests, source.workdir, limits.workdirBytes);
+}
+
+/**
+ * Opens a run's sandboxes: the engine, and the run images made on the way, all labelled with the run.
+ * `testFiles` when already read; `makeEngine` to script the engine.
+ */
+export async function openRun(
+  settings: Settings,
+  runId: string,
+  log: (line: string) => void,
+  given: { testFiles?: SandboxFile[]; makeEngine?: EngineMaker } = {},
+): Promise<OpenRun> {
+  const testFiles = given.testFiles ?? (await readTestFiles(settings));
+  const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
+  const runImages = new RunImages(settings, runImageMaker(settings.mode.engine), { [RUN_LABEL]: runId }, log);
+  return {
+    context: runContext({ settings, engine, testFiles, runId, runImages }, log),
+    engine,
+    close: async () => ({ containers: await engine.close(), images: await runImages.close() }),
+  };
+}
+
+/** The `judge` work: the candidates judged in the run's sandboxes, those remembered carried over. */
+async function judgeWork(
+  settings: Settings,
+  work: Extract<Work, { kind: "judge" }>,
+  runId: string,
+  io: SessionIO,
+): Promise<GateOutcome & { key?: string; carried?: number }> {
+  const testFiles = await readTestFiles(settings);
+  const audit = auditSink(settings, io);
+  const judge = (entries: AsyncIterable<DatasetEntry>) =>
+    judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+  if (!work.remembered) return judge(await work.entries());
+  const { version } = work.remembered;
+  const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
+  const outcome = await judgeWithCarryOver(
+    await work.entries(),
+    work.remembered.lookup(key),
+    judge,
+    settings.reports.failOn,
+  );
+  return { ...outcome, key };
+}
+
+/** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
+function auditSink(settings: Settings, io: SessionIO): ((event: AuditEvent) => void) | undefined {
+  const toFile = settings.reports.auditLog
+    ? auditFile(resolve(settings.source.workdir, settings.reports.auditLog))
+    : undefined;
+  if (!toFile && !io.audit) return undefined;
+  return (event) => {
+    toFile?.(event);
+    io.audit?.(event);
+  };
+}
+
+interface Judging {
+  settings: Settings;
+  runId: string;
+  testFiles: SandboxFile[];
+  io: SessionIO;
+  audit?: (event: AuditEvent) => void;
+}
+
+/** Judges `entries` in sandboxes opened for them, and removes what the run made whatever happens. */
+async function judgeInSandboxes(
+  entries: AsyncIterable<DatasetEntry>,
+  { settings, runId, testFiles, io, audit }: Judging,
+): Promise<GateOutcome> {
+  io.phase?.("engine", settings.mode.engine);
+  const run = await openRun(settings, runId, io.log, { testFiles, ...(io.engine && { makeEngine: io.engine }) });
+  // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
+  io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
+  // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
+  exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
+  try {
+    io.phase?.("candidates", "");
+    return await judgeAll(entries, run.context, { log: io.log, ...(audit && { audit }) });
+  } finally {
+    // The action's post step tries again; either way the label finds what is left.
+    const left = await run.close();
+    for (const failure of left.containers)
+      io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+    for (const failure of left.images)
+      io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+  }
+}
+
+export interface JudgeHooks {
+  log: (line: string) => void;
+  /** Where the audit lines go; by default the log, as JSON. */
+  audit?: (event: AuditEvent) => void;
+}
+
+/**
+ * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
+ * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ */
+async function takeQuota(entries: AsyncIterable<DatasetEntry>, quota: number, settings: Settings) {
+  const taken: Array<Candidate | Result> = [];
+  const skipped: Skipped[] = [];
+  let position = 0;
+  for await (const entry of entries) {
+    if (!inShard(position++, settings.source.shard)) continue;
+    const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
+    if (taken.length >= quota) skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
+    else
+      taken.push(
+        "candidate" in entry ? entry.candidate : invalidEntryResult(id, source, entry.problem.problem, settings.limits),
+      );
+  }
+  return { taken, skipped };
+}
+
+/** Every candidate through the pipeline in the run's sandboxes, with progress and audit lines → the outcome. */
+export async function judgeAll(
+  entries: AsyncIterable<DatasetEntry>,
+  ctx: RunContext,
+  hooks: JudgeHooks,
+): Promise<GateOutcome> {
+  const { settings } = ctx;
+  const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
+  if (settings.source.shard)
+    hooks.log(
+      `shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`,
+    );
+  let done = 0;
+  const progress = new ProgressMeter(taken.length, () => performance.now());
+  const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+    const result = "status" in item ? item : await judgeCandidate(item, ctx);
+    done += 1;
+    const line = progress.finished(result.status === "pass");
+    if (taken.length <= PER_CANDIDATE_UP_TO)
+      hooks.log(
+        `[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`,
+      );
+    else if (line) hooks.log(line);
+    // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
+    const event: AuditEvent = {
+      event: "sandbox-gate.candidate",
+      run: ctx.runId,
+      candidate: result.id,
+      code_length: "status" in item ? 0 : item.text.length,
+      status: result.status,
+      exit: result.exit_code,
+      duration_ms: result.duration_ms,
+    };
+    if (hooks.audit) hooks.audit(event);
+    else hooks.log(JSON.stringify(event));
+    return result;
+  });
+  const [firstBaseline] = await ctx.baselineRuns.all();
+  return {
+    results,
+    skipped,
+    decision: decide(results, settings.reports.failOn),
+    ...(firstBaseline && { base: reportedBase(firstBaseline) }),
+  };
+}

@@ -1,0 +1,136 @@
+// What a candidate's judgement becomes in the report: its facts and status → a Result (output, feedback,
+// tests, comparison, attempts); and the results → the gate's decision.
+import type { Candidate, GateDecision, Language, Limits, Result, RunFacts, Status, SyntaxInfo } from "../core/model.js";
+import { newResult } from "../core/schemas/report.js";
+import type { PatchInfo } from "../prepare/candidate.js";
+import type { Attempt } from "./attempts.js";
+import { isFailing, testCount } from "./by-tests.js";
+import { type Comparison, blamed } from "./compare.js";
+import { type FeedbackInput, feedbackFor } from "./feedback.js";
+import type { TestResults } from "./test-results.js";
+
+/** A candidate's judgement: its status and what it rests on. */
+export interface Verdict {
+  status: Status;
+  language: Language | null;
+  /** The limits the candidate ran (or would have run) under, which its feedback names. */
+  limits: Limits;
+  facts?: RunFacts;
+  syntax?: SyntaxInfo;
+  reason?: string;
+  patch?: PatchInfo;
+  tests?: TestResults;
+  compare?: Comparison;
+  notes?: string[];
+  attempts?: Attempt[];
+  flaky?: boolean;
+  retried?: boolean;
+}
+
+/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
+function testsFeedback(verdict: Verdict): FeedbackInput["tests"] {
+  const { tests, compare } = verdict;
+  if (!tests) return undefined;
+  const failingNow = tests.cases.filter(isFailing);
+  const byId = new Map(tests.cases.map((c) => [c.id, c]));
+  const failing = compare
+    ? blamed(compare).map((id) => {
+        const c = byId.get(id);
+        return c && isFailing(c)
+          ? { id, ...(c.message && { message: c.message }) }
+          : { id, message: "passed on the base; missing or skipped with this patch" };
+      })
+    : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
+  return {
+    failing,
+    total: testCount(tests),
+    failed: tests.counts.failed + tests.counts.error,
+    preexisting: compare?.fail_to_fail ?? [],
+  };
+}
+
+const NO_OUTPUT = { text: "", truncated: false, bytes: 0 };
+
+export function resultOf(candidate: Candidate, verdict: Verdict): Result {
+  const { facts, limits } = verdict;
+  const stdout = facts?.stdout ?? NO_OUTPUT;
+  const stderr = facts?.stderr ?? NO_OUTPUT;
+  const exitCode = facts?.exitCode ?? null;
+  // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
+  const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
+  const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
+  return newResult({
+    id: candidate.id,
+    source: candidate.source,
+    url: candidate.url,
+    author: candidate.author,
+    language: verdict.language,
+    status: verdict.status,
+    exit_code: exitCode,
+    signal,
+    duration_ms: facts?.durationMs ?? 0,
+    stdout: stdout.text,
+    stderr: stderr.text,
+    truncated,
+    feedback: feedbackFor({
+      status: verdict.status,
+      stdout: stdout.text,
+      stderr: stderr.text,
+      truncated,
+      signal,
+      exitCode,
+      timeoutMs: limits.timeoutMs,
+      memoryBytes: limits.memoryBytes,
+      pidsLimit: limits.pidsLimit,
+      ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
+      ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
+      ...(verdict.reason ? { reason: verdict.reason } : {}),
+      ...(verdict.tests && { tests: testsFeedback(verdict) }),
+      ...(verdict.notes && { notes: verdict.notes }),
+    }),
+    syntax: verdict.syntax,
+    changed_files: verdict.patch?.changedFiles,
+    patch_strategy: verdict.patch?.strategy,
+    tests: verdict.tests,
+    compare: verdict.compare,
+    attempts: verdict.attempts,
+    flaky: verdict.flaky,
+    retried: verdict.retried,
+    notes: verdict.notes,
+    task: candidate.task,
+  });
+}
+
+/** A dataset line that is not a candidate: nothing runnable, and it says why. */
+export function invalidEntryResult(id: string, source: string, problem: string, limits: Limits): Result {
+  const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
+  return newResult({
+    id,
+    source,
+    language: null,
+    status: "no_code",
+    exit_code: null,
+    signal: null,
+    duration_ms: 0,
+    ...empty,
+    feedback: feedbackFor({
+      status: "no_code",
+      ...empty,
+      signal: null,
+      exitCode: null,
+      timeoutMs: limits.timeoutMs,
+      memoryBytes: limits.memoryBytes,
+      reason: `${source}: ${problem}`,
+    }),
+  });
+}
+
+/** The gate's decision: failed when any result has a `fail-on` status. */
+export function decide(results: Result[], failOn: ReadonlySet<Status>): GateDecision {
+  const failing = results.filter((r) => failOn.has(r.status));
+  if (failing.length === 0) return { failed: false, reason: `all ${results.length} candidates passed the gate` };
+  const counts = new Map<Status, number>();
+  for (const r of failing) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+  return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+}

@@ -1,0 +1,130 @@
+// A candidate → its sandbox's files, checks and limits, with no engine: the reply's code beside the
+// tests, a patch applied to the checkout (or only its change, when a run image holds the tree).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Candidate } from "../../src/core/model.js";
+import {
+  candidateLimits,
+  prepareCandidate,
+  type PrepareContext,
+  type Prepared,
+  type Unprepared,
+} from "../../src/prepare/candidate.js";
+import { readBaseTree } from "../../src/prepare/tree.js";
+import { readSettings, type InputName } from "../../src/settings/settings.js";
+import { tempDir } from "../support/temp.js";
+
+const TEST_FILE = { path: "test_solution.py", content: "from solution import add\nassert add(1, 2) == 3\n" };
+
+function context(inputs: Partial<Record<InputName, string>> = {}, over: Partial<PrepareContext> = {}): PrepareContext {
+  const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
+  return { settings, testFiles: [TEST_FILE], ...over };
+}
+
+const reply = (text: string, over: Partial<Candidate> = {}): Candidate => ({
+  id: "c1",
+  source: "c1.md",
+  kind: "reply",
+  text,
+  ...over,
+});
+
+function prepared(outcome: Prepared | Unprepared): Prepared {
+  if ("status" in outcome) throw new Error(`not prepared: ${outcome.status}: ${outcome.reason}`);
+  return outcome;
+}
+
+describe("prepareCandidate on a reply", () => {
+  it("writes the code as the language's target after the tests, with its parse check and a reply's limits", async () => {
+    const ctx = context({ timeout: "3s" });
+    const ready = prepared(await prepareCandidate(reply("```python\ndef add(a, b):\n    return a + b\n```\n"), ctx));
+    expect(ready.language).toBe("python");
+    expect(ready.files).toEqual([TEST_FILE, { path: "solution.py", content: "def add(a, b):\n    return a + b\n" }]);
+    expect(ready.checks).toEqual([{ language: "python", files: ["solution.py"] }]);
+    expect(ready.limits).toEqual({ ...ctx.settings.limits, timeoutMs: 3000, pidsLimit: 64 });
+    expect(ready.start).toBeUndefined();
+    expect(ready.patch).toBeUndefined();
+  });
+
+  it("keeps the shorter blocks, two at most, to run when the longer ones do not parse", async () => {
+    const text = [
+      "```python\nx = 1\ny = 2\nz = 3\n```",
+      "```python\nx = 1\ny = 2\n```",
+      "```python\nx = 1\n```",
+      "```python\nw\n```",
+    ].join("\n\n");
+    const ready = prepared(await prepareCandidate(reply(text), context()));
+    expect(ready.fallbacks?.map((f) => f.files.at(-1)!.content)).toEqual(["x = 1\ny = 2\n", "x = 1\n"]);
+  });
+
+  it("is no_code for prose, with the reason and the limits its feedback names", async () => {
+    const outcome = await prepareCandidate(reply("I cannot help with that."), context());
+    expect(outcome).toMatchObject({ status: "no_code", language: null, limits: { pidsLimit: 64 } });
+    expect((outcome as Unprepared).reason).toBeTruthy();
+  });
+
+  it("sends only the candidate's files after a setup: the tests are in the run image", async () => {
+    const ctx = context({ setup: "pip install -e ." }, { tree: () => Promise.reject(new Error("not read")) });
+    const ready = prepared(await prepareCandidate(reply("```python\nx = 1\n```"), ctx));
+    expect(ready).toMatchObject({ start: "tests", deleted: [] });
+    expect(ready.files.map((f) => f.path)).toEqual(["solution.py"]);
+  });
+});
+
+describe("prepareCandidate on a patch", () => {
+  const patch = (text: string): Candidate => ({ id: "p", source: "p.patch", kind: "patch", text });
+  const EDIT_A = "--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 3\n";
+  const DELETE_B = "--- a/pkg/b.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-y = 2\n";
+
+  function checkout(): string {
+    const root = tempDir("prepare-candidate");
+    mkdirSync(join(root, "pkg"));
+    writeFileSync(join(root, "pkg", "a.py"), "x = 1\n");
+    writeFileSync(join(root, "pkg", "b.py"), "y = 2\n");
+    return root;
+  }
+
+  it("without run images, sends the tests with the touched files patched, and the unpatched ones for compare", async () => {
+    const workdir = checkout();
+    const ready = prepared(await prepareCandidate(patch(EDIT_A + DELETE_B), context({ workdir })));
+    expect(ready.files.map((f) => [f.path, Buffer.from(f.content).toString()])).toEqual([
+      [TEST_FILE.path, TEST_FILE.content],
+      ["pkg/a.py", "x = 3\n"],
+    ]);
+    expect(ready.unpatched?.map((f) => [f.path, Buffer.from(f.content).toString()])).toEqual([
+      [TEST_FILE.path, TEST_FILE.content],
+      ["pkg/a.py", "x = 1\n"],
+      ["pkg/b.py", "y = 2\n"],
+    ]);
+    expect(ready.patch).toEqual({ changedFiles: ["pkg/a.py", "pkg/b.py"], strategy: "exact" });
+    expect(ready.checks).toEqual([{ language: "python", files: ["pkg/a.py"] }]);
+    expect(ready.limits.pidsLimit).toBe(256);
+    expect(ready.start).toBeUndefined();
+  });
+
+  it("with the checkout in a run image, sends only the change and what it deletes", async () => {
+    const workdir = checkout();
+    const ctx = context({ workdir }, { tree: () => readBaseTree(workdir, 1 << 20, "max-tree-size") });
+    const ready = prepared(await prepareCandidate(patch(EDIT_A + DELETE_B), ctx));
+    expect(ready).toMatchObject({ start: "tree", deleted: ["pkg/b.py"], unpatched: [] });
+    expect(ready.files.map((f) => f.path)).toEqual(["pkg/a.py"]);
+  });
+
+  it("is patch_failed when the patch does not apply, under a reply's limits as before", async () => {
+    const outcome = await prepareCandidate(
+      patch("--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 9\n+x = 3\n"),
+      context({ workdir: checkout() }),
+    );
+    expect(outcome).toMatchObject({ status: "patch_failed", limits: { pidsLimit: 64 } });
+  });
+});
+
+describe("candidateLimits", () => {
+  it("takes the candidate's own timeout, and a patch's process limit", () => {
+    const { settings } = context({ timeout: "5s" });
+    const own = reply("", { overrides: { timeoutMs: 1500 } });
+    expect(candidateLimits(settings, own, false)).toMatchObject({ timeoutMs: 1500, pidsLimit: 64 });
+    expect(candidateLimits(settings, reply(""), true)).toMatchObject({ timeoutMs: 5000, pidsLimit: 256 });
+  });
+});

@@ -1,0 +1,85 @@
+// A verdict → the report's Result (feedback under the limits the candidate ran with), and the results →
+// the gate's decision.
+import { describe, expect, it } from "vitest";
+import type { Candidate, Result } from "../../src/core/model.js";
+import { RESULT_SCHEMA } from "../../src/core/schemas/report.js";
+import { readSettings } from "../../src/settings/settings.js";
+import { decide, invalidEntryResult, resultOf, type Verdict } from "../../src/verdict/result.js";
+import { captured, runFacts } from "../support/facts.js";
+
+const { limits } = readSettings(() => "", { defaultWorkdir: "/repo", cpuCount: 2 });
+const candidate: Candidate = { id: "c1", source: "c1.md", kind: "reply", text: "", url: "u", author: "a" };
+
+describe("resultOf", () => {
+  it("lists the run's facts in the report's order", () => {
+    const verdict: Verdict = {
+      status: "test_failed",
+      language: "python",
+      limits,
+      facts: runFacts({ exitCode: 1, signal: "SIGSEGV", stderr: captured("boom\n") }),
+    };
+    const result = resultOf(candidate, verdict);
+    expect(Object.keys(result)).toEqual(Object.keys(RESULT_SCHEMA.properties).filter((key) => key in result));
+    expect(result).toMatchObject({
+      id: "c1",
+      url: "u",
+      author: "a",
+      exit_code: 1,
+      signal: "SIGSEGV",
+      stderr: "boom\n",
+    });
+    expect(result.feedback).toContain("SIGSEGV");
+  });
+
+  it("never reports our own kill as the candidate's signal, and names the limit it ran under", () => {
+    const verdict: Verdict = {
+      status: "timeout",
+      language: "python",
+      limits: { ...limits, timeoutMs: 2500 },
+      facts: runFacts({ exitCode: null, signal: "SIGKILL", timedOut: true }),
+    };
+    const result = resultOf(candidate, verdict);
+    expect(result.signal).toBeNull();
+    expect(result.feedback).toContain("2.5 s");
+  });
+
+  it("carries a patch's changed files and strategy", () => {
+    const verdict: Verdict = {
+      status: "patch_failed",
+      language: null,
+      limits,
+      reason: "does not apply",
+      patch: { changedFiles: ["a.py"], strategy: "offset" },
+    };
+    expect(resultOf(candidate, verdict)).toMatchObject({
+      changed_files: ["a.py"],
+      patch_strategy: "offset",
+      duration_ms: 0,
+      feedback: expect.stringContaining("does not apply"),
+    });
+  });
+});
+
+describe("invalidEntryResult", () => {
+  it("is no_code, naming the line and its problem", () => {
+    const result = invalidEntryResult("d.jsonl:2", "d.jsonl:2", "not valid JSON", limits);
+    expect(result).toMatchObject({ id: "d.jsonl:2", status: "no_code", language: null, exit_code: null });
+    expect(result.feedback).toContain("d.jsonl:2: not valid JSON");
+  });
+});
+
+describe("decide", () => {
+  const result = (status: Result["status"]) => ({ status }) as Result;
+  it("fails when any status is in fail-on, with counts in the reason", () => {
+    expect(
+      decide([result("pass"), result("timeout"), result("timeout"), result("oom")], new Set(["timeout", "oom"])),
+    ).toEqual({
+      failed: true,
+      reason: "3 of 4 candidates failed the gate (2 timeout, 1 oom)",
+    });
+    expect(decide([result("pass"), result("oom")], new Set(["timeout"]))).toEqual({
+      failed: false,
+      reason: "all 2 candidates passed the gate",
+    });
+  });
+});
