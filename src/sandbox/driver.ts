@@ -91,6 +91,13 @@ tar -x -f - || {
   exit "$status"
 }
 exec </dev/null
+# Results are what this run's command writes: a file already there (shipped by the candidate, left by the
+# setup) is gone before anything runs.
+if [ -n "$results" ]; then
+  printf '%s\n' "$results" | while IFS= read -r pattern; do
+    find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
+  done
+fi
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
   ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"

@@ -17,7 +17,7 @@ export interface TestsVerdict {
 /**
  * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
  * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
- * the exit code (`pytest || true`).
+ * the exit code (`pytest || true`); a nonzero exit is `test_failed` whatever the results say.
  */
 export function judgeByTests(status: Status, reading: ResultsReading, globs: readonly string[]): TestsVerdict {
   if (!RAN_TO_END.has(status)) return { status };
@@ -28,5 +28,12 @@ export function judgeByTests(status: Status, reading: ResultsReading, globs: rea
     return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
   const failing = reading.tests.counts.failed + reading.tests.counts.error;
   if (failing > 0) return { status: "test_failed" };
+  // Results that say all passed do not outvote the exit code: a step after the tests failed, or the
+  // file is not what the tests wrote (a candidate can write it too).
+  if (status === "test_failed") return { status, reason: AFTER_ITS_TESTS };
   return { status };
 }
+
+/** Why a run whose results show no failing test still failed. */
+export const AFTER_ITS_TESTS =
+  "every test in the results passed, but the command exited non-zero after its tests: a step after them failed, or the results file does not tell what the run did";

@@ -3,6 +3,7 @@
 import { blamed, isFailing, type Comparison } from "../core/tests.js";
 import type { ReportedBase, Status } from "../core/model.js";
 import { CUT_SHORT, RAN_TO_END } from "../core/statuses.js";
+import { AFTER_ITS_TESTS } from "./by-tests.js";
 import type { TestResults } from "./test-results.js";
 
 export type { Comparison };
@@ -93,8 +94,15 @@ export function judgeAgainstBase(now: { status: Status; tests?: TestResults }, b
     };
   }
   const compare = compareTests(base.tests, now.tests);
-  return { status: blamed(compare).length > 0 ? "test_failed" : "pass", compare };
+  if (blamed(compare).length > 0) return { status: "test_failed", compare };
+  // A nonzero exit is excused only by failing cases the base fails too: with none failing, the command
+  // failed after its tests (a lint step, a forged all-pass results file), and the base cannot excuse that.
+  if (now.status === "test_failed" && !now.tests.cases.some(isFailing) && failingCount(now.tests) === 0)
+    return { status: "test_failed", compare, note: AFTER_ITS_TESTS };
+  return { status: "pass", compare };
 }
+
+const failingCount = (tests: TestResults): number => tests.counts.failed + tests.counts.error;
 
 /** The base run as the JSON report lists it. */
 export function reportedBase(base: BaseRun): ReportedBase {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeByTests } from "../../src/verdict/by-tests.js";
+import { AFTER_ITS_TESTS, judgeByTests } from "../../src/verdict/by-tests.js";
 import { readTestResults } from "../../src/verdict/test-results.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
@@ -33,7 +33,7 @@ describe("judgeByTests", () => {
       ["b", "skipped"],
     ]);
     expect(judgeByTests("pass", green, ["r.xml"])).toEqual({ status: "pass" });
-    expect(judgeByTests("test_failed", green, ["r.xml"])).toEqual({ status: "test_failed" });
+    expect(judgeByTests("test_failed", green, ["r.xml"])).toEqual({ status: "test_failed", reason: AFTER_ITS_TESTS });
   });
 
   it("says nothing of a run that did not reach its end", () => {

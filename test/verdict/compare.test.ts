@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type BaseRun, blamed, compareTests, judgeAgainstBase, voidReason } from "../../src/verdict/compare.js";
 import { readTestResults, type TestResults } from "../../src/verdict/test-results.js";
+import { AFTER_ITS_TESTS } from "../../src/verdict/by-tests.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
 const tests = (cases: CaseSpec[]): TestResults =>
@@ -72,6 +73,21 @@ describe("judgeAgainstBase", () => {
     expect(judged.status).toBe("pass");
     expect(judged.compare).toMatchObject({ fail_to_pass: [id("fixed")], fail_to_fail: [id("legacy")] });
     expect(blamed(judged.compare!)).toEqual([]);
+  });
+
+  it("does not excuse a nonzero exit with no failing case: the command failed after its tests", () => {
+    // Every test passes (a lint step after them exits 1, or a forged all-pass file): the base cannot excuse it.
+    const now = tests([
+      ["fixed", "passed"],
+      ["kept", "passed"],
+      ["legacy", "passed"],
+      ["gone", "passed"],
+    ]);
+    const judged = judgeAgainstBase({ status: "test_failed", tests: now }, baseRun());
+    expect(judged.status).toBe("test_failed");
+    expect(judged.note).toBe(AFTER_ITS_TESTS);
+    expect(blamed(judged.compare!)).toEqual([]);
+    expect(judgeAgainstBase({ status: "pass", tests: now }, baseRun()).status).toBe("pass");
   });
 
   it("fails a patch for a test it broke, even when its command exited 0", () => {
