@@ -292,9 +292,15 @@ function retryingOctokit(token: string, options: GitHubClientOptions): Octokit {
   return octokit;
 }
 
-// Every page of a listing, 100 items a page (GitHub's most).
-const onIssue = (owner: string, repo: string, issue: number) => ({ owner, repo, issue_number: issue, per_page: 100 });
-const onPull = (owner: string, repo: string, pull: number) => ({ owner, repo, pull_number: pull, per_page: 100 });
+// Every page of a listing, as many items a page as GitHub gives.
+const PER_PAGE = 100;
+const onIssue = (owner: string, repo: string, issue: number) => ({
+  owner,
+  repo,
+  issue_number: issue,
+  per_page: PER_PAGE,
+});
+const onPull = (owner: string, repo: string, pull: number) => ({ owner, repo, pull_number: pull, per_page: PER_PAGE });
 
 type CommentCalls = "listIssueComments" | "listReviewComments" | "listReviews" | "createComment" | "updateComment";
 
@@ -355,13 +361,13 @@ function pullRequestCalls(octokit: Octokit): Pick<GitHubClient, PullRequestCalls
           owner,
           repo,
           commit_sha: sha,
-          per_page: 100,
+          per_page: PER_PAGE,
         }),
       );
       if (associated.length > 0 || head === undefined) return associated;
       // A fork's commit is not always associated with the pull request it heads: ask by the head branch.
       return atSha(
-        await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: 100 }),
+        await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: PER_PAGE }),
       );
     },
   };
