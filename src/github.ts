@@ -250,14 +250,27 @@ interface EditedNode {
   node: { editor: { login: string } | null; lastEditedAt: string | null } | null;
 }
 
+type Octokit = ReturnType<typeof getOctokit>;
+
+/** The client: one octokit, every request retried as `options` says, the calls grouped by what they touch. */
 export function createGitHubClient(token: string, options: GitHubClientOptions = {}): GitHubClient {
+  const octokit = retryingOctokit(token, options);
+  return {
+    ...commentCalls(octokit),
+    ...pullRequestCalls(octokit),
+    ...identityCalls(octokit),
+    ...reactionCalls(octokit),
+    ...checkCalls(octokit),
+  };
+}
+
+function retryingOctokit(token: string, options: GitHubClientOptions): Octokit {
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
   const octokit = getOctokit(token, {
     baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
   });
-
   // Every request, each page of a listing included, goes through here.
   octokit.hook.wrap("request", async (request, endpoint) => {
     const name = `${endpoint.method} ${endpoint.url}`;
@@ -276,10 +289,22 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       }
     }
   });
+  return octokit;
+}
 
-  // Every page of a listing, 100 items a page (GitHub's most).
-  const onIssue = (owner: string, repo: string, issue: number) => ({ owner, repo, issue_number: issue, per_page: 100 });
-  const onPull = (owner: string, repo: string, pull: number) => ({ owner, repo, pull_number: pull, per_page: 100 });
+// Every page of a listing, as many items a page as GitHub gives.
+const PER_PAGE = 100;
+const onIssue = (owner: string, repo: string, issue: number) => ({
+  owner,
+  repo,
+  issue_number: issue,
+  per_page: PER_PAGE,
+});
+const onPull = (owner: string, repo: string, pull: number) => ({ owner, repo, pull_number: pull, per_page: PER_PAGE });
+
+type CommentCalls = "listIssueComments" | "listReviewComments" | "listReviews" | "createComment" | "updateComment";
+
+function commentCalls(octokit: Octokit): Pick<GitHubClient, CommentCalls> {
   return {
     async listIssueComments(owner, repo, issue) {
       const comments = await octokit.paginate(octokit.rest.issues.listComments, onIssue(owner, repo, issue));
@@ -306,6 +331,13 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
       return toComment(data);
     },
+  };
+}
+
+type PullRequestCalls = "getPullRequestDiff" | "getPullRequestRefs" | "pullRequestsAt";
+
+function pullRequestCalls(octokit: Octokit): Pick<GitHubClient, PullRequestCalls> {
+  return {
     async getPullRequestDiff(owner, repo, pull) {
       const { data } = await octokit.rest.pulls.get({
         owner,
@@ -318,6 +350,31 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       if (typeof diff !== "string") throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
       return diff;
     },
+    async getPullRequestRefs(owner, repo, pull) {
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
+      return { base: data.base.sha, head: data.head.sha };
+    },
+    async pullRequestsAt(owner, repo, sha, head) {
+      const atSha = (pulls: ApiPull[]) => pulls.filter((p) => p.head.sha === sha).map(toHead);
+      const associated = atSha(
+        await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+          owner,
+          repo,
+          commit_sha: sha,
+          per_page: PER_PAGE,
+        }),
+      );
+      if (associated.length > 0 || head === undefined) return associated;
+      // A fork's commit is not always associated with the pull request it heads: ask by the head branch.
+      return atSha(
+        await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: PER_PAGE }),
+      );
+    },
+  };
+}
+
+function identityCalls(octokit: Octokit): Pick<GitHubClient, "whoAmI" | "lastEdit"> {
+  return {
     async whoAmI() {
       try {
         const { data } = await octokit.rest.users.getAuthenticated();
@@ -342,22 +399,11 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       );
       return { editor: node?.editor?.login ?? null, editedAt: node?.lastEditedAt ?? null };
     },
-    async pullRequestsAt(owner, repo, sha, head) {
-      const atSha = (pulls: ApiPull[]) => pulls.filter((p) => p.head.sha === sha).map(toHead);
-      const associated = atSha(
-        await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-          owner,
-          repo,
-          commit_sha: sha,
-          per_page: 100,
-        }),
-      );
-      if (associated.length > 0 || head === undefined) return associated;
-      // A fork's commit is not always associated with the pull request it heads: ask by the head branch.
-      return atSha(
-        await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: 100 }),
-      );
-    },
+  };
+}
+
+function reactionCalls(octokit: Octokit): Pick<GitHubClient, "react" | "unreact"> {
+  return {
     async react(owner, repo, { kind, id }, content) {
       const params = { owner, repo, comment_id: id, content };
       const { data } =
@@ -371,6 +417,11 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       if (kind === "comment") await octokit.rest.reactions.deleteForIssueComment(params);
       else await octokit.rest.reactions.deleteForPullRequestComment(params);
     },
+  };
+}
+
+function checkCalls(octokit: Octokit): Pick<GitHubClient, "createCheckRun"> {
+  return {
     async createCheckRun(owner, repo, check) {
       const { data } = await octokit.rest.checks.create({
         owner,
@@ -383,10 +434,6 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
         output: { title: check.title, summary: check.summary },
       });
       return { id: data.id, url: data.html_url ?? "" };
-    },
-    async getPullRequestRefs(owner, repo, pull) {
-      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
-      return { base: data.base.sha, head: data.head.sha };
     },
   };
 }

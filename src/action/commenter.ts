@@ -4,19 +4,19 @@
 // schema, capped in size, every field escaped by the renderer, links kept only where they point into the
 // pull request. The pull request is found from the event's head SHA through the API, never from anything
 // in the artifact; and a report that claims a pass its own run did not conclude does not pass.
-import type { context as actionContext } from "@actions/github";
-import { stat, readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { conversationVerdict } from "./conversation.js";
-import { GitHubError, type GitHubClient, type PullRequestHead } from "../github.js";
+import { stat, readFile } from "node:fs/promises";
+import { conversationVerdict, type Verdict } from "./conversation.js";
+import type { GitHubClient, PullRequestHead } from "../github.js";
 import type { Result } from "../core/model.js";
-import { stickyMarkers, upsertStickyComment } from "../report/comment.js";
-import { verdictIcon } from "../report/icons.js";
 import { parseReport } from "../report/merge.js";
-import { CHECK_SUMMARY_MAX_LENGTH, renderComment, renderSummary, type CommentInput } from "../report/markdown.js";
+import { CHECK_SUMMARY_MAX_LENGTH, renderSummary } from "../report/markdown.js";
 import { newResult, type Report } from "../core/schemas/report.js";
 import { InputError } from "../core/errors.js";
 import type { Settings } from "../settings/settings.js";
+import { commitUrl, finishedRun, markersOf, type ActionContext, type FinishedRun } from "./context.js";
+import type { ActionIO } from "./io.js";
+import { commentInput, Publisher, type ReportParts } from "./publish.js";
 
 /** A report file larger than this is refused before it is read. */
 export const REPORT_MAX_BYTES = 32 * 1024 * 1024;
@@ -26,41 +26,6 @@ export const RESULTS_MAX = 1000;
 const FIELD_MAX = 65_536;
 /** The pull requests one head SHA may be posted on, at most. */
 const PULLS_MAX = 5;
-export const CHECK_NAME = "sandbox-gate";
-
-export interface CommenterIO {
-  info: (line: string) => void;
-  warn: (line: string) => void;
-  debug: (line: string) => void;
-  /** Writes the job summary. */
-  summary: (markdown: string) => Promise<void>;
-}
-
-/** What the commenter reads of a `workflow_run` event: GitHub wrote it, not the fork. */
-interface FinishedRun {
-  headSha: string;
-  /** `owner:branch` of the head, to find a fork's pull request by. */
-  head?: string;
-  conclusion: string;
-  url?: string;
-}
-
-function finishedRun(context: Pick<typeof actionContext, "eventName" | "payload" | "serverUrl">): FinishedRun {
-  const run = context.payload.workflow_run as Record<string, unknown> | undefined;
-  const sha = run?.head_sha;
-  if (context.eventName !== "workflow_run" || typeof sha !== "string" || !/^[0-9a-f]{40,64}$/.test(sha))
-    throw new InputError("post-report", "needs a workflow_run event (see the fork-safe pattern in the README)");
-  const owner = (run?.head_repository as { owner?: { login?: unknown } } | undefined)?.owner?.login;
-  const branch = run?.head_branch;
-  const url =
-    typeof run?.html_url === "string" && run.html_url.startsWith(`${context.serverUrl}/`) ? run.html_url : undefined;
-  return {
-    headSha: sha,
-    ...(typeof owner === "string" && typeof branch === "string" && { head: `${owner}:${branch}` }),
-    conclusion: typeof run?.conclusion === "string" ? run.conclusion : "unknown",
-    ...(url && { url }),
-  };
-}
 
 async function readArtifact(
   path: string,
@@ -97,12 +62,41 @@ function keepLinksInto(results: Result[], prUrl: string): Result[] {
   });
 }
 
+/** The run that made the report knows whether it passed; a pass it did not conclude is not its report's. Pure. */
+export function claimedVerdict(judged: Verdict, conclusion: string): Verdict {
+  if (judged.failed || conclusion === "success") return judged;
+  return {
+    ...judged,
+    failed: true,
+    ours: false,
+    reason: `the report claims a pass, but the run that made it concluded ${conclusion}`,
+  };
+}
+
+/** The open pull requests the run's head heads, at most PULLS_MAX. */
+async function openPullsAt(
+  client: GitHubClient,
+  repo: { owner: string; repo: string },
+  run: FinishedRun,
+  io: ActionIO,
+): Promise<PullRequestHead[]> {
+  const pulls = (await client.pullRequestsAt(repo.owner, repo.repo, run.headSha, run.head))
+    .filter((p) => p.state === "open")
+    .slice(0, PULLS_MAX);
+  io.info(
+    pulls.length > 0
+      ? `head ${run.headSha.slice(0, 7)} heads ${pulls.map((p) => `#${p.number}`).join(", ")}`
+      : `no open pull request is at ${run.headSha}: the check alone is posted`,
+  );
+  return pulls;
+}
+
 /** Posts the report's comment on every open pull request at the run's head, and one check on the head. */
 export async function postReport(
   settings: Settings,
   client: GitHubClient,
-  context: Pick<typeof actionContext, "eventName" | "payload" | "serverUrl" | "repo">,
-  io: CommenterIO,
+  context: ActionContext,
+  io: ActionIO,
 ): Promise<void> {
   const run = finishedRun(context);
   const { owner, repo } = context.repo;
@@ -111,79 +105,44 @@ export async function postReport(
     settings.reports.postReport,
   );
   if (cut > 0) io.warn(`sandbox-gate: the report holds ${cut} results more than the ${RESULTS_MAX} shown`);
-  const judged = conversationVerdict(results, settings.reports.failOn, settings.reports.decide);
-  // The run that made the report knows whether it passed; a pass it did not conclude is not its report's.
-  const gate =
-    !judged.failed && run.conclusion !== "success"
-      ? {
-          ...judged,
-          failed: true,
-          ours: false,
-          reason: `the report claims a pass, but the run that made it concluded ${run.conclusion}`,
-        }
-      : judged;
-  const pulls = (await client.pullRequestsAt(owner, repo, run.headSha, run.head))
-    .filter((p) => p.state === "open")
-    .slice(0, PULLS_MAX);
-  io.info(
-    pulls.length > 0
-      ? `head ${run.headSha.slice(0, 7)} heads ${pulls.map((p) => `#${p.number}`).join(", ")}`
-      : `no open pull request is at ${run.headSha}: the check alone is posted`,
+  const gate = claimedVerdict(
+    conversationVerdict(results, settings.reports.failOn, settings.reports.decide),
+    run.conclusion,
   );
-  const { marker } = stickyMarkers({
-    explicit: settings.conversation.commentKey,
-    workflow: process.env.GITHUB_WORKFLOW ?? "",
-    job: process.env.GITHUB_JOB ?? "",
-    matrix: settings.conversation.matrix,
-  });
+  const pulls = await openPullsAt(client, context.repo, run, io);
+  const { marker } = markersOf(settings.conversation, process.env);
   const identity = pulls.length > 0 ? await client.whoAmI() : undefined;
-  const inputFor = (pull: PullRequestHead | undefined): CommentInput => ({
+  const parts = (pull: PullRequestHead | undefined): ReportParts => ({
     // With no pull request to point into, no link is kept.
     results: keepLinksInto(results, pull?.url ?? "\u0000"),
     skipped: [],
-    gate,
-    deciding: gate.deciding,
-    ours: gate.ours,
+    verdict: gate,
     marker,
-    commit: { sha: run.headSha, url: `${context.serverUrl}/${owner}/${repo}/commit/${run.headSha}` },
+    commit: { sha: run.headSha, url: commitUrl(context, run.headSha) },
     ...(run.url && { runUrl: run.url }),
     ...(base && { base }),
     ...(pull && { pullRequest: { number: pull.number, url: pull.url } }),
   });
+  const publisher = new Publisher(io);
   for (const pull of pulls) {
-    const input = inputFor(pull);
-    const outcome = await upsertStickyComment(client, {
+    await publisher.comment(client, {
       owner,
       repo,
       issue: pull.number,
       marker,
-      body: renderComment(input),
-      shorten: () => renderComment(input, 16_384),
+      input: commentInput(parts(pull)),
       ...(identity && { author: identity }),
+      refused: (message) =>
+        `sandbox-gate could not comment on #${pull.number} (${message}): give the job pull-requests: write`,
     });
-    if (outcome.action === "forbidden")
-      io.warn(
-        `sandbox-gate could not comment on #${pull.number} (${outcome.message}): give the job pull-requests: write`,
-      );
-    else io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
   }
-  await io
-    .summary(renderSummary(inputFor(pulls[0])))
-    .catch((error: Error) => io.warn(`sandbox-gate could not write the job summary: ${error.message}`));
-  const summary = renderSummary(inputFor(pulls[0]), CHECK_SUMMARY_MAX_LENGTH);
-  try {
-    const check = await client.createCheckRun(owner, repo, {
-      name: CHECK_NAME,
-      headSha: run.headSha,
-      conclusion: gate.failed ? "failure" : "success",
-      title: `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}`.slice(0, 1000),
-      summary,
-      ...(run.url && { detailsUrl: run.url }),
-    });
-    io.info(`check ${CHECK_NAME}: ${check.url}`);
-  } catch (error) {
-    if (!(error instanceof GitHubError && error.status === 403)) throw error;
-    io.warn(`sandbox-gate could not post the check (${error.message}): give the job checks: write`);
-  }
+  const first = commentInput(parts(pulls[0]));
+  await publisher.summary(renderSummary(first));
+  await publisher.check(client, context.repo, {
+    headSha: run.headSha,
+    gate,
+    summary: renderSummary(first, CHECK_SUMMARY_MAX_LENGTH),
+    ...(run.url && { detailsUrl: run.url }),
+  });
   io.debug(`posted a report of ${results.length} results; the verdict: ${gate.reason}`);
 }

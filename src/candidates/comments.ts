@@ -1,5 +1,8 @@
 // `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
+import { createHash } from "node:crypto";
 import type { Candidate } from "../core/model.js";
+import { GATE_MARKER_PREFIX } from "../report/comment.js";
+import { fromList, type CandidateSource } from "./source.js";
 
 /** What the gate knows of a reply now, to tell whether a remembered verdict is still its own. */
 export interface Fingerprint {
@@ -11,8 +14,6 @@ export interface Fingerprint {
 export function bodyHash(body: string): string {
   return createHash("sha256").update(body).digest("hex").slice(0, 32);
 }
-
-import { createHash } from "node:crypto";
 
 export interface AgentComment {
   kind: "comment" | "review-comment" | "review";
@@ -47,7 +48,11 @@ export function loginMatches(login: string, patterns: string[]): boolean {
 }
 
 /** The comments that are candidates, oldest first: by a matching author, non-empty, and not written by the gate. */
-export function selectCandidates(comments: AgentComment[], authors: string[], gateMarker: string): Candidate[] {
+export function selectCandidates(
+  comments: readonly AgentComment[],
+  authors: string[],
+  gateMarker: string,
+): Candidate[] {
   return comments
     .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
@@ -59,4 +64,12 @@ export function selectCandidates(comments: AgentComment[], authors: string[], ga
       kind: "reply",
       text: c.body,
     }));
+}
+
+/** The replies by `authors` as candidates; the gate's own comments are never one. */
+export function commentsSource(replies: readonly AgentComment[], authors: string[]): CandidateSource {
+  return {
+    entries: async () =>
+      fromList(selectCandidates(replies, authors, GATE_MARKER_PREFIX).map((candidate) => ({ candidate }))),
+  };
 }

@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import type { Match } from "../core/globs.js";
 import { readDataset, type DatasetEntry } from "./dataset.js";
+import type { CandidateSource } from "./source.js";
 
 export function kindOfFile(path: string): "dataset" | "patch" | "reply" {
   const lower = path.toLowerCase();
@@ -23,4 +24,9 @@ export async function* candidatesFromFiles(matches: Match[]): AsyncGenerator<Dat
     // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
     yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
   }
+}
+
+/** The candidates of the files `find` matches: the `files` globs for the action, the arguments for the CLI. */
+export function filesSource(find: () => Promise<Match[]>): CandidateSource {
+  return { entries: async () => candidatesFromFiles(await find()) };
 }

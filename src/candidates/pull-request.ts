@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { GitHubError, type GitHubClient } from "../github.js";
 import { InputError } from "../core/errors.js";
+import { fromList, type CandidateSource } from "./source.js";
 
 const run = promisify(execFile);
 /** A pull request GitHub will not send is large, but a diff in memory has to end somewhere. */
@@ -14,6 +15,12 @@ export interface PullRequestRef {
   owner: string;
   repo: string;
   number: number;
+}
+
+/** The pull request an event is about: its page, and the commits the event names (a `pull_request` event does). */
+export interface PullRequestEvent extends PullRequestRef {
+  url: string;
+  refs?: { base: string; head: string };
 }
 
 export interface PullRequestDiff {
@@ -46,6 +53,24 @@ export async function pullRequestDiff(
     const bytes = await gitDiff(workdir, pr, base, head);
     return { text: bytes.toString("utf8"), bytes, from: "git" };
   }
+}
+
+/** The pull request's own diff, as one patch candidate. */
+export function pullRequestSource(
+  client: GitHubClient,
+  pr: PullRequestEvent,
+  workdir: string,
+  log: (line: string) => void,
+): CandidateSource {
+  return {
+    async entries() {
+      const diff = await pullRequestDiff(client, pr, workdir, pr.refs, log);
+      log(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
+      const { number, url } = pr;
+      const candidate = { id: `pull-${number}`, source: url, url, kind: "patch" as const, text: diff.text };
+      return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
+    },
+  };
 }
 
 async function gitDiff(workdir: string, pr: PullRequestRef, base: string, head: string): Promise<Buffer> {

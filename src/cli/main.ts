@@ -3,7 +3,7 @@
 // a failure is.
 import { randomBytes } from "node:crypto";
 import packageJson from "../../package.json" with { type: "json" };
-import { candidatesFromFiles } from "../candidates/files.js";
+import { candidateSource } from "../candidates/index.js";
 import { renderEvaluationText } from "../report/evaluation.js";
 import { junitOf, reportOf } from "../report/files.js";
 import { renderTable } from "../report/table.js";
@@ -82,7 +82,8 @@ async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<nu
       defaultWorkdir: io.cwd,
     });
     const matches = await argumentFiles(command.paths, "FILE", io.cwd);
-    work = { kind: "judge", entries: async () => candidatesFromFiles(matches) };
+    const source = candidateSource(settings.source, { files: async () => matches });
+    work = { kind: "judge", entries: () => source.entries() };
   } else {
     settings = readSettings((name) => given[name] ?? "", { defaultWorkdir: io.cwd });
     const reports = await argumentFiles(command.paths, "REPORT", io.cwd);

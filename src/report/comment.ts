@@ -4,6 +4,12 @@ import { createHash } from "node:crypto";
 import { ACTIONS_BOT as ACTIONS_BOT_USER, GitHubError, type Comment, type GitHubClient } from "../github.js";
 import { stickyMarker } from "./markdown.js";
 
+/**
+ * What every comment the gate writes starts with: the marker without its key (and its closing). A
+ * comment that holds it is never taken for an agent's reply.
+ */
+export const GATE_MARKER_PREFIX = stickyMarker("").replace(/ -->$/, "");
+
 /** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
 export const ACTIONS_BOT = ACTIONS_BOT_USER.login;
 

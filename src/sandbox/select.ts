@@ -25,6 +25,14 @@ export async function createEngine(
   return cli;
 }
 
+/**
+ * The engine that removes a run's leftovers (the post step, after the process that judged is gone):
+ * the CLI of the engine `engine` names, which finds them by label whichever engine started them.
+ */
+export function leftoverRemover(engine: string): Pick<ContainerEngine, "removeLabelled"> {
+  return new CliEngine({ binary: engine });
+}
+
 /** The Engine API, when it is not ruled out and answers. */
 async function reachableApi(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<EngineApi | undefined> {
   const endpoint = env.SANDBOX_GATE_ENGINE === "cli" ? undefined : endpointFromEnv(env);

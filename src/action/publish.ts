@@ -1,0 +1,237 @@
+// Where a run's verdict goes, for the action's run and the fork-safe commenter alike: the sticky comment
+// on the pull request, the check on the head commit, the job summary, the step's outputs and
+// annotations. Each channel on its own: one that cannot be written costs the others nothing.
+import { relative, resolve, sep } from "node:path";
+import type { Result, Skipped, Status } from "../core/model.js";
+import type { Report } from "../core/schemas/report.js";
+import { GitHubError, type Comment, type GitHubClient, type Identity } from "../github.js";
+import { buildAnnotations, limitAnnotations } from "../report/annotations.js";
+import { upsertStickyComment } from "../report/comment.js";
+import { verdictIcon } from "../report/icons.js";
+import { compactResults } from "../report/json.js";
+import { COMMENT_MAX_LENGTH, renderComment, type CommentInput } from "../report/markdown.js";
+import { renderEvaluationMarkdown, renderEvaluationText } from "../report/evaluation.js";
+import { SUMMARY_MAX_LENGTH, renderSummary, stickyMarker } from "../report/markdown.js";
+import type { SessionOutcome } from "../run/run.js";
+import { stateBlockOf } from "../run/verdict-state.js";
+import type { Settings } from "../settings/settings.js";
+import type { PullRequestRef } from "../candidates/pull-request.js";
+import { headCommitOf, pullRequestUrl, runUrl, type ActionContext } from "./context.js";
+import { conversationVerdict, type Verdict } from "./conversation.js";
+import type { ActionIO } from "./io.js";
+import { judgedInRuns, stateBlock, type Thread } from "./thread.js";
+
+export const CHECK_NAME = "sandbox-gate";
+// Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
+const SHORT_COMMENT_LENGTH = 16_384;
+
+/** What a report shows, whoever judged it. */
+export interface ReportParts {
+  results: Result[];
+  skipped: Skipped[];
+  verdict: Verdict;
+  marker: string;
+  commit?: { sha: string; url: string };
+  runUrl?: string;
+  base?: Report["base"];
+  pullRequest?: { number: number; url: string };
+  judgedIn?: ReadonlyMap<string, string>;
+}
+
+/** The one shape the comment, the summary and the check are rendered from. Pure. */
+export function commentInput({ verdict, ...parts }: ReportParts): CommentInput {
+  return { ...parts, gate: verdict, deciding: verdict.deciding, ours: verdict.ours };
+}
+
+/** The sticky comment to write on one pull request. */
+export interface StickyPost {
+  owner: string;
+  repo: string;
+  issue: number;
+  marker: string;
+  input: CommentInput;
+  /** The remembered verdicts' block that ends the comment (thread.ts stateBlock); "" for none. */
+  block?: string;
+  /** The comment already found (`null`: none there); undefined to look for it. */
+  existing?: Comment | null;
+  author?: Identity;
+  /** The warning when the token may not comment, given GitHub's message. */
+  refused: (message: string) => string;
+}
+
+/** The verdict line: what a reader sees change. */
+const verdictLine = (body: string) => body.split("\n").find((l) => l.startsWith("### "));
+
+/**
+ * Nothing new judged and the same verdict: the comment stands. Rewriting it anyway would, with a PAT
+ * or an App's token, fire an issue_comment event and a run of its own, and that run another. Pure.
+ */
+export function upToDate(existing: Comment | null | undefined, block: string, body: string): boolean {
+  return (
+    !!existing &&
+    block !== "" &&
+    stateBlockOf(existing.body) === block.trim() &&
+    verdictLine(existing.body) === verdictLine(body)
+  );
+}
+
+/** The step's outputs (action.yml). Pure. */
+export function outputsOf(
+  results: readonly Result[],
+  verdict: Pick<Verdict, "failed">,
+  failOn: ReadonlySet<Status>,
+  reportPath: string | undefined,
+): Record<string, string | number> {
+  return {
+    total: results.length,
+    passed: results.filter((r) => r.status === "pass").length,
+    failed: results.filter((r) => failOn.has(r.status)).length,
+    status: verdict.failed ? "fail" : "pass",
+    report: reportPath ?? "",
+    results: JSON.stringify(compactResults(results)),
+  };
+}
+
+/** The work dir as annotations prefix their paths: relative to the workspace, "" when outside it. Pure. */
+export function annotationPrefix(workspace: string, workdir: string): string {
+  const prefix = relative(workspace, resolve(workspace, workdir)).split(sep).join("/");
+  return prefix.startsWith("..") ? "" : prefix;
+}
+
+export class Publisher {
+  constructor(readonly io: ActionIO) {}
+
+  async summary(markdown: string): Promise<void> {
+    await this.io
+      .summary(markdown)
+      .catch((error: Error) => this.io.warn(`sandbox-gate could not write the job summary: ${error.message}`));
+  }
+
+  /** Creates or updates the sticky comment, unless it says all this already. */
+  async comment(client: GitHubClient, post: StickyPost): Promise<void> {
+    const { input, block = "" } = post;
+    const body = renderComment(input, COMMENT_MAX_LENGTH - block.length) + block;
+    if (upToDate(post.existing, block, body)) {
+      this.io.info(`the sticky comment is up to date: ${post.existing!.url}`);
+      return;
+    }
+    const outcome = await upsertStickyComment(client, {
+      owner: post.owner,
+      repo: post.repo,
+      issue: post.issue,
+      marker: post.marker,
+      body,
+      shorten: () => renderComment(input, SHORT_COMMENT_LENGTH - block.length) + block,
+      ...(post.author && { author: post.author }),
+      ...(post.existing !== undefined && { existing: post.existing }),
+    });
+    if (outcome.action === "forbidden") this.io.warn(post.refused(outcome.message));
+    else this.io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
+  }
+
+  /** The check on the head commit; a token that may not write checks gets a warning. */
+  async check(
+    client: GitHubClient,
+    repo: { owner: string; repo: string },
+    check: { headSha: string; gate: Pick<Verdict, "failed" | "ours" | "reason">; summary: string; detailsUrl?: string },
+  ): Promise<void> {
+    const { gate } = check;
+    try {
+      const posted = await client.createCheckRun(repo.owner, repo.repo, {
+        name: CHECK_NAME,
+        headSha: check.headSha,
+        conclusion: gate.failed ? "failure" : "success",
+        title: `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}`.slice(0, 1000),
+        summary: check.summary,
+        ...(check.detailsUrl && { detailsUrl: check.detailsUrl }),
+      });
+      this.io.info(`check ${CHECK_NAME}: ${posted.url}`);
+    } catch (error) {
+      if (!(error instanceof GitHubError && error.status === 403)) throw error;
+      this.io.warn(`sandbox-gate could not post the check (${error.message}): give the job checks: write`);
+    }
+  }
+
+  outputs(outputs: Record<string, string | number>): void {
+    for (const [name, value] of Object.entries(outputs)) this.io.output(name, value);
+  }
+
+  /**
+   * The verdict first, as the step's error when it fails (it must not be the annotation GitHub drops),
+   * then the most useful of the candidates' within GitHub's 10 per step, then one notice for the rest.
+   */
+  annotate(results: readonly Result[], verdict: Verdict, failOn: ReadonlySet<Status>, prefix: string): void {
+    if (verdict.failed) this.io.fail(verdict.reason);
+    else this.io.info(verdict.reason);
+    const all = buildAnnotations(results, failOn, prefix, verdict.deciding);
+    const { shown, hidden } = limitAnnotations(all, verdict.failed);
+    for (const a of shown) {
+      const place = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
+      this.io.annotate(a.level, a.message, place);
+    }
+    if (hidden > 0)
+      this.io.annotate(
+        "notice",
+        `${hidden} more not-passing candidates are not annotated here (GitHub keeps 10 per step): see the job summary.`,
+        { title: "sandbox-gate" },
+      );
+  }
+}
+
+/** The main step's run, as it is published. */
+export interface JudgedRun {
+  settings: Settings;
+  /** A merge of shard reports rather than candidates judged here. */
+  merged: boolean;
+  outcome: SessionOutcome;
+  context: ActionContext & { runId?: number };
+  pr?: PullRequestRef;
+  client?: GitHubClient;
+  thread?: Thread;
+}
+
+/** The main step's verdict, to the outputs, the job summary and the sticky comment. */
+export async function publishRun(publisher: Publisher, run: JudgedRun): Promise<Verdict> {
+  const { settings, outcome, context, pr, client, thread } = run;
+  const { info } = publisher.io;
+  if (outcome.carried !== undefined)
+    info(`${outcome.results.length - outcome.carried} judged, ${outcome.carried} carried over from earlier runs`);
+  const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide);
+  publisher.outputs(outputsOf(outcome.results, verdict, settings.reports.failOn, outcome.reportPath));
+  info(renderEvaluationText(outcome.evaluation));
+  const evaluationRun = settings.source.kind === "files" || run.merged || settings.reports.baseline !== "";
+  const evaluation = evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "";
+  const { runId } = context;
+  const commit = headCommitOf(context);
+  const input = commentInput({
+    results: outcome.results,
+    skipped: outcome.skipped,
+    verdict,
+    marker: thread?.marker ?? stickyMarker(),
+    judgedIn: judgedInRuns(outcome.results, thread?.state, (id) => runUrl(context, id)),
+    ...(runId ? { runUrl: runUrl(context, runId) } : {}),
+    ...(outcome.base && { base: outcome.base }),
+    ...(commit && { commit }),
+    ...(pr && { pullRequest: { number: pr.number, url: pullRequestUrl(context, pr) } }),
+  });
+  await publisher.summary(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length));
+  if (outcome.reportPath) info(`JSON report: ${outcome.reportPath}`);
+  if (!settings.reports.comment || !pr || !client || !thread) return verdict;
+  await publisher.comment(client, {
+    owner: pr.owner,
+    repo: pr.repo,
+    issue: pr.number,
+    marker: input.marker,
+    input,
+    // The verdicts to remember: only when the replies were judged under a key (source: comments).
+    block: stateBlock(outcome, thread, {
+      ...(runId ? { id: String(runId) } : {}),
+      ...(commit && { commit: commit.sha }),
+    }),
+    existing: thread.sticky ?? null,
+    ...(thread.identity && { author: thread.identity }),
+    refused: (message) =>
+      `sandbox-gate could not comment on the pull request (${message}); the job summary has the report.`,
+  });
+  return verdict;
+}

@@ -1,0 +1,34 @@
+// The one place that picks where the candidates come from, by `settings.source`: the action and the
+// CLI both get their candidates here.
+import type { Match } from "../core/globs.js";
+import { resolveGlobs } from "../core/globs.js";
+import { InputError } from "../core/errors.js";
+import type { GitHubClient } from "../github.js";
+import type { SourceSettings } from "../settings/settings.js";
+import { commentsSource, type AgentComment } from "./comments.js";
+import { filesSource } from "./files.js";
+import { pullRequestSource, type PullRequestEvent } from "./pull-request.js";
+import type { CandidateSource } from "./source.js";
+
+export type { CandidateSource } from "./source.js";
+
+/** What a source needs beyond the settings: the event's pull request and its replies, a GitHub client. */
+export interface SourceContext {
+  /** How `files` finds its files: the `files` globs in the work dir unless given (the CLI's arguments). */
+  files?: () => Promise<Match[]>;
+  client?: GitHubClient;
+  pullRequest?: PullRequestEvent;
+  /** The pull request's replies (comments, review comments, reviews) as the action read them. */
+  replies?: readonly AgentComment[];
+  log?: (line: string) => void;
+}
+
+export function candidateSource(source: SourceSettings, context: SourceContext): CandidateSource {
+  if (source.kind === "files")
+    return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)));
+  const { client, pullRequest } = context;
+  if (!pullRequest || !client)
+    throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
+  if (source.kind === "comments") return commentsSource(context.replies ?? [], source.authors);
+  return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => {}));
+}

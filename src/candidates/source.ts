@@ -1,0 +1,13 @@
+// Where candidates come from, behind one interface: one implementation per `source` value (comments.ts,
+// pull-request.ts, files.ts, which reads datasets too), chosen by the settings in index.ts.
+import type { DatasetEntry } from "./dataset.js";
+
+export interface CandidateSource {
+  /** The candidates, in the order they are judged; a dataset line that is not one says why. */
+  entries(): Promise<AsyncIterable<DatasetEntry>>;
+}
+
+/** A source whose candidates are all at hand already. */
+export async function* fromList<T>(items: readonly T[]): AsyncGenerator<T> {
+  yield* items;
+}
