@@ -20,8 +20,7 @@ import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter 
 import { BaseRuns } from "../verdict/base-runs.js";
 import { RAN_TO_END, isFailing, judgeByTests, testCount } from "../verdict/by-tests.js";
 import { type BaseRun, type Comparison, blamed, judgeAgainstBase, voidReason } from "../verdict/compare.js";
-import { findPatterns, readResults } from "../verdict/results-files.js";
-import type { TestResults } from "../verdict/test-results.js";
+import { findPatterns, readResults, type TestResults } from "../verdict/results/index.js";
 
 export interface RunContext {
   settings: Settings;

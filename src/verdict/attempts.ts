@@ -2,7 +2,7 @@
 // add up to. Pure.
 import type { Result, Status } from "../core/model.js";
 import { isFailing } from "./by-tests.js";
-import type { TestResults } from "./test-results.js";
+import type { TestResults } from "./results/index.js";
 
 /** The candidate's own statuses a rerun may change: a failing or hanging test may be flaky. */
 const RERUN_ON: ReadonlySet<Status> = new Set(["test_failed", "timeout"]);

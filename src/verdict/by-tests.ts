@@ -1,8 +1,7 @@
 // The verdict once per-test results are read: a run that reached its end is judged by its tests as well
 // as by its exit code, and a run that wrote no tests did not pass. Pure.
 import type { Status } from "../core/model.js";
-import type { ResultsReading } from "./results-files.js";
-import type { TestCase, TestResults } from "./test-results.js";
+import type { ResultsReading, TestCase, TestResults } from "./results/index.js";
 
 /** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
 export const RAN_TO_END: ReadonlySet<Status> = new Set(["pass", "test_failed"]);

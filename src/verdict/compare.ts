@@ -2,7 +2,7 @@
 // harness sorts them (FAIL_TO_PASS, PASS_TO_PASS, …), so a patch is blamed only for what it broke. Pure.
 import type { ReportedBase, Result, Status } from "../core/model.js";
 import { RAN_TO_END, isFailing } from "./by-tests.js";
-import type { TestResults } from "./test-results.js";
+import type { TestResults } from "./results/index.js";
 
 export type Comparison = NonNullable<Result["compare"]>;
 

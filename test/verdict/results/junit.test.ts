@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MAX_RESULTS_FILE_BYTES, caseId, readTestResults } from "../../src/verdict/test-results.js";
+import { junit } from "../../../src/verdict/results/junit.js";
+import { readTestResults } from "../../../src/verdict/results/read.js";
 
 const fixture = (name: string) => ({ path: name, data: readFileSync(new URL(`fixtures/${name}`, import.meta.url)) });
 
-describe("readTestResults", () => {
+describe("junit, read through readTestResults", () => {
   // What pytest 7 (Debian's, xunit2) wrote for the inventory fixture repository's base tree.
   it("reads pytest's JUnit: the class and name as the id, the failure's message, its location from the trace", () => {
     const { tests, notes } = readTestResults([fixture("pytest.xml")]);
@@ -70,13 +71,6 @@ describe("readTestResults", () => {
       expect(tests.cases).toEqual([]);
     });
 
-    it("does not read a file over its size", () => {
-      const huge = { path: "huge.xml", data: new Uint8Array(MAX_RESULTS_FILE_BYTES + 1) };
-      expect(readTestResults([huge]).notes).toEqual([
-        `huge.xml: ${MAX_RESULTS_FILE_BYTES + 1} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`,
-      ]);
-    });
-
     it.each([
       ["not XML", "PASS: everything"],
       ["cut in half", '<testsuite><testcase name="a"/><testcase name="b"><failure message="x'],
@@ -95,8 +89,11 @@ describe("readTestResults", () => {
     });
   });
 
-  it("makes ids from what there is", () => {
-    expect(caseId({ name: "n" })).toBe("n");
-    expect(caseId({ name: "n", classname: "C", file: "f.py" })).toBe("f.py::C::n");
+  it("counts every case of a file but lists only the first `keep`, and says why it stopped", () => {
+    const xml = `<testsuite>${'<testcase name="a"/>'.repeat(5)}<testcase name="b"><failure`;
+    const { tests, problem } = junit.parse(Buffer.from(xml), 3);
+    expect(tests.counts.passed).toBe(5);
+    expect(tests.cases.map((c) => c.id)).toEqual(["a", "a", "a"]);
+    expect(problem).toBe("unclosed tag: testcase");
   });
 });
