@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { junit } from "../../../src/verdict/results/junit.js";
+import { junit, readJunit } from "../../../src/verdict/results/junit.js";
 import { readTestResults } from "../../../src/verdict/results/read.js";
 
 const fixture = (name: string) => ({ path: name, data: readFileSync(new URL(`fixtures/${name}`, import.meta.url)) });
@@ -95,5 +95,35 @@ describe("junit, read through readTestResults", () => {
     expect(tests.counts.passed).toBe(5);
     expect(tests.cases.map((c) => c.id)).toEqual(["a", "a", "a"]);
     expect(problem).toBe("unclosed tag: testcase");
+  });
+
+  it("gives a case the file of its nearest testsuite that names one, and the outer one's again once the inner closes", () => {
+    const xml = `<testsuite file="a.py"><testsuite><testsuite file="b.py"><testsuite file="">
+      <testcase name="in"/></testsuite></testsuite><testcase name="mid"/></testsuite><testcase name="out" file="c.py"/></testsuite>`;
+    const { tests } = junit.parse(Buffer.from(xml), 10);
+    expect(tests.cases.map((c) => c.id)).toEqual(["b.py::in", "a.py::mid", "c.py::out"]);
+  });
+
+  // The work, counted rather than timed: every read of the open testsuites' stack. A case looking up
+  // the nesting for its file made the reading quadratic (depth × cases: 21 s for a hostile 1.5 MB file).
+  it("reads the testsuites' stack a bounded number of times per tag, however deep the nesting (linear, not depth × cases)", () => {
+    const reads = (depth: number): number => {
+      let count = 0;
+      const stack = new Proxy<Array<string | undefined>>([], {
+        get(target, key, receiver) {
+          count++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      const xml = `<testsuites>${"<testsuite>".repeat(depth)}${'<testcase name="t"/>'.repeat(1000)}${"</testsuite>".repeat(depth)}</testsuites>`;
+      const { tests, problem } = readJunit(xml, 10, stack);
+      expect(problem).toBeUndefined();
+      expect(tests.counts.passed).toBe(1000);
+      return count;
+    };
+    const [shallow, deep] = [reads(2000), reads(4000)];
+    // 2000 more levels cost a few reads each to enter and leave, not 2000 more for each of the 1000 cases.
+    expect(deep - shallow).toBeLessThanOrEqual(10 * 2000);
+    expect(shallow).toBeLessThanOrEqual(10 * (2000 + 1000));
   });
 });
