@@ -717,11 +717,14 @@ function unsafePath(patch: ParsedPatch): ApplyFailure | null {
     for (const path of [file.oldPath, file.newPath]) {
       const checked = path === null ? null : checkRelativePath(path);
       if (checked && !checked.ok) {
+        // A name the file system cannot hold is the candidate's, like one that escapes, but not an escape.
         return {
           ok: false,
           file: clipPath(path!),
           hunk: null,
-          reason: `path escapes the tree: ${quote(path!)} (${checked.why})`,
+          reason: checked.tooLong
+            ? `path too long: ${quote(path!)} ${checked.why}`
+            : `path escapes the tree: ${quote(path!)} (${checked.why})`,
         };
       }
     }
