@@ -1,7 +1,9 @@
 // `npm run bench`: throughput of the sandbox modes on real model replies. Prints figures; asserts nothing.
 //
 //   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 40] [--library 30]
-//                    [--concurrency N] [--image IMG] [--library 30]
+//                    [--concurrency N] [--image IMG] [--library 30] [--results 3]
+//
+// --results N: the results reader on a hostile 8 MiB JUnit file, N times (0 skips it); first, as it needs no engine.
 //
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
 // bench's own synthetic set.
@@ -50,6 +52,7 @@ import {
 import { SYNTHETIC } from "./bench/synthetic.js";
 import { type LatencyFigures, type LibraryFigures, libraryBench } from "./bench/library.js";
 import { type TreeFigures, treeBench } from "./bench/tree.js";
+import { type ResultsFigures, resultsBench } from "./bench/results.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = resolve(ROOT, "../shared/corpus/humaneval-replies/corpus.jsonl");
@@ -507,6 +510,15 @@ function printTree({ small, large, compared }: Awaited<ReturnType<typeof treeBen
   out(`  with/without run time = ${(compared.wallMs / small.wallMs).toFixed(2)}`);
 }
 
+/** The results reader's figure: the gate's own event loop on one hostile file, off every candidate's clock. */
+function printResults({ bytes, cases, ms, cpuMs }: ResultsFigures): void {
+  const out = (line = "") => process.stdout.write(`${line}\n`);
+  out(
+    `\nresults reader: hostile ${(bytes / MB).toFixed(1)} MiB file (deep nesting, ${cases} cases, MB-long attributes), ms:`,
+  );
+  out(`  ${ms.join(", ")} (median ${quantile(ms, 0.5)}); CPU ${cpuMs.join(", ")} (median ${quantile(cpuMs, 0.5)})`);
+}
+
 /** The library figure: one judge() on a warm sandbox against a bare docker exec, same run. */
 function printLibrary({ judge, exec }: LibraryFigures): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -541,6 +553,7 @@ async function main(): Promise<void> {
       rounds: { type: "string", default: "3" },
       tree: { type: "string", default: "40" },
       library: { type: "string", default: "30" },
+      results: { type: "string", default: "3" },
     },
   });
   const modes = values.modes
@@ -554,6 +567,7 @@ async function main(): Promise<void> {
 
   const rounds = Math.max(1, Math.min(Number(values.rounds) || 1, records.length));
 
+  if (Number(values.results) > 0) printResults(resultsBench(Number(values.results)));
   const work = await mkdtemp(join(tmpdir(), "sandbox-gate-bench-"));
   try {
     const inputs: Partial<Record<InputName, string>> = {

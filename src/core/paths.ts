@@ -3,7 +3,28 @@
 // a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
 // glob.ts), since only the file system can tell.
 
-export type PathCheck = { ok: true; path: string } | { ok: false; why: string };
+/** `tooLong`: the path is safe but the file system cannot hold it (the candidate's fault, not an escape). */
+export type PathCheck = { ok: true; path: string } | { ok: false; why: string; tooLong?: true };
+
+/** Linux's limits (NAME_MAX, PATH_MAX with its NUL): a name past them cannot be made in any sandbox. */
+export const MAX_NAME_BYTES = 255;
+const WORKDIR = "/work/";
+export const MAX_PATH_BYTES = 4096 - 1 - WORKDIR.length;
+
+/**
+ * Why a path (already relative and inside the tree) cannot exist on the sandbox's file system, or
+ * undefined: a name over 255 bytes, or a path over PATH_MAX once under the work dir. Decided here, before
+ * anything runs, since the file system would only fail it half-way through writing the candidate's files.
+ */
+function pathLengthProblem(segments: readonly string[]): string | undefined {
+  const long = segments.find((s) => Buffer.byteLength(s, "utf8") > MAX_NAME_BYTES);
+  if (long !== undefined)
+    return `has a name of ${Buffer.byteLength(long, "utf8")} bytes, more than the ${MAX_NAME_BYTES} a file system allows`;
+  const bytes = Buffer.byteLength(segments.join("/"), "utf8");
+  return bytes > MAX_PATH_BYTES
+    ? `is ${bytes} bytes long, more than the ${MAX_PATH_BYTES} a path under ${WORKDIR} may be`
+    : undefined;
+}
 
 /** A relative POSIX path that stays inside the tree, normalised (`./x` and `x//y` are fine). */
 export function checkRelativePath(path: string): PathCheck {
@@ -16,6 +37,8 @@ export function checkRelativePath(path: string): PathCheck {
   if (segments.length === 0) return { ok: false, why: "is empty" };
   // git apply refuses these too: the repository's own metadata is never a target.
   if (segments.some((s) => s.toLowerCase() === ".git")) return { ok: false, why: "is inside .git" };
+  const tooLong = pathLengthProblem(segments);
+  if (tooLong) return { ok: false, why: tooLong, tooLong: true };
   return { ok: true, path: segments.join("/") };
 }
 

@@ -717,11 +717,14 @@ function unsafePath(patch: ParsedPatch): ApplyFailure | null {
     for (const path of [file.oldPath, file.newPath]) {
       const checked = path === null ? null : checkRelativePath(path);
       if (checked && !checked.ok) {
+        // A name the file system cannot hold is the candidate's, like one that escapes, but not an escape.
         return {
           ok: false,
           file: clipPath(path!),
           hunk: null,
-          reason: `path escapes the tree: ${quote(path!)} (${checked.why})`,
+          reason: checked.tooLong
+            ? `path too long: ${quote(path!)} ${checked.why}`
+            : `path escapes the tree: ${quote(path!)} (${checked.why})`,
         };
       }
     }
@@ -767,56 +770,86 @@ export function applyPatch(
   if (patch.files.length === 0)
     return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
   const allowed = rank(opts.maxStrategy ?? "offset");
-  const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
-  const base = (path: string): Entry | undefined => {
-    const bytes = tree.get(path);
-    return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+  const applying: Applying = {
+    tree,
+    levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
+    base: (path) => {
+      const bytes = tree.get(path);
+      return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+    },
+    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+    leaving: new Set(
+      patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath!),
+    ),
+    latest: new Map(),
+    writes: new Map(),
+    removals: new Set(),
+    weakest: 0,
   };
-  // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
-  const leaving = new Set(
-    patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath!),
-  );
-  // What a change in place reads: the last write of the path, or null once it is deleted or renamed away.
-  const latest = new Map<string, Entry | null>();
-  const writes = new Map<string, Entry>();
-  const removals = new Set<string>();
-  let weakest = 0;
   for (const file of patch.files) {
-    const { oldPath, newPath } = file;
-    const path = newPath ?? oldPath!;
-    const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
-    if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
-      const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
-      return refuse(newPath, `the patch ${how}, but it already exists`);
-    }
-    if (oldPath !== null && !moved && latest.get(oldPath) === null)
-      return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
-    const source =
-      oldPath === null
-        ? { content: "", executable: false }
-        : moved
-          ? base(oldPath)
-          : (latest.get(oldPath) ?? base(oldPath));
-    if (source === undefined) return refuse(oldPath!, "the patch changes it, but it does not exist in the base tree");
-    const result = patchContent(path, source.content, file.hunks, levels);
-    if (!result.ok) return result;
-    if (newPath === null && result.content !== "")
-      return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
-    weakest = Math.max(weakest, rank(result.strategy));
-    if (newPath === null || isRename(file)) {
-      removals.add(oldPath!);
-      latest.set(oldPath!, null);
-    }
-    if (newPath !== null) {
-      // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-      const written = {
-        content: result.content,
-        executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
-      };
-      writes.set(newPath, written);
-      latest.set(newPath, written);
-    }
+    const failure = applyFile(file, applying);
+    if (failure) return failure;
   }
+  return outcome(applying);
+}
+
+/** One patch application under way: what it reads from, and what it has written so far. */
+interface Applying {
+  tree: ReadonlyMap<string, Uint8Array>;
+  levels: readonly Level[];
+  /** A path as the base tree has it, undefined when it has none. */
+  base: (path: string) => Entry | undefined;
+  leaving: ReadonlySet<string>;
+  /** What a change in place reads: the last write of the path, or null once it is deleted or renamed away. */
+  latest: Map<string, Entry | null>;
+  writes: Map<string, Entry>;
+  removals: Set<string>;
+  /** The rank of the weakest strategy any file needed. */
+  weakest: number;
+}
+
+/** Applies one file's part of the patch onto what `applying` has so far; a failure ends the whole patch. */
+function applyFile(file: FilePatch, applying: Applying): ApplyOutcome | null {
+  const { tree, leaving, latest, base } = applying;
+  const { oldPath, newPath } = file;
+  const path = newPath ?? oldPath!;
+  const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+  if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
+    const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
+    return refuse(newPath, `the patch ${how}, but it already exists`);
+  }
+  if (oldPath !== null && !moved && latest.get(oldPath) === null)
+    return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+  const source =
+    oldPath === null
+      ? { content: "", executable: false }
+      : moved
+        ? base(oldPath)
+        : (latest.get(oldPath) ?? base(oldPath));
+  if (source === undefined) return refuse(oldPath!, "the patch changes it, but it does not exist in the base tree");
+  const result = patchContent(path, source.content, file.hunks, applying.levels);
+  if (!result.ok) return result;
+  if (newPath === null && result.content !== "")
+    return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
+  applying.weakest = Math.max(applying.weakest, rank(result.strategy));
+  if (newPath === null || isRename(file)) {
+    applying.removals.add(oldPath!);
+    latest.set(oldPath!, null);
+  }
+  if (newPath !== null) {
+    // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+    const written = {
+      content: result.content,
+      executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+    };
+    applying.writes.set(newPath, written);
+    latest.set(newPath, written);
+  }
+  return null;
+}
+
+/** The files that differ from the base tree once every part is applied: written files win over removed ones. */
+function outcome({ base, removals, writes, weakest }: Applying): ApplyOutcome {
   const after = new Map<string, Entry | null>([...[...removals].map((path) => [path, null] as const), ...writes]);
   const changed = ([path, entry]: [string, Entry | null]): boolean => {
     const before = base(path);

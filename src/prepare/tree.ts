@@ -65,8 +65,31 @@ function insideTarget(path: string, target: string): string | undefined {
 }
 
 /**
+ * Refuses a tracked path whose directory is a link on disk (git tracks `cfg/x`, the runner made `cfg` a
+ * link): reading `cfg/x` would follow the link, anywhere on the host. Each directory is looked at once,
+ * without following it; `checked` remembers the ones already seen, so the cost stays one lstat per directory.
+ */
+async function refuseLinkedDirectory(root: string, path: string, checked: Set<string>): Promise<void> {
+  const parts = path.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join("/");
+    if (checked.has(dir)) continue;
+    const info = await lstat(join(root, dir)).catch(() => undefined);
+    if (info?.isSymbolicLink()) {
+      const target = await readlink(join(root, dir));
+      throw new InputError(
+        "workdir",
+        `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`,
+      );
+    }
+    checked.add(dir);
+  }
+}
+
+/**
  * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
- * leaves the tree is refused, naming the path: following it would put host files in the sandbox.
+ * leaves the tree, or a tracked file under a directory that is a link on disk, is refused, naming the path:
+ * following it would put host files in the sandbox.
  */
 export async function readBaseTree(root: string, maxBytes: number, input: string): Promise<BaseTree> {
   const tracked = await gitListing(root);
@@ -74,6 +97,7 @@ export async function readBaseTree(root: string, maxBytes: number, input: string
   if (!tracked) for await (const listed of walk(root)) listing.push(listed);
   const files: SandboxFile[] = [];
   const skipped: string[] = [];
+  const directories = new Set<string>();
   let bytes = 0;
   for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     if (mode === GIT_LINK) {
@@ -82,6 +106,7 @@ export async function readBaseTree(root: string, maxBytes: number, input: string
     }
     const safe = checkRelativePath(path);
     if (!safe.ok) throw new InputError("workdir", `'${path}' in the base tree ${safe.why}`);
+    await refuseLinkedDirectory(root, path, directories);
     const info = await lstat(join(root, path)).catch(() => undefined);
     // Tracked but deleted in the checkout: not part of the tree the candidate meets.
     if (!info) continue;

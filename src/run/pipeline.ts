@@ -17,7 +17,7 @@ import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter 
 import { BaselineRuns } from "../verdict/baseline-runs.js";
 import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
 import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
-import { findPatterns, readResults } from "../verdict/results-files.js";
+import { findPatterns, readResults } from "../verdict/results/index.js";
 import { resultOf, type Verdict } from "../verdict/result.js";
 
 /** What judging a candidate needs of its run. */

@@ -41,7 +41,8 @@ export type BaseImage =
   | { ok: false; reason: string; output?: string };
 
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
-// to BASE_DIR, which the candidates copy from. Results elsewhere (the image's system, /tmp) are not kept.
+// to BASE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
+// tmpfs (policy.ts), and the image's system is not writable by nobody.
 const SETUP_DRIVER = String.raw`setup=$1
 cd ${WORKDIR} || exit 125
 sh -c "$setup" || exit

@@ -100,6 +100,17 @@ export interface SetupPurpose {
   network: "none" | "bridge";
 }
 
+/**
+ * The setup's mounts: its work dir in the container's layer (the one place that carries over), and the
+ * image's other world-writable place, /var/tmp, a tmpfs like /tmp, so what the setup leaves there is not
+ * committed into the run image. Running as nobody without capabilities, the setup can write nowhere else
+ * in a usual image.
+ */
+function setupTmpfs(tmpfs: readonly Tmpfs[]): Tmpfs[] {
+  const scratch = tmpfs.find((mount) => mount.path === "/tmp")!;
+  return [...tmpfs.filter((mount) => mount.path !== WORKDIR), { ...scratch, path: "/var/tmp" }];
+}
+
 export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
   const { limits } = job;
   const size = limits.workdirBytes;
@@ -126,7 +137,7 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
       ...(guestNproc === undefined ? [] : [{ name: "nproc" as const, soft: guestNproc, hard: guestNproc }]),
     ],
     readOnlyRoot: setup === undefined,
-    tmpfs: setup === undefined ? tmpfs : tmpfs.filter((mount) => mount.path !== WORKDIR),
+    tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs),
     shmBytes: SHM_BYTES,
     capDrop: "ALL",
     noNewPrivileges: true,

@@ -8,7 +8,7 @@ import { checkRelativePath } from "../core/paths.js";
 import type { Limits } from "../core/model.js";
 import type { Shard } from "../candidates/shard.js";
 import { InputError } from "../core/errors.js";
-import { globProblem } from "../verdict/results-files.js";
+import { globProblem } from "../verdict/results/index.js";
 import { parseDuration, parseSize } from "../core/units.js";
 
 export type Source = "comments" | "pull-request" | "files";
@@ -257,16 +257,21 @@ export interface SettingsContext {
   machineBytes?: number;
 }
 
-/** Reads every input through `get` (empty string = not set) into one validated object. */
-export function readSettings(get: (name: InputName) => string, ctx: SettingsContext): Settings {
-  const input = (name: InputName): string => {
-    const v = get(name).trim();
-    return v === "" ? DEFAULTS[name] : v;
-  };
-  const language = input("language").toLowerCase();
-  if (language !== "auto" && !isLanguage(language)) {
-    throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
-  }
+function parseLanguage(value: string): Language | "auto" {
+  const language = value.toLowerCase();
+  if (language === "auto" || isLanguage(language)) return language;
+  throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+}
+
+/** One input's value, its default when empty. */
+type Input = (name: InputName) => string;
+
+/**
+ * The inputs other inputs depend on or are checked against, validated first and in this order, so the
+ * first wrong input named is the same whichever sections it feeds.
+ */
+function readCrossChecked(input: Input, ctx: SettingsContext) {
+  const language = parseLanguage(input("language"));
   const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"] as const);
   const files = parseList(input("files"));
   if (source === "files" && files.length === 0) {
@@ -275,7 +280,6 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   const failOnWords = parseList(input("fail-on")).map((s) =>
     parseChoice("fail-on", s, [...STATUSES, "flaky"] as const),
   );
-  const failOn = failOnWords.filter((word): word is Status => word !== "flaky");
   const memoryBytes = parseSize("memory", input("memory"));
   // Docker refuses containers under 6 MiB; say so here rather than per candidate.
   if (memoryBytes < 6 * 1024 ** 2)
@@ -284,6 +288,19 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
     input("concurrency") === ""
       ? (ctx.cpuCount ?? cpus().length)
       : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+  return {
+    language,
+    source,
+    files,
+    failOnWords,
+    memoryBytes,
+    wanted,
+    ...readJobShape(input),
+  };
+}
+
+/** What this job is (a shard, a merge, a commenter) and where it runs: the combinations that make no sense are refused. */
+function readJobShape(input: Input) {
   const target = input("target");
   const shard = parseShard(input("shard"));
   const merge = parseList(input("merge"));
@@ -306,62 +323,98 @@ export function readSettings(get: (name: InputName) => string, ctx: SettingsCont
   const setup = input("setup");
   const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"] as const);
   const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+  return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+}
+
+type CrossChecked = ReturnType<typeof readCrossChecked>;
+
+function readSource(input: Input, ctx: SettingsContext, early: CrossChecked): SourceSettings {
   return {
-    source: {
-      kind: source,
-      authors: parseList(input("authors")),
-      files,
-      workdir: input("workdir") || ctx.defaultWorkdir,
-      tests: parseList(input("tests")),
-      maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
-      maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
-      ...(shard ? { shard } : {}),
-    },
-    run: {
-      language,
-      image: input("image"),
-      pull: parseChoice("pull", input("pull"), ["always", "missing", "never"] as const),
-      target,
-      command: input("command"),
-      ...(setup && {
-        setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
-      }),
-      patchPidsLimit: pids ?? PATCH_PIDS,
-      patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-      testResults: parseGlobs("test-results", input("test-results")),
-      compare: parseChoice("compare", input("compare"), ["none", "base"] as const),
-      reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-      failOnFlaky: failOnWords.includes("flaky"),
-    },
-    limits: {
-      timeoutMs: parseDuration("timeout", input("timeout")),
-      memoryBytes,
-      cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-      pidsLimit: pids ?? REPLY_PIDS,
-      maxOutputBytes: parseSize("max-output", input("max-output")),
-      workdirBytes,
-      runtime: input("runtime"),
-    },
-    mode: {
-      engine: parseChoice("engine", input("engine"), ["docker", "podman"] as const),
-      isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"] as const),
-      concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
-    },
-    reports: {
-      failOn: new Set(failOn),
-      passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
-      comment: parseBoolean("comment", input("comment")),
-      report: input("report"),
-      junit: input("junit"),
-      baseline: input("baseline"),
-      merge,
-      decide: parseChoice("decide", input("decide"), ["latest", "all"] as const),
-      auditLog: input("audit-log"),
-      postReport,
-    },
+    kind: early.source,
+    authors: parseList(input("authors")),
+    files: early.files,
+    workdir: input("workdir") || ctx.defaultWorkdir,
+    tests: parseList(input("tests")),
+    maxTreeBytes:
+      input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
+    maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+    ...(early.shard ? { shard: early.shard } : {}),
+  };
+}
+
+function readRun(input: Input, early: CrossChecked): RunSettings {
+  const { setup, setupNetwork, setupTimeoutMs } = early;
+  return {
+    language: early.language,
+    image: input("image"),
+    pull: parseChoice("pull", input("pull"), ["always", "missing", "never"] as const),
+    target: early.target,
+    command: input("command"),
+    ...(setup && {
+      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+    }),
+    patchPidsLimit: early.pids ?? PATCH_PIDS,
+    patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+    testResults: parseGlobs("test-results", input("test-results")),
+    compare: parseChoice("compare", input("compare"), ["none", "base"] as const),
+    reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+    failOnFlaky: early.failOnWords.includes("flaky"),
+  };
+}
+
+function readLimits(input: Input, early: CrossChecked): Limits {
+  return {
+    timeoutMs: parseDuration("timeout", input("timeout")),
+    memoryBytes: early.memoryBytes,
+    cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+    pidsLimit: early.pids ?? REPLY_PIDS,
+    maxOutputBytes: parseSize("max-output", input("max-output")),
+    workdirBytes: early.workdirBytes,
+    runtime: input("runtime"),
+  };
+}
+
+function readMode(input: Input, ctx: SettingsContext, early: CrossChecked): ModeSettings {
+  return {
+    engine: parseChoice("engine", input("engine"), ["docker", "podman"] as const),
+    isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"] as const),
+    concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes),
+  };
+}
+
+function readReports(input: Input, early: CrossChecked): ReportSettings {
+  const failOn = early.failOnWords.filter((word): word is Status => word !== "flaky");
+  return {
+    failOn: new Set(failOn),
+    passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
+    comment: parseBoolean("comment", input("comment")),
+    report: input("report"),
+    junit: input("junit"),
+    baseline: input("baseline"),
+    merge: early.merge,
+    decide: parseChoice("decide", input("decide"), ["latest", "all"] as const),
+    auditLog: input("audit-log"),
+    postReport: early.postReport,
+  };
+}
+
+/** Reads every input through `get` (empty string = not set) into one validated object. */
+export function readSettings(get: (name: InputName) => string, ctx: SettingsContext): Settings {
+  const input: Input = (name) => {
+    const v = get(name).trim();
+    return v === "" ? DEFAULTS[name] : v;
+  };
+  const early = readCrossChecked(input, ctx);
+  // Each section in the order the inputs were always read, so the same wrong input is named first.
+  return {
+    source: readSource(input, ctx, early),
+    run: readRun(input, early),
+    limits: readLimits(input, early),
+    mode: readMode(input, ctx, early),
+    reports: readReports(input, early),
     conversation: {
       rejudge: parseBoolean("rejudge", input("rejudge")),
-      commentKey,
+      commentKey: early.commentKey,
       matrix: parseMatrix(input("matrix")),
     },
     token: input("github-token") || ctx.defaultToken || "",

@@ -7,7 +7,7 @@ import type { Attempt } from "./attempts.js";
 import { isFailing, testCount } from "./by-tests.js";
 import { type Comparison, blamed } from "./compare.js";
 import { type FeedbackInput, feedbackFor } from "./feedback.js";
-import type { TestResults } from "./test-results.js";
+import type { TestResults } from "./results/index.js";
 
 /** A candidate's judgement: its status and what it rests on. */
 export interface Verdict {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRelativePath, isSafeRelativePath } from "../../src/core/paths.js";
+import { MAX_PATH_BYTES, checkRelativePath, isSafeRelativePath } from "../../src/core/paths.js";
 
 describe("the path rule", () => {
   it.each([
@@ -27,5 +27,24 @@ describe("the path rule", () => {
     ["", { ok: false, why: "is empty" }],
   ])("checkRelativePath(%j)", (path, checked) => {
     expect(checkRelativePath(path)).toEqual(checked);
+  });
+
+  // Names Linux cannot hold: refused here, before a sandbox fails to write them (the gate's error, not the candidate's).
+  it("refuses a name over 255 bytes, counted in UTF-8, and a path over PATH_MAX under /work/", () => {
+    expect(checkRelativePath(`d/${"a".repeat(255)}`).ok).toBe(true);
+    expect(checkRelativePath(`d/${"a".repeat(256)}/x`)).toEqual({
+      ok: false,
+      why: "has a name of 256 bytes, more than the 255 a file system allows",
+      tooLong: true,
+    });
+    expect(checkRelativePath("é".repeat(128)).ok).toBe(false);
+    const deep = (bytes: number) => `${"d/".repeat(Math.floor((bytes - 1) / 2))}${bytes % 2 === 0 ? "xy" : "x"}`;
+    expect(Buffer.byteLength(deep(MAX_PATH_BYTES))).toBe(MAX_PATH_BYTES);
+    expect(checkRelativePath(deep(MAX_PATH_BYTES)).ok).toBe(true);
+    expect(checkRelativePath(deep(MAX_PATH_BYTES + 1))).toEqual({
+      ok: false,
+      why: `is ${MAX_PATH_BYTES + 1} bytes long, more than the ${MAX_PATH_BYTES} a path under /work/ may be`,
+      tooLong: true,
+    });
   });
 });

@@ -82,6 +82,23 @@ describe("a run image", () => {
     expect(facts.stdout.text).toBe("installed\nVALUE = 1\n");
   });
 
+  // The README's promise: only the work dir carries over. /var/tmp is the image's, in the container's layer,
+  // and was committed into the run image with the work dir.
+  it("carries over the setup's work dir, not what it wrote in /var/tmp or /tmp", async () => {
+    const built = await build({
+      setup: {
+        command: "echo y > /work/y && echo x > /var/tmp/x && echo t > /tmp/t && echo wrote",
+        network: "none",
+        timeoutMs: 60_000,
+      },
+    });
+    expect(built.ok, JSON.stringify(built)).toBe(true);
+    if (!built.ok) return;
+    expect(built.setup?.output).toBe("wrote\n");
+    const facts = await engine.run(candidate(built.image, "cat y; ls -A /var/tmp /tmp"));
+    expect(facts.stdout.text).toBe("y\n/tmp:\n\n/var/tmp:\n");
+  });
+
   it("reports a failing setup with its output, and makes no image", async () => {
     const before = docker("images", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`)
       .trim()

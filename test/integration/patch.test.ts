@@ -67,7 +67,7 @@ async function gate(
 }
 
 beforeAll(async () => {
-  const names = ["fix", "stale", "escape-relative", "escape-absolute", "broken"];
+  const names = ["fix", "stale", "escape-relative", "escape-absolute", "broken", "long-name"];
   ({ workdir, before, results, exitCode } = await gate(names, "python3 -m unittest discover -s tests"));
 });
 
@@ -100,6 +100,13 @@ describe("patches in the sandbox", () => {
     }
     expect(existsSync(join(workdir, "..", "outside"))).toBe(false);
     expect(existsSync("/etc/sandbox-gate-escaped")).toBe(false);
+  });
+
+  // A name no file system holds used to reach the sandbox and end sandbox_error ("ours: re-run").
+  it("reports a 300-byte file name as the candidate's patch_failed, naming the path", () => {
+    const long = results.get("long-name")!;
+    expect(long.status).toBe("patch_failed");
+    expect(long.feedback).toMatch(/path too long: "calc\/n+…" has a name of 303 bytes/);
   });
 
   it("gives syntax_error with the file and line a patch broke", () => {

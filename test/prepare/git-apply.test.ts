@@ -95,7 +95,14 @@ const DIFFERENCES: Record<string, { reason: string; why: string }> = {
 };
 
 /** The cases both refuse; every other one applies (so that agreeing is never agreeing to refuse everything). */
-const REFUSED = ["git/binary-edit", "git/stale-context", "patch-repo/escape-relative", "patch-repo/stale"];
+// long-name: git fails writing a 303-byte name (ENAMETOOLONG); the gate refuses it before writing anything.
+const REFUSED = [
+  "git/binary-edit",
+  "git/stale-context",
+  "patch-repo/escape-relative",
+  "patch-repo/long-name",
+  "patch-repo/stale",
+];
 
 describe("applyPatch against git apply, on every fixture patch", () => {
   it("has the fixtures it names", () => {

@@ -967,6 +967,24 @@ describe("path safety", () => {
     expect(touchedPaths(parsePatch(patch))).toEqual(["ok.py"]);
   });
 
+  // A 300-byte name used to reach the sandbox and end sandbox_error ("ours: re-run"): it is the candidate's.
+  it.each([
+    [
+      "a 300-byte name",
+      `b/src/${"n".repeat(300)}.py`,
+      "has a name of 303 bytes, more than the 255 a file system allows",
+    ],
+    [
+      "a path past PATH_MAX",
+      `b/${"d/".repeat(2100)}x.py`,
+      "is 4204 bytes long, more than the 4089 a path under /work/ may be",
+    ],
+  ])("refuses %s as the candidate's, naming the path, before anything runs", (_, header, why) => {
+    const outcome = refused({}, creating(header));
+    expect(outcome.reason).toBe(`path too long: ${JSON.stringify(`${header.slice(2, 41)}…`)} ${why}`);
+    expect(outcome.file).toMatch(/\.py$/);
+  });
+
   it("finds a touched path that lies under a symlink", () => {
     const links = new Set(["vendor", "docs/latest"]);
     const isSymlink = (path: string): boolean => links.has(path);

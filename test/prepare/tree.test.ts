@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readBaseTree } from "../../src/prepare/tree.js";
@@ -59,6 +59,27 @@ describe("readBaseTree", () => {
     await expect(readBaseTree(dir, 1 << 20, "max-tree-size")).rejects.toMatchObject({
       input: "workdir",
       message: expect.stringContaining("'secret' is a symbolic link to '/etc/passwd', outside the base tree"),
+    });
+  });
+
+  // git tracks cfg/x; on the runner cfg was replaced by a link to a directory holding a secret. Reading
+  // cfg/x would follow the link: the run refuses, naming the file and the link, before any file is read.
+  it("refuses a tracked file under a directory that is a link on disk, naming both", async () => {
+    const dir = repository();
+    mkdirSync(join(dir, "cfg"));
+    writeFileSync(join(dir, "cfg", "x"), "tracked\n");
+    git(dir, "add", "cfg/x");
+    git(dir, "commit", "-qm", "cfg");
+    const outside = tempDir("tree-outside");
+    writeFileSync(join(outside, "x"), "SECRET\n");
+    rmSync(join(dir, "cfg"), { recursive: true });
+    symlinkSync(outside, join(dir, "cfg"));
+    const reading = readBaseTree(dir, 1 << 20, "max-tree-size");
+    await expect(reading).rejects.toMatchObject({
+      input: "workdir",
+      message: expect.stringContaining(
+        `'cfg/x' is tracked under 'cfg', which is a symbolic link to '${outside}' on disk; the base tree is not read through links`,
+      ),
     });
   });
 

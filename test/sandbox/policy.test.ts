@@ -59,3 +59,16 @@ describe("the owner label", () => {
     expect(withOwner(labels, {})).toEqual(labels);
   });
 });
+
+describe("the setup's lock-down", () => {
+  // Only the setup's work dir may carry over into the run image (base-image.ts commits the container's layer).
+  it("keeps its work dir in the layer and puts /tmp and /var/tmp on tmpfs, which a commit does not keep", () => {
+    const setup = lockDown(job(""), { network: "none" });
+    expect(setup.readOnlyRoot).toBe(false);
+    expect(setup.tmpfs.map((mount) => mount.path)).toEqual(["/tmp", "/var/tmp"]);
+    expect(flag(cliRunArgs(setup, "n", "docker"), "--tmpfs")).toEqual([
+      expect.stringMatching(/^\/tmp:/),
+      expect.stringMatching(/^\/var\/tmp:/),
+    ]);
+  });
+});

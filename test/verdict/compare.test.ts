@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type BaseRun, blamed, compareTests, judgeAgainstBase, voidReason } from "../../src/verdict/compare.js";
-import { readTestResults, type TestResults } from "../../src/verdict/test-results.js";
+import { readTestResults, type TestResults } from "../../src/verdict/results/index.js";
 import { AFTER_ITS_TESTS } from "../../src/verdict/by-tests.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 

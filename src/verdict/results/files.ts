@@ -1,10 +1,11 @@
 // The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
 // sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
 import { minimatch } from "minimatch";
-import type { RunFacts } from "../core/model.js";
-import { checkRelativePath } from "../core/paths.js";
-import { untar } from "../sandbox/untar.js";
-import { readTestResults, type TestResults } from "./test-results.js";
+import type { RunFacts } from "../../core/model.js";
+import { checkRelativePath } from "../../core/paths.js";
+import { untar } from "../../sandbox/untar.js";
+import { readTestResults } from "./read.js";
+import type { TestResults } from "./parser.js";
 
 export interface ResultsReading {
   /** Absent when no file matched: no test ran, as far as the gate can tell. */

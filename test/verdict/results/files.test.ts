@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findPatterns, globProblem, readResults } from "../../src/verdict/results-files.js";
-import { junitXml, results } from "../support/junit.js";
+import { findPatterns, globProblem, readResults } from "../../../src/verdict/results/files.js";
+import { junitXml, results } from "../../support/junit.js";
 
 describe("findPatterns", () => {
   it("widens each glob into a find -path pattern that matches at least what the glob does", () => {
