@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6187);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5294);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6187:
+/***/ 5294:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42839,846 +42839,6 @@ function getOctokit(token, options, ...additionalPlugins) {
 //# sourceMappingURL=github.js.map
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/candidates/comments.ts
-/** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
-function bodyHash(body) {
-    return (0,external_node_crypto_.createHash)("sha256").update(body).digest("hex").slice(0, 32);
-}
-
-/** The candidate id of a comment: its kind and GitHub's id, unique across the three kinds. */
-function candidateId(c) {
-    return `${c.kind}-${c.id}`;
-}
-/** What each comment is now, by candidate id, to tell a remembered verdict from a stale one. */
-function fingerprints(comments) {
-    return new Map(comments.map((c) => [candidateId(c), { updatedAt: c.updatedAt, hash: bodyHash(c.body) }]));
-}
-/** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
-function loginMatches(login, patterns) {
-    return patterns.some((pattern) => {
-        const source = pattern
-            .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-            .replace(/\*/g, ".*")
-            .replace(/\?/g, ".");
-        return new RegExp(`^${source}$`, "i").test(login);
-    });
-}
-/** The comments that are candidates, oldest first: by a matching author, non-empty, and not written by the gate. */
-function selectCandidates(comments, authors, gateMarker) {
-    return comments
-        .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
-        .map((c) => ({
-        id: candidateId(c),
-        source: c.url,
-        url: c.url,
-        author: c.author,
-        kind: "reply",
-        text: c.body,
-    }));
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/github.ts
-// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
-// and tests run the real client against a fake server that checks every request against GitHub's
-// published OpenAPI description.
-
-/** Who the GITHUB_TOKEN writes as, on github.com and on GitHub Enterprise Server alike. */
-const ACTIONS_BOT = { login: "github-actions[bot]", id: 41898282 };
-/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
-class GitHubError extends Error {
-    status;
-    request;
-    constructor(message, status, request) {
-        super(`${request}: ${status} ${message}`);
-        this.status = status;
-        this.request = request;
-        this.name = "GitHubError";
-    }
-}
-const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
-// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
-const SECONDARY_LIMIT_MS = 60_000;
-// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
-const CLOCK_SLACK_MS = 1000;
-/** How long to wait before the next attempt, or undefined to give up now. */
-function retryDelay(failed, policy, nowMs) {
-    if (failed.attempt >= policy.maxAttempts)
-        return undefined;
-    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
-    const wait = serverWait(failed, backoff, nowMs);
-    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
-}
-function serverWait({ method, status, headers, message }, backoff, nowMs) {
-    if (status === 403 || status === 429) {
-        const retryAfter = Number(headers["retry-after"]);
-        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
-            return Math.max(0, retryAfter * 1000);
-        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
-            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
-        }
-        if (status === 429 || /secondary rate limit/i.test(message))
-            return Math.max(SECONDARY_LIMIT_MS, backoff);
-        return undefined; // a plain 403: the token may not do this
-    }
-    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
-    if (status >= 500 && method !== "POST")
-        return backoff;
-    return undefined;
-}
-function isHttpError(error) {
-    return error instanceof Error && typeof error.status === "number";
-}
-function failedAttempt(error, method, attempt) {
-    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const data = error.response?.data;
-    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
-    return { method, status: error.status, headers, message, attempt };
-}
-function toComment(c) {
-    return {
-        id: c.id,
-        body: c.body ?? "",
-        url: c.html_url,
-        author: c.user?.login ?? "ghost",
-        authorType: c.user?.type ?? "User",
-        authorId: c.user?.id ?? null,
-        createdAt: c.created_at,
-        updatedAt: c.updated_at,
-        nodeId: c.node_id,
-    };
-}
-const toHead = (p) => ({
-    number: p.number,
-    state: p.state,
-    headSha: p.head.sha,
-    url: p.html_url,
-});
-// An installation token may not read /user: GitHub says so with a 403 (or a 401 on some servers).
-const NOT_A_USER = new Set([401, 403]);
-function createGitHubClient(token, options = {}) {
-    const policy = { ...DEFAULT_RETRY, ...options.retry };
-    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    const now = options.now ?? Date.now;
-    const octokit = getOctokit(token, {
-        baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
-    });
-    // Every request, each page of a listing included, goes through here.
-    octokit.hook.wrap("request", async (request, endpoint) => {
-        const name = `${endpoint.method} ${endpoint.url}`;
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await request(endpoint);
-            }
-            catch (error) {
-                if (!isHttpError(error))
-                    throw error;
-                const failed = failedAttempt(error, endpoint.method, attempt);
-                const wait = retryDelay(failed, policy, now());
-                if (wait === undefined)
-                    throw new GitHubError(failed.message, failed.status, name);
-                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
-                await sleep(wait);
-            }
-        }
-    });
-    // Every page of a listing, 100 items a page (GitHub's most).
-    const onIssue = (owner, repo, issue) => ({ owner, repo, issue_number: issue, per_page: 100 });
-    const onPull = (owner, repo, pull) => ({ owner, repo, pull_number: pull, per_page: 100 });
-    return {
-        async listIssueComments(owner, repo, issue) {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, onIssue(owner, repo, issue));
-            return comments.map((c) => toComment(c));
-        },
-        async listReviewComments(owner, repo, pull) {
-            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, onPull(owner, repo, pull));
-            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
-        },
-        async listReviews(owner, repo, pull) {
-            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
-            // A pending review has no submission time yet; only its author can see it anyway. A review has no
-            // updated_at: its submission time stands in, and the body's hash tells an edit (verdict-state.ts).
-            return reviews.map((r) => ({
-                ...toComment({ ...r, created_at: r.submitted_at ?? "", updated_at: r.submitted_at ?? "" }),
-                state: r.state,
-            }));
-        },
-        async createComment(owner, repo, issue, body) {
-            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
-            return toComment(data);
-        },
-        async updateComment(owner, repo, commentId, body) {
-            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
-            return toComment(data);
-        },
-        async getPullRequestDiff(owner, repo, pull) {
-            const { data } = await octokit.rest.pulls.get({
-                owner,
-                repo,
-                pull_number: pull,
-                headers: { accept: "application/vnd.github.diff" },
-            });
-            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
-            const diff = data;
-            if (typeof diff !== "string")
-                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
-            return diff;
-        },
-        async whoAmI() {
-            try {
-                const { data } = await octokit.rest.users.getAuthenticated();
-                return { login: data.login, id: data.id, via: "user" };
-            }
-            catch (error) {
-                if (!(error instanceof GitHubError && NOT_A_USER.has(error.status)))
-                    throw error;
-            }
-            // GET /app wants the App's JWT, and GET /installation/repositories names repositories, not the
-            // App: GraphQL's viewer is what names an installation token's bot (`<app-slug>[bot]`).
-            try {
-                const { viewer } = await octokit.graphql("query { viewer { login databaseId } }");
-                return { login: viewer.login, ...(viewer.databaseId !== null && { id: viewer.databaseId }), via: "viewer" };
-            }
-            catch (error) {
-                if (error instanceof GitHubError && !NOT_A_USER.has(error.status))
-                    throw error;
-                return { ...ACTIONS_BOT, via: "assumed" };
-            }
-        },
-        async lastEdit(nodeId) {
-            const { node } = await octokit.graphql("query($id: ID!) { node(id: $id) { ... on IssueComment { editor { login } lastEditedAt } } }", { id: nodeId });
-            return { editor: node?.editor?.login ?? null, editedAt: node?.lastEditedAt ?? null };
-        },
-        async pullRequestsAt(owner, repo, sha, head) {
-            const atSha = (pulls) => pulls.filter((p) => p.head.sha === sha).map(toHead);
-            const associated = atSha(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-                owner,
-                repo,
-                commit_sha: sha,
-                per_page: 100,
-            }));
-            if (associated.length > 0 || head === undefined)
-                return associated;
-            // A fork's commit is not always associated with the pull request it heads: ask by the head branch.
-            return atSha(await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: 100 }));
-        },
-        async react(owner, repo, { kind, id }, content) {
-            const params = { owner, repo, comment_id: id, content };
-            const { data } = kind === "comment"
-                ? await octokit.rest.reactions.createForIssueComment(params)
-                : await octokit.rest.reactions.createForPullRequestReviewComment(params);
-            return data.id;
-        },
-        async unreact(owner, repo, { kind, id }, reactionId) {
-            const params = { owner, repo, comment_id: id, reaction_id: reactionId };
-            if (kind === "comment")
-                await octokit.rest.reactions.deleteForIssueComment(params);
-            else
-                await octokit.rest.reactions.deleteForPullRequestComment(params);
-        },
-        async createCheckRun(owner, repo, check) {
-            const { data } = await octokit.rest.checks.create({
-                owner,
-                repo,
-                name: check.name,
-                head_sha: check.headSha,
-                status: "completed",
-                conclusion: check.conclusion,
-                ...(check.detailsUrl !== undefined && { details_url: check.detailsUrl }),
-                output: { title: check.title, summary: check.summary },
-            });
-            return { id: data.id, url: data.html_url ?? "" };
-        },
-        async getPullRequestRefs(owner, repo, pull) {
-            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
-            return { base: data.base.sha, head: data.head.sha };
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/errors.ts
-// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
-// Whoever raises it names the input as action.yml does; the entry the user came through decides how
-// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
-// workflow, or `{ timeout }` in code.
-/** `pids-limit` → `pidsLimit`: the library's option for an input. */
-function camelCase(input) {
-    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
-}
-/** The name of `input` as the entry's user wrote it. */
-function nameOfInput(input, naming) {
-    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
-    if (/^[A-Z]+$/.test(input))
-        return input;
-    if (naming === "cli")
-        return `--${input}`;
-    if (naming === "library")
-        return `option '${camelCase(input)}'`;
-    return `Input '${input}'`;
-}
-/** A bad input value: the message names the input, so one line tells the user what to fix. */
-class InputError extends Error {
-    input;
-    detail;
-    naming;
-    constructor(input, 
-    /** What is wrong with the value, without the input's name. */
-    detail, naming = "action") {
-        super(`${nameOfInput(input, naming)}: ${detail}`);
-        this.input = input;
-        this.detail = detail;
-        this.naming = naming;
-        this.name = "InputError";
-    }
-    /** The same error, worded for `naming`'s entry. */
-    in(naming) {
-        return new InputError(this.input, this.detail, naming);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/candidates/pull-request.ts
-// `source: pull-request`: the pull request's own diff, as one patch. GitHub sends it unless it is over
-// its limits (300 files or 20 000 lines: a 406); then the checkout's git history gives the same diff,
-// from the merge base to the head, as GitHub computes it.
-
-
-
-
-const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** A pull request GitHub will not send is large, but a diff in memory has to end somewhere. */
-const MAX_DIFF_BYTES = 256 * 1024 * 1024;
-/**
- * The diff of `pr`, from GitHub, or from the checkout at `workdir` when GitHub refuses it as too large.
- * `refs` are the commits the event names (a `pull_request` event does); otherwise GitHub is asked.
- */
-async function pullRequestDiff(client, pr, workdir, refs, log) {
-    try {
-        return { text: await client.getPullRequestDiff(pr.owner, pr.repo, pr.number), from: "github" };
-    }
-    catch (error) {
-        if (!(error instanceof GitHubError && error.status === 406))
-            throw error;
-        const { base, head } = refs ?? (await client.getPullRequestRefs(pr.owner, pr.repo, pr.number));
-        log(`GitHub refused the pull request's diff (${error.message}); taking it from the checkout's git history, ${base.slice(0, 12)}...${head.slice(0, 12)}`);
-        const bytes = await gitDiff(workdir, pr, base, head);
-        return { text: bytes.toString("utf8"), bytes, from: "git" };
-    }
-}
-async function gitDiff(workdir, pr, base, head) {
-    for (const [which, sha] of [
-        ["base", base],
-        ["head", head],
-    ]) {
-        const present = await run("git", ["-C", workdir, "cat-file", "-e", `${sha}^{commit}`]).then(() => true, () => false);
-        if (!present) {
-            throw new InputError("source", `GitHub refused the pull request's diff as too large, and the checkout lacks its ${which} commit ${sha.slice(0, 12)}: check out with actions/checkout's \`fetch-depth: 0\` (and, for a fork's pull request, \`git fetch origin pull/${pr.number}/head\`) so the gate can take the diff from git`);
-        }
-    }
-    // The user's git settings stay out of it: no colour, no external diff, names quoted as git quotes them.
-    const args = [
-        "-C",
-        workdir,
-        "-c",
-        "core.quotePath=true",
-        "diff",
-        "--no-color",
-        "--no-ext-diff",
-        "-M",
-        `${base}...${head}`,
-    ];
-    return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-;// CONCATENATED MODULE: ./src/core/paths.ts
-// The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
-// dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
-// a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
-// glob.ts), since only the file system can tell.
-/** A relative POSIX path that stays inside the tree, normalised (`./x` and `x//y` are fine). */
-function checkRelativePath(path) {
-    if (/[\x00-\x1f\x7f]/.test(path))
-        return { ok: false, why: "holds a control character" };
-    // A Windows separator, or an attempt to hide one: `..\x` is `../x` to some tools.
-    if (path.includes("\\"))
-        return { ok: false, why: "holds a backslash" };
-    if (path.startsWith("/") || /^[A-Za-z]:/.test(path))
-        return { ok: false, why: "is absolute" };
-    const segments = path.split("/").filter((s) => s !== "" && s !== ".");
-    if (segments.includes(".."))
-        return { ok: false, why: "has a '..' segment" };
-    if (segments.length === 0)
-        return { ok: false, why: "is empty" };
-    // git apply refuses these too: the repository's own metadata is never a target.
-    if (segments.some((s) => s.toLowerCase() === ".git"))
-        return { ok: false, why: "is inside .git" };
-    return { ok: true, path: segments.join("/") };
-}
-/** Whether `path` passes the rule. */
-function isSafeRelativePath(path) {
-    return checkRelativePath(path).ok;
-}
-
-;// CONCATENATED MODULE: ./src/core/languages.ts
-// The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
-/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
-const VERDICT_ENV = "SANDBOX_GATE_NONCE";
-/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
-const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
-// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
-// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
-// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
-// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies.
-const PYTHON_CHECK = [
-    "import sys, json, os",
-    "p = sys.argv[1]",
-    "def verdict(info):",
-    // A JSON string literal is a Python one too.
-    `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
-    "    sys.exit(1)",
-    "try:",
-    "    compile(open(p, 'rb').read(), p, 'exec')",
-    "except SyntaxError as e:",
-    "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
-    "except (ValueError, RecursionError, MemoryError) as e:",
-    "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
-].join("\n");
-// `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
-// then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
-const TYPESCRIPT_CHECK = [
-    "const { stripTypeScriptTypes } = require('node:module');",
-    "const { spawnSync } = require('node:child_process');",
-    "const file = process.argv[1];",
-    "let js;",
-    "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
-    "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
-    "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
-    "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
-    "process.exit(r.status ?? 1);",
-].join("\n");
-const LANGUAGES = {
-    python: {
-        name: "python",
-        fenceTags: ["python", "py", "python3", "py3"],
-        extensions: [".py"],
-        target: "solution.py",
-        command: "python3 solution.py",
-        image: "python:3.12-slim",
-        check: (file) => ["python3", "-I", "-W", "ignore", "-c", PYTHON_CHECK, file],
-    },
-    javascript: {
-        name: "javascript",
-        fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
-        extensions: [".js", ".mjs", ".cjs"],
-        target: "solution.js",
-        command: "node solution.js",
-        image: "node:22-slim",
-        check: (file) => ["node", "--check", file],
-    },
-    typescript: {
-        name: "typescript",
-        fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
-        extensions: [".ts", ".mts", ".cts"],
-        target: "solution.ts",
-        // Node 24 strips types itself, so the image needs nothing beyond node.
-        command: "node solution.ts",
-        image: "node:24-slim",
-        check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file],
-    },
-    bash: {
-        name: "bash",
-        fenceTags: ["bash", "sh", "shell", "zsh"],
-        extensions: [".sh", ".bash"],
-        target: "solution.sh",
-        command: "bash solution.sh",
-        image: "debian:bookworm-slim",
-        check: (file) => ["bash", "-n", file],
-    },
-    php: {
-        name: "php",
-        fenceTags: ["php"],
-        extensions: [".php"],
-        target: "solution.php",
-        command: "php solution.php",
-        image: "php:8.3-cli",
-        // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-        check: (file) => [
-            "php",
-            "-l",
-            "-d",
-            "display_errors=stderr",
-            "-d",
-            "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
-            file,
-        ],
-    },
-};
-const LANGUAGE_NAMES = Object.keys(LANGUAGES);
-function isLanguage(name) {
-    return Object.hasOwn(LANGUAGES, name);
-}
-/** The language a fence tag names, if any (`python title="x.py"` → python). */
-function languageOfTag(info) {
-    const tag = info
-        .trim()
-        .split(/[\s{,]/, 1)[0]
-        ?.toLowerCase()
-        .replace(/^\./, "") ?? "";
-    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
-}
-/** The language a file name implies, if any. */
-function languageOfPath(path) {
-    const lower = path.toLowerCase();
-    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
-}
-// Our own constants only ever go into the script text; file names travel as positional parameters.
-function shQuote(word) {
-    return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-/**
- * One argv that parse-checks several files, possibly of several languages, stopping at the first
- * failure: a fixed loop per group that shifts through the positional parameters.
- */
-function checkFiles(groups) {
-    const nonEmpty = groups.filter((g) => g.files.length > 0);
-    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
-    if (only)
-        return LANGUAGES[only.language].check(only.files[0]);
-    if (nonEmpty.length === 0)
-        return [];
-    const loops = nonEmpty.map(({ language, files }) => {
-        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
-        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
-    });
-    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
-}
-
-;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
-/**
- * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
- * of the release they pin, `@v1`), what it is and what for.
- */
-/** A string property and what it means: most of a schema's properties. */
-function declare_text(description) {
-    return { type: "string", description };
-}
-function shipped(name, title, description) {
-    return {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
-        title,
-        description,
-    };
-}
-/**
- * `value` with every object's keys in the order its schema declares them, keys set to undefined left
- * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
- */
-function inSchemaOrder(schema, value) {
-    return layOut(schema, value);
-}
-function layOut(schema, value) {
-    if (Array.isArray(value))
-        return value.map((item) => layOut(schema.items ?? {}, item));
-    if (schema.properties === undefined || typeof value !== "object" || value === null)
-        return value;
-    const fields = value;
-    const out = {};
-    for (const [key, property] of Object.entries(schema.properties)) {
-        if (fields[key] !== undefined)
-            out[key] = layOut(property, fields[key]);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/schemas/dataset.ts
-
-
-// Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
-// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
-const DATASET_SCHEMA = {
-    ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
-    type: "object",
-    properties: {
-        id: {
-            type: ["string", "number"],
-            description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
-        },
-        reply: {
-            type: "string",
-            description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
-        },
-        patch: {
-            type: "string",
-            description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
-        },
-        files: {
-            type: "object",
-            description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
-            additionalProperties: { type: "string" },
-        },
-        task: {
-            type: ["string", "number"],
-            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
-        },
-        command: declare_text("This candidate's test command, instead of the `command` input."),
-        language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
-        target: {
-            type: "string",
-            description: "The file name the extracted code is written as, instead of the `target` input.",
-        },
-        timeout: {
-            type: ["string", "number"],
-            description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
-        },
-    },
-    anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
-};
-
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(2210);
-;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
-// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
-// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
-
-/**
- * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
- * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
- * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
- */
-function checker(schema, root) {
-    const validate = new _2020.Ajv2020({
-        strict: true,
-        strictRequired: false,
-        allowUnionTypes: true,
-        verbose: true,
-    }).compile(schema);
-    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
-}
-const TYPE_NAMES = {
-    string: "a string",
-    number: "a number",
-    integer: "a whole number",
-    boolean: "true or false",
-    object: "an object",
-    array: "a list",
-    null: "null",
-};
-/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
-function shown(value) {
-    if (Array.isArray(value))
-        return "a list";
-    if (typeof value === "object" && value !== null)
-        return "an object";
-    const json = JSON.stringify(value);
-    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
-}
-/** `/results/3/status` → `results[3].status`. */
-function pathOf(pointer) {
-    const keys = pointer
-        .split("/")
-        .slice(1)
-        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
-    return keys.reduce((path, key) => {
-        if (/^\d+$/.test(key))
-            return `${path}[${key}]`;
-        if (/^[A-Za-z_][\w-]*$/.test(key))
-            return path ? `${path}.${key}` : key;
-        return `${path}[${JSON.stringify(key)}]`;
-    }, "");
-}
-// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
-// failed anyOf, what each of its branches said and then the anyOf's own, last.
-function describe(errors, root) {
-    const error = errors[errors.length - 1];
-    const at = pathOf(error.instancePath) || root;
-    const { params } = error;
-    switch (error.keyword) {
-        case "type":
-            return `${at} must be ${[params.type]
-                .flat()
-                .map((t) => TYPE_NAMES[t] ?? t)
-                .join(" or ")}, not ${shown(error.data)}`;
-        case "enum":
-            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
-        case "minimum":
-            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
-        case "required":
-            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
-        case "additionalProperties":
-            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
-        case "anyOf": {
-            const branches = errors.slice(0, -1);
-            if (branches.every((e) => e.keyword === "required"))
-                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
-        }
-    }
-    return `${at} ${error.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/units.ts
-// Durations and sizes as users write them in inputs, flags and dataset lines.
-
-const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
-function parseDuration(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
-    const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms <= 0) {
-        throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
-    }
-    return Math.round(ms);
-}
-/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
-function parseSize(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
-    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
-    if (!Number.isFinite(bytes) || bytes < 1) {
-        throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
-    }
-    return Math.floor(bytes);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/dataset.ts
-// `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
-
-
-
-
-
-
-const checkLine = checker(DATASET_SCHEMA, "the line");
-/** The line's own id when it has a usable one, even on a line that is otherwise wrong: its problem is filed under it. */
-function idOf(value, fallbackId) {
-    const id = typeof value === "object" && value !== null ? value.id : undefined;
-    return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
-}
-/** One parsed line → a candidate, or the reason it is not one. Pure. */
-function parseDatasetLine(line, source, fallbackId) {
-    let value;
-    try {
-        value = JSON.parse(line);
-    }
-    catch (error) {
-        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-    }
-    return datasetEntry(value, source, fallbackId);
-}
-/**
- * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
- * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
- */
-function datasetEntry(value, source, fallbackId, check = checkLine) {
-    const id = idOf(value, fallbackId);
-    const checked = check(value);
-    if (!checked.ok)
-        return { problem: { id, source, problem: checked.problem } };
-    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
-    const overrides = {
-        ...(command !== undefined && { command }),
-        ...(language !== undefined && { language }),
-        ...(target !== undefined && { target }),
-    };
-    // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
-    const paths = [
-        ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
-        ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
-    ];
-    for (const { what, path } of paths) {
-        const safe = checkRelativePath(path);
-        if (!safe.ok)
-            return {
-                problem: {
-                    id,
-                    source,
-                    problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
-                },
-            };
-    }
-    if (timeout !== undefined) {
-        try {
-            overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
-        }
-        catch (error) {
-            return { problem: { id, source, problem: error.message } };
-        }
-    }
-    // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
-    const candidate = {
-        id,
-        source,
-        kind: reply !== undefined ? "reply" : "patch",
-        text: (reply ?? patch),
-        overrides,
-    };
-    if (files !== undefined)
-        candidate.files = files;
-    if (task !== undefined)
-        candidate.task = String(task);
-    return { candidate };
-}
-/** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
-async function* readDataset(path, name) {
-    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: (0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: "utf8" }), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-        n += 1;
-        if (line.trim() === "")
-            continue;
-        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/candidates/files.ts
-// `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
-
-
-function kindOfFile(path) {
-    const lower = path.toLowerCase();
-    if (lower.endsWith(".jsonl"))
-        return "dataset";
-    if (lower.endsWith(".patch") || lower.endsWith(".diff"))
-        return "patch";
-    return "reply";
-}
-/** Every candidate of the matched files, in file order and, inside a dataset, line order. */
-async function* candidatesFromFiles(matches) {
-    for (const match of matches) {
-        const kind = kindOfFile(match.relative);
-        if (kind === "dataset") {
-            yield* readDataset(match.absolute, match.relative);
-            continue;
-        }
-        const bytes = await (0,promises_namespaceObject.readFile)(match.absolute);
-        const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
-        // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
-        yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
-    }
-}
-
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
 const balanced = (a, b, str) => {
     const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
@@ -46428,6 +45588,50 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/core/errors.ts
+// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
+// Whoever raises it names the input as action.yml does; the entry the user came through decides how
+// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
+// workflow, or `{ timeout }` in code.
+/** `pids-limit` → `pidsLimit`: the library's option for an input. */
+function camelCase(input) {
+    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+/** The name of `input` as the entry's user wrote it. */
+function nameOfInput(input, naming) {
+    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
+    if (/^[A-Z]+$/.test(input))
+        return input;
+    if (naming === "cli")
+        return `--${input}`;
+    if (naming === "library")
+        return `option '${camelCase(input)}'`;
+    return `Input '${input}'`;
+}
+/** A bad input value: the message names the input, so one line tells the user what to fix. */
+class InputError extends Error {
+    input;
+    detail;
+    naming;
+    constructor(input, 
+    /** What is wrong with the value, without the input's name. */
+    detail, naming = "action") {
+        super(`${nameOfInput(input, naming)}: ${detail}`);
+        this.input = input;
+        this.detail = detail;
+        this.naming = naming;
+        this.name = "InputError";
+    }
+    /** The same error, worded for `naming`'s entry. */
+    in(naming) {
+        return new InputError(this.input, this.detail, naming);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/globs.ts
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
 
@@ -46485,19 +45689,455 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     return found;
 }
 
+;// CONCATENATED MODULE: ./src/github.ts
+// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
+// and tests run the real client against a fake server that checks every request against GitHub's
+// published OpenAPI description.
+
+/** Who the GITHUB_TOKEN writes as, on github.com and on GitHub Enterprise Server alike. */
+const ACTIONS_BOT = { login: "github-actions[bot]", id: 41898282 };
+/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
+class GitHubError extends Error {
+    status;
+    request;
+    constructor(message, status, request) {
+        super(`${request}: ${status} ${message}`);
+        this.status = status;
+        this.request = request;
+        this.name = "GitHubError";
+    }
+}
+const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
+// GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
+const SECONDARY_LIMIT_MS = 60_000;
+// x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
+const CLOCK_SLACK_MS = 1000;
+/** How long to wait before the next attempt, or undefined to give up now. */
+function retryDelay(failed, policy, nowMs) {
+    if (failed.attempt >= policy.maxAttempts)
+        return undefined;
+    const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
+    const wait = serverWait(failed, backoff, nowMs);
+    return wait !== undefined && wait <= policy.maxWaitMs ? wait : undefined;
+}
+function serverWait({ method, status, headers, message }, backoff, nowMs) {
+    if (status === 403 || status === 429) {
+        const retryAfter = Number(headers["retry-after"]);
+        if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
+            return Math.max(0, retryAfter * 1000);
+        if (headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"] !== undefined) {
+            return Math.max(0, Number(headers["x-ratelimit-reset"]) * 1000 - nowMs) + CLOCK_SLACK_MS;
+        }
+        if (status === 429 || /secondary rate limit/i.test(message))
+            return Math.max(SECONDARY_LIMIT_MS, backoff);
+        return undefined; // a plain 403: the token may not do this
+    }
+    // A POST that failed with a 5xx may still have created the comment: repeating it could post a second one.
+    if (status >= 500 && method !== "POST")
+        return backoff;
+    return undefined;
+}
+function isHttpError(error) {
+    return error instanceof Error && typeof error.status === "number";
+}
+function failedAttempt(error, method, attempt) {
+    const headers = Object.fromEntries(Object.entries(error.response?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const data = error.response?.data;
+    const message = typeof data === "object" && data !== null && "message" in data ? String(data.message) : error.message;
+    return { method, status: error.status, headers, message, attempt };
+}
+function toComment(c) {
+    return {
+        id: c.id,
+        body: c.body ?? "",
+        url: c.html_url,
+        author: c.user?.login ?? "ghost",
+        authorType: c.user?.type ?? "User",
+        authorId: c.user?.id ?? null,
+        createdAt: c.created_at,
+        updatedAt: c.updated_at,
+        nodeId: c.node_id,
+    };
+}
+const toHead = (p) => ({
+    number: p.number,
+    state: p.state,
+    headSha: p.head.sha,
+    url: p.html_url,
+});
+// An installation token may not read /user: GitHub says so with a 403 (or a 401 on some servers).
+const NOT_A_USER = new Set([401, 403]);
+/** The client: one octokit, every request retried as `options` says, the calls grouped by what they touch. */
+function createGitHubClient(token, options = {}) {
+    const octokit = retryingOctokit(token, options);
+    return {
+        ...commentCalls(octokit),
+        ...pullRequestCalls(octokit),
+        ...identityCalls(octokit),
+        ...reactionCalls(octokit),
+        ...checkCalls(octokit),
+    };
+}
+function retryingOctokit(token, options) {
+    const policy = { ...DEFAULT_RETRY, ...options.retry };
+    const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const now = options.now ?? Date.now;
+    const octokit = getOctokit(token, {
+        baseUrl: options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com",
+    });
+    // Every request, each page of a listing included, goes through here.
+    octokit.hook.wrap("request", async (request, endpoint) => {
+        const name = `${endpoint.method} ${endpoint.url}`;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await request(endpoint);
+            }
+            catch (error) {
+                if (!isHttpError(error))
+                    throw error;
+                const failed = failedAttempt(error, endpoint.method, attempt);
+                const wait = retryDelay(failed, policy, now());
+                if (wait === undefined)
+                    throw new GitHubError(failed.message, failed.status, name);
+                options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
+                await sleep(wait);
+            }
+        }
+    });
+    return octokit;
+}
+// Every page of a listing, as many items a page as GitHub gives.
+const PER_PAGE = 100;
+const onIssue = (owner, repo, issue) => ({
+    owner,
+    repo,
+    issue_number: issue,
+    per_page: PER_PAGE,
+});
+const onPull = (owner, repo, pull) => ({ owner, repo, pull_number: pull, per_page: PER_PAGE });
+function commentCalls(octokit) {
+    return {
+        async listIssueComments(owner, repo, issue) {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, onIssue(owner, repo, issue));
+            return comments.map((c) => toComment(c));
+        },
+        async listReviewComments(owner, repo, pull) {
+            const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, onPull(owner, repo, pull));
+            return comments.map((c) => ({ ...toComment(c), path: c.path, line: c.line ?? null }));
+        },
+        async listReviews(owner, repo, pull) {
+            const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, onPull(owner, repo, pull));
+            // A pending review has no submission time yet; only its author can see it anyway. A review has no
+            // updated_at: its submission time stands in, and the body's hash tells an edit (verdict-state.ts).
+            return reviews.map((r) => ({
+                ...toComment({ ...r, created_at: r.submitted_at ?? "", updated_at: r.submitted_at ?? "" }),
+                state: r.state,
+            }));
+        },
+        async createComment(owner, repo, issue, body) {
+            const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body });
+            return toComment(data);
+        },
+        async updateComment(owner, repo, commentId, body) {
+            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
+            return toComment(data);
+        },
+    };
+}
+function pullRequestCalls(octokit) {
+    return {
+        async getPullRequestDiff(owner, repo, pull) {
+            const { data } = await octokit.rest.pulls.get({
+                owner,
+                repo,
+                pull_number: pull,
+                headers: { accept: "application/vnd.github.diff" },
+            });
+            // Typed as the JSON pull request; with this media type GitHub sends the diff as text.
+            const diff = data;
+            if (typeof diff !== "string")
+                throw new Error(`GitHub sent no diff for ${owner}/${repo}#${pull}`);
+            return diff;
+        },
+        async getPullRequestRefs(owner, repo, pull) {
+            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pull });
+            return { base: data.base.sha, head: data.head.sha };
+        },
+        async pullRequestsAt(owner, repo, sha, head) {
+            const atSha = (pulls) => pulls.filter((p) => p.head.sha === sha).map(toHead);
+            const associated = atSha(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+                owner,
+                repo,
+                commit_sha: sha,
+                per_page: PER_PAGE,
+            }));
+            if (associated.length > 0 || head === undefined)
+                return associated;
+            // A fork's commit is not always associated with the pull request it heads: ask by the head branch.
+            return atSha(await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "open", head, per_page: PER_PAGE }));
+        },
+    };
+}
+function identityCalls(octokit) {
+    return {
+        async whoAmI() {
+            try {
+                const { data } = await octokit.rest.users.getAuthenticated();
+                return { login: data.login, id: data.id, via: "user" };
+            }
+            catch (error) {
+                if (!(error instanceof GitHubError && NOT_A_USER.has(error.status)))
+                    throw error;
+            }
+            // GET /app wants the App's JWT, and GET /installation/repositories names repositories, not the
+            // App: GraphQL's viewer is what names an installation token's bot (`<app-slug>[bot]`).
+            try {
+                const { viewer } = await octokit.graphql("query { viewer { login databaseId } }");
+                return { login: viewer.login, ...(viewer.databaseId !== null && { id: viewer.databaseId }), via: "viewer" };
+            }
+            catch (error) {
+                if (error instanceof GitHubError && !NOT_A_USER.has(error.status))
+                    throw error;
+                return { ...ACTIONS_BOT, via: "assumed" };
+            }
+        },
+        async lastEdit(nodeId) {
+            const { node } = await octokit.graphql("query($id: ID!) { node(id: $id) { ... on IssueComment { editor { login } lastEditedAt } } }", { id: nodeId });
+            return { editor: node?.editor?.login ?? null, editedAt: node?.lastEditedAt ?? null };
+        },
+    };
+}
+function reactionCalls(octokit) {
+    return {
+        async react(owner, repo, { kind, id }, content) {
+            const params = { owner, repo, comment_id: id, content };
+            const { data } = kind === "comment"
+                ? await octokit.rest.reactions.createForIssueComment(params)
+                : await octokit.rest.reactions.createForPullRequestReviewComment(params);
+            return data.id;
+        },
+        async unreact(owner, repo, { kind, id }, reactionId) {
+            const params = { owner, repo, comment_id: id, reaction_id: reactionId };
+            if (kind === "comment")
+                await octokit.rest.reactions.deleteForIssueComment(params);
+            else
+                await octokit.rest.reactions.deleteForPullRequestComment(params);
+        },
+    };
+}
+function checkCalls(octokit) {
+    return {
+        async createCheckRun(owner, repo, check) {
+            const { data } = await octokit.rest.checks.create({
+                owner,
+                repo,
+                name: check.name,
+                head_sha: check.headSha,
+                status: "completed",
+                conclusion: check.conclusion,
+                ...(check.detailsUrl !== undefined && { details_url: check.detailsUrl }),
+                output: { title: check.title, summary: check.summary },
+            });
+            return { id: data.id, url: data.html_url ?? "" };
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/tests.ts
+/** Every test case read, however it ended. */
+function testCount(tests) {
+    const { passed, failed, error, skipped } = tests.counts;
+    return passed + failed + error + skipped;
+}
+/** A test case that failed an assertion or ended with an error. */
+function isFailing(c) {
+    return c.status === "failed" || c.status === "error";
+}
+/** What the candidate is blamed for: tests it broke, and new tests that fail. */
+function blamed(comparison) {
+    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
+}
+/**
+ * A result's failing test cases, in their order: `held` are those it is held to (with `compare`, only
+ * those it is blamed for), `preexisting` the rest (with `compare`, failing on the base already).
+ */
+function failingCases(r) {
+    const failing = r.tests?.cases.filter(isFailing) ?? [];
+    if (!r.compare)
+        return { held: failing, preexisting: [] };
+    const ids = new Set(blamed(r.compare));
+    return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
+}
+
 ;// CONCATENATED MODULE: ./src/core/statuses.ts
-// The statuses a candidate can end with, the vocabulary every room shares.
-/** Statuses in the order classification tries them: the first that matches wins. */
-const statuses_STATUSES = [
-    "no_code",
-    "patch_failed",
-    "syntax_error",
-    "timeout",
-    "oom",
-    "test_failed",
-    "pass",
-    "sandbox_error",
+// The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
+// or decide of one: its label and icon, its meaning, and which sets it belongs to. One entry per status,
+// in the order classification tries them, so a new status is one entry here (and its feedback text in
+// verdict/feedback.ts, which the compiler asks for); every set and table below is computed from it.
+// A failure of the candidate's own shows a cross; our failure a warning sign, never the cross that blames the code.
+const FAILED = "❌";
+const CATALOGUE = [
+    { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
+    { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+    { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
+    {
+        status: "timeout",
+        label: "timeout",
+        icon: "⏱️",
+        phrase: "timed out",
+        is: ["codeRan", "sandboxed", "cutShort", "rerunnable"],
+    },
+    {
+        status: "oom",
+        label: "out of memory",
+        icon: "💥",
+        phrase: "ran out of memory",
+        is: ["codeRan", "sandboxed", "cutShort"],
+    },
+    {
+        status: "test_failed",
+        label: "tests failed",
+        icon: FAILED,
+        phrase: "fails the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"],
+    },
+    {
+        status: "pass",
+        label: "pass",
+        shown: "passed",
+        icon: "✅",
+        phrase: "passes the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed"],
+    },
+    {
+        status: "sandbox_error",
+        label: "sandbox error",
+        shown: "sandbox error (ours: re-run)",
+        icon: "⚠️",
+        phrase: "could not be judged (our sandbox failed: re-run)",
+        is: ["sandboxed", "cutShort", "ours"],
+    },
 ];
+/** Statuses in the order classification tries them: the first that matches wins. A literal tuple, for the
+ * report's schema and the types it gives. */
+// `map` keeps the catalogue's length and order; TypeScript types its result as a plain array.
+const statuses_STATUSES = CATALOGUE.map((entry) => entry.status);
+/** Each status's entry of the catalogue. */
+const statuses_STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
+function info({ label, shown, icon, phrase, is }) {
+    const has = (trait) => is.includes(trait);
+    return {
+        label,
+        shown: shown ?? label,
+        icon,
+        phrase,
+        ranToEnd: has("ranToEnd"),
+        codeRan: has("codeRan"),
+        sandboxed: has("sandboxed"),
+        cutShort: has("cutShort"),
+        rerunnable: has("rerunnable"),
+        ours: has("ours"),
+    };
+}
+function statusesWhere(flag) {
+    return new Set(statuses_STATUSES.filter((s) => statuses_STATUS_INFO[s][flag]));
+}
+/** Every status but `pass`: what fails the gate when nothing says otherwise. */
+const EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
+/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
+const RAN_TO_END = statusesWhere("ranToEnd");
+/** Statuses of a run whose code ran: its duration is run time. */
+const CODE_RAN = statusesWhere("codeRan");
+/** Statuses of a run stopped before its end: a base run ending so says nothing about the tests. */
+const CUT_SHORT = statusesWhere("cutShort");
+/** The candidate's own statuses a rerun may change. */
+const RERUNNABLE = statusesWhere("rerunnable");
+
+;// CONCATENATED MODULE: ./src/core/model.ts
+
+
+;// CONCATENATED MODULE: ./src/core/units.ts
+// Durations and sizes as users write them in inputs, flags and dataset lines.
+
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
+function parseDuration(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
+    const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms <= 0) {
+        throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
+    }
+    return Math.round(ms);
+}
+/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
+function parseSize(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
+    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
+    if (!Number.isFinite(bytes) || bytes < 1) {
+        throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+    }
+    return Math.floor(bytes);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
+}
+
+;// CONCATENATED MODULE: ./src/report/icons.ts
+// The icons that are no status's own: a skipped candidate, and the verdict line's. Each status's icon is
+// in the catalogue (core/statuses.ts). Pure data.
+
+const SKIPPED_ICON = "⏭️";
+/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
+function verdictIcon(failed, ours) {
+    if (!failed)
+        return statuses_STATUS_INFO.pass.icon;
+    return ours ? statuses_STATUS_INFO.sandbox_error.icon : statuses_STATUS_INFO.test_failed.icon;
+}
+
+;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
+/**
+ * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
+ * of the release they pin, `@v1`), what it is and what for.
+ */
+/** A string property and what it means: most of a schema's properties. */
+function declare_text(description) {
+    return { type: "string", description };
+}
+function shipped(name, title, description) {
+    return {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
+        title,
+        description,
+    };
+}
+/**
+ * `value` with every object's keys in the order its schema declares them, keys set to undefined left
+ * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
+ */
+function inSchemaOrder(schema, value) {
+    return layOut(schema, value);
+}
+function layOut(schema, value) {
+    if (Array.isArray(value))
+        return value.map((item) => layOut(schema.items ?? {}, item));
+    if (schema.properties === undefined || typeof value !== "object" || value === null)
+        return value;
+    const fields = value;
+    const out = {};
+    for (const [key, property] of Object.entries(schema.properties)) {
+        if (fields[key] !== undefined)
+            out[key] = layOut(property, fields[key]);
+    }
+    return out;
+}
 
 ;// CONCATENATED MODULE: ./src/core/schemas/report.ts
 // The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
@@ -46791,336 +46431,81 @@ const REPORT_SCHEMA = {
  */
 const newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
 
-;// CONCATENATED MODULE: ./src/run/verdict-state.ts
-// The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
-//
-// The state is a hidden block at the end of the gate's own comment: versioned, size-bounded, and only
-// ids, timestamps, hashes, statuses and numbers, never a candidate's text. It lives in a comment, so it
-// is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
-// forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
-// remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
-// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
-
-
-
-
-
-const STATE_VERSION = 1;
-/** Replies remembered at most; the newest are kept. */
-const STATE_MAX_ENTRIES = 200;
-/** The block's length at most, in characters: a third of a comment's room. */
-const STATE_MAX_CHARS = 22_000;
-const OPEN = `<!-- sandbox-gate-state v${STATE_VERSION} `;
-const CLOSE = " -->";
-// Any block of ours, of any version: more than one, or one we cannot read, and the state is not trusted.
-const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
-const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(data).digest("hex");
-function verdictKey({ tests, run, limits, version }) {
-    const files = [...tests]
-        .map((f) => [f.path, sha256(f.content), f.executable === true])
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
-    // to them later; only when the image is pulled changes no verdict.
-    const { pull: _pull, ...judging } = run;
-    void _pull;
-    return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
+;// CONCATENATED MODULE: ./src/report/pass-at-k.ts
+/** The chance that at least one of k samples drawn from n, c of them correct, is correct. */
+function passAtK(n, c, k) {
+    if (n - c < k)
+        return 1;
+    let miss = 1;
+    for (let i = n - c + 1; i <= n; i++)
+        miss *= 1 - k / i;
+    return 1 - miss;
 }
-// ---- the block ------------------------------------------------------------------------------------
-// Short keys: a block of 200 replies stays well inside a comment. Each value is shaped so that no
-// text of ours can end the HTML comment (`--`, `>`) or carry markup.
-const verdict_state_ID = { type: "string", pattern: "^(comment|review-comment|review)-[0-9]{1,20}$" };
-const TIME = {
-    type: "string",
-    pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?Z$",
-};
-const HEX = (min, max) => ({ type: "string", pattern: `^[0-9a-f]{${min},${max}}$` });
-const ENTRY_SCHEMA = {
-    type: "object",
-    properties: {
-        id: verdict_state_ID,
-        u: TIME,
-        h: HEX(32, 32),
-        s: { enum: statuses_STATUSES },
-        l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
-        ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
-        x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
-        r: { type: "string", pattern: "^[0-9]{1,20}$" },
-        b: HEX(40, 64),
-    },
-    required: ["id", "u", "h", "s", "l", "ms", "x"],
-    additionalProperties: false,
-};
-const STATE_SCHEMA = {
-    type: "object",
-    properties: {
-        v: { const: STATE_VERSION },
-        key: HEX(64, 64),
-        e: { type: "array", items: ENTRY_SCHEMA, maxItems: STATE_MAX_ENTRIES },
-    },
-    required: ["v", "key", "e"],
-    additionalProperties: false,
-};
-const checkState = checker(STATE_SCHEMA, "the state");
-const checkEntry = checker(ENTRY_SCHEMA, "the entry");
-// The block's short keys for Remembered's fields, both ways.
-const SHORT = {
-    id: "id",
-    updatedAt: "u",
-    hash: "h",
-    status: "s",
-    language: "l",
-    durationMs: "ms",
-    exitCode: "x",
-    run: "r",
-    base: "b",
-};
-function renamed(value, names) {
-    return Object.fromEntries(Object.entries(value).flatMap(([name, v]) => (v === undefined || !(name in names) ? [] : [[names[name], v]])));
-}
-const toEntry = (e) => renamed(e, SHORT);
-const fromEntry = (e) => renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])));
-/** The state block in a comment body; `why` says what was wrong, for the debug log. */
-function readState(body) {
-    const blocks = body.match(ANY_BLOCK)?.length ?? 0;
-    if (blocks === 0)
-        return { ok: false, why: "the comment holds no state" };
-    if (blocks > 1)
-        return { ok: false, why: `the comment holds ${blocks} state blocks` };
-    const start = body.indexOf(OPEN);
-    if (start < 0)
-        return { ok: false, why: "the state block is of another version" };
-    const end = body.indexOf(CLOSE, start + OPEN.length);
-    if (end < 0)
-        return { ok: false, why: "the state block is not closed" };
-    if (end + CLOSE.length - start > STATE_MAX_CHARS)
-        return { ok: false, why: "the state block is too long" };
-    let value;
-    try {
-        value = JSON.parse(body.slice(start + OPEN.length, end));
+const key = (k) => `pass@${k}`;
+/** Per task and over the tasks; undefined when no result names a task. */
+function scorePassAtK(results, ks) {
+    const tasks = new Map();
+    for (const r of results) {
+        if (r.task === undefined)
+            continue;
+        const t = tasks.get(r.task) ?? { n: 0, c: 0 };
+        t.n += 1;
+        if (r.status === "pass")
+            t.c += 1;
+        tasks.set(r.task, t);
     }
-    catch {
-        return { ok: false, why: "the state block is not JSON" };
-    }
-    const checked = checkState(value);
-    if (!checked.ok)
-        return { ok: false, why: checked.problem };
-    const entries = checked.value.e.map(fromEntry);
-    // Two verdicts for one reply: one of them is not ours.
-    if (new Set(entries.map((e) => e.id)).size !== entries.length)
-        return { ok: false, why: "a reply is listed twice" };
-    return { ok: true, state: { key: checked.value.key, entries } };
+    if (tasks.size === 0)
+        return undefined;
+    const scored = [...tasks].map(([task, { n, c }]) => ({
+        task,
+        n,
+        c,
+        pass_at: Object.fromEntries(ks.filter((k) => k <= n).map((k) => [key(k), passAtK(n, c, k)])),
+    }));
+    const overallK = ks.filter((k) => scored.every((t) => t.n >= k));
+    const overall = Object.fromEntries(overallK.map((k) => [key(k), scored.reduce((sum, t) => sum + t.pass_at[key(k)], 0) / scored.length]));
+    return { k: overallK, overall, tasks: scored };
 }
-/** A login as GraphQL and REST both spell it: a bot's `[bot]` suffix is not always there. */
-const sameActor = (a, b) => a.toLowerCase().replace(/\[bot\]$/, "") === b.toLowerCase().replace(/\[bot\]$/, "");
-/**
- * The state of the gate's own comment, trusted only while nobody but the gate edited the comment since
- * it wrote it: a state someone else wrote (a collaborator, an agent's App with write access) could
- * claim any verdict for the replies as they are.
- */
-function trustedState(body, lastEditor, us) {
-    if (lastEditor !== null && !sameActor(lastEditor, us))
-        return { ok: false, why: `the comment was last edited by ${lastEditor}, not by ${us}` };
-    return readState(body);
+/** Tasks in both runs whose pass@1 dropped, in this run's order. */
+function passAt1Drops(now, baseline) {
+    const before = new Map(baseline.tasks.map((t) => [t.task, t.c / t.n]));
+    return now.tasks.flatMap((t) => {
+        const was = before.get(t.task);
+        const is = t.c / t.n;
+        return was !== undefined && is < was ? [{ task: t.task, was, now: is }] : [];
+    });
 }
-/**
- * The block to append to the comment: the newest entries that fit in STATE_MAX_CHARS. Entries are
- * taken oldest first, as the conversation lists them; a reply left out is judged again next time.
- */
-function renderState(state) {
-    // An entry the next run could not read back would cost every verdict: such an entry is left out.
-    const entries = state.entries
-        .map(toEntry)
-        .filter((e) => checkEntry(e).ok)
-        .slice(-STATE_MAX_ENTRIES);
-    const block = (kept) => `${OPEN}${JSON.stringify({ v: STATE_VERSION, key: state.key, e: kept })}${CLOSE}`;
-    let kept = entries;
-    let text = block(kept);
-    while (text.length > STATE_MAX_CHARS && kept.length > 0) {
-        // Drop a tenth at a time, so a long list shrinks in a few steps.
-        kept = kept.slice(Math.max(1, Math.floor(kept.length / 10)));
-        text = block(kept);
-    }
-    // Only validated, schema-shaped values go in; a value that could end the comment would be our bug.
-    if (text.slice(4, -3).includes("--") || text.slice(4, -3).includes(">"))
-        throw new Error("state block would break");
-    return text;
+
+;// CONCATENATED MODULE: ./src/report/json.ts
+// The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
+
+
+
+
+
+/** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
+function json_countByStatus(results) {
+    const counts = Object.fromEntries(statuses_STATUSES.map((s) => [s, 0]));
+    for (const r of results)
+        counts[r.status]++;
+    return counts;
 }
-// ---- carrying verdicts over -----------------------------------------------------------------------
-/** Where a remembered verdict came from, as the comment and the report tell it. */
-const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is unchanged since it was judged. Its output and feedback are in that run's job summary.";
-/**
- * The remembered verdict of a candidate, as a result (`cached: true`), when it is still the candidate's:
- * same key, same reply (updated_at and body hash), and for a patch the same base commit.
- */
-function carriedOver(state, key, fingerprints, commit) {
-    const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
-    return (candidate) => {
-        const remembered = usable.get(candidate.id);
-        const now = fingerprints.get(candidate.id);
-        if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
-            return undefined;
-        if (remembered.base !== undefined && remembered.base !== commit)
-            return undefined;
-        return newResult({
-            id: candidate.id,
-            source: candidate.source,
-            url: candidate.url,
-            author: candidate.author,
-            language: remembered.language,
-            status: remembered.status,
-            exit_code: remembered.exitCode,
-            signal: null,
-            duration_ms: remembered.durationMs,
-            stdout: "",
-            stderr: "",
-            truncated: { stdout: false, stderr: false },
-            feedback: remembered.status === "pass" ? "" : CARRIED_FEEDBACK,
-            cached: true,
-        });
+// Results and skipped candidates are laid out again in the schema's order, whoever built them (a merge
+// reads them from other runs' files): the file diffs well from run to run.
+function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
+    const scores = scorePassAtK(results, passAtK);
+    return {
+        version: 1,
+        ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
+        summary: { total: results.length, by_status: json_countByStatus(results) },
+        results: results.map(newResult),
+        skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
+        ...(base && { base }),
+        ...(scores && { pass_at_k: scores }),
     };
 }
-/** The run that judged a carried-over result, from the state it came from. */
-function judgedIn(state, id) {
-    return state?.entries.find((e) => e.id === id)?.run;
-}
-/**
- * The state to write after a run: every result of a reply we can fingerprint, the carried-over ones
- * with the run that judged them, the fresh ones with this run. A `sandbox_error` is ours, not the
- * reply's: it is never remembered, so the next run tries again.
- */
-function nextState(key, results, fingerprints, previous, run) {
-    const entries = [];
-    for (const r of results) {
-        const now = fingerprints.get(r.id);
-        if (!now || r.status === "sandbox_error")
-            continue;
-        // A patch's verdict holds for one base tree: without the commit it cannot be tied to one.
-        if (!r.cached && r.changed_files && !run.commit)
-            continue;
-        const judgedBy = r.cached ? judgedIn(previous, r.id) : run.id;
-        const base = r.cached ? previous?.entries.find((e) => e.id === r.id)?.base : r.changed_files && run.commit;
-        entries.push({
-            id: r.id,
-            updatedAt: now.updatedAt,
-            hash: now.hash,
-            status: r.status,
-            language: r.language,
-            durationMs: Math.round(r.duration_ms),
-            exitCode: r.exit_code,
-            ...(judgedBy !== undefined && { run: judgedBy }),
-            ...(base !== undefined && { base }),
-        });
-    }
-    return { key, entries };
-}
-/** The state block as it stands in a body, to tell whether a run changed what the comment remembers. */
-function stateBlockOf(body) {
-    const start = body.indexOf(OPEN);
-    const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
-    return end < 0 ? undefined : body.slice(start, end + CLOSE.length);
-}
-/** Removes our state block from a body (a comment written before, shown or compared without it). */
-function withoutState(body) {
-    const start = body.indexOf(OPEN);
-    if (start < 0)
-        return body;
-    const end = body.indexOf(CLOSE, start);
-    return end < 0 ? body : body.slice(0, start) + body.slice(end + CLOSE.length);
-}
-
-;// CONCATENATED MODULE: ./src/action/conversation.ts
-/** What the latest reply did, as the verdict line says it. */
-const OUTCOME_PHRASES = {
-    pass: "passes the tests",
-    test_failed: "fails the tests",
-    syntax_error: "does not parse",
-    no_code: "holds no code",
-    patch_failed: "has a patch that does not apply",
-    timeout: "timed out",
-    oom: "ran out of memory",
-    sandbox_error: "could not be judged (our sandbox failed: re-run)",
-};
-const AUTHORS_NAMED = 3;
-/**
- * The results that decide: under `latest`, each author's most recent reply (results in conversation
- * order, oldest first; a result with no author, a file or the PR's own diff, always decides); under
- * `all`, every result.
- */
-function decidingIds(results, decide) {
-    if (decide === "all")
-        return new Set(results.map((r) => r.id));
-    const latest = new Map();
-    const always = [];
-    for (const r of results) {
-        if (r.author === undefined)
-            always.push(r.id);
-        else
-            latest.set(r.author.toLowerCase(), r.id);
-    }
-    return new Set([...always, ...latest.values()]);
-}
-/** The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from @agent fails the tests`. */
-function conversationVerdict(results, failOn, decide) {
-    const deciding = decidingIds(results, decide);
-    const decisive = results.filter((r) => deciding.has(r.id));
-    const failing = decisive.filter((r) => failOn.has(r.status));
-    const passed = results.filter((r) => r.status === "pass").length;
-    const replies = results.length > 0 && results.every((r) => r.author !== undefined);
-    const noun = replies ? "reply" : "candidate";
-    const nouns = replies ? "replies" : "candidates";
-    const verdict = {
-        failed: failing.length > 0,
-        ours: failing.length > 0 && failing.every((r) => r.status === "sandbox_error"),
-        deciding,
-        passed,
-        total: results.length,
-    };
-    const said = (reason) => ({ ...verdict, reason });
-    if (results.length === 0)
-        return said(`no ${nouns} to judge`);
-    const phrase = (r) => failOn.has(r.status) || r.status === "pass"
-        ? OUTCOME_PHRASES[r.status]
-        : `${OUTCOME_PHRASES[r.status]} (allowed by fail-on)`;
-    if (results.length === 1) {
-        const only = results[0];
-        return said(`the ${noun}${only.author ? ` from @${only.author}` : ""} ${phrase(only)}`);
-    }
-    const head = passed === results.length
-        ? `all ${results.length} ${nouns} passed`
-        : `${passed} of ${results.length} ${nouns} passed`;
-    const byAuthor = decide === "latest" && replies;
-    if (!byAuthor) {
-        if (failing.length === 0)
-            return said(head);
-        const what = verdict.ours ? "could not be judged (our sandbox failed: re-run)" : "failed the gate";
-        return said(`${head} — ${failing.length} ${what}`);
-    }
-    if (decisive.length <= AUTHORS_NAMED) {
-        const each = decisive.map((r, i) => `${i === 0 ? "latest from" : "from"} @${r.author} ${phrase(r)}`);
-        return said(`${head} — ${each.join(", ")}`);
-    }
-    const fine = decisive.length - failing.length;
-    return said(`${head} — the latest of ${decisive.length} authors: ${fine} pass the gate, ${failing.length} fail it`);
-}
-
-;// CONCATENATED MODULE: ./src/report/icons.ts
-const icons_STATUS_ICONS = {
-    pass: "✅",
-    test_failed: "❌",
-    syntax_error: "❌",
-    no_code: "❌",
-    patch_failed: "❌",
-    timeout: "⏱️",
-    oom: "💥",
-    // Ours, not the candidate's: a warning sign, never the cross that blames the code.
-    sandbox_error: "⚠️",
-};
-const SKIPPED_ICON = "⏭️";
-/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
-function verdictIcon(failed, ours) {
-    if (!failed)
-        return icons_STATUS_ICONS.pass;
-    return ours ? icons_STATUS_ICONS.sandbox_error : icons_STATUS_ICONS.test_failed;
+function compactResults(results) {
+    return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -47135,28 +46520,14 @@ function verdictIcon(failed, ours) {
 
 
 
+
+
 /** GitHub refuses issue comments longer than this many characters. */
 const COMMENT_MAX_LENGTH = 65_536;
 /** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
 const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
 /** A check run's summary holds at most this many characters. */
 const CHECK_SUMMARY_MAX_LENGTH = 65_535;
-const STATUS_LABELS = {
-    no_code: "no code",
-    patch_failed: "patch failed",
-    syntax_error: "syntax error",
-    timeout: "timeout",
-    oom: "out of memory",
-    test_failed: "tests failed",
-    pass: "pass",
-    sandbox_error: "sandbox error",
-};
-/** The labels a reader sees beside the icons: a pass says "passed", our failure says it is ours. */
-const SHOWN_LABELS = {
-    ...STATUS_LABELS,
-    pass: "passed",
-    sandbox_error: "sandbox error (ours: re-run)",
-};
 /** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
 function stickyMarker(key = "default") {
     // Only a safe alphabet, and never "--", which would end the HTML comment early.
@@ -47369,15 +46740,20 @@ function clipped(text, max) {
     const { head, omitted } = clip(text, max);
     return omitted > 0 ? `${head}…` : head;
 }
+/** An id, a source or a file name as one line of markdown: cut at LABEL_MAX, escaped. */
 function label(text) {
     return escapeMarkdown(clipped(text, LABEL_MAX));
+}
+/** `❌ tests failed`: a status as a reader sees it. */
+function iconed(status) {
+    return `${statuses_STATUS_INFO[status].icon} ${statuses_STATUS_INFO[status].shown}`;
 }
 function plural(n, word, words = `${word}s`) {
     return `${n} ${n === 1 ? word : words}`;
 }
 /** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
 function timeCell(r) {
-    const ran = r.duration_ms > 0 && r.status !== "no_code" && r.status !== "patch_failed";
+    const ran = r.duration_ms > 0 && statuses_STATUS_INFO[r.status].sandboxed;
     return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
 }
 function nameCell(row, doc) {
@@ -47390,14 +46766,13 @@ function nameCell(row, doc) {
 }
 /** `5 of 7 tests passed`: what the test results add to a status. */
 function testCounts(tests) {
-    const { passed, failed, error, skipped } = tests.counts;
-    return `${passed} of ${plural(passed + failed + error + skipped, "test")} passed`;
+    return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
 }
 /** The base run, in the line under the verdict: what the patches were held against. */
 function baseCell(base) {
     const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
     const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-    return `base: ${icons_STATUS_ICONS[base.status]} ${SHOWN_LABELS[base.status]}${tests}${voided}`;
+    return `base: ${iconed(base.status)}${tests}${voided}`;
 }
 function resultCell(r, input) {
     const marks = [
@@ -47405,7 +46780,7 @@ function resultCell(r, input) {
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
     ].filter((m) => typeof m === "string");
-    const text = [`${icons_STATUS_ICONS[r.status]} ${SHOWN_LABELS[r.status]}`, ...marks].join(" · ");
+    const text = [iconed(r.status), ...marks].join(" · ");
     if (!r.cached)
         return text;
     const run = safeUrl(input.judgedIn?.get(r.id));
@@ -47447,7 +46822,8 @@ function patchCell(r) {
 }
 function outcome(r) {
     const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-    const parts = [where ? `${SHOWN_LABELS[r.status]} at ${where}` : SHOWN_LABELS[r.status]];
+    const { shown } = statuses_STATUS_INFO[r.status];
+    const parts = [where ? `${shown} at ${where}` : shown];
     if (r.signal)
         parts.push(`signal ${r.signal}`);
     else if (r.exit_code !== null)
@@ -47482,7 +46858,7 @@ function details(row, limits) {
     // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
     const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
     const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
-    const summary = `<summary>${icons_STATUS_ICONS[r.status]} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
+    const summary = `<summary>${statuses_STATUS_INFO[r.status].icon} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
     return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
 }
 /** Failing tests listed in the comment; more are counted. */
@@ -47492,16 +46868,13 @@ function testsSection(r) {
     const { tests, compare } = r;
     if (!tests)
         return undefined;
-    const blamed = new Set([...(compare?.pass_to_fail ?? []), ...(compare?.new_failing ?? [])]);
-    const failing = tests.cases.filter((c) => c.status === "failed" || c.status === "error");
-    const ordered = compare
-        ? [...failing.filter((c) => blamed.has(c.id)), ...failing.filter((c) => !blamed.has(c.id))]
-        : failing;
+    const { held, preexisting } = failingCases(r);
+    const ordered = [...held, ...preexisting];
     const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
         const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
         const first = c.message?.split("\n").find((line) => line.trim() !== "");
         const said = first ? `: ${escapeMarkdown(clipped(first.trim(), REASON_MAX / 5))}` : "";
-        const already = compare && !blamed.has(c.id) ? " — already failing on the base" : "";
+        const already = preexisting.includes(c) ? " — already failing on the base" : "";
         return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
     });
     if (ordered.length > FAILING_TESTS_SHOWN)
@@ -47515,7 +46888,7 @@ function testsSection(r) {
         ].join(", ")}.`
         : undefined;
     const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
-    const flaky = tests.cases.filter((c) => c.flaky && !failing.includes(c));
+    const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
     const flakyLine = flaky.length
         ? `Flaky (failed in one attempt, passed in another): ${flaky
             .slice(0, FAILING_TESTS_SHOWN)
@@ -47528,7 +46901,7 @@ function testsSection(r) {
 function attemptsSection(r) {
     if (!r.attempts || r.attempts.length < 2)
         return undefined;
-    const steps = r.attempts.map((a) => `${icons_STATUS_ICONS[a.status]} ${SHOWN_LABELS[a.status]} (${formatDuration(a.duration_ms)})`);
+    const steps = r.attempts.map((a) => `${iconed(a.status)} (${formatDuration(a.duration_ms)})`);
     return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
 }
 function notesSection(r) {
@@ -47587,9 +46960,9 @@ function skippedList(skipped, shown) {
 }
 /** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
 function statusCounts(results) {
-    return STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])
-        .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${STATUS_ICONS[s]} ${n} ${SHOWN_LABELS[s]}`)
+    const counts = countByStatus(results);
+    return STATUSES.filter((s) => counts[s] > 0)
+        .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
         .join(" · ");
 }
 
@@ -47599,6 +46972,11 @@ function statusCounts(results) {
 
 
 
+/**
+ * What every comment the gate writes starts with: the marker without its key (and its closing). A
+ * comment that holds it is never taken for an agent's reply.
+ */
+const GATE_MARKER_PREFIX = stickyMarker("").replace(/ -->$/, "");
 /** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
 const comment_ACTIONS_BOT = ACTIONS_BOT.login;
 /**
@@ -47659,380 +47037,659 @@ async function upsertStickyComment(client, sticky) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/report/merge.ts
-// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
-// into one. Everything but `loadReport` is pure.
+;// CONCATENATED MODULE: ./src/candidates/source.ts
+/** A source whose candidates are all at hand already. */
+async function* fromList(items) {
+    yield* items;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/comments.ts
+// `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
 
 
 
-
-const checkReport = checker(REPORT_SCHEMA, "the report");
-/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
-function parseReport(text, name, input) {
-    const fail = (detail) => {
-        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+/** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
+function bodyHash(body) {
+    return (0,external_node_crypto_.createHash)("sha256").update(body).digest("hex").slice(0, 32);
+}
+/** The candidate id of a comment: its kind and GitHub's id, unique across the three kinds. */
+function candidateId(c) {
+    return `${c.kind}-${c.id}`;
+}
+/** What each comment is now, by candidate id, to tell a remembered verdict from a stale one. */
+function fingerprints(comments) {
+    return new Map(comments.map((c) => [candidateId(c), { updatedAt: c.updatedAt, hash: bodyHash(c.body) }]));
+}
+/** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
+function loginMatches(login, patterns) {
+    return patterns.some((pattern) => {
+        const source = pattern
+            .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+            .replace(/\*/g, ".*")
+            .replace(/\?/g, ".");
+        return new RegExp(`^${source}$`, "i").test(login);
+    });
+}
+/** The comments that are candidates, oldest first: by a matching author, non-empty, and not written by the gate. */
+function selectCandidates(comments, authors, gateMarker) {
+    return comments
+        .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
+        .map((c) => ({
+        id: candidateId(c),
+        source: c.url,
+        url: c.url,
+        author: c.author,
+        kind: "reply",
+        text: c.body,
+    }));
+}
+/** The replies by `authors` as candidates; the gate's own comments are never one. */
+function commentsSource(replies, authors) {
+    return {
+        entries: async () => fromList(selectCandidates(replies, authors, GATE_MARKER_PREFIX).map((candidate) => ({ candidate }))),
     };
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/core/paths.ts
+// The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
+// dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
+// a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
+// glob.ts), since only the file system can tell.
+/** Linux's limits (NAME_MAX, PATH_MAX with its NUL): a name past them cannot be made in any sandbox. */
+const MAX_NAME_BYTES = 255;
+const WORKDIR = "/work/";
+const MAX_PATH_BYTES = 4096 - 1 - WORKDIR.length;
+/**
+ * Why a path (already relative and inside the tree) cannot exist on the sandbox's file system, or
+ * undefined: a name over 255 bytes, or a path over PATH_MAX once under the work dir. Decided here, before
+ * anything runs, since the file system would only fail it half-way through writing the candidate's files.
+ */
+function pathLengthProblem(segments) {
+    const long = segments.find((s) => Buffer.byteLength(s, "utf8") > MAX_NAME_BYTES);
+    if (long !== undefined)
+        return `has a name of ${Buffer.byteLength(long, "utf8")} bytes, more than the ${MAX_NAME_BYTES} a file system allows`;
+    const bytes = Buffer.byteLength(segments.join("/"), "utf8");
+    return bytes > MAX_PATH_BYTES
+        ? `is ${bytes} bytes long, more than the ${MAX_PATH_BYTES} a path under ${WORKDIR} may be`
+        : undefined;
+}
+/** A relative POSIX path that stays inside the tree, normalised (`./x` and `x//y` are fine). */
+function checkRelativePath(path) {
+    if (/[\x00-\x1f\x7f]/.test(path))
+        return { ok: false, why: "holds a control character" };
+    // A Windows separator, or an attempt to hide one: `..\x` is `../x` to some tools.
+    if (path.includes("\\"))
+        return { ok: false, why: "holds a backslash" };
+    if (path.startsWith("/") || /^[A-Za-z]:/.test(path))
+        return { ok: false, why: "is absolute" };
+    const segments = path.split("/").filter((s) => s !== "" && s !== ".");
+    if (segments.includes(".."))
+        return { ok: false, why: "has a '..' segment" };
+    if (segments.length === 0)
+        return { ok: false, why: "is empty" };
+    // git apply refuses these too: the repository's own metadata is never a target.
+    if (segments.some((s) => s.toLowerCase() === ".git"))
+        return { ok: false, why: "is inside .git" };
+    const tooLong = pathLengthProblem(segments);
+    if (tooLong)
+        return { ok: false, why: tooLong, tooLong: true };
+    return { ok: true, path: segments.join("/") };
+}
+/** Whether `path` passes the rule. */
+function isSafeRelativePath(path) {
+    return checkRelativePath(path).ok;
+}
+
+;// CONCATENATED MODULE: ./src/core/languages.ts
+// The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
+/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
+const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
+const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
+// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
+// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
+// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies.
+const PYTHON_CHECK = [
+    "import sys, json, os",
+    "p = sys.argv[1]",
+    "def verdict(info):",
+    // A JSON string literal is a Python one too.
+    `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
+    "    sys.exit(1)",
+    "try:",
+    "    compile(open(p, 'rb').read(), p, 'exec')",
+    "except SyntaxError as e:",
+    "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
+    "except (ValueError, RecursionError, MemoryError) as e:",
+    "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
+].join("\n");
+// `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
+// then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
+const TYPESCRIPT_CHECK = [
+    "const { stripTypeScriptTypes } = require('node:module');",
+    "const { spawnSync } = require('node:child_process');",
+    "const file = process.argv[1];",
+    "let js;",
+    "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
+    "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
+    "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
+    "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
+    "process.exit(r.status ?? 1);",
+].join("\n");
+const LANGUAGES = {
+    python: {
+        name: "python",
+        fenceTags: ["python", "py", "python3", "py3"],
+        extensions: [".py"],
+        target: "solution.py",
+        command: "python3 solution.py",
+        image: "python:3.12-slim",
+        check: (file) => ["python3", "-I", "-W", "ignore", "-c", PYTHON_CHECK, file],
+    },
+    javascript: {
+        name: "javascript",
+        fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+        extensions: [".js", ".mjs", ".cjs"],
+        target: "solution.js",
+        command: "node solution.js",
+        image: "node:22-slim",
+        check: (file) => ["node", "--check", file],
+    },
+    typescript: {
+        name: "typescript",
+        fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
+        extensions: [".ts", ".mts", ".cts"],
+        target: "solution.ts",
+        // Node 24 strips types itself, so the image needs nothing beyond node.
+        command: "node solution.ts",
+        image: "node:24-slim",
+        check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file],
+    },
+    bash: {
+        name: "bash",
+        fenceTags: ["bash", "sh", "shell", "zsh"],
+        extensions: [".sh", ".bash"],
+        target: "solution.sh",
+        command: "bash solution.sh",
+        image: "debian:bookworm-slim",
+        check: (file) => ["bash", "-n", file],
+    },
+    php: {
+        name: "php",
+        fenceTags: ["php"],
+        extensions: [".php"],
+        target: "solution.php",
+        command: "php solution.php",
+        image: "php:8.3-cli",
+        // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+        check: (file) => [
+            "php",
+            "-l",
+            "-d",
+            "display_errors=stderr",
+            "-d",
+            "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+            file,
+        ],
+    },
+};
+const LANGUAGE_NAMES = Object.keys(LANGUAGES);
+function isLanguage(name) {
+    return Object.hasOwn(LANGUAGES, name);
+}
+/** The language a fence tag names, if any (`python title="x.py"` → python). */
+function languageOfTag(info) {
+    const tag = info
+        .trim()
+        .split(/[\s{,]/, 1)[0]
+        ?.toLowerCase()
+        .replace(/^\./, "") ?? "";
+    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
+}
+/** The language a file name implies, if any. */
+function languageOfPath(path) {
+    const lower = path.toLowerCase();
+    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
+}
+// Our own constants only ever go into the script text; file names travel as positional parameters.
+function shQuote(word) {
+    return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+/**
+ * One argv that parse-checks several files, possibly of several languages, stopping at the first
+ * failure: a fixed loop per group that shifts through the positional parameters.
+ */
+function checkFiles(groups) {
+    const nonEmpty = groups.filter((g) => g.files.length > 0);
+    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
+    if (only)
+        return LANGUAGES[only.language].check(only.files[0]);
+    if (nonEmpty.length === 0)
+        return [];
+    const loops = nonEmpty.map(({ language, files }) => {
+        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
+    });
+    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
+}
+
+;// CONCATENATED MODULE: ./src/core/schemas/dataset.ts
+
+
+// Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
+// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
+const DATASET_SCHEMA = {
+    ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
+    type: "object",
+    properties: {
+        id: {
+            type: ["string", "number"],
+            description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
+        },
+        reply: {
+            type: "string",
+            description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
+        },
+        patch: {
+            type: "string",
+            description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
+        },
+        files: {
+            type: "object",
+            description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
+            additionalProperties: { type: "string" },
+        },
+        task: {
+            type: ["string", "number"],
+            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
+        },
+        command: declare_text("This candidate's test command, instead of the `command` input."),
+        language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
+        target: {
+            type: "string",
+            description: "The file name the extracted code is written as, instead of the `target` input.",
+        },
+        timeout: {
+            type: ["string", "number"],
+            description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
+        },
+    },
+    anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+};
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(2210);
+;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
+// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
+// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
+
+/**
+ * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
+ * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
+ * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
+ */
+function checker(schema, root) {
+    const validate = new _2020.Ajv2020({
+        strict: true,
+        strictRequired: false,
+        allowUnionTypes: true,
+        verbose: true,
+    }).compile(schema);
+    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
+}
+const TYPE_NAMES = {
+    string: "a string",
+    number: "a number",
+    integer: "a whole number",
+    boolean: "true or false",
+    object: "an object",
+    array: "a list",
+    null: "null",
+};
+/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
+function shown(value) {
+    if (Array.isArray(value))
+        return "a list";
+    if (typeof value === "object" && value !== null)
+        return "an object";
+    const json = JSON.stringify(value);
+    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
+}
+/** `/results/3/status` → `results[3].status`. */
+function pathOf(pointer) {
+    const keys = pointer
+        .split("/")
+        .slice(1)
+        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+    return keys.reduce((path, key) => {
+        if (/^\d+$/.test(key))
+            return `${path}[${key}]`;
+        if (/^[A-Za-z_][\w-]*$/.test(key))
+            return path ? `${path}.${key}` : key;
+        return `${path}[${JSON.stringify(key)}]`;
+    }, "");
+}
+// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
+// failed anyOf, what each of its branches said and then the anyOf's own, last.
+function describe(errors, root) {
+    const error = errors[errors.length - 1];
+    const at = pathOf(error.instancePath) || root;
+    const { params } = error;
+    switch (error.keyword) {
+        case "type":
+            return `${at} must be ${[params.type]
+                .flat()
+                .map((t) => TYPE_NAMES[t] ?? t)
+                .join(" or ")}, not ${shown(error.data)}`;
+        case "enum":
+            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
+        case "minimum":
+            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
+        case "required":
+            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+        case "additionalProperties":
+            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
+        case "anyOf": {
+            const branches = errors.slice(0, -1);
+            if (branches.every((e) => e.keyword === "required"))
+                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+        }
+    }
+    return `${at} ${error.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/dataset.ts
+// `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
+
+
+
+
+
+
+const checkLine = checker(DATASET_SCHEMA, "the line");
+/** The line's own id when it has a usable one, even on a line that is otherwise wrong: its problem is filed under it. */
+function idOf(value, fallbackId) {
+    const id = typeof value === "object" && value !== null ? value.id : undefined;
+    return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
+}
+/** One parsed line → a candidate, or the reason it is not one. Pure. */
+function parseDatasetLine(line, source, fallbackId) {
     let value;
     try {
-        value = JSON.parse(text);
+        value = JSON.parse(line);
     }
     catch (error) {
-        return fail(`not JSON (${error.message})`);
+        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
     }
-    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
-    if (typeof value !== "object" || value === null || value.version !== 1)
-        return fail('no "version": 1');
-    const checked = checkReport(value);
+    return datasetEntry(value, source, fallbackId);
+}
+/**
+ * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
+ * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
+ */
+function datasetEntry(value, source, fallbackId, check = checkLine) {
+    const id = idOf(value, fallbackId);
+    const checked = check(value);
     if (!checked.ok)
-        return fail(checked.problem);
-    const { shard } = checked.value;
-    // The one rule JSON Schema cannot state: it does not compare two fields.
-    if (shard !== undefined && shard.index > shard.count)
-        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
-    return checked.value;
-}
-async function loadReport(path, name, input) {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+        return { problem: { id, source, problem: checked.problem } };
+    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+    const overrides = {
+        ...(command !== undefined && { command }),
+        ...(language !== undefined && { language }),
+        ...(target !== undefined && { target }),
+    };
+    // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
+    const paths = [
+        ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
+        ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
+    ];
+    for (const { what, path } of paths) {
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            return {
+                problem: {
+                    id,
+                    source,
+                    problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
+                },
+            };
     }
-    catch (error) {
-        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
-    }
-    return parseReport(text, name, input);
-}
-/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
-function sourceKey(source) {
-    const m = /^(.*):(\d+)$/.exec(source);
-    return m ? [m[1], Number(m[2])] : [source, 0];
-}
-function bySource(a, b) {
-    const [pathA, lineA] = sourceKey(a.source);
-    const [pathB, lineB] = sourceKey(b.source);
-    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
-}
-const shardName = ({ index, count }) => `${index}/${count}`;
-/**
- * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
- * artifact went missing is an error naming it, never a merged report that is quietly smaller.
- */
-function checkShards(reports, input) {
-    const sharded = reports.filter((r) => r.report.shard !== undefined);
-    const first = sharded[0];
-    if (first === undefined)
-        return;
-    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
-    const whole = reports.find((r) => r.report.shard === undefined);
-    if (whole)
-        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
-    const { count } = first.report.shard;
-    const other = sharded.find((r) => r.report.shard.count !== count);
-    if (other)
-        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
-    const names = new Map();
-    for (const { name, report } of sharded) {
-        const twice = names.get(report.shard.index);
-        if (twice !== undefined)
-            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
-        names.set(report.shard.index, name);
-    }
-    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
-    if (missing.length > 0) {
-        const list = missing.map((index) => shardName({ index, count })).join(", ");
-        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
-    }
-}
-/**
- * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
- * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
- * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
- */
-function mergeReports(reports, input) {
-    checkShards(reports, input);
-    const seen = new Map();
-    const results = [];
-    for (const { name, report } of reports) {
-        for (const r of report.results) {
-            const key = JSON.stringify([r.id, r.source]);
-            const other = seen.get(key);
-            if (other !== undefined)
-                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
-            seen.set(key, name);
-            results.push(r);
+    if (timeout !== undefined) {
+        try {
+            overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
+        }
+        catch (error) {
+            return { problem: { id, source, problem: error.message } };
         }
     }
-    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
+    // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
+    const candidate = {
+        id,
+        source,
+        kind: reply !== undefined ? "reply" : "patch",
+        text: (reply ?? patch),
+        overrides,
+    };
+    if (files !== undefined)
+        candidate.files = files;
+    if (task !== undefined)
+        candidate.task = String(task);
+    return { candidate };
+}
+/** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
+async function* readDataset(path, name) {
+    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: (0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: "utf8" }), crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+        n += 1;
+        if (line.trim() === "")
+            continue;
+        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
+    }
 }
 
-;// CONCATENATED MODULE: ./src/action/commenter.ts
+;// CONCATENATED MODULE: ./src/candidates/files.ts
+// `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
+
+
+function kindOfFile(path) {
+    const lower = path.toLowerCase();
+    if (lower.endsWith(".jsonl"))
+        return "dataset";
+    if (lower.endsWith(".patch") || lower.endsWith(".diff"))
+        return "patch";
+    return "reply";
+}
+/** Every candidate of the matched files, in file order and, inside a dataset, line order. */
+async function* candidatesFromFiles(matches) {
+    for (const match of matches) {
+        const kind = kindOfFile(match.relative);
+        if (kind === "dataset") {
+            yield* readDataset(match.absolute, match.relative);
+            continue;
+        }
+        const bytes = await (0,promises_namespaceObject.readFile)(match.absolute);
+        const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
+        // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
+        yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
+    }
+}
+/** The candidates of the files `find` matches: the `files` globs for the action, the arguments for the CLI. */
+function filesSource(find) {
+    return { entries: async () => candidatesFromFiles(await find()) };
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/candidates/pull-request.ts
+// `source: pull-request`: the pull request's own diff, as one patch. GitHub sends it unless it is over
+// its limits (300 files or 20 000 lines: a 406); then the checkout's git history gives the same diff,
+// from the merge base to the head, as GitHub computes it.
 
 
 
 
 
-
-
-
-
-
-/** A report file larger than this is refused before it is read. */
-const REPORT_MAX_BYTES = 32 * 1024 * 1024;
-/** Results shown at most; a report with more is cut, and says so. */
-const RESULTS_MAX = 1000;
-/** Characters kept of each text field: the comment could not show more anyway. */
-const FIELD_MAX = 65_536;
-/** The pull requests one head SHA may be posted on, at most. */
-const PULLS_MAX = 5;
-const CHECK_NAME = "sandbox-gate";
-function finishedRun(context) {
-    const run = context.payload.workflow_run;
-    const sha = run?.head_sha;
-    if (context.eventName !== "workflow_run" || typeof sha !== "string" || !/^[0-9a-f]{40,64}$/.test(sha))
-        throw new InputError("post-report", "needs a workflow_run event (see the fork-safe pattern in the README)");
-    const owner = run?.head_repository?.owner?.login;
-    const branch = run?.head_branch;
-    const url = typeof run?.html_url === "string" && run.html_url.startsWith(`${context.serverUrl}/`) ? run.html_url : undefined;
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** A pull request GitHub will not send is large, but a diff in memory has to end somewhere. */
+const MAX_DIFF_BYTES = 256 * 1024 * 1024;
+/**
+ * The diff of `pr`, from GitHub, or from the checkout at `workdir` when GitHub refuses it as too large.
+ * `refs` are the commits the event names (a `pull_request` event does); otherwise GitHub is asked.
+ */
+async function pullRequestDiff(client, pr, workdir, refs, log) {
+    try {
+        return { text: await client.getPullRequestDiff(pr.owner, pr.repo, pr.number), from: "github" };
+    }
+    catch (error) {
+        if (!(error instanceof GitHubError && error.status === 406))
+            throw error;
+        const { base, head } = refs ?? (await client.getPullRequestRefs(pr.owner, pr.repo, pr.number));
+        log(`GitHub refused the pull request's diff (${error.message}); taking it from the checkout's git history, ${base.slice(0, 12)}...${head.slice(0, 12)}`);
+        const bytes = await gitDiff(workdir, pr, base, head);
+        return { text: bytes.toString("utf8"), bytes, from: "git" };
+    }
+}
+/** The pull request's own diff, as one patch candidate. */
+function pullRequestSource(client, pr, workdir, log) {
     return {
-        headSha: sha,
-        ...(typeof owner === "string" && typeof branch === "string" && { head: `${owner}:${branch}` }),
-        conclusion: typeof run?.conclusion === "string" ? run.conclusion : "unknown",
-        ...(url && { url }),
+        async entries() {
+            const diff = await pullRequestDiff(client, pr, workdir, pr.refs, log);
+            log(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
+            const { number, url } = pr;
+            const candidate = { id: `pull-${number}`, source: url, url, kind: "patch", text: diff.text };
+            return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
+        },
     };
 }
-async function readArtifact(path, name) {
-    const info = await (0,promises_namespaceObject.stat)(path).catch(() => undefined);
-    if (!info?.isFile())
-        throw new InputError("post-report", `'${name}' is not a readable file`);
-    if (info.size > REPORT_MAX_BYTES)
-        throw new InputError("post-report", `'${name}' holds ${info.size} bytes, more than ${REPORT_MAX_BYTES}`);
-    const report = parseReport(await (0,promises_namespaceObject.readFile)(path, "utf8"), name, "post-report");
-    const cap = (text) => (text.length > FIELD_MAX ? text.slice(0, FIELD_MAX) : text);
-    const results = report.results.slice(0, RESULTS_MAX).map((r) => newResult({
-        ...r,
-        id: cap(r.id),
-        source: cap(r.source),
-        stdout: cap(r.stdout),
-        stderr: cap(r.stderr),
-        feedback: cap(r.feedback),
-        ...(r.author !== undefined && { author: cap(r.author) }),
-    }));
-    // The base line shows the base run's status and counts only, rendered as the results are.
-    return { results, cut: report.results.length - results.length, base: report.base };
-}
-/** A result's link only where it points at a comment of this pull request: the artifact could link anywhere. */
-function keepLinksInto(results, prUrl) {
-    return results.map((r) => {
-        if (r.url === undefined || r.url.startsWith(`${prUrl}#`))
-            return r;
-        const { url: _dropped, ...rest } = r;
-        void _dropped;
-        return newResult(rest);
-    });
-}
-/** Posts the report's comment on every open pull request at the run's head, and one check on the head. */
-async function postReport(settings, client, context, io) {
-    const run = finishedRun(context);
-    const { owner, repo } = context.repo;
-    const { results, cut, base } = await readArtifact((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.postReport), settings.reports.postReport);
-    if (cut > 0)
-        io.warn(`sandbox-gate: the report holds ${cut} results more than the ${RESULTS_MAX} shown`);
-    const judged = conversationVerdict(results, settings.reports.failOn, settings.reports.decide);
-    // The run that made the report knows whether it passed; a pass it did not conclude is not its report's.
-    const gate = !judged.failed && run.conclusion !== "success"
-        ? {
-            ...judged,
-            failed: true,
-            ours: false,
-            reason: `the report claims a pass, but the run that made it concluded ${run.conclusion}`,
+async function gitDiff(workdir, pr, base, head) {
+    for (const [which, sha] of [
+        ["base", base],
+        ["head", head],
+    ]) {
+        const present = await run("git", ["-C", workdir, "cat-file", "-e", `${sha}^{commit}`]).then(() => true, () => false);
+        if (!present) {
+            throw new InputError("source", `GitHub refused the pull request's diff as too large, and the checkout lacks its ${which} commit ${sha.slice(0, 12)}: check out with actions/checkout's \`fetch-depth: 0\` (and, for a fork's pull request, \`git fetch origin pull/${pr.number}/head\`) so the gate can take the diff from git`);
         }
-        : judged;
-    const pulls = (await client.pullRequestsAt(owner, repo, run.headSha, run.head))
-        .filter((p) => p.state === "open")
-        .slice(0, PULLS_MAX);
-    io.info(pulls.length > 0
-        ? `head ${run.headSha.slice(0, 7)} heads ${pulls.map((p) => `#${p.number}`).join(", ")}`
-        : `no open pull request is at ${run.headSha}: the check alone is posted`);
-    const { marker } = stickyMarkers({
-        explicit: settings.conversation.commentKey,
-        workflow: process.env.GITHUB_WORKFLOW ?? "",
-        job: process.env.GITHUB_JOB ?? "",
-        matrix: settings.conversation.matrix,
-    });
-    const identity = pulls.length > 0 ? await client.whoAmI() : undefined;
-    const inputFor = (pull) => ({
-        // With no pull request to point into, no link is kept.
-        results: keepLinksInto(results, pull?.url ?? "\u0000"),
-        skipped: [],
-        gate,
-        deciding: gate.deciding,
-        ours: gate.ours,
-        marker,
-        commit: { sha: run.headSha, url: `${context.serverUrl}/${owner}/${repo}/commit/${run.headSha}` },
-        ...(run.url && { runUrl: run.url }),
-        ...(base && { base }),
-        ...(pull && { pullRequest: { number: pull.number, url: pull.url } }),
-    });
-    for (const pull of pulls) {
-        const input = inputFor(pull);
-        const outcome = await upsertStickyComment(client, {
-            owner,
-            repo,
-            issue: pull.number,
-            marker,
-            body: renderComment(input),
-            shorten: () => renderComment(input, 16_384),
-            ...(identity && { author: identity }),
-        });
-        if (outcome.action === "forbidden")
-            io.warn(`sandbox-gate could not comment on #${pull.number} (${outcome.message}): give the job pull-requests: write`);
-        else
-            io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
     }
-    await io
-        .summary(renderSummary(inputFor(pulls[0])))
-        .catch((error) => io.warn(`sandbox-gate could not write the job summary: ${error.message}`));
-    const summary = renderSummary(inputFor(pulls[0]), CHECK_SUMMARY_MAX_LENGTH);
-    try {
-        const check = await client.createCheckRun(owner, repo, {
-            name: CHECK_NAME,
-            headSha: run.headSha,
-            conclusion: gate.failed ? "failure" : "success",
-            title: `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}`.slice(0, 1000),
-            summary,
-            ...(run.url && { detailsUrl: run.url }),
-        });
-        io.info(`check ${CHECK_NAME}: ${check.url}`);
-    }
-    catch (error) {
-        if (!(error instanceof GitHubError && error.status === 403))
-            throw error;
-        io.warn(`sandbox-gate could not post the check (${error.message}): give the job checks: write`);
-    }
-    io.debug(`posted a report of ${results.length} results; the verdict: ${gate.reason}`);
+    // The user's git settings stay out of it: no colour, no external diff, names quoted as git quotes them.
+    const args = [
+        "-C",
+        workdir,
+        "-c",
+        "core.quotePath=true",
+        "diff",
+        "--no-color",
+        "--no-ext-diff",
+        "-M",
+        `${base}...${head}`,
+    ];
+    return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
 }
 
-;// CONCATENATED MODULE: ./src/report/annotations.ts
-// Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
+;// CONCATENATED MODULE: ./src/candidates/index.ts
 
 
 
-const EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
-// GitHub shows the first lines of an annotation; the rest belongs in the summary.
-const MESSAGE_MAX = 4000;
-/** GitHub keeps this many error annotations per step, and as many warnings; it drops the rest. */
-const ANNOTATIONS_PER_STEP = 10;
+
+
+function candidateSource(source, context) {
+    if (source.kind === "files")
+        return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)));
+    const { client, pullRequest } = context;
+    if (!pullRequest || !client)
+        throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
+    if (source.kind === "comments")
+        return commentsSource(context.replies ?? [], source.authors);
+    return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => { }));
+}
+
+// EXTERNAL MODULE: external "node:perf_hooks"
+var external_node_perf_hooks_ = __nccwpck_require__(643);
+;// CONCATENATED MODULE: ./src/candidates/shard.ts
 /**
- * One annotation per candidate that did not pass: an error when its status fails the gate, a warning
- * otherwise. A `syntax_error` points at the file, line and column the parser named; a candidate with
- * failing tests gets one per failing test instead, on the test's file and line where the XML says. A patch's files are
- * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
- * With `deciding`, only those results are annotated: older replies are history, not the check's news.
- * The most useful come first: errors, then those that point at a line, then the newest.
+ * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
+ * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
+ * size by at most one, and share out a dataset's slow stretch instead of giving it to one job.
  */
-function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "", deciding) {
-    const ranked = results
-        .map((r, index) => ({ r, index }))
-        .filter(({ r }) => r.status !== "pass" && (deciding === undefined || deciding.has(r.id)))
-        .sort((a, b) => Number(failOn.has(b.r.status)) - Number(failOn.has(a.r.status)) ||
-        Number(b.r.syntax?.line !== undefined) - Number(a.r.syntax?.line !== undefined) ||
-        b.index - a.index);
-    return ranked.flatMap(({ r }) => {
-        const level = failOn.has(r.status) ? "error" : "warning";
-        // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
-        const inRepo = (file) => (repoPrefix ? `${repoPrefix}/${file}` : file);
-        const tests = failingTests(r);
-        if (tests.length > 0)
-            return tests.map((c) => ({
-                level,
-                title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
-                message: message(r, c.message),
-                ...(c.file !== undefined && { file: inRepo(c.file) }),
-                ...(c.line !== undefined && { startLine: c.line }),
-            }));
-        return [
-            {
-                level,
-                title: `sandbox-gate: ${STATUS_LABELS[r.status]} in ${cleanText(r.id)}`,
-                message: message(r),
-                ...(r.syntax?.file !== undefined && {
-                    file: r.changed_files && repoPrefix ? inRepo(r.syntax.file) : r.syntax.file,
-                }),
-                ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
-                ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
-            },
-        ];
-    });
+function inShard(position, shard) {
+    return shard === undefined || position % shard.count === shard.index - 1;
 }
-/** The failing tests a candidate is held to: with `compare: base`, only those it broke. */
-function failingTests(r) {
-    if (r.status === "pass" || !r.tests)
+
+;// CONCATENATED MODULE: ./src/prepare/tests.ts
+// The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
+
+
+
+/** Any execute bit, as git records a file's mode (100755 or 100644). */
+function isExecutable(mode) {
+    return (mode & 0o111) !== 0;
+}
+async function loadTestFiles(patterns, base, maxBytes) {
+    if (patterns.length === 0)
         return [];
-    const failing = r.tests.cases.filter((c) => c.status === "failed" || c.status === "error");
-    if (!r.compare)
-        return failing;
-    const blamed = new Set([...(r.compare.pass_to_fail ?? []), ...(r.compare.new_failing ?? [])]);
-    return failing.filter((c) => blamed.has(c.id));
-}
-/**
- * What a step can show: at most ANNOTATIONS_PER_STEP errors, one of them the verdict when
- * `verdictIsError` (the caller emits it first, so it is never the one dropped), and as many warnings.
- * `hidden` counts the rest, for one notice that points to the job summary.
- */
-function limitAnnotations(annotations, verdictIsError) {
-    const room = { error: ANNOTATIONS_PER_STEP - (verdictIsError ? 1 : 0), warning: ANNOTATIONS_PER_STEP };
-    const shown = annotations.filter((a) => room[a.level]-- > 0);
-    return { shown, hidden: annotations.length - shown.length };
-}
-function message(r, said) {
-    const text = cleanText(said ?? r.syntax?.message ?? r.feedback) || STATUS_LABELS[r.status];
-    // By code point, so a cut never leaves half a surrogate pair.
-    const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
-    return `${kept}\n(candidate from ${cleanText(r.source)})`;
+    const matches = await resolveGlobs("tests", patterns, base);
+    const files = [];
+    let total = 0;
+    for (const match of matches) {
+        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
+        total += content.length;
+        // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
+        if (total > maxBytes)
+            throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
+        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
+    }
+    return files;
 }
 
-;// CONCATENATED MODULE: ./src/report/pass-at-k.ts
-/** The chance that at least one of k samples drawn from n, c of them correct, is correct. */
-function passAtK(n, c, k) {
-    if (n - c < k)
-        return 1;
-    let miss = 1;
-    for (let i = n - c + 1; i <= n; i++)
-        miss *= 1 - k / i;
-    return 1 - miss;
+;// CONCATENATED MODULE: ./src/report/audit.ts
+// The per-candidate audit line: enough to trace a run, nothing of the candidate's text or of our
+// secrets. The action writes them to the `audit-log` file (and, in debug mode, to the log), apart from
+// the progress lines; the CLI to stderr, or to `--audit-log`.
+
+
+/** A JSONL file that each event is appended to as it happens, so a cancelled run keeps what it did. */
+function auditFile(path) {
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
 }
-const key = (k) => `pass@${k}`;
-/** Per task and over the tasks; undefined when no result names a task. */
-function scorePassAtK(results, ks) {
-    const tasks = new Map();
-    for (const r of results) {
-        if (r.task === undefined)
-            continue;
-        const t = tasks.get(r.task) ?? { n: 0, c: 0 };
-        t.n += 1;
-        if (r.status === "pass")
-            t.c += 1;
-        tasks.set(r.task, t);
-    }
-    if (tasks.size === 0)
-        return undefined;
-    const scored = [...tasks].map(([task, { n, c }]) => ({
-        task,
-        n,
-        c,
-        pass_at: Object.fromEntries(ks.filter((k) => k <= n).map((k) => [key(k), passAtK(n, c, k)])),
-    }));
-    const overallK = ks.filter((k) => scored.every((t) => t.n >= k));
-    const overall = Object.fromEntries(overallK.map((k) => [key(k), scored.reduce((sum, t) => sum + t.pass_at[key(k)], 0) / scored.length]));
-    return { k: overallK, overall, tasks: scored };
+
+;// CONCATENATED MODULE: ./src/report/table.ts
+/** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
+function plainText(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
-/** Tasks in both runs whose pass@1 dropped, in this run's order. */
-function passAt1Drops(now, baseline) {
-    const before = new Map(baseline.tasks.map((t) => [t.task, t.c / t.n]));
-    return now.tasks.flatMap((t) => {
-        const was = before.get(t.task);
-        const is = t.c / t.n;
-        return was !== undefined && is < was ? [{ task: t.task, was, now: is }] : [];
-    });
+/**
+ * `paint` dresses the status cell once it is padded (the CLI's colours), so the columns line up
+ * whether or not it adds escape codes.
+ */
+function renderTable(outcome, paint = (_, cell) => cell) {
+    const rows = [
+        ["id", "status", "exit", "signal", "time"],
+        ...outcome.results.map((r) => [
+            plainText(r.id),
+            r.status,
+            r.exit_code === null ? "-" : String(r.exit_code),
+            r.signal ?? "-",
+            `${(r.duration_ms / 1000).toFixed(2)}s`,
+        ]),
+        ...outcome.skipped.map((s) => [plainText(s.id), "skipped", "-", "-", "-"]),
+    ];
+    const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+    return rows
+        .map((row, index) => row
+        .map((cell, col) => col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col])) : cell.padEnd(widths[col]))
+        .join("  ")
+        .trimEnd())
+        .join("\n");
 }
 
 ;// CONCATENATED MODULE: ./src/report/evaluation.ts
@@ -48043,7 +47700,8 @@ function passAt1Drops(now, baseline) {
 
 
 
-const RAN = new Set(["pass", "test_failed", "timeout", "oom"]);
+
+
 /** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
 function quantile(values, q) {
     if (values.length === 0)
@@ -48052,14 +47710,18 @@ function quantile(values, q) {
     const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
     return sorted[rank - 1];
 }
+/** The durations of the candidates whose code ran: the others took no run time. */
+function runTimes(results) {
+    return results.filter((r) => CODE_RAN.has(r.status)).map((r) => r.duration_ms);
+}
 function passRate(results) {
     return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
 }
 function evaluate(results, baseline, ks = [1]) {
-    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const times = runTimes(results);
     const evaluation = {
         total: results.length,
-        byStatus: Object.fromEntries(statuses_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])),
+        byStatus: json_countByStatus(results),
         passRate: passRate(results),
         time: {
             ran: times.length,
@@ -48101,11 +47763,10 @@ function compare(results, baseline) {
 const BAR_WIDTH = 30;
 /** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
 const CHANGES_SHOWN = 30;
-const ID_MAX = 100;
 /** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
 const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
 /** Pass first: it is the figure a reader looks for. */
-const ORDER = ["pass", ...statuses_STATUSES.filter((s) => s !== "pass")];
+const ORDER = ["pass", ...EVERY_FAILURE];
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
 function bar(value, max, width = BAR_WIDTH) {
@@ -48146,7 +47807,7 @@ function baselineLine(b, e) {
 }
 /** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
 function timeHistogram(results) {
-    const times = results.filter((r) => RAN.has(r.status)).map((r) => r.duration_ms);
+    const times = runTimes(results);
     const seconds = (ms) => `${ms / 1000} s`;
     const bounds = [0, ...TIME_BUCKETS];
     const rows = bounds.map((low, i) => {
@@ -48164,7 +47825,7 @@ function changeList(title, changes) {
         return undefined;
     const items = changes
         .slice(0, CHANGES_SHOWN)
-        .map((c) => `- ${escapeMarkdown(clipId(c.id))}: ${STATUS_LABELS[c.was]} → **${STATUS_LABELS[c.now]}**`);
+        .map((c) => `- ${label(c.id)}: ${statuses_STATUS_INFO[c.was].label} → **${statuses_STATUS_INFO[c.now].label}**`);
     if (changes.length > CHANGES_SHOWN)
         items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
     return [`**${title}** (${changes.length})`, "", ...items].join("\n");
@@ -48174,14 +47835,10 @@ function dropList(drops) {
         return undefined;
     const items = drops
         .slice(0, CHANGES_SHOWN)
-        .map((d) => `- ${escapeMarkdown(clipId(d.task))}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+        .map((d) => `- ${label(d.task)}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
     if (drops.length > CHANGES_SHOWN)
         items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
     return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
-}
-function clipId(id) {
-    const { head, omitted } = clip(id, ID_MAX);
-    return omitted > 0 ? `${head}…` : head;
 }
 /** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
 function renderEvaluationMarkdown(e, results) {
@@ -48190,7 +47847,7 @@ function renderEvaluationMarkdown(e, results) {
     const table = [
         "| Status | Count | Share | |",
         "| --- | --: | --: | --- |",
-        ...shown.map((s) => `| ${STATUS_LABELS[s]} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+        ...shown.map((s) => `| ${statuses_STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
     ].join("\n");
     const histogram = timeHistogram(results);
     const most = Math.max(0, ...histogram.map((row) => row.count));
@@ -48228,7 +47885,7 @@ function renderEvaluationText(e) {
         lines.push(baselineLine(e.baseline, e));
         const list = (title, changes) => {
             for (const c of changes.slice(0, CHANGES_SHOWN))
-                lines.push(`  ${title}: ${plain(c.id)} (${c.was} → ${c.now})`);
+                lines.push(`  ${title}: ${plainText(c.id)} (${c.was} → ${c.now})`);
             if (changes.length > CHANGES_SHOWN)
                 lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
         };
@@ -48236,54 +47893,195 @@ function renderEvaluationText(e) {
         list("newly passing", e.baseline.newlyPassing);
         const drops = e.baseline.passAt1Dropped ?? [];
         for (const d of drops.slice(0, CHANGES_SHOWN))
-            lines.push(`  pass@1 dropped: ${plain(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+            lines.push(`  pass@1 dropped: ${plainText(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
         if (drops.length > CHANGES_SHOWN)
             lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
     }
     return lines.join("\n");
 }
-function plain(text) {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+
+;// CONCATENATED MODULE: ./src/report/junit.ts
+// The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
+// whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
+// reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
+
+
+
+
+// XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
+const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+/** Text safe inside an element or an attribute value: escaped, invalid characters removed. */
+function escapeXml(text) {
+    return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
 }
-
-;// CONCATENATED MODULE: ./src/report/json.ts
-// The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
-
-
-
-
-
-/** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
-function countByStatus(results) {
-    const counts = Object.fromEntries(statuses_STATUSES.map((s) => [s, 0]));
-    for (const r of results)
-        counts[r.status]++;
-    return counts;
+// Terminal colours and control characters are noise in a test report; make them visible first.
+function content(text) {
+    return escapeXml(cleanText(text));
 }
-// Results and skipped candidates are laid out again in the schema's order, whoever built them (a merge
-// reads them from other runs' files): the file diffs well from run to run.
-function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
-    const scores = scorePassAtK(results, passAtK);
-    return {
-        version: 1,
-        ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
-        summary: { total: results.length, by_status: countByStatus(results) },
-        results: results.map(newResult),
-        skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
-        ...(base && { base }),
-        ...(scores && { pass_at_k: scores }),
+function attributes(attrs) {
+    return (Object.entries(attrs)
+        .filter(([, v]) => v !== undefined)
+        // Parsers turn a raw newline in an attribute into a space; a character reference survives.
+        .map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`)
+        .join(""));
+}
+function seconds(ms) {
+    return (ms / 1000).toFixed(3);
+}
+function junit_element(name, attrs, body) {
+    return body === undefined || body === ""
+        ? `<${name}${attributes(attrs)}/>`
+        : `<${name}${attributes(attrs)}>${body}</${name}>`;
+}
+function testcase(r, failOn) {
+    const failing = failOn.has(r.status);
+    const message = r.syntax?.message ?? statuses_STATUS_INFO[r.status].label;
+    const verdict = failing
+        ? junit_element(statuses_STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
+        : "";
+    const streams = [
+        r.stdout && junit_element("system-out", {}, content(r.stdout)),
+        r.stderr && junit_element("system-err", {}, content(r.stderr)),
+    ].join("");
+    return junit_element("testcase", {
+        name: r.id,
+        classname: `sandbox-gate.${r.language ?? "unknown"}`,
+        time: seconds(r.duration_ms),
+        file: r.syntax?.file,
+    }, verdict + streams);
+}
+const CASE_VERDICT = {
+    passed: undefined,
+    failed: "failure",
+    error: "error",
+    skipped: "skipped",
+};
+function testResultCase(c) {
+    const verdict = CASE_VERDICT[c.status];
+    return junit_element("testcase", {
+        name: c.name,
+        classname: c.classname ?? c.file ?? "",
+        time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
+        file: c.file,
+        line: c.line,
+    }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
+        (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+}
+/** A candidate's own test cases, as the suite named after it. */
+function candidateSuite(r) {
+    if (!r.tests)
+        return undefined;
+    const { counts, cases } = r.tests;
+    const attrs = {
+        name: r.id,
+        tests: testCount(r.tests),
+        failures: counts.failed,
+        errors: counts.error,
+        skipped: counts.skipped,
+        time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
     };
+    return junit_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
 }
-function compactResults(results) {
-    return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
+function skippedCase(s) {
+    return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
+}
+function renderJUnit(results, skipped, options = {}) {
+    const failOn = options.failOn ?? EVERY_FAILURE;
+    const name = options.name ?? "sandbox-gate";
+    const counts = {
+        tests: results.length + skipped.length,
+        failures: results.filter((r) => failOn.has(r.status) && !statuses_STATUS_INFO[r.status].ours).length,
+        errors: results.filter((r) => failOn.has(r.status) && statuses_STATUS_INFO[r.status].ours).length,
+        skipped: skipped.length,
+        time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
+    };
+    const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
+    const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
+    const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:perf_hooks"
-var external_node_perf_hooks_ = __nccwpck_require__(643);
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/report/files.ts
+// The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
+
+
+
+
+async function write(path, text) {
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    await (0,promises_namespaceObject.writeFile)(path, text);
+}
+/** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
+function reportOf(settings, outcome) {
+    return buildReport(outcome.results, outcome.skipped, {
+        ...(settings.source.shard && { shard: settings.source.shard }),
+        ...(outcome.base && { base: outcome.base }),
+        passAtK: settings.reports.passAtK,
+    });
+}
+/** The JUnit XML of a run, as `junit` writes it. */
+function junitOf(settings, outcome) {
+    return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
+}
+/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
+async function writeReports(settings, outcome) {
+    if (settings.reports.junit)
+        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+    if (!settings.reports.report)
+        return undefined;
+    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
+    await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
+    return path;
+}
+
+;// CONCATENATED MODULE: ./src/report/progress.ts
+// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
+// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
+// given the clock.
+
+/** Runs up to this size log every candidate; longer ones log progress lines. */
+const PER_CANDIDATE_UP_TO = 20;
+const PROGRESS_EVERY_MS = 10_000;
+function progressLine({ done, total, elapsedMs, notPassing }) {
+    const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
+    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
+    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
+}
+/** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
+class ProgressMeter {
+    total;
+    now;
+    everyMs;
+    #startedAt;
+    #lastAt = -Infinity;
+    #done = 0;
+    #notPassing = 0;
+    constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
+        this.total = total;
+        this.now = now;
+        this.everyMs = everyMs;
+        this.#startedAt = now();
+    }
+    /** Records one finished candidate; returns the line to log, if one is due. */
+    finished(passed) {
+        this.#done++;
+        if (!passed)
+            this.#notPassing++;
+        const at = this.now();
+        if (this.#done < this.total && at - this.#lastAt < this.everyMs)
+            return undefined;
+        this.#lastAt = at;
+        return progressLine({
+            done: this.#done,
+            total: this.total,
+            elapsedMs: at - this.#startedAt,
+            notPassing: this.#notPassing,
+        });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/capture.ts
 class StreamCapture {
     #limit;
@@ -48331,6 +48129,8 @@ function decodeUtf8(bytes, cut) {
     return decoder.decode(bytes, { stream: cut });
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/sandbox/driver.ts
 // What runs first inside the container, and the reader of the markers it writes.
 //
@@ -48416,6 +48216,13 @@ tar -x -f - || {
   exit "$status"
 }
 exec </dev/null
+# Results are what this run's command writes: a file already there (shipped by the candidate, left by the
+# setup) is gone before anything runs.
+if [ -n "$results" ]; then
+  printf '%s\n' "$results" | while IFS= read -r pattern; do
+    find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
+  done
+fi
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
   ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
@@ -49012,83 +48819,6 @@ function describeFailure(result) {
     return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
-// Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
-// sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
-// flag then stays false although the kernel killed at the limit, and the engine still logs an `oom`
-// event for the container. An exit by SIGKILL that we did not cause therefore asks the engine's event
-// log for one, a few times, before it is called a plain kill.
-
-/** Pauses before each look at the event log: about 1.5 s in all, paid only by exits by SIGKILL. */
-const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
-/** An exit by SIGKILL (128 + 9) that neither the engine's flag nor we explain. */
-function couldBeLateOom(ending) {
-    return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
-}
-/**
- * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
- * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
- */
-async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
-    if (ending.oomKilled)
-        return true;
-    if (!couldBeLateOom(ending))
-        return false;
-    for (const wait of waits) {
-        if (wait > 0)
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
-        if (await seen().catch(() => false))
-            return true;
-    }
-    return false;
-}
-/** A look at the log may wait for an engine whose clock is behind ours; never longer than this. */
-const OOM_LOOK_TIMEOUT_MS = 2_000;
-/** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
-function eventWindow(now = Date.now()) {
-    return { since: "0", until: (now / 1000).toFixed(3) };
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/memory.ts
-const MiB = 1024 * 1024;
-/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
-const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
-/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
-function memoryFromStats(stats) {
-    const memory = stats?.memory_stats;
-    const usage = memory?.usage;
-    const limit = memory?.limit;
-    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
-        return undefined;
-    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
-    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
-    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
-}
-const UNITS = {
-    b: 1,
-    kib: 1024,
-    mib: MiB,
-    gib: 1024 * MiB,
-    tib: 1024 * 1024 * MiB,
-    kb: 1e3,
-    mb: 1e6,
-    gb: 1e9,
-    tb: 1e12,
-};
-function bytesOf(text) {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
-    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
-    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
-}
-/**
- * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
- * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
- */
-function memoryFromCli(memUsage) {
-    const [used, limit] = memUsage.split("/").map(bytesOf);
-    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/engine.ts
 /** The label every container of ours carries; its value is the run id. */
 const RUN_LABEL = "io.github.sandbox-gate.run";
@@ -49114,7 +48844,7 @@ function withOwner(labels, env = process.env) {
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_ID = 65534;
 const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
-const WORKDIR = "/work";
+const policy_WORKDIR = "/work";
 /** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
 const SHM_BYTES = 4 * 1024 * 1024;
 const OPEN_FILES = 256;
@@ -49148,21 +48878,31 @@ function processLimits(pidsLimit, runtime) {
         return { cgroupPids: pidsLimit };
     return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
 }
+/**
+ * The setup's mounts: its work dir in the container's layer (the one place that carries over), and the
+ * image's other world-writable place, /var/tmp, a tmpfs like /tmp, so what the setup leaves there is not
+ * committed into the run image. Running as nobody without capabilities, the setup can write nowhere else
+ * in a usual image.
+ */
+function setupTmpfs(tmpfs) {
+    const scratch = tmpfs.find((mount) => mount.path === "/tmp");
+    return [...tmpfs.filter((mount) => mount.path !== policy_WORKDIR), { ...scratch, path: "/var/tmp" }];
+}
 function lockDown(job, setup) {
     const { limits } = job;
     const size = limits.workdirBytes;
     const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
     const tmpfs = [
-        { path: WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+        { path: policy_WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
         { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
     ];
     return {
         image: job.image,
-        argv: driverArgv(job.command, job.check, job.base, job.results),
+        argv: driverArgv(job.command, job.check, job.treeDir, job.results),
         labels: withOwner(job.labels),
         user: SANDBOX_USER,
-        workdir: WORKDIR,
-        env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
+        workdir: policy_WORKDIR,
+        env: [`HOME=${policy_WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
         init: true,
         network: setup?.network ?? "none",
         memoryBytes: limits.memoryBytes,
@@ -49174,7 +48914,7 @@ function lockDown(job, setup) {
             ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
         ],
         readOnlyRoot: setup === undefined,
-        tmpfs: setup === undefined ? tmpfs : tmpfs.filter((mount) => mount.path !== WORKDIR),
+        tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs),
         shmBytes: SHM_BYTES,
         capDrop: "ALL",
         noNewPrivileges: true,
@@ -49274,6 +49014,379 @@ function apiCreateConfig(policy) {
             ...(policy.runtime ? { Runtime: policy.runtime } : {}),
         },
     };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/base-image.ts
+// A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
+// made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
+// from BASE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+//
+// Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
+// steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
+// run label and is removed when the run ends (the action's post step removes it too, by label).
+
+
+
+
+
+
+/** Where the run image holds the base tree: out of every candidate's reach but for reading. */
+const BASE_DIR = "/sandbox-gate/base";
+const SANDBOX_UID = 65534;
+/** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
+const STEP_TIMEOUT_MS = 10 * 60_000;
+// The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
+// to BASE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
+// tmpfs (policy.ts), and the image's system is not writable by nobody.
+const SETUP_DRIVER = String.raw `setup=$1
+cd ${policy_WORKDIR} || exit 125
+sh -c "$setup" || exit
+(tar -c -f - .) | tar -x -f - -C ${BASE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+  exit 125
+}
+`;
+async function buildBaseImage(binary, dialect, spec) {
+    const name = containerName();
+    const tag = `sandbox-gate/run-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}:base`;
+    const { setup } = spec;
+    const job = {
+        image: spec.image,
+        files: [],
+        command: setup?.command ?? "true",
+        limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
+        labels: spec.labels,
+    };
+    const base = lockDown(job, { network: setup?.network ?? "none" });
+    const policy = {
+        ...base,
+        argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+        // Caches out of the work dir: a setup's downloads are not copied into every candidate.
+        env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
+    };
+    const fail = (step, result) => ({
+        ok: false,
+        reason: `${step}: ${describeFailure(result)}`,
+    });
+    const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
+    if (created.code !== 0)
+        return fail(`the run image could not be started from ${spec.image}`, created);
+    try {
+        // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
+        const trees = setup
+            ? [
+                tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID }),
+                tarball([], { under: BASE_DIR.slice(1), owner: SANDBOX_UID }),
+            ]
+            : [tarball(spec.files, { under: BASE_DIR.slice(1) })];
+        for (const tree of trees) {
+            const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
+            if (copied.code !== 0)
+                return fail("the base tree could not be copied into the run image", copied);
+        }
+        let ran;
+        if (setup) {
+            const started = performance.now();
+            const result = await cli(binary, ["start", "-a", name], {
+                timeoutMs: setup.timeoutMs,
+                maxOutputBytes: spec.limits.maxOutputBytes,
+            });
+            const output = `${result.stdout}${result.stderr}`;
+            if (result.error) {
+                await cli(binary, ["kill", name]);
+                return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+            }
+            if (result.code !== 0)
+                return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+            ran = { durationMs: Math.round(performance.now() - started), output };
+        }
+        const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
+            "--change",
+            `LABEL ${key}=${value}`,
+        ]);
+        const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
+        if (committed.code !== 0)
+            return fail("the run image could not be committed", committed);
+        return { ok: true, image: tag, ...(ran && { setup: ran }) };
+    }
+    finally {
+        await cli(binary, ["rm", "-f", "-v", name]);
+    }
+}
+/** Removes a run image; returns why it could not be, if it could not. */
+async function removeBaseImage(binary, image) {
+    const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
+    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+        ? undefined
+        : `${image}: ${describeFailure(removed)}`;
+}
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: ./src/sandbox/api/client.ts
+// The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
+//
+// Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
+// a kept-alive socket costs the daemon's work only, so the per-candidate create/attach/start/wait/
+// inspect/remove cycle is cheaper here than `docker run` + `docker inspect` + `docker rm`.
+
+const DEFAULT_SOCKET = "/var/run/docker.sock";
+/**
+ * The endpoint DOCKER_HOST names, as the docker CLI reads it; undefined when only the CLI can reach it
+ * (ssh://, TLS, a Docker context), so the caller falls back to the CLI.
+ */
+function endpointFromEnv(env = process.env) {
+    if (env.DOCKER_CONTEXT)
+        return undefined;
+    const host = env.DOCKER_HOST?.trim();
+    if (!host)
+        return { socketPath: DEFAULT_SOCKET };
+    if (host.startsWith("unix://"))
+        return { socketPath: host.slice("unix://".length) };
+    const tcp = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(host);
+    if (tcp && !env.DOCKER_TLS_VERIFY && !env.DOCKER_CERT_PATH)
+        return { host: tcp[1].replace(/^\[|\]$/g, ""), port: Number(tcp[2]) };
+    return undefined;
+}
+function describeEndpoint(endpoint) {
+    return endpoint.socketPath !== undefined
+        ? `unix://${endpoint.socketPath}`
+        : `tcp://${endpoint.host}:${endpoint.port}`;
+}
+/** The engine answered with an error status; `message` is the engine's own. */
+class ApiError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.status = status;
+        this.name = "ApiError";
+    }
+}
+/** Replies kept from the engine's JSON answers; an inspect is a few kB. */
+const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+class EngineApi {
+    endpoint;
+    // Kept alive: one connection serves many short calls, as the CLI cannot. Idle sockets are unref'd
+    // by the agent, so they never keep the process up.
+    #agent = new external_node_http_.Agent({ keepAlive: true });
+    constructor(endpoint) {
+        this.endpoint = endpoint;
+    }
+    /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
+    async call(method, path, body, signal) {
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const req = this.#request(method, path, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
+        const res = await responseOf(req, payload, this.endpoint);
+        const text = await readBody(res);
+        if (res.statusCode >= 400)
+            throw new ApiError(res.statusCode, errorMessage(text, res.statusCode));
+        return (text === "" ? undefined : JSON.parse(text));
+    }
+    /**
+     * A call that takes over the connection (attach, exec start): resolves with the raw stream once the
+     * engine switched protocols. Its own connection, never the kept-alive pool's.
+     */
+    hijack(path, body) {
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const headers = {
+            Connection: "Upgrade",
+            Upgrade: "tcp",
+            ...(payload ? { "Content-Type": "application/json" } : {}),
+        };
+        const req = this.#request("POST", path, false, headers);
+        return new Promise((resolve, reject) => {
+            req.on("upgrade", (_res, socket, head) => {
+                // Bytes that came with the switch belong to the stream.
+                if (head.length > 0)
+                    socket.unshift(head);
+                resolve(socket);
+            });
+            responseOf(req, payload, this.endpoint).then(async (res) => reject(new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode))), reject);
+        });
+    }
+    /**
+     * A call whose answer streams JSON lines (events): resolves once the engine answered, then feeds each
+     * line to `onLine` until `close()`; `onEnd` when the engine ends it. Its own connection, which keeps
+     * the process up until closed.
+     */
+    async lines(path, onLine, onEnd) {
+        const req = this.#request("GET", path, false, {});
+        const res = await responseOf(req, undefined, this.endpoint);
+        if (res.statusCode >= 400)
+            throw new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode));
+        let pending = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+            const parts = (pending + chunk).split("\n");
+            pending = parts.pop();
+            for (const line of parts)
+                if (line.trim())
+                    onLine(JSON.parse(line));
+        });
+        res.on("error", () => { });
+        res.on("close", onEnd);
+        return { close: () => req.destroy() };
+    }
+    #request(method, path, agent, headers, signal) {
+        const target = this.endpoint.socketPath !== undefined
+            ? { socketPath: this.endpoint.socketPath }
+            : { host: this.endpoint.host, port: this.endpoint.port };
+        return (0,external_node_http_.request)({
+            ...target,
+            method,
+            path,
+            agent,
+            headers: { Host: "docker", ...headers },
+            ...(signal ? { signal } : {}),
+        });
+    }
+}
+/** The response (any status but a protocol switch, which the `upgrade` event gets). */
+function responseOf(req, payload, endpoint) {
+    return new Promise((resolve, reject) => {
+        req.on("response", resolve);
+        req.on("error", (error) => {
+            // Worded as the CLI words it, so a message reads the same whichever way the engine was reached.
+            const unreachable = ["ENOENT", "ECONNREFUSED", "EACCES", "ECONNRESET", "EPIPE"].includes(error.code ?? "");
+            reject(unreachable
+                ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`)
+                : error);
+        });
+        req.end(payload);
+    });
+}
+function readBody(res) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        res.on("data", (chunk) => {
+            size += chunk.length;
+            if (size <= MAX_REPLY_BYTES)
+                chunks.push(chunk);
+        });
+        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        res.on("error", reject);
+    });
+}
+function errorMessage(text, status) {
+    try {
+        const message = JSON.parse(text).message;
+        if (typeof message === "string" && message)
+            return message;
+    }
+    catch {
+        // Not JSON: the text itself is the message.
+    }
+    return text.trim().slice(0, 500) || `engine answered ${status}`;
+}
+/** Stream ids of the multiplexed attach stream. */
+const STDOUT = 1;
+const STDERR = 2;
+const HEADER = 8;
+/**
+ * Splits the multiplexed stream of a non-TTY attach: frames of an 8-byte header (stream id, three
+ * zero bytes, big-endian payload length) and the payload. Frames and headers may arrive split.
+ */
+class FrameReader {
+    onFrame;
+    #pending = Buffer.alloc(0);
+    constructor(onFrame) {
+        this.onFrame = onFrame;
+    }
+    push(chunk) {
+        let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        while (data.length >= HEADER) {
+            const size = data.readUInt32BE(4);
+            if (data.length < HEADER + size)
+                break;
+            this.onFrame(data[0], data.subarray(HEADER, HEADER + size));
+            data = data.subarray(HEADER + size);
+        }
+        this.#pending = Buffer.from(data);
+    }
+    /** Bytes of an unfinished frame when the stream ended (a protocol error if not 0). */
+    get leftover() {
+        return this.#pending.length;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
+// Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
+// sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
+// flag then stays false although the kernel killed at the limit, and the engine still logs an `oom`
+// event for the container. An exit by SIGKILL that we did not cause therefore asks the engine's event
+// log for one, a few times, before it is called a plain kill.
+
+/** Pauses before each look at the event log: about 1.5 s in all, paid only by exits by SIGKILL. */
+const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
+/** An exit by SIGKILL (128 + 9) that neither the engine's flag nor we explain. */
+function couldBeLateOom(ending) {
+    return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+}
+/**
+ * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
+ * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
+ */
+async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
+    if (ending.oomKilled)
+        return true;
+    if (!couldBeLateOom(ending))
+        return false;
+    for (const wait of waits) {
+        if (wait > 0)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
+        if (await seen().catch(() => false))
+            return true;
+    }
+    return false;
+}
+/** A look at the log may wait for an engine whose clock is behind ours; never longer than this. */
+const OOM_LOOK_TIMEOUT_MS = 2_000;
+/** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
+function eventWindow(now = Date.now()) {
+    return { since: "0", until: (now / 1000).toFixed(3) };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+const MiB = 1024 * 1024;
+/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
+const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
+/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
+function memoryFromStats(stats) {
+    const memory = stats?.memory_stats;
+    const usage = memory?.usage;
+    const limit = memory?.limit;
+    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+        return undefined;
+    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
+    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+    b: 1,
+    kib: 1024,
+    mib: MiB,
+    gib: 1024 * MiB,
+    tib: 1024 * 1024 * MiB,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+};
+function bytesOf(text) {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
+}
+/**
+ * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
+ * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
+ */
+function memoryFromCli(memUsage) {
+    const [used, limit] = memUsage.split("/").map(bytesOf);
+    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
@@ -49503,116 +49616,729 @@ async function cliOomEventSeen(binary, name) {
     return result.code === 0 && result.stdout.trim() !== "";
 }
 
-;// CONCATENATED MODULE: ./src/action/reactions.ts
-/** The comment a candidate id names, if it takes reactions. */
-function reactionTarget(candidateId) {
-    const m = /^(comment|review-comment)-(\d{1,20})$/.exec(candidateId);
-    return m ? { kind: m[1], id: Number(m[2]) } : undefined;
+;// CONCATENATED MODULE: ./src/sandbox/api/attach.ts
+
+
+
+
+/** How long output may still arrive after an exec's process ended before its stream is cut. */
+const EXIT_GRACE_MS = 200;
+/**
+ * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
+ * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
+ */
+function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let cut;
+    let forceEnd = () => { };
+    // After a kill, the run ends within the grace whatever the stream and the exit say.
+    const forced = new Promise((resolve) => (forceEnd = resolve));
+    let memoryAtTimeout;
+    const stop = () => {
+        void (async () => {
+            // Read before the kill: once the container is gone, so is its memory count.
+            if (clock.timedOut)
+                memoryAtTimeout = await memory();
+            await kill();
+        })();
+        cut ??= setTimeout(() => {
+            stream.destroy();
+            forceEnd();
+        }, KILL_GRACE_MS);
+    };
+    const clock = new RunClock({
+        nonce,
+        timeoutMs: limits.timeoutMs,
+        onRunOutput: (chunk) => stderr.push(chunk),
+        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
+        onExpired: stop,
+    });
+    const { parser } = clock;
+    const frames = new FrameReader((id, payload) => {
+        if (id === STDOUT)
+            stdout.push(payload);
+        else if (id === STDERR)
+            parser.push(payload);
+    });
+    // A warm container's attach may have closed while it waited (the engine died): its close is past.
+    const closed = stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once("close", resolve));
+    void exited?.then(() => {
+        const grace = setTimeout(() => stream.destroy(), EXIT_GRACE_MS);
+        void closed.then(() => clearTimeout(grace));
+    });
+    return new Promise((resolve) => {
+        stream.on("data", (chunk) => frames.push(chunk));
+        // A write after the container closed its stdin fails; that shows in its exit, not here.
+        stream.on("error", () => { });
+        void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
+            const durationMs = clock.end();
+            clearTimeout(cut);
+            resolve(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
+        });
+        // Half-close: the engine closes the container's stdin, the output keeps coming.
+        stream.end(input);
+    });
 }
-function verdictReaction(status) {
-    if (status === "pass")
-        return "rocket";
-    return status === "sandbox_error" ? undefined : "-1";
+
+;// CONCATENATED MODULE: ./src/sandbox/api/container.ts
+
+
+
+
+/** Removes a container with its anonymous volumes; one already gone counts as removed. */
+async function removeContainer(api, name) {
+    await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
+        if (!(error instanceof ApiError && error.status === 404))
+            throw error;
+    });
 }
-class Reactions {
-    client;
-    repo;
-    debug;
-    #watching = new Map();
-    #refused = false;
-    constructor(client, repo, debug) {
-        this.client = client;
-        this.repo = repo;
-        this.debug = debug;
+/** The container's memory (`one-shot`: no wait for a second CPU sample), or undefined when the engine cannot say. */
+async function containerMemory(api, name) {
+    const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
+    const stats = await api
+        .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal)
+        .catch(() => undefined);
+    return memoryFromStats(stats);
+}
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+function oomEventSeen(api, name) {
+    const { since, until } = eventWindow();
+    const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
+    return new Promise((resolve, reject) => {
+        let seen = false;
+        let ended = false;
+        let timer;
+        const end = () => {
+            ended = true;
+            clearTimeout(timer);
+            resolve(seen);
+        };
+        api
+            .lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end)
+            .then((events) => {
+            if (!ended)
+                timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+        }, reject);
+    });
+}
+/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
+class CliImages extends OpeningEngine {
+    cli;
+    constructor(cli) {
+        super();
+        this.cli = cli;
     }
-    /** 👀 on each of `ids`, not awaited: judging does not wait for GitHub. */
-    watch(ids) {
-        for (const id of ids) {
-            const target = reactionTarget(id);
-            if (target)
-                this.#watching.set(id, this.#try(() => this.client.react(this.repo.owner, this.repo.repo, target, "eyes")));
+    hasImage(image) {
+        return this.cli.hasImage(image);
+    }
+    pull(image) {
+        return this.cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.cli.removeLabelled(label);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/fresh-pool.ts
+
+
+
+
+
+class FreshPoolEngine extends CliImages {
+    #api;
+    #warmTarget;
+    /** Containers being created or ready, by their create config. */
+    #warm = new Map();
+    /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
+    #creating = new Set();
+    /** Every container created and not yet removed: what close() and abort() must remove. */
+    #owned = new Set();
+    #removals;
+    constructor(api, cli, options) {
+        super(cli);
+        this.#api = api;
+        this.#removals = new Removals((name) => removeContainer(api, name));
+        this.#warmTarget = Math.max(0, options.warm);
+    }
+    async runOpened(job, hooks, { nonce, input }) {
+        const container = await this.#take(job);
+        hooks.onContainer?.(container.name);
+        if (container.error !== undefined)
+            return failedFacts(`the sandbox did not start: ${container.error}`);
+        if (this.aborted) {
+            this.#discard(container);
+            return failedFacts(CANCELLED_BEFORE_START);
         }
-    }
-    /** 👀 off, and the verdict's reaction on, for every reply watched. */
-    async settle(results) {
-        const byId = new Map(results.map((r) => [r.id, r]));
-        await Promise.all([...this.#watching].map(async ([id, eyes]) => {
-            const target = reactionTarget(id);
-            const eyesId = await eyes;
-            if (eyesId !== undefined)
-                await this.#try(() => this.client.unreact(this.repo.owner, this.repo.repo, target, eyesId));
-            const status = byId.get(id)?.status;
-            const verdict = status && verdictReaction(status);
-            if (verdict)
-                await this.#try(() => this.client.react(this.repo.owner, this.repo.repo, target, verdict));
-        }));
-        this.#watching.clear();
-    }
-    // A reaction is a courtesy: a refusal (a read-only token) ends them for the run, and never the run.
-    async #try(call) {
-        if (this.#refused)
-            return undefined;
         try {
-            return await call();
+            return await this.#attached(container.name, container.stream, job, input, nonce);
         }
         catch (error) {
-            // Calls already in flight may be refused too: one note is enough.
-            if (!this.#refused)
-                this.debug(`reactions stopped: ${error.message}`);
-            this.#refused = true;
-            return undefined;
+            return failedFacts(`the sandbox failed: ${error.message}`);
         }
+        finally {
+            this.#remove(container.name);
+        }
+    }
+    async #attached(name, stream, job, input, nonce) {
+        const outcome = await captureStream({
+            stream,
+            input,
+            job,
+            nonce,
+            kill: () => this.#kill(name),
+            memory: () => containerMemory(this.#api, name),
+        });
+        // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
+        const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
+        const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
+        const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
+        const ending = {
+            exitCode,
+            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            oomKilled: state.oomKilled,
+        };
+        const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
+        const stateError = "error" in exit ? exit.error.message : state.error;
+        return runFacts("the container", job, outcome, {
+            exitCode,
+            oomKilled,
+            aborted: this.aborted,
+            ...(stateError === undefined ? {} : { stateError }),
+        });
+    }
+    /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
+    #take(job) {
+        const config = apiCreateConfig(lockDown(job));
+        const key = JSON.stringify(config);
+        const queue = this.#warm.get(key) ?? [];
+        this.#warm.set(key, queue);
+        const warm = queue.shift();
+        this.#refill(key, config);
+        // A warm one that failed may have failed for a reason gone by now: one fresh try.
+        return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
+    }
+    /** Tops up the warm containers of the config in use; those of other configs are dropped. */
+    #refill(key, config) {
+        for (const [other, queue] of this.#warm) {
+            if (other === key)
+                continue;
+            for (const stale of queue.splice(0))
+                void stale.then((c) => this.#discard(c));
+            this.#warm.delete(other);
+        }
+        const queue = this.#warm.get(key);
+        while (!this.aborted && queue.length < this.#warmTarget)
+            queue.push(this.#create(config));
+    }
+    #create(config) {
+        const name = containerName();
+        this.#owned.add(name);
+        const creation = (async () => {
+            const created = { name };
+            try {
+                await this.#call("POST", `/containers/create?name=${name}`, config);
+                // Attached before the start, so nothing the container writes is lost.
+                created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
+                await this.#call("POST", `/containers/${name}/start`);
+            }
+            catch (error) {
+                // A create that failed half-way may still have left the container.
+                this.#discard(created);
+                return { name, error: error.message };
+            }
+            // Made after an abort asked for it: nobody will take it.
+            if (this.aborted)
+                this.#discard(created);
+            return created;
+        })();
+        const tracked = creation.finally(() => this.#creating.delete(tracked));
+        this.#creating.add(tracked);
+        return tracked;
+    }
+    /** A container no candidate will use: its attach closed, the container removed. */
+    #discard(container) {
+        container.stream?.destroy();
+        this.#remove(container.name);
+    }
+    /** Kills by name; a container already gone is not an error. */
+    async #kill(name) {
+        await this.#call("POST", `/containers/${name}/kill`).catch(() => { });
+    }
+    /** Removes a container off the critical path; close() waits for it. */
+    #remove(name) {
+        this.#removals.remove(name, () => this.#owned.delete(name));
+    }
+    /** Removes the warm containers and waits for every removal; returns the removals that failed. */
+    async close() {
+        const warm = [...this.#warm.values()].flat();
+        this.#warm.clear();
+        for (const created of await Promise.all(warm))
+            this.#discard(created);
+        return this.#removals.settle(() => [...this.#creating]);
+    }
+    /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
+    async abort() {
+        this.aborted = true;
+        const names = [...this.#owned];
+        for (const name of names)
+            this.#remove(name);
+        await this.close();
+        return names;
+    }
+    #call(method, path, body) {
+        return this.#api.call(method, path, body);
     }
 }
 
-;// CONCATENATED MODULE: ./src/report/audit.ts
-// The per-candidate audit line: enough to trace a run, nothing of the candidate's text or of our
-// secrets. The action writes them to the `audit-log` file (and, in debug mode, to the log), apart from
-// the progress lines; the CLI to stderr, or to `--audit-log`.
+;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
+// `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
+// the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
+//
+// The container is the pool's (same flags, same run label) but its main process is a sleeper under
+// docker-init, running as another uid than the candidates, so no candidate can signal it. Each
+// candidate's exec first resets the container: every process of the candidates' uid but itself is
+// killed until none is left, the work dir, /tmp, /dev/shm, POSIX queues and System V IPC are emptied,
+// and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
+// that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
+// container that died retires the container; the next candidate gets a fresh one.
 
 
-/** A JSONL file that each event is appended to as it happens, so a cancelled run keeps what it did. */
-function auditFile(path) {
-    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
+
+
+
+
+
+/** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
+const KEEPER_USER = "65533:65533";
+/** Exit code of a reset that could not clear the container. */
+const RESET_FAILED = 125;
+/** How long an exit by SIGKILL waits for the engine's `oom` event, in case it comes after the exit's. */
+const OOM_EVENT_GRACE_MS = 500;
+const OOM_POLL_MS = 20;
+// Runs as the candidates' uid before the driver, as a function so the driver's parameters stay intact.
+// `kill -9 -1` reaches every process this uid owns except the caller (and PID 1, which is not ours);
+// a process forked meanwhile is caught by the next round. Killed processes are reaped by docker-init.
+// Builtins only, but for rm (and chmod, ipcrm when there is something for them): it runs per candidate.
+const RESET = String.raw `reset() {
+  cd / || return 1
+  rounds=0
+  while :; do
+    kill -9 -1 2>/dev/null
+    left=
+    for p in /proc/[0-9]*; do
+      [ "$p" = "/proc/$$" ] && continue
+      [ -O "$p" ] && left="$p" && break
+    done
+    [ -z "$left" ] && break
+    rounds=$((rounds + 1))
+    [ "$rounds" -lt 200 ] || { echo "sandbox-gate: $left of an earlier candidate survives the reset" >&2; return 1; }
+    sleep 0.01
+  done
+  cleared=
+  for ipc in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
+    # gVisor lists no System V IPC in /proc: there ipcrm clears what it can, unchecked.
+    [ -r "$ipc" ] || { [ -n "$cleared" ] || ipcrm -a 2>/dev/null; cleared=1; continue; }
+    { read -r header; ! read -r object; } < "$ipc" && continue
+    ipcrm -a 2>/dev/null
+    { read -r header; ! read -r object; } < "$ipc" || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
+  done
+  set -- /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*
+  for entry; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    # A directory the candidate made unreadable is made readable again, then everything goes.
+    rm -rf "$@" 2>/dev/null || { chmod -R u+rwx "$@" 2>/dev/null; rm -rf "$@" 2>/dev/null; }
+    break
+  done
+  for entry in /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    echo "sandbox-gate: $entry of an earlier candidate remains" >&2
+    return 1
+  done
+  cd ${policy_WORKDIR}
+}
+reset || exit ${RESET_FAILED}
+`;
+// The command runs as the driver's child here, so that once it exits the driver ends whatever it left
+// behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
+// the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
+// the phases before it.
+const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
+/** The exec's argv: the reset, then the driver, with the driver's parameters. */
+function execArgv(command, check, base, results) {
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
+    return [sh, flag, `${RESET}${driver}`, ...parameters];
+}
+class SharedEngine extends CliImages {
+    #api;
+    /** Containers between candidates, by config. */
+    #idle = new Map();
+    /** Every container of ours, idle or busy, until removed. */
+    #all = new Set();
+    #removals;
+    constructor(api, cli) {
+        super(cli);
+        this.#api = api;
+        this.#removals = new Removals((name) => removeContainer(api, name));
+    }
+    async runOpened(job, hooks, { nonce, input }) {
+        // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
+        // fresh one, once.
+        for (let attempt = 1;; attempt++) {
+            const shared = await this.#acquire(job);
+            hooks.onContainer?.(shared.name);
+            if (shared.error !== undefined) {
+                this.#retire(shared);
+                return failedFacts(`the sandbox did not start: ${shared.error}`);
+            }
+            let outcome;
+            try {
+                outcome = await this.#exec(shared, job, input, nonce);
+            }
+            catch (error) {
+                // Only the exec's creation and start throw: nothing of the candidate ran yet.
+                outcome = { facts: failedFacts(`the sandbox failed: ${error.message}`), keep: false, retry: true };
+            }
+            if (outcome.keep && !this.aborted)
+                this.#idle.get(shared.key).push(shared);
+            else
+                this.#retire(shared);
+            // After an abort no fresh container follows: a removed one is no failed reset.
+            if (!outcome.retry || attempt > 1 || this.aborted)
+                return outcome.facts;
+        }
+    }
+    async #exec(shared, job, input, nonce) {
+        const { name } = shared;
+        const exec = await this.#api.call("POST", `/containers/${name}/exec`, {
+            AttachStdin: true,
+            AttachStdout: true,
+            AttachStderr: true,
+            Tty: false,
+            User: SANDBOX_USER,
+            WorkingDir: policy_WORKDIR,
+            Cmd: execArgv(job.command, job.check, job.treeDir, job.results),
+        });
+        const oomsBefore = shared.ooms;
+        let killed = false;
+        // The engine's events say when the exec ends and with what code: no polling.
+        const exited = new Promise((resolve) => shared.exits.set(exec.Id, resolve));
+        const stream = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
+        const outcome = await captureStream({
+            stream,
+            input,
+            job,
+            nonce,
+            // Only the container's end is sure to end every process of the candidate.
+            kill: async () => {
+                killed = true;
+                await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
+            },
+            memory: () => containerMemory(this.#api, name),
+            exited,
+        });
+        shared.exits.delete(exec.Id);
+        const exitCode = killed ? 137 : await exited;
+        // The engine reports an OOM kill inside a running container as an event, a little after the fact.
+        if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore }))
+            await this.#waitForOom(shared);
+        const oomKilled = shared.ooms > oomsBefore;
+        const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
+        const facts = runFacts("the container", job, outcome, {
+            exitCode,
+            oomKilled,
+            aborted: this.aborted,
+            ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
+        });
+        // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
+        return {
+            facts,
+            keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined,
+            retry: resetFailed,
+        };
+    }
+    async #waitForOom(shared) {
+        const before = shared.ooms;
+        for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(OOM_POLL_MS);
+    }
+    async #acquire(job) {
+        const config = {
+            ...apiCreateConfig(lockDown(job)),
+            Cmd: ["sleep", "2147483647"],
+            User: KEEPER_USER,
+            AttachStdin: false,
+            AttachStdout: false,
+            AttachStderr: false,
+            OpenStdin: false,
+            StdinOnce: false,
+        };
+        const key = JSON.stringify(config);
+        const idle = this.#idle.get(key) ?? [];
+        this.#idle.set(key, idle);
+        for (let shared = idle.pop(); shared; shared = idle.pop()) {
+            if (!shared.dead)
+                return shared;
+            this.#retire(shared);
+        }
+        return this.#start(key, config);
+    }
+    async #start(key, config) {
+        const shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
+        this.#all.add(shared);
+        try {
+            await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            // Watching before the start: no event of the container's life is missed.
+            const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
+            shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value), 
+            // Without its events the container cannot be judged: it is treated as gone.
+            () => this.#event(shared, { Action: "die" }));
+            await this.#api.call("POST", `/containers/${shared.name}/start`);
+        }
+        catch (error) {
+            shared.error = error.message;
+        }
+        return shared;
+    }
+    #event(shared, event) {
+        const attributes = event.Actor?.Attributes ?? {};
+        if (event.Action === "oom")
+            shared.ooms++;
+        else if (event.Action === "exec_die")
+            shared.exits.get(attributes.execID ?? "")?.(attributes.exitCode === undefined ? null : Number(attributes.exitCode));
+        else if (event.Action === "die") {
+            shared.dead = true;
+            for (const exit of shared.exits.values())
+                exit(null);
+        }
+    }
+    /** Removes a container off the critical path; close() waits for it. */
+    #retire(shared) {
+        shared.events?.close();
+        // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
+        for (const exit of shared.exits.values())
+            exit(null);
+        this.#removals.remove(shared.name, () => this.#all.delete(shared));
+    }
+    /** Removes the idle containers and waits for every removal; returns the removals that failed. */
+    async close() {
+        for (const shared of [...this.#idle.values()].flat())
+            this.#retire(shared);
+        this.#idle.clear();
+        return this.#removals.settle();
+    }
+    /** Refuses new runs and removes every container, busy or idle; returns their names. */
+    async abort() {
+        this.aborted = true;
+        const names = [...this.#all].map((shared) => shared.name);
+        for (const shared of this.#all)
+            this.#retire(shared);
+        this.#idle.clear();
+        await this.close();
+        return names;
+    }
 }
 
-;// CONCATENATED MODULE: ./src/verdict/memory.ts
-const memory_MiB = 1024 * 1024;
+;// CONCATENATED MODULE: ./src/sandbox/select.ts
+
+
+
+
+async function createEngine(mode, log, env = process.env) {
+    const cli = new CliEngine({ binary: mode.engine });
+    const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
+    if (api)
+        return mode.isolation === "run"
+            ? new SharedEngine(api, cli)
+            : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
+    if (mode.isolation === "run")
+        log("isolation: run needs the Engine API; running one container per candidate instead");
+    return cli;
+}
 /**
- * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
- * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
+ * The engine that removes a run's leftovers (the post step, after the process that judged is gone):
+ * the CLI of the engine `engine` names, which finds them by label whichever engine started them.
  */
-function memorySlack(limitBytes) {
-    return Math.max(4 * memory_MiB, limitBytes * 0.02);
+function leftoverRemover(engine) {
+    return new CliEngine({ binary: engine });
 }
-/** Whether the sample shows the container at its memory limit. Pure. */
-function atMemoryLimit(sample) {
-    if (sample === undefined || !(sample.limitBytes > 0))
-        return false;
-    return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
+/** The Engine API, when it is not ruled out and answers. */
+async function reachableApi(env, log) {
+    const endpoint = env.SANDBOX_GATE_ENGINE === "cli" ? undefined : endpointFromEnv(env);
+    if (!endpoint)
+        return undefined;
+    const api = new EngineApi(endpoint);
+    try {
+        await api.call("GET", "/version");
+        return api;
+    }
+    catch (error) {
+        // The CLI reports an engine that is down per candidate, as sandbox_error; let it.
+        log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${error.message}); using the docker CLI`);
+        return undefined;
+    }
 }
 
-;// CONCATENATED MODULE: ./src/verdict/classify.ts
+;// CONCATENATED MODULE: ./src/sandbox/signals.ts
+// A cancelled job (SIGTERM, SIGINT: the runner's cancel, Ctrl-C) leaves no container behind.
 
 /**
- * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
- * because no other verdict means anything when the engine did not do its part.
+ * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
+ * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
  */
-function classify(facts) {
-    if (facts.sandboxError)
-        return "sandbox_error";
-    if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
-        return "syntax_error";
-    // A run held at its memory limit until the clock ran out hit that limit, even though no kill said so.
-    if (facts.timedOut)
-        return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
-    // The engine's own verdict: a process killed by the cgroup OOM killer, whatever the exit code says.
-    if (facts.oomKilled)
-        return "oom";
-    if (facts.phase !== "run")
-        return "sandbox_error";
-    return facts.exitCode === 0 ? "pass" : "test_failed";
+function exitOnSignals(engine, label, log) {
+    let stopping = false;
+    const stop = (signal) => {
+        const code = 128 + external_node_os_namespaceObject.constants.signals[signal];
+        if (stopping)
+            process.exit(code);
+        stopping = true;
+        log(`sandbox-gate: ${signal}: removing this run's containers`);
+        void (async () => {
+            const removed = new Set(await engine.abort());
+            // A CLI killed by the abort may have left a container created too late to be asked for.
+            try {
+                for (const name of await engine.removeLabelled(label))
+                    removed.add(name);
+            }
+            catch (error) {
+                log(`sandbox-gate: ${error.message}`);
+            }
+            log(`sandbox-gate: removed ${removed.size} container(s)`);
+            process.exit(code);
+        })();
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+}
+
+;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
+// The verdict once per-test results are read: a run that reached its end is judged by its tests as well
+// as by its exit code, and a run that wrote no tests did not pass. Pure.
+
+
+// The run reads these from here; they are defined once, in core.
+
+/**
+ * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
+ * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
+ * the exit code (`pytest || true`); a nonzero exit is `test_failed` whatever the results say.
+ */
+function judgeByTests(status, reading, globs) {
+    if (!RAN_TO_END.has(status))
+        return { status };
+    const wanted = globs.join(", ");
+    if (!reading.tests)
+        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+    if (testCount(reading.tests) === 0)
+        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+    const failing = reading.tests.counts.failed + reading.tests.counts.error;
+    if (failing > 0)
+        return { status: "test_failed" };
+    // Results that say all passed do not outvote the exit code: a step after the tests failed, or the
+    // file is not what the tests wrote (a candidate can write it too).
+    if (status === "test_failed")
+        return { status, reason: AFTER_ITS_TESTS };
+    return { status };
+}
+/** Why a run whose results show no failing test still failed. */
+const AFTER_ITS_TESTS = "every test in the results passed, but the command exited non-zero after its tests: a step after them failed, or the results file does not tell what the run did";
+
+;// CONCATENATED MODULE: ./src/verdict/compare.ts
+// `compare: base`: a patch's tests against the same command on the unpatched base, as the SWE-bench
+// harness sorts them (FAIL_TO_PASS, PASS_TO_PASS, …), so a patch is blamed only for what it broke. Pure.
+
+
+
+/** A base run that did not finish says nothing about the tests: no comparison, and never a pass from one. */
+function voidReason(status) {
+    return CUT_SHORT.has(status)
+        ? `the comparison with the base is void: the base run itself ended ${status}, so the verdict is the candidate's own`
+        : undefined;
+}
+/** Each id's outcome; a case listed twice (a retrying plugin) counts as failing if it failed once. */
+function outcomes(tests) {
+    const by = new Map();
+    for (const c of tests.cases) {
+        const outcome = isFailing(c) ? "fail" : c.status === "skipped" ? "skip" : "pass";
+        if (by.get(c.id) !== "fail")
+            by.set(c.id, outcome);
+    }
+    return by;
+}
+/**
+ * Every test of either run, sorted by how it went on the base and now. A test the base skips is one it
+ * does not have. A test that passed on the base and is missing or skipped now counts as broken: a patch
+ * must not pass by deleting or skipping the tests it fails.
+ */
+function compareTests(base, now) {
+    const before = outcomes(base);
+    const after = outcomes(now);
+    const lists = {
+        fail_to_pass: [],
+        pass_to_pass: [],
+        pass_to_fail: [],
+        fail_to_fail: [],
+        new_failing: [],
+        new_passing: [],
+    };
+    for (const [id, was] of before) {
+        const is = after.get(id) ?? "fail";
+        if (was === "pass")
+            (is === "pass" ? lists.pass_to_pass : lists.pass_to_fail).push(id);
+        else if (was === "fail")
+            (is === "pass" ? lists.fail_to_pass : lists.fail_to_fail).push(id);
+    }
+    for (const [id, is] of after) {
+        if (before.get(id) === "pass" || before.get(id) === "fail" || is === "skip")
+            continue;
+        (is === "pass" ? lists.new_passing : lists.new_failing).push(id);
+    }
+    return lists;
+}
+// What a patch is blamed for is core's rule, which the renderers read too; the run reads it from here.
+
+/**
+ * The candidate's status against the base. Only a run that reached its end is compared: a `test_failed`
+ * whose failures the base has too becomes a `pass`, and a `pass` that lost a test the base passes becomes
+ * `test_failed`; a timeout, a crash of ours or a syntax error stay what they are.
+ */
+function judgeAgainstBase(now, base) {
+    if (!RAN_TO_END.has(now.status))
+        return { status: now.status };
+    if (base.void)
+        return { status: now.status, note: base.void };
+    if (!base.tests || !now.tests) {
+        if (base.tests)
+            return { status: now.status };
+        const how = base.exitCode === 0 ? "passes" : `fails too (exit code ${base.exitCode})`;
+        return {
+            status: now.status,
+            note: `compared by exit codes only (no test-results): the base ${how}${now.status === "test_failed" && base.exitCode !== 0 ? ", so what the patch broke cannot be told apart" : ""}`,
+        };
+    }
+    const compare = compareTests(base.tests, now.tests);
+    if (blamed(compare).length > 0)
+        return { status: "test_failed", compare };
+    // A nonzero exit is excused only by failing cases the base fails too: with none failing, the command
+    // failed after its tests (a lint step, a forged all-pass results file), and the base cannot excuse that.
+    if (now.status === "test_failed" && !now.tests.cases.some(isFailing) && failingCount(now.tests) === 0)
+        return { status: "test_failed", compare, note: AFTER_ITS_TESTS };
+    return { status: "pass", compare };
+}
+const failingCount = (tests) => tests.counts.failed + tests.counts.error;
+/** The base run as the JSON report lists it. */
+function reportedBase(base) {
+    const notes = base.void ? [base.void, ...base.notes] : base.notes;
+    return {
+        status: base.status,
+        exit_code: base.exitCode,
+        duration_ms: base.durationMs,
+        ...(base.tests && { tests: base.tests }),
+        ...(notes.length > 0 && { notes }),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/feedback.ts
@@ -49688,6 +50414,322 @@ function feedbackFor(f) {
         case "sandbox_error":
             return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
     }
+}
+
+;// CONCATENATED MODULE: ./src/verdict/result.ts
+
+
+
+
+/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
+function testsFeedback(verdict) {
+    const { tests, compare } = verdict;
+    if (!tests)
+        return undefined;
+    const failingNow = tests.cases.filter(isFailing);
+    const byId = new Map(tests.cases.map((c) => [c.id, c]));
+    const failing = compare
+        ? blamed(compare).map((id) => {
+            const c = byId.get(id);
+            return c && isFailing(c)
+                ? { id, ...(c.message && { message: c.message }) }
+                : { id, message: "passed on the base; missing or skipped with this patch" };
+        })
+        : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
+    return {
+        failing,
+        total: testCount(tests),
+        failed: tests.counts.failed + tests.counts.error,
+        preexisting: compare?.fail_to_fail ?? [],
+    };
+}
+const NO_OUTPUT = { text: "", truncated: false, bytes: 0 };
+function resultOf(candidate, verdict) {
+    const { facts, limits } = verdict;
+    const stdout = facts?.stdout ?? NO_OUTPUT;
+    const stderr = facts?.stderr ?? NO_OUTPUT;
+    const exitCode = facts?.exitCode ?? null;
+    // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
+    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
+    const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
+    return newResult({
+        id: candidate.id,
+        source: candidate.source,
+        url: candidate.url,
+        author: candidate.author,
+        language: verdict.language,
+        status: verdict.status,
+        exit_code: exitCode,
+        signal,
+        duration_ms: facts?.durationMs ?? 0,
+        stdout: stdout.text,
+        stderr: stderr.text,
+        truncated,
+        feedback: feedbackFor({
+            status: verdict.status,
+            stdout: stdout.text,
+            stderr: stderr.text,
+            truncated,
+            signal,
+            exitCode,
+            timeoutMs: limits.timeoutMs,
+            memoryBytes: limits.memoryBytes,
+            pidsLimit: limits.pidsLimit,
+            ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
+            ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
+            ...(verdict.reason ? { reason: verdict.reason } : {}),
+            ...(verdict.tests && { tests: testsFeedback(verdict) }),
+            ...(verdict.notes && { notes: verdict.notes }),
+        }),
+        syntax: verdict.syntax,
+        changed_files: verdict.patch?.changedFiles,
+        patch_strategy: verdict.patch?.strategy,
+        tests: verdict.tests,
+        compare: verdict.compare,
+        attempts: verdict.attempts,
+        flaky: verdict.flaky,
+        retried: verdict.retried,
+        notes: verdict.notes,
+        task: candidate.task,
+    });
+}
+/** A dataset line that is not a candidate: nothing runnable, and it says why. */
+function invalidEntryResult(id, source, problem, limits) {
+    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
+    return newResult({
+        id,
+        source,
+        language: null,
+        status: "no_code",
+        exit_code: null,
+        signal: null,
+        duration_ms: 0,
+        ...empty,
+        feedback: feedbackFor({
+            status: "no_code",
+            ...empty,
+            signal: null,
+            exitCode: null,
+            timeoutMs: limits.timeoutMs,
+            memoryBytes: limits.memoryBytes,
+            reason: `${source}: ${problem}`,
+        }),
+    });
+}
+/** The gate's decision: failed when any result has a `fail-on` status. */
+function decide(results, failOn) {
+    const failing = results.filter((r) => failOn.has(r.status));
+    if (failing.length === 0)
+        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
+    const counts = new Map();
+    for (const r of failing)
+        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+}
+
+;// CONCATENATED MODULE: ./src/run/carry-over.ts
+
+
+async function* carry_over_fromList(items) {
+    yield* items;
+}
+/**
+ * `judge` gets only the entries with no verdict to carry over, and is not called when there are none
+ * (no engine needed). A carried-over candidate does not count against `max-candidates`: it costs nothing.
+ */
+async function judgeWithCarryOver(entries, carried, judge, failOn) {
+    const slots = [];
+    for await (const entry of entries) {
+        const result = "candidate" in entry ? carried(entry.candidate) : undefined;
+        slots.push(result ? { result } : { entry });
+    }
+    const rest = slots.flatMap((s) => ("entry" in s ? [s.entry] : []));
+    const judged = rest.length > 0 ? await judge(carry_over_fromList(rest)) : { results: [], skipped: [] };
+    const skippedIds = new Set(judged.skipped.map((s) => s.id));
+    const fresh = [...judged.results];
+    const results = [];
+    for (const slot of slots) {
+        if ("result" in slot)
+            results.push(slot.result);
+        else {
+            const { id } = "candidate" in slot.entry ? slot.entry.candidate : slot.entry.problem;
+            if (!skippedIds.has(id))
+                results.push(fresh.shift());
+        }
+    }
+    return {
+        results,
+        skipped: judged.skipped,
+        decision: decide(results, new Set(failOn)),
+        ...(judged.base && { base: judged.base }),
+        carried: slots.length - rest.length,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+
+
+
+
+const checkReport = checker(REPORT_SCHEMA, "the report");
+/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
+function parseReport(text, name, input) {
+    const fail = (detail) => {
+        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return fail(`not JSON (${error.message})`);
+    }
+    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
+    if (typeof value !== "object" || value === null || value.version !== 1)
+        return fail('no "version": 1');
+    const checked = checkReport(value);
+    if (!checked.ok)
+        return fail(checked.problem);
+    const { shard } = checked.value;
+    // The one rule JSON Schema cannot state: it does not compare two fields.
+    if (shard !== undefined && shard.index > shard.count)
+        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+    return checked.value;
+}
+async function loadReport(path, name, input) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+    }
+    catch (error) {
+        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+    }
+    return parseReport(text, name, input);
+}
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source) {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+    const [pathA, lineA] = sourceKey(a.source);
+    const [pathB, lineB] = sourceKey(b.source);
+    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+const shardName = ({ index, count }) => `${index}/${count}`;
+/**
+ * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
+ * artifact went missing is an error naming it, never a merged report that is quietly smaller.
+ */
+function checkShards(reports, input) {
+    const sharded = reports.filter((r) => r.report.shard !== undefined);
+    const first = sharded[0];
+    if (first === undefined)
+        return;
+    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+    const whole = reports.find((r) => r.report.shard === undefined);
+    if (whole)
+        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+    const { count } = first.report.shard;
+    const other = sharded.find((r) => r.report.shard.count !== count);
+    if (other)
+        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+    const names = new Map();
+    for (const { name, report } of sharded) {
+        const twice = names.get(report.shard.index);
+        if (twice !== undefined)
+            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+        names.set(report.shard.index, name);
+    }
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+    if (missing.length > 0) {
+        const list = missing.map((index) => shardName({ index, count })).join(", ");
+        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+    }
+}
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+function mergeReports(reports, input) {
+    checkShards(reports, input);
+    const seen = new Map();
+    const results = [];
+    for (const { name, report } of reports) {
+        for (const r of report.results) {
+            const key = JSON.stringify([r.id, r.source]);
+            const other = seen.get(key);
+            if (other !== undefined)
+                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+            seen.set(key, name);
+            results.push(r);
+        }
+    }
+    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
+}
+
+;// CONCATENATED MODULE: ./src/run/evaluation-run.ts
+// Evaluation runs around the gate: merging shard reports into one outcome, and the
+// baseline report read up front. Shared by the action and the CLI.
+
+
+
+
+/** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
+async function mergeOutcome(reports, settings, input) {
+    const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
+    const { results, skipped } = mergeReports(loaded, input);
+    // Each shard ran the base itself, on the same tree: any one of them stands for all.
+    const base = loaded.find(({ report }) => report.base)?.report.base;
+    return { results, skipped, decision: decide(results, settings.reports.failOn), ...(base && { base }) };
+}
+/** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
+async function loadBaseline(settings) {
+    if (!settings.reports.baseline)
+        return undefined;
+    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+}
+
+;// CONCATENATED MODULE: ./src/verdict/memory.ts
+const memory_MiB = 1024 * 1024;
+/**
+ * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
+ * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
+ */
+function memorySlack(limitBytes) {
+    return Math.max(4 * memory_MiB, limitBytes * 0.02);
+}
+/** Whether the sample shows the container at its memory limit. Pure. */
+function atMemoryLimit(sample) {
+    if (sample === undefined || !(sample.limitBytes > 0))
+        return false;
+    return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
+}
+
+;// CONCATENATED MODULE: ./src/verdict/classify.ts
+
+/**
+ * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
+ * because no other verdict means anything when the engine did not do its part.
+ */
+function classify(facts) {
+    if (facts.sandboxError)
+        return "sandbox_error";
+    if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
+        return "syntax_error";
+    // A run held at its memory limit until the clock ran out hit that limit, even though no kill said so.
+    if (facts.timedOut)
+        return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
+    // The engine's own verdict: a process killed by the cgroup OOM killer, whatever the exit code says.
+    if (facts.oomKilled)
+        return "oom";
+    if (facts.phase !== "run")
+        return "sandbox_error";
+    return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/patch.ts
@@ -50268,11 +51310,14 @@ function unsafePath(patch) {
         for (const path of [file.oldPath, file.newPath]) {
             const checked = path === null ? null : checkRelativePath(path);
             if (checked && !checked.ok) {
+                // A name the file system cannot hold is the candidate's, like one that escapes, but not an escape.
                 return {
                     ok: false,
                     file: clipPath(path),
                     hunk: null,
-                    reason: `path escapes the tree: ${quote(path)} (${checked.why})`,
+                    reason: checked.tooLong
+                        ? `path too long: ${quote(path)} ${checked.why}`
+                        : `path escapes the tree: ${quote(path)} (${checked.why})`,
                 };
             }
         }
@@ -50308,55 +51353,69 @@ function applyPatch(tree, patch, opts = {}) {
     if (patch.files.length === 0)
         return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
     const allowed = rank(opts.maxStrategy ?? "offset");
-    const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
-    const base = (path) => {
-        const bytes = tree.get(path);
-        return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+    const applying = {
+        tree,
+        levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
+        base: (path) => {
+            const bytes = tree.get(path);
+            return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+        },
+        // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+        leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
+        latest: new Map(),
+        writes: new Map(),
+        removals: new Set(),
+        weakest: 0,
     };
-    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
-    const leaving = new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath));
-    // What a change in place reads: the last write of the path, or null once it is deleted or renamed away.
-    const latest = new Map();
-    const writes = new Map();
-    const removals = new Set();
-    let weakest = 0;
     for (const file of patch.files) {
-        const { oldPath, newPath } = file;
-        const path = newPath ?? oldPath;
-        const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
-        if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
-            const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
-            return refuse(newPath, `the patch ${how}, but it already exists`);
-        }
-        if (oldPath !== null && !moved && latest.get(oldPath) === null)
-            return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
-        const source = oldPath === null
-            ? { content: "", executable: false }
-            : moved
-                ? base(oldPath)
-                : (latest.get(oldPath) ?? base(oldPath));
-        if (source === undefined)
-            return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
-        const result = patchContent(path, source.content, file.hunks, levels);
-        if (!result.ok)
-            return result;
-        if (newPath === null && result.content !== "")
-            return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
-        weakest = Math.max(weakest, rank(result.strategy));
-        if (newPath === null || isRename(file)) {
-            removals.add(oldPath);
-            latest.set(oldPath, null);
-        }
-        if (newPath !== null) {
-            // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-            const written = {
-                content: result.content,
-                executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
-            };
-            writes.set(newPath, written);
-            latest.set(newPath, written);
-        }
+        const failure = applyFile(file, applying);
+        if (failure)
+            return failure;
     }
+    return patch_outcome(applying);
+}
+/** Applies one file's part of the patch onto what `applying` has so far; a failure ends the whole patch. */
+function applyFile(file, applying) {
+    const { tree, leaving, latest, base } = applying;
+    const { oldPath, newPath } = file;
+    const path = newPath ?? oldPath;
+    const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+    if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
+        const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
+        return refuse(newPath, `the patch ${how}, but it already exists`);
+    }
+    if (oldPath !== null && !moved && latest.get(oldPath) === null)
+        return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+    const source = oldPath === null
+        ? { content: "", executable: false }
+        : moved
+            ? base(oldPath)
+            : (latest.get(oldPath) ?? base(oldPath));
+    if (source === undefined)
+        return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
+    const result = patchContent(path, source.content, file.hunks, applying.levels);
+    if (!result.ok)
+        return result;
+    if (newPath === null && result.content !== "")
+        return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
+    applying.weakest = Math.max(applying.weakest, rank(result.strategy));
+    if (newPath === null || isRename(file)) {
+        applying.removals.add(oldPath);
+        latest.set(oldPath, null);
+    }
+    if (newPath !== null) {
+        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+        const written = {
+            content: result.content,
+            executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+        };
+        applying.writes.set(newPath, written);
+        latest.set(newPath, written);
+    }
+    return null;
+}
+/** The files that differ from the base tree once every part is applied: written files win over removed ones. */
+function patch_outcome({ base, removals, writes, weakest }) {
     const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
     const changed = ([path, entry]) => {
         const before = base(path);
@@ -50368,32 +51427,6 @@ function applyPatch(tree, patch, opts = {}) {
     const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
     const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
     return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
-}
-
-;// CONCATENATED MODULE: ./src/prepare/tests.ts
-// The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
-
-
-
-/** Any execute bit, as git records a file's mode (100755 or 100644). */
-function isExecutable(mode) {
-    return (mode & 0o111) !== 0;
-}
-async function loadTestFiles(patterns, base, maxBytes) {
-    if (patterns.length === 0)
-        return [];
-    const matches = await resolveGlobs("tests", patterns, base);
-    const files = [];
-    let total = 0;
-    for (const match of matches) {
-        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
-        total += content.length;
-        // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
-        if (total > maxBytes)
-            throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
-        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
-    }
-    return files;
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
@@ -50657,6 +51690,177 @@ function extractCode(reply, language) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/prepare/candidate.ts
+// A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
+// base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
+// here: the run places and runs what this prepares (run/pipeline.ts).
+
+
+
+
+/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
+const MAX_FALLBACKS = 2;
+const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
+function imageFor(settings, language) {
+    return settings.run.image || LANGUAGES[language].image;
+}
+/** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
+function candidateLimits(settings, candidate, patched) {
+    return {
+        ...settings.limits,
+        timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+        pidsLimit: patched ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+    };
+}
+/** A reply's code or a patch's tree, ready for a sandbox; or why it cannot run. */
+function prepareCandidate(candidate, ctx) {
+    return candidate.kind === "patch"
+        ? preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
+        : prepareReply(candidate, ctx);
+}
+function unprepared(candidate, settings, why) {
+    return { ...why, limits: candidateLimits(settings, candidate, why.patch !== undefined) };
+}
+/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
+function declaredLanguage(candidate, settings) {
+    const target = candidate.overrides?.target || settings.run.target;
+    return (candidate.overrides?.language ??
+        (settings.run.language === "auto" ? undefined : settings.run.language) ??
+        (target ? languageOfPath(target) : undefined));
+}
+function languageOfFiles(paths) {
+    for (const path of paths) {
+        const language = languageOfPath(path);
+        if (language)
+            return language;
+    }
+    return undefined;
+}
+function extraFiles(candidate) {
+    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
+}
+async function prepareReply(candidate, ctx) {
+    const { settings } = ctx;
+    const declared = declaredLanguage(candidate, settings);
+    const extraction = extractCode(candidate.text, declared ?? "auto");
+    if (extraction.kind === "none") {
+        // A reply that holds only a diff is a patch.
+        const patches = findPatchBlocks(candidate.text);
+        if (patches.length > 0)
+            return preparePatch(patches.join("\n"), candidate, ctx);
+        return unprepared(candidate, settings, {
+            status: "no_code",
+            language: declared ?? null,
+            reason: extraction.reason,
+        });
+    }
+    const extra = extraFiles(candidate);
+    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
+    if (!language)
+        return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE });
+    const target = candidate.overrides?.target || settings.run.target || LANGUAGES[language].target;
+    // After a setup, the tests are in the run image with what it made of them.
+    const start = ctx.tree && settings.run.setup ? "tests" : undefined;
+    const limits = candidateLimits(settings, candidate, false);
+    const withCode = (code) => ({
+        language,
+        // The candidate's own files come last so its target wins over a test file of the same name.
+        files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
+        checks: [{ language, files: [target] }],
+        limits,
+        ...(start && { start, deleted: [] }),
+    });
+    return {
+        ...withCode(extraction.code),
+        fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
+    };
+}
+async function applyToBase(diff, ctx, tree) {
+    const parsed = parsePatch(diff);
+    const touched = tree
+        ? baseOfTree(tree, touchedPaths(parsed))
+        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+    if (!touched.ok)
+        return touched.reason;
+    const applied = applyPatch(touched.files, parsed, {
+        executable: touched.executable,
+        // What git apply applies, unless the user asked for more.
+        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+    });
+    if (!applied.ok)
+        return applied.reason;
+    return {
+        touched,
+        files: applied.files,
+        executable: applied.executable,
+        patch: { changedFiles: applied.changed, strategy: applied.strategy },
+    };
+}
+/** The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the change alone. */
+function patchedTree(applied, startFiles, candidate) {
+    const final = new Map(startFiles.map((f) => [f.path, f]));
+    const changes = new Map(extraFiles(candidate).map((f) => [f.path, f]));
+    const deleted = [];
+    for (const [path, content] of applied.files) {
+        if (content === null) {
+            final.delete(path);
+            changes.delete(path);
+            deleted.push(path);
+        }
+        else
+            changes.set(path, { path, content, executable: applied.executable.has(path) });
+    }
+    for (const file of changes.values())
+        final.set(file.path, file);
+    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
+    return { final, changes, deleted, written };
+}
+/** One parse check per language, over the files the patch writes. */
+function checksOf(written) {
+    const checks = new Map();
+    for (const path of written) {
+        const lang = languageOfPath(path);
+        if (lang)
+            checks.set(lang, [...(checks.get(lang) ?? []), path]);
+    }
+    return [...checks].map(([language, files]) => ({ language, files }));
+}
+async function preparePatch(diff, candidate, ctx) {
+    const { settings } = ctx;
+    const declared = declaredLanguage(candidate, settings);
+    // A patch runs against the whole checkout unless `tests` names what it needs.
+    const tree = ctx.tree && settings.source.tests.length === 0 ? await ctx.tree() : undefined;
+    const applied = await applyToBase(diff, ctx, tree);
+    if (typeof applied === "string")
+        return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+    const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
+    const { final, changes, deleted, written } = patchedTree(applied, tree ? tree.files : ctx.testFiles, candidate);
+    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
+    const { patch } = applied;
+    if (!language)
+        return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
+    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+    if (bytes > settings.limits.workdirBytes) {
+        const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
+        return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
+    }
+    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
+    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+    if (!start)
+        for (const [path, content] of applied.touched.files)
+            before.set(path, { path, content, executable: applied.touched.executable.has(path) });
+    return {
+        language,
+        // With a run image holding the start, only what the candidate changes travels.
+        files: [...(start ? changes : final).values()],
+        checks: checksOf(written),
+        limits: candidateLimits(settings, candidate, true),
+        patch,
+        ...(start && { start, deleted }),
+        unpatched: [...before.values()],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
@@ -50748,146 +51952,64 @@ function parseCheckOutput(language, output, target, verdict) {
     return info;
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/base-image.ts
-// A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
-// made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
-// from BASE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
-//
-// Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
-// steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
-// run label and is removed when the run ends (the action's post step removes it too, by label).
+;// CONCATENATED MODULE: ./src/sandbox/image.ts
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
 
 
-
-
-
-
-/** Where the run image holds the base tree: out of every candidate's reach but for reading. */
-const BASE_DIR = "/sandbox-gate/base";
-const SANDBOX_UID = 65534;
-/** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
-const STEP_TIMEOUT_MS = 10 * 60_000;
-// The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
-// to BASE_DIR, which the candidates copy from. Results elsewhere (the image's system, /tmp) are not kept.
-const SETUP_DRIVER = String.raw `setup=$1
-cd ${WORKDIR} || exit 125
-sh -c "$setup" || exit
-(tar -c -f - .) | tar -x -f - -C ${BASE_DIR} || {
-  echo "sandbox-gate: could not keep the work dir the setup left" >&2
-  exit 125
-}
-`;
-async function buildBaseImage(binary, dialect, spec) {
-    const name = containerName();
-    const tag = `sandbox-gate/run-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}:base`;
-    const { setup } = spec;
-    const job = {
-        image: spec.image,
-        files: [],
-        command: setup?.command ?? "true",
-        limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
-        labels: spec.labels,
-    };
-    const base = lockDown(job, { network: setup?.network ?? "none" });
-    const policy = {
-        ...base,
-        argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
-        // Caches out of the work dir: a setup's downloads are not copied into every candidate.
-        env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
-    };
-    const fail = (step, result) => ({
-        ok: false,
-        reason: `${step}: ${describeFailure(result)}`,
-    });
-    const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
-    if (created.code !== 0)
-        return fail(`the run image could not be started from ${spec.image}`, created);
-    try {
-        // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
-        const trees = setup
-            ? [
-                tarball(spec.files, { under: WORKDIR.slice(1), owner: SANDBOX_UID }),
-                tarball([], { under: BASE_DIR.slice(1), owner: SANDBOX_UID }),
-            ]
-            : [tarball(spec.files, { under: BASE_DIR.slice(1) })];
-        for (const tree of trees) {
-            const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
-            if (copied.code !== 0)
-                return fail("the base tree could not be copied into the run image", copied);
+async function ensureImage(engine, image, policy, options) {
+    const started = external_node_perf_hooks_.performance.now();
+    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
+    if (policy !== "always") {
+        let present;
+        try {
+            present = await engine.hasImage(image);
         }
-        let ran;
-        if (setup) {
-            const started = performance.now();
-            const result = await cli(binary, ["start", "-a", name], {
-                timeoutMs: setup.timeoutMs,
-                maxOutputBytes: spec.limits.maxOutputBytes,
-            });
-            const output = `${result.stdout}${result.stderr}`;
-            if (result.error) {
-                await cli(binary, ["kill", name]);
-                return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
-            }
-            if (result.code !== 0)
-                return { ok: false, reason: `the setup exited with code ${result.code}`, output };
-            ran = { durationMs: Math.round(performance.now() - started), output };
+        catch (error) {
+            return { ok: false, reason: messageOf(error) };
         }
-        const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
-            "--change",
-            `LABEL ${key}=${value}`,
-        ]);
-        const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
-        if (committed.code !== 0)
-            return fail("the run image could not be committed", committed);
-        return { ok: true, image: tag, ...(ran && { setup: ran }) };
+        if (present)
+            return { ok: true, pulled: false, ms: elapsed() };
+        if (policy === "never")
+            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
     }
-    finally {
-        await cli(binary, ["rm", "-f", "-v", name]);
+    const delays = backoffDelays(options.retries, options.backoffMs);
+    const attempts = delays.length + 1;
+    let lastError = "";
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+        try {
+            await engine.pull(image);
+            options.log(`pulled ${image} in ${elapsed()} ms`);
+            return { ok: true, pulled: true, ms: elapsed() };
+        }
+        catch (error) {
+            lastError = messageOf(error);
+        }
+        const delay = delays[attempt - 1];
+        if (delay !== undefined) {
+            options.log(`${lastError}; retrying in ${delay} ms`);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+        }
     }
+    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
 }
-/** Removes a run image; returns why it could not be, if it could not. */
-async function removeBaseImage(binary, image) {
-    const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
-    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
-        ? undefined
-        : `${image}: ${describeFailure(removed)}`;
+/** The waits before each retry: `backoffMs`, then doubling. */
+function backoffDelays(retries, backoffMs) {
+    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
 }
-
-;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
-/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
-const RAN_TO_END = new Set(["pass", "test_failed"]);
-function isFailing(c) {
-    return c.status === "failed" || c.status === "error";
-}
-function testCount(tests) {
-    const { passed, failed, error, skipped } = tests.counts;
-    return passed + failed + error + skipped;
-}
-/**
- * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
- * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
- * the exit code (`pytest || true`).
- */
-function judgeByTests(status, reading, globs) {
-    if (!RAN_TO_END.has(status))
-        return { status };
-    const wanted = globs.join(", ");
-    if (!reading.tests)
-        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
-    if (testCount(reading.tests) === 0)
-        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
-    const failing = reading.tests.counts.failed + reading.tests.counts.error;
-    if (failing > 0)
-        return { status: "test_failed" };
-    return { status };
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/attempts.ts
+// Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
+// add up to. Pure.
 
-/** The candidate's own statuses a rerun may change: a failing or hanging test may be flaky. */
-const RERUN_ON = new Set(["test_failed", "timeout"]);
+
 /** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
 function rerunAfter(status, made, reruns) {
-    return RERUN_ON.has(status) && made <= reruns;
+    return RERUNNABLE.has(status) && made <= reruns;
 }
 /** Whether the attempts disagree: a flaky candidate. */
 function isFlaky(attempts) {
@@ -50917,9 +52039,9 @@ function flakyFailure(attempts) {
     return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
 }
 
-;// CONCATENATED MODULE: ./src/verdict/base-runs.ts
-// The base runs of `compare: base`: the test command on the unpatched tree, once per run for each tree
-// and command, whatever the number of patches compared with it.
+;// CONCATENATED MODULE: ./src/verdict/baseline-runs.ts
+// The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
+// tree and command, whatever the number of patches compared with it.
 
 function keyOf({ image, command, files }) {
     const hash = (0,external_node_crypto_.createHash)("sha256");
@@ -50930,9 +52052,9 @@ function keyOf({ image, command, files }) {
     }
     return JSON.stringify([image, command, hash.digest("hex")]);
 }
-class BaseRuns {
+class BaselineRuns {
     #runs = new Map();
-    /** The base run for `key`, run by `run` the first time it is asked for. */
+    /** The baseline run for `key`, run by `run` the first time it is asked for. */
     get(key, run) {
         const id = keyOf(key);
         let pending = this.#runs.get(id);
@@ -50942,97 +52064,162 @@ class BaseRuns {
         }
         return pending;
     }
-    /** Every base run made, in the order first asked for. */
+    /** Every baseline run made, in the order first asked for. */
     all() {
         return Promise.all(this.#runs.values());
     }
 }
 
-;// CONCATENATED MODULE: ./src/verdict/compare.ts
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __nccwpck_require__(9800);
+;// CONCATENATED MODULE: ./src/verdict/results/parser.ts
+/** The id `compare` lists a case by: file, class and name, as far as the file gives them. */
+function caseId(c) {
+    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
+}
 
-/** A base run that did not finish says nothing about the tests: no comparison, and never a pass from one. */
-const VOIDING = new Set(["sandbox_error", "timeout", "oom"]);
-function voidReason(status) {
-    return VOIDING.has(status)
-        ? `the comparison with the base is void: the base run itself ended ${status}, so the verdict is the candidate's own`
-        : undefined;
+;// CONCATENATED MODULE: ./src/verdict/results/junit.ts
+// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
+// PHPUnit --log-junit, gotestsum), read into per-test results. saxes is a strict, streaming parser that never
+// expands entities a DTD declares (a "billion laughs" file is an undefined entity, not gigabytes), every size
+// is bounded, and what cannot be read is a problem, never a crash. Pure.
+
+
+const MAX_MESSAGE = 2_000;
+const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
+function junit_positive(value) {
+    const n = Number(value);
+    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
 }
-/** Each id's outcome; a case listed twice (a retrying plugin) counts as failing if it failed once. */
-function outcomes(tests) {
-    const by = new Map();
-    for (const c of tests.cases) {
-        const outcome = isFailing(c) ? "fail" : c.status === "skipped" ? "skip" : "pass";
-        if (by.get(c.id) !== "fail")
-            by.set(c.id, outcome);
-    }
-    return by;
+function millis(seconds) {
+    const n = Number(seconds);
+    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
+}
+function junit_clipped(text) {
+    const trimmed = text.trim();
+    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
 }
 /**
- * Every test of either run, sorted by how it went on the base and now. A test the base skips is one it
- * does not have. A test that passed on the base and is missing or skipped now counts as broken: a patch
- * must not pass by deleting or skipping the tests it fails.
+ * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
+ * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
  */
-function compareTests(base, now) {
-    const before = outcomes(base);
-    const after = outcomes(now);
-    const lists = {
-        fail_to_pass: [],
-        pass_to_pass: [],
-        pass_to_fail: [],
-        fail_to_fail: [],
-        new_failing: [],
-        new_passing: [],
-    };
-    for (const [id, was] of before) {
-        const is = after.get(id) ?? "fail";
-        if (was === "pass")
-            (is === "pass" ? lists.pass_to_pass : lists.pass_to_fail).push(id);
-        else if (was === "fail")
-            (is === "pass" ? lists.fail_to_pass : lists.fail_to_fail).push(id);
+function traceLocation(trace) {
+    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
+    const last = found.at(-1);
+    return last ? { file: last[1], line: Number(last[2]) } : undefined;
+}
+const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
+// The worse wins when a case has several children (a failure, then an error in teardown).
+const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
+/**
+ * The cases of one file, pushed onto `parsed` as they close; throws what saxes throws. `suites` holds, per
+ * open testsuite, the file its cases inherit (its own, else its parent's), so a case finds its file at the
+ * top in one step: searching up the nesting instead cost depth × cases, 21 s for a hostile 1.5 MB file,
+ * all of it on the gate's event loop. A parameter only so a test can count what is read of it.
+ */
+function parseFile(text, parsed, keep, suites) {
+    const { cases, counts } = parsed;
+    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
+    let open;
+    let verdict;
+    parser.on("opentag", (tag) => {
+        const a = tag.attributes;
+        if (tag.name === "testsuite")
+            suites.push(a.file || suites.at(-1));
+        else if (tag.name === "testcase") {
+            const file = (a.file ?? suites.at(-1))?.replace(WORKDIR_PREFIX, "");
+            open = {
+                name: a.name ?? "",
+                status: "passed",
+                text: "",
+                ...(a.classname && { classname: a.classname }),
+                ...(file && { file }),
+                ...(junit_positive(a.line) !== undefined && { line: junit_positive(a.line) }),
+                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
+            };
+        }
+        else if (open && tag.name in VERDICTS) {
+            const status = VERDICTS[tag.name];
+            if (RANK[status] > RANK[open.status])
+                open.status = status;
+            verdict = tag.name;
+            if (open.message === undefined && a.message)
+                open.message = a.message;
+        }
+    });
+    parser.on("text", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("cdata", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("closetag", (tag) => {
+        if (tag.name === "testsuite")
+            suites.pop();
+        else if (tag.name in VERDICTS)
+            verdict = undefined;
+        else if (tag.name === "testcase" && open) {
+            const { text: body, message, ...kept } = open;
+            const said = message ?? body;
+            counts[open.status]++;
+            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
+            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
+            const failed = open.status !== "passed" && said.trim() !== "" ? { message: junit_clipped(said) } : {};
+            if (cases.length < keep)
+                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
+            open = undefined;
+        }
+    });
+    parser.write(text).close();
+}
+/** One JUnit file's text read; `suites` is the open testsuites' stack, given only by a test that counts its reads. */
+function readJunit(text, keep, suites = []) {
+    const tests = { counts: { passed: 0, failed: 0, error: 0, skipped: 0 }, cases: [] };
+    try {
+        parseFile(text, tests, keep, suites);
+        return { tests };
     }
-    for (const [id, is] of after) {
-        if (before.get(id) === "pass" || before.get(id) === "fail" || is === "skip")
+    catch (error) {
+        // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
+        return { tests, problem: error.message.split("\n")[0].slice(0, 200) };
+    }
+}
+const junit = {
+    format: "JUnit XML",
+    parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
+};
+
+;// CONCATENATED MODULE: ./src/verdict/results/read.ts
+// Results files, whatever their format, read into one run's per-test results: each file bounded in size,
+// the cases listed bounded in number, and what could not be read a note naming the file. Pure.
+
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
+function readTestResults(files, parser = junit) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
             continue;
-        (is === "pass" ? lists.new_passing : lists.new_failing).push(id);
+        }
+        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+        cases.push(...tests.cases);
+        for (const status of ["passed", "failed", "error", "skipped"])
+            counts[status] += tests.counts[status];
+        if (problem !== undefined)
+            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
     }
-    return lists;
-}
-/** What the candidate is blamed for: tests it broke, and new tests that fail. */
-function blamed(comparison) {
-    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
-}
-/**
- * The candidate's status against the base. Only a run that reached its end is compared: a `test_failed`
- * whose failures the base has too becomes a `pass`, and a `pass` that lost a test the base passes becomes
- * `test_failed`; a timeout, a crash of ours or a syntax error stay what they are.
- */
-function judgeAgainstBase(now, base) {
-    if (!RAN_TO_END.has(now.status))
-        return { status: now.status };
-    if (base.void)
-        return { status: now.status, note: base.void };
-    if (!base.tests || !now.tests) {
-        if (base.tests)
-            return { status: now.status };
-        const how = base.exitCode === 0 ? "passes" : `fails too (exit code ${base.exitCode})`;
-        return {
-            status: now.status,
-            note: `compared by exit codes only (no test-results): the base ${how}${now.status === "test_failed" && base.exitCode !== 0 ? ", so what the patch broke cannot be told apart" : ""}`,
-        };
-    }
-    const compare = compareTests(base.tests, now.tests);
-    return { status: blamed(compare).length > 0 ? "test_failed" : "pass", compare };
-}
-/** The base run as the JSON report lists it. */
-function reportedBase(base) {
-    const notes = base.void ? [base.void, ...base.notes] : base.notes;
-    return {
-        status: base.status,
-        exit_code: base.exitCode,
-        duration_ms: base.durationMs,
-        ...(base.tests && { tests: base.tests }),
-        ...(notes.length > 0 && { notes }),
-    };
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/untar.ts
@@ -51104,132 +52291,7 @@ function untar(tar) {
     return { files, notes };
 }
 
-// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
-var saxes = __nccwpck_require__(9800);
-;// CONCATENATED MODULE: ./src/verdict/test-results.ts
-// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
-// PHPUnit --log-junit, gotestsum), read into per-test results. The files come out of the sandbox, so they
-// are untrusted: saxes is a strict, streaming parser that never expands entities a DTD declares (a
-// "billion laughs" file is an undefined entity, not gigabytes), every size is bounded, and what cannot be
-// read is a note naming the file, never a crash. Pure.
-
-/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
-const MAX_CASES = 10_000;
-const MAX_MESSAGE = 2_000;
-const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
-function test_results_positive(value) {
-    const n = Number(value);
-    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-function millis(seconds) {
-    const n = Number(seconds);
-    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
-}
-function test_results_clipped(text) {
-    const trimmed = text.trim();
-    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
-}
-/**
- * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
- * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
- */
-function traceLocation(trace) {
-    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
-    const last = found.at(-1);
-    return last ? { file: last[1], line: Number(last[2]) } : undefined;
-}
-/** The id `compare` lists a case by: file, class and name, as far as the XML gives them. */
-function caseId(c) {
-    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
-}
-const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
-// The worse wins when a case has several children (a failure, then an error in teardown).
-const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
-/** The cases of one file, pushed onto `cases` as they close; throws what saxes throws. */
-function parseFile(text, cases, counts) {
-    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
-    const suites = [];
-    let open;
-    let verdict;
-    parser.on("opentag", (tag) => {
-        const a = tag.attributes;
-        if (tag.name === "testsuite")
-            suites.push({ ...(a.file && { file: a.file }) });
-        else if (tag.name === "testcase") {
-            const file = (a.file ?? suites.findLast((s) => s.file)?.file)?.replace(WORKDIR_PREFIX, "");
-            open = {
-                name: a.name ?? "",
-                status: "passed",
-                text: "",
-                ...(a.classname && { classname: a.classname }),
-                ...(file && { file }),
-                ...(test_results_positive(a.line) !== undefined && { line: test_results_positive(a.line) }),
-                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
-            };
-        }
-        else if (open && tag.name in VERDICTS) {
-            const status = VERDICTS[tag.name];
-            if (RANK[status] > RANK[open.status])
-                open.status = status;
-            verdict = tag.name;
-            if (open.message === undefined && a.message)
-                open.message = a.message;
-        }
-    });
-    parser.on("text", (chunk) => {
-        if (open && verdict && open.text.length < MAX_MESSAGE)
-            open.text += chunk;
-    });
-    parser.on("cdata", (chunk) => {
-        if (open && verdict && open.text.length < MAX_MESSAGE)
-            open.text += chunk;
-    });
-    parser.on("closetag", (tag) => {
-        if (tag.name === "testsuite")
-            suites.pop();
-        else if (tag.name in VERDICTS)
-            verdict = undefined;
-        else if (tag.name === "testcase" && open) {
-            const { text: body, message, ...kept } = open;
-            const said = message ?? body;
-            counts[open.status]++;
-            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
-            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
-            const failed = open.status !== "passed" && said.trim() !== "" ? { message: test_results_clipped(said) } : {};
-            if (cases.length < MAX_CASES)
-                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
-            open = undefined;
-        }
-    });
-    parser.write(text).close();
-}
-/** Every case of the given files, in file order; a file that is too large or not JUnit XML is a note. */
-function readTestResults(files) {
-    const cases = [];
-    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-    const notes = [];
-    for (const { path, data } of files) {
-        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-            continue;
-        }
-        try {
-            parseFile(Buffer.from(data).toString("utf8"), cases, counts);
-        }
-        catch (error) {
-            // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
-            notes.push(`${path}: not readable as JUnit XML (${error.message.split("\n")[0].slice(0, 200)}); the cases before the problem are kept`);
-        }
-    }
-    const total = counts.passed + counts.failed + counts.error + counts.skipped;
-    if (total > cases.length)
-        notes.push(`${total} test cases; the first ${cases.length} are listed`);
-    return { tests: { counts, cases }, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results-files.ts
+;// CONCATENATED MODULE: ./src/verdict/results/files.ts
 // The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
 // sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
 
@@ -51254,14 +52316,14 @@ function findPatterns(globs) {
         .replace(/\*\*\//g, "*")
         .replace(/\*\*/g, "*"));
 }
-const results_files_MIB = 1024 ** 2;
+const files_MIB = 1024 ** 2;
 /** The run's results' tar, filtered by the globs and read as JUnit. */
 function readResults(results, globs) {
     if (!results)
         return { notes: ["the command's test results did not come back (the run was stopped)"] };
     const { files, notes } = untar(results.bytes);
     if (results.truncated)
-        notes.push(`the test results were cut at ${Math.round(results.bytes.length / results_files_MIB)} MiB; the files past that were not read`);
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / files_MIB)} MiB; the files past that were not read`);
     const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
     if (matching.length === 0)
         return { notes };
@@ -51269,10 +52331,19 @@ function readResults(results, globs) {
     return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
 
+;// CONCATENATED MODULE: ./src/verdict/results/index.ts
+// The test-results seam: one parser per format behind ResultsParser, the reader that bounds them, and the
+// `test-results` globs that pick the files.
+
+
+
+
+
 ;// CONCATENATED MODULE: ./src/run/pipeline.ts
-// One candidate through the four phases: extract (or apply the patch) → parse check → run with a
-// timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
-// so this is tested without Docker.
+// One candidate through the four phases: prepare it (prepare/candidate.ts) → its image → run with a
+// timeout, checked for syntax first → its verdict (by tests, against the baseline with `compare: base`,
+// with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
+// the image gate are passed in, so this is tested without Docker.
 
 
 
@@ -51287,129 +52358,26 @@ function readResults(results, globs) {
 
 
 
-
-
-
-/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
-const MAX_FALLBACKS = 2;
-function imageFor(settings, language) {
-    return settings.run.image || LANGUAGES[language].image;
+/** The context every candidate of a run shares. */
+function runContext(parts, log) {
+    return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
 }
-/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
-function declaredLanguage(candidate, settings) {
-    const target = candidate.overrides?.target || settings.run.target;
-    return (candidate.overrides?.language ??
-        (settings.run.language === "auto" ? undefined : settings.run.language) ??
-        (target ? languageOfPath(target) : undefined));
-}
-function languageOfFiles(paths) {
-    for (const path of paths) {
-        const language = languageOfPath(path);
-        if (language)
-            return language;
-    }
-    return undefined;
-}
-const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
-function extraFiles(candidate) {
-    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
-}
-async function prepareReply(candidate, ctx) {
-    const declared = declaredLanguage(candidate, ctx.settings);
-    const extraction = extractCode(candidate.text, declared ?? "auto");
-    if (extraction.kind === "none") {
-        // A reply that holds only a diff is a patch.
-        const patches = findPatchBlocks(candidate.text);
-        if (patches.length > 0)
-            return preparePatch(patches.join("\n"), candidate, ctx);
-        return { status: "no_code", language: declared ?? null, reason: extraction.reason };
-    }
-    const extra = extraFiles(candidate);
-    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
-    if (!language)
-        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
-    const target = candidate.overrides?.target || ctx.settings.run.target || LANGUAGES[language].target;
-    // After a setup, the tests are in the run image with what it made of them.
-    const start = ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
-    const withCode = (code) => ({
-        language,
-        // The candidate's own files come last so its target wins over a test file of the same name.
-        files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
-        checks: [{ language, files: [target] }],
-        ...(start && { start, deleted: [] }),
-    });
-    return {
-        ...withCode(extraction.code),
-        fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
-    };
-}
-async function preparePatch(diff, candidate, ctx) {
-    const declared = declaredLanguage(candidate, ctx.settings);
-    const failed = (reason) => ({ status: "patch_failed", language: declared ?? null, reason });
-    const parsed = parsePatch(diff);
-    // A patch runs against the whole checkout unless `tests` names what it needs.
-    const tree = ctx.runBase && ctx.settings.source.tests.length === 0 ? await ctx.runBase.tree() : undefined;
-    const base = tree
-        ? baseOfTree(tree, touchedPaths(parsed))
-        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
-    if (!base.ok)
-        return failed(base.reason);
-    const applied = applyPatch(base.files, parsed, {
-        executable: base.executable,
-        // What git apply applies, unless the user asked for more.
-        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
-    });
-    if (!applied.ok)
-        return failed(applied.reason);
-    const start = tree ? "tree" : ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
-    // The tree the candidate meets: where it starts, less what the patch deletes, with what it writes.
-    const final = new Map((tree ? tree.files : ctx.testFiles).map((f) => [f.path, f]));
-    const changes = new Map(extraFiles(candidate).map((f) => [f.path, f]));
-    const deleted = [];
-    for (const [path, content] of applied.files) {
-        if (content === null) {
-            final.delete(path);
-            changes.delete(path);
-            deleted.push(path);
+/** Pulls (or checks) each image once, before any candidate's clock starts. */
+function imageGate({ engine, settings }, log) {
+    const ready = new Map();
+    return (image) => {
+        let pending = ready.get(image);
+        if (!pending) {
+            pending = ensureImage(engine, image, settings.run.pull, { retries: 3, backoffMs: 1000, log }).then((outcome) => {
+                if (!outcome.ok)
+                    return outcome.reason;
+                if (!outcome.pulled)
+                    log(`image ${image}: present`);
+                return undefined;
+            });
+            ready.set(image, pending);
         }
-        else
-            changes.set(path, { path, content, executable: applied.executable.has(path) });
-    }
-    for (const file of changes.values())
-        final.set(file.path, file);
-    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
-    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
-    const patch = { changedFiles: applied.changed, strategy: applied.strategy };
-    if (!language)
-        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
-    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
-    if (bytes > ctx.settings.limits.workdirBytes) {
-        return {
-            status: "sandbox_error",
-            language,
-            reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`,
-            patch,
-        };
-    }
-    const checks = new Map();
-    for (const path of written) {
-        const lang = languageOfPath(path);
-        if (lang)
-            checks.set(lang, [...(checks.get(lang) ?? []), path]);
-    }
-    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
-    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
-    if (!start)
-        for (const [path, content] of base.files)
-            before.set(path, { path, content, executable: base.executable.has(path) });
-    return {
-        language,
-        // With a run image holding the start, only what the candidate changes travels.
-        files: [...(start ? changes : final).values()],
-        checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
-        patch,
-        ...(start && { start, deleted }),
-        unpatched: [...before.values()],
+        return pending;
     };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
@@ -51422,17 +52390,18 @@ function syntaxOf(checks, facts) {
 }
 async function place(prepared, candidate, ctx) {
     const { settings } = ctx;
-    const { language } = prepared;
+    const { language, limits } = prepared;
     const image = imageFor(settings, language);
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
-        return { status: "sandbox_error", language, reason: imageProblem };
-    const made = prepared.start ? await ctx.runBase.image(image, prepared.start, ctx.testFiles) : undefined;
+        return { status: "sandbox_error", language, limits, reason: imageProblem };
+    const made = prepared.start ? await ctx.runImages.image(image, prepared.start, ctx.testFiles) : undefined;
     if (made && !made.ok) {
-        // The base's failure, a setup's included, is never the candidate's: the setup's output says why.
+        // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
         return {
             status: "sandbox_error",
             language,
+            limits,
             reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
         };
     }
@@ -51442,14 +52411,9 @@ async function place(prepared, candidate, ctx) {
         job: {
             image: made?.image ?? image,
             command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
-            limits: {
-                ...settings.limits,
-                // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
-                timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
-                pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
-            },
+            limits,
             labels: { [RUN_LABEL]: ctx.runId },
-            ...(made && { base: BASE_DIR }),
+            ...(made && { treeDir: BASE_DIR }),
             ...(testResults.length > 0 && { results: findPatterns(testResults) }),
         },
     };
@@ -51458,7 +52422,7 @@ async function place(prepared, candidate, ctx) {
 async function runOnce(job, language, checks, ctx) {
     const facts = await ctx.engine.run(job);
     const status = classify(facts);
-    const verdict = { status, language, facts };
+    const verdict = { status, language, limits: job.limits, facts };
     if (facts.sandboxError)
         verdict.reason = facts.sandboxError;
     if (status === "syntax_error")
@@ -51488,8 +52452,8 @@ async function runRetried(job, language, checks, ctx) {
     const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
     return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
 }
-/** The base run of `compare: base`, judged as a candidate is, before any comparison. */
-async function runBaseOf(prepared, placement, ctx) {
+/** The baseline run of `compare: base` (the command on the unpatched tree), judged as a candidate is, before any comparison. */
+async function runBaseline(prepared, placement, ctx) {
     const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
     const run = await runRetried(job, prepared.language, [], ctx);
     const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
@@ -51508,10 +52472,9 @@ async function runBaseOf(prepared, placement, ctx) {
 async function compared(verdict, prepared, placement, ctx) {
     if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
         return verdict;
-    ctx.baseRuns ??= new BaseRuns();
     const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
-    const base = await ctx.baseRuns.get(key, () => runBaseOf(prepared, placement, ctx));
-    const judged = judgeAgainstBase(verdict, base);
+    const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+    const judged = judgeAgainstBase(verdict, baseline);
     const next = { ...verdict, status: judged.status };
     if (judged.compare)
         next.compare = judged.compare;
@@ -51556,9 +52519,12 @@ async function runPrepared(prepared, candidate, ctx) {
     return verdict;
 }
 async function judge(candidate, ctx) {
-    const prepared = candidate.kind === "patch"
-        ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
-        : await prepareReply(candidate, ctx);
+    const { runImages } = ctx;
+    const prepared = await prepareCandidate(candidate, {
+        settings: ctx.settings,
+        testFiles: ctx.testFiles,
+        ...(runImages && { tree: () => runImages.tree() }),
+    });
     if ("status" in prepared)
         return prepared;
     let verdict = await runPrepared(prepared, candidate, ctx);
@@ -51572,77 +52538,6 @@ async function judge(candidate, ctx) {
     }
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
-/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
-function testsFeedback(verdict) {
-    const { tests, compare } = verdict;
-    if (!tests)
-        return undefined;
-    const failingNow = tests.cases.filter(isFailing);
-    const byId = new Map(tests.cases.map((c) => [c.id, c]));
-    const failing = compare
-        ? blamed(compare).map((id) => {
-            const c = byId.get(id);
-            return c && isFailing(c)
-                ? { id, ...(c.message && { message: c.message }) }
-                : { id, message: "passed on the base; missing or skipped with this patch" };
-        })
-        : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
-    return {
-        failing,
-        total: testCount(tests),
-        failed: tests.counts.failed + tests.counts.error,
-        preexisting: compare?.fail_to_fail ?? [],
-    };
-}
-function toResult(candidate, verdict, ctx) {
-    const facts = verdict.facts;
-    const stdout = facts?.stdout ?? { text: "", truncated: false, bytes: 0 };
-    const stderr = facts?.stderr ?? { text: "", truncated: false, bytes: 0 };
-    const exitCode = facts?.exitCode ?? null;
-    // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
-    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
-    const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
-    return newResult({
-        id: candidate.id,
-        source: candidate.source,
-        url: candidate.url,
-        author: candidate.author,
-        language: verdict.language,
-        status: verdict.status,
-        exit_code: exitCode,
-        signal,
-        duration_ms: facts?.durationMs ?? 0,
-        stdout: stdout.text,
-        stderr: stderr.text,
-        truncated,
-        feedback: feedbackFor({
-            status: verdict.status,
-            stdout: stdout.text,
-            stderr: stderr.text,
-            truncated,
-            signal,
-            exitCode,
-            timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.limits.timeoutMs,
-            memoryBytes: ctx.settings.limits.memoryBytes,
-            pidsLimit: verdict.patch ? ctx.settings.run.patchPidsLimit : ctx.settings.limits.pidsLimit,
-            ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
-            ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
-            ...(verdict.reason ? { reason: verdict.reason } : {}),
-            ...(verdict.tests && { tests: testsFeedback(verdict) }),
-            ...(verdict.notes && { notes: verdict.notes }),
-        }),
-        syntax: verdict.syntax,
-        changed_files: verdict.patch?.changedFiles,
-        patch_strategy: verdict.patch?.strategy,
-        tests: verdict.tests,
-        compare: verdict.compare,
-        attempts: verdict.attempts,
-        flaky: verdict.flaky,
-        retried: verdict.retried,
-        notes: verdict.notes,
-        task: candidate.task,
-    });
-}
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
 async function judgeCandidate(candidate, ctx) {
     let verdict;
@@ -51653,9 +52548,14 @@ async function judgeCandidate(candidate, ctx) {
         // A bad input met on the way (a base tree over its cap) ends the run with its one line, as at the start.
         if (error instanceof InputError)
             throw error;
-        verdict = { status: "sandbox_error", language: null, reason: `internal error: ${error.message}` };
+        verdict = {
+            status: "sandbox_error",
+            language: null,
+            limits: candidateLimits(ctx.settings, candidate, false),
+            reason: `internal error: ${error.message}`,
+        };
     }
-    return toResult(candidate, verdict, ctx);
+    return resultOf(candidate, verdict);
 }
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
 async function mapLimit(items, limit, work) {
@@ -51669,301 +52569,6 @@ async function mapLimit(items, limit, work) {
     };
     await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
     return results;
-}
-
-;// CONCATENATED MODULE: ./src/report/progress.ts
-// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
-// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
-// given the clock.
-
-/** Runs up to this size log every candidate; longer ones log progress lines. */
-const PER_CANDIDATE_UP_TO = 20;
-const PROGRESS_EVERY_MS = 10_000;
-function progressLine({ done, total, elapsedMs, notPassing }) {
-    const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
-    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
-    const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
-    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
-}
-/** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
-class ProgressMeter {
-    total;
-    now;
-    everyMs;
-    #startedAt;
-    #lastAt = -Infinity;
-    #done = 0;
-    #notPassing = 0;
-    constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
-        this.total = total;
-        this.now = now;
-        this.everyMs = everyMs;
-        this.#startedAt = now();
-    }
-    /** Records one finished candidate; returns the line to log, if one is due. */
-    finished(passed) {
-        this.#done++;
-        if (!passed)
-            this.#notPassing++;
-        const at = this.now();
-        if (this.#done < this.total && at - this.#lastAt < this.everyMs)
-            return undefined;
-        this.#lastAt = at;
-        return progressLine({
-            done: this.#done,
-            total: this.total,
-            elapsedMs: at - this.#startedAt,
-            notPassing: this.#notPassing,
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/image.ts
-// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
-// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
-
-
-async function ensureImage(engine, image, policy, options) {
-    const started = external_node_perf_hooks_.performance.now();
-    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
-    if (policy !== "always") {
-        let present;
-        try {
-            present = await engine.hasImage(image);
-        }
-        catch (error) {
-            return { ok: false, reason: messageOf(error) };
-        }
-        if (present)
-            return { ok: true, pulled: false, ms: elapsed() };
-        if (policy === "never")
-            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
-    }
-    const delays = backoffDelays(options.retries, options.backoffMs);
-    const attempts = delays.length + 1;
-    let lastError = "";
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
-        try {
-            await engine.pull(image);
-            options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, ms: elapsed() };
-        }
-        catch (error) {
-            lastError = messageOf(error);
-        }
-        const delay = delays[attempt - 1];
-        if (delay !== undefined) {
-            options.log(`${lastError}; retrying in ${delay} ms`);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
-        }
-    }
-    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
-}
-/** The waits before each retry: `backoffMs`, then doubling. */
-function backoffDelays(retries, backoffMs) {
-    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-
-;// CONCATENATED MODULE: ./src/candidates/shard.ts
-/**
- * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
- * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
- * size by at most one, and share out a dataset's slow stretch instead of giving it to one job.
- */
-function inShard(position, shard) {
-    return shard === undefined || position % shard.count === shard.index - 1;
-}
-
-;// CONCATENATED MODULE: ./src/run/gate.ts
-// The whole run, shared by the action and the CLI: candidates → images first → every candidate
-// through the pipeline (bounded concurrency, input order kept) → the gate decision.
-
-
-
-
-
-
-
-
-
-/**
- * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
- * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
- */
-async function takeQuota(entries, quota, settings) {
-    const taken = [];
-    const skipped = [];
-    let position = 0;
-    for await (const entry of entries) {
-        if (!inShard(position++, settings.source.shard))
-            continue;
-        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
-        if (taken.length >= quota)
-            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
-        else
-            taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
-    }
-    return { taken, skipped };
-}
-/** A dataset line that is not a candidate: nothing runnable, and it says why. */
-function invalidEntry(id, source, problem, settings) {
-    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
-    return newResult({
-        id,
-        source,
-        language: null,
-        status: "no_code",
-        exit_code: null,
-        signal: null,
-        duration_ms: 0,
-        ...empty,
-        feedback: feedbackFor({
-            status: "no_code",
-            ...empty,
-            signal: null,
-            exitCode: null,
-            timeoutMs: settings.limits.timeoutMs,
-            memoryBytes: settings.limits.memoryBytes,
-            reason: `${source}: ${problem}`,
-        }),
-    });
-}
-function decide(results, failOn) {
-    const failing = results.filter((r) => failOn.has(r.status));
-    if (failing.length === 0)
-        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
-    const counts = new Map();
-    for (const r of failing)
-        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
-    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
-    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
-}
-/** Pull (or check) each image once, before any candidate's clock starts. */
-function imagePreparer(ctx, hooks) {
-    const ready = new Map();
-    return (image) => {
-        let pending = ready.get(image);
-        if (!pending) {
-            pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, {
-                retries: 3,
-                backoffMs: 1000,
-                log: hooks.log,
-            }).then((outcome) => {
-                if (!outcome.ok)
-                    return outcome.reason;
-                if (!outcome.pulled)
-                    hooks.log(`image ${image}: present`);
-                return undefined;
-            });
-            ready.set(image, pending);
-        }
-        return pending;
-    };
-}
-async function runGate(entries, base, hooks) {
-    const { settings } = base;
-    const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
-    const ctx = { ...base, prepareImage: imagePreparer(base, hooks), baseRuns: new BaseRuns() };
-    if (settings.source.shard)
-        hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
-    let done = 0;
-    const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
-    const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
-        const result = "status" in item ? item : await judgeCandidate(item, ctx);
-        done += 1;
-        const line = progress.finished(result.status === "pass");
-        if (taken.length <= PER_CANDIDATE_UP_TO)
-            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
-        else if (line)
-            hooks.log(line);
-        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
-        const event = {
-            event: "sandbox-gate.candidate",
-            run: base.runId,
-            candidate: result.id,
-            code_length: "status" in item ? 0 : item.text.length,
-            status: result.status,
-            exit: result.exit_code,
-            duration_ms: result.duration_ms,
-        };
-        if (hooks.audit)
-            hooks.audit(event);
-        else
-            hooks.log(JSON.stringify(event));
-        return result;
-    });
-    const [firstBase] = await ctx.baseRuns.all();
-    return {
-        results,
-        skipped,
-        decision: decide(results, settings.reports.failOn),
-        ...(firstBase && { base: reportedBase(firstBase) }),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/carry-over.ts
-
-
-async function* fromList(items) {
-    yield* items;
-}
-/**
- * `judge` gets only the entries with no verdict to carry over, and is not called when there are none
- * (no engine needed). A carried-over candidate does not count against `max-candidates`: it costs nothing.
- */
-async function judgeWithCarryOver(entries, carried, judge, failOn) {
-    const slots = [];
-    for await (const entry of entries) {
-        const result = "candidate" in entry ? carried(entry.candidate) : undefined;
-        slots.push(result ? { result } : { entry });
-    }
-    const rest = slots.flatMap((s) => ("entry" in s ? [s.entry] : []));
-    const judged = rest.length > 0 ? await judge(fromList(rest)) : { results: [], skipped: [] };
-    const skippedIds = new Set(judged.skipped.map((s) => s.id));
-    const fresh = [...judged.results];
-    const results = [];
-    for (const slot of slots) {
-        if ("result" in slot)
-            results.push(slot.result);
-        else {
-            const { id } = "candidate" in slot.entry ? slot.entry.candidate : slot.entry.problem;
-            if (!skippedIds.has(id))
-                results.push(fresh.shift());
-        }
-    }
-    return {
-        results,
-        skipped: judged.skipped,
-        decision: decide(results, new Set(failOn)),
-        ...(judged.base && { base: judged.base }),
-        carried: slots.length - rest.length,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/evaluation-run.ts
-// Evaluation runs around the gate: merging shard reports into one outcome, and the
-// baseline report read up front. Shared by the action and the CLI.
-
-
-
-
-/** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
-async function mergeOutcome(reports, settings, input) {
-    const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
-    const { results, skipped } = mergeReports(loaded, input);
-    // Each shard ran the base itself, on the same tree: any one of them stands for all.
-    const base = loaded.find(({ report }) => report.base)?.report.base;
-    return { results, skipped, decision: decide(results, settings.reports.failOn), ...(base && { base }) };
-}
-/** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
-async function loadBaseline(settings) {
-    if (!settings.reports.baseline)
-        return undefined;
-    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/tree.ts
@@ -52014,8 +52619,28 @@ function insideTarget(path, target) {
     return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
 }
 /**
+ * Refuses a tracked path whose directory is a link on disk (git tracks `cfg/x`, the runner made `cfg` a
+ * link): reading `cfg/x` would follow the link, anywhere on the host. Each directory is looked at once,
+ * without following it; `checked` remembers the ones already seen, so the cost stays one lstat per directory.
+ */
+async function refuseLinkedDirectory(root, path, checked) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+        const dir = parts.slice(0, i).join("/");
+        if (checked.has(dir))
+            continue;
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
+        if (info?.isSymbolicLink()) {
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
+            throw new InputError("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
+        }
+        checked.add(dir);
+    }
+}
+/**
  * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
- * leaves the tree is refused, naming the path: following it would put host files in the sandbox.
+ * leaves the tree, or a tracked file under a directory that is a link on disk, is refused, naming the path:
+ * following it would put host files in the sandbox.
  */
 async function readBaseTree(root, maxBytes, input) {
     const tracked = await gitListing(root);
@@ -52025,6 +52650,7 @@ async function readBaseTree(root, maxBytes, input) {
             listing.push(listed);
     const files = [];
     const skipped = [];
+    const directories = new Set();
     let bytes = 0;
     for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
         if (mode === GIT_LINK) {
@@ -52034,6 +52660,7 @@ async function readBaseTree(root, maxBytes, input) {
         const safe = checkRelativePath(path);
         if (!safe.ok)
             throw new InputError("workdir", `'${path}' in the base tree ${safe.why}`);
+        await refuseLinkedDirectory(root, path, directories);
         const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
         // Tracked but deleted in the checkout: not part of the tree the candidate meets.
         if (!info)
@@ -52058,13 +52685,14 @@ async function readBaseTree(root, maxBytes, input) {
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
 
-;// CONCATENATED MODULE: ./src/run/run-base.ts
-// What a run's candidates start from: the base tree (read once) and the run images made of it (once
-// per source image, with the setup run once in each), removed when the run ends. Nothing is read or
-// made until a candidate needs it: a dataset of replies never reads the checkout.
+;// CONCATENATED MODULE: ./src/run/run-images.ts
+// The run images: what a run's candidates start from. The checkout's base tree (read once) and the
+// images made of it or of the `tests` files (once per source image, with the setup run once in each),
+// removed when the run ends. Nothing is read or made until a candidate needs it: a dataset of replies
+// never reads the checkout.
 
 
-class RunBase {
+class RunImages {
     settings;
     maker;
     labels;
@@ -52088,7 +52716,7 @@ class RunBase {
         });
         return this.#tree;
     }
-    /** The run image for candidates of `image` starting from `kind`'s files, made on first use. */
+    /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
     image(image, kind, testFiles) {
         const key = JSON.stringify([image, kind]);
         let made = this.#images.get(key);
@@ -52129,924 +52757,250 @@ class RunBase {
     }
 }
 
-;// CONCATENATED MODULE: ./src/report/junit.ts
-// The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
-// whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
-// reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
-
-
-
-const junit_EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
-// XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
-const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-/** Text safe inside an element or an attribute value: escaped, invalid characters removed. */
-function escapeXml(text) {
-    return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
-}
-// Terminal colours and control characters are noise in a test report; make them visible first.
-function content(text) {
-    return escapeXml(cleanText(text));
-}
-function attributes(attrs) {
-    return (Object.entries(attrs)
-        .filter(([, v]) => v !== undefined)
-        // Parsers turn a raw newline in an attribute into a space; a character reference survives.
-        .map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`)
-        .join(""));
-}
-function seconds(ms) {
-    return (ms / 1000).toFixed(3);
-}
-function junit_element(name, attrs, body) {
-    return body === undefined || body === ""
-        ? `<${name}${attributes(attrs)}/>`
-        : `<${name}${attributes(attrs)}>${body}</${name}>`;
-}
-function testcase(r, failOn) {
-    const failing = failOn.has(r.status);
-    const message = r.syntax?.message ?? STATUS_LABELS[r.status];
-    const verdict = failing
-        ? junit_element(r.status === "sandbox_error" ? "error" : "failure", { type: r.status, message }, content(r.feedback))
-        : "";
-    const streams = [
-        r.stdout && junit_element("system-out", {}, content(r.stdout)),
-        r.stderr && junit_element("system-err", {}, content(r.stderr)),
-    ].join("");
-    return junit_element("testcase", {
-        name: r.id,
-        classname: `sandbox-gate.${r.language ?? "unknown"}`,
-        time: seconds(r.duration_ms),
-        file: r.syntax?.file,
-    }, verdict + streams);
-}
-const CASE_VERDICT = {
-    passed: undefined,
-    failed: "failure",
-    error: "error",
-    skipped: "skipped",
-};
-function testResultCase(c) {
-    const verdict = CASE_VERDICT[c.status];
-    return junit_element("testcase", {
-        name: c.name,
-        classname: c.classname ?? c.file ?? "",
-        time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
-        file: c.file,
-        line: c.line,
-    }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
-        (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
-}
-/** A candidate's own test cases, as the suite named after it. */
-function candidateSuite(r) {
-    if (!r.tests)
-        return undefined;
-    const { counts, cases } = r.tests;
-    const attrs = {
-        name: r.id,
-        tests: counts.passed + counts.failed + counts.error + counts.skipped,
-        failures: counts.failed,
-        errors: counts.error,
-        skipped: counts.skipped,
-        time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
-    };
-    return junit_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
-}
-function skippedCase(s) {
-    return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
-}
-function renderJUnit(results, skipped, options = {}) {
-    const failOn = options.failOn ?? junit_EVERY_FAILURE;
-    const name = options.name ?? "sandbox-gate";
-    const counts = {
-        tests: results.length + skipped.length,
-        failures: results.filter((r) => failOn.has(r.status) && r.status !== "sandbox_error").length,
-        errors: results.filter((r) => failOn.has(r.status) && r.status === "sandbox_error").length,
-        skipped: skipped.length,
-        time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
-    };
-    const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
-    const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
-    const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/report/files.ts
-// The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
-
-
-
-
-async function write(path, text) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, text);
-}
-/** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
-function reportOf(settings, outcome) {
-    return buildReport(outcome.results, outcome.skipped, {
-        ...(settings.source.shard && { shard: settings.source.shard }),
-        ...(outcome.base && { base: outcome.base }),
-        passAtK: settings.reports.passAtK,
-    });
-}
-/** The JUnit XML of a run, as `junit` writes it. */
-function junitOf(settings, outcome) {
-    return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
-}
-/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
-async function writeReports(settings, outcome) {
-    if (settings.reports.junit)
-        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
-    if (!settings.reports.report)
-        return undefined;
-    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
-    await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
-    return path;
-}
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: ./src/sandbox/api/client.ts
-// The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
+;// CONCATENATED MODULE: ./src/run/verdict-state.ts
+// The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
 //
-// Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
-// a kept-alive socket costs the daemon's work only, so the per-candidate create/attach/start/wait/
-// inspect/remove cycle is cheaper here than `docker run` + `docker inspect` + `docker rm`.
+// The state is a hidden block at the end of the gate's own comment: versioned, size-bounded, and only
+// ids, timestamps, hashes, statuses and numbers, never a candidate's text. It lives in a comment, so it
+// is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
+// forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
+// remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
+// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
 
-const DEFAULT_SOCKET = "/var/run/docker.sock";
-/**
- * The endpoint DOCKER_HOST names, as the docker CLI reads it; undefined when only the CLI can reach it
- * (ssh://, TLS, a Docker context), so the caller falls back to the CLI.
- */
-function endpointFromEnv(env = process.env) {
-    if (env.DOCKER_CONTEXT)
-        return undefined;
-    const host = env.DOCKER_HOST?.trim();
-    if (!host)
-        return { socketPath: DEFAULT_SOCKET };
-    if (host.startsWith("unix://"))
-        return { socketPath: host.slice("unix://".length) };
-    const tcp = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(host);
-    if (tcp && !env.DOCKER_TLS_VERIFY && !env.DOCKER_CERT_PATH)
-        return { host: tcp[1].replace(/^\[|\]$/g, ""), port: Number(tcp[2]) };
-    return undefined;
+
+
+
+
+const STATE_VERSION = 1;
+/** Replies remembered at most; the newest are kept. */
+const STATE_MAX_ENTRIES = 200;
+/** The block's length at most, in characters: a third of a comment's room. */
+const STATE_MAX_CHARS = 22_000;
+const OPEN = `<!-- sandbox-gate-state v${STATE_VERSION} `;
+const CLOSE = " -->";
+// Any block of ours, of any version: more than one, or one we cannot read, and the state is not trusted.
+const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
+const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(data).digest("hex");
+function verdictKey({ tests, run, limits, version }) {
+    const files = [...tests]
+        .map((f) => [f.path, sha256(f.content), f.executable === true])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
+    // to them later; only when the image is pulled changes no verdict.
+    const { pull: _pull, ...judging } = run;
+    void _pull;
+    return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
 }
-function describeEndpoint(endpoint) {
-    return endpoint.socketPath !== undefined
-        ? `unix://${endpoint.socketPath}`
-        : `tcp://${endpoint.host}:${endpoint.port}`;
+// ---- the block ------------------------------------------------------------------------------------
+// Short keys: a block of 200 replies stays well inside a comment. Each value is shaped so that no
+// text of ours can end the HTML comment (`--`, `>`) or carry markup.
+const verdict_state_ID = { type: "string", pattern: "^(comment|review-comment|review)-[0-9]{1,20}$" };
+const TIME = {
+    type: "string",
+    pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?Z$",
+};
+const HEX = (min, max) => ({ type: "string", pattern: `^[0-9a-f]{${min},${max}}$` });
+const ENTRY_SCHEMA = {
+    type: "object",
+    properties: {
+        id: verdict_state_ID,
+        u: TIME,
+        h: HEX(32, 32),
+        s: { enum: statuses_STATUSES },
+        l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
+        ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
+        x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
+        r: { type: "string", pattern: "^[0-9]{1,20}$" },
+        b: HEX(40, 64),
+    },
+    required: ["id", "u", "h", "s", "l", "ms", "x"],
+    additionalProperties: false,
+};
+const STATE_SCHEMA = {
+    type: "object",
+    properties: {
+        v: { const: STATE_VERSION },
+        key: HEX(64, 64),
+        e: { type: "array", items: ENTRY_SCHEMA, maxItems: STATE_MAX_ENTRIES },
+    },
+    required: ["v", "key", "e"],
+    additionalProperties: false,
+};
+const checkState = checker(STATE_SCHEMA, "the state");
+const checkEntry = checker(ENTRY_SCHEMA, "the entry");
+// The block's short keys for RememberedVerdict's fields, both ways.
+const SHORT = {
+    id: "id",
+    updatedAt: "u",
+    hash: "h",
+    status: "s",
+    language: "l",
+    durationMs: "ms",
+    exitCode: "x",
+    run: "r",
+    baseCommit: "b",
+};
+function renamed(value, names) {
+    return Object.fromEntries(Object.entries(value).flatMap(([name, v]) => (v === undefined || !(name in names) ? [] : [[names[name], v]])));
 }
-/** The engine answered with an error status; `message` is the engine's own. */
-class ApiError extends Error {
-    status;
-    constructor(status, message) {
-        super(message);
-        this.status = status;
-        this.name = "ApiError";
-    }
-}
-/** Replies kept from the engine's JSON answers; an inspect is a few kB. */
-const MAX_REPLY_BYTES = 4 * 1024 * 1024;
-class EngineApi {
-    endpoint;
-    // Kept alive: one connection serves many short calls, as the CLI cannot. Idle sockets are unref'd
-    // by the agent, so they never keep the process up.
-    #agent = new external_node_http_.Agent({ keepAlive: true });
-    constructor(endpoint) {
-        this.endpoint = endpoint;
-    }
-    /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
-    async call(method, path, body, signal) {
-        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-        const req = this.#request(method, path, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
-        const res = await responseOf(req, payload, this.endpoint);
-        const text = await readBody(res);
-        if (res.statusCode >= 400)
-            throw new ApiError(res.statusCode, errorMessage(text, res.statusCode));
-        return (text === "" ? undefined : JSON.parse(text));
-    }
-    /**
-     * A call that takes over the connection (attach, exec start): resolves with the raw stream once the
-     * engine switched protocols. Its own connection, never the kept-alive pool's.
-     */
-    hijack(path, body) {
-        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-        const headers = {
-            Connection: "Upgrade",
-            Upgrade: "tcp",
-            ...(payload ? { "Content-Type": "application/json" } : {}),
-        };
-        const req = this.#request("POST", path, false, headers);
-        return new Promise((resolve, reject) => {
-            req.on("upgrade", (_res, socket, head) => {
-                // Bytes that came with the switch belong to the stream.
-                if (head.length > 0)
-                    socket.unshift(head);
-                resolve(socket);
-            });
-            responseOf(req, payload, this.endpoint).then(async (res) => reject(new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode))), reject);
-        });
-    }
-    /**
-     * A call whose answer streams JSON lines (events): resolves once the engine answered, then feeds each
-     * line to `onLine` until `close()`; `onEnd` when the engine ends it. Its own connection, which keeps
-     * the process up until closed.
-     */
-    async lines(path, onLine, onEnd) {
-        const req = this.#request("GET", path, false, {});
-        const res = await responseOf(req, undefined, this.endpoint);
-        if (res.statusCode >= 400)
-            throw new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode));
-        let pending = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-            const parts = (pending + chunk).split("\n");
-            pending = parts.pop();
-            for (const line of parts)
-                if (line.trim())
-                    onLine(JSON.parse(line));
-        });
-        res.on("error", () => { });
-        res.on("close", onEnd);
-        return { close: () => req.destroy() };
-    }
-    #request(method, path, agent, headers, signal) {
-        const target = this.endpoint.socketPath !== undefined
-            ? { socketPath: this.endpoint.socketPath }
-            : { host: this.endpoint.host, port: this.endpoint.port };
-        return (0,external_node_http_.request)({
-            ...target,
-            method,
-            path,
-            agent,
-            headers: { Host: "docker", ...headers },
-            ...(signal ? { signal } : {}),
-        });
-    }
-}
-/** The response (any status but a protocol switch, which the `upgrade` event gets). */
-function responseOf(req, payload, endpoint) {
-    return new Promise((resolve, reject) => {
-        req.on("response", resolve);
-        req.on("error", (error) => {
-            // Worded as the CLI words it, so a message reads the same whichever way the engine was reached.
-            const unreachable = ["ENOENT", "ECONNREFUSED", "EACCES", "ECONNRESET", "EPIPE"].includes(error.code ?? "");
-            reject(unreachable
-                ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`)
-                : error);
-        });
-        req.end(payload);
-    });
-}
-function readBody(res) {
-    return new Promise((resolve, reject) => {
-        const chunks = [];
-        let size = 0;
-        res.on("data", (chunk) => {
-            size += chunk.length;
-            if (size <= MAX_REPLY_BYTES)
-                chunks.push(chunk);
-        });
-        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-        res.on("error", reject);
-    });
-}
-function errorMessage(text, status) {
+const toEntry = (e) => renamed(e, SHORT);
+const fromEntry = (e) => renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])));
+/** The state block in a comment body; `why` says what was wrong, for the debug log. */
+function readState(body) {
+    const blocks = body.match(ANY_BLOCK)?.length ?? 0;
+    if (blocks === 0)
+        return { ok: false, why: "the comment holds no state" };
+    if (blocks > 1)
+        return { ok: false, why: `the comment holds ${blocks} state blocks` };
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return { ok: false, why: "the state block is of another version" };
+    const end = body.indexOf(CLOSE, start + OPEN.length);
+    if (end < 0)
+        return { ok: false, why: "the state block is not closed" };
+    if (end + CLOSE.length - start > STATE_MAX_CHARS)
+        return { ok: false, why: "the state block is too long" };
+    let value;
     try {
-        const message = JSON.parse(text).message;
-        if (typeof message === "string" && message)
-            return message;
+        value = JSON.parse(body.slice(start + OPEN.length, end));
     }
     catch {
-        // Not JSON: the text itself is the message.
+        return { ok: false, why: "the state block is not JSON" };
     }
-    return text.trim().slice(0, 500) || `engine answered ${status}`;
+    const checked = checkState(value);
+    if (!checked.ok)
+        return { ok: false, why: checked.problem };
+    const entries = checked.value.e.map(fromEntry);
+    // Two verdicts for one reply: one of them is not ours.
+    if (new Set(entries.map((e) => e.id)).size !== entries.length)
+        return { ok: false, why: "a reply is listed twice" };
+    return { ok: true, state: { key: checked.value.key, entries } };
 }
-/** Stream ids of the multiplexed attach stream. */
-const STDOUT = 1;
-const STDERR = 2;
-const HEADER = 8;
+/** A login as GraphQL and REST both spell it: a bot's `[bot]` suffix is not always there. */
+const sameActor = (a, b) => a.toLowerCase().replace(/\[bot\]$/, "") === b.toLowerCase().replace(/\[bot\]$/, "");
 /**
- * Splits the multiplexed stream of a non-TTY attach: frames of an 8-byte header (stream id, three
- * zero bytes, big-endian payload length) and the payload. Frames and headers may arrive split.
+ * The state of the gate's own comment, trusted only while nobody but the gate edited the comment since
+ * it wrote it: a state someone else wrote (a collaborator, an agent's App with write access) could
+ * claim any verdict for the replies as they are.
  */
-class FrameReader {
-    onFrame;
-    #pending = Buffer.alloc(0);
-    constructor(onFrame) {
-        this.onFrame = onFrame;
-    }
-    push(chunk) {
-        let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        while (data.length >= HEADER) {
-            const size = data.readUInt32BE(4);
-            if (data.length < HEADER + size)
-                break;
-            this.onFrame(data[0], data.subarray(HEADER, HEADER + size));
-            data = data.subarray(HEADER + size);
-        }
-        this.#pending = Buffer.from(data);
-    }
-    /** Bytes of an unfinished frame when the stream ended (a protocol error if not 0). */
-    get leftover() {
-        return this.#pending.length;
-    }
+function trustedState(body, lastEditor, us) {
+    if (lastEditor !== null && !sameActor(lastEditor, us))
+        return { ok: false, why: `the comment was last edited by ${lastEditor}, not by ${us}` };
+    return readState(body);
 }
-
-;// CONCATENATED MODULE: ./src/sandbox/api/attach.ts
-
-
-
-
-/** How long output may still arrive after an exec's process ended before its stream is cut. */
-const EXIT_GRACE_MS = 200;
 /**
- * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
- * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
+ * The block to append to the comment: the newest entries that fit in STATE_MAX_CHARS. Entries are
+ * taken oldest first, as the conversation lists them; a reply left out is judged again next time.
  */
-function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
-    const { limits } = job;
-    const stdout = new StreamCapture(limits.maxOutputBytes);
-    const stderr = new StreamCapture(limits.maxOutputBytes);
-    let cut;
-    let forceEnd = () => { };
-    // After a kill, the run ends within the grace whatever the stream and the exit say.
-    const forced = new Promise((resolve) => (forceEnd = resolve));
-    let memoryAtTimeout;
-    const stop = () => {
-        void (async () => {
-            // Read before the kill: once the container is gone, so is its memory count.
-            if (clock.timedOut)
-                memoryAtTimeout = await memory();
-            await kill();
-        })();
-        cut ??= setTimeout(() => {
-            stream.destroy();
-            forceEnd();
-        }, KILL_GRACE_MS);
+function renderState(state) {
+    // An entry the next run could not read back would cost every verdict: such an entry is left out.
+    const entries = state.entries
+        .map(toEntry)
+        .filter((e) => checkEntry(e).ok)
+        .slice(-STATE_MAX_ENTRIES);
+    const block = (kept) => `${OPEN}${JSON.stringify({ v: STATE_VERSION, key: state.key, e: kept })}${CLOSE}`;
+    let kept = entries;
+    let text = block(kept);
+    while (text.length > STATE_MAX_CHARS && kept.length > 0) {
+        // Drop a tenth at a time, so a long list shrinks in a few steps.
+        kept = kept.slice(Math.max(1, Math.floor(kept.length / 10)));
+        text = block(kept);
+    }
+    // Only validated, schema-shaped values go in; a value that could end the comment would be our bug.
+    if (text.slice(4, -3).includes("--") || text.slice(4, -3).includes(">"))
+        throw new Error("state block would break");
+    return text;
+}
+// ---- carrying verdicts over -----------------------------------------------------------------------
+/** Where a remembered verdict came from, as the comment and the report tell it. */
+const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is unchanged since it was judged. Its output and feedback are in that run's job summary.";
+/**
+ * The remembered verdict of a candidate, as a result (`cached: true`), when it is still the candidate's:
+ * same key, same reply (updated_at and body hash), and for a patch the same base commit.
+ */
+function carriedOver(state, key, fingerprints, commit) {
+    const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
+    return (candidate) => {
+        const remembered = usable.get(candidate.id);
+        const now = fingerprints.get(candidate.id);
+        if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
+            return undefined;
+        if (remembered.baseCommit !== undefined && remembered.baseCommit !== commit)
+            return undefined;
+        return newResult({
+            id: candidate.id,
+            source: candidate.source,
+            url: candidate.url,
+            author: candidate.author,
+            language: remembered.language,
+            status: remembered.status,
+            exit_code: remembered.exitCode,
+            signal: null,
+            duration_ms: remembered.durationMs,
+            stdout: "",
+            stderr: "",
+            truncated: { stdout: false, stderr: false },
+            feedback: remembered.status === "pass" ? "" : CARRIED_FEEDBACK,
+            cached: true,
+        });
     };
-    const clock = new RunClock({
-        nonce,
-        timeoutMs: limits.timeoutMs,
-        onRunOutput: (chunk) => stderr.push(chunk),
-        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
-        onExpired: stop,
-    });
-    const { parser } = clock;
-    const frames = new FrameReader((id, payload) => {
-        if (id === STDOUT)
-            stdout.push(payload);
-        else if (id === STDERR)
-            parser.push(payload);
-    });
-    // A warm container's attach may have closed while it waited (the engine died): its close is past.
-    const closed = stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once("close", resolve));
-    void exited?.then(() => {
-        const grace = setTimeout(() => stream.destroy(), EXIT_GRACE_MS);
-        void closed.then(() => clearTimeout(grace));
-    });
-    return new Promise((resolve) => {
-        stream.on("data", (chunk) => frames.push(chunk));
-        // A write after the container closed its stdin fails; that shows in its exit, not here.
-        stream.on("error", () => { });
-        void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
-            const durationMs = clock.end();
-            clearTimeout(cut);
-            resolve(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
-        });
-        // Half-close: the engine closes the container's stdin, the output keeps coming.
-        stream.end(input);
-    });
 }
-
-;// CONCATENATED MODULE: ./src/sandbox/api/container.ts
-
-
-
-
-/** Removes a container with its anonymous volumes; one already gone counts as removed. */
-async function removeContainer(api, name) {
-    await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
-        if (!(error instanceof ApiError && error.status === 404))
-            throw error;
-    });
+/** The run that judged a carried-over result, from the state it came from. */
+function judgedIn(state, id) {
+    return state?.entries.find((e) => e.id === id)?.run;
 }
-/** The container's memory (`one-shot`: no wait for a second CPU sample), or undefined when the engine cannot say. */
-async function containerMemory(api, name) {
-    const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
-    const stats = await api
-        .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal)
-        .catch(() => undefined);
-    return memoryFromStats(stats);
-}
-/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
-function oomEventSeen(api, name) {
-    const { since, until } = eventWindow();
-    const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
-    return new Promise((resolve, reject) => {
-        let seen = false;
-        let ended = false;
-        let timer;
-        const end = () => {
-            ended = true;
-            clearTimeout(timer);
-            resolve(seen);
-        };
-        api
-            .lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end)
-            .then((events) => {
-            if (!ended)
-                timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
-        }, reject);
-    });
-}
-/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
-class CliImages extends OpeningEngine {
-    cli;
-    constructor(cli) {
-        super();
-        this.cli = cli;
-    }
-    hasImage(image) {
-        return this.cli.hasImage(image);
-    }
-    pull(image) {
-        return this.cli.pull(image);
-    }
-    removeLabelled(label) {
-        return this.cli.removeLabelled(label);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/engines/fresh-pool.ts
-
-
-
-
-
-class FreshPoolEngine extends CliImages {
-    #api;
-    #warmTarget;
-    /** Containers being created or ready, by their create config. */
-    #warm = new Map();
-    /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
-    #creating = new Set();
-    /** Every container created and not yet removed: what close() and abort() must remove. */
-    #owned = new Set();
-    #removals;
-    constructor(api, cli, options) {
-        super(cli);
-        this.#api = api;
-        this.#removals = new Removals((name) => removeContainer(api, name));
-        this.#warmTarget = Math.max(0, options.warm);
-    }
-    async runOpened(job, hooks, { nonce, input }) {
-        const container = await this.#take(job);
-        hooks.onContainer?.(container.name);
-        if (container.error !== undefined)
-            return failedFacts(`the sandbox did not start: ${container.error}`);
-        if (this.aborted) {
-            this.#discard(container);
-            return failedFacts(CANCELLED_BEFORE_START);
-        }
-        try {
-            return await this.#attached(container.name, container.stream, job, input, nonce);
-        }
-        catch (error) {
-            return failedFacts(`the sandbox failed: ${error.message}`);
-        }
-        finally {
-            this.#remove(container.name);
-        }
-    }
-    async #attached(name, stream, job, input, nonce) {
-        const outcome = await captureStream({
-            stream,
-            input,
-            job,
-            nonce,
-            kill: () => this.#kill(name),
-            memory: () => containerMemory(this.#api, name),
-        });
-        // `not-running` after the stream ended: the exit may lag the stream by a moment, never precede the call.
-        const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
-        const state = await this.#call("GET", `/containers/${name}/json`).then((info) => ({ oomKilled: info.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
-        const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
-        const ending = {
-            exitCode,
-            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
-            oomKilled: state.oomKilled,
-        };
-        const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
-        const stateError = "error" in exit ? exit.error.message : state.error;
-        return runFacts("the container", job, outcome, {
-            exitCode,
-            oomKilled,
-            aborted: this.aborted,
-            ...(stateError === undefined ? {} : { stateError }),
-        });
-    }
-    /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
-    #take(job) {
-        const config = apiCreateConfig(lockDown(job));
-        const key = JSON.stringify(config);
-        const queue = this.#warm.get(key) ?? [];
-        this.#warm.set(key, queue);
-        const warm = queue.shift();
-        this.#refill(key, config);
-        // A warm one that failed may have failed for a reason gone by now: one fresh try.
-        return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
-    }
-    /** Tops up the warm containers of the config in use; those of other configs are dropped. */
-    #refill(key, config) {
-        for (const [other, queue] of this.#warm) {
-            if (other === key)
-                continue;
-            for (const stale of queue.splice(0))
-                void stale.then((c) => this.#discard(c));
-            this.#warm.delete(other);
-        }
-        const queue = this.#warm.get(key);
-        while (!this.aborted && queue.length < this.#warmTarget)
-            queue.push(this.#create(config));
-    }
-    #create(config) {
-        const name = containerName();
-        this.#owned.add(name);
-        const creation = (async () => {
-            const created = { name };
-            try {
-                await this.#call("POST", `/containers/create?name=${name}`, config);
-                // Attached before the start, so nothing the container writes is lost.
-                created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
-                await this.#call("POST", `/containers/${name}/start`);
-            }
-            catch (error) {
-                // A create that failed half-way may still have left the container.
-                this.#discard(created);
-                return { name, error: error.message };
-            }
-            // Made after an abort asked for it: nobody will take it.
-            if (this.aborted)
-                this.#discard(created);
-            return created;
-        })();
-        const tracked = creation.finally(() => this.#creating.delete(tracked));
-        this.#creating.add(tracked);
-        return tracked;
-    }
-    /** A container no candidate will use: its attach closed, the container removed. */
-    #discard(container) {
-        container.stream?.destroy();
-        this.#remove(container.name);
-    }
-    /** Kills by name; a container already gone is not an error. */
-    async #kill(name) {
-        await this.#call("POST", `/containers/${name}/kill`).catch(() => { });
-    }
-    /** Removes a container off the critical path; close() waits for it. */
-    #remove(name) {
-        this.#removals.remove(name, () => this.#owned.delete(name));
-    }
-    /** Removes the warm containers and waits for every removal; returns the removals that failed. */
-    async close() {
-        const warm = [...this.#warm.values()].flat();
-        this.#warm.clear();
-        for (const created of await Promise.all(warm))
-            this.#discard(created);
-        return this.#removals.settle(() => [...this.#creating]);
-    }
-    /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
-    async abort() {
-        this.aborted = true;
-        const names = [...this.#owned];
-        for (const name of names)
-            this.#remove(name);
-        await this.close();
-        return names;
-    }
-    #call(method, path, body) {
-        return this.#api.call(method, path, body);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
-// `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
-// the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
-//
-// The container is the pool's (same flags, same run label) but its main process is a sleeper under
-// docker-init, running as another uid than the candidates, so no candidate can signal it. Each
-// candidate's exec first resets the container: every process of the candidates' uid but itself is
-// killed until none is left, the work dir, /tmp, /dev/shm, POSIX queues and System V IPC are emptied,
-// and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
-// that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
-// container that died retires the container; the next candidate gets a fresh one.
-
-
-
-
-
-
-
-/** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
-const KEEPER_USER = "65533:65533";
-/** Exit code of a reset that could not clear the container. */
-const RESET_FAILED = 125;
-/** How long an exit by SIGKILL waits for the engine's `oom` event, in case it comes after the exit's. */
-const OOM_EVENT_GRACE_MS = 500;
-const OOM_POLL_MS = 20;
-// Runs as the candidates' uid before the driver, as a function so the driver's parameters stay intact.
-// `kill -9 -1` reaches every process this uid owns except the caller (and PID 1, which is not ours);
-// a process forked meanwhile is caught by the next round. Killed processes are reaped by docker-init.
-// Builtins only, but for rm (and chmod, ipcrm when there is something for them): it runs per candidate.
-const RESET = String.raw `reset() {
-  cd / || return 1
-  rounds=0
-  while :; do
-    kill -9 -1 2>/dev/null
-    left=
-    for p in /proc/[0-9]*; do
-      [ "$p" = "/proc/$$" ] && continue
-      [ -O "$p" ] && left="$p" && break
-    done
-    [ -z "$left" ] && break
-    rounds=$((rounds + 1))
-    [ "$rounds" -lt 200 ] || { echo "sandbox-gate: $left of an earlier candidate survives the reset" >&2; return 1; }
-    sleep 0.01
-  done
-  cleared=
-  for ipc in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
-    # gVisor lists no System V IPC in /proc: there ipcrm clears what it can, unchecked.
-    [ -r "$ipc" ] || { [ -n "$cleared" ] || ipcrm -a 2>/dev/null; cleared=1; continue; }
-    { read -r header; ! read -r object; } < "$ipc" && continue
-    ipcrm -a 2>/dev/null
-    { read -r header; ! read -r object; } < "$ipc" || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
-  done
-  set -- /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*
-  for entry; do
-    [ -e "$entry" ] || [ -L "$entry" ] || continue
-    # A directory the candidate made unreadable is made readable again, then everything goes.
-    rm -rf "$@" 2>/dev/null || { chmod -R u+rwx "$@" 2>/dev/null; rm -rf "$@" 2>/dev/null; }
-    break
-  done
-  for entry in /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*; do
-    [ -e "$entry" ] || [ -L "$entry" ] || continue
-    echo "sandbox-gate: $entry of an earlier candidate remains" >&2
-    return 1
-  done
-  cd ${WORKDIR}
-}
-reset || exit ${RESET_FAILED}
-`;
-// The command runs as the driver's child here, so that once it exits the driver ends whatever it left
-// behind: a daemonized child holding stdout would otherwise hold the exec open (containerd waits for
-// the exec's stdio). Nothing is lost by the driver outliving the run marker: the nonce only guards
-// the phases before it.
-const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
-/** The exec's argv: the reset, then the driver, with the driver's parameters. */
-function execArgv(command, check, base, results) {
-    const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
-    return [sh, flag, `${RESET}${driver}`, ...parameters];
-}
-class SharedEngine extends CliImages {
-    #api;
-    /** Containers between candidates, by config. */
-    #idle = new Map();
-    /** Every container of ours, idle or busy, until removed. */
-    #all = new Set();
-    #removals;
-    constructor(api, cli) {
-        super(cli);
-        this.#api = api;
-        this.#removals = new Removals((name) => removeContainer(api, name));
-    }
-    async runOpened(job, hooks, { nonce, input }) {
-        // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
-        // fresh one, once.
-        for (let attempt = 1;; attempt++) {
-            const shared = await this.#acquire(job);
-            hooks.onContainer?.(shared.name);
-            if (shared.error !== undefined) {
-                this.#retire(shared);
-                return failedFacts(`the sandbox did not start: ${shared.error}`);
-            }
-            let outcome;
-            try {
-                outcome = await this.#exec(shared, job, input, nonce);
-            }
-            catch (error) {
-                // Only the exec's creation and start throw: nothing of the candidate ran yet.
-                outcome = { facts: failedFacts(`the sandbox failed: ${error.message}`), keep: false, retry: true };
-            }
-            if (outcome.keep && !this.aborted)
-                this.#idle.get(shared.key).push(shared);
-            else
-                this.#retire(shared);
-            // After an abort no fresh container follows: a removed one is no failed reset.
-            if (!outcome.retry || attempt > 1 || this.aborted)
-                return outcome.facts;
-        }
-    }
-    async #exec(shared, job, input, nonce) {
-        const { name } = shared;
-        const exec = await this.#api.call("POST", `/containers/${name}/exec`, {
-            AttachStdin: true,
-            AttachStdout: true,
-            AttachStderr: true,
-            Tty: false,
-            User: SANDBOX_USER,
-            WorkingDir: WORKDIR,
-            Cmd: execArgv(job.command, job.check, job.base, job.results),
-        });
-        const oomsBefore = shared.ooms;
-        let killed = false;
-        // The engine's events say when the exec ends and with what code: no polling.
-        const exited = new Promise((resolve) => shared.exits.set(exec.Id, resolve));
-        const stream = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
-        const outcome = await captureStream({
-            stream,
-            input,
-            job,
-            nonce,
-            // Only the container's end is sure to end every process of the candidate.
-            kill: async () => {
-                killed = true;
-                await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
-            },
-            memory: () => containerMemory(this.#api, name),
-            exited,
-        });
-        shared.exits.delete(exec.Id);
-        const exitCode = killed ? 137 : await exited;
-        // The engine reports an OOM kill inside a running container as an event, a little after the fact.
-        if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore }))
-            await this.#waitForOom(shared);
-        const oomKilled = shared.ooms > oomsBefore;
-        const resetFailed = outcome.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
-        const facts = runFacts("the container", job, outcome, {
-            exitCode,
-            oomKilled,
-            aborted: this.aborted,
-            ...(shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}),
-        });
-        // After a kill, an OOM or a failed reset the container cannot be vouched for: a fresh one follows.
-        return {
-            facts,
-            keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === undefined,
-            retry: resetFailed,
-        };
-    }
-    async #waitForOom(shared) {
-        const before = shared.ooms;
-        for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS)
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(OOM_POLL_MS);
-    }
-    async #acquire(job) {
-        const config = {
-            ...apiCreateConfig(lockDown(job)),
-            Cmd: ["sleep", "2147483647"],
-            User: KEEPER_USER,
-            AttachStdin: false,
-            AttachStdout: false,
-            AttachStderr: false,
-            OpenStdin: false,
-            StdinOnce: false,
-        };
-        const key = JSON.stringify(config);
-        const idle = this.#idle.get(key) ?? [];
-        this.#idle.set(key, idle);
-        for (let shared = idle.pop(); shared; shared = idle.pop()) {
-            if (!shared.dead)
-                return shared;
-            this.#retire(shared);
-        }
-        return this.#start(key, config);
-    }
-    async #start(key, config) {
-        const shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
-        this.#all.add(shared);
-        try {
-            await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
-            // Watching before the start: no event of the container's life is missed.
-            const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
-            shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value), 
-            // Without its events the container cannot be judged: it is treated as gone.
-            () => this.#event(shared, { Action: "die" }));
-            await this.#api.call("POST", `/containers/${shared.name}/start`);
-        }
-        catch (error) {
-            shared.error = error.message;
-        }
-        return shared;
-    }
-    #event(shared, event) {
-        const attributes = event.Actor?.Attributes ?? {};
-        if (event.Action === "oom")
-            shared.ooms++;
-        else if (event.Action === "exec_die")
-            shared.exits.get(attributes.execID ?? "")?.(attributes.exitCode === undefined ? null : Number(attributes.exitCode));
-        else if (event.Action === "die") {
-            shared.dead = true;
-            for (const exit of shared.exits.values())
-                exit(null);
-        }
-    }
-    /** Removes a container off the critical path; close() waits for it. */
-    #retire(shared) {
-        shared.events?.close();
-        // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
-        for (const exit of shared.exits.values())
-            exit(null);
-        this.#removals.remove(shared.name, () => this.#all.delete(shared));
-    }
-    /** Removes the idle containers and waits for every removal; returns the removals that failed. */
-    async close() {
-        for (const shared of [...this.#idle.values()].flat())
-            this.#retire(shared);
-        this.#idle.clear();
-        return this.#removals.settle();
-    }
-    /** Refuses new runs and removes every container, busy or idle; returns their names. */
-    async abort() {
-        this.aborted = true;
-        const names = [...this.#all].map((shared) => shared.name);
-        for (const shared of this.#all)
-            this.#retire(shared);
-        this.#idle.clear();
-        await this.close();
-        return names;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/select.ts
-
-
-
-
-async function createEngine(mode, log, env = process.env) {
-    const cli = new CliEngine({ binary: mode.engine });
-    const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
-    if (api)
-        return mode.isolation === "run"
-            ? new SharedEngine(api, cli)
-            : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
-    if (mode.isolation === "run")
-        log("isolation: run needs the Engine API; running one container per candidate instead");
-    return cli;
-}
-/** The Engine API, when it is not ruled out and answers. */
-async function reachableApi(env, log) {
-    const endpoint = env.SANDBOX_GATE_ENGINE === "cli" ? undefined : endpointFromEnv(env);
-    if (!endpoint)
-        return undefined;
-    const api = new EngineApi(endpoint);
-    try {
-        await api.call("GET", "/version");
-        return api;
-    }
-    catch (error) {
-        // The CLI reports an engine that is down per candidate, as sandbox_error; let it.
-        log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${error.message}); using the docker CLI`);
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/signals.ts
-// A cancelled job (SIGTERM, SIGINT: the runner's cancel, Ctrl-C) leaves no container behind.
-
 /**
- * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
- * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
+ * The state to write after a run: every result of a reply we can fingerprint, the carried-over ones
+ * with the run that judged them, the fresh ones with this run. A `sandbox_error` is ours, not the
+ * reply's: it is never remembered, so the next run tries again.
  */
-function exitOnSignals(engine, label, log) {
-    let stopping = false;
-    const stop = (signal) => {
-        const code = 128 + external_node_os_namespaceObject.constants.signals[signal];
-        if (stopping)
-            process.exit(code);
-        stopping = true;
-        log(`sandbox-gate: ${signal}: removing this run's containers`);
-        void (async () => {
-            const removed = new Set(await engine.abort());
-            // A CLI killed by the abort may have left a container created too late to be asked for.
-            try {
-                for (const name of await engine.removeLabelled(label))
-                    removed.add(name);
-            }
-            catch (error) {
-                log(`sandbox-gate: ${error.message}`);
-            }
-            log(`sandbox-gate: removed ${removed.size} container(s)`);
-            process.exit(code);
-        })();
-    };
-    process.on("SIGTERM", stop);
-    process.on("SIGINT", stop);
+function nextState(key, results, fingerprints, previous, run) {
+    const entries = [];
+    for (const r of results) {
+        const now = fingerprints.get(r.id);
+        if (!now || r.status === "sandbox_error")
+            continue;
+        // A patch's verdict holds for one base tree: without the commit it cannot be tied to one.
+        if (!r.cached && r.changed_files && !run.commit)
+            continue;
+        const judgedBy = r.cached ? judgedIn(previous, r.id) : run.id;
+        const baseCommit = r.cached
+            ? previous?.entries.find((e) => e.id === r.id)?.baseCommit
+            : r.changed_files && run.commit;
+        entries.push({
+            id: r.id,
+            updatedAt: now.updatedAt,
+            hash: now.hash,
+            status: r.status,
+            language: r.language,
+            durationMs: Math.round(r.duration_ms),
+            exitCode: r.exit_code,
+            ...(judgedBy !== undefined && { run: judgedBy }),
+            ...(baseCommit !== undefined && { baseCommit }),
+        });
+    }
+    return { key, entries };
+}
+/** The state block as it stands in a body, to tell whether a run changed what the comment remembers. */
+function stateBlockOf(body) {
+    const start = body.indexOf(OPEN);
+    const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
+    return end < 0 ? undefined : body.slice(start, end + CLOSE.length);
+}
+/** Removes our state block from a body (a comment written before, shown or compared without it). */
+function withoutState(body) {
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return body;
+    const end = body.indexOf(CLOSE, start);
+    return end < 0 ? body : body.slice(0, start) + body.slice(end + CLOSE.length);
 }
 
-;// CONCATENATED MODULE: ./src/run/session.ts
-// One run, the same for the action and the CLI: settings and what to judge in, the outcome out. The
-// entries gather inputs before it and publish after it (outputs, comment, summary; or a table).
+;// CONCATENATED MODULE: ./src/run/run.ts
+// The run, one for the action, the CLI and the library: settings and what to judge in → the candidates
+// (this shard's, up to the quota) → every candidate through the pipeline (bounded concurrency, input
+// order kept) → the outcome and its reports. The sandboxes a run judges in (the engine, the run images)
+// are opened here and nowhere else. The entries gather inputs before it and publish after it.
 
 
 
@@ -53062,12 +53016,17 @@ function exitOnSignals(engine, label, log) {
 
 
 
+
+
+
+
+/** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
     const baseline = await loadBaseline(settings);
     const outcome = work.kind === "merge"
         ? await mergeOutcome(await work.reports(), settings, work.input)
-        : await session_judge(settings, work, runId, io);
+        : await judgeWork(settings, work, runId, io);
     const reportPath = await writeReports(settings, outcome);
     return {
         ...outcome,
@@ -53075,49 +53034,134 @@ async function runSession(settings, work, runId, io) {
         evaluation: evaluate(outcome.results, baseline, settings.reports.passAtK),
     };
 }
-async function session_judge(settings, work, runId, io) {
-    const testFiles = await loadTestFiles(settings.source.tests, settings.source.workdir, settings.limits.workdirBytes);
+/** Run images made and removed by the engine's CLI (`docker` or `podman`). */
+function runImageMaker(binary) {
+    return {
+        build: (spec) => buildBaseImage(binary, binary, spec),
+        remove: (image) => removeBaseImage(binary, image),
+    };
+}
+/** The `tests` files every candidate gets, read once per run. */
+function readTestFiles({ source, limits }) {
+    return loadTestFiles(source.tests, source.workdir, limits.workdirBytes);
+}
+/**
+ * Opens a run's sandboxes: the engine, and the run images made on the way, all labelled with the run.
+ * `testFiles` when already read; `makeEngine` to script the engine.
+ */
+async function run_openRun(settings, runId, log, given = {}) {
+    const testFiles = given.testFiles ?? (await readTestFiles(settings));
+    const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
+    const runImages = new RunImages(settings, runImageMaker(settings.mode.engine), { [RUN_LABEL]: runId }, log);
+    return {
+        context: runContext({ settings, engine, testFiles, runId, runImages }, log),
+        engine,
+        close: async () => ({ containers: await engine.close(), images: await runImages.close() }),
+    };
+}
+/** The `judge` work: the candidates judged in the run's sandboxes, those remembered carried over. */
+async function judgeWork(settings, work, runId, io) {
+    const testFiles = await readTestFiles(settings);
+    const audit = auditSink(settings, io);
+    const judge = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+    if (!work.remembered)
+        return judge(await work.entries());
+    const { version } = work.remembered;
+    const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
+    const outcome = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
+    return { ...outcome, key };
+}
+/** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
+function auditSink(settings, io) {
     const toFile = settings.reports.auditLog
         ? auditFile((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.auditLog))
         : undefined;
-    const audit = toFile || io.audit
-        ? (event) => {
-            toFile?.(event);
-            io.audit?.(event);
-        }
-        : undefined;
-    const run = async (entries) => {
-        io.phase?.("engine", settings.mode.engine);
-        const engine = await (io.engine ?? createEngine)(settings.mode, io.log);
-        const labels = { [RUN_LABEL]: runId };
-        // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
-        io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
-        const binary = settings.mode.engine;
-        const runBase = new RunBase(settings, { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) }, labels, io.log);
-        // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
-        exitOnSignals(engine, `${RUN_LABEL}=${runId}`, io.warn);
-        try {
-            io.phase?.("candidates", "");
-            return await runGate(entries, { settings, engine, testFiles, runId, runBase }, { log: io.log, ...(audit && { audit }) });
-        }
-        finally {
-            // The action's post step tries again; either way the label finds what is left.
-            for (const failure of await engine.close())
-                io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
-            for (const failure of await runBase.close())
-                io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
-        }
+    if (!toFile && !io.audit)
+        return undefined;
+    return (event) => {
+        toFile?.(event);
+        io.audit?.(event);
     };
-    if (!work.remembered)
-        return run(await work.entries());
-    const key = verdictKey({
-        tests: testFiles,
-        run: settings.run,
-        limits: settings.limits,
-        version: work.remembered.version,
+}
+/** Judges `entries` in sandboxes opened for them, and removes what the run made whatever happens. */
+async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit }) {
+    io.phase?.("engine", settings.mode.engine);
+    const run = await run_openRun(settings, runId, io.log, { testFiles, ...(io.engine && { makeEngine: io.engine }) });
+    // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
+    io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
+    // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
+    exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
+    try {
+        io.phase?.("candidates", "");
+        return await judgeAll(entries, run.context, { log: io.log, ...(audit && { audit }) });
+    }
+    finally {
+        // The action's post step tries again; either way the label finds what is left.
+        const left = await run.close();
+        for (const failure of left.containers)
+            io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+        for (const failure of left.images)
+            io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+    }
+}
+/**
+ * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
+ * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ */
+async function takeQuota(entries, quota, settings) {
+    const taken = [];
+    const skipped = [];
+    let position = 0;
+    for await (const entry of entries) {
+        if (!inShard(position++, settings.source.shard))
+            continue;
+        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
+        if (taken.length >= quota)
+            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
+        else
+            taken.push("candidate" in entry ? entry.candidate : invalidEntryResult(id, source, entry.problem.problem, settings.limits));
+    }
+    return { taken, skipped };
+}
+/** Every candidate through the pipeline in the run's sandboxes, with progress and audit lines → the outcome. */
+async function judgeAll(entries, ctx, hooks) {
+    const { settings } = ctx;
+    const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
+    if (settings.source.shard)
+        hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
+    let done = 0;
+    const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
+    const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+        const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        done += 1;
+        const line = progress.finished(result.status === "pass");
+        if (taken.length <= PER_CANDIDATE_UP_TO)
+            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+        else if (line)
+            hooks.log(line);
+        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
+        const event = {
+            event: "sandbox-gate.candidate",
+            run: ctx.runId,
+            candidate: result.id,
+            code_length: "status" in item ? 0 : item.text.length,
+            status: result.status,
+            exit: result.exit_code,
+            duration_ms: result.duration_ms,
+        };
+        if (hooks.audit)
+            hooks.audit(event);
+        else
+            hooks.log(JSON.stringify(event));
+        return result;
     });
-    const outcome = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), run, settings.reports.failOn);
-    return { ...outcome, key };
+    const [firstBaseline] = await ctx.baselineRuns.all();
+    return {
+        results,
+        skipped,
+        decision: decide(results, settings.reports.failOn),
+        ...(firstBaseline && { base: reportedBase(firstBaseline) }),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/settings/settings.ts
@@ -53255,23 +53299,24 @@ function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_
     const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
     return Math.max(1, Math.min(wanted, budget));
 }
-/** Reads every input through `get` (empty string = not set) into one validated object. */
-function readSettings(get, ctx) {
-    const input = (name) => {
-        const v = get(name).trim();
-        return v === "" ? settings_DEFAULTS[name] : v;
-    };
-    const language = input("language").toLowerCase();
-    if (language !== "auto" && !isLanguage(language)) {
-        throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
-    }
+function parseLanguage(value) {
+    const language = value.toLowerCase();
+    if (language === "auto" || isLanguage(language))
+        return language;
+    throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+}
+/**
+ * The inputs other inputs depend on or are checked against, validated first and in this order, so the
+ * first wrong input named is the same whichever sections it feeds.
+ */
+function readCrossChecked(input, ctx) {
+    const language = parseLanguage(input("language"));
     const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
     const files = parseList(input("files"));
     if (source === "files" && files.length === 0) {
         throw new InputError("files", "is required when source is 'files'");
     }
     const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, "flaky"]));
-    const failOn = failOnWords.filter((word) => word !== "flaky");
     const memoryBytes = parseSize("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
@@ -53279,6 +53324,18 @@ function readSettings(get, ctx) {
     const wanted = input("concurrency") === ""
         ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
         : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+    return {
+        language,
+        source,
+        files,
+        failOnWords,
+        memoryBytes,
+        wanted,
+        ...readJobShape(input),
+    };
+}
+/** What this job is (a shard, a merge, a commenter) and where it runs: the combinations that make no sense are refused. */
+function readJobShape(input) {
     const target = input("target");
     const shard = parseShard(input("shard"));
     const merge = parseList(input("merge"));
@@ -53300,66 +53357,825 @@ function readSettings(get, ctx) {
     const setup = input("setup");
     const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
     const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+    return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+}
+function readSource(input, ctx, early) {
     return {
-        source: {
-            kind: source,
-            authors: parseList(input("authors")),
-            files,
-            workdir: input("workdir") || ctx.defaultWorkdir,
-            tests: parseList(input("tests")),
-            maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
-            maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
-            ...(shard ? { shard } : {}),
-        },
-        run: {
-            language,
-            image: input("image"),
-            pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
-            target,
-            command: input("command"),
-            ...(setup && {
-                setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
-            }),
-            patchPidsLimit: pids ?? PATCH_PIDS,
-            patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-            testResults: parseGlobs("test-results", input("test-results")),
-            compare: parseChoice("compare", input("compare"), ["none", "base"]),
-            reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-            failOnFlaky: failOnWords.includes("flaky"),
-        },
-        limits: {
-            timeoutMs: parseDuration("timeout", input("timeout")),
-            memoryBytes,
-            cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-            pidsLimit: pids ?? REPLY_PIDS,
-            maxOutputBytes: parseSize("max-output", input("max-output")),
-            workdirBytes,
-            runtime: input("runtime"),
-        },
-        mode: {
-            engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
-            isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
-            concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
-        },
-        reports: {
-            failOn: new Set(failOn),
-            passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
-            comment: parseBoolean("comment", input("comment")),
-            report: input("report"),
-            junit: input("junit"),
-            baseline: input("baseline"),
-            merge,
-            decide: parseChoice("decide", input("decide"), ["latest", "all"]),
-            auditLog: input("audit-log"),
-            postReport,
-        },
+        kind: early.source,
+        authors: parseList(input("authors")),
+        files: early.files,
+        workdir: input("workdir") || ctx.defaultWorkdir,
+        tests: parseList(input("tests")),
+        maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
+        maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+        ...(early.shard ? { shard: early.shard } : {}),
+    };
+}
+function readRun(input, early) {
+    const { setup, setupNetwork, setupTimeoutMs } = early;
+    return {
+        language: early.language,
+        image: input("image"),
+        pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
+        target: early.target,
+        command: input("command"),
+        ...(setup && {
+            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+        }),
+        patchPidsLimit: early.pids ?? PATCH_PIDS,
+        patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+        testResults: parseGlobs("test-results", input("test-results")),
+        compare: parseChoice("compare", input("compare"), ["none", "base"]),
+        reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+        failOnFlaky: early.failOnWords.includes("flaky"),
+    };
+}
+function readLimits(input, early) {
+    return {
+        timeoutMs: parseDuration("timeout", input("timeout")),
+        memoryBytes: early.memoryBytes,
+        cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+        pidsLimit: early.pids ?? REPLY_PIDS,
+        maxOutputBytes: parseSize("max-output", input("max-output")),
+        workdirBytes: early.workdirBytes,
+        runtime: input("runtime"),
+    };
+}
+function readMode(input, ctx, early) {
+    return {
+        engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
+        isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
+        concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes),
+    };
+}
+function readReports(input, early) {
+    const failOn = early.failOnWords.filter((word) => word !== "flaky");
+    return {
+        failOn: new Set(failOn),
+        passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
+        comment: parseBoolean("comment", input("comment")),
+        report: input("report"),
+        junit: input("junit"),
+        baseline: input("baseline"),
+        merge: early.merge,
+        decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+        auditLog: input("audit-log"),
+        postReport: early.postReport,
+    };
+}
+/** Reads every input through `get` (empty string = not set) into one validated object. */
+function readSettings(get, ctx) {
+    const input = (name) => {
+        const v = get(name).trim();
+        return v === "" ? settings_DEFAULTS[name] : v;
+    };
+    const early = readCrossChecked(input, ctx);
+    // Each section in the order the inputs were always read, so the same wrong input is named first.
+    return {
+        source: readSource(input, ctx, early),
+        run: readRun(input, early),
+        limits: readLimits(input, early),
+        mode: readMode(input, ctx, early),
+        reports: readReports(input, early),
         conversation: {
             rejudge: parseBoolean("rejudge", input("rejudge")),
-            commentKey,
+            commentKey: early.commentKey,
             matrix: parseMatrix(input("matrix")),
         },
         token: input("github-token") || ctx.defaultToken || "",
     };
+}
+
+;// CONCATENATED MODULE: ./src/action/cleanup.ts
+// The post step: remove every container and image this run labelled, even after a cancelled job. The
+// main step leaves it the run's id and engine in the step's state.
+
+
+
+const STATE_RUN_ID = "run-id";
+const STATE_ENGINE = "engine";
+/** What the post step needs to find this run's leftovers; saved before anything is started. */
+function rememberRun(runId, engine) {
+    core/* saveState */.LZ(STATE_RUN_ID, runId);
+    core/* saveState */.LZ(STATE_ENGINE, engine);
+}
+async function cleanup() {
+    const runId = core/* getState */.Gu(STATE_RUN_ID);
+    if (!runId)
+        return;
+    try {
+        const removed = await leftoverRemover(core/* getState */.Gu(STATE_ENGINE) || "docker").removeLabelled(`${RUN_LABEL}=${runId}`);
+        if (removed.length)
+            core/* info */.pq(`removed ${removed.length} leftover(s) of this run (containers, then images): ${removed.join(", ")}`);
+    }
+    catch (error) {
+        core/* warning */.$e(`sandbox-gate cleanup: ${error.message}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/conversation.ts
+
+const AUTHORS_NAMED = 3;
+/**
+ * The results that decide: under `latest`, each author's most recent reply (results in conversation
+ * order, oldest first; a result with no author, a file or the PR's own diff, always decides); under
+ * `all`, every result.
+ */
+function decidingIds(results, decide) {
+    if (decide === "all")
+        return new Set(results.map((r) => r.id));
+    const latest = new Map();
+    const always = [];
+    for (const r of results) {
+        if (r.author === undefined)
+            always.push(r.id);
+        else
+            latest.set(r.author.toLowerCase(), r.id);
+    }
+    return new Set([...always, ...latest.values()]);
+}
+/** The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from @agent fails the tests`. */
+function conversationVerdict(results, failOn, decide) {
+    const deciding = decidingIds(results, decide);
+    const decisive = results.filter((r) => deciding.has(r.id));
+    const failing = decisive.filter((r) => failOn.has(r.status));
+    const passed = results.filter((r) => r.status === "pass").length;
+    const replies = results.length > 0 && results.every((r) => r.author !== undefined);
+    const noun = replies ? "reply" : "candidate";
+    const nouns = replies ? "replies" : "candidates";
+    const verdict = {
+        failed: failing.length > 0,
+        ours: failing.length > 0 && failing.every((r) => statuses_STATUS_INFO[r.status].ours),
+        deciding,
+        passed,
+        total: results.length,
+    };
+    const said = (reason) => ({ ...verdict, reason });
+    if (results.length === 0)
+        return said(`no ${nouns} to judge`);
+    // What the reply did, as the verdict line says it.
+    const phrase = (r) => failOn.has(r.status) || r.status === "pass"
+        ? statuses_STATUS_INFO[r.status].phrase
+        : `${statuses_STATUS_INFO[r.status].phrase} (allowed by fail-on)`;
+    if (results.length === 1) {
+        const only = results[0];
+        return said(`the ${noun}${only.author ? ` from @${only.author}` : ""} ${phrase(only)}`);
+    }
+    const head = passed === results.length
+        ? `all ${results.length} ${nouns} passed`
+        : `${passed} of ${results.length} ${nouns} passed`;
+    const byAuthor = decide === "latest" && replies;
+    if (!byAuthor) {
+        if (failing.length === 0)
+            return said(head);
+        const what = verdict.ours ? statuses_STATUS_INFO.sandbox_error.phrase : "failed the gate";
+        return said(`${head} — ${failing.length} ${what}`);
+    }
+    if (decisive.length <= AUTHORS_NAMED) {
+        const each = decisive.map((r, i) => `${i === 0 ? "latest from" : "from"} @${r.author} ${phrase(r)}`);
+        return said(`${head} — ${each.join(", ")}`);
+    }
+    const fine = decisive.length - failing.length;
+    return said(`${head} — the latest of ${decisive.length} authors: ${fine} pass the gate, ${failing.length} fail it`);
+}
+
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/action/context.ts
+
+
+
+
+
+const COMMIT_SHA = /^[0-9a-f]{40,64}$/;
+const repoUrl = (context, owner, repo) => `${context.serverUrl}/${owner}/${repo}`;
+const commitUrl = (context, sha) => `${repoUrl(context, context.repo.owner, context.repo.repo)}/commit/${sha}`;
+const runUrl = (context, id) => `${repoUrl(context, context.repo.owner, context.repo.repo)}/actions/runs/${id}`;
+const pullRequestUrl = (context, pr) => `${repoUrl(context, pr.owner, pr.repo)}/pull/${pr.number}`;
+/** The pull request the event is about, if any (pull_request*, issue_comment on a PR). */
+function pullRequestOf(context) {
+    const payload = context.payload;
+    const number = payload.pull_request?.number ?? (payload.issue?.pull_request ? payload.issue.number : undefined);
+    return typeof number === "number" ? { ...context.repo, number } : undefined;
+}
+/** The pull request with its page and the commits a `pull_request` event names (an issue_comment names none). */
+function pullRequestEventOf(context, pr) {
+    const pull = context.payload.pull_request;
+    const refs = pull?.base?.sha && pull.head?.sha ? { base: pull.base.sha, head: pull.head.sha } : undefined;
+    return { ...pr, url: pullRequestUrl(context, pr), ...(refs && { refs }) };
+}
+/**
+ * The commit the candidates are judged at: the pull request's head for a pull_request event (the commit
+ * a reader finds in the PR), else the workflow's checkout (an issue_comment run checks out the default branch).
+ */
+function headCommitOf(context) {
+    const pull = context.payload.pull_request;
+    const head = pull?.head?.sha;
+    const sha = typeof head === "string" ? head : context.sha;
+    if (!sha || !COMMIT_SHA.test(sha))
+        return undefined;
+    return { sha, url: commitUrl(context, sha) };
+}
+function finishedRun(context) {
+    const run = context.payload.workflow_run;
+    const sha = run?.head_sha;
+    if (context.eventName !== "workflow_run" || typeof sha !== "string" || !COMMIT_SHA.test(sha))
+        throw new InputError("post-report", "needs a workflow_run event (see the fork-safe pattern in the README)");
+    const owner = run?.head_repository?.owner?.login;
+    const branch = run?.head_branch;
+    const url = typeof run?.html_url === "string" && run.html_url.startsWith(`${context.serverUrl}/`) ? run.html_url : undefined;
+    return {
+        headSha: sha,
+        ...(typeof owner === "string" && typeof branch === "string" && { head: `${owner}:${branch}` }),
+        conclusion: typeof run?.conclusion === "string" ? run.conclusion : "unknown",
+        ...(url && { url }),
+    };
+}
+/** This gate's sticky-comment markers: from `comment-key`, or the workflow, the job and the matrix leg. */
+function markersOf(conversation, env) {
+    return stickyMarkers({
+        explicit: conversation.commentKey,
+        workflow: env.GITHUB_WORKFLOW ?? "",
+        job: env.GITHUB_JOB ?? "",
+        matrix: conversation.matrix,
+    });
+}
+/**
+ * The gate's version, part of the verdict key: a hash of the running bundle (dist/index.js as the
+ * action is checked out), so any other build of the gate judges every reply again.
+ */
+async function gateVersion() {
+    try {
+        return (0,external_node_crypto_.createHash)("sha256")
+            .update(await (0,promises_namespaceObject.readFile)((0,external_node_url_.fileURLToPath)(import.meta.url)))
+            .digest("hex")
+            .slice(0, 16);
+    }
+    catch {
+        return "unknown";
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+// Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
+
+
+
+
+// GitHub shows the first lines of an annotation; the rest belongs in the summary.
+const MESSAGE_MAX = 4000;
+/** GitHub keeps this many error annotations per step, and as many warnings; it drops the rest. */
+const ANNOTATIONS_PER_STEP = 10;
+/**
+ * One annotation per candidate that did not pass: an error when its status fails the gate, a warning
+ * otherwise. A `syntax_error` points at the file, line and column the parser named; a candidate with
+ * failing tests gets one per failing test instead, on the test's file and line where the XML says. A patch's files are
+ * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
+ * With `deciding`, only those results are annotated: older replies are history, not the check's news.
+ * The most useful come first: errors, then those that point at a line, then the newest.
+ */
+function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "", deciding) {
+    const ranked = results
+        .map((r, index) => ({ r, index }))
+        .filter(({ r }) => r.status !== "pass" && (deciding === undefined || deciding.has(r.id)))
+        .sort((a, b) => Number(failOn.has(b.r.status)) - Number(failOn.has(a.r.status)) ||
+        Number(b.r.syntax?.line !== undefined) - Number(a.r.syntax?.line !== undefined) ||
+        b.index - a.index);
+    return ranked.flatMap(({ r }) => {
+        const level = failOn.has(r.status) ? "error" : "warning";
+        // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
+        const inRepo = (file) => (repoPrefix ? `${repoPrefix}/${file}` : file);
+        // With `compare: base`, only the tests it broke: what it is blamed for.
+        const tests = failingCases(r).held;
+        if (tests.length > 0)
+            return tests.map((c) => ({
+                level,
+                title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
+                message: message(r, c.message),
+                ...(c.file !== undefined && { file: inRepo(c.file) }),
+                ...(c.line !== undefined && { startLine: c.line }),
+            }));
+        return [
+            {
+                level,
+                title: `sandbox-gate: ${statuses_STATUS_INFO[r.status].label} in ${cleanText(r.id)}`,
+                message: message(r),
+                ...(r.syntax?.file !== undefined && {
+                    file: r.changed_files && repoPrefix ? inRepo(r.syntax.file) : r.syntax.file,
+                }),
+                ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
+                ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
+            },
+        ];
+    });
+}
+/**
+ * What a step can show: at most ANNOTATIONS_PER_STEP errors, one of them the verdict when
+ * `verdictIsError` (the caller emits it first, so it is never the one dropped), and as many warnings.
+ * `hidden` counts the rest, for one notice that points to the job summary.
+ */
+function limitAnnotations(annotations, verdictIsError) {
+    const room = { error: ANNOTATIONS_PER_STEP - (verdictIsError ? 1 : 0), warning: ANNOTATIONS_PER_STEP };
+    const shown = annotations.filter((a) => room[a.level]-- > 0);
+    return { shown, hidden: annotations.length - shown.length };
+}
+function message(r, said) {
+    const text = cleanText(said ?? r.syntax?.message ?? r.feedback) || statuses_STATUS_INFO[r.status].label;
+    // By code point, so a cut never leaves half a surrogate pair.
+    const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
+    return `${kept}\n(candidate from ${cleanText(r.source)})`;
+}
+
+;// CONCATENATED MODULE: ./src/action/thread.ts
+// The pull request's conversation as the gate reads it: the agents' replies (comments, review comments,
+// reviews), the gate's own sticky comment, and the verdicts that comment remembers, trusted only when
+// the gate itself wrote them last.
+
+
+
+/** The comments of `pr`; review comments and reviews too when they are the candidates (`source: comments`). */
+async function conversation(client, pr, withReplies) {
+    const [issueComments, reviewComments, reviews] = await Promise.all([
+        client.listIssueComments(pr.owner, pr.repo, pr.number),
+        withReplies ? client.listReviewComments(pr.owner, pr.repo, pr.number) : [],
+        withReplies ? client.listReviews(pr.owner, pr.repo, pr.number) : [],
+    ]);
+    const replies = withReplies
+        ? [
+            ...issueComments.map((c) => ({ kind: "comment", ...c })),
+            ...reviewComments.map((c) => ({ kind: "review-comment", ...c })),
+            ...reviews.map((c) => ({ kind: "review", ...c })),
+        ]
+        : [];
+    return { replies, issueComments };
+}
+async function readThread(settings, client, pr, markers, log) {
+    const { marker, legacy } = markers;
+    const comments = settings.source.kind === "comments";
+    const { replies, issueComments } = await conversation(client, pr, comments);
+    const thread = { replies, fingerprints: fingerprints(replies), issueComments, marker };
+    log.info(`${replies.length} comments and reviews on #${pr.number}; the gate's comment is marked ${marker}`);
+    if (!settings.reports.comment)
+        return thread;
+    thread.identity = await client.whoAmI();
+    log.info(`the token writes as ${thread.identity.login} (learned by ${thread.identity.via})`);
+    thread.sticky =
+        findStickyComment(issueComments, marker, thread.identity) ??
+            (legacy ? findStickyComment(issueComments, legacy, thread.identity) : undefined);
+    log.debug(thread.sticky ? `the gate's comment: ${thread.sticky.url}` : "no comment of the gate's yet");
+    if (!comments || !thread.sticky)
+        return thread;
+    if (settings.conversation.rejudge) {
+        log.info("rejudge: every reply is judged again");
+        return thread;
+    }
+    thread.state = await rememberedState(client, thread.sticky, thread.identity, log);
+    return thread;
+}
+/** The verdicts the gate's comment remembers, if they are the gate's own; otherwise none (judge everything). */
+async function rememberedState(client, sticky, us, log) {
+    let editor;
+    try {
+        editor = (await client.lastEdit(sticky.nodeId)).editor;
+    }
+    catch (error) {
+        log.debug(`who last edited the gate's comment is unknown (${error.message}): its verdicts are not used`);
+        return undefined;
+    }
+    const read = trustedState(sticky.body, editor, us.login);
+    if (!read.ok) {
+        log.info(`remembered verdicts not used: ${read.why}; every reply is judged`);
+        return undefined;
+    }
+    log.debug(`remembered verdicts: ${read.state.entries.length}, key ${read.state.key}`);
+    return read.state;
+}
+/**
+ * The remembered verdicts as the run looks them up, at the judged commit `commit`. Each reply that has
+ * to be judged afresh (none carried over) is pushed onto `judging`, for its 👀.
+ */
+function rememberedVerdicts(thread, version, commit, judging, debug) {
+    return {
+        version,
+        lookup: (key) => {
+            debug(`verdict key ${key}${thread.state?.key === key ? " (as remembered)" : ""}`);
+            const carried = carriedOver(thread.state, key, thread.fingerprints, commit);
+            return (candidate) => {
+                const result = carried(candidate);
+                if (!result)
+                    judging.push(candidate.id);
+                return result;
+            };
+        },
+    };
+}
+/** The earlier run that judged each carried-over result, as `url(run)` links it. */
+function judgedInRuns(results, state, url) {
+    return new Map(results.flatMap((r) => {
+        const run = r.cached ? judgedIn(state, r.id) : undefined;
+        return run ? [[r.id, url(run)]] : [];
+    }));
+}
+/**
+ * The verdicts to remember, as the block that ends the comment (with its newline); "" unless the
+ * replies were judged under a key (`source: comments`).
+ */
+function stateBlock(outcome, thread, run) {
+    if (outcome.key === undefined)
+        return "";
+    return `${renderState(nextState(outcome.key, outcome.results, thread.fingerprints, thread.state, run))}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/action/publish.ts
+// Where a run's verdict goes, for the action's run and the fork-safe commenter alike: the sticky comment
+// on the pull request, the check on the head commit, the job summary, the step's outputs and
+// annotations. Each channel on its own: one that cannot be written costs the others nothing.
+
+
+
+
+
+
+
+
+
+
+
+
+
+const CHECK_NAME = "sandbox-gate";
+// Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
+const SHORT_COMMENT_LENGTH = 16_384;
+/** The one shape the comment, the summary and the check are rendered from. Pure. */
+function commentInput({ verdict, ...parts }) {
+    return { ...parts, gate: verdict, deciding: verdict.deciding, ours: verdict.ours };
+}
+/** The verdict line: what a reader sees change. */
+const publish_verdictLine = (body) => body.split("\n").find((l) => l.startsWith("### "));
+/**
+ * Nothing new judged and the same verdict: the comment stands. Rewriting it anyway would, with a PAT
+ * or an App's token, fire an issue_comment event and a run of its own, and that run another. Pure.
+ */
+function upToDate(existing, block, body) {
+    return (!!existing &&
+        block !== "" &&
+        stateBlockOf(existing.body) === block.trim() &&
+        publish_verdictLine(existing.body) === publish_verdictLine(body));
+}
+/** The step's outputs (action.yml). Pure. */
+function outputsOf(results, verdict, failOn, reportPath) {
+    return {
+        total: results.length,
+        passed: results.filter((r) => r.status === "pass").length,
+        failed: results.filter((r) => failOn.has(r.status)).length,
+        status: verdict.failed ? "fail" : "pass",
+        report: reportPath ?? "",
+        results: JSON.stringify(compactResults(results)),
+    };
+}
+/** The work dir as annotations prefix their paths: relative to the workspace, "" when outside it. Pure. */
+function annotationPrefix(workspace, workdir) {
+    const prefix = (0,external_node_path_namespaceObject.relative)(workspace, (0,external_node_path_namespaceObject.resolve)(workspace, workdir)).split(external_node_path_namespaceObject.sep).join("/");
+    return prefix.startsWith("..") ? "" : prefix;
+}
+class Publisher {
+    io;
+    constructor(io) {
+        this.io = io;
+    }
+    async summary(markdown) {
+        await this.io
+            .summary(markdown)
+            .catch((error) => this.io.warn(`sandbox-gate could not write the job summary: ${error.message}`));
+    }
+    /** Creates or updates the sticky comment, unless it says all this already. */
+    async comment(client, post) {
+        const { input, block = "" } = post;
+        const body = renderComment(input, COMMENT_MAX_LENGTH - block.length) + block;
+        if (upToDate(post.existing, block, body)) {
+            this.io.info(`the sticky comment is up to date: ${post.existing.url}`);
+            return;
+        }
+        const outcome = await upsertStickyComment(client, {
+            owner: post.owner,
+            repo: post.repo,
+            issue: post.issue,
+            marker: post.marker,
+            body,
+            shorten: () => renderComment(input, SHORT_COMMENT_LENGTH - block.length) + block,
+            ...(post.author && { author: post.author }),
+            ...(post.existing !== undefined && { existing: post.existing }),
+        });
+        if (outcome.action === "forbidden")
+            this.io.warn(post.refused(outcome.message));
+        else
+            this.io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
+    }
+    /** The check on the head commit; a token that may not write checks gets a warning. */
+    async check(client, repo, check) {
+        const { gate } = check;
+        try {
+            const posted = await client.createCheckRun(repo.owner, repo.repo, {
+                name: CHECK_NAME,
+                headSha: check.headSha,
+                conclusion: gate.failed ? "failure" : "success",
+                title: `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}`.slice(0, 1000),
+                summary: check.summary,
+                ...(check.detailsUrl && { detailsUrl: check.detailsUrl }),
+            });
+            this.io.info(`check ${CHECK_NAME}: ${posted.url}`);
+        }
+        catch (error) {
+            if (!(error instanceof GitHubError && error.status === 403))
+                throw error;
+            this.io.warn(`sandbox-gate could not post the check (${error.message}): give the job checks: write`);
+        }
+    }
+    outputs(outputs) {
+        for (const [name, value] of Object.entries(outputs))
+            this.io.output(name, value);
+    }
+    /**
+     * The verdict first, as the step's error when it fails (it must not be the annotation GitHub drops),
+     * then the most useful of the candidates' within GitHub's 10 per step, then one notice for the rest.
+     */
+    annotate(results, verdict, failOn, prefix) {
+        if (verdict.failed)
+            this.io.fail(verdict.reason);
+        else
+            this.io.info(verdict.reason);
+        const all = buildAnnotations(results, failOn, prefix, verdict.deciding);
+        const { shown, hidden } = limitAnnotations(all, verdict.failed);
+        for (const a of shown) {
+            const place = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
+            this.io.annotate(a.level, a.message, place);
+        }
+        if (hidden > 0)
+            this.io.annotate("notice", `${hidden} more not-passing candidates are not annotated here (GitHub keeps 10 per step): see the job summary.`, { title: "sandbox-gate" });
+    }
+}
+/** The main step's verdict, to the outputs, the job summary and the sticky comment. */
+async function publishRun(publisher, run) {
+    const { settings, outcome, context, pr, client, thread } = run;
+    const { info } = publisher.io;
+    if (outcome.carried !== undefined)
+        info(`${outcome.results.length - outcome.carried} judged, ${outcome.carried} carried over from earlier runs`);
+    const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide);
+    publisher.outputs(outputsOf(outcome.results, verdict, settings.reports.failOn, outcome.reportPath));
+    info(renderEvaluationText(outcome.evaluation));
+    const evaluationRun = settings.source.kind === "files" || run.merged || settings.reports.baseline !== "";
+    const evaluation = evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "";
+    const { runId } = context;
+    const commit = headCommitOf(context);
+    const input = commentInput({
+        results: outcome.results,
+        skipped: outcome.skipped,
+        verdict,
+        marker: thread?.marker ?? stickyMarker(),
+        judgedIn: judgedInRuns(outcome.results, thread?.state, (id) => runUrl(context, id)),
+        ...(runId ? { runUrl: runUrl(context, runId) } : {}),
+        ...(outcome.base && { base: outcome.base }),
+        ...(commit && { commit }),
+        ...(pr && { pullRequest: { number: pr.number, url: pullRequestUrl(context, pr) } }),
+    });
+    await publisher.summary(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length));
+    if (outcome.reportPath)
+        info(`JSON report: ${outcome.reportPath}`);
+    if (!settings.reports.comment || !pr || !client || !thread)
+        return verdict;
+    await publisher.comment(client, {
+        owner: pr.owner,
+        repo: pr.repo,
+        issue: pr.number,
+        marker: input.marker,
+        input,
+        // The verdicts to remember: only when the replies were judged under a key (source: comments).
+        block: stateBlock(outcome, thread, {
+            ...(runId ? { id: String(runId) } : {}),
+            ...(commit && { commit: commit.sha }),
+        }),
+        existing: thread.sticky ?? null,
+        ...(thread.identity && { author: thread.identity }),
+        refused: (message) => `sandbox-gate could not comment on the pull request (${message}); the job summary has the report.`,
+    });
+    return verdict;
+}
+
+;// CONCATENATED MODULE: ./src/action/commenter.ts
+// The fork-safe commenter (`post-report`): a `workflow_run` job with a write token posts what a
+// `pull_request` job with a read-only token judged. It runs nothing. The report is an artifact of a run
+// whose workflow a fork may have rewritten, so it is untrusted input: checked against the report's
+// schema, capped in size, every field escaped by the renderer, links kept only where they point into the
+// pull request. The pull request is found from the event's head SHA through the API, never from anything
+// in the artifact; and a report that claims a pass its own run did not conclude does not pass.
+
+
+
+
+
+
+
+
+
+/** A report file larger than this is refused before it is read. */
+const REPORT_MAX_BYTES = 32 * 1024 * 1024;
+/** Results shown at most; a report with more is cut, and says so. */
+const RESULTS_MAX = 1000;
+/** Characters kept of each text field: the comment could not show more anyway. */
+const FIELD_MAX = 65_536;
+/** The pull requests one head SHA may be posted on, at most. */
+const PULLS_MAX = 5;
+async function readArtifact(path, name) {
+    const info = await (0,promises_namespaceObject.stat)(path).catch(() => undefined);
+    if (!info?.isFile())
+        throw new InputError("post-report", `'${name}' is not a readable file`);
+    if (info.size > REPORT_MAX_BYTES)
+        throw new InputError("post-report", `'${name}' holds ${info.size} bytes, more than ${REPORT_MAX_BYTES}`);
+    const report = parseReport(await (0,promises_namespaceObject.readFile)(path, "utf8"), name, "post-report");
+    const cap = (text) => (text.length > FIELD_MAX ? text.slice(0, FIELD_MAX) : text);
+    const results = report.results.slice(0, RESULTS_MAX).map((r) => newResult({
+        ...r,
+        id: cap(r.id),
+        source: cap(r.source),
+        stdout: cap(r.stdout),
+        stderr: cap(r.stderr),
+        feedback: cap(r.feedback),
+        ...(r.author !== undefined && { author: cap(r.author) }),
+    }));
+    // The base line shows the base run's status and counts only, rendered as the results are.
+    return { results, cut: report.results.length - results.length, base: report.base };
+}
+/** A result's link only where it points at a comment of this pull request: the artifact could link anywhere. */
+function keepLinksInto(results, prUrl) {
+    return results.map((r) => {
+        if (r.url === undefined || r.url.startsWith(`${prUrl}#`))
+            return r;
+        const { url: _dropped, ...rest } = r;
+        void _dropped;
+        return newResult(rest);
+    });
+}
+/** The run that made the report knows whether it passed; a pass it did not conclude is not its report's. Pure. */
+function claimedVerdict(judged, conclusion) {
+    if (judged.failed || conclusion === "success")
+        return judged;
+    return {
+        ...judged,
+        failed: true,
+        ours: false,
+        reason: `the report claims a pass, but the run that made it concluded ${conclusion}`,
+    };
+}
+/** The open pull requests the run's head heads, at most PULLS_MAX. */
+async function openPullsAt(client, repo, run, io) {
+    const pulls = (await client.pullRequestsAt(repo.owner, repo.repo, run.headSha, run.head))
+        .filter((p) => p.state === "open")
+        .slice(0, PULLS_MAX);
+    io.info(pulls.length > 0
+        ? `head ${run.headSha.slice(0, 7)} heads ${pulls.map((p) => `#${p.number}`).join(", ")}`
+        : `no open pull request is at ${run.headSha}: the check alone is posted`);
+    return pulls;
+}
+/** Posts the report's comment on every open pull request at the run's head, and one check on the head. */
+async function postReport(settings, client, context, io) {
+    const run = finishedRun(context);
+    const { owner, repo } = context.repo;
+    const { results, cut, base } = await readArtifact((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.postReport), settings.reports.postReport);
+    if (cut > 0)
+        io.warn(`sandbox-gate: the report holds ${cut} results more than the ${RESULTS_MAX} shown`);
+    const gate = claimedVerdict(conversationVerdict(results, settings.reports.failOn, settings.reports.decide), run.conclusion);
+    const pulls = await openPullsAt(client, context.repo, run, io);
+    const { marker } = markersOf(settings.conversation, process.env);
+    const identity = pulls.length > 0 ? await client.whoAmI() : undefined;
+    const parts = (pull) => ({
+        // With no pull request to point into, no link is kept.
+        results: keepLinksInto(results, pull?.url ?? "\u0000"),
+        skipped: [],
+        verdict: gate,
+        marker,
+        commit: { sha: run.headSha, url: commitUrl(context, run.headSha) },
+        ...(run.url && { runUrl: run.url }),
+        ...(base && { base }),
+        ...(pull && { pullRequest: { number: pull.number, url: pull.url } }),
+    });
+    const publisher = new Publisher(io);
+    for (const pull of pulls) {
+        await publisher.comment(client, {
+            owner,
+            repo,
+            issue: pull.number,
+            marker,
+            input: commentInput(parts(pull)),
+            ...(identity && { author: identity }),
+            refused: (message) => `sandbox-gate could not comment on #${pull.number} (${message}): give the job pull-requests: write`,
+        });
+    }
+    const first = commentInput(parts(pulls[0]));
+    await publisher.summary(renderSummary(first));
+    await publisher.check(client, context.repo, {
+        headSha: run.headSha,
+        gate,
+        summary: renderSummary(first, CHECK_SUMMARY_MAX_LENGTH),
+        ...(run.url && { detailsUrl: run.url }),
+    });
+    io.debug(`posted a report of ${results.length} results; the verdict: ${gate.reason}`);
+}
+
+;// CONCATENATED MODULE: ./src/action/io.ts
+// What the action says to the runner, behind one small interface: the log, the job summary, outputs,
+// annotations, the step's failure, its log groups. coreIO is @actions/core's; tests may give their own.
+
+const coreIO = {
+    info: core/* info */.pq,
+    warn: core/* warning */.$e,
+    debug: core/* debug */.Yz,
+    summary: async (markdown) => void (await core/* summary */.z.addRaw(markdown).write()),
+    output: core/* setOutput */.uH,
+    annotate: (level, message, place) => {
+        if (level === "error")
+            core/* error */.z3(message, place);
+        else if (level === "warning")
+            core/* warning */.$e(message, place);
+        else
+            core/* notice */.lm(message, place);
+    },
+    fail: core/* setFailed */.C1,
+};
+/** One log group at a time: each phase closes the one before. */
+class Groups {
+    #open = false;
+    enter(title) {
+        this.leave();
+        core/* startGroup */.Oh(title);
+        this.#open = true;
+    }
+    leave() {
+        if (this.#open)
+            core/* endGroup */.N4();
+        this.#open = false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/reactions.ts
+/** The comment a candidate id names, if it takes reactions. */
+function reactionTarget(candidateId) {
+    const m = /^(comment|review-comment)-(\d{1,20})$/.exec(candidateId);
+    return m ? { kind: m[1], id: Number(m[2]) } : undefined;
+}
+function verdictReaction(status) {
+    if (status === "pass")
+        return "rocket";
+    return status === "sandbox_error" ? undefined : "-1";
+}
+class Reactions {
+    client;
+    repo;
+    debug;
+    #watching = new Map();
+    #refused = false;
+    constructor(client, repo, debug) {
+        this.client = client;
+        this.repo = repo;
+        this.debug = debug;
+    }
+    /** 👀 on each of `ids`, not awaited: judging does not wait for GitHub. */
+    watch(ids) {
+        for (const id of ids) {
+            const target = reactionTarget(id);
+            if (target)
+                this.#watching.set(id, this.#try(() => this.client.react(this.repo.owner, this.repo.repo, target, "eyes")));
+        }
+    }
+    /** 👀 off, and the verdict's reaction on, for every reply watched. */
+    async settle(results) {
+        const byId = new Map(results.map((r) => [r.id, r]));
+        await Promise.all([...this.#watching].map(async ([id, eyes]) => {
+            const target = reactionTarget(id);
+            const eyesId = await eyes;
+            if (eyesId !== undefined)
+                await this.#try(() => this.client.unreact(this.repo.owner, this.repo.repo, target, eyesId));
+            const status = byId.get(id)?.status;
+            const verdict = status && verdictReaction(status);
+            if (verdict)
+                await this.#try(() => this.client.react(this.repo.owner, this.repo.repo, target, verdict));
+        }));
+        this.#watching.clear();
+    }
+    // A reaction is a courtesy: a refusal (a read-only token) ends them for the run, and never the run.
+    async #try(call) {
+        if (this.#refused)
+            return undefined;
+        try {
+            return await call();
+        }
+        catch (error) {
+            // Calls already in flight may be refused too: one note is enough.
+            if (!this.#refused)
+                this.debug(`reactions stopped: ${error.message}`);
+            this.#refused = true;
+            return undefined;
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
@@ -53381,244 +54197,6 @@ function readSettings(get, ctx) {
 
 
 
-
-
-
-
-
-
-
-
-
-
-const STATE_RUN_ID = "run-id";
-const STATE_ENGINE = "engine";
-// Every comment the gate writes starts with this; it is never taken for an agent's reply.
-const GATE_MARKER_PREFIX = "<!-- sandbox-gate:";
-// Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
-const SHORT_COMMENT_LENGTH = 16_384;
-/** The pull request the event is about, if any (pull_request*, issue_comment on a PR). */
-function pullRequestOf(context) {
-    const payload = context.payload;
-    const number = payload.pull_request?.number ?? (payload.issue?.pull_request ? payload.issue.number : undefined);
-    return typeof number === "number" ? { ...context.repo, number } : undefined;
-}
-/**
- * The commit the candidates are judged at: the pull request's head for a pull_request event (the commit
- * a reader finds in the PR), else the workflow's checkout (an issue_comment run checks out the default branch).
- */
-function commitOf(context) {
-    const pull = context.payload.pull_request;
-    const head = pull?.head?.sha;
-    const sha = typeof head === "string" ? head : context.sha;
-    if (!sha || !/^[0-9a-f]{40,64}$/.test(sha))
-        return undefined;
-    return { sha, url: `${context.serverUrl}/${context.repo.owner}/${context.repo.repo}/commit/${sha}` };
-}
-/**
- * The gate's version, part of the verdict key: a hash of the running bundle (dist/index.js as the
- * action is checked out), so any other build of the gate judges every reply again.
- */
-async function gateVersion() {
-    try {
-        return (0,external_node_crypto_.createHash)("sha256")
-            .update(await (0,promises_namespaceObject.readFile)((0,external_node_url_.fileURLToPath)(import.meta.url)))
-            .digest("hex")
-            .slice(0, 16);
-    }
-    catch {
-        return "unknown";
-    }
-}
-/** One log group at a time: each phase closes the one before. */
-class Groups {
-    #open = false;
-    enter(title) {
-        this.leave();
-        core/* startGroup */.Oh(title);
-        this.#open = true;
-    }
-    leave() {
-        if (this.#open)
-            core/* endGroup */.N4();
-        this.#open = false;
-    }
-}
-async function readThread(settings, client, pr) {
-    const { marker, legacy } = stickyMarkers({
-        explicit: settings.conversation.commentKey,
-        workflow: process.env.GITHUB_WORKFLOW ?? "",
-        job: process.env.GITHUB_JOB ?? "",
-        matrix: settings.conversation.matrix,
-    });
-    const comments = settings.source.kind === "comments";
-    const [issueComments, reviewComments, reviews] = await Promise.all([
-        client.listIssueComments(pr.owner, pr.repo, pr.number),
-        comments ? client.listReviewComments(pr.owner, pr.repo, pr.number) : [],
-        comments ? client.listReviews(pr.owner, pr.repo, pr.number) : [],
-    ]);
-    const replies = comments
-        ? [
-            ...issueComments.map((c) => ({ kind: "comment", ...c })),
-            ...reviewComments.map((c) => ({ kind: "review-comment", ...c })),
-            ...reviews.map((c) => ({ kind: "review", ...c })),
-        ]
-        : [];
-    const thread = { replies, fingerprints: fingerprints(replies), issueComments, marker };
-    core/* info */.pq(`${replies.length} comments and reviews on #${pr.number}; the gate's comment is marked ${marker}`);
-    if (!settings.reports.comment)
-        return thread;
-    thread.identity = await client.whoAmI();
-    core/* info */.pq(`the token writes as ${thread.identity.login} (learned by ${thread.identity.via})`);
-    thread.sticky =
-        findStickyComment(issueComments, marker, thread.identity) ??
-            (legacy ? findStickyComment(issueComments, legacy, thread.identity) : undefined);
-    core/* debug */.Yz(thread.sticky ? `the gate's comment: ${thread.sticky.url}` : "no comment of the gate's yet");
-    if (!comments || !thread.sticky)
-        return thread;
-    if (settings.conversation.rejudge) {
-        core/* info */.pq("rejudge: every reply is judged again");
-        return thread;
-    }
-    thread.state = await rememberedState(client, thread.sticky, thread.identity);
-    return thread;
-}
-/** The verdicts the gate's comment remembers, if they are the gate's own; otherwise none (judge everything). */
-async function rememberedState(client, sticky, us) {
-    let editor;
-    try {
-        editor = (await client.lastEdit(sticky.nodeId)).editor;
-    }
-    catch (error) {
-        core/* debug */.Yz(`who last edited the gate's comment is unknown (${error.message}): its verdicts are not used`);
-        return undefined;
-    }
-    const read = trustedState(sticky.body, editor, us.login);
-    if (!read.ok) {
-        core/* info */.pq(`remembered verdicts not used: ${read.why}; every reply is judged`);
-        return undefined;
-    }
-    core/* debug */.Yz(`remembered verdicts: ${read.state.entries.length}, key ${read.state.key}`);
-    return read.state;
-}
-async function* main_fromList(items) {
-    yield* items;
-}
-async function candidateEntries(settings, client, pr, thread) {
-    if (settings.source.kind === "files")
-        return candidatesFromFiles(await resolveGlobs("files", settings.source.files, settings.source.workdir));
-    if (!pr || !client)
-        throw new InputError("source", `'${settings.source.kind}' needs a pull_request or issue_comment event on a pull request`);
-    if (settings.source.kind === "comments") {
-        const candidates = selectCandidates(thread?.replies ?? [], settings.source.authors, GATE_MARKER_PREFIX);
-        return main_fromList(candidates.map((candidate) => ({ candidate })));
-    }
-    const pull = github_context.payload.pull_request;
-    const refs = pull?.base?.sha && pull.head?.sha ? { base: pull.base.sha, head: pull.head.sha } : undefined;
-    const diff = await pullRequestDiff(client, pr, settings.source.workdir, refs, core/* info */.pq);
-    core/* info */.pq(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
-    const url = `${github_context.serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}`;
-    const candidate = { id: `pull-${pr.number}`, source: url, url, kind: "patch", text: diff.text };
-    return main_fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
-}
-function setOutputs(outcome, verdict, settings) {
-    const { results } = outcome;
-    core/* setOutput */.uH("total", results.length);
-    core/* setOutput */.uH("passed", results.filter((r) => r.status === "pass").length);
-    core/* setOutput */.uH("failed", results.filter((r) => settings.reports.failOn.has(r.status)).length);
-    core/* setOutput */.uH("status", verdict.failed ? "fail" : "pass");
-    core/* setOutput */.uH("report", outcome.reportPath ?? "");
-    core/* setOutput */.uH("results", JSON.stringify(compactResults(results)));
-}
-const runUrl = (id) => `${github_context.serverUrl}/${github_context.repo.owner}/${github_context.repo.repo}/actions/runs/${id}`;
-/** `evaluation`: the markdown section that heads the job summary of an evaluation run, or "". */
-async function publish(outcome, verdict, settings, client, pr, thread, evaluation) {
-    const { serverUrl, runId } = github_context;
-    const state = thread?.state;
-    const input = {
-        results: outcome.results,
-        skipped: outcome.skipped,
-        gate: verdict,
-        deciding: verdict.deciding,
-        ours: verdict.ours,
-        marker: thread?.marker ?? stickyMarkers({ explicit: "", workflow: "", job: "", matrix: {} }).marker,
-        judgedIn: new Map(outcome.results.flatMap((r) => {
-            const run = r.cached ? state?.entries.find((e) => e.id === r.id)?.run : undefined;
-            return run ? [[r.id, runUrl(run)]] : [];
-        })),
-        ...(runId ? { runUrl: runUrl(runId) } : {}),
-        ...(outcome.base && { base: outcome.base }),
-        ...(commitOf(github_context) && { commit: commitOf(github_context) }),
-        ...(pr && { pullRequest: { number: pr.number, url: `${serverUrl}/${pr.owner}/${pr.repo}/pull/${pr.number}` } }),
-    };
-    // Each channel on its own: a summary that cannot be written must not cost the PR its comment.
-    await core/* summary */.z
-        .addRaw(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length))
-        .write()
-        .catch((error) => core/* warning */.$e(`sandbox-gate could not write the job summary: ${error.message}`));
-    if (outcome.reportPath)
-        core/* info */.pq(`JSON report: ${outcome.reportPath}`);
-    if (!settings.reports.comment || !pr || !client || !thread)
-        return;
-    // The verdicts to remember: only when the replies were judged under a key (source: comments).
-    const block = outcome.key === undefined
-        ? ""
-        : `${renderState(nextState(outcome.key, outcome.results, thread.fingerprints, state, {
-            ...(runId ? { id: String(runId) } : {}),
-            ...(commitOf(github_context) && { commit: commitOf(github_context).sha }),
-        }))}\n`;
-    const body = renderComment(input, COMMENT_MAX_LENGTH - block.length) + block;
-    // Nothing new judged and the same verdict: the comment stands. Rewriting it anyway would, with a PAT
-    // or an App's token, fire an issue_comment event and a run of its own, and that run another.
-    const verdictOf = (text) => text.split("\n").find((l) => l.startsWith("### "));
-    if (thread.sticky &&
-        block !== "" &&
-        stateBlockOf(thread.sticky.body) === block.trim() &&
-        verdictOf(thread.sticky.body) === verdictOf(body)) {
-        core/* info */.pq(`the sticky comment is up to date: ${thread.sticky.url}`);
-        return;
-    }
-    const outcomeOfComment = await upsertStickyComment(client, {
-        ...pr,
-        issue: pr.number,
-        marker: input.marker,
-        body,
-        shorten: () => renderComment(input, SHORT_COMMENT_LENGTH - block.length) + block,
-        ...(thread.identity && { author: thread.identity }),
-        existing: thread.sticky ?? null,
-    });
-    if (outcomeOfComment.action === "forbidden") {
-        core/* warning */.$e(`sandbox-gate could not comment on the pull request (${outcomeOfComment.message}); the job summary has the report.`);
-    }
-    else {
-        core/* info */.pq(`sticky comment ${outcomeOfComment.action}: ${outcomeOfComment.url}`);
-    }
-}
-/**
- * The verdict first, as the step's error when it fails (it must not be the annotation GitHub drops),
- * then the most useful of the candidates' within GitHub's 10 per step, then one notice for the rest.
- */
-function annotate(outcome, verdict, settings) {
-    if (verdict.failed)
-        core/* setFailed */.C1(verdict.reason);
-    else
-        core/* info */.pq(verdict.reason);
-    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const repoPrefix = (0,external_node_path_namespaceObject.relative)(workspace, (0,external_node_path_namespaceObject.resolve)(workspace, settings.source.workdir)).split(external_node_path_namespaceObject.sep).join("/");
-    const all = buildAnnotations(outcome.results, settings.reports.failOn, repoPrefix.startsWith("..") ? "" : repoPrefix, verdict.deciding);
-    const { shown, hidden } = limitAnnotations(all, verdict.failed);
-    for (const a of shown) {
-        const props = { title: a.title, file: a.file, startLine: a.startLine, startColumn: a.startColumn };
-        if (a.level === "error")
-            core/* error */.z3(a.message, props);
-        else
-            core/* warning */.$e(a.message, props);
-    }
-    if (hidden > 0)
-        core/* notice */.lm(`${hidden} more not-passing candidates are not annotated here (GitHub keeps 10 per step): see the job summary.`, {
-            title: "sandbox-gate",
-        });
-}
 async function main_run() {
     const groups = new Groups();
     try {
@@ -53629,115 +54207,91 @@ async function main_run() {
         // Our token never reaches a sandbox; masking it keeps it out of logs too.
         if (settings.token)
             core/* setSecret */.Pq(settings.token);
-        const pr = pullRequestOf(github_context);
         const client = settings.token
             ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core/* warning */.$e })
             : undefined;
-        if (settings.reports.postReport) {
-            if (!client)
-                throw new InputError("github-token", "is needed to post a report");
-            await postReport(settings, client, github_context, {
-                info: core/* info */.pq,
-                warn: core/* warning */.$e,
-                debug: core/* debug */.Yz,
-                summary: async (markdown) => void (await core/* summary */.z.addRaw(markdown).write()),
-            });
-            return;
-        }
-        const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
-        core/* saveState */.LZ(STATE_RUN_ID, runId);
-        core/* saveState */.LZ(STATE_ENGINE, settings.mode.engine);
-        let thread;
-        if (pr &&
-            client &&
-            settings.reports.merge.length === 0 &&
-            (settings.source.kind === "comments" || settings.reports.comment)) {
-            groups.enter(`sandbox-gate: pull request #${pr.number}`);
-            thread = await readThread(settings, client, pr);
-        }
-        const version = await gateVersion();
-        // The replies about to be judged (not carried over), for their 👀; reactions only where the gate comments.
-        const judging = [];
-        const reactions = thread && client && pr && settings.reports.comment && settings.source.kind === "comments"
-            ? new Reactions(client, pr, core/* debug */.Yz)
-            : undefined;
-        // Merged shard reports get the gate's decision as if their candidates had run here.
-        const work = settings.reports.merge.length > 0
-            ? {
-                kind: "merge",
-                reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir),
-                input: "merge",
-            }
-            : {
-                kind: "judge",
-                entries: () => candidateEntries(settings, client, pr, thread),
-                ...(thread &&
-                    settings.source.kind === "comments" && {
-                    remembered: {
-                        version,
-                        lookup: (key) => {
-                            core/* debug */.Yz(`verdict key ${key}${thread.state?.key === key ? " (as remembered)" : ""}`);
-                            const carried = carriedOver(thread.state, key, thread.fingerprints, commitOf(github_context)?.sha);
-                            return (candidate) => {
-                                const result = carried(candidate);
-                                if (!result)
-                                    judging.push(candidate.id);
-                                return result;
-                            };
-                        },
-                    },
-                }),
-            };
-        const outcome = await runSession(settings, work, runId, {
-            log: core/* info */.pq,
-            warn: core/* warning */.$e,
-            // Apart from the progress lines: in the audit-log file, and in the log in debug mode only.
-            audit: (event) => core/* debug */.Yz(JSON.stringify(event)),
-            phase: (name, detail) => {
-                if (name === "engine") {
-                    groups.enter(`sandbox-gate: engine (${detail})`);
-                    core/* info */.pq(`isolation: ${settings.mode.isolation}, ${settings.mode.concurrency} sandboxes at once`);
-                    return;
-                }
-                groups.enter("sandbox-gate: images and candidates");
-                reactions?.watch(judging);
-            },
-        });
-        groups.enter("sandbox-gate: reports");
-        if (outcome.carried !== undefined)
-            core/* info */.pq(`${outcome.results.length - outcome.carried} judged, ${outcome.carried} carried over from earlier runs`);
-        const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide);
-        setOutputs(outcome, verdict, settings);
-        core/* info */.pq(renderEvaluationText(outcome.evaluation));
-        const evaluationRun = settings.source.kind === "files" || work.kind === "merge" || settings.reports.baseline !== "";
-        await publish(outcome, verdict, settings, client, pr, thread, evaluationRun ? `${renderEvaluationMarkdown(outcome.evaluation, outcome.results)}\n` : "");
-        await reactions?.settle(outcome.results);
-        groups.leave();
-        annotate(outcome, verdict, settings);
+        if (!settings.reports.postReport)
+            return await main_judge(settings, client, groups);
+        if (!client)
+            throw new InputError("github-token", "is needed to post a report");
+        await postReport(settings, client, github_context, coreIO);
     }
     catch (error) {
         groups.leave();
         core/* setFailed */.C1(error instanceof InputError ? error.message : `sandbox-gate: ${error.message}`);
     }
 }
-/** The post step: remove every container this run labelled, even after a cancelled job. */
-async function cleanup() {
-    const runId = core/* getState */.Gu(STATE_RUN_ID);
-    if (!runId)
-        return;
-    try {
-        const removed = await new CliEngine({ binary: core/* getState */.Gu(STATE_ENGINE) || "docker" }).removeLabelled(`${RUN_LABEL}=${runId}`);
-        if (removed.length)
-            core/* info */.pq(`removed ${removed.length} leftover(s) of this run (containers, then images): ${removed.join(", ")}`);
+async function main_judge(settings, client, groups) {
+    const pr = pullRequestOf(github_context);
+    const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
+    rememberRun(runId, settings.mode.engine);
+    const step = { ...(client && { client }), ...(pr && { pr }) };
+    if (pr &&
+        client &&
+        settings.reports.merge.length === 0 &&
+        (settings.source.kind === "comments" || settings.reports.comment)) {
+        groups.enter(`sandbox-gate: pull request #${pr.number}`);
+        step.thread = await readThread(settings, client, pr, markersOf(settings.conversation, process.env), coreIO);
     }
-    catch (error) {
-        core/* warning */.$e(`sandbox-gate cleanup: ${error.message}`);
-    }
+    // The replies about to be judged (not carried over), for their 👀; reactions only where the gate comments.
+    const judging = [];
+    const reactions = step.thread && client && pr && settings.reports.comment && settings.source.kind === "comments"
+        ? new Reactions(client, pr, core/* debug */.Yz)
+        : undefined;
+    const work = await workOf(settings, step, judging);
+    const outcome = await runSession(settings, work, runId, sessionIO(settings, groups, () => reactions?.watch(judging)));
+    groups.enter("sandbox-gate: reports");
+    const publisher = new Publisher(coreIO);
+    const merged = work.kind === "merge";
+    const verdict = await publishRun(publisher, { settings, merged, outcome, context: github_context, ...step });
+    await reactions?.settle(outcome.results);
+    groups.leave();
+    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    publisher.annotate(outcome.results, verdict, settings.reports.failOn, annotationPrefix(workspace, settings.source.workdir));
+}
+/** Judge the candidates the source gives, carrying remembered verdicts over; or merge shard reports. */
+async function workOf(settings, { client, pr, thread }, judging) {
+    // Merged shard reports get the gate's decision as if their candidates had run here.
+    if (settings.reports.merge.length > 0)
+        return {
+            kind: "merge",
+            reports: () => resolveGlobs("merge", settings.reports.merge, settings.source.workdir),
+            input: "merge",
+        };
+    const entries = () => candidateSource(settings.source, {
+        ...(client && { client }),
+        ...(pr && { pullRequest: pullRequestEventOf(github_context, pr) }),
+        ...(thread && { replies: thread.replies }),
+        log: core/* info */.pq,
+    }).entries();
+    if (!thread || settings.source.kind !== "comments")
+        return { kind: "judge", entries };
+    const commit = headCommitOf(github_context)?.sha;
+    const remembered = rememberedVerdicts(thread, await gateVersion(), commit, judging, core/* debug */.Yz);
+    return { kind: "judge", entries, remembered };
+}
+function sessionIO(settings, groups, judging) {
+    return {
+        log: core/* info */.pq,
+        warn: core/* warning */.$e,
+        // Apart from the progress lines: in the audit-log file, and in the log in debug mode only.
+        audit: (event) => core/* debug */.Yz(JSON.stringify(event)),
+        phase: (name, detail) => {
+            if (name === "engine") {
+                groups.enter(`sandbox-gate: engine (${detail})`);
+                core/* info */.pq(`isolation: ${settings.mode.isolation}, ${settings.mode.concurrency} sandboxes at once`);
+                return;
+            }
+            groups.enter("sandbox-gate: images and candidates");
+            judging();
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
 // The action's main step as `local-action run . src/main.ts .env` runs it (it imports an entry's `run()`);
-// on GitHub, index.ts calls the same functions. The work is in action/main.ts.
+// on GitHub, index.ts calls the same functions. The work is in action/main.ts, the post step's in action/cleanup.ts.
+
 
 
 

@@ -10513,7 +10513,7 @@ var __webpack_exports__ = {};
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  d: () => (/* reexport */ InputError),
+  d: () => (/* reexport */ errors_InputError),
   E: () => (/* binding */ openSandbox)
 });
 
@@ -10528,6 +10528,24 @@ const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(
 // dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
 // a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
 // glob.ts), since only the file system can tell.
+/** Linux's limits (NAME_MAX, PATH_MAX with its NUL): a name past them cannot be made in any sandbox. */
+const MAX_NAME_BYTES = 255;
+const WORKDIR = "/work/";
+const MAX_PATH_BYTES = 4096 - 1 - WORKDIR.length;
+/**
+ * Why a path (already relative and inside the tree) cannot exist on the sandbox's file system, or
+ * undefined: a name over 255 bytes, or a path over PATH_MAX once under the work dir. Decided here, before
+ * anything runs, since the file system would only fail it half-way through writing the candidate's files.
+ */
+function pathLengthProblem(segments) {
+    const long = segments.find((s) => Buffer.byteLength(s, "utf8") > MAX_NAME_BYTES);
+    if (long !== undefined)
+        return `has a name of ${Buffer.byteLength(long, "utf8")} bytes, more than the ${MAX_NAME_BYTES} a file system allows`;
+    const bytes = Buffer.byteLength(segments.join("/"), "utf8");
+    return bytes > MAX_PATH_BYTES
+        ? `is ${bytes} bytes long, more than the ${MAX_PATH_BYTES} a path under ${WORKDIR} may be`
+        : undefined;
+}
 /** A relative POSIX path that stays inside the tree, normalised (`./x` and `x//y` are fine). */
 function checkRelativePath(path) {
     if (/[\x00-\x1f\x7f]/.test(path))
@@ -10545,6 +10563,9 @@ function checkRelativePath(path) {
     // git apply refuses these too: the repository's own metadata is never a target.
     if (segments.some((s) => s.toLowerCase() === ".git"))
         return { ok: false, why: "is inside .git" };
+    const tooLong = pathLengthProblem(segments);
+    if (tooLong)
+        return { ok: false, why: tooLong, tooLong: true };
     return { ok: true, path: segments.join("/") };
 }
 /** Whether `path` passes the rule. */
@@ -10707,7 +10728,7 @@ function shipped(name, title, description) {
  * `value` with every object's keys in the order its schema declares them, keys set to undefined left
  * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
  */
-function inSchemaOrder(schema, value) {
+function declare_inSchemaOrder(schema, value) {
     return layOut(schema, value);
 }
 function layOut(schema, value) {
@@ -10870,7 +10891,7 @@ function nameOfInput(input, naming) {
     return `Input '${input}'`;
 }
 /** A bad input value: the message names the input, so one line tells the user what to fix. */
-class InputError extends Error {
+class errors_InputError extends Error {
     input;
     detail;
     naming;
@@ -10885,7 +10906,7 @@ class InputError extends Error {
     }
     /** The same error, worded for `naming`'s entry. */
     in(naming) {
-        return new InputError(this.input, this.detail, naming);
+        return new errors_InputError(this.input, this.detail, naming);
     }
 }
 
@@ -10899,7 +10920,7 @@ function parseDuration(input, value) {
     const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
     const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
     if (!Number.isFinite(ms) || ms <= 0) {
-        throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
+        throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
     }
     return Math.round(ms);
 }
@@ -10908,7 +10929,7 @@ function parseSize(input, value) {
     const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
     const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
     if (!Number.isFinite(bytes) || bytes < 1) {
-        throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+        throw new errors_InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
     }
     return Math.floor(bytes);
 }
@@ -11012,8 +11033,6 @@ async function* readDataset(path, name) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:perf_hooks"
-const external_node_perf_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
 ;// CONCATENATED MODULE: ./src/verdict/memory.ts
 const MiB = 1024 * 1024;
 /**
@@ -11050,81 +11069,6 @@ function classify(facts) {
     if (facts.phase !== "run")
         return "sandbox_error";
     return facts.exitCode === 0 ? "pass" : "test_failed";
-}
-
-;// CONCATENATED MODULE: ./src/verdict/feedback.ts
-/** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
-const FAILING_LISTED = 20;
-const MESSAGE_SHOWN = 500;
-function indent(text) {
-    const clipped = text.length > MESSAGE_SHOWN ? `${text.slice(0, MESSAGE_SHOWN)}…` : text;
-    return clipped
-        .trim()
-        .split("\n")
-        .map((line) => `   ${line}`)
-        .join("\n");
-}
-/** The failing tests first, each with its message; then what failed on the base already, by id. */
-function testsBlock(tests) {
-    const items = tests.failing
-        .slice(0, FAILING_LISTED)
-        .map((t, i) => `${i + 1}. ${t.id}${t.message ? `\n${indent(t.message)}` : ""}`);
-    if (tests.failing.length > FAILING_LISTED)
-        items.push(`… and ${tests.failing.length - FAILING_LISTED} more`);
-    const preexisting = tests.preexisting.length
-        ? `\n\nAlready failing on the base, not counted against the code: ${tests.preexisting.slice(0, FAILING_LISTED).join(", ")}${tests.preexisting.length > FAILING_LISTED ? ", …" : ""}`
-        : "";
-    return `${items.length ? `Failing tests:\n${items.join("\n")}` : ""}${preexisting}`;
-}
-// What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
-// bash's fork retry, Go's and Java's thread creation.
-const AT_PROCESS_LIMIT = /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
-/** A note when the output shows the sandbox's process limit, not the code, stopped the tests. */
-function limitNote(f) {
-    if (f.pidsLimit === undefined || (!AT_PROCESS_LIMIT.test(f.stderr) && !AT_PROCESS_LIMIT.test(f.stdout)))
-        return "";
-    return `\n\nNote: the output shows a process or thread refused by the sandbox's process limit (pids-limit ${f.pidsLimit}); if the tests need more, the limit, not the code, made them fail.`;
-}
-const MIB = 1024 ** 2;
-function feedback_location(s) {
-    const parts = [s.file, s.line, s.column].filter((p) => p !== undefined && p !== "");
-    return parts.length ? ` at ${parts.join(":")}` : "";
-}
-function tail(text, truncated) {
-    return truncated ? `${text}\n[output truncated]` : text;
-}
-function feedback_feedbackFor(f) {
-    switch (f.status) {
-        case "pass":
-            return "";
-        case "no_code":
-            return `No runnable code was found in the reply${f.reason ? ` (${f.reason})` : ""}. Reply with the code in one fenced block.`;
-        case "patch_failed":
-            return `The patch did not apply: ${f.reason ?? "no hunk matched the base tree"}. Regenerate it against the current files.`;
-        case "syntax_error":
-            return `The code does not parse${f.syntax ? feedback_location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
-        case "timeout":
-            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
-        case "oom": {
-            const how = f.heldAtLimit
-                ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
-                : "and was killed";
-            return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
-        }
-        case "test_failed": {
-            const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
-            const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
-            const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
-            const head = f.reason
-                ? `The tests did not pass: ${f.reason} (the test command ${how}).`
-                : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
-            const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
-            const notes = (f.notes ?? []).map((note) => `\n\nNote: ${note}.`).join("");
-            return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
-        }
-        case "sandbox_error":
-            return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
-    }
 }
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -11709,11 +11653,14 @@ function unsafePath(patch) {
         for (const path of [file.oldPath, file.newPath]) {
             const checked = path === null ? null : checkRelativePath(path);
             if (checked && !checked.ok) {
+                // A name the file system cannot hold is the candidate's, like one that escapes, but not an escape.
                 return {
                     ok: false,
                     file: clipPath(path),
                     hunk: null,
-                    reason: `path escapes the tree: ${quote(path)} (${checked.why})`,
+                    reason: checked.tooLong
+                        ? `path too long: ${quote(path)} ${checked.why}`
+                        : `path escapes the tree: ${quote(path)} (${checked.why})`,
                 };
             }
         }
@@ -11749,55 +11696,69 @@ function applyPatch(tree, patch, opts = {}) {
     if (patch.files.length === 0)
         return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
     const allowed = rank(opts.maxStrategy ?? "offset");
-    const levels = LEVELS.filter((level) => rank(level.strategy) <= allowed);
-    const base = (path) => {
-        const bytes = tree.get(path);
-        return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+    const applying = {
+        tree,
+        levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
+        base: (path) => {
+            const bytes = tree.get(path);
+            return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+        },
+        // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+        leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
+        latest: new Map(),
+        writes: new Map(),
+        removals: new Set(),
+        weakest: 0,
     };
-    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
-    const leaving = new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath));
-    // What a change in place reads: the last write of the path, or null once it is deleted or renamed away.
-    const latest = new Map();
-    const writes = new Map();
-    const removals = new Set();
-    let weakest = 0;
     for (const file of patch.files) {
-        const { oldPath, newPath } = file;
-        const path = newPath ?? oldPath;
-        const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
-        if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
-            const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
-            return refuse(newPath, `the patch ${how}, but it already exists`);
-        }
-        if (oldPath !== null && !moved && latest.get(oldPath) === null)
-            return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
-        const source = oldPath === null
-            ? { content: "", executable: false }
-            : moved
-                ? base(oldPath)
-                : (latest.get(oldPath) ?? base(oldPath));
-        if (source === undefined)
-            return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
-        const result = patchContent(path, source.content, file.hunks, levels);
-        if (!result.ok)
-            return result;
-        if (newPath === null && result.content !== "")
-            return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
-        weakest = Math.max(weakest, rank(result.strategy));
-        if (newPath === null || isRename(file)) {
-            removals.add(oldPath);
-            latest.set(oldPath, null);
-        }
-        if (newPath !== null) {
-            // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-            const written = {
-                content: result.content,
-                executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
-            };
-            writes.set(newPath, written);
-            latest.set(newPath, written);
-        }
+        const failure = applyFile(file, applying);
+        if (failure)
+            return failure;
     }
+    return outcome(applying);
+}
+/** Applies one file's part of the patch onto what `applying` has so far; a failure ends the whole patch. */
+function applyFile(file, applying) {
+    const { tree, leaving, latest, base } = applying;
+    const { oldPath, newPath } = file;
+    const path = newPath ?? oldPath;
+    const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+    if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
+        const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
+        return refuse(newPath, `the patch ${how}, but it already exists`);
+    }
+    if (oldPath !== null && !moved && latest.get(oldPath) === null)
+        return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+    const source = oldPath === null
+        ? { content: "", executable: false }
+        : moved
+            ? base(oldPath)
+            : (latest.get(oldPath) ?? base(oldPath));
+    if (source === undefined)
+        return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
+    const result = patchContent(path, source.content, file.hunks, applying.levels);
+    if (!result.ok)
+        return result;
+    if (newPath === null && result.content !== "")
+        return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
+    applying.weakest = Math.max(applying.weakest, rank(result.strategy));
+    if (newPath === null || isRename(file)) {
+        applying.removals.add(oldPath);
+        latest.set(oldPath, null);
+    }
+    if (newPath !== null) {
+        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+        const written = {
+            content: result.content,
+            executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+        };
+        applying.writes.set(newPath, written);
+        latest.set(newPath, written);
+    }
+    return null;
+}
+/** The files that differ from the base tree once every part is applied: written files win over removed ones. */
+function outcome({ base, removals, writes, weakest }) {
     const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
     const changed = ([path, entry]) => {
         const before = base(path);
@@ -14588,7 +14549,7 @@ function toPosix(path) {
  */
 async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
-        throw new InputError(input, `base directory '${base}' does not exist`);
+        throw new errors_InputError(input, `base directory '${base}' does not exist`);
     });
     const anchored = (pattern) => new Minimatch(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
     const includes = patterns
@@ -14607,13 +14568,13 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
         const real = await (0,promises_namespaceObject.realpath)(absolute).catch(() => undefined);
         const inside = real !== undefined && !(0,external_node_path_namespaceObject.relative)(root, real).startsWith("..") && !(0,external_node_path_namespaceObject.isAbsolute)((0,external_node_path_namespaceObject.relative)(root, real));
         if (!inside)
-            throw new InputError(input, `'${rel}' resolves outside ${base}`);
+            throw new errors_InputError(input, `'${rel}' resolves outside ${base}`);
         if ((await (0,promises_namespaceObject.lstat)(real)).isFile())
             found.push({ absolute: real, relative: rel });
     }
     const unmatched = includes.find((inc) => inc.hits === 0);
     if (unmatched && !allowNone)
-        throw new InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
+        throw new errors_InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
     return found;
 }
 
@@ -14637,7 +14598,7 @@ async function loadTestFiles(patterns, base, maxBytes) {
         total += content.length;
         // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
         if (total > maxBytes)
-            throw new InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
+            throw new errors_InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
         files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
     }
     return files;
@@ -14904,11 +14865,182 @@ function extractCode(reply, language) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/prepare/candidate.ts
+// A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
+// base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
+// here: the run places and runs what this prepares (run/pipeline.ts).
+
+
+
+
+/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
+const MAX_FALLBACKS = 2;
+const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
+function imageFor(settings, language) {
+    return settings.run.image || LANGUAGES[language].image;
+}
+/** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
+function candidateLimits(settings, candidate, patched) {
+    return {
+        ...settings.limits,
+        timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+        pidsLimit: patched ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+    };
+}
+/** A reply's code or a patch's tree, ready for a sandbox; or why it cannot run. */
+function prepareCandidate(candidate, ctx) {
+    return candidate.kind === "patch"
+        ? preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
+        : prepareReply(candidate, ctx);
+}
+function unprepared(candidate, settings, why) {
+    return { ...why, limits: candidateLimits(settings, candidate, why.patch !== undefined) };
+}
+/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
+function declaredLanguage(candidate, settings) {
+    const target = candidate.overrides?.target || settings.run.target;
+    return (candidate.overrides?.language ??
+        (settings.run.language === "auto" ? undefined : settings.run.language) ??
+        (target ? languageOfPath(target) : undefined));
+}
+function languageOfFiles(paths) {
+    for (const path of paths) {
+        const language = languageOfPath(path);
+        if (language)
+            return language;
+    }
+    return undefined;
+}
+function extraFiles(candidate) {
+    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
+}
+async function prepareReply(candidate, ctx) {
+    const { settings } = ctx;
+    const declared = declaredLanguage(candidate, settings);
+    const extraction = extractCode(candidate.text, declared ?? "auto");
+    if (extraction.kind === "none") {
+        // A reply that holds only a diff is a patch.
+        const patches = findPatchBlocks(candidate.text);
+        if (patches.length > 0)
+            return preparePatch(patches.join("\n"), candidate, ctx);
+        return unprepared(candidate, settings, {
+            status: "no_code",
+            language: declared ?? null,
+            reason: extraction.reason,
+        });
+    }
+    const extra = extraFiles(candidate);
+    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
+    if (!language)
+        return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE });
+    const target = candidate.overrides?.target || settings.run.target || LANGUAGES[language].target;
+    // After a setup, the tests are in the run image with what it made of them.
+    const start = ctx.tree && settings.run.setup ? "tests" : undefined;
+    const limits = candidateLimits(settings, candidate, false);
+    const withCode = (code) => ({
+        language,
+        // The candidate's own files come last so its target wins over a test file of the same name.
+        files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
+        checks: [{ language, files: [target] }],
+        limits,
+        ...(start && { start, deleted: [] }),
+    });
+    return {
+        ...withCode(extraction.code),
+        fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
+    };
+}
+async function applyToBase(diff, ctx, tree) {
+    const parsed = parsePatch(diff);
+    const touched = tree
+        ? baseOfTree(tree, touchedPaths(parsed))
+        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+    if (!touched.ok)
+        return touched.reason;
+    const applied = applyPatch(touched.files, parsed, {
+        executable: touched.executable,
+        // What git apply applies, unless the user asked for more.
+        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+    });
+    if (!applied.ok)
+        return applied.reason;
+    return {
+        touched,
+        files: applied.files,
+        executable: applied.executable,
+        patch: { changedFiles: applied.changed, strategy: applied.strategy },
+    };
+}
+/** The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the change alone. */
+function patchedTree(applied, startFiles, candidate) {
+    const final = new Map(startFiles.map((f) => [f.path, f]));
+    const changes = new Map(extraFiles(candidate).map((f) => [f.path, f]));
+    const deleted = [];
+    for (const [path, content] of applied.files) {
+        if (content === null) {
+            final.delete(path);
+            changes.delete(path);
+            deleted.push(path);
+        }
+        else
+            changes.set(path, { path, content, executable: applied.executable.has(path) });
+    }
+    for (const file of changes.values())
+        final.set(file.path, file);
+    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
+    return { final, changes, deleted, written };
+}
+/** One parse check per language, over the files the patch writes. */
+function checksOf(written) {
+    const checks = new Map();
+    for (const path of written) {
+        const lang = languageOfPath(path);
+        if (lang)
+            checks.set(lang, [...(checks.get(lang) ?? []), path]);
+    }
+    return [...checks].map(([language, files]) => ({ language, files }));
+}
+async function preparePatch(diff, candidate, ctx) {
+    const { settings } = ctx;
+    const declared = declaredLanguage(candidate, settings);
+    // A patch runs against the whole checkout unless `tests` names what it needs.
+    const tree = ctx.tree && settings.source.tests.length === 0 ? await ctx.tree() : undefined;
+    const applied = await applyToBase(diff, ctx, tree);
+    if (typeof applied === "string")
+        return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+    const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
+    const { final, changes, deleted, written } = patchedTree(applied, tree ? tree.files : ctx.testFiles, candidate);
+    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
+    const { patch } = applied;
+    if (!language)
+        return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
+    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+    if (bytes > settings.limits.workdirBytes) {
+        const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
+        return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
+    }
+    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
+    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+    if (!start)
+        for (const [path, content] of applied.touched.files)
+            before.set(path, { path, content, executable: applied.touched.executable.has(path) });
+    return {
+        language,
+        // With a run image holding the start, only what the candidate changes travels.
+        files: [...(start ? changes : final).values()],
+        checks: checksOf(written),
+        limits: candidateLimits(settings, candidate, true),
+        patch,
+        ...(start && { start, deleted }),
+        unpatched: [...before.values()],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
-const WORKDIR = /(?:file:\/\/)?\/work\//g;
+const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
 function relative(path) {
-    return path.replace(WORKDIR, "").replace(/^\.\//, "");
+    return path.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
 }
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
@@ -14986,7 +15118,7 @@ const PARSERS = {
 function parseCheckOutput(language, output, target, verdict) {
     const text = output.replace(/\r\n?/g, "\n").trim();
     const parsed = PARSERS[language](text, verdict) ?? {};
-    const message = (parsed.message ?? text).replace(WORKDIR, "").trim() || "the parse check failed without a message";
+    const message = (parsed.message ?? text).replace(syntax_WORKDIR, "").trim() || "the parse check failed without a message";
     const info = { message, file: relative(parsed.file || target) };
     if (parsed.line !== undefined)
         info.line = parsed.line;
@@ -14994,312 +15126,6 @@ function parseCheckOutput(language, output, target, verdict) {
         info.column = parsed.column;
     return info;
 }
-
-;// CONCATENATED MODULE: ./src/core/statuses.ts
-// The statuses a candidate can end with, the vocabulary every room shares.
-/** Statuses in the order classification tries them: the first that matches wins. */
-const STATUSES = [
-    "no_code",
-    "patch_failed",
-    "syntax_error",
-    "timeout",
-    "oom",
-    "test_failed",
-    "pass",
-    "sandbox_error",
-];
-
-;// CONCATENATED MODULE: ./src/core/schemas/report.ts
-// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
-// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
-// come from it, and newResult lays every result out in its key order.
-
-
-// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
-// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
-// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
-const COUNT = { type: "integer", minimum: 0 };
-const STATUS = { enum: STATUSES };
-const TESTS = {
-    type: "object",
-    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
-    properties: {
-        counts: {
-            type: "object",
-            description: "How many test cases ended each way.",
-            properties: {
-                passed: { ...COUNT, description: "Test cases that passed." },
-                failed: { ...COUNT, description: "Test cases that failed an assertion." },
-                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
-                skipped: { ...COUNT, description: "Test cases that were skipped." },
-            },
-            required: ["passed", "failed", "error", "skipped"],
-        },
-        cases: {
-            type: "array",
-            description: "Every test case, in the order the files list them.",
-            items: {
-                type: "object",
-                properties: {
-                    id: declare_text("Stable id of the test case, as `compare` lists it."),
-                    name: declare_text("The test case's name."),
-                    classname: declare_text("The test case's class or suite name."),
-                    file: declare_text("The file the test case is in, when the XML says."),
-                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
-                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
-                    message: declare_text("The failure's or error's message."),
-                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
-                    flaky: {
-                        type: "boolean",
-                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
-                    },
-                },
-                required: ["id", "name", "status"],
-            },
-        },
-    },
-    required: ["counts", "cases"],
-};
-const TEST_IDS = { type: "array", items: { type: "string" } };
-const RESULT_SCHEMA = {
-    type: "object",
-    description: "One judged candidate.",
-    properties: {
-        id: {
-            type: "string",
-            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
-        },
-        source: {
-            type: "string",
-            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
-        },
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        author: declare_text("The login of the comment's author, for candidates from a pull request."),
-        language: {
-            type: ["string", "null"],
-            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
-        },
-        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${STATUSES.join(", ")}.` },
-        exit_code: {
-            type: ["integer", "null"],
-            description: "The test command's exit code; null when it did not run or the engine could not tell.",
-        },
-        signal: {
-            type: ["string", "null"],
-            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
-        },
-        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
-        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
-        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
-        truncated: {
-            type: "object",
-            description: "Whether each stream was cut at `max-output`.",
-            properties: {
-                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
-                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
-            },
-            required: ["stdout", "stderr"],
-        },
-        feedback: {
-            type: "string",
-            description: "The message to hand back to the model for this status; empty for `pass`.",
-        },
-        syntax: {
-            type: "object",
-            description: "Where and why the code does not parse, for `syntax_error`.",
-            properties: {
-                message: declare_text("The parser's message."),
-                file: declare_text("The file that does not parse, relative to the work dir."),
-                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
-                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
-            },
-            required: ["message"],
-        },
-        changed_files: {
-            type: "array",
-            items: { type: "string" },
-            description: "The files a patch changed, for patch candidates.",
-        },
-        patch_strategy: {
-            type: "string",
-            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
-        },
-        tests: TESTS,
-        compare: {
-            type: "object",
-            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
-            properties: {
-                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
-                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
-                pass_to_fail: {
-                    ...TEST_IDS,
-                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
-                },
-                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
-                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
-                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
-            },
-        },
-        attempts: {
-            type: "array",
-            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
-            items: {
-                type: "object",
-                properties: {
-                    status: { ...STATUS, description: "The attempt's status." },
-                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
-                },
-                required: ["status", "duration_ms"],
-            },
-        },
-        flaky: {
-            type: "boolean",
-            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
-        },
-        retried: {
-            type: "boolean",
-            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
-        },
-        notes: {
-            type: "array",
-            items: { type: "string" },
-            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
-        },
-        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
-        cached: {
-            type: "boolean",
-            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
-        },
-    },
-    required: [
-        "id",
-        "source",
-        "language",
-        "status",
-        "exit_code",
-        "signal",
-        "duration_ms",
-        "stdout",
-        "stderr",
-        "truncated",
-        "feedback",
-    ],
-};
-const SKIPPED_SCHEMA = {
-    type: "object",
-    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
-    properties: {
-        id: declare_text("The candidate's id, as a result would have it."),
-        source: declare_text("Where the candidate came from, as a result would have it."),
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        reason: declare_text("Why it was not run."),
-    },
-    required: ["id", "source", "reason"],
-};
-const SHARD_SCHEMA = {
-    type: "object",
-    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
-    properties: {
-        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
-        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
-    },
-    required: ["index", "count"],
-};
-// One property per status, so a consumer can rely on every count being there, zeros included.
-const BY_STATUS = Object.fromEntries(STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
-const REPORT_SCHEMA = {
-    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
-    type: "object",
-    properties: {
-        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
-        shard: { $ref: "#/$defs/shard" },
-        summary: {
-            type: "object",
-            description: "Counts over `results`.",
-            properties: {
-                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
-                by_status: {
-                    type: "object",
-                    description: "How many results have each status; every status is listed.",
-                    properties: BY_STATUS,
-                    required: STATUSES,
-                },
-            },
-            required: ["total", "by_status"],
-        },
-        results: {
-            type: "array",
-            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
-            items: { $ref: "#/$defs/result" },
-        },
-        skipped: {
-            type: "array",
-            description: "Candidates over the `max-candidates` quota, not run.",
-            items: { $ref: "#/$defs/skipped" },
-        },
-        base: {
-            type: "object",
-            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
-            properties: {
-                status: { ...STATUS, description: "The base run's status." },
-                exit_code: {
-                    type: ["integer", "null"],
-                    description: "The test command's exit code on the base; null when it did not run to its end.",
-                },
-                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
-                tests: TESTS,
-                notes: {
-                    type: "array",
-                    items: { type: "string" },
-                    description: "What could not be read of the base run's results, or why the comparison is void.",
-                },
-            },
-            required: ["status"],
-        },
-        pass_at_k: {
-            type: "object",
-            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
-            properties: {
-                k: {
-                    type: "array",
-                    items: { type: "integer", minimum: 1 },
-                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
-                },
-                overall: {
-                    type: "object",
-                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
-                },
-                tasks: {
-                    type: "array",
-                    description: "Every task, in the order its first sample came.",
-                    items: {
-                        type: "object",
-                        properties: {
-                            task: declare_text("The task."),
-                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
-                            c: { ...COUNT, description: "Samples that passed." },
-                            pass_at: {
-                                type: "object",
-                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
-                            },
-                        },
-                        required: ["task", "n", "c", "pass_at"],
-                    },
-                },
-            },
-            required: ["k", "overall", "tasks"],
-        },
-    },
-    required: ["version", "summary", "results", "skipped"],
-    $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
-};
-/**
- * The one way a result is built: fields in the report's order, optional ones only when set, so the
- * report file diffs well from run to run.
- */
-const report_newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -15437,6 +15263,13 @@ tar -x -f - || {
   exit "$status"
 }
 exec </dev/null
+# Results are what this run's command writes: a file already there (shipped by the candidate, left by the
+# setup) is gone before anything runs.
+if [ -n "$results" ]; then
+  printf '%s\n' "$results" | while IFS= read -r pattern; do
+    find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
+  done
+fi
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
   ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
@@ -16035,7 +15868,7 @@ function describeFailure(result) {
 
 ;// CONCATENATED MODULE: ./src/sandbox/engine.ts
 /** The label every container of ours carries; its value is the run id. */
-const RUN_LABEL = "io.github.sandbox-gate.run";
+const engine_RUN_LABEL = "io.github.sandbox-gate.run";
 /**
  * Set in the environment, every container and run image also carries OWNER_LABEL=<its value>: whoever
  * starts many runs on one engine (a test suite, a runner shared by jobs) can tell all of theirs from
@@ -16092,6 +15925,16 @@ function processLimits(pidsLimit, runtime) {
         return { cgroupPids: pidsLimit };
     return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
 }
+/**
+ * The setup's mounts: its work dir in the container's layer (the one place that carries over), and the
+ * image's other world-writable place, /var/tmp, a tmpfs like /tmp, so what the setup leaves there is not
+ * committed into the run image. Running as nobody without capabilities, the setup can write nowhere else
+ * in a usual image.
+ */
+function setupTmpfs(tmpfs) {
+    const scratch = tmpfs.find((mount) => mount.path === "/tmp");
+    return [...tmpfs.filter((mount) => mount.path !== policy_WORKDIR), { ...scratch, path: "/var/tmp" }];
+}
 function lockDown(job, setup) {
     const { limits } = job;
     const size = limits.workdirBytes;
@@ -16102,7 +15945,7 @@ function lockDown(job, setup) {
     ];
     return {
         image: job.image,
-        argv: driverArgv(job.command, job.check, job.base, job.results),
+        argv: driverArgv(job.command, job.check, job.treeDir, job.results),
         labels: withOwner(job.labels),
         user: SANDBOX_USER,
         workdir: policy_WORKDIR,
@@ -16118,7 +15961,7 @@ function lockDown(job, setup) {
             ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
         ],
         readOnlyRoot: setup === undefined,
-        tmpfs: setup === undefined ? tmpfs : tmpfs.filter((mount) => mount.path !== policy_WORKDIR),
+        tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs),
         shmBytes: SHM_BYTES,
         capDrop: "ALL",
         noNewPrivileges: true,
@@ -16240,7 +16083,8 @@ const SANDBOX_UID = 65534;
 /** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
-// to BASE_DIR, which the candidates copy from. Results elsewhere (the image's system, /tmp) are not kept.
+// to BASE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
+// tmpfs (policy.ts), and the image's system is not writable by nobody.
 const SETUP_DRIVER = String.raw `setup=$1
 cd ${policy_WORKDIR} || exit 125
 sh -c "$setup" || exit
@@ -16324,42 +16168,178 @@ async function removeBaseImage(binary, image) {
         : `${image}: ${describeFailure(removed)}`;
 }
 
-;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
-/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
-const RAN_TO_END = new Set(["pass", "test_failed"]);
-function isFailing(c) {
-    return c.status === "failed" || c.status === "error";
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: external "node:perf_hooks"
+const external_node_perf_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+;// CONCATENATED MODULE: ./src/sandbox/image.ts
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
+
+
+async function ensureImage(engine, image, policy, options) {
+    const started = external_node_perf_hooks_namespaceObject.performance.now();
+    const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
+    if (policy !== "always") {
+        let present;
+        try {
+            present = await engine.hasImage(image);
+        }
+        catch (error) {
+            return { ok: false, reason: messageOf(error) };
+        }
+        if (present)
+            return { ok: true, pulled: false, ms: elapsed() };
+        if (policy === "never")
+            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+    }
+    const delays = backoffDelays(options.retries, options.backoffMs);
+    const attempts = delays.length + 1;
+    let lastError = "";
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+        try {
+            await engine.pull(image);
+            options.log(`pulled ${image} in ${elapsed()} ms`);
+            return { ok: true, pulled: true, ms: elapsed() };
+        }
+        catch (error) {
+            lastError = messageOf(error);
+        }
+        const delay = delays[attempt - 1];
+        if (delay !== undefined) {
+            options.log(`${lastError}; retrying in ${delay} ms`);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+        }
+    }
+    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
 }
-function testCount(tests) {
+/** The waits before each retry: `backoffMs`, then doubling. */
+function backoffDelays(retries, backoffMs) {
+    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+;// CONCATENATED MODULE: ./src/core/tests.ts
+/** Every test case read, however it ended. */
+function tests_testCount(tests) {
     const { passed, failed, error, skipped } = tests.counts;
     return passed + failed + error + skipped;
 }
+/** A test case that failed an assertion or ended with an error. */
+function isFailing(c) {
+    return c.status === "failed" || c.status === "error";
+}
+/** What the candidate is blamed for: tests it broke, and new tests that fail. */
+function blamed(comparison) {
+    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
+}
 /**
- * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
- * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
- * the exit code (`pytest || true`).
+ * A result's failing test cases, in their order: `held` are those it is held to (with `compare`, only
+ * those it is blamed for), `preexisting` the rest (with `compare`, failing on the base already).
  */
-function judgeByTests(status, reading, globs) {
-    if (!RAN_TO_END.has(status))
-        return { status };
-    const wanted = globs.join(", ");
-    if (!reading.tests)
-        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
-    if (testCount(reading.tests) === 0)
-        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
-    const failing = reading.tests.counts.failed + reading.tests.counts.error;
-    if (failing > 0)
-        return { status: "test_failed" };
-    return { status };
+function tests_failingCases(r) {
+    const failing = r.tests?.cases.filter(isFailing) ?? [];
+    if (!r.compare)
+        return { held: failing, preexisting: [] };
+    const ids = new Set(blamed(r.compare));
+    return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
 }
 
-;// CONCATENATED MODULE: ./src/verdict/attempts.ts
+;// CONCATENATED MODULE: ./src/core/statuses.ts
+// The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
+// or decide of one: its label and icon, its meaning, and which sets it belongs to. One entry per status,
+// in the order classification tries them, so a new status is one entry here (and its feedback text in
+// verdict/feedback.ts, which the compiler asks for); every set and table below is computed from it.
+// A failure of the candidate's own shows a cross; our failure a warning sign, never the cross that blames the code.
+const FAILED = "❌";
+const CATALOGUE = [
+    { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
+    { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+    { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
+    {
+        status: "timeout",
+        label: "timeout",
+        icon: "⏱️",
+        phrase: "timed out",
+        is: ["codeRan", "sandboxed", "cutShort", "rerunnable"],
+    },
+    {
+        status: "oom",
+        label: "out of memory",
+        icon: "💥",
+        phrase: "ran out of memory",
+        is: ["codeRan", "sandboxed", "cutShort"],
+    },
+    {
+        status: "test_failed",
+        label: "tests failed",
+        icon: FAILED,
+        phrase: "fails the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"],
+    },
+    {
+        status: "pass",
+        label: "pass",
+        shown: "passed",
+        icon: "✅",
+        phrase: "passes the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed"],
+    },
+    {
+        status: "sandbox_error",
+        label: "sandbox error",
+        shown: "sandbox error (ours: re-run)",
+        icon: "⚠️",
+        phrase: "could not be judged (our sandbox failed: re-run)",
+        is: ["sandboxed", "cutShort", "ours"],
+    },
+];
+/** Statuses in the order classification tries them: the first that matches wins. A literal tuple, for the
+ * report's schema and the types it gives. */
+// `map` keeps the catalogue's length and order; TypeScript types its result as a plain array.
+const statuses_STATUSES = CATALOGUE.map((entry) => entry.status);
+/** Each status's entry of the catalogue. */
+const statuses_STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
+function info({ label, shown, icon, phrase, is }) {
+    const has = (trait) => is.includes(trait);
+    return {
+        label,
+        shown: shown ?? label,
+        icon,
+        phrase,
+        ranToEnd: has("ranToEnd"),
+        codeRan: has("codeRan"),
+        sandboxed: has("sandboxed"),
+        cutShort: has("cutShort"),
+        rerunnable: has("rerunnable"),
+        ours: has("ours"),
+    };
+}
+function statusesWhere(flag) {
+    return new Set(statuses_STATUSES.filter((s) => statuses_STATUS_INFO[s][flag]));
+}
+/** Every status but `pass`: what fails the gate when nothing says otherwise. */
+const statuses_EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
+/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
+const RAN_TO_END = statusesWhere("ranToEnd");
+/** Statuses of a run whose code ran: its duration is run time. */
+const statuses_CODE_RAN = statusesWhere("codeRan");
+/** Statuses of a run stopped before its end: a base run ending so says nothing about the tests. */
+const CUT_SHORT = statusesWhere("cutShort");
+/** The candidate's own statuses a rerun may change. */
+const RERUNNABLE = statusesWhere("rerunnable");
 
-/** The candidate's own statuses a rerun may change: a failing or hanging test may be flaky. */
-const RERUN_ON = new Set(["test_failed", "timeout"]);
+;// CONCATENATED MODULE: ./src/verdict/attempts.ts
+// Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
+// add up to. Pure.
+
+
 /** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
 function rerunAfter(status, made, reruns) {
-    return RERUN_ON.has(status) && made <= reruns;
+    return RERUNNABLE.has(status) && made <= reruns;
 }
 /** Whether the attempts disagree: a flaky candidate. */
 function isFlaky(attempts) {
@@ -16389,9 +16369,9 @@ function flakyFailure(attempts) {
     return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
 }
 
-;// CONCATENATED MODULE: ./src/verdict/base-runs.ts
-// The base runs of `compare: base`: the test command on the unpatched tree, once per run for each tree
-// and command, whatever the number of patches compared with it.
+;// CONCATENATED MODULE: ./src/verdict/baseline-runs.ts
+// The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
+// tree and command, whatever the number of patches compared with it.
 
 function keyOf({ image, command, files }) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
@@ -16402,9 +16382,9 @@ function keyOf({ image, command, files }) {
     }
     return JSON.stringify([image, command, hash.digest("hex")]);
 }
-class base_runs_BaseRuns {
+class BaselineRuns {
     #runs = new Map();
-    /** The base run for `key`, run by `run` the first time it is asked for. */
+    /** The baseline run for `key`, run by `run` the first time it is asked for. */
     get(key, run) {
         const id = keyOf(key);
         let pending = this.#runs.get(id);
@@ -16414,18 +16394,53 @@ class base_runs_BaseRuns {
         }
         return pending;
     }
-    /** Every base run made, in the order first asked for. */
+    /** Every baseline run made, in the order first asked for. */
     all() {
         return Promise.all(this.#runs.values());
     }
 }
 
+;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
+// The verdict once per-test results are read: a run that reached its end is judged by its tests as well
+// as by its exit code, and a run that wrote no tests did not pass. Pure.
+
+
+// The run reads these from here; they are defined once, in core.
+
+/**
+ * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
+ * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
+ * the exit code (`pytest || true`); a nonzero exit is `test_failed` whatever the results say.
+ */
+function judgeByTests(status, reading, globs) {
+    if (!RAN_TO_END.has(status))
+        return { status };
+    const wanted = globs.join(", ");
+    if (!reading.tests)
+        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+    if (tests_testCount(reading.tests) === 0)
+        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+    const failing = reading.tests.counts.failed + reading.tests.counts.error;
+    if (failing > 0)
+        return { status: "test_failed" };
+    // Results that say all passed do not outvote the exit code: a step after the tests failed, or the
+    // file is not what the tests wrote (a candidate can write it too).
+    if (status === "test_failed")
+        return { status, reason: AFTER_ITS_TESTS };
+    return { status };
+}
+/** Why a run whose results show no failing test still failed. */
+const AFTER_ITS_TESTS = "every test in the results passed, but the command exited non-zero after its tests: a step after them failed, or the results file does not tell what the run did";
+
 ;// CONCATENATED MODULE: ./src/verdict/compare.ts
+// `compare: base`: a patch's tests against the same command on the unpatched base, as the SWE-bench
+// harness sorts them (FAIL_TO_PASS, PASS_TO_PASS, …), so a patch is blamed only for what it broke. Pure.
+
+
 
 /** A base run that did not finish says nothing about the tests: no comparison, and never a pass from one. */
-const VOIDING = new Set(["sandbox_error", "timeout", "oom"]);
 function voidReason(status) {
-    return VOIDING.has(status)
+    return CUT_SHORT.has(status)
         ? `the comparison with the base is void: the base run itself ended ${status}, so the verdict is the candidate's own`
         : undefined;
 }
@@ -16469,10 +16484,8 @@ function compareTests(base, now) {
     }
     return lists;
 }
-/** What the candidate is blamed for: tests it broke, and new tests that fail. */
-function blamed(comparison) {
-    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
-}
+// What a patch is blamed for is core's rule, which the renderers read too; the run reads it from here.
+
 /**
  * The candidate's status against the base. Only a run that reached its end is compared: a `test_failed`
  * whose failures the base has too becomes a `pass`, and a `pass` that lost a test the base passes becomes
@@ -16493,8 +16506,15 @@ function judgeAgainstBase(now, base) {
         };
     }
     const compare = compareTests(base.tests, now.tests);
-    return { status: blamed(compare).length > 0 ? "test_failed" : "pass", compare };
+    if (blamed(compare).length > 0)
+        return { status: "test_failed", compare };
+    // A nonzero exit is excused only by failing cases the base fails too: with none failing, the command
+    // failed after its tests (a lint step, a forged all-pass results file), and the base cannot excuse that.
+    if (now.status === "test_failed" && !now.tests.cases.some(isFailing) && failingCount(now.tests) === 0)
+        return { status: "test_failed", compare, note: AFTER_ITS_TESTS };
+    return { status: "pass", compare };
 }
+const failingCount = (tests) => tests.counts.failed + tests.counts.error;
 /** The base run as the JSON report lists it. */
 function compare_reportedBase(base) {
     const notes = base.void ? [base.void, ...base.notes] : base.notes;
@@ -16505,6 +16525,158 @@ function compare_reportedBase(base) {
         ...(base.tests && { tests: base.tests }),
         ...(notes.length > 0 && { notes }),
     };
+}
+
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __nccwpck_require__(9800);
+;// CONCATENATED MODULE: ./src/verdict/results/parser.ts
+/** The id `compare` lists a case by: file, class and name, as far as the file gives them. */
+function caseId(c) {
+    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/junit.ts
+// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
+// PHPUnit --log-junit, gotestsum), read into per-test results. saxes is a strict, streaming parser that never
+// expands entities a DTD declares (a "billion laughs" file is an undefined entity, not gigabytes), every size
+// is bounded, and what cannot be read is a problem, never a crash. Pure.
+
+
+const MAX_MESSAGE = 2_000;
+const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
+function junit_positive(value) {
+    const n = Number(value);
+    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+function millis(seconds) {
+    const n = Number(seconds);
+    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
+}
+function clipped(text) {
+    const trimmed = text.trim();
+    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
+}
+/**
+ * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
+ * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
+ */
+function traceLocation(trace) {
+    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
+    const last = found.at(-1);
+    return last ? { file: last[1], line: Number(last[2]) } : undefined;
+}
+const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
+// The worse wins when a case has several children (a failure, then an error in teardown).
+const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
+/**
+ * The cases of one file, pushed onto `parsed` as they close; throws what saxes throws. `suites` holds, per
+ * open testsuite, the file its cases inherit (its own, else its parent's), so a case finds its file at the
+ * top in one step: searching up the nesting instead cost depth × cases, 21 s for a hostile 1.5 MB file,
+ * all of it on the gate's event loop. A parameter only so a test can count what is read of it.
+ */
+function parseFile(text, parsed, keep, suites) {
+    const { cases, counts } = parsed;
+    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
+    let open;
+    let verdict;
+    parser.on("opentag", (tag) => {
+        const a = tag.attributes;
+        if (tag.name === "testsuite")
+            suites.push(a.file || suites.at(-1));
+        else if (tag.name === "testcase") {
+            const file = (a.file ?? suites.at(-1))?.replace(WORKDIR_PREFIX, "");
+            open = {
+                name: a.name ?? "",
+                status: "passed",
+                text: "",
+                ...(a.classname && { classname: a.classname }),
+                ...(file && { file }),
+                ...(junit_positive(a.line) !== undefined && { line: junit_positive(a.line) }),
+                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
+            };
+        }
+        else if (open && tag.name in VERDICTS) {
+            const status = VERDICTS[tag.name];
+            if (RANK[status] > RANK[open.status])
+                open.status = status;
+            verdict = tag.name;
+            if (open.message === undefined && a.message)
+                open.message = a.message;
+        }
+    });
+    parser.on("text", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("cdata", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("closetag", (tag) => {
+        if (tag.name === "testsuite")
+            suites.pop();
+        else if (tag.name in VERDICTS)
+            verdict = undefined;
+        else if (tag.name === "testcase" && open) {
+            const { text: body, message, ...kept } = open;
+            const said = message ?? body;
+            counts[open.status]++;
+            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
+            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
+            const failed = open.status !== "passed" && said.trim() !== "" ? { message: clipped(said) } : {};
+            if (cases.length < keep)
+                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
+            open = undefined;
+        }
+    });
+    parser.write(text).close();
+}
+/** One JUnit file's text read; `suites` is the open testsuites' stack, given only by a test that counts its reads. */
+function readJunit(text, keep, suites = []) {
+    const tests = { counts: { passed: 0, failed: 0, error: 0, skipped: 0 }, cases: [] };
+    try {
+        parseFile(text, tests, keep, suites);
+        return { tests };
+    }
+    catch (error) {
+        // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
+        return { tests, problem: error.message.split("\n")[0].slice(0, 200) };
+    }
+}
+const junit = {
+    format: "JUnit XML",
+    parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
+};
+
+;// CONCATENATED MODULE: ./src/verdict/results/read.ts
+// Results files, whatever their format, read into one run's per-test results: each file bounded in size,
+// the cases listed bounded in number, and what could not be read a note naming the file. Pure.
+
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
+function readTestResults(files, parser = junit) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+        cases.push(...tests.cases);
+        for (const status of ["passed", "failed", "error", "skipped"])
+            counts[status] += tests.counts[status];
+        if (problem !== undefined)
+            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/untar.ts
@@ -16576,132 +16748,7 @@ function untar(tar) {
     return { files, notes };
 }
 
-// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
-var saxes = __nccwpck_require__(9800);
-;// CONCATENATED MODULE: ./src/verdict/test-results.ts
-// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
-// PHPUnit --log-junit, gotestsum), read into per-test results. The files come out of the sandbox, so they
-// are untrusted: saxes is a strict, streaming parser that never expands entities a DTD declares (a
-// "billion laughs" file is an undefined entity, not gigabytes), every size is bounded, and what cannot be
-// read is a note naming the file, never a crash. Pure.
-
-/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
-const MAX_CASES = 10_000;
-const MAX_MESSAGE = 2_000;
-const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
-function test_results_positive(value) {
-    const n = Number(value);
-    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-function millis(seconds) {
-    const n = Number(seconds);
-    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
-}
-function clipped(text) {
-    const trimmed = text.trim();
-    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
-}
-/**
- * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
- * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
- */
-function traceLocation(trace) {
-    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
-    const last = found.at(-1);
-    return last ? { file: last[1], line: Number(last[2]) } : undefined;
-}
-/** The id `compare` lists a case by: file, class and name, as far as the XML gives them. */
-function caseId(c) {
-    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
-}
-const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
-// The worse wins when a case has several children (a failure, then an error in teardown).
-const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
-/** The cases of one file, pushed onto `cases` as they close; throws what saxes throws. */
-function parseFile(text, cases, counts) {
-    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
-    const suites = [];
-    let open;
-    let verdict;
-    parser.on("opentag", (tag) => {
-        const a = tag.attributes;
-        if (tag.name === "testsuite")
-            suites.push({ ...(a.file && { file: a.file }) });
-        else if (tag.name === "testcase") {
-            const file = (a.file ?? suites.findLast((s) => s.file)?.file)?.replace(WORKDIR_PREFIX, "");
-            open = {
-                name: a.name ?? "",
-                status: "passed",
-                text: "",
-                ...(a.classname && { classname: a.classname }),
-                ...(file && { file }),
-                ...(test_results_positive(a.line) !== undefined && { line: test_results_positive(a.line) }),
-                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
-            };
-        }
-        else if (open && tag.name in VERDICTS) {
-            const status = VERDICTS[tag.name];
-            if (RANK[status] > RANK[open.status])
-                open.status = status;
-            verdict = tag.name;
-            if (open.message === undefined && a.message)
-                open.message = a.message;
-        }
-    });
-    parser.on("text", (chunk) => {
-        if (open && verdict && open.text.length < MAX_MESSAGE)
-            open.text += chunk;
-    });
-    parser.on("cdata", (chunk) => {
-        if (open && verdict && open.text.length < MAX_MESSAGE)
-            open.text += chunk;
-    });
-    parser.on("closetag", (tag) => {
-        if (tag.name === "testsuite")
-            suites.pop();
-        else if (tag.name in VERDICTS)
-            verdict = undefined;
-        else if (tag.name === "testcase" && open) {
-            const { text: body, message, ...kept } = open;
-            const said = message ?? body;
-            counts[open.status]++;
-            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
-            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
-            const failed = open.status !== "passed" && said.trim() !== "" ? { message: clipped(said) } : {};
-            if (cases.length < MAX_CASES)
-                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
-            open = undefined;
-        }
-    });
-    parser.write(text).close();
-}
-/** Every case of the given files, in file order; a file that is too large or not JUnit XML is a note. */
-function readTestResults(files) {
-    const cases = [];
-    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-    const notes = [];
-    for (const { path, data } of files) {
-        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-            continue;
-        }
-        try {
-            parseFile(Buffer.from(data).toString("utf8"), cases, counts);
-        }
-        catch (error) {
-            // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
-            notes.push(`${path}: not readable as JUnit XML (${error.message.split("\n")[0].slice(0, 200)}); the cases before the problem are kept`);
-        }
-    }
-    const total = counts.passed + counts.failed + counts.error + counts.skipped;
-    if (total > cases.length)
-        notes.push(`${total} test cases; the first ${cases.length} are listed`);
-    return { tests: { counts, cases }, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results-files.ts
+;// CONCATENATED MODULE: ./src/verdict/results/files.ts
 // The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
 // sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
 
@@ -16726,14 +16773,14 @@ function findPatterns(globs) {
         .replace(/\*\*\//g, "*")
         .replace(/\*\*/g, "*"));
 }
-const results_files_MIB = 1024 ** 2;
+const MIB = 1024 ** 2;
 /** The run's results' tar, filtered by the globs and read as JUnit. */
 function readResults(results, globs) {
     if (!results)
         return { notes: ["the command's test results did not come back (the run was stopped)"] };
     const { files, notes } = untar(results.bytes);
     if (results.truncated)
-        notes.push(`the test results were cut at ${Math.round(results.bytes.length / results_files_MIB)} MiB; the files past that were not read`);
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
     const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
     if (matching.length === 0)
         return { notes };
@@ -16741,147 +16788,532 @@ function readResults(results, globs) {
     return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
 
-;// CONCATENATED MODULE: ./src/run/pipeline.ts
-// One candidate through the four phases: extract (or apply the patch) → parse check → run with a
-// timeout → isolation, then classification and feedback. The engine and the image gate are passed in,
-// so this is tested without Docker.
+;// CONCATENATED MODULE: ./src/verdict/results/index.ts
+// The test-results seam: one parser per format behind ResultsParser, the reader that bounds them, and the
+// `test-results` globs that pick the files.
 
 
 
 
 
+;// CONCATENATED MODULE: ./src/core/schemas/report.ts
+// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
+// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
+// come from it, and newResult lays every result out in its key order.
 
 
+// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
+// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
+// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
+const COUNT = { type: "integer", minimum: 0 };
+const STATUS = { enum: statuses_STATUSES };
+const TESTS = {
+    type: "object",
+    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+    properties: {
+        counts: {
+            type: "object",
+            description: "How many test cases ended each way.",
+            properties: {
+                passed: { ...COUNT, description: "Test cases that passed." },
+                failed: { ...COUNT, description: "Test cases that failed an assertion." },
+                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+                skipped: { ...COUNT, description: "Test cases that were skipped." },
+            },
+            required: ["passed", "failed", "error", "skipped"],
+        },
+        cases: {
+            type: "array",
+            description: "Every test case, in the order the files list them.",
+            items: {
+                type: "object",
+                properties: {
+                    id: declare_text("Stable id of the test case, as `compare` lists it."),
+                    name: declare_text("The test case's name."),
+                    classname: declare_text("The test case's class or suite name."),
+                    file: declare_text("The file the test case is in, when the XML says."),
+                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+                    message: declare_text("The failure's or error's message."),
+                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+                    flaky: {
+                        type: "boolean",
+                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+                    },
+                },
+                required: ["id", "name", "status"],
+            },
+        },
+    },
+    required: ["counts", "cases"],
+};
+const TEST_IDS = { type: "array", items: { type: "string" } };
+const RESULT_SCHEMA = {
+    type: "object",
+    description: "One judged candidate.",
+    properties: {
+        id: {
+            type: "string",
+            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+        },
+        source: {
+            type: "string",
+            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+        },
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        author: declare_text("The login of the comment's author, for candidates from a pull request."),
+        language: {
+            type: ["string", "null"],
+            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+        },
+        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses_STATUSES.join(", ")}.` },
+        exit_code: {
+            type: ["integer", "null"],
+            description: "The test command's exit code; null when it did not run or the engine could not tell.",
+        },
+        signal: {
+            type: ["string", "null"],
+            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
+        truncated: {
+            type: "object",
+            description: "Whether each stream was cut at `max-output`.",
+            properties: {
+                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
+            },
+            required: ["stdout", "stderr"],
+        },
+        feedback: {
+            type: "string",
+            description: "The message to hand back to the model for this status; empty for `pass`.",
+        },
+        syntax: {
+            type: "object",
+            description: "Where and why the code does not parse, for `syntax_error`.",
+            properties: {
+                message: declare_text("The parser's message."),
+                file: declare_text("The file that does not parse, relative to the work dir."),
+                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
+            },
+            required: ["message"],
+        },
+        changed_files: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files a patch changed, for patch candidates.",
+        },
+        patch_strategy: {
+            type: "string",
+            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+        },
+        tests: TESTS,
+        compare: {
+            type: "object",
+            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+            properties: {
+                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+                pass_to_fail: {
+                    ...TEST_IDS,
+                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
+                },
+                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
+            },
+        },
+        attempts: {
+            type: "array",
+            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+            items: {
+                type: "object",
+                properties: {
+                    status: { ...STATUS, description: "The attempt's status." },
+                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
+                },
+                required: ["status", "duration_ms"],
+            },
+        },
+        flaky: {
+            type: "boolean",
+            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+        },
+        retried: {
+            type: "boolean",
+            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+        },
+        notes: {
+            type: "array",
+            items: { type: "string" },
+            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+        },
+        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
+        cached: {
+            type: "boolean",
+            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+        },
+    },
+    required: [
+        "id",
+        "source",
+        "language",
+        "status",
+        "exit_code",
+        "signal",
+        "duration_ms",
+        "stdout",
+        "stderr",
+        "truncated",
+        "feedback",
+    ],
+};
+const report_SKIPPED_SCHEMA = {
+    type: "object",
+    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+    properties: {
+        id: declare_text("The candidate's id, as a result would have it."),
+        source: declare_text("Where the candidate came from, as a result would have it."),
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        reason: declare_text("Why it was not run."),
+    },
+    required: ["id", "source", "reason"],
+};
+const SHARD_SCHEMA = {
+    type: "object",
+    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+    properties: {
+        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
+    },
+    required: ["index", "count"],
+};
+// One property per status, so a consumer can rely on every count being there, zeros included.
+const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REPORT_SCHEMA = {
+    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
+    type: "object",
+    properties: {
+        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+        shard: { $ref: "#/$defs/shard" },
+        summary: {
+            type: "object",
+            description: "Counts over `results`.",
+            properties: {
+                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+                by_status: {
+                    type: "object",
+                    description: "How many results have each status; every status is listed.",
+                    properties: BY_STATUS,
+                    required: statuses_STATUSES,
+                },
+            },
+            required: ["total", "by_status"],
+        },
+        results: {
+            type: "array",
+            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+            items: { $ref: "#/$defs/result" },
+        },
+        skipped: {
+            type: "array",
+            description: "Candidates over the `max-candidates` quota, not run.",
+            items: { $ref: "#/$defs/skipped" },
+        },
+        base: {
+            type: "object",
+            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+            properties: {
+                status: { ...STATUS, description: "The base run's status." },
+                exit_code: {
+                    type: ["integer", "null"],
+                    description: "The test command's exit code on the base; null when it did not run to its end.",
+                },
+                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+                tests: TESTS,
+                notes: {
+                    type: "array",
+                    items: { type: "string" },
+                    description: "What could not be read of the base run's results, or why the comparison is void.",
+                },
+            },
+            required: ["status"],
+        },
+        pass_at_k: {
+            type: "object",
+            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+            properties: {
+                k: {
+                    type: "array",
+                    items: { type: "integer", minimum: 1 },
+                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+                },
+                overall: {
+                    type: "object",
+                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+                },
+                tasks: {
+                    type: "array",
+                    description: "Every task, in the order its first sample came.",
+                    items: {
+                        type: "object",
+                        properties: {
+                            task: declare_text("The task."),
+                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+                            c: { ...COUNT, description: "Samples that passed." },
+                            pass_at: {
+                                type: "object",
+                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+                            },
+                        },
+                        required: ["task", "n", "c", "pass_at"],
+                    },
+                },
+            },
+            required: ["k", "overall", "tasks"],
+        },
+    },
+    required: ["version", "summary", "results", "skipped"],
+    $defs: { result: RESULT_SCHEMA, skipped: report_SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
+};
+/**
+ * The one way a result is built: fields in the report's order, optional ones only when set, so the
+ * report file diffs well from run to run.
+ */
+const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields);
 
-
-
-
-
-
-
-
-
-
-/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
-const MAX_FALLBACKS = 2;
-function imageFor(settings, language) {
-    return settings.run.image || LANGUAGES[language].image;
+;// CONCATENATED MODULE: ./src/verdict/feedback.ts
+/** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
+const FAILING_LISTED = 20;
+const MESSAGE_SHOWN = 500;
+function indent(text) {
+    const clipped = text.length > MESSAGE_SHOWN ? `${text.slice(0, MESSAGE_SHOWN)}…` : text;
+    return clipped
+        .trim()
+        .split("\n")
+        .map((line) => `   ${line}`)
+        .join("\n");
 }
-/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
-function declaredLanguage(candidate, settings) {
-    const target = candidate.overrides?.target || settings.run.target;
-    return (candidate.overrides?.language ??
-        (settings.run.language === "auto" ? undefined : settings.run.language) ??
-        (target ? languageOfPath(target) : undefined));
+/** The failing tests first, each with its message; then what failed on the base already, by id. */
+function testsBlock(tests) {
+    const items = tests.failing
+        .slice(0, FAILING_LISTED)
+        .map((t, i) => `${i + 1}. ${t.id}${t.message ? `\n${indent(t.message)}` : ""}`);
+    if (tests.failing.length > FAILING_LISTED)
+        items.push(`… and ${tests.failing.length - FAILING_LISTED} more`);
+    const preexisting = tests.preexisting.length
+        ? `\n\nAlready failing on the base, not counted against the code: ${tests.preexisting.slice(0, FAILING_LISTED).join(", ")}${tests.preexisting.length > FAILING_LISTED ? ", …" : ""}`
+        : "";
+    return `${items.length ? `Failing tests:\n${items.join("\n")}` : ""}${preexisting}`;
 }
-function languageOfFiles(paths) {
-    for (const path of paths) {
-        const language = languageOfPath(path);
-        if (language)
-            return language;
+// What a process (or thread) refused at the pids limit prints: Python's thread start, libc's EAGAIN,
+// bash's fork retry, Go's and Java's thread creation.
+const AT_PROCESS_LIMIT = /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
+/** A note when the output shows the sandbox's process limit, not the code, stopped the tests. */
+function limitNote(f) {
+    if (f.pidsLimit === undefined || (!AT_PROCESS_LIMIT.test(f.stderr) && !AT_PROCESS_LIMIT.test(f.stdout)))
+        return "";
+    return `\n\nNote: the output shows a process or thread refused by the sandbox's process limit (pids-limit ${f.pidsLimit}); if the tests need more, the limit, not the code, made them fail.`;
+}
+const feedback_MIB = 1024 ** 2;
+function feedback_location(s) {
+    const parts = [s.file, s.line, s.column].filter((p) => p !== undefined && p !== "");
+    return parts.length ? ` at ${parts.join(":")}` : "";
+}
+function tail(text, truncated) {
+    return truncated ? `${text}\n[output truncated]` : text;
+}
+function feedback_feedbackFor(f) {
+    switch (f.status) {
+        case "pass":
+            return "";
+        case "no_code":
+            return `No runnable code was found in the reply${f.reason ? ` (${f.reason})` : ""}. Reply with the code in one fenced block.`;
+        case "patch_failed":
+            return `The patch did not apply: ${f.reason ?? "no hunk matched the base tree"}. Regenerate it against the current files.`;
+        case "syntax_error":
+            return `The code does not parse${f.syntax ? feedback_location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
+        case "timeout":
+            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+        case "oom": {
+            const how = f.heldAtLimit
+                ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
+                : "and was killed";
+            return `The code ran out of memory (limit ${Math.round(f.memoryBytes / feedback_MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
+        }
+        case "test_failed": {
+            const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
+            const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
+            const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
+            const head = f.reason
+                ? `The tests did not pass: ${f.reason} (the test command ${how}).`
+                : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
+            const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
+            const notes = (f.notes ?? []).map((note) => `\n\nNote: ${note}.`).join("");
+            return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
+        }
+        case "sandbox_error":
+            return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
     }
-    return undefined;
 }
-const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
-function extraFiles(candidate) {
-    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
-}
-async function prepareReply(candidate, ctx) {
-    const declared = declaredLanguage(candidate, ctx.settings);
-    const extraction = extractCode(candidate.text, declared ?? "auto");
-    if (extraction.kind === "none") {
-        // A reply that holds only a diff is a patch.
-        const patches = findPatchBlocks(candidate.text);
-        if (patches.length > 0)
-            return preparePatch(patches.join("\n"), candidate, ctx);
-        return { status: "no_code", language: declared ?? null, reason: extraction.reason };
-    }
-    const extra = extraFiles(candidate);
-    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
-    if (!language)
-        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE };
-    const target = candidate.overrides?.target || ctx.settings.run.target || LANGUAGES[language].target;
-    // After a setup, the tests are in the run image with what it made of them.
-    const start = ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
-    const withCode = (code) => ({
-        language,
-        // The candidate's own files come last so its target wins over a test file of the same name.
-        files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
-        checks: [{ language, files: [target] }],
-        ...(start && { start, deleted: [] }),
-    });
+
+;// CONCATENATED MODULE: ./src/verdict/result.ts
+
+
+
+
+/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
+function testsFeedback(verdict) {
+    const { tests, compare } = verdict;
+    if (!tests)
+        return undefined;
+    const failingNow = tests.cases.filter(isFailing);
+    const byId = new Map(tests.cases.map((c) => [c.id, c]));
+    const failing = compare
+        ? blamed(compare).map((id) => {
+            const c = byId.get(id);
+            return c && isFailing(c)
+                ? { id, ...(c.message && { message: c.message }) }
+                : { id, message: "passed on the base; missing or skipped with this patch" };
+        })
+        : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
     return {
-        ...withCode(extraction.code),
-        fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
+        failing,
+        total: tests_testCount(tests),
+        failed: tests.counts.failed + tests.counts.error,
+        preexisting: compare?.fail_to_fail ?? [],
     };
 }
-async function preparePatch(diff, candidate, ctx) {
-    const declared = declaredLanguage(candidate, ctx.settings);
-    const failed = (reason) => ({ status: "patch_failed", language: declared ?? null, reason });
-    const parsed = parsePatch(diff);
-    // A patch runs against the whole checkout unless `tests` names what it needs.
-    const tree = ctx.runBase && ctx.settings.source.tests.length === 0 ? await ctx.runBase.tree() : undefined;
-    const base = tree
-        ? baseOfTree(tree, touchedPaths(parsed))
-        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
-    if (!base.ok)
-        return failed(base.reason);
-    const applied = applyPatch(base.files, parsed, {
-        executable: base.executable,
-        // What git apply applies, unless the user asked for more.
-        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+const NO_OUTPUT = { text: "", truncated: false, bytes: 0 };
+function resultOf(candidate, verdict) {
+    const { facts, limits } = verdict;
+    const stdout = facts?.stdout ?? NO_OUTPUT;
+    const stderr = facts?.stderr ?? NO_OUTPUT;
+    const exitCode = facts?.exitCode ?? null;
+    // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
+    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
+    const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
+    return report_newResult({
+        id: candidate.id,
+        source: candidate.source,
+        url: candidate.url,
+        author: candidate.author,
+        language: verdict.language,
+        status: verdict.status,
+        exit_code: exitCode,
+        signal,
+        duration_ms: facts?.durationMs ?? 0,
+        stdout: stdout.text,
+        stderr: stderr.text,
+        truncated,
+        feedback: feedback_feedbackFor({
+            status: verdict.status,
+            stdout: stdout.text,
+            stderr: stderr.text,
+            truncated,
+            signal,
+            exitCode,
+            timeoutMs: limits.timeoutMs,
+            memoryBytes: limits.memoryBytes,
+            pidsLimit: limits.pidsLimit,
+            ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
+            ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
+            ...(verdict.reason ? { reason: verdict.reason } : {}),
+            ...(verdict.tests && { tests: testsFeedback(verdict) }),
+            ...(verdict.notes && { notes: verdict.notes }),
+        }),
+        syntax: verdict.syntax,
+        changed_files: verdict.patch?.changedFiles,
+        patch_strategy: verdict.patch?.strategy,
+        tests: verdict.tests,
+        compare: verdict.compare,
+        attempts: verdict.attempts,
+        flaky: verdict.flaky,
+        retried: verdict.retried,
+        notes: verdict.notes,
+        task: candidate.task,
     });
-    if (!applied.ok)
-        return failed(applied.reason);
-    const start = tree ? "tree" : ctx.runBase && ctx.settings.run.setup ? "tests" : undefined;
-    // The tree the candidate meets: where it starts, less what the patch deletes, with what it writes.
-    const final = new Map((tree ? tree.files : ctx.testFiles).map((f) => [f.path, f]));
-    const changes = new Map(extraFiles(candidate).map((f) => [f.path, f]));
-    const deleted = [];
-    for (const [path, content] of applied.files) {
-        if (content === null) {
-            final.delete(path);
-            changes.delete(path);
-            deleted.push(path);
+}
+/** A dataset line that is not a candidate: nothing runnable, and it says why. */
+function result_invalidEntryResult(id, source, problem, limits) {
+    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
+    return newResult({
+        id,
+        source,
+        language: null,
+        status: "no_code",
+        exit_code: null,
+        signal: null,
+        duration_ms: 0,
+        ...empty,
+        feedback: feedbackFor({
+            status: "no_code",
+            ...empty,
+            signal: null,
+            exitCode: null,
+            timeoutMs: limits.timeoutMs,
+            memoryBytes: limits.memoryBytes,
+            reason: `${source}: ${problem}`,
+        }),
+    });
+}
+/** The gate's decision: failed when any result has a `fail-on` status. */
+function result_decide(results, failOn) {
+    const failing = results.filter((r) => failOn.has(r.status));
+    if (failing.length === 0)
+        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
+    const counts = new Map();
+    for (const r of failing)
+        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+}
+
+;// CONCATENATED MODULE: ./src/run/pipeline.ts
+// One candidate through the four phases: prepare it (prepare/candidate.ts) → its image → run with a
+// timeout, checked for syntax first → its verdict (by tests, against the baseline with `compare: base`,
+// with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
+// the image gate are passed in, so this is tested without Docker.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The context every candidate of a run shares. */
+function runContext(parts, log) {
+    return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
+}
+/** Pulls (or checks) each image once, before any candidate's clock starts. */
+function imageGate({ engine, settings }, log) {
+    const ready = new Map();
+    return (image) => {
+        let pending = ready.get(image);
+        if (!pending) {
+            pending = ensureImage(engine, image, settings.run.pull, { retries: 3, backoffMs: 1000, log }).then((outcome) => {
+                if (!outcome.ok)
+                    return outcome.reason;
+                if (!outcome.pulled)
+                    log(`image ${image}: present`);
+                return undefined;
+            });
+            ready.set(image, pending);
         }
-        else
-            changes.set(path, { path, content, executable: applied.executable.has(path) });
-    }
-    for (const file of changes.values())
-        final.set(file.path, file);
-    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
-    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
-    const patch = { changedFiles: applied.changed, strategy: applied.strategy };
-    if (!language)
-        return { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch };
-    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
-    if (bytes > ctx.settings.limits.workdirBytes) {
-        return {
-            status: "sandbox_error",
-            language,
-            reason: `the patched tree holds ${bytes} bytes, more than tmpfs-size (${ctx.settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`,
-            patch,
-        };
-    }
-    const checks = new Map();
-    for (const path of written) {
-        const lang = languageOfPath(path);
-        if (lang)
-            checks.set(lang, [...(checks.get(lang) ?? []), path]);
-    }
-    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
-    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
-    if (!start)
-        for (const [path, content] of base.files)
-            before.set(path, { path, content, executable: base.executable.has(path) });
-    return {
-        language,
-        // With a run image holding the start, only what the candidate changes travels.
-        files: [...(start ? changes : final).values()],
-        checks: [...checks].map(([lang, files]) => ({ language: lang, files })),
-        patch,
-        ...(start && { start, deleted }),
-        unpatched: [...before.values()],
+        return pending;
     };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
@@ -16894,17 +17326,18 @@ function syntaxOf(checks, facts) {
 }
 async function place(prepared, candidate, ctx) {
     const { settings } = ctx;
-    const { language } = prepared;
+    const { language, limits } = prepared;
     const image = imageFor(settings, language);
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
-        return { status: "sandbox_error", language, reason: imageProblem };
-    const made = prepared.start ? await ctx.runBase.image(image, prepared.start, ctx.testFiles) : undefined;
+        return { status: "sandbox_error", language, limits, reason: imageProblem };
+    const made = prepared.start ? await ctx.runImages.image(image, prepared.start, ctx.testFiles) : undefined;
     if (made && !made.ok) {
-        // The base's failure, a setup's included, is never the candidate's: the setup's output says why.
+        // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
         return {
             status: "sandbox_error",
             language,
+            limits,
             reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
         };
     }
@@ -16914,14 +17347,9 @@ async function place(prepared, candidate, ctx) {
         job: {
             image: made?.image ?? image,
             command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
-            limits: {
-                ...settings.limits,
-                // A candidate may bring its own timeout; a patch runs its repository's suite, which starts more processes.
-                timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
-                pidsLimit: prepared.patch ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
-            },
-            labels: { [RUN_LABEL]: ctx.runId },
-            ...(made && { base: BASE_DIR }),
+            limits,
+            labels: { [engine_RUN_LABEL]: ctx.runId },
+            ...(made && { treeDir: BASE_DIR }),
             ...(testResults.length > 0 && { results: findPatterns(testResults) }),
         },
     };
@@ -16930,7 +17358,7 @@ async function place(prepared, candidate, ctx) {
 async function runOnce(job, language, checks, ctx) {
     const facts = await ctx.engine.run(job);
     const status = classify(facts);
-    const verdict = { status, language, facts };
+    const verdict = { status, language, limits: job.limits, facts };
     if (facts.sandboxError)
         verdict.reason = facts.sandboxError;
     if (status === "syntax_error")
@@ -16960,8 +17388,8 @@ async function runRetried(job, language, checks, ctx) {
     const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
     return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
 }
-/** The base run of `compare: base`, judged as a candidate is, before any comparison. */
-async function runBaseOf(prepared, placement, ctx) {
+/** The baseline run of `compare: base` (the command on the unpatched tree), judged as a candidate is, before any comparison. */
+async function runBaseline(prepared, placement, ctx) {
     const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
     const run = await runRetried(job, prepared.language, [], ctx);
     const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
@@ -16980,10 +17408,9 @@ async function runBaseOf(prepared, placement, ctx) {
 async function compared(verdict, prepared, placement, ctx) {
     if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
         return verdict;
-    ctx.baseRuns ??= new base_runs_BaseRuns();
     const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
-    const base = await ctx.baseRuns.get(key, () => runBaseOf(prepared, placement, ctx));
-    const judged = judgeAgainstBase(verdict, base);
+    const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+    const judged = judgeAgainstBase(verdict, baseline);
     const next = { ...verdict, status: judged.status };
     if (judged.compare)
         next.compare = judged.compare;
@@ -17028,9 +17455,12 @@ async function runPrepared(prepared, candidate, ctx) {
     return verdict;
 }
 async function judge(candidate, ctx) {
-    const prepared = candidate.kind === "patch"
-        ? await preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
-        : await prepareReply(candidate, ctx);
+    const { runImages } = ctx;
+    const prepared = await prepareCandidate(candidate, {
+        settings: ctx.settings,
+        testFiles: ctx.testFiles,
+        ...(runImages && { tree: () => runImages.tree() }),
+    });
     if ("status" in prepared)
         return prepared;
     let verdict = await runPrepared(prepared, candidate, ctx);
@@ -17044,77 +17474,6 @@ async function judge(candidate, ctx) {
     }
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
-/** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
-function testsFeedback(verdict) {
-    const { tests, compare } = verdict;
-    if (!tests)
-        return undefined;
-    const failingNow = tests.cases.filter(isFailing);
-    const byId = new Map(tests.cases.map((c) => [c.id, c]));
-    const failing = compare
-        ? blamed(compare).map((id) => {
-            const c = byId.get(id);
-            return c && isFailing(c)
-                ? { id, ...(c.message && { message: c.message }) }
-                : { id, message: "passed on the base; missing or skipped with this patch" };
-        })
-        : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
-    return {
-        failing,
-        total: testCount(tests),
-        failed: tests.counts.failed + tests.counts.error,
-        preexisting: compare?.fail_to_fail ?? [],
-    };
-}
-function toResult(candidate, verdict, ctx) {
-    const facts = verdict.facts;
-    const stdout = facts?.stdout ?? { text: "", truncated: false, bytes: 0 };
-    const stderr = facts?.stderr ?? { text: "", truncated: false, bytes: 0 };
-    const exitCode = facts?.exitCode ?? null;
-    // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
-    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
-    const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
-    return report_newResult({
-        id: candidate.id,
-        source: candidate.source,
-        url: candidate.url,
-        author: candidate.author,
-        language: verdict.language,
-        status: verdict.status,
-        exit_code: exitCode,
-        signal,
-        duration_ms: facts?.durationMs ?? 0,
-        stdout: stdout.text,
-        stderr: stderr.text,
-        truncated,
-        feedback: feedback_feedbackFor({
-            status: verdict.status,
-            stdout: stdout.text,
-            stderr: stderr.text,
-            truncated,
-            signal,
-            exitCode,
-            timeoutMs: candidate.overrides?.timeoutMs ?? ctx.settings.limits.timeoutMs,
-            memoryBytes: ctx.settings.limits.memoryBytes,
-            pidsLimit: verdict.patch ? ctx.settings.run.patchPidsLimit : ctx.settings.limits.pidsLimit,
-            ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
-            ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
-            ...(verdict.reason ? { reason: verdict.reason } : {}),
-            ...(verdict.tests && { tests: testsFeedback(verdict) }),
-            ...(verdict.notes && { notes: verdict.notes }),
-        }),
-        syntax: verdict.syntax,
-        changed_files: verdict.patch?.changedFiles,
-        patch_strategy: verdict.patch?.strategy,
-        tests: verdict.tests,
-        compare: verdict.compare,
-        attempts: verdict.attempts,
-        flaky: verdict.flaky,
-        retried: verdict.retried,
-        notes: verdict.notes,
-        task: candidate.task,
-    });
-}
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
 async function pipeline_judgeCandidate(candidate, ctx) {
     let verdict;
@@ -17123,11 +17482,16 @@ async function pipeline_judgeCandidate(candidate, ctx) {
     }
     catch (error) {
         // A bad input met on the way (a base tree over its cap) ends the run with its one line, as at the start.
-        if (error instanceof InputError)
+        if (error instanceof errors_InputError)
             throw error;
-        verdict = { status: "sandbox_error", language: null, reason: `internal error: ${error.message}` };
+        verdict = {
+            status: "sandbox_error",
+            language: null,
+            limits: candidateLimits(ctx.settings, candidate, false),
+            reason: `internal error: ${error.message}`,
+        };
     }
-    return toResult(candidate, verdict, ctx);
+    return resultOf(candidate, verdict);
 }
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
 async function pipeline_mapLimit(items, limit, work) {
@@ -17141,6 +17505,866 @@ async function pipeline_mapLimit(items, limit, work) {
     };
     await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
     return results;
+}
+
+;// CONCATENATED MODULE: ./src/report/audit.ts
+// The per-candidate audit line: enough to trace a run, nothing of the candidate's text or of our
+// secrets. The action writes them to the `audit-log` file (and, in debug mode, to the log), apart from
+// the progress lines; the CLI to stderr, or to `--audit-log`.
+
+
+/** A JSONL file that each event is appended to as it happens, so a cancelled run keeps what it did. */
+function audit_auditFile(path) {
+    mkdirSync(dirname(path), { recursive: true });
+    return (event) => appendFileSync(path, `${JSON.stringify(event)}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/core/model.ts
+
+
+;// CONCATENATED MODULE: ./src/report/json.ts
+// The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
+
+
+
+
+
+/** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
+function json_countByStatus(results) {
+    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+    for (const r of results)
+        counts[r.status]++;
+    return counts;
+}
+// Results and skipped candidates are laid out again in the schema's order, whoever built them (a merge
+// reads them from other runs' files): the file diffs well from run to run.
+function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
+    const scores = scorePassAtK(results, passAtK);
+    return {
+        version: 1,
+        ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
+        summary: { total: results.length, by_status: json_countByStatus(results) },
+        results: results.map(newResult),
+        skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
+        ...(base && { base }),
+        ...(scores && { pass_at_k: scores }),
+    };
+}
+function compactResults(results) {
+    return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
+}
+
+;// CONCATENATED MODULE: ./src/report/icons.ts
+// The icons that are no status's own: a skipped candidate, and the verdict line's. Each status's icon is
+// in the catalogue (core/statuses.ts). Pure data.
+
+const icons_SKIPPED_ICON = "⏭️";
+/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
+function icons_verdictIcon(failed, ours) {
+    if (!failed)
+        return STATUS_INFO.pass.icon;
+    return ours ? STATUS_INFO.sandbox_error.icon : STATUS_INFO.test_failed.icon;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+// The sticky PR comment, the job summary and the check's text as markdown. Pure: values in, a string out.
+// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text, and so
+// is everything a report read from an artifact holds.
+//
+// Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
+// the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
+// label, the deciding replies first and the older ones collapsed as history; the details in that order.
+
+
+
+
+
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_MAX_LENGTH = 65_536;
+/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
+const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
+/** A check run's summary holds at most this many characters. */
+const CHECK_SUMMARY_MAX_LENGTH = 65_535;
+/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
+function stickyMarker(key = "default") {
+    // Only a safe alphabet, and never "--", which would end the HTML comment early.
+    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
+}
+// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
+const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
+// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
+const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Drops terminal escape sequences and makes the remaining control characters visible. */
+function markdown_cleanText(text) {
+    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
+}
+function visible(char) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20)
+        return String.fromCharCode(0x2400 + code); // ␀ … ␟
+    if (code === 0x7f)
+        return "\u2421"; // ␡
+    if (code >= 0xd800 && code <= 0xdfff)
+        return "\ufffd";
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+}
+// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
+function neutralizeMentions(text) {
+    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
+}
+// GFM links a bare `https://…` or `www.…` in text: a zero-width space inside keeps an untrusted one inert.
+function neutralizeAutolinks(text) {
+    return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
+}
+const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
+function escapeHtml(text) {
+    return neutralizeMentions(markdown_cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
+}
+/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
+function escapeMarkdown(text) {
+    const line = markdown_cleanText(text)
+        .replace(/\s*\n\s*/g, " ")
+        .replace(/\t/g, " ");
+    return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
+}
+/** An http(s) URL safe to put in a link inside a table, or undefined. */
+function safeUrl(url) {
+    if (url === undefined || !URL.canParse(url))
+        return undefined;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+        return undefined;
+    // A `|` would split the table cell; parentheses and brackets would end the link.
+    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
+function markdown_clip(text, cap) {
+    if (text.length <= cap)
+        return { head: text, omitted: 0, tail: "" };
+    let headEnd = Math.ceil(cap / 2);
+    let tailStart = text.length - (cap - headEnd);
+    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
+        headEnd--;
+    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
+        tailStart++;
+    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
+}
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "history", "skipped", "rows"]));
+const UNLIMITED = {
+    passOutput: Infinity,
+    failOutput: Infinity,
+    feedback: Infinity,
+    history: Infinity,
+    skipped: Infinity,
+    rows: Infinity,
+};
+// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
+const LABEL_MAX = 100;
+const REASON_MAX = 1000;
+const FILES_SHOWN = 3;
+const NBSP = "\u00a0";
+/** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
+function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
+    return fit(input, { marker: input.marker, history: false }, maxLength);
+}
+/** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
+function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
+    return fit(input, { history: true }, maxLength);
+}
+// Renders in full if it fits; otherwise, for each kind of content from the least important on,
+// the largest limit that fits (binary search), so every character of room is used.
+function fit(input, shape, maxLength) {
+    const doc = markdown_prepare(input, shape);
+    let body = render(doc, UNLIMITED, maxLength);
+    if (body.length <= maxLength)
+        return body;
+    const limits = { ...UNLIMITED };
+    for (const kind of SHRINK_ORDER) {
+        const fits = (value) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
+        if (!fits(low)) {
+            limits[kind] = 0;
+            continue;
+        }
+        while (low < high) {
+            const mid = Math.ceil((low + high) / 2);
+            if (fits(mid))
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        limits[kind] = low;
+        return render(doc, limits, maxLength);
+    }
+    // Only a tiny maxLength gets here: the heading alone does not fit.
+    body = render(doc, limits, maxLength);
+    return body.length <= maxLength ? body : body.slice(0, maxLength);
+}
+function markdown_prepare(input, shape) {
+    const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
+    const rows = input.results.map((r, i) => ({
+        r: { ...r, stdout: markdown_cleanText(r.stdout), stderr: markdown_cleanText(r.stderr), feedback: markdown_cleanText(r.feedback) },
+        name: conversation ? `reply ${i + 1}` : r.id,
+        deciding: input.deciding === undefined || input.deciding.has(r.id),
+    }));
+    const ordered = conversation ? rows.reverse() : rows;
+    return {
+        input,
+        shape,
+        deciding: ordered.filter((row) => row.deciding),
+        history: ordered.filter((row) => !row.deciding),
+        conversation,
+    };
+}
+function upperBound(doc, kind) {
+    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
+    const all = [...doc.deciding, ...doc.history].map((row) => row.r);
+    const passing = all.filter((r) => r.status === "pass");
+    const failing = all.filter((r) => r.status !== "pass");
+    switch (kind) {
+        case "passOutput":
+            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
+        case "failOutput":
+            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
+        case "feedback":
+            return longest(failing.map((r) => r.feedback));
+        case "history":
+            return doc.history.length;
+        case "skipped":
+            return doc.input.skipped.length;
+        case "rows":
+            return doc.deciding.length;
+    }
+}
+function render(doc, given, maxLength) {
+    const { input, shape } = doc;
+    // Only the first, full render goes without limits; every later one cuts something.
+    const shortened = given !== UNLIMITED;
+    // A text longer than the whole body can never be shown in full: no need to escape all of it.
+    const cap = (n) => Math.min(n, maxLength);
+    const limits = {
+        ...given,
+        passOutput: cap(given.passOutput),
+        failOutput: cap(given.failOutput),
+        feedback: cap(given.feedback),
+    };
+    const deciding = doc.deciding.slice(0, limits.rows);
+    const history = doc.history.slice(0, limits.history);
+    const withDetails = [...deciding, ...(shape.history ? history : [])];
+    const blocks = [
+        shape.marker,
+        verdictLine(input),
+        metaLine(doc, shape),
+        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
+        deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+        ...withDetails.map((row) => details(row, limits)),
+        history.length > 0 && historyBlock(doc, history),
+        skippedList(input.skipped, limits.skipped),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** `### ❌ 1 of 4 replies passed — latest from @agent fails the tests — at abc1234` */
+function verdictLine(input) {
+    const icon = verdictIcon(input.gate.failed, input.ours === true);
+    const reason = escapeMarkdown(markdown_clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
+    const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : undefined;
+    const url = safeUrl(input.commit?.url);
+    const at = sha ? ` — at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
+    return `### ${icon} ${reason}${at}`;
+}
+/** The line under the verdict: where the run is (always kept), what was judged and what carried over. */
+function metaLine(doc, shape) {
+    const { input } = doc;
+    const runUrl = safeUrl(input.runUrl);
+    const prUrl = safeUrl(input.pullRequest?.url);
+    const carried = input.results.filter((r) => r.cached).length;
+    const judged = input.results.length - carried;
+    const parts = [
+        shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
+        runUrl && `[workflow run](${runUrl})`,
+        carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
+        input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+        input.base && baseCell(input.base),
+        `sandbox-gate`,
+    ];
+    return parts.filter((p) => typeof p === "string").join(" · ");
+}
+function markdown_clipped(text, max) {
+    const { head, omitted } = markdown_clip(text, max);
+    return omitted > 0 ? `${head}…` : head;
+}
+/** An id, a source or a file name as one line of markdown: cut at LABEL_MAX, escaped. */
+function markdown_label(text) {
+    return escapeMarkdown(markdown_clipped(text, LABEL_MAX));
+}
+/** `❌ tests failed`: a status as a reader sees it. */
+function iconed(status) {
+    return `${STATUS_INFO[status].icon} ${STATUS_INFO[status].shown}`;
+}
+function plural(n, word, words = `${word}s`) {
+    return `${n} ${n === 1 ? word : words}`;
+}
+/** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
+function timeCell(r) {
+    const ran = r.duration_ms > 0 && STATUS_INFO[r.status].sandboxed;
+    return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
+}
+function nameCell(row, doc) {
+    const { r } = row;
+    const url = safeUrl(r.url);
+    const name = url ? `[${markdown_label(row.name)}](${url})` : markdown_label(row.name);
+    const by = r.author ? ` by ${markdown_label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+    const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
+    return `${name}${by}${latest}`;
+}
+/** `5 of 7 tests passed`: what the test results add to a status. */
+function testCounts(tests) {
+    return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
+}
+/** The base run, in the line under the verdict: what the patches were held against. */
+function baseCell(base) {
+    const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
+    const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
+    return `base: ${iconed(base.status)}${tests}${voided}`;
+}
+function resultCell(r, input) {
+    const marks = [
+        r.tests && testCounts(r.tests),
+        r.flaky && "flaky",
+        r.retried && "retried after a failure of ours",
+    ].filter((m) => typeof m === "string");
+    const text = [iconed(r.status), ...marks].join(" · ");
+    if (!r.cached)
+        return text;
+    const run = safeUrl(input.judgedIn?.get(r.id));
+    return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
+}
+function table(doc, rows, hidden) {
+    const patch = rows.some((row) => row.r.changed_files !== undefined || row.r.patch_strategy !== undefined);
+    const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
+    const head = [
+        doc.conversation ? "Reply" : "Candidate",
+        "Result",
+        ...(time ? ["Time"] : []),
+        ...(patch ? ["Patch"] : []),
+    ];
+    const align = ["---", "---", ...(time ? ["--:"] : []), ...(patch ? ["---"] : [])];
+    const line = (cells) => `| ${cells.join(" | ")} |`;
+    const body = rows.map((row) => line([
+        nameCell(row, doc),
+        resultCell(row.r, doc.input),
+        ...(time ? [timeCell(row.r)] : []),
+        ...(patch ? [patchCell(row.r)] : []),
+    ]));
+    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
+    return [line(head), line(align), ...body].join("\n") + note;
+}
+/** The older replies, collapsed: one row each, their verdicts kept. */
+function historyBlock(doc, rows) {
+    const passed = doc.history.filter((row) => row.r.status === "pass").length;
+    const hidden = doc.history.length - rows.length;
+    const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+    return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
+}
+function patchCell(r) {
+    const files = r.changed_files ?? [];
+    const shown = files.slice(0, FILES_SHOWN).map(markdown_label).join(", ");
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    const strategy = r.patch_strategy ? ` (${markdown_label(r.patch_strategy)})` : "";
+    return `${shown}${more}${strategy}` || "—";
+}
+function markdown_outcome(r) {
+    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+    const { shown } = STATUS_INFO[r.status];
+    const parts = [where ? `${shown} at ${where}` : shown];
+    if (r.signal)
+        parts.push(`signal ${r.signal}`);
+    else if (r.exit_code !== null)
+        parts.push(`exit ${r.exit_code}`);
+    parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
+    return parts.join(", ");
+}
+// A collapsed block per result: feedback (not for passes), then stdout and stderr.
+function details(row, limits) {
+    const { r } = row;
+    const pass = r.status === "pass";
+    const outputCap = pass ? limits.passOutput : limits.failOutput;
+    const silent = r.stdout === "" && r.stderr === "";
+    if (r.cached)
+        return undefined;
+    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
+    const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
+    if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0)
+        return undefined;
+    const sections = [
+        attemptsSection(r),
+        testsSection(r),
+        notesSection(r),
+        pass ? undefined : feedbackSection(r.feedback, limits.feedback),
+        ...(silent
+            ? ["No output on stdout or stderr.\n"]
+            : [
+                stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
+                stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
+            ]),
+    ];
+    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
+    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
+    const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
+    const summary = `<summary>${STATUS_INFO[r.status].icon} <b>${line(markdown_clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(markdown_outcome(r))}</summary>`;
+    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+/** Failing tests listed in the comment; more are counted. */
+const FAILING_TESTS_SHOWN = 10;
+/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
+function testsSection(r) {
+    const { tests, compare } = r;
+    if (!tests)
+        return undefined;
+    const { held, preexisting } = failingCases(r);
+    const ordered = [...held, ...preexisting];
+    const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
+        const where = c.file ? ` (${markdown_label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
+        const first = c.message?.split("\n").find((line) => line.trim() !== "");
+        const said = first ? `: ${escapeMarkdown(markdown_clipped(first.trim(), REASON_MAX / 5))}` : "";
+        const already = preexisting.includes(c) ? " — already failing on the base" : "";
+        return `- ${markdown_label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
+    });
+    if (ordered.length > FAILING_TESTS_SHOWN)
+        items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
+    const against = compare
+        ? `Against the base: ${[
+            `${compare.fail_to_pass?.length ?? 0} fixed`,
+            `${compare.pass_to_fail?.length ?? 0} broken`,
+            `${compare.new_failing?.length ?? 0} new failing`,
+            `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
+        ].join(", ")}.`
+        : undefined;
+    const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+    const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
+    const flakyLine = flaky.length
+        ? `Flaky (failed in one attempt, passed in another): ${flaky
+            .slice(0, FAILING_TESTS_SHOWN)
+            .map((c) => markdown_label(c.id))
+            .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
+        : undefined;
+    return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
+}
+/** Each attempt of a rerun candidate, in order. */
+function attemptsSection(r) {
+    if (!r.attempts || r.attempts.length < 2)
+        return undefined;
+    const steps = r.attempts.map((a) => `${iconed(a.status)} (${formatDuration(a.duration_ms)})`);
+    return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
+}
+function notesSection(r) {
+    if (!r.notes || r.notes.length === 0)
+        return undefined;
+    return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(markdown_clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
+}
+// The feedback of a failed test is its stderr (or stdout): said once, not twice.
+function stream(title, text, cap, cutBySandbox, feedback) {
+    if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
+        return `**${title}**: the feedback above\n`;
+    return section(title, text, cap, cutBySandbox);
+}
+function section(title, text, cap, cutBySandbox) {
+    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+    if (text === "")
+        return `**${title}**: empty\n`;
+    if (cap === 0)
+        return `**${title}**: omitted for length\n`;
+    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+}
+// Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
+// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
+// in it is read as markdown, and no blank line can end it.
+function feedbackSection(text, cap) {
+    if (text === "")
+        return "**Feedback**: empty\n";
+    if (cap === 0)
+        return "**Feedback**: omitted for length\n";
+    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${tail}` : "";
+    // A <code> per line: GitHub hides a <br> inside <code>, so the breaks go between them.
+    const lines = escapeHtml(`${head}${cut}`)
+        .split("\n")
+        .map((l) => (l === "" ? "" : `<code>${l}</code>`));
+    return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
+}
+// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
+function pre(text, cap) {
+    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
+    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
+    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
+}
+function skippedList(skipped, shown) {
+    if (skipped.length === 0)
+        return undefined;
+    const items = skipped.slice(0, shown).map((s) => {
+        const url = safeUrl(s.url);
+        const where = url ? `[comment](${url})` : markdown_label(s.source);
+        return `- ${SKIPPED_ICON} **${markdown_label(s.id)}**: ${escapeMarkdown(markdown_clipped(s.reason, REASON_MAX))} (${where})`;
+    });
+    const hidden = skipped.length - items.length;
+    if (hidden > 0)
+        items.push(`- … and ${hidden} more`);
+    return [`**Skipped** (not run):`, "", ...items].join("\n");
+}
+/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
+function statusCounts(results) {
+    const counts = countByStatus(results);
+    return STATUSES.filter((s) => counts[s] > 0)
+        .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
+        .join(" · ");
+}
+
+;// CONCATENATED MODULE: ./src/report/evaluation.ts
+// Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
+// since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+
+
+
+
+
+
+
+/** The nearest-rank quantile (q in [0, 1]) of `values`: always one of the values, 0 when there are none. */
+function quantile(values, q) {
+    if (values.length === 0)
+        return 0;
+    const sorted = [...values].sort((a, b) => a - b);
+    const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+    return sorted[rank - 1];
+}
+/** The durations of the candidates whose code ran: the others took no run time. */
+function runTimes(results) {
+    return results.filter((r) => CODE_RAN.has(r.status)).map((r) => r.duration_ms);
+}
+function passRate(results) {
+    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+}
+function evaluation_evaluate(results, baseline, ks = [1]) {
+    const times = runTimes(results);
+    const evaluation = {
+        total: results.length,
+        byStatus: countByStatus(results),
+        passRate: passRate(results),
+        time: {
+            ran: times.length,
+            medianMs: quantile(times, 0.5),
+            p95Ms: quantile(times, 0.95),
+            maxMs: quantile(times, 1),
+        },
+    };
+    const scores = scorePassAtK(results, ks);
+    if (scores)
+        evaluation.passAtK = scores;
+    if (baseline) {
+        evaluation.baseline = compare(results, baseline);
+        const before = scores && scorePassAtK(baseline, [1]);
+        if (scores && before)
+            evaluation.baseline.passAt1Dropped = passAt1Drops(scores, before);
+    }
+    return evaluation;
+}
+/** Changes across the pass line, in this run's order; ids are matched exactly. */
+function compare(results, baseline) {
+    const before = new Map(baseline.map((r) => [r.id, r.status]));
+    const now = new Set(results.map((r) => r.id));
+    const diff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
+    for (const r of results) {
+        const was = before.get(r.id);
+        if (was === undefined)
+            diff.added++;
+        else if (was === "pass" && r.status !== "pass")
+            diff.newlyFailing.push({ id: r.id, was, now: r.status });
+        else if (was !== "pass" && r.status === "pass")
+            diff.newlyPassing.push({ id: r.id, was, now: r.status });
+    }
+    diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
+    return diff;
+}
+// ---------------------------------------------------------------------------------------------------
+// Rendering.
+const BAR_WIDTH = 30;
+/** Changes listed by id; more are counted, not listed, so a bad night cannot flood the summary. */
+const CHANGES_SHOWN = 30;
+/** Upper bounds (ms) of the time histogram's buckets; the last bucket is open. */
+const TIME_BUCKETS = (/* unused pure expression or super */ null && ([250, 500, 1000, 2000, 5000, 10_000]));
+/** Pass first: it is the figure a reader looks for. */
+const ORDER = ["pass", ...statuses_EVERY_FAILURE];
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+/** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
+function bar(value, max, width = BAR_WIDTH) {
+    if (max <= 0 || value <= 0)
+        return "";
+    const eighths = Math.max(1, Math.round((value / max) * width * 8));
+    return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
+}
+function pointChange(now, was) {
+    const points = (now - was) * 100;
+    return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
+}
+function headline(e) {
+    const passed = e.byStatus.pass;
+    const time = e.time.ran > 0
+        ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
+        : "";
+    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+}
+/** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
+function passAtKLine(p) {
+    const scores = p.k.map((k) => `pass@${k} ${percent(p.overall[`pass@${k}`])}`);
+    const ns = p.tasks.map((t) => t.n);
+    const low = Math.min(...ns);
+    const high = Math.max(...ns);
+    const samples = low === high ? `${low} sample${low === 1 ? "" : "s"} each` : `${low} to ${high} samples each`;
+    return `${scores.join(", ") || "no k of pass-at-k has enough samples in every task"} over ${p.tasks.length} tasks (${samples})`;
+}
+function baselineLine(b, e) {
+    const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
+    if (b.added)
+        parts.push(`${b.added} not in the baseline`);
+    if (b.removed)
+        parts.push(`${b.removed} of the baseline missing`);
+    if (b.passAt1Dropped)
+        parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
+    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+}
+/** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
+function timeHistogram(results) {
+    const times = runTimes(results);
+    const seconds = (ms) => `${ms / 1000} s`;
+    const bounds = [0, ...TIME_BUCKETS];
+    const rows = bounds.map((low, i) => {
+        const high = TIME_BUCKETS[i];
+        const label = high === undefined ? `≥ ${seconds(low)}` : `< ${seconds(high)}`;
+        return { label, count: times.filter((t) => t >= low && (high === undefined || t < high)).length };
+    });
+    // Trailing empty buckets say nothing.
+    while (rows.length > 1 && rows.at(-1).count === 0)
+        rows.pop();
+    return times.length === 0 ? [] : rows;
+}
+function changeList(title, changes) {
+    if (changes.length === 0)
+        return undefined;
+    const items = changes
+        .slice(0, CHANGES_SHOWN)
+        .map((c) => `- ${label(c.id)}: ${STATUS_INFO[c.was].label} → **${STATUS_INFO[c.now].label}**`);
+    if (changes.length > CHANGES_SHOWN)
+        items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
+    return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+function dropList(drops) {
+    if (!drops || drops.length === 0)
+        return undefined;
+    const items = drops
+        .slice(0, CHANGES_SHOWN)
+        .map((d) => `- ${label(d.task)}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+    if (drops.length > CHANGES_SHOWN)
+        items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
+    return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
+}
+/** The evaluation section of the job summary: headline, counts with bars, time histogram, changes. */
+function renderEvaluationMarkdown(e, results) {
+    const shown = ORDER.filter((s) => e.byStatus[s] > 0);
+    const max = Math.max(0, ...shown.map((s) => e.byStatus[s]));
+    const table = [
+        "| Status | Count | Share | |",
+        "| --- | --: | --: | --- |",
+        ...shown.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+    ].join("\n");
+    const histogram = timeHistogram(results);
+    const most = Math.max(0, ...histogram.map((row) => row.count));
+    const width = Math.max(0, ...histogram.map((row) => row.label.length));
+    const chart = histogram.length
+        ? [
+            "Time per candidate, from the start of the test command (code that ran):",
+            "",
+            "```text",
+            ...histogram.map((row) => `${row.label.padStart(width)} │${bar(row.count, most)} ${row.count}`.trimEnd()),
+            "```",
+        ].join("\n")
+        : undefined;
+    const blocks = [
+        "### Evaluation",
+        `**${headline(e)}**`,
+        // Our own figures, no candidate's text: nothing to escape.
+        e.passAtK && `**${passAtKLine(e.passAtK)}**`,
+        e.baseline && baselineLine(e.baseline, e),
+        e.total > 0 ? table : undefined,
+        chart,
+        e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
+        e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+        dropList(e.baseline?.passAt1Dropped),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** The same figures as plain lines for a terminal; ids with control characters made harmless. */
+function renderEvaluationText(e) {
+    const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
+    const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+    if (e.passAtK)
+        lines.push(passAtKLine(e.passAtK));
+    if (e.baseline) {
+        lines.push(baselineLine(e.baseline, e));
+        const list = (title, changes) => {
+            for (const c of changes.slice(0, CHANGES_SHOWN))
+                lines.push(`  ${title}: ${plainText(c.id)} (${c.was} → ${c.now})`);
+            if (changes.length > CHANGES_SHOWN)
+                lines.push(`  … and ${changes.length - CHANGES_SHOWN} more ${title}`);
+        };
+        list("newly failing", e.baseline.newlyFailing);
+        list("newly passing", e.baseline.newlyPassing);
+        const drops = e.baseline.passAt1Dropped ?? [];
+        for (const d of drops.slice(0, CHANGES_SHOWN))
+            lines.push(`  pass@1 dropped: ${plainText(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+        if (drops.length > CHANGES_SHOWN)
+            lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
+    }
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/report/junit.ts
+// The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
+// whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
+// reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
+
+
+
+
+// XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
+const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+/** Text safe inside an element or an attribute value: escaped, invalid characters removed. */
+function escapeXml(text) {
+    return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+}
+// Terminal colours and control characters are noise in a test report; make them visible first.
+function content(text) {
+    return escapeXml(cleanText(text));
+}
+function attributes(attrs) {
+    return (Object.entries(attrs)
+        .filter(([, v]) => v !== undefined)
+        // Parsers turn a raw newline in an attribute into a space; a character reference survives.
+        .map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`)
+        .join(""));
+}
+function seconds(ms) {
+    return (ms / 1000).toFixed(3);
+}
+function junit_element(name, attrs, body) {
+    return body === undefined || body === ""
+        ? `<${name}${attributes(attrs)}/>`
+        : `<${name}${attributes(attrs)}>${body}</${name}>`;
+}
+function testcase(r, failOn) {
+    const failing = failOn.has(r.status);
+    const message = r.syntax?.message ?? STATUS_INFO[r.status].label;
+    const verdict = failing
+        ? junit_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
+        : "";
+    const streams = [
+        r.stdout && junit_element("system-out", {}, content(r.stdout)),
+        r.stderr && junit_element("system-err", {}, content(r.stderr)),
+    ].join("");
+    return junit_element("testcase", {
+        name: r.id,
+        classname: `sandbox-gate.${r.language ?? "unknown"}`,
+        time: seconds(r.duration_ms),
+        file: r.syntax?.file,
+    }, verdict + streams);
+}
+const CASE_VERDICT = {
+    passed: undefined,
+    failed: "failure",
+    error: "error",
+    skipped: "skipped",
+};
+function testResultCase(c) {
+    const verdict = CASE_VERDICT[c.status];
+    return junit_element("testcase", {
+        name: c.name,
+        classname: c.classname ?? c.file ?? "",
+        time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
+        file: c.file,
+        line: c.line,
+    }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
+        (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+}
+/** A candidate's own test cases, as the suite named after it. */
+function candidateSuite(r) {
+    if (!r.tests)
+        return undefined;
+    const { counts, cases } = r.tests;
+    const attrs = {
+        name: r.id,
+        tests: testCount(r.tests),
+        failures: counts.failed,
+        errors: counts.error,
+        skipped: counts.skipped,
+        time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
+    };
+    return junit_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
+}
+function skippedCase(s) {
+    return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
+}
+function junit_renderJUnit(results, skipped, options = {}) {
+    const failOn = options.failOn ?? EVERY_FAILURE;
+    const name = options.name ?? "sandbox-gate";
+    const counts = {
+        tests: results.length + skipped.length,
+        failures: results.filter((r) => failOn.has(r.status) && !STATUS_INFO[r.status].ours).length,
+        errors: results.filter((r) => failOn.has(r.status) && STATUS_INFO[r.status].ours).length,
+        skipped: skipped.length,
+        time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
+    };
+    const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
+    const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
+    const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/files.ts
+// The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
+
+
+
+
+async function write(path, text) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+}
+/** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
+function reportOf(settings, outcome) {
+    return buildReport(outcome.results, outcome.skipped, {
+        ...(settings.source.shard && { shard: settings.source.shard }),
+        ...(outcome.base && { base: outcome.base }),
+        passAtK: settings.reports.passAtK,
+    });
+}
+/** The JUnit XML of a run, as `junit` writes it. */
+function junitOf(settings, outcome) {
+    return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
+}
+/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
+async function files_writeReports(settings, outcome) {
+    if (settings.reports.junit)
+        await write(resolve(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+    if (!settings.reports.report)
+        return undefined;
+    const path = resolve(settings.source.workdir, settings.reports.report);
+    await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
+    return path;
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
@@ -17187,350 +18411,6 @@ class progress_ProgressMeter {
             elapsedMs: at - this.#startedAt,
             notPassing: this.#notPassing,
         });
-    }
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/sandbox/image.ts
-// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
-// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
-
-
-async function ensureImage(engine, image, policy, options) {
-    const started = external_node_perf_hooks_namespaceObject.performance.now();
-    const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
-    if (policy !== "always") {
-        let present;
-        try {
-            present = await engine.hasImage(image);
-        }
-        catch (error) {
-            return { ok: false, reason: messageOf(error) };
-        }
-        if (present)
-            return { ok: true, pulled: false, ms: elapsed() };
-        if (policy === "never")
-            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
-    }
-    const delays = backoffDelays(options.retries, options.backoffMs);
-    const attempts = delays.length + 1;
-    let lastError = "";
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
-        try {
-            await engine.pull(image);
-            options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, ms: elapsed() };
-        }
-        catch (error) {
-            lastError = messageOf(error);
-        }
-        const delay = delays[attempt - 1];
-        if (delay !== undefined) {
-            options.log(`${lastError}; retrying in ${delay} ms`);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
-        }
-    }
-    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
-}
-/** The waits before each retry: `backoffMs`, then doubling. */
-function backoffDelays(retries, backoffMs) {
-    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-
-;// CONCATENATED MODULE: ./src/run/gate.ts
-// The whole run, shared by the action and the CLI: candidates → images first → every candidate
-// through the pipeline (bounded concurrency, input order kept) → the gate decision.
-
-
-
-
-
-
-
-
-
-/**
- * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
- * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
- */
-async function takeQuota(entries, quota, settings) {
-    const taken = [];
-    const skipped = [];
-    let position = 0;
-    for await (const entry of entries) {
-        if (!inShard(position++, settings.source.shard))
-            continue;
-        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
-        if (taken.length >= quota)
-            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
-        else
-            taken.push("candidate" in entry ? entry.candidate : invalidEntry(id, source, entry.problem.problem, settings));
-    }
-    return { taken, skipped };
-}
-/** A dataset line that is not a candidate: nothing runnable, and it says why. */
-function invalidEntry(id, source, problem, settings) {
-    const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
-    return newResult({
-        id,
-        source,
-        language: null,
-        status: "no_code",
-        exit_code: null,
-        signal: null,
-        duration_ms: 0,
-        ...empty,
-        feedback: feedbackFor({
-            status: "no_code",
-            ...empty,
-            signal: null,
-            exitCode: null,
-            timeoutMs: settings.limits.timeoutMs,
-            memoryBytes: settings.limits.memoryBytes,
-            reason: `${source}: ${problem}`,
-        }),
-    });
-}
-function decide(results, failOn) {
-    const failing = results.filter((r) => failOn.has(r.status));
-    if (failing.length === 0)
-        return { failed: false, reason: `all ${results.length} candidates passed the gate` };
-    const counts = new Map();
-    for (const r of failing)
-        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
-    const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
-    return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
-}
-/** Pull (or check) each image once, before any candidate's clock starts. */
-function imagePreparer(ctx, hooks) {
-    const ready = new Map();
-    return (image) => {
-        let pending = ready.get(image);
-        if (!pending) {
-            pending = ensureImage(ctx.engine, image, ctx.settings.run.pull, {
-                retries: 3,
-                backoffMs: 1000,
-                log: hooks.log,
-            }).then((outcome) => {
-                if (!outcome.ok)
-                    return outcome.reason;
-                if (!outcome.pulled)
-                    hooks.log(`image ${image}: present`);
-                return undefined;
-            });
-            ready.set(image, pending);
-        }
-        return pending;
-    };
-}
-async function runGate(entries, base, hooks) {
-    const { settings } = base;
-    const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
-    const ctx = { ...base, prepareImage: imagePreparer(base, hooks), baseRuns: new BaseRuns() };
-    if (settings.source.shard)
-        hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
-    let done = 0;
-    const progress = new ProgressMeter(taken.length, () => performance.now());
-    const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
-        const result = "status" in item ? item : await judgeCandidate(item, ctx);
-        done += 1;
-        const line = progress.finished(result.status === "pass");
-        if (taken.length <= PER_CANDIDATE_UP_TO)
-            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
-        else if (line)
-            hooks.log(line);
-        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
-        const event = {
-            event: "sandbox-gate.candidate",
-            run: base.runId,
-            candidate: result.id,
-            code_length: "status" in item ? 0 : item.text.length,
-            status: result.status,
-            exit: result.exit_code,
-            duration_ms: result.duration_ms,
-        };
-        if (hooks.audit)
-            hooks.audit(event);
-        else
-            hooks.log(JSON.stringify(event));
-        return result;
-    });
-    const [firstBase] = await ctx.baseRuns.all();
-    return {
-        results,
-        skipped,
-        decision: decide(results, settings.reports.failOn),
-        ...(firstBase && { base: reportedBase(firstBase) }),
-    };
-}
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/prepare/tree.ts
-// The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
-// checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
-// the checkout is never written.
-
-
-
-
-
-
-
-const run = (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
-const GIT_LINK = "160000";
-const SYMLINK = "120000";
-/** The tracked paths, or undefined when `root` is not inside a git work tree. */
-async function gitListing(root) {
-    const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
-    if (inside?.stdout.trim() !== "true")
-        return undefined;
-    // -s: the mode git records, which the checkout may not show (core.fileMode=false); -z: any name.
-    const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
-    const listed = new Map();
-    for (const record of stdout.split("\0").filter(Boolean)) {
-        const [meta, path] = [record.slice(0, record.indexOf("\t")), record.slice(record.indexOf("\t") + 1)];
-        // A path in a merge conflict is listed once per stage; one entry is enough.
-        listed.set(path, { path, mode: meta.split(" ")[0] });
-    }
-    return [...listed.values()];
-}
-async function* tree_walk(root, dir = "") {
-    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-        const path = dir ? `${dir}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) {
-            if (entry.name !== ".git")
-                yield* tree_walk(root, path);
-        }
-        else if (entry.isFile() || entry.isSymbolicLink())
-            yield { path };
-    }
-}
-/** A link's target as a path inside the tree, or undefined when it leads out of it. */
-function insideTarget(path, target) {
-    if (external_node_path_namespaceObject.posix.isAbsolute(target))
-        return undefined;
-    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
-    return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
-}
-/**
- * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
- * leaves the tree is refused, naming the path: following it would put host files in the sandbox.
- */
-async function readBaseTree(root, maxBytes, input) {
-    const tracked = await gitListing(root);
-    const listing = tracked ?? [];
-    if (!tracked)
-        for await (const listed of tree_walk(root))
-            listing.push(listed);
-    const files = [];
-    const skipped = [];
-    let bytes = 0;
-    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-        if (mode === GIT_LINK) {
-            skipped.push(path);
-            continue;
-        }
-        const safe = checkRelativePath(path);
-        if (!safe.ok)
-            throw new InputError("workdir", `'${path}' in the base tree ${safe.why}`);
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
-        // Tracked but deleted in the checkout: not part of the tree the candidate meets.
-        if (!info)
-            continue;
-        if (info.isSymbolicLink() || mode === SYMLINK) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
-            if (insideTarget(path, target) === undefined) {
-                throw new InputError("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
-            }
-            files.push({ path, content: "", linkTarget: target });
-            continue;
-        }
-        if (!info.isFile())
-            continue;
-        bytes += info.size;
-        if (bytes > maxBytes) {
-            throw new InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
-        }
-        const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
-        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
-    }
-    return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
-}
-
-;// CONCATENATED MODULE: ./src/run/run-base.ts
-// What a run's candidates start from: the base tree (read once) and the run images made of it (once
-// per source image, with the setup run once in each), removed when the run ends. Nothing is read or
-// made until a candidate needs it: a dataset of replies never reads the checkout.
-
-
-class RunBase {
-    settings;
-    maker;
-    labels;
-    log;
-    #tree;
-    #images = new Map();
-    /** How many setups ran: once per run image, whatever the number of candidates. */
-    setups = 0;
-    constructor(settings, maker, labels, log) {
-        this.settings = settings;
-        this.maker = maker;
-        this.labels = labels;
-        this.log = log;
-    }
-    /** The whole base tree of the checkout, read on first use. */
-    tree() {
-        this.#tree ??= readBaseTree(this.settings.source.workdir, this.settings.source.maxTreeBytes, "max-tree-size").then((tree) => {
-            const skipped = tree.skipped.length > 0 ? `; submodules left out: ${tree.skipped.join(", ")}` : "";
-            this.log(`base tree: ${tree.files.length} files, ${tree.bytes} bytes (${tree.listedBy === "git" ? "what git tracks" : "every file but .git/"})${skipped}`);
-            return tree;
-        });
-        return this.#tree;
-    }
-    /** The run image for candidates of `image` starting from `kind`'s files, made on first use. */
-    image(image, kind, testFiles) {
-        const key = JSON.stringify([image, kind]);
-        let made = this.#images.get(key);
-        if (!made) {
-            made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
-            this.#images.set(key, made);
-        }
-        return made;
-    }
-    async #make(image, files, setup = this.settings.run.setup) {
-        const started = external_node_perf_hooks_namespaceObject.performance.now();
-        if (setup)
-            this.setups++;
-        // A setup runs the repository's own install, which starts as many processes as its suite does.
-        const limits = { ...this.settings.limits, pidsLimit: this.settings.run.patchPidsLimit };
-        const made = await this.maker.build({
-            image,
-            files: await files,
-            limits,
-            labels: this.labels,
-            ...(setup && { setup }),
-        });
-        const took = `${((external_node_perf_hooks_namespaceObject.performance.now() - started) / 1000).toFixed(1)} s`;
-        if (!made.ok)
-            this.log(`run image from ${image}: ${made.reason}`);
-        else if (setup)
-            this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
-        else
-            this.log(`run image from ${image} made in ${took}`);
-        return made;
-    }
-    /** Removes every run image made; returns the removals that failed. */
-    async close() {
-        const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => undefined)));
-        const images = made.flatMap((image) => (image?.ok ? [image.image] : []));
-        const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
-        return failures.filter((failure) => failure !== undefined);
     }
 }
 
@@ -17824,7 +18704,7 @@ function memoryFromCli(memUsage) {
 const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
 const ABORT_POLL_MS = 100;
-class CliEngine extends OpeningEngine {
+class cli_CliEngine extends OpeningEngine {
     binary;
     #dialect;
     #removals = new Removals((name) => this.#removeOne(name));
@@ -18430,7 +19310,7 @@ class SharedEngine extends CliImages {
             Tty: false,
             User: SANDBOX_USER,
             WorkingDir: policy_WORKDIR,
-            Cmd: execArgv(job.command, job.check, job.base, job.results),
+            Cmd: execArgv(job.command, job.check, job.treeDir, job.results),
         });
         const oomsBefore = shared.ooms;
         let killed = false;
@@ -18558,7 +19438,7 @@ class SharedEngine extends CliImages {
 
 
 async function createEngine(mode, log, env = process.env) {
-    const cli = new CliEngine({ binary: mode.engine });
+    const cli = new cli_CliEngine({ binary: mode.engine });
     const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
     if (api)
         return mode.isolation === "run"
@@ -18567,6 +19447,13 @@ async function createEngine(mode, log, env = process.env) {
     if (mode.isolation === "run")
         log("isolation: run needs the Engine API; running one container per candidate instead");
     return cli;
+}
+/**
+ * The engine that removes a run's leftovers (the post step, after the process that judged is gone):
+ * the CLI of the engine `engine` names, which finds them by label whichever engine started them.
+ */
+function leftoverRemover(engine) {
+    return new CliEngine({ binary: engine });
 }
 /** The Engine API, when it is not ruled out and answers. */
 async function reachableApi(env, log) {
@@ -18583,6 +19470,800 @@ async function reachableApi(env, log) {
         log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${error.message}); using the docker CLI`);
         return undefined;
     }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/signals.ts
+// A cancelled job (SIGTERM, SIGINT: the runner's cancel, Ctrl-C) leaves no container behind.
+
+/**
+ * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
+ * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
+ */
+function signals_exitOnSignals(engine, label, log) {
+    let stopping = false;
+    const stop = (signal) => {
+        const code = 128 + constants.signals[signal];
+        if (stopping)
+            process.exit(code);
+        stopping = true;
+        log(`sandbox-gate: ${signal}: removing this run's containers`);
+        void (async () => {
+            const removed = new Set(await engine.abort());
+            // A CLI killed by the abort may have left a container created too late to be asked for.
+            try {
+                for (const name of await engine.removeLabelled(label))
+                    removed.add(name);
+            }
+            catch (error) {
+                log(`sandbox-gate: ${error.message}`);
+            }
+            log(`sandbox-gate: removed ${removed.size} container(s)`);
+            process.exit(code);
+        })();
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+}
+
+;// CONCATENATED MODULE: ./src/run/carry-over.ts
+
+
+async function* fromList(items) {
+    yield* items;
+}
+/**
+ * `judge` gets only the entries with no verdict to carry over, and is not called when there are none
+ * (no engine needed). A carried-over candidate does not count against `max-candidates`: it costs nothing.
+ */
+async function carry_over_judgeWithCarryOver(entries, carried, judge, failOn) {
+    const slots = [];
+    for await (const entry of entries) {
+        const result = "candidate" in entry ? carried(entry.candidate) : undefined;
+        slots.push(result ? { result } : { entry });
+    }
+    const rest = slots.flatMap((s) => ("entry" in s ? [s.entry] : []));
+    const judged = rest.length > 0 ? await judge(fromList(rest)) : { results: [], skipped: [] };
+    const skippedIds = new Set(judged.skipped.map((s) => s.id));
+    const fresh = [...judged.results];
+    const results = [];
+    for (const slot of slots) {
+        if ("result" in slot)
+            results.push(slot.result);
+        else {
+            const { id } = "candidate" in slot.entry ? slot.entry.candidate : slot.entry.problem;
+            if (!skippedIds.has(id))
+                results.push(fresh.shift());
+        }
+    }
+    return {
+        results,
+        skipped: judged.skipped,
+        decision: decide(results, new Set(failOn)),
+        ...(judged.base && { base: judged.base }),
+        carried: slots.length - rest.length,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+
+
+
+
+const checkReport = checker(REPORT_SCHEMA, "the report");
+/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
+function parseReport(text, name, input) {
+    const fail = (detail) => {
+        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return fail(`not JSON (${error.message})`);
+    }
+    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
+    if (typeof value !== "object" || value === null || value.version !== 1)
+        return fail('no "version": 1');
+    const checked = checkReport(value);
+    if (!checked.ok)
+        return fail(checked.problem);
+    const { shard } = checked.value;
+    // The one rule JSON Schema cannot state: it does not compare two fields.
+    if (shard !== undefined && shard.index > shard.count)
+        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+    return checked.value;
+}
+async function merge_loadReport(path, name, input) {
+    let text;
+    try {
+        text = await readFile(path, "utf8");
+    }
+    catch (error) {
+        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+    }
+    return parseReport(text, name, input);
+}
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source) {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+    const [pathA, lineA] = sourceKey(a.source);
+    const [pathB, lineB] = sourceKey(b.source);
+    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+const shardName = ({ index, count }) => `${index}/${count}`;
+/**
+ * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
+ * artifact went missing is an error naming it, never a merged report that is quietly smaller.
+ */
+function checkShards(reports, input) {
+    const sharded = reports.filter((r) => r.report.shard !== undefined);
+    const first = sharded[0];
+    if (first === undefined)
+        return;
+    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+    const whole = reports.find((r) => r.report.shard === undefined);
+    if (whole)
+        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+    const { count } = first.report.shard;
+    const other = sharded.find((r) => r.report.shard.count !== count);
+    if (other)
+        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+    const names = new Map();
+    for (const { name, report } of sharded) {
+        const twice = names.get(report.shard.index);
+        if (twice !== undefined)
+            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+        names.set(report.shard.index, name);
+    }
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+    if (missing.length > 0) {
+        const list = missing.map((index) => shardName({ index, count })).join(", ");
+        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+    }
+}
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+function merge_mergeReports(reports, input) {
+    checkShards(reports, input);
+    const seen = new Map();
+    const results = [];
+    for (const { name, report } of reports) {
+        for (const r of report.results) {
+            const key = JSON.stringify([r.id, r.source]);
+            const other = seen.get(key);
+            if (other !== undefined)
+                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+            seen.set(key, name);
+            results.push(r);
+        }
+    }
+    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
+}
+
+;// CONCATENATED MODULE: ./src/run/evaluation-run.ts
+// Evaluation runs around the gate: merging shard reports into one outcome, and the
+// baseline report read up front. Shared by the action and the CLI.
+
+
+
+
+/** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
+async function evaluation_run_mergeOutcome(reports, settings, input) {
+    const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
+    const { results, skipped } = mergeReports(loaded, input);
+    // Each shard ran the base itself, on the same tree: any one of them stands for all.
+    const base = loaded.find(({ report }) => report.base)?.report.base;
+    return { results, skipped, decision: decide(results, settings.reports.failOn), ...(base && { base }) };
+}
+/** The `baseline` report's results (its path relative to the base tree), read before anything runs. */
+async function evaluation_run_loadBaseline(settings) {
+    if (!settings.reports.baseline)
+        return undefined;
+    return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+}
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/prepare/tree.ts
+// The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
+// checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
+// the checkout is never written.
+
+
+
+
+
+
+
+const run = (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
+const GIT_LINK = "160000";
+const SYMLINK = "120000";
+/** The tracked paths, or undefined when `root` is not inside a git work tree. */
+async function gitListing(root) {
+    const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
+    if (inside?.stdout.trim() !== "true")
+        return undefined;
+    // -s: the mode git records, which the checkout may not show (core.fileMode=false); -z: any name.
+    const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+    const listed = new Map();
+    for (const record of stdout.split("\0").filter(Boolean)) {
+        const [meta, path] = [record.slice(0, record.indexOf("\t")), record.slice(record.indexOf("\t") + 1)];
+        // A path in a merge conflict is listed once per stage; one entry is enough.
+        listed.set(path, { path, mode: meta.split(" ")[0] });
+    }
+    return [...listed.values()];
+}
+async function* tree_walk(root, dir = "") {
+    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+            if (entry.name !== ".git")
+                yield* tree_walk(root, path);
+        }
+        else if (entry.isFile() || entry.isSymbolicLink())
+            yield { path };
+    }
+}
+/** A link's target as a path inside the tree, or undefined when it leads out of it. */
+function insideTarget(path, target) {
+    if (external_node_path_namespaceObject.posix.isAbsolute(target))
+        return undefined;
+    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
+    return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
+}
+/**
+ * Refuses a tracked path whose directory is a link on disk (git tracks `cfg/x`, the runner made `cfg` a
+ * link): reading `cfg/x` would follow the link, anywhere on the host. Each directory is looked at once,
+ * without following it; `checked` remembers the ones already seen, so the cost stays one lstat per directory.
+ */
+async function refuseLinkedDirectory(root, path, checked) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+        const dir = parts.slice(0, i).join("/");
+        if (checked.has(dir))
+            continue;
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
+        if (info?.isSymbolicLink()) {
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
+            throw new errors_InputError("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
+        }
+        checked.add(dir);
+    }
+}
+/**
+ * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
+ * leaves the tree, or a tracked file under a directory that is a link on disk, is refused, naming the path:
+ * following it would put host files in the sandbox.
+ */
+async function readBaseTree(root, maxBytes, input) {
+    const tracked = await gitListing(root);
+    const listing = tracked ?? [];
+    if (!tracked)
+        for await (const listed of tree_walk(root))
+            listing.push(listed);
+    const files = [];
+    const skipped = [];
+    const directories = new Set();
+    let bytes = 0;
+    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+        if (mode === GIT_LINK) {
+            skipped.push(path);
+            continue;
+        }
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            throw new errors_InputError("workdir", `'${path}' in the base tree ${safe.why}`);
+        await refuseLinkedDirectory(root, path, directories);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        // Tracked but deleted in the checkout: not part of the tree the candidate meets.
+        if (!info)
+            continue;
+        if (info.isSymbolicLink() || mode === SYMLINK) {
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
+            if (insideTarget(path, target) === undefined) {
+                throw new errors_InputError("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+            }
+            files.push({ path, content: "", linkTarget: target });
+            continue;
+        }
+        if (!info.isFile())
+            continue;
+        bytes += info.size;
+        if (bytes > maxBytes) {
+            throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
+        }
+        const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
+        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
+    }
+    return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
+}
+
+;// CONCATENATED MODULE: ./src/run/run-images.ts
+// The run images: what a run's candidates start from. The checkout's base tree (read once) and the
+// images made of it or of the `tests` files (once per source image, with the setup run once in each),
+// removed when the run ends. Nothing is read or made until a candidate needs it: a dataset of replies
+// never reads the checkout.
+
+
+class RunImages {
+    settings;
+    maker;
+    labels;
+    log;
+    #tree;
+    #images = new Map();
+    /** How many setups ran: once per run image, whatever the number of candidates. */
+    setups = 0;
+    constructor(settings, maker, labels, log) {
+        this.settings = settings;
+        this.maker = maker;
+        this.labels = labels;
+        this.log = log;
+    }
+    /** The whole base tree of the checkout, read on first use. */
+    tree() {
+        this.#tree ??= readBaseTree(this.settings.source.workdir, this.settings.source.maxTreeBytes, "max-tree-size").then((tree) => {
+            const skipped = tree.skipped.length > 0 ? `; submodules left out: ${tree.skipped.join(", ")}` : "";
+            this.log(`base tree: ${tree.files.length} files, ${tree.bytes} bytes (${tree.listedBy === "git" ? "what git tracks" : "every file but .git/"})${skipped}`);
+            return tree;
+        });
+        return this.#tree;
+    }
+    /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
+    image(image, kind, testFiles) {
+        const key = JSON.stringify([image, kind]);
+        let made = this.#images.get(key);
+        if (!made) {
+            made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
+            this.#images.set(key, made);
+        }
+        return made;
+    }
+    async #make(image, files, setup = this.settings.run.setup) {
+        const started = external_node_perf_hooks_namespaceObject.performance.now();
+        if (setup)
+            this.setups++;
+        // A setup runs the repository's own install, which starts as many processes as its suite does.
+        const limits = { ...this.settings.limits, pidsLimit: this.settings.run.patchPidsLimit };
+        const made = await this.maker.build({
+            image,
+            files: await files,
+            limits,
+            labels: this.labels,
+            ...(setup && { setup }),
+        });
+        const took = `${((external_node_perf_hooks_namespaceObject.performance.now() - started) / 1000).toFixed(1)} s`;
+        if (!made.ok)
+            this.log(`run image from ${image}: ${made.reason}`);
+        else if (setup)
+            this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
+        else
+            this.log(`run image from ${image} made in ${took}`);
+        return made;
+    }
+    /** Removes every run image made; returns the removals that failed. */
+    async close() {
+        const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => undefined)));
+        const images = made.flatMap((image) => (image?.ok ? [image.image] : []));
+        const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
+        return failures.filter((failure) => failure !== undefined);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/verdict-state.ts
+// The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
+//
+// The state is a hidden block at the end of the gate's own comment: versioned, size-bounded, and only
+// ids, timestamps, hashes, statuses and numbers, never a candidate's text. It lives in a comment, so it
+// is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
+// forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
+// remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
+// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
+
+
+
+
+
+const STATE_VERSION = 1;
+/** Replies remembered at most; the newest are kept. */
+const STATE_MAX_ENTRIES = 200;
+/** The block's length at most, in characters: a third of a comment's room. */
+const STATE_MAX_CHARS = 22_000;
+const OPEN = (/* unused pure expression or super */ null && (`<!-- sandbox-gate-state v${STATE_VERSION} `));
+const CLOSE = " -->";
+// Any block of ours, of any version: more than one, or one we cannot read, and the state is not trusted.
+const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
+const sha256 = (data) => createHash("sha256").update(data).digest("hex");
+function verdict_state_verdictKey({ tests, run, limits, version }) {
+    const files = [...tests]
+        .map((f) => [f.path, sha256(f.content), f.executable === true])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
+    // to them later; only when the image is pulled changes no verdict.
+    const { pull: _pull, ...judging } = run;
+    void _pull;
+    return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
+}
+// ---- the block ------------------------------------------------------------------------------------
+// Short keys: a block of 200 replies stays well inside a comment. Each value is shaped so that no
+// text of ours can end the HTML comment (`--`, `>`) or carry markup.
+const verdict_state_ID = { type: "string", pattern: "^(comment|review-comment|review)-[0-9]{1,20}$" };
+const TIME = {
+    type: "string",
+    pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?Z$",
+};
+const HEX = (min, max) => ({ type: "string", pattern: `^[0-9a-f]{${min},${max}}$` });
+const ENTRY_SCHEMA = {
+    type: "object",
+    properties: {
+        id: verdict_state_ID,
+        u: TIME,
+        h: HEX(32, 32),
+        s: { enum: statuses_STATUSES },
+        l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
+        ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
+        x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
+        r: { type: "string", pattern: "^[0-9]{1,20}$" },
+        b: HEX(40, 64),
+    },
+    required: ["id", "u", "h", "s", "l", "ms", "x"],
+    additionalProperties: false,
+};
+const STATE_SCHEMA = {
+    type: "object",
+    properties: {
+        v: { const: STATE_VERSION },
+        key: HEX(64, 64),
+        e: { type: "array", items: ENTRY_SCHEMA, maxItems: STATE_MAX_ENTRIES },
+    },
+    required: ["v", "key", "e"],
+    additionalProperties: false,
+};
+const checkState = checker(STATE_SCHEMA, "the state");
+const checkEntry = checker(ENTRY_SCHEMA, "the entry");
+// The block's short keys for RememberedVerdict's fields, both ways.
+const SHORT = {
+    id: "id",
+    updatedAt: "u",
+    hash: "h",
+    status: "s",
+    language: "l",
+    durationMs: "ms",
+    exitCode: "x",
+    run: "r",
+    baseCommit: "b",
+};
+function renamed(value, names) {
+    return Object.fromEntries(Object.entries(value).flatMap(([name, v]) => (v === undefined || !(name in names) ? [] : [[names[name], v]])));
+}
+const toEntry = (e) => renamed(e, SHORT);
+const fromEntry = (e) => renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])));
+/** The state block in a comment body; `why` says what was wrong, for the debug log. */
+function readState(body) {
+    const blocks = body.match(ANY_BLOCK)?.length ?? 0;
+    if (blocks === 0)
+        return { ok: false, why: "the comment holds no state" };
+    if (blocks > 1)
+        return { ok: false, why: `the comment holds ${blocks} state blocks` };
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return { ok: false, why: "the state block is of another version" };
+    const end = body.indexOf(CLOSE, start + OPEN.length);
+    if (end < 0)
+        return { ok: false, why: "the state block is not closed" };
+    if (end + CLOSE.length - start > STATE_MAX_CHARS)
+        return { ok: false, why: "the state block is too long" };
+    let value;
+    try {
+        value = JSON.parse(body.slice(start + OPEN.length, end));
+    }
+    catch {
+        return { ok: false, why: "the state block is not JSON" };
+    }
+    const checked = checkState(value);
+    if (!checked.ok)
+        return { ok: false, why: checked.problem };
+    const entries = checked.value.e.map(fromEntry);
+    // Two verdicts for one reply: one of them is not ours.
+    if (new Set(entries.map((e) => e.id)).size !== entries.length)
+        return { ok: false, why: "a reply is listed twice" };
+    return { ok: true, state: { key: checked.value.key, entries } };
+}
+/** A login as GraphQL and REST both spell it: a bot's `[bot]` suffix is not always there. */
+const sameActor = (a, b) => a.toLowerCase().replace(/\[bot\]$/, "") === b.toLowerCase().replace(/\[bot\]$/, "");
+/**
+ * The state of the gate's own comment, trusted only while nobody but the gate edited the comment since
+ * it wrote it: a state someone else wrote (a collaborator, an agent's App with write access) could
+ * claim any verdict for the replies as they are.
+ */
+function trustedState(body, lastEditor, us) {
+    if (lastEditor !== null && !sameActor(lastEditor, us))
+        return { ok: false, why: `the comment was last edited by ${lastEditor}, not by ${us}` };
+    return readState(body);
+}
+/**
+ * The block to append to the comment: the newest entries that fit in STATE_MAX_CHARS. Entries are
+ * taken oldest first, as the conversation lists them; a reply left out is judged again next time.
+ */
+function renderState(state) {
+    // An entry the next run could not read back would cost every verdict: such an entry is left out.
+    const entries = state.entries
+        .map(toEntry)
+        .filter((e) => checkEntry(e).ok)
+        .slice(-STATE_MAX_ENTRIES);
+    const block = (kept) => `${OPEN}${JSON.stringify({ v: STATE_VERSION, key: state.key, e: kept })}${CLOSE}`;
+    let kept = entries;
+    let text = block(kept);
+    while (text.length > STATE_MAX_CHARS && kept.length > 0) {
+        // Drop a tenth at a time, so a long list shrinks in a few steps.
+        kept = kept.slice(Math.max(1, Math.floor(kept.length / 10)));
+        text = block(kept);
+    }
+    // Only validated, schema-shaped values go in; a value that could end the comment would be our bug.
+    if (text.slice(4, -3).includes("--") || text.slice(4, -3).includes(">"))
+        throw new Error("state block would break");
+    return text;
+}
+// ---- carrying verdicts over -----------------------------------------------------------------------
+/** Where a remembered verdict came from, as the comment and the report tell it. */
+const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is unchanged since it was judged. Its output and feedback are in that run's job summary.";
+/**
+ * The remembered verdict of a candidate, as a result (`cached: true`), when it is still the candidate's:
+ * same key, same reply (updated_at and body hash), and for a patch the same base commit.
+ */
+function carriedOver(state, key, fingerprints, commit) {
+    const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
+    return (candidate) => {
+        const remembered = usable.get(candidate.id);
+        const now = fingerprints.get(candidate.id);
+        if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
+            return undefined;
+        if (remembered.baseCommit !== undefined && remembered.baseCommit !== commit)
+            return undefined;
+        return newResult({
+            id: candidate.id,
+            source: candidate.source,
+            url: candidate.url,
+            author: candidate.author,
+            language: remembered.language,
+            status: remembered.status,
+            exit_code: remembered.exitCode,
+            signal: null,
+            duration_ms: remembered.durationMs,
+            stdout: "",
+            stderr: "",
+            truncated: { stdout: false, stderr: false },
+            feedback: remembered.status === "pass" ? "" : CARRIED_FEEDBACK,
+            cached: true,
+        });
+    };
+}
+/** The run that judged a carried-over result, from the state it came from. */
+function judgedIn(state, id) {
+    return state?.entries.find((e) => e.id === id)?.run;
+}
+/**
+ * The state to write after a run: every result of a reply we can fingerprint, the carried-over ones
+ * with the run that judged them, the fresh ones with this run. A `sandbox_error` is ours, not the
+ * reply's: it is never remembered, so the next run tries again.
+ */
+function nextState(key, results, fingerprints, previous, run) {
+    const entries = [];
+    for (const r of results) {
+        const now = fingerprints.get(r.id);
+        if (!now || r.status === "sandbox_error")
+            continue;
+        // A patch's verdict holds for one base tree: without the commit it cannot be tied to one.
+        if (!r.cached && r.changed_files && !run.commit)
+            continue;
+        const judgedBy = r.cached ? judgedIn(previous, r.id) : run.id;
+        const baseCommit = r.cached
+            ? previous?.entries.find((e) => e.id === r.id)?.baseCommit
+            : r.changed_files && run.commit;
+        entries.push({
+            id: r.id,
+            updatedAt: now.updatedAt,
+            hash: now.hash,
+            status: r.status,
+            language: r.language,
+            durationMs: Math.round(r.duration_ms),
+            exitCode: r.exit_code,
+            ...(judgedBy !== undefined && { run: judgedBy }),
+            ...(baseCommit !== undefined && { baseCommit }),
+        });
+    }
+    return { key, entries };
+}
+/** The state block as it stands in a body, to tell whether a run changed what the comment remembers. */
+function stateBlockOf(body) {
+    const start = body.indexOf(OPEN);
+    const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
+    return end < 0 ? undefined : body.slice(start, end + CLOSE.length);
+}
+/** Removes our state block from a body (a comment written before, shown or compared without it). */
+function withoutState(body) {
+    const start = body.indexOf(OPEN);
+    if (start < 0)
+        return body;
+    const end = body.indexOf(CLOSE, start);
+    return end < 0 ? body : body.slice(0, start) + body.slice(end + CLOSE.length);
+}
+
+;// CONCATENATED MODULE: ./src/run/run.ts
+// The run, one for the action, the CLI and the library: settings and what to judge in → the candidates
+// (this shard's, up to the quota) → every candidate through the pipeline (bounded concurrency, input
+// order kept) → the outcome and its reports. The sandboxes a run judges in (the engine, the run images)
+// are opened here and nowhere else. The entries gather inputs before it and publish after it.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
+async function runSession(settings, work, runId, io) {
+    // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
+    const baseline = await loadBaseline(settings);
+    const outcome = work.kind === "merge"
+        ? await mergeOutcome(await work.reports(), settings, work.input)
+        : await judgeWork(settings, work, runId, io);
+    const reportPath = await writeReports(settings, outcome);
+    return {
+        ...outcome,
+        ...(reportPath === undefined ? {} : { reportPath }),
+        evaluation: evaluate(outcome.results, baseline, settings.reports.passAtK),
+    };
+}
+/** Run images made and removed by the engine's CLI (`docker` or `podman`). */
+function runImageMaker(binary) {
+    return {
+        build: (spec) => buildBaseImage(binary, binary, spec),
+        remove: (image) => removeBaseImage(binary, image),
+    };
+}
+/** The `tests` files every candidate gets, read once per run. */
+function readTestFiles({ source, limits }) {
+    return loadTestFiles(source.tests, source.workdir, limits.workdirBytes);
+}
+/**
+ * Opens a run's sandboxes: the engine, and the run images made on the way, all labelled with the run.
+ * `testFiles` when already read; `makeEngine` to script the engine.
+ */
+async function run_openRun(settings, runId, log, given = {}) {
+    const testFiles = given.testFiles ?? (await readTestFiles(settings));
+    const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
+    const runImages = new RunImages(settings, runImageMaker(settings.mode.engine), { [engine_RUN_LABEL]: runId }, log);
+    return {
+        context: runContext({ settings, engine, testFiles, runId, runImages }, log),
+        engine,
+        close: async () => ({ containers: await engine.close(), images: await runImages.close() }),
+    };
+}
+/** The `judge` work: the candidates judged in the run's sandboxes, those remembered carried over. */
+async function judgeWork(settings, work, runId, io) {
+    const testFiles = await readTestFiles(settings);
+    const audit = auditSink(settings, io);
+    const judge = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+    if (!work.remembered)
+        return judge(await work.entries());
+    const { version } = work.remembered;
+    const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
+    const outcome = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
+    return { ...outcome, key };
+}
+/** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
+function auditSink(settings, io) {
+    const toFile = settings.reports.auditLog
+        ? auditFile(resolve(settings.source.workdir, settings.reports.auditLog))
+        : undefined;
+    if (!toFile && !io.audit)
+        return undefined;
+    return (event) => {
+        toFile?.(event);
+        io.audit?.(event);
+    };
+}
+/** Judges `entries` in sandboxes opened for them, and removes what the run made whatever happens. */
+async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit }) {
+    io.phase?.("engine", settings.mode.engine);
+    const run = await run_openRun(settings, runId, io.log, { testFiles, ...(io.engine && { makeEngine: io.engine }) });
+    // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
+    io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
+    // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
+    exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
+    try {
+        io.phase?.("candidates", "");
+        return await judgeAll(entries, run.context, { log: io.log, ...(audit && { audit }) });
+    }
+    finally {
+        // The action's post step tries again; either way the label finds what is left.
+        const left = await run.close();
+        for (const failure of left.containers)
+            io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+        for (const failure of left.images)
+            io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+    }
+}
+/**
+ * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
+ * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ */
+async function takeQuota(entries, quota, settings) {
+    const taken = [];
+    const skipped = [];
+    let position = 0;
+    for await (const entry of entries) {
+        if (!inShard(position++, settings.source.shard))
+            continue;
+        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
+        if (taken.length >= quota)
+            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
+        else
+            taken.push("candidate" in entry ? entry.candidate : invalidEntryResult(id, source, entry.problem.problem, settings.limits));
+    }
+    return { taken, skipped };
+}
+/** Every candidate through the pipeline in the run's sandboxes, with progress and audit lines → the outcome. */
+async function judgeAll(entries, ctx, hooks) {
+    const { settings } = ctx;
+    const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
+    if (settings.source.shard)
+        hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
+    let done = 0;
+    const progress = new ProgressMeter(taken.length, () => performance.now());
+    const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+        const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        done += 1;
+        const line = progress.finished(result.status === "pass");
+        if (taken.length <= PER_CANDIDATE_UP_TO)
+            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+        else if (line)
+            hooks.log(line);
+        // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
+        const event = {
+            event: "sandbox-gate.candidate",
+            run: ctx.runId,
+            candidate: result.id,
+            code_length: "status" in item ? 0 : item.text.length,
+            status: result.status,
+            exit: result.exit_code,
+            duration_ms: result.duration_ms,
+        };
+        if (hooks.audit)
+            hooks.audit(event);
+        else
+            hooks.log(JSON.stringify(event));
+        return result;
+    });
+    const [firstBaseline] = await ctx.baselineRuns.all();
+    return {
+        results,
+        skipped,
+        decision: decide(results, settings.reports.failOn),
+        ...(firstBaseline && { base: reportedBase(firstBaseline) }),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/settings/settings.ts
@@ -18636,7 +20317,7 @@ const DEFAULTS = {
     merge: "",
     "max-candidates": "20",
     "pass-at-k": "1,5,10",
-    "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
+    "fail-on": statuses_STATUSES.filter((s) => s !== "pass").join(","),
     comment: "true",
     report: "",
     junit: "",
@@ -18651,14 +20332,14 @@ const DEFAULTS = {
 function parseNumber(input, value, { integer, min }) {
     const n = Number(value.trim());
     if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-        throw new InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
+        throw new errors_InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
     }
     return n;
 }
 function parseChoice(input, value, choices) {
     const v = value.trim().toLowerCase();
     if (!choices.includes(v)) {
-        throw new InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
+        throw new errors_InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
     }
     return v;
 }
@@ -18678,7 +20359,7 @@ function parseGlobs(input, value) {
     for (const glob of globs) {
         const problem = globProblem(glob);
         if (problem)
-            throw new InputError(input, `'${glob}' ${problem}`);
+            throw new errors_InputError(input, `'${glob}' ${problem}`);
     }
     return globs;
 }
@@ -18691,7 +20372,7 @@ function parseShard(value) {
     const index = Number(m?.[1]);
     const count = Number(m?.[2]);
     if (!m || count < 1 || index < 1 || index > count) {
-        throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+        throw new errors_InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
     }
     return { index, count };
 }
@@ -18709,10 +20390,10 @@ function parseMatrix(value) {
         parsed = JSON.parse(v);
     }
     catch {
-        throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+        throw new errors_InputError("matrix", "is not JSON: leave it unset, the action fills it in");
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-        throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+        throw new errors_InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
     return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
 }
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
@@ -18720,107 +20401,147 @@ function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_
     const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
     return Math.max(1, Math.min(wanted, budget));
 }
+function parseLanguage(value) {
+    const language = value.toLowerCase();
+    if (language === "auto" || isLanguage(language))
+        return language;
+    throw new errors_InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+}
+/**
+ * The inputs other inputs depend on or are checked against, validated first and in this order, so the
+ * first wrong input named is the same whichever sections it feeds.
+ */
+function readCrossChecked(input, ctx) {
+    const language = parseLanguage(input("language"));
+    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
+    const files = parseList(input("files"));
+    if (source === "files" && files.length === 0) {
+        throw new errors_InputError("files", "is required when source is 'files'");
+    }
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, "flaky"]));
+    const memoryBytes = parseSize("memory", input("memory"));
+    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
+    if (memoryBytes < 6 * 1024 ** 2)
+        throw new errors_InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+    const wanted = input("concurrency") === ""
+        ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
+        : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+    return {
+        language,
+        source,
+        files,
+        failOnWords,
+        memoryBytes,
+        wanted,
+        ...readJobShape(input),
+    };
+}
+/** What this job is (a shard, a merge, a commenter) and where it runs: the combinations that make no sense are refused. */
+function readJobShape(input) {
+    const target = input("target");
+    const shard = parseShard(input("shard"));
+    const merge = parseList(input("merge"));
+    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
+    if (shard && merge.length > 0)
+        throw new errors_InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+    const postReport = input("post-report");
+    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
+    if (postReport && merge.length > 0)
+        throw new errors_InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+    const commentKey = input("comment-key");
+    if (commentKey.length > COMMENT_KEY_MAX)
+        throw new errors_InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+    const targetPath = target ? checkRelativePath(target) : undefined;
+    if (targetPath && !targetPath.ok)
+        throw new errors_InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+    const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
+    const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
+    const setup = input("setup");
+    const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
+    const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+    return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+}
+function readSource(input, ctx, early) {
+    return {
+        kind: early.source,
+        authors: parseList(input("authors")),
+        files: early.files,
+        workdir: input("workdir") || ctx.defaultWorkdir,
+        tests: parseList(input("tests")),
+        maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
+        maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+        ...(early.shard ? { shard: early.shard } : {}),
+    };
+}
+function readRun(input, early) {
+    const { setup, setupNetwork, setupTimeoutMs } = early;
+    return {
+        language: early.language,
+        image: input("image"),
+        pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
+        target: early.target,
+        command: input("command"),
+        ...(setup && {
+            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+        }),
+        patchPidsLimit: early.pids ?? PATCH_PIDS,
+        patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+        testResults: parseGlobs("test-results", input("test-results")),
+        compare: parseChoice("compare", input("compare"), ["none", "base"]),
+        reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+        failOnFlaky: early.failOnWords.includes("flaky"),
+    };
+}
+function readLimits(input, early) {
+    return {
+        timeoutMs: parseDuration("timeout", input("timeout")),
+        memoryBytes: early.memoryBytes,
+        cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+        pidsLimit: early.pids ?? REPLY_PIDS,
+        maxOutputBytes: parseSize("max-output", input("max-output")),
+        workdirBytes: early.workdirBytes,
+        runtime: input("runtime"),
+    };
+}
+function readMode(input, ctx, early) {
+    return {
+        engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
+        isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
+        concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes),
+    };
+}
+function readReports(input, early) {
+    const failOn = early.failOnWords.filter((word) => word !== "flaky");
+    return {
+        failOn: new Set(failOn),
+        passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
+        comment: parseBoolean("comment", input("comment")),
+        report: input("report"),
+        junit: input("junit"),
+        baseline: input("baseline"),
+        merge: early.merge,
+        decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+        auditLog: input("audit-log"),
+        postReport: early.postReport,
+    };
+}
 /** Reads every input through `get` (empty string = not set) into one validated object. */
 function readSettings(get, ctx) {
     const input = (name) => {
         const v = get(name).trim();
         return v === "" ? DEFAULTS[name] : v;
     };
-    const language = input("language").toLowerCase();
-    if (language !== "auto" && !isLanguage(language)) {
-        throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
-    }
-    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
-    const files = parseList(input("files"));
-    if (source === "files" && files.length === 0) {
-        throw new InputError("files", "is required when source is 'files'");
-    }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...STATUSES, "flaky"]));
-    const failOn = failOnWords.filter((word) => word !== "flaky");
-    const memoryBytes = parseSize("memory", input("memory"));
-    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
-    if (memoryBytes < 6 * 1024 ** 2)
-        throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
-    const wanted = input("concurrency") === ""
-        ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
-        : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
-    const target = input("target");
-    const shard = parseShard(input("shard"));
-    const merge = parseList(input("merge"));
-    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
-    if (shard && merge.length > 0)
-        throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
-    const postReport = input("post-report");
-    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
-    if (postReport && merge.length > 0)
-        throw new InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
-    const commentKey = input("comment-key");
-    if (commentKey.length > COMMENT_KEY_MAX)
-        throw new InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
-    const targetPath = target ? checkRelativePath(target) : undefined;
-    if (targetPath && !targetPath.ok)
-        throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
-    const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
-    const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
-    const setup = input("setup");
-    const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
-    const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+    const early = readCrossChecked(input, ctx);
+    // Each section in the order the inputs were always read, so the same wrong input is named first.
     return {
-        source: {
-            kind: source,
-            authors: parseList(input("authors")),
-            files,
-            workdir: input("workdir") || ctx.defaultWorkdir,
-            tests: parseList(input("tests")),
-            maxTreeBytes: input("max-tree-size") === "" ? workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
-            maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
-            ...(shard ? { shard } : {}),
-        },
-        run: {
-            language,
-            image: input("image"),
-            pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
-            target,
-            command: input("command"),
-            ...(setup && {
-                setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
-            }),
-            patchPidsLimit: pids ?? PATCH_PIDS,
-            patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-            testResults: parseGlobs("test-results", input("test-results")),
-            compare: parseChoice("compare", input("compare"), ["none", "base"]),
-            reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-            failOnFlaky: failOnWords.includes("flaky"),
-        },
-        limits: {
-            timeoutMs: parseDuration("timeout", input("timeout")),
-            memoryBytes,
-            cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-            pidsLimit: pids ?? REPLY_PIDS,
-            maxOutputBytes: parseSize("max-output", input("max-output")),
-            workdirBytes,
-            runtime: input("runtime"),
-        },
-        mode: {
-            engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
-            isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
-            concurrency: fitConcurrency(wanted, memoryBytes, ctx.machineBytes),
-        },
-        reports: {
-            failOn: new Set(failOn),
-            passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
-            comment: parseBoolean("comment", input("comment")),
-            report: input("report"),
-            junit: input("junit"),
-            baseline: input("baseline"),
-            merge,
-            decide: parseChoice("decide", input("decide"), ["latest", "all"]),
-            auditLog: input("audit-log"),
-            postReport,
-        },
+        source: readSource(input, ctx, early),
+        run: readRun(input, early),
+        limits: readLimits(input, early),
+        mode: readMode(input, ctx, early),
+        reports: readReports(input, early),
         conversation: {
             rejudge: parseBoolean("rejudge", input("rejudge")),
-            commentKey,
+            commentKey: early.commentKey,
             matrix: parseMatrix(input("matrix")),
         },
         token: input("github-token") || ctx.defaultToken || "",
@@ -18886,10 +20607,6 @@ const LIBRARY_INPUTS = CLI_INPUTS.filter(left(BATCH_ONLY));
 
 
 
-
-
-
-
 const OPTIONS = new Map(LIBRARY_INPUTS.map((input) => [camelCase(input), input]));
 const checkCandidate = checker(DATASET_SCHEMA, "the candidate");
 /** Errors of inputs, worded as the library's user wrote them: camelCase options. */
@@ -18898,7 +20615,7 @@ async function asOptions(work) {
         return await work();
     }
     catch (error) {
-        throw error instanceof InputError ? error.in("library") : error;
+        throw error instanceof errors_InputError ? error.in("library") : error;
     }
 }
 /** The options as the action's input strings, for readSettings. */
@@ -18923,7 +20640,7 @@ function inputValue(input, value) {
         return String(value);
     if (Array.isArray(value) && value.every((item) => typeof item === "string"))
         return value.join("\n");
-    throw new InputError(input, "must be a string, a number, true or false, or a list of strings", "library");
+    throw new errors_InputError(input, "must be a string, a number, true or false, or a list of strings", "library");
 }
 async function openSandbox(options = {}) {
     const log = options.log ?? (() => { });
@@ -18931,14 +20648,9 @@ async function openSandbox(options = {}) {
         const inputs = optionInputs(options);
         return readSettings((name) => inputs.get(name) ?? "", { defaultWorkdir: process.cwd() });
     });
-    const { source, limits } = settings;
-    const testFiles = await asOptions(() => loadTestFiles(source.tests, source.workdir, limits.workdirBytes));
     const runId = `lib-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}`;
-    const binary = settings.mode.engine;
-    const engine = await createEngine(settings.mode, log);
-    const runBase = new RunBase(settings, { build: (spec) => buildBaseImage(binary, binary, spec), remove: (image) => removeBaseImage(binary, image) }, { [RUN_LABEL]: runId }, log);
-    const base = { settings, engine, testFiles, runId, runBase };
-    const ctx = { ...base, prepareImage: imagePreparer(base, { log }) };
+    // The same sandboxes as the action's run: one engine, run images made on first need.
+    const run = await asOptions(() => run_openRun(settings, runId, log));
     const slots = new Slots(settings.mode.concurrency);
     const inFlight = new Set();
     let judged = 0;
@@ -18951,7 +20663,7 @@ async function openSandbox(options = {}) {
             const entry = datasetEntry({ ...candidate, id }, "judge()", id, checkCandidate);
             if ("problem" in entry)
                 return Promise.reject(new TypeError(`sandbox-gate: judge(): ${entry.problem.problem}`));
-            const judging = asOptions(() => slots.run(() => pipeline_judgeCandidate(entry.candidate, ctx)));
+            const judging = asOptions(() => slots.run(() => pipeline_judgeCandidate(entry.candidate, run.context)));
             inFlight.add(judging);
             return judging.finally(() => inFlight.delete(judging));
         },
@@ -18960,10 +20672,11 @@ async function openSandbox(options = {}) {
                 return;
             closed = true;
             await Promise.allSettled([...inFlight]);
-            for (const failure of await engine.close())
-                log(`a container of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
-            for (const failure of await runBase.close())
-                log(`an image of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
+            const left = await run.close();
+            for (const failure of left.containers)
+                log(`a container of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
+            for (const failure of left.images)
+                log(`an image of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
         },
     };
 }
