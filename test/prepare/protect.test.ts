@@ -1,5 +1,8 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
+import { applyPatch, parsePatch } from "../../src/prepare/patch.js";
 import {
   compileProtect,
   findProtected,
@@ -370,5 +373,40 @@ describe("findProtected", () => {
       ["pyproject.toml", Buffer.from('[tool.pytest.ini_options]\naddopts = "-x"\n')],
     ]);
     expect(findProtected(compileProtect(DEFAULT), bytes, next).protected).toEqual(["pyproject.toml"]);
+  });
+});
+
+describe("the fixture repositories' patches (test/fixtures/repos/protect-*), applied in memory", () => {
+  const REPOS = resolve(import.meta.dirname, "../fixtures/repos");
+  /** Every file of a fixture repository, path → bytes. */
+  function tree(repo: string): Map<string, Uint8Array> {
+    const root = join(REPOS, repo);
+    // Relative paths, as a checkout lists them; directories left out.
+    const paths = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((path) =>
+      statSync(join(root, path)).isFile(),
+    );
+    return new Map(paths.map((path) => [path, readFileSync(join(root, path))]));
+  }
+
+  it.each<[string, string, string[]]>([
+    ["protect-py", "weaken-test", ["tests/test_discount.py"]],
+    ["protect-py", "delete-test", ["tests/test_discount.py"]],
+    ["protect-py", "conftest-report", ["conftest.py"]],
+    ["protect-py", "addopts", ["pytest.ini"]],
+    ["protect-py", "sitecustomize", ["sitecustomize.py"]],
+    ["protect-py", "fix", []],
+    ["protect-py", "fix-with-test", []],
+    ["protect-js", "edit-test", ["test/x.test.js"]],
+    ["protect-js", "script-exit0", ["package.json"]],
+    ["protect-js", "fix", []],
+  ])("%s %s: protected %j", (repo, name, expected) => {
+    const base = tree(repo);
+    const applied = applyPatch(base, parsePatch(readFileSync(join(REPOS, `${repo}-patches`, `${name}.patch`))));
+    if (!applied.ok) throw new Error(applied.reason);
+    const protection = findProtected(compileProtect(DEFAULT), base, applied.files);
+    expect(protection.protected).toEqual(expected);
+    // What runs: the base's version of each protected file, and the rest of the candidate's changes.
+    const kept = unprotectedChanges(applied.files, protection);
+    expect([...kept.keys()].sort()).toEqual(applied.changed.filter((path) => !expected.includes(path)));
   });
 });
