@@ -94,6 +94,10 @@ const TEST_FILES = [
   "**/__tests__/**",
   "**/*.test.*",
   "**/*.spec.*",
+  // node --test's own names besides `*.test.*` and `test/`.
+  "**/*_test.?(c|m)[jt]s",
+  "**/*-test.?(c|m)[jt]s",
+  "**/test-*.?(c|m)[jt]s",
   "**/*Test.php",
   "**/*.bats",
   "**/test_*.sh",
