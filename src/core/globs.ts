@@ -23,6 +23,14 @@ async function* walk(root: string, dir = ""): AsyncGenerator<string> {
   }
 }
 
+/**
+ * How the project reads one glob, whoever matches it (a walk here, a list of paths in prepare/protect):
+ * minimatch, dot files included, a leading `./` dropped, anchored at the tree's root, case-sensitive.
+ */
+export function globMatcher(pattern: string): Minimatch {
+  return new Minimatch(pattern.replace(/^\.\//, ""), { dot: true });
+}
+
 function toPosix(path: string): string {
   return path.split(sep).join("/");
 }
@@ -40,8 +48,7 @@ export async function resolveGlobs(
   const root = await realpath(base).catch(() => {
     throw new InputError(input, `base directory '${base}' does not exist`);
   });
-  const anchored = (pattern: string) =>
-    new Minimatch(toPosix(isAbsolute(pattern) ? relative(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
+  const anchored = (pattern: string) => globMatcher(toPosix(isAbsolute(pattern) ? relative(root, pattern) : pattern));
   const includes = patterns
     .filter((p) => !p.startsWith("!"))
     .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));

@@ -1,0 +1,422 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../src/core/errors.js";
+import { applyPatch, parsePatch } from "../../src/prepare/patch.js";
+import {
+  compileProtect,
+  findProtected,
+  packageTestKeys,
+  parseProtect,
+  protectionOff,
+  tomlSections,
+  unprotectedChanges,
+  type Content,
+  type ProtectSetting,
+} from "../../src/prepare/protect.js";
+
+const DEFAULT = parseProtect(undefined);
+
+/** The paths `setting` protects when the candidate makes `changes` to `base`. */
+function protectedPaths(
+  changes: Record<string, Content | null>,
+  {
+    base = {},
+    setting = DEFAULT,
+    tests = [],
+  }: { base?: Record<string, Content>; setting?: ProtectSetting; tests?: string[] } = {},
+): string[] {
+  return findProtected(compileProtect(setting, tests), new Map(Object.entries(base)), new Map(Object.entries(changes)))
+    .protected;
+}
+
+describe("parseProtect", () => {
+  it.each<[string, string[] | undefined, ProtectSetting]>([
+    ["unset: the default", undefined, { defaults: true, globs: [], except: [] }],
+    ["the default token", ["default"], { defaults: true, globs: [], except: [] }],
+    ["empty: off", [], { defaults: false, globs: [], except: [] }],
+    ["none: off", ["none"], { defaults: false, globs: [], except: [] }],
+    ["globs alone replace the default", ["fixtures/**"], { defaults: false, globs: ["fixtures/**"], except: [] }],
+    [
+      "default plus globs extends it",
+      ["default", "fixtures/**", "Makefile"],
+      { defaults: true, globs: ["fixtures/**", "Makefile"], except: [] },
+    ],
+    ["default less a glob", ["default", "!setup.cfg"], { defaults: true, globs: [], except: ["setup.cfg"] }],
+  ])("%s", (_, items, setting) => {
+    expect(parseProtect(items)).toEqual(setting);
+  });
+
+  it.each<[string[], RegExp]>([
+    [["/etc/passwd"], /'\/etc\/passwd' is absolute/],
+    [["../up/**"], /'\.\.\/up\/\*\*' has a '\.\.' segment/],
+    [["!docs/**"], /leaves out of nothing; write 'default, !docs\/\*\*'/],
+    [["none", "default"], /'none' turns protection off; it goes alone/],
+  ])("refuses %j naming the input", (items, message) => {
+    const error = (() => {
+      try {
+        parseProtect(items);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).input).toBe("protect");
+    expect((error as InputError).message).toMatch(message);
+  });
+
+  it("knows when protection is off", () => {
+    expect([[], ["none"], undefined, ["x"]].map((items) => protectionOff(parseProtect(items)))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe("the default's test files: changes and deletions of the base's, not additions", () => {
+  const layouts = [
+    "tests/test_x.py",
+    "pkg/test_util.py",
+    "pkg/util_test.py",
+    "tests/data/expected.json",
+    "test/helpers.js",
+    "src/__tests__/x.js",
+    "src/x.test.ts",
+    "src/x.spec.js",
+    "spec/x_spec.js",
+    "lib/slug_test.mjs",
+    "lib/slug-test.ts",
+    "scripts/test-slug.cjs",
+    "src/FooTest.php",
+    "Tests/Unit/Foo.php",
+    "test/x.bats",
+    "scripts/test_run.sh",
+    "scripts/run_test.sh",
+  ];
+  it.each(layouts)("%s: changed or deleted is protected, added runs", (path) => {
+    const base = { [path]: "base\n" };
+    expect(protectedPaths({ [path]: "weakened\n" }, { base })).toEqual([path]);
+    expect(protectedPaths({ [path]: null }, { base })).toEqual([path]);
+    expect(protectedPaths({ [path]: "new test\n" })).toEqual([]);
+  });
+
+  it("leaves the code under test alone", () => {
+    const base = { "src/app.py": "a", "lib/x.js": "b", "src/Foo.php": "c", "run.sh": "d" };
+    expect(
+      protectedPaths({ "src/app.py": "A", "lib/x.js": "B", "src/Foo.php": "C", "run.sh": null }, { base }),
+    ).toEqual([]);
+  });
+
+  it("sees no change in bytes the base already has", () => {
+    expect(protectedPaths({ "tests/test_x.py": "same" }, { base: { "tests/test_x.py": "same" } })).toEqual([]);
+    expect(protectedPaths({ "tests/test_x.py": Buffer.from("same") }, { base: { "tests/test_x.py": "same" } })).toEqual(
+      [],
+    );
+  });
+});
+
+describe("the default's always-protected files: added, changed or deleted", () => {
+  const always = [
+    "conftest.py",
+    "src/deep/conftest.py",
+    "sitecustomize.py",
+    "lib/usercustomize.py",
+    "site-packages/evil.pth",
+    "pytest.py",
+    "unittest/__init__.py",
+    "node_modules/jest/bin/jest.js",
+    ".venv/bin/python",
+    "vendor/bin/phpunit",
+    "pytest.ini",
+    ".pytest.ini",
+    "tox.ini",
+    "setup.cfg",
+    ".coveragerc",
+    "jest.config.js",
+    "jest.setup.ts",
+    "vitest.config.mts",
+    "vite.config.ts",
+    ".mocharc.yml",
+    "karma.conf.js",
+    "babel.config.json",
+    ".npmrc",
+    "phpunit.xml.dist",
+    "tests/Pest.php",
+    "test/setup_suite.bash",
+    ".github/workflows/ci.yml",
+  ];
+  it.each(always)("%s", (path) => {
+    const base = { [path]: "base\n" };
+    expect(protectedPaths({ [path]: "new\n" })).toEqual([path]);
+    expect(protectedPaths({ [path]: "changed\n" }, { base })).toEqual([path]);
+    expect(protectedPaths({ [path]: null }, { base })).toEqual([path]);
+  });
+
+  it("matches case-sensitively, as the sandbox's file system and the runners do", () => {
+    expect(protectedPaths({ "Conftest.py": "x", "PYTEST.INI": "x" })).toEqual([]);
+  });
+
+  it("protects only the root's .github", () => {
+    expect(protectedPaths({ "docs/.github/x.yml": "x" })).toEqual([]);
+  });
+});
+
+describe("the `tests` input's files", () => {
+  it("are protected like the base's test files when the default applies", () => {
+    const base = { "checks/verify.py": "v" };
+    expect(protectedPaths({ "checks/verify.py": "w" }, { base, tests: ["checks/*.py"] })).toEqual(["checks/verify.py"]);
+    expect(protectedPaths({ "checks/new.py": "n" }, { base, tests: ["checks/*.py"] })).toEqual([]);
+  });
+
+  it("are not when the user's globs replace the default", () => {
+    const base = { "checks/verify.py": "v" };
+    const setting = parseProtect(["other/**"]);
+    expect(protectedPaths({ "checks/verify.py": "w" }, { base, setting, tests: ["checks/*.py"] })).toEqual([]);
+  });
+});
+
+describe("the user's globs", () => {
+  it.each<[string, string[], Record<string, Content | null>, Record<string, Content>, string[]]>([
+    [
+      "replace the default",
+      ["data/**"],
+      { "data/a.csv": "x", "tests/test_x.py": "y" },
+      { "tests/test_x.py": "t" },
+      ["data/a.csv"],
+    ],
+    ["protect additions too", ["data/**"], { "data/new.csv": "x" }, {}, ["data/new.csv"]],
+    [
+      "extend the default with `default`",
+      ["default", "data/**"],
+      { "data/a.csv": "x", "tests/test_x.py": "y", "src/app.py": "z" },
+      { "tests/test_x.py": "t", "src/app.py": "a" },
+      ["data/a.csv", "tests/test_x.py"],
+    ],
+    [
+      "leave a file of the default out with `!`",
+      ["default", "!setup.cfg", "!tests/fixtures/**"],
+      { "setup.cfg": "x", "tests/fixtures/a.json": "y", "tests/test_x.py": "z" },
+      { "setup.cfg": "s", "tests/fixtures/a.json": "f", "tests/test_x.py": "t" },
+      ["tests/test_x.py"],
+    ],
+    [
+      "anchor at the root, as `tests` does",
+      ["conftest.py"],
+      { "sub/conftest.py": "x", "conftest.py": "y" },
+      {},
+      ["conftest.py"],
+    ],
+    [
+      "leave a file of the user's globs out with `!`",
+      ["data/**", "!data/scratch/**"],
+      { "data/a.csv": "x", "data/scratch/b.csv": "y" },
+      {},
+      ["data/a.csv"],
+    ],
+    ["read `./` as the root", ["./Makefile"], { Makefile: "x" }, {}, ["Makefile"]],
+    ["turn everything off when empty", [], { "conftest.py": "x", ".github/x.yml": "y" }, {}, []],
+  ])("%s", (_, items, changes, base, expected) => {
+    expect(protectedPaths(changes, { base, setting: parseProtect(items) })).toEqual(expected);
+  });
+});
+
+describe("pyproject.toml: only the test runners' tables", () => {
+  const BASE = [
+    "[project]",
+    'name = "x"',
+    'version = "1.0"',
+    "",
+    "[tool.pytest.ini_options]",
+    'testpaths = ["tests"]',
+    "",
+    "[tool.black]",
+    "line-length = 100",
+    "",
+  ].join("\n");
+  const edit = (from: string, to: string) => BASE.replace(from, to);
+
+  it.each<[string, boolean, string | null]>([
+    ["a version bump", false, edit('version = "1.0"', 'version = "1.1"')],
+    ["a dependency added", false, edit('version = "1.0"', 'version = "1.0"\ndependencies = ["attrs"]')],
+    ["another tool's table", false, edit("line-length = 100", "line-length = 88")],
+    ["a comment or a blank line", false, edit("[tool.black]", "# formatting\n\n[tool.black]")],
+    ["addopts added", true, edit('testpaths = ["tests"]', 'testpaths = ["tests"]\naddopts = "-k \'not slow\'"')],
+    ["testpaths changed", true, edit('testpaths = ["tests"]', 'testpaths = ["nothing"]')],
+    ["the table removed", true, edit('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n', "")],
+    ["the file deleted", true, null],
+    [
+      "a dotted key from another table",
+      true,
+      edit("line-length = 100", 'line-length = 100\n[tool]\npytest.ini_options.addopts = "-x"'),
+    ],
+    ["a spaced, quoted header", true, edit("[tool.black]", '[ tool . "pytest" ]\naddopts = "-x"\n[tool.black]')],
+    ["an escaped key", true, edit("[tool.black]", '[tool."\\u0070ytest".ini_options]\naddopts = "-x"\n[tool.black]')],
+    ["a native [tool.pytest] table", true, edit("[tool.black]", '[tool.pytest]\naddopts = ["-x"]\n[tool.black]')],
+    ["coverage's threshold", true, edit("[tool.black]", "[tool.coverage.report]\nfail_under = 0\n[tool.black]")],
+  ])("%s: protected %s", (_, expected, next) => {
+    const path = "pyproject.toml";
+    expect(protectedPaths({ [path]: next }, { base: { [path]: BASE } })).toEqual(expected ? [path] : []);
+  });
+
+  it("is protected when added with a pytest table, not without", () => {
+    expect(protectedPaths({ "pyproject.toml": '[tool.pytest.ini_options]\naddopts = "-x"\n' })).toEqual([
+      "pyproject.toml",
+    ]);
+    expect(protectedPaths({ "pyproject.toml": '[project]\nname = "x"\n' })).toEqual([]);
+  });
+
+  it("follows strings: a header inside one is no header, and one hiding a real header is seen", () => {
+    // A quote style inside another string must not open one: the pytest table after it is real.
+    const tricky = `[project]\ndescription = """ ''' """\n\n[tool.pytest.ini_options]\naddopts = "-k 'not x'"\n`;
+    expect(tomlSections(tricky, [["tool", "pytest"]])).toBe(`[tool.pytest.ini_options]\naddopts = "-k 'not x'"`);
+    const single = `[project]\nname = '"""'\n[tool.pytest.ini_options]\naddopts = "-x"\n`;
+    expect(tomlSections(single, [["tool", "pytest"]])).toBe(`[tool.pytest.ini_options]\naddopts = "-x"`);
+    const inString = `[project]\nreadme = """\n[tool.pytest.ini_options]\n"""\n`;
+    expect(tomlSections(inString, [["tool", "pytest"]])).toBe("");
+  });
+
+  it("keeps the lines of a value that spans lines with its key, and an unreadable line as relevant", () => {
+    const text = '[tool.pytest.ini_options]\naddopts = [\n  "-x",\n  ["nested"]\n]\n[other]\n!!garbage\nok = 1\n';
+    expect(tomlSections(text, [["tool", "pytest"]])).toBe(
+      '[tool.pytest.ini_options]\naddopts = [\n"-x",\n["nested"]\n]\n!!garbage',
+    );
+  });
+});
+
+describe("package.json: only the test scripts and the runners' keys", () => {
+  const BASE = JSON.stringify(
+    {
+      name: "x",
+      version: "1.0.0",
+      scripts: { build: "tsc", test: "npm run unit", unit: "node --test", lint: "eslint ." },
+      dependencies: { a: "1" },
+      jest: { testEnvironment: "node" },
+    },
+    null,
+    2,
+  );
+  interface Package {
+    version: string;
+    scripts?: Record<string, string>;
+    dependencies: Record<string, string>;
+    jest: Record<string, unknown>;
+    mocha?: unknown;
+  }
+  const edit = (change: (pkg: Package & { scripts: Record<string, string> }) => void) => {
+    const pkg = JSON.parse(BASE) as Package & { scripts: Record<string, string> };
+    change(pkg);
+    return JSON.stringify(pkg, null, 2);
+  };
+
+  it.each<[string, boolean, string | null]>([
+    ["a version bump", false, edit((p) => (p.version = "1.1.0"))],
+    ["a dependency", false, edit((p) => (p.dependencies.b = "2"))],
+    ["another script", false, edit((p) => (p.scripts.build = "tsc -b"))],
+    ["the keys reordered", false, edit((p) => (p.jest = { ...p.jest }))],
+    ["the test script", true, edit((p) => (p.scripts.test = "exit 0"))],
+    ["a script the test script runs", true, edit((p) => (p.scripts.unit = "exit 0"))],
+    ["a pretest script added", true, edit((p) => (p.scripts.pretest = "node hook.js"))],
+    ["a test:* script", true, edit((p) => (p.scripts["test:unit"] = "true"))],
+    ["jest's configuration", true, edit((p) => (p.jest.testMatch = []))],
+    ["mocha's configuration added", true, edit((p) => (p.mocha = { require: "hook.js" }))],
+    ["the scripts removed", true, edit((p: Package) => delete p.scripts)],
+    ["unparsable", true, "{ not json"],
+    ["the file deleted", true, null],
+  ])("%s: protected %s", (_, expected, next) => {
+    const path = "package.json";
+    expect(protectedPaths({ [path]: next }, { base: { [path]: BASE } })).toEqual(expected ? [path] : []);
+  });
+
+  it("lets an unparsable file pass when the base had no test scripts, and reads past a byte-order mark", () => {
+    const base = { "package.json": '{"name": "x"}' };
+    expect(protectedPaths({ "package.json": "{ broken" }, { base })).toEqual([]);
+    expect(packageTestKeys('\uFEFF{"scripts": {"test": "jest"}}')).toBe('{"scripts.test":"jest"}');
+  });
+
+  it("is protected when added with test scripts, not without", () => {
+    expect(protectedPaths({ "web/package.json": '{"scripts": {"test": "exit 0"}}' })).toEqual(["web/package.json"]);
+    expect(protectedPaths({ "web/package.json": '{"name": "web"}' })).toEqual([]);
+  });
+});
+
+describe("findProtected", () => {
+  const base = { "tests/test_x.py": "assert f() == 2\n", "pytest.ini": "[pytest]\n", "src/x.py": "bug" };
+  const changes = new Map<string, Content | null>([
+    ["src/x.py", "fix"],
+    ["tests/test_x.py", null],
+    ["tests/test_new.py", "assert True\n"],
+    ["conftest.py", "def pytest_runtest_makereport(): ...\n"],
+    ["pytest.ini", '[pytest]\naddopts = -k "not test_x"\n'],
+  ]);
+
+  it("names each protected file sorted, with the change, the rule and what to restore", () => {
+    const protection = findProtected(compileProtect(DEFAULT), new Map(Object.entries(base)), changes);
+    expect(protection).toEqual({
+      protected: ["conftest.py", "pytest.ini", "tests/test_x.py"],
+      files: [
+        { path: "conftest.py", change: "added", what: "a file the test runner loads before the tests", restore: null },
+        { path: "pytest.ini", change: "changed", what: "the test runner's configuration", restore: "[pytest]\n" },
+        { path: "tests/test_x.py", change: "deleted", what: "a test file the base has", restore: "assert f() == 2\n" },
+      ],
+    });
+    // The candidate then runs with its fix and its new test, on the base's tests and configuration.
+    expect([...unprotectedChanges(changes, protection)]).toEqual([
+      ["src/x.py", "fix"],
+      ["tests/test_new.py", "assert True\n"],
+    ]);
+  });
+
+  it("protects nothing when off", () => {
+    expect(findProtected(compileProtect(parseProtect([])), new Map(Object.entries(base)), changes)).toEqual({
+      protected: [],
+      files: [],
+    });
+  });
+
+  it("takes bytes as well as text", () => {
+    const bytes = new Map<string, Content>([
+      ["pyproject.toml", Buffer.from('[tool.pytest.ini_options]\naddopts = "-q"\n')],
+    ]);
+    const next = new Map<string, Content | null>([
+      ["pyproject.toml", Buffer.from('[tool.pytest.ini_options]\naddopts = "-x"\n')],
+    ]);
+    expect(findProtected(compileProtect(DEFAULT), bytes, next).protected).toEqual(["pyproject.toml"]);
+  });
+});
+
+describe("the fixture repositories' patches (test/fixtures/repos/protect-*), applied in memory", () => {
+  const REPOS = resolve(import.meta.dirname, "../fixtures/repos");
+  /** Every file of a fixture repository, path → bytes. */
+  function tree(repo: string): Map<string, Uint8Array> {
+    const root = join(REPOS, repo);
+    // Relative paths, as a checkout lists them; directories left out.
+    const paths = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((path) =>
+      statSync(join(root, path)).isFile(),
+    );
+    return new Map(paths.map((path) => [path, readFileSync(join(root, path))]));
+  }
+
+  it.each<[string, string, string[]]>([
+    ["protect-py", "weaken-test", ["tests/test_discount.py"]],
+    ["protect-py", "delete-test", ["tests/test_discount.py"]],
+    ["protect-py", "conftest-report", ["conftest.py"]],
+    ["protect-py", "addopts", ["pytest.ini"]],
+    ["protect-py", "sitecustomize", ["sitecustomize.py"]],
+    ["protect-py", "fix", []],
+    ["protect-py", "fix-with-test", []],
+    ["protect-js", "edit-test", ["test/x.test.js"]],
+    ["protect-js", "script-exit0", ["package.json"]],
+    ["protect-js", "fix", []],
+  ])("%s %s: protected %j", (repo, name, expected) => {
+    const base = tree(repo);
+    const applied = applyPatch(base, parsePatch(readFileSync(join(REPOS, `${repo}-patches`, `${name}.patch`))));
+    if (!applied.ok) throw new Error(applied.reason);
+    const protection = findProtected(compileProtect(DEFAULT), base, applied.files);
+    expect(protection.protected).toEqual(expected);
+    // What runs: the base's version of each protected file, and the rest of the candidate's changes.
+    const kept = unprotectedChanges(applied.files, protection);
+    expect([...kept.keys()].sort()).toEqual(applied.changed.filter((path) => !expected.includes(path)));
+  });
+});
