@@ -37869,6 +37869,13 @@ async function* walk(root, dir = "") {
             yield rel;
     }
 }
+/**
+ * How the project reads one glob, whoever matches it (a walk here, a list of paths in prepare/protect):
+ * minimatch, dot files included, a leading `./` dropped, anchored at the tree's root, case-sensitive.
+ */
+function globMatcher(pattern) {
+    return new esm/* Minimatch */.VR(pattern.replace(/^\.\//, ""), { dot: true });
+}
 function toPosix(path) {
     return path.split(external_node_path_namespaceObject.sep).join("/");
 }
@@ -37880,7 +37887,7 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
         throw new errors/* InputError */.dz(input, `base directory '${base}' does not exist`);
     });
-    const anchored = (pattern) => new esm/* Minimatch */.VR(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern).replace(/^\.\//, ""), { dot: true });
+    const anchored = (pattern) => globMatcher(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern));
     const includes = patterns
         .filter((p) => !p.startsWith("!"))
         .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));

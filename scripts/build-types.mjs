@@ -67,7 +67,11 @@ function inlined(program, entry, statement, printer) {
     if (!alone)
       throw new Error(`library types: '${name}' (${file}) imports other declarations; keep it self-contained`);
     // Its names are the library's only where the entry exports them: `export` goes, the entry's stays.
-    const local = whole.trim().replace(/^export (declare )?/gm, "declare ");
+    // tsc's `export {};` (a module with no exports of its own) says nothing once inlined.
+    const local = whole
+      .trim()
+      .replace(/^export \{\};$/gm, "")
+      .replace(/^export (declare )?/gm, "declare ");
     pieces.push(`// From ${file.replace(`${process.cwd()}/`, "")}:\n${local}`);
   }
   const reexport =
