@@ -8,7 +8,7 @@ import type { Candidate, Language, Result, RunFacts, SandboxFile, SyntaxInfo } f
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
 import { parseCheckOutput } from "../prepare/syntax.js";
-import { BASE_DIR } from "../sandbox/base-image.js";
+import { RUN_TREE_DIR } from "../sandbox/run-image.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
 import { ensureImage } from "../sandbox/image.js";
 import { InputError } from "../core/errors.js";
@@ -104,7 +104,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
       limits,
       labels: { [RUN_LABEL]: ctx.runId },
-      ...(made && { treeDir: BASE_DIR }),
+      ...(made && { treeDir: RUN_TREE_DIR }),
       ...(testResults.length > 0 && { results: findPatterns(testResults) }),
     },
   };

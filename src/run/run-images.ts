@@ -3,22 +3,22 @@
 // removed when the run ends. Nothing is read or made until a candidate needs it: a dataset of replies
 // never reads the checkout.
 import { performance } from "node:perf_hooks";
-import type { BaseImage, BaseSpec } from "../sandbox/base-image.js";
+import type { RunImage, RunImageSpec } from "../sandbox/run-image.js";
 import type { SandboxFile } from "../core/model.js";
 import type { Settings } from "../settings/settings.js";
 import type { TreeKind } from "../prepare/candidate.js";
 import { readBaseTree, type BaseTree } from "../prepare/tree.js";
 
-/** Makes and removes run images: the engine's part (base-image.ts), passed in so this is tested without one. */
+/** Makes and removes run images: the engine's part (run-image.ts), passed in so this is tested without one. */
 export interface RunImageMaker {
-  build(spec: BaseSpec): Promise<BaseImage>;
+  build(spec: RunImageSpec): Promise<RunImage>;
   /** Why the image could not be removed, if it could not. */
   remove(image: string): Promise<string | undefined>;
 }
 
 export class RunImages {
   #tree: Promise<BaseTree> | undefined;
-  readonly #images = new Map<string, Promise<BaseImage>>();
+  readonly #images = new Map<string, Promise<RunImage>>();
   /** How many setups ran: once per run image, whatever the number of candidates. */
   setups = 0;
 
@@ -44,7 +44,7 @@ export class RunImages {
   }
 
   /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
-  image(image: string, kind: TreeKind, testFiles: SandboxFile[]): Promise<BaseImage> {
+  image(image: string, kind: TreeKind, testFiles: SandboxFile[]): Promise<RunImage> {
     const key = JSON.stringify([image, kind]);
     let made = this.#images.get(key);
     if (!made) {
@@ -54,7 +54,7 @@ export class RunImages {
     return made;
   }
 
-  async #make(image: string, files: Promise<SandboxFile[]>, setup = this.settings.run.setup): Promise<BaseImage> {
+  async #make(image: string, files: Promise<SandboxFile[]>, setup = this.settings.run.setup): Promise<RunImage> {
     const started = performance.now();
     if (setup) this.setups++;
     // A setup runs the repository's own install, which starts as many processes as its suite does.

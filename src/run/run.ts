@@ -13,7 +13,7 @@ import { auditFile, type AuditEvent } from "../report/audit.js";
 import { evaluate, type Evaluation } from "../report/evaluation.js";
 import { writeReports } from "../report/files.js";
 import { PER_CANDIDATE_UP_TO, ProgressMeter } from "../report/progress.js";
-import { buildBaseImage, removeBaseImage } from "../sandbox/base-image.js";
+import { buildRunImage, removeRunImage } from "../sandbox/run-image.js";
 import { RUN_LABEL, type ContainerEngine } from "../sandbox/engine.js";
 import { createEngine } from "../sandbox/select.js";
 import { exitOnSignals } from "../sandbox/signals.js";
@@ -96,8 +96,8 @@ export interface OpenRun {
 /** Run images made and removed by the engine's CLI (`docker` or `podman`). */
 export function runImageMaker(binary: "docker" | "podman"): RunImageMaker {
   return {
-    build: (spec) => buildBaseImage(binary, binary, spec),
-    remove: (image) => removeBaseImage(binary, image),
+    build: (spec) => buildRunImage(binary, binary, spec),
+    remove: (image) => removeRunImage(binary, image),
   };
 }
 

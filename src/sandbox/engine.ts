@@ -14,7 +14,7 @@ export interface SandboxJob {
   limits: Limits;
   /** Labels put on the container so leftovers of a run can be found and removed. */
   labels: Record<string, string>;
-  /** A directory of `image` holding the tree the candidate starts from, copied into the work dir before `files` (base-image.ts). */
+  /** A directory of `image` holding the tree the candidate starts from, copied into the work dir before `files` (run-image.ts). */
   treeDir?: string;
   /** Paths of that tree to delete before `files` are unpacked: what a patch deletes. */
   deleted?: string[];

@@ -92,7 +92,7 @@ export function processLimits(
 }
 
 /**
- * How the base tree's `setup` runs (base-image.ts): the candidates' lock-down, but its work dir lives in
+ * How the base tree's `setup` runs (run-image.ts): the candidates' lock-down, but its work dir lives in
  * the container's own layer (committed into the run image afterwards, which a tmpfs would not be) and it
  * has the network it asked for. It never sees a candidate's code.
  */

@@ -13,7 +13,7 @@ import { expectValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
 import { RunImages } from "../../src/run/run-images.js";
 import { BaselineRuns } from "../../src/verdict/baseline-runs.js";
-import { BASE_DIR } from "../../src/sandbox/base-image.js";
+import { RUN_TREE_DIR } from "../../src/sandbox/run-image.js";
 
 const out = captured;
 const facts = runFacts;
@@ -319,7 +319,7 @@ describe("a patch on the whole checkout", () => {
     const [job] = engine.jobs;
     expect(job).toMatchObject({
       image: "run-image",
-      treeDir: BASE_DIR,
+      treeDir: RUN_TREE_DIR,
       deleted: ["pkg/b.py"],
       files: [{ path: "pkg/a.py" }],
     });

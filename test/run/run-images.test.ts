@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { RunImages, type RunImageMaker } from "../../src/run/run-images.js";
-import type { BaseSpec } from "../../src/sandbox/base-image.js";
+import type { RunImageSpec } from "../../src/sandbox/run-image.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { tempDir } from "../support/temp.js";
 
 /** Makes an image per build, named in turn; can be told to fail; remembers what it was asked. */
 class ScriptedMaker implements RunImageMaker {
-  built: BaseSpec[] = [];
+  built: RunImageSpec[] = [];
   removed: string[] = [];
   constructor(private readonly failing = false) {}
-  async build(spec: BaseSpec) {
+  async build(spec: RunImageSpec) {
     this.built.push(spec);
     return this.failing
       ? { ok: false as const, reason: "the setup exited with code 1", output: "boom\n" }

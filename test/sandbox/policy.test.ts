@@ -61,7 +61,7 @@ describe("the owner label", () => {
 });
 
 describe("the setup's lock-down", () => {
-  // Only the setup's work dir may carry over into the run image (base-image.ts commits the container's layer).
+  // Only the setup's work dir may carry over into the run image (run-image.ts commits the container's layer).
   it("keeps its work dir in the layer and puts /tmp and /var/tmp on tmpfs, which a commit does not keep", () => {
     const setup = lockDown(job(""), { network: "none" });
     expect(setup.readOnlyRoot).toBe(false);

@@ -1,6 +1,6 @@
 // A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
 // made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
-// from BASE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+// from RUN_TREE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
 //
 // Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
 // steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
@@ -14,7 +14,7 @@ import { containerName } from "./run.js";
 import { tarball } from "./tar.js";
 
 /** Where the run image holds the base tree: out of every candidate's reach but for reading. */
-export const BASE_DIR = "/sandbox-gate/base";
+export const RUN_TREE_DIR = "/sandbox-gate/base";
 const SANDBOX_UID = 65534;
 /** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
@@ -25,7 +25,7 @@ export interface SetupSpec {
   timeoutMs: number;
 }
 
-export interface BaseSpec {
+export interface RunImageSpec {
   /** The image the run image is made from. */
   image: string;
   files: SandboxFile[];
@@ -35,24 +35,24 @@ export interface BaseSpec {
   labels: Record<string, string>;
 }
 
-export type BaseImage =
+export type RunImage =
   | { ok: true; image: string; setup?: { durationMs: number; output: string } }
   /** `output`: what a setup printed before it failed. */
   | { ok: false; reason: string; output?: string };
 
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
-// to BASE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
+// to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
 const SETUP_DRIVER = String.raw`setup=$1
 cd ${WORKDIR} || exit 125
 sh -c "$setup" || exit
-(tar -c -f - .) | tar -x -f - -C ${BASE_DIR} || {
+(tar -c -f - .) | tar -x -f - -C ${RUN_TREE_DIR} || {
   echo "sandbox-gate: could not keep the work dir the setup left" >&2
   exit 125
 }
 `;
 
-export async function buildBaseImage(binary: string, dialect: Dialect, spec: BaseSpec): Promise<BaseImage> {
+export async function buildRunImage(binary: string, dialect: Dialect, spec: RunImageSpec): Promise<RunImage> {
   const name = containerName();
   const tag = `sandbox-gate/run-${randomBytes(6).toString("hex")}:base`;
   const { setup } = spec;
@@ -70,7 +70,7 @@ export async function buildBaseImage(binary: string, dialect: Dialect, spec: Bas
     // Caches out of the work dir: a setup's downloads are not copied into every candidate.
     env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
   };
-  const fail = (step: string, result: Parameters<typeof describeFailure>[0]): BaseImage => ({
+  const fail = (step: string, result: Parameters<typeof describeFailure>[0]): RunImage => ({
     ok: false,
     reason: `${step}: ${describeFailure(result)}`,
   });
@@ -81,42 +81,47 @@ export async function buildBaseImage(binary: string, dialect: Dialect, spec: Bas
     const trees = setup
       ? [
           tarball(spec.files, { under: WORKDIR.slice(1), owner: SANDBOX_UID }),
-          tarball([], { under: BASE_DIR.slice(1), owner: SANDBOX_UID }),
+          tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID }),
         ]
-      : [tarball(spec.files, { under: BASE_DIR.slice(1) })];
+      : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
     for (const tree of trees) {
       const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
       if (copied.code !== 0) return fail("the base tree could not be copied into the run image", copied);
     }
-    let ran: { durationMs: number; output: string } | undefined;
-    if (setup) {
-      const started = performance.now();
-      const result = await cli(binary, ["start", "-a", name], {
-        timeoutMs: setup.timeoutMs,
-        maxOutputBytes: spec.limits.maxOutputBytes,
-      });
-      const output = `${result.stdout}${result.stderr}`;
-      if (result.error) {
-        await cli(binary, ["kill", name]);
-        return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
-      }
-      if (result.code !== 0) return { ok: false, reason: `the setup exited with code ${result.code}`, output };
-      ran = { durationMs: Math.round(performance.now() - started), output };
-    }
+    const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : undefined;
+    if (ran && !ran.ok) return ran;
     const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
       "--change",
       `LABEL ${key}=${value}`,
     ]);
     const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
     if (committed.code !== 0) return fail("the run image could not be committed", committed);
-    return { ok: true, image: tag, ...(ran && { setup: ran }) };
+    return { ok: true, image: tag, ...(ran && { setup: ran.setup }) };
   } finally {
     await cli(binary, ["rm", "-f", "-v", name]);
   }
 }
 
+/** Runs the setup in the created container, attached, within its own time limit. */
+async function runSetup(
+  binary: string,
+  name: string,
+  setup: SetupSpec,
+  maxOutputBytes: number,
+): Promise<{ ok: true; setup: { durationMs: number; output: string } } | Extract<RunImage, { ok: false }>> {
+  const started = performance.now();
+  const result = await cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.error) {
+    await cli(binary, ["kill", name]);
+    return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+  }
+  if (result.code !== 0) return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+  return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
+}
+
 /** Removes a run image; returns why it could not be, if it could not. */
-export async function removeBaseImage(binary: string, image: string): Promise<string | undefined> {
+export async function removeRunImage(binary: string, image: string): Promise<string | undefined> {
   const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
   return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
     ? undefined

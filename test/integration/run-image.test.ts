@@ -2,7 +2,7 @@
 // down, and candidates that start from it with only their changes sent.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { BASE_DIR, buildBaseImage, removeBaseImage, type BaseSpec } from "../../src/sandbox/base-image.js";
+import { RUN_TREE_DIR, buildRunImage, removeRunImage, type RunImageSpec } from "../../src/sandbox/run-image.js";
 import { RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
 import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { TEST_LIMITS } from "./jobs.js";
@@ -13,7 +13,7 @@ const engine = new CliEngine();
 const made: string[] = [];
 
 afterAll(async () => {
-  for (const image of made) expect(await removeBaseImage("docker", image)).toBeUndefined();
+  for (const image of made) expect(await removeRunImage("docker", image)).toBeUndefined();
   expect(docker("images", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim()).toBe("");
   expect(await engine.close()).toEqual([]);
 });
@@ -25,8 +25,8 @@ const TREE = [
   { path: "alias.py", content: "", linkTarget: "pkg/mod.py" },
 ];
 
-async function build(over: Partial<BaseSpec> = {}) {
-  const built = await buildBaseImage("docker", "docker", {
+async function build(over: Partial<RunImageSpec> = {}) {
+  const built = await buildRunImage("docker", "docker", {
     image: TEST_IMAGE,
     files: TREE,
     limits: TEST_LIMITS,
@@ -44,7 +44,7 @@ function candidate(image: string, command: string, over: Partial<SandboxJob> = {
     command,
     limits: TEST_LIMITS,
     labels: { [RUN_LABEL]: RUN_ID },
-    treeDir: BASE_DIR,
+    treeDir: RUN_TREE_DIR,
     ...over,
   };
 }
