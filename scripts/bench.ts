@@ -39,7 +39,7 @@ import { type ContainerEngine, type JudgingEngine, RUN_LABEL, type SandboxJob } 
 import { createEngine } from "../src/sandbox/select.js";
 import { tarball } from "../src/sandbox/tar.js";
 import { type ModeSettings, readSettings, type InputName, type Settings } from "../src/settings/settings.js";
-import { inShard } from "../src/candidates/shard.js";
+import { inShard } from "../src/core/shard.js";
 import {
   COMMAND,
   PROMPT_FILE,

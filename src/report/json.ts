@@ -3,7 +3,7 @@ import { type Result, type Skipped, type Status } from "../core/model.js";
 import { STATUSES } from "../core/statuses.js";
 import { inSchemaOrder } from "../core/schemas/declare.js";
 import { SKIPPED_SCHEMA, newResult, type Report } from "../core/schemas/report.js";
-import type { Shard } from "../candidates/shard.js";
+import type { Shard } from "../core/shard.js";
 import { scorePassAtK } from "./pass-at-k.js";
 
 /** What a report holds beside its results, when the run had it. */

@@ -5,7 +5,7 @@ import type { Result, Skipped } from "../core/model.js";
 import { REPORT_SCHEMA, type Report } from "../core/schemas/report.js";
 import { checker } from "../core/schemas/validate.js";
 import { InputError } from "../core/errors.js";
-import type { Shard } from "../candidates/shard.js";
+import type { Shard } from "../core/shard.js";
 
 export interface NamedReport {
   /** How the user named the file: errors point at it. */

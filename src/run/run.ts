@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { DatasetEntry } from "../candidates/dataset.js";
-import { inShard } from "../candidates/shard.js";
+import { inShard } from "../core/shard.js";
 import type { Match } from "../core/globs.js";
 import type { Candidate, GateOutcome, Result, SandboxFile, Skipped } from "../core/model.js";
 import { loadTestFiles } from "../prepare/tests.js";

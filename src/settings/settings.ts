@@ -6,7 +6,7 @@ import { type Language, type Status } from "../core/model.js";
 import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
 import type { Limits } from "../core/model.js";
-import type { Shard } from "../candidates/shard.js";
+import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { globProblem } from "../verdict/results/index.js";
 import { parseDuration, parseSize } from "../core/units.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inShard } from "../../src/candidates/shard.js";
+import { inShard } from "../../src/core/shard.js";
 
 const slice = (n: number, index: number, count: number) =>
   Array.from({ length: n }, (_, i) => i).filter((i) => inShard(i, { index, count }));

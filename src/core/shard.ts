@@ -1,5 +1,5 @@
 // `shard: i/n`: one matrix job's deterministic slice of the candidates. Pure; the input is parsed in settings.
-import type { Shard } from "../core/schemas/report.js";
+import type { Shard } from "./schemas/report.js";
 
 // The report records it, so its shape is the report schema's: `index` is 1-based, as matrix values are usually written.
 export type { Shard };
