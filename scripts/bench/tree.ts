@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { DatasetEntry } from "../../src/candidates/dataset.js";
+import type { SourceEntry } from "../../src/core/model.js";
 import { runContext } from "../../src/run/pipeline.js";
 import { judgeAll, runImageMaker } from "../../src/run/run.js";
 import { RunImages } from "../../src/run/run-images.js";
@@ -46,7 +46,7 @@ function checkout(files: number, size: number): string {
 }
 
 /** Patch `n` edits one module: its first line. */
-function patches(count: number): DatasetEntry[] {
+function patches(count: number): SourceEntry[] {
   return Array.from({ length: count }, (_, n) => ({
     candidate: {
       id: `patch-${n}`,
@@ -57,7 +57,7 @@ function patches(count: number): DatasetEntry[] {
   }));
 }
 
-async function* entries(items: DatasetEntry[]): AsyncGenerator<DatasetEntry> {
+async function* entries(items: SourceEntry[]): AsyncGenerator<SourceEntry> {
   yield* items;
 }
 

@@ -1,20 +1,11 @@
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import type { Candidate, CandidateOverrides } from "../core/model.js";
+import type { Candidate, CandidateOverrides, SourceEntry } from "../core/model.js";
 import { checkRelativePath } from "../core/paths.js";
 import { DATASET_SCHEMA, type DatasetLine } from "../core/schemas/dataset.js";
 import { checker } from "../core/schemas/validate.js";
 import { parseDuration } from "../core/units.js";
-
-/** A line that could not be read as a candidate: reported with its line number, the rest still runs. */
-export interface DatasetProblem {
-  id: string;
-  source: string;
-  problem: string;
-}
-
-export type DatasetEntry = { candidate: Candidate } | { problem: DatasetProblem };
 
 const checkLine = checker<DatasetLine>(DATASET_SCHEMA, "the line");
 
@@ -25,7 +16,7 @@ function idOf(value: unknown, fallbackId: string): string {
 }
 
 /** One parsed line → a candidate, or the reason it is not one. Pure. */
-export function parseDatasetLine(line: string, source: string, fallbackId: string): DatasetEntry {
+export function parseDatasetLine(line: string, source: string, fallbackId: string): SourceEntry {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -39,7 +30,7 @@ export function parseDatasetLine(line: string, source: string, fallbackId: strin
  * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
  * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
  */
-export function datasetEntry(value: unknown, source: string, fallbackId: string, check = checkLine): DatasetEntry {
+export function datasetEntry(value: unknown, source: string, fallbackId: string, check = checkLine): SourceEntry {
   const id = idOf(value, fallbackId);
   const checked = check(value);
   if (!checked.ok) return { problem: { id, source, problem: checked.problem } };
@@ -86,7 +77,7 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
 }
 
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
-export async function* readDataset(path: string, name: string): AsyncGenerator<DatasetEntry> {
+export async function* readDataset(path: string, name: string): AsyncGenerator<SourceEntry> {
   const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
   let n = 0;
   for await (const line of lines) {

@@ -1,7 +1,8 @@
 // `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
 import { readFile } from "node:fs/promises";
 import type { Match } from "../core/globs.js";
-import { readDataset, type DatasetEntry } from "./dataset.js";
+import { readDataset } from "./dataset.js";
+import { type SourceEntry } from "../core/model.js";
 import type { CandidateSource } from "./source.js";
 
 export function kindOfFile(path: string): "dataset" | "patch" | "reply" {
@@ -12,7 +13,7 @@ export function kindOfFile(path: string): "dataset" | "patch" | "reply" {
 }
 
 /** Every candidate of the matched files, in file order and, inside a dataset, line order. */
-export async function* candidatesFromFiles(matches: Match[]): AsyncGenerator<DatasetEntry> {
+export async function* candidatesFromFiles(matches: Match[]): AsyncGenerator<SourceEntry> {
   for (const match of matches) {
     const kind = kindOfFile(match.relative);
     if (kind === "dataset") {

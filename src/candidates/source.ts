@@ -1,10 +1,10 @@
 // Where candidates come from, behind one interface: one implementation per `source` value (comments.ts,
 // pull-request.ts, files.ts, which reads datasets too), chosen by the settings in index.ts.
-import type { DatasetEntry } from "./dataset.js";
+import type { SourceEntry } from "../core/model.js";
 
 export interface CandidateSource {
   /** The candidates, in the order they are judged; a dataset line that is not one says why. */
-  entries(): Promise<AsyncIterable<DatasetEntry>>;
+  entries(): Promise<AsyncIterable<SourceEntry>>;
 }
 
 /** A source whose candidates are all at hand already. */

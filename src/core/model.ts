@@ -118,3 +118,13 @@ export interface GateOutcome {
   /** With `compare: base`: the base run (the first, when patches of `tests` had several bases). */
   base?: ReportedBase;
 }
+
+/** An entry that could not be read as a candidate (a bad dataset line): reported where it was, the rest still runs. */
+export interface EntryProblem {
+  id: string;
+  source: string;
+  problem: string;
+}
+
+/** What every candidate source yields: a candidate, or why an entry is not one. */
+export type SourceEntry = { candidate: Candidate } | { problem: EntryProblem };

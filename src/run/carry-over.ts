@@ -1,6 +1,6 @@
 // Judging only what is new: candidates whose verdict an earlier run left (and that still holds) are
 // carried over in their place; the rest go to the gate, and the results come back in input order.
-import type { DatasetEntry } from "../candidates/dataset.js";
+import type { SourceEntry } from "../core/model.js";
 import { decide } from "../verdict/result.js";
 import { type GateOutcome } from "../core/model.js";
 import type { Candidate, Result, Status } from "../core/model.js";
@@ -19,12 +19,12 @@ async function* fromList<T>(items: readonly T[]): AsyncGenerator<T> {
  * (no engine needed). A carried-over candidate does not count against `max-candidates`: it costs nothing.
  */
 export async function judgeWithCarryOver(
-  entries: AsyncIterable<DatasetEntry>,
+  entries: AsyncIterable<SourceEntry>,
   carried: (candidate: Candidate) => Result | undefined,
-  judge: (rest: AsyncIterable<DatasetEntry>) => Promise<GateOutcome>,
+  judge: (rest: AsyncIterable<SourceEntry>) => Promise<GateOutcome>,
   failOn: ReadonlySet<Status>,
 ): Promise<CarriedOutcome> {
-  const slots: Array<{ result: Result } | { entry: DatasetEntry }> = [];
+  const slots: Array<{ result: Result } | { entry: SourceEntry }> = [];
   for await (const entry of entries) {
     const result = "candidate" in entry ? carried(entry.candidate) : undefined;
     slots.push(result ? { result } : { entry });

@@ -4,7 +4,7 @@
 // are opened here and nowhere else. The entries gather inputs before it and publish after it.
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { DatasetEntry } from "../candidates/dataset.js";
+import type { SourceEntry } from "../core/model.js";
 import { inShard } from "../core/shard.js";
 import type { Match } from "../core/globs.js";
 import type { Candidate, GateOutcome, Result, SandboxFile, Skipped } from "../core/model.js";
@@ -38,7 +38,7 @@ export interface Remembered {
 
 /** What a run does: judge candidates, or merge the reports of shard runs that did. */
 export type Work =
-  | { kind: "judge"; entries: () => Promise<AsyncIterable<DatasetEntry>>; remembered?: Remembered }
+  | { kind: "judge"; entries: () => Promise<AsyncIterable<SourceEntry>>; remembered?: Remembered }
   /** `input` names where the reports came from, for errors: the `merge` input, or the CLI's REPORT. */
   | { kind: "merge"; reports: () => Promise<Match[]>; input: string };
 
@@ -135,7 +135,7 @@ async function judgeWork(
 ): Promise<GateOutcome & { key?: string; carried?: number }> {
   const testFiles = await readTestFiles(settings);
   const audit = auditSink(settings, io);
-  const judge = (entries: AsyncIterable<DatasetEntry>) =>
+  const judge = (entries: AsyncIterable<SourceEntry>) =>
     judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
   if (!work.remembered) return judge(await work.entries());
   const { version } = work.remembered;
@@ -171,7 +171,7 @@ interface Judging {
 
 /** Judges `entries` in sandboxes opened for them, and removes what the run made whatever happens. */
 async function judgeInSandboxes(
-  entries: AsyncIterable<DatasetEntry>,
+  entries: AsyncIterable<SourceEntry>,
   { settings, runId, testFiles, io, audit }: Judging,
 ): Promise<GateOutcome> {
   io.phase?.("engine", settings.mode.engine);
@@ -203,7 +203,7 @@ export interface JudgeHooks {
  * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
  * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
  */
-async function takeQuota(entries: AsyncIterable<DatasetEntry>, quota: number, settings: Settings) {
+async function takeQuota(entries: AsyncIterable<SourceEntry>, quota: number, settings: Settings) {
   const taken: Array<Candidate | Result> = [];
   const skipped: Skipped[] = [];
   let position = 0;
@@ -221,7 +221,7 @@ async function takeQuota(entries: AsyncIterable<DatasetEntry>, quota: number, se
 
 /** Every candidate through the pipeline in the run's sandboxes, with progress and audit lines → the outcome. */
 export async function judgeAll(
-  entries: AsyncIterable<DatasetEntry>,
+  entries: AsyncIterable<SourceEntry>,
   ctx: RunContext,
   hooks: JudgeHooks,
 ): Promise<GateOutcome> {

@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { datasetEntry, parseDatasetLine, readDataset, type DatasetEntry } from "../../src/candidates/dataset.js";
+import { datasetEntry, parseDatasetLine, readDataset } from "../../src/candidates/dataset.js";
+import { type SourceEntry } from "../../src/core/model.js";
 import { tempDir } from "../support/temp.js";
 
 const parse = (value: unknown) =>
@@ -101,7 +102,7 @@ describe("readDataset", () => {
     const dir = tempDir("dataset");
     const path = join(dir, "d.jsonl");
     writeFileSync(path, ['{"id":"a","reply":"x"}', "", "oops", '{"reply":"y"}', ""].join("\r\n"));
-    const entries: DatasetEntry[] = [];
+    const entries: SourceEntry[] = [];
     for await (const entry of readDataset(path, "d.jsonl")) entries.push(entry);
     expect(entries.map((e) => ("candidate" in e ? e.candidate.id : `problem ${e.problem.source}`))).toEqual([
       "a",

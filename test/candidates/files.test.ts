@@ -2,14 +2,14 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { candidatesFromFiles } from "../../src/candidates/files.js";
-import type { DatasetEntry } from "../../src/candidates/dataset.js";
+import type { SourceEntry } from "../../src/core/model.js";
 import { tempDir } from "../support/temp.js";
 
-async function entries(files: Record<string, Buffer>): Promise<DatasetEntry[]> {
+async function entries(files: Record<string, Buffer>): Promise<SourceEntry[]> {
   const root = tempDir("files");
   for (const [name, bytes] of Object.entries(files)) writeFileSync(join(root, name), bytes);
   const matches = Object.keys(files).map((relative) => ({ absolute: join(root, relative), relative }));
-  const out: DatasetEntry[] = [];
+  const out: SourceEntry[] = [];
   for await (const entry of candidatesFromFiles(matches)) out.push(entry);
   return out;
 }

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { candidateSource } from "../../src/candidates/index.js";
-import type { DatasetEntry } from "../../src/candidates/dataset.js";
+import type { SourceEntry } from "../../src/core/model.js";
 import type { AgentComment } from "../../src/candidates/comments.js";
 import { InputError } from "../../src/core/errors.js";
 import type { GitHubClient } from "../../src/github.js";
@@ -12,8 +12,8 @@ import { tempDir } from "../support/temp.js";
 const source = (inputs: Partial<Record<InputName, string>>, workdir = "/repo") =>
   readSettings((name) => inputs[name] ?? "", { defaultWorkdir: workdir }).source;
 
-async function all(entries: Promise<AsyncIterable<DatasetEntry>>): Promise<DatasetEntry[]> {
-  const out: DatasetEntry[] = [];
+async function all(entries: Promise<AsyncIterable<SourceEntry>>): Promise<SourceEntry[]> {
+  const out: SourceEntry[] = [];
   for await (const entry of await entries) out.push(entry);
   return out;
 }

@@ -1,6 +1,6 @@
 // judgeAll's evaluation-run behaviour: shard slices and progress lines.
 import { describe, expect, it } from "vitest";
-import type { DatasetEntry } from "../../src/candidates/dataset.js";
+import type { SourceEntry } from "../../src/core/model.js";
 import { runContext } from "../../src/run/pipeline.js";
 import { judgeAll } from "../../src/run/run.js";
 import { buildReport } from "../../src/report/json.js";
@@ -17,7 +17,7 @@ const engine: JudgingEngine = {
   pull: async () => {},
 };
 
-async function* dataset(n: number): AsyncGenerator<DatasetEntry> {
+async function* dataset(n: number): AsyncGenerator<SourceEntry> {
   for (let i = 1; i <= n; i++) {
     // Line 4 is broken: it still takes its place in the shard order.
     if (i === 4) yield { problem: { id: `d.jsonl:${i}`, source: `d.jsonl:${i}`, problem: "not valid JSON" } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DatasetEntry } from "../../src/candidates/dataset.js";
+import type { SourceEntry } from "../../src/core/model.js";
 import { runContext } from "../../src/run/pipeline.js";
 import { judgeAll } from "../../src/run/run.js";
 import type { RunFacts } from "../../src/core/model.js";
@@ -27,15 +27,15 @@ class CountingEngine implements JudgingEngine {
   }
 }
 
-async function* entries(...items: DatasetEntry[]): AsyncGenerator<DatasetEntry> {
+async function* entries(...items: SourceEntry[]): AsyncGenerator<SourceEntry> {
   yield* items;
 }
 
-const reply = (id: string, text = "```python\nprint(1)\n```"): DatasetEntry => ({
+const reply = (id: string, text = "```python\nprint(1)\n```"): SourceEntry => ({
   candidate: { id, source: `${id}.md`, kind: "reply", text },
 });
 
-function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>, ...items: DatasetEntry[]) {
+function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>, ...items: SourceEntry[]) {
   const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
   const log: string[] = [];
   const hooks = { log: (l: string) => void log.push(l) };
