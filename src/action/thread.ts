@@ -62,9 +62,12 @@ export async function readThread(
   const { replies, issueComments } = await conversation(client, pr, comments);
   const thread: Thread = { replies, fingerprints: fingerprints(replies), issueComments, marker };
   log.info(`${replies.length} comments and reviews on #${pr.number}; the gate's comment is marked ${marker}`);
-  if (!settings.reports.comment) return thread;
+  if (!settings.reports.comment && !comments) return thread;
+  // Who the gate writes as: its comment is the one with its marker by this author, and only that one is
+  // no reply (an agent's comment that carries the marker is judged like any other).
   thread.identity = await client.whoAmI();
   log.info(`the token writes as ${thread.identity.login} (learned by ${thread.identity.via})`);
+  if (!settings.reports.comment) return thread;
   thread.sticky =
     findStickyComment(issueComments, marker, thread.identity) ??
     (legacy ? findStickyComment(issueComments, legacy, thread.identity) : undefined);

@@ -14,7 +14,11 @@ export interface DatasetProblem {
   problem: string;
 }
 
-export type DatasetEntry = { candidate: Candidate } | { problem: DatasetProblem };
+/**
+ * `rank`: where the candidate stands when a quota must choose (lower first; by default its position),
+ * while the candidates are still judged and reported in their own order.
+ */
+export type DatasetEntry = { candidate: Candidate; rank?: number } | { problem: DatasetProblem };
 
 const checkLine = checker<DatasetLine>(DATASET_SCHEMA, "the line");
 
