@@ -1,11 +1,11 @@
 // The pull request's conversation as the gate reads it: the agents' replies (comments, review comments,
 // reviews), the gate's own sticky comment, and the verdicts that comment remembers, trusted only when
 // the gate itself wrote them last.
-import { fingerprints, type AgentComment, type Fingerprint } from "../candidates/comments.js";
+import { fingerprints, selectCandidates, type AgentComment, type Fingerprint } from "../candidates/comments.js";
 import type { PullRequestRef } from "../candidates/pull-request.js";
-import type { Result } from "../core/model.js";
+import type { Candidate, Result } from "../core/model.js";
 import type { Comment, GitHubClient, Identity } from "../github.js";
-import { findStickyComment } from "../report/comment.js";
+import { ACTIONS_BOT, findStickyComment } from "../report/comment.js";
 import type { Remembered } from "../run/run.js";
 import {
   carriedOver,
@@ -154,4 +154,9 @@ export function stateBlock(
 ): string {
   if (outcome.key === undefined) return "";
   return `${renderState(nextState(outcome.key, outcome.results, thread.fingerprints, thread.state, run))}\n`;
+}
+
+/** The replies that are candidates, in conversation order: whose newest reply is which. */
+export function candidatesOf(thread: Pick<Thread, "replies" | "identity">, source: { authors: string[] }): Candidate[] {
+  return selectCandidates(thread.replies, source.authors, thread.identity ?? { login: ACTIONS_BOT });
 }
