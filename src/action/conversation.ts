@@ -32,8 +32,53 @@ export function decidingIds(results: readonly Result[], decide: Decide): Set<str
   return new Set([...always, ...latest.values()]);
 }
 
-/** The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from @agent fails the tests`. */
-export function conversationVerdict(results: readonly Result[], failOn: ReadonlySet<Status>, decide: Decide): Verdict {
+/** What was not judged: how many, why, and whose newest reply is among them. */
+export interface Skips {
+  count: number;
+  /** Why, when every skip says the same (`over max-candidates`). */
+  why?: string;
+  /** Authors whose newest reply was skipped: under `latest` the check must not pass on an older one. */
+  unjudgedLatest?: readonly string[];
+}
+
+/**
+ * The skips of a run: `skipped` (the quota's, by id) among `candidates` in conversation order, and the
+ * authors whose newest candidate reply is one of them. Pure.
+ */
+export function skipsOf(
+  skipped: ReadonlyArray<{ id: string; reason: string }>,
+  candidates: ReadonlyArray<{ id: string; author?: string }>,
+): Skips {
+  const ids = new Set(skipped.map((s) => s.id));
+  const newest = new Map<string, { id: string; author: string }>();
+  for (const c of candidates)
+    if (c.author !== undefined) newest.set(c.author.toLowerCase(), { id: c.id, author: c.author });
+  const unjudgedLatest = [...newest.values()].filter((c) => ids.has(c.id)).map((c) => c.author);
+  const quota = skipped.length > 0 && skipped.every((s) => s.reason.startsWith("over the max-candidates"));
+  return { count: skipped.length, ...(quota && { why: "over max-candidates" }), unjudgedLatest };
+}
+
+/** `all 20 judged replies passed (180 skipped: over max-candidates)`; without skips, `all 20 replies passed`. */
+function headOf(passed: number, total: number, nouns: string, skips: Skips): string {
+  if (skips.count === 0)
+    return passed === total ? `all ${total} ${nouns} passed` : `${passed} of ${total} ${nouns} passed`;
+  const judged = `${total === 1 ? nouns.replace(/ies$/, "y").replace(/s$/, "") : nouns}`;
+  const counted =
+    passed === total ? `all ${total} judged ${judged} passed` : `${passed} of ${total} judged ${judged} passed`;
+  return `${total === 0 ? `no ${nouns} judged` : counted} (${skips.count} skipped${skips.why ? `: ${skips.why}` : ""})`;
+}
+
+/**
+ * The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from
+ * @agent fails the tests`. The line speaks of judged results only and says how many were `skips`; under
+ * `latest` an author whose newest reply was skipped fails the check, as its answer is unknown.
+ */
+export function conversationVerdict(
+  results: readonly Result[],
+  failOn: ReadonlySet<Status>,
+  decide: Decide,
+  skips: Skips = { count: 0 },
+): Verdict {
   const deciding = decidingIds(results, decide);
   const decisive = results.filter((r) => deciding.has(r.id));
   const failing = decisive.filter((r) => failOn.has(r.status));
@@ -41,28 +86,28 @@ export function conversationVerdict(results: readonly Result[], failOn: Readonly
   const replies = results.length > 0 && results.every((r) => r.author !== undefined);
   const noun = replies ? "reply" : "candidate";
   const nouns = replies ? "replies" : "candidates";
+  const unjudged = decide === "latest" ? (skips.unjudgedLatest ?? []) : [];
   const verdict = {
-    failed: failing.length > 0,
-    ours: failing.length > 0 && failing.every((r) => STATUS_INFO[r.status].ours),
+    failed: failing.length > 0 || unjudged.length > 0,
+    ours: failing.length > 0 && unjudged.length === 0 && failing.every((r) => STATUS_INFO[r.status].ours),
     deciding,
     passed,
     total: results.length,
   };
   const said = (reason: string): Verdict => ({ ...verdict, reason });
-  if (results.length === 0) return said(`no ${nouns} to judge`);
+  const head = headOf(passed, results.length, nouns, skips);
+  if (unjudged.length > 0)
+    return said(`${head} — the latest reply from ${unjudged.map((a) => `@${a}`).join(", ")} was not judged`);
+  if (results.length === 0) return said(skips.count > 0 ? head : `no ${nouns} to judge`);
   // What the reply did, as the verdict line says it.
   const phrase = (r: Result) =>
     failOn.has(r.status) || r.status === "pass"
       ? STATUS_INFO[r.status].phrase
       : `${STATUS_INFO[r.status].phrase} (allowed by fail-on)`;
-  if (results.length === 1) {
+  if (results.length === 1 && skips.count === 0) {
     const only = results[0]!;
     return said(`the ${noun}${only.author ? ` from @${only.author}` : ""} ${phrase(only)}`);
   }
-  const head =
-    passed === results.length
-      ? `all ${results.length} ${nouns} passed`
-      : `${passed} of ${results.length} ${nouns} passed`;
   const byAuthor = decide === "latest" && replies;
   if (!byAuthor) {
     if (failing.length === 0) return said(head);

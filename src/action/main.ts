@@ -102,6 +102,7 @@ async function workOf(settings: Settings, { client, pr, thread }: PullRequestSte
       ...(client && { client }),
       ...(pr && { pullRequest: pullRequestEventOf(github.context, pr) }),
       ...(thread && { replies: thread.replies }),
+      ...(thread?.identity && { us: thread.identity }),
       log: core.info,
     }).entries();
   if (!thread || settings.source.kind !== "comments") return { kind: "judge", entries };

@@ -17,9 +17,9 @@ import { stateBlockOf } from "../run/verdict-state.js";
 import type { Settings } from "../settings/settings.js";
 import type { PullRequestRef } from "../candidates/pull-request.js";
 import { headCommitOf, pullRequestUrl, runUrl, type ActionContext } from "./context.js";
-import { conversationVerdict, type Verdict } from "./conversation.js";
+import { conversationVerdict, skipsOf, type Verdict } from "./conversation.js";
 import type { ActionIO } from "./io.js";
-import { judgedInRuns, stateBlock, type Thread } from "./thread.js";
+import { candidatesOf, judgedInRuns, stateBlock, type Thread } from "./thread.js";
 
 export const CHECK_NAME = "sandbox-gate";
 // Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
@@ -196,7 +196,15 @@ export async function publishRun(publisher: Publisher, run: JudgedRun): Promise<
   const { info } = publisher.io;
   if (outcome.carried !== undefined)
     info(`${outcome.results.length - outcome.carried} judged, ${outcome.carried} carried over from earlier runs`);
-  const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide);
+  const verdict = conversationVerdict(
+    outcome.results,
+    settings.reports.failOn,
+    settings.reports.decide,
+    skipsOf(
+      outcome.skipped,
+      thread && settings.source.kind === "comments" ? candidatesOf(thread, settings.source) : [],
+    ),
+  );
   publisher.outputs(outputsOf(outcome.results, verdict, settings.reports.failOn, outcome.reportPath));
   info(renderEvaluationText(outcome.evaluation));
   const evaluationRun = settings.source.kind === "files" || run.merged || settings.reports.baseline !== "";

@@ -1,11 +1,11 @@
 // The pull request's conversation as the gate reads it: the agents' replies (comments, review comments,
 // reviews), the gate's own sticky comment, and the verdicts that comment remembers, trusted only when
 // the gate itself wrote them last.
-import { fingerprints, type AgentComment, type Fingerprint } from "../candidates/comments.js";
+import { fingerprints, selectCandidates, type AgentComment, type Fingerprint } from "../candidates/comments.js";
 import type { PullRequestRef } from "../candidates/pull-request.js";
-import type { Result } from "../core/model.js";
+import type { Candidate, Result } from "../core/model.js";
 import type { Comment, GitHubClient, Identity } from "../github.js";
-import { findStickyComment } from "../report/comment.js";
+import { ACTIONS_BOT, findStickyComment } from "../report/comment.js";
 import type { Remembered } from "../run/run.js";
 import {
   carriedOver,
@@ -62,9 +62,12 @@ export async function readThread(
   const { replies, issueComments } = await conversation(client, pr, comments);
   const thread: Thread = { replies, fingerprints: fingerprints(replies), issueComments, marker };
   log.info(`${replies.length} comments and reviews on #${pr.number}; the gate's comment is marked ${marker}`);
-  if (!settings.reports.comment) return thread;
+  if (!settings.reports.comment && !comments) return thread;
+  // Who the gate writes as: its comment is the one with its marker by this author, and only that one is
+  // no reply (an agent's comment that carries the marker is judged like any other).
   thread.identity = await client.whoAmI();
   log.info(`the token writes as ${thread.identity.login} (learned by ${thread.identity.via})`);
+  if (!settings.reports.comment) return thread;
   thread.sticky =
     findStickyComment(issueComments, marker, thread.identity) ??
     (legacy ? findStickyComment(issueComments, legacy, thread.identity) : undefined);
@@ -151,4 +154,9 @@ export function stateBlock(
 ): string {
   if (outcome.key === undefined) return "";
   return `${renderState(nextState(outcome.key, outcome.results, thread.fingerprints, thread.state, run))}\n`;
+}
+
+/** The replies that are candidates, in conversation order: whose newest reply is which. */
+export function candidatesOf(thread: Pick<Thread, "replies" | "identity">, source: { authors: string[] }): Candidate[] {
+  return selectCandidates(thread.replies, source.authors, thread.identity ?? { login: ACTIONS_BOT });
 }

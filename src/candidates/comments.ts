@@ -1,7 +1,7 @@
 // `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
 import { createHash } from "node:crypto";
 import type { Candidate } from "../core/model.js";
-import { GATE_MARKER_PREFIX } from "../report/comment.js";
+import { isGateComment, type Author } from "../report/comment.js";
 import { fromList, type CandidateSource } from "./source.js";
 
 /** What the gate knows of a reply now, to tell whether a remembered verdict is still its own. */
@@ -21,6 +21,8 @@ export interface AgentComment {
   body: string;
   url: string;
   author: string;
+  /** The author's account id when GitHub gave it (null: a deleted account). */
+  authorId?: number | null;
   createdAt: string;
   /** Changes with every edit (for a review: its submission time; the body's hash tells its edits). */
   updatedAt: string;
@@ -47,14 +49,13 @@ export function loginMatches(login: string, patterns: string[]): boolean {
   });
 }
 
-/** The comments that are candidates, oldest first: by a matching author, non-empty, and not written by the gate. */
-export function selectCandidates(
-  comments: readonly AgentComment[],
-  authors: string[],
-  gateMarker: string,
-): Candidate[] {
+/**
+ * The comments that are candidates, oldest first: by a matching author, non-empty, and not the gate's
+ * own (its marker and the token's identity `us` together; a reply that merely quotes the marker is judged).
+ */
+export function selectCandidates(comments: readonly AgentComment[], authors: string[], us: Author): Candidate[] {
   return comments
-    .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
+    .filter((c) => c.body.trim() !== "" && !isGateComment(c, us) && loginMatches(c.author, authors))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
     .map((c) => ({
       id: candidateId(c),
@@ -66,10 +67,32 @@ export function selectCandidates(
     }));
 }
 
-/** The replies by `authors` as candidates; the gate's own comments are never one. */
-export function commentsSource(replies: readonly AgentComment[], authors: string[]): CandidateSource {
+/**
+ * The order in which a quota takes the replies (given oldest first): each author's newest reply, newest
+ * first, then the rest, newest first. So what decides under `decide: latest` (each author's newest) is
+ * judged before any older reply, and the quota never judges the oldest while skipping the answers.
+ */
+export function quotaOrder(candidates: readonly Candidate[]): Candidate[] {
+  const newestFirst = [...candidates].reverse();
+  const seen = new Set<string>();
+  const latest: Candidate[] = [];
+  const older: Candidate[] = [];
+  for (const c of newestFirst) {
+    const author = (c.author ?? "").toLowerCase();
+    (seen.has(author) ? older : latest).push(c);
+    seen.add(author);
+  }
+  return [...latest, ...older];
+}
+
+/**
+ * The replies by `authors` as candidates, in conversation order, each ranked by `quotaOrder` for the
+ * quota; the gate's own comments (by `us`) are never one.
+ */
+export function commentsSource(replies: readonly AgentComment[], authors: string[], us: Author): CandidateSource {
+  const candidates = selectCandidates(replies, authors, us);
+  const rank = new Map(quotaOrder(candidates).map((c, i) => [c.id, i]));
   return {
-    entries: async () =>
-      fromList(selectCandidates(replies, authors, GATE_MARKER_PREFIX).map((candidate) => ({ candidate }))),
+    entries: async () => fromList(candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id)! }))),
   };
 }

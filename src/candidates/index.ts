@@ -4,6 +4,7 @@ import type { Match } from "../core/globs.js";
 import { resolveGlobs } from "../core/globs.js";
 import { InputError } from "../core/errors.js";
 import type { GitHubClient } from "../github.js";
+import { ACTIONS_BOT, type Author } from "../report/comment.js";
 import type { SourceSettings } from "../settings/settings.js";
 import { commentsSource, type AgentComment } from "./comments.js";
 import { filesSource } from "./files.js";
@@ -20,6 +21,8 @@ export interface SourceContext {
   pullRequest?: PullRequestEvent;
   /** The pull request's replies (comments, review comments, reviews) as the action read them. */
   replies?: readonly AgentComment[];
+  /** Who the gate writes as (the token's identity): its comments are not replies. The actions bot by default. */
+  us?: Author;
   log?: (line: string) => void;
 }
 
@@ -29,6 +32,7 @@ export function candidateSource(source: SourceSettings, context: SourceContext):
   const { client, pullRequest } = context;
   if (!pullRequest || !client)
     throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
-  if (source.kind === "comments") return commentsSource(context.replies ?? [], source.authors);
+  if (source.kind === "comments")
+    return commentsSource(context.replies ?? [], source.authors, context.us ?? { login: ACTIONS_BOT });
   return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => {}));
 }

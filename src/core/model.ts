@@ -126,5 +126,9 @@ export interface EntryProblem {
   problem: string;
 }
 
-/** What every candidate source yields: a candidate, or why an entry is not one. */
-export type SourceEntry = { candidate: Candidate } | { problem: EntryProblem };
+/**
+ * What every candidate source yields: a candidate, or why an entry is not one. `rank`: where the candidate
+ * stands when a quota must choose (lower first; by default its position), while the candidates are still
+ * judged and reported in their own order.
+ */
+export type SourceEntry = { candidate: Candidate; rank?: number } | { problem: EntryProblem };

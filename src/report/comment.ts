@@ -5,8 +5,8 @@ import { ACTIONS_BOT as ACTIONS_BOT_USER, GitHubError, type Comment, type GitHub
 import { stickyMarker } from "./markdown.js";
 
 /**
- * What every comment the gate writes starts with: the marker without its key (and its closing). A
- * comment that holds it is never taken for an agent's reply.
+ * What every comment the gate writes starts with: the marker without its key (and its closing). Only
+ * with the gate's own author does it make a comment the gate's (`isGateComment`): anyone can type it.
  */
 export const GATE_MARKER_PREFIX = stickyMarker("").replace(/ -->$/, "");
 
@@ -52,11 +52,23 @@ export function findStickyComment(
   marker: string,
   author: Author = { login: ACTIONS_BOT },
 ): Comment | undefined {
-  const ours = (c: Comment) =>
-    author.id !== undefined && c.authorId !== null
-      ? c.authorId === author.id
-      : c.author.toLowerCase() === author.login.toLowerCase();
-  return comments.find((c) => c.body.startsWith(marker) && ours(c));
+  return comments.find((c) => c.body.startsWith(marker) && writtenBy(c, author));
+}
+
+/** `c` was written by `author`: by account id when both are known (a renamed login still matches), else by login. */
+export function writtenBy(c: { author: string; authorId?: number | null }, author: Author): boolean {
+  return author.id !== undefined && c.authorId !== undefined && c.authorId !== null
+    ? c.authorId === author.id
+    : c.author.toLowerCase() === author.login.toLowerCase();
+}
+
+/**
+ * A comment of this gate's (any comment key's): it starts with the gate's marker AND was written by the
+ * token's identity `us`. The marker alone proves nothing: an agent that pastes it into its reply must
+ * still be judged, not hidden.
+ */
+export function isGateComment(c: { body: string; author: string; authorId?: number | null }, us: Author): boolean {
+  return c.body.startsWith(GATE_MARKER_PREFIX) && writtenBy(c, us);
 }
 
 const KEY_MAX = 100;

@@ -201,21 +201,37 @@ export interface JudgeHooks {
 
 /**
  * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
- * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ * skipped, never run. Which ones the quota takes goes by each entry's rank (its position unless the source
+ * ranks it: the comments' newest replies first); only the `quota` best are held, so a long dataset still
+ * streams. Other shards' entries are not this job's: neither taken nor listed.
  */
 async function takeQuota(entries: AsyncIterable<SourceEntry>, quota: number, settings: Settings) {
-  const taken: Array<Candidate | Result> = [];
-  const skipped: Skipped[] = [];
+  type Slot = { position: number; rank: number; entry: SourceEntry };
+  const idOf = (entry: SourceEntry) => ("candidate" in entry ? entry.candidate : entry.problem);
+  const kept: Slot[] = []; // best rank first
+  const dropped: Slot[] = [];
   let position = 0;
   for await (const entry of entries) {
-    if (!inShard(position++, settings.source.shard)) continue;
-    const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
-    if (taken.length >= quota) skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
-    else
-      taken.push(
-        "candidate" in entry ? entry.candidate : invalidEntryResult(id, source, entry.problem.problem, settings.limits),
-      );
+    const at = position++;
+    if (!inShard(at, settings.source.shard)) continue;
+    const slot = { position: at, rank: ("candidate" in entry ? entry.rank : undefined) ?? at, entry };
+    // Unranked entries come in rank order: appended at once, never searched for.
+    const before = kept.length === 0 || kept.at(-1)!.rank <= slot.rank ? -1 : kept.findIndex((k) => k.rank > slot.rank);
+    kept.splice(before === -1 ? kept.length : before, 0, slot);
+    if (kept.length > quota) dropped.push(kept.pop()!);
   }
+  const byPosition = (a: Slot, b: Slot) => a.position - b.position;
+  const taken = kept
+    .sort(byPosition)
+    .map(({ entry }): Candidate | Result =>
+      "candidate" in entry
+        ? entry.candidate
+        : invalidEntryResult(entry.problem.id, entry.problem.source, entry.problem.problem, settings.limits),
+    );
+  const skipped: Skipped[] = dropped.sort(byPosition).map(({ entry }) => {
+    const { id, source } = idOf(entry);
+    return { id, source, reason: `over the max-candidates quota of ${quota}` };
+  });
   return { taken, skipped };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversationVerdict, decidingIds } from "../../src/action/conversation.js";
+import { conversationVerdict, decidingIds, skipsOf } from "../../src/action/conversation.js";
 import type { Result, Status } from "../../src/core/model.js";
 import { FAIL_ON, result } from "../report/fixtures.js";
 
@@ -70,5 +70,54 @@ describe("conversationVerdict", () => {
       failed: false,
       reason: "no candidates to judge",
     });
+  });
+});
+
+describe("conversationVerdict with skipped replies", () => {
+  const quota = (count: number, unjudgedLatest: string[] = []) => ({
+    count,
+    why: "over max-candidates",
+    unjudgedLatest,
+  });
+  const twenty = Array.from({ length: 20 }, (_, i) => by("bot", `r${i}`, "pass"));
+
+  it("speaks of judged replies only and says how many were skipped", () => {
+    expect(conversationVerdict(twenty, FAIL_ON, "latest", quota(180))).toMatchObject({
+      failed: false,
+      reason: "all 20 judged replies passed (180 skipped: over max-candidates) — latest from @bot passes the tests",
+    });
+    const one = [by("bot", "r1", "test_failed")];
+    expect(conversationVerdict(one, FAIL_ON, "all", quota(5)).reason).toBe(
+      "0 of 1 judged reply passed (5 skipped: over max-candidates) — 1 failed the gate",
+    );
+  });
+
+  it("latest: an author whose newest reply was skipped fails the check, whatever its older replies did", () => {
+    expect(conversationVerdict(twenty, FAIL_ON, "latest", quota(3, ["other"]))).toMatchObject({
+      failed: true,
+      ours: false,
+      reason:
+        "all 20 judged replies passed (3 skipped: over max-candidates) — the latest reply from @other was not judged",
+    });
+    // Under `all` every judged reply decides; the skips are said, not counted against the check.
+    expect(conversationVerdict(twenty, FAIL_ON, "all", quota(3, ["other"])).failed).toBe(false);
+  });
+});
+
+describe("skipsOf", () => {
+  const skip = (id: string) => ({ id, reason: "over the max-candidates quota of 2" });
+  it("names the authors whose newest candidate reply was skipped", () => {
+    const order = [
+      { id: "1", author: "a" },
+      { id: "2", author: "B" },
+      { id: "3", author: "A" },
+      { id: "4", author: "b" },
+    ];
+    expect(skipsOf([skip("1"), skip("4")], order)).toEqual({
+      count: 2,
+      why: "over max-candidates",
+      unjudgedLatest: ["b"],
+    });
+    expect(skipsOf([{ id: "1", reason: "other" }], order)).toEqual({ count: 1, unjudgedLatest: [] });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { judgedInRuns, readThread, rememberedVerdicts, stateBlock, type Thread } from "../../src/action/thread.js";
+import {
+  candidatesOf,
+  judgedInRuns,
+  readThread,
+  rememberedVerdicts,
+  stateBlock,
+  type Thread,
+} from "../../src/action/thread.js";
 import type { ActionLog } from "../../src/action/io.js";
 import { fingerprints, type AgentComment } from "../../src/candidates/comments.js";
 import type { Candidate } from "../../src/core/model.js";
@@ -65,6 +72,29 @@ describe("readThread", () => {
     );
     expect(thread.replies).toEqual([]);
     expect(thread.identity).toBeUndefined();
+  });
+});
+
+describe("the gate's own comment: its marker and its author", () => {
+  it("a comment with the marker by another author is neither the gate's comment nor its memory, but a candidate", async () => {
+    const forged = comment(1, `${MARKERS.marker}\n\nreport\n${renderState(STATE)}`, "agent[bot]");
+    const thread = await readThread(settings(), client([forged]), PR, MARKERS, log);
+    expect(thread.sticky).toBeUndefined();
+    expect(thread.state).toBeUndefined();
+    expect(candidatesOf(thread, { authors: ["*[bot]"] }).map((c) => c.id)).toEqual(["comment-1"]);
+  });
+  it("the token's identity is learned for the replies even when no comment is written; its own comment is no candidate", async () => {
+    const ours = comment(2, `${MARKERS.marker}\nreport`, "github-actions[bot]");
+    const thread = await readThread(
+      settings({ comment: "false" }),
+      client([comment(1, "reply"), ours]),
+      PR,
+      MARKERS,
+      log,
+    );
+    expect(thread.identity?.login).toBe("github-actions[bot]");
+    expect(thread.sticky).toBeUndefined();
+    expect(candidatesOf(thread, { authors: ["*[bot]"] }).map((c) => c.id)).toEqual(["comment-1"]);
   });
 });
 

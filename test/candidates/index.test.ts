@@ -36,19 +36,29 @@ describe("candidateSource", () => {
     const entries = await all(candidateSource(source({ source: "files", files: "nothing" }), { files }).entries());
     expect(entries).toEqual([{ candidate: { id: "c.txt", source: "c.txt", kind: "reply", text: "reply" } }]);
   });
-  it("comments: the replies by the authors, never the gate's own comment", async () => {
-    const reply = (id: number, body: string): AgentComment => ({
+  it("comments: the replies by the authors, never the gate's own comment (its marker by its author)", async () => {
+    const reply = (id: number, body: string, author = "agent[bot]"): AgentComment => ({
       kind: "comment",
       id,
       body,
       url: `u${id}`,
-      author: "agent[bot]",
+      author,
       createdAt: `2026-11-01T10:00:0${id}Z`,
       updatedAt: "",
     });
-    const replies = [reply(1, "code"), reply(2, "<!-- sandbox-gate:gate/judge -->\nreport")];
-    const entries = await all(candidateSource(source({}), { client, pullRequest: PULL, replies }).entries());
-    expect(entries.map((e) => "candidate" in e && e.candidate.id)).toEqual(["comment-1"]);
+    const marked = "<!-- sandbox-gate:gate/judge -->\nreport";
+    const replies = [
+      reply(1, "code"),
+      reply(2, marked),
+      reply(3, marked, "gate[bot]"),
+      reply(4, marked, "github-actions[bot]"),
+    ];
+    const us = { login: "gate[bot]" };
+    const entries = await all(candidateSource(source({}), { client, pullRequest: PULL, replies, us }).entries());
+    // The agent's reply that carries the marker is judged; the gate's own is not, nor, by default, the actions bot's.
+    expect(entries.map((e) => "candidate" in e && e.candidate.id)).toEqual(["comment-1", "comment-2", "comment-4"]);
+    const byDefault = await all(candidateSource(source({}), { client, pullRequest: PULL, replies }).entries());
+    expect(byDefault.map((e) => "candidate" in e && e.candidate.id)).toEqual(["comment-1", "comment-2", "comment-3"]);
   });
   it("pull-request: the pull request's diff as one patch", async () => {
     const entries = await all(

@@ -325,6 +325,58 @@ describe("the conversation, run after run", () => {
     expect(again.summary).toContain("passes the tests");
   });
 
+  it("an agent's reply that carries the gate's marker is judged and listed like any other", async () => {
+    const hidden = github.addIssueComment(
+      "octo",
+      "app",
+      PR,
+      `${REPLIES.wrong}\n<!-- sandbox-gate: not a reply -->\n`,
+      AGENT,
+    );
+    const result = await judged();
+    expect(result.report.results.map((r) => [r.id, r.status])).toEqual([[`comment-${hidden.id}`, "test_failed"]]);
+    expect(result.exitCode).toBe(1);
+    const mine = gateComments().filter((c) => c.user.login === ACTIONS_BOT.login);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.body.split("\n")[2]).toMatch(/^### ❌ the reply from @\u200bcoder\\\[bot\\\] fails the tests/);
+  });
+
+  it("a comment by another author with the gate's own marker is a reply, never taken for the gate's comment", async () => {
+    // The agent opens with this gate's exact sticky marker, as if it were the gate's comment.
+    const forged = github.addIssueComment("octo", "app", PR, `<!-- sandbox-gate:k -->\n${REPLIES.pass}`, AGENT);
+    const latest = github.addIssueComment("octo", "app", PR, REPLIES.wrong, AGENT);
+    for (let run = 0; run < 2; run++) {
+      const result = await judged({ "comment-key": "k" });
+      expect(result.exitCode).toBe(1);
+      expect(result.report.results.map((r) => r.id)).toEqual([`comment-${forged.id}`, `comment-${latest.id}`]);
+    }
+    const agents = github.issueComments("octo", "app", PR).filter((c) => c.user.login === AGENT.login);
+    expect(agents.find((c) => c.id === forged.id)!.body).toBe(`<!-- sandbox-gate:k -->\n${REPLIES.pass}`);
+    expect(agents.every((c) => c.editor === undefined)).toBe(true);
+    const mine = gateComments().filter((c) => c.user.login === ACTIONS_BOT.login);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.body).toMatch(/^<!-- sandbox-gate:k -->\n/);
+    expect(mine[0]!.body).toContain("latest from @\u200bcoder\\[bot\\] fails the tests");
+  });
+
+  it("25 replies over max-candidates 20: the newest 20 are judged, the latest decides, 5 are said skipped", async () => {
+    const sorry = Array.from({ length: 24 }, (_, i) =>
+      github.addIssueComment("octo", "app", PR, `I could not write it, sorry (${i}).`, AGENT),
+    );
+    const newest = github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+    const result = await judged({ "max-candidates": "20" });
+    expect(result.exitCode, result.stdout).toBe(0);
+    const report = JSON.parse(readFileSync(resolve(workspace, `run-${runs}.json`), "utf8")) as {
+      skipped: { id: string }[];
+    };
+    expect(report.skipped.map((s) => s.id)).toEqual(sorry.slice(0, 5).map((c) => `comment-${c.id}`));
+    expect(result.report.results.map((r) => r.id)).toEqual([...sorry.slice(5), newest].map((c) => `comment-${c.id}`));
+    const line = gateComments()[0]!.body.split("\n")[2];
+    expect(line).toMatch(
+      /^### ✅ 1 of 20 judged replies passed \(5 skipped: over max-candidates\) — latest from @\u200bcoder\\\[bot\\\] passes the tests/,
+    );
+  });
+
   it("30 failing candidates: 10 error annotations, the verdict first among them, one notice for the rest", async () => {
     for (let i = 0; i < 30; i++)
       github.addIssueComment("octo", "app", PR, `I could not write it, sorry (${i}).`, AGENT);

@@ -12,7 +12,7 @@ import {
   type CommentInput,
 } from "../../src/report/markdown.js";
 import { formatDuration } from "../../src/core/units.js";
-import { conversationVerdict } from "../../src/action/conversation.js";
+import { conversationVerdict, skipsOf } from "../../src/action/conversation.js";
 import type { Result } from "../../src/core/model.js";
 import {
   CONVERSATION,
@@ -44,7 +44,12 @@ function input(fields: Partial<CommentInput>): CommentInput {
 
 /** Every status, a patch, skipped candidates, a failed gate. */
 const mixed = () =>
-  input({ results: MIXED, skipped: SKIPPED, runUrl: RUN_URL, gate: conversationVerdict(MIXED, FAIL_ON, "latest") });
+  input({
+    results: MIXED,
+    skipped: SKIPPED,
+    runUrl: RUN_URL,
+    gate: conversationVerdict(MIXED, FAIL_ON, "latest", skipsOf(SKIPPED, [])),
+  });
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -110,7 +115,9 @@ describe("renderComment golden files", () => {
   it("a shortened comment keeps the verdict, the run link and the table, and says so", () => {
     const body = renderComment(mixed(), 2500);
     expect(body.length).toBeLessThanOrEqual(2500);
-    expect(body.split("\n")[2]).toBe("### ❌ 1 of 8 candidates passed — 7 failed the gate");
+    expect(body.split("\n")[2]).toBe(
+      "### ❌ 1 of 8 judged candidates passed (2 skipped: over max-candidates) — 7 failed the gate",
+    );
     expect(body).toContain(`[workflow run](${RUN_URL})`);
     expectWellFormed(body);
     expectGolden("shortened.md", body);

@@ -76,7 +76,7 @@ async function run(
   const read = readState(body);
   const state: VerdictState | undefined = read.ok ? read.state : undefined;
   const prints = fingerprints(comments);
-  const candidates = selectCandidates(comments, ["*[bot]"], "<!-- sandbox-gate:");
+  const candidates = selectCandidates(comments, ["*[bot]"], { login: "github-actions[bot]" });
   const engine = new CountingEngine();
   const outcome = await runSession(
     settings,

@@ -74,6 +74,24 @@ describe("judgeAll", () => {
     expect(engine.jobs).toHaveLength(2);
   });
 
+  it("lets the quota take the best-ranked entries, judged and listed in their own order", async () => {
+    const engine = new CountingEngine();
+    const ranked = (id: string, rank: number): SourceEntry => ({ ...reply(id), rank });
+    const { outcome } = await gate(
+      engine,
+      { "max-candidates": "3", pull: "never" },
+      ranked("a", 5),
+      ranked("b", 1),
+      ranked("c", 4),
+      ranked("d", 3),
+      ranked("e", 0),
+      ranked("f", 2),
+    );
+    expect(outcome.results.map((r) => r.id)).toEqual(["b", "e", "f"]);
+    expect(outcome.skipped.map((s) => s.id)).toEqual(["a", "c", "d"]);
+    expect(engine.jobs).toHaveLength(3);
+  });
+
   it("keeps an invalid dataset line in its place as a result that says why", async () => {
     const { outcome } = await gate(
       new CountingEngine(),
