@@ -14,6 +14,7 @@ import { DATASET_SCHEMA, type DatasetLine } from "./core/schemas/dataset.js";
 import { checker } from "./core/schemas/validate.js";
 import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
 import { InputError, camelCase } from "./core/errors.js";
+import { OFF_TOKEN } from "./prepare/protect.js";
 import { readSettings, type Settings } from "./settings/settings.js";
 
 export { InputError } from "./core/errors.js";
@@ -43,6 +44,11 @@ export interface SandboxOptions {
   pull?: "always" | "missing" | "never";
   /** Repository files copied into every sandbox beside the code, relative to `workdir`. */
   tests?: Globs;
+  /**
+   * Files a candidate may not change: a change ends `protected`, and the base's versions run. Default
+   * `default` (the tests, conftest.py, import hooks, the runners' config, `.github/**`); `none` (or `[]`) turns it off.
+   */
+  protect?: Globs;
   /** The base tree: where `tests` resolve and patches apply (in memory, never written). Default: the current directory. */
   workdir?: string;
   /** The file name the extracted code is written as. Default: the language's preset (`solution.py`, …). */
@@ -146,6 +152,8 @@ function optionInputs(options: SandboxOptions): Map<LibraryInput, string> {
 function inputValue(input: LibraryInput, value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  // An empty input falls back to its default, as the action's do; an empty list of protected files means none.
+  if (input === "protect" && Array.isArray(value) && value.length === 0) return OFF_TOKEN;
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.join("\n");
   throw new InputError(input, "must be a string, a number, true or false, or a list of strings", "library");
 }

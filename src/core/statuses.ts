@@ -47,6 +47,16 @@ const FAILED = "❌";
 const CATALOGUE = [
   { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
   { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+  {
+    // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
+    // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
+    status: "protected",
+    label: "protected",
+    shown: "protected files changed",
+    icon: "🛡️",
+    phrase: "changed the tests or their runner",
+    is: ["codeRan", "sandboxed"],
+  },
   { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
   {
     status: "timeout",

@@ -7,6 +7,7 @@ import type { Settings } from "../settings/settings.js";
 import { baseOfTree, loadBaseTree, type BaseTree as TouchedFiles } from "./base-tree.js";
 import { extractCode, findPatchBlocks } from "./extract.js";
 import { applyPatch, parsePatch, touchedPaths } from "./patch.js";
+import { compileProtect, findProtected, type Content, type Protection, type ProtectRules } from "./protect.js";
 import type { BaseTree } from "./tree.js";
 
 /** What a patch changed and how hard it had to be pushed to apply. */
@@ -34,6 +35,8 @@ export interface Prepared {
   deleted?: string[];
   /** A patch's files as they were before it, in place of `files`: what `compare: base` runs. */
   unpatched?: SandboxFile[];
+  /** The files `protect` covers that the candidate touched, sorted: `files` holds the base's versions of them. */
+  protected?: string[];
 }
 
 /** A candidate that cannot run, and why. */
@@ -110,6 +113,29 @@ function extraFiles(candidate: Candidate): SandboxFile[] {
   return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
 }
 
+// One compiled `protect` per run's settings: its globs are compiled once, not per candidate.
+const compiled = new WeakMap<Settings, ProtectRules>();
+
+function protectRules(settings: Settings): ProtectRules {
+  let rules = compiled.get(settings);
+  if (!rules) {
+    rules = compileProtect(settings.run.protect, settings.source.tests);
+    compiled.set(settings, rules);
+  }
+  return rules;
+}
+
+/** What `protect` makes of the candidate's changes (path → content, null deleted) against the base's files. */
+function protectionOf(
+  settings: Settings,
+  base: (path: string) => Content | undefined,
+  changes: ReadonlyMap<string, Content | null>,
+): Protection {
+  return findProtected(protectRules(settings), { get: base }, changes);
+}
+
+const byPath = (files: readonly SandboxFile[]) => new Map(files.map((f) => [f.path, f]));
+
 async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<Prepared | Unprepared> {
   const { settings } = ctx;
   const declared = declaredLanguage(candidate, settings);
@@ -132,18 +158,31 @@ async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<
   // After a setup, the tests are in the run image with what it made of them.
   const start = ctx.tree && settings.run.setup ? "tests" : undefined;
   const limits = candidateLimits(settings, candidate, false);
-  const withCode = (code: string): Prepared => ({
-    language,
-    // The candidate's own files come last so its target wins over a test file of the same name.
-    files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
-    checks: [{ language, files: [target] }],
-    limits,
-    ...(start && { start, deleted: [] }),
-  });
+  const tests = byPath(ctx.testFiles);
+  const withCode = (code: string): Prepared => {
+    const own = byPath([...extra, { path: target, content: code }]);
+    const protection = protectionOf(settings, (path) => tests.get(path)?.content, contentsOf(own));
+    // A protected file is left out: the `tests` file of that name (the base's) is what runs, or none.
+    const kept = new Set(protection.protected);
+    const files = [...own.values()].filter((f) => !kept.has(f.path));
+    return {
+      language,
+      // The candidate's own files come last so its target wins over a test file of the same name.
+      files: [...(start ? [] : ctx.testFiles), ...files],
+      checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
+      limits,
+      ...(start && { start, deleted: [] }),
+      ...(protection.protected.length > 0 && { protected: protection.protected }),
+    };
+  };
   return {
     ...withCode(extraction.code),
     fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
   };
+}
+
+function contentsOf(files: ReadonlyMap<string, SandboxFile>): Map<string, Content> {
+  return new Map([...files].map(([path, file]) => [path, file.content]));
 }
 
 /** A patch applied in memory: what it touched before and after, where the candidate starts, what it deletes. */
@@ -180,20 +219,45 @@ async function applyToBase(
   };
 }
 
-/** The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the change alone. */
-function patchedTree(applied: Applied, startFiles: SandboxFile[], candidate: Candidate) {
-  const final = new Map<string, SandboxFile>(startFiles.map((f) => [f.path, f]));
-  const changes = new Map<string, SandboxFile>(extraFiles(candidate).map((f) => [f.path, f]));
+/**
+ * What `protect` covers among the patch's changes and the candidate's own files, judged against the base:
+ * the files the patch touched as the checkout has them, else the tree the candidate starts from.
+ */
+function patchProtection(applied: Applied, startFiles: SandboxFile[], candidate: Candidate, settings: Settings) {
+  const start = byPath(startFiles);
+  const changes = new Map<string, Content | null>([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
+  const base = (path: string) => applied.touched.files.get(path) ?? start.get(path)?.content;
+  return protectionOf(settings, base, changes);
+}
+
+/**
+ * The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the
+ * change alone. A protected change is not made: the base's version stays (travelling with the change when
+ * the start does not hold it), a protected deletion is undone, and a protected file the candidate added is absent.
+ */
+function patchedTree(applied: Applied, startFiles: SandboxFile[], candidate: Candidate, protection: Protection) {
+  const final = byPath(startFiles);
+  const changes = byPath(extraFiles(candidate));
   const deleted: string[] = [];
+  const written: string[] = [];
+  const restored = new Map(protection.files.map((file) => [file.path, file.restore]));
   for (const [path, content] of applied.files) {
+    if (restored.has(path)) continue;
     if (content === null) {
       final.delete(path);
       changes.delete(path);
       deleted.push(path);
-    } else changes.set(path, { path, content, executable: applied.executable.has(path) });
+    } else {
+      changes.set(path, { path, content, executable: applied.executable.has(path) });
+      written.push(path);
+    }
+  }
+  for (const [path, restore] of restored) {
+    changes.delete(path);
+    if (restore !== null && !final.has(path))
+      changes.set(path, { path, content: restore, executable: applied.touched.executable.has(path) });
   }
   for (const file of changes.values()) final.set(file.path, file);
-  const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
   return { final, changes, deleted, written };
 }
 
@@ -220,7 +284,9 @@ async function preparePatch(
   if (typeof applied === "string")
     return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
-  const { final, changes, deleted, written } = patchedTree(applied, tree ? tree.files : ctx.testFiles, candidate);
+  const startFiles = tree ? tree.files : ctx.testFiles;
+  const protection = patchProtection(applied, startFiles, candidate, settings);
+  const { final, changes, deleted, written } = patchedTree(applied, startFiles, candidate, protection);
   const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
   const { patch } = applied;
   if (!language)
@@ -244,5 +310,6 @@ async function preparePatch(
     patch,
     ...(start && { start, deleted }),
     unpatched: [...before.values()],
+    ...(protection.protected.length > 0 && { protected: protection.protected }),
   };
 }

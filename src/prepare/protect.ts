@@ -1,7 +1,7 @@
 // What a candidate may not change (issue 18's `protect`): the tests that judge it, the files that load
 // before them (conftest.py, import hooks) and the test runners' configuration. Pure: the caller hands in
 // the base's files and the candidate's changes, and gets back which changes are protected and what the
-// sandbox gets instead (the base's version; nothing, for a file the candidate added). docs/protect.md says
+// sandbox gets instead (the base's version; nothing, for a file the candidate added). The README's "Protected files" says
 // what the default covers and what no list of files can see.
 //
 // Matching is case-sensitive, as the sandbox's Linux file system and the runners are: `Conftest.py` is not

@@ -18,7 +18,7 @@ import { BaselineRuns } from "../verdict/baseline-runs.js";
 import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
 import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
 import { findPatterns, readResults } from "../verdict/results/index.js";
-import { resultOf, type Verdict } from "../verdict/result.js";
+import { protectedVerdict, resultOf, type Verdict } from "../verdict/result.js";
 
 /** What judging a candidate needs of its run. */
 export interface RunContext {
@@ -221,6 +221,7 @@ async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
     const next = await runPrepared(fallback, candidate, ctx);
     if (next.status !== "syntax_error") verdict = next;
   }
+  verdict = protectedVerdict(verdict, prepared.protected ?? []);
   return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 

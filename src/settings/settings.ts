@@ -10,6 +10,7 @@ import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { globProblem } from "../verdict/results/index.js";
 import { parseDuration, parseSize } from "../core/units.js";
+import { parseProtect, type ProtectSetting } from "../prepare/protect.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
@@ -56,6 +57,8 @@ export interface RunSettings {
   compare: "none" | "base";
   /** Attempts after the first, each in a fresh container, for a candidate that ends test_failed or timeout. */
   reruns: number;
+  /** What a candidate may not change (a change is `protected`, and the base's version runs). A run setting: it changes statuses. */
+  protect: ProtectSetting;
   /**
    * `flaky` in `fail-on`: a pass whose attempts disagreed is `test_failed`. A run setting, not a report
    * one, since it changes a candidate's status (and so a remembered verdict's key).
@@ -126,6 +129,7 @@ export const DEFAULTS = {
   image: "",
   pull: "missing",
   tests: "",
+  protect: "default",
   workdir: "",
   target: "",
   command: "",
@@ -358,6 +362,7 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
     testResults: parseGlobs("test-results", input("test-results")),
     compare: parseChoice("compare", input("compare"), ["none", "base"] as const),
     reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+    protect: parseProtect(parseList(input("protect"))),
     failOnFlaky: early.failOnWords.includes("flaky"),
   };
 }

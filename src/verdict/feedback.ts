@@ -21,6 +21,8 @@ export interface FeedbackInput {
   tests?: { failing: FailingTest[]; total: number; failed: number; preexisting: string[] };
   /** What the gate could not read or compare, said after the output. */
   notes?: string[];
+  /** For `protected`: the files `protect` covers that the candidate touched, and how the run with the base's versions ended. */
+  protection?: { files: string[]; ran: Status };
 }
 
 export interface FailingTest {
@@ -75,8 +77,23 @@ function tail(text: string, truncated: boolean): string {
   return truncated ? `${text}\n[output truncated]` : text;
 }
 
+/** Protected files listed one by one up to this many; more are counted. */
+const PROTECTED_LISTED = 10;
+
+/** What the run with the base's versions of the protected files said, under the files' names and the ask. */
+function protectedFeedback(f: FeedbackInput): string {
+  const { files, ran } = f.protection ?? { files: [], ran: "sandbox_error" as const };
+  const listed = files.slice(0, PROTECTED_LISTED).join(", ");
+  const more = files.length > PROTECTED_LISTED ? ` and ${files.length - PROTECTED_LISTED} more` : "";
+  const head = `The change touches files the tests or their runner depend on, which a candidate may not change: ${listed}${more}. They were put back to the base's versions (a protected file you added was left out) and the tests ran with them.`;
+  const real = ran === "pass" ? "With them, the tests pass." : `With them:\n\n${feedbackFor({ ...f, status: ran })}`;
+  return `${head}\n\n${real}\n\nFix the code, not the tests: leave the tests, their configuration and their hooks as they are.`;
+}
+
 export function feedbackFor(f: FeedbackInput): string {
   switch (f.status) {
+    case "protected":
+      return protectedFeedback(f);
     case "pass":
       return "";
     case "no_code":

@@ -2,6 +2,7 @@
 // tests, comparison, attempts); and the results → the gate's decision.
 import type { Candidate, GateDecision, Language, Limits, Result, RunFacts, Status, SyntaxInfo } from "../core/model.js";
 import { newResult } from "../core/schemas/report.js";
+import { STATUS_INFO } from "../core/statuses.js";
 import type { PatchInfo } from "../prepare/candidate.js";
 import type { Attempt } from "./attempts.js";
 import { isFailing, testCount } from "./by-tests.js";
@@ -25,6 +26,23 @@ export interface Verdict {
   attempts?: Attempt[];
   flaky?: boolean;
   retried?: boolean;
+  /** The files `protect` covers that the candidate touched; the run had the base's versions of them. */
+  protected?: string[];
+  /** For `protected`: how the run with the base's versions ended. */
+  ran?: Status;
+}
+
+/**
+ * A candidate that touched protected files ends `protected` over whatever its run (with the base's versions
+ * of those files) said, which the verdict keeps in `ran` and a note; our failure still wins, since then
+ * nothing is known of the code. Without protected files the verdict is unchanged.
+ */
+export function protectedVerdict(verdict: Verdict, files: readonly string[]): Verdict {
+  if (files.length === 0) return verdict;
+  const marked = { ...verdict, protected: [...files] };
+  if (verdict.status === "sandbox_error") return marked;
+  const note = `with the base's versions of the protected files, the tests ended ${STATUS_INFO[verdict.status].label}`;
+  return { ...marked, status: "protected", ran: verdict.status, notes: [...(verdict.notes ?? []), note] };
 }
 
 /** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
@@ -57,7 +75,7 @@ export function resultOf(candidate: Candidate, verdict: Verdict): Result {
   const stderr = facts?.stderr ?? NO_OUTPUT;
   const exitCode = facts?.exitCode ?? null;
   // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
-  const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
+  const signal = (verdict.ran ?? verdict.status) === "test_failed" ? (facts?.signal ?? null) : null;
   const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
   return newResult({
     id: candidate.id,
@@ -82,15 +100,17 @@ export function resultOf(candidate: Candidate, verdict: Verdict): Result {
       timeoutMs: limits.timeoutMs,
       memoryBytes: limits.memoryBytes,
       pidsLimit: limits.pidsLimit,
-      ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
+      ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
       ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
       ...(verdict.reason ? { reason: verdict.reason } : {}),
       ...(verdict.tests && { tests: testsFeedback(verdict) }),
       ...(verdict.notes && { notes: verdict.notes }),
+      ...(verdict.ran && { protection: { files: verdict.protected ?? [], ran: verdict.ran } }),
     }),
     syntax: verdict.syntax,
     changed_files: verdict.patch?.changedFiles,
     patch_strategy: verdict.patch?.strategy,
+    protected: verdict.protected,
     tests: verdict.tests,
     compare: verdict.compare,
     attempts: verdict.attempts,

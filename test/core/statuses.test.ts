@@ -14,6 +14,7 @@ describe("the status catalogue", () => {
     expect([...STATUSES]).toEqual([
       "no_code",
       "patch_failed",
+      "protected",
       "syntax_error",
       "timeout",
       "oom",
@@ -35,7 +36,7 @@ describe("the status catalogue", () => {
   it("derives its sets from the entries", () => {
     expect([...EVERY_FAILURE]).toEqual(STATUSES.filter((s) => s !== "pass"));
     expect([...RAN_TO_END]).toEqual(["test_failed", "pass"]);
-    expect([...CODE_RAN]).toEqual(["timeout", "oom", "test_failed", "pass"]);
+    expect([...CODE_RAN]).toEqual(["protected", "timeout", "oom", "test_failed", "pass"]);
     expect([...CUT_SHORT]).toEqual(["timeout", "oom", "sandbox_error"]);
     expect([...RERUNNABLE]).toEqual(["timeout", "test_failed"]);
     expect(STATUSES.filter((s) => STATUS_INFO[s].ours)).toEqual(["sandbox_error"]);

@@ -111,6 +111,60 @@ describe("prepareCandidate on a patch", () => {
     expect(ready.files.map((f) => f.path)).toEqual(["pkg/a.py"]);
   });
 
+  describe("with protect (the default)", () => {
+    const EDIT_TEST = "--- a/tests/test_a.py\n+++ b/tests/test_a.py\n@@ -1 +1 @@\n-assert x == 1\n+assert True\n";
+    const DELETE_TEST = "--- a/tests/test_b.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-assert y == 2\n";
+    const ADD_CONFTEST = "--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1 @@\n+hack = 1\n";
+    const ADD_TEST = "--- /dev/null\n+++ b/tests/test_new.py\n@@ -0,0 +1 @@\n+assert 1\n";
+    function testedCheckout(): string {
+      const root = checkout();
+      mkdirSync(join(root, "tests"));
+      writeFileSync(join(root, "tests", "test_a.py"), "assert x == 1\n");
+      writeFileSync(join(root, "tests", "test_b.py"), "assert y == 2\n");
+      return root;
+    }
+    const all = EDIT_A + EDIT_TEST + DELETE_TEST + ADD_CONFTEST + ADD_TEST;
+
+    it("from a run image's tree: drops the protected changes (a deletion undone, an added hook absent), keeps a new test", async () => {
+      const workdir = testedCheckout();
+      const ctx = context({ workdir }, { tree: () => readBaseTree(workdir, 1 << 20, "max-tree-size") });
+      const ready = prepared(await prepareCandidate(patch(all), ctx));
+      expect(ready.protected).toEqual(["conftest.py", "tests/test_a.py", "tests/test_b.py"]);
+      expect(ready.files.map((f) => f.path).sort()).toEqual(["pkg/a.py", "tests/test_new.py"]);
+      expect(ready.deleted).toEqual([]);
+      expect(ready.checks).toEqual([{ language: "python", files: ["pkg/a.py", "tests/test_new.py"] }]);
+    });
+
+    it("without run images, sends the base's version of a protected file the start does not hold", async () => {
+      const workdir = testedCheckout();
+      const ready = prepared(await prepareCandidate(patch(all), context({ workdir })));
+      expect(ready.protected).toEqual(["conftest.py", "tests/test_a.py", "tests/test_b.py"]);
+      expect(ready.files.map((f) => [f.path, Buffer.from(f.content).toString()]).sort()).toEqual([
+        ["pkg/a.py", "x = 3\n"],
+        [TEST_FILE.path, TEST_FILE.content],
+        ["tests/test_a.py", "assert x == 1\n"],
+        ["tests/test_b.py", "assert y == 2\n"],
+        ["tests/test_new.py", "assert 1\n"],
+      ]);
+    });
+
+    it("with protect none, runs every change as before", async () => {
+      const workdir = testedCheckout();
+      const ready = prepared(await prepareCandidate(patch(all), context({ workdir, protect: "none" })));
+      expect(ready.protected).toBeUndefined();
+      expect(ready.files.map((f) => f.path)).toContain("conftest.py");
+    });
+
+    it("ends a reply whose target is a test file protected: the test file runs as the base has it", async () => {
+      const ready = prepared(
+        await prepareCandidate(reply("```python\nassert True\n```\n"), context({ target: TEST_FILE.path })),
+      );
+      expect(ready.protected).toEqual([TEST_FILE.path]);
+      expect(ready.files).toEqual([TEST_FILE]);
+      expect(ready.checks).toEqual([]);
+    });
+  });
+
   it("is patch_failed when the patch does not apply, under a reply's limits as before", async () => {
     const outcome = await prepareCandidate(
       patch("--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 9\n+x = 3\n"),

@@ -29,6 +29,7 @@ describe("readSettings", () => {
       "no_code",
       "oom",
       "patch_failed",
+      "protected",
       "sandbox_error",
       "syntax_error",
       "test_failed",
@@ -37,6 +38,8 @@ describe("readSettings", () => {
   });
 
   it.each<[Partial<Record<InputName, string>>, string]>([
+    [{ protect: "none, tests/**" }, "protect"],
+    [{ protect: "../outside/**" }, "protect"],
     [{ memory: "256q" }, "memory"],
     [{ timeout: "-1" }, "timeout"],
     [{ language: "cobol" }, "language"],
@@ -62,6 +65,18 @@ describe("readSettings", () => {
     const error = inputError(() => read(inputs));
     expect(error.input).toBe(name);
     expect(error.message.split("\n")).toHaveLength(1);
+  });
+
+  it("reads protect: default (or empty) keeps the built-in rules, none turns it off, globs and !globs are kept", () => {
+    expect(read({ protect: "default" }).run.protect).toEqual({ defaults: true, globs: [], except: [] });
+    // Empty is the default, as for every input (GitHub gives a workflow's empty input its default too).
+    expect(read({ protect: "" }).run.protect).toEqual({ defaults: true, globs: [], except: [] });
+    expect(read({ protect: "none" }).run.protect).toEqual({ defaults: false, globs: [], except: [] });
+    expect(read({ protect: "default, Makefile\n!setup.cfg" }).run.protect).toEqual({
+      defaults: true,
+      globs: ["Makefile"],
+      except: ["setup.cfg"],
+    });
   });
 
   it("reads lists and choices", () => {

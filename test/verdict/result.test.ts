@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Candidate, Result } from "../../src/core/model.js";
 import { RESULT_SCHEMA } from "../../src/core/schemas/report.js";
 import { readSettings } from "../../src/settings/settings.js";
-import { decide, invalidEntryResult, resultOf, type Verdict } from "../../src/verdict/result.js";
+import { decide, invalidEntryResult, protectedVerdict, resultOf, type Verdict } from "../../src/verdict/result.js";
 import { captured, runFacts } from "../support/facts.js";
 
 const { limits } = readSettings(() => "", { defaultWorkdir: "/repo", cpuCount: 2 });
@@ -81,5 +81,35 @@ describe("decide", () => {
       failed: false,
       reason: "all 2 candidates passed the gate",
     });
+  });
+});
+
+describe("protectedVerdict", () => {
+  const failed: Verdict = { status: "test_failed", language: "python", limits, facts: runFacts({ exitCode: 1 }) };
+
+  it("ends protected over the run's own status, which a note and the feedback keep, naming the files", () => {
+    const verdict = protectedVerdict(failed, ["tests/test_a.py", "conftest.py"]);
+    expect(verdict).toMatchObject({
+      status: "protected",
+      ran: "test_failed",
+      protected: ["tests/test_a.py", "conftest.py"],
+    });
+    expect(verdict.notes).toEqual(["with the base's versions of the protected files, the tests ended tests failed"]);
+    const result = resultOf(candidate, verdict);
+    expect(result.status).toBe("protected");
+    expect(result.protected).toEqual(["tests/test_a.py", "conftest.py"]);
+    expect(result.exit_code).toBe(1);
+    expect(result.feedback).toMatch(/^The change touches files .*: tests\/test_a\.py, conftest\.py\./);
+    expect(result.feedback).toMatch(/With them:\n\nThe tests failed \(the test command exited with code 1\)/);
+    expect(result.feedback).toMatch(/Fix the code, not the tests/);
+  });
+
+  it("leaves our failure as it is (nothing is known of the code), and a verdict without protected files", () => {
+    const ours: Verdict = { status: "sandbox_error", language: null, limits, reason: "engine" };
+    expect(protectedVerdict(ours, ["conftest.py"])).toMatchObject({
+      status: "sandbox_error",
+      protected: ["conftest.py"],
+    });
+    expect(protectedVerdict(failed, [])).toBe(failed);
   });
 });

@@ -172,6 +172,12 @@ export const RESULT_SCHEMA = {
       description:
         "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
     },
+    protected: {
+      type: "array",
+      items: { type: "string" },
+      description:
+        "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
+    },
   },
   required: [
     "id",

@@ -14,6 +14,7 @@ import { expectValidReport } from "../../support/report-schema.js";
 /** A result with every field the schema declares, the next release's included, given in reverse order. */
 const FULL: Result = {
   cached: true,
+  protected: ["tests/test_app.py"],
   task: "HumanEval/0",
   notes: ["a note"],
   retried: true,
@@ -69,7 +70,7 @@ describe("newResult", () => {
     const built = newResult(FULL);
     // The declared order is the one the report has always had (test/report/json.test.ts), then the newer fields.
     expect(Object.keys(built)).toEqual(Object.keys(RESULT_SCHEMA.properties));
-    expect(Object.keys(built).slice(-8)).toEqual([
+    expect(Object.keys(built).slice(-9)).toEqual([
       "tests",
       "compare",
       "attempts",
@@ -78,6 +79,7 @@ describe("newResult", () => {
       "notes",
       "task",
       "cached",
+      "protected",
     ]);
     expect(Object.keys(built.truncated)).toEqual(["stdout", "stderr"]);
     expect(Object.keys(built.syntax!)).toEqual(["message", "file", "line", "column"]);
@@ -115,7 +117,15 @@ describe("the report schema", () => {
     expectTypeOf<Report["skipped"][number]>().toEqualTypeOf<Skipped>();
     expectTypeOf<NonNullable<Report["shard"]>>().toEqualTypeOf<Shard>();
     expectTypeOf<Result["status"]>().toEqualTypeOf<
-      "no_code" | "patch_failed" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error"
+      | "no_code"
+      | "patch_failed"
+      | "protected"
+      | "syntax_error"
+      | "timeout"
+      | "oom"
+      | "test_failed"
+      | "pass"
+      | "sandbox_error"
     >();
   });
 
