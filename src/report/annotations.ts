@@ -41,10 +41,18 @@ export function buildAnnotations(
         Number(b.r.syntax?.line !== undefined) - Number(a.r.syntax?.line !== undefined) ||
         b.index - a.index,
     );
-  return ranked.flatMap(({ r }) => {
+  return ranked.flatMap(({ r }): Annotation[] => {
     const level = failOn.has(r.status) ? "error" : "warning";
     // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
     const inRepo = (file: string) => (repoPrefix ? `${repoPrefix}/${file}` : file);
+    // A protected candidate: one annotation on each file it may not change, where the reviewer looks.
+    if (r.status === "protected" && (r.protected ?? []).length > 0)
+      return r.protected!.map((file) => ({
+        level,
+        title: `sandbox-gate: ${cleanText(r.id)} changed the protected file ${cleanText(file)}`,
+        message: message(r),
+        file: inRepo(file),
+      }));
     // With `compare: base`, only the tests it broke: what it is blamed for.
     const tests = failingCases(r).held;
     if (tests.length > 0)

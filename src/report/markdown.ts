@@ -9,6 +9,7 @@ import { failingCases, testCount } from "../core/tests.js";
 import { type Result, type Skipped, type Status } from "../core/model.js";
 import { STATUS_INFO, STATUSES } from "../core/statuses.js";
 import type { Report } from "../core/schemas/report.js";
+import { protectedNote } from "./protected.js";
 import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, verdictIcon } from "./icons.js";
 import { countByStatus } from "./json.js";
@@ -345,6 +346,7 @@ function resultCell(r: Result, input: CommentInput): string {
     r.tests && testCounts(r.tests),
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
+    protectedNote(r, FILES_SHOWN, label),
   ].filter((m): m is string => typeof m === "string");
   const text = [iconed(r.status), ...marks].join(" · ");
   if (!r.cached) return text;

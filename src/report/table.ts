@@ -1,5 +1,6 @@
 // The CLI's closing table: one row per candidate, plain text, control characters made harmless.
 import type { GateOutcome } from "../core/model.js";
+import { protectedNote } from "./protected.js";
 
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 export function plainText(text: string): string {
@@ -26,14 +27,19 @@ export function renderTable(
     ...outcome.skipped.map((s) => [plainText(s.id), "skipped", "-", "-", "-"]),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return rows
-    .map((row, index) =>
-      row
-        .map((cell, col) =>
-          col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col]!)) : cell.padEnd(widths[col]!),
-        )
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  // What a reviewer must see of a protected candidate, below the table: the files it changed.
+  const notes = outcome.results.flatMap((r) => {
+    const note = protectedNote(r, Number.POSITIVE_INFINITY);
+    return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+  });
+  return [...tableLines(rows, widths, paint), ...notes].join("\n");
+}
+
+function tableLines(rows: string[][], widths: number[], paint: (status: string, cell: string) => string): string[] {
+  return rows.map((row, index) =>
+    row
+      .map((cell, col) => (col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col]!)) : cell.padEnd(widths[col]!)))
+      .join("  ")
+      .trimEnd(),
+  );
 }

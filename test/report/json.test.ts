@@ -10,7 +10,7 @@ describe("buildReport", () => {
     expect(report.version).toBe(1);
     expect(report.summary.total).toBe(8);
     expect(Object.keys(report.summary.by_status)).toEqual([...STATUSES]);
-    expect(Object.values(report.summary.by_status)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(Object.values(report.summary.by_status)).toEqual([1, 1, 0, 1, 1, 1, 1, 1, 1]);
     expect(report.skipped).toEqual(SKIPPED);
     const syntax = report.results.find((r) => r.status === "syntax_error")!;
     expect(Object.keys(syntax)).toEqual([

@@ -86,7 +86,7 @@ describe("parseReport", () => {
     [changed({ summary: undefined }), /: summary is missing$/],
     [
       withResult({ status: "great" }),
-      /: results\[0\]\.status "great" is not one of no_code, patch_failed, syntax_error, timeout, oom, test_failed, pass, sandbox_error$/,
+      /: results\[0\]\.status "great" is not one of no_code, patch_failed, protected, syntax_error, timeout, oom, test_failed, pass, sandbox_error$/,
     ],
     [withResult({ id: undefined }), /: results\[0\]\.id is missing$/],
     [withResult({ duration_ms: "1" }), /: results\[0\]\.duration_ms must be a whole number, not "1"$/],
