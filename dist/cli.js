@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3938);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3938:
+/***/ 3421:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37842,78 +37842,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
-// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
-var esm = __nccwpck_require__(3581);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: ./src/core/globs.ts
+var globs = __nccwpck_require__(8684);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
-;// CONCATENATED MODULE: ./src/core/globs.ts
-// Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
-
-
-
-
-// Never candidates nor test files, and walking them would cost more than the rest of the tree.
-const SKIPPED_DIRS = new Set([".git", "node_modules"]);
-async function* walk(root, dir = "") {
-    const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-        const rel = dir ? `${dir}/${entry.name}` : entry.name;
-        // Symlinked directories are not followed: they could lead out of the tree.
-        if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
-            yield* walk(root, rel);
-        else if (entry.isFile() || entry.isSymbolicLink())
-            yield rel;
-    }
-}
-/**
- * How the project reads one glob, whoever matches it (a walk here, a list of paths in prepare/protect):
- * minimatch, dot files included, a leading `./` dropped, anchored at the tree's root, case-sensitive.
- */
-function globMatcher(pattern) {
-    return new esm/* Minimatch */.VR(pattern.replace(/^\.\//, ""), { dot: true });
-}
-function toPosix(path) {
-    return path.split(external_node_path_namespaceObject.sep).join("/");
-}
-/**
- * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
- * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
- */
-async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
-    const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
-        throw new errors/* InputError */.dz(input, `base directory '${base}' does not exist`);
-    });
-    const anchored = (pattern) => globMatcher(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern));
-    const includes = patterns
-        .filter((p) => !p.startsWith("!"))
-        .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
-    const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
-    const found = [];
-    for await (const rel of walk(root)) {
-        const hit = includes.filter((inc) => inc.matcher.match(rel));
-        if (hit.length === 0 || excludes.some((ex) => ex.match(rel)))
-            continue;
-        for (const inc of hit)
-            inc.hits += 1;
-        const absolute = (0,external_node_path_namespaceObject.join)(root, rel);
-        // A symlink pointing out of the tree would smuggle host files into the sandbox.
-        const real = await (0,promises_namespaceObject.realpath)(absolute).catch(() => undefined);
-        const inside = real !== undefined && !(0,external_node_path_namespaceObject.relative)(root, real).startsWith("..") && !(0,external_node_path_namespaceObject.isAbsolute)((0,external_node_path_namespaceObject.relative)(root, real));
-        if (!inside)
-            throw new errors/* InputError */.dz(input, `'${rel}' resolves outside ${base}`);
-        if ((await (0,promises_namespaceObject.lstat)(real)).isFile())
-            found.push({ absolute: real, relative: rel });
-    }
-    const unmatched = includes.find((inc) => inc.hits === 0);
-    if (unmatched && !allowNone)
-        throw new errors/* InputError */.dz(input, `'${unmatched.pattern}' matches no file under ${base}`);
-    return found;
-}
-
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 ;// CONCATENATED MODULE: external "os"
@@ -43389,6 +43321,11 @@ const RESULT_SCHEMA = {
             type: "boolean",
             description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
         },
+        protected: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
+        },
     },
     required: [
         "id",
@@ -43426,6 +43363,16 @@ const SHARD_SCHEMA = {
 };
 // One property per status, so a consumer can rely on every count being there, zeros included.
 const BY_STATUS = Object.fromEntries(statuses/* STATUSES */.f.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REQUIRED_COUNTS = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
 const REPORT_SCHEMA = {
     ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
     type: "object",
@@ -43439,9 +43386,10 @@ const REPORT_SCHEMA = {
                 total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
                 by_status: {
                     type: "object",
-                    description: "How many results have each status; every status is listed.",
+                    description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
                     properties: BY_STATUS,
-                    required: statuses/* STATUSES */.f,
+                    // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
+                    required: REQUIRED_COUNTS,
                 },
             },
             required: ["total", "by_status"],
@@ -43605,6 +43553,7 @@ function compactResults(results) {
 // Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
 // label, the deciding replies first and the older ones collapsed as history; the details in that order.
+
 
 
 
@@ -43868,6 +43817,7 @@ function resultCell(r, input) {
         r.tests && testCounts(r.tests),
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
+        protectedNote(r, FILES_SHOWN, markdown_label),
     ].filter((m) => typeof m === "string");
     const text = [iconed(r.status), ...marks].join(" · ");
     if (!r.cached)
@@ -44062,8 +44012,8 @@ function statusCounts(results) {
 
 
 /**
- * What every comment the gate writes starts with: the marker without its key (and its closing). A
- * comment that holds it is never taken for an agent's reply.
+ * What every comment the gate writes starts with: the marker without its key (and its closing). Only
+ * with the gate's own author does it make a comment the gate's (`isGateComment`): anyone can type it.
  */
 const GATE_MARKER_PREFIX = markdown_stickyMarker("").replace(/ -->$/, "");
 /** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
@@ -44074,10 +44024,21 @@ const comment_ACTIONS_BOT = ACTIONS_BOT.login;
  * their own and having us overwrite it, or trust the verdicts it claims.
  */
 function findStickyComment(comments, marker, author = { login: comment_ACTIONS_BOT }) {
-    const ours = (c) => author.id !== undefined && c.authorId !== null
+    return comments.find((c) => c.body.startsWith(marker) && writtenBy(c, author));
+}
+/** `c` was written by `author`: by account id when both are known (a renamed login still matches), else by login. */
+function writtenBy(c, author) {
+    return author.id !== undefined && c.authorId !== undefined && c.authorId !== null
         ? c.authorId === author.id
         : c.author.toLowerCase() === author.login.toLowerCase();
-    return comments.find((c) => c.body.startsWith(marker) && ours(c));
+}
+/**
+ * A comment of this gate's (any comment key's): it starts with the gate's marker AND was written by the
+ * token's identity `us`. The marker alone proves nothing: an agent that pastes it into its reply must
+ * still be judged, not hidden.
+ */
+function isGateComment(c, us) {
+    return c.body.startsWith(GATE_MARKER_PREFIX) && writtenBy(c, us);
 }
 const KEY_MAX = 100;
 /**
@@ -44159,10 +44120,13 @@ function loginMatches(login, patterns) {
         return new RegExp(`^${source}$`, "i").test(login);
     });
 }
-/** The comments that are candidates, oldest first: by a matching author, non-empty, and not written by the gate. */
-function selectCandidates(comments, authors, gateMarker) {
+/**
+ * The comments that are candidates, oldest first: by a matching author, non-empty, and not the gate's
+ * own (its marker and the token's identity `us` together; a reply that merely quotes the marker is judged).
+ */
+function selectCandidates(comments, authors, us) {
     return comments
-        .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
+        .filter((c) => c.body.trim() !== "" && !isGateComment(c, us) && loginMatches(c.author, authors))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
         .map((c) => ({
         id: candidateId(c),
@@ -44173,13 +44137,37 @@ function selectCandidates(comments, authors, gateMarker) {
         text: c.body,
     }));
 }
-/** The replies by `authors` as candidates; the gate's own comments are never one. */
-function commentsSource(replies, authors) {
+/**
+ * The order in which a quota takes the replies (given oldest first): each author's newest reply, newest
+ * first, then the rest, newest first. So what decides under `decide: latest` (each author's newest) is
+ * judged before any older reply, and the quota never judges the oldest while skipping the answers.
+ */
+function quotaOrder(candidates) {
+    const newestFirst = [...candidates].reverse();
+    const seen = new Set();
+    const latest = [];
+    const older = [];
+    for (const c of newestFirst) {
+        const author = (c.author ?? "").toLowerCase();
+        (seen.has(author) ? older : latest).push(c);
+        seen.add(author);
+    }
+    return [...latest, ...older];
+}
+/**
+ * The replies by `authors` as candidates, in conversation order, each ranked by `quotaOrder` for the
+ * quota; the gate's own comments (by `us`) are never one.
+ */
+function commentsSource(replies, authors, us) {
+    const candidates = selectCandidates(replies, authors, us);
+    const rank = new Map(quotaOrder(candidates).map((c, i) => [c.id, i]));
     return {
-        entries: async () => fromList(selectCandidates(replies, authors, GATE_MARKER_PREFIX).map((candidate) => ({ candidate }))),
+        entries: async () => fromList(candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id) }))),
     };
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
@@ -44407,6 +44395,7 @@ async function* readDataset(path, name) {
 // `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
 
 
+
 function kindOfFile(path) {
     const lower = path.toLowerCase();
     if (lower.endsWith(".jsonl"))
@@ -44423,7 +44412,7 @@ async function* candidatesFromFiles(matches) {
             yield* readDataset(match.absolute, match.relative);
             continue;
         }
-        const bytes = await (0,promises_namespaceObject.readFile)(match.absolute);
+        const bytes = await (0,promises_.readFile)(match.absolute);
         const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
         // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
         yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
@@ -44510,18 +44499,31 @@ async function gitDiff(workdir, pr, base, head) {
 
 
 
+
 function candidateSource(source, context) {
     if (source.kind === "files")
-        return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)));
+        return filesSource(context.files ?? (() => (0,globs/* resolveGlobs */.C)("files", source.files, source.workdir)));
     const { client, pullRequest } = context;
     if (!pullRequest || !client)
         throw new errors/* InputError */.dz("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
     if (source.kind === "comments")
-        return commentsSource(context.replies ?? [], source.authors);
+        return commentsSource(context.replies ?? [], source.authors, context.us ?? { login: comment_ACTIONS_BOT });
     return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => { }));
 }
 
+;// CONCATENATED MODULE: ./src/report/protected.ts
+/** `changed protected files: a, b and 3 more`, each name passed through `name` (escaping); undefined when none. */
+function protected_protectedNote(r, shown, name = (path) => path) {
+    const files = r.protected ?? [];
+    if (files.length === 0)
+        return undefined;
+    const more = files.length > shown ? ` and ${files.length - shown} more` : "";
+    const word = files.length === 1 ? "file" : "files";
+    return `changed protected ${word}: ${files.slice(0, shown).map(name).join(", ")}${more}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/table.ts
+
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 function plainText(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
@@ -44543,12 +44545,18 @@ function renderTable(outcome, paint = (_, cell) => cell) {
         ...outcome.skipped.map((s) => [plainText(s.id), "skipped", "-", "-", "-"]),
     ];
     const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-    return rows
-        .map((row, index) => row
-        .map((cell, col) => col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col])) : cell.padEnd(widths[col]))
+    // What a reviewer must see of a protected candidate, below the table: the files it changed.
+    const notes = outcome.results.flatMap((r) => {
+        const note = protected_protectedNote(r, Number.POSITIVE_INFINITY);
+        return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+    });
+    return [...tableLines(rows, widths, paint), ...notes].join("\n");
+}
+function tableLines(rows, widths, paint) {
+    return rows.map((row, index) => row
+        .map((cell, col) => (col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col])) : cell.padEnd(widths[col])))
         .join("  ")
-        .trimEnd())
-        .join("\n");
+        .trimEnd());
 }
 
 ;// CONCATENATED MODULE: ./src/report/evaluation.ts
@@ -44759,6 +44767,8 @@ function renderEvaluationText(e) {
     return lines.join("\n");
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/core/tests.ts
 /** Every test case read, however it ended. */
 function tests_testCount(tests) {
@@ -44894,8 +44904,8 @@ function renderJUnit(results, skipped, options = {}) {
 
 
 async function write(path, text) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, text);
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+    await (0,promises_.writeFile)(path, text);
 }
 /** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
 function reportOf(settings, outcome) {
@@ -44912,17 +44922,17 @@ function junitOf(settings, outcome) {
 /** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
 async function writeReports(settings, outcome) {
     if (settings.reports.junit)
-        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+        await write((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
     if (!settings.reports.report)
         return undefined;
-    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
+    const path = (0,external_node_path_.resolve)(settings.source.workdir, settings.reports.report);
     await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
     return path;
 }
 
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
-;// CONCATENATED MODULE: ./src/candidates/shard.ts
+;// CONCATENATED MODULE: ./src/core/shard.ts
 /**
  * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
  * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
@@ -44944,16 +44954,16 @@ function isExecutable(mode) {
 async function loadTestFiles(patterns, base, maxBytes) {
     if (patterns.length === 0)
         return [];
-    const matches = await resolveGlobs("tests", patterns, base);
+    const matches = await (0,globs/* resolveGlobs */.C)("tests", patterns, base);
     const files = [];
     let total = 0;
     for (const match of matches) {
-        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
+        const content = await (0,promises_.readFile)(match.absolute);
         total += content.length;
         // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
         if (total > maxBytes)
             throw new errors/* InputError */.dz("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
-        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
+        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_.stat)(match.absolute)).mode) });
     }
     return files;
 }
@@ -44966,7 +44976,7 @@ async function loadTestFiles(patterns, base, maxBytes) {
 
 /** A JSONL file that each event is appended to as it happens, so a cancelled run keeps what it did. */
 function auditFile(path) {
-    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_.dirname)(path), { recursive: true });
     return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
 }
 
@@ -45906,10 +45916,10 @@ function apiCreateConfig(policy) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/base-image.ts
+;// CONCATENATED MODULE: ./src/sandbox/run-image.ts
 // A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
 // made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
-// from BASE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+// from RUN_TREE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
 //
 // Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
 // steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
@@ -45921,22 +45931,22 @@ function apiCreateConfig(policy) {
 
 
 /** Where the run image holds the base tree: out of every candidate's reach but for reading. */
-const BASE_DIR = "/sandbox-gate/base";
+const RUN_TREE_DIR = "/sandbox-gate/base";
 const SANDBOX_UID = 65534;
 /** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
-// to BASE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
+// to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
 const SETUP_DRIVER = String.raw `setup=$1
 cd ${WORKDIR} || exit 125
 sh -c "$setup" || exit
-(tar -c -f - .) | tar -x -f - -C ${BASE_DIR} || {
+(tar -c -f - .) | tar -x -f - -C ${RUN_TREE_DIR} || {
   echo "sandbox-gate: could not keep the work dir the setup left" >&2
   exit 125
 }
 `;
-async function buildBaseImage(binary, dialect, spec) {
+async function buildRunImage(binary, dialect, spec) {
     const name = containerName();
     const tag = `sandbox-gate/run-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}:base`;
     const { setup } = spec;
@@ -45966,30 +45976,17 @@ async function buildBaseImage(binary, dialect, spec) {
         const trees = setup
             ? [
                 tarball(spec.files, { under: WORKDIR.slice(1), owner: SANDBOX_UID }),
-                tarball([], { under: BASE_DIR.slice(1), owner: SANDBOX_UID }),
+                tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID }),
             ]
-            : [tarball(spec.files, { under: BASE_DIR.slice(1) })];
+            : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
         for (const tree of trees) {
             const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
             if (copied.code !== 0)
                 return fail("the base tree could not be copied into the run image", copied);
         }
-        let ran;
-        if (setup) {
-            const started = performance.now();
-            const result = await cli(binary, ["start", "-a", name], {
-                timeoutMs: setup.timeoutMs,
-                maxOutputBytes: spec.limits.maxOutputBytes,
-            });
-            const output = `${result.stdout}${result.stderr}`;
-            if (result.error) {
-                await cli(binary, ["kill", name]);
-                return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
-            }
-            if (result.code !== 0)
-                return { ok: false, reason: `the setup exited with code ${result.code}`, output };
-            ran = { durationMs: Math.round(performance.now() - started), output };
-        }
+        const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : undefined;
+        if (ran && !ran.ok)
+            return ran;
         const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
             "--change",
             `LABEL ${key}=${value}`,
@@ -45997,14 +45994,27 @@ async function buildBaseImage(binary, dialect, spec) {
         const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
         if (committed.code !== 0)
             return fail("the run image could not be committed", committed);
-        return { ok: true, image: tag, ...(ran && { setup: ran }) };
+        return { ok: true, image: tag, ...(ran && { setup: ran.setup }) };
     }
     finally {
         await cli(binary, ["rm", "-f", "-v", name]);
     }
 }
+/** Runs the setup in the created container, attached, within its own time limit. */
+async function runSetup(binary, name, setup, maxOutputBytes) {
+    const started = performance.now();
+    const result = await cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
+    const output = `${result.stdout}${result.stderr}`;
+    if (result.error) {
+        await cli(binary, ["kill", name]);
+        return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+    }
+    if (result.code !== 0)
+        return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+    return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
+}
 /** Removes a run image; returns why it could not be, if it could not. */
-async function removeBaseImage(binary, image) {
+async function removeRunImage(binary, image) {
     const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
     return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
         ? undefined
@@ -46314,7 +46324,7 @@ class cli_CliEngine extends OpeningEngine {
     constructor(options = {}) {
         super();
         this.binary = options.binary ?? "docker";
-        this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
+        this.#dialect = (0,external_node_path_.basename)(this.binary) === "podman" ? "podman" : "docker";
     }
     async runOpened(job, hooks, { nonce, input }) {
         const name = containerName();
@@ -46325,7 +46335,7 @@ class cli_CliEngine extends OpeningEngine {
         let monitorDir;
         try {
             if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
+                this.#monitorDirs.add((monitorDir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
             return await this.#run(name, job, input, nonce, monitorDir);
         }
         catch (error) {
@@ -46376,7 +46386,7 @@ class cli_CliEngine extends OpeningEngine {
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
-        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
+        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(monitorDir, "oom"));
         const ending = {
             exitCode: exit.code,
             killedByUs: timedOut || stalled || this.aborted,
@@ -46461,7 +46471,7 @@ class cli_CliEngine extends OpeningEngine {
     }
     async #removeMonitorDir(dir) {
         this.#monitorDirs.delete(dir);
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
         const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
@@ -47272,8 +47282,21 @@ function feedback_location(s) {
 function tail(text, truncated) {
     return truncated ? `${text}\n[output truncated]` : text;
 }
+/** Protected files listed one by one up to this many; more are counted. */
+const PROTECTED_LISTED = 10;
+/** What the run with the base's versions of the protected files said, under the files' names and the ask. */
+function protectedFeedback(f) {
+    const { files, ran } = f.protection ?? { files: [], ran: "sandbox_error" };
+    const listed = files.slice(0, PROTECTED_LISTED).join(", ");
+    const more = files.length > PROTECTED_LISTED ? ` and ${files.length - PROTECTED_LISTED} more` : "";
+    const head = `The change touches files the tests or their runner depend on, which a candidate may not change: ${listed}${more}. They were put back to the base's versions (a protected file you added was left out) and the tests ran with them.`;
+    const real = ran === "pass" ? "With them, the tests pass." : `With them:\n\n${feedbackFor({ ...f, status: ran })}`;
+    return `${head}\n\n${real}\n\nFix the code, not the tests: leave the tests, their configuration and their hooks as they are.`;
+}
 function feedbackFor(f) {
     switch (f.status) {
+        case "protected":
+            return protectedFeedback(f);
         case "pass":
             return "";
         case "no_code":
@@ -47311,6 +47334,21 @@ function feedbackFor(f) {
 
 
 
+
+/**
+ * A candidate that touched protected files ends `protected` over whatever its run (with the base's versions
+ * of those files) said, which the verdict keeps in `ran` and a note; our failure still wins, since then
+ * nothing is known of the code. Without protected files the verdict is unchanged.
+ */
+function protectedVerdict(verdict, files) {
+    if (files.length === 0)
+        return verdict;
+    const marked = { ...verdict, protected: [...files] };
+    if (verdict.status === "sandbox_error")
+        return marked;
+    const note = `with the base's versions of the protected files, the tests ended ${statuses/* STATUS_INFO */.Ki[verdict.status].label}`;
+    return { ...marked, status: "protected", ran: verdict.status, notes: [...(verdict.notes ?? []), note] };
+}
 /** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
 function testsFeedback(verdict) {
     const { tests, compare } = verdict;
@@ -47340,7 +47378,7 @@ function resultOf(candidate, verdict) {
     const stderr = facts?.stderr ?? NO_OUTPUT;
     const exitCode = facts?.exitCode ?? null;
     // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
-    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
+    const signal = (verdict.ran ?? verdict.status) === "test_failed" ? (facts?.signal ?? null) : null;
     const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
     return report_newResult({
         id: candidate.id,
@@ -47365,15 +47403,17 @@ function resultOf(candidate, verdict) {
             timeoutMs: limits.timeoutMs,
             memoryBytes: limits.memoryBytes,
             pidsLimit: limits.pidsLimit,
-            ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
+            ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
             ...(verdict.tests && { tests: testsFeedback(verdict) }),
             ...(verdict.notes && { notes: verdict.notes }),
+            ...(verdict.ran && { protection: { files: verdict.protected ?? [], ran: verdict.ran } }),
         }),
         syntax: verdict.syntax,
         changed_files: verdict.patch?.changedFiles,
         patch_strategy: verdict.patch?.strategy,
+        protected: verdict.protected,
         tests: verdict.tests,
         compare: verdict.compare,
         attempts: verdict.attempts,
@@ -47492,7 +47532,7 @@ function parseReport(text, name, input) {
 async function loadReport(path, name, input) {
     let text;
     try {
-        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+        text = await (0,promises_.readFile)(path, "utf8");
     }
     catch (error) {
         throw new errors/* InputError */.dz(input, `cannot read '${name}': ${error.code ?? error.message}`);
@@ -47581,7 +47621,7 @@ async function mergeOutcome(reports, settings, input) {
 async function loadBaseline(settings) {
     if (!settings.reports.baseline)
         return undefined;
-    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+    return (await loadReport((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/memory.ts
@@ -48327,7 +48367,7 @@ function patch_outcome({ base, removals, writes, weakest }) {
 
 
 async function isSymlink(root, path) {
-    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+    const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
     return info?.isSymbolicLink() ?? false;
 }
 /** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
@@ -48351,10 +48391,10 @@ async function loadBaseTree(root, paths) {
     const files = new Map();
     const executable = new Set();
     for (const path of paths) {
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
         if (!info?.isFile())
             continue;
-        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
+        files.set(path, await (0,promises_.readFile)((0,external_node_path_.join)(root, path)));
         if (isExecutable(info.mode))
             executable.add(path);
     }
@@ -48580,10 +48620,13 @@ function extractCode(reply, language) {
     };
 }
 
+// EXTERNAL MODULE: ./src/prepare/protect.ts
+var protect = __nccwpck_require__(1992);
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
 // A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
 // base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
 // here: the run places and runs what this prepares (run/pipeline.ts).
+
 
 
 
@@ -48629,6 +48672,21 @@ function languageOfFiles(paths) {
 function extraFiles(candidate) {
     return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
 }
+// One compiled `protect` per run's settings: its globs are compiled once, not per candidate.
+const compiled = new WeakMap();
+function protectRules(settings) {
+    let rules = compiled.get(settings);
+    if (!rules) {
+        rules = (0,protect/* compileProtect */.V4)(settings.run.protect, settings.source.tests);
+        compiled.set(settings, rules);
+    }
+    return rules;
+}
+/** What `protect` makes of the candidate's changes (path → content, null deleted) against the base's files. */
+function protectionOf(settings, base, changes) {
+    return (0,protect/* findProtected */.us)(protectRules(settings), { get: base }, changes);
+}
+const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
     const { settings } = ctx;
     const declared = declaredLanguage(candidate, settings);
@@ -48652,18 +48710,30 @@ async function prepareReply(candidate, ctx) {
     // After a setup, the tests are in the run image with what it made of them.
     const start = ctx.tree && settings.run.setup ? "tests" : undefined;
     const limits = candidateLimits(settings, candidate, false);
-    const withCode = (code) => ({
-        language,
-        // The candidate's own files come last so its target wins over a test file of the same name.
-        files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
-        checks: [{ language, files: [target] }],
-        limits,
-        ...(start && { start, deleted: [] }),
-    });
+    const tests = byPath(ctx.testFiles);
+    const withCode = (code) => {
+        const own = byPath([...extra, { path: target, content: code }]);
+        const protection = protectionOf(settings, (path) => tests.get(path)?.content, contentsOf(own));
+        // A protected file is left out: the `tests` file of that name (the base's) is what runs, or none.
+        const kept = new Set(protection.protected);
+        const files = [...own.values()].filter((f) => !kept.has(f.path));
+        return {
+            language,
+            // The candidate's own files come last so its target wins over a test file of the same name.
+            files: [...(start ? [] : ctx.testFiles), ...files],
+            checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
+            limits,
+            ...(start && { start, deleted: [] }),
+            ...(protection.protected.length > 0 && { protected: protection.protected }),
+        };
+    };
     return {
         ...withCode(extraction.code),
         fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
     };
+}
+function contentsOf(files) {
+    return new Map([...files].map(([path, file]) => [path, file.content]));
 }
 async function applyToBase(diff, ctx, tree) {
     const parsed = parsePatch(diff);
@@ -48686,23 +48756,47 @@ async function applyToBase(diff, ctx, tree) {
         patch: { changedFiles: applied.changed, strategy: applied.strategy },
     };
 }
-/** The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the change alone. */
-function patchedTree(applied, startFiles, candidate) {
-    const final = new Map(startFiles.map((f) => [f.path, f]));
-    const changes = new Map(extraFiles(candidate).map((f) => [f.path, f]));
+/**
+ * What `protect` covers among the patch's changes and the candidate's own files, judged against the base:
+ * the files the patch touched as the checkout has them, else the tree the candidate starts from.
+ */
+function patchProtection(applied, startFiles, candidate, settings) {
+    const start = byPath(startFiles);
+    const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
+    const base = (path) => applied.touched.files.get(path) ?? start.get(path)?.content;
+    return protectionOf(settings, base, changes);
+}
+/**
+ * The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the
+ * change alone. A protected change is not made: the base's version stays (travelling with the change when
+ * the start does not hold it), a protected deletion is undone, and a protected file the candidate added is absent.
+ */
+function patchedTree(applied, startFiles, candidate, protection) {
+    const final = byPath(startFiles);
+    const changes = byPath(extraFiles(candidate));
     const deleted = [];
+    const written = [];
+    const restored = new Map(protection.files.map((file) => [file.path, file.restore]));
     for (const [path, content] of applied.files) {
+        if (restored.has(path))
+            continue;
         if (content === null) {
             final.delete(path);
             changes.delete(path);
             deleted.push(path);
         }
-        else
+        else {
             changes.set(path, { path, content, executable: applied.executable.has(path) });
+            written.push(path);
+        }
+    }
+    for (const [path, restore] of restored) {
+        changes.delete(path);
+        if (restore !== null && !final.has(path))
+            changes.set(path, { path, content: restore, executable: applied.touched.executable.has(path) });
     }
     for (const file of changes.values())
         final.set(file.path, file);
-    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
     return { final, changes, deleted, written };
 }
 /** One parse check per language, over the files the patch writes. */
@@ -48724,7 +48818,9 @@ async function preparePatch(diff, candidate, ctx) {
     if (typeof applied === "string")
         return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
-    const { final, changes, deleted, written } = patchedTree(applied, tree ? tree.files : ctx.testFiles, candidate);
+    const startFiles = tree ? tree.files : ctx.testFiles;
+    const protection = patchProtection(applied, startFiles, candidate, settings);
+    const { final, changes, deleted, written } = patchedTree(applied, startFiles, candidate, protection);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
     const { patch } = applied;
     if (!language)
@@ -48748,6 +48844,7 @@ async function preparePatch(diff, candidate, ctx) {
         patch,
         ...(start && { start, deleted }),
         unpatched: [...before.values()],
+        ...(protection.protected.length > 0 && { protected: protection.protected }),
     };
 }
 
@@ -49036,7 +49133,7 @@ async function place(prepared, candidate, ctx) {
             command: candidate.overrides?.command || settings.run.command || languages/* LANGUAGES */.Yj[language].command,
             limits,
             labels: { [RUN_LABEL]: ctx.runId },
-            ...(made && { treeDir: BASE_DIR }),
+            ...(made && { treeDir: RUN_TREE_DIR }),
             ...(testResults.length > 0 && { results: (0,results/* findPatterns */.t8)(testResults) }),
         },
     };
@@ -49159,6 +49256,7 @@ async function judge(candidate, ctx) {
         if (next.status !== "syntax_error")
             verdict = next;
     }
+    verdict = protectedVerdict(verdict, prepared.protected ?? []);
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
@@ -49223,12 +49321,12 @@ async function gitListing(root) {
     }
     return [...listed.values()];
 }
-async function* tree_walk(root, dir = "") {
-    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+async function* walk(root, dir = "") {
+    for (const entry of (await (0,promises_.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
             if (entry.name !== ".git")
-                yield* tree_walk(root, path);
+                yield* walk(root, path);
         }
         else if (entry.isFile() || entry.isSymbolicLink())
             yield { path };
@@ -49236,9 +49334,9 @@ async function* tree_walk(root, dir = "") {
 }
 /** A link's target as a path inside the tree, or undefined when it leads out of it. */
 function insideTarget(path, target) {
-    if (external_node_path_namespaceObject.posix.isAbsolute(target))
+    if (external_node_path_.posix.isAbsolute(target))
         return undefined;
-    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
+    const resolved = external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(path), target));
     return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
 }
 /**
@@ -49252,9 +49350,9 @@ async function refuseLinkedDirectory(root, path, checked) {
         const dir = parts.slice(0, i).join("/");
         if (checked.has(dir))
             continue;
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
+        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, dir)).catch(() => undefined);
         if (info?.isSymbolicLink()) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
+            const target = await (0,promises_.readlink)((0,external_node_path_.join)(root, dir));
             throw new errors/* InputError */.dz("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
         }
         checked.add(dir);
@@ -49269,7 +49367,7 @@ async function readBaseTree(root, maxBytes, input) {
     const tracked = await gitListing(root);
     const listing = tracked ?? [];
     if (!tracked)
-        for await (const listed of tree_walk(root))
+        for await (const listed of walk(root))
             listing.push(listed);
     const files = [];
     const skipped = [];
@@ -49284,12 +49382,12 @@ async function readBaseTree(root, maxBytes, input) {
         if (!safe.ok)
             throw new errors/* InputError */.dz("workdir", `'${path}' in the base tree ${safe.why}`);
         await refuseLinkedDirectory(root, path, directories);
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
         // Tracked but deleted in the checkout: not part of the tree the candidate meets.
         if (!info)
             continue;
         if (info.isSymbolicLink() || mode === SYMLINK) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
+            const target = await (0,promises_.readlink)((0,external_node_path_.join)(root, path));
             if (insideTarget(path, target) === undefined) {
                 throw new errors/* InputError */.dz("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
             }
@@ -49303,7 +49401,7 @@ async function readBaseTree(root, maxBytes, input) {
             throw new errors/* InputError */.dz(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
         }
         const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
-        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
+        files.push({ path, content: await (0,promises_.readFile)((0,external_node_path_.join)(root, path)), ...(executable && { executable }) });
     }
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
@@ -49660,8 +49758,8 @@ async function runSession(settings, work, runId, io) {
 /** Run images made and removed by the engine's CLI (`docker` or `podman`). */
 function runImageMaker(binary) {
     return {
-        build: (spec) => buildBaseImage(binary, binary, spec),
-        remove: (image) => removeBaseImage(binary, image),
+        build: (spec) => buildRunImage(binary, binary, spec),
+        remove: (image) => removeRunImage(binary, image),
     };
 }
 /** The `tests` files every candidate gets, read once per run. */
@@ -49697,7 +49795,7 @@ async function judgeWork(settings, work, runId, io) {
 /** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
 function auditSink(settings, io) {
     const toFile = settings.reports.auditLog
-        ? auditFile((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.auditLog))
+        ? auditFile((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.auditLog))
         : undefined;
     if (!toFile && !io.audit)
         return undefined;
@@ -49729,21 +49827,36 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
 }
 /**
  * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
- * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ * skipped, never run. Which ones the quota takes goes by each entry's rank (its position unless the source
+ * ranks it: the comments' newest replies first); only the `quota` best are held, so a long dataset still
+ * streams. Other shards' entries are not this job's: neither taken nor listed.
  */
 async function takeQuota(entries, quota, settings) {
-    const taken = [];
-    const skipped = [];
+    const idOf = (entry) => ("candidate" in entry ? entry.candidate : entry.problem);
+    const kept = []; // best rank first
+    const dropped = [];
     let position = 0;
     for await (const entry of entries) {
-        if (!inShard(position++, settings.source.shard))
+        const at = position++;
+        if (!inShard(at, settings.source.shard))
             continue;
-        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
-        if (taken.length >= quota)
-            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
-        else
-            taken.push("candidate" in entry ? entry.candidate : invalidEntryResult(id, source, entry.problem.problem, settings.limits));
+        const slot = { position: at, rank: ("candidate" in entry ? entry.rank : undefined) ?? at, entry };
+        // Unranked entries come in rank order: appended at once, never searched for.
+        const before = kept.length === 0 || kept.at(-1).rank <= slot.rank ? -1 : kept.findIndex((k) => k.rank > slot.rank);
+        kept.splice(before === -1 ? kept.length : before, 0, slot);
+        if (kept.length > quota)
+            dropped.push(kept.pop());
     }
+    const byPosition = (a, b) => a.position - b.position;
+    const taken = kept
+        .sort(byPosition)
+        .map(({ entry }) => "candidate" in entry
+        ? entry.candidate
+        : invalidEntryResult(entry.problem.id, entry.problem.source, entry.problem.problem, settings.limits));
+    const skipped = dropped.sort(byPosition).map(({ entry }) => {
+        const { id, source } = idOf(entry);
+        return { id, source, reason: `over the max-candidates quota of ${quota}` };
+    });
     return { taken, skipped };
 }
 /** Every candidate through the pipeline in the run's sandboxes, with progress and audit lines → the outcome. */
@@ -49806,18 +49919,18 @@ const DIRECTORY_FILES = {
 };
 async function argumentFiles(paths, what, cwd) {
     const found = await Promise.all(paths.map(async (path) => {
-        const absolute = (0,external_node_path_namespaceObject.resolve)(cwd, path);
-        const info = await (0,promises_namespaceObject.stat)(absolute).catch(() => undefined);
+        const absolute = (0,external_node_path_.resolve)(cwd, path);
+        const info = await (0,promises_.stat)(absolute).catch(() => undefined);
         if (info?.isFile())
             return [{ absolute, relative: path }];
         if (!info?.isDirectory())
             throw new errors/* InputError */.dz(what, `'${path}' is not a readable file or directory`);
         const { pattern, kinds } = DIRECTORY_FILES[what];
-        const under = await resolveGlobs(what, [pattern], absolute, { allowNone: true });
+        const under = await (0,globs/* resolveGlobs */.C)(what, [pattern], absolute, { allowNone: true });
         if (under.length === 0)
             throw new errors/* InputError */.dz(what, `the directory '${path}' holds no ${kinds}`);
         // Ids read as the user would find the file from where they typed the command.
-        return under.map((m) => ({ absolute: m.absolute, relative: external_node_path_namespaceObject.posix.join(path, m.relative) }));
+        return under.map((m) => ({ absolute: m.absolute, relative: external_node_path_.posix.join(path, m.relative) }));
     }));
     return found.flat();
 }
@@ -50363,6 +50476,85 @@ class InputError extends Error {
 
 /***/ }),
 
+/***/ 8684:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ resolveGlobs),
+/* harmony export */   f: () => (/* binding */ globMatcher)
+/* harmony export */ });
+/* harmony import */ var minimatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3581);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4296);
+// Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
+
+
+
+
+// Never candidates nor test files, and walking them would cost more than the rest of the tree.
+const SKIPPED_DIRS = new Set([".git", "node_modules"]);
+async function* walk(root, dir = "") {
+    const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readdir)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(root, dir), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        const rel = dir ? `${dir}/${entry.name}` : entry.name;
+        // Symlinked directories are not followed: they could lead out of the tree.
+        if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
+            yield* walk(root, rel);
+        else if (entry.isFile() || entry.isSymbolicLink())
+            yield rel;
+    }
+}
+/**
+ * How the project reads one glob, whoever matches it (a walk here, a list of paths in prepare/protect):
+ * minimatch, dot files included, a leading `./` dropped, anchored at the tree's root, case-sensitive.
+ */
+function globMatcher(pattern) {
+    return new minimatch__WEBPACK_IMPORTED_MODULE_0__/* .Minimatch */ .VR(pattern.replace(/^\.\//, ""), { dot: true });
+}
+function toPosix(path) {
+    return path.split(node_path__WEBPACK_IMPORTED_MODULE_2__.sep).join("/");
+}
+/**
+ * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
+ * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
+ */
+async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
+    const root = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(base).catch(() => {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `base directory '${base}' does not exist`);
+    });
+    const anchored = (pattern) => globMatcher(toPosix((0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)(pattern) ? (0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, pattern) : pattern));
+    const includes = patterns
+        .filter((p) => !p.startsWith("!"))
+        .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
+    const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
+    const found = [];
+    for await (const rel of walk(root)) {
+        const hit = includes.filter((inc) => inc.matcher.match(rel));
+        if (hit.length === 0 || excludes.some((ex) => ex.match(rel)))
+            continue;
+        for (const inc of hit)
+            inc.hits += 1;
+        const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(root, rel);
+        // A symlink pointing out of the tree would smuggle host files into the sandbox.
+        const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(absolute).catch(() => undefined);
+        const inside = real !== undefined && !(0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, real).startsWith("..") && !(0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, real));
+        if (!inside)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `'${rel}' resolves outside ${base}`);
+        if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(real)).isFile())
+            found.push({ absolute: real, relative: rel });
+    }
+    const unmatched = includes.find((inc) => inc.hits === 0);
+    if (unmatched && !allowNone)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `'${unmatched.pattern}' matches no file under ${base}`);
+    return found;
+}
+
+
+/***/ }),
+
 /***/ 5268:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -50602,6 +50794,16 @@ const FAILED = "❌";
 const CATALOGUE = [
     { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
     { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+    {
+        // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
+        // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
+        status: "protected",
+        label: "protected",
+        shown: "protected files changed",
+        icon: "🛡️",
+        phrase: "changed the tests or their runner",
+        is: ["codeRan", "sandboxed"],
+    },
     { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
     {
         status: "timeout",
@@ -50723,6 +50925,381 @@ function formatDuration(ms) {
 
 /***/ }),
 
+/***/ 1992:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lg: () => (/* binding */ parseProtect),
+/* harmony export */   V4: () => (/* binding */ compileProtect),
+/* harmony export */   us: () => (/* binding */ findProtected)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_TOKEN, OFF_TOKEN, protectionOff, tomlSections, packageTestKeys, unprotectedChanges */
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_globs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8684);
+/* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6107);
+
+
+
+/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
+const DEFAULT_TOKEN = "default";
+/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
+const OFF_TOKEN = "none";
+/**
+ * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
+ * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
+ */
+function parseProtect(items) {
+    if (items === undefined)
+        return { defaults: true, globs: [], except: [] };
+    const setting = { defaults: false, globs: [], except: [] };
+    for (const item of items) {
+        if (item === OFF_TOKEN) {
+            if (items.length > 1)
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+            continue;
+        }
+        if (item === DEFAULT_TOKEN) {
+            setting.defaults = true;
+            continue;
+        }
+        const negated = item.startsWith("!");
+        const glob = negated ? item.slice(1) : item;
+        const path = (0,_core_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .checkRelativePath */ ._k)(glob);
+        if (!path.ok)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
+        (negated ? setting.except : setting.globs).push(glob);
+    }
+    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+    }
+    return setting;
+}
+/** Whether the setting protects nothing: no rule to check, no file to restore. */
+function protectionOff(setting) {
+    return !setting.defaults && setting.globs.length === 0;
+}
+/** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
+const TEST_FILES = [
+    "**/test_*.py",
+    "**/*_test.py",
+    "**/tests/**",
+    "**/test/**",
+    "**/Tests/**",
+    "**/spec/**",
+    "**/__tests__/**",
+    "**/*.test.*",
+    "**/*.spec.*",
+    // node --test's own names besides `*.test.*` and `test/`.
+    "**/*_test.?(c|m)[jt]s",
+    "**/*-test.?(c|m)[jt]s",
+    "**/test-*.?(c|m)[jt]s",
+    "**/*Test.php",
+    "**/*.bats",
+    "**/test_*.sh",
+    "**/*_test.sh",
+];
+const DEFAULT_RULES = [
+    { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
+    // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
+    {
+        what: "a file the test runner loads before the tests",
+        scope: "always",
+        globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"],
+    },
+    // Run by every Python process at start-up.
+    {
+        what: "an import hook",
+        scope: "always",
+        globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+    },
+    // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
+    {
+        what: "the test runner itself",
+        scope: "always",
+        globs: [
+            "**/pytest.py",
+            "**/pytest/__init__.py",
+            "**/_pytest/**",
+            "**/unittest.py",
+            "**/unittest/__init__.py",
+            "**/node_modules/**",
+            "**/.venv/**",
+            "**/vendor/bin/**",
+            "**/vendor/phpunit/**",
+        ],
+    },
+    {
+        what: "the test runner's configuration",
+        scope: "always",
+        globs: [
+            "**/pytest.ini",
+            "**/.pytest.ini",
+            "**/pytest.toml",
+            "**/.pytest.toml",
+            "**/tox.ini",
+            "**/setup.cfg",
+            "**/.coveragerc",
+            "**/jest.config.*",
+            "**/vitest.config.*",
+            "**/vitest.workspace.*",
+            "**/vite.config.*",
+            "**/.mocharc*",
+            "**/karma.conf.*",
+            "**/ava.config.*",
+            "**/babel.config.*",
+            "**/.babelrc*",
+            // npm's `node-options` preloads code into every test script.
+            "**/.npmrc",
+            "**/phpunit.xml",
+            "**/phpunit.xml.dist",
+            "**/phpunit.dist.xml",
+        ],
+    },
+    { what: "a workflow file", scope: "always", globs: [".github/**"] },
+    {
+        what: "the test runner's section of pyproject.toml",
+        scope: "section",
+        globs: ["**/pyproject.toml"],
+        relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS),
+    },
+    {
+        what: "package.json's test scripts or test runner's configuration",
+        scope: "section",
+        globs: ["**/package.json"],
+        relevant: packageTestKeys,
+    },
+];
+// ---------------------------------------------------------------------------------------------------------
+// pyproject.toml: the tables the test runners read, by a tolerant line-based reader (no TOML parser). A
+// line belongs to the key or table header that starts it; strings and brackets spanning lines are followed,
+// so a header inside a string is no header. A line it cannot read counts as relevant: when in doubt, a
+// change is protected.
+const PYPROJECT_SECTIONS = [
+    ["tool", "pytest"],
+    ["tool", "coverage"],
+    ["tool", "tox"],
+    ["project", "entry-points", "pytest11"],
+];
+const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
+/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
+function tomlKey(text) {
+    const parts = [];
+    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
+        KEY_PART.lastIndex = at;
+        const m = KEY_PART.exec(text);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined) {
+            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
+            try {
+                parts.push(JSON.parse(`"${m[1]}"`));
+            }
+            catch {
+                return undefined;
+            }
+        }
+        else
+            parts.push(m[2] ?? m[3]);
+    }
+    return parts.length > 0 ? parts : undefined;
+}
+/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
+function scanLine(text, scan) {
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        const triple = text.startsWith(c.repeat(3), i);
+        if (scan.mode === "code") {
+            if (c === "#")
+                break;
+            if (c === '"' || c === "'") {
+                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
+                if (triple)
+                    i += 2;
+            }
+            else if (c === "[" || c === "{")
+                scan.depth++;
+            else if (c === "]" || c === "}")
+                scan.depth = Math.max(0, scan.depth - 1);
+        }
+        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
+            i++;
+        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
+            scan.mode = "code";
+        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
+            scan.mode = "code";
+            i += 2;
+        }
+    }
+    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
+    if (scan.mode === "basic" || scan.mode === "literal")
+        scan.mode = "code";
+}
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
+const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
+const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
+/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
+function tomlSections(text, sections) {
+    const prefix = (short, long) => short.every((part, i) => part === long[i]);
+    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
+    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
+    const related = (path, header) => path === undefined ||
+        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
+    const kept = [];
+    const scan = { mode: "code", depth: 0 };
+    let table = [];
+    let owner = [];
+    for (const line of text.split("\n")) {
+        let rest = line;
+        let header = false;
+        if (scan.mode === "code" && scan.depth === 0) {
+            const head = HEADER.exec(line);
+            const key = head ? undefined : KEY_LINE.exec(line);
+            header = head !== null;
+            if (head) {
+                owner = tomlKey(head[1]);
+                table = owner ?? [];
+                rest = line.slice(head[0].length);
+            }
+            else if (key) {
+                const parts = tomlKey(key[1]);
+                owner = parts && [...table, ...parts];
+                rest = line.slice(key[0].length);
+            }
+            else if (/^\s*(#.*)?\r?$/.test(line))
+                continue;
+            else
+                owner = undefined;
+        }
+        scanLine(rest, scan);
+        if (related(owner, header))
+            kept.push(line.trim());
+    }
+    return kept.join("\n");
+}
+// ---------------------------------------------------------------------------------------------------------
+// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted: a reordering is no change. */
+function canonical(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]))
+        : v);
+}
+/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
+function testScripts(scripts) {
+    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+    for (const name of names) {
+        const body = scripts[name];
+        if (typeof body !== "string")
+            continue;
+        for (const word of body.split(/[\s"'&|;()]+/)) {
+            const called = word.replace(/^npm:/, "");
+            if (Object.hasOwn(scripts, called))
+                names.add(called);
+        }
+    }
+    return [...names].sort();
+}
+/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
+function packageTestKeys(text) {
+    let pkg;
+    try {
+        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch {
+        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
+        return "";
+    }
+    if (!isRecord(pkg))
+        return "";
+    const picked = {};
+    for (const key of PACKAGE_KEYS)
+        if (Object.hasOwn(pkg, key))
+            picked[key] = pkg[key];
+    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+    for (const name of testScripts(scripts))
+        picked[`scripts.${name}`] = scripts[name];
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
+function compileProtect(setting, tests = []) {
+    const rules = [];
+    if (setting.globs.length > 0)
+        rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
+    if (setting.defaults) {
+        rules.push(...DEFAULT_RULES);
+        const testsGlobs = tests.filter((glob) => !glob.startsWith("!"));
+        if (testsGlobs.length > 0)
+            rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
+    }
+    return {
+        off: protectionOff(setting),
+        rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(_core_globs_js__WEBPACK_IMPORTED_MODULE_1__/* .globMatcher */ .f) })),
+        except: setting.except.map(_core_globs_js__WEBPACK_IMPORTED_MODULE_1__/* .globMatcher */ .f),
+    };
+}
+const decoder = new TextDecoder();
+const asText = (content) => (typeof content === "string" ? content : decoder.decode(content));
+function sameContent(a, b) {
+    if (typeof a === "string" && typeof b === "string")
+        return a === b;
+    const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
+    return Buffer.compare(x, y) === 0;
+}
+/** The rule that protects this change of `path`, or undefined. */
+function protecting(rules, path, before, after) {
+    if (rules.except.some((m) => m.match(path)))
+        return undefined;
+    return rules.rules.find((rule) => {
+        if (!rule.matchers.some((m) => m.match(path)))
+            return false;
+        if (rule.scope === "existing")
+            return before !== undefined;
+        if (rule.scope === "always")
+            return true;
+        const relevant = (content) => (content == null ? "" : rule.relevant(asText(content)));
+        return relevant(before) !== relevant(after);
+    });
+}
+/**
+ * Which of the candidate's `changes` (path → new content, null = deleted; paths already checked by
+ * core/paths.ts) `protect` covers. A change to bytes the base already has is no change.
+ */
+function findProtected(rules, base, changes) {
+    const files = [];
+    if (rules.off)
+        return { protected: [], files };
+    for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const before = base.get(path);
+        if (before === undefined && after === null)
+            continue;
+        if (before !== undefined && after !== null && sameContent(before, after))
+            continue;
+        const rule = protecting(rules, path, before, after);
+        if (!rule)
+            continue;
+        const change = before === undefined ? "added" : after === null ? "deleted" : "changed";
+        files.push({ path, change, what: rule.what, restore: before ?? null });
+    }
+    return { protected: files.map((file) => file.path), files };
+}
+/**
+ * The changes the candidate runs with: the protected ones dropped, so the base's version of each protected
+ * file is what the sandbox holds, and one the candidate added is absent.
+ */
+function unprotectedChanges(changes, protection) {
+    const dropped = new Set(protection.protected);
+    return new Map([...changes].filter(([path]) => !dropped.has(path)));
+}
+
+
+/***/ }),
+
 /***/ 3205:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -50796,8 +51373,10 @@ function decodeUtf8(bytes, cut) {
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4296);
 /* harmony import */ var _verdict_results_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3917);
 /* harmony import */ var _core_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2184);
+/* harmony import */ var _prepare_protect_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1992);
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
+
 
 
 
@@ -50818,6 +51397,7 @@ const DEFAULTS = {
     image: "",
     pull: "missing",
     tests: "",
+    protect: "default",
     workdir: "",
     target: "",
     command: "",
@@ -51018,6 +51598,7 @@ function readRun(input, early) {
         testResults: parseGlobs("test-results", input("test-results")),
         compare: parseChoice("compare", input("compare"), ["none", "base"]),
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+        protect: (0,_prepare_protect_js__WEBPACK_IMPORTED_MODULE_8__/* .parseProtect */ .Lg)(parseList(input("protect"))),
         failOnFlaky: early.failOnWords.includes("flaky"),
     };
 }
@@ -51469,6 +52050,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 7067:
 /***/ ((module) => {
 
@@ -51494,6 +52082,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

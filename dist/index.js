@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5294);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2194);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5294:
+/***/ 2194:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45986,6 +45986,16 @@ const FAILED = "❌";
 const CATALOGUE = [
     { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
     { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+    {
+        // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
+        // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
+        status: "protected",
+        label: "protected",
+        shown: "protected files changed",
+        icon: "🛡️",
+        phrase: "changed the tests or their runner",
+        is: ["codeRan", "sandboxed"],
+    },
     { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
     {
         status: "timeout",
@@ -46062,6 +46072,17 @@ const RERUNNABLE = statusesWhere("rerunnable");
 
 ;// CONCATENATED MODULE: ./src/core/model.ts
 
+
+;// CONCATENATED MODULE: ./src/report/protected.ts
+/** `changed protected files: a, b and 3 more`, each name passed through `name` (escaping); undefined when none. */
+function protected_protectedNote(r, shown, name = (path) => path) {
+    const files = r.protected ?? [];
+    if (files.length === 0)
+        return undefined;
+    const more = files.length > shown ? ` and ${files.length - shown} more` : "";
+    const word = files.length === 1 ? "file" : "files";
+    return `changed protected ${word}: ${files.slice(0, shown).map(name).join(", ")}${more}`;
+}
 
 ;// CONCATENATED MODULE: ./src/core/units.ts
 // Durations and sizes as users write them in inputs, flags and dataset lines.
@@ -46307,6 +46328,11 @@ const RESULT_SCHEMA = {
             type: "boolean",
             description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
         },
+        protected: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
+        },
     },
     required: [
         "id",
@@ -46344,6 +46370,16 @@ const SHARD_SCHEMA = {
 };
 // One property per status, so a consumer can rely on every count being there, zeros included.
 const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REQUIRED_COUNTS = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
 const REPORT_SCHEMA = {
     ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
     type: "object",
@@ -46357,9 +46393,10 @@ const REPORT_SCHEMA = {
                 total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
                 by_status: {
                     type: "object",
-                    description: "How many results have each status; every status is listed.",
+                    description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
                     properties: BY_STATUS,
-                    required: statuses_STATUSES,
+                    // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
+                    required: REQUIRED_COUNTS,
                 },
             },
             required: ["total", "by_status"],
@@ -46523,6 +46560,7 @@ function compactResults(results) {
 // Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
 // label, the deciding replies first and the older ones collapsed as history; the details in that order.
+
 
 
 
@@ -46786,6 +46824,7 @@ function resultCell(r, input) {
         r.tests && testCounts(r.tests),
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
+        protected_protectedNote(r, FILES_SHOWN, label),
     ].filter((m) => typeof m === "string");
     const text = [iconed(r.status), ...marks].join(" · ");
     if (!r.cached)
@@ -46980,8 +47019,8 @@ function statusCounts(results) {
 
 
 /**
- * What every comment the gate writes starts with: the marker without its key (and its closing). A
- * comment that holds it is never taken for an agent's reply.
+ * What every comment the gate writes starts with: the marker without its key (and its closing). Only
+ * with the gate's own author does it make a comment the gate's (`isGateComment`): anyone can type it.
  */
 const GATE_MARKER_PREFIX = stickyMarker("").replace(/ -->$/, "");
 /** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
@@ -46992,10 +47031,21 @@ const comment_ACTIONS_BOT = ACTIONS_BOT.login;
  * their own and having us overwrite it, or trust the verdicts it claims.
  */
 function findStickyComment(comments, marker, author = { login: comment_ACTIONS_BOT }) {
-    const ours = (c) => author.id !== undefined && c.authorId !== null
+    return comments.find((c) => c.body.startsWith(marker) && writtenBy(c, author));
+}
+/** `c` was written by `author`: by account id when both are known (a renamed login still matches), else by login. */
+function writtenBy(c, author) {
+    return author.id !== undefined && c.authorId !== undefined && c.authorId !== null
         ? c.authorId === author.id
         : c.author.toLowerCase() === author.login.toLowerCase();
-    return comments.find((c) => c.body.startsWith(marker) && ours(c));
+}
+/**
+ * A comment of this gate's (any comment key's): it starts with the gate's marker AND was written by the
+ * token's identity `us`. The marker alone proves nothing: an agent that pastes it into its reply must
+ * still be judged, not hidden.
+ */
+function isGateComment(c, us) {
+    return c.body.startsWith(GATE_MARKER_PREFIX) && writtenBy(c, us);
 }
 const KEY_MAX = 100;
 /**
@@ -47077,10 +47127,13 @@ function loginMatches(login, patterns) {
         return new RegExp(`^${source}$`, "i").test(login);
     });
 }
-/** The comments that are candidates, oldest first: by a matching author, non-empty, and not written by the gate. */
-function selectCandidates(comments, authors, gateMarker) {
+/**
+ * The comments that are candidates, oldest first: by a matching author, non-empty, and not the gate's
+ * own (its marker and the token's identity `us` together; a reply that merely quotes the marker is judged).
+ */
+function selectCandidates(comments, authors, us) {
     return comments
-        .filter((c) => c.body.trim() !== "" && !c.body.includes(gateMarker) && loginMatches(c.author, authors))
+        .filter((c) => c.body.trim() !== "" && !isGateComment(c, us) && loginMatches(c.author, authors))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
         .map((c) => ({
         id: candidateId(c),
@@ -47091,10 +47144,32 @@ function selectCandidates(comments, authors, gateMarker) {
         text: c.body,
     }));
 }
-/** The replies by `authors` as candidates; the gate's own comments are never one. */
-function commentsSource(replies, authors) {
+/**
+ * The order in which a quota takes the replies (given oldest first): each author's newest reply, newest
+ * first, then the rest, newest first. So what decides under `decide: latest` (each author's newest) is
+ * judged before any older reply, and the quota never judges the oldest while skipping the answers.
+ */
+function quotaOrder(candidates) {
+    const newestFirst = [...candidates].reverse();
+    const seen = new Set();
+    const latest = [];
+    const older = [];
+    for (const c of newestFirst) {
+        const author = (c.author ?? "").toLowerCase();
+        (seen.has(author) ? older : latest).push(c);
+        seen.add(author);
+    }
+    return [...latest, ...older];
+}
+/**
+ * The replies by `authors` as candidates, in conversation order, each ranked by `quotaOrder` for the
+ * quota; the gate's own comments (by `us`) are never one.
+ */
+function commentsSource(replies, authors, us) {
+    const candidates = selectCandidates(replies, authors, us);
+    const rank = new Map(quotaOrder(candidates).map((c, i) => [c.id, i]));
     return {
-        entries: async () => fromList(selectCandidates(replies, authors, GATE_MARKER_PREFIX).map((candidate) => ({ candidate }))),
+        entries: async () => fromList(candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id) }))),
     };
 }
 
@@ -47505,6 +47580,7 @@ async function* readDataset(path, name) {
 // `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
 
 
+
 function kindOfFile(path) {
     const lower = path.toLowerCase();
     if (lower.endsWith(".jsonl"))
@@ -47608,6 +47684,7 @@ async function gitDiff(workdir, pr, base, head) {
 
 
 
+
 function candidateSource(source, context) {
     if (source.kind === "files")
         return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)));
@@ -47615,13 +47692,13 @@ function candidateSource(source, context) {
     if (!pullRequest || !client)
         throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
     if (source.kind === "comments")
-        return commentsSource(context.replies ?? [], source.authors);
+        return commentsSource(context.replies ?? [], source.authors, context.us ?? { login: comment_ACTIONS_BOT });
     return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => { }));
 }
 
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
-;// CONCATENATED MODULE: ./src/candidates/shard.ts
+;// CONCATENATED MODULE: ./src/core/shard.ts
 /**
  * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
  * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
@@ -47670,6 +47747,7 @@ function auditFile(path) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/table.ts
+
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 function plainText(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
@@ -47691,12 +47769,18 @@ function renderTable(outcome, paint = (_, cell) => cell) {
         ...outcome.skipped.map((s) => [plainText(s.id), "skipped", "-", "-", "-"]),
     ];
     const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-    return rows
-        .map((row, index) => row
-        .map((cell, col) => col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col])) : cell.padEnd(widths[col]))
+    // What a reviewer must see of a protected candidate, below the table: the files it changed.
+    const notes = outcome.results.flatMap((r) => {
+        const note = protectedNote(r, Number.POSITIVE_INFINITY);
+        return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+    });
+    return [...tableLines(rows, widths, paint), ...notes].join("\n");
+}
+function tableLines(rows, widths, paint) {
+    return rows.map((row, index) => row
+        .map((cell, col) => (col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col])) : cell.padEnd(widths[col])))
         .join("  ")
-        .trimEnd())
-        .join("\n");
+        .trimEnd());
 }
 
 ;// CONCATENATED MODULE: ./src/report/evaluation.ts
@@ -49023,10 +49107,10 @@ function apiCreateConfig(policy) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/base-image.ts
+;// CONCATENATED MODULE: ./src/sandbox/run-image.ts
 // A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
 // made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
-// from BASE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+// from RUN_TREE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
 //
 // Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
 // steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
@@ -49038,22 +49122,22 @@ function apiCreateConfig(policy) {
 
 
 /** Where the run image holds the base tree: out of every candidate's reach but for reading. */
-const BASE_DIR = "/sandbox-gate/base";
+const RUN_TREE_DIR = "/sandbox-gate/base";
 const SANDBOX_UID = 65534;
 /** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
-// to BASE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
+// to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
 const SETUP_DRIVER = String.raw `setup=$1
 cd ${policy_WORKDIR} || exit 125
 sh -c "$setup" || exit
-(tar -c -f - .) | tar -x -f - -C ${BASE_DIR} || {
+(tar -c -f - .) | tar -x -f - -C ${RUN_TREE_DIR} || {
   echo "sandbox-gate: could not keep the work dir the setup left" >&2
   exit 125
 }
 `;
-async function buildBaseImage(binary, dialect, spec) {
+async function buildRunImage(binary, dialect, spec) {
     const name = containerName();
     const tag = `sandbox-gate/run-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}:base`;
     const { setup } = spec;
@@ -49083,30 +49167,17 @@ async function buildBaseImage(binary, dialect, spec) {
         const trees = setup
             ? [
                 tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID }),
-                tarball([], { under: BASE_DIR.slice(1), owner: SANDBOX_UID }),
+                tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID }),
             ]
-            : [tarball(spec.files, { under: BASE_DIR.slice(1) })];
+            : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
         for (const tree of trees) {
             const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
             if (copied.code !== 0)
                 return fail("the base tree could not be copied into the run image", copied);
         }
-        let ran;
-        if (setup) {
-            const started = performance.now();
-            const result = await cli(binary, ["start", "-a", name], {
-                timeoutMs: setup.timeoutMs,
-                maxOutputBytes: spec.limits.maxOutputBytes,
-            });
-            const output = `${result.stdout}${result.stderr}`;
-            if (result.error) {
-                await cli(binary, ["kill", name]);
-                return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
-            }
-            if (result.code !== 0)
-                return { ok: false, reason: `the setup exited with code ${result.code}`, output };
-            ran = { durationMs: Math.round(performance.now() - started), output };
-        }
+        const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : undefined;
+        if (ran && !ran.ok)
+            return ran;
         const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
             "--change",
             `LABEL ${key}=${value}`,
@@ -49114,14 +49185,27 @@ async function buildBaseImage(binary, dialect, spec) {
         const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
         if (committed.code !== 0)
             return fail("the run image could not be committed", committed);
-        return { ok: true, image: tag, ...(ran && { setup: ran }) };
+        return { ok: true, image: tag, ...(ran && { setup: ran.setup }) };
     }
     finally {
         await cli(binary, ["rm", "-f", "-v", name]);
     }
 }
+/** Runs the setup in the created container, attached, within its own time limit. */
+async function runSetup(binary, name, setup, maxOutputBytes) {
+    const started = performance.now();
+    const result = await cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
+    const output = `${result.stdout}${result.stderr}`;
+    if (result.error) {
+        await cli(binary, ["kill", name]);
+        return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+    }
+    if (result.code !== 0)
+        return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+    return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
+}
 /** Removes a run image; returns why it could not be, if it could not. */
-async function removeBaseImage(binary, image) {
+async function removeRunImage(binary, image) {
     const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
     return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
         ? undefined
@@ -50389,8 +50473,21 @@ function feedback_location(s) {
 function tail(text, truncated) {
     return truncated ? `${text}\n[output truncated]` : text;
 }
+/** Protected files listed one by one up to this many; more are counted. */
+const PROTECTED_LISTED = 10;
+/** What the run with the base's versions of the protected files said, under the files' names and the ask. */
+function protectedFeedback(f) {
+    const { files, ran } = f.protection ?? { files: [], ran: "sandbox_error" };
+    const listed = files.slice(0, PROTECTED_LISTED).join(", ");
+    const more = files.length > PROTECTED_LISTED ? ` and ${files.length - PROTECTED_LISTED} more` : "";
+    const head = `The change touches files the tests or their runner depend on, which a candidate may not change: ${listed}${more}. They were put back to the base's versions (a protected file you added was left out) and the tests ran with them.`;
+    const real = ran === "pass" ? "With them, the tests pass." : `With them:\n\n${feedbackFor({ ...f, status: ran })}`;
+    return `${head}\n\n${real}\n\nFix the code, not the tests: leave the tests, their configuration and their hooks as they are.`;
+}
 function feedbackFor(f) {
     switch (f.status) {
+        case "protected":
+            return protectedFeedback(f);
         case "pass":
             return "";
         case "no_code":
@@ -50428,6 +50525,21 @@ function feedbackFor(f) {
 
 
 
+
+/**
+ * A candidate that touched protected files ends `protected` over whatever its run (with the base's versions
+ * of those files) said, which the verdict keeps in `ran` and a note; our failure still wins, since then
+ * nothing is known of the code. Without protected files the verdict is unchanged.
+ */
+function protectedVerdict(verdict, files) {
+    if (files.length === 0)
+        return verdict;
+    const marked = { ...verdict, protected: [...files] };
+    if (verdict.status === "sandbox_error")
+        return marked;
+    const note = `with the base's versions of the protected files, the tests ended ${statuses_STATUS_INFO[verdict.status].label}`;
+    return { ...marked, status: "protected", ran: verdict.status, notes: [...(verdict.notes ?? []), note] };
+}
 /** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
 function testsFeedback(verdict) {
     const { tests, compare } = verdict;
@@ -50457,7 +50569,7 @@ function resultOf(candidate, verdict) {
     const stderr = facts?.stderr ?? NO_OUTPUT;
     const exitCode = facts?.exitCode ?? null;
     // A kill by our own timeout or by the OOM killer is not the candidate's crash signal.
-    const signal = verdict.status === "test_failed" ? (facts?.signal ?? null) : null;
+    const signal = (verdict.ran ?? verdict.status) === "test_failed" ? (facts?.signal ?? null) : null;
     const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
     return newResult({
         id: candidate.id,
@@ -50482,15 +50594,17 @@ function resultOf(candidate, verdict) {
             timeoutMs: limits.timeoutMs,
             memoryBytes: limits.memoryBytes,
             pidsLimit: limits.pidsLimit,
-            ...(verdict.status === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
+            ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
             ...(verdict.tests && { tests: testsFeedback(verdict) }),
             ...(verdict.notes && { notes: verdict.notes }),
+            ...(verdict.ran && { protection: { files: verdict.protected ?? [], ran: verdict.ran } }),
         }),
         syntax: verdict.syntax,
         changed_files: verdict.patch?.changedFiles,
         patch_strategy: verdict.patch?.strategy,
+        protected: verdict.protected,
         tests: verdict.tests,
         compare: verdict.compare,
         attempts: verdict.attempts,
@@ -51697,10 +51811,372 @@ function extractCode(reply, language) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/prepare/protect.ts
+
+
+
+/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
+const DEFAULT_TOKEN = "default";
+/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
+const OFF_TOKEN = "none";
+/**
+ * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
+ * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
+ */
+function parseProtect(items) {
+    if (items === undefined)
+        return { defaults: true, globs: [], except: [] };
+    const setting = { defaults: false, globs: [], except: [] };
+    for (const item of items) {
+        if (item === OFF_TOKEN) {
+            if (items.length > 1)
+                throw new InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+            continue;
+        }
+        if (item === DEFAULT_TOKEN) {
+            setting.defaults = true;
+            continue;
+        }
+        const negated = item.startsWith("!");
+        const glob = negated ? item.slice(1) : item;
+        const path = checkRelativePath(glob);
+        if (!path.ok)
+            throw new InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
+        (negated ? setting.except : setting.globs).push(glob);
+    }
+    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+        throw new InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+    }
+    return setting;
+}
+/** Whether the setting protects nothing: no rule to check, no file to restore. */
+function protectionOff(setting) {
+    return !setting.defaults && setting.globs.length === 0;
+}
+/** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
+const TEST_FILES = [
+    "**/test_*.py",
+    "**/*_test.py",
+    "**/tests/**",
+    "**/test/**",
+    "**/Tests/**",
+    "**/spec/**",
+    "**/__tests__/**",
+    "**/*.test.*",
+    "**/*.spec.*",
+    // node --test's own names besides `*.test.*` and `test/`.
+    "**/*_test.?(c|m)[jt]s",
+    "**/*-test.?(c|m)[jt]s",
+    "**/test-*.?(c|m)[jt]s",
+    "**/*Test.php",
+    "**/*.bats",
+    "**/test_*.sh",
+    "**/*_test.sh",
+];
+const DEFAULT_RULES = [
+    { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
+    // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
+    {
+        what: "a file the test runner loads before the tests",
+        scope: "always",
+        globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"],
+    },
+    // Run by every Python process at start-up.
+    {
+        what: "an import hook",
+        scope: "always",
+        globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+    },
+    // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
+    {
+        what: "the test runner itself",
+        scope: "always",
+        globs: [
+            "**/pytest.py",
+            "**/pytest/__init__.py",
+            "**/_pytest/**",
+            "**/unittest.py",
+            "**/unittest/__init__.py",
+            "**/node_modules/**",
+            "**/.venv/**",
+            "**/vendor/bin/**",
+            "**/vendor/phpunit/**",
+        ],
+    },
+    {
+        what: "the test runner's configuration",
+        scope: "always",
+        globs: [
+            "**/pytest.ini",
+            "**/.pytest.ini",
+            "**/pytest.toml",
+            "**/.pytest.toml",
+            "**/tox.ini",
+            "**/setup.cfg",
+            "**/.coveragerc",
+            "**/jest.config.*",
+            "**/vitest.config.*",
+            "**/vitest.workspace.*",
+            "**/vite.config.*",
+            "**/.mocharc*",
+            "**/karma.conf.*",
+            "**/ava.config.*",
+            "**/babel.config.*",
+            "**/.babelrc*",
+            // npm's `node-options` preloads code into every test script.
+            "**/.npmrc",
+            "**/phpunit.xml",
+            "**/phpunit.xml.dist",
+            "**/phpunit.dist.xml",
+        ],
+    },
+    { what: "a workflow file", scope: "always", globs: [".github/**"] },
+    {
+        what: "the test runner's section of pyproject.toml",
+        scope: "section",
+        globs: ["**/pyproject.toml"],
+        relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS),
+    },
+    {
+        what: "package.json's test scripts or test runner's configuration",
+        scope: "section",
+        globs: ["**/package.json"],
+        relevant: packageTestKeys,
+    },
+];
+// ---------------------------------------------------------------------------------------------------------
+// pyproject.toml: the tables the test runners read, by a tolerant line-based reader (no TOML parser). A
+// line belongs to the key or table header that starts it; strings and brackets spanning lines are followed,
+// so a header inside a string is no header. A line it cannot read counts as relevant: when in doubt, a
+// change is protected.
+const PYPROJECT_SECTIONS = [
+    ["tool", "pytest"],
+    ["tool", "coverage"],
+    ["tool", "tox"],
+    ["project", "entry-points", "pytest11"],
+];
+const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
+/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
+function tomlKey(text) {
+    const parts = [];
+    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
+        KEY_PART.lastIndex = at;
+        const m = KEY_PART.exec(text);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined) {
+            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
+            try {
+                parts.push(JSON.parse(`"${m[1]}"`));
+            }
+            catch {
+                return undefined;
+            }
+        }
+        else
+            parts.push(m[2] ?? m[3]);
+    }
+    return parts.length > 0 ? parts : undefined;
+}
+/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
+function scanLine(text, scan) {
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        const triple = text.startsWith(c.repeat(3), i);
+        if (scan.mode === "code") {
+            if (c === "#")
+                break;
+            if (c === '"' || c === "'") {
+                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
+                if (triple)
+                    i += 2;
+            }
+            else if (c === "[" || c === "{")
+                scan.depth++;
+            else if (c === "]" || c === "}")
+                scan.depth = Math.max(0, scan.depth - 1);
+        }
+        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
+            i++;
+        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
+            scan.mode = "code";
+        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
+            scan.mode = "code";
+            i += 2;
+        }
+    }
+    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
+    if (scan.mode === "basic" || scan.mode === "literal")
+        scan.mode = "code";
+}
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
+const protect_HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
+const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
+/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
+function tomlSections(text, sections) {
+    const prefix = (short, long) => short.every((part, i) => part === long[i]);
+    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
+    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
+    const related = (path, header) => path === undefined ||
+        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
+    const kept = [];
+    const scan = { mode: "code", depth: 0 };
+    let table = [];
+    let owner = [];
+    for (const line of text.split("\n")) {
+        let rest = line;
+        let header = false;
+        if (scan.mode === "code" && scan.depth === 0) {
+            const head = protect_HEADER.exec(line);
+            const key = head ? undefined : KEY_LINE.exec(line);
+            header = head !== null;
+            if (head) {
+                owner = tomlKey(head[1]);
+                table = owner ?? [];
+                rest = line.slice(head[0].length);
+            }
+            else if (key) {
+                const parts = tomlKey(key[1]);
+                owner = parts && [...table, ...parts];
+                rest = line.slice(key[0].length);
+            }
+            else if (/^\s*(#.*)?\r?$/.test(line))
+                continue;
+            else
+                owner = undefined;
+        }
+        scanLine(rest, scan);
+        if (related(owner, header))
+            kept.push(line.trim());
+    }
+    return kept.join("\n");
+}
+// ---------------------------------------------------------------------------------------------------------
+// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted: a reordering is no change. */
+function canonical(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]))
+        : v);
+}
+/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
+function testScripts(scripts) {
+    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+    for (const name of names) {
+        const body = scripts[name];
+        if (typeof body !== "string")
+            continue;
+        for (const word of body.split(/[\s"'&|;()]+/)) {
+            const called = word.replace(/^npm:/, "");
+            if (Object.hasOwn(scripts, called))
+                names.add(called);
+        }
+    }
+    return [...names].sort();
+}
+/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
+function packageTestKeys(text) {
+    let pkg;
+    try {
+        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch {
+        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
+        return "";
+    }
+    if (!isRecord(pkg))
+        return "";
+    const picked = {};
+    for (const key of PACKAGE_KEYS)
+        if (Object.hasOwn(pkg, key))
+            picked[key] = pkg[key];
+    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+    for (const name of testScripts(scripts))
+        picked[`scripts.${name}`] = scripts[name];
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
+function compileProtect(setting, tests = []) {
+    const rules = [];
+    if (setting.globs.length > 0)
+        rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
+    if (setting.defaults) {
+        rules.push(...DEFAULT_RULES);
+        const testsGlobs = tests.filter((glob) => !glob.startsWith("!"));
+        if (testsGlobs.length > 0)
+            rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
+    }
+    return {
+        off: protectionOff(setting),
+        rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
+        except: setting.except.map(globMatcher),
+    };
+}
+const decoder = new TextDecoder();
+const asText = (content) => (typeof content === "string" ? content : decoder.decode(content));
+function sameContent(a, b) {
+    if (typeof a === "string" && typeof b === "string")
+        return a === b;
+    const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
+    return Buffer.compare(x, y) === 0;
+}
+/** The rule that protects this change of `path`, or undefined. */
+function protecting(rules, path, before, after) {
+    if (rules.except.some((m) => m.match(path)))
+        return undefined;
+    return rules.rules.find((rule) => {
+        if (!rule.matchers.some((m) => m.match(path)))
+            return false;
+        if (rule.scope === "existing")
+            return before !== undefined;
+        if (rule.scope === "always")
+            return true;
+        const relevant = (content) => (content == null ? "" : rule.relevant(asText(content)));
+        return relevant(before) !== relevant(after);
+    });
+}
+/**
+ * Which of the candidate's `changes` (path → new content, null = deleted; paths already checked by
+ * core/paths.ts) `protect` covers. A change to bytes the base already has is no change.
+ */
+function findProtected(rules, base, changes) {
+    const files = [];
+    if (rules.off)
+        return { protected: [], files };
+    for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const before = base.get(path);
+        if (before === undefined && after === null)
+            continue;
+        if (before !== undefined && after !== null && sameContent(before, after))
+            continue;
+        const rule = protecting(rules, path, before, after);
+        if (!rule)
+            continue;
+        const change = before === undefined ? "added" : after === null ? "deleted" : "changed";
+        files.push({ path, change, what: rule.what, restore: before ?? null });
+    }
+    return { protected: files.map((file) => file.path), files };
+}
+/**
+ * The changes the candidate runs with: the protected ones dropped, so the base's version of each protected
+ * file is what the sandbox holds, and one the candidate added is absent.
+ */
+function unprotectedChanges(changes, protection) {
+    const dropped = new Set(protection.protected);
+    return new Map([...changes].filter(([path]) => !dropped.has(path)));
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
 // A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
 // base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
 // here: the run places and runs what this prepares (run/pipeline.ts).
+
 
 
 
@@ -51746,6 +52222,21 @@ function languageOfFiles(paths) {
 function extraFiles(candidate) {
     return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
 }
+// One compiled `protect` per run's settings: its globs are compiled once, not per candidate.
+const compiled = new WeakMap();
+function protectRules(settings) {
+    let rules = compiled.get(settings);
+    if (!rules) {
+        rules = compileProtect(settings.run.protect, settings.source.tests);
+        compiled.set(settings, rules);
+    }
+    return rules;
+}
+/** What `protect` makes of the candidate's changes (path → content, null deleted) against the base's files. */
+function protectionOf(settings, base, changes) {
+    return findProtected(protectRules(settings), { get: base }, changes);
+}
+const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
     const { settings } = ctx;
     const declared = declaredLanguage(candidate, settings);
@@ -51769,18 +52260,30 @@ async function prepareReply(candidate, ctx) {
     // After a setup, the tests are in the run image with what it made of them.
     const start = ctx.tree && settings.run.setup ? "tests" : undefined;
     const limits = candidateLimits(settings, candidate, false);
-    const withCode = (code) => ({
-        language,
-        // The candidate's own files come last so its target wins over a test file of the same name.
-        files: [...(start ? [] : ctx.testFiles), ...extra, { path: target, content: code }],
-        checks: [{ language, files: [target] }],
-        limits,
-        ...(start && { start, deleted: [] }),
-    });
+    const tests = byPath(ctx.testFiles);
+    const withCode = (code) => {
+        const own = byPath([...extra, { path: target, content: code }]);
+        const protection = protectionOf(settings, (path) => tests.get(path)?.content, contentsOf(own));
+        // A protected file is left out: the `tests` file of that name (the base's) is what runs, or none.
+        const kept = new Set(protection.protected);
+        const files = [...own.values()].filter((f) => !kept.has(f.path));
+        return {
+            language,
+            // The candidate's own files come last so its target wins over a test file of the same name.
+            files: [...(start ? [] : ctx.testFiles), ...files],
+            checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
+            limits,
+            ...(start && { start, deleted: [] }),
+            ...(protection.protected.length > 0 && { protected: protection.protected }),
+        };
+    };
     return {
         ...withCode(extraction.code),
         fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
     };
+}
+function contentsOf(files) {
+    return new Map([...files].map(([path, file]) => [path, file.content]));
 }
 async function applyToBase(diff, ctx, tree) {
     const parsed = parsePatch(diff);
@@ -51803,23 +52306,47 @@ async function applyToBase(diff, ctx, tree) {
         patch: { changedFiles: applied.changed, strategy: applied.strategy },
     };
 }
-/** The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the change alone. */
-function patchedTree(applied, startFiles, candidate) {
-    const final = new Map(startFiles.map((f) => [f.path, f]));
-    const changes = new Map(extraFiles(candidate).map((f) => [f.path, f]));
+/**
+ * What `protect` covers among the patch's changes and the candidate's own files, judged against the base:
+ * the files the patch touched as the checkout has them, else the tree the candidate starts from.
+ */
+function patchProtection(applied, startFiles, candidate, settings) {
+    const start = byPath(startFiles);
+    const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
+    const base = (path) => applied.touched.files.get(path) ?? start.get(path)?.content;
+    return protectionOf(settings, base, changes);
+}
+/**
+ * The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the
+ * change alone. A protected change is not made: the base's version stays (travelling with the change when
+ * the start does not hold it), a protected deletion is undone, and a protected file the candidate added is absent.
+ */
+function patchedTree(applied, startFiles, candidate, protection) {
+    const final = byPath(startFiles);
+    const changes = byPath(extraFiles(candidate));
     const deleted = [];
+    const written = [];
+    const restored = new Map(protection.files.map((file) => [file.path, file.restore]));
     for (const [path, content] of applied.files) {
+        if (restored.has(path))
+            continue;
         if (content === null) {
             final.delete(path);
             changes.delete(path);
             deleted.push(path);
         }
-        else
+        else {
             changes.set(path, { path, content, executable: applied.executable.has(path) });
+            written.push(path);
+        }
+    }
+    for (const [path, restore] of restored) {
+        changes.delete(path);
+        if (restore !== null && !final.has(path))
+            changes.set(path, { path, content: restore, executable: applied.touched.executable.has(path) });
     }
     for (const file of changes.values())
         final.set(file.path, file);
-    const written = [...applied.files].filter(([, content]) => content !== null).map(([path]) => path);
     return { final, changes, deleted, written };
 }
 /** One parse check per language, over the files the patch writes. */
@@ -51841,7 +52368,9 @@ async function preparePatch(diff, candidate, ctx) {
     if (typeof applied === "string")
         return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
-    const { final, changes, deleted, written } = patchedTree(applied, tree ? tree.files : ctx.testFiles, candidate);
+    const startFiles = tree ? tree.files : ctx.testFiles;
+    const protection = patchProtection(applied, startFiles, candidate, settings);
+    const { final, changes, deleted, written } = patchedTree(applied, startFiles, candidate, protection);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
     const { patch } = applied;
     if (!language)
@@ -51865,6 +52394,7 @@ async function preparePatch(diff, candidate, ctx) {
         patch,
         ...(start && { start, deleted }),
         unpatched: [...before.values()],
+        ...(protection.protected.length > 0 && { protected: protection.protected }),
     };
 }
 
@@ -52420,7 +52950,7 @@ async function place(prepared, candidate, ctx) {
             command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
             limits,
             labels: { [RUN_LABEL]: ctx.runId },
-            ...(made && { treeDir: BASE_DIR }),
+            ...(made && { treeDir: RUN_TREE_DIR }),
             ...(testResults.length > 0 && { results: findPatterns(testResults) }),
         },
     };
@@ -52543,6 +53073,7 @@ async function judge(candidate, ctx) {
         if (next.status !== "syntax_error")
             verdict = next;
     }
+    verdict = protectedVerdict(verdict, prepared.protected ?? []);
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
@@ -53044,8 +53575,8 @@ async function runSession(settings, work, runId, io) {
 /** Run images made and removed by the engine's CLI (`docker` or `podman`). */
 function runImageMaker(binary) {
     return {
-        build: (spec) => buildBaseImage(binary, binary, spec),
-        remove: (image) => removeBaseImage(binary, image),
+        build: (spec) => buildRunImage(binary, binary, spec),
+        remove: (image) => removeRunImage(binary, image),
     };
 }
 /** The `tests` files every candidate gets, read once per run. */
@@ -53113,21 +53644,36 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
 }
 /**
  * This shard's entries up to the quota, in order (an invalid line is already its result); the rest are
- * skipped, never run. Other shards' entries are not this job's: neither taken nor listed.
+ * skipped, never run. Which ones the quota takes goes by each entry's rank (its position unless the source
+ * ranks it: the comments' newest replies first); only the `quota` best are held, so a long dataset still
+ * streams. Other shards' entries are not this job's: neither taken nor listed.
  */
 async function takeQuota(entries, quota, settings) {
-    const taken = [];
-    const skipped = [];
+    const idOf = (entry) => ("candidate" in entry ? entry.candidate : entry.problem);
+    const kept = []; // best rank first
+    const dropped = [];
     let position = 0;
     for await (const entry of entries) {
-        if (!inShard(position++, settings.source.shard))
+        const at = position++;
+        if (!inShard(at, settings.source.shard))
             continue;
-        const { id, source } = "candidate" in entry ? entry.candidate : entry.problem;
-        if (taken.length >= quota)
-            skipped.push({ id, source, reason: `over the max-candidates quota of ${quota}` });
-        else
-            taken.push("candidate" in entry ? entry.candidate : invalidEntryResult(id, source, entry.problem.problem, settings.limits));
+        const slot = { position: at, rank: ("candidate" in entry ? entry.rank : undefined) ?? at, entry };
+        // Unranked entries come in rank order: appended at once, never searched for.
+        const before = kept.length === 0 || kept.at(-1).rank <= slot.rank ? -1 : kept.findIndex((k) => k.rank > slot.rank);
+        kept.splice(before === -1 ? kept.length : before, 0, slot);
+        if (kept.length > quota)
+            dropped.push(kept.pop());
     }
+    const byPosition = (a, b) => a.position - b.position;
+    const taken = kept
+        .sort(byPosition)
+        .map(({ entry }) => "candidate" in entry
+        ? entry.candidate
+        : invalidEntryResult(entry.problem.id, entry.problem.source, entry.problem.problem, settings.limits));
+    const skipped = dropped.sort(byPosition).map(({ entry }) => {
+        const { id, source } = idOf(entry);
+        return { id, source, reason: `over the max-candidates quota of ${quota}` };
+    });
     return { taken, skipped };
 }
 /** Every candidate through the pipeline in the run's sandboxes, with progress and audit lines → the outcome. */
@@ -53182,6 +53728,7 @@ async function judgeAll(entries, ctx, hooks) {
 
 
 
+
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -53194,6 +53741,7 @@ const settings_DEFAULTS = {
     image: "",
     pull: "missing",
     tests: "",
+    protect: "default",
     workdir: "",
     target: "",
     command: "",
@@ -53394,6 +53942,7 @@ function readRun(input, early) {
         testResults: parseGlobs("test-results", input("test-results")),
         compare: parseChoice("compare", input("compare"), ["none", "base"]),
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+        protect: parseProtect(parseList(input("protect"))),
         failOnFlaky: early.failOnWords.includes("flaky"),
     };
 }
@@ -53501,8 +54050,34 @@ function decidingIds(results, decide) {
     }
     return new Set([...always, ...latest.values()]);
 }
-/** The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from @agent fails the tests`. */
-function conversationVerdict(results, failOn, decide) {
+/**
+ * The skips of a run: `skipped` (the quota's, by id) among `candidates` in conversation order, and the
+ * authors whose newest candidate reply is one of them. Pure.
+ */
+function skipsOf(skipped, candidates) {
+    const ids = new Set(skipped.map((s) => s.id));
+    const newest = new Map();
+    for (const c of candidates)
+        if (c.author !== undefined)
+            newest.set(c.author.toLowerCase(), { id: c.id, author: c.author });
+    const unjudgedLatest = [...newest.values()].filter((c) => ids.has(c.id)).map((c) => c.author);
+    const quota = skipped.length > 0 && skipped.every((s) => s.reason.startsWith("over the max-candidates"));
+    return { count: skipped.length, ...(quota && { why: "over max-candidates" }), unjudgedLatest };
+}
+/** `all 20 judged replies passed (180 skipped: over max-candidates)`; without skips, `all 20 replies passed`. */
+function headOf(passed, total, nouns, skips) {
+    if (skips.count === 0)
+        return passed === total ? `all ${total} ${nouns} passed` : `${passed} of ${total} ${nouns} passed`;
+    const judged = `${total === 1 ? nouns.replace(/ies$/, "y").replace(/s$/, "") : nouns}`;
+    const counted = passed === total ? `all ${total} judged ${judged} passed` : `${passed} of ${total} judged ${judged} passed`;
+    return `${total === 0 ? `no ${nouns} judged` : counted} (${skips.count} skipped${skips.why ? `: ${skips.why}` : ""})`;
+}
+/**
+ * The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from
+ * @agent fails the tests`. The line speaks of judged results only and says how many were `skips`; under
+ * `latest` an author whose newest reply was skipped fails the check, as its answer is unknown.
+ */
+function conversationVerdict(results, failOn, decide, skips = { count: 0 }) {
     const deciding = decidingIds(results, decide);
     const decisive = results.filter((r) => deciding.has(r.id));
     const failing = decisive.filter((r) => failOn.has(r.status));
@@ -53510,27 +54085,28 @@ function conversationVerdict(results, failOn, decide) {
     const replies = results.length > 0 && results.every((r) => r.author !== undefined);
     const noun = replies ? "reply" : "candidate";
     const nouns = replies ? "replies" : "candidates";
+    const unjudged = decide === "latest" ? (skips.unjudgedLatest ?? []) : [];
     const verdict = {
-        failed: failing.length > 0,
-        ours: failing.length > 0 && failing.every((r) => statuses_STATUS_INFO[r.status].ours),
+        failed: failing.length > 0 || unjudged.length > 0,
+        ours: failing.length > 0 && unjudged.length === 0 && failing.every((r) => statuses_STATUS_INFO[r.status].ours),
         deciding,
         passed,
         total: results.length,
     };
     const said = (reason) => ({ ...verdict, reason });
+    const head = headOf(passed, results.length, nouns, skips);
+    if (unjudged.length > 0)
+        return said(`${head} — the latest reply from ${unjudged.map((a) => `@${a}`).join(", ")} was not judged`);
     if (results.length === 0)
-        return said(`no ${nouns} to judge`);
+        return said(skips.count > 0 ? head : `no ${nouns} to judge`);
     // What the reply did, as the verdict line says it.
     const phrase = (r) => failOn.has(r.status) || r.status === "pass"
         ? statuses_STATUS_INFO[r.status].phrase
         : `${statuses_STATUS_INFO[r.status].phrase} (allowed by fail-on)`;
-    if (results.length === 1) {
+    if (results.length === 1 && skips.count === 0) {
         const only = results[0];
         return said(`the ${noun}${only.author ? ` from @${only.author}` : ""} ${phrase(only)}`);
     }
-    const head = passed === results.length
-        ? `all ${results.length} ${nouns} passed`
-        : `${passed} of ${results.length} ${nouns} passed`;
     const byAuthor = decide === "latest" && replies;
     if (!byAuthor) {
         if (failing.length === 0)
@@ -53652,6 +54228,14 @@ function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "", deci
         const level = failOn.has(r.status) ? "error" : "warning";
         // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
         const inRepo = (file) => (repoPrefix ? `${repoPrefix}/${file}` : file);
+        // A protected candidate: one annotation on each file it may not change, where the reviewer looks.
+        if (r.status === "protected" && (r.protected ?? []).length > 0)
+            return r.protected.map((file) => ({
+                level,
+                title: `sandbox-gate: ${cleanText(r.id)} changed the protected file ${cleanText(file)}`,
+                message: message(r),
+                file: inRepo(file),
+            }));
         // With `compare: base`, only the tests it broke: what it is blamed for.
         const tests = failingCases(r).held;
         if (tests.length > 0)
@@ -53722,10 +54306,14 @@ async function readThread(settings, client, pr, markers, log) {
     const { replies, issueComments } = await conversation(client, pr, comments);
     const thread = { replies, fingerprints: fingerprints(replies), issueComments, marker };
     log.info(`${replies.length} comments and reviews on #${pr.number}; the gate's comment is marked ${marker}`);
-    if (!settings.reports.comment)
+    if (!settings.reports.comment && !comments)
         return thread;
+    // Who the gate writes as: its comment is the one with its marker by this author, and only that one is
+    // no reply (an agent's comment that carries the marker is judged like any other).
     thread.identity = await client.whoAmI();
     log.info(`the token writes as ${thread.identity.login} (learned by ${thread.identity.via})`);
+    if (!settings.reports.comment)
+        return thread;
     thread.sticky =
         findStickyComment(issueComments, marker, thread.identity) ??
             (legacy ? findStickyComment(issueComments, legacy, thread.identity) : undefined);
@@ -53791,6 +54379,10 @@ function stateBlock(outcome, thread, run) {
     if (outcome.key === undefined)
         return "";
     return `${renderState(nextState(outcome.key, outcome.results, thread.fingerprints, thread.state, run))}\n`;
+}
+/** The replies that are candidates, in conversation order: whose newest reply is which. */
+function candidatesOf(thread, source) {
+    return selectCandidates(thread.replies, source.authors, thread.identity ?? { login: comment_ACTIONS_BOT });
 }
 
 ;// CONCATENATED MODULE: ./src/action/publish.ts
@@ -53927,7 +54519,7 @@ async function publishRun(publisher, run) {
     const { info } = publisher.io;
     if (outcome.carried !== undefined)
         info(`${outcome.results.length - outcome.carried} judged, ${outcome.carried} carried over from earlier runs`);
-    const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide);
+    const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide, skipsOf(outcome.skipped, thread && settings.source.kind === "comments" ? candidatesOf(thread, settings.source) : []));
     publisher.outputs(outputsOf(outcome.results, verdict, settings.reports.failOn, outcome.reportPath));
     info(renderEvaluationText(outcome.evaluation));
     const evaluationRun = settings.source.kind === "files" || run.merged || settings.reports.baseline !== "";
@@ -54269,6 +54861,7 @@ async function workOf(settings, { client, pr, thread }, judging) {
         ...(client && { client }),
         ...(pr && { pullRequest: pullRequestEventOf(github_context, pr) }),
         ...(thread && { replies: thread.replies }),
+        ...(thread?.identity && { us: thread.identity }),
         log: core/* info */.pq,
     }).entries();
     if (!thread || settings.source.kind !== "comments")
