@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9507);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3421:
+/***/ 9507:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37842,10 +37842,78 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
-// EXTERNAL MODULE: ./src/core/globs.ts
-var globs = __nccwpck_require__(8684);
+// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
+var esm = __nccwpck_require__(3581);
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: ./src/core/globs.ts
+// Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
+
+
+
+
+// Never candidates nor test files, and walking them would cost more than the rest of the tree.
+const SKIPPED_DIRS = new Set([".git", "node_modules"]);
+async function* walk(root, dir = "") {
+    const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        const rel = dir ? `${dir}/${entry.name}` : entry.name;
+        // Symlinked directories are not followed: they could lead out of the tree.
+        if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
+            yield* walk(root, rel);
+        else if (entry.isFile() || entry.isSymbolicLink())
+            yield rel;
+    }
+}
+/**
+ * How the project reads one glob, whoever matches it (a walk here, a list of paths in prepare/protect):
+ * minimatch, dot files included, a leading `./` dropped, anchored at the tree's root, case-sensitive.
+ */
+function globMatcher(pattern) {
+    return new esm/* Minimatch */.VR(pattern.replace(/^\.\//, ""), { dot: true });
+}
+function toPosix(path) {
+    return path.split(external_node_path_namespaceObject.sep).join("/");
+}
+/**
+ * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
+ * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
+ */
+async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
+    const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
+        throw new errors/* InputError */.dz(input, `base directory '${base}' does not exist`);
+    });
+    const anchored = (pattern) => globMatcher(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern));
+    const includes = patterns
+        .filter((p) => !p.startsWith("!"))
+        .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
+    const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
+    const found = [];
+    for await (const rel of walk(root)) {
+        const hit = includes.filter((inc) => inc.matcher.match(rel));
+        if (hit.length === 0 || excludes.some((ex) => ex.match(rel)))
+            continue;
+        for (const inc of hit)
+            inc.hits += 1;
+        const absolute = (0,external_node_path_namespaceObject.join)(root, rel);
+        // A symlink pointing out of the tree would smuggle host files into the sandbox.
+        const real = await (0,promises_namespaceObject.realpath)(absolute).catch(() => undefined);
+        const inside = real !== undefined && !(0,external_node_path_namespaceObject.relative)(root, real).startsWith("..") && !(0,external_node_path_namespaceObject.isAbsolute)((0,external_node_path_namespaceObject.relative)(root, real));
+        if (!inside)
+            throw new errors/* InputError */.dz(input, `'${rel}' resolves outside ${base}`);
+        if ((await (0,promises_namespaceObject.lstat)(real)).isFile())
+            found.push({ absolute: real, relative: rel });
+    }
+    const unmatched = includes.find((inc) => inc.hits === 0);
+    if (unmatched && !allowNone)
+        throw new errors/* InputError */.dz(input, `'${unmatched.pattern}' matches no file under ${base}`);
+    return found;
+}
+
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 ;// CONCATENATED MODULE: external "os"
@@ -44166,8 +44234,6 @@ function commentsSource(replies, authors, us) {
     };
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
@@ -44412,7 +44478,7 @@ async function* candidatesFromFiles(matches) {
             yield* readDataset(match.absolute, match.relative);
             continue;
         }
-        const bytes = await (0,promises_.readFile)(match.absolute);
+        const bytes = await (0,promises_namespaceObject.readFile)(match.absolute);
         const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
         // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
         yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
@@ -44502,7 +44568,7 @@ async function gitDiff(workdir, pr, base, head) {
 
 function candidateSource(source, context) {
     if (source.kind === "files")
-        return filesSource(context.files ?? (() => (0,globs/* resolveGlobs */.C)("files", source.files, source.workdir)));
+        return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)));
     const { client, pullRequest } = context;
     if (!pullRequest || !client)
         throw new errors/* InputError */.dz("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
@@ -44767,8 +44833,6 @@ function renderEvaluationText(e) {
     return lines.join("\n");
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/core/tests.ts
 /** Every test case read, however it ended. */
 function tests_testCount(tests) {
@@ -44904,8 +44968,8 @@ function renderJUnit(results, skipped, options = {}) {
 
 
 async function write(path, text) {
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-    await (0,promises_.writeFile)(path, text);
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    await (0,promises_namespaceObject.writeFile)(path, text);
 }
 /** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
 function reportOf(settings, outcome) {
@@ -44922,10 +44986,10 @@ function junitOf(settings, outcome) {
 /** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
 async function writeReports(settings, outcome) {
     if (settings.reports.junit)
-        await write((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
     if (!settings.reports.report)
         return undefined;
-    const path = (0,external_node_path_.resolve)(settings.source.workdir, settings.reports.report);
+    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
     await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
     return path;
 }
@@ -44954,16 +45018,16 @@ function isExecutable(mode) {
 async function loadTestFiles(patterns, base, maxBytes) {
     if (patterns.length === 0)
         return [];
-    const matches = await (0,globs/* resolveGlobs */.C)("tests", patterns, base);
+    const matches = await resolveGlobs("tests", patterns, base);
     const files = [];
     let total = 0;
     for (const match of matches) {
-        const content = await (0,promises_.readFile)(match.absolute);
+        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
         total += content.length;
         // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
         if (total > maxBytes)
             throw new errors/* InputError */.dz("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
-        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_.stat)(match.absolute)).mode) });
+        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
     }
     return files;
 }
@@ -44976,7 +45040,7 @@ async function loadTestFiles(patterns, base, maxBytes) {
 
 /** A JSONL file that each event is appended to as it happens, so a cancelled run keeps what it did. */
 function auditFile(path) {
-    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_.dirname)(path), { recursive: true });
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
     return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
 }
 
@@ -46324,7 +46388,7 @@ class cli_CliEngine extends OpeningEngine {
     constructor(options = {}) {
         super();
         this.binary = options.binary ?? "docker";
-        this.#dialect = (0,external_node_path_.basename)(this.binary) === "podman" ? "podman" : "docker";
+        this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
     }
     async runOpened(job, hooks, { nonce, input }) {
         const name = containerName();
@@ -46335,7 +46399,7 @@ class cli_CliEngine extends OpeningEngine {
         let monitorDir;
         try {
             if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
+                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
             return await this.#run(name, job, input, nonce, monitorDir);
         }
         catch (error) {
@@ -46386,7 +46450,7 @@ class cli_CliEngine extends OpeningEngine {
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
-        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(monitorDir, "oom"));
+        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
         const ending = {
             exitCode: exit.code,
             killedByUs: timedOut || stalled || this.aborted,
@@ -46471,7 +46535,7 @@ class cli_CliEngine extends OpeningEngine {
     }
     async #removeMonitorDir(dir) {
         this.#monitorDirs.delete(dir);
-        await (0,promises_.rm)(dir, { recursive: true, force: true });
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
         const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
@@ -47532,7 +47596,7 @@ function parseReport(text, name, input) {
 async function loadReport(path, name, input) {
     let text;
     try {
-        text = await (0,promises_.readFile)(path, "utf8");
+        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
     }
     catch (error) {
         throw new errors/* InputError */.dz(input, `cannot read '${name}': ${error.code ?? error.message}`);
@@ -47621,7 +47685,7 @@ async function mergeOutcome(reports, settings, input) {
 async function loadBaseline(settings) {
     if (!settings.reports.baseline)
         return undefined;
-    return (await loadReport((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/memory.ts
@@ -48367,7 +48431,7 @@ function patch_outcome({ base, removals, writes, weakest }) {
 
 
 async function isSymlink(root, path) {
-    const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
+    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
     return info?.isSymbolicLink() ?? false;
 }
 /** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
@@ -48391,10 +48455,10 @@ async function loadBaseTree(root, paths) {
     const files = new Map();
     const executable = new Set();
     for (const path of paths) {
-        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
         if (!info?.isFile())
             continue;
-        files.set(path, await (0,promises_.readFile)((0,external_node_path_.join)(root, path)));
+        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
         if (isExecutable(info.mode))
             executable.add(path);
     }
@@ -48620,8 +48684,330 @@ function extractCode(reply, language) {
     };
 }
 
-// EXTERNAL MODULE: ./src/prepare/protect.ts
-var protect = __nccwpck_require__(1992);
+// EXTERNAL MODULE: ./src/settings/protect.ts
+var protect = __nccwpck_require__(4686);
+;// CONCATENATED MODULE: ./src/prepare/protect.ts
+
+
+/** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
+const TEST_FILES = [
+    "**/test_*.py",
+    "**/*_test.py",
+    "**/tests/**",
+    "**/test/**",
+    "**/Tests/**",
+    "**/spec/**",
+    "**/__tests__/**",
+    "**/*.test.*",
+    "**/*.spec.*",
+    // node --test's own names besides `*.test.*` and `test/`.
+    "**/*_test.?(c|m)[jt]s",
+    "**/*-test.?(c|m)[jt]s",
+    "**/test-*.?(c|m)[jt]s",
+    "**/*Test.php",
+    "**/*.bats",
+    "**/test_*.sh",
+    "**/*_test.sh",
+];
+const DEFAULT_RULES = [
+    { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
+    // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
+    {
+        what: "a file the test runner loads before the tests",
+        scope: "always",
+        globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"],
+    },
+    // Run by every Python process at start-up.
+    {
+        what: "an import hook",
+        scope: "always",
+        globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+    },
+    // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
+    {
+        what: "the test runner itself",
+        scope: "always",
+        globs: [
+            "**/pytest.py",
+            "**/pytest/__init__.py",
+            "**/_pytest/**",
+            "**/unittest.py",
+            "**/unittest/__init__.py",
+            "**/node_modules/**",
+            "**/.venv/**",
+            "**/vendor/bin/**",
+            "**/vendor/phpunit/**",
+        ],
+    },
+    {
+        what: "the test runner's configuration",
+        scope: "always",
+        globs: [
+            "**/pytest.ini",
+            "**/.pytest.ini",
+            "**/pytest.toml",
+            "**/.pytest.toml",
+            "**/tox.ini",
+            "**/setup.cfg",
+            "**/.coveragerc",
+            "**/jest.config.*",
+            "**/vitest.config.*",
+            "**/vitest.workspace.*",
+            "**/vite.config.*",
+            "**/.mocharc*",
+            "**/karma.conf.*",
+            "**/ava.config.*",
+            "**/babel.config.*",
+            "**/.babelrc*",
+            // npm's `node-options` preloads code into every test script.
+            "**/.npmrc",
+            "**/phpunit.xml",
+            "**/phpunit.xml.dist",
+            "**/phpunit.dist.xml",
+        ],
+    },
+    { what: "a workflow file", scope: "always", globs: [".github/**"] },
+    {
+        what: "the test runner's section of pyproject.toml",
+        scope: "section",
+        globs: ["**/pyproject.toml"],
+        relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS),
+    },
+    {
+        what: "package.json's test scripts or test runner's configuration",
+        scope: "section",
+        globs: ["**/package.json"],
+        relevant: packageTestKeys,
+    },
+];
+// ---------------------------------------------------------------------------------------------------------
+// pyproject.toml: the tables the test runners read, by a tolerant line-based reader (no TOML parser). A
+// line belongs to the key or table header that starts it; strings and brackets spanning lines are followed,
+// so a header inside a string is no header. A line it cannot read counts as relevant: when in doubt, a
+// change is protected.
+const PYPROJECT_SECTIONS = [
+    ["tool", "pytest"],
+    ["tool", "coverage"],
+    ["tool", "tox"],
+    ["project", "entry-points", "pytest11"],
+];
+const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
+/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
+function tomlKey(text) {
+    const parts = [];
+    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
+        KEY_PART.lastIndex = at;
+        const m = KEY_PART.exec(text);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined) {
+            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
+            try {
+                parts.push(JSON.parse(`"${m[1]}"`));
+            }
+            catch {
+                return undefined;
+            }
+        }
+        else
+            parts.push(m[2] ?? m[3]);
+    }
+    return parts.length > 0 ? parts : undefined;
+}
+/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
+function scanLine(text, scan) {
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        const triple = text.startsWith(c.repeat(3), i);
+        if (scan.mode === "code") {
+            if (c === "#")
+                break;
+            if (c === '"' || c === "'") {
+                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
+                if (triple)
+                    i += 2;
+            }
+            else if (c === "[" || c === "{")
+                scan.depth++;
+            else if (c === "]" || c === "}")
+                scan.depth = Math.max(0, scan.depth - 1);
+        }
+        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
+            i++;
+        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
+            scan.mode = "code";
+        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
+            scan.mode = "code";
+            i += 2;
+        }
+    }
+    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
+    if (scan.mode === "basic" || scan.mode === "literal")
+        scan.mode = "code";
+}
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
+const protect_HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
+const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
+/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
+function tomlSections(text, sections) {
+    const prefix = (short, long) => short.every((part, i) => part === long[i]);
+    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
+    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
+    const related = (path, header) => path === undefined ||
+        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
+    const kept = [];
+    const scan = { mode: "code", depth: 0 };
+    let table = [];
+    let owner = [];
+    for (const line of text.split("\n")) {
+        let rest = line;
+        let header = false;
+        if (scan.mode === "code" && scan.depth === 0) {
+            const head = protect_HEADER.exec(line);
+            const key = head ? undefined : KEY_LINE.exec(line);
+            header = head !== null;
+            if (head) {
+                owner = tomlKey(head[1]);
+                table = owner ?? [];
+                rest = line.slice(head[0].length);
+            }
+            else if (key) {
+                const parts = tomlKey(key[1]);
+                owner = parts && [...table, ...parts];
+                rest = line.slice(key[0].length);
+            }
+            else if (/^\s*(#.*)?\r?$/.test(line))
+                continue;
+            else
+                owner = undefined;
+        }
+        scanLine(rest, scan);
+        if (related(owner, header))
+            kept.push(line.trim());
+    }
+    return kept.join("\n");
+}
+// ---------------------------------------------------------------------------------------------------------
+// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted: a reordering is no change. */
+function canonical(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]))
+        : v);
+}
+/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
+function testScripts(scripts) {
+    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+    for (const name of names) {
+        const body = scripts[name];
+        if (typeof body !== "string")
+            continue;
+        for (const word of body.split(/[\s"'&|;()]+/)) {
+            const called = word.replace(/^npm:/, "");
+            if (Object.hasOwn(scripts, called))
+                names.add(called);
+        }
+    }
+    return [...names].sort();
+}
+/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
+function packageTestKeys(text) {
+    let pkg;
+    try {
+        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch {
+        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
+        return "";
+    }
+    if (!isRecord(pkg))
+        return "";
+    const picked = {};
+    for (const key of PACKAGE_KEYS)
+        if (Object.hasOwn(pkg, key))
+            picked[key] = pkg[key];
+    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+    for (const name of testScripts(scripts))
+        picked[`scripts.${name}`] = scripts[name];
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
+function compileProtect(setting, tests = []) {
+    const rules = [];
+    if (setting.globs.length > 0)
+        rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
+    if (setting.defaults) {
+        rules.push(...DEFAULT_RULES);
+        const testsGlobs = tests.filter((glob) => !glob.startsWith("!"));
+        if (testsGlobs.length > 0)
+            rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
+    }
+    return {
+        off: (0,protect/* protectionOff */.lh)(setting),
+        rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
+        except: setting.except.map(globMatcher),
+    };
+}
+const decoder = new TextDecoder();
+const asText = (content) => (typeof content === "string" ? content : decoder.decode(content));
+function sameContent(a, b) {
+    if (typeof a === "string" && typeof b === "string")
+        return a === b;
+    const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
+    return Buffer.compare(x, y) === 0;
+}
+/** The rule that protects this change of `path`, or undefined. */
+function protecting(rules, path, before, after) {
+    if (rules.except.some((m) => m.match(path)))
+        return undefined;
+    return rules.rules.find((rule) => {
+        if (!rule.matchers.some((m) => m.match(path)))
+            return false;
+        if (rule.scope === "existing")
+            return before !== undefined;
+        if (rule.scope === "always")
+            return true;
+        const relevant = (content) => (content == null ? "" : rule.relevant(asText(content)));
+        return relevant(before) !== relevant(after);
+    });
+}
+/**
+ * Which of the candidate's `changes` (path → new content, null = deleted; paths already checked by
+ * core/paths.ts) `protect` covers. A change to bytes the base already has is no change.
+ */
+function findProtected(rules, base, changes) {
+    const files = [];
+    if (rules.off)
+        return { protected: [], files };
+    for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const before = base.get(path);
+        if (before === undefined && after === null)
+            continue;
+        if (before !== undefined && after !== null && sameContent(before, after))
+            continue;
+        const rule = protecting(rules, path, before, after);
+        if (!rule)
+            continue;
+        const change = before === undefined ? "added" : after === null ? "deleted" : "changed";
+        files.push({ path, change, what: rule.what, restore: before ?? null });
+    }
+    return { protected: files.map((file) => file.path), files };
+}
+/**
+ * The changes the candidate runs with: the protected ones dropped, so the base's version of each protected
+ * file is what the sandbox holds, and one the candidate added is absent.
+ */
+function unprotectedChanges(changes, protection) {
+    const dropped = new Set(protection.protected);
+    return new Map([...changes].filter(([path]) => !dropped.has(path)));
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
 // A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
 // base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
@@ -48677,14 +49063,14 @@ const compiled = new WeakMap();
 function protectRules(settings) {
     let rules = compiled.get(settings);
     if (!rules) {
-        rules = (0,protect/* compileProtect */.V4)(settings.run.protect, settings.source.tests);
+        rules = compileProtect(settings.run.protect, settings.source.tests);
         compiled.set(settings, rules);
     }
     return rules;
 }
 /** What `protect` makes of the candidate's changes (path → content, null deleted) against the base's files. */
 function protectionOf(settings, base, changes) {
-    return (0,protect/* findProtected */.us)(protectRules(settings), { get: base }, changes);
+    return findProtected(protectRules(settings), { get: base }, changes);
 }
 const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
@@ -49321,12 +49707,12 @@ async function gitListing(root) {
     }
     return [...listed.values()];
 }
-async function* walk(root, dir = "") {
-    for (const entry of (await (0,promises_.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+async function* tree_walk(root, dir = "") {
+    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
             if (entry.name !== ".git")
-                yield* walk(root, path);
+                yield* tree_walk(root, path);
         }
         else if (entry.isFile() || entry.isSymbolicLink())
             yield { path };
@@ -49334,9 +49720,9 @@ async function* walk(root, dir = "") {
 }
 /** A link's target as a path inside the tree, or undefined when it leads out of it. */
 function insideTarget(path, target) {
-    if (external_node_path_.posix.isAbsolute(target))
+    if (external_node_path_namespaceObject.posix.isAbsolute(target))
         return undefined;
-    const resolved = external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(path), target));
+    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
     return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
 }
 /**
@@ -49350,9 +49736,9 @@ async function refuseLinkedDirectory(root, path, checked) {
         const dir = parts.slice(0, i).join("/");
         if (checked.has(dir))
             continue;
-        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, dir)).catch(() => undefined);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
         if (info?.isSymbolicLink()) {
-            const target = await (0,promises_.readlink)((0,external_node_path_.join)(root, dir));
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
             throw new errors/* InputError */.dz("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
         }
         checked.add(dir);
@@ -49367,7 +49753,7 @@ async function readBaseTree(root, maxBytes, input) {
     const tracked = await gitListing(root);
     const listing = tracked ?? [];
     if (!tracked)
-        for await (const listed of walk(root))
+        for await (const listed of tree_walk(root))
             listing.push(listed);
     const files = [];
     const skipped = [];
@@ -49382,12 +49768,12 @@ async function readBaseTree(root, maxBytes, input) {
         if (!safe.ok)
             throw new errors/* InputError */.dz("workdir", `'${path}' in the base tree ${safe.why}`);
         await refuseLinkedDirectory(root, path, directories);
-        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
         // Tracked but deleted in the checkout: not part of the tree the candidate meets.
         if (!info)
             continue;
         if (info.isSymbolicLink() || mode === SYMLINK) {
-            const target = await (0,promises_.readlink)((0,external_node_path_.join)(root, path));
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
             if (insideTarget(path, target) === undefined) {
                 throw new errors/* InputError */.dz("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
             }
@@ -49401,7 +49787,7 @@ async function readBaseTree(root, maxBytes, input) {
             throw new errors/* InputError */.dz(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
         }
         const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
-        files.push({ path, content: await (0,promises_.readFile)((0,external_node_path_.join)(root, path)), ...(executable && { executable }) });
+        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
     }
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
@@ -49795,7 +50181,7 @@ async function judgeWork(settings, work, runId, io) {
 /** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
 function auditSink(settings, io) {
     const toFile = settings.reports.auditLog
-        ? auditFile((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.auditLog))
+        ? auditFile((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.auditLog))
         : undefined;
     if (!toFile && !io.audit)
         return undefined;
@@ -49919,18 +50305,18 @@ const DIRECTORY_FILES = {
 };
 async function argumentFiles(paths, what, cwd) {
     const found = await Promise.all(paths.map(async (path) => {
-        const absolute = (0,external_node_path_.resolve)(cwd, path);
-        const info = await (0,promises_.stat)(absolute).catch(() => undefined);
+        const absolute = (0,external_node_path_namespaceObject.resolve)(cwd, path);
+        const info = await (0,promises_namespaceObject.stat)(absolute).catch(() => undefined);
         if (info?.isFile())
             return [{ absolute, relative: path }];
         if (!info?.isDirectory())
             throw new errors/* InputError */.dz(what, `'${path}' is not a readable file or directory`);
         const { pattern, kinds } = DIRECTORY_FILES[what];
-        const under = await (0,globs/* resolveGlobs */.C)(what, [pattern], absolute, { allowNone: true });
+        const under = await resolveGlobs(what, [pattern], absolute, { allowNone: true });
         if (under.length === 0)
             throw new errors/* InputError */.dz(what, `the directory '${path}' holds no ${kinds}`);
         // Ids read as the user would find the file from where they typed the command.
-        return under.map((m) => ({ absolute: m.absolute, relative: external_node_path_.posix.join(path, m.relative) }));
+        return under.map((m) => ({ absolute: m.absolute, relative: external_node_path_namespaceObject.posix.join(path, m.relative) }));
     }));
     return found.flat();
 }
@@ -50476,85 +50862,6 @@ class InputError extends Error {
 
 /***/ }),
 
-/***/ 8684:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ resolveGlobs),
-/* harmony export */   f: () => (/* binding */ globMatcher)
-/* harmony export */ });
-/* harmony import */ var minimatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3581);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4296);
-// Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
-
-
-
-
-// Never candidates nor test files, and walking them would cost more than the rest of the tree.
-const SKIPPED_DIRS = new Set([".git", "node_modules"]);
-async function* walk(root, dir = "") {
-    const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readdir)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(root, dir), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-        const rel = dir ? `${dir}/${entry.name}` : entry.name;
-        // Symlinked directories are not followed: they could lead out of the tree.
-        if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
-            yield* walk(root, rel);
-        else if (entry.isFile() || entry.isSymbolicLink())
-            yield rel;
-    }
-}
-/**
- * How the project reads one glob, whoever matches it (a walk here, a list of paths in prepare/protect):
- * minimatch, dot files included, a leading `./` dropped, anchored at the tree's root, case-sensitive.
- */
-function globMatcher(pattern) {
-    return new minimatch__WEBPACK_IMPORTED_MODULE_0__/* .Minimatch */ .VR(pattern.replace(/^\.\//, ""), { dot: true });
-}
-function toPosix(path) {
-    return path.split(node_path__WEBPACK_IMPORTED_MODULE_2__.sep).join("/");
-}
-/**
- * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
- * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
- */
-async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
-    const root = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(base).catch(() => {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `base directory '${base}' does not exist`);
-    });
-    const anchored = (pattern) => globMatcher(toPosix((0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)(pattern) ? (0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, pattern) : pattern));
-    const includes = patterns
-        .filter((p) => !p.startsWith("!"))
-        .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
-    const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
-    const found = [];
-    for await (const rel of walk(root)) {
-        const hit = includes.filter((inc) => inc.matcher.match(rel));
-        if (hit.length === 0 || excludes.some((ex) => ex.match(rel)))
-            continue;
-        for (const inc of hit)
-            inc.hits += 1;
-        const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(root, rel);
-        // A symlink pointing out of the tree would smuggle host files into the sandbox.
-        const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(absolute).catch(() => undefined);
-        const inside = real !== undefined && !(0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, real).startsWith("..") && !(0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, real));
-        if (!inside)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `'${rel}' resolves outside ${base}`);
-        if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(real)).isFile())
-            found.push({ absolute: real, relative: rel });
-    }
-    const unmatched = includes.find((inc) => inc.hits === 0);
-    if (unmatched && !allowNone)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `'${unmatched.pattern}' matches no file under ${base}`);
-    return found;
-}
-
-
-/***/ }),
-
 /***/ 5268:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -50925,381 +51232,6 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 1992:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Lg: () => (/* binding */ parseProtect),
-/* harmony export */   V4: () => (/* binding */ compileProtect),
-/* harmony export */   us: () => (/* binding */ findProtected)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_TOKEN, OFF_TOKEN, protectionOff, tomlSections, packageTestKeys, unprotectedChanges */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_globs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8684);
-/* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6107);
-
-
-
-/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
-const DEFAULT_TOKEN = "default";
-/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
-const OFF_TOKEN = "none";
-/**
- * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
- * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
- */
-function parseProtect(items) {
-    if (items === undefined)
-        return { defaults: true, globs: [], except: [] };
-    const setting = { defaults: false, globs: [], except: [] };
-    for (const item of items) {
-        if (item === OFF_TOKEN) {
-            if (items.length > 1)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
-            continue;
-        }
-        if (item === DEFAULT_TOKEN) {
-            setting.defaults = true;
-            continue;
-        }
-        const negated = item.startsWith("!");
-        const glob = negated ? item.slice(1) : item;
-        const path = (0,_core_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .checkRelativePath */ ._k)(glob);
-        if (!path.ok)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
-        (negated ? setting.except : setting.globs).push(glob);
-    }
-    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
-    }
-    return setting;
-}
-/** Whether the setting protects nothing: no rule to check, no file to restore. */
-function protectionOff(setting) {
-    return !setting.defaults && setting.globs.length === 0;
-}
-/** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
-const TEST_FILES = [
-    "**/test_*.py",
-    "**/*_test.py",
-    "**/tests/**",
-    "**/test/**",
-    "**/Tests/**",
-    "**/spec/**",
-    "**/__tests__/**",
-    "**/*.test.*",
-    "**/*.spec.*",
-    // node --test's own names besides `*.test.*` and `test/`.
-    "**/*_test.?(c|m)[jt]s",
-    "**/*-test.?(c|m)[jt]s",
-    "**/test-*.?(c|m)[jt]s",
-    "**/*Test.php",
-    "**/*.bats",
-    "**/test_*.sh",
-    "**/*_test.sh",
-];
-const DEFAULT_RULES = [
-    { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
-    // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
-    {
-        what: "a file the test runner loads before the tests",
-        scope: "always",
-        globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"],
-    },
-    // Run by every Python process at start-up.
-    {
-        what: "an import hook",
-        scope: "always",
-        globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
-    },
-    // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
-    {
-        what: "the test runner itself",
-        scope: "always",
-        globs: [
-            "**/pytest.py",
-            "**/pytest/__init__.py",
-            "**/_pytest/**",
-            "**/unittest.py",
-            "**/unittest/__init__.py",
-            "**/node_modules/**",
-            "**/.venv/**",
-            "**/vendor/bin/**",
-            "**/vendor/phpunit/**",
-        ],
-    },
-    {
-        what: "the test runner's configuration",
-        scope: "always",
-        globs: [
-            "**/pytest.ini",
-            "**/.pytest.ini",
-            "**/pytest.toml",
-            "**/.pytest.toml",
-            "**/tox.ini",
-            "**/setup.cfg",
-            "**/.coveragerc",
-            "**/jest.config.*",
-            "**/vitest.config.*",
-            "**/vitest.workspace.*",
-            "**/vite.config.*",
-            "**/.mocharc*",
-            "**/karma.conf.*",
-            "**/ava.config.*",
-            "**/babel.config.*",
-            "**/.babelrc*",
-            // npm's `node-options` preloads code into every test script.
-            "**/.npmrc",
-            "**/phpunit.xml",
-            "**/phpunit.xml.dist",
-            "**/phpunit.dist.xml",
-        ],
-    },
-    { what: "a workflow file", scope: "always", globs: [".github/**"] },
-    {
-        what: "the test runner's section of pyproject.toml",
-        scope: "section",
-        globs: ["**/pyproject.toml"],
-        relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS),
-    },
-    {
-        what: "package.json's test scripts or test runner's configuration",
-        scope: "section",
-        globs: ["**/package.json"],
-        relevant: packageTestKeys,
-    },
-];
-// ---------------------------------------------------------------------------------------------------------
-// pyproject.toml: the tables the test runners read, by a tolerant line-based reader (no TOML parser). A
-// line belongs to the key or table header that starts it; strings and brackets spanning lines are followed,
-// so a header inside a string is no header. A line it cannot read counts as relevant: when in doubt, a
-// change is protected.
-const PYPROJECT_SECTIONS = [
-    ["tool", "pytest"],
-    ["tool", "coverage"],
-    ["tool", "tox"],
-    ["project", "entry-points", "pytest11"],
-];
-const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
-/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
-function tomlKey(text) {
-    const parts = [];
-    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
-        KEY_PART.lastIndex = at;
-        const m = KEY_PART.exec(text);
-        if (!m)
-            return undefined;
-        if (m[1] !== undefined) {
-            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
-            try {
-                parts.push(JSON.parse(`"${m[1]}"`));
-            }
-            catch {
-                return undefined;
-            }
-        }
-        else
-            parts.push(m[2] ?? m[3]);
-    }
-    return parts.length > 0 ? parts : undefined;
-}
-/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
-function scanLine(text, scan) {
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        const triple = text.startsWith(c.repeat(3), i);
-        if (scan.mode === "code") {
-            if (c === "#")
-                break;
-            if (c === '"' || c === "'") {
-                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
-                if (triple)
-                    i += 2;
-            }
-            else if (c === "[" || c === "{")
-                scan.depth++;
-            else if (c === "]" || c === "}")
-                scan.depth = Math.max(0, scan.depth - 1);
-        }
-        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
-            i++;
-        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
-            scan.mode = "code";
-        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
-            scan.mode = "code";
-            i += 2;
-        }
-    }
-    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
-    if (scan.mode === "basic" || scan.mode === "literal")
-        scan.mode = "code";
-}
-const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
-const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
-const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
-/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
-function tomlSections(text, sections) {
-    const prefix = (short, long) => short.every((part, i) => part === long[i]);
-    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
-    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
-    const related = (path, header) => path === undefined ||
-        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
-    const kept = [];
-    const scan = { mode: "code", depth: 0 };
-    let table = [];
-    let owner = [];
-    for (const line of text.split("\n")) {
-        let rest = line;
-        let header = false;
-        if (scan.mode === "code" && scan.depth === 0) {
-            const head = HEADER.exec(line);
-            const key = head ? undefined : KEY_LINE.exec(line);
-            header = head !== null;
-            if (head) {
-                owner = tomlKey(head[1]);
-                table = owner ?? [];
-                rest = line.slice(head[0].length);
-            }
-            else if (key) {
-                const parts = tomlKey(key[1]);
-                owner = parts && [...table, ...parts];
-                rest = line.slice(key[0].length);
-            }
-            else if (/^\s*(#.*)?\r?$/.test(line))
-                continue;
-            else
-                owner = undefined;
-        }
-        scanLine(rest, scan);
-        if (related(owner, header))
-            kept.push(line.trim());
-    }
-    return kept.join("\n");
-}
-// ---------------------------------------------------------------------------------------------------------
-// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
-const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
-const TEST_SCRIPT = /^(pre|post)?test/;
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-/** JSON with every object's keys sorted: a reordering is no change. */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
-}
-/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
-function testScripts(scripts) {
-    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
-    for (const name of names) {
-        const body = scripts[name];
-        if (typeof body !== "string")
-            continue;
-        for (const word of body.split(/[\s"'&|;()]+/)) {
-            const called = word.replace(/^npm:/, "");
-            if (Object.hasOwn(scripts, called))
-                names.add(called);
-        }
-    }
-    return [...names].sort();
-}
-/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
-function packageTestKeys(text) {
-    let pkg;
-    try {
-        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-    }
-    catch {
-        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
-        return "";
-    }
-    if (!isRecord(pkg))
-        return "";
-    const picked = {};
-    for (const key of PACKAGE_KEYS)
-        if (Object.hasOwn(pkg, key))
-            picked[key] = pkg[key];
-    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
-    for (const name of testScripts(scripts))
-        picked[`scripts.${name}`] = scripts[name];
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
-}
-function compileProtect(setting, tests = []) {
-    const rules = [];
-    if (setting.globs.length > 0)
-        rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
-    if (setting.defaults) {
-        rules.push(...DEFAULT_RULES);
-        const testsGlobs = tests.filter((glob) => !glob.startsWith("!"));
-        if (testsGlobs.length > 0)
-            rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
-    }
-    return {
-        off: protectionOff(setting),
-        rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(_core_globs_js__WEBPACK_IMPORTED_MODULE_1__/* .globMatcher */ .f) })),
-        except: setting.except.map(_core_globs_js__WEBPACK_IMPORTED_MODULE_1__/* .globMatcher */ .f),
-    };
-}
-const decoder = new TextDecoder();
-const asText = (content) => (typeof content === "string" ? content : decoder.decode(content));
-function sameContent(a, b) {
-    if (typeof a === "string" && typeof b === "string")
-        return a === b;
-    const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
-    return Buffer.compare(x, y) === 0;
-}
-/** The rule that protects this change of `path`, or undefined. */
-function protecting(rules, path, before, after) {
-    if (rules.except.some((m) => m.match(path)))
-        return undefined;
-    return rules.rules.find((rule) => {
-        if (!rule.matchers.some((m) => m.match(path)))
-            return false;
-        if (rule.scope === "existing")
-            return before !== undefined;
-        if (rule.scope === "always")
-            return true;
-        const relevant = (content) => (content == null ? "" : rule.relevant(asText(content)));
-        return relevant(before) !== relevant(after);
-    });
-}
-/**
- * Which of the candidate's `changes` (path → new content, null = deleted; paths already checked by
- * core/paths.ts) `protect` covers. A change to bytes the base already has is no change.
- */
-function findProtected(rules, base, changes) {
-    const files = [];
-    if (rules.off)
-        return { protected: [], files };
-    for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        const before = base.get(path);
-        if (before === undefined && after === null)
-            continue;
-        if (before !== undefined && after !== null && sameContent(before, after))
-            continue;
-        const rule = protecting(rules, path, before, after);
-        if (!rule)
-            continue;
-        const change = before === undefined ? "added" : after === null ? "deleted" : "changed";
-        files.push({ path, change, what: rule.what, restore: before ?? null });
-    }
-    return { protected: files.map((file) => file.path), files };
-}
-/**
- * The changes the candidate runs with: the protected ones dropped, so the base's version of each protected
- * file is what the sandbox holds, and one the candidate added is absent.
- */
-function unprotectedChanges(changes, protection) {
-    const dropped = new Set(protection.protected);
-    return new Map([...changes].filter(([path]) => !dropped.has(path)));
-}
-
-
-/***/ }),
-
 /***/ 3205:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -51356,6 +51288,62 @@ function decodeUtf8(bytes, cut) {
 
 /***/ }),
 
+/***/ 4686:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lg: () => (/* binding */ parseProtect),
+/* harmony export */   lh: () => (/* binding */ protectionOff)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_TOKEN, OFF_TOKEN */
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6107);
+// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
+// what a candidate changed). Pure.
+
+
+/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
+const DEFAULT_TOKEN = "default";
+/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
+const OFF_TOKEN = "none";
+/**
+ * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
+ * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
+ */
+function parseProtect(items) {
+    if (items === undefined)
+        return { defaults: true, globs: [], except: [] };
+    const setting = { defaults: false, globs: [], except: [] };
+    for (const item of items) {
+        if (item === OFF_TOKEN) {
+            if (items.length > 1)
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+            continue;
+        }
+        if (item === DEFAULT_TOKEN) {
+            setting.defaults = true;
+            continue;
+        }
+        const negated = item.startsWith("!");
+        const glob = negated ? item.slice(1) : item;
+        const path = (0,_core_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .checkRelativePath */ ._k)(glob);
+        if (!path.ok)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
+        (negated ? setting.except : setting.globs).push(glob);
+    }
+    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+    }
+    return setting;
+}
+/** Whether the setting protects nothing: no rule to check, no file to restore. */
+function protectionOff(setting) {
+    return !setting.defaults && setting.globs.length === 0;
+}
+
+
+/***/ }),
+
 /***/ 7100:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -51373,7 +51361,7 @@ function decodeUtf8(bytes, cut) {
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4296);
 /* harmony import */ var _verdict_results_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3917);
 /* harmony import */ var _core_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2184);
-/* harmony import */ var _prepare_protect_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1992);
+/* harmony import */ var _protect_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4686);
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
 
@@ -51598,7 +51586,7 @@ function readRun(input, early) {
         testResults: parseGlobs("test-results", input("test-results")),
         compare: parseChoice("compare", input("compare"), ["none", "base"]),
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-        protect: (0,_prepare_protect_js__WEBPACK_IMPORTED_MODULE_8__/* .parseProtect */ .Lg)(parseList(input("protect"))),
+        protect: (0,_protect_js__WEBPACK_IMPORTED_MODULE_8__/* .parseProtect */ .Lg)(parseList(input("protect"))),
         failOnFlaky: early.failOnWords.includes("flaky"),
     };
 }
@@ -52050,13 +52038,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
-/***/ 1455:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-
-/***/ }),
-
 /***/ 7067:
 /***/ ((module) => {
 
@@ -52082,13 +52063,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-
-/***/ }),
-
-/***/ 6760:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2194);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3808);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2194:
+/***/ 3808:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51811,8 +51811,9 @@ function extractCode(reply, language) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/prepare/protect.ts
-
+;// CONCATENATED MODULE: ./src/settings/protect.ts
+// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
+// what a candidate changed). Pure.
 
 
 /** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
@@ -51853,6 +51854,10 @@ function parseProtect(items) {
 function protectionOff(setting) {
     return !setting.defaults && setting.globs.length === 0;
 }
+
+;// CONCATENATED MODULE: ./src/prepare/protect.ts
+
+
 /** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
 const TEST_FILES = [
     "**/test_*.py",

@@ -14872,8 +14872,9 @@ function extractCode(reply, language) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/prepare/protect.ts
-
+;// CONCATENATED MODULE: ./src/settings/protect.ts
+// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
+// what a candidate changed). Pure.
 
 
 /** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
@@ -14914,6 +14915,10 @@ function parseProtect(items) {
 function protectionOff(setting) {
     return !setting.defaults && setting.globs.length === 0;
 }
+
+;// CONCATENATED MODULE: ./src/prepare/protect.ts
+
+
 /** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
 const TEST_FILES = [
     "**/test_*.py",

@@ -4,9 +4,10 @@ import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathThroughSymlink } from "./patch.js";
 import { isExecutable } from "./tests.js";
-import type { BaseTree as TreeFiles } from "./tree.js";
+import type { BaseTree } from "./tree.js";
 
-export type BaseTree =
+/** The base's versions of the files a patch touches: read one by one, without reading the whole tree. */
+export type TouchedFiles =
   { ok: true; files: Map<string, Uint8Array>; executable: Set<string> } | { ok: false; reason: string };
 
 async function isSymlink(root: string, path: string): Promise<boolean> {
@@ -15,7 +16,7 @@ async function isSymlink(root: string, path: string): Promise<boolean> {
 }
 
 /** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
-function throughLink(paths: string[], links: ReadonlySet<string>): BaseTree | undefined {
+function throughLink(paths: string[], links: ReadonlySet<string>): TouchedFiles | undefined {
   const through = pathThroughSymlink(paths, (p) => links.has(p));
   return through
     ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` }
@@ -23,7 +24,7 @@ function throughLink(paths: string[], links: ReadonlySet<string>): BaseTree | un
 }
 
 /** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
-export async function loadBaseTree(root: string, paths: string[]): Promise<BaseTree> {
+export async function loadBaseTree(root: string, paths: string[]): Promise<TouchedFiles> {
   // Every prefix is checked: a symlinked directory in the checkout would lead a write out of the tree.
   const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
   const links = new Set<string>();
@@ -42,7 +43,7 @@ export async function loadBaseTree(root: string, paths: string[]): Promise<BaseT
 }
 
 /** The same as loadBaseTree, from a base tree already read: its links refuse what goes through them. */
-export function baseOfTree(tree: Pick<TreeFiles, "files">, paths: string[]): BaseTree {
+export function baseOfTree(tree: Pick<BaseTree, "files">, paths: string[]): TouchedFiles {
   const links = new Set(tree.files.filter((file) => file.linkTarget !== undefined).map((file) => file.path));
   const refused = throughLink(paths, links);
   if (refused) return refused;

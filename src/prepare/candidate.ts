@@ -4,7 +4,7 @@
 import { LANGUAGES, languageOfPath, type CheckGroup } from "../core/languages.js";
 import type { Candidate, Language, Limits, SandboxFile, Status } from "../core/model.js";
 import type { Settings } from "../settings/settings.js";
-import { baseOfTree, loadBaseTree, type BaseTree as TouchedFiles } from "./base-tree.js";
+import { baseOfTree, loadBaseTree, type TouchedFiles } from "./base-tree.js";
 import { extractCode, findPatchBlocks } from "./extract.js";
 import { applyPatch, parsePatch, touchedPaths } from "./patch.js";
 import { compileProtect, findProtected, type Content, type Protection, type ProtectRules } from "./protect.js";

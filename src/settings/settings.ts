@@ -10,7 +10,7 @@ import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { globProblem } from "../verdict/results/index.js";
 import { parseDuration, parseSize } from "../core/units.js";
-import { parseProtect, type ProtectSetting } from "../prepare/protect.js";
+import { parseProtect, type ProtectSetting } from "./protect.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
