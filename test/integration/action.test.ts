@@ -19,7 +19,8 @@ import {
   type FakeGitHub,
 } from "../support/github-server.js";
 import { node24Path, pullRequestEvent, runStep, workflowRunEvent, type StepOptions } from "./bundled-action.js";
-import { TEST_IMAGE, docker } from "./support.js";
+import { PYTHON_DEV_IMAGE, TEST_IMAGE, docker } from "./support.js";
+import { checkout } from "./checkout.js";
 import { tempDir } from "../support/temp.js";
 
 const PR = 7;
@@ -153,6 +154,35 @@ describe("the bundled action on a pull request", () => {
     ]);
     expect(result.stdout).toMatch(/::error title=[^\n]*,file=calc\/ops\.py,line=8[,:]/);
     expect(gateComments()[0]!.body).toContain("calc/ops.py");
+  });
+
+  it("a pull request that rewrites pytest's reports in a conftest.py is protected, the file named in the comment and an annotation", async () => {
+    const repo = checkout(resolve(import.meta.dirname, "../fixtures/repos/protect-py"));
+    github.setDiff(
+      "octo",
+      "app",
+      PR,
+      readFileSync(resolve(import.meta.dirname, "../fixtures/repos/protect-py-patches/conftest-report.patch"), "utf8"),
+    );
+    const result = await runStep({
+      ...step({
+        source: "pull-request",
+        tests: "",
+        image: PYTHON_DEV_IMAGE,
+        command: "python3 -m pytest -q -p no:cacheprovider --junitxml=reports/pytest.xml",
+        "test-results": "reports/*.xml",
+        timeout: "30s",
+      }),
+      workspace: repo,
+    });
+    expect(result.exitCode, result.stdout).toBe(1);
+    expect(JSON.parse(result.outputs.results!)).toEqual([
+      expect.objectContaining({ id: `pull-${PR}`, status: "protected" }),
+    ]);
+    expect(result.stdout).toMatch(
+      /::error title=[^\n]*changed the protected file conftest\.py[^\n]*,file=conftest\.py/,
+    );
+    expect(gateComments()[0]!.body).toContain("changed protected file: conftest.py");
   });
 
   it("removes the run's leftover containers in the post step", async () => {
