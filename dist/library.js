@@ -15290,17 +15290,25 @@ function extraFiles(candidate) {
 }
 // One compiled `protect` per run's settings: its globs are compiled once, not per candidate.
 const compiled = new WeakMap();
-function protectRules(settings) {
+/**
+ * The rules for a kind of candidate. For a reply, `tests` names the test files copied in beside its code:
+ * they are protected. For a patch, `tests` narrows the base tree, and may name the code too (`src/**,tests/**`):
+ * protecting it by name would protect every patch, so only the default's test layouts protect its tests.
+ */
+function protectRules(settings, kind) {
     let rules = compiled.get(settings);
     if (!rules) {
-        rules = compileProtect(settings.run.protect, settings.source.tests);
+        rules = {
+            reply: compileProtect(settings.run.protect, settings.source.tests),
+            patch: compileProtect(settings.run.protect),
+        };
         compiled.set(settings, rules);
     }
-    return rules;
+    return rules[kind];
 }
 /** What `protect` makes of the candidate's changes (path → content, null deleted) against the base's files. */
-function protectionOf(settings, base, changes) {
-    return findProtected(protectRules(settings), { get: base }, changes);
+function protectionOf(settings, kind, base, changes) {
+    return findProtected(protectRules(settings, kind), { get: base }, changes);
 }
 const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
@@ -15329,7 +15337,7 @@ async function prepareReply(candidate, ctx) {
     const tests = byPath(ctx.testFiles);
     const withCode = (code) => {
         const own = byPath([...extra, { path: target, content: code }]);
-        const protection = protectionOf(settings, (path) => tests.get(path)?.content, contentsOf(own));
+        const protection = protectionOf(settings, "reply", (path) => tests.get(path)?.content, contentsOf(own));
         // A protected file is left out: the `tests` file of that name (the base's) is what runs, or none.
         const kept = new Set(protection.protected);
         const files = [...own.values()].filter((f) => !kept.has(f.path));
@@ -15380,7 +15388,7 @@ function patchProtection(applied, startFiles, candidate, settings) {
     const start = byPath(startFiles);
     const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
     const base = (path) => applied.touched.files.get(path) ?? start.get(path)?.content;
-    return protectionOf(settings, base, changes);
+    return protectionOf(settings, "patch", base, changes);
 }
 /**
  * The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the

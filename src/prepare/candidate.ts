@@ -114,24 +114,33 @@ function extraFiles(candidate: Candidate): SandboxFile[] {
 }
 
 // One compiled `protect` per run's settings: its globs are compiled once, not per candidate.
-const compiled = new WeakMap<Settings, ProtectRules>();
+const compiled = new WeakMap<Settings, Record<Candidate["kind"], ProtectRules>>();
 
-function protectRules(settings: Settings): ProtectRules {
+/**
+ * The rules for a kind of candidate. For a reply, `tests` names the test files copied in beside its code:
+ * they are protected. For a patch, `tests` narrows the base tree, and may name the code too (`src/**,tests/**`):
+ * protecting it by name would protect every patch, so only the default's test layouts protect its tests.
+ */
+function protectRules(settings: Settings, kind: Candidate["kind"]): ProtectRules {
   let rules = compiled.get(settings);
   if (!rules) {
-    rules = compileProtect(settings.run.protect, settings.source.tests);
+    rules = {
+      reply: compileProtect(settings.run.protect, settings.source.tests),
+      patch: compileProtect(settings.run.protect),
+    };
     compiled.set(settings, rules);
   }
-  return rules;
+  return rules[kind];
 }
 
 /** What `protect` makes of the candidate's changes (path → content, null deleted) against the base's files. */
 function protectionOf(
   settings: Settings,
+  kind: Candidate["kind"],
   base: (path: string) => Content | undefined,
   changes: ReadonlyMap<string, Content | null>,
 ): Protection {
-  return findProtected(protectRules(settings), { get: base }, changes);
+  return findProtected(protectRules(settings, kind), { get: base }, changes);
 }
 
 const byPath = (files: readonly SandboxFile[]) => new Map(files.map((f) => [f.path, f]));
@@ -161,7 +170,7 @@ async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<
   const tests = byPath(ctx.testFiles);
   const withCode = (code: string): Prepared => {
     const own = byPath([...extra, { path: target, content: code }]);
-    const protection = protectionOf(settings, (path) => tests.get(path)?.content, contentsOf(own));
+    const protection = protectionOf(settings, "reply", (path) => tests.get(path)?.content, contentsOf(own));
     // A protected file is left out: the `tests` file of that name (the base's) is what runs, or none.
     const kept = new Set(protection.protected);
     const files = [...own.values()].filter((f) => !kept.has(f.path));
@@ -227,7 +236,7 @@ function patchProtection(applied: Applied, startFiles: SandboxFile[], candidate:
   const start = byPath(startFiles);
   const changes = new Map<string, Content | null>([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
   const base = (path: string) => applied.touched.files.get(path) ?? start.get(path)?.content;
-  return protectionOf(settings, base, changes);
+  return protectionOf(settings, "patch", base, changes);
 }
 
 /**

@@ -155,6 +155,23 @@ describe("prepareCandidate on a patch", () => {
       expect(ready.files.map((f) => f.path)).toContain("conftest.py");
     });
 
+    it("protects the files `tests` names for a reply, not for a patch, where `tests` narrows the tree and names code too", async () => {
+      const workdir = checkout();
+      const ready = prepared(await prepareCandidate(patch(EDIT_A), context({ workdir, tests: "pkg/**" })));
+      expect(ready.protected).toBeUndefined();
+      expect(ready.files.map((f) => [f.path, Buffer.from(f.content).toString()])).toContainEqual([
+        "pkg/a.py",
+        "x = 3\n",
+      ]);
+      const onTests = prepared(
+        await prepareCandidate(
+          reply("```python\nassert True\n```\n"),
+          context({ tests: TEST_FILE.path, target: TEST_FILE.path }),
+        ),
+      );
+      expect(onTests.protected).toEqual([TEST_FILE.path]);
+    });
+
     it("ends a reply whose target is a test file protected: the test file runs as the base has it", async () => {
       const ready = prepared(
         await prepareCandidate(reply("```python\nassert True\n```\n"), context({ target: TEST_FILE.path })),
