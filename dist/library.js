@@ -20960,6 +20960,10 @@ function readJobShape(input) {
     // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
     if (postReport && merge.length > 0)
         throw new errors_InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+    // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
+    // tests and no command would pass wrong code that merely runs. A job that judges nothing needs none.
+    if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
+        throw new errors_InputError("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
     const commentKey = input("comment-key");
     if (commentKey.length > COMMENT_KEY_MAX)
         throw new errors_InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);

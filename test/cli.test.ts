@@ -34,7 +34,11 @@ describe("sandbox-gate run: bad input", () => {
     [["--memory", "256q"], "sandbox-gate: --memory: '256q' is not a size"],
     [["--timeout=-1"], "sandbox-gate: --timeout: '-1' is not a positive duration"],
     [["--language", "cobol"], "sandbox-gate: --language: 'cobol' is not one of auto"],
-    [["--tests", "no/such/test_*.py"], "sandbox-gate: --tests: 'no/such/test_*.py' matches no file"],
+    [
+      ["--tests", "no/such/test_*.py", "--command", "python3 -m pytest"],
+      "sandbox-gate: --tests: 'no/such/test_*.py' matches no file",
+    ],
+    [["--tests", "examples/test_solution.py"], "sandbox-gate: --command: is required when 'tests' is set"],
     [["--fail-on", "pass,nope"], "sandbox-gate: --fail-on: 'nope' is not one of"],
     [["--pids-limit", "3"], "sandbox-gate: --pids-limit: '3' is not a whole number ≥ 8"],
     [["--format", "xml"], "sandbox-gate: --format: 'xml' is not one of table, json, jsonl"],

@@ -34,7 +34,7 @@ describe("openSandbox options", () => {
     [{ pidsLimit: 3 }, "option 'pidsLimit': '3' is not a whole number ≥ 8"],
     [{ language: "cobol" as never }, "option 'language': 'cobol' is not one of auto"],
     [{ setupNetwork: "host" as never }, "option 'setupNetwork': 'host' is not one of none, bridge"],
-    [{ tests: ["no/such/*.py"] }, "option 'tests': 'no/such/*.py' matches no file"],
+    [{ tests: ["no/such/*.py"], command: "python3 -m pytest -q" }, "option 'tests': 'no/such/*.py' matches no file"],
     [{ cpus: {} as never }, "option 'cpus': must be a string, a number, true or false, or a list of strings"],
   ])("%j → an InputError naming the option", async (options, message) => {
     const error = await rejection(openSandbox({ workdir: tempDir("lib-options"), ...options }));
@@ -63,6 +63,7 @@ describe("openSandbox options", () => {
       timeout: 2,
       memory: 128 * 1024 * 1024,
       tests: ["test_a.py", "test_b.py"],
+      command: "python3 -m pytest -q",
       patchFuzz: true,
       concurrency: 1,
     });

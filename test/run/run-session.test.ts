@@ -67,7 +67,14 @@ async function run(
   inputs: Partial<Record<InputName, string>> = {},
 ): Promise<Run> {
   const settings = readSettings(
-    (name) => ({ tests: "test_solution.py", pull: "never", language: "python", ...inputs })[name] ?? "",
+    (name) =>
+      ({
+        tests: "test_solution.py",
+        command: "python3 test_solution.py",
+        pull: "never",
+        language: "python",
+        ...inputs,
+      })[name] ?? "",
     {
       defaultWorkdir: workdir,
       cpuCount: 2,

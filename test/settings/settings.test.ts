@@ -79,10 +79,21 @@ describe("readSettings", () => {
     });
   });
 
+  it("refuses tests without a command, whose default would run the candidate's file and never the tests", () => {
+    const error = inputError(() => read({ tests: "tests/test_x.py" }));
+    expect(error.message).toMatch(/^Input 'command': is required when 'tests' is set/);
+    expect(read({ tests: "tests/test_x.py", command: "python3 -m pytest -q" }).source.tests).toEqual([
+      "tests/test_x.py",
+    ]);
+    // A job that judges nothing runs no command.
+    expect(read({ tests: "tests/test_x.py", merge: "shard-*.json" }).reports.merge).toEqual(["shard-*.json"]);
+  });
+
   it("reads lists and choices", () => {
     const s = read({
       authors: "agent-*[bot], me",
       tests: "tests/**\n!tests/slow/**",
+      command: "python3 -m pytest -q",
       "fail-on": "timeout",
       language: "Python",
     });
