@@ -43191,9 +43191,12 @@ function icons_verdictIcon(failed, ours) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
+
+/** The moving tag of this release's major (`v0` for 0.y.z), as the README's `uses:` lines name it. */
+const MAJOR_TAG = `v${package_namespaceObject.rE.split(".")[0]}`;
 /**
  * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
- * of the release they pin, `@v1`), what it is and what for.
+ * of the release's major tag they pin, `@v0`), what it is and what for.
  */
 /** A string property and what it means: most of a schema's properties. */
 function declare_text(description) {
@@ -43202,7 +43205,7 @@ function declare_text(description) {
 function shipped(name, title, description) {
     return {
         $schema: "https://json-schema.org/draft/2020-12/schema",
-        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
+        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/${MAJOR_TAG}/docs/${name}.schema.json`,
         title,
         description,
     };

@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3808);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3742);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3808:
+/***/ 3742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46129,10 +46129,15 @@ function verdictIcon(failed, ours) {
     return ours ? statuses_STATUS_INFO.sandbox_error.icon : statuses_STATUS_INFO.test_failed.icon;
 }
 
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
+
+/** The moving tag of this release's major (`v0` for 0.y.z), as the README's `uses:` lines name it. */
+const MAJOR_TAG = `v${package_namespaceObject.rE.split(".")[0]}`;
 /**
  * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
- * of the release they pin, `@v1`), what it is and what for.
+ * of the release's major tag they pin, `@v0`), what it is and what for.
  */
 /** A string property and what it means: most of a schema's properties. */
 function declare_text(description) {
@@ -46141,7 +46146,7 @@ function declare_text(description) {
 function shipped(name, title, description) {
     return {
         $schema: "https://json-schema.org/draft/2020-12/schema",
-        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
+        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/${MAJOR_TAG}/docs/${name}.schema.json`,
         title,
         description,
     };

@@ -74,11 +74,22 @@ describe("a release's tags and commands", () => {
 
 describe("the commit's files", () => {
   it("package.json must say the version", () => {
-    expect(packageCheck('{"version": "1.1.0"}', v("1.1.0"))).toEqual({
+    const complete = {
+      description: "d",
+      license: "MIT",
+      repository: { type: "git", url: "git+https://github.com/o/r.git" },
+      homepage: "https://github.com/o/r#readme",
+      bugs: { url: "https://github.com/o/r/issues" },
+    };
+    const pkg = (extra: object) => JSON.stringify({ ...complete, ...extra });
+    expect(packageCheck(pkg({ version: "1.1.0" }), v("1.1.0"))).toEqual({
       name: "package.json",
       ok: true,
       detail: "version 1.1.0",
     });
+    expect(packageCheck(pkg({ version: "1.1.0", repository: undefined, bugs: "" }), v("1.1.0")).detail).toBe(
+      "has no repository, bugs: npm's page and provenance need them",
+    );
     expect(packageCheck('{"version": "1.0.0"}', v("1.1.0")).detail).toBe("says version 1.0.0, not 1.1.0");
     expect(packageCheck("{", v("1.1.0")).detail).toBe("is not valid JSON");
     expect(packageCheck(undefined, v("1.1.0")).detail).toBe("the commit has no package.json");
@@ -153,7 +164,17 @@ function repository(commits: Commit[]): { dir: string; git: (...args: string[]) 
   mkdirSync(join(dir, "dist"));
   writeFileSync(join(dir, "scripts/build.mjs"), BUILD);
   for (const c of commits) {
-    const pkg = { name: "fixture", version: c.version, private: true, scripts: { build: "node scripts/build.mjs" } };
+    const pkg = {
+      name: "fixture",
+      version: c.version,
+      description: "a fixture",
+      license: "MIT",
+      repository: "github:o/fixture",
+      homepage: "https://github.com/o/fixture#readme",
+      bugs: "https://github.com/o/fixture/issues",
+      private: true,
+      scripts: { build: "node scripts/build.mjs" },
+    };
     const lock = {
       name: "fixture",
       version: c.version,

@@ -51,22 +51,25 @@ export function versionCheck(version: Version, tags: string[]): Check {
   };
 }
 
-/** package.json at the commit (undefined: it has none) must already say the version. */
+/** What npm's page, `npm repo` / `npm bugs` and provenance need: a release without them is refused. */
+const PACKAGE_METADATA = ["description", "license", "repository", "homepage", "bugs"] as const;
+
+/** package.json at the commit (undefined: it has none) must already say the version, and say where it lives. */
 export function packageCheck(packageJson: string | undefined, version: Version): Check {
   const name = "package.json";
   if (packageJson === undefined) return { name, ok: false, detail: "the commit has no package.json" };
-  let found: unknown;
+  let found: Record<string, unknown>;
   try {
-    found = (JSON.parse(packageJson) as { version?: unknown } | null)?.version;
+    found = (JSON.parse(packageJson) as Record<string, unknown> | null) ?? {};
   } catch {
     return { name, ok: false, detail: "is not valid JSON" };
   }
-  const ok = found === formatVersion(version);
-  return {
-    name,
-    ok,
-    detail: ok ? `version ${String(found)}` : `says version ${String(found)}, not ${formatVersion(version)}`,
-  };
+  if (found.version !== formatVersion(version))
+    return { name, ok: false, detail: `says version ${String(found.version)}, not ${formatVersion(version)}` };
+  const missing = PACKAGE_METADATA.filter((key) => found[key] === undefined || found[key] === "");
+  return missing.length === 0
+    ? { name, ok: true, detail: `version ${String(found.version)}` }
+    : { name, ok: false, detail: `has no ${missing.join(", ")}: npm's page and provenance need them` };
 }
 
 /** CHANGELOG.md at the commit must have the release's section, `## [X.Y.Z]` (a date may follow). */

@@ -1,10 +1,14 @@
 // What every declared schema shares: the draft it is written in (validate.ts compiles with that draft's
 // class), where it is published, how its TypeScript type is derived, and how a value is laid out in it.
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import packageJson from "../../../package.json" with { type: "json" };
+
+/** The moving tag of this release's major (`v0` for 0.y.z), as the README's `uses:` lines name it. */
+const MAJOR_TAG = `v${packageJson.version.split(".")[0]}`;
 
 /**
  * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
- * of the release they pin, `@v1`), what it is and what for.
+ * of the release's major tag they pin, `@v0`), what it is and what for.
  */
 /** A string property and what it means: most of a schema's properties. */
 export function text<const D extends string>(description: D) {
@@ -18,7 +22,7 @@ export function shipped<const N extends string, const T extends string, const D 
 ) {
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
-    $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/docs/${name}.schema.json`,
+    $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/${MAJOR_TAG}/docs/${name}.schema.json`,
     title,
     description,
   } as const;
