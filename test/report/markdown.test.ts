@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import {
   clip,
@@ -58,14 +59,35 @@ function cellCount(row: string): number {
   return row.split(/(?<!\\)\|/).length - 2;
 }
 
+/** `body` without its fenced code blocks, each of which must be closed by a fence as long as its opening. */
+function withoutFences(body: string): string {
+  const kept: string[] = [];
+  let open: string | undefined;
+  for (const line of body.split("\n")) {
+    if (open === undefined) {
+      const fence = /^(`{3,})$/.exec(line);
+      if (fence) open = fence[1];
+      else kept.push(line);
+    } else if (line === open) open = undefined;
+    // A line of backticks as long as the fence inside the block would have closed it early.
+    else expect(/^`+\s*$/.test(line) && line.trim().length >= open.length).toBe(false);
+  }
+  expect(open).toBeUndefined();
+  return kept.join("\n");
+}
+
+/** The body as a GFM renderer makes it HTML (GitHub's sanitizer only removes more). */
+function rendered(body: string): string {
+  return marked.parse(body, { gfm: true, async: false });
+}
+
 function expectWellFormed(body: string): void {
-  expect(count(body, "<details>")).toBe(count(body, "</details>"));
-  expect(count(body, "<pre>")).toBe(count(body, "</pre>"));
-  // Table rows only: a `<pre>` may hold lines that look like rows.
-  const rows = body
-    .replace(/<pre>[^]*?<\/pre>/g, "")
-    .split("\n")
-    .filter((l) => l.startsWith("| "));
+  // Outside code: what is left is markdown and our own HTML.
+  const outside = withoutFences(body);
+  expect(count(outside, "<details>")).toBe(count(outside, "</details>"));
+  expect(outside).not.toContain("<pre>");
+  // Table rows only: a fenced block may hold lines that look like rows.
+  const rows = outside.split("\n").filter((l) => l.startsWith("| "));
   for (const row of rows) expect(cellCount(row)).toBe(cellCount(rows[0]!));
 }
 
@@ -90,14 +112,20 @@ describe("renderComment golden files", () => {
     );
     expectWellFormed(body);
     expect(body.startsWith(`${MARKER}\n`)).toBe(true);
-    expect(count(body, "<details>")).toBe(1);
+    // The output is shown as it is, in fenced blocks: outside them, and once rendered, it is text only.
+    const outside = withoutFences(body);
+    expect(count(outside, "<details>")).toBe(1);
     // A copy of the marker in the output must not make the comment look like two.
     expect(count(body, MARKER)).toBe(1);
     expect(body).not.toMatch(/@someone|@org/);
-    expect(body).not.toMatch(/<img|<script|<b>x/);
+    expect(outside).not.toMatch(/<img|<script|<b>x/);
     expect(body).not.toMatch(/[\x00-\x08\x0b-\x1f\u202e]/);
+    const html = rendered(body);
+    expect(count(html, "<details>")).toBe(1);
+    expect(count(html, "</details>")).toBe(1);
+    expect(html).not.toMatch(/<img|<script|<b>x|<a /);
     // Markdown is parsed outside HTML blocks only: there, no link or image may survive.
-    const markdown = body.replace(/<pre>[^]*?<\/pre>|<summary>.*<\/summary>/g, "");
+    const markdown = withoutFences(body).replace(/<summary>.*<\/summary>/g, "");
     expect(markdown).not.toMatch(/(?<!\\)\[a\]\(b\)|(?<!\\)!\[i\]|\]\(javascript:/);
     expectGolden("hostile.md", body);
   });
@@ -168,21 +196,38 @@ describe("the conversation comment: verdict first, read in five seconds", () => 
   it("four replies: the latest decides, the older three are history with their verdicts", () => {
     const body = comment("replies-4.md", CONVERSATION);
     expect(verdictFirst(body)).toMatch(
-      /^### ❌ 1 of 4 replies passed — latest from @\u200bcoder\\\[bot\\\] fails the tests — at \[`abc1234`\]/,
+      /^### ❌ the latest reply, from @\u200bcoder\\\[bot\\\], fails the tests — overall: 1 of 4 replies passed — at \[`abc1234`\]/,
     );
     expect(body).toContain("<summary>History: 3 earlier replies, 1 passed</summary>");
     expect(body).toContain("[workflow run](https://github.com/acme/app/actions/runs/42)");
     expect(body).toContain("1 judged, 3 carried over");
-    // Feedback wraps: no <pre> around it.
-    expect(body).toMatch(/\*\*Feedback\*\*\n\n<p><code>Traceback \(most recent call last\):<\/code><br><code> {2}File/);
+    // The traceback in a fenced block, its lines and indents kept; not inline-code chips joined by <br>.
+    expect(body).toContain(
+      `**Feedback**\n\n\`\`\`\nTraceback (most recent call last):\n  File "/work/test_solution.py"`,
+    );
+    expect(body).not.toMatch(/<br>|<p><code>/);
+    // Why it failed, in view: the failing test and its assertion, outside any <details>.
+    expect(body.slice(0, body.indexOf("<details>"))).toContain(
+      "- ❌ **reply 4** by @\u200bcoder\\[bot\\]: the reply's code fails `test_add_floats` — `AssertionError: 0.30000000000000004 != 0.3 within 9 places",
+    );
     expect(count(body, "<details>")).toBe(2);
   });
 
   it("sixty replies by three agents: three decide, fifty-seven are history, output cut to fit", () => {
     const body = comment("replies-60.md", CROWD);
+    // The three replies that decide first, the totals second.
     expect(verdictFirst(body)).toMatch(
-      /^### ❌ 10 of 60 replies passed — latest from @\u200bagent-a\\\[bot\\\] passes the tests, from @\u200bagent-b/,
+      /^### ❌ latest 3 replies \(one per author\): 1 failed, 1 could not be judged, 1 passed — overall: 10 of 60 replies passed — at /,
     );
+    // A next step for each: what failed for the agent's, re-run for ours.
+    const steps = body.slice(body.indexOf("**Next steps**"), body.indexOf("<details>"));
+    expect(steps).toContain(
+      "**reply 59** by @\u200bagent-b\\[bot\\]: the reply's code fails `test_add_floats` — `AssertionError:",
+    );
+    expect(steps).toContain(
+      "- ⚠️ **reply 60** by @\u200bagent-c\\[bot\\]: our failure, not the code's: re-run — image python:3.12-slim: pull failed",
+    );
+    expect(steps).not.toContain("reply 58");
     expect(body).toContain("History: 57 earlier replies");
     expect(body).toContain("⚠️ sandbox error (ours: re-run)");
     expect(body).toContain("some output was shortened");
@@ -192,7 +237,7 @@ describe("the conversation comment: verdict first, read in five seconds", () => 
     const ours = [reply(1, { status: "pass" }), reply(2, { status: "sandbox_error", feedback: "engine down" })];
     const body = renderComment(conversationInput(ours));
     expect(verdictFirst(body)).toMatch(
-      /^### ⚠️ 1 of 2 replies passed — latest from .* could not be judged \(our sandbox failed: re-run\)/,
+      /^### ⚠️ the latest reply, from .* could not be judged \(our sandbox failed: re-run\) — overall: 1 of 2 replies passed/,
     );
   });
 });
