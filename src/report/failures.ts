@@ -23,7 +23,7 @@ export interface Failures {
 }
 
 // An exception's line, as Python, Node and most runners print it: `AssertionError: …`, `KeyError: 'x'`.
-const EXCEPTION = /^[A-Za-z_][\w.]*(?:Error|Exception|Failure|Exit|Interrupt|Iteration)\b(?: \[\w+\])?(?::.*)?$/;
+const EXCEPTION = /^(?:[A-Za-z_][\w.]*)?(?:Error|Exception|Failure|Exit|Interrupt|Iteration)\b(?: \[\w+\])?(?::.*)?$/;
 // pytest's explanation lines under a failing test: `E   assert 'nope' == 'Fizz'`.
 const PYTEST_E = /^E {2,}(\S.*)$/;
 const PYTEST_SUMMARY = /^(?:FAILED|ERROR) (\S+)(?: - (.*))?$/;
@@ -68,13 +68,33 @@ function errorLine(line: string): string | undefined {
   return EXCEPTION.test(line) ? line.trim() : undefined;
 }
 
-// `FAILED test_calc.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'`
+// `FAILED test_calc.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'`; pytest cuts the message at
+// the terminal's width (`…0.30000000000...`): then the test's own section says it whole (its first `E` line).
 function pytestSummary(lines: string[]): Failure[] {
+  let sections: Map<string, string> | undefined;
   return lines.flatMap((line) => {
     const m = PYTEST_SUMMARY.exec(line);
     if (!m || !m[1]!.includes("::")) return [];
-    return [{ name: m[1]!, ...(m[2] && { message: m[2].trim() }) }];
+    let message = m[2]?.trim();
+    if (message === undefined || message.endsWith("...")) {
+      sections ??= pytestSections(lines);
+      message = sections.get(m[1]!.split("::").slice(1).join(".")) ?? message;
+    }
+    return [{ name: m[1]!, ...(message && { message }) }];
   });
+}
+
+/** pytest's failure sections (`____ TestAdd.test_add ____`), each title with its first `E` line. */
+function pytestSections(lines: string[]): Map<string, string> {
+  const first = new Map<string, string>();
+  let title: string | undefined;
+  for (const line of lines) {
+    const head = /^_{3,} (.+?) _{3,}$/.exec(line);
+    if (head) title = head[1];
+    const e = PYTEST_E.exec(line);
+    if (title !== undefined && e && !first.has(title)) first.set(title, e[1]!.trim());
+  }
+  return first;
 }
 
 // `FAIL: test_add (test_solution.TestAdd.test_add)`, then a traceback whose exception line is the message.
@@ -97,7 +117,13 @@ function tapFailures(lines: string[]): Failure[] {
     if (!m) return;
     const end = lines.findIndex((l, j) => j > i && /^\s*(?:not )?ok \d+/.test(l));
     const block = lines.slice(i + 1, end === -1 ? undefined : end);
-    const said = block.map((l) => TAP_ERROR.exec(l)?.[1] ?? errorLine(l)).find((s) => s !== undefined && s !== "");
+    const said = block
+      .map((l, j) => {
+        const error = TAP_ERROR.exec(l)?.[1];
+        // YAML's block scalar (`error: |-`): the message is on the lines below.
+        return error !== undefined && /^[|>][-+]?$/.test(error) ? block[j + 1]?.trim() : (error ?? errorLine(l));
+      })
+      .find((said) => said !== undefined && said !== "");
     failures.push({ name: m[1]!.trim(), ...(said && { message: said }) });
   });
   return failures;

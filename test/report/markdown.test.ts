@@ -10,6 +10,7 @@ import {
   renderSummary,
   safeUrl,
   stickyMarker,
+  SUMMARY_MAX_LENGTH,
   type CommentInput,
 } from "../../src/report/markdown.js";
 import { formatDuration } from "../../src/core/units.js";
@@ -82,9 +83,11 @@ function rendered(body: string): string {
 }
 
 function expectWellFormed(body: string): void {
-  // Outside code: what is left is markdown and our own HTML.
+  // Outside code: what is left is markdown and our own HTML, whose blocks a renderer closes as they open.
   const outside = withoutFences(body);
-  expect(count(outside, "<details>")).toBe(count(outside, "</details>"));
+  const html = rendered(body);
+  expect(count(html, "<details>")).toBe(count(html, "</details>"));
+  expect(count(html, "<details>")).toBe(count(body, "\n<details>\n"));
   expect(outside).not.toContain("<pre>");
   // Table rows only: a fenced block may hold lines that look like rows.
   const rows = outside.split("\n").filter((l) => l.startsWith("| "));
@@ -386,5 +389,168 @@ describe("per-test results in the comment", () => {
     const text = renderComment(input({ results: [many] }));
     expect(count(text, "\n- t::")).toBe(10);
     expect(text).toContain("- … and 15 more");
+  });
+});
+
+describe("next steps: why a candidate failed and what to do, in view", () => {
+  /** What a reader sees without expanding anything: everything before the first <details>. */
+  const inView = (body: string) =>
+    body.slice(0, body.indexOf("<details>") === -1 ? undefined : body.indexOf("<details>"));
+  const pytest = (n: number, message = (i: number) => `AssertionError: assert ${i} == ${i + 1}`) =>
+    Array.from({ length: n }, (_, i) => `FAILED tests/test_calc.py::test_${i} - ${message(i)}`).join("\n");
+
+  it("a patch: which files to fix, the failing tests with what each said, then how many more", () => {
+    const patch = result({
+      id: "calc.patch",
+      status: "test_failed",
+      changed_files: ["calc.py"],
+      stdout: `${pytest(5)}\n5 failed in 0.1s\n`,
+    });
+    const view = inView(renderComment(input({ results: [patch], gate: { failed: true, reason: "failed" } })));
+    expect(view).toContain(
+      [
+        "- ❌ **calc.patch**: fix `calc.py`: 5 tests fail",
+        "  - `tests/test_calc.py::test_0` — `AssertionError: assert 0 == 1`",
+        "  - `tests/test_calc.py::test_1` — `AssertionError: assert 1 == 2`",
+        "  - `tests/test_calc.py::test_2` — `AssertionError: assert 2 == 3`",
+        "  - … and 2 more",
+      ].join("\n"),
+    );
+  });
+
+  it("a reply: the reply's code fails the test, named, with its assertion", () => {
+    const body = renderComment(
+      conversationInput([
+        reply(1, { status: "pass" }),
+        reply(2, {
+          status: "test_failed",
+          stdout: "FAILED t.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'\n",
+        }),
+      ]),
+    );
+    expect(inView(body)).toContain(
+      "- ❌ **reply 2** by @\u200bcoder\\[bot\\]: the reply's code fails `t.py::test_fizz` — `AssertionError: assert 'nope' == 'Fizz'`",
+    );
+    // The older reply is history: no step for it, nor for a pass.
+    expect(count(inView(body), "\n- ")).toBe(1);
+  });
+
+  it("our failure: re-run, and the cause; never the code's", () => {
+    const ours = result({ id: "r", status: "sandbox_error", feedback: "image python:3.12-slim: pull failed\nmore" });
+    const view = inView(
+      renderComment(input({ results: [ours], gate: { failed: true, reason: "failed" }, ours: true })),
+    );
+    expect(view).toContain("- ⚠️ **r**: our failure, not the code's: re-run — image python:3.12-slim: pull failed\n");
+    expect(view).not.toContain("fix");
+  });
+
+  it("protected files: they must not change, which to restore, and what the real tests said", () => {
+    const hacked = result({
+      id: "weaken.patch",
+      status: "protected",
+      changed_files: ["calc.py", "tests/test_calc.py"],
+      protected: ["tests/test_calc.py"],
+      stdout: "FAILED tests/test_calc.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'\n",
+    });
+    expect(inView(renderComment(input({ results: [hacked], gate: { failed: true, reason: "failed" } })))).toContain(
+      "- 🛡️ **weaken.patch**: the test files must not change: restore `tests/test_calc.py`; with the base's versions, 1 test fails\n" +
+        "  - `tests/test_calc.py::test_fizz` — `AssertionError: assert 'nope' == 'Fizz'`",
+    );
+  });
+
+  it("hostile test names and messages stay one inert line: no table, details, HTML, mention or marker", () => {
+    const nasty = [
+      "FAILED t.py::test_`x`|y</details> - AssertionError: ``` `` </details><img src=x> @someone <!-- sandbox-gate:default --> | a |",
+      `FAILED t.py::test_long - AssertionError: ${"z".repeat(100_000)}`,
+    ].join("\n");
+    const body = renderComment(
+      input({
+        results: [result({ id: "evil", status: "test_failed", stdout: nasty })],
+        gate: { failed: true, reason: "failed" },
+      }),
+    );
+    expectWellFormed(body);
+    expect(count(body, MARKER)).toBe(1);
+    expect(body).not.toMatch(/@someone/);
+    const steps = inView(body).slice(inView(body).indexOf("**Next steps**"));
+    // Each item one line, long ones cut.
+    for (const line of steps.split("\n")) expect(line.length).toBeLessThan(400);
+    const html = rendered(steps);
+    expect(html).not.toMatch(/<details|<\/details|<img|<table|<a /);
+    expect(count(html, "<li>")).toBe(3);
+    // The backticks are in a code span whose own backticks outnumber them.
+    expect(steps).toContain(
+      "````AssertionError: ``` `` </details><img src=x> @\u200bsomeone <!\u200b-- sandbox-gate:default --> | a |````",
+    );
+    expect(html).toContain("<code>AssertionError: ``` `` &lt;/details&gt;&lt;img src=x&gt;");
+  });
+
+  it("10 000 failing tests, many failing candidates: steps are cut before rows, and counted", () => {
+    const cases = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `t::${i}`,
+      name: `${i}`,
+      status: "failed" as const,
+    }));
+    const junit = result({
+      id: "junit",
+      status: "test_failed",
+      tests: { counts: { passed: 0, failed: 10_000, error: 0, skipped: 0 }, cases },
+    });
+    // max-output's default keeps 64 KiB of a stream: some thousand summary lines.
+    const scraped = result({ id: "scraped", status: "test_failed", stdout: pytest(10_000).slice(0, 65_536) });
+    const rest = Array.from({ length: 600 }, (_, i) =>
+      result({ id: `c${i}`, status: "test_failed", stderr: `AssertionError: ${"x".repeat(5000)}\n` }),
+    );
+    const fields = input({ results: [junit, scraped, ...rest], gate: { failed: true, reason: "failed" } });
+    const body = renderComment(fields);
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    expect(body).toContain(
+      "- ❌ **junit**: the candidate's code fails 10000 tests\n  - `t::0`\n  - `t::1`\n  - `t::2`\n  - … and 9997 more\n",
+    );
+    expect(body).toMatch(
+      /- ❌ \*\*scraped\*\*: the candidate's code fails \d+ tests\n {2}- `tests\/test_calc.py::test_0`/,
+    );
+    expect(body).toMatch(/\n- … and \d+ more candidates\n/);
+    // Every row is kept: the steps went first.
+    expect(body).toContain("| c599 |");
+    expectWellFormed(body);
+    // The job summary has more room, under its own limit.
+    const summary = renderSummary(fields);
+    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_LENGTH);
+    expect(summary).toContain("- ❌ **c599**:");
+  });
+});
+
+describe("output in fenced blocks", () => {
+  it("a fence longer than any backtick run inside: nothing in the output ends it or the <details>", () => {
+    const out = "before\n````\n</details>\n`````\n<!-- sandbox-gate:default -->\n@someone\nafter\n";
+    const body = renderComment(
+      input({
+        results: [result({ id: "f", status: "test_failed", stdout: out })],
+        gate: { failed: true, reason: "x" },
+      }),
+    );
+    expect(body).toContain(
+      "``````\nbefore\n````\n</details>\n`````\n<!\u200b-- sandbox-gate:default -->\n@\u200bsomeone\nafter\n``````",
+    );
+    expectWellFormed(body);
+    const html = rendered(body);
+    expect(count(html, "<details>")).toBe(1);
+    // The whole output is one code block, the <details> closing after it.
+    expect(html).toMatch(
+      /<pre><code>before\n````\n&lt;\/details&gt;\n`````\n[^]*after\n<\/code><\/pre>[^]*<\/details>/,
+    );
+    expect(body).not.toMatch(/<br>|<pre>/);
+  });
+
+  it("a cut output says how much was left out, inside the block", () => {
+    const body = renderComment(
+      input({
+        results: [result({ id: "f", status: "test_failed", stdout: `${"a".repeat(60_000)}${"b".repeat(60_000)}` })],
+        gate: { failed: true, reason: "x" },
+      }),
+    );
+    expect(body).toMatch(/```\na+\n\[… \d+ characters omitted …\]\nb+\n```/);
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
   });
 });
