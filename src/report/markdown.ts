@@ -82,7 +82,7 @@ function neutralizeAutolinks(text: string): string {
 
 const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
-/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
+/** For HTML contexts (`<summary>`): markdown is not parsed there, entities are. */
 export function escapeHtml(text: string): string {
   return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
 }
