@@ -69,9 +69,11 @@ function headOf(passed: number, total: number, nouns: string, skips: Skips): str
 }
 
 /**
- * The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from
- * @agent fails the tests`. The line speaks of judged results only and says how many were `skips`; under
- * `latest` an author whose newest reply was skipped fails the check, as its answer is unknown.
+ * The check's verdict over a run's results, and its one line. Under `latest`, when older replies are
+ * history, the line speaks first of the replies that decide, then of all: `the latest reply, from @agent,
+ * fails the tests — overall: 1 of 4 replies passed`; otherwise of all: `1 of 3 replies passed — 2 failed
+ * the gate`. The totals speak of judged results only and say how many were `skips`; under `latest` an
+ * author whose newest reply was skipped fails the check, as its answer is unknown.
  */
 export function conversationVerdict(
   results: readonly Result[],
@@ -96,8 +98,10 @@ export function conversationVerdict(
   };
   const said = (reason: string): Verdict => ({ ...verdict, reason });
   const head = headOf(passed, results.length, nouns, skips);
+  // What decides comes first; the totals, which count the history too, come second.
+  const overall = (lead: string) => `${lead} — overall: ${head}`;
   if (unjudged.length > 0)
-    return said(`${head} — the latest reply from ${unjudged.map((a) => `@${a}`).join(", ")} was not judged`);
+    return said(overall(`the latest reply from ${unjudged.map((a) => `@${a}`).join(", ")} was not judged`));
   if (results.length === 0) return said(skips.count > 0 ? head : `no ${nouns} to judge`);
   // What the reply did, as the verdict line says it.
   const phrase = (r: Result) =>
@@ -114,10 +118,30 @@ export function conversationVerdict(
     const what = verdict.ours ? STATUS_INFO.sandbox_error.phrase : "failed the gate";
     return said(`${head} — ${failing.length} ${what}`);
   }
-  if (decisive.length <= AUTHORS_NAMED) {
-    const each = decisive.map((r, i) => `${i === 0 ? "latest from" : "from"} @${r.author} ${phrase(r)}`);
-    return said(`${head} — ${each.join(", ")}`);
+  if (decisive.length === results.length) {
+    // Every reply decides (one each): the totals are the deciding replies' own.
+    if (decisive.length <= AUTHORS_NAMED) {
+      const each = decisive.map((r, i) => `${i === 0 ? "latest from" : "from"} @${r.author} ${phrase(r)}`);
+      return said(`${head} — ${each.join(", ")}`);
+    }
+    const fine = decisive.length - failing.length;
+    return said(`${head} — the latest of ${decisive.length} authors: ${fine} pass the gate, ${failing.length} fail it`);
   }
+  if (decisive.length > 1) return said(overall(latestCounted(decisive, failing)));
+  return said(overall(`the latest reply, from @${decisive[0]!.author}, ${phrase(decisive[0]!)}`));
+}
+
+/**
+ * `latest 3 replies (one per author): 1 failed, 1 could not be judged, 1 passed`: how several authors'
+ * latest replies ended, counted (the table under the line names each); our failures apart.
+ */
+function latestCounted(decisive: readonly Result[], failing: readonly Result[]): string {
+  const theirs = failing.filter((r) => !STATUS_INFO[r.status].ours).length;
   const fine = decisive.length - failing.length;
-  return said(`${head} — the latest of ${decisive.length} authors: ${fine} pass the gate, ${failing.length} fail it`);
+  const counts = [
+    theirs > 0 && `${theirs} failed`,
+    failing.length > theirs && `${failing.length - theirs} could not be judged`,
+    fine > 0 && `${fine} passed`,
+  ].filter((c): c is string => typeof c === "string");
+  return `latest ${decisive.length} replies (one per author): ${counts.join(", ")}`;
 }

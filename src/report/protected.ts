@@ -14,3 +14,11 @@ export function protectedNote(
   const word = files.length === 1 ? "file" : "files";
   return `changed protected ${word}: ${files.slice(0, shown).map(name).join(", ")}${more}`;
 }
+
+/** The next step for a candidate that changed protected files: `the test files must not change: restore a, b`. */
+export function protectedStep(r: Pick<Result, "protected">, shown: number, name = (path: string) => path): string {
+  const files = r.protected ?? [];
+  const more = files.length > shown ? ` and ${files.length - shown} more` : "";
+  const listed = files.length > 0 ? `: restore ${files.slice(0, shown).map(name).join(", ")}${more}` : "";
+  return `the test files must not change${listed}`;
+}

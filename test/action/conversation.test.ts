@@ -25,14 +25,14 @@ describe("conversationVerdict", () => {
     const thread = [by("agent", "1", "test_failed"), by("agent", "2", "syntax_error"), by("agent", "3", "pass")];
     expect(conversationVerdict(thread, FAIL_ON, "latest")).toMatchObject({
       failed: false,
-      reason: "1 of 3 replies passed — latest from @agent passes the tests",
+      reason: "the latest reply, from @agent, passes the tests — overall: 1 of 3 replies passed",
       passed: 1,
       total: 3,
     });
     expect(conversationVerdict([...thread, by("agent", "4", "test_failed")], FAIL_ON, "latest")).toMatchObject({
       failed: true,
       ours: false,
-      reason: "1 of 4 replies passed — latest from @agent fails the tests",
+      reason: "the latest reply, from @agent, fails the tests — overall: 1 of 4 replies passed",
     });
     expect(conversationVerdict(thread, FAIL_ON, "all")).toMatchObject({
       failed: true,
@@ -49,6 +49,27 @@ describe("conversationVerdict", () => {
     expect(conversationVerdict(four, FAIL_ON, "latest").reason).toBe(
       "3 of 4 replies passed — the latest of 4 authors: 3 pass the gate, 1 fail it",
     );
+  });
+
+  it("with history, speaks first of the replies that decide, then of all", () => {
+    // Sixty replies, the latest three (one per author) decide: a pass, a failure, our failure.
+    const older = Array.from({ length: 57 }, (_, i) =>
+      by(["a", "b", "c"][i % 3]!, `o${i}`, i % 6 ? "timeout" : "pass"),
+    );
+    const latest = [by("a", "l1", "pass"), by("b", "l2", "test_failed"), by("c", "l3", "sandbox_error")];
+    expect(conversationVerdict([...older, ...latest], FAIL_ON, "latest").reason).toBe(
+      "latest 3 replies (one per author): 1 failed, 1 could not be judged, 1 passed — overall: 11 of 60 replies passed",
+    );
+    // However many authors: counted.
+    const five = ["a", "b", "c", "d", "e"].flatMap((a, i) => [
+      by(a, `${a}1`, "pass"),
+      by(a, `${a}2`, i ? "pass" : "oom"),
+    ]);
+    expect(conversationVerdict(five, FAIL_ON, "latest").reason).toBe(
+      "latest 5 replies (one per author): 1 failed, 4 passed — overall: 9 of 10 replies passed",
+    );
+    // Under `all` every reply decides: the line stays about all of them.
+    expect(conversationVerdict([...older, ...latest], FAIL_ON, "all").reason).toMatch(/^11 of 60 replies passed — /);
   });
 
   it("tells our failure from the agent's, a status fail-on allows, one reply and none", () => {
@@ -84,7 +105,8 @@ describe("conversationVerdict with skipped replies", () => {
   it("speaks of judged replies only and says how many were skipped", () => {
     expect(conversationVerdict(twenty, FAIL_ON, "latest", quota(180))).toMatchObject({
       failed: false,
-      reason: "all 20 judged replies passed (180 skipped: over max-candidates) — latest from @bot passes the tests",
+      reason:
+        "the latest reply, from @bot, passes the tests — overall: all 20 judged replies passed (180 skipped: over max-candidates)",
     });
     const one = [by("bot", "r1", "test_failed")];
     expect(conversationVerdict(one, FAIL_ON, "all", quota(5)).reason).toBe(
@@ -97,7 +119,7 @@ describe("conversationVerdict with skipped replies", () => {
       failed: true,
       ours: false,
       reason:
-        "all 20 judged replies passed (3 skipped: over max-candidates) — the latest reply from @other was not judged",
+        "the latest reply from @other was not judged — overall: all 20 judged replies passed (3 skipped: over max-candidates)",
     });
     // Under `all` every judged reply decides; the skips are said, not counted against the check.
     expect(conversationVerdict(twenty, FAIL_ON, "all", quota(3, ["other"])).failed).toBe(false);

@@ -238,7 +238,7 @@ describe("the conversation, run after run", () => {
     expect(first.judgedIds).toHaveLength(3);
     const body = gateComments()[0]!.body;
     expect(body.split("\n")[2]).toMatch(
-      /^### ✅ 1 of 3 replies passed — latest from @\u200bcoder\\\[bot\\\] passes the tests — at/,
+      /^### ✅ the latest reply, from @\u200bcoder\\\[bot\\\], passes the tests — overall: 1 of 3 replies passed — at/,
     );
     expect(body).toContain("<summary>History: 2 earlier replies, 0 passed</summary>");
     // Audit lines stay out of the log unless it is a debug run.
@@ -259,7 +259,9 @@ describe("the conversation, run after run", () => {
     expect(next.exitCode).toBe(1);
     expect(next.judgedIds).toEqual([`comment-${fourth.id}`]);
     expect(cached(next)).toEqual([true, true, true, false]);
-    expect(next.stdout).toMatch(/::error::1 of 4 replies passed — latest from @coder\[bot\] fails the tests/);
+    expect(next.stdout).toMatch(
+      /::error::the latest reply, from @coder\[bot\], fails the tests — overall: 1 of 4 replies passed/,
+    );
     expect(gateComments()).toHaveLength(1);
 
     github.editIssueComment(second.id, REPLIES.pass, AGENT);
@@ -386,7 +388,7 @@ describe("the conversation, run after run", () => {
     const mine = gateComments().filter((c) => c.user.login === ACTIONS_BOT.login);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.body).toMatch(/^<!-- sandbox-gate:k -->\n/);
-    expect(mine[0]!.body).toContain("latest from @\u200bcoder\\[bot\\] fails the tests");
+    expect(mine[0]!.body).toContain("the latest reply, from @\u200bcoder\\[bot\\], fails the tests");
   });
 
   it("25 replies over max-candidates 20: the newest 20 are judged, the latest decides, 5 are said skipped", async () => {
@@ -403,7 +405,7 @@ describe("the conversation, run after run", () => {
     expect(result.report.results.map((r) => r.id)).toEqual([...sorry.slice(5), newest].map((c) => `comment-${c.id}`));
     const line = gateComments()[0]!.body.split("\n")[2];
     expect(line).toMatch(
-      /^### ✅ 1 of 20 judged replies passed \(5 skipped: over max-candidates\) — latest from @\u200bcoder\\\[bot\\\] passes the tests/,
+      /^### ✅ the latest reply, from @\u200bcoder\\\[bot\\\], passes the tests — overall: 1 of 20 judged replies passed \(5 skipped: over max-candidates\)/,
     );
   });
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import {
   clip,
@@ -9,6 +10,7 @@ import {
   renderSummary,
   safeUrl,
   stickyMarker,
+  SUMMARY_MAX_LENGTH,
   type CommentInput,
 } from "../../src/report/markdown.js";
 import { formatDuration } from "../../src/core/units.js";
@@ -58,14 +60,37 @@ function cellCount(row: string): number {
   return row.split(/(?<!\\)\|/).length - 2;
 }
 
+/** `body` without its fenced code blocks, each of which must be closed by a fence as long as its opening. */
+function withoutFences(body: string): string {
+  const kept: string[] = [];
+  let open: string | undefined;
+  for (const line of body.split("\n")) {
+    if (open === undefined) {
+      const fence = /^(`{3,})$/.exec(line);
+      if (fence) open = fence[1];
+      else kept.push(line);
+    } else if (line === open) open = undefined;
+    // A line of backticks as long as the fence inside the block would have closed it early.
+    else expect(/^`+\s*$/.test(line) && line.trim().length >= open.length).toBe(false);
+  }
+  expect(open).toBeUndefined();
+  return kept.join("\n");
+}
+
+/** The body as a GFM renderer makes it HTML (GitHub's sanitizer only removes more). */
+function rendered(body: string): string {
+  return marked.parse(body, { gfm: true, async: false });
+}
+
 function expectWellFormed(body: string): void {
-  expect(count(body, "<details>")).toBe(count(body, "</details>"));
-  expect(count(body, "<pre>")).toBe(count(body, "</pre>"));
-  // Table rows only: a `<pre>` may hold lines that look like rows.
-  const rows = body
-    .replace(/<pre>[^]*?<\/pre>/g, "")
-    .split("\n")
-    .filter((l) => l.startsWith("| "));
+  // Outside code: what is left is markdown and our own HTML, whose blocks a renderer closes as they open.
+  const outside = withoutFences(body);
+  const html = rendered(body);
+  expect(count(html, "<details>")).toBe(count(html, "</details>"));
+  expect(count(html, "<details>")).toBe(count(body, "\n<details>\n"));
+  expect(outside).not.toContain("<pre>");
+  // Table rows only: a fenced block may hold lines that look like rows.
+  const rows = outside.split("\n").filter((l) => l.startsWith("| "));
   for (const row of rows) expect(cellCount(row)).toBe(cellCount(rows[0]!));
 }
 
@@ -90,14 +115,20 @@ describe("renderComment golden files", () => {
     );
     expectWellFormed(body);
     expect(body.startsWith(`${MARKER}\n`)).toBe(true);
-    expect(count(body, "<details>")).toBe(1);
+    // The output is shown as it is, in fenced blocks: outside them, and once rendered, it is text only.
+    const outside = withoutFences(body);
+    expect(count(outside, "<details>")).toBe(1);
     // A copy of the marker in the output must not make the comment look like two.
     expect(count(body, MARKER)).toBe(1);
     expect(body).not.toMatch(/@someone|@org/);
-    expect(body).not.toMatch(/<img|<script|<b>x/);
+    expect(outside).not.toMatch(/<img|<script|<b>x/);
     expect(body).not.toMatch(/[\x00-\x08\x0b-\x1f\u202e]/);
+    const html = rendered(body);
+    expect(count(html, "<details>")).toBe(1);
+    expect(count(html, "</details>")).toBe(1);
+    expect(html).not.toMatch(/<img|<script|<b>x|<a /);
     // Markdown is parsed outside HTML blocks only: there, no link or image may survive.
-    const markdown = body.replace(/<pre>[^]*?<\/pre>|<summary>.*<\/summary>/g, "");
+    const markdown = withoutFences(body).replace(/<summary>.*<\/summary>/g, "");
     expect(markdown).not.toMatch(/(?<!\\)\[a\]\(b\)|(?<!\\)!\[i\]|\]\(javascript:/);
     expectGolden("hostile.md", body);
   });
@@ -168,21 +199,38 @@ describe("the conversation comment: verdict first, read in five seconds", () => 
   it("four replies: the latest decides, the older three are history with their verdicts", () => {
     const body = comment("replies-4.md", CONVERSATION);
     expect(verdictFirst(body)).toMatch(
-      /^### ❌ 1 of 4 replies passed — latest from @\u200bcoder\\\[bot\\\] fails the tests — at \[`abc1234`\]/,
+      /^### ❌ the latest reply, from @\u200bcoder\\\[bot\\\], fails the tests — overall: 1 of 4 replies passed — at \[`abc1234`\]/,
     );
     expect(body).toContain("<summary>History: 3 earlier replies, 1 passed</summary>");
     expect(body).toContain("[workflow run](https://github.com/acme/app/actions/runs/42)");
     expect(body).toContain("1 judged, 3 carried over");
-    // Feedback wraps: no <pre> around it.
-    expect(body).toMatch(/\*\*Feedback\*\*\n\n<p><code>Traceback \(most recent call last\):<\/code><br><code> {2}File/);
+    // The traceback in a fenced block, its lines and indents kept; not inline-code chips joined by <br>.
+    expect(body).toContain(
+      `**Feedback**\n\n\`\`\`\nTraceback (most recent call last):\n  File "/work/test_solution.py"`,
+    );
+    expect(body).not.toMatch(/<br>|<p><code>/);
+    // Why it failed, in view: the failing test and its assertion, outside any <details>.
+    expect(body.slice(0, body.indexOf("<details>"))).toContain(
+      "- ❌ **reply 4** by @\u200bcoder\\[bot\\]: the reply's code fails `test_add_floats` — `AssertionError: 0.30000000000000004 != 0.3 within 9 places",
+    );
     expect(count(body, "<details>")).toBe(2);
   });
 
   it("sixty replies by three agents: three decide, fifty-seven are history, output cut to fit", () => {
     const body = comment("replies-60.md", CROWD);
+    // The three replies that decide first, the totals second.
     expect(verdictFirst(body)).toMatch(
-      /^### ❌ 10 of 60 replies passed — latest from @\u200bagent-a\\\[bot\\\] passes the tests, from @\u200bagent-b/,
+      /^### ❌ latest 3 replies \(one per author\): 1 failed, 1 could not be judged, 1 passed — overall: 10 of 60 replies passed — at /,
     );
+    // A next step for each: what failed for the agent's, re-run for ours.
+    const steps = body.slice(body.indexOf("**Next steps**"), body.indexOf("<details>"));
+    expect(steps).toContain(
+      "**reply 59** by @\u200bagent-b\\[bot\\]: the reply's code fails `test_add_floats` — `AssertionError:",
+    );
+    expect(steps).toContain(
+      "- ⚠️ **reply 60** by @\u200bagent-c\\[bot\\]: our failure, not the code's: re-run — image python:3.12-slim: pull failed",
+    );
+    expect(steps).not.toContain("reply 58");
     expect(body).toContain("History: 57 earlier replies");
     expect(body).toContain("⚠️ sandbox error (ours: re-run)");
     expect(body).toContain("some output was shortened");
@@ -192,7 +240,7 @@ describe("the conversation comment: verdict first, read in five seconds", () => 
     const ours = [reply(1, { status: "pass" }), reply(2, { status: "sandbox_error", feedback: "engine down" })];
     const body = renderComment(conversationInput(ours));
     expect(verdictFirst(body)).toMatch(
-      /^### ⚠️ 1 of 2 replies passed — latest from .* could not be judged \(our sandbox failed: re-run\)/,
+      /^### ⚠️ the latest reply, from .* could not be judged \(our sandbox failed: re-run\) — overall: 1 of 2 replies passed/,
     );
   });
 });
@@ -341,5 +389,168 @@ describe("per-test results in the comment", () => {
     const text = renderComment(input({ results: [many] }));
     expect(count(text, "\n- t::")).toBe(10);
     expect(text).toContain("- … and 15 more");
+  });
+});
+
+describe("next steps: why a candidate failed and what to do, in view", () => {
+  /** What a reader sees without expanding anything: everything before the first <details>. */
+  const inView = (body: string) =>
+    body.slice(0, body.indexOf("<details>") === -1 ? undefined : body.indexOf("<details>"));
+  const pytest = (n: number, message = (i: number) => `AssertionError: assert ${i} == ${i + 1}`) =>
+    Array.from({ length: n }, (_, i) => `FAILED tests/test_calc.py::test_${i} - ${message(i)}`).join("\n");
+
+  it("a patch: which files to fix, the failing tests with what each said, then how many more", () => {
+    const patch = result({
+      id: "calc.patch",
+      status: "test_failed",
+      changed_files: ["calc.py"],
+      stdout: `${pytest(5)}\n5 failed in 0.1s\n`,
+    });
+    const view = inView(renderComment(input({ results: [patch], gate: { failed: true, reason: "failed" } })));
+    expect(view).toContain(
+      [
+        "- ❌ **calc.patch**: fix `calc.py`: 5 tests fail",
+        "  - `tests/test_calc.py::test_0` — `AssertionError: assert 0 == 1`",
+        "  - `tests/test_calc.py::test_1` — `AssertionError: assert 1 == 2`",
+        "  - `tests/test_calc.py::test_2` — `AssertionError: assert 2 == 3`",
+        "  - … and 2 more",
+      ].join("\n"),
+    );
+  });
+
+  it("a reply: the reply's code fails the test, named, with its assertion", () => {
+    const body = renderComment(
+      conversationInput([
+        reply(1, { status: "pass" }),
+        reply(2, {
+          status: "test_failed",
+          stdout: "FAILED t.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'\n",
+        }),
+      ]),
+    );
+    expect(inView(body)).toContain(
+      "- ❌ **reply 2** by @\u200bcoder\\[bot\\]: the reply's code fails `t.py::test_fizz` — `AssertionError: assert 'nope' == 'Fizz'`",
+    );
+    // The older reply is history: no step for it, nor for a pass.
+    expect(count(inView(body), "\n- ")).toBe(1);
+  });
+
+  it("our failure: re-run, and the cause; never the code's", () => {
+    const ours = result({ id: "r", status: "sandbox_error", feedback: "image python:3.12-slim: pull failed\nmore" });
+    const view = inView(
+      renderComment(input({ results: [ours], gate: { failed: true, reason: "failed" }, ours: true })),
+    );
+    expect(view).toContain("- ⚠️ **r**: our failure, not the code's: re-run — image python:3.12-slim: pull failed\n");
+    expect(view).not.toContain("fix");
+  });
+
+  it("protected files: they must not change, which to restore, and what the real tests said", () => {
+    const hacked = result({
+      id: "weaken.patch",
+      status: "protected",
+      changed_files: ["calc.py", "tests/test_calc.py"],
+      protected: ["tests/test_calc.py"],
+      stdout: "FAILED tests/test_calc.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'\n",
+    });
+    expect(inView(renderComment(input({ results: [hacked], gate: { failed: true, reason: "failed" } })))).toContain(
+      "- 🛡️ **weaken.patch**: the test files must not change: restore `tests/test_calc.py`; with the base's versions, 1 test fails\n" +
+        "  - `tests/test_calc.py::test_fizz` — `AssertionError: assert 'nope' == 'Fizz'`",
+    );
+  });
+
+  it("hostile test names and messages stay one inert line: no table, details, HTML, mention or marker", () => {
+    const nasty = [
+      "FAILED t.py::test_`x`|y</details> - AssertionError: ``` `` </details><img src=x> @someone <!-- sandbox-gate:default --> | a |",
+      `FAILED t.py::test_long - AssertionError: ${"z".repeat(100_000)}`,
+    ].join("\n");
+    const body = renderComment(
+      input({
+        results: [result({ id: "evil", status: "test_failed", stdout: nasty })],
+        gate: { failed: true, reason: "failed" },
+      }),
+    );
+    expectWellFormed(body);
+    expect(count(body, MARKER)).toBe(1);
+    expect(body).not.toMatch(/@someone/);
+    const steps = inView(body).slice(inView(body).indexOf("**Next steps**"));
+    // Each item one line, long ones cut.
+    for (const line of steps.split("\n")) expect(line.length).toBeLessThan(400);
+    const html = rendered(steps);
+    expect(html).not.toMatch(/<details|<\/details|<img|<table|<a /);
+    expect(count(html, "<li>")).toBe(3);
+    // The backticks are in a code span whose own backticks outnumber them.
+    expect(steps).toContain(
+      "````AssertionError: ``` `` </details><img src=x> @\u200bsomeone <!\u200b-- sandbox-gate:default --> | a |````",
+    );
+    expect(html).toContain("<code>AssertionError: ``` `` &lt;/details&gt;&lt;img src=x&gt;");
+  });
+
+  it("10 000 failing tests, many failing candidates: steps are cut before rows, and counted", () => {
+    const cases = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `t::${i}`,
+      name: `${i}`,
+      status: "failed" as const,
+    }));
+    const junit = result({
+      id: "junit",
+      status: "test_failed",
+      tests: { counts: { passed: 0, failed: 10_000, error: 0, skipped: 0 }, cases },
+    });
+    // max-output's default keeps 64 KiB of a stream: some thousand summary lines.
+    const scraped = result({ id: "scraped", status: "test_failed", stdout: pytest(10_000).slice(0, 65_536) });
+    const rest = Array.from({ length: 600 }, (_, i) =>
+      result({ id: `c${i}`, status: "test_failed", stderr: `AssertionError: ${"x".repeat(5000)}\n` }),
+    );
+    const fields = input({ results: [junit, scraped, ...rest], gate: { failed: true, reason: "failed" } });
+    const body = renderComment(fields);
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    expect(body).toContain(
+      "- ❌ **junit**: the candidate's code fails 10000 tests\n  - `t::0`\n  - `t::1`\n  - `t::2`\n  - … and 9997 more\n",
+    );
+    expect(body).toMatch(
+      /- ❌ \*\*scraped\*\*: the candidate's code fails \d+ tests\n {2}- `tests\/test_calc.py::test_0`/,
+    );
+    expect(body).toMatch(/\n- … and \d+ more candidates\n/);
+    // Every row is kept: the steps went first.
+    expect(body).toContain("| c599 |");
+    expectWellFormed(body);
+    // The job summary has more room, under its own limit.
+    const summary = renderSummary(fields);
+    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_LENGTH);
+    expect(summary).toContain("- ❌ **c599**:");
+  });
+});
+
+describe("output in fenced blocks", () => {
+  it("a fence longer than any backtick run inside: nothing in the output ends it or the <details>", () => {
+    const out = "before\n````\n</details>\n`````\n<!-- sandbox-gate:default -->\n@someone\nafter\n";
+    const body = renderComment(
+      input({
+        results: [result({ id: "f", status: "test_failed", stdout: out })],
+        gate: { failed: true, reason: "x" },
+      }),
+    );
+    expect(body).toContain(
+      "``````\nbefore\n````\n</details>\n`````\n<!\u200b-- sandbox-gate:default -->\n@\u200bsomeone\nafter\n``````",
+    );
+    expectWellFormed(body);
+    const html = rendered(body);
+    expect(count(html, "<details>")).toBe(1);
+    // The whole output is one code block, the <details> closing after it.
+    expect(html).toMatch(
+      /<pre><code>before\n````\n&lt;\/details&gt;\n`````\n[^]*after\n<\/code><\/pre>[^]*<\/details>/,
+    );
+    expect(body).not.toMatch(/<br>|<pre>/);
+  });
+
+  it("a cut output says how much was left out, inside the block", () => {
+    const body = renderComment(
+      input({
+        results: [result({ id: "f", status: "test_failed", stdout: `${"a".repeat(60_000)}${"b".repeat(60_000)}` })],
+        gate: { failed: true, reason: "x" },
+      }),
+    );
+    expect(body).toMatch(/```\na+\n\[… \d+ characters omitted …\]\nb+\n```/);
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
   });
 });

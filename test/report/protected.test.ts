@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAnnotations } from "../../src/report/annotations.js";
 import { renderComment, stickyMarker } from "../../src/report/markdown.js";
-import { protectedNote } from "../../src/report/protected.js";
+import { protectedNote, protectedStep } from "../../src/report/protected.js";
 import { renderTable } from "../../src/report/table.js";
 import { result } from "./fixtures.js";
 
@@ -19,6 +19,16 @@ describe("protectedNote", () => {
     expect(protectedNote({ protected: ["pytest.ini"] }, 3)).toBe("changed protected file: pytest.ini");
     expect(protectedNote({ protected: [] }, 3)).toBeUndefined();
     expect(protectedNote({}, 3)).toBeUndefined();
+  });
+});
+
+describe("protectedStep", () => {
+  it("tells the maintainer the test files must not change, and which to restore", () => {
+    expect(protectedStep(hacked, 2)).toBe("the test files must not change: restore conftest.py, pytest.ini and 2 more");
+    expect(protectedStep({ protected: ["a|b"] }, 3, (p) => `\`${p}\``)).toBe(
+      "the test files must not change: restore `a|b`",
+    );
+    expect(protectedStep({}, 3)).toBe("the test files must not change");
   });
 });
 

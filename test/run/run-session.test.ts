@@ -115,7 +115,7 @@ describe("a conversation judged run after run", () => {
     expect(first.engine.jobs).toHaveLength(3);
     expect(first.verdict).toMatchObject({
       failed: false,
-      reason: "1 of 3 replies passed — latest from @coder[bot] passes the tests",
+      reason: "the latest reply, from @coder[bot], passes the tests — overall: 1 of 3 replies passed",
     });
 
     const fourth = [...replies, comment(4, "FAIL = 4")];
@@ -124,7 +124,7 @@ describe("a conversation judged run after run", () => {
     expect(second.cached).toEqual([true, true, true, false]);
     expect(second.verdict).toMatchObject({
       failed: true,
-      reason: "1 of 4 replies passed — latest from @coder[bot] fails the tests",
+      reason: "the latest reply, from @coder[bot], fails the tests — overall: 1 of 4 replies passed",
     });
 
     const edited = fourth.map((c) =>
