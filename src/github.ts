@@ -67,6 +67,15 @@ export interface CheckRun {
   /** Markdown, at most 65 535 characters. */
   summary: string;
   detailsUrl?: string;
+  /** Our mark on the check run: what tells ours from another of that name (a job's, another App's). */
+  externalId?: string;
+}
+
+/** A check run already on a commit, as listed: any App's. */
+export interface ListedCheckRun {
+  id: number;
+  url: string;
+  externalId: string;
 }
 
 export interface ReviewComment extends Comment {
@@ -97,6 +106,10 @@ export interface GitHubClient {
   /** The pull requests whose head is at `sha`, found through the commit and, failing that, the head branch. */
   pullRequestsAt(owner: string, repo: string, sha: string, head?: string): Promise<PullRequestHead[]>;
   createCheckRun(owner: string, repo: string, check: CheckRun): Promise<{ id: number; url: string }>;
+  /** The check runs named `name` on commit `sha`, every App's (one page: a commit has few of one name). */
+  listCheckRuns(owner: string, repo: string, sha: string, name: string): Promise<ListedCheckRun[]>;
+  /** Rewrites a check run; only the App that created it may (GitHub refuses others with 403 or 404). */
+  updateCheckRun(owner: string, repo: string, id: number, check: CheckRun): Promise<{ id: number; url: string }>;
   /** Adds a reaction (GitHub answers with the existing one when it is there already); its id. */
   react(owner: string, repo: string, target: ReactionTarget, content: ReactionContent): Promise<number>;
   unreact(owner: string, repo: string, target: ReactionTarget, reactionId: number): Promise<void>;
@@ -420,19 +433,40 @@ function reactionCalls(octokit: Octokit): Pick<GitHubClient, "react" | "unreact"
   };
 }
 
-function checkCalls(octokit: Octokit): Pick<GitHubClient, "createCheckRun"> {
+/** A check run's fields as GitHub takes them, for a create and an update alike. */
+const checkRunBody = (check: CheckRun) => ({
+  name: check.name,
+  status: "completed" as const,
+  conclusion: check.conclusion,
+  ...(check.detailsUrl !== undefined && { details_url: check.detailsUrl }),
+  ...(check.externalId !== undefined && { external_id: check.externalId }),
+  output: { title: check.title, summary: check.summary },
+});
+
+function checkCalls(octokit: Octokit): Pick<GitHubClient, "createCheckRun" | "listCheckRuns" | "updateCheckRun"> {
   return {
     async createCheckRun(owner, repo, check) {
       const { data } = await octokit.rest.checks.create({
         owner,
         repo,
-        name: check.name,
         head_sha: check.headSha,
-        status: "completed",
-        conclusion: check.conclusion,
-        ...(check.detailsUrl !== undefined && { details_url: check.detailsUrl }),
-        output: { title: check.title, summary: check.summary },
+        ...checkRunBody(check),
       });
+      return { id: data.id, url: data.html_url ?? "" };
+    },
+    async listCheckRuns(owner, repo, sha, name) {
+      const { data } = await octokit.rest.checks.listForRef({
+        owner,
+        repo,
+        ref: sha,
+        check_name: name,
+        filter: "latest",
+        per_page: PER_PAGE,
+      });
+      return data.check_runs.map((c) => ({ id: c.id, url: c.html_url ?? "", externalId: c.external_id ?? "" }));
+    },
+    async updateCheckRun(owner, repo, id, check) {
+      const { data } = await octokit.rest.checks.update({ owner, repo, check_run_id: id, ...checkRunBody(check) });
       return { id: data.id, url: data.html_url ?? "" };
     },
   };

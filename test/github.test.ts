@@ -205,6 +205,67 @@ describe("the commenter's calls", () => {
     expect(check.url).toMatch(/\/runs\/\d+$/);
     expect(github.checkRuns).toMatchObject([{ name: "sandbox-gate", conclusion: "failure", summary: "**x**" }]);
   });
+
+  it("lists a commit's check runs of one name, every App's, with their external ids", async () => {
+    const sha = "c".repeat(40);
+    const ours = github.addCheckRun({
+      owner: "acme",
+      repo: "app",
+      name: "sandbox-gate",
+      headSha: sha,
+      app: ACTIONS_BOT,
+      externalId: "sandbox-gate",
+    });
+    const theirs = github.addCheckRun({ owner: "acme", repo: "app", name: "sandbox-gate", headSha: sha, app: APP_BOT });
+    github.addCheckRun({ owner: "acme", repo: "app", name: "lint", headSha: sha, app: ACTIONS_BOT });
+    github.addCheckRun({ owner: "acme", repo: "app", name: "sandbox-gate", headSha: "d".repeat(40), app: ACTIONS_BOT });
+    const listed = await client().listCheckRuns("acme", "app", sha, "sandbox-gate");
+    expect(listed).toEqual([
+      { id: ours.id, url: `https://github.com/acme/app/runs/${ours.id}`, externalId: "sandbox-gate" },
+      { id: theirs.id, url: `https://github.com/acme/app/runs/${theirs.id}`, externalId: "" },
+    ]);
+    expect(gets()).toEqual([
+      `/repos/acme/app/commits/${sha}/check-runs?check_name=sandbox-gate&filter=latest&per_page=100`,
+    ]);
+  });
+
+  it("updates its own check run in place, and is refused another App's", async () => {
+    const sha = "c".repeat(40);
+    const check = {
+      name: "sandbox-gate (python)",
+      headSha: sha,
+      conclusion: "success" as const,
+      title: "✅ passes",
+      summary: "all good",
+      detailsUrl: "https://github.com/acme/app/actions/runs/2",
+      externalId: "sandbox-gate",
+    };
+    const created = await client().createCheckRun("acme", "app", { ...check, conclusion: "failure", title: "❌" });
+    const updated = await client().updateCheckRun("acme", "app", created.id, check);
+    expect(updated).toEqual(created);
+    expect(github.checkRuns).toMatchObject([
+      {
+        id: created.id,
+        name: "sandbox-gate (python)",
+        conclusion: "success",
+        title: "✅ passes",
+        summary: "all good",
+        detailsUrl: check.detailsUrl,
+        externalId: "sandbox-gate",
+        updates: 1,
+      },
+    ]);
+    const theirs = github.addCheckRun({ owner: "acme", repo: "app", name: "sandbox-gate", headSha: sha, app: APP_BOT });
+    const refused = await client()
+      .updateCheckRun("acme", "app", theirs.id, check)
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GitHubError);
+    expect((refused as GitHubError).status).toBe(403);
+    const missing = await client()
+      .updateCheckRun("acme", "app", 1, check)
+      .catch((e: unknown) => e);
+    expect((missing as GitHubError).status).toBe(404);
+  });
 });
 
 describe("retries", () => {

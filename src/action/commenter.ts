@@ -10,13 +10,13 @@ import { conversationVerdict, type Verdict } from "./conversation.js";
 import type { GitHubClient, PullRequestHead } from "../github.js";
 import type { Result } from "../core/model.js";
 import { parseReport } from "../report/merge.js";
-import { CHECK_SUMMARY_MAX_LENGTH, renderSummary } from "../report/markdown.js";
+import { renderSummary } from "../report/markdown.js";
 import { newResult, type Report } from "../core/schemas/report.js";
 import { InputError } from "../core/errors.js";
 import type { Settings } from "../settings/settings.js";
 import { commitUrl, finishedRun, markersOf, type ActionContext, type FinishedRun } from "./context.js";
 import type { ActionIO } from "./io.js";
-import { commentInput, Publisher, type ReportParts } from "./publish.js";
+import { checkName, commentInput, Publisher, verdictCheck, type ReportParts } from "./publish.js";
 
 /** A report file larger than this is refused before it is read. */
 export const REPORT_MAX_BYTES = 32 * 1024 * 1024;
@@ -138,11 +138,10 @@ export async function postReport(
   }
   const first = commentInput(parts(pulls[0]));
   await publisher.summary(renderSummary(first));
-  await publisher.check(client, context.repo, {
-    headSha: run.headSha,
-    gate,
-    summary: renderSummary(first, CHECK_SUMMARY_MAX_LENGTH),
-    ...(run.url && { detailsUrl: run.url }),
-  });
+  await publisher.check(
+    client,
+    { owner, repo, name: checkName(settings.conversation), headSha: run.headSha },
+    verdictCheck(first),
+  );
   io.debug(`posted a report of ${results.length} results; the verdict: ${gate.reason}`);
 }

@@ -4,29 +4,35 @@ import * as core from "@actions/core";
 import * as github from "@actions/github";
 import { randomBytes } from "node:crypto";
 import { candidateSource } from "../candidates/index.js";
-import type { PullRequestRef } from "../candidates/pull-request.js";
+import type { PullRequestEvent, PullRequestRef } from "../candidates/pull-request.js";
 import { InputError } from "../core/errors.js";
 import { resolveGlobs } from "../core/globs.js";
-import { createGitHubClient, type GitHubClient } from "../github.js";
+import { createGitHubClient, GitHubError, type GitHubClient } from "../github.js";
 import { runSession, type SessionIO, type Work } from "../run/run.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
 import { rememberRun } from "./cleanup.js";
 import { postReport } from "./commenter.js";
-import { gateVersion, headCommitOf, markersOf, pullRequestEventOf, pullRequestOf } from "./context.js";
+import { gateVersion, headCommitOf, markersOf, pullRequestEventOf, pullRequestOf, runUrl } from "./context.js";
 import { coreIO, Groups } from "./io.js";
-import { annotationPrefix, publishRun, Publisher } from "./publish.js";
+import { annotationPrefix, checkName, failedRunCheck, publishRun, Publisher, type CheckTarget } from "./publish.js";
 import { Reactions } from "./reactions.js";
 import { readThread, rememberedVerdicts, type Thread } from "./thread.js";
 
-/** What the main step knows of its pull request: none outside one, and a thread only when it is read. */
+/**
+ * What the main step knows of its pull request: none outside one, the commits it goes from and to, where
+ * its check goes (the head commit), and a thread only when it is read.
+ */
 interface PullRequestStep {
   client?: GitHubClient;
   pr?: PullRequestRef;
+  event?: PullRequestEvent;
+  check?: CheckTarget;
   thread?: Thread;
 }
 
 export async function run(): Promise<void> {
   const groups = new Groups();
+  let step: PullRequestStep | undefined;
   try {
     const settings = readSettings((name: InputName) => core.getInput(name), {
       defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -37,20 +43,65 @@ export async function run(): Promise<void> {
     const client = settings.token
       ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core.warning })
       : undefined;
-    if (!settings.reports.postReport) return await judge(settings, client, groups);
+    if (!settings.reports.postReport) {
+      step = await pullRequestStep(settings, client);
+      return await judge(settings, step, groups);
+    }
     if (!client) throw new InputError("github-token", "is needed to post a report");
     await postReport(settings, client, github.context, coreIO);
   } catch (error) {
     groups.leave();
-    core.setFailed(error instanceof InputError ? error.message : `sandbox-gate: ${(error as Error).message}`);
+    const message = error instanceof InputError ? error.message : `sandbox-gate: ${(error as Error).message}`;
+    core.setFailed(message);
+    // The check a branch protection rule waits for must not be left missing: it fails, naming the error.
+    if (step?.client && step.check) await failCheck(step.client, step.check, message);
   }
 }
 
-async function judge(settings: Settings, client: GitHubClient | undefined, groups: Groups): Promise<void> {
+async function failCheck(client: GitHubClient, target: CheckTarget, message: string): Promise<void> {
+  const runId = process.env.GITHUB_RUN_ID;
+  await new Publisher(coreIO)
+    .check(client, target, failedRunCheck(message, runId ? runUrl(github.context, runId) : undefined))
+    .catch((error: Error) => core.warning(`sandbox-gate could not post the check: ${error.message}`));
+}
+
+/**
+ * The pull request the event is about, and its head commit, where the check goes: the event names it
+ * (pull_request*), or GitHub is asked (issue_comment, whose run belongs to the default branch); never
+ * anything a comment says. The rest of the run uses the same commits.
+ */
+async function pullRequestStep(settings: Settings, client: GitHubClient | undefined): Promise<PullRequestStep> {
   const pr = pullRequestOf(github.context);
+  if (!pr) return { ...(client && { client }) };
+  const event = pullRequestEventOf(github.context, pr);
+  if (!client) return { pr, event };
+  const refs = event.refs ?? (await pullRequestRefs(client, pr));
+  return {
+    client,
+    pr,
+    event: refs ? { ...event, refs } : event,
+    ...(refs && {
+      check: { owner: pr.owner, repo: pr.repo, name: checkName(settings.conversation), headSha: refs.head },
+    }),
+  };
+}
+
+async function pullRequestRefs(client: GitHubClient, pr: PullRequestRef): Promise<PullRequestEvent["refs"]> {
+  try {
+    return await client.getPullRequestRefs(pr.owner, pr.repo, pr.number);
+  } catch (error) {
+    if (!(error instanceof GitHubError)) throw error;
+    core.warning(
+      `sandbox-gate could not read #${pr.number}'s head commit (${error.message}): no check is posted on it`,
+    );
+    return undefined;
+  }
+}
+
+async function judge(settings: Settings, step: PullRequestStep, groups: Groups): Promise<void> {
+  const { client, pr } = step;
   const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${randomBytes(4).toString("hex")}`;
   rememberRun(runId, settings.mode.engine);
-  const step: PullRequestStep = { ...(client && { client }), ...(pr && { pr }) };
   if (
     pr &&
     client &&
@@ -89,7 +140,11 @@ async function judge(settings: Settings, client: GitHubClient | undefined, group
 }
 
 /** Judge the candidates the source gives, carrying remembered verdicts over; or merge shard reports. */
-async function workOf(settings: Settings, { client, pr, thread }: PullRequestStep, judging: string[]): Promise<Work> {
+async function workOf(
+  settings: Settings,
+  { client, event, thread }: PullRequestStep,
+  judging: string[],
+): Promise<Work> {
   // Merged shard reports get the gate's decision as if their candidates had run here.
   if (settings.reports.merge.length > 0)
     return {
@@ -100,7 +155,7 @@ async function workOf(settings: Settings, { client, pr, thread }: PullRequestSte
   const entries = () =>
     candidateSource(settings.source, {
       ...(client && { client }),
-      ...(pr && { pullRequest: pullRequestEventOf(github.context, pr) }),
+      ...(event && { pullRequest: event }),
       ...(thread && { replies: thread.replies }),
       ...(thread?.identity && { us: thread.identity }),
       log: core.info,

@@ -4,17 +4,18 @@
 import { relative, resolve, sep } from "node:path";
 import type { Result, Skipped, Status } from "../core/model.js";
 import type { Report } from "../core/schemas/report.js";
-import { GitHubError, type Comment, type GitHubClient, type Identity } from "../github.js";
+import { STATUS_INFO } from "../core/statuses.js";
+import { GitHubError, type CheckRun, type Comment, type GitHubClient, type Identity } from "../github.js";
 import { buildAnnotations, limitAnnotations } from "../report/annotations.js";
-import { upsertStickyComment } from "../report/comment.js";
+import { commentKey, upsertStickyComment } from "../report/comment.js";
 import { verdictIcon } from "../report/icons.js";
 import { compactResults } from "../report/json.js";
 import { COMMENT_MAX_LENGTH, renderComment, type CommentInput } from "../report/markdown.js";
 import { renderEvaluationMarkdown, renderEvaluationText } from "../report/evaluation.js";
-import { SUMMARY_MAX_LENGTH, renderSummary, stickyMarker } from "../report/markdown.js";
+import { CHECK_SUMMARY_MAX_LENGTH, SUMMARY_MAX_LENGTH, renderSummary, stickyMarker } from "../report/markdown.js";
 import type { SessionOutcome } from "../run/run.js";
 import { stateBlockOf } from "../run/verdict-state.js";
-import type { Settings } from "../settings/settings.js";
+import type { ConversationSettings, Settings } from "../settings/settings.js";
 import type { PullRequestRef } from "../candidates/pull-request.js";
 import { headCommitOf, pullRequestUrl, runUrl, type ActionContext } from "./context.js";
 import { conversationVerdict, skipsOf, type Verdict } from "./conversation.js";
@@ -22,6 +23,13 @@ import type { ActionIO } from "./io.js";
 import { candidatesOf, judgedInRuns, stateBlock, type Thread } from "./thread.js";
 
 export const CHECK_NAME = "sandbox-gate";
+/**
+ * The external_id on our check runs: a re-run updates the check that carries it and no other of that
+ * name (the job's own check run, when the job is called sandbox-gate too, is the same App's).
+ */
+export const CHECK_MARK = "sandbox-gate";
+// GitHub does not document a limit on a check's title; a verdict line is far shorter than this.
+const CHECK_TITLE_MAX = 1000;
 // Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
 const SHORT_COMMENT_LENGTH = 16_384;
 
@@ -73,6 +81,77 @@ export function upToDate(existing: Comment | null | undefined, block: string, bo
     stateBlockOf(existing.body) === block.trim() &&
     verdictLine(existing.body) === verdictLine(body)
   );
+}
+
+/** Where this gate's check goes: its name, on the pull request's head commit. */
+export interface CheckTarget {
+  owner: string;
+  repo: string;
+  name: string;
+  headSha: string;
+}
+
+/** What the check says: the verdict, the short summary, the run. */
+export type CheckReport = Pick<CheckRun, "conclusion" | "title" | "summary" | "detailsUrl">;
+
+/**
+ * The check's name, what branch protection requires: `sandbox-gate`, or with what keeps this gate's
+ * comment apart, the `comment-key` (else the matrix leg's values): `sandbox-gate (python)`. Keys too long
+ * for a name keep their head and a hash, as the comment's marker does. Pure.
+ */
+export function checkName(conversation: Pick<ConversationSettings, "commentKey" | "matrix">): string {
+  const { commentKey: explicit, matrix } = conversation;
+  if (explicit === "" && Object.keys(matrix).length === 0) return CHECK_NAME;
+  return `${CHECK_NAME} (${commentKey({ explicit, workflow: "", job: "", matrix })})`;
+}
+
+/** The check's title: the verdict line, saying so when only our side failed. Pure. */
+export function checkTitle(gate: Pick<Verdict, "failed" | "ours" | "reason">): string {
+  const ours = STATUS_INFO.sandbox_error;
+  const note = gate.failed && gate.ours && !gate.reason.includes(ours.phrase) ? ` — ${ours.shown}` : "";
+  return `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}${note}`.slice(0, CHECK_TITLE_MAX);
+}
+
+/** The check of a verdict: its conclusion, its line as the title, the short summary, the run. Pure. */
+export function verdictCheck(input: CommentInput): CheckReport {
+  return {
+    conclusion: input.gate.failed ? "failure" : "success",
+    title: checkTitle({ ...input.gate, ours: input.ours === true }),
+    summary: renderSummary(input, CHECK_SUMMARY_MAX_LENGTH),
+    ...(input.runUrl && { detailsUrl: input.runUrl }),
+  };
+}
+
+/** The check of a run that ended in an error before its verdict: a failure, naming the error. Pure. */
+export function failedRunCheck(message: string, detailsUrl?: string): CheckReport {
+  return {
+    conclusion: "failure",
+    title: `${verdictIcon(true, true)} sandbox-gate did not finish: ${message}`.slice(0, CHECK_TITLE_MAX),
+    summary: `### ${verdictIcon(true, true)} sandbox-gate did not finish\n\n${message.slice(0, CHECK_SUMMARY_MAX_LENGTH - 100)}\n`,
+    ...(detailsUrl && { detailsUrl }),
+  };
+}
+
+/**
+ * Our check run of that name on that commit updated, or a new one: a re-run shows one check, not a pile.
+ * Only a run with our mark is ours to update, and GitHub lets only the App that created a run update it:
+ * refused (403, 404), a new one is created.
+ */
+async function upsertCheck(
+  client: GitHubClient,
+  target: CheckTarget,
+  run: CheckRun,
+): Promise<{ action: "created" | "updated"; url: string }> {
+  const { owner, repo } = target;
+  const listed = await client.listCheckRuns(owner, repo, target.headSha, target.name);
+  for (const existing of listed.filter((c) => c.externalId === CHECK_MARK)) {
+    try {
+      return { action: "updated", url: (await client.updateCheckRun(owner, repo, existing.id, run)).url };
+    } catch (error) {
+      if (!(error instanceof GitHubError && (error.status === 403 || error.status === 404))) throw error;
+    }
+  }
+  return { action: "created", url: (await client.createCheckRun(owner, repo, run)).url };
 }
 
 /** The step's outputs (action.yml). Pure. */
@@ -129,26 +208,19 @@ export class Publisher {
     else this.io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
   }
 
-  /** The check on the head commit; a token that may not write checks gets a warning. */
-  async check(
-    client: GitHubClient,
-    repo: { owner: string; repo: string },
-    check: { headSha: string; gate: Pick<Verdict, "failed" | "ours" | "reason">; summary: string; detailsUrl?: string },
-  ): Promise<void> {
-    const { gate } = check;
+  /** This gate's check on the head commit, created or updated; one GitHub refuses is a warning. */
+  async check(client: GitHubClient, target: CheckTarget, report: CheckReport): Promise<void> {
+    const run: CheckRun = { name: target.name, headSha: target.headSha, externalId: CHECK_MARK, ...report };
     try {
-      const posted = await client.createCheckRun(repo.owner, repo.repo, {
-        name: CHECK_NAME,
-        headSha: check.headSha,
-        conclusion: gate.failed ? "failure" : "success",
-        title: `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}`.slice(0, 1000),
-        summary: check.summary,
-        ...(check.detailsUrl && { detailsUrl: check.detailsUrl }),
-      });
-      this.io.info(`check ${CHECK_NAME}: ${posted.url}`);
+      const posted = await upsertCheck(client, target, run);
+      this.io.info(`check ${target.name} ${posted.action}: ${posted.url}`);
     } catch (error) {
-      if (!(error instanceof GitHubError && error.status === 403)) throw error;
-      this.io.warn(`sandbox-gate could not post the check (${error.message}): give the job checks: write`);
+      if (!(error instanceof GitHubError)) throw error;
+      const hint =
+        error.status === 403
+          ? ": give the job checks: write (the workflow's GITHUB_TOKEN or a GitHub App's token; a personal access token may not write checks)"
+          : "";
+      this.io.warn(`sandbox-gate could not post the check ${target.name} (${error.message})${hint}`);
     }
   }
 
@@ -188,9 +260,11 @@ export interface JudgedRun {
   pr?: PullRequestRef;
   client?: GitHubClient;
   thread?: Thread;
+  /** Where the check goes: on a pull request, its head commit. */
+  check?: CheckTarget;
 }
 
-/** The main step's verdict, to the outputs, the job summary and the sticky comment. */
+/** The main step's verdict, to the outputs, the job summary, the sticky comment and the check. */
 export async function publishRun(publisher: Publisher, run: JudgedRun): Promise<Verdict> {
   const { settings, outcome, context, pr, client, thread } = run;
   const { info } = publisher.io;
@@ -224,7 +298,22 @@ export async function publishRun(publisher: Publisher, run: JudgedRun): Promise<
   });
   await publisher.summary(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length));
   if (outcome.reportPath) info(`JSON report: ${outcome.reportPath}`);
-  if (!settings.reports.comment || !pr || !client || !thread) return verdict;
+  if (settings.reports.comment && pr && client && thread)
+    await commentRun(publisher, run, input, { pr, client, thread });
+  // The check whatever `comment` says: it is what branch protection can require.
+  if (client && run.check) await publisher.check(client, run.check, verdictCheck(input));
+  return verdict;
+}
+
+/** The sticky comment of the main step's run. */
+async function commentRun(
+  publisher: Publisher,
+  { outcome, context }: JudgedRun,
+  input: CommentInput,
+  { pr, client, thread }: { pr: PullRequestRef; client: GitHubClient; thread: Thread },
+): Promise<void> {
+  const { runId } = context;
+  const commit = headCommitOf(context);
   await publisher.comment(client, {
     owner: pr.owner,
     repo: pr.repo,
@@ -241,5 +330,4 @@ export async function publishRun(publisher: Publisher, run: JudgedRun): Promise<
     refused: (message) =>
       `sandbox-gate could not comment on the pull request (${message}); the job summary has the report.`,
   });
-  return verdict;
 }

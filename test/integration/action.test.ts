@@ -12,13 +12,21 @@ import {
   APP_BOT,
   APP_TOKEN,
   HUMAN,
+  NO_CHECKS_TOKEN,
   PAT,
   READ_ONLY_TOKEN,
   TOKEN,
   startFakeGitHub,
   type FakeGitHub,
 } from "../support/github-server.js";
-import { node24Path, pullRequestEvent, runStep, workflowRunEvent, type StepOptions } from "./bundled-action.js";
+import {
+  issueCommentEvent,
+  node24Path,
+  pullRequestEvent,
+  runStep,
+  workflowRunEvent,
+  type StepOptions,
+} from "./bundled-action.js";
 import { PYTHON_DEV_IMAGE, TEST_IMAGE, docker } from "./support.js";
 import { checkout } from "./checkout.js";
 import { tempDir } from "../support/temp.js";
@@ -423,6 +431,89 @@ describe("the conversation, run after run", () => {
   });
 });
 
+describe("the check run on the pull request's head commit", () => {
+  // The pull request's head as GitHub answers for it; the workflow's own commit (GITHUB_SHA) is the default branch's.
+  const HEAD = "c".repeat(40);
+  const FORGED = "f".repeat(40);
+  const onComment = (inputs: Record<string, string> = {}, token = TOKEN): StepOptions => ({
+    ...step(inputs, token),
+    // What the comment says is no commit of ours: the check goes where GitHub says the head is.
+    event: issueCommentEvent(PR, `/gate please, head ${FORGED}`),
+    env: { GITHUB_EVENT_NAME: "issue_comment" },
+  });
+  const checks = () => github.checkRuns.map((c) => ({ name: c.name, sha: c.headSha, conclusion: c.conclusion }));
+  const warnings = (stdout: string) => stdout.split("\n").filter((l) => l.startsWith("::warning"));
+
+  beforeEach(() => github.setRefs("octo", "app", PR, { base: "b".repeat(40), head: HEAD }));
+
+  it("an issue_comment run leaves the verdict on the head commit; the next run updates that same check", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.wrong, AGENT);
+    const first = await runStep(onComment());
+    expect(first.exitCode, first.stdout).toBe(1);
+    expect(checks()).toEqual([{ name: "sandbox-gate", sha: HEAD, conclusion: "failure" }]);
+    const check = github.checkRuns[0]!;
+    expect(check.title).toMatch(/^❌ the reply from @coder\[bot\] fails the tests/);
+    expect(check.summary).toContain("fails the tests");
+    expect(check.summary.length).toBeLessThanOrEqual(65_535);
+    expect(check.detailsUrl).toBe("https://github.com/octo/app/actions/runs/4242");
+    expect(first.stdout).toMatch(/check sandbox-gate created: https:\/\/github.com\/octo\/app\/runs\//);
+
+    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+    const second = await runStep(onComment());
+    expect(second.exitCode, second.stdout).toBe(0);
+    expect(checks()).toEqual([{ name: "sandbox-gate", sha: HEAD, conclusion: "success" }]);
+    expect(github.checkRuns[0]).toMatchObject({ id: check.id, updates: 1, title: expect.stringMatching(/^✅ /) });
+    expect(warnings(first.stdout + second.stdout)).toEqual([]);
+  });
+
+  it("two comment keys leave two checks, each updated in place; comment: false still leaves one", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+    for (let i = 0; i < 2; i++) {
+      await runStep(onComment({ "comment-key": "python" }));
+      await runStep(onComment({ "comment-key": "node", comment: "false", "fail-on": "pass" }));
+    }
+    expect(checks()).toEqual([
+      { name: "sandbox-gate (python)", sha: HEAD, conclusion: "success" },
+      { name: "sandbox-gate (node)", sha: HEAD, conclusion: "failure" },
+    ]);
+    expect(github.checkRuns.map((c) => c.updates)).toEqual([1, 1]);
+    expect(gateComments().map((c) => c.body.split("\n")[0])).toEqual(["<!-- sandbox-gate:python -->"]);
+  });
+
+  it("a token refused checks: write: one warning naming it, the comment posted, the step's outcome unchanged", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.wrong, AGENT);
+    const refused = await runStep(onComment({}, NO_CHECKS_TOKEN));
+    expect(refused.exitCode, refused.stdout).toBe(1);
+    expect(refused.outputs.status).toBe("fail");
+    expect(warnings(refused.stdout)).toEqual([
+      expect.stringMatching(
+        /^::warning::sandbox-gate could not post the check sandbox-gate \(.*403.*\): give the job checks: write/,
+      ),
+    ]);
+    expect(refused.stdout).toMatch(/::error::the reply from @coder\[bot\] fails the tests/);
+    expect(github.checkRuns).toEqual([]);
+    expect(gateComments()).toHaveLength(1);
+  });
+
+  it("a run that ends in an error completes the check as a failure naming the error", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+    const result = await runStep(onComment({ tests: "nope/*.py" }));
+    expect(result.exitCode).toBe(1);
+    const error = result.stdout.split("\n").find((l) => l.startsWith("::error::"))!;
+    expect(error).toMatch(/tests/);
+    expect(checks()).toEqual([{ name: "sandbox-gate", sha: HEAD, conclusion: "failure" }]);
+    expect(github.checkRuns[0]!.title).toBe(`⚠️ sandbox-gate did not finish: ${error.slice("::error::".length)}`);
+  });
+
+  it("a pull_request run leaves its check on the event's head commit, without asking GitHub", async () => {
+    github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
+    const result = await runStep(step());
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(checks()).toEqual([{ name: "sandbox-gate", sha: "a".repeat(40), conclusion: "success" }]);
+    expect(github.requests.some((r) => r.path === `/repos/octo/app/pulls/${PR}`)).toBe(false);
+  });
+});
+
 describe("the fork-safe commenter (post-report on workflow_run)", () => {
   it("posts on the pull request at the run's head SHA, whatever the artifact claims, and runs nothing", async () => {
     const head = "c".repeat(40);
@@ -511,6 +602,12 @@ describe("the fork-safe commenter (post-report on workflow_run)", () => {
       conclusion: "failure",
       title: expect.stringContaining("the report claims a pass"),
     });
+    // The commenter posts through the same upsert: its run again updates that check.
+    const again = await step("ok.json");
+    expect(again.exitCode).toBe(0);
+    expect(github.checkRuns).toMatchObject([
+      { name: "sandbox-gate", headSha: head, externalId: "sandbox-gate", updates: 1 },
+    ]);
     const bad = await step("bad.json");
     expect(bad.exitCode).toBe(1);
     expect(bad.stdout).toMatch(/::error::Input 'post-report': 'bad.json' is not a sandbox-gate JSON report/);

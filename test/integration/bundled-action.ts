@@ -139,6 +139,33 @@ export function pullRequestEvent(number: number): object {
   };
 }
 
+/**
+ * A real-shaped `issue_comment` event on pull request `number`: it names the pull request but no commit
+ * (the run belongs to the default branch). `body` is whatever the commenter wrote.
+ */
+export function issueCommentEvent(number: number, body: string): object {
+  const repo = { id: 1, name: "app", full_name: "octo/app", owner: { login: "octo", id: 2, type: "Organization" } };
+  const user = { login: "coder[bot]", id: 9000001, type: "Bot" };
+  return {
+    action: "created",
+    issue: {
+      number,
+      id: 200 + number,
+      state: "open",
+      title: "Agent: implement add()",
+      user,
+      html_url: `https://github.com/octo/app/pull/${number}`,
+      pull_request: {
+        url: `https://api.github.com/repos/octo/app/pulls/${number}`,
+        html_url: `https://github.com/octo/app/pull/${number}`,
+      },
+    },
+    comment: { id: 1, body, user, html_url: `https://github.com/octo/app/pull/${number}#issuecomment-1` },
+    repository: repo,
+    sender: user,
+  };
+}
+
 /** A `workflow_run` event for a finished run of the gate's workflow, as the commenter job gets it. */
 export function workflowRunEvent(
   headSha: string,

@@ -287,6 +287,10 @@ describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEn
     expect(report.results.map((r) => r.status)).toEqual(["sandbox_error", "sandbox_error", "sandbox_error"]);
     for (const result of report.results) expect(result.feedback).toMatch(why);
     expect(gateComment()?.body).toMatch(why);
+    // The check fails too, and its title says the failure is ours, not the candidates'.
+    expect(github.checkRuns).toMatchObject([
+      { name: "sandbox-gate", conclusion: "failure", title: expect.stringMatching(/^⚠️ .*re-run/) },
+    ]);
   }
 
   it(

@@ -232,6 +232,8 @@ export const READ_ONLY_TOKEN = "ghs_fake_read_only_token";
 export const APP_TOKEN = "ghs_fake_app_installation_token";
 /** A personal access token of HUMAN's. */
 export const PAT = "ghp_fake_personal_token";
+/** The workflow's token in a job without `checks: write`: it comments, but GitHub refuses its checks. */
+export const NO_CHECKS_TOKEN = "ghs_fake_token_without_checks";
 
 export interface Violation {
   method: string;
@@ -291,7 +293,12 @@ export interface StoredCheckRun {
   conclusion: string;
   title: string;
   summary: string;
+  /** The App that created it: its bot. Only that App may update it. */
   app: FakeUser;
+  externalId: string;
+  detailsUrl: string | null;
+  /** How many times it was updated. */
+  updates: number;
 }
 
 /** What a token is: an installation's (GITHUB_TOKEN, an App) or a user's (a personal access token). */
@@ -329,6 +336,8 @@ interface Route {
   user: FakeUser;
   readOnly: boolean;
   kind: TokenKind;
+  /** May write checks. */
+  checks: boolean;
   accept: string;
 }
 
@@ -336,6 +345,8 @@ interface Token {
   user: FakeUser;
   readOnly: boolean;
   kind: TokenKind;
+  /** May write checks (`checks: write`); every other permission as `readOnly` says. */
+  checks?: boolean;
 }
 
 /** GitHub's own limit on comment bodies, in characters. */
@@ -366,6 +377,7 @@ export class FakeGitHub {
     [READ_ONLY_TOKEN, { user: ACTIONS_BOT, readOnly: true, kind: "installation" }],
     [APP_TOKEN, { user: APP_BOT, readOnly: false, kind: "installation" }],
     [PAT, { user: HUMAN, readOnly: false, kind: "user" }],
+    [NO_CHECKS_TOKEN, { user: ACTIONS_BOT, readOnly: false, kind: "installation", checks: false }],
   ]);
   private readonly comments: StoredComment[] = [];
   private readonly pulls: StoredPull[] = [];
@@ -433,6 +445,25 @@ export class FakeGitHub {
   addPullRequest(pull: Omit<StoredPull, "state" | "headOwner" | "headRef"> & Partial<StoredPull>): StoredPull {
     const stored: StoredPull = { state: "open", headOwner: pull.owner, headRef: `agent/${pull.number}`, ...pull };
     this.pulls.push(stored);
+    return stored;
+  }
+
+  /** A check run on a commit, e.g. one that another App (or the workflow's job itself) left there. */
+  addCheckRun(
+    run: Pick<StoredCheckRun, "owner" | "repo" | "name" | "headSha" | "app"> & Partial<StoredCheckRun>,
+  ): StoredCheckRun {
+    const stored: StoredCheckRun = {
+      id: this.nextId++,
+      // GitHub's description allows no null conclusion (an unfinished run): the fake's runs are all finished.
+      conclusion: "success",
+      title: "",
+      summary: "",
+      externalId: "",
+      detailsUrl: null,
+      updates: 0,
+      ...run,
+    };
+    this.checkRuns.push(stored);
     return stored;
   }
 
@@ -567,6 +598,7 @@ export class FakeGitHub {
       user: token.user,
       readOnly: token.readOnly,
       kind: token.kind,
+      checks: !token.readOnly && token.checks !== false,
       accept: req.headers.accept ?? "",
     };
     return { reply: handler(route, url), operation };
@@ -633,22 +665,47 @@ export class FakeGitHub {
           .map((p) => this.simplePullJson(p)),
       ),
     "checks/create": (r) => {
-      if (r.readOnly) return error(403, "Resource not accessible by integration");
-      // Only a GitHub App may write checks: a personal token may not.
-      if (r.kind !== "installation") return error(403, "You must authenticate via a GitHub App.");
-      const run: StoredCheckRun = {
-        id: this.nextId++,
+      const refused = this.checksRefused(r);
+      if (refused) return refused;
+      const run = this.addCheckRun({
         owner: r.owner,
         repo: r.repo,
         name: String(r.body.name),
         headSha: String(r.body.head_sha),
-        conclusion: String(r.body.conclusion ?? ""),
-        title: String((r.body.output as JsonObject | undefined)?.title ?? ""),
-        summary: String((r.body.output as JsonObject | undefined)?.summary ?? ""),
         app: r.user,
-      };
-      this.checkRuns.push(run);
+      });
+      this.writeCheckRun(run, r.body);
       return { status: 201, body: this.checkRunJson(run) };
+    },
+    "checks/list-for-ref": (r) => {
+      const on = this.checkRuns.filter(
+        (c) =>
+          key(c.owner, c.repo, 0) === key(r.owner, r.repo, 0) &&
+          c.headSha === r.params.ref &&
+          (r.params.check_name === undefined || c.name === r.params.check_name),
+      );
+      // `latest` (the default): the most recent run of each name of each App, as GitHub shows them.
+      const shown =
+        (r.params.filter ?? "latest") === "latest"
+          ? on.filter((c, i) => !on.slice(i + 1).some((d) => d.name === c.name && d.app.id === c.app.id))
+          : on;
+      const perPage = Math.min(Number(r.params.per_page ?? 30), this.perPageMax);
+      const runs = shown.slice(0, perPage).map((c) => this.checkRunJson(c));
+      return { status: 200, body: { total_count: shown.length, check_runs: runs } };
+    },
+    "checks/update": (r) => {
+      const refused = this.checksRefused(r);
+      if (refused) return refused;
+      const run = this.checkRuns.find(
+        (c) => c.id === Number(r.params.check_run_id) && key(c.owner, c.repo, 0) === key(r.owner, r.repo, 0),
+      );
+      if (!run) return error(404, "Not Found");
+      // Only the App that created a check run may change it.
+      if (run.app.id !== r.user.id)
+        return error(403, "Invalid app_id - check run can only be modified by the GitHub App that created it.");
+      this.writeCheckRun(run, r.body);
+      run.updates++;
+      return { status: 200, body: this.checkRunJson(run) };
     },
     "reactions/create-for-issue-comment": (r) => this.react(r, `comment-${r.params.comment_id}`),
     "reactions/create-for-pull-request-review-comment": (r) => this.react(r, `review-comment-${r.params.comment_id}`),
@@ -675,6 +732,24 @@ export class FakeGitHub {
       return diff === undefined ? error(404, "Not Found") : { status: 200, text: diff };
     },
   };
+
+  // Only an App may write checks, and only with `checks: write`.
+  private checksRefused(r: Route): Reply | undefined {
+    if (r.kind !== "installation") return error(403, "You must authenticate via a GitHub App.");
+    return r.checks ? undefined : error(403, "Resource not accessible by integration");
+  }
+
+  private writeCheckRun(run: StoredCheckRun, body: JsonObject): void {
+    const output = body.output as JsonObject | undefined;
+    if (body.name !== undefined) run.name = String(body.name);
+    if (body.conclusion !== undefined) run.conclusion = String(body.conclusion);
+    if (body.external_id !== undefined) run.externalId = String(body.external_id);
+    if (body.details_url !== undefined) run.detailsUrl = String(body.details_url);
+    if (output) {
+      run.title = String(output.title ?? "");
+      run.summary = String(output.summary ?? "");
+    }
+  }
 
   private react(r: Route, on: string): Reply {
     if (r.readOnly) return error(403, "Resource not accessible by integration");
@@ -1024,10 +1099,10 @@ export class FakeGitHub {
       id: run.id,
       node_id: `CR_kwDOfake${run.id}`,
       head_sha: run.headSha,
-      external_id: "",
+      external_id: run.externalId,
       url: api,
       html_url: `https://github.com/${run.owner}/${run.repo}/runs/${run.id}`,
-      details_url: `https://github.com/${run.owner}/${run.repo}/runs/${run.id}`,
+      details_url: run.detailsUrl ?? `https://github.com/${run.owner}/${run.repo}/runs/${run.id}`,
       status: "completed",
       conclusion: run.conclusion,
       started_at: "2025-01-01T00:00:00Z",
@@ -1042,7 +1117,8 @@ export class FakeGitHub {
       name: run.name,
       check_suite: { id: 5 },
       app: {
-        id: 15368,
+        // The workflow's token is the github-actions App's; any other bot is an App of its own.
+        id: run.app.id === ACTIONS_BOT.id ? 15368 : run.app.id,
         slug,
         node_id: "MDM6QXBwMTUzNjg=",
         owner: this.userJson({ login: "github", id: 9919, type: "User" }),
