@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3742);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6910);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3742:
+/***/ 6910:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45932,19 +45932,39 @@ function reactionCalls(octokit) {
         },
     };
 }
+/** A check run's fields as GitHub takes them, for a create and an update alike. */
+const checkRunBody = (check) => ({
+    name: check.name,
+    status: "completed",
+    conclusion: check.conclusion,
+    ...(check.detailsUrl !== undefined && { details_url: check.detailsUrl }),
+    ...(check.externalId !== undefined && { external_id: check.externalId }),
+    output: { title: check.title, summary: check.summary },
+});
 function checkCalls(octokit) {
     return {
         async createCheckRun(owner, repo, check) {
             const { data } = await octokit.rest.checks.create({
                 owner,
                 repo,
-                name: check.name,
                 head_sha: check.headSha,
-                status: "completed",
-                conclusion: check.conclusion,
-                ...(check.detailsUrl !== undefined && { details_url: check.detailsUrl }),
-                output: { title: check.title, summary: check.summary },
+                ...checkRunBody(check),
             });
+            return { id: data.id, url: data.html_url ?? "" };
+        },
+        async listCheckRuns(owner, repo, sha, name) {
+            const { data } = await octokit.rest.checks.listForRef({
+                owner,
+                repo,
+                ref: sha,
+                check_name: name,
+                filter: "latest",
+                per_page: PER_PAGE,
+            });
+            return data.check_runs.map((c) => ({ id: c.id, url: c.html_url ?? "", externalId: c.external_id ?? "" }));
+        },
+        async updateCheckRun(owner, repo, id, check) {
+            const { data } = await octokit.rest.checks.update({ owner, repo, check_run_id: id, ...checkRunBody(check) });
             return { id: data.id, url: data.html_url ?? "" };
         },
     };
@@ -46082,6 +46102,157 @@ function protected_protectedNote(r, shown, name = (path) => path) {
     const more = files.length > shown ? ` and ${files.length - shown} more` : "";
     const word = files.length === 1 ? "file" : "files";
     return `changed protected ${word}: ${files.slice(0, shown).map(name).join(", ")}${more}`;
+}
+/** The next step for a candidate that changed protected files: `the test files must not change: restore a, b`. */
+function protectedStep(r, shown, name = (path) => path) {
+    const files = r.protected ?? [];
+    const more = files.length > shown ? ` and ${files.length - shown} more` : "";
+    const listed = files.length > 0 ? `: restore ${files.slice(0, shown).map(name).join(", ")}${more}` : "";
+    return `the test files must not change${listed}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/failures.ts
+// Why a candidate failed, in the fewest words a maintainer can act on: which tests failed and the first
+// line each one said. From the test results when the run wrote them (`test-results`; with `compare`, only
+// the tests the candidate is blamed for, core/tests.ts), else read off the test runner's output: pytest's
+// short summary, unittest's FAIL/ERROR blocks, TAP's `not ok`, or a bare traceback. Pure; the text is
+// untrusted, and the renderers escape it.
+
+// An exception's line, as Python, Node and most runners print it: `AssertionError: …`, `KeyError: 'x'`.
+const EXCEPTION = /^(?:[A-Za-z_][\w.]*)?(?:Error|Exception|Failure|Exit|Interrupt|Iteration)\b(?: \[\w+\])?(?::.*)?$/;
+// pytest's explanation lines under a failing test: `E   assert 'nope' == 'Fizz'`.
+const PYTEST_E = /^E {2,}(\S.*)$/;
+const PYTEST_SUMMARY = /^(?:FAILED|ERROR) (\S+)(?: - (.*))?$/;
+const UNITTEST_HEAD = /^(?:FAIL|ERROR): (\S+) \(([^)]*)\)/;
+const TAP_NOT_OK = /^\s*not ok \d+ - (.+?)(?:\s+#.*)?$/;
+const TAP_ERROR = /^\s*error: ['"]?(.*?)['"]?$/;
+const FRAME = /^\s*File "[^"]*", line \d+, in (\w+)/;
+const SEPARATOR = /^(?:={20,}|-{20,})$/;
+/** The failures of `r`, the first `max` of them. Empty for a status that ran no tests (the caller says why). */
+function failuresOf(r, max) {
+    if (r.tests) {
+        const { held } = failingCases(r);
+        const shown = held.slice(0, max).map((c) => ({
+            name: c.id,
+            ...(c.file && { where: c.line ? `${c.file}:${c.line}` : c.file }),
+            ...(firstLine(c.message) && { message: firstLine(c.message) }),
+        }));
+        return { shown, total: held.length };
+    }
+    // Both streams: pytest and TAP write to stdout, unittest and a bare traceback to stderr.
+    const lines = `${r.stdout}\n${r.stderr}`.split("\n");
+    for (const read of [pytestSummary, unittestBlocks, tapFailures, traceback]) {
+        const found = read(lines);
+        if (found.length > 0)
+            return { shown: found.slice(0, max), total: found.length };
+    }
+    const message = lines.map(errorLine).find((m) => m !== undefined);
+    return message ? { shown: [{ message }], total: 1 } : { shown: [], total: 0 };
+}
+function firstLine(text) {
+    return text
+        ?.split("\n")
+        .find((l) => l.trim() !== "")
+        ?.trim();
+}
+/** `AssertionError: …` or pytest's `E   assert …` as the line says it; undefined for any other line. */
+function errorLine(line) {
+    const e = PYTEST_E.exec(line);
+    if (e)
+        return e[1].trim();
+    return EXCEPTION.test(line) ? line.trim() : undefined;
+}
+// `FAILED test_calc.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'`; pytest cuts the message at
+// the terminal's width (`…0.30000000000...`): then the test's own section says it whole (its first `E` line).
+function pytestSummary(lines) {
+    let sections;
+    return lines.flatMap((line) => {
+        const m = PYTEST_SUMMARY.exec(line);
+        if (!m || !m[1].includes("::"))
+            return [];
+        let message = m[2]?.trim();
+        if (message === undefined || message.endsWith("...")) {
+            sections ??= pytestSections(lines);
+            message = sections.get(m[1].split("::").slice(1).join(".")) ?? message;
+        }
+        return [{ name: m[1], ...(message && { message }) }];
+    });
+}
+/** pytest's failure sections (`____ TestAdd.test_add ____`), each title with its first `E` line. */
+function pytestSections(lines) {
+    const first = new Map();
+    let title;
+    for (const line of lines) {
+        const head = /^_{3,} (.+?) _{3,}$/.exec(line);
+        if (head)
+            title = head[1];
+        const e = PYTEST_E.exec(line);
+        if (title !== undefined && e && !first.has(title))
+            first.set(title, e[1].trim());
+    }
+    return first;
+}
+// `FAIL: test_add (test_solution.TestAdd.test_add)`, then a traceback whose exception line is the message.
+function unittestBlocks(lines) {
+    const failures = [];
+    lines.forEach((line, i) => {
+        const m = UNITTEST_HEAD.exec(line);
+        if (!m)
+            return;
+        const qualified = m[2].endsWith(`.${m[1]}`) ? m[2] : `${m[2]}.${m[1]}`;
+        failures.push({ name: qualified, ...messageAfter(lines, i + 1, UNITTEST_HEAD) });
+    });
+    return failures;
+}
+// node --test and other TAP producers: `not ok 3 - adds floats`, then `error: '…'` in its YAML block.
+function tapFailures(lines) {
+    const failures = [];
+    lines.forEach((line, i) => {
+        const m = TAP_NOT_OK.exec(line);
+        if (!m)
+            return;
+        const end = lines.findIndex((l, j) => j > i && /^\s*(?:not )?ok \d+/.test(l));
+        const block = lines.slice(i + 1, end === -1 ? undefined : end);
+        const said = block
+            .map((l, j) => {
+            const error = TAP_ERROR.exec(l)?.[1];
+            // YAML's block scalar (`error: |-`): the message is on the lines below.
+            return error !== undefined && /^[|>][-+]?$/.test(error) ? block[j + 1]?.trim() : (error ?? errorLine(l));
+        })
+            .find((said) => said !== undefined && said !== "");
+        failures.push({ name: m[1].trim(), ...(said && { message: said }) });
+    });
+    return failures;
+}
+// A bare traceback (`python3 test_x.py` with asserts): the innermost test frame, and its exception line.
+function traceback(lines) {
+    const failures = [];
+    let test;
+    for (const line of lines) {
+        const frame = FRAME.exec(line);
+        if (frame) {
+            if (frame[1].startsWith("test"))
+                test = frame[1];
+            continue;
+        }
+        if (test !== undefined && EXCEPTION.test(line)) {
+            failures.push({ name: test, message: line.trim() });
+            test = undefined;
+        }
+    }
+    return failures;
+}
+/** The first error line after `from`, before the next block (its `head`) or a separator line. */
+function messageAfter(lines, from, head) {
+    for (let i = from; i < lines.length; i++) {
+        const line = lines[i];
+        if (head.test(line) || (SEPARATOR.test(line) && i > from + 1 && lines[i - 1].trim() === ""))
+            break;
+        const said = errorLine(line);
+        if (said)
+            return { message: said };
+    }
+    return {};
 }
 
 ;// CONCATENATED MODULE: ./src/core/units.ts
@@ -46564,7 +46735,10 @@ function compactResults(results) {
 //
 // Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
-// label, the deciding replies first and the older ones collapsed as history; the details in that order.
+// label, the deciding replies first and the older ones collapsed as history; under the table, in view,
+// the next step for each deciding candidate that did not pass (the failing tests and what they said, or
+// "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
+
 
 
 
@@ -46610,7 +46784,7 @@ function neutralizeAutolinks(text) {
     return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
 }
 const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
+/** For HTML contexts (`<summary>`): markdown is not parsed there, entities are. */
 function escapeHtml(text) {
     return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
 }
@@ -46620,6 +46794,41 @@ function escapeMarkdown(text) {
         .replace(/\s*\n\s*/g, " ")
         .replace(/\t/g, " ");
     return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
+}
+// A copy of our marker in untrusted text shown verbatim (code) must not read as our comment's.
+function neutralizeMarker(text) {
+    return text.replace(/<!--/g, "<!\u200b--");
+}
+/** The longest run of backticks in `text`. */
+function longestBackticks(text) {
+    let longest = 0;
+    for (const run of text.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    return longest;
+}
+/**
+ * For one line of untrusted text shown as code in markdown (not in a table): a code span whose backticks
+ * outnumber any run inside, so nothing in it is markup and nothing can end it early.
+ */
+function codeSpan(text) {
+    const flat = neutralizeMarker(neutralizeMentions(cleanText(text)))
+        .replace(/\s+/g, " ")
+        .trim();
+    if (flat === "")
+        return "";
+    const ticks = "`".repeat(longestBackticks(flat) + 1);
+    // A span may not start or end with its own delimiter's character: a space on both sides is stripped.
+    const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+/**
+ * Untrusted text as a fenced code block: its fence is longer than any run of backticks inside, so no line
+ * of it (`</details>`, a fence of its own) can end the block; inside, nothing is markup, HTML or a mention.
+ */
+function fence(text) {
+    const safe = neutralizeMarker(neutralizeMentions(cleanText(text)));
+    const ticks = "`".repeat(Math.max(3, longestBackticks(safe) + 1));
+    return `${ticks}\n${safe}\n${ticks}`;
 }
 /** An http(s) URL safe to put in a link inside a table, or undefined. */
 function safeUrl(url) {
@@ -46646,13 +46855,14 @@ function clip(text, cap) {
 function isHighSurrogate(code) {
     return code >= 0xd800 && code <= 0xdbff;
 }
-const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "history", "skipped", "rows"];
+const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "history", "skipped", "steps", "rows"];
 const UNLIMITED = {
     passOutput: Infinity,
     failOutput: Infinity,
     feedback: Infinity,
     history: Infinity,
     skipped: Infinity,
+    steps: Infinity,
     rows: Infinity,
 };
 // Ids, sources and file names are labels: a page-long one is cut wherever it appears.
@@ -46699,11 +46909,15 @@ function fit(input, shape, maxLength) {
 }
 function prepare(input, shape) {
     const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
-    const rows = input.results.map((r, i) => ({
-        r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
-        name: conversation ? `reply ${i + 1}` : r.id,
-        deciding: input.deciding === undefined || input.deciding.has(r.id),
-    }));
+    const rows = input.results.map((r, i) => {
+        const row = {
+            r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
+            name: conversation ? `reply ${i + 1}` : r.id,
+            deciding: input.deciding === undefined || input.deciding.has(r.id),
+        };
+        // Made once: reading the failures off the output is the costly part, and each render only picks.
+        return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
+    });
     const ordered = conversation ? rows.reverse() : rows;
     return {
         input,
@@ -46729,6 +46943,8 @@ function upperBound(doc, kind) {
             return doc.history.length;
         case "skipped":
             return doc.input.skipped.length;
+        case "steps":
+            return doc.deciding.filter((row) => row.step !== undefined).length;
         case "rows":
             return doc.deciding.length;
     }
@@ -46754,6 +46970,7 @@ function render(doc, given, maxLength) {
         metaLine(doc, shape),
         shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
         deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+        stepsBlock(deciding, limits.steps),
         ...withDetails.map((row) => details(row, limits)),
         history.length > 0 && historyBlock(doc, history),
         skippedList(input.skipped, limits.skipped),
@@ -46872,7 +47089,7 @@ function patchCell(r) {
     return `${shown}${more}${strategy}` || "—";
 }
 function outcome(r) {
-    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+    const where = syntaxWhere(r);
     const { shown } = statuses_STATUS_INFO[r.status];
     const parts = [where ? `${shown} at ${where}` : shown];
     if (r.signal)
@@ -46911,6 +47128,105 @@ function details(row, limits) {
     const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
     const summary = `<summary>${statuses_STATUS_INFO[r.status].icon} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
     return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+/** Failing tests named under the table for each candidate; more are counted. */
+const FAILURES_SHOWN = 3;
+/** What a failing test said, or why a candidate failed, in one line under the table. */
+const SAID_MAX = 240;
+/** The next steps, under the table: one item per deciding result that did not pass, then how many more. */
+function stepsBlock(rows, shown) {
+    const steps = rows.flatMap((row) => (row.step === undefined ? [] : [row.step]));
+    if (steps.length === 0)
+        return undefined;
+    const items = steps.slice(0, shown);
+    if (steps.length > items.length)
+        items.push(`- … and ${plural(steps.length - items.length, "more candidate")}`);
+    return [`**Next steps**`, "", ...items].join("\n");
+}
+/**
+ * What the maintainer does about `row`: for the candidate's failure, what to fix (the patch's files, the
+ * reply's code) and the tests that fail with the first line each said; for our failure, re-run, and why;
+ * for protected files, leave them as they are.
+ */
+function nextStep(row, conversation) {
+    const { r } = row;
+    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+    const item = (text) => `- ${statuses_STATUS_INFO[r.status].icon} **${label(row.name)}**${by}: ${text}`;
+    if (statuses_STATUS_INFO[r.status].ours)
+        return item(`our failure, not the code's: re-run${cause(r.feedback)}`);
+    const patch = r.changed_files !== undefined || r.patch_strategy !== undefined;
+    const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
+    const failures = statuses_STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+    switch (r.status) {
+        case "protected": {
+            const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
+            return item(`${protectedStep(r, FILES_SHOWN, codeSpan)}${ran}${subItems(failures)}`);
+        }
+        case "syntax_error": {
+            const where = syntaxWhere(r);
+            const said = r.syntax?.message ? ` — ${codeSpan(clipped(r.syntax.message, SAID_MAX))}` : cause(r.feedback);
+            return item(`fix the syntax error${where ? ` at ${label(where)}` : ""}${said}`);
+        }
+        case "patch_failed":
+            return item(`regenerate the patch against the current files${cause(r.feedback)}`);
+        case "test_failed":
+            return item(testsStep(r, failures, patch ? undefined : `${subject}'s code`));
+        default:
+            return item(`${subject} ${statuses_STATUS_INFO[r.status].phrase}${cause(r.feedback)}`) + subItems(failures);
+    }
+}
+/**
+ * What to fix when tests fail: the patch's files, or the reply's code (`whose`), and which tests, with what
+ * the only one said; with none named, what the feedback says.
+ */
+function testsStep(r, failures, whose) {
+    const { shown, total } = failures;
+    if (total === 0)
+        return `${whose ?? "the patch"} fails the tests${cause(r.feedback)}`;
+    if (whose === undefined)
+        return `fix ${changedFiles(r)}: ${testsFail(total)}${subItems(failures)}`;
+    if (total > 1)
+        return `${whose} fails ${plural(total, "test")}${subItems(failures)}`;
+    // One test, or only what the output said: in the line itself.
+    return `${whose} fails ${shown[0].name === undefined ? "the tests — " : ""}${failureText(shown[0])}`;
+}
+/** `2 tests fail`, `1 test fails`. */
+function testsFail(n) {
+    return `${plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
+}
+/** `solution.py:3:5`: where the parser stopped, as much of it as is known. */
+function syntaxWhere(r) {
+    return r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+}
+/** The files a patch changed, as code, the first few: what to fix. */
+function changedFiles(r) {
+    const files = r.changed_files ?? [];
+    if (files.length === 0)
+        return "the patch";
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    return `${files
+        .slice(0, FILES_SHOWN)
+        .map((f) => codeSpan(clipped(f, LABEL_MAX)))
+        .join(", ")}${more}`;
+}
+/** ` — The first line of the feedback`, as plain text; nothing when there is none. */
+function cause(feedback) {
+    const first = feedback.split("\n").find((line) => line.trim() !== "");
+    return first ? ` — ${escapeMarkdown(clipped(first.trim(), SAID_MAX))}` : "";
+}
+/** `` `test_fizz` (tests/test_calc.py:3) — `AssertionError: …` ``: a failing test and what it said. */
+function failureText(f) {
+    const name = f.name !== undefined ? codeSpan(clipped(f.name, LABEL_MAX)) : "";
+    const where = f.where ? ` (${label(f.where)})` : "";
+    const said = f.message ? codeSpan(clipped(f.message, SAID_MAX)) : "";
+    return [`${name}${where}`, said].filter((part) => part !== "").join(" — ");
+}
+/** The failures under a step's line, then how many more. */
+function subItems({ shown, total }) {
+    const items = shown.map((f) => `\n  - ${failureText(f)}`);
+    if (total > shown.length)
+        items.push(`\n  - … and ${total - shown.length} more`);
+    return items.join("");
 }
 /** Failing tests listed in the comment; more are counted. */
 const FAILING_TESTS_SHOWN = 10;
@@ -46972,29 +47288,20 @@ function section(title, text, cap, cutBySandbox) {
         return `**${title}**: empty\n`;
     if (cap === 0)
         return `**${title}**: omitted for length\n`;
-    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+    return `**${title}**${note}\n\n${excerpt(text, cap)}\n`;
 }
-// Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
-// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
-// in it is read as markdown, and no blank line can end it.
+// Feedback (often a traceback) keeps its line breaks and indents in a fenced block, as output does.
 function feedbackSection(text, cap) {
     if (text === "")
         return "**Feedback**: empty\n";
     if (cap === 0)
         return "**Feedback**: omitted for length\n";
-    const { head, omitted, tail } = clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${tail}` : "";
-    // A <code> per line: GitHub hides a <br> inside <code>, so the breaks go between them.
-    const lines = escapeHtml(`${head}${cut}`)
-        .split("\n")
-        .map((l) => (l === "" ? "" : `<code>${l}</code>`));
-    return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
+    return `**Feedback**\n\n${excerpt(text, cap)}\n`;
 }
-// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
-function pre(text, cap) {
+/** At most `cap` characters of `text`, its head and tail, in a fenced block that no content can end. */
+function excerpt(text, cap) {
     const { head, omitted, tail } = clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
-    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
+    return fence(omitted > 0 ? `${head}\n[… ${omitted} characters omitted …]\n${tail}` : head);
 }
 function skippedList(skipped, shown) {
     if (skipped.length === 0)
@@ -48353,7 +48660,7 @@ function driverArgv(command, check = [], base = "", results = [], script = DRIVE
 }
 /** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
 const MAX_TEXT_BYTES = 1024 * 1024;
-const SEPARATOR = 0x1e;
+const driver_SEPARATOR = 0x1e;
 /** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
 const MAX_VERDICT_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
@@ -48417,7 +48724,7 @@ class PhaseParser {
                 this.#verdict.open = false;
                 data = data.subarray(end + 1);
             }
-            const at = data.indexOf(SEPARATOR);
+            const at = data.indexOf(driver_SEPARATOR);
             if (at < 0) {
                 this.#text.push(data);
                 return;
@@ -54095,9 +54402,11 @@ function headOf(passed, total, nouns, skips) {
     return `${total === 0 ? `no ${nouns} judged` : counted} (${skips.count} skipped${skips.why ? `: ${skips.why}` : ""})`;
 }
 /**
- * The check's verdict over a run's results, and its one line: `1 of 4 replies passed — latest from
- * @agent fails the tests`. The line speaks of judged results only and says how many were `skips`; under
- * `latest` an author whose newest reply was skipped fails the check, as its answer is unknown.
+ * The check's verdict over a run's results, and its one line. Under `latest`, when older replies are
+ * history, the line speaks first of the replies that decide, then of all: `the latest reply, from @agent,
+ * fails the tests — overall: 1 of 4 replies passed`; otherwise of all: `1 of 3 replies passed — 2 failed
+ * the gate`. The totals speak of judged results only and say how many were `skips`; under `latest` an
+ * author whose newest reply was skipped fails the check, as its answer is unknown.
  */
 function conversationVerdict(results, failOn, decide, skips = { count: 0 }) {
     const deciding = decidingIds(results, decide);
@@ -54117,8 +54426,10 @@ function conversationVerdict(results, failOn, decide, skips = { count: 0 }) {
     };
     const said = (reason) => ({ ...verdict, reason });
     const head = headOf(passed, results.length, nouns, skips);
+    // What decides comes first; the totals, which count the history too, come second.
+    const overall = (lead) => `${lead} — overall: ${head}`;
     if (unjudged.length > 0)
-        return said(`${head} — the latest reply from ${unjudged.map((a) => `@${a}`).join(", ")} was not judged`);
+        return said(overall(`the latest reply from ${unjudged.map((a) => `@${a}`).join(", ")} was not judged`));
     if (results.length === 0)
         return said(skips.count > 0 ? head : `no ${nouns} to judge`);
     // What the reply did, as the verdict line says it.
@@ -54136,12 +54447,32 @@ function conversationVerdict(results, failOn, decide, skips = { count: 0 }) {
         const what = verdict.ours ? statuses_STATUS_INFO.sandbox_error.phrase : "failed the gate";
         return said(`${head} — ${failing.length} ${what}`);
     }
-    if (decisive.length <= AUTHORS_NAMED) {
-        const each = decisive.map((r, i) => `${i === 0 ? "latest from" : "from"} @${r.author} ${phrase(r)}`);
-        return said(`${head} — ${each.join(", ")}`);
+    if (decisive.length === results.length) {
+        // Every reply decides (one each): the totals are the deciding replies' own.
+        if (decisive.length <= AUTHORS_NAMED) {
+            const each = decisive.map((r, i) => `${i === 0 ? "latest from" : "from"} @${r.author} ${phrase(r)}`);
+            return said(`${head} — ${each.join(", ")}`);
+        }
+        const fine = decisive.length - failing.length;
+        return said(`${head} — the latest of ${decisive.length} authors: ${fine} pass the gate, ${failing.length} fail it`);
     }
+    if (decisive.length > 1)
+        return said(overall(latestCounted(decisive, failing)));
+    return said(overall(`the latest reply, from @${decisive[0].author}, ${phrase(decisive[0])}`));
+}
+/**
+ * `latest 3 replies (one per author): 1 failed, 1 could not be judged, 1 passed`: how several authors'
+ * latest replies ended, counted (the table under the line names each); our failures apart.
+ */
+function latestCounted(decisive, failing) {
+    const theirs = failing.filter((r) => !statuses_STATUS_INFO[r.status].ours).length;
     const fine = decisive.length - failing.length;
-    return said(`${head} — the latest of ${decisive.length} authors: ${fine} pass the gate, ${failing.length} fail it`);
+    const counts = [
+        theirs > 0 && `${theirs} failed`,
+        failing.length > theirs && `${failing.length - theirs} could not be judged`,
+        fine > 0 && `${fine} passed`,
+    ].filter((c) => typeof c === "string");
+    return `latest ${decisive.length} replies (one per author): ${counts.join(", ")}`;
 }
 
 // EXTERNAL MODULE: external "node:url"
@@ -54424,7 +54755,15 @@ function candidatesOf(thread, source) {
 
 
 
+
 const CHECK_NAME = "sandbox-gate";
+/**
+ * The external_id on our check runs: a re-run updates the check that carries it and no other of that
+ * name (the job's own check run, when the job is called sandbox-gate too, is the same App's).
+ */
+const CHECK_MARK = "sandbox-gate";
+// GitHub does not document a limit on a check's title; a verdict line is far shorter than this.
+const CHECK_TITLE_MAX = 1000;
 // Retried body after a 422: a quarter of the limit, so it fits even where GitHub counts bytes.
 const SHORT_COMMENT_LENGTH = 16_384;
 /** The one shape the comment, the summary and the check are rendered from. Pure. */
@@ -54442,6 +54781,60 @@ function upToDate(existing, block, body) {
         block !== "" &&
         stateBlockOf(existing.body) === block.trim() &&
         publish_verdictLine(existing.body) === publish_verdictLine(body));
+}
+/**
+ * The check's name, what branch protection requires: `sandbox-gate`, or with what keeps this gate's
+ * comment apart, the `comment-key` (else the matrix leg's values): `sandbox-gate (python)`. Keys too long
+ * for a name keep their head and a hash, as the comment's marker does. Pure.
+ */
+function checkName(conversation) {
+    const { commentKey: explicit, matrix } = conversation;
+    if (explicit === "" && Object.keys(matrix).length === 0)
+        return CHECK_NAME;
+    return `${CHECK_NAME} (${commentKey({ explicit, workflow: "", job: "", matrix })})`;
+}
+/** The check's title: the verdict line, saying so when only our side failed. Pure. */
+function checkTitle(gate) {
+    const ours = statuses_STATUS_INFO.sandbox_error;
+    const note = gate.failed && gate.ours && !gate.reason.includes(ours.phrase) ? ` — ${ours.shown}` : "";
+    return `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}${note}`.slice(0, CHECK_TITLE_MAX);
+}
+/** The check of a verdict: its conclusion, its line as the title, the short summary, the run. Pure. */
+function verdictCheck(input) {
+    return {
+        conclusion: input.gate.failed ? "failure" : "success",
+        title: checkTitle({ ...input.gate, ours: input.ours === true }),
+        summary: renderSummary(input, CHECK_SUMMARY_MAX_LENGTH),
+        ...(input.runUrl && { detailsUrl: input.runUrl }),
+    };
+}
+/** The check of a run that ended in an error before its verdict: a failure, naming the error. Pure. */
+function failedRunCheck(message, detailsUrl) {
+    return {
+        conclusion: "failure",
+        title: `${verdictIcon(true, true)} sandbox-gate did not finish: ${message}`.slice(0, CHECK_TITLE_MAX),
+        summary: `### ${verdictIcon(true, true)} sandbox-gate did not finish\n\n${message.slice(0, CHECK_SUMMARY_MAX_LENGTH - 100)}\n`,
+        ...(detailsUrl && { detailsUrl }),
+    };
+}
+/**
+ * Our check run of that name on that commit updated, or a new one: a re-run shows one check, not a pile.
+ * Only a run with our mark is ours to update, and GitHub lets only the App that created a run update it:
+ * refused (403, 404), a new one is created.
+ */
+async function upsertCheck(client, target, run) {
+    const { owner, repo } = target;
+    const listed = await client.listCheckRuns(owner, repo, target.headSha, target.name);
+    for (const existing of listed.filter((c) => c.externalId === CHECK_MARK)) {
+        try {
+            return { action: "updated", url: (await client.updateCheckRun(owner, repo, existing.id, run)).url };
+        }
+        catch (error) {
+            if (!(error instanceof GitHubError && (error.status === 403 || error.status === 404)))
+                throw error;
+        }
+    }
+    return { action: "created", url: (await client.createCheckRun(owner, repo, run)).url };
 }
 /** The step's outputs (action.yml). Pure. */
 function outputsOf(results, verdict, failOn, reportPath) {
@@ -54492,24 +54885,20 @@ class Publisher {
         else
             this.io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
     }
-    /** The check on the head commit; a token that may not write checks gets a warning. */
-    async check(client, repo, check) {
-        const { gate } = check;
+    /** This gate's check on the head commit, created or updated; one GitHub refuses is a warning. */
+    async check(client, target, report) {
+        const run = { name: target.name, headSha: target.headSha, externalId: CHECK_MARK, ...report };
         try {
-            const posted = await client.createCheckRun(repo.owner, repo.repo, {
-                name: CHECK_NAME,
-                headSha: check.headSha,
-                conclusion: gate.failed ? "failure" : "success",
-                title: `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}`.slice(0, 1000),
-                summary: check.summary,
-                ...(check.detailsUrl && { detailsUrl: check.detailsUrl }),
-            });
-            this.io.info(`check ${CHECK_NAME}: ${posted.url}`);
+            const posted = await upsertCheck(client, target, run);
+            this.io.info(`check ${target.name} ${posted.action}: ${posted.url}`);
         }
         catch (error) {
-            if (!(error instanceof GitHubError && error.status === 403))
+            if (!(error instanceof GitHubError))
                 throw error;
-            this.io.warn(`sandbox-gate could not post the check (${error.message}): give the job checks: write`);
+            const hint = error.status === 403
+                ? ": give the job checks: write (the workflow's GITHUB_TOKEN or a GitHub App's token; a personal access token may not write checks)"
+                : "";
+            this.io.warn(`sandbox-gate could not post the check ${target.name} (${error.message})${hint}`);
         }
     }
     outputs(outputs) {
@@ -54535,7 +54924,7 @@ class Publisher {
             this.io.annotate("notice", `${hidden} more not-passing candidates are not annotated here (GitHub keeps 10 per step): see the job summary.`, { title: "sandbox-gate" });
     }
 }
-/** The main step's verdict, to the outputs, the job summary and the sticky comment. */
+/** The main step's verdict, to the outputs, the job summary, the sticky comment and the check. */
 async function publishRun(publisher, run) {
     const { settings, outcome, context, pr, client, thread } = run;
     const { info } = publisher.io;
@@ -54562,8 +54951,17 @@ async function publishRun(publisher, run) {
     await publisher.summary(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length));
     if (outcome.reportPath)
         info(`JSON report: ${outcome.reportPath}`);
-    if (!settings.reports.comment || !pr || !client || !thread)
-        return verdict;
+    if (settings.reports.comment && pr && client && thread)
+        await commentRun(publisher, run, input, { pr, client, thread });
+    // The check whatever `comment` says: it is what branch protection can require.
+    if (client && run.check)
+        await publisher.check(client, run.check, verdictCheck(input));
+    return verdict;
+}
+/** The sticky comment of the main step's run. */
+async function commentRun(publisher, { outcome, context }, input, { pr, client, thread }) {
+    const { runId } = context;
+    const commit = headCommitOf(context);
     await publisher.comment(client, {
         owner: pr.owner,
         repo: pr.repo,
@@ -54579,7 +54977,6 @@ async function publishRun(publisher, run) {
         ...(thread.identity && { author: thread.identity }),
         refused: (message) => `sandbox-gate could not comment on the pull request (${message}); the job summary has the report.`,
     });
-    return verdict;
 }
 
 ;// CONCATENATED MODULE: ./src/action/commenter.ts
@@ -54693,12 +55090,7 @@ async function postReport(settings, client, context, io) {
     }
     const first = commentInput(parts(pulls[0]));
     await publisher.summary(renderSummary(first));
-    await publisher.check(client, context.repo, {
-        headSha: run.headSha,
-        gate,
-        summary: renderSummary(first, CHECK_SUMMARY_MAX_LENGTH),
-        ...(run.url && { detailsUrl: run.url }),
-    });
+    await publisher.check(client, { owner, repo, name: checkName(settings.conversation), headSha: run.headSha }, verdictCheck(first));
     io.debug(`posted a report of ${results.length} results; the verdict: ${gate.reason}`);
 }
 
@@ -54820,6 +55212,7 @@ class Reactions {
 
 async function main_run() {
     const groups = new Groups();
+    let step;
     try {
         const settings = readSettings((name) => core/* getInput */.V4(name), {
             defaultWorkdir: process.env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -54831,22 +55224,66 @@ async function main_run() {
         const client = settings.token
             ? createGitHubClient(settings.token, { baseUrl: process.env.GITHUB_API_URL, onRetry: core/* warning */.$e })
             : undefined;
-        if (!settings.reports.postReport)
-            return await main_judge(settings, client, groups);
+        if (!settings.reports.postReport) {
+            step = await pullRequestStep(settings, client);
+            return await main_judge(settings, step, groups);
+        }
         if (!client)
             throw new InputError("github-token", "is needed to post a report");
         await postReport(settings, client, github_context, coreIO);
     }
     catch (error) {
         groups.leave();
-        core/* setFailed */.C1(error instanceof InputError ? error.message : `sandbox-gate: ${error.message}`);
+        const message = error instanceof InputError ? error.message : `sandbox-gate: ${error.message}`;
+        core/* setFailed */.C1(message);
+        // The check a branch protection rule waits for must not be left missing: it fails, naming the error.
+        if (step?.client && step.check)
+            await failCheck(step.client, step.check, message);
     }
 }
-async function main_judge(settings, client, groups) {
+async function failCheck(client, target, message) {
+    const runId = process.env.GITHUB_RUN_ID;
+    await new Publisher(coreIO)
+        .check(client, target, failedRunCheck(message, runId ? runUrl(github_context, runId) : undefined))
+        .catch((error) => core/* warning */.$e(`sandbox-gate could not post the check: ${error.message}`));
+}
+/**
+ * The pull request the event is about, and its head commit, where the check goes: the event names it
+ * (pull_request*), or GitHub is asked (issue_comment, whose run belongs to the default branch); never
+ * anything a comment says. The rest of the run uses the same commits.
+ */
+async function pullRequestStep(settings, client) {
     const pr = pullRequestOf(github_context);
+    if (!pr)
+        return { ...(client && { client }) };
+    const event = pullRequestEventOf(github_context, pr);
+    if (!client)
+        return { pr, event };
+    const refs = event.refs ?? (await pullRequestRefs(client, pr));
+    return {
+        client,
+        pr,
+        event: refs ? { ...event, refs } : event,
+        ...(refs && {
+            check: { owner: pr.owner, repo: pr.repo, name: checkName(settings.conversation), headSha: refs.head },
+        }),
+    };
+}
+async function pullRequestRefs(client, pr) {
+    try {
+        return await client.getPullRequestRefs(pr.owner, pr.repo, pr.number);
+    }
+    catch (error) {
+        if (!(error instanceof GitHubError))
+            throw error;
+        core/* warning */.$e(`sandbox-gate could not read #${pr.number}'s head commit (${error.message}): no check is posted on it`);
+        return undefined;
+    }
+}
+async function main_judge(settings, step, groups) {
+    const { client, pr } = step;
     const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
     rememberRun(runId, settings.mode.engine);
-    const step = { ...(client && { client }), ...(pr && { pr }) };
     if (pr &&
         client &&
         settings.reports.merge.length === 0 &&
@@ -54871,7 +55308,7 @@ async function main_judge(settings, client, groups) {
     publisher.annotate(outcome.results, verdict, settings.reports.failOn, annotationPrefix(workspace, settings.source.workdir));
 }
 /** Judge the candidates the source gives, carrying remembered verdicts over; or merge shard reports. */
-async function workOf(settings, { client, pr, thread }, judging) {
+async function workOf(settings, { client, event, thread }, judging) {
     // Merged shard reports get the gate's decision as if their candidates had run here.
     if (settings.reports.merge.length > 0)
         return {
@@ -54881,7 +55318,7 @@ async function workOf(settings, { client, pr, thread }, judging) {
         };
     const entries = () => candidateSource(settings.source, {
         ...(client && { client }),
-        ...(pr && { pullRequest: pullRequestEventOf(github_context, pr) }),
+        ...(event && { pullRequest: event }),
         ...(thread && { replies: thread.replies }),
         ...(thread?.identity && { us: thread.identity }),
         log: core/* info */.pq,

@@ -18071,7 +18071,10 @@ function icons_verdictIcon(failed, ours) {
 //
 // Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
 // the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
-// label, the deciding replies first and the older ones collapsed as history; the details in that order.
+// label, the deciding replies first and the older ones collapsed as history; under the table, in view,
+// the next step for each deciding candidate that did not pass (the failing tests and what they said, or
+// "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
+
 
 
 
@@ -18117,7 +18120,7 @@ function neutralizeAutolinks(text) {
     return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
 }
 const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** For HTML contexts (`<summary>`, `<pre>`): markdown is not parsed there, entities are. */
+/** For HTML contexts (`<summary>`): markdown is not parsed there, entities are. */
 function escapeHtml(text) {
     return neutralizeMentions(markdown_cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
 }
@@ -18127,6 +18130,41 @@ function escapeMarkdown(text) {
         .replace(/\s*\n\s*/g, " ")
         .replace(/\t/g, " ");
     return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
+}
+// A copy of our marker in untrusted text shown verbatim (code) must not read as our comment's.
+function neutralizeMarker(text) {
+    return text.replace(/<!--/g, "<!\u200b--");
+}
+/** The longest run of backticks in `text`. */
+function longestBackticks(text) {
+    let longest = 0;
+    for (const run of text.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    return longest;
+}
+/**
+ * For one line of untrusted text shown as code in markdown (not in a table): a code span whose backticks
+ * outnumber any run inside, so nothing in it is markup and nothing can end it early.
+ */
+function codeSpan(text) {
+    const flat = neutralizeMarker(neutralizeMentions(markdown_cleanText(text)))
+        .replace(/\s+/g, " ")
+        .trim();
+    if (flat === "")
+        return "";
+    const ticks = "`".repeat(longestBackticks(flat) + 1);
+    // A span may not start or end with its own delimiter's character: a space on both sides is stripped.
+    const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+/**
+ * Untrusted text as a fenced code block: its fence is longer than any run of backticks inside, so no line
+ * of it (`</details>`, a fence of its own) can end the block; inside, nothing is markup, HTML or a mention.
+ */
+function fence(text) {
+    const safe = neutralizeMarker(neutralizeMentions(markdown_cleanText(text)));
+    const ticks = "`".repeat(Math.max(3, longestBackticks(safe) + 1));
+    return `${ticks}\n${safe}\n${ticks}`;
 }
 /** An http(s) URL safe to put in a link inside a table, or undefined. */
 function safeUrl(url) {
@@ -18153,13 +18191,14 @@ function markdown_clip(text, cap) {
 function isHighSurrogate(code) {
     return code >= 0xd800 && code <= 0xdbff;
 }
-const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "history", "skipped", "rows"]));
+const SHRINK_ORDER = (/* unused pure expression or super */ null && (["passOutput", "failOutput", "feedback", "history", "skipped", "steps", "rows"]));
 const UNLIMITED = {
     passOutput: Infinity,
     failOutput: Infinity,
     feedback: Infinity,
     history: Infinity,
     skipped: Infinity,
+    steps: Infinity,
     rows: Infinity,
 };
 // Ids, sources and file names are labels: a page-long one is cut wherever it appears.
@@ -18206,11 +18245,15 @@ function fit(input, shape, maxLength) {
 }
 function markdown_prepare(input, shape) {
     const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
-    const rows = input.results.map((r, i) => ({
-        r: { ...r, stdout: markdown_cleanText(r.stdout), stderr: markdown_cleanText(r.stderr), feedback: markdown_cleanText(r.feedback) },
-        name: conversation ? `reply ${i + 1}` : r.id,
-        deciding: input.deciding === undefined || input.deciding.has(r.id),
-    }));
+    const rows = input.results.map((r, i) => {
+        const row = {
+            r: { ...r, stdout: markdown_cleanText(r.stdout), stderr: markdown_cleanText(r.stderr), feedback: markdown_cleanText(r.feedback) },
+            name: conversation ? `reply ${i + 1}` : r.id,
+            deciding: input.deciding === undefined || input.deciding.has(r.id),
+        };
+        // Made once: reading the failures off the output is the costly part, and each render only picks.
+        return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
+    });
     const ordered = conversation ? rows.reverse() : rows;
     return {
         input,
@@ -18236,6 +18279,8 @@ function upperBound(doc, kind) {
             return doc.history.length;
         case "skipped":
             return doc.input.skipped.length;
+        case "steps":
+            return doc.deciding.filter((row) => row.step !== undefined).length;
         case "rows":
             return doc.deciding.length;
     }
@@ -18261,6 +18306,7 @@ function render(doc, given, maxLength) {
         metaLine(doc, shape),
         shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
         deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+        stepsBlock(deciding, limits.steps),
         ...withDetails.map((row) => details(row, limits)),
         history.length > 0 && historyBlock(doc, history),
         skippedList(input.skipped, limits.skipped),
@@ -18379,7 +18425,7 @@ function patchCell(r) {
     return `${shown}${more}${strategy}` || "—";
 }
 function markdown_outcome(r) {
-    const where = r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+    const where = syntaxWhere(r);
     const { shown } = STATUS_INFO[r.status];
     const parts = [where ? `${shown} at ${where}` : shown];
     if (r.signal)
@@ -18418,6 +18464,105 @@ function details(row, limits) {
     const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
     const summary = `<summary>${STATUS_INFO[r.status].icon} <b>${line(markdown_clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(markdown_outcome(r))}</summary>`;
     return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+/** Failing tests named under the table for each candidate; more are counted. */
+const FAILURES_SHOWN = 3;
+/** What a failing test said, or why a candidate failed, in one line under the table. */
+const SAID_MAX = 240;
+/** The next steps, under the table: one item per deciding result that did not pass, then how many more. */
+function stepsBlock(rows, shown) {
+    const steps = rows.flatMap((row) => (row.step === undefined ? [] : [row.step]));
+    if (steps.length === 0)
+        return undefined;
+    const items = steps.slice(0, shown);
+    if (steps.length > items.length)
+        items.push(`- … and ${plural(steps.length - items.length, "more candidate")}`);
+    return [`**Next steps**`, "", ...items].join("\n");
+}
+/**
+ * What the maintainer does about `row`: for the candidate's failure, what to fix (the patch's files, the
+ * reply's code) and the tests that fail with the first line each said; for our failure, re-run, and why;
+ * for protected files, leave them as they are.
+ */
+function nextStep(row, conversation) {
+    const { r } = row;
+    const by = r.author ? ` by ${markdown_label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+    const item = (text) => `- ${STATUS_INFO[r.status].icon} **${markdown_label(row.name)}**${by}: ${text}`;
+    if (STATUS_INFO[r.status].ours)
+        return item(`our failure, not the code's: re-run${cause(r.feedback)}`);
+    const patch = r.changed_files !== undefined || r.patch_strategy !== undefined;
+    const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
+    const failures = STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+    switch (r.status) {
+        case "protected": {
+            const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
+            return item(`${protectedStep(r, FILES_SHOWN, codeSpan)}${ran}${subItems(failures)}`);
+        }
+        case "syntax_error": {
+            const where = syntaxWhere(r);
+            const said = r.syntax?.message ? ` — ${codeSpan(markdown_clipped(r.syntax.message, SAID_MAX))}` : cause(r.feedback);
+            return item(`fix the syntax error${where ? ` at ${markdown_label(where)}` : ""}${said}`);
+        }
+        case "patch_failed":
+            return item(`regenerate the patch against the current files${cause(r.feedback)}`);
+        case "test_failed":
+            return item(testsStep(r, failures, patch ? undefined : `${subject}'s code`));
+        default:
+            return item(`${subject} ${STATUS_INFO[r.status].phrase}${cause(r.feedback)}`) + subItems(failures);
+    }
+}
+/**
+ * What to fix when tests fail: the patch's files, or the reply's code (`whose`), and which tests, with what
+ * the only one said; with none named, what the feedback says.
+ */
+function testsStep(r, failures, whose) {
+    const { shown, total } = failures;
+    if (total === 0)
+        return `${whose ?? "the patch"} fails the tests${cause(r.feedback)}`;
+    if (whose === undefined)
+        return `fix ${changedFiles(r)}: ${testsFail(total)}${subItems(failures)}`;
+    if (total > 1)
+        return `${whose} fails ${plural(total, "test")}${subItems(failures)}`;
+    // One test, or only what the output said: in the line itself.
+    return `${whose} fails ${shown[0].name === undefined ? "the tests — " : ""}${failureText(shown[0])}`;
+}
+/** `2 tests fail`, `1 test fails`. */
+function testsFail(n) {
+    return `${plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
+}
+/** `solution.py:3:5`: where the parser stopped, as much of it as is known. */
+function syntaxWhere(r) {
+    return r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+}
+/** The files a patch changed, as code, the first few: what to fix. */
+function changedFiles(r) {
+    const files = r.changed_files ?? [];
+    if (files.length === 0)
+        return "the patch";
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    return `${files
+        .slice(0, FILES_SHOWN)
+        .map((f) => codeSpan(markdown_clipped(f, LABEL_MAX)))
+        .join(", ")}${more}`;
+}
+/** ` — The first line of the feedback`, as plain text; nothing when there is none. */
+function cause(feedback) {
+    const first = feedback.split("\n").find((line) => line.trim() !== "");
+    return first ? ` — ${escapeMarkdown(markdown_clipped(first.trim(), SAID_MAX))}` : "";
+}
+/** `` `test_fizz` (tests/test_calc.py:3) — `AssertionError: …` ``: a failing test and what it said. */
+function failureText(f) {
+    const name = f.name !== undefined ? codeSpan(markdown_clipped(f.name, LABEL_MAX)) : "";
+    const where = f.where ? ` (${markdown_label(f.where)})` : "";
+    const said = f.message ? codeSpan(markdown_clipped(f.message, SAID_MAX)) : "";
+    return [`${name}${where}`, said].filter((part) => part !== "").join(" — ");
+}
+/** The failures under a step's line, then how many more. */
+function subItems({ shown, total }) {
+    const items = shown.map((f) => `\n  - ${failureText(f)}`);
+    if (total > shown.length)
+        items.push(`\n  - … and ${total - shown.length} more`);
+    return items.join("");
 }
 /** Failing tests listed in the comment; more are counted. */
 const FAILING_TESTS_SHOWN = 10;
@@ -18479,29 +18624,20 @@ function section(title, text, cap, cutBySandbox) {
         return `**${title}**: empty\n`;
     if (cap === 0)
         return `**${title}**: omitted for length\n`;
-    return `**${title}**${note}\n\n${pre(text, cap)}\n`;
+    return `**${title}**${note}\n\n${excerpt(text, cap)}\n`;
 }
-// Feedback is read, not scrolled: it wraps at the column's edge, keeping its line breaks and indents
-// (GitHub's <code> keeps spaces and wraps). One source line inside a <p>: an HTML block, so nothing
-// in it is read as markdown, and no blank line can end it.
+// Feedback (often a traceback) keeps its line breaks and indents in a fenced block, as output does.
 function feedbackSection(text, cap) {
     if (text === "")
         return "**Feedback**: empty\n";
     if (cap === 0)
         return "**Feedback**: omitted for length\n";
-    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${tail}` : "";
-    // A <code> per line: GitHub hides a <br> inside <code>, so the breaks go between them.
-    const lines = escapeHtml(`${head}${cut}`)
-        .split("\n")
-        .map((l) => (l === "" ? "" : `<code>${l}</code>`));
-    return `**Feedback**\n\n<p>${lines.join("<br>")}</p>\n`;
+    return `**Feedback**\n\n${excerpt(text, cap)}\n`;
 }
-// <pre> with HTML escaping rather than a fence: no content can end it, `</details>` included.
-function pre(text, cap) {
+/** At most `cap` characters of `text`, its head and tail, in a fenced block that no content can end. */
+function excerpt(text, cap) {
     const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
-    const cut = omitted > 0 ? `\n[… ${omitted} characters omitted …]\n${escapeHtml(tail)}` : "";
-    return `<pre>\n${escapeHtml(head)}${cut}\n</pre>`;
+    return fence(omitted > 0 ? `${head}\n[… ${omitted} characters omitted …]\n${tail}` : head);
 }
 function skippedList(skipped, shown) {
     if (skipped.length === 0)
