@@ -1,15 +1,18 @@
 // The package's main export, for agent loops: open a sandbox once, judge reply after reply on the same
 // engine (the warm pool keeps containers started ahead), close it. Each judgement is the action's: the
 // same settings (validated by readSettings), the same pipeline, a result of the JSON report's shape.
+// The build also makes a CommonJS copy of the bundle, for `require("sandbox-gate")`.
 //
-//   const sandbox = await openSandbox({ language: "python", tests: "tests/test_add.py" });
-//   try { const observation = await sandbox.judge({ reply }); … } finally { await sandbox.close(); }
+//   await using sandbox = await openSandbox({ language: "python", tests: "tests/test_add.py" });
+//   const observation = await sandbox.judge({ reply }, { signal: AbortSignal.timeout(60_000) });
 import { randomBytes } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import { datasetEntry } from "./candidates/dataset.js";
 import type { Language, Result, Status } from "./core/model.js";
 import { judgeCandidate } from "./run/pipeline.js";
 import { openRun } from "./run/run.js";
-import { RUN_LABEL } from "./sandbox/engine.js";
+import { RUN_LABEL, type JudgingEngine } from "./sandbox/engine.js";
+import { containerKiller } from "./sandbox/select.js";
 import { DATASET_SCHEMA, type DatasetLine } from "./core/schemas/dataset.js";
 import { checker } from "./core/schemas/validate.js";
 import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
@@ -21,7 +24,15 @@ export { InputError } from "./core/errors.js";
 export type { InputNaming } from "./core/errors.js";
 export type { Language, Status };
 
-/** What one judgement observed: a result of the JSON report (docs/report.schema.json). */
+/**
+ * What one judgement observed: a result of the JSON report (docs/report.schema.json), field for field.
+ *
+ * Why its fields are snake_case (`exit_code`, `duration_ms`) while the options are camelCase: an
+ * observation is data, the very object the report's schema describes, the action's and the CLI's
+ * reports hold, and a model is shown; one shape everywhere, so it can be stored, compared with a
+ * report or handed to a model as it is. The options are code, the action's inputs in JavaScript's
+ * own spelling (`pids-limit` is `pidsLimit`).
+ */
 export type Observation = Result;
 
 /** A duration: `500ms`, `10s`, `2m`; a number is seconds. */
@@ -34,6 +45,7 @@ export type Globs = string | readonly string[];
 /**
  * The action's inputs in camelCase, each read and checked as the action reads it (action.yml and the
  * README's Inputs table say what each means); an error names the option. Unset: the action's default.
+ * (What comes back, an Observation, is the JSON report's snake_case result: see there why.)
  */
 export interface SandboxOptions {
   /** `auto` (from the fence tag, the target, the tests), `python`, `javascript`, `typescript`, `bash`, `php`. Default `auto`. */
@@ -115,11 +127,47 @@ export type Candidate = (
   timeout?: Duration;
 };
 
+/**
+ * An AbortSignal, as far as judge() reads it: written out so that the types need neither the DOM's lib
+ * nor Node's. `AbortController`'s signal and `AbortSignal.timeout(ms)` are ones.
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+export interface JudgeOptions {
+  /**
+   * Cancels the judgement. The promise rejects at once with `signal.reason` (a DOMException named
+   * `AbortError` unless the abort gave a reason); the candidate's container is killed, then removed as
+   * any run's is (close() waits for that); the sandbox stays open for the next judgement. A signal
+   * aborted before the call: nothing runs.
+   */
+  signal?: CancelSignal;
+}
+
+declare global {
+  // The symbol `await using` calls, as TypeScript's lib `esnext.disposable` and @types/node declare it
+  // (the same declaration merges with theirs): the shipped types then stand alone under any lib.
+  interface SymbolConstructor {
+    readonly asyncDispose: unique symbol;
+  }
+}
+
+/**
+ * An open sandbox. `await using sandbox = await openSandbox(…)` closes it when the block ends (the
+ * syntax needs Node 24, or TypeScript ≥ 5.2 compiling for Node ≥ 20.4, and its types the lib
+ * `esnext.disposable` or @types/node); otherwise call close() in a `finally`.
+ */
 export interface Sandbox {
   /** Runs the candidate in a fresh sandbox (unless `isolation: "run"`) and classifies it. Never blames the candidate for our failure: that is `sandbox_error`. */
-  judge(candidate: Candidate): Promise<Observation>;
+  judge(candidate: Candidate, options?: JudgeOptions): Promise<Observation>;
   /** Waits for judgements in flight, then removes every container and image this sandbox made. */
   close(): Promise<void>;
+  /** close(), for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 const OPTIONS = new Map<string, LibraryInput>(LIBRARY_INPUTS.map((input) => [camelCase(input), input]));
@@ -169,19 +217,26 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
   const run = await asOptions(() => openRun(settings, runId, log));
   const slots = new Slots(settings.mode.concurrency);
   const inFlight = new Set<Promise<unknown>>();
+  const kill = containerKiller(settings.mode.engine);
   let judged = 0;
   let closed = false;
 
-  return {
-    judge(candidate) {
+  const sandbox: Sandbox = {
+    judge(candidate, { signal } = {}) {
       if (closed) return Promise.reject(new Error("sandbox-gate: judge() after close()"));
+      if (signal?.aborted) return aborted(signal);
       const id = candidate.id ?? `judge-${++judged}`;
       const entry = datasetEntry({ ...candidate, id }, "judge()", id, checkCandidate);
       if ("problem" in entry) return Promise.reject(new TypeError(`sandbox-gate: judge(): ${entry.problem.problem}`));
-      const judging = asOptions(() => slots.run(() => judgeCandidate(entry.candidate, run.context)));
+      const context = signal ? { ...run.context, engine: cancellable(run.context.engine, signal, kill) } : run.context;
+      // Cancelled while it waited for a slot: it never starts.
+      const work = () => (signal?.aborted ? aborted<Observation>(signal) : judgeCandidate(entry.candidate, context));
+      const judging = asOptions(() => slots.run(work));
       inFlight.add(judging);
-      return judging.finally(() => inFlight.delete(judging));
+      const settled = judging.finally(() => inFlight.delete(judging));
+      return signal ? untilAborted(settled, signal) : settled;
     },
+    [Symbol.asyncDispose]: () => sandbox.close(),
     async close() {
       if (closed) return;
       closed = true;
@@ -191,6 +246,64 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
       for (const failure of left.images) log(`an image of label ${RUN_LABEL}=${runId} stayed: ${failure}`);
     },
   };
+  return sandbox;
+}
+
+/** How often a cancelled run's container is asked to die until its run ends. */
+const KILL_AGAIN_MS = 250;
+
+/**
+ * A judgement's engine, watched by its signal: once it aborts, the container of each of the judgement's
+ * runs is killed (a rerun's too), again and again until that run ends, since a container's name is known
+ * before the engine has made it. The run then ends as any killed run does, and removes its container.
+ */
+function cancellable(
+  engine: JudgingEngine,
+  signal: CancelSignal,
+  kill: (name: string) => Promise<void>,
+): JudgingEngine {
+  return {
+    hasImage: (image) => engine.hasImage(image),
+    pull: (image) => engine.pull(image),
+    async run(job, hooks = {}) {
+      let name: string | undefined;
+      let ended = false;
+      const killing = async () => {
+        for (; !ended; await delay(KILL_AGAIN_MS)) if (name !== undefined) await kill(name);
+      };
+      const onAbort = () => void killing();
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
+      const onContainer = (given: string) => {
+        name = given;
+        hooks.onContainer?.(given);
+      };
+      try {
+        return await engine.run(job, { ...hooks, onContainer });
+      } finally {
+        ended = true;
+        signal.removeEventListener("abort", onAbort);
+      }
+    },
+  };
+}
+
+/**
+ * A rejection with the signal's reason, whatever it is: the platform's convention for a cancelled
+ * operation (fetch, timers/promises), so `error === signal.reason` holds, and an AbortError by default.
+ */
+function aborted<T = never>(signal: CancelSignal): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's own reason, as given
+  return Promise.reject(signal.reason);
+}
+
+/** `work`'s outcome, or `signal.reason` as soon as the signal aborts. */
+function untilAborted<T>(work: Promise<T>, signal: CancelSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => void aborted(signal).catch(reject);
+    signal.addEventListener("abort", onAbort, { once: true });
+    void work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /** At most `size` judgements at once: more would start more containers than `concurrency` allows. */

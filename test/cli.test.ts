@@ -177,10 +177,12 @@ describe("sandbox-gate run: what goes where", () => {
     expect(existsSync(join(dir, "-"))).toBe(false);
   });
 
-  it("keeps the audit lines for --audit-log's file, off stderr", () => {
+  it("keeps the audit lines for --audit-log's file, off stderr, where the user stands (not in --workdir)", () => {
     const dir = tempDir("cli-audit");
-    const r = cli(["run", "--audit-log", "audit.jsonl", "--workdir", dir, PROSE]);
+    const base = tempDir("cli-audit-base");
+    const r = cli(["run", "--audit-log", "audit.jsonl", "--workdir", base, PROSE], { cwd: dir });
     expect(r.stderr).not.toContain('{"event"');
+    expect(existsSync(join(base, "audit.jsonl"))).toBe(false);
     const lines = readFileSync(join(dir, "audit.jsonl"), "utf8").trim().split("\n");
     expect(lines.map((line) => JSON.parse(line))).toMatchObject([
       { event: "sandbox-gate.candidate", status: "no_code" },
@@ -235,13 +237,42 @@ describe("sandbox-gate run: exit codes", () => {
     expect(cli(["run", PROSE]).status).toBe(1);
   });
 
-  it("exits 3 when our side failed a candidate (no engine), whatever the others did, and says so", () => {
+  it("exits 3 when our side failed a candidate (no engine), whatever the others did, and says why", () => {
     const r = cli(["run", PROSE, REPLY]);
     expect(r.status).toBe(3);
     expect(r.stdout).toMatch(/pass\.md\s+sandbox_error/);
-    expect(r.stderr.trim().split("\n").at(-1)).toBe(
-      "sandbox-gate: our side failed for 1 candidate(s) (sandbox_error; their feedback says why): exit 3",
+    expect(r.stderr.trim().split("\n").at(-1)).toMatch(
+      /^sandbox-gate: our side failed, so 1 of 2 candidate\(s\) were not judged \(sandbox_error, exit 3\): \S/,
     );
+  });
+
+  it("says our side's cause once for every candidate it stopped, and rates only what was judged", () => {
+    const dir = tempDir("cli-ours");
+    const code = { reply: "```python\nprint('hi')\n```" };
+    const lines = Array.from({ length: 30 }, (_, n) => ({ id: `c${n}`, ...(n < 3 ? { reply: "Only words." } : code) }));
+    writeFileSync(join(dir, "set.jsonl"), lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    const r = cli(["run", "--language", "python", "set.jsonl"], { cwd: dir });
+    expect(r.status).toBe(3);
+    expect(r.stdout.match(/sandbox_error/g)).toHaveLength(27);
+    const said = r.stderr.split("\n").filter((line) => line.includes("our side failed, so"));
+    expect(said).toEqual([
+      expect.stringMatching(
+        /^sandbox-gate: our side failed, so 27 of 30 candidate\(s\) were not judged \(sandbox_error, exit 3\): \S/,
+      ),
+    ]);
+    expect(r.stderr).toContain("pass rate 0.0% (0 of 3 judged; 27 not judged, our side failed)");
+    // A candidate our side failed took no time: no throughput is made of it.
+    expect(r.stderr).toMatch(/progress: 30\/30 \(100%\), \d+\.\d\d candidates\/s, done; 3 not passing, 27 not judged/);
+    // Quiet keeps it: it is why the exit code is 3.
+    const quiet = cli(["run", "--quiet", "--language", "python", "set.jsonl"], { cwd: dir });
+    expect(quiet.stderr.trim().split("\n")).toEqual([said[0]]);
+  });
+
+  it("says so when no candidate was judged at all, rather than a pass rate of 0.0%", () => {
+    const r = cli(["run", REPLY]);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toContain("pass rate: none, no candidate was judged (our side failed for all 1: sandbox_error)");
+    expect(r.stderr).not.toContain("0.0%");
   });
 
   it("leaves a sandbox_error to the gate when fail-on does not count it", () => {
@@ -293,6 +324,29 @@ describe("sandbox-gate run: FILEs", () => {
       "no_code",
       "no_code",
     ]);
+  });
+
+  it("refuses a malformed dataset line as bad input before anything runs: exit 2 naming file:line", () => {
+    const dir = tempDir("cli-bad-line");
+    const good = JSON.stringify({ id: "a", reply: "Only words." });
+    writeFileSync(join(dir, "set.jsonl"), `${good}\n${good.replace('"a"', '"b"')}\n{"id": "c", "reply": \n`);
+    const r = cli(["run", "--report", "r.json", "set.jsonl"], { cwd: dir });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/^sandbox-gate: FILE: set\.jsonl:3: not valid JSON \(.*\); nothing was run\n$/);
+    expect(existsSync(join(dir, "r.json"))).toBe(false);
+  });
+
+  it("writes a relative --report where the user stands, never into the base tree (--workdir)", () => {
+    const dir = tempDir("cli-report-cwd");
+    const base = tempDir("cli-report-base");
+    const r = cli(["run", "--report", "r.json", "--junit", "out/j.xml", "--workdir", base, PROSE], { cwd: dir });
+    expect(r.status).toBe(1);
+    expectValidReport(JSON.parse(readFileSync(join(dir, "r.json"), "utf8")));
+    expect(existsSync(join(dir, "out/j.xml"))).toBe(true);
+    expect(existsSync(join(base, "r.json"))).toBe(false);
+    expect(existsSync(join(base, "out"))).toBe(false);
   });
 
   it("names a directory with nothing to judge", () => {

@@ -105,6 +105,27 @@ describe("judge()", () => {
     }
   });
 
+  it("is closed by Symbol.asyncDispose, the end of an `await using` block", async () => {
+    const sandbox = await openSandbox({ workdir: tempDir("lib-dispose") });
+    await sandbox[Symbol.asyncDispose]();
+    expect((await rejection(sandbox.judge({ reply: "prose" }))).message).toBe("sandbox-gate: judge() after close()");
+  });
+
+  it("takes a signal: aborted before the call, it rejects with the signal's reason; left alone, it judges", async () => {
+    const sandbox = await openSandbox({ workdir: tempDir("lib-signal") });
+    try {
+      const signal = AbortSignal.abort();
+      expect(await rejection(sandbox.judge({ reply: "prose" }, { signal }))).toBe(signal.reason);
+      expect(signal.reason).toMatchObject({ name: "AbortError" });
+      const controller = new AbortController();
+      expect((await sandbox.judge({ reply: "prose" }, { signal: controller.signal })).status).toBe("no_code");
+      // Aborted after it settled: nothing to undo.
+      controller.abort();
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it("refuses to judge once closed; close() twice is harmless", async () => {
     const sandbox = await openSandbox({ workdir: tempDir("lib-closed") });
     await sandbox.close();

@@ -1,5 +1,6 @@
 // `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
 import { readFile } from "node:fs/promises";
+import { InputError } from "../core/errors.js";
 import type { Match } from "../core/globs.js";
 import { readDataset } from "./dataset.js";
 import { type SourceEntry } from "../core/model.js";
@@ -27,7 +28,34 @@ export async function* candidatesFromFiles(matches: Match[]): AsyncGenerator<Sou
   }
 }
 
-/** The candidates of the files `find` matches: the `files` globs for the action, the arguments for the CLI. */
-export function filesSource(find: () => Promise<Match[]>): CandidateSource {
-  return { entries: async () => candidatesFromFiles(await find()) };
+/**
+ * Every line of the datasets among `matches` read once, before anything runs: a line that is not a
+ * candidate (not JSON, not of docs/dataset.schema.json's shape) is bad input, named by file:line, and
+ * nothing of the run is judged. Judging the rest would publish a pass rate over a set that is not the
+ * one asked for; a half-judged night is worth less than one line saying what to fix.
+ */
+export async function checkDatasets(matches: readonly Match[], input: string): Promise<void> {
+  for (const match of matches) {
+    if (kindOfFile(match.relative) !== "dataset") continue;
+    for await (const entry of readDataset(match.absolute, match.relative))
+      if ("problem" in entry)
+        throw new InputError(
+          input,
+          `${entry.problem.source}: ${entry.problem.problem} (a dataset line is one candidate, see docs/dataset.schema.json); nothing was run`,
+        );
+  }
+}
+
+/**
+ * The candidates of the files `find` matches: the `files` globs for the action, the arguments for the
+ * CLI; `input` names them in an error (`files`, the CLI's FILE). The datasets are checked whole first.
+ */
+export function filesSource(find: () => Promise<Match[]>, input = "files"): CandidateSource {
+  return {
+    entries: async () => {
+      const matches = await find();
+      await checkDatasets(matches, input);
+      return candidatesFromFiles(matches);
+    },
+  };
 }

@@ -17,6 +17,8 @@ export type { CandidateSource } from "./source.js";
 export interface SourceContext {
   /** How `files` finds its files: the `files` globs in the work dir unless given (the CLI's arguments). */
   files?: () => Promise<Match[]>;
+  /** What the user calls those files, in an error about one of them: `files` unless given (the CLI's FILE). */
+  filesInput?: string;
   client?: GitHubClient;
   pullRequest?: PullRequestEvent;
   /** The pull request's replies (comments, review comments, reviews) as the action read them. */
@@ -28,7 +30,10 @@ export interface SourceContext {
 
 export function candidateSource(source: SourceSettings, context: SourceContext): CandidateSource {
   if (source.kind === "files")
-    return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)));
+    return filesSource(
+      context.files ?? (() => resolveGlobs("files", source.files, source.workdir)),
+      context.filesInput ?? "files",
+    );
   const { client, pullRequest } = context;
   if (!pullRequest || !client)
     throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);

@@ -19,9 +19,11 @@ import {
   exitCodeOfError,
   outputPlan,
   parseCommandLine,
+  pathsFrom,
   type Command,
   type Format,
 } from "./options.js";
+import { oursLines } from "./ours.js";
 import { colourWanted, painter, toneOf, type Paint } from "./style.js";
 
 interface Stream {
@@ -66,7 +68,7 @@ export function reportError(error: unknown, stderr: Stream, paint: Paint): void 
 
 async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<number> {
   const plan = outputPlan(command);
-  const given = plan.inputs as Partial<Record<InputName, string>>;
+  const given = pathsFrom(io.cwd, plan.inputs) as Partial<Record<InputName, string>>;
   const log = command.quiet ? () => {} : (line: string) => void io.stderr.write(`${line}\n`);
   const warn = (line: string) => void io.stderr.write(`${line}\n`);
   let settings: Settings;
@@ -82,7 +84,7 @@ async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<nu
       defaultWorkdir: io.cwd,
     });
     const matches = await argumentFiles(command.paths, "FILE", io.cwd);
-    const source = candidateSource(settings.source, { files: async () => matches });
+    const source = candidateSource(settings.source, { files: async () => matches, filesInput: "FILE" });
     work = { kind: "judge", entries: () => source.entries() };
   } else {
     settings = readSettings((name) => given[name] ?? "", { defaultWorkdir: io.cwd });
@@ -101,15 +103,8 @@ async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<nu
     log(renderEvaluationText(outcome.evaluation));
     log(errPaint(outcome.decision.failed ? "bad" : "good", outcome.decision.reason));
   }
-  if (code === 3) {
-    const ours = outcome.results.filter((r) => r.status === "sandbox_error").length;
-    warn(
-      errPaint(
-        "ours",
-        `sandbox-gate: our side failed for ${ours} candidate(s) (sandbox_error; their feedback says why): exit 3`,
-      ),
-    );
-  }
+  // Said once, whatever --quiet: the cause is why exit 3 is not the candidates' doing.
+  if (code === 3) for (const line of oursLines(outcome.results)) warn(errPaint("ours", `sandbox-gate: ${line}`));
   return code;
 }
 

@@ -3,6 +3,7 @@
 import type { GateOutcome } from "../core/model.js";
 import type { Status } from "../core/model.js";
 import { CLI_INPUTS, ACTION_ONLY, type CliInput } from "../settings/entries.js";
+import { resolve } from "node:path";
 import { InputError } from "../core/errors.js";
 
 /** Bad usage: a command, flag or argument the CLI does not take. Exit 2, with the command's usage line. */
@@ -159,6 +160,23 @@ export function outputPlan(command: Command): {
     ...(junit !== undefined && junit !== "-" && { junit }),
   };
   return { stdout: asked ?? command.format ?? "table", inputs };
+}
+
+/**
+ * The flags that name a file of the user's: read from where they stand, as any command's paths are.
+ * The action reads them in the workspace, its `workdir`; the CLI's `--workdir` is the base tree only,
+ * which is never written to.
+ */
+export const PATH_FLAGS = ["report", "junit", "audit-log", "baseline"] as const satisfies readonly CliInput[];
+
+/** The inputs with each PATH_FLAGS path made absolute against `cwd` (the base tree then leaves it alone). */
+export function pathsFrom(cwd: string, inputs: Partial<Record<CliInput, string>>): Partial<Record<CliInput, string>> {
+  const resolved = { ...inputs };
+  for (const flag of PATH_FLAGS) {
+    const path = inputs[flag];
+    if (path) resolved[flag] = resolve(cwd, path);
+  }
+  return resolved;
 }
 
 export const EXIT = { passed: 0, failed: 1, usage: 2, ours: 3 } as const;

@@ -119,7 +119,11 @@ export interface GateOutcome {
   base?: ReportedBase;
 }
 
-/** An entry that could not be read as a candidate (a bad dataset line): reported where it was, the rest still runs. */
+/**
+ * An entry that could not be read as a candidate (a bad dataset line), reported where it was. A `files`
+ * run checks its datasets whole before anything runs and stops at the first (candidates/files.ts), so a
+ * run meets one only from a source that yields it on purpose, or a file changed since that check.
+ */
 export interface EntryProblem {
   id: string;
   source: string;

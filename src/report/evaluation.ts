@@ -19,7 +19,7 @@ export interface Change {
 }
 
 export interface BaselineDiff {
-  passRate: number;
+  passRate: number | null;
   /** Passed in the baseline, does not pass now. */
   newlyFailing: Change[];
   /** Did not pass in the baseline, passes now. */
@@ -34,8 +34,10 @@ export interface BaselineDiff {
 export interface Evaluation {
   total: number;
   byStatus: Record<Status, number>;
-  /** Passed ÷ total, 0 for an empty run. */
-  passRate: number;
+  /** The candidates judged: all but `sandbox_error`, whose code was never judged (our side failed). */
+  judged: number;
+  /** Passed ÷ judged, 0 for an empty run; null when our side failed for every candidate, so none was judged. */
+  passRate: number | null;
   /** Over the candidates whose code ran (the catalogue's `codeRan`): the others took no run time. */
   time: { ran: number; medianMs: number; p95Ms: number; maxMs: number };
   /** pass@k over the dataset's tasks, when its lines carry `task`. */
@@ -56,8 +58,15 @@ function runTimes(results: readonly Scored[]): number[] {
   return results.filter((r) => CODE_RAN.has(r.status)).map((r) => r.duration_ms);
 }
 
-function passRate(results: readonly Scored[]): number {
-  return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+/** The candidates our side failed were never judged: counted against the code, they would say nothing of it. */
+function judgedOf(results: readonly Scored[]): readonly Scored[] {
+  return results.filter((r) => r.status !== "sandbox_error");
+}
+
+function passRate(results: readonly Scored[]): number | null {
+  const judged = judgedOf(results);
+  if (results.length === 0) return 0;
+  return judged.length === 0 ? null : judged.filter((r) => r.status === "pass").length / judged.length;
 }
 
 export function evaluate(
@@ -68,6 +77,7 @@ export function evaluate(
   const times = runTimes(results);
   const evaluation: Evaluation = {
     total: results.length,
+    judged: judgedOf(results).length,
     byStatus: countByStatus(results),
     passRate: passRate(results),
     time: {
@@ -123,7 +133,11 @@ export function bar(value: number, max: number, width = BAR_WIDTH): string {
   return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1]! : "");
 }
 
-function pointChange(now: number, was: number): string {
+/** A pass rate, or why there is none. */
+const rateText = (rate: number | null) => (rate === null ? "none (nothing judged)" : percent(rate));
+
+function pointChange(now: number | null, was: number | null): string {
+  if (now === null || was === null) return "no change to measure";
   const points = (now - was) * 100;
   return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
 }
@@ -134,7 +148,12 @@ function headline(e: Evaluation): string {
     e.time.ran > 0
       ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
       : "";
-  return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+  const ours = e.total - e.judged;
+  if (e.passRate === null && ours > 0)
+    return `pass rate: none, no candidate was judged (our side failed for all ${e.total}: sandbox_error)`;
+  const of =
+    ours > 0 ? `${passed} of ${e.judged} judged; ${ours} not judged, our side failed` : `${passed} of ${e.total}`;
+  return `pass rate ${percent(e.passRate ?? 0)} (${of})${time}`;
 }
 
 /** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
@@ -153,7 +172,7 @@ function baselineLine(b: BaselineDiff, e: Evaluation): string {
   if (b.removed) parts.push(`${b.removed} of the baseline missing`);
   if (b.passAt1Dropped)
     parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
-  return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+  return `against the baseline: pass rate ${rateText(b.passRate)} → ${rateText(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
 }
 
 /** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */

@@ -252,7 +252,7 @@ export async function judgeAll(
   const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
     done += 1;
-    const line = progress.finished(result.status === "pass");
+    const line = progress.finished(result.status);
     if (taken.length <= PER_CANDIDATE_UP_TO)
       hooks.log(
         `[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`,

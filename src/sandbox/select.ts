@@ -5,10 +5,12 @@
 // `engine: podman` always goes through podman's CLI.
 import type { ModeSettings } from "../settings/settings.js";
 import { EngineApi, describeEndpoint, endpointFromEnv } from "./api/client.js";
+import { cli } from "./cli-command.js";
 import type { ContainerEngine } from "./engine.js";
 import { CliEngine } from "./engines/cli.js";
 import { FreshPoolEngine } from "./engines/fresh-pool.js";
 import { SharedEngine } from "./engines/shared.js";
+import { KILL_GRACE_MS } from "./run.js";
 
 export async function createEngine(
   mode: ModeSettings,
@@ -31,6 +33,15 @@ export async function createEngine(
  */
 export function leftoverRemover(engine: string): Pick<ContainerEngine, "removeLabelled"> {
   return new CliEngine({ binary: engine });
+}
+
+/**
+ * Kills one container by name through the CLI of the engine `engine` names, whichever engine started it
+ * (the CLI and the Engine API reach one daemon): a cancelled judgement's, whose run then ends and removes
+ * it as any run does. A container not there (yet, or any more) is no error: the caller asks again.
+ */
+export function containerKiller(engine: "docker" | "podman"): (name: string) => Promise<void> {
+  return async (name) => void (await cli(engine, ["kill", name], { timeoutMs: KILL_GRACE_MS }));
 }
 
 /** The Engine API, when it is not ruled out and answers. */

@@ -1,6 +1,23 @@
 // Status → the message handed back to the model. Pure; it never carries a stack trace of ours.
 import type { Status, SyntaxInfo } from "../core/model.js";
 
+/** A sandbox_error's feedback around its cause: written here, read back by causeOfSandboxError. */
+const OURS = {
+  before: "The sandbox failed on our side, not because of the code: ",
+  after: ". Nothing about the code can be concluded; run it again.",
+} as const;
+
+/**
+ * The cause a sandbox_error's feedback names (the engine's or the image's message), for a person: the
+ * CLI says it once for many candidates. A feedback of another shape (an older report's) is its own cause.
+ */
+export function causeOfSandboxError(feedback: string): string {
+  const { before, after } = OURS;
+  return feedback.startsWith(before) && feedback.endsWith(after)
+    ? feedback.slice(before.length, feedback.length - after.length)
+    : feedback;
+}
+
 export interface FeedbackInput {
   status: Status;
   stdout: string;
@@ -122,6 +139,6 @@ export function feedbackFor(f: FeedbackInput): string {
       return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
     }
     case "sandbox_error":
-      return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
+      return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
   }
 }

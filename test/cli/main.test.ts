@@ -1,6 +1,6 @@
 // runCli in-process, with streams of the test's own: what goes to which stream, and how each stream's
 // colours follow its own TTY. Prose replies only, judged no_code without a sandbox.
-import { writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
@@ -42,6 +42,30 @@ describe("runCli", () => {
     const { io: streams, stdout } = io();
     expect(await runCli(["run", "--format", "jsonl", "prose.md"], streams)).toBe(1);
     expect(JSON.parse(stdout.text)).toMatchObject({ id: "prose.md", status: "no_code" });
+  });
+
+  it("writes a relative --report and --junit where the user stands, not into --workdir's base tree", async () => {
+    const { io: streams } = io();
+    const base = tempDir("cli-main-base");
+    const code = await runCli(
+      ["run", "--workdir", base, "--report", "out/r.json", "--junit", "j.xml", "--quiet", "prose.md"],
+      streams,
+    );
+    expect(code).toBe(1);
+    expect(JSON.parse(readFileSync(join(streams.cwd, "out/r.json"), "utf8")).summary.total).toBe(1);
+    expect(readFileSync(join(streams.cwd, "j.xml"), "utf8")).toMatch(/^<\?xml/);
+    expect(readdirSync(base)).toEqual([]);
+  });
+
+  it("refuses a malformed dataset line before judging anything: exit 2, one line naming file:line", async () => {
+    const { io: streams, stdout, stderr } = io();
+    const good = JSON.stringify({ id: "a", reply: "Only prose here." });
+    writeFileSync(join(streams.cwd, "set.jsonl"), [good, "", '{"id": "b", "reply": 5}', good].join("\n"));
+    expect(await runCli(["run", "set.jsonl"], streams)).toBe(2);
+    expect(stdout.text).toBe("");
+    expect(stderr.text).toBe(
+      "sandbox-gate: FILE: set.jsonl:3: reply must be a string, not 5 (a dataset line is one candidate, see docs/dataset.schema.json); nothing was run\n",
+    );
   });
 
   it("colours the table for a terminal on stdout while stderr, a pipe, stays plain", async () => {

@@ -12,6 +12,7 @@ import {
   exitCodeOfError,
   outputPlan,
   parseCommandLine,
+  pathsFrom,
   type Command,
 } from "../../src/cli/options.js";
 import type { Result, Status } from "../../src/core/model.js";
@@ -115,6 +116,29 @@ describe("the flags of each command", () => {
     expect(CLI_DEFAULTS["max-candidates"]!.shown).toMatch(/no limit/);
     const settings = readSettings((name) => cliDefault(name) ?? "", { defaultWorkdir: process.cwd() });
     expect(settings.source.maxCandidates).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe("pathsFrom", () => {
+  it("reads every path flag from where the user stands, never from --workdir", () => {
+    const inputs = {
+      report: "out/r.json",
+      junit: "j.xml",
+      "audit-log": "/abs/audit.jsonl",
+      baseline: "../last.json",
+      workdir: "repo",
+      tests: "tests/*.py",
+    };
+    expect(pathsFrom("/home/me/work", inputs)).toEqual({
+      report: "/home/me/work/out/r.json",
+      junit: "/home/me/work/j.xml",
+      "audit-log": "/abs/audit.jsonl",
+      baseline: "/home/me/last.json",
+      // The base tree and what resolves in it stay as given.
+      workdir: "repo",
+      tests: "tests/*.py",
+    });
+    expect(pathsFrom("/w", {})).toEqual({});
   });
 });
 

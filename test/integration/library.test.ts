@@ -1,13 +1,16 @@
 // The library on the real engine: one sandbox judging reply after reply (warm pool included), a
 // patch on the base tree, per-candidate files, per-test results when asked, judgements at once, and
 // close() leaving no container behind.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { performance } from "node:perf_hooks";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openSandbox, type Sandbox } from "../../src/library.js";
+import { OWNER_ENV, OWNER_LABEL } from "../../src/sandbox/engine.js";
 import { tempDir } from "../support/temp.js";
-import { TEST_IMAGE } from "./support.js";
+import { TEST_IMAGE, docker } from "./support.js";
 
 const TESTS = {
   "test_solution.py": readFileSync(resolve(import.meta.dirname, "../../examples/test_solution.py"), "utf8"),
@@ -134,5 +137,101 @@ describe("close()", () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe("cancelling and disposing", () => {
+  // This block's containers carry an owner label of their own, so what it counts is only its own.
+  const owner = `lib-cancel-${randomBytes(4).toString("hex")}`;
+  let suiteOwner: string | undefined;
+  const ours = () =>
+    docker("ps", "-a", "--filter", `label=${OWNER_LABEL}=${owner}`, "--format", "{{.Names}}")
+      .split("\n")
+      .filter(Boolean);
+  /** The container whose processes include `marker`, if any. */
+  const runningWith = (marker: string) =>
+    ours().find((name) => spawnSync("docker", ["top", name], { encoding: "utf8" }).stdout.includes(marker));
+  const options = () => ({
+    workdir: tempDir("lib-cancel"),
+    language: "python" as const,
+    image: TEST_IMAGE,
+    pull: "never" as const,
+    timeout: "60s",
+    concurrency: 1,
+  });
+
+  beforeAll(() => {
+    suiteOwner = process.env[OWNER_ENV];
+    process.env[OWNER_ENV] = owner;
+  });
+  afterAll(() => {
+    if (suiteOwner === undefined) delete process.env[OWNER_ENV];
+    else process.env[OWNER_ENV] = suiteOwner;
+    // Whatever a failed test left: ours to remove, since the suite's own label is not on it.
+    const left = ours();
+    if (left.length > 0) docker("rm", "-f", ...left);
+  });
+
+  it(
+    "an aborted judgement rejects at once with the signal's reason, its container killed and removed; the sandbox judges on",
+    { timeout: 90_000 },
+    async () => {
+      const sandbox = await openSandbox(options());
+      try {
+        const marker = `sg-cancel-${owner}`;
+        const controller = new AbortController();
+        const judging = sandbox.judge(
+          { reply: fenced("while True: pass"), command: `python3 solution.py ${marker}` },
+          { signal: controller.signal },
+        );
+        const outcome = judging.then(
+          () => "resolved",
+          (error: unknown) => error,
+        );
+        let container: string | undefined;
+        await vi.waitFor(() => expect((container = runningWith(marker))).toBeDefined(), {
+          timeout: 30_000,
+          interval: 200,
+        });
+        const started = performance.now();
+        controller.abort();
+        expect(await outcome).toBe(controller.signal.reason);
+        expect(await outcome).toMatchObject({ name: "AbortError" });
+        expect(performance.now() - started).toBeLessThan(1000);
+        // Killed and removed well before the 60 s limit would have stopped it.
+        await vi.waitFor(() => expect(ours()).not.toContain(container), { timeout: 10_000, interval: 200 });
+        const next = await sandbox.judge({ reply: fenced("print('after')"), command: "python3 solution.py" });
+        expect(next).toMatchObject({ status: "pass", stdout: "after\n" });
+      } finally {
+        await sandbox.close();
+      }
+      expect(ours()).toEqual([]);
+    },
+  );
+
+  it("runs nothing for a signal aborted before the call", async () => {
+    const sandbox = await openSandbox(options());
+    try {
+      const reason = new Error("stop");
+      await expect(sandbox.judge({ reply: fenced("print(1)") }, { signal: AbortSignal.abort(reason) })).rejects.toBe(
+        reason,
+      );
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("closes the sandbox when an `await using` block ends: its containers are gone", { timeout: 60_000 }, async () => {
+    {
+      await using sandbox = await openSandbox(options());
+      const observation = await sandbox.judge({
+        reply: fenced("print('in the block')"),
+        command: "python3 solution.py",
+      });
+      expect(observation.status).toBe("pass");
+      // The warm pool keeps one started ahead: something for the block's end to remove.
+      expect(ours().length).toBeGreaterThan(0);
+    }
+    expect(ours()).toEqual([]);
   });
 });

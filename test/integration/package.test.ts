@@ -1,5 +1,6 @@
 // The package as npm hands it to a user: `npm pack`, installed from the tarball into a scratch project,
-// imported by name on Node 20 and on Node 24, type-checked against its .d.ts, its bin run. The tarball
+// imported and required by name on Node 20 and on Node 24, type-checked against its .d.ts and .d.cts,
+// its bin run. The tarball
 // has no dependencies (everything is bundled), so the install needs no registry.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -23,6 +24,34 @@ try {
 }
 `;
 
+// The CommonJS entry, not Node's require(esm): a Node 20 before 20.19 has no require(esm), and the
+// resolved file says which one answered.
+const REQUIRED = `const { openSandbox, InputError } = require("sandbox-gate");
+(async () => {
+  const sandbox = await openSandbox({ language: "python", image: process.argv[2], pull: "never", command: "python3 solution.py" });
+  try {
+    const observation = await sandbox.judge({ reply: "\`\`\`python\\nprint('required')\\n\`\`\`" });
+    const file = require.resolve("sandbox-gate");
+    console.log(JSON.stringify({ node: process.versions.node, file, status: observation.status, stdout: observation.stdout, error: typeof InputError }));
+  } finally {
+    await sandbox.close();
+  }
+})().catch((error) => { console.error(error); process.exitCode = 1; });
+`;
+
+const TYPED_CJS = `import { openSandbox, type Observation } from "sandbox-gate";
+async function main(): Promise<string> {
+  const sandbox = await openSandbox({ language: "python" });
+  try {
+    const observation: Observation = await sandbox.judge({ reply: "x" }, { signal: new AbortController().signal });
+    return observation.exit_code === null ? observation.feedback : String(observation.duration_ms);
+  } finally {
+    await sandbox.close();
+  }
+}
+void main();
+`;
+
 const TYPED = `import { openSandbox, InputError, type Observation, type SandboxOptions, type Status } from "sandbox-gate";
 const options: SandboxOptions = { language: "python", timeout: "5s", memory: 128 * 1024 * 1024, tests: ["t.py"] };
 const sandbox = await openSandbox(options);
@@ -33,6 +62,11 @@ const failures: number | undefined = observation.tests?.counts.failed;
 if (status === "syntax_error") console.log(observation.syntax?.line);
 await sandbox.close();
 console.log(out, failures, new InputError("timeout", "bad").input);
+{
+  await using disposed = await openSandbox(options);
+  const cancelled: Observation = await disposed.judge({ reply: "x" }, { signal: AbortSignal.timeout(1000) });
+  console.log(cancelled.status);
+}
 // @ts-expect-error: no such option
 await openSandbox({ maxCandidates: 3 });
 // @ts-expect-error: a candidate is a reply or a patch
@@ -61,7 +95,9 @@ beforeAll(() => {
     stdio: "pipe",
   });
   writeFileSync(join(project, "judge.mjs"), SCRIPT);
+  writeFileSync(join(project, "required.cjs"), REQUIRED);
   writeFileSync(join(project, "typed.ts"), TYPED);
+  writeFileSync(join(project, "typed-cjs.cts"), TYPED_CJS);
 }, 120_000);
 
 describe("npm pack", () => {
@@ -73,6 +109,8 @@ describe("npm pack", () => {
         "README.md",
         "dist/action.yml",
         "dist/cli.js",
+        "dist/library.cjs",
+        "dist/library.d.cts",
         "dist/library.d.ts",
         "dist/library.js",
         "dist/licenses.txt",
@@ -94,7 +132,23 @@ describe("npm pack", () => {
     expect(seen).toEqual({ node: expect.stringMatching(new RegExp(`^${version}\\.`)), status: "pass", stdout: "3\n" });
   });
 
-  it("type-checks a program against the shipped .d.ts alone", () => {
+  it.each([20, 24] as const)(
+    "requires openSandbox by name, from its CommonJS file, and judges a reply on Node %i",
+    (version) => {
+      const r = node(version, ["required.cjs", TEST_IMAGE]);
+      expect(r.status, r.stderr).toBe(0);
+      const seen = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
+      expect(seen).toEqual({
+        node: expect.stringMatching(new RegExp(`^${version}\\.`)),
+        file: join(project, "node_modules/sandbox-gate/dist/library.cjs"),
+        status: "pass",
+        stdout: "required\n",
+        error: "function",
+      });
+    },
+  );
+
+  it("type-checks a program, and a CommonJS one, against the shipped .d.ts and .d.cts alone", () => {
     writeFileSync(
       join(project, "tsconfig.json"),
       JSON.stringify({
@@ -102,11 +156,14 @@ describe("npm pack", () => {
           module: "NodeNext",
           moduleResolution: "NodeNext",
           target: "ES2022",
+          // The programs' own `await using` needs TypeScript's disposable lib and their AbortSignal the
+          // DOM's (@types/node declares both); the shipped types themselves need neither.
+          lib: ["ES2022", "ESNext.Disposable", "DOM"],
           strict: true,
           noEmit: true,
           types: [],
         },
-        files: ["typed.ts"],
+        files: ["typed.ts", "typed-cjs.cts"],
       }),
     );
     const r = spawnSync(process.execPath, [resolve(ROOT, "node_modules/typescript/bin/tsc"), "-p", "."], {

@@ -58,6 +58,18 @@ describe("evaluate", () => {
     expect(e.baseline).toBeUndefined();
   });
 
+  it("rates only the candidates judged: those our side failed (sandbox_error) were never judged", () => {
+    const some = evaluate([scored("a", "pass"), scored("b", "no_code", 0), scored("c", "sandbox_error", 0)]);
+    expect(some).toMatchObject({ total: 3, judged: 2, passRate: 0.5 });
+    expect(renderEvaluationText(some)).toMatch(/^pass rate 50\.0% \(1 of 2 judged; 1 not judged, our side failed\)/);
+    const none = evaluate([scored("a", "sandbox_error", 0), scored("b", "sandbox_error", 0)]);
+    expect(none).toMatchObject({ total: 2, judged: 0, passRate: null });
+    expect(renderEvaluationText(none)).toMatch(/^pass rate: none, no candidate was judged \(our side failed for all 2/);
+    expect(renderEvaluationText(none)).not.toContain("0.0%");
+    const baseline = evaluate([scored("a", "pass")], [scored("a", "sandbox_error", 0)]);
+    expect(renderEvaluationText(baseline)).toContain("pass rate none (nothing judged) → 100.0% (no change to measure)");
+  });
+
   it("is all zeros for an empty run", () => {
     expect(evaluate([])).toMatchObject({ total: 0, passRate: 0, time: { ran: 0, medianMs: 0, p95Ms: 0 } });
   });

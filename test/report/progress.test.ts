@@ -11,6 +11,16 @@ describe("progressLine", () => {
     );
     expect(progressLine({ done: 0, total: 5, elapsedMs: 0, notPassing: 0 })).toMatch(/ETA unknown/);
   });
+
+  it("counts no rate over candidates our side failed: they were never judged", () => {
+    // A dead engine: 37 sandbox_error in a quarter of a second are no throughput.
+    expect(progressLine({ done: 40, total: 40, elapsedMs: 250, notPassing: 3, notJudged: 37 })).toBe(
+      "progress: 40/40 (100%), 12.00 candidates/s, done; 3 not passing, 37 not judged (our side failed)",
+    );
+    expect(progressLine({ done: 10, total: 40, elapsedMs: 250, notPassing: 0, notJudged: 10 })).toBe(
+      "progress: 10/40 (25%), none judged, ETA unknown; 0 not passing, 10 not judged (our side failed)",
+    );
+  });
 });
 
 describe("ProgressMeter", () => {
@@ -20,7 +30,7 @@ describe("ProgressMeter", () => {
     const lines: Array<string | undefined> = [];
     for (let i = 0; i < 100; i++) {
       now += 500;
-      lines.push(meter.finished(i % 10 !== 0));
+      lines.push(meter.finished(i % 10 !== 0 ? "pass" : "test_failed"));
     }
     const logged = lines.flatMap((line, i) => (line ? [i + 1] : []));
     // 500 ms apart: the first, then every 20th, then the 100th.

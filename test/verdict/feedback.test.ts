@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedbackFor, type FeedbackInput } from "../../src/verdict/feedback.js";
+import { causeOfSandboxError, feedbackFor, type FeedbackInput } from "../../src/verdict/feedback.js";
 import { STATUSES } from "../../src/core/statuses.js";
 
 const base: FeedbackInput = {
@@ -58,6 +58,12 @@ describe("feedbackFor", () => {
     const text = feedbackFor({ ...base, status: "sandbox_error", reason: "image x is missing and pull is never" });
     expect(text).toContain("not because of the code");
     expect(text).toContain("image x is missing");
+  });
+
+  it("gives a sandbox_error's cause back, as the CLI says it once for many candidates", () => {
+    const reason = "cannot inspect image x: Cannot connect to the Docker daemon. Is the docker daemon running?";
+    expect(causeOfSandboxError(feedbackFor({ ...base, status: "sandbox_error", reason }))).toBe(reason);
+    expect(causeOfSandboxError("written by an older release")).toBe("written by an older release");
   });
 
   it.each([
