@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9507);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5721);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9507:
+/***/ 5721:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37846,8 +37846,8 @@ const package_namespaceObject = {"rE":"0.1.0"};
 var esm = __nccwpck_require__(3581);
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/core/globs.ts
@@ -37859,7 +37859,7 @@ var errors = __nccwpck_require__(4296);
 // Never candidates nor test files, and walking them would cost more than the rest of the tree.
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 async function* walk(root, dir = "") {
-    const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
+    const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true });
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
         const rel = dir ? `${dir}/${entry.name}` : entry.name;
         // Symlinked directories are not followed: they could lead out of the tree.
@@ -37877,7 +37877,7 @@ function globMatcher(pattern) {
     return new esm/* Minimatch */.VR(pattern.replace(/^\.\//, ""), { dot: true });
 }
 function toPosix(path) {
-    return path.split(external_node_path_namespaceObject.sep).join("/");
+    return path.split(external_node_path_.sep).join("/");
 }
 /**
  * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
@@ -37887,7 +37887,7 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
         throw new errors/* InputError */.dz(input, `base directory '${base}' does not exist`);
     });
-    const anchored = (pattern) => globMatcher(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern));
+    const anchored = (pattern) => globMatcher(toPosix((0,external_node_path_.isAbsolute)(pattern) ? (0,external_node_path_.relative)(root, pattern) : pattern));
     const includes = patterns
         .filter((p) => !p.startsWith("!"))
         .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
@@ -37899,10 +37899,10 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
             continue;
         for (const inc of hit)
             inc.hits += 1;
-        const absolute = (0,external_node_path_namespaceObject.join)(root, rel);
+        const absolute = (0,external_node_path_.join)(root, rel);
         // A symlink pointing out of the tree would smuggle host files into the sandbox.
         const real = await (0,promises_namespaceObject.realpath)(absolute).catch(() => undefined);
-        const inside = real !== undefined && !(0,external_node_path_namespaceObject.relative)(root, real).startsWith("..") && !(0,external_node_path_namespaceObject.isAbsolute)((0,external_node_path_namespaceObject.relative)(root, real));
+        const inside = real !== undefined && !(0,external_node_path_.relative)(root, real).startsWith("..") && !(0,external_node_path_.isAbsolute)((0,external_node_path_.relative)(root, real));
         if (!inside)
             throw new errors/* InputError */.dz(input, `'${rel}' resolves outside ${base}`);
         if ((await (0,promises_namespaceObject.lstat)(real)).isFile())
@@ -44621,6 +44621,7 @@ async function* readDataset(path, name) {
 
 
 
+
 function kindOfFile(path) {
     const lower = path.toLowerCase();
     if (lower.endsWith(".jsonl"))
@@ -44643,9 +44644,33 @@ async function* candidatesFromFiles(matches) {
         yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
     }
 }
-/** The candidates of the files `find` matches: the `files` globs for the action, the arguments for the CLI. */
-function filesSource(find) {
-    return { entries: async () => candidatesFromFiles(await find()) };
+/**
+ * Every line of the datasets among `matches` read once, before anything runs: a line that is not a
+ * candidate (not JSON, not of docs/dataset.schema.json's shape) is bad input, named by file:line, and
+ * nothing of the run is judged. Judging the rest would publish a pass rate over a set that is not the
+ * one asked for; a half-judged night is worth less than one line saying what to fix.
+ */
+async function checkDatasets(matches, input) {
+    for (const match of matches) {
+        if (kindOfFile(match.relative) !== "dataset")
+            continue;
+        for await (const entry of readDataset(match.absolute, match.relative))
+            if ("problem" in entry)
+                throw new errors/* InputError */.dz(input, `${entry.problem.source}: ${entry.problem.problem} (a dataset line is one candidate, see docs/dataset.schema.json); nothing was run`);
+    }
+}
+/**
+ * The candidates of the files `find` matches: the `files` globs for the action, the arguments for the
+ * CLI; `input` names them in an error (`files`, the CLI's FILE). The datasets are checked whole first.
+ */
+function filesSource(find, input = "files") {
+    return {
+        entries: async () => {
+            const matches = await find();
+            await checkDatasets(matches, input);
+            return candidatesFromFiles(matches);
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -44727,7 +44752,7 @@ async function gitDiff(workdir, pr, base, head) {
 
 function candidateSource(source, context) {
     if (source.kind === "files")
-        return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)));
+        return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)), context.filesInput ?? "files");
     const { client, pullRequest } = context;
     if (!pullRequest || !client)
         throw new errors/* InputError */.dz("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
@@ -44813,13 +44838,21 @@ function quantile(values, q) {
 function runTimes(results) {
     return results.filter((r) => statuses/* CODE_RAN */.Ig.has(r.status)).map((r) => r.duration_ms);
 }
+/** The candidates our side failed were never judged: counted against the code, they would say nothing of it. */
+function judgedOf(results) {
+    return results.filter((r) => r.status !== "sandbox_error");
+}
 function passRate(results) {
-    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+    const judged = judgedOf(results);
+    if (results.length === 0)
+        return 0;
+    return judged.length === 0 ? null : judged.filter((r) => r.status === "pass").length / judged.length;
 }
 function evaluate(results, baseline, ks = [1]) {
     const times = runTimes(results);
     const evaluation = {
         total: results.length,
+        judged: judgedOf(results).length,
         byStatus: json_countByStatus(results),
         passRate: passRate(results),
         time: {
@@ -44874,7 +44907,11 @@ function bar(value, max, width = BAR_WIDTH) {
     const eighths = Math.max(1, Math.round((value / max) * width * 8));
     return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
 }
+/** A pass rate, or why there is none. */
+const rateText = (rate) => (rate === null ? "none (nothing judged)" : percent(rate));
 function pointChange(now, was) {
+    if (now === null || was === null)
+        return "no change to measure";
     const points = (now - was) * 100;
     return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
 }
@@ -44883,7 +44920,11 @@ function headline(e) {
     const time = e.time.ran > 0
         ? `; time per candidate: median ${(0,units/* formatDuration */.a3)(e.time.medianMs)}, p95 ${(0,units/* formatDuration */.a3)(e.time.p95Ms)}`
         : "";
-    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+    const ours = e.total - e.judged;
+    if (e.passRate === null && ours > 0)
+        return `pass rate: none, no candidate was judged (our side failed for all ${e.total}: sandbox_error)`;
+    const of = ours > 0 ? `${passed} of ${e.judged} judged; ${ours} not judged, our side failed` : `${passed} of ${e.total}`;
+    return `pass rate ${percent(e.passRate ?? 0)} (${of})${time}`;
 }
 /** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
 function passAtKLine(p) {
@@ -44902,7 +44943,7 @@ function baselineLine(b, e) {
         parts.push(`${b.removed} of the baseline missing`);
     if (b.passAt1Dropped)
         parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
-    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+    return `against the baseline: pass rate ${rateText(b.passRate)} → ${rateText(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
 }
 /** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
 function timeHistogram(results) {
@@ -45134,7 +45175,7 @@ function renderJUnit(results, skipped, options = {}) {
 
 
 async function write(path, text) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
     await (0,promises_namespaceObject.writeFile)(path, text);
 }
 /** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
@@ -45152,10 +45193,10 @@ function junitOf(settings, outcome) {
 /** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
 async function writeReports(settings, outcome) {
     if (settings.reports.junit)
-        await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+        await write((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
     if (!settings.reports.report)
         return undefined;
-    const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
+    const path = (0,external_node_path_.resolve)(settings.source.workdir, settings.reports.report);
     await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
     return path;
 }
@@ -45206,23 +45247,27 @@ async function loadTestFiles(patterns, base, maxBytes) {
 
 /** A JSONL file that each event is appended to as it happens, so a cancelled run keeps what it did. */
 function auditFile(path) {
-    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_.dirname)(path), { recursive: true });
     return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
-// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
-// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
-// given the clock.
 
 /** Runs up to this size log every candidate; longer ones log progress lines. */
 const PER_CANDIDATE_UP_TO = 20;
 const PROGRESS_EVERY_MS = 10_000;
-function progressLine({ done, total, elapsedMs, notPassing }) {
+/**
+ * The rate counts the candidates judged: one our side failed ends at once, and a dead engine's
+ * hundreds of them a second would promise an ETA nothing keeps.
+ */
+function progressLine({ done, total, elapsedMs, notPassing, notJudged = 0 }) {
     const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
-    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    const judged = done - notJudged;
+    const rate = elapsedMs > 0 ? judged / (elapsedMs / 1000) : 0;
     const eta = done === total ? "done" : rate > 0 ? `ETA ${(0,units/* formatDuration */.a3)(((total - done) / rate) * 1000)}` : "ETA unknown";
-    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
+    const speed = judged === 0 && notJudged > 0 ? "none judged" : `${rate.toFixed(2)} candidates/s`;
+    const ours = notJudged > 0 ? `, ${notJudged} not judged (our side failed)` : "";
+    return `progress: ${done}/${total} (${percent}%), ${speed}, ${eta}; ${notPassing} not passing${ours}`;
 }
 /** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
 class ProgressMeter {
@@ -45233,6 +45278,7 @@ class ProgressMeter {
     #lastAt = -Infinity;
     #done = 0;
     #notPassing = 0;
+    #notJudged = 0;
     constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
         this.total = total;
         this.now = now;
@@ -45240,9 +45286,11 @@ class ProgressMeter {
         this.#startedAt = now();
     }
     /** Records one finished candidate; returns the line to log, if one is due. */
-    finished(passed) {
+    finished(status) {
         this.#done++;
-        if (!passed)
+        if (status === "sandbox_error")
+            this.#notJudged++;
+        else if (status !== "pass")
             this.#notPassing++;
         const at = this.now();
         if (this.#done < this.total && at - this.#lastAt < this.everyMs)
@@ -45253,6 +45301,7 @@ class ProgressMeter {
             total: this.total,
             elapsedMs: at - this.#startedAt,
             notPassing: this.#notPassing,
+            notJudged: this.#notJudged,
         });
     }
 }
@@ -45733,7 +45782,7 @@ function padded(data) {
 const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
 /** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
-const KILL_GRACE_MS = 10_000;
+const run_KILL_GRACE_MS = 10_000;
 /** A fresh name for a container of ours. */
 function containerName() {
     return `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
@@ -45905,7 +45954,7 @@ const CLI_CALL_TIMEOUT_MS = 60_000;
  * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
  * the run: a command past its time is a failure like any other.
  */
-function cli(binary, args, options = {}) {
+function cli_command_cli(binary, args, options = {}) {
     const { timeoutMs = CLI_CALL_TIMEOUT_MS, input, maxOutputBytes = CLI_OUTPUT_BYTES } = options;
     return new Promise((resolve) => {
         const stdout = new capture/* StreamCapture */.n(maxOutputBytes);
@@ -46198,7 +46247,7 @@ async function buildRunImage(binary, dialect, spec) {
         ok: false,
         reason: `${step}: ${describeFailure(result)}`,
     });
-    const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
+    const created = await cli_command_cli(binary, cliRunArgs(policy, name, dialect, "create"));
     if (created.code !== 0)
         return fail(`the run image could not be started from ${spec.image}`, created);
     try {
@@ -46210,7 +46259,7 @@ async function buildRunImage(binary, dialect, spec) {
             ]
             : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
         for (const tree of trees) {
-            const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
+            const copied = await cli_command_cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
             if (copied.code !== 0)
                 return fail("the base tree could not be copied into the run image", copied);
         }
@@ -46221,22 +46270,22 @@ async function buildRunImage(binary, dialect, spec) {
             "--change",
             `LABEL ${key}=${value}`,
         ]);
-        const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
+        const committed = await cli_command_cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
         if (committed.code !== 0)
             return fail("the run image could not be committed", committed);
         return { ok: true, image: tag, ...(ran && { setup: ran.setup }) };
     }
     finally {
-        await cli(binary, ["rm", "-f", "-v", name]);
+        await cli_command_cli(binary, ["rm", "-f", "-v", name]);
     }
 }
 /** Runs the setup in the created container, attached, within its own time limit. */
 async function runSetup(binary, name, setup, maxOutputBytes) {
     const started = performance.now();
-    const result = await cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
+    const result = await cli_command_cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
     const output = `${result.stdout}${result.stderr}`;
     if (result.error) {
-        await cli(binary, ["kill", name]);
+        await cli_command_cli(binary, ["kill", name]);
         return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
     }
     if (result.code !== 0)
@@ -46245,7 +46294,7 @@ async function runSetup(binary, name, setup, maxOutputBytes) {
 }
 /** Removes a run image; returns why it could not be, if it could not. */
 async function removeRunImage(binary, image) {
-    const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
+    const removed = await cli_command_cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
     return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
         ? undefined
         : `${image}: ${describeFailure(removed)}`;
@@ -46554,7 +46603,7 @@ class cli_CliEngine extends OpeningEngine {
     constructor(options = {}) {
         super();
         this.binary = options.binary ?? "docker";
-        this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
+        this.#dialect = (0,external_node_path_.basename)(this.binary) === "podman" ? "podman" : "docker";
     }
     async runOpened(job, hooks, { nonce, input }) {
         const name = containerName();
@@ -46565,7 +46614,7 @@ class cli_CliEngine extends OpeningEngine {
         let monitorDir;
         try {
             if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
+                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
             return await this.#run(name, job, input, nonce, monitorDir);
         }
         catch (error) {
@@ -46616,7 +46665,7 @@ class cli_CliEngine extends OpeningEngine {
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
-        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
+        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(monitorDir, "oom"));
         const ending = {
             exitCode: exit.code,
             killedByUs: timedOut || stalled || this.aborted,
@@ -46640,13 +46689,13 @@ class cli_CliEngine extends OpeningEngine {
     async #kill(name, child) {
         if (child.exitCode !== null || child.signalCode !== null)
             return;
-        const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+        const grace = setTimeout(() => child.kill("SIGKILL"), run_KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
-        await cli(this.binary, ["kill", name], { timeoutMs: KILL_GRACE_MS });
+        await cli_command_cli(this.binary, ["kill", name], { timeoutMs: run_KILL_GRACE_MS });
     }
     /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
     async #memory(name) {
-        const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], {
+        const result = await cli_command_cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], {
             timeoutMs: MEMORY_SAMPLE_TIMEOUT_MS,
         });
         return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
@@ -46656,7 +46705,7 @@ class cli_CliEngine extends OpeningEngine {
      * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
      */
     async #state(name) {
-        const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
+        const result = await cli_command_cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
         if (result.code !== 0)
             return { error: describeFailure(result) };
         try {
@@ -46668,7 +46717,7 @@ class cli_CliEngine extends OpeningEngine {
     }
     async #removeOne(name) {
         // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
-        const result = await cli(this.binary, ["rm", "-f", "-v", name]);
+        const result = await cli_command_cli(this.binary, ["rm", "-f", "-v", name]);
         if (result.code !== 0 && !/no such container/i.test(result.stderr))
             throw new Error(describeFailure(result));
     }
@@ -46683,9 +46732,9 @@ class cli_CliEngine extends OpeningEngine {
     async abort() {
         this.aborted = true;
         const removed = new Set();
-        const deadline = external_node_perf_hooks_.performance.now() + KILL_GRACE_MS;
+        const deadline = external_node_perf_hooks_.performance.now() + run_KILL_GRACE_MS;
         while (this.#active.size > 0 && external_node_perf_hooks_.performance.now() < deadline) {
-            const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+            const result = await cli_command_cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
             for (const name of result.stdout
                 .split("\n")
                 .map((line) => line.trim())
@@ -46704,7 +46753,7 @@ class cli_CliEngine extends OpeningEngine {
         await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
-        const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+        const result = await cli_command_cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
         if (result.code === 0)
             return true;
         if (/no such (image|object)|image not known/i.test(result.stderr))
@@ -46712,7 +46761,7 @@ class cli_CliEngine extends OpeningEngine {
         throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
     }
     async pull(image) {
-        const result = await cli(this.binary, ["pull", "--quiet", "--", image], { timeoutMs: PULL_TIMEOUT_MS });
+        const result = await cli_command_cli(this.binary, ["pull", "--quiet", "--", image], { timeoutMs: PULL_TIMEOUT_MS });
         if (result.code !== 0)
             throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
     }
@@ -46723,7 +46772,7 @@ class cli_CliEngine extends OpeningEngine {
         return [...containers, ...images];
     }
     async #removeListed(list, remove, what) {
-        const listed = await cli(this.binary, list);
+        const listed = await cli_command_cli(this.binary, list);
         if (listed.code !== 0)
             throw new Error(`cannot list ${what}: ${describeFailure(listed)}`);
         const names = listed.stdout
@@ -46732,7 +46781,7 @@ class cli_CliEngine extends OpeningEngine {
             .filter(Boolean);
         if (names.length === 0)
             return [];
-        const removed = await cli(this.binary, [...remove, ...names]);
+        const removed = await cli_command_cli(this.binary, [...remove, ...names]);
         if (removed.code !== 0)
             throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
         return names;
@@ -46742,7 +46791,7 @@ class cli_CliEngine extends OpeningEngine {
 async function cliOomEventSeen(binary, name) {
     const { since, until } = eventWindow();
     const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
-    const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
+    const result = await cli_command_cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
     return result.code === 0 && result.stdout.trim() !== "";
 }
 
@@ -46776,7 +46825,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
         cut ??= setTimeout(() => {
             stream.destroy();
             forceEnd();
-        }, KILL_GRACE_MS);
+        }, run_KILL_GRACE_MS);
     };
     const clock = new RunClock({
         nonce,
@@ -47276,6 +47325,8 @@ class SharedEngine extends CliImages {
 
 
 
+
+
 async function createEngine(mode, log, env = process.env) {
     const cli = new cli_CliEngine({ binary: mode.engine });
     const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
@@ -47293,6 +47344,14 @@ async function createEngine(mode, log, env = process.env) {
  */
 function leftoverRemover(engine) {
     return new CliEngine({ binary: engine });
+}
+/**
+ * Kills one container by name through the CLI of the engine `engine` names, whichever engine started it
+ * (the CLI and the Engine API reach one daemon): a cancelled judgement's, whose run then ends and removes
+ * it as any run does. A container not there (yet, or any more) is no error: the caller asks again.
+ */
+function containerKiller(engine) {
+    return async (name) => void (await cli(engine, ["kill", name], { timeoutMs: KILL_GRACE_MS }));
 }
 /** The Engine API, when it is not ruled out and answers. */
 async function reachableApi(env, log) {
@@ -47472,6 +47531,21 @@ function reportedBase(base) {
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/feedback.ts
+/** A sandbox_error's feedback around its cause: written here, read back by causeOfSandboxError. */
+const OURS = {
+    before: "The sandbox failed on our side, not because of the code: ",
+    after: ". Nothing about the code can be concluded; run it again.",
+};
+/**
+ * The cause a sandbox_error's feedback names (the engine's or the image's message), for a person: the
+ * CLI says it once for many candidates. A feedback of another shape (an older report's) is its own cause.
+ */
+function causeOfSandboxError(feedback) {
+    const { before, after } = OURS;
+    return feedback.startsWith(before) && feedback.endsWith(after)
+        ? feedback.slice(before.length, feedback.length - after.length)
+        : feedback;
+}
 /** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
 const FAILING_LISTED = 20;
 const MESSAGE_SHOWN = 500;
@@ -47555,7 +47629,7 @@ function feedbackFor(f) {
             return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
         }
         case "sandbox_error":
-            return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
+            return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
     }
 }
 
@@ -47851,7 +47925,7 @@ async function mergeOutcome(reports, settings, input) {
 async function loadBaseline(settings) {
     if (!settings.reports.baseline)
         return undefined;
-    return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+    return (await loadReport((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/memory.ts
@@ -48597,7 +48671,7 @@ function patch_outcome({ base, removals, writes, weakest }) {
 
 
 async function isSymlink(root, path) {
-    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
     return info?.isSymbolicLink() ?? false;
 }
 /** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
@@ -48621,10 +48695,10 @@ async function loadBaseTree(root, paths) {
     const files = new Map();
     const executable = new Set();
     for (const path of paths) {
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
         if (!info?.isFile())
             continue;
-        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
+        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(root, path)));
         if (isExecutable(info.mode))
             executable.add(path);
     }
@@ -49882,7 +49956,7 @@ async function gitListing(root) {
     return [...listed.values()];
 }
 async function* tree_walk(root, dir = "") {
-    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
             if (entry.name !== ".git")
@@ -49894,9 +49968,9 @@ async function* tree_walk(root, dir = "") {
 }
 /** A link's target as a path inside the tree, or undefined when it leads out of it. */
 function insideTarget(path, target) {
-    if (external_node_path_namespaceObject.posix.isAbsolute(target))
+    if (external_node_path_.posix.isAbsolute(target))
         return undefined;
-    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
+    const resolved = external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(path), target));
     return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
 }
 /**
@@ -49910,9 +49984,9 @@ async function refuseLinkedDirectory(root, path, checked) {
         const dir = parts.slice(0, i).join("/");
         if (checked.has(dir))
             continue;
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_.join)(root, dir)).catch(() => undefined);
         if (info?.isSymbolicLink()) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_.join)(root, dir));
             throw new errors/* InputError */.dz("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
         }
         checked.add(dir);
@@ -49942,12 +50016,12 @@ async function readBaseTree(root, maxBytes, input) {
         if (!safe.ok)
             throw new errors/* InputError */.dz("workdir", `'${path}' in the base tree ${safe.why}`);
         await refuseLinkedDirectory(root, path, directories);
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
         // Tracked but deleted in the checkout: not part of the tree the candidate meets.
         if (!info)
             continue;
         if (info.isSymbolicLink() || mode === SYMLINK) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
+            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_.join)(root, path));
             if (insideTarget(path, target) === undefined) {
                 throw new errors/* InputError */.dz("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
             }
@@ -49961,7 +50035,7 @@ async function readBaseTree(root, maxBytes, input) {
             throw new errors/* InputError */.dz(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
         }
         const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
-        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
+        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(root, path)), ...(executable && { executable }) });
     }
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
@@ -50355,7 +50429,7 @@ async function judgeWork(settings, work, runId, io) {
 /** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
 function auditSink(settings, io) {
     const toFile = settings.reports.auditLog
-        ? auditFile((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.auditLog))
+        ? auditFile((0,external_node_path_.resolve)(settings.source.workdir, settings.reports.auditLog))
         : undefined;
     if (!toFile && !io.audit)
         return undefined;
@@ -50430,7 +50504,7 @@ async function judgeAll(entries, ctx, hooks) {
     const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
         done += 1;
-        const line = progress.finished(result.status === "pass");
+        const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
             hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
         else if (line)
@@ -50479,7 +50553,7 @@ const DIRECTORY_FILES = {
 };
 async function argumentFiles(paths, what, cwd) {
     const found = await Promise.all(paths.map(async (path) => {
-        const absolute = (0,external_node_path_namespaceObject.resolve)(cwd, path);
+        const absolute = (0,external_node_path_.resolve)(cwd, path);
         const info = await (0,promises_namespaceObject.stat)(absolute).catch(() => undefined);
         if (info?.isFile())
             return [{ absolute, relative: path }];
@@ -50490,7 +50564,7 @@ async function argumentFiles(paths, what, cwd) {
         if (under.length === 0)
             throw new errors/* InputError */.dz(what, `the directory '${path}' holds no ${kinds}`);
         // Ids read as the user would find the file from where they typed the command.
-        return under.map((m) => ({ absolute: m.absolute, relative: external_node_path_namespaceObject.posix.join(path, m.relative) }));
+        return under.map((m) => ({ absolute: m.absolute, relative: external_node_path_.posix.join(path, m.relative) }));
     }));
     return found.flat();
 }
@@ -50626,12 +50700,45 @@ function helpOf(verb, inputs = readActionInputs()) {
 const runHelp = (inputs) => helpOf("run", inputs);
 const mergeHelp = (inputs) => helpOf("merge", inputs);
 
+;// CONCATENATED MODULE: ./src/cli/ours.ts
+
+
+/** Distinct causes named; a run whose candidates failed each their own way names the first few. */
+const CAUSES_SHOWN = 3;
+/**
+ * The lines that say why our side failed, or none when it did not: one cause (an engine that did not
+ * answer, an image missing) is one line for every candidate it stopped.
+ */
+function oursLines(results) {
+    const ours = results.filter((r) => r.status === "sandbox_error");
+    if (ours.length === 0)
+        return [];
+    const causes = new Map();
+    for (const r of ours) {
+        const cause = causeOfSandboxError(r.feedback);
+        causes.set(cause, (causes.get(cause) ?? 0) + 1);
+    }
+    const head = `our side failed, so ${ours.length} of ${results.length} candidate(s) were not judged (sandbox_error, exit 3)`;
+    // The engine's own words, but never a terminal escape: a message may carry what a setup printed.
+    const said = (cause) => plainText(cause.replace(/\s*\n\s*/g, " ").trim());
+    if (causes.size === 1)
+        return [`${head}: ${said([...causes.keys()][0])}`];
+    const listed = [...causes].slice(0, CAUSES_SHOWN).map(([cause, n]) => `  ${said(cause)} (${n} candidate(s))`);
+    const more = causes.size - CAUSES_SHOWN;
+    return [
+        `${head}:`,
+        ...listed,
+        ...(more > 0 ? [`  … and ${more} other cause(s): each candidate's feedback in the report says its own`] : []),
+    ];
+}
+
 // EXTERNAL MODULE: ./src/cli/style.ts
 var style = __nccwpck_require__(1715);
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 // `sandbox-gate run|merge`: the command line read (options.ts), the run session the action has, and
 // what the user asked to see: results on stdout, progress on stderr, an exit code that says whose fault
 // a failure is.
+
 
 
 
@@ -50677,7 +50784,7 @@ function reportError(error, stderr, paint) {
 }
 async function execute(command, io, errPaint) {
     const plan = (0,options/* outputPlan */.NT)(command);
-    const given = plan.inputs;
+    const given = (0,options/* pathsFrom */.lL)(io.cwd, plan.inputs);
     const log = command.quiet ? () => { } : (line) => void io.stderr.write(`${line}\n`);
     const warn = (line) => void io.stderr.write(`${line}\n`);
     let settings;
@@ -50693,7 +50800,7 @@ async function execute(command, io, errPaint) {
             defaultWorkdir: io.cwd,
         });
         const matches = await argumentFiles(command.paths, "FILE", io.cwd);
-        const source = candidateSource(settings.source, { files: async () => matches });
+        const source = candidateSource(settings.source, { files: async () => matches, filesInput: "FILE" });
         work = { kind: "judge", entries: () => source.entries() };
     }
     else {
@@ -50713,10 +50820,10 @@ async function execute(command, io, errPaint) {
         log(renderEvaluationText(outcome.evaluation));
         log(errPaint(outcome.decision.failed ? "bad" : "good", outcome.decision.reason));
     }
-    if (code === 3) {
-        const ours = outcome.results.filter((r) => r.status === "sandbox_error").length;
-        warn(errPaint("ours", `sandbox-gate: our side failed for ${ours} candidate(s) (sandbox_error; their feedback says why): exit 3`));
-    }
+    // Said once, whatever --quiet: the cause is why exit 3 is not the candidates' doing.
+    if (code === 3)
+        for (const line of oursLines(outcome.results))
+            warn(errPaint("ours", `sandbox-gate: ${line}`));
     return code;
 }
 function stdoutText(kind, outcome, settings, paint) {
@@ -50753,10 +50860,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   FO: () => (/* binding */ exitCodeOf),
   LL: () => (/* binding */ exitCodeOfError),
   NT: () => (/* binding */ outputPlan),
-  Du: () => (/* binding */ parseCommandLine)
+  Du: () => (/* binding */ parseCommandLine),
+  lL: () => (/* binding */ pathsFrom)
 });
 
-// UNUSED EXPORTS: FORMATS
+// UNUSED EXPORTS: FORMATS, PATH_FLAGS
 
 // EXTERNAL MODULE: ./src/settings/settings.ts
 var settings = __nccwpck_require__(7100);
@@ -50801,9 +50909,12 @@ const CLI_INPUTS = INPUTS.filter(left(ACTION_ONLY));
 /** The library's options, in kebab case: `openSandbox` takes each in camelCase. */
 const LIBRARY_INPUTS = CLI_INPUTS.filter(left(BATCH_ONLY));
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/cli/options.ts
+
 
 
 /** Bad usage: a command, flag or argument the CLI does not take. Exit 2, with the command's usage line. */
@@ -50932,6 +51043,22 @@ function outputPlan(command) {
         ...(junit !== undefined && junit !== "-" && { junit }),
     };
     return { stdout: asked ?? command.format ?? "table", inputs };
+}
+/**
+ * The flags that name a file of the user's: read from where they stand, as any command's paths are.
+ * The action reads them in the workspace, its `workdir`; the CLI's `--workdir` is the base tree only,
+ * which is never written to.
+ */
+const PATH_FLAGS = ["report", "junit", "audit-log", "baseline"];
+/** The inputs with each PATH_FLAGS path made absolute against `cwd` (the base tree then leaves it alone). */
+function pathsFrom(cwd, inputs) {
+    const resolved = { ...inputs };
+    for (const flag of PATH_FLAGS) {
+        const path = inputs[flag];
+        if (path)
+            resolved[flag] = (0,external_node_path_.resolve)(cwd, path);
+    }
+    return resolved;
 }
 const EXIT = { passed: 0, failed: 1, usage: 2, ours: 3 };
 /**
@@ -52241,6 +52368,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

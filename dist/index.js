@@ -47893,6 +47893,7 @@ async function* readDataset(path, name) {
 
 
 
+
 function kindOfFile(path) {
     const lower = path.toLowerCase();
     if (lower.endsWith(".jsonl"))
@@ -47915,9 +47916,33 @@ async function* candidatesFromFiles(matches) {
         yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
     }
 }
-/** The candidates of the files `find` matches: the `files` globs for the action, the arguments for the CLI. */
-function filesSource(find) {
-    return { entries: async () => candidatesFromFiles(await find()) };
+/**
+ * Every line of the datasets among `matches` read once, before anything runs: a line that is not a
+ * candidate (not JSON, not of docs/dataset.schema.json's shape) is bad input, named by file:line, and
+ * nothing of the run is judged. Judging the rest would publish a pass rate over a set that is not the
+ * one asked for; a half-judged night is worth less than one line saying what to fix.
+ */
+async function checkDatasets(matches, input) {
+    for (const match of matches) {
+        if (kindOfFile(match.relative) !== "dataset")
+            continue;
+        for await (const entry of readDataset(match.absolute, match.relative))
+            if ("problem" in entry)
+                throw new InputError(input, `${entry.problem.source}: ${entry.problem.problem} (a dataset line is one candidate, see docs/dataset.schema.json); nothing was run`);
+    }
+}
+/**
+ * The candidates of the files `find` matches: the `files` globs for the action, the arguments for the
+ * CLI; `input` names them in an error (`files`, the CLI's FILE). The datasets are checked whole first.
+ */
+function filesSource(find, input = "files") {
+    return {
+        entries: async () => {
+            const matches = await find();
+            await checkDatasets(matches, input);
+            return candidatesFromFiles(matches);
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -47999,7 +48024,7 @@ async function gitDiff(workdir, pr, base, head) {
 
 function candidateSource(source, context) {
     if (source.kind === "files")
-        return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)));
+        return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)), context.filesInput ?? "files");
     const { client, pullRequest } = context;
     if (!pullRequest || !client)
         throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
@@ -48117,13 +48142,21 @@ function quantile(values, q) {
 function runTimes(results) {
     return results.filter((r) => CODE_RAN.has(r.status)).map((r) => r.duration_ms);
 }
+/** The candidates our side failed were never judged: counted against the code, they would say nothing of it. */
+function judgedOf(results) {
+    return results.filter((r) => r.status !== "sandbox_error");
+}
 function passRate(results) {
-    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+    const judged = judgedOf(results);
+    if (results.length === 0)
+        return 0;
+    return judged.length === 0 ? null : judged.filter((r) => r.status === "pass").length / judged.length;
 }
 function evaluate(results, baseline, ks = [1]) {
     const times = runTimes(results);
     const evaluation = {
         total: results.length,
+        judged: judgedOf(results).length,
         byStatus: json_countByStatus(results),
         passRate: passRate(results),
         time: {
@@ -48178,7 +48211,11 @@ function bar(value, max, width = BAR_WIDTH) {
     const eighths = Math.max(1, Math.round((value / max) * width * 8));
     return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
 }
+/** A pass rate, or why there is none. */
+const rateText = (rate) => (rate === null ? "none (nothing judged)" : percent(rate));
 function pointChange(now, was) {
+    if (now === null || was === null)
+        return "no change to measure";
     const points = (now - was) * 100;
     return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
 }
@@ -48187,7 +48224,11 @@ function headline(e) {
     const time = e.time.ran > 0
         ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
         : "";
-    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+    const ours = e.total - e.judged;
+    if (e.passRate === null && ours > 0)
+        return `pass rate: none, no candidate was judged (our side failed for all ${e.total}: sandbox_error)`;
+    const of = ours > 0 ? `${passed} of ${e.judged} judged; ${ours} not judged, our side failed` : `${passed} of ${e.total}`;
+    return `pass rate ${percent(e.passRate ?? 0)} (${of})${time}`;
 }
 /** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
 function passAtKLine(p) {
@@ -48206,7 +48247,7 @@ function baselineLine(b, e) {
         parts.push(`${b.removed} of the baseline missing`);
     if (b.passAt1Dropped)
         parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
-    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+    return `against the baseline: pass rate ${rateText(b.passRate)} → ${rateText(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
 }
 /** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
 function timeHistogram(results) {
@@ -48439,18 +48480,22 @@ async function writeReports(settings, outcome) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
-// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
-// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
-// given the clock.
 
 /** Runs up to this size log every candidate; longer ones log progress lines. */
 const PER_CANDIDATE_UP_TO = 20;
 const PROGRESS_EVERY_MS = 10_000;
-function progressLine({ done, total, elapsedMs, notPassing }) {
+/**
+ * The rate counts the candidates judged: one our side failed ends at once, and a dead engine's
+ * hundreds of them a second would promise an ETA nothing keeps.
+ */
+function progressLine({ done, total, elapsedMs, notPassing, notJudged = 0 }) {
     const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
-    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    const judged = done - notJudged;
+    const rate = elapsedMs > 0 ? judged / (elapsedMs / 1000) : 0;
     const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
-    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
+    const speed = judged === 0 && notJudged > 0 ? "none judged" : `${rate.toFixed(2)} candidates/s`;
+    const ours = notJudged > 0 ? `, ${notJudged} not judged (our side failed)` : "";
+    return `progress: ${done}/${total} (${percent}%), ${speed}, ${eta}; ${notPassing} not passing${ours}`;
 }
 /** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
 class ProgressMeter {
@@ -48461,6 +48506,7 @@ class ProgressMeter {
     #lastAt = -Infinity;
     #done = 0;
     #notPassing = 0;
+    #notJudged = 0;
     constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
         this.total = total;
         this.now = now;
@@ -48468,9 +48514,11 @@ class ProgressMeter {
         this.#startedAt = now();
     }
     /** Records one finished candidate; returns the line to log, if one is due. */
-    finished(passed) {
+    finished(status) {
         this.#done++;
-        if (!passed)
+        if (status === "sandbox_error")
+            this.#notJudged++;
+        else if (status !== "pass")
             this.#notPassing++;
         const at = this.now();
         if (this.#done < this.total && at - this.#lastAt < this.everyMs)
@@ -48481,6 +48529,7 @@ class ProgressMeter {
             total: this.total,
             elapsedMs: at - this.#startedAt,
             notPassing: this.#notPassing,
+            notJudged: this.#notJudged,
         });
     }
 }
@@ -49006,7 +49055,7 @@ function padded(data) {
 const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
 /** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
-const KILL_GRACE_MS = 10_000;
+const run_KILL_GRACE_MS = 10_000;
 /** A fresh name for a container of ours. */
 function containerName() {
     return `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
@@ -49178,7 +49227,7 @@ const CLI_CALL_TIMEOUT_MS = 60_000;
  * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
  * the run: a command past its time is a failure like any other.
  */
-function cli(binary, args, options = {}) {
+function cli_command_cli(binary, args, options = {}) {
     const { timeoutMs = CLI_CALL_TIMEOUT_MS, input, maxOutputBytes = CLI_OUTPUT_BYTES } = options;
     return new Promise((resolve) => {
         const stdout = new StreamCapture(maxOutputBytes);
@@ -49471,7 +49520,7 @@ async function buildRunImage(binary, dialect, spec) {
         ok: false,
         reason: `${step}: ${describeFailure(result)}`,
     });
-    const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
+    const created = await cli_command_cli(binary, cliRunArgs(policy, name, dialect, "create"));
     if (created.code !== 0)
         return fail(`the run image could not be started from ${spec.image}`, created);
     try {
@@ -49483,7 +49532,7 @@ async function buildRunImage(binary, dialect, spec) {
             ]
             : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
         for (const tree of trees) {
-            const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
+            const copied = await cli_command_cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
             if (copied.code !== 0)
                 return fail("the base tree could not be copied into the run image", copied);
         }
@@ -49494,22 +49543,22 @@ async function buildRunImage(binary, dialect, spec) {
             "--change",
             `LABEL ${key}=${value}`,
         ]);
-        const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
+        const committed = await cli_command_cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
         if (committed.code !== 0)
             return fail("the run image could not be committed", committed);
         return { ok: true, image: tag, ...(ran && { setup: ran.setup }) };
     }
     finally {
-        await cli(binary, ["rm", "-f", "-v", name]);
+        await cli_command_cli(binary, ["rm", "-f", "-v", name]);
     }
 }
 /** Runs the setup in the created container, attached, within its own time limit. */
 async function runSetup(binary, name, setup, maxOutputBytes) {
     const started = performance.now();
-    const result = await cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
+    const result = await cli_command_cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
     const output = `${result.stdout}${result.stderr}`;
     if (result.error) {
-        await cli(binary, ["kill", name]);
+        await cli_command_cli(binary, ["kill", name]);
         return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
     }
     if (result.code !== 0)
@@ -49518,7 +49567,7 @@ async function runSetup(binary, name, setup, maxOutputBytes) {
 }
 /** Removes a run image; returns why it could not be, if it could not. */
 async function removeRunImage(binary, image) {
-    const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
+    const removed = await cli_command_cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
     return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
         ? undefined
         : `${image}: ${describeFailure(removed)}`;
@@ -49913,13 +49962,13 @@ class CliEngine extends OpeningEngine {
     async #kill(name, child) {
         if (child.exitCode !== null || child.signalCode !== null)
             return;
-        const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+        const grace = setTimeout(() => child.kill("SIGKILL"), run_KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
-        await cli(this.binary, ["kill", name], { timeoutMs: KILL_GRACE_MS });
+        await cli_command_cli(this.binary, ["kill", name], { timeoutMs: run_KILL_GRACE_MS });
     }
     /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
     async #memory(name) {
-        const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], {
+        const result = await cli_command_cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], {
             timeoutMs: MEMORY_SAMPLE_TIMEOUT_MS,
         });
         return result.code === 0 ? memoryFromCli(result.stdout.trim()) : undefined;
@@ -49929,7 +49978,7 @@ class CliEngine extends OpeningEngine {
      * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
      */
     async #state(name) {
-        const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
+        const result = await cli_command_cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
         if (result.code !== 0)
             return { error: describeFailure(result) };
         try {
@@ -49941,7 +49990,7 @@ class CliEngine extends OpeningEngine {
     }
     async #removeOne(name) {
         // -v: an image's VOLUME gets an anonymous volume, which would outlive the container.
-        const result = await cli(this.binary, ["rm", "-f", "-v", name]);
+        const result = await cli_command_cli(this.binary, ["rm", "-f", "-v", name]);
         if (result.code !== 0 && !/no such container/i.test(result.stderr))
             throw new Error(describeFailure(result));
     }
@@ -49956,9 +50005,9 @@ class CliEngine extends OpeningEngine {
     async abort() {
         this.aborted = true;
         const removed = new Set();
-        const deadline = external_node_perf_hooks_.performance.now() + KILL_GRACE_MS;
+        const deadline = external_node_perf_hooks_.performance.now() + run_KILL_GRACE_MS;
         while (this.#active.size > 0 && external_node_perf_hooks_.performance.now() < deadline) {
-            const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+            const result = await cli_command_cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
             for (const name of result.stdout
                 .split("\n")
                 .map((line) => line.trim())
@@ -49977,7 +50026,7 @@ class CliEngine extends OpeningEngine {
         await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
-        const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+        const result = await cli_command_cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
         if (result.code === 0)
             return true;
         if (/no such (image|object)|image not known/i.test(result.stderr))
@@ -49985,7 +50034,7 @@ class CliEngine extends OpeningEngine {
         throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
     }
     async pull(image) {
-        const result = await cli(this.binary, ["pull", "--quiet", "--", image], { timeoutMs: PULL_TIMEOUT_MS });
+        const result = await cli_command_cli(this.binary, ["pull", "--quiet", "--", image], { timeoutMs: PULL_TIMEOUT_MS });
         if (result.code !== 0)
             throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
     }
@@ -49996,7 +50045,7 @@ class CliEngine extends OpeningEngine {
         return [...containers, ...images];
     }
     async #removeListed(list, remove, what) {
-        const listed = await cli(this.binary, list);
+        const listed = await cli_command_cli(this.binary, list);
         if (listed.code !== 0)
             throw new Error(`cannot list ${what}: ${describeFailure(listed)}`);
         const names = listed.stdout
@@ -50005,7 +50054,7 @@ class CliEngine extends OpeningEngine {
             .filter(Boolean);
         if (names.length === 0)
             return [];
-        const removed = await cli(this.binary, [...remove, ...names]);
+        const removed = await cli_command_cli(this.binary, [...remove, ...names]);
         if (removed.code !== 0)
             throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
         return names;
@@ -50015,7 +50064,7 @@ class CliEngine extends OpeningEngine {
 async function cliOomEventSeen(binary, name) {
     const { since, until } = eventWindow();
     const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
-    const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
+    const result = await cli_command_cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
     return result.code === 0 && result.stdout.trim() !== "";
 }
 
@@ -50049,7 +50098,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
         cut ??= setTimeout(() => {
             stream.destroy();
             forceEnd();
-        }, KILL_GRACE_MS);
+        }, run_KILL_GRACE_MS);
     };
     const clock = new RunClock({
         nonce,
@@ -50549,6 +50598,8 @@ class SharedEngine extends CliImages {
 
 
 
+
+
 async function createEngine(mode, log, env = process.env) {
     const cli = new CliEngine({ binary: mode.engine });
     const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
@@ -50566,6 +50617,14 @@ async function createEngine(mode, log, env = process.env) {
  */
 function leftoverRemover(engine) {
     return new CliEngine({ binary: engine });
+}
+/**
+ * Kills one container by name through the CLI of the engine `engine` names, whichever engine started it
+ * (the CLI and the Engine API reach one daemon): a cancelled judgement's, whose run then ends and removes
+ * it as any run does. A container not there (yet, or any more) is no error: the caller asks again.
+ */
+function containerKiller(engine) {
+    return async (name) => void (await cli(engine, ["kill", name], { timeoutMs: KILL_GRACE_MS }));
 }
 /** The Engine API, when it is not ruled out and answers. */
 async function reachableApi(env, log) {
@@ -50745,6 +50804,21 @@ function reportedBase(base) {
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/feedback.ts
+/** A sandbox_error's feedback around its cause: written here, read back by causeOfSandboxError. */
+const OURS = {
+    before: "The sandbox failed on our side, not because of the code: ",
+    after: ". Nothing about the code can be concluded; run it again.",
+};
+/**
+ * The cause a sandbox_error's feedback names (the engine's or the image's message), for a person: the
+ * CLI says it once for many candidates. A feedback of another shape (an older report's) is its own cause.
+ */
+function causeOfSandboxError(feedback) {
+    const { before, after } = OURS;
+    return feedback.startsWith(before) && feedback.endsWith(after)
+        ? feedback.slice(before.length, feedback.length - after.length)
+        : feedback;
+}
 /** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
 const FAILING_LISTED = 20;
 const MESSAGE_SHOWN = 500;
@@ -50828,7 +50902,7 @@ function feedbackFor(f) {
             return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
         }
         case "sandbox_error":
-            return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
+            return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
     }
 }
 
@@ -54012,7 +54086,7 @@ async function judgeAll(entries, ctx, hooks) {
     const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
         done += 1;
-        const line = progress.finished(result.status === "pass");
+        const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
             hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
         else if (line)

@@ -195,7 +195,15 @@ declare class InputError extends Error {
 export { InputError };
 export type { InputNaming };
 export type { Language, Status };
-/** What one judgement observed: a result of the JSON report (docs/report.schema.json). */
+/**
+ * What one judgement observed: a result of the JSON report (docs/report.schema.json), field for field.
+ *
+ * Why its fields are snake_case (`exit_code`, `duration_ms`) while the options are camelCase: an
+ * observation is data, the very object the report's schema describes, the action's and the CLI's
+ * reports hold, and a model is shown; one shape everywhere, so it can be stored, compared with a
+ * report or handed to a model as it is. The options are code, the action's inputs in JavaScript's
+ * own spelling (`pids-limit` is `pidsLimit`).
+ */
 export type Observation = Result;
 /** A duration: `500ms`, `10s`, `2m`; a number is seconds. */
 export type Duration = string | number;
@@ -206,6 +214,7 @@ export type Globs = string | readonly string[];
 /**
  * The action's inputs in camelCase, each read and checked as the action reads it (action.yml and the
  * README's Inputs table say what each means); an error names the option. Unset: the action's default.
+ * (What comes back, an Observation, is the JSON report's snake_case result: see there why.)
  */
 export interface SandboxOptions {
     /** `auto` (from the fence tag, the target, the tests), `python`, `javascript`, `typescript`, `bash`, `php`. Default `auto`. */
@@ -285,10 +294,43 @@ export type Candidate = ({
     target?: string;
     timeout?: Duration;
 };
+/**
+ * An AbortSignal, as far as judge() reads it: written out so that the types need neither the DOM's lib
+ * nor Node's. `AbortController`'s signal and `AbortSignal.timeout(ms)` are ones.
+ */
+export interface CancelSignal {
+    readonly aborted: boolean;
+    readonly reason?: unknown;
+    addEventListener(type: "abort", listener: () => void, options?: {
+        once?: boolean;
+    }): void;
+    removeEventListener(type: "abort", listener: () => void): void;
+}
+export interface JudgeOptions {
+    /**
+     * Cancels the judgement. The promise rejects at once with `signal.reason` (a DOMException named
+     * `AbortError` unless the abort gave a reason); the candidate's container is killed, then removed as
+     * any run's is (close() waits for that); the sandbox stays open for the next judgement. A signal
+     * aborted before the call: nothing runs.
+     */
+    signal?: CancelSignal;
+}
+declare global {
+    interface SymbolConstructor {
+        readonly asyncDispose: unique symbol;
+    }
+}
+/**
+ * An open sandbox. `await using sandbox = await openSandbox(…)` closes it when the block ends (the
+ * syntax needs Node 24, or TypeScript ≥ 5.2 compiling for Node ≥ 20.4, and its types the lib
+ * `esnext.disposable` or @types/node); otherwise call close() in a `finally`.
+ */
 export interface Sandbox {
     /** Runs the candidate in a fresh sandbox (unless `isolation: "run"`) and classifies it. Never blames the candidate for our failure: that is `sandbox_error`. */
-    judge(candidate: Candidate): Promise<Observation>;
+    judge(candidate: Candidate, options?: JudgeOptions): Promise<Observation>;
     /** Waits for judgements in flight, then removes every container and image this sandbox made. */
     close(): Promise<void>;
+    /** close(), for `await using`. */
+    [Symbol.asyncDispose](): Promise<void>;
 }
 export declare function openSandbox(options?: SandboxOptions): Promise<Sandbox>;

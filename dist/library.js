@@ -10519,6 +10519,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
@@ -11077,7 +11079,7 @@ function classify(facts) {
 }
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+const external_node_fs_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/prepare/patch.ts
@@ -14535,7 +14537,7 @@ minimatch.unescape = unescape_unescape;
 // Never candidates nor test files, and walking them would cost more than the rest of the tree.
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 async function* walk(root, dir = "") {
-    const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
+    const entries = await (0,external_node_fs_promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
         const rel = dir ? `${dir}/${entry.name}` : entry.name;
         // Symlinked directories are not followed: they could lead out of the tree.
@@ -14560,7 +14562,7 @@ function toPosix(path) {
  * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
  */
 async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
-    const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
+    const root = await (0,external_node_fs_promises_namespaceObject.realpath)(base).catch(() => {
         throw new errors_InputError(input, `base directory '${base}' does not exist`);
     });
     const anchored = (pattern) => globMatcher(toPosix((0,external_node_path_namespaceObject.isAbsolute)(pattern) ? (0,external_node_path_namespaceObject.relative)(root, pattern) : pattern));
@@ -14577,11 +14579,11 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
             inc.hits += 1;
         const absolute = (0,external_node_path_namespaceObject.join)(root, rel);
         // A symlink pointing out of the tree would smuggle host files into the sandbox.
-        const real = await (0,promises_namespaceObject.realpath)(absolute).catch(() => undefined);
+        const real = await (0,external_node_fs_promises_namespaceObject.realpath)(absolute).catch(() => undefined);
         const inside = real !== undefined && !(0,external_node_path_namespaceObject.relative)(root, real).startsWith("..") && !(0,external_node_path_namespaceObject.isAbsolute)((0,external_node_path_namespaceObject.relative)(root, real));
         if (!inside)
             throw new errors_InputError(input, `'${rel}' resolves outside ${base}`);
-        if ((await (0,promises_namespaceObject.lstat)(real)).isFile())
+        if ((await (0,external_node_fs_promises_namespaceObject.lstat)(real)).isFile())
             found.push({ absolute: real, relative: rel });
     }
     const unmatched = includes.find((inc) => inc.hits === 0);
@@ -14606,12 +14608,12 @@ async function loadTestFiles(patterns, base, maxBytes) {
     const files = [];
     let total = 0;
     for (const match of matches) {
-        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
+        const content = await (0,external_node_fs_promises_namespaceObject.readFile)(match.absolute);
         total += content.length;
         // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
         if (total > maxBytes)
             throw new errors_InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
-        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
+        files.push({ path: match.relative, content, executable: isExecutable((await (0,external_node_fs_promises_namespaceObject.stat)(match.absolute)).mode) });
     }
     return files;
 }
@@ -14624,7 +14626,7 @@ async function loadTestFiles(patterns, base, maxBytes) {
 
 
 async function isSymlink(root, path) {
-    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+    const info = await (0,external_node_fs_promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
     return info?.isSymbolicLink() ?? false;
 }
 /** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
@@ -14648,10 +14650,10 @@ async function loadBaseTree(root, paths) {
     const files = new Map();
     const executable = new Set();
     for (const path of paths) {
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        const info = await (0,external_node_fs_promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
         if (!info?.isFile())
             continue;
-        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
+        files.set(path, await (0,external_node_fs_promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
         if (isExecutable(info.mode))
             executable.add(path);
     }
@@ -16609,8 +16611,6 @@ async function removeRunImage(binary, image) {
         : `${image}: ${describeFailure(removed)}`;
 }
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: external "node:perf_hooks"
 const external_node_perf_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
 ;// CONCATENATED MODULE: ./src/sandbox/image.ts
@@ -16650,7 +16650,7 @@ async function ensureImage(engine, image, policy, options) {
         const delay = delays[attempt - 1];
         if (delay !== undefined) {
             options.log(`${lastError}; retrying in ${delay} ms`);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+            await (0,promises_namespaceObject.setTimeout)(delay);
         }
     }
     return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
@@ -17556,6 +17556,21 @@ const REPORT_SCHEMA = {
 const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields);
 
 ;// CONCATENATED MODULE: ./src/verdict/feedback.ts
+/** A sandbox_error's feedback around its cause: written here, read back by causeOfSandboxError. */
+const OURS = {
+    before: "The sandbox failed on our side, not because of the code: ",
+    after: ". Nothing about the code can be concluded; run it again.",
+};
+/**
+ * The cause a sandbox_error's feedback names (the engine's or the image's message), for a person: the
+ * CLI says it once for many candidates. A feedback of another shape (an older report's) is its own cause.
+ */
+function causeOfSandboxError(feedback) {
+    const { before, after } = OURS;
+    return feedback.startsWith(before) && feedback.endsWith(after)
+        ? feedback.slice(before.length, feedback.length - after.length)
+        : feedback;
+}
 /** Failing tests listed one by one; more are counted, so a broken suite cannot flood the model's context. */
 const FAILING_LISTED = 20;
 const MESSAGE_SHOWN = 500;
@@ -17639,7 +17654,7 @@ function feedback_feedbackFor(f) {
             return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}\n\nFix the code.`;
         }
         case "sandbox_error":
-            return `The sandbox failed on our side, not because of the code: ${f.reason ?? "unknown engine error"}. Nothing about the code can be concluded; run it again.`;
+            return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
     }
 }
 
@@ -18682,13 +18697,21 @@ function quantile(values, q) {
 function runTimes(results) {
     return results.filter((r) => CODE_RAN.has(r.status)).map((r) => r.duration_ms);
 }
+/** The candidates our side failed were never judged: counted against the code, they would say nothing of it. */
+function judgedOf(results) {
+    return results.filter((r) => r.status !== "sandbox_error");
+}
 function passRate(results) {
-    return results.length === 0 ? 0 : results.filter((r) => r.status === "pass").length / results.length;
+    const judged = judgedOf(results);
+    if (results.length === 0)
+        return 0;
+    return judged.length === 0 ? null : judged.filter((r) => r.status === "pass").length / judged.length;
 }
 function evaluation_evaluate(results, baseline, ks = [1]) {
     const times = runTimes(results);
     const evaluation = {
         total: results.length,
+        judged: judgedOf(results).length,
         byStatus: countByStatus(results),
         passRate: passRate(results),
         time: {
@@ -18743,7 +18766,11 @@ function bar(value, max, width = BAR_WIDTH) {
     const eighths = Math.max(1, Math.round((value / max) * width * 8));
     return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
 }
+/** A pass rate, or why there is none. */
+const rateText = (rate) => (rate === null ? "none (nothing judged)" : percent(rate));
 function pointChange(now, was) {
+    if (now === null || was === null)
+        return "no change to measure";
     const points = (now - was) * 100;
     return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} points`;
 }
@@ -18752,7 +18779,11 @@ function headline(e) {
     const time = e.time.ran > 0
         ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}`
         : "";
-    return `pass rate ${percent(e.passRate)} (${passed} of ${e.total})${time}`;
+    const ours = e.total - e.judged;
+    if (e.passRate === null && ours > 0)
+        return `pass rate: none, no candidate was judged (our side failed for all ${e.total}: sandbox_error)`;
+    const of = ours > 0 ? `${passed} of ${e.judged} judged; ${ours} not judged, our side failed` : `${passed} of ${e.total}`;
+    return `pass rate ${percent(e.passRate ?? 0)} (${of})${time}`;
 }
 /** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
 function passAtKLine(p) {
@@ -18771,7 +18802,7 @@ function baselineLine(b, e) {
         parts.push(`${b.removed} of the baseline missing`);
     if (b.passAt1Dropped)
         parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
-    return `against the baseline: pass rate ${percent(b.passRate)} → ${percent(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+    return `against the baseline: pass rate ${rateText(b.passRate)} → ${rateText(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
 }
 /** Rows of the time histogram: label and count, empty buckets kept so the shape reads true. */
 function timeHistogram(results) {
@@ -19004,18 +19035,22 @@ async function files_writeReports(settings, outcome) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
-// The progress of a batch, for the log: one line per candidate in a small run (a pull request's few
-// replies), a done/total, rate and ETA line every few seconds in a long one (a nightly dataset). Pure,
-// given the clock.
 
 /** Runs up to this size log every candidate; longer ones log progress lines. */
 const progress_PER_CANDIDATE_UP_TO = 20;
 const PROGRESS_EVERY_MS = 10_000;
-function progressLine({ done, total, elapsedMs, notPassing }) {
+/**
+ * The rate counts the candidates judged: one our side failed ends at once, and a dead engine's
+ * hundreds of them a second would promise an ETA nothing keeps.
+ */
+function progressLine({ done, total, elapsedMs, notPassing, notJudged = 0 }) {
     const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
-    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    const judged = done - notJudged;
+    const rate = elapsedMs > 0 ? judged / (elapsedMs / 1000) : 0;
     const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration(((total - done) / rate) * 1000)}` : "ETA unknown";
-    return `progress: ${done}/${total} (${percent}%), ${rate.toFixed(2)} candidates/s, ${eta}; ${notPassing} not passing`;
+    const speed = judged === 0 && notJudged > 0 ? "none judged" : `${rate.toFixed(2)} candidates/s`;
+    const ours = notJudged > 0 ? `, ${notJudged} not judged (our side failed)` : "";
+    return `progress: ${done}/${total} (${percent}%), ${speed}, ${eta}; ${notPassing} not passing${ours}`;
 }
 /** Decides which completions get a progress line: the first, one every `everyMs`, and the last. */
 class progress_ProgressMeter {
@@ -19026,6 +19061,7 @@ class progress_ProgressMeter {
     #lastAt = -Infinity;
     #done = 0;
     #notPassing = 0;
+    #notJudged = 0;
     constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
         this.total = total;
         this.now = now;
@@ -19033,9 +19069,11 @@ class progress_ProgressMeter {
         this.#startedAt = now();
     }
     /** Records one finished candidate; returns the line to log, if one is due. */
-    finished(passed) {
+    finished(status) {
         this.#done++;
-        if (!passed)
+        if (status === "sandbox_error")
+            this.#notJudged++;
+        else if (status !== "pass")
             this.#notPassing++;
         const at = this.now();
         if (this.#done < this.total && at - this.#lastAt < this.everyMs)
@@ -19046,6 +19084,7 @@ class progress_ProgressMeter {
             total: this.total,
             elapsedMs: at - this.#startedAt,
             notPassing: this.#notPassing,
+            notJudged: this.#notJudged,
         });
     }
 }
@@ -19263,7 +19302,7 @@ async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
         return false;
     for (const wait of waits) {
         if (wait > 0)
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
+            await (0,promises_namespaceObject.setTimeout)(wait);
         if (await seen().catch(() => false))
             return true;
     }
@@ -19362,7 +19401,7 @@ class cli_CliEngine extends OpeningEngine {
         let monitorDir;
         try {
             if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
+                this.#monitorDirs.add((monitorDir = await (0,external_node_fs_promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
             return await this.#run(name, job, input, nonce, monitorDir);
         }
         catch (error) {
@@ -19488,7 +19527,7 @@ class cli_CliEngine extends OpeningEngine {
                 .map((line) => line.trim())
                 .filter(Boolean))
                 removed.add(name);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
+            await (0,promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
         }
         for (const child of this.#active.values())
             child.kill("SIGKILL");
@@ -19498,7 +19537,7 @@ class cli_CliEngine extends OpeningEngine {
     }
     async #removeMonitorDir(dir) {
         this.#monitorDirs.delete(dir);
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,external_node_fs_promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
         const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
@@ -19989,7 +20028,7 @@ class SharedEngine extends CliImages {
     async #waitForOom(shared) {
         const before = shared.ooms;
         for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS)
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(OOM_POLL_MS);
+            await (0,promises_namespaceObject.setTimeout)(OOM_POLL_MS);
     }
     async #acquire(job) {
         const config = {
@@ -20073,6 +20112,8 @@ class SharedEngine extends CliImages {
 
 
 
+
+
 async function createEngine(mode, log, env = process.env) {
     const cli = new cli_CliEngine({ binary: mode.engine });
     const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
@@ -20090,6 +20131,14 @@ async function createEngine(mode, log, env = process.env) {
  */
 function leftoverRemover(engine) {
     return new CliEngine({ binary: engine });
+}
+/**
+ * Kills one container by name through the CLI of the engine `engine` names, whichever engine started it
+ * (the CLI and the Engine API reach one daemon): a cancelled judgement's, whose run then ends and removes
+ * it as any run does. A container not there (yet, or any more) is no error: the caller asks again.
+ */
+function containerKiller(engine) {
+    return async (name) => void (await cli(engine, ["kill", name], { timeoutMs: KILL_GRACE_MS }));
 }
 /** The Engine API, when it is not ruled out and answers. */
 async function reachableApi(env, log) {
@@ -20339,7 +20388,7 @@ async function gitListing(root) {
     return [...listed.values()];
 }
 async function* tree_walk(root, dir = "") {
-    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of (await (0,external_node_fs_promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
             if (entry.name !== ".git")
@@ -20367,9 +20416,9 @@ async function refuseLinkedDirectory(root, path, checked) {
         const dir = parts.slice(0, i).join("/");
         if (checked.has(dir))
             continue;
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
+        const info = await (0,external_node_fs_promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
         if (info?.isSymbolicLink()) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
+            const target = await (0,external_node_fs_promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
             throw new errors_InputError("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
         }
         checked.add(dir);
@@ -20399,12 +20448,12 @@ async function readBaseTree(root, maxBytes, input) {
         if (!safe.ok)
             throw new errors_InputError("workdir", `'${path}' in the base tree ${safe.why}`);
         await refuseLinkedDirectory(root, path, directories);
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        const info = await (0,external_node_fs_promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
         // Tracked but deleted in the checkout: not part of the tree the candidate meets.
         if (!info)
             continue;
         if (info.isSymbolicLink() || mode === SYMLINK) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
+            const target = await (0,external_node_fs_promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
             if (insideTarget(path, target) === undefined) {
                 throw new errors_InputError("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
             }
@@ -20418,7 +20467,7 @@ async function readBaseTree(root, maxBytes, input) {
             throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
         }
         const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
-        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
+        files.push({ path, content: await (0,external_node_fs_promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
     }
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
@@ -20887,7 +20936,7 @@ async function judgeAll(entries, ctx, hooks) {
     const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
         done += 1;
-        const line = progress.finished(result.status === "pass");
+        const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
             hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
         else if (line)
@@ -21251,9 +21300,12 @@ const LIBRARY_INPUTS = CLI_INPUTS.filter(left(BATCH_ONLY));
 // The package's main export, for agent loops: open a sandbox once, judge reply after reply on the same
 // engine (the warm pool keeps containers started ahead), close it. Each judgement is the action's: the
 // same settings (validated by readSettings), the same pipeline, a result of the JSON report's shape.
+// The build also makes a CommonJS copy of the bundle, for `require("sandbox-gate")`.
 //
-//   const sandbox = await openSandbox({ language: "python", tests: "tests/test_add.py" });
-//   try { const observation = await sandbox.judge({ reply }); … } finally { await sandbox.close(); }
+//   await using sandbox = await openSandbox({ language: "python", tests: "tests/test_add.py" });
+//   const observation = await sandbox.judge({ reply }, { signal: AbortSignal.timeout(60_000) });
+
+
 
 
 
@@ -21315,20 +21367,28 @@ async function openSandbox(options = {}) {
     const run = await asOptions(() => run_openRun(settings, runId, log));
     const slots = new Slots(settings.mode.concurrency);
     const inFlight = new Set();
+    const kill = containerKiller(settings.mode.engine);
     let judged = 0;
     let closed = false;
-    return {
-        judge(candidate) {
+    const sandbox = {
+        judge(candidate, { signal } = {}) {
             if (closed)
                 return Promise.reject(new Error("sandbox-gate: judge() after close()"));
+            if (signal?.aborted)
+                return aborted(signal);
             const id = candidate.id ?? `judge-${++judged}`;
             const entry = datasetEntry({ ...candidate, id }, "judge()", id, checkCandidate);
             if ("problem" in entry)
                 return Promise.reject(new TypeError(`sandbox-gate: judge(): ${entry.problem.problem}`));
-            const judging = asOptions(() => slots.run(() => pipeline_judgeCandidate(entry.candidate, run.context)));
+            const context = signal ? { ...run.context, engine: cancellable(run.context.engine, signal, kill) } : run.context;
+            // Cancelled while it waited for a slot: it never starts.
+            const work = () => (signal?.aborted ? aborted(signal) : pipeline_judgeCandidate(entry.candidate, context));
+            const judging = asOptions(() => slots.run(work));
             inFlight.add(judging);
-            return judging.finally(() => inFlight.delete(judging));
+            const settled = judging.finally(() => inFlight.delete(judging));
+            return signal ? untilAborted(settled, signal) : settled;
         },
+        [Symbol.asyncDispose]: () => sandbox.close(),
         async close() {
             if (closed)
                 return;
@@ -21341,6 +21401,61 @@ async function openSandbox(options = {}) {
                 log(`an image of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
         },
     };
+    return sandbox;
+}
+/** How often a cancelled run's container is asked to die until its run ends. */
+const KILL_AGAIN_MS = 250;
+/**
+ * A judgement's engine, watched by its signal: once it aborts, the container of each of the judgement's
+ * runs is killed (a rerun's too), again and again until that run ends, since a container's name is known
+ * before the engine has made it. The run then ends as any killed run does, and removes its container.
+ */
+function cancellable(engine, signal, kill) {
+    return {
+        hasImage: (image) => engine.hasImage(image),
+        pull: (image) => engine.pull(image),
+        async run(job, hooks = {}) {
+            let name;
+            let ended = false;
+            const killing = async () => {
+                for (; !ended; await (0,promises_namespaceObject.setTimeout)(KILL_AGAIN_MS))
+                    if (name !== undefined)
+                        await kill(name);
+            };
+            const onAbort = () => void killing();
+            if (signal.aborted)
+                onAbort();
+            else
+                signal.addEventListener("abort", onAbort, { once: true });
+            const onContainer = (given) => {
+                name = given;
+                hooks.onContainer?.(given);
+            };
+            try {
+                return await engine.run(job, { ...hooks, onContainer });
+            }
+            finally {
+                ended = true;
+                signal.removeEventListener("abort", onAbort);
+            }
+        },
+    };
+}
+/**
+ * A rejection with the signal's reason, whatever it is: the platform's convention for a cancelled
+ * operation (fetch, timers/promises), so `error === signal.reason` holds, and an AbortError by default.
+ */
+function aborted(signal) {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's own reason, as given
+    return Promise.reject(signal.reason);
+}
+/** `work`'s outcome, or `signal.reason` as soon as the signal aborts. */
+function untilAborted(work, signal) {
+    return new Promise((resolve, reject) => {
+        const onAbort = () => void aborted(signal).catch(reject);
+        signal.addEventListener("abort", onAbort, { once: true });
+        void work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    });
 }
 /** At most `size` judgements at once: more would start more containers than `concurrency` allows. */
 class Slots {

@@ -1,0 +1,17800 @@
+"use strict";
+const __sandboxGateUrl = require("node:url").pathToFileURL(__filename).href;
+"use strict";
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+var library_exports = {};
+__export(library_exports, {
+  InputError: () => __webpack_exports__InputError,
+  openSandbox: () => __webpack_exports__openSandbox
+});
+module.exports = __toCommonJS(library_exports);
+var import_module = require("module");
+var __webpack_modules__ = {
+  /***/
+  2210: (
+    /***/
+    ((module2, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.MissingRefError = exports2.ValidationError = exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = exports2.Ajv2020 = void 0;
+      const core_1 = __nccwpck_require__2(3893);
+      const draft2020_1 = __nccwpck_require__2(4298);
+      const discriminator_1 = __nccwpck_require__2(8886);
+      const json_schema_2020_12_1 = __nccwpck_require__2(3995);
+      const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
+      class Ajv2020 extends core_1.default {
+        constructor(opts = {}) {
+          super({
+            ...opts,
+            dynamicRef: true,
+            next: true,
+            unevaluated: true
+          });
+        }
+        _addVocabularies() {
+          super._addVocabularies();
+          draft2020_1.default.forEach((v) => this.addVocabulary(v));
+          if (this.opts.discriminator)
+            this.addKeyword(discriminator_1.default);
+        }
+        _addDefaultMetaSchema() {
+          super._addDefaultMetaSchema();
+          const { $data, meta } = this.opts;
+          if (!meta)
+            return;
+          json_schema_2020_12_1.default.call(this, $data);
+          this.refs["http://json-schema.org/schema"] = META_SCHEMA_ID;
+        }
+        defaultMeta() {
+          return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
+        }
+      }
+      exports2.Ajv2020 = Ajv2020;
+      module2.exports = exports2 = Ajv2020;
+      module2.exports.Ajv2020 = Ajv2020;
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2["default"] = Ajv2020;
+      var validate_1 = __nccwpck_require__2(7881);
+      Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
+        return validate_1.KeywordCxt;
+      } });
+      var codegen_1 = __nccwpck_require__2(1436);
+      Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
+        return codegen_1._;
+      } });
+      Object.defineProperty(exports2, "str", { enumerable: true, get: function() {
+        return codegen_1.str;
+      } });
+      Object.defineProperty(exports2, "stringify", { enumerable: true, get: function() {
+        return codegen_1.stringify;
+      } });
+      Object.defineProperty(exports2, "nil", { enumerable: true, get: function() {
+        return codegen_1.nil;
+      } });
+      Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
+        return codegen_1.Name;
+      } });
+      Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
+        return codegen_1.CodeGen;
+      } });
+      var validation_error_1 = __nccwpck_require__2(3021);
+      Object.defineProperty(exports2, "ValidationError", { enumerable: true, get: function() {
+        return validation_error_1.default;
+      } });
+      var ref_error_1 = __nccwpck_require__2(3162);
+      Object.defineProperty(exports2, "MissingRefError", { enumerable: true, get: function() {
+        return ref_error_1.default;
+      } });
+    })
+  ),
+  /***/
+  567: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.regexpCode = exports2.getEsmExportName = exports2.getProperty = exports2.safeStringify = exports2.stringify = exports2.strConcat = exports2.addCodeArg = exports2.str = exports2._ = exports2.nil = exports2._Code = exports2.Name = exports2.IDENTIFIER = exports2._CodeOrName = void 0;
+      class _CodeOrName {
+      }
+      exports2._CodeOrName = _CodeOrName;
+      exports2.IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
+      class Name extends _CodeOrName {
+        constructor(s) {
+          super();
+          if (!exports2.IDENTIFIER.test(s))
+            throw new Error("CodeGen: name must be a valid identifier");
+          this.str = s;
+        }
+        toString() {
+          return this.str;
+        }
+        emptyStr() {
+          return false;
+        }
+        get names() {
+          return { [this.str]: 1 };
+        }
+      }
+      exports2.Name = Name;
+      class _Code extends _CodeOrName {
+        constructor(code) {
+          super();
+          this._items = typeof code === "string" ? [code] : code;
+        }
+        toString() {
+          return this.str;
+        }
+        emptyStr() {
+          if (this._items.length > 1)
+            return false;
+          const item = this._items[0];
+          return item === "" || item === '""';
+        }
+        get str() {
+          var _a2;
+          return (_a2 = this._str) !== null && _a2 !== void 0 ? _a2 : this._str = this._items.reduce((s, c) => `${s}${c}`, "");
+        }
+        get names() {
+          var _a2;
+          return (_a2 = this._names) !== null && _a2 !== void 0 ? _a2 : this._names = this._items.reduce((names, c) => {
+            if (c instanceof Name)
+              names[c.str] = (names[c.str] || 0) + 1;
+            return names;
+          }, {});
+        }
+      }
+      exports2._Code = _Code;
+      exports2.nil = new _Code("");
+      function _(strs, ...args) {
+        const code = [strs[0]];
+        let i = 0;
+        while (i < args.length) {
+          addCodeArg(code, args[i]);
+          code.push(strs[++i]);
+        }
+        return new _Code(code);
+      }
+      exports2._ = _;
+      const plus = new _Code("+");
+      function str(strs, ...args) {
+        const expr = [safeStringify(strs[0])];
+        let i = 0;
+        while (i < args.length) {
+          expr.push(plus);
+          addCodeArg(expr, args[i]);
+          expr.push(plus, safeStringify(strs[++i]));
+        }
+        optimize(expr);
+        return new _Code(expr);
+      }
+      exports2.str = str;
+      function addCodeArg(code, arg) {
+        if (arg instanceof _Code)
+          code.push(...arg._items);
+        else if (arg instanceof Name)
+          code.push(arg);
+        else
+          code.push(interpolate(arg));
+      }
+      exports2.addCodeArg = addCodeArg;
+      function optimize(expr) {
+        let i = 1;
+        while (i < expr.length - 1) {
+          if (expr[i] === plus) {
+            const res = mergeExprItems(expr[i - 1], expr[i + 1]);
+            if (res !== void 0) {
+              expr.splice(i - 1, 3, res);
+              continue;
+            }
+            expr[i++] = "+";
+          }
+          i++;
+        }
+      }
+      function mergeExprItems(a, b) {
+        if (b === '""')
+          return a;
+        if (a === '""')
+          return b;
+        if (typeof a == "string") {
+          if (b instanceof Name || a[a.length - 1] !== '"')
+            return;
+          if (typeof b != "string")
+            return `${a.slice(0, -1)}${b}"`;
+          if (b[0] === '"')
+            return a.slice(0, -1) + b.slice(1);
+          return;
+        }
+        if (typeof b == "string" && b[0] === '"' && !(a instanceof Name))
+          return `"${a}${b.slice(1)}`;
+        return;
+      }
+      function strConcat(c1, c2) {
+        return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str`${c1}${c2}`;
+      }
+      exports2.strConcat = strConcat;
+      function interpolate(x) {
+        return typeof x == "number" || typeof x == "boolean" || x === null ? x : safeStringify(Array.isArray(x) ? x.join(",") : x);
+      }
+      function stringify(x) {
+        return new _Code(safeStringify(x));
+      }
+      exports2.stringify = stringify;
+      function safeStringify(x) {
+        return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+      }
+      exports2.safeStringify = safeStringify;
+      function getProperty(key) {
+        return typeof key == "string" && exports2.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _`[${key}]`;
+      }
+      exports2.getProperty = getProperty;
+      function getEsmExportName(key) {
+        if (typeof key == "string" && exports2.IDENTIFIER.test(key)) {
+          return new _Code(`${key}`);
+        }
+        throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
+      }
+      exports2.getEsmExportName = getEsmExportName;
+      function regexpCode(rx) {
+        return new _Code(rx.toString());
+      }
+      exports2.regexpCode = regexpCode;
+    })
+  ),
+  /***/
+  1436: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.or = exports2.and = exports2.not = exports2.CodeGen = exports2.operators = exports2.varKinds = exports2.ValueScopeName = exports2.ValueScope = exports2.Scope = exports2.Name = exports2.regexpCode = exports2.stringify = exports2.getProperty = exports2.nil = exports2.strConcat = exports2.str = exports2._ = void 0;
+      const code_1 = __nccwpck_require__2(567);
+      const scope_1 = __nccwpck_require__2(7788);
+      var code_2 = __nccwpck_require__2(567);
+      Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
+        return code_2._;
+      } });
+      Object.defineProperty(exports2, "str", { enumerable: true, get: function() {
+        return code_2.str;
+      } });
+      Object.defineProperty(exports2, "strConcat", { enumerable: true, get: function() {
+        return code_2.strConcat;
+      } });
+      Object.defineProperty(exports2, "nil", { enumerable: true, get: function() {
+        return code_2.nil;
+      } });
+      Object.defineProperty(exports2, "getProperty", { enumerable: true, get: function() {
+        return code_2.getProperty;
+      } });
+      Object.defineProperty(exports2, "stringify", { enumerable: true, get: function() {
+        return code_2.stringify;
+      } });
+      Object.defineProperty(exports2, "regexpCode", { enumerable: true, get: function() {
+        return code_2.regexpCode;
+      } });
+      Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
+        return code_2.Name;
+      } });
+      var scope_2 = __nccwpck_require__2(7788);
+      Object.defineProperty(exports2, "Scope", { enumerable: true, get: function() {
+        return scope_2.Scope;
+      } });
+      Object.defineProperty(exports2, "ValueScope", { enumerable: true, get: function() {
+        return scope_2.ValueScope;
+      } });
+      Object.defineProperty(exports2, "ValueScopeName", { enumerable: true, get: function() {
+        return scope_2.ValueScopeName;
+      } });
+      Object.defineProperty(exports2, "varKinds", { enumerable: true, get: function() {
+        return scope_2.varKinds;
+      } });
+      exports2.operators = {
+        GT: new code_1._Code(">"),
+        GTE: new code_1._Code(">="),
+        LT: new code_1._Code("<"),
+        LTE: new code_1._Code("<="),
+        EQ: new code_1._Code("==="),
+        NEQ: new code_1._Code("!=="),
+        NOT: new code_1._Code("!"),
+        OR: new code_1._Code("||"),
+        AND: new code_1._Code("&&"),
+        ADD: new code_1._Code("+")
+      };
+      class Node {
+        optimizeNodes() {
+          return this;
+        }
+        optimizeNames(_names, _constants) {
+          return this;
+        }
+      }
+      class Def extends Node {
+        constructor(varKind, name, rhs) {
+          super();
+          this.varKind = varKind;
+          this.name = name;
+          this.rhs = rhs;
+        }
+        render({ es5, _n }) {
+          const varKind = es5 ? scope_1.varKinds.var : this.varKind;
+          const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
+          return `${varKind} ${this.name}${rhs};` + _n;
+        }
+        optimizeNames(names, constants2) {
+          if (!names[this.name.str])
+            return;
+          if (this.rhs)
+            this.rhs = optimizeExpr(this.rhs, names, constants2);
+          return this;
+        }
+        get names() {
+          return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
+        }
+      }
+      class Assign extends Node {
+        constructor(lhs, rhs, sideEffects) {
+          super();
+          this.lhs = lhs;
+          this.rhs = rhs;
+          this.sideEffects = sideEffects;
+        }
+        render({ _n }) {
+          return `${this.lhs} = ${this.rhs};` + _n;
+        }
+        optimizeNames(names, constants2) {
+          if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
+            return;
+          this.rhs = optimizeExpr(this.rhs, names, constants2);
+          return this;
+        }
+        get names() {
+          const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+          return addExprNames(names, this.rhs);
+        }
+      }
+      class AssignOp extends Assign {
+        constructor(lhs, op, rhs, sideEffects) {
+          super(lhs, rhs, sideEffects);
+          this.op = op;
+        }
+        render({ _n }) {
+          return `${this.lhs} ${this.op}= ${this.rhs};` + _n;
+        }
+      }
+      class Label extends Node {
+        constructor(label2) {
+          super();
+          this.label = label2;
+          this.names = {};
+        }
+        render({ _n }) {
+          return `${this.label}:` + _n;
+        }
+      }
+      class Break extends Node {
+        constructor(label2) {
+          super();
+          this.label = label2;
+          this.names = {};
+        }
+        render({ _n }) {
+          const label2 = this.label ? ` ${this.label}` : "";
+          return `break${label2};` + _n;
+        }
+      }
+      class Throw extends Node {
+        constructor(error) {
+          super();
+          this.error = error;
+        }
+        render({ _n }) {
+          return `throw ${this.error};` + _n;
+        }
+        get names() {
+          return this.error.names;
+        }
+      }
+      class AnyCode extends Node {
+        constructor(code) {
+          super();
+          this.code = code;
+        }
+        render({ _n }) {
+          return `${this.code};` + _n;
+        }
+        optimizeNodes() {
+          return `${this.code}` ? this : void 0;
+        }
+        optimizeNames(names, constants2) {
+          this.code = optimizeExpr(this.code, names, constants2);
+          return this;
+        }
+        get names() {
+          return this.code instanceof code_1._CodeOrName ? this.code.names : {};
+        }
+      }
+      class ParentNode extends Node {
+        constructor(nodes = []) {
+          super();
+          this.nodes = nodes;
+        }
+        render(opts) {
+          return this.nodes.reduce((code, n) => code + n.render(opts), "");
+        }
+        optimizeNodes() {
+          const { nodes } = this;
+          let i = nodes.length;
+          while (i--) {
+            const n = nodes[i].optimizeNodes();
+            if (Array.isArray(n))
+              nodes.splice(i, 1, ...n);
+            else if (n)
+              nodes[i] = n;
+            else
+              nodes.splice(i, 1);
+          }
+          return nodes.length > 0 ? this : void 0;
+        }
+        optimizeNames(names, constants2) {
+          const { nodes } = this;
+          let i = nodes.length;
+          while (i--) {
+            const n = nodes[i];
+            if (n.optimizeNames(names, constants2))
+              continue;
+            subtractNames(names, n.names);
+            nodes.splice(i, 1);
+          }
+          return nodes.length > 0 ? this : void 0;
+        }
+        get names() {
+          return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+        }
+      }
+      class BlockNode extends ParentNode {
+        render(opts) {
+          return "{" + opts._n + super.render(opts) + "}" + opts._n;
+        }
+      }
+      class Root extends ParentNode {
+      }
+      class Else extends BlockNode {
+      }
+      Else.kind = "else";
+      class If extends BlockNode {
+        constructor(condition, nodes) {
+          super(nodes);
+          this.condition = condition;
+        }
+        render(opts) {
+          let code = `if(${this.condition})` + super.render(opts);
+          if (this.else)
+            code += "else " + this.else.render(opts);
+          return code;
+        }
+        optimizeNodes() {
+          super.optimizeNodes();
+          const cond = this.condition;
+          if (cond === true)
+            return this.nodes;
+          let e = this.else;
+          if (e) {
+            const ns = e.optimizeNodes();
+            e = this.else = Array.isArray(ns) ? new Else(ns) : ns;
+          }
+          if (e) {
+            if (cond === false)
+              return e instanceof If ? e : e.nodes;
+            if (this.nodes.length)
+              return this;
+            return new If(not(cond), e instanceof If ? [e] : e.nodes);
+          }
+          if (cond === false || !this.nodes.length)
+            return void 0;
+          return this;
+        }
+        optimizeNames(names, constants2) {
+          var _a2;
+          this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants2);
+          if (!(super.optimizeNames(names, constants2) || this.else))
+            return;
+          this.condition = optimizeExpr(this.condition, names, constants2);
+          return this;
+        }
+        get names() {
+          const names = super.names;
+          addExprNames(names, this.condition);
+          if (this.else)
+            addNames(names, this.else.names);
+          return names;
+        }
+      }
+      If.kind = "if";
+      class For extends BlockNode {
+      }
+      For.kind = "for";
+      class ForLoop extends For {
+        constructor(iteration) {
+          super();
+          this.iteration = iteration;
+        }
+        render(opts) {
+          return `for(${this.iteration})` + super.render(opts);
+        }
+        optimizeNames(names, constants2) {
+          if (!super.optimizeNames(names, constants2))
+            return;
+          this.iteration = optimizeExpr(this.iteration, names, constants2);
+          return this;
+        }
+        get names() {
+          return addNames(super.names, this.iteration.names);
+        }
+      }
+      class ForRange extends For {
+        constructor(varKind, name, from, to) {
+          super();
+          this.varKind = varKind;
+          this.name = name;
+          this.from = from;
+          this.to = to;
+        }
+        render(opts) {
+          const varKind = opts.es5 ? scope_1.varKinds.var : this.varKind;
+          const { name, from, to } = this;
+          return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
+        }
+        get names() {
+          const names = addExprNames(super.names, this.from);
+          return addExprNames(names, this.to);
+        }
+      }
+      class ForIter extends For {
+        constructor(loop, varKind, name, iterable) {
+          super();
+          this.loop = loop;
+          this.varKind = varKind;
+          this.name = name;
+          this.iterable = iterable;
+        }
+        render(opts) {
+          return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
+        }
+        optimizeNames(names, constants2) {
+          if (!super.optimizeNames(names, constants2))
+            return;
+          this.iterable = optimizeExpr(this.iterable, names, constants2);
+          return this;
+        }
+        get names() {
+          return addNames(super.names, this.iterable.names);
+        }
+      }
+      class Func extends BlockNode {
+        constructor(name, args, async) {
+          super();
+          this.name = name;
+          this.args = args;
+          this.async = async;
+        }
+        render(opts) {
+          const _async = this.async ? "async " : "";
+          return `${_async}function ${this.name}(${this.args})` + super.render(opts);
+        }
+      }
+      Func.kind = "func";
+      class Return extends ParentNode {
+        render(opts) {
+          return "return " + super.render(opts);
+        }
+      }
+      Return.kind = "return";
+      class Try extends BlockNode {
+        render(opts) {
+          let code = "try" + super.render(opts);
+          if (this.catch)
+            code += this.catch.render(opts);
+          if (this.finally)
+            code += this.finally.render(opts);
+          return code;
+        }
+        optimizeNodes() {
+          var _a2, _b;
+          super.optimizeNodes();
+          (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNodes();
+          (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
+          return this;
+        }
+        optimizeNames(names, constants2) {
+          var _a2, _b;
+          super.optimizeNames(names, constants2);
+          (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants2);
+          (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
+          return this;
+        }
+        get names() {
+          const names = super.names;
+          if (this.catch)
+            addNames(names, this.catch.names);
+          if (this.finally)
+            addNames(names, this.finally.names);
+          return names;
+        }
+      }
+      class Catch extends BlockNode {
+        constructor(error) {
+          super();
+          this.error = error;
+        }
+        render(opts) {
+          return `catch(${this.error})` + super.render(opts);
+        }
+      }
+      Catch.kind = "catch";
+      class Finally extends BlockNode {
+        render(opts) {
+          return "finally" + super.render(opts);
+        }
+      }
+      Finally.kind = "finally";
+      class CodeGen {
+        constructor(extScope, opts = {}) {
+          this._values = {};
+          this._blockStarts = [];
+          this._constants = {};
+          this.opts = { ...opts, _n: opts.lines ? "\n" : "" };
+          this._extScope = extScope;
+          this._scope = new scope_1.Scope({ parent: extScope });
+          this._nodes = [new Root()];
+        }
+        toString() {
+          return this._root.render(this.opts);
+        }
+        // returns unique name in the internal scope
+        name(prefix) {
+          return this._scope.name(prefix);
+        }
+        // reserves unique name in the external scope
+        scopeName(prefix) {
+          return this._extScope.name(prefix);
+        }
+        // reserves unique name in the external scope and assigns value to it
+        scopeValue(prefixOrName, value) {
+          const name = this._extScope.value(prefixOrName, value);
+          const vs = this._values[name.prefix] || (this._values[name.prefix] = /* @__PURE__ */ new Set());
+          vs.add(name);
+          return name;
+        }
+        getScopeValue(prefix, keyOrRef) {
+          return this._extScope.getValue(prefix, keyOrRef);
+        }
+        // return code that assigns values in the external scope to the names that are used internally
+        // (same names that were returned by gen.scopeName or gen.scopeValue)
+        scopeRefs(scopeName) {
+          return this._extScope.scopeRefs(scopeName, this._values);
+        }
+        scopeCode() {
+          return this._extScope.scopeCode(this._values);
+        }
+        _def(varKind, nameOrPrefix, rhs, constant) {
+          const name = this._scope.toName(nameOrPrefix);
+          if (rhs !== void 0 && constant)
+            this._constants[name.str] = rhs;
+          this._leafNode(new Def(varKind, name, rhs));
+          return name;
+        }
+        // `const` declaration (`var` in es5 mode)
+        const(nameOrPrefix, rhs, _constant) {
+          return this._def(scope_1.varKinds.const, nameOrPrefix, rhs, _constant);
+        }
+        // `let` declaration with optional assignment (`var` in es5 mode)
+        let(nameOrPrefix, rhs, _constant) {
+          return this._def(scope_1.varKinds.let, nameOrPrefix, rhs, _constant);
+        }
+        // `var` declaration with optional assignment
+        var(nameOrPrefix, rhs, _constant) {
+          return this._def(scope_1.varKinds.var, nameOrPrefix, rhs, _constant);
+        }
+        // assignment code
+        assign(lhs, rhs, sideEffects) {
+          return this._leafNode(new Assign(lhs, rhs, sideEffects));
+        }
+        // `+=` code
+        add(lhs, rhs) {
+          return this._leafNode(new AssignOp(lhs, exports2.operators.ADD, rhs));
+        }
+        // appends passed SafeExpr to code or executes Block
+        code(c) {
+          if (typeof c == "function")
+            c();
+          else if (c !== code_1.nil)
+            this._leafNode(new AnyCode(c));
+          return this;
+        }
+        // returns code for object literal for the passed argument list of key-value pairs
+        object(...keyValues) {
+          const code = ["{"];
+          for (const [key, value] of keyValues) {
+            if (code.length > 1)
+              code.push(",");
+            code.push(key);
+            if (key !== value || this.opts.es5) {
+              code.push(":");
+              (0, code_1.addCodeArg)(code, value);
+            }
+          }
+          code.push("}");
+          return new code_1._Code(code);
+        }
+        // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
+        if(condition, thenBody, elseBody) {
+          this._blockNode(new If(condition));
+          if (thenBody && elseBody) {
+            this.code(thenBody).else().code(elseBody).endIf();
+          } else if (thenBody) {
+            this.code(thenBody).endIf();
+          } else if (elseBody) {
+            throw new Error('CodeGen: "else" body without "then" body');
+          }
+          return this;
+        }
+        // `else if` clause - invalid without `if` or after `else` clauses
+        elseIf(condition) {
+          return this._elseNode(new If(condition));
+        }
+        // `else` clause - only valid after `if` or `else if` clauses
+        else() {
+          return this._elseNode(new Else());
+        }
+        // end `if` statement (needed if gen.if was used only with condition)
+        endIf() {
+          return this._endBlockNode(If, Else);
+        }
+        _for(node, forBody) {
+          this._blockNode(node);
+          if (forBody)
+            this.code(forBody).endFor();
+          return this;
+        }
+        // a generic `for` clause (or statement if `forBody` is passed)
+        for(iteration, forBody) {
+          return this._for(new ForLoop(iteration), forBody);
+        }
+        // `for` statement for a range of values
+        forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
+          const name = this._scope.toName(nameOrPrefix);
+          return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
+        }
+        // `for-of` statement (in es5 mode replace with a normal for loop)
+        forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
+          const name = this._scope.toName(nameOrPrefix);
+          if (this.opts.es5) {
+            const arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
+            return this.forRange("_i", 0, (0, code_1._)`${arr}.length`, (i) => {
+              this.var(name, (0, code_1._)`${arr}[${i}]`);
+              forBody(name);
+            });
+          }
+          return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
+        }
+        // `for-in` statement.
+        // With option `ownProperties` replaced with a `for-of` loop for object keys
+        forIn(nameOrPrefix, obj, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.const) {
+          if (this.opts.ownProperties) {
+            return this.forOf(nameOrPrefix, (0, code_1._)`Object.keys(${obj})`, forBody);
+          }
+          const name = this._scope.toName(nameOrPrefix);
+          return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
+        }
+        // end `for` loop
+        endFor() {
+          return this._endBlockNode(For);
+        }
+        // `label` statement
+        label(label2) {
+          return this._leafNode(new Label(label2));
+        }
+        // `break` statement
+        break(label2) {
+          return this._leafNode(new Break(label2));
+        }
+        // `return` statement
+        return(value) {
+          const node = new Return();
+          this._blockNode(node);
+          this.code(value);
+          if (node.nodes.length !== 1)
+            throw new Error('CodeGen: "return" should have one node');
+          return this._endBlockNode(Return);
+        }
+        // `try` statement
+        try(tryBody, catchCode, finallyCode) {
+          if (!catchCode && !finallyCode)
+            throw new Error('CodeGen: "try" without "catch" and "finally"');
+          const node = new Try();
+          this._blockNode(node);
+          this.code(tryBody);
+          if (catchCode) {
+            const error = this.name("e");
+            this._currNode = node.catch = new Catch(error);
+            catchCode(error);
+          }
+          if (finallyCode) {
+            this._currNode = node.finally = new Finally();
+            this.code(finallyCode);
+          }
+          return this._endBlockNode(Catch, Finally);
+        }
+        // `throw` statement
+        throw(error) {
+          return this._leafNode(new Throw(error));
+        }
+        // start self-balancing block
+        block(body, nodeCount) {
+          this._blockStarts.push(this._nodes.length);
+          if (body)
+            this.code(body).endBlock(nodeCount);
+          return this;
+        }
+        // end the current self-balancing block
+        endBlock(nodeCount) {
+          const len = this._blockStarts.pop();
+          if (len === void 0)
+            throw new Error("CodeGen: not in self-balancing block");
+          const toClose = this._nodes.length - len;
+          if (toClose < 0 || nodeCount !== void 0 && toClose !== nodeCount) {
+            throw new Error(`CodeGen: wrong number of nodes: ${toClose} vs ${nodeCount} expected`);
+          }
+          this._nodes.length = len;
+          return this;
+        }
+        // `function` heading (or definition if funcBody is passed)
+        func(name, args = code_1.nil, async, funcBody) {
+          this._blockNode(new Func(name, args, async));
+          if (funcBody)
+            this.code(funcBody).endFunc();
+          return this;
+        }
+        // end function definition
+        endFunc() {
+          return this._endBlockNode(Func);
+        }
+        optimize(n = 1) {
+          while (n-- > 0) {
+            this._root.optimizeNodes();
+            this._root.optimizeNames(this._root.names, this._constants);
+          }
+        }
+        _leafNode(node) {
+          this._currNode.nodes.push(node);
+          return this;
+        }
+        _blockNode(node) {
+          this._currNode.nodes.push(node);
+          this._nodes.push(node);
+        }
+        _endBlockNode(N1, N2) {
+          const n = this._currNode;
+          if (n instanceof N1 || N2 && n instanceof N2) {
+            this._nodes.pop();
+            return this;
+          }
+          throw new Error(`CodeGen: not in block "${N2 ? `${N1.kind}/${N2.kind}` : N1.kind}"`);
+        }
+        _elseNode(node) {
+          const n = this._currNode;
+          if (!(n instanceof If)) {
+            throw new Error('CodeGen: "else" without "if"');
+          }
+          this._currNode = n.else = node;
+          return this;
+        }
+        get _root() {
+          return this._nodes[0];
+        }
+        get _currNode() {
+          const ns = this._nodes;
+          return ns[ns.length - 1];
+        }
+        set _currNode(node) {
+          const ns = this._nodes;
+          ns[ns.length - 1] = node;
+        }
+      }
+      exports2.CodeGen = CodeGen;
+      function addNames(names, from) {
+        for (const n in from)
+          names[n] = (names[n] || 0) + (from[n] || 0);
+        return names;
+      }
+      function addExprNames(names, from) {
+        return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+      }
+      function optimizeExpr(expr, names, constants2) {
+        if (expr instanceof code_1.Name)
+          return replaceName(expr);
+        if (!canOptimize(expr))
+          return expr;
+        return new code_1._Code(expr._items.reduce((items, c) => {
+          if (c instanceof code_1.Name)
+            c = replaceName(c);
+          if (c instanceof code_1._Code)
+            items.push(...c._items);
+          else
+            items.push(c);
+          return items;
+        }, []));
+        function replaceName(n) {
+          const c = constants2[n.str];
+          if (c === void 0 || names[n.str] !== 1)
+            return n;
+          delete names[n.str];
+          return c;
+        }
+        function canOptimize(e) {
+          return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
+        }
+      }
+      function subtractNames(names, from) {
+        for (const n in from)
+          names[n] = (names[n] || 0) - (from[n] || 0);
+      }
+      function not(x) {
+        return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
+      }
+      exports2.not = not;
+      const andCode = mappend(exports2.operators.AND);
+      function and(...args) {
+        return args.reduce(andCode);
+      }
+      exports2.and = and;
+      const orCode = mappend(exports2.operators.OR);
+      function or(...args) {
+        return args.reduce(orCode);
+      }
+      exports2.or = or;
+      function mappend(op) {
+        return (x, y) => x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._)`${par(x)} ${op} ${par(y)}`;
+      }
+      function par(x) {
+        return x instanceof code_1.Name ? x : (0, code_1._)`(${x})`;
+      }
+    })
+  ),
+  /***/
+  7788: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.ValueScope = exports2.ValueScopeName = exports2.Scope = exports2.varKinds = exports2.UsedValueState = void 0;
+      const code_1 = __nccwpck_require__2(567);
+      class ValueError extends Error {
+        constructor(name) {
+          super(`CodeGen: "code" for ${name} not defined`);
+          this.value = name.value;
+        }
+      }
+      var UsedValueState;
+      (function(UsedValueState2) {
+        UsedValueState2[UsedValueState2["Started"] = 0] = "Started";
+        UsedValueState2[UsedValueState2["Completed"] = 1] = "Completed";
+      })(UsedValueState || (exports2.UsedValueState = UsedValueState = {}));
+      exports2.varKinds = {
+        const: new code_1.Name("const"),
+        let: new code_1.Name("let"),
+        var: new code_1.Name("var")
+      };
+      class Scope {
+        constructor({ prefixes, parent } = {}) {
+          this._names = {};
+          this._prefixes = prefixes;
+          this._parent = parent;
+        }
+        toName(nameOrPrefix) {
+          return nameOrPrefix instanceof code_1.Name ? nameOrPrefix : this.name(nameOrPrefix);
+        }
+        name(prefix) {
+          return new code_1.Name(this._newName(prefix));
+        }
+        _newName(prefix) {
+          const ng = this._names[prefix] || this._nameGroup(prefix);
+          return `${prefix}${ng.index++}`;
+        }
+        _nameGroup(prefix) {
+          var _a2, _b;
+          if (((_b = (_a2 = this._parent) === null || _a2 === void 0 ? void 0 : _a2._prefixes) === null || _b === void 0 ? void 0 : _b.has(prefix)) || this._prefixes && !this._prefixes.has(prefix)) {
+            throw new Error(`CodeGen: prefix "${prefix}" is not allowed in this scope`);
+          }
+          return this._names[prefix] = { prefix, index: 0 };
+        }
+      }
+      exports2.Scope = Scope;
+      class ValueScopeName extends code_1.Name {
+        constructor(prefix, nameStr) {
+          super(nameStr);
+          this.prefix = prefix;
+        }
+        setValue(value, { property, itemIndex }) {
+          this.value = value;
+          this.scopePath = (0, code_1._)`.${new code_1.Name(property)}[${itemIndex}]`;
+        }
+      }
+      exports2.ValueScopeName = ValueScopeName;
+      const line = (0, code_1._)`\n`;
+      class ValueScope extends Scope {
+        constructor(opts) {
+          super(opts);
+          this._values = {};
+          this._scope = opts.scope;
+          this.opts = { ...opts, _n: opts.lines ? line : code_1.nil };
+        }
+        get() {
+          return this._scope;
+        }
+        name(prefix) {
+          return new ValueScopeName(prefix, this._newName(prefix));
+        }
+        value(nameOrPrefix, value) {
+          var _a2;
+          if (value.ref === void 0)
+            throw new Error("CodeGen: ref must be passed in value");
+          const name = this.toName(nameOrPrefix);
+          const { prefix } = name;
+          const valueKey = (_a2 = value.key) !== null && _a2 !== void 0 ? _a2 : value.ref;
+          let vs = this._values[prefix];
+          if (vs) {
+            const _name = vs.get(valueKey);
+            if (_name)
+              return _name;
+          } else {
+            vs = this._values[prefix] = /* @__PURE__ */ new Map();
+          }
+          vs.set(valueKey, name);
+          const s = this._scope[prefix] || (this._scope[prefix] = []);
+          const itemIndex = s.length;
+          s[itemIndex] = value.ref;
+          name.setValue(value, { property: prefix, itemIndex });
+          return name;
+        }
+        getValue(prefix, keyOrRef) {
+          const vs = this._values[prefix];
+          if (!vs)
+            return;
+          return vs.get(keyOrRef);
+        }
+        scopeRefs(scopeName, values = this._values) {
+          return this._reduceValues(values, (name) => {
+            if (name.scopePath === void 0)
+              throw new Error(`CodeGen: name "${name}" has no value`);
+            return (0, code_1._)`${scopeName}${name.scopePath}`;
+          });
+        }
+        scopeCode(values = this._values, usedValues, getCode) {
+          return this._reduceValues(values, (name) => {
+            if (name.value === void 0)
+              throw new Error(`CodeGen: name "${name}" has no value`);
+            return name.value.code;
+          }, usedValues, getCode);
+        }
+        _reduceValues(values, valueCode, usedValues = {}, getCode) {
+          let code = code_1.nil;
+          for (const prefix in values) {
+            const vs = values[prefix];
+            if (!vs)
+              continue;
+            const nameSet = usedValues[prefix] = usedValues[prefix] || /* @__PURE__ */ new Map();
+            vs.forEach((name) => {
+              if (nameSet.has(name))
+                return;
+              nameSet.set(name, UsedValueState.Started);
+              let c = valueCode(name);
+              if (c) {
+                const def = this.opts.es5 ? exports2.varKinds.var : exports2.varKinds.const;
+                code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
+              } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
+                code = (0, code_1._)`${code}${c}${this.opts._n}`;
+              } else {
+                throw new ValueError(name);
+              }
+              nameSet.set(name, UsedValueState.Completed);
+            });
+          }
+          return code;
+        }
+      }
+      exports2.ValueScope = ValueScope;
+    })
+  ),
+  /***/
+  1283: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.extendErrors = exports2.resetErrorsCount = exports2.reportExtraError = exports2.reportError = exports2.keyword$DataError = exports2.keywordError = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const names_1 = __nccwpck_require__2(630);
+      exports2.keywordError = {
+        message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
+      };
+      exports2.keyword$DataError = {
+        message: ({ keyword, schemaType }) => schemaType ? (0, codegen_1.str)`"${keyword}" keyword must be ${schemaType} ($data)` : (0, codegen_1.str)`"${keyword}" keyword is invalid ($data)`
+      };
+      function reportError(cxt, error = exports2.keywordError, errorPaths, overrideAllErrors) {
+        const { it } = cxt;
+        const { gen, compositeRule, allErrors } = it;
+        const errObj = errorObjectCode(cxt, error, errorPaths);
+        if (overrideAllErrors !== null && overrideAllErrors !== void 0 ? overrideAllErrors : compositeRule || allErrors) {
+          addError(gen, errObj);
+        } else {
+          returnErrors(it, (0, codegen_1._)`[${errObj}]`);
+        }
+      }
+      exports2.reportError = reportError;
+      function reportExtraError(cxt, error = exports2.keywordError, errorPaths) {
+        const { it } = cxt;
+        const { gen, compositeRule, allErrors } = it;
+        const errObj = errorObjectCode(cxt, error, errorPaths);
+        addError(gen, errObj);
+        if (!(compositeRule || allErrors)) {
+          returnErrors(it, names_1.default.vErrors);
+        }
+      }
+      exports2.reportExtraError = reportExtraError;
+      function resetErrorsCount(gen, errsCount) {
+        gen.assign(names_1.default.errors, errsCount);
+        gen.if((0, codegen_1._)`${names_1.default.vErrors} !== null`, () => gen.if(errsCount, () => gen.assign((0, codegen_1._)`${names_1.default.vErrors}.length`, errsCount), () => gen.assign(names_1.default.vErrors, null)));
+      }
+      exports2.resetErrorsCount = resetErrorsCount;
+      function extendErrors({ gen, keyword, schemaValue, data, errsCount, it }) {
+        if (errsCount === void 0)
+          throw new Error("ajv implementation error");
+        const err = gen.name("err");
+        gen.forRange("i", errsCount, names_1.default.errors, (i) => {
+          gen.const(err, (0, codegen_1._)`${names_1.default.vErrors}[${i}]`);
+          gen.if((0, codegen_1._)`${err}.instancePath === undefined`, () => gen.assign((0, codegen_1._)`${err}.instancePath`, (0, codegen_1.strConcat)(names_1.default.instancePath, it.errorPath)));
+          gen.assign((0, codegen_1._)`${err}.schemaPath`, (0, codegen_1.str)`${it.errSchemaPath}/${keyword}`);
+          if (it.opts.verbose) {
+            gen.assign((0, codegen_1._)`${err}.schema`, schemaValue);
+            gen.assign((0, codegen_1._)`${err}.data`, data);
+          }
+        });
+      }
+      exports2.extendErrors = extendErrors;
+      function addError(gen, errObj) {
+        const err = gen.const("err", errObj);
+        gen.if((0, codegen_1._)`${names_1.default.vErrors} === null`, () => gen.assign(names_1.default.vErrors, (0, codegen_1._)`[${err}]`), (0, codegen_1._)`${names_1.default.vErrors}.push(${err})`);
+        gen.code((0, codegen_1._)`${names_1.default.errors}++`);
+      }
+      function returnErrors(it, errs) {
+        const { gen, validateName, schemaEnv } = it;
+        if (schemaEnv.$async) {
+          gen.throw((0, codegen_1._)`new ${it.ValidationError}(${errs})`);
+        } else {
+          gen.assign((0, codegen_1._)`${validateName}.errors`, errs);
+          gen.return(false);
+        }
+      }
+      const E = {
+        keyword: new codegen_1.Name("keyword"),
+        schemaPath: new codegen_1.Name("schemaPath"),
+        // also used in JTD errors
+        params: new codegen_1.Name("params"),
+        propertyName: new codegen_1.Name("propertyName"),
+        message: new codegen_1.Name("message"),
+        schema: new codegen_1.Name("schema"),
+        parentSchema: new codegen_1.Name("parentSchema")
+      };
+      function errorObjectCode(cxt, error, errorPaths) {
+        const { createErrors } = cxt.it;
+        if (createErrors === false)
+          return (0, codegen_1._)`{}`;
+        return errorObject(cxt, error, errorPaths);
+      }
+      function errorObject(cxt, error, errorPaths = {}) {
+        const { gen, it } = cxt;
+        const keyValues = [
+          errorInstancePath(it, errorPaths),
+          errorSchemaPath(cxt, errorPaths)
+        ];
+        extraErrorProps(cxt, error, keyValues);
+        return gen.object(...keyValues);
+      }
+      function errorInstancePath({ errorPath }, { instancePath }) {
+        const instPath = instancePath ? (0, codegen_1.str)`${errorPath}${(0, util_1.getErrorPath)(instancePath, util_1.Type.Str)}` : errorPath;
+        return [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, instPath)];
+      }
+      function errorSchemaPath({ keyword, it: { errSchemaPath } }, { schemaPath, parentSchema }) {
+        let schPath = parentSchema ? errSchemaPath : (0, codegen_1.str)`${errSchemaPath}/${keyword}`;
+        if (schemaPath) {
+          schPath = (0, codegen_1.str)`${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
+        }
+        return [E.schemaPath, schPath];
+      }
+      function extraErrorProps(cxt, { params, message }, keyValues) {
+        const { keyword, data, schemaValue, it } = cxt;
+        const { opts, propertyName, topSchemaRef, schemaPath } = it;
+        keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
+        if (opts.messages) {
+          keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
+        }
+        if (opts.verbose) {
+          keyValues.push([E.schema, schemaValue], [E.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
+        }
+        if (propertyName)
+          keyValues.push([E.propertyName, propertyName]);
+      }
+    })
+  ),
+  /***/
+  2718: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.resolveSchema = exports2.getCompilingSchema = exports2.resolveRef = exports2.compileSchema = exports2.SchemaEnv = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const validation_error_1 = __nccwpck_require__2(3021);
+      const names_1 = __nccwpck_require__2(630);
+      const resolve_1 = __nccwpck_require__2(4090);
+      const util_1 = __nccwpck_require__2(4464);
+      const validate_1 = __nccwpck_require__2(7881);
+      class SchemaEnv {
+        constructor(env) {
+          var _a2;
+          this.refs = {};
+          this.dynamicAnchors = {};
+          let schema;
+          if (typeof env.schema == "object")
+            schema = env.schema;
+          this.schema = env.schema;
+          this.schemaId = env.schemaId;
+          this.root = env.root || this;
+          this.baseId = (_a2 = env.baseId) !== null && _a2 !== void 0 ? _a2 : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env.schemaId || "$id"]);
+          this.schemaPath = env.schemaPath;
+          this.localRefs = env.localRefs;
+          this.meta = env.meta;
+          this.$async = schema === null || schema === void 0 ? void 0 : schema.$async;
+          this.refs = {};
+        }
+      }
+      exports2.SchemaEnv = SchemaEnv;
+      function compileSchema(sch) {
+        const _sch = getCompilingSchema.call(this, sch);
+        if (_sch)
+          return _sch;
+        const rootId = (0, resolve_1.getFullPath)(this.opts.uriResolver, sch.root.baseId);
+        const { es5, lines } = this.opts.code;
+        const { ownProperties } = this.opts;
+        const gen = new codegen_1.CodeGen(this.scope, { es5, lines, ownProperties });
+        let _ValidationError;
+        if (sch.$async) {
+          _ValidationError = gen.scopeValue("Error", {
+            ref: validation_error_1.default,
+            code: (0, codegen_1._)`require("ajv/dist/runtime/validation_error").default`
+          });
+        }
+        const validateName = gen.scopeName("validate");
+        sch.validateName = validateName;
+        const schemaCxt = {
+          gen,
+          allErrors: this.opts.allErrors,
+          data: names_1.default.data,
+          parentData: names_1.default.parentData,
+          parentDataProperty: names_1.default.parentDataProperty,
+          dataNames: [names_1.default.data],
+          dataPathArr: [codegen_1.nil],
+          // TODO can its length be used as dataLevel if nil is removed?
+          dataLevel: 0,
+          dataTypes: [],
+          definedProperties: /* @__PURE__ */ new Set(),
+          topSchemaRef: gen.scopeValue("schema", this.opts.code.source === true ? { ref: sch.schema, code: (0, codegen_1.stringify)(sch.schema) } : { ref: sch.schema }),
+          validateName,
+          ValidationError: _ValidationError,
+          schema: sch.schema,
+          schemaEnv: sch,
+          rootId,
+          baseId: sch.baseId || rootId,
+          schemaPath: codegen_1.nil,
+          errSchemaPath: sch.schemaPath || (this.opts.jtd ? "" : "#"),
+          errorPath: (0, codegen_1._)`""`,
+          opts: this.opts,
+          self: this
+        };
+        let sourceCode;
+        try {
+          this._compilations.add(sch);
+          (0, validate_1.validateFunctionCode)(schemaCxt);
+          gen.optimize(this.opts.code.optimize);
+          const validateCode = gen.toString();
+          sourceCode = `${gen.scopeRefs(names_1.default.scope)}return ${validateCode}`;
+          if (this.opts.code.process)
+            sourceCode = this.opts.code.process(sourceCode, sch);
+          const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
+          const validate = makeValidate(this, this.scope.get());
+          this.scope.value(validateName, { ref: validate });
+          validate.errors = null;
+          validate.schema = sch.schema;
+          validate.schemaEnv = sch;
+          if (sch.$async)
+            validate.$async = true;
+          if (this.opts.code.source === true) {
+            validate.source = { validateName, validateCode, scopeValues: gen._values };
+          }
+          if (this.opts.unevaluated) {
+            const { props, items } = schemaCxt;
+            validate.evaluated = {
+              props: props instanceof codegen_1.Name ? void 0 : props,
+              items: items instanceof codegen_1.Name ? void 0 : items,
+              dynamicProps: props instanceof codegen_1.Name,
+              dynamicItems: items instanceof codegen_1.Name
+            };
+            if (validate.source)
+              validate.source.evaluated = (0, codegen_1.stringify)(validate.evaluated);
+          }
+          sch.validate = validate;
+          return sch;
+        } catch (e) {
+          delete sch.validate;
+          delete sch.validateName;
+          if (sourceCode)
+            this.logger.error("Error compiling schema, function code:", sourceCode);
+          throw e;
+        } finally {
+          this._compilations.delete(sch);
+        }
+      }
+      exports2.compileSchema = compileSchema;
+      function resolveRef(root, baseId, ref) {
+        var _a2;
+        ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
+        const schOrFunc = root.refs[ref];
+        if (schOrFunc)
+          return schOrFunc;
+        let _sch = resolve2.call(this, root, ref);
+        if (_sch === void 0) {
+          const schema = (_a2 = root.localRefs) === null || _a2 === void 0 ? void 0 : _a2[ref];
+          const { schemaId } = this.opts;
+          if (schema)
+            _sch = new SchemaEnv({ schema, schemaId, root, baseId });
+        }
+        if (_sch === void 0)
+          return;
+        return root.refs[ref] = inlineOrCompile.call(this, _sch);
+      }
+      exports2.resolveRef = resolveRef;
+      function inlineOrCompile(sch) {
+        if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
+          return sch.schema;
+        return sch.validate ? sch : compileSchema.call(this, sch);
+      }
+      function getCompilingSchema(schEnv) {
+        for (const sch of this._compilations) {
+          if (sameSchemaEnv(sch, schEnv))
+            return sch;
+        }
+      }
+      exports2.getCompilingSchema = getCompilingSchema;
+      function sameSchemaEnv(s1, s2) {
+        return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
+      }
+      function resolve2(root, ref) {
+        let sch;
+        while (typeof (sch = this.refs[ref]) == "string")
+          ref = sch;
+        return sch || this.schemas[ref] || resolveSchema.call(this, root, ref);
+      }
+      function resolveSchema(root, ref) {
+        const p = this.opts.uriResolver.parse(ref);
+        const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p);
+        let baseId = (0, resolve_1.getFullPath)(this.opts.uriResolver, root.baseId, void 0);
+        if (Object.keys(root.schema).length > 0 && refPath === baseId) {
+          return getJsonPointer.call(this, p, root);
+        }
+        const id = (0, resolve_1.normalizeId)(refPath);
+        const schOrRef = this.refs[id] || this.schemas[id];
+        if (typeof schOrRef == "string") {
+          const sch = resolveSchema.call(this, root, schOrRef);
+          if (typeof (sch === null || sch === void 0 ? void 0 : sch.schema) !== "object")
+            return;
+          return getJsonPointer.call(this, p, sch);
+        }
+        if (typeof (schOrRef === null || schOrRef === void 0 ? void 0 : schOrRef.schema) !== "object")
+          return;
+        if (!schOrRef.validate)
+          compileSchema.call(this, schOrRef);
+        if (id === (0, resolve_1.normalizeId)(ref)) {
+          const { schema } = schOrRef;
+          const { schemaId } = this.opts;
+          const schId = schema[schemaId];
+          if (schId)
+            baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
+          return new SchemaEnv({ schema, schemaId, root, baseId });
+        }
+        return getJsonPointer.call(this, p, schOrRef);
+      }
+      exports2.resolveSchema = resolveSchema;
+      const PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
+        "properties",
+        "patternProperties",
+        "enum",
+        "dependencies",
+        "definitions"
+      ]);
+      function getJsonPointer(parsedRef, { baseId, schema, root }) {
+        var _a2;
+        if (((_a2 = parsedRef.fragment) === null || _a2 === void 0 ? void 0 : _a2[0]) !== "/")
+          return;
+        for (const part of parsedRef.fragment.slice(1).split("/")) {
+          if (typeof schema === "boolean")
+            return;
+          const partSchema = schema[(0, util_1.unescapeFragment)(part)];
+          if (partSchema === void 0)
+            return;
+          schema = partSchema;
+          const schId = typeof schema === "object" && schema[this.opts.schemaId];
+          if (!PREVENT_SCOPE_CHANGE.has(part) && schId) {
+            baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
+          }
+        }
+        let env;
+        if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
+          const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema.$ref);
+          env = resolveSchema.call(this, root, $ref);
+        }
+        const { schemaId } = this.opts;
+        env = env || new SchemaEnv({ schema, schemaId, root, baseId });
+        if (env.schema !== env.root.schema)
+          return env;
+        return void 0;
+      }
+    })
+  ),
+  /***/
+  630: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names = {
+        // validation function arguments
+        data: new codegen_1.Name("data"),
+        // data passed to validation function
+        // args passed from referencing schema
+        valCxt: new codegen_1.Name("valCxt"),
+        // validation/data context - should not be used directly, it is destructured to the names below
+        instancePath: new codegen_1.Name("instancePath"),
+        parentData: new codegen_1.Name("parentData"),
+        parentDataProperty: new codegen_1.Name("parentDataProperty"),
+        rootData: new codegen_1.Name("rootData"),
+        // root data - same as the data passed to the first/top validation function
+        dynamicAnchors: new codegen_1.Name("dynamicAnchors"),
+        // used to support recursiveRef and dynamicRef
+        // function scoped variables
+        vErrors: new codegen_1.Name("vErrors"),
+        // null or array of validation errors
+        errors: new codegen_1.Name("errors"),
+        // counter of validation errors
+        this: new codegen_1.Name("this"),
+        // "globals"
+        self: new codegen_1.Name("self"),
+        scope: new codegen_1.Name("scope"),
+        // JTD serialize/parse name for JSON string and position
+        json: new codegen_1.Name("json"),
+        jsonPos: new codegen_1.Name("jsonPos"),
+        jsonLen: new codegen_1.Name("jsonLen"),
+        jsonPart: new codegen_1.Name("jsonPart")
+      };
+      exports2["default"] = names;
+    })
+  ),
+  /***/
+  3162: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const resolve_1 = __nccwpck_require__2(4090);
+      class MissingRefError extends Error {
+        constructor(resolver, baseId, ref, msg) {
+          super(msg || `can't resolve reference ${ref} from id ${baseId}`);
+          this.missingRef = (0, resolve_1.resolveUrl)(resolver, baseId, ref);
+          this.missingSchema = (0, resolve_1.normalizeId)((0, resolve_1.getFullPath)(resolver, this.missingRef));
+        }
+      }
+      exports2["default"] = MissingRefError;
+    })
+  ),
+  /***/
+  4090: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.getSchemaRefs = exports2.resolveUrl = exports2.normalizeId = exports2._getFullPath = exports2.getFullPath = exports2.inlineRef = void 0;
+      const util_1 = __nccwpck_require__2(4464);
+      const equal = __nccwpck_require__2(3430);
+      const traverse = __nccwpck_require__2(1167);
+      const SIMPLE_INLINED = /* @__PURE__ */ new Set([
+        "type",
+        "format",
+        "pattern",
+        "maxLength",
+        "minLength",
+        "maxProperties",
+        "minProperties",
+        "maxItems",
+        "minItems",
+        "maximum",
+        "minimum",
+        "uniqueItems",
+        "multipleOf",
+        "required",
+        "enum",
+        "const"
+      ]);
+      function inlineRef(schema, limit = true) {
+        if (typeof schema == "boolean")
+          return true;
+        if (limit === true)
+          return !hasRef(schema);
+        if (!limit)
+          return false;
+        return countKeys(schema) <= limit;
+      }
+      exports2.inlineRef = inlineRef;
+      const REF_KEYWORDS = /* @__PURE__ */ new Set([
+        "$ref",
+        "$recursiveRef",
+        "$recursiveAnchor",
+        "$dynamicRef",
+        "$dynamicAnchor"
+      ]);
+      function hasRef(schema) {
+        for (const key in schema) {
+          if (REF_KEYWORDS.has(key))
+            return true;
+          const sch = schema[key];
+          if (Array.isArray(sch) && sch.some(hasRef))
+            return true;
+          if (typeof sch == "object" && hasRef(sch))
+            return true;
+        }
+        return false;
+      }
+      function countKeys(schema) {
+        let count = 0;
+        for (const key in schema) {
+          if (key === "$ref")
+            return Infinity;
+          count++;
+          if (SIMPLE_INLINED.has(key))
+            continue;
+          if (typeof schema[key] == "object") {
+            (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+          }
+          if (count === Infinity)
+            return Infinity;
+        }
+        return count;
+      }
+      function getFullPath(resolver, id = "", normalize) {
+        if (normalize !== false)
+          id = normalizeId(id);
+        const p = resolver.parse(id);
+        return _getFullPath(resolver, p);
+      }
+      exports2.getFullPath = getFullPath;
+      function _getFullPath(resolver, p) {
+        const serialized = resolver.serialize(p);
+        return serialized.split("#")[0] + "#";
+      }
+      exports2._getFullPath = _getFullPath;
+      const TRAILING_SLASH_HASH = /#\/?$/;
+      function normalizeId(id) {
+        return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
+      }
+      exports2.normalizeId = normalizeId;
+      function resolveUrl(resolver, baseId, id) {
+        id = normalizeId(id);
+        return resolver.resolve(baseId, id);
+      }
+      exports2.resolveUrl = resolveUrl;
+      const ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+      function getSchemaRefs(schema, baseId) {
+        if (typeof schema == "boolean")
+          return {};
+        const { schemaId, uriResolver } = this.opts;
+        const schId = normalizeId(schema[schemaId] || baseId);
+        const baseIds = { "": schId };
+        const pathPrefix = getFullPath(uriResolver, schId, false);
+        const localRefs = {};
+        const schemaRefs = /* @__PURE__ */ new Set();
+        traverse(schema, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
+          if (parentJsonPtr === void 0)
+            return;
+          const fullPath = pathPrefix + jsonPtr;
+          let innerBaseId = baseIds[parentJsonPtr];
+          if (typeof sch[schemaId] == "string")
+            innerBaseId = addRef.call(this, sch[schemaId]);
+          addAnchor.call(this, sch.$anchor);
+          addAnchor.call(this, sch.$dynamicAnchor);
+          baseIds[jsonPtr] = innerBaseId;
+          function addRef(ref) {
+            const _resolve = this.opts.uriResolver.resolve;
+            ref = normalizeId(innerBaseId ? _resolve(innerBaseId, ref) : ref);
+            if (schemaRefs.has(ref))
+              throw ambiguos(ref);
+            schemaRefs.add(ref);
+            let schOrRef = this.refs[ref];
+            if (typeof schOrRef == "string")
+              schOrRef = this.refs[schOrRef];
+            if (typeof schOrRef == "object") {
+              checkAmbiguosRef(sch, schOrRef.schema, ref);
+            } else if (ref !== normalizeId(fullPath)) {
+              if (ref[0] === "#") {
+                checkAmbiguosRef(sch, localRefs[ref], ref);
+                localRefs[ref] = sch;
+              } else {
+                this.refs[ref] = fullPath;
+              }
+            }
+            return ref;
+          }
+          function addAnchor(anchor) {
+            if (typeof anchor == "string") {
+              if (!ANCHOR.test(anchor))
+                throw new Error(`invalid anchor "${anchor}"`);
+              addRef.call(this, `#${anchor}`);
+            }
+          }
+        });
+        return localRefs;
+        function checkAmbiguosRef(sch1, sch2, ref) {
+          if (sch2 !== void 0 && !equal(sch1, sch2))
+            throw ambiguos(ref);
+        }
+        function ambiguos(ref) {
+          return new Error(`reference "${ref}" resolves to more than one schema`);
+        }
+      }
+      exports2.getSchemaRefs = getSchemaRefs;
+    })
+  ),
+  /***/
+  7353: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.getRules = exports2.isJSONType = void 0;
+      const _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
+      const jsonTypes = new Set(_jsonTypes);
+      function isJSONType(x) {
+        return typeof x == "string" && jsonTypes.has(x);
+      }
+      exports2.isJSONType = isJSONType;
+      function getRules() {
+        const groups = {
+          number: { type: "number", rules: [] },
+          string: { type: "string", rules: [] },
+          array: { type: "array", rules: [] },
+          object: { type: "object", rules: [] }
+        };
+        return {
+          types: { ...groups, integer: true, boolean: true, null: true },
+          rules: [{ rules: [] }, groups.number, groups.string, groups.array, groups.object],
+          post: { rules: [] },
+          all: {},
+          keywords: {}
+        };
+      }
+      exports2.getRules = getRules;
+    })
+  ),
+  /***/
+  4464: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.checkStrictMode = exports2.getErrorPath = exports2.Type = exports2.useFunc = exports2.setEvaluated = exports2.evaluatedPropsToName = exports2.mergeEvaluated = exports2.eachItem = exports2.unescapeJsonPointer = exports2.escapeJsonPointer = exports2.escapeFragment = exports2.unescapeFragment = exports2.schemaRefOrVal = exports2.schemaHasRulesButRef = exports2.schemaHasRules = exports2.checkUnknownRules = exports2.alwaysValidSchema = exports2.toHash = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const code_1 = __nccwpck_require__2(567);
+      function toHash(arr) {
+        const hash = {};
+        for (const item of arr)
+          hash[item] = true;
+        return hash;
+      }
+      exports2.toHash = toHash;
+      function alwaysValidSchema(it, schema) {
+        if (typeof schema == "boolean")
+          return schema;
+        if (Object.keys(schema).length === 0)
+          return true;
+        checkUnknownRules(it, schema);
+        return !schemaHasRules(schema, it.self.RULES.all);
+      }
+      exports2.alwaysValidSchema = alwaysValidSchema;
+      function checkUnknownRules(it, schema = it.schema) {
+        const { opts, self } = it;
+        if (!opts.strictSchema)
+          return;
+        if (typeof schema === "boolean")
+          return;
+        const rules = self.RULES.keywords;
+        for (const key in schema) {
+          if (!rules[key])
+            checkStrictMode(it, `unknown keyword: "${key}"`);
+        }
+      }
+      exports2.checkUnknownRules = checkUnknownRules;
+      function schemaHasRules(schema, rules) {
+        if (typeof schema == "boolean")
+          return !schema;
+        for (const key in schema)
+          if (rules[key])
+            return true;
+        return false;
+      }
+      exports2.schemaHasRules = schemaHasRules;
+      function schemaHasRulesButRef(schema, RULES) {
+        if (typeof schema == "boolean")
+          return !schema;
+        for (const key in schema)
+          if (key !== "$ref" && RULES.all[key])
+            return true;
+        return false;
+      }
+      exports2.schemaHasRulesButRef = schemaHasRulesButRef;
+      function schemaRefOrVal({ topSchemaRef, schemaPath }, schema, keyword, $data) {
+        if (!$data) {
+          if (typeof schema == "number" || typeof schema == "boolean")
+            return schema;
+          if (typeof schema == "string")
+            return (0, codegen_1._)`${schema}`;
+        }
+        return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
+      }
+      exports2.schemaRefOrVal = schemaRefOrVal;
+      function unescapeFragment(str) {
+        return unescapeJsonPointer(decodeURIComponent(str));
+      }
+      exports2.unescapeFragment = unescapeFragment;
+      function escapeFragment(str) {
+        return encodeURIComponent(escapeJsonPointer(str));
+      }
+      exports2.escapeFragment = escapeFragment;
+      function escapeJsonPointer(str) {
+        if (typeof str == "number")
+          return `${str}`;
+        return str.replace(/~/g, "~0").replace(/\//g, "~1");
+      }
+      exports2.escapeJsonPointer = escapeJsonPointer;
+      function unescapeJsonPointer(str) {
+        return str.replace(/~1/g, "/").replace(/~0/g, "~");
+      }
+      exports2.unescapeJsonPointer = unescapeJsonPointer;
+      function eachItem(xs, f) {
+        if (Array.isArray(xs)) {
+          for (const x of xs)
+            f(x);
+        } else {
+          f(xs);
+        }
+      }
+      exports2.eachItem = eachItem;
+      function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName }) {
+        return (gen, from, to, toName) => {
+          const res = to === void 0 ? from : to instanceof codegen_1.Name ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to) : from instanceof codegen_1.Name ? (mergeToName(gen, to, from), from) : mergeValues(from, to);
+          return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
+        };
+      }
+      exports2.mergeEvaluated = {
+        props: makeMergeEvaluated({
+          mergeNames: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true && ${from} !== undefined`, () => {
+            gen.if((0, codegen_1._)`${from} === true`, () => gen.assign(to, true), () => gen.assign(to, (0, codegen_1._)`${to} || {}`).code((0, codegen_1._)`Object.assign(${to}, ${from})`));
+          }),
+          mergeToName: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true`, () => {
+            if (from === true) {
+              gen.assign(to, true);
+            } else {
+              gen.assign(to, (0, codegen_1._)`${to} || {}`);
+              setEvaluated(gen, to, from);
+            }
+          }),
+          mergeValues: (from, to) => from === true ? true : { ...from, ...to },
+          resultToName: evaluatedPropsToName
+        }),
+        items: makeMergeEvaluated({
+          mergeNames: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true && ${from} !== undefined`, () => gen.assign(to, (0, codegen_1._)`${from} === true ? true : ${to} > ${from} ? ${to} : ${from}`)),
+          mergeToName: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true`, () => gen.assign(to, from === true ? true : (0, codegen_1._)`${to} > ${from} ? ${to} : ${from}`)),
+          mergeValues: (from, to) => from === true ? true : Math.max(from, to),
+          resultToName: (gen, items) => gen.var("items", items)
+        })
+      };
+      function evaluatedPropsToName(gen, ps) {
+        if (ps === true)
+          return gen.var("props", true);
+        const props = gen.var("props", (0, codegen_1._)`{}`);
+        if (ps !== void 0)
+          setEvaluated(gen, props, ps);
+        return props;
+      }
+      exports2.evaluatedPropsToName = evaluatedPropsToName;
+      function setEvaluated(gen, props, ps) {
+        Object.keys(ps).forEach((p) => gen.assign((0, codegen_1._)`${props}${(0, codegen_1.getProperty)(p)}`, true));
+      }
+      exports2.setEvaluated = setEvaluated;
+      const snippets = {};
+      function useFunc(gen, f) {
+        return gen.scopeValue("func", {
+          ref: f,
+          code: snippets[f.code] || (snippets[f.code] = new code_1._Code(f.code))
+        });
+      }
+      exports2.useFunc = useFunc;
+      var Type;
+      (function(Type2) {
+        Type2[Type2["Num"] = 0] = "Num";
+        Type2[Type2["Str"] = 1] = "Str";
+      })(Type || (exports2.Type = Type = {}));
+      function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
+        if (dataProp instanceof codegen_1.Name) {
+          const isNumber = dataPropType === Type.Num;
+          return jsPropertySyntax ? isNumber ? (0, codegen_1._)`"[" + ${dataProp} + "]"` : (0, codegen_1._)`"['" + ${dataProp} + "']"` : isNumber ? (0, codegen_1._)`"/" + ${dataProp}` : (0, codegen_1._)`"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
+        }
+        return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
+      }
+      exports2.getErrorPath = getErrorPath;
+      function checkStrictMode(it, msg, mode = it.opts.strictSchema) {
+        if (!mode)
+          return;
+        msg = `strict mode: ${msg}`;
+        if (mode === true)
+          throw new Error(msg);
+        it.self.logger.warn(msg);
+      }
+      exports2.checkStrictMode = checkStrictMode;
+    })
+  ),
+  /***/
+  7692: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.shouldUseRule = exports2.shouldUseGroup = exports2.schemaHasRulesForType = void 0;
+      function schemaHasRulesForType({ schema, self }, type) {
+        const group = self.RULES.types[type];
+        return group && group !== true && shouldUseGroup(schema, group);
+      }
+      exports2.schemaHasRulesForType = schemaHasRulesForType;
+      function shouldUseGroup(schema, group) {
+        return group.rules.some((rule) => shouldUseRule(schema, rule));
+      }
+      exports2.shouldUseGroup = shouldUseGroup;
+      function shouldUseRule(schema, rule) {
+        var _a2;
+        return schema[rule.keyword] !== void 0 || ((_a2 = rule.definition.implements) === null || _a2 === void 0 ? void 0 : _a2.some((kwd) => schema[kwd] !== void 0));
+      }
+      exports2.shouldUseRule = shouldUseRule;
+    })
+  ),
+  /***/
+  5346: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.boolOrEmptySchema = exports2.topBoolOrEmptySchema = void 0;
+      const errors_1 = __nccwpck_require__2(1283);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const boolError = {
+        message: "boolean schema is false"
+      };
+      function topBoolOrEmptySchema(it) {
+        const { gen, schema, validateName } = it;
+        if (schema === false) {
+          falseSchemaError(it, false);
+        } else if (typeof schema == "object" && schema.$async === true) {
+          gen.return(names_1.default.data);
+        } else {
+          gen.assign((0, codegen_1._)`${validateName}.errors`, null);
+          gen.return(true);
+        }
+      }
+      exports2.topBoolOrEmptySchema = topBoolOrEmptySchema;
+      function boolOrEmptySchema(it, valid) {
+        const { gen, schema } = it;
+        if (schema === false) {
+          gen.var(valid, false);
+          falseSchemaError(it);
+        } else {
+          gen.var(valid, true);
+        }
+      }
+      exports2.boolOrEmptySchema = boolOrEmptySchema;
+      function falseSchemaError(it, overrideAllErrors) {
+        const { gen, data } = it;
+        const cxt = {
+          gen,
+          keyword: "false schema",
+          data,
+          schema: false,
+          schemaCode: false,
+          schemaValue: false,
+          params: {},
+          it
+        };
+        (0, errors_1.reportError)(cxt, boolError, void 0, overrideAllErrors);
+      }
+    })
+  ),
+  /***/
+  6685: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.reportTypeError = exports2.checkDataTypes = exports2.checkDataType = exports2.coerceAndCheckDataType = exports2.getJSONTypes = exports2.getSchemaTypes = exports2.DataType = void 0;
+      const rules_1 = __nccwpck_require__2(7353);
+      const applicability_1 = __nccwpck_require__2(7692);
+      const errors_1 = __nccwpck_require__2(1283);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      var DataType;
+      (function(DataType2) {
+        DataType2[DataType2["Correct"] = 0] = "Correct";
+        DataType2[DataType2["Wrong"] = 1] = "Wrong";
+      })(DataType || (exports2.DataType = DataType = {}));
+      function getSchemaTypes(schema) {
+        const types2 = getJSONTypes(schema.type);
+        const hasNull = types2.includes("null");
+        if (hasNull) {
+          if (schema.nullable === false)
+            throw new Error("type: null contradicts nullable: false");
+        } else {
+          if (!types2.length && schema.nullable !== void 0) {
+            throw new Error('"nullable" cannot be used without "type"');
+          }
+          if (schema.nullable === true)
+            types2.push("null");
+        }
+        return types2;
+      }
+      exports2.getSchemaTypes = getSchemaTypes;
+      function getJSONTypes(ts) {
+        const types2 = Array.isArray(ts) ? ts : ts ? [ts] : [];
+        if (types2.every(rules_1.isJSONType))
+          return types2;
+        throw new Error("type must be JSONType or JSONType[]: " + types2.join(","));
+      }
+      exports2.getJSONTypes = getJSONTypes;
+      function coerceAndCheckDataType(it, types2) {
+        const { gen, data, opts } = it;
+        const coerceTo = coerceToTypes(types2, opts.coerceTypes);
+        const checkTypes = types2.length > 0 && !(coerceTo.length === 0 && types2.length === 1 && (0, applicability_1.schemaHasRulesForType)(it, types2[0]));
+        if (checkTypes) {
+          const wrongType = checkDataTypes(types2, data, opts.strictNumbers, DataType.Wrong);
+          gen.if(wrongType, () => {
+            if (coerceTo.length)
+              coerceData(it, types2, coerceTo);
+            else
+              reportTypeError(it);
+          });
+        }
+        return checkTypes;
+      }
+      exports2.coerceAndCheckDataType = coerceAndCheckDataType;
+      const COERCIBLE = /* @__PURE__ */ new Set(["string", "number", "integer", "boolean", "null"]);
+      function coerceToTypes(types2, coerceTypes) {
+        return coerceTypes ? types2.filter((t) => COERCIBLE.has(t) || coerceTypes === "array" && t === "array") : [];
+      }
+      function coerceData(it, types2, coerceTo) {
+        const { gen, data, opts } = it;
+        const dataType = gen.let("dataType", (0, codegen_1._)`typeof ${data}`);
+        const coerced = gen.let("coerced", (0, codegen_1._)`undefined`);
+        if (opts.coerceTypes === "array") {
+          gen.if((0, codegen_1._)`${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen.assign(data, (0, codegen_1._)`${data}[0]`).assign(dataType, (0, codegen_1._)`typeof ${data}`).if(checkDataTypes(types2, data, opts.strictNumbers), () => gen.assign(coerced, data)));
+        }
+        gen.if((0, codegen_1._)`${coerced} !== undefined`);
+        for (const t of coerceTo) {
+          if (COERCIBLE.has(t) || t === "array" && opts.coerceTypes === "array") {
+            coerceSpecificType(t);
+          }
+        }
+        gen.else();
+        reportTypeError(it);
+        gen.endIf();
+        gen.if((0, codegen_1._)`${coerced} !== undefined`, () => {
+          gen.assign(data, coerced);
+          assignParentData(it, coerced);
+        });
+        function coerceSpecificType(t) {
+          switch (t) {
+            case "string":
+              gen.elseIf((0, codegen_1._)`${dataType} == "number" || ${dataType} == "boolean"`).assign(coerced, (0, codegen_1._)`"" + ${data}`).elseIf((0, codegen_1._)`${data} === null`).assign(coerced, (0, codegen_1._)`""`);
+              return;
+            case "number":
+              gen.elseIf((0, codegen_1._)`${dataType} == "boolean" || ${data} === null
+              || (${dataType} == "string" && ${data} && ${data} == +${data})`).assign(coerced, (0, codegen_1._)`+${data}`);
+              return;
+            case "integer":
+              gen.elseIf((0, codegen_1._)`${dataType} === "boolean" || ${data} === null
+              || (${dataType} === "string" && ${data} && ${data} == +${data} && !(${data} % 1))`).assign(coerced, (0, codegen_1._)`+${data}`);
+              return;
+            case "boolean":
+              gen.elseIf((0, codegen_1._)`${data} === "false" || ${data} === 0 || ${data} === null`).assign(coerced, false).elseIf((0, codegen_1._)`${data} === "true" || ${data} === 1`).assign(coerced, true);
+              return;
+            case "null":
+              gen.elseIf((0, codegen_1._)`${data} === "" || ${data} === 0 || ${data} === false`);
+              gen.assign(coerced, null);
+              return;
+            case "array":
+              gen.elseIf((0, codegen_1._)`${dataType} === "string" || ${dataType} === "number"
+              || ${dataType} === "boolean" || ${data} === null`).assign(coerced, (0, codegen_1._)`[${data}]`);
+          }
+        }
+      }
+      function assignParentData({ gen, parentData, parentDataProperty }, expr) {
+        gen.if((0, codegen_1._)`${parentData} !== undefined`, () => gen.assign((0, codegen_1._)`${parentData}[${parentDataProperty}]`, expr));
+      }
+      function checkDataType(dataType, data, strictNums, correct = DataType.Correct) {
+        const EQ = correct === DataType.Correct ? codegen_1.operators.EQ : codegen_1.operators.NEQ;
+        let cond;
+        switch (dataType) {
+          case "null":
+            return (0, codegen_1._)`${data} ${EQ} null`;
+          case "array":
+            cond = (0, codegen_1._)`Array.isArray(${data})`;
+            break;
+          case "object":
+            cond = (0, codegen_1._)`${data} && typeof ${data} == "object" && !Array.isArray(${data})`;
+            break;
+          case "integer":
+            cond = numCond((0, codegen_1._)`!(${data} % 1) && !isNaN(${data})`);
+            break;
+          case "number":
+            cond = numCond();
+            break;
+          default:
+            return (0, codegen_1._)`typeof ${data} ${EQ} ${dataType}`;
+        }
+        return correct === DataType.Correct ? cond : (0, codegen_1.not)(cond);
+        function numCond(_cond = codegen_1.nil) {
+          return (0, codegen_1.and)((0, codegen_1._)`typeof ${data} == "number"`, _cond, strictNums ? (0, codegen_1._)`isFinite(${data})` : codegen_1.nil);
+        }
+      }
+      exports2.checkDataType = checkDataType;
+      function checkDataTypes(dataTypes, data, strictNums, correct) {
+        if (dataTypes.length === 1) {
+          return checkDataType(dataTypes[0], data, strictNums, correct);
+        }
+        let cond;
+        const types2 = (0, util_1.toHash)(dataTypes);
+        if (types2.array && types2.object) {
+          const notObj = (0, codegen_1._)`typeof ${data} != "object"`;
+          cond = types2.null ? notObj : (0, codegen_1._)`!${data} || ${notObj}`;
+          delete types2.null;
+          delete types2.array;
+          delete types2.object;
+        } else {
+          cond = codegen_1.nil;
+        }
+        if (types2.number)
+          delete types2.integer;
+        for (const t in types2)
+          cond = (0, codegen_1.and)(cond, checkDataType(t, data, strictNums, correct));
+        return cond;
+      }
+      exports2.checkDataTypes = checkDataTypes;
+      const typeError = {
+        message: ({ schema }) => `must be ${schema}`,
+        params: ({ schema, schemaValue }) => typeof schema == "string" ? (0, codegen_1._)`{type: ${schema}}` : (0, codegen_1._)`{type: ${schemaValue}}`
+      };
+      function reportTypeError(it) {
+        const cxt = getTypeErrorContext(it);
+        (0, errors_1.reportError)(cxt, typeError);
+      }
+      exports2.reportTypeError = reportTypeError;
+      function getTypeErrorContext(it) {
+        const { gen, data, schema } = it;
+        const schemaCode = (0, util_1.schemaRefOrVal)(it, schema, "type");
+        return {
+          gen,
+          keyword: "type",
+          data,
+          schema: schema.type,
+          schemaCode,
+          schemaValue: schemaCode,
+          parentSchema: schema,
+          params: {},
+          it
+        };
+      }
+    })
+  ),
+  /***/
+  1699: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.assignDefaults = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      function assignDefaults(it, ty) {
+        const { properties, items } = it.schema;
+        if (ty === "object" && properties) {
+          for (const key in properties) {
+            assignDefault(it, key, properties[key].default);
+          }
+        } else if (ty === "array" && Array.isArray(items)) {
+          items.forEach((sch, i) => assignDefault(it, i, sch.default));
+        }
+      }
+      exports2.assignDefaults = assignDefaults;
+      function assignDefault(it, prop, defaultValue) {
+        const { gen, compositeRule, data, opts } = it;
+        if (defaultValue === void 0)
+          return;
+        const childData = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(prop)}`;
+        if (compositeRule) {
+          (0, util_1.checkStrictMode)(it, `default is ignored for: ${childData}`);
+          return;
+        }
+        let condition = (0, codegen_1._)`${childData} === undefined`;
+        if (opts.useDefaults === "empty") {
+          condition = (0, codegen_1._)`${condition} || ${childData} === null || ${childData} === ""`;
+        }
+        gen.if(condition, (0, codegen_1._)`${childData} = ${(0, codegen_1.stringify)(defaultValue)}`);
+      }
+    })
+  ),
+  /***/
+  7881: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.getData = exports2.KeywordCxt = exports2.validateFunctionCode = void 0;
+      const boolSchema_1 = __nccwpck_require__2(5346);
+      const dataType_1 = __nccwpck_require__2(6685);
+      const applicability_1 = __nccwpck_require__2(7692);
+      const dataType_2 = __nccwpck_require__2(6685);
+      const defaults_1 = __nccwpck_require__2(1699);
+      const keyword_1 = __nccwpck_require__2(5202);
+      const subschema_1 = __nccwpck_require__2(6200);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const resolve_1 = __nccwpck_require__2(4090);
+      const util_1 = __nccwpck_require__2(4464);
+      const errors_1 = __nccwpck_require__2(1283);
+      function validateFunctionCode(it) {
+        if (isSchemaObj(it)) {
+          checkKeywords(it);
+          if (schemaCxtHasRules(it)) {
+            topSchemaObjCode(it);
+            return;
+          }
+        }
+        validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
+      }
+      exports2.validateFunctionCode = validateFunctionCode;
+      function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
+        if (opts.code.es5) {
+          gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
+            gen.code((0, codegen_1._)`"use strict"; ${funcSourceUrl(schema, opts)}`);
+            destructureValCxtES5(gen, opts);
+            gen.code(body);
+          });
+        } else {
+          gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema, opts)).code(body));
+        }
+      }
+      function destructureValCxt(opts) {
+        return (0, codegen_1._)`{${names_1.default.instancePath}="", ${names_1.default.parentData}, ${names_1.default.parentDataProperty}, ${names_1.default.rootData}=${names_1.default.data}${opts.dynamicRef ? (0, codegen_1._)`, ${names_1.default.dynamicAnchors}={}` : codegen_1.nil}}={}`;
+      }
+      function destructureValCxtES5(gen, opts) {
+        gen.if(names_1.default.valCxt, () => {
+          gen.var(names_1.default.instancePath, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.instancePath}`);
+          gen.var(names_1.default.parentData, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.parentData}`);
+          gen.var(names_1.default.parentDataProperty, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.parentDataProperty}`);
+          gen.var(names_1.default.rootData, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.rootData}`);
+          if (opts.dynamicRef)
+            gen.var(names_1.default.dynamicAnchors, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.dynamicAnchors}`);
+        }, () => {
+          gen.var(names_1.default.instancePath, (0, codegen_1._)`""`);
+          gen.var(names_1.default.parentData, (0, codegen_1._)`undefined`);
+          gen.var(names_1.default.parentDataProperty, (0, codegen_1._)`undefined`);
+          gen.var(names_1.default.rootData, names_1.default.data);
+          if (opts.dynamicRef)
+            gen.var(names_1.default.dynamicAnchors, (0, codegen_1._)`{}`);
+        });
+      }
+      function topSchemaObjCode(it) {
+        const { schema, opts, gen } = it;
+        validateFunction(it, () => {
+          if (opts.$comment && schema.$comment)
+            commentKeyword(it);
+          checkNoDefault(it);
+          gen.let(names_1.default.vErrors, null);
+          gen.let(names_1.default.errors, 0);
+          if (opts.unevaluated)
+            resetEvaluated(it);
+          typeAndKeywords(it);
+          returnResults(it);
+        });
+        return;
+      }
+      function resetEvaluated(it) {
+        const { gen, validateName } = it;
+        it.evaluated = gen.const("evaluated", (0, codegen_1._)`${validateName}.evaluated`);
+        gen.if((0, codegen_1._)`${it.evaluated}.dynamicProps`, () => gen.assign((0, codegen_1._)`${it.evaluated}.props`, (0, codegen_1._)`undefined`));
+        gen.if((0, codegen_1._)`${it.evaluated}.dynamicItems`, () => gen.assign((0, codegen_1._)`${it.evaluated}.items`, (0, codegen_1._)`undefined`));
+      }
+      function funcSourceUrl(schema, opts) {
+        const schId = typeof schema == "object" && schema[opts.schemaId];
+        return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._)`/*# sourceURL=${schId} */` : codegen_1.nil;
+      }
+      function subschemaCode(it, valid) {
+        if (isSchemaObj(it)) {
+          checkKeywords(it);
+          if (schemaCxtHasRules(it)) {
+            subSchemaObjCode(it, valid);
+            return;
+          }
+        }
+        (0, boolSchema_1.boolOrEmptySchema)(it, valid);
+      }
+      function schemaCxtHasRules({ schema, self }) {
+        if (typeof schema == "boolean")
+          return !schema;
+        for (const key in schema)
+          if (self.RULES.all[key])
+            return true;
+        return false;
+      }
+      function isSchemaObj(it) {
+        return typeof it.schema != "boolean";
+      }
+      function subSchemaObjCode(it, valid) {
+        const { schema, gen, opts } = it;
+        if (opts.$comment && schema.$comment)
+          commentKeyword(it);
+        updateContext(it);
+        checkAsyncSchema(it);
+        const errsCount = gen.const("_errs", names_1.default.errors);
+        typeAndKeywords(it, errsCount);
+        gen.var(valid, (0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
+      }
+      function checkKeywords(it) {
+        (0, util_1.checkUnknownRules)(it);
+        checkRefsAndKeywords(it);
+      }
+      function typeAndKeywords(it, errsCount) {
+        if (it.opts.jtd)
+          return schemaKeywords(it, [], false, errsCount);
+        const types2 = (0, dataType_1.getSchemaTypes)(it.schema);
+        const checkedTypes = (0, dataType_1.coerceAndCheckDataType)(it, types2);
+        schemaKeywords(it, types2, !checkedTypes, errsCount);
+      }
+      function checkRefsAndKeywords(it) {
+        const { schema, errSchemaPath, opts, self } = it;
+        if (schema.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema, self.RULES)) {
+          self.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
+        }
+      }
+      function checkNoDefault(it) {
+        const { schema, opts } = it;
+        if (schema.default !== void 0 && opts.useDefaults && opts.strictSchema) {
+          (0, util_1.checkStrictMode)(it, "default is ignored in the schema root");
+        }
+      }
+      function updateContext(it) {
+        const schId = it.schema[it.opts.schemaId];
+        if (schId)
+          it.baseId = (0, resolve_1.resolveUrl)(it.opts.uriResolver, it.baseId, schId);
+      }
+      function checkAsyncSchema(it) {
+        if (it.schema.$async && !it.schemaEnv.$async)
+          throw new Error("async schema in sync schema");
+      }
+      function commentKeyword({ gen, schemaEnv, schema, errSchemaPath, opts }) {
+        const msg = schema.$comment;
+        if (opts.$comment === true) {
+          gen.code((0, codegen_1._)`${names_1.default.self}.logger.log(${msg})`);
+        } else if (typeof opts.$comment == "function") {
+          const schemaPath = (0, codegen_1.str)`${errSchemaPath}/$comment`;
+          const rootName = gen.scopeValue("root", { ref: schemaEnv.root });
+          gen.code((0, codegen_1._)`${names_1.default.self}.opts.$comment(${msg}, ${schemaPath}, ${rootName}.schema)`);
+        }
+      }
+      function returnResults(it) {
+        const { gen, schemaEnv, validateName, ValidationError, opts } = it;
+        if (schemaEnv.$async) {
+          gen.if((0, codegen_1._)`${names_1.default.errors} === 0`, () => gen.return(names_1.default.data), () => gen.throw((0, codegen_1._)`new ${ValidationError}(${names_1.default.vErrors})`));
+        } else {
+          gen.assign((0, codegen_1._)`${validateName}.errors`, names_1.default.vErrors);
+          if (opts.unevaluated)
+            assignEvaluated(it);
+          gen.return((0, codegen_1._)`${names_1.default.errors} === 0`);
+        }
+      }
+      function assignEvaluated({ gen, evaluated, props, items }) {
+        if (props instanceof codegen_1.Name)
+          gen.assign((0, codegen_1._)`${evaluated}.props`, props);
+        if (items instanceof codegen_1.Name)
+          gen.assign((0, codegen_1._)`${evaluated}.items`, items);
+      }
+      function schemaKeywords(it, types2, typeErrors, errsCount) {
+        const { gen, schema, data, allErrors, opts, self } = it;
+        const { RULES } = self;
+        if (schema.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema, RULES))) {
+          gen.block(() => keywordCode(it, "$ref", RULES.all.$ref.definition));
+          return;
+        }
+        if (!opts.jtd)
+          checkStrictTypes(it, types2);
+        gen.block(() => {
+          for (const group of RULES.rules)
+            groupKeywords(group);
+          groupKeywords(RULES.post);
+        });
+        function groupKeywords(group) {
+          if (!(0, applicability_1.shouldUseGroup)(schema, group))
+            return;
+          if (group.type) {
+            gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
+            iterateKeywords(it, group);
+            if (types2.length === 1 && types2[0] === group.type && typeErrors) {
+              gen.else();
+              (0, dataType_2.reportTypeError)(it);
+            }
+            gen.endIf();
+          } else {
+            iterateKeywords(it, group);
+          }
+          if (!allErrors)
+            gen.if((0, codegen_1._)`${names_1.default.errors} === ${errsCount || 0}`);
+        }
+      }
+      function iterateKeywords(it, group) {
+        const { gen, schema, opts: { useDefaults } } = it;
+        if (useDefaults)
+          (0, defaults_1.assignDefaults)(it, group.type);
+        gen.block(() => {
+          for (const rule of group.rules) {
+            if ((0, applicability_1.shouldUseRule)(schema, rule)) {
+              keywordCode(it, rule.keyword, rule.definition, group.type);
+            }
+          }
+        });
+      }
+      function checkStrictTypes(it, types2) {
+        if (it.schemaEnv.meta || !it.opts.strictTypes)
+          return;
+        checkContextTypes(it, types2);
+        if (!it.opts.allowUnionTypes)
+          checkMultipleTypes(it, types2);
+        checkKeywordTypes(it, it.dataTypes);
+      }
+      function checkContextTypes(it, types2) {
+        if (!types2.length)
+          return;
+        if (!it.dataTypes.length) {
+          it.dataTypes = types2;
+          return;
+        }
+        types2.forEach((t) => {
+          if (!includesType(it.dataTypes, t)) {
+            strictTypesError(it, `type "${t}" not allowed by context "${it.dataTypes.join(",")}"`);
+          }
+        });
+        narrowSchemaTypes(it, types2);
+      }
+      function checkMultipleTypes(it, ts) {
+        if (ts.length > 1 && !(ts.length === 2 && ts.includes("null"))) {
+          strictTypesError(it, "use allowUnionTypes to allow union type keyword");
+        }
+      }
+      function checkKeywordTypes(it, ts) {
+        const rules = it.self.RULES.all;
+        for (const keyword in rules) {
+          const rule = rules[keyword];
+          if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
+            const { type } = rule.definition;
+            if (type.length && !type.some((t) => hasApplicableType(ts, t))) {
+              strictTypesError(it, `missing type "${type.join(",")}" for keyword "${keyword}"`);
+            }
+          }
+        }
+      }
+      function hasApplicableType(schTs, kwdT) {
+        return schTs.includes(kwdT) || kwdT === "number" && schTs.includes("integer");
+      }
+      function includesType(ts, t) {
+        return ts.includes(t) || t === "integer" && ts.includes("number");
+      }
+      function narrowSchemaTypes(it, withTypes) {
+        const ts = [];
+        for (const t of it.dataTypes) {
+          if (includesType(withTypes, t))
+            ts.push(t);
+          else if (withTypes.includes("integer") && t === "number")
+            ts.push("integer");
+        }
+        it.dataTypes = ts;
+      }
+      function strictTypesError(it, msg) {
+        const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
+        msg += ` at "${schemaPath}" (strictTypes)`;
+        (0, util_1.checkStrictMode)(it, msg, it.opts.strictTypes);
+      }
+      class KeywordCxt {
+        constructor(it, def, keyword) {
+          (0, keyword_1.validateKeywordUsage)(it, def, keyword);
+          this.gen = it.gen;
+          this.allErrors = it.allErrors;
+          this.keyword = keyword;
+          this.data = it.data;
+          this.schema = it.schema[keyword];
+          this.$data = def.$data && it.opts.$data && this.schema && this.schema.$data;
+          this.schemaValue = (0, util_1.schemaRefOrVal)(it, this.schema, keyword, this.$data);
+          this.schemaType = def.schemaType;
+          this.parentSchema = it.schema;
+          this.params = {};
+          this.it = it;
+          this.def = def;
+          if (this.$data) {
+            this.schemaCode = it.gen.const("vSchema", getData(this.$data, it));
+          } else {
+            this.schemaCode = this.schemaValue;
+            if (!(0, keyword_1.validSchemaType)(this.schema, def.schemaType, def.allowUndefined)) {
+              throw new Error(`${keyword} value must be ${JSON.stringify(def.schemaType)}`);
+            }
+          }
+          if ("code" in def ? def.trackErrors : def.errors !== false) {
+            this.errsCount = it.gen.const("_errs", names_1.default.errors);
+          }
+        }
+        result(condition, successAction, failAction) {
+          this.failResult((0, codegen_1.not)(condition), successAction, failAction);
+        }
+        failResult(condition, successAction, failAction) {
+          this.gen.if(condition);
+          if (failAction)
+            failAction();
+          else
+            this.error();
+          if (successAction) {
+            this.gen.else();
+            successAction();
+            if (this.allErrors)
+              this.gen.endIf();
+          } else {
+            if (this.allErrors)
+              this.gen.endIf();
+            else
+              this.gen.else();
+          }
+        }
+        pass(condition, failAction) {
+          this.failResult((0, codegen_1.not)(condition), void 0, failAction);
+        }
+        fail(condition) {
+          if (condition === void 0) {
+            this.error();
+            if (!this.allErrors)
+              this.gen.if(false);
+            return;
+          }
+          this.gen.if(condition);
+          this.error();
+          if (this.allErrors)
+            this.gen.endIf();
+          else
+            this.gen.else();
+        }
+        fail$data(condition) {
+          if (!this.$data)
+            return this.fail(condition);
+          const { schemaCode } = this;
+          this.fail((0, codegen_1._)`${schemaCode} !== undefined && (${(0, codegen_1.or)(this.invalid$data(), condition)})`);
+        }
+        error(append, errorParams, errorPaths) {
+          if (errorParams) {
+            this.setParams(errorParams);
+            this._error(append, errorPaths);
+            this.setParams({});
+            return;
+          }
+          this._error(append, errorPaths);
+        }
+        _error(append, errorPaths) {
+          ;
+          (append ? errors_1.reportExtraError : errors_1.reportError)(this, this.def.error, errorPaths);
+        }
+        $dataError() {
+          (0, errors_1.reportError)(this, this.def.$dataError || errors_1.keyword$DataError);
+        }
+        reset() {
+          if (this.errsCount === void 0)
+            throw new Error('add "trackErrors" to keyword definition');
+          (0, errors_1.resetErrorsCount)(this.gen, this.errsCount);
+        }
+        ok(cond) {
+          if (!this.allErrors)
+            this.gen.if(cond);
+        }
+        setParams(obj, assign) {
+          if (assign)
+            Object.assign(this.params, obj);
+          else
+            this.params = obj;
+        }
+        block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
+          this.gen.block(() => {
+            this.check$data(valid, $dataValid);
+            codeBlock();
+          });
+        }
+        check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
+          if (!this.$data)
+            return;
+          const { gen, schemaCode, schemaType, def } = this;
+          gen.if((0, codegen_1.or)((0, codegen_1._)`${schemaCode} === undefined`, $dataValid));
+          if (valid !== codegen_1.nil)
+            gen.assign(valid, true);
+          if (schemaType.length || def.validateSchema) {
+            gen.elseIf(this.invalid$data());
+            this.$dataError();
+            if (valid !== codegen_1.nil)
+              gen.assign(valid, false);
+          }
+          gen.else();
+        }
+        invalid$data() {
+          const { gen, schemaCode, schemaType, def, it } = this;
+          return (0, codegen_1.or)(wrong$DataType(), invalid$DataSchema());
+          function wrong$DataType() {
+            if (schemaType.length) {
+              if (!(schemaCode instanceof codegen_1.Name))
+                throw new Error("ajv implementation error");
+              const st = Array.isArray(schemaType) ? schemaType : [schemaType];
+              return (0, codegen_1._)`${(0, dataType_2.checkDataTypes)(st, schemaCode, it.opts.strictNumbers, dataType_2.DataType.Wrong)}`;
+            }
+            return codegen_1.nil;
+          }
+          function invalid$DataSchema() {
+            if (def.validateSchema) {
+              const validateSchemaRef = gen.scopeValue("validate$data", { ref: def.validateSchema });
+              return (0, codegen_1._)`!${validateSchemaRef}(${schemaCode})`;
+            }
+            return codegen_1.nil;
+          }
+        }
+        subschema(appl, valid) {
+          const subschema = (0, subschema_1.getSubschema)(this.it, appl);
+          (0, subschema_1.extendSubschemaData)(subschema, this.it, appl);
+          (0, subschema_1.extendSubschemaMode)(subschema, appl);
+          const nextContext = { ...this.it, ...subschema, items: void 0, props: void 0 };
+          subschemaCode(nextContext, valid);
+          return nextContext;
+        }
+        mergeEvaluated(schemaCxt, toName) {
+          const { it, gen } = this;
+          if (!it.opts.unevaluated)
+            return;
+          if (it.props !== true && schemaCxt.props !== void 0) {
+            it.props = util_1.mergeEvaluated.props(gen, schemaCxt.props, it.props, toName);
+          }
+          if (it.items !== true && schemaCxt.items !== void 0) {
+            it.items = util_1.mergeEvaluated.items(gen, schemaCxt.items, it.items, toName);
+          }
+        }
+        mergeValidEvaluated(schemaCxt, valid) {
+          const { it, gen } = this;
+          if (it.opts.unevaluated && (it.props !== true || it.items !== true)) {
+            gen.if(valid, () => this.mergeEvaluated(schemaCxt, codegen_1.Name));
+            return true;
+          }
+        }
+      }
+      exports2.KeywordCxt = KeywordCxt;
+      function keywordCode(it, keyword, def, ruleType) {
+        const cxt = new KeywordCxt(it, def, keyword);
+        if ("code" in def) {
+          def.code(cxt, ruleType);
+        } else if (cxt.$data && def.validate) {
+          (0, keyword_1.funcKeywordCode)(cxt, def);
+        } else if ("macro" in def) {
+          (0, keyword_1.macroKeywordCode)(cxt, def);
+        } else if (def.compile || def.validate) {
+          (0, keyword_1.funcKeywordCode)(cxt, def);
+        }
+      }
+      const JSON_POINTER = /^\/(?:[^~]|~0|~1)*$/;
+      const RELATIVE_JSON_POINTER = /^([0-9]+)(#|\/(?:[^~]|~0|~1)*)?$/;
+      function getData($data, { dataLevel, dataNames, dataPathArr }) {
+        let jsonPointer;
+        let data;
+        if ($data === "")
+          return names_1.default.rootData;
+        if ($data[0] === "/") {
+          if (!JSON_POINTER.test($data))
+            throw new Error(`Invalid JSON-pointer: ${$data}`);
+          jsonPointer = $data;
+          data = names_1.default.rootData;
+        } else {
+          const matches = RELATIVE_JSON_POINTER.exec($data);
+          if (!matches)
+            throw new Error(`Invalid JSON-pointer: ${$data}`);
+          const up = +matches[1];
+          jsonPointer = matches[2];
+          if (jsonPointer === "#") {
+            if (up >= dataLevel)
+              throw new Error(errorMsg("property/index", up));
+            return dataPathArr[dataLevel - up];
+          }
+          if (up > dataLevel)
+            throw new Error(errorMsg("data", up));
+          data = dataNames[dataLevel - up];
+          if (!jsonPointer)
+            return data;
+        }
+        let expr = data;
+        const segments = jsonPointer.split("/");
+        for (const segment of segments) {
+          if (segment) {
+            data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment))}`;
+            expr = (0, codegen_1._)`${expr} && ${data}`;
+          }
+        }
+        return expr;
+        function errorMsg(pointerType, up) {
+          return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
+        }
+      }
+      exports2.getData = getData;
+    })
+  ),
+  /***/
+  5202: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.validateKeywordUsage = exports2.validSchemaType = exports2.funcKeywordCode = exports2.macroKeywordCode = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const code_1 = __nccwpck_require__2(8484);
+      const errors_1 = __nccwpck_require__2(1283);
+      function macroKeywordCode(cxt, def) {
+        const { gen, keyword, schema, parentSchema, it } = cxt;
+        const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
+        const schemaRef = useKeyword(gen, keyword, macroSchema);
+        if (it.opts.validateSchema !== false)
+          it.self.validateSchema(macroSchema, true);
+        const valid = gen.name("valid");
+        cxt.subschema({
+          schema: macroSchema,
+          schemaPath: codegen_1.nil,
+          errSchemaPath: `${it.errSchemaPath}/${keyword}`,
+          topSchemaRef: schemaRef,
+          compositeRule: true
+        }, valid);
+        cxt.pass(valid, () => cxt.error(true));
+      }
+      exports2.macroKeywordCode = macroKeywordCode;
+      function funcKeywordCode(cxt, def) {
+        var _a2;
+        const { gen, keyword, schema, parentSchema, $data, it } = cxt;
+        checkAsyncKeyword(it, def);
+        const validate = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+        const validateRef = useKeyword(gen, keyword, validate);
+        const valid = gen.let("valid");
+        cxt.block$data(valid, validateKeyword);
+        cxt.ok((_a2 = def.valid) !== null && _a2 !== void 0 ? _a2 : valid);
+        function validateKeyword() {
+          if (def.errors === false) {
+            assignValid();
+            if (def.modifying)
+              modifyData(cxt);
+            reportErrs(() => cxt.error());
+          } else {
+            const ruleErrs = def.async ? validateAsync() : validateSync();
+            if (def.modifying)
+              modifyData(cxt);
+            reportErrs(() => addErrs(cxt, ruleErrs));
+          }
+        }
+        function validateAsync() {
+          const ruleErrs = gen.let("ruleErrs", null);
+          gen.try(() => assignValid((0, codegen_1._)`await `), (e) => gen.assign(valid, false).if((0, codegen_1._)`${e} instanceof ${it.ValidationError}`, () => gen.assign(ruleErrs, (0, codegen_1._)`${e}.errors`), () => gen.throw(e)));
+          return ruleErrs;
+        }
+        function validateSync() {
+          const validateErrs = (0, codegen_1._)`${validateRef}.errors`;
+          gen.assign(validateErrs, null);
+          assignValid(codegen_1.nil);
+          return validateErrs;
+        }
+        function assignValid(_await = def.async ? (0, codegen_1._)`await ` : codegen_1.nil) {
+          const passCxt = it.opts.passContext ? names_1.default.this : names_1.default.self;
+          const passSchema = !("compile" in def && !$data || def.schema === false);
+          gen.assign(valid, (0, codegen_1._)`${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
+        }
+        function reportErrs(errors) {
+          var _a3;
+          gen.if((0, codegen_1.not)((_a3 = def.valid) !== null && _a3 !== void 0 ? _a3 : valid), errors);
+        }
+      }
+      exports2.funcKeywordCode = funcKeywordCode;
+      function modifyData(cxt) {
+        const { gen, data, it } = cxt;
+        gen.if(it.parentData, () => gen.assign(data, (0, codegen_1._)`${it.parentData}[${it.parentDataProperty}]`));
+      }
+      function addErrs(cxt, errs) {
+        const { gen } = cxt;
+        gen.if((0, codegen_1._)`Array.isArray(${errs})`, () => {
+          gen.assign(names_1.default.vErrors, (0, codegen_1._)`${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`).assign(names_1.default.errors, (0, codegen_1._)`${names_1.default.vErrors}.length`);
+          (0, errors_1.extendErrors)(cxt);
+        }, () => cxt.error());
+      }
+      function checkAsyncKeyword({ schemaEnv }, def) {
+        if (def.async && !schemaEnv.$async)
+          throw new Error("async keyword in sync schema");
+      }
+      function useKeyword(gen, keyword, result) {
+        if (result === void 0)
+          throw new Error(`keyword "${keyword}" failed to compile`);
+        return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
+      }
+      function validSchemaType(schema, schemaType, allowUndefined = false) {
+        return !schemaType.length || schemaType.some((st) => st === "array" ? Array.isArray(schema) : st === "object" ? schema && typeof schema == "object" && !Array.isArray(schema) : typeof schema == st || allowUndefined && typeof schema == "undefined");
+      }
+      exports2.validSchemaType = validSchemaType;
+      function validateKeywordUsage({ schema, opts, self, errSchemaPath }, def, keyword) {
+        if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
+          throw new Error("ajv implementation error");
+        }
+        const deps = def.dependencies;
+        if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema, kwd))) {
+          throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
+        }
+        if (def.validateSchema) {
+          const valid = def.validateSchema(schema[keyword]);
+          if (!valid) {
+            const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self.errorsText(def.validateSchema.errors);
+            if (opts.validateSchema === "log")
+              self.logger.error(msg);
+            else
+              throw new Error(msg);
+          }
+        }
+      }
+      exports2.validateKeywordUsage = validateKeywordUsage;
+    })
+  ),
+  /***/
+  6200: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.extendSubschemaMode = exports2.extendSubschemaData = exports2.getSubschema = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
+        if (keyword !== void 0 && schema !== void 0) {
+          throw new Error('both "keyword" and "schema" passed, only one allowed');
+        }
+        if (keyword !== void 0) {
+          const sch = it.schema[keyword];
+          return schemaProp === void 0 ? {
+            schema: sch,
+            schemaPath: (0, codegen_1._)`${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}`,
+            errSchemaPath: `${it.errSchemaPath}/${keyword}`
+          } : {
+            schema: sch[schemaProp],
+            schemaPath: (0, codegen_1._)`${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}${(0, codegen_1.getProperty)(schemaProp)}`,
+            errSchemaPath: `${it.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`
+          };
+        }
+        if (schema !== void 0) {
+          if (schemaPath === void 0 || errSchemaPath === void 0 || topSchemaRef === void 0) {
+            throw new Error('"schemaPath", "errSchemaPath" and "topSchemaRef" are required with "schema"');
+          }
+          return {
+            schema,
+            schemaPath,
+            topSchemaRef,
+            errSchemaPath
+          };
+        }
+        throw new Error('either "keyword" or "schema" must be passed');
+      }
+      exports2.getSubschema = getSubschema;
+      function extendSubschemaData(subschema, it, { dataProp, dataPropType: dpType, data, dataTypes, propertyName }) {
+        if (data !== void 0 && dataProp !== void 0) {
+          throw new Error('both "data" and "dataProp" passed, only one allowed');
+        }
+        const { gen } = it;
+        if (dataProp !== void 0) {
+          const { errorPath, dataPathArr, opts } = it;
+          const nextData = gen.let("data", (0, codegen_1._)`${it.data}${(0, codegen_1.getProperty)(dataProp)}`, true);
+          dataContextProps(nextData);
+          subschema.errorPath = (0, codegen_1.str)`${errorPath}${(0, util_1.getErrorPath)(dataProp, dpType, opts.jsPropertySyntax)}`;
+          subschema.parentDataProperty = (0, codegen_1._)`${dataProp}`;
+          subschema.dataPathArr = [...dataPathArr, subschema.parentDataProperty];
+        }
+        if (data !== void 0) {
+          const nextData = data instanceof codegen_1.Name ? data : gen.let("data", data, true);
+          dataContextProps(nextData);
+          if (propertyName !== void 0)
+            subschema.propertyName = propertyName;
+        }
+        if (dataTypes)
+          subschema.dataTypes = dataTypes;
+        function dataContextProps(_nextData) {
+          subschema.data = _nextData;
+          subschema.dataLevel = it.dataLevel + 1;
+          subschema.dataTypes = [];
+          it.definedProperties = /* @__PURE__ */ new Set();
+          subschema.parentData = it.data;
+          subschema.dataNames = [...it.dataNames, _nextData];
+        }
+      }
+      exports2.extendSubschemaData = extendSubschemaData;
+      function extendSubschemaMode(subschema, { jtdDiscriminator, jtdMetadata, compositeRule, createErrors, allErrors }) {
+        if (compositeRule !== void 0)
+          subschema.compositeRule = compositeRule;
+        if (createErrors !== void 0)
+          subschema.createErrors = createErrors;
+        if (allErrors !== void 0)
+          subschema.allErrors = allErrors;
+        subschema.jtdDiscriminator = jtdDiscriminator;
+        subschema.jtdMetadata = jtdMetadata;
+      }
+      exports2.extendSubschemaMode = extendSubschemaMode;
+    })
+  ),
+  /***/
+  3893: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = void 0;
+      var validate_1 = __nccwpck_require__2(7881);
+      Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
+        return validate_1.KeywordCxt;
+      } });
+      var codegen_1 = __nccwpck_require__2(1436);
+      Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
+        return codegen_1._;
+      } });
+      Object.defineProperty(exports2, "str", { enumerable: true, get: function() {
+        return codegen_1.str;
+      } });
+      Object.defineProperty(exports2, "stringify", { enumerable: true, get: function() {
+        return codegen_1.stringify;
+      } });
+      Object.defineProperty(exports2, "nil", { enumerable: true, get: function() {
+        return codegen_1.nil;
+      } });
+      Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
+        return codegen_1.Name;
+      } });
+      Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
+        return codegen_1.CodeGen;
+      } });
+      const validation_error_1 = __nccwpck_require__2(3021);
+      const ref_error_1 = __nccwpck_require__2(3162);
+      const rules_1 = __nccwpck_require__2(7353);
+      const compile_1 = __nccwpck_require__2(2718);
+      const codegen_2 = __nccwpck_require__2(1436);
+      const resolve_1 = __nccwpck_require__2(4090);
+      const dataType_1 = __nccwpck_require__2(6685);
+      const util_1 = __nccwpck_require__2(4464);
+      const $dataRefSchema = __nccwpck_require__2(3837);
+      const uri_1 = __nccwpck_require__2(6285);
+      const defaultRegExp = (str, flags) => new RegExp(str, flags);
+      defaultRegExp.code = "new RegExp";
+      const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
+      const EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
+        "validate",
+        "serialize",
+        "parse",
+        "wrapper",
+        "root",
+        "schema",
+        "keyword",
+        "pattern",
+        "formats",
+        "validate$data",
+        "func",
+        "obj",
+        "Error"
+      ]);
+      const removedOptions = {
+        errorDataPath: "",
+        format: "`validateFormats: false` can be used instead.",
+        nullable: '"nullable" keyword is supported by default.',
+        jsonPointers: "Deprecated jsPropertySyntax can be used instead.",
+        extendRefs: "Deprecated ignoreKeywordsWithRef can be used instead.",
+        missingRefs: "Pass empty schema with $id that should be ignored to ajv.addSchema.",
+        processCode: "Use option `code: {process: (code, schemaEnv: object) => string}`",
+        sourceCode: "Use option `code: {source: true}`",
+        strictDefaults: "It is default now, see option `strict`.",
+        strictKeywords: "It is default now, see option `strict`.",
+        uniqueItems: '"uniqueItems" keyword is always validated.',
+        unknownFormats: "Disable strict mode or pass `true` to `ajv.addFormat` (or `formats` option).",
+        cache: "Map is used as cache, schema object as key.",
+        serialize: "Map is used as cache, schema object as key.",
+        ajvErrors: "It is default now."
+      };
+      const deprecatedOptions = {
+        ignoreKeywordsWithRef: "",
+        jsPropertySyntax: "",
+        unicode: '"minLength"/"maxLength" account for unicode characters by default.'
+      };
+      const MAX_EXPRESSION = 200;
+      function requiredOptions(o) {
+        var _a2, _b, _c, _d, _e, _f, _g, _h, _j, _k, _l, _m, _o, _p, _q, _r, _s, _t, _u, _v, _w, _x, _y, _z, _0;
+        const s = o.strict;
+        const _optz = (_a2 = o.code) === null || _a2 === void 0 ? void 0 : _a2.optimize;
+        const optimize = _optz === true || _optz === void 0 ? 1 : _optz || 0;
+        const regExp = (_c = (_b = o.code) === null || _b === void 0 ? void 0 : _b.regExp) !== null && _c !== void 0 ? _c : defaultRegExp;
+        const uriResolver = (_d = o.uriResolver) !== null && _d !== void 0 ? _d : uri_1.default;
+        return {
+          strictSchema: (_f = (_e = o.strictSchema) !== null && _e !== void 0 ? _e : s) !== null && _f !== void 0 ? _f : true,
+          strictNumbers: (_h = (_g = o.strictNumbers) !== null && _g !== void 0 ? _g : s) !== null && _h !== void 0 ? _h : true,
+          strictTypes: (_k = (_j = o.strictTypes) !== null && _j !== void 0 ? _j : s) !== null && _k !== void 0 ? _k : "log",
+          strictTuples: (_m = (_l = o.strictTuples) !== null && _l !== void 0 ? _l : s) !== null && _m !== void 0 ? _m : "log",
+          strictRequired: (_p = (_o = o.strictRequired) !== null && _o !== void 0 ? _o : s) !== null && _p !== void 0 ? _p : false,
+          code: o.code ? { ...o.code, optimize, regExp } : { optimize, regExp },
+          loopRequired: (_q = o.loopRequired) !== null && _q !== void 0 ? _q : MAX_EXPRESSION,
+          loopEnum: (_r = o.loopEnum) !== null && _r !== void 0 ? _r : MAX_EXPRESSION,
+          meta: (_s = o.meta) !== null && _s !== void 0 ? _s : true,
+          messages: (_t = o.messages) !== null && _t !== void 0 ? _t : true,
+          inlineRefs: (_u = o.inlineRefs) !== null && _u !== void 0 ? _u : true,
+          schemaId: (_v = o.schemaId) !== null && _v !== void 0 ? _v : "$id",
+          addUsedSchema: (_w = o.addUsedSchema) !== null && _w !== void 0 ? _w : true,
+          validateSchema: (_x = o.validateSchema) !== null && _x !== void 0 ? _x : true,
+          validateFormats: (_y = o.validateFormats) !== null && _y !== void 0 ? _y : true,
+          unicodeRegExp: (_z = o.unicodeRegExp) !== null && _z !== void 0 ? _z : true,
+          int32range: (_0 = o.int32range) !== null && _0 !== void 0 ? _0 : true,
+          uriResolver
+        };
+      }
+      class Ajv {
+        constructor(opts = {}) {
+          this.schemas = {};
+          this.refs = {};
+          this.formats = /* @__PURE__ */ Object.create(null);
+          this._compilations = /* @__PURE__ */ new Set();
+          this._loading = {};
+          this._cache = /* @__PURE__ */ new Map();
+          opts = this.opts = { ...opts, ...requiredOptions(opts) };
+          const { es5, lines } = this.opts.code;
+          this.scope = new codegen_2.ValueScope({ scope: {}, prefixes: EXT_SCOPE_NAMES, es5, lines });
+          this.logger = getLogger(opts.logger);
+          const formatOpt = opts.validateFormats;
+          opts.validateFormats = false;
+          this.RULES = (0, rules_1.getRules)();
+          checkOptions.call(this, removedOptions, opts, "NOT SUPPORTED");
+          checkOptions.call(this, deprecatedOptions, opts, "DEPRECATED", "warn");
+          this._metaOpts = getMetaSchemaOptions.call(this);
+          if (opts.formats)
+            addInitialFormats.call(this);
+          this._addVocabularies();
+          this._addDefaultMetaSchema();
+          if (opts.keywords)
+            addInitialKeywords.call(this, opts.keywords);
+          if (typeof opts.meta == "object")
+            this.addMetaSchema(opts.meta);
+          addInitialSchemas.call(this);
+          opts.validateFormats = formatOpt;
+        }
+        _addVocabularies() {
+          this.addKeyword("$async");
+        }
+        _addDefaultMetaSchema() {
+          const { $data, meta, schemaId } = this.opts;
+          let _dataRefSchema = $dataRefSchema;
+          if (schemaId === "id") {
+            _dataRefSchema = { ...$dataRefSchema };
+            _dataRefSchema.id = _dataRefSchema.$id;
+            delete _dataRefSchema.$id;
+          }
+          if (meta && $data)
+            this.addMetaSchema(_dataRefSchema, _dataRefSchema[schemaId], false);
+        }
+        defaultMeta() {
+          const { meta, schemaId } = this.opts;
+          return this.opts.defaultMeta = typeof meta == "object" ? meta[schemaId] || meta : void 0;
+        }
+        validate(schemaKeyRef, data) {
+          let v;
+          if (typeof schemaKeyRef == "string") {
+            v = this.getSchema(schemaKeyRef);
+            if (!v)
+              throw new Error(`no schema with key or ref "${schemaKeyRef}"`);
+          } else {
+            v = this.compile(schemaKeyRef);
+          }
+          const valid = v(data);
+          if (!("$async" in v))
+            this.errors = v.errors;
+          return valid;
+        }
+        compile(schema, _meta) {
+          const sch = this._addSchema(schema, _meta);
+          return sch.validate || this._compileSchemaEnv(sch);
+        }
+        compileAsync(schema, meta) {
+          if (typeof this.opts.loadSchema != "function") {
+            throw new Error("options.loadSchema should be a function");
+          }
+          const { loadSchema } = this.opts;
+          return runCompileAsync.call(this, schema, meta);
+          async function runCompileAsync(_schema, _meta) {
+            await loadMetaSchema.call(this, _schema.$schema);
+            const sch = this._addSchema(_schema, _meta);
+            return sch.validate || _compileAsync.call(this, sch);
+          }
+          async function loadMetaSchema($ref) {
+            if ($ref && !this.getSchema($ref)) {
+              await runCompileAsync.call(this, { $ref }, true);
+            }
+          }
+          async function _compileAsync(sch) {
+            try {
+              return this._compileSchemaEnv(sch);
+            } catch (e) {
+              if (!(e instanceof ref_error_1.default))
+                throw e;
+              checkLoaded.call(this, e);
+              await loadMissingSchema.call(this, e.missingSchema);
+              return _compileAsync.call(this, sch);
+            }
+          }
+          function checkLoaded({ missingSchema: ref, missingRef }) {
+            if (this.refs[ref]) {
+              throw new Error(`AnySchema ${ref} is loaded but ${missingRef} cannot be resolved`);
+            }
+          }
+          async function loadMissingSchema(ref) {
+            const _schema = await _loadSchema.call(this, ref);
+            if (!this.refs[ref])
+              await loadMetaSchema.call(this, _schema.$schema);
+            if (!this.refs[ref])
+              this.addSchema(_schema, ref, meta);
+          }
+          async function _loadSchema(ref) {
+            const p = this._loading[ref];
+            if (p)
+              return p;
+            try {
+              return await (this._loading[ref] = loadSchema(ref));
+            } finally {
+              delete this._loading[ref];
+            }
+          }
+        }
+        // Adds schema to the instance
+        addSchema(schema, key, _meta, _validateSchema = this.opts.validateSchema) {
+          if (Array.isArray(schema)) {
+            for (const sch of schema)
+              this.addSchema(sch, void 0, _meta, _validateSchema);
+            return this;
+          }
+          let id;
+          if (typeof schema === "object") {
+            const { schemaId } = this.opts;
+            id = schema[schemaId];
+            if (id !== void 0 && typeof id != "string") {
+              throw new Error(`schema ${schemaId} must be string`);
+            }
+          }
+          key = (0, resolve_1.normalizeId)(key || id);
+          this._checkUnique(key);
+          this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
+          return this;
+        }
+        // Add schema that will be used to validate other schemas
+        // options in META_IGNORE_OPTIONS are alway set to false
+        addMetaSchema(schema, key, _validateSchema = this.opts.validateSchema) {
+          this.addSchema(schema, key, true, _validateSchema);
+          return this;
+        }
+        //  Validate schema against its meta-schema
+        validateSchema(schema, throwOrLogError) {
+          if (typeof schema == "boolean")
+            return true;
+          let $schema;
+          $schema = schema.$schema;
+          if ($schema !== void 0 && typeof $schema != "string") {
+            throw new Error("$schema must be a string");
+          }
+          $schema = $schema || this.opts.defaultMeta || this.defaultMeta();
+          if (!$schema) {
+            this.logger.warn("meta-schema not available");
+            this.errors = null;
+            return true;
+          }
+          const valid = this.validate($schema, schema);
+          if (!valid && throwOrLogError) {
+            const message = "schema is invalid: " + this.errorsText();
+            if (this.opts.validateSchema === "log")
+              this.logger.error(message);
+            else
+              throw new Error(message);
+          }
+          return valid;
+        }
+        // Get compiled schema by `key` or `ref`.
+        // (`key` that was passed to `addSchema` or full schema reference - `schema.$id` or resolved id)
+        getSchema(keyRef) {
+          let sch;
+          while (typeof (sch = getSchEnv.call(this, keyRef)) == "string")
+            keyRef = sch;
+          if (sch === void 0) {
+            const { schemaId } = this.opts;
+            const root = new compile_1.SchemaEnv({ schema: {}, schemaId });
+            sch = compile_1.resolveSchema.call(this, root, keyRef);
+            if (!sch)
+              return;
+            this.refs[keyRef] = sch;
+          }
+          return sch.validate || this._compileSchemaEnv(sch);
+        }
+        // Remove cached schema(s).
+        // If no parameter is passed all schemas but meta-schemas are removed.
+        // If RegExp is passed all schemas with key/id matching pattern but meta-schemas are removed.
+        // Even if schema is referenced by other schemas it still can be removed as other schemas have local references.
+        removeSchema(schemaKeyRef) {
+          if (schemaKeyRef instanceof RegExp) {
+            this._removeAllSchemas(this.schemas, schemaKeyRef);
+            this._removeAllSchemas(this.refs, schemaKeyRef);
+            return this;
+          }
+          switch (typeof schemaKeyRef) {
+            case "undefined":
+              this._removeAllSchemas(this.schemas);
+              this._removeAllSchemas(this.refs);
+              this._cache.clear();
+              return this;
+            case "string": {
+              const sch = getSchEnv.call(this, schemaKeyRef);
+              if (typeof sch == "object")
+                this._cache.delete(sch.schema);
+              delete this.schemas[schemaKeyRef];
+              delete this.refs[schemaKeyRef];
+              return this;
+            }
+            case "object": {
+              const cacheKey = schemaKeyRef;
+              this._cache.delete(cacheKey);
+              let id = schemaKeyRef[this.opts.schemaId];
+              if (id) {
+                id = (0, resolve_1.normalizeId)(id);
+                delete this.schemas[id];
+                delete this.refs[id];
+              }
+              return this;
+            }
+            default:
+              throw new Error("ajv.removeSchema: invalid parameter");
+          }
+        }
+        // add "vocabulary" - a collection of keywords
+        addVocabulary(definitions) {
+          for (const def of definitions)
+            this.addKeyword(def);
+          return this;
+        }
+        addKeyword(kwdOrDef, def) {
+          let keyword;
+          if (typeof kwdOrDef == "string") {
+            keyword = kwdOrDef;
+            if (typeof def == "object") {
+              this.logger.warn("these parameters are deprecated, see docs for addKeyword");
+              def.keyword = keyword;
+            }
+          } else if (typeof kwdOrDef == "object" && def === void 0) {
+            def = kwdOrDef;
+            keyword = def.keyword;
+            if (Array.isArray(keyword) && !keyword.length) {
+              throw new Error("addKeywords: keyword must be string or non-empty array");
+            }
+          } else {
+            throw new Error("invalid addKeywords parameters");
+          }
+          checkKeyword.call(this, keyword, def);
+          if (!def) {
+            (0, util_1.eachItem)(keyword, (kwd) => addRule.call(this, kwd));
+            return this;
+          }
+          keywordMetaschema.call(this, def);
+          const definition = {
+            ...def,
+            type: (0, dataType_1.getJSONTypes)(def.type),
+            schemaType: (0, dataType_1.getJSONTypes)(def.schemaType)
+          };
+          (0, util_1.eachItem)(keyword, definition.type.length === 0 ? (k) => addRule.call(this, k, definition) : (k) => definition.type.forEach((t) => addRule.call(this, k, definition, t)));
+          return this;
+        }
+        getKeyword(keyword) {
+          const rule = this.RULES.all[keyword];
+          return typeof rule == "object" ? rule.definition : !!rule;
+        }
+        // Remove keyword
+        removeKeyword(keyword) {
+          const { RULES } = this;
+          delete RULES.keywords[keyword];
+          delete RULES.all[keyword];
+          for (const group of RULES.rules) {
+            const i = group.rules.findIndex((rule) => rule.keyword === keyword);
+            if (i >= 0)
+              group.rules.splice(i, 1);
+          }
+          return this;
+        }
+        // Add format
+        addFormat(name, format) {
+          if (typeof format == "string")
+            format = new RegExp(format);
+          this.formats[name] = format;
+          return this;
+        }
+        errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
+          if (!errors || errors.length === 0)
+            return "No errors";
+          return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        }
+        $dataMetaSchema(metaSchema, keywordsJsonPointers) {
+          const rules = this.RULES.all;
+          metaSchema = JSON.parse(JSON.stringify(metaSchema));
+          for (const jsonPointer of keywordsJsonPointers) {
+            const segments = jsonPointer.split("/").slice(1);
+            let keywords = metaSchema;
+            for (const seg of segments)
+              keywords = keywords[seg];
+            for (const key in rules) {
+              const rule = rules[key];
+              if (typeof rule != "object")
+                continue;
+              const { $data } = rule.definition;
+              const schema = keywords[key];
+              if ($data && schema)
+                keywords[key] = schemaOrData(schema);
+            }
+          }
+          return metaSchema;
+        }
+        _removeAllSchemas(schemas, regex) {
+          for (const keyRef in schemas) {
+            const sch = schemas[keyRef];
+            if (!regex || regex.test(keyRef)) {
+              if (typeof sch == "string") {
+                delete schemas[keyRef];
+              } else if (sch && !sch.meta) {
+                this._cache.delete(sch.schema);
+                delete schemas[keyRef];
+              }
+            }
+          }
+        }
+        _addSchema(schema, meta, baseId, validateSchema = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
+          let id;
+          const { schemaId } = this.opts;
+          if (typeof schema == "object") {
+            id = schema[schemaId];
+          } else {
+            if (this.opts.jtd)
+              throw new Error("schema must be object");
+            else if (typeof schema != "boolean")
+              throw new Error("schema must be object or boolean");
+          }
+          let sch = this._cache.get(schema);
+          if (sch !== void 0)
+            return sch;
+          baseId = (0, resolve_1.normalizeId)(id || baseId);
+          const localRefs = resolve_1.getSchemaRefs.call(this, schema, baseId);
+          sch = new compile_1.SchemaEnv({ schema, schemaId, meta, baseId, localRefs });
+          this._cache.set(sch.schema, sch);
+          if (addSchema && !baseId.startsWith("#")) {
+            if (baseId)
+              this._checkUnique(baseId);
+            this.refs[baseId] = sch;
+          }
+          if (validateSchema)
+            this.validateSchema(schema, true);
+          return sch;
+        }
+        _checkUnique(id) {
+          if (this.schemas[id] || this.refs[id]) {
+            throw new Error(`schema with key or id "${id}" already exists`);
+          }
+        }
+        _compileSchemaEnv(sch) {
+          if (sch.meta)
+            this._compileMetaSchema(sch);
+          else
+            compile_1.compileSchema.call(this, sch);
+          if (!sch.validate)
+            throw new Error("ajv implementation error");
+          return sch.validate;
+        }
+        _compileMetaSchema(sch) {
+          const currentOpts = this.opts;
+          this.opts = this._metaOpts;
+          try {
+            compile_1.compileSchema.call(this, sch);
+          } finally {
+            this.opts = currentOpts;
+          }
+        }
+      }
+      Ajv.ValidationError = validation_error_1.default;
+      Ajv.MissingRefError = ref_error_1.default;
+      exports2["default"] = Ajv;
+      function checkOptions(checkOpts, options, msg, log = "error") {
+        for (const key in checkOpts) {
+          const opt = key;
+          if (opt in options)
+            this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
+        }
+      }
+      function getSchEnv(keyRef) {
+        keyRef = (0, resolve_1.normalizeId)(keyRef);
+        return this.schemas[keyRef] || this.refs[keyRef];
+      }
+      function addInitialSchemas() {
+        const optsSchemas = this.opts.schemas;
+        if (!optsSchemas)
+          return;
+        if (Array.isArray(optsSchemas))
+          this.addSchema(optsSchemas);
+        else
+          for (const key in optsSchemas)
+            this.addSchema(optsSchemas[key], key);
+      }
+      function addInitialFormats() {
+        for (const name in this.opts.formats) {
+          const format = this.opts.formats[name];
+          if (format)
+            this.addFormat(name, format);
+        }
+      }
+      function addInitialKeywords(defs) {
+        if (Array.isArray(defs)) {
+          this.addVocabulary(defs);
+          return;
+        }
+        this.logger.warn("keywords option as map is deprecated, pass array");
+        for (const keyword in defs) {
+          const def = defs[keyword];
+          if (!def.keyword)
+            def.keyword = keyword;
+          this.addKeyword(def);
+        }
+      }
+      function getMetaSchemaOptions() {
+        const metaOpts = { ...this.opts };
+        for (const opt of META_IGNORE_OPTIONS)
+          delete metaOpts[opt];
+        return metaOpts;
+      }
+      const noLogs = { log() {
+      }, warn() {
+      }, error() {
+      } };
+      function getLogger(logger) {
+        if (logger === false)
+          return noLogs;
+        if (logger === void 0)
+          return console;
+        if (logger.log && logger.warn && logger.error)
+          return logger;
+        throw new Error("logger must implement log, warn and error methods");
+      }
+      const KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
+      function checkKeyword(keyword, def) {
+        const { RULES } = this;
+        (0, util_1.eachItem)(keyword, (kwd) => {
+          if (RULES.keywords[kwd])
+            throw new Error(`Keyword ${kwd} is already defined`);
+          if (!KEYWORD_NAME.test(kwd))
+            throw new Error(`Keyword ${kwd} has invalid name`);
+        });
+        if (!def)
+          return;
+        if (def.$data && !("code" in def || "validate" in def)) {
+          throw new Error('$data keyword must have "code" or "validate" function');
+        }
+      }
+      function addRule(keyword, definition, dataType) {
+        var _a2;
+        const post = definition === null || definition === void 0 ? void 0 : definition.post;
+        if (dataType && post)
+          throw new Error('keyword with "post" flag cannot have "type"');
+        const { RULES } = this;
+        let ruleGroup = post ? RULES.post : RULES.rules.find(({ type: t }) => t === dataType);
+        if (!ruleGroup) {
+          ruleGroup = { type: dataType, rules: [] };
+          RULES.rules.push(ruleGroup);
+        }
+        RULES.keywords[keyword] = true;
+        if (!definition)
+          return;
+        const rule = {
+          keyword,
+          definition: {
+            ...definition,
+            type: (0, dataType_1.getJSONTypes)(definition.type),
+            schemaType: (0, dataType_1.getJSONTypes)(definition.schemaType)
+          }
+        };
+        if (definition.before)
+          addBeforeRule.call(this, ruleGroup, rule, definition.before);
+        else
+          ruleGroup.rules.push(rule);
+        RULES.all[keyword] = rule;
+        (_a2 = definition.implements) === null || _a2 === void 0 ? void 0 : _a2.forEach((kwd) => this.addKeyword(kwd));
+      }
+      function addBeforeRule(ruleGroup, rule, before) {
+        const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before);
+        if (i >= 0) {
+          ruleGroup.rules.splice(i, 0, rule);
+        } else {
+          ruleGroup.rules.push(rule);
+          this.logger.warn(`rule ${before} is not defined`);
+        }
+      }
+      function keywordMetaschema(def) {
+        let { metaSchema } = def;
+        if (metaSchema === void 0)
+          return;
+        if (def.$data && this.opts.$data)
+          metaSchema = schemaOrData(metaSchema);
+        def.validateSchema = this.compile(metaSchema, true);
+      }
+      const $dataRef = {
+        $ref: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#"
+      };
+      function schemaOrData(schema) {
+        return { anyOf: [schema, $dataRef] };
+      }
+    })
+  ),
+  /***/
+  3995: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const metaSchema = __nccwpck_require__2(1678);
+      const applicator = __nccwpck_require__2(7216);
+      const unevaluated = __nccwpck_require__2(9547);
+      const content2 = __nccwpck_require__2(8226);
+      const core = __nccwpck_require__2(518);
+      const format = __nccwpck_require__2(4588);
+      const metadata = __nccwpck_require__2(5707);
+      const validation = __nccwpck_require__2(7082);
+      const META_SUPPORT_DATA = ["/properties"];
+      function addMetaSchema2020($data) {
+        ;
+        [
+          metaSchema,
+          applicator,
+          unevaluated,
+          content2,
+          core,
+          with$data(this, format),
+          metadata,
+          with$data(this, validation)
+        ].forEach((sch) => this.addMetaSchema(sch, void 0, false));
+        return this;
+        function with$data(ajv, sch) {
+          return $data ? ajv.$dataMetaSchema(sch, META_SUPPORT_DATA) : sch;
+        }
+      }
+      exports2["default"] = addMetaSchema2020;
+    })
+  ),
+  /***/
+  4951: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const equal = __nccwpck_require__2(3430);
+      equal.code = 'require("ajv/dist/runtime/equal").default';
+      exports2["default"] = equal;
+    })
+  ),
+  /***/
+  6214: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      function ucs2length(str) {
+        const len = str.length;
+        let length = 0;
+        let pos = 0;
+        let value;
+        while (pos < len) {
+          length++;
+          value = str.charCodeAt(pos++);
+          if (value >= 55296 && value <= 56319 && pos < len) {
+            value = str.charCodeAt(pos);
+            if ((value & 64512) === 56320)
+              pos++;
+          }
+        }
+        return length;
+      }
+      exports2["default"] = ucs2length;
+      ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+    })
+  ),
+  /***/
+  6285: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const uri = __nccwpck_require__2(4352);
+      uri.code = 'require("ajv/dist/runtime/uri").default';
+      exports2["default"] = uri;
+    })
+  ),
+  /***/
+  3021: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      class ValidationError extends Error {
+        constructor(errors) {
+          super("validation failed");
+          this.errors = errors;
+          this.ajv = this.validation = true;
+        }
+      }
+      exports2["default"] = ValidationError;
+    })
+  ),
+  /***/
+  3448: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.validateAdditionalItems = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
+        params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
+      };
+      const def = {
+        keyword: "additionalItems",
+        type: "array",
+        schemaType: ["boolean", "object"],
+        before: "uniqueItems",
+        error,
+        code(cxt) {
+          const { parentSchema, it } = cxt;
+          const { items } = parentSchema;
+          if (!Array.isArray(items)) {
+            (0, util_1.checkStrictMode)(it, '"additionalItems" is ignored when "items" is not an array of schemas');
+            return;
+          }
+          validateAdditionalItems(cxt, items);
+        }
+      };
+      function validateAdditionalItems(cxt, items) {
+        const { gen, schema, data, keyword, it } = cxt;
+        it.items = true;
+        const len = gen.const("len", (0, codegen_1._)`${data}.length`);
+        if (schema === false) {
+          cxt.setParams({ len: items.length });
+          cxt.pass((0, codegen_1._)`${len} <= ${items.length}`);
+        } else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+          const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items.length}`);
+          gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
+          cxt.ok(valid);
+        }
+        function validateItems(valid) {
+          gen.forRange("i", items.length, len, (i) => {
+            cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid);
+            if (!it.allErrors)
+              gen.if((0, codegen_1.not)(valid), () => gen.break());
+          });
+        }
+      }
+      exports2.validateAdditionalItems = validateAdditionalItems;
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  2431: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: "must NOT have additional properties",
+        params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
+      };
+      const def = {
+        keyword: "additionalProperties",
+        type: ["object"],
+        schemaType: ["boolean", "object"],
+        allowUndefined: true,
+        trackErrors: true,
+        error,
+        code(cxt) {
+          const { gen, schema, parentSchema, data, errsCount, it } = cxt;
+          if (!errsCount)
+            throw new Error("ajv implementation error");
+          const { allErrors, opts } = it;
+          it.props = true;
+          if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema))
+            return;
+          const props = (0, code_1.allSchemaProperties)(parentSchema.properties);
+          const patProps = (0, code_1.allSchemaProperties)(parentSchema.patternProperties);
+          checkAdditionalProperties();
+          cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
+          function checkAdditionalProperties() {
+            gen.forIn("key", data, (key) => {
+              if (!props.length && !patProps.length)
+                additionalPropertyCode(key);
+              else
+                gen.if(isAdditional(key), () => additionalPropertyCode(key));
+            });
+          }
+          function isAdditional(key) {
+            let definedProp;
+            if (props.length > 8) {
+              const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
+              definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
+            } else if (props.length) {
+              definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key} === ${p}`));
+            } else {
+              definedProp = codegen_1.nil;
+            }
+            if (patProps.length) {
+              definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
+            }
+            return (0, codegen_1.not)(definedProp);
+          }
+          function deleteAdditional(key) {
+            gen.code((0, codegen_1._)`delete ${data}[${key}]`);
+          }
+          function additionalPropertyCode(key) {
+            if (opts.removeAdditional === "all" || opts.removeAdditional && schema === false) {
+              deleteAdditional(key);
+              return;
+            }
+            if (schema === false) {
+              cxt.setParams({ additionalProperty: key });
+              cxt.error();
+              if (!allErrors)
+                gen.break();
+              return;
+            }
+            if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+              const valid = gen.name("valid");
+              if (opts.removeAdditional === "failing") {
+                applyAdditionalSchema(key, valid, false);
+                gen.if((0, codegen_1.not)(valid), () => {
+                  cxt.reset();
+                  deleteAdditional(key);
+                });
+              } else {
+                applyAdditionalSchema(key, valid);
+                if (!allErrors)
+                  gen.if((0, codegen_1.not)(valid), () => gen.break());
+              }
+            }
+          }
+          function applyAdditionalSchema(key, valid, errors) {
+            const subschema = {
+              keyword: "additionalProperties",
+              dataProp: key,
+              dataPropType: util_1.Type.Str
+            };
+            if (errors === false) {
+              Object.assign(subschema, {
+                compositeRule: true,
+                createErrors: false,
+                allErrors: false
+              });
+            }
+            cxt.subschema(subschema, valid);
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  9205: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const util_1 = __nccwpck_require__2(4464);
+      const def = {
+        keyword: "allOf",
+        schemaType: "array",
+        code(cxt) {
+          const { gen, schema, it } = cxt;
+          if (!Array.isArray(schema))
+            throw new Error("ajv implementation error");
+          const valid = gen.name("valid");
+          schema.forEach((sch, i) => {
+            if ((0, util_1.alwaysValidSchema)(it, sch))
+              return;
+            const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
+            cxt.ok(valid);
+            cxt.mergeEvaluated(schCxt);
+          });
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  9380: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const code_1 = __nccwpck_require__2(8484);
+      const def = {
+        keyword: "anyOf",
+        schemaType: "array",
+        trackErrors: true,
+        code: code_1.validateUnion,
+        error: { message: "must match a schema in anyOf" }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  6182: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
+        params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
+      };
+      const def = {
+        keyword: "contains",
+        type: "array",
+        schemaType: ["object", "boolean"],
+        before: "uniqueItems",
+        trackErrors: true,
+        error,
+        code(cxt) {
+          const { gen, schema, parentSchema, data, it } = cxt;
+          let min;
+          let max;
+          const { minContains, maxContains } = parentSchema;
+          if (it.opts.next) {
+            min = minContains === void 0 ? 1 : minContains;
+            max = maxContains;
+          } else {
+            min = 1;
+          }
+          const len = gen.const("len", (0, codegen_1._)`${data}.length`);
+          cxt.setParams({ min, max });
+          if (max === void 0 && min === 0) {
+            (0, util_1.checkStrictMode)(it, `"minContains" == 0 without "maxContains": "contains" keyword ignored`);
+            return;
+          }
+          if (max !== void 0 && min > max) {
+            (0, util_1.checkStrictMode)(it, `"minContains" > "maxContains" is always invalid`);
+            cxt.fail();
+            return;
+          }
+          if ((0, util_1.alwaysValidSchema)(it, schema)) {
+            let cond = (0, codegen_1._)`${len} >= ${min}`;
+            if (max !== void 0)
+              cond = (0, codegen_1._)`${cond} && ${len} <= ${max}`;
+            cxt.pass(cond);
+            return;
+          }
+          it.items = true;
+          const valid = gen.name("valid");
+          if (max === void 0 && min === 1) {
+            validateItems(valid, () => gen.if(valid, () => gen.break()));
+          } else if (min === 0) {
+            gen.let(valid, true);
+            if (max !== void 0)
+              gen.if((0, codegen_1._)`${data}.length > 0`, validateItemsWithCount);
+          } else {
+            gen.let(valid, false);
+            validateItemsWithCount();
+          }
+          cxt.result(valid, () => cxt.reset());
+          function validateItemsWithCount() {
+            const schValid = gen.name("_valid");
+            const count = gen.let("count", 0);
+            validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          }
+          function validateItems(_valid, block) {
+            gen.forRange("i", 0, len, (i) => {
+              cxt.subschema({
+                keyword: "contains",
+                dataProp: i,
+                dataPropType: util_1.Type.Num,
+                compositeRule: true
+              }, _valid);
+              block();
+            });
+          }
+          function checkLimits(count) {
+            gen.code((0, codegen_1._)`${count}++`);
+            if (max === void 0) {
+              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            } else {
+              gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
+              if (min === 1)
+                gen.assign(valid, true);
+              else
+                gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+            }
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  5826: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.validateSchemaDeps = exports2.validatePropertyDeps = exports2.error = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(8484);
+      exports2.error = {
+        message: ({ params: { property, depsCount, deps } }) => {
+          const property_ies = depsCount === 1 ? "property" : "properties";
+          return (0, codegen_1.str)`must have ${property_ies} ${deps} when property ${property} is present`;
+        },
+        params: ({ params: { property, depsCount, deps, missingProperty } }) => (0, codegen_1._)`{property: ${property},
+    missingProperty: ${missingProperty},
+    depsCount: ${depsCount},
+    deps: ${deps}}`
+        // TODO change to reference
+      };
+      const def = {
+        keyword: "dependencies",
+        type: "object",
+        schemaType: "object",
+        error: exports2.error,
+        code(cxt) {
+          const [propDeps, schDeps] = splitDependencies(cxt);
+          validatePropertyDeps(cxt, propDeps);
+          validateSchemaDeps(cxt, schDeps);
+        }
+      };
+      function splitDependencies({ schema }) {
+        const propertyDeps = {};
+        const schemaDeps = {};
+        for (const key in schema) {
+          if (key === "__proto__")
+            continue;
+          const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
+          deps[key] = schema[key];
+        }
+        return [propertyDeps, schemaDeps];
+      }
+      function validatePropertyDeps(cxt, propertyDeps = cxt.schema) {
+        const { gen, data, it } = cxt;
+        if (Object.keys(propertyDeps).length === 0)
+          return;
+        const missing = gen.let("missing");
+        for (const prop in propertyDeps) {
+          const deps = propertyDeps[prop];
+          if (deps.length === 0)
+            continue;
+          const hasProperty = (0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties);
+          cxt.setParams({
+            property: prop,
+            depsCount: deps.length,
+            deps: deps.join(", ")
+          });
+          if (it.allErrors) {
+            gen.if(hasProperty, () => {
+              for (const depProp of deps) {
+                (0, code_1.checkReportMissingProp)(cxt, depProp);
+              }
+            });
+          } else {
+            gen.if((0, codegen_1._)`${hasProperty} && (${(0, code_1.checkMissingProp)(cxt, deps, missing)})`);
+            (0, code_1.reportMissingProp)(cxt, missing);
+            gen.else();
+          }
+        }
+      }
+      exports2.validatePropertyDeps = validatePropertyDeps;
+      function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
+        const { gen, data, keyword, it } = cxt;
+        const valid = gen.name("valid");
+        for (const prop in schemaDeps) {
+          if ((0, util_1.alwaysValidSchema)(it, schemaDeps[prop]))
+            continue;
+          gen.if(
+            (0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties),
+            () => {
+              const schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid);
+              cxt.mergeValidEvaluated(schCxt, valid);
+            },
+            () => gen.var(valid, true)
+            // TODO var
+          );
+          cxt.ok(valid);
+        }
+      }
+      exports2.validateSchemaDeps = validateSchemaDeps;
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  3818: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const dependencies_1 = __nccwpck_require__2(5826);
+      const def = {
+        keyword: "dependentSchemas",
+        type: "object",
+        schemaType: "object",
+        code: (cxt) => (0, dependencies_1.validateSchemaDeps)(cxt)
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  8584: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
+        params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
+      };
+      const def = {
+        keyword: "if",
+        schemaType: ["object", "boolean"],
+        trackErrors: true,
+        error,
+        code(cxt) {
+          const { gen, parentSchema, it } = cxt;
+          if (parentSchema.then === void 0 && parentSchema.else === void 0) {
+            (0, util_1.checkStrictMode)(it, '"if" without "then" and "else" is ignored');
+          }
+          const hasThen = hasSchema(it, "then");
+          const hasElse = hasSchema(it, "else");
+          if (!hasThen && !hasElse)
+            return;
+          const valid = gen.let("valid", true);
+          const schValid = gen.name("_valid");
+          validateIf();
+          cxt.reset();
+          if (hasThen && hasElse) {
+            const ifClause = gen.let("ifClause");
+            cxt.setParams({ ifClause });
+            gen.if(schValid, validateClause("then", ifClause), validateClause("else", ifClause));
+          } else if (hasThen) {
+            gen.if(schValid, validateClause("then"));
+          } else {
+            gen.if((0, codegen_1.not)(schValid), validateClause("else"));
+          }
+          cxt.pass(valid, () => cxt.error(true));
+          function validateIf() {
+            const schCxt = cxt.subschema({
+              keyword: "if",
+              compositeRule: true,
+              createErrors: false,
+              allErrors: false
+            }, schValid);
+            cxt.mergeEvaluated(schCxt);
+          }
+          function validateClause(keyword, ifClause) {
+            return () => {
+              const schCxt = cxt.subschema({ keyword }, schValid);
+              gen.assign(valid, schValid);
+              cxt.mergeValidEvaluated(schCxt, valid);
+              if (ifClause)
+                gen.assign(ifClause, (0, codegen_1._)`${keyword}`);
+              else
+                cxt.setParams({ ifClause: keyword });
+            };
+          }
+        }
+      };
+      function hasSchema(it, keyword) {
+        const schema = it.schema[keyword];
+        return schema !== void 0 && !(0, util_1.alwaysValidSchema)(it, schema);
+      }
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  8775: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const additionalItems_1 = __nccwpck_require__2(3448);
+      const prefixItems_1 = __nccwpck_require__2(6467);
+      const items_1 = __nccwpck_require__2(5791);
+      const items2020_1 = __nccwpck_require__2(2959);
+      const contains_1 = __nccwpck_require__2(6182);
+      const dependencies_1 = __nccwpck_require__2(5826);
+      const propertyNames_1 = __nccwpck_require__2(1372);
+      const additionalProperties_1 = __nccwpck_require__2(2431);
+      const properties_1 = __nccwpck_require__2(8778);
+      const patternProperties_1 = __nccwpck_require__2(664);
+      const not_1 = __nccwpck_require__2(8350);
+      const anyOf_1 = __nccwpck_require__2(9380);
+      const oneOf_1 = __nccwpck_require__2(2490);
+      const allOf_1 = __nccwpck_require__2(9205);
+      const if_1 = __nccwpck_require__2(8584);
+      const thenElse_1 = __nccwpck_require__2(6829);
+      function getApplicator(draft2020 = false) {
+        const applicator = [
+          // any
+          not_1.default,
+          anyOf_1.default,
+          oneOf_1.default,
+          allOf_1.default,
+          if_1.default,
+          thenElse_1.default,
+          // object
+          propertyNames_1.default,
+          additionalProperties_1.default,
+          dependencies_1.default,
+          properties_1.default,
+          patternProperties_1.default
+        ];
+        if (draft2020)
+          applicator.push(prefixItems_1.default, items2020_1.default);
+        else
+          applicator.push(additionalItems_1.default, items_1.default);
+        applicator.push(contains_1.default);
+        return applicator;
+      }
+      exports2["default"] = getApplicator;
+    })
+  ),
+  /***/
+  5791: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.validateTuple = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(8484);
+      const def = {
+        keyword: "items",
+        type: "array",
+        schemaType: ["object", "array", "boolean"],
+        before: "uniqueItems",
+        code(cxt) {
+          const { schema, it } = cxt;
+          if (Array.isArray(schema))
+            return validateTuple(cxt, "additionalItems", schema);
+          it.items = true;
+          if ((0, util_1.alwaysValidSchema)(it, schema))
+            return;
+          cxt.ok((0, code_1.validateArray)(cxt));
+        }
+      };
+      function validateTuple(cxt, extraItems, schArr = cxt.schema) {
+        const { gen, parentSchema, data, keyword, it } = cxt;
+        checkStrictTuple(parentSchema);
+        if (it.opts.unevaluated && schArr.length && it.items !== true) {
+          it.items = util_1.mergeEvaluated.items(gen, schArr.length, it.items);
+        }
+        const valid = gen.name("valid");
+        const len = gen.const("len", (0, codegen_1._)`${data}.length`);
+        schArr.forEach((sch, i) => {
+          if ((0, util_1.alwaysValidSchema)(it, sch))
+            return;
+          gen.if((0, codegen_1._)`${len} > ${i}`, () => cxt.subschema({
+            keyword,
+            schemaProp: i,
+            dataProp: i
+          }, valid));
+          cxt.ok(valid);
+        });
+        function checkStrictTuple(sch) {
+          const { opts, errSchemaPath } = it;
+          const l = schArr.length;
+          const fullTuple = l === sch.minItems && (l === sch.maxItems || sch[extraItems] === false);
+          if (opts.strictTuples && !fullTuple) {
+            const msg = `"${keyword}" is ${l}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${errSchemaPath}"`;
+            (0, util_1.checkStrictMode)(it, msg, opts.strictTuples);
+          }
+        }
+      }
+      exports2.validateTuple = validateTuple;
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  2959: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(8484);
+      const additionalItems_1 = __nccwpck_require__2(3448);
+      const error = {
+        message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
+        params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
+      };
+      const def = {
+        keyword: "items",
+        type: "array",
+        schemaType: ["object", "boolean"],
+        before: "uniqueItems",
+        error,
+        code(cxt) {
+          const { schema, parentSchema, it } = cxt;
+          const { prefixItems } = parentSchema;
+          it.items = true;
+          if ((0, util_1.alwaysValidSchema)(it, schema))
+            return;
+          if (prefixItems)
+            (0, additionalItems_1.validateAdditionalItems)(cxt, prefixItems);
+          else
+            cxt.ok((0, code_1.validateArray)(cxt));
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  8350: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const util_1 = __nccwpck_require__2(4464);
+      const def = {
+        keyword: "not",
+        schemaType: ["object", "boolean"],
+        trackErrors: true,
+        code(cxt) {
+          const { gen, schema, it } = cxt;
+          if ((0, util_1.alwaysValidSchema)(it, schema)) {
+            cxt.fail();
+            return;
+          }
+          const valid = gen.name("valid");
+          cxt.subschema({
+            keyword: "not",
+            compositeRule: true,
+            createErrors: false,
+            allErrors: false
+          }, valid);
+          cxt.failResult(valid, () => cxt.reset(), () => cxt.error());
+        },
+        error: { message: "must NOT be valid" }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  2490: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: "must match exactly one schema in oneOf",
+        params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
+      };
+      const def = {
+        keyword: "oneOf",
+        schemaType: "array",
+        trackErrors: true,
+        error,
+        code(cxt) {
+          const { gen, schema, parentSchema, it } = cxt;
+          if (!Array.isArray(schema))
+            throw new Error("ajv implementation error");
+          if (it.opts.discriminator && parentSchema.discriminator)
+            return;
+          const schArr = schema;
+          const valid = gen.let("valid", false);
+          const passing = gen.let("passing", null);
+          const schValid = gen.name("_valid");
+          cxt.setParams({ passing });
+          gen.block(validateOneOf);
+          cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
+          function validateOneOf() {
+            schArr.forEach((sch, i) => {
+              let schCxt;
+              if ((0, util_1.alwaysValidSchema)(it, sch)) {
+                gen.var(schValid, true);
+              } else {
+                schCxt = cxt.subschema({
+                  keyword: "oneOf",
+                  schemaProp: i,
+                  compositeRule: true
+                }, schValid);
+              }
+              if (i > 0) {
+                gen.if((0, codegen_1._)`${schValid} && ${valid}`).assign(valid, false).assign(passing, (0, codegen_1._)`[${passing}, ${i}]`).else();
+              }
+              gen.if(schValid, () => {
+                gen.assign(valid, true);
+                gen.assign(passing, i);
+                if (schCxt)
+                  cxt.mergeEvaluated(schCxt, codegen_1.Name);
+              });
+            });
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  664: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const util_2 = __nccwpck_require__2(4464);
+      const def = {
+        keyword: "patternProperties",
+        type: "object",
+        schemaType: "object",
+        code(cxt) {
+          const { gen, schema, data, parentSchema, it } = cxt;
+          const { opts } = it;
+          const patterns = (0, code_1.allSchemaProperties)(schema);
+          const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema[p]));
+          if (patterns.length === 0 || alwaysValidPatterns.length === patterns.length && (!it.opts.unevaluated || it.props === true)) {
+            return;
+          }
+          const checkProperties = opts.strictSchema && !opts.allowMatchingProperties && parentSchema.properties;
+          const valid = gen.name("valid");
+          if (it.props !== true && !(it.props instanceof codegen_1.Name)) {
+            it.props = (0, util_2.evaluatedPropsToName)(gen, it.props);
+          }
+          const { props } = it;
+          validatePatternProperties();
+          function validatePatternProperties() {
+            for (const pat of patterns) {
+              if (checkProperties)
+                checkMatchingProperties(pat);
+              if (it.allErrors) {
+                validateProperties(pat);
+              } else {
+                gen.var(valid, true);
+                validateProperties(pat);
+                gen.if(valid);
+              }
+            }
+          }
+          function checkMatchingProperties(pat) {
+            for (const prop in checkProperties) {
+              if (new RegExp(pat).test(prop)) {
+                (0, util_1.checkStrictMode)(it, `property ${prop} matches pattern ${pat} (use allowMatchingProperties)`);
+              }
+            }
+          }
+          function validateProperties(pat) {
+            gen.forIn("key", data, (key) => {
+              gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
+                const alwaysValid = alwaysValidPatterns.includes(pat);
+                if (!alwaysValid) {
+                  cxt.subschema({
+                    keyword: "patternProperties",
+                    schemaProp: pat,
+                    dataProp: key,
+                    dataPropType: util_2.Type.Str
+                  }, valid);
+                }
+                if (it.opts.unevaluated && props !== true) {
+                  gen.assign((0, codegen_1._)`${props}[${key}]`, true);
+                } else if (!alwaysValid && !it.allErrors) {
+                  gen.if((0, codegen_1.not)(valid), () => gen.break());
+                }
+              });
+            });
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  6467: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const items_1 = __nccwpck_require__2(5791);
+      const def = {
+        keyword: "prefixItems",
+        type: "array",
+        schemaType: ["array"],
+        before: "uniqueItems",
+        code: (cxt) => (0, items_1.validateTuple)(cxt, "items")
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  8778: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const validate_1 = __nccwpck_require__2(7881);
+      const code_1 = __nccwpck_require__2(8484);
+      const util_1 = __nccwpck_require__2(4464);
+      const additionalProperties_1 = __nccwpck_require__2(2431);
+      const def = {
+        keyword: "properties",
+        type: "object",
+        schemaType: "object",
+        code(cxt) {
+          const { gen, schema, parentSchema, data, it } = cxt;
+          if (it.opts.removeAdditional === "all" && parentSchema.additionalProperties === void 0) {
+            additionalProperties_1.default.code(new validate_1.KeywordCxt(it, additionalProperties_1.default, "additionalProperties"));
+          }
+          const allProps = (0, code_1.allSchemaProperties)(schema);
+          for (const prop of allProps) {
+            it.definedProperties.add(prop);
+          }
+          if (it.opts.unevaluated && allProps.length && it.props !== true) {
+            it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
+          }
+          const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema[p]));
+          if (properties.length === 0)
+            return;
+          const valid = gen.name("valid");
+          for (const prop of properties) {
+            if (hasDefault(prop)) {
+              applyPropertySchema(prop);
+            } else {
+              gen.if((0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties));
+              applyPropertySchema(prop);
+              if (!it.allErrors)
+                gen.else().var(valid, true);
+              gen.endIf();
+            }
+            cxt.it.definedProperties.add(prop);
+            cxt.ok(valid);
+          }
+          function hasDefault(prop) {
+            return it.opts.useDefaults && !it.compositeRule && schema[prop].default !== void 0;
+          }
+          function applyPropertySchema(prop) {
+            cxt.subschema({
+              keyword: "properties",
+              schemaProp: prop,
+              dataProp: prop
+            }, valid);
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  1372: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: "property name must be valid",
+        params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
+      };
+      const def = {
+        keyword: "propertyNames",
+        type: "object",
+        schemaType: ["object", "boolean"],
+        error,
+        code(cxt) {
+          const { gen, schema, data, it } = cxt;
+          if ((0, util_1.alwaysValidSchema)(it, schema))
+            return;
+          const valid = gen.name("valid");
+          gen.forIn("key", data, (key) => {
+            cxt.setParams({ propertyName: key });
+            cxt.subschema({
+              keyword: "propertyNames",
+              data: key,
+              dataTypes: ["string"],
+              propertyName: key,
+              compositeRule: true
+            }, valid);
+            gen.if((0, codegen_1.not)(valid), () => {
+              cxt.error(true);
+              if (!it.allErrors)
+                gen.break();
+            });
+          });
+          cxt.ok(valid);
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  6829: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const util_1 = __nccwpck_require__2(4464);
+      const def = {
+        keyword: ["then", "else"],
+        schemaType: ["object", "boolean"],
+        code({ keyword, parentSchema, it }) {
+          if (parentSchema.if === void 0)
+            (0, util_1.checkStrictMode)(it, `"${keyword}" without "if" is ignored`);
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  8484: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.validateUnion = exports2.validateArray = exports2.usePattern = exports2.callValidateCode = exports2.schemaProperties = exports2.allSchemaProperties = exports2.noPropertyInData = exports2.propertyInData = exports2.isOwnProperty = exports2.hasPropFunc = exports2.reportMissingProp = exports2.checkMissingProp = exports2.checkReportMissingProp = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const names_1 = __nccwpck_require__2(630);
+      const util_2 = __nccwpck_require__2(4464);
+      function checkReportMissingProp(cxt, prop) {
+        const { gen, data, it } = cxt;
+        gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
+          cxt.setParams({ missingProperty: (0, codegen_1._)`${prop}` }, true);
+          cxt.error();
+        });
+      }
+      exports2.checkReportMissingProp = checkReportMissingProp;
+      function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
+        return (0, codegen_1.or)(...properties.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._)`${missing} = ${prop}`)));
+      }
+      exports2.checkMissingProp = checkMissingProp;
+      function reportMissingProp(cxt, missing) {
+        cxt.setParams({ missingProperty: missing }, true);
+        cxt.error();
+      }
+      exports2.reportMissingProp = reportMissingProp;
+      function hasPropFunc(gen) {
+        return gen.scopeValue("func", {
+          // eslint-disable-next-line @typescript-eslint/unbound-method
+          ref: Object.prototype.hasOwnProperty,
+          code: (0, codegen_1._)`Object.prototype.hasOwnProperty`
+        });
+      }
+      exports2.hasPropFunc = hasPropFunc;
+      function isOwnProperty(gen, data, property) {
+        return (0, codegen_1._)`${hasPropFunc(gen)}.call(${data}, ${property})`;
+      }
+      exports2.isOwnProperty = isOwnProperty;
+      function propertyInData(gen, data, property, ownProperties) {
+        const cond = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(property)} !== undefined`;
+        return ownProperties ? (0, codegen_1._)`${cond} && ${isOwnProperty(gen, data, property)}` : cond;
+      }
+      exports2.propertyInData = propertyInData;
+      function noPropertyInData(gen, data, property, ownProperties) {
+        const cond = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(property)} === undefined`;
+        return ownProperties ? (0, codegen_1.or)(cond, (0, codegen_1.not)(isOwnProperty(gen, data, property))) : cond;
+      }
+      exports2.noPropertyInData = noPropertyInData;
+      function allSchemaProperties(schemaMap) {
+        return schemaMap ? Object.keys(schemaMap).filter((p) => p !== "__proto__") : [];
+      }
+      exports2.allSchemaProperties = allSchemaProperties;
+      function schemaProperties(it, schemaMap) {
+        return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
+      }
+      exports2.schemaProperties = schemaProperties;
+      function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
+        const dataAndSchema = passSchema ? (0, codegen_1._)`${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
+        const valCxt = [
+          [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
+          [names_1.default.parentData, it.parentData],
+          [names_1.default.parentDataProperty, it.parentDataProperty],
+          [names_1.default.rootData, names_1.default.rootData]
+        ];
+        if (it.opts.dynamicRef)
+          valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
+        const args = (0, codegen_1._)`${dataAndSchema}, ${gen.object(...valCxt)}`;
+        return context !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context}, ${args})` : (0, codegen_1._)`${func}(${args})`;
+      }
+      exports2.callValidateCode = callValidateCode;
+      const newRegExp = (0, codegen_1._)`new RegExp`;
+      function usePattern({ gen, it: { opts } }, pattern) {
+        const u = opts.unicodeRegExp ? "u" : "";
+        const { regExp } = opts.code;
+        const rx = regExp(pattern, u);
+        return gen.scopeValue("pattern", {
+          key: rx.toString(),
+          ref: rx,
+          code: (0, codegen_1._)`${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern}, ${u})`
+        });
+      }
+      exports2.usePattern = usePattern;
+      function validateArray(cxt) {
+        const { gen, data, keyword, it } = cxt;
+        const valid = gen.name("valid");
+        if (it.allErrors) {
+          const validArr = gen.let("valid", true);
+          validateItems(() => gen.assign(validArr, false));
+          return validArr;
+        }
+        gen.var(valid, true);
+        validateItems(() => gen.break());
+        return valid;
+        function validateItems(notValid) {
+          const len = gen.const("len", (0, codegen_1._)`${data}.length`);
+          gen.forRange("i", 0, len, (i) => {
+            cxt.subschema({
+              keyword,
+              dataProp: i,
+              dataPropType: util_1.Type.Num
+            }, valid);
+            gen.if((0, codegen_1.not)(valid), notValid);
+          });
+        }
+      }
+      exports2.validateArray = validateArray;
+      function validateUnion(cxt) {
+        const { gen, schema, keyword, it } = cxt;
+        if (!Array.isArray(schema))
+          throw new Error("ajv implementation error");
+        const alwaysValid = schema.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
+        if (alwaysValid && !it.opts.unevaluated)
+          return;
+        const valid = gen.let("valid", false);
+        const schValid = gen.name("_valid");
+        gen.block(() => schema.forEach((_sch, i) => {
+          const schCxt = cxt.subschema({
+            keyword,
+            schemaProp: i,
+            compositeRule: true
+          }, schValid);
+          gen.assign(valid, (0, codegen_1._)`${valid} || ${schValid}`);
+          const merged = cxt.mergeValidEvaluated(schCxt, schValid);
+          if (!merged)
+            gen.if((0, codegen_1.not)(valid));
+        }));
+        cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
+      }
+      exports2.validateUnion = validateUnion;
+    })
+  ),
+  /***/
+  9872: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const def = {
+        keyword: "id",
+        code() {
+          throw new Error('NOT SUPPORTED: keyword "id", use "$id" for schema ID');
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  7397: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const id_1 = __nccwpck_require__2(9872);
+      const ref_1 = __nccwpck_require__2(2996);
+      const core = [
+        "$schema",
+        "$id",
+        "$defs",
+        "$vocabulary",
+        { keyword: "$comment" },
+        "definitions",
+        id_1.default,
+        ref_1.default
+      ];
+      exports2["default"] = core;
+    })
+  ),
+  /***/
+  2996: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.callRef = exports2.getValidate = void 0;
+      const ref_error_1 = __nccwpck_require__2(3162);
+      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const compile_1 = __nccwpck_require__2(2718);
+      const util_1 = __nccwpck_require__2(4464);
+      const def = {
+        keyword: "$ref",
+        schemaType: "string",
+        code(cxt) {
+          const { gen, schema: $ref, it } = cxt;
+          const { baseId, schemaEnv: env, validateName, opts, self } = it;
+          const { root } = env;
+          if (($ref === "#" || $ref === "#/") && baseId === root.baseId)
+            return callRootRef();
+          const schOrEnv = compile_1.resolveRef.call(self, root, baseId, $ref);
+          if (schOrEnv === void 0)
+            throw new ref_error_1.default(it.opts.uriResolver, baseId, $ref);
+          if (schOrEnv instanceof compile_1.SchemaEnv)
+            return callValidate(schOrEnv);
+          return inlineRefSchema(schOrEnv);
+          function callRootRef() {
+            if (env === root)
+              return callRef(cxt, validateName, env, env.$async);
+            const rootName = gen.scopeValue("root", { ref: root });
+            return callRef(cxt, (0, codegen_1._)`${rootName}.validate`, root, root.$async);
+          }
+          function callValidate(sch) {
+            const v = getValidate(cxt, sch);
+            callRef(cxt, v, sch, sch.$async);
+          }
+          function inlineRefSchema(sch) {
+            const schName = gen.scopeValue("schema", opts.code.source === true ? { ref: sch, code: (0, codegen_1.stringify)(sch) } : { ref: sch });
+            const valid = gen.name("valid");
+            const schCxt = cxt.subschema({
+              schema: sch,
+              dataTypes: [],
+              schemaPath: codegen_1.nil,
+              topSchemaRef: schName,
+              errSchemaPath: $ref
+            }, valid);
+            cxt.mergeEvaluated(schCxt);
+            cxt.ok(valid);
+          }
+        }
+      };
+      function getValidate(cxt, sch) {
+        const { gen } = cxt;
+        return sch.validate ? gen.scopeValue("validate", { ref: sch.validate }) : (0, codegen_1._)`${gen.scopeValue("wrapper", { ref: sch })}.validate`;
+      }
+      exports2.getValidate = getValidate;
+      function callRef(cxt, v, sch, $async) {
+        const { gen, it } = cxt;
+        const { allErrors, schemaEnv: env, opts } = it;
+        const passCxt = opts.passContext ? names_1.default.this : codegen_1.nil;
+        if ($async)
+          callAsyncRef();
+        else
+          callSyncRef();
+        function callAsyncRef() {
+          if (!env.$async)
+            throw new Error("async schema referenced by sync schema");
+          const valid = gen.let("valid");
+          gen.try(() => {
+            gen.code((0, codegen_1._)`await ${(0, code_1.callValidateCode)(cxt, v, passCxt)}`);
+            addEvaluatedFrom(v);
+            if (!allErrors)
+              gen.assign(valid, true);
+          }, (e) => {
+            gen.if((0, codegen_1._)`!(${e} instanceof ${it.ValidationError})`, () => gen.throw(e));
+            addErrorsFrom(e);
+            if (!allErrors)
+              gen.assign(valid, false);
+          });
+          cxt.ok(valid);
+        }
+        function callSyncRef() {
+          cxt.result((0, code_1.callValidateCode)(cxt, v, passCxt), () => addEvaluatedFrom(v), () => addErrorsFrom(v));
+        }
+        function addErrorsFrom(source) {
+          const errs = (0, codegen_1._)`${source}.errors`;
+          gen.assign(names_1.default.vErrors, (0, codegen_1._)`${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`);
+          gen.assign(names_1.default.errors, (0, codegen_1._)`${names_1.default.vErrors}.length`);
+        }
+        function addEvaluatedFrom(source) {
+          var _a2;
+          if (!it.opts.unevaluated)
+            return;
+          const schEvaluated = (_a2 = sch === null || sch === void 0 ? void 0 : sch.validate) === null || _a2 === void 0 ? void 0 : _a2.evaluated;
+          if (it.props !== true) {
+            if (schEvaluated && !schEvaluated.dynamicProps) {
+              if (schEvaluated.props !== void 0) {
+                it.props = util_1.mergeEvaluated.props(gen, schEvaluated.props, it.props);
+              }
+            } else {
+              const props = gen.var("props", (0, codegen_1._)`${source}.evaluated.props`);
+              it.props = util_1.mergeEvaluated.props(gen, props, it.props, codegen_1.Name);
+            }
+          }
+          if (it.items !== true) {
+            if (schEvaluated && !schEvaluated.dynamicItems) {
+              if (schEvaluated.items !== void 0) {
+                it.items = util_1.mergeEvaluated.items(gen, schEvaluated.items, it.items);
+              }
+            } else {
+              const items = gen.var("items", (0, codegen_1._)`${source}.evaluated.items`);
+              it.items = util_1.mergeEvaluated.items(gen, items, it.items, codegen_1.Name);
+            }
+          }
+        }
+      }
+      exports2.callRef = callRef;
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  8886: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const types_1 = __nccwpck_require__2(7115);
+      const compile_1 = __nccwpck_require__2(2718);
+      const ref_error_1 = __nccwpck_require__2(3162);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
+        params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
+      };
+      const def = {
+        keyword: "discriminator",
+        type: "object",
+        schemaType: "object",
+        error,
+        code(cxt) {
+          const { gen, data, schema, parentSchema, it } = cxt;
+          const { oneOf } = parentSchema;
+          if (!it.opts.discriminator) {
+            throw new Error("discriminator: requires discriminator option");
+          }
+          const tagName = schema.propertyName;
+          if (typeof tagName != "string")
+            throw new Error("discriminator: requires propertyName");
+          if (schema.mapping)
+            throw new Error("discriminator: mapping is not supported");
+          if (!oneOf)
+            throw new Error("discriminator: requires oneOf keyword");
+          const valid = gen.let("valid", false);
+          const tag = gen.const("tag", (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(tagName)}`);
+          gen.if((0, codegen_1._)`typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag, tagName }));
+          cxt.ok(valid);
+          function validateMapping() {
+            const mapping = getMapping();
+            gen.if(false);
+            for (const tagValue in mapping) {
+              gen.elseIf((0, codegen_1._)`${tag} === ${tagValue}`);
+              gen.assign(valid, applyTagSchema(mapping[tagValue]));
+            }
+            gen.else();
+            cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag, tagName });
+            gen.endIf();
+          }
+          function applyTagSchema(schemaProp) {
+            const _valid = gen.name("valid");
+            const schCxt = cxt.subschema({ keyword: "oneOf", schemaProp }, _valid);
+            cxt.mergeEvaluated(schCxt, codegen_1.Name);
+            return _valid;
+          }
+          function getMapping() {
+            var _a2;
+            const oneOfMapping = {};
+            const topRequired = hasRequired(parentSchema);
+            let tagRequired = true;
+            for (let i = 0; i < oneOf.length; i++) {
+              let sch = oneOf[i];
+              if ((sch === null || sch === void 0 ? void 0 : sch.$ref) && !(0, util_1.schemaHasRulesButRef)(sch, it.self.RULES)) {
+                const ref = sch.$ref;
+                sch = compile_1.resolveRef.call(it.self, it.schemaEnv.root, it.baseId, ref);
+                if (sch instanceof compile_1.SchemaEnv)
+                  sch = sch.schema;
+                if (sch === void 0)
+                  throw new ref_error_1.default(it.opts.uriResolver, it.baseId, ref);
+              }
+              const propSch = (_a2 = sch === null || sch === void 0 ? void 0 : sch.properties) === null || _a2 === void 0 ? void 0 : _a2[tagName];
+              if (typeof propSch != "object") {
+                throw new Error(`discriminator: oneOf subschemas (or referenced schemas) must have "properties/${tagName}"`);
+              }
+              tagRequired = tagRequired && (topRequired || hasRequired(sch));
+              addMappings(propSch, i);
+            }
+            if (!tagRequired)
+              throw new Error(`discriminator: "${tagName}" must be required`);
+            return oneOfMapping;
+            function hasRequired({ required }) {
+              return Array.isArray(required) && required.includes(tagName);
+            }
+            function addMappings(sch, i) {
+              if (sch.const) {
+                addMapping(sch.const, i);
+              } else if (sch.enum) {
+                for (const tagValue of sch.enum) {
+                  addMapping(tagValue, i);
+                }
+              } else {
+                throw new Error(`discriminator: "properties/${tagName}" must have "const" or "enum"`);
+              }
+            }
+            function addMapping(tagValue, i) {
+              if (typeof tagValue != "string" || tagValue in oneOfMapping) {
+                throw new Error(`discriminator: "${tagName}" values must be unique strings`);
+              }
+              oneOfMapping[tagValue] = i;
+            }
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  7115: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.DiscrError = void 0;
+      var DiscrError;
+      (function(DiscrError2) {
+        DiscrError2["Tag"] = "tag";
+        DiscrError2["Mapping"] = "mapping";
+      })(DiscrError || (exports2.DiscrError = DiscrError = {}));
+    })
+  ),
+  /***/
+  4298: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const core_1 = __nccwpck_require__2(7397);
+      const validation_1 = __nccwpck_require__2(5481);
+      const applicator_1 = __nccwpck_require__2(8775);
+      const dynamic_1 = __nccwpck_require__2(9923);
+      const next_1 = __nccwpck_require__2(7844);
+      const unevaluated_1 = __nccwpck_require__2(2010);
+      const format_1 = __nccwpck_require__2(2601);
+      const metadata_1 = __nccwpck_require__2(6620);
+      const draft2020Vocabularies = [
+        dynamic_1.default,
+        core_1.default,
+        validation_1.default,
+        (0, applicator_1.default)(true),
+        format_1.default,
+        metadata_1.metadataVocabulary,
+        metadata_1.contentVocabulary,
+        next_1.default,
+        unevaluated_1.default
+      ];
+      exports2["default"] = draft2020Vocabularies;
+    })
+  ),
+  /***/
+  8639: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.dynamicAnchor = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const compile_1 = __nccwpck_require__2(2718);
+      const ref_1 = __nccwpck_require__2(2996);
+      const def = {
+        keyword: "$dynamicAnchor",
+        schemaType: "string",
+        code: (cxt) => dynamicAnchor(cxt, cxt.schema)
+      };
+      function dynamicAnchor(cxt, anchor) {
+        const { gen, it } = cxt;
+        it.schemaEnv.root.dynamicAnchors[anchor] = true;
+        const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`;
+        const validate = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+        gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate));
+      }
+      exports2.dynamicAnchor = dynamicAnchor;
+      function _getValidate(cxt) {
+        const { schemaEnv, schema, self } = cxt.it;
+        const { root, baseId, localRefs, meta } = schemaEnv.root;
+        const { schemaId } = self.opts;
+        const sch = new compile_1.SchemaEnv({ schema, schemaId, root, baseId, localRefs, meta });
+        compile_1.compileSchema.call(self, sch);
+        return (0, ref_1.getValidate)(cxt, sch);
+      }
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  5065: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.dynamicRef = void 0;
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const ref_1 = __nccwpck_require__2(2996);
+      const def = {
+        keyword: "$dynamicRef",
+        schemaType: "string",
+        code: (cxt) => dynamicRef(cxt, cxt.schema)
+      };
+      function dynamicRef(cxt, ref) {
+        const { gen, keyword, it } = cxt;
+        if (ref[0] !== "#")
+          throw new Error(`"${keyword}" only supports hash fragment reference`);
+        const anchor = ref.slice(1);
+        if (it.allErrors) {
+          _dynamicRef();
+        } else {
+          const valid = gen.let("valid", false);
+          _dynamicRef(valid);
+          cxt.ok(valid);
+        }
+        function _dynamicRef(valid) {
+          if (it.schemaEnv.root.dynamicAnchors[anchor]) {
+            const v = gen.let("_v", (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`);
+            gen.if(v, _callRef(v, valid), _callRef(it.validateName, valid));
+          } else {
+            _callRef(it.validateName, valid)();
+          }
+        }
+        function _callRef(validate, valid) {
+          return valid ? () => gen.block(() => {
+            (0, ref_1.callRef)(cxt, validate);
+            gen.let(valid, true);
+          }) : () => (0, ref_1.callRef)(cxt, validate);
+        }
+      }
+      exports2.dynamicRef = dynamicRef;
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  9923: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const dynamicAnchor_1 = __nccwpck_require__2(8639);
+      const dynamicRef_1 = __nccwpck_require__2(5065);
+      const recursiveAnchor_1 = __nccwpck_require__2(9982);
+      const recursiveRef_1 = __nccwpck_require__2(1794);
+      const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
+      exports2["default"] = dynamic;
+    })
+  ),
+  /***/
+  9982: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const dynamicAnchor_1 = __nccwpck_require__2(8639);
+      const util_1 = __nccwpck_require__2(4464);
+      const def = {
+        keyword: "$recursiveAnchor",
+        schemaType: "boolean",
+        code(cxt) {
+          if (cxt.schema)
+            (0, dynamicAnchor_1.dynamicAnchor)(cxt, "");
+          else
+            (0, util_1.checkStrictMode)(cxt.it, "$recursiveAnchor: false is ignored");
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  1794: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const dynamicRef_1 = __nccwpck_require__2(5065);
+      const def = {
+        keyword: "$recursiveRef",
+        schemaType: "string",
+        code: (cxt) => (0, dynamicRef_1.dynamicRef)(cxt, cxt.schema)
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  6402: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const error = {
+        message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
+        params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
+      };
+      const def = {
+        keyword: "format",
+        type: ["number", "string"],
+        schemaType: "string",
+        $data: true,
+        error,
+        code(cxt, ruleType) {
+          const { gen, data, $data, schema, schemaCode, it } = cxt;
+          const { opts, errSchemaPath, schemaEnv, self } = it;
+          if (!opts.validateFormats)
+            return;
+          if ($data)
+            validate$DataFormat();
+          else
+            validateFormat();
+          function validate$DataFormat() {
+            const fmts = gen.scopeValue("formats", {
+              ref: self.formats,
+              code: opts.code.formats
+            });
+            const fDef = gen.const("fDef", (0, codegen_1._)`${fmts}[${schemaCode}]`);
+            const fType = gen.let("fType");
+            const format = gen.let("format");
+            gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format, fDef));
+            cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
+            function unknownFmt() {
+              if (opts.strictSchema === false)
+                return codegen_1.nil;
+              return (0, codegen_1._)`${schemaCode} && !${format}`;
+            }
+            function invalidFmt() {
+              const callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))` : (0, codegen_1._)`${format}(${data})`;
+              const validData = (0, codegen_1._)`(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
+              return (0, codegen_1._)`${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
+            }
+          }
+          function validateFormat() {
+            const formatDef = self.formats[schema];
+            if (!formatDef) {
+              unknownFormat();
+              return;
+            }
+            if (formatDef === true)
+              return;
+            const [fmtType, format, fmtRef] = getFormat(formatDef);
+            if (fmtType === ruleType)
+              cxt.pass(validCondition());
+            function unknownFormat() {
+              if (opts.strictSchema === false) {
+                self.logger.warn(unknownMsg());
+                return;
+              }
+              throw new Error(unknownMsg());
+              function unknownMsg() {
+                return `unknown format "${schema}" ignored in schema at path "${errSchemaPath}"`;
+              }
+            }
+            function getFormat(fmtDef) {
+              const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
+              const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
+              if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
+                return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
+              }
+              return ["string", fmtDef, fmt];
+            }
+            function validCondition() {
+              if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
+                if (!schemaEnv.$async)
+                  throw new Error("async format in sync schema");
+                return (0, codegen_1._)`await ${fmtRef}(${data})`;
+              }
+              return typeof format == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
+            }
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  2601: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const format_1 = __nccwpck_require__2(6402);
+      const format = [format_1.default];
+      exports2["default"] = format;
+    })
+  ),
+  /***/
+  6620: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.contentVocabulary = exports2.metadataVocabulary = void 0;
+      exports2.metadataVocabulary = [
+        "title",
+        "description",
+        "default",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "examples"
+      ];
+      exports2.contentVocabulary = [
+        "contentMediaType",
+        "contentEncoding",
+        "contentSchema"
+      ];
+    })
+  ),
+  /***/
+  7844: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const dependentRequired_1 = __nccwpck_require__2(643);
+      const dependentSchemas_1 = __nccwpck_require__2(3818);
+      const limitContains_1 = __nccwpck_require__2(3907);
+      const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
+      exports2["default"] = next;
+    })
+  ),
+  /***/
+  2010: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const unevaluatedProperties_1 = __nccwpck_require__2(6855);
+      const unevaluatedItems_1 = __nccwpck_require__2(4144);
+      const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
+      exports2["default"] = unevaluated;
+    })
+  ),
+  /***/
+  4144: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
+        params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
+      };
+      const def = {
+        keyword: "unevaluatedItems",
+        type: "array",
+        schemaType: ["boolean", "object"],
+        error,
+        code(cxt) {
+          const { gen, schema, data, it } = cxt;
+          const items = it.items || 0;
+          if (items === true)
+            return;
+          const len = gen.const("len", (0, codegen_1._)`${data}.length`);
+          if (schema === false) {
+            cxt.setParams({ len: items });
+            cxt.fail((0, codegen_1._)`${len} > ${items}`);
+          } else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+            const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items}`);
+            gen.if((0, codegen_1.not)(valid), () => validateItems(valid, items));
+            cxt.ok(valid);
+          }
+          it.items = true;
+          function validateItems(valid, from) {
+            gen.forRange("i", from, len, (i) => {
+              cxt.subschema({ keyword: "unevaluatedItems", dataProp: i, dataPropType: util_1.Type.Num }, valid);
+              if (!it.allErrors)
+                gen.if((0, codegen_1.not)(valid), () => gen.break());
+            });
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  6855: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const names_1 = __nccwpck_require__2(630);
+      const error = {
+        message: "must NOT have unevaluated properties",
+        params: ({ params }) => (0, codegen_1._)`{unevaluatedProperty: ${params.unevaluatedProperty}}`
+      };
+      const def = {
+        keyword: "unevaluatedProperties",
+        type: "object",
+        schemaType: ["boolean", "object"],
+        trackErrors: true,
+        error,
+        code(cxt) {
+          const { gen, schema, data, errsCount, it } = cxt;
+          if (!errsCount)
+            throw new Error("ajv implementation error");
+          const { allErrors, props } = it;
+          if (props instanceof codegen_1.Name) {
+            gen.if((0, codegen_1._)`${props} !== true`, () => gen.forIn("key", data, (key) => gen.if(unevaluatedDynamic(props, key), () => unevaluatedPropCode(key))));
+          } else if (props !== true) {
+            gen.forIn("key", data, (key) => props === void 0 ? unevaluatedPropCode(key) : gen.if(unevaluatedStatic(props, key), () => unevaluatedPropCode(key)));
+          }
+          it.props = true;
+          cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
+          function unevaluatedPropCode(key) {
+            if (schema === false) {
+              cxt.setParams({ unevaluatedProperty: key });
+              cxt.error();
+              if (!allErrors)
+                gen.break();
+              return;
+            }
+            if (!(0, util_1.alwaysValidSchema)(it, schema)) {
+              const valid = gen.name("valid");
+              cxt.subschema({
+                keyword: "unevaluatedProperties",
+                dataProp: key,
+                dataPropType: util_1.Type.Str
+              }, valid);
+              if (!allErrors)
+                gen.if((0, codegen_1.not)(valid), () => gen.break());
+            }
+          }
+          function unevaluatedDynamic(evaluatedProps, key) {
+            return (0, codegen_1._)`!${evaluatedProps} || !${evaluatedProps}[${key}]`;
+          }
+          function unevaluatedStatic(evaluatedProps, key) {
+            const ps = [];
+            for (const p in evaluatedProps) {
+              if (evaluatedProps[p] === true)
+                ps.push((0, codegen_1._)`${key} !== ${p}`);
+            }
+            return (0, codegen_1.and)(...ps);
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  8026: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const equal_1 = __nccwpck_require__2(4951);
+      const error = {
+        message: "must be equal to constant",
+        params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
+      };
+      const def = {
+        keyword: "const",
+        $data: true,
+        error,
+        code(cxt) {
+          const { gen, data, $data, schemaCode, schema } = cxt;
+          if ($data || schema && typeof schema == "object") {
+            cxt.fail$data((0, codegen_1._)`!${(0, util_1.useFunc)(gen, equal_1.default)}(${data}, ${schemaCode})`);
+          } else {
+            cxt.fail((0, codegen_1._)`${schema} !== ${data}`);
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  643: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const dependencies_1 = __nccwpck_require__2(5826);
+      const def = {
+        keyword: "dependentRequired",
+        type: "object",
+        schemaType: "object",
+        error: dependencies_1.error,
+        code: (cxt) => (0, dependencies_1.validatePropertyDeps)(cxt)
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  3200: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const equal_1 = __nccwpck_require__2(4951);
+      const error = {
+        message: "must be equal to one of the allowed values",
+        params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
+      };
+      const def = {
+        keyword: "enum",
+        schemaType: "array",
+        $data: true,
+        error,
+        code(cxt) {
+          const { gen, data, $data, schema, schemaCode, it } = cxt;
+          if (!$data && schema.length === 0)
+            throw new Error("enum must have non-empty array");
+          const useLoop = schema.length >= it.opts.loopEnum;
+          let eql;
+          const getEql = () => eql !== null && eql !== void 0 ? eql : eql = (0, util_1.useFunc)(gen, equal_1.default);
+          let valid;
+          if (useLoop || $data) {
+            valid = gen.let("valid");
+            cxt.block$data(valid, loopEnum);
+          } else {
+            if (!Array.isArray(schema))
+              throw new Error("ajv implementation error");
+            const vSchema = gen.const("vSchema", schemaCode);
+            valid = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
+          }
+          cxt.pass(valid);
+          function loopEnum() {
+            gen.assign(valid, false);
+            gen.forOf("v", schemaCode, (v) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v})`, () => gen.assign(valid, true).break()));
+          }
+          function equalCode(vSchema, i) {
+            const sch = schema[i];
+            return typeof sch === "object" && sch !== null ? (0, codegen_1._)`${getEql()}(${data}, ${vSchema}[${i}])` : (0, codegen_1._)`${data} === ${sch}`;
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  5481: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const limitNumber_1 = __nccwpck_require__2(3723);
+      const multipleOf_1 = __nccwpck_require__2(8132);
+      const limitLength_1 = __nccwpck_require__2(6962);
+      const pattern_1 = __nccwpck_require__2(6023);
+      const limitProperties_1 = __nccwpck_require__2(895);
+      const required_1 = __nccwpck_require__2(4504);
+      const limitItems_1 = __nccwpck_require__2(6296);
+      const uniqueItems_1 = __nccwpck_require__2(5132);
+      const const_1 = __nccwpck_require__2(8026);
+      const enum_1 = __nccwpck_require__2(3200);
+      const validation = [
+        // number
+        limitNumber_1.default,
+        multipleOf_1.default,
+        // string
+        limitLength_1.default,
+        pattern_1.default,
+        // object
+        limitProperties_1.default,
+        required_1.default,
+        // array
+        limitItems_1.default,
+        uniqueItems_1.default,
+        // any
+        { keyword: "type", schemaType: ["string", "array"] },
+        { keyword: "nullable", schemaType: "boolean" },
+        const_1.default,
+        enum_1.default
+      ];
+      exports2["default"] = validation;
+    })
+  ),
+  /***/
+  3907: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const util_1 = __nccwpck_require__2(4464);
+      const def = {
+        keyword: ["maxContains", "minContains"],
+        type: "array",
+        schemaType: "number",
+        code({ keyword, parentSchema, it }) {
+          if (parentSchema.contains === void 0) {
+            (0, util_1.checkStrictMode)(it, `"${keyword}" without "contains" is ignored`);
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  6296: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const error = {
+        message({ keyword, schemaCode }) {
+          const comp = keyword === "maxItems" ? "more" : "fewer";
+          return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} items`;
+        },
+        params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
+      };
+      const def = {
+        keyword: ["maxItems", "minItems"],
+        type: "array",
+        schemaType: "number",
+        $data: true,
+        error,
+        code(cxt) {
+          const { keyword, data, schemaCode } = cxt;
+          const op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
+          cxt.fail$data((0, codegen_1._)`${data}.length ${op} ${schemaCode}`);
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  6962: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const ucs2length_1 = __nccwpck_require__2(6214);
+      const error = {
+        message({ keyword, schemaCode }) {
+          const comp = keyword === "maxLength" ? "more" : "fewer";
+          return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} characters`;
+        },
+        params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
+      };
+      const def = {
+        keyword: ["maxLength", "minLength"],
+        type: "string",
+        schemaType: "number",
+        $data: true,
+        error,
+        code(cxt) {
+          const { keyword, data, schemaCode, it } = cxt;
+          const op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
+          const len = it.opts.unicode === false ? (0, codegen_1._)`${data}.length` : (0, codegen_1._)`${(0, util_1.useFunc)(cxt.gen, ucs2length_1.default)}(${data})`;
+          cxt.fail$data((0, codegen_1._)`${len} ${op} ${schemaCode}`);
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  3723: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const ops = codegen_1.operators;
+      const KWDs = {
+        maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
+        minimum: { okStr: ">=", ok: ops.GTE, fail: ops.LT },
+        exclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
+        exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE }
+      };
+      const error = {
+        message: ({ keyword, schemaCode }) => (0, codegen_1.str)`must be ${KWDs[keyword].okStr} ${schemaCode}`,
+        params: ({ keyword, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`
+      };
+      const def = {
+        keyword: Object.keys(KWDs),
+        type: "number",
+        schemaType: "number",
+        $data: true,
+        error,
+        code(cxt) {
+          const { keyword, data, schemaCode } = cxt;
+          cxt.fail$data((0, codegen_1._)`${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  895: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const error = {
+        message({ keyword, schemaCode }) {
+          const comp = keyword === "maxProperties" ? "more" : "fewer";
+          return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} properties`;
+        },
+        params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
+      };
+      const def = {
+        keyword: ["maxProperties", "minProperties"],
+        type: "object",
+        schemaType: "number",
+        $data: true,
+        error,
+        code(cxt) {
+          const { keyword, data, schemaCode } = cxt;
+          const op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
+          cxt.fail$data((0, codegen_1._)`Object.keys(${data}).length ${op} ${schemaCode}`);
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  8132: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const codegen_1 = __nccwpck_require__2(1436);
+      const error = {
+        message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
+        params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
+      };
+      const def = {
+        keyword: "multipleOf",
+        type: "number",
+        schemaType: "number",
+        $data: true,
+        error,
+        code(cxt) {
+          const { gen, data, schemaCode, it } = cxt;
+          const prec = it.opts.multipleOfPrecision;
+          const res = gen.let("res");
+          const invalid = prec ? (0, codegen_1._)`Math.abs(Math.round(${res}) - ${res}) > 1e-${prec}` : (0, codegen_1._)`${res} !== parseInt(${res})`;
+          cxt.fail$data((0, codegen_1._)`(${schemaCode} === 0 || (${res} = ${data}/${schemaCode}, ${invalid}))`);
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  6023: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const code_1 = __nccwpck_require__2(8484);
+      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const error = {
+        message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
+        params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
+      };
+      const def = {
+        keyword: "pattern",
+        type: "string",
+        schemaType: "string",
+        $data: true,
+        error,
+        code(cxt) {
+          const { gen, data, $data, schema, schemaCode, it } = cxt;
+          const u = it.opts.unicodeRegExp ? "u" : "";
+          if ($data) {
+            const { regExp } = it.opts.code;
+            const regExpCode = regExp.code === "new RegExp" ? (0, codegen_1._)`new RegExp` : (0, util_1.useFunc)(gen, regExp);
+            const valid = gen.let("valid");
+            gen.try(() => gen.assign(valid, (0, codegen_1._)`${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, false));
+            cxt.fail$data((0, codegen_1._)`!${valid}`);
+          } else {
+            const regExp = (0, code_1.usePattern)(cxt, schema);
+            cxt.fail$data((0, codegen_1._)`!${regExp}.test(${data})`);
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  4504: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const error = {
+        message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
+        params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
+      };
+      const def = {
+        keyword: "required",
+        type: "object",
+        schemaType: "array",
+        $data: true,
+        error,
+        code(cxt) {
+          const { gen, schema, schemaCode, data, $data, it } = cxt;
+          const { opts } = it;
+          if (!$data && schema.length === 0)
+            return;
+          const useLoop = schema.length >= opts.loopRequired;
+          if (it.allErrors)
+            allErrorsMode();
+          else
+            exitOnErrorMode();
+          if (opts.strictRequired) {
+            const props = cxt.parentSchema.properties;
+            const { definedProperties } = cxt.it;
+            for (const requiredKey of schema) {
+              if ((props === null || props === void 0 ? void 0 : props[requiredKey]) === void 0 && !definedProperties.has(requiredKey)) {
+                const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
+                const msg = `required property "${requiredKey}" is not defined at "${schemaPath}" (strictRequired)`;
+                (0, util_1.checkStrictMode)(it, msg, it.opts.strictRequired);
+              }
+            }
+          }
+          function allErrorsMode() {
+            if (useLoop || $data) {
+              cxt.block$data(codegen_1.nil, loopAllRequired);
+            } else {
+              for (const prop of schema) {
+                (0, code_1.checkReportMissingProp)(cxt, prop);
+              }
+            }
+          }
+          function exitOnErrorMode() {
+            const missing = gen.let("missing");
+            if (useLoop || $data) {
+              const valid = gen.let("valid", true);
+              cxt.block$data(valid, () => loopUntilMissing(missing, valid));
+              cxt.ok(valid);
+            } else {
+              gen.if((0, code_1.checkMissingProp)(cxt, schema, missing));
+              (0, code_1.reportMissingProp)(cxt, missing);
+              gen.else();
+            }
+          }
+          function loopAllRequired() {
+            gen.forOf("prop", schemaCode, (prop) => {
+              cxt.setParams({ missingProperty: prop });
+              gen.if((0, code_1.noPropertyInData)(gen, data, prop, opts.ownProperties), () => cxt.error());
+            });
+          }
+          function loopUntilMissing(missing, valid) {
+            cxt.setParams({ missingProperty: missing });
+            gen.forOf(missing, schemaCode, () => {
+              gen.assign(valid, (0, code_1.propertyInData)(gen, data, missing, opts.ownProperties));
+              gen.if((0, codegen_1.not)(valid), () => {
+                cxt.error();
+                gen.break();
+              });
+            }, codegen_1.nil);
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  5132: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      const dataType_1 = __nccwpck_require__2(6685);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const equal_1 = __nccwpck_require__2(4951);
+      const error = {
+        message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+        params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
+      };
+      const def = {
+        keyword: "uniqueItems",
+        type: "array",
+        schemaType: "boolean",
+        $data: true,
+        error,
+        code(cxt) {
+          const { gen, data, $data, schema, parentSchema, schemaCode, it } = cxt;
+          if (!$data && !schema)
+            return;
+          const valid = gen.let("valid");
+          const itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
+          cxt.block$data(valid, validateUniqueItems, (0, codegen_1._)`${schemaCode} === false`);
+          cxt.ok(valid);
+          function validateUniqueItems() {
+            const i = gen.let("i", (0, codegen_1._)`${data}.length`);
+            const j = gen.let("j");
+            cxt.setParams({ i, j });
+            gen.assign(valid, true);
+            gen.if((0, codegen_1._)`${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j));
+          }
+          function canOptimize() {
+            return itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
+          }
+          function loopN(i, j) {
+            const item = gen.name("item");
+            const wrongType = (0, dataType_1.checkDataTypes)(itemTypes, item, it.opts.strictNumbers, dataType_1.DataType.Wrong);
+            const indices = gen.const("indices", (0, codegen_1._)`{}`);
+            gen.for((0, codegen_1._)`;${i}--;`, () => {
+              gen.let(item, (0, codegen_1._)`${data}[${i}]`);
+              gen.if(wrongType, (0, codegen_1._)`continue`);
+              if (itemTypes.length > 1)
+                gen.if((0, codegen_1._)`typeof ${item} == "string"`, (0, codegen_1._)`${item} += "_"`);
+              gen.if((0, codegen_1._)`typeof ${indices}[${item}] == "number"`, () => {
+                gen.assign(j, (0, codegen_1._)`${indices}[${item}]`);
+                cxt.error();
+                gen.assign(valid, false).break();
+              }).code((0, codegen_1._)`${indices}[${item}] = ${i}`);
+            });
+          }
+          function loopN2(i, j) {
+            const eql = (0, util_1.useFunc)(gen, equal_1.default);
+            const outer = gen.name("outer");
+            gen.label(outer).for((0, codegen_1._)`;${i}--;`, () => gen.for((0, codegen_1._)`${j} = ${i}; ${j}--;`, () => gen.if((0, codegen_1._)`${eql}(${data}[${i}], ${data}[${j}])`, () => {
+              cxt.error();
+              gen.assign(valid, false).break(outer);
+            })));
+          }
+        }
+      };
+      exports2["default"] = def;
+    })
+  ),
+  /***/
+  3430: (
+    /***/
+    ((module2) => {
+      module2.exports = function equal(a, b) {
+        if (a === b) return true;
+        if (a && b && typeof a == "object" && typeof b == "object") {
+          if (a.constructor !== b.constructor) return false;
+          var length, i, keys;
+          if (Array.isArray(a)) {
+            length = a.length;
+            if (length != b.length) return false;
+            for (i = length; i-- !== 0; )
+              if (!equal(a[i], b[i])) return false;
+            return true;
+          }
+          if (a.constructor === RegExp) return a.source === b.source && a.flags === b.flags;
+          if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
+          if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
+          keys = Object.keys(a);
+          length = keys.length;
+          if (length !== Object.keys(b).length) return false;
+          for (i = length; i-- !== 0; )
+            if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
+          for (i = length; i-- !== 0; ) {
+            var key = keys[i];
+            if (!equal(a[key], b[key])) return false;
+          }
+          return true;
+        }
+        return a !== a && b !== b;
+      };
+    })
+  ),
+  /***/
+  1167: (
+    /***/
+    ((module2) => {
+      var traverse = module2.exports = function(schema, opts, cb) {
+        if (typeof opts == "function") {
+          cb = opts;
+          opts = {};
+        }
+        cb = opts.cb || cb;
+        var pre = typeof cb == "function" ? cb : cb.pre || function() {
+        };
+        var post = cb.post || function() {
+        };
+        _traverse(opts, pre, post, schema, "", schema);
+      };
+      traverse.keywords = {
+        additionalItems: true,
+        items: true,
+        contains: true,
+        additionalProperties: true,
+        propertyNames: true,
+        not: true,
+        if: true,
+        then: true,
+        else: true
+      };
+      traverse.arrayKeywords = {
+        items: true,
+        allOf: true,
+        anyOf: true,
+        oneOf: true
+      };
+      traverse.propsKeywords = {
+        $defs: true,
+        definitions: true,
+        properties: true,
+        patternProperties: true,
+        dependencies: true
+      };
+      traverse.skipKeywords = {
+        default: true,
+        enum: true,
+        const: true,
+        required: true,
+        maximum: true,
+        minimum: true,
+        exclusiveMaximum: true,
+        exclusiveMinimum: true,
+        multipleOf: true,
+        maxLength: true,
+        minLength: true,
+        pattern: true,
+        format: true,
+        maxItems: true,
+        minItems: true,
+        uniqueItems: true,
+        maxProperties: true,
+        minProperties: true
+      };
+      function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
+        if (schema && typeof schema == "object" && !Array.isArray(schema)) {
+          pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+          for (var key in schema) {
+            var sch = schema[key];
+            if (Array.isArray(sch)) {
+              if (key in traverse.arrayKeywords) {
+                for (var i = 0; i < sch.length; i++)
+                  _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key + "/" + i, rootSchema, jsonPtr, key, schema, i);
+              }
+            } else if (key in traverse.propsKeywords) {
+              if (sch && typeof sch == "object") {
+                for (var prop in sch)
+                  _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
+              }
+            } else if (key in traverse.keywords || opts.allKeys && !(key in traverse.skipKeywords)) {
+              _traverse(opts, pre, post, sch, jsonPtr + "/" + key, rootSchema, jsonPtr, key, schema);
+            }
+          }
+          post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+        }
+      }
+      function escapeJsonPtr(str) {
+        return str.replace(/~/g, "~0").replace(/\//g, "~1");
+      }
+    })
+  ),
+  /***/
+  9800: (
+    /***/
+    ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
+      var __webpack_unused_export__;
+      __webpack_unused_export__ = { value: true };
+      exports2.wT = __webpack_unused_export__ = void 0;
+      const ed5 = __nccwpck_require__2(6950);
+      const ed2 = __nccwpck_require__2(4488);
+      const NSed3 = __nccwpck_require__2(5699);
+      var isS = ed5.isS;
+      var isChar10 = ed5.isChar;
+      var isNameStartChar = ed5.isNameStartChar;
+      var isNameChar = ed5.isNameChar;
+      var S_LIST = ed5.S_LIST;
+      var NAME_RE = ed5.NAME_RE;
+      var isChar11 = ed2.isChar;
+      var isNCNameStartChar = NSed3.isNCNameStartChar;
+      var isNCNameChar = NSed3.isNCNameChar;
+      var NC_NAME_RE = NSed3.NC_NAME_RE;
+      const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+      const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
+      const rootNS = {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+        __proto__: null,
+        xml: XML_NAMESPACE,
+        xmlns: XMLNS_NAMESPACE
+      };
+      const XML_ENTITIES2 = {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+        __proto__: null,
+        amp: "&",
+        gt: ">",
+        lt: "<",
+        quot: '"',
+        apos: "'"
+      };
+      const EOC = -1;
+      const NL_LIKE = -2;
+      const S_BEGIN = 0;
+      const S_BEGIN_WHITESPACE = 1;
+      const S_DOCTYPE = 2;
+      const S_DOCTYPE_QUOTE = 3;
+      const S_DTD = 4;
+      const S_DTD_QUOTED = 5;
+      const S_DTD_OPEN_WAKA = 6;
+      const S_DTD_OPEN_WAKA_BANG = 7;
+      const S_DTD_COMMENT = 8;
+      const S_DTD_COMMENT_ENDING = 9;
+      const S_DTD_COMMENT_ENDED = 10;
+      const S_DTD_PI = 11;
+      const S_DTD_PI_ENDING = 12;
+      const S_TEXT = 13;
+      const S_ENTITY = 14;
+      const S_OPEN_WAKA = 15;
+      const S_OPEN_WAKA_BANG = 16;
+      const S_COMMENT = 17;
+      const S_COMMENT_ENDING = 18;
+      const S_COMMENT_ENDED = 19;
+      const S_CDATA = 20;
+      const S_CDATA_ENDING = 21;
+      const S_CDATA_ENDING_2 = 22;
+      const S_PI_FIRST_CHAR = 23;
+      const S_PI_REST = 24;
+      const S_PI_BODY = 25;
+      const S_PI_ENDING = 26;
+      const S_XML_DECL_NAME_START = 27;
+      const S_XML_DECL_NAME = 28;
+      const S_XML_DECL_EQ = 29;
+      const S_XML_DECL_VALUE_START = 30;
+      const S_XML_DECL_VALUE = 31;
+      const S_XML_DECL_SEPARATOR = 32;
+      const S_XML_DECL_ENDING = 33;
+      const S_OPEN_TAG = 34;
+      const S_OPEN_TAG_SLASH = 35;
+      const S_ATTRIB = 36;
+      const S_ATTRIB_NAME = 37;
+      const S_ATTRIB_NAME_SAW_WHITE = 38;
+      const S_ATTRIB_VALUE = 39;
+      const S_ATTRIB_VALUE_QUOTED = 40;
+      const S_ATTRIB_VALUE_CLOSED = 41;
+      const S_ATTRIB_VALUE_UNQUOTED = 42;
+      const S_CLOSE_TAG = 43;
+      const S_CLOSE_TAG_SAW_WHITE = 44;
+      const TAB = 9;
+      const NL = 10;
+      const CR = 13;
+      const SPACE = 32;
+      const BANG = 33;
+      const DQUOTE = 34;
+      const AMP = 38;
+      const SQUOTE = 39;
+      const MINUS = 45;
+      const FORWARD_SLASH = 47;
+      const SEMICOLON = 59;
+      const LESS = 60;
+      const EQUAL = 61;
+      const GREATER = 62;
+      const QUESTION = 63;
+      const OPEN_BRACKET = 91;
+      const CLOSE_BRACKET = 93;
+      const NEL = 133;
+      const LS = 8232;
+      const isQuote = (c) => c === DQUOTE || c === SQUOTE;
+      const QUOTES = [DQUOTE, SQUOTE];
+      const DOCTYPE_TERMINATOR = [...QUOTES, OPEN_BRACKET, GREATER];
+      const DTD_TERMINATOR = [...QUOTES, LESS, CLOSE_BRACKET];
+      const XML_DECL_NAME_TERMINATOR = [EQUAL, QUESTION, ...S_LIST];
+      const ATTRIB_VALUE_UNQUOTED_TERMINATOR = [...S_LIST, GREATER, AMP, LESS];
+      function nsPairCheck(parser, prefix, uri) {
+        switch (prefix) {
+          case "xml":
+            if (uri !== XML_NAMESPACE) {
+              parser.fail(`xml prefix must be bound to ${XML_NAMESPACE}.`);
+            }
+            break;
+          case "xmlns":
+            if (uri !== XMLNS_NAMESPACE) {
+              parser.fail(`xmlns prefix must be bound to ${XMLNS_NAMESPACE}.`);
+            }
+            break;
+          default:
+        }
+        switch (uri) {
+          case XMLNS_NAMESPACE:
+            parser.fail(prefix === "" ? `the default namespace may not be set to ${uri}.` : `may not assign a prefix (even "xmlns") to the URI ${XMLNS_NAMESPACE}.`);
+            break;
+          case XML_NAMESPACE:
+            switch (prefix) {
+              case "xml":
+                break;
+              case "":
+                parser.fail(`the default namespace may not be set to ${uri}.`);
+                break;
+              default:
+                parser.fail("may not assign the xml namespace to another prefix.");
+            }
+            break;
+          default:
+        }
+      }
+      function nsMappingCheck(parser, mapping) {
+        for (const local of Object.keys(mapping)) {
+          nsPairCheck(parser, local, mapping[local]);
+        }
+      }
+      const isNCName = (name) => NC_NAME_RE.test(name);
+      const isName = (name) => NAME_RE.test(name);
+      const FORBIDDEN_START = 0;
+      const FORBIDDEN_BRACKET = 1;
+      const FORBIDDEN_BRACKET_BRACKET = 2;
+      __webpack_unused_export__ = [
+        "xmldecl",
+        "text",
+        "processinginstruction",
+        "doctype",
+        "comment",
+        "opentagstart",
+        "attribute",
+        "opentag",
+        "closetag",
+        "cdata",
+        "error",
+        "end",
+        "ready"
+      ];
+      const EVENT_NAME_TO_HANDLER_NAME = {
+        xmldecl: "xmldeclHandler",
+        text: "textHandler",
+        processinginstruction: "piHandler",
+        doctype: "doctypeHandler",
+        comment: "commentHandler",
+        opentagstart: "openTagStartHandler",
+        attribute: "attributeHandler",
+        opentag: "openTagHandler",
+        closetag: "closeTagHandler",
+        cdata: "cdataHandler",
+        error: "errorHandler",
+        end: "endHandler",
+        ready: "readyHandler"
+      };
+      class SaxesParser {
+        /**
+         * @param opt The parser options.
+         */
+        constructor(opt) {
+          this.opt = opt !== null && opt !== void 0 ? opt : {};
+          this.fragmentOpt = !!this.opt.fragment;
+          const xmlnsOpt = this.xmlnsOpt = !!this.opt.xmlns;
+          this.trackPosition = this.opt.position !== false;
+          this.fileName = this.opt.fileName;
+          if (xmlnsOpt) {
+            this.nameStartCheck = isNCNameStartChar;
+            this.nameCheck = isNCNameChar;
+            this.isName = isNCName;
+            this.processAttribs = this.processAttribsNS;
+            this.pushAttrib = this.pushAttribNS;
+            this.ns = Object.assign({ __proto__: null }, rootNS);
+            const additional = this.opt.additionalNamespaces;
+            if (additional != null) {
+              nsMappingCheck(this, additional);
+              Object.assign(this.ns, additional);
+            }
+          } else {
+            this.nameStartCheck = isNameStartChar;
+            this.nameCheck = isNameChar;
+            this.isName = isName;
+            this.processAttribs = this.processAttribsPlain;
+            this.pushAttrib = this.pushAttribPlain;
+          }
+          this.stateTable = [
+            /* eslint-disable @typescript-eslint/unbound-method */
+            this.sBegin,
+            this.sBeginWhitespace,
+            this.sDoctype,
+            this.sDoctypeQuote,
+            this.sDTD,
+            this.sDTDQuoted,
+            this.sDTDOpenWaka,
+            this.sDTDOpenWakaBang,
+            this.sDTDComment,
+            this.sDTDCommentEnding,
+            this.sDTDCommentEnded,
+            this.sDTDPI,
+            this.sDTDPIEnding,
+            this.sText,
+            this.sEntity,
+            this.sOpenWaka,
+            this.sOpenWakaBang,
+            this.sComment,
+            this.sCommentEnding,
+            this.sCommentEnded,
+            this.sCData,
+            this.sCDataEnding,
+            this.sCDataEnding2,
+            this.sPIFirstChar,
+            this.sPIRest,
+            this.sPIBody,
+            this.sPIEnding,
+            this.sXMLDeclNameStart,
+            this.sXMLDeclName,
+            this.sXMLDeclEq,
+            this.sXMLDeclValueStart,
+            this.sXMLDeclValue,
+            this.sXMLDeclSeparator,
+            this.sXMLDeclEnding,
+            this.sOpenTag,
+            this.sOpenTagSlash,
+            this.sAttrib,
+            this.sAttribName,
+            this.sAttribNameSawWhite,
+            this.sAttribValue,
+            this.sAttribValueQuoted,
+            this.sAttribValueClosed,
+            this.sAttribValueUnquoted,
+            this.sCloseTag,
+            this.sCloseTagSawWhite
+            /* eslint-enable @typescript-eslint/unbound-method */
+          ];
+          this._init();
+        }
+        /**
+         * Indicates whether or not the parser is closed. If ``true``, wait for
+         * the ``ready`` event to write again.
+         */
+        get closed() {
+          return this._closed;
+        }
+        _init() {
+          var _a2;
+          this.openWakaBang = "";
+          this.text = "";
+          this.name = "";
+          this.piTarget = "";
+          this.entity = "";
+          this.q = null;
+          this.tags = [];
+          this.tag = null;
+          this.topNS = null;
+          this.chunk = "";
+          this.chunkPosition = 0;
+          this.i = 0;
+          this.prevI = 0;
+          this.carriedFromPrevious = void 0;
+          this.forbiddenState = FORBIDDEN_START;
+          this.attribList = [];
+          const { fragmentOpt } = this;
+          this.state = fragmentOpt ? S_TEXT : S_BEGIN;
+          this.reportedTextBeforeRoot = this.reportedTextAfterRoot = this.closedRoot = this.sawRoot = fragmentOpt;
+          this.xmlDeclPossible = !fragmentOpt;
+          this.xmlDeclExpects = ["version"];
+          this.entityReturnState = void 0;
+          let { defaultXMLVersion } = this.opt;
+          if (defaultXMLVersion === void 0) {
+            if (this.opt.forceXMLVersion === true) {
+              throw new Error("forceXMLVersion set but defaultXMLVersion is not set");
+            }
+            defaultXMLVersion = "1.0";
+          }
+          this.setXMLVersion(defaultXMLVersion);
+          this.positionAtNewLine = 0;
+          this.doctype = false;
+          this._closed = false;
+          this.xmlDecl = {
+            version: void 0,
+            encoding: void 0,
+            standalone: void 0
+          };
+          this.line = 1;
+          this.column = 0;
+          this.ENTITIES = Object.create(XML_ENTITIES2);
+          (_a2 = this.readyHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this);
+        }
+        /**
+         * The stream position the parser is currently looking at. This field is
+         * zero-based.
+         *
+         * This field is not based on counting Unicode characters but is to be
+         * interpreted as a plain index into a JavaScript string.
+         */
+        get position() {
+          return this.chunkPosition + this.i;
+        }
+        /**
+         * The column number of the next character to be read by the parser.  *
+         * This field is zero-based. (The first column in a line is 0.)
+         *
+         * This field reports the index at which the next character would be in the
+         * line if the line were represented as a JavaScript string.  Note that this
+         * *can* be different to a count based on the number of *Unicode characters*
+         * due to how JavaScript handles astral plane characters.
+         *
+         * See [[column]] for a number that corresponds to a count of Unicode
+         * characters.
+         */
+        get columnIndex() {
+          return this.position - this.positionAtNewLine;
+        }
+        /**
+         * Set an event listener on an event. The parser supports one handler per
+         * event type. If you try to set an event handler over an existing handler,
+         * the old handler is silently overwritten.
+         *
+         * @param name The event to listen to.
+         *
+         * @param handler The handler to set.
+         */
+        on(name, handler) {
+          this[EVENT_NAME_TO_HANDLER_NAME[name]] = handler;
+        }
+        /**
+         * Unset an event handler.
+         *
+         * @parma name The event to stop listening to.
+         */
+        off(name) {
+          this[EVENT_NAME_TO_HANDLER_NAME[name]] = void 0;
+        }
+        /**
+         * Make an error object. The error object will have a message that contains
+         * the ``fileName`` option passed at the creation of the parser. If position
+         * tracking was turned on, it will also have line and column number
+         * information.
+         *
+         * @param message The message describing the error to report.
+         *
+         * @returns An error object with a properly formatted message.
+         */
+        makeError(message) {
+          var _a2;
+          let msg = (_a2 = this.fileName) !== null && _a2 !== void 0 ? _a2 : "";
+          if (this.trackPosition) {
+            if (msg.length > 0) {
+              msg += ":";
+            }
+            msg += `${this.line}:${this.column}`;
+          }
+          if (msg.length > 0) {
+            msg += ": ";
+          }
+          return new Error(msg + message);
+        }
+        /**
+         * Report a parsing error. This method is made public so that client code may
+         * check for issues that are outside the scope of this project and can report
+         * errors.
+         *
+         * @param message The error to report.
+         *
+         * @returns this
+         */
+        fail(message) {
+          const err = this.makeError(message);
+          const handler = this.errorHandler;
+          if (handler === void 0) {
+            throw err;
+          } else {
+            handler(err);
+          }
+          return this;
+        }
+        /**
+         * Write a XML data to the parser.
+         *
+         * @param chunk The XML data to write.
+         *
+         * @returns this
+         */
+        // We do need object for the type here. Yes, it often causes problems
+        // but not in this case.
+        write(chunk) {
+          if (this.closed) {
+            return this.fail("cannot write after close; assign an onready handler.");
+          }
+          let end = false;
+          if (chunk === null) {
+            end = true;
+            chunk = "";
+          } else if (typeof chunk === "object") {
+            chunk = chunk.toString();
+          }
+          if (this.carriedFromPrevious !== void 0) {
+            chunk = `${this.carriedFromPrevious}${chunk}`;
+            this.carriedFromPrevious = void 0;
+          }
+          let limit = chunk.length;
+          const lastCode = chunk.charCodeAt(limit - 1);
+          if (!end && // A trailing CR or surrogate must be carried over to the next
+          // chunk.
+          (lastCode === CR || lastCode >= 55296 && lastCode <= 56319)) {
+            this.carriedFromPrevious = chunk[limit - 1];
+            limit--;
+            chunk = chunk.slice(0, limit);
+          }
+          const { stateTable } = this;
+          this.chunk = chunk;
+          this.i = 0;
+          while (this.i < limit) {
+            stateTable[this.state].call(this);
+          }
+          this.chunkPosition += limit;
+          return end ? this.end() : this;
+        }
+        /**
+         * Close the current stream. Perform final well-formedness checks and reset
+         * the parser tstate.
+         *
+         * @returns this
+         */
+        close() {
+          return this.write(null);
+        }
+        /**
+         * Get a single code point out of the current chunk. This updates the current
+         * position if we do position tracking.
+         *
+         * This is the algorithm to use for XML 1.0.
+         *
+         * @returns The character read.
+         */
+        getCode10() {
+          const { chunk, i } = this;
+          this.prevI = i;
+          this.i = i + 1;
+          if (i >= chunk.length) {
+            return EOC;
+          }
+          const code = chunk.charCodeAt(i);
+          this.column++;
+          if (code < 55296) {
+            if (code >= SPACE || code === TAB) {
+              return code;
+            }
+            switch (code) {
+              case NL:
+                this.line++;
+                this.column = 0;
+                this.positionAtNewLine = this.position;
+                return NL;
+              case CR:
+                if (chunk.charCodeAt(i + 1) === NL) {
+                  this.i = i + 2;
+                }
+                this.line++;
+                this.column = 0;
+                this.positionAtNewLine = this.position;
+                return NL_LIKE;
+              default:
+                this.fail("disallowed character.");
+                return code;
+            }
+          }
+          if (code > 56319) {
+            if (!(code >= 57344 && code <= 65533)) {
+              this.fail("disallowed character.");
+            }
+            return code;
+          }
+          const final = 65536 + (code - 55296) * 1024 + (chunk.charCodeAt(i + 1) - 56320);
+          this.i = i + 2;
+          if (final > 1114111) {
+            this.fail("disallowed character.");
+          }
+          return final;
+        }
+        /**
+         * Get a single code point out of the current chunk. This updates the current
+         * position if we do position tracking.
+         *
+         * This is the algorithm to use for XML 1.1.
+         *
+         * @returns {number} The character read.
+         */
+        getCode11() {
+          const { chunk, i } = this;
+          this.prevI = i;
+          this.i = i + 1;
+          if (i >= chunk.length) {
+            return EOC;
+          }
+          const code = chunk.charCodeAt(i);
+          this.column++;
+          if (code < 55296) {
+            if (code > 31 && code < 127 || code > 159 && code !== LS || code === TAB) {
+              return code;
+            }
+            switch (code) {
+              case NL:
+                this.line++;
+                this.column = 0;
+                this.positionAtNewLine = this.position;
+                return NL;
+              case CR: {
+                const next = chunk.charCodeAt(i + 1);
+                if (next === NL || next === NEL) {
+                  this.i = i + 2;
+                }
+              }
+              /* yes, fall through */
+              case NEL:
+              // 0x85
+              case LS:
+                this.line++;
+                this.column = 0;
+                this.positionAtNewLine = this.position;
+                return NL_LIKE;
+              default:
+                this.fail("disallowed character.");
+                return code;
+            }
+          }
+          if (code > 56319) {
+            if (!(code >= 57344 && code <= 65533)) {
+              this.fail("disallowed character.");
+            }
+            return code;
+          }
+          const final = 65536 + (code - 55296) * 1024 + (chunk.charCodeAt(i + 1) - 56320);
+          this.i = i + 2;
+          if (final > 1114111) {
+            this.fail("disallowed character.");
+          }
+          return final;
+        }
+        /**
+         * Like ``getCode`` but with the return value normalized so that ``NL`` is
+         * returned for ``NL_LIKE``.
+         */
+        getCodeNorm() {
+          const c = this.getCode();
+          return c === NL_LIKE ? NL : c;
+        }
+        unget() {
+          this.i = this.prevI;
+          this.column--;
+        }
+        /**
+         * Capture characters into a buffer until encountering one of a set of
+         * characters.
+         *
+         * @param chars An array of codepoints. Encountering a character in the array
+         * ends the capture. (``chars`` may safely contain ``NL``.)
+         *
+         * @return The character code that made the capture end, or ``EOC`` if we hit
+         * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+         * instead.
+         */
+        captureTo(chars) {
+          let { i: start } = this;
+          const { chunk } = this;
+          while (true) {
+            const c = this.getCode();
+            const isNLLike = c === NL_LIKE;
+            const final = isNLLike ? NL : c;
+            if (final === EOC || chars.includes(final)) {
+              this.text += chunk.slice(start, this.prevI);
+              return final;
+            }
+            if (isNLLike) {
+              this.text += `${chunk.slice(start, this.prevI)}
+`;
+              start = this.i;
+            }
+          }
+        }
+        /**
+         * Capture characters into a buffer until encountering a character.
+         *
+         * @param char The codepoint that ends the capture. **NOTE ``char`` MAY NOT
+         * CONTAIN ``NL``.** Passing ``NL`` will result in buggy behavior.
+         *
+         * @return ``true`` if we ran into the character. Otherwise, we ran into the
+         * end of the current chunk.
+         */
+        captureToChar(char) {
+          let { i: start } = this;
+          const { chunk } = this;
+          while (true) {
+            let c = this.getCode();
+            switch (c) {
+              case NL_LIKE:
+                this.text += `${chunk.slice(start, this.prevI)}
+`;
+                start = this.i;
+                c = NL;
+                break;
+              case EOC:
+                this.text += chunk.slice(start);
+                return false;
+              default:
+            }
+            if (c === char) {
+              this.text += chunk.slice(start, this.prevI);
+              return true;
+            }
+          }
+        }
+        /**
+         * Capture characters that satisfy ``isNameChar`` into the ``name`` field of
+         * this parser.
+         *
+         * @return The character code that made the test fail, or ``EOC`` if we hit
+         * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+         * instead.
+         */
+        captureNameChars() {
+          const { chunk, i: start } = this;
+          while (true) {
+            const c = this.getCode();
+            if (c === EOC) {
+              this.name += chunk.slice(start);
+              return EOC;
+            }
+            if (!isNameChar(c)) {
+              this.name += chunk.slice(start, this.prevI);
+              return c === NL_LIKE ? NL : c;
+            }
+          }
+        }
+        /**
+         * Skip white spaces.
+         *
+         * @return The character that ended the skip, or ``EOC`` if we hit
+         * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+         * instead.
+         */
+        skipSpaces() {
+          while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC || !isS(c)) {
+              return c;
+            }
+          }
+        }
+        setXMLVersion(version) {
+          this.currentXMLVersion = version;
+          if (version === "1.0") {
+            this.isChar = isChar10;
+            this.getCode = this.getCode10;
+          } else {
+            this.isChar = isChar11;
+            this.getCode = this.getCode11;
+          }
+        }
+        // STATE ENGINE METHODS
+        // This needs to be a state separate from S_BEGIN_WHITESPACE because we want
+        // to be sure never to come back to this state later.
+        sBegin() {
+          if (this.chunk.charCodeAt(0) === 65279) {
+            this.i++;
+            this.column++;
+          }
+          this.state = S_BEGIN_WHITESPACE;
+        }
+        sBeginWhitespace() {
+          const iBefore = this.i;
+          const c = this.skipSpaces();
+          if (this.prevI !== iBefore) {
+            this.xmlDeclPossible = false;
+          }
+          switch (c) {
+            case LESS:
+              this.state = S_OPEN_WAKA;
+              if (this.text.length !== 0) {
+                throw new Error("no-empty text at start");
+              }
+              break;
+            case EOC:
+              break;
+            default:
+              this.unget();
+              this.state = S_TEXT;
+              this.xmlDeclPossible = false;
+          }
+        }
+        sDoctype() {
+          var _a2;
+          const c = this.captureTo(DOCTYPE_TERMINATOR);
+          switch (c) {
+            case GREATER: {
+              (_a2 = this.doctypeHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, this.text);
+              this.text = "";
+              this.state = S_TEXT;
+              this.doctype = true;
+              break;
+            }
+            case EOC:
+              break;
+            default:
+              this.text += String.fromCodePoint(c);
+              if (c === OPEN_BRACKET) {
+                this.state = S_DTD;
+              } else if (isQuote(c)) {
+                this.state = S_DOCTYPE_QUOTE;
+                this.q = c;
+              }
+          }
+        }
+        sDoctypeQuote() {
+          const q = this.q;
+          if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.q = null;
+            this.state = S_DOCTYPE;
+          }
+        }
+        sDTD() {
+          const c = this.captureTo(DTD_TERMINATOR);
+          if (c === EOC) {
+            return;
+          }
+          this.text += String.fromCodePoint(c);
+          if (c === CLOSE_BRACKET) {
+            this.state = S_DOCTYPE;
+          } else if (c === LESS) {
+            this.state = S_DTD_OPEN_WAKA;
+          } else if (isQuote(c)) {
+            this.state = S_DTD_QUOTED;
+            this.q = c;
+          }
+        }
+        sDTDQuoted() {
+          const q = this.q;
+          if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.state = S_DTD;
+            this.q = null;
+          }
+        }
+        sDTDOpenWaka() {
+          const c = this.getCodeNorm();
+          this.text += String.fromCodePoint(c);
+          switch (c) {
+            case BANG:
+              this.state = S_DTD_OPEN_WAKA_BANG;
+              this.openWakaBang = "";
+              break;
+            case QUESTION:
+              this.state = S_DTD_PI;
+              break;
+            default:
+              this.state = S_DTD;
+          }
+        }
+        sDTDOpenWakaBang() {
+          const char = String.fromCodePoint(this.getCodeNorm());
+          const owb = this.openWakaBang += char;
+          this.text += char;
+          if (owb !== "-") {
+            this.state = owb === "--" ? S_DTD_COMMENT : S_DTD;
+            this.openWakaBang = "";
+          }
+        }
+        sDTDComment() {
+          if (this.captureToChar(MINUS)) {
+            this.text += "-";
+            this.state = S_DTD_COMMENT_ENDING;
+          }
+        }
+        sDTDCommentEnding() {
+          const c = this.getCodeNorm();
+          this.text += String.fromCodePoint(c);
+          this.state = c === MINUS ? S_DTD_COMMENT_ENDED : S_DTD_COMMENT;
+        }
+        sDTDCommentEnded() {
+          const c = this.getCodeNorm();
+          this.text += String.fromCodePoint(c);
+          if (c === GREATER) {
+            this.state = S_DTD;
+          } else {
+            this.fail("malformed comment.");
+            this.state = S_DTD_COMMENT;
+          }
+        }
+        sDTDPI() {
+          if (this.captureToChar(QUESTION)) {
+            this.text += "?";
+            this.state = S_DTD_PI_ENDING;
+          }
+        }
+        sDTDPIEnding() {
+          const c = this.getCodeNorm();
+          this.text += String.fromCodePoint(c);
+          if (c === GREATER) {
+            this.state = S_DTD;
+          }
+        }
+        sText() {
+          if (this.tags.length !== 0) {
+            this.handleTextInRoot();
+          } else {
+            this.handleTextOutsideRoot();
+          }
+        }
+        sEntity() {
+          let { i: start } = this;
+          const { chunk } = this;
+          loop:
+            while (true) {
+              switch (this.getCode()) {
+                case NL_LIKE:
+                  this.entity += `${chunk.slice(start, this.prevI)}
+`;
+                  start = this.i;
+                  break;
+                case SEMICOLON: {
+                  const { entityReturnState } = this;
+                  const entity = this.entity + chunk.slice(start, this.prevI);
+                  this.state = entityReturnState;
+                  let parsed;
+                  if (entity === "") {
+                    this.fail("empty entity name.");
+                    parsed = "&;";
+                  } else {
+                    parsed = this.parseEntity(entity);
+                    this.entity = "";
+                  }
+                  if (entityReturnState !== S_TEXT || this.textHandler !== void 0) {
+                    this.text += parsed;
+                  }
+                  break loop;
+                }
+                case EOC:
+                  this.entity += chunk.slice(start);
+                  break loop;
+                default:
+              }
+            }
+        }
+        sOpenWaka() {
+          const c = this.getCode();
+          if (isNameStartChar(c)) {
+            this.state = S_OPEN_TAG;
+            this.unget();
+            this.xmlDeclPossible = false;
+          } else {
+            switch (c) {
+              case FORWARD_SLASH:
+                this.state = S_CLOSE_TAG;
+                this.xmlDeclPossible = false;
+                break;
+              case BANG:
+                this.state = S_OPEN_WAKA_BANG;
+                this.openWakaBang = "";
+                this.xmlDeclPossible = false;
+                break;
+              case QUESTION:
+                this.state = S_PI_FIRST_CHAR;
+                break;
+              default:
+                this.fail("disallowed character in tag name");
+                this.state = S_TEXT;
+                this.xmlDeclPossible = false;
+            }
+          }
+        }
+        sOpenWakaBang() {
+          this.openWakaBang += String.fromCodePoint(this.getCodeNorm());
+          switch (this.openWakaBang) {
+            case "[CDATA[":
+              if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+                this.fail("text data outside of root node.");
+                this.reportedTextBeforeRoot = true;
+              }
+              if (this.closedRoot && !this.reportedTextAfterRoot) {
+                this.fail("text data outside of root node.");
+                this.reportedTextAfterRoot = true;
+              }
+              this.state = S_CDATA;
+              this.openWakaBang = "";
+              break;
+            case "--":
+              this.state = S_COMMENT;
+              this.openWakaBang = "";
+              break;
+            case "DOCTYPE":
+              this.state = S_DOCTYPE;
+              if (this.doctype || this.sawRoot) {
+                this.fail("inappropriately located doctype declaration.");
+              }
+              this.openWakaBang = "";
+              break;
+            default:
+              if (this.openWakaBang.length >= 7) {
+                this.fail("incorrect syntax.");
+              }
+          }
+        }
+        sComment() {
+          if (this.captureToChar(MINUS)) {
+            this.state = S_COMMENT_ENDING;
+          }
+        }
+        sCommentEnding() {
+          var _a2;
+          const c = this.getCodeNorm();
+          if (c === MINUS) {
+            this.state = S_COMMENT_ENDED;
+            (_a2 = this.commentHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, this.text);
+            this.text = "";
+          } else {
+            this.text += `-${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+          }
+        }
+        sCommentEnded() {
+          const c = this.getCodeNorm();
+          if (c !== GREATER) {
+            this.fail("malformed comment.");
+            this.text += `--${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+          } else {
+            this.state = S_TEXT;
+          }
+        }
+        sCData() {
+          if (this.captureToChar(CLOSE_BRACKET)) {
+            this.state = S_CDATA_ENDING;
+          }
+        }
+        sCDataEnding() {
+          const c = this.getCodeNorm();
+          if (c === CLOSE_BRACKET) {
+            this.state = S_CDATA_ENDING_2;
+          } else {
+            this.text += `]${String.fromCodePoint(c)}`;
+            this.state = S_CDATA;
+          }
+        }
+        sCDataEnding2() {
+          var _a2;
+          const c = this.getCodeNorm();
+          switch (c) {
+            case GREATER: {
+              (_a2 = this.cdataHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, this.text);
+              this.text = "";
+              this.state = S_TEXT;
+              break;
+            }
+            case CLOSE_BRACKET:
+              this.text += "]";
+              break;
+            default:
+              this.text += `]]${String.fromCodePoint(c)}`;
+              this.state = S_CDATA;
+          }
+        }
+        // We need this separate state to check the first character fo the pi target
+        // with this.nameStartCheck which allows less characters than this.nameCheck.
+        sPIFirstChar() {
+          const c = this.getCodeNorm();
+          if (this.nameStartCheck(c)) {
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+          } else if (c === QUESTION || isS(c)) {
+            this.fail("processing instruction without a target.");
+            this.state = c === QUESTION ? S_PI_ENDING : S_PI_BODY;
+          } else {
+            this.fail("disallowed character in processing instruction name.");
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+          }
+        }
+        sPIRest() {
+          const { chunk, i: start } = this;
+          while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC) {
+              this.piTarget += chunk.slice(start);
+              return;
+            }
+            if (!this.nameCheck(c)) {
+              this.piTarget += chunk.slice(start, this.prevI);
+              const isQuestion = c === QUESTION;
+              if (isQuestion || isS(c)) {
+                if (this.piTarget === "xml") {
+                  if (!this.xmlDeclPossible) {
+                    this.fail("an XML declaration must be at the start of the document.");
+                  }
+                  this.state = isQuestion ? S_XML_DECL_ENDING : S_XML_DECL_NAME_START;
+                } else {
+                  this.state = isQuestion ? S_PI_ENDING : S_PI_BODY;
+                }
+              } else {
+                this.fail("disallowed character in processing instruction name.");
+                this.piTarget += String.fromCodePoint(c);
+              }
+              break;
+            }
+          }
+        }
+        sPIBody() {
+          if (this.text.length === 0) {
+            const c = this.getCodeNorm();
+            if (c === QUESTION) {
+              this.state = S_PI_ENDING;
+            } else if (!isS(c)) {
+              this.text = String.fromCodePoint(c);
+            }
+          } else if (this.captureToChar(QUESTION)) {
+            this.state = S_PI_ENDING;
+          }
+        }
+        sPIEnding() {
+          var _a2;
+          const c = this.getCodeNorm();
+          if (c === GREATER) {
+            const { piTarget } = this;
+            if (piTarget.toLowerCase() === "xml") {
+              this.fail("the XML declaration must appear at the start of the document.");
+            }
+            (_a2 = this.piHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, {
+              target: piTarget,
+              body: this.text
+            });
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+          } else if (c === QUESTION) {
+            this.text += "?";
+          } else {
+            this.text += `?${String.fromCodePoint(c)}`;
+            this.state = S_PI_BODY;
+          }
+          this.xmlDeclPossible = false;
+        }
+        sXMLDeclNameStart() {
+          const c = this.skipSpaces();
+          if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            return;
+          }
+          if (c !== EOC) {
+            this.state = S_XML_DECL_NAME;
+            this.name = String.fromCodePoint(c);
+          }
+        }
+        sXMLDeclName() {
+          const c = this.captureTo(XML_DECL_NAME_TERMINATOR);
+          if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.name += this.text;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+          }
+          if (!(isS(c) || c === EQUAL)) {
+            return;
+          }
+          this.name += this.text;
+          this.text = "";
+          if (!this.xmlDeclExpects.includes(this.name)) {
+            switch (this.name.length) {
+              case 0:
+                this.fail("did not expect any more name/value pairs.");
+                break;
+              case 1:
+                this.fail(`expected the name ${this.xmlDeclExpects[0]}.`);
+                break;
+              default:
+                this.fail(`expected one of ${this.xmlDeclExpects.join(", ")}`);
+            }
+          }
+          this.state = c === EQUAL ? S_XML_DECL_VALUE_START : S_XML_DECL_EQ;
+        }
+        sXMLDeclEq() {
+          const c = this.getCodeNorm();
+          if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+          }
+          if (isS(c)) {
+            return;
+          }
+          if (c !== EQUAL) {
+            this.fail("value required.");
+          }
+          this.state = S_XML_DECL_VALUE_START;
+        }
+        sXMLDeclValueStart() {
+          const c = this.getCodeNorm();
+          if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+          }
+          if (isS(c)) {
+            return;
+          }
+          if (!isQuote(c)) {
+            this.fail("value must be quoted.");
+            this.q = SPACE;
+          } else {
+            this.q = c;
+          }
+          this.state = S_XML_DECL_VALUE;
+        }
+        sXMLDeclValue() {
+          const c = this.captureTo([this.q, QUESTION]);
+          if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+          }
+          if (c === EOC) {
+            return;
+          }
+          const value = this.text;
+          this.text = "";
+          switch (this.name) {
+            case "version": {
+              this.xmlDeclExpects = ["encoding", "standalone"];
+              const version = value;
+              this.xmlDecl.version = version;
+              if (!/^1\.[0-9]+$/.test(version)) {
+                this.fail("version number must match /^1\\.[0-9]+$/.");
+              } else if (!this.opt.forceXMLVersion) {
+                this.setXMLVersion(version);
+              }
+              break;
+            }
+            case "encoding":
+              if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) {
+                this.fail("encoding value must match /^[A-Za-z0-9][A-Za-z0-9._-]*$/.");
+              }
+              this.xmlDeclExpects = ["standalone"];
+              this.xmlDecl.encoding = value;
+              break;
+            case "standalone":
+              if (value !== "yes" && value !== "no") {
+                this.fail('standalone value must match "yes" or "no".');
+              }
+              this.xmlDeclExpects = [];
+              this.xmlDecl.standalone = value;
+              break;
+            default:
+          }
+          this.name = "";
+          this.state = S_XML_DECL_SEPARATOR;
+        }
+        sXMLDeclSeparator() {
+          const c = this.getCodeNorm();
+          if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            return;
+          }
+          if (!isS(c)) {
+            this.fail("whitespace required.");
+            this.unget();
+          }
+          this.state = S_XML_DECL_NAME_START;
+        }
+        sXMLDeclEnding() {
+          var _a2;
+          const c = this.getCodeNorm();
+          if (c === GREATER) {
+            if (this.piTarget !== "xml") {
+              this.fail("processing instructions are not allowed before root.");
+            } else if (this.name !== "version" && this.xmlDeclExpects.includes("version")) {
+              this.fail("XML declaration must contain a version.");
+            }
+            (_a2 = this.xmldeclHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, this.xmlDecl);
+            this.name = "";
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+          } else {
+            this.fail("The character ? is disallowed anywhere in XML declarations.");
+          }
+          this.xmlDeclPossible = false;
+        }
+        sOpenTag() {
+          var _a2;
+          const c = this.captureNameChars();
+          if (c === EOC) {
+            return;
+          }
+          const tag = this.tag = {
+            name: this.name,
+            attributes: /* @__PURE__ */ Object.create(null)
+          };
+          this.name = "";
+          if (this.xmlnsOpt) {
+            this.topNS = tag.ns = /* @__PURE__ */ Object.create(null);
+          }
+          (_a2 = this.openTagStartHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, tag);
+          this.sawRoot = true;
+          if (!this.fragmentOpt && this.closedRoot) {
+            this.fail("documents may contain only one root.");
+          }
+          switch (c) {
+            case GREATER:
+              this.openTag();
+              break;
+            case FORWARD_SLASH:
+              this.state = S_OPEN_TAG_SLASH;
+              break;
+            default:
+              if (!isS(c)) {
+                this.fail("disallowed character in tag name.");
+              }
+              this.state = S_ATTRIB;
+          }
+        }
+        sOpenTagSlash() {
+          if (this.getCode() === GREATER) {
+            this.openSelfClosingTag();
+          } else {
+            this.fail("forward-slash in opening tag not followed by >.");
+            this.state = S_ATTRIB;
+          }
+        }
+        sAttrib() {
+          const c = this.skipSpaces();
+          if (c === EOC) {
+            return;
+          }
+          if (isNameStartChar(c)) {
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+          } else if (c === GREATER) {
+            this.openTag();
+          } else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+          } else {
+            this.fail("disallowed character in attribute name.");
+          }
+        }
+        sAttribName() {
+          const c = this.captureNameChars();
+          if (c === EQUAL) {
+            this.state = S_ATTRIB_VALUE;
+          } else if (isS(c)) {
+            this.state = S_ATTRIB_NAME_SAW_WHITE;
+          } else if (c === GREATER) {
+            this.fail("attribute without value.");
+            this.pushAttrib(this.name, this.name);
+            this.name = this.text = "";
+            this.openTag();
+          } else if (c !== EOC) {
+            this.fail("disallowed character in attribute name.");
+          }
+        }
+        sAttribNameSawWhite() {
+          const c = this.skipSpaces();
+          switch (c) {
+            case EOC:
+              return;
+            case EQUAL:
+              this.state = S_ATTRIB_VALUE;
+              break;
+            default:
+              this.fail("attribute without value.");
+              this.text = "";
+              this.name = "";
+              if (c === GREATER) {
+                this.openTag();
+              } else if (isNameStartChar(c)) {
+                this.unget();
+                this.state = S_ATTRIB_NAME;
+              } else {
+                this.fail("disallowed character in attribute name.");
+                this.state = S_ATTRIB;
+              }
+          }
+        }
+        sAttribValue() {
+          const c = this.getCodeNorm();
+          if (isQuote(c)) {
+            this.q = c;
+            this.state = S_ATTRIB_VALUE_QUOTED;
+          } else if (!isS(c)) {
+            this.fail("unquoted attribute value.");
+            this.state = S_ATTRIB_VALUE_UNQUOTED;
+            this.unget();
+          }
+        }
+        sAttribValueQuoted() {
+          const { q, chunk } = this;
+          let { i: start } = this;
+          while (true) {
+            switch (this.getCode()) {
+              case q:
+                this.pushAttrib(this.name, this.text + chunk.slice(start, this.prevI));
+                this.name = this.text = "";
+                this.q = null;
+                this.state = S_ATTRIB_VALUE_CLOSED;
+                return;
+              case AMP:
+                this.text += chunk.slice(start, this.prevI);
+                this.state = S_ENTITY;
+                this.entityReturnState = S_ATTRIB_VALUE_QUOTED;
+                return;
+              case NL:
+              case NL_LIKE:
+              case TAB:
+                this.text += `${chunk.slice(start, this.prevI)} `;
+                start = this.i;
+                break;
+              case LESS:
+                this.text += chunk.slice(start, this.prevI);
+                this.fail("disallowed character.");
+                return;
+              case EOC:
+                this.text += chunk.slice(start);
+                return;
+              default:
+            }
+          }
+        }
+        sAttribValueClosed() {
+          const c = this.getCodeNorm();
+          if (isS(c)) {
+            this.state = S_ATTRIB;
+          } else if (c === GREATER) {
+            this.openTag();
+          } else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+          } else if (isNameStartChar(c)) {
+            this.fail("no whitespace between attributes.");
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+          } else {
+            this.fail("disallowed character in attribute name.");
+          }
+        }
+        sAttribValueUnquoted() {
+          const c = this.captureTo(ATTRIB_VALUE_UNQUOTED_TERMINATOR);
+          switch (c) {
+            case AMP:
+              this.state = S_ENTITY;
+              this.entityReturnState = S_ATTRIB_VALUE_UNQUOTED;
+              break;
+            case LESS:
+              this.fail("disallowed character.");
+              break;
+            case EOC:
+              break;
+            default:
+              if (this.text.includes("]]>")) {
+                this.fail('the string "]]>" is disallowed in char data.');
+              }
+              this.pushAttrib(this.name, this.text);
+              this.name = this.text = "";
+              if (c === GREATER) {
+                this.openTag();
+              } else {
+                this.state = S_ATTRIB;
+              }
+          }
+        }
+        sCloseTag() {
+          const c = this.captureNameChars();
+          if (c === GREATER) {
+            this.closeTag();
+          } else if (isS(c)) {
+            this.state = S_CLOSE_TAG_SAW_WHITE;
+          } else if (c !== EOC) {
+            this.fail("disallowed character in closing tag.");
+          }
+        }
+        sCloseTagSawWhite() {
+          switch (this.skipSpaces()) {
+            case GREATER:
+              this.closeTag();
+              break;
+            case EOC:
+              break;
+            default:
+              this.fail("disallowed character in closing tag.");
+          }
+        }
+        // END OF STATE ENGINE METHODS
+        handleTextInRoot() {
+          let { i: start, forbiddenState } = this;
+          const { chunk, textHandler: handler } = this;
+          scanLoop:
+            while (true) {
+              switch (this.getCode()) {
+                case LESS: {
+                  this.state = S_OPEN_WAKA;
+                  if (handler !== void 0) {
+                    const { text } = this;
+                    const slice = chunk.slice(start, this.prevI);
+                    if (text.length !== 0) {
+                      handler(text + slice);
+                      this.text = "";
+                    } else if (slice.length !== 0) {
+                      handler(slice);
+                    }
+                  }
+                  forbiddenState = FORBIDDEN_START;
+                  break scanLoop;
+                }
+                case AMP:
+                  this.state = S_ENTITY;
+                  this.entityReturnState = S_TEXT;
+                  if (handler !== void 0) {
+                    this.text += chunk.slice(start, this.prevI);
+                  }
+                  forbiddenState = FORBIDDEN_START;
+                  break scanLoop;
+                case CLOSE_BRACKET:
+                  switch (forbiddenState) {
+                    case FORBIDDEN_START:
+                      forbiddenState = FORBIDDEN_BRACKET;
+                      break;
+                    case FORBIDDEN_BRACKET:
+                      forbiddenState = FORBIDDEN_BRACKET_BRACKET;
+                      break;
+                    case FORBIDDEN_BRACKET_BRACKET:
+                      break;
+                    default:
+                      throw new Error("impossible state");
+                  }
+                  break;
+                case GREATER:
+                  if (forbiddenState === FORBIDDEN_BRACKET_BRACKET) {
+                    this.fail('the string "]]>" is disallowed in char data.');
+                  }
+                  forbiddenState = FORBIDDEN_START;
+                  break;
+                case NL_LIKE:
+                  if (handler !== void 0) {
+                    this.text += `${chunk.slice(start, this.prevI)}
+`;
+                  }
+                  start = this.i;
+                  forbiddenState = FORBIDDEN_START;
+                  break;
+                case EOC:
+                  if (handler !== void 0) {
+                    this.text += chunk.slice(start);
+                  }
+                  break scanLoop;
+                default:
+                  forbiddenState = FORBIDDEN_START;
+              }
+            }
+          this.forbiddenState = forbiddenState;
+        }
+        handleTextOutsideRoot() {
+          let { i: start } = this;
+          const { chunk, textHandler: handler } = this;
+          let nonSpace = false;
+          outRootLoop:
+            while (true) {
+              const code = this.getCode();
+              switch (code) {
+                case LESS: {
+                  this.state = S_OPEN_WAKA;
+                  if (handler !== void 0) {
+                    const { text } = this;
+                    const slice = chunk.slice(start, this.prevI);
+                    if (text.length !== 0) {
+                      handler(text + slice);
+                      this.text = "";
+                    } else if (slice.length !== 0) {
+                      handler(slice);
+                    }
+                  }
+                  break outRootLoop;
+                }
+                case AMP:
+                  this.state = S_ENTITY;
+                  this.entityReturnState = S_TEXT;
+                  if (handler !== void 0) {
+                    this.text += chunk.slice(start, this.prevI);
+                  }
+                  nonSpace = true;
+                  break outRootLoop;
+                case NL_LIKE:
+                  if (handler !== void 0) {
+                    this.text += `${chunk.slice(start, this.prevI)}
+`;
+                  }
+                  start = this.i;
+                  break;
+                case EOC:
+                  if (handler !== void 0) {
+                    this.text += chunk.slice(start);
+                  }
+                  break outRootLoop;
+                default:
+                  if (!isS(code)) {
+                    nonSpace = true;
+                  }
+              }
+            }
+          if (!nonSpace) {
+            return;
+          }
+          if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextBeforeRoot = true;
+          }
+          if (this.closedRoot && !this.reportedTextAfterRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextAfterRoot = true;
+          }
+        }
+        pushAttribNS(name, value) {
+          var _a2;
+          const { prefix, local } = this.qname(name);
+          const attr = { name, prefix, local, value };
+          this.attribList.push(attr);
+          (_a2 = this.attributeHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, attr);
+          if (prefix === "xmlns") {
+            const trimmed = value.trim();
+            if (this.currentXMLVersion === "1.0" && trimmed === "") {
+              this.fail("invalid attempt to undefine prefix in XML 1.0");
+            }
+            this.topNS[local] = trimmed;
+            nsPairCheck(this, local, trimmed);
+          } else if (name === "xmlns") {
+            const trimmed = value.trim();
+            this.topNS[""] = trimmed;
+            nsPairCheck(this, "", trimmed);
+          }
+        }
+        pushAttribPlain(name, value) {
+          var _a2;
+          const attr = { name, value };
+          this.attribList.push(attr);
+          (_a2 = this.attributeHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, attr);
+        }
+        /**
+         * End parsing. This performs final well-formedness checks and resets the
+         * parser to a clean state.
+         *
+         * @returns this
+         */
+        end() {
+          var _a2, _b;
+          if (!this.sawRoot) {
+            this.fail("document must contain a root element.");
+          }
+          const { tags } = this;
+          while (tags.length > 0) {
+            const tag = tags.pop();
+            this.fail(`unclosed tag: ${tag.name}`);
+          }
+          if (this.state !== S_BEGIN && this.state !== S_TEXT) {
+            this.fail("unexpected end.");
+          }
+          const { text } = this;
+          if (text.length !== 0) {
+            (_a2 = this.textHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, text);
+            this.text = "";
+          }
+          this._closed = true;
+          (_b = this.endHandler) === null || _b === void 0 ? void 0 : _b.call(this);
+          this._init();
+          return this;
+        }
+        /**
+         * Resolve a namespace prefix.
+         *
+         * @param prefix The prefix to resolve.
+         *
+         * @returns The namespace URI or ``undefined`` if the prefix is not defined.
+         */
+        resolve(prefix) {
+          var _a2, _b;
+          let uri = this.topNS[prefix];
+          if (uri !== void 0) {
+            return uri;
+          }
+          const { tags } = this;
+          for (let index = tags.length - 1; index >= 0; index--) {
+            uri = tags[index].ns[prefix];
+            if (uri !== void 0) {
+              return uri;
+            }
+          }
+          uri = this.ns[prefix];
+          if (uri !== void 0) {
+            return uri;
+          }
+          return (_b = (_a2 = this.opt).resolvePrefix) === null || _b === void 0 ? void 0 : _b.call(_a2, prefix);
+        }
+        /**
+         * Parse a qname into its prefix and local name parts.
+         *
+         * @param name The name to parse
+         *
+         * @returns
+         */
+        qname(name) {
+          const colon = name.indexOf(":");
+          if (colon === -1) {
+            return { prefix: "", local: name };
+          }
+          const local = name.slice(colon + 1);
+          const prefix = name.slice(0, colon);
+          if (prefix === "" || local === "" || local.includes(":")) {
+            this.fail(`malformed name: ${name}.`);
+          }
+          return { prefix, local };
+        }
+        processAttribsNS() {
+          var _a2;
+          const { attribList } = this;
+          const tag = this.tag;
+          {
+            const { prefix, local } = this.qname(tag.name);
+            tag.prefix = prefix;
+            tag.local = local;
+            const uri = tag.uri = (_a2 = this.resolve(prefix)) !== null && _a2 !== void 0 ? _a2 : "";
+            if (prefix !== "") {
+              if (prefix === "xmlns") {
+                this.fail('tags may not have "xmlns" as prefix.');
+              }
+              if (uri === "") {
+                this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                tag.uri = prefix;
+              }
+            }
+          }
+          if (attribList.length === 0) {
+            return;
+          }
+          const { attributes: attributes2 } = tag;
+          const seen = /* @__PURE__ */ new Set();
+          for (const attr of attribList) {
+            const { name, prefix, local } = attr;
+            let uri;
+            let eqname;
+            if (prefix === "") {
+              uri = name === "xmlns" ? XMLNS_NAMESPACE : "";
+              eqname = name;
+            } else {
+              uri = this.resolve(prefix);
+              if (uri === void 0) {
+                this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                uri = prefix;
+              }
+              eqname = `{${uri}}${local}`;
+            }
+            if (seen.has(eqname)) {
+              this.fail(`duplicate attribute: ${eqname}.`);
+            }
+            seen.add(eqname);
+            attr.uri = uri;
+            attributes2[name] = attr;
+          }
+          this.attribList = [];
+        }
+        processAttribsPlain() {
+          const { attribList } = this;
+          const attributes2 = this.tag.attributes;
+          for (const { name, value } of attribList) {
+            if (attributes2[name] !== void 0) {
+              this.fail(`duplicate attribute: ${name}.`);
+            }
+            attributes2[name] = value;
+          }
+          this.attribList = [];
+        }
+        /**
+         * Handle a complete open tag. This parser code calls this once it has seen
+         * the whole tag. This method checks for well-formeness and then emits
+         * ``onopentag``.
+         */
+        openTag() {
+          var _a2;
+          this.processAttribs();
+          const { tags } = this;
+          const tag = this.tag;
+          tag.isSelfClosing = false;
+          (_a2 = this.openTagHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, tag);
+          tags.push(tag);
+          this.state = S_TEXT;
+          this.name = "";
+        }
+        /**
+         * Handle a complete self-closing tag. This parser code calls this once it has
+         * seen the whole tag. This method checks for well-formeness and then emits
+         * ``onopentag`` and ``onclosetag``.
+         */
+        openSelfClosingTag() {
+          var _a2, _b, _c;
+          this.processAttribs();
+          const { tags } = this;
+          const tag = this.tag;
+          tag.isSelfClosing = true;
+          (_a2 = this.openTagHandler) === null || _a2 === void 0 ? void 0 : _a2.call(this, tag);
+          (_b = this.closeTagHandler) === null || _b === void 0 ? void 0 : _b.call(this, tag);
+          const top = this.tag = (_c = tags[tags.length - 1]) !== null && _c !== void 0 ? _c : null;
+          if (top === null) {
+            this.closedRoot = true;
+          }
+          this.state = S_TEXT;
+          this.name = "";
+        }
+        /**
+         * Handle a complete close tag. This parser code calls this once it has seen
+         * the whole tag. This method checks for well-formeness and then emits
+         * ``onclosetag``.
+         */
+        closeTag() {
+          const { tags, name } = this;
+          this.state = S_TEXT;
+          this.name = "";
+          if (name === "") {
+            this.fail("weird empty close tag.");
+            this.text += "</>";
+            return;
+          }
+          const handler = this.closeTagHandler;
+          let l = tags.length;
+          while (l-- > 0) {
+            const tag = this.tag = tags.pop();
+            this.topNS = tag.ns;
+            handler === null || handler === void 0 ? void 0 : handler(tag);
+            if (tag.name === name) {
+              break;
+            }
+            this.fail("unexpected close tag.");
+          }
+          if (l === 0) {
+            this.closedRoot = true;
+          } else if (l < 0) {
+            this.fail(`unmatched closing tag: ${name}.`);
+            this.text += `</${name}>`;
+          }
+        }
+        /**
+         * Resolves an entity. Makes any necessary well-formedness checks.
+         *
+         * @param entity The entity to resolve.
+         *
+         * @returns The parsed entity.
+         */
+        parseEntity(entity) {
+          if (entity[0] !== "#") {
+            const defined = this.ENTITIES[entity];
+            if (defined !== void 0) {
+              return defined;
+            }
+            this.fail(this.isName(entity) ? "undefined entity." : "disallowed character in entity name.");
+            return `&${entity};`;
+          }
+          let num = NaN;
+          if (entity[1] === "x" && /^#x[0-9a-f]+$/i.test(entity)) {
+            num = parseInt(entity.slice(2), 16);
+          } else if (/^#[0-9]+$/.test(entity)) {
+            num = parseInt(entity.slice(1), 10);
+          }
+          if (!this.isChar(num)) {
+            this.fail("malformed character entity.");
+            return `&${entity};`;
+          }
+          return String.fromCodePoint(num);
+        }
+      }
+      exports2.wT = SaxesParser;
+    })
+  ),
+  /***/
+  6950: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      /**
+       * Character classes and associated utilities for the 5th edition of XML 1.0.
+       *
+       * @author Louis-Dominique Dubeau
+       * @license MIT
+       * @copyright Louis-Dominique Dubeau
+       */
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.CHAR = "	\n\r -\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}";
+      exports2.S = " 	\r\n";
+      exports2.NAME_START_CHAR = ":A-Z_a-z\xC0-\xD6\xD8-\xF6\xF8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
+      exports2.NAME_CHAR = "-" + exports2.NAME_START_CHAR + ".0-9\xB7\u0300-\u036F\u203F-\u2040";
+      exports2.CHAR_RE = new RegExp("^[" + exports2.CHAR + "]$", "u");
+      exports2.S_RE = new RegExp("^[" + exports2.S + "]+$", "u");
+      exports2.NAME_START_CHAR_RE = new RegExp("^[" + exports2.NAME_START_CHAR + "]$", "u");
+      exports2.NAME_CHAR_RE = new RegExp("^[" + exports2.NAME_CHAR + "]$", "u");
+      exports2.NAME_RE = new RegExp("^[" + exports2.NAME_START_CHAR + "][" + exports2.NAME_CHAR + "]*$", "u");
+      exports2.NMTOKEN_RE = new RegExp("^[" + exports2.NAME_CHAR + "]+$", "u");
+      var TAB = 9;
+      var NL = 10;
+      var CR = 13;
+      var SPACE = 32;
+      exports2.S_LIST = [SPACE, NL, CR, TAB];
+      function isChar(c) {
+        return c >= SPACE && c <= 55295 || c === NL || c === CR || c === TAB || c >= 57344 && c <= 65533 || c >= 65536 && c <= 1114111;
+      }
+      exports2.isChar = isChar;
+      function isS(c) {
+        return c === SPACE || c === NL || c === CR || c === TAB;
+      }
+      exports2.isS = isS;
+      function isNameStartChar(c) {
+        return c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 58 || c === 95 || c === 8204 || c === 8205 || c >= 192 && c <= 214 || c >= 216 && c <= 246 || c >= 248 && c <= 767 || c >= 880 && c <= 893 || c >= 895 && c <= 8191 || c >= 8304 && c <= 8591 || c >= 11264 && c <= 12271 || c >= 12289 && c <= 55295 || c >= 63744 && c <= 64975 || c >= 65008 && c <= 65533 || c >= 65536 && c <= 983039;
+      }
+      exports2.isNameStartChar = isNameStartChar;
+      function isNameChar(c) {
+        return isNameStartChar(c) || c >= 48 && c <= 57 || c === 45 || c === 46 || c === 183 || c >= 768 && c <= 879 || c >= 8255 && c <= 8256;
+      }
+      exports2.isNameChar = isNameChar;
+    })
+  ),
+  /***/
+  4488: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      /**
+       * Character classes and associated utilities for the 2nd edition of XML 1.1.
+       *
+       * @author Louis-Dominique Dubeau
+       * @license MIT
+       * @copyright Louis-Dominique Dubeau
+       */
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.CHAR = "-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}";
+      exports2.RESTRICTED_CHAR = "-\b\v\f-\x7F-\x84\x86-\x9F";
+      exports2.S = " 	\r\n";
+      exports2.NAME_START_CHAR = ":A-Z_a-z\xC0-\xD6\xD8-\xF6\xF8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
+      exports2.NAME_CHAR = "-" + exports2.NAME_START_CHAR + ".0-9\xB7\u0300-\u036F\u203F-\u2040";
+      exports2.CHAR_RE = new RegExp("^[" + exports2.CHAR + "]$", "u");
+      exports2.RESTRICTED_CHAR_RE = new RegExp("^[" + exports2.RESTRICTED_CHAR + "]$", "u");
+      exports2.S_RE = new RegExp("^[" + exports2.S + "]+$", "u");
+      exports2.NAME_START_CHAR_RE = new RegExp("^[" + exports2.NAME_START_CHAR + "]$", "u");
+      exports2.NAME_CHAR_RE = new RegExp("^[" + exports2.NAME_CHAR + "]$", "u");
+      exports2.NAME_RE = new RegExp("^[" + exports2.NAME_START_CHAR + "][" + exports2.NAME_CHAR + "]*$", "u");
+      exports2.NMTOKEN_RE = new RegExp("^[" + exports2.NAME_CHAR + "]+$", "u");
+      var TAB = 9;
+      var NL = 10;
+      var CR = 13;
+      var SPACE = 32;
+      exports2.S_LIST = [SPACE, NL, CR, TAB];
+      function isChar(c) {
+        return c >= 1 && c <= 55295 || c >= 57344 && c <= 65533 || c >= 65536 && c <= 1114111;
+      }
+      exports2.isChar = isChar;
+      function isRestrictedChar(c) {
+        return c >= 1 && c <= 8 || c === 11 || c === 12 || c >= 14 && c <= 31 || c >= 127 && c <= 132 || c >= 134 && c <= 159;
+      }
+      exports2.isRestrictedChar = isRestrictedChar;
+      function isCharAndNotRestricted(c) {
+        return c === 9 || c === 10 || c === 13 || c > 31 && c < 127 || c === 133 || c > 159 && c <= 55295 || c >= 57344 && c <= 65533 || c >= 65536 && c <= 1114111;
+      }
+      exports2.isCharAndNotRestricted = isCharAndNotRestricted;
+      function isS(c) {
+        return c === SPACE || c === NL || c === CR || c === TAB;
+      }
+      exports2.isS = isS;
+      function isNameStartChar(c) {
+        return c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 58 || c === 95 || c === 8204 || c === 8205 || c >= 192 && c <= 214 || c >= 216 && c <= 246 || c >= 248 && c <= 767 || c >= 880 && c <= 893 || c >= 895 && c <= 8191 || c >= 8304 && c <= 8591 || c >= 11264 && c <= 12271 || c >= 12289 && c <= 55295 || c >= 63744 && c <= 64975 || c >= 65008 && c <= 65533 || c >= 65536 && c <= 983039;
+      }
+      exports2.isNameStartChar = isNameStartChar;
+      function isNameChar(c) {
+        return isNameStartChar(c) || c >= 48 && c <= 57 || c === 45 || c === 46 || c === 183 || c >= 768 && c <= 879 || c >= 8255 && c <= 8256;
+      }
+      exports2.isNameChar = isNameChar;
+    })
+  ),
+  /***/
+  5699: (
+    /***/
+    ((__unused_webpack_module, exports2) => {
+      /**
+       * Character class utilities for XML NS 1.0 edition 3.
+       *
+       * @author Louis-Dominique Dubeau
+       * @license MIT
+       * @copyright Louis-Dominique Dubeau
+       */
+      Object.defineProperty(exports2, "__esModule", { value: true });
+      exports2.NC_NAME_START_CHAR = "A-Z_a-z\xC0-\xD6\xD8-\xF6\xF8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
+      exports2.NC_NAME_CHAR = "-" + exports2.NC_NAME_START_CHAR + ".0-9\xB7\u0300-\u036F\u203F-\u2040";
+      exports2.NC_NAME_START_CHAR_RE = new RegExp("^[" + exports2.NC_NAME_START_CHAR + "]$", "u");
+      exports2.NC_NAME_CHAR_RE = new RegExp("^[" + exports2.NC_NAME_CHAR + "]$", "u");
+      exports2.NC_NAME_RE = new RegExp("^[" + exports2.NC_NAME_START_CHAR + "][" + exports2.NC_NAME_CHAR + "]*$", "u");
+      function isNCNameStartChar(c) {
+        return c >= 65 && c <= 90 || c === 95 || c >= 97 && c <= 122 || c >= 192 && c <= 214 || c >= 216 && c <= 246 || c >= 248 && c <= 767 || c >= 880 && c <= 893 || c >= 895 && c <= 8191 || c >= 8204 && c <= 8205 || c >= 8304 && c <= 8591 || c >= 11264 && c <= 12271 || c >= 12289 && c <= 55295 || c >= 63744 && c <= 64975 || c >= 65008 && c <= 65533 || c >= 65536 && c <= 983039;
+      }
+      exports2.isNCNameStartChar = isNCNameStartChar;
+      function isNCNameChar(c) {
+        return isNCNameStartChar(c) || (c === 45 || c === 46 || c >= 48 && c <= 57 || c === 183 || c >= 768 && c <= 879 || c >= 8255 && c <= 8256);
+      }
+      exports2.isNCNameChar = isNCNameChar;
+    })
+  ),
+  /***/
+  4352: (
+    /***/
+    ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
+      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(5077);
+      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(5300);
+      const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
+      const MALFORMED_SCHEME_ERROR = "URI scheme is malformed.";
+      const MALFORMED_HOST_ERROR = "URI host is malformed.";
+      const FORBIDDEN_DOMAIN_HOST_CHARACTER = /[\0-\x20"#/:<>?@[\\\]^`{|}\x7F]/u;
+      function validateScheme(scheme) {
+        const stringScheme = String(scheme);
+        if (!VALID_SCHEME.test(stringScheme)) {
+          throw new TypeError(MALFORMED_SCHEME_ERROR);
+        }
+        return stringScheme;
+      }
+      function normalize(uri, options) {
+        if (typeof uri === "string") {
+          uri = /** @type {T} */
+          normalizeString(uri, options);
+        } else if (typeof uri === "object") {
+          uri = /** @type {T} */
+          parse(serialize(uri, options), options);
+        }
+        return uri;
+      }
+      function resolve2(baseURI, relativeURI, options) {
+        const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
+        const {
+          parsed: baseParsed,
+          malformedAuthorityOrPort: baseMalformed,
+          malformedPercentEncoding: baseMalformedPercentEncoding,
+          malformedSchemeSpecific: baseMalformedSchemeSpecific,
+          malformedHost: baseMalformedHost,
+          malformedScheme: baseMalformedScheme
+        } = parseWithStatus(baseURI, schemelessOptions);
+        const {
+          parsed: relativeParsed,
+          malformedAuthorityOrPort: relativeMalformed,
+          malformedPercentEncoding: relativeMalformedPercentEncoding,
+          malformedSchemeSpecific: relativeMalformedSchemeSpecific,
+          malformedHost: relativeMalformedHost,
+          malformedScheme: relativeMalformedScheme
+        } = parseWithStatus(relativeURI, schemelessOptions);
+        if (baseMalformed || relativeMalformed || baseMalformedPercentEncoding || relativeMalformedPercentEncoding || baseMalformedSchemeSpecific || relativeMalformedSchemeSpecific || baseMalformedHost || relativeMalformedHost || baseMalformedScheme || relativeMalformedScheme) {
+          throw new Error(baseParsed.error || relativeParsed.error || "URI is malformed.");
+        }
+        const resolved = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true);
+        const resolvedSchemeHandler = getSchemeHandler(options && options.scheme || resolved.scheme);
+        const resolvedHost = resolved.host;
+        const resolvedHostIsIP = resolvedHost !== void 0 && resolvedHost !== "" && (isIPv4(resolvedHost) || normalizeIPv6(resolvedHost).isIPV6);
+        if (hasForbiddenDomainHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP)) {
+          throw new Error(MALFORMED_HOST_ERROR);
+        }
+        canonicalizeHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP);
+        const encodedASCIIHost = resolvedHost && resolvedHost.indexOf("%") !== -1 && !new RegExp("\\P{ASCII}", "u").test(resolvedHost);
+        if (resolved.error && !encodedASCIIHost) {
+          throw new Error(resolved.error);
+        }
+        schemelessOptions.skipEscape = true;
+        return serialize(resolved, schemelessOptions);
+      }
+      function resolveComponent(base, relative2, options, skipNormalization) {
+        const target = {};
+        if (!skipNormalization) {
+          base = parse(serialize(base, options), options);
+          relative2 = parse(serialize(relative2, options), options);
+        }
+        options = options || {};
+        if (!options.tolerant && relative2.scheme) {
+          target.scheme = relative2.scheme;
+          target.userinfo = relative2.userinfo;
+          target.host = relative2.host;
+          target.port = relative2.port;
+          target.path = removeDotSegments(relative2.path || "");
+          target.query = relative2.query;
+        } else {
+          if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0) {
+            target.userinfo = relative2.userinfo;
+            target.host = relative2.host;
+            target.port = relative2.port;
+            target.path = removeDotSegments(relative2.path || "");
+            target.query = relative2.query;
+          } else {
+            if (!relative2.path) {
+              target.path = base.path;
+              if (relative2.query !== void 0) {
+                target.query = relative2.query;
+              } else {
+                target.query = base.query;
+              }
+            } else {
+              if (relative2.path[0] === "/") {
+                target.path = removeDotSegments(relative2.path);
+              } else {
+                const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
+                if (baseHasAuthority && !base.path) {
+                  target.path = "/" + relative2.path;
+                } else if (!base.path) {
+                  target.path = relative2.path;
+                } else {
+                  target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
+                }
+                target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              }
+              target.query = relative2.query;
+            }
+            target.userinfo = base.userinfo;
+            target.host = base.host;
+            target.port = base.port;
+          }
+          target.scheme = base.scheme;
+        }
+        target.fragment = relative2.fragment;
+        return target;
+      }
+      function equal(uriA, uriB, options) {
+        const normalizedA = normalizeComparableURI(uriA, options);
+        const normalizedB = normalizeComparableURI(uriB, options);
+        return normalizedA !== void 0 && normalizedB !== void 0 && normalizedA === normalizedB;
+      }
+      function serialize(cmpts, opts) {
+        const component = {
+          host: cmpts.host,
+          scheme: cmpts.scheme,
+          userinfo: cmpts.userinfo,
+          port: cmpts.port,
+          path: cmpts.path,
+          query: cmpts.query,
+          nid: cmpts.nid,
+          nss: cmpts.nss,
+          uuid: cmpts.uuid,
+          fragment: cmpts.fragment,
+          reference: cmpts.reference,
+          resourceName: cmpts.resourceName,
+          secure: cmpts.secure,
+          error: ""
+        };
+        const options = Object.assign({}, opts);
+        const uriTokens = [];
+        if (component.scheme) {
+          component.scheme = validateScheme(component.scheme);
+        }
+        const schemeHandler = getSchemeHandler(options.scheme || component.scheme);
+        if (schemeHandler && schemeHandler.serialize) schemeHandler.serialize(component, options);
+        const hasAuthority = component.userinfo !== void 0 || component.host !== void 0 || component.port !== void 0;
+        const schemelessReference = (component.scheme === void 0 || options.reference === "suffix") && !hasAuthority;
+        const pathNoScheme = !options.skipEscape && schemelessReference;
+        if (component.path !== void 0) {
+          if (!options.skipEscape) {
+            component.path = serializePathEncoding(component.path, pathNoScheme);
+          } else {
+            component.path = normalizePercentEncoding(component.path);
+          }
+        }
+        if (options.reference !== "suffix" && component.scheme) {
+          component.scheme = validateScheme(component.scheme);
+          uriTokens.push(component.scheme, ":");
+        }
+        const authority = recomposeAuthority(component);
+        if (authority !== void 0) {
+          if (options.reference !== "suffix") {
+            uriTokens.push("//");
+          }
+          uriTokens.push(authority);
+          if (component.path && component.path[0] !== "/") {
+            uriTokens.push("/");
+          }
+        }
+        if (component.path !== void 0) {
+          let s = component.path;
+          if (!options.absolutePath && (!schemeHandler || !schemeHandler.absolutePath)) {
+            s = schemelessReference && s[0] !== "/" ? removeDotSegmentsRelative(s) : removeDotSegments(s);
+          }
+          if (schemelessReference) {
+            s = serializePathEncoding(s, true);
+          }
+          if (authority === void 0 && s[0] === "/" && s[1] === "/") {
+            s = "/%2F" + s.slice(2);
+          }
+          uriTokens.push(s);
+        }
+        if (component.query !== void 0) {
+          uriTokens.push("?", encodeQuery(component.query));
+        }
+        if (component.fragment !== void 0) {
+          uriTokens.push("#", encodeFragment(component.fragment));
+        }
+        return uriTokens.join("");
+      }
+      const URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
+      const AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
+      const AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
+      function getParseError(parsed, matches) {
+        if (matches[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
+          return 'URI path must start with "/" when authority is present.';
+        }
+        if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) {
+          return "URI port is malformed.";
+        }
+        return void 0;
+      }
+      function hasMalformedPercentEncoding(component) {
+        if (component === void 0) return false;
+        let percent2 = component.indexOf("%");
+        while (percent2 !== -1) {
+          if (percent2 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent2 + 1, percent2 + 3))) {
+            return true;
+          }
+          percent2 = component.indexOf("%", percent2 + 3);
+        }
+        return false;
+      }
+      function isIPLiteral(host) {
+        return host[0] === "[" && host[host.length - 1] === "]";
+      }
+      function hasMalformedComponentPercentEncoding(matches) {
+        const host = matches[4];
+        return hasMalformedPercentEncoding(matches[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches[6]) || hasMalformedPercentEncoding(matches[7]) || hasMalformedPercentEncoding(matches[8]);
+      }
+      function canonicalizeHost(parsed, options, schemeHandler, isIP) {
+        if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
+          parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+          return true;
+        }
+        if (!options.unicodeSupport && (!schemeHandler || !schemeHandler.unicodeSupport) && parsed.host && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && isIP === false && nonSimpleDomain(parsed.host)) {
+          let url;
+          try {
+            url = new URL("http://" + parsed.host);
+          } catch (e) {
+            parsed.error = parsed.error || "Host's domain name can not be converted to ASCII: " + e;
+            return true;
+          }
+          if (!isHostOnlyURL(url)) {
+            parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+            return true;
+          }
+          parsed.host = url.hostname;
+        }
+        return false;
+      }
+      function hasForbiddenDomainHost(parsed, options, schemeHandler, isIP) {
+        return Boolean(
+          parsed.host && isIP === false && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && FORBIDDEN_DOMAIN_HOST_CHARACTER.test(parsed.host)
+        );
+      }
+      function isHostOnlyURL(url) {
+        return url.username === "" && url.password === "" && url.port === "" && url.pathname === "/" && url.search === "" && url.hash === "" && url.hostname !== "";
+      }
+      function parseWithStatus(uri, opts) {
+        const options = Object.assign({}, opts);
+        const parsed = {
+          scheme: void 0,
+          userinfo: void 0,
+          host: "",
+          port: void 0,
+          path: "",
+          query: void 0,
+          fragment: void 0
+        };
+        let malformedAuthorityOrPort = false;
+        let malformedPercentEncoding = false;
+        let malformedSchemeSpecific = false;
+        let malformedHost = false;
+        let malformedIPLiteral = false;
+        let malformedScheme = false;
+        let isIP = false;
+        if (options.reference === "suffix") {
+          if (options.scheme) {
+            uri = options.scheme + ":" + uri;
+          } else {
+            uri = "//" + uri;
+          }
+        }
+        const authorityMatch = uri.match(AUTHORITY_PREFIX);
+        if (authorityMatch !== null && authorityMatch[1].indexOf("\\") !== -1) {
+          parsed.error = "URI authority must not contain a literal backslash.";
+          malformedAuthorityOrPort = true;
+        }
+        const introducerMatch = uri.match(AUTHORITY_INTRODUCER_REGION);
+        if (introducerMatch !== null) {
+          const region = introducerMatch[1];
+          const normalizedRegion = region.replace(/[\t\n\r]/g, "");
+          if (normalizedRegion.length >= 2) {
+            if (normalizedRegion.slice(0, 2) !== "//") {
+              parsed.error = parsed.error || "URI authority must not contain a literal backslash.";
+              malformedAuthorityOrPort = true;
+            } else if (region.length !== normalizedRegion.length) {
+              parsed.error = parsed.error || "URI authority introducer must not contain whitespace.";
+              malformedAuthorityOrPort = true;
+            }
+          }
+        }
+        const matches = uri.match(URI_PARSE);
+        if (matches) {
+          parsed.scheme = matches[1];
+          parsed.userinfo = matches[3];
+          parsed.host = matches[4];
+          parsed.port = parseInt(matches[5], 10);
+          parsed.path = matches[6] || "";
+          parsed.query = matches[7];
+          parsed.fragment = matches[8];
+          if (parsed.scheme !== void 0) {
+            if (VALID_SCHEME.test(parsed.scheme)) {
+              parsed.scheme = parsed.scheme.toLowerCase();
+            } else {
+              parsed.error = parsed.error || MALFORMED_SCHEME_ERROR;
+              malformedScheme = true;
+            }
+          }
+          malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches);
+          if (malformedPercentEncoding) {
+            parsed.error = parsed.error || "URI contains malformed percent-encoding.";
+          }
+          if (isNaN(parsed.port)) {
+            parsed.port = matches[5];
+          }
+          const parseError = getParseError(parsed, matches);
+          if (parseError !== void 0) {
+            parsed.error = parsed.error || parseError;
+            malformedAuthorityOrPort = true;
+          }
+          if (parsed.host) {
+            const ipv4result = isIPv4(parsed.host);
+            if (ipv4result === false) {
+              const bracketedIPLiteral = isIPLiteral(parsed.host);
+              const hasIPLiteralBracket = parsed.host.indexOf("[") !== -1 || parsed.host.indexOf("]") !== -1;
+              const ipv6result = normalizeIPv6(parsed.host);
+              isIP = ipv6result.isIPV6 || ipv6result.isIPVFuture === true;
+              malformedIPLiteral = hasIPLiteralBracket && (!bracketedIPLiteral || ipv6result.error === true);
+              parsed.host = isIP ? ipv6result.host : ipv6result.host.toLowerCase();
+              if (malformedIPLiteral) {
+                parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+                malformedAuthorityOrPort = true;
+              }
+            } else {
+              isIP = true;
+            }
+          }
+          if (parsed.scheme === void 0 && parsed.userinfo === void 0 && parsed.host === void 0 && parsed.port === void 0 && parsed.query === void 0 && !parsed.path) {
+            parsed.reference = "same-document";
+          } else if (parsed.scheme === void 0) {
+            parsed.reference = "relative";
+          } else if (parsed.fragment === void 0) {
+            parsed.reference = "absolute";
+          } else {
+            parsed.reference = "uri";
+          }
+          if (options.reference && options.reference !== "suffix" && options.reference !== parsed.reference) {
+            parsed.error = parsed.error || "URI is not a " + options.reference + " reference.";
+          }
+          const schemeHandler = getSchemeHandler(options.scheme || parsed.scheme);
+          if (!malformedIPLiteral) {
+            malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP);
+          }
+          if (uri.indexOf("%") !== -1 && parsed.host !== void 0 && !malformedIPLiteral) {
+            let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, true);
+            if (!isIP) {
+              host = normalizePercentEncoding(host.toLowerCase());
+            }
+            parsed.host = isIP || options.scheme !== "null" ? reescapeHostDelimiters(host, isIP) : host;
+          }
+          if (!schemeHandler || schemeHandler && !schemeHandler.skipNormalize) {
+            if (parsed.path) {
+              parsed.path = normalizePathEncoding(parsed.path);
+            }
+            if (parsed.query) {
+              parsed.query = normalizeQueryFragmentEncoding(parsed.query);
+            }
+            if (parsed.fragment) {
+              parsed.fragment = normalizeQueryFragmentEncoding(parsed.fragment);
+            }
+          }
+          if (schemeHandler && schemeHandler.parse) {
+            schemeHandler.parse(parsed, options);
+            if (schemeHandler === SCHEMES.urn && parsed.nid === void 0) {
+              malformedSchemeSpecific = true;
+            }
+          }
+        } else {
+          parsed.error = parsed.error || "URI can not be parsed.";
+        }
+        return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
+      }
+      function parse(uri, opts) {
+        return parseWithStatus(uri, opts).parsed;
+      }
+      function normalizeString(uri, opts) {
+        return normalizeStringWithStatus(uri, opts).normalized;
+      }
+      function normalizeStringWithStatus(uri, opts) {
+        const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts);
+        return {
+          normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
+          malformedAuthorityOrPort,
+          malformedPercentEncoding,
+          malformedSchemeSpecific,
+          malformedHost,
+          malformedScheme
+        };
+      }
+      function normalizeComparableURI(uri, opts) {
+        if (typeof uri !== "string" && typeof uri !== "object") {
+          return void 0;
+        }
+        let value;
+        try {
+          value = typeof uri === "string" ? uri : serialize(uri, opts);
+        } catch {
+          return void 0;
+        }
+        const { normalized, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = normalizeStringWithStatus(value, opts);
+        return malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? void 0 : normalized;
+      }
+      const fastUri = {
+        SCHEMES,
+        normalize,
+        resolve: resolve2,
+        resolveComponent,
+        equal,
+        serialize,
+        parse
+      };
+      module2.exports = fastUri;
+      module2.exports["default"] = fastUri;
+      module2.exports.fastUri = fastUri;
+    })
+  ),
+  /***/
+  5300: (
+    /***/
+    ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
+      const { isUUID } = __nccwpck_require__2(5077);
+      const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
+      const supportedSchemeNames = (
+        /** @type {const} */
+        [
+          "http",
+          "https",
+          "ws",
+          "wss",
+          "urn",
+          "urn:uuid"
+        ]
+      );
+      function isValidSchemeName(name) {
+        return supportedSchemeNames.indexOf(
+          /** @type {*} */
+          name
+        ) !== -1;
+      }
+      function wsIsSecure(wsComponent) {
+        if (wsComponent.secure === true) {
+          return true;
+        } else if (wsComponent.secure === false) {
+          return false;
+        } else if (wsComponent.scheme) {
+          return wsComponent.scheme.length === 3 && (wsComponent.scheme[0] === "w" || wsComponent.scheme[0] === "W") && (wsComponent.scheme[1] === "s" || wsComponent.scheme[1] === "S") && (wsComponent.scheme[2] === "s" || wsComponent.scheme[2] === "S");
+        } else {
+          return false;
+        }
+      }
+      function httpParse(component) {
+        if (!component.host) {
+          component.error = component.error || "HTTP URIs must have a host.";
+        }
+        return component;
+      }
+      function httpSerialize(component) {
+        const secure = String(component.scheme).toLowerCase() === "https";
+        if (component.port === (secure ? 443 : 80) || component.port === "") {
+          component.port = void 0;
+        }
+        if (!component.path) {
+          component.path = "/";
+        }
+        return component;
+      }
+      function wsParse(wsComponent) {
+        wsComponent.secure = wsIsSecure(wsComponent);
+        wsComponent.resourceName = (wsComponent.path || "/") + (wsComponent.query ? "?" + wsComponent.query : "");
+        wsComponent.path = void 0;
+        wsComponent.query = void 0;
+        return wsComponent;
+      }
+      function wsSerialize(wsComponent) {
+        if (wsComponent.port === (wsIsSecure(wsComponent) ? 443 : 80) || wsComponent.port === "") {
+          wsComponent.port = void 0;
+        }
+        if (typeof wsComponent.secure === "boolean") {
+          wsComponent.scheme = wsComponent.secure ? "wss" : "ws";
+          wsComponent.secure = void 0;
+        }
+        if (wsComponent.resourceName) {
+          const queryIndex = wsComponent.resourceName.indexOf("?");
+          const path2 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+          wsComponent.path = path2 && path2 !== "/" ? path2 : void 0;
+          wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
+          wsComponent.resourceName = void 0;
+        }
+        wsComponent.fragment = void 0;
+        return wsComponent;
+      }
+      function urnParse(urnComponent, options) {
+        if (!urnComponent.path) {
+          urnComponent.error = "URN can not be parsed";
+          return urnComponent;
+        }
+        const matches = urnComponent.path.match(URN_REG);
+        if (matches && matches[0] === urnComponent.path) {
+          const scheme = options.scheme || urnComponent.scheme || "urn";
+          urnComponent.nid = matches[1].toLowerCase();
+          urnComponent.nss = matches[2];
+          const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`;
+          const schemeHandler = getSchemeHandler(urnScheme);
+          urnComponent.path = void 0;
+          if (schemeHandler) {
+            urnComponent = schemeHandler.parse(urnComponent, options);
+          }
+        } else {
+          urnComponent.error = urnComponent.error || "URN can not be parsed.";
+        }
+        return urnComponent;
+      }
+      function urnSerialize(urnComponent, options) {
+        if (urnComponent.nid === void 0) {
+          throw new Error("URN without nid cannot be serialized");
+        }
+        const scheme = options.scheme || urnComponent.scheme || "urn";
+        const nid = urnComponent.nid.toLowerCase();
+        const urnScheme = `${scheme}:${options.nid || nid}`;
+        const schemeHandler = getSchemeHandler(urnScheme);
+        if (schemeHandler) {
+          urnComponent = schemeHandler.serialize(urnComponent, options);
+        }
+        const uriComponent = urnComponent;
+        const nss = urnComponent.nss;
+        uriComponent.path = `${nid || options.nid}:${nss}`;
+        options.skipEscape = true;
+        return uriComponent;
+      }
+      function urnuuidParse(urnComponent, options) {
+        const uuidComponent = urnComponent;
+        uuidComponent.uuid = uuidComponent.nss;
+        uuidComponent.nss = void 0;
+        if (!options.tolerant && (!uuidComponent.uuid || !isUUID(uuidComponent.uuid))) {
+          uuidComponent.error = uuidComponent.error || "UUID is not valid.";
+        }
+        return uuidComponent;
+      }
+      function urnuuidSerialize(uuidComponent) {
+        const urnComponent = uuidComponent;
+        urnComponent.nss = (uuidComponent.uuid || "").toLowerCase();
+        return urnComponent;
+      }
+      const http = (
+        /** @type {SchemeHandler} */
+        {
+          scheme: "http",
+          domainHost: true,
+          parse: httpParse,
+          serialize: httpSerialize
+        }
+      );
+      const https = (
+        /** @type {SchemeHandler} */
+        {
+          scheme: "https",
+          domainHost: http.domainHost,
+          parse: httpParse,
+          serialize: httpSerialize
+        }
+      );
+      const ws = (
+        /** @type {SchemeHandler} */
+        {
+          scheme: "ws",
+          domainHost: true,
+          parse: wsParse,
+          serialize: wsSerialize
+        }
+      );
+      const wss = (
+        /** @type {SchemeHandler} */
+        {
+          scheme: "wss",
+          domainHost: ws.domainHost,
+          parse: ws.parse,
+          serialize: ws.serialize
+        }
+      );
+      const urn = (
+        /** @type {SchemeHandler} */
+        {
+          scheme: "urn",
+          parse: urnParse,
+          serialize: urnSerialize,
+          skipNormalize: true
+        }
+      );
+      const urnuuid = (
+        /** @type {SchemeHandler} */
+        {
+          scheme: "urn:uuid",
+          parse: urnuuidParse,
+          serialize: urnuuidSerialize,
+          skipNormalize: true
+        }
+      );
+      const SCHEMES = (
+        /** @type {Record<SchemeName, SchemeHandler>} */
+        {
+          http,
+          https,
+          ws,
+          wss,
+          urn,
+          "urn:uuid": urnuuid
+        }
+      );
+      Object.setPrototypeOf(SCHEMES, null);
+      function getSchemeHandler(scheme) {
+        return scheme && (SCHEMES[
+          /** @type {SchemeName} */
+          scheme
+        ] || SCHEMES[
+          /** @type {SchemeName} */
+          scheme.toLowerCase()
+        ]) || void 0;
+      }
+      module2.exports = {
+        wsIsSecure,
+        SCHEMES,
+        isValidSchemeName,
+        getSchemeHandler
+      };
+    })
+  ),
+  /***/
+  5077: (
+    /***/
+    ((module2) => {
+      const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
+      const isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
+      const isPort = RegExp.prototype.test.bind(/^\d*$/u);
+      const isHexPair = RegExp.prototype.test.bind(/^[\da-f]{2}$/iu);
+      const isUnreserved = RegExp.prototype.test.bind(/^[\da-z\-._~]$/iu);
+      const isPathCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/u);
+      const isQueryFragmentCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/u);
+      const isUserinfoCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:]$/u);
+      const BYTE_HEX = new Array(256);
+      {
+        const HEX_DIGITS = "0123456789ABCDEF";
+        for (let i = 0; i < 256; i++) {
+          BYTE_HEX[i] = "%" + HEX_DIGITS[i >> 4] + HEX_DIGITS[i & 15];
+        }
+      }
+      function percentEncodeNonAscii(cp) {
+        if (cp < 2048) {
+          return BYTE_HEX[192 | cp >> 6] + BYTE_HEX[128 | cp & 63];
+        }
+        if (cp < 65536) {
+          return BYTE_HEX[224 | cp >> 12] + BYTE_HEX[128 | cp >> 6 & 63] + BYTE_HEX[128 | cp & 63];
+        }
+        return BYTE_HEX[240 | cp >> 18] + BYTE_HEX[128 | cp >> 12 & 63] + BYTE_HEX[128 | cp >> 6 & 63] + BYTE_HEX[128 | cp & 63];
+      }
+      function stringArrayToHexStripped(input) {
+        let acc = "";
+        let code = 0;
+        let i = 0;
+        for (i = 0; i < input.length; i++) {
+          code = input[i].charCodeAt(0);
+          if (code === 48) {
+            continue;
+          }
+          if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
+            return "";
+          }
+          acc += input[i];
+          break;
+        }
+        for (i += 1; i < input.length; i++) {
+          code = input[i].charCodeAt(0);
+          if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
+            return "";
+          }
+          acc += input[i];
+        }
+        return acc;
+      }
+      const isHextet = RegExp.prototype.test.bind(/^[\dA-Fa-f]{1,4}$/);
+      const isIPvFuture = RegExp.prototype.test.bind(/^[vV][\dA-Fa-f]+\.[A-Za-z\d\-._~!$&'()*+,;=:]+$/);
+      const isZoneCharacter = RegExp.prototype.test.bind(/^[A-Za-z\d\-._~]$/);
+      const nonSimpleDomain = RegExp.prototype.test.bind(/[^!"$&'()*+,\-.;=_`a-z{}~]/u);
+      function isZoneIdentifier(zone) {
+        if (zone.length === 0) return false;
+        for (let i = 0; i < zone.length; i++) {
+          if (isZoneCharacter(zone[i])) continue;
+          if (zone[i] === "%" && i + 2 < zone.length && isHexPair(zone.slice(i + 1, i + 3))) {
+            i += 2;
+            continue;
+          }
+          return false;
+        }
+        return true;
+      }
+      function compressIPv6ZeroRun(hextets) {
+        let bestStart = -1;
+        let bestLength = 0;
+        let runStart = -1;
+        let runLength = 0;
+        for (let i = 0; i < hextets.length; i++) {
+          if (hextets[i] === "0") {
+            if (runStart === -1) runStart = i;
+            runLength++;
+            if (runLength > bestLength) {
+              bestLength = runLength;
+              bestStart = runStart;
+            }
+          } else {
+            runStart = -1;
+            runLength = 0;
+          }
+        }
+        if (bestLength < 2) return hextets.join(":");
+        const head = hextets.slice(0, bestStart).join(":");
+        const tail2 = hextets.slice(bestStart + bestLength).join(":");
+        return head + "::" + tail2;
+      }
+      function normalizeIPv6Address(input) {
+        const compression = input.indexOf("::");
+        if (compression !== -1 && input.indexOf("::", compression + 1) !== -1) return void 0;
+        const left2 = compression === -1 ? input.split(":") : input.slice(0, compression).split(":");
+        const right = compression === -1 ? [] : input.slice(compression + 2).split(":");
+        if (compression !== -1) {
+          if (left2.length === 1 && left2[0] === "") left2.length = 0;
+          if (right.length === 1 && right[0] === "") right.length = 0;
+        }
+        const parts = left2.concat(right);
+        let hextetCount = 0;
+        for (let i = 0; i < parts.length; i++) {
+          const part = parts[i];
+          if (part === "") return void 0;
+          if (part.indexOf(".") !== -1) {
+            if (i !== parts.length - 1 || compression !== -1 && right.length === 0 || !isIPv4(part)) return void 0;
+            hextetCount += 2;
+            continue;
+          }
+          if (!isHextet(part)) return void 0;
+          parts[i] = parseInt(part, 16).toString(16);
+          hextetCount++;
+        }
+        if (compression === -1) {
+          if (hextetCount !== 8) return void 0;
+          return compressIPv6ZeroRun(parts);
+        }
+        if (hextetCount >= 8) return void 0;
+        const expanded = parts.slice(0, left2.length);
+        for (let i = hextetCount; i < 8; i++) expanded.push("0");
+        for (let i = left2.length; i < parts.length; i++) expanded.push(parts[i]);
+        return compressIPv6ZeroRun(expanded);
+      }
+      function normalizeIPv6(host) {
+        const bracketed = host[0] === "[" && host[host.length - 1] === "]";
+        const hasBracket = host[0] === "[" || host[host.length - 1] === "]";
+        if (hasBracket && !bracketed) return { host, isIPV6: false, error: true };
+        let input = bracketed ? host.slice(1, -1) : host;
+        if (bracketed && isIPvFuture(input)) {
+          input = input.toLowerCase();
+          return { host: `[${input}]`, escapedHost: input, isIPV6: false, isIPVFuture: true };
+        }
+        if (findToken(input, ":") < 2) {
+          return { host, isIPV6: false, error: bracketed };
+        }
+        let zoneIdentifier = "";
+        const zoneSeparator = input.indexOf("%");
+        if (zoneSeparator !== -1) {
+          const separatorLength = input.slice(zoneSeparator, zoneSeparator + 3).toLowerCase() === "%25" ? 3 : 1;
+          zoneIdentifier = input.slice(zoneSeparator + separatorLength);
+          if (!isZoneIdentifier(zoneIdentifier)) return { host, isIPV6: false, error: true };
+          input = input.slice(0, zoneSeparator);
+        }
+        const address = normalizeIPv6Address(input);
+        if (address === void 0) return { host, isIPV6: false, error: true };
+        return {
+          host: address + (zoneIdentifier ? "%" + zoneIdentifier : ""),
+          escapedHost: address + (zoneIdentifier ? "%25" + zoneIdentifier : ""),
+          isIPV6: true
+        };
+      }
+      function findToken(str, token) {
+        let ind = 0;
+        for (let i = 0; i < str.length; i++) {
+          if (str[i] === token) ind++;
+        }
+        return ind;
+      }
+      function removeDotSegments(path2) {
+        let input = path2;
+        const output = [];
+        let nextSlash = -1;
+        let len = 0;
+        while (len = input.length) {
+          if (len === 1) {
+            if (input === ".") {
+              break;
+            } else if (input === "/") {
+              output.push("/");
+              break;
+            } else {
+              output.push(input);
+              break;
+            }
+          } else if (len === 2) {
+            if (input[0] === ".") {
+              if (input[1] === ".") {
+                break;
+              } else if (input[1] === "/") {
+                input = input.slice(2);
+                continue;
+              }
+            } else if (input[0] === "/") {
+              if (input[1] === "." || input[1] === "/") {
+                output.push("/");
+                break;
+              }
+            }
+          } else if (len === 3) {
+            if (input === "/..") {
+              if (output.length !== 0) {
+                output.pop();
+              }
+              output.push("/");
+              break;
+            }
+          }
+          if (input[0] === ".") {
+            if (input[1] === ".") {
+              if (input[2] === "/") {
+                input = input.slice(3);
+                continue;
+              }
+            } else if (input[1] === "/") {
+              input = input.slice(2);
+              continue;
+            }
+          } else if (input[0] === "/") {
+            if (input[1] === ".") {
+              if (input[2] === "/") {
+                input = input.slice(2);
+                continue;
+              } else if (input[2] === ".") {
+                if (input[3] === "/") {
+                  input = input.slice(3);
+                  if (output.length !== 0) {
+                    output.pop();
+                  }
+                  continue;
+                }
+              }
+            }
+          }
+          if ((nextSlash = input.indexOf("/", 1)) === -1) {
+            output.push(input);
+            break;
+          } else {
+            output.push(input.slice(0, nextSlash));
+            input = input.slice(nextSlash);
+          }
+        }
+        return output.join("");
+      }
+      function removeDotSegmentsRelative(path2) {
+        if (path2 === "" || path2[0] === "/") {
+          return removeDotSegments(path2);
+        }
+        const segments = path2.split("/");
+        const last = segments.length - 1;
+        const output = [];
+        let trailingDirectory = false;
+        for (let i = 0; i <= last; i++) {
+          const segment = segments[i];
+          if (segment === "." || segment === "..") {
+            if (segment === "..") {
+              if (output.length !== 0 && output[output.length - 1] !== "..") {
+                output.pop();
+              } else {
+                output.push("..");
+              }
+            }
+            trailingDirectory = i === last;
+          } else {
+            output.push(segment);
+          }
+        }
+        if (trailingDirectory && output[output.length - 1] !== "..") {
+          output.push("");
+        }
+        if (output.length === 0 || output[0] === "" || output[0].includes(":")) {
+          output.unshift(".");
+        }
+        return output.join("/");
+      }
+      const HOST_DELIMS = { "@": "%40", "/": "%2F", "?": "%3F", "#": "%23", ":": "%3A" };
+      const HOST_DELIM_RE = /[@/?#:]/g;
+      const HOST_DELIM_NO_COLON_RE = /[@/?#]/g;
+      function reescapeHostDelimiters(host, isIP) {
+        const re = isIP ? HOST_DELIM_NO_COLON_RE : HOST_DELIM_RE;
+        re.lastIndex = 0;
+        return host.replace(re, (ch) => HOST_DELIMS[ch]);
+      }
+      function normalizePercentEncoding(input, decodeUnreserved = false) {
+        if (input.indexOf("%") === -1) {
+          return input;
+        }
+        let output = "";
+        for (let i = 0; i < input.length; i++) {
+          if (input[i] === "%" && i + 2 < input.length) {
+            const hex = input.slice(i + 1, i + 3);
+            if (isHexPair(hex)) {
+              const normalizedHex = hex.toUpperCase();
+              const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
+              if (decodeUnreserved && isUnreserved(decoded)) {
+                output += decoded;
+              } else {
+                output += "%" + normalizedHex;
+              }
+              i += 2;
+              continue;
+            }
+          }
+          output += input[i];
+        }
+        return output;
+      }
+      function normalizePathEncoding(input) {
+        let output = "";
+        for (let i = 0; i < input.length; i++) {
+          const ch = input[i];
+          if (ch === "%" && i + 2 < input.length) {
+            const hex = input.slice(i + 1, i + 3);
+            if (isHexPair(hex)) {
+              const normalizedHex = hex.toUpperCase();
+              const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
+              if (decoded !== "." && isUnreserved(decoded)) {
+                output += decoded;
+              } else {
+                output += "%" + normalizedHex;
+              }
+              i += 2;
+              continue;
+            }
+          }
+          if (isPathCharacter(ch)) {
+            output += ch;
+          } else {
+            const code = input.charCodeAt(i);
+            if (code < 128) {
+              output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
+            } else if (code < 55296 || code > 57343) {
+              output += percentEncodeNonAscii(code);
+            } else if (code <= 56319 && i + 1 < input.length) {
+              const low = input.charCodeAt(i + 1);
+              if (low >= 56320 && low <= 57343) {
+                output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+                i++;
+              } else {
+                output += percentEncodeNonAscii(65533);
+              }
+            } else {
+              output += percentEncodeNonAscii(65533);
+            }
+          }
+        }
+        return output;
+      }
+      function serializePathEncoding(input, pathNoScheme = false) {
+        let output = "";
+        let firstSegment = pathNoScheme && input[0] !== "/";
+        for (let i = 0; i < input.length; i++) {
+          const ch = input[i];
+          if (ch === "%" && i + 2 < input.length) {
+            const hex = input.slice(i + 1, i + 3);
+            if (isHexPair(hex)) {
+              output += "%" + hex.toUpperCase();
+              i += 2;
+              continue;
+            }
+          }
+          if (ch === "/") {
+            firstSegment = false;
+          }
+          if (isPathCharacter(ch) && (ch !== ":" || !firstSegment)) {
+            output += ch;
+          } else {
+            const code = input.charCodeAt(i);
+            if (code < 128) {
+              output += BYTE_HEX[code];
+            } else if (code < 55296 || code > 57343) {
+              output += percentEncodeNonAscii(code);
+            } else if (code <= 56319 && i + 1 < input.length) {
+              const low = input.charCodeAt(i + 1);
+              if (low >= 56320 && low <= 57343) {
+                output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+                i++;
+              } else {
+                output += percentEncodeNonAscii(65533);
+              }
+            } else {
+              output += percentEncodeNonAscii(65533);
+            }
+          }
+        }
+        return output;
+      }
+      function encodeComponent(input, isAllowed) {
+        let output = "";
+        for (let i = 0; i < input.length; i++) {
+          const ch = input[i];
+          if (ch === "%" && i + 2 < input.length) {
+            const hex = input.slice(i + 1, i + 3);
+            if (isHexPair(hex)) {
+              output += "%" + hex.toUpperCase();
+              i += 2;
+              continue;
+            }
+          }
+          if (isAllowed(ch)) {
+            output += ch;
+          } else {
+            const code = input.charCodeAt(i);
+            if (code < 128) {
+              output += BYTE_HEX[code];
+            } else if (code < 55296 || code > 57343) {
+              output += percentEncodeNonAscii(code);
+            } else if (code <= 56319 && i + 1 < input.length) {
+              const low = input.charCodeAt(i + 1);
+              if (low >= 56320 && low <= 57343) {
+                output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+                i++;
+              } else {
+                output += percentEncodeNonAscii(65533);
+              }
+            } else {
+              output += percentEncodeNonAscii(65533);
+            }
+          }
+        }
+        return output;
+      }
+      function encodeUserinfo(input) {
+        return encodeComponent(input, isUserinfoCharacter);
+      }
+      function encodeQuery(input) {
+        return encodeComponent(input, isQueryFragmentCharacter);
+      }
+      function encodeFragment(input) {
+        return encodeComponent(input, isQueryFragmentCharacter);
+      }
+      function isEscapeSafe(cp) {
+        return cp >= 48 && cp <= 57 || cp >= 65 && cp <= 90 || cp >= 97 && cp <= 122 || cp === 42 || cp === 43 || cp === 45 || cp === 46 || cp === 47 || cp === 64 || cp === 95;
+      }
+      function normalizeQueryFragmentEncoding(input) {
+        let output = "";
+        for (let i = 0; i < input.length; i++) {
+          const ch = input[i];
+          if (ch === "%" && i + 2 < input.length) {
+            const hex = input.slice(i + 1, i + 3);
+            if (isHexPair(hex)) {
+              const normalizedHex = hex.toUpperCase();
+              const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
+              if (isUnreserved(decoded)) {
+                output += decoded;
+              } else {
+                output += "%" + normalizedHex;
+              }
+              i += 2;
+              continue;
+            }
+          }
+          if (isQueryFragmentCharacter(ch)) {
+            output += ch;
+          } else {
+            const code = input.charCodeAt(i);
+            if (code < 128) {
+              output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
+            } else if (code < 55296 || code > 57343) {
+              output += percentEncodeNonAscii(code);
+            } else if (code <= 56319 && i + 1 < input.length) {
+              const low = input.charCodeAt(i + 1);
+              if (low >= 56320 && low <= 57343) {
+                output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+                i++;
+              } else {
+                output += percentEncodeNonAscii(65533);
+              }
+            } else {
+              output += percentEncodeNonAscii(65533);
+            }
+          }
+        }
+        return output;
+      }
+      function escapePreservingEscapes(input) {
+        let output = "";
+        for (let i = 0; i < input.length; i++) {
+          if (input[i] === "%" && i + 2 < input.length) {
+            const hex = input.slice(i + 1, i + 3);
+            if (isHexPair(hex)) {
+              output += "%" + hex.toUpperCase();
+              i += 2;
+              continue;
+            }
+          }
+          output += escape(input[i]);
+        }
+        return output;
+      }
+      function recomposeAuthority(component) {
+        const uriTokens = [];
+        if (component.userinfo !== void 0) {
+          uriTokens.push(encodeUserinfo(component.userinfo));
+          uriTokens.push("@");
+        }
+        if (component.host !== void 0) {
+          let host = component.host;
+          if (!isIPv4(host)) {
+            let ipV6res = normalizeIPv6(host);
+            if (ipV6res.isIPV6 !== true && ipV6res.isIPVFuture !== true) {
+              host = normalizePercentEncoding(host, true);
+              ipV6res = normalizeIPv6(host);
+            }
+            if (ipV6res.isIPV6 === true || ipV6res.isIPVFuture === true) {
+              host = `[${ipV6res.escapedHost}]`;
+            } else {
+              host = reescapeHostDelimiters(host, false);
+            }
+          }
+          uriTokens.push(host);
+        }
+        if (typeof component.port === "number" || typeof component.port === "string") {
+          const port = String(component.port);
+          if (!isPort(port)) {
+            throw new TypeError("URI port is malformed.");
+          }
+          uriTokens.push(":");
+          uriTokens.push(port);
+        }
+        return uriTokens.length ? uriTokens.join("") : void 0;
+      }
+      ;
+      module2.exports = {
+        nonSimpleDomain,
+        recomposeAuthority,
+        reescapeHostDelimiters,
+        normalizePercentEncoding,
+        normalizePathEncoding,
+        serializePathEncoding,
+        normalizeQueryFragmentEncoding,
+        encodeUserinfo,
+        encodeQuery,
+        encodeFragment,
+        escapePreservingEscapes,
+        removeDotSegments,
+        removeDotSegmentsRelative,
+        isIPv4,
+        isUUID,
+        normalizeIPv6,
+        stringArrayToHexStripped
+      };
+    })
+  ),
+  /***/
+  3837: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
+    })
+  ),
+  /***/
+  7216: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
+    })
+  ),
+  /***/
+  8226: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
+    })
+  ),
+  /***/
+  518: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
+    })
+  ),
+  /***/
+  4588: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
+    })
+  ),
+  /***/
+  5707: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
+    })
+  ),
+  /***/
+  9547: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
+    })
+  ),
+  /***/
+  7082: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
+    })
+  ),
+  /***/
+  1678: (
+    /***/
+    ((module2) => {
+      module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
+    })
+  )
+  /******/
+};
+var __webpack_module_cache__ = {};
+function __nccwpck_require__(moduleId) {
+  var cachedModule = __webpack_module_cache__[moduleId];
+  if (cachedModule !== void 0) {
+    return cachedModule.exports;
+  }
+  var module2 = __webpack_module_cache__[moduleId] = {
+    /******/
+    // no module.id needed
+    /******/
+    // no module.loaded needed
+    /******/
+    exports: {}
+    /******/
+  };
+  var threw = true;
+  try {
+    __webpack_modules__[moduleId](module2, module2.exports, __nccwpck_require__);
+    threw = false;
+  } finally {
+    if (threw) delete __webpack_module_cache__[moduleId];
+  }
+  return module2.exports;
+}
+if (typeof __nccwpck_require__ !== "undefined") __nccwpck_require__.ab = decodeURIComponent(new URL(".", __sandboxGateUrl).pathname).slice(__sandboxGateUrl.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+(() => {
+  __nccwpck_require__.d = (exports2, definition) => {
+    for (var key in definition) {
+      if (__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports2, key)) {
+        Object.defineProperty(exports2, key, { enumerable: true, get: definition[key] });
+      }
+    }
+  };
+})();
+(() => {
+  __nccwpck_require__.o = (obj, prop) => Object.prototype.hasOwnProperty.call(obj, prop);
+})();
+var __webpack_exports__ = {};
+__nccwpck_require__.d(__webpack_exports__, {
+  d: () => (
+    /* reexport */
+    errors_InputError
+  ),
+  E: () => (
+    /* binding */
+    openSandbox
+  )
+});
+;
+const external_node_crypto_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:crypto");
+;
+const promises_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:timers/promises");
+;
+const external_node_fs_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:fs");
+;
+const external_node_readline_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:readline");
+;
+const MAX_NAME_BYTES = 255;
+const WORKDIR = "/work/";
+const MAX_PATH_BYTES = 4096 - 1 - WORKDIR.length;
+function pathLengthProblem(segments) {
+  const long = segments.find((s) => Buffer.byteLength(s, "utf8") > MAX_NAME_BYTES);
+  if (long !== void 0)
+    return `has a name of ${Buffer.byteLength(long, "utf8")} bytes, more than the ${MAX_NAME_BYTES} a file system allows`;
+  const bytes = Buffer.byteLength(segments.join("/"), "utf8");
+  return bytes > MAX_PATH_BYTES ? `is ${bytes} bytes long, more than the ${MAX_PATH_BYTES} a path under ${WORKDIR} may be` : void 0;
+}
+function checkRelativePath(path2) {
+  if (/[\x00-\x1f\x7f]/.test(path2))
+    return { ok: false, why: "holds a control character" };
+  if (path2.includes("\\"))
+    return { ok: false, why: "holds a backslash" };
+  if (path2.startsWith("/") || /^[A-Za-z]:/.test(path2))
+    return { ok: false, why: "is absolute" };
+  const segments = path2.split("/").filter((s) => s !== "" && s !== ".");
+  if (segments.includes(".."))
+    return { ok: false, why: "has a '..' segment" };
+  if (segments.length === 0)
+    return { ok: false, why: "is empty" };
+  if (segments.some((s) => s.toLowerCase() === ".git"))
+    return { ok: false, why: "is inside .git" };
+  const tooLong = pathLengthProblem(segments);
+  if (tooLong)
+    return { ok: false, why: tooLong, tooLong: true };
+  return { ok: true, path: segments.join("/") };
+}
+function isSafeRelativePath(path2) {
+  return checkRelativePath(path2).ok;
+}
+;
+const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+const VERDICT_PREFIX = "sandbox-gate:verdict:";
+const PYTHON_CHECK = [
+  "import sys, json, os",
+  "p = sys.argv[1]",
+  "def verdict(info):",
+  // A JSON string literal is a Python one too.
+  `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
+  "    sys.exit(1)",
+  "try:",
+  "    compile(open(p, 'rb').read(), p, 'exec')",
+  "except SyntaxError as e:",
+  "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
+  "except (ValueError, RecursionError, MemoryError) as e:",
+  "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})"
+].join("\n");
+const TYPESCRIPT_CHECK = [
+  "const { stripTypeScriptTypes } = require('node:module');",
+  "const { spawnSync } = require('node:child_process');",
+  "const file = process.argv[1];",
+  "let js;",
+  "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
+  "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
+  "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
+  "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
+  "process.exit(r.status ?? 1);"
+].join("\n");
+const LANGUAGES = {
+  python: {
+    name: "python",
+    fenceTags: ["python", "py", "python3", "py3"],
+    extensions: [".py"],
+    target: "solution.py",
+    command: "python3 solution.py",
+    image: "python:3.12-slim",
+    check: (file) => ["python3", "-I", "-W", "ignore", "-c", PYTHON_CHECK, file]
+  },
+  javascript: {
+    name: "javascript",
+    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+    extensions: [".js", ".mjs", ".cjs"],
+    target: "solution.js",
+    command: "node solution.js",
+    image: "node:22-slim",
+    check: (file) => ["node", "--check", file]
+  },
+  typescript: {
+    name: "typescript",
+    fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
+    extensions: [".ts", ".mts", ".cts"],
+    target: "solution.ts",
+    // Node 24 strips types itself, so the image needs nothing beyond node.
+    command: "node solution.ts",
+    image: "node:24-slim",
+    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file]
+  },
+  bash: {
+    name: "bash",
+    fenceTags: ["bash", "sh", "shell", "zsh"],
+    extensions: [".sh", ".bash"],
+    target: "solution.sh",
+    command: "bash solution.sh",
+    image: "debian:bookworm-slim",
+    check: (file) => ["bash", "-n", file]
+  },
+  php: {
+    name: "php",
+    fenceTags: ["php"],
+    extensions: [".php"],
+    target: "solution.php",
+    command: "php solution.php",
+    image: "php:8.3-cli",
+    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+    check: (file) => [
+      "php",
+      "-l",
+      "-d",
+      "display_errors=stderr",
+      "-d",
+      "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+      file
+    ]
+  }
+};
+const LANGUAGE_NAMES = Object.keys(LANGUAGES);
+function isLanguage(name) {
+  return Object.hasOwn(LANGUAGES, name);
+}
+function languageOfTag(info2) {
+  const tag = info2.trim().split(/[\s{,]/, 1)[0]?.toLowerCase().replace(/^\./, "") ?? "";
+  return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
+}
+function languageOfPath(path2) {
+  const lower = path2.toLowerCase();
+  return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext2) => lower.endsWith(ext2)));
+}
+function shQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function checkFiles(groups) {
+  const nonEmpty = groups.filter((g) => g.files.length > 0);
+  const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : void 0;
+  if (only)
+    return LANGUAGES[only.language].check(only.files[0]);
+  if (nonEmpty.length === 0)
+    return [];
+  const loops = nonEmpty.map(({ language, files }) => {
+    const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+    return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
+  });
+  return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
+}
+;
+const package_namespaceObject = { "rE": "0.1.0" };
+;
+const MAJOR_TAG = `v${package_namespaceObject.rE.split(".")[0]}`;
+function declare_text(description) {
+  return { type: "string", description };
+}
+function shipped(name, title, description) {
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/${MAJOR_TAG}/docs/${name}.schema.json`,
+    title,
+    description
+  };
+}
+function declare_inSchemaOrder(schema, value) {
+  return layOut(schema, value);
+}
+function layOut(schema, value) {
+  if (Array.isArray(value))
+    return value.map((item) => layOut(schema.items ?? {}, item));
+  if (schema.properties === void 0 || typeof value !== "object" || value === null)
+    return value;
+  const fields = value;
+  const out = {};
+  for (const [key, property] of Object.entries(schema.properties)) {
+    if (fields[key] !== void 0)
+      out[key] = layOut(property, fields[key]);
+  }
+  return out;
+}
+;
+const DATASET_SCHEMA = {
+  ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
+  type: "object",
+  properties: {
+    id: {
+      type: ["string", "number"],
+      description: "The candidate's id in the report; the line's `file:line` when absent or blank."
+    },
+    reply: {
+      type: "string",
+      description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch."
+    },
+    patch: {
+      type: "string",
+      description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`."
+    },
+    files: {
+      type: "object",
+      description: "Extra files for this candidate only (its tests, say): relative path \u2192 content. They win over `tests` files of the same path.",
+      additionalProperties: { type: "string" }
+    },
+    task: {
+      type: ["string", "number"],
+      description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`)."
+    },
+    command: declare_text("This candidate's test command, instead of the `command` input."),
+    language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
+    target: {
+      type: "string",
+      description: "The file name the extracted code is written as, instead of the `target` input."
+    },
+    timeout: {
+      type: ["string", "number"],
+      description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds."
+    }
+  },
+  anyOf: [{ required: ["reply"] }, { required: ["patch"] }]
+};
+var _2020 = __nccwpck_require__(2210);
+;
+function checker(schema, root) {
+  const validate = new _2020.Ajv2020({
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    verbose: true
+  }).compile(schema);
+  return (value) => validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) };
+}
+const TYPE_NAMES = {
+  string: "a string",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+  null: "null"
+};
+function shown(value) {
+  if (Array.isArray(value))
+    return "a list";
+  if (typeof value === "object" && value !== null)
+    return "an object";
+  const json = JSON.stringify(value);
+  return json.length > 40 ? `${json.slice(0, 39)}\u2026"` : json;
+}
+function pathOf(pointer) {
+  const keys = pointer.split("/").slice(1).map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+  return keys.reduce((path2, key) => {
+    if (/^\d+$/.test(key))
+      return `${path2}[${key}]`;
+    if (/^[A-Za-z_][\w-]*$/.test(key))
+      return path2 ? `${path2}.${key}` : key;
+    return `${path2}[${JSON.stringify(key)}]`;
+  }, "");
+}
+function describe(errors, root) {
+  const error = errors[errors.length - 1];
+  const at = pathOf(error.instancePath) || root;
+  const { params } = error;
+  switch (error.keyword) {
+    case "type":
+      return `${at} must be ${[params.type].flat().map((t) => TYPE_NAMES[t] ?? t).join(" or ")}, not ${shown(error.data)}`;
+    case "enum":
+      return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
+    case "minimum":
+      return `${at} must be \u2265 ${params.limit}, not ${shown(error.data)}`;
+    case "required":
+      return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+    case "additionalProperties":
+      return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
+    case "anyOf": {
+      const branches = errors.slice(0, -1);
+      if (branches.every((e) => e.keyword === "required"))
+        return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+    }
+  }
+  return `${at} ${error.message}`;
+}
+;
+function camelCase(input) {
+  return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+function nameOfInput(input, naming) {
+  if (/^[A-Z]+$/.test(input))
+    return input;
+  if (naming === "cli")
+    return `--${input}`;
+  if (naming === "library")
+    return `option '${camelCase(input)}'`;
+  return `Input '${input}'`;
+}
+class errors_InputError extends Error {
+  input;
+  detail;
+  naming;
+  constructor(input, detail, naming = "action") {
+    super(`${nameOfInput(input, naming)}: ${detail}`);
+    this.input = input;
+    this.detail = detail;
+    this.naming = naming;
+    this.name = "InputError";
+  }
+  /** The same error, worded for `naming`'s entry. */
+  in(naming) {
+    return new errors_InputError(this.input, this.detail, naming);
+  }
+}
+;
+const DURATION_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+function parseDuration(input, value) {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
+  const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
+  if (!Number.isFinite(ms) || ms <= 0) {
+    throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
+  }
+  return Math.round(ms);
+}
+function parseSize(input, value) {
+  const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
+  const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
+  if (!Number.isFinite(bytes) || bytes < 1) {
+    throw new errors_InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+  }
+  return Math.floor(bytes);
+}
+function units_formatDuration(ms) {
+  if (ms < 1e3)
+    return `${Math.round(ms)} ms`;
+  if (ms < 6e4)
+    return `${(ms / 1e3).toFixed(2)} s`;
+  const seconds2 = Math.round(ms / 1e3);
+  return `${Math.floor(seconds2 / 60)} m ${String(seconds2 % 60).padStart(2, "0")} s`;
+}
+;
+const checkLine = checker(DATASET_SCHEMA, "the line");
+function idOf(value, fallbackId) {
+  const id = typeof value === "object" && value !== null ? value.id : void 0;
+  return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
+}
+function parseDatasetLine(line, source, fallbackId) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
+  }
+  return datasetEntry(value, source, fallbackId);
+}
+function datasetEntry(value, source, fallbackId, check = checkLine) {
+  const id = idOf(value, fallbackId);
+  const checked = check(value);
+  if (!checked.ok)
+    return { problem: { id, source, problem: checked.problem } };
+  const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+  const overrides = {
+    ...command !== void 0 && { command },
+    ...language !== void 0 && { language },
+    ...target !== void 0 && { target }
+  };
+  const paths = [
+    ...target === void 0 ? [] : [{ what: "'target'", path: target }],
+    ...Object.keys(files ?? {}).map((path2) => ({ what: "a 'files' path", path: path2 }))
+  ];
+  for (const { what, path: path2 } of paths) {
+    const safe = checkRelativePath(path2);
+    if (!safe.ok)
+      return {
+        problem: {
+          id,
+          source,
+          problem: `${what} ${JSON.stringify(path2)} ${safe.why}: it must be a relative path inside the work dir`
+        }
+      };
+  }
+  if (timeout !== void 0) {
+    try {
+      overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
+    } catch (error) {
+      return { problem: { id, source, problem: error.message } };
+    }
+  }
+  const candidate = {
+    id,
+    source,
+    kind: reply !== void 0 ? "reply" : "patch",
+    text: reply ?? patch,
+    overrides
+  };
+  if (files !== void 0)
+    candidate.files = files;
+  if (task !== void 0)
+    candidate.task = String(task);
+  return { candidate };
+}
+async function* readDataset(path2, name) {
+  const lines = createInterface({ input: createReadStream(path2, { encoding: "utf8" }), crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of lines) {
+    n += 1;
+    if (line.trim() === "")
+      continue;
+    yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
+  }
+}
+;
+const MiB = 1024 * 1024;
+function memorySlack(limitBytes) {
+  return Math.max(4 * MiB, limitBytes * 0.02);
+}
+function atMemoryLimit(sample) {
+  if (sample === void 0 || !(sample.limitBytes > 0))
+    return false;
+  return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
+}
+;
+function classify(facts) {
+  if (facts.sandboxError)
+    return "sandbox_error";
+  if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
+    return "syntax_error";
+  if (facts.timedOut)
+    return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
+  if (facts.oomKilled)
+    return "oom";
+  if (facts.phase !== "run")
+    return "sandbox_error";
+  return facts.exitCode === 0 ? "pass" : "test_failed";
+}
+;
+const external_node_fs_promises_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:fs/promises");
+;
+const external_node_path_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:path");
+;
+const STRATEGIES = ["exact", "offset", "fuzz"];
+function normalisePath(path2) {
+  const checked = path2 === null ? null : checkRelativePath(path2);
+  return checked?.ok ? checked.path : path2;
+}
+function pathThroughSymlink(paths, isSymlink2) {
+  for (const path2 of paths) {
+    const parts = path2.split("/");
+    for (let i = 1; i <= parts.length; i++)
+      if (isSymlink2(parts.slice(0, i).join("/")))
+        return path2;
+  }
+  return null;
+}
+function touchedPaths(patch) {
+  const paths = /* @__PURE__ */ new Set();
+  for (const file of patch.files) {
+    for (const path2 of [file.oldPath, file.newPath])
+      if (path2 !== null && isSafeRelativePath(path2))
+        paths.add(path2);
+  }
+  return [...paths].sort();
+}
+function clip(text, max) {
+  return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+}
+function quote(text) {
+  return JSON.stringify(clip(text, 40));
+}
+function quoteBytes(bytes) {
+  return quote(utf8(bytes));
+}
+function clipPath(path2) {
+  return path2.length > 80 ? `\u2026${path2.slice(-79)}` : path2;
+}
+function hunkPrefix(file, ref) {
+  return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
+}
+function byteString(bytes) {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+function toBytes(bytes) {
+  return Buffer.from(bytes, "latin1");
+}
+function utf8(bytes) {
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+function trimEndAscii(bytes) {
+  return bytes.replace(/[\t\n\v\f\r ]+$/, "");
+}
+class PatchSyntaxError extends Error {
+  problem;
+  constructor(problem) {
+    super(problem.reason);
+    this.problem = problem;
+  }
+}
+function fail(file, hunk, what) {
+  const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
+  throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
+}
+class Cursor {
+  lines;
+  index = 0;
+  constructor(bytes) {
+    const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
+    if (raw[raw.length - 1] === "")
+      raw.pop();
+    this.lines = raw;
+  }
+  get done() {
+    return this.index >= this.lines.length;
+  }
+  /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
+  peek(ahead = 0) {
+    return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
+  }
+  /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
+  peekRaw() {
+    return this.lines[this.index] ?? "";
+  }
+  next() {
+    const line = this.peek();
+    this.index++;
+    return line;
+  }
+  /** 1-based number of the current line, for messages. */
+  get lineNumber() {
+    return this.index + 1;
+  }
+}
+const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
+const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
+const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
+const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
+const EPOCH = /^(1970-01-01|1969-12-31) /;
+function isPlainHeader(cur) {
+  return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
+}
+const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
+function readQuoted(text) {
+  let name = "";
+  for (let i = 1; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"')
+      return { name, rest: text.slice(i + 1) };
+    if (ch !== "\\") {
+      name += ch;
+      continue;
+    }
+    const octal2 = /^[0-7]{3}/.exec(text.slice(i + 1));
+    const escaped = C_ESCAPES[text[i + 1] ?? ""];
+    if (octal2) {
+      name += String.fromCharCode(parseInt(octal2[0], 8) & 255);
+      i += 3;
+    } else if (escaped !== void 0) {
+      name += String.fromCharCode(escaped);
+      i += 1;
+    } else
+      return null;
+  }
+  return null;
+}
+function headerName(rest, cur) {
+  let name;
+  let stamp;
+  if (rest.startsWith('"')) {
+    const quoted = readQuoted(rest);
+    if (!quoted)
+      fail(null, null, `line ${cur.lineNumber - 1} of the patch has a malformed quoted file name`);
+    ({ name, rest: stamp } = quoted);
+  } else {
+    const tab = rest.indexOf("	");
+    const match2 = tab < 0 ? TIMESTAMP.exec(rest) : null;
+    name = tab >= 0 ? rest.slice(0, tab) : match2 ? rest.slice(0, match2.index) : rest;
+    stamp = tab >= 0 ? rest.slice(tab + 1) : match2?.[1] ?? "";
+  }
+  name = trimEndAscii(name);
+  return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
+}
+function gitLineNames(rest) {
+  if (rest.startsWith('"')) {
+    const first = readQuoted(rest);
+    const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
+    if (first && second)
+      return [first.name, second.name];
+    return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
+  }
+  for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
+    const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
+    if (dropFirstComponent(a) === dropFirstComponent(b))
+      return [a, b];
+  }
+  return null;
+}
+function dropFirstComponent(path2) {
+  return path2.slice(path2.indexOf("/") + 1);
+}
+function dropPrefix(path2, prefix) {
+  return path2.startsWith(prefix) ? path2.slice(prefix.length) : path2;
+}
+function resolveNames(oldName, newName) {
+  if (oldName === null || newName === null) {
+    return [oldName === null ? null : dropPrefix(oldName, "a/"), newName === null ? null : dropPrefix(newName, "b/")];
+  }
+  if (oldName === newName)
+    return [oldName, newName];
+  if (oldName.includes("/") && newName.includes("/") && dropFirstComponent(oldName) === dropFirstComponent(newName)) {
+    const path3 = dropFirstComponent(oldName);
+    return [path3, path3];
+  }
+  const [a, b] = [dropPrefix(oldName, "a/"), dropPrefix(newName, "b/")];
+  const path2 = a.length <= b.length ? a : b;
+  return [path2, path2];
+}
+function parseHunkHeader(cur, file, index) {
+  const line = cur.next();
+  const match2 = HUNK_HEADER.exec(line);
+  if (!match2)
+    fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
+  const [, header2, oldStart, oldCount, newStart, newCount] = match2;
+  const num = (value) => value === void 0 ? 1 : Number(value);
+  return {
+    header: header2,
+    oldStart: num(oldStart),
+    oldCount: num(oldCount),
+    newStart: num(newStart),
+    newCount: num(newCount)
+  };
+}
+function parseHunk(cur, file, index) {
+  const head = parseHunkHeader(cur, file, index);
+  const ref = { index, header: head.header };
+  const lines = [];
+  let [oldLeft, newLeft] = [head.oldCount, head.newCount];
+  const markNoEol = () => {
+    const last = lines[lines.length - 1];
+    if (last)
+      last.noEol = true;
+    cur.next();
+  };
+  while (oldLeft > 0 || newLeft > 0) {
+    if (cur.done)
+      fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
+    const raw = cur.peekRaw();
+    if (raw.startsWith("\\")) {
+      markNoEol();
+      continue;
+    }
+    const dropped = raw === "" || raw === "\r";
+    const op = dropped ? " " : raw[0];
+    if (op !== " " && op !== "-" && op !== "+") {
+      fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
+    }
+    if (op !== "+" && oldLeft === 0 || op !== "-" && newLeft === 0) {
+      fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
+    }
+    if (op !== "+")
+      oldLeft--;
+    if (op !== "-")
+      newLeft--;
+    lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
+    cur.next();
+  }
+  if (cur.peek().startsWith("\\"))
+    markNoEol();
+  const after = cur.peek();
+  if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
+    fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
+  }
+  return { ...head, lines };
+}
+function parseHunks(cur, file) {
+  const hunks = [];
+  while (cur.peek().startsWith("@@"))
+    hunks.push(parseHunk(cur, file, hunks.length + 1));
+  return hunks;
+}
+function checkMode(mode, file) {
+  if (mode === "120000")
+    fail(file, null, "symbolic links are not supported");
+  if (mode === "160000")
+    fail(file, null, "submodules are not supported");
+}
+function readHeaderPair(cur) {
+  const oldName = headerName(cur.next().slice(4), cur);
+  return [oldName, headerName(cur.next().slice(4), cur)];
+}
+function parseGitFile(cur) {
+  const lineNames = gitLineNames(cur.next().slice("diff --git ".length));
+  const ext2 = /* @__PURE__ */ new Map();
+  let binary = false;
+  for (; ; ) {
+    const line = cur.peek();
+    const match2 = GIT_HEADER.exec(line);
+    if (match2)
+      ext2.set(match2[1], match2[2]);
+    else if (BINARY.test(line))
+      binary = true;
+    else
+      break;
+    cur.next();
+  }
+  const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
+  const [oldName, newName] = hasPair ? readHeaderPair(cur) : [
+    ext2.has("new file mode") ? null : lineNames?.[0] ?? null,
+    ext2.has("deleted file mode") ? null : lineNames?.[1] ?? null
+  ];
+  const [oldResolved, newResolved] = resolveNames(oldName, newName);
+  const source = unquoteExt(ext2.get("rename from") ?? ext2.get("copy from"));
+  const target = unquoteExt(ext2.get("rename to") ?? ext2.get("copy to"));
+  const oldPath = textName(source ?? oldResolved);
+  const newPath = textName(target ?? newResolved);
+  const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
+  if (oldPath === null && newPath === null)
+    fail(display, null, "the diff names no file");
+  if (binary)
+    fail(display, null, "binary patches are not supported");
+  const mode = ext2.get("new file mode") ?? ext2.get("new mode");
+  checkMode(ext2.get("old mode") ?? ext2.get("deleted file mode"), display);
+  checkMode(mode, display);
+  const hunks = parseHunks(cur, display);
+  const structural = source !== void 0 || ["new file mode", "deleted file mode", "new mode"].some((key) => ext2.has(key));
+  if (hunks.length === 0 && !structural)
+    fail(display, null, "the diff has no hunks");
+  return {
+    oldPath: normalisePath(oldPath),
+    newPath: normalisePath(newPath),
+    copy: ext2.has("copy from"),
+    ...mode !== void 0 && { mode },
+    hunks
+  };
+}
+function textName(name) {
+  return name === null ? null : utf8(name);
+}
+function unquoteExt(value) {
+  if (value === void 0 || !value.startsWith('"'))
+    return value;
+  return readQuoted(value)?.name ?? value;
+}
+function parsePlainFile(cur) {
+  const [oldName, newName] = readHeaderPair(cur);
+  const [oldResolved, newResolved] = resolveNames(oldName, newName);
+  const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
+  const display = newPath ?? oldPath ?? "(unnamed file)";
+  if (oldPath === null && newPath === null)
+    fail(display, null, "both sides of the diff are /dev/null");
+  return {
+    oldPath: normalisePath(oldPath),
+    newPath: normalisePath(newPath),
+    copy: false,
+    hunks: parseHunks(cur, display)
+  };
+}
+function binaryName(line) {
+  const [, , oldName, newName] = BINARY.exec(line);
+  return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
+}
+function parsePatch(patch) {
+  const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
+  const files = [];
+  try {
+    while (!cur.done) {
+      const line = cur.peek();
+      if (line.startsWith("diff --git "))
+        files.push(parseGitFile(cur));
+      else if (isPlainHeader(cur))
+        files.push(parsePlainFile(cur));
+      else if (BINARY.test(line))
+        fail(binaryName(line), null, "binary patches are not supported");
+      else if (HUNK_HEADER.test(line)) {
+        fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
+      } else
+        cur.next();
+    }
+  } catch (error) {
+    if (error instanceof PatchSyntaxError)
+      return { files, problem: error.problem };
+    throw error;
+  }
+  return { files, problem: null };
+}
+function toLines(content2) {
+  return content2.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+function lineEndOf(file) {
+  const ended = file.find((line) => line.endsWith("\n"));
+  return ended === void 0 ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
+}
+function fromLines(lines, eol) {
+  const lastIndex = lines.length - 1;
+  return lines.map((line, i) => i < lastIndex && !line.endsWith("\n") ? line + eol : line).join("");
+}
+function lineBytes(line) {
+  return line.noEol ? line.text : `${line.text}
+`;
+}
+function prepare(hunk, index) {
+  const changes = hunk.lines.map((line, i) => line.op === " " ? -1 : i).filter((i) => i >= 0);
+  const first = changes[0] ?? hunk.lines.length;
+  const lastChange = changes[changes.length - 1];
+  return {
+    ref: { index, header: hunk.header },
+    oldStart: hunk.oldStart,
+    lines: hunk.lines,
+    lead: first,
+    trail: lastChange === void 0 ? 0 : hunk.lines.length - 1 - lastChange,
+    context: hunk.lines.some((line) => line.op === " "),
+    // `-l,0` means "after line l"; otherwise l is the first old line.
+    stated: hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1
+  };
+}
+const LEVELS = [
+  { strategy: "exact", fuzz: 0, loose: false },
+  { strategy: "offset", fuzz: 0, loose: false },
+  { strategy: "fuzz", fuzz: 0, loose: true },
+  { strategy: "fuzz", fuzz: 1, loose: true },
+  { strategy: "fuzz", fuzz: 2, loose: true }
+];
+function oldSide(lines) {
+  return lines.filter((line) => line.op !== "+");
+}
+function lineMatches(file, at, line, loose) {
+  const found = file[at];
+  if (found === void 0)
+    return false;
+  return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
+}
+function matchesAt(file, old, at, loose) {
+  return old.every((line, i) => lineMatches(file, at + i, line, loose));
+}
+function* nearest(guess, min, max) {
+  const from = Math.min(Math.max(guess, min), max);
+  for (let d = 0; from + d <= max || from - d >= min; d++) {
+    if (from + d <= max)
+      yield from + d;
+    if (d > 0 && from - d >= min)
+      yield from - d;
+  }
+}
+function pins(hunk, fileLength, oldLength) {
+  if (!hunk.context && hunk.oldStart !== 0)
+    return null;
+  const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
+  if (at.length === 0)
+    return null;
+  return at.every((p) => p === at[0]) ? [at[0]] : [];
+}
+function locate(file, hunk, level, min, delta) {
+  const cutLead = Math.min(level.fuzz, hunk.lead);
+  const cutTrail = Math.min(level.fuzz, hunk.trail);
+  const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
+  const old = oldSide(lines);
+  if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
+    return null;
+  const max = file.length - old.length;
+  const stated = hunk.stated + cutLead;
+  const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
+  const positions = level.strategy === "exact" ? [stated].filter((at) => pinned?.includes(at) ?? true) : pinned ?? nearest(stated + delta, min, max);
+  for (const at of positions) {
+    if (at < min || at > max)
+      continue;
+    if (matchesAt(file, old, at, level.loose)) {
+      return { start: at, take: old.length, from: cutLead, to: hunk.lines.length - cutTrail, strategy: level.strategy };
+    }
+  }
+  return null;
+}
+function lineEnd(line) {
+  return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
+}
+function difference(lineNumber, found, expected) {
+  const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
+  if (text !== wanted)
+    return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
+  return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
+}
+function mismatch(file, hunk, min) {
+  const old = oldSide(hunk.lines);
+  const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
+  if (bad < 0)
+    return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
+  const at = hunk.stated + bad;
+  const found = file[at];
+  if (found === void 0)
+    return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
+  return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
+}
+function rank(strategy) {
+  return STRATEGIES.indexOf(strategy);
+}
+function replacement(file, hunk, place2, eol) {
+  const out = [];
+  let at = place2.start;
+  for (const line of hunk.lines.slice(place2.from, place2.to)) {
+    if (line.op === " ")
+      out.push(file[at]);
+    else if (line.op === "+") {
+      const loose = place2.strategy === "fuzz" && eol !== null && !line.noEol;
+      out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
+    }
+    if (line.op !== "+")
+      at++;
+  }
+  return out;
+}
+function patchContent(path2, content2, hunks, levels) {
+  if (hunks.length === 0)
+    return { ok: true, content: content2, strategy: "exact" };
+  const file = toLines(content2);
+  const eol = lineEndOf(file);
+  const out = [];
+  let [next, delta, weakest] = [0, 0, 0];
+  for (const [i, hunk] of hunks.entries()) {
+    const prepared = prepare(hunk, i + 1);
+    let place2 = null;
+    for (const level of levels) {
+      place2 = locate(file, prepared, level, next, delta);
+      if (place2)
+        break;
+    }
+    if (!place2) {
+      const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
+      return { ok: false, file: path2, hunk: prepared.ref, reason: `${hunkPrefix(path2, prepared.ref)}: ${why}` };
+    }
+    out.push(...file.slice(next, place2.start), ...replacement(file, prepared, place2, eol));
+    next = place2.start + place2.take;
+    delta = place2.start - place2.from - prepared.stated;
+    weakest = Math.max(weakest, rank(place2.strategy));
+  }
+  out.push(...file.slice(next));
+  return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
+}
+function refuse(file, reason) {
+  return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
+}
+function unsafePath(patch) {
+  for (const file of patch.files) {
+    for (const path2 of [file.oldPath, file.newPath]) {
+      const checked = path2 === null ? null : checkRelativePath(path2);
+      if (checked && !checked.ok) {
+        return {
+          ok: false,
+          file: clipPath(path2),
+          hunk: null,
+          reason: checked.tooLong ? `path too long: ${quote(path2)} ${checked.why}` : `path escapes the tree: ${quote(path2)} (${checked.why})`
+        };
+      }
+    }
+  }
+  return null;
+}
+function isRename(file) {
+  return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
+}
+function applyPatch(tree, patch, opts = {}) {
+  const unsafe = unsafePath(patch);
+  if (unsafe)
+    return unsafe;
+  if (patch.problem)
+    return { ok: false, ...patch.problem };
+  if (patch.files.length === 0)
+    return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
+  const allowed = rank(opts.maxStrategy ?? "offset");
+  const applying = {
+    tree,
+    levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
+    base: (path2) => {
+      const bytes = tree.get(path2);
+      return bytes && { content: byteString(bytes), executable: opts.executable?.has(path2) ?? false };
+    },
+    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+    leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
+    latest: /* @__PURE__ */ new Map(),
+    writes: /* @__PURE__ */ new Map(),
+    removals: /* @__PURE__ */ new Set(),
+    weakest: 0
+  };
+  for (const file of patch.files) {
+    const failure = applyFile(file, applying);
+    if (failure)
+      return failure;
+  }
+  return outcome(applying);
+}
+function applyFile(file, applying) {
+  const { tree, leaving, latest, base } = applying;
+  const { oldPath, newPath } = file;
+  const path2 = newPath ?? oldPath;
+  const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+  if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
+    const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
+    return refuse(newPath, `the patch ${how}, but it already exists`);
+  }
+  if (oldPath !== null && !moved && latest.get(oldPath) === null)
+    return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+  const source = oldPath === null ? { content: "", executable: false } : moved ? base(oldPath) : latest.get(oldPath) ?? base(oldPath);
+  if (source === void 0)
+    return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
+  const result = patchContent(path2, source.content, file.hunks, applying.levels);
+  if (!result.ok)
+    return result;
+  if (newPath === null && result.content !== "")
+    return refuse(path2, "the patch deletes it, but the file holds more than the patch removes");
+  applying.weakest = Math.max(applying.weakest, rank(result.strategy));
+  if (newPath === null || isRename(file)) {
+    applying.removals.add(oldPath);
+    latest.set(oldPath, null);
+  }
+  if (newPath !== null) {
+    const written = {
+      content: result.content,
+      executable: file.mode === void 0 ? source.executable : (parseInt(file.mode, 8) & 73) !== 0
+    };
+    applying.writes.set(newPath, written);
+    latest.set(newPath, written);
+  }
+  return null;
+}
+function outcome({ base, removals, writes, weakest }) {
+  const after = new Map([...[...removals].map((path2) => [path2, null]), ...writes]);
+  const changed = ([path2, entry]) => {
+    const before = base(path2);
+    if (entry === null)
+      return before !== void 0;
+    return before === void 0 || entry.content !== before.content || entry.executable !== before.executable;
+  };
+  const kept = [...after].filter(changed);
+  const files = new Map(kept.map(([path2, entry]) => [path2, entry && toBytes(entry.content)]));
+  const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path2]) => path2));
+  return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
+}
+;
+const balanced = (a, b, str) => {
+  const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
+  const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
+  const r = ma !== null && mb != null && range(ma, mb, str);
+  return r && {
+    start: r[0],
+    end: r[1],
+    pre: str.slice(0, r[0]),
+    body: str.slice(r[0] + ma.length, r[1]),
+    post: str.slice(r[1] + mb.length)
+  };
+};
+const maybeMatch = (reg, str) => {
+  const m = str.match(reg);
+  return m ? m[0] : null;
+};
+const range = (a, b, str) => {
+  let begs, beg, left2, right = void 0, result;
+  let ai = str.indexOf(a);
+  let bi = str.indexOf(b, ai + 1);
+  let i = ai;
+  if (ai >= 0 && bi > 0) {
+    if (a === b) {
+      return [ai, bi];
+    }
+    begs = [];
+    left2 = str.length;
+    while (i >= 0 && !result) {
+      if (i === ai) {
+        begs.push(i);
+        ai = str.indexOf(a, i + 1);
+      } else if (begs.length === 1) {
+        const r = begs.pop();
+        if (r !== void 0)
+          result = [r, bi];
+      } else {
+        beg = begs.pop();
+        if (beg !== void 0 && beg < left2) {
+          left2 = beg;
+          right = bi;
+        }
+        bi = str.indexOf(b, i + 1);
+      }
+      i = ai < bi && ai >= 0 ? ai : bi;
+    }
+    if (begs.length && right !== void 0) {
+      result = [left2, right];
+    }
+  }
+  return result;
+};
+;
+const escSlash = "\0SLASH" + Math.random().toFixed(16) + "\0";
+const escOpen = "\0OPEN" + Math.random().toFixed(16) + "\0";
+const escClose = "\0CLOSE" + Math.random().toFixed(16) + "\0";
+const escComma = "\0COMMA" + Math.random().toFixed(16) + "\0";
+const escPeriod = "\0PERIOD" + Math.random().toFixed(16) + "\0";
+const escSlashPattern = new RegExp(escSlash, "g");
+const escOpenPattern = new RegExp(escOpen, "g");
+const escClosePattern = new RegExp(escClose, "g");
+const escCommaPattern = new RegExp(escComma, "g");
+const escPeriodPattern = new RegExp(escPeriod, "g");
+const slashPattern = /\\\\/g;
+const openPattern = /\\{/g;
+const closePattern = /\\}/g;
+const commaPattern = /\\,/g;
+const periodPattern = /\\\./g;
+const EXPANSION_MAX = 1e5;
+const EXPANSION_MAX_LENGTH = 4e6;
+const EXPANSION_MAX_DEPTH = 1e3;
+const EXPANSION_MAX_REWRITES = 1e3;
+const EXPANSION_MAX_STEPS = 2e7;
+const CALL_STEPS = 16;
+function numeric(str) {
+  return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
+}
+function escapeBraces(str) {
+  return str.replace(slashPattern, escSlash).replace(openPattern, escOpen).replace(closePattern, escClose).replace(commaPattern, escComma).replace(periodPattern, escPeriod);
+}
+function unescapeBraces(str) {
+  return str.replace(escSlashPattern, "\\").replace(escOpenPattern, "{").replace(escClosePattern, "}").replace(escCommaPattern, ",").replace(escPeriodPattern, ".");
+}
+function pushAll(target, items) {
+  for (let i = 0; i < items.length; i++) {
+    target.push(items[i]);
+  }
+}
+function balancedWithBudget(str, masked, budget) {
+  if (budget.remaining < 0) {
+    return void 0;
+  }
+  const r = range("{", "}", masked);
+  const unmatched = r !== void 0 && masked.indexOf("{") < r[0];
+  budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
+  if (!r || budget.remaining < 0) {
+    return void 0;
+  }
+  return {
+    end: r[1],
+    pre: str.slice(0, r[0]),
+    body: str.slice(r[0] + 1, r[1]),
+    post: str.slice(r[1] + 1),
+    unmatched
+  };
+}
+function maskUnmatchedOpens(masked, budget) {
+  budget.remaining -= masked.length;
+  const open = [];
+  for (let i = 0; i < masked.length; i++) {
+    const c = masked.charCodeAt(i);
+    if (c === 123) {
+      open.push(i);
+    } else if (c === 125 && open.length) {
+      open.pop();
+    }
+  }
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < open.length; i++) {
+    const at = open[i];
+    out += masked.slice(last, at) + "\0";
+    last = at + 1;
+  }
+  return out + masked.slice(last);
+}
+function commaSetFollows(str, budget) {
+  budget.remaining -= str.length;
+  if (budget.remaining < 0) {
+    return false;
+  }
+  let close = false;
+  for (let i = str.length - 1; i >= 0; i--) {
+    const c = str.charCodeAt(i);
+    if (c === 125) {
+      close = true;
+    } else if (c === 10 || c === 13 || c === 8232 || c === 8233) {
+      close = false;
+    } else if (c === 44 && close && str.charCodeAt(i + 1) !== 44) {
+      return true;
+    }
+  }
+  return false;
+}
+function parseCommaParts(str, budget) {
+  const parts = [];
+  let carry = "";
+  for (; ; ) {
+    const m = balancedWithBudget(str, str, budget);
+    if (budget.remaining < 0) {
+      return void 0;
+    }
+    if (!m) {
+      const tail2 = str.split(",");
+      tail2[0] = carry + tail2[0];
+      pushAll(parts, tail2);
+      return parts;
+    }
+    const { pre, body, post } = m;
+    const p = pre.split(",");
+    p[0] = carry + p[0];
+    p[p.length - 1] += "{" + body + "}";
+    if (!post.length) {
+      pushAll(parts, p);
+      return parts;
+    }
+    carry = p.pop();
+    pushAll(parts, p);
+    str = post;
+  }
+}
+function bound(value, fallback) {
+  return value === void 0 || isNaN(value) ? fallback : value;
+}
+function expand(str, options = {}) {
+  if (!str) {
+    return [];
+  }
+  const max = bound(options.max, EXPANSION_MAX);
+  const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
+  const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
+  const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
+  const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
+  if (str.slice(0, 2) === "{}") {
+    str = "\\{\\}" + str.slice(2);
+  }
+  return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
+}
+function embrace(str) {
+  return "{" + str + "}";
+}
+function isPadded(el) {
+  return /^-?0\d/.test(el);
+}
+function lte(i, y) {
+  return i <= y;
+}
+function gte(i, y) {
+  return i >= y;
+}
+function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
+  const out = [];
+  let length = 0;
+  let nonEmpty;
+  outer: for (let a = 0; a < acc.length; a++) {
+    const prefix = acc[a] + pre;
+    let vs = values;
+    if (dropEmpties && !prefix) {
+      if (!nonEmpty)
+        nonEmpty = values.filter((v) => v);
+      vs = nonEmpty;
+    }
+    for (let v = 0; v < vs.length; v++) {
+      if (out.length >= max)
+        break outer;
+      const expansion = prefix + vs[v];
+      if (length + expansion.length > maxLength)
+        break outer;
+      out.push(expansion);
+      length += expansion.length;
+    }
+  }
+  budget.remaining -= out.length;
+  return out;
+}
+function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
+  const n = body.split(/\.\./);
+  const N = [];
+  if (n[0] === void 0 || n[1] === void 0) {
+    return N;
+  }
+  const x = numeric(n[0]);
+  const y = numeric(n[1]);
+  const width = Math.max(n[0].length, n[1].length);
+  let incr = n.length === 3 && n[2] !== void 0 ? Math.max(Math.abs(numeric(n[2])), 1) : 1;
+  let test = lte;
+  const reverse = y < x;
+  if (reverse) {
+    incr *= -1;
+    test = gte;
+  }
+  const pad = n.some(isPadded);
+  const cost = pad ? width : 1;
+  let length = 0;
+  for (let i = x; test(i, y) && N.length < max; i += incr) {
+    budget.remaining -= cost;
+    if (budget.remaining < 0) {
+      return void 0;
+    }
+    let c;
+    if (isAlphaSequence) {
+      c = String.fromCharCode(i);
+      if (c === "\\") {
+        c = "";
+      }
+    } else {
+      c = String(i);
+      if (pad) {
+        const need = width - c.length;
+        if (need > 0) {
+          const z = new Array(need + 1).join("0");
+          if (i < 0) {
+            c = "-" + z + c.slice(1);
+          } else {
+            c = z + c;
+          }
+        }
+      }
+    }
+    if (length + c.length > maxLength)
+      break;
+    N.push(c);
+    length += c.length;
+  }
+  return N;
+}
+function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
+  budget.remaining -= CALL_STEPS;
+  if (depth > maxDepth) {
+    return [str];
+  }
+  let acc = [""];
+  let rewrites = 0;
+  let dropEmpties = false;
+  let firstGroup = true;
+  let masked = str;
+  for (; ; ) {
+    const m = balancedWithBudget(str, masked, budget);
+    if (!m) {
+      return combine(acc, str, [""], max, maxLength, dropEmpties, budget);
+    }
+    if (m.unmatched) {
+      masked = maskUnmatchedOpens(masked, budget);
+    }
+    const pre = m.pre;
+    const literal = () => combine(acc, pre + "{" + m.body + "}" + m.post, [""], max, maxLength, dropEmpties, budget);
+    if (/\$$/.test(pre)) {
+      acc = combine(acc, pre + "{" + m.body + "}", [""], max, maxLength, dropEmpties && !m.post.length, budget);
+      firstGroup = false;
+      if (!m.post.length)
+        break;
+      str = m.post;
+      masked = masked.slice(m.end + 1);
+      continue;
+    }
+    const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
+    const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
+    const isSequence = isNumericSequence || isAlphaSequence;
+    const isOptions = m.body.indexOf(",") >= 0;
+    if (!isSequence && !isOptions) {
+      if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
+        rewrites++;
+        str = m.pre + "{" + m.body + escClose + m.post;
+        masked = masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
+        isTop = true;
+        continue;
+      }
+      return literal();
+    }
+    if (firstGroup) {
+      dropEmpties = isTop && !isSequence;
+      firstGroup = false;
+    }
+    let values;
+    if (isSequence) {
+      values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
+      if (!values) {
+        return literal();
+      }
+    } else {
+      let n = parseCommaParts(m.body, budget);
+      if (!n) {
+        return literal();
+      }
+      if (n.length === 1 && n[0] !== void 0) {
+        n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+        if (budget.remaining < 0) {
+          return literal();
+        }
+        if (n.length === 1) {
+          const next2 = combine(acc, pre + n[0], [""], max, maxLength, dropEmpties && !m.post.length, budget);
+          if (budget.remaining < 0) {
+            return literal();
+          }
+          acc = next2;
+          if (!m.post.length)
+            break;
+          str = m.post;
+          masked = masked.slice(m.end + 1);
+          continue;
+        }
+      }
+      let dropsEmpties = dropEmpties && !m.post.length && !pre;
+      for (let d = 0; dropsEmpties && d < acc.length; d++) {
+        if (acc[d]) {
+          dropsEmpties = false;
+        }
+      }
+      values = [];
+      let valuesLength = 0;
+      outer: for (let j = 0; j < n.length; j++) {
+        const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+        if (budget.remaining < 0) {
+          return literal();
+        }
+        for (let k = 0; k < expanded.length; k++) {
+          const v = expanded[k];
+          if (dropsEmpties && !v)
+            continue;
+          if (values.length >= max || valuesLength + v.length > maxLength) {
+            break outer;
+          }
+          values.push(v);
+          valuesLength += v.length;
+        }
+      }
+    }
+    const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
+    if (budget.remaining < 0) {
+      return literal();
+    }
+    acc = next;
+    if (!m.post.length)
+      break;
+    str = m.post;
+    masked = masked.slice(m.end + 1);
+  }
+  return acc;
+}
+;
+const MAX_PATTERN_LENGTH = 1024 * 64;
+const assertValidPattern = (pattern) => {
+  if (typeof pattern !== "string") {
+    throw new TypeError("invalid pattern");
+  }
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    throw new TypeError("pattern is too long");
+  }
+};
+;
+const posixClasses = {
+  "[:alnum:]": ["\\p{L}\\p{Nl}\\p{Nd}", true],
+  "[:alpha:]": ["\\p{L}\\p{Nl}", true],
+  "[:ascii:]": ["\\x00-\\x7f", false],
+  "[:blank:]": ["\\p{Zs}\\t", true],
+  "[:cntrl:]": ["\\p{Cc}", true],
+  "[:digit:]": ["\\p{Nd}", true],
+  "[:graph:]": ["\\p{Z}\\p{C}", true, true],
+  "[:lower:]": ["\\p{Ll}", true],
+  "[:print:]": ["\\p{C}", true],
+  "[:punct:]": ["\\p{P}", true],
+  "[:space:]": ["\\p{Z}\\t\\r\\n\\v\\f", true],
+  "[:upper:]": ["\\p{Lu}", true],
+  "[:word:]": ["\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}", true],
+  "[:xdigit:]": ["A-Fa-f0-9", false]
+};
+const braceEscape = (s) => s.replace(/[[\]\\-]/g, "\\$&");
+const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+const rangesToString = (ranges) => ranges.join("");
+const parseClass = (glob, position) => {
+  const pos = position;
+  if (glob.charAt(pos) !== "[") {
+    throw new Error("not in a brace expression");
+  }
+  const ranges = [];
+  const negs = [];
+  let i = pos + 1;
+  let sawStart = false;
+  let uflag = false;
+  let escaping = false;
+  let negate = false;
+  let endPos = pos;
+  let rangeStart = "";
+  WHILE: while (i < glob.length) {
+    const c = glob.charAt(i);
+    if ((c === "!" || c === "^") && i === pos + 1) {
+      negate = true;
+      i++;
+      continue;
+    }
+    if (c === "]" && sawStart && !escaping) {
+      endPos = i + 1;
+      break;
+    }
+    sawStart = true;
+    if (c === "\\") {
+      if (!escaping) {
+        escaping = true;
+        i++;
+        continue;
+      }
+    }
+    if (c === "[" && !escaping) {
+      for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
+        if (glob.startsWith(cls, i)) {
+          if (rangeStart) {
+            return ["$.", false, glob.length - pos, true];
+          }
+          i += cls.length;
+          if (neg)
+            negs.push(unip);
+          else
+            ranges.push(unip);
+          uflag = uflag || u;
+          continue WHILE;
+        }
+      }
+    }
+    escaping = false;
+    if (rangeStart) {
+      if (c > rangeStart) {
+        ranges.push(braceEscape(rangeStart) + "-" + braceEscape(c));
+      } else if (c === rangeStart) {
+        ranges.push(braceEscape(c));
+      }
+      rangeStart = "";
+      i++;
+      continue;
+    }
+    if (glob.startsWith("-]", i + 1)) {
+      ranges.push(braceEscape(c + "-"));
+      i += 2;
+      continue;
+    }
+    if (glob.startsWith("-", i + 1)) {
+      rangeStart = c;
+      i += 2;
+      continue;
+    }
+    ranges.push(braceEscape(c));
+    i++;
+  }
+  if (endPos < i) {
+    return ["", false, 0, false];
+  }
+  if (!ranges.length && !negs.length) {
+    return ["$.", false, glob.length - pos, true];
+  }
+  if (negs.length === 0 && ranges.length === 1 && /^\\?.$/.test(ranges[0]) && !negate) {
+    const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
+    return [regexpEscape(r), false, endPos - pos, false];
+  }
+  const sranges = "[" + (negate ? "^" : "") + rangesToString(ranges) + "]";
+  const snegs = "[" + (negate ? "" : "^") + rangesToString(negs) + "]";
+  const comb = ranges.length && negs.length ? "(" + sranges + "|" + snegs + ")" : ranges.length ? sranges : snegs;
+  return [comb, uflag, endPos - pos, true];
+};
+;
+const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
+  if (magicalBraces) {
+    return windowsPathsNoEscape ? s.replace(/\[([^/\\])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
+  }
+  return windowsPathsNoEscape ? s.replace(/\[([^/\\{}])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
+};
+;
+var _a;
+const types = /* @__PURE__ */ new Set(["!", "?", "+", "*", "@"]);
+const isExtglobType = (c) => types.has(c);
+const isExtglobAST = (c) => isExtglobType(c.type);
+const adoptionMap = /* @__PURE__ */ new Map([
+  ["!", ["@"]],
+  ["?", ["?", "@"]],
+  ["@", ["@"]],
+  ["*", ["*", "+", "?", "@"]],
+  ["+", ["+", "@"]]
+]);
+const adoptionWithSpaceMap = /* @__PURE__ */ new Map([
+  ["!", ["?"]],
+  ["@", ["?"]],
+  ["+", ["?", "*"]]
+]);
+const adoptionAnyMap = /* @__PURE__ */ new Map([
+  ["!", ["?", "@"]],
+  ["?", ["?", "@"]],
+  ["@", ["?", "@"]],
+  ["*", ["*", "+", "?", "@"]],
+  ["+", ["+", "@", "?", "*"]]
+]);
+const usurpMap = /* @__PURE__ */ new Map([
+  ["!", /* @__PURE__ */ new Map([["!", "@"]])],
+  [
+    "?",
+    /* @__PURE__ */ new Map([
+      ["*", "*"],
+      ["+", "*"]
+    ])
+  ],
+  [
+    "@",
+    /* @__PURE__ */ new Map([
+      ["!", "!"],
+      ["?", "?"],
+      ["@", "@"],
+      ["*", "*"],
+      ["+", "+"]
+    ])
+  ],
+  [
+    "+",
+    /* @__PURE__ */ new Map([
+      ["?", "*"],
+      ["*", "*"]
+    ])
+  ]
+]);
+const startNoTraversal = "(?!(?:^|/)\\.\\.?(?:$|/))";
+const startNoDot = "(?!\\.)";
+const addPatternStart = /* @__PURE__ */ new Set(["[", "."]);
+const justDots = /* @__PURE__ */ new Set(["..", "."]);
+const reSpecials = new Set("().*{}+?[]^$\\!");
+const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+const qmark = "[^/]";
+const star = qmark + "*?";
+const starNoEmpty = qmark + "+?";
+let ID = 0;
+class AST {
+  type;
+  #root;
+  #hasMagic;
+  #uflag = false;
+  #parts = [];
+  #parent;
+  #parentIndex;
+  #negs;
+  #filledNegs = false;
+  #options;
+  #toString;
+  // set to true if it's an extglob with no children
+  // (which really means one child of '')
+  #emptyExt = false;
+  id = ++ID;
+  get depth() {
+    return (this.#parent?.depth ?? -1) + 1;
+  }
+  [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
+    return {
+      "@@type": "AST",
+      id: this.id,
+      type: this.type,
+      root: this.#root.id,
+      parent: this.#parent?.id,
+      depth: this.depth,
+      partsLength: this.#parts.length,
+      parts: this.#parts
+    };
+  }
+  constructor(type, parent, options = {}) {
+    this.type = type;
+    if (type)
+      this.#hasMagic = true;
+    this.#parent = parent;
+    this.#root = this.#parent ? this.#parent.#root : this;
+    this.#options = this.#root === this ? options : this.#root.#options;
+    this.#negs = this.#root === this ? [] : this.#root.#negs;
+    if (type === "!" && !this.#root.#filledNegs)
+      this.#negs.push(this);
+    this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
+  }
+  get hasMagic() {
+    if (this.#hasMagic !== void 0)
+      return this.#hasMagic;
+    for (const p of this.#parts) {
+      if (typeof p === "string")
+        continue;
+      if (p.type || p.hasMagic)
+        return this.#hasMagic = true;
+    }
+    return this.#hasMagic;
+  }
+  // reconstructs the pattern
+  toString() {
+    return this.#toString !== void 0 ? this.#toString : !this.type ? this.#toString = this.#parts.map((p) => String(p)).join("") : this.#toString = this.type + "(" + this.#parts.map((p) => String(p)).join("|") + ")";
+  }
+  #fillNegs() {
+    if (this !== this.#root)
+      throw new Error("should only call on root");
+    if (this.#filledNegs)
+      return this;
+    this.toString();
+    this.#filledNegs = true;
+    let n;
+    while (n = this.#negs.pop()) {
+      if (n.type !== "!")
+        continue;
+      let p = n;
+      let pp = p.#parent;
+      while (pp) {
+        for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+          for (const part of n.#parts) {
+            if (typeof part === "string") {
+              throw new Error("string part in extglob AST??");
+            }
+            part.copyIn(pp.#parts[i]);
+          }
+        }
+        p = pp;
+        pp = p.#parent;
+      }
+    }
+    return this;
+  }
+  push(...parts) {
+    for (const p of parts) {
+      if (p === "")
+        continue;
+      if (typeof p !== "string" && !(p instanceof _a && p.#parent === this)) {
+        throw new Error("invalid part: " + p);
+      }
+      this.#parts.push(p);
+    }
+  }
+  toJSON() {
+    const ret = this.type === null ? this.#parts.slice().map((p) => typeof p === "string" ? p : p.toJSON()) : [this.type, ...this.#parts.map((p) => p.toJSON())];
+    if (this.isStart() && !this.type)
+      ret.unshift([]);
+    if (this.isEnd() && (this === this.#root || this.#root.#filledNegs && this.#parent?.type === "!")) {
+      ret.push({});
+    }
+    return ret;
+  }
+  isStart() {
+    if (this.#root === this)
+      return true;
+    if (!this.#parent?.isStart())
+      return false;
+    if (this.#parentIndex === 0)
+      return true;
+    const p = this.#parent;
+    for (let i = 0; i < this.#parentIndex; i++) {
+      const pp = p.#parts[i];
+      if (!(pp instanceof _a && pp.type === "!")) {
+        return false;
+      }
+    }
+    return true;
+  }
+  isEnd() {
+    if (this.#root === this)
+      return true;
+    if (this.#parent?.type === "!")
+      return true;
+    if (!this.#parent?.isEnd())
+      return false;
+    if (!this.type)
+      return this.#parent?.isEnd();
+    const pl = this.#parent ? this.#parent.#parts.length : 0;
+    return this.#parentIndex === pl - 1;
+  }
+  copyIn(part) {
+    if (typeof part === "string")
+      this.push(part);
+    else
+      this.push(part.clone(this));
+  }
+  clone(parent) {
+    const c = new _a(this.type, parent);
+    for (const p of this.#parts) {
+      c.copyIn(p);
+    }
+    return c;
+  }
+  static #parseAST(str, ast, pos, opt, extDepth) {
+    const maxDepth = opt.maxExtglobRecursion ?? 2;
+    let escaping = false;
+    let inBrace = false;
+    let braceStart = -1;
+    let braceNeg = false;
+    if (ast.type === null) {
+      let i2 = pos;
+      let acc2 = "";
+      while (i2 < str.length) {
+        const c = str.charAt(i2++);
+        if (escaping || c === "\\") {
+          escaping = !escaping;
+          acc2 += c;
+          continue;
+        }
+        if (inBrace) {
+          if (i2 === braceStart + 1) {
+            if (c === "^" || c === "!") {
+              braceNeg = true;
+            }
+          } else if (c === "]" && !(i2 === braceStart + 2 && braceNeg)) {
+            inBrace = false;
+          }
+          acc2 += c;
+          continue;
+        } else if (c === "[") {
+          inBrace = true;
+          braceStart = i2;
+          braceNeg = false;
+          acc2 += c;
+          continue;
+        }
+        const doRecurse = !opt.noext && isExtglobType(c) && str.charAt(i2) === "(" && extDepth <= maxDepth;
+        if (doRecurse) {
+          ast.push(acc2);
+          acc2 = "";
+          const ext2 = new _a(c, ast);
+          i2 = _a.#parseAST(str, ext2, i2, opt, extDepth + 1);
+          ast.push(ext2);
+          continue;
+        }
+        acc2 += c;
+      }
+      ast.push(acc2);
+      return i2;
+    }
+    let i = pos + 1;
+    let part = new _a(null, ast);
+    const parts = [];
+    let acc = "";
+    while (i < str.length) {
+      const c = str.charAt(i++);
+      if (escaping || c === "\\") {
+        escaping = !escaping;
+        acc += c;
+        continue;
+      }
+      if (inBrace) {
+        if (i === braceStart + 1) {
+          if (c === "^" || c === "!") {
+            braceNeg = true;
+          }
+        } else if (c === "]" && !(i === braceStart + 2 && braceNeg)) {
+          inBrace = false;
+        }
+        acc += c;
+        continue;
+      } else if (c === "[") {
+        inBrace = true;
+        braceStart = i;
+        braceNeg = false;
+        acc += c;
+        continue;
+      }
+      const doRecurse = !opt.noext && isExtglobType(c) && str.charAt(i) === "(" && /* c8 ignore start - the maxDepth is sufficient here */
+      (extDepth <= maxDepth || ast && ast.#canAdoptType(c));
+      if (doRecurse) {
+        const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
+        part.push(acc);
+        acc = "";
+        const ext2 = new _a(c, part);
+        part.push(ext2);
+        i = _a.#parseAST(str, ext2, i, opt, extDepth + depthAdd);
+        continue;
+      }
+      if (c === "|") {
+        part.push(acc);
+        acc = "";
+        parts.push(part);
+        part = new _a(null, ast);
+        continue;
+      }
+      if (c === ")") {
+        if (acc === "" && ast.#parts.length === 0) {
+          ast.#emptyExt = true;
+        }
+        part.push(acc);
+        acc = "";
+        ast.push(...parts, part);
+        return i;
+      }
+      acc += c;
+    }
+    ast.type = null;
+    ast.#hasMagic = void 0;
+    ast.#parts = [str.substring(pos - 1)];
+    return i;
+  }
+  #canAdoptWithSpace(child) {
+    return this.#canAdopt(child, adoptionWithSpaceMap);
+  }
+  #canAdopt(child, map = adoptionMap) {
+    if (!child || typeof child !== "object" || child.type !== null || child.#parts.length !== 1 || this.type === null) {
+      return false;
+    }
+    const gc = child.#parts[0];
+    if (!gc || typeof gc !== "object" || gc.type === null) {
+      return false;
+    }
+    return this.#canAdoptType(gc.type, map);
+  }
+  #canAdoptType(c, map = adoptionAnyMap) {
+    return !!map.get(this.type)?.includes(c);
+  }
+  #adoptWithSpace(child, index) {
+    const gc = child.#parts[0];
+    const blank = new _a(null, gc, this.options);
+    blank.#parts.push("");
+    gc.push(blank);
+    this.#adopt(child, index);
+  }
+  #adopt(child, index) {
+    const gc = child.#parts[0];
+    this.#parts.splice(index, 1, ...gc.#parts);
+    for (const p of gc.#parts) {
+      if (typeof p === "object")
+        p.#parent = this;
+    }
+    this.#toString = void 0;
+  }
+  #canUsurpType(c) {
+    const m = usurpMap.get(this.type);
+    return !!m?.has(c);
+  }
+  #canUsurp(child) {
+    if (!child || typeof child !== "object" || child.type !== null || child.#parts.length !== 1 || this.type === null || this.#parts.length !== 1) {
+      return false;
+    }
+    const gc = child.#parts[0];
+    if (!gc || typeof gc !== "object" || gc.type === null) {
+      return false;
+    }
+    return this.#canUsurpType(gc.type);
+  }
+  #usurp(child) {
+    const m = usurpMap.get(this.type);
+    const gc = child.#parts[0];
+    const nt = m?.get(gc.type);
+    if (!nt)
+      return false;
+    this.#parts = gc.#parts;
+    for (const p of this.#parts) {
+      if (typeof p === "object") {
+        p.#parent = this;
+      }
+    }
+    this.type = nt;
+    this.#toString = void 0;
+    this.#emptyExt = false;
+  }
+  static fromGlob(pattern, options = {}) {
+    const ast = new _a(null, void 0, options);
+    _a.#parseAST(pattern, ast, 0, options, 0);
+    return ast;
+  }
+  // returns the regular expression if there's magic, or the unescaped
+  // string if not.
+  toMMPattern() {
+    if (this !== this.#root)
+      return this.#root.toMMPattern();
+    const glob = this.toString();
+    const [re, body, hasMagic, uflag] = this.toRegExpSource();
+    const anyMagic = hasMagic || this.#hasMagic || this.#options.nocase && !this.#options.nocaseMagicOnly && glob.toUpperCase() !== glob.toLowerCase();
+    if (!anyMagic) {
+      return body;
+    }
+    const flags = (this.#options.nocase ? "i" : "") + (uflag ? "u" : "");
+    return Object.assign(new RegExp(`^${re}$`, flags), {
+      _src: re,
+      _glob: glob
+    });
+  }
+  get options() {
+    return this.#options;
+  }
+  // returns the string match, the regexp source, whether there's magic
+  // in the regexp (so a regular expression is required) and whether or
+  // not the uflag is needed for the regular expression (for posix classes)
+  // TODO: instead of injecting the start/end at this point, just return
+  // the BODY of the regexp, along with the start/end portions suitable
+  // for binding the start/end in either a joined full-path makeRe context
+  // (where we bind to (^|/), or a standalone matchPart context (where
+  // we bind to ^, and not /).  Otherwise slashes get duped!
+  //
+  // In part-matching mode, the start is:
+  // - if not isStart: nothing
+  // - if traversal possible, but not allowed: ^(?!\.\.?$)
+  // - if dots allowed or not possible: ^
+  // - if dots possible and not allowed: ^(?!\.)
+  // end is:
+  // - if not isEnd(): nothing
+  // - else: $
+  //
+  // In full-path matching mode, we put the slash at the START of the
+  // pattern, so start is:
+  // - if first pattern: same as part-matching mode
+  // - if not isStart(): nothing
+  // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
+  // - if dots allowed or not possible: /
+  // - if dots possible and not allowed: /(?!\.)
+  // end is:
+  // - if last pattern, same as part-matching mode
+  // - else nothing
+  //
+  // Always put the (?:$|/) on negated tails, though, because that has to be
+  // there to bind the end of the negated pattern portion, and it's easier to
+  // just stick it in now rather than try to inject it later in the middle of
+  // the pattern.
+  //
+  // We can just always return the same end, and leave it up to the caller
+  // to know whether it's going to be used joined or in parts.
+  // And, if the start is adjusted slightly, can do the same there:
+  // - if not isStart: nothing
+  // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
+  // - if dots allowed or not possible: (?:/|^)
+  // - if dots possible and not allowed: (?:/|^)(?!\.)
+  //
+  // But it's better to have a simpler binding without a conditional, for
+  // performance, so probably better to return both start options.
+  //
+  // Then the caller just ignores the end if it's not the first pattern,
+  // and the start always gets applied.
+  //
+  // But that's always going to be $ if it's the ending pattern, or nothing,
+  // so the caller can just attach $ at the end of the pattern when building.
+  //
+  // So the todo is:
+  // - better detect what kind of start is needed
+  // - return both flavors of starting pattern
+  // - attach $ at the end of the pattern when creating the actual RegExp
+  //
+  // Ah, but wait, no, that all only applies to the root when the first pattern
+  // is not an extglob. If the first pattern IS an extglob, then we need all
+  // that dot prevention biz to live in the extglob portions, because eg
+  // +(*|.x*) can match .xy but not .yx.
+  //
+  // So, return the two flavors if it's #root and the first child is not an
+  // AST, otherwise leave it to the child AST to handle it, and there,
+  // use the (?:^|/) style of start binding.
+  //
+  // Even simplified further:
+  // - Since the start for a join is eg /(?!\.) and the start for a part
+  // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
+  // or start or whatever) and prepend ^ or / at the Regexp construction.
+  toRegExpSource(allowDot) {
+    const dot = allowDot ?? !!this.#options.dot;
+    if (this.#root === this) {
+      this.#flatten();
+      this.#fillNegs();
+    }
+    if (!isExtglobAST(this)) {
+      const noEmpty = this.isStart() && this.isEnd() && !this.#parts.some((s) => typeof s !== "string");
+      const src = this.#parts.map((p) => {
+        const [re, _, hasMagic, uflag] = typeof p === "string" ? _a.#parseGlob(p, this.#hasMagic, noEmpty) : p.toRegExpSource(allowDot);
+        this.#hasMagic = this.#hasMagic || hasMagic;
+        this.#uflag = this.#uflag || uflag;
+        return re;
+      }).join("");
+      let start2 = "";
+      if (this.isStart()) {
+        if (typeof this.#parts[0] === "string") {
+          const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
+          if (!dotTravAllowed) {
+            const aps = addPatternStart;
+            const needNoTrav = (
+              // dots are allowed, and the pattern starts with [ or .
+              dot && aps.has(src.charAt(0)) || // the pattern starts with \., and then [ or .
+              src.startsWith("\\.") && aps.has(src.charAt(2)) || // the pattern starts with \.\., and then [ or .
+              src.startsWith("\\.\\.") && aps.has(src.charAt(4))
+            );
+            const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
+            start2 = needNoTrav ? startNoTraversal : needNoDot ? startNoDot : "";
+          }
+        }
+      }
+      let end = "";
+      if (this.isEnd() && this.#root.#filledNegs && this.#parent?.type === "!") {
+        end = "(?:$|\\/)";
+      }
+      const final2 = start2 + src + end;
+      return [
+        final2,
+        unescape_unescape(src),
+        this.#hasMagic = !!this.#hasMagic,
+        this.#uflag
+      ];
+    }
+    const repeated = this.type === "*" || this.type === "+";
+    const start = this.type === "!" ? "(?:(?!(?:" : "(?:";
+    let body = this.#partsToRegExp(dot);
+    if (this.isStart() && this.isEnd() && !body && this.type !== "!") {
+      const s = this.toString();
+      const me = this;
+      me.#parts = [s];
+      me.type = null;
+      me.#hasMagic = void 0;
+      return [s, unescape_unescape(this.toString()), false, false];
+    }
+    let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ? "" : this.#partsToRegExp(true);
+    if (bodyDotAllowed === body) {
+      bodyDotAllowed = "";
+    }
+    if (bodyDotAllowed) {
+      body = `(?:${body})(?:${bodyDotAllowed})*?`;
+    }
+    let final = "";
+    if (this.type === "!" && this.#emptyExt) {
+      final = (this.isStart() && !dot ? startNoDot : "") + starNoEmpty;
+    } else {
+      const close = this.type === "!" ? (
+        // !() must match something,but !(x) can match ''
+        "))" + (this.isStart() && !dot && !allowDot ? startNoDot : "") + star + ")"
+      ) : this.type === "@" ? ")" : this.type === "?" ? ")?" : this.type === "+" && bodyDotAllowed ? ")" : this.type === "*" && bodyDotAllowed ? `)?` : `)${this.type}`;
+      final = start + body + close;
+    }
+    return [
+      final,
+      unescape_unescape(body),
+      this.#hasMagic = !!this.#hasMagic,
+      this.#uflag
+    ];
+  }
+  #flatten() {
+    if (!isExtglobAST(this)) {
+      for (const p of this.#parts) {
+        if (typeof p === "object") {
+          p.#flatten();
+        }
+      }
+    } else {
+      let iterations = 0;
+      let done = false;
+      do {
+        done = true;
+        for (let i = 0; i < this.#parts.length; i++) {
+          const c = this.#parts[i];
+          if (typeof c === "object") {
+            c.#flatten();
+            if (this.#canAdopt(c)) {
+              done = false;
+              this.#adopt(c, i);
+            } else if (this.#canAdoptWithSpace(c)) {
+              done = false;
+              this.#adoptWithSpace(c, i);
+            } else if (this.#canUsurp(c)) {
+              done = false;
+              this.#usurp(c);
+            }
+          }
+        }
+      } while (!done && ++iterations < 10);
+    }
+    this.#toString = void 0;
+  }
+  #partsToRegExp(dot) {
+    return this.#parts.map((p) => {
+      if (typeof p === "string") {
+        throw new Error("string type in extglob ast??");
+      }
+      const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+      this.#uflag = this.#uflag || uflag;
+      return re;
+    }).filter((p) => !(this.isStart() && this.isEnd()) || !!p).join("|");
+  }
+  static #parseGlob(glob, hasMagic, noEmpty = false) {
+    let escaping = false;
+    let re = "";
+    let uflag = false;
+    let inStar = false;
+    for (let i = 0; i < glob.length; i++) {
+      const c = glob.charAt(i);
+      if (escaping) {
+        escaping = false;
+        re += (reSpecials.has(c) ? "\\" : "") + c;
+        continue;
+      }
+      if (c === "*") {
+        if (inStar)
+          continue;
+        inStar = true;
+        re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+        hasMagic = true;
+        continue;
+      } else {
+        inStar = false;
+      }
+      if (c === "\\") {
+        if (i === glob.length - 1) {
+          re += "\\\\";
+        } else {
+          escaping = true;
+        }
+        continue;
+      }
+      if (c === "[") {
+        const [src, needUflag, consumed, magic] = parseClass(glob, i);
+        if (consumed) {
+          re += src;
+          uflag = uflag || needUflag;
+          i += consumed - 1;
+          hasMagic = hasMagic || magic;
+          continue;
+        }
+      }
+      if (c === "?") {
+        re += qmark;
+        hasMagic = true;
+        continue;
+      }
+      re += regExpEscape(c);
+    }
+    return [re, unescape_unescape(glob), !!hasMagic, uflag];
+  }
+}
+_a = AST;
+;
+const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
+  if (magicalBraces) {
+    return windowsPathsNoEscape ? s.replace(/[?*()[\]{}]/g, "[$&]") : s.replace(/[?*()[\]\\{}]/g, "\\$&");
+  }
+  return windowsPathsNoEscape ? s.replace(/[?*()[\]]/g, "[$&]") : s.replace(/[?*()[\]\\]/g, "\\$&");
+};
+;
+const minimatch = (p, pattern, options = {}) => {
+  assertValidPattern(pattern);
+  if (!options.nocomment && pattern.charAt(0) === "#") {
+    return false;
+  }
+  return new Minimatch(pattern, options).match(p);
+};
+const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
+const starDotExtTest = (ext2) => (f) => !f.startsWith(".") && f.endsWith(ext2);
+const starDotExtTestDot = (ext2) => (f) => f.endsWith(ext2);
+const starDotExtTestNocase = (ext2) => {
+  ext2 = ext2.toLowerCase();
+  return (f) => !f.startsWith(".") && f.toLowerCase().endsWith(ext2);
+};
+const starDotExtTestNocaseDot = (ext2) => {
+  ext2 = ext2.toLowerCase();
+  return (f) => f.toLowerCase().endsWith(ext2);
+};
+const starDotStarRE = /^\*+\.\*+$/;
+const starDotStarTest = (f) => !f.startsWith(".") && f.includes(".");
+const starDotStarTestDot = (f) => f !== "." && f !== ".." && f.includes(".");
+const dotStarRE = /^\.\*+$/;
+const dotStarTest = (f) => f !== "." && f !== ".." && f.startsWith(".");
+const starRE = /^\*+$/;
+const starTest = (f) => f.length !== 0 && !f.startsWith(".");
+const starTestDot = (f) => f.length !== 0 && f !== "." && f !== "..";
+const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
+const qmarksTestNocase = ([$0, ext2 = ""]) => {
+  const noext = qmarksTestNoExt([$0]);
+  if (!ext2)
+    return noext;
+  ext2 = ext2.toLowerCase();
+  return (f) => noext(f) && f.toLowerCase().endsWith(ext2);
+};
+const qmarksTestNocaseDot = ([$0, ext2 = ""]) => {
+  const noext = qmarksTestNoExtDot([$0]);
+  if (!ext2)
+    return noext;
+  ext2 = ext2.toLowerCase();
+  return (f) => noext(f) && f.toLowerCase().endsWith(ext2);
+};
+const qmarksTestDot = ([$0, ext2 = ""]) => {
+  const noext = qmarksTestNoExtDot([$0]);
+  return !ext2 ? noext : (f) => noext(f) && f.endsWith(ext2);
+};
+const qmarksTest = ([$0, ext2 = ""]) => {
+  const noext = qmarksTestNoExt([$0]);
+  return !ext2 ? noext : (f) => noext(f) && f.endsWith(ext2);
+};
+const qmarksTestNoExt = ([$0]) => {
+  const len = $0.length;
+  return (f) => f.length === len && !f.startsWith(".");
+};
+const qmarksTestNoExtDot = ([$0]) => {
+  const len = $0.length;
+  return (f) => f.length === len && f !== "." && f !== "..";
+};
+const defaultPlatform = typeof process === "object" && process ? typeof process.env === "object" && process.env && process.env.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
+const path = {
+  win32: { sep: "\\" },
+  posix: { sep: "/" }
+};
+const sep = defaultPlatform === "win32" ? path.win32.sep : path.posix.sep;
+minimatch.sep = sep;
+const GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
+minimatch.GLOBSTAR = GLOBSTAR;
+const esm_qmark = "[^/]";
+const esm_star = esm_qmark + "*?";
+const twoStarDot = "(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?";
+const twoStarNoDot = "(?:(?!(?:\\/|^)\\.).)*?";
+const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+minimatch.filter = filter;
+const ext = (a, b = {}) => Object.assign({}, a, b);
+const defaults = (def) => {
+  if (!def || typeof def !== "object" || !Object.keys(def).length) {
+    return minimatch;
+  }
+  const orig = minimatch;
+  const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+  return Object.assign(m, {
+    Minimatch: class Minimatch extends orig.Minimatch {
+      constructor(pattern, options = {}) {
+        super(pattern, ext(def, options));
+      }
+      static defaults(options) {
+        return orig.defaults(ext(def, options)).Minimatch;
+      }
+    },
+    AST: class AST extends orig.AST {
+      /* c8 ignore start */
+      constructor(type, parent, options = {}) {
+        super(type, parent, ext(def, options));
+      }
+      /* c8 ignore stop */
+      static fromGlob(pattern, options = {}) {
+        return orig.AST.fromGlob(pattern, ext(def, options));
+      }
+    },
+    unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
+    escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+    filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
+    defaults: (options) => orig.defaults(ext(def, options)),
+    makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
+    braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
+    match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+    sep: orig.sep,
+    GLOBSTAR
+  });
+};
+minimatch.defaults = defaults;
+const braceExpand = (pattern, options = {}) => {
+  assertValidPattern(pattern);
+  if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+    return [pattern];
+  }
+  return expand(pattern, { max: options.braceExpandMax });
+};
+minimatch.braceExpand = braceExpand;
+const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+minimatch.makeRe = makeRe;
+const match = (list, pattern, options = {}) => {
+  const mm = new Minimatch(pattern, options);
+  list = list.filter((f) => mm.match(f));
+  if (mm.options.nonull && !list.length) {
+    list.push(pattern);
+  }
+  return list;
+};
+minimatch.match = match;
+const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
+const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
+class Minimatch {
+  options;
+  set;
+  pattern;
+  windowsPathsNoEscape;
+  nonegate;
+  negate;
+  comment;
+  empty;
+  preserveMultipleSlashes;
+  partial;
+  globSet;
+  globParts;
+  nocase;
+  isWindows;
+  platform;
+  windowsNoMagicRoot;
+  maxGlobstarRecursion;
+  regexp;
+  constructor(pattern, options = {}) {
+    assertValidPattern(pattern);
+    options = options || {};
+    this.options = options;
+    this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
+    this.pattern = pattern;
+    this.platform = options.platform || defaultPlatform;
+    this.isWindows = this.platform === "win32";
+    const awe = "allowWindowsEscape";
+    this.windowsPathsNoEscape = !!options.windowsPathsNoEscape || options[awe] === false;
+    if (this.windowsPathsNoEscape) {
+      this.pattern = this.pattern.replace(/\\/g, "/");
+    }
+    this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
+    this.regexp = null;
+    this.negate = false;
+    this.nonegate = !!options.nonegate;
+    this.comment = false;
+    this.empty = false;
+    this.partial = !!options.partial;
+    this.nocase = !!this.options.nocase;
+    this.windowsNoMagicRoot = options.windowsNoMagicRoot !== void 0 ? options.windowsNoMagicRoot : !!(this.isWindows && this.nocase);
+    this.globSet = [];
+    this.globParts = [];
+    this.set = [];
+    this.make();
+  }
+  hasMagic() {
+    if (this.options.magicalBraces && this.set.length > 1) {
+      return true;
+    }
+    for (const pattern of this.set) {
+      for (const part of pattern) {
+        if (typeof part !== "string")
+          return true;
+      }
+    }
+    return false;
+  }
+  debug(..._) {
+  }
+  make() {
+    const pattern = this.pattern;
+    const options = this.options;
+    if (!options.nocomment && pattern.charAt(0) === "#") {
+      this.comment = true;
+      return;
+    }
+    if (!pattern) {
+      this.empty = true;
+      return;
+    }
+    this.parseNegate();
+    this.globSet = [...new Set(this.braceExpand())];
+    if (options.debug) {
+      this.debug = (...args) => console.error(...args);
+    }
+    this.debug(this.pattern, this.globSet);
+    const rawGlobParts = this.globSet.map((s) => this.slashSplit(s));
+    this.globParts = this.preprocess(rawGlobParts);
+    this.debug(this.pattern, this.globParts);
+    let set = this.globParts.map((s, _, __) => {
+      if (this.isWindows && this.windowsNoMagicRoot) {
+        const isUNC = s[0] === "" && s[1] === "" && (s[2] === "?" || !globMagic.test(s[2])) && !globMagic.test(s[3]);
+        const isDrive = /^[a-z]:/i.test(s[0]);
+        if (isUNC) {
+          return [
+            ...s.slice(0, 4),
+            ...s.slice(4).map((ss) => this.parse(ss))
+          ];
+        } else if (isDrive) {
+          return [s[0], ...s.slice(1).map((ss) => this.parse(ss))];
+        }
+      }
+      return s.map((ss) => this.parse(ss));
+    });
+    this.debug(this.pattern, set);
+    this.set = set.filter((s) => s.indexOf(false) === -1);
+    if (this.isWindows) {
+      for (let i = 0; i < this.set.length; i++) {
+        const p = this.set[i];
+        if (p[0] === "" && p[1] === "" && this.globParts[i][2] === "?" && typeof p[3] === "string" && /^[a-z]:$/i.test(p[3])) {
+          p[2] = "?";
+        }
+      }
+    }
+    this.debug(this.pattern, this.set);
+  }
+  // various transforms to equivalent pattern sets that are
+  // faster to process in a filesystem walk.  The goal is to
+  // eliminate what we can, and push all ** patterns as far
+  // to the right as possible, even if it increases the number
+  // of patterns that we have to process.
+  preprocess(globParts) {
+    if (this.options.noglobstar) {
+      for (const partset of globParts) {
+        for (let j = 0; j < partset.length; j++) {
+          if (partset[j] === "**") {
+            partset[j] = "*";
+          }
+        }
+      }
+    }
+    const { optimizationLevel = 1 } = this.options;
+    if (optimizationLevel >= 2) {
+      globParts = this.firstPhasePreProcess(globParts);
+      globParts = this.secondPhasePreProcess(globParts);
+    } else if (optimizationLevel >= 1) {
+      globParts = this.levelOneOptimize(globParts);
+    } else {
+      globParts = this.adjascentGlobstarOptimize(globParts);
+    }
+    return globParts;
+  }
+  // just get rid of adjascent ** portions
+  adjascentGlobstarOptimize(globParts) {
+    return globParts.map((parts) => {
+      let gs = -1;
+      while (-1 !== (gs = parts.indexOf("**", gs + 1))) {
+        let i = gs;
+        while (parts[i + 1] === "**") {
+          i++;
+        }
+        if (i !== gs) {
+          parts.splice(gs, i - gs);
+        }
+      }
+      return parts;
+    });
+  }
+  // get rid of adjascent ** and resolve .. portions
+  levelOneOptimize(globParts) {
+    return globParts.map((parts) => {
+      parts = parts.reduce((set, part) => {
+        const prev = set[set.length - 1];
+        if (part === "**" && prev === "**") {
+          return set;
+        }
+        if (part === "..") {
+          if (prev && prev !== ".." && prev !== "." && prev !== "**") {
+            set.pop();
+            return set;
+          }
+        }
+        set.push(part);
+        return set;
+      }, []);
+      return parts.length === 0 ? [""] : parts;
+    });
+  }
+  levelTwoFileOptimize(parts) {
+    if (!Array.isArray(parts)) {
+      parts = this.slashSplit(parts);
+    }
+    let didSomething = false;
+    do {
+      didSomething = false;
+      if (!this.preserveMultipleSlashes) {
+        for (let i = 1; i < parts.length - 1; i++) {
+          const p = parts[i];
+          if (i === 1 && p === "" && parts[0] === "")
+            continue;
+          if (p === "." || p === "") {
+            didSomething = true;
+            parts.splice(i, 1);
+            i--;
+          }
+        }
+        if (parts[0] === "." && parts.length === 2 && (parts[1] === "." || parts[1] === "")) {
+          didSomething = true;
+          parts.pop();
+        }
+      }
+      let dd = 0;
+      while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
+        const p = parts[dd - 1];
+        if (p && p !== "." && p !== ".." && p !== "**" && !(this.isWindows && /^[a-z]:$/i.test(p))) {
+          didSomething = true;
+          parts.splice(dd - 1, 2);
+          dd -= 2;
+        }
+      }
+    } while (didSomething);
+    return parts.length === 0 ? [""] : parts;
+  }
+  // First phase: single-pattern processing
+  // <pre> is 1 or more portions
+  // <rest> is 1 or more portions
+  // <p> is any portion other than ., .., '', or **
+  // <e> is . or ''
+  //
+  // **/.. is *brutal* for filesystem walking performance, because
+  // it effectively resets the recursive walk each time it occurs,
+  // and ** cannot be reduced out by a .. pattern part like a regexp
+  // or most strings (other than .., ., and '') can be.
+  //
+  // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+  // <pre>/<e>/<rest> -> <pre>/<rest>
+  // <pre>/<p>/../<rest> -> <pre>/<rest>
+  // **/**/<rest> -> **/<rest>
+  //
+  // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
+  // this WOULD be allowed if ** did follow symlinks, or * didn't
+  firstPhasePreProcess(globParts) {
+    let didSomething = false;
+    do {
+      didSomething = false;
+      for (let parts of globParts) {
+        let gs = -1;
+        while (-1 !== (gs = parts.indexOf("**", gs + 1))) {
+          let gss = gs;
+          while (parts[gss + 1] === "**") {
+            gss++;
+          }
+          if (gss > gs) {
+            parts.splice(gs + 1, gss - gs);
+          }
+          let next = parts[gs + 1];
+          const p = parts[gs + 2];
+          const p2 = parts[gs + 3];
+          if (next !== "..")
+            continue;
+          if (!p || p === "." || p === ".." || !p2 || p2 === "." || p2 === "..") {
+            continue;
+          }
+          didSomething = true;
+          parts.splice(gs, 1);
+          const other = parts.slice(0);
+          other[gs] = "**";
+          globParts.push(other);
+          gs--;
+        }
+        if (!this.preserveMultipleSlashes) {
+          for (let i = 1; i < parts.length - 1; i++) {
+            const p = parts[i];
+            if (i === 1 && p === "" && parts[0] === "")
+              continue;
+            if (p === "." || p === "") {
+              didSomething = true;
+              parts.splice(i, 1);
+              i--;
+            }
+          }
+          if (parts[0] === "." && parts.length === 2 && (parts[1] === "." || parts[1] === "")) {
+            didSomething = true;
+            parts.pop();
+          }
+        }
+        let dd = 0;
+        while (-1 !== (dd = parts.indexOf("..", dd + 1))) {
+          const p = parts[dd - 1];
+          if (p && p !== "." && p !== ".." && p !== "**") {
+            didSomething = true;
+            const needDot = dd === 1 && parts[dd + 1] === "**";
+            const splin = needDot ? ["."] : [];
+            parts.splice(dd - 1, 2, ...splin);
+            if (parts.length === 0)
+              parts.push("");
+            dd -= 2;
+          }
+        }
+      }
+    } while (didSomething);
+    return globParts;
+  }
+  // second phase: multi-pattern dedupes
+  // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
+  // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
+  // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
+  //
+  // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
+  // ^-- not valid because ** doens't follow symlinks
+  secondPhasePreProcess(globParts) {
+    for (let i = 0; i < globParts.length - 1; i++) {
+      for (let j = i + 1; j < globParts.length; j++) {
+        const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
+        if (matched) {
+          globParts[i] = [];
+          globParts[j] = matched;
+          break;
+        }
+      }
+    }
+    return globParts.filter((gs) => gs.length);
+  }
+  partsMatch(a, b, emptyGSMatch = false) {
+    let ai = 0;
+    let bi = 0;
+    let result = [];
+    let which = "";
+    while (ai < a.length && bi < b.length) {
+      if (a[ai] === b[bi]) {
+        result.push(which === "b" ? b[bi] : a[ai]);
+        ai++;
+        bi++;
+      } else if (emptyGSMatch && a[ai] === "**" && b[bi] === a[ai + 1]) {
+        result.push(a[ai]);
+        ai++;
+      } else if (emptyGSMatch && b[bi] === "**" && a[ai] === b[bi + 1]) {
+        result.push(b[bi]);
+        bi++;
+      } else if (a[ai] === "*" && b[bi] && (this.options.dot || !b[bi].startsWith(".")) && b[bi] !== "**") {
+        if (which === "b")
+          return false;
+        which = "a";
+        result.push(a[ai]);
+        ai++;
+        bi++;
+      } else if (b[bi] === "*" && a[ai] && (this.options.dot || !a[ai].startsWith(".")) && a[ai] !== "**") {
+        if (which === "a")
+          return false;
+        which = "b";
+        result.push(b[bi]);
+        ai++;
+        bi++;
+      } else {
+        return false;
+      }
+    }
+    return a.length === b.length && result;
+  }
+  parseNegate() {
+    if (this.nonegate)
+      return;
+    const pattern = this.pattern;
+    let negate = false;
+    let negateOffset = 0;
+    for (let i = 0; i < pattern.length && pattern.charAt(i) === "!"; i++) {
+      negate = !negate;
+      negateOffset++;
+    }
+    if (negateOffset)
+      this.pattern = pattern.slice(negateOffset);
+    this.negate = negate;
+  }
+  // set partial to true to test if, for example,
+  // "/a/b" matches the start of "/*/b/*/d"
+  // Partial means, if you run out of file before you run
+  // out of pattern, then that's fine, as long as all
+  // the parts match.
+  matchOne(file, pattern, partial = false) {
+    let fileStartIndex = 0;
+    let patternStartIndex = 0;
+    if (this.isWindows) {
+      const fileDrive = typeof file[0] === "string" && /^[a-z]:$/i.test(file[0]);
+      const fileUNC = !fileDrive && file[0] === "" && file[1] === "" && file[2] === "?" && /^[a-z]:$/i.test(file[3]);
+      const patternDrive = typeof pattern[0] === "string" && /^[a-z]:$/i.test(pattern[0]);
+      const patternUNC = !patternDrive && pattern[0] === "" && pattern[1] === "" && pattern[2] === "?" && typeof pattern[3] === "string" && /^[a-z]:$/i.test(pattern[3]);
+      const fdi = fileUNC ? 3 : fileDrive ? 0 : void 0;
+      const pdi = patternUNC ? 3 : patternDrive ? 0 : void 0;
+      if (typeof fdi === "number" && typeof pdi === "number") {
+        const [fd, pd] = [
+          file[fdi],
+          pattern[pdi]
+        ];
+        if (fd.toLowerCase() === pd.toLowerCase()) {
+          pattern[pdi] = fd;
+          patternStartIndex = pdi;
+          fileStartIndex = fdi;
+        }
+      }
+    }
+    const { optimizationLevel = 1 } = this.options;
+    if (optimizationLevel >= 2) {
+      file = this.levelTwoFileOptimize(file);
+    }
+    if (pattern.includes(GLOBSTAR)) {
+      return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
+    }
+    return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
+  }
+  #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
+    const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
+    const lastgs = pattern.lastIndexOf(GLOBSTAR);
+    const [head, body, tail2] = partial ? [
+      pattern.slice(patternIndex, firstgs),
+      pattern.slice(firstgs + 1),
+      []
+    ] : [
+      pattern.slice(patternIndex, firstgs),
+      pattern.slice(firstgs + 1, lastgs),
+      pattern.slice(lastgs + 1)
+    ];
+    if (head.length) {
+      const fileHead = file.slice(fileIndex, fileIndex + head.length);
+      if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
+        return false;
+      }
+      fileIndex += head.length;
+      patternIndex += head.length;
+    }
+    let fileTailMatch = 0;
+    if (tail2.length) {
+      if (tail2.length + fileIndex > file.length)
+        return false;
+      let tailStart = file.length - tail2.length;
+      if (this.#matchOne(file, tail2, partial, tailStart, 0)) {
+        fileTailMatch = tail2.length;
+      } else {
+        if (file[file.length - 1] !== "" || fileIndex + tail2.length === file.length) {
+          return false;
+        }
+        tailStart--;
+        if (!this.#matchOne(file, tail2, partial, tailStart, 0)) {
+          return false;
+        }
+        fileTailMatch = tail2.length + 1;
+      }
+    }
+    if (!body.length) {
+      let sawSome = !!fileTailMatch;
+      for (let i2 = fileIndex; i2 < file.length - fileTailMatch; i2++) {
+        const f = String(file[i2]);
+        sawSome = true;
+        if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+          return false;
+        }
+      }
+      return partial || sawSome;
+    }
+    const bodySegments = [[[], 0]];
+    let currentBody = bodySegments[0];
+    let nonGsParts = 0;
+    const nonGsPartsSums = [0];
+    for (const b of body) {
+      if (b === GLOBSTAR) {
+        nonGsPartsSums.push(nonGsParts);
+        currentBody = [[], 0];
+        bodySegments.push(currentBody);
+      } else {
+        currentBody[0].push(b);
+        nonGsParts++;
+      }
+    }
+    let i = bodySegments.length - 1;
+    const fileLength = file.length - fileTailMatch;
+    for (const b of bodySegments) {
+      b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
+    }
+    return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
+  }
+  // return false for "nope, not matching"
+  // return null for "not matching, cannot keep trying"
+  #matchGlobStarBodySections(file, bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
+    const bs = bodySegments[bodyIndex];
+    if (!bs) {
+      for (let i = fileIndex; i < file.length; i++) {
+        sawTail = true;
+        const f = file[i];
+        if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+          return false;
+        }
+      }
+      return sawTail;
+    }
+    const [body, after] = bs;
+    while (fileIndex <= after) {
+      const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
+      if (m && globStarDepth < this.maxGlobstarRecursion) {
+        const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
+        if (sub !== false) {
+          return sub;
+        }
+      }
+      const f = file[fileIndex];
+      if (f === "." || f === ".." || !this.options.dot && f.startsWith(".")) {
+        return false;
+      }
+      fileIndex++;
+    }
+    return partial || null;
+  }
+  #matchOne(file, pattern, partial, fileIndex, patternIndex) {
+    let fi;
+    let pi;
+    let pl;
+    let fl;
+    for (fi = fileIndex, pi = patternIndex, fl = file.length, pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+      this.debug("matchOne loop");
+      let p = pattern[pi];
+      let f = file[fi];
+      this.debug(pattern, p, f);
+      if (p === false || p === GLOBSTAR) {
+        return false;
+      }
+      let hit;
+      if (typeof p === "string") {
+        hit = f === p;
+        this.debug("string match", p, f, hit);
+      } else {
+        hit = p.test(f);
+        this.debug("pattern match", p, f, hit);
+      }
+      if (!hit)
+        return false;
+    }
+    if (fi === fl && pi === pl) {
+      return true;
+    } else if (fi === fl) {
+      return partial;
+    } else if (pi === pl) {
+      return fi === fl - 1 && file[fi] === "";
+    } else {
+      throw new Error("wtf?");
+    }
+  }
+  braceExpand() {
+    return braceExpand(this.pattern, this.options);
+  }
+  parse(pattern) {
+    assertValidPattern(pattern);
+    const options = this.options;
+    if (pattern === "**")
+      return GLOBSTAR;
+    if (pattern === "")
+      return "";
+    let m;
+    let fastTest = null;
+    if (m = pattern.match(starRE)) {
+      fastTest = options.dot ? starTestDot : starTest;
+    } else if (m = pattern.match(starDotExtRE)) {
+      fastTest = (options.nocase ? options.dot ? starDotExtTestNocaseDot : starDotExtTestNocase : options.dot ? starDotExtTestDot : starDotExtTest)(m[1]);
+    } else if (m = pattern.match(qmarksRE)) {
+      fastTest = (options.nocase ? options.dot ? qmarksTestNocaseDot : qmarksTestNocase : options.dot ? qmarksTestDot : qmarksTest)(m);
+    } else if (m = pattern.match(starDotStarRE)) {
+      fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
+    } else if (m = pattern.match(dotStarRE)) {
+      fastTest = dotStarTest;
+    }
+    const re = AST.fromGlob(pattern, this.options).toMMPattern();
+    if (fastTest && typeof re === "object") {
+      Reflect.defineProperty(re, "test", { value: fastTest });
+    }
+    return re;
+  }
+  makeRe() {
+    if (this.regexp || this.regexp === false)
+      return this.regexp;
+    const set = this.set;
+    if (!set.length) {
+      this.regexp = false;
+      return this.regexp;
+    }
+    const options = this.options;
+    const twoStar = options.noglobstar ? esm_star : options.dot ? twoStarDot : twoStarNoDot;
+    const flags = new Set(options.nocase ? ["i"] : []);
+    let re = set.map((pattern) => {
+      const pp = pattern.map((p) => {
+        if (p instanceof RegExp) {
+          for (const f of p.flags.split(""))
+            flags.add(f);
+        }
+        return typeof p === "string" ? esm_regExpEscape(p) : p === GLOBSTAR ? GLOBSTAR : p._src;
+      });
+      pp.forEach((p, i) => {
+        const next = pp[i + 1];
+        const prev = pp[i - 1];
+        if (p !== GLOBSTAR || prev === GLOBSTAR) {
+          return;
+        }
+        if (prev === void 0) {
+          if (next !== void 0 && next !== GLOBSTAR) {
+            pp[i + 1] = "(?:\\/|" + twoStar + "\\/)?" + next;
+          } else {
+            pp[i] = twoStar;
+          }
+        } else if (next === void 0) {
+          pp[i - 1] = prev + "(?:\\/|\\/" + twoStar + ")?";
+        } else if (next !== GLOBSTAR) {
+          pp[i - 1] = prev + "(?:\\/|\\/" + twoStar + "\\/)" + next;
+          pp[i + 1] = GLOBSTAR;
+        }
+      });
+      const filtered = pp.filter((p) => p !== GLOBSTAR);
+      if (this.partial && filtered.length >= 1) {
+        const prefixes = [];
+        for (let i = 1; i <= filtered.length; i++) {
+          prefixes.push(filtered.slice(0, i).join("/"));
+        }
+        return "(?:" + prefixes.join("|") + ")";
+      }
+      return filtered.join("/");
+    }).join("|");
+    const [open, close] = set.length > 1 ? ["(?:", ")"] : ["", ""];
+    re = "^" + open + re + close + "$";
+    if (this.partial) {
+      re = "^(?:\\/|" + open + re.slice(1, -1) + close + ")$";
+    }
+    if (this.negate)
+      re = "^(?!" + re + ").+$";
+    try {
+      this.regexp = new RegExp(re, [...flags].join(""));
+    } catch {
+      this.regexp = false;
+    }
+    return this.regexp;
+  }
+  slashSplit(p) {
+    if (this.preserveMultipleSlashes) {
+      return p.split("/");
+    } else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
+      return ["", ...p.split(/\/+/)];
+    } else {
+      return p.split(/\/+/);
+    }
+  }
+  match(f, partial = this.partial) {
+    this.debug("match", f, this.pattern);
+    if (this.comment) {
+      return false;
+    }
+    if (this.empty) {
+      return f === "";
+    }
+    if (f === "/" && partial) {
+      return true;
+    }
+    const options = this.options;
+    if (this.isWindows) {
+      f = f.split("\\").join("/");
+    }
+    const ff = this.slashSplit(f);
+    this.debug(this.pattern, "split", ff);
+    const set = this.set;
+    this.debug(this.pattern, "set", set);
+    let filename = ff[ff.length - 1];
+    if (!filename) {
+      for (let i = ff.length - 2; !filename && i >= 0; i--) {
+        filename = ff[i];
+      }
+    }
+    for (const pattern of set) {
+      let file = ff;
+      if (options.matchBase && pattern.length === 1) {
+        file = [filename];
+      }
+      const hit = this.matchOne(file, pattern, partial);
+      if (hit) {
+        if (options.flipNegate) {
+          return true;
+        }
+        return !this.negate;
+      }
+    }
+    if (options.flipNegate) {
+      return false;
+    }
+    return this.negate;
+  }
+  static defaults(def) {
+    return minimatch.defaults(def).Minimatch;
+  }
+}
+minimatch.AST = AST;
+minimatch.Minimatch = Minimatch;
+minimatch.escape = escape_escape;
+minimatch.unescape = unescape_unescape;
+;
+const SKIPPED_DIRS = /* @__PURE__ */ new Set([".git", "node_modules"]);
+async function* walk(root, dir = "") {
+  const entries = await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
+      yield* walk(root, rel);
+    else if (entry.isFile() || entry.isSymbolicLink())
+      yield rel;
+  }
+}
+function globMatcher(pattern) {
+  return new Minimatch(pattern.replace(/^\.\//, ""), { dot: true });
+}
+function toPosix(path2) {
+  return path2.split(external_node_path_namespaceObject.sep).join("/");
+}
+async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
+  const root = await (0, external_node_fs_promises_namespaceObject.realpath)(base).catch(() => {
+    throw new errors_InputError(input, `base directory '${base}' does not exist`);
+  });
+  const anchored = (pattern) => globMatcher(toPosix((0, external_node_path_namespaceObject.isAbsolute)(pattern) ? (0, external_node_path_namespaceObject.relative)(root, pattern) : pattern));
+  const includes = patterns.filter((p) => !p.startsWith("!")).map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
+  const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
+  const found = [];
+  for await (const rel of walk(root)) {
+    const hit = includes.filter((inc) => inc.matcher.match(rel));
+    if (hit.length === 0 || excludes.some((ex) => ex.match(rel)))
+      continue;
+    for (const inc of hit)
+      inc.hits += 1;
+    const absolute = (0, external_node_path_namespaceObject.join)(root, rel);
+    const real = await (0, external_node_fs_promises_namespaceObject.realpath)(absolute).catch(() => void 0);
+    const inside = real !== void 0 && !(0, external_node_path_namespaceObject.relative)(root, real).startsWith("..") && !(0, external_node_path_namespaceObject.isAbsolute)((0, external_node_path_namespaceObject.relative)(root, real));
+    if (!inside)
+      throw new errors_InputError(input, `'${rel}' resolves outside ${base}`);
+    if ((await (0, external_node_fs_promises_namespaceObject.lstat)(real)).isFile())
+      found.push({ absolute: real, relative: rel });
+  }
+  const unmatched = includes.find((inc) => inc.hits === 0);
+  if (unmatched && !allowNone)
+    throw new errors_InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
+  return found;
+}
+;
+function isExecutable(mode) {
+  return (mode & 73) !== 0;
+}
+async function loadTestFiles(patterns, base, maxBytes) {
+  if (patterns.length === 0)
+    return [];
+  const matches = await resolveGlobs("tests", patterns, base);
+  const files = [];
+  let total = 0;
+  for (const match2 of matches) {
+    const content2 = await (0, external_node_fs_promises_namespaceObject.readFile)(match2.absolute);
+    total += content2.length;
+    if (total > maxBytes)
+      throw new errors_InputError("tests", `matched files exceed ${maxBytes} bytes (at ${match2.relative}); narrow the globs or raise tmpfs-size`);
+    files.push({ path: match2.relative, content: content2, executable: isExecutable((await (0, external_node_fs_promises_namespaceObject.stat)(match2.absolute)).mode) });
+  }
+  return files;
+}
+;
+async function isSymlink(root, path2) {
+  const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
+  return info2?.isSymbolicLink() ?? false;
+}
+function throughLink(paths, links) {
+  const through = pathThroughSymlink(paths, (p) => links.has(p));
+  return through ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` } : void 0;
+}
+async function loadBaseTree(root, paths) {
+  const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+  const links = /* @__PURE__ */ new Set();
+  for (const prefix of prefixes)
+    if (await isSymlink(root, prefix))
+      links.add(prefix);
+  const refused = throughLink(paths, links);
+  if (refused)
+    return refused;
+  const files = /* @__PURE__ */ new Map();
+  const executable = /* @__PURE__ */ new Set();
+  for (const path2 of paths) {
+    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
+    if (!info2?.isFile())
+      continue;
+    files.set(path2, await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(root, path2)));
+    if (isExecutable(info2.mode))
+      executable.add(path2);
+  }
+  return { ok: true, files, executable };
+}
+function baseOfTree(tree, paths) {
+  const links = new Set(tree.files.filter((file) => file.linkTarget !== void 0).map((file) => file.path));
+  const refused = throughLink(paths, links);
+  if (refused)
+    return refused;
+  const wanted = new Set(paths);
+  const files = /* @__PURE__ */ new Map();
+  const executable = /* @__PURE__ */ new Set();
+  for (const file of tree.files) {
+    if (!wanted.has(file.path) || file.linkTarget !== void 0)
+      continue;
+    files.set(file.path, typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content);
+    if (file.executable)
+      executable.add(file.path);
+  }
+  return { ok: true, files, executable };
+}
+;
+const OUTPUT_TAGS = /* @__PURE__ */ new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
+const PATCH_TAGS = /* @__PURE__ */ new Set(["diff", "patch", "udiff"]);
+const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+function normalise(text) {
+  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+function tagOf(info2) {
+  return info2.split(/[\s{,]/, 1)[0]?.toLowerCase() ?? "";
+}
+function isClosing(line, marker) {
+  const match2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+  return match2 !== null && match2[1][0] === marker[0] && match2[1].length >= marker.length;
+}
+function dedent(line, indent2) {
+  const leading = /^ */.exec(line)[0].length;
+  return line.slice(Math.min(leading, indent2));
+}
+function findFences(text) {
+  const lines = text.split("\n");
+  const fences = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = OPENING.exec(lines[i]);
+    if (!open)
+      continue;
+    const indent2 = open[1].length;
+    const marker = open[2];
+    const rawInfo = open[3];
+    if (marker[0] === "`" && rawInfo.includes("`"))
+      continue;
+    const info2 = rawInfo.trim();
+    let end = i + 1;
+    while (end < lines.length && !isClosing(lines[end], marker))
+      end++;
+    fences.push({
+      index: fences.length,
+      info: info2,
+      tag: tagOf(info2),
+      startLine: i + 1,
+      lines: lines.slice(i + 1, end).map((line) => dedent(line, indent2))
+    });
+    i = end;
+  }
+  return fences;
+}
+function looksLikeDiff(lines) {
+  const text = lines.join("\n").trimStart();
+  return text.startsWith("diff --git ") || /^--- \S.*\n\+\+\+ \S/.test(text);
+}
+function kindOf(fence2) {
+  if (PATCH_TAGS.has(fence2.tag) || fence2.tag === "" && looksLikeDiff(fence2.lines))
+    return "patch";
+  if (OUTPUT_TAGS.has(fence2.tag))
+    return "output";
+  if (fence2.tag === "" || languageOfTag(fence2.info))
+    return "code";
+  return "foreign";
+}
+function findPatchBlocks(reply) {
+  return findFences(normalise(reply)).filter((fence2) => kindOf(fence2) === "patch").map((fence2) => `${fence2.lines.join("\n")}
+`);
+}
+function trimBlank(lines, firstLine) {
+  const first = lines.findIndex((line) => line.trim() !== "");
+  if (first < 0)
+    return null;
+  return { code: `${lines.slice(first).join("\n").trimEnd()}
+`, firstLine: firstLine + first };
+}
+const PYTHON_LINE = [
+  /^\s*(async\s+)?def\s+\w+\s*\(/,
+  /^\s*class\s+\w+\s*[(:]/,
+  /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+  /^\s*from\s+[\w.]+\s+import\s+/,
+  /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+  /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+  /^\s*@\w+/
+];
+const JS_LINE = [
+  /^\s*(export\s+)?(async\s+)?function\b/,
+  /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+  /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+  /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+  /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+  /^\s*return\b.*;\s*$/,
+  /^\s*[})\]]+[;,)]*\s*$/,
+  /=>/
+];
+const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
+const BASH_LINE = [
+  /^#!/,
+  /^\s*[A-Za-z_]\w*=\S*/,
+  /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+  /^\s*for\s+\w+\s+in\b/,
+  /^\s*(then|do|done|fi|esac|else)\s*$/,
+  /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+  /^\s*\w+\s*\(\)\s*\{?\s*$/,
+  /^\s*\w[\w.-]*\s+--?\w/
+];
+const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
+const COMMON_LINE = [
+  /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+  /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/
+];
+const CODE_LINES = {
+  python: [...PYTHON_LINE, ...COMMON_LINE],
+  javascript: [...JS_LINE, ...COMMON_LINE],
+  typescript: [...TS_LINE, ...COMMON_LINE],
+  bash: BASH_LINE,
+  php: [...PHP_LINE, ...COMMON_LINE]
+};
+function looksLikeCode(text, language) {
+  const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
+  return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
+}
+function candidateOf(fence2) {
+  const trimmed = trimBlank(fence2.lines, fence2.startLine + 1);
+  return trimmed && { fence: fence2, language: languageOfTag(fence2.info) ?? null, ...trimmed };
+}
+function resolveLanguage(blocks) {
+  return ranked(blocks.filter((block) => block.language !== null))[0]?.language ?? null;
+}
+function ranked(blocks) {
+  return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
+}
+function extracted(block) {
+  return {
+    code: block.code,
+    block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine },
+    firstLine: block.firstLine
+  };
+}
+function describeFences(fences) {
+  const describe2 = (fence2) => {
+    const kind = kindOf(fence2);
+    if (kind === "patch")
+      return "diff";
+    const tag = fence2.tag || "bare";
+    return kind === "code" && !candidateOf(fence2) ? `empty ${tag}` : tag;
+  };
+  return [...new Set(fences.map(describe2))].join(", ");
+}
+function fromWholeReply(reply, language) {
+  const trimmed = trimBlank(reply.split("\n"), 1);
+  if (!trimmed)
+    return { kind: "none", reason: "empty reply" };
+  if (!looksLikeCode(trimmed.code, language)) {
+    return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
+  }
+  return {
+    kind: "code",
+    ...trimmed,
+    language,
+    block: null,
+    candidates: 0,
+    fallbacks: [],
+    reason: "no fence: the whole reply is the code"
+  };
+}
+function extractCode(reply, language) {
+  const text = normalise(reply);
+  const fences = findFences(text);
+  const wanted = language === "auto" ? null : language;
+  if (fences.length === 0)
+    return fromWholeReply(text, wanted);
+  const blocks = fences.filter((fence2) => kindOf(fence2) === "code").flatMap((fence2) => candidateOf(fence2) ?? []);
+  const target = wanted ?? resolveLanguage(blocks);
+  const eligible = blocks.filter((block) => block.language === null || block.language === target);
+  if (eligible.length === 0) {
+    return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
+  }
+  const [chosen, ...others] = ranked(eligible);
+  const name = target ?? "untagged";
+  return {
+    kind: "code",
+    ...extracted(chosen),
+    language: target,
+    candidates: eligible.length,
+    fallbacks: others.map(extracted),
+    reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`
+  };
+}
+;
+const DEFAULT_TOKEN = "default";
+const OFF_TOKEN = "none";
+function parseProtect(items) {
+  if (items === void 0)
+    return { defaults: true, globs: [], except: [] };
+  const setting = { defaults: false, globs: [], except: [] };
+  for (const item of items) {
+    if (item === OFF_TOKEN) {
+      if (items.length > 1)
+        throw new errors_InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+      continue;
+    }
+    if (item === DEFAULT_TOKEN) {
+      setting.defaults = true;
+      continue;
+    }
+    const negated = item.startsWith("!");
+    const glob = negated ? item.slice(1) : item;
+    const path2 = checkRelativePath(glob);
+    if (!path2.ok)
+      throw new errors_InputError("protect", `'${item}' ${path2.why}: globs are relative to the base tree`);
+    (negated ? setting.except : setting.globs).push(glob);
+  }
+  if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+    throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+  }
+  return setting;
+}
+function protectionOff(setting) {
+  return !setting.defaults && setting.globs.length === 0;
+}
+;
+const TEST_FILES = [
+  "**/test_*.py",
+  "**/*_test.py",
+  "**/tests/**",
+  "**/test/**",
+  "**/Tests/**",
+  "**/spec/**",
+  "**/__tests__/**",
+  "**/*.test.*",
+  "**/*.spec.*",
+  // node --test's own names besides `*.test.*` and `test/`.
+  "**/*_test.?(c|m)[jt]s",
+  "**/*-test.?(c|m)[jt]s",
+  "**/test-*.?(c|m)[jt]s",
+  "**/*Test.php",
+  "**/*.bats",
+  "**/test_*.sh",
+  "**/*_test.sh"
+];
+const DEFAULT_RULES = [
+  { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
+  // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
+  {
+    what: "a file the test runner loads before the tests",
+    scope: "always",
+    globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"]
+  },
+  // Run by every Python process at start-up.
+  {
+    what: "an import hook",
+    scope: "always",
+    globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"]
+  },
+  // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
+  {
+    what: "the test runner itself",
+    scope: "always",
+    globs: [
+      "**/pytest.py",
+      "**/pytest/__init__.py",
+      "**/_pytest/**",
+      "**/unittest.py",
+      "**/unittest/__init__.py",
+      "**/node_modules/**",
+      "**/.venv/**",
+      "**/vendor/bin/**",
+      "**/vendor/phpunit/**"
+    ]
+  },
+  {
+    what: "the test runner's configuration",
+    scope: "always",
+    globs: [
+      "**/pytest.ini",
+      "**/.pytest.ini",
+      "**/pytest.toml",
+      "**/.pytest.toml",
+      "**/tox.ini",
+      "**/setup.cfg",
+      "**/.coveragerc",
+      "**/jest.config.*",
+      "**/vitest.config.*",
+      "**/vitest.workspace.*",
+      "**/vite.config.*",
+      "**/.mocharc*",
+      "**/karma.conf.*",
+      "**/ava.config.*",
+      "**/babel.config.*",
+      "**/.babelrc*",
+      // npm's `node-options` preloads code into every test script.
+      "**/.npmrc",
+      "**/phpunit.xml",
+      "**/phpunit.xml.dist",
+      "**/phpunit.dist.xml"
+    ]
+  },
+  { what: "a workflow file", scope: "always", globs: [".github/**"] },
+  {
+    what: "the test runner's section of pyproject.toml",
+    scope: "section",
+    globs: ["**/pyproject.toml"],
+    relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS)
+  },
+  {
+    what: "package.json's test scripts or test runner's configuration",
+    scope: "section",
+    globs: ["**/package.json"],
+    relevant: packageTestKeys
+  }
+];
+const PYPROJECT_SECTIONS = [
+  ["tool", "pytest"],
+  ["tool", "coverage"],
+  ["tool", "tox"],
+  ["project", "entry-points", "pytest11"]
+];
+const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
+function tomlKey(text) {
+  const parts = [];
+  for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
+    KEY_PART.lastIndex = at;
+    const m = KEY_PART.exec(text);
+    if (!m)
+      return void 0;
+    if (m[1] !== void 0) {
+      try {
+        parts.push(JSON.parse(`"${m[1]}"`));
+      } catch {
+        return void 0;
+      }
+    } else
+      parts.push(m[2] ?? m[3]);
+  }
+  return parts.length > 0 ? parts : void 0;
+}
+function scanLine(text, scan) {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const triple = text.startsWith(c.repeat(3), i);
+    if (scan.mode === "code") {
+      if (c === "#")
+        break;
+      if (c === '"' || c === "'") {
+        scan.mode = triple ? c === '"' ? "mlBasic" : "mlLiteral" : c === '"' ? "basic" : "literal";
+        if (triple)
+          i += 2;
+      } else if (c === "[" || c === "{")
+        scan.depth++;
+      else if (c === "]" || c === "}")
+        scan.depth = Math.max(0, scan.depth - 1);
+    } else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
+      i++;
+    else if (scan.mode === "basic" && c === '"' || scan.mode === "literal" && c === "'")
+      scan.mode = "code";
+    else if (scan.mode === "mlBasic" && c === '"' && triple || scan.mode === "mlLiteral" && c === "'" && triple) {
+      scan.mode = "code";
+      i += 2;
+    }
+  }
+  if (scan.mode === "basic" || scan.mode === "literal")
+    scan.mode = "code";
+}
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
+const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
+const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
+function tomlSections(text, sections) {
+  const prefix = (short, long) => short.every((part, i) => part === long[i]);
+  const related = (path2, header2) => path2 === void 0 || sections.some((s) => path2.length >= s.length ? prefix(s, path2) : !header2 && prefix(path2, s));
+  const kept = [];
+  const scan = { mode: "code", depth: 0 };
+  let table2 = [];
+  let owner = [];
+  for (const line of text.split("\n")) {
+    let rest = line;
+    let header2 = false;
+    if (scan.mode === "code" && scan.depth === 0) {
+      const head = HEADER.exec(line);
+      const key = head ? void 0 : KEY_LINE.exec(line);
+      header2 = head !== null;
+      if (head) {
+        owner = tomlKey(head[1]);
+        table2 = owner ?? [];
+        rest = line.slice(head[0].length);
+      } else if (key) {
+        const parts = tomlKey(key[1]);
+        owner = parts && [...table2, ...parts];
+        rest = line.slice(key[0].length);
+      } else if (/^\s*(#.*)?\r?$/.test(line))
+        continue;
+      else
+        owner = void 0;
+    }
+    scanLine(rest, scan);
+    if (related(owner, header2))
+      kept.push(line.trim());
+  }
+  return kept.join("\n");
+}
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function canonical(value) {
+  return JSON.stringify(value, (_, v) => isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
+}
+function testScripts(scripts) {
+  const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+  for (const name of names) {
+    const body = scripts[name];
+    if (typeof body !== "string")
+      continue;
+    for (const word of body.split(/[\s"'&|;()]+/)) {
+      const called = word.replace(/^npm:/, "");
+      if (Object.hasOwn(scripts, called))
+        names.add(called);
+    }
+  }
+  return [...names].sort();
+}
+function packageTestKeys(text) {
+  let pkg;
+  try {
+    pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return "";
+  }
+  if (!isRecord(pkg))
+    return "";
+  const picked = {};
+  for (const key of PACKAGE_KEYS)
+    if (Object.hasOwn(pkg, key))
+      picked[key] = pkg[key];
+  const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+  for (const name of testScripts(scripts))
+    picked[`scripts.${name}`] = scripts[name];
+  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
+function compileProtect(setting, tests = []) {
+  const rules = [];
+  if (setting.globs.length > 0)
+    rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
+  if (setting.defaults) {
+    rules.push(...DEFAULT_RULES);
+    const testsGlobs = tests.filter((glob) => !glob.startsWith("!"));
+    if (testsGlobs.length > 0)
+      rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
+  }
+  return {
+    off: protectionOff(setting),
+    rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
+    except: setting.except.map(globMatcher)
+  };
+}
+const decoder = new TextDecoder();
+const asText = (content2) => typeof content2 === "string" ? content2 : decoder.decode(content2);
+function sameContent(a, b) {
+  if (typeof a === "string" && typeof b === "string")
+    return a === b;
+  const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
+  return Buffer.compare(x, y) === 0;
+}
+function protecting(rules, path2, before, after) {
+  if (rules.except.some((m) => m.match(path2)))
+    return void 0;
+  return rules.rules.find((rule) => {
+    if (!rule.matchers.some((m) => m.match(path2)))
+      return false;
+    if (rule.scope === "existing")
+      return before !== void 0;
+    if (rule.scope === "always")
+      return true;
+    const relevant = (content2) => content2 == null ? "" : rule.relevant(asText(content2));
+    return relevant(before) !== relevant(after);
+  });
+}
+function findProtected(rules, base, changes) {
+  const files = [];
+  if (rules.off)
+    return { protected: [], files };
+  for (const [path2, after] of [...changes].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+    const before = base.get(path2);
+    if (before === void 0 && after === null)
+      continue;
+    if (before !== void 0 && after !== null && sameContent(before, after))
+      continue;
+    const rule = protecting(rules, path2, before, after);
+    if (!rule)
+      continue;
+    const change = before === void 0 ? "added" : after === null ? "deleted" : "changed";
+    files.push({ path: path2, change, what: rule.what, restore: before ?? null });
+  }
+  return { protected: files.map((file) => file.path), files };
+}
+function unprotectedChanges(changes, protection) {
+  const dropped = new Set(protection.protected);
+  return new Map([...changes].filter(([path2]) => !dropped.has(path2)));
+}
+;
+const MAX_FALLBACKS = 2;
+const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
+function imageFor(settings, language) {
+  return settings.run.image || LANGUAGES[language].image;
+}
+function candidateLimits(settings, candidate, patched) {
+  return {
+    ...settings.limits,
+    timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+    pidsLimit: patched ? settings.run.patchPidsLimit : settings.limits.pidsLimit
+  };
+}
+function prepareCandidate(candidate, ctx) {
+  return candidate.kind === "patch" ? preparePatch(candidate.bytes ?? candidate.text, candidate, ctx) : prepareReply(candidate, ctx);
+}
+function unprepared(candidate, settings, why) {
+  return { ...why, limits: candidateLimits(settings, candidate, why.patch !== void 0) };
+}
+function declaredLanguage(candidate, settings) {
+  const target = candidate.overrides?.target || settings.run.target;
+  return candidate.overrides?.language ?? (settings.run.language === "auto" ? void 0 : settings.run.language) ?? (target ? languageOfPath(target) : void 0);
+}
+function languageOfFiles(paths) {
+  for (const path2 of paths) {
+    const language = languageOfPath(path2);
+    if (language)
+      return language;
+  }
+  return void 0;
+}
+function extraFiles(candidate) {
+  return Object.entries(candidate.files ?? {}).map(([path2, content2]) => ({ path: path2, content: content2 }));
+}
+const compiled = /* @__PURE__ */ new WeakMap();
+function protectRules(settings, kind) {
+  let rules = compiled.get(settings);
+  if (!rules) {
+    rules = {
+      reply: compileProtect(settings.run.protect, settings.source.tests),
+      patch: compileProtect(settings.run.protect)
+    };
+    compiled.set(settings, rules);
+  }
+  return rules[kind];
+}
+function protectionOf(settings, kind, base, changes) {
+  return findProtected(protectRules(settings, kind), { get: base }, changes);
+}
+const byPath = (files) => new Map(files.map((f) => [f.path, f]));
+async function prepareReply(candidate, ctx) {
+  const { settings } = ctx;
+  const declared = declaredLanguage(candidate, settings);
+  const extraction = extractCode(candidate.text, declared ?? "auto");
+  if (extraction.kind === "none") {
+    const patches = findPatchBlocks(candidate.text);
+    if (patches.length > 0)
+      return preparePatch(patches.join("\n"), candidate, ctx);
+    return unprepared(candidate, settings, {
+      status: "no_code",
+      language: declared ?? null,
+      reason: extraction.reason
+    });
+  }
+  const extra = extraFiles(candidate);
+  const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
+  if (!language)
+    return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE });
+  const target = candidate.overrides?.target || settings.run.target || LANGUAGES[language].target;
+  const start = ctx.tree && settings.run.setup ? "tests" : void 0;
+  const limits = candidateLimits(settings, candidate, false);
+  const tests = byPath(ctx.testFiles);
+  const withCode = (code) => {
+    const own = byPath([...extra, { path: target, content: code }]);
+    const protection = protectionOf(settings, "reply", (path2) => tests.get(path2)?.content, contentsOf(own));
+    const kept = new Set(protection.protected);
+    const files = [...own.values()].filter((f) => !kept.has(f.path));
+    return {
+      language,
+      // The candidate's own files come last so its target wins over a test file of the same name.
+      files: [...start ? [] : ctx.testFiles, ...files],
+      checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
+      limits,
+      ...start && { start, deleted: [] },
+      ...protection.protected.length > 0 && { protected: protection.protected }
+    };
+  };
+  return {
+    ...withCode(extraction.code),
+    fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code))
+  };
+}
+function contentsOf(files) {
+  return new Map([...files].map(([path2, file]) => [path2, file.content]));
+}
+async function applyToBase(diff, ctx, tree) {
+  const parsed = parsePatch(diff);
+  const touched = tree ? baseOfTree(tree, touchedPaths(parsed)) : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+  if (!touched.ok)
+    return touched.reason;
+  const applied = applyPatch(touched.files, parsed, {
+    executable: touched.executable,
+    // What git apply applies, unless the user asked for more.
+    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset"
+  });
+  if (!applied.ok)
+    return applied.reason;
+  return {
+    touched,
+    files: applied.files,
+    executable: applied.executable,
+    patch: { changedFiles: applied.changed, strategy: applied.strategy }
+  };
+}
+function patchProtection(applied, startFiles, candidate, settings) {
+  const start = byPath(startFiles);
+  const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
+  const base = (path2) => applied.touched.files.get(path2) ?? start.get(path2)?.content;
+  return protectionOf(settings, "patch", base, changes);
+}
+function patchedTree(applied, startFiles, candidate, protection) {
+  const final = byPath(startFiles);
+  const changes = byPath(extraFiles(candidate));
+  const deleted = [];
+  const written = [];
+  const restored = new Map(protection.files.map((file) => [file.path, file.restore]));
+  for (const [path2, content2] of applied.files) {
+    if (restored.has(path2))
+      continue;
+    if (content2 === null) {
+      final.delete(path2);
+      changes.delete(path2);
+      deleted.push(path2);
+    } else {
+      changes.set(path2, { path: path2, content: content2, executable: applied.executable.has(path2) });
+      written.push(path2);
+    }
+  }
+  for (const [path2, restore] of restored) {
+    changes.delete(path2);
+    if (restore !== null && !final.has(path2))
+      changes.set(path2, { path: path2, content: restore, executable: applied.touched.executable.has(path2) });
+  }
+  for (const file of changes.values())
+    final.set(file.path, file);
+  return { final, changes, deleted, written };
+}
+function checksOf(written) {
+  const checks = /* @__PURE__ */ new Map();
+  for (const path2 of written) {
+    const lang = languageOfPath(path2);
+    if (lang)
+      checks.set(lang, [...checks.get(lang) ?? [], path2]);
+  }
+  return [...checks].map(([language, files]) => ({ language, files }));
+}
+async function preparePatch(diff, candidate, ctx) {
+  const { settings } = ctx;
+  const declared = declaredLanguage(candidate, settings);
+  const tree = ctx.tree && settings.source.tests.length === 0 ? await ctx.tree() : void 0;
+  const applied = await applyToBase(diff, ctx, tree);
+  if (typeof applied === "string")
+    return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+  const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : void 0;
+  const startFiles = tree ? tree.files : ctx.testFiles;
+  const protection = patchProtection(applied, startFiles, candidate, settings);
+  const { final, changes, deleted, written } = patchedTree(applied, startFiles, candidate, protection);
+  const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
+  const { patch } = applied;
+  if (!language)
+    return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
+  const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+  if (bytes > settings.limits.workdirBytes) {
+    const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
+    return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
+  }
+  const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+  if (!start)
+    for (const [path2, content2] of applied.touched.files)
+      before.set(path2, { path: path2, content: content2, executable: applied.touched.executable.has(path2) });
+  return {
+    language,
+    // With a run image holding the start, only what the candidate changes travels.
+    files: [...(start ? changes : final).values()],
+    checks: checksOf(written),
+    limits: candidateLimits(settings, candidate, true),
+    patch,
+    ...start && { start, deleted },
+    unpatched: [...before.values()],
+    ...protection.protected.length > 0 && { protected: protection.protected }
+  };
+}
+;
+const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
+function relative(path2) {
+  return path2.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
+}
+function positive(value) {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : void 0;
+}
+function parsePython(_output, verdict) {
+  if (verdict === void 0)
+    return void 0;
+  try {
+    const info2 = JSON.parse(verdict);
+    if (typeof info2 !== "object" || info2 === null)
+      return void 0;
+    const { message, file, line: lineNo, column } = info2;
+    if (typeof message !== "string")
+      return void 0;
+    return {
+      message,
+      file: typeof file === "string" ? file : void 0,
+      line: positive(lineNo),
+      column: positive(column)
+    };
+  } catch {
+    return void 0;
+  }
+}
+function parseNode(output) {
+  const lines = output.split("\n");
+  const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+  if (messageAt < 0)
+    return void 0;
+  const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+  const header2 = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+  if (!header2 || header2[1].startsWith("node:"))
+    return { message: lines[messageAt] };
+  const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+  return {
+    message: lines[messageAt],
+    file: header2[1] || void 0,
+    line: positive(Number(header2[2])),
+    // Node keeps tabs in the caret line, so its index is the character column.
+    column: caret === void 0 ? void 0 : caret.indexOf("^") + 1
+  };
+}
+function parseBash(output) {
+  const match2 = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
+  return match2 ? { file: match2[1], line: positive(Number(match2[2])), message: match2[3] } : void 0;
+}
+function parsePhp(output) {
+  const match2 = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+  return match2 ? { message: `${match2[1]}: ${match2[2]}`, file: match2[3], line: positive(Number(match2[4])) } : void 0;
+}
+const PARSERS = {
+  python: parsePython,
+  javascript: parseNode,
+  typescript: parseNode,
+  bash: parseBash,
+  php: parsePhp
+};
+function parseCheckOutput(language, output, target, verdict) {
+  const text = output.replace(/\r\n?/g, "\n").trim();
+  const parsed = PARSERS[language](text, verdict) ?? {};
+  const message = (parsed.message ?? text).replace(syntax_WORKDIR, "").trim() || "the parse check failed without a message";
+  const info2 = { message, file: relative(parsed.file || target) };
+  if (parsed.line !== void 0)
+    info2.line = parsed.line;
+  if (parsed.column !== void 0)
+    info2.column = parsed.column;
+  return info2;
+}
+;
+const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
+;
+class StreamCapture {
+  #limit;
+  #kept = [];
+  #keptBytes = 0;
+  #bytes = 0;
+  constructor(limitBytes) {
+    this.#limit = Math.max(0, Math.floor(limitBytes));
+  }
+  push(chunk) {
+    this.#bytes += chunk.byteLength;
+    const room = this.#limit - this.#keptBytes;
+    if (room <= 0)
+      return;
+    const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
+    this.#kept.push(Buffer.from(part));
+    this.#keptBytes += part.byteLength;
+  }
+  /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
+  kept() {
+    return Buffer.concat(this.#kept, this.#keptBytes);
+  }
+  get bytes() {
+    return this.#bytes;
+  }
+  get truncated() {
+    return this.#bytes > this.#keptBytes;
+  }
+  result() {
+    return {
+      text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
+      truncated: this.truncated,
+      bytes: this.#bytes
+    };
+  }
+}
+function decodeUtf8(bytes, cut) {
+  const decoder2 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+  return decoder2.decode(bytes, { stream: cut });
+}
+;
+const external_node_os_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:os");
+;
+const START_GRACE_MS = 6e4;
+function newNonce() {
+  return (0, external_node_crypto_namespaceObject.randomBytes)(16).toString("hex");
+}
+function checkMarker(nonce) {
+  return `sandbox-gate:check:${nonce}
+`;
+}
+function runMarker(nonce) {
+  return `sandbox-gate:run:${nonce}
+`;
+}
+function resultsMarker(nonce) {
+  return `sandbox-gate:results:${nonce}
+`;
+}
+function verdictMarker(nonce) {
+  return `${VERDICT_PREFIX}${nonce}
+`;
+}
+function driverInput(nonce, tar, deleted = []) {
+  return Buffer.concat([
+    Buffer.from(`${nonce}
+${deleted.length}
+${deleted.map((path2) => `${path2}
+`).join("")}`),
+    tar
+  ]);
+}
+function driverScript(afterCommand) {
+  return String.raw`base=$1
+command=$2
+results=$3
+shift 3
+IFS= read -r nonce || {
+  echo "sandbox-gate: no marker nonce on stdin" >&2
+  exit 125
+}
+if [ -n "$base" ]; then
+  (cd "$base" && tar -c -f - .) | tar -x -f - || {
+    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+fi
+IFS= read -r deleted || {
+  echo "sandbox-gate: no count of deleted paths on stdin" >&2
+  exit 125
+}
+while [ "$deleted" -gt 0 ]; do
+  IFS= read -r path || exit 125
+  rm -f -- "$path"
+  deleted=$((deleted - 1))
+done
+tar -x -f - || {
+  status=$?
+  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
+  exit "$status"
+}
+exec </dev/null
+# Results are what this run's command writes: a file already there (shipped by the candidate, left by the
+# setup) is gone before anything runs.
+if [ -n "$results" ]; then
+  printf '%s\n' "$results" | while IFS= read -r pattern; do
+    find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
+  done
+fi
+if [ "$#" -gt 0 ]; then
+  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
+  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
+fi
+printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+status=$?
+if [ -n "$results" ]; then
+  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
+  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
+    sort -u | tar -c -f - -T - >&2 2>/dev/null
+fi
+${afterCommand}exit "$status"
+`;
+}
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const DRIVER = driverScript("");
+function driverAfter(afterCommand) {
+  return driverScript(afterCommand);
+}
+function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
+  return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+}
+const MAX_TEXT_BYTES = 1024 * 1024;
+const SEPARATOR = 30;
+const MAX_VERDICT_BYTES = 64 * 1024;
+const NEWLINE = 10;
+class PhaseParser {
+  #onRunOutput;
+  #onRun;
+  #maxTextBytes;
+  #markers;
+  #phase = "setup";
+  #text;
+  /** The start of a marker split across chunks, held back until the rest arrives. */
+  #pending = Buffer.alloc(0);
+  /** The checker's verdict line; open while its end has not arrived. */
+  #verdict;
+  /** When results are expected: their marker, and their tar once it began. */
+  #results;
+  constructor(options) {
+    this.#onRunOutput = options.onRunOutput;
+    this.#onRun = options.onRun ?? (() => {
+    });
+    this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
+    this.#text = new StreamCapture(this.#maxTextBytes);
+    this.#results = options.maxResultsBytes === void 0 ? void 0 : {
+      marker: Buffer.from(resultsMarker(options.nonce)),
+      capture: new StreamCapture(options.maxResultsBytes),
+      open: false
+    };
+    this.#markers = [
+      { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
+      { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+      { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" }
+    ];
+  }
+  /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
+  get verdict() {
+    return this.#verdict?.line.result().text;
+  }
+  get phase() {
+    return this.#phase;
+  }
+  /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
+  get text() {
+    return this.#text.result().text;
+  }
+  push(chunk) {
+    if (this.#phase === "run") {
+      this.#pushRun(chunk);
+      return;
+    }
+    let data = Buffer.concat([this.#pending, chunk]);
+    this.#pending = Buffer.alloc(0);
+    for (; ; ) {
+      if (this.#verdict?.open) {
+        const end = data.indexOf(NEWLINE);
+        this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+        if (end < 0)
+          return;
+        this.#verdict.open = false;
+        data = data.subarray(end + 1);
+      }
+      const at = data.indexOf(SEPARATOR);
+      if (at < 0) {
+        this.#text.push(data);
+        return;
+      }
+      this.#text.push(data.subarray(0, at));
+      const rest = data.subarray(at);
+      const expected = this.#markers.filter((marker2) => marker2.from.includes(this.#phase));
+      const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+      if (marker?.to === "run") {
+        this.#phase = "run";
+        this.#onRun();
+        const after = rest.subarray(marker.bytes.length);
+        if (after.length > 0)
+          this.#pushRun(after);
+        return;
+      }
+      if (marker?.to === "verdict") {
+        this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+        data = rest.subarray(marker.bytes.length);
+      } else if (marker) {
+        this.#phase = marker.to;
+        this.#text = new StreamCapture(this.#maxTextBytes);
+        data = rest.subarray(marker.bytes.length);
+      } else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+        this.#pending = Buffer.from(rest);
+        return;
+      } else {
+        this.#text.push(rest.subarray(0, 1));
+        data = rest.subarray(1);
+      }
+    }
+  }
+  /** The stream ended: a held-back partial marker was text after all. */
+  end() {
+    if (this.#pending.length > 0 && this.#phase === "run")
+      this.#onRunOutput(this.#pending);
+    else if (this.#pending.length > 0)
+      this.#text.push(this.#pending);
+    this.#pending = Buffer.alloc(0);
+  }
+  /** The results the driver sent after the command, when results were expected and came. */
+  get results() {
+    const results = this.#results;
+    return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : void 0;
+  }
+  /** The candidate's stderr, until the results marker: then the results' tar. */
+  #pushRun(chunk) {
+    const results = this.#results;
+    if (!results)
+      return this.#onRunOutput(chunk);
+    if (results.open)
+      return results.capture.push(chunk);
+    const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+    this.#pending = Buffer.alloc(0);
+    const at = data.indexOf(results.marker);
+    if (at >= 0) {
+      if (at > 0)
+        this.#onRunOutput(data.subarray(0, at));
+      results.open = true;
+      results.capture.push(data.subarray(at + results.marker.length));
+      return;
+    }
+    let held = Math.min(results.marker.length - 1, data.length);
+    while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
+      held--;
+    if (data.length > held)
+      this.#onRunOutput(data.subarray(0, data.length - held));
+    this.#pending = Buffer.from(data.subarray(data.length - held));
+  }
+}
+class RunClock {
+  /** Reads the driver's stderr; push every chunk of it here. */
+  parser;
+  timedOut = false;
+  stalled = false;
+  #runStartedAt;
+  /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+  #expiredAt;
+  #timer;
+  constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
+    this.#timer = setTimeout(() => {
+      this.stalled = true;
+      onExpired();
+    }, timeoutMs + START_GRACE_MS);
+    this.parser = new PhaseParser({
+      nonce,
+      onRunOutput,
+      ...maxResultsBytes === void 0 ? {} : { maxResultsBytes },
+      onRun: () => {
+        const startedAt = performance.now();
+        this.#runStartedAt = startedAt;
+        clearTimeout(this.#timer);
+        const expire = () => {
+          const now = performance.now();
+          if (now - startedAt < timeoutMs) {
+            this.#timer = setTimeout(expire, timeoutMs - (now - startedAt));
+            return;
+          }
+          this.timedOut = true;
+          this.#expiredAt = now;
+          onExpired();
+        };
+        this.#timer = setTimeout(expire, timeoutMs);
+      }
+    });
+  }
+  /**
+   * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+   * up to its deadline when the timeout ended it.
+   */
+  end() {
+    const endedAt = this.#expiredAt ?? performance.now();
+    clearTimeout(this.#timer);
+    this.parser.end();
+    return this.#runStartedAt === void 0 ? 0 : Math.round(endedAt - this.#runStartedAt);
+  }
+}
+;
+const BLOCK = 512;
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 420;
+const DIR_MODE = 493;
+const EXECUTABLE_MODE = 493;
+const LINK_MODE = 511;
+const MTIME = Date.UTC(2e3, 0, 1) / 1e3;
+const MAX_SIZE = 8 ** 11 - 1;
+function tarball(files, options = {}) {
+  const under = options.under === void 0 ? void 0 : tar_normalisePath(options.under);
+  const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${tar_normalisePath(file.path)}` }));
+  const entries = archiveEntries(placed, under);
+  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, options.owner ?? 0)));
+  const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
+  return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+}
+function tar_normalisePath(path2) {
+  const checked = checkRelativePath(path2);
+  if (!checked.ok)
+    throw new Error(`sandbox file path ${JSON.stringify(path2)} ${checked.why}`);
+  return checked.path;
+}
+function archiveEntries(files, under) {
+  const entries = [];
+  const dirs = /* @__PURE__ */ new Set();
+  const filePaths = /* @__PURE__ */ new Set();
+  for (const dir of under === void 0 ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+    dirs.add(dir);
+    entries.push({ kind: "dir", path: dir });
+  }
+  for (const file of files) {
+    const path2 = tar_normalisePath(file.path);
+    if (filePaths.has(path2))
+      throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+    if (dirs.has(path2))
+      throw new Error(conflict(path2));
+    const segments = path2.split("/");
+    for (let depth = 1; depth < segments.length; depth++) {
+      const dir = segments.slice(0, depth).join("/");
+      if (filePaths.has(dir))
+        throw new Error(conflict(dir));
+      if (!dirs.has(dir)) {
+        dirs.add(dir);
+        entries.push({ kind: "dir", path: dir });
+      }
+    }
+    filePaths.add(path2);
+    if (file.linkTarget !== void 0) {
+      entries.push({ kind: "link", path: path2, target: file.linkTarget });
+      continue;
+    }
+    const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+    if (data.byteLength > MAX_SIZE)
+      throw new Error(`sandbox file ${JSON.stringify(path2)} is too large for tar`);
+    entries.push({ kind: "file", path: path2, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+  }
+  return entries;
+}
+function conflict(path2) {
+  return `sandbox file path ${JSON.stringify(path2)} is both a file and a directory`;
+}
+const TYPES = { file: "0", link: "2", dir: "5" };
+function entryBlocks(entry, owner) {
+  const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+  const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+  const nameBytes = Buffer.from(name, "utf8");
+  const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+  const pax = Buffer.concat([
+    ...nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : [],
+    ...linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []
+  ]);
+  const blocks = [];
+  if (pax.byteLength > 0) {
+    blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner }), padded(pax));
+  }
+  blocks.push(header({
+    name: nameBytes.subarray(0, NAME_FIELD),
+    mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
+    size: data.byteLength,
+    type: TYPES[entry.kind],
+    owner,
+    link: linkBytes.subarray(0, NAME_FIELD)
+  }), padded(data));
+  return blocks;
+}
+function paxRecord(key, value) {
+  const body = Buffer.byteLength(` ${key}=${value}
+`, "utf8");
+  let length = body;
+  while (body + String(length).length !== length)
+    length = body + String(length).length;
+  return Buffer.from(`${length} ${key}=${value}
+`, "utf8");
+}
+function header(fields) {
+  const block = Buffer.alloc(BLOCK);
+  Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+  octal(block, 100, 8, fields.mode);
+  octal(block, 108, 8, fields.owner);
+  octal(block, 116, 8, fields.owner);
+  octal(block, 124, 12, fields.size);
+  octal(block, 136, 12, MTIME);
+  block.write(fields.type, 156, "ascii");
+  if (fields.link)
+    Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
+  block.write("ustar\0", 257, "ascii");
+  block.write("00", 263, "ascii");
+  block.fill(" ", 148, 156);
+  const sum = block.reduce((total, byte) => total + byte, 0);
+  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+  return block;
+}
+function octal(block, offset, width, value) {
+  block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+function padded(data) {
+  const rest = data.byteLength % BLOCK;
+  return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+}
+;
+const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
+const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
+const KILL_GRACE_MS = 1e4;
+function containerName() {
+  return `sandbox-gate-${(0, external_node_crypto_namespaceObject.randomBytes)(8).toString("hex")}`;
+}
+class OpeningEngine {
+  /** Set by `abort()`: no run starts after it. */
+  aborted = false;
+  async run(job, hooks = {}) {
+    const opening = openRun(job, hooks, this.aborted);
+    if ("phase" in opening)
+      return opening;
+    const facts = await this.runOpened(job, hooks, opening);
+    const ours = facts.sandboxError !== void 0 && facts.sandboxError !== CANCELLED_BEFORE_START;
+    return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
+  }
+}
+function openRun(job, hooks, aborted2) {
+  if (aborted2)
+    return failedFacts(CANCELLED_BEFORE_START);
+  const nonce = hooks.nonce ?? newNonce();
+  try {
+    return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
+  } catch (error) {
+    return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
+  }
+}
+const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
+function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
+  const { parser } = clock;
+  const { verdict, results } = parser;
+  return {
+    phase: parser.phase,
+    text: parser.text,
+    ...verdict !== void 0 && { verdict },
+    ...results && { results },
+    stdout: streams.stdout.result(),
+    stderr: streams.stderr.result(),
+    timedOut: clock.timedOut,
+    stalled: clock.stalled,
+    durationMs,
+    ...memoryAtTimeout && { memoryAtTimeout }
+  };
+}
+function runFacts(binary, job, outcome2, ended) {
+  const { exitCode, oomKilled } = ended;
+  const sandboxError = sandboxErrorOf(binary, job, outcome2, ended);
+  return {
+    phase: outcome2.phase,
+    exitCode,
+    signal: signalOf(exitCode),
+    timedOut: outcome2.timedOut,
+    oomKilled,
+    ...outcome2.memoryAtTimeout === void 0 ? {} : { memoryAtTimeout: outcome2.memoryAtTimeout },
+    stdout: outcome2.stdout,
+    stderr: outcome2.stderr,
+    checkOutput: outcome2.phase === "check" ? outcome2.text : "",
+    ...outcome2.phase === "check" && outcome2.verdict !== void 0 && { checkVerdict: outcome2.verdict },
+    ...outcome2.results && { results: outcome2.results },
+    durationMs: outcome2.durationMs,
+    ...sandboxError === void 0 ? {} : { sandboxError }
+  };
+}
+function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted: aborted2, stateError }) {
+  if (aborted2)
+    return CANCELLED_WHILE_RUNNING;
+  if (stalled) {
+    return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1e3} s (still in ${phase})`;
+  }
+  if (phase === "setup") {
+    return `the sandbox did not start: ${engineMessage(text) || stateError || `${binary} exited with code ${exitCode}`}`;
+  }
+  if (phase === "check" && (exitCode === 126 || exitCode === 127)) {
+    return `the parse check ${job.check?.[0] ?? ""} cannot run in ${job.image}: ${engineMessage(text)}`;
+  }
+  if (exitCode !== 0 && stateError !== void 0) {
+    return `the container's state could not be read after it ended with code ${exitCode}: ${stateError}`;
+  }
+  return void 0;
+}
+function engineMessage(text) {
+  return text.split("\n").map((line) => line.trim()).filter((line) => line !== "" && !/^(See|Run) '.*--help'/.test(line)).slice(0, 3).map((line) => line.length > 500 ? `${line.slice(0, 500)}\u2026` : line).join("\n");
+}
+function signalOf(exitCode) {
+  if (exitCode === null || exitCode <= 128)
+    return null;
+  const number = exitCode - 128;
+  return Object.entries(external_node_os_namespaceObject.constants.signals).find(([, value]) => value === number)?.[0] ?? null;
+}
+function failedFacts(sandboxError) {
+  const empty = () => ({ text: "", truncated: false, bytes: 0 });
+  return {
+    phase: "setup",
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    oomKilled: false,
+    stdout: empty(),
+    stderr: empty(),
+    checkOutput: "",
+    durationMs: 0,
+    sandboxError
+  };
+}
+class Removals {
+  removeOne;
+  #pending = /* @__PURE__ */ new Set();
+  #failed = [];
+  /** `removeOne` resolves once the container is gone (one already gone included), rejects with the reason otherwise. */
+  constructor(removeOne) {
+    this.removeOne = removeOne;
+  }
+  /** Removes `name` (with its anonymous volumes); `gone` once it is. */
+  remove(name, gone = () => {
+  }) {
+    const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
+    const tracked = removal.finally(() => this.#pending.delete(tracked));
+    this.#pending.add(tracked);
+  }
+  /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
+  async settle(also = () => []) {
+    for (let more = [...this.#pending, ...also()]; more.length > 0; more = [...this.#pending, ...also()])
+      await Promise.all(more);
+    return this.#failed.splice(0);
+  }
+}
+;
+const CLI_OUTPUT_BYTES = 1024 * 1024;
+const CLI_CALL_TIMEOUT_MS = 6e4;
+function cli(binary, args, options = {}) {
+  const { timeoutMs = CLI_CALL_TIMEOUT_MS, input, maxOutputBytes = CLI_OUTPUT_BYTES } = options;
+  return new Promise((resolve2) => {
+    const stdout = new StreamCapture(maxOutputBytes);
+    const stderr = new StreamCapture(maxOutputBytes);
+    const child = (0, external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
+    let late = false;
+    const deadline = setTimeout(() => {
+      late = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    if (input) {
+      child.stdin.on("error", () => {
+      });
+      child.stdin.end(input);
+    }
+    child.stdout.on("data", (chunk) => stdout.push(chunk));
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    const result = (code, error) => ({
+      code,
+      stdout: stdout.result().text,
+      stderr: stderr.result().text,
+      ...error ? { error } : {}
+    });
+    child.on("error", (error) => {
+      clearTimeout(deadline);
+      resolve2(result(null, error));
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(deadline);
+      const timedOut = late && code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1e3} s`) : void 0;
+      resolve2(result(code, timedOut));
+    });
+  });
+}
+function describeFailure(result) {
+  return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
+}
+;
+const engine_RUN_LABEL = "io.github.sandbox-gate.run";
+const OWNER_ENV = "SANDBOX_GATE_OWNER";
+const OWNER_LABEL = "io.github.sandbox-gate.owner";
+function withOwner(labels, env = process.env) {
+  const owner = env[OWNER_ENV];
+  return owner ? { ...labels, [OWNER_LABEL]: owner } : labels;
+}
+;
+const SANDBOX_ID = 65534;
+const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
+const policy_WORKDIR = "/work";
+const SHM_BYTES = 4 * 1024 * 1024;
+const OPEN_FILES = 256;
+const PODMAN_NPROC = 4096;
+const GVISOR_TASKS_PER_PROCESS = 24;
+const GVISOR_TASKS_BASE = 256;
+function isGvisor(runtime) {
+  return runtime !== void 0 && /runsc|gvisor/i.test(runtime);
+}
+function processLimits(pidsLimit, runtime) {
+  if (!isGvisor(runtime))
+    return { cgroupPids: pidsLimit };
+  return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
+}
+function setupTmpfs(tmpfs) {
+  const scratch = tmpfs.find((mount) => mount.path === "/tmp");
+  return [...tmpfs.filter((mount) => mount.path !== policy_WORKDIR), { ...scratch, path: "/var/tmp" }];
+}
+function lockDown(job, setup) {
+  const { limits } = job;
+  const size = limits.workdirBytes;
+  const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+  const tmpfs = [
+    { path: policy_WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+    { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false }
+  ];
+  return {
+    image: job.image,
+    argv: driverArgv(job.command, job.check, job.treeDir, job.results),
+    labels: withOwner(job.labels),
+    user: SANDBOX_USER,
+    workdir: policy_WORKDIR,
+    env: [`HOME=${policy_WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
+    init: true,
+    network: setup?.network ?? "none",
+    memoryBytes: limits.memoryBytes,
+    cpus: limits.cpus,
+    cgroupPids,
+    ulimits: [
+      { name: "nofile", soft: OPEN_FILES, hard: OPEN_FILES },
+      { name: "fsize", soft: size, hard: size },
+      ...guestNproc === void 0 ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]
+    ],
+    readOnlyRoot: setup === void 0,
+    tmpfs: setup === void 0 ? tmpfs : setupTmpfs(tmpfs),
+    shmBytes: SHM_BYTES,
+    capDrop: "ALL",
+    noNewPrivileges: true,
+    logDriver: "none",
+    ...limits.runtime ? { runtime: limits.runtime } : {}
+  };
+}
+function tmpfsOptions(mount, dialect) {
+  const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
+  return [
+    "rw",
+    ...mount.exec ? ["exec"] : [],
+    "nosuid",
+    "nodev",
+    `size=${mount.bytes}`,
+    ...owner,
+    `mode=${mount.mode}`
+  ].join(",");
+}
+function ulimitsFor(policy, dialect) {
+  const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
+  return dialect === "podman" && !hasNproc ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }] : policy.ulimits;
+}
+function cliRunArgs(policy, name, dialect, verb = "run") {
+  return [
+    verb,
+    ...["--name", name],
+    ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
+    // stdin stays open for the nonce and the tar.
+    ...verb === "run" ? ["-i"] : [],
+    ...policy.init ? ["--init"] : [],
+    // Images are made ready before the first run (image.ts); a run never pulls.
+    ...["--pull", "never"],
+    ...["--log-driver", policy.logDriver],
+    ...["--network", policy.network],
+    ...["--memory", String(policy.memoryBytes)],
+    ...["--memory-swap", String(policy.memoryBytes)],
+    ...["--cpus", String(policy.cpus)],
+    ...["--pids-limit", String(policy.cgroupPids)],
+    ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
+    ...policy.readOnlyRoot ? ["--read-only"] : [],
+    // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+    ...policy.readOnlyRoot && dialect === "podman" ? ["--read-only-tmpfs=false"] : [],
+    ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
+    ...["--shm-size", String(policy.shmBytes)],
+    ...["--cap-drop", policy.capDrop],
+    ...["--security-opt", "no-new-privileges"],
+    ...["--user", policy.user],
+    ...["--workdir", policy.workdir],
+    ...policy.env.flatMap((variable) => ["--env", variable]),
+    ...policy.runtime ? ["--runtime", policy.runtime] : [],
+    // Ends the options, so an image name can never be read as one.
+    "--",
+    policy.image,
+    ...policy.argv
+  ];
+}
+function apiCreateConfig(policy) {
+  return {
+    Image: policy.image,
+    Cmd: policy.argv,
+    Labels: policy.labels,
+    User: policy.user,
+    WorkingDir: policy.workdir,
+    Env: policy.env,
+    // `-i`: stdin open for the attach, closed for good once the attach closes it.
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    OpenStdin: true,
+    StdinOnce: true,
+    Tty: false,
+    HostConfig: {
+      Init: policy.init,
+      RestartPolicy: { Name: "no" },
+      LogConfig: { Type: policy.logDriver, Config: {} },
+      NetworkMode: policy.network,
+      Memory: policy.memoryBytes,
+      MemorySwap: policy.memoryBytes,
+      NanoCpus: Math.round(policy.cpus * 1e9),
+      PidsLimit: policy.cgroupPids,
+      Ulimits: policy.ulimits.map((u) => ({ Name: u.name, Soft: u.soft, Hard: u.hard })),
+      ReadonlyRootfs: policy.readOnlyRoot,
+      Tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, tmpfsOptions(mount, "docker")])),
+      ShmSize: policy.shmBytes,
+      CapDrop: [policy.capDrop],
+      SecurityOpt: ["no-new-privileges"],
+      ...policy.runtime ? { Runtime: policy.runtime } : {}
+    }
+  };
+}
+;
+const RUN_TREE_DIR = "/sandbox-gate/base";
+const SANDBOX_UID = 65534;
+const STEP_TIMEOUT_MS = 10 * 6e4;
+const SETUP_DRIVER = String.raw`setup=$1
+cd ${policy_WORKDIR} || exit 125
+sh -c "$setup" || exit
+(tar -c -f - .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+  exit 125
+}
+`;
+async function buildRunImage(binary, dialect, spec) {
+  const name = containerName();
+  const tag = `sandbox-gate/run-${(0, external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}:base`;
+  const { setup } = spec;
+  const job = {
+    image: spec.image,
+    files: [],
+    command: setup?.command ?? "true",
+    limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
+    labels: spec.labels
+  };
+  const base = lockDown(job, { network: setup?.network ?? "none" });
+  const policy = {
+    ...base,
+    argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+    // Caches out of the work dir: a setup's downloads are not copied into every candidate.
+    env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"]
+  };
+  const fail2 = (step, result) => ({
+    ok: false,
+    reason: `${step}: ${describeFailure(result)}`
+  });
+  const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
+  if (created.code !== 0)
+    return fail2(`the run image could not be started from ${spec.image}`, created);
+  try {
+    const trees = setup ? [
+      tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID }),
+      tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })
+    ] : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
+    for (const tree of trees) {
+      const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
+      if (copied.code !== 0)
+        return fail2("the base tree could not be copied into the run image", copied);
+    }
+    const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : void 0;
+    if (ran && !ran.ok)
+      return ran;
+    const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
+      "--change",
+      `LABEL ${key}=${value}`
+    ]);
+    const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
+    if (committed.code !== 0)
+      return fail2("the run image could not be committed", committed);
+    return { ok: true, image: tag, ...ran && { setup: ran.setup } };
+  } finally {
+    await cli(binary, ["rm", "-f", "-v", name]);
+  }
+}
+async function runSetup(binary, name, setup, maxOutputBytes) {
+  const started = performance.now();
+  const result = await cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.error) {
+    await cli(binary, ["kill", name]);
+    return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1e3} s`, output };
+  }
+  if (result.code !== 0)
+    return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+  return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
+}
+async function removeRunImage(binary, image) {
+  const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
+  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr) ? void 0 : `${image}: ${describeFailure(removed)}`;
+}
+;
+const external_node_perf_hooks_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:perf_hooks");
+;
+async function ensureImage(engine, image, policy, options) {
+  const started = external_node_perf_hooks_namespaceObject.performance.now();
+  const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
+  if (policy !== "always") {
+    let present;
+    try {
+      present = await engine.hasImage(image);
+    } catch (error) {
+      return { ok: false, reason: messageOf(error) };
+    }
+    if (present)
+      return { ok: true, pulled: false, ms: elapsed() };
+    if (policy === "never")
+      return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+  }
+  const delays = backoffDelays(options.retries, options.backoffMs);
+  const attempts = delays.length + 1;
+  let lastError = "";
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+    try {
+      await engine.pull(image);
+      options.log(`pulled ${image} in ${elapsed()} ms`);
+      return { ok: true, pulled: true, ms: elapsed() };
+    } catch (error) {
+      lastError = messageOf(error);
+    }
+    const delay = delays[attempt - 1];
+    if (delay !== void 0) {
+      options.log(`${lastError}; retrying in ${delay} ms`);
+      await (0, promises_namespaceObject.setTimeout)(delay);
+    }
+  }
+  return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+function backoffDelays(retries, backoffMs) {
+  return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+;
+function tests_testCount(tests) {
+  const { passed, failed, error, skipped } = tests.counts;
+  return passed + failed + error + skipped;
+}
+function isFailing(c) {
+  return c.status === "failed" || c.status === "error";
+}
+function blamed(comparison) {
+  return [...comparison.pass_to_fail ?? [], ...comparison.new_failing ?? []];
+}
+function tests_failingCases(r) {
+  const failing = r.tests?.cases.filter(isFailing) ?? [];
+  if (!r.compare)
+    return { held: failing, preexisting: [] };
+  const ids = new Set(blamed(r.compare));
+  return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
+}
+;
+const FAILED = "\u274C";
+const CATALOGUE = [
+  { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
+  { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+  {
+    // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
+    // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
+    status: "protected",
+    label: "protected",
+    shown: "protected files changed",
+    icon: "\u{1F6E1}\uFE0F",
+    phrase: "changed the tests or their runner",
+    is: ["codeRan", "sandboxed"]
+  },
+  { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
+  {
+    status: "timeout",
+    label: "timeout",
+    icon: "\u23F1\uFE0F",
+    phrase: "timed out",
+    is: ["codeRan", "sandboxed", "cutShort", "rerunnable"]
+  },
+  {
+    status: "oom",
+    label: "out of memory",
+    icon: "\u{1F4A5}",
+    phrase: "ran out of memory",
+    is: ["codeRan", "sandboxed", "cutShort"]
+  },
+  {
+    status: "test_failed",
+    label: "tests failed",
+    icon: FAILED,
+    phrase: "fails the tests",
+    is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"]
+  },
+  {
+    status: "pass",
+    label: "pass",
+    shown: "passed",
+    icon: "\u2705",
+    phrase: "passes the tests",
+    is: ["ranToEnd", "codeRan", "sandboxed"]
+  },
+  {
+    status: "sandbox_error",
+    label: "sandbox error",
+    shown: "sandbox error (ours: re-run)",
+    icon: "\u26A0\uFE0F",
+    phrase: "could not be judged (our sandbox failed: re-run)",
+    is: ["sandboxed", "cutShort", "ours"]
+  }
+];
+const statuses_STATUSES = CATALOGUE.map((entry) => entry.status);
+const statuses_STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
+function info({ label: label2, shown: shown2, icon, phrase, is }) {
+  const has = (trait) => is.includes(trait);
+  return {
+    label: label2,
+    shown: shown2 ?? label2,
+    icon,
+    phrase,
+    ranToEnd: has("ranToEnd"),
+    codeRan: has("codeRan"),
+    sandboxed: has("sandboxed"),
+    cutShort: has("cutShort"),
+    rerunnable: has("rerunnable"),
+    ours: has("ours")
+  };
+}
+function statusesWhere(flag) {
+  return new Set(statuses_STATUSES.filter((s) => statuses_STATUS_INFO[s][flag]));
+}
+const statuses_EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
+const RAN_TO_END = statusesWhere("ranToEnd");
+const statuses_CODE_RAN = statusesWhere("codeRan");
+const CUT_SHORT = statusesWhere("cutShort");
+const RERUNNABLE = statusesWhere("rerunnable");
+;
+function rerunAfter(status, made, reruns) {
+  return RERUNNABLE.has(status) && made <= reruns;
+}
+function isFlaky(attempts) {
+  return new Set(attempts.map((a) => a.status)).size > 1;
+}
+function flakyCases(runs) {
+  const failed = /* @__PURE__ */ new Set();
+  const passed = /* @__PURE__ */ new Set();
+  for (const tests of runs)
+    for (const c of tests?.cases ?? []) {
+      if (isFailing(c))
+        failed.add(c.id);
+      else if (c.status === "passed")
+        passed.add(c.id);
+    }
+  return new Set([...failed].filter((id) => passed.has(id)));
+}
+function markFlaky(tests, flaky) {
+  if (flaky.size === 0)
+    return tests;
+  return { ...tests, cases: tests.cases.map((c) => flaky.has(c.id) ? { ...c, flaky: true } : c) };
+}
+function flakyFailure(attempts) {
+  return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
+}
+;
+function keyOf({ image, command, files }) {
+  const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
+  for (const file of [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+    hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
+    hash.update(file.content);
+    hash.update("\0");
+  }
+  return JSON.stringify([image, command, hash.digest("hex")]);
+}
+class BaselineRuns {
+  #runs = /* @__PURE__ */ new Map();
+  /** The baseline run for `key`, run by `run` the first time it is asked for. */
+  get(key, run2) {
+    const id = keyOf(key);
+    let pending = this.#runs.get(id);
+    if (!pending) {
+      pending = run2();
+      this.#runs.set(id, pending);
+    }
+    return pending;
+  }
+  /** Every baseline run made, in the order first asked for. */
+  all() {
+    return Promise.all(this.#runs.values());
+  }
+}
+;
+function judgeByTests(status, reading, globs) {
+  if (!RAN_TO_END.has(status))
+    return { status };
+  const wanted = globs.join(", ");
+  if (!reading.tests)
+    return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+  if (tests_testCount(reading.tests) === 0)
+    return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+  const failing = reading.tests.counts.failed + reading.tests.counts.error;
+  if (failing > 0)
+    return { status: "test_failed" };
+  if (status === "test_failed")
+    return { status, reason: AFTER_ITS_TESTS };
+  return { status };
+}
+const AFTER_ITS_TESTS = "every test in the results passed, but the command exited non-zero after its tests: a step after them failed, or the results file does not tell what the run did";
+;
+function voidReason(status) {
+  return CUT_SHORT.has(status) ? `the comparison with the base is void: the base run itself ended ${status}, so the verdict is the candidate's own` : void 0;
+}
+function outcomes(tests) {
+  const by = /* @__PURE__ */ new Map();
+  for (const c of tests.cases) {
+    const outcome2 = isFailing(c) ? "fail" : c.status === "skipped" ? "skip" : "pass";
+    if (by.get(c.id) !== "fail")
+      by.set(c.id, outcome2);
+  }
+  return by;
+}
+function compareTests(base, now) {
+  const before = outcomes(base);
+  const after = outcomes(now);
+  const lists = {
+    fail_to_pass: [],
+    pass_to_pass: [],
+    pass_to_fail: [],
+    fail_to_fail: [],
+    new_failing: [],
+    new_passing: []
+  };
+  for (const [id, was] of before) {
+    const is = after.get(id) ?? "fail";
+    if (was === "pass")
+      (is === "pass" ? lists.pass_to_pass : lists.pass_to_fail).push(id);
+    else if (was === "fail")
+      (is === "pass" ? lists.fail_to_pass : lists.fail_to_fail).push(id);
+  }
+  for (const [id, is] of after) {
+    if (before.get(id) === "pass" || before.get(id) === "fail" || is === "skip")
+      continue;
+    (is === "pass" ? lists.new_passing : lists.new_failing).push(id);
+  }
+  return lists;
+}
+function judgeAgainstBase(now, base) {
+  if (!RAN_TO_END.has(now.status))
+    return { status: now.status };
+  if (base.void)
+    return { status: now.status, note: base.void };
+  if (!base.tests || !now.tests) {
+    if (base.tests)
+      return { status: now.status };
+    const how = base.exitCode === 0 ? "passes" : `fails too (exit code ${base.exitCode})`;
+    return {
+      status: now.status,
+      note: `compared by exit codes only (no test-results): the base ${how}${now.status === "test_failed" && base.exitCode !== 0 ? ", so what the patch broke cannot be told apart" : ""}`
+    };
+  }
+  const compare2 = compareTests(base.tests, now.tests);
+  if (blamed(compare2).length > 0)
+    return { status: "test_failed", compare: compare2 };
+  if (now.status === "test_failed" && !now.tests.cases.some(isFailing) && failingCount(now.tests) === 0)
+    return { status: "test_failed", compare: compare2, note: AFTER_ITS_TESTS };
+  return { status: "pass", compare: compare2 };
+}
+const failingCount = (tests) => tests.counts.failed + tests.counts.error;
+function compare_reportedBase(base) {
+  const notes = base.void ? [base.void, ...base.notes] : base.notes;
+  return {
+    status: base.status,
+    exit_code: base.exitCode,
+    duration_ms: base.durationMs,
+    ...base.tests && { tests: base.tests },
+    ...notes.length > 0 && { notes }
+  };
+}
+var saxes = __nccwpck_require__(9800);
+;
+function caseId(c) {
+  return [c.file, c.classname, c.name].filter((part) => part !== void 0 && part !== "").join("::");
+}
+;
+const MAX_MESSAGE = 2e3;
+const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
+function junit_positive(value) {
+  const n = Number(value);
+  return value !== void 0 && Number.isInteger(n) && n > 0 ? n : void 0;
+}
+function millis(seconds2) {
+  const n = Number(seconds2);
+  return seconds2 !== void 0 && Number.isFinite(n) && n >= 0 ? Math.round(n * 1e3) : void 0;
+}
+function clipped(text) {
+  const trimmed = text.trim();
+  return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}\u2026` : trimmed;
+}
+function traceLocation(trace) {
+  const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
+  const last = found.at(-1);
+  return last ? { file: last[1], line: Number(last[2]) } : void 0;
+}
+const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
+const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
+function parseFile(text, parsed, keep, suites) {
+  const { cases, counts } = parsed;
+  const parser = new saxes.wT({ xmlns: false, position: false });
+  let open;
+  let verdict;
+  parser.on("opentag", (tag) => {
+    const a = tag.attributes;
+    if (tag.name === "testsuite")
+      suites.push(a.file || suites.at(-1));
+    else if (tag.name === "testcase") {
+      const file = (a.file ?? suites.at(-1))?.replace(WORKDIR_PREFIX, "");
+      open = {
+        name: a.name ?? "",
+        status: "passed",
+        text: "",
+        ...a.classname && { classname: a.classname },
+        ...file && { file },
+        ...junit_positive(a.line) !== void 0 && { line: junit_positive(a.line) },
+        ...millis(a.time) !== void 0 && { duration_ms: millis(a.time) }
+      };
+    } else if (open && tag.name in VERDICTS) {
+      const status = VERDICTS[tag.name];
+      if (RANK[status] > RANK[open.status])
+        open.status = status;
+      verdict = tag.name;
+      if (open.message === void 0 && a.message)
+        open.message = a.message;
+    }
+  });
+  parser.on("text", (chunk) => {
+    if (open && verdict && open.text.length < MAX_MESSAGE)
+      open.text += chunk;
+  });
+  parser.on("cdata", (chunk) => {
+    if (open && verdict && open.text.length < MAX_MESSAGE)
+      open.text += chunk;
+  });
+  parser.on("closetag", (tag) => {
+    if (tag.name === "testsuite")
+      suites.pop();
+    else if (tag.name in VERDICTS)
+      verdict = void 0;
+    else if (tag.name === "testcase" && open) {
+      const { text: body, message, ...kept } = open;
+      const said = message ?? body;
+      counts[open.status]++;
+      const where = kept.file === void 0 && open.status !== "passed" ? traceLocation(body) : void 0;
+      const failed = open.status !== "passed" && said.trim() !== "" ? { message: clipped(said) } : {};
+      if (cases.length < keep)
+        cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
+      open = void 0;
+    }
+  });
+  parser.write(text).close();
+}
+function readJunit(text, keep, suites = []) {
+  const tests = { counts: { passed: 0, failed: 0, error: 0, skipped: 0 }, cases: [] };
+  try {
+    parseFile(text, tests, keep, suites);
+    return { tests };
+  } catch (error) {
+    return { tests, problem: error.message.split("\n")[0].slice(0, 200) };
+  }
+}
+const junit = {
+  format: "JUnit XML",
+  parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep)
+};
+;
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_CASES = 1e4;
+function readTestResults(files, parser = junit) {
+  const cases = [];
+  const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+  const notes = [];
+  for (const { path: path2, data } of files) {
+    if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+      notes.push(`${path2}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+      continue;
+    }
+    const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+    cases.push(...tests.cases);
+    for (const status of ["passed", "failed", "error", "skipped"])
+      counts[status] += tests.counts[status];
+    if (problem !== void 0)
+      notes.push(`${path2}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+  }
+  const total = counts.passed + counts.failed + counts.error + counts.skipped;
+  if (total > cases.length)
+    notes.push(`${total} test cases; the first ${cases.length} are listed`);
+  return { tests: { counts, cases }, notes };
+}
+;
+const untar_BLOCK = 512;
+function field(block, offset, length) {
+  const raw = block.subarray(offset, offset + length);
+  const end = raw.indexOf(0);
+  return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function untar_octal(block, offset, length) {
+  const text = field(block, offset, length).trim();
+  return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+function paxPath(data) {
+  let path2;
+  for (let at = 0; at < data.length; ) {
+    const space = data.indexOf(32, at);
+    const length = Number(data.subarray(at, space).toString("ascii"));
+    if (space < 0 || !Number.isInteger(length) || length <= 0)
+      break;
+    const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+    if (record.startsWith("path="))
+      path2 = record.slice("path=".length);
+    at += length;
+  }
+  return path2;
+}
+const untar_relative = (name) => name.replace(/^\.\//, "");
+function untar(tar) {
+  const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+  const files = [];
+  const notes = [];
+  let longName;
+  for (let at = 0; at + untar_BLOCK <= bytes.length; ) {
+    const header2 = bytes.subarray(at, at + untar_BLOCK);
+    if (header2.every((byte) => byte === 0))
+      return { files, notes };
+    const size = untar_octal(header2, 124, 12);
+    const type = String.fromCharCode(header2[156]);
+    if (!Number.isFinite(size)) {
+      notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+      return { files, notes };
+    }
+    const start = at + untar_BLOCK;
+    const end = start + size;
+    if (end > bytes.length) {
+      notes.push(`the results' tar is cut inside ${JSON.stringify(untar_relative(longName ?? field(header2, 0, 100)))}`);
+      return { files, notes };
+    }
+    const data = bytes.subarray(start, end);
+    const prefix = field(header2, 345, 155);
+    const name = longName ?? (prefix ? `${prefix}/${field(header2, 0, 100)}` : field(header2, 0, 100));
+    longName = void 0;
+    if (type === "x")
+      longName = paxPath(data);
+    else if (type === "L")
+      longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+    else if (type === "0" || type === "\0" || type === "7")
+      files.push({ path: untar_relative(name), data: Buffer.from(data) });
+    at = start + Math.ceil(size / untar_BLOCK) * untar_BLOCK;
+  }
+  return { files, notes };
+}
+;
+function globProblem(glob) {
+  if (glob.startsWith("!"))
+    return "is a negation; list the files to read, not the ones to leave out";
+  const path2 = checkRelativePath(glob);
+  return path2.ok ? void 0 : `${path2.why}: it must be relative to the sandbox's work dir`;
+}
+function findPatterns(globs) {
+  return globs.map((glob) => glob.replace(/\{[^}]*\}/g, "*").replace(/\*\*\//g, "*").replace(/\*\*/g, "*"));
+}
+const MIB = 1024 ** 2;
+function readResults(results, globs) {
+  if (!results)
+    return { notes: ["the command's test results did not come back (the run was stopped)"] };
+  const { files, notes } = untar(results.bytes);
+  if (results.truncated)
+    notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
+  const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+  if (matching.length === 0)
+    return { notes };
+  const read = readTestResults(matching);
+  return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+;
+;
+const COUNT = { type: "integer", minimum: 0 };
+const STATUS = { enum: statuses_STATUSES };
+const TESTS = {
+  type: "object",
+  description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+  properties: {
+    counts: {
+      type: "object",
+      description: "How many test cases ended each way.",
+      properties: {
+        passed: { ...COUNT, description: "Test cases that passed." },
+        failed: { ...COUNT, description: "Test cases that failed an assertion." },
+        error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+        skipped: { ...COUNT, description: "Test cases that were skipped." }
+      },
+      required: ["passed", "failed", "error", "skipped"]
+    },
+    cases: {
+      type: "array",
+      description: "Every test case, in the order the files list them.",
+      items: {
+        type: "object",
+        properties: {
+          id: declare_text("Stable id of the test case, as `compare` lists it."),
+          name: declare_text("The test case's name."),
+          classname: declare_text("The test case's class or suite name."),
+          file: declare_text("The file the test case is in, when the XML says."),
+          line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+          status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+          message: declare_text("The failure's or error's message."),
+          duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+          flaky: {
+            type: "boolean",
+            description: "With `reruns`: true when the test case failed in one attempt and passed in another."
+          }
+        },
+        required: ["id", "name", "status"]
+      }
+    }
+  },
+  required: ["counts", "cases"]
+};
+const TEST_IDS = { type: "array", items: { type: "string" } };
+const RESULT_SCHEMA = {
+  type: "object",
+  description: "One judged candidate.",
+  properties: {
+    id: {
+      type: "string",
+      description: "The candidate's id: the comment's (`comment-\u2026`, `review-\u2026`, `review-comment-\u2026`), the file's path, or the dataset line's `id`."
+    },
+    source: {
+      type: "string",
+      description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`."
+    },
+    url: declare_text("The comment's URL, for candidates from a pull request."),
+    author: declare_text("The login of the comment's author, for candidates from a pull request."),
+    language: {
+      type: ["string", "null"],
+      description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, \u2026); null when it could not be told."
+    },
+    status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses_STATUSES.join(", ")}.` },
+    exit_code: {
+      type: ["integer", "null"],
+      description: "The test command's exit code; null when it did not run or the engine could not tell."
+    },
+    signal: {
+      type: ["string", "null"],
+      description: "The signal that crashed the test command (`SIGSEGV`, \u2026), for `test_failed` only; null otherwise."
+    },
+    duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+    stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+    stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
+    truncated: {
+      type: "object",
+      description: "Whether each stream was cut at `max-output`.",
+      properties: {
+        stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+        stderr: { type: "boolean", description: "Whether `stderr` was cut." }
+      },
+      required: ["stdout", "stderr"]
+    },
+    feedback: {
+      type: "string",
+      description: "The message to hand back to the model for this status; empty for `pass`."
+    },
+    syntax: {
+      type: "object",
+      description: "Where and why the code does not parse, for `syntax_error`.",
+      properties: {
+        message: declare_text("The parser's message."),
+        file: declare_text("The file that does not parse, relative to the work dir."),
+        line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+        column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." }
+      },
+      required: ["message"]
+    },
+    changed_files: {
+      type: "array",
+      items: { type: "string" },
+      description: "The files a patch changed, for patch candidates."
+    },
+    patch_strategy: {
+      type: "string",
+      description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates."
+    },
+    tests: TESTS,
+    compare: {
+      type: "object",
+      description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+      properties: {
+        fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+        pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+        pass_to_fail: {
+          ...TEST_IDS,
+          description: "Tests that pass on the base and fail with the candidate: what it broke."
+        },
+        fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+        new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+        new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." }
+      }
+    },
+    attempts: {
+      type: "array",
+      description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+      items: {
+        type: "object",
+        properties: {
+          status: { ...STATUS, description: "The attempt's status." },
+          duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." }
+        },
+        required: ["status", "duration_ms"]
+      }
+    },
+    flaky: {
+      type: "boolean",
+      description: "With `reruns`: whether the attempts disagreed (added for the next release)."
+    },
+    retried: {
+      type: "boolean",
+      description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release)."
+    },
+    notes: {
+      type: "array",
+      items: { type: "string" },
+      description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release)."
+    },
+    task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
+    cached: {
+      type: "boolean",
+      description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release)."
+    },
+    protected: {
+      type: "array",
+      items: { type: "string" },
+      description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release)."
+    }
+  },
+  required: [
+    "id",
+    "source",
+    "language",
+    "status",
+    "exit_code",
+    "signal",
+    "duration_ms",
+    "stdout",
+    "stderr",
+    "truncated",
+    "feedback"
+  ]
+};
+const report_SKIPPED_SCHEMA = {
+  type: "object",
+  description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+  properties: {
+    id: declare_text("The candidate's id, as a result would have it."),
+    source: declare_text("Where the candidate came from, as a result would have it."),
+    url: declare_text("The comment's URL, for candidates from a pull request."),
+    reason: declare_text("Why it was not run.")
+  },
+  required: ["id", "source", "reason"]
+};
+const SHARD_SCHEMA = {
+  type: "object",
+  description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+  properties: {
+    index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+    count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." }
+  },
+  required: ["index", "count"]
+};
+const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REQUIRED_COUNTS = [
+  "no_code",
+  "patch_failed",
+  "syntax_error",
+  "timeout",
+  "oom",
+  "test_failed",
+  "pass",
+  "sandbox_error"
+];
+const REPORT_SCHEMA = {
+  ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
+  type: "object",
+  properties: {
+    version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+    shard: { $ref: "#/$defs/shard" },
+    summary: {
+      type: "object",
+      description: "Counts over `results`.",
+      properties: {
+        total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+        by_status: {
+          type: "object",
+          description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
+          properties: BY_STATUS,
+          // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
+          required: REQUIRED_COUNTS
+        }
+      },
+      required: ["total", "by_status"]
+    },
+    results: {
+      type: "array",
+      description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+      items: { $ref: "#/$defs/result" }
+    },
+    skipped: {
+      type: "array",
+      description: "Candidates over the `max-candidates` quota, not run.",
+      items: { $ref: "#/$defs/skipped" }
+    },
+    base: {
+      type: "object",
+      description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+      properties: {
+        status: { ...STATUS, description: "The base run's status." },
+        exit_code: {
+          type: ["integer", "null"],
+          description: "The test command's exit code on the base; null when it did not run to its end."
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+        tests: TESTS,
+        notes: {
+          type: "array",
+          items: { type: "string" },
+          description: "What could not be read of the base run's results, or why the comparison is void."
+        }
+      },
+      required: ["status"]
+    },
+    pass_at_k: {
+      type: "object",
+      description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+      properties: {
+        k: {
+          type: "array",
+          items: { type: "integer", minimum: 1 },
+          description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for."
+        },
+        overall: {
+          type: "object",
+          additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+          description: "`pass@<k>` \u2192 the mean over the tasks of each task's estimate."
+        },
+        tasks: {
+          type: "array",
+          description: "Every task, in the order its first sample came.",
+          items: {
+            type: "object",
+            properties: {
+              task: declare_text("The task."),
+              n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+              c: { ...COUNT, description: "Samples that passed." },
+              pass_at: {
+                type: "object",
+                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                description: "`pass@<k>` \u2192 the estimate, for each k of `pass-at-k` no larger than `n`."
+              }
+            },
+            required: ["task", "n", "c", "pass_at"]
+          }
+        }
+      },
+      required: ["k", "overall", "tasks"]
+    }
+  },
+  required: ["version", "summary", "results", "skipped"],
+  $defs: { result: RESULT_SCHEMA, skipped: report_SKIPPED_SCHEMA, shard: SHARD_SCHEMA }
+};
+const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields);
+;
+const OURS = {
+  before: "The sandbox failed on our side, not because of the code: ",
+  after: ". Nothing about the code can be concluded; run it again."
+};
+function causeOfSandboxError(feedback) {
+  const { before, after } = OURS;
+  return feedback.startsWith(before) && feedback.endsWith(after) ? feedback.slice(before.length, feedback.length - after.length) : feedback;
+}
+const FAILING_LISTED = 20;
+const MESSAGE_SHOWN = 500;
+function indent(text) {
+  const clipped2 = text.length > MESSAGE_SHOWN ? `${text.slice(0, MESSAGE_SHOWN)}\u2026` : text;
+  return clipped2.trim().split("\n").map((line) => `   ${line}`).join("\n");
+}
+function testsBlock(tests) {
+  const items = tests.failing.slice(0, FAILING_LISTED).map((t, i) => `${i + 1}. ${t.id}${t.message ? `
+${indent(t.message)}` : ""}`);
+  if (tests.failing.length > FAILING_LISTED)
+    items.push(`\u2026 and ${tests.failing.length - FAILING_LISTED} more`);
+  const preexisting = tests.preexisting.length ? `
+
+Already failing on the base, not counted against the code: ${tests.preexisting.slice(0, FAILING_LISTED).join(", ")}${tests.preexisting.length > FAILING_LISTED ? ", \u2026" : ""}` : "";
+  return `${items.length ? `Failing tests:
+${items.join("\n")}` : ""}${preexisting}`;
+}
+const AT_PROCESS_LIMIT = /can't start new thread|Resource temporarily unavailable|fork: retry|\bEAGAIN\b|failed to create new OS thread|unable to create (new )?native thread/;
+function limitNote(f) {
+  if (f.pidsLimit === void 0 || !AT_PROCESS_LIMIT.test(f.stderr) && !AT_PROCESS_LIMIT.test(f.stdout))
+    return "";
+  return `
+
+Note: the output shows a process or thread refused by the sandbox's process limit (pids-limit ${f.pidsLimit}); if the tests need more, the limit, not the code, made them fail.`;
+}
+const feedback_MIB = 1024 ** 2;
+function feedback_location(s) {
+  const parts = [s.file, s.line, s.column].filter((p) => p !== void 0 && p !== "");
+  return parts.length ? ` at ${parts.join(":")}` : "";
+}
+function tail(text, truncated) {
+  return truncated ? `${text}
+[output truncated]` : text;
+}
+const PROTECTED_LISTED = 10;
+function protectedFeedback(f) {
+  const { files, ran } = f.protection ?? { files: [], ran: "sandbox_error" };
+  const listed = files.slice(0, PROTECTED_LISTED).join(", ");
+  const more = files.length > PROTECTED_LISTED ? ` and ${files.length - PROTECTED_LISTED} more` : "";
+  const head = `The change touches files the tests or their runner depend on, which a candidate may not change: ${listed}${more}. They were put back to the base's versions (a protected file you added was left out) and the tests ran with them.`;
+  const real = ran === "pass" ? "With them, the tests pass." : `With them:
+
+${feedback_feedbackFor({ ...f, status: ran })}`;
+  return `${head}
+
+${real}
+
+Fix the code, not the tests: leave the tests, their configuration and their hooks as they are.`;
+}
+function feedback_feedbackFor(f) {
+  switch (f.status) {
+    case "protected":
+      return protectedFeedback(f);
+    case "pass":
+      return "";
+    case "no_code":
+      return `No runnable code was found in the reply${f.reason ? ` (${f.reason})` : ""}. Reply with the code in one fenced block.`;
+    case "patch_failed":
+      return `The patch did not apply: ${f.reason ?? "no hunk matched the base tree"}. Regenerate it against the current files.`;
+    case "syntax_error":
+      return `The code does not parse${f.syntax ? feedback_location(f.syntax) : ""}. The parser said:
+
+${f.syntax?.message ?? f.stderr}
+
+Return the corrected code only.`;
+    case "timeout":
+      return `The code did not finish within ${f.timeoutMs / 1e3} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+    case "oom": {
+      const how = f.heldAtLimit ? `and made no progress there until it was stopped after ${f.timeoutMs / 1e3} s` : "and was killed";
+      return `The code ran out of memory (limit ${Math.round(f.memoryBytes / feedback_MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
+    }
+    case "test_failed": {
+      const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
+      const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
+      const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
+      const head = f.reason ? `The tests did not pass: ${f.reason} (the test command ${how}).` : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
+      const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
+      const notes = (f.notes ?? []).map((note) => `
+
+Note: ${note}.`).join("");
+      return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}
+
+Fix the code.`;
+    }
+    case "sandbox_error":
+      return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
+  }
+}
+;
+function protectedVerdict(verdict, files) {
+  if (files.length === 0)
+    return verdict;
+  const marked = { ...verdict, protected: [...files] };
+  if (verdict.status === "sandbox_error")
+    return marked;
+  const note = `with the base's versions of the protected files, the tests ended ${statuses_STATUS_INFO[verdict.status].label}`;
+  return { ...marked, status: "protected", ran: verdict.status, notes: [...verdict.notes ?? [], note] };
+}
+function testsFeedback(verdict) {
+  const { tests, compare: compare2 } = verdict;
+  if (!tests)
+    return void 0;
+  const failingNow = tests.cases.filter(isFailing);
+  const byId = new Map(tests.cases.map((c) => [c.id, c]));
+  const failing = compare2 ? blamed(compare2).map((id) => {
+    const c = byId.get(id);
+    return c && isFailing(c) ? { id, ...c.message && { message: c.message } } : { id, message: "passed on the base; missing or skipped with this patch" };
+  }) : failingNow.map((c) => ({ id: c.id, ...c.message && { message: c.message } }));
+  return {
+    failing,
+    total: tests_testCount(tests),
+    failed: tests.counts.failed + tests.counts.error,
+    preexisting: compare2?.fail_to_fail ?? []
+  };
+}
+const NO_OUTPUT = { text: "", truncated: false, bytes: 0 };
+function resultOf(candidate, verdict) {
+  const { facts, limits } = verdict;
+  const stdout = facts?.stdout ?? NO_OUTPUT;
+  const stderr = facts?.stderr ?? NO_OUTPUT;
+  const exitCode = facts?.exitCode ?? null;
+  const signal = (verdict.ran ?? verdict.status) === "test_failed" ? facts?.signal ?? null : null;
+  const truncated = { stdout: stdout.truncated, stderr: stderr.truncated };
+  return report_newResult({
+    id: candidate.id,
+    source: candidate.source,
+    url: candidate.url,
+    author: candidate.author,
+    language: verdict.language,
+    status: verdict.status,
+    exit_code: exitCode,
+    signal,
+    duration_ms: facts?.durationMs ?? 0,
+    stdout: stdout.text,
+    stderr: stderr.text,
+    truncated,
+    feedback: feedback_feedbackFor({
+      status: verdict.status,
+      stdout: stdout.text,
+      stderr: stderr.text,
+      truncated,
+      signal,
+      exitCode,
+      timeoutMs: limits.timeoutMs,
+      memoryBytes: limits.memoryBytes,
+      pidsLimit: limits.pidsLimit,
+      ...(verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {},
+      ...verdict.syntax ? { syntax: verdict.syntax } : {},
+      ...verdict.reason ? { reason: verdict.reason } : {},
+      ...verdict.tests && { tests: testsFeedback(verdict) },
+      ...verdict.notes && { notes: verdict.notes },
+      ...verdict.ran && { protection: { files: verdict.protected ?? [], ran: verdict.ran } }
+    }),
+    syntax: verdict.syntax,
+    changed_files: verdict.patch?.changedFiles,
+    patch_strategy: verdict.patch?.strategy,
+    protected: verdict.protected,
+    tests: verdict.tests,
+    compare: verdict.compare,
+    attempts: verdict.attempts,
+    flaky: verdict.flaky,
+    retried: verdict.retried,
+    notes: verdict.notes,
+    task: candidate.task
+  });
+}
+function result_invalidEntryResult(id, source, problem, limits) {
+  const empty = { stdout: "", stderr: "", truncated: { stdout: false, stderr: false } };
+  return newResult({
+    id,
+    source,
+    language: null,
+    status: "no_code",
+    exit_code: null,
+    signal: null,
+    duration_ms: 0,
+    ...empty,
+    feedback: feedbackFor({
+      status: "no_code",
+      ...empty,
+      signal: null,
+      exitCode: null,
+      timeoutMs: limits.timeoutMs,
+      memoryBytes: limits.memoryBytes,
+      reason: `${source}: ${problem}`
+    })
+  });
+}
+function result_decide(results, failOn) {
+  const failing = results.filter((r) => failOn.has(r.status));
+  if (failing.length === 0)
+    return { failed: false, reason: `all ${results.length} candidates passed the gate` };
+  const counts = /* @__PURE__ */ new Map();
+  for (const r of failing)
+    counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+  return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+}
+;
+function runContext(parts, log) {
+  return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
+}
+function imageGate({ engine, settings }, log) {
+  const ready = /* @__PURE__ */ new Map();
+  return (image) => {
+    let pending = ready.get(image);
+    if (!pending) {
+      pending = ensureImage(engine, image, settings.run.pull, { retries: 3, backoffMs: 1e3, log }).then((outcome2) => {
+        if (!outcome2.ok)
+          return outcome2.reason;
+        if (!outcome2.pulled)
+          log(`image ${image}: present`);
+        return void 0;
+      });
+      ready.set(image, pending);
+    }
+    return pending;
+  };
+}
+function syntaxOf(checks, facts) {
+  const readings = checks.map((group) => ({
+    group,
+    syntax: parseCheckOutput(group.language, facts.checkOutput, group.files[0], facts.checkVerdict)
+  }));
+  return (readings.find(({ group, syntax }) => syntax.file !== void 0 && group.files.includes(syntax.file)) ?? readings[0]).syntax;
+}
+async function place(prepared, candidate, ctx) {
+  const { settings } = ctx;
+  const { language, limits } = prepared;
+  const image = imageFor(settings, language);
+  const imageProblem = await ctx.prepareImage(image);
+  if (imageProblem)
+    return { status: "sandbox_error", language, limits, reason: imageProblem };
+  const made = prepared.start ? await ctx.runImages.image(image, prepared.start, ctx.testFiles) : void 0;
+  if (made && !made.ok) {
+    return {
+      status: "sandbox_error",
+      language,
+      limits,
+      reason: `the run's base could not be made: ${made.reason}${made.output ? `
+
+${made.output.trimEnd()}` : ""}`
+    };
+  }
+  const { testResults } = settings.run;
+  return {
+    image: made?.image ?? image,
+    job: {
+      image: made?.image ?? image,
+      command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
+      limits,
+      labels: { [engine_RUN_LABEL]: ctx.runId },
+      ...made && { treeDir: RUN_TREE_DIR },
+      ...testResults.length > 0 && { results: findPatterns(testResults) }
+    }
+  };
+}
+async function runOnce(job, language, checks, ctx) {
+  const facts = await ctx.engine.run(job);
+  const status = classify(facts);
+  const verdict = { status, language, limits: job.limits, facts };
+  if (facts.sandboxError)
+    verdict.reason = facts.sandboxError;
+  if (status === "syntax_error")
+    verdict.syntax = syntaxOf(checks, facts);
+  if (status === "sandbox_error" && !facts.sandboxError)
+    verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
+  const globs = ctx.settings.run.testResults;
+  if (globs.length > 0 && RAN_TO_END.has(status)) {
+    const reading = readResults(facts.results, globs);
+    const judged = judgeByTests(status, reading, globs);
+    verdict.status = judged.status;
+    if (judged.reason)
+      verdict.reason = judged.reason;
+    if (reading.tests)
+      verdict.tests = reading.tests;
+    if (reading.notes.length > 0)
+      verdict.notes = reading.notes;
+  }
+  return verdict;
+}
+async function runRetried(job, language, checks, ctx) {
+  const first = await runOnce(job, language, checks, ctx);
+  if (first.status !== "sandbox_error")
+    return first;
+  const again = await runOnce(job, language, checks, ctx);
+  const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
+  return { ...again, retried: true, notes: [note, ...again.notes ?? []] };
+}
+async function runBaseline(prepared, placement, ctx) {
+  const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
+  const run2 = await runRetried(job, prepared.language, [], ctx);
+  const exitCode = RAN_TO_END.has(run2.status) ? run2.facts?.exitCode ?? null : null;
+  const notes = [...run2.notes ?? [], ...run2.status === "sandbox_error" && run2.reason ? [run2.reason] : []];
+  const why = voidReason(run2.status);
+  return {
+    status: run2.status,
+    exitCode,
+    durationMs: run2.facts?.durationMs ?? 0,
+    ...run2.tests && { tests: run2.tests },
+    notes,
+    ...why && { void: why }
+  };
+}
+async function compared(verdict, prepared, placement, ctx) {
+  if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
+    return verdict;
+  const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+  const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+  const judged = judgeAgainstBase(verdict, baseline);
+  const next = { ...verdict, status: judged.status };
+  if (judged.compare)
+    next.compare = judged.compare;
+  if (judged.note)
+    next.notes = [...verdict.notes ?? [], judged.note];
+  if (judged.status === "pass")
+    delete next.reason;
+  return next;
+}
+async function runPrepared(prepared, candidate, ctx) {
+  const placement = await place(prepared, candidate, ctx);
+  if ("status" in placement)
+    return placement;
+  const { reruns } = ctx.settings.run;
+  const job = {
+    ...placement.job,
+    files: prepared.files,
+    check: checkFiles(prepared.checks),
+    ...prepared.start && { deleted: prepared.deleted ?? [] }
+  };
+  const attempts = [];
+  const runs = [];
+  for (let attempt = 1; ; attempt++) {
+    const run2 = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+    const verdict2 = await compared(run2, prepared, placement, ctx);
+    runs.push(verdict2);
+    attempts.push({ status: verdict2.status, duration_ms: verdict2.facts?.durationMs ?? 0 });
+    if (!rerunAfter(verdict2.status, attempt, reruns))
+      break;
+  }
+  const last = runs.at(-1);
+  if (reruns === 0)
+    return last;
+  const flaky = isFlaky(attempts);
+  const verdict = { ...last, attempts, flaky };
+  if (last.tests)
+    verdict.tests = markFlaky(last.tests, flakyCases(runs.map((run2) => run2.tests)));
+  if (flaky && last.status === "pass" && ctx.settings.run.failOnFlaky)
+    return { ...verdict, status: "test_failed", reason: flakyFailure(attempts) };
+  return verdict;
+}
+async function judge(candidate, ctx) {
+  const { runImages } = ctx;
+  const prepared = await prepareCandidate(candidate, {
+    settings: ctx.settings,
+    testFiles: ctx.testFiles,
+    ...runImages && { tree: () => runImages.tree() }
+  });
+  if ("status" in prepared)
+    return prepared;
+  let verdict = await runPrepared(prepared, candidate, ctx);
+  for (const fallback of prepared.fallbacks ?? []) {
+    if (verdict.status !== "syntax_error")
+      break;
+    const next = await runPrepared(fallback, candidate, ctx);
+    if (next.status !== "syntax_error")
+      verdict = next;
+  }
+  verdict = protectedVerdict(verdict, prepared.protected ?? []);
+  return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
+}
+async function pipeline_judgeCandidate(candidate, ctx) {
+  let verdict;
+  try {
+    verdict = await judge(candidate, ctx);
+  } catch (error) {
+    if (error instanceof errors_InputError)
+      throw error;
+    verdict = {
+      status: "sandbox_error",
+      language: null,
+      limits: candidateLimits(ctx.settings, candidate, false),
+      reason: `internal error: ${error.message}`
+    };
+  }
+  return resultOf(candidate, verdict);
+}
+async function pipeline_mapLimit(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+;
+function audit_auditFile(path2) {
+  mkdirSync(dirname(path2), { recursive: true });
+  return (event) => appendFileSync(path2, `${JSON.stringify(event)}
+`);
+}
+;
+;
+function json_countByStatus(results) {
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+  for (const r of results)
+    counts[r.status]++;
+  return counts;
+}
+function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
+  const scores = scorePassAtK(results, passAtK);
+  return {
+    version: 1,
+    ...shard !== void 0 && { shard: { index: shard.index, count: shard.count } },
+    summary: { total: results.length, by_status: json_countByStatus(results) },
+    results: results.map(newResult),
+    skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
+    ...base && { base },
+    ...scores && { pass_at_k: scores }
+  };
+}
+function compactResults(results) {
+  return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
+}
+;
+const icons_SKIPPED_ICON = "\u23ED\uFE0F";
+function icons_verdictIcon(failed, ours) {
+  if (!failed)
+    return STATUS_INFO.pass.icon;
+  return ours ? STATUS_INFO.sandbox_error.icon : STATUS_INFO.test_failed.icon;
+}
+;
+const COMMENT_MAX_LENGTH = 65536;
+const SUMMARY_MAX_LENGTH = Math.floor(1024 * 1024 / 3);
+const CHECK_SUMMARY_MAX_LENGTH = 65535;
+function stickyMarker(key = "default") {
+  return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
+}
+const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
+const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+function markdown_cleanText(text) {
+  return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
+}
+function visible(char) {
+  const code = char.charCodeAt(0);
+  if (code < 32)
+    return String.fromCharCode(9216 + code);
+  if (code === 127)
+    return "\u2421";
+  if (code >= 55296 && code <= 57343)
+    return "\uFFFD";
+  return `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function neutralizeMentions(text) {
+  return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200B");
+}
+function neutralizeAutolinks(text) {
+  return text.replace(/:\/\//g, ":/\u200B/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200B.`);
+}
+const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+function escapeHtml(text) {
+  return neutralizeMentions(markdown_cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
+}
+function escapeMarkdown(text) {
+  const line = markdown_cleanText(text).replace(/\s*\n\s*/g, " ").replace(/\t/g, " ");
+  return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
+}
+function neutralizeMarker(text) {
+  return text.replace(/<!--/g, "<!\u200B--");
+}
+function longestBackticks(text) {
+  let longest = 0;
+  for (const run2 of text.match(/`+/g) ?? [])
+    longest = Math.max(longest, run2.length);
+  return longest;
+}
+function codeSpan(text) {
+  const flat = neutralizeMarker(neutralizeMentions(markdown_cleanText(text))).replace(/\s+/g, " ").trim();
+  if (flat === "")
+    return "";
+  const ticks = "`".repeat(longestBackticks(flat) + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+function fence(text) {
+  const safe = neutralizeMarker(neutralizeMentions(markdown_cleanText(text)));
+  const ticks = "`".repeat(Math.max(3, longestBackticks(safe) + 1));
+  return `${ticks}
+${safe}
+${ticks}`;
+}
+function safeUrl(url) {
+  if (url === void 0 || !URL.canParse(url))
+    return void 0;
+  const parsed = new URL(url);
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    return void 0;
+  return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+function markdown_clip(text, cap) {
+  if (text.length <= cap)
+    return { head: text, omitted: 0, tail: "" };
+  let headEnd = Math.ceil(cap / 2);
+  let tailStart = text.length - (cap - headEnd);
+  if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
+    headEnd--;
+  if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
+    tailStart++;
+  return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
+}
+function isHighSurrogate(code) {
+  return code >= 55296 && code <= 56319;
+}
+const SHRINK_ORDER = (
+  /* unused pure expression or super */
+  null
+);
+const UNLIMITED = {
+  passOutput: Infinity,
+  failOutput: Infinity,
+  feedback: Infinity,
+  history: Infinity,
+  skipped: Infinity,
+  steps: Infinity,
+  rows: Infinity
+};
+const LABEL_MAX = 100;
+const REASON_MAX = 1e3;
+const FILES_SHOWN = 3;
+const NBSP = "\xA0";
+function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
+  return fit(input, { marker: input.marker, history: false }, maxLength);
+}
+function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
+  return fit(input, { history: true }, maxLength);
+}
+function fit(input, shape, maxLength) {
+  const doc = markdown_prepare(input, shape);
+  let body = render(doc, UNLIMITED, maxLength);
+  if (body.length <= maxLength)
+    return body;
+  const limits = { ...UNLIMITED };
+  for (const kind of SHRINK_ORDER) {
+    const fits = (value) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+    let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
+    if (!fits(low)) {
+      limits[kind] = 0;
+      continue;
+    }
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (fits(mid))
+        low = mid;
+      else
+        high = mid - 1;
+    }
+    limits[kind] = low;
+    return render(doc, limits, maxLength);
+  }
+  body = render(doc, limits, maxLength);
+  return body.length <= maxLength ? body : body.slice(0, maxLength);
+}
+function markdown_prepare(input, shape) {
+  const conversation = input.results.length > 0 && input.results.every((r) => r.author !== void 0);
+  const rows = input.results.map((r, i) => {
+    const row = {
+      r: { ...r, stdout: markdown_cleanText(r.stdout), stderr: markdown_cleanText(r.stderr), feedback: markdown_cleanText(r.feedback) },
+      name: conversation ? `reply ${i + 1}` : r.id,
+      deciding: input.deciding === void 0 || input.deciding.has(r.id)
+    };
+    return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
+  });
+  const ordered = conversation ? rows.reverse() : rows;
+  return {
+    input,
+    shape,
+    deciding: ordered.filter((row) => row.deciding),
+    history: ordered.filter((row) => !row.deciding),
+    conversation
+  };
+}
+function upperBound(doc, kind) {
+  const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
+  const all = [...doc.deciding, ...doc.history].map((row) => row.r);
+  const passing = all.filter((r) => r.status === "pass");
+  const failing = all.filter((r) => r.status !== "pass");
+  switch (kind) {
+    case "passOutput":
+      return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
+    case "failOutput":
+      return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
+    case "feedback":
+      return longest(failing.map((r) => r.feedback));
+    case "history":
+      return doc.history.length;
+    case "skipped":
+      return doc.input.skipped.length;
+    case "steps":
+      return doc.deciding.filter((row) => row.step !== void 0).length;
+    case "rows":
+      return doc.deciding.length;
+  }
+}
+function render(doc, given, maxLength) {
+  const { input, shape } = doc;
+  const shortened = given !== UNLIMITED;
+  const cap = (n) => Math.min(n, maxLength);
+  const limits = {
+    ...given,
+    passOutput: cap(given.passOutput),
+    failOutput: cap(given.failOutput),
+    feedback: cap(given.feedback)
+  };
+  const deciding = doc.deciding.slice(0, limits.rows);
+  const history = doc.history.slice(0, limits.history);
+  const withDetails = [...deciding, ...shape.history ? history : []];
+  const blocks = [
+    shape.marker,
+    verdictLine(input),
+    metaLine(doc, shape),
+    shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
+    deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+    stepsBlock(deciding, limits.steps),
+    ...withDetails.map((row) => details(row, limits)),
+    history.length > 0 && historyBlock(doc, history),
+    skippedList(input.skipped, limits.skipped)
+  ];
+  return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}
+`;
+}
+function verdictLine(input) {
+  const icon = verdictIcon(input.gate.failed, input.ours === true);
+  const reason = escapeMarkdown(markdown_clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
+  const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : void 0;
+  const url = safeUrl(input.commit?.url);
+  const at = sha ? ` \u2014 at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
+  return `### ${icon} ${reason}${at}`;
+}
+function metaLine(doc, shape) {
+  const { input } = doc;
+  const runUrl = safeUrl(input.runUrl);
+  const prUrl = safeUrl(input.pullRequest?.url);
+  const carried = input.results.filter((r) => r.cached).length;
+  const judged = input.results.length - carried;
+  const parts = [
+    shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
+    runUrl && `[workflow run](${runUrl})`,
+    carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
+    input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+    input.base && baseCell(input.base),
+    `sandbox-gate`
+  ];
+  return parts.filter((p) => typeof p === "string").join(" \xB7 ");
+}
+function markdown_clipped(text, max) {
+  const { head, omitted } = markdown_clip(text, max);
+  return omitted > 0 ? `${head}\u2026` : head;
+}
+function markdown_label(text) {
+  return escapeMarkdown(markdown_clipped(text, LABEL_MAX));
+}
+function iconed(status) {
+  return `${STATUS_INFO[status].icon} ${STATUS_INFO[status].shown}`;
+}
+function plural(n, word, words = `${word}s`) {
+  return `${n} ${n === 1 ? word : words}`;
+}
+function timeCell(r) {
+  const ran = r.duration_ms > 0 && STATUS_INFO[r.status].sandboxed;
+  return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
+}
+function nameCell(row, doc) {
+  const { r } = row;
+  const url = safeUrl(r.url);
+  const name = url ? `[${markdown_label(row.name)}](${url})` : markdown_label(row.name);
+  const by = r.author ? ` by ${markdown_label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+  const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " \xB7 latest" : "";
+  return `${name}${by}${latest}`;
+}
+function testCounts(tests) {
+  return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
+}
+function baseCell(base) {
+  const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
+  const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
+  return `base: ${iconed(base.status)}${tests}${voided}`;
+}
+function resultCell(r, input) {
+  const marks = [
+    r.tests && testCounts(r.tests),
+    r.flaky && "flaky",
+    r.retried && "retried after a failure of ours",
+    protectedNote(r, FILES_SHOWN, markdown_label)
+  ].filter((m) => typeof m === "string");
+  const text = [iconed(r.status), ...marks].join(" \xB7 ");
+  if (!r.cached)
+    return text;
+  const run2 = safeUrl(input.judgedIn?.get(r.id));
+  return `${text} \xB7 ${run2 ? `[earlier run](${run2})` : "earlier run"}`;
+}
+function table(doc, rows, hidden) {
+  const patch = rows.some((row) => row.r.changed_files !== void 0 || row.r.patch_strategy !== void 0);
+  const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
+  const head = [
+    doc.conversation ? "Reply" : "Candidate",
+    "Result",
+    ...time ? ["Time"] : [],
+    ...patch ? ["Patch"] : []
+  ];
+  const align = ["---", "---", ...time ? ["--:"] : [], ...patch ? ["---"] : []];
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  const body = rows.map((row) => line([
+    nameCell(row, doc),
+    resultCell(row.r, doc.input),
+    ...time ? [timeCell(row.r)] : [],
+    ...patch ? [patchCell(row.r)] : []
+  ]));
+  const note = hidden > 0 ? `
+
+\u2026 and ${plural(hidden, "more candidate")} not shown.` : "";
+  return [line(head), line(align), ...body].join("\n") + note;
+}
+function historyBlock(doc, rows) {
+  const passed = doc.history.filter((row) => row.r.status === "pass").length;
+  const hidden = doc.history.length - rows.length;
+  const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+  return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
+}
+function patchCell(r) {
+  const files = r.changed_files ?? [];
+  const shown2 = files.slice(0, FILES_SHOWN).map(markdown_label).join(", ");
+  const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+  const strategy = r.patch_strategy ? ` (${markdown_label(r.patch_strategy)})` : "";
+  return `${shown2}${more}${strategy}` || "\u2014";
+}
+function markdown_outcome(r) {
+  const where = syntaxWhere(r);
+  const { shown: shown2 } = STATUS_INFO[r.status];
+  const parts = [where ? `${shown2} at ${where}` : shown2];
+  if (r.signal)
+    parts.push(`signal ${r.signal}`);
+  else if (r.exit_code !== null)
+    parts.push(`exit ${r.exit_code}`);
+  parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
+  return parts.join(", ");
+}
+function details(row, limits) {
+  const { r } = row;
+  const pass = r.status === "pass";
+  const outputCap = pass ? limits.passOutput : limits.failOutput;
+  const silent = r.stdout === "" && r.stderr === "";
+  if (r.cached)
+    return void 0;
+  const extra = r.tests !== void 0 || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
+  if (pass ? outputCap === 0 || silent && !extra : outputCap === 0 && limits.feedback === 0)
+    return void 0;
+  const sections = [
+    attemptsSection(r),
+    testsSection(r),
+    notesSection(r),
+    pass ? void 0 : feedbackSection(r.feedback, limits.feedback),
+    ...silent ? ["No output on stdout or stderr.\n"] : [
+      stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
+      stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback)
+    ]
+  ];
+  const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
+  const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
+  const summary = `<summary>${STATUS_INFO[r.status].icon} <b>${line(markdown_clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(markdown_outcome(r))}</summary>`;
+  return ["<details>", summary, "", ...sections.filter((s) => s !== void 0), "</details>"].join("\n");
+}
+const FAILURES_SHOWN = 3;
+const SAID_MAX = 240;
+function stepsBlock(rows, shown2) {
+  const steps = rows.flatMap((row) => row.step === void 0 ? [] : [row.step]);
+  if (steps.length === 0)
+    return void 0;
+  const items = steps.slice(0, shown2);
+  if (steps.length > items.length)
+    items.push(`- \u2026 and ${plural(steps.length - items.length, "more candidate")}`);
+  return [`**Next steps**`, "", ...items].join("\n");
+}
+function nextStep(row, conversation) {
+  const { r } = row;
+  const by = r.author ? ` by ${markdown_label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+  const item = (text) => `- ${STATUS_INFO[r.status].icon} **${markdown_label(row.name)}**${by}: ${text}`;
+  if (STATUS_INFO[r.status].ours)
+    return item(`our failure, not the code's: re-run${cause(r.feedback)}`);
+  const patch = r.changed_files !== void 0 || r.patch_strategy !== void 0;
+  const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
+  const failures = STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+  switch (r.status) {
+    case "protected": {
+      const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
+      return item(`${protectedStep(r, FILES_SHOWN, codeSpan)}${ran}${subItems(failures)}`);
+    }
+    case "syntax_error": {
+      const where = syntaxWhere(r);
+      const said = r.syntax?.message ? ` \u2014 ${codeSpan(markdown_clipped(r.syntax.message, SAID_MAX))}` : cause(r.feedback);
+      return item(`fix the syntax error${where ? ` at ${markdown_label(where)}` : ""}${said}`);
+    }
+    case "patch_failed":
+      return item(`regenerate the patch against the current files${cause(r.feedback)}`);
+    case "test_failed":
+      return item(testsStep(r, failures, patch ? void 0 : `${subject}'s code`));
+    default:
+      return item(`${subject} ${STATUS_INFO[r.status].phrase}${cause(r.feedback)}`) + subItems(failures);
+  }
+}
+function testsStep(r, failures, whose) {
+  const { shown: shown2, total } = failures;
+  if (total === 0)
+    return `${whose ?? "the patch"} fails the tests${cause(r.feedback)}`;
+  if (whose === void 0)
+    return `fix ${changedFiles(r)}: ${testsFail(total)}${subItems(failures)}`;
+  if (total > 1)
+    return `${whose} fails ${plural(total, "test")}${subItems(failures)}`;
+  return `${whose} fails ${shown2[0].name === void 0 ? "the tests \u2014 " : ""}${failureText(shown2[0])}`;
+}
+function testsFail(n) {
+  return `${plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
+}
+function syntaxWhere(r) {
+  return r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== void 0).join(":");
+}
+function changedFiles(r) {
+  const files = r.changed_files ?? [];
+  if (files.length === 0)
+    return "the patch";
+  const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+  return `${files.slice(0, FILES_SHOWN).map((f) => codeSpan(markdown_clipped(f, LABEL_MAX))).join(", ")}${more}`;
+}
+function cause(feedback) {
+  const first = feedback.split("\n").find((line) => line.trim() !== "");
+  return first ? ` \u2014 ${escapeMarkdown(markdown_clipped(first.trim(), SAID_MAX))}` : "";
+}
+function failureText(f) {
+  const name = f.name !== void 0 ? codeSpan(markdown_clipped(f.name, LABEL_MAX)) : "";
+  const where = f.where ? ` (${markdown_label(f.where)})` : "";
+  const said = f.message ? codeSpan(markdown_clipped(f.message, SAID_MAX)) : "";
+  return [`${name}${where}`, said].filter((part) => part !== "").join(" \u2014 ");
+}
+function subItems({ shown: shown2, total }) {
+  const items = shown2.map((f) => `
+  - ${failureText(f)}`);
+  if (total > shown2.length)
+    items.push(`
+  - \u2026 and ${total - shown2.length} more`);
+  return items.join("");
+}
+const FAILING_TESTS_SHOWN = 10;
+function testsSection(r) {
+  const { tests, compare: compare2 } = r;
+  if (!tests)
+    return void 0;
+  const { held, preexisting } = failingCases(r);
+  const ordered = [...held, ...preexisting];
+  const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
+    const where = c.file ? ` (${markdown_label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
+    const first = c.message?.split("\n").find((line) => line.trim() !== "");
+    const said = first ? `: ${escapeMarkdown(markdown_clipped(first.trim(), REASON_MAX / 5))}` : "";
+    const already = preexisting.includes(c) ? " \u2014 already failing on the base" : "";
+    return `- ${markdown_label(c.id)}${where}${said}${already}${c.flaky ? " \xB7 flaky" : ""}`;
+  });
+  if (ordered.length > FAILING_TESTS_SHOWN)
+    items.push(`- \u2026 and ${ordered.length - FAILING_TESTS_SHOWN} more`);
+  const against = compare2 ? `Against the base: ${[
+    `${compare2.fail_to_pass?.length ?? 0} fixed`,
+    `${compare2.pass_to_fail?.length ?? 0} broken`,
+    `${compare2.new_failing?.length ?? 0} new failing`,
+    `${compare2.fail_to_fail?.length ?? 0} already failing (not counted)`
+  ].join(", ")}.` : void 0;
+  const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+  const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
+  const flakyLine = flaky.length ? `Flaky (failed in one attempt, passed in another): ${flaky.slice(0, FAILING_TESTS_SHOWN).map((c) => markdown_label(c.id)).join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", \u2026" : ""}` : void 0;
+  return `${[head, against, items.length > 0 ? items.join("\n") : void 0, flakyLine].filter(Boolean).join("\n\n")}
+`;
+}
+function attemptsSection(r) {
+  if (!r.attempts || r.attempts.length < 2)
+    return void 0;
+  const steps = r.attempts.map((a) => `${iconed(a.status)} (${formatDuration(a.duration_ms)})`);
+  return `**Attempts**: ${steps.join(" \u2192 ")}${r.flaky ? " \u2014 flaky" : ""}
+`;
+}
+function notesSection(r) {
+  if (!r.notes || r.notes.length === 0)
+    return void 0;
+  return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(markdown_clipped(note, REASON_MAX))}`).join("\n>\n")}
+`;
+}
+function stream(title, text, cap, cutBySandbox, feedback) {
+  if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
+    return `**${title}**: the feedback above
+`;
+  return section(title, text, cap, cutBySandbox);
+}
+function section(title, text, cap, cutBySandbox) {
+  const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+  if (text === "")
+    return `**${title}**: empty
+`;
+  if (cap === 0)
+    return `**${title}**: omitted for length
+`;
+  return `**${title}**${note}
+
+${excerpt(text, cap)}
+`;
+}
+function feedbackSection(text, cap) {
+  if (text === "")
+    return "**Feedback**: empty\n";
+  if (cap === 0)
+    return "**Feedback**: omitted for length\n";
+  return `**Feedback**
+
+${excerpt(text, cap)}
+`;
+}
+function excerpt(text, cap) {
+  const { head, omitted, tail: tail2 } = markdown_clip(text.replace(/\n+$/, ""), cap);
+  return fence(omitted > 0 ? `${head}
+[\u2026 ${omitted} characters omitted \u2026]
+${tail2}` : head);
+}
+function skippedList(skipped, shown2) {
+  if (skipped.length === 0)
+    return void 0;
+  const items = skipped.slice(0, shown2).map((s) => {
+    const url = safeUrl(s.url);
+    const where = url ? `[comment](${url})` : markdown_label(s.source);
+    return `- ${SKIPPED_ICON} **${markdown_label(s.id)}**: ${escapeMarkdown(markdown_clipped(s.reason, REASON_MAX))} (${where})`;
+  });
+  const hidden = skipped.length - items.length;
+  if (hidden > 0)
+    items.push(`- \u2026 and ${hidden} more`);
+  return [`**Skipped** (not run):`, "", ...items].join("\n");
+}
+function statusCounts(results) {
+  const counts = countByStatus(results);
+  return STATUSES.filter((s) => counts[s] > 0).map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`).join(" \xB7 ");
+}
+;
+function quantile(values, q) {
+  if (values.length === 0)
+    return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank2 = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+  return sorted[rank2 - 1];
+}
+function runTimes(results) {
+  return results.filter((r) => CODE_RAN.has(r.status)).map((r) => r.duration_ms);
+}
+function judgedOf(results) {
+  return results.filter((r) => r.status !== "sandbox_error");
+}
+function passRate(results) {
+  const judged = judgedOf(results);
+  if (results.length === 0)
+    return 0;
+  return judged.length === 0 ? null : judged.filter((r) => r.status === "pass").length / judged.length;
+}
+function evaluation_evaluate(results, baseline, ks = [1]) {
+  const times = runTimes(results);
+  const evaluation = {
+    total: results.length,
+    judged: judgedOf(results).length,
+    byStatus: countByStatus(results),
+    passRate: passRate(results),
+    time: {
+      ran: times.length,
+      medianMs: quantile(times, 0.5),
+      p95Ms: quantile(times, 0.95),
+      maxMs: quantile(times, 1)
+    }
+  };
+  const scores = scorePassAtK(results, ks);
+  if (scores)
+    evaluation.passAtK = scores;
+  if (baseline) {
+    evaluation.baseline = compare(results, baseline);
+    const before = scores && scorePassAtK(baseline, [1]);
+    if (scores && before)
+      evaluation.baseline.passAt1Dropped = passAt1Drops(scores, before);
+  }
+  return evaluation;
+}
+function compare(results, baseline) {
+  const before = new Map(baseline.map((r) => [r.id, r.status]));
+  const now = new Set(results.map((r) => r.id));
+  const diff = { passRate: passRate(baseline), newlyFailing: [], newlyPassing: [], added: 0, removed: 0 };
+  for (const r of results) {
+    const was = before.get(r.id);
+    if (was === void 0)
+      diff.added++;
+    else if (was === "pass" && r.status !== "pass")
+      diff.newlyFailing.push({ id: r.id, was, now: r.status });
+    else if (was !== "pass" && r.status === "pass")
+      diff.newlyPassing.push({ id: r.id, was, now: r.status });
+  }
+  diff.removed = [...before.keys()].filter((id) => !now.has(id)).length;
+  return diff;
+}
+const BAR_WIDTH = 30;
+const CHANGES_SHOWN = 30;
+const TIME_BUCKETS = (
+  /* unused pure expression or super */
+  null
+);
+const ORDER = ["pass", ...statuses_EVERY_FAILURE];
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+function bar(value, max, width = BAR_WIDTH) {
+  if (max <= 0 || value <= 0)
+    return "";
+  const eighths = Math.max(1, Math.round(value / max * width * 8));
+  return "\u2588".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "\u258F\u258E\u258D\u258C\u258B\u258A\u2589"[eighths % 8 - 1] : "");
+}
+const rateText = (rate) => rate === null ? "none (nothing judged)" : percent(rate);
+function pointChange(now, was) {
+  if (now === null || was === null)
+    return "no change to measure";
+  const points = (now - was) * 100;
+  return `${points >= 0 ? "+" : "\u2212"}${Math.abs(points).toFixed(1)} points`;
+}
+function headline(e) {
+  const passed = e.byStatus.pass;
+  const time = e.time.ran > 0 ? `; time per candidate: median ${formatDuration(e.time.medianMs)}, p95 ${formatDuration(e.time.p95Ms)}` : "";
+  const ours = e.total - e.judged;
+  if (e.passRate === null && ours > 0)
+    return `pass rate: none, no candidate was judged (our side failed for all ${e.total}: sandbox_error)`;
+  const of = ours > 0 ? `${passed} of ${e.judged} judged; ${ours} not judged, our side failed` : `${passed} of ${e.total}`;
+  return `pass rate ${percent(e.passRate ?? 0)} (${of})${time}`;
+}
+function passAtKLine(p) {
+  const scores = p.k.map((k) => `pass@${k} ${percent(p.overall[`pass@${k}`])}`);
+  const ns = p.tasks.map((t) => t.n);
+  const low = Math.min(...ns);
+  const high = Math.max(...ns);
+  const samples = low === high ? `${low} sample${low === 1 ? "" : "s"} each` : `${low} to ${high} samples each`;
+  return `${scores.join(", ") || "no k of pass-at-k has enough samples in every task"} over ${p.tasks.length} tasks (${samples})`;
+}
+function baselineLine(b, e) {
+  const parts = [`${b.newlyFailing.length} newly failing`, `${b.newlyPassing.length} newly passing`];
+  if (b.added)
+    parts.push(`${b.added} not in the baseline`);
+  if (b.removed)
+    parts.push(`${b.removed} of the baseline missing`);
+  if (b.passAt1Dropped)
+    parts.push(`${b.passAt1Dropped.length} task${b.passAt1Dropped.length === 1 ? "" : "s"} with a lower pass@1`);
+  return `against the baseline: pass rate ${rateText(b.passRate)} \u2192 ${rateText(e.passRate)} (${pointChange(e.passRate, b.passRate)}); ${parts.join(", ")}`;
+}
+function timeHistogram(results) {
+  const times = runTimes(results);
+  const seconds2 = (ms) => `${ms / 1e3} s`;
+  const bounds = [0, ...TIME_BUCKETS];
+  const rows = bounds.map((low, i) => {
+    const high = TIME_BUCKETS[i];
+    const label2 = high === void 0 ? `\u2265 ${seconds2(low)}` : `< ${seconds2(high)}`;
+    return { label: label2, count: times.filter((t) => t >= low && (high === void 0 || t < high)).length };
+  });
+  while (rows.length > 1 && rows.at(-1).count === 0)
+    rows.pop();
+  return times.length === 0 ? [] : rows;
+}
+function changeList(title, changes) {
+  if (changes.length === 0)
+    return void 0;
+  const items = changes.slice(0, CHANGES_SHOWN).map((c) => `- ${label(c.id)}: ${STATUS_INFO[c.was].label} \u2192 **${STATUS_INFO[c.now].label}**`);
+  if (changes.length > CHANGES_SHOWN)
+    items.push(`- \u2026 and ${changes.length - CHANGES_SHOWN} more`);
+  return [`**${title}** (${changes.length})`, "", ...items].join("\n");
+}
+function dropList(drops) {
+  if (!drops || drops.length === 0)
+    return void 0;
+  const items = drops.slice(0, CHANGES_SHOWN).map((d) => `- ${label(d.task)}: pass@1 ${percent(d.was)} \u2192 **${percent(d.now)}**`);
+  if (drops.length > CHANGES_SHOWN)
+    items.push(`- \u2026 and ${drops.length - CHANGES_SHOWN} more`);
+  return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
+}
+function renderEvaluationMarkdown(e, results) {
+  const shown2 = ORDER.filter((s) => e.byStatus[s] > 0);
+  const max = Math.max(0, ...shown2.map((s) => e.byStatus[s]));
+  const table2 = [
+    "| Status | Count | Share | |",
+    "| --- | --: | --: | --- |",
+    ...shown2.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`)
+  ].join("\n");
+  const histogram = timeHistogram(results);
+  const most = Math.max(0, ...histogram.map((row) => row.count));
+  const width = Math.max(0, ...histogram.map((row) => row.label.length));
+  const chart = histogram.length ? [
+    "Time per candidate, from the start of the test command (code that ran):",
+    "",
+    "```text",
+    ...histogram.map((row) => `${row.label.padStart(width)} \u2502${bar(row.count, most)} ${row.count}`.trimEnd()),
+    "```"
+  ].join("\n") : void 0;
+  const blocks = [
+    "### Evaluation",
+    `**${headline(e)}**`,
+    // Our own figures, no candidate's text: nothing to escape.
+    e.passAtK && `**${passAtKLine(e.passAtK)}**`,
+    e.baseline && baselineLine(e.baseline, e),
+    e.total > 0 ? table2 : void 0,
+    chart,
+    e.baseline && changeList("Newly failing", e.baseline.newlyFailing),
+    e.baseline && changeList("Newly passing", e.baseline.newlyPassing),
+    dropList(e.baseline?.passAt1Dropped)
+  ];
+  return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}
+`;
+}
+function renderEvaluationText(e) {
+  const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
+  const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+  if (e.passAtK)
+    lines.push(passAtKLine(e.passAtK));
+  if (e.baseline) {
+    lines.push(baselineLine(e.baseline, e));
+    const list = (title, changes) => {
+      for (const c of changes.slice(0, CHANGES_SHOWN))
+        lines.push(`  ${title}: ${plainText(c.id)} (${c.was} \u2192 ${c.now})`);
+      if (changes.length > CHANGES_SHOWN)
+        lines.push(`  \u2026 and ${changes.length - CHANGES_SHOWN} more ${title}`);
+    };
+    list("newly failing", e.baseline.newlyFailing);
+    list("newly passing", e.baseline.newlyPassing);
+    const drops = e.baseline.passAt1Dropped ?? [];
+    for (const d of drops.slice(0, CHANGES_SHOWN))
+      lines.push(`  pass@1 dropped: ${plainText(d.task)} (${percent(d.was)} \u2192 ${percent(d.now)})`);
+    if (drops.length > CHANGES_SHOWN)
+      lines.push(`  \u2026 and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
+  }
+  return lines.join("\n");
+}
+;
+const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+function escapeXml(text) {
+  return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+}
+function content(text) {
+  return escapeXml(cleanText(text));
+}
+function attributes(attrs) {
+  return Object.entries(attrs).filter(([, v]) => v !== void 0).map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`).join("");
+}
+function seconds(ms) {
+  return (ms / 1e3).toFixed(3);
+}
+function junit_element(name, attrs, body) {
+  return body === void 0 || body === "" ? `<${name}${attributes(attrs)}/>` : `<${name}${attributes(attrs)}>${body}</${name}>`;
+}
+function testcase(r, failOn) {
+  const failing = failOn.has(r.status);
+  const message = r.syntax?.message ?? STATUS_INFO[r.status].label;
+  const verdict = failing ? junit_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback)) : "";
+  const streams = [
+    r.stdout && junit_element("system-out", {}, content(r.stdout)),
+    r.stderr && junit_element("system-err", {}, content(r.stderr))
+  ].join("");
+  return junit_element("testcase", {
+    name: r.id,
+    classname: `sandbox-gate.${r.language ?? "unknown"}`,
+    time: seconds(r.duration_ms),
+    file: r.syntax?.file
+  }, verdict + streams);
+}
+const CASE_VERDICT = {
+  passed: void 0,
+  failed: "failure",
+  error: "error",
+  skipped: "skipped"
+};
+function testResultCase(c) {
+  const verdict = CASE_VERDICT[c.status];
+  return junit_element("testcase", {
+    name: c.name,
+    classname: c.classname ?? c.file ?? "",
+    time: c.duration_ms === void 0 ? void 0 : seconds(c.duration_ms),
+    file: c.file,
+    line: c.line
+  }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") + (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+}
+function candidateSuite(r) {
+  if (!r.tests)
+    return void 0;
+  const { counts, cases } = r.tests;
+  const attrs = {
+    name: r.id,
+    tests: testCount(r.tests),
+    failures: counts.failed,
+    errors: counts.error,
+    skipped: counts.skipped,
+    time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0))
+  };
+  return junit_element("testsuite", attrs, `
+${cases.map((c) => `    ${testResultCase(c)}
+`).join("")}  `);
+}
+function skippedCase(s) {
+  return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
+}
+function junit_renderJUnit(results, skipped, options = {}) {
+  const failOn = options.failOn ?? EVERY_FAILURE;
+  const name = options.name ?? "sandbox-gate";
+  const counts = {
+    tests: results.length + skipped.length,
+    failures: results.filter((r) => failOn.has(r.status) && !STATUS_INFO[r.status].ours).length,
+    errors: results.filter((r) => failOn.has(r.status) && STATUS_INFO[r.status].ours).length,
+    skipped: skipped.length,
+    time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0))
+  };
+  const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
+  const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `
+${cases.map((c) => `    ${c}
+`).join("")}  `);
+  const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+${junit_element("testsuites", { name, ...counts }, `
+${suites.map((x) => `  ${x}
+`).join("")}`)}
+`;
+}
+;
+async function write(path2, text) {
+  await mkdir(dirname(path2), { recursive: true });
+  await writeFile(path2, text);
+}
+function reportOf(settings, outcome2) {
+  return buildReport(outcome2.results, outcome2.skipped, {
+    ...settings.source.shard && { shard: settings.source.shard },
+    ...outcome2.base && { base: outcome2.base },
+    passAtK: settings.reports.passAtK
+  });
+}
+function junitOf(settings, outcome2) {
+  return renderJUnit(outcome2.results, outcome2.skipped, { failOn: settings.reports.failOn });
+}
+async function files_writeReports(settings, outcome2) {
+  if (settings.reports.junit)
+    await write(resolve(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome2));
+  if (!settings.reports.report)
+    return void 0;
+  const path2 = resolve(settings.source.workdir, settings.reports.report);
+  await write(path2, `${JSON.stringify(reportOf(settings, outcome2), null, 2)}
+`);
+  return path2;
+}
+;
+const progress_PER_CANDIDATE_UP_TO = 20;
+const PROGRESS_EVERY_MS = 1e4;
+function progressLine({ done, total, elapsedMs, notPassing, notJudged = 0 }) {
+  const percent2 = total === 0 ? 100 : Math.floor(done / total * 100);
+  const judged = done - notJudged;
+  const rate = elapsedMs > 0 ? judged / (elapsedMs / 1e3) : 0;
+  const eta = done === total ? "done" : rate > 0 ? `ETA ${formatDuration((total - done) / rate * 1e3)}` : "ETA unknown";
+  const speed = judged === 0 && notJudged > 0 ? "none judged" : `${rate.toFixed(2)} candidates/s`;
+  const ours = notJudged > 0 ? `, ${notJudged} not judged (our side failed)` : "";
+  return `progress: ${done}/${total} (${percent2}%), ${speed}, ${eta}; ${notPassing} not passing${ours}`;
+}
+class progress_ProgressMeter {
+  total;
+  now;
+  everyMs;
+  #startedAt;
+  #lastAt = -Infinity;
+  #done = 0;
+  #notPassing = 0;
+  #notJudged = 0;
+  constructor(total, now, everyMs = PROGRESS_EVERY_MS) {
+    this.total = total;
+    this.now = now;
+    this.everyMs = everyMs;
+    this.#startedAt = now();
+  }
+  /** Records one finished candidate; returns the line to log, if one is due. */
+  finished(status) {
+    this.#done++;
+    if (status === "sandbox_error")
+      this.#notJudged++;
+    else if (status !== "pass")
+      this.#notPassing++;
+    const at = this.now();
+    if (this.#done < this.total && at - this.#lastAt < this.everyMs)
+      return void 0;
+    this.#lastAt = at;
+    return progressLine({
+      done: this.#done,
+      total: this.total,
+      elapsedMs: at - this.#startedAt,
+      notPassing: this.#notPassing,
+      notJudged: this.#notJudged
+    });
+  }
+}
+;
+const external_node_http_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:http");
+;
+const DEFAULT_SOCKET = "/var/run/docker.sock";
+function endpointFromEnv(env = process.env) {
+  if (env.DOCKER_CONTEXT)
+    return void 0;
+  const host = env.DOCKER_HOST?.trim();
+  if (!host)
+    return { socketPath: DEFAULT_SOCKET };
+  if (host.startsWith("unix://"))
+    return { socketPath: host.slice("unix://".length) };
+  const tcp = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(host);
+  if (tcp && !env.DOCKER_TLS_VERIFY && !env.DOCKER_CERT_PATH)
+    return { host: tcp[1].replace(/^\[|\]$/g, ""), port: Number(tcp[2]) };
+  return void 0;
+}
+function describeEndpoint(endpoint) {
+  return endpoint.socketPath !== void 0 ? `unix://${endpoint.socketPath}` : `tcp://${endpoint.host}:${endpoint.port}`;
+}
+class ApiError extends Error {
+  status;
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+    this.name = "ApiError";
+  }
+}
+const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+class EngineApi {
+  endpoint;
+  // Kept alive: one connection serves many short calls, as the CLI cannot. Idle sockets are unref'd
+  // by the agent, so they never keep the process up.
+  #agent = new external_node_http_namespaceObject.Agent({ keepAlive: true });
+  constructor(endpoint) {
+    this.endpoint = endpoint;
+  }
+  /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
+  async call(method, path2, body, signal) {
+    const payload = body === void 0 ? void 0 : Buffer.from(JSON.stringify(body));
+    const req = this.#request(method, path2, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
+    const res = await responseOf(req, payload, this.endpoint);
+    const text = await readBody(res);
+    if (res.statusCode >= 400)
+      throw new ApiError(res.statusCode, errorMessage(text, res.statusCode));
+    return text === "" ? void 0 : JSON.parse(text);
+  }
+  /**
+   * A call that takes over the connection (attach, exec start): resolves with the raw stream once the
+   * engine switched protocols. Its own connection, never the kept-alive pool's.
+   */
+  hijack(path2, body) {
+    const payload = body === void 0 ? void 0 : Buffer.from(JSON.stringify(body));
+    const headers = {
+      Connection: "Upgrade",
+      Upgrade: "tcp",
+      ...payload ? { "Content-Type": "application/json" } : {}
+    };
+    const req = this.#request("POST", path2, false, headers);
+    return new Promise((resolve2, reject) => {
+      req.on("upgrade", (_res, socket, head) => {
+        if (head.length > 0)
+          socket.unshift(head);
+        resolve2(socket);
+      });
+      responseOf(req, payload, this.endpoint).then(async (res) => reject(new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode))), reject);
+    });
+  }
+  /**
+   * A call whose answer streams JSON lines (events): resolves once the engine answered, then feeds each
+   * line to `onLine` until `close()`; `onEnd` when the engine ends it. Its own connection, which keeps
+   * the process up until closed.
+   */
+  async lines(path2, onLine, onEnd) {
+    const req = this.#request("GET", path2, false, {});
+    const res = await responseOf(req, void 0, this.endpoint);
+    if (res.statusCode >= 400)
+      throw new ApiError(res.statusCode, errorMessage(await readBody(res), res.statusCode));
+    let pending = "";
+    res.setEncoding("utf8");
+    res.on("data", (chunk) => {
+      const parts = (pending + chunk).split("\n");
+      pending = parts.pop();
+      for (const line of parts)
+        if (line.trim())
+          onLine(JSON.parse(line));
+    });
+    res.on("error", () => {
+    });
+    res.on("close", onEnd);
+    return { close: () => req.destroy() };
+  }
+  #request(method, path2, agent, headers, signal) {
+    const target = this.endpoint.socketPath !== void 0 ? { socketPath: this.endpoint.socketPath } : { host: this.endpoint.host, port: this.endpoint.port };
+    return (0, external_node_http_namespaceObject.request)({
+      ...target,
+      method,
+      path: path2,
+      agent,
+      headers: { Host: "docker", ...headers },
+      ...signal ? { signal } : {}
+    });
+  }
+}
+function responseOf(req, payload, endpoint) {
+  return new Promise((resolve2, reject) => {
+    req.on("response", resolve2);
+    req.on("error", (error) => {
+      const unreachable = ["ENOENT", "ECONNREFUSED", "EACCES", "ECONNRESET", "EPIPE"].includes(error.code ?? "");
+      reject(unreachable ? new Error(`Cannot connect to the Docker daemon at ${describeEndpoint(endpoint)} (${error.code})`) : error);
+    });
+    req.end(payload);
+  });
+}
+function readBody(res) {
+  return new Promise((resolve2, reject) => {
+    const chunks = [];
+    let size = 0;
+    res.on("data", (chunk) => {
+      size += chunk.length;
+      if (size <= MAX_REPLY_BYTES)
+        chunks.push(chunk);
+    });
+    res.on("end", () => resolve2(Buffer.concat(chunks).toString("utf8")));
+    res.on("error", reject);
+  });
+}
+function errorMessage(text, status) {
+  try {
+    const message = JSON.parse(text).message;
+    if (typeof message === "string" && message)
+      return message;
+  } catch {
+  }
+  return text.trim().slice(0, 500) || `engine answered ${status}`;
+}
+const STDOUT = 1;
+const STDERR = 2;
+const client_HEADER = 8;
+class FrameReader {
+  onFrame;
+  #pending = Buffer.alloc(0);
+  constructor(onFrame) {
+    this.onFrame = onFrame;
+  }
+  push(chunk) {
+    let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+    while (data.length >= client_HEADER) {
+      const size = data.readUInt32BE(4);
+      if (data.length < client_HEADER + size)
+        break;
+      this.onFrame(data[0], data.subarray(client_HEADER, client_HEADER + size));
+      data = data.subarray(client_HEADER + size);
+    }
+    this.#pending = Buffer.from(data);
+  }
+  /** Bytes of an unfinished frame when the stream ended (a protocol error if not 0). */
+  get leftover() {
+    return this.#pending.length;
+  }
+}
+;
+const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
+function couldBeLateOom(ending) {
+  return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+}
+async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
+  if (ending.oomKilled)
+    return true;
+  if (!couldBeLateOom(ending))
+    return false;
+  for (const wait of waits) {
+    if (wait > 0)
+      await (0, promises_namespaceObject.setTimeout)(wait);
+    if (await seen().catch(() => false))
+      return true;
+  }
+  return false;
+}
+const OOM_LOOK_TIMEOUT_MS = 2e3;
+function eventWindow(now = Date.now()) {
+  return { since: "0", until: (now / 1e3).toFixed(3) };
+}
+;
+const memory_MiB = 1024 * 1024;
+const MEMORY_SAMPLE_TIMEOUT_MS = 3e3;
+function memoryFromStats(stats) {
+  const memory = stats?.memory_stats;
+  const usage = memory?.usage;
+  const limit = memory?.limit;
+  if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+    return void 0;
+  const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+  return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+  b: 1,
+  kib: 1024,
+  mib: memory_MiB,
+  gib: 1024 * memory_MiB,
+  tib: 1024 * 1024 * memory_MiB,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12
+};
+function bytesOf(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+  return m && unit !== void 0 ? Number(m[1]) * unit : void 0;
+}
+function memoryFromCli(memUsage) {
+  const [used, limit] = memUsage.split("/").map(bytesOf);
+  return used === void 0 || limit === void 0 || limit <= 0 ? void 0 : { usedBytes: used, limitBytes: limit };
+}
+;
+const PULL_TIMEOUT_MS = 15 * 6e4;
+const ABORT_POLL_MS = 100;
+class cli_CliEngine extends OpeningEngine {
+  binary;
+  #dialect;
+  #removals = new Removals((name) => this.#removeOne(name));
+  /** The `run` CLI of every run in flight, by container name. */
+  #active = /* @__PURE__ */ new Map();
+  /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
+  #monitorDirs = /* @__PURE__ */ new Set();
+  constructor(options = {}) {
+    super();
+    this.binary = options.binary ?? "docker";
+    this.#dialect = (0, external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
+  }
+  async runOpened(job, hooks, { nonce, input }) {
+    const name = containerName();
+    hooks.onContainer?.(name);
+    let monitorDir;
+    try {
+      if (this.#dialect === "podman")
+        this.#monitorDirs.add(monitorDir = await (0, external_node_fs_promises_namespaceObject.mkdtemp)((0, external_node_path_namespaceObject.join)((0, external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-")));
+      return await this.#run(name, job, input, nonce, monitorDir);
+    } catch (error) {
+      this.#removals.remove(name);
+      return failedFacts(`the sandbox failed: ${error.message}`);
+    } finally {
+      if (monitorDir !== void 0)
+        await this.#removeMonitorDir(monitorDir);
+    }
+  }
+  async #run(name, job, input, nonce, monitorDir) {
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    const child = (0, external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+      stdio: ["pipe", "pipe", "pipe"],
+      ...monitorDir === void 0 ? {} : { cwd: monitorDir }
+    });
+    this.#active.set(name, child);
+    const ended = new Promise((resolve2) => {
+      child.on("error", (error) => resolve2({ code: null, error }));
+      child.on("close", (code) => resolve2({ code }));
+    }).finally(() => this.#active.delete(name));
+    let memoryAtTimeout;
+    const clock = new RunClock({
+      nonce,
+      timeoutMs: limits.timeoutMs,
+      onRunOutput: (chunk) => stderr.push(chunk),
+      ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
+      onExpired: () => void (async () => {
+        if (clock.timedOut)
+          memoryAtTimeout = await this.#memory(name);
+        await this.#kill(name, child);
+      })()
+    });
+    const { parser } = clock;
+    child.stdout.on("data", (chunk) => stdout.push(chunk));
+    child.stderr.on("data", (chunk) => parser.push(chunk));
+    child.stdin.on("error", () => {
+    });
+    child.stdin.end(input);
+    const exit = await ended;
+    const durationMs = clock.end();
+    const { timedOut, stalled } = clock;
+    if (exit.error)
+      return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
+    const state = await this.#state(name);
+    const monitorOom = monitorDir !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(monitorDir, "oom"));
+    const ending = {
+      exitCode: exit.code,
+      killedByUs: timedOut || stalled || this.aborted,
+      oomKilled: state.oomKilled === true || monitorOom
+    };
+    const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
+    this.#removals.remove(name);
+    const outcome2 = outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout);
+    return runFacts(this.binary, job, outcome2, {
+      exitCode: exit.code,
+      oomKilled,
+      aborted: this.aborted,
+      ...state.error === void 0 ? {} : { stateError: state.error }
+    });
+  }
+  /**
+   * Kills by name: killing the CLI would leave the container running. The container may not exist yet,
+   * or the engine may hang (gVisor's `runsc start` can wedge a container so that even `kill` never
+   * returns): then the CLI itself has to go, KILL_GRACE_MS after the kill was asked for.
+   */
+  async #kill(name, child) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      return;
+    const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+    child.once("close", () => clearTimeout(grace));
+    await cli(this.binary, ["kill", name], { timeoutMs: KILL_GRACE_MS });
+  }
+  /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
+  async #memory(name) {
+    const result = await cli(this.binary, ["stats", "--no-stream", "--format", "{{.MemUsage}}", name], {
+      timeoutMs: MEMORY_SAMPLE_TIMEOUT_MS
+    });
+    return result.code === 0 ? memoryFromCli(result.stdout.trim()) : void 0;
+  }
+  /**
+   * The engine's own verdict; exit code 137 alone cannot tell an OOM kill from any other SIGKILL.
+   * `error` when the state cannot be read: the engine stopped, or the container was removed under us.
+   */
+  async #state(name) {
+    const result = await cli(this.binary, ["inspect", "--format", "{{json .State}}", name]);
+    if (result.code !== 0)
+      return { error: describeFailure(result) };
+    try {
+      return { oomKilled: JSON.parse(result.stdout).OOMKilled === true };
+    } catch {
+      return { error: `unreadable state: ${result.stdout.slice(0, 200)}` };
+    }
+  }
+  async #removeOne(name) {
+    const result = await cli(this.binary, ["rm", "-f", "-v", name]);
+    if (result.code !== 0 && !/no such container/i.test(result.stderr))
+      throw new Error(describeFailure(result));
+  }
+  async close() {
+    return this.#removals.settle();
+  }
+  /**
+   * Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed.
+   * A container asked for before its CLI created it appears a moment later, so this asks again until
+   * every CLI has ended (a CLI still there after KILL_GRACE_MS is killed).
+   */
+  async abort() {
+    this.aborted = true;
+    const removed = /* @__PURE__ */ new Set();
+    const deadline = external_node_perf_hooks_namespaceObject.performance.now() + KILL_GRACE_MS;
+    while (this.#active.size > 0 && external_node_perf_hooks_namespaceObject.performance.now() < deadline) {
+      const result = await cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
+      for (const name of result.stdout.split("\n").map((line) => line.trim()).filter(Boolean))
+        removed.add(name);
+      await (0, promises_namespaceObject.setTimeout)(ABORT_POLL_MS);
+    }
+    for (const child of this.#active.values())
+      child.kill("SIGKILL");
+    await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+    await this.close();
+    return [...removed];
+  }
+  async #removeMonitorDir(dir) {
+    this.#monitorDirs.delete(dir);
+    await (0, external_node_fs_promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+  }
+  async hasImage(image) {
+    const result = await cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+    if (result.code === 0)
+      return true;
+    if (/no such (image|object)|image not known/i.test(result.stderr))
+      return false;
+    throw new Error(`cannot inspect image ${image}: ${describeFailure(result)}`);
+  }
+  async pull(image) {
+    const result = await cli(this.binary, ["pull", "--quiet", "--", image], { timeoutMs: PULL_TIMEOUT_MS });
+    if (result.code !== 0)
+      throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
+  }
+  /** Containers first (a run image cannot go while one runs from it), then the run's images. */
+  async removeLabelled(label2) {
+    const containers = await this.#removeListed(["ps", "-a", "--filter", `label=${label2}`, "--format", "{{.Names}}"], ["rm", "-f", "-v"], `containers labelled ${label2}`);
+    const images = await this.#removeListed(["images", "--filter", `label=${label2}`, "--format", "{{.Repository}}:{{.Tag}}"], ["rmi", "-f"], `images labelled ${label2}`);
+    return [...containers, ...images];
+  }
+  async #removeListed(list, remove, what) {
+    const listed = await cli(this.binary, list);
+    if (listed.code !== 0)
+      throw new Error(`cannot list ${what}: ${describeFailure(listed)}`);
+    const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (names.length === 0)
+      return [];
+    const removed = await cli(this.binary, [...remove, ...names]);
+    if (removed.code !== 0)
+      throw new Error(`cannot remove ${names.join(", ")}: ${describeFailure(removed)}`);
+    return names;
+  }
+}
+async function cliOomEventSeen(binary, name) {
+  const { since, until } = eventWindow();
+  const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
+  const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
+  return result.code === 0 && result.stdout.trim() !== "";
+}
+;
+const EXIT_GRACE_MS = 200;
+function captureStream({ stream: stream2, input, job, nonce, kill, memory, exited }) {
+  const { limits } = job;
+  const stdout = new StreamCapture(limits.maxOutputBytes);
+  const stderr = new StreamCapture(limits.maxOutputBytes);
+  let cut;
+  let forceEnd = () => {
+  };
+  const forced = new Promise((resolve2) => forceEnd = resolve2);
+  let memoryAtTimeout;
+  const stop = () => {
+    void (async () => {
+      if (clock.timedOut)
+        memoryAtTimeout = await memory();
+      await kill();
+    })();
+    cut ??= setTimeout(() => {
+      stream2.destroy();
+      forceEnd();
+    }, KILL_GRACE_MS);
+  };
+  const clock = new RunClock({
+    nonce,
+    timeoutMs: limits.timeoutMs,
+    onRunOutput: (chunk) => stderr.push(chunk),
+    ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
+    onExpired: stop
+  });
+  const { parser } = clock;
+  const frames = new FrameReader((id, payload) => {
+    if (id === STDOUT)
+      stdout.push(payload);
+    else if (id === STDERR)
+      parser.push(payload);
+  });
+  const closed = stream2.closed ? Promise.resolve() : new Promise((resolve2) => stream2.once("close", resolve2));
+  void exited?.then(() => {
+    const grace = setTimeout(() => stream2.destroy(), EXIT_GRACE_MS);
+    void closed.then(() => clearTimeout(grace));
+  });
+  return new Promise((resolve2) => {
+    stream2.on("data", (chunk) => frames.push(chunk));
+    stream2.on("error", () => {
+    });
+    void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
+      const durationMs = clock.end();
+      clearTimeout(cut);
+      resolve2(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
+    });
+    stream2.end(input);
+  });
+}
+;
+async function removeContainer(api, name) {
+  await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
+    if (!(error instanceof ApiError && error.status === 404))
+      throw error;
+  });
+}
+async function containerMemory(api, name) {
+  const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
+  const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, void 0, signal).catch(() => void 0);
+  return memoryFromStats(stats);
+}
+function oomEventSeen(api, name) {
+  const { since, until } = eventWindow();
+  const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
+  return new Promise((resolve2, reject) => {
+    let seen = false;
+    let ended = false;
+    let timer;
+    const end = () => {
+      ended = true;
+      clearTimeout(timer);
+      resolve2(seen);
+    };
+    api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => seen = true, end).then((events) => {
+      if (!ended)
+        timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+    }, reject);
+  });
+}
+class CliImages extends OpeningEngine {
+  cli;
+  constructor(cli2) {
+    super();
+    this.cli = cli2;
+  }
+  hasImage(image) {
+    return this.cli.hasImage(image);
+  }
+  pull(image) {
+    return this.cli.pull(image);
+  }
+  removeLabelled(label2) {
+    return this.cli.removeLabelled(label2);
+  }
+}
+;
+class FreshPoolEngine extends CliImages {
+  #api;
+  #warmTarget;
+  /** Containers being created or ready, by their create config. */
+  #warm = /* @__PURE__ */ new Map();
+  /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
+  #creating = /* @__PURE__ */ new Set();
+  /** Every container created and not yet removed: what close() and abort() must remove. */
+  #owned = /* @__PURE__ */ new Set();
+  #removals;
+  constructor(api, cli2, options) {
+    super(cli2);
+    this.#api = api;
+    this.#removals = new Removals((name) => removeContainer(api, name));
+    this.#warmTarget = Math.max(0, options.warm);
+  }
+  async runOpened(job, hooks, { nonce, input }) {
+    const container = await this.#take(job);
+    hooks.onContainer?.(container.name);
+    if (container.error !== void 0)
+      return failedFacts(`the sandbox did not start: ${container.error}`);
+    if (this.aborted) {
+      this.#discard(container);
+      return failedFacts(CANCELLED_BEFORE_START);
+    }
+    try {
+      return await this.#attached(container.name, container.stream, job, input, nonce);
+    } catch (error) {
+      return failedFacts(`the sandbox failed: ${error.message}`);
+    } finally {
+      this.#remove(container.name);
+    }
+  }
+  async #attached(name, stream2, job, input, nonce) {
+    const outcome2 = await captureStream({
+      stream: stream2,
+      input,
+      job,
+      nonce,
+      kill: () => this.#kill(name),
+      memory: () => containerMemory(this.#api, name)
+    });
+    const exit = await this.#call("POST", `/containers/${name}/wait?condition=not-running`).catch((error) => ({ error }));
+    const state = await this.#call("GET", `/containers/${name}/json`).then((info2) => ({ oomKilled: info2.State.OOMKilled === true }), (error) => ({ oomKilled: false, error: error.message }));
+    const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
+    const ending = {
+      exitCode,
+      killedByUs: outcome2.timedOut || outcome2.stalled || this.aborted,
+      oomKilled: state.oomKilled
+    };
+    const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
+    const stateError = "error" in exit ? exit.error.message : state.error;
+    return runFacts("the container", job, outcome2, {
+      exitCode,
+      oomKilled,
+      aborted: this.aborted,
+      ...stateError === void 0 ? {} : { stateError }
+    });
+  }
+  /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
+  #take(job) {
+    const config = apiCreateConfig(lockDown(job));
+    const key = JSON.stringify(config);
+    const queue = this.#warm.get(key) ?? [];
+    this.#warm.set(key, queue);
+    const warm = queue.shift();
+    this.#refill(key, config);
+    return warm ? warm.then((c) => c.error === void 0 ? c : this.#create(config)) : this.#create(config);
+  }
+  /** Tops up the warm containers of the config in use; those of other configs are dropped. */
+  #refill(key, config) {
+    for (const [other, queue2] of this.#warm) {
+      if (other === key)
+        continue;
+      for (const stale of queue2.splice(0))
+        void stale.then((c) => this.#discard(c));
+      this.#warm.delete(other);
+    }
+    const queue = this.#warm.get(key);
+    while (!this.aborted && queue.length < this.#warmTarget)
+      queue.push(this.#create(config));
+  }
+  #create(config) {
+    const name = containerName();
+    this.#owned.add(name);
+    const creation = (async () => {
+      const created = { name };
+      try {
+        await this.#call("POST", `/containers/create?name=${name}`, config);
+        created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
+        await this.#call("POST", `/containers/${name}/start`);
+      } catch (error) {
+        this.#discard(created);
+        return { name, error: error.message };
+      }
+      if (this.aborted)
+        this.#discard(created);
+      return created;
+    })();
+    const tracked = creation.finally(() => this.#creating.delete(tracked));
+    this.#creating.add(tracked);
+    return tracked;
+  }
+  /** A container no candidate will use: its attach closed, the container removed. */
+  #discard(container) {
+    container.stream?.destroy();
+    this.#remove(container.name);
+  }
+  /** Kills by name; a container already gone is not an error. */
+  async #kill(name) {
+    await this.#call("POST", `/containers/${name}/kill`).catch(() => {
+    });
+  }
+  /** Removes a container off the critical path; close() waits for it. */
+  #remove(name) {
+    this.#removals.remove(name, () => this.#owned.delete(name));
+  }
+  /** Removes the warm containers and waits for every removal; returns the removals that failed. */
+  async close() {
+    const warm = [...this.#warm.values()].flat();
+    this.#warm.clear();
+    for (const created of await Promise.all(warm))
+      this.#discard(created);
+    return this.#removals.settle(() => [...this.#creating]);
+  }
+  /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
+  async abort() {
+    this.aborted = true;
+    const names = [...this.#owned];
+    for (const name of names)
+      this.#remove(name);
+    await this.close();
+    return names;
+  }
+  #call(method, path2, body) {
+    return this.#api.call(method, path2, body);
+  }
+}
+;
+const KEEPER_USER = "65533:65533";
+const RESET_FAILED = 125;
+const OOM_EVENT_GRACE_MS = 500;
+const OOM_POLL_MS = 20;
+const RESET = String.raw`reset() {
+  cd / || return 1
+  rounds=0
+  while :; do
+    kill -9 -1 2>/dev/null
+    left=
+    for p in /proc/[0-9]*; do
+      [ "$p" = "/proc/$$" ] && continue
+      [ -O "$p" ] && left="$p" && break
+    done
+    [ -z "$left" ] && break
+    rounds=$((rounds + 1))
+    [ "$rounds" -lt 200 ] || { echo "sandbox-gate: $left of an earlier candidate survives the reset" >&2; return 1; }
+    sleep 0.01
+  done
+  cleared=
+  for ipc in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
+    # gVisor lists no System V IPC in /proc: there ipcrm clears what it can, unchecked.
+    [ -r "$ipc" ] || { [ -n "$cleared" ] || ipcrm -a 2>/dev/null; cleared=1; continue; }
+    { read -r header; ! read -r object; } < "$ipc" && continue
+    ipcrm -a 2>/dev/null
+    { read -r header; ! read -r object; } < "$ipc" || { echo "sandbox-gate: System V IPC of an earlier candidate remains ($ipc)" >&2; return 1; }
+  done
+  set -- /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*
+  for entry; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    # A directory the candidate made unreadable is made readable again, then everything goes.
+    rm -rf "$@" 2>/dev/null || { chmod -R u+rwx "$@" 2>/dev/null; rm -rf "$@" 2>/dev/null; }
+    break
+  done
+  for entry in /work/* /work/.[!.]* /work/..?* /tmp/* /tmp/.[!.]* /tmp/..?* /dev/shm/* /dev/shm/.[!.]* /dev/shm/..?* /dev/mqueue/*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    echo "sandbox-gate: $entry of an earlier candidate remains" >&2
+    return 1
+  done
+  cd ${policy_WORKDIR}
+}
+reset || exit ${RESET_FAILED}
+`;
+const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
+function execArgv(command, check, base, results) {
+  const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
+  return [sh, flag, `${RESET}${driver}`, ...parameters];
+}
+class SharedEngine extends CliImages {
+  #api;
+  /** Containers between candidates, by config. */
+  #idle = /* @__PURE__ */ new Map();
+  /** Every container of ours, idle or busy, until removed. */
+  #all = /* @__PURE__ */ new Set();
+  #removals;
+  constructor(api, cli2) {
+    super(cli2);
+    this.#api = api;
+    this.#removals = new Removals((name) => removeContainer(api, name));
+  }
+  async runOpened(job, hooks, { nonce, input }) {
+    for (let attempt = 1; ; attempt++) {
+      const shared = await this.#acquire(job);
+      hooks.onContainer?.(shared.name);
+      if (shared.error !== void 0) {
+        this.#retire(shared);
+        return failedFacts(`the sandbox did not start: ${shared.error}`);
+      }
+      let outcome2;
+      try {
+        outcome2 = await this.#exec(shared, job, input, nonce);
+      } catch (error) {
+        outcome2 = { facts: failedFacts(`the sandbox failed: ${error.message}`), keep: false, retry: true };
+      }
+      if (outcome2.keep && !this.aborted)
+        this.#idle.get(shared.key).push(shared);
+      else
+        this.#retire(shared);
+      if (!outcome2.retry || attempt > 1 || this.aborted)
+        return outcome2.facts;
+    }
+  }
+  async #exec(shared, job, input, nonce) {
+    const { name } = shared;
+    const exec = await this.#api.call("POST", `/containers/${name}/exec`, {
+      AttachStdin: true,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: false,
+      User: SANDBOX_USER,
+      WorkingDir: policy_WORKDIR,
+      Cmd: execArgv(job.command, job.check, job.treeDir, job.results)
+    });
+    const oomsBefore = shared.ooms;
+    let killed = false;
+    const exited = new Promise((resolve2) => shared.exits.set(exec.Id, resolve2));
+    const stream2 = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
+    const outcome2 = await captureStream({
+      stream: stream2,
+      input,
+      job,
+      nonce,
+      // Only the container's end is sure to end every process of the candidate.
+      kill: async () => {
+        killed = true;
+        await this.#api.call("POST", `/containers/${name}/kill`).catch(() => {
+        });
+      },
+      memory: () => containerMemory(this.#api, name),
+      exited
+    });
+    shared.exits.delete(exec.Id);
+    const exitCode = killed ? 137 : await exited;
+    if (couldBeLateOom({ exitCode, killedByUs: killed, oomKilled: shared.ooms > oomsBefore }))
+      await this.#waitForOom(shared);
+    const oomKilled = shared.ooms > oomsBefore;
+    const resetFailed = outcome2.phase === "setup" && !killed && (exitCode === RESET_FAILED || exitCode === 137);
+    const facts = runFacts("the container", job, outcome2, {
+      exitCode,
+      oomKilled,
+      aborted: this.aborted,
+      ...shared.dead && !killed && !oomKilled ? { stateError: "the shared container stopped" } : {}
+    });
+    return {
+      facts,
+      keep: !killed && !oomKilled && !shared.dead && facts.sandboxError === void 0,
+      retry: resetFailed
+    };
+  }
+  async #waitForOom(shared) {
+    const before = shared.ooms;
+    for (let waited = 0; waited < OOM_EVENT_GRACE_MS && shared.ooms === before && !shared.dead; waited += OOM_POLL_MS)
+      await (0, promises_namespaceObject.setTimeout)(OOM_POLL_MS);
+  }
+  async #acquire(job) {
+    const config = {
+      ...apiCreateConfig(lockDown(job)),
+      Cmd: ["sleep", "2147483647"],
+      User: KEEPER_USER,
+      AttachStdin: false,
+      AttachStdout: false,
+      AttachStderr: false,
+      OpenStdin: false,
+      StdinOnce: false
+    };
+    const key = JSON.stringify(config);
+    const idle = this.#idle.get(key) ?? [];
+    this.#idle.set(key, idle);
+    for (let shared = idle.pop(); shared; shared = idle.pop()) {
+      if (!shared.dead)
+        return shared;
+      this.#retire(shared);
+    }
+    return this.#start(key, config);
+  }
+  async #start(key, config) {
+    const shared = { name: containerName(), key, ooms: 0, dead: false, exits: /* @__PURE__ */ new Map() };
+    this.#all.add(shared);
+    try {
+      await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+      const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
+      shared.events = await this.#api.lines(
+        `/events?filters=${filters}`,
+        (value) => this.#event(shared, value),
+        // Without its events the container cannot be judged: it is treated as gone.
+        () => this.#event(shared, { Action: "die" })
+      );
+      await this.#api.call("POST", `/containers/${shared.name}/start`);
+    } catch (error) {
+      shared.error = error.message;
+    }
+    return shared;
+  }
+  #event(shared, event) {
+    const attributes2 = event.Actor?.Attributes ?? {};
+    if (event.Action === "oom")
+      shared.ooms++;
+    else if (event.Action === "exec_die")
+      shared.exits.get(attributes2.execID ?? "")?.(attributes2.exitCode === void 0 ? null : Number(attributes2.exitCode));
+    else if (event.Action === "die") {
+      shared.dead = true;
+      for (const exit of shared.exits.values())
+        exit(null);
+    }
+  }
+  /** Removes a container off the critical path; close() waits for it. */
+  #retire(shared) {
+    shared.events?.close();
+    for (const exit of shared.exits.values())
+      exit(null);
+    this.#removals.remove(shared.name, () => this.#all.delete(shared));
+  }
+  /** Removes the idle containers and waits for every removal; returns the removals that failed. */
+  async close() {
+    for (const shared of [...this.#idle.values()].flat())
+      this.#retire(shared);
+    this.#idle.clear();
+    return this.#removals.settle();
+  }
+  /** Refuses new runs and removes every container, busy or idle; returns their names. */
+  async abort() {
+    this.aborted = true;
+    const names = [...this.#all].map((shared) => shared.name);
+    for (const shared of this.#all)
+      this.#retire(shared);
+    this.#idle.clear();
+    await this.close();
+    return names;
+  }
+}
+;
+async function createEngine(mode, log, env = process.env) {
+  const cli2 = new cli_CliEngine({ binary: mode.engine });
+  const api = mode.engine === "docker" ? await reachableApi(env, log) : void 0;
+  if (api)
+    return mode.isolation === "run" ? new SharedEngine(api, cli2) : new FreshPoolEngine(api, cli2, { warm: mode.concurrency });
+  if (mode.isolation === "run")
+    log("isolation: run needs the Engine API; running one container per candidate instead");
+  return cli2;
+}
+function leftoverRemover(engine) {
+  return new CliEngine({ binary: engine });
+}
+function containerKiller(engine) {
+  return async (name) => void await cli(engine, ["kill", name], { timeoutMs: KILL_GRACE_MS });
+}
+async function reachableApi(env, log) {
+  const endpoint = env.SANDBOX_GATE_ENGINE === "cli" ? void 0 : endpointFromEnv(env);
+  if (!endpoint)
+    return void 0;
+  const api = new EngineApi(endpoint);
+  try {
+    await api.call("GET", "/version");
+    return api;
+  } catch (error) {
+    log(`the Engine API at ${describeEndpoint(endpoint)} does not answer (${error.message}); using the docker CLI`);
+    return void 0;
+  }
+}
+;
+function signals_exitOnSignals(engine, label2, log) {
+  let stopping = false;
+  const stop = (signal) => {
+    const code = 128 + constants.signals[signal];
+    if (stopping)
+      process.exit(code);
+    stopping = true;
+    log(`sandbox-gate: ${signal}: removing this run's containers`);
+    void (async () => {
+      const removed = new Set(await engine.abort());
+      try {
+        for (const name of await engine.removeLabelled(label2))
+          removed.add(name);
+      } catch (error) {
+        log(`sandbox-gate: ${error.message}`);
+      }
+      log(`sandbox-gate: removed ${removed.size} container(s)`);
+      process.exit(code);
+    })();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+;
+async function* fromList(items) {
+  yield* items;
+}
+async function carry_over_judgeWithCarryOver(entries, carried, judge2, failOn) {
+  const slots = [];
+  for await (const entry of entries) {
+    const result = "candidate" in entry ? carried(entry.candidate) : void 0;
+    slots.push(result ? { result } : { entry });
+  }
+  const rest = slots.flatMap((s) => "entry" in s ? [s.entry] : []);
+  const judged = rest.length > 0 ? await judge2(fromList(rest)) : { results: [], skipped: [] };
+  const skippedIds = new Set(judged.skipped.map((s) => s.id));
+  const fresh = [...judged.results];
+  const results = [];
+  for (const slot of slots) {
+    if ("result" in slot)
+      results.push(slot.result);
+    else {
+      const { id } = "candidate" in slot.entry ? slot.entry.candidate : slot.entry.problem;
+      if (!skippedIds.has(id))
+        results.push(fresh.shift());
+    }
+  }
+  return {
+    results,
+    skipped: judged.skipped,
+    decision: decide(results, new Set(failOn)),
+    ...judged.base && { base: judged.base },
+    carried: slots.length - rest.length
+  };
+}
+;
+const checkReport = checker(REPORT_SCHEMA, "the report");
+function parseReport(text, name, input) {
+  const fail2 = (detail) => {
+    throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+  };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return fail2(`not JSON (${error.message})`);
+  }
+  if (typeof value !== "object" || value === null || value.version !== 1)
+    return fail2('no "version": 1');
+  const checked = checkReport(value);
+  if (!checked.ok)
+    return fail2(checked.problem);
+  const { shard } = checked.value;
+  if (shard !== void 0 && shard.index > shard.count)
+    return fail2(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+  return checked.value;
+}
+async function merge_loadReport(path2, name, input) {
+  let text;
+  try {
+    text = await readFile(path2, "utf8");
+  } catch (error) {
+    throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+  }
+  return parseReport(text, name, input);
+}
+function sourceKey(source) {
+  const m = /^(.*):(\d+)$/.exec(source);
+  return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+  const [pathA, lineA] = sourceKey(a.source);
+  const [pathB, lineB] = sourceKey(b.source);
+  return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+const shardName = ({ index, count }) => `${index}/${count}`;
+function checkShards(reports, input) {
+  const sharded = reports.filter((r) => r.report.shard !== void 0);
+  const first = sharded[0];
+  if (first === void 0)
+    return;
+  const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+  const whole = reports.find((r) => r.report.shard === void 0);
+  if (whole)
+    throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+  const { count } = first.report.shard;
+  const other = sharded.find((r) => r.report.shard.count !== count);
+  if (other)
+    throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+  const names = /* @__PURE__ */ new Map();
+  for (const { name, report } of sharded) {
+    const twice = names.get(report.shard.index);
+    if (twice !== void 0)
+      throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+    names.set(report.shard.index, name);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+  if (missing.length > 0) {
+    const list = missing.map((index) => shardName({ index, count })).join(", ");
+    throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+  }
+}
+function merge_mergeReports(reports, input) {
+  checkShards(reports, input);
+  const seen = /* @__PURE__ */ new Map();
+  const results = [];
+  for (const { name, report } of reports) {
+    for (const r of report.results) {
+      const key = JSON.stringify([r.id, r.source]);
+      const other = seen.get(key);
+      if (other !== void 0)
+        throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+      seen.set(key, name);
+      results.push(r);
+    }
+  }
+  return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
+}
+;
+async function evaluation_run_mergeOutcome(reports, settings, input) {
+  const loaded = await Promise.all(reports.map(async (m) => ({ name: m.relative, report: await loadReport(m.absolute, m.relative, input) })));
+  const { results, skipped } = mergeReports(loaded, input);
+  const base = loaded.find(({ report }) => report.base)?.report.base;
+  return { results, skipped, decision: decide(results, settings.reports.failOn), ...base && { base } };
+}
+async function evaluation_run_loadBaseline(settings) {
+  if (!settings.reports.baseline)
+    return void 0;
+  return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+}
+;
+const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
+;
+const run = (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
+const GIT_LINK = "160000";
+const SYMLINK = "120000";
+async function gitListing(root) {
+  const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => void 0);
+  if (inside?.stdout.trim() !== "true")
+    return void 0;
+  const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+  const listed = /* @__PURE__ */ new Map();
+  for (const record of stdout.split("\0").filter(Boolean)) {
+    const [meta, path2] = [record.slice(0, record.indexOf("	")), record.slice(record.indexOf("	") + 1)];
+    listed.set(path2, { path: path2, mode: meta.split(" ")[0] });
+  }
+  return [...listed.values()];
+}
+async function* tree_walk(root, dir = "") {
+  for (const entry of (await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path2 = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== ".git")
+        yield* tree_walk(root, path2);
+    } else if (entry.isFile() || entry.isSymbolicLink())
+      yield { path: path2 };
+  }
+}
+function insideTarget(path2, target) {
+  if (external_node_path_namespaceObject.posix.isAbsolute(target))
+    return void 0;
+  const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path2), target));
+  return resolved === "." || resolved.startsWith("../") || resolved === ".." ? void 0 : resolved;
+}
+async function refuseLinkedDirectory(root, path2, checked) {
+  const parts = path2.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join("/");
+    if (checked.has(dir))
+      continue;
+    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, dir)).catch(() => void 0);
+    if (info2?.isSymbolicLink()) {
+      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, dir));
+      throw new errors_InputError("workdir", `'${path2}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
+    }
+    checked.add(dir);
+  }
+}
+async function readBaseTree(root, maxBytes, input) {
+  const tracked = await gitListing(root);
+  const listing = tracked ?? [];
+  if (!tracked)
+    for await (const listed of tree_walk(root))
+      listing.push(listed);
+  const files = [];
+  const skipped = [];
+  const directories = /* @__PURE__ */ new Set();
+  let bytes = 0;
+  for (const { path: path2, mode } of listing.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+    if (mode === GIT_LINK) {
+      skipped.push(path2);
+      continue;
+    }
+    const safe = checkRelativePath(path2);
+    if (!safe.ok)
+      throw new errors_InputError("workdir", `'${path2}' in the base tree ${safe.why}`);
+    await refuseLinkedDirectory(root, path2, directories);
+    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
+    if (!info2)
+      continue;
+    if (info2.isSymbolicLink() || mode === SYMLINK) {
+      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, path2));
+      if (insideTarget(path2, target) === void 0) {
+        throw new errors_InputError("workdir", `'${path2}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+      }
+      files.push({ path: path2, content: "", linkTarget: target });
+      continue;
+    }
+    if (!info2.isFile())
+      continue;
+    bytes += info2.size;
+    if (bytes > maxBytes) {
+      throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path2}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
+    }
+    const executable = mode === void 0 ? isExecutable(info2.mode) : mode === "100755";
+    files.push({ path: path2, content: await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(root, path2)), ...executable && { executable } });
+  }
+  return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
+}
+;
+class RunImages {
+  settings;
+  maker;
+  labels;
+  log;
+  #tree;
+  #images = /* @__PURE__ */ new Map();
+  /** How many setups ran: once per run image, whatever the number of candidates. */
+  setups = 0;
+  constructor(settings, maker, labels, log) {
+    this.settings = settings;
+    this.maker = maker;
+    this.labels = labels;
+    this.log = log;
+  }
+  /** The whole base tree of the checkout, read on first use. */
+  tree() {
+    this.#tree ??= readBaseTree(this.settings.source.workdir, this.settings.source.maxTreeBytes, "max-tree-size").then((tree) => {
+      const skipped = tree.skipped.length > 0 ? `; submodules left out: ${tree.skipped.join(", ")}` : "";
+      this.log(`base tree: ${tree.files.length} files, ${tree.bytes} bytes (${tree.listedBy === "git" ? "what git tracks" : "every file but .git/"})${skipped}`);
+      return tree;
+    });
+    return this.#tree;
+  }
+  /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
+  image(image, kind, testFiles) {
+    const key = JSON.stringify([image, kind]);
+    let made = this.#images.get(key);
+    if (!made) {
+      made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
+      this.#images.set(key, made);
+    }
+    return made;
+  }
+  async #make(image, files, setup = this.settings.run.setup) {
+    const started = external_node_perf_hooks_namespaceObject.performance.now();
+    if (setup)
+      this.setups++;
+    const limits = { ...this.settings.limits, pidsLimit: this.settings.run.patchPidsLimit };
+    const made = await this.maker.build({
+      image,
+      files: await files,
+      limits,
+      labels: this.labels,
+      ...setup && { setup }
+    });
+    const took = `${((external_node_perf_hooks_namespaceObject.performance.now() - started) / 1e3).toFixed(1)} s`;
+    if (!made.ok)
+      this.log(`run image from ${image}: ${made.reason}`);
+    else if (setup)
+      this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
+    else
+      this.log(`run image from ${image} made in ${took}`);
+    return made;
+  }
+  /** Removes every run image made; returns the removals that failed. */
+  async close() {
+    const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => void 0)));
+    const images = made.flatMap((image) => image?.ok ? [image.image] : []);
+    const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
+    return failures.filter((failure) => failure !== void 0);
+  }
+}
+;
+const STATE_VERSION = 1;
+const STATE_MAX_ENTRIES = 200;
+const STATE_MAX_CHARS = 22e3;
+const OPEN = (
+  /* unused pure expression or super */
+  null
+);
+const CLOSE = " -->";
+const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
+const sha256 = (data) => createHash("sha256").update(data).digest("hex");
+function verdict_state_verdictKey({ tests, run: run2, limits, version }) {
+  const files = [...tests].map((f) => [f.path, sha256(f.content), f.executable === true]).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const { pull: _pull, ...judging } = run2;
+  void _pull;
+  return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));
+}
+const verdict_state_ID = { type: "string", pattern: "^(comment|review-comment|review)-[0-9]{1,20}$" };
+const TIME = {
+  type: "string",
+  pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?Z$"
+};
+const HEX = (min, max) => ({ type: "string", pattern: `^[0-9a-f]{${min},${max}}$` });
+const ENTRY_SCHEMA = {
+  type: "object",
+  properties: {
+    id: verdict_state_ID,
+    u: TIME,
+    h: HEX(32, 32),
+    s: { enum: statuses_STATUSES },
+    l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
+    ms: { type: "integer", minimum: 0, maximum: 864e5 },
+    x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
+    r: { type: "string", pattern: "^[0-9]{1,20}$" },
+    b: HEX(40, 64)
+  },
+  required: ["id", "u", "h", "s", "l", "ms", "x"],
+  additionalProperties: false
+};
+const STATE_SCHEMA = {
+  type: "object",
+  properties: {
+    v: { const: STATE_VERSION },
+    key: HEX(64, 64),
+    e: { type: "array", items: ENTRY_SCHEMA, maxItems: STATE_MAX_ENTRIES }
+  },
+  required: ["v", "key", "e"],
+  additionalProperties: false
+};
+const checkState = checker(STATE_SCHEMA, "the state");
+const checkEntry = checker(ENTRY_SCHEMA, "the entry");
+const SHORT = {
+  id: "id",
+  updatedAt: "u",
+  hash: "h",
+  status: "s",
+  language: "l",
+  durationMs: "ms",
+  exitCode: "x",
+  run: "r",
+  baseCommit: "b"
+};
+function renamed(value, names) {
+  return Object.fromEntries(Object.entries(value).flatMap(([name, v]) => v === void 0 || !(name in names) ? [] : [[names[name], v]]));
+}
+const toEntry = (e) => renamed(e, SHORT);
+const fromEntry = (e) => renamed(e, Object.fromEntries(Object.entries(SHORT).map(([long, short]) => [short, long])));
+function readState(body) {
+  const blocks = body.match(ANY_BLOCK)?.length ?? 0;
+  if (blocks === 0)
+    return { ok: false, why: "the comment holds no state" };
+  if (blocks > 1)
+    return { ok: false, why: `the comment holds ${blocks} state blocks` };
+  const start = body.indexOf(OPEN);
+  if (start < 0)
+    return { ok: false, why: "the state block is of another version" };
+  const end = body.indexOf(CLOSE, start + OPEN.length);
+  if (end < 0)
+    return { ok: false, why: "the state block is not closed" };
+  if (end + CLOSE.length - start > STATE_MAX_CHARS)
+    return { ok: false, why: "the state block is too long" };
+  let value;
+  try {
+    value = JSON.parse(body.slice(start + OPEN.length, end));
+  } catch {
+    return { ok: false, why: "the state block is not JSON" };
+  }
+  const checked = checkState(value);
+  if (!checked.ok)
+    return { ok: false, why: checked.problem };
+  const entries = checked.value.e.map(fromEntry);
+  if (new Set(entries.map((e) => e.id)).size !== entries.length)
+    return { ok: false, why: "a reply is listed twice" };
+  return { ok: true, state: { key: checked.value.key, entries } };
+}
+const sameActor = (a, b) => a.toLowerCase().replace(/\[bot\]$/, "") === b.toLowerCase().replace(/\[bot\]$/, "");
+function trustedState(body, lastEditor, us) {
+  if (lastEditor !== null && !sameActor(lastEditor, us))
+    return { ok: false, why: `the comment was last edited by ${lastEditor}, not by ${us}` };
+  return readState(body);
+}
+function renderState(state) {
+  const entries = state.entries.map(toEntry).filter((e) => checkEntry(e).ok).slice(-STATE_MAX_ENTRIES);
+  const block = (kept2) => `${OPEN}${JSON.stringify({ v: STATE_VERSION, key: state.key, e: kept2 })}${CLOSE}`;
+  let kept = entries;
+  let text = block(kept);
+  while (text.length > STATE_MAX_CHARS && kept.length > 0) {
+    kept = kept.slice(Math.max(1, Math.floor(kept.length / 10)));
+    text = block(kept);
+  }
+  if (text.slice(4, -3).includes("--") || text.slice(4, -3).includes(">"))
+    throw new Error("state block would break");
+  return text;
+}
+const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is unchanged since it was judged. Its output and feedback are in that run's job summary.";
+function carriedOver(state, key, fingerprints, commit) {
+  const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
+  return (candidate) => {
+    const remembered = usable.get(candidate.id);
+    const now = fingerprints.get(candidate.id);
+    if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
+      return void 0;
+    if (remembered.baseCommit !== void 0 && remembered.baseCommit !== commit)
+      return void 0;
+    return newResult({
+      id: candidate.id,
+      source: candidate.source,
+      url: candidate.url,
+      author: candidate.author,
+      language: remembered.language,
+      status: remembered.status,
+      exit_code: remembered.exitCode,
+      signal: null,
+      duration_ms: remembered.durationMs,
+      stdout: "",
+      stderr: "",
+      truncated: { stdout: false, stderr: false },
+      feedback: remembered.status === "pass" ? "" : CARRIED_FEEDBACK,
+      cached: true
+    });
+  };
+}
+function judgedIn(state, id) {
+  return state?.entries.find((e) => e.id === id)?.run;
+}
+function nextState(key, results, fingerprints, previous, run2) {
+  const entries = [];
+  for (const r of results) {
+    const now = fingerprints.get(r.id);
+    if (!now || r.status === "sandbox_error")
+      continue;
+    if (!r.cached && r.changed_files && !run2.commit)
+      continue;
+    const judgedBy = r.cached ? judgedIn(previous, r.id) : run2.id;
+    const baseCommit = r.cached ? previous?.entries.find((e) => e.id === r.id)?.baseCommit : r.changed_files && run2.commit;
+    entries.push({
+      id: r.id,
+      updatedAt: now.updatedAt,
+      hash: now.hash,
+      status: r.status,
+      language: r.language,
+      durationMs: Math.round(r.duration_ms),
+      exitCode: r.exit_code,
+      ...judgedBy !== void 0 && { run: judgedBy },
+      ...baseCommit !== void 0 && { baseCommit }
+    });
+  }
+  return { key, entries };
+}
+function stateBlockOf(body) {
+  const start = body.indexOf(OPEN);
+  const end = start < 0 ? -1 : body.indexOf(CLOSE, start);
+  return end < 0 ? void 0 : body.slice(start, end + CLOSE.length);
+}
+function withoutState(body) {
+  const start = body.indexOf(OPEN);
+  if (start < 0)
+    return body;
+  const end = body.indexOf(CLOSE, start);
+  return end < 0 ? body : body.slice(0, start) + body.slice(end + CLOSE.length);
+}
+;
+async function runSession(settings, work, runId, io) {
+  const baseline = await loadBaseline(settings);
+  const outcome2 = work.kind === "merge" ? await mergeOutcome(await work.reports(), settings, work.input) : await judgeWork(settings, work, runId, io);
+  const reportPath = await writeReports(settings, outcome2);
+  return {
+    ...outcome2,
+    ...reportPath === void 0 ? {} : { reportPath },
+    evaluation: evaluate(outcome2.results, baseline, settings.reports.passAtK)
+  };
+}
+function runImageMaker(binary) {
+  return {
+    build: (spec) => buildRunImage(binary, binary, spec),
+    remove: (image) => removeRunImage(binary, image)
+  };
+}
+function readTestFiles({ source, limits }) {
+  return loadTestFiles(source.tests, source.workdir, limits.workdirBytes);
+}
+async function run_openRun(settings, runId, log, given = {}) {
+  const testFiles = given.testFiles ?? await readTestFiles(settings);
+  const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
+  const runImages = new RunImages(settings, runImageMaker(settings.mode.engine), { [engine_RUN_LABEL]: runId }, log);
+  return {
+    context: runContext({ settings, engine, testFiles, runId, runImages }, log),
+    engine,
+    close: async () => ({ containers: await engine.close(), images: await runImages.close() })
+  };
+}
+async function judgeWork(settings, work, runId, io) {
+  const testFiles = await readTestFiles(settings);
+  const audit = auditSink(settings, io);
+  const judge2 = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...audit && { audit } });
+  if (!work.remembered)
+    return judge2(await work.entries());
+  const { version } = work.remembered;
+  const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
+  const outcome2 = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), judge2, settings.reports.failOn);
+  return { ...outcome2, key };
+}
+function auditSink(settings, io) {
+  const toFile = settings.reports.auditLog ? auditFile(resolve(settings.source.workdir, settings.reports.auditLog)) : void 0;
+  if (!toFile && !io.audit)
+    return void 0;
+  return (event) => {
+    toFile?.(event);
+    io.audit?.(event);
+  };
+}
+async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit }) {
+  io.phase?.("engine", settings.mode.engine);
+  const run2 = await run_openRun(settings, runId, io.log, { testFiles, ...io.engine && { makeEngine: io.engine } });
+  io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
+  exitOnSignals(run2.engine, `${RUN_LABEL}=${runId}`, io.warn);
+  try {
+    io.phase?.("candidates", "");
+    return await judgeAll(entries, run2.context, { log: io.log, ...audit && { audit } });
+  } finally {
+    const left2 = await run2.close();
+    for (const failure of left2.containers)
+      io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+    for (const failure of left2.images)
+      io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+  }
+}
+async function takeQuota(entries, quota, settings) {
+  const idOf2 = (entry) => "candidate" in entry ? entry.candidate : entry.problem;
+  const kept = [];
+  const dropped = [];
+  let position = 0;
+  for await (const entry of entries) {
+    const at = position++;
+    if (!inShard(at, settings.source.shard))
+      continue;
+    const slot = { position: at, rank: ("candidate" in entry ? entry.rank : void 0) ?? at, entry };
+    const before = kept.length === 0 || kept.at(-1).rank <= slot.rank ? -1 : kept.findIndex((k) => k.rank > slot.rank);
+    kept.splice(before === -1 ? kept.length : before, 0, slot);
+    if (kept.length > quota)
+      dropped.push(kept.pop());
+  }
+  const byPosition = (a, b) => a.position - b.position;
+  const taken = kept.sort(byPosition).map(({ entry }) => "candidate" in entry ? entry.candidate : invalidEntryResult(entry.problem.id, entry.problem.source, entry.problem.problem, settings.limits));
+  const skipped = dropped.sort(byPosition).map(({ entry }) => {
+    const { id, source } = idOf2(entry);
+    return { id, source, reason: `over the max-candidates quota of ${quota}` };
+  });
+  return { taken, skipped };
+}
+async function judgeAll(entries, ctx, hooks) {
+  const { settings } = ctx;
+  const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
+  if (settings.source.shard)
+    hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
+  let done = 0;
+  const progress = new ProgressMeter(taken.length, () => performance.now());
+  const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+    const result = "status" in item ? item : await judgeCandidate(item, ctx);
+    done += 1;
+    const line = progress.finished(result.status);
+    if (taken.length <= PER_CANDIDATE_UP_TO)
+      hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1e3).toFixed(2)} s)`);
+    else if (line)
+      hooks.log(line);
+    const event = {
+      event: "sandbox-gate.candidate",
+      run: ctx.runId,
+      candidate: result.id,
+      code_length: "status" in item ? 0 : item.text.length,
+      status: result.status,
+      exit: result.exit_code,
+      duration_ms: result.duration_ms
+    };
+    if (hooks.audit)
+      hooks.audit(event);
+    else
+      hooks.log(JSON.stringify(event));
+    return result;
+  });
+  const [firstBaseline] = await ctx.baselineRuns.all();
+  return {
+    results,
+    skipped,
+    decision: decide(results, settings.reports.failOn),
+    ...firstBaseline && { base: reportedBase(firstBaseline) }
+  };
+}
+;
+const REPLY_PIDS = 64;
+const PATCH_PIDS = 256;
+const DEFAULTS = {
+  source: "comments",
+  authors: "*[bot]",
+  files: "",
+  language: "auto",
+  image: "",
+  pull: "missing",
+  tests: "",
+  protect: "default",
+  workdir: "",
+  target: "",
+  command: "",
+  "patch-fuzz": "false",
+  timeout: "10s",
+  memory: "256m",
+  cpus: "1",
+  // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
+  "pids-limit": "",
+  "max-output": "64k",
+  "tmpfs-size": "64m",
+  // Empty: tmpfs-size, since every candidate's work dir holds the tree.
+  "max-tree-size": "",
+  setup: "",
+  "setup-network": "none",
+  "test-results": "",
+  compare: "none",
+  reruns: "0",
+  "setup-timeout": "10m",
+  runtime: "",
+  engine: "docker",
+  concurrency: "",
+  isolation: "candidate",
+  shard: "",
+  baseline: "",
+  merge: "",
+  "max-candidates": "20",
+  "pass-at-k": "1,5,10",
+  "fail-on": statuses_STATUSES.filter((s) => s !== "pass").join(","),
+  comment: "true",
+  report: "",
+  junit: "",
+  "github-token": "",
+  decide: "latest",
+  rejudge: "false",
+  "comment-key": "",
+  "audit-log": "",
+  "post-report": "",
+  matrix: ""
+};
+function parseNumber(input, value, { integer, min }) {
+  const n = Number(value.trim());
+  if (value.trim() === "" || !Number.isFinite(n) || integer && !Number.isInteger(n) || n < min) {
+    throw new errors_InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} \u2265 ${min}`);
+  }
+  return n;
+}
+function parseChoice(input, value, choices) {
+  const v = value.trim().toLowerCase();
+  if (!choices.includes(v)) {
+    throw new errors_InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
+  }
+  return v;
+}
+function parseBoolean(input, value) {
+  return parseChoice(input, value, ["true", "false"]) === "true";
+}
+function parseList(value) {
+  return value.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+}
+function parseGlobs(input, value) {
+  const globs = parseList(value);
+  for (const glob of globs) {
+    const problem = globProblem(glob);
+    if (problem)
+      throw new errors_InputError(input, `'${glob}' ${problem}`);
+  }
+  return globs;
+}
+function parseShard(value) {
+  const v = value.trim();
+  if (v === "")
+    return void 0;
+  const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) {
+    throw new errors_InputError("shard", `'${value}' is not i/n with 1 \u2264 i \u2264 n (examples: 1/4, 4/4)`);
+  }
+  return { index, count };
+}
+const COMMENT_KEY_MAX = 200;
+function parseMatrix(value) {
+  const v = value.trim();
+  if (v === "" || v === "null")
+    return {};
+  let parsed;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    throw new errors_InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new errors_InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+  return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
+}
+function fitConcurrency(wanted, memoryBytes, machineBytes = (0, external_node_os_namespaceObject.totalmem)()) {
+  const budget = Math.floor(machineBytes * 0.75 / memoryBytes);
+  return Math.max(1, Math.min(wanted, budget));
+}
+function parseLanguage(value) {
+  const language = value.toLowerCase();
+  if (language === "auto" || isLanguage(language))
+    return language;
+  throw new errors_InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+}
+function readCrossChecked(input, ctx) {
+  const language = parseLanguage(input("language"));
+  const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
+  const files = parseList(input("files"));
+  if (source === "files" && files.length === 0) {
+    throw new errors_InputError("files", "is required when source is 'files'");
+  }
+  const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, "flaky"]));
+  const memoryBytes = parseSize("memory", input("memory"));
+  if (memoryBytes < 6 * 1024 ** 2)
+    throw new errors_InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+  const wanted = input("concurrency") === "" ? ctx.cpuCount ?? (0, external_node_os_namespaceObject.cpus)().length : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+  return {
+    language,
+    source,
+    files,
+    failOnWords,
+    memoryBytes,
+    wanted,
+    ...readJobShape(input)
+  };
+}
+function readJobShape(input) {
+  const target = input("target");
+  const shard = parseShard(input("shard"));
+  const merge = parseList(input("merge"));
+  if (shard && merge.length > 0)
+    throw new errors_InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+  const postReport = input("post-report");
+  if (postReport && merge.length > 0)
+    throw new errors_InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+  if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
+    throw new errors_InputError("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
+  const commentKey = input("comment-key");
+  if (commentKey.length > COMMENT_KEY_MAX)
+    throw new errors_InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+  const targetPath = target ? checkRelativePath(target) : void 0;
+  if (targetPath && !targetPath.ok)
+    throw new errors_InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+  const pids = input("pids-limit") === "" ? void 0 : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
+  const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
+  const setup = input("setup");
+  const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
+  const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+  return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+}
+function readSource(input, ctx, early) {
+  return {
+    kind: early.source,
+    authors: parseList(input("authors")),
+    files: early.files,
+    workdir: input("workdir") || ctx.defaultWorkdir,
+    tests: parseList(input("tests")),
+    maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
+    maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+    ...early.shard ? { shard: early.shard } : {}
+  };
+}
+function readRun(input, early) {
+  const { setup, setupNetwork, setupTimeoutMs } = early;
+  return {
+    language: early.language,
+    image: input("image"),
+    pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
+    target: early.target,
+    command: input("command"),
+    ...setup && {
+      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs }
+    },
+    patchPidsLimit: early.pids ?? PATCH_PIDS,
+    patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+    testResults: parseGlobs("test-results", input("test-results")),
+    compare: parseChoice("compare", input("compare"), ["none", "base"]),
+    reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+    protect: parseProtect(parseList(input("protect"))),
+    failOnFlaky: early.failOnWords.includes("flaky")
+  };
+}
+function readLimits(input, early) {
+  return {
+    timeoutMs: parseDuration("timeout", input("timeout")),
+    memoryBytes: early.memoryBytes,
+    cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+    pidsLimit: early.pids ?? REPLY_PIDS,
+    maxOutputBytes: parseSize("max-output", input("max-output")),
+    workdirBytes: early.workdirBytes,
+    runtime: input("runtime")
+  };
+}
+function readMode(input, ctx, early) {
+  return {
+    engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
+    isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
+    concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes)
+  };
+}
+function readReports(input, early) {
+  const failOn = early.failOnWords.filter((word) => word !== "flaky");
+  return {
+    failOn: new Set(failOn),
+    passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
+    comment: parseBoolean("comment", input("comment")),
+    report: input("report"),
+    junit: input("junit"),
+    baseline: input("baseline"),
+    merge: early.merge,
+    decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+    auditLog: input("audit-log"),
+    postReport: early.postReport
+  };
+}
+function readSettings(get, ctx) {
+  const input = (name) => {
+    const v = get(name).trim();
+    return v === "" ? DEFAULTS[name] : v;
+  };
+  const early = readCrossChecked(input, ctx);
+  return {
+    source: readSource(input, ctx, early),
+    run: readRun(input, early),
+    limits: readLimits(input, early),
+    mode: readMode(input, ctx, early),
+    reports: readReports(input, early),
+    conversation: {
+      rejudge: parseBoolean("rejudge", input("rejudge")),
+      commentKey: early.commentKey,
+      matrix: parseMatrix(input("matrix"))
+    },
+    token: input("github-token") || ctx.defaultToken || ""
+  };
+}
+;
+const ACTION_ONLY = [
+  "source",
+  "files",
+  "authors",
+  "comment",
+  "github-token",
+  "merge",
+  "decide",
+  "rejudge",
+  "comment-key",
+  "post-report",
+  "matrix"
+];
+const BATCH_ONLY = [
+  "max-candidates",
+  "fail-on",
+  "shard",
+  "baseline",
+  "report",
+  "junit",
+  "audit-log",
+  "pass-at-k"
+];
+const INPUTS = Object.keys(DEFAULTS);
+const left = (out) => (name) => !out.includes(name);
+const CLI_INPUTS = INPUTS.filter(left(ACTION_ONLY));
+const LIBRARY_INPUTS = CLI_INPUTS.filter(left(BATCH_ONLY));
+;
+const OPTIONS = new Map(LIBRARY_INPUTS.map((input) => [camelCase(input), input]));
+const checkCandidate = checker(DATASET_SCHEMA, "the candidate");
+async function asOptions(work) {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof errors_InputError ? error.in("library") : error;
+  }
+}
+function optionInputs(options) {
+  const inputs = /* @__PURE__ */ new Map();
+  for (const [key, value] of Object.entries(options)) {
+    if (key === "log" || value === void 0)
+      continue;
+    const input = OPTIONS.get(key);
+    if (!input) {
+      const meant = OPTIONS.has(camelCase(key)) ? ` (did you mean '${camelCase(key)}'?)` : "";
+      throw new TypeError(`sandbox-gate: '${key}' is not an option of openSandbox${meant}`);
+    }
+    inputs.set(input, inputValue(input, value));
+  }
+  return inputs;
+}
+function inputValue(input, value) {
+  if (typeof value === "string")
+    return value;
+  if (typeof value === "number" || typeof value === "boolean")
+    return String(value);
+  if (input === "protect" && Array.isArray(value) && value.length === 0)
+    return OFF_TOKEN;
+  if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+    return value.join("\n");
+  throw new errors_InputError(input, "must be a string, a number, true or false, or a list of strings", "library");
+}
+async function openSandbox(options = {}) {
+  const log = options.log ?? (() => {
+  });
+  const settings = await asOptions(async () => {
+    const inputs = optionInputs(options);
+    return readSettings((name) => inputs.get(name) ?? "", { defaultWorkdir: process.cwd() });
+  });
+  const runId = `lib-${(0, external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}`;
+  const run2 = await asOptions(() => run_openRun(settings, runId, log));
+  const slots = new Slots(settings.mode.concurrency);
+  const inFlight = /* @__PURE__ */ new Set();
+  const kill = containerKiller(settings.mode.engine);
+  let judged = 0;
+  let closed = false;
+  const sandbox = {
+    judge(candidate, { signal } = {}) {
+      if (closed)
+        return Promise.reject(new Error("sandbox-gate: judge() after close()"));
+      if (signal?.aborted)
+        return aborted(signal);
+      const id = candidate.id ?? `judge-${++judged}`;
+      const entry = datasetEntry({ ...candidate, id }, "judge()", id, checkCandidate);
+      if ("problem" in entry)
+        return Promise.reject(new TypeError(`sandbox-gate: judge(): ${entry.problem.problem}`));
+      const context = signal ? { ...run2.context, engine: cancellable(run2.context.engine, signal, kill) } : run2.context;
+      const work = () => signal?.aborted ? aborted(signal) : pipeline_judgeCandidate(entry.candidate, context);
+      const judging = asOptions(() => slots.run(work));
+      inFlight.add(judging);
+      const settled = judging.finally(() => inFlight.delete(judging));
+      return signal ? untilAborted(settled, signal) : settled;
+    },
+    [Symbol.asyncDispose]: () => sandbox.close(),
+    async close() {
+      if (closed)
+        return;
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+      const left2 = await run2.close();
+      for (const failure of left2.containers)
+        log(`a container of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
+      for (const failure of left2.images)
+        log(`an image of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
+    }
+  };
+  return sandbox;
+}
+const KILL_AGAIN_MS = 250;
+function cancellable(engine, signal, kill) {
+  return {
+    hasImage: (image) => engine.hasImage(image),
+    pull: (image) => engine.pull(image),
+    async run(job, hooks = {}) {
+      let name;
+      let ended = false;
+      const killing = async () => {
+        for (; !ended; await (0, promises_namespaceObject.setTimeout)(KILL_AGAIN_MS))
+          if (name !== void 0)
+            await kill(name);
+      };
+      const onAbort = () => void killing();
+      if (signal.aborted)
+        onAbort();
+      else
+        signal.addEventListener("abort", onAbort, { once: true });
+      const onContainer = (given) => {
+        name = given;
+        hooks.onContainer?.(given);
+      };
+      try {
+        return await engine.run(job, { ...hooks, onContainer });
+      } finally {
+        ended = true;
+        signal.removeEventListener("abort", onAbort);
+      }
+    }
+  };
+}
+function aborted(signal) {
+  return Promise.reject(signal.reason);
+}
+function untilAborted(work, signal) {
+  return new Promise((resolve2, reject) => {
+    const onAbort = () => void aborted(signal).catch(reject);
+    signal.addEventListener("abort", onAbort, { once: true });
+    void work.then(resolve2, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+class Slots {
+  #free;
+  #waiting = [];
+  constructor(size) {
+    this.#free = Math.max(1, size);
+  }
+  async run(work) {
+    if (this.#free > 0)
+      this.#free--;
+    else
+      await new Promise((resolve2) => this.#waiting.push(resolve2));
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next)
+        next();
+      else
+        this.#free++;
+    }
+  }
+}
+var __webpack_exports__InputError = __webpack_exports__.d;
+var __webpack_exports__openSandbox = __webpack_exports__.E;
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  InputError,
+  openSandbox
+});
