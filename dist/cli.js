@@ -37841,7 +37841,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
+const package_namespaceObject = {"rE":"0.2.0"};
 // EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
 var esm = __nccwpck_require__(3581);
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -51050,9 +51050,14 @@ function outputPlan(command) {
  * which is never written to.
  */
 const PATH_FLAGS = ["report", "junit", "audit-log", "baseline"];
-/** The inputs with each PATH_FLAGS path made absolute against `cwd` (the base tree then leaves it alone). */
+/**
+ * The inputs with each PATH_FLAGS path made absolute against `cwd` (the base tree then leaves it alone). When
+ * the base tree is the cwd, both resolve alike and the paths stay as typed, so errors name them as typed.
+ */
 function pathsFrom(cwd, inputs) {
     const resolved = { ...inputs };
+    if ((0,external_node_path_.resolve)(cwd, inputs.workdir ?? "") === (0,external_node_path_.resolve)(cwd))
+        return resolved;
     for (const flag of PATH_FLAGS) {
         const path = inputs[flag];
         if (path)

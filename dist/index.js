@@ -46301,7 +46301,7 @@ function verdictIcon(failed, ours) {
 }
 
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
+const package_namespaceObject = {"rE":"0.2.0"};
 ;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
 
 /** The moving tag of this release's major (`v0` for 0.y.z), as the README's `uses:` lines name it. */

@@ -9238,7 +9238,7 @@ function checkFiles(groups) {
   return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
 }
 ;
-const package_namespaceObject = { "rE": "0.1.0" };
+const package_namespaceObject = { "rE": "0.2.0" };
 ;
 const MAJOR_TAG = `v${package_namespaceObject.rE.split(".")[0]}`;
 function declare_text(description) {

@@ -169,9 +169,13 @@ export function outputPlan(command: Command): {
  */
 export const PATH_FLAGS = ["report", "junit", "audit-log", "baseline"] as const satisfies readonly CliInput[];
 
-/** The inputs with each PATH_FLAGS path made absolute against `cwd` (the base tree then leaves it alone). */
+/**
+ * The inputs with each PATH_FLAGS path made absolute against `cwd` (the base tree then leaves it alone). When
+ * the base tree is the cwd, both resolve alike and the paths stay as typed, so errors name them as typed.
+ */
 export function pathsFrom(cwd: string, inputs: Partial<Record<CliInput, string>>): Partial<Record<CliInput, string>> {
   const resolved = { ...inputs };
+  if (resolve(cwd, inputs.workdir ?? "") === resolve(cwd)) return resolved;
   for (const flag of PATH_FLAGS) {
     const path = inputs[flag];
     if (path) resolved[flag] = resolve(cwd, path);

@@ -139,6 +139,9 @@ describe("pathsFrom", () => {
       tests: "tests/*.py",
     });
     expect(pathsFrom("/w", {})).toEqual({});
+    // The base tree is where the user stands: both resolve alike, and errors name the paths as typed.
+    expect(pathsFrom("/w", { report: "r.json", workdir: "." })).toEqual({ report: "r.json", workdir: "." });
+    expect(pathsFrom("/w", { baseline: "../b.json" })).toEqual({ baseline: "../b.json" });
   });
 });
 

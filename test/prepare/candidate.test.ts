@@ -157,7 +157,9 @@ describe("prepareCandidate on a patch", () => {
 
     it("protects the files `tests` names for a reply, not for a patch, where `tests` narrows the tree and names code too", async () => {
       const workdir = checkout();
-      const ready = prepared(await prepareCandidate(patch(EDIT_A), context({ workdir, tests: "pkg/**" })));
+      const ready = prepared(
+        await prepareCandidate(patch(EDIT_A), context({ workdir, tests: "pkg/**", command: "python3 -m pytest -q" })),
+      );
       expect(ready.protected).toBeUndefined();
       expect(ready.files.map((f) => [f.path, Buffer.from(f.content).toString()])).toContainEqual([
         "pkg/a.py",
@@ -166,7 +168,7 @@ describe("prepareCandidate on a patch", () => {
       const onTests = prepared(
         await prepareCandidate(
           reply("```python\nassert True\n```\n"),
-          context({ tests: TEST_FILE.path, target: TEST_FILE.path }),
+          context({ tests: TEST_FILE.path, target: TEST_FILE.path, command: "python3 -m pytest -q" }),
         ),
       );
       expect(onTests.protected).toEqual([TEST_FILE.path]);

@@ -1,3 +1,4 @@
+import packageJson from "../../../package.json" with { type: "json" };
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,7 +37,9 @@ describe.each(SHIPPED)("$path", ({ path, schema }) => {
   });
 
   it("names itself and describes every property, for the users who read it", () => {
-    expect(schema.$id).toBe(`https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/v1/${path}`);
+    // The release's moving major tag, as the README's `uses:` lines name it.
+    const major = `v${packageJson.version.split(".")[0]}`;
+    expect(schema.$id).toBe(`https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/${major}/${path}`);
     expect(schema.title).toMatch(/^sandbox-gate /);
     const all = properties(schema);
     expect(all.length).toBeGreaterThanOrEqual(Object.keys(schema.properties).length);
