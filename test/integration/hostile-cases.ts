@@ -204,8 +204,10 @@ export const LIMIT_CASES: HostileCase[] = [
     inputs: { cpus: "0.25", timeout: "4s", memory: "256m" },
     check: ({ result }) => {
       const share = Number(/^share (\d+\.\d+)$/.exec(result.stdout.trim())?.[1]);
-      // A quarter of a core, so even a runner busy with other work would give it more without the limit.
-      expect(share, result.stdout + result.stderr).toBeGreaterThan(0.1);
+      // A quarter of a core, so even a runner busy with other work would give it more without the limit
+      // (8 spinning threads among a loaded 2-core machine's runnable tasks get well over 0.4). Below, the
+      // share only has to show the workers ran: a machine at load 14 gave them 0.08 of a core, limit or not.
+      expect(share, result.stdout + result.stderr).toBeGreaterThan(0.02);
       expect(share).toBeLessThan(0.4);
     },
   },
@@ -339,7 +341,9 @@ export const ENDING_CASES: HostileCase[] = [
     // Were the daemon to hold the run, it would be a timeout: the limit is the suite's roomy one.
     check: ({ result, elapsedMs }) => {
       expect(result.stdout).toBe("started\n");
-      expect(elapsedMs).toBeLessThan(3_000);
+      // Well under the 15 s limit, so neither daemon held the run; with room for a loaded machine, where a
+      // whole judgement (container and all) took 3.3 s beside another run and two CI suites.
+      expect(elapsedMs).toBeLessThan(10_000);
     },
   },
   {
