@@ -1,11 +1,13 @@
 // A pass needs the exit code and the test results to agree, on real pytest through the bundled CLI: a
 // step after the tests that fails, an all-pass results file forged by the code under test after a real
 // failure, and a results file shipped in the patch each tried as an agent that wants a green check would.
-import { writeFileSync } from "node:fs";
+import { copyFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AFTER_ITS_TESTS } from "../../src/verdict/by-tests.js";
+import { startFakeGitHub, TOKEN, type FakeGitHub } from "../support/github-server.js";
 import { tempDir } from "../support/temp.js";
+import { pullRequestEvent, runStep } from "./bundled-action.js";
 import { checkout, gate } from "./checkout.js";
 import { PYTHON_DEV_IMAGE } from "./support.js";
 
@@ -136,5 +138,44 @@ describe("a pass needs the exit code, the results and a run of the suite to agre
     const r = results.get("fix")!;
     expect(r.status, r.feedback).toBe("test_failed");
     expect(r.feedback).toContain("no test ran");
+  });
+});
+
+describe("the same rule through the bundled action", () => {
+  let github: FakeGitHub;
+  beforeEach(async () => {
+    github = await startFakeGitHub();
+  });
+  afterEach(async () => {
+    expect(github.violations).toEqual([]);
+    await github.close();
+  });
+
+  it("fails the step and the check for a lint step after passing tests, under compare: base", async () => {
+    const repo = checkout(join(REPOS, "inventory"));
+    // The fixture's fix of both bugs: every test passes, so only the lint step's exit 1 can fail it.
+    copyFileSync(join(REPOS, "inventory-patches", "fix.patch"), join(repo, "fix.patch"));
+    const step = await runStep({
+      apiUrl: github.url,
+      workspace: repo,
+      event: pullRequestEvent(7),
+      inputs: {
+        "github-token": TOKEN,
+        source: "files",
+        files: "fix.patch",
+        comment: "false",
+        image: PYTHON_DEV_IMAGE,
+        pull: "never",
+        setup: SETUP,
+        command: `${PYTEST} && sh -c 'echo lint: 1 problem; exit 1'`,
+        "test-results": "reports/*.xml",
+        compare: "base",
+        timeout: "60s",
+      },
+    });
+    expect(step.exitCode, step.stdout + step.stderr).toBe(1);
+    expect(step.outputs.status).toBe("fail");
+    expect(JSON.parse(step.outputs.results!)).toMatchObject([{ id: "fix.patch", status: "test_failed", exit_code: 1 }]);
+    expect(github.checkRuns).toMatchObject([{ name: "sandbox-gate", conclusion: "failure" }]);
   });
 });
