@@ -115,7 +115,8 @@ describe("a pass needs the exit code, the results and a run of the suite to agre
       expect(r.tests?.counts).toEqual({ passed: 5, failed: 0, error: 0, skipped: 0 });
       expect(r.exit_code).toBe(1);
     }
-  });
+    // Two whole gate runs, each with its setup and a base run: 120 s was too short beside two CI suites.
+  }, 300_000);
 
   it("a results file shipped in the patch is removed before the command runs", async () => {
     const [shipped] = patchFiles({ shipped: [...FIX_REMOVE, ...added("reports/pytest.xml", [ALL_PASS])] });
@@ -177,5 +178,6 @@ describe("the same rule through the bundled action", () => {
     expect(step.outputs.status).toBe("fail");
     expect(JSON.parse(step.outputs.results!)).toMatchObject([{ id: "fix.patch", status: "test_failed", exit_code: 1 }]);
     expect(github.checkRuns).toMatchObject([{ name: "sandbox-gate", conclusion: "failure" }]);
-  });
+    // A whole run with its setup and a base run, on Node 24: 84 s were measured beside two CI suites.
+  }, 300_000);
 });
