@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDatasetLine } from "../../src/candidates/dataset.js";
 import { runCli, type CliIO } from "../../src/cli/main.js";
+import { ROOT, codeBlocks } from "../support/markdown-blocks.js";
 import { tempDir } from "../support/temp.js";
 
 class Sink {
@@ -177,5 +178,53 @@ describe("sandbox-gate import swe-bench", () => {
       expect(stdout.text).toMatch(/^usage: sandbox-gate import swe-bench \[FLAG\]\.\.\. INSTANCES\n/);
       expect(stdout.text).toContain("--predictions FILE");
     }
+  });
+});
+
+describe("docs/cli.md's worked example", () => {
+  const blocks = codeBlocks("docs/cli.md");
+  const commands = blocks
+    .filter((b) => b.lang === "sh")
+    .flatMap((b) => b.code.replace(/\\\n/g, " ").split("\n"))
+    .filter((line) => line.startsWith("sandbox-gate import "));
+  const shown = blocks
+    .find((b) => b.lang === "jsonl")!
+    .code.trim()
+    .split("\n");
+
+  it("runs on examples/swe-bench/ as the page says, and writes the lines it shows", async () => {
+    expect(commands).toHaveLength(2);
+    const out = tempDir("cli-import-docs");
+    for (const command of commands) {
+      // The shell's part (a comment, a redirection) is the page's; the arguments are ours to run.
+      const [args = "", redirect] = command.replace(/\s#.*$/, "").split(/\s>\s/);
+      expect(args).not.toMatch(/["'$*]/);
+      const argv = args.trim().split(/\s+/).slice(1);
+      const at = argv.indexOf("--out");
+      const target = join(out, at === -1 ? redirect!.trim() : argv[at + 1]!);
+      if (at !== -1) argv[at + 1] = target;
+      const stdout = new Sink();
+      const stderr = new Sink();
+      expect(await runCli(argv, { stdout, stderr, env: {}, cwd: ROOT }), stderr.text).toBe(0);
+      if (at === -1) writeFileSync(target, stdout.text);
+      else
+        expect(readFileSync(join(ROOT, "docs/cli.md"), "utf8").replace(/\s+/g, " ")).toContain(
+          stderr.text
+            .trim()
+            .replace(/^sandbox-gate: /, "")
+            .replace(/ to .*?;/, " to model.jsonl;"),
+        );
+    }
+    const model = readFileSync(join(out, "model.jsonl"), "utf8").trim().split("\n");
+    expect(model).toHaveLength(3);
+    // The page cuts the patches and the commit short: every other field is shown as written.
+    const first = JSON.parse(model[0]!) as Record<string, unknown>;
+    const page = JSON.parse(shown[0]!) as Record<string, unknown>;
+    expect(Object.keys(page)).toEqual(Object.keys(first));
+    for (const [key, value] of Object.entries(page))
+      if (typeof value === "string" && value.endsWith("…"))
+        expect(String(first[key]).startsWith(value.slice(0, -1)), `${key}: ${String(first[key])}`).toBe(true);
+      else expect(first[key]).toEqual(value);
+    expect(readFileSync(join(out, "gold.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
   });
 });
