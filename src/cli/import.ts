@@ -1,13 +1,14 @@
 // `sandbox-gate import swe-bench`: the files read, each record handed to candidates/swe-bench.ts (the rules),
 // the dataset lines written to stdout or --out. Instances are streamed a line at a time from JSONL (SWE-bench
-// full is 2294 instances, tens of MB); a JSON array, and the predictions (every one is needed before the
-// first instance is matched), are read whole. A bad record ends the import: exit 2 naming it, and --out is
+// full is 2294 instances, tens of MB), each line's dataset lines written before the next is read; a JSON
+// array, and the predictions (every one is needed before the first instance is matched), are read whole. A bad record ends the import: exit 2 naming it, and --out is
 // written to a temporary file renamed into place only when every record was good, so it is never half there.
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
 import {
   SweBenchImport,
   arrayRecords,
@@ -74,7 +75,8 @@ export function summaryLines(summary: ImportSummary, command: ImportCommand, pre
 async function readable(typed: string, cwd: string, input: string): Promise<string> {
   const path = resolve(cwd, typed);
   const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) throw new InputError(input, `'${typed}' is not a readable file`);
+  // A named pipe too: `--predictions <(zcat preds.jsonl.gz)`.
+  if (!info?.isFile() && !info?.isFIFO()) throw new InputError(input, `'${typed}' is not a readable file`);
   return path;
 }
 
@@ -87,16 +89,21 @@ async function readPredictions(typed: string, cwd: string): Promise<Map<string, 
   return grouped.value;
 }
 
-/** The instances' records: a JSON array's elements, or a JSONL file's lines one at a time. */
+/**
+ * The instances' records: a JSON array's elements, or a JSONL file's lines one at a time. The file is read
+ * once, as a stream, so a pipe (`<(zcat instances.jsonl.gz)`) does as well as a file.
+ */
 async function* instanceRecords(typed: string, cwd: string): AsyncGenerator<SourcedRecord> {
-  const path = await readable(typed, cwd, "INSTANCES");
-  if ((await firstCharacter(path)) === "[") {
-    const records = arrayRecords(await readFile(path, "utf8"), typed);
+  const text = replayable(createReadStream(await readable(typed, cwd, "INSTANCES"), { encoding: "utf8" }));
+  if ((await text.firstCharacter()) === "[") {
+    let whole = "";
+    for await (const chunk of text.chunks()) whole += chunk;
+    const records = arrayRecords(whole, typed);
     if (!records.ok) throw new InputError("INSTANCES", records.problem);
     yield* records.value;
     return;
   }
-  const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
+  const lines = createInterface({ input: Readable.from(text.chunks()), crlfDelay: Infinity });
   let n = 0;
   for await (const line of lines) {
     n += 1;
@@ -107,18 +114,25 @@ async function* instanceRecords(typed: string, cwd: string): AsyncGenerator<Sour
   }
 }
 
-/** The file's first character that is not white space (nor a BOM); "" for a blank file. */
-async function firstCharacter(path: string): Promise<string> {
-  const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 64 * 1024 });
-  try {
-    for await (const chunk of stream as AsyncIterable<string>) {
-      const found = /[^\s\uFEFF]/.exec(chunk);
-      if (found) return found[0];
-    }
-    return "";
-  } finally {
-    stream.destroy();
-  }
+/** A text stream whose first character can be looked at before every chunk, the first ones too, is read. */
+function replayable(stream: AsyncIterable<string>) {
+  const source = stream[Symbol.asyncIterator]();
+  const head: string[] = [];
+  return {
+    /** The first character that is not white space (nor a BOM); "" for a blank stream. */
+    async firstCharacter(): Promise<string> {
+      for (let next = await source.next(); !next.done; next = await source.next()) {
+        head.push(next.value);
+        const found = /[^\s\uFEFF]/.exec(next.value);
+        if (found) return found[0];
+      }
+      return "";
+    },
+    async *chunks(): AsyncGenerator<string> {
+      yield* head.splice(0);
+      for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    },
+  };
 }
 
 interface Sink {

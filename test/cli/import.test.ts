@@ -1,6 +1,8 @@
 // `sandbox-gate import swe-bench` in-process, on small SWE-bench-shaped files: what reaches stdout, --out and
 // stderr, and that a bad record leaves nothing half-written.
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDatasetLine } from "../../src/candidates/dataset.js";
@@ -139,6 +141,23 @@ describe("sandbox-gate import swe-bench", () => {
     expect(await runCli(["import", "swe-bench", ...args], io)).toBe(2);
     expect(stderr.text.split("\n")).toHaveLength(2);
     expect(stderr.text.startsWith(`sandbox-gate: ${message}`), stderr.text).toBe(true);
+  });
+
+  it("streams JSONL instances: a line's dataset line is out before the next instance is written", async () => {
+    // A named pipe the test writes into: were the file read whole first, no line would come out before the
+    // pipe is closed, and this test would time out.
+    const { io, stdout, stderr, cwd } = setup({});
+    const fifo = join(cwd, "instances.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    const running = runCli(["import", "swe-bench", "--quiet", "instances.jsonl"], io);
+    const writer = await open(fifo, "w");
+    for (const n of [1, 2, 3]) {
+      await writer.write(jsonl([instance(n)]));
+      await expect.poll(() => stdout.text.split("\n").length - 1, { timeout: 10_000 }).toBe(n);
+    }
+    await writer.close();
+    expect(await running).toBe(0);
+    expect(stderr.text).toBe("");
   });
 
   it("warns, even with --quiet, when the instances span repositories a run cannot hold in one workdir", async () => {
