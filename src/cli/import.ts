@@ -1,8 +1,9 @@
 // `sandbox-gate import swe-bench`: the files read, each record handed to candidates/swe-bench.ts (the rules),
 // the dataset lines written to stdout or --out. Instances are streamed a line at a time from JSONL (SWE-bench
 // full is 2294 instances, tens of MB), each line's dataset lines written before the next is read; a JSON
-// array, and the predictions (every one is needed before the first instance is matched), are read whole. A bad record ends the import: exit 2 naming it, and --out is
-// written to a temporary file renamed into place only when every record was good, so it is never half there.
+// array, and the predictions (every one is needed before the first instance is matched), are read whole.
+// A bad record ends the import: exit 2 naming it, and --out is written to a temporary file renamed into
+// place only when every record was good, so it is never half there.
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";

@@ -236,6 +236,11 @@ describe("docs/cli.md's worked example", () => {
     }
     const model = readFileSync(join(out, "model.jsonl"), "utf8").trim().split("\n");
     expect(model).toHaveLength(3);
+    // Every line, the empty patch's too, is one the dataset reader takes as a patch candidate.
+    for (const [i, line] of model.entries())
+      expect(parseDatasetLine(line, `model.jsonl:${i + 1}`, `model.jsonl:${i + 1}`)).toMatchObject({
+        candidate: { kind: "patch", task: i < 2 ? "acme__calc-12" : "acme__calc-15" },
+      });
     // The page cuts the patches and the commit short: every other field is shown as written.
     const first = JSON.parse(model[0]!) as Record<string, unknown>;
     const page = JSON.parse(shown[0]!) as Record<string, unknown>;
