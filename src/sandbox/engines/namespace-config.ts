@@ -93,11 +93,18 @@ export interface CandidateParts {
   cgroupsPath: string;
   /** Labels, as annotations, so `runc list` finds a run's leftovers. */
   annotations: Record<string, string>;
+  /** The host's own system call ABI (seccompArch), when it is among the profile's. */
+  nativeArch?: string;
+}
+
+/** libseccomp's name of the host's native ABI, for the architectures Docker's profile lists first. */
+export function seccompArch(arch: string): string | undefined {
+  return { x64: "SCMP_ARCH_X86_64", arm64: "SCMP_ARCH_AARCH64" }[arch];
 }
 
 /**
  * One candidate's config: the template's, with the driver in the keeper's place, the job's environment,
- * its own cgroup, and no hooks (docker's only hook sets up its own network, which the fresh network
+ * its own cgroup, system calls of the native ABI only, and no hooks (docker's only hook sets up its own network, which the fresh network
  * namespace replaces: runc brings its loopback up).
  */
 export function candidateConfig(template: OciConfig, parts: CandidateParts): OciConfig {
@@ -112,5 +119,11 @@ export function candidateConfig(template: OciConfig, parts: CandidateParts): Oci
   ];
   config.linux.cgroupsPath = parts.cgroupsPath;
   config.annotations = { ...parts.annotations };
+  // Docker's rules, for the native ABI only: a 32-bit (x86, x32, arm) system call meets the profile's
+  // refusal, which is stricter than Docker's, and runc compiles a third of the filter per candidate
+  // (≈ 30 ms of a ≈ 110 ms start, measured on the 2-core runner).
+  const seccomp = config.linux.seccomp as { architectures?: string[] } | undefined;
+  if (seccomp?.architectures && parts.nativeArch && seccomp.architectures.includes(parts.nativeArch))
+    seccomp.architectures = [parts.nativeArch];
   return config;
 }

@@ -39,7 +39,7 @@ import {
   runFacts,
 } from "../run.js";
 import type { CliEngine } from "./cli.js";
-import { type OciConfig, candidateConfig, lockDownGap } from "./namespace-config.js";
+import { type OciConfig, candidateConfig, lockDownGap, seccompArch } from "./namespace-config.js";
 
 /** Where bundles and runc's state live: one root for every run, so leftovers are found by label. */
 export const NAMESPACE_ROOT = "/run/sandbox-gate";
@@ -54,6 +54,7 @@ const TASK_DIRS = [
   "/run/containerd/io.containerd.runtime.v2.task/moby",
 ];
 const CGROUP_ROOT = "/sys/fs/cgroup";
+const NATIVE_ARCH = seccompArch(process.arch);
 
 export interface NamespaceOptions {
   /** The runc binary. */
@@ -106,6 +107,7 @@ export class NamespaceEngine extends CliImages {
         keeperArgv: KEEPER_ARGV,
         cgroupsPath: `/${id}`,
         annotations: policy.labels,
+        ...(NATIVE_ARCH && { nativeArch: NATIVE_ARCH }),
       });
       await mkdir(bundle, { recursive: true, mode: 0o700 });
       await writeFile(join(bundle, "config.json"), JSON.stringify(config), { mode: 0o600 });
