@@ -21,20 +21,45 @@ export interface ChildControl {
   memory: () => Promise<MemorySample | undefined>;
 }
 
+type Piped = ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]> };
+
+/** A child whose output waits, unread, for its run: a sandbox started ahead of its candidate. */
+export interface Held {
+  child: Piped;
+  /** Its exit, once its streams are read to their end. */
+  exited: Promise<ChildRun["exit"]>;
+}
+
+/** Holds a just-spawned child's output and exit until `readChild` takes them. */
+export function hold(child: Piped): Held {
+  child.stdout?.pause();
+  child.stderr?.pause();
+  const exited = new Promise<ChildRun["exit"]>((resolve) => {
+    child.on("error", (error) => resolve({ code: null, error }));
+    child.on("close", (code) => resolve({ code }));
+  });
+  return { child, exited };
+}
+
+/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
+export function release({ child }: Held): void {
+  child.stdin.on("error", () => {});
+  child.stdin.end();
+  child.stdout?.resume();
+  child.stderr?.resume();
+}
+
 /** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
 export async function readChild(
-  child: ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]> },
+  started: Piped | Held,
   job: SandboxJob,
   { nonce, input }: Opening,
   control: ChildControl,
 ): Promise<ChildRun> {
+  const { child, exited } = "exited" in started ? started : hold(started);
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
-  const ended = new Promise<ChildRun["exit"]>((resolve) => {
-    child.on("error", (error) => resolve({ code: null, error }));
-    child.on("close", (code) => resolve({ code }));
-  });
   let memoryAtTimeout: MemorySample | undefined;
   const clock = new RunClock({
     nonce,
@@ -49,12 +74,12 @@ export async function readChild(
       })(),
   });
   const { parser } = clock;
-  child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
-  child.stderr?.on("data", (chunk: Buffer) => parser.push(chunk));
+  child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk)).resume();
+  child.stderr?.on("data", (chunk: Buffer) => parser.push(chunk)).resume();
   // The sandbox may end before it has read its input; that shows in its exit, not here.
   child.stdin.on("error", () => {});
   child.stdin.end(input);
-  const exit = await ended;
+  const exit = await exited;
   const durationMs = clock.end();
   return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
 }

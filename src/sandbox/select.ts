@@ -26,7 +26,7 @@ export async function createEngine(
   if (mode.isolation === "namespace") {
     const refusal = namespaceRefusal(mode, env, probeHost());
     if (refusal) throw new InputError("isolation", refusal);
-    return new NamespaceEngine(cli);
+    return new NamespaceEngine(cli, { warm: mode.concurrency });
   }
   const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
   if (api)

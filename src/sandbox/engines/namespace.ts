@@ -25,7 +25,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MemorySample, RunFacts } from "../../core/model.js";
 import { CliImages } from "../api/container.js";
-import { readChild } from "../child-run.js";
+import { type Held, hold, readChild, release } from "../child-run.js";
 import { cli, describeFailure } from "../cli-command.js";
 import type { RunHooks, SandboxJob } from "../engine.js";
 import { type LockDown, cliRunArgs, lockDown } from "../policy.js";
@@ -61,6 +61,8 @@ export interface NamespaceOptions {
   runc?: string;
   /** Bundles and runc's state (NAMESPACE_ROOT by default). */
   root?: string;
+  /** Sandboxes kept started ahead of need; the run's concurrency is a good value. */
+  warm?: number;
 }
 
 interface Template {
@@ -69,16 +71,29 @@ interface Template {
   error?: string;
 }
 
+/** A candidate's sandbox, started ahead: runc has made it and its driver waits for the nonce on stdin. */
+interface Sandbox {
+  id: string;
+  held?: Held;
+  /** Why it could not be started (no template, a bundle not written, runc not run). */
+  error?: string;
+}
+
 export class NamespaceEngine extends CliImages {
   readonly #runc: string;
   readonly #root: string;
   readonly #state: string;
   readonly #bundles: string;
+  readonly #warmTarget: number;
   /** Template containers by lock-down (environment and command aside). */
   readonly #templates = new Map<string, Promise<Template>>();
-  /** The `runc run` of every candidate in flight, by container id. */
+  /** Sandboxes started ahead, by the lock-down they were made for. */
+  readonly #warm = new Map<string, Array<Promise<Sandbox>>>();
+  /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
+  readonly #starting = new Set<Promise<Sandbox>>();
+  /** The `runc run` of every sandbox started and not yet ended, by container id. */
   readonly #active = new Map<string, ChildProcess>();
-  /** Candidates' containers not yet deleted: what abort() must end. */
+  /** Sandboxes not yet deleted: what abort() must end. */
   readonly #owned = new Set<string>();
   readonly #removals: Removals;
 
@@ -88,47 +103,41 @@ export class NamespaceEngine extends CliImages {
     this.#root = options.root ?? NAMESPACE_ROOT;
     this.#state = join(this.#root, "runc");
     this.#bundles = join(this.#root, "bundles");
+    this.#warmTarget = Math.max(0, options.warm ?? 0);
     this.#removals = new Removals((id) => deleteSandbox(this.#runc, this.#state, this.#bundles, id));
   }
 
   protected async runOpened(job: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
     const policy = lockDown(job);
-    const template = await this.#template(policy);
-    if (template.config === undefined) return failedFacts(`the sandbox did not start: ${template.error}`);
-    if (this.aborted) return failedFacts(CANCELLED_BEFORE_START);
-    const id = containerName();
-    hooks.onContainer?.(id);
-    this.#owned.add(id);
+    let sandbox = await this.#take(policy);
+    // One that ended while it waited (runc failed, the driver was killed) serves nobody: one fresh try.
+    if (sandbox.held && sandbox.held.child.exitCode !== null) {
+      this.#discard(sandbox);
+      sandbox = await this.#start(policy);
+    }
+    hooks.onContainer?.(sandbox.id);
+    if (sandbox.held === undefined) {
+      this.#remove(sandbox.id);
+      return failedFacts(`the sandbox did not start: ${sandbox.error}`);
+    }
+    if (this.aborted) {
+      this.#discard(sandbox);
+      return failedFacts(CANCELLED_BEFORE_START);
+    }
     try {
-      const bundle = join(this.#bundles, id);
-      const config = candidateConfig(template.config, {
-        argv: policy.argv,
-        env: policy.env,
-        keeperArgv: KEEPER_ARGV,
-        cgroupsPath: `/${id}`,
-        annotations: policy.labels,
-        ...(NATIVE_ARCH && { nativeArch: NATIVE_ARCH }),
-      });
-      await mkdir(bundle, { recursive: true, mode: 0o700 });
-      await writeFile(join(bundle, "config.json"), JSON.stringify(config), { mode: 0o600 });
-      return await this.#run(id, bundle, job, opening);
+      return await this.#read(sandbox.id, sandbox.held, job, opening);
     } catch (error) {
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
     } finally {
-      this.#removals.remove(id, () => this.#owned.delete(id));
+      this.#remove(sandbox.id);
     }
   }
 
-  async #run(id: string, bundle: string, job: SandboxJob, opening: Opening): Promise<RunFacts> {
-    // --keep: the cgroup (and its OOM count) outlives the init until the delete.
-    const child = spawn(this.#runc, ["--root", this.#state, "run", "--keep", "--bundle", bundle, id], {
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    this.#active.set(id, child);
-    const { exit, outcome } = await readChild(child, job, opening, {
-      kill: () => this.#kill(id, child),
+  async #read(id: string, held: Held, job: SandboxJob, opening: Opening): Promise<RunFacts> {
+    const { exit, outcome } = await readChild(held, job, opening, {
+      kill: () => this.#kill(id, held.child),
       memory: () => cgroupMemory(id),
-    }).finally(() => this.#active.delete(id));
+    });
     if (exit.error) return failedFacts(`cannot run ${this.#runc}: ${exit.error.message}`);
     const ooms = await oomKills(id);
     return runFacts(this.#runc, job, outcome, {
@@ -137,6 +146,76 @@ export class NamespaceEngine extends CliImages {
       aborted: this.aborted,
       ...(ooms.error === undefined ? {} : { stateError: ooms.error }),
     });
+  }
+
+  /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
+  #take(policy: LockDown): Promise<Sandbox> {
+    const key = JSON.stringify(policy);
+    for (const [other, queue] of this.#warm) {
+      if (other === key) continue;
+      for (const stale of queue.splice(0)) void stale.then((sandbox) => this.#discard(sandbox));
+      this.#warm.delete(other);
+    }
+    const queue = this.#warm.get(key) ?? [];
+    this.#warm.set(key, queue);
+    const warm = queue.shift();
+    while (!this.aborted && queue.length < this.#warmTarget) queue.push(this.#start(policy));
+    return warm ?? this.#start(policy);
+  }
+
+  /** Writes a sandbox's bundle and starts `runc run` on it: its driver then waits for the candidate's input. */
+  #start(policy: LockDown): Promise<Sandbox> {
+    const id = containerName();
+    this.#owned.add(id);
+    const starting = (async (): Promise<Sandbox> => {
+      const template = await this.#template(policy);
+      if (template.config === undefined) return { id, error: template.error! };
+      try {
+        const bundle = join(this.#bundles, id);
+        const config = candidateConfig(template.config, {
+          argv: policy.argv,
+          env: policy.env,
+          keeperArgv: KEEPER_ARGV,
+          cgroupsPath: `/${id}`,
+          annotations: policy.labels,
+          ...(NATIVE_ARCH && { nativeArch: NATIVE_ARCH }),
+        });
+        await mkdir(bundle, { recursive: true, mode: 0o700 });
+        await writeFile(join(bundle, "config.json"), JSON.stringify(config), { mode: 0o600 });
+      } catch (error) {
+        return { id, error: `its bundle cannot be written: ${(error as Error).message}` };
+      }
+      // --keep: the cgroup (and its OOM count) outlives the init until the delete.
+      const child = spawn(
+        this.#runc,
+        ["--root", this.#state, "run", "--keep", "--bundle", join(this.#bundles, id), id],
+        {
+          stdio: ["pipe", "pipe", "pipe"],
+        },
+      );
+      this.#active.set(id, child);
+      child.once("exit", () => this.#active.delete(id));
+      child.once("error", () => this.#active.delete(id));
+      const sandbox = { id, held: hold(child) };
+      // Started after an abort asked for it: nobody will take it.
+      if (this.aborted) this.#discard(sandbox);
+      return sandbox;
+    })();
+    const tracked = starting.finally(() => this.#starting.delete(tracked));
+    this.#starting.add(tracked);
+    return tracked;
+  }
+
+  /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
+  #discard(sandbox: Sandbox): void {
+    if (!sandbox.held) return this.#remove(sandbox.id);
+    release(sandbox.held);
+    void sandbox.held.exited.then(() => this.#remove(sandbox.id));
+  }
+
+  /** Deletes a sandbox off the critical path; close() waits for it. */
+  #remove(id: string): void {
+    this.#removals.remove(id, () => this.#owned.delete(id));
   }
 
   /** Kills the candidate's init (its pid namespace goes with it); runc itself after KILL_GRACE_MS if it hangs. */
@@ -164,9 +243,14 @@ export class NamespaceEngine extends CliImages {
     return template;
   }
 
-  /** Waits for every candidate's removal, then removes the templates; returns the removals that failed. */
+  /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
   async close(): Promise<string[]> {
-    const failed = await this.#removals.settle();
+    const warm = [...this.#warm.values()].flat();
+    this.#warm.clear();
+    for (const sandbox of await Promise.all(warm)) this.#discard(sandbox);
+    // A discarded sandbox is deleted once its runc ends: wait for those ends too.
+    const ending = () => [...this.#starting, ...[...this.#active.values()].map((child) => exitOf(child))];
+    const failed = await this.#removals.settle(ending);
     const templates = await Promise.all(this.#templates.values());
     this.#templates.clear();
     for (const { name } of templates)
@@ -174,7 +258,7 @@ export class NamespaceEngine extends CliImages {
     return failed;
   }
 
-  /** Refuses new runs, kills every candidate in flight and removes everything; returns the containers removed. */
+  /** Refuses new runs, kills every sandbox (running or kept ahead) and removes everything; returns the containers removed. */
   async abort(): Promise<string[]> {
     this.aborted = true;
     const ids = [...this.#owned];
@@ -207,6 +291,12 @@ async function makeTemplate(policy: LockDown): Promise<Template> {
   if (gap !== undefined)
     return { name, error: `docker's config for the template falls short of the lock-down: ${gap}` };
   return { name, config };
+}
+
+/** Resolves once `child` has exited (at once when it already has). */
+function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
 async function removeContainer(name: string): Promise<void> {
