@@ -13,7 +13,7 @@ import { cli } from "./cli-command.js";
 import type { ContainerEngine } from "./engine.js";
 import { CliEngine } from "./engines/cli.js";
 import { FreshPoolEngine } from "./engines/fresh-pool.js";
-import { NamespaceEngine, removeRuncLabelled } from "./engines/namespace.js";
+import { NamespaceEngine, TASK_ROOTS, removeRuncLabelled } from "./engines/namespace.js";
 import { SharedEngine } from "./engines/shared.js";
 import { KILL_GRACE_MS } from "./run.js";
 
@@ -62,6 +62,8 @@ export interface NamespaceHost {
   runc: boolean;
   /** The cgroup hierarchy where candidates' cgroups are made is writable. */
   cgroupsWritable: boolean;
+  /** containerd's state of docker's containers is on this machine (not so in a container given only the socket). */
+  dockerState: boolean;
 }
 
 /**
@@ -85,6 +87,8 @@ export function namespaceRefusal(
   if (!host.runc)
     return `${why}, and runc was not found (it comes with docker.io, containerd.io). Use isolation: candidate`;
   if (!host.cgroupsWritable) return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
+  if (!host.dockerState)
+    return `${why} from the config docker made, and docker's container state is not on this machine (${TASK_ROOTS.join(", ")}): is docker remote, or the gate in a container given only its socket? Use isolation: candidate`;
   return undefined;
 }
 
@@ -100,6 +104,7 @@ function probeHost(): NamespaceHost {
     uid: process.getuid?.() ?? -1,
     runc: spawnSync("runc", ["--version"], { stdio: "ignore" }).status === 0,
     cgroupsWritable,
+    dockerState: TASK_ROOTS.some((root) => existsSync(root)),
   };
 }
 

@@ -36,7 +36,7 @@ describe("createEngine", () => {
 });
 
 describe("namespaceRefusal", () => {
-  const able: NamespaceHost = { uid: 0, runc: true, cgroupsWritable: true };
+  const able: NamespaceHost = { uid: 0, runc: true, cgroupsWritable: true, dockerState: true };
   const docker = { engine: "docker" as const };
 
   it("lets a root gate with runc, writable cgroups and a local docker run it", () => {
@@ -52,6 +52,7 @@ describe("namespaceRefusal", () => {
     ["a gate that is not root", {}, { uid: 1001 }, /runs as uid 1001/],
     ["no runc", {}, { runc: false }, /runc was not found/],
     ["a read-only cgroup filesystem", {}, { cgroupsWritable: false }, /cgroup filesystem is not writable/],
+    ["docker's state elsewhere", {}, { dockerState: false }, /docker's container state is not on this machine/],
   ])("refuses %s, naming the way out", (_, env, host, why) => {
     const refusal = namespaceRefusal(docker, env, { ...able, ...host });
     expect(refusal).toMatch(why);

@@ -49,10 +49,11 @@ export const KEEPER_ARGV = ["sleep", "2147483647"] as const;
  * Where containerd keeps the OCI config of docker's containers: dockerd's own containerd (docker 20.10)
  * or the system's (docker 23 and later).
  */
-const TASK_DIRS = [
-  "/run/docker/containerd/daemon/io.containerd.runtime.v2.task/moby",
-  "/run/containerd/io.containerd.runtime.v2.task/moby",
+export const TASK_ROOTS = [
+  "/run/docker/containerd/daemon/io.containerd.runtime.v2.task",
+  "/run/containerd/io.containerd.runtime.v2.task",
 ];
+const TASK_DIRS = TASK_ROOTS.map((root) => join(root, "moby"));
 const CGROUP_ROOT = "/sys/fs/cgroup";
 const NATIVE_ARCH = seccompArch(process.arch);
 
@@ -87,6 +88,8 @@ export class NamespaceEngine extends CliImages {
   readonly #warmTarget: number;
   /** Template containers by lock-down (environment and command aside). */
   readonly #templates = new Map<string, Promise<Template>>();
+  /** Removals of templates that fell short of the lock-down: close() waits for them too. */
+  readonly #dropped = new Set<Promise<unknown>>();
   /** Sandboxes started ahead, by the lock-down they were made for. */
   readonly #warm = new Map<string, Array<Promise<Sandbox>>>();
   /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
@@ -236,7 +239,10 @@ export class NamespaceEngine extends CliImages {
       void template.then((made) => {
         if (made.config === undefined) {
           this.#templates.delete(key);
-          if (made.name) void removeContainer(made.name);
+          if (!made.name) return;
+          const removal = removeContainer(made.name).catch(() => {});
+          this.#dropped.add(removal);
+          void removal.then(() => this.#dropped.delete(removal));
         }
       });
     }
@@ -249,7 +255,11 @@ export class NamespaceEngine extends CliImages {
     this.#warm.clear();
     for (const sandbox of await Promise.all(warm)) this.#discard(sandbox);
     // A discarded sandbox is deleted once its runc ends: wait for those ends too.
-    const ending = () => [...this.#starting, ...[...this.#active.values()].map((child) => exitOf(child))];
+    const ending = () => [
+      ...this.#starting,
+      ...this.#dropped,
+      ...[...this.#active.values()].map((child) => exitOf(child)),
+    ];
     const failed = await this.#removals.settle(ending);
     const templates = await Promise.all(this.#templates.values());
     this.#templates.clear();
