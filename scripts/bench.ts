@@ -12,7 +12,8 @@
 // docker CLI engine; b = the naive loop, one sequential `docker run --rm` per candidate with the gate's
 // flags; c = the ceiling, `concurrency` loops of bare `docker run --rm IMG true` with the same flags;
 // d = sandbox-gate with `isolation: run`; e = the candidates as plain host subprocesses (the floor
-// without isolation).
+// without isolation); f = sandbox-gate with `isolation: namespace` (root and a local docker: runc per
+// candidate from docker's config).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -113,6 +114,13 @@ const MODES: Record<string, Mode> = {
       gateMode(bench, await createEngine({ ...bench.settings.mode, isolation: "run" }, log), { isolation: "run" }),
   },
   e: { label: "floor: plain host subprocesses", run: plainMode },
+  f: {
+    label: "sandbox-gate, isolation: namespace",
+    run: async (bench) =>
+      gateMode(bench, await createEngine({ ...bench.settings.mode, isolation: "namespace" }, log), {
+        isolation: "namespace",
+      }),
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -472,6 +480,7 @@ function print(
   ratio("a", "c", "gate vs ceiling", 0.9);
   ratio("a", "b", "gate vs naive loop", 1.5);
   ratio("d", "b", "run-scoped reuse vs naive loop", 4);
+  ratio("f", "b", "fresh namespaces per candidate vs naive loop", 8);
   ratio("e", "a", "no isolation vs gate");
   for (const row of rows) {
     if (row.peakRssBytes !== undefined) {

@@ -2,13 +2,18 @@
 // containers started ahead of need), the docker CLI otherwise (ssh:// or TLS hosts, contexts, podman).
 // `isolation: run` needs the API; without it the run falls back to a container per candidate, the
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
-// `engine: podman` always goes through podman's CLI.
+// `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate with runc
+// itself (engines/namespace.ts), and only where it can: otherwise the run is refused, never made weaker.
+import { accessSync, constants, existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { InputError } from "../core/errors.js";
 import type { ModeSettings } from "../settings/settings.js";
 import { EngineApi, describeEndpoint, endpointFromEnv } from "./api/client.js";
 import { cli } from "./cli-command.js";
 import type { ContainerEngine } from "./engine.js";
 import { CliEngine } from "./engines/cli.js";
 import { FreshPoolEngine } from "./engines/fresh-pool.js";
+import { NamespaceEngine, TASK_ROOTS, removeRuncLabelled } from "./engines/namespace.js";
 import { SharedEngine } from "./engines/shared.js";
 import { KILL_GRACE_MS } from "./run.js";
 
@@ -18,6 +23,11 @@ export async function createEngine(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ContainerEngine> {
   const cli = new CliEngine({ binary: mode.engine });
+  if (mode.isolation === "namespace") {
+    const refusal = namespaceRefusal(mode, env, probeHost());
+    if (refusal) throw new InputError("isolation", refusal);
+    return new NamespaceEngine(cli, { warm: mode.concurrency });
+  }
   const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
   if (api)
     return mode.isolation === "run"
@@ -32,7 +42,70 @@ export async function createEngine(
  * the CLI of the engine `engine` names, which finds them by label whichever engine started them.
  */
 export function leftoverRemover(engine: string): Pick<ContainerEngine, "removeLabelled"> {
-  return new CliEngine({ binary: engine });
+  const cli = new CliEngine({ binary: engine });
+  // `isolation: namespace`'s sandboxes are runc's, not the engine's: found by their annotations. Only
+  // root makes them (namespaceRefusal), so only root has any to remove.
+  const root = process.getuid?.() === 0;
+  return {
+    removeLabelled: async (label) => [
+      ...(await cli.removeLabelled(label)),
+      ...(root ? await removeRuncLabelled(label) : []),
+    ],
+  };
+}
+
+/** What `isolation: namespace` needs of the host, as found. */
+export interface NamespaceHost {
+  /** The gate's uid. */
+  uid: number;
+  /** `runc --version` answered. */
+  runc: boolean;
+  /** The cgroup hierarchy where candidates' cgroups are made is writable. */
+  cgroupsWritable: boolean;
+  /** containerd's state of docker's containers is on this machine (not so in a container given only the socket). */
+  dockerState: boolean;
+}
+
+/**
+ * Why `isolation: namespace` cannot run here, or undefined when it can. It runs runc on this machine
+ * against the image docker mounted here, so docker must be local, and runc, root and the cgroup fs at hand.
+ */
+export function namespaceRefusal(
+  mode: Pick<ModeSettings, "engine">,
+  env: NodeJS.ProcessEnv,
+  host: NamespaceHost,
+): string | undefined {
+  const why = "'namespace' runs each candidate with runc on this machine";
+  if (mode.engine !== "docker") return `${why}, from a config docker made: it needs engine: docker`;
+  const dockerHost = env.DOCKER_HOST?.trim();
+  if (dockerHost && !dockerHost.startsWith("unix://"))
+    return `${why}, so docker must run here too; DOCKER_HOST is ${dockerHost}. Use isolation: candidate`;
+  if (env.DOCKER_CONTEXT && env.DOCKER_CONTEXT !== "default")
+    return `${why}, so docker must run here too; DOCKER_CONTEXT is ${env.DOCKER_CONTEXT}. Use isolation: candidate`;
+  if (host.uid !== 0)
+    return `${why}, which makes namespaces and cgroups as root; the gate runs as uid ${host.uid} (docs/security.md). Use isolation: candidate`;
+  if (!host.runc)
+    return `${why}, and runc was not found (it comes with docker.io, containerd.io). Use isolation: candidate`;
+  if (!host.cgroupsWritable) return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
+  if (!host.dockerState)
+    return `${why} from the config docker made, and docker's container state is not on this machine (${TASK_ROOTS.join(", ")}): is docker remote, or the gate in a container given only its socket? Use isolation: candidate`;
+  return undefined;
+}
+
+function probeHost(): NamespaceHost {
+  const memory = existsSync("/sys/fs/cgroup/memory") ? "/sys/fs/cgroup/memory" : "/sys/fs/cgroup";
+  let cgroupsWritable = true;
+  try {
+    accessSync(memory, constants.W_OK);
+  } catch {
+    cgroupsWritable = false;
+  }
+  return {
+    uid: process.getuid?.() ?? -1,
+    runc: spawnSync("runc", ["--version"], { stdio: "ignore" }).status === 0,
+    cgroupsWritable,
+    dockerState: TASK_ROOTS.some((root) => existsSync(root)),
+  };
 }
 
 /**

@@ -14,8 +14,12 @@ import { parseProtect, type ProtectSetting } from "./protect.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
-/** `candidate`: a fresh container per candidate; `run`: containers reused across one run's candidates (docs/isolation.md). */
-export type Isolation = "candidate" | "run";
+/**
+ * `candidate`: a fresh container per candidate; `run`: containers reused across one run's candidates
+ * (docs/isolation.md); `namespace`: a fresh runc sandbox per candidate with `candidate`'s lock-down,
+ * without dockerd on the critical path (docs/security.md).
+ */
+export type Isolation = "candidate" | "run" | "namespace";
 /** The container engine's CLI: docker (and its Engine API when the socket answers), or podman. */
 export type EngineKind = "docker" | "podman";
 
@@ -387,11 +391,27 @@ function readLimits(input: Input, early: CrossChecked): Limits {
 }
 
 function readMode(input: Input, ctx: SettingsContext, early: CrossChecked): ModeSettings {
-  return {
-    engine: parseChoice("engine", input("engine"), ["docker", "podman"] as const),
-    isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"] as const),
-    concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes),
-  };
+  const engine = parseChoice("engine", input("engine"), ["docker", "podman"] as const);
+  const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"] as const);
+  if (isolation === "namespace") namespaceCrossCheck(engine, input("runtime"));
+  return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+}
+
+/**
+ * `isolation: namespace` runs each candidate with runc itself from a config docker made: never silently
+ * weaker, so what it cannot honour is refused (the host's side, root and runc, in sandbox/select.ts).
+ */
+function namespaceCrossCheck(engine: EngineKind, runtime: string): void {
+  if (engine === "podman")
+    throw new InputError(
+      "isolation",
+      "'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman",
+    );
+  if (runtime !== "")
+    throw new InputError(
+      "isolation",
+      `'namespace' runs each candidate with runc itself, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`,
+    );
 }
 
 function readReports(input: Input, early: CrossChecked): ReportSettings {

@@ -1,9 +1,11 @@
 // The contract every engine meets on the real engine, one suite over all of them: the docker CLI, the
-// podman CLI (its dialect), the fresh pool over the Engine API, and `isolation: run`'s shared containers.
+// podman CLI (its dialect), the fresh pool over the Engine API, `isolation: run`'s shared containers, and
+// `isolation: namespace`'s runc sandboxes (their stored lock-down is the OCI config runc ran them with).
 // First what the engine stores for each one's containers, against the one lock-down policy; then the
 // wiring every engine repeats (streams, parse check, clocks, OOM verdicts, cleanup). What only one engine
 // does is in engines/<engine>.test.ts.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { classify } from "../../src/verdict/classify.js";
@@ -13,6 +15,8 @@ import { type Limits } from "../../src/core/model.js";
 import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { FreshPoolEngine } from "../../src/sandbox/engines/fresh-pool.js";
 import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/shared.js";
+import { NAMESPACE_ROOT, NamespaceEngine } from "../../src/sandbox/engines/namespace.js";
+import type { OciConfig } from "../../src/sandbox/engines/namespace-config.js";
 import { type Dialect, type LockDown, lockDown, ulimitsFor } from "../../src/sandbox/policy.js";
 import { untar } from "../../src/sandbox/untar.js";
 import { HOLD_AT_MEMORY_LIMIT, ensurePodmanImage } from "./support.js";
@@ -32,6 +36,10 @@ interface Contestant {
   /** The user of the container's own process: a keeper, not the candidate, in a shared container. */
   mainUser?: string;
   prepare?: () => void;
+  /** What the engine stored for a sandbox, when the engine's CLI does not hold it (runc's sandboxes). */
+  storedOf?: (name: string) => Stored;
+  /** Its sandboxes of a run still there, beyond the engine's labelled containers. */
+  leftovers?: (runId: string) => string;
 }
 
 const api = (): EngineApi => new EngineApi(endpointFromEnv()!);
@@ -61,7 +69,29 @@ const CONTESTANTS: Contestant[] = [
     runtimes: ["", "runsc"],
     mainUser: KEEPER_USER,
   },
+  {
+    name: "runc sandboxes (isolation: namespace)",
+    make: () => new NamespaceEngine(new CliEngine()),
+    binary: "docker",
+    dialect: "docker",
+    runtimes: [""],
+    storedOf: (name) =>
+      storedOci(JSON.parse(readFileSync(`${NAMESPACE_ROOT}/bundles/${name}/config.json`, "utf8")) as OciConfig),
+    leftovers: runcLabelled,
+  },
 ];
+
+/** runc's sandboxes under the engine's root whose annotations carry the run's label. */
+function runcLabelled(runId: string): string {
+  const listed = execFileSync("runc", ["--root", `${NAMESPACE_ROOT}/runc`, "list", "--format", "json"], {
+    encoding: "utf8",
+  });
+  const all = (JSON.parse(listed || "null") ?? []) as Array<{ id: string; annotations?: Record<string, string> }>;
+  return all
+    .filter((c) => c.annotations?.[RUN_LABEL] === runId)
+    .map((c) => c.id)
+    .join("\n");
+}
 
 interface Stored {
   user: string;
@@ -153,6 +183,46 @@ function expected(policy: LockDown, dialect: Dialect, mainUser: string | undefin
   };
 }
 
+/** What runc was given for a sandbox, in the policy's terms: the OCI config as docker wrote it for the policy. */
+function storedOci(config: OciConfig): Stored {
+  const { process: proc, linux } = config;
+  const resources = linux.resources as {
+    memory: { limit: number; swap: number };
+    cpu: { quota: number; period: number };
+    pids: { limit: number };
+  };
+  const mounts = config.mounts ?? [];
+  const option = (options: string[] | undefined, key: string) =>
+    Number(options?.find((o) => o.startsWith(`${key}=`))?.slice(key.length + 1));
+  const fresh = (type: string) => linux.namespaces?.some((ns) => ns.type === type && !ns.path) === true;
+  const rlimits = proc.rlimits as Array<{ type: string; soft: number; hard: number }>;
+  return {
+    user: `${proc.user.uid}:${proc.user.gid}`,
+    env: proc.env ?? [],
+    init: proc.args[0] === "/sbin/docker-init",
+    // A fresh network namespace and nothing to plug it anywhere: loopback only, docker's `none`.
+    network: fresh("network") && config.hooks === undefined ? "none" : "(joined)",
+    memory: resources.memory.limit,
+    memorySwap: resources.memory.swap,
+    nanoCpus: Math.round((resources.cpu.quota / resources.cpu.period) * 1e9),
+    pids: resources.pids.limit,
+    ulimits: rlimits.map((u) => `${u.type.replace(/^RLIMIT_/, "").toLowerCase()}=${u.soft}:${u.hard}`).sort(),
+    readOnlyRoot: config.root.readonly === true,
+    tmpfs: Object.fromEntries(
+      mounts
+        .filter((m) => m.type === "tmpfs" && ["/work", "/tmp"].includes(m.destination))
+        .map((m) => [m.destination, m.options ?? []]),
+    ),
+    shm: option(mounts.find((m) => m.destination === "/dev/shm")?.options, "size"),
+    capsLeft: Object.values(proc.capabilities ?? {}).flatMap((set) => set ?? []),
+    noNewPrivileges: proc.noNewPrivileges === true,
+    // runc keeps no log: the output is read through its stdio.
+    logDriver: "none",
+    runtime: "runc",
+    labels: config.annotations ?? {},
+  };
+}
+
 function inspect(binary: Contestant["binary"], name: string): Inspected {
   return (
     JSON.parse(
@@ -164,7 +234,7 @@ function inspect(binary: Contestant["binary"], name: string): Inspected {
 const job = (python: string, runId: string, limits: Partial<Limits> = {}): SandboxJob =>
   pythonJob(python, runId, { limits });
 
-function labelled(binary: Contestant["binary"], runId: string): string {
+function labelledContainers(binary: Contestant["binary"], runId: string): string {
   return execFileSync(binary, ["ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}"], {
     encoding: "utf8",
   }).trim();
@@ -178,9 +248,11 @@ afterAll(() => {
   delete process.env.SANDBOX_GATE_CONTRACT_SECRET;
 });
 
-describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser, prepare }) => {
+describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser, prepare, storedOf, leftovers }) => {
   const runId = `contract-${randomBytes(4).toString("hex")}`;
   const engine = make();
+  const labelled = (binary: Contestant["binary"], runId: string): string =>
+    [labelledContainers(binary, runId), leftovers?.(runId) ?? ""].filter(Boolean).join("\n");
 
   beforeAll(() => prepare?.(), 120_000);
 
@@ -199,10 +271,12 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
       });
       let name = "";
       const running = engine.run(sample, { onContainer: (container) => (name = container) });
-      const info = await vi.waitFor(() => inspect(binary, name), { timeout: 20_000, interval: 50 });
+      const seen = await vi.waitFor(() => storedOf?.(name) ?? stored(inspect(binary, name), binary), {
+        timeout: 20_000,
+        interval: 50,
+      });
       const facts = await running;
       expect(facts.exitCode, facts.stderr.text).toBe(0);
-      const seen = stored(info, binary);
       expect(seen).toEqual(expected(lockDown(sample), dialect, mainUser));
       expect(seen.env).not.toContain(RUNNER_SECRET);
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CliEngine } from "../../src/sandbox/engines/cli.js";
-import { createEngine } from "../../src/sandbox/select.js";
+import { InputError } from "../../src/core/errors.js";
+import { type NamespaceHost, createEngine, namespaceRefusal } from "../../src/sandbox/select.js";
 
 // An Engine API endpoint that does not answer: what the docker choice must fall back from.
 const NO_API = { DOCKER_HOST: "unix:///nonexistent/sandbox-gate.sock" };
@@ -31,5 +32,43 @@ describe("createEngine", () => {
     const { made, lines } = await created("podman", "run");
     expect(made).toBeInstanceOf(CliEngine);
     expect(lines).toEqual(["isolation: run needs the Engine API; running one container per candidate instead"]);
+  });
+});
+
+describe("namespaceRefusal", () => {
+  const able: NamespaceHost = { uid: 0, runc: true, cgroupsWritable: true, dockerState: true };
+  const docker = { engine: "docker" as const };
+
+  it("lets a root gate with runc, writable cgroups and a local docker run it", () => {
+    expect(namespaceRefusal(docker, {}, able)).toBeUndefined();
+    expect(namespaceRefusal(docker, { DOCKER_HOST: "unix:///var/run/docker.sock" }, able)).toBeUndefined();
+    expect(namespaceRefusal(docker, { DOCKER_CONTEXT: "default" }, able)).toBeUndefined();
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, Partial<NamespaceHost>, RegExp]>([
+    ["a remote docker over TCP", { DOCKER_HOST: "tcp://10.0.0.2:2376" }, {}, /DOCKER_HOST is tcp:\/\/10\.0\.0\.2:2376/],
+    ["a remote docker over ssh", { DOCKER_HOST: "ssh://ci@builder" }, {}, /DOCKER_HOST is ssh:\/\/ci@builder/],
+    ["a docker context", { DOCKER_CONTEXT: "remote" }, {}, /DOCKER_CONTEXT is remote/],
+    ["a gate that is not root", {}, { uid: 1001 }, /runs as uid 1001/],
+    ["no runc", {}, { runc: false }, /runc was not found/],
+    ["a read-only cgroup filesystem", {}, { cgroupsWritable: false }, /cgroup filesystem is not writable/],
+    ["docker's state elsewhere", {}, { dockerState: false }, /docker's container state is not on this machine/],
+  ])("refuses %s, naming the way out", (_, env, host, why) => {
+    const refusal = namespaceRefusal(docker, env, { ...able, ...host });
+    expect(refusal).toMatch(why);
+    expect(refusal).toMatch(/Use isolation: candidate$/);
+  });
+
+  it("refuses podman", () => {
+    expect(namespaceRefusal({ engine: "podman" }, {}, able)).toMatch(/needs engine: docker/);
+  });
+
+  it("createEngine throws one InputError naming isolation where it cannot work", async () => {
+    const error = await createEngine({ engine: "docker", isolation: "namespace", concurrency: 2 }, () => {}, {
+      DOCKER_HOST: "tcp://10.0.0.2:2376",
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toMatch(/^Input 'isolation': 'namespace' runs each candidate with runc/);
+    expect((error as InputError).message.split("\n")).toHaveLength(1);
   });
 });

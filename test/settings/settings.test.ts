@@ -61,6 +61,8 @@ describe("readSettings", () => {
     [{ shard: "1/0" }, "shard"],
     [{ shard: "half" }, "shard"],
     [{ shard: "1/2", merge: "shards/*.json" }, "shard"],
+    [{ isolation: "namespace", engine: "podman" }, "isolation"],
+    [{ isolation: "namespace", runtime: "runsc" }, "isolation"],
   ])("%j → one error naming %s", (inputs, name) => {
     const error = inputError(() => read(inputs));
     expect(error.input).toBe(name);
@@ -115,6 +117,16 @@ describe("readSettings", () => {
     });
     expect(read({ merge: "shards/*.json\nextra.json" }).reports.merge).toEqual(["shards/*.json", "extra.json"]);
     expect(read({ shard: "1/1" }).source.shard).toEqual({ index: 1, count: 1 });
+    expect(read({ isolation: "namespace" }).mode.isolation).toBe("namespace");
+  });
+
+  it("refuses isolation: namespace where it would be weaker or cannot apply, saying what to use instead", () => {
+    expect(inputError(() => read({ isolation: "namespace", engine: "podman" })).message).toBe(
+      "Input 'isolation': 'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman",
+    );
+    expect(inputError(() => read({ isolation: "namespace", runtime: "runsc" })).message).toMatch(
+      /^Input 'isolation': 'namespace' runs each candidate with runc itself, so runtime 'runsc' cannot apply/,
+    );
   });
 
   it("reads the engine: docker unless podman is asked for", () => {

@@ -11,24 +11,13 @@ import { basename, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MemorySample, RunFacts } from "../../core/model.js";
-import { StreamCapture } from "../capture.js";
+import { readChild } from "../child-run.js";
 import { cli, describeFailure } from "../cli-command.js";
-import { RunClock } from "../driver.js";
 import type { RunHooks, SandboxJob } from "../engine.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "../late-oom.js";
 import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../memory.js";
 import { type Dialect, cliRunArgs, lockDown } from "../policy.js";
-import {
-  KILL_GRACE_MS,
-  MAX_RESULTS_BYTES,
-  OpeningEngine,
-  type Opening,
-  Removals,
-  containerName,
-  failedFacts,
-  outcomeOf,
-  runFacts,
-} from "../run.js";
+import { KILL_GRACE_MS, OpeningEngine, type Opening, Removals, containerName, failedFacts, runFacts } from "../run.js";
 
 /** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;
@@ -55,7 +44,7 @@ export class CliEngine extends OpeningEngine {
     this.#dialect = basename(this.binary) === "podman" ? "podman" : "docker";
   }
 
-  protected async runOpened(job: SandboxJob, hooks: RunHooks, { nonce, input }: Opening): Promise<RunFacts> {
+  protected async runOpened(job: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
     const name = containerName();
     hooks.onContainer?.(name);
     // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
@@ -65,7 +54,7 @@ export class CliEngine extends OpeningEngine {
     try {
       if (this.#dialect === "podman")
         this.#monitorDirs.add((monitorDir = await mkdtemp(join(tmpdir(), "sandbox-gate-podman-"))));
-      return await this.#run(name, job, input, nonce, monitorDir);
+      return await this.#run(name, job, opening, monitorDir);
     } catch (error) {
       this.#removals.remove(name);
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
@@ -74,55 +63,29 @@ export class CliEngine extends OpeningEngine {
     }
   }
 
-  async #run(name: string, job: SandboxJob, input: Buffer, nonce: string, monitorDir?: string): Promise<RunFacts> {
-    const { limits } = job;
-    const stdout = new StreamCapture(limits.maxOutputBytes);
-    const stderr = new StreamCapture(limits.maxOutputBytes);
-
+  async #run(name: string, job: SandboxJob, opening: Opening, monitorDir?: string): Promise<RunFacts> {
     const child = spawn(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
       stdio: ["pipe", "pipe", "pipe"],
       ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
     });
     this.#active.set(name, child);
-    const ended = new Promise<{ code: number | null; error?: Error }>((resolve) => {
-      child.on("error", (error) => resolve({ code: null, error }));
-      child.on("close", (code) => resolve({ code }));
-    }).finally(() => this.#active.delete(name));
-    let memoryAtTimeout: MemorySample | undefined;
-    const clock = new RunClock({
-      nonce,
-      timeoutMs: limits.timeoutMs,
-      onRunOutput: (chunk) => stderr.push(chunk),
-      ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
-      onExpired: () =>
-        void (async () => {
-          // Read before the kill: once the container is gone, so is its memory count.
-          if (clock.timedOut) memoryAtTimeout = await this.#memory(name);
-          await this.#kill(name, child);
-        })(),
+    child.on("close", () => this.#active.delete(name));
+    child.on("error", () => this.#active.delete(name));
+    const { exit, outcome } = await readChild(child, job, opening, {
+      kill: () => this.#kill(name, child),
+      memory: () => this.#memory(name),
     });
-    const { parser } = clock;
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => parser.push(chunk));
-    // The container may end before it has read its input; that shows in its exit, not here.
-    child.stdin.on("error", () => {});
-    child.stdin.end(input);
-
-    const exit = await ended;
-    const durationMs = clock.end();
-    const { timedOut, stalled } = clock;
     // No CLI ran, so there is no container to remove.
     if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const state = await this.#state(name);
     const monitorOom = monitorDir !== undefined && existsSync(join(monitorDir, "oom"));
     const ending = {
       exitCode: exit.code,
-      killedByUs: timedOut || stalled || this.aborted,
+      killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
       oomKilled: state.oomKilled === true || monitorOom,
     };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
     this.#removals.remove(name);
-    const outcome = outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout);
     return runFacts(this.binary, job, outcome, {
       exitCode: exit.code,
       oomKilled,
