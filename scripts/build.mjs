@@ -1,5 +1,5 @@
 // Bundles the action entry, the CLI and the library into dist/ with ncc, each a single ESM file, with
-// the files ncc copies beside a bundle (action.yml, which the CLI's help reads), one licenses.txt for
+// the files ncc copies beside a bundle, action.yml (which the CLI's help reads; copied here, not by ncc), one licenses.txt for
 // all three, and the library's types (build-types.mjs). The library also gets a CommonJS copy
 // (library.cjs, library.d.cts) for `require("sandbox-gate")`, made from the ESM bundle (commonJsOf).
 import { execFileSync } from "node:child_process";
@@ -80,3 +80,5 @@ for (const entry of entries) {
   }
 }
 writeFileSync("dist/licenses.txt", `${licenses.join("\n\n")}\n`);
+// The CLI's help reads action.yml beside its bundle (src/cli/help.ts).
+copyFileSync("action.yml", "dist/action.yml");

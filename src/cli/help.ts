@@ -1,7 +1,7 @@
 // The CLI's help, with each input flag's description and default read from action.yml: the action's
 // inputs and the CLI's flags are one list, described once. The bundle reads the copy of action.yml the
 // build puts beside it (ncc copies the file this URL names); a checkout reads the file itself.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 import type { CliInput } from "../settings/entries.js";
 import {
@@ -32,9 +32,17 @@ export function parseActionInputs(yml: string): Map<string, ActionInput> {
   );
 }
 
+/**
+ * Where action.yml is: beside the bundle (dist/action.yml, which the build copies there), or at the root
+ * of the source tree (src/cli/ run by tsx). Not a literal URL: the bundler would rename the file it finds.
+ */
+const ACTION_YML_PLACES = ["action.yml", "../../action.yml"];
+
 /** Read only when help is asked for: a run never parses YAML. */
 export function readActionInputs(): Map<string, ActionInput> {
-  return parseActionInputs(readFileSync(new URL("../../action.yml", import.meta.url), "utf8"));
+  const found = ACTION_YML_PLACES.map((place) => new URL(place, import.meta.url)).find((url) => existsSync(url));
+  if (!found) throw new Error(`action.yml is not beside ${import.meta.url} nor at the root of its source tree`);
+  return parseActionInputs(readFileSync(found, "utf8"));
 }
 
 /** action.yml's Markdown-ish descriptions as a terminal shows them: no backticks, emphasis or link syntax. */

@@ -4,7 +4,7 @@
 import type { Instance, Status } from "../core/model.js";
 import { RESOLVED } from "../core/schemas/report.js";
 import { RAN_TO_END } from "../core/statuses.js";
-import { isFailing } from "../core/tests.js";
+import { isFailing, pytestNodeToCaseId } from "../core/tests.js";
 import { outcomes } from "./compare.js";
 import type { TestResults } from "./results/index.js";
 
@@ -27,7 +27,8 @@ export function resolvedBy(
   instance: Pick<Instance, "failToPass" | "passToPass">,
 ): { resolved: Resolved; notPassing: NotPassing } {
   const by = outcomes(tests);
-  const passed = (id: string) => by.get(id) === "pass";
+  // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case.
+  const passed = (id: string) => (by.get(id) ?? by.get(pytestNodeToCaseId(id))) === "pass";
   const failToPass = instance.failToPass ?? [];
   const passToPass = instance.passToPass ?? [];
   const notPassing = {

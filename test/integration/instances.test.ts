@@ -75,7 +75,8 @@ describe("dataset lines at their own commits", () => {
     const r = repo();
     const command = "python3 -m pytest -q -p no:cacheprovider --junitxml=results/junit.xml tests";
     const first = { base_commit: r.first.slice(0, 12), test_patch: r.testPatch, command, task: "first" };
-    const lists = { fail_to_pass: ["tests.test_calc::test_add"], pass_to_pass: ["tests.test_calc::test_mul"] };
+    // One id as the report writes it, one as pytest (and SWE-bench) names it.
+    const lists = { fail_to_pass: ["tests.test_calc::test_add"], pass_to_pass: ["tests/test_calc.py::test_mul"] };
     const lines = [
       { id: "gold", patch: r.gold, ...first, ...lists },
       {

@@ -66,6 +66,19 @@ describe("resolvedBy: SWE-bench's rule", () => {
     });
   });
 
+  it("finds a test listed by its pytest node id, as SWE-bench lists them", () => {
+    const now = tests([
+      ["fixed_a", "passed"],
+      ["fixed_b", "passed"],
+      ["kept", "passed"],
+    ]);
+    const nodeIds = {
+      failToPass: ["tests/test_app.py::fixed_a", id("fixed_b")],
+      passToPass: ["tests/test_app.py::kept"],
+    };
+    expect(resolvedBy(now, nodeIds).resolved).toBe("full");
+  });
+
   it("counts a case listed twice as failing if it failed once (a retrying plugin)", () => {
     const twice = tests([
       ["fixed_a", "failed"],
