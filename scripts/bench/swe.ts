@@ -18,7 +18,7 @@ const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), "../../test/fi
 const TASKS = join(FIXTURES, "boltons-tasks.jsonl");
 const RESULTS = "results/junit.xml";
 
-interface Line {
+export interface Line {
   id: string;
   task: string;
   base_commit: string;
@@ -53,7 +53,7 @@ const readLines = (): Line[] =>
     .map((l) => JSON.parse(l) as Line);
 
 /** SWE-bench's rule; a listed test missing or skipped has not passed. */
-function resolvedOf(passed: (id: string) => boolean, line: Line): Resolved {
+export function resolvedOf(passed: (id: string) => boolean, line: Line): Resolved {
   const f2p = line.fail_to_pass.map(passed);
   const p2p = line.pass_to_pass.every(passed);
   if (f2p.every(Boolean) && p2p) return "full";
@@ -61,7 +61,7 @@ function resolvedOf(passed: (id: string) => boolean, line: Line): Resolved {
 }
 
 /** The passing test ids of pytest's JUnit XML: a few lines of regex, not the gate's reader. */
-function passedIds(xml: string): Set<string> {
+export function passedIds(xml: string): Set<string> {
   const unescape = (s: string) =>
     s
       .replace(/&quot;/g, '"')
