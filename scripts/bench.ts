@@ -3,6 +3,7 @@
 //   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 40] [--library 30]
 //                    [--concurrency N] [--image IMG] [--library 30] [--results 3] [--swe 1] [--swe-image IMG]
 //
+// --modes "" runs none of the modes: the other figures alone (e.g. `--modes "" --tree 0 --library 0 --results 0 --swe 1`).
 // --results N: the results reader on a hostile 8 MiB JUnit file, N times (0 skips it); first, as it needs no engine.
 // --swe N: the SWE-bench-style tasks cut from boltons (test/fixtures/boltons-tasks.jsonl) through the gate
 // against a plain harness's loop, N times, with and without a setup (0 skips it); --swe-image has pytest.
@@ -625,7 +626,8 @@ async function main(): Promise<void> {
     // Other work on the machine comes and goes: each mode runs a round-robin slice in every round, and
     // the order turns from round to round, so no mode always meets a busy (or a quiet) moment.
     const rows: Row[] = [];
-    for (let round = 0; round < rounds; round++) {
+    // `--modes ""` runs none of them: the other figures alone.
+    for (let round = 0; round < (modes.length > 0 ? rounds : 0); round++) {
       const slice = records.filter((_, i) => inShard(i, { index: round + 1, count: rounds }));
       const datasetPath = join(work, `round-${round}.jsonl`);
       await writeFile(datasetPath, slice.map((r) => `${JSON.stringify(datasetLine(r))}\n`).join(""));
@@ -633,7 +635,8 @@ async function main(): Promise<void> {
       for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)])
         rows.push(await measure(mode, bench));
     }
-    print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
+    if (modes.length > 0)
+      print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
     if (Number(values.tree) > 0) {
       printTree(
         await treeBench(
