@@ -618,7 +618,7 @@ async function main(): Promise<void> {
     };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: work });
     const runId = `bench-${randomBytes(4).toString("hex")}`;
-    log(`running ${modes.join(", ")} on ${records.length} candidates in ${rounds} round(s)`);
+    if (modes.length > 0) log(`running ${modes.join(", ")} on ${records.length} candidates in ${rounds} round(s)`);
     // Ctrl-C: leave no container of the bench behind.
     process.once("SIGINT", () => {
       void new CliEngine().removeLabelled(`${RUN_LABEL}=${runId}`).finally(() => process.exit(130));
