@@ -2,7 +2,7 @@
 // scripts/fixtures/cut-swe-tasks.py) through the gate, each task at its own base commit with its
 // test_patch, against a plain harness's loop in the same process (per candidate: `git archive` of the base,
 // `git apply` of the patch and the test_patch, one `docker run --rm --network none` of pytest, its JUnit
-// read back), at the same concurrency; and what the per-commit base costs: the time to make each commit's
+// read back; a setup run in each candidate's container), at the same concurrency; and what the per-commit base costs: the time to make each commit's
 // run image, read off the gate's log. Both loops' verdicts are held to the plain harness's expected file.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -92,7 +92,13 @@ function sh(script: string, input?: Buffer): Promise<{ code: number | null; stdo
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
 /** The plain harness: each candidate its own base tree, patched with git, one bare `docker run` of its command. */
-export async function plainLoop(repo: string, lines: Line[], image: string, concurrency: number): Promise<SweLoop> {
+export async function plainLoop(
+  repo: string,
+  lines: Line[],
+  image: string,
+  concurrency: number,
+  setup?: string,
+): Promise<SweLoop> {
   const work = mkdtempSync(join(tmpdir(), "sandbox-gate-bench-swe-plain-"));
   const started = performance.now();
   try {
@@ -101,7 +107,9 @@ export async function plainLoop(repo: string, lines: Line[], image: string, conc
       const apply = (patch: string) => sh(`cd ${quote(dir)} && git apply --whitespace=nowarn -`, Buffer.from(patch));
       await sh(`git -C ${quote(repo)} archive ${line.base_commit} | tar -x -C ${quote(dir)}`);
       if ((await apply(line.patch)).code !== 0 || (await apply(line.test_patch)).code !== 0) return "no" as const;
-      const run = `mkdir -p /tmp/w && cd /tmp/w && tar -x && { ${line.command}; } >/dev/null 2>&1; cat ${RESULTS}`;
+      // Without a gate there is no base to share: the setup runs in every candidate's container.
+      const prepare = setup ? `{ ${setup}; } >/dev/null 2>&1 && ` : "";
+      const run = `mkdir -p /tmp/w && cd /tmp/w && tar -x && ${prepare}{ ${line.command}; } >/dev/null 2>&1; cat ${RESULTS}`;
       const { stdout } = await sh(
         `tar -c -C ${quote(dir)} . | docker run --rm -i --network none ${quote(image)} sh -c ${quote(run)}`,
       );
@@ -159,7 +167,7 @@ export async function sweBench(image: string, concurrency: number, setup?: strin
       candidates: Record<string, { resolved: Resolved }>;
     };
     const want = new Map(Object.entries(expected.candidates).map(([id, c]) => [id, c.resolved]));
-    const plain = await plainLoop(repo, lines, image, concurrency);
+    const plain = await plainLoop(repo, lines, image, concurrency, setup);
     const gate = await gateLoop(repo, image, concurrency, setup);
     return {
       candidates: lines.length,
