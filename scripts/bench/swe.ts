@@ -2,8 +2,9 @@
 // scripts/fixtures/cut-swe-tasks.py) through the gate, each task at its own base commit with its
 // test_patch, against a plain harness's loop in the same process (per candidate: `git archive` of the base,
 // `git apply` of the patch and the test_patch, one `docker run --rm --network none` of pytest, its JUnit
-// read back; a setup run in each candidate's container), at the same concurrency; and what the per-commit base costs: the time to make each commit's
-// run image, read off the gate's log. Both loops' verdicts are held to the plain harness's expected file.
+// read back; a setup run in each candidate's container), at the same concurrency; and what the per-commit
+// base costs: the time to make each commit's run image, read off the gate's log. Both loops' verdicts are
+// held to the plain harness's expected file.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
