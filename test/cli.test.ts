@@ -57,7 +57,7 @@ describe("sandbox-gate run: bad input", () => {
   });
 
   it.each([
-    [["frobnicate"], "unknown command 'frobnicate': the commands are run and merge"],
+    [["frobnicate"], "unknown command 'frobnicate': the commands are run, merge and import"],
     [["run"], "no FILE given"],
     [["run", "--no-such-flag", "x", REPLY], "unknown flag --no-such-flag"],
     [["run", "--timeout"], "--timeout needs a value"],

@@ -8,7 +8,7 @@ import { parse } from "yaml";
 import packageJson from "../package.json" with { type: "json" };
 import { withTables } from "../scripts/docs/tables.js";
 import { parseActionInputs } from "../src/cli/help.js";
-import { MERGE_FLAGS, OUTPUT_FLAGS, RUN_FLAGS } from "../src/cli/options.js";
+import { IMPORT_FLAGS, MERGE_FLAGS, OUTPUT_FLAGS, RUN_FLAGS } from "../src/cli/options.js";
 import { PAGES, ROOT, blocksOf, type CodeBlock } from "./support/markdown-blocks.js";
 
 const read = (page: string) => readFileSync(resolve(ROOT, page), "utf8");
@@ -72,17 +72,22 @@ describe("command lines in the README and docs/", () => {
         .split("\n")
         .map((line) => ({ block, line })),
     )
-    .filter(({ line }) => /^\s*(npx )?sandbox-gate (run|merge)\b/.test(line));
+    .filter(({ line }) => /^\s*(npx )?sandbox-gate (run|merge|import)\b/.test(line));
 
   it.each(lines.map(({ block, line }) => [where(block), line] as const))("%s: %s has only real flags", (_, line) => {
-    const verb = /sandbox-gate (run|merge)/.exec(line)![1];
-    const known = new Set<string>([
-      ...(verb === "run" ? RUN_FLAGS : MERGE_FLAGS),
-      ...Object.keys(OUTPUT_FLAGS),
-      "help",
-      "version",
-    ]);
-    const flags = [...line.replace(/\s#.*$/, "").matchAll(/\s--([a-z-]+)/g)].map((m) => m[1]!);
+    const verb = /sandbox-gate (run|merge|import)/.exec(line)![1];
+    const known = new Set<string>(
+      verb === "import"
+        ? Object.keys(IMPORT_FLAGS)
+        : [...(verb === "run" ? RUN_FLAGS : MERGE_FLAGS), ...Object.keys(OUTPUT_FLAGS), "help", "version"],
+    );
+    // A quoted value (the test command's own `--junitxml=…`) holds no flag of ours.
+    const flags = [
+      ...line
+        .replace(/\s#.*$/, "")
+        .replace(/"[^"]*"|'[^']*'/g, "")
+        .matchAll(/\s--([a-z-]+)/g),
+    ].map((m) => m[1]!);
     expect(flags.filter((flag) => !known.has(flag))).toEqual([]);
     if (flags.includes("tests")) expect(flags).toContain("command");
   });

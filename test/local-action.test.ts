@@ -41,7 +41,8 @@ describe(".env.example under local-action", () => {
         cwd: ROOT,
         encoding: "utf8",
         // spawnSync blocks the test's own time limit from firing: this one ends a hang.
-        timeout: 60_000,
+        // 240 s: at load 20, npx, tsx and the run together took over 60 s.
+        timeout: 240_000,
         env: {
           ...process.env,
           PATH: `${join(dir, "bin")}:${process.env.PATH}`,
@@ -67,5 +68,5 @@ describe(".env.example under local-action", () => {
     );
     expect(post).not.toContain("::error");
     expect(readFileSync(summary, "utf8")).toMatch(/\| replies\/prose-only\.md \| ❌ no code \|/);
-  });
+  }, 300_000); // above spawnSync's own 240 s
 });

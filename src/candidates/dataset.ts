@@ -1,7 +1,7 @@
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import type { Candidate, CandidateOverrides, SourceEntry } from "../core/model.js";
+import type { Candidate, CandidateOverrides, Instance, SourceEntry } from "../core/model.js";
 import { checkRelativePath } from "../core/paths.js";
 import { DATASET_SCHEMA, type DatasetLine } from "../core/schemas/dataset.js";
 import { checker } from "../core/schemas/validate.js";
@@ -35,6 +35,7 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
   const checked = check(value);
   if (!checked.ok) return { problem: { id, source, problem: checked.problem } };
   const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+  const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
   const overrides: CandidateOverrides = {
     ...(command !== undefined && { command }),
     ...(language !== undefined && { language }),
@@ -73,6 +74,13 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
   };
   if (files !== undefined) candidate.files = files;
   if (task !== undefined) candidate.task = String(task);
+  const instance: Instance = {
+    ...(base_commit !== undefined && { baseCommit: base_commit }),
+    ...(test_patch !== undefined && { testPatch: test_patch }),
+    ...(fail_to_pass !== undefined && { failToPass: [...fail_to_pass] }),
+    ...(pass_to_pass !== undefined && { passToPass: [...pass_to_pass] }),
+  };
+  if (Object.keys(instance).length > 0) candidate.instance = instance;
   return { candidate };
 }
 

@@ -4,7 +4,15 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import type { CliInput } from "../settings/entries.js";
-import { CLI_DEFAULTS, MERGE_FLAGS, OUTPUT_FLAGS, RUN_FLAGS, type OutputFlag } from "./options.js";
+import {
+  CLI_DEFAULTS,
+  IMPORT_FLAGS,
+  MERGE_FLAGS,
+  OUTPUT_FLAGS,
+  RUN_FLAGS,
+  type OutputFlag,
+  type Verb,
+} from "./options.js";
 
 export interface ActionInput {
   description: string;
@@ -77,10 +85,17 @@ function inputEntries(names: readonly CliInput[], inputs: Map<string, ActionInpu
   });
 }
 
-function outputEntries(): string[] {
-  return (Object.entries(OUTPUT_FLAGS) as Array<[OutputFlag, (typeof OUTPUT_FLAGS)[OutputFlag]]>).flatMap(
-    ([name, flag]) => flagEntry(`--${name}${flag.value ? ` ${flag.value}` : ""}`, flag.description, flag.shown),
+type OwnFlags = Record<string, { value: string; description: string; shown: string }>;
+
+/** The entries of a command's own flags (not action inputs): a name, its argument, what it does. */
+function ownEntries(flags: OwnFlags): string[] {
+  return Object.entries(flags).flatMap(([name, flag]) =>
+    flagEntry(`--${name}${flag.value ? ` ${flag.value}` : ""}`, flag.description, flag.shown),
   );
+}
+
+function outputEntries(): string[] {
+  return ownEntries(OUTPUT_FLAGS satisfies Record<OutputFlag, unknown>);
 }
 
 export const EXIT_STATUS = [
@@ -97,19 +112,29 @@ const COLOURS =
 
 export const RUN_USAGE = "usage: sandbox-gate run [FLAG]... FILE...";
 export const MERGE_USAGE = "usage: sandbox-gate merge [FLAG]... REPORT...";
+export const IMPORT_USAGE = "usage: sandbox-gate import swe-bench [FLAG]... INSTANCES";
 
-export const TOP_USAGE = [RUN_USAGE, MERGE_USAGE.replace("usage:", "      "), "       sandbox-gate --version"].join(
-  "\n",
-);
+export const TOP_USAGE = [
+  RUN_USAGE,
+  MERGE_USAGE.replace("usage:", "      "),
+  IMPORT_USAGE.replace("usage:", "      "),
+  "       sandbox-gate --version",
+].join("\n");
+
+/** The usage line a bad command line is answered with. */
+export function usageOf(verb: Verb | undefined): string {
+  return verb === "run" ? RUN_USAGE : verb === "merge" ? MERGE_USAGE : verb === "import" ? IMPORT_USAGE : TOP_USAGE;
+}
 
 export const TOP_HELP = [
   TOP_USAGE,
   "",
   "Commands:",
-  "  run    judge each candidate in a locked-down container; gate on the outcome",
-  "  merge  merge the JSON reports of shard runs (--shard i/n) into one decision",
+  "  run     judge each candidate in a locked-down container; gate on the outcome",
+  "  merge   merge the JSON reports of shard runs (--shard i/n) into one decision",
+  "  import  turn another format's files (swe-bench) into dataset lines for run",
   "",
-  "sandbox-gate run --help, sandbox-gate merge --help: every flag with its default.",
+  "sandbox-gate COMMAND --help: every flag of the command with its default.",
   "",
   ...EXIT_STATUS,
 ].join("\n");
@@ -145,8 +170,35 @@ const ABOUT = {
   },
 } as const;
 
-export function helpOf(verb: keyof typeof ABOUT, inputs: Map<string, ActionInput> = readActionInputs()): string {
+const IMPORT_ABOUT =
+  "Turns SWE-bench-format files into dataset lines (JSONL) for sandbox-gate run: INSTANCES is a JSON array or JSONL of instances (instance_id, base_commit, patch, test_patch, FAIL_TO_PASS, PASS_TO_PASS as lists or JSON strings). Each line is one instance with its gold patch, or with --predictions one prediction with its model_patch (an instance nobody predicted is left out); task is the instance_id, and an instance with several predictions gets the ids instance_id#1, #2... Test ids are turned from pytest's node ids (tests/test_x.py::TestC::test_a) into the report's (tests.test_x.TestC::test_a); other ids are kept. A null or empty model_patch is kept as patch \"\", which the gate judges patch_failed, never resolved. Nothing runs.";
+
+export const IMPORT_EXIT_STATUS = [
+  "Exit status:",
+  "  0  every record was imported",
+  "  2  bad usage or a bad record (named by file:line, file[index] or",
+  "     instance_id); with --out, no file is written",
+  "  3  sandbox-gate itself failed",
+];
+
+/** import's help: its own flags, none of the action's inputs. */
+export function importHelp(): string {
+  return [
+    IMPORT_USAGE,
+    "",
+    ...wrap(IMPORT_ABOUT, ""),
+    "",
+    "Flags:",
+    ...ownEntries(IMPORT_FLAGS),
+    "",
+    ...IMPORT_EXIT_STATUS,
+  ].join("\n");
+}
+
+export function helpOf(verb: Verb, inputs?: Map<string, ActionInput>): string {
+  if (verb === "import") return importHelp();
   const { usage, text, flags } = ABOUT[verb];
+  inputs ??= readActionInputs();
   return commandHelp(usage, text, flags, inputs);
 }
 

@@ -1,4 +1,4 @@
-// `sandbox-gate run|merge`: the command line read (options.ts), the run session the action has, and
+// `sandbox-gate run|merge|import`: the command line read (options.ts), the run session the action has, and
 // what the user asked to see: results on stdout, progress on stderr, an exit code that says whose fault
 // a failure is.
 import { randomBytes } from "node:crypto";
@@ -11,7 +11,8 @@ import { runSession, type SessionOutcome, type Work } from "../run/run.js";
 import { InputError } from "../core/errors.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
 import { argumentFiles } from "./files.js";
-import { MERGE_USAGE, RUN_USAGE, TOP_HELP, TOP_USAGE, helpOf } from "./help.js";
+import { TOP_HELP, helpOf, usageOf } from "./help.js";
+import { runImport } from "./import.js";
 import {
   UsageError,
   cliDefault,
@@ -44,6 +45,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     const invocation = parseCommandLine(argv);
     if (invocation.kind === "version") io.stdout.write(`${packageJson.version}\n`);
     else if (invocation.kind === "help") io.stdout.write(`${invocation.verb ? helpOf(invocation.verb) : TOP_HELP}\n`);
+    else if (invocation.kind === "import") return await runImport(invocation.command, io);
     else return await execute(invocation.command, io, errPaint);
     return 0;
   } catch (error) {
@@ -58,8 +60,7 @@ export function reportError(error: unknown, stderr: Stream, paint: Paint): void 
     error instanceof InputError ? error.in("cli").message : error instanceof Error ? error.message : String(error);
   stderr.write(`${paint("bad", "sandbox-gate:")} ${message}\n`);
   if (error instanceof UsageError) {
-    const usage = error.verb === "merge" ? MERGE_USAGE : error.verb === "run" ? RUN_USAGE : TOP_USAGE;
-    stderr.write(`${usage}\n(sandbox-gate ${error.verb ? `${error.verb} ` : ""}--help says more)\n`);
+    stderr.write(`${usageOf(error.verb)}\n(sandbox-gate ${error.verb ? `${error.verb} ` : ""}--help says more)\n`);
   } else if (exitCodeOfError(error) === 3 && error instanceof Error && error.stack) {
     // Not the user's to fix: what we need to fix it.
     stderr.write(`internal error; please report it with this trace:\n${error.stack}\n`);

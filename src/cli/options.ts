@@ -17,7 +17,7 @@ export class UsageError extends Error {
   }
 }
 
-export type Verb = "run" | "merge";
+export type Verb = "run" | "merge" | "import";
 export const FORMATS = ["table", "json", "jsonl"] as const;
 export type Format = (typeof FORMATS)[number];
 
@@ -65,24 +65,92 @@ export interface Command {
   quiet: boolean;
 }
 
-export type Invocation = { kind: "help"; verb?: Verb } | { kind: "version" } | { kind: "command"; command: Command };
+/** `import FORMAT INSTANCES`: files of another format turned into dataset lines; nothing runs. */
+export interface ImportCommand {
+  format: ImportFormat;
+  /** The INSTANCES file, as typed. */
+  instances: string;
+  predictions?: string;
+  /** Absent or `-`: stdout. */
+  out?: string;
+  quiet: boolean;
+}
 
-const VERBS: readonly string[] = ["run", "merge"];
+export const IMPORT_FORMATS = ["swe-bench"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** import's flags; `value` names a flag's argument, none for a switch. */
+export const IMPORT_FLAGS = {
+  predictions: {
+    value: "FILE",
+    description:
+      "A model's predictions (instance_id, model_patch), as JSONL, a JSON array or an object keyed by instance_id: one line per prediction, instead of one per instance with its gold patch.",
+    shown: "none: the gold patches",
+  },
+  out: { value: "FILE", description: "Where the dataset lines go (- is stdout).", shown: "stdout" },
+  quiet: { value: "", description: "No summary on stderr: only warnings and errors.", shown: "off" },
+  help: { value: "", description: "This help (also -h).", shown: "off" },
+} as const;
+
+export type Invocation =
+  | { kind: "help"; verb?: Verb }
+  | { kind: "version" }
+  | { kind: "command"; command: Command }
+  | { kind: "import"; command: ImportCommand };
+
+const VERBS: readonly string[] = ["run", "merge", "import"];
 
 /** argv (without node and the script) → what to do; throws UsageError or, for a bad --format, InputError. */
 export function parseCommandLine(argv: readonly string[]): Invocation {
   const [first, ...rest] = argv;
-  if (first === undefined) throw new UsageError("no command given: run or merge");
+  if (first === undefined) throw new UsageError("no command given: run, merge or import");
   if (first === "--help" || first === "-h") return { kind: "help" };
   if (first === "--version" || first === "-V") return { kind: "version" };
   if (first === "help") return { kind: "help", ...(rest[0] && VERBS.includes(rest[0]) && { verb: rest[0] as Verb }) };
-  if (!VERBS.includes(first)) throw new UsageError(`unknown command '${first}': the commands are run and merge`);
+  if (!VERBS.includes(first))
+    throw new UsageError(`unknown command '${first}': the commands are run, merge and import`);
   const verb = first as Verb;
   const end = rest.indexOf("--");
   // Asking for help is never bad usage, whatever else the line holds.
   if ((end === -1 ? rest : rest.slice(0, end)).some((arg) => arg === "--help" || arg === "-h"))
     return { kind: "help", verb };
+  if (verb === "import") return { kind: "import", command: readImport(rest) };
   return { kind: "command", command: readFlags(verb, rest) };
+}
+
+function readImport(args: readonly string[]): ImportCommand {
+  const [format, ...rest] = args;
+  if (format === undefined || format.startsWith("-"))
+    throw new UsageError(`no format given: the formats are ${IMPORT_FORMATS.join(", ")}`, "import");
+  if (!(IMPORT_FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`unknown format '${format}': the formats are ${IMPORT_FORMATS.join(", ")}`, "import");
+  const paths: string[] = [];
+  const given: { predictions?: string; out?: string; quiet: boolean } = { quiet: false };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === "--") {
+      paths.push(...rest.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      paths.push(arg);
+      continue;
+    }
+    const [flag = "", inline] = splitFlag(arg);
+    const name = flag.replace(/^--/, "");
+    if (name === "quiet") {
+      if (inline !== undefined) throw new UsageError(`--quiet takes no value (got '${inline}')`, "import");
+      given.quiet = true;
+    } else if (flag.startsWith("--") && (name === "predictions" || name === "out")) {
+      const value = inline ?? rest[++i];
+      if (value === undefined) throw new UsageError(`${flag} needs a value`, "import");
+      given[name] = value;
+    } else throw new UsageError(`unknown flag ${flag}: import takes --predictions, --out and --quiet`, "import");
+  }
+  if (paths.length === 0) throw new UsageError("no INSTANCES given", "import");
+  if (paths.length > 1)
+    throw new UsageError(`one INSTANCES file, not ${paths.length}: ${paths.map((p) => `'${p}'`).join(" ")}`, "import");
+  return { format: format as ImportFormat, instances: paths[0]!, ...given };
 }
 
 function readFlags(verb: Verb, args: readonly string[]): Command {

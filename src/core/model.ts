@@ -30,6 +30,20 @@ export interface Candidate {
   /** Extra files for this candidate only (dataset `files`), relative path → content. */
   files?: Record<string, string>;
   overrides?: CandidateOverrides;
+  /** SWE-bench's fields of a dataset line: the commit it starts from, its trusted tests, what must pass. */
+  instance?: Instance;
+}
+
+/**
+ * A task at its own commit, as SWE-bench states one: the candidate's base tree is `baseCommit`'s tracked
+ * files (read with git, never checked out), `testPatch` is applied after the candidate's patch and its
+ * files win, and the listed tests (ids as the report writes them) decide `resolved`.
+ */
+export interface Instance {
+  baseCommit?: string;
+  testPatch?: string;
+  failToPass?: string[];
+  passToPass?: string[];
 }
 
 /** A parser's complaint, located where the parser could say. */

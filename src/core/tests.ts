@@ -33,3 +33,24 @@ export function failingCases(r: Pick<Result, "tests" | "compare">): { held: Test
   const ids = new Set(blamed(r.compare));
   return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
 }
+
+/**
+ * A pytest node id (`tests/test_x.py::TestC::test_a[p-1]`) → the id the report gives that case when read
+ * from pytest's JUnit XML (`tests.test_x.TestC::test_a[p-1]`): the report's id is `classname::name`
+ * (pytest's default xunit2 writes no `file`), and pytest makes its classname from the node id: the module
+ * path with `/` as `.` and `.py` dropped, then the class names, joined with `.`; the name is the last part.
+ * Like pytest, the parameters are everything from the first `[`: they keep any `::`, `/` or `.` they hold
+ * (a module or class name never holds a `[`). Anything that is not a pytest node id (no `.py::` before
+ * the parameters: a unittest or Django test name) is returned as it is. Pure.
+ */
+export function pytestNodeToCaseId(id: string): string {
+  const bracket = id.indexOf("[");
+  const path = bracket === -1 ? id : id.slice(0, bracket);
+  const params = bracket === -1 ? "" : id.slice(bracket);
+  const module = path.indexOf(".py::");
+  if (module === -1) return id;
+  const parts = path.slice(module + ".py::".length).split("::");
+  const name = parts.pop()!;
+  const classname = [path.slice(0, module).replace(/\//g, "."), ...parts].join(".");
+  return `${classname}::${name}${params}`;
+}

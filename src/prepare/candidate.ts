@@ -37,6 +37,8 @@ export interface Prepared {
   unpatched?: SandboxFile[];
   /** The files `protect` covers that the candidate touched, sorted: `files` holds the base's versions of them. */
   protected?: string[];
+  /** The commit whose tree `start` is (a line's `base_commit`), when it is not the checkout's. */
+  commit?: string;
 }
 
 /** A candidate that cannot run, and why. */
@@ -58,7 +60,9 @@ export interface PrepareContext {
    * start from. Without it a patch starts from the `tests` files alone, as with `tests` set, and every
    * file travels with each candidate (unit tests, the bench).
    */
-  tree?: () => Promise<BaseTree>;
+  tree?: (commit?: string) => Promise<BaseTree>;
+  /** The full sha of the candidate's `base_commit`, when its line names one: its tree is the base. */
+  commit?: string;
 }
 
 /** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
@@ -270,6 +274,53 @@ function patchedTree(applied: Applied, startFiles: SandboxFile[], candidate: Can
   return { final, changes, deleted, written };
 }
 
+/** The files of a line's `test_patch`, path → file (null: deleted), applied to the base's versions of them. */
+type Trusted = Map<string, SandboxFile | null>;
+
+/**
+ * A line's `test_patch` applied to the base (SWE-bench's order: after the candidate's patch, to the base's
+ * versions of its files, whatever the candidate made of them), or why it cannot be: the line's fault, not the candidate's.
+ */
+async function testPatchOf(
+  candidate: Candidate,
+  ctx: PrepareContext,
+  tree: BaseTree | undefined,
+): Promise<Trusted | string | undefined> {
+  const testPatch = candidate.instance?.testPatch;
+  if (testPatch === undefined || testPatch.trim() === "") return undefined;
+  const applied = await applyToBase(testPatch, ctx, tree);
+  if (typeof applied === "string")
+    return `the line's test_patch does not apply to its base${ctx.commit ? ` (${ctx.commit})` : ""}: ${applied}`;
+  return new Map(
+    [...applied.files].map(([path, content]) => [
+      path,
+      content === null ? null : { path, content, executable: applied.executable.has(path) },
+    ]),
+  );
+}
+
+/** The candidate's tree with the trusted test files over it: they win over whatever the candidate wrote there. */
+function withTrusted(
+  tree: ReturnType<typeof patchedTree>,
+  trusted: Trusted | undefined,
+): ReturnType<typeof patchedTree> {
+  if (!trusted) return tree;
+  const { final, changes } = tree;
+  const deleted = new Set(tree.deleted);
+  for (const [path, file] of trusted) {
+    if (file === null) {
+      final.delete(path);
+      changes.delete(path);
+      deleted.add(path);
+    } else {
+      final.set(path, file);
+      changes.set(path, file);
+      deleted.delete(path);
+    }
+  }
+  return { final, changes, deleted: [...deleted], written: tree.written.filter((path) => !trusted.has(path)) };
+}
+
 /** One parse check per language, over the files the patch writes. */
 function checksOf(written: string[]): CheckGroup[] {
   const checks = new Map<Language, string[]>();
@@ -287,15 +338,28 @@ async function preparePatch(
 ): Promise<Prepared | Unprepared> {
   const { settings } = ctx;
   const declared = declaredLanguage(candidate, settings);
-  // A patch runs against the whole checkout unless `tests` names what it needs.
-  const tree = ctx.tree && settings.source.tests.length === 0 ? await ctx.tree() : undefined;
+  if (ctx.commit !== undefined && !ctx.tree)
+    return unprepared(candidate, settings, {
+      status: "sandbox_error",
+      language: declared ?? null,
+      reason: "base_commit needs the run's git repository (workdir), which this run does not read",
+    });
+  // A patch runs against the whole checkout (or its commit's whole tree) unless `tests` names what it needs.
+  const whole = ctx.commit !== undefined || settings.source.tests.length === 0;
+  const tree = ctx.tree && whole ? await ctx.tree(ctx.commit) : undefined;
   const applied = await applyToBase(diff, ctx, tree);
   if (typeof applied === "string")
     return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+  const trusted = await testPatchOf(candidate, ctx, tree);
+  if (typeof trusted === "string")
+    return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
   const startFiles = tree ? tree.files : ctx.testFiles;
   const protection = patchProtection(applied, startFiles, candidate, settings);
-  const { final, changes, deleted, written } = patchedTree(applied, startFiles, candidate, protection);
+  const { final, changes, deleted, written } = withTrusted(
+    patchedTree(applied, startFiles, candidate, protection),
+    trusted,
+  );
   const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
   const { patch } = applied;
   if (!language)
@@ -310,6 +374,8 @@ async function preparePatch(
   if (!start)
     for (const [path, content] of applied.touched.files)
       before.set(path, { path, content, executable: applied.touched.executable.has(path) });
+  // The base as a SWE-bench harness runs it: with the trusted tests in.
+  for (const file of trusted?.values() ?? []) if (file) before.set(file.path, file);
   return {
     language,
     // With a run image holding the start, only what the candidate changes travels.
@@ -318,6 +384,7 @@ async function preparePatch(
     limits: candidateLimits(settings, candidate, true),
     patch,
     ...(start && { start, deleted }),
+    ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
     unpatched: [...before.values()],
     ...(protection.protected.length > 0 && { protected: protection.protected }),
   };

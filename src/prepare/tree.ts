@@ -1,7 +1,7 @@
 // The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
 // checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
 // the checkout is never written.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { lstat, readFile, readlink, readdir } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { promisify } from "node:util";
@@ -133,4 +133,100 @@ export async function readBaseTree(root: string, maxBytes: number, input: string
     files.push({ path, content: await readFile(join(root, path)), ...(executable && { executable }) });
   }
   return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
+}
+
+/** The full sha of the commit `name` names in the repository at `root`, or undefined when it names none. */
+export async function resolveCommit(root: string, name: string): Promise<string | undefined> {
+  // --end-of-options: a name from a dataset line is never read as an option.
+  const found = await run("git", [
+    "-C",
+    root,
+    "rev-parse",
+    "--verify",
+    "--quiet",
+    "--end-of-options",
+    `${name}^{commit}`,
+  ]).catch(() => undefined);
+  const sha = found?.stdout.trim();
+  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+}
+
+/** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
+function readBlobs(root: string, ids: readonly string[]): Promise<Buffer[]> {
+  return new Promise((done, fail) => {
+    const git = spawn("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    let stderr = "";
+    git.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    git.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    git.on("error", fail);
+    git.on("close", (code) => {
+      if (code !== 0) return fail(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
+      const out = Buffer.concat(chunks);
+      const blobs: Buffer[] = [];
+      let at = 0;
+      for (const id of ids) {
+        const eol = out.indexOf(10, at);
+        const header = out.subarray(at, eol).toString();
+        const [, type, size] = header.split(" ");
+        if (type !== "blob") return fail(new Error(`git cat-file: ${id} is not a blob (${header})`));
+        blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
+        at = eol + 1 + Number(size) + 1;
+      }
+      done(blobs);
+    });
+    git.stdin.end(ids.map((id) => `${id}\n`).join(""));
+  });
+}
+
+/**
+ * The base tree of `commit` (a full sha, resolveCommit's) in the repository at `root`: its tracked files as
+ * git stores them, read without checking anything out (the checkout and its index are never touched). The
+ * same refusals as readBaseTree: a link leading out of the tree, a path that is not safe, more than `maxBytes`.
+ */
+export async function readCommitTree(root: string, commit: string, maxBytes: number, input: string): Promise<BaseTree> {
+  // -l: each blob's size, so the cap is met before anything is read; -z: any name.
+  const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const listed: Array<{ path: string; mode: string; id: string }> = [];
+  const skipped: string[] = [];
+  let bytes = 0;
+  for (const record of stdout.split("\0").filter(Boolean)) {
+    const tab = record.indexOf("\t");
+    const [mode, , id, size] = record.slice(0, tab).split(/ +/);
+    const path = record.slice(tab + 1);
+    if (mode === GIT_LINK) {
+      skipped.push(path);
+      continue;
+    }
+    const safe = checkRelativePath(path);
+    if (!safe.ok)
+      throw new InputError(input === "max-tree-size" ? "base_commit" : input, `'${path}' in ${commit} ${safe.why}`);
+    bytes += mode === SYMLINK ? 0 : Number(size);
+    if (bytes > maxBytes)
+      throw new InputError(
+        input,
+        `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path}); raise '${input}' and 'tmpfs-size'`,
+      );
+    listed.push({ path, mode: mode!, id: id! });
+  }
+  const contents = await readBlobs(
+    root,
+    listed.map((entry) => entry.id),
+  );
+  const files: SandboxFile[] = [];
+  listed.forEach(({ path, mode }, i) => {
+    if (mode === SYMLINK) {
+      const target = contents[i]!.toString("utf8");
+      if (insideTarget(path, target) === undefined)
+        throw new InputError(
+          "base_commit",
+          `'${path}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`,
+        );
+      files.push({ path, content: "", linkTarget: target });
+    } else files.push({ path, content: contents[i]!, ...(mode === "100755" && { executable: true }) });
+  });
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, bytes, listedBy: "git", skipped };
 }

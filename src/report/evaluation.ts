@@ -6,10 +6,11 @@ import { countByStatus } from "./json.js";
 import { label } from "./markdown.js";
 import { plainText } from "./table.js";
 import { formatDuration } from "../core/units.js";
+import { type ResolvedCounts, countResolved, resolvedText } from "./resolved.js";
 import { type PassAtK, type TaskDrop, passAt1Drops, scorePassAtK } from "./pass-at-k.js";
 
 /** What the evaluation reads of a result: the JSON report keeps these for every candidate. */
-export type Scored = Pick<Result, "id" | "status" | "duration_ms" | "task">;
+export type Scored = Pick<Result, "id" | "status" | "duration_ms" | "task" | "resolved">;
 
 /** A candidate whose status moved across the pass line since the baseline. */
 export interface Change {
@@ -42,6 +43,8 @@ export interface Evaluation {
   time: { ran: number; medianMs: number; p95Ms: number; maxMs: number };
   /** pass@k over the dataset's tasks, when its lines carry `task`. */
   passAtK?: PassAtK;
+  /** SWE-bench's verdicts, when the dataset's lines list their tests. */
+  resolved?: ResolvedCounts;
   baseline?: BaselineDiff;
 }
 
@@ -89,6 +92,8 @@ export function evaluate(
   };
   const scores = scorePassAtK(results, ks);
   if (scores) evaluation.passAtK = scores;
+  const resolved = countResolved(results);
+  if (resolved) evaluation.resolved = resolved;
   if (baseline) {
     evaluation.baseline = compare(results, baseline);
     const before = scores && scorePassAtK(baseline, [1]);
@@ -236,6 +241,7 @@ export function renderEvaluationMarkdown(e: Evaluation, results: readonly Scored
     "### Evaluation",
     `**${headline(e)}**`,
     // Our own figures, no candidate's text: nothing to escape.
+    e.resolved && `**${resolvedText(e.resolved)}**`,
     e.passAtK && `**${passAtKLine(e.passAtK)}**`,
     e.baseline && baselineLine(e.baseline, e),
     e.total > 0 ? table : undefined,
@@ -251,6 +257,7 @@ export function renderEvaluationMarkdown(e: Evaluation, results: readonly Scored
 export function renderEvaluationText(e: Evaluation): string {
   const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
   const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+  if (e.resolved) lines.push(resolvedText(e.resolved));
   if (e.passAtK) lines.push(passAtKLine(e.passAtK));
   if (e.baseline) {
     lines.push(baselineLine(e.baseline, e));

@@ -5,6 +5,7 @@ import { inSchemaOrder } from "../core/schemas/declare.js";
 import { SKIPPED_SCHEMA, newResult, type Report } from "../core/schemas/report.js";
 import type { Shard } from "../core/shard.js";
 import { scorePassAtK } from "./pass-at-k.js";
+import { countResolved } from "./resolved.js";
 
 /** What a report holds beside its results, when the run had it. */
 export interface ReportExtras {
@@ -31,10 +32,15 @@ export function buildReport(
   { shard, base, passAtK = [] }: ReportExtras = {},
 ): Report {
   const scores = scorePassAtK(results, passAtK);
+  const resolved = countResolved(results);
   return {
     version: 1,
     ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
-    summary: { total: results.length, by_status: countByStatus(results) },
+    summary: {
+      total: results.length,
+      by_status: countByStatus(results),
+      ...(resolved && { resolved }),
+    },
     results: results.map(newResult),
     skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
     ...(base && { base }),

@@ -16,6 +16,7 @@ import { failuresOf, type Failure, type Failures } from "./failures.js";
 import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, verdictIcon } from "./icons.js";
 import { countByStatus } from "./json.js";
+import { countResolved, resolvedText } from "./resolved.js";
 
 export interface CommentInput {
   results: Result[];
@@ -336,12 +337,14 @@ function metaLine(doc: Prepared, shape: Shape): string {
   const prUrl = safeUrl(input.pullRequest?.url);
   const carried = input.results.filter((r) => r.cached).length;
   const judged = input.results.length - carried;
+  const resolved = countResolved(input.results);
   const parts = [
     shape.history && prUrl && `[pull request #${input.pullRequest!.number}](${prUrl})`,
     runUrl && `[workflow run](${runUrl})`,
     carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
     input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
     input.base && baseCell(input.base),
+    resolved && resolvedText(resolved),
     `sandbox-gate`,
   ];
   return parts.filter((p): p is string => typeof p === "string").join(" · ");

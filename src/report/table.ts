@@ -1,6 +1,7 @@
 // The CLI's closing table: one row per candidate, plain text, control characters made harmless.
 import type { GateOutcome } from "../core/model.js";
 import { protectedNote } from "./protected.js";
+import { countResolved, resolvedText } from "./resolved.js";
 
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 export function plainText(text: string): string {
@@ -15,16 +16,22 @@ export function renderTable(
   outcome: GateOutcome,
   paint: (status: string, cell: string) => string = (_, cell) => cell,
 ): string {
+  // A dataset that lists its tests gets SWE-bench's verdict per row, and its rate under the table.
+  const resolved = countResolved(outcome.results);
+  const column = <T>(cells: T[]): T[] => (resolved ? cells : cells.slice(0, -1));
   const rows = [
-    ["id", "status", "exit", "signal", "time"],
-    ...outcome.results.map((r) => [
-      plainText(r.id),
-      r.status,
-      r.exit_code === null ? "-" : String(r.exit_code),
-      r.signal ?? "-",
-      `${(r.duration_ms / 1000).toFixed(2)}s`,
-    ]),
-    ...outcome.skipped.map((s) => [plainText(s.id), "skipped", "-", "-", "-"]),
+    column(["id", "status", "exit", "signal", "time", "resolved"]),
+    ...outcome.results.map((r) =>
+      column([
+        plainText(r.id),
+        r.status,
+        r.exit_code === null ? "-" : String(r.exit_code),
+        r.signal ?? "-",
+        `${(r.duration_ms / 1000).toFixed(2)}s`,
+        r.resolved ?? "-",
+      ]),
+    ),
+    ...outcome.skipped.map((s) => column([plainText(s.id), "skipped", "-", "-", "-", "-"])),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   // What a reviewer must see of a protected candidate, below the table: the files it changed.
@@ -32,7 +39,7 @@ export function renderTable(
     const note = protectedNote(r, Number.POSITIVE_INFINITY);
     return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
   });
-  return [...tableLines(rows, widths, paint), ...notes].join("\n");
+  return [...tableLines(rows, widths, paint), ...notes, ...(resolved ? [resolvedText(resolved)] : [])].join("\n");
 }
 
 function tableLines(rows: string[][], widths: number[], paint: (status: string, cell: string) => string): string[] {

@@ -4,7 +4,7 @@
 // the image gate are passed in, so this is tested without Docker.
 import { classify } from "../verdict/classify.js";
 import { LANGUAGES, checkFiles, type CheckGroup } from "../core/languages.js";
-import type { Candidate, Language, Result, RunFacts, SandboxFile, SyntaxInfo } from "../core/model.js";
+import type { Candidate, Instance, Language, Result, RunFacts, SandboxFile, SyntaxInfo } from "../core/model.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
 import { parseCheckOutput } from "../prepare/syntax.js";
@@ -18,6 +18,7 @@ import { BaselineRuns } from "../verdict/baseline-runs.js";
 import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
 import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
 import { findPatterns, readResults } from "../verdict/results/index.js";
+import { judgeByLists, listsTests } from "../verdict/resolved.js";
 import { protectedVerdict, resultOf, type Verdict } from "../verdict/result.js";
 
 /** What judging a candidate needs of its run. */
@@ -86,7 +87,9 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
   const image = imageFor(settings, language);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem) return { status: "sandbox_error", language, limits, reason: imageProblem };
-  const made = prepared.start ? await ctx.runImages!.image(image, prepared.start, ctx.testFiles) : undefined;
+  const made = prepared.start
+    ? await ctx.runImages!.image(image, prepared.start, ctx.testFiles, prepared.commit)
+    : undefined;
   if (made && !made.ok) {
     // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
     return {
@@ -176,6 +179,16 @@ async function compared(verdict: Verdict, prepared: Prepared, placement: Placeme
   return next;
 }
 
+/** With a line's test lists (`fail_to_pass`, `pass_to_pass`), the verdict they give: `pass` only when resolved in full. */
+function byLists(verdict: Verdict, instance: Instance | undefined): Verdict {
+  if (!instance || !listsTests(instance)) return verdict;
+  const judged = judgeByLists(verdict, instance);
+  const next: Verdict = { ...verdict, status: judged.status, resolved: judged.resolved };
+  if (judged.reason) next.reason = judged.reason;
+  else if (judged.clearReason) delete next.reason;
+  return next;
+}
+
 /** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
 async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   const placement = await place(prepared, candidate, ctx);
@@ -191,7 +204,7 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
   const runs: Verdict[] = [];
   for (let attempt = 1; ; attempt++) {
     const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
-    const verdict = await compared(run, prepared, placement, ctx);
+    const verdict = byLists(await compared(run, prepared, placement, ctx), candidate.instance);
     runs.push(verdict);
     attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
     if (!rerunAfter(verdict.status, attempt, reruns)) break;
@@ -208,10 +221,13 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
 
 async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   const { runImages } = ctx;
+  const named = candidate.instance?.baseCommit;
   const prepared = await prepareCandidate(candidate, {
     settings: ctx.settings,
     testFiles: ctx.testFiles,
-    ...(runImages && { tree: () => runImages.tree() }),
+    ...(runImages && { tree: (commit?: string) => runImages.commitTree(commit) }),
+    // Without a run's repository (a caller that judges without one) the name stays, and the candidate is refused.
+    ...(named !== undefined && { commit: runImages ? runImages.commit(named) : named }),
   });
   if ("status" in prepared) return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);
@@ -240,6 +256,10 @@ export async function judgeCandidate(candidate: Candidate, ctx: RunContext): Pro
       reason: `internal error: ${(error as Error).message}`,
     };
   }
+  // A line with test lists that never reached them (no patch applied, a syntax error) is not resolved; our own
+  // failure says nothing of it, as it counts in no rate.
+  if (listsTests(candidate.instance) && verdict.resolved === undefined && verdict.status !== "sandbox_error")
+    verdict = { ...verdict, resolved: "no" };
   return resultOf(candidate, verdict);
 }
 

@@ -7,7 +7,8 @@ import type { RunImage, RunImageSpec } from "../sandbox/run-image.js";
 import type { SandboxFile } from "../core/model.js";
 import type { Settings } from "../settings/settings.js";
 import type { TreeKind } from "../prepare/candidate.js";
-import { readBaseTree, type BaseTree } from "../prepare/tree.js";
+import { InputError } from "../core/errors.js";
+import { readBaseTree, readCommitTree, resolveCommit, type BaseTree } from "../prepare/tree.js";
 
 /** Makes and removes run images: the engine's part (run-image.ts), passed in so this is tested without one. */
 export interface RunImageMaker {
@@ -18,7 +19,12 @@ export interface RunImageMaker {
 
 export class RunImages {
   #tree: Promise<BaseTree> | undefined;
-  readonly #images = new Map<string, Promise<RunImage>>();
+  /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
+  readonly #commitTrees = new Map<string, Promise<BaseTree>>();
+  readonly #commits = new Map<string, string>();
+  readonly #images = new Map<string, { made: Promise<RunImage>; commit?: string }>();
+  /** Ids of the images of released commits, removed again at close: a warm container may have kept one. */
+  readonly #released: string[] = [];
   /** How many setups ran: once per run image, whatever the number of candidates. */
   setups = 0;
 
@@ -43,15 +49,67 @@ export class RunImages {
     return this.#tree;
   }
 
-  /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
-  image(image: string, kind: TreeKind, testFiles: SandboxFile[]): Promise<RunImage> {
-    const key = JSON.stringify([image, kind]);
-    let made = this.#images.get(key);
-    if (!made) {
-      made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
-      this.#images.set(key, made);
+  /**
+   * Resolves every `base_commit` name the run's candidates carry to a full sha, before anything runs: a
+   * name the repository at `workdir` does not have is bad input, named with the first line that carries it.
+   */
+  async resolveCommits(named: ReadonlyArray<{ name: string; source: string }>): Promise<void> {
+    const { workdir } = this.settings.source;
+    for (const { name, source } of named) {
+      if (this.#commits.has(name)) continue;
+      const sha = await resolveCommit(workdir, name);
+      if (!sha)
+        throw new InputError(
+          "base_commit",
+          `${source}: ${JSON.stringify(name)} is not a commit of the git repository at ${workdir} (fetch its history: actions/checkout with fetch-depth: 0); nothing was run`,
+        );
+      this.#commits.set(name, sha);
     }
-    return made;
+  }
+
+  /** The full sha of a `base_commit` name resolveCommits has seen. */
+  commit(name: string): string {
+    const sha = this.#commits.get(name);
+    if (!sha) throw new Error(`base_commit ${JSON.stringify(name)} was not resolved before the run`);
+    return sha;
+  }
+
+  /** The tree of `commit` (a full sha), read with git on first use; the checkout's when none is given. */
+  commitTree(commit: string | undefined): Promise<BaseTree> {
+    if (commit === undefined) return this.tree();
+    let tree = this.#commitTrees.get(commit);
+    if (!tree) {
+      tree = readCommitTree(this.settings.source.workdir, commit, this.settings.source.maxTreeBytes, "max-tree-size");
+      this.#commitTrees.set(commit, tree);
+    }
+    return tree;
+  }
+
+  /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
+  image(image: string, kind: TreeKind, testFiles: SandboxFile[], commit?: string): Promise<RunImage> {
+    const key = JSON.stringify([image, kind, commit ?? null]);
+    let entry = this.#images.get(key);
+    if (!entry) {
+      const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
+      entry = { made: this.#make(image, files), ...(commit !== undefined && { commit }) };
+      this.#images.set(key, entry);
+    }
+    return entry.made;
+  }
+
+  /**
+   * Drops what was made for `commit` once its last candidate is done: its tree and its run images, so a
+   * night over many commits holds only the ones in flight. Returns the removals that failed.
+   */
+  async release(commit: string): Promise<string[]> {
+    this.#commitTrees.delete(commit);
+    const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
+    for (const [key] of mine) this.#images.delete(key);
+    const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => undefined)));
+    // A container of the engine's (one kept warm) may still hold the image: the removal then only drops its
+    // tag, and the image itself goes by its id when the run closes, after the engine's containers.
+    for (const image of made) if (image?.ok && image.id) this.#released.push(image.id);
+    return this.#remove(mine.map(([, entry]) => entry.made));
   }
 
   async #make(image: string, files: Promise<SandboxFile[]>, setup = this.settings.run.setup): Promise<RunImage> {
@@ -75,7 +133,16 @@ export class RunImages {
 
   /** Removes every run image made; returns the removals that failed. */
   async close(): Promise<string[]> {
-    const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => undefined)));
+    const released = this.#released.splice(0);
+    const left = await Promise.all(released.map((id) => this.maker.remove(id)));
+    return [
+      ...left.filter((failure): failure is string => failure !== undefined),
+      ...(await this.#remove([...this.#images.values()].map((entry) => entry.made))),
+    ];
+  }
+
+  async #remove(pending: ReadonlyArray<Promise<RunImage>>): Promise<string[]> {
+    const made = await Promise.all(pending.map((image) => image.catch(() => undefined)));
     const images = made.flatMap((image) => (image?.ok ? [image.image] : []));
     const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
     return failures.filter((failure): failure is string => failure !== undefined);

@@ -24,6 +24,7 @@ import { judgeWithCarryOver } from "./carry-over.js";
 import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
 import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipeline.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
+import { CommitBases, checkInstances, judgingOrder } from "./commits.js";
 import { verdictKey } from "./verdict-state.js";
 
 /**
@@ -247,10 +248,15 @@ export async function judgeAll(
     hooks.log(
       `shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`,
     );
+  await checkInstances(taken, settings, ctx.runImages);
+  const bases = new CommitBases(taken, ctx.runImages, hooks.log);
   let done = 0;
   const progress = new ProgressMeter(taken.length, () => performance.now());
-  const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+  const results = new Array<Result>(taken.length);
+  await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
+    const item = taken[index]!;
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
+    await bases.done(item);
     done += 1;
     const line = progress.finished(result.status);
     if (taken.length <= PER_CANDIDATE_UP_TO)
@@ -270,7 +276,7 @@ export async function judgeAll(
     };
     if (hooks.audit) hooks.audit(event);
     else hooks.log(JSON.stringify(event));
-    return result;
+    results[index] = result;
   });
   const [firstBaseline] = await ctx.baselineRuns.all();
   return {

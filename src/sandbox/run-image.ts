@@ -36,7 +36,8 @@ export interface RunImageSpec {
 }
 
 export type RunImage =
-  | { ok: true; image: string; setup?: { durationMs: number; output: string } }
+  /** `id`: the image's id as the engine gave it, which still finds it once its tag is gone. */
+  | { ok: true; image: string; id?: string; setup?: { durationMs: number; output: string } }
   /** `output`: what a setup printed before it failed. */
   | { ok: false; reason: string; output?: string };
 
@@ -96,7 +97,8 @@ export async function buildRunImage(binary: string, dialect: Dialect, spec: RunI
     ]);
     const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
     if (committed.code !== 0) return fail("the run image could not be committed", committed);
-    return { ok: true, image: tag, ...(ran && { setup: ran.setup }) };
+    const id = committed.stdout.trim();
+    return { ok: true, image: tag, ...(id && { id }), ...(ran && { setup: ran.setup }) };
   } finally {
     await cli(binary, ["rm", "-f", "-v", name]);
   }

@@ -60,7 +60,9 @@ function openRun(job: SandboxJob, hooks: RunHooks, aborted: boolean): Opening | 
   if (aborted) return failedFacts(CANCELLED_BEFORE_START);
   const nonce = hooks.nonce ?? newNonce();
   try {
-    return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
+    // Stamped now: newer than the base tree and than anything a setup built from it (a .pyc, a make target).
+    const files = tarball(job.files, { mtime: Math.floor(Date.now() / 1000) });
+    return { nonce, input: driverInput(nonce, files, job.deleted) };
   } catch (error) {
     return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);
   }

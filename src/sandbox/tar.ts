@@ -1,5 +1,6 @@
 // A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
-// the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
+// the base tree copied into a run's image. Pure: the same files and options give the same bytes (fixed owner
+// and time: the base's a fixed date, a candidate's the time of its run, so that it is newer than the base).
 import { checkRelativePath } from "../core/paths.js";
 import type { SandboxFile } from "../core/model.js";
 
@@ -12,7 +13,7 @@ const DIR_MODE = 0o755;
 const EXECUTABLE_MODE = 0o755;
 const LINK_MODE = 0o777;
 // Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
-const MTIME = Date.UTC(2000, 0, 1) / 1000;
+export const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
 // The ustar size field holds 11 octal digits.
 const MAX_SIZE = 8 ** 11 - 1;
 
@@ -26,6 +27,11 @@ export interface TarOptions {
   owner?: number;
   /** A directory every path is put under (`sandbox-gate/base`), itself included as an entry. */
   under?: string;
+  /**
+   * Every entry's modification time, in seconds; BASE_MTIME unless given. A candidate's files must be newer
+   * than the base tree's and than what a setup built from it: a stale .pyc or a make target is used otherwise.
+   */
+  mtime?: number;
 }
 
 /** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
@@ -34,7 +40,8 @@ export function tarball(files: SandboxFile[], options: TarOptions = {}): Buffer 
   const placed =
     under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
   const entries = archiveEntries(placed, under);
-  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, options.owner ?? 0)));
+  const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
   // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
   // reads whole records and would otherwise wait on an open pipe for the rest of one.
   const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
@@ -88,7 +95,13 @@ function conflict(path: string): string {
 
 const TYPES = { file: "0", link: "2", dir: "5" } as const;
 
-function entryBlocks(entry: Entry, owner: number): Buffer[] {
+/** What every entry of one archive carries alike. */
+interface Stamp {
+  owner: number;
+  mtime: number;
+}
+
+function entryBlocks(entry: Entry, { owner, mtime }: Stamp): Buffer[] {
   const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
   const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
   const nameBytes = Buffer.from(name, "utf8");
@@ -102,7 +115,7 @@ function entryBlocks(entry: Entry, owner: number): Buffer[] {
   const blocks: Buffer[] = [];
   if (pax.byteLength > 0) {
     blocks.push(
-      header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner }),
+      header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }),
       padded(pax),
     );
   }
@@ -113,6 +126,7 @@ function entryBlocks(entry: Entry, owner: number): Buffer[] {
       size: data.byteLength,
       type: TYPES[entry.kind],
       owner,
+      mtime,
       link: linkBytes.subarray(0, NAME_FIELD),
     }),
     padded(data),
@@ -135,6 +149,7 @@ interface HeaderFields {
   size: number;
   type: "0" | "2" | "5" | "x";
   owner: number;
+  mtime: number;
   /** A link's target (type 2). */
   link?: Uint8Array;
 }
@@ -146,7 +161,7 @@ function header(fields: HeaderFields): Buffer {
   octal(block, 108, 8, fields.owner); // uid
   octal(block, 116, 8, fields.owner); // gid
   octal(block, 124, 12, fields.size);
-  octal(block, 136, 12, MTIME);
+  octal(block, 136, 12, fields.mtime);
   block.write(fields.type, 156, "ascii");
   if (fields.link) Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
   block.write("ustar\0", 257, "ascii");

@@ -27,10 +27,10 @@ export function voidReason(status: Status): string | undefined {
     : undefined;
 }
 
-type Outcome = "pass" | "fail" | "skip";
+export type Outcome = "pass" | "fail" | "skip";
 
 /** Each id's outcome; a case listed twice (a retrying plugin) counts as failing if it failed once. */
-function outcomes(tests: TestResults): Map<string, Outcome> {
+export function outcomes(tests: TestResults): Map<string, Outcome> {
   const by = new Map<string, Outcome>();
   for (const c of tests.cases) {
     const outcome: Outcome = isFailing(c) ? "fail" : c.status === "skipped" ? "skip" : "pass";

@@ -8,6 +8,7 @@ import type { Attempt } from "./attempts.js";
 import { isFailing, testCount } from "./by-tests.js";
 import { type Comparison, blamed } from "./compare.js";
 import { type FeedbackInput, feedbackFor } from "./feedback.js";
+import type { Resolved } from "./resolved.js";
 import type { TestResults } from "./results/index.js";
 
 /** A candidate's judgement: its status and what it rests on. */
@@ -30,6 +31,8 @@ export interface Verdict {
   protected?: string[];
   /** For `protected`: how the run with the base's versions ended. */
   ran?: Status;
+  /** For a line with test lists: SWE-bench's verdict by them. */
+  resolved?: Resolved;
 }
 
 /**
@@ -111,6 +114,7 @@ export function resultOf(candidate: Candidate, verdict: Verdict): Result {
     changed_files: verdict.patch?.changedFiles,
     patch_strategy: verdict.patch?.strategy,
     protected: verdict.protected,
+    resolved: verdict.resolved,
     tests: verdict.tests,
     compare: verdict.compare,
     attempts: verdict.attempts,

@@ -111,3 +111,41 @@ describe("readDataset", () => {
     ]);
   });
 });
+
+describe("parseDatasetLine: SWE-bench's fields", () => {
+  it("reads base_commit, test_patch and the test lists into the candidate's instance", () => {
+    const entry = parse({
+      id: "django-1",
+      patch: "--- a/x\n+++ b/x\n",
+      base_commit: "abc1234",
+      test_patch: "--- a/t\n+++ b/t\n",
+      fail_to_pass: ["t::a"],
+      pass_to_pass: ["t::b", "t::c"],
+    });
+    expect("candidate" in entry && entry.candidate.instance).toEqual({
+      baseCommit: "abc1234",
+      testPatch: "--- a/t\n+++ b/t\n",
+      failToPass: ["t::a"],
+      passToPass: ["t::b", "t::c"],
+    });
+  });
+
+  it("leaves a line without them as it was: no instance", () => {
+    const entry = parse({ id: "a", reply: "r" });
+    expect("candidate" in entry && "instance" in entry.candidate).toBe(false);
+  });
+
+  it("refuses, naming the field, a base_commit without a patch, an empty one, and lists that are not of ids", () => {
+    const problem = (value: unknown) => {
+      const entry = parse(value);
+      return "problem" in entry ? entry.problem.problem : undefined;
+    };
+    expect(problem({ id: "a", reply: "r", base_commit: "abc" })).toBe(
+      'the line has "base_commit" without "patch", which it needs',
+    );
+    expect(problem({ id: "a", patch: "p", base_commit: "" })).toBe("base_commit must not be empty");
+    expect(problem({ id: "a", patch: "p", fail_to_pass: "t::a" })).toBe('fail_to_pass must be a list, not "t::a"');
+    expect(problem({ id: "a", patch: "p", pass_to_pass: ["ok", 3] })).toBe("pass_to_pass[1] must be a string, not 3");
+    expect(problem({ id: "a", patch: "p", test_patch: ["x"] })).toBe("test_patch must be a string, not a list");
+  });
+});

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   TOP_HELP,
+  importHelp,
   mergeHelp,
   parseActionInputs,
   plain,
@@ -85,7 +86,7 @@ describe("runHelp and mergeHelp", () => {
   });
 
   it("keeps to 80 columns but for a word (or a default) that cannot be broken", () => {
-    for (const line of [...runHelp(inputs).split("\n"), ...TOP_HELP.split("\n")])
+    for (const line of [...runHelp(inputs).split("\n"), ...TOP_HELP.split("\n"), ...importHelp().split("\n")])
       if (line.length > 80) expect(line.trim().replace(/^\[default: (\S+)\]$/, "$1"), line).not.toContain(" ");
   });
 
@@ -98,5 +99,7 @@ describe("runHelp and mergeHelp", () => {
   it("says what each exit code means", () => {
     for (const help of [TOP_HELP, runHelp(inputs), mergeHelp(inputs)])
       expect(help).toMatch(/ {2}0 .*\n {2}1 .*\n {2}2 .*\n {2}3 {2}our side failed/);
+    // import judges nothing: no exit 1.
+    expect(importHelp()).toMatch(/Exit status:\n {2}0 .*\n {2}2 .*\n {5}.*\n {2}3 /);
   });
 });

@@ -72,8 +72,8 @@ describe("parseCommandLine", () => {
   });
 
   it.each([
-    [[], "no command given: run or merge", undefined],
-    [["judge"], "unknown command 'judge': the commands are run and merge", undefined],
+    [[], "no command given: run, merge or import", undefined],
+    [["judge"], "unknown command 'judge': the commands are run, merge and import", undefined],
     [["run"], "no FILE given", "run"],
     [["merge"], "no REPORT given", "merge"],
     [["run", "-t", "5s", "a.md"], "unknown flag -t", "run"],
@@ -89,6 +89,32 @@ describe("parseCommandLine", () => {
     const error = usageError(argv);
     expect(error.message.startsWith(message), error.message).toBe(true);
     expect(error.verb).toBe(verb);
+  });
+
+  it("reads import's format, its one INSTANCES file and its own flags, in any order", () => {
+    expect(parseCommandLine(["import", "swe-bench", "--out=o.jsonl", "i.json", "--predictions", "p.jsonl"])).toEqual({
+      kind: "import",
+      command: { format: "swe-bench", instances: "i.json", predictions: "p.jsonl", out: "o.jsonl", quiet: false },
+    });
+    expect(parseCommandLine(["import", "swe-bench", "--quiet", "--", "--odd.jsonl"])).toEqual({
+      kind: "import",
+      command: { format: "swe-bench", instances: "--odd.jsonl", quiet: true },
+    });
+    expect(parseCommandLine(["help", "import"])).toEqual({ kind: "help", verb: "import" });
+    expect(parseCommandLine(["import", "swe-bench", "--bogus", "--help"])).toEqual({ kind: "help", verb: "import" });
+  });
+
+  it.each([
+    [["import"], "no format given: the formats are swe-bench"],
+    [["import", "--out", "o", "i.json"], "no format given"],
+    [["import", "sweb", "i.json"], "unknown format 'sweb': the formats are swe-bench"],
+    [["import", "swe-bench", "--quiet=1", "i.json"], "--quiet takes no value (got '1')"],
+    [["import", "swe-bench", "-o", "x", "i.json"], "unknown flag -o: import takes --predictions, --out and --quiet"],
+    [["import", "swe-bench", "--format", "json", "i.json"], "unknown flag --format"],
+  ])("import %j → UsageError %j", (argv, message) => {
+    const error = usageError(argv);
+    expect(error.message.startsWith(message), error.message).toBe(true);
+    expect(error.verb).toBe("import");
   });
 
   it("names --format in an InputError for a format it does not know", () => {

@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { blamed, failingCases, isFailing, testCount } from "../../src/core/tests.js";
+import { blamed, failingCases, isFailing, pytestNodeToCaseId, testCount } from "../../src/core/tests.js";
 import type { Result } from "../../src/core/model.js";
+import { readJunit } from "../../src/verdict/results/junit.js";
 
 type Tests = NonNullable<Result["tests"]>;
 const cases = (...specs: Array<[string, Tests["cases"][number]["status"]]>): Tests => ({
@@ -49,5 +51,38 @@ describe("failingCases", () => {
   });
   it("finds nothing in a result without tests", () => {
     expect(failingCases({})).toEqual({ held: [], preexisting: [] });
+  });
+});
+
+describe("pytestNodeToCaseId", () => {
+  const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8");
+
+  it("gives each node id the id the report reads off pytest's own JUnit XML for that test", () => {
+    // Both files are pytest 7.2.1's (Debian bookworm's python3-pytest; pytest 9.0.3 writes the same) on the
+    // tree in fixtures/pytest-node-ids/: `pytest --collect-only -q` and `pytest --junitxml`. The tree has
+    // a module in a subdirectory, a class, a nested class, and parameters holding `::`, `/`, `.`, `[`.
+    const nodes = fixture("pytest-node-ids.txt").trim().split("\n");
+    const reported = readJunit(fixture("pytest-node-ids.xml"), 100).tests.cases.map((c) => c.id);
+    expect(nodes).toHaveLength(8);
+    expect(nodes.map(pytestNodeToCaseId)).toEqual(reported);
+  });
+
+  it("joins the module path and the classes with dots, and keeps the parameters whole", () => {
+    expect(pytestNodeToCaseId("tests/test_x.py::TestC::test_a[p-1]")).toBe("tests.test_x.TestC::test_a[p-1]");
+    expect(pytestNodeToCaseId("test_y.py::test_b")).toBe("test_y::test_b");
+    expect(pytestNodeToCaseId("a/b/test_m.py::TestO::TestI::test_n")).toBe("a.b.test_m.TestO.TestI::test_n");
+    expect(pytestNodeToCaseId("t/test_p.py::test_q[a::b/c.py::d]")).toBe("t.test_p::test_q[a::b/c.py::d]");
+    expect(pytestNodeToCaseId("t/test_p.py::test_q[x]y]")).toBe("t.test_p::test_q[x]y]");
+  });
+
+  it("leaves an id that is not a pytest node id as it is", () => {
+    for (const id of [
+      "test_floordiv (expressions.tests.ExpressionOperatorTests)",
+      "test_issue_1234",
+      "tests/test_x.py",
+      "test_q[a.py::b]",
+      "tests.test_x.TestC::test_a",
+    ])
+      expect(pytestNodeToCaseId(id)).toBe(id);
   });
 });

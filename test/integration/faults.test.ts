@@ -63,7 +63,8 @@ async function whenSleeping(name: string, count: number, binary: Binary = "docke
       expect(sleeping).toHaveLength(count);
       return runLabelOf(sleeping[0]!, binary);
     },
-    { timeout: 20_000, interval: 100 },
+    // Room for podman starting containers at load 20, where 20 s saw one sleeper of two.
+    { timeout: 60_000, interval: 100 },
   );
 }
 

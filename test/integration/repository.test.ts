@@ -68,7 +68,7 @@ describe("dependencies by setup", () => {
     expect(stderr.match(/setup on .* took/g)).toHaveLength(1);
     expect(treeHash(repo)).toBe(before);
     expect(leftImages).toBe("");
-  });
+  }, 300_000); // a setup and five patches; at load 20 they took over 120 s
 
   it("makes every candidate sandbox_error with the setup's output when the setup fails, blaming none", async () => {
     const repo = checkout(join(REPOS, "inventory"));
@@ -126,7 +126,8 @@ describe("a Node package with node --test", () => {
     const { results } = await gate(
       repo,
       [join(REPOS, "shapes-patches", "fix.patch"), broken],
-      ["--image", TEST_IMAGE, "--command", "node --test"],
+      // The suite's verdicts need room on a loaded runner: at load 20 the fix's suite took over 10 s.
+      ["--image", TEST_IMAGE, "--command", "node --test", "--timeout", "60s"],
     );
     expect(results.get("fix")!.status, results.get("fix")!.feedback).toBe("pass");
     expect(results.get("fix")!.stdout).toMatch(/# pass 4/);

@@ -92,7 +92,7 @@ describe("pytest on a repository: what a patch fixed, what it broke, what failed
       skipped: 0,
     });
     expect(leftImages).toBe("");
-  });
+  }, 300_000); // a base run and two patches; at load 20 they took over 120 s
 });
 
 describe("node --test's junit reporter on a Node package", () => {

@@ -1,5 +1,6 @@
 // A candidate → its sandbox's files, checks and limits, with no engine: the reply's code beside the
 // tests, a patch applied to the checkout (or only its change, when a run image holds the tree).
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import {
   type Prepared,
   type Unprepared,
 } from "../../src/prepare/candidate.js";
-import { readBaseTree } from "../../src/prepare/tree.js";
+import { readBaseTree, readCommitTree } from "../../src/prepare/tree.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { tempDir } from "../support/temp.js";
 
@@ -199,5 +200,88 @@ describe("candidateLimits", () => {
     const own = reply("", { overrides: { timeoutMs: 1500 } });
     expect(candidateLimits(settings, own, false)).toMatchObject({ timeoutMs: 1500, pidsLimit: 64 });
     expect(candidateLimits(settings, reply(""), true)).toMatchObject({ timeoutMs: 5000, pidsLimit: 256 });
+  });
+});
+
+describe("prepareCandidate on a line at its own commit, with trusted tests", () => {
+  const git = (dir: string, ...args: string[]) =>
+    execFileSync("git", ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", ...args])
+      .toString()
+      .trim();
+  /** `base` has calc.py and a test; the checkout has moved on since, and its calc.py is another. */
+  function history(): { workdir: string; base: string } {
+    const workdir = tempDir("at-commit");
+    git(workdir, "init", "-q");
+    mkdirSync(join(workdir, "tests"));
+    writeFileSync(join(workdir, "calc.py"), "def add(a, b):\n    return a - b\n");
+    writeFileSync(join(workdir, "tests", "test_calc.py"), "from calc import add\n");
+    git(workdir, "add", ".");
+    git(workdir, "commit", "-qm", "base");
+    const base = git(workdir, "rev-parse", "HEAD");
+    writeFileSync(join(workdir, "calc.py"), "# rewritten since\n");
+    git(workdir, "commit", "-qam", "later");
+    return { workdir, base };
+  }
+  const FIX = "--- a/calc.py\n+++ b/calc.py\n@@ -1,2 +1,2 @@\n def add(a, b):\n-    return a - b\n+    return a + b\n";
+  const TEST_PATCH =
+    "--- a/tests/test_calc.py\n+++ b/tests/test_calc.py\n@@ -1 +1,4 @@\n from calc import add\n+\n+def test_add():\n+    assert add(2, 3) == 5\n" +
+    "--- /dev/null\n+++ b/tests/test_more.py\n@@ -0,0 +1 @@\n+def test_more(): pass\n";
+  // The candidate writes the test the trusted patch writes, to make it pass whatever the code does.
+  const OWN_TESTS =
+    "--- a/tests/test_calc.py\n+++ b/tests/test_calc.py\n@@ -1 +1,2 @@\n from calc import add\n+def test_add(): pass\n" +
+    "--- /dev/null\n+++ b/tests/test_more.py\n@@ -0,0 +1 @@\n+def test_more(): assert True\n";
+  const line = (diff: string, instance: Candidate["instance"]): Candidate => ({
+    id: "t1",
+    source: "tasks.jsonl:1",
+    kind: "patch",
+    text: diff,
+    instance,
+  });
+  const atCommit = (workdir: string, commit: string) =>
+    context({ workdir }, { tree: (sha) => readCommitTree(workdir, sha!, 1 << 20, "max-tree-size"), commit });
+  const text = (file: { content: string | Uint8Array } | undefined) =>
+    file && Buffer.from(file.content as Uint8Array).toString();
+
+  it("applies the patch to the commit's tree, not the checkout's, and starts from that commit", async () => {
+    const { workdir, base } = history();
+    const ready = prepared(await prepareCandidate(line(FIX, { baseCommit: base }), atCommit(workdir, base)));
+    expect(ready).toMatchObject({ start: "tree", commit: base, deleted: [] });
+    expect(text(ready.files.find((f) => f.path === "calc.py"))).toBe("def add(a, b):\n    return a + b\n");
+  });
+
+  it("puts the test_patch's files over the candidate's: its own version of a trusted test never runs", async () => {
+    const { workdir, base } = history();
+    const ready = prepared(
+      await prepareCandidate(
+        line(FIX + OWN_TESTS, { baseCommit: base, testPatch: TEST_PATCH }),
+        atCommit(workdir, base),
+      ),
+    );
+    const byPath = new Map(ready.files.map((f) => [f.path, f]));
+    expect(text(byPath.get("tests/test_calc.py"))).toBe(
+      "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+    );
+    expect(text(byPath.get("tests/test_more.py"))).toBe("def test_more(): pass\n");
+    expect(text(byPath.get("calc.py"))).toBe("def add(a, b):\n    return a + b\n");
+    // The trusted files are not the candidate's: no parse check of them is its syntax error.
+    expect(ready.checks).toEqual([{ language: "python", files: ["calc.py"] }]);
+    // compare: base runs the base with the trusted tests in, as a SWE-bench harness does.
+    expect(ready.unpatched?.map((f) => f.path).sort()).toEqual(["tests/test_calc.py", "tests/test_more.py"]);
+  });
+
+  it("refuses a test_patch that does not apply to the base as our side's failure, not the candidate's", async () => {
+    const { workdir, base } = history();
+    const broken = "--- a/tests/test_calc.py\n+++ b/tests/test_calc.py\n@@ -1 +1 @@\n-import nothing\n+import x\n";
+    const outcome = await prepareCandidate(line(FIX, { baseCommit: base, testPatch: broken }), atCommit(workdir, base));
+    expect(outcome).toMatchObject({ status: "sandbox_error" });
+    expect((outcome as Unprepared).reason).toMatch(
+      new RegExp(`^the line's test_patch does not apply to its base \\(${base}\\): .*tests/test_calc.py`),
+    );
+  });
+
+  it("refuses a line at a commit when the run reads no repository, rather than patching something else", async () => {
+    const outcome = await prepareCandidate(line(FIX, { baseCommit: "abc" }), context({}, { commit: "abc" }));
+    expect(outcome).toMatchObject({ status: "sandbox_error" });
+    expect((outcome as Unprepared).reason).toMatch(/base_commit needs the run's git repository/);
   });
 });

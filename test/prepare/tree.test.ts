@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readBaseTree } from "../../src/prepare/tree.js";
+import { readBaseTree, readCommitTree, resolveCommit } from "../../src/prepare/tree.js";
 import { tempDir } from "../support/temp.js";
 
 const git = (dir: string, ...args: string[]) =>
@@ -88,5 +88,61 @@ describe("readBaseTree", () => {
       input: "max-tree-size",
       message: expect.stringMatching(/^Input 'max-tree-size': the base tree under .* holds more than 10 bytes/),
     });
+  });
+});
+
+describe("readCommitTree", () => {
+  /** A repository with two commits: `first` has the files of `repository()` and a link out of the tree comes later. */
+  function history() {
+    const dir = repository();
+    const first = git(dir, "rev-parse", "HEAD").toString().trim();
+    writeFileSync(join(dir, "pkg", "mod.py"), "x = 2\n");
+    rmSync(join(dir, "latin1.txt"));
+    symlinkSync("/etc/passwd", join(dir, "escape"));
+    git(dir, "add", "-A");
+    git(dir, "commit", "-qm", "second");
+    // What the checkout holds now, uncommitted: never what a commit's tree says.
+    writeFileSync(join(dir, "pkg", "mod.py"), "x = 3\n");
+    return { dir, first };
+  }
+
+  it("is the commit's tracked files as git stores them, read without touching the checkout", async () => {
+    const { dir, first } = history();
+    const head = git(dir, "rev-parse", "HEAD").toString();
+    const status = git(dir, "status", "--porcelain").toString();
+    const tree = await readCommitTree(dir, first, 1 << 20, "max-tree-size");
+    expect(tree.files.map((f) => f.path)).toEqual(["alias.py", "latin1.txt", "pkg/mod.py", "run.sh"]);
+    expect(tree.files.find((f) => f.path === "alias.py")).toMatchObject({ linkTarget: "pkg/mod.py" });
+    expect(Buffer.from(tree.files.find((f) => f.path === "pkg/mod.py")!.content as Uint8Array).toString()).toBe(
+      "x = 1\n",
+    );
+    expect(Buffer.from(tree.files.find((f) => f.path === "latin1.txt")!.content as Uint8Array)).toEqual(
+      Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]),
+    );
+    expect(tree.files.find((f) => f.path === "run.sh")?.executable).toBe(true);
+    expect(tree.bytes).toBe(6 + 10 + 5);
+    expect(git(dir, "rev-parse", "HEAD").toString()).toBe(head);
+    expect(git(dir, "status", "--porcelain").toString()).toBe(status);
+  });
+
+  it("refuses a commit whose link leads out of the tree, and one over the cap, naming them", async () => {
+    const { dir, first } = history();
+    const second = git(dir, "rev-parse", "HEAD").toString().trim();
+    await expect(readCommitTree(dir, second, 1 << 20, "max-tree-size")).rejects.toThrow(
+      /Input 'base_commit'.*'escape' in [0-9a-f]{40} is a symbolic link to '\/etc\/passwd', outside the base tree/,
+    );
+    await expect(readCommitTree(dir, first, 10, "max-tree-size")).rejects.toThrow(
+      /Input 'max-tree-size'.*more than 10 bytes/,
+    );
+  });
+
+  it("resolves a commit's name to its full sha, and nothing else: an unknown name or an option is no commit", async () => {
+    const { dir, first } = history();
+    expect(await resolveCommit(dir, first.slice(0, 10))).toBe(first);
+    expect(await resolveCommit(dir, "HEAD~1")).toBe(first);
+    expect(await resolveCommit(dir, "0000000000000000000000000000000000000000")).toBeUndefined();
+    expect(await resolveCommit(dir, "--output=/tmp/x")).toBeUndefined();
+    // A tree or a blob is not a commit.
+    expect(await resolveCommit(dir, `${first}^{tree}`)).toBeUndefined();
   });
 });

@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RunImages, type RunImageMaker } from "../../src/run/run-images.js";
 import type { RunImageSpec } from "../../src/sandbox/run-image.js";
@@ -13,7 +16,7 @@ class ScriptedMaker implements RunImageMaker {
     this.built.push(spec);
     return this.failing
       ? { ok: false as const, reason: "the setup exited with code 1", output: "boom\n" }
-      : { ok: true as const, image: `run-image-${this.built.length}` };
+      : { ok: true as const, image: `run-image-${this.built.length}`, id: `sha256:id-${this.built.length}` };
   }
   async remove(image: string) {
     this.removed.push(image);
@@ -54,5 +57,55 @@ describe("RunImages", () => {
     expect(maker.built).toHaveLength(1);
     expect(await images.close()).toEqual([]);
     expect(maker.removed).toEqual([]);
+  });
+
+  it("makes one base per commit, its setup once, and drops a commit's base when told its last candidate is done", async () => {
+    const workdir = tempDir("run-images-commits");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", workdir, "-c", "user.name=t", "-c", "user.email=t@t", ...args])
+        .toString()
+        .trim();
+    git("init", "-q");
+    writeFileSync(join(workdir, "a.py"), "x = 1\n");
+    git("add", ".");
+    git("commit", "-qm", "one");
+    const one = git("rev-parse", "HEAD");
+    writeFileSync(join(workdir, "a.py"), "x = 2\n");
+    git("commit", "-qam", "two");
+    const two = git("rev-parse", "HEAD");
+    const maker = new ScriptedMaker();
+    const images = new RunImages(settings({ workdir, setup: "make deps" }), maker, {}, () => {});
+    await images.resolveCommits([
+      { name: one.slice(0, 8), source: "d.jsonl:1" },
+      { name: "HEAD", source: "d.jsonl:2" },
+    ]);
+    expect(images.commit(one.slice(0, 8))).toBe(one);
+    expect(images.commit("HEAD")).toBe(two);
+    const asked = await Promise.all([one, one, two, one].map((sha) => images.image("img", "tree", [], sha)));
+    expect(asked.map((made) => made.ok && made.image)).toEqual([
+      "run-image-1",
+      "run-image-1",
+      "run-image-2",
+      "run-image-1",
+    ]);
+    expect(images.setups).toBe(2);
+    const content = (n: number) => Buffer.from(maker.built[n]!.files[0]!.content as Uint8Array).toString();
+    expect([content(0), content(1)]).toEqual(["x = 1\n", "x = 2\n"]);
+    expect(await images.release(one)).toEqual([]);
+    expect(maker.removed).toEqual(["run-image-1"]);
+    expect(await images.close()).toEqual([]);
+    // Again by its id at the end, after the engine's containers: one kept warm may have held it.
+    expect(maker.removed).toEqual(["run-image-1", "sha256:id-1", "run-image-2"]);
+  });
+
+  it("refuses a base_commit the repository does not have, naming the line, before anything is made", async () => {
+    const workdir = tempDir("run-images-unknown");
+    execFileSync("git", ["-C", workdir, "init", "-q"]);
+    const maker = new ScriptedMaker();
+    const images = new RunImages(settings({ workdir }), maker, {}, () => {});
+    await expect(images.resolveCommits([{ name: "deadbeef", source: "tasks.jsonl:7" }])).rejects.toThrow(
+      /Input 'base_commit'.*tasks\.jsonl:7: "deadbeef" is not a commit of the git repository at .*; nothing was run/,
+    );
+    expect(maker.built).toEqual([]);
   });
 });

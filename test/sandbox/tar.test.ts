@@ -172,3 +172,22 @@ describe("links, owners and a directory to put everything under", () => {
     expect(() => tarball([{ path: "../x", content: "", linkTarget: "y" }])).toThrow(/has a '\.\.' segment/);
   });
 });
+
+describe("tarball's time stamps", () => {
+  it("stamps the base's entries with a fixed date, and a candidate's with the time it is given, as tar unpacks them", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-tar-"));
+    dirs.push(dir);
+    const files = [{ path: "calc.py", content: "x = 1\n" }];
+    const now = Math.floor(Date.now() / 1000);
+    for (const [name, archive] of [
+      ["base", tarball(files)],
+      ["candidate", tarball(files, { mtime: now })],
+    ] as const) {
+      mkdirSync(join(dir, name));
+      execFileSync("tar", ["-x", "-f", "-", "-C", join(dir, name)], { input: archive });
+    }
+    expect(statSync(join(dir, "base", "calc.py")).mtime.toISOString()).toBe("2000-01-01T00:00:00.000Z");
+    // Newer than the base: a .pyc compiled from the base's calc.py by a setup no longer matches it.
+    expect(statSync(join(dir, "candidate", "calc.py")).mtimeMs).toBe(now * 1000);
+  });
+});

@@ -49,8 +49,33 @@ export const DATASET_SCHEMA = {
       type: ["string", "number"],
       description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
     },
+    base_commit: {
+      type: "string",
+      minLength: 1,
+      description:
+        "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`.",
+    },
+    test_patch: {
+      type: "string",
+      description:
+        "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order).",
+    },
+    fail_to_pass: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      description:
+        "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input.",
+    },
+    pass_to_pass: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      description:
+        "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed.",
+    },
   },
   anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+  // A reply is code for one file; a commit's tree is what a patch changes.
+  dependentRequired: { base_commit: ["patch"] },
 } as const;
 
 // Kept open, with its index signature: a line may really carry more than these fields.

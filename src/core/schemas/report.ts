@@ -10,6 +10,8 @@ import { inSchemaOrder, shipped, text, type Declared } from "./declare.js";
 
 const COUNT = { type: "integer", minimum: 0 } as const;
 const STATUS = { enum: STATUSES } as const;
+/** SWE-bench's verdicts for a line that lists its tests (verdict/resolved.ts), in the order they are counted. */
+export const RESOLVED = ["full", "partial", "no"] as const;
 
 const TESTS = {
   type: "object",
@@ -178,6 +180,11 @@ export const RESULT_SCHEMA = {
       description:
         "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
     },
+    resolved: {
+      enum: RESOLVED,
+      description:
+        "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
+    },
   },
   required: [
     "id",
@@ -257,6 +264,15 @@ export const REPORT_SCHEMA = {
           properties: BY_STATUS,
           // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
           required: REQUIRED_COUNTS,
+        },
+        resolved: {
+          type: "object",
+          description:
+            "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
+          properties: Object.fromEntries(
+            RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }]),
+          ) as { readonly [R in (typeof RESOLVED)[number]]: typeof COUNT & { readonly description: string } },
+          required: RESOLVED,
         },
       },
       required: ["total", "by_status"],

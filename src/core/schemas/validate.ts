@@ -68,6 +68,10 @@ function describe(errors: ErrorObject[], root: string): string {
       return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
     case "required":
       return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+    case "minLength":
+      return `${at} must not be empty`;
+    case "dependentRequired":
+      return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
     case "additionalProperties":
       return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
     case "anyOf": {

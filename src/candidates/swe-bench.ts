@@ -1,0 +1,276 @@
+// SWE-bench-format files → dataset lines (INTERFACE.md, `sandbox-gate import swe-bench`): instances (a JSON
+// array or JSONL of `instance_id`, `base_commit`, `patch`, `test_patch`, `FAIL_TO_PASS`, `PASS_TO_PASS`) and,
+// optionally, predictions (`instance_id`, `model_patch`, as JSONL, a JSON array or an object keyed by
+// `instance_id`). Pure: the CLI reads the files (cli/import.ts) and hands each record here with where it
+// stands in its file, so every problem names `file:line`, `file[index]` or the instance.
+//
+// The rules, one place each:
+// - Without predictions, each instance is one line with its gold `patch`; with predictions, each prediction
+//   is one line and an instance nobody predicted is left out (the harness calls it incomplete).
+// - A line's `id` is the `instance_id` when the instance has one line, `instance_id#n` (n from 1, in the
+//   predictions file's order) when it has several: samples of one task, scored together as pass@k since
+//   `task` is the `instance_id`. The harness keeps the last prediction of an instance; we judge them all.
+// - A `model_patch` that is null or empty stays a line, with `patch: ""`: the gate judges it patch_failed
+//   (no file changes), never resolved, so it counts against the model as the harness counts an empty patch.
+//   A prediction with no `model_patch` at all is a problem: a misnamed field would otherwise read as empty.
+// - A prediction of an instance the instances do not hold, an instance given twice, a record missing
+//   `base_commit`, `test_patch` or a test list: each a problem, and nothing is imported.
+// - Test ids are turned from pytest's node ids into the report's (pytestNodeToCaseId); other runners' ids
+//   (Django's `test_a (app.tests.T)`, sympy's `test_a`) are kept as they are.
+import { pytestNodeToCaseId } from "../core/tests.js";
+
+/** One record of a file and where it stands: `file:line` (JSONL), `file[index]` (array), `file["key"]` (object). */
+export interface SourcedRecord {
+  value: unknown;
+  where: string;
+}
+
+/** A dataset line as the importer writes it; nothing else goes on it. */
+export interface SweBenchLine {
+  id: string;
+  task: string;
+  base_commit: string;
+  patch: string;
+  test_patch: string;
+  fail_to_pass: string[];
+  pass_to_pass: string[];
+}
+
+export interface Prediction {
+  instanceId: string;
+  /** `""` for a null or empty `model_patch`. */
+  patch: string;
+  where: string;
+}
+
+/** What was imported, for the line the CLI says when it is done. */
+export interface ImportSummary {
+  instances: number;
+  lines: number;
+  /** Predictions whose `model_patch` was null or empty. */
+  emptyPatches: number;
+  /** Instances left out: predictions were given, none for them. */
+  unpredicted: number;
+  /** The instances' `repo` values, in first-seen order: a run's workdir is one repository. */
+  repos: string[];
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+const fail = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
+
+/** A JSON value as a problem shows it: short, on one line. */
+function shown(value: unknown): string {
+  const text = value === undefined ? "nothing" : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** One JSONL line → its record, or why it is not one. Blank lines are the caller's to skip. */
+export function lineRecord(line: string, file: string, n: number): Checked<SourcedRecord> {
+  const where = `${file}:${n}`;
+  try {
+    // A BOM opens files some editors save: not part of the first record.
+    const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line) as unknown;
+    return { ok: true, value: { value, where } };
+  } catch (error) {
+    return fail(`${where}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** A JSON array file's text → one record per element. */
+export function arrayRecords(text: string, file: string): Checked<SourcedRecord[]> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    return fail(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(value)) return fail(`${file}: not a JSON array of records`);
+  const elements: unknown[] = value;
+  return { ok: true, value: elements.map((element, i) => ({ value: element, where: `${file}[${i}]` })) };
+}
+
+/**
+ * A predictions file's text → its records: a JSON array, an object keyed by `instance_id` (the harness's
+ * `all_preds`, SWE-agent's `preds.json`), or JSONL (a one-line JSONL file is one prediction).
+ */
+export function predictionRecords(text: string, file: string): Checked<SourcedRecord[]> {
+  const body = text.replace(/^\uFEFF/, "");
+  if (body.trimStart().startsWith("[")) return arrayRecords(body, file);
+  let whole: unknown;
+  try {
+    whole = JSON.parse(body);
+  } catch {
+    whole = undefined;
+  }
+  if (isObject(whole) && !("instance_id" in whole)) return keyedRecords(whole, file);
+  const records: SourcedRecord[] = [];
+  const lines = body.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.trim() === "") continue;
+    const record = lineRecord(lines[i]!, file, i + 1);
+    if (!record.ok) return record;
+    records.push(record.value);
+  }
+  return { ok: true, value: records };
+}
+
+/** An object keyed by `instance_id` → its records; the key is the instance_id where the value leaves it out. */
+function keyedRecords(whole: Record<string, unknown>, file: string): Checked<SourcedRecord[]> {
+  const records: SourcedRecord[] = [];
+  for (const [key, value] of Object.entries(whole)) {
+    const where = `${file}[${JSON.stringify(key)}]`;
+    if (!isObject(value)) return fail(`${where}: not a JSON object, but ${shown(value)}`);
+    if ("instance_id" in value && value.instance_id !== key)
+      return fail(`${where}: its instance_id is ${shown(value.instance_id)}, not the key it is filed under`);
+    records.push({ value: { ...value, instance_id: key }, where });
+  }
+  return { ok: true, value: records };
+}
+
+/** A record's `instance_id`, or why it has none that will do. */
+function instanceIdOf(value: unknown, where: string): Checked<string> {
+  if (!isObject(value)) return fail(`${where}: not a JSON object, but ${shown(value)}`);
+  const id = value.instance_id;
+  if (typeof id !== "string" || id.trim() === "")
+    return fail(`${where}: instance_id must be a non-empty string, not ${shown(id)}`);
+  return { ok: true, value: id };
+}
+
+/** One prediction record → a prediction, or why it is not one. */
+export function readPrediction({ value, where }: SourcedRecord): Checked<Prediction> {
+  const id = instanceIdOf(value, where);
+  if (!id.ok) return id;
+  const record = value as Record<string, unknown>;
+  const at = `${where} (${id.value})`;
+  if (!("model_patch" in record))
+    return fail(`${at}: no model_patch (the prediction's diff; null or "" is an empty patch)`);
+  const patch = record.model_patch;
+  if (patch !== null && typeof patch !== "string")
+    return fail(`${at}: model_patch must be a diff (a string) or null, not ${shown(patch)}`);
+  return { ok: true, value: { instanceId: id.value, patch: patch ?? "", where } };
+}
+
+/** Every prediction, grouped by instance in file order; the first problem if any record is not one. */
+export function groupPredictions(records: Iterable<SourcedRecord>): Checked<Map<string, Prediction[]>> {
+  const byInstance = new Map<string, Prediction[]>();
+  for (const record of records) {
+    const prediction = readPrediction(record);
+    if (!prediction.ok) return prediction;
+    const samples = byInstance.get(prediction.value.instanceId) ?? [];
+    samples.push(prediction.value);
+    byInstance.set(prediction.value.instanceId, samples);
+  }
+  return { ok: true, value: byInstance };
+}
+
+/** A test list as SWE-bench ships it, a list or a JSON string of one → the report's test ids. */
+function testIds(record: Record<string, unknown>, field: "FAIL_TO_PASS" | "PASS_TO_PASS"): Checked<string[]> {
+  let list = record[field];
+  if (typeof list === "string") {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      return fail(`${field} is a string that is not a JSON list: ${shown(record[field])}`);
+    }
+  }
+  if (!Array.isArray(list) || list.some((id) => typeof id !== "string"))
+    return fail(`${field} must be a list of test ids (or a JSON string of one), not ${shown(record[field])}`);
+  return { ok: true, value: (list as string[]).map(pytestNodeToCaseId) };
+}
+
+/** A field that must be a non-empty string. */
+function text(record: Record<string, unknown>, field: string, what: string): Checked<string> {
+  const value = record[field];
+  if (typeof value !== "string" || value.trim() === "")
+    return fail(`${field} must be ${what} (a non-empty string), not ${shown(value)}`);
+  return { ok: true, value };
+}
+
+/** What every line of an instance shares, or the instance's first problem (without where it stands). */
+function instanceTask(record: Record<string, unknown>, task: string, gold: boolean): Checked<Omit<SweBenchLine, "id">> {
+  const base = text(record, "base_commit", "the commit the task starts from");
+  if (!base.ok) return base;
+  const testPatch = text(record, "test_patch", "the diff that adds the task's tests");
+  if (!testPatch.ok) return testPatch;
+  // The gold patch is only read when it is what is judged.
+  const patch = gold ? text(record, "patch", "the gold diff, judged when no predictions are given") : undefined;
+  if (patch && !patch.ok) return patch;
+  const failToPass = testIds(record, "FAIL_TO_PASS");
+  if (!failToPass.ok) return failToPass;
+  const passToPass = testIds(record, "PASS_TO_PASS");
+  if (!passToPass.ok) return passToPass;
+  return {
+    ok: true,
+    value: {
+      task,
+      base_commit: base.value,
+      patch: patch?.value ?? "",
+      test_patch: testPatch.value,
+      fail_to_pass: failToPass.value,
+      pass_to_pass: passToPass.value,
+    },
+  };
+}
+
+/**
+ * Instances, one record at a time (a file of thousands is streamed), → dataset lines. Pure, but keeps what a
+ * whole import must check: ids seen, predictions used. Call finish() once the last record is in.
+ */
+export class SweBenchImport {
+  private readonly seen = new Map<string, string>();
+  private readonly ids = new Set<string>();
+  private readonly summary: ImportSummary = { instances: 0, lines: 0, emptyPatches: 0, unpredicted: 0, repos: [] };
+
+  /** `predictions` from groupPredictions; none: each instance's gold patch is judged. */
+  constructor(private readonly predictions?: ReadonlyMap<string, readonly Prediction[]>) {}
+
+  /** One instance record → its lines (none when predictions leave it out), or the problem, naming it. */
+  add(record: SourcedRecord): Checked<SweBenchLine[]> {
+    const id = instanceIdOf(record.value, record.where);
+    if (!id.ok) return id;
+    const instanceId = id.value;
+    const first = this.seen.get(instanceId);
+    if (first !== undefined) return fail(`${record.where}: instance_id ${shown(instanceId)} again (first at ${first})`);
+    this.seen.set(instanceId, record.where);
+    this.summary.instances += 1;
+    const fields = record.value as Record<string, unknown>;
+    if (typeof fields.repo === "string" && !this.summary.repos.includes(fields.repo))
+      this.summary.repos.push(fields.repo);
+    const samples = this.predictions?.get(instanceId);
+    if (this.predictions && !samples) {
+      this.summary.unpredicted += 1;
+      return { ok: true, value: [] };
+    }
+    const task = instanceTask(fields, instanceId, !samples);
+    if (!task.ok) return fail(`${record.where} (${instanceId}): ${task.problem}`);
+    // The id first, then the task's fields in their order, the sample's patch in the gold's place.
+    const lines: SweBenchLine[] = samples
+      ? samples.map((sample, i) => ({
+          id: samples.length === 1 ? instanceId : `${instanceId}#${i + 1}`,
+          ...task.value,
+          patch: sample.patch,
+        }))
+      : [{ id: instanceId, ...task.value }];
+    for (const line of lines) {
+      if (this.ids.has(line.id))
+        return fail(`${record.where} (${instanceId}): the line id ${shown(line.id)} is another line's already`);
+      this.ids.add(line.id);
+    }
+    this.summary.lines += lines.length;
+    this.summary.emptyPatches += samples?.filter((sample) => sample.patch === "").length ?? 0;
+    return { ok: true, value: lines };
+  }
+
+  /** Once every instance is in: a prediction of an instance that never came is a problem. */
+  finish(): Checked<ImportSummary> {
+    for (const [instanceId, samples] of this.predictions ?? [])
+      if (!this.seen.has(instanceId))
+        return fail(`${samples[0]!.where}: instance_id ${shown(instanceId)} is not among the instances`);
+    return { ok: true, value: { ...this.summary, repos: [...this.summary.repos] } };
+  }
+}

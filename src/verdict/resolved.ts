@@ -1,0 +1,87 @@
+// SWE-bench's verdict for a line that lists its tests: `fail_to_pass` must now pass, `pass_to_pass` must
+// still pass; full, partial or no. A listed test that is missing or skipped has not passed (a patch must not
+// resolve a task by deleting or skipping its tests). Pure.
+import type { Instance, Status } from "../core/model.js";
+import { RESOLVED } from "../core/schemas/report.js";
+import { RAN_TO_END } from "../core/statuses.js";
+import { isFailing } from "../core/tests.js";
+import { outcomes } from "./compare.js";
+import type { TestResults } from "./results/index.js";
+
+export type Resolved = (typeof RESOLVED)[number];
+
+/** The listed tests that did not pass, by list. */
+export interface NotPassing {
+  failToPass: string[];
+  passToPass: string[];
+}
+
+/** Whether a line lists tests to decide by. */
+export function listsTests(instance: Instance | undefined): boolean {
+  return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
+}
+
+/** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
+export function resolvedBy(
+  tests: TestResults,
+  instance: Pick<Instance, "failToPass" | "passToPass">,
+): { resolved: Resolved; notPassing: NotPassing } {
+  const by = outcomes(tests);
+  const passed = (id: string) => by.get(id) === "pass";
+  const failToPass = instance.failToPass ?? [];
+  const passToPass = instance.passToPass ?? [];
+  const notPassing = {
+    failToPass: failToPass.filter((id) => !passed(id)),
+    passToPass: passToPass.filter((id) => !passed(id)),
+  };
+  const resolved: Resolved =
+    notPassing.passToPass.length > 0
+      ? "no"
+      : notPassing.failToPass.length === 0
+        ? "full"
+        : notPassing.failToPass.length < failToPass.length
+          ? "partial"
+          : "no";
+  return { resolved, notPassing };
+}
+
+/** Listed ids shown in a reason; more are counted. */
+const SHOWN = 5;
+
+function listed(name: string, ids: string[], of: number): string | undefined {
+  if (ids.length === 0) return undefined;
+  const shown = ids.slice(0, SHOWN).join(", ");
+  const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
+  return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown}${more}`;
+}
+
+export interface ResolvedVerdict {
+  status: Status;
+  resolved: Resolved;
+  reason?: string;
+  /** Cleared: the listed tests decided, so the exit code's reason no longer stands. */
+  clearReason?: boolean;
+}
+
+/**
+ * A run's status with its line's test lists. Only a run that reached its end is read: anything else is
+ * not resolved and keeps its status. Results whose every case passed under a nonzero exit are not what the
+ * run did (a forged file, a step after the tests): not resolved, and the status stays. Otherwise the lists
+ * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
+ */
+export function judgeByLists(
+  now: { status: Status; tests?: TestResults },
+  instance: Pick<Instance, "failToPass" | "passToPass">,
+): ResolvedVerdict {
+  if (!RAN_TO_END.has(now.status) || !now.tests) return { status: now.status, resolved: "no" };
+  const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
+  if (now.status === "test_failed" && failing === 0) return { status: now.status, resolved: "no" };
+  const { resolved, notPassing } = resolvedBy(now.tests, instance);
+  if (resolved === "full") return { status: "pass", resolved, clearReason: true };
+  const lists = [
+    listed("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+    listed("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
+  ].filter(Boolean);
+  const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
+  return { status: "test_failed", resolved, reason };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { Candidate } from "../../src/core/model.js";
+import { CommitBases, checkInstances, judgingOrder } from "../../src/run/commits.js";
+import type { RunImages } from "../../src/run/run-images.js";
+import { readSettings, type InputName } from "../../src/settings/settings.js";
+
+const line = (id: string, instance?: Candidate["instance"]): Candidate => ({
+  id,
+  source: `d.jsonl:${id}`,
+  kind: "patch",
+  text: "",
+  ...(instance && { instance }),
+});
+const settings = (inputs: Partial<Record<InputName, string>>) =>
+  readSettings((name) => inputs[name] ?? "", { defaultWorkdir: "/repo", cpuCount: 2 });
+
+describe("judgingOrder", () => {
+  it("groups a commit's lines where its first line stands; lines without one keep their place", () => {
+    const items = [
+      line("a", { baseCommit: "c1" }),
+      line("b", { baseCommit: "c2" }),
+      line("plain"),
+      line("c", { baseCommit: "c1" }),
+      line("d", { baseCommit: "c2" }),
+      line("e", { baseCommit: "c1" }),
+    ];
+    expect(judgingOrder(items).map((i) => items[i]!.id)).toEqual(["a", "c", "e", "b", "d", "plain"]);
+  });
+});
+
+describe("CommitBases", () => {
+  it("releases a commit's base once, when its last candidate is done, and warns of a removal that failed", async () => {
+    const released: string[] = [];
+    const runImages = {
+      commit: (name: string) => `sha-${name}`,
+      release: async (sha: string) => (released.push(sha), sha === "sha-c2" ? ["run-image-2: busy"] : []),
+    } as unknown as RunImages;
+    const warnings: string[] = [];
+    const items = [line("a", { baseCommit: "c1" }), line("b", { baseCommit: "c2" }), line("c", { baseCommit: "c1" })];
+    const bases = new CommitBases(items, runImages, (w) => warnings.push(w));
+    await bases.done(items[0]!);
+    expect(released).toEqual([]);
+    await bases.done(items[1]!);
+    await bases.done(items[2]!);
+    expect(released).toEqual(["sha-c2", "sha-c1"]);
+    expect(warnings).toEqual(["sandbox-gate: the base of commit c2 could not be removed: run-image-2: busy"]);
+  });
+});
+
+describe("checkInstances", () => {
+  it("refuses lines that list their tests without test-results, naming the input and the line, before anything runs", async () => {
+    const items = [line("a"), line("b", { failToPass: ["t::x"] })];
+    await expect(checkInstances(items, settings({}))).rejects.toThrow(
+      /Input 'test-results'.*d\.jsonl:b: the line lists fail_to_pass\/pass_to_pass/,
+    );
+    await expect(checkInstances(items, settings({ "test-results": "results/*.xml" }))).resolves.toBeUndefined();
+  });
+});

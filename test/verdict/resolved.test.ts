@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { judgeByLists, listsTests, resolvedBy } from "../../src/verdict/resolved.js";
+import { readTestResults, type TestResults } from "../../src/verdict/results/index.js";
+import { type CaseSpec, junitXml } from "../support/junit.js";
+
+const tests = (cases: CaseSpec[]): TestResults =>
+  readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }]).tests;
+const id = (name: string) => `tests.test_app::${name}`;
+const LISTS = { failToPass: [id("fixed_a"), id("fixed_b")], passToPass: [id("kept")] };
+
+describe("resolvedBy: SWE-bench's rule", () => {
+  it("is full when every listed test passed, whatever the unlisted ones did", () => {
+    const now = tests([
+      ["fixed_a", "passed"],
+      ["fixed_b", "passed"],
+      ["kept", "passed"],
+      ["legacy", "failed"],
+    ]);
+    expect(resolvedBy(now, LISTS)).toEqual({ resolved: "full", notPassing: { failToPass: [], passToPass: [] } });
+  });
+
+  it("is partial when some FAIL_TO_PASS and every PASS_TO_PASS passed", () => {
+    const now = tests([
+      ["fixed_a", "passed"],
+      ["fixed_b", "failed"],
+      ["kept", "passed"],
+    ]);
+    expect(resolvedBy(now, LISTS)).toEqual({
+      resolved: "partial",
+      notPassing: { failToPass: [id("fixed_b")], passToPass: [] },
+    });
+  });
+
+  it("is no when a PASS_TO_PASS broke, even with every FAIL_TO_PASS fixed, and when none was fixed", () => {
+    const broke = tests([
+      ["fixed_a", "passed"],
+      ["fixed_b", "passed"],
+      ["kept", "failed"],
+    ]);
+    expect(resolvedBy(broke, LISTS).resolved).toBe("no");
+    const nothing = tests([
+      ["fixed_a", "failed"],
+      ["fixed_b", "error"],
+      ["kept", "passed"],
+    ]);
+    expect(resolvedBy(nothing, LISTS).resolved).toBe("no");
+  });
+
+  it("counts a listed test that is missing or skipped as not passed: deleting or skipping a test resolves nothing", () => {
+    const skipped = tests([
+      ["fixed_a", "skipped"],
+      ["fixed_b", "passed"],
+      ["kept", "passed"],
+    ]);
+    expect(resolvedBy(skipped, LISTS)).toEqual({
+      resolved: "partial",
+      notPassing: { failToPass: [id("fixed_a")], passToPass: [] },
+    });
+    const missing = tests([
+      ["fixed_a", "passed"],
+      ["fixed_b", "passed"],
+    ]);
+    expect(resolvedBy(missing, LISTS)).toEqual({
+      resolved: "no",
+      notPassing: { failToPass: [], passToPass: [id("kept")] },
+    });
+  });
+
+  it("counts a case listed twice as failing if it failed once (a retrying plugin)", () => {
+    const twice = tests([
+      ["fixed_a", "failed"],
+      ["fixed_a", "passed"],
+      ["fixed_b", "passed"],
+      ["kept", "passed"],
+    ]);
+    expect(resolvedBy(twice, LISTS).resolved).toBe("partial");
+  });
+});
+
+describe("judgeByLists", () => {
+  const all = tests([
+    ["fixed_a", "passed"],
+    ["fixed_b", "passed"],
+    ["kept", "passed"],
+    ["legacy", "failed"],
+  ]);
+
+  it("passes exactly when resolved in full, even when unlisted tests fail (the exit code is then 1)", () => {
+    expect(judgeByLists({ status: "test_failed", tests: all }, LISTS)).toEqual({
+      status: "pass",
+      resolved: "full",
+      clearReason: true,
+    });
+  });
+
+  it("fails a run that exited 0 but did not resolve the task, naming the listed tests that did not pass", () => {
+    const partial = tests([
+      ["fixed_a", "passed"],
+      ["kept", "passed"],
+    ]);
+    const judged = judgeByLists({ status: "pass", tests: partial }, LISTS);
+    expect(judged).toMatchObject({ status: "test_failed", resolved: "partial" });
+    expect(judged.reason).toBe(
+      `not resolved (partial): 1 of 2 FAIL_TO_PASS did not pass (missing or skipped counts as not passed): ${id("fixed_b")}`,
+    );
+  });
+
+  it("does not resolve a run whose results show every case passed under a nonzero exit: the file is not what ran", () => {
+    const forged = tests([
+      ["fixed_a", "passed"],
+      ["fixed_b", "passed"],
+      ["kept", "passed"],
+    ]);
+    expect(judgeByLists({ status: "test_failed", tests: forged }, LISTS)).toEqual({
+      status: "test_failed",
+      resolved: "no",
+    });
+  });
+
+  it("leaves a run that did not reach its end, or read no tests, as it was, not resolved", () => {
+    expect(judgeByLists({ status: "timeout", tests: all }, LISTS)).toEqual({ status: "timeout", resolved: "no" });
+    expect(judgeByLists({ status: "oom" }, LISTS)).toEqual({ status: "oom", resolved: "no" });
+    expect(judgeByLists({ status: "test_failed" }, LISTS)).toEqual({ status: "test_failed", resolved: "no" });
+  });
+
+  it("knows a line that lists tests from one that does not", () => {
+    expect(listsTests({ failToPass: [] })).toBe(true);
+    expect(listsTests({ passToPass: ["a"] })).toBe(true);
+    expect(listsTests({ baseCommit: "abc" })).toBe(false);
+    expect(listsTests(undefined)).toBe(false);
+  });
+});
