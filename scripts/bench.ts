@@ -1,9 +1,12 @@
 // `npm run bench`: throughput of the sandbox modes on real model replies. Prints figures; asserts nothing.
 //
 //   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 40] [--library 30]
-//                    [--concurrency N] [--image IMG] [--library 30] [--results 3]
+//                    [--concurrency N] [--image IMG] [--library 30] [--results 3] [--swe 1] [--swe-image IMG]
 //
+// --modes "" runs none of the modes: the other figures alone (e.g. `--modes "" --tree 0 --library 0 --results 0 --swe 1`).
 // --results N: the results reader on a hostile 8 MiB JUnit file, N times (0 skips it); first, as it needs no engine.
+// --swe N: the SWE-bench-style tasks cut from boltons (test/fixtures/boltons-tasks.jsonl) through the gate
+// against a plain harness's loop, N times, with and without a setup (0 skips it); --swe-image has pytest.
 //
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
 // bench's own synthetic set.
@@ -54,7 +57,10 @@ import { SYNTHETIC } from "./bench/synthetic.js";
 import { type LatencyFigures, type LibraryFigures, libraryBench } from "./bench/library.js";
 import { type TreeFigures, treeBench } from "./bench/tree.js";
 import { type ResultsFigures, resultsBench } from "./bench/results.js";
+import { type SweFigures, sweBench } from "./bench/swe.js";
 
+/** The setup of the SWE figure's second run: the package compiled once per commit, as a real setup might. */
+const SWE_SETUP = "python3 -m compileall -q boltons";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = resolve(ROOT, "../shared/corpus/humaneval-replies/corpus.jsonl");
 const MB = 1024 * 1024;
@@ -539,6 +545,35 @@ function printLibrary({ judge, exec }: LibraryFigures): void {
   out(`  judge()/exec p50 = ${(judge.p50Ms / exec.p50Ms).toFixed(2)}`);
 }
 
+/** The SWE-bench-style figure: the gate against the plain harness on the same tasks, and each commit's base. */
+function printSwe(runs: SweFigures[]): void {
+  const out = (line = "") => process.stdout.write(`${line}\n`);
+  const first = runs[0]!;
+  out(
+    `\nSWE-bench-style tasks (boltons' history): ${first.candidates} candidates on ${first.commits} base commits, concurrency ${first.concurrency}`,
+  );
+  const rate = (ms: number) => (first.candidates / (ms / 1000)).toFixed(2);
+  const list = (ms: number[]) => ms.map((m) => (m / 1000).toFixed(1)).join(", ");
+  for (const run of runs) {
+    const agreed = (ids: string[]) => `${first.candidates - ids.length}/${first.candidates} agree`;
+    out(`  ${run.setup ? `with setup \`${run.setup}\`` : "without setup"}:`);
+    out(
+      `    gate:  ${seconds(run.gate.wallMs)}, ${rate(run.gate.wallMs)} cand/s (${agreed(run.disagreements.gate)} with the plain harness's expected file)`,
+    );
+    out(
+      `    plain: ${seconds(run.plain.wallMs)}, ${rate(run.plain.wallMs)} cand/s (${agreed(run.disagreements.plain)})`,
+    );
+    out(`    gate/plain throughput = ${(run.plain.wallMs / run.gate.wallMs).toFixed(2)}`);
+    const images = run.gate.imageMs.length + run.gate.setupMs.length;
+    const all = [...run.gate.imageMs, ...run.gate.setupMs];
+    out(
+      `    per-commit base: ${images} run images for ${run.commits} commits, made in ${list(all)} s (median ${seconds(quantile(all, 0.5))}, sum ${seconds(all.reduce((a, b) => a + b, 0))} of the gate's ${seconds(run.gate.wallMs)})`,
+    );
+    for (const id of run.disagreements.gate) out(`    DISAGREES (gate): ${id}`);
+    for (const id of run.disagreements.plain) out(`    DISAGREES (plain): ${id}`);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 function loadRecords(path: string | undefined): { records: BenchRecord[]; source: string } {
@@ -563,6 +598,8 @@ async function main(): Promise<void> {
       tree: { type: "string", default: "40" },
       library: { type: "string", default: "30" },
       results: { type: "string", default: "3" },
+      swe: { type: "string", default: "1" },
+      "swe-image": { type: "string", default: "sandbox-gate-test/python-dev:1" },
     },
   });
   const modes = values.modes
@@ -590,7 +627,7 @@ async function main(): Promise<void> {
     };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: work });
     const runId = `bench-${randomBytes(4).toString("hex")}`;
-    log(`running ${modes.join(", ")} on ${records.length} candidates in ${rounds} round(s)`);
+    if (modes.length > 0) log(`running ${modes.join(", ")} on ${records.length} candidates in ${rounds} round(s)`);
     // Ctrl-C: leave no container of the bench behind.
     process.once("SIGINT", () => {
       void new CliEngine().removeLabelled(`${RUN_LABEL}=${runId}`).finally(() => process.exit(130));
@@ -598,7 +635,8 @@ async function main(): Promise<void> {
     // Other work on the machine comes and goes: each mode runs a round-robin slice in every round, and
     // the order turns from round to round, so no mode always meets a busy (or a quiet) moment.
     const rows: Row[] = [];
-    for (let round = 0; round < rounds; round++) {
+    // `--modes ""` runs none of them: the other figures alone.
+    for (let round = 0; round < (modes.length > 0 ? rounds : 0); round++) {
       const slice = records.filter((_, i) => inShard(i, { index: round + 1, count: rounds }));
       const datasetPath = join(work, `round-${round}.jsonl`);
       await writeFile(datasetPath, slice.map((r) => `${JSON.stringify(datasetLine(r))}\n`).join(""));
@@ -606,7 +644,8 @@ async function main(): Promise<void> {
       for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)])
         rows.push(await measure(mode, bench));
     }
-    print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
+    if (modes.length > 0)
+      print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
     if (Number(values.tree) > 0) {
       printTree(
         await treeBench(
@@ -618,6 +657,14 @@ async function main(): Promise<void> {
       );
     }
     if (Number(values.library) > 0) printLibrary(await libraryBench(values.image, Number(values.library)));
+    if (Number(values.swe) > 0) {
+      const runs: SweFigures[] = [];
+      for (let i = 0; i < Number(values.swe); i++) {
+        runs.push(await sweBench(values["swe-image"], settings.mode.concurrency));
+        runs.push(await sweBench(values["swe-image"], settings.mode.concurrency, SWE_SETUP));
+      }
+      printSwe(runs);
+    }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
