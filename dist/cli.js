@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5721);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5721:
+/***/ 42:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43262,6 +43262,8 @@ function layOut(schema, value) {
 // know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
 const COUNT = { type: "integer", minimum: 0 };
 const STATUS = { enum: statuses/* STATUSES */.f };
+/** SWE-bench's verdicts for a line that lists its tests (verdict/resolved.ts), in the order they are counted. */
+const RESOLVED = ["full", "partial", "no"];
 const TESTS = {
     type: "object",
     description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
@@ -43417,6 +43419,10 @@ const RESULT_SCHEMA = {
             items: { type: "string" },
             description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
         },
+        resolved: {
+            enum: RESOLVED,
+            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
+        },
     },
     required: [
         "id",
@@ -43481,6 +43487,12 @@ const REPORT_SCHEMA = {
                     properties: BY_STATUS,
                     // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
                     required: REQUIRED_COUNTS,
+                },
+                resolved: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
+                    properties: Object.fromEntries(RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
+                    required: RESOLVED,
                 },
             },
             required: ["total", "by_status"],
@@ -43604,8 +43616,28 @@ function passAt1Drops(now, baseline) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/report/resolved.ts
+
+/** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
+function resolved_countResolved(results) {
+    if (!results.some((r) => r.resolved !== undefined))
+        return undefined;
+    const counts = Object.fromEntries(RESOLVED.map((r) => [r, 0]));
+    for (const r of results)
+        if (r.resolved !== undefined)
+            counts[r.resolved]++;
+    return counts;
+}
+/** `resolved 12 of 18 (66.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
+function resolved_resolvedText(counts) {
+    const of = counts.full + counts.partial + counts.no;
+    const rate = of === 0 ? "none judged" : `${((counts.full / of) * 100).toFixed(1)}%`;
+    return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/json.ts
 // The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
+
 
 
 
@@ -43622,10 +43654,15 @@ function json_countByStatus(results) {
 // reads them from other runs' files): the file diffs well from run to run.
 function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
+    const resolved = resolved_countResolved(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
-        summary: { total: results.length, by_status: json_countByStatus(results) },
+        summary: {
+            total: results.length,
+            by_status: json_countByStatus(results),
+            ...(resolved && { resolved }),
+        },
         results: results.map(report_newResult),
         skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
         ...(base && { base }),
@@ -43646,6 +43683,7 @@ function compactResults(results) {
 // label, the deciding replies first and the older ones collapsed as history; under the table, in view,
 // the next step for each deciding candidate that did not pass (the failing tests and what they said, or
 // "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
+
 
 
 
@@ -43901,12 +43939,14 @@ function metaLine(doc, shape) {
     const prUrl = safeUrl(input.pullRequest?.url);
     const carried = input.results.filter((r) => r.cached).length;
     const judged = input.results.length - carried;
+    const resolved = countResolved(input.results);
     const parts = [
         shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
         runUrl && `[workflow run](${runUrl})`,
         carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
         input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
         input.base && baseCell(input.base),
+        resolved && resolvedText(resolved),
         `sandbox-gate`,
     ];
     return parts.filter((p) => typeof p === "string").join(" · ");
@@ -44441,8 +44481,29 @@ const DATASET_SCHEMA = {
             type: ["string", "number"],
             description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
         },
+        base_commit: {
+            type: "string",
+            minLength: 1,
+            description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`.",
+        },
+        test_patch: {
+            type: "string",
+            description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order).",
+        },
+        fail_to_pass: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description: "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input.",
+        },
+        pass_to_pass: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed.",
+        },
     },
     anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+    // A reply is code for one file; a commit's tree is what a patch changes.
+    dependentRequired: { base_commit: ["patch"] },
 };
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
@@ -44515,6 +44576,10 @@ function describe(errors, root) {
             return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
         case "required":
             return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+        case "minLength":
+            return `${at} must not be empty`;
+        case "dependentRequired":
+            return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
         case "additionalProperties":
             return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
         case "anyOf": {
@@ -44561,6 +44626,7 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     if (!checked.ok)
         return { problem: { id, source, problem: checked.problem } };
     const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+    const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
     const overrides = {
         ...(command !== undefined && { command }),
         ...(language !== undefined && { language }),
@@ -44602,6 +44668,14 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
         candidate.files = files;
     if (task !== undefined)
         candidate.task = String(task);
+    const instance = {
+        ...(base_commit !== undefined && { baseCommit: base_commit }),
+        ...(test_patch !== undefined && { testPatch: test_patch }),
+        ...(fail_to_pass !== undefined && { failToPass: [...fail_to_pass] }),
+        ...(pass_to_pass !== undefined && { passToPass: [...pass_to_pass] }),
+    };
+    if (Object.keys(instance).length > 0)
+        candidate.instance = instance;
     return { candidate };
 }
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
@@ -44781,6 +44855,7 @@ function protected_protectedStep(r, shown, name = (path) => path) {
 
 ;// CONCATENATED MODULE: ./src/report/table.ts
 
+
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 function plainText(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
@@ -44790,16 +44865,20 @@ function plainText(text) {
  * whether or not it adds escape codes.
  */
 function renderTable(outcome, paint = (_, cell) => cell) {
+    // A dataset that lists its tests gets SWE-bench's verdict per row, and its rate under the table.
+    const resolved = resolved_countResolved(outcome.results);
+    const column = (cells) => (resolved ? cells : cells.slice(0, -1));
     const rows = [
-        ["id", "status", "exit", "signal", "time"],
-        ...outcome.results.map((r) => [
+        column(["id", "status", "exit", "signal", "time", "resolved"]),
+        ...outcome.results.map((r) => column([
             plainText(r.id),
             r.status,
             r.exit_code === null ? "-" : String(r.exit_code),
             r.signal ?? "-",
             `${(r.duration_ms / 1000).toFixed(2)}s`,
-        ]),
-        ...outcome.skipped.map((s) => [plainText(s.id), "skipped", "-", "-", "-"]),
+            r.resolved ?? "-",
+        ])),
+        ...outcome.skipped.map((s) => column([plainText(s.id), "skipped", "-", "-", "-", "-"])),
     ];
     const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
     // What a reviewer must see of a protected candidate, below the table: the files it changed.
@@ -44807,7 +44886,7 @@ function renderTable(outcome, paint = (_, cell) => cell) {
         const note = protected_protectedNote(r, Number.POSITIVE_INFINITY);
         return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
     });
-    return [...tableLines(rows, widths, paint), ...notes].join("\n");
+    return [...tableLines(rows, widths, paint), ...notes, ...(resolved ? [resolved_resolvedText(resolved)] : [])].join("\n");
 }
 function tableLines(rows, widths, paint) {
     return rows.map((row, index) => row
@@ -44819,6 +44898,7 @@ function tableLines(rows, widths, paint) {
 ;// CONCATENATED MODULE: ./src/report/evaluation.ts
 // Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
 // since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+
 
 
 
@@ -44865,6 +44945,9 @@ function evaluate(results, baseline, ks = [1]) {
     const scores = scorePassAtK(results, ks);
     if (scores)
         evaluation.passAtK = scores;
+    const resolved = resolved_countResolved(results);
+    if (resolved)
+        evaluation.resolved = resolved;
     if (baseline) {
         evaluation.baseline = compare(results, baseline);
         const before = scores && scorePassAtK(baseline, [1]);
@@ -45005,6 +45088,7 @@ function renderEvaluationMarkdown(e, results) {
         "### Evaluation",
         `**${headline(e)}**`,
         // Our own figures, no candidate's text: nothing to escape.
+        e.resolved && `**${resolvedText(e.resolved)}**`,
         e.passAtK && `**${passAtKLine(e.passAtK)}**`,
         e.baseline && baselineLine(e.baseline, e),
         e.total > 0 ? table : undefined,
@@ -45019,6 +45103,8 @@ function renderEvaluationMarkdown(e, results) {
 function renderEvaluationText(e) {
     const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
     const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+    if (e.resolved)
+        lines.push(resolved_resolvedText(e.resolved));
     if (e.passAtK)
         lines.push(passAtKLine(e.passAtK));
     if (e.baseline) {
@@ -45064,6 +45150,27 @@ function tests_failingCases(r) {
         return { held: failing, preexisting: [] };
     const ids = new Set(blamed(r.compare));
     return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
+}
+/**
+ * A pytest node id (`tests/test_x.py::TestC::test_a[p-1]`) → the id the report gives that case when read
+ * from pytest's JUnit XML (`tests.test_x.TestC::test_a[p-1]`): the report's id is `classname::name`
+ * (pytest's default xunit2 writes no `file`), and pytest makes its classname from the node id: the module
+ * path with `/` as `.` and `.py` dropped, then the class names, joined with `.`; the name is the last part.
+ * Like pytest, the parameters are everything from the first `[`: they keep any `::`, `/` or `.` they hold
+ * (a module or class name never holds a `[`). Anything that is not a pytest node id (no `.py::` before
+ * the parameters: a unittest or Django test name) is returned as it is. Pure.
+ */
+function pytestNodeToCaseId(id) {
+    const bracket = id.indexOf("[");
+    const path = bracket === -1 ? id : id.slice(0, bracket);
+    const params = bracket === -1 ? "" : id.slice(bracket);
+    const module = path.indexOf(".py::");
+    if (module === -1)
+        return id;
+    const parts = path.slice(module + ".py::".length).split("::");
+    const name = parts.pop();
+    const classname = [path.slice(0, module).replace(/\//g, "."), ...parts].join(".");
+    return `${classname}::${name}${params}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/junit.ts
@@ -45636,7 +45743,8 @@ class RunClock {
 
 ;// CONCATENATED MODULE: ./src/sandbox/tar.ts
 // A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
-// the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
+// the base tree copied into a run's image. Pure: the same files and options give the same bytes (fixed owner
+// and time: the base's a fixed date, a candidate's the time of its run, so that it is newer than the base).
 
 const BLOCK = 512;
 /** GNU tar's default record: 20 blocks. */
@@ -45647,7 +45755,7 @@ const DIR_MODE = 0o755;
 const EXECUTABLE_MODE = 0o755;
 const LINK_MODE = 0o777;
 // Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
-const MTIME = Date.UTC(2000, 0, 1) / 1000;
+const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
 // The ustar size field holds 11 octal digits.
 const MAX_SIZE = 8 ** 11 - 1;
 /** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
@@ -45655,7 +45763,8 @@ function tarball(files, options = {}) {
     const under = options.under === undefined ? undefined : normalisePath(options.under);
     const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
     const entries = archiveEntries(placed, under);
-    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, options.owner ?? 0)));
+    const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
     // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
     // reads whole records and would otherwise wait on an open pipe for the rest of one.
     const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
@@ -45709,7 +45818,7 @@ function conflict(path) {
     return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
 }
 const TYPES = { file: "0", link: "2", dir: "5" };
-function entryBlocks(entry, owner) {
+function entryBlocks(entry, { owner, mtime }) {
     const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
     const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
     const nameBytes = Buffer.from(name, "utf8");
@@ -45722,7 +45831,7 @@ function entryBlocks(entry, owner) {
     ]);
     const blocks = [];
     if (pax.byteLength > 0) {
-        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner }), padded(pax));
+        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
     }
     blocks.push(header({
         name: nameBytes.subarray(0, NAME_FIELD),
@@ -45730,6 +45839,7 @@ function entryBlocks(entry, owner) {
         size: data.byteLength,
         type: TYPES[entry.kind],
         owner,
+        mtime,
         link: linkBytes.subarray(0, NAME_FIELD),
     }), padded(data));
     return blocks;
@@ -45750,7 +45860,7 @@ function header(fields) {
     octal(block, 108, 8, fields.owner); // uid
     octal(block, 116, 8, fields.owner); // gid
     octal(block, 124, 12, fields.size);
-    octal(block, 136, 12, MTIME);
+    octal(block, 136, 12, fields.mtime);
     block.write(fields.type, 156, "ascii");
     if (fields.link)
         Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
@@ -45814,7 +45924,9 @@ function openRun(job, hooks, aborted) {
         return failedFacts(CANCELLED_BEFORE_START);
     const nonce = hooks.nonce ?? newNonce();
     try {
-        return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
+        // Stamped now: newer than the base tree and than anything a setup built from it (a .pyc, a make target).
+        const files = tarball(job.files, { mtime: Math.floor(Date.now() / 1000) });
+        return { nonce, input: driverInput(nonce, files, job.deleted) };
     }
     catch (error) {
         return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
@@ -46273,7 +46385,8 @@ async function buildRunImage(binary, dialect, spec) {
         const committed = await cli_command_cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
         if (committed.code !== 0)
             return fail("the run image could not be committed", committed);
-        return { ok: true, image: tag, ...(ran && { setup: ran.setup }) };
+        const id = committed.stdout.trim();
+        return { ok: true, image: tag, ...(id && { id }), ...(ran && { setup: ran.setup }) };
     }
     finally {
         await cli_command_cli(binary, ["rm", "-f", "-v", name]);
@@ -46491,6 +46604,57 @@ class FrameReader {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/child-run.ts
+
+
+
+/** Holds a just-spawned child's output and exit until `readChild` takes them. */
+function hold(child) {
+    child.stdout?.pause();
+    child.stderr?.pause();
+    const exited = new Promise((resolve) => {
+        child.on("error", (error) => resolve({ code: null, error }));
+        child.on("close", (code) => resolve({ code }));
+    });
+    return { child, exited };
+}
+/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
+function release({ child }) {
+    child.stdin.on("error", () => { });
+    child.stdin.end();
+    child.stdout?.resume();
+    child.stderr?.resume();
+}
+/** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
+async function readChild(started, job, { nonce, input }, control) {
+    const { child, exited } = "exited" in started ? started : hold(started);
+    const { limits } = job;
+    const stdout = new capture/* StreamCapture */.n(limits.maxOutputBytes);
+    const stderr = new capture/* StreamCapture */.n(limits.maxOutputBytes);
+    let memoryAtTimeout;
+    const clock = new RunClock({
+        nonce,
+        timeoutMs: limits.timeoutMs,
+        onRunOutput: (chunk) => stderr.push(chunk),
+        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
+        onExpired: () => void (async () => {
+            // Read before the kill: once the sandbox is gone, so is its memory count.
+            if (clock.timedOut)
+                memoryAtTimeout = await control.memory();
+            await control.kill();
+        })(),
+    });
+    const { parser } = clock;
+    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+    child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
+    // The sandbox may end before it has read its input; that shows in its exit, not here.
+    child.stdin.on("error", () => { });
+    child.stdin.end(input);
+    const exit = await exited;
+    const durationMs = clock.end();
+    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -46587,7 +46751,6 @@ function memoryFromCli(memUsage) {
 
 
 
-
 /** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
@@ -46605,7 +46768,7 @@ class cli_CliEngine extends OpeningEngine {
         this.binary = options.binary ?? "docker";
         this.#dialect = (0,external_node_path_.basename)(this.binary) === "podman" ? "podman" : "docker";
     }
-    async runOpened(job, hooks, { nonce, input }) {
+    async runOpened(job, hooks, opening) {
         const name = containerName();
         hooks.onContainer?.(name);
         // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
@@ -46615,7 +46778,7 @@ class cli_CliEngine extends OpeningEngine {
         try {
             if (this.#dialect === "podman")
                 this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
-            return await this.#run(name, job, input, nonce, monitorDir);
+            return await this.#run(name, job, opening, monitorDir);
         }
         catch (error) {
             this.#removals.remove(name);
@@ -46626,41 +46789,18 @@ class cli_CliEngine extends OpeningEngine {
                 await this.#removeMonitorDir(monitorDir);
         }
     }
-    async #run(name, job, input, nonce, monitorDir) {
-        const { limits } = job;
-        const stdout = new capture/* StreamCapture */.n(limits.maxOutputBytes);
-        const stderr = new capture/* StreamCapture */.n(limits.maxOutputBytes);
+    async #run(name, job, opening, monitorDir) {
         const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
             stdio: ["pipe", "pipe", "pipe"],
             ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
         });
         this.#active.set(name, child);
-        const ended = new Promise((resolve) => {
-            child.on("error", (error) => resolve({ code: null, error }));
-            child.on("close", (code) => resolve({ code }));
-        }).finally(() => this.#active.delete(name));
-        let memoryAtTimeout;
-        const clock = new RunClock({
-            nonce,
-            timeoutMs: limits.timeoutMs,
-            onRunOutput: (chunk) => stderr.push(chunk),
-            ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
-            onExpired: () => void (async () => {
-                // Read before the kill: once the container is gone, so is its memory count.
-                if (clock.timedOut)
-                    memoryAtTimeout = await this.#memory(name);
-                await this.#kill(name, child);
-            })(),
+        child.on("close", () => this.#active.delete(name));
+        child.on("error", () => this.#active.delete(name));
+        const { exit, outcome } = await readChild(child, job, opening, {
+            kill: () => this.#kill(name, child),
+            memory: () => this.#memory(name),
         });
-        const { parser } = clock;
-        child.stdout.on("data", (chunk) => stdout.push(chunk));
-        child.stderr.on("data", (chunk) => parser.push(chunk));
-        // The container may end before it has read its input; that shows in its exit, not here.
-        child.stdin.on("error", () => { });
-        child.stdin.end(input);
-        const exit = await ended;
-        const durationMs = clock.end();
-        const { timedOut, stalled } = clock;
         // No CLI ran, so there is no container to remove.
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
@@ -46668,12 +46808,11 @@ class cli_CliEngine extends OpeningEngine {
         const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(monitorDir, "oom"));
         const ending = {
             exitCode: exit.code,
-            killedByUs: timedOut || stalled || this.aborted,
+            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
             oomKilled: state.oomKilled === true || monitorOom,
         };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
         this.#removals.remove(name);
-        const outcome = outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout);
         return runFacts(this.binary, job, outcome, {
             exitCode: exit.code,
             oomKilled,
@@ -47072,6 +47211,437 @@ class FreshPoolEngine extends CliImages {
     }
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace-config.ts
+// `isolation: namespace`'s lock-down, as docker wrote it: the OCI config of a template container started
+// with the policy's own flags (policy.ts, so the lock-down is written once), checked for what `candidate`
+// promises, then turned into each candidate's config. Pure functions; the engine (namespace.ts) reads and
+// writes the files.
+/** Each candidate's own: none shared with the host, the template or another candidate. */
+const FRESH_NAMESPACES = ["pid", "mount", "network", "ipc", "uts"];
+/**
+ * Host files docker binds into every container, all read-only: its init (`--init`) and the name
+ * service files it writes per container. Any other bind (a shareable /dev/shm, a volume) would be shared
+ * by every candidate made from the template.
+ */
+const DOCKER_BINDS = new Set(["/sbin/docker-init", "/etc/resolv.conf", "/etc/hostname", "/etc/hosts"]);
+/**
+ * What the template's config lacks of `candidate`'s lock-down, or undefined when it holds all of it:
+ * the policy's memory (no swap) and pids limits, a read-only root, a non-root user, no capabilities, no new privileges, a seccomp profile that denies by
+ * default, fresh namespaces, no shared writable mount, and the keeper's argv at the end of its args (the
+ * place the driver takes).
+ */
+function lockDownGap(config, keeperArgv, limits) {
+    const { process: proc, linux } = config;
+    const resources = linux.resources;
+    if (resources?.memory?.limit !== limits.memoryBytes || resources.memory.swap !== limits.memoryBytes)
+        return `its memory limit is not ${limits.memoryBytes} bytes without swap`;
+    if (resources.pids?.limit !== limits.pids)
+        return `its pids limit is not ${limits.pids}`;
+    if (config.root?.readonly !== true)
+        return "its root is not read-only";
+    if (proc.user.uid === 0 || proc.user.gid === 0)
+        return "it runs as root";
+    const caps = Object.entries(proc.capabilities ?? {}).find(([, set]) => (set ?? []).length > 0);
+    if (caps)
+        return `it keeps capabilities (${caps[0]}: ${caps[1].join(", ")})`;
+    if (proc.noNewPrivileges !== true)
+        return "it may gain privileges (no_new_privs is off)";
+    const seccomp = linux.seccomp;
+    if (!seccomp || !seccomp.defaultAction || /ALLOW|LOG/.test(seccomp.defaultAction))
+        return "it has no seccomp profile that denies by default (is docker's seccomp unconfined?)";
+    for (const type of FRESH_NAMESPACES) {
+        const namespace = (linux.namespaces ?? []).find((ns) => ns.type === type);
+        if (!namespace)
+            return `it shares the host's ${type} namespace`;
+        if (namespace.path)
+            return `it joins an existing ${type} namespace (${namespace.path})`;
+    }
+    const shared = (config.mounts ?? []).find((mount) => (mount.type === "bind" || (mount.options ?? []).some((o) => o === "bind" || o === "rbind")) &&
+        !DOCKER_BINDS.has(mount.destination));
+    if (shared)
+        return `it binds ${shared.source ?? "a host path"} at ${shared.destination}, which candidates would share`;
+    const binds = (config.mounts ?? []).filter((m) => DOCKER_BINDS.has(m.destination));
+    const writable = binds.find((m) => !(m.options ?? []).includes("ro"));
+    if (writable)
+        return `its bind of ${writable.destination} is writable`;
+    const args = proc.args;
+    const tail = args.slice(args.length - keeperArgv.length);
+    if (args.length < keeperArgv.length || tail.some((arg, i) => arg !== keeperArgv[i]))
+        return `its command ${JSON.stringify(args)} does not end with the keeper's`;
+    return undefined;
+}
+/** libseccomp's name of the host's native ABI, for the architectures Docker's profile lists first. */
+function seccompArch(arch) {
+    return { x64: "SCMP_ARCH_X86_64", arm64: "SCMP_ARCH_AARCH64" }[arch];
+}
+/**
+ * One candidate's config: the template's, with the driver in the keeper's place, the job's environment,
+ * its own cgroup, system calls of the native ABI only, and no hooks (docker's only hook sets up its own network, which the fresh network
+ * namespace replaces: runc brings its loopback up).
+ */
+function candidateConfig(template, parts) {
+    const config = structuredClone(template);
+    delete config.hooks;
+    const args = config.process.args;
+    config.process.args = [...args.slice(0, args.length - parts.keeperArgv.length), ...parts.argv];
+    const names = new Set(parts.env.map((variable) => variable.split("=", 1)[0]));
+    config.process.env = [
+        ...(config.process.env ?? []).filter((variable) => !names.has(variable.split("=", 1)[0])),
+        ...parts.env,
+    ];
+    config.linux.cgroupsPath = parts.cgroupsPath;
+    config.annotations = { ...parts.annotations };
+    // Docker's rules, for the native ABI only: a 32-bit (x86, x32, arm) system call meets the profile's
+    // refusal, which is stricter than Docker's, and runc compiles a third of the filter per candidate
+    // (≈ 30 ms of a ≈ 110 ms start, measured on the 2-core runner).
+    const seccomp = config.linux.seccomp;
+    if (seccomp?.architectures && parts.nativeArch && seccomp.architectures.includes(parts.nativeArch))
+        seccomp.architectures = [parts.nativeArch];
+    return config;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace.ts
+// `isolation: namespace`: a fresh sandbox per candidate, made by runc itself rather than by dockerd.
+//
+// Dockerd is half of a fresh container's cost, containerd and its shim a fifth. This engine pays them once
+// per lock-down: it starts one template container of the image with the policy's own flags (policy.ts,
+// so the lock-down is written once), a sleeper that never sees a candidate, and reads the OCI config
+// docker generated for it: Docker's seccomp profile, no capabilities, no new privileges, the non-root
+// user, the masked and read-only paths, the rlimits, the tmpfs work dir and /tmp, the memory (no swap),
+// CPU and pids limits. That config is checked for all of it (namespace-config.ts), then each candidate
+// gets a copy with the driver in the sleeper's place and its own cgroup, and runs under `runc run`, which
+// makes fresh pid, mount, network (loopback only), IPC and UTS namespaces for it. The template's root
+// (its overlay, mounted while it runs) is every candidate's read-only root; the template is removed at
+// close(). The driver, its stdin and its markers are the other engines' (driver.ts).
+//
+// A candidate's end: runc run returns with the init's exit; pid 1 gone, the kernel kills the rest of its
+// pid namespace; the kernel's OOM kills are counted in its memory cgroup, read before `runc delete
+// --force` removes the cgroup, the state and whatever still runs in it. A timeout is `runc kill KILL`.
+// Bundles and runc's state live under one root (/run/sandbox-gate), labelled by annotations, so a run's
+// leftovers are found as the other engines' are, by label.
+//
+// It needs root on the docker host: runc makes the namespaces and cgroups, and reads containerd's state
+// (docs/security.md). select.ts refuses it where that cannot be.
+
+
+
+
+
+
+
+
+
+
+/** Where bundles and runc's state live: one root for every run, so leftovers are found by label. */
+const NAMESPACE_ROOT = "/run/sandbox-gate";
+/** The template's command: a sleeper, whose place the driver takes in each candidate's config. */
+const KEEPER_ARGV = ["sleep", "2147483647"];
+/**
+ * Where containerd keeps the OCI config of docker's containers: dockerd's own containerd (docker 20.10)
+ * or the system's (docker 23 and later).
+ */
+const TASK_ROOTS = [
+    "/run/docker/containerd/daemon/io.containerd.runtime.v2.task",
+    "/run/containerd/io.containerd.runtime.v2.task",
+];
+const TASK_DIRS = TASK_ROOTS.map((root) => (0,external_node_path_.join)(root, "moby"));
+const CGROUP_ROOT = "/sys/fs/cgroup";
+const NATIVE_ARCH = seccompArch(process.arch);
+class NamespaceEngine extends CliImages {
+    #runc;
+    #root;
+    #state;
+    #bundles;
+    #warmTarget;
+    /** Template containers by lock-down (environment and command aside). */
+    #templates = new Map();
+    /** Removals of templates that fell short of the lock-down: close() waits for them too. */
+    #dropped = new Set();
+    /** Sandboxes started ahead, by the lock-down they were made for. */
+    #warm = new Map();
+    /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
+    #starting = new Set();
+    /** The `runc run` of every sandbox started and not yet ended, by container id. */
+    #active = new Map();
+    /** Sandboxes not yet deleted: what abort() must end. */
+    #owned = new Set();
+    #removals;
+    constructor(cli, options = {}) {
+        super(cli);
+        this.#runc = options.runc ?? "runc";
+        this.#root = options.root ?? NAMESPACE_ROOT;
+        this.#state = (0,external_node_path_.join)(this.#root, "runc");
+        this.#bundles = (0,external_node_path_.join)(this.#root, "bundles");
+        this.#warmTarget = Math.max(0, options.warm ?? 0);
+        this.#removals = new Removals((id) => deleteSandbox(this.#runc, this.#state, this.#bundles, id));
+    }
+    async runOpened(job, hooks, opening) {
+        const policy = lockDown(job);
+        let sandbox = await this.#take(policy);
+        // One that ended while it waited (runc failed, the driver was killed) serves nobody: one fresh try.
+        if (sandbox.held && sandbox.held.child.exitCode !== null) {
+            this.#discard(sandbox);
+            sandbox = await this.#start(policy);
+        }
+        hooks.onContainer?.(sandbox.id);
+        if (sandbox.held === undefined) {
+            this.#remove(sandbox.id);
+            return failedFacts(`the sandbox did not start: ${sandbox.error}`);
+        }
+        if (this.aborted) {
+            this.#discard(sandbox);
+            return failedFacts(CANCELLED_BEFORE_START);
+        }
+        try {
+            return await this.#read(sandbox.id, sandbox.held, job, opening);
+        }
+        catch (error) {
+            return failedFacts(`the sandbox failed: ${error.message}`);
+        }
+        finally {
+            this.#remove(sandbox.id);
+        }
+    }
+    async #read(id, held, job, opening) {
+        const { exit, outcome } = await readChild(held, job, opening, {
+            kill: () => this.#kill(id, held.child),
+            memory: () => cgroupMemory(id),
+        });
+        if (exit.error)
+            return failedFacts(`cannot run ${this.#runc}: ${exit.error.message}`);
+        const ooms = await oomKills(id);
+        return runFacts(this.#runc, job, outcome, {
+            exitCode: exit.code,
+            oomKilled: (ooms.count ?? 0) > 0,
+            aborted: this.aborted,
+            ...(ooms.error === undefined ? {} : { stateError: ooms.error }),
+        });
+    }
+    /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
+    #take(policy) {
+        const key = JSON.stringify(policy);
+        for (const [other, queue] of this.#warm) {
+            if (other === key)
+                continue;
+            for (const stale of queue.splice(0))
+                void stale.then((sandbox) => this.#discard(sandbox));
+            this.#warm.delete(other);
+        }
+        const queue = this.#warm.get(key) ?? [];
+        this.#warm.set(key, queue);
+        const warm = queue.shift();
+        while (!this.aborted && queue.length < this.#warmTarget)
+            queue.push(this.#start(policy));
+        return warm ?? this.#start(policy);
+    }
+    /** Writes a sandbox's bundle and starts `runc run` on it: its driver then waits for the candidate's input. */
+    #start(policy) {
+        const id = containerName();
+        this.#owned.add(id);
+        const starting = (async () => {
+            const template = await this.#template(policy);
+            if (template.config === undefined)
+                return { id, error: template.error };
+            try {
+                const bundle = (0,external_node_path_.join)(this.#bundles, id);
+                const config = candidateConfig(template.config, {
+                    argv: policy.argv,
+                    env: policy.env,
+                    keeperArgv: KEEPER_ARGV,
+                    cgroupsPath: `/${id}`,
+                    annotations: policy.labels,
+                    ...(NATIVE_ARCH && { nativeArch: NATIVE_ARCH }),
+                });
+                await (0,promises_namespaceObject.mkdir)(bundle, { recursive: true, mode: 0o700 });
+                await (0,promises_namespaceObject.writeFile)((0,external_node_path_.join)(bundle, "config.json"), JSON.stringify(config), { mode: 0o600 });
+            }
+            catch (error) {
+                return { id, error: `its bundle cannot be written: ${error.message}` };
+            }
+            // --keep: the cgroup (and its OOM count) outlives the init until the delete.
+            const child = (0,external_node_child_process_namespaceObject.spawn)(this.#runc, ["--root", this.#state, "run", "--keep", "--bundle", (0,external_node_path_.join)(this.#bundles, id), id], {
+                stdio: ["pipe", "pipe", "pipe"],
+            });
+            this.#active.set(id, child);
+            child.once("exit", () => this.#active.delete(id));
+            child.once("error", () => this.#active.delete(id));
+            const sandbox = { id, held: hold(child) };
+            // Started after an abort asked for it: nobody will take it.
+            if (this.aborted)
+                this.#discard(sandbox);
+            return sandbox;
+        })();
+        const tracked = starting.finally(() => this.#starting.delete(tracked));
+        this.#starting.add(tracked);
+        return tracked;
+    }
+    /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
+    #discard(sandbox) {
+        if (!sandbox.held)
+            return this.#remove(sandbox.id);
+        release(sandbox.held);
+        void sandbox.held.exited.then(() => this.#remove(sandbox.id));
+    }
+    /** Deletes a sandbox off the critical path; close() waits for it. */
+    #remove(id) {
+        this.#removals.remove(id, () => this.#owned.delete(id));
+    }
+    /** Kills the candidate's init (its pid namespace goes with it); runc itself after KILL_GRACE_MS if it hangs. */
+    async #kill(id, child) {
+        if (child.exitCode !== null || child.signalCode !== null)
+            return;
+        const grace = setTimeout(() => child.kill("SIGKILL"), run_KILL_GRACE_MS);
+        child.once("close", () => clearTimeout(grace));
+        await cli_command_cli(this.#runc, ["--root", this.#state, "kill", id, "KILL"], { timeoutMs: run_KILL_GRACE_MS });
+    }
+    /** The running template of this lock-down, or a new one; a failed one is forgotten, so the next candidate tries again. */
+    #template(policy) {
+        const key = JSON.stringify({ ...policy, argv: [], env: [] });
+        let template = this.#templates.get(key);
+        if (!template) {
+            template = makeTemplate(policy);
+            this.#templates.set(key, template);
+            void template.then((made) => {
+                if (made.config === undefined) {
+                    this.#templates.delete(key);
+                    if (!made.name)
+                        return;
+                    const removal = namespace_removeContainer(made.name).catch(() => { });
+                    this.#dropped.add(removal);
+                    void removal.then(() => this.#dropped.delete(removal));
+                }
+            });
+        }
+        return template;
+    }
+    /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
+    async close() {
+        const warm = [...this.#warm.values()].flat();
+        this.#warm.clear();
+        for (const sandbox of await Promise.all(warm))
+            this.#discard(sandbox);
+        // A discarded sandbox is deleted once its runc ends: wait for those ends too.
+        const ending = () => [
+            ...this.#starting,
+            ...this.#dropped,
+            ...[...this.#active.values()].map((child) => exitOf(child)),
+        ];
+        const failed = await this.#removals.settle(ending);
+        const templates = await Promise.all(this.#templates.values());
+        this.#templates.clear();
+        for (const { name } of templates)
+            await namespace_removeContainer(name).catch((error) => failed.push(`${name}: ${error.message}`));
+        return failed;
+    }
+    /** Refuses new runs, kills every sandbox (running or kept ahead) and removes everything; returns the containers removed. */
+    async abort() {
+        this.aborted = true;
+        const ids = [...this.#owned];
+        await Promise.all([...this.#active].map(([id, child]) => this.#kill(id, child)));
+        const templates = (await Promise.all(this.#templates.values())).map((t) => t.name);
+        await this.close();
+        return [...ids, ...templates];
+    }
+    /** The run's templates (docker labels) and its candidates' leftovers (runc annotations). */
+    async removeLabelled(label) {
+        const sandboxes = await namespace_removeRuncLabelled(label, { runc: this.#runc, root: this.#root });
+        return [...(await super.removeLabelled(label)), ...sandboxes];
+    }
+}
+/** Starts the template container and reads the config docker made for it, checked against the lock-down. */
+async function makeTemplate(policy) {
+    const name = containerName();
+    const created = await cli_command_cli("docker", cliRunArgs({ ...policy, argv: [...KEEPER_ARGV] }, name, "docker", "create"));
+    if (created.code !== 0)
+        return { name: "", error: `cannot create the template container: ${describeFailure(created)}` };
+    const started = await cli_command_cli("docker", ["start", name]);
+    if (started.code !== 0)
+        return { name, error: `cannot start the template container: ${describeFailure(started)}` };
+    const id = created.stdout.trim();
+    const file = TASK_DIRS.map((dir) => (0,external_node_path_.join)(dir, id, "config.json")).find((path) => (0,external_node_fs_namespaceObject.existsSync)(path));
+    if (!file)
+        return { name, error: `the OCI config of the template container is not under ${TASK_DIRS.join(" or ")}` };
+    const config = JSON.parse(await (0,promises_namespaceObject.readFile)(file, "utf8"));
+    const gap = lockDownGap(config, KEEPER_ARGV, { memoryBytes: policy.memoryBytes, pids: policy.cgroupPids });
+    if (gap !== undefined)
+        return { name, error: `docker's config for the template falls short of the lock-down: ${gap}` };
+    return { name, config };
+}
+/** Resolves once `child` has exited (at once when it already has). */
+function exitOf(child) {
+    if (child.exitCode !== null || child.signalCode !== null)
+        return Promise.resolve();
+    return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+async function namespace_removeContainer(name) {
+    const result = await cli_command_cli("docker", ["rm", "-f", "-v", name]);
+    if (result.code !== 0 && !/no such container/i.test(result.stderr))
+        throw new Error(describeFailure(result));
+}
+/** Deletes a candidate's container (killing what is left in its cgroup, removing the cgroup) and its bundle. */
+async function deleteSandbox(runc, state, bundles, id) {
+    const result = await cli_command_cli(runc, ["--root", state, "delete", "--force", id]);
+    if (result.code !== 0 && !/does not exist/i.test(result.stderr))
+        throw new Error(describeFailure(result));
+    await (0,promises_namespaceObject.rm)((0,external_node_path_.join)(bundles, id), { recursive: true, force: true });
+}
+/** Removes every candidate sandbox under `root` whose annotations carry `label` (`key=value`); returns their ids. */
+async function namespace_removeRuncLabelled(label, { runc = "runc", root = NAMESPACE_ROOT } = {}) {
+    const state = (0,external_node_path_.join)(root, "runc");
+    if (!(0,external_node_fs_namespaceObject.existsSync)(state))
+        return [];
+    const listed = await cli_command_cli(runc, ["--root", state, "list", "--format", "json"]);
+    if (listed.code !== 0)
+        throw new Error(`cannot list runc's sandboxes: ${describeFailure(listed)}`);
+    const [key, value] = [label.slice(0, label.indexOf("=")), label.slice(label.indexOf("=") + 1)];
+    const all = (JSON.parse(listed.stdout || "null") ?? []);
+    const ids = all.filter((c) => c.annotations?.[key] === value).map((c) => c.id);
+    for (const id of ids)
+        await deleteSandbox(runc, state, (0,external_node_path_.join)(root, "bundles"), id);
+    return ids;
+}
+/** A controller's directory of the candidate's cgroup: cgroup v1's per-controller hierarchy, or v2's one. */
+function cgroupDir(controller, id) {
+    const v1 = (0,external_node_path_.join)(CGROUP_ROOT, controller);
+    return (0,external_node_fs_namespaceObject.existsSync)(v1) ? (0,external_node_path_.join)(v1, id) : (0,external_node_path_.join)(CGROUP_ROOT, id);
+}
+/** The kernel's OOM kills in the candidate's memory cgroup (v1 memory.oom_control, v2 memory.events). */
+async function oomKills(id) {
+    const dir = cgroupDir("memory", id);
+    const file = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, "memory.oom_control")) ? "memory.oom_control" : "memory.events";
+    try {
+        const count = oomKillCount(await (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(dir, file), "utf8"));
+        return count === undefined ? { error: `${file} of the candidate's cgroup has no oom_kill count` } : { count };
+    }
+    catch (error) {
+        return { error: `the candidate's memory cgroup cannot be read: ${error.message}` };
+    }
+}
+/** `oom_kill N` from memory.oom_control (v1) or memory.events (v2). */
+function oomKillCount(text) {
+    const m = /^oom_kill (\d+)$/m.exec(text);
+    return m ? Number(m[1]) : undefined;
+}
+/** The candidate's memory as docker counts it (the inactive page cache left out), or undefined when unreadable. */
+async function cgroupMemory(id) {
+    const dir = cgroupDir("memory", id);
+    const v1 = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, "memory.usage_in_bytes"));
+    const read = (file) => (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(dir, file), "utf8").catch(() => "");
+    const [usage, limit, stat] = await Promise.all(v1
+        ? [read("memory.usage_in_bytes"), read("memory.limit_in_bytes"), read("memory.stat")]
+        : [read("memory.current"), read("memory.max"), read("memory.stat")]);
+    return memorySample(usage, limit, stat);
+}
+/** The cgroup's files → a sample, as the docker CLI computes it. */
+function memorySample(usage, limit, stat) {
+    const used = Number(usage.trim());
+    const max = Number(limit.trim());
+    if (!usage.trim() || !Number.isFinite(used) || !Number.isFinite(max) || max <= 0)
+        return undefined;
+    const cache = Number(/^(?:total_inactive_file|inactive_file) (\d+)$/m.exec(stat)?.[1] ?? 0);
+    return { usedBytes: used - (cache < used ? cache : 0), limitBytes: max };
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
 // `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
 // the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
@@ -47321,6 +47891,16 @@ class SharedEngine extends CliImages {
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/select.ts
+// Which engine runs the sandboxes: the Engine API when its socket answers (no CLI process per call,
+// containers started ahead of need), the docker CLI otherwise (ssh:// or TLS hosts, contexts, podman).
+// `isolation: run` needs the API; without it the run falls back to a container per candidate, the
+// stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
+// `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate with runc
+// itself (engines/namespace.ts), and only where it can: otherwise the run is refused, never made weaker.
+
+
+
+
 
 
 
@@ -47329,6 +47909,12 @@ class SharedEngine extends CliImages {
 
 async function createEngine(mode, log, env = process.env) {
     const cli = new cli_CliEngine({ binary: mode.engine });
+    if (mode.isolation === "namespace") {
+        const refusal = namespaceRefusal(mode, env, probeHost());
+        if (refusal)
+            throw new errors/* InputError */.dz("isolation", refusal);
+        return new NamespaceEngine(cli, { warm: mode.concurrency });
+    }
     const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
     if (api)
         return mode.isolation === "run"
@@ -47343,7 +47929,55 @@ async function createEngine(mode, log, env = process.env) {
  * the CLI of the engine `engine` names, which finds them by label whichever engine started them.
  */
 function leftoverRemover(engine) {
-    return new CliEngine({ binary: engine });
+    const cli = new CliEngine({ binary: engine });
+    // `isolation: namespace`'s sandboxes are runc's, not the engine's: found by their annotations. Only
+    // root makes them (namespaceRefusal), so only root has any to remove.
+    const root = process.getuid?.() === 0;
+    return {
+        removeLabelled: async (label) => [
+            ...(await cli.removeLabelled(label)),
+            ...(root ? await removeRuncLabelled(label) : []),
+        ],
+    };
+}
+/**
+ * Why `isolation: namespace` cannot run here, or undefined when it can. It runs runc on this machine
+ * against the image docker mounted here, so docker must be local, and runc, root and the cgroup fs at hand.
+ */
+function namespaceRefusal(mode, env, host) {
+    const why = "'namespace' runs each candidate with runc on this machine";
+    if (mode.engine !== "docker")
+        return `${why}, from a config docker made: it needs engine: docker`;
+    const dockerHost = env.DOCKER_HOST?.trim();
+    if (dockerHost && !dockerHost.startsWith("unix://"))
+        return `${why}, so docker must run here too; DOCKER_HOST is ${dockerHost}. Use isolation: candidate`;
+    if (env.DOCKER_CONTEXT && env.DOCKER_CONTEXT !== "default")
+        return `${why}, so docker must run here too; DOCKER_CONTEXT is ${env.DOCKER_CONTEXT}. Use isolation: candidate`;
+    if (host.uid !== 0)
+        return `${why}, which makes namespaces and cgroups as root; the gate runs as uid ${host.uid} (docs/security.md). Use isolation: candidate`;
+    if (!host.runc)
+        return `${why}, and runc was not found (it comes with docker.io, containerd.io). Use isolation: candidate`;
+    if (!host.cgroupsWritable)
+        return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
+    if (!host.dockerState)
+        return `${why} from the config docker made, and docker's container state is not on this machine (${TASK_ROOTS.join(", ")}): is docker remote, or the gate in a container given only its socket? Use isolation: candidate`;
+    return undefined;
+}
+function probeHost() {
+    const memory = (0,external_node_fs_namespaceObject.existsSync)("/sys/fs/cgroup/memory") ? "/sys/fs/cgroup/memory" : "/sys/fs/cgroup";
+    let cgroupsWritable = true;
+    try {
+        (0,external_node_fs_namespaceObject.accessSync)(memory, external_node_fs_namespaceObject.constants.W_OK);
+    }
+    catch {
+        cgroupsWritable = false;
+    }
+    return {
+        uid: process.getuid?.() ?? -1,
+        runc: (0,external_node_child_process_namespaceObject.spawnSync)("runc", ["--version"], { stdio: "ignore" }).status === 0,
+        cgroupsWritable,
+        dockerState: TASK_ROOTS.some((root) => (0,external_node_fs_namespaceObject.existsSync)(root)),
+    };
 }
 /**
  * Kills one container by name through the CLI of the engine `engine` names, whichever engine started it
@@ -47718,6 +48352,7 @@ function resultOf(candidate, verdict) {
         changed_files: verdict.patch?.changedFiles,
         patch_strategy: verdict.patch?.strategy,
         protected: verdict.protected,
+        resolved: verdict.resolved,
         tests: verdict.tests,
         compare: verdict.compare,
         attempts: verdict.attempts,
@@ -49433,6 +50068,42 @@ function patchedTree(applied, startFiles, candidate, protection) {
         final.set(file.path, file);
     return { final, changes, deleted, written };
 }
+/**
+ * A line's `test_patch` applied to the base (SWE-bench's order: after the candidate's patch, to the base's
+ * versions of its files, whatever the candidate made of them), or why it cannot be: the line's fault, not the candidate's.
+ */
+async function testPatchOf(candidate, ctx, tree) {
+    const testPatch = candidate.instance?.testPatch;
+    if (testPatch === undefined || testPatch.trim() === "")
+        return undefined;
+    const applied = await applyToBase(testPatch, ctx, tree);
+    if (typeof applied === "string")
+        return `the line's test_patch does not apply to its base${ctx.commit ? ` (${ctx.commit})` : ""}: ${applied}`;
+    return new Map([...applied.files].map(([path, content]) => [
+        path,
+        content === null ? null : { path, content, executable: applied.executable.has(path) },
+    ]));
+}
+/** The candidate's tree with the trusted test files over it: they win over whatever the candidate wrote there. */
+function withTrusted(tree, trusted) {
+    if (!trusted)
+        return tree;
+    const { final, changes } = tree;
+    const deleted = new Set(tree.deleted);
+    for (const [path, file] of trusted) {
+        if (file === null) {
+            final.delete(path);
+            changes.delete(path);
+            deleted.add(path);
+        }
+        else {
+            final.set(path, file);
+            changes.set(path, file);
+            deleted.delete(path);
+        }
+    }
+    return { final, changes, deleted: [...deleted], written: tree.written.filter((path) => !trusted.has(path)) };
+}
 /** One parse check per language, over the files the patch writes. */
 function checksOf(written) {
     const checks = new Map();
@@ -49446,15 +50117,25 @@ function checksOf(written) {
 async function preparePatch(diff, candidate, ctx) {
     const { settings } = ctx;
     const declared = declaredLanguage(candidate, settings);
-    // A patch runs against the whole checkout unless `tests` names what it needs.
-    const tree = ctx.tree && settings.source.tests.length === 0 ? await ctx.tree() : undefined;
+    if (ctx.commit !== undefined && !ctx.tree)
+        return unprepared(candidate, settings, {
+            status: "sandbox_error",
+            language: declared ?? null,
+            reason: "base_commit needs the run's git repository (workdir), which this run does not read",
+        });
+    // A patch runs against the whole checkout (or its commit's whole tree) unless `tests` names what it needs.
+    const whole = ctx.commit !== undefined || settings.source.tests.length === 0;
+    const tree = ctx.tree && whole ? await ctx.tree(ctx.commit) : undefined;
     const applied = await applyToBase(diff, ctx, tree);
     if (typeof applied === "string")
         return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+    const trusted = await testPatchOf(candidate, ctx, tree);
+    if (typeof trusted === "string")
+        return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
     const startFiles = tree ? tree.files : ctx.testFiles;
     const protection = patchProtection(applied, startFiles, candidate, settings);
-    const { final, changes, deleted, written } = patchedTree(applied, startFiles, candidate, protection);
+    const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
     const { patch } = applied;
     if (!language)
@@ -49469,6 +50150,10 @@ async function preparePatch(diff, candidate, ctx) {
     if (!start)
         for (const [path, content] of applied.touched.files)
             before.set(path, { path, content, executable: applied.touched.executable.has(path) });
+    // The base as a SWE-bench harness runs it: with the trusted tests in.
+    for (const file of trusted?.values() ?? [])
+        if (file)
+            before.set(file.path, file);
     return {
         language,
         // With a run image holding the start, only what the candidate changes travels.
@@ -49477,6 +50162,7 @@ async function preparePatch(diff, candidate, ctx) {
         limits: candidateLimits(settings, candidate, true),
         patch,
         ...(start && { start, deleted }),
+        ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
         unpatched: [...before.values()],
         ...(protection.protected.length > 0 && { protected: protection.protected }),
     };
@@ -49693,11 +50379,73 @@ class BaselineRuns {
 
 // EXTERNAL MODULE: ./src/verdict/results/index.ts + 5 modules
 var results = __nccwpck_require__(3917);
+;// CONCATENATED MODULE: ./src/verdict/resolved.ts
+
+
+
+
+/** Whether a line lists tests to decide by. */
+function listsTests(instance) {
+    return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
+}
+/** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
+function resolvedBy(tests, instance) {
+    const by = outcomes(tests);
+    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case.
+    const passed = (id) => (by.get(id) ?? by.get(pytestNodeToCaseId(id))) === "pass";
+    const failToPass = instance.failToPass ?? [];
+    const passToPass = instance.passToPass ?? [];
+    const notPassing = {
+        failToPass: failToPass.filter((id) => !passed(id)),
+        passToPass: passToPass.filter((id) => !passed(id)),
+    };
+    const resolved = notPassing.passToPass.length > 0
+        ? "no"
+        : notPassing.failToPass.length === 0
+            ? "full"
+            : notPassing.failToPass.length < failToPass.length
+                ? "partial"
+                : "no";
+    return { resolved, notPassing };
+}
+/** Listed ids shown in a reason; more are counted. */
+const SHOWN = 5;
+function listed(name, ids, of) {
+    if (ids.length === 0)
+        return undefined;
+    const shown = ids.slice(0, SHOWN).join(", ");
+    const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
+    return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown}${more}`;
+}
+/**
+ * A run's status with its line's test lists. Only a run that reached its end is read: anything else is
+ * not resolved and keeps its status. Results whose every case passed under a nonzero exit are not what the
+ * run did (a forged file, a step after the tests): not resolved, and the status stays. Otherwise the lists
+ * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
+ */
+function judgeByLists(now, instance) {
+    if (!statuses/* RAN_TO_END */._o.has(now.status) || !now.tests)
+        return { status: now.status, resolved: "no" };
+    const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
+    if (now.status === "test_failed" && failing === 0)
+        return { status: now.status, resolved: "no" };
+    const { resolved, notPassing } = resolvedBy(now.tests, instance);
+    if (resolved === "full")
+        return { status: "pass", resolved, clearReason: true };
+    const lists = [
+        listed("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+        listed("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
+    ].filter(Boolean);
+    const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
+    return { status: "test_failed", resolved, reason };
+}
+
 ;// CONCATENATED MODULE: ./src/run/pipeline.ts
 // One candidate through the four phases: prepare it (prepare/candidate.ts) → its image → run with a
 // timeout, checked for syntax first → its verdict (by tests, against the baseline with `compare: base`,
 // with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
 // the image gate are passed in, so this is tested without Docker.
+
 
 
 
@@ -49749,7 +50497,9 @@ async function place(prepared, candidate, ctx) {
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
         return { status: "sandbox_error", language, limits, reason: imageProblem };
-    const made = prepared.start ? await ctx.runImages.image(image, prepared.start, ctx.testFiles) : undefined;
+    const made = prepared.start
+        ? await ctx.runImages.image(image, prepared.start, ctx.testFiles, prepared.commit)
+        : undefined;
     if (made && !made.ok) {
         // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
         return {
@@ -49839,6 +50589,18 @@ async function compared(verdict, prepared, placement, ctx) {
         delete next.reason;
     return next;
 }
+/** With a line's test lists (`fail_to_pass`, `pass_to_pass`), the verdict they give: `pass` only when resolved in full. */
+function byLists(verdict, instance) {
+    if (!instance || !listsTests(instance))
+        return verdict;
+    const judged = judgeByLists(verdict, instance);
+    const next = { ...verdict, status: judged.status, resolved: judged.resolved };
+    if (judged.reason)
+        next.reason = judged.reason;
+    else if (judged.clearReason)
+        delete next.reason;
+    return next;
+}
 /** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
 async function runPrepared(prepared, candidate, ctx) {
     const placement = await place(prepared, candidate, ctx);
@@ -49855,7 +50617,7 @@ async function runPrepared(prepared, candidate, ctx) {
     const runs = [];
     for (let attempt = 1;; attempt++) {
         const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
-        const verdict = await compared(run, prepared, placement, ctx);
+        const verdict = byLists(await compared(run, prepared, placement, ctx), candidate.instance);
         runs.push(verdict);
         attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
         if (!rerunAfter(verdict.status, attempt, reruns))
@@ -49874,10 +50636,13 @@ async function runPrepared(prepared, candidate, ctx) {
 }
 async function judge(candidate, ctx) {
     const { runImages } = ctx;
+    const named = candidate.instance?.baseCommit;
     const prepared = await prepareCandidate(candidate, {
         settings: ctx.settings,
         testFiles: ctx.testFiles,
-        ...(runImages && { tree: () => runImages.tree() }),
+        ...(runImages && { tree: (commit) => runImages.commitTree(commit) }),
+        // Without a run's repository (a caller that judges without one) the name stays, and the candidate is refused.
+        ...(named !== undefined && { commit: runImages ? runImages.commit(named) : named }),
     });
     if ("status" in prepared)
         return prepared;
@@ -49910,6 +50675,10 @@ async function judgeCandidate(candidate, ctx) {
             reason: `internal error: ${error.message}`,
         };
     }
+    // A line with test lists that never reached them (no patch applied, a syntax error) is not resolved; our own
+    // failure says nothing of it, as it counts in no rate.
+    if (listsTests(candidate.instance) && verdict.resolved === undefined && verdict.status !== "sandbox_error")
+        verdict = { ...verdict, resolved: "no" };
     return resultOf(candidate, verdict);
 }
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
@@ -50039,6 +50808,94 @@ async function readBaseTree(root, maxBytes, input) {
     }
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
+/** The full sha of the commit `name` names in the repository at `root`, or undefined when it names none. */
+async function resolveCommit(root, name) {
+    // --end-of-options: a name from a dataset line is never read as an option.
+    const found = await tree_run("git", [
+        "-C",
+        root,
+        "rev-parse",
+        "--verify",
+        "--quiet",
+        "--end-of-options",
+        `${name}^{commit}`,
+    ]).catch(() => undefined);
+    const sha = found?.stdout.trim();
+    return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+}
+/** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
+function readBlobs(root, ids) {
+    return new Promise((done, fail) => {
+        const git = (0,external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+        const chunks = [];
+        let stderr = "";
+        git.stdout.on("data", (chunk) => chunks.push(chunk));
+        git.stderr.on("data", (chunk) => (stderr += chunk.toString()));
+        git.on("error", fail);
+        git.on("close", (code) => {
+            if (code !== 0)
+                return fail(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
+            const out = Buffer.concat(chunks);
+            const blobs = [];
+            let at = 0;
+            for (const id of ids) {
+                const eol = out.indexOf(10, at);
+                const header = out.subarray(at, eol).toString();
+                const [, type, size] = header.split(" ");
+                if (type !== "blob")
+                    return fail(new Error(`git cat-file: ${id} is not a blob (${header})`));
+                blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
+                at = eol + 1 + Number(size) + 1;
+            }
+            done(blobs);
+        });
+        git.stdin.end(ids.map((id) => `${id}\n`).join(""));
+    });
+}
+/**
+ * The base tree of `commit` (a full sha, resolveCommit's) in the repository at `root`: its tracked files as
+ * git stores them, read without checking anything out (the checkout and its index are never touched). The
+ * same refusals as readBaseTree: a link leading out of the tree, a path that is not safe, more than `maxBytes`.
+ */
+async function readCommitTree(root, commit, maxBytes, input) {
+    // -l: each blob's size, so the cap is met before anything is read; -z: any name.
+    const { stdout } = await tree_run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
+        maxBuffer: 256 * 1024 * 1024,
+    });
+    const listed = [];
+    const skipped = [];
+    let bytes = 0;
+    for (const record of stdout.split("\0").filter(Boolean)) {
+        const tab = record.indexOf("\t");
+        const [mode, , id, size] = record.slice(0, tab).split(/ +/);
+        const path = record.slice(tab + 1);
+        if (mode === GIT_LINK) {
+            skipped.push(path);
+            continue;
+        }
+        const safe = (0,core_paths/* checkRelativePath */._k)(path);
+        if (!safe.ok)
+            throw new errors/* InputError */.dz(input === "max-tree-size" ? "base_commit" : input, `'${path}' in ${commit} ${safe.why}`);
+        bytes += mode === SYMLINK ? 0 : Number(size);
+        if (bytes > maxBytes)
+            throw new errors/* InputError */.dz(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path}); raise '${input}' and 'tmpfs-size'`);
+        listed.push({ path, mode: mode, id: id });
+    }
+    const contents = await readBlobs(root, listed.map((entry) => entry.id));
+    const files = [];
+    listed.forEach(({ path, mode }, i) => {
+        if (mode === SYMLINK) {
+            const target = contents[i].toString("utf8");
+            if (insideTarget(path, target) === undefined)
+                throw new errors/* InputError */.dz("base_commit", `'${path}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+            files.push({ path, content: "", linkTarget: target });
+        }
+        else
+            files.push({ path, content: contents[i], ...(mode === "100755" && { executable: true }) });
+    });
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { files, bytes, listedBy: "git", skipped };
+}
 
 ;// CONCATENATED MODULE: ./src/run/run-images.ts
 // The run images: what a run's candidates start from. The checkout's base tree (read once) and the
@@ -50047,13 +50904,19 @@ async function readBaseTree(root, maxBytes, input) {
 // never reads the checkout.
 
 
+
 class RunImages {
     settings;
     maker;
     labels;
     log;
     #tree;
+    /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
+    #commitTrees = new Map();
+    #commits = new Map();
     #images = new Map();
+    /** Ids of the images of released commits, removed again at close: a warm container may have kept one. */
+    #released = [];
     /** How many setups ran: once per run image, whatever the number of candidates. */
     setups = 0;
     constructor(settings, maker, labels, log) {
@@ -50071,15 +50934,66 @@ class RunImages {
         });
         return this.#tree;
     }
-    /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
-    image(image, kind, testFiles) {
-        const key = JSON.stringify([image, kind]);
-        let made = this.#images.get(key);
-        if (!made) {
-            made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
-            this.#images.set(key, made);
+    /**
+     * Resolves every `base_commit` name the run's candidates carry to a full sha, before anything runs: a
+     * name the repository at `workdir` does not have is bad input, named with the first line that carries it.
+     */
+    async resolveCommits(named) {
+        const { workdir } = this.settings.source;
+        for (const { name, source } of named) {
+            if (this.#commits.has(name))
+                continue;
+            const sha = await resolveCommit(workdir, name);
+            if (!sha)
+                throw new errors/* InputError */.dz("base_commit", `${source}: ${JSON.stringify(name)} is not a commit of the git repository at ${workdir} (fetch its history: actions/checkout with fetch-depth: 0); nothing was run`);
+            this.#commits.set(name, sha);
         }
-        return made;
+    }
+    /** The full sha of a `base_commit` name resolveCommits has seen. */
+    commit(name) {
+        const sha = this.#commits.get(name);
+        if (!sha)
+            throw new Error(`base_commit ${JSON.stringify(name)} was not resolved before the run`);
+        return sha;
+    }
+    /** The tree of `commit` (a full sha), read with git on first use; the checkout's when none is given. */
+    commitTree(commit) {
+        if (commit === undefined)
+            return this.tree();
+        let tree = this.#commitTrees.get(commit);
+        if (!tree) {
+            tree = readCommitTree(this.settings.source.workdir, commit, this.settings.source.maxTreeBytes, "max-tree-size");
+            this.#commitTrees.set(commit, tree);
+        }
+        return tree;
+    }
+    /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
+    image(image, kind, testFiles, commit) {
+        const key = JSON.stringify([image, kind, commit ?? null]);
+        let entry = this.#images.get(key);
+        if (!entry) {
+            const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
+            entry = { made: this.#make(image, files), ...(commit !== undefined && { commit }) };
+            this.#images.set(key, entry);
+        }
+        return entry.made;
+    }
+    /**
+     * Drops what was made for `commit` once its last candidate is done: its tree and its run images, so a
+     * night over many commits holds only the ones in flight. Returns the removals that failed.
+     */
+    async release(commit) {
+        this.#commitTrees.delete(commit);
+        const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
+        for (const [key] of mine)
+            this.#images.delete(key);
+        const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => undefined)));
+        // A container of the engine's (one kept warm) may still hold the image: the removal then only drops its
+        // tag, and the image itself goes by its id when the run closes, after the engine's containers.
+        for (const image of made)
+            if (image?.ok && image.id)
+                this.#released.push(image.id);
+        return this.#remove(mine.map(([, entry]) => entry.made));
     }
     async #make(image, files, setup = this.settings.run.setup) {
         const started = external_node_perf_hooks_.performance.now();
@@ -50105,10 +51019,80 @@ class RunImages {
     }
     /** Removes every run image made; returns the removals that failed. */
     async close() {
-        const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => undefined)));
+        const released = this.#released.splice(0);
+        const left = await Promise.all(released.map((id) => this.maker.remove(id)));
+        return [
+            ...left.filter((failure) => failure !== undefined),
+            ...(await this.#remove([...this.#images.values()].map((entry) => entry.made))),
+        ];
+    }
+    async #remove(pending) {
+        const made = await Promise.all(pending.map((image) => image.catch(() => undefined)));
         const images = made.flatMap((image) => (image?.ok ? [image.image] : []));
         const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
         return failures.filter((failure) => failure !== undefined);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/commits.ts
+// A dataset whose lines name their own `base_commit`: each commit's base (its tree, its run image, its
+// setup) is made once and shared by that commit's candidates, and dropped when the last of them is done.
+// Candidates are judged grouped by commit (the report keeps their order), so a night over many commits
+// holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
+
+
+const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
+/**
+ * What a run must know before its first candidate: every `base_commit` is a commit of the repository, and
+ * lines that list their tests have per-test results to be judged by. Bad input, named with its line.
+ */
+async function checkInstances(items, settings, runImages) {
+    const listing = items.find((item) => !("status" in item) && listsTests(item.instance));
+    if (listing && settings.run.testResults.length === 0)
+        throw new errors/* InputError */.dz("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes; nothing was run`);
+    const named = items.flatMap((item) => {
+        const name = nameOf(item);
+        return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
+    });
+    if (runImages && named.length > 0)
+        await runImages.resolveCommits(named);
+}
+/** The order to judge `items` in (indices): grouped by base commit, each group where its first line stands. */
+function judgingOrder(items) {
+    const groups = new Map();
+    items.forEach((item, index) => {
+        const name = nameOf(item);
+        // Lines without a commit keep their own place: each is a group of one.
+        const key = name === undefined ? `\u0000${index}` : name;
+        groups.set(key, [...(groups.get(key) ?? []), index]);
+    });
+    return [...groups.values()].flat();
+}
+/** Releases each commit's base once its last candidate is done. */
+class CommitBases {
+    runImages;
+    warn;
+    #left = new Map();
+    constructor(items, runImages, warn) {
+        this.runImages = runImages;
+        this.warn = warn;
+        for (const item of items) {
+            const name = nameOf(item);
+            if (name !== undefined)
+                this.#left.set(name, (this.#left.get(name) ?? 0) + 1);
+        }
+    }
+    /** Called as each item's judgement ends. */
+    async done(item) {
+        const name = nameOf(item);
+        if (name === undefined || !this.runImages)
+            return;
+        const left = (this.#left.get(name) ?? 1) - 1;
+        this.#left.set(name, left);
+        if (left > 0)
+            return;
+        for (const failure of await this.runImages.release(this.runImages.commit(name)))
+            this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
     }
 }
 
@@ -50375,6 +51359,7 @@ function withoutState(body) {
 
 
 
+
 /** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
@@ -50499,10 +51484,15 @@ async function judgeAll(entries, ctx, hooks) {
     const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
     if (settings.source.shard)
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
+    await checkInstances(taken, settings, ctx.runImages);
+    const bases = new CommitBases(taken, ctx.runImages, hooks.log);
     let done = 0;
     const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
-    const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+    const results = new Array(taken.length);
+    await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
+        const item = taken[index];
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        await bases.done(item);
         done += 1;
         const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
@@ -50523,7 +51513,7 @@ async function judgeAll(entries, ctx, hooks) {
             hooks.audit(event);
         else
             hooks.log(JSON.stringify(event));
-        return result;
+        results[index] = result;
     });
     const [firstBaseline] = await ctx.baselineRuns.all();
     return {
@@ -50588,9 +51578,17 @@ function parseActionInputs(yml) {
         { description: String(input.description ?? ""), default: String(input.default ?? "") },
     ]));
 }
+/**
+ * Where action.yml is: beside the bundle (dist/action.yml, which the build copies there), or at the root
+ * of the source tree (src/cli/ run by tsx). Not a literal URL: the bundler would rename the file it finds.
+ */
+const ACTION_YML_PLACES = ["action.yml", "../../action.yml"];
 /** Read only when help is asked for: a run never parses YAML. */
 function readActionInputs() {
-    return parseActionInputs((0,external_node_fs_namespaceObject.readFileSync)(__nccwpck_require__.ab + "action.yml", "utf8"));
+    const found = ACTION_YML_PLACES.map((place) => new URL(place, import.meta.url)).find((url) => (0,external_node_fs_namespaceObject.existsSync)(url));
+    if (!found)
+        throw new Error(`action.yml is not beside ${import.meta.url} nor at the root of its source tree`);
+    return parseActionInputs((0,external_node_fs_namespaceObject.readFileSync)(found, "utf8"));
 }
 /** action.yml's Markdown-ish descriptions as a terminal shows them: no backticks, emphasis or link syntax. */
 function plain(markdown) {
@@ -50638,8 +51636,12 @@ function inputEntries(names, inputs) {
         return flagEntry(`--${name} VALUE`, plain(input.description), shownDefault(name, input.default));
     });
 }
+/** The entries of a command's own flags (not action inputs): a name, its argument, what it does. */
+function ownEntries(flags) {
+    return Object.entries(flags).flatMap(([name, flag]) => flagEntry(`--${name}${flag.value ? ` ${flag.value}` : ""}`, flag.description, flag.shown));
+}
 function outputEntries() {
-    return Object.entries(options/* OUTPUT_FLAGS */.Qf).flatMap(([name, flag]) => flagEntry(`--${name}${flag.value ? ` ${flag.value}` : ""}`, flag.description, flag.shown));
+    return ownEntries(options/* OUTPUT_FLAGS */.Qf);
 }
 const EXIT_STATUS = [
     "Exit status:",
@@ -50652,15 +51654,26 @@ const EXIT_STATUS = [
 const COLOURS = "Colours on a terminal only; NO_COLOR (set, not empty) turns them off, FORCE_COLOR turns them on (FORCE_COLOR=0 off).";
 const RUN_USAGE = "usage: sandbox-gate run [FLAG]... FILE...";
 const MERGE_USAGE = "usage: sandbox-gate merge [FLAG]... REPORT...";
-const TOP_USAGE = [RUN_USAGE, MERGE_USAGE.replace("usage:", "      "), "       sandbox-gate --version"].join("\n");
+const IMPORT_USAGE = "usage: sandbox-gate import swe-bench [FLAG]... INSTANCES";
+const TOP_USAGE = [
+    RUN_USAGE,
+    MERGE_USAGE.replace("usage:", "      "),
+    IMPORT_USAGE.replace("usage:", "      "),
+    "       sandbox-gate --version",
+].join("\n");
+/** The usage line a bad command line is answered with. */
+function usageOf(verb) {
+    return verb === "run" ? RUN_USAGE : verb === "merge" ? MERGE_USAGE : verb === "import" ? IMPORT_USAGE : TOP_USAGE;
+}
 const TOP_HELP = [
     TOP_USAGE,
     "",
     "Commands:",
-    "  run    judge each candidate in a locked-down container; gate on the outcome",
-    "  merge  merge the JSON reports of shard runs (--shard i/n) into one decision",
+    "  run     judge each candidate in a locked-down container; gate on the outcome",
+    "  merge   merge the JSON reports of shard runs (--shard i/n) into one decision",
+    "  import  turn another format's files (swe-bench) into dataset lines for run",
     "",
-    "sandbox-gate run --help, sandbox-gate merge --help: every flag with its default.",
+    "sandbox-gate COMMAND --help: every flag of the command with its default.",
     "",
     ...EXIT_STATUS,
 ].join("\n");
@@ -50693,12 +51706,445 @@ const ABOUT = {
         text: "Merges the JSON reports of shard runs (run --shard i/n --report FILE) into one report and decides the gate as if one run had judged every candidate; a missing or doubled shard is an error. REPORTs are files or directories (every .json file under them).",
     },
 };
-function helpOf(verb, inputs = readActionInputs()) {
+const IMPORT_ABOUT = "Turns SWE-bench-format files into dataset lines (JSONL) for sandbox-gate run: INSTANCES is a JSON array or JSONL of instances (instance_id, base_commit, patch, test_patch, FAIL_TO_PASS, PASS_TO_PASS as lists or JSON strings). Each line is one instance with its gold patch, or with --predictions one prediction with its model_patch (an instance nobody predicted is left out); task is the instance_id, and an instance with several predictions gets the ids instance_id#1, #2... Test ids are turned from pytest's node ids (tests/test_x.py::TestC::test_a) into the report's (tests.test_x.TestC::test_a); other ids are kept. A null or empty model_patch is kept as patch \"\", which the gate judges patch_failed, never resolved. Nothing runs.";
+const IMPORT_EXIT_STATUS = [
+    "Exit status:",
+    "  0  every record was imported",
+    "  2  bad usage or a bad record (named by file:line, file[index] or",
+    "     instance_id); with --out, no file is written",
+    "  3  sandbox-gate itself failed",
+];
+/** import's help: its own flags, none of the action's inputs. */
+function importHelp() {
+    return [
+        IMPORT_USAGE,
+        "",
+        ...wrap(IMPORT_ABOUT, ""),
+        "",
+        "Flags:",
+        ...ownEntries(options/* IMPORT_FLAGS */.Oq),
+        "",
+        ...IMPORT_EXIT_STATUS,
+    ].join("\n");
+}
+function helpOf(verb, inputs) {
+    if (verb === "import")
+        return importHelp();
     const { usage, text, flags } = ABOUT[verb];
+    inputs ??= readActionInputs();
     return commandHelp(usage, text, flags, inputs);
 }
 const runHelp = (inputs) => helpOf("run", inputs);
 const mergeHelp = (inputs) => helpOf("merge", inputs);
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./src/candidates/swe-bench.ts
+// SWE-bench-format files → dataset lines (INTERFACE.md, `sandbox-gate import swe-bench`): instances (a JSON
+// array or JSONL of `instance_id`, `base_commit`, `patch`, `test_patch`, `FAIL_TO_PASS`, `PASS_TO_PASS`) and,
+// optionally, predictions (`instance_id`, `model_patch`, as JSONL, a JSON array or an object keyed by
+// `instance_id`). Pure: the CLI reads the files (cli/import.ts) and hands each record here with where it
+// stands in its file, so every problem names `file:line`, `file[index]` or the instance.
+//
+// The rules, one place each:
+// - Without predictions, each instance is one line with its gold `patch`; with predictions, each prediction
+//   is one line and an instance nobody predicted is left out (the harness calls it incomplete).
+// - A line's `id` is the `instance_id` when the instance has one line, `instance_id#n` (n from 1, in the
+//   predictions file's order) when it has several: samples of one task, scored together as pass@k since
+//   `task` is the `instance_id`. The harness keeps the last prediction of an instance; we judge them all.
+// - A `model_patch` that is null or empty stays a line, with `patch: ""`: the gate judges it patch_failed
+//   (no file changes), never resolved, so it counts against the model as the harness counts an empty patch.
+//   A prediction with no `model_patch` at all is a problem: a misnamed field would otherwise read as empty.
+// - A prediction of an instance the instances do not hold, an instance given twice, a record missing
+//   `base_commit`, `test_patch` or a test list: each a problem, and nothing is imported.
+// - Test ids are turned from pytest's node ids into the report's (pytestNodeToCaseId); other runners' ids
+//   (Django's `test_a (app.tests.T)`, sympy's `test_a`) are kept as they are.
+
+const swe_bench_fail = (problem) => ({ ok: false, problem });
+/** A JSON value as a problem shows it: short, on one line. */
+function swe_bench_shown(value) {
+    const text = value === undefined ? "nothing" : JSON.stringify(value);
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+function isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** One JSONL line → its record, or why it is not one. Blank lines are the caller's to skip. */
+function lineRecord(line, file, n) {
+    const where = `${file}:${n}`;
+    try {
+        // A BOM opens files some editors save: not part of the first record.
+        const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line);
+        return { ok: true, value: { value, where } };
+    }
+    catch (error) {
+        return swe_bench_fail(`${where}: not valid JSON (${error.message})`);
+    }
+}
+/** A JSON array file's text → one record per element. */
+function arrayRecords(text, file) {
+    let value;
+    try {
+        value = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch (error) {
+        return swe_bench_fail(`${file}: not valid JSON (${error.message})`);
+    }
+    if (!Array.isArray(value))
+        return swe_bench_fail(`${file}: not a JSON array of records`);
+    const elements = value;
+    return { ok: true, value: elements.map((element, i) => ({ value: element, where: `${file}[${i}]` })) };
+}
+/**
+ * A predictions file's text → its records: a JSON array, an object keyed by `instance_id` (the harness's
+ * `all_preds`, SWE-agent's `preds.json`), or JSONL (a one-line JSONL file is one prediction).
+ */
+function predictionRecords(text, file) {
+    const body = text.replace(/^\uFEFF/, "");
+    if (body.trimStart().startsWith("["))
+        return arrayRecords(body, file);
+    let whole;
+    try {
+        whole = JSON.parse(body);
+    }
+    catch {
+        whole = undefined;
+    }
+    if (isObject(whole) && !("instance_id" in whole))
+        return keyedRecords(whole, file);
+    const records = [];
+    const lines = body.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+        if (lines[i].trim() === "")
+            continue;
+        const record = lineRecord(lines[i], file, i + 1);
+        if (!record.ok)
+            return record;
+        records.push(record.value);
+    }
+    return { ok: true, value: records };
+}
+/** An object keyed by `instance_id` → its records; the key is the instance_id where the value leaves it out. */
+function keyedRecords(whole, file) {
+    const records = [];
+    for (const [key, value] of Object.entries(whole)) {
+        const where = `${file}[${JSON.stringify(key)}]`;
+        if (!isObject(value))
+            return swe_bench_fail(`${where}: not a JSON object, but ${swe_bench_shown(value)}`);
+        if ("instance_id" in value && value.instance_id !== key)
+            return swe_bench_fail(`${where}: its instance_id is ${swe_bench_shown(value.instance_id)}, not the key it is filed under`);
+        records.push({ value: { ...value, instance_id: key }, where });
+    }
+    return { ok: true, value: records };
+}
+/** A record's `instance_id`, or why it has none that will do. */
+function instanceIdOf(value, where) {
+    if (!isObject(value))
+        return swe_bench_fail(`${where}: not a JSON object, but ${swe_bench_shown(value)}`);
+    const id = value.instance_id;
+    if (typeof id !== "string" || id.trim() === "")
+        return swe_bench_fail(`${where}: instance_id must be a non-empty string, not ${swe_bench_shown(id)}`);
+    return { ok: true, value: id };
+}
+/** One prediction record → a prediction, or why it is not one. */
+function readPrediction({ value, where }) {
+    const id = instanceIdOf(value, where);
+    if (!id.ok)
+        return id;
+    const record = value;
+    const at = `${where} (${id.value})`;
+    if (!("model_patch" in record))
+        return swe_bench_fail(`${at}: no model_patch (the prediction's diff; null or "" is an empty patch)`);
+    const patch = record.model_patch;
+    if (patch !== null && typeof patch !== "string")
+        return swe_bench_fail(`${at}: model_patch must be a diff (a string) or null, not ${swe_bench_shown(patch)}`);
+    return { ok: true, value: { instanceId: id.value, patch: patch ?? "", where } };
+}
+/** Every prediction, grouped by instance in file order; the first problem if any record is not one. */
+function groupPredictions(records) {
+    const byInstance = new Map();
+    for (const record of records) {
+        const prediction = readPrediction(record);
+        if (!prediction.ok)
+            return prediction;
+        const samples = byInstance.get(prediction.value.instanceId) ?? [];
+        samples.push(prediction.value);
+        byInstance.set(prediction.value.instanceId, samples);
+    }
+    return { ok: true, value: byInstance };
+}
+/** A test list as SWE-bench ships it, a list or a JSON string of one → the report's test ids. */
+function testIds(record, field) {
+    let list = record[field];
+    if (typeof list === "string") {
+        try {
+            list = JSON.parse(list);
+        }
+        catch {
+            return swe_bench_fail(`${field} is a string that is not a JSON list: ${swe_bench_shown(record[field])}`);
+        }
+    }
+    if (!Array.isArray(list) || list.some((id) => typeof id !== "string"))
+        return swe_bench_fail(`${field} must be a list of test ids (or a JSON string of one), not ${swe_bench_shown(record[field])}`);
+    return { ok: true, value: list.map(pytestNodeToCaseId) };
+}
+/** A field that must be a non-empty string. */
+function swe_bench_text(record, field, what) {
+    const value = record[field];
+    if (typeof value !== "string" || value.trim() === "")
+        return swe_bench_fail(`${field} must be ${what} (a non-empty string), not ${swe_bench_shown(value)}`);
+    return { ok: true, value };
+}
+/** What every line of an instance shares, or the instance's first problem (without where it stands). */
+function instanceTask(record, task, gold) {
+    const base = swe_bench_text(record, "base_commit", "the commit the task starts from");
+    if (!base.ok)
+        return base;
+    const testPatch = swe_bench_text(record, "test_patch", "the diff that adds the task's tests");
+    if (!testPatch.ok)
+        return testPatch;
+    // The gold patch is only read when it is what is judged.
+    const patch = gold ? swe_bench_text(record, "patch", "the gold diff, judged when no predictions are given") : undefined;
+    if (patch && !patch.ok)
+        return patch;
+    const failToPass = testIds(record, "FAIL_TO_PASS");
+    if (!failToPass.ok)
+        return failToPass;
+    const passToPass = testIds(record, "PASS_TO_PASS");
+    if (!passToPass.ok)
+        return passToPass;
+    return {
+        ok: true,
+        value: {
+            task,
+            base_commit: base.value,
+            patch: patch?.value ?? "",
+            test_patch: testPatch.value,
+            fail_to_pass: failToPass.value,
+            pass_to_pass: passToPass.value,
+        },
+    };
+}
+/**
+ * Instances, one record at a time (a file of thousands is streamed), → dataset lines. Pure, but keeps what a
+ * whole import must check: ids seen, predictions used. Call finish() once the last record is in.
+ */
+class SweBenchImport {
+    predictions;
+    seen = new Map();
+    ids = new Set();
+    summary = { instances: 0, lines: 0, emptyPatches: 0, unpredicted: 0, repos: [] };
+    /** `predictions` from groupPredictions; none: each instance's gold patch is judged. */
+    constructor(predictions) {
+        this.predictions = predictions;
+    }
+    /** One instance record → its lines (none when predictions leave it out), or the problem, naming it. */
+    add(record) {
+        const id = instanceIdOf(record.value, record.where);
+        if (!id.ok)
+            return id;
+        const instanceId = id.value;
+        const first = this.seen.get(instanceId);
+        if (first !== undefined)
+            return swe_bench_fail(`${record.where}: instance_id ${swe_bench_shown(instanceId)} again (first at ${first})`);
+        this.seen.set(instanceId, record.where);
+        this.summary.instances += 1;
+        const fields = record.value;
+        if (typeof fields.repo === "string" && !this.summary.repos.includes(fields.repo))
+            this.summary.repos.push(fields.repo);
+        const samples = this.predictions?.get(instanceId);
+        if (this.predictions && !samples) {
+            this.summary.unpredicted += 1;
+            return { ok: true, value: [] };
+        }
+        const task = instanceTask(fields, instanceId, !samples);
+        if (!task.ok)
+            return swe_bench_fail(`${record.where} (${instanceId}): ${task.problem}`);
+        // The id first, then the task's fields in their order, the sample's patch in the gold's place.
+        const lines = samples
+            ? samples.map((sample, i) => ({
+                id: samples.length === 1 ? instanceId : `${instanceId}#${i + 1}`,
+                ...task.value,
+                patch: sample.patch,
+            }))
+            : [{ id: instanceId, ...task.value }];
+        for (const line of lines) {
+            if (this.ids.has(line.id))
+                return swe_bench_fail(`${record.where} (${instanceId}): the line id ${swe_bench_shown(line.id)} is another line's already`);
+            this.ids.add(line.id);
+        }
+        this.summary.lines += lines.length;
+        this.summary.emptyPatches += samples?.filter((sample) => sample.patch === "").length ?? 0;
+        return { ok: true, value: lines };
+    }
+    /** Once every instance is in: a prediction of an instance that never came is a problem. */
+    finish() {
+        for (const [instanceId, samples] of this.predictions ?? [])
+            if (!this.seen.has(instanceId))
+                return swe_bench_fail(`${samples[0].where}: instance_id ${swe_bench_shown(instanceId)} is not among the instances`);
+        return { ok: true, value: { ...this.summary, repos: [...this.summary.repos] } };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/import.ts
+// `sandbox-gate import swe-bench`: the files read, each record handed to candidates/swe-bench.ts (the rules),
+// the dataset lines written to stdout or --out. Instances are streamed a line at a time from JSONL (SWE-bench
+// full is 2294 instances, tens of MB), each line's dataset lines written before the next is read; a JSON
+// array, and the predictions (every one is needed before the first instance is matched), are read whole.
+// A bad record ends the import: exit 2 naming it, and --out is written to a temporary file renamed into
+// place only when every record was good, so it is never half there.
+
+
+
+
+
+
+
+
+/** Runs the import; throws InputError (exit 2) naming the input and the record at fault. */
+async function runImport(command, io) {
+    const predictions = command.predictions === undefined ? undefined : await readPredictions(command.predictions, io.cwd);
+    const importer = new SweBenchImport(predictions);
+    const sink = await openSink(command.out, io);
+    try {
+        for await (const record of instanceRecords(command.instances, io.cwd)) {
+            const lines = importer.add(record);
+            if (!lines.ok)
+                throw new errors/* InputError */.dz("INSTANCES", lines.problem);
+            if (lines.value.length > 0)
+                await sink.write(lines.value.map((line) => `${JSON.stringify(line)}\n`).join(""));
+        }
+        const done = importer.finish();
+        if (!done.ok)
+            throw new errors/* InputError */.dz("predictions", done.problem);
+        if (done.value.instances === 0)
+            throw new errors/* InputError */.dz("INSTANCES", `'${command.instances}' holds no instances`);
+        await sink.close();
+        for (const line of summaryLines(done.value, command, predictions !== undefined))
+            if (!command.quiet || line.startsWith("warning"))
+                io.stderr.write(`sandbox-gate: ${line}\n`);
+        return 0;
+    }
+    catch (error) {
+        await sink.abandon();
+        throw error;
+    }
+}
+/** What the import did, and a warning when the lines cannot run in one workdir. */
+function summaryLines(summary, command, predicted) {
+    const notes = [
+        ...(summary.unpredicted > 0 ? [`${summary.unpredicted} instance(s) without a prediction left out`] : []),
+        ...(summary.emptyPatches > 0 ? [`${summary.emptyPatches} empty model_patch(es), judged patch_failed`] : []),
+    ];
+    const to = command.out === undefined || command.out === "-" ? "stdout" : command.out;
+    const lines = [
+        `imported ${summary.lines} dataset line(s) from ${summary.instances} instance(s)${predicted ? " and their predictions" : " (gold patches)"} to ${to}${notes.length > 0 ? `; ${notes.join(", ")}` : ""}`,
+    ];
+    if (summary.repos.length > 1) {
+        const shown = summary.repos.slice(0, 5).join(", ") + (summary.repos.length > 5 ? ", ..." : "");
+        lines.push(`warning: the instances come from ${summary.repos.length} repositories (${shown}); a run judges every line in one workdir, so run each repository's lines in its own clone`);
+    }
+    return lines;
+}
+async function readable(typed, cwd, input) {
+    const path = (0,external_node_path_.resolve)(cwd, typed);
+    const info = await (0,promises_namespaceObject.stat)(path).catch(() => undefined);
+    // A named pipe too: `--predictions <(zcat preds.jsonl.gz)`.
+    if (!info?.isFile() && !info?.isFIFO())
+        throw new errors/* InputError */.dz(input, `'${typed}' is not a readable file`);
+    return path;
+}
+async function readPredictions(typed, cwd) {
+    const records = predictionRecords(await (0,promises_namespaceObject.readFile)(await readable(typed, cwd, "predictions"), "utf8"), typed);
+    if (!records.ok)
+        throw new errors/* InputError */.dz("predictions", records.problem);
+    if (records.value.length === 0)
+        throw new errors/* InputError */.dz("predictions", `'${typed}' holds no predictions`);
+    const grouped = groupPredictions(records.value);
+    if (!grouped.ok)
+        throw new errors/* InputError */.dz("predictions", grouped.problem);
+    return grouped.value;
+}
+/**
+ * The instances' records: a JSON array's elements, or a JSONL file's lines one at a time. The file is read
+ * once, as a stream, so a pipe (`<(zcat instances.jsonl.gz)`) does as well as a file.
+ */
+async function* instanceRecords(typed, cwd) {
+    const text = replayable((0,external_node_fs_namespaceObject.createReadStream)(await readable(typed, cwd, "INSTANCES"), { encoding: "utf8" }));
+    if ((await text.firstCharacter()) === "[") {
+        let whole = "";
+        for await (const chunk of text.chunks())
+            whole += chunk;
+        const records = arrayRecords(whole, typed);
+        if (!records.ok)
+            throw new errors/* InputError */.dz("INSTANCES", records.problem);
+        yield* records.value;
+        return;
+    }
+    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: external_node_stream_.Readable.from(text.chunks()), crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+        n += 1;
+        if (line.trim() === "")
+            continue;
+        const record = lineRecord(line, typed, n);
+        if (!record.ok)
+            throw new errors/* InputError */.dz("INSTANCES", record.problem);
+        yield record.value;
+    }
+}
+/** A text stream whose first character can be looked at before every chunk, the first ones too, is read. */
+function replayable(stream) {
+    const source = stream[Symbol.asyncIterator]();
+    const head = [];
+    return {
+        /** The first character that is not white space (nor a BOM); "" for a blank stream. */
+        async firstCharacter() {
+            for (let next = await source.next(); !next.done; next = await source.next()) {
+                head.push(next.value);
+                const found = /[^\s\uFEFF]/.exec(next.value);
+                if (found)
+                    return found[0];
+            }
+            return "";
+        },
+        async *chunks() {
+            yield* head.splice(0);
+            for (let next = await source.next(); !next.done; next = await source.next())
+                yield next.value;
+        },
+    };
+}
+async function openSink(out, io) {
+    if (out === undefined || out === "-")
+        return {
+            write: async (text) => void io.stdout.write(text),
+            close: async () => { },
+            abandon: async () => { },
+        };
+    const target = (0,external_node_path_.resolve)(io.cwd, out);
+    const temporary = (0,external_node_path_.join)((0,external_node_path_.dirname)(target), `.${(0,external_node_path_.basename)(target)}.${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`);
+    let handle;
+    try {
+        handle = await (0,promises_namespaceObject.open)(temporary, "wx");
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz("out", `cannot write '${out}' (${error.code ?? "error"})`);
+    }
+    return {
+        write: async (text) => void (await handle.write(text)),
+        close: async () => {
+            await handle.close();
+            await (0,promises_namespaceObject.rename)(temporary, target).catch((error) => {
+                throw new errors/* InputError */.dz("out", `cannot write '${out}' (${error.code ?? "error"})`);
+            });
+        },
+        abandon: async () => {
+            await handle.close().catch(() => { });
+            await (0,promises_namespaceObject.rm)(temporary, { force: true });
+        },
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/cli/ours.ts
 
@@ -50735,9 +52181,10 @@ function oursLines(results) {
 // EXTERNAL MODULE: ./src/cli/style.ts
 var style = __nccwpck_require__(1715);
 ;// CONCATENATED MODULE: ./src/cli/main.ts
-// `sandbox-gate run|merge`: the command line read (options.ts), the run session the action has, and
+// `sandbox-gate run|merge|import`: the command line read (options.ts), the run session the action has, and
 // what the user asked to see: results on stdout, progress on stderr, an exit code that says whose fault
 // a failure is.
+
 
 
 
@@ -50760,6 +52207,8 @@ async function runCli(argv, io) {
             io.stdout.write(`${package_namespaceObject.rE}\n`);
         else if (invocation.kind === "help")
             io.stdout.write(`${invocation.verb ? helpOf(invocation.verb) : TOP_HELP}\n`);
+        else if (invocation.kind === "import")
+            return await runImport(invocation.command, io);
         else
             return await execute(invocation.command, io, errPaint);
         return 0;
@@ -50774,8 +52223,7 @@ function reportError(error, stderr, paint) {
     const message = error instanceof errors/* InputError */.dz ? error.in("cli").message : error instanceof Error ? error.message : String(error);
     stderr.write(`${paint("bad", "sandbox-gate:")} ${message}\n`);
     if (error instanceof options/* UsageError */.eb) {
-        const usage = error.verb === "merge" ? MERGE_USAGE : error.verb === "run" ? RUN_USAGE : TOP_USAGE;
-        stderr.write(`${usage}\n(sandbox-gate ${error.verb ? `${error.verb} ` : ""}--help says more)\n`);
+        stderr.write(`${usageOf(error.verb)}\n(sandbox-gate ${error.verb ? `${error.verb} ` : ""}--help says more)\n`);
     }
     else if ((0,options/* exitCodeOfError */.LL)(error) === 3 && error instanceof Error && error.stack) {
         // Not the user's to fix: what we need to fix it.
@@ -50852,6 +52300,7 @@ function stdoutText(kind, outcome, settings, paint) {
 __nccwpck_require__.d(__webpack_exports__, {
   C4: () => (/* binding */ CLI_DEFAULTS),
   dc: () => (/* binding */ EXIT),
+  Oq: () => (/* binding */ IMPORT_FLAGS),
   x3: () => (/* binding */ MERGE_FLAGS),
   Qf: () => (/* binding */ OUTPUT_FLAGS),
   WB: () => (/* binding */ RUN_FLAGS),
@@ -50864,7 +52313,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   lL: () => (/* binding */ pathsFrom)
 });
 
-// UNUSED EXPORTS: FORMATS, PATH_FLAGS
+// UNUSED EXPORTS: FORMATS, IMPORT_FORMATS, PATH_FLAGS
 
 // EXTERNAL MODULE: ./src/settings/settings.ts
 var settings = __nccwpck_require__(7100);
@@ -50954,12 +52403,24 @@ const CLI_DEFAULTS = {
 function cliDefault(name) {
     return CLI_DEFAULTS[name]?.value;
 }
-const VERBS = ["run", "merge"];
+const IMPORT_FORMATS = ["swe-bench"];
+/** import's flags; `value` names a flag's argument, none for a switch. */
+const IMPORT_FLAGS = {
+    predictions: {
+        value: "FILE",
+        description: "A model's predictions (instance_id, model_patch), as JSONL, a JSON array or an object keyed by instance_id: one line per prediction, instead of one per instance with its gold patch.",
+        shown: "none: the gold patches",
+    },
+    out: { value: "FILE", description: "Where the dataset lines go (- is stdout).", shown: "stdout" },
+    quiet: { value: "", description: "No summary on stderr: only warnings and errors.", shown: "off" },
+    help: { value: "", description: "This help (also -h).", shown: "off" },
+};
+const VERBS = ["run", "merge", "import"];
 /** argv (without node and the script) → what to do; throws UsageError or, for a bad --format, InputError. */
 function parseCommandLine(argv) {
     const [first, ...rest] = argv;
     if (first === undefined)
-        throw new UsageError("no command given: run or merge");
+        throw new UsageError("no command given: run, merge or import");
     if (first === "--help" || first === "-h")
         return { kind: "help" };
     if (first === "--version" || first === "-V")
@@ -50967,13 +52428,55 @@ function parseCommandLine(argv) {
     if (first === "help")
         return { kind: "help", ...(rest[0] && VERBS.includes(rest[0]) && { verb: rest[0] }) };
     if (!VERBS.includes(first))
-        throw new UsageError(`unknown command '${first}': the commands are run and merge`);
+        throw new UsageError(`unknown command '${first}': the commands are run, merge and import`);
     const verb = first;
     const end = rest.indexOf("--");
     // Asking for help is never bad usage, whatever else the line holds.
     if ((end === -1 ? rest : rest.slice(0, end)).some((arg) => arg === "--help" || arg === "-h"))
         return { kind: "help", verb };
+    if (verb === "import")
+        return { kind: "import", command: readImport(rest) };
     return { kind: "command", command: readFlags(verb, rest) };
+}
+function readImport(args) {
+    const [format, ...rest] = args;
+    if (format === undefined || format.startsWith("-"))
+        throw new UsageError(`no format given: the formats are ${IMPORT_FORMATS.join(", ")}`, "import");
+    if (!IMPORT_FORMATS.includes(format))
+        throw new UsageError(`unknown format '${format}': the formats are ${IMPORT_FORMATS.join(", ")}`, "import");
+    const paths = [];
+    const given = { quiet: false };
+    for (let i = 0; i < rest.length; i++) {
+        const arg = rest[i];
+        if (arg === "--") {
+            paths.push(...rest.slice(i + 1));
+            break;
+        }
+        if (!arg.startsWith("-") || arg === "-") {
+            paths.push(arg);
+            continue;
+        }
+        const [flag = "", inline] = splitFlag(arg);
+        const name = flag.replace(/^--/, "");
+        if (name === "quiet") {
+            if (inline !== undefined)
+                throw new UsageError(`--quiet takes no value (got '${inline}')`, "import");
+            given.quiet = true;
+        }
+        else if (flag.startsWith("--") && (name === "predictions" || name === "out")) {
+            const value = inline ?? rest[++i];
+            if (value === undefined)
+                throw new UsageError(`${flag} needs a value`, "import");
+            given[name] = value;
+        }
+        else
+            throw new UsageError(`unknown flag ${flag}: import takes --predictions, --out and --quiet`, "import");
+    }
+    if (paths.length === 0)
+        throw new UsageError("no INSTANCES given", "import");
+    if (paths.length > 1)
+        throw new UsageError(`one INSTANCES file, not ${paths.length}: ${paths.map((p) => `'${p}'`).join(" ")}`, "import");
+    return { format: format, instances: paths[0], ...given };
 }
 function readFlags(verb, args) {
     const takes = verb === "run" ? RUN_FLAGS : MERGE_FLAGS;
@@ -51912,11 +53415,21 @@ function readLimits(input, early) {
     };
 }
 function readMode(input, ctx, early) {
-    return {
-        engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
-        isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
-        concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes),
-    };
+    const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
+    const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
+    if (isolation === "namespace")
+        namespaceCrossCheck(engine, input("runtime"));
+    return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+}
+/**
+ * `isolation: namespace` runs each candidate with runc itself from a config docker made: never silently
+ * weaker, so what it cannot honour is refused (the host's side, root and runc, in sandbox/select.ts).
+ */
+function namespaceCrossCheck(engine, runtime) {
+    if (engine === "podman")
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("isolation", "'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman");
+    if (runtime !== "")
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("isolation", `'namespace' runs each candidate with runc itself, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
     const failOn = early.failOnWords.filter((word) => word !== "flaky");

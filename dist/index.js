@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6910);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1426);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6910:
+/***/ 1426:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45995,6 +45995,27 @@ function failingCases(r) {
     const ids = new Set(blamed(r.compare));
     return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
 }
+/**
+ * A pytest node id (`tests/test_x.py::TestC::test_a[p-1]`) → the id the report gives that case when read
+ * from pytest's JUnit XML (`tests.test_x.TestC::test_a[p-1]`): the report's id is `classname::name`
+ * (pytest's default xunit2 writes no `file`), and pytest makes its classname from the node id: the module
+ * path with `/` as `.` and `.py` dropped, then the class names, joined with `.`; the name is the last part.
+ * Like pytest, the parameters are everything from the first `[`: they keep any `::`, `/` or `.` they hold
+ * (a module or class name never holds a `[`). Anything that is not a pytest node id (no `.py::` before
+ * the parameters: a unittest or Django test name) is returned as it is. Pure.
+ */
+function pytestNodeToCaseId(id) {
+    const bracket = id.indexOf("[");
+    const path = bracket === -1 ? id : id.slice(0, bracket);
+    const params = bracket === -1 ? "" : id.slice(bracket);
+    const module = path.indexOf(".py::");
+    if (module === -1)
+        return id;
+    const parts = path.slice(module + ".py::".length).split("::");
+    const name = parts.pop();
+    const classname = [path.slice(0, module).replace(/\//g, "."), ...parts].join(".");
+    return `${classname}::${name}${params}`;
+}
 
 ;// CONCATENATED MODULE: ./src/core/statuses.ts
 // The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
@@ -46354,6 +46375,8 @@ function layOut(schema, value) {
 // know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
 const COUNT = { type: "integer", minimum: 0 };
 const STATUS = { enum: statuses_STATUSES };
+/** SWE-bench's verdicts for a line that lists its tests (verdict/resolved.ts), in the order they are counted. */
+const RESOLVED = ["full", "partial", "no"];
 const TESTS = {
     type: "object",
     description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
@@ -46509,6 +46532,10 @@ const RESULT_SCHEMA = {
             items: { type: "string" },
             description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
         },
+        resolved: {
+            enum: RESOLVED,
+            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
+        },
     },
     required: [
         "id",
@@ -46573,6 +46600,12 @@ const REPORT_SCHEMA = {
                     properties: BY_STATUS,
                     // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
                     required: REQUIRED_COUNTS,
+                },
+                resolved: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
+                    properties: Object.fromEntries(RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
+                    required: RESOLVED,
                 },
             },
             required: ["total", "by_status"],
@@ -46696,8 +46729,28 @@ function passAt1Drops(now, baseline) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/report/resolved.ts
+
+/** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
+function resolved_countResolved(results) {
+    if (!results.some((r) => r.resolved !== undefined))
+        return undefined;
+    const counts = Object.fromEntries(RESOLVED.map((r) => [r, 0]));
+    for (const r of results)
+        if (r.resolved !== undefined)
+            counts[r.resolved]++;
+    return counts;
+}
+/** `resolved 12 of 18 (66.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
+function resolved_resolvedText(counts) {
+    const of = counts.full + counts.partial + counts.no;
+    const rate = of === 0 ? "none judged" : `${((counts.full / of) * 100).toFixed(1)}%`;
+    return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/json.ts
 // The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
+
 
 
 
@@ -46714,10 +46767,15 @@ function json_countByStatus(results) {
 // reads them from other runs' files): the file diffs well from run to run.
 function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
+    const resolved = resolved_countResolved(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
-        summary: { total: results.length, by_status: json_countByStatus(results) },
+        summary: {
+            total: results.length,
+            by_status: json_countByStatus(results),
+            ...(resolved && { resolved }),
+        },
         results: results.map(newResult),
         skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
         ...(base && { base }),
@@ -46738,6 +46796,7 @@ function compactResults(results) {
 // label, the deciding replies first and the older ones collapsed as history; under the table, in view,
 // the next step for each deciding candidate that did not pass (the failing tests and what they said, or
 // "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
+
 
 
 
@@ -46993,12 +47052,14 @@ function metaLine(doc, shape) {
     const prUrl = safeUrl(input.pullRequest?.url);
     const carried = input.results.filter((r) => r.cached).length;
     const judged = input.results.length - carried;
+    const resolved = resolved_countResolved(input.results);
     const parts = [
         shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
         runUrl && `[workflow run](${runUrl})`,
         carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
         input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
         input.base && baseCell(input.base),
+        resolved && resolved_resolvedText(resolved),
         `sandbox-gate`,
     ];
     return parts.filter((p) => typeof p === "string").join(" · ");
@@ -47713,8 +47774,29 @@ const DATASET_SCHEMA = {
             type: ["string", "number"],
             description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
         },
+        base_commit: {
+            type: "string",
+            minLength: 1,
+            description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`.",
+        },
+        test_patch: {
+            type: "string",
+            description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order).",
+        },
+        fail_to_pass: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description: "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input.",
+        },
+        pass_to_pass: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed.",
+        },
     },
     anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+    // A reply is code for one file; a commit's tree is what a patch changes.
+    dependentRequired: { base_commit: ["patch"] },
 };
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
@@ -47787,6 +47869,10 @@ function describe(errors, root) {
             return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
         case "required":
             return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+        case "minLength":
+            return `${at} must not be empty`;
+        case "dependentRequired":
+            return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
         case "additionalProperties":
             return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
         case "anyOf": {
@@ -47833,6 +47919,7 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     if (!checked.ok)
         return { problem: { id, source, problem: checked.problem } };
     const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+    const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
     const overrides = {
         ...(command !== undefined && { command }),
         ...(language !== undefined && { language }),
@@ -47874,6 +47961,14 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
         candidate.files = files;
     if (task !== undefined)
         candidate.task = String(task);
+    const instance = {
+        ...(base_commit !== undefined && { baseCommit: base_commit }),
+        ...(test_patch !== undefined && { testPatch: test_patch }),
+        ...(fail_to_pass !== undefined && { failToPass: [...fail_to_pass] }),
+        ...(pass_to_pass !== undefined && { passToPass: [...pass_to_pass] }),
+    };
+    if (Object.keys(instance).length > 0)
+        candidate.instance = instance;
     return { candidate };
 }
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
@@ -48085,6 +48180,7 @@ function auditFile(path) {
 
 ;// CONCATENATED MODULE: ./src/report/table.ts
 
+
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 function plainText(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
@@ -48094,16 +48190,20 @@ function plainText(text) {
  * whether or not it adds escape codes.
  */
 function renderTable(outcome, paint = (_, cell) => cell) {
+    // A dataset that lists its tests gets SWE-bench's verdict per row, and its rate under the table.
+    const resolved = countResolved(outcome.results);
+    const column = (cells) => (resolved ? cells : cells.slice(0, -1));
     const rows = [
-        ["id", "status", "exit", "signal", "time"],
-        ...outcome.results.map((r) => [
+        column(["id", "status", "exit", "signal", "time", "resolved"]),
+        ...outcome.results.map((r) => column([
             plainText(r.id),
             r.status,
             r.exit_code === null ? "-" : String(r.exit_code),
             r.signal ?? "-",
             `${(r.duration_ms / 1000).toFixed(2)}s`,
-        ]),
-        ...outcome.skipped.map((s) => [plainText(s.id), "skipped", "-", "-", "-"]),
+            r.resolved ?? "-",
+        ])),
+        ...outcome.skipped.map((s) => column([plainText(s.id), "skipped", "-", "-", "-", "-"])),
     ];
     const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
     // What a reviewer must see of a protected candidate, below the table: the files it changed.
@@ -48111,7 +48211,7 @@ function renderTable(outcome, paint = (_, cell) => cell) {
         const note = protectedNote(r, Number.POSITIVE_INFINITY);
         return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
     });
-    return [...tableLines(rows, widths, paint), ...notes].join("\n");
+    return [...tableLines(rows, widths, paint), ...notes, ...(resolved ? [resolvedText(resolved)] : [])].join("\n");
 }
 function tableLines(rows, widths, paint) {
     return rows.map((row, index) => row
@@ -48123,6 +48223,7 @@ function tableLines(rows, widths, paint) {
 ;// CONCATENATED MODULE: ./src/report/evaluation.ts
 // Figures for evaluation runs: pass rate, counts per status, time per candidate, and what changed
 // since a baseline report; rendered as markdown (job summary) and as plain text (CLI). Pure.
+
 
 
 
@@ -48169,6 +48270,9 @@ function evaluate(results, baseline, ks = [1]) {
     const scores = scorePassAtK(results, ks);
     if (scores)
         evaluation.passAtK = scores;
+    const resolved = resolved_countResolved(results);
+    if (resolved)
+        evaluation.resolved = resolved;
     if (baseline) {
         evaluation.baseline = compare(results, baseline);
         const before = scores && scorePassAtK(baseline, [1]);
@@ -48309,6 +48413,7 @@ function renderEvaluationMarkdown(e, results) {
         "### Evaluation",
         `**${headline(e)}**`,
         // Our own figures, no candidate's text: nothing to escape.
+        e.resolved && `**${resolved_resolvedText(e.resolved)}**`,
         e.passAtK && `**${passAtKLine(e.passAtK)}**`,
         e.baseline && baselineLine(e.baseline, e),
         e.total > 0 ? table : undefined,
@@ -48323,6 +48428,8 @@ function renderEvaluationMarkdown(e, results) {
 function renderEvaluationText(e) {
     const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
     const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+    if (e.resolved)
+        lines.push(resolved_resolvedText(e.resolved));
     if (e.passAtK)
         lines.push(passAtKLine(e.passAtK));
     if (e.baseline) {
@@ -48909,7 +49016,8 @@ class RunClock {
 
 ;// CONCATENATED MODULE: ./src/sandbox/tar.ts
 // A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
-// the base tree copied into a run's image. Pure: the same files give the same bytes (fixed owner and time).
+// the base tree copied into a run's image. Pure: the same files and options give the same bytes (fixed owner
+// and time: the base's a fixed date, a candidate's the time of its run, so that it is newer than the base).
 
 const BLOCK = 512;
 /** GNU tar's default record: 20 blocks. */
@@ -48920,7 +49028,7 @@ const DIR_MODE = 0o755;
 const EXECUTABLE_MODE = 0o755;
 const LINK_MODE = 0o777;
 // Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
-const MTIME = Date.UTC(2000, 0, 1) / 1000;
+const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
 // The ustar size field holds 11 octal digits.
 const MAX_SIZE = 8 ** 11 - 1;
 /** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
@@ -48928,7 +49036,8 @@ function tarball(files, options = {}) {
     const under = options.under === undefined ? undefined : normalisePath(options.under);
     const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
     const entries = archiveEntries(placed, under);
-    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, options.owner ?? 0)));
+    const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
     // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
     // reads whole records and would otherwise wait on an open pipe for the rest of one.
     const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
@@ -48982,7 +49091,7 @@ function conflict(path) {
     return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
 }
 const TYPES = { file: "0", link: "2", dir: "5" };
-function entryBlocks(entry, owner) {
+function entryBlocks(entry, { owner, mtime }) {
     const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
     const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
     const nameBytes = Buffer.from(name, "utf8");
@@ -48995,7 +49104,7 @@ function entryBlocks(entry, owner) {
     ]);
     const blocks = [];
     if (pax.byteLength > 0) {
-        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner }), padded(pax));
+        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
     }
     blocks.push(header({
         name: nameBytes.subarray(0, NAME_FIELD),
@@ -49003,6 +49112,7 @@ function entryBlocks(entry, owner) {
         size: data.byteLength,
         type: TYPES[entry.kind],
         owner,
+        mtime,
         link: linkBytes.subarray(0, NAME_FIELD),
     }), padded(data));
     return blocks;
@@ -49023,7 +49133,7 @@ function header(fields) {
     octal(block, 108, 8, fields.owner); // uid
     octal(block, 116, 8, fields.owner); // gid
     octal(block, 124, 12, fields.size);
-    octal(block, 136, 12, MTIME);
+    octal(block, 136, 12, fields.mtime);
     block.write(fields.type, 156, "ascii");
     if (fields.link)
         Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
@@ -49087,7 +49197,9 @@ function openRun(job, hooks, aborted) {
         return failedFacts(CANCELLED_BEFORE_START);
     const nonce = hooks.nonce ?? newNonce();
     try {
-        return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
+        // Stamped now: newer than the base tree and than anything a setup built from it (a .pyc, a make target).
+        const files = tarball(job.files, { mtime: Math.floor(Date.now() / 1000) });
+        return { nonce, input: driverInput(nonce, files, job.deleted) };
     }
     catch (error) {
         return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
@@ -49546,7 +49658,8 @@ async function buildRunImage(binary, dialect, spec) {
         const committed = await cli_command_cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
         if (committed.code !== 0)
             return fail("the run image could not be committed", committed);
-        return { ok: true, image: tag, ...(ran && { setup: ran.setup }) };
+        const id = committed.stdout.trim();
+        return { ok: true, image: tag, ...(id && { id }), ...(ran && { setup: ran.setup }) };
     }
     finally {
         await cli_command_cli(binary, ["rm", "-f", "-v", name]);
@@ -49764,6 +49877,57 @@ class FrameReader {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/child-run.ts
+
+
+
+/** Holds a just-spawned child's output and exit until `readChild` takes them. */
+function hold(child) {
+    child.stdout?.pause();
+    child.stderr?.pause();
+    const exited = new Promise((resolve) => {
+        child.on("error", (error) => resolve({ code: null, error }));
+        child.on("close", (code) => resolve({ code }));
+    });
+    return { child, exited };
+}
+/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
+function release({ child }) {
+    child.stdin.on("error", () => { });
+    child.stdin.end();
+    child.stdout?.resume();
+    child.stderr?.resume();
+}
+/** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
+async function readChild(started, job, { nonce, input }, control) {
+    const { child, exited } = "exited" in started ? started : hold(started);
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let memoryAtTimeout;
+    const clock = new RunClock({
+        nonce,
+        timeoutMs: limits.timeoutMs,
+        onRunOutput: (chunk) => stderr.push(chunk),
+        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
+        onExpired: () => void (async () => {
+            // Read before the kill: once the sandbox is gone, so is its memory count.
+            if (clock.timedOut)
+                memoryAtTimeout = await control.memory();
+            await control.kill();
+        })(),
+    });
+    const { parser } = clock;
+    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+    child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
+    // The sandbox may end before it has read its input; that shows in its exit, not here.
+    child.stdin.on("error", () => { });
+    child.stdin.end(input);
+    const exit = await exited;
+    const durationMs = clock.end();
+    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -49860,7 +50024,6 @@ function memoryFromCli(memUsage) {
 
 
 
-
 /** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
@@ -49878,7 +50041,7 @@ class CliEngine extends OpeningEngine {
         this.binary = options.binary ?? "docker";
         this.#dialect = (0,external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
     }
-    async runOpened(job, hooks, { nonce, input }) {
+    async runOpened(job, hooks, opening) {
         const name = containerName();
         hooks.onContainer?.(name);
         // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
@@ -49888,7 +50051,7 @@ class CliEngine extends OpeningEngine {
         try {
             if (this.#dialect === "podman")
                 this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
-            return await this.#run(name, job, input, nonce, monitorDir);
+            return await this.#run(name, job, opening, monitorDir);
         }
         catch (error) {
             this.#removals.remove(name);
@@ -49899,41 +50062,18 @@ class CliEngine extends OpeningEngine {
                 await this.#removeMonitorDir(monitorDir);
         }
     }
-    async #run(name, job, input, nonce, monitorDir) {
-        const { limits } = job;
-        const stdout = new StreamCapture(limits.maxOutputBytes);
-        const stderr = new StreamCapture(limits.maxOutputBytes);
+    async #run(name, job, opening, monitorDir) {
         const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
             stdio: ["pipe", "pipe", "pipe"],
             ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
         });
         this.#active.set(name, child);
-        const ended = new Promise((resolve) => {
-            child.on("error", (error) => resolve({ code: null, error }));
-            child.on("close", (code) => resolve({ code }));
-        }).finally(() => this.#active.delete(name));
-        let memoryAtTimeout;
-        const clock = new RunClock({
-            nonce,
-            timeoutMs: limits.timeoutMs,
-            onRunOutput: (chunk) => stderr.push(chunk),
-            ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
-            onExpired: () => void (async () => {
-                // Read before the kill: once the container is gone, so is its memory count.
-                if (clock.timedOut)
-                    memoryAtTimeout = await this.#memory(name);
-                await this.#kill(name, child);
-            })(),
+        child.on("close", () => this.#active.delete(name));
+        child.on("error", () => this.#active.delete(name));
+        const { exit, outcome } = await readChild(child, job, opening, {
+            kill: () => this.#kill(name, child),
+            memory: () => this.#memory(name),
         });
-        const { parser } = clock;
-        child.stdout.on("data", (chunk) => stdout.push(chunk));
-        child.stderr.on("data", (chunk) => parser.push(chunk));
-        // The container may end before it has read its input; that shows in its exit, not here.
-        child.stdin.on("error", () => { });
-        child.stdin.end(input);
-        const exit = await ended;
-        const durationMs = clock.end();
-        const { timedOut, stalled } = clock;
         // No CLI ran, so there is no container to remove.
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
@@ -49941,12 +50081,11 @@ class CliEngine extends OpeningEngine {
         const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
         const ending = {
             exitCode: exit.code,
-            killedByUs: timedOut || stalled || this.aborted,
+            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
             oomKilled: state.oomKilled === true || monitorOom,
         };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
         this.#removals.remove(name);
-        const outcome = outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout);
         return runFacts(this.binary, job, outcome, {
             exitCode: exit.code,
             oomKilled,
@@ -50345,6 +50484,437 @@ class FreshPoolEngine extends CliImages {
     }
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace-config.ts
+// `isolation: namespace`'s lock-down, as docker wrote it: the OCI config of a template container started
+// with the policy's own flags (policy.ts, so the lock-down is written once), checked for what `candidate`
+// promises, then turned into each candidate's config. Pure functions; the engine (namespace.ts) reads and
+// writes the files.
+/** Each candidate's own: none shared with the host, the template or another candidate. */
+const FRESH_NAMESPACES = ["pid", "mount", "network", "ipc", "uts"];
+/**
+ * Host files docker binds into every container, all read-only: its init (`--init`) and the name
+ * service files it writes per container. Any other bind (a shareable /dev/shm, a volume) would be shared
+ * by every candidate made from the template.
+ */
+const DOCKER_BINDS = new Set(["/sbin/docker-init", "/etc/resolv.conf", "/etc/hostname", "/etc/hosts"]);
+/**
+ * What the template's config lacks of `candidate`'s lock-down, or undefined when it holds all of it:
+ * the policy's memory (no swap) and pids limits, a read-only root, a non-root user, no capabilities, no new privileges, a seccomp profile that denies by
+ * default, fresh namespaces, no shared writable mount, and the keeper's argv at the end of its args (the
+ * place the driver takes).
+ */
+function lockDownGap(config, keeperArgv, limits) {
+    const { process: proc, linux } = config;
+    const resources = linux.resources;
+    if (resources?.memory?.limit !== limits.memoryBytes || resources.memory.swap !== limits.memoryBytes)
+        return `its memory limit is not ${limits.memoryBytes} bytes without swap`;
+    if (resources.pids?.limit !== limits.pids)
+        return `its pids limit is not ${limits.pids}`;
+    if (config.root?.readonly !== true)
+        return "its root is not read-only";
+    if (proc.user.uid === 0 || proc.user.gid === 0)
+        return "it runs as root";
+    const caps = Object.entries(proc.capabilities ?? {}).find(([, set]) => (set ?? []).length > 0);
+    if (caps)
+        return `it keeps capabilities (${caps[0]}: ${caps[1].join(", ")})`;
+    if (proc.noNewPrivileges !== true)
+        return "it may gain privileges (no_new_privs is off)";
+    const seccomp = linux.seccomp;
+    if (!seccomp || !seccomp.defaultAction || /ALLOW|LOG/.test(seccomp.defaultAction))
+        return "it has no seccomp profile that denies by default (is docker's seccomp unconfined?)";
+    for (const type of FRESH_NAMESPACES) {
+        const namespace = (linux.namespaces ?? []).find((ns) => ns.type === type);
+        if (!namespace)
+            return `it shares the host's ${type} namespace`;
+        if (namespace.path)
+            return `it joins an existing ${type} namespace (${namespace.path})`;
+    }
+    const shared = (config.mounts ?? []).find((mount) => (mount.type === "bind" || (mount.options ?? []).some((o) => o === "bind" || o === "rbind")) &&
+        !DOCKER_BINDS.has(mount.destination));
+    if (shared)
+        return `it binds ${shared.source ?? "a host path"} at ${shared.destination}, which candidates would share`;
+    const binds = (config.mounts ?? []).filter((m) => DOCKER_BINDS.has(m.destination));
+    const writable = binds.find((m) => !(m.options ?? []).includes("ro"));
+    if (writable)
+        return `its bind of ${writable.destination} is writable`;
+    const args = proc.args;
+    const tail = args.slice(args.length - keeperArgv.length);
+    if (args.length < keeperArgv.length || tail.some((arg, i) => arg !== keeperArgv[i]))
+        return `its command ${JSON.stringify(args)} does not end with the keeper's`;
+    return undefined;
+}
+/** libseccomp's name of the host's native ABI, for the architectures Docker's profile lists first. */
+function seccompArch(arch) {
+    return { x64: "SCMP_ARCH_X86_64", arm64: "SCMP_ARCH_AARCH64" }[arch];
+}
+/**
+ * One candidate's config: the template's, with the driver in the keeper's place, the job's environment,
+ * its own cgroup, system calls of the native ABI only, and no hooks (docker's only hook sets up its own network, which the fresh network
+ * namespace replaces: runc brings its loopback up).
+ */
+function candidateConfig(template, parts) {
+    const config = structuredClone(template);
+    delete config.hooks;
+    const args = config.process.args;
+    config.process.args = [...args.slice(0, args.length - parts.keeperArgv.length), ...parts.argv];
+    const names = new Set(parts.env.map((variable) => variable.split("=", 1)[0]));
+    config.process.env = [
+        ...(config.process.env ?? []).filter((variable) => !names.has(variable.split("=", 1)[0])),
+        ...parts.env,
+    ];
+    config.linux.cgroupsPath = parts.cgroupsPath;
+    config.annotations = { ...parts.annotations };
+    // Docker's rules, for the native ABI only: a 32-bit (x86, x32, arm) system call meets the profile's
+    // refusal, which is stricter than Docker's, and runc compiles a third of the filter per candidate
+    // (≈ 30 ms of a ≈ 110 ms start, measured on the 2-core runner).
+    const seccomp = config.linux.seccomp;
+    if (seccomp?.architectures && parts.nativeArch && seccomp.architectures.includes(parts.nativeArch))
+        seccomp.architectures = [parts.nativeArch];
+    return config;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace.ts
+// `isolation: namespace`: a fresh sandbox per candidate, made by runc itself rather than by dockerd.
+//
+// Dockerd is half of a fresh container's cost, containerd and its shim a fifth. This engine pays them once
+// per lock-down: it starts one template container of the image with the policy's own flags (policy.ts,
+// so the lock-down is written once), a sleeper that never sees a candidate, and reads the OCI config
+// docker generated for it: Docker's seccomp profile, no capabilities, no new privileges, the non-root
+// user, the masked and read-only paths, the rlimits, the tmpfs work dir and /tmp, the memory (no swap),
+// CPU and pids limits. That config is checked for all of it (namespace-config.ts), then each candidate
+// gets a copy with the driver in the sleeper's place and its own cgroup, and runs under `runc run`, which
+// makes fresh pid, mount, network (loopback only), IPC and UTS namespaces for it. The template's root
+// (its overlay, mounted while it runs) is every candidate's read-only root; the template is removed at
+// close(). The driver, its stdin and its markers are the other engines' (driver.ts).
+//
+// A candidate's end: runc run returns with the init's exit; pid 1 gone, the kernel kills the rest of its
+// pid namespace; the kernel's OOM kills are counted in its memory cgroup, read before `runc delete
+// --force` removes the cgroup, the state and whatever still runs in it. A timeout is `runc kill KILL`.
+// Bundles and runc's state live under one root (/run/sandbox-gate), labelled by annotations, so a run's
+// leftovers are found as the other engines' are, by label.
+//
+// It needs root on the docker host: runc makes the namespaces and cgroups, and reads containerd's state
+// (docs/security.md). select.ts refuses it where that cannot be.
+
+
+
+
+
+
+
+
+
+
+/** Where bundles and runc's state live: one root for every run, so leftovers are found by label. */
+const NAMESPACE_ROOT = "/run/sandbox-gate";
+/** The template's command: a sleeper, whose place the driver takes in each candidate's config. */
+const KEEPER_ARGV = ["sleep", "2147483647"];
+/**
+ * Where containerd keeps the OCI config of docker's containers: dockerd's own containerd (docker 20.10)
+ * or the system's (docker 23 and later).
+ */
+const TASK_ROOTS = [
+    "/run/docker/containerd/daemon/io.containerd.runtime.v2.task",
+    "/run/containerd/io.containerd.runtime.v2.task",
+];
+const TASK_DIRS = TASK_ROOTS.map((root) => (0,external_node_path_namespaceObject.join)(root, "moby"));
+const CGROUP_ROOT = "/sys/fs/cgroup";
+const NATIVE_ARCH = seccompArch(process.arch);
+class NamespaceEngine extends CliImages {
+    #runc;
+    #root;
+    #state;
+    #bundles;
+    #warmTarget;
+    /** Template containers by lock-down (environment and command aside). */
+    #templates = new Map();
+    /** Removals of templates that fell short of the lock-down: close() waits for them too. */
+    #dropped = new Set();
+    /** Sandboxes started ahead, by the lock-down they were made for. */
+    #warm = new Map();
+    /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
+    #starting = new Set();
+    /** The `runc run` of every sandbox started and not yet ended, by container id. */
+    #active = new Map();
+    /** Sandboxes not yet deleted: what abort() must end. */
+    #owned = new Set();
+    #removals;
+    constructor(cli, options = {}) {
+        super(cli);
+        this.#runc = options.runc ?? "runc";
+        this.#root = options.root ?? NAMESPACE_ROOT;
+        this.#state = (0,external_node_path_namespaceObject.join)(this.#root, "runc");
+        this.#bundles = (0,external_node_path_namespaceObject.join)(this.#root, "bundles");
+        this.#warmTarget = Math.max(0, options.warm ?? 0);
+        this.#removals = new Removals((id) => deleteSandbox(this.#runc, this.#state, this.#bundles, id));
+    }
+    async runOpened(job, hooks, opening) {
+        const policy = lockDown(job);
+        let sandbox = await this.#take(policy);
+        // One that ended while it waited (runc failed, the driver was killed) serves nobody: one fresh try.
+        if (sandbox.held && sandbox.held.child.exitCode !== null) {
+            this.#discard(sandbox);
+            sandbox = await this.#start(policy);
+        }
+        hooks.onContainer?.(sandbox.id);
+        if (sandbox.held === undefined) {
+            this.#remove(sandbox.id);
+            return failedFacts(`the sandbox did not start: ${sandbox.error}`);
+        }
+        if (this.aborted) {
+            this.#discard(sandbox);
+            return failedFacts(CANCELLED_BEFORE_START);
+        }
+        try {
+            return await this.#read(sandbox.id, sandbox.held, job, opening);
+        }
+        catch (error) {
+            return failedFacts(`the sandbox failed: ${error.message}`);
+        }
+        finally {
+            this.#remove(sandbox.id);
+        }
+    }
+    async #read(id, held, job, opening) {
+        const { exit, outcome } = await readChild(held, job, opening, {
+            kill: () => this.#kill(id, held.child),
+            memory: () => cgroupMemory(id),
+        });
+        if (exit.error)
+            return failedFacts(`cannot run ${this.#runc}: ${exit.error.message}`);
+        const ooms = await oomKills(id);
+        return runFacts(this.#runc, job, outcome, {
+            exitCode: exit.code,
+            oomKilled: (ooms.count ?? 0) > 0,
+            aborted: this.aborted,
+            ...(ooms.error === undefined ? {} : { stateError: ooms.error }),
+        });
+    }
+    /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
+    #take(policy) {
+        const key = JSON.stringify(policy);
+        for (const [other, queue] of this.#warm) {
+            if (other === key)
+                continue;
+            for (const stale of queue.splice(0))
+                void stale.then((sandbox) => this.#discard(sandbox));
+            this.#warm.delete(other);
+        }
+        const queue = this.#warm.get(key) ?? [];
+        this.#warm.set(key, queue);
+        const warm = queue.shift();
+        while (!this.aborted && queue.length < this.#warmTarget)
+            queue.push(this.#start(policy));
+        return warm ?? this.#start(policy);
+    }
+    /** Writes a sandbox's bundle and starts `runc run` on it: its driver then waits for the candidate's input. */
+    #start(policy) {
+        const id = containerName();
+        this.#owned.add(id);
+        const starting = (async () => {
+            const template = await this.#template(policy);
+            if (template.config === undefined)
+                return { id, error: template.error };
+            try {
+                const bundle = (0,external_node_path_namespaceObject.join)(this.#bundles, id);
+                const config = candidateConfig(template.config, {
+                    argv: policy.argv,
+                    env: policy.env,
+                    keeperArgv: KEEPER_ARGV,
+                    cgroupsPath: `/${id}`,
+                    annotations: policy.labels,
+                    ...(NATIVE_ARCH && { nativeArch: NATIVE_ARCH }),
+                });
+                await (0,promises_namespaceObject.mkdir)(bundle, { recursive: true, mode: 0o700 });
+                await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(bundle, "config.json"), JSON.stringify(config), { mode: 0o600 });
+            }
+            catch (error) {
+                return { id, error: `its bundle cannot be written: ${error.message}` };
+            }
+            // --keep: the cgroup (and its OOM count) outlives the init until the delete.
+            const child = (0,external_node_child_process_namespaceObject.spawn)(this.#runc, ["--root", this.#state, "run", "--keep", "--bundle", (0,external_node_path_namespaceObject.join)(this.#bundles, id), id], {
+                stdio: ["pipe", "pipe", "pipe"],
+            });
+            this.#active.set(id, child);
+            child.once("exit", () => this.#active.delete(id));
+            child.once("error", () => this.#active.delete(id));
+            const sandbox = { id, held: hold(child) };
+            // Started after an abort asked for it: nobody will take it.
+            if (this.aborted)
+                this.#discard(sandbox);
+            return sandbox;
+        })();
+        const tracked = starting.finally(() => this.#starting.delete(tracked));
+        this.#starting.add(tracked);
+        return tracked;
+    }
+    /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
+    #discard(sandbox) {
+        if (!sandbox.held)
+            return this.#remove(sandbox.id);
+        release(sandbox.held);
+        void sandbox.held.exited.then(() => this.#remove(sandbox.id));
+    }
+    /** Deletes a sandbox off the critical path; close() waits for it. */
+    #remove(id) {
+        this.#removals.remove(id, () => this.#owned.delete(id));
+    }
+    /** Kills the candidate's init (its pid namespace goes with it); runc itself after KILL_GRACE_MS if it hangs. */
+    async #kill(id, child) {
+        if (child.exitCode !== null || child.signalCode !== null)
+            return;
+        const grace = setTimeout(() => child.kill("SIGKILL"), run_KILL_GRACE_MS);
+        child.once("close", () => clearTimeout(grace));
+        await cli_command_cli(this.#runc, ["--root", this.#state, "kill", id, "KILL"], { timeoutMs: run_KILL_GRACE_MS });
+    }
+    /** The running template of this lock-down, or a new one; a failed one is forgotten, so the next candidate tries again. */
+    #template(policy) {
+        const key = JSON.stringify({ ...policy, argv: [], env: [] });
+        let template = this.#templates.get(key);
+        if (!template) {
+            template = makeTemplate(policy);
+            this.#templates.set(key, template);
+            void template.then((made) => {
+                if (made.config === undefined) {
+                    this.#templates.delete(key);
+                    if (!made.name)
+                        return;
+                    const removal = namespace_removeContainer(made.name).catch(() => { });
+                    this.#dropped.add(removal);
+                    void removal.then(() => this.#dropped.delete(removal));
+                }
+            });
+        }
+        return template;
+    }
+    /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
+    async close() {
+        const warm = [...this.#warm.values()].flat();
+        this.#warm.clear();
+        for (const sandbox of await Promise.all(warm))
+            this.#discard(sandbox);
+        // A discarded sandbox is deleted once its runc ends: wait for those ends too.
+        const ending = () => [
+            ...this.#starting,
+            ...this.#dropped,
+            ...[...this.#active.values()].map((child) => exitOf(child)),
+        ];
+        const failed = await this.#removals.settle(ending);
+        const templates = await Promise.all(this.#templates.values());
+        this.#templates.clear();
+        for (const { name } of templates)
+            await namespace_removeContainer(name).catch((error) => failed.push(`${name}: ${error.message}`));
+        return failed;
+    }
+    /** Refuses new runs, kills every sandbox (running or kept ahead) and removes everything; returns the containers removed. */
+    async abort() {
+        this.aborted = true;
+        const ids = [...this.#owned];
+        await Promise.all([...this.#active].map(([id, child]) => this.#kill(id, child)));
+        const templates = (await Promise.all(this.#templates.values())).map((t) => t.name);
+        await this.close();
+        return [...ids, ...templates];
+    }
+    /** The run's templates (docker labels) and its candidates' leftovers (runc annotations). */
+    async removeLabelled(label) {
+        const sandboxes = await removeRuncLabelled(label, { runc: this.#runc, root: this.#root });
+        return [...(await super.removeLabelled(label)), ...sandboxes];
+    }
+}
+/** Starts the template container and reads the config docker made for it, checked against the lock-down. */
+async function makeTemplate(policy) {
+    const name = containerName();
+    const created = await cli_command_cli("docker", cliRunArgs({ ...policy, argv: [...KEEPER_ARGV] }, name, "docker", "create"));
+    if (created.code !== 0)
+        return { name: "", error: `cannot create the template container: ${describeFailure(created)}` };
+    const started = await cli_command_cli("docker", ["start", name]);
+    if (started.code !== 0)
+        return { name, error: `cannot start the template container: ${describeFailure(started)}` };
+    const id = created.stdout.trim();
+    const file = TASK_DIRS.map((dir) => (0,external_node_path_namespaceObject.join)(dir, id, "config.json")).find((path) => (0,external_node_fs_namespaceObject.existsSync)(path));
+    if (!file)
+        return { name, error: `the OCI config of the template container is not under ${TASK_DIRS.join(" or ")}` };
+    const config = JSON.parse(await (0,promises_namespaceObject.readFile)(file, "utf8"));
+    const gap = lockDownGap(config, KEEPER_ARGV, { memoryBytes: policy.memoryBytes, pids: policy.cgroupPids });
+    if (gap !== undefined)
+        return { name, error: `docker's config for the template falls short of the lock-down: ${gap}` };
+    return { name, config };
+}
+/** Resolves once `child` has exited (at once when it already has). */
+function exitOf(child) {
+    if (child.exitCode !== null || child.signalCode !== null)
+        return Promise.resolve();
+    return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+async function namespace_removeContainer(name) {
+    const result = await cli_command_cli("docker", ["rm", "-f", "-v", name]);
+    if (result.code !== 0 && !/no such container/i.test(result.stderr))
+        throw new Error(describeFailure(result));
+}
+/** Deletes a candidate's container (killing what is left in its cgroup, removing the cgroup) and its bundle. */
+async function deleteSandbox(runc, state, bundles, id) {
+    const result = await cli_command_cli(runc, ["--root", state, "delete", "--force", id]);
+    if (result.code !== 0 && !/does not exist/i.test(result.stderr))
+        throw new Error(describeFailure(result));
+    await (0,promises_namespaceObject.rm)((0,external_node_path_namespaceObject.join)(bundles, id), { recursive: true, force: true });
+}
+/** Removes every candidate sandbox under `root` whose annotations carry `label` (`key=value`); returns their ids. */
+async function removeRuncLabelled(label, { runc = "runc", root = NAMESPACE_ROOT } = {}) {
+    const state = (0,external_node_path_namespaceObject.join)(root, "runc");
+    if (!(0,external_node_fs_namespaceObject.existsSync)(state))
+        return [];
+    const listed = await cli_command_cli(runc, ["--root", state, "list", "--format", "json"]);
+    if (listed.code !== 0)
+        throw new Error(`cannot list runc's sandboxes: ${describeFailure(listed)}`);
+    const [key, value] = [label.slice(0, label.indexOf("=")), label.slice(label.indexOf("=") + 1)];
+    const all = (JSON.parse(listed.stdout || "null") ?? []);
+    const ids = all.filter((c) => c.annotations?.[key] === value).map((c) => c.id);
+    for (const id of ids)
+        await deleteSandbox(runc, state, (0,external_node_path_namespaceObject.join)(root, "bundles"), id);
+    return ids;
+}
+/** A controller's directory of the candidate's cgroup: cgroup v1's per-controller hierarchy, or v2's one. */
+function cgroupDir(controller, id) {
+    const v1 = (0,external_node_path_namespaceObject.join)(CGROUP_ROOT, controller);
+    return (0,external_node_fs_namespaceObject.existsSync)(v1) ? (0,external_node_path_namespaceObject.join)(v1, id) : (0,external_node_path_namespaceObject.join)(CGROUP_ROOT, id);
+}
+/** The kernel's OOM kills in the candidate's memory cgroup (v1 memory.oom_control, v2 memory.events). */
+async function oomKills(id) {
+    const dir = cgroupDir("memory", id);
+    const file = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, "memory.oom_control")) ? "memory.oom_control" : "memory.events";
+    try {
+        const count = oomKillCount(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, file), "utf8"));
+        return count === undefined ? { error: `${file} of the candidate's cgroup has no oom_kill count` } : { count };
+    }
+    catch (error) {
+        return { error: `the candidate's memory cgroup cannot be read: ${error.message}` };
+    }
+}
+/** `oom_kill N` from memory.oom_control (v1) or memory.events (v2). */
+function oomKillCount(text) {
+    const m = /^oom_kill (\d+)$/m.exec(text);
+    return m ? Number(m[1]) : undefined;
+}
+/** The candidate's memory as docker counts it (the inactive page cache left out), or undefined when unreadable. */
+async function cgroupMemory(id) {
+    const dir = cgroupDir("memory", id);
+    const v1 = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, "memory.usage_in_bytes"));
+    const read = (file) => (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, file), "utf8").catch(() => "");
+    const [usage, limit, stat] = await Promise.all(v1
+        ? [read("memory.usage_in_bytes"), read("memory.limit_in_bytes"), read("memory.stat")]
+        : [read("memory.current"), read("memory.max"), read("memory.stat")]);
+    return memorySample(usage, limit, stat);
+}
+/** The cgroup's files → a sample, as the docker CLI computes it. */
+function memorySample(usage, limit, stat) {
+    const used = Number(usage.trim());
+    const max = Number(limit.trim());
+    if (!usage.trim() || !Number.isFinite(used) || !Number.isFinite(max) || max <= 0)
+        return undefined;
+    const cache = Number(/^(?:total_inactive_file|inactive_file) (\d+)$/m.exec(stat)?.[1] ?? 0);
+    return { usedBytes: used - (cache < used ? cache : 0), limitBytes: max };
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
 // `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
 // the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
@@ -50594,6 +51164,16 @@ class SharedEngine extends CliImages {
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/select.ts
+// Which engine runs the sandboxes: the Engine API when its socket answers (no CLI process per call,
+// containers started ahead of need), the docker CLI otherwise (ssh:// or TLS hosts, contexts, podman).
+// `isolation: run` needs the API; without it the run falls back to a container per candidate, the
+// stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
+// `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate with runc
+// itself (engines/namespace.ts), and only where it can: otherwise the run is refused, never made weaker.
+
+
+
+
 
 
 
@@ -50602,6 +51182,12 @@ class SharedEngine extends CliImages {
 
 async function createEngine(mode, log, env = process.env) {
     const cli = new CliEngine({ binary: mode.engine });
+    if (mode.isolation === "namespace") {
+        const refusal = namespaceRefusal(mode, env, probeHost());
+        if (refusal)
+            throw new InputError("isolation", refusal);
+        return new NamespaceEngine(cli, { warm: mode.concurrency });
+    }
     const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
     if (api)
         return mode.isolation === "run"
@@ -50616,7 +51202,55 @@ async function createEngine(mode, log, env = process.env) {
  * the CLI of the engine `engine` names, which finds them by label whichever engine started them.
  */
 function leftoverRemover(engine) {
-    return new CliEngine({ binary: engine });
+    const cli = new CliEngine({ binary: engine });
+    // `isolation: namespace`'s sandboxes are runc's, not the engine's: found by their annotations. Only
+    // root makes them (namespaceRefusal), so only root has any to remove.
+    const root = process.getuid?.() === 0;
+    return {
+        removeLabelled: async (label) => [
+            ...(await cli.removeLabelled(label)),
+            ...(root ? await removeRuncLabelled(label) : []),
+        ],
+    };
+}
+/**
+ * Why `isolation: namespace` cannot run here, or undefined when it can. It runs runc on this machine
+ * against the image docker mounted here, so docker must be local, and runc, root and the cgroup fs at hand.
+ */
+function namespaceRefusal(mode, env, host) {
+    const why = "'namespace' runs each candidate with runc on this machine";
+    if (mode.engine !== "docker")
+        return `${why}, from a config docker made: it needs engine: docker`;
+    const dockerHost = env.DOCKER_HOST?.trim();
+    if (dockerHost && !dockerHost.startsWith("unix://"))
+        return `${why}, so docker must run here too; DOCKER_HOST is ${dockerHost}. Use isolation: candidate`;
+    if (env.DOCKER_CONTEXT && env.DOCKER_CONTEXT !== "default")
+        return `${why}, so docker must run here too; DOCKER_CONTEXT is ${env.DOCKER_CONTEXT}. Use isolation: candidate`;
+    if (host.uid !== 0)
+        return `${why}, which makes namespaces and cgroups as root; the gate runs as uid ${host.uid} (docs/security.md). Use isolation: candidate`;
+    if (!host.runc)
+        return `${why}, and runc was not found (it comes with docker.io, containerd.io). Use isolation: candidate`;
+    if (!host.cgroupsWritable)
+        return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
+    if (!host.dockerState)
+        return `${why} from the config docker made, and docker's container state is not on this machine (${TASK_ROOTS.join(", ")}): is docker remote, or the gate in a container given only its socket? Use isolation: candidate`;
+    return undefined;
+}
+function probeHost() {
+    const memory = (0,external_node_fs_namespaceObject.existsSync)("/sys/fs/cgroup/memory") ? "/sys/fs/cgroup/memory" : "/sys/fs/cgroup";
+    let cgroupsWritable = true;
+    try {
+        (0,external_node_fs_namespaceObject.accessSync)(memory, external_node_fs_namespaceObject.constants.W_OK);
+    }
+    catch {
+        cgroupsWritable = false;
+    }
+    return {
+        uid: process.getuid?.() ?? -1,
+        runc: (0,external_node_child_process_namespaceObject.spawnSync)("runc", ["--version"], { stdio: "ignore" }).status === 0,
+        cgroupsWritable,
+        dockerState: TASK_ROOTS.some((root) => (0,external_node_fs_namespaceObject.existsSync)(root)),
+    };
 }
 /**
  * Kills one container by name through the CLI of the engine `engine` names, whichever engine started it
@@ -50991,6 +51625,7 @@ function resultOf(candidate, verdict) {
         changed_files: verdict.patch?.changedFiles,
         patch_strategy: verdict.patch?.strategy,
         protected: verdict.protected,
+        resolved: verdict.resolved,
         tests: verdict.tests,
         compare: verdict.compare,
         attempts: verdict.attempts,
@@ -52748,6 +53383,42 @@ function patchedTree(applied, startFiles, candidate, protection) {
         final.set(file.path, file);
     return { final, changes, deleted, written };
 }
+/**
+ * A line's `test_patch` applied to the base (SWE-bench's order: after the candidate's patch, to the base's
+ * versions of its files, whatever the candidate made of them), or why it cannot be: the line's fault, not the candidate's.
+ */
+async function testPatchOf(candidate, ctx, tree) {
+    const testPatch = candidate.instance?.testPatch;
+    if (testPatch === undefined || testPatch.trim() === "")
+        return undefined;
+    const applied = await applyToBase(testPatch, ctx, tree);
+    if (typeof applied === "string")
+        return `the line's test_patch does not apply to its base${ctx.commit ? ` (${ctx.commit})` : ""}: ${applied}`;
+    return new Map([...applied.files].map(([path, content]) => [
+        path,
+        content === null ? null : { path, content, executable: applied.executable.has(path) },
+    ]));
+}
+/** The candidate's tree with the trusted test files over it: they win over whatever the candidate wrote there. */
+function withTrusted(tree, trusted) {
+    if (!trusted)
+        return tree;
+    const { final, changes } = tree;
+    const deleted = new Set(tree.deleted);
+    for (const [path, file] of trusted) {
+        if (file === null) {
+            final.delete(path);
+            changes.delete(path);
+            deleted.add(path);
+        }
+        else {
+            final.set(path, file);
+            changes.set(path, file);
+            deleted.delete(path);
+        }
+    }
+    return { final, changes, deleted: [...deleted], written: tree.written.filter((path) => !trusted.has(path)) };
+}
 /** One parse check per language, over the files the patch writes. */
 function checksOf(written) {
     const checks = new Map();
@@ -52761,15 +53432,25 @@ function checksOf(written) {
 async function preparePatch(diff, candidate, ctx) {
     const { settings } = ctx;
     const declared = declaredLanguage(candidate, settings);
-    // A patch runs against the whole checkout unless `tests` names what it needs.
-    const tree = ctx.tree && settings.source.tests.length === 0 ? await ctx.tree() : undefined;
+    if (ctx.commit !== undefined && !ctx.tree)
+        return unprepared(candidate, settings, {
+            status: "sandbox_error",
+            language: declared ?? null,
+            reason: "base_commit needs the run's git repository (workdir), which this run does not read",
+        });
+    // A patch runs against the whole checkout (or its commit's whole tree) unless `tests` names what it needs.
+    const whole = ctx.commit !== undefined || settings.source.tests.length === 0;
+    const tree = ctx.tree && whole ? await ctx.tree(ctx.commit) : undefined;
     const applied = await applyToBase(diff, ctx, tree);
     if (typeof applied === "string")
         return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+    const trusted = await testPatchOf(candidate, ctx, tree);
+    if (typeof trusted === "string")
+        return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
     const startFiles = tree ? tree.files : ctx.testFiles;
     const protection = patchProtection(applied, startFiles, candidate, settings);
-    const { final, changes, deleted, written } = patchedTree(applied, startFiles, candidate, protection);
+    const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
     const { patch } = applied;
     if (!language)
@@ -52784,6 +53465,10 @@ async function preparePatch(diff, candidate, ctx) {
     if (!start)
         for (const [path, content] of applied.touched.files)
             before.set(path, { path, content, executable: applied.touched.executable.has(path) });
+    // The base as a SWE-bench harness runs it: with the trusted tests in.
+    for (const file of trusted?.values() ?? [])
+        if (file)
+            before.set(file.path, file);
     return {
         language,
         // With a run image holding the start, only what the candidate changes travels.
@@ -52792,6 +53477,7 @@ async function preparePatch(diff, candidate, ctx) {
         limits: candidateLimits(settings, candidate, true),
         patch,
         ...(start && { start, deleted }),
+        ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
         unpatched: [...before.values()],
         ...(protection.protected.length > 0 && { protected: protection.protected }),
     };
@@ -53275,11 +53961,73 @@ function readResults(results, globs) {
 
 
 
+;// CONCATENATED MODULE: ./src/verdict/resolved.ts
+
+
+
+
+/** Whether a line lists tests to decide by. */
+function listsTests(instance) {
+    return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
+}
+/** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
+function resolvedBy(tests, instance) {
+    const by = outcomes(tests);
+    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case.
+    const passed = (id) => (by.get(id) ?? by.get(pytestNodeToCaseId(id))) === "pass";
+    const failToPass = instance.failToPass ?? [];
+    const passToPass = instance.passToPass ?? [];
+    const notPassing = {
+        failToPass: failToPass.filter((id) => !passed(id)),
+        passToPass: passToPass.filter((id) => !passed(id)),
+    };
+    const resolved = notPassing.passToPass.length > 0
+        ? "no"
+        : notPassing.failToPass.length === 0
+            ? "full"
+            : notPassing.failToPass.length < failToPass.length
+                ? "partial"
+                : "no";
+    return { resolved, notPassing };
+}
+/** Listed ids shown in a reason; more are counted. */
+const SHOWN = 5;
+function listed(name, ids, of) {
+    if (ids.length === 0)
+        return undefined;
+    const shown = ids.slice(0, SHOWN).join(", ");
+    const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
+    return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown}${more}`;
+}
+/**
+ * A run's status with its line's test lists. Only a run that reached its end is read: anything else is
+ * not resolved and keeps its status. Results whose every case passed under a nonzero exit are not what the
+ * run did (a forged file, a step after the tests): not resolved, and the status stays. Otherwise the lists
+ * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
+ */
+function judgeByLists(now, instance) {
+    if (!RAN_TO_END.has(now.status) || !now.tests)
+        return { status: now.status, resolved: "no" };
+    const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
+    if (now.status === "test_failed" && failing === 0)
+        return { status: now.status, resolved: "no" };
+    const { resolved, notPassing } = resolvedBy(now.tests, instance);
+    if (resolved === "full")
+        return { status: "pass", resolved, clearReason: true };
+    const lists = [
+        listed("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+        listed("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
+    ].filter(Boolean);
+    const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
+    return { status: "test_failed", resolved, reason };
+}
+
 ;// CONCATENATED MODULE: ./src/run/pipeline.ts
 // One candidate through the four phases: prepare it (prepare/candidate.ts) → its image → run with a
 // timeout, checked for syntax first → its verdict (by tests, against the baseline with `compare: base`,
 // with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
 // the image gate are passed in, so this is tested without Docker.
+
 
 
 
@@ -53331,7 +54079,9 @@ async function place(prepared, candidate, ctx) {
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
         return { status: "sandbox_error", language, limits, reason: imageProblem };
-    const made = prepared.start ? await ctx.runImages.image(image, prepared.start, ctx.testFiles) : undefined;
+    const made = prepared.start
+        ? await ctx.runImages.image(image, prepared.start, ctx.testFiles, prepared.commit)
+        : undefined;
     if (made && !made.ok) {
         // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
         return {
@@ -53421,6 +54171,18 @@ async function compared(verdict, prepared, placement, ctx) {
         delete next.reason;
     return next;
 }
+/** With a line's test lists (`fail_to_pass`, `pass_to_pass`), the verdict they give: `pass` only when resolved in full. */
+function byLists(verdict, instance) {
+    if (!instance || !listsTests(instance))
+        return verdict;
+    const judged = judgeByLists(verdict, instance);
+    const next = { ...verdict, status: judged.status, resolved: judged.resolved };
+    if (judged.reason)
+        next.reason = judged.reason;
+    else if (judged.clearReason)
+        delete next.reason;
+    return next;
+}
 /** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
 async function runPrepared(prepared, candidate, ctx) {
     const placement = await place(prepared, candidate, ctx);
@@ -53437,7 +54199,7 @@ async function runPrepared(prepared, candidate, ctx) {
     const runs = [];
     for (let attempt = 1;; attempt++) {
         const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
-        const verdict = await compared(run, prepared, placement, ctx);
+        const verdict = byLists(await compared(run, prepared, placement, ctx), candidate.instance);
         runs.push(verdict);
         attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
         if (!rerunAfter(verdict.status, attempt, reruns))
@@ -53456,10 +54218,13 @@ async function runPrepared(prepared, candidate, ctx) {
 }
 async function judge(candidate, ctx) {
     const { runImages } = ctx;
+    const named = candidate.instance?.baseCommit;
     const prepared = await prepareCandidate(candidate, {
         settings: ctx.settings,
         testFiles: ctx.testFiles,
-        ...(runImages && { tree: () => runImages.tree() }),
+        ...(runImages && { tree: (commit) => runImages.commitTree(commit) }),
+        // Without a run's repository (a caller that judges without one) the name stays, and the candidate is refused.
+        ...(named !== undefined && { commit: runImages ? runImages.commit(named) : named }),
     });
     if ("status" in prepared)
         return prepared;
@@ -53492,6 +54257,10 @@ async function judgeCandidate(candidate, ctx) {
             reason: `internal error: ${error.message}`,
         };
     }
+    // A line with test lists that never reached them (no patch applied, a syntax error) is not resolved; our own
+    // failure says nothing of it, as it counts in no rate.
+    if (listsTests(candidate.instance) && verdict.resolved === undefined && verdict.status !== "sandbox_error")
+        verdict = { ...verdict, resolved: "no" };
     return resultOf(candidate, verdict);
 }
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
@@ -53621,6 +54390,94 @@ async function readBaseTree(root, maxBytes, input) {
     }
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
+/** The full sha of the commit `name` names in the repository at `root`, or undefined when it names none. */
+async function resolveCommit(root, name) {
+    // --end-of-options: a name from a dataset line is never read as an option.
+    const found = await tree_run("git", [
+        "-C",
+        root,
+        "rev-parse",
+        "--verify",
+        "--quiet",
+        "--end-of-options",
+        `${name}^{commit}`,
+    ]).catch(() => undefined);
+    const sha = found?.stdout.trim();
+    return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+}
+/** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
+function readBlobs(root, ids) {
+    return new Promise((done, fail) => {
+        const git = (0,external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+        const chunks = [];
+        let stderr = "";
+        git.stdout.on("data", (chunk) => chunks.push(chunk));
+        git.stderr.on("data", (chunk) => (stderr += chunk.toString()));
+        git.on("error", fail);
+        git.on("close", (code) => {
+            if (code !== 0)
+                return fail(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
+            const out = Buffer.concat(chunks);
+            const blobs = [];
+            let at = 0;
+            for (const id of ids) {
+                const eol = out.indexOf(10, at);
+                const header = out.subarray(at, eol).toString();
+                const [, type, size] = header.split(" ");
+                if (type !== "blob")
+                    return fail(new Error(`git cat-file: ${id} is not a blob (${header})`));
+                blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
+                at = eol + 1 + Number(size) + 1;
+            }
+            done(blobs);
+        });
+        git.stdin.end(ids.map((id) => `${id}\n`).join(""));
+    });
+}
+/**
+ * The base tree of `commit` (a full sha, resolveCommit's) in the repository at `root`: its tracked files as
+ * git stores them, read without checking anything out (the checkout and its index are never touched). The
+ * same refusals as readBaseTree: a link leading out of the tree, a path that is not safe, more than `maxBytes`.
+ */
+async function readCommitTree(root, commit, maxBytes, input) {
+    // -l: each blob's size, so the cap is met before anything is read; -z: any name.
+    const { stdout } = await tree_run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
+        maxBuffer: 256 * 1024 * 1024,
+    });
+    const listed = [];
+    const skipped = [];
+    let bytes = 0;
+    for (const record of stdout.split("\0").filter(Boolean)) {
+        const tab = record.indexOf("\t");
+        const [mode, , id, size] = record.slice(0, tab).split(/ +/);
+        const path = record.slice(tab + 1);
+        if (mode === GIT_LINK) {
+            skipped.push(path);
+            continue;
+        }
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            throw new InputError(input === "max-tree-size" ? "base_commit" : input, `'${path}' in ${commit} ${safe.why}`);
+        bytes += mode === SYMLINK ? 0 : Number(size);
+        if (bytes > maxBytes)
+            throw new InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path}); raise '${input}' and 'tmpfs-size'`);
+        listed.push({ path, mode: mode, id: id });
+    }
+    const contents = await readBlobs(root, listed.map((entry) => entry.id));
+    const files = [];
+    listed.forEach(({ path, mode }, i) => {
+        if (mode === SYMLINK) {
+            const target = contents[i].toString("utf8");
+            if (insideTarget(path, target) === undefined)
+                throw new InputError("base_commit", `'${path}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+            files.push({ path, content: "", linkTarget: target });
+        }
+        else
+            files.push({ path, content: contents[i], ...(mode === "100755" && { executable: true }) });
+    });
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { files, bytes, listedBy: "git", skipped };
+}
 
 ;// CONCATENATED MODULE: ./src/run/run-images.ts
 // The run images: what a run's candidates start from. The checkout's base tree (read once) and the
@@ -53629,13 +54486,19 @@ async function readBaseTree(root, maxBytes, input) {
 // never reads the checkout.
 
 
+
 class RunImages {
     settings;
     maker;
     labels;
     log;
     #tree;
+    /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
+    #commitTrees = new Map();
+    #commits = new Map();
     #images = new Map();
+    /** Ids of the images of released commits, removed again at close: a warm container may have kept one. */
+    #released = [];
     /** How many setups ran: once per run image, whatever the number of candidates. */
     setups = 0;
     constructor(settings, maker, labels, log) {
@@ -53653,15 +54516,66 @@ class RunImages {
         });
         return this.#tree;
     }
-    /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
-    image(image, kind, testFiles) {
-        const key = JSON.stringify([image, kind]);
-        let made = this.#images.get(key);
-        if (!made) {
-            made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
-            this.#images.set(key, made);
+    /**
+     * Resolves every `base_commit` name the run's candidates carry to a full sha, before anything runs: a
+     * name the repository at `workdir` does not have is bad input, named with the first line that carries it.
+     */
+    async resolveCommits(named) {
+        const { workdir } = this.settings.source;
+        for (const { name, source } of named) {
+            if (this.#commits.has(name))
+                continue;
+            const sha = await resolveCommit(workdir, name);
+            if (!sha)
+                throw new InputError("base_commit", `${source}: ${JSON.stringify(name)} is not a commit of the git repository at ${workdir} (fetch its history: actions/checkout with fetch-depth: 0); nothing was run`);
+            this.#commits.set(name, sha);
         }
-        return made;
+    }
+    /** The full sha of a `base_commit` name resolveCommits has seen. */
+    commit(name) {
+        const sha = this.#commits.get(name);
+        if (!sha)
+            throw new Error(`base_commit ${JSON.stringify(name)} was not resolved before the run`);
+        return sha;
+    }
+    /** The tree of `commit` (a full sha), read with git on first use; the checkout's when none is given. */
+    commitTree(commit) {
+        if (commit === undefined)
+            return this.tree();
+        let tree = this.#commitTrees.get(commit);
+        if (!tree) {
+            tree = readCommitTree(this.settings.source.workdir, commit, this.settings.source.maxTreeBytes, "max-tree-size");
+            this.#commitTrees.set(commit, tree);
+        }
+        return tree;
+    }
+    /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
+    image(image, kind, testFiles, commit) {
+        const key = JSON.stringify([image, kind, commit ?? null]);
+        let entry = this.#images.get(key);
+        if (!entry) {
+            const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
+            entry = { made: this.#make(image, files), ...(commit !== undefined && { commit }) };
+            this.#images.set(key, entry);
+        }
+        return entry.made;
+    }
+    /**
+     * Drops what was made for `commit` once its last candidate is done: its tree and its run images, so a
+     * night over many commits holds only the ones in flight. Returns the removals that failed.
+     */
+    async release(commit) {
+        this.#commitTrees.delete(commit);
+        const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
+        for (const [key] of mine)
+            this.#images.delete(key);
+        const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => undefined)));
+        // A container of the engine's (one kept warm) may still hold the image: the removal then only drops its
+        // tag, and the image itself goes by its id when the run closes, after the engine's containers.
+        for (const image of made)
+            if (image?.ok && image.id)
+                this.#released.push(image.id);
+        return this.#remove(mine.map(([, entry]) => entry.made));
     }
     async #make(image, files, setup = this.settings.run.setup) {
         const started = external_node_perf_hooks_.performance.now();
@@ -53687,10 +54601,80 @@ class RunImages {
     }
     /** Removes every run image made; returns the removals that failed. */
     async close() {
-        const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => undefined)));
+        const released = this.#released.splice(0);
+        const left = await Promise.all(released.map((id) => this.maker.remove(id)));
+        return [
+            ...left.filter((failure) => failure !== undefined),
+            ...(await this.#remove([...this.#images.values()].map((entry) => entry.made))),
+        ];
+    }
+    async #remove(pending) {
+        const made = await Promise.all(pending.map((image) => image.catch(() => undefined)));
         const images = made.flatMap((image) => (image?.ok ? [image.image] : []));
         const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
         return failures.filter((failure) => failure !== undefined);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/commits.ts
+// A dataset whose lines name their own `base_commit`: each commit's base (its tree, its run image, its
+// setup) is made once and shared by that commit's candidates, and dropped when the last of them is done.
+// Candidates are judged grouped by commit (the report keeps their order), so a night over many commits
+// holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
+
+
+const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
+/**
+ * What a run must know before its first candidate: every `base_commit` is a commit of the repository, and
+ * lines that list their tests have per-test results to be judged by. Bad input, named with its line.
+ */
+async function checkInstances(items, settings, runImages) {
+    const listing = items.find((item) => !("status" in item) && listsTests(item.instance));
+    if (listing && settings.run.testResults.length === 0)
+        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes; nothing was run`);
+    const named = items.flatMap((item) => {
+        const name = nameOf(item);
+        return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
+    });
+    if (runImages && named.length > 0)
+        await runImages.resolveCommits(named);
+}
+/** The order to judge `items` in (indices): grouped by base commit, each group where its first line stands. */
+function judgingOrder(items) {
+    const groups = new Map();
+    items.forEach((item, index) => {
+        const name = nameOf(item);
+        // Lines without a commit keep their own place: each is a group of one.
+        const key = name === undefined ? `\u0000${index}` : name;
+        groups.set(key, [...(groups.get(key) ?? []), index]);
+    });
+    return [...groups.values()].flat();
+}
+/** Releases each commit's base once its last candidate is done. */
+class CommitBases {
+    runImages;
+    warn;
+    #left = new Map();
+    constructor(items, runImages, warn) {
+        this.runImages = runImages;
+        this.warn = warn;
+        for (const item of items) {
+            const name = nameOf(item);
+            if (name !== undefined)
+                this.#left.set(name, (this.#left.get(name) ?? 0) + 1);
+        }
+    }
+    /** Called as each item's judgement ends. */
+    async done(item) {
+        const name = nameOf(item);
+        if (name === undefined || !this.runImages)
+            return;
+        const left = (this.#left.get(name) ?? 1) - 1;
+        this.#left.set(name, left);
+        if (left > 0)
+            return;
+        for (const failure of await this.runImages.release(this.runImages.commit(name)))
+            this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
     }
 }
 
@@ -53957,6 +54941,7 @@ function withoutState(body) {
 
 
 
+
 /** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
@@ -54081,10 +55066,15 @@ async function judgeAll(entries, ctx, hooks) {
     const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
     if (settings.source.shard)
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
+    await checkInstances(taken, settings, ctx.runImages);
+    const bases = new CommitBases(taken, ctx.runImages, hooks.log);
     let done = 0;
     const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
-    const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+    const results = new Array(taken.length);
+    await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
+        const item = taken[index];
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        await bases.done(item);
         done += 1;
         const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
@@ -54105,7 +55095,7 @@ async function judgeAll(entries, ctx, hooks) {
             hooks.audit(event);
         else
             hooks.log(JSON.stringify(event));
-        return result;
+        results[index] = result;
     });
     const [firstBaseline] = await ctx.baselineRuns.all();
     return {
@@ -54361,11 +55351,21 @@ function readLimits(input, early) {
     };
 }
 function readMode(input, ctx, early) {
-    return {
-        engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
-        isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
-        concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes),
-    };
+    const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
+    const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
+    if (isolation === "namespace")
+        namespaceCrossCheck(engine, input("runtime"));
+    return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+}
+/**
+ * `isolation: namespace` runs each candidate with runc itself from a config docker made: never silently
+ * weaker, so what it cannot honour is refused (the host's side, root and runc, in sandbox/select.ts).
+ */
+function namespaceCrossCheck(engine, runtime) {
+    if (engine === "podman")
+        throw new InputError("isolation", "'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman");
+    if (runtime !== "")
+        throw new InputError("isolation", `'namespace' runs each candidate with runc itself, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
     const failOn = early.failOnWords.filter((word) => word !== "flaky");

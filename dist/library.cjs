@@ -9303,9 +9303,30 @@ const DATASET_SCHEMA = {
     timeout: {
       type: ["string", "number"],
       description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds."
+    },
+    base_commit: {
+      type: "string",
+      minLength: 1,
+      description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`."
+    },
+    test_patch: {
+      type: "string",
+      description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order)."
+    },
+    fail_to_pass: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      description: "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input."
+    },
+    pass_to_pass: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed."
     }
   },
-  anyOf: [{ required: ["reply"] }, { required: ["patch"] }]
+  anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+  // A reply is code for one file; a commit's tree is what a patch changes.
+  dependentRequired: { base_commit: ["patch"] }
 };
 var _2020 = __nccwpck_require__(2210);
 ;
@@ -9358,6 +9379,10 @@ function describe(errors, root) {
       return `${at} must be \u2265 ${params.limit}, not ${shown(error.data)}`;
     case "required":
       return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+    case "minLength":
+      return `${at} must not be empty`;
+    case "dependentRequired":
+      return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
     case "additionalProperties":
       return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
     case "anyOf": {
@@ -9445,6 +9470,7 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
   if (!checked.ok)
     return { problem: { id, source, problem: checked.problem } };
   const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+  const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
   const overrides = {
     ...command !== void 0 && { command },
     ...language !== void 0 && { language },
@@ -9483,6 +9509,14 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     candidate.files = files;
   if (task !== void 0)
     candidate.task = String(task);
+  const instance = {
+    ...base_commit !== void 0 && { baseCommit: base_commit },
+    ...test_patch !== void 0 && { testPatch: test_patch },
+    ...fail_to_pass !== void 0 && { failToPass: [...fail_to_pass] },
+    ...pass_to_pass !== void 0 && { passToPass: [...pass_to_pass] }
+  };
+  if (Object.keys(instance).length > 0)
+    candidate.instance = instance;
   return { candidate };
 }
 async function* readDataset(path2, name) {
@@ -12840,6 +12874,36 @@ function patchedTree(applied, startFiles, candidate, protection) {
     final.set(file.path, file);
   return { final, changes, deleted, written };
 }
+async function testPatchOf(candidate, ctx, tree) {
+  const testPatch = candidate.instance?.testPatch;
+  if (testPatch === void 0 || testPatch.trim() === "")
+    return void 0;
+  const applied = await applyToBase(testPatch, ctx, tree);
+  if (typeof applied === "string")
+    return `the line's test_patch does not apply to its base${ctx.commit ? ` (${ctx.commit})` : ""}: ${applied}`;
+  return new Map([...applied.files].map(([path2, content2]) => [
+    path2,
+    content2 === null ? null : { path: path2, content: content2, executable: applied.executable.has(path2) }
+  ]));
+}
+function withTrusted(tree, trusted) {
+  if (!trusted)
+    return tree;
+  const { final, changes } = tree;
+  const deleted = new Set(tree.deleted);
+  for (const [path2, file] of trusted) {
+    if (file === null) {
+      final.delete(path2);
+      changes.delete(path2);
+      deleted.add(path2);
+    } else {
+      final.set(path2, file);
+      changes.set(path2, file);
+      deleted.delete(path2);
+    }
+  }
+  return { final, changes, deleted: [...deleted], written: tree.written.filter((path2) => !trusted.has(path2)) };
+}
 function checksOf(written) {
   const checks = /* @__PURE__ */ new Map();
   for (const path2 of written) {
@@ -12852,14 +12916,24 @@ function checksOf(written) {
 async function preparePatch(diff, candidate, ctx) {
   const { settings } = ctx;
   const declared = declaredLanguage(candidate, settings);
-  const tree = ctx.tree && settings.source.tests.length === 0 ? await ctx.tree() : void 0;
+  if (ctx.commit !== void 0 && !ctx.tree)
+    return unprepared(candidate, settings, {
+      status: "sandbox_error",
+      language: declared ?? null,
+      reason: "base_commit needs the run's git repository (workdir), which this run does not read"
+    });
+  const whole = ctx.commit !== void 0 || settings.source.tests.length === 0;
+  const tree = ctx.tree && whole ? await ctx.tree(ctx.commit) : void 0;
   const applied = await applyToBase(diff, ctx, tree);
   if (typeof applied === "string")
     return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+  const trusted = await testPatchOf(candidate, ctx, tree);
+  if (typeof trusted === "string")
+    return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : void 0;
   const startFiles = tree ? tree.files : ctx.testFiles;
   const protection = patchProtection(applied, startFiles, candidate, settings);
-  const { final, changes, deleted, written } = patchedTree(applied, startFiles, candidate, protection);
+  const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
   const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
   const { patch } = applied;
   if (!language)
@@ -12873,6 +12947,9 @@ async function preparePatch(diff, candidate, ctx) {
   if (!start)
     for (const [path2, content2] of applied.touched.files)
       before.set(path2, { path: path2, content: content2, executable: applied.touched.executable.has(path2) });
+  for (const file of trusted?.values() ?? [])
+    if (file)
+      before.set(file.path, file);
   return {
     language,
     // With a run image holding the start, only what the candidate changes travels.
@@ -12881,6 +12958,7 @@ async function preparePatch(diff, candidate, ctx) {
     limits: candidateLimits(settings, candidate, true),
     patch,
     ...start && { start, deleted },
+    ...start === "tree" && ctx.commit !== void 0 && { commit: ctx.commit },
     unpatched: [...before.values()],
     ...protection.protected.length > 0 && { protected: protection.protected }
   };
@@ -13278,13 +13356,14 @@ const FILE_MODE = 420;
 const DIR_MODE = 493;
 const EXECUTABLE_MODE = 493;
 const LINK_MODE = 511;
-const MTIME = Date.UTC(2e3, 0, 1) / 1e3;
+const BASE_MTIME = Date.UTC(2e3, 0, 1) / 1e3;
 const MAX_SIZE = 8 ** 11 - 1;
 function tarball(files, options = {}) {
   const under = options.under === void 0 ? void 0 : tar_normalisePath(options.under);
   const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${tar_normalisePath(file.path)}` }));
   const entries = archiveEntries(placed, under);
-  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, options.owner ?? 0)));
+  const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
   const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
   return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
 }
@@ -13334,7 +13413,7 @@ function conflict(path2) {
   return `sandbox file path ${JSON.stringify(path2)} is both a file and a directory`;
 }
 const TYPES = { file: "0", link: "2", dir: "5" };
-function entryBlocks(entry, owner) {
+function entryBlocks(entry, { owner, mtime }) {
   const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
   const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
   const nameBytes = Buffer.from(name, "utf8");
@@ -13345,7 +13424,7 @@ function entryBlocks(entry, owner) {
   ]);
   const blocks = [];
   if (pax.byteLength > 0) {
-    blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner }), padded(pax));
+    blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
   }
   blocks.push(header({
     name: nameBytes.subarray(0, NAME_FIELD),
@@ -13353,6 +13432,7 @@ function entryBlocks(entry, owner) {
     size: data.byteLength,
     type: TYPES[entry.kind],
     owner,
+    mtime,
     link: linkBytes.subarray(0, NAME_FIELD)
   }), padded(data));
   return blocks;
@@ -13373,7 +13453,7 @@ function header(fields) {
   octal(block, 108, 8, fields.owner);
   octal(block, 116, 8, fields.owner);
   octal(block, 124, 12, fields.size);
-  octal(block, 136, 12, MTIME);
+  octal(block, 136, 12, fields.mtime);
   block.write(fields.type, 156, "ascii");
   if (fields.link)
     Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
@@ -13415,7 +13495,8 @@ function openRun(job, hooks, aborted2) {
     return failedFacts(CANCELLED_BEFORE_START);
   const nonce = hooks.nonce ?? newNonce();
   try {
-    return { nonce, input: driverInput(nonce, tarball(job.files), job.deleted) };
+    const files = tarball(job.files, { mtime: Math.floor(Date.now() / 1e3) });
+    return { nonce, input: driverInput(nonce, files, job.deleted) };
   } catch (error) {
     return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
   }
@@ -13764,7 +13845,8 @@ async function buildRunImage(binary, dialect, spec) {
     const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
     if (committed.code !== 0)
       return fail2("the run image could not be committed", committed);
-    return { ok: true, image: tag, ...ran && { setup: ran.setup } };
+    const id = committed.stdout.trim();
+    return { ok: true, image: tag, ...id && { id }, ...ran && { setup: ran.setup } };
   } finally {
     await cli(binary, ["rm", "-f", "-v", name]);
   }
@@ -13846,6 +13928,18 @@ function tests_failingCases(r) {
     return { held: failing, preexisting: [] };
   const ids = new Set(blamed(r.compare));
   return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
+}
+function pytestNodeToCaseId(id) {
+  const bracket = id.indexOf("[");
+  const path2 = bracket === -1 ? id : id.slice(0, bracket);
+  const params = bracket === -1 ? "" : id.slice(bracket);
+  const module2 = path2.indexOf(".py::");
+  if (module2 === -1)
+    return id;
+  const parts = path2.slice(module2 + ".py::".length).split("::");
+  const name = parts.pop();
+  const classname = [path2.slice(0, module2).replace(/\//g, "."), ...parts].join(".");
+  return `${classname}::${name}${params}`;
 }
 ;
 const FAILED = "\u274C";
@@ -14274,6 +14368,7 @@ function readResults(results, globs) {
 ;
 const COUNT = { type: "integer", minimum: 0 };
 const STATUS = { enum: statuses_STATUSES };
+const report_RESOLVED = ["full", "partial", "no"];
 const TESTS = {
   type: "object",
   description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
@@ -14428,6 +14523,10 @@ const RESULT_SCHEMA = {
       type: "array",
       items: { type: "string" },
       description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release)."
+    },
+    resolved: {
+      enum: report_RESOLVED,
+      description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`)."
     }
   },
   required: [
@@ -14492,6 +14591,12 @@ const REPORT_SCHEMA = {
           properties: BY_STATUS,
           // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
           required: REQUIRED_COUNTS
+        },
+        resolved: {
+          type: "object",
+          description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
+          properties: Object.fromEntries(report_RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
+          required: report_RESOLVED
         }
       },
       required: ["total", "by_status"]
@@ -14566,6 +14671,46 @@ const REPORT_SCHEMA = {
 };
 const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields);
 ;
+function resolved_listsTests(instance) {
+  return instance?.failToPass !== void 0 || instance?.passToPass !== void 0;
+}
+function resolvedBy(tests, instance) {
+  const by = outcomes(tests);
+  const passed = (id) => (by.get(id) ?? by.get(pytestNodeToCaseId(id))) === "pass";
+  const failToPass = instance.failToPass ?? [];
+  const passToPass = instance.passToPass ?? [];
+  const notPassing = {
+    failToPass: failToPass.filter((id) => !passed(id)),
+    passToPass: passToPass.filter((id) => !passed(id))
+  };
+  const resolved = notPassing.passToPass.length > 0 ? "no" : notPassing.failToPass.length === 0 ? "full" : notPassing.failToPass.length < failToPass.length ? "partial" : "no";
+  return { resolved, notPassing };
+}
+const SHOWN = 5;
+function listed(name, ids, of) {
+  if (ids.length === 0)
+    return void 0;
+  const shown2 = ids.slice(0, SHOWN).join(", ");
+  const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
+  return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown2}${more}`;
+}
+function judgeByLists(now, instance) {
+  if (!RAN_TO_END.has(now.status) || !now.tests)
+    return { status: now.status, resolved: "no" };
+  const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
+  if (now.status === "test_failed" && failing === 0)
+    return { status: now.status, resolved: "no" };
+  const { resolved, notPassing } = resolvedBy(now.tests, instance);
+  if (resolved === "full")
+    return { status: "pass", resolved, clearReason: true };
+  const lists = [
+    listed("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+    listed("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0)
+  ].filter(Boolean);
+  const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
+  return { status: "test_failed", resolved, reason };
+}
+;
 const OURS = {
   before: "The sandbox failed on our side, not because of the code: ",
   after: ". Nothing about the code can be concluded; run it again."
@@ -14611,9 +14756,9 @@ function tail(text, truncated) {
 const PROTECTED_LISTED = 10;
 function protectedFeedback(f) {
   const { files, ran } = f.protection ?? { files: [], ran: "sandbox_error" };
-  const listed = files.slice(0, PROTECTED_LISTED).join(", ");
+  const listed2 = files.slice(0, PROTECTED_LISTED).join(", ");
   const more = files.length > PROTECTED_LISTED ? ` and ${files.length - PROTECTED_LISTED} more` : "";
-  const head = `The change touches files the tests or their runner depend on, which a candidate may not change: ${listed}${more}. They were put back to the base's versions (a protected file you added was left out) and the tests ran with them.`;
+  const head = `The change touches files the tests or their runner depend on, which a candidate may not change: ${listed2}${more}. They were put back to the base's versions (a protected file you added was left out) and the tests ran with them.`;
   const real = ran === "pass" ? "With them, the tests pass." : `With them:
 
 ${feedback_feedbackFor({ ...f, status: ran })}`;
@@ -14648,13 +14793,13 @@ Return the corrected code only.`;
     case "test_failed": {
       const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
       const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
-      const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
+      const listed2 = !f.reason && f.tests ? testsBlock(f.tests) : "";
       const head = f.reason ? `The tests did not pass: ${f.reason} (the test command ${how}).` : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
-      const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
+      const output = `${listed2 ? "Output:\n" : ""}${detail || "(no output)"}`;
       const notes = (f.notes ?? []).map((note) => `
 
 Note: ${note}.`).join("");
-      return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}
+      return `${[head, listed2, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}
 
 Fix the code.`;
     }
@@ -14731,6 +14876,7 @@ function resultOf(candidate, verdict) {
     changed_files: verdict.patch?.changedFiles,
     patch_strategy: verdict.patch?.strategy,
     protected: verdict.protected,
+    resolved: verdict.resolved,
     tests: verdict.tests,
     compare: verdict.compare,
     attempts: verdict.attempts,
@@ -14807,7 +14953,7 @@ async function place(prepared, candidate, ctx) {
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem)
     return { status: "sandbox_error", language, limits, reason: imageProblem };
-  const made = prepared.start ? await ctx.runImages.image(image, prepared.start, ctx.testFiles) : void 0;
+  const made = prepared.start ? await ctx.runImages.image(image, prepared.start, ctx.testFiles, prepared.commit) : void 0;
   if (made && !made.ok) {
     return {
       status: "sandbox_error",
@@ -14893,6 +15039,17 @@ async function compared(verdict, prepared, placement, ctx) {
     delete next.reason;
   return next;
 }
+function byLists(verdict, instance) {
+  if (!instance || !resolved_listsTests(instance))
+    return verdict;
+  const judged = judgeByLists(verdict, instance);
+  const next = { ...verdict, status: judged.status, resolved: judged.resolved };
+  if (judged.reason)
+    next.reason = judged.reason;
+  else if (judged.clearReason)
+    delete next.reason;
+  return next;
+}
 async function runPrepared(prepared, candidate, ctx) {
   const placement = await place(prepared, candidate, ctx);
   if ("status" in placement)
@@ -14908,7 +15065,7 @@ async function runPrepared(prepared, candidate, ctx) {
   const runs = [];
   for (let attempt = 1; ; attempt++) {
     const run2 = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
-    const verdict2 = await compared(run2, prepared, placement, ctx);
+    const verdict2 = byLists(await compared(run2, prepared, placement, ctx), candidate.instance);
     runs.push(verdict2);
     attempts.push({ status: verdict2.status, duration_ms: verdict2.facts?.durationMs ?? 0 });
     if (!rerunAfter(verdict2.status, attempt, reruns))
@@ -14927,10 +15084,13 @@ async function runPrepared(prepared, candidate, ctx) {
 }
 async function judge(candidate, ctx) {
   const { runImages } = ctx;
+  const named = candidate.instance?.baseCommit;
   const prepared = await prepareCandidate(candidate, {
     settings: ctx.settings,
     testFiles: ctx.testFiles,
-    ...runImages && { tree: () => runImages.tree() }
+    ...runImages && { tree: (commit) => runImages.commitTree(commit) },
+    // Without a run's repository (a caller that judges without one) the name stays, and the candidate is refused.
+    ...named !== void 0 && { commit: runImages ? runImages.commit(named) : named }
   });
   if ("status" in prepared)
     return prepared;
@@ -14959,6 +15119,8 @@ async function pipeline_judgeCandidate(candidate, ctx) {
       reason: `internal error: ${error.message}`
     };
   }
+  if (resolved_listsTests(candidate.instance) && verdict.resolved === void 0 && verdict.status !== "sandbox_error")
+    verdict = { ...verdict, resolved: "no" };
   return resultOf(candidate, verdict);
 }
 async function pipeline_mapLimit(items, limit, work) {
@@ -14981,6 +15143,21 @@ function audit_auditFile(path2) {
 }
 ;
 ;
+function resolved_countResolved(results) {
+  if (!results.some((r) => r.resolved !== void 0))
+    return void 0;
+  const counts = Object.fromEntries(RESOLVED.map((r) => [r, 0]));
+  for (const r of results)
+    if (r.resolved !== void 0)
+      counts[r.resolved]++;
+  return counts;
+}
+function resolved_resolvedText(counts) {
+  const of = counts.full + counts.partial + counts.no;
+  const rate = of === 0 ? "none judged" : `${(counts.full / of * 100).toFixed(1)}%`;
+  return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+}
+;
 function json_countByStatus(results) {
   const counts = Object.fromEntries(STATUSES.map((s) => [s, 0]));
   for (const r of results)
@@ -14989,10 +15166,15 @@ function json_countByStatus(results) {
 }
 function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
   const scores = scorePassAtK(results, passAtK);
+  const resolved = countResolved(results);
   return {
     version: 1,
     ...shard !== void 0 && { shard: { index: shard.index, count: shard.count } },
-    summary: { total: results.length, by_status: json_countByStatus(results) },
+    summary: {
+      total: results.length,
+      by_status: json_countByStatus(results),
+      ...resolved && { resolved }
+    },
     results: results.map(newResult),
     skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
     ...base && { base },
@@ -15222,12 +15404,14 @@ function metaLine(doc, shape) {
   const prUrl = safeUrl(input.pullRequest?.url);
   const carried = input.results.filter((r) => r.cached).length;
   const judged = input.results.length - carried;
+  const resolved = countResolved(input.results);
   const parts = [
     shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
     runUrl && `[workflow run](${runUrl})`,
     carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
     input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
     input.base && baseCell(input.base),
+    resolved && resolvedText(resolved),
     `sandbox-gate`
   ];
   return parts.filter((p) => typeof p === "string").join(" \xB7 ");
@@ -15522,6 +15706,35 @@ function statusCounts(results) {
   return STATUSES.filter((s) => counts[s] > 0).map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`).join(" \xB7 ");
 }
 ;
+function table_plainText(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+function renderTable(outcome2, paint = (_, cell) => cell) {
+  const resolved = countResolved(outcome2.results);
+  const column = (cells) => resolved ? cells : cells.slice(0, -1);
+  const rows = [
+    column(["id", "status", "exit", "signal", "time", "resolved"]),
+    ...outcome2.results.map((r) => column([
+      table_plainText(r.id),
+      r.status,
+      r.exit_code === null ? "-" : String(r.exit_code),
+      r.signal ?? "-",
+      `${(r.duration_ms / 1e3).toFixed(2)}s`,
+      r.resolved ?? "-"
+    ])),
+    ...outcome2.skipped.map((s) => column([table_plainText(s.id), "skipped", "-", "-", "-", "-"]))
+  ];
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  const notes = outcome2.results.flatMap((r) => {
+    const note = protectedNote(r, Number.POSITIVE_INFINITY);
+    return note ? [table_plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+  });
+  return [...tableLines(rows, widths, paint), ...notes, ...resolved ? [resolvedText(resolved)] : []].join("\n");
+}
+function tableLines(rows, widths, paint) {
+  return rows.map((row, index) => row.map((cell, col) => col === 1 && index > 0 ? paint(cell, cell.padEnd(widths[col])) : cell.padEnd(widths[col])).join("  ").trimEnd());
+}
+;
 function quantile(values, q) {
   if (values.length === 0)
     return 0;
@@ -15558,6 +15771,9 @@ function evaluation_evaluate(results, baseline, ks = [1]) {
   const scores = scorePassAtK(results, ks);
   if (scores)
     evaluation.passAtK = scores;
+  const resolved = countResolved(results);
+  if (resolved)
+    evaluation.resolved = resolved;
   if (baseline) {
     evaluation.baseline = compare(results, baseline);
     const before = scores && scorePassAtK(baseline, [1]);
@@ -15681,6 +15897,7 @@ function renderEvaluationMarkdown(e, results) {
     "### Evaluation",
     `**${headline(e)}**`,
     // Our own figures, no candidate's text: nothing to escape.
+    e.resolved && `**${resolvedText(e.resolved)}**`,
     e.passAtK && `**${passAtKLine(e.passAtK)}**`,
     e.baseline && baselineLine(e.baseline, e),
     e.total > 0 ? table2 : void 0,
@@ -15695,6 +15912,8 @@ function renderEvaluationMarkdown(e, results) {
 function renderEvaluationText(e) {
   const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
   const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
+  if (e.resolved)
+    lines.push(resolvedText(e.resolved));
   if (e.passAtK)
     lines.push(passAtKLine(e.passAtK));
   if (e.baseline) {
@@ -16038,6 +16257,50 @@ class FrameReader {
   }
 }
 ;
+function hold(child) {
+  child.stdout?.pause();
+  child.stderr?.pause();
+  const exited = new Promise((resolve2) => {
+    child.on("error", (error) => resolve2({ code: null, error }));
+    child.on("close", (code) => resolve2({ code }));
+  });
+  return { child, exited };
+}
+function release({ child }) {
+  child.stdin.on("error", () => {
+  });
+  child.stdin.end();
+  child.stdout?.resume();
+  child.stderr?.resume();
+}
+async function readChild(started, job, { nonce, input }, control) {
+  const { child, exited } = "exited" in started ? started : hold(started);
+  const { limits } = job;
+  const stdout = new StreamCapture(limits.maxOutputBytes);
+  const stderr = new StreamCapture(limits.maxOutputBytes);
+  let memoryAtTimeout;
+  const clock = new RunClock({
+    nonce,
+    timeoutMs: limits.timeoutMs,
+    onRunOutput: (chunk) => stderr.push(chunk),
+    ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
+    onExpired: () => void (async () => {
+      if (clock.timedOut)
+        memoryAtTimeout = await control.memory();
+      await control.kill();
+    })()
+  });
+  const { parser } = clock;
+  child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+  child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
+  child.stdin.on("error", () => {
+  });
+  child.stdin.end(input);
+  const exit = await exited;
+  const durationMs = clock.end();
+  return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+}
+;
 const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
 function couldBeLateOom(ending) {
   return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
@@ -16107,14 +16370,14 @@ class cli_CliEngine extends OpeningEngine {
     this.binary = options.binary ?? "docker";
     this.#dialect = (0, external_node_path_namespaceObject.basename)(this.binary) === "podman" ? "podman" : "docker";
   }
-  async runOpened(job, hooks, { nonce, input }) {
+  async runOpened(job, hooks, opening) {
     const name = containerName();
     hooks.onContainer?.(name);
     let monitorDir;
     try {
       if (this.#dialect === "podman")
         this.#monitorDirs.add(monitorDir = await (0, external_node_fs_promises_namespaceObject.mkdtemp)((0, external_node_path_namespaceObject.join)((0, external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-")));
-      return await this.#run(name, job, input, nonce, monitorDir);
+      return await this.#run(name, job, opening, monitorDir);
     } catch (error) {
       this.#removals.remove(name);
       return failedFacts(`the sandbox failed: ${error.message}`);
@@ -16123,52 +16386,29 @@ class cli_CliEngine extends OpeningEngine {
         await this.#removeMonitorDir(monitorDir);
     }
   }
-  async #run(name, job, input, nonce, monitorDir) {
-    const { limits } = job;
-    const stdout = new StreamCapture(limits.maxOutputBytes);
-    const stderr = new StreamCapture(limits.maxOutputBytes);
+  async #run(name, job, opening, monitorDir) {
     const child = (0, external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
       stdio: ["pipe", "pipe", "pipe"],
       ...monitorDir === void 0 ? {} : { cwd: monitorDir }
     });
     this.#active.set(name, child);
-    const ended = new Promise((resolve2) => {
-      child.on("error", (error) => resolve2({ code: null, error }));
-      child.on("close", (code) => resolve2({ code }));
-    }).finally(() => this.#active.delete(name));
-    let memoryAtTimeout;
-    const clock = new RunClock({
-      nonce,
-      timeoutMs: limits.timeoutMs,
-      onRunOutput: (chunk) => stderr.push(chunk),
-      ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
-      onExpired: () => void (async () => {
-        if (clock.timedOut)
-          memoryAtTimeout = await this.#memory(name);
-        await this.#kill(name, child);
-      })()
+    child.on("close", () => this.#active.delete(name));
+    child.on("error", () => this.#active.delete(name));
+    const { exit, outcome: outcome2 } = await readChild(child, job, opening, {
+      kill: () => this.#kill(name, child),
+      memory: () => this.#memory(name)
     });
-    const { parser } = clock;
-    child.stdout.on("data", (chunk) => stdout.push(chunk));
-    child.stderr.on("data", (chunk) => parser.push(chunk));
-    child.stdin.on("error", () => {
-    });
-    child.stdin.end(input);
-    const exit = await ended;
-    const durationMs = clock.end();
-    const { timedOut, stalled } = clock;
     if (exit.error)
       return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const state = await this.#state(name);
     const monitorOom = monitorDir !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(monitorDir, "oom"));
     const ending = {
       exitCode: exit.code,
-      killedByUs: timedOut || stalled || this.aborted,
+      killedByUs: outcome2.timedOut || outcome2.stalled || this.aborted,
       oomKilled: state.oomKilled === true || monitorOom
     };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
     this.#removals.remove(name);
-    const outcome2 = outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout);
     return runFacts(this.binary, job, outcome2, {
       exitCode: exit.code,
       oomKilled,
@@ -16262,10 +16502,10 @@ class cli_CliEngine extends OpeningEngine {
     return [...containers, ...images];
   }
   async #removeListed(list, remove, what) {
-    const listed = await cli(this.binary, list);
-    if (listed.code !== 0)
-      throw new Error(`cannot list ${what}: ${describeFailure(listed)}`);
-    const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+    const listed2 = await cli(this.binary, list);
+    if (listed2.code !== 0)
+      throw new Error(`cannot list ${what}: ${describeFailure(listed2)}`);
+    const names = listed2.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
     if (names.length === 0)
       return [];
     const removed = await cli(this.binary, [...remove, ...names]);
@@ -16519,6 +16759,354 @@ class FreshPoolEngine extends CliImages {
   }
 }
 ;
+const FRESH_NAMESPACES = ["pid", "mount", "network", "ipc", "uts"];
+const DOCKER_BINDS = /* @__PURE__ */ new Set(["/sbin/docker-init", "/etc/resolv.conf", "/etc/hostname", "/etc/hosts"]);
+function lockDownGap(config, keeperArgv, limits) {
+  const { process: proc, linux } = config;
+  const resources = linux.resources;
+  if (resources?.memory?.limit !== limits.memoryBytes || resources.memory.swap !== limits.memoryBytes)
+    return `its memory limit is not ${limits.memoryBytes} bytes without swap`;
+  if (resources.pids?.limit !== limits.pids)
+    return `its pids limit is not ${limits.pids}`;
+  if (config.root?.readonly !== true)
+    return "its root is not read-only";
+  if (proc.user.uid === 0 || proc.user.gid === 0)
+    return "it runs as root";
+  const caps = Object.entries(proc.capabilities ?? {}).find(([, set]) => (set ?? []).length > 0);
+  if (caps)
+    return `it keeps capabilities (${caps[0]}: ${caps[1].join(", ")})`;
+  if (proc.noNewPrivileges !== true)
+    return "it may gain privileges (no_new_privs is off)";
+  const seccomp = linux.seccomp;
+  if (!seccomp || !seccomp.defaultAction || /ALLOW|LOG/.test(seccomp.defaultAction))
+    return "it has no seccomp profile that denies by default (is docker's seccomp unconfined?)";
+  for (const type of FRESH_NAMESPACES) {
+    const namespace = (linux.namespaces ?? []).find((ns) => ns.type === type);
+    if (!namespace)
+      return `it shares the host's ${type} namespace`;
+    if (namespace.path)
+      return `it joins an existing ${type} namespace (${namespace.path})`;
+  }
+  const shared = (config.mounts ?? []).find((mount) => (mount.type === "bind" || (mount.options ?? []).some((o) => o === "bind" || o === "rbind")) && !DOCKER_BINDS.has(mount.destination));
+  if (shared)
+    return `it binds ${shared.source ?? "a host path"} at ${shared.destination}, which candidates would share`;
+  const binds = (config.mounts ?? []).filter((m) => DOCKER_BINDS.has(m.destination));
+  const writable = binds.find((m) => !(m.options ?? []).includes("ro"));
+  if (writable)
+    return `its bind of ${writable.destination} is writable`;
+  const args = proc.args;
+  const tail2 = args.slice(args.length - keeperArgv.length);
+  if (args.length < keeperArgv.length || tail2.some((arg, i) => arg !== keeperArgv[i]))
+    return `its command ${JSON.stringify(args)} does not end with the keeper's`;
+  return void 0;
+}
+function seccompArch(arch) {
+  return { x64: "SCMP_ARCH_X86_64", arm64: "SCMP_ARCH_AARCH64" }[arch];
+}
+function candidateConfig(template, parts) {
+  const config = structuredClone(template);
+  delete config.hooks;
+  const args = config.process.args;
+  config.process.args = [...args.slice(0, args.length - parts.keeperArgv.length), ...parts.argv];
+  const names = new Set(parts.env.map((variable) => variable.split("=", 1)[0]));
+  config.process.env = [
+    ...(config.process.env ?? []).filter((variable) => !names.has(variable.split("=", 1)[0])),
+    ...parts.env
+  ];
+  config.linux.cgroupsPath = parts.cgroupsPath;
+  config.annotations = { ...parts.annotations };
+  const seccomp = config.linux.seccomp;
+  if (seccomp?.architectures && parts.nativeArch && seccomp.architectures.includes(parts.nativeArch))
+    seccomp.architectures = [parts.nativeArch];
+  return config;
+}
+;
+const NAMESPACE_ROOT = "/run/sandbox-gate";
+const KEEPER_ARGV = ["sleep", "2147483647"];
+const TASK_ROOTS = [
+  "/run/docker/containerd/daemon/io.containerd.runtime.v2.task",
+  "/run/containerd/io.containerd.runtime.v2.task"
+];
+const TASK_DIRS = TASK_ROOTS.map((root) => (0, external_node_path_namespaceObject.join)(root, "moby"));
+const CGROUP_ROOT = "/sys/fs/cgroup";
+const NATIVE_ARCH = seccompArch(process.arch);
+class NamespaceEngine extends CliImages {
+  #runc;
+  #root;
+  #state;
+  #bundles;
+  #warmTarget;
+  /** Template containers by lock-down (environment and command aside). */
+  #templates = /* @__PURE__ */ new Map();
+  /** Removals of templates that fell short of the lock-down: close() waits for them too. */
+  #dropped = /* @__PURE__ */ new Set();
+  /** Sandboxes started ahead, by the lock-down they were made for. */
+  #warm = /* @__PURE__ */ new Map();
+  /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
+  #starting = /* @__PURE__ */ new Set();
+  /** The `runc run` of every sandbox started and not yet ended, by container id. */
+  #active = /* @__PURE__ */ new Map();
+  /** Sandboxes not yet deleted: what abort() must end. */
+  #owned = /* @__PURE__ */ new Set();
+  #removals;
+  constructor(cli2, options = {}) {
+    super(cli2);
+    this.#runc = options.runc ?? "runc";
+    this.#root = options.root ?? NAMESPACE_ROOT;
+    this.#state = (0, external_node_path_namespaceObject.join)(this.#root, "runc");
+    this.#bundles = (0, external_node_path_namespaceObject.join)(this.#root, "bundles");
+    this.#warmTarget = Math.max(0, options.warm ?? 0);
+    this.#removals = new Removals((id) => deleteSandbox(this.#runc, this.#state, this.#bundles, id));
+  }
+  async runOpened(job, hooks, opening) {
+    const policy = lockDown(job);
+    let sandbox = await this.#take(policy);
+    if (sandbox.held && sandbox.held.child.exitCode !== null) {
+      this.#discard(sandbox);
+      sandbox = await this.#start(policy);
+    }
+    hooks.onContainer?.(sandbox.id);
+    if (sandbox.held === void 0) {
+      this.#remove(sandbox.id);
+      return failedFacts(`the sandbox did not start: ${sandbox.error}`);
+    }
+    if (this.aborted) {
+      this.#discard(sandbox);
+      return failedFacts(CANCELLED_BEFORE_START);
+    }
+    try {
+      return await this.#read(sandbox.id, sandbox.held, job, opening);
+    } catch (error) {
+      return failedFacts(`the sandbox failed: ${error.message}`);
+    } finally {
+      this.#remove(sandbox.id);
+    }
+  }
+  async #read(id, held, job, opening) {
+    const { exit, outcome: outcome2 } = await readChild(held, job, opening, {
+      kill: () => this.#kill(id, held.child),
+      memory: () => cgroupMemory(id)
+    });
+    if (exit.error)
+      return failedFacts(`cannot run ${this.#runc}: ${exit.error.message}`);
+    const ooms = await oomKills(id);
+    return runFacts(this.#runc, job, outcome2, {
+      exitCode: exit.code,
+      oomKilled: (ooms.count ?? 0) > 0,
+      aborted: this.aborted,
+      ...ooms.error === void 0 ? {} : { stateError: ooms.error }
+    });
+  }
+  /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
+  #take(policy) {
+    const key = JSON.stringify(policy);
+    for (const [other, queue2] of this.#warm) {
+      if (other === key)
+        continue;
+      for (const stale of queue2.splice(0))
+        void stale.then((sandbox) => this.#discard(sandbox));
+      this.#warm.delete(other);
+    }
+    const queue = this.#warm.get(key) ?? [];
+    this.#warm.set(key, queue);
+    const warm = queue.shift();
+    while (!this.aborted && queue.length < this.#warmTarget)
+      queue.push(this.#start(policy));
+    return warm ?? this.#start(policy);
+  }
+  /** Writes a sandbox's bundle and starts `runc run` on it: its driver then waits for the candidate's input. */
+  #start(policy) {
+    const id = containerName();
+    this.#owned.add(id);
+    const starting = (async () => {
+      const template = await this.#template(policy);
+      if (template.config === void 0)
+        return { id, error: template.error };
+      try {
+        const bundle = (0, external_node_path_namespaceObject.join)(this.#bundles, id);
+        const config = candidateConfig(template.config, {
+          argv: policy.argv,
+          env: policy.env,
+          keeperArgv: KEEPER_ARGV,
+          cgroupsPath: `/${id}`,
+          annotations: policy.labels,
+          ...NATIVE_ARCH && { nativeArch: NATIVE_ARCH }
+        });
+        await (0, external_node_fs_promises_namespaceObject.mkdir)(bundle, { recursive: true, mode: 448 });
+        await (0, external_node_fs_promises_namespaceObject.writeFile)((0, external_node_path_namespaceObject.join)(bundle, "config.json"), JSON.stringify(config), { mode: 384 });
+      } catch (error) {
+        return { id, error: `its bundle cannot be written: ${error.message}` };
+      }
+      const child = (0, external_node_child_process_namespaceObject.spawn)(this.#runc, ["--root", this.#state, "run", "--keep", "--bundle", (0, external_node_path_namespaceObject.join)(this.#bundles, id), id], {
+        stdio: ["pipe", "pipe", "pipe"]
+      });
+      this.#active.set(id, child);
+      child.once("exit", () => this.#active.delete(id));
+      child.once("error", () => this.#active.delete(id));
+      const sandbox = { id, held: hold(child) };
+      if (this.aborted)
+        this.#discard(sandbox);
+      return sandbox;
+    })();
+    const tracked = starting.finally(() => this.#starting.delete(tracked));
+    this.#starting.add(tracked);
+    return tracked;
+  }
+  /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
+  #discard(sandbox) {
+    if (!sandbox.held)
+      return this.#remove(sandbox.id);
+    release(sandbox.held);
+    void sandbox.held.exited.then(() => this.#remove(sandbox.id));
+  }
+  /** Deletes a sandbox off the critical path; close() waits for it. */
+  #remove(id) {
+    this.#removals.remove(id, () => this.#owned.delete(id));
+  }
+  /** Kills the candidate's init (its pid namespace goes with it); runc itself after KILL_GRACE_MS if it hangs. */
+  async #kill(id, child) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      return;
+    const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+    child.once("close", () => clearTimeout(grace));
+    await cli(this.#runc, ["--root", this.#state, "kill", id, "KILL"], { timeoutMs: KILL_GRACE_MS });
+  }
+  /** The running template of this lock-down, or a new one; a failed one is forgotten, so the next candidate tries again. */
+  #template(policy) {
+    const key = JSON.stringify({ ...policy, argv: [], env: [] });
+    let template = this.#templates.get(key);
+    if (!template) {
+      template = makeTemplate(policy);
+      this.#templates.set(key, template);
+      void template.then((made) => {
+        if (made.config === void 0) {
+          this.#templates.delete(key);
+          if (!made.name)
+            return;
+          const removal = namespace_removeContainer(made.name).catch(() => {
+          });
+          this.#dropped.add(removal);
+          void removal.then(() => this.#dropped.delete(removal));
+        }
+      });
+    }
+    return template;
+  }
+  /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
+  async close() {
+    const warm = [...this.#warm.values()].flat();
+    this.#warm.clear();
+    for (const sandbox of await Promise.all(warm))
+      this.#discard(sandbox);
+    const ending = () => [
+      ...this.#starting,
+      ...this.#dropped,
+      ...[...this.#active.values()].map((child) => exitOf(child))
+    ];
+    const failed = await this.#removals.settle(ending);
+    const templates = await Promise.all(this.#templates.values());
+    this.#templates.clear();
+    for (const { name } of templates)
+      await namespace_removeContainer(name).catch((error) => failed.push(`${name}: ${error.message}`));
+    return failed;
+  }
+  /** Refuses new runs, kills every sandbox (running or kept ahead) and removes everything; returns the containers removed. */
+  async abort() {
+    this.aborted = true;
+    const ids = [...this.#owned];
+    await Promise.all([...this.#active].map(([id, child]) => this.#kill(id, child)));
+    const templates = (await Promise.all(this.#templates.values())).map((t) => t.name);
+    await this.close();
+    return [...ids, ...templates];
+  }
+  /** The run's templates (docker labels) and its candidates' leftovers (runc annotations). */
+  async removeLabelled(label2) {
+    const sandboxes = await namespace_removeRuncLabelled(label2, { runc: this.#runc, root: this.#root });
+    return [...await super.removeLabelled(label2), ...sandboxes];
+  }
+}
+async function makeTemplate(policy) {
+  const name = containerName();
+  const created = await cli("docker", cliRunArgs({ ...policy, argv: [...KEEPER_ARGV] }, name, "docker", "create"));
+  if (created.code !== 0)
+    return { name: "", error: `cannot create the template container: ${describeFailure(created)}` };
+  const started = await cli("docker", ["start", name]);
+  if (started.code !== 0)
+    return { name, error: `cannot start the template container: ${describeFailure(started)}` };
+  const id = created.stdout.trim();
+  const file = TASK_DIRS.map((dir) => (0, external_node_path_namespaceObject.join)(dir, id, "config.json")).find((path2) => (0, external_node_fs_namespaceObject.existsSync)(path2));
+  if (!file)
+    return { name, error: `the OCI config of the template container is not under ${TASK_DIRS.join(" or ")}` };
+  const config = JSON.parse(await (0, external_node_fs_promises_namespaceObject.readFile)(file, "utf8"));
+  const gap = lockDownGap(config, KEEPER_ARGV, { memoryBytes: policy.memoryBytes, pids: policy.cgroupPids });
+  if (gap !== void 0)
+    return { name, error: `docker's config for the template falls short of the lock-down: ${gap}` };
+  return { name, config };
+}
+function exitOf(child) {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve();
+  return new Promise((resolve2) => child.once("exit", () => resolve2()));
+}
+async function namespace_removeContainer(name) {
+  const result = await cli("docker", ["rm", "-f", "-v", name]);
+  if (result.code !== 0 && !/no such container/i.test(result.stderr))
+    throw new Error(describeFailure(result));
+}
+async function deleteSandbox(runc, state, bundles, id) {
+  const result = await cli(runc, ["--root", state, "delete", "--force", id]);
+  if (result.code !== 0 && !/does not exist/i.test(result.stderr))
+    throw new Error(describeFailure(result));
+  await (0, external_node_fs_promises_namespaceObject.rm)((0, external_node_path_namespaceObject.join)(bundles, id), { recursive: true, force: true });
+}
+async function namespace_removeRuncLabelled(label2, { runc = "runc", root = NAMESPACE_ROOT } = {}) {
+  const state = (0, external_node_path_namespaceObject.join)(root, "runc");
+  if (!(0, external_node_fs_namespaceObject.existsSync)(state))
+    return [];
+  const listed2 = await cli(runc, ["--root", state, "list", "--format", "json"]);
+  if (listed2.code !== 0)
+    throw new Error(`cannot list runc's sandboxes: ${describeFailure(listed2)}`);
+  const [key, value] = [label2.slice(0, label2.indexOf("=")), label2.slice(label2.indexOf("=") + 1)];
+  const all = JSON.parse(listed2.stdout || "null") ?? [];
+  const ids = all.filter((c) => c.annotations?.[key] === value).map((c) => c.id);
+  for (const id of ids)
+    await deleteSandbox(runc, state, (0, external_node_path_namespaceObject.join)(root, "bundles"), id);
+  return ids;
+}
+function cgroupDir(controller, id) {
+  const v1 = (0, external_node_path_namespaceObject.join)(CGROUP_ROOT, controller);
+  return (0, external_node_fs_namespaceObject.existsSync)(v1) ? (0, external_node_path_namespaceObject.join)(v1, id) : (0, external_node_path_namespaceObject.join)(CGROUP_ROOT, id);
+}
+async function oomKills(id) {
+  const dir = cgroupDir("memory", id);
+  const file = (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(dir, "memory.oom_control")) ? "memory.oom_control" : "memory.events";
+  try {
+    const count = oomKillCount(await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(dir, file), "utf8"));
+    return count === void 0 ? { error: `${file} of the candidate's cgroup has no oom_kill count` } : { count };
+  } catch (error) {
+    return { error: `the candidate's memory cgroup cannot be read: ${error.message}` };
+  }
+}
+function oomKillCount(text) {
+  const m = /^oom_kill (\d+)$/m.exec(text);
+  return m ? Number(m[1]) : void 0;
+}
+async function cgroupMemory(id) {
+  const dir = cgroupDir("memory", id);
+  const v1 = (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(dir, "memory.usage_in_bytes"));
+  const read = (file) => (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(dir, file), "utf8").catch(() => "");
+  const [usage, limit, stat] = await Promise.all(v1 ? [read("memory.usage_in_bytes"), read("memory.limit_in_bytes"), read("memory.stat")] : [read("memory.current"), read("memory.max"), read("memory.stat")]);
+  return memorySample(usage, limit, stat);
+}
+function memorySample(usage, limit, stat) {
+  const used = Number(usage.trim());
+  const max = Number(limit.trim());
+  if (!usage.trim() || !Number.isFinite(used) || !Number.isFinite(max) || max <= 0)
+    return void 0;
+  const cache = Number(/^(?:total_inactive_file|inactive_file) (\d+)$/m.exec(stat)?.[1] ?? 0);
+  return { usedBytes: used - (cache < used ? cache : 0), limitBytes: max };
+}
+;
 const KEEPER_USER = "65533:65533";
 const RESET_FAILED = 125;
 const OOM_EVENT_GRACE_MS = 500;
@@ -16732,6 +17320,12 @@ class SharedEngine extends CliImages {
 ;
 async function createEngine(mode, log, env = process.env) {
   const cli2 = new cli_CliEngine({ binary: mode.engine });
+  if (mode.isolation === "namespace") {
+    const refusal = namespaceRefusal(mode, env, probeHost());
+    if (refusal)
+      throw new errors_InputError("isolation", refusal);
+    return new NamespaceEngine(cli2, { warm: mode.concurrency });
+  }
   const api = mode.engine === "docker" ? await reachableApi(env, log) : void 0;
   if (api)
     return mode.isolation === "run" ? new SharedEngine(api, cli2) : new FreshPoolEngine(api, cli2, { warm: mode.concurrency });
@@ -16740,7 +17334,48 @@ async function createEngine(mode, log, env = process.env) {
   return cli2;
 }
 function leftoverRemover(engine) {
-  return new CliEngine({ binary: engine });
+  const cli2 = new CliEngine({ binary: engine });
+  const root = process.getuid?.() === 0;
+  return {
+    removeLabelled: async (label2) => [
+      ...await cli2.removeLabelled(label2),
+      ...root ? await removeRuncLabelled(label2) : []
+    ]
+  };
+}
+function namespaceRefusal(mode, env, host) {
+  const why = "'namespace' runs each candidate with runc on this machine";
+  if (mode.engine !== "docker")
+    return `${why}, from a config docker made: it needs engine: docker`;
+  const dockerHost = env.DOCKER_HOST?.trim();
+  if (dockerHost && !dockerHost.startsWith("unix://"))
+    return `${why}, so docker must run here too; DOCKER_HOST is ${dockerHost}. Use isolation: candidate`;
+  if (env.DOCKER_CONTEXT && env.DOCKER_CONTEXT !== "default")
+    return `${why}, so docker must run here too; DOCKER_CONTEXT is ${env.DOCKER_CONTEXT}. Use isolation: candidate`;
+  if (host.uid !== 0)
+    return `${why}, which makes namespaces and cgroups as root; the gate runs as uid ${host.uid} (docs/security.md). Use isolation: candidate`;
+  if (!host.runc)
+    return `${why}, and runc was not found (it comes with docker.io, containerd.io). Use isolation: candidate`;
+  if (!host.cgroupsWritable)
+    return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
+  if (!host.dockerState)
+    return `${why} from the config docker made, and docker's container state is not on this machine (${TASK_ROOTS.join(", ")}): is docker remote, or the gate in a container given only its socket? Use isolation: candidate`;
+  return void 0;
+}
+function probeHost() {
+  const memory = (0, external_node_fs_namespaceObject.existsSync)("/sys/fs/cgroup/memory") ? "/sys/fs/cgroup/memory" : "/sys/fs/cgroup";
+  let cgroupsWritable = true;
+  try {
+    (0, external_node_fs_namespaceObject.accessSync)(memory, external_node_fs_namespaceObject.constants.W_OK);
+  } catch {
+    cgroupsWritable = false;
+  }
+  return {
+    uid: process.getuid?.() ?? -1,
+    runc: (0, external_node_child_process_namespaceObject.spawnSync)("runc", ["--version"], { stdio: "ignore" }).status === 0,
+    cgroupsWritable,
+    dockerState: TASK_ROOTS.some((root) => (0, external_node_fs_namespaceObject.existsSync)(root))
+  };
 }
 function containerKiller(engine) {
   return async (name) => void await cli(engine, ["kill", name], { timeoutMs: KILL_GRACE_MS });
@@ -16920,12 +17555,12 @@ async function gitListing(root) {
   if (inside?.stdout.trim() !== "true")
     return void 0;
   const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
-  const listed = /* @__PURE__ */ new Map();
+  const listed2 = /* @__PURE__ */ new Map();
   for (const record of stdout.split("\0").filter(Boolean)) {
     const [meta, path2] = [record.slice(0, record.indexOf("	")), record.slice(record.indexOf("	") + 1)];
-    listed.set(path2, { path: path2, mode: meta.split(" ")[0] });
+    listed2.set(path2, { path: path2, mode: meta.split(" ")[0] });
   }
-  return [...listed.values()];
+  return [...listed2.values()];
 }
 async function* tree_walk(root, dir = "") {
   for (const entry of (await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -16961,8 +17596,8 @@ async function readBaseTree(root, maxBytes, input) {
   const tracked = await gitListing(root);
   const listing = tracked ?? [];
   if (!tracked)
-    for await (const listed of tree_walk(root))
-      listing.push(listed);
+    for await (const listed2 of tree_walk(root))
+      listing.push(listed2);
   const files = [];
   const skipped = [];
   const directories = /* @__PURE__ */ new Set();
@@ -16998,6 +17633,85 @@ async function readBaseTree(root, maxBytes, input) {
   }
   return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
+async function resolveCommit(root, name) {
+  const found = await run("git", [
+    "-C",
+    root,
+    "rev-parse",
+    "--verify",
+    "--quiet",
+    "--end-of-options",
+    `${name}^{commit}`
+  ]).catch(() => void 0);
+  const sha = found?.stdout.trim();
+  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : void 0;
+}
+function readBlobs(root, ids) {
+  return new Promise((done, fail2) => {
+    const git = (0, external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+    const chunks = [];
+    let stderr = "";
+    git.stdout.on("data", (chunk) => chunks.push(chunk));
+    git.stderr.on("data", (chunk) => stderr += chunk.toString());
+    git.on("error", fail2);
+    git.on("close", (code) => {
+      if (code !== 0)
+        return fail2(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
+      const out = Buffer.concat(chunks);
+      const blobs = [];
+      let at = 0;
+      for (const id of ids) {
+        const eol = out.indexOf(10, at);
+        const header2 = out.subarray(at, eol).toString();
+        const [, type, size] = header2.split(" ");
+        if (type !== "blob")
+          return fail2(new Error(`git cat-file: ${id} is not a blob (${header2})`));
+        blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
+        at = eol + 1 + Number(size) + 1;
+      }
+      done(blobs);
+    });
+    git.stdin.end(ids.map((id) => `${id}
+`).join(""));
+  });
+}
+async function readCommitTree(root, commit, maxBytes, input) {
+  const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
+    maxBuffer: 256 * 1024 * 1024
+  });
+  const listed2 = [];
+  const skipped = [];
+  let bytes = 0;
+  for (const record of stdout.split("\0").filter(Boolean)) {
+    const tab = record.indexOf("	");
+    const [mode, , id, size] = record.slice(0, tab).split(/ +/);
+    const path2 = record.slice(tab + 1);
+    if (mode === GIT_LINK) {
+      skipped.push(path2);
+      continue;
+    }
+    const safe = checkRelativePath(path2);
+    if (!safe.ok)
+      throw new errors_InputError(input === "max-tree-size" ? "base_commit" : input, `'${path2}' in ${commit} ${safe.why}`);
+    bytes += mode === SYMLINK ? 0 : Number(size);
+    if (bytes > maxBytes)
+      throw new errors_InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path2}); raise '${input}' and 'tmpfs-size'`);
+    listed2.push({ path: path2, mode, id });
+  }
+  const contents = await readBlobs(root, listed2.map((entry) => entry.id));
+  const files = [];
+  listed2.forEach(({ path: path2, mode }, i) => {
+    if (mode === SYMLINK) {
+      const target = contents[i].toString("utf8");
+      if (insideTarget(path2, target) === void 0)
+        throw new errors_InputError("base_commit", `'${path2}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+      files.push({ path: path2, content: "", linkTarget: target });
+    } else
+      files.push({ path: path2, content: contents[i], ...mode === "100755" && { executable: true } });
+  });
+  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { files, bytes, listedBy: "git", skipped };
+}
 ;
 class RunImages {
   settings;
@@ -17005,7 +17719,12 @@ class RunImages {
   labels;
   log;
   #tree;
+  /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
+  #commitTrees = /* @__PURE__ */ new Map();
+  #commits = /* @__PURE__ */ new Map();
   #images = /* @__PURE__ */ new Map();
+  /** Ids of the images of released commits, removed again at close: a warm container may have kept one. */
+  #released = [];
   /** How many setups ran: once per run image, whatever the number of candidates. */
   setups = 0;
   constructor(settings, maker, labels, log) {
@@ -17023,15 +17742,64 @@ class RunImages {
     });
     return this.#tree;
   }
-  /** The run image for candidates of `image` starting from `kind`'s tree, made on first use. */
-  image(image, kind, testFiles) {
-    const key = JSON.stringify([image, kind]);
-    let made = this.#images.get(key);
-    if (!made) {
-      made = this.#make(image, kind === "tree" ? this.tree().then((tree) => tree.files) : Promise.resolve(testFiles));
-      this.#images.set(key, made);
+  /**
+   * Resolves every `base_commit` name the run's candidates carry to a full sha, before anything runs: a
+   * name the repository at `workdir` does not have is bad input, named with the first line that carries it.
+   */
+  async resolveCommits(named) {
+    const { workdir } = this.settings.source;
+    for (const { name, source } of named) {
+      if (this.#commits.has(name))
+        continue;
+      const sha = await resolveCommit(workdir, name);
+      if (!sha)
+        throw new errors_InputError("base_commit", `${source}: ${JSON.stringify(name)} is not a commit of the git repository at ${workdir} (fetch its history: actions/checkout with fetch-depth: 0); nothing was run`);
+      this.#commits.set(name, sha);
     }
-    return made;
+  }
+  /** The full sha of a `base_commit` name resolveCommits has seen. */
+  commit(name) {
+    const sha = this.#commits.get(name);
+    if (!sha)
+      throw new Error(`base_commit ${JSON.stringify(name)} was not resolved before the run`);
+    return sha;
+  }
+  /** The tree of `commit` (a full sha), read with git on first use; the checkout's when none is given. */
+  commitTree(commit) {
+    if (commit === void 0)
+      return this.tree();
+    let tree = this.#commitTrees.get(commit);
+    if (!tree) {
+      tree = readCommitTree(this.settings.source.workdir, commit, this.settings.source.maxTreeBytes, "max-tree-size");
+      this.#commitTrees.set(commit, tree);
+    }
+    return tree;
+  }
+  /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
+  image(image, kind, testFiles, commit) {
+    const key = JSON.stringify([image, kind, commit ?? null]);
+    let entry = this.#images.get(key);
+    if (!entry) {
+      const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
+      entry = { made: this.#make(image, files), ...commit !== void 0 && { commit } };
+      this.#images.set(key, entry);
+    }
+    return entry.made;
+  }
+  /**
+   * Drops what was made for `commit` once its last candidate is done: its tree and its run images, so a
+   * night over many commits holds only the ones in flight. Returns the removals that failed.
+   */
+  async release(commit) {
+    this.#commitTrees.delete(commit);
+    const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
+    for (const [key] of mine)
+      this.#images.delete(key);
+    const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => void 0)));
+    for (const image of made)
+      if (image?.ok && image.id)
+        this.#released.push(image.id);
+    return this.#remove(mine.map(([, entry]) => entry.made));
   }
   async #make(image, files, setup = this.settings.run.setup) {
     const started = external_node_perf_hooks_namespaceObject.performance.now();
@@ -17056,10 +17824,66 @@ class RunImages {
   }
   /** Removes every run image made; returns the removals that failed. */
   async close() {
-    const made = await Promise.all([...this.#images.values()].map((image) => image.catch(() => void 0)));
+    const released = this.#released.splice(0);
+    const left2 = await Promise.all(released.map((id) => this.maker.remove(id)));
+    return [
+      ...left2.filter((failure) => failure !== void 0),
+      ...await this.#remove([...this.#images.values()].map((entry) => entry.made))
+    ];
+  }
+  async #remove(pending) {
+    const made = await Promise.all(pending.map((image) => image.catch(() => void 0)));
     const images = made.flatMap((image) => image?.ok ? [image.image] : []);
     const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
     return failures.filter((failure) => failure !== void 0);
+  }
+}
+;
+const nameOf = (item) => "status" in item ? void 0 : item.instance?.baseCommit;
+async function commits_checkInstances(items, settings, runImages) {
+  const listing = items.find((item) => !("status" in item) && listsTests(item.instance));
+  if (listing && settings.run.testResults.length === 0)
+    throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes; nothing was run`);
+  const named = items.flatMap((item) => {
+    const name = nameOf(item);
+    return name === void 0 || "status" in item ? [] : [{ name, source: item.source }];
+  });
+  if (runImages && named.length > 0)
+    await runImages.resolveCommits(named);
+}
+function commits_judgingOrder(items) {
+  const groups = /* @__PURE__ */ new Map();
+  items.forEach((item, index) => {
+    const name = nameOf(item);
+    const key = name === void 0 ? `\0${index}` : name;
+    groups.set(key, [...groups.get(key) ?? [], index]);
+  });
+  return [...groups.values()].flat();
+}
+class commits_CommitBases {
+  runImages;
+  warn;
+  #left = /* @__PURE__ */ new Map();
+  constructor(items, runImages, warn) {
+    this.runImages = runImages;
+    this.warn = warn;
+    for (const item of items) {
+      const name = nameOf(item);
+      if (name !== void 0)
+        this.#left.set(name, (this.#left.get(name) ?? 0) + 1);
+    }
+  }
+  /** Called as each item's judgement ends. */
+  async done(item) {
+    const name = nameOf(item);
+    if (name === void 0 || !this.runImages)
+      return;
+    const left2 = (this.#left.get(name) ?? 1) - 1;
+    this.#left.set(name, left2);
+    if (left2 > 0)
+      return;
+    for (const failure of await this.runImages.release(this.runImages.commit(name)))
+      this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
   }
 }
 ;
@@ -17337,10 +18161,15 @@ async function judgeAll(entries, ctx, hooks) {
   const { taken, skipped } = await takeQuota(entries, settings.source.maxCandidates, settings);
   if (settings.source.shard)
     hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
+  await checkInstances(taken, settings, ctx.runImages);
+  const bases = new CommitBases(taken, ctx.runImages, hooks.log);
   let done = 0;
   const progress = new ProgressMeter(taken.length, () => performance.now());
-  const results = await mapLimit(taken, settings.mode.concurrency, async (item) => {
+  const results = new Array(taken.length);
+  await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
+    const item = taken[index];
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
+    await bases.done(item);
     done += 1;
     const line = progress.finished(result.status);
     if (taken.length <= PER_CANDIDATE_UP_TO)
@@ -17360,7 +18189,7 @@ async function judgeAll(entries, ctx, hooks) {
       hooks.audit(event);
     else
       hooks.log(JSON.stringify(event));
-    return result;
+    results[index] = result;
   });
   const [firstBaseline] = await ctx.baselineRuns.all();
   return {
@@ -17578,11 +18407,17 @@ function readLimits(input, early) {
   };
 }
 function readMode(input, ctx, early) {
-  return {
-    engine: parseChoice("engine", input("engine"), ["docker", "podman"]),
-    isolation: parseChoice("isolation", input("isolation"), ["candidate", "run"]),
-    concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes)
-  };
+  const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
+  const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
+  if (isolation === "namespace")
+    namespaceCrossCheck(engine, input("runtime"));
+  return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+}
+function namespaceCrossCheck(engine, runtime) {
+  if (engine === "podman")
+    throw new errors_InputError("isolation", "'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman");
+  if (runtime !== "")
+    throw new errors_InputError("isolation", `'namespace' runs each candidate with runc itself, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
   const failOn = early.failOnWords.filter((word) => word !== "flaky");

@@ -48,6 +48,7 @@ type Result = {
     notes?: string[] | undefined;
     task?: string | undefined;
     cached?: boolean | undefined;
+    resolved?: "full" | "partial" | "no" | undefined;
     status: "no_code" | "patch_failed" | "protected" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error";
     stdout: string;
     stderr: string;
@@ -270,8 +271,11 @@ export interface SandboxOptions {
     engine?: "docker" | "podman";
     /** Judgements at once, and containers kept started ahead. Default: the CPU count, within the machine's memory. */
     concurrency?: number | string;
-    /** `candidate`: a fresh container per judgement; `run`: containers reused, for trusted code only. Default `candidate`. */
-    isolation?: "candidate" | "run";
+    /**
+     * `candidate`: a fresh container per judgement; `run`: containers reused, for trusted code only;
+     * `namespace`: a fresh runc sandbox per judgement with `candidate`'s lock-down (root, local docker). Default `candidate`.
+     */
+    isolation?: "candidate" | "run" | "namespace";
     /** Told what the sandbox does (images pulled, run images made) and what it could not clean up. Default: silent. */
     log?: (line: string) => void;
 }
