@@ -13,6 +13,7 @@ import { expectValidReport } from "../../support/report-schema.js";
 
 /** A result with every field the schema declares, the next release's included, given in reverse order. */
 const FULL: Result = {
+  resolved: "partial",
   cached: true,
   protected: ["tests/test_app.py"],
   task: "HumanEval/0",
@@ -70,7 +71,7 @@ describe("newResult", () => {
     const built = newResult(FULL);
     // The declared order is the one the report has always had (test/report/json.test.ts), then the newer fields.
     expect(Object.keys(built)).toEqual(Object.keys(RESULT_SCHEMA.properties));
-    expect(Object.keys(built).slice(-9)).toEqual([
+    expect(Object.keys(built).slice(-10)).toEqual([
       "tests",
       "compare",
       "attempts",
@@ -80,6 +81,7 @@ describe("newResult", () => {
       "task",
       "cached",
       "protected",
+      "resolved",
     ]);
     expect(Object.keys(built.truncated)).toEqual(["stdout", "stderr"]);
     expect(Object.keys(built.syntax!)).toEqual(["message", "file", "line", "column"]);
