@@ -17723,7 +17723,7 @@ class RunImages {
   #commitTrees = /* @__PURE__ */ new Map();
   #commits = /* @__PURE__ */ new Map();
   #images = /* @__PURE__ */ new Map();
-  /** Ids of the images of released commits, removed again at close: a warm container may have kept one. */
+  /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
   #released = [];
   /** How many setups ran: once per run image, whatever the number of candidates. */
   setups = 0;
@@ -17791,6 +17791,9 @@ class RunImages {
    * night over many commits holds only the ones in flight. Returns the removals that failed.
    */
   async release(commit) {
+    const earlier = this.#released.splice(0);
+    const kept = await Promise.all(earlier.map(async (id) => await this.maker.remove(id) ? [id] : []));
+    this.#released.push(...kept.flat());
     this.#commitTrees.delete(commit);
     const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
     for (const [key] of mine)

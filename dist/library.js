@@ -21384,7 +21384,7 @@ class RunImages {
     #commitTrees = new Map();
     #commits = new Map();
     #images = new Map();
-    /** Ids of the images of released commits, removed again at close: a warm container may have kept one. */
+    /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
     #released = [];
     /** How many setups ran: once per run image, whatever the number of candidates. */
     setups = 0;
@@ -21452,6 +21452,11 @@ class RunImages {
      * night over many commits holds only the ones in flight. Returns the removals that failed.
      */
     async release(commit) {
+        // The images released before: the warm containers that kept them went when this commit's candidates
+        // began (the engine drops those of another image), so they go now, and at most the last stays behind.
+        const earlier = this.#released.splice(0);
+        const kept = await Promise.all(earlier.map(async (id) => ((await this.maker.remove(id)) ? [id] : [])));
+        this.#released.push(...kept.flat());
         this.#commitTrees.delete(commit);
         const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
         for (const [key] of mine)
