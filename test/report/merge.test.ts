@@ -136,6 +136,18 @@ describe("mergeReports", () => {
     expect(merged.skipped.map((s) => s.id)).toEqual(["he/99"]);
   });
 
+  it("keeps each line's resolved through a report file and counts them again over the merged set", () => {
+    const a = report(result({ id: "t/1", source: "tasks.jsonl:1", status: "pass", resolved: "full" }));
+    const b = report(result({ id: "t/2", source: "tasks.jsonl:2", status: "test_failed", resolved: "partial" }));
+    const read = (r: typeof a, name: string) => ({ name, report: parseReport(JSON.stringify(r), name, "merge") });
+    const merged = mergeReports([read(b, "b.json"), read(a, "a.json")], "merge");
+    expect(merged.results.map((r) => [r.id, r.resolved])).toEqual([
+      ["t/1", "full"],
+      ["t/2", "partial"],
+    ]);
+    expect(buildReport(merged.results, merged.skipped).summary.resolved).toEqual({ full: 1, partial: 1, no: 0 });
+  });
+
   it("orders by file, then line; keeps the given order where there is no line", () => {
     const r = (id: string, source: string) => result({ id, status: "pass", source });
     const merged = mergeReports(
