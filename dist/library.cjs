@@ -13578,6 +13578,8 @@ function failedFacts(sandboxError) {
     sandboxError
   };
 }
+const REMOVE_ATTEMPTS = 3;
+const REMOVE_RETRY_MS = 1e3;
 class Removals {
   removeOne;
   #pending = /* @__PURE__ */ new Set();
@@ -13586,12 +13588,26 @@ class Removals {
   constructor(removeOne) {
     this.removeOne = removeOne;
   }
-  /** Removes `name` (with its anonymous volumes); `gone` once it is. */
+  /**
+   * Removes `name` (with its anonymous volumes); `gone` once it is. A refusal is asked again after a pause:
+   * a forced removal can fail while a kill of the same container (a cancelled judgement's) is in flight.
+   */
   remove(name, gone = () => {
   }) {
-    const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
+    const removal = this.#removeWithRetries(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
     const tracked = removal.finally(() => this.#pending.delete(tracked));
     this.#pending.add(tracked);
+  }
+  async #removeWithRetries(name) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.removeOne(name);
+      } catch (error) {
+        if (attempt >= REMOVE_ATTEMPTS)
+          throw error;
+        await new Promise((resolve2) => setTimeout(resolve2, REMOVE_RETRY_MS));
+      }
+    }
   }
   /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
   async settle(also = () => []) {

@@ -200,7 +200,12 @@ describe("cancelling and disposing", () => {
         expect(performance.now() - started).toBeLessThan(1000);
         // Killed and removed well before the 60 s limit would have stopped it.
         // 30 s of room: at load 20 the removal took over 10 s, still half the limit.
-        await vi.waitFor(() => expect(ours()).not.toContain(container), { timeout: 30_000, interval: 200 });
+        const state = () =>
+          spawnSync("docker", ["inspect", "--format", "{{json .State}}", container!], { encoding: "utf8" }).stdout;
+        await vi.waitFor(() => expect(ours(), `${container}: ${state()}`).not.toContain(container), {
+          timeout: 30_000,
+          interval: 200,
+        });
         const next = await sandbox.judge({ reply: fenced("print('after')"), command: "python3 solution.py" });
         expect(next).toMatchObject({ status: "pass", stdout: "after\n" });
       } finally {
