@@ -148,9 +148,18 @@ describe("cancelling and disposing", () => {
     docker("ps", "-a", "--filter", `label=${OWNER_LABEL}=${owner}`, "--format", "{{.Names}}")
       .split("\n")
       .filter(Boolean);
-  /** The container whose processes include `marker`, if any. */
-  const runningWith = (marker: string) =>
-    ours().find((name) => spawnSync("docker", ["top", name], { encoding: "utf8" }).stdout.includes(marker));
+  /**
+   * The container running `command`, if any. Its driver's arguments carry the command from the start, the
+   * warm container's too (started ahead for the next judgement, waiting for files): only a process whose
+   * own arguments begin with the command tells the candidate's container from it.
+   */
+  const running = (command: string) =>
+    ours().find((name) =>
+      // docker top insists on a PID column: each line is the PID, then the arguments.
+      spawnSync("docker", ["top", name, "-o", "pid,args"], { encoding: "utf8" })
+        .stdout.split("\n")
+        .some((line) => line.replace(/^\s*\d+\s+/, "").startsWith(command)),
+    );
   const options = () => ({
     workdir: tempDir("lib-cancel"),
     language: "python" as const,
@@ -178,18 +187,15 @@ describe("cancelling and disposing", () => {
     async () => {
       const sandbox = await openSandbox(options());
       try {
-        const marker = `sg-cancel-${owner}`;
+        const command = `python3 solution.py sg-cancel-${owner}`;
         const controller = new AbortController();
-        const judging = sandbox.judge(
-          { reply: fenced("while True: pass"), command: `python3 solution.py ${marker}` },
-          { signal: controller.signal },
-        );
+        const judging = sandbox.judge({ reply: fenced("while True: pass"), command }, { signal: controller.signal });
         const outcome = judging.then(
           () => "resolved",
           (error: unknown) => error,
         );
         let container: string | undefined;
-        await vi.waitFor(() => expect((container = runningWith(marker))).toBeDefined(), {
+        await vi.waitFor(() => expect((container = running(command))).toBeDefined(), {
           timeout: 30_000,
           interval: 200,
         });
