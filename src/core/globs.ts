@@ -3,6 +3,7 @@ import { Minimatch } from "minimatch";
 import { lstat, readdir, realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { InputError } from "./errors.js";
+import { checkRelativePath } from "./paths.js";
 
 export interface Match {
   absolute: string;
@@ -29,6 +30,16 @@ async function* walk(root: string, dir = ""): AsyncGenerator<string> {
  */
 export function globMatcher(pattern: string): Minimatch {
   return new Minimatch(pattern.replace(/^\.\//, ""), { dot: true });
+}
+
+/**
+ * Why a glob of files inside the sandbox's work dir (`test-results`) is refused, or undefined: relative,
+ * inside the work dir, one line, no negation. The settings ask it; the path rule itself is core/paths'.
+ */
+export function globProblem(glob: string): string | undefined {
+  if (glob.startsWith("!")) return "is a negation; list the files to read, not the ones to leave out";
+  const path = checkRelativePath(glob);
+  return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
 }
 
 function toPosix(path: string): string {

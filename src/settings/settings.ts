@@ -5,10 +5,10 @@ import { LANGUAGE_NAMES, isLanguage } from "../core/languages.js";
 import { type Language, type Status } from "../core/model.js";
 import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
+import { globProblem } from "../core/globs.js";
 import type { Limits } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
-import { globProblem } from "../verdict/results/index.js";
 import { parseDuration, parseSize } from "../core/units.js";
 import { parseProtect, type ProtectSetting } from "./protect.js";
 

@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resolveGlobs } from "../../src/core/globs.js";
+import { globProblem, resolveGlobs } from "../../src/core/globs.js";
 import { tempDir } from "../support/temp.js";
 
 let base: string;
@@ -53,5 +53,15 @@ describe("resolveGlobs", () => {
 
   it("says when the base tree does not exist", async () => {
     await expect(resolveGlobs("files", ["*"], join(base, "nope"))).rejects.toThrow("Input 'files': base directory");
+  });
+});
+
+describe("globProblem", () => {
+  it("takes relative globs inside the work dir, and names what is wrong with the others", () => {
+    expect(globProblem("reports/**/*.xml")).toBeUndefined();
+    expect(globProblem("/tmp/r.xml")).toMatch(/absolute/);
+    expect(globProblem("../r.xml")).toMatch(/'\.\.'/);
+    expect(globProblem("a\nb")).toMatch(/control character/);
+    expect(globProblem("!skip.xml")).toMatch(/negation/);
   });
 });

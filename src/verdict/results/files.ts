@@ -2,7 +2,6 @@
 // sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
 import { minimatch } from "minimatch";
 import type { RunFacts } from "../../core/model.js";
-import { checkRelativePath } from "../../core/paths.js";
 import { untar } from "../../sandbox/untar.js";
 import { readTestResults } from "./read.js";
 import type { TestResults } from "./parser.js";
@@ -12,13 +11,6 @@ export interface ResultsReading {
   tests?: TestResults;
   /** What could not be read, for the report and the reader; never the files' text. */
   notes: string[];
-}
-
-/** Why a `test-results` glob is refused, or undefined: relative, inside the work dir, one line, no negation. */
-export function globProblem(glob: string): string | undefined {
-  if (glob.startsWith("!")) return "is a negation; list the files to read, not the ones to leave out";
-  const path = checkRelativePath(glob);
-  return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
 }
 
 /**

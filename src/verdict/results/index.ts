@@ -10,4 +10,4 @@ export {
 } from "./parser.js";
 export { junit } from "./junit.js";
 export { MAX_CASES, MAX_RESULTS_FILE_BYTES, readTestResults, type ReadResults } from "./read.js";
-export { findPatterns, globProblem, readResults, type ResultsReading } from "./files.js";
+export { findPatterns, readResults, type ResultsReading } from "./files.js";
