@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { expect, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Language, Result, Status } from "../../src/core/model.js";
 import { judgeCandidate, runContext } from "../../src/run/pipeline.js";
 import { CliEngine } from "../../src/sandbox/engines/cli.js";
@@ -382,4 +382,31 @@ export const ENDING_CASES: HostileCase[] = [
 
 export function codeOf(c: HostileCase, ctx: CaseContext): string {
   return typeof c.code === "function" ? c.code(ctx) : c.code;
+}
+
+/**
+ * The hostile cases through one engine, inside the caller's describe: each judged alone, its status and
+ * checks held, then `afterEach` (what must be gone after it), and nothing reached the world's listeners.
+ */
+export function judgesHostileCases(
+  engine: ContainerEngine,
+  runId: string,
+  options: { cases?: HostileCase[]; afterEach?: () => Promise<void> } = {},
+): void {
+  let world: HostileWorld;
+  beforeAll(async () => {
+    world = await HostileWorld.start();
+  });
+  afterAll(() => world.close());
+
+  it.each(options.cases ?? [...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 30_000 }, async (c) => {
+    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), {
+      language: c.language,
+      ...c.inputs,
+    });
+    expect(judged.result.status, judged.result.feedback).toBe(c.status);
+    c.check?.(judged, world);
+    await options.afterEach?.();
+    expect(world.received()).toBe("");
+  });
 }

@@ -1,38 +1,21 @@
 // The hostile cases (hostile-cases.ts) through the warm pool: the same statuses and checks as through
 // the CLI engine, and after each case no container of the run left, warm ones included.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { CliEngine } from "../../../src/sandbox/engines/cli.js";
 import { RUN_LABEL } from "../../../src/sandbox/engine.js";
 import { EngineApi, endpointFromEnv } from "../../../src/sandbox/api/client.js";
 import { FreshPoolEngine } from "../../../src/sandbox/engines/fresh-pool.js";
-import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "../hostile-cases.js";
+import { judgesHostileCases } from "../hostile-cases.js";
 import { docker } from "../support.js";
 
 const runId = `pool-hostile-${randomBytes(4).toString("hex")}`;
 const engine = new FreshPoolEngine(new EngineApi(endpointFromEnv()!), new CliEngine(), { warm: 2 });
-let world: HostileWorld;
-
-beforeAll(async () => {
-  world = await HostileWorld.start();
-});
-
-afterAll(() => world.close());
-
 async function expectClean(): Promise<void> {
   expect(await engine.close()).toEqual([]);
   expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");
 }
 
 describe("hostile candidates in the warm pool", () => {
-  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 30_000 }, async (c) => {
-    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), {
-      language: c.language,
-      ...c.inputs,
-    });
-    expect(judged.result.status, judged.result.feedback).toBe(c.status);
-    c.check?.(judged, world);
-    await expectClean();
-    expect(world.received()).toBe("");
-  });
+  judgesHostileCases(engine, runId, { afterEach: expectClean });
 });

@@ -3,12 +3,12 @@
 // sandbox, bundle or cgroup of the candidates it ran, no process of a daemonized child on the host.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CliEngine } from "../../../src/sandbox/engines/cli.js";
 import { RUN_LABEL } from "../../../src/sandbox/engine.js";
 import { NamespaceEngine, removeRuncLabelled } from "../../../src/sandbox/engines/namespace.js";
 import type { ContainerEngine } from "../../../src/sandbox/engine.js";
-import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "../hostile-cases.js";
+import { judgesHostileCases } from "../hostile-cases.js";
 import { docker } from "../support.js";
 import { traces } from "./namespace-traces.js";
 
@@ -24,14 +24,6 @@ const engine: ContainerEngine = {
   close: () => inner.close(),
   abort: () => inner.abort(),
 };
-let world: HostileWorld;
-
-beforeAll(async () => {
-  world = await HostileWorld.start();
-});
-
-afterAll(() => world.close());
-
 async function expectClean(): Promise<void> {
   expect(await engine.close()).toEqual([]);
   expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");
@@ -41,16 +33,7 @@ async function expectClean(): Promise<void> {
 }
 
 describe("hostile candidates under isolation: namespace", () => {
-  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 30_000 }, async (c) => {
-    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), {
-      language: c.language,
-      ...c.inputs,
-    });
-    expect(judged.result.status, judged.result.feedback).toBe(c.status);
-    c.check?.(judged, world);
-    await expectClean();
-    expect(world.received()).toBe("");
-  });
+  judgesHostileCases(engine, runId, { afterEach: expectClean });
 
   it("leaves no process of a daemonized child on the host", () => {
     const found = spawnSync("pgrep", ["-af", "sandbox-gate-daemon"], { encoding: "utf8" });

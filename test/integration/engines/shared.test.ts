@@ -3,14 +3,14 @@
 // container they happened in; nothing is left after close() or abort().
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { RunFacts } from "../../../src/core/model.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli.js";
 import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
 import { type Limits } from "../../../src/core/model.js";
 import { EngineApi, endpointFromEnv } from "../../../src/sandbox/api/client.js";
 import { SharedEngine } from "../../../src/sandbox/engines/shared.js";
-import { ENDING_CASES, HostileWorld, LIMIT_CASES, codeOf, fence, judgeWith } from "../hostile-cases.js";
+import { ENDING_CASES, LIMIT_CASES, judgesHostileCases } from "../hostile-cases.js";
 import { MiB, pythonJob } from "../jobs.js";
 import { docker } from "../support.js";
 
@@ -207,23 +207,7 @@ const SHARED_CASES = [...LIMIT_CASES, ...ENDING_CASES].filter((c) => c.name !== 
 describe("the hostile cases one after another in shared containers", () => {
   const runId = `reuse-hostile-${randomBytes(4).toString("hex")}`;
   const engine = reuse();
-  let world: HostileWorld;
-
-  beforeAll(async () => {
-    world = await HostileWorld.start();
-  });
-
-  afterAll(() => world.close());
-
-  it.each(SHARED_CASES)("$name: $status", { timeout: 30_000 }, async (c) => {
-    const judged = await judgeWith(engine, runId, fence(c.language, codeOf(c, world)), {
-      language: c.language,
-      ...c.inputs,
-    });
-    expect(judged.result.status, judged.result.feedback).toBe(c.status);
-    c.check?.(judged, world);
-    expect(world.received()).toBe("");
-  });
+  judgesHostileCases(engine, runId, { cases: SHARED_CASES });
 
   it("still judges a plain candidate right after them", async () => {
     const [facts] = await inTurn(
