@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9332);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 42:
+/***/ 9332:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37842,78 +37842,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.2.0"};
-// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
-var esm = __nccwpck_require__(3581);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/globs.ts
+var core_globs = __nccwpck_require__(8684);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
-;// CONCATENATED MODULE: ./src/core/globs.ts
-// Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
-
-
-
-
-// Never candidates nor test files, and walking them would cost more than the rest of the tree.
-const SKIPPED_DIRS = new Set([".git", "node_modules"]);
-async function* walk(root, dir = "") {
-    const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-        const rel = dir ? `${dir}/${entry.name}` : entry.name;
-        // Symlinked directories are not followed: they could lead out of the tree.
-        if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
-            yield* walk(root, rel);
-        else if (entry.isFile() || entry.isSymbolicLink())
-            yield rel;
-    }
-}
-/**
- * How the project reads one glob, whoever matches it (a walk here, a list of paths in prepare/protect):
- * minimatch, dot files included, a leading `./` dropped, anchored at the tree's root, case-sensitive.
- */
-function globMatcher(pattern) {
-    return new esm/* Minimatch */.VR(pattern.replace(/^\.\//, ""), { dot: true });
-}
-function toPosix(path) {
-    return path.split(external_node_path_.sep).join("/");
-}
-/**
- * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
- * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
- */
-async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
-    const root = await (0,promises_namespaceObject.realpath)(base).catch(() => {
-        throw new errors/* InputError */.dz(input, `base directory '${base}' does not exist`);
-    });
-    const anchored = (pattern) => globMatcher(toPosix((0,external_node_path_.isAbsolute)(pattern) ? (0,external_node_path_.relative)(root, pattern) : pattern));
-    const includes = patterns
-        .filter((p) => !p.startsWith("!"))
-        .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
-    const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
-    const found = [];
-    for await (const rel of walk(root)) {
-        const hit = includes.filter((inc) => inc.matcher.match(rel));
-        if (hit.length === 0 || excludes.some((ex) => ex.match(rel)))
-            continue;
-        for (const inc of hit)
-            inc.hits += 1;
-        const absolute = (0,external_node_path_.join)(root, rel);
-        // A symlink pointing out of the tree would smuggle host files into the sandbox.
-        const real = await (0,promises_namespaceObject.realpath)(absolute).catch(() => undefined);
-        const inside = real !== undefined && !(0,external_node_path_.relative)(root, real).startsWith("..") && !(0,external_node_path_.isAbsolute)((0,external_node_path_.relative)(root, real));
-        if (!inside)
-            throw new errors/* InputError */.dz(input, `'${rel}' resolves outside ${base}`);
-        if ((await (0,promises_namespaceObject.lstat)(real)).isFile())
-            found.push({ absolute: real, relative: rel });
-    }
-    const unmatched = includes.find((inc) => inc.hits === 0);
-    if (unmatched && !allowNone)
-        throw new errors/* InputError */.dz(input, `'${unmatched.pattern}' matches no file under ${base}`);
-    return found;
-}
-
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 ;// CONCATENATED MODULE: external "os"
@@ -44433,6 +44365,8 @@ function commentsSource(replies, authors, us) {
     };
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
@@ -44712,7 +44646,7 @@ async function* candidatesFromFiles(matches) {
             yield* readDataset(match.absolute, match.relative);
             continue;
         }
-        const bytes = await (0,promises_namespaceObject.readFile)(match.absolute);
+        const bytes = await (0,promises_.readFile)(match.absolute);
         const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
         // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
         yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
@@ -44826,7 +44760,7 @@ async function gitDiff(workdir, pr, base, head) {
 
 function candidateSource(source, context) {
     if (source.kind === "files")
-        return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)), context.filesInput ?? "files");
+        return filesSource(context.files ?? (() => (0,core_globs/* resolveGlobs */.Ct)("files", source.files, source.workdir)), context.filesInput ?? "files");
     const { client, pullRequest } = context;
     if (!pullRequest || !client)
         throw new errors/* InputError */.dz("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
@@ -45126,6 +45060,8 @@ function renderEvaluationText(e) {
     return lines.join("\n");
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/core/tests.ts
 /** Every test case read, however it ended. */
 function tests_testCount(tests) {
@@ -45282,8 +45218,8 @@ function renderJUnit(results, skipped, options = {}) {
 
 
 async function write(path, text) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, text);
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+    await (0,promises_.writeFile)(path, text);
 }
 /** The JSON report of a run, as `report` writes it (and the CLI's `--format json` prints it). */
 function reportOf(settings, outcome) {
@@ -45332,16 +45268,16 @@ function isExecutable(mode) {
 async function loadTestFiles(patterns, base, maxBytes) {
     if (patterns.length === 0)
         return [];
-    const matches = await resolveGlobs("tests", patterns, base);
+    const matches = await (0,core_globs/* resolveGlobs */.Ct)("tests", patterns, base);
     const files = [];
     let total = 0;
     for (const match of matches) {
-        const content = await (0,promises_namespaceObject.readFile)(match.absolute);
+        const content = await (0,promises_.readFile)(match.absolute);
         total += content.length;
         // Everything goes through the tmpfs work dir; fail here, not inside each sandbox.
         if (total > maxBytes)
             throw new errors/* InputError */.dz("tests", `matched files exceed ${maxBytes} bytes (at ${match.relative}); narrow the globs or raise tmpfs-size`);
-        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_namespaceObject.stat)(match.absolute)).mode) });
+        files.push({ path: match.relative, content, executable: isExecutable((await (0,promises_.stat)(match.absolute)).mode) });
     }
     return files;
 }
@@ -45413,8 +45349,53 @@ class ProgressMeter {
     }
 }
 
-// EXTERNAL MODULE: ./src/sandbox/capture.ts
-var capture = __nccwpck_require__(3205);
+;// CONCATENATED MODULE: ./src/sandbox/capture.ts
+class StreamCapture {
+    #limit;
+    #kept = [];
+    #keptBytes = 0;
+    #bytes = 0;
+    constructor(limitBytes) {
+        this.#limit = Math.max(0, Math.floor(limitBytes));
+    }
+    push(chunk) {
+        this.#bytes += chunk.byteLength;
+        const room = this.#limit - this.#keptBytes;
+        if (room <= 0)
+            return;
+        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
+        // Copied: callers may reuse their buffers.
+        this.#kept.push(Buffer.from(part));
+        this.#keptBytes += part.byteLength;
+    }
+    /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
+    kept() {
+        return Buffer.concat(this.#kept, this.#keptBytes);
+    }
+    get bytes() {
+        return this.#bytes;
+    }
+    get truncated() {
+        return this.#bytes > this.#keptBytes;
+    }
+    result() {
+        return {
+            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
+            truncated: this.truncated,
+            bytes: this.#bytes,
+        };
+    }
+}
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+function decodeUtf8(bytes, cut) {
+    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    return decoder.decode(bytes, { stream: cut });
+}
+
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 ;// CONCATENATED MODULE: ./src/sandbox/driver.ts
@@ -45565,13 +45546,13 @@ class PhaseParser {
         this.#onRunOutput = options.onRunOutput;
         this.#onRun = options.onRun ?? (() => { });
         this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
-        this.#text = new capture/* StreamCapture */.n(this.#maxTextBytes);
+        this.#text = new StreamCapture(this.#maxTextBytes);
         this.#results =
             options.maxResultsBytes === undefined
                 ? undefined
                 : {
                     marker: Buffer.from(resultsMarker(options.nonce)),
-                    capture: new capture/* StreamCapture */.n(options.maxResultsBytes),
+                    capture: new StreamCapture(options.maxResultsBytes),
                     open: false,
                 };
         this.#markers = [
@@ -45625,13 +45606,13 @@ class PhaseParser {
                 return;
             }
             if (marker?.to === "verdict") {
-                this.#verdict = { line: new capture/* StreamCapture */.n(MAX_VERDICT_BYTES), open: true };
+                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
                 data = rest.subarray(marker.bytes.length);
             }
             else if (marker) {
                 this.#phase = marker.to;
                 // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
-                this.#text = new capture/* StreamCapture */.n(this.#maxTextBytes);
+                this.#text = new StreamCapture(this.#maxTextBytes);
                 data = rest.subarray(marker.bytes.length);
             }
             else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
@@ -46087,8 +46068,8 @@ const CLI_CALL_TIMEOUT_MS = 60_000;
 function cli_command_cli(binary, args, options = {}) {
     const { timeoutMs = CLI_CALL_TIMEOUT_MS, input, maxOutputBytes = CLI_OUTPUT_BYTES } = options;
     return new Promise((resolve) => {
-        const stdout = new capture/* StreamCapture */.n(maxOutputBytes);
-        const stderr = new capture/* StreamCapture */.n(maxOutputBytes);
+        const stdout = new StreamCapture(maxOutputBytes);
+        const stderr = new StreamCapture(maxOutputBytes);
         const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
         // Our own deadline, not spawn's `timeout`: Node keeps that timer after a spawn that fails (no such
         // binary), so a machine without docker waited a minute for nothing before the CLI could exit.
@@ -46647,8 +46628,8 @@ function release({ child }) {
 async function readChild(started, job, { nonce, input }, control) {
     const { child, exited } = "exited" in started ? started : hold(started);
     const { limits } = job;
-    const stdout = new capture/* StreamCapture */.n(limits.maxOutputBytes);
-    const stderr = new capture/* StreamCapture */.n(limits.maxOutputBytes);
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
     let memoryAtTimeout;
     const clock = new RunClock({
         nonce,
@@ -46795,7 +46776,7 @@ class cli_CliEngine extends OpeningEngine {
         let monitorDir;
         try {
             if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
+                this.#monitorDirs.add((monitorDir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
             return await this.#run(name, job, opening, monitorDir);
         }
         catch (error) {
@@ -46907,7 +46888,7 @@ class cli_CliEngine extends OpeningEngine {
     }
     async #removeMonitorDir(dir) {
         this.#monitorDirs.delete(dir);
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
         const result = await cli_command_cli(this.binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
@@ -46965,8 +46946,8 @@ const EXIT_GRACE_MS = 200;
  */
 function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
     const { limits } = job;
-    const stdout = new capture/* StreamCapture */.n(limits.maxOutputBytes);
-    const stderr = new capture/* StreamCapture */.n(limits.maxOutputBytes);
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
     let cut;
     let forceEnd = () => { };
     // After a kill, the run ends within the grace whatever the stream and the exit say.
@@ -47470,8 +47451,8 @@ class NamespaceEngine extends CliImages {
                     annotations: policy.labels,
                     ...(NATIVE_ARCH && { nativeArch: NATIVE_ARCH }),
                 });
-                await (0,promises_namespaceObject.mkdir)(bundle, { recursive: true, mode: 0o700 });
-                await (0,promises_namespaceObject.writeFile)((0,external_node_path_.join)(bundle, "config.json"), JSON.stringify(config), { mode: 0o600 });
+                await (0,promises_.mkdir)(bundle, { recursive: true, mode: 0o700 });
+                await (0,promises_.writeFile)((0,external_node_path_.join)(bundle, "config.json"), JSON.stringify(config), { mode: 0o600 });
             }
             catch (error) {
                 return { id, error: `its bundle cannot be written: ${error.message}` };
@@ -47579,7 +47560,7 @@ async function makeTemplate(policy) {
     const file = TASK_DIRS.map((dir) => (0,external_node_path_.join)(dir, id, "config.json")).find((path) => (0,external_node_fs_namespaceObject.existsSync)(path));
     if (!file)
         return { name, error: `the OCI config of the template container is not under ${TASK_DIRS.join(" or ")}` };
-    const config = JSON.parse(await (0,promises_namespaceObject.readFile)(file, "utf8"));
+    const config = JSON.parse(await (0,promises_.readFile)(file, "utf8"));
     const gap = lockDownGap(config, KEEPER_ARGV, { memoryBytes: policy.memoryBytes, pids: policy.cgroupPids });
     if (gap !== undefined)
         return { name, error: `docker's config for the template falls short of the lock-down: ${gap}` };
@@ -47601,7 +47582,7 @@ async function deleteSandbox(runc, state, bundles, id) {
     const result = await cli_command_cli(runc, ["--root", state, "delete", "--force", id]);
     if (result.code !== 0 && !/does not exist/i.test(result.stderr))
         throw new Error(describeFailure(result));
-    await (0,promises_namespaceObject.rm)((0,external_node_path_.join)(bundles, id), { recursive: true, force: true });
+    await (0,promises_.rm)((0,external_node_path_.join)(bundles, id), { recursive: true, force: true });
 }
 /** Removes every candidate sandbox under `root` whose annotations carry `label` (`key=value`); returns their ids. */
 async function namespace_removeRuncLabelled(label, { runc = "runc", root = NAMESPACE_ROOT } = {}) {
@@ -47628,7 +47609,7 @@ async function oomKills(id) {
     const dir = cgroupDir("memory", id);
     const file = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, "memory.oom_control")) ? "memory.oom_control" : "memory.events";
     try {
-        const count = oomKillCount(await (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(dir, file), "utf8"));
+        const count = oomKillCount(await (0,promises_.readFile)((0,external_node_path_.join)(dir, file), "utf8"));
         return count === undefined ? { error: `${file} of the candidate's cgroup has no oom_kill count` } : { count };
     }
     catch (error) {
@@ -47644,7 +47625,7 @@ function oomKillCount(text) {
 async function cgroupMemory(id) {
     const dir = cgroupDir("memory", id);
     const v1 = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, "memory.usage_in_bytes"));
-    const read = (file) => (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(dir, file), "utf8").catch(() => "");
+    const read = (file) => (0,promises_.readFile)((0,external_node_path_.join)(dir, file), "utf8").catch(() => "");
     const [usage, limit, stat] = await Promise.all(v1
         ? [read("memory.usage_in_bytes"), read("memory.limit_in_bytes"), read("memory.stat")]
         : [read("memory.current"), read("memory.max"), read("memory.stat")]);
@@ -48489,7 +48470,7 @@ function parseReport(text, name, input) {
 async function loadReport(path, name, input) {
     let text;
     try {
-        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+        text = await (0,promises_.readFile)(path, "utf8");
     }
     catch (error) {
         throw new errors/* InputError */.dz(input, `cannot read '${name}': ${error.code ?? error.message}`);
@@ -49324,7 +49305,7 @@ function patch_outcome({ base, removals, writes, weakest }) {
 
 
 async function isSymlink(root, path) {
-    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
+    const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
     return info?.isSymbolicLink() ?? false;
 }
 /** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
@@ -49348,10 +49329,10 @@ async function loadBaseTree(root, paths) {
     const files = new Map();
     const executable = new Set();
     for (const path of paths) {
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
+        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
         if (!info?.isFile())
             continue;
-        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(root, path)));
+        files.set(path, await (0,promises_.readFile)((0,external_node_path_.join)(root, path)));
         if (isExecutable(info.mode))
             executable.add(path);
     }
@@ -49843,8 +49824,8 @@ function compileProtect(setting, tests = []) {
     }
     return {
         off: (0,protect/* protectionOff */.lh)(setting),
-        rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
-        except: setting.except.map(globMatcher),
+        rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(core_globs/* globMatcher */.fU) })),
+        except: setting.except.map(core_globs/* globMatcher */.fU),
     };
 }
 const decoder = new TextDecoder();
@@ -50395,8 +50376,269 @@ class BaselineRuns {
     }
 }
 
-// EXTERNAL MODULE: ./src/verdict/results/index.ts + 5 modules
-var results = __nccwpck_require__(3917);
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __nccwpck_require__(9800);
+;// CONCATENATED MODULE: ./src/verdict/results/parser.ts
+/** The id `compare` lists a case by: file, class and name, as far as the file gives them. */
+function caseId(c) {
+    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/junit.ts
+// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
+// PHPUnit --log-junit, gotestsum), read into per-test results. saxes is a strict, streaming parser that never
+// expands entities a DTD declares (a "billion laughs" file is an undefined entity, not gigabytes), every size
+// is bounded, and what cannot be read is a problem, never a crash. Pure.
+
+
+const MAX_MESSAGE = 2_000;
+const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
+function junit_positive(value) {
+    const n = Number(value);
+    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+function millis(seconds) {
+    const n = Number(seconds);
+    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
+}
+function junit_clipped(text) {
+    const trimmed = text.trim();
+    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
+}
+/**
+ * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
+ * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
+ */
+function traceLocation(trace) {
+    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
+    const last = found.at(-1);
+    return last ? { file: last[1], line: Number(last[2]) } : undefined;
+}
+const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
+// The worse wins when a case has several children (a failure, then an error in teardown).
+const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
+/**
+ * The cases of one file, pushed onto `parsed` as they close; throws what saxes throws. `suites` holds, per
+ * open testsuite, the file its cases inherit (its own, else its parent's), so a case finds its file at the
+ * top in one step: searching up the nesting instead cost depth × cases, 21 s for a hostile 1.5 MB file,
+ * all of it on the gate's event loop. A parameter only so a test can count what is read of it.
+ */
+function parseFile(text, parsed, keep, suites) {
+    const { cases, counts } = parsed;
+    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
+    let open;
+    let verdict;
+    parser.on("opentag", (tag) => {
+        const a = tag.attributes;
+        if (tag.name === "testsuite")
+            suites.push(a.file || suites.at(-1));
+        else if (tag.name === "testcase") {
+            const file = (a.file ?? suites.at(-1))?.replace(WORKDIR_PREFIX, "");
+            open = {
+                name: a.name ?? "",
+                status: "passed",
+                text: "",
+                ...(a.classname && { classname: a.classname }),
+                ...(file && { file }),
+                ...(junit_positive(a.line) !== undefined && { line: junit_positive(a.line) }),
+                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
+            };
+        }
+        else if (open && tag.name in VERDICTS) {
+            const status = VERDICTS[tag.name];
+            if (RANK[status] > RANK[open.status])
+                open.status = status;
+            verdict = tag.name;
+            if (open.message === undefined && a.message)
+                open.message = a.message;
+        }
+    });
+    parser.on("text", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("cdata", (chunk) => {
+        if (open && verdict && open.text.length < MAX_MESSAGE)
+            open.text += chunk;
+    });
+    parser.on("closetag", (tag) => {
+        if (tag.name === "testsuite")
+            suites.pop();
+        else if (tag.name in VERDICTS)
+            verdict = undefined;
+        else if (tag.name === "testcase" && open) {
+            const { text: body, message, ...kept } = open;
+            const said = message ?? body;
+            counts[open.status]++;
+            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
+            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
+            const failed = open.status !== "passed" && said.trim() !== "" ? { message: junit_clipped(said) } : {};
+            if (cases.length < keep)
+                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
+            open = undefined;
+        }
+    });
+    parser.write(text).close();
+}
+/** One JUnit file's text read; `suites` is the open testsuites' stack, given only by a test that counts its reads. */
+function readJunit(text, keep, suites = []) {
+    const tests = { counts: { passed: 0, failed: 0, error: 0, skipped: 0 }, cases: [] };
+    try {
+        parseFile(text, tests, keep, suites);
+        return { tests };
+    }
+    catch (error) {
+        // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
+        return { tests, problem: error.message.split("\n")[0].slice(0, 200) };
+    }
+}
+const junit = {
+    format: "JUnit XML",
+    parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
+};
+
+;// CONCATENATED MODULE: ./src/verdict/results/read.ts
+// Results files, whatever their format, read into one run's per-test results: each file bounded in size,
+// the cases listed bounded in number, and what could not be read a note naming the file. Pure.
+
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
+function readTestResults(files, parser = junit) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+        cases.push(...tests.cases);
+        for (const status of ["passed", "failed", "error", "skipped"])
+            counts[status] += tests.counts[status];
+        if (problem !== undefined)
+            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
+var esm = __nccwpck_require__(3581);
+;// CONCATENATED MODULE: ./src/sandbox/untar.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const untar_BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function untar_octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const untar_relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + untar_BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + untar_BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = untar_octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + untar_BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(untar_relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: untar_relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / untar_BLOCK) * untar_BLOCK;
+    }
+    return { files, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/files.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
+
+
+
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const files_MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read as JUnit. */
+function readResults(results, globs) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / files_MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => (0,esm/* minimatch */.xF)(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/index.ts
+// The test-results seam: one parser per format behind ResultsParser, the reader that bounds them, and the
+// `test-results` globs that pick the files.
+
+
+
+
+
 ;// CONCATENATED MODULE: ./src/verdict/resolved.ts
 
 
@@ -50536,7 +50778,7 @@ async function place(prepared, candidate, ctx) {
             limits,
             labels: { [RUN_LABEL]: ctx.runId },
             ...(made && { treeDir: RUN_TREE_DIR }),
-            ...(testResults.length > 0 && { results: (0,results/* findPatterns */.t8)(testResults) }),
+            ...(testResults.length > 0 && { results: findPatterns(testResults) }),
         },
     };
 }
@@ -50553,7 +50795,7 @@ async function runOnce(job, language, checks, ctx) {
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
     const globs = ctx.settings.run.testResults;
     if (globs.length > 0 && statuses/* RAN_TO_END */._o.has(status)) {
-        const reading = (0,results/* readResults */.x8)(facts.results, globs);
+        const reading = readResults(facts.results, globs);
         const judged = judgeByTests(status, reading, globs);
         verdict.status = judged.status;
         if (judged.reason)
@@ -50742,12 +50984,12 @@ async function gitListing(root) {
     }
     return [...listed.values()];
 }
-async function* tree_walk(root, dir = "") {
-    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+async function* walk(root, dir = "") {
+    for (const entry of (await (0,promises_.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
             if (entry.name !== ".git")
-                yield* tree_walk(root, path);
+                yield* walk(root, path);
         }
         else if (entry.isFile() || entry.isSymbolicLink())
             yield { path };
@@ -50771,9 +51013,9 @@ async function refuseLinkedDirectory(root, path, checked) {
         const dir = parts.slice(0, i).join("/");
         if (checked.has(dir))
             continue;
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_.join)(root, dir)).catch(() => undefined);
+        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, dir)).catch(() => undefined);
         if (info?.isSymbolicLink()) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_.join)(root, dir));
+            const target = await (0,promises_.readlink)((0,external_node_path_.join)(root, dir));
             throw new errors/* InputError */.dz("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
         }
         checked.add(dir);
@@ -50788,7 +51030,7 @@ async function readBaseTree(root, maxBytes, input) {
     const tracked = await gitListing(root);
     const listing = tracked ?? [];
     if (!tracked)
-        for await (const listed of tree_walk(root))
+        for await (const listed of walk(root))
             listing.push(listed);
     const files = [];
     const skipped = [];
@@ -50803,12 +51045,12 @@ async function readBaseTree(root, maxBytes, input) {
         if (!safe.ok)
             throw new errors/* InputError */.dz("workdir", `'${path}' in the base tree ${safe.why}`);
         await refuseLinkedDirectory(root, path, directories);
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
+        const info = await (0,promises_.lstat)((0,external_node_path_.join)(root, path)).catch(() => undefined);
         // Tracked but deleted in the checkout: not part of the tree the candidate meets.
         if (!info)
             continue;
         if (info.isSymbolicLink() || mode === SYMLINK) {
-            const target = await (0,promises_namespaceObject.readlink)((0,external_node_path_.join)(root, path));
+            const target = await (0,promises_.readlink)((0,external_node_path_.join)(root, path));
             if (insideTarget(path, target) === undefined) {
                 throw new errors/* InputError */.dz("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
             }
@@ -50822,7 +51064,7 @@ async function readBaseTree(root, maxBytes, input) {
             throw new errors/* InputError */.dz(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
         }
         const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
-        files.push({ path, content: await (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(root, path)), ...(executable && { executable }) });
+        files.push({ path, content: await (0,promises_.readFile)((0,external_node_path_.join)(root, path)), ...(executable && { executable }) });
     }
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
@@ -51567,13 +51809,13 @@ const DIRECTORY_FILES = {
 async function argumentFiles(paths, what, cwd) {
     const found = await Promise.all(paths.map(async (path) => {
         const absolute = (0,external_node_path_.resolve)(cwd, path);
-        const info = await (0,promises_namespaceObject.stat)(absolute).catch(() => undefined);
+        const info = await (0,promises_.stat)(absolute).catch(() => undefined);
         if (info?.isFile())
             return [{ absolute, relative: path }];
         if (!info?.isDirectory())
             throw new errors/* InputError */.dz(what, `'${path}' is not a readable file or directory`);
         const { pattern, kinds } = DIRECTORY_FILES[what];
-        const under = await resolveGlobs(what, [pattern], absolute, { allowNone: true });
+        const under = await (0,core_globs/* resolveGlobs */.Ct)(what, [pattern], absolute, { allowNone: true });
         if (under.length === 0)
             throw new errors/* InputError */.dz(what, `the directory '${path}' holds no ${kinds}`);
         // Ids read as the user would find the file from where they typed the command.
@@ -52071,14 +52313,14 @@ function summaryLines(summary, command, predicted) {
 }
 async function readable(typed, cwd, input) {
     const path = (0,external_node_path_.resolve)(cwd, typed);
-    const info = await (0,promises_namespaceObject.stat)(path).catch(() => undefined);
+    const info = await (0,promises_.stat)(path).catch(() => undefined);
     // A named pipe too: `--predictions <(zcat preds.jsonl.gz)`.
     if (!info?.isFile() && !info?.isFIFO())
         throw new errors/* InputError */.dz(input, `'${typed}' is not a readable file`);
     return path;
 }
 async function readPredictions(typed, cwd) {
-    const records = predictionRecords(await (0,promises_namespaceObject.readFile)(await readable(typed, cwd, "predictions"), "utf8"), typed);
+    const records = predictionRecords(await (0,promises_.readFile)(await readable(typed, cwd, "predictions"), "utf8"), typed);
     if (!records.ok)
         throw new errors/* InputError */.dz("predictions", records.problem);
     if (records.value.length === 0)
@@ -52149,7 +52391,7 @@ async function openSink(out, io) {
     const temporary = (0,external_node_path_.join)((0,external_node_path_.dirname)(target), `.${(0,external_node_path_.basename)(target)}.${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`);
     let handle;
     try {
-        handle = await (0,promises_namespaceObject.open)(temporary, "wx");
+        handle = await (0,promises_.open)(temporary, "wx");
     }
     catch (error) {
         throw new errors/* InputError */.dz("out", `cannot write '${out}' (${error.code ?? "error"})`);
@@ -52158,13 +52400,13 @@ async function openSink(out, io) {
         write: async (text) => void (await handle.write(text)),
         close: async () => {
             await handle.close();
-            await (0,promises_namespaceObject.rename)(temporary, target).catch((error) => {
+            await (0,promises_.rename)(temporary, target).catch((error) => {
                 throw new errors/* InputError */.dz("out", `cannot write '${out}' (${error.code ?? "error"})`);
             });
         },
         abandon: async () => {
             await handle.close().catch(() => { });
-            await (0,promises_namespaceObject.rm)(temporary, { force: true });
+            await (0,promises_.rm)(temporary, { force: true });
         },
     };
 }
@@ -52694,6 +52936,98 @@ class InputError extends Error {
 
 /***/ }),
 
+/***/ 8684:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AI: () => (/* binding */ globProblem),
+/* harmony export */   Ct: () => (/* binding */ resolveGlobs),
+/* harmony export */   fU: () => (/* binding */ globMatcher)
+/* harmony export */ });
+/* harmony import */ var minimatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3581);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4296);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6107);
+// Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
+
+
+
+
+
+// Never candidates nor test files, and walking them would cost more than the rest of the tree.
+const SKIPPED_DIRS = new Set([".git", "node_modules"]);
+async function* walk(root, dir = "") {
+    const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readdir)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(root, dir), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        const rel = dir ? `${dir}/${entry.name}` : entry.name;
+        // Symlinked directories are not followed: they could lead out of the tree.
+        if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
+            yield* walk(root, rel);
+        else if (entry.isFile() || entry.isSymbolicLink())
+            yield rel;
+    }
+}
+/**
+ * How the project reads one glob, whoever matches it (a walk here, a list of paths in prepare/protect):
+ * minimatch, dot files included, a leading `./` dropped, anchored at the tree's root, case-sensitive.
+ */
+function globMatcher(pattern) {
+    return new minimatch__WEBPACK_IMPORTED_MODULE_0__/* .Minimatch */ .VR(pattern.replace(/^\.\//, ""), { dot: true });
+}
+/**
+ * Why a glob of files inside the sandbox's work dir (`test-results`) is refused, or undefined: relative,
+ * inside the work dir, one line, no negation. The settings ask it; the path rule itself is core/paths'.
+ */
+function globProblem(glob) {
+    if (glob.startsWith("!"))
+        return "is a negation; list the files to read, not the ones to leave out";
+    const path = (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .checkRelativePath */ ._k)(glob);
+    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
+}
+function toPosix(path) {
+    return path.split(node_path__WEBPACK_IMPORTED_MODULE_2__.sep).join("/");
+}
+/**
+ * Files matched by `patterns` under `base`, sorted; `!pattern` excludes. Throws InputError naming `input`,
+ * also for a pattern that matches nothing unless `allowNone` (the caller then says what was missing).
+ */
+async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
+    const root = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(base).catch(() => {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `base directory '${base}' does not exist`);
+    });
+    const anchored = (pattern) => globMatcher(toPosix((0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)(pattern) ? (0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, pattern) : pattern));
+    const includes = patterns
+        .filter((p) => !p.startsWith("!"))
+        .map((p) => ({ pattern: p, matcher: anchored(p), hits: 0 }));
+    const excludes = patterns.filter((p) => p.startsWith("!")).map((p) => anchored(p.slice(1)));
+    const found = [];
+    for await (const rel of walk(root)) {
+        const hit = includes.filter((inc) => inc.matcher.match(rel));
+        if (hit.length === 0 || excludes.some((ex) => ex.match(rel)))
+            continue;
+        for (const inc of hit)
+            inc.hits += 1;
+        const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(root, rel);
+        // A symlink pointing out of the tree would smuggle host files into the sandbox.
+        const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)(absolute).catch(() => undefined);
+        const inside = real !== undefined && !(0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, real).startsWith("..") && !(0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, real));
+        if (!inside)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `'${rel}' resolves outside ${base}`);
+        if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(real)).isFile())
+            found.push({ absolute: real, relative: rel });
+    }
+    const unmatched = includes.find((inc) => inc.hits === 0);
+    if (unmatched && !allowNone)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `'${unmatched.pattern}' matches no file under ${base}`);
+    return found;
+}
+
+
+/***/ }),
+
 /***/ 5268:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -53064,62 +53398,6 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 3205:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ decodeUtf8),
-/* harmony export */   n: () => (/* binding */ StreamCapture)
-/* harmony export */ });
-class StreamCapture {
-    #limit;
-    #kept = [];
-    #keptBytes = 0;
-    #bytes = 0;
-    constructor(limitBytes) {
-        this.#limit = Math.max(0, Math.floor(limitBytes));
-    }
-    push(chunk) {
-        this.#bytes += chunk.byteLength;
-        const room = this.#limit - this.#keptBytes;
-        if (room <= 0)
-            return;
-        const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
-        // Copied: callers may reuse their buffers.
-        this.#kept.push(Buffer.from(part));
-        this.#keptBytes += part.byteLength;
-    }
-    /** The bytes kept, as they came: for a stream that is data (a tar), not text. */
-    kept() {
-        return Buffer.concat(this.#kept, this.#keptBytes);
-    }
-    get bytes() {
-        return this.#bytes;
-    }
-    get truncated() {
-        return this.#bytes > this.#keptBytes;
-    }
-    result() {
-        return {
-            text: decodeUtf8(Buffer.concat(this.#kept, this.#keptBytes), this.truncated),
-            truncated: this.truncated,
-            bytes: this.#bytes,
-        };
-    }
-}
-/**
- * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
- * reported as invalid, since the stream did not carry a broken character.
- */
-function decodeUtf8(bytes, cut) {
-    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
-    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-    return decoder.decode(bytes, { stream: cut });
-}
-
-
-/***/ }),
-
 /***/ 4686:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -53190,8 +53468,8 @@ function protectionOff(setting) {
 /* harmony import */ var _core_model_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4146);
 /* harmony import */ var _core_statuses_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2309);
 /* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6107);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4296);
-/* harmony import */ var _verdict_results_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3917);
+/* harmony import */ var _core_globs_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8684);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2184);
 /* harmony import */ var _protect_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4686);
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
@@ -53261,14 +53539,14 @@ const DEFAULTS = {
 function parseNumber(input, value, { integer, min }) {
     const n = Number(value.trim());
     if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
     }
     return n;
 }
 function parseChoice(input, value, choices) {
     const v = value.trim().toLowerCase();
     if (!choices.includes(v)) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(input, `'${value}' is not one of ${choices.join(", ")}`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(input, `'${value}' is not one of ${choices.join(", ")}`);
     }
     return v;
 }
@@ -53286,9 +53564,9 @@ function parseList(value) {
 function parseGlobs(input, value) {
     const globs = parseList(value);
     for (const glob of globs) {
-        const problem = (0,_verdict_results_index_js__WEBPACK_IMPORTED_MODULE_6__/* .globProblem */ .AI)(glob);
+        const problem = (0,_core_globs_js__WEBPACK_IMPORTED_MODULE_5__/* .globProblem */ .AI)(glob);
         if (problem)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(input, `'${glob}' ${problem}`);
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(input, `'${glob}' ${problem}`);
     }
     return globs;
 }
@@ -53301,7 +53579,7 @@ function parseShard(value) {
     const index = Number(m?.[1]);
     const count = Number(m?.[2]);
     if (!m || count < 1 || index < 1 || index > count) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
     }
     return { index, count };
 }
@@ -53319,10 +53597,10 @@ function parseMatrix(value) {
         parsed = JSON.parse(v);
     }
     catch {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("matrix", "is not JSON: leave it unset, the action fills it in");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("matrix", "is not JSON: leave it unset, the action fills it in");
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("matrix", "is not a JSON object: leave it unset, the action fills it in");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("matrix", "is not a JSON object: leave it unset, the action fills it in");
     return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
 }
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
@@ -53334,7 +53612,7 @@ function parseLanguage(value) {
     const language = value.toLowerCase();
     if (language === "auto" || (0,_core_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .isLanguage */ .lX)(language))
         return language;
-    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("language", `'${language}' is not one of auto, ${_core_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .LANGUAGE_NAMES */ .G2.join(", ")}`);
+    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("language", `'${language}' is not one of auto, ${_core_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .LANGUAGE_NAMES */ .G2.join(", ")}`);
 }
 /**
  * The inputs other inputs depend on or are checked against, validated first and in this order, so the
@@ -53345,13 +53623,13 @@ function readCrossChecked(input, ctx) {
     const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
     const files = parseList(input("files"));
     if (source === "files" && files.length === 0) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("files", "is required when source is 'files'");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("files", "is required when source is 'files'");
     }
     const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [..._core_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .STATUSES */ .f, "flaky"]));
     const memoryBytes = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseSize */ .DB)("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
     const wanted = input("concurrency") === ""
         ? (ctx.cpuCount ?? (0,node_os__WEBPACK_IMPORTED_MODULE_0__.cpus)().length)
         : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
@@ -53372,21 +53650,21 @@ function readJobShape(input) {
     const merge = parseList(input("merge"));
     // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
     if (shard && merge.length > 0)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("shard", "cannot be combined with 'merge': a merge job runs no candidates");
     const postReport = input("post-report");
     // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
     if (postReport && merge.length > 0)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("post-report", "cannot be combined with 'merge': the commenter runs nothing");
     // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
     // tests and no command would pass wrong code that merely runs. A job that judges nothing needs none.
     if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
     const commentKey = input("comment-key");
     if (commentKey.length > COMMENT_KEY_MAX)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
     const targetPath = target ? (0,_core_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .checkRelativePath */ ._k)(target) : undefined;
     if (targetPath && !targetPath.ok)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
     const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
     const workdirBytes = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseSize */ .DB)("tmpfs-size", input("tmpfs-size"));
     const setup = input("setup");
@@ -53450,9 +53728,9 @@ function readMode(input, ctx, early) {
  */
 function namespaceCrossCheck(engine, runtime) {
     if (engine === "podman")
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("isolation", "'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman");
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("isolation", "'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman");
     if (runtime !== "")
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz("isolation", `'namespace' runs each candidate with runc itself, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("isolation", `'namespace' runs each candidate with runc itself, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
     const failOn = early.failOnWords.filter((word) => word !== "flaky");
@@ -53491,297 +53769,6 @@ function readSettings(get, ctx) {
         token: input("github-token") || ctx.defaultToken || "",
     };
 }
-
-
-/***/ }),
-
-/***/ 3917:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  t8: () => (/* reexport */ findPatterns),
-  AI: () => (/* reexport */ globProblem),
-  x8: () => (/* reexport */ readResults)
-});
-
-// UNUSED EXPORTS: MAX_CASES, MAX_RESULTS_FILE_BYTES, caseId, junit, readTestResults
-
-// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
-var saxes = __nccwpck_require__(9800);
-;// CONCATENATED MODULE: ./src/verdict/results/parser.ts
-/** The id `compare` lists a case by: file, class and name, as far as the file gives them. */
-function caseId(c) {
-    return [c.file, c.classname, c.name].filter((part) => part !== undefined && part !== "").join("::");
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/junit.ts
-// JUnit XML, as test runners write it (pytest --junitxml, node --test's junit reporter, vitest, jest-junit,
-// PHPUnit --log-junit, gotestsum), read into per-test results. saxes is a strict, streaming parser that never
-// expands entities a DTD declares (a "billion laughs" file is an undefined entity, not gigabytes), every size
-// is bounded, and what cannot be read is a problem, never a crash. Pure.
-
-
-const MAX_MESSAGE = 2_000;
-const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
-function positive(value) {
-    const n = Number(value);
-    return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-function millis(seconds) {
-    const n = Number(seconds);
-    return seconds !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) : undefined;
-}
-function clipped(text) {
-    const trimmed = text.trim();
-    return trimmed.length > MAX_MESSAGE ? `${trimmed.slice(0, MAX_MESSAGE)}…` : trimmed;
-}
-/**
- * Where a failure points, from its trace, for runners whose XML names no file (pytest's default xunit2
- * ends a failure with `tests/test_x.py:11: AssertionError`): the last such line that names a relative file.
- */
-function traceLocation(trace) {
-    const found = [...trace.matchAll(/^([\w./-]+\.[A-Za-z]+):(\d+): /gm)].filter((m) => !m[1].startsWith("/"));
-    const last = found.at(-1);
-    return last ? { file: last[1], line: Number(last[2]) } : undefined;
-}
-const VERDICTS = { failure: "failed", error: "error", skipped: "skipped" };
-// The worse wins when a case has several children (a failure, then an error in teardown).
-const RANK = { passed: 0, skipped: 1, failed: 2, error: 3 };
-/**
- * The cases of one file, pushed onto `parsed` as they close; throws what saxes throws. `suites` holds, per
- * open testsuite, the file its cases inherit (its own, else its parent's), so a case finds its file at the
- * top in one step: searching up the nesting instead cost depth × cases, 21 s for a hostile 1.5 MB file,
- * all of it on the gate's event loop. A parameter only so a test can count what is read of it.
- */
-function parseFile(text, parsed, keep, suites) {
-    const { cases, counts } = parsed;
-    const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
-    let open;
-    let verdict;
-    parser.on("opentag", (tag) => {
-        const a = tag.attributes;
-        if (tag.name === "testsuite")
-            suites.push(a.file || suites.at(-1));
-        else if (tag.name === "testcase") {
-            const file = (a.file ?? suites.at(-1))?.replace(WORKDIR_PREFIX, "");
-            open = {
-                name: a.name ?? "",
-                status: "passed",
-                text: "",
-                ...(a.classname && { classname: a.classname }),
-                ...(file && { file }),
-                ...(positive(a.line) !== undefined && { line: positive(a.line) }),
-                ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
-            };
-        }
-        else if (open && tag.name in VERDICTS) {
-            const status = VERDICTS[tag.name];
-            if (RANK[status] > RANK[open.status])
-                open.status = status;
-            verdict = tag.name;
-            if (open.message === undefined && a.message)
-                open.message = a.message;
-        }
-    });
-    parser.on("text", (chunk) => {
-        if (open && verdict && open.text.length < MAX_MESSAGE)
-            open.text += chunk;
-    });
-    parser.on("cdata", (chunk) => {
-        if (open && verdict && open.text.length < MAX_MESSAGE)
-            open.text += chunk;
-    });
-    parser.on("closetag", (tag) => {
-        if (tag.name === "testsuite")
-            suites.pop();
-        else if (tag.name in VERDICTS)
-            verdict = undefined;
-        else if (tag.name === "testcase" && open) {
-            const { text: body, message, ...kept } = open;
-            const said = message ?? body;
-            counts[open.status]++;
-            // The id from what the XML says of the case, whether it failed or not; a location from the trace only when it did not.
-            const where = kept.file === undefined && open.status !== "passed" ? traceLocation(body) : undefined;
-            const failed = open.status !== "passed" && said.trim() !== "" ? { message: clipped(said) } : {};
-            if (cases.length < keep)
-                cases.push({ id: caseId(kept), ...kept, ...where, ...failed });
-            open = undefined;
-        }
-    });
-    parser.write(text).close();
-}
-/** One JUnit file's text read; `suites` is the open testsuites' stack, given only by a test that counts its reads. */
-function readJunit(text, keep, suites = []) {
-    const tests = { counts: { passed: 0, failed: 0, error: 0, skipped: 0 }, cases: [] };
-    try {
-        parseFile(text, tests, keep, suites);
-        return { tests };
-    }
-    catch (error) {
-        // saxes says where: "1:40: undefined entity: lol9." Only its first line, and never the file's text.
-        return { tests, problem: error.message.split("\n")[0].slice(0, 200) };
-    }
-}
-const junit = {
-    format: "JUnit XML",
-    parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
-};
-
-;// CONCATENATED MODULE: ./src/verdict/results/read.ts
-// Results files, whatever their format, read into one run's per-test results: each file bounded in size,
-// the cases listed bounded in number, and what could not be read a note naming the file. Pure.
-
-/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
-const MAX_CASES = 10_000;
-/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
-function readTestResults(files, parser = junit) {
-    const cases = [];
-    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-    const notes = [];
-    for (const { path, data } of files) {
-        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-            continue;
-        }
-        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
-        cases.push(...tests.cases);
-        for (const status of ["passed", "failed", "error", "skipped"])
-            counts[status] += tests.counts[status];
-        if (problem !== undefined)
-            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
-    }
-    const total = counts.passed + counts.failed + counts.error + counts.skipped;
-    if (total > cases.length)
-        notes.push(`${total} test cases; the first ${cases.length} are listed`);
-    return { tests: { counts, cases }, notes };
-}
-
-// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
-var esm = __nccwpck_require__(3581);
-// EXTERNAL MODULE: ./src/core/paths.ts
-var paths = __nccwpck_require__(6107);
-// EXTERNAL MODULE: ./src/sandbox/capture.ts
-var capture = __nccwpck_require__(3205);
-;// CONCATENATED MODULE: ./src/sandbox/untar.ts
-// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
-// regular files, bounds every size by what was received, and says what it could not read instead of
-// throwing. Pure.
-
-const BLOCK = 512;
-function field(block, offset, length) {
-    const raw = block.subarray(offset, offset + length);
-    const end = raw.indexOf(0);
-    return (0,capture/* decodeUtf8 */._)(end < 0 ? raw : raw.subarray(0, end), false);
-}
-function octal(block, offset, length) {
-    const text = field(block, offset, length).trim();
-    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
-}
-/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
-function paxPath(data) {
-    let path;
-    for (let at = 0; at < data.length;) {
-        const space = data.indexOf(0x20, at);
-        const length = Number(data.subarray(at, space).toString("ascii"));
-        if (space < 0 || !Number.isInteger(length) || length <= 0)
-            break;
-        const record = (0,capture/* decodeUtf8 */._)(data.subarray(space + 1, at + length - 1), false);
-        if (record.startsWith("path="))
-            path = record.slice("path=".length);
-        at += length;
-    }
-    return path;
-}
-/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
-const relative = (name) => name.replace(/^\.\//, "");
-/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
-function untar(tar) {
-    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-    const files = [];
-    const notes = [];
-    let longName;
-    for (let at = 0; at + BLOCK <= bytes.length;) {
-        const header = bytes.subarray(at, at + BLOCK);
-        if (header.every((byte) => byte === 0))
-            return { files, notes };
-        const size = octal(header, 124, 12);
-        const type = String.fromCharCode(header[156]);
-        if (!Number.isFinite(size)) {
-            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
-            return { files, notes };
-        }
-        const start = at + BLOCK;
-        const end = start + size;
-        if (end > bytes.length) {
-            notes.push(`the results' tar is cut inside ${JSON.stringify(relative(longName ?? field(header, 0, 100)))}`);
-            return { files, notes };
-        }
-        const data = bytes.subarray(start, end);
-        const prefix = field(header, 345, 155);
-        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-        longName = undefined;
-        if (type === "x")
-            longName = paxPath(data);
-        else if (type === "L")
-            longName = (0,capture/* decodeUtf8 */._)(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
-        else if (type === "0" || type === "\0" || type === "7")
-            files.push({ path: relative(name), data: Buffer.from(data) });
-        at = start + Math.ceil(size / BLOCK) * BLOCK;
-    }
-    return { files, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/files.ts
-// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
-// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
-
-
-
-
-/** Why a `test-results` glob is refused, or undefined: relative, inside the work dir, one line, no negation. */
-function globProblem(glob) {
-    if (glob.startsWith("!"))
-        return "is a negation; list the files to read, not the ones to leave out";
-    const path = (0,paths/* checkRelativePath */._k)(glob);
-    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
-}
-/**
- * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
- * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
- * globs themselves then pick from what came back.
- */
-function findPatterns(globs) {
-    return globs.map((glob) => glob
-        .replace(/\{[^}]*\}/g, "*")
-        .replace(/\*\*\//g, "*")
-        .replace(/\*\*/g, "*"));
-}
-const MIB = 1024 ** 2;
-/** The run's results' tar, filtered by the globs and read as JUnit. */
-function readResults(results, globs) {
-    if (!results)
-        return { notes: ["the command's test results did not come back (the run was stopped)"] };
-    const { files, notes } = untar(results.bytes);
-    if (results.truncated)
-        notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
-    const matching = files.filter((file) => globs.some((glob) => (0,esm/* minimatch */.xF)(file.path, glob, { dot: true })));
-    if (matching.length === 0)
-        return { notes };
-    const read = readTestResults(matching);
-    return { tests: read.tests, notes: [...notes, ...read.notes] };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/index.ts
-// The test-results seam: one parser per format behind ResultsParser, the reader that bounds them, and the
-// `test-results` globs that pick the files.
-
-
-
-
 
 
 /***/ }),
@@ -53881,6 +53868,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 

@@ -45632,8 +45632,59 @@ class InputError extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/paths.ts
+// The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
+// dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
+// a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
+// glob.ts), since only the file system can tell.
+/** Linux's limits (NAME_MAX, PATH_MAX with its NUL): a name past them cannot be made in any sandbox. */
+const MAX_NAME_BYTES = 255;
+const WORKDIR = "/work/";
+const MAX_PATH_BYTES = 4096 - 1 - WORKDIR.length;
+/**
+ * Why a path (already relative and inside the tree) cannot exist on the sandbox's file system, or
+ * undefined: a name over 255 bytes, or a path over PATH_MAX once under the work dir. Decided here, before
+ * anything runs, since the file system would only fail it half-way through writing the candidate's files.
+ */
+function pathLengthProblem(segments) {
+    const long = segments.find((s) => Buffer.byteLength(s, "utf8") > MAX_NAME_BYTES);
+    if (long !== undefined)
+        return `has a name of ${Buffer.byteLength(long, "utf8")} bytes, more than the ${MAX_NAME_BYTES} a file system allows`;
+    const bytes = Buffer.byteLength(segments.join("/"), "utf8");
+    return bytes > MAX_PATH_BYTES
+        ? `is ${bytes} bytes long, more than the ${MAX_PATH_BYTES} a path under ${WORKDIR} may be`
+        : undefined;
+}
+/** A relative POSIX path that stays inside the tree, normalised (`./x` and `x//y` are fine). */
+function checkRelativePath(path) {
+    if (/[\x00-\x1f\x7f]/.test(path))
+        return { ok: false, why: "holds a control character" };
+    // A Windows separator, or an attempt to hide one: `..\x` is `../x` to some tools.
+    if (path.includes("\\"))
+        return { ok: false, why: "holds a backslash" };
+    if (path.startsWith("/") || /^[A-Za-z]:/.test(path))
+        return { ok: false, why: "is absolute" };
+    const segments = path.split("/").filter((s) => s !== "" && s !== ".");
+    if (segments.includes(".."))
+        return { ok: false, why: "has a '..' segment" };
+    if (segments.length === 0)
+        return { ok: false, why: "is empty" };
+    // git apply refuses these too: the repository's own metadata is never a target.
+    if (segments.some((s) => s.toLowerCase() === ".git"))
+        return { ok: false, why: "is inside .git" };
+    const tooLong = pathLengthProblem(segments);
+    if (tooLong)
+        return { ok: false, why: tooLong, tooLong: true };
+    return { ok: true, path: segments.join("/") };
+}
+/** Whether `path` passes the rule. */
+function isSafeRelativePath(path) {
+    return checkRelativePath(path).ok;
+}
+
 ;// CONCATENATED MODULE: ./src/core/globs.ts
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
+
 
 
 
@@ -45657,6 +45708,16 @@ async function* walk(root, dir = "") {
  */
 function globMatcher(pattern) {
     return new Minimatch(pattern.replace(/^\.\//, ""), { dot: true });
+}
+/**
+ * Why a glob of files inside the sandbox's work dir (`test-results`) is refused, or undefined: relative,
+ * inside the work dir, one line, no negation. The settings ask it; the path rule itself is core/paths'.
+ */
+function globProblem(glob) {
+    if (glob.startsWith("!"))
+        return "is a negation; list the files to read, not the ones to leave out";
+    const path = checkRelativePath(glob);
+    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
 }
 function toPosix(path) {
     return path.split(external_node_path_namespaceObject.sep).join("/");
@@ -47550,56 +47611,6 @@ function commentsSource(replies, authors, us) {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-;// CONCATENATED MODULE: ./src/core/paths.ts
-// The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
-// dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
-// a checked path does not lead through a symbolic link of the checkout is the reader's part (base-tree.ts,
-// glob.ts), since only the file system can tell.
-/** Linux's limits (NAME_MAX, PATH_MAX with its NUL): a name past them cannot be made in any sandbox. */
-const MAX_NAME_BYTES = 255;
-const WORKDIR = "/work/";
-const MAX_PATH_BYTES = 4096 - 1 - WORKDIR.length;
-/**
- * Why a path (already relative and inside the tree) cannot exist on the sandbox's file system, or
- * undefined: a name over 255 bytes, or a path over PATH_MAX once under the work dir. Decided here, before
- * anything runs, since the file system would only fail it half-way through writing the candidate's files.
- */
-function pathLengthProblem(segments) {
-    const long = segments.find((s) => Buffer.byteLength(s, "utf8") > MAX_NAME_BYTES);
-    if (long !== undefined)
-        return `has a name of ${Buffer.byteLength(long, "utf8")} bytes, more than the ${MAX_NAME_BYTES} a file system allows`;
-    const bytes = Buffer.byteLength(segments.join("/"), "utf8");
-    return bytes > MAX_PATH_BYTES
-        ? `is ${bytes} bytes long, more than the ${MAX_PATH_BYTES} a path under ${WORKDIR} may be`
-        : undefined;
-}
-/** A relative POSIX path that stays inside the tree, normalised (`./x` and `x//y` are fine). */
-function checkRelativePath(path) {
-    if (/[\x00-\x1f\x7f]/.test(path))
-        return { ok: false, why: "holds a control character" };
-    // A Windows separator, or an attempt to hide one: `..\x` is `../x` to some tools.
-    if (path.includes("\\"))
-        return { ok: false, why: "holds a backslash" };
-    if (path.startsWith("/") || /^[A-Za-z]:/.test(path))
-        return { ok: false, why: "is absolute" };
-    const segments = path.split("/").filter((s) => s !== "" && s !== ".");
-    if (segments.includes(".."))
-        return { ok: false, why: "has a '..' segment" };
-    if (segments.length === 0)
-        return { ok: false, why: "is empty" };
-    // git apply refuses these too: the repository's own metadata is never a target.
-    if (segments.some((s) => s.toLowerCase() === ".git"))
-        return { ok: false, why: "is inside .git" };
-    const tooLong = pathLengthProblem(segments);
-    if (tooLong)
-        return { ok: false, why: tooLong, tooLong: true };
-    return { ok: true, path: segments.join("/") };
-}
-/** Whether `path` passes the rule. */
-function isSafeRelativePath(path) {
-    return checkRelativePath(path).ok;
-}
-
 ;// CONCATENATED MODULE: ./src/core/languages.ts
 // The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
 /** The variable that hands a checker the nonce, so that its verdict line can carry it. */
@@ -53937,14 +53948,6 @@ function untar(tar) {
 
 
 
-
-/** Why a `test-results` glob is refused, or undefined: relative, inside the work dir, one line, no negation. */
-function globProblem(glob) {
-    if (glob.startsWith("!"))
-        return "is a negation; list the files to read, not the ones to leave out";
-    const path = checkRelativePath(glob);
-    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
-}
 /**
  * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
  * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the

@@ -12138,6 +12138,12 @@ async function* walk(root, dir = "") {
 function globMatcher(pattern) {
   return new Minimatch(pattern.replace(/^\.\//, ""), { dot: true });
 }
+function globProblem(glob) {
+  if (glob.startsWith("!"))
+    return "is a negation; list the files to read, not the ones to leave out";
+  const path2 = checkRelativePath(glob);
+  return path2.ok ? void 0 : `${path2.why}: it must be relative to the sandbox's work dir`;
+}
 function toPosix(path2) {
   return path2.split(external_node_path_namespaceObject.sep).join("/");
 }
@@ -14358,12 +14364,6 @@ function untar(tar) {
   return { files, notes };
 }
 ;
-function globProblem(glob) {
-  if (glob.startsWith("!"))
-    return "is a negation; list the files to read, not the ones to leave out";
-  const path2 = checkRelativePath(glob);
-  return path2.ok ? void 0 : `${path2.why}: it must be relative to the sandbox's work dir`;
-}
 function findPatterns(globs) {
   return globs.map((glob) => glob.replace(/\{[^}]*\}/g, "*").replace(/\*\*\//g, "*").replace(/\*\*/g, "*"));
 }

@@ -14568,6 +14568,7 @@ minimatch.unescape = unescape_unescape;
 
 
 
+
 // Never candidates nor test files, and walking them would cost more than the rest of the tree.
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 async function* walk(root, dir = "") {
@@ -14587,6 +14588,16 @@ async function* walk(root, dir = "") {
  */
 function globMatcher(pattern) {
     return new Minimatch(pattern.replace(/^\.\//, ""), { dot: true });
+}
+/**
+ * Why a glob of files inside the sandbox's work dir (`test-results`) is refused, or undefined: relative,
+ * inside the work dir, one line, no negation. The settings ask it; the path rule itself is core/paths'.
+ */
+function globProblem(glob) {
+    if (glob.startsWith("!"))
+        return "is a negation; list the files to read, not the ones to leave out";
+    const path = checkRelativePath(glob);
+    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
 }
 function toPosix(path) {
     return path.split(external_node_path_namespaceObject.sep).join("/");
@@ -17335,14 +17346,6 @@ function untar(tar) {
 
 
 
-
-/** Why a `test-results` glob is refused, or undefined: relative, inside the work dir, one line, no negation. */
-function globProblem(glob) {
-    if (glob.startsWith("!"))
-        return "is a negation; list the files to read, not the ones to leave out";
-    const path = checkRelativePath(glob);
-    return path.ok ? undefined : `${path.why}: it must be relative to the sandbox's work dir`;
-}
 /**
  * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
  * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
