@@ -25,6 +25,9 @@ export type Format = (typeof FORMATS)[number];
 export const RUN_FLAGS = CLI_INPUTS;
 export const MERGE_FLAGS = ["report", "junit", "baseline", "fail-on", "workdir"] as const satisfies readonly CliInput[];
 
+/** Every command's `--help`. */
+const HELP_FLAG = { value: "", description: "This help (also -h).", shown: "off" } as const;
+
 /** The CLI's own flags, beside the inputs; `value` names a flag's argument, none for a switch. */
 export const OUTPUT_FLAGS = {
   format: {
@@ -34,7 +37,7 @@ export const OUTPUT_FLAGS = {
     shown: "table",
   },
   quiet: { value: "", description: "No progress and no summary on stderr: only warnings and errors.", shown: "off" },
-  help: { value: "", description: "This help (also -h).", shown: "off" },
+  help: HELP_FLAG,
 } as const;
 export type OutputFlag = keyof typeof OUTPUT_FLAGS;
 
@@ -89,7 +92,7 @@ export const IMPORT_FLAGS = {
   },
   out: { value: "FILE", description: "Where the dataset lines go (- is stdout).", shown: "stdout" },
   quiet: { value: "", description: "No summary on stderr: only warnings and errors.", shown: "off" },
-  help: { value: "", description: "This help (also -h).", shown: "off" },
+  help: HELP_FLAG,
 } as const;
 
 export type Invocation =

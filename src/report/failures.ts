@@ -99,22 +99,19 @@ function pytestSections(lines: string[]): Map<string, string> {
 
 // `FAIL: test_add (test_solution.TestAdd.test_add)`, then a traceback whose exception line is the message.
 function unittestBlocks(lines: string[]): Failure[] {
-  const failures: Failure[] = [];
-  lines.forEach((line, i) => {
+  return lines.flatMap((line, i) => {
     const m = UNITTEST_HEAD.exec(line);
-    if (!m) return;
+    if (!m) return [];
     const qualified = m[2]!.endsWith(`.${m[1]}`) ? m[2]! : `${m[2]}.${m[1]}`;
-    failures.push({ name: qualified, ...messageAfter(lines, i + 1, UNITTEST_HEAD) });
+    return [{ name: qualified, ...messageAfter(lines, i + 1, UNITTEST_HEAD) }];
   });
-  return failures;
 }
 
 // node --test and other TAP producers: `not ok 3 - adds floats`, then `error: '…'` in its YAML block.
 function tapFailures(lines: string[]): Failure[] {
-  const failures: Failure[] = [];
-  lines.forEach((line, i) => {
+  return lines.flatMap((line, i) => {
     const m = TAP_NOT_OK.exec(line);
-    if (!m) return;
+    if (!m) return [];
     const end = lines.findIndex((l, j) => j > i && /^\s*(?:not )?ok \d+/.test(l));
     const block = lines.slice(i + 1, end === -1 ? undefined : end);
     const said = block
@@ -124,9 +121,8 @@ function tapFailures(lines: string[]): Failure[] {
         return error !== undefined && /^[|>][-+]?$/.test(error) ? block[j + 1]?.trim() : (error ?? errorLine(l));
       })
       .find((said) => said !== undefined && said !== "");
-    failures.push({ name: m[1]!.trim(), ...(said && { message: said }) });
+    return [{ name: m[1]!.trim(), ...(said && { message: said }) }];
   });
-  return failures;
 }
 
 // A bare traceback (`python3 test_x.py` with asserts): the innermost test frame, and its exception line.

@@ -212,6 +212,13 @@ export function failedFacts(sandboxError: string): RunFacts {
 const REMOVE_ATTEMPTS = 3;
 const REMOVE_RETRY_MS = 1_000;
 
+/** `work`, kept in `inFlight` until it settles: an engine's close() waits for what is under way. */
+export function tracked<T>(inFlight: Set<Promise<T>>, work: Promise<T>): Promise<T> {
+  const held = work.finally(() => inFlight.delete(held));
+  inFlight.add(held);
+  return held;
+}
+
 /** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
 export class Removals {
   readonly #pending = new Set<Promise<void>>();

@@ -20,7 +20,15 @@ import { CliImages, containerMemory, oomEventSeen, removeContainer } from "../ap
 import type { RunHooks, SandboxJob } from "../engine.js";
 import { oomVerdict } from "../late-oom.js";
 import { apiCreateConfig, lockDown } from "../policy.js";
-import { CANCELLED_BEFORE_START, Removals, type Opening, containerName, failedFacts, runFacts } from "../run.js";
+import {
+  CANCELLED_BEFORE_START,
+  Removals,
+  type Opening,
+  containerName,
+  failedFacts,
+  runFacts,
+  tracked,
+} from "../run.js";
 import type { CliEngine } from "./cli.js";
 
 export interface PoolOptions {
@@ -152,9 +160,7 @@ export class FreshPoolEngine extends CliImages {
       if (this.aborted) this.#discard(created);
       return created;
     })();
-    const tracked = creation.finally(() => this.#creating.delete(tracked));
-    this.#creating.add(tracked);
-    return tracked;
+    return tracked(this.#creating, creation);
   }
 
   /** A container no candidate will use: its attach closed, the container removed. */

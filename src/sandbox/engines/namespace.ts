@@ -37,6 +37,7 @@ import {
   containerName,
   failedFacts,
   runFacts,
+  tracked,
 } from "../run.js";
 import type { CliEngine } from "./cli.js";
 import { type OciConfig, candidateConfig, lockDownGap, seccompArch } from "./namespace-config.js";
@@ -204,9 +205,7 @@ export class NamespaceEngine extends CliImages {
       if (this.aborted) this.#discard(sandbox);
       return sandbox;
     })();
-    const tracked = starting.finally(() => this.#starting.delete(tracked));
-    this.#starting.add(tracked);
-    return tracked;
+    return tracked(this.#starting, starting);
   }
 
   /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
@@ -240,9 +239,10 @@ export class NamespaceEngine extends CliImages {
         if (made.config === undefined) {
           this.#templates.delete(key);
           if (!made.name) return;
-          const removal = removeContainer(made.name).catch(() => {});
-          this.#dropped.add(removal);
-          void removal.then(() => this.#dropped.delete(removal));
+          void tracked(
+            this.#dropped,
+            removeContainer(made.name).catch(() => {}),
+          );
         }
       });
     }
