@@ -46012,6 +46012,12 @@ function failedFacts(sandboxError) {
 /** Tries of one removal, and the pause between them. */
 const REMOVE_ATTEMPTS = 3;
 const REMOVE_RETRY_MS = 1_000;
+/** `work`, kept in `inFlight` until it settles: an engine's close() waits for what is under way. */
+function tracked(inFlight, work) {
+    const held = work.finally(() => inFlight.delete(held));
+    inFlight.add(held);
+    return held;
+}
 /** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
 class Removals {
     removeOne;
@@ -47171,9 +47177,7 @@ class FreshPoolEngine extends CliImages {
                 this.#discard(created);
             return created;
         })();
-        const tracked = creation.finally(() => this.#creating.delete(tracked));
-        this.#creating.add(tracked);
-        return tracked;
+        return tracked(this.#creating, creation);
     }
     /** A container no candidate will use: its attach closed, the container removed. */
     #discard(container) {
@@ -47470,9 +47474,7 @@ class NamespaceEngine extends CliImages {
                 this.#discard(sandbox);
             return sandbox;
         })();
-        const tracked = starting.finally(() => this.#starting.delete(tracked));
-        this.#starting.add(tracked);
-        return tracked;
+        return tracked(this.#starting, starting);
     }
     /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
     #discard(sandbox) {
@@ -47505,9 +47507,7 @@ class NamespaceEngine extends CliImages {
                     this.#templates.delete(key);
                     if (!made.name)
                         return;
-                    const removal = namespace_removeContainer(made.name).catch(() => { });
-                    this.#dropped.add(removal);
-                    void removal.then(() => this.#dropped.delete(removal));
+                    void tracked(this.#dropped, namespace_removeContainer(made.name).catch(() => { }));
                 }
             });
         }
@@ -52644,6 +52644,8 @@ const FORMATS = ["table", "json", "jsonl"];
 /** `run` takes every input the CLI has; `merge` what shapes the report and the decision, nothing about running. */
 const RUN_FLAGS = CLI_INPUTS;
 const MERGE_FLAGS = ["report", "junit", "baseline", "fail-on", "workdir"];
+/** Every command's `--help`. */
+const HELP_FLAG = { value: "", description: "This help (also -h).", shown: "off" };
 /** The CLI's own flags, beside the inputs; `value` names a flag's argument, none for a switch. */
 const OUTPUT_FLAGS = {
     format: {
@@ -52652,7 +52654,7 @@ const OUTPUT_FLAGS = {
         shown: "table",
     },
     quiet: { value: "", description: "No progress and no summary on stderr: only warnings and errors.", shown: "off" },
-    help: { value: "", description: "This help (also -h).", shown: "off" },
+    help: HELP_FLAG,
 };
 /**
  * Where the CLI's default is not the action's: `value` is passed when the flag is absent, `shown` is what
@@ -52678,7 +52680,7 @@ const IMPORT_FLAGS = {
     },
     out: { value: "FILE", description: "Where the dataset lines go (- is stdout).", shown: "stdout" },
     quiet: { value: "", description: "No summary on stderr: only warnings and errors.", shown: "off" },
-    help: { value: "", description: "This help (also -h).", shown: "off" },
+    help: HELP_FLAG,
 };
 const VERBS = ["run", "merge", "import"];
 /** argv (without node and the script) → what to do; throws UsageError or, for a bad --format, InputError. */

@@ -46276,23 +46276,20 @@ function pytestSections(lines) {
 }
 // `FAIL: test_add (test_solution.TestAdd.test_add)`, then a traceback whose exception line is the message.
 function unittestBlocks(lines) {
-    const failures = [];
-    lines.forEach((line, i) => {
+    return lines.flatMap((line, i) => {
         const m = UNITTEST_HEAD.exec(line);
         if (!m)
-            return;
+            return [];
         const qualified = m[2].endsWith(`.${m[1]}`) ? m[2] : `${m[2]}.${m[1]}`;
-        failures.push({ name: qualified, ...messageAfter(lines, i + 1, UNITTEST_HEAD) });
+        return [{ name: qualified, ...messageAfter(lines, i + 1, UNITTEST_HEAD) }];
     });
-    return failures;
 }
 // node --test and other TAP producers: `not ok 3 - adds floats`, then `error: '…'` in its YAML block.
 function tapFailures(lines) {
-    const failures = [];
-    lines.forEach((line, i) => {
+    return lines.flatMap((line, i) => {
         const m = TAP_NOT_OK.exec(line);
         if (!m)
-            return;
+            return [];
         const end = lines.findIndex((l, j) => j > i && /^\s*(?:not )?ok \d+/.test(l));
         const block = lines.slice(i + 1, end === -1 ? undefined : end);
         const said = block
@@ -46302,9 +46299,8 @@ function tapFailures(lines) {
             return error !== undefined && /^[|>][-+]?$/.test(error) ? block[j + 1]?.trim() : (error ?? errorLine(l));
         })
             .find((said) => said !== undefined && said !== "");
-        failures.push({ name: m[1].trim(), ...(said && { message: said }) });
+        return [{ name: m[1].trim(), ...(said && { message: said }) }];
     });
-    return failures;
 }
 // A bare traceback (`python3 test_x.py` with asserts): the innermost test frame, and its exception line.
 function traceback(lines) {
@@ -49315,6 +49311,12 @@ function failedFacts(sandboxError) {
 /** Tries of one removal, and the pause between them. */
 const REMOVE_ATTEMPTS = 3;
 const REMOVE_RETRY_MS = 1_000;
+/** `work`, kept in `inFlight` until it settles: an engine's close() waits for what is under way. */
+function tracked(inFlight, work) {
+    const held = work.finally(() => inFlight.delete(held));
+    inFlight.add(held);
+    return held;
+}
 /** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
 class Removals {
     removeOne;
@@ -50474,9 +50476,7 @@ class FreshPoolEngine extends CliImages {
                 this.#discard(created);
             return created;
         })();
-        const tracked = creation.finally(() => this.#creating.delete(tracked));
-        this.#creating.add(tracked);
-        return tracked;
+        return tracked(this.#creating, creation);
     }
     /** A container no candidate will use: its attach closed, the container removed. */
     #discard(container) {
@@ -50773,9 +50773,7 @@ class NamespaceEngine extends CliImages {
                 this.#discard(sandbox);
             return sandbox;
         })();
-        const tracked = starting.finally(() => this.#starting.delete(tracked));
-        this.#starting.add(tracked);
-        return tracked;
+        return tracked(this.#starting, starting);
     }
     /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
     #discard(sandbox) {
@@ -50808,9 +50806,7 @@ class NamespaceEngine extends CliImages {
                     this.#templates.delete(key);
                     if (!made.name)
                         return;
-                    const removal = namespace_removeContainer(made.name).catch(() => { });
-                    this.#dropped.add(removal);
-                    void removal.then(() => this.#dropped.delete(removal));
+                    void tracked(this.#dropped, namespace_removeContainer(made.name).catch(() => { }));
                 }
             });
         }

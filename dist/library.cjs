@@ -13586,6 +13586,11 @@ function failedFacts(sandboxError) {
 }
 const REMOVE_ATTEMPTS = 3;
 const REMOVE_RETRY_MS = 1e3;
+function tracked(inFlight, work) {
+  const held = work.finally(() => inFlight.delete(held));
+  inFlight.add(held);
+  return held;
+}
 class Removals {
   removeOne;
   #pending = /* @__PURE__ */ new Set();
@@ -13601,8 +13606,8 @@ class Removals {
   remove(name, gone = () => {
   }) {
     const removal = this.#removeWithRetries(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
-    const tracked = removal.finally(() => this.#pending.delete(tracked));
-    this.#pending.add(tracked);
+    const tracked2 = removal.finally(() => this.#pending.delete(tracked2));
+    this.#pending.add(tracked2);
   }
   async #removeWithRetries(name) {
     for (let attempt = 1; ; attempt++) {
@@ -16735,9 +16740,7 @@ class FreshPoolEngine extends CliImages {
         this.#discard(created);
       return created;
     })();
-    const tracked = creation.finally(() => this.#creating.delete(tracked));
-    this.#creating.add(tracked);
-    return tracked;
+    return tracked(this.#creating, creation);
   }
   /** A container no candidate will use: its attach closed, the container removed. */
   #discard(container) {
@@ -16964,9 +16967,7 @@ class NamespaceEngine extends CliImages {
         this.#discard(sandbox);
       return sandbox;
     })();
-    const tracked = starting.finally(() => this.#starting.delete(tracked));
-    this.#starting.add(tracked);
-    return tracked;
+    return tracked(this.#starting, starting);
   }
   /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
   #discard(sandbox) {
@@ -16999,10 +17000,8 @@ class NamespaceEngine extends CliImages {
           this.#templates.delete(key);
           if (!made.name)
             return;
-          const removal = namespace_removeContainer(made.name).catch(() => {
-          });
-          this.#dropped.add(removal);
-          void removal.then(() => this.#dropped.delete(removal));
+          void tracked(this.#dropped, namespace_removeContainer(made.name).catch(() => {
+          }));
         }
       });
     }
@@ -17609,9 +17608,9 @@ async function refuseLinkedDirectory(root, path2, checked) {
   }
 }
 async function readBaseTree(root, maxBytes, input) {
-  const tracked = await gitListing(root);
-  const listing = tracked ?? [];
-  if (!tracked)
+  const tracked2 = await gitListing(root);
+  const listing = tracked2 ?? [];
+  if (!tracked2)
     for await (const listed2 of tree_walk(root))
       listing.push(listed2);
   const files = [];
@@ -17647,7 +17646,7 @@ async function readBaseTree(root, maxBytes, input) {
     const executable = mode === void 0 ? isExecutable(info2.mode) : mode === "100755";
     files.push({ path: path2, content: await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(root, path2)), ...executable && { executable } });
   }
-  return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
+  return { files, bytes, listedBy: tracked2 ? "git" : "walk", skipped };
 }
 async function resolveCommit(root, name) {
   const found = await run("git", [

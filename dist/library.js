@@ -16331,6 +16331,12 @@ function failedFacts(sandboxError) {
 /** Tries of one removal, and the pause between them. */
 const REMOVE_ATTEMPTS = 3;
 const REMOVE_RETRY_MS = 1_000;
+/** `work`, kept in `inFlight` until it settles: an engine's close() waits for what is under way. */
+function tracked(inFlight, work) {
+    const held = work.finally(() => inFlight.delete(held));
+    inFlight.add(held);
+    return held;
+}
 /** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
 class Removals {
     removeOne;
@@ -20152,9 +20158,7 @@ class FreshPoolEngine extends CliImages {
                 this.#discard(created);
             return created;
         })();
-        const tracked = creation.finally(() => this.#creating.delete(tracked));
-        this.#creating.add(tracked);
-        return tracked;
+        return tracked(this.#creating, creation);
     }
     /** A container no candidate will use: its attach closed, the container removed. */
     #discard(container) {
@@ -20451,9 +20455,7 @@ class NamespaceEngine extends CliImages {
                 this.#discard(sandbox);
             return sandbox;
         })();
-        const tracked = starting.finally(() => this.#starting.delete(tracked));
-        this.#starting.add(tracked);
-        return tracked;
+        return tracked(this.#starting, starting);
     }
     /** A sandbox no candidate will use: its driver's stdin closed (it exits), then it is deleted. */
     #discard(sandbox) {
@@ -20486,9 +20488,7 @@ class NamespaceEngine extends CliImages {
                     this.#templates.delete(key);
                     if (!made.name)
                         return;
-                    const removal = namespace_removeContainer(made.name).catch(() => { });
-                    this.#dropped.add(removal);
-                    void removal.then(() => this.#dropped.delete(removal));
+                    void tracked(this.#dropped, namespace_removeContainer(made.name).catch(() => { }));
                 }
             });
         }
