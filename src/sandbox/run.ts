@@ -208,10 +208,6 @@ export function failedFacts(sandboxError: string): RunFacts {
   };
 }
 
-/** Tries of one removal, and the pause between them. */
-const REMOVE_ATTEMPTS = 3;
-const REMOVE_RETRY_MS = 1_000;
-
 /** `work`, kept in `inFlight` until it settles: an engine's close() waits for what is under way. */
 export function tracked<T>(inFlight: Set<Promise<T>>, work: Promise<T>): Promise<T> {
   const held = work.finally(() => inFlight.delete(held));
@@ -227,28 +223,13 @@ export class Removals {
   /** `removeOne` resolves once the container is gone (one already gone included), rejects with the reason otherwise. */
   constructor(private readonly removeOne: (name: string) => Promise<void>) {}
 
-  /**
-   * Removes `name` (with its anonymous volumes); `gone` once it is. A refusal is asked again after a pause:
-   * a forced removal can fail while a kill of the same container (a cancelled judgement's) is in flight.
-   */
+  /** Removes `name` (with its anonymous volumes); `gone` once it is; a refusal is reported by `settle()`. */
   remove(name: string, gone: () => void = () => {}): void {
-    const removal = this.#removeWithRetries(name).then(
+    const removal = this.removeOne(name).then(
       gone,
       (error: Error) => void this.#failed.push(`${name}: ${error.message}`),
     );
-    const tracked = removal.finally(() => this.#pending.delete(tracked));
-    this.#pending.add(tracked);
-  }
-
-  async #removeWithRetries(name: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.removeOne(name);
-      } catch (error) {
-        if (attempt >= REMOVE_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, REMOVE_RETRY_MS));
-      }
-    }
+    void tracked(this.#pending, removal);
   }
 
   /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
