@@ -49308,9 +49308,6 @@ function failedFacts(sandboxError) {
         sandboxError,
     };
 }
-/** Tries of one removal, and the pause between them. */
-const REMOVE_ATTEMPTS = 3;
-const REMOVE_RETRY_MS = 1_000;
 /** `work`, kept in `inFlight` until it settles: an engine's close() waits for what is under way. */
 function tracked(inFlight, work) {
     const held = work.finally(() => inFlight.delete(held));
@@ -49326,26 +49323,10 @@ class Removals {
     constructor(removeOne) {
         this.removeOne = removeOne;
     }
-    /**
-     * Removes `name` (with its anonymous volumes); `gone` once it is. A refusal is asked again after a pause:
-     * a forced removal can fail while a kill of the same container (a cancelled judgement's) is in flight.
-     */
+    /** Removes `name` (with its anonymous volumes); `gone` once it is; a refusal is reported by `settle()`. */
     remove(name, gone = () => { }) {
-        const removal = this.#removeWithRetries(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
-        const tracked = removal.finally(() => this.#pending.delete(tracked));
-        this.#pending.add(tracked);
-    }
-    async #removeWithRetries(name) {
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await this.removeOne(name);
-            }
-            catch (error) {
-                if (attempt >= REMOVE_ATTEMPTS)
-                    throw error;
-                await new Promise((resolve) => setTimeout(resolve, REMOVE_RETRY_MS));
-            }
-        }
+        const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
+        void tracked(this.#pending, removal);
     }
     /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
     async settle(also = () => []) {

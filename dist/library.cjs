@@ -13584,8 +13584,6 @@ function failedFacts(sandboxError) {
     sandboxError
   };
 }
-const REMOVE_ATTEMPTS = 3;
-const REMOVE_RETRY_MS = 1e3;
 function tracked(inFlight, work) {
   const held = work.finally(() => inFlight.delete(held));
   inFlight.add(held);
@@ -13599,26 +13597,11 @@ class Removals {
   constructor(removeOne) {
     this.removeOne = removeOne;
   }
-  /**
-   * Removes `name` (with its anonymous volumes); `gone` once it is. A refusal is asked again after a pause:
-   * a forced removal can fail while a kill of the same container (a cancelled judgement's) is in flight.
-   */
+  /** Removes `name` (with its anonymous volumes); `gone` once it is; a refusal is reported by `settle()`. */
   remove(name, gone = () => {
   }) {
-    const removal = this.#removeWithRetries(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
-    const tracked2 = removal.finally(() => this.#pending.delete(tracked2));
-    this.#pending.add(tracked2);
-  }
-  async #removeWithRetries(name) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.removeOne(name);
-      } catch (error) {
-        if (attempt >= REMOVE_ATTEMPTS)
-          throw error;
-        await new Promise((resolve2) => setTimeout(resolve2, REMOVE_RETRY_MS));
-      }
-    }
+    const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
+    void tracked(this.#pending, removal);
   }
   /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */
   async settle(also = () => []) {
