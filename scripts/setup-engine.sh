@@ -6,9 +6,11 @@ set -euo pipefail
 log() { echo "setup-engine: $*" >&2; }
 
 # docker-registry: a real local registry for the pull-path tests (no public one is reachable).
+# bubblewrap: the seccomp-bpf unit test loads the compiled docker profile with `bwrap --seccomp`.
 missing=()
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
 command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
+command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive
