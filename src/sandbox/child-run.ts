@@ -1,5 +1,5 @@
 // The reading of one run through a child process whose stdio is the sandbox's (`docker run -i`, `podman
-// run -i`, `runc run`): the driver's input in, stdout and stderr apart and capped, the phases, the clocks,
+// run -i`, bwrap): the driver's input in, stdout and stderr apart and capped, the phases, the clocks,
 // and the kill when a clock runs out.
 import type { ChildProcess } from "node:child_process";
 import type { MemorySample } from "../core/model.js";

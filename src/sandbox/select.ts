@@ -2,8 +2,9 @@
 // containers started ahead of need), the docker CLI otherwise (ssh:// or TLS hosts, contexts, podman).
 // `isolation: run` needs the API; without it the run falls back to a container per candidate, the
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
-// `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate with runc
-// itself (engines/namespace.ts), and only where it can: otherwise the run is refused, never made weaker.
+// `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate in a
+// bubblewrap sandbox made from docker's config (engines/namespace.ts), and only where it can: otherwise the
+// run is refused, never made weaker.
 import { accessSync, constants, existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { InputError } from "../core/errors.js";
@@ -13,7 +14,8 @@ import { cli } from "./cli-command.js";
 import type { ContainerEngine } from "./engine.js";
 import { CliEngine } from "./engines/cli.js";
 import { FreshPoolEngine } from "./engines/fresh-pool.js";
-import { NamespaceEngine, TASK_ROOTS, removeRuncLabelled } from "./engines/namespace.js";
+import { NamespaceEngine, TASK_ROOTS, findTools, removeNamespaceLabelled } from "./engines/namespace.js";
+import { SECCOMP_ARCHES } from "./engines/seccomp-bpf.js";
 import { SharedEngine } from "./engines/shared.js";
 import { KILL_GRACE_MS } from "./run.js";
 
@@ -43,13 +45,13 @@ export async function createEngine(
  */
 export function leftoverRemover(engine: string): Pick<ContainerEngine, "removeLabelled"> {
   const cli = new CliEngine({ binary: engine });
-  // `isolation: namespace`'s sandboxes are runc's, not the engine's: found by their annotations. Only
+  // `isolation: namespace`'s sandboxes are the gate's, not the engine's: found by their records. Only
   // root makes them (namespaceRefusal), so only root has any to remove.
   const root = process.getuid?.() === 0;
   return {
     removeLabelled: async (label) => [
       ...(await cli.removeLabelled(label)),
-      ...(root ? await removeRuncLabelled(label) : []),
+      ...(root ? await removeNamespaceLabelled(label) : []),
     ],
   };
 }
@@ -58,8 +60,12 @@ export function leftoverRemover(engine: string): Pick<ContainerEngine, "removeLa
 export interface NamespaceHost {
   /** The gate's uid. */
   uid: number;
-  /** `runc --version` answered. */
-  runc: boolean;
+  /** node's name of the host's architecture (process.arch). */
+  arch: string;
+  /** The first of the tools a sandbox is made with (bwrap, setpriv, …) not found, if any. */
+  missingTool?: string;
+  /** bwrap, run as an unprivileged user, could make its user namespace. */
+  userNamespaces: boolean;
   /** The cgroup hierarchy where candidates' cgroups are made is writable. */
   cgroupsWritable: boolean;
   /** containerd's state of docker's containers is on this machine (not so in a container given only the socket). */
@@ -67,15 +73,16 @@ export interface NamespaceHost {
 }
 
 /**
- * Why `isolation: namespace` cannot run here, or undefined when it can. It runs runc on this machine
- * against the image docker mounted here, so docker must be local, and runc, root and the cgroup fs at hand.
+ * Why `isolation: namespace` cannot run here, or undefined when it can. It makes each sandbox on this
+ * machine from the config and image docker made here, so docker must be local; root makes the cgroups and
+ * mounts, and bwrap, run as the candidate's user, needs unprivileged user namespaces.
  */
 export function namespaceRefusal(
   mode: Pick<ModeSettings, "engine">,
   env: NodeJS.ProcessEnv,
   host: NamespaceHost,
 ): string | undefined {
-  const why = "'namespace' runs each candidate with runc on this machine";
+  const why = "'namespace' runs each candidate in a bubblewrap sandbox on this machine";
   if (mode.engine !== "docker") return `${why}, from a config docker made: it needs engine: docker`;
   const dockerHost = env.DOCKER_HOST?.trim();
   if (dockerHost && !dockerHost.startsWith("unix://"))
@@ -83,10 +90,14 @@ export function namespaceRefusal(
   if (env.DOCKER_CONTEXT && env.DOCKER_CONTEXT !== "default")
     return `${why}, so docker must run here too; DOCKER_CONTEXT is ${env.DOCKER_CONTEXT}. Use isolation: candidate`;
   if (host.uid !== 0)
-    return `${why}, which makes namespaces and cgroups as root; the gate runs as uid ${host.uid} (docs/security.md). Use isolation: candidate`;
-  if (!host.runc)
-    return `${why}, and runc was not found (it comes with docker.io, containerd.io). Use isolation: candidate`;
+    return `${why}, whose cgroups and mounts are made as root; the gate runs as uid ${host.uid} (docs/security.md). Use isolation: candidate`;
+  if (!SECCOMP_ARCHES.includes(host.arch))
+    return `${why}, whose seccomp filter the gate compiles for ${SECCOMP_ARCHES.join(", ")} only; this host is ${host.arch}. Use isolation: candidate`;
+  if (host.missingTool)
+    return `${why}, and ${host.missingTool} was not found (bwrap comes with bubblewrap; unshare, mount, setpriv and prlimit with util-linux). Use isolation: candidate`;
   if (!host.cgroupsWritable) return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
+  if (!host.userNamespaces)
+    return `${why}, and bwrap could not make a user namespace as an unprivileged user (user.max_user_namespaces, or an AppArmor or kernel restriction). Use isolation: candidate`;
   if (!host.dockerState)
     return `${why} from the config docker made, and docker's container state is not on this machine (${TASK_ROOTS.join(", ")}): is docker remote, or the gate in a container given only its socket? Use isolation: candidate`;
   return undefined;
@@ -100,9 +111,33 @@ function probeHost(): NamespaceHost {
   } catch {
     cgroupsWritable = false;
   }
+  const tools = findTools();
+  const uid = process.getuid?.() ?? -1;
+  // The user namespace bwrap makes for every candidate, made once as nobody: refused here, refused there.
+  const userNamespaces =
+    typeof tools !== "string" &&
+    uid === 0 &&
+    spawnSync(
+      tools.setpriv,
+      [
+        "--reuid=65534",
+        "--regid=65534",
+        "--clear-groups",
+        "--",
+        tools.bwrap,
+        "--unshare-user",
+        "--ro-bind",
+        "/",
+        "/",
+        "true",
+      ],
+      { stdio: "ignore" },
+    ).status === 0;
   return {
-    uid: process.getuid?.() ?? -1,
-    runc: spawnSync("runc", ["--version"], { stdio: "ignore" }).status === 0,
+    uid,
+    arch: process.arch,
+    ...(typeof tools === "string" && { missingTool: tools }),
+    userNamespaces,
     cgroupsWritable,
     dockerState: TASK_ROOTS.some((root) => existsSync(root)),
   };

@@ -16,7 +16,7 @@ export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
 /**
  * `candidate`: a fresh container per candidate; `run`: containers reused across one run's candidates
- * (docs/isolation.md); `namespace`: a fresh runc sandbox per candidate with `candidate`'s lock-down,
+ * (docs/isolation.md); `namespace`: a fresh bwrap sandbox per candidate with `candidate`'s lock-down,
  * without dockerd on the critical path (docs/security.md).
  */
 export type Isolation = "candidate" | "run" | "namespace";
@@ -398,19 +398,19 @@ function readMode(input: Input, ctx: SettingsContext, early: CrossChecked): Mode
 }
 
 /**
- * `isolation: namespace` runs each candidate with runc itself from a config docker made: never silently
- * weaker, so what it cannot honour is refused (the host's side, root and runc, in sandbox/select.ts).
+ * `isolation: namespace` runs each candidate in a bwrap sandbox made from a config docker made: never
+ * silently weaker, so what it cannot honour is refused (the host's side, root and bwrap, in sandbox/select.ts).
  */
 function namespaceCrossCheck(engine: EngineKind, runtime: string): void {
   if (engine === "podman")
     throw new InputError(
       "isolation",
-      "'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman",
+      "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman",
     );
   if (runtime !== "")
     throw new InputError(
       "isolation",
-      `'namespace' runs each candidate with runc itself, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`,
+      `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`,
     );
 }
 

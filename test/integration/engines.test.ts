@@ -1,11 +1,11 @@
 // The contract every engine meets on the real engine, one suite over all of them: the docker CLI, the
 // podman CLI (its dialect), the fresh pool over the Engine API, `isolation: run`'s shared containers, and
-// `isolation: namespace`'s runc sandboxes (their stored lock-down is the OCI config runc ran them with).
+// `isolation: namespace`'s bwrap sandboxes (their lock-down read from the running sandbox on the host).
 // First what the engine stores for each one's containers, against the one lock-down policy; then the
 // wiring every engine repeats (streams, parse check, clocks, OOM verdicts, cleanup). What only one engine
 // does is in engines/<engine>.test.ts.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { classify } from "../../src/verdict/classify.js";
@@ -16,11 +16,11 @@ import { CliEngine } from "../../src/sandbox/engines/cli.js";
 import { FreshPoolEngine } from "../../src/sandbox/engines/fresh-pool.js";
 import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/shared.js";
 import { NAMESPACE_ROOT, NamespaceEngine } from "../../src/sandbox/engines/namespace.js";
-import type { OciConfig } from "../../src/sandbox/engines/namespace-config.js";
 import { type Dialect, type LockDown, lockDown, ulimitsFor } from "../../src/sandbox/policy.js";
 import { untar } from "../../src/sandbox/untar.js";
 import { HOLD_AT_MEMORY_LIMIT, ensurePodmanImage } from "./support.js";
 import { MiB, pythonJob } from "./jobs.js";
+import { liveSandbox } from "./engines/namespace-live.js";
 
 // Planted in the runner's environment: no engine may pass it on.
 const RUNNER_SECRET = `SANDBOX_GATE_CONTRACT_SECRET=${randomBytes(8).toString("hex")}`;
@@ -36,7 +36,7 @@ interface Contestant {
   /** The user of the container's own process: a keeper, not the candidate, in a shared container. */
   mainUser?: string;
   prepare?: () => void;
-  /** What the engine stored for a sandbox, when the engine's CLI does not hold it (runc's sandboxes). */
+  /** What the engine holds a sandbox to, when the engine's CLI does not hold it (bwrap's sandboxes). */
   storedOf?: (name: string) => Stored;
   /** Its sandboxes of a run still there, beyond the engine's labelled containers. */
   leftovers?: (runId: string) => string;
@@ -70,26 +70,28 @@ const CONTESTANTS: Contestant[] = [
     mainUser: KEEPER_USER,
   },
   {
-    name: "runc sandboxes (isolation: namespace)",
+    name: "bwrap sandboxes (isolation: namespace)",
     make: () => new NamespaceEngine(new CliEngine()),
     binary: "docker",
     dialect: "docker",
     runtimes: [""],
-    storedOf: (name) =>
-      storedOci(JSON.parse(readFileSync(`${NAMESPACE_ROOT}/bundles/${name}/config.json`, "utf8")) as OciConfig),
-    leftovers: runcLabelled,
+    // Read from the running sandbox itself: the kernel's view of the candidate and its cgroup.
+    storedOf: (name) => liveSandbox(name, "python3"),
+    leftovers: (runId) => removable(`${RUN_LABEL}=${runId}`),
   },
 ];
 
-/** runc's sandboxes under the engine's root whose annotations carry the run's label. */
-function runcLabelled(runId: string): string {
-  const listed = execFileSync("runc", ["--root", `${NAMESPACE_ROOT}/runc`, "list", "--format", "json"], {
-    encoding: "utf8",
-  });
-  const all = (JSON.parse(listed || "null") ?? []) as Array<{ id: string; annotations?: Record<string, string> }>;
-  return all
-    .filter((c) => c.annotations?.[RUN_LABEL] === runId)
-    .map((c) => c.id)
+/** The sandboxes of the engine's root whose records carry `label`, without removing them. */
+function removable(label: string): string {
+  const dir = `${NAMESPACE_ROOT}/sandboxes`;
+  if (!existsSync(dir)) return "";
+  const [key, value] = label.split("=") as [string, string];
+  return readdirSync(dir)
+    .filter((file) => {
+      const record = JSON.parse(readFileSync(`${dir}/${file}`, "utf8")) as { labels?: Record<string, string> };
+      return record.labels?.[key] === value;
+    })
+    .map((file) => file.replace(/\.json$/, ""))
     .join("\n");
 }
 
@@ -180,46 +182,6 @@ function expected(policy: LockDown, dialect: Dialect, mainUser: string | undefin
     // The engine's own default (runc, podman's oci) when the policy names none.
     runtime: policy.runtime ?? expect.any(String),
     labels: expect.objectContaining(policy.labels),
-  };
-}
-
-/** What runc was given for a sandbox, in the policy's terms: the OCI config as docker wrote it for the policy. */
-function storedOci(config: OciConfig): Stored {
-  const { process: proc, linux } = config;
-  const resources = linux.resources as {
-    memory: { limit: number; swap: number };
-    cpu: { quota: number; period: number };
-    pids: { limit: number };
-  };
-  const mounts = config.mounts ?? [];
-  const option = (options: string[] | undefined, key: string) =>
-    Number(options?.find((o) => o.startsWith(`${key}=`))?.slice(key.length + 1));
-  const fresh = (type: string) => linux.namespaces?.some((ns) => ns.type === type && !ns.path) === true;
-  const rlimits = proc.rlimits as Array<{ type: string; soft: number; hard: number }>;
-  return {
-    user: `${proc.user.uid}:${proc.user.gid}`,
-    env: proc.env ?? [],
-    init: proc.args[0] === "/sbin/docker-init",
-    // A fresh network namespace and nothing to plug it anywhere: loopback only, docker's `none`.
-    network: fresh("network") && config.hooks === undefined ? "none" : "(joined)",
-    memory: resources.memory.limit,
-    memorySwap: resources.memory.swap,
-    nanoCpus: Math.round((resources.cpu.quota / resources.cpu.period) * 1e9),
-    pids: resources.pids.limit,
-    ulimits: rlimits.map((u) => `${u.type.replace(/^RLIMIT_/, "").toLowerCase()}=${u.soft}:${u.hard}`).sort(),
-    readOnlyRoot: config.root.readonly === true,
-    tmpfs: Object.fromEntries(
-      mounts
-        .filter((m) => m.type === "tmpfs" && ["/work", "/tmp"].includes(m.destination))
-        .map((m) => [m.destination, m.options ?? []]),
-    ),
-    shm: option(mounts.find((m) => m.destination === "/dev/shm")?.options, "size"),
-    capsLeft: Object.values(proc.capabilities ?? {}).flatMap((set) => set ?? []),
-    noNewPrivileges: proc.noNewPrivileges === true,
-    // runc keeps no log: the output is read through its stdio.
-    logDriver: "none",
-    runtime: "runc",
-    labels: config.annotations ?? {},
   };
 }
 

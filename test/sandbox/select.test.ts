@@ -36,10 +36,10 @@ describe("createEngine", () => {
 });
 
 describe("namespaceRefusal", () => {
-  const able: NamespaceHost = { uid: 0, runc: true, cgroupsWritable: true, dockerState: true };
+  const able: NamespaceHost = { uid: 0, arch: "x64", userNamespaces: true, cgroupsWritable: true, dockerState: true };
   const docker = { engine: "docker" as const };
 
-  it("lets a root gate with runc, writable cgroups and a local docker run it", () => {
+  it("lets a root gate with bwrap, user namespaces, writable cgroups and a local docker run it", () => {
     expect(namespaceRefusal(docker, {}, able)).toBeUndefined();
     expect(namespaceRefusal(docker, { DOCKER_HOST: "unix:///var/run/docker.sock" }, able)).toBeUndefined();
     expect(namespaceRefusal(docker, { DOCKER_CONTEXT: "default" }, able)).toBeUndefined();
@@ -50,7 +50,9 @@ describe("namespaceRefusal", () => {
     ["a remote docker over ssh", { DOCKER_HOST: "ssh://ci@builder" }, {}, /DOCKER_HOST is ssh:\/\/ci@builder/],
     ["a docker context", { DOCKER_CONTEXT: "remote" }, {}, /DOCKER_CONTEXT is remote/],
     ["a gate that is not root", {}, { uid: 1001 }, /runs as uid 1001/],
-    ["no runc", {}, { runc: false }, /runc was not found/],
+    ["a host without a system call table", {}, { arch: "arm64" }, /compiles for x64 only; this host is arm64/],
+    ["no bwrap", {}, { missingTool: "bwrap" }, /bwrap was not found \(bwrap comes with bubblewrap/],
+    ["no user namespaces for bwrap", {}, { userNamespaces: false }, /bwrap could not make a user namespace/],
     ["a read-only cgroup filesystem", {}, { cgroupsWritable: false }, /cgroup filesystem is not writable/],
     ["docker's state elsewhere", {}, { dockerState: false }, /docker's container state is not on this machine/],
   ])("refuses %s, naming the way out", (_, env, host, why) => {
@@ -68,7 +70,9 @@ describe("namespaceRefusal", () => {
       DOCKER_HOST: "tcp://10.0.0.2:2376",
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).message).toMatch(/^Input 'isolation': 'namespace' runs each candidate with runc/);
+    expect((error as InputError).message).toMatch(
+      /^Input 'isolation': 'namespace' runs each candidate in a bubblewrap sandbox/,
+    );
     expect((error as InputError).message.split("\n")).toHaveLength(1);
   });
 });

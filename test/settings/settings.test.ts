@@ -122,10 +122,10 @@ describe("readSettings", () => {
 
   it("refuses isolation: namespace where it would be weaker or cannot apply, saying what to use instead", () => {
     expect(inputError(() => read({ isolation: "namespace", engine: "podman" })).message).toBe(
-      "Input 'isolation': 'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman",
+      "Input 'isolation': 'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman",
     );
     expect(inputError(() => read({ isolation: "namespace", runtime: "runsc" })).message).toMatch(
-      /^Input 'isolation': 'namespace' runs each candidate with runc itself, so runtime 'runsc' cannot apply/,
+      /^Input 'isolation': 'namespace' runs each candidate in a bwrap sandbox, so runtime 'runsc' cannot apply/,
     );
   });
 

@@ -83,47 +83,181 @@ export function lockDownGap(
   return undefined;
 }
 
-export interface CandidateParts {
-  /** The driver's argv (policy.ts's `argv`): it takes the keeper's place, after docker's init. */
-  argv: readonly string[];
-  /** The policy's environment (`NAME=value`): each replaces the template's variable of that name. */
-  env: readonly string[];
-  keeperArgv: readonly string[];
-  /** The candidate's own cgroup (cgroupfs form, under the hierarchy's root). */
-  cgroupsPath: string;
-  /** Labels, as annotations, so `runc list` finds a run's leftovers. */
-  annotations: Record<string, string>;
-  /** The host's own system call ABI (seccompArch), when it is among the profile's. */
-  nativeArch?: string;
+/** The template's environment with the policy's variables (`NAME=value`) in place of its own of those names. */
+export function mergedEnv(template: readonly string[], env: readonly string[]): string[] {
+  const names = new Set(env.map((variable) => variable.split("=", 1)[0]));
+  return [...template.filter((variable) => !names.has(variable.split("=", 1)[0])), ...env];
 }
 
-/** libseccomp's name of the host's native ABI, for the architectures Docker's profile lists first. */
-export function seccompArch(arch: string): string | undefined {
-  return { x64: "SCMP_ARCH_X86_64", arm64: "SCMP_ARCH_AARCH64" }[arch];
+/** The cgroup limits of one sandbox, from the config's resources. */
+export interface CgroupLimits {
+  memoryBytes: number;
+  /** Memory and swap together (OCI's `swap`): equal to memoryBytes, no swap. */
+  memorySwapBytes: number;
+  pids: number;
+  /** CFS quota and period (µs); no quota when undefined. */
+  cpu?: { quota: number; period: number };
+}
+
+/** How one sandbox is made from the config, in the terms of the host tools that make it (namespace.ts). */
+export interface SandboxPlan {
+  /**
+   * fstab lines mounted as root in the sandbox's own private mount namespace before bwrap runs: the
+   * template's root, bound where the unprivileged bwrap can reach it, and each of docker's tmpfs mounts
+   * with docker's own options (size, mode, owner, noexec: bwrap cannot mount a noexec tmpfs itself).
+   */
+  fstab: string;
+  /** The mount points the fstab names, under the scratch directory: a file for a file's bind, else a directory. */
+  mountPoints: Array<{ path: string; file: boolean }>;
+  /** prlimit's options: the config's rlimits. */
+  rlimits: string[];
+  /** setpriv's options: the config's user, its groups, no inheritable capabilities. */
+  user: string[];
+  /** bwrap's options, up to the candidate's own (sysMounts), the seccomp fd and the command. */
+  bwrap: string[];
+  /** docker gives it a /sys: the candidate gets one with its own cgroup in it (sysMounts). */
+  sys: boolean;
+  limits: CgroupLimits;
+  /** The config's command before the keeper's (docker's init and its `--`): the driver takes the keeper's place. */
+  init: string[];
+  env: string[];
+}
+
+/** A path's kind on the host (a /proc path's too: the candidate's fresh /proc has the host's layout). */
+export type PathKind = (path: string) => "file" | "dir" | undefined;
+
+/**
+ * bwrap's options for a read-only /sys holding the candidate's own cgroup where docker's container sees
+ * its own (its directory per controller under /sys/fs/cgroup in v1; the directory itself in v2), so a
+ * program can read its memory and CPU limits as in docker. The rest of the host's sysfs is left out.
+ */
+export function sysMounts(cgroups: ReadonlyArray<{ controller?: string; dir: string }>): string[] {
+  const args = ["--perms", "0555", "--tmpfs", "/sys", "--dir", "/sys/fs"];
+  if (cgroups.length === 1 && cgroups[0]!.controller === undefined)
+    return [...args, "--ro-bind", cgroups[0]!.dir, "/sys/fs/cgroup", "--remount-ro", "/sys"];
+  args.push("--dir", "/sys/fs/cgroup");
+  for (const { controller, dir } of cgroups) args.push("--ro-bind", dir, `/sys/fs/cgroup/${controller}`);
+  return [...args, "--remount-ro", "/sys"];
+}
+
+/** The devices of docker's default set, bound from the host's /dev (docker's allowlist, less the ptys). */
+const DEVICES = ["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"];
+const PROPAGATION = new Set(["private", "rprivate", "shared", "rshared", "slave", "rslave", "bind", "rbind", "rw"]);
+
+/** A path as an fstab field: whitespace and backslashes octal-escaped, as getmntent reads them. */
+function fstabField(path: string): string {
+  return path.replace(/[\s\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`);
 }
 
 /**
- * One candidate's config: the template's, with the driver in the keeper's place, the job's environment,
- * its own cgroup, system calls of the native ABI only, and no hooks (docker's only hook sets up its own network, which the fresh network
- * namespace replaces: runc brings its loopback up).
+ * The sandbox for a checked config (lockDownGap): what is made as root (the cgroup, the mounts of the
+ * fstab, the rlimits) and what unprivileged bwrap makes as the config's user (fresh user, pid, mount,
+ * network, IPC, UTS and cgroup namespaces, the read-only root, /proc with docker's masked paths, a
+ * read-only /dev of docker's devices, the tmpfs mounts and docker's read-only binds, no capabilities).
+ * Stricter than docker where bwrap cannot say it as docker does: no /sys, no /dev/pts. Throws, naming
+ * the mount, on anything it cannot make as docker would.
  */
-export function candidateConfig(template: OciConfig, parts: CandidateParts): OciConfig {
-  const config = structuredClone(template);
-  delete config.hooks;
-  const args = config.process.args;
-  config.process.args = [...args.slice(0, args.length - parts.keeperArgv.length), ...parts.argv];
-  const names = new Set(parts.env.map((variable) => variable.split("=", 1)[0]));
-  config.process.env = [
-    ...(config.process.env ?? []).filter((variable) => !names.has(variable.split("=", 1)[0])),
-    ...parts.env,
+export function sandboxPlan(
+  config: OciConfig,
+  keeperArgv: readonly string[],
+  scratch: string,
+  kindOf: PathKind,
+): SandboxPlan {
+  const { process: proc, linux } = config;
+  const fstab: string[] = [];
+  const root = `${scratch}/root`;
+  const mountPoints = [{ path: root, file: false }];
+  // One mount point per destination: the same place whichever template, so its kind never changes.
+  const pointFor = (at: string, file: boolean) => {
+    const path = `${scratch}/at${at.replace(/\//g, "_")}`;
+    mountPoints.push({ path, file });
+    return path;
+  };
+  fstab.push(`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`);
+  const bwrap = [
+    "--unshare-user",
+    "--disable-userns",
+    // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
+    "--as-pid-1",
+    "--die-with-parent",
+    "--new-session",
+    "--uid",
+    String(proc.user.uid),
+    "--gid",
+    String(proc.user.gid),
+    ...(typeof config.hostname === "string" ? ["--hostname", config.hostname] : []),
+    "--ro-bind",
+    root,
+    "/",
   ];
-  config.linux.cgroupsPath = parts.cgroupsPath;
-  config.annotations = { ...parts.annotations };
-  // Docker's rules, for the native ABI only: a 32-bit (x86, x32, arm) system call meets the profile's
-  // refusal, which is stricter than Docker's, and runc compiles a third of the filter per candidate
-  // (≈ 30 ms of a ≈ 110 ms start, measured on the 2-core runner).
-  const seccomp = config.linux.seccomp as { architectures?: string[] } | undefined;
-  if (seccomp?.architectures && parts.nativeArch && seccomp.architectures.includes(parts.nativeArch))
-    seccomp.architectures = [parts.nativeArch];
-  return config;
+  const masked = (linux.maskedPaths as string[] | undefined) ?? [];
+  let sys = false;
+  const mounts = config.mounts ?? [];
+  for (const mount of mounts) {
+    const at = mount.destination;
+    if (mount.type === "proc") {
+      bwrap.push("--proc", at);
+      for (const path of masked.filter((p) => p.startsWith(`${at}/`))) {
+        const kind = kindOf(path);
+        if (kind === "file") bwrap.push("--ro-bind", "/dev/null", path);
+        if (kind === "dir") bwrap.push("--perms", "0555", "--tmpfs", path, "--remount-ro", path);
+      }
+    } else if (at === "/dev" && mount.type === "tmpfs") {
+      bwrap.push("--perms", "0755", "--tmpfs", "/dev");
+      for (const device of DEVICES) bwrap.push("--dev-bind", device, device);
+      for (const [i, name] of ["stdin", "stdout", "stderr"].entries())
+        bwrap.push("--symlink", `/proc/self/fd/${i}`, `/dev/${name}`);
+      bwrap.push("--symlink", "/proc/self/fd", "/dev/fd");
+    } else if (mount.type === "mqueue") {
+      bwrap.push("--mqueue", at);
+    } else if (mount.type === "tmpfs") {
+      const point = pointFor(at, false);
+      const options = (mount.options ?? []).filter((o) => !PROPAGATION.has(o));
+      fstab.push(`sandbox-gate ${fstabField(point)} tmpfs ${options.join(",") || "defaults"} 0 0`);
+      bwrap.push("--bind", point, at);
+    } else if (DOCKER_BINDS.has(at)) {
+      // Its init and name service files, where the unprivileged bwrap can reach them; read-only as docker's.
+      const point = pointFor(at, kindOf(mount.source ?? "") !== "dir");
+      fstab.push(`${fstabField(mount.source ?? "")} ${fstabField(point)} none bind 0 0`);
+      bwrap.push("--ro-bind", point, at);
+    } else if (mount.type === "sysfs") {
+      sys = true;
+    } else if (mount.type === "devpts" || mount.type === "cgroup") {
+      // Left out, stricter than docker: no ptys; the cgroup is the candidate's own (sysMounts).
+    } else {
+      throw new Error(`the mount at ${at} (${mount.type ?? "bind"}) has no sandbox equivalent`);
+    }
+  }
+  if (mounts.some((m) => m.destination === "/dev")) bwrap.push("--remount-ro", "/dev");
+  bwrap.push("--chdir", typeof proc.cwd === "string" ? proc.cwd : "/");
+  const rlimits = ((proc.rlimits as Array<{ type: string; soft: number; hard: number }> | undefined) ?? []).map(
+    (r) => `--${r.type.replace(/^RLIMIT_/, "").toLowerCase()}=${r.soft}:${r.hard}`,
+  );
+  const gids = (proc.user as { additionalGids?: number[] }).additionalGids ?? [];
+  const user = [
+    `--reuid=${proc.user.uid}`,
+    `--regid=${proc.user.gid}`,
+    ...(gids.length > 0 ? [`--groups=${gids.join(",")}`] : ["--clear-groups"]),
+    "--inh-caps=-all",
+  ];
+  const resources = linux.resources as {
+    memory: { limit: number; swap: number };
+    pids: { limit: number };
+    cpu?: { quota?: number; period?: number };
+  };
+  const quota = resources.cpu?.quota ?? 0;
+  const limits: CgroupLimits = {
+    memoryBytes: resources.memory.limit,
+    memorySwapBytes: resources.memory.swap,
+    pids: resources.pids.limit,
+    ...(quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 100_000 } }),
+  };
+  const init = proc.args.slice(0, proc.args.length - keeperArgv.length);
+  return { fstab: fstab.join("\n") + "\n", mountPoints, rlimits, user, bwrap, sys, limits, init, env: proc.env ?? [] };
 }

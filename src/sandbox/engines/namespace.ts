@@ -1,28 +1,39 @@
-// `isolation: namespace`: a fresh sandbox per candidate, made by runc itself rather than by dockerd.
+// `isolation: namespace`: a fresh sandbox per candidate, made by bubblewrap rather than by dockerd or runc.
 //
-// Dockerd is half of a fresh container's cost, containerd and its shim a fifth. This engine pays them once
-// per lock-down: it starts one template container of the image with the policy's own flags (policy.ts,
-// so the lock-down is written once), a sleeper that never sees a candidate, and reads the OCI config
-// docker generated for it: Docker's seccomp profile, no capabilities, no new privileges, the non-root
-// user, the masked and read-only paths, the rlimits, the tmpfs work dir and /tmp, the memory (no swap),
-// CPU and pids limits. That config is checked for all of it (namespace-config.ts), then each candidate
-// gets a copy with the driver in the sleeper's place and its own cgroup, and runs under `runc run`, which
-// makes fresh pid, mount, network (loopback only), IPC and UTS namespaces for it. The template's root
-// (its overlay, mounted while it runs) is every candidate's read-only root; the template is removed at
-// close(). The driver, its stdin and its markers are the other engines' (driver.ts).
+// Dockerd is half of a fresh container's cost, containerd and its shim a fifth, and runc's own start
+// (two Go programs and a delete) is three times bubblewrap's. This engine pays docker once per lock-down:
+// it starts one template container of the image with the policy's own flags (policy.ts, so the lock-down
+// is written once), a sleeper that never sees a candidate, and reads the OCI config docker generated for
+// it: Docker's seccomp profile, no capabilities, no new privileges, the non-root user, the masked paths,
+// the rlimits, the tmpfs work dir and /tmp, the memory (no swap), CPU and pids limits. That config is
+// checked for all of it (namespace-config.ts) and turned into a plan for the host's tools; its seccomp
+// profile is compiled to BPF once (seccomp-bpf.ts). Each candidate then gets:
+//   - a cgroup of its own, made and limited by the gate (memory without swap, pids, CPU), which the
+//     pre-stage shell joins before anything else runs, so every process of the sandbox is in it;
+//   - a private mount namespace (`unshare --mount`) where root mounts what bwrap cannot: the template's
+//     root bound where an unprivileged process can reach it, and docker's tmpfs mounts with docker's
+//     options (size, owner, mode, noexec); they vanish with the namespace;
+//   - the config's rlimits (prlimit), then the config's user (setpriv), never root again;
+//   - bwrap, run as that user: fresh user, pid, mount, network (loopback only), IPC, UTS and cgroup
+//     namespaces, the read-only root, /proc with docker's masked paths, a read-only /dev of docker's
+//     devices, the tmpfs mounts, no capabilities, no further user namespaces, the seccomp filter.
+// The template's root (its overlay, mounted while it runs) is every candidate's read-only root; the
+// template is removed at close(). The driver, its stdin and its markers are the other engines' (driver.ts).
 //
-// A candidate's end: runc run returns with the init's exit; pid 1 gone, the kernel kills the rest of its
-// pid namespace; the kernel's OOM kills are counted in its memory cgroup, read before `runc delete
-// --force` removes the cgroup, the state and whatever still runs in it. A timeout is `runc kill KILL`.
-// Bundles and runc's state live under one root (/run/sandbox-gate), labelled by annotations, so a run's
-// leftovers are found as the other engines' are, by label.
+// A candidate's end: bwrap returns with the command's exit (128 + n for a signal); its pid 1 gone, the
+// kernel kills the rest of its pid namespace; the kernel's OOM kills are counted in its memory cgroup,
+// read before the gate kills whatever is left in the cgroup and removes it. A timeout kills bwrap, whose
+// pid 1 dies with it (--die-with-parent), and sweeps the cgroup. Each sandbox's labels and cgroups are
+// written under one root (/run/sandbox-gate), so a run's leftovers are found by label as the other
+// engines' are.
 //
-// It needs root on the docker host: runc makes the namespaces and cgroups, and reads containerd's state
-// (docs/security.md). select.ts refuses it where that cannot be.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+// It needs root on the docker host (the cgroups, the mounts, the template's root) and unprivileged user
+// namespaces for bwrap (docs/security.md). select.ts refuses it where that cannot be.
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { chmod, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { MemorySample, RunFacts } from "../../core/model.js";
 import { CliImages } from "../api/container.js";
 import { type Held, hold, readChild, release } from "../child-run.js";
@@ -40,9 +51,18 @@ import {
   tracked,
 } from "../run.js";
 import type { CliEngine } from "./cli.js";
-import { type OciConfig, candidateConfig, lockDownGap, seccompArch } from "./namespace-config.js";
+import {
+  type CgroupLimits,
+  type OciConfig,
+  type SandboxPlan,
+  lockDownGap,
+  mergedEnv,
+  sandboxPlan,
+  sysMounts,
+} from "./namespace-config.js";
+import { compileSeccomp } from "./seccomp-bpf.js";
 
-/** Where bundles and runc's state live: one root for every run, so leftovers are found by label. */
+/** Where sandboxes' records, templates' files and the scratch mount points live: one root for every run. */
 export const NAMESPACE_ROOT = "/run/sandbox-gate";
 /** The template's command: a sleeper, whose place the driver takes in each candidate's config. */
 export const KEEPER_ARGV = ["sleep", "2147483647"] as const;
@@ -56,12 +76,61 @@ export const TASK_ROOTS = [
 ];
 const TASK_DIRS = TASK_ROOTS.map((root) => join(root, "moby"));
 const CGROUP_ROOT = "/sys/fs/cgroup";
-const NATIVE_ARCH = seccompArch(process.arch);
+/** The controllers a sandbox's limits are written in (cgroup v1's hierarchies; v2 has one). */
+const CONTROLLERS = ["memory", "pids", "cpu"] as const;
+
+/**
+ * The pre-stage, run by bash as root in the sandbox's private mount namespace: closes every descriptor but
+ * stdio and the seccomp program's (3), so none the gate inherited without close-on-exec (from the runner,
+ * say) reaches the candidate; joins the cgroup (every later process is born in it); mounts the fstab; then
+ * becomes prlimit → setpriv → bwrap. Arguments: the fstab, mount(8), the cgroup.procs files, `--`, then the
+ * command. A failure here is ours (exit 125). bash, not sh: dash cannot close a descriptor above 9.
+ */
+const PRE_STAGE = [
+  "for fd in /proc/$$/fd/*; do",
+  "  fd=${fd##*/}",
+  '  [ "$fd" -gt 3 ] && eval "exec $fd>&-"',
+  "done",
+  // docker's umask, whatever the gate was started with.
+  "umask 022",
+  "fstab=$1 mount=$2",
+  "shift 2",
+  'while [ "$1" != -- ]; do',
+  `  echo $$ > "$1" || { echo "sandbox-gate: cannot join the sandbox's cgroup ($1)" >&2; exit 125; }`,
+  "  shift",
+  "done",
+  "shift",
+  `"$mount" --all --fstab "$fstab" || { echo "sandbox-gate: cannot mount the sandbox's file systems ($fstab)" >&2; exit 125; }`,
+  'exec "$@"',
+].join("\n");
+
+/** The pre-stage's whole environment. */
+const TOOLS_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+/** The host tools a sandbox is made with, by absolute path. */
+export interface SandboxTools {
+  unshare: string;
+  bash: string;
+  mount: string;
+  prlimit: string;
+  setpriv: string;
+  bwrap: string;
+}
+
+/** Where each tool is on this host's PATH, or the first missing one's name. */
+export function findTools(path = process.env.PATH ?? "/usr/sbin:/usr/bin:/sbin:/bin"): SandboxTools | string {
+  const dirs = [...path.split(":").filter(Boolean), "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+  const found: Partial<SandboxTools> = {};
+  for (const name of ["unshare", "bash", "mount", "prlimit", "setpriv", "bwrap"] as const) {
+    const at = dirs.map((dir) => join(dir, name)).find((file) => existsSync(file));
+    if (!at) return name;
+    found[name] = at;
+  }
+  return found as SandboxTools;
+}
 
 export interface NamespaceOptions {
-  /** The runc binary. */
-  runc?: string;
-  /** Bundles and runc's state (NAMESPACE_ROOT by default). */
+  /** Sandboxes' records, templates' files and scratch mount points (NAMESPACE_ROOT by default). */
   root?: string;
   /** Sandboxes kept started ahead of need; the run's concurrency is a good value. */
   warm?: number;
@@ -69,23 +138,22 @@ export interface NamespaceOptions {
 
 interface Template {
   name: string;
-  config?: OciConfig;
+  made?: { plan: SandboxPlan; files: { fstab: string; seccomp: string } };
   error?: string;
 }
 
-/** A candidate's sandbox, started ahead: runc has made it and its driver waits for the nonce on stdin. */
+/** A candidate's sandbox, started ahead: bwrap has made it and its driver waits for the nonce on stdin. */
 interface Sandbox {
   id: string;
   held?: Held;
-  /** Why it could not be started (no template, a bundle not written, runc not run). */
+  /** Why it could not be started (no template, no cgroup). */
   error?: string;
 }
 
 export class NamespaceEngine extends CliImages {
-  readonly #runc: string;
   readonly #root: string;
-  readonly #state: string;
-  readonly #bundles: string;
+  readonly #sandboxes: string;
+  readonly #tools: SandboxTools;
   readonly #warmTarget: number;
   /** Template containers by lock-down (environment and command aside). */
   readonly #templates = new Map<string, Promise<Template>>();
@@ -95,7 +163,7 @@ export class NamespaceEngine extends CliImages {
   readonly #warm = new Map<string, Array<Promise<Sandbox>>>();
   /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
   readonly #starting = new Set<Promise<Sandbox>>();
-  /** The `runc run` of every sandbox started and not yet ended, by container id. */
+  /** The maker (pre-stage, then bwrap) of every sandbox started and not yet ended, by sandbox id. */
   readonly #active = new Map<string, ChildProcess>();
   /** Sandboxes not yet deleted: what abort() must end. */
   readonly #owned = new Set<string>();
@@ -103,18 +171,19 @@ export class NamespaceEngine extends CliImages {
 
   constructor(cli: CliEngine, options: NamespaceOptions = {}) {
     super(cli);
-    this.#runc = options.runc ?? "runc";
     this.#root = options.root ?? NAMESPACE_ROOT;
-    this.#state = join(this.#root, "runc");
-    this.#bundles = join(this.#root, "bundles");
+    this.#sandboxes = join(this.#root, "sandboxes");
+    const tools = findTools();
+    if (typeof tools === "string") throw new Error(`isolation: namespace needs ${tools}, not found on PATH`);
+    this.#tools = tools;
     this.#warmTarget = Math.max(0, options.warm ?? 0);
-    this.#removals = new Removals((id) => deleteSandbox(this.#runc, this.#state, this.#bundles, id));
+    this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
   }
 
   protected async runOpened(job: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
     const policy = lockDown(job);
     let sandbox = await this.#take(policy);
-    // One that ended while it waited (runc failed, the driver was killed) serves nobody: one fresh try.
+    // One that ended while it waited (bwrap failed, the driver was killed) serves nobody: one fresh try.
     if (sandbox.held && sandbox.held.child.exitCode !== null) {
       this.#discard(sandbox);
       sandbox = await this.#start(policy);
@@ -142,9 +211,9 @@ export class NamespaceEngine extends CliImages {
       kill: () => this.#kill(id, held.child),
       memory: () => cgroupMemory(id),
     });
-    if (exit.error) return failedFacts(`cannot run ${this.#runc}: ${exit.error.message}`);
+    if (exit.error) return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
     const ooms = await oomKills(id);
-    return runFacts(this.#runc, job, outcome, {
+    return runFacts("bwrap", job, outcome, {
       exitCode: exit.code,
       oomKilled: (ooms.count ?? 0) > 0,
       aborted: this.aborted,
@@ -167,36 +236,67 @@ export class NamespaceEngine extends CliImages {
     return warm ?? this.#start(policy);
   }
 
-  /** Writes a sandbox's bundle and starts `runc run` on it: its driver then waits for the candidate's input. */
+  /** Makes a sandbox's cgroup and starts its maker: its driver then waits for the candidate's input. */
   #start(policy: LockDown): Promise<Sandbox> {
     const id = containerName();
     this.#owned.add(id);
     const starting = (async (): Promise<Sandbox> => {
       const template = await this.#template(policy);
-      if (template.config === undefined) return { id, error: template.error! };
+      if (template.made === undefined) return { id, error: template.error! };
+      const { plan, files } = template.made;
+      const cgroups = cgroupDirs(id);
+      let seccomp: number;
       try {
-        const bundle = join(this.#bundles, id);
-        const config = candidateConfig(template.config, {
-          argv: policy.argv,
-          env: policy.env,
-          keeperArgv: KEEPER_ARGV,
-          cgroupsPath: `/${id}`,
-          annotations: policy.labels,
-          ...(NATIVE_ARCH && { nativeArch: NATIVE_ARCH }),
-        });
-        await mkdir(bundle, { recursive: true, mode: 0o700 });
-        await writeFile(join(bundle, "config.json"), JSON.stringify(config), { mode: 0o600 });
+        const record = { labels: policy.labels, cgroups: { dirs: cgroups.dirs } };
+        writeFileSync(join(this.#sandboxes, `${id}.json`), JSON.stringify(record), { mode: 0o600 });
+        makeCgroups(cgroups, plan.limits);
+        seccomp = openSync(files.seccomp, "r");
       } catch (error) {
-        return { id, error: `its bundle cannot be written: ${(error as Error).message}` };
+        return { id, error: `its cgroup cannot be made: ${(error as Error).message}` };
       }
-      // --keep: the cgroup (and its OOM count) outlives the init until the delete.
+      // The candidate's environment is set by bwrap, as the candidate's user; the root pre-stage and the
+      // tools run with a bare PATH, so no variable of the job's (LD_PRELOAD, say) reaches a root process.
+      const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
+        "--setenv",
+        v.slice(0, v.indexOf("=")),
+        v.slice(v.indexOf("=") + 1),
+      ]);
+      const tools = this.#tools;
       const child = spawn(
-        this.#runc,
-        ["--root", this.#state, "run", "--keep", "--bundle", join(this.#bundles, id), id],
-        {
-          stdio: ["pipe", "pipe", "pipe"],
-        },
-      );
+        tools.unshare,
+        [
+          "--mount",
+          "--propagation",
+          "private",
+          tools.bash,
+          "-c",
+          PRE_STAGE,
+          "sandbox-gate",
+          files.fstab,
+          tools.mount,
+          ...cgroups.procs,
+          "--",
+          tools.prlimit,
+          ...plan.rlimits,
+          "--",
+          tools.setpriv,
+          ...plan.user,
+          "--",
+          tools.bwrap,
+          ...plan.bwrap,
+          ...(plan.sys ? sysMounts(cgroups.controllers) : []),
+          "--clearenv",
+          ...env,
+          "--seccomp",
+          "3",
+          "--",
+          ...plan.init,
+          ...policy.argv,
+        ],
+        { stdio: ["pipe", "pipe", "pipe", seccomp], env: { PATH: TOOLS_PATH } },
+      ) as ChildProcessWithoutNullStreams;
+      // The child has its own copy of the descriptor once spawned.
+      closeSync(seccomp);
       this.#active.set(id, child);
       child.once("exit", () => this.#active.delete(id));
       child.once("error", () => this.#active.delete(id));
@@ -220,12 +320,15 @@ export class NamespaceEngine extends CliImages {
     this.#removals.remove(id, () => this.#owned.delete(id));
   }
 
-  /** Kills the candidate's init (its pid namespace goes with it); runc itself after KILL_GRACE_MS if it hangs. */
+  /**
+   * Kills everything in the sandbox's cgroup but bwrap itself, which then exits as the command did (137),
+   * as a killed container does; bwrap too after KILL_GRACE_MS if it has not.
+   */
   async #kill(id: string, child: ChildProcess): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
     child.once("close", () => clearTimeout(grace));
-    await cli(this.#runc, ["--root", this.#state, "kill", id, "KILL"], { timeoutMs: KILL_GRACE_MS });
+    await killCgroup(cgroupDirs(id), child.pid);
   }
 
   /** The running template of this lock-down, or a new one; a failed one is forgotten, so the next candidate tries again. */
@@ -233,15 +336,15 @@ export class NamespaceEngine extends CliImages {
     const key = JSON.stringify({ ...policy, argv: [], env: [] });
     let template = this.#templates.get(key);
     if (!template) {
-      template = makeTemplate(policy);
+      template = makeTemplate(policy, this.#root);
       this.#templates.set(key, template);
       void template.then((made) => {
-        if (made.config === undefined) {
+        if (made.made === undefined) {
           this.#templates.delete(key);
           if (!made.name) return;
           void tracked(
             this.#dropped,
-            removeContainer(made.name).catch(() => {}),
+            removeTemplate(this.#root, made.name).catch(() => {}),
           );
         }
       });
@@ -254,7 +357,7 @@ export class NamespaceEngine extends CliImages {
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const sandbox of await Promise.all(warm)) this.#discard(sandbox);
-    // A discarded sandbox is deleted once its runc ends: wait for those ends too.
+    // A discarded sandbox is deleted once its bwrap ends: wait for those ends too.
     const ending = () => [
       ...this.#starting,
       ...this.#dropped,
@@ -264,7 +367,7 @@ export class NamespaceEngine extends CliImages {
     const templates = await Promise.all(this.#templates.values());
     this.#templates.clear();
     for (const { name } of templates)
-      await removeContainer(name).catch((error: Error) => failed.push(`${name}: ${error.message}`));
+      await removeTemplate(this.#root, name).catch((error: Error) => failed.push(`${name}: ${error.message}`));
     return failed;
   }
 
@@ -278,15 +381,18 @@ export class NamespaceEngine extends CliImages {
     return [...ids, ...templates];
   }
 
-  /** The run's templates (docker labels) and its candidates' leftovers (runc annotations). */
+  /** The run's templates (docker labels) and its candidates' leftovers (their records' labels). */
   override async removeLabelled(label: string): Promise<string[]> {
-    const sandboxes = await removeRuncLabelled(label, { runc: this.#runc, root: this.#root });
+    const sandboxes = await removeNamespaceLabelled(label, { root: this.#root });
     return [...(await super.removeLabelled(label)), ...sandboxes];
   }
 }
 
-/** Starts the template container and reads the config docker made for it, checked against the lock-down. */
-async function makeTemplate(policy: LockDown): Promise<Template> {
+/**
+ * Starts the template container, reads the config docker made for it, checks it against the lock-down,
+ * and writes what every sandbox of it is made with: the fstab of its mounts and its compiled seccomp filter.
+ */
+async function makeTemplate(policy: LockDown, root: string): Promise<Template> {
   const name = containerName();
   const created = await cli("docker", cliRunArgs({ ...policy, argv: [...KEEPER_ARGV] }, name, "docker", "create"));
   if (created.code !== 0)
@@ -300,7 +406,47 @@ async function makeTemplate(policy: LockDown): Promise<Template> {
   const gap = lockDownGap(config, KEEPER_ARGV, { memoryBytes: policy.memoryBytes, pids: policy.cgroupPids });
   if (gap !== undefined)
     return { name, error: `docker's config for the template falls short of the lock-down: ${gap}` };
-  return { name, config };
+  try {
+    const scratch = join(root, "scratch");
+    const plan = sandboxPlan(config, KEEPER_ARGV, scratch, hostKind);
+    const seccomp = compileSeccomp(config.linux.seccomp as Parameters<typeof compileSeccomp>[0], process.arch);
+    const dir = join(root, "templates", name);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Its labels, so the post step of a gate killed outright finds its files as it finds its container.
+    await writeFile(join(dir, "labels.json"), JSON.stringify(policy.labels), { mode: 0o600 });
+    await mkdir(join(root, "sandboxes"), { recursive: true, mode: 0o700 });
+    await mkdir(scratch, { recursive: true, mode: 0o755 });
+    // bwrap runs as the candidate's user: it must pass through root to the scratch mount points (it can list nothing).
+    await chmod(root, 0o711);
+    for (const point of plan.mountPoints) await makeMountPoint(point);
+    const files = { fstab: join(dir, "fstab"), seccomp: join(dir, "seccomp.bpf") };
+    await writeFile(files.fstab, plan.fstab, { mode: 0o600 });
+    await writeFile(files.seccomp, seccomp, { mode: 0o600 });
+    return { name, made: { plan, files } };
+  } catch (error) {
+    return {
+      name,
+      error: `docker's config for the template cannot be made into a sandbox: ${(error as Error).message}`,
+    };
+  }
+}
+
+/** A mount point under the scratch directory, of its kind (nothing is ever mounted on it outside a sandbox). */
+async function makeMountPoint({ path, file }: { path: string; file: boolean }): Promise<void> {
+  const kind = hostKind(path);
+  if (kind === (file ? "file" : "dir")) return;
+  if (kind !== undefined) await rm(path, { recursive: true, force: true });
+  if (file) await writeFile(path, "", { mode: 0o644 });
+  else await mkdir(path, { mode: 0o755 });
+}
+
+/** A path's kind on the host (a /proc path's too: the candidate's fresh /proc has the host's layout). */
+function hostKind(path: string): "file" | "dir" | undefined {
+  try {
+    return statSync(path).isDirectory() ? "dir" : "file";
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resolves once `child` has exited (at once when it already has). */
@@ -309,34 +455,127 @@ function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-async function removeContainer(name: string): Promise<void> {
+/** Removes a template: its container, then its files (the fstab and the compiled filter). */
+async function removeTemplate(root: string, name: string): Promise<void> {
   const result = await cli("docker", ["rm", "-f", "-v", name]);
   if (result.code !== 0 && !/no such container/i.test(result.stderr)) throw new Error(describeFailure(result));
+  await rm(join(root, "templates", name), { recursive: true, force: true });
 }
 
-/** Deletes a candidate's container (killing what is left in its cgroup, removing the cgroup) and its bundle. */
-async function deleteSandbox(runc: string, state: string, bundles: string, id: string): Promise<void> {
-  const result = await cli(runc, ["--root", state, "delete", "--force", id]);
-  if (result.code !== 0 && !/does not exist/i.test(result.stderr)) throw new Error(describeFailure(result));
-  await rm(join(bundles, id), { recursive: true, force: true });
+/** A sandbox's cgroup: its directory in each controller (v1), or its one directory (v2), and their cgroup.procs. */
+interface CgroupDirs {
+  dirs: string[];
+  procs: string[];
+  controllers: Array<{ controller?: string; dir: string }>;
 }
 
-/** Removes every candidate sandbox under `root` whose annotations carry `label` (`key=value`); returns their ids. */
-export async function removeRuncLabelled(
+function cgroupDirs(id: string): CgroupDirs {
+  const controllers = existsSync(join(CGROUP_ROOT, "cgroup.controllers"))
+    ? [{ dir: join(CGROUP_ROOT, id) }]
+    : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
+  const dirs = controllers.map((c) => c.dir);
+  return { dirs, procs: dirs.map((dir) => join(dir, "cgroup.procs")), controllers };
+}
+
+/** Makes the cgroup and writes its limits: memory without swap, pids, the CPU quota. */
+// The cgroup's files are the kernel's, written and removed synchronously in microseconds: calling them
+// directly spares a thread-pool round trip each, a dozen per candidate.
+function makeCgroups({ dirs }: CgroupDirs, limits: CgroupLimits): void {
+  for (const dir of dirs) mkdirSync(dir);
+  const write = (file: string, value: string, optional = false) => {
+    if (optional && !existsSync(file)) return;
+    writeFileSync(file, value);
+  };
+  if (dirs.length === 1) {
+    const [dir] = dirs as [string];
+    write(join(dir, "memory.max"), String(limits.memoryBytes));
+    write(join(dir, "memory.swap.max"), String(limits.memorySwapBytes - limits.memoryBytes), true);
+    write(join(dir, "pids.max"), String(limits.pids));
+    if (limits.cpu) write(join(dir, "cpu.max"), `${limits.cpu.quota} ${limits.cpu.period}`);
+    return;
+  }
+  const [memory, pids, cpu] = dirs as [string, string, string];
+  write(join(memory, "memory.limit_in_bytes"), String(limits.memoryBytes));
+  // Without swap accounting there is no swap to limit (docker says the same and goes on).
+  write(join(memory, "memory.memsw.limit_in_bytes"), String(limits.memorySwapBytes), true);
+  write(join(pids, "pids.max"), String(limits.pids));
+  if (limits.cpu) {
+    write(join(cpu, "cpu.cfs_period_us"), String(limits.cpu.period));
+    write(join(cpu, "cpu.cfs_quota_us"), String(limits.cpu.quota));
+  }
+}
+
+/** SIGKILLs every process in the cgroup but `spare` (v2's cgroup.kill where there is one and none is spared). */
+async function killCgroup({ dirs }: CgroupDirs, spare?: number): Promise<void> {
+  for (const dir of dirs) {
+    if (spare === undefined && existsSync(join(dir, "cgroup.kill"))) {
+      await writeFile(join(dir, "cgroup.kill"), "1").catch(() => {});
+      continue;
+    }
+    const pids = await readFile(join(dir, "cgroup.procs"), "utf8").catch(() => "");
+    for (const pid of pids.split("\n").filter((pid) => pid && Number(pid) !== spare)) {
+      try {
+        process.kill(Number(pid), "SIGKILL");
+      } catch {
+        // Gone already.
+      }
+    }
+  }
+}
+
+/** Removes the cgroup, killing what is left in it; a directory still busy after the kill is retried for a while (its dead are being reaped). */
+async function removeCgroups(cgroups: CgroupDirs): Promise<void> {
+  for (const dir of cgroups.dirs) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        rmdirSync(dir);
+        break;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") break;
+        if (code !== "EBUSY" || attempt >= 200) throw error;
+        await killCgroup(cgroups);
+        await sleep(10);
+      }
+    }
+  }
+}
+
+/** Deletes a sandbox: whatever still runs in its cgroup, the cgroup, its record. */
+async function deleteSandbox(sandboxes: string, id: string): Promise<void> {
+  await removeCgroups(cgroupDirs(id));
+  rmSync(join(sandboxes, `${id}.json`), { force: true });
+}
+
+/** Removes every sandbox under `root` whose record carries `label` (`key=value`); returns their ids. */
+export async function removeNamespaceLabelled(
   label: string,
-  { runc = "runc", root = NAMESPACE_ROOT }: NamespaceOptions = {},
+  { root = NAMESPACE_ROOT }: Pick<NamespaceOptions, "root"> = {},
 ): Promise<string[]> {
-  const state = join(root, "runc");
-  if (!existsSync(state)) return [];
-  const listed = await cli(runc, ["--root", state, "list", "--format", "json"]);
-  if (listed.code !== 0) throw new Error(`cannot list runc's sandboxes: ${describeFailure(listed)}`);
+  const sandboxes = join(root, "sandboxes");
+  if (!existsSync(sandboxes)) return [];
   const [key, value] = [label.slice(0, label.indexOf("=")), label.slice(label.indexOf("=") + 1)];
-  const all = (JSON.parse(listed.stdout || "null") ?? []) as Array<{
-    id: string;
-    annotations?: Record<string, string>;
-  }>;
-  const ids = all.filter((c) => c.annotations?.[key] === value).map((c) => c.id);
-  for (const id of ids) await deleteSandbox(runc, state, join(root, "bundles"), id);
+  const ids: string[] = [];
+  for (const file of await readdir(sandboxes)) {
+    if (!file.endsWith(".json")) continue;
+    const id = file.slice(0, -".json".length);
+    const record = JSON.parse(await readFile(join(sandboxes, file), "utf8").catch(() => "{}")) as {
+      labels?: Record<string, string>;
+    };
+    if (record.labels?.[key] !== value) continue;
+    await killCgroup(cgroupDirs(id));
+    await deleteSandbox(sandboxes, id);
+    ids.push(id);
+  }
+  // Templates' files (their containers go by docker's label, through the CLI).
+  const templates = join(root, "templates");
+  for (const name of existsSync(templates) ? await readdir(templates) : []) {
+    const labels = JSON.parse(await readFile(join(templates, name, "labels.json"), "utf8").catch(() => "{}")) as Record<
+      string,
+      string
+    >;
+    if (labels[key] === value) await rm(join(templates, name), { recursive: true, force: true });
+  }
   return ids;
 }
 

@@ -1,12 +1,12 @@
 // The hostile cases (hostile-cases.ts) under `isolation: namespace`: the same statuses and checks as
-// through the CLI engine, and after each case nothing of the run left: no template container, no runc
-// sandbox, bundle or cgroup of the candidates it ran, no process of a daemonized child on the host.
+// through the CLI engine, and after each case nothing of the run left: no template container, no record or
+// cgroup of the candidates it ran, no process of a daemonized child on the host.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CliEngine } from "../../../src/sandbox/engines/cli.js";
 import { RUN_LABEL } from "../../../src/sandbox/engine.js";
-import { NamespaceEngine, removeRuncLabelled } from "../../../src/sandbox/engines/namespace.js";
+import { NamespaceEngine, removeNamespaceLabelled } from "../../../src/sandbox/engines/namespace.js";
 import type { ContainerEngine } from "../../../src/sandbox/engine.js";
 import { judgesHostileCases } from "../hostile-cases.js";
 import { docker } from "../support.js";
@@ -28,7 +28,7 @@ async function expectClean(): Promise<void> {
   expect(await engine.close()).toEqual([]);
   expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");
   // Nothing labelled with the run is left for a cleanup to find either.
-  expect(await removeRuncLabelled(`${RUN_LABEL}=${runId}`)).toEqual([]);
+  expect(await removeNamespaceLabelled(`${RUN_LABEL}=${runId}`)).toEqual([]);
   expect(traces(seen)).toEqual([]);
 }
 

@@ -1,16 +1,23 @@
 // What `isolation: namespace` could leave on the host, looked up by sandbox id.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { NAMESPACE_ROOT } from "../../../src/sandbox/engines/namespace.js";
 
-/** What of the sandboxes `ids` is still on the host: runc's state, a bundle, a cgroup in any hierarchy. */
+/** What of the sandboxes `ids` is still on the host: a sandbox's record, a cgroup in any hierarchy. */
 export function traces(ids: readonly string[]): string[] {
   const hierarchies = readdirSync("/sys/fs/cgroup").map((h) => `/sys/fs/cgroup/${h}`);
   return ids.flatMap((id) =>
-    [
-      `${NAMESPACE_ROOT}/runc/${id}`,
-      `${NAMESPACE_ROOT}/bundles/${id}`,
-      `/sys/fs/cgroup/${id}`,
-      ...hierarchies.map((h) => `${h}/${id}`),
-    ].filter((path) => existsSync(path)),
+    [`${NAMESPACE_ROOT}/sandboxes/${id}.json`, `/sys/fs/cgroup/${id}`, ...hierarchies.map((h) => `${h}/${id}`)].filter(
+      (path) => existsSync(path),
+    ),
   );
+}
+
+/** The templates' files under the engine's root still labelled with `runId`. */
+export function templateFiles(runId: string): string[] {
+  const dir = `${NAMESPACE_ROOT}/templates`;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((name) => {
+    const file = `${dir}/${name}/labels.json`;
+    return existsSync(file) && Object.values(JSON.parse(readFileSync(file, "utf8")) as object).includes(runId);
+  });
 }

@@ -1,15 +1,16 @@
 // What only `isolation: namespace` does, on the real host: each candidate in namespaces of its own (not
 // the host's, not the template's, not another candidate's), the lock-down as the candidate meets it, a
 // refused template, and a run that shares the engine with another run leaving that run's sandboxes alone.
+import { spawnSync } from "node:child_process";
 import { readlinkSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { CliEngine } from "../../../src/sandbox/engines/cli.js";
-import { NamespaceEngine, removeRuncLabelled } from "../../../src/sandbox/engines/namespace.js";
+import { NamespaceEngine, removeNamespaceLabelled } from "../../../src/sandbox/engines/namespace.js";
 import { RUN_LABEL } from "../../../src/sandbox/engine.js";
 import { MiB, pythonJob } from "../jobs.js";
 import { docker } from "../support.js";
-import { traces } from "./namespace-traces.js";
+import { templateFiles, traces } from "./namespace-traces.js";
 
 const NAMESPACES = ["pid", "mnt", "net", "ipc", "uts"];
 const runId = `ns-${randomBytes(4).toString("hex")}`;
@@ -22,6 +23,7 @@ afterAll(async () => {
   expect(await engine.close()).toEqual([]);
   expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");
   expect(traces(seen)).toEqual([]);
+  expect(templateFiles(runId)).toEqual([]);
 });
 
 const PRINT_NAMESPACES = `import os, time\ntime.sleep(1)\nprint(" ".join(os.readlink("/proc/self/ns/" + n) for n in ${JSON.stringify(NAMESPACES)}))`;
@@ -58,6 +60,8 @@ describe("isolation: namespace", () => {
       "        print('refused', path, e.errno)",
       "s = os.statvfs('/work'); print('work', s.f_blocks * s.f_frsize)",
       "print('pid1', open('/proc/1/cmdline').read().split(chr(0))[0])",
+      // Nothing of the sandbox maker's is open (its seccomp program came on fd 3); listdir's own is 3.
+      "print('fds', sorted(os.listdir('/proc/self/fd')))",
       "try:",
       "    socket.create_connection(('1.1.1.1', 53), timeout=2); print('connected')",
       "except OSError as e:",
@@ -76,12 +80,25 @@ describe("isolation: namespace", () => {
       "refused /etc/x 30",
       `work ${8 * MiB}`,
       "pid1 /sbin/docker-init",
+      "fds ['0', '1', '2', '3']",
       "no route 101",
       "",
     ]);
-    // setuid(0) without CAP_SETUID.
-    expect(facts.stderr.text).toMatch(/PermissionError: \[Errno 1\] Operation not permitted/);
+    // setuid(0): uid 0 is not even mapped in the candidate's user namespace.
+    expect(facts.stderr.text).toMatch(/OSError: \[Errno 22\] Invalid argument/);
     expect(facts.exitCode).toBe(1);
+  });
+
+  it("hands the candidate no descriptor the gate inherited without close-on-exec", () => {
+    // The child gets 3 and 4 as pipes, open across exec; the sandbox's 3 is its seccomp program, closed by bwrap.
+    const probe = spawnSync(process.execPath, ["--import", "tsx", "test/integration/engines/namespace-fds.ts", runId], {
+      stdio: ["ignore", "pipe", "pipe", "pipe", "pipe"],
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(probe.status, `${probe.stdout}${probe.stderr}`).toBe(0);
+    // listdir's own descriptor is the lowest free one: 3.
+    expect(probe.stdout).toBe("['0', '1', '2', '3']\n");
   });
 
   it("judges the kernel's OOM kill in the candidate's own cgroup as oom, with a small limit", async () => {
@@ -98,7 +115,7 @@ describe("isolation: namespace", () => {
       onContainer: (id) => (started = id),
     });
     await run("print('ours')");
-    // The other run's sandbox exists (runc has made it) while ours is cleaned up.
+    // The other run's sandbox exists (bwrap has made it) while ours is cleaned up.
     await vi.waitFor(() => expect(started).not.toBe(""), { timeout: 20_000, interval: 20 });
     // Our run's cleanup, as the post step does it, while the other's candidate runs.
     await engine.removeLabelled(`${RUN_LABEL}=${runId}`);
@@ -106,6 +123,6 @@ describe("isolation: namespace", () => {
     expect(facts.stdout.text).toBe("untouched\n");
     expect(facts.exitCode).toBe(0);
     expect(await other.close()).toEqual([]);
-    expect(await removeRuncLabelled(`${RUN_LABEL}=${otherId}`)).toEqual([]);
+    expect(await removeNamespaceLabelled(`${RUN_LABEL}=${otherId}`)).toEqual([]);
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type OciConfig,
-  candidateConfig,
-  lockDownGap,
-  seccompArch,
-} from "../../../src/sandbox/engines/namespace-config.js";
+import { type OciConfig, lockDownGap, mergedEnv, sandboxPlan } from "../../../src/sandbox/engines/namespace-config.js";
 
 const KEEPER = ["sleep", "2147483647"];
 const LIMITS = { memoryBytes: 128 * 1024 * 1024, pids: 64 };
@@ -99,43 +94,152 @@ describe("lockDownGap", () => {
   });
 });
 
-describe("candidateConfig", () => {
-  const parts = {
-    argv: ["sh", "-c", "DRIVER", "sandbox-gate", "", "python3 solution.py", ""],
-    env: ["HOME=/work", "SANDBOX_GATE_ATTEMPT=2"],
-    keeperArgv: KEEPER,
-    cgroupsPath: "/sandbox-gate-0123",
-    annotations: { "io.github.sandbox-gate.run": "r1" },
-    nativeArch: "SCMP_ARCH_X86_64",
-  };
+describe("mergedEnv", () => {
+  it("puts the job's variables in place of the template's of those names", () => {
+    expect(mergedEnv(["PATH=/usr/bin:/bin", "HOSTNAME=abc", "HOME=/work", "A=1"], ["HOME=/work", "A=2=3"])).toEqual([
+      "PATH=/usr/bin:/bin",
+      "HOSTNAME=abc",
+      "HOME=/work",
+      "A=2=3",
+    ]);
+  });
+});
 
-  it("puts the driver in the keeper's place, the job's environment, its own cgroup, no hooks, the rest as docker wrote it", () => {
-    const base = template();
-    const config = candidateConfig(base, parts);
-    expect(config.process.args).toEqual(["/sbin/docker-init", "--", ...parts.argv]);
-    expect(config.process.env).toEqual(["PATH=/usr/bin:/bin", "HOSTNAME=abc", "HOME=/work", "SANDBOX_GATE_ATTEMPT=2"]);
-    expect(config.linux.cgroupsPath).toBe("/sandbox-gate-0123");
-    expect(config.annotations).toEqual(parts.annotations);
-    expect(config.hooks).toBeUndefined();
-    // Everything else of the lock-down is docker's, untouched; the template itself is not changed.
-    expect(config.mounts).toEqual(base.mounts);
-    expect(config.root).toEqual(base.root);
-    expect(config.linux.namespaces).toEqual(base.linux.namespaces);
-    expect(config.linux.resources).toEqual(base.linux.resources);
-    expect(config.linux.maskedPaths).toEqual(base.linux.maskedPaths);
-    expect(config.process.rlimits).toEqual(base.process.rlimits);
-    expect(base.process.args).toEqual(["/sbin/docker-init", "--", ...KEEPER]);
-    expect(lockDownGap(config, parts.argv, LIMITS)).toBeUndefined();
+describe("sandboxPlan", () => {
+  const SCRATCH = "/run/sandbox-gate/scratch";
+  const kinds: Record<string, "file" | "dir"> = {
+    "/proc/kcore": "file",
+    "/proc/acpi": "dir",
+    "/usr/bin/docker-init": "file",
+    "/var/lib/docker/containers/x/hosts": "file",
+  };
+  const kindOf = (path: string) => kinds[path];
+  /** docker's mounts for the policy, as the 2-core runner's docker 20.10 wrote them. */
+  function full(): OciConfig {
+    const config = template();
+    config.hostname = "abc";
+    config.linux.maskedPaths = ["/proc/kcore", "/proc/acpi", "/proc/not-here", "/sys/firmware"];
+    config.process.rlimits = [
+      { type: "RLIMIT_FSIZE", hard: 67108864, soft: 67108864 },
+      { type: "RLIMIT_NOFILE", hard: 256, soft: 256 },
+    ];
+    (config.process.user as { additionalGids?: number[] }).additionalGids = [65534];
+    config.linux.resources = {
+      memory: { limit: LIMITS.memoryBytes, swap: LIMITS.memoryBytes },
+      pids: { limit: LIMITS.pids },
+      cpu: { shares: 0, quota: 150000, period: 100000 },
+    };
+    config.mounts = [
+      { destination: "/proc", type: "proc", source: "proc", options: ["nosuid", "noexec", "nodev"] },
+      { destination: "/dev", type: "tmpfs", source: "tmpfs", options: ["nosuid", "strictatime", "mode=755"] },
+      { destination: "/dev/pts", type: "devpts", source: "devpts", options: ["nosuid", "noexec"] },
+      { destination: "/sys", type: "sysfs", source: "sysfs", options: ["ro"] },
+      { destination: "/sys/fs/cgroup", type: "cgroup", source: "cgroup", options: ["ro"] },
+      { destination: "/dev/mqueue", type: "mqueue", source: "mqueue", options: ["nosuid", "noexec", "nodev"] },
+      {
+        destination: "/dev/shm",
+        type: "tmpfs",
+        source: "shm",
+        options: ["nosuid", "noexec", "mode=1777", "size=4194304"],
+      },
+      { destination: "/sbin/docker-init", type: "bind", source: "/usr/bin/docker-init", options: ["bind", "ro"] },
+      {
+        destination: "/tmp",
+        type: "tmpfs",
+        source: "tmpfs",
+        options: ["noexec", "rprivate", "rw", "nosuid", "nodev", "size=67108864", "mode=1777"],
+      },
+      {
+        destination: "/work",
+        type: "tmpfs",
+        source: "tmpfs",
+        options: ["rprivate", "rw", "exec", "nosuid", "nodev", "size=8388608", "uid=65534", "gid=65534", "mode=0700"],
+      },
+      {
+        destination: "/etc/hosts",
+        type: "bind",
+        source: "/var/lib/docker/containers/x/hosts",
+        options: ["rbind", "ro"],
+      },
+    ];
+    return config;
+  }
+
+  it("mounts the root, docker's tmpfs mounts with docker's options and docker's binds, as root, where bwrap binds them", () => {
+    const plan = sandboxPlan(full(), KEEPER, SCRATCH, kindOf);
+    expect(plan.fstab).toBe(
+      [
+        `/var/lib/docker/overlay2/x/merged ${SCRATCH}/root none bind 0 0`,
+        `sandbox-gate ${SCRATCH}/at_dev_shm tmpfs nosuid,noexec,mode=1777,size=4194304 0 0`,
+        `/usr/bin/docker-init ${SCRATCH}/at_sbin_docker-init none bind 0 0`,
+        `sandbox-gate ${SCRATCH}/at_tmp tmpfs noexec,nosuid,nodev,size=67108864,mode=1777 0 0`,
+        `sandbox-gate ${SCRATCH}/at_work tmpfs exec,nosuid,nodev,size=8388608,uid=65534,gid=65534,mode=0700 0 0`,
+        `/var/lib/docker/containers/x/hosts ${SCRATCH}/at_etc_hosts none bind 0 0`,
+        "",
+      ].join("\n"),
+    );
+    expect(plan.mountPoints).toEqual([
+      { path: `${SCRATCH}/root`, file: false },
+      { path: `${SCRATCH}/at_dev_shm`, file: false },
+      { path: `${SCRATCH}/at_sbin_docker-init`, file: true },
+      { path: `${SCRATCH}/at_tmp`, file: false },
+      { path: `${SCRATCH}/at_work`, file: false },
+      { path: `${SCRATCH}/at_etc_hosts`, file: true },
+    ]);
   });
 
-  it("keeps Docker's seccomp rules for the native system call ABI only: stricter, and cheaper to compile", () => {
-    const config = candidateConfig(template(), parts);
-    expect(config.linux.seccomp).toEqual({ ...template().linux.seccomp, architectures: ["SCMP_ARCH_X86_64"] });
-    // An ABI the profile does not list, or none known: the profile stays as docker wrote it.
-    const other = candidateConfig(template(), { ...parts, nativeArch: "SCMP_ARCH_RISCV64" });
-    expect(other.linux.seccomp).toEqual(template().linux.seccomp);
-    expect(seccompArch("x64")).toBe("SCMP_ARCH_X86_64");
-    expect(seccompArch("arm64")).toBe("SCMP_ARCH_AARCH64");
-    expect(seccompArch("mips")).toBeUndefined();
+  it("makes the namespaces, the read-only root, /proc with docker's masks, a read-only /dev of docker's devices", () => {
+    const { bwrap } = sandboxPlan(full(), KEEPER, SCRATCH, kindOf);
+    const line = bwrap.join(" ");
+    for (const flag of [
+      "--unshare-user",
+      "--disable-userns",
+      "--unshare-pid",
+      "--unshare-net",
+      "--unshare-ipc",
+      "--unshare-uts",
+    ])
+      expect(bwrap).toContain(flag);
+    expect(line).toContain("--as-pid-1 --die-with-parent --new-session --uid 65534 --gid 65534 --hostname abc");
+    expect(line).toContain(`--ro-bind ${SCRATCH}/root /`);
+    expect(line).toContain(
+      "--proc /proc --ro-bind /dev/null /proc/kcore --perms 0555 --tmpfs /proc/acpi --remount-ro /proc/acpi",
+    );
+    expect(line).not.toContain("/proc/not-here");
+    expect(line).not.toContain("/sys");
+    expect(line).toContain("--perms 0755 --tmpfs /dev --dev-bind /dev/null /dev/null");
+    expect(line).toContain("--mqueue /dev/mqueue");
+    expect(line).toContain(`--bind ${SCRATCH}/at_dev_shm /dev/shm`);
+    expect(line).toContain(`--ro-bind ${SCRATCH}/at_sbin_docker-init /sbin/docker-init --bind ${SCRATCH}/at_tmp /tmp`);
+    expect(line).toContain(`--bind ${SCRATCH}/at_work /work --ro-bind ${SCRATCH}/at_etc_hosts /etc/hosts`);
+    // /dev read-only once everything under it is in place; the work dir last.
+    expect(line.endsWith("--remount-ro /dev --chdir /work")).toBe(true);
+  });
+
+  it("carries the rlimits, the user and groups, the cgroup limits and docker's init before the keeper's place", () => {
+    const config = full();
+    const plan = sandboxPlan(config, KEEPER, SCRATCH, kindOf);
+    expect(plan.rlimits).toEqual(["--fsize=67108864:67108864", "--nofile=256:256"]);
+    expect(plan.user).toEqual(["--reuid=65534", "--regid=65534", "--groups=65534", "--inh-caps=-all"]);
+    expect(plan.limits).toEqual({
+      memoryBytes: LIMITS.memoryBytes,
+      memorySwapBytes: LIMITS.memoryBytes,
+      pids: LIMITS.pids,
+      cpu: { quota: 150000, period: 100000 },
+    });
+    expect(plan.init).toEqual(["/sbin/docker-init", "--"]);
+    expect(plan.env).toEqual(config.process.env);
+  });
+
+  it("escapes a root path's spaces for fstab, and refuses a mount it has no equivalent for, naming it", () => {
+    const config = full();
+    config.root.path = "/var/lib/my docker/merged";
+    expect(sandboxPlan(config, KEEPER, SCRATCH, kindOf).fstab.split("\n")[0]).toBe(
+      `/var/lib/my\\040docker/merged ${SCRATCH}/root none bind 0 0`,
+    );
+    config.mounts!.push({ destination: "/data", type: "nfs", source: "srv:/x" });
+    expect(() => sandboxPlan(config, KEEPER, SCRATCH, kindOf)).toThrow(
+      "the mount at /data (nfs) has no sandbox equivalent",
+    );
   });
 });
