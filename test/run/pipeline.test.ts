@@ -75,7 +75,7 @@ describe("judgeCandidate", () => {
     const job = engine.jobs[0]!;
     expect(job.files.map((f) => f.path)).toEqual(["test_solution.py", "solution.py"]);
     expect(job.files[1]!.content).toBe("def add(a, b):\n    return a + b\n");
-    expect(job.check?.slice(0, 5)).toEqual(["python3", "-I", "-W", "ignore", "-c"]);
+    expect(job.check?.slice(0, 6)).toEqual(["python3", "-I", "-S", "-W", "ignore", "-c"]);
     expect(job.check?.at(-1)).toBe("solution.py");
     expect(job.command).toBe("python3 test_solution.py");
     expect(job.image).toBe("python:3.12-slim");
