@@ -27,15 +27,15 @@ module.exports = __toCommonJS(library_exports);
 var import_module = require("module");
 var __webpack_modules__ = {
   /***/
-  2210: (
+  5362: (
     /***/
     ((module2, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.MissingRefError = exports2.ValidationError = exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = exports2.Ajv2020 = void 0;
-      const core_1 = __nccwpck_require__2(3893);
-      const draft2020_1 = __nccwpck_require__2(4298);
-      const discriminator_1 = __nccwpck_require__2(8886);
-      const json_schema_2020_12_1 = __nccwpck_require__2(3995);
+      const core_1 = __nccwpck_require__2(229);
+      const draft2020_1 = __nccwpck_require__2(9546);
+      const discriminator_1 = __nccwpck_require__2(8246);
+      const json_schema_2020_12_1 = __nccwpck_require__2(3403);
       const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
       class Ajv2020 extends core_1.default {
         constructor(opts = {}) {
@@ -69,11 +69,11 @@ var __webpack_modules__ = {
       module2.exports.Ajv2020 = Ajv2020;
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2["default"] = Ajv2020;
-      var validate_1 = __nccwpck_require__2(7881);
+      var validate_1 = __nccwpck_require__2(5865);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(1436);
+      var codegen_1 = __nccwpck_require__2(8028);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -92,18 +92,18 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      var validation_error_1 = __nccwpck_require__2(3021);
+      var validation_error_1 = __nccwpck_require__2(1117);
       Object.defineProperty(exports2, "ValidationError", { enumerable: true, get: function() {
         return validation_error_1.default;
       } });
-      var ref_error_1 = __nccwpck_require__2(3162);
+      var ref_error_1 = __nccwpck_require__2(2618);
       Object.defineProperty(exports2, "MissingRefError", { enumerable: true, get: function() {
         return ref_error_1.default;
       } });
     })
   ),
   /***/
-  567: (
+  7975: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -256,14 +256,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1436: (
+  8028: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.or = exports2.and = exports2.not = exports2.CodeGen = exports2.operators = exports2.varKinds = exports2.ValueScopeName = exports2.ValueScope = exports2.Scope = exports2.Name = exports2.regexpCode = exports2.stringify = exports2.getProperty = exports2.nil = exports2.strConcat = exports2.str = exports2._ = void 0;
-      const code_1 = __nccwpck_require__2(567);
-      const scope_1 = __nccwpck_require__2(7788);
-      var code_2 = __nccwpck_require__2(567);
+      const code_1 = __nccwpck_require__2(7975);
+      const scope_1 = __nccwpck_require__2(8572);
+      var code_2 = __nccwpck_require__2(7975);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return code_2._;
       } });
@@ -288,7 +288,7 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
         return code_2.Name;
       } });
-      var scope_2 = __nccwpck_require__2(7788);
+      var scope_2 = __nccwpck_require__2(8572);
       Object.defineProperty(exports2, "Scope", { enumerable: true, get: function() {
         return scope_2.Scope;
       } });
@@ -975,12 +975,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7788: (
+  8572: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.ValueScope = exports2.ValueScopeName = exports2.Scope = exports2.varKinds = exports2.UsedValueState = void 0;
-      const code_1 = __nccwpck_require__2(567);
+      const code_1 = __nccwpck_require__2(7975);
       class ValueError extends Error {
         constructor(name) {
           super(`CodeGen: "code" for ${name} not defined`);
@@ -1119,14 +1119,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1283: (
+  1923: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendErrors = exports2.resetErrorsCount = exports2.reportExtraError = exports2.reportError = exports2.keyword$DataError = exports2.keywordError = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
       exports2.keywordError = {
         message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
       };
@@ -1240,17 +1240,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2718: (
+  9486: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.resolveSchema = exports2.getCompilingSchema = exports2.resolveRef = exports2.compileSchema = exports2.SchemaEnv = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const validation_error_1 = __nccwpck_require__2(3021);
-      const names_1 = __nccwpck_require__2(630);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const util_1 = __nccwpck_require__2(4464);
-      const validate_1 = __nccwpck_require__2(7881);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const validation_error_1 = __nccwpck_require__2(1117);
+      const names_1 = __nccwpck_require__2(4902);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const util_1 = __nccwpck_require__2(4512);
+      const validate_1 = __nccwpck_require__2(5865);
       class SchemaEnv {
         constructor(env) {
           var _a2;
@@ -1463,11 +1463,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  630: (
+  4902: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const names = {
         // validation function arguments
         data: new codegen_1.Name("data"),
@@ -1501,11 +1501,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3162: (
+  2618: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const resolve_1 = __nccwpck_require__2(4090);
+      const resolve_1 = __nccwpck_require__2(5738);
       class MissingRefError extends Error {
         constructor(resolver, baseId, ref, msg) {
           super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1517,14 +1517,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4090: (
+  5738: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getSchemaRefs = exports2.resolveUrl = exports2.normalizeId = exports2._getFullPath = exports2.getFullPath = exports2.inlineRef = void 0;
-      const util_1 = __nccwpck_require__2(4464);
-      const equal = __nccwpck_require__2(3430);
-      const traverse = __nccwpck_require__2(1167);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal = __nccwpck_require__2(5318);
+      const traverse = __nccwpck_require__2(7935);
       const SIMPLE_INLINED = /* @__PURE__ */ new Set([
         "type",
         "format",
@@ -1672,7 +1672,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7353: (
+  169: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1702,13 +1702,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4464: (
+  4512: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.checkStrictMode = exports2.getErrorPath = exports2.Type = exports2.useFunc = exports2.setEvaluated = exports2.evaluatedPropsToName = exports2.mergeEvaluated = exports2.eachItem = exports2.unescapeJsonPointer = exports2.escapeJsonPointer = exports2.escapeFragment = exports2.unescapeFragment = exports2.schemaRefOrVal = exports2.schemaHasRulesButRef = exports2.schemaHasRules = exports2.checkUnknownRules = exports2.alwaysValidSchema = exports2.toHash = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const code_1 = __nccwpck_require__2(567);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const code_1 = __nccwpck_require__2(7975);
       function toHash(arr) {
         const hash = {};
         for (const item of arr)
@@ -1868,7 +1868,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7692: (
+  8204: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1890,14 +1890,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5346: (
+  6098: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.boolOrEmptySchema = exports2.topBoolOrEmptySchema = void 0;
-      const errors_1 = __nccwpck_require__2(1283);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
+      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
       const boolError = {
         message: "boolean schema is false"
       };
@@ -1940,16 +1940,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6685: (
+  2493: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.reportTypeError = exports2.checkDataTypes = exports2.checkDataType = exports2.coerceAndCheckDataType = exports2.getJSONTypes = exports2.getSchemaTypes = exports2.DataType = void 0;
-      const rules_1 = __nccwpck_require__2(7353);
-      const applicability_1 = __nccwpck_require__2(7692);
-      const errors_1 = __nccwpck_require__2(1283);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const rules_1 = __nccwpck_require__2(169);
+      const applicability_1 = __nccwpck_require__2(8204);
+      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       var DataType;
       (function(DataType2) {
         DataType2[DataType2["Correct"] = 0] = "Correct";
@@ -2123,13 +2123,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1699: (
+  5363: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.assignDefaults = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       function assignDefaults(it, ty) {
         const { properties, items } = it.schema;
         if (ty === "object" && properties) {
@@ -2159,23 +2159,23 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7881: (
+  5865: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getData = exports2.KeywordCxt = exports2.validateFunctionCode = void 0;
-      const boolSchema_1 = __nccwpck_require__2(5346);
-      const dataType_1 = __nccwpck_require__2(6685);
-      const applicability_1 = __nccwpck_require__2(7692);
-      const dataType_2 = __nccwpck_require__2(6685);
-      const defaults_1 = __nccwpck_require__2(1699);
-      const keyword_1 = __nccwpck_require__2(5202);
-      const subschema_1 = __nccwpck_require__2(6200);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const util_1 = __nccwpck_require__2(4464);
-      const errors_1 = __nccwpck_require__2(1283);
+      const boolSchema_1 = __nccwpck_require__2(6098);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const applicability_1 = __nccwpck_require__2(8204);
+      const dataType_2 = __nccwpck_require__2(2493);
+      const defaults_1 = __nccwpck_require__2(5363);
+      const keyword_1 = __nccwpck_require__2(8898);
+      const subschema_1 = __nccwpck_require__2(8280);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const util_1 = __nccwpck_require__2(4512);
+      const errors_1 = __nccwpck_require__2(1923);
       function validateFunctionCode(it) {
         if (isSchemaObj(it)) {
           checkKeywords(it);
@@ -2666,15 +2666,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5202: (
+  8898: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateKeywordUsage = exports2.validSchemaType = exports2.funcKeywordCode = exports2.macroKeywordCode = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const code_1 = __nccwpck_require__2(8484);
-      const errors_1 = __nccwpck_require__2(1283);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const code_1 = __nccwpck_require__2(9764);
+      const errors_1 = __nccwpck_require__2(1923);
       function macroKeywordCode(cxt, def) {
         const { gen, keyword, schema, parentSchema, it } = cxt;
         const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2783,13 +2783,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6200: (
+  8280: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendSubschemaMode = exports2.extendSubschemaData = exports2.getSubschema = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
         if (keyword !== void 0 && schema !== void 0) {
           throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -2865,16 +2865,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3893: (
+  229: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = void 0;
-      var validate_1 = __nccwpck_require__2(7881);
+      var validate_1 = __nccwpck_require__2(5865);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(1436);
+      var codegen_1 = __nccwpck_require__2(8028);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -2893,16 +2893,16 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      const validation_error_1 = __nccwpck_require__2(3021);
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const rules_1 = __nccwpck_require__2(7353);
-      const compile_1 = __nccwpck_require__2(2718);
-      const codegen_2 = __nccwpck_require__2(1436);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const dataType_1 = __nccwpck_require__2(6685);
-      const util_1 = __nccwpck_require__2(4464);
-      const $dataRefSchema = __nccwpck_require__2(3837);
-      const uri_1 = __nccwpck_require__2(6285);
+      const validation_error_1 = __nccwpck_require__2(1117);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const rules_1 = __nccwpck_require__2(169);
+      const compile_1 = __nccwpck_require__2(9486);
+      const codegen_2 = __nccwpck_require__2(8028);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const util_1 = __nccwpck_require__2(4512);
+      const $dataRefSchema = __nccwpck_require__2(5759);
+      const uri_1 = __nccwpck_require__2(7373);
       const defaultRegExp = (str, flags) => new RegExp(str, flags);
       defaultRegExp.code = "new RegExp";
       const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3475,18 +3475,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3995: (
+  3403: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const metaSchema = __nccwpck_require__2(1678);
-      const applicator = __nccwpck_require__2(7216);
-      const unevaluated = __nccwpck_require__2(9547);
-      const content2 = __nccwpck_require__2(8226);
-      const core = __nccwpck_require__2(518);
-      const format = __nccwpck_require__2(4588);
-      const metadata = __nccwpck_require__2(5707);
-      const validation = __nccwpck_require__2(7082);
+      const metaSchema = __nccwpck_require__2(3944);
+      const applicator = __nccwpck_require__2(1478);
+      const unevaluated = __nccwpck_require__2(2761);
+      const content2 = __nccwpck_require__2(488);
+      const core = __nccwpck_require__2(1268);
+      const format = __nccwpck_require__2(3090);
+      const metadata = __nccwpck_require__2(627);
+      const validation = __nccwpck_require__2(6216);
       const META_SUPPORT_DATA = ["/properties"];
       function addMetaSchema2020($data) {
         ;
@@ -3509,17 +3509,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4951: (
+  7223: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const equal = __nccwpck_require__2(3430);
+      const equal = __nccwpck_require__2(5318);
       equal.code = 'require("ajv/dist/runtime/equal").default';
       exports2["default"] = equal;
     })
   ),
   /***/
-  6214: (
+  6070: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3544,17 +3544,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6285: (
+  7373: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const uri = __nccwpck_require__2(4352);
+      const uri = __nccwpck_require__2(32);
       uri.code = 'require("ajv/dist/runtime/uri").default';
       exports2["default"] = uri;
     })
   ),
   /***/
-  3021: (
+  1117: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3569,13 +3569,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3448: (
+  5640: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateAdditionalItems = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -3621,14 +3621,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2431: (
+  3487: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "must NOT have additional properties",
         params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
@@ -3726,11 +3726,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9205: (
+  5701: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "allOf",
         schemaType: "array",
@@ -3752,11 +3752,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9380: (
+  596: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
+      const code_1 = __nccwpck_require__2(9764);
       const def = {
         keyword: "anyOf",
         schemaType: "array",
@@ -3768,12 +3768,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6182: (
+  1046: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
         params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
@@ -3861,14 +3861,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5826: (
+  9522: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateSchemaDeps = exports2.validatePropertyDeps = exports2.error = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
       exports2.error = {
         message: ({ params: { property, depsCount, deps } }) => {
           const property_ies = depsCount === 1 ? "property" : "properties";
@@ -3954,11 +3954,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3818: (
+  2682: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(5826);
+      const dependencies_1 = __nccwpck_require__2(9522);
       const def = {
         keyword: "dependentSchemas",
         type: "object",
@@ -3969,12 +3969,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8584: (
+  3176: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
         params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
@@ -4037,26 +4037,26 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8775: (
+  4551: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const additionalItems_1 = __nccwpck_require__2(3448);
-      const prefixItems_1 = __nccwpck_require__2(6467);
-      const items_1 = __nccwpck_require__2(5791);
-      const items2020_1 = __nccwpck_require__2(2959);
-      const contains_1 = __nccwpck_require__2(6182);
-      const dependencies_1 = __nccwpck_require__2(5826);
-      const propertyNames_1 = __nccwpck_require__2(1372);
-      const additionalProperties_1 = __nccwpck_require__2(2431);
-      const properties_1 = __nccwpck_require__2(8778);
-      const patternProperties_1 = __nccwpck_require__2(664);
-      const not_1 = __nccwpck_require__2(8350);
-      const anyOf_1 = __nccwpck_require__2(9380);
-      const oneOf_1 = __nccwpck_require__2(2490);
-      const allOf_1 = __nccwpck_require__2(9205);
-      const if_1 = __nccwpck_require__2(8584);
-      const thenElse_1 = __nccwpck_require__2(6829);
+      const additionalItems_1 = __nccwpck_require__2(5640);
+      const prefixItems_1 = __nccwpck_require__2(4931);
+      const items_1 = __nccwpck_require__2(95);
+      const items2020_1 = __nccwpck_require__2(6847);
+      const contains_1 = __nccwpck_require__2(1046);
+      const dependencies_1 = __nccwpck_require__2(9522);
+      const propertyNames_1 = __nccwpck_require__2(7116);
+      const additionalProperties_1 = __nccwpck_require__2(3487);
+      const properties_1 = __nccwpck_require__2(8154);
+      const patternProperties_1 = __nccwpck_require__2(7736);
+      const not_1 = __nccwpck_require__2(2846);
+      const anyOf_1 = __nccwpck_require__2(596);
+      const oneOf_1 = __nccwpck_require__2(5178);
+      const allOf_1 = __nccwpck_require__2(5701);
+      const if_1 = __nccwpck_require__2(3176);
+      const thenElse_1 = __nccwpck_require__2(3245);
       function getApplicator(draft2020 = false) {
         const applicator = [
           // any
@@ -4084,14 +4084,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5791: (
+  95: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateTuple = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
       const def = {
         keyword: "items",
         type: "array",
@@ -4140,14 +4140,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2959: (
+  6847: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
-      const additionalItems_1 = __nccwpck_require__2(3448);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
+      const additionalItems_1 = __nccwpck_require__2(5640);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -4174,11 +4174,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8350: (
+  2846: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "not",
         schemaType: ["object", "boolean"],
@@ -4204,12 +4204,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2490: (
+  5178: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "must match exactly one schema in oneOf",
         params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
@@ -4261,14 +4261,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  664: (
+  7736: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const util_2 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const util_2 = __nccwpck_require__2(4512);
       const def = {
         keyword: "patternProperties",
         type: "object",
@@ -4334,11 +4334,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6467: (
+  4931: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const items_1 = __nccwpck_require__2(5791);
+      const items_1 = __nccwpck_require__2(95);
       const def = {
         keyword: "prefixItems",
         type: "array",
@@ -4350,14 +4350,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8778: (
+  8154: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const validate_1 = __nccwpck_require__2(7881);
-      const code_1 = __nccwpck_require__2(8484);
-      const util_1 = __nccwpck_require__2(4464);
-      const additionalProperties_1 = __nccwpck_require__2(2431);
+      const validate_1 = __nccwpck_require__2(5865);
+      const code_1 = __nccwpck_require__2(9764);
+      const util_1 = __nccwpck_require__2(4512);
+      const additionalProperties_1 = __nccwpck_require__2(3487);
       const def = {
         keyword: "properties",
         type: "object",
@@ -4407,12 +4407,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1372: (
+  7116: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "property name must be valid",
         params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
@@ -4449,11 +4449,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6829: (
+  3245: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: ["then", "else"],
         schemaType: ["object", "boolean"],
@@ -4466,15 +4466,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8484: (
+  9764: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateUnion = exports2.validateArray = exports2.usePattern = exports2.callValidateCode = exports2.schemaProperties = exports2.allSchemaProperties = exports2.noPropertyInData = exports2.propertyInData = exports2.isOwnProperty = exports2.hasPropFunc = exports2.reportMissingProp = exports2.checkMissingProp = exports2.checkReportMissingProp = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
-      const util_2 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
+      const util_2 = __nccwpck_require__2(4512);
       function checkReportMissingProp(cxt, prop) {
         const { gen, data, it } = cxt;
         gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4598,7 +4598,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9872: (
+  6912: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4612,12 +4612,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7397: (
+  4005: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const id_1 = __nccwpck_require__2(9872);
-      const ref_1 = __nccwpck_require__2(2996);
+      const id_1 = __nccwpck_require__2(6912);
+      const ref_1 = __nccwpck_require__2(6612);
       const core = [
         "$schema",
         "$id",
@@ -4632,17 +4632,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2996: (
+  6612: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.callRef = exports2.getValidate = void 0;
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const compile_1 = __nccwpck_require__2(2718);
-      const util_1 = __nccwpck_require__2(4464);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const compile_1 = __nccwpck_require__2(9486);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "$ref",
         schemaType: "string",
@@ -4753,15 +4753,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8886: (
+  8246: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const types_1 = __nccwpck_require__2(7115);
-      const compile_1 = __nccwpck_require__2(2718);
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const types_1 = __nccwpck_require__2(3723);
+      const compile_1 = __nccwpck_require__2(9486);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
         params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
@@ -4857,7 +4857,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7115: (
+  3723: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4870,18 +4870,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4298: (
+  9546: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const core_1 = __nccwpck_require__2(7397);
-      const validation_1 = __nccwpck_require__2(5481);
-      const applicator_1 = __nccwpck_require__2(8775);
-      const dynamic_1 = __nccwpck_require__2(9923);
-      const next_1 = __nccwpck_require__2(7844);
-      const unevaluated_1 = __nccwpck_require__2(2010);
-      const format_1 = __nccwpck_require__2(2601);
-      const metadata_1 = __nccwpck_require__2(6620);
+      const core_1 = __nccwpck_require__2(4005);
+      const validation_1 = __nccwpck_require__2(5017);
+      const applicator_1 = __nccwpck_require__2(4551);
+      const dynamic_1 = __nccwpck_require__2(3475);
+      const next_1 = __nccwpck_require__2(948);
+      const unevaluated_1 = __nccwpck_require__2(522);
+      const format_1 = __nccwpck_require__2(8425);
+      const metadata_1 = __nccwpck_require__2(8252);
       const draft2020Vocabularies = [
         dynamic_1.default,
         core_1.default,
@@ -4897,15 +4897,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8639: (
+  9519: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicAnchor = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const compile_1 = __nccwpck_require__2(2718);
-      const ref_1 = __nccwpck_require__2(2996);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const compile_1 = __nccwpck_require__2(9486);
+      const ref_1 = __nccwpck_require__2(6612);
       const def = {
         keyword: "$dynamicAnchor",
         schemaType: "string",
@@ -4931,14 +4931,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5065: (
+  9545: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicRef = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const ref_1 = __nccwpck_require__2(2996);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const ref_1 = __nccwpck_require__2(6612);
       const def = {
         keyword: "$dynamicRef",
         schemaType: "string",
@@ -4976,25 +4976,25 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9923: (
+  3475: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(8639);
-      const dynamicRef_1 = __nccwpck_require__2(5065);
-      const recursiveAnchor_1 = __nccwpck_require__2(9982);
-      const recursiveRef_1 = __nccwpck_require__2(1794);
+      const dynamicAnchor_1 = __nccwpck_require__2(9519);
+      const dynamicRef_1 = __nccwpck_require__2(9545);
+      const recursiveAnchor_1 = __nccwpck_require__2(4750);
+      const recursiveRef_1 = __nccwpck_require__2(6018);
       const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
       exports2["default"] = dynamic;
     })
   ),
   /***/
-  9982: (
+  4750: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(8639);
-      const util_1 = __nccwpck_require__2(4464);
+      const dynamicAnchor_1 = __nccwpck_require__2(9519);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "$recursiveAnchor",
         schemaType: "boolean",
@@ -5009,11 +5009,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1794: (
+  6018: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicRef_1 = __nccwpck_require__2(5065);
+      const dynamicRef_1 = __nccwpck_require__2(9545);
       const def = {
         keyword: "$recursiveRef",
         schemaType: "string",
@@ -5023,11 +5023,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6402: (
+  6722: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
@@ -5112,17 +5112,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2601: (
+  8425: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const format_1 = __nccwpck_require__2(6402);
+      const format_1 = __nccwpck_require__2(6722);
       const format = [format_1.default];
       exports2["default"] = format;
     })
   ),
   /***/
-  6620: (
+  8252: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -5144,35 +5144,35 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7844: (
+  948: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependentRequired_1 = __nccwpck_require__2(643);
-      const dependentSchemas_1 = __nccwpck_require__2(3818);
-      const limitContains_1 = __nccwpck_require__2(3907);
+      const dependentRequired_1 = __nccwpck_require__2(6723);
+      const dependentSchemas_1 = __nccwpck_require__2(2682);
+      const limitContains_1 = __nccwpck_require__2(7411);
       const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
       exports2["default"] = next;
     })
   ),
   /***/
-  2010: (
+  522: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const unevaluatedProperties_1 = __nccwpck_require__2(6855);
-      const unevaluatedItems_1 = __nccwpck_require__2(4144);
+      const unevaluatedProperties_1 = __nccwpck_require__2(1447);
+      const unevaluatedItems_1 = __nccwpck_require__2(3136);
       const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
       exports2["default"] = unevaluated;
     })
   ),
   /***/
-  4144: (
+  3136: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -5210,13 +5210,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6855: (
+  1447: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
       const error = {
         message: "must NOT have unevaluated properties",
         params: ({ params }) => (0, codegen_1._)`{unevaluatedProperty: ${params.unevaluatedProperty}}`
@@ -5275,13 +5275,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8026: (
+  9722: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: "must be equal to constant",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
@@ -5303,11 +5303,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  643: (
+  6723: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(5826);
+      const dependencies_1 = __nccwpck_require__2(9522);
       const def = {
         keyword: "dependentRequired",
         type: "object",
@@ -5319,13 +5319,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3200: (
+  592: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: "must be equal to one of the allowed values",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
@@ -5367,20 +5367,20 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5481: (
+  5017: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const limitNumber_1 = __nccwpck_require__2(3723);
-      const multipleOf_1 = __nccwpck_require__2(8132);
-      const limitLength_1 = __nccwpck_require__2(6962);
-      const pattern_1 = __nccwpck_require__2(6023);
-      const limitProperties_1 = __nccwpck_require__2(895);
-      const required_1 = __nccwpck_require__2(4504);
-      const limitItems_1 = __nccwpck_require__2(6296);
-      const uniqueItems_1 = __nccwpck_require__2(5132);
-      const const_1 = __nccwpck_require__2(8026);
-      const enum_1 = __nccwpck_require__2(3200);
+      const limitNumber_1 = __nccwpck_require__2(1195);
+      const multipleOf_1 = __nccwpck_require__2(4756);
+      const limitLength_1 = __nccwpck_require__2(642);
+      const pattern_1 = __nccwpck_require__2(5223);
+      const limitProperties_1 = __nccwpck_require__2(1631);
+      const required_1 = __nccwpck_require__2(5208);
+      const limitItems_1 = __nccwpck_require__2(2424);
+      const uniqueItems_1 = __nccwpck_require__2(7244);
+      const const_1 = __nccwpck_require__2(9722);
+      const enum_1 = __nccwpck_require__2(592);
       const validation = [
         // number
         limitNumber_1.default,
@@ -5404,11 +5404,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3907: (
+  7411: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: ["maxContains", "minContains"],
         type: "array",
@@ -5423,11 +5423,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6296: (
+  2424: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5451,13 +5451,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6962: (
+  642: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const ucs2length_1 = __nccwpck_require__2(6214);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const ucs2length_1 = __nccwpck_require__2(6070);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5482,11 +5482,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3723: (
+  1195: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const ops = codegen_1.operators;
       const KWDs = {
         maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5513,11 +5513,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  895: (
+  1631: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5541,11 +5541,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8132: (
+  4756: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
         params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
@@ -5568,13 +5568,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6023: (
+  5223: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const util_1 = __nccwpck_require__2(4464);
-      const codegen_1 = __nccwpck_require__2(1436);
+      const code_1 = __nccwpck_require__2(9764);
+      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
@@ -5604,13 +5604,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4504: (
+  5208: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
         params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
@@ -5685,14 +5685,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5132: (
+  7244: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dataType_1 = __nccwpck_require__2(6685);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
         params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
@@ -5751,7 +5751,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3430: (
+  5318: (
     /***/
     ((module2) => {
       module2.exports = function equal(a, b) {
@@ -5785,7 +5785,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1167: (
+  7935: (
     /***/
     ((module2) => {
       var traverse = module2.exports = function(schema, opts, cb) {
@@ -5872,15 +5872,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9800: (
+  4728: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       var __webpack_unused_export__;
       __webpack_unused_export__ = { value: true };
       exports2.wT = __webpack_unused_export__ = void 0;
-      const ed5 = __nccwpck_require__2(6950);
-      const ed2 = __nccwpck_require__2(4488);
-      const NSed3 = __nccwpck_require__2(5699);
+      const ed5 = __nccwpck_require__2(9958);
+      const ed2 = __nccwpck_require__2(1640);
+      const NSed3 = __nccwpck_require__2(403);
       var isS = ed5.isS;
       var isChar10 = ed5.isChar;
       var isNameStartChar = ed5.isNameStartChar;
@@ -7671,7 +7671,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6950: (
+  9958: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7716,7 +7716,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4488: (
+  1640: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7771,7 +7771,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5699: (
+  403: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7798,11 +7798,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4352: (
+  32: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(5077);
-      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(5300);
+      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(8869);
+      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(7092);
       const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
       const MALFORMED_SCHEME_ERROR = "URI scheme is malformed.";
       const MALFORMED_HOST_ERROR = "URI host is malformed.";
@@ -8227,10 +8227,10 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5300: (
+  7092: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { isUUID } = __nccwpck_require__2(5077);
+      const { isUUID } = __nccwpck_require__2(8869);
       const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
       const supportedSchemeNames = (
         /** @type {const} */
@@ -8437,7 +8437,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5077: (
+  8869: (
     /***/
     ((module2) => {
       const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
@@ -8971,63 +8971,63 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3837: (
+  5759: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
     })
   ),
   /***/
-  7216: (
+  1478: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
     })
   ),
   /***/
-  8226: (
+  488: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  518: (
+  1268: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
     })
   ),
   /***/
-  4588: (
+  3090: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
     })
   ),
   /***/
-  5707: (
+  627: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
     })
   ),
   /***/
-  9547: (
+  2761: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  7082: (
+  6216: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
     })
   ),
   /***/
-  1678: (
+  3944: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
@@ -9128,9 +9128,10 @@ function isSafeRelativePath(path2) {
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 const VERDICT_PREFIX = "sandbox-gate:verdict:";
 const PYTHON_CHECK = [
-  "import sys, json, os",
+  "import sys",
   "p = sys.argv[1]",
   "def verdict(info):",
+  "    import json, os",
   // A JSON string literal is a Python one too.
   `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
   "    sys.exit(1)",
@@ -9160,7 +9161,7 @@ const LANGUAGES = {
     target: "solution.py",
     command: "python3 solution.py",
     image: "python:3.12-slim",
-    check: (file) => ["python3", "-I", "-W", "ignore", "-c", PYTHON_CHECK, file]
+    check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", PYTHON_CHECK, file]
   },
   javascript: {
     name: "javascript",
@@ -9328,7 +9329,7 @@ const DATASET_SCHEMA = {
   // A reply is code for one file; a commit's tree is what a patch changes.
   dependentRequired: { base_commit: ["patch"] }
 };
-var _2020 = __nccwpck_require__(2210);
+var _2020 = __nccwpck_require__(5362);
 ;
 function checker(schema, root) {
   const validate = new _2020.Ajv2020({
@@ -14171,7 +14172,7 @@ function compare_reportedBase(base) {
     ...notes.length > 0 && { notes }
   };
 }
-var saxes = __nccwpck_require__(9800);
+var saxes = __nccwpck_require__(4728);
 ;
 function caseId(c) {
   return [c.file, c.classname, c.name].filter((part) => part !== void 0 && part !== "").join("::");
@@ -16802,25 +16803,683 @@ function lockDownGap(config, keeperArgv, limits) {
     return `its command ${JSON.stringify(args)} does not end with the keeper's`;
   return void 0;
 }
-function seccompArch(arch) {
-  return { x64: "SCMP_ARCH_X86_64", arm64: "SCMP_ARCH_AARCH64" }[arch];
+function mergedEnv(template, env) {
+  const names = new Set(env.map((variable) => variable.split("=", 1)[0]));
+  return [...template.filter((variable) => !names.has(variable.split("=", 1)[0])), ...env];
 }
-function candidateConfig(template, parts) {
-  const config = structuredClone(template);
-  delete config.hooks;
-  const args = config.process.args;
-  config.process.args = [...args.slice(0, args.length - parts.keeperArgv.length), ...parts.argv];
-  const names = new Set(parts.env.map((variable) => variable.split("=", 1)[0]));
-  config.process.env = [
-    ...(config.process.env ?? []).filter((variable) => !names.has(variable.split("=", 1)[0])),
-    ...parts.env
+function sysMounts(cgroups) {
+  const args = ["--perms", "0555", "--tmpfs", "/sys", "--dir", "/sys/fs"];
+  if (cgroups.length === 1 && cgroups[0].controller === void 0)
+    return [...args, "--ro-bind", cgroups[0].dir, "/sys/fs/cgroup", "--remount-ro", "/sys"];
+  args.push("--dir", "/sys/fs/cgroup");
+  for (const { controller, dir } of cgroups)
+    args.push("--ro-bind", dir, `/sys/fs/cgroup/${controller}`);
+  return [...args, "--remount-ro", "/sys"];
+}
+const DEVICES = ["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"];
+const PROPAGATION = /* @__PURE__ */ new Set(["private", "rprivate", "shared", "rshared", "slave", "rslave", "bind", "rbind", "rw"]);
+function fstabField(path2) {
+  return path2.replace(/[\s\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`);
+}
+function sandboxPlan(config, keeperArgv, scratch, kindOf2) {
+  const { process: proc, linux } = config;
+  const fstab = [];
+  const root = `${scratch}/root`;
+  const mountPoints = [{ path: root, file: false }];
+  const pointFor = (at, file) => {
+    const path2 = `${scratch}/at${at.replace(/\//g, "_")}`;
+    mountPoints.push({ path: path2, file });
+    return path2;
+  };
+  fstab.push(`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`);
+  const bwrap = [
+    "--unshare-user",
+    "--disable-userns",
+    // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
+    "--as-pid-1",
+    "--die-with-parent",
+    "--new-session",
+    "--uid",
+    String(proc.user.uid),
+    "--gid",
+    String(proc.user.gid),
+    ...typeof config.hostname === "string" ? ["--hostname", config.hostname] : [],
+    "--ro-bind",
+    root,
+    "/"
   ];
-  config.linux.cgroupsPath = parts.cgroupsPath;
-  config.annotations = { ...parts.annotations };
-  const seccomp = config.linux.seccomp;
-  if (seccomp?.architectures && parts.nativeArch && seccomp.architectures.includes(parts.nativeArch))
-    seccomp.architectures = [parts.nativeArch];
-  return config;
+  const masked = linux.maskedPaths ?? [];
+  let sys = false;
+  const mounts = config.mounts ?? [];
+  for (const mount of mounts) {
+    const at = mount.destination;
+    if (mount.type === "proc") {
+      bwrap.push("--proc", at);
+      for (const path2 of masked.filter((p) => p.startsWith(`${at}/`))) {
+        const kind = kindOf2(path2);
+        if (kind === "file")
+          bwrap.push("--ro-bind", "/dev/null", path2);
+        if (kind === "dir")
+          bwrap.push("--perms", "0555", "--tmpfs", path2, "--remount-ro", path2);
+      }
+    } else if (at === "/dev" && mount.type === "tmpfs") {
+      bwrap.push("--perms", "0755", "--tmpfs", "/dev");
+      for (const device of DEVICES)
+        bwrap.push("--dev-bind", device, device);
+      for (const [i, name] of ["stdin", "stdout", "stderr"].entries())
+        bwrap.push("--symlink", `/proc/self/fd/${i}`, `/dev/${name}`);
+      bwrap.push("--symlink", "/proc/self/fd", "/dev/fd");
+    } else if (mount.type === "mqueue") {
+      bwrap.push("--mqueue", at);
+    } else if (mount.type === "tmpfs") {
+      const point = pointFor(at, false);
+      const options = (mount.options ?? []).filter((o) => !PROPAGATION.has(o));
+      fstab.push(`sandbox-gate ${fstabField(point)} tmpfs ${options.join(",") || "defaults"} 0 0`);
+      bwrap.push("--bind", point, at);
+    } else if (DOCKER_BINDS.has(at)) {
+      const point = pointFor(at, kindOf2(mount.source ?? "") !== "dir");
+      fstab.push(`${fstabField(mount.source ?? "")} ${fstabField(point)} none bind 0 0`);
+      bwrap.push("--ro-bind", point, at);
+    } else if (mount.type === "sysfs") {
+      sys = true;
+    } else if (mount.type === "devpts" || mount.type === "cgroup") {
+    } else {
+      throw new Error(`the mount at ${at} (${mount.type ?? "bind"}) has no sandbox equivalent`);
+    }
+  }
+  if (mounts.some((m) => m.destination === "/dev"))
+    bwrap.push("--remount-ro", "/dev");
+  bwrap.push("--chdir", typeof proc.cwd === "string" ? proc.cwd : "/");
+  const rlimits = (proc.rlimits ?? []).map((r) => `--${r.type.replace(/^RLIMIT_/, "").toLowerCase()}=${r.soft}:${r.hard}`);
+  const gids = proc.user.additionalGids ?? [];
+  const user = [
+    `--reuid=${proc.user.uid}`,
+    `--regid=${proc.user.gid}`,
+    ...gids.length > 0 ? [`--groups=${gids.join(",")}`] : ["--clear-groups"],
+    "--inh-caps=-all"
+  ];
+  const resources = linux.resources;
+  const quota = resources.cpu?.quota ?? 0;
+  const limits = {
+    memoryBytes: resources.memory.limit,
+    memorySwapBytes: resources.memory.swap,
+    pids: resources.pids.limit,
+    ...quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 1e5 } }
+  };
+  const init = proc.args.slice(0, proc.args.length - keeperArgv.length);
+  return { fstab: fstab.join("\n") + "\n", mountPoints, rlimits, user, bwrap, sys, limits, init, env: proc.env ?? [] };
+}
+;
+const X86_64_SYSCALLS = Object.freeze({
+  read: 0,
+  write: 1,
+  open: 2,
+  close: 3,
+  stat: 4,
+  fstat: 5,
+  lstat: 6,
+  poll: 7,
+  lseek: 8,
+  mmap: 9,
+  mprotect: 10,
+  munmap: 11,
+  brk: 12,
+  rt_sigaction: 13,
+  rt_sigprocmask: 14,
+  rt_sigreturn: 15,
+  ioctl: 16,
+  pread64: 17,
+  pwrite64: 18,
+  readv: 19,
+  writev: 20,
+  access: 21,
+  pipe: 22,
+  select: 23,
+  sched_yield: 24,
+  mremap: 25,
+  msync: 26,
+  mincore: 27,
+  madvise: 28,
+  shmget: 29,
+  shmat: 30,
+  shmctl: 31,
+  dup: 32,
+  dup2: 33,
+  pause: 34,
+  nanosleep: 35,
+  getitimer: 36,
+  alarm: 37,
+  setitimer: 38,
+  getpid: 39,
+  sendfile: 40,
+  socket: 41,
+  connect: 42,
+  accept: 43,
+  sendto: 44,
+  recvfrom: 45,
+  sendmsg: 46,
+  recvmsg: 47,
+  shutdown: 48,
+  bind: 49,
+  listen: 50,
+  getsockname: 51,
+  getpeername: 52,
+  socketpair: 53,
+  setsockopt: 54,
+  getsockopt: 55,
+  clone: 56,
+  fork: 57,
+  vfork: 58,
+  execve: 59,
+  exit: 60,
+  wait4: 61,
+  kill: 62,
+  uname: 63,
+  semget: 64,
+  semop: 65,
+  semctl: 66,
+  shmdt: 67,
+  msgget: 68,
+  msgsnd: 69,
+  msgrcv: 70,
+  msgctl: 71,
+  fcntl: 72,
+  flock: 73,
+  fsync: 74,
+  fdatasync: 75,
+  truncate: 76,
+  ftruncate: 77,
+  getdents: 78,
+  getcwd: 79,
+  chdir: 80,
+  fchdir: 81,
+  rename: 82,
+  mkdir: 83,
+  rmdir: 84,
+  creat: 85,
+  link: 86,
+  unlink: 87,
+  symlink: 88,
+  readlink: 89,
+  chmod: 90,
+  fchmod: 91,
+  chown: 92,
+  fchown: 93,
+  lchown: 94,
+  umask: 95,
+  gettimeofday: 96,
+  getrlimit: 97,
+  getrusage: 98,
+  sysinfo: 99,
+  times: 100,
+  ptrace: 101,
+  getuid: 102,
+  syslog: 103,
+  getgid: 104,
+  setuid: 105,
+  setgid: 106,
+  geteuid: 107,
+  getegid: 108,
+  setpgid: 109,
+  getppid: 110,
+  getpgrp: 111,
+  setsid: 112,
+  setreuid: 113,
+  setregid: 114,
+  getgroups: 115,
+  setgroups: 116,
+  setresuid: 117,
+  getresuid: 118,
+  setresgid: 119,
+  getresgid: 120,
+  getpgid: 121,
+  setfsuid: 122,
+  setfsgid: 123,
+  getsid: 124,
+  capget: 125,
+  capset: 126,
+  rt_sigpending: 127,
+  rt_sigtimedwait: 128,
+  rt_sigqueueinfo: 129,
+  rt_sigsuspend: 130,
+  sigaltstack: 131,
+  utime: 132,
+  mknod: 133,
+  uselib: 134,
+  personality: 135,
+  ustat: 136,
+  statfs: 137,
+  fstatfs: 138,
+  sysfs: 139,
+  getpriority: 140,
+  setpriority: 141,
+  sched_setparam: 142,
+  sched_getparam: 143,
+  sched_setscheduler: 144,
+  sched_getscheduler: 145,
+  sched_get_priority_max: 146,
+  sched_get_priority_min: 147,
+  sched_rr_get_interval: 148,
+  mlock: 149,
+  munlock: 150,
+  mlockall: 151,
+  munlockall: 152,
+  vhangup: 153,
+  modify_ldt: 154,
+  pivot_root: 155,
+  _sysctl: 156,
+  prctl: 157,
+  arch_prctl: 158,
+  adjtimex: 159,
+  setrlimit: 160,
+  chroot: 161,
+  sync: 162,
+  acct: 163,
+  settimeofday: 164,
+  mount: 165,
+  umount2: 166,
+  swapon: 167,
+  swapoff: 168,
+  reboot: 169,
+  sethostname: 170,
+  setdomainname: 171,
+  iopl: 172,
+  ioperm: 173,
+  create_module: 174,
+  init_module: 175,
+  delete_module: 176,
+  get_kernel_syms: 177,
+  query_module: 178,
+  quotactl: 179,
+  nfsservctl: 180,
+  getpmsg: 181,
+  putpmsg: 182,
+  afs_syscall: 183,
+  tuxcall: 184,
+  security: 185,
+  gettid: 186,
+  readahead: 187,
+  setxattr: 188,
+  lsetxattr: 189,
+  fsetxattr: 190,
+  getxattr: 191,
+  lgetxattr: 192,
+  fgetxattr: 193,
+  listxattr: 194,
+  llistxattr: 195,
+  flistxattr: 196,
+  removexattr: 197,
+  lremovexattr: 198,
+  fremovexattr: 199,
+  tkill: 200,
+  time: 201,
+  futex: 202,
+  sched_setaffinity: 203,
+  sched_getaffinity: 204,
+  set_thread_area: 205,
+  io_setup: 206,
+  io_destroy: 207,
+  io_getevents: 208,
+  io_submit: 209,
+  io_cancel: 210,
+  get_thread_area: 211,
+  lookup_dcookie: 212,
+  epoll_create: 213,
+  epoll_ctl_old: 214,
+  epoll_wait_old: 215,
+  remap_file_pages: 216,
+  getdents64: 217,
+  set_tid_address: 218,
+  restart_syscall: 219,
+  semtimedop: 220,
+  fadvise64: 221,
+  timer_create: 222,
+  timer_settime: 223,
+  timer_gettime: 224,
+  timer_getoverrun: 225,
+  timer_delete: 226,
+  clock_settime: 227,
+  clock_gettime: 228,
+  clock_getres: 229,
+  clock_nanosleep: 230,
+  exit_group: 231,
+  epoll_wait: 232,
+  epoll_ctl: 233,
+  tgkill: 234,
+  utimes: 235,
+  vserver: 236,
+  mbind: 237,
+  set_mempolicy: 238,
+  get_mempolicy: 239,
+  mq_open: 240,
+  mq_unlink: 241,
+  mq_timedsend: 242,
+  mq_timedreceive: 243,
+  mq_notify: 244,
+  mq_getsetattr: 245,
+  kexec_load: 246,
+  waitid: 247,
+  add_key: 248,
+  request_key: 249,
+  keyctl: 250,
+  ioprio_set: 251,
+  ioprio_get: 252,
+  inotify_init: 253,
+  inotify_add_watch: 254,
+  inotify_rm_watch: 255,
+  migrate_pages: 256,
+  openat: 257,
+  mkdirat: 258,
+  mknodat: 259,
+  fchownat: 260,
+  futimesat: 261,
+  newfstatat: 262,
+  unlinkat: 263,
+  renameat: 264,
+  linkat: 265,
+  symlinkat: 266,
+  readlinkat: 267,
+  fchmodat: 268,
+  faccessat: 269,
+  pselect6: 270,
+  ppoll: 271,
+  unshare: 272,
+  set_robust_list: 273,
+  get_robust_list: 274,
+  splice: 275,
+  tee: 276,
+  sync_file_range: 277,
+  vmsplice: 278,
+  move_pages: 279,
+  utimensat: 280,
+  epoll_pwait: 281,
+  signalfd: 282,
+  timerfd_create: 283,
+  eventfd: 284,
+  fallocate: 285,
+  timerfd_settime: 286,
+  timerfd_gettime: 287,
+  accept4: 288,
+  signalfd4: 289,
+  eventfd2: 290,
+  epoll_create1: 291,
+  dup3: 292,
+  pipe2: 293,
+  inotify_init1: 294,
+  preadv: 295,
+  pwritev: 296,
+  rt_tgsigqueueinfo: 297,
+  perf_event_open: 298,
+  recvmmsg: 299,
+  fanotify_init: 300,
+  fanotify_mark: 301,
+  prlimit64: 302,
+  name_to_handle_at: 303,
+  open_by_handle_at: 304,
+  clock_adjtime: 305,
+  syncfs: 306,
+  sendmmsg: 307,
+  setns: 308,
+  getcpu: 309,
+  process_vm_readv: 310,
+  process_vm_writev: 311,
+  kcmp: 312,
+  finit_module: 313,
+  sched_setattr: 314,
+  sched_getattr: 315,
+  renameat2: 316,
+  seccomp: 317,
+  getrandom: 318,
+  memfd_create: 319,
+  kexec_file_load: 320,
+  bpf: 321,
+  execveat: 322,
+  userfaultfd: 323,
+  membarrier: 324,
+  mlock2: 325,
+  copy_file_range: 326,
+  preadv2: 327,
+  pwritev2: 328,
+  pkey_mprotect: 329,
+  pkey_alloc: 330,
+  pkey_free: 331,
+  statx: 332,
+  io_pgetevents: 333,
+  rseq: 334,
+  pidfd_send_signal: 424,
+  io_uring_setup: 425,
+  io_uring_enter: 426,
+  io_uring_register: 427,
+  open_tree: 428,
+  move_mount: 429,
+  fsopen: 430,
+  fsconfig: 431,
+  fsmount: 432,
+  fspick: 433,
+  pidfd_open: 434,
+  clone3: 435,
+  close_range: 436,
+  openat2: 437,
+  pidfd_getfd: 438,
+  faccessat2: 439,
+  process_madvise: 440,
+  epoll_pwait2: 441,
+  mount_setattr: 442,
+  quotactl_fd: 443,
+  landlock_create_ruleset: 444,
+  landlock_add_rule: 445,
+  landlock_restrict_self: 446,
+  memfd_secret: 447,
+  process_mrelease: 448,
+  futex_waitv: 449,
+  set_mempolicy_home_node: 450
+});
+;
+const AUDIT_ARCH_X86_64 = 3221225534;
+const X32_SYSCALL_BIT = 1073741824;
+const BPF_MAXINSNS = 4096;
+const RET_KILL_PROCESS = 2147483648;
+const RET_KILL_THREAD = 0;
+const RET_TRAP = 196608;
+const RET_ERRNO = 327680;
+const RET_ALLOW = 2147418112;
+const ENOSYS = 38;
+const OFFSET_NR = 0;
+const OFFSET_ARCH = 4;
+const OFFSET_ARGS = 16;
+const LD_W_ABS = 32;
+const ALU_AND_K = 84;
+const JEQ_K = 21;
+const JGT_K = 37;
+const JGE_K = 53;
+const RET_K = 6;
+const TABLES = {
+  x64: { table: X86_64_SYSCALLS, scmpArch: "SCMP_ARCH_X86_64" }
+};
+const UINT64_MAX = (1n << 64n) - 1n;
+const SECCOMP_ARCHES = Object.keys(TABLES);
+const OPS = /* @__PURE__ */ new Set([
+  "SCMP_CMP_EQ",
+  "SCMP_CMP_NE",
+  "SCMP_CMP_LT",
+  "SCMP_CMP_LE",
+  "SCMP_CMP_GT",
+  "SCMP_CMP_GE",
+  "SCMP_CMP_MASKED_EQ"
+]);
+function errnoValue(errno, what) {
+  const value = errno ?? 1;
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new Error(`seccomp: ${what} has an errno the filter cannot return: ${String(errno)}`);
+  }
+  return value;
+}
+function actionValue(action, errnoRet, what) {
+  switch (action) {
+    case "SCMP_ACT_ALLOW":
+      return RET_ALLOW;
+    case "SCMP_ACT_ERRNO":
+      return (RET_ERRNO | errnoValue(errnoRet, what)) >>> 0;
+    case "SCMP_ACT_KILL":
+    case "SCMP_ACT_KILL_THREAD":
+      return RET_KILL_THREAD;
+    case "SCMP_ACT_KILL_PROCESS":
+      return RET_KILL_PROCESS;
+    case "SCMP_ACT_TRAP":
+      return RET_TRAP;
+    default:
+      throw new Error(`seccomp: cannot compile the action ${action} of ${what}`);
+  }
+}
+function u64(value, what) {
+  if (value === void 0)
+    return 0n;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new Error(`seccomp: ${what} is not an unsigned 64-bit integer: ${String(value)}`);
+  }
+  const big = BigInt(value);
+  if (big > UINT64_MAX)
+    throw new Error(`seccomp: ${what} is above 2^64-1: ${String(value)}`);
+  if (!Number.isSafeInteger(value)) {
+    throw new Error(`seccomp: ${what} is above 2^53-1, so maybe not the profile's exact value: ${String(value)}`);
+  }
+  return big;
+}
+function conditionOf(arg, what) {
+  if (!Number.isInteger(arg.index) || arg.index < 0 || arg.index > 5) {
+    throw new Error(`seccomp: ${what} compares argument ${String(arg.index)} (only 0..5 exist)`);
+  }
+  if (!OPS.has(arg.op))
+    throw new Error(`seccomp: cannot compile the operator ${arg.op} of ${what}`);
+  return {
+    index: arg.index,
+    op: arg.op,
+    value: u64(arg.value, `${what}: value`),
+    valueTwo: u64(arg.valueTwo, `${what}: valueTwo`)
+  };
+}
+const hi = (v) => Number(v >> 32n);
+const lo = (v) => Number(v & 0xffffffffn);
+function conditionCode(c, fail2) {
+  const loOff = OFFSET_ARGS + 8 * c.index;
+  const hiOff = loOff + 4;
+  const ld = (k) => ({ code: LD_W_ABS, jt: 0, jf: 0, k });
+  const j = (code, k, jt, jf) => ({ code, jt, jf, k });
+  const [vh, vl] = [hi(c.value), lo(c.value)];
+  switch (c.op) {
+    case "SCMP_CMP_EQ":
+      return [ld(hiOff), j(JEQ_K, vh, 0, 2 + fail2), ld(loOff), j(JEQ_K, vl, 0, fail2)];
+    case "SCMP_CMP_NE":
+      return [ld(hiOff), j(JEQ_K, vh, 0, 2), ld(loOff), j(JEQ_K, vl, fail2, 0)];
+    case "SCMP_CMP_GT":
+      return [ld(hiOff), j(JGT_K, vh, 3, 0), j(JEQ_K, vh, 0, 2 + fail2), ld(loOff), j(JGT_K, vl, 0, fail2)];
+    case "SCMP_CMP_GE":
+      return [ld(hiOff), j(JGT_K, vh, 3, 0), j(JEQ_K, vh, 0, 2 + fail2), ld(loOff), j(JGE_K, vl, 0, fail2)];
+    case "SCMP_CMP_LT":
+      return [ld(hiOff), j(JGT_K, vh, 3 + fail2, 0), j(JEQ_K, vh, 0, 2), ld(loOff), j(JGE_K, vl, fail2, 0)];
+    case "SCMP_CMP_LE":
+      return [ld(hiOff), j(JGT_K, vh, 3 + fail2, 0), j(JEQ_K, vh, 0, 2), ld(loOff), j(JGT_K, vl, fail2, 0)];
+    case "SCMP_CMP_MASKED_EQ": {
+      const [dh, dl] = [hi(c.valueTwo), lo(c.valueTwo)];
+      return [
+        ld(hiOff),
+        { code: ALU_AND_K, jt: 0, jf: 0, k: vh },
+        j(JEQ_K, dh, 0, 3 + fail2),
+        ld(loOff),
+        { code: ALU_AND_K, jt: 0, jf: 0, k: vl },
+        j(JEQ_K, dl, 0, fail2)
+      ];
+    }
+  }
+}
+function rulesOf(profile, table2, defaultAction) {
+  const rules = [];
+  const actionOfNr = /* @__PURE__ */ new Map();
+  (profile.syscalls ?? []).forEach((call, i) => {
+    const what = `syscalls[${i}] (${call.names.join(", ")})`;
+    const action = actionValue(call.action, call.errnoRet, what);
+    const conditions = (call.args ?? []).map((arg, a) => conditionOf(arg, `${what} args[${a}]`));
+    if (action === defaultAction)
+      return;
+    const indexes = conditions.map((c) => c.index);
+    const sets = new Set(indexes).size < indexes.length ? conditions.map((c) => [c]) : [conditions];
+    for (const name of call.names) {
+      const nr = Object.hasOwn(table2, name) ? table2[name] : void 0;
+      if (nr === void 0)
+        continue;
+      const seen = actionOfNr.get(nr);
+      if (seen !== void 0 && seen !== action) {
+        throw new Error(`seccomp: cannot compile ${what}: ${name} also has a rule with another action (0x${seen.toString(16)})`);
+      }
+      actionOfNr.set(nr, action);
+      for (const set of sets)
+        rules.push({ nr, action, conditions: set });
+    }
+  });
+  return rules;
+}
+function encode(program) {
+  const out = Buffer.alloc(program.length * 8);
+  program.forEach((insn, i) => {
+    if (insn.jt > 255 || insn.jf > 255 || insn.jt < 0 || insn.jf < 0) {
+      throw new Error(`seccomp: jump out of range at instruction ${i}`);
+    }
+    out.writeUInt16LE(insn.code, i * 8);
+    out.writeUInt8(insn.jt, i * 8 + 2);
+    out.writeUInt8(insn.jf, i * 8 + 3);
+    out.writeUInt32LE(insn.k >>> 0, i * 8 + 4);
+  });
+  return out;
+}
+function compileSeccomp(profile, arch) {
+  const native = Object.hasOwn(TABLES, arch) ? TABLES[arch] : void 0;
+  if (native === void 0)
+    throw new Error(`seccomp: no system call table for ${arch}`);
+  if (profile.architectures !== void 0 && !profile.architectures.includes(native.scmpArch)) {
+    throw new Error(`seccomp: the profile's architectures (${profile.architectures.join(", ")}) lack ${native.scmpArch}`);
+  }
+  if (profile.defaultAction === "SCMP_ACT_ALLOW" || profile.defaultAction === "SCMP_ACT_LOG") {
+    throw new Error(`seccomp: the default action ${profile.defaultAction} does not deny by default`);
+  }
+  const defaultAction = actionValue(profile.defaultAction, profile.defaultErrnoRet, "the default action");
+  const rules = rulesOf(profile, native.table, defaultAction);
+  const named = (profile.syscalls ?? []).flatMap((call) => call.names.map((name) => native.table[name] ?? -1));
+  const newest = Math.max(-1, ...named);
+  const ret = (k) => ({ code: RET_K, jt: 0, jf: 0, k });
+  const loadNr = { code: LD_W_ABS, jt: 0, jf: 0, k: OFFSET_NR };
+  const program = [
+    { code: LD_W_ABS, jt: 0, jf: 0, k: OFFSET_ARCH },
+    { code: JEQ_K, jt: 1, jf: 0, k: AUDIT_ARCH_X86_64 },
+    ret(RET_KILL_PROCESS),
+    loadNr,
+    { code: JGE_K, jt: 0, jf: 1, k: X32_SYSCALL_BIT },
+    ret(RET_KILL_PROCESS),
+    ...newest < 0 ? [] : [{ code: JGT_K, jt: 0, jf: 1, k: newest }, ret((RET_ERRNO | ENOSYS) >>> 0)]
+  ];
+  for (const rule of rules) {
+    const block = [];
+    const codes = rule.conditions.map((c) => conditionCode(c, 0));
+    const sizes = codes.map((c) => c.length);
+    rule.conditions.forEach((c, n) => {
+      const after = sizes.slice(n + 1).reduce((a, b) => a + b, 0) + 1;
+      block.push(...conditionCode(c, after));
+    });
+    block.push(ret(rule.action));
+    if (rule.conditions.length > 0)
+      block.push(loadNr);
+    program.push({ code: JEQ_K, jt: 0, jf: block.length, k: rule.nr }, ...block);
+  }
+  program.push(ret(defaultAction));
+  if (program.length > BPF_MAXINSNS) {
+    throw new Error(`seccomp: the program has ${program.length} instructions, more than BPF_MAXINSNS (${BPF_MAXINSNS})`);
+  }
+  return encode(program);
 }
 ;
 const NAMESPACE_ROOT = "/run/sandbox-gate";
@@ -16831,12 +17490,40 @@ const TASK_ROOTS = [
 ];
 const TASK_DIRS = TASK_ROOTS.map((root) => (0, external_node_path_namespaceObject.join)(root, "moby"));
 const CGROUP_ROOT = "/sys/fs/cgroup";
-const NATIVE_ARCH = seccompArch(process.arch);
+const CONTROLLERS = ["memory", "pids", "cpu"];
+const PRE_STAGE = [
+  "for fd in /proc/$$/fd/*; do",
+  "  fd=${fd##*/}",
+  '  [ "$fd" -gt 3 ] && eval "exec $fd>&-"',
+  "done",
+  // docker's umask, whatever the gate was started with.
+  "umask 022",
+  "fstab=$1 mount=$2",
+  "shift 2",
+  'while [ "$1" != -- ]; do',
+  `  echo $$ > "$1" || { echo "sandbox-gate: cannot join the sandbox's cgroup ($1)" >&2; exit 125; }`,
+  "  shift",
+  "done",
+  "shift",
+  `"$mount" --all --fstab "$fstab" || { echo "sandbox-gate: cannot mount the sandbox's file systems ($fstab)" >&2; exit 125; }`,
+  'exec "$@"'
+].join("\n");
+const TOOLS_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+function findTools(path2 = process.env.PATH ?? "/usr/sbin:/usr/bin:/sbin:/bin") {
+  const dirs = [...path2.split(":").filter(Boolean), "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+  const found = {};
+  for (const name of ["unshare", "bash", "mount", "prlimit", "setpriv", "bwrap"]) {
+    const at = dirs.map((dir) => (0, external_node_path_namespaceObject.join)(dir, name)).find((file) => (0, external_node_fs_namespaceObject.existsSync)(file));
+    if (!at)
+      return name;
+    found[name] = at;
+  }
+  return found;
+}
 class NamespaceEngine extends CliImages {
-  #runc;
   #root;
-  #state;
-  #bundles;
+  #sandboxes;
+  #tools;
   #warmTarget;
   /** Template containers by lock-down (environment and command aside). */
   #templates = /* @__PURE__ */ new Map();
@@ -16846,19 +17533,21 @@ class NamespaceEngine extends CliImages {
   #warm = /* @__PURE__ */ new Map();
   /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
   #starting = /* @__PURE__ */ new Set();
-  /** The `runc run` of every sandbox started and not yet ended, by container id. */
+  /** The maker (pre-stage, then bwrap) of every sandbox started and not yet ended, by sandbox id. */
   #active = /* @__PURE__ */ new Map();
   /** Sandboxes not yet deleted: what abort() must end. */
   #owned = /* @__PURE__ */ new Set();
   #removals;
   constructor(cli2, options = {}) {
     super(cli2);
-    this.#runc = options.runc ?? "runc";
     this.#root = options.root ?? NAMESPACE_ROOT;
-    this.#state = (0, external_node_path_namespaceObject.join)(this.#root, "runc");
-    this.#bundles = (0, external_node_path_namespaceObject.join)(this.#root, "bundles");
+    this.#sandboxes = (0, external_node_path_namespaceObject.join)(this.#root, "sandboxes");
+    const tools = findTools();
+    if (typeof tools === "string")
+      throw new Error(`isolation: namespace needs ${tools}, not found on PATH`);
+    this.#tools = tools;
     this.#warmTarget = Math.max(0, options.warm ?? 0);
-    this.#removals = new Removals((id) => deleteSandbox(this.#runc, this.#state, this.#bundles, id));
+    this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
   }
   async runOpened(job, hooks, opening) {
     const policy = lockDown(job);
@@ -16890,9 +17579,9 @@ class NamespaceEngine extends CliImages {
       memory: () => cgroupMemory(id)
     });
     if (exit.error)
-      return failedFacts(`cannot run ${this.#runc}: ${exit.error.message}`);
+      return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
     const ooms = await oomKills(id);
-    return runFacts(this.#runc, job, outcome2, {
+    return runFacts("bwrap", job, outcome2, {
       exitCode: exit.code,
       oomKilled: (ooms.count ?? 0) > 0,
       aborted: this.aborted,
@@ -16916,32 +17605,61 @@ class NamespaceEngine extends CliImages {
       queue.push(this.#start(policy));
     return warm ?? this.#start(policy);
   }
-  /** Writes a sandbox's bundle and starts `runc run` on it: its driver then waits for the candidate's input. */
+  /** Makes a sandbox's cgroup and starts its maker: its driver then waits for the candidate's input. */
   #start(policy) {
     const id = containerName();
     this.#owned.add(id);
     const starting = (async () => {
       const template = await this.#template(policy);
-      if (template.config === void 0)
+      if (template.made === void 0)
         return { id, error: template.error };
+      const { plan, files } = template.made;
+      const cgroups = cgroupDirs(id);
+      let seccomp;
       try {
-        const bundle = (0, external_node_path_namespaceObject.join)(this.#bundles, id);
-        const config = candidateConfig(template.config, {
-          argv: policy.argv,
-          env: policy.env,
-          keeperArgv: KEEPER_ARGV,
-          cgroupsPath: `/${id}`,
-          annotations: policy.labels,
-          ...NATIVE_ARCH && { nativeArch: NATIVE_ARCH }
-        });
-        await (0, external_node_fs_promises_namespaceObject.mkdir)(bundle, { recursive: true, mode: 448 });
-        await (0, external_node_fs_promises_namespaceObject.writeFile)((0, external_node_path_namespaceObject.join)(bundle, "config.json"), JSON.stringify(config), { mode: 384 });
+        const record = { labels: policy.labels, cgroups: { dirs: cgroups.dirs } };
+        (0, external_node_fs_namespaceObject.writeFileSync)((0, external_node_path_namespaceObject.join)(this.#sandboxes, `${id}.json`), JSON.stringify(record), { mode: 384 });
+        makeCgroups(cgroups, plan.limits);
+        seccomp = (0, external_node_fs_namespaceObject.openSync)(files.seccomp, "r");
       } catch (error) {
-        return { id, error: `its bundle cannot be written: ${error.message}` };
+        return { id, error: `its cgroup cannot be made: ${error.message}` };
       }
-      const child = (0, external_node_child_process_namespaceObject.spawn)(this.#runc, ["--root", this.#state, "run", "--keep", "--bundle", (0, external_node_path_namespaceObject.join)(this.#bundles, id), id], {
-        stdio: ["pipe", "pipe", "pipe"]
-      });
+      const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
+        "--setenv",
+        v.slice(0, v.indexOf("=")),
+        v.slice(v.indexOf("=") + 1)
+      ]);
+      const tools = this.#tools;
+      const child = (0, external_node_child_process_namespaceObject.spawn)(tools.unshare, [
+        "--mount",
+        "--propagation",
+        "private",
+        tools.bash,
+        "-c",
+        PRE_STAGE,
+        "sandbox-gate",
+        files.fstab,
+        tools.mount,
+        ...cgroups.procs,
+        "--",
+        tools.prlimit,
+        ...plan.rlimits,
+        "--",
+        tools.setpriv,
+        ...plan.user,
+        "--",
+        tools.bwrap,
+        ...plan.bwrap,
+        ...plan.sys ? sysMounts(cgroups.controllers) : [],
+        "--clearenv",
+        ...env,
+        "--seccomp",
+        "3",
+        "--",
+        ...plan.init,
+        ...policy.argv
+      ], { stdio: ["pipe", "pipe", "pipe", seccomp], env: { PATH: TOOLS_PATH } });
+      (0, external_node_fs_namespaceObject.closeSync)(seccomp);
       this.#active.set(id, child);
       child.once("exit", () => this.#active.delete(id));
       child.once("error", () => this.#active.delete(id));
@@ -16963,27 +17681,30 @@ class NamespaceEngine extends CliImages {
   #remove(id) {
     this.#removals.remove(id, () => this.#owned.delete(id));
   }
-  /** Kills the candidate's init (its pid namespace goes with it); runc itself after KILL_GRACE_MS if it hangs. */
+  /**
+   * Kills everything in the sandbox's cgroup but bwrap itself, which then exits as the command did (137),
+   * as a killed container does; bwrap too after KILL_GRACE_MS if it has not.
+   */
   async #kill(id, child) {
     if (child.exitCode !== null || child.signalCode !== null)
       return;
     const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
     child.once("close", () => clearTimeout(grace));
-    await cli(this.#runc, ["--root", this.#state, "kill", id, "KILL"], { timeoutMs: KILL_GRACE_MS });
+    await killCgroup(cgroupDirs(id), child.pid);
   }
   /** The running template of this lock-down, or a new one; a failed one is forgotten, so the next candidate tries again. */
   #template(policy) {
     const key = JSON.stringify({ ...policy, argv: [], env: [] });
     let template = this.#templates.get(key);
     if (!template) {
-      template = makeTemplate(policy);
+      template = makeTemplate(policy, this.#root);
       this.#templates.set(key, template);
       void template.then((made) => {
-        if (made.config === void 0) {
+        if (made.made === void 0) {
           this.#templates.delete(key);
           if (!made.name)
             return;
-          void tracked(this.#dropped, namespace_removeContainer(made.name).catch(() => {
+          void tracked(this.#dropped, removeTemplate(this.#root, made.name).catch(() => {
           }));
         }
       });
@@ -17005,7 +17726,7 @@ class NamespaceEngine extends CliImages {
     const templates = await Promise.all(this.#templates.values());
     this.#templates.clear();
     for (const { name } of templates)
-      await namespace_removeContainer(name).catch((error) => failed.push(`${name}: ${error.message}`));
+      await removeTemplate(this.#root, name).catch((error) => failed.push(`${name}: ${error.message}`));
     return failed;
   }
   /** Refuses new runs, kills every sandbox (running or kept ahead) and removes everything; returns the containers removed. */
@@ -17017,13 +17738,13 @@ class NamespaceEngine extends CliImages {
     await this.close();
     return [...ids, ...templates];
   }
-  /** The run's templates (docker labels) and its candidates' leftovers (runc annotations). */
+  /** The run's templates (docker labels) and its candidates' leftovers (their records' labels). */
   async removeLabelled(label2) {
-    const sandboxes = await namespace_removeRuncLabelled(label2, { runc: this.#runc, root: this.#root });
+    const sandboxes = await namespace_removeNamespaceLabelled(label2, { root: this.#root });
     return [...await super.removeLabelled(label2), ...sandboxes];
   }
 }
-async function makeTemplate(policy) {
+async function makeTemplate(policy, root) {
   const name = containerName();
   const created = await cli("docker", cliRunArgs({ ...policy, argv: [...KEEPER_ARGV] }, name, "docker", "create"));
   if (created.code !== 0)
@@ -17039,36 +17760,150 @@ async function makeTemplate(policy) {
   const gap = lockDownGap(config, KEEPER_ARGV, { memoryBytes: policy.memoryBytes, pids: policy.cgroupPids });
   if (gap !== void 0)
     return { name, error: `docker's config for the template falls short of the lock-down: ${gap}` };
-  return { name, config };
+  try {
+    const scratch = (0, external_node_path_namespaceObject.join)(root, "scratch");
+    const plan = sandboxPlan(config, KEEPER_ARGV, scratch, hostKind);
+    const seccomp = compileSeccomp(config.linux.seccomp, process.arch);
+    const dir = (0, external_node_path_namespaceObject.join)(root, "templates", name);
+    await (0, external_node_fs_promises_namespaceObject.mkdir)(dir, { recursive: true, mode: 448 });
+    await (0, external_node_fs_promises_namespaceObject.writeFile)((0, external_node_path_namespaceObject.join)(dir, "labels.json"), JSON.stringify(policy.labels), { mode: 384 });
+    await (0, external_node_fs_promises_namespaceObject.mkdir)((0, external_node_path_namespaceObject.join)(root, "sandboxes"), { recursive: true, mode: 448 });
+    await (0, external_node_fs_promises_namespaceObject.mkdir)(scratch, { recursive: true, mode: 493 });
+    await (0, external_node_fs_promises_namespaceObject.chmod)(root, 457);
+    for (const point of plan.mountPoints)
+      await makeMountPoint(point);
+    const files = { fstab: (0, external_node_path_namespaceObject.join)(dir, "fstab"), seccomp: (0, external_node_path_namespaceObject.join)(dir, "seccomp.bpf") };
+    await (0, external_node_fs_promises_namespaceObject.writeFile)(files.fstab, plan.fstab, { mode: 384 });
+    await (0, external_node_fs_promises_namespaceObject.writeFile)(files.seccomp, seccomp, { mode: 384 });
+    return { name, made: { plan, files } };
+  } catch (error) {
+    return {
+      name,
+      error: `docker's config for the template cannot be made into a sandbox: ${error.message}`
+    };
+  }
+}
+async function makeMountPoint({ path: path2, file }) {
+  const kind = hostKind(path2);
+  if (kind === (file ? "file" : "dir"))
+    return;
+  if (kind !== void 0)
+    await (0, external_node_fs_promises_namespaceObject.rm)(path2, { recursive: true, force: true });
+  if (file)
+    await (0, external_node_fs_promises_namespaceObject.writeFile)(path2, "", { mode: 420 });
+  else
+    await (0, external_node_fs_promises_namespaceObject.mkdir)(path2, { mode: 493 });
+}
+function hostKind(path2) {
+  try {
+    return (0, external_node_fs_namespaceObject.statSync)(path2).isDirectory() ? "dir" : "file";
+  } catch {
+    return void 0;
+  }
 }
 function exitOf(child) {
   if (child.exitCode !== null || child.signalCode !== null)
     return Promise.resolve();
   return new Promise((resolve2) => child.once("exit", () => resolve2()));
 }
-async function namespace_removeContainer(name) {
+async function removeTemplate(root, name) {
   const result = await cli("docker", ["rm", "-f", "-v", name]);
   if (result.code !== 0 && !/no such container/i.test(result.stderr))
     throw new Error(describeFailure(result));
+  await (0, external_node_fs_promises_namespaceObject.rm)((0, external_node_path_namespaceObject.join)(root, "templates", name), { recursive: true, force: true });
 }
-async function deleteSandbox(runc, state, bundles, id) {
-  const result = await cli(runc, ["--root", state, "delete", "--force", id]);
-  if (result.code !== 0 && !/does not exist/i.test(result.stderr))
-    throw new Error(describeFailure(result));
-  await (0, external_node_fs_promises_namespaceObject.rm)((0, external_node_path_namespaceObject.join)(bundles, id), { recursive: true, force: true });
+function cgroupDirs(id) {
+  const controllers = (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(CGROUP_ROOT, "cgroup.controllers")) ? [{ dir: (0, external_node_path_namespaceObject.join)(CGROUP_ROOT, id) }] : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
+  const dirs = controllers.map((c) => c.dir);
+  return { dirs, procs: dirs.map((dir) => (0, external_node_path_namespaceObject.join)(dir, "cgroup.procs")), controllers };
 }
-async function namespace_removeRuncLabelled(label2, { runc = "runc", root = NAMESPACE_ROOT } = {}) {
-  const state = (0, external_node_path_namespaceObject.join)(root, "runc");
-  if (!(0, external_node_fs_namespaceObject.existsSync)(state))
+function makeCgroups({ dirs }, limits) {
+  for (const dir of dirs)
+    (0, external_node_fs_namespaceObject.mkdirSync)(dir);
+  const write2 = (file, value, optional = false) => {
+    if (optional && !(0, external_node_fs_namespaceObject.existsSync)(file))
+      return;
+    (0, external_node_fs_namespaceObject.writeFileSync)(file, value);
+  };
+  if (dirs.length === 1) {
+    const [dir] = dirs;
+    write2((0, external_node_path_namespaceObject.join)(dir, "memory.max"), String(limits.memoryBytes));
+    write2((0, external_node_path_namespaceObject.join)(dir, "memory.swap.max"), String(limits.memorySwapBytes - limits.memoryBytes), true);
+    write2((0, external_node_path_namespaceObject.join)(dir, "pids.max"), String(limits.pids));
+    if (limits.cpu)
+      write2((0, external_node_path_namespaceObject.join)(dir, "cpu.max"), `${limits.cpu.quota} ${limits.cpu.period}`);
+    return;
+  }
+  const [memory, pids, cpu] = dirs;
+  write2((0, external_node_path_namespaceObject.join)(memory, "memory.limit_in_bytes"), String(limits.memoryBytes));
+  write2((0, external_node_path_namespaceObject.join)(memory, "memory.memsw.limit_in_bytes"), String(limits.memorySwapBytes), true);
+  write2((0, external_node_path_namespaceObject.join)(pids, "pids.max"), String(limits.pids));
+  if (limits.cpu) {
+    write2((0, external_node_path_namespaceObject.join)(cpu, "cpu.cfs_period_us"), String(limits.cpu.period));
+    write2((0, external_node_path_namespaceObject.join)(cpu, "cpu.cfs_quota_us"), String(limits.cpu.quota));
+  }
+}
+async function killCgroup({ dirs }, spare) {
+  for (const dir of dirs) {
+    if (spare === void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(dir, "cgroup.kill"))) {
+      await (0, external_node_fs_promises_namespaceObject.writeFile)((0, external_node_path_namespaceObject.join)(dir, "cgroup.kill"), "1").catch(() => {
+      });
+      continue;
+    }
+    const pids = await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(dir, "cgroup.procs"), "utf8").catch(() => "");
+    for (const pid of pids.split("\n").filter((pid2) => pid2 && Number(pid2) !== spare)) {
+      try {
+        process.kill(Number(pid), "SIGKILL");
+      } catch {
+      }
+    }
+  }
+}
+async function removeCgroups(cgroups) {
+  for (const dir of cgroups.dirs) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        (0, external_node_fs_namespaceObject.rmdirSync)(dir);
+        break;
+      } catch (error) {
+        const code = error.code;
+        if (code === "ENOENT")
+          break;
+        if (code !== "EBUSY" || attempt >= 200)
+          throw error;
+        await killCgroup(cgroups);
+        await (0, promises_namespaceObject.setTimeout)(10);
+      }
+    }
+  }
+}
+async function deleteSandbox(sandboxes, id) {
+  await removeCgroups(cgroupDirs(id));
+  (0, external_node_fs_namespaceObject.rmSync)((0, external_node_path_namespaceObject.join)(sandboxes, `${id}.json`), { force: true });
+}
+async function namespace_removeNamespaceLabelled(label2, { root = NAMESPACE_ROOT } = {}) {
+  const sandboxes = (0, external_node_path_namespaceObject.join)(root, "sandboxes");
+  if (!(0, external_node_fs_namespaceObject.existsSync)(sandboxes))
     return [];
-  const listed2 = await cli(runc, ["--root", state, "list", "--format", "json"]);
-  if (listed2.code !== 0)
-    throw new Error(`cannot list runc's sandboxes: ${describeFailure(listed2)}`);
   const [key, value] = [label2.slice(0, label2.indexOf("=")), label2.slice(label2.indexOf("=") + 1)];
-  const all = JSON.parse(listed2.stdout || "null") ?? [];
-  const ids = all.filter((c) => c.annotations?.[key] === value).map((c) => c.id);
-  for (const id of ids)
-    await deleteSandbox(runc, state, (0, external_node_path_namespaceObject.join)(root, "bundles"), id);
+  const ids = [];
+  for (const file of await (0, external_node_fs_promises_namespaceObject.readdir)(sandboxes)) {
+    if (!file.endsWith(".json"))
+      continue;
+    const id = file.slice(0, -".json".length);
+    const record = JSON.parse(await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(sandboxes, file), "utf8").catch(() => "{}"));
+    if (record.labels?.[key] !== value)
+      continue;
+    await killCgroup(cgroupDirs(id));
+    await deleteSandbox(sandboxes, id);
+    ids.push(id);
+  }
+  const templates = (0, external_node_path_namespaceObject.join)(root, "templates");
+  for (const name of (0, external_node_fs_namespaceObject.existsSync)(templates) ? await (0, external_node_fs_promises_namespaceObject.readdir)(templates) : []) {
+    const labels = JSON.parse(await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(templates, name, "labels.json"), "utf8").catch(() => "{}"));
+    if (labels[key] === value)
+      await (0, external_node_fs_promises_namespaceObject.rm)((0, external_node_path_namespaceObject.join)(templates, name), { recursive: true, force: true });
+  }
   return ids;
 }
 function cgroupDir(controller, id) {
@@ -17337,12 +18172,12 @@ function leftoverRemover(engine) {
   return {
     removeLabelled: async (label2) => [
       ...await cli2.removeLabelled(label2),
-      ...root ? await removeRuncLabelled(label2) : []
+      ...root ? await removeNamespaceLabelled(label2) : []
     ]
   };
 }
 function namespaceRefusal(mode, env, host) {
-  const why = "'namespace' runs each candidate with runc on this machine";
+  const why = "'namespace' runs each candidate in a bubblewrap sandbox on this machine";
   if (mode.engine !== "docker")
     return `${why}, from a config docker made: it needs engine: docker`;
   const dockerHost = env.DOCKER_HOST?.trim();
@@ -17351,11 +18186,15 @@ function namespaceRefusal(mode, env, host) {
   if (env.DOCKER_CONTEXT && env.DOCKER_CONTEXT !== "default")
     return `${why}, so docker must run here too; DOCKER_CONTEXT is ${env.DOCKER_CONTEXT}. Use isolation: candidate`;
   if (host.uid !== 0)
-    return `${why}, which makes namespaces and cgroups as root; the gate runs as uid ${host.uid} (docs/security.md). Use isolation: candidate`;
-  if (!host.runc)
-    return `${why}, and runc was not found (it comes with docker.io, containerd.io). Use isolation: candidate`;
+    return `${why}, whose cgroups and mounts are made as root; the gate runs as uid ${host.uid} (docs/security.md). Use isolation: candidate`;
+  if (!SECCOMP_ARCHES.includes(host.arch))
+    return `${why}, whose seccomp filter the gate compiles for ${SECCOMP_ARCHES.join(", ")} only; this host is ${host.arch}. Use isolation: candidate`;
+  if (host.missingTool)
+    return `${why}, and ${host.missingTool} was not found (bwrap comes with bubblewrap; unshare, mount, setpriv and prlimit with util-linux). Use isolation: candidate`;
   if (!host.cgroupsWritable)
     return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
+  if (!host.userNamespaces)
+    return `${why}, and bwrap could not make a user namespace as an unprivileged user (user.max_user_namespaces, or an AppArmor or kernel restriction). Use isolation: candidate`;
   if (!host.dockerState)
     return `${why} from the config docker made, and docker's container state is not on this machine (${TASK_ROOTS.join(", ")}): is docker remote, or the gate in a container given only its socket? Use isolation: candidate`;
   return void 0;
@@ -17368,9 +18207,25 @@ function probeHost() {
   } catch {
     cgroupsWritable = false;
   }
+  const tools = findTools();
+  const uid = process.getuid?.() ?? -1;
+  const userNamespaces = typeof tools !== "string" && uid === 0 && (0, external_node_child_process_namespaceObject.spawnSync)(tools.setpriv, [
+    "--reuid=65534",
+    "--regid=65534",
+    "--clear-groups",
+    "--",
+    tools.bwrap,
+    "--unshare-user",
+    "--ro-bind",
+    "/",
+    "/",
+    "true"
+  ], { stdio: "ignore" }).status === 0;
   return {
-    uid: process.getuid?.() ?? -1,
-    runc: (0, external_node_child_process_namespaceObject.spawnSync)("runc", ["--version"], { stdio: "ignore" }).status === 0,
+    uid,
+    arch: process.arch,
+    ...typeof tools === "string" && { missingTool: tools },
+    userNamespaces,
     cgroupsWritable,
     dockerState: TASK_ROOTS.some((root) => (0, external_node_fs_namespaceObject.existsSync)(root))
   };
@@ -18416,9 +19271,9 @@ function readMode(input, ctx, early) {
 }
 function namespaceCrossCheck(engine, runtime) {
   if (engine === "podman")
-    throw new errors_InputError("isolation", "'namespace' needs engine: docker (it runs each candidate with runc from a config docker made); use isolation: candidate with podman");
+    throw new errors_InputError("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
   if (runtime !== "")
-    throw new errors_InputError("isolation", `'namespace' runs each candidate with runc itself, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
+    throw new errors_InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
   const failOn = early.failOnWords.filter((word) => word !== "flaky");
