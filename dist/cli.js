@@ -47280,50 +47280,23 @@ const PROPAGATION = new Set(["private", "rprivate", "shared", "rshared", "slave"
 function fstabField(path) {
     return path.replace(/[\s\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`);
 }
-/**
- * The sandbox for a checked config (lockDownGap): what is made as root (the cgroup, the mounts of the
- * fstab, the rlimits) and what unprivileged bwrap makes as the config's user (fresh user, pid, mount,
- * network, IPC, UTS and cgroup namespaces, the read-only root, /proc with docker's masked paths, a
- * read-only /dev of docker's devices, the tmpfs mounts and docker's read-only binds, no capabilities).
- * Stricter than docker where bwrap cannot say it as docker does: no /sys, no /dev/pts. Throws, naming
- * the mount, on anything it cannot make as docker would.
- */
-function sandboxPlan(config, keeperArgv, scratch, kindOf) {
-    const { process: proc, linux } = config;
-    const fstab = [];
+/** docker's mounts, in bwrap's terms and root's fstab; throws, naming it, on a mount it cannot make as docker would. */
+function planMounts(config, scratch, kindOf) {
     const root = `${scratch}/root`;
-    const mountPoints = [{ path: root, file: false }];
+    const made = {
+        fstab: [`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`],
+        mountPoints: [{ path: root, file: false }],
+        bwrap: ["--ro-bind", root, "/"],
+        sys: false,
+    };
+    const { fstab, bwrap } = made;
     // One mount point per destination: the same place whichever template, so its kind never changes.
     const pointFor = (at, file) => {
         const path = `${scratch}/at${at.replace(/\//g, "_")}`;
-        mountPoints.push({ path, file });
+        made.mountPoints.push({ path, file });
         return path;
     };
-    fstab.push(`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`);
-    const bwrap = [
-        "--unshare-user",
-        "--disable-userns",
-        // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
-        "--unshare-pid",
-        "--unshare-net",
-        "--unshare-ipc",
-        "--unshare-uts",
-        "--unshare-cgroup-try",
-        // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
-        "--as-pid-1",
-        "--die-with-parent",
-        "--new-session",
-        "--uid",
-        String(proc.user.uid),
-        "--gid",
-        String(proc.user.gid),
-        ...(typeof config.hostname === "string" ? ["--hostname", config.hostname] : []),
-        "--ro-bind",
-        root,
-        "/",
-    ];
-    const masked = linux.maskedPaths ?? [];
-    let sys = false;
+    const masked = config.linux.maskedPaths ?? [];
     const mounts = config.mounts ?? [];
     for (const mount of mounts) {
         const at = mount.destination;
@@ -47361,18 +47334,61 @@ function sandboxPlan(config, keeperArgv, scratch, kindOf) {
             bwrap.push("--ro-bind", point, at);
         }
         else if (mount.type === "sysfs") {
-            sys = true;
+            made.sys = true;
         }
-        else if (mount.type === "devpts" || mount.type === "cgroup") {
-            // Left out, stricter than docker: no ptys; the cgroup is the candidate's own (sysMounts).
-        }
-        else {
+        else if (mount.type !== "devpts" && mount.type !== "cgroup") {
+            // devpts and cgroup are left out, stricter than docker: no ptys; the cgroup is its own (sysMounts).
             throw new Error(`the mount at ${at} (${mount.type ?? "bind"}) has no sandbox equivalent`);
         }
     }
     if (mounts.some((m) => m.destination === "/dev"))
         bwrap.push("--remount-ro", "/dev");
-    bwrap.push("--chdir", typeof proc.cwd === "string" ? proc.cwd : "/");
+    return made;
+}
+/** The cgroup limits of the config's resources. */
+function cgroupLimits(config) {
+    const resources = config.linux.resources;
+    const quota = resources.cpu?.quota ?? 0;
+    return {
+        memoryBytes: resources.memory.limit,
+        memorySwapBytes: resources.memory.swap,
+        pids: resources.pids.limit,
+        ...(quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 100_000 } }),
+    };
+}
+/**
+ * The sandbox for a checked config (lockDownGap): what is made as root (the cgroup, the mounts of the
+ * fstab, the rlimits) and what unprivileged bwrap makes as the config's user (fresh user, pid, mount,
+ * network, IPC, UTS and cgroup namespaces, the read-only root, /proc with docker's masked paths, a
+ * read-only /dev of docker's devices, the tmpfs mounts and docker's read-only binds, no capabilities).
+ * Stricter than docker where bwrap cannot say it as docker does: no /dev/pts, no sysfs but the
+ * candidate's cgroup. Throws, naming the mount, on anything it cannot make as docker would.
+ */
+function sandboxPlan(config, keeperArgv, scratch, kindOf) {
+    const { process: proc } = config;
+    const mounts = planMounts(config, scratch, kindOf);
+    const bwrap = [
+        "--unshare-user",
+        "--disable-userns",
+        // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
+        "--as-pid-1",
+        "--die-with-parent",
+        "--new-session",
+        "--uid",
+        String(proc.user.uid),
+        "--gid",
+        String(proc.user.gid),
+        ...(typeof config.hostname === "string" ? ["--hostname", config.hostname] : []),
+        ...mounts.bwrap,
+        "--chdir",
+        typeof proc.cwd === "string" ? proc.cwd : "/",
+    ];
     const rlimits = (proc.rlimits ?? []).map((r) => `--${r.type.replace(/^RLIMIT_/, "").toLowerCase()}=${r.soft}:${r.hard}`);
     const gids = proc.user.additionalGids ?? [];
     const user = [
@@ -47381,16 +47397,17 @@ function sandboxPlan(config, keeperArgv, scratch, kindOf) {
         ...(gids.length > 0 ? [`--groups=${gids.join(",")}`] : ["--clear-groups"]),
         "--inh-caps=-all",
     ];
-    const resources = linux.resources;
-    const quota = resources.cpu?.quota ?? 0;
-    const limits = {
-        memoryBytes: resources.memory.limit,
-        memorySwapBytes: resources.memory.swap,
-        pids: resources.pids.limit,
-        ...(quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 100_000 } }),
+    return {
+        fstab: mounts.fstab.join("\n") + "\n",
+        mountPoints: mounts.mountPoints,
+        rlimits,
+        user,
+        bwrap,
+        sys: mounts.sys,
+        limits: cgroupLimits(config),
+        init: proc.args.slice(0, proc.args.length - keeperArgv.length),
+        env: proc.env ?? [],
     };
-    const init = proc.args.slice(0, proc.args.length - keeperArgv.length);
-    return { fstab: fstab.join("\n") + "\n", mountPoints, rlimits, user, bwrap, sys, limits, init, env: proc.env ?? [] };
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/engines/syscalls-x86_64.ts
@@ -48098,6 +48115,26 @@ function findTools(path = process.env.PATH ?? "/usr/sbin:/usr/bin:/sbin:/bin") {
     }
     return found;
 }
+/** unshare's arguments for one sandbox: the pre-stage, then prlimit → setpriv → bwrap → docker's init → the driver. */
+function makerArgs(tools, { plan, files }, cgroups, policy) {
+    const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
+        "--setenv",
+        v.slice(0, v.indexOf("=")),
+        v.slice(v.indexOf("=") + 1),
+    ]);
+    return [
+        ...["--mount", "--propagation", "private", tools.bash, "-c", PRE_STAGE, "sandbox-gate"],
+        ...[files.fstab, tools.mount, ...cgroups.procs, "--"],
+        ...[tools.prlimit, ...plan.rlimits, "--"],
+        ...[tools.setpriv, ...plan.user, "--"],
+        tools.bwrap,
+        ...plan.bwrap,
+        ...(plan.sys ? sysMounts(cgroups.controllers) : []),
+        ...["--clearenv", ...env, "--seccomp", "3", "--"],
+        ...plan.init,
+        ...policy.argv,
+    ];
+}
 class NamespaceEngine extends CliImages {
     #root;
     #sandboxes;
@@ -48206,43 +48243,12 @@ class NamespaceEngine extends CliImages {
             catch (error) {
                 return { id, error: `its cgroup cannot be made: ${error.message}` };
             }
-            // The candidate's environment is set by bwrap, as the candidate's user; the root pre-stage and the
-            // tools run with a bare PATH, so no variable of the job's (LD_PRELOAD, say) reaches a root process.
-            const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
-                "--setenv",
-                v.slice(0, v.indexOf("=")),
-                v.slice(v.indexOf("=") + 1),
-            ]);
-            const tools = this.#tools;
-            const child = (0,external_node_child_process_namespaceObject.spawn)(tools.unshare, [
-                "--mount",
-                "--propagation",
-                "private",
-                tools.bash,
-                "-c",
-                PRE_STAGE,
-                "sandbox-gate",
-                files.fstab,
-                tools.mount,
-                ...cgroups.procs,
-                "--",
-                tools.prlimit,
-                ...plan.rlimits,
-                "--",
-                tools.setpriv,
-                ...plan.user,
-                "--",
-                tools.bwrap,
-                ...plan.bwrap,
-                ...(plan.sys ? sysMounts(cgroups.controllers) : []),
-                "--clearenv",
-                ...env,
-                "--seccomp",
-                "3",
-                "--",
-                ...plan.init,
-                ...policy.argv,
-            ], { stdio: ["pipe", "pipe", "pipe", seccomp], env: { PATH: TOOLS_PATH } });
+            const child = (0,external_node_child_process_namespaceObject.spawn)(this.#tools.unshare, makerArgs(this.#tools, template.made, cgroups, policy), {
+                stdio: ["pipe", "pipe", "pipe", seccomp],
+                // The candidate's environment is set by bwrap, as the candidate's user: the root pre-stage and the
+                // tools get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
+                env: { PATH: TOOLS_PATH },
+            });
             // The child has its own copy of the descriptor once spawned.
             (0,external_node_fs_namespaceObject.closeSync)(seccomp);
             this.#active.set(id, child);

@@ -16821,41 +16821,21 @@ const PROPAGATION = /* @__PURE__ */ new Set(["private", "rprivate", "shared", "r
 function fstabField(path2) {
   return path2.replace(/[\s\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`);
 }
-function sandboxPlan(config, keeperArgv, scratch, kindOf2) {
-  const { process: proc, linux } = config;
-  const fstab = [];
+function planMounts(config, scratch, kindOf2) {
   const root = `${scratch}/root`;
-  const mountPoints = [{ path: root, file: false }];
+  const made = {
+    fstab: [`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`],
+    mountPoints: [{ path: root, file: false }],
+    bwrap: ["--ro-bind", root, "/"],
+    sys: false
+  };
+  const { fstab, bwrap } = made;
   const pointFor = (at, file) => {
     const path2 = `${scratch}/at${at.replace(/\//g, "_")}`;
-    mountPoints.push({ path: path2, file });
+    made.mountPoints.push({ path: path2, file });
     return path2;
   };
-  fstab.push(`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`);
-  const bwrap = [
-    "--unshare-user",
-    "--disable-userns",
-    // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
-    "--unshare-pid",
-    "--unshare-net",
-    "--unshare-ipc",
-    "--unshare-uts",
-    "--unshare-cgroup-try",
-    // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
-    "--as-pid-1",
-    "--die-with-parent",
-    "--new-session",
-    "--uid",
-    String(proc.user.uid),
-    "--gid",
-    String(proc.user.gid),
-    ...typeof config.hostname === "string" ? ["--hostname", config.hostname] : [],
-    "--ro-bind",
-    root,
-    "/"
-  ];
-  const masked = linux.maskedPaths ?? [];
-  let sys = false;
+  const masked = config.linux.maskedPaths ?? [];
   const mounts = config.mounts ?? [];
   for (const mount of mounts) {
     const at = mount.destination;
@@ -16887,15 +16867,50 @@ function sandboxPlan(config, keeperArgv, scratch, kindOf2) {
       fstab.push(`${fstabField(mount.source ?? "")} ${fstabField(point)} none bind 0 0`);
       bwrap.push("--ro-bind", point, at);
     } else if (mount.type === "sysfs") {
-      sys = true;
-    } else if (mount.type === "devpts" || mount.type === "cgroup") {
-    } else {
+      made.sys = true;
+    } else if (mount.type !== "devpts" && mount.type !== "cgroup") {
       throw new Error(`the mount at ${at} (${mount.type ?? "bind"}) has no sandbox equivalent`);
     }
   }
   if (mounts.some((m) => m.destination === "/dev"))
     bwrap.push("--remount-ro", "/dev");
-  bwrap.push("--chdir", typeof proc.cwd === "string" ? proc.cwd : "/");
+  return made;
+}
+function cgroupLimits(config) {
+  const resources = config.linux.resources;
+  const quota = resources.cpu?.quota ?? 0;
+  return {
+    memoryBytes: resources.memory.limit,
+    memorySwapBytes: resources.memory.swap,
+    pids: resources.pids.limit,
+    ...quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 1e5 } }
+  };
+}
+function sandboxPlan(config, keeperArgv, scratch, kindOf2) {
+  const { process: proc } = config;
+  const mounts = planMounts(config, scratch, kindOf2);
+  const bwrap = [
+    "--unshare-user",
+    "--disable-userns",
+    // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
+    "--as-pid-1",
+    "--die-with-parent",
+    "--new-session",
+    "--uid",
+    String(proc.user.uid),
+    "--gid",
+    String(proc.user.gid),
+    ...typeof config.hostname === "string" ? ["--hostname", config.hostname] : [],
+    ...mounts.bwrap,
+    "--chdir",
+    typeof proc.cwd === "string" ? proc.cwd : "/"
+  ];
   const rlimits = (proc.rlimits ?? []).map((r) => `--${r.type.replace(/^RLIMIT_/, "").toLowerCase()}=${r.soft}:${r.hard}`);
   const gids = proc.user.additionalGids ?? [];
   const user = [
@@ -16904,16 +16919,17 @@ function sandboxPlan(config, keeperArgv, scratch, kindOf2) {
     ...gids.length > 0 ? [`--groups=${gids.join(",")}`] : ["--clear-groups"],
     "--inh-caps=-all"
   ];
-  const resources = linux.resources;
-  const quota = resources.cpu?.quota ?? 0;
-  const limits = {
-    memoryBytes: resources.memory.limit,
-    memorySwapBytes: resources.memory.swap,
-    pids: resources.pids.limit,
-    ...quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 1e5 } }
+  return {
+    fstab: mounts.fstab.join("\n") + "\n",
+    mountPoints: mounts.mountPoints,
+    rlimits,
+    user,
+    bwrap,
+    sys: mounts.sys,
+    limits: cgroupLimits(config),
+    init: proc.args.slice(0, proc.args.length - keeperArgv.length),
+    env: proc.env ?? []
   };
-  const init = proc.args.slice(0, proc.args.length - keeperArgv.length);
-  return { fstab: fstab.join("\n") + "\n", mountPoints, rlimits, user, bwrap, sys, limits, init, env: proc.env ?? [] };
 }
 ;
 const X86_64_SYSCALLS = Object.freeze({
@@ -17520,6 +17536,25 @@ function findTools(path2 = process.env.PATH ?? "/usr/sbin:/usr/bin:/sbin:/bin") 
   }
   return found;
 }
+function makerArgs(tools, { plan, files }, cgroups, policy) {
+  const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
+    "--setenv",
+    v.slice(0, v.indexOf("=")),
+    v.slice(v.indexOf("=") + 1)
+  ]);
+  return [
+    ...["--mount", "--propagation", "private", tools.bash, "-c", PRE_STAGE, "sandbox-gate"],
+    ...[files.fstab, tools.mount, ...cgroups.procs, "--"],
+    ...[tools.prlimit, ...plan.rlimits, "--"],
+    ...[tools.setpriv, ...plan.user, "--"],
+    tools.bwrap,
+    ...plan.bwrap,
+    ...plan.sys ? sysMounts(cgroups.controllers) : [],
+    ...["--clearenv", ...env, "--seccomp", "3", "--"],
+    ...plan.init,
+    ...policy.argv
+  ];
+}
 class NamespaceEngine extends CliImages {
   #root;
   #sandboxes;
@@ -17624,41 +17659,12 @@ class NamespaceEngine extends CliImages {
       } catch (error) {
         return { id, error: `its cgroup cannot be made: ${error.message}` };
       }
-      const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
-        "--setenv",
-        v.slice(0, v.indexOf("=")),
-        v.slice(v.indexOf("=") + 1)
-      ]);
-      const tools = this.#tools;
-      const child = (0, external_node_child_process_namespaceObject.spawn)(tools.unshare, [
-        "--mount",
-        "--propagation",
-        "private",
-        tools.bash,
-        "-c",
-        PRE_STAGE,
-        "sandbox-gate",
-        files.fstab,
-        tools.mount,
-        ...cgroups.procs,
-        "--",
-        tools.prlimit,
-        ...plan.rlimits,
-        "--",
-        tools.setpriv,
-        ...plan.user,
-        "--",
-        tools.bwrap,
-        ...plan.bwrap,
-        ...plan.sys ? sysMounts(cgroups.controllers) : [],
-        "--clearenv",
-        ...env,
-        "--seccomp",
-        "3",
-        "--",
-        ...plan.init,
-        ...policy.argv
-      ], { stdio: ["pipe", "pipe", "pipe", seccomp], env: { PATH: TOOLS_PATH } });
+      const child = (0, external_node_child_process_namespaceObject.spawn)(this.#tools.unshare, makerArgs(this.#tools, template.made, cgroups, policy), {
+        stdio: ["pipe", "pipe", "pipe", seccomp],
+        // The candidate's environment is set by bwrap, as the candidate's user: the root pre-stage and the
+        // tools get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
+        env: { PATH: TOOLS_PATH }
+      });
       (0, external_node_fs_namespaceObject.closeSync)(seccomp);
       this.#active.set(id, child);
       child.once("exit", () => this.#active.delete(id));

@@ -149,55 +149,31 @@ function fstabField(path: string): string {
   return path.replace(/[\s\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`);
 }
 
-/**
- * The sandbox for a checked config (lockDownGap): what is made as root (the cgroup, the mounts of the
- * fstab, the rlimits) and what unprivileged bwrap makes as the config's user (fresh user, pid, mount,
- * network, IPC, UTS and cgroup namespaces, the read-only root, /proc with docker's masked paths, a
- * read-only /dev of docker's devices, the tmpfs mounts and docker's read-only binds, no capabilities).
- * Stricter than docker where bwrap cannot say it as docker does: no /sys, no /dev/pts. Throws, naming
- * the mount, on anything it cannot make as docker would.
- */
-export function sandboxPlan(
-  config: OciConfig,
-  keeperArgv: readonly string[],
-  scratch: string,
-  kindOf: PathKind,
-): SandboxPlan {
-  const { process: proc, linux } = config;
-  const fstab: string[] = [];
+/** The mounts of a plan: root's fstab, its mount points, bwrap's options for them, whether docker gave a /sys. */
+interface Mounts {
+  fstab: string[];
+  mountPoints: SandboxPlan["mountPoints"];
+  bwrap: string[];
+  sys: boolean;
+}
+
+/** docker's mounts, in bwrap's terms and root's fstab; throws, naming it, on a mount it cannot make as docker would. */
+function planMounts(config: OciConfig, scratch: string, kindOf: PathKind): Mounts {
   const root = `${scratch}/root`;
-  const mountPoints = [{ path: root, file: false }];
+  const made: Mounts = {
+    fstab: [`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`],
+    mountPoints: [{ path: root, file: false }],
+    bwrap: ["--ro-bind", root, "/"],
+    sys: false,
+  };
+  const { fstab, bwrap } = made;
   // One mount point per destination: the same place whichever template, so its kind never changes.
   const pointFor = (at: string, file: boolean) => {
     const path = `${scratch}/at${at.replace(/\//g, "_")}`;
-    mountPoints.push({ path, file });
+    made.mountPoints.push({ path, file });
     return path;
   };
-  fstab.push(`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`);
-  const bwrap = [
-    "--unshare-user",
-    "--disable-userns",
-    // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
-    "--unshare-pid",
-    "--unshare-net",
-    "--unshare-ipc",
-    "--unshare-uts",
-    "--unshare-cgroup-try",
-    // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
-    "--as-pid-1",
-    "--die-with-parent",
-    "--new-session",
-    "--uid",
-    String(proc.user.uid),
-    "--gid",
-    String(proc.user.gid),
-    ...(typeof config.hostname === "string" ? ["--hostname", config.hostname] : []),
-    "--ro-bind",
-    root,
-    "/",
-  ];
-  const masked = (linux.maskedPaths as string[] | undefined) ?? [];
-  let sys = false;
+  const masked = (config.linux.maskedPaths as string[] | undefined) ?? [];
   const mounts = config.mounts ?? [];
   for (const mount of mounts) {
     const at = mount.destination;
@@ -227,15 +203,70 @@ export function sandboxPlan(
       fstab.push(`${fstabField(mount.source ?? "")} ${fstabField(point)} none bind 0 0`);
       bwrap.push("--ro-bind", point, at);
     } else if (mount.type === "sysfs") {
-      sys = true;
-    } else if (mount.type === "devpts" || mount.type === "cgroup") {
-      // Left out, stricter than docker: no ptys; the cgroup is the candidate's own (sysMounts).
-    } else {
+      made.sys = true;
+    } else if (mount.type !== "devpts" && mount.type !== "cgroup") {
+      // devpts and cgroup are left out, stricter than docker: no ptys; the cgroup is its own (sysMounts).
       throw new Error(`the mount at ${at} (${mount.type ?? "bind"}) has no sandbox equivalent`);
     }
   }
   if (mounts.some((m) => m.destination === "/dev")) bwrap.push("--remount-ro", "/dev");
-  bwrap.push("--chdir", typeof proc.cwd === "string" ? proc.cwd : "/");
+  return made;
+}
+
+/** The cgroup limits of the config's resources. */
+function cgroupLimits(config: OciConfig): CgroupLimits {
+  const resources = config.linux.resources as {
+    memory: { limit: number; swap: number };
+    pids: { limit: number };
+    cpu?: { quota?: number; period?: number };
+  };
+  const quota = resources.cpu?.quota ?? 0;
+  return {
+    memoryBytes: resources.memory.limit,
+    memorySwapBytes: resources.memory.swap,
+    pids: resources.pids.limit,
+    ...(quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 100_000 } }),
+  };
+}
+
+/**
+ * The sandbox for a checked config (lockDownGap): what is made as root (the cgroup, the mounts of the
+ * fstab, the rlimits) and what unprivileged bwrap makes as the config's user (fresh user, pid, mount,
+ * network, IPC, UTS and cgroup namespaces, the read-only root, /proc with docker's masked paths, a
+ * read-only /dev of docker's devices, the tmpfs mounts and docker's read-only binds, no capabilities).
+ * Stricter than docker where bwrap cannot say it as docker does: no /dev/pts, no sysfs but the
+ * candidate's cgroup. Throws, naming the mount, on anything it cannot make as docker would.
+ */
+export function sandboxPlan(
+  config: OciConfig,
+  keeperArgv: readonly string[],
+  scratch: string,
+  kindOf: PathKind,
+): SandboxPlan {
+  const { process: proc } = config;
+  const mounts = planMounts(config, scratch, kindOf);
+  const bwrap = [
+    "--unshare-user",
+    "--disable-userns",
+    // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
+    "--as-pid-1",
+    "--die-with-parent",
+    "--new-session",
+    "--uid",
+    String(proc.user.uid),
+    "--gid",
+    String(proc.user.gid),
+    ...(typeof config.hostname === "string" ? ["--hostname", config.hostname] : []),
+    ...mounts.bwrap,
+    "--chdir",
+    typeof proc.cwd === "string" ? proc.cwd : "/",
+  ];
   const rlimits = ((proc.rlimits as Array<{ type: string; soft: number; hard: number }> | undefined) ?? []).map(
     (r) => `--${r.type.replace(/^RLIMIT_/, "").toLowerCase()}=${r.soft}:${r.hard}`,
   );
@@ -246,18 +277,15 @@ export function sandboxPlan(
     ...(gids.length > 0 ? [`--groups=${gids.join(",")}`] : ["--clear-groups"]),
     "--inh-caps=-all",
   ];
-  const resources = linux.resources as {
-    memory: { limit: number; swap: number };
-    pids: { limit: number };
-    cpu?: { quota?: number; period?: number };
+  return {
+    fstab: mounts.fstab.join("\n") + "\n",
+    mountPoints: mounts.mountPoints,
+    rlimits,
+    user,
+    bwrap,
+    sys: mounts.sys,
+    limits: cgroupLimits(config),
+    init: proc.args.slice(0, proc.args.length - keeperArgv.length),
+    env: proc.env ?? [],
   };
-  const quota = resources.cpu?.quota ?? 0;
-  const limits: CgroupLimits = {
-    memoryBytes: resources.memory.limit,
-    memorySwapBytes: resources.memory.swap,
-    pids: resources.pids.limit,
-    ...(quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 100_000 } }),
-  };
-  const init = proc.args.slice(0, proc.args.length - keeperArgv.length);
-  return { fstab: fstab.join("\n") + "\n", mountPoints, rlimits, user, bwrap, sys, limits, init, env: proc.env ?? [] };
 }

@@ -129,6 +129,32 @@ export function findTools(path = process.env.PATH ?? "/usr/sbin:/usr/bin:/sbin:/
   return found as SandboxTools;
 }
 
+/** unshare's arguments for one sandbox: the pre-stage, then prlimit → setpriv → bwrap → docker's init → the driver. */
+function makerArgs(
+  tools: SandboxTools,
+  { plan, files }: NonNullable<Template["made"]>,
+  cgroups: CgroupDirs,
+  policy: LockDown,
+): string[] {
+  const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
+    "--setenv",
+    v.slice(0, v.indexOf("=")),
+    v.slice(v.indexOf("=") + 1),
+  ]);
+  return [
+    ...["--mount", "--propagation", "private", tools.bash, "-c", PRE_STAGE, "sandbox-gate"],
+    ...[files.fstab, tools.mount, ...cgroups.procs, "--"],
+    ...[tools.prlimit, ...plan.rlimits, "--"],
+    ...[tools.setpriv, ...plan.user, "--"],
+    tools.bwrap,
+    ...plan.bwrap,
+    ...(plan.sys ? sysMounts(cgroups.controllers) : []),
+    ...["--clearenv", ...env, "--seccomp", "3", "--"],
+    ...plan.init,
+    ...policy.argv,
+  ];
+}
+
 export interface NamespaceOptions {
   /** Sandboxes' records, templates' files and scratch mount points (NAMESPACE_ROOT by default). */
   root?: string;
@@ -254,47 +280,12 @@ export class NamespaceEngine extends CliImages {
       } catch (error) {
         return { id, error: `its cgroup cannot be made: ${(error as Error).message}` };
       }
-      // The candidate's environment is set by bwrap, as the candidate's user; the root pre-stage and the
-      // tools run with a bare PATH, so no variable of the job's (LD_PRELOAD, say) reaches a root process.
-      const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
-        "--setenv",
-        v.slice(0, v.indexOf("=")),
-        v.slice(v.indexOf("=") + 1),
-      ]);
-      const tools = this.#tools;
-      const child = spawn(
-        tools.unshare,
-        [
-          "--mount",
-          "--propagation",
-          "private",
-          tools.bash,
-          "-c",
-          PRE_STAGE,
-          "sandbox-gate",
-          files.fstab,
-          tools.mount,
-          ...cgroups.procs,
-          "--",
-          tools.prlimit,
-          ...plan.rlimits,
-          "--",
-          tools.setpriv,
-          ...plan.user,
-          "--",
-          tools.bwrap,
-          ...plan.bwrap,
-          ...(plan.sys ? sysMounts(cgroups.controllers) : []),
-          "--clearenv",
-          ...env,
-          "--seccomp",
-          "3",
-          "--",
-          ...plan.init,
-          ...policy.argv,
-        ],
-        { stdio: ["pipe", "pipe", "pipe", seccomp], env: { PATH: TOOLS_PATH } },
-      ) as ChildProcessWithoutNullStreams;
+      const child = spawn(this.#tools.unshare, makerArgs(this.#tools, template.made, cgroups, policy), {
+        stdio: ["pipe", "pipe", "pipe", seccomp],
+        // The candidate's environment is set by bwrap, as the candidate's user: the root pre-stage and the
+        // tools get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
+        env: { PATH: TOOLS_PATH },
+      }) as ChildProcessWithoutNullStreams;
       // The child has its own copy of the descriptor once spawned.
       closeSync(seccomp);
       this.#active.set(id, child);
