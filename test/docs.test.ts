@@ -127,3 +127,41 @@ describe("links in the README and docs/", () => {
     expect(targets.filter((target) => !existsSync(resolve(ROOT, dirname(page), target)))).toEqual([]);
   });
 });
+
+describe("the README's two commands", () => {
+  const commands = (code: string) =>
+    code
+      .split("\n")
+      .map((line) => line.replace(/#.*$/, "").trim())
+      .filter((line) => line !== "");
+  const first = blocksOf("sh").find((b) => b.page === "README.md")!;
+  const readme = commands(first.code);
+  const ci = commands(read(".ci/run")).filter((line) => !/^(set|cd) /.test(line));
+
+  it("are on the README's first screen: set up and run, then test", () => {
+    expect(first.line).toBeLessThan(40);
+    expect(readme).toEqual(["npm run setup", "npm test"]);
+  });
+
+  it("are what CI runs, in order, with only CI's own checks between and nothing after", () => {
+    const checks = ["bash scripts/check-dist.sh", "npm run typecheck", "npm run format:check", "npm run lint"];
+    expect(ci[0]).toBe(readme[0]);
+    expect(ci.at(-1)).toBe(readme[1]);
+    expect(ci.slice(1, -1).filter((line) => !checks.includes(line))).toEqual([]);
+  });
+
+  it("set up every engine and runtime the suite exercises, and run the gate on the example", () => {
+    const setup = packageJson.scripts.setup;
+    expect(setup).toBe("bash scripts/setup.sh");
+    const script = commands(read("scripts/setup.sh"));
+    for (const step of [
+      "bash scripts/setup-engine.sh",
+      "bash scripts/setup-runtimes.sh",
+      "bash scripts/build-test-images.sh",
+      "bash scripts/try-example.sh",
+    ])
+      expect(script).toContain(step);
+    const installs = read("scripts/setup-engine.sh") + read("scripts/setup-runtimes.sh");
+    for (const tool of ["docker.io", "bubblewrap", "runsc", "podman"]) expect(installs).toContain(tool);
+  });
+});
