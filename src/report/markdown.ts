@@ -9,13 +9,12 @@
 // "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
 import { failingCases, testCount } from "../core/tests.js";
 import { type Result, type Skipped, type Status } from "../core/model.js";
-import { STATUS_INFO, STATUSES } from "../core/statuses.js";
+import { STATUS_INFO } from "../core/statuses.js";
 import type { Report } from "../core/schemas/report.js";
 import { protectedNote, protectedStep } from "./protected.js";
 import { failuresOf, type Failure, type Failures } from "./failures.js";
 import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, verdictIcon } from "./icons.js";
-import { countByStatus } from "./json.js";
 import { countResolved, resolvedText } from "./resolved.js";
 
 export interface CommentInput {
@@ -672,12 +671,4 @@ function skippedList(skipped: Skipped[], shown: number): string | undefined {
   const hidden = skipped.length - items.length;
   if (hidden > 0) items.push(`- … and ${hidden} more`);
   return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-
-/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
-export function statusCounts(results: readonly Result[]): string {
-  const counts = countByStatus(results);
-  return STATUSES.filter((s) => counts[s] > 0)
-    .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
-    .join(" · ");
 }
