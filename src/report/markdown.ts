@@ -15,7 +15,7 @@ import { protectedNote, protectedStep } from "./protected.js";
 import { failuresOf, type Failure, type Failures } from "./failures.js";
 import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, verdictIcon } from "./icons.js";
-import { countResolved, resolvedText } from "./resolved.js";
+import { countResolved, resolvedText } from "./resolved-rate.js";
 
 export interface CommentInput {
   results: Result[];
