@@ -235,6 +235,8 @@ interface Row {
   deciding: boolean;
   /** What to do about a deciding result that did not pass, as a list item (its sub-items included). */
   step?: string;
+  /** The streams the feedback already shows in full: their blocks point to it (see `shownInFeedback`). */
+  quoted: { stdout: boolean; stderr: boolean };
 }
 
 interface Prepared {
@@ -249,10 +251,14 @@ interface Prepared {
 function prepare(input: CommentInput, shape: Shape): Prepared {
   const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
   const rows = input.results.map((r, i): Row => {
+    const clean = { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) };
+    // A pass's feedback is empty: its output is all it shows.
+    const feedback = r.status === "pass" ? "" : clean.feedback;
     const row: Row = {
-      r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
+      r: clean,
       name: conversation ? `reply ${i + 1}` : r.id,
       deciding: input.deciding === undefined || input.deciding.has(r.id),
+      quoted: { stdout: shownInFeedback(feedback, clean.stdout), stderr: shownInFeedback(feedback, clean.stderr) },
     };
     // Made once: reading the failures off the output is the costly part, and each render only picks.
     return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
@@ -475,8 +481,8 @@ function details(row: Row, limits: Limits): string | undefined {
     ...(silent
       ? ["No output on stdout or stderr.\n"]
       : [
-          stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
-          stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
+          stream("stdout", r.stdout, outputCap, r.truncated.stdout, row.quoted.stdout),
+          stream("stderr", r.stderr, outputCap, r.truncated.stderr, row.quoted.stderr),
         ]),
   ];
   // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
@@ -635,14 +641,45 @@ function notesSection(r: Result): string | undefined {
   return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
 }
 
-// The feedback of a failed test is its stderr (or stdout): said once, not twice.
-function stream(title: string, text: string, cap: number, cutBySandbox: boolean, feedback: string): string {
-  if (text !== "" && feedback !== "" && text.trim() === feedback.trim()) return `**${title}**: the feedback above\n`;
+/**
+ * Whether `feedback` already shows all of `output` (an output stream), as whole lines: the feedback of
+ * failed tests quotes the output under its own words ("The tests failed …", the failing tests, "Output:",
+ * the traceback, "Fix the code."), and an older report's feedback may be the output itself. Then the
+ * output is said once, in the feedback, and the stream's block points there; the feedback keeps its own
+ * words, which name the failure. Whole lines only (indents aside, as the feedback trims what it quotes),
+ * so a short output such as `1` that a sentence of the feedback happens to hold is still shown. Only the
+ * first and the last place the feedback holds it are looked at: the quote is one of them, and a hostile
+ * output repeated on every line of a long feedback must not cost a search per line. Pure.
+ */
+export function shownInFeedback(feedback: string, output: string): boolean {
+  const quoted = output.trim();
+  if (quoted === "" || feedback === "") return false;
+  const wholeLines = (at: number) =>
+    at !== -1 && blankTo(feedback, at - 1, -1) && blankTo(feedback, at + quoted.length, 1);
+  return wholeLines(feedback.indexOf(quoted)) || wholeLines(feedback.lastIndexOf(quoted));
+}
+
+/** Whether only blanks lie from `at` to its line's start (`step` -1) or end (`step` 1). */
+function blankTo(text: string, at: number, step: -1 | 1): boolean {
+  for (let i = at; i >= 0 && i < text.length; i += step) {
+    if (text[i] === "\n") return true;
+    if (text[i] !== " " && text[i] !== "\t") return false;
+  }
+  return true;
+}
+
+// An output the feedback shows (see shownInFeedback): said once, not twice.
+function stream(title: string, text: string, cap: number, cutBySandbox: boolean, quoted: boolean): string {
+  if (quoted) return `**${title}**${sandboxCut(cutBySandbox)}: in the feedback above\n`;
   return section(title, text, cap, cutBySandbox);
 }
 
+function sandboxCut(cutBySandbox: boolean): string {
+  return cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+}
+
 function section(title: string, text: string, cap: number, cutBySandbox: boolean): string {
-  const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+  const note = sandboxCut(cutBySandbox);
   if (text === "") return `**${title}**: empty\n`;
   if (cap === 0) return `**${title}**: omitted for length\n`;
   return `**${title}**${note}\n\n${excerpt(text, cap)}\n`;

@@ -9,11 +9,13 @@ import {
   renderComment,
   renderSummary,
   safeUrl,
+  shownInFeedback,
   stickyMarker,
   SUMMARY_MAX_LENGTH,
   type CommentInput,
 } from "../../src/report/markdown.js";
 import { formatDuration } from "../../src/core/units.js";
+import { feedbackFor } from "../../src/verdict/feedback.js";
 import { conversationVerdict, skipsOf } from "../../src/action/conversation.js";
 import type { Result } from "../../src/core/model.js";
 import {
@@ -552,5 +554,71 @@ describe("output in fenced blocks", () => {
     );
     expect(body).toMatch(/```\na+\n\[… \d+ characters omitted …\]\nb+\n```/);
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+  });
+});
+
+describe("each output once: a stream the feedback quotes points to it", () => {
+  const traceback = [
+    "Traceback (most recent call last):",
+    '  File "/work/test_solution.py", line 12, in test_add',
+    "    self.assertEqual(add(2, 2), 4)",
+    "AssertionError: 5 != 4",
+  ].join("\n");
+  // The feedback as the verdict writes it for failed tests: its own words around the output.
+  const feedback = feedbackFor({
+    status: "test_failed",
+    stdout: "Ran 3 tests in 0.002s\n\nFAILED (failures=1)\n",
+    stderr: `${traceback}\n`,
+    truncated: { stdout: false, stderr: false },
+    signal: null,
+    exitCode: 1,
+    timeoutMs: 10_000,
+    memoryBytes: 256 * 1024 ** 2,
+  });
+
+  it("shownInFeedback: the whole output, as whole lines of the feedback, indents aside", () => {
+    expect(feedback).toContain(traceback);
+    expect(shownInFeedback(feedback, `${traceback}\n`)).toBe(true);
+    expect(shownInFeedback(traceback, `\n${traceback}\n\n`)).toBe(true);
+    // The feedback trims what it quotes: an output that starts indented is still found.
+    expect(shownInFeedback(`It said:\nFile x, line 3\nboom\n\nFix it.`, "  File x, line 3\nboom\n")).toBe(true);
+    expect(shownInFeedback(`It said:\n  File x, line 3\nboom   \nFix it.`, "File x, line 3\nboom")).toBe(true);
+  });
+
+  it("shownInFeedback: not an output the feedback holds in part, inside a sentence, or not at all", () => {
+    expect(shownInFeedback(feedback, "Ran 3 tests in 0.002s\n\nFAILED (failures=1)\n")).toBe(false);
+    // `1` is inside "exited with code 1)": a sentence of the feedback, not the output.
+    expect(shownInFeedback("The tests failed (the test command exited with code 1).", "1\n")).toBe(false);
+    expect(shownInFeedback(feedback, `${traceback}\nAnd a line the feedback cut`)).toBe(false);
+    expect(shownInFeedback(feedback, "")).toBe(false);
+    expect(shownInFeedback("", traceback)).toBe(false);
+    expect(shownInFeedback("x AssertionError: 5 != 4\nAssertionError: 5 != 4 y", "AssertionError: 5 != 4")).toBe(false);
+    // The first place is inside a line, the last a line of its own.
+    expect(shownInFeedback("x AssertionError: 5 != 4\n\nAssertionError: 5 != 4\n", "AssertionError: 5 != 4")).toBe(
+      true,
+    );
+  });
+
+  it("the comment shows the traceback once, in the feedback, and the stderr points there", () => {
+    const r = result({
+      id: "r",
+      status: "test_failed",
+      stdout: "Ran 3 tests in 0.002s\n\nFAILED (failures=1)\n",
+      stderr: `${traceback}\n`,
+      truncated: { stdout: false, stderr: true },
+      feedback,
+    });
+    const body = renderComment(input({ results: [r], gate: { failed: true, reason: "failed" } }));
+    expectWellFormed(body);
+    expect(count(body, "AssertionError: 5 != 4")).toBe(2); // the feedback's block, and the next step's line
+    expect(count(body, "Traceback (most recent call last):")).toBe(1);
+    expect(body).toContain("**stderr** (cut at `max-output` by the sandbox): in the feedback above\n");
+    // The output the feedback does not quote keeps its block.
+    expect(body).toContain("**stdout**\n\n```\nRan 3 tests in 0.002s\n\nFAILED (failures=1)\n```");
+    // A pass has no feedback: its output is shown.
+    const pass = result({ id: "p", status: "pass", stdout: "ok\n", feedback: "ok" });
+    expect(renderComment(input({ results: [pass], gate: { failed: false, reason: "passed" } }))).toContain(
+      "**stdout**\n\n```\nok\n```",
+    );
   });
 });
