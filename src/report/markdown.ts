@@ -7,7 +7,7 @@
 // label, the deciding replies first and the older ones collapsed as history; under the table, in view,
 // the next step for each deciding candidate that did not pass (the failing tests and what they said, or
 // "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
-import { failingCases, testCount } from "../core/tests.js";
+import { failingCases } from "../core/tests.js";
 import { type Result, type Skipped, type Status } from "../core/model.js";
 import { STATUS_INFO } from "../core/statuses.js";
 import type { Report } from "../core/schemas/report.js";
@@ -16,6 +16,7 @@ import { failuresOf, type Failure, type Failures } from "./failures.js";
 import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, verdictIcon } from "./icons.js";
 import { countResolved, resolvedText } from "./resolved-rate.js";
+import { testTally, totalCounts } from "./test-counts.js";
 
 export interface CommentInput {
   results: Result[];
@@ -186,18 +187,20 @@ const NBSP = "\u00a0";
 
 /** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
 export function renderComment(input: CommentInput, maxLength = COMMENT_MAX_LENGTH): string {
-  return fit(input, { marker: input.marker, history: false }, maxLength);
+  return fit(input, { marker: input.marker, history: false, totals: false }, maxLength);
 }
 
 /** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
 export function renderSummary(input: CommentInput, maxLength = SUMMARY_MAX_LENGTH): string {
-  return fit(input, { history: true }, maxLength);
+  return fit(input, { history: true, totals: true }, maxLength);
 }
 
 interface Shape {
   marker?: string;
   /** Details blocks for the history too, not only for the deciding results. */
   history: boolean;
+  /** The deciding results' tests added up, under the verdict. */
+  totals: boolean;
 }
 
 // Renders in full if it fits; otherwise, for each kind of content from the least important on,
@@ -348,6 +351,7 @@ function metaLine(doc: Prepared, shape: Shape): string {
     runUrl && `[workflow run](${runUrl})`,
     carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
     input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+    shape.totals && testTotals(doc),
     input.base && baseCell(input.base),
     resolved && resolvedText(resolved),
     `sandbox-gate`,
@@ -389,21 +393,29 @@ function nameCell(row: Row, doc: Prepared): string {
   return `${name}${by}${latest}`;
 }
 
-/** `5 of 7 tests passed`: what the test results add to a status. */
-function testCounts(tests: NonNullable<Result["tests"]>): string {
-  return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
-}
-
 /** The base run, in the line under the verdict: what the patches were held against. */
 function baseCell(base: NonNullable<Report["base"]>): string {
-  const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
-  const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-  return `base: ${iconed(base.status)}${tests}${voided}`;
+  const notes = [
+    base.tests && `tests: ${testTally(base.tests.counts)}`,
+    base.notes?.some((note) => note.includes("void")) && "comparison void",
+  ].filter((n): n is string => typeof n === "string");
+  return `base: ${iconed(base.status)}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
+
+/**
+ * `tests of 3 candidates: 30 passed, 2 failed`: the deciding results' tests added up, for the job summary;
+ * said when two or more read tests (one result's counts are in its row already).
+ */
+function testTotals(doc: Prepared): string | undefined {
+  const tested = doc.deciding.flatMap((row) => (row.r.tests ? [row.r.tests.counts] : []));
+  if (tested.length < 2) return undefined;
+  const whose = doc.conversation ? plural(tested.length, "reply", "replies") : plural(tested.length, "candidate");
+  return `tests of ${whose}: ${testTally(totalCounts(tested))}`;
 }
 
 function resultCell(r: Result, input: CommentInput): string {
   const marks = [
-    r.tests && testCounts(r.tests),
+    r.tests && `tests: ${testTally(r.tests.counts)}`,
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
     protectedNote(r, FILES_SHOWN, label),
@@ -618,7 +630,7 @@ function testsSection(r: Result): string | undefined {
         `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
       ].join(", ")}.`
     : undefined;
-  const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+  const head = `**Tests**: ${testTally(tests.counts)}`;
   const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
   const flakyLine = flaky.length
     ? `Flaky (failed in one attempt, passed in another): ${flaky

@@ -363,15 +363,31 @@ describe("per-test results in the comment", () => {
   it("shows the counts, the failing tests (what a patch broke first), the base and the notes", () => {
     expectWellFormed(body);
     expectGolden("tests.md", body);
-    expect(body).toContain("base: ❌ tests failed, 1 of 3 tests passed");
-    expect(body).toContain("✅ passed · 2 of 3 tests passed");
-    expect(body).toContain("✅ passed · 1 of 2 tests passed · flaky");
+    expect(body).toContain("base: ❌ tests failed (tests: 1 passed, 2 failed)");
+    expect(body).toContain("| ✅ passed · tests: 2 passed, 1 failed |");
+    expect(body).toContain("| ❌ tests failed · tests: 1 passed, 2 failed |");
+    expect(body).toContain("✅ passed · tests: 1 passed, 1 skipped · flaky");
+    expect(body).toContain("**Tests**: 1 passed, 1 skipped\n");
     expect(body).toContain("Against the base: 1 fixed, 1 broken, 0 new failing, 1 already failing (not counted).");
     // The broken test first, then the one the base fails too.
     const breaks = body.slice(body.indexOf("<b>breaks.patch</b>"));
     expect(breaks.indexOf("- tests.test\\_stock::test\\_add")).toBeLessThan(breaks.indexOf("- tests.test\\_pricing"));
     expect(body).toContain("**Attempts**: ❌ tests failed (300 ms) → ✅ passed (280 ms) — flaky");
     expect(body).toContain("Flaky (failed in one attempt, passed in another): t::sometimes");
+  });
+
+  it("the job summary adds up the tests of the results that read some; the comment leaves that to the rows", () => {
+    const fields = input({ results: TESTED, runUrl: RUN_URL, gate: { failed: true, reason: "failed" } });
+    expect(renderSummary(fields).split("\n")[2]).toBe(
+      `[workflow run](${RUN_URL}) · tests of 3 candidates: 4 passed, 3 failed, 1 skipped · sandbox-gate`,
+    );
+    expect(body).not.toContain("tests of 3 candidates");
+    // One result's counts are its row's: no total.
+    const one = renderSummary({ ...fields, results: TESTED.slice(0, 1) });
+    expect(one).not.toContain("tests of");
+    // Only the deciding results count: the history's are older runs of the same tests.
+    const deciding = renderSummary({ ...fields, deciding: new Set(["fix.patch", "flaky.md"]) });
+    expect(deciding).toContain(" · tests of 2 candidates: 3 passed, 1 failed, 1 skipped · ");
   });
 
   it("escapes what the test results say", () => {
