@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import packageJson from "../../package.json" with { type: "json" };
 import { candidateSource } from "../candidates/index.js";
 import { renderEvaluationText } from "../report/evaluation.js";
-import { junitOf, reportOf } from "../report/files.js";
+import { junitOf, reportOf } from "../report/write-reports.js";
 import { renderTable } from "../report/table.js";
 import { runSession, type SessionOutcome, type Work } from "../run/run.js";
 import { InputError } from "../core/errors.js";

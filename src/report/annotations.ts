@@ -2,6 +2,7 @@
 import { failingCases } from "../core/tests.js";
 import { type Result, type Status } from "../core/model.js";
 import { EVERY_FAILURE, STATUS_INFO } from "../core/statuses.js";
+import { checkRelativePath } from "../core/paths.js";
 import { cleanText } from "./markdown.js";
 
 export interface Annotation {
@@ -23,6 +24,7 @@ export const ANNOTATIONS_PER_STEP = 10;
  * otherwise. A `syntax_error` points at the file, line and column the parser named; a candidate with
  * failing tests gets one per failing test instead, on the test's file and line where the XML says. A patch's files are
  * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
+ * A file is named only when it is a path inside the tree (see `located`); else the annotation has no place.
  * With `deciding`, only those results are annotated: older replies are history, not the check's news.
  * The most useful come first: errors, then those that point at a line, then the newest.
  */
@@ -51,7 +53,7 @@ export function buildAnnotations(
         level,
         title: `sandbox-gate: ${cleanText(r.id)} changed the protected file ${cleanText(file)}`,
         message: message(r),
-        file: inRepo(file),
+        ...located(file, undefined, inRepo),
       }));
     // With `compare: base`, only the tests it broke: what it is blamed for.
     const tests = failingCases(r).held;
@@ -60,19 +62,15 @@ export function buildAnnotations(
         level,
         title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
         message: message(r, c.message),
-        ...(c.file !== undefined && { file: inRepo(c.file) }),
-        ...(c.line !== undefined && { startLine: c.line }),
+        ...located(c.file, c.line, inRepo),
       }));
     return [
       {
         level,
         title: `sandbox-gate: ${STATUS_INFO[r.status].label} in ${cleanText(r.id)}`,
         message: message(r),
-        ...(r.syntax?.file !== undefined && {
-          file: r.changed_files && repoPrefix ? inRepo(r.syntax.file) : r.syntax.file,
-        }),
-        ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
-        ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
+        // A reply's code is no repository file: its name stays as the sandbox knew it.
+        ...located(r.syntax?.file, r.syntax?.line, r.changed_files ? inRepo : (file) => file, r.syntax?.column),
       },
     ];
   });
@@ -90,6 +88,29 @@ export function limitAnnotations(
   const room = { error: ANNOTATIONS_PER_STEP - (verdictIsError ? 1 : 0), warning: ANNOTATIONS_PER_STEP };
   const shown = annotations.filter((a) => room[a.level]-- > 0);
   return { shown, hidden: annotations.length - shown.length };
+}
+
+/**
+ * Where an annotation points: the file, and its line (and column) when known. The file comes from what
+ * the sandbox wrote (a results file's `file`, a parser's message), so it is named only when the path rule
+ * (core/paths.ts) takes it as a path inside the tree: an absolute path, a `..`, a backslash or a control
+ * character would point the annotation off the pull request's files, at whatever a hostile run chose;
+ * such an annotation keeps its title and message, and no place. A line is a positive whole number, or none.
+ */
+export function located(
+  file: string | undefined,
+  line: number | undefined,
+  inRepo: (file: string) => string,
+  column?: number,
+): Pick<Annotation, "file" | "startLine" | "startColumn"> {
+  const checked = file === undefined ? undefined : checkRelativePath(file);
+  if (!checked?.ok) return {};
+  const at = (n: number | undefined) => n !== undefined && Number.isSafeInteger(n) && n > 0;
+  return {
+    file: inRepo(checked.path),
+    ...(at(line) && { startLine: line }),
+    ...(at(line) && at(column) && { startColumn: column }),
+  };
 }
 
 function message(r: Result, said?: string): string {

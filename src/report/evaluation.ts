@@ -6,7 +6,7 @@ import { countByStatus } from "./json.js";
 import { label } from "./markdown.js";
 import { plainText } from "./table.js";
 import { formatDuration } from "../core/units.js";
-import { type ResolvedCounts, countResolved, resolvedText } from "./resolved.js";
+import { type ResolvedCounts, countResolved, resolvedText } from "./resolved-rate.js";
 import { type PassAtK, type TaskDrop, passAt1Drops, scorePassAtK } from "./pass-at-k.js";
 
 /** What the evaluation reads of a result: the JSON report keeps these for every candidate. */

@@ -5,7 +5,7 @@ import { inSchemaOrder } from "../core/schemas/declare.js";
 import { SKIPPED_SCHEMA, newResult, type Report } from "../core/schemas/report.js";
 import type { Shard } from "../core/shard.js";
 import { scorePassAtK } from "./pass-at-k.js";
-import { countResolved } from "./resolved.js";
+import { countResolved } from "./resolved-rate.js";
 
 /** What a report holds beside its results, when the run had it. */
 export interface ReportExtras {

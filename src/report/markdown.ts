@@ -7,16 +7,16 @@
 // label, the deciding replies first and the older ones collapsed as history; under the table, in view,
 // the next step for each deciding candidate that did not pass (the failing tests and what they said, or
 // "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
-import { failingCases, testCount } from "../core/tests.js";
+import { failingCases } from "../core/tests.js";
 import { type Result, type Skipped, type Status } from "../core/model.js";
-import { STATUS_INFO, STATUSES } from "../core/statuses.js";
+import { STATUS_INFO } from "../core/statuses.js";
 import type { Report } from "../core/schemas/report.js";
 import { protectedNote, protectedStep } from "./protected.js";
 import { failuresOf, type Failure, type Failures } from "./failures.js";
 import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, verdictIcon } from "./icons.js";
-import { countByStatus } from "./json.js";
-import { countResolved, resolvedText } from "./resolved.js";
+import { countResolved, resolvedText } from "./resolved-rate.js";
+import { testTally, totalCounts } from "./test-counts.js";
 
 export interface CommentInput {
   results: Result[];
@@ -187,18 +187,20 @@ const NBSP = "\u00a0";
 
 /** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
 export function renderComment(input: CommentInput, maxLength = COMMENT_MAX_LENGTH): string {
-  return fit(input, { marker: input.marker, history: false }, maxLength);
+  return fit(input, { marker: input.marker, history: false, totals: false }, maxLength);
 }
 
 /** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
 export function renderSummary(input: CommentInput, maxLength = SUMMARY_MAX_LENGTH): string {
-  return fit(input, { history: true }, maxLength);
+  return fit(input, { history: true, totals: true }, maxLength);
 }
 
 interface Shape {
   marker?: string;
   /** Details blocks for the history too, not only for the deciding results. */
   history: boolean;
+  /** The deciding results' tests added up, under the verdict. */
+  totals: boolean;
 }
 
 // Renders in full if it fits; otherwise, for each kind of content from the least important on,
@@ -236,6 +238,8 @@ interface Row {
   deciding: boolean;
   /** What to do about a deciding result that did not pass, as a list item (its sub-items included). */
   step?: string;
+  /** The streams the feedback already shows in full: their blocks point to it (see `shownInFeedback`). */
+  quoted: { stdout: boolean; stderr: boolean };
 }
 
 interface Prepared {
@@ -250,10 +254,14 @@ interface Prepared {
 function prepare(input: CommentInput, shape: Shape): Prepared {
   const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
   const rows = input.results.map((r, i): Row => {
+    const clean = { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) };
+    // A pass's feedback is empty: its output is all it shows.
+    const feedback = r.status === "pass" ? "" : clean.feedback;
     const row: Row = {
-      r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
+      r: clean,
       name: conversation ? `reply ${i + 1}` : r.id,
       deciding: input.deciding === undefined || input.deciding.has(r.id),
+      quoted: { stdout: shownInFeedback(feedback, clean.stdout), stderr: shownInFeedback(feedback, clean.stderr) },
     };
     // Made once: reading the failures off the output is the costly part, and each render only picks.
     return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
@@ -343,6 +351,7 @@ function metaLine(doc: Prepared, shape: Shape): string {
     runUrl && `[workflow run](${runUrl})`,
     carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
     input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+    shape.totals && testTotals(doc),
     input.base && baseCell(input.base),
     resolved && resolvedText(resolved),
     `sandbox-gate`,
@@ -384,21 +393,29 @@ function nameCell(row: Row, doc: Prepared): string {
   return `${name}${by}${latest}`;
 }
 
-/** `5 of 7 tests passed`: what the test results add to a status. */
-function testCounts(tests: NonNullable<Result["tests"]>): string {
-  return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
-}
-
 /** The base run, in the line under the verdict: what the patches were held against. */
 function baseCell(base: NonNullable<Report["base"]>): string {
-  const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
-  const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-  return `base: ${iconed(base.status)}${tests}${voided}`;
+  const notes = [
+    base.tests && `tests: ${testTally(base.tests.counts)}`,
+    base.notes?.some((note) => note.includes("void")) && "comparison void",
+  ].filter((n): n is string => typeof n === "string");
+  return `base: ${iconed(base.status)}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
+
+/**
+ * `tests of 3 candidates: 30 passed, 2 failed`: the deciding results' tests added up, for the job summary;
+ * said when two or more read tests (one result's counts are in its row already).
+ */
+function testTotals(doc: Prepared): string | undefined {
+  const tested = doc.deciding.flatMap((row) => (row.r.tests ? [row.r.tests.counts] : []));
+  if (tested.length < 2) return undefined;
+  const whose = doc.conversation ? plural(tested.length, "reply", "replies") : plural(tested.length, "candidate");
+  return `tests of ${whose}: ${testTally(totalCounts(tested))}`;
 }
 
 function resultCell(r: Result, input: CommentInput): string {
   const marks = [
-    r.tests && testCounts(r.tests),
+    r.tests && `tests: ${testTally(r.tests.counts)}`,
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
     protectedNote(r, FILES_SHOWN, label),
@@ -476,8 +493,8 @@ function details(row: Row, limits: Limits): string | undefined {
     ...(silent
       ? ["No output on stdout or stderr.\n"]
       : [
-          stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
-          stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
+          stream("stdout", r.stdout, outputCap, r.truncated.stdout, row.quoted.stdout),
+          stream("stderr", r.stderr, outputCap, r.truncated.stderr, row.quoted.stderr),
         ]),
   ];
   // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
@@ -613,7 +630,7 @@ function testsSection(r: Result): string | undefined {
         `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
       ].join(", ")}.`
     : undefined;
-  const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+  const head = `**Tests**: ${testTally(tests.counts)}`;
   const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
   const flakyLine = flaky.length
     ? `Flaky (failed in one attempt, passed in another): ${flaky
@@ -636,14 +653,45 @@ function notesSection(r: Result): string | undefined {
   return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
 }
 
-// The feedback of a failed test is its stderr (or stdout): said once, not twice.
-function stream(title: string, text: string, cap: number, cutBySandbox: boolean, feedback: string): string {
-  if (text !== "" && feedback !== "" && text.trim() === feedback.trim()) return `**${title}**: the feedback above\n`;
+/**
+ * Whether `feedback` already shows all of `output` (an output stream), as whole lines: the feedback of
+ * failed tests quotes the output under its own words ("The tests failed …", the failing tests, "Output:",
+ * the traceback, "Fix the code."), and an older report's feedback may be the output itself. Then the
+ * output is said once, in the feedback, and the stream's block points there; the feedback keeps its own
+ * words, which name the failure. Whole lines only (indents aside, as the feedback trims what it quotes),
+ * so a short output such as `1` that a sentence of the feedback happens to hold is still shown. Only the
+ * first and the last place the feedback holds it are looked at: the quote is one of them, and a hostile
+ * output repeated on every line of a long feedback must not cost a search per line. Pure.
+ */
+export function shownInFeedback(feedback: string, output: string): boolean {
+  const quoted = output.trim();
+  if (quoted === "" || feedback === "") return false;
+  const wholeLines = (at: number) =>
+    at !== -1 && blankTo(feedback, at - 1, -1) && blankTo(feedback, at + quoted.length, 1);
+  return wholeLines(feedback.indexOf(quoted)) || wholeLines(feedback.lastIndexOf(quoted));
+}
+
+/** Whether only blanks lie from `at` to its line's start (`step` -1) or end (`step` 1). */
+function blankTo(text: string, at: number, step: -1 | 1): boolean {
+  for (let i = at; i >= 0 && i < text.length; i += step) {
+    if (text[i] === "\n") return true;
+    if (text[i] !== " " && text[i] !== "\t") return false;
+  }
+  return true;
+}
+
+// An output the feedback shows (see shownInFeedback): said once, not twice.
+function stream(title: string, text: string, cap: number, cutBySandbox: boolean, quoted: boolean): string {
+  if (quoted) return `**${title}**${sandboxCut(cutBySandbox)}: in the feedback above\n`;
   return section(title, text, cap, cutBySandbox);
 }
 
+function sandboxCut(cutBySandbox: boolean): string {
+  return cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+}
+
 function section(title: string, text: string, cap: number, cutBySandbox: boolean): string {
-  const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+  const note = sandboxCut(cutBySandbox);
   if (text === "") return `**${title}**: empty\n`;
   if (cap === 0) return `**${title}**: omitted for length\n`;
   return `**${title}**${note}\n\n${excerpt(text, cap)}\n`;
@@ -672,12 +720,4 @@ function skippedList(skipped: Skipped[], shown: number): string | undefined {
   const hidden = skipped.length - items.length;
   if (hidden > 0) items.push(`- … and ${hidden} more`);
   return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-
-/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
-export function statusCounts(results: readonly Result[]): string {
-  const counts = countByStatus(results);
-  return STATUSES.filter((s) => counts[s] > 0)
-    .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
-    .join(" · ");
 }

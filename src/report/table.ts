@@ -1,7 +1,7 @@
 // The CLI's closing table: one row per candidate, plain text, control characters made harmless.
 import type { GateOutcome } from "../core/model.js";
 import { protectedNote } from "./protected.js";
-import { countResolved, resolvedText } from "./resolved.js";
+import { countResolved, resolvedText } from "./resolved-rate.js";
 
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 export function plainText(text: string): string {

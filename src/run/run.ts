@@ -11,7 +11,7 @@ import type { Candidate, GateOutcome, Result, SandboxFile, Skipped } from "../co
 import { loadTestFiles } from "../prepare/tests.js";
 import { auditFile, type AuditEvent } from "../report/audit.js";
 import { evaluate, type Evaluation } from "../report/evaluation.js";
-import { writeReports } from "../report/files.js";
+import { writeReports } from "../report/write-reports.js";
 import { PER_CANDIDATE_UP_TO, ProgressMeter } from "../report/progress.js";
 import { buildRunImage, removeRunImage } from "../sandbox/run-image.js";
 import { RUN_LABEL, type ContainerEngine } from "../sandbox/engine.js";

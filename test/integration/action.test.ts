@@ -578,7 +578,7 @@ describe("the fork-safe commenter (post-report on workflow_run)", () => {
     expect(outsideFences).not.toContain("https://evil.example");
     expect(marked.parse(comment!.body, { gfm: true, async: false })).not.toMatch(/<a [^>]*evil\.example/);
     expect(comment!.body.split("\n")[2]).toMatch(/^### ❌ /);
-    expect(comment!.body).toContain("base: ❌ tests failed, 1 of 3 tests passed");
+    expect(comment!.body).toContain("base: ❌ tests failed (tests: 1 passed, 2 failed)");
     expect(github.checkRuns).toMatchObject([{ name: "sandbox-gate", headSha: head, conclusion: "failure" }]);
     expect(result.summary).toContain("[pull request #7](https://github.com/octo/app/pull/7)");
     expect(github.requests.some((r) => r.path.includes("/pulls/99"))).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Status } from "../../src/core/model.js";
-import { buildAnnotations, limitAnnotations } from "../../src/report/annotations.js";
+import { buildAnnotations, limitAnnotations, located } from "../../src/report/annotations.js";
 import { MIXED, result, TESTED } from "./fixtures.js";
 
 describe("buildAnnotations", () => {
@@ -130,5 +130,74 @@ describe("annotations per failing test", () => {
 
   it("keeps one annotation for the candidate when no failing test is listed (no test ran)", () => {
     expect(buildAnnotations([TESTED[3]!]).map((a) => a.title)).toEqual(["sandbox-gate: tests failed in retried.md"]);
+  });
+});
+
+describe("an annotation's place comes from an untrusted results file", () => {
+  const failing = (file: string, line?: number) =>
+    result({
+      id: "r",
+      status: "test_failed",
+      tests: {
+        counts: { passed: 0, failed: 1, error: 0, skipped: 0 },
+        cases: [
+          { id: "t::x", name: "x", status: "failed", file, ...(line !== undefined && { line }), message: "boom" },
+        ],
+      },
+    });
+
+  it("names a file inside the tree and its line, as GitHub's file and startLine, normalised", () => {
+    expect(buildAnnotations([failing("./tests//test_x.py", 12)], undefined, "app")[0]).toEqual({
+      level: "error",
+      title: "sandbox-gate: t::x failed in r",
+      message: "boom\n(candidate from replies/r.md)",
+      file: "app/tests/test_x.py",
+      startLine: 12,
+    });
+  });
+
+  it.each([
+    "/etc/passwd",
+    "/home/runner/work/app/app/tests/test_x.py",
+    "../../../.ssh/id_rsa",
+    "tests/../../outside.py",
+    "C:/Windows/win.ini",
+    "tests\\..\\..\\x.py",
+    ".git/config",
+    "tests/test_x.py\n::error file=x::forged",
+    "",
+  ])("never points at %j: the annotation stays, without a place", (file) => {
+    const [annotation] = buildAnnotations([failing(file, 3)], undefined, "app");
+    expect(annotation).toEqual({
+      level: "error",
+      title: "sandbox-gate: t::x failed in r",
+      message: "boom\n(candidate from replies/r.md)",
+    });
+  });
+
+  it("a parser's file and a protected file follow the same rule", () => {
+    const syntax = result({
+      id: "s",
+      status: "syntax_error",
+      syntax: { message: "invalid syntax", file: "/tmp/evil.py", line: 3, column: 1 },
+    });
+    expect(buildAnnotations([syntax])[0]).not.toHaveProperty("file");
+    expect(buildAnnotations([syntax])[0]).not.toHaveProperty("startLine");
+    const hacked = result({ id: "h", status: "protected", protected: ["../conftest.py", "tests/conftest.py"] });
+    expect(buildAnnotations([hacked], undefined, "app").map((a) => a.file)).toEqual([
+      undefined,
+      "app/tests/conftest.py",
+    ]);
+  });
+
+  it("located: a line only beside a file, and only a positive whole number", () => {
+    const same = (file: string) => file;
+    expect(located("a.py", 4, same, 2)).toEqual({ file: "a.py", startLine: 4, startColumn: 2 });
+    expect(located("a.py", undefined, same, 2)).toEqual({ file: "a.py" });
+    expect(located("a.py", 0, same)).toEqual({ file: "a.py" });
+    expect(located("a.py", 1.5, same)).toEqual({ file: "a.py" });
+    expect(located("a.py", 4, same, -1)).toEqual({ file: "a.py", startLine: 4 });
+    expect(located(undefined, 4, same)).toEqual({});
+    expect(located("/abs.py", 4, same)).toEqual({});
   });
 });

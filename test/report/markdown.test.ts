@@ -9,11 +9,13 @@ import {
   renderComment,
   renderSummary,
   safeUrl,
+  shownInFeedback,
   stickyMarker,
   SUMMARY_MAX_LENGTH,
   type CommentInput,
 } from "../../src/report/markdown.js";
 import { formatDuration } from "../../src/core/units.js";
+import { feedbackFor } from "../../src/verdict/feedback.js";
 import { conversationVerdict, skipsOf } from "../../src/action/conversation.js";
 import type { Result } from "../../src/core/model.js";
 import {
@@ -361,15 +363,31 @@ describe("per-test results in the comment", () => {
   it("shows the counts, the failing tests (what a patch broke first), the base and the notes", () => {
     expectWellFormed(body);
     expectGolden("tests.md", body);
-    expect(body).toContain("base: ❌ tests failed, 1 of 3 tests passed");
-    expect(body).toContain("✅ passed · 2 of 3 tests passed");
-    expect(body).toContain("✅ passed · 1 of 2 tests passed · flaky");
+    expect(body).toContain("base: ❌ tests failed (tests: 1 passed, 2 failed)");
+    expect(body).toContain("| ✅ passed · tests: 2 passed, 1 failed |");
+    expect(body).toContain("| ❌ tests failed · tests: 1 passed, 2 failed |");
+    expect(body).toContain("✅ passed · tests: 1 passed, 1 skipped · flaky");
+    expect(body).toContain("**Tests**: 1 passed, 1 skipped\n");
     expect(body).toContain("Against the base: 1 fixed, 1 broken, 0 new failing, 1 already failing (not counted).");
     // The broken test first, then the one the base fails too.
     const breaks = body.slice(body.indexOf("<b>breaks.patch</b>"));
     expect(breaks.indexOf("- tests.test\\_stock::test\\_add")).toBeLessThan(breaks.indexOf("- tests.test\\_pricing"));
     expect(body).toContain("**Attempts**: ❌ tests failed (300 ms) → ✅ passed (280 ms) — flaky");
     expect(body).toContain("Flaky (failed in one attempt, passed in another): t::sometimes");
+  });
+
+  it("the job summary adds up the tests of the results that read some; the comment leaves that to the rows", () => {
+    const fields = input({ results: TESTED, runUrl: RUN_URL, gate: { failed: true, reason: "failed" } });
+    expect(renderSummary(fields).split("\n")[2]).toBe(
+      `[workflow run](${RUN_URL}) · tests of 3 candidates: 4 passed, 3 failed, 1 skipped · sandbox-gate`,
+    );
+    expect(body).not.toContain("tests of 3 candidates");
+    // One result's counts are its row's: no total.
+    const one = renderSummary({ ...fields, results: TESTED.slice(0, 1) });
+    expect(one).not.toContain("tests of");
+    // Only the deciding results count: the history's are older runs of the same tests.
+    const deciding = renderSummary({ ...fields, deciding: new Set(["fix.patch", "flaky.md"]) });
+    expect(deciding).toContain(" · tests of 2 candidates: 3 passed, 1 failed, 1 skipped · ");
   });
 
   it("escapes what the test results say", () => {
@@ -552,5 +570,71 @@ describe("output in fenced blocks", () => {
     );
     expect(body).toMatch(/```\na+\n\[… \d+ characters omitted …\]\nb+\n```/);
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+  });
+});
+
+describe("each output once: a stream the feedback quotes points to it", () => {
+  const traceback = [
+    "Traceback (most recent call last):",
+    '  File "/work/test_solution.py", line 12, in test_add',
+    "    self.assertEqual(add(2, 2), 4)",
+    "AssertionError: 5 != 4",
+  ].join("\n");
+  // The feedback as the verdict writes it for failed tests: its own words around the output.
+  const feedback = feedbackFor({
+    status: "test_failed",
+    stdout: "Ran 3 tests in 0.002s\n\nFAILED (failures=1)\n",
+    stderr: `${traceback}\n`,
+    truncated: { stdout: false, stderr: false },
+    signal: null,
+    exitCode: 1,
+    timeoutMs: 10_000,
+    memoryBytes: 256 * 1024 ** 2,
+  });
+
+  it("shownInFeedback: the whole output, as whole lines of the feedback, indents aside", () => {
+    expect(feedback).toContain(traceback);
+    expect(shownInFeedback(feedback, `${traceback}\n`)).toBe(true);
+    expect(shownInFeedback(traceback, `\n${traceback}\n\n`)).toBe(true);
+    // The feedback trims what it quotes: an output that starts indented is still found.
+    expect(shownInFeedback(`It said:\nFile x, line 3\nboom\n\nFix it.`, "  File x, line 3\nboom\n")).toBe(true);
+    expect(shownInFeedback(`It said:\n  File x, line 3\nboom   \nFix it.`, "File x, line 3\nboom")).toBe(true);
+  });
+
+  it("shownInFeedback: not an output the feedback holds in part, inside a sentence, or not at all", () => {
+    expect(shownInFeedback(feedback, "Ran 3 tests in 0.002s\n\nFAILED (failures=1)\n")).toBe(false);
+    // `1` is inside "exited with code 1)": a sentence of the feedback, not the output.
+    expect(shownInFeedback("The tests failed (the test command exited with code 1).", "1\n")).toBe(false);
+    expect(shownInFeedback(feedback, `${traceback}\nAnd a line the feedback cut`)).toBe(false);
+    expect(shownInFeedback(feedback, "")).toBe(false);
+    expect(shownInFeedback("", traceback)).toBe(false);
+    expect(shownInFeedback("x AssertionError: 5 != 4\nAssertionError: 5 != 4 y", "AssertionError: 5 != 4")).toBe(false);
+    // The first place is inside a line, the last a line of its own.
+    expect(shownInFeedback("x AssertionError: 5 != 4\n\nAssertionError: 5 != 4\n", "AssertionError: 5 != 4")).toBe(
+      true,
+    );
+  });
+
+  it("the comment shows the traceback once, in the feedback, and the stderr points there", () => {
+    const r = result({
+      id: "r",
+      status: "test_failed",
+      stdout: "Ran 3 tests in 0.002s\n\nFAILED (failures=1)\n",
+      stderr: `${traceback}\n`,
+      truncated: { stdout: false, stderr: true },
+      feedback,
+    });
+    const body = renderComment(input({ results: [r], gate: { failed: true, reason: "failed" } }));
+    expectWellFormed(body);
+    expect(count(body, "AssertionError: 5 != 4")).toBe(2); // the feedback's block, and the next step's line
+    expect(count(body, "Traceback (most recent call last):")).toBe(1);
+    expect(body).toContain("**stderr** (cut at `max-output` by the sandbox): in the feedback above\n");
+    // The output the feedback does not quote keeps its block.
+    expect(body).toContain("**stdout**\n\n```\nRan 3 tests in 0.002s\n\nFAILED (failures=1)\n```");
+    // A pass has no feedback: its output is shown.
+    const pass = result({ id: "p", status: "pass", stdout: "ok\n", feedback: "ok" });
+    expect(renderComment(input({ results: [pass], gate: { failed: false, reason: "passed" } }))).toContain(
+      "**stdout**\n\n```\nok\n```",
+    );
   });
 });

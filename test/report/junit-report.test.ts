@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Status } from "../../src/core/model.js";
-import { escapeXml, renderJUnit } from "../../src/report/junit.js";
+import { escapeXml, renderJUnit } from "../../src/report/junit-report.js";
 import { HOSTILE, MIXED, SKIPPED } from "./fixtures.js";
 
 interface XmlElement {

@@ -5,7 +5,7 @@ import type { GateOutcome } from "../core/model.js";
 import type { Settings } from "../settings/settings.js";
 import type { Report } from "../core/schemas/report.js";
 import { buildReport } from "./json.js";
-import { renderJUnit } from "./junit.js";
+import { renderJUnit } from "./junit-report.js";
 
 async function write(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { evaluate, renderEvaluationMarkdown, renderEvaluationText } from "../../src/report/evaluation.js";
 import { buildReport } from "../../src/report/json.js";
 import { renderComment } from "../../src/report/markdown.js";
-import { countResolved, resolvedText } from "../../src/report/resolved.js";
+import { countResolved, resolvedText } from "../../src/report/resolved-rate.js";
 import { renderTable } from "../../src/report/table.js";
 import { REPORT_SCHEMA } from "../../src/core/schemas/report.js";
 import { checker } from "../../src/core/schemas/validate.js";
