@@ -7,7 +7,7 @@ import type { CapturedStream, MemorySample, Phase, RunFacts } from "../core/mode
 import type { StreamCapture } from "./capture.js";
 import { type ResultsTar, type RunClock, START_GRACE_MS, driverInput, newNonce } from "./driver.js";
 import type { ContainerEngine, RunHooks, SandboxJob } from "./engine.js";
-import { tarball } from "./tar.js";
+import { tarball } from "../core/tar/pack.js";
 
 export const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";

@@ -17,7 +17,7 @@ import { FreshPoolEngine } from "../../src/sandbox/engines/fresh-pool.js";
 import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/shared.js";
 import { NAMESPACE_ROOT, NamespaceEngine } from "../../src/sandbox/engines/namespace.js";
 import { type Dialect, type LockDown, lockDown, ulimitsFor } from "../../src/sandbox/policy.js";
-import { untar } from "../../src/sandbox/untar.js";
+import { untar } from "../../src/core/tar/unpack.js";
 import { HOLD_AT_MEMORY_LIMIT, ensurePodmanImage } from "./support.js";
 import { MiB, pythonJob } from "./jobs.js";
 import { liveSandbox } from "./engines/namespace-live.js";
