@@ -3,7 +3,7 @@
 import type { MemorySample } from "../../core/model.js";
 import type { CliEngine } from "../engines/cli.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow } from "../late-oom.js";
-import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../memory.js";
+import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../memory-sample.js";
 import { OpeningEngine } from "../run.js";
 import { ApiError, type EngineApi } from "./client.js";
 

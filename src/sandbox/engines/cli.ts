@@ -15,7 +15,7 @@ import { readChild } from "../child-run.js";
 import { cli, describeFailure } from "../cli-command.js";
 import type { RunHooks, SandboxJob } from "../engine.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "../late-oom.js";
-import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../memory.js";
+import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../memory-sample.js";
 import { type Dialect, cliRunArgs, lockDown } from "../policy.js";
 import { KILL_GRACE_MS, OpeningEngine, type Opening, Removals, containerName, failedFacts, runFacts } from "../run.js";
 
