@@ -39,7 +39,7 @@ import { judgeAll } from "../src/run/run.js";
 import { extractCode } from "../src/prepare/extract.js";
 import { quantile } from "../src/report/evaluation.js";
 import { StreamCapture } from "../src/sandbox/capture.js";
-import { CliEngine } from "../src/sandbox/engines/cli.js";
+import { CliEngine } from "../src/sandbox/engines/cli/cli-engine.js";
 import { cliRunArgs, lockDown } from "../src/sandbox/policy.js";
 import { PhaseParser, driverInput, newNonce } from "../src/sandbox/driver.js";
 import { type ContainerEngine, type JudgingEngine, RUN_LABEL, type SandboxJob } from "../src/sandbox/engine.js";
