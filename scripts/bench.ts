@@ -39,12 +39,12 @@ import { judgeAll } from "../src/run/run.js";
 import { extractCode } from "../src/prepare/extract.js";
 import { quantile } from "../src/report/evaluation.js";
 import { StreamCapture } from "../src/sandbox/capture.js";
-import { CliEngine } from "../src/sandbox/engines/cli.js";
+import { CliEngine } from "../src/sandbox/engines/cli/cli-engine.js";
 import { cliRunArgs, lockDown } from "../src/sandbox/policy.js";
 import { PhaseParser, driverInput, newNonce } from "../src/sandbox/driver.js";
 import { type ContainerEngine, type JudgingEngine, RUN_LABEL, type SandboxJob } from "../src/sandbox/engine.js";
 import { createEngine } from "../src/sandbox/select.js";
-import { tarball } from "../src/sandbox/tar.js";
+import { tarball } from "../src/core/tar/pack.js";
 import { type ModeSettings, readSettings, type InputName, type Settings } from "../src/settings/settings.js";
 import { inShard } from "../src/core/shard.js";
 import {

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import { judgeCandidate, runContext } from "../src/run/pipeline.js";
-import { CliEngine } from "../src/sandbox/engines/cli.js";
+import { CliEngine } from "../src/sandbox/engines/cli/cli-engine.js";
 import { createEngine } from "../src/sandbox/select.js";
 import { readSettings } from "../src/settings/settings.js";
 import { HOSTILE_INPUTS, LIMIT_CASES, fence, type Inputs } from "../test/integration/hostile-cases.js";

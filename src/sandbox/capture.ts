@@ -1,6 +1,7 @@
 // A capped collector for one output stream: it keeps the head, counts everything, and never stops
 // reading (a writer blocked on a full pipe would look like a hang, not like too much output).
 import type { CapturedStream } from "../core/model.js";
+import { decodeUtf8 } from "../core/utf8.js";
 
 export class StreamCapture {
   readonly #limit: number;
@@ -42,14 +43,4 @@ export class StreamCapture {
       bytes: this.#bytes,
     };
   }
-}
-
-/**
- * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
- * reported as invalid, since the stream did not carry a broken character.
- */
-export function decodeUtf8(bytes: Uint8Array, cut: boolean): string {
-  // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
-  const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-  return decoder.decode(bytes, { stream: cut });
 }

@@ -2,7 +2,7 @@
 // the base image's build run besides `run`.
 import { spawn } from "node:child_process";
 import { StreamCapture } from "./capture.js";
-import { engineMessage } from "./run.js";
+import { engineMessage } from "./engines/base.js";
 
 /** Output kept from the CLI's own commands (inspect, ps, pull, a setup's output). */
 const CLI_OUTPUT_BYTES = 1024 * 1024;

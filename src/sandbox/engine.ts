@@ -37,7 +37,7 @@ export interface RunHooks {
 /**
  * An engine's life: any number of runs, then `close()`, or `abort()` when the job is cancelled. Each run
  * happens in a container no earlier candidate's code has run in, except under `isolation: run`, where a
- * container serves many candidates of one trusted run, each after a reset (engines/shared.ts).
+ * container serves many candidates of one trusted run, each after a reset (engines/api/shared.ts).
  */
 export interface ContainerEngine {
   /** Runs one job; never throws: our failures come back as `sandboxError`. */

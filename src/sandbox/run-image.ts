@@ -10,8 +10,8 @@ import { cli, describeFailure } from "./cli-command.js";
 import type { Limits, SandboxFile } from "../core/model.js";
 import { withOwner } from "./engine.js";
 import { type Dialect, WORKDIR, cliRunArgs, lockDown } from "./policy.js";
-import { containerName } from "./run.js";
-import { tarball } from "./tar.js";
+import { containerName } from "./engines/base.js";
+import { tarball } from "../core/tar/pack.js";
 
 /** Where the run image holds the base tree: out of every candidate's reach but for reading. */
 export const RUN_TREE_DIR = "/sandbox-gate/base";

@@ -3,21 +3,21 @@
 // `isolation: run` needs the API; without it the run falls back to a container per candidate, the
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
 // `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate in a
-// bubblewrap sandbox made from docker's config (engines/namespace.ts), and only where it can: otherwise the
-// run is refused, never made weaker.
+// bubblewrap sandbox made from docker's config (engines/namespace/namespace.ts), and only where it can:
+// otherwise the run is refused, never made weaker.
 import { accessSync, constants, existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { InputError } from "../core/errors.js";
 import type { ModeSettings } from "../settings/settings.js";
-import { EngineApi, describeEndpoint, endpointFromEnv } from "./api/client.js";
+import { EngineApi, describeEndpoint, endpointFromEnv } from "./engines/api/client.js";
 import { cli } from "./cli-command.js";
 import type { ContainerEngine } from "./engine.js";
-import { CliEngine } from "./engines/cli.js";
-import { FreshPoolEngine } from "./engines/fresh-pool.js";
-import { NamespaceEngine, TASK_ROOTS, findTools, removeNamespaceLabelled } from "./engines/namespace.js";
-import { SECCOMP_ARCHES } from "./engines/seccomp-bpf.js";
-import { SharedEngine } from "./engines/shared.js";
-import { KILL_GRACE_MS } from "./run.js";
+import { CliEngine } from "./engines/cli/cli-engine.js";
+import { FreshPoolEngine } from "./engines/api/fresh-pool.js";
+import { NamespaceEngine, TASK_ROOTS, findTools, removeNamespaceLabelled } from "./engines/namespace/namespace.js";
+import { SECCOMP_ARCHES } from "./engines/namespace/seccomp-bpf.js";
+import { SharedEngine } from "./engines/api/shared.js";
+import { KILL_GRACE_MS } from "./engines/base.js";
 
 export async function createEngine(
   mode: ModeSettings,

@@ -85,7 +85,10 @@ const ENGINES = [
   ["the docker CLI", { DOCKER_CONTEXT: "default" }],
 ] as const;
 
-/** podman through the `engine` input: its runs also hold a working directory each (engines/cli.ts says why). */
+/**
+ * podman through the `engine` input: its runs also hold a working directory each (engines/cli/cli-engine.ts
+ * says why).
+ */
 const CANCELLABLE = [
   ...ENGINES.map(([what, env]) => [what, env, "docker"] as const),
   ["podman", {}, "podman"] as const,

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Language, Result, Status } from "../../src/core/model.js";
 import { judgeCandidate, runContext } from "../../src/run/pipeline.js";
-import { CliEngine } from "../../src/sandbox/engines/cli.js";
+import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { type ContainerEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { TEST_IMAGE, docker } from "./support.js";

@@ -2,10 +2,10 @@
 // through the CLI and through the Engine API, against containers the real engine OOM-killed or not.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliOomEventSeen } from "../../src/sandbox/engines/cli.js";
-import { EngineApi, endpointFromEnv } from "../../src/sandbox/api/client.js";
+import { cliOomEventSeen } from "../../src/sandbox/engines/cli/cli-engine.js";
+import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/client.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
-import { oomEventSeen } from "../../src/sandbox/api/container.js";
+import { oomEventSeen } from "../../src/sandbox/engines/api/container.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
 const runId = `late-oom-${randomBytes(4).toString("hex")}`;

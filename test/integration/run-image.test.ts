@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { RUN_TREE_DIR, buildRunImage, removeRunImage, type RunImageSpec } from "../../src/sandbox/run-image.js";
 import { RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
-import { CliEngine } from "../../src/sandbox/engines/cli.js";
+import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { TEST_LIMITS } from "./jobs.js";
 import { TEST_IMAGE, docker } from "./support.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { StreamCapture, decodeUtf8 } from "../../src/sandbox/capture.js";
+import { StreamCapture } from "../../src/sandbox/capture.js";
 
 function capture(limit: number, ...chunks: (string | number[])[]): StreamCapture {
   const collector = new StreamCapture(limit);
@@ -62,11 +62,5 @@ describe("StreamCapture", () => {
 
   it("keeps a leading byte order mark", () => {
     expect(capture(100, [0xef, 0xbb, 0xbf, 0x61]).result().text).toBe("\uFEFFa");
-  });
-});
-
-describe("decodeUtf8", () => {
-  it("keeps invalid bytes visible even when the text was cut", () => {
-    expect(decodeUtf8(Uint8Array.from([0x61, 0xff]), true)).toBe("a\uFFFD");
   });
 });

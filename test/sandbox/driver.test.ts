@@ -25,8 +25,8 @@ import {
   verdictMarker,
 } from "../../src/sandbox/driver.js";
 import { VERDICT_ENV } from "../../src/core/languages.js";
-import { tarball } from "../../src/sandbox/tar.js";
-import { untar } from "../../src/sandbox/untar.js";
+import { tarball } from "../../src/core/tar/pack.js";
+import { untar } from "../../src/core/tar/unpack.js";
 
 const NONCE = newNonce();
 const CHECK_MARKER = checkMarker(NONCE);

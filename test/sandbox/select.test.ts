@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CliEngine } from "../../src/sandbox/engines/cli.js";
+import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { InputError } from "../../src/core/errors.js";
 import { type NamespaceHost, createEngine, namespaceRefusal } from "../../src/sandbox/select.js";
 

@@ -1,6 +1,6 @@
 // JUnit XML and the results' tar a sandbox sends back, for unit tests that script an engine.
 import type { RunFacts } from "../../src/core/model.js";
-import { tarball } from "../../src/sandbox/tar.js";
+import { tarball } from "../../src/core/tar/pack.js";
 
 export type CaseSpec = [name: string, status: "passed" | "failed" | "error" | "skipped", message?: string];
 

@@ -2,7 +2,7 @@
 // sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
 import { minimatch } from "minimatch";
 import type { RunFacts } from "../../core/model.js";
-import { untar } from "../../sandbox/untar.js";
+import { untar } from "../../core/tar/unpack.js";
 import { readTestResults } from "./read.js";
 import type { TestResults } from "./parser.js";
 

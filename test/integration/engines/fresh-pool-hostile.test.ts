@@ -2,10 +2,10 @@
 // the CLI engine, and after each case no container of the run left, warm ones included.
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { CliEngine } from "../../../src/sandbox/engines/cli.js";
+import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
 import { RUN_LABEL } from "../../../src/sandbox/engine.js";
-import { EngineApi, endpointFromEnv } from "../../../src/sandbox/api/client.js";
-import { FreshPoolEngine } from "../../../src/sandbox/engines/fresh-pool.js";
+import { EngineApi, endpointFromEnv } from "../../../src/sandbox/engines/api/client.js";
+import { FreshPoolEngine } from "../../../src/sandbox/engines/api/fresh-pool.js";
 import { judgesHostileCases } from "../hostile-cases.js";
 import { docker } from "../support.js";
 

@@ -3,10 +3,10 @@
 // container left after close(), abort() or a failed create, warm ones included.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { CliEngine } from "../../../src/sandbox/engines/cli.js";
+import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
 import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
-import { EngineApi, endpointFromEnv } from "../../../src/sandbox/api/client.js";
-import { FreshPoolEngine } from "../../../src/sandbox/engines/fresh-pool.js";
+import { EngineApi, endpointFromEnv } from "../../../src/sandbox/engines/api/client.js";
+import { FreshPoolEngine } from "../../../src/sandbox/engines/api/fresh-pool.js";
 import { docker } from "../support.js";
 import { MiB, pythonJob } from "../jobs.js";
 

@@ -3,7 +3,7 @@
 // mounts, network), its pid 1 and the cgroup the gate made for it. In the terms of the engines' contract
 // (engines.test.ts), so the same expectation holds for this engine as for docker's and podman's.
 import { readFileSync, readlinkSync } from "node:fs";
-import { NAMESPACE_ROOT } from "../../../src/sandbox/engines/namespace.js";
+import { NAMESPACE_ROOT } from "../../../src/sandbox/engines/namespace/namespace.js";
 
 /** The sandbox's processes, by pid, with their argv. */
 function processes(cgroup: string): Array<{ pid: string; argv: string[] }> {

@@ -1,6 +1,6 @@
 // What `isolation: namespace` could leave on the host, looked up by sandbox id.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { NAMESPACE_ROOT } from "../../../src/sandbox/engines/namespace.js";
+import { NAMESPACE_ROOT } from "../../../src/sandbox/engines/namespace/namespace.js";
 
 /** What of the sandboxes `ids` is still on the host: a sandbox's record, a cgroup in any hierarchy. */
 export function traces(ids: readonly string[]): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memorySample, oomKillCount } from "../../../src/sandbox/engines/namespace.js";
+import { memorySample, oomKillCount } from "../../../../src/sandbox/engines/namespace/namespace.js";
 
 describe("the candidate's cgroup files", () => {
   it("reads the kernel's OOM kills from cgroup v1's memory.oom_control and v2's memory.events", () => {

@@ -13,23 +13,24 @@
 // the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
 // credentials, listing), so those calls go to the CLI engine.
 import type { Socket } from "node:net";
-import type { RunFacts } from "../../core/model.js";
-import { captureStream } from "../api/attach.js";
-import type { EngineApi } from "../api/client.js";
-import { CliImages, containerMemory, oomEventSeen, removeContainer } from "../api/container.js";
-import type { RunHooks, SandboxJob } from "../engine.js";
-import { oomVerdict } from "../late-oom.js";
-import { apiCreateConfig, lockDown } from "../policy.js";
+import type { RunFacts } from "../../../core/model.js";
+import type { RunHooks, SandboxJob } from "../../engine.js";
+import { oomVerdict } from "../../late-oom.js";
+import { apiCreateConfig, lockDown } from "../../policy.js";
 import {
   CANCELLED_BEFORE_START,
+  type CliImageCalls,
+  CliImages,
   Removals,
   type Opening,
   containerName,
   failedFacts,
   runFacts,
   tracked,
-} from "../run.js";
-import type { CliEngine } from "./cli.js";
+} from "../base.js";
+import { captureStream } from "./attach.js";
+import type { EngineApi } from "./client.js";
+import { containerMemory, oomEventSeen, removeContainer } from "./container.js";
 
 export interface PoolOptions {
   /** Containers kept created ahead of need; the run's concurrency is a good value. */
@@ -60,7 +61,7 @@ export class FreshPoolEngine extends CliImages {
   readonly #owned = new Set<string>();
   readonly #removals: Removals;
 
-  constructor(api: EngineApi, cli: CliEngine, options: PoolOptions) {
+  constructor(api: EngineApi, cli: CliImageCalls, options: PoolOptions) {
     super(cli);
     this.#api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DRIVER, driverArgv } from "../../../src/sandbox/driver.js";
-import { RESET, execArgv } from "../../../src/sandbox/engines/shared.js";
+import { DRIVER, driverArgv } from "../../../../src/sandbox/driver.js";
+import { RESET, execArgv } from "../../../../src/sandbox/engines/api/shared.js";
 
 describe("execArgv", () => {
   it("is the driver's argv with the reset before it and the command run as a child", () => {

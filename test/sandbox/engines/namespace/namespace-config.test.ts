@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type OciConfig, lockDownGap, mergedEnv, sandboxPlan } from "../../../src/sandbox/engines/namespace-config.js";
+import {
+  type OciConfig,
+  lockDownGap,
+  mergedEnv,
+  sandboxPlan,
+} from "../../../../src/sandbox/engines/namespace/namespace-config.js";
 
 const KEEPER = ["sleep", "2147483647"];
 const LIMITS = { memoryBytes: 128 * 1024 * 1024, pids: 64 };

@@ -3,12 +3,12 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type OciSeccomp, compileSeccomp } from "../../../src/sandbox/engines/seccomp-bpf.js";
-import { X86_64_SYSCALLS } from "../../../src/sandbox/engines/syscalls-x86_64.js";
+import { type OciSeccomp, compileSeccomp } from "../../../../src/sandbox/engines/namespace/seccomp-bpf.js";
+import { X86_64_SYSCALLS } from "../../../../src/sandbox/engines/namespace/syscalls-x86_64.js";
 
 /** linux.seccomp of a container docker 28.2.2 started with its default profile (architectures as docker listed). */
 const DOCKER: OciSeccomp = JSON.parse(
-  readFileSync(new URL("../../fixtures/seccomp/docker-default.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../../../fixtures/seccomp/docker-default.json", import.meta.url), "utf8"),
 ) as OciSeccomp;
 
 const AUDIT_ARCH_X86_64 = 0xc000003e;

@@ -10,14 +10,14 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { MemorySample, RunFacts } from "../../core/model.js";
+import type { MemorySample, RunFacts } from "../../../core/model.js";
+import { cli, describeFailure } from "../../cli-command.js";
+import type { RunHooks, SandboxJob } from "../../engine.js";
+import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "../../late-oom.js";
+import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../../memory-sample.js";
+import { type Dialect, cliRunArgs, lockDown } from "../../policy.js";
+import { KILL_GRACE_MS, OpeningEngine, type Opening, Removals, containerName, failedFacts, runFacts } from "../base.js";
 import { readChild } from "../child-run.js";
-import { cli, describeFailure } from "../cli-command.js";
-import type { RunHooks, SandboxJob } from "../engine.js";
-import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "../late-oom.js";
-import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../memory.js";
-import { type Dialect, cliRunArgs, lockDown } from "../policy.js";
-import { KILL_GRACE_MS, OpeningEngine, type Opening, Removals, containerName, failedFacts, runFacts } from "../run.js";
 
 /** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;

@@ -1,7 +1,7 @@
 // Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
 // regular files, bounds every size by what was received, and says what it could not read instead of
 // throwing. Pure.
-import { decodeUtf8 } from "./capture.js";
+import { decodeUtf8 } from "../utf8.js";
 
 const BLOCK = 512;
 

@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tarball } from "../../src/sandbox/tar.js";
-import { untar } from "../../src/sandbox/untar.js";
-import { tempDir } from "../support/temp.js";
+import { tarball } from "../../../src/core/tar/pack.js";
+import { untar } from "../../../src/core/tar/unpack.js";
+import { tempDir } from "../../support/temp.js";
 
 describe("untar", () => {
   it("reads back GNU tar's regular files, long names and ./ prefixes included, and passes over directories and links", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Removals } from "../../src/sandbox/run.js";
+import { Removals } from "../../../src/sandbox/engines/base.js";
 
 describe("Removals", () => {
   it("reports a refused removal once settled, and calls back only for the ones gone", async () => {

@@ -1,8 +1,8 @@
 // A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
 // the base tree copied into a run's image. Pure: the same files and options give the same bytes (fixed owner
 // and time: the base's a fixed date, a candidate's the time of its run, so that it is newer than the base).
-import { checkRelativePath } from "../core/paths.js";
-import type { SandboxFile } from "../core/model.js";
+import type { SandboxFile } from "../model.js";
+import { checkRelativePath } from "../paths.js";
 
 const BLOCK = 512;
 /** GNU tar's default record: 20 blocks. */

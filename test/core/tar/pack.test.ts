@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SandboxFile } from "../../src/core/model.js";
-import { normalisePath, paxRecord, tarball } from "../../src/sandbox/tar.js";
-import { tempDir } from "../support/temp.js";
+import type { SandboxFile } from "../../../src/core/model.js";
+import { normalisePath, paxRecord, tarball } from "../../../src/core/tar/pack.js";
+import { tempDir } from "../../support/temp.js";
 
 const dirs: string[] = [];
 afterEach(() => {

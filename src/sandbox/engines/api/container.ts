@@ -1,10 +1,8 @@
-// The calls both Engine API engines make of a container besides running it, and what they leave to the
-// CLI: images (pulls with the CLI's registry credentials) and the cleanup by label.
-import type { MemorySample } from "../../core/model.js";
-import type { CliEngine } from "../engines/cli.js";
-import { OOM_LOOK_TIMEOUT_MS, eventWindow } from "../late-oom.js";
-import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../memory.js";
-import { OpeningEngine } from "../run.js";
+// The calls both Engine API engines make of a container besides running it. What they leave to the CLI
+// (images, pulled with the CLI's registry credentials, and the cleanup by label) is CliImages (engines/base.ts).
+import type { MemorySample } from "../../../core/model.js";
+import { OOM_LOOK_TIMEOUT_MS, eventWindow } from "../../late-oom.js";
+import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../../memory-sample.js";
 import { ApiError, type EngineApi } from "./client.js";
 
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
@@ -42,23 +40,4 @@ export function oomEventSeen(api: EngineApi, name: string): Promise<boolean> {
         if (!ended) timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
       }, reject);
   });
-}
-
-/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
-export abstract class CliImages extends OpeningEngine {
-  constructor(private readonly cli: CliEngine) {
-    super();
-  }
-
-  hasImage(image: string): Promise<boolean> {
-    return this.cli.hasImage(image);
-  }
-
-  pull(image: string): Promise<void> {
-    return this.cli.pull(image);
-  }
-
-  removeLabelled(label: string): Promise<string[]> {
-    return this.cli.removeLabelled(label);
-  }
 }

@@ -1,3 +1,4 @@
+// @generated from the kernel's headers (asm/unistd_64.h) by the awk command below: do not edit by hand, regenerate.
 // The x86_64 system call numbers (native 64-bit ABI), for compiling seccomp profiles (seccomp-bpf.ts).
 // Generated from /usr/include/x86_64-linux-gnu/asm/unistd_64.h (Debian linux-libc-dev 6.1.187-1: every
 // `#define __NR_<name> <number>` line, 362 entries, highest 450). To regenerate, replace the object below with

@@ -9,16 +9,23 @@
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { RunFacts } from "../../core/model.js";
-import { captureStream } from "../api/attach.js";
-import type { EngineApi } from "../api/client.js";
-import { CliImages, containerMemory, removeContainer } from "../api/container.js";
-import { driverAfter, driverArgv } from "../driver.js";
-import type { RunHooks, SandboxJob } from "../engine.js";
-import { couldBeLateOom } from "../late-oom.js";
-import { SANDBOX_USER, WORKDIR, apiCreateConfig, lockDown } from "../policy.js";
-import { Removals, type Opening, containerName, failedFacts, runFacts } from "../run.js";
-import type { CliEngine } from "./cli.js";
+import type { RunFacts } from "../../../core/model.js";
+import { driverAfter, driverArgv } from "../../driver.js";
+import type { RunHooks, SandboxJob } from "../../engine.js";
+import { couldBeLateOom } from "../../late-oom.js";
+import { SANDBOX_USER, WORKDIR, apiCreateConfig, lockDown } from "../../policy.js";
+import {
+  type CliImageCalls,
+  CliImages,
+  Removals,
+  type Opening,
+  containerName,
+  failedFacts,
+  runFacts,
+} from "../base.js";
+import { captureStream } from "./attach.js";
+import type { EngineApi } from "./client.js";
+import { containerMemory, removeContainer } from "./container.js";
 
 /** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
 export const KEEPER_USER = "65533:65533";
@@ -116,7 +123,7 @@ export class SharedEngine extends CliImages {
   readonly #all = new Set<Shared>();
   readonly #removals: Removals;
 
-  constructor(api: EngineApi, cli: CliEngine) {
+  constructor(api: EngineApi, cli: CliImageCalls) {
     super(cli);
     this.#api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));

@@ -2,11 +2,11 @@
 // run -i`, bwrap): the driver's input in, stdout and stderr apart and capped, the phases, the clocks,
 // and the kill when a clock runs out.
 import type { ChildProcess } from "node:child_process";
-import type { MemorySample } from "../core/model.js";
-import { StreamCapture } from "./capture.js";
-import { RunClock } from "./driver.js";
-import type { SandboxJob } from "./engine.js";
-import { MAX_RESULTS_BYTES, type Opening, type StreamOutcome, outcomeOf } from "./run.js";
+import type { MemorySample } from "../../core/model.js";
+import { StreamCapture } from "../capture.js";
+import { RunClock } from "../driver.js";
+import type { SandboxJob } from "../engine.js";
+import { MAX_RESULTS_BYTES, type Opening, type StreamOutcome, outcomeOf } from "./base.js";
 
 export interface ChildRun {
   /** The child's exit code (a shell's 128 + n for a signal), or null with `error` when it could not be run. */

@@ -1,11 +1,11 @@
 // The reading of one run attached through the Engine API, a container's or an exec's: stdin in, stdout
 // and stderr apart and capped, the phases, the clocks, and the kill when a clock runs out.
 import type { Socket } from "node:net";
-import type { MemorySample } from "../../core/model.js";
-import { StreamCapture } from "../capture.js";
-import { RunClock } from "../driver.js";
-import type { SandboxJob } from "../engine.js";
-import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, outcomeOf } from "../run.js";
+import type { MemorySample } from "../../../core/model.js";
+import { StreamCapture } from "../../capture.js";
+import { RunClock } from "../../driver.js";
+import type { SandboxJob } from "../../engine.js";
+import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, outcomeOf } from "../base.js";
 import { FrameReader, STDERR, STDOUT } from "./client.js";
 
 export interface AttachedRun {

@@ -1,13 +1,14 @@
 // What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
 // the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
-// told apart from the candidate's doing), and the removals that follow it, off the critical path.
+// told apart from the candidate's doing), and the removals that follow it, off the critical path; and,
+// for the engines that leave them to the CLI engine, the images and the cleanup by label (CliImages).
 import { randomBytes } from "node:crypto";
 import { constants } from "node:os";
-import type { CapturedStream, MemorySample, Phase, RunFacts } from "../core/model.js";
-import type { StreamCapture } from "./capture.js";
-import { type ResultsTar, type RunClock, START_GRACE_MS, driverInput, newNonce } from "./driver.js";
-import type { ContainerEngine, RunHooks, SandboxJob } from "./engine.js";
-import { tarball } from "./tar.js";
+import type { CapturedStream, MemorySample, Phase, RunFacts } from "../../core/model.js";
+import { tarball } from "../../core/tar/pack.js";
+import type { StreamCapture } from "../capture.js";
+import { type ResultsTar, type RunClock, START_GRACE_MS, driverInput, newNonce } from "../driver.js";
+import type { ContainerEngine, RunHooks, SandboxJob } from "../engine.js";
 
 export const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
@@ -44,6 +45,31 @@ export abstract class OpeningEngine implements ContainerEngine {
   abstract removeLabelled(label: string): Promise<string[]>;
   abstract close(): Promise<string[]>;
   abstract abort(): Promise<string[]>;
+}
+
+/** The CLI engine as the others use it: its images and its cleanup by label. */
+export type CliImageCalls = Pick<ContainerEngine, "hasImage" | "pull" | "removeLabelled">;
+
+/**
+ * The engines that run containers without the CLI (the Engine API's, the namespace engine) leave images
+ * (pulls with the CLI's registry credentials, listing) and the cleanup by label to the CLI engine.
+ */
+export abstract class CliImages extends OpeningEngine {
+  constructor(private readonly cli: CliImageCalls) {
+    super();
+  }
+
+  hasImage(image: string): Promise<boolean> {
+    return this.cli.hasImage(image);
+  }
+
+  pull(image: string): Promise<void> {
+    return this.cli.pull(image);
+  }
+
+  removeLabelled(label: string): Promise<string[]> {
+    return this.cli.removeLabelled(label);
+  }
 }
 
 /** What a run starts with: the nonce of its markers and the driver's stdin (the nonce line, then the tar). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoryFromCli, memoryFromStats } from "../../src/sandbox/memory.js";
+import { memoryFromCli, memoryFromStats } from "../../src/sandbox/memory-sample.js";
 import { atMemoryLimit, memorySlack } from "../../src/verdict/memory.js";
 
 const MiB = 1024 * 1024;

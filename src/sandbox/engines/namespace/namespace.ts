@@ -34,14 +34,14 @@ import { closeSync, existsSync, mkdirSync, openSync, rmSync, rmdirSync, statSync
 import { chmod, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { MemorySample, RunFacts } from "../../core/model.js";
-import { CliImages } from "../api/container.js";
-import { type Held, hold, readChild, release } from "../child-run.js";
-import { cli, describeFailure } from "../cli-command.js";
-import type { RunHooks, SandboxJob } from "../engine.js";
-import { type LockDown, cliRunArgs, lockDown } from "../policy.js";
+import type { MemorySample, RunFacts } from "../../../core/model.js";
+import { cli, describeFailure } from "../../cli-command.js";
+import type { RunHooks, SandboxJob } from "../../engine.js";
+import { type LockDown, cliRunArgs, lockDown } from "../../policy.js";
 import {
   CANCELLED_BEFORE_START,
+  type CliImageCalls,
+  CliImages,
   KILL_GRACE_MS,
   type Opening,
   Removals,
@@ -49,8 +49,8 @@ import {
   failedFacts,
   runFacts,
   tracked,
-} from "../run.js";
-import type { CliEngine } from "./cli.js";
+} from "../base.js";
+import { type Held, hold, readChild, release } from "../child-run.js";
 import {
   type CgroupLimits,
   type OciConfig,
@@ -195,7 +195,7 @@ export class NamespaceEngine extends CliImages {
   readonly #owned = new Set<string>();
   readonly #removals: Removals;
 
-  constructor(cli: CliEngine, options: NamespaceOptions = {}) {
+  constructor(cli: CliImageCalls, options: NamespaceOptions = {}) {
     super(cli);
     this.#root = options.root ?? NAMESPACE_ROOT;
     this.#sandboxes = join(this.#root, "sandboxes");
