@@ -17,7 +17,7 @@ import { DATASET_SCHEMA, type DatasetLine } from "./core/schemas/dataset.js";
 import { checker } from "./core/schemas/validate.js";
 import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
 import { InputError, camelCase } from "./core/errors.js";
-import { OFF_TOKEN } from "./settings/protect.js";
+import { OFF_TOKEN } from "./settings/protect-setting.js";
 import { readSettings, type Settings } from "./settings/settings.js";
 
 export { InputError } from "./core/errors.js";

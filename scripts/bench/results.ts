@@ -3,7 +3,7 @@
 // any (so every case looks for one), tens of thousands of cases inside, and megabyte-long attributes. No
 // other candidate's clock can fire meanwhile; it was quadratic in the nesting (21 s for 1.5 MB).
 import { performance } from "node:perf_hooks";
-import { MAX_RESULTS_FILE_BYTES, readTestResults } from "../../src/verdict/results/index.js";
+import { MAX_RESULTS_FILE_BYTES, readTestResults } from "../../src/verdict/results/read.js";
 
 /** A hostile JUnit file of just under `bytes`: deep nesting, many cases, long attributes. */
 export function hostileJunit(bytes = MAX_RESULTS_FILE_BYTES): Buffer {

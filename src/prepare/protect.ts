@@ -9,7 +9,7 @@
 // merge `tests/Test_x.py` into `tests/test_x.py`, but candidates only ever run in a Linux sandbox.
 import type { Minimatch } from "minimatch";
 import { globMatcher } from "../core/globs.js";
-import { type ProtectSetting, protectionOff } from "../settings/protect.js";
+import { type ProtectSetting, protectionOff } from "../settings/protect-setting.js";
 
 export type Content = string | Uint8Array;
 

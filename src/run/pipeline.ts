@@ -17,7 +17,7 @@ import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter 
 import { BaselineRuns } from "../verdict/baseline-runs.js";
 import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
 import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
-import { findPatterns, readResults } from "../verdict/results/index.js";
+import { findPatterns, readResults } from "../verdict/results/collect.js";
 import { judgeByLists, listsTests } from "../verdict/resolved.js";
 import { protectedVerdict, resultOf, type Verdict } from "../verdict/result.js";
 

@@ -10,7 +10,7 @@ import type { Limits } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
-import { parseProtect, type ProtectSetting } from "./protect.js";
+import { parseProtect, type ProtectSetting } from "./protect-setting.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";

@@ -9,7 +9,7 @@ import { isFailing, testCount } from "./by-tests.js";
 import { type Comparison, blamed } from "./compare.js";
 import { type FeedbackInput, feedbackFor } from "./feedback.js";
 import type { Resolved } from "./resolved.js";
-import type { TestResults } from "./results/index.js";
+import type { TestResults } from "./results/parser.js";
 
 /** A candidate's judgement: its status and what it rests on. */
 export interface Verdict {

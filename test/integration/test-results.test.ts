@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTestResults } from "../../src/verdict/results/index.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
 import { tempDir } from "../support/temp.js";
 import { checkout, gate } from "./checkout.js";
 import { NODE24_IMAGE, PYTHON_DEV_IMAGE, TEST_IMAGE } from "./support.js";

@@ -10,7 +10,7 @@ import {
   unprotectedChanges,
   type Content,
 } from "../../src/prepare/protect.js";
-import { parseProtect, type ProtectSetting } from "../../src/settings/protect.js";
+import { parseProtect, type ProtectSetting } from "../../src/settings/protect-setting.js";
 
 const DEFAULT = parseProtect(undefined);
 

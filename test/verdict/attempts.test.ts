@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter } from "../../src/verdict/attempts.js";
-import { readTestResults } from "../../src/verdict/results/index.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
 const tests = (cases: CaseSpec[]) => readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }]).tests;

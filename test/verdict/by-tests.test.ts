@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AFTER_ITS_TESTS, judgeByTests } from "../../src/verdict/by-tests.js";
-import { readTestResults } from "../../src/verdict/results/index.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
 const reading = (cases: CaseSpec[]) => ({

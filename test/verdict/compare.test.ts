@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type BaseRun, blamed, compareTests, judgeAgainstBase, voidReason } from "../../src/verdict/compare.js";
-import { readTestResults, type TestResults } from "../../src/verdict/results/index.js";
+import type { TestResults } from "../../src/verdict/results/parser.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
 import { AFTER_ITS_TESTS } from "../../src/verdict/by-tests.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { judgeByLists, listsTests, resolvedBy } from "../../src/verdict/resolved.js";
-import { readTestResults, type TestResults } from "../../src/verdict/results/index.js";
+import type { TestResults } from "../../src/verdict/results/parser.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
 const tests = (cases: CaseSpec[]): TestResults =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPatterns, readResults } from "../../../src/verdict/results/files.js";
+import { findPatterns, readResults } from "../../../src/verdict/results/collect.js";
 import { junitXml, results } from "../../support/junit.js";
 
 describe("findPatterns", () => {
