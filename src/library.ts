@@ -8,12 +8,13 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { datasetEntry } from "./candidates/dataset.js";
-import type { Language, Result, Status } from "./core/model.js";
+import type { Result, Status } from "./core/model.js";
+import type { Language } from "./languages/registry.js";
 import { judgeCandidate } from "./run/pipeline.js";
 import { openRun } from "./run/run.js";
 import { RUN_LABEL, type JudgingEngine } from "./sandbox/engine.js";
 import { containerKiller } from "./sandbox/select.js";
-import { DATASET_SCHEMA, type DatasetLine } from "./core/schemas/dataset.js";
+import { DATASET_SCHEMA, type DatasetLine } from "./settings/dataset-line.js";
 import { checker } from "./core/schemas/validate.js";
 import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
 import { InputError, camelCase } from "./core/errors.js";

@@ -3,11 +3,11 @@
 // with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
 // the image gate are passed in, so this is tested without Docker.
 import { classify } from "../verdict/classify.js";
-import { LANGUAGES, checkFiles, type CheckGroup } from "../core/languages.js";
-import type { Candidate, Instance, Language, Result, RunFacts, SandboxFile, SyntaxInfo } from "../core/model.js";
+import type { Candidate, Instance, Result, RunFacts, SandboxFile, SyntaxInfo } from "../core/model.js";
+import { LANGUAGES, type Language } from "../languages/registry.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
-import { parseCheckOutput } from "../prepare/syntax.js";
+import { checkFiles, parseCheckOutput, type CheckGroup } from "../prepare/syntax.js";
 import { RUN_TREE_DIR } from "../sandbox/run-image.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
 import { ensureImage } from "../sandbox/image.js";

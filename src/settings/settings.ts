@@ -1,8 +1,8 @@
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
 import { cpus, totalmem } from "node:os";
-import { LANGUAGE_NAMES, isLanguage } from "../core/languages.js";
-import { type Language, type Status } from "../core/model.js";
+import { type Status } from "../core/model.js";
+import { LANGUAGE_NAMES, isLanguage, type Language } from "../languages/registry.js";
 import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
 import { globProblem } from "../core/globs.js";
