@@ -18,6 +18,7 @@ import { BaselineRuns } from "../verdict/baseline-runs.js";
 import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
 import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
 import { findPatterns, readResults } from "../verdict/results/collect.js";
+import { resultsParser } from "../verdict/results/formats.js";
 import { judgeByLists, listsTests } from "../verdict/resolved.js";
 import { protectedVerdict, resultOf, type Verdict } from "../verdict/result.js";
 
@@ -124,7 +125,7 @@ async function runOnce(job: SandboxJob, language: Language, checks: CheckGroup[]
     verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
   const globs = ctx.settings.run.testResults;
   if (globs.length > 0 && RAN_TO_END.has(status)) {
-    const reading = readResults(facts.results, globs);
+    const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
     const judged = judgeByTests(status, reading, globs);
     verdict.status = judged.status;
     if (judged.reason) verdict.reason = judged.reason;

@@ -23,6 +23,14 @@ export type Isolation = "candidate" | "run" | "namespace";
 /** The container engine's CLI: docker (and its Engine API when the socket answers), or podman. */
 export type EngineKind = "docker" | "podman";
 
+/**
+ * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
+ * are here because settings sit below verdict; the registry there is typed by them, so a name without a
+ * parser (or a parser without a name) does not compile.
+ */
+export const RESULTS_FORMATS = ["junit"] as const;
+export type ResultsFormat = (typeof RESULTS_FORMATS)[number];
+
 /** Where the candidates come from, and what of the base tree goes into their sandboxes. */
 export interface SourceSettings {
   kind: Source;
@@ -57,6 +65,8 @@ export interface RunSettings {
   patchFuzz: boolean;
   /** Globs, in the sandbox's work dir, of the JUnit XML files the command writes: read back per test. */
   testResults: string[];
+  /** How the per-test results are read: `junit`, the `test-results` files as JUnit XML. */
+  resultsFormat: ResultsFormat;
   /** `base`: the command also runs on the unpatched base, and a patch is blamed only for what it broke. */
   compare: "none" | "base";
   /** Attempts after the first, each in a fresh container, for a candidate that ends test_failed or timeout. */
@@ -150,6 +160,7 @@ export const DEFAULTS = {
   setup: "",
   "setup-network": "none",
   "test-results": "",
+  "results-format": "junit",
   compare: "none",
   reruns: "0",
   "setup-timeout": "10m",
@@ -371,6 +382,7 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
     patchPidsLimit: early.pids ?? PATCH_PIDS,
     patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     testResults: parseGlobs("test-results", input("test-results")),
+    resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
     compare: parseChoice("compare", input("compare"), ["none", "base"] as const),
     reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
     protect: parseProtect(parseList(input("protect"))),
