@@ -32,7 +32,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readDataset } from "../src/candidates/dataset.js";
 import { classify } from "../src/verdict/classify.js";
-import { LANGUAGES } from "../src/core/languages.js";
+import { LANGUAGES } from "../src/languages/registry.js";
 import type { RunFacts, Status } from "../src/core/model.js";
 import { mapLimit, runContext } from "../src/run/pipeline.js";
 import { judgeAll } from "../src/run/run.js";

@@ -8,17 +8,18 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { datasetEntry } from "./candidates/dataset.js";
-import type { Language, Result, Status } from "./core/model.js";
+import type { Result, Status } from "./core/model.js";
+import type { Language } from "./languages/registry.js";
 import { judgeCandidate } from "./run/pipeline.js";
 import { openRun } from "./run/run.js";
 import { RUN_LABEL, type JudgingEngine } from "./sandbox/engine.js";
 import { containerKiller } from "./sandbox/select.js";
-import { DATASET_SCHEMA, type DatasetLine } from "./core/schemas/dataset.js";
+import { DATASET_SCHEMA, type DatasetLine } from "./settings/dataset-line.js";
 import { checker } from "./core/schemas/validate.js";
 import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
 import { InputError, camelCase } from "./core/errors.js";
-import { OFF_TOKEN } from "./settings/protect.js";
-import { readSettings, type Settings } from "./settings/settings.js";
+import { OFF_TOKEN } from "./settings/protect-setting.js";
+import { readSettings, type ResultsFormat, type Settings } from "./settings/settings.js";
 
 export { InputError } from "./core/errors.js";
 export type { InputNaming } from "./core/errors.js";
@@ -91,6 +92,8 @@ export interface SandboxOptions {
   setupTimeout?: Duration;
   /** JUnit XML files the test command writes, in the sandbox's work dir: read back per test. */
   testResults?: Globs;
+  /** How the per-test results are read: `junit`, the `testResults` files as JUnit XML. Default `junit`. */
+  resultsFormat?: ResultsFormat;
   /** `base`: run the command on the unpatched base too, and blame a patch only for what it broke. Default `none`. */
   compare?: "none" | "base";
   /** Attempts after the first for a candidate that ends test_failed or timeout. Default `0`. */

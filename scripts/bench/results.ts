@@ -3,7 +3,8 @@
 // any (so every case looks for one), tens of thousands of cases inside, and megabyte-long attributes. No
 // other candidate's clock can fire meanwhile; it was quadratic in the nesting (21 s for 1.5 MB).
 import { performance } from "node:perf_hooks";
-import { MAX_RESULTS_FILE_BYTES, readTestResults } from "../../src/verdict/results/index.js";
+import { MAX_RESULTS_FILE_BYTES, readTestResults } from "../../src/verdict/results/read.js";
+import { junit } from "../../src/verdict/results/junit.js";
 
 /** A hostile JUnit file of just under `bytes`: deep nesting, many cases, long attributes. */
 export function hostileJunit(bytes = MAX_RESULTS_FILE_BYTES): Buffer {
@@ -33,7 +34,7 @@ export function resultsBench(rounds: number): ResultsFigures {
   let cases = 0;
   for (let round = 0; round < rounds; round++) {
     const [start, cpu] = [performance.now(), process.cpuUsage()];
-    const { tests } = readTestResults([{ path: "hostile.xml", data }]);
+    const { tests } = readTestResults([{ path: "hostile.xml", data }], junit);
     ms.push(Math.round(performance.now() - start));
     const used = process.cpuUsage(cpu);
     cpuMs.push(Math.round((used.user + used.system) / 1000));

@@ -1,5 +1,5 @@
 // The schemas shipped in docs/, and their text there: `npm run schemas` writes it, a unit test checks it.
-import { DATASET_SCHEMA } from "../../src/core/schemas/dataset.js";
+import { DATASET_SCHEMA } from "../../src/settings/dataset-line.js";
 import { REPORT_SCHEMA } from "../../src/core/schemas/report.js";
 
 export const SHIPPED = [

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Candidate, CandidateOverrides, Instance, SourceEntry } from "../core/model.js";
 import { checkRelativePath } from "../core/paths.js";
-import { DATASET_SCHEMA, type DatasetLine } from "../core/schemas/dataset.js";
+import { DATASET_SCHEMA, type DatasetLine } from "../settings/dataset-line.js";
 import { checker } from "../core/schemas/validate.js";
 import { parseDuration } from "../core/units.js";
 

@@ -3,12 +3,11 @@ import type { Report, Result, Skipped } from "./schemas/report.js";
 
 export { STATUSES, type Status } from "./statuses.js";
 
-export type Language = "python" | "javascript" | "typescript" | "bash" | "php";
-
 /** Per-candidate settings a dataset line (or a future source) may override. */
 export interface CandidateOverrides {
   command?: string;
-  language?: Language;
+  /** A language's name; the dataset line's schema holds it to the languages the gate knows (languages/). */
+  language?: string;
   target?: string;
   timeoutMs?: number;
 }

@@ -3,7 +3,7 @@
 import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathThroughSymlink } from "./patch.js";
-import { isExecutable } from "./tests.js";
+import { isExecutable } from "./test-files.js";
 import type { BaseTree } from "./tree.js";
 
 /** The base's versions of the files a patch touches: read one by one, without reading the whole tree. */

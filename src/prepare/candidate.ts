@@ -1,12 +1,13 @@
 // A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
 // base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
 // here: the run places and runs what this prepares (run/pipeline.ts).
-import { LANGUAGES, languageOfPath, type CheckGroup } from "../core/languages.js";
-import type { Candidate, Language, Limits, SandboxFile, Status } from "../core/model.js";
+import type { Candidate, Limits, SandboxFile, Status } from "../core/model.js";
+import { LANGUAGES, isLanguage, languageOfPath, type Language } from "../languages/registry.js";
 import type { Settings } from "../settings/settings.js";
 import { baseOfTree, loadBaseTree, type TouchedFiles } from "./base-tree.js";
 import { extractCode, findPatchBlocks } from "./extract.js";
 import { applyPatch, parsePatch, touchedPaths } from "./patch.js";
+import type { CheckGroup } from "./syntax.js";
 import { compileProtect, findProtected, type Content, type Protection, type ProtectRules } from "./protect.js";
 import type { BaseTree } from "./tree.js";
 
@@ -98,8 +99,10 @@ function unprepared(candidate: Candidate, settings: Settings, why: Omit<Unprepar
 /** The language when a setting or a file name says it; otherwise the candidate itself decides. */
 function declaredLanguage(candidate: Candidate, settings: Settings): Language | undefined {
   const target = candidate.overrides?.target || settings.run.target;
+  // A dataset line's language was checked against the registry when the line was read.
+  const own = candidate.overrides?.language;
   return (
-    candidate.overrides?.language ??
+    (own !== undefined && isLanguage(own) ? own : undefined) ??
     (settings.run.language === "auto" ? undefined : settings.run.language) ??
     (target ? languageOfPath(target) : undefined)
   );

@@ -1,7 +1,6 @@
 // Phase 1: find the code in a model's reply. Pure: no I/O. Blocks are ranked, longest first; which of
 // them parses is the sandbox's question (phase 2), so the caller walks the ranking.
-import type { Language } from "../core/model.js";
-import { LANGUAGE_NAMES, languageOfTag } from "../core/languages.js";
+import { LANGUAGES, LANGUAGE_NAMES, languageOfTag, type Language } from "../languages/registry.js";
 
 /** Where the chosen code came from in the reply. */
 export interface BlockRef {
@@ -127,56 +126,11 @@ function trimBlank(lines: readonly string[], firstLine: number): { code: string;
   return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
 }
 
-// Lines that only code starts like. Prose is a reply where no line matches: keywords must be lower case
-// and sentence-like openers ("if you want…") must end as code does (":" for python, "{"/";" for C-likes).
-const PYTHON_LINE = [
-  /^\s*(async\s+)?def\s+\w+\s*\(/,
-  /^\s*class\s+\w+\s*[(:]/,
-  /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
-  /^\s*from\s+[\w.]+\s+import\s+/,
-  /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
-  /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
-  /^\s*@\w+/,
-];
-const JS_LINE = [
-  /^\s*(export\s+)?(async\s+)?function\b/,
-  /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
-  /^\s*(export\s+)?(default\s+)?class\s+\w+/,
-  /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
-  /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
-  /^\s*return\b.*;\s*$/,
-  /^\s*[})\]]+[;,)]*\s*$/,
-  /=>/,
-];
-const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
-const BASH_LINE = [
-  /^#!/,
-  /^\s*[A-Za-z_]\w*=\S*/,
-  /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
-  /^\s*for\s+\w+\s+in\b/,
-  /^\s*(then|do|done|fi|esac|else)\s*$/,
-  /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
-  /^\s*\w+\s*\(\)\s*\{?\s*$/,
-  /^\s*\w[\w.-]*\s+--?\w/,
-];
-const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
-// Shared by every language: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`).
-const COMMON_LINE = [
-  /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
-  /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
-];
-
-const CODE_LINES: Record<Language, readonly RegExp[]> = {
-  python: [...PYTHON_LINE, ...COMMON_LINE],
-  javascript: [...JS_LINE, ...COMMON_LINE],
-  typescript: [...TS_LINE, ...COMMON_LINE],
-  bash: BASH_LINE,
-  php: [...PHP_LINE, ...COMMON_LINE],
-};
-
 /** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
 export function looksLikeCode(text: string, language: Language | null): boolean {
-  const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
+  const patterns = language
+    ? LANGUAGES[language].codeLines
+    : LANGUAGE_NAMES.flatMap((name) => LANGUAGES[name].codeLines);
   return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
 }
 

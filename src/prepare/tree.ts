@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import type { SandboxFile } from "../core/model.js";
 import { InputError } from "../core/errors.js";
 import { checkRelativePath } from "../core/paths.js";
-import { isExecutable } from "./tests.js";
+import { isExecutable } from "./test-files.js";
 
 export interface BaseTree {
   /** Regular files and links inside the tree, sorted by path. */

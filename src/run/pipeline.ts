@@ -3,11 +3,11 @@
 // with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
 // the image gate are passed in, so this is tested without Docker.
 import { classify } from "../verdict/classify.js";
-import { LANGUAGES, checkFiles, type CheckGroup } from "../core/languages.js";
-import type { Candidate, Instance, Language, Result, RunFacts, SandboxFile, SyntaxInfo } from "../core/model.js";
+import type { Candidate, Instance, Result, RunFacts, SandboxFile, SyntaxInfo } from "../core/model.js";
+import { LANGUAGES, type Language } from "../languages/registry.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
-import { parseCheckOutput } from "../prepare/syntax.js";
+import { checkFiles, parseCheckOutput, type CheckGroup } from "../prepare/syntax.js";
 import { RUN_TREE_DIR } from "../sandbox/run-image.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
 import { ensureImage } from "../sandbox/image.js";
@@ -17,7 +17,8 @@ import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter 
 import { BaselineRuns } from "../verdict/baseline-runs.js";
 import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
 import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
-import { findPatterns, readResults } from "../verdict/results/index.js";
+import { findPatterns, readResults } from "../verdict/results/collect.js";
+import { resultsParser } from "../verdict/results/formats.js";
 import { judgeByLists, listsTests } from "../verdict/resolved.js";
 import { protectedVerdict, resultOf, type Verdict } from "../verdict/result.js";
 
@@ -124,7 +125,7 @@ async function runOnce(job: SandboxJob, language: Language, checks: CheckGroup[]
     verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
   const globs = ctx.settings.run.testResults;
   if (globs.length > 0 && RAN_TO_END.has(status)) {
-    const reading = readResults(facts.results, globs);
+    const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
     const judged = judgeByTests(status, reading, globs);
     verdict.status = judged.status;
     if (judged.reason) verdict.reason = judged.reason;

@@ -8,7 +8,7 @@ import type { SourceEntry } from "../core/model.js";
 import { inShard } from "../core/shard.js";
 import type { Match } from "../core/globs.js";
 import type { Candidate, GateOutcome, Result, SandboxFile, Skipped } from "../core/model.js";
-import { loadTestFiles } from "../prepare/tests.js";
+import { loadTestFiles } from "../prepare/test-files.js";
 import { auditFile, type AuditEvent } from "../report/audit.js";
 import { evaluate, type Evaluation } from "../report/evaluation.js";
 import { writeReports } from "../report/write-reports.js";

@@ -14,7 +14,7 @@
 // nothing of the candidate runs while the check does, and the check ends before the command starts.
 import { randomBytes } from "node:crypto";
 import type { Phase } from "../core/model.js";
-import { VERDICT_ENV, VERDICT_PREFIX } from "../core/languages.js";
+import { VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
 import { StreamCapture } from "./capture.js";
 
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */

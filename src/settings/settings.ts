@@ -1,8 +1,8 @@
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
 import { cpus, totalmem } from "node:os";
-import { LANGUAGE_NAMES, isLanguage } from "../core/languages.js";
-import { type Language, type Status } from "../core/model.js";
+import { type Status } from "../core/model.js";
+import { LANGUAGE_NAMES, isLanguage, type Language } from "../languages/registry.js";
 import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
 import { globProblem } from "../core/globs.js";
@@ -10,7 +10,7 @@ import type { Limits } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
-import { parseProtect, type ProtectSetting } from "./protect.js";
+import { parseProtect, type ProtectSetting } from "./protect-setting.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
@@ -22,6 +22,14 @@ export type PullPolicy = "always" | "missing" | "never";
 export type Isolation = "candidate" | "run" | "namespace";
 /** The container engine's CLI: docker (and its Engine API when the socket answers), or podman. */
 export type EngineKind = "docker" | "podman";
+
+/**
+ * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
+ * are here because settings sit below verdict; the registry there is typed by them, so a name without a
+ * parser (or a parser without a name) does not compile.
+ */
+export const RESULTS_FORMATS = ["junit"] as const;
+export type ResultsFormat = (typeof RESULTS_FORMATS)[number];
 
 /** Where the candidates come from, and what of the base tree goes into their sandboxes. */
 export interface SourceSettings {
@@ -57,6 +65,8 @@ export interface RunSettings {
   patchFuzz: boolean;
   /** Globs, in the sandbox's work dir, of the JUnit XML files the command writes: read back per test. */
   testResults: string[];
+  /** How the per-test results are read: `junit`, the `test-results` files as JUnit XML. */
+  resultsFormat: ResultsFormat;
   /** `base`: the command also runs on the unpatched base, and a patch is blamed only for what it broke. */
   compare: "none" | "base";
   /** Attempts after the first, each in a fresh container, for a candidate that ends test_failed or timeout. */
@@ -150,6 +160,7 @@ export const DEFAULTS = {
   setup: "",
   "setup-network": "none",
   "test-results": "",
+  "results-format": "junit",
   compare: "none",
   reruns: "0",
   "setup-timeout": "10m",
@@ -371,6 +382,7 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
     patchPidsLimit: early.pids ?? PATCH_PIDS,
     patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     testResults: parseGlobs("test-results", input("test-results")),
+    resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
     compare: parseChoice("compare", input("compare"), ["none", "base"] as const),
     reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
     protect: parseProtect(parseList(input("protect"))),

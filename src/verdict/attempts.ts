@@ -3,7 +3,7 @@
 import { isFailing } from "../core/tests.js";
 import type { Result, Status } from "../core/model.js";
 import { RERUNNABLE } from "../core/statuses.js";
-import type { TestResults } from "./results/index.js";
+import type { TestResults } from "./results/parser.js";
 
 export type Attempt = NonNullable<Result["attempts"]>[number];
 

@@ -3,7 +3,7 @@
 import { isFailing, testCount } from "../core/tests.js";
 import type { Status } from "../core/model.js";
 import { RAN_TO_END } from "../core/statuses.js";
-import type { ResultsReading } from "./results/index.js";
+import type { ResultsReading } from "./results/collect.js";
 
 // The run reads these from here; they are defined once, in core.
 export { isFailing, RAN_TO_END, testCount };

@@ -4,7 +4,7 @@ import { blamed, isFailing, type Comparison } from "../core/tests.js";
 import type { ReportedBase, Status } from "../core/model.js";
 import { CUT_SHORT, RAN_TO_END } from "../core/statuses.js";
 import { AFTER_ITS_TESTS } from "./by-tests.js";
-import type { TestResults } from "./results/index.js";
+import type { TestResults } from "./results/parser.js";
 
 export type { Comparison };
 

@@ -6,7 +6,7 @@ import { RESOLVED } from "../core/schemas/report.js";
 import { RAN_TO_END } from "../core/statuses.js";
 import { isFailing, pytestNodeToCaseId } from "../core/tests.js";
 import { outcomes } from "./compare.js";
-import type { TestResults } from "./results/index.js";
+import type { TestResults } from "./results/parser.js";
 
 export type Resolved = (typeof RESOLVED)[number];
 

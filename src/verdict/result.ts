@@ -1,6 +1,7 @@
 // What a candidate's judgement becomes in the report: its facts and status → a Result (output, feedback,
 // tests, comparison, attempts); and the results → the gate's decision.
-import type { Candidate, GateDecision, Language, Limits, Result, RunFacts, Status, SyntaxInfo } from "../core/model.js";
+import type { Candidate, GateDecision, Limits, Result, RunFacts, Status, SyntaxInfo } from "../core/model.js";
+import type { Language } from "../languages/registry.js";
 import { newResult } from "../core/schemas/report.js";
 import { STATUS_INFO } from "../core/statuses.js";
 import type { PatchInfo } from "../prepare/candidate.js";
@@ -9,7 +10,7 @@ import { isFailing, testCount } from "./by-tests.js";
 import { type Comparison, blamed } from "./compare.js";
 import { type FeedbackInput, feedbackFor } from "./feedback.js";
 import type { Resolved } from "./resolved.js";
-import type { TestResults } from "./results/index.js";
+import type { TestResults } from "./results/parser.js";
 
 /** A candidate's judgement: its status and what it rests on. */
 export interface Verdict {

@@ -1,8 +1,7 @@
 // Every language preset in the real sandbox: its parse check finds a syntax error, with the position,
 // without running a line of the candidate, and a valid program passes the check and runs.
 import { afterAll, describe, expect, it } from "vitest";
-import type { Language } from "../../src/core/model.js";
-import { LANGUAGES } from "../../src/core/languages.js";
+import { LANGUAGES, type Language } from "../../src/languages/registry.js";
 import { Sandbox } from "./hostile-cases.js";
 import { NODE24_IMAGE, TEST_IMAGE } from "./support.js";
 

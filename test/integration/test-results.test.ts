@@ -5,7 +5,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTestResults } from "../../src/verdict/results/index.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
+import { junit as junitFormat } from "../../src/verdict/results/junit.js";
 import { tempDir } from "../support/temp.js";
 import { checkout, gate } from "./checkout.js";
 import { NODE24_IMAGE, PYTHON_DEV_IMAGE, TEST_IMAGE } from "./support.js";
@@ -84,7 +85,7 @@ describe("pytest on a repository: what a patch fixed, what it broke, what failed
     // The gate's own JUnit nests each candidate's test cases in a suite named after it.
     const xml = readFileSync(junit, "utf8");
     expect(xml).toMatch(/<testsuite name="[^"]*fixes-remove-breaks-total\.patch" tests="5" failures="2"/);
-    expect(readTestResults([{ path: "gate.xml", data: Buffer.from(xml) }]).tests.counts).toEqual({
+    expect(readTestResults([{ path: "gate.xml", data: Buffer.from(xml) }], junitFormat).tests.counts).toEqual({
       // Each candidate's own testcase (one passed, one failed), then their cases: 4 and 1, 3 and 2.
       passed: 8,
       failed: 4,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Language } from "../../src/core/model.js";
+import type { Language } from "../../src/languages/registry.js";
 import { extractCode, findPatchBlocks, looksLikeCode, type Extraction } from "../../src/prepare/extract.js";
 
 const md = (...lines: string[]): string => lines.join("\n");

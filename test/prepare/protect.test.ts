@@ -2,15 +2,8 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyPatch, parsePatch } from "../../src/prepare/patch.js";
-import {
-  compileProtect,
-  findProtected,
-  packageTestKeys,
-  tomlSections,
-  unprotectedChanges,
-  type Content,
-} from "../../src/prepare/protect.js";
-import { parseProtect, type ProtectSetting } from "../../src/settings/protect.js";
+import { compileProtect, findProtected, unprotectedChanges, type Content } from "../../src/prepare/protect.js";
+import { parseProtect, type ProtectSetting } from "../../src/settings/protect-setting.js";
 
 const DEFAULT = parseProtect(undefined);
 
@@ -218,23 +211,6 @@ describe("pyproject.toml: only the test runners' tables", () => {
     ]);
     expect(protectedPaths({ "pyproject.toml": '[project]\nname = "x"\n' })).toEqual([]);
   });
-
-  it("follows strings: a header inside one is no header, and one hiding a real header is seen", () => {
-    // A quote style inside another string must not open one: the pytest table after it is real.
-    const tricky = `[project]\ndescription = """ ''' """\n\n[tool.pytest.ini_options]\naddopts = "-k 'not x'"\n`;
-    expect(tomlSections(tricky, [["tool", "pytest"]])).toBe(`[tool.pytest.ini_options]\naddopts = "-k 'not x'"`);
-    const single = `[project]\nname = '"""'\n[tool.pytest.ini_options]\naddopts = "-x"\n`;
-    expect(tomlSections(single, [["tool", "pytest"]])).toBe(`[tool.pytest.ini_options]\naddopts = "-x"`);
-    const inString = `[project]\nreadme = """\n[tool.pytest.ini_options]\n"""\n`;
-    expect(tomlSections(inString, [["tool", "pytest"]])).toBe("");
-  });
-
-  it("keeps the lines of a value that spans lines with its key, and an unreadable line as relevant", () => {
-    const text = '[tool.pytest.ini_options]\naddopts = [\n  "-x",\n  ["nested"]\n]\n[other]\n!!garbage\nok = 1\n';
-    expect(tomlSections(text, [["tool", "pytest"]])).toBe(
-      '[tool.pytest.ini_options]\naddopts = [\n"-x",\n["nested"]\n]\n!!garbage',
-    );
-  });
 });
 
 describe("package.json: only the test scripts and the runners' keys", () => {
@@ -281,10 +257,9 @@ describe("package.json: only the test scripts and the runners' keys", () => {
     expect(protectedPaths({ [path]: next }, { base: { [path]: BASE } })).toEqual(expected ? [path] : []);
   });
 
-  it("lets an unparsable file pass when the base had no test scripts, and reads past a byte-order mark", () => {
+  it("lets an unparsable file pass when the base had no test scripts", () => {
     const base = { "package.json": '{"name": "x"}' };
     expect(protectedPaths({ "package.json": "{ broken" }, { base })).toEqual([]);
-    expect(packageTestKeys('\uFEFF{"scripts": {"test": "jest"}}')).toBe('{"scripts.test":"jest"}');
   });
 
   it("is protected when added with test scripts, not without", () => {

@@ -24,7 +24,7 @@ import {
   runMarker,
   verdictMarker,
 } from "../../src/sandbox/driver.js";
-import { VERDICT_ENV } from "../../src/core/languages.js";
+import { VERDICT_ENV } from "../../src/core/verdict-channel.js";
 import { tarball } from "../../src/core/tar/pack.js";
 import { untar } from "../../src/core/tar/unpack.js";
 

@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULTS, fitConcurrency, readSettings, type InputName } from "../../src/settings/settings.js";
+import {
+  DEFAULTS,
+  RESULTS_FORMATS,
+  fitConcurrency,
+  readSettings,
+  type InputName,
+} from "../../src/settings/settings.js";
 import { inputError } from "../support/input-error.js";
 
 const ctx = { defaultWorkdir: "/repo", defaultToken: "tok", cpuCount: 4, machineBytes: 16 * 1024 ** 3 };
@@ -79,6 +85,15 @@ describe("readSettings", () => {
       globs: ["Makefile"],
       except: ["setup.cfg"],
     });
+  });
+
+  it("reads results-format: junit by default, a known format by name, an unknown one refused with the known ones", () => {
+    expect(read({}).run.resultsFormat).toBe("junit");
+    expect(read({ "results-format": "JUnit" }).run.resultsFormat).toBe("junit");
+    const error = inputError(() => read({ "results-format": "tap" }));
+    expect(error.input).toBe("results-format");
+    expect(error.message).toBe(`Input 'results-format': 'tap' is not one of ${RESULTS_FORMATS.join(", ")}`);
+    expect(RESULTS_FORMATS).toContain("junit");
   });
 
   it("refuses tests without a command, whose default would run the candidate's file and never the tests", () => {

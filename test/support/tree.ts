@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { isExecutable } from "../../src/prepare/tests.js";
+import { isExecutable } from "../../src/prepare/test-files.js";
 
 export interface DiskTree {
   files: Map<string, Buffer>;

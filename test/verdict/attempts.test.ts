@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter } from "../../src/verdict/attempts.js";
-import { readTestResults } from "../../src/verdict/results/index.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
+import { junit } from "../../src/verdict/results/junit.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
-const tests = (cases: CaseSpec[]) => readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }]).tests;
+const tests = (cases: CaseSpec[]) =>
+  readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }], junit).tests;
 
 describe("rerunAfter", () => {
   it("reruns a failing or hanging candidate while reruns are left, and nothing else", () => {

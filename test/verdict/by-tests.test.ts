@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { AFTER_ITS_TESTS, judgeByTests } from "../../src/verdict/by-tests.js";
-import { readTestResults } from "../../src/verdict/results/index.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
+import { junit } from "../../src/verdict/results/junit.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
 const reading = (cases: CaseSpec[]) => ({
-  tests: readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }]).tests,
+  tests: readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }], junit).tests,
   notes: [],
 });
 

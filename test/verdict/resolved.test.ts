@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { judgeByLists, listsTests, resolvedBy } from "../../src/verdict/resolved.js";
-import { readTestResults, type TestResults } from "../../src/verdict/results/index.js";
+import type { TestResults } from "../../src/verdict/results/parser.js";
+import { readTestResults } from "../../src/verdict/results/read.js";
+import { junit } from "../../src/verdict/results/junit.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
 const tests = (cases: CaseSpec[]): TestResults =>
-  readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }]).tests;
+  readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }], junit).tests;
 const id = (name: string) => `tests.test_app::${name}`;
 const LISTS = { failToPass: [id("fixed_a"), id("fixed_b")], passToPass: [id("kept")] };
 

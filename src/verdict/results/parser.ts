@@ -14,7 +14,7 @@ export interface ParsedFile {
   problem?: string;
 }
 
-/** A test-results format: JUnit XML today; another runner's format is one more implementation. */
+/** A test-results format: JUnit XML today; another runner's format is one more implementation (formats.ts). */
 export interface ResultsParser {
   /** The format's name, as the notes say it: "not readable as <format>". */
   format: string;

@@ -1,6 +1,5 @@
 // Results files, whatever their format, read into one run's per-test results: each file bounded in size,
 // the cases listed bounded in number, and what could not be read a note naming the file. Pure.
-import { junit } from "./junit.js";
 import type { ResultsParser, TestCase, TestResults } from "./parser.js";
 
 /** A results file larger than this is not read: JUnit of a large suite is a few MB. */
@@ -17,7 +16,7 @@ export interface ReadResults {
 /** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
 export function readTestResults(
   files: ReadonlyArray<{ path: string; data: Uint8Array }>,
-  parser: ResultsParser = junit,
+  parser: ResultsParser,
 ): ReadResults {
   const cases: TestCase[] = [];
   const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };

@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../../src/core/languages.js";
+import { LANGUAGES } from "../../../src/languages/registry.js";
 import type { RunFacts } from "../../../src/core/model.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
 import { KILL_GRACE_MS } from "../../../src/sandbox/engines/base.js";

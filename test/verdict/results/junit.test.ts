@@ -8,7 +8,7 @@ const fixture = (name: string) => ({ path: name, data: readFileSync(new URL(`fix
 describe("junit, read through readTestResults", () => {
   // What pytest 7 (Debian's, xunit2) wrote for the inventory fixture repository's base tree.
   it("reads pytest's JUnit: the class and name as the id, the failure's message, its location from the trace", () => {
-    const { tests, notes } = readTestResults([fixture("pytest.xml")]);
+    const { tests, notes } = readTestResults([fixture("pytest.xml")], junit);
     expect(notes).toEqual([]);
     expect(tests.counts).toEqual({ passed: 3, failed: 2, error: 0, skipped: 0 });
     expect(tests.cases.map((c) => [c.id, c.status])).toEqual([
@@ -36,7 +36,7 @@ describe("junit, read through readTestResults", () => {
 
   // What node 24's `--test-reporter=junit` wrote for the shapes fixture repository's base tree.
   it("reads node --test's JUnit: the file in the id, made relative to the work dir", () => {
-    const { tests } = readTestResults([fixture("node-test.xml")]);
+    const { tests } = readTestResults([fixture("node-test.xml")], junit);
     expect(tests.counts).toEqual({ passed: 3, failed: 1, error: 0, skipped: 0 });
     expect(tests.cases[1]).toMatchObject({
       id: "test/area.test.js::test::the area of a circle",
@@ -52,7 +52,7 @@ describe("junit, read through readTestResults", () => {
       <testcase name="boom" classname="A"><failure message="1 != 2"/><error message="teardown crashed"/></testcase>
       <testcase name="cdata" classname="A"><error><![CDATA[Fatal: <oops>]]></error></testcase>
     </testsuite></testsuite></testsuites>`;
-    const { tests } = readTestResults([{ path: "r.xml", data: Buffer.from(xml) }]);
+    const { tests } = readTestResults([{ path: "r.xml", data: Buffer.from(xml) }], junit);
     expect(tests.counts).toEqual({ passed: 1, failed: 0, error: 2, skipped: 1 });
     expect(tests.cases.map((c) => [c.id, c.status, c.message])).toEqual([
       ["spec/a_test.php::A::ok", "passed", undefined],
@@ -66,7 +66,7 @@ describe("junit, read through readTestResults", () => {
     it("does not expand a billion laughs", () => {
       const laughs = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join("");
       const xml = `<?xml version="1.0"?><!DOCTYPE t [<!ENTITY lol0 "lol">${laughs}]><testsuite><testcase name="x"><failure>&lol9;</failure></testcase></testsuite>`;
-      const { tests, notes } = readTestResults([{ path: "laughs.xml", data: Buffer.from(xml) }]);
+      const { tests, notes } = readTestResults([{ path: "laughs.xml", data: Buffer.from(xml) }], junit);
       expect(notes).toEqual([expect.stringMatching(/^laughs\.xml: not readable as JUnit XML \(undefined entity/)]);
       expect(tests.cases).toEqual([]);
     });
@@ -76,15 +76,16 @@ describe("junit, read through readTestResults", () => {
       ["cut in half", '<testsuite><testcase name="a"/><testcase name="b"><failure message="x'],
       ["binary", "\u0000\u0001\u0002<testsuite>"],
     ])("says what it could not read: %s", (_, text) => {
-      const { notes } = readTestResults([{ path: "bad.xml", data: Buffer.from(text) }]);
+      const { notes } = readTestResults([{ path: "bad.xml", data: Buffer.from(text) }], junit);
       expect(notes).toHaveLength(1);
       expect(notes[0]).toMatch(/^bad\.xml: not readable as JUnit XML/);
     });
 
     it("keeps the cases read before the problem", () => {
-      const { tests } = readTestResults([
-        { path: "cut.xml", data: Buffer.from('<testsuite><testcase name="a"/><testcase name="b"><failure') },
-      ]);
+      const { tests } = readTestResults(
+        [{ path: "cut.xml", data: Buffer.from('<testsuite><testcase name="a"/><testcase name="b"><failure') }],
+        junit,
+      );
       expect(tests.cases.map((c) => c.id)).toEqual(["a"]);
     });
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MAX_CASES, MAX_RESULTS_FILE_BYTES, readTestResults } from "../../../src/verdict/results/read.js";
+import { junit } from "../../../src/verdict/results/junit.js";
 import type { ResultsParser } from "../../../src/verdict/results/parser.js";
 
 describe("readTestResults", () => {
   it("does not read a file over its size", () => {
     const huge = { path: "huge.xml", data: new Uint8Array(MAX_RESULTS_FILE_BYTES + 1) };
-    expect(readTestResults([huge]).notes).toEqual([
+    expect(readTestResults([huge], junit).notes).toEqual([
       `huge.xml: ${MAX_RESULTS_FILE_BYTES + 1} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`,
     ]);
   });

@@ -1,7 +1,7 @@
 // The `protect` input, read: the default, extending it, leaving files out, turning it off, and what is refused.
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
-import { parseProtect, protectionOff, type ProtectSetting } from "../../src/settings/protect.js";
+import { parseProtect, protectionOff, type ProtectSetting } from "../../src/settings/protect-setting.js";
 
 describe("parseProtect", () => {
   it.each<[string, string[] | undefined, ProtectSetting]>([

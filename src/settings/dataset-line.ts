@@ -1,9 +1,10 @@
 // A dataset line's shape (INTERFACE.md, "Dataset lines"), declared once: docs/dataset.schema.json is
 // generated from it (npm run schemas), parseDatasetLine checks each line against it (validate.ts), and
 // the line's type comes from it. What JSON Schema cannot say (a timeout that parses) candidates/dataset.ts checks.
+// Not in core/schemas with the report's: a line names a language, and the languages (languages/) sit above core.
 import type { FromSchema } from "json-schema-to-ts";
-import { LANGUAGE_NAMES } from "../languages.js";
-import { shipped, text } from "./declare.js";
+import { shipped, text } from "../core/schemas/declare.js";
+import { LANGUAGE_NAMES } from "../languages/registry.js";
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
 // fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.

@@ -1,10 +1,11 @@
 // The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
-// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
+// sandbox, and applied as themselves to what came back, which is then read in the `results-format`
+// selected (formats.ts). Pure.
 import { minimatch } from "minimatch";
 import type { RunFacts } from "../../core/model.js";
 import { untar } from "../../core/tar/unpack.js";
 import { readTestResults } from "./read.js";
-import type { TestResults } from "./parser.js";
+import type { ResultsParser, TestResults } from "./parser.js";
 
 export interface ResultsReading {
   /** Absent when no file matched: no test ran, as far as the gate can tell. */
@@ -29,8 +30,12 @@ export function findPatterns(globs: readonly string[]): string[] {
 
 const MIB = 1024 ** 2;
 
-/** The run's results' tar, filtered by the globs and read as JUnit. */
-export function readResults(results: RunFacts["results"], globs: readonly string[]): ResultsReading {
+/** The run's results' tar, filtered by the globs and read by `parser`. */
+export function readResults(
+  results: RunFacts["results"],
+  globs: readonly string[],
+  parser: ResultsParser,
+): ResultsReading {
   if (!results) return { notes: ["the command's test results did not come back (the run was stopped)"] };
   const { files, notes } = untar(results.bytes);
   if (results.truncated)
@@ -39,6 +44,6 @@ export function readResults(results: RunFacts["results"], globs: readonly string
     );
   const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
   if (matching.length === 0) return { notes };
-  const read = readTestResults(matching);
+  const read = readTestResults(matching, parser);
   return { tests: read.tests, notes: [...notes, ...read.notes] };
 }

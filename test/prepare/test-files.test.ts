@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExecutable, loadTestFiles } from "../../src/prepare/tests.js";
+import { isExecutable, loadTestFiles } from "../../src/prepare/test-files.js";
 import { checkout } from "../support/checkout.js";
 
 const root = checkout();

@@ -1,0 +1,70 @@
+// What the gate knows of one language, in one place: how its code is saved, parsed without running and
+// run (the preset), how its fences are tagged and its bare code looks, how its checker's complaint reads,
+// and which of a repository's files its test runners load (the `protect` default's share). One file per
+// language implements this; registry.ts lists them. The machinery that uses the data (extraction, the
+// parse check, protection) lives in prepare/.
+import type { SyntaxInfo } from "../core/model.js";
+
+/** A checker's complaint, located as far as its output says; undefined when no shape of it matches. */
+export type CheckReading = Partial<SyntaxInfo> | undefined;
+
+/** A manifest of which only the test runner's part counts (pyproject.toml's pytest tables, …). */
+export interface ManifestSection {
+  glob: string;
+  /** What the rule protects, for the result and the comment. */
+  what: string;
+  /** The part of the file the runner reads ("" when the file has none): a change elsewhere is no change. */
+  relevant: (text: string) => string;
+}
+
+/** The language's share of the `protect` default (prepare/protect.ts), by what each file is to the tests. */
+export interface ProtectGlobs {
+  /** Test files by the usual names of the language's runners: a change or deletion of the base's. */
+  tests: readonly string[];
+  /** Loaded before any test by the runner, from wherever they lie: a new one rewrites the verdict. */
+  preloaded: readonly string[];
+  /** Run by every process of the language at start-up. */
+  importHooks: readonly string[];
+  /** The test command's own program: a module of that name on the path, or an installed copy, wins over it. */
+  runner: readonly string[];
+  /** The test runners' configuration. */
+  config: readonly string[];
+  sections: readonly ManifestSection[];
+}
+
+export interface LanguageSpec<Name extends string = string> {
+  name: Name;
+  /** Fence info-string tags that mean this language (lower case). */
+  fenceTags: readonly string[];
+  /** File extensions (with the dot) that mean this language. */
+  extensions: readonly string[];
+  /** The preset: the file the code is saved as, the command that runs it, the image it runs in. */
+  target: string;
+  command: string;
+  image: string;
+  /** argv run inside the sandbox to parse `file` without executing it; exits non-zero on a syntax error. */
+  check: (file: string) => string[];
+  /**
+   * Where and why the check failed, from its output (CRs gone, trimmed) and what it wrote on the
+   * nonce-marked verdict channel (core/verdict-channel.ts), if anything.
+   */
+  readCheck: (output: string, verdict: string | undefined) => CheckReading;
+  /**
+   * Lines only code of the language starts like: a reply without a fence is code if one line matches.
+   * Prose is a reply where no line matches: keywords must be lower case and sentence-like openers ("if
+   * you want…") must end as code does (":" for python, "{"/";" for C-likes).
+   */
+  codeLines: readonly RegExp[];
+  protect: ProtectGlobs;
+}
+
+/** Lines most languages share: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`). */
+export const COMMON_CODE_LINES: readonly RegExp[] = [
+  /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+  /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
+];
+
+/** A positive whole number, or undefined: a line or column as a checker printed it. */
+export function positive(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}

@@ -1,0 +1,107 @@
+// Python: python3 in the official slim image, checked by compile(), tested by pytest or unittest.
+import { VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
+import { COMMON_CODE_LINES, positive, type CheckReading, type LanguageSpec } from "./language.js";
+import { tomlSections } from "./toml.js";
+
+// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
+// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
+// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
+// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies. `-S`
+// and json imported only for a verdict: the check runs for every candidate, and importing site and json
+// was half its cost (≈ 15 of 33 ms in the bench's image); compile() needs neither.
+const CHECK = [
+  "import sys",
+  "p = sys.argv[1]",
+  "def verdict(info):",
+  "    import json, os",
+  // A JSON string literal is a Python one too.
+  `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
+  "    sys.exit(1)",
+  "try:",
+  "    compile(open(p, 'rb').read(), p, 'exec')",
+  "except SyntaxError as e:",
+  "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
+  "except (ValueError, RecursionError, MemoryError) as e:",
+  "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
+].join("\n");
+
+// The check script writes its verdict, {message, file, line, column}, on the nonce-marked channel
+// (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines that can
+// look like a verdict.
+function readCheck(_output: string, verdict: string | undefined): CheckReading {
+  if (verdict === undefined) return undefined;
+  try {
+    const info: unknown = JSON.parse(verdict);
+    if (typeof info !== "object" || info === null) return undefined;
+    const { message, file, line: lineNo, column } = info as Record<string, unknown>;
+    if (typeof message !== "string") return undefined;
+    return {
+      message,
+      file: typeof file === "string" ? file : undefined,
+      line: positive(lineNo),
+      column: positive(column),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+const CODE_LINES = [
+  /^\s*(async\s+)?def\s+\w+\s*\(/,
+  /^\s*class\s+\w+\s*[(:]/,
+  /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+  /^\s*from\s+[\w.]+\s+import\s+/,
+  /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+  /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+  /^\s*@\w+/,
+];
+
+/** The tables of pyproject.toml that pytest, coverage and tox read, and pytest's plugin entry points. */
+const PYPROJECT_TABLES = [
+  ["tool", "pytest"],
+  ["tool", "coverage"],
+  ["tool", "tox"],
+  ["project", "entry-points", "pytest11"],
+];
+
+export const python: LanguageSpec<"python"> = {
+  name: "python",
+  fenceTags: ["python", "py", "python3", "py3"],
+  extensions: [".py"],
+  target: "solution.py",
+  command: "python3 solution.py",
+  image: "python:3.12-slim",
+  check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
+  readCheck,
+  codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
+  protect: {
+    tests: ["**/test_*.py", "**/*_test.py"],
+    preloaded: ["**/conftest.py"],
+    // Run by every Python process at start-up.
+    importHooks: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+    runner: [
+      "**/pytest.py",
+      "**/pytest/__init__.py",
+      "**/_pytest/**",
+      "**/unittest.py",
+      "**/unittest/__init__.py",
+      "**/.venv/**",
+    ],
+    config: [
+      "**/pytest.ini",
+      "**/.pytest.ini",
+      "**/pytest.toml",
+      "**/.pytest.toml",
+      "**/tox.ini",
+      "**/setup.cfg",
+      "**/.coveragerc",
+    ],
+    sections: [
+      {
+        glob: "**/pyproject.toml",
+        what: "the test runner's section of pyproject.toml",
+        relevant: (text) => tomlSections(text, PYPROJECT_TABLES),
+      },
+    ],
+  },
+};
