@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { stat, readFile } from "node:fs/promises";
 import { conversationVerdict, type Verdict } from "./conversation.js";
-import type { GitHubClient, PullRequestHead } from "../github.js";
+import type { GitHubClient, PullRequestHead } from "../github/client.js";
 import type { Result } from "../core/model.js";
 import { parseReport } from "../report/merge.js";
 import { renderSummary } from "../report/markdown.js";

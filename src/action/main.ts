@@ -7,7 +7,7 @@ import { candidateSource } from "../candidates/index.js";
 import type { PullRequestEvent, PullRequestRef } from "../candidates/pull-request.js";
 import { InputError } from "../core/errors.js";
 import { resolveGlobs } from "../core/globs.js";
-import { createGitHubClient, GitHubError, type GitHubClient } from "../github.js";
+import { createGitHubClient, GitHubError, type GitHubClient } from "../github/client.js";
 import { runSession, type SessionIO, type Work } from "../run/run.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
 import { rememberRun } from "./cleanup.js";

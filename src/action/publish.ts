@@ -5,14 +5,15 @@ import { relative, resolve, sep } from "node:path";
 import type { Result, Skipped, Status } from "../core/model.js";
 import type { Report } from "../core/schemas/report.js";
 import { STATUS_INFO } from "../core/statuses.js";
-import { GitHubError, type CheckRun, type Comment, type GitHubClient, type Identity } from "../github.js";
+import { upsertCheckRun } from "../github/check-run.js";
+import { GitHubError, type CheckRun, type Comment, type GitHubClient, type Identity } from "../github/client.js";
+import { commentKey, stickyMarker, upsertStickyComment } from "../github/sticky-comment.js";
 import { buildAnnotations, limitAnnotations } from "../report/annotations.js";
-import { commentKey, upsertStickyComment } from "../report/comment.js";
 import { verdictIcon } from "../report/icons.js";
 import { compactResults } from "../report/json.js";
 import { COMMENT_MAX_LENGTH, renderComment, type CommentInput } from "../report/markdown.js";
 import { renderEvaluationMarkdown, renderEvaluationText } from "../report/evaluation.js";
-import { CHECK_SUMMARY_MAX_LENGTH, SUMMARY_MAX_LENGTH, renderSummary, stickyMarker } from "../report/markdown.js";
+import { CHECK_SUMMARY_MAX_LENGTH, SUMMARY_MAX_LENGTH, renderSummary } from "../report/markdown.js";
 import type { SessionOutcome } from "../run/run.js";
 import { stateBlockOf } from "../run/verdict-state.js";
 import type { ConversationSettings, Settings } from "../settings/settings.js";
@@ -132,28 +133,6 @@ export function failedRunCheck(message: string, detailsUrl?: string): CheckRepor
   };
 }
 
-/**
- * Our check run of that name on that commit updated, or a new one: a re-run shows one check, not a pile.
- * Only a run with our mark is ours to update, and GitHub lets only the App that created a run update it:
- * refused (403, 404), a new one is created.
- */
-async function upsertCheck(
-  client: GitHubClient,
-  target: CheckTarget,
-  run: CheckRun,
-): Promise<{ action: "created" | "updated"; url: string }> {
-  const { owner, repo } = target;
-  const listed = await client.listCheckRuns(owner, repo, target.headSha, target.name);
-  for (const existing of listed.filter((c) => c.externalId === CHECK_MARK)) {
-    try {
-      return { action: "updated", url: (await client.updateCheckRun(owner, repo, existing.id, run)).url };
-    } catch (error) {
-      if (!(error instanceof GitHubError && (error.status === 403 || error.status === 404))) throw error;
-    }
-  }
-  return { action: "created", url: (await client.createCheckRun(owner, repo, run)).url };
-}
-
 /** The step's outputs (action.yml). Pure. */
 export function outputsOf(
   results: readonly Result[],
@@ -210,9 +189,9 @@ export class Publisher {
 
   /** This gate's check on the head commit, created or updated; one GitHub refuses is a warning. */
   async check(client: GitHubClient, target: CheckTarget, report: CheckReport): Promise<void> {
-    const run: CheckRun = { name: target.name, headSha: target.headSha, externalId: CHECK_MARK, ...report };
+    const run = { name: target.name, headSha: target.headSha, externalId: CHECK_MARK, ...report };
     try {
-      const posted = await upsertCheck(client, target, run);
+      const posted = await upsertCheckRun(client, target, run);
       this.io.info(`check ${target.name} ${posted.action}: ${posted.url}`);
     } catch (error) {
       if (!(error instanceof GitHubError)) throw error;

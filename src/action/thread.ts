@@ -4,8 +4,9 @@
 import { fingerprints, selectCandidates, type AgentComment, type Fingerprint } from "../candidates/comments.js";
 import type { PullRequestRef } from "../candidates/pull-request.js";
 import type { Candidate, Result } from "../core/model.js";
-import type { Comment, GitHubClient, Identity } from "../github.js";
-import { ACTIONS_BOT, findStickyComment } from "../report/comment.js";
+import { ACTIONS_BOT } from "../github/authors.js";
+import type { Comment, GitHubClient, Identity } from "../github/client.js";
+import { findStickyComment } from "../github/sticky-comment.js";
 import type { Remembered } from "../run/run.js";
 import {
   carriedOver,

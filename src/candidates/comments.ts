@@ -1,7 +1,8 @@
 // `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
 import { createHash } from "node:crypto";
 import type { Candidate } from "../core/model.js";
-import { isGateComment, type Author } from "../report/comment.js";
+import type { Author } from "../github/authors.js";
+import { isGateComment } from "../github/sticky-comment.js";
 import { fromList, type CandidateSource } from "./source.js";
 
 /** What the gate knows of a reply now, to tell whether a remembered verdict is still its own. */

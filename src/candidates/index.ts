@@ -3,8 +3,8 @@
 import type { Match } from "../core/globs.js";
 import { resolveGlobs } from "../core/globs.js";
 import { InputError } from "../core/errors.js";
-import type { GitHubClient } from "../github.js";
-import { ACTIONS_BOT, type Author } from "../report/comment.js";
+import { ACTIONS_BOT, type Author } from "../github/authors.js";
+import type { GitHubClient } from "../github/client.js";
 import type { SourceSettings } from "../settings/settings.js";
 import { commentsSource, type AgentComment } from "./comments.js";
 import { filesSource } from "./files.js";

@@ -15,7 +15,7 @@ import {
   type CheckTarget,
 } from "../../src/action/publish.js";
 import { STATUS_INFO } from "../../src/core/statuses.js";
-import { createGitHubClient, type Comment } from "../../src/github.js";
+import { createGitHubClient, type Comment } from "../../src/github/client.js";
 import { evaluate } from "../../src/report/evaluation.js";
 import { CHECK_SUMMARY_MAX_LENGTH, renderComment } from "../../src/report/markdown.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";

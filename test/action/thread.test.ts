@@ -10,7 +10,7 @@ import {
 import type { ActionLog } from "../../src/action/io.js";
 import { fingerprints, type AgentComment } from "../../src/candidates/comments.js";
 import type { Candidate } from "../../src/core/model.js";
-import type { Comment, GitHubClient } from "../../src/github.js";
+import type { Comment, GitHubClient } from "../../src/github/client.js";
 import { readState, renderState } from "../../src/run/verdict-state.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { result } from "../report/fixtures.js";

@@ -5,7 +5,7 @@ import { candidateSource } from "../../src/candidates/index.js";
 import type { SourceEntry } from "../../src/core/model.js";
 import type { AgentComment } from "../../src/candidates/comments.js";
 import { InputError } from "../../src/core/errors.js";
-import type { GitHubClient } from "../../src/github.js";
+import type { GitHubClient } from "../../src/github/client.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { tempDir } from "../support/temp.js";
 

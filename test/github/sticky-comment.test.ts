@@ -1,15 +1,16 @@
 // The sticky comment against the fake GitHub, through the real client.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createGitHubClient, type Comment, type GitHubClient } from "../../src/github.js";
+import { createGitHubClient, type Comment, type GitHubClient } from "../../src/github/client.js";
+import { ACTIONS_BOT } from "../../src/github/authors.js";
 import {
-  ACTIONS_BOT,
   commentKey,
   findStickyComment,
+  stickyMarker,
   stickyMarkers,
   tooLongNote,
   upsertStickyComment,
-} from "../../src/report/comment.js";
-import { renderComment, stickyMarker } from "../../src/report/markdown.js";
+} from "../../src/github/sticky-comment.js";
+import { renderComment } from "../../src/report/markdown.js";
 import {
   ACTIONS_BOT as BOT_USER,
   FakeGitHub,
@@ -173,6 +174,11 @@ describe("findStickyComment", () => {
 });
 
 describe("commentKey and stickyMarkers", () => {
+  it("stickyMarker never ends its HTML comment early", () => {
+    expect(stickyMarker("ci/test")).toBe("<!-- sandbox-gate:ci/test -->");
+    expect(stickyMarker("a -- b -->")).toBe("<!-- sandbox-gate:a-b- -->");
+  });
+
   const parts = { explicit: "", workflow: "agent-gate", job: "gate", matrix: {} };
 
   it("workflow, job and the matrix leg's values; an explicit key wins; a long one keeps a hash", () => {
