@@ -1,5 +1,5 @@
 // Where candidates come from, behind one interface: one implementation per `source` value (comments.ts,
-// pull-request.ts, files.ts, which reads datasets too), chosen by the settings in index.ts.
+// pull-request.ts, files-source.ts, which reads datasets too), chosen by the settings in sources.ts.
 import type { SourceEntry } from "../core/model.js";
 
 export interface CandidateSource {

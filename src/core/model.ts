@@ -135,7 +135,7 @@ export interface GateOutcome {
 
 /**
  * An entry that could not be read as a candidate (a bad dataset line), reported where it was. A `files`
- * run checks its datasets whole before anything runs and stops at the first (candidates/files.ts), so a
+ * run checks its datasets whole before anything runs and stops at the first (candidates/files-source.ts), so a
  * run meets one only from a source that yields it on purpose, or a file changed since that check.
  */
 export interface EntryProblem {

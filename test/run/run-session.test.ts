@@ -60,7 +60,7 @@ interface Run {
   body: string;
 }
 
-/** One action run over `comments`, its state read from `body` (the sticky comment) as main.ts does. */
+/** One action run over `comments`, its state read from `body` (the sticky comment) as the action does. */
 async function run(
   comments: AgentComment[],
   body: string,
@@ -148,7 +148,7 @@ describe("a conversation judged run after run", () => {
     const first = await run(failing, "");
     expect(first.verdict.failed).toBe(true);
     // Passes claimed for bodies the replies do not have (a well-formed forgery of the replies' own hashes
-    // is told by who edited the comment: main.ts, test/integration/action.test.ts).
+    // is told by who edited the comment: action/thread.ts, test/integration/action.test.ts).
     const claimed = first.body.replaceAll('"s":"test_failed"', '"s":"pass"').replace(/"h":"[0-9a-f]{4}/g, '"h":"0000');
     const again = await run(failing, claimed);
     expect(again.engine.jobs).toHaveLength(2);

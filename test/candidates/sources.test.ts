@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { candidateSource } from "../../src/candidates/index.js";
+import { candidateSource } from "../../src/candidates/sources.js";
 import type { SourceEntry } from "../../src/core/model.js";
 import type { AgentComment } from "../../src/candidates/comments.js";
 import { InputError } from "../../src/core/errors.js";

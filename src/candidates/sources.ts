@@ -7,7 +7,7 @@ import { ACTIONS_BOT, type Author } from "../github/authors.js";
 import type { GitHubClient } from "../github/client.js";
 import type { SourceSettings } from "../settings/settings.js";
 import { commentsSource, type AgentComment } from "./comments.js";
-import { filesSource } from "./files.js";
+import { filesSource } from "./files-source.js";
 import { pullRequestSource, type PullRequestEvent } from "./pull-request.js";
 import type { CandidateSource } from "./source.js";
 

@@ -3,7 +3,7 @@
 import * as core from "@actions/core";
 import * as github from "@actions/github";
 import { randomBytes } from "node:crypto";
-import { candidateSource } from "../candidates/index.js";
+import { candidateSource } from "../candidates/sources.js";
 import type { PullRequestEvent, PullRequestRef } from "../candidates/pull-request.js";
 import { InputError } from "../core/errors.js";
 import { resolveGlobs } from "../core/globs.js";
