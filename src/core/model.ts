@@ -150,3 +150,9 @@ export interface EntryProblem {
  * judged and reported in their own order.
  */
 export type SourceEntry = { candidate: Candidate; rank?: number } | { problem: EntryProblem };
+
+/**
+ * What a source lists: its entries, and what it read but is no candidate (a comment that is no agent's
+ * reply), reported among the skipped and never judged.
+ */
+export type ListedEntry = SourceEntry | { skipped: Skipped };

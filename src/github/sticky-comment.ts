@@ -27,6 +27,8 @@ export interface StickyComment {
   author?: Author;
   /** The comment already found (`null`: looked, none there), so the comments are not listed twice. */
   existing?: Comment | null;
+  /** `false`: an existing comment is updated, but none is created (nothing was judged). By default one is. */
+  create?: boolean;
   /**
    * A shorter body for when GitHub refuses this one (422), e.g. `() => renderComment(input, 16_384)`;
    * by default a note that points to the job summary.
@@ -37,7 +39,9 @@ export interface StickyComment {
 export type UpsertOutcome =
   | { action: "created" | "updated"; id: number; url: string }
   /** A read-only token (a fork's pull request): nothing was written. */
-  | { action: "forbidden"; message: string };
+  | { action: "forbidden"; message: string }
+  /** `create: false` and no comment there: nothing was written. */
+  | { action: "none" };
 
 /**
  * Ours: starts with the marker and was written by `author` (the actions bot by default); the oldest
@@ -102,6 +106,7 @@ export async function upsertStickyComment(client: GitHubClient, sticky: StickyCo
       sticky.existing === undefined
         ? findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.author)
         : (sticky.existing ?? undefined);
+    if (!existing && sticky.create === false) return { action: "none" };
     const write = (body: string) =>
       existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
     const written = await write(sticky.body).catch((error: unknown) => {

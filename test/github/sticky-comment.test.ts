@@ -47,9 +47,27 @@ describe("upsertStickyComment", () => {
     expect(second).toEqual({ ...first, action: "updated" });
     expect(stored().map((c) => c.body)).toEqual(["an agent's reply", `${MARKER}\nrun 2`]);
     expect(writes()).toEqual(["POST", "PATCH"]);
-    expect(first.action !== "forbidden" && first.url).toBe(
-      `https://github.com/acme/app/pull/7#issuecomment-${stored()[1]!.id}`,
-    );
+    expect("url" in first && first.url).toBe(`https://github.com/acme/app/pull/7#issuecomment-${stored()[1]!.id}`);
+  });
+
+  it("create: false writes nothing where there is no comment, and updates the one there", async () => {
+    github.addIssueComment("acme", "app", 7, "a human's comment", HUMAN);
+    expect(await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nnothing`, create: false })).toEqual({
+      action: "none",
+    });
+    expect(writes()).toEqual([]);
+    expect(
+      await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nnothing`, existing: null, create: false }),
+    ).toEqual({
+      action: "none",
+    });
+    const earlier = github.addIssueComment("acme", "app", 7, `${MARKER}\nan earlier verdict`, BOT_USER);
+    expect(await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nnothing`, create: false })).toMatchObject({
+      action: "updated",
+      id: earlier.id,
+    });
+    expect(stored().map((c) => c.body)).toEqual(["a human's comment", `${MARKER}\nnothing`]);
+    expect(writes()).toEqual(["PATCH"]);
   });
 
   it("finds its comment on the third page", async () => {
