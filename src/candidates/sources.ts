@@ -42,7 +42,10 @@ export function candidateSource(source: SourceSettings, context: SourceContext):
     );
   const { client, pullRequest } = context;
   if (!pullRequest || !client)
-    throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
+    throw new InputError(
+      "source",
+      `'${source.kind}' needs an event on a pull request (pull_request, pull_request_review, pull_request_review_comment, or issue_comment on a pull request)`,
+    );
   if (source.kind === "comments")
     return commentsSource(
       context.replies ?? [],
