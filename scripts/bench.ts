@@ -30,7 +30,7 @@ import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { readDataset } from "../src/candidates/dataset.js";
+import { readDataset } from "../src/candidates/dataset-lines.js";
 import { classify } from "../src/verdict/classify.js";
 import { LANGUAGES } from "../src/languages/registry.js";
 import type { RunFacts, Status } from "../src/core/model.js";

@@ -7,7 +7,7 @@
 //   const observation = await sandbox.judge({ reply }, { signal: AbortSignal.timeout(60_000) });
 import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
-import { datasetEntry } from "./candidates/dataset.js";
+import { datasetEntry } from "./candidates/dataset-lines.js";
 import type { Result, Status } from "./core/model.js";
 import type { Language } from "./languages/registry.js";
 import { judgeCandidate } from "./run/pipeline.js";

@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { stat, readFile } from "node:fs/promises";
 import { conversationVerdict, type Verdict } from "./conversation.js";
-import type { GitHubClient, PullRequestHead } from "../github.js";
+import type { GitHubClient, PullRequestHead } from "../github/client.js";
 import type { Result } from "../core/model.js";
 import { parseReport } from "../report/merge.js";
 import { renderSummary } from "../report/markdown.js";
@@ -16,7 +16,7 @@ import { InputError } from "../core/errors.js";
 import type { Settings } from "../settings/settings.js";
 import { commitUrl, finishedRun, markersOf, type ActionContext, type FinishedRun } from "./context.js";
 import type { ActionIO } from "./io.js";
-import { checkName, commentInput, Publisher, verdictCheck, type ReportParts } from "./publish.js";
+import { checkName, commentInput, nothingToJudge, Publisher, verdictCheck, type ReportParts } from "./publish.js";
 
 /** A report file larger than this is refused before it is read. */
 export const REPORT_MAX_BYTES = 32 * 1024 * 1024;
@@ -131,6 +131,8 @@ export async function postReport(
       issue: pull.number,
       marker,
       input: commentInput(parts(pull)),
+      // A report of nothing to judge (a human's pull request) makes no comment, as the run's own would not.
+      create: !nothingToJudge(results, { count: 0 }),
       ...(identity && { author: identity }),
       refused: (message) =>
         `sandbox-gate could not comment on #${pull.number} (${message}): give the job pull-requests: write`,

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { PullRequestEvent, PullRequestRef } from "../candidates/pull-request.js";
 import { InputError } from "../core/errors.js";
-import { stickyMarkers } from "../report/comment.js";
+import { stickyMarkers } from "../github/sticky-comment.js";
 import type { ConversationSettings } from "../settings/settings.js";
 
 export type ActionContext = Pick<typeof actionContext, "eventName" | "payload" | "serverUrl" | "repo" | "sha">;

@@ -5,22 +5,23 @@ import { relative, resolve, sep } from "node:path";
 import type { Result, Skipped, Status } from "../core/model.js";
 import type { Report } from "../core/schemas/report.js";
 import { STATUS_INFO } from "../core/statuses.js";
-import { GitHubError, type CheckRun, type Comment, type GitHubClient, type Identity } from "../github.js";
+import { upsertCheckRun } from "../github/check-run.js";
+import { GitHubError, type CheckRun, type Comment, type GitHubClient, type Identity } from "../github/client.js";
+import { commentKey, stickyMarker, upsertStickyComment } from "../github/sticky-comment.js";
 import { buildAnnotations, limitAnnotations } from "../report/annotations.js";
-import { commentKey, upsertStickyComment } from "../report/comment.js";
 import { verdictIcon } from "../report/icons.js";
 import { compactResults } from "../report/json.js";
 import { COMMENT_MAX_LENGTH, renderComment, type CommentInput } from "../report/markdown.js";
 import { renderEvaluationMarkdown, renderEvaluationText } from "../report/evaluation.js";
-import { CHECK_SUMMARY_MAX_LENGTH, SUMMARY_MAX_LENGTH, renderSummary, stickyMarker } from "../report/markdown.js";
+import { CHECK_SUMMARY_MAX_LENGTH, SUMMARY_MAX_LENGTH, renderSummary } from "../report/markdown.js";
 import type { SessionOutcome } from "../run/run.js";
 import { stateBlockOf } from "../run/verdict-state.js";
 import type { ConversationSettings, Settings } from "../settings/settings.js";
 import type { PullRequestRef } from "../candidates/pull-request.js";
 import { headCommitOf, pullRequestUrl, runUrl, type ActionContext } from "./context.js";
-import { conversationVerdict, skipsOf, type Verdict } from "./conversation.js";
+import { conversationVerdict, skipsOf, type Skips, type Verdict } from "./conversation.js";
 import type { ActionIO } from "./io.js";
-import { candidatesOf, judgedInRuns, stateBlock, type Thread } from "./thread.js";
+import { judgedInRuns, replySelection, stateBlock, type Thread } from "./thread.js";
 
 export const CHECK_NAME = "sandbox-gate";
 /**
@@ -62,9 +63,19 @@ export interface StickyPost {
   block?: string;
   /** The comment already found (`null`: none there); undefined to look for it. */
   existing?: Comment | null;
+  /** `false`: nothing was judged, so no comment is created; one already there is updated to say so. */
+  create?: boolean;
   author?: Identity;
   /** The warning when the token may not comment, given GitHub's message. */
   refused: (message: string) => string;
+}
+
+/**
+ * Nothing to judge: no result, and no reply left unjudged (a human's pull request, or one where only
+ * comments that are no agent's reply were listed). Such a pull request gets no comment. Pure.
+ */
+export function nothingToJudge(results: readonly unknown[], skips: Pick<Skips, "count">): boolean {
+  return results.length === 0 && skips.count === 0;
 }
 
 /** The verdict line: what a reader sees change. */
@@ -132,28 +143,6 @@ export function failedRunCheck(message: string, detailsUrl?: string): CheckRepor
   };
 }
 
-/**
- * Our check run of that name on that commit updated, or a new one: a re-run shows one check, not a pile.
- * Only a run with our mark is ours to update, and GitHub lets only the App that created a run update it:
- * refused (403, 404), a new one is created.
- */
-async function upsertCheck(
-  client: GitHubClient,
-  target: CheckTarget,
-  run: CheckRun,
-): Promise<{ action: "created" | "updated"; url: string }> {
-  const { owner, repo } = target;
-  const listed = await client.listCheckRuns(owner, repo, target.headSha, target.name);
-  for (const existing of listed.filter((c) => c.externalId === CHECK_MARK)) {
-    try {
-      return { action: "updated", url: (await client.updateCheckRun(owner, repo, existing.id, run)).url };
-    } catch (error) {
-      if (!(error instanceof GitHubError && (error.status === 403 || error.status === 404))) throw error;
-    }
-  }
-  return { action: "created", url: (await client.createCheckRun(owner, repo, run)).url };
-}
-
 /** The step's outputs (action.yml). Pure. */
 export function outputsOf(
   results: readonly Result[],
@@ -203,16 +192,18 @@ export class Publisher {
       shorten: () => renderComment(input, SHORT_COMMENT_LENGTH - block.length) + block,
       ...(post.author && { author: post.author }),
       ...(post.existing !== undefined && { existing: post.existing }),
+      ...(post.create === false && { create: false }),
     });
     if (outcome.action === "forbidden") this.io.warn(post.refused(outcome.message));
+    else if (outcome.action === "none") this.io.info("nothing to judge on this pull request: no comment written");
     else this.io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
   }
 
   /** This gate's check on the head commit, created or updated; one GitHub refuses is a warning. */
   async check(client: GitHubClient, target: CheckTarget, report: CheckReport): Promise<void> {
-    const run: CheckRun = { name: target.name, headSha: target.headSha, externalId: CHECK_MARK, ...report };
+    const run = { name: target.name, headSha: target.headSha, externalId: CHECK_MARK, ...report };
     try {
-      const posted = await upsertCheck(client, target, run);
+      const posted = await upsertCheckRun(client, target, run);
       this.io.info(`check ${target.name} ${posted.action}: ${posted.url}`);
     } catch (error) {
       if (!(error instanceof GitHubError)) throw error;
@@ -264,21 +255,27 @@ export interface JudgedRun {
   check?: CheckTarget;
 }
 
+/**
+ * The skips of the main step's run: among the replies, in conversation order, when they are the
+ * candidates. A comment listed as no agent's reply is no reply left unjudged: it is not counted.
+ */
+function runSkips({ settings, outcome, thread }: Pick<JudgedRun, "settings" | "outcome" | "thread">): Skips {
+  const replies = thread && settings.source.kind === "comments" ? replySelection(thread, settings) : undefined;
+  const notReplies = new Set(replies?.skipped.map((s) => s.id));
+  return skipsOf(
+    outcome.skipped.filter((s) => !notReplies.has(s.id)),
+    replies?.candidates ?? [],
+  );
+}
+
 /** The main step's verdict, to the outputs, the job summary, the sticky comment and the check. */
 export async function publishRun(publisher: Publisher, run: JudgedRun): Promise<Verdict> {
   const { settings, outcome, context, pr, client, thread } = run;
   const { info } = publisher.io;
   if (outcome.carried !== undefined)
     info(`${outcome.results.length - outcome.carried} judged, ${outcome.carried} carried over from earlier runs`);
-  const verdict = conversationVerdict(
-    outcome.results,
-    settings.reports.failOn,
-    settings.reports.decide,
-    skipsOf(
-      outcome.skipped,
-      thread && settings.source.kind === "comments" ? candidatesOf(thread, settings.source) : [],
-    ),
-  );
+  const skips = runSkips(run);
+  const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide, skips);
   publisher.outputs(outputsOf(outcome.results, verdict, settings.reports.failOn, outcome.reportPath));
   info(renderEvaluationText(outcome.evaluation));
   const evaluationRun = settings.source.kind === "files" || run.merged || settings.reports.baseline !== "";
@@ -299,7 +296,7 @@ export async function publishRun(publisher: Publisher, run: JudgedRun): Promise<
   await publisher.summary(evaluation + renderSummary(input, SUMMARY_MAX_LENGTH - evaluation.length));
   if (outcome.reportPath) info(`JSON report: ${outcome.reportPath}`);
   if (settings.reports.comment && pr && client && thread)
-    await commentRun(publisher, run, input, { pr, client, thread });
+    await commentRun(publisher, run, input, { pr, client, thread, create: !nothingToJudge(outcome.results, skips) });
   // The check whatever `comment` says: it is what branch protection can require.
   if (client && run.check) await publisher.check(client, run.check, verdictCheck(input));
   return verdict;
@@ -310,7 +307,7 @@ async function commentRun(
   publisher: Publisher,
   { outcome, context }: JudgedRun,
   input: CommentInput,
-  { pr, client, thread }: { pr: PullRequestRef; client: GitHubClient; thread: Thread },
+  { pr, client, thread, create }: { pr: PullRequestRef; client: GitHubClient; thread: Thread; create: boolean },
 ): Promise<void> {
   const { runId } = context;
   const commit = headCommitOf(context);
@@ -326,6 +323,7 @@ async function commentRun(
       ...(commit && { commit: commit.sha }),
     }),
     existing: thread.sticky ?? null,
+    create,
     ...(thread.identity && { author: thread.identity }),
     refused: (message) =>
       `sandbox-gate could not comment on the pull request (${message}); the job summary has the report.`,

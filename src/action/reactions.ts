@@ -1,7 +1,7 @@
 // A reaction on each reply the gate judges, so the agent's author sees the verdict where the reply is:
 // 👀 while it runs, then 🚀 for a pass or 👎 for a failure. Our own failure (`sandbox_error`) gets none:
 // it says nothing of the reply. Reviews take no reactions; a token that may not react is let be.
-import type { GitHubClient, ReactionContent, ReactionTarget } from "../github.js";
+import type { GitHubClient, ReactionContent, ReactionTarget } from "../github/client.js";
 import type { Result, Status } from "../core/model.js";
 
 /** The comment a candidate id names, if it takes reactions. */

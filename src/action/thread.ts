@@ -1,11 +1,18 @@
 // The pull request's conversation as the gate reads it: the agents' replies (comments, review comments,
 // reviews), the gate's own sticky comment, and the verdicts that comment remembers, trusted only when
 // the gate itself wrote them last.
-import { fingerprints, selectCandidates, type AgentComment, type Fingerprint } from "../candidates/comments.js";
+import {
+  fingerprints,
+  selectReplies,
+  type AgentComment,
+  type Fingerprint,
+  type Selection,
+} from "../candidates/comments.js";
 import type { PullRequestRef } from "../candidates/pull-request.js";
-import type { Candidate, Result } from "../core/model.js";
-import type { Comment, GitHubClient, Identity } from "../github.js";
-import { ACTIONS_BOT, findStickyComment } from "../report/comment.js";
+import type { Result } from "../core/model.js";
+import { ACTIONS_BOT } from "../github/authors.js";
+import type { Comment, GitHubClient, Identity } from "../github/client.js";
+import { findStickyComment } from "../github/sticky-comment.js";
 import type { Remembered } from "../run/run.js";
 import {
   carriedOver,
@@ -15,6 +22,7 @@ import {
   trustedState,
   type VerdictState,
 } from "../run/verdict-state.js";
+import { holdsCode } from "../prepare/candidate.js";
 import type { Settings } from "../settings/settings.js";
 import type { ActionLog } from "./io.js";
 
@@ -156,7 +164,12 @@ export function stateBlock(
   return `${renderState(nextState(outcome.key, outcome.results, thread.fingerprints, thread.state, run))}\n`;
 }
 
-/** The replies that are candidates, in conversation order: whose newest reply is which. */
-export function candidatesOf(thread: Pick<Thread, "replies" | "identity">, source: { authors: string[] }): Candidate[] {
-  return selectCandidates(thread.replies, source.authors, thread.identity ?? { login: ACTIONS_BOT });
+/**
+ * The replies that are candidates, in conversation order (whose newest reply is which), and the comments
+ * that are none: as the comments source selects them, code found as preparing finds it.
+ */
+export function replySelection(thread: Pick<Thread, "replies" | "identity">, settings: Settings): Selection {
+  return selectReplies(thread.replies, settings.source.authors, thread.identity ?? { login: ACTIONS_BOT }, (c) =>
+    holdsCode(c, settings),
+  );
 }

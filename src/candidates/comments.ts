@@ -1,7 +1,8 @@
 // `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
 import { createHash } from "node:crypto";
-import type { Candidate } from "../core/model.js";
-import { isGateComment, type Author } from "../report/comment.js";
+import type { Candidate, Skipped } from "../core/model.js";
+import type { Author } from "../github/authors.js";
+import { isGateComment } from "../github/sticky-comment.js";
 import { fromList, type CandidateSource } from "./source.js";
 
 /** What the gate knows of a reply now, to tell whether a remembered verdict is still its own. */
@@ -38,33 +39,74 @@ export function fingerprints(comments: readonly AgentComment[]): Map<string, Fin
   return new Map(comments.map((c) => [candidateId(c), { updatedAt: c.updatedAt, hash: bodyHash(c.body) }]));
 }
 
-/** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
+const WILDCARD = /[*?]/;
+
+/** Case-insensitive match of one pattern; `*` and `?` are the only wildcards, as logins hold no slashes. */
+function patternMatches(login: string, pattern: string): boolean {
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
+  return new RegExp(`^${source}$`, "i").test(login);
+}
+
+/** How a login matched `authors`: by its name written out, or only by a wildcard (the first that matched). */
+export type AuthorMatch = { by: "name" } | { by: "wildcard"; pattern: string };
+
+/** How `login` matches `patterns`, if it does: a name written out wins over any wildcard. */
+export function authorMatch(login: string, patterns: readonly string[]): AuthorMatch | undefined {
+  const matching = patterns.filter((pattern) => patternMatches(login, pattern));
+  if (matching.some((pattern) => !WILDCARD.test(pattern))) return { by: "name" };
+  return matching.length > 0 ? { by: "wildcard", pattern: matching[0]! } : undefined;
+}
+
+/** Whether `login` is one of `patterns` (case-insensitive; `*` and `?` as wildcards). */
 export function loginMatches(login: string, patterns: string[]): boolean {
-  return patterns.some((pattern) => {
-    const source = pattern
-      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-      .replace(/\*/g, ".*")
-      .replace(/\?/g, ".");
-    return new RegExp(`^${source}$`, "i").test(login);
-  });
+  return authorMatch(login, patterns) !== undefined;
+}
+
+/** The replies to judge, and the comments of matching authors that are none, each with why. */
+export interface Selection {
+  candidates: Candidate[];
+  skipped: Skipped[];
 }
 
 /**
  * The comments that are candidates, oldest first: by a matching author, non-empty, and not the gate's
  * own (its marker and the token's identity `us` together; a reply that merely quotes the marker is judged).
+ * A comment without code (`holdsCode`, as preparing it would find) whose author only a wildcard matched
+ * (`*[bot]`: a coverage bot's report) is no agent's reply: skipped and listed, never judged `no_code`.
+ * An author named exactly is an agent, and its reply without code is `no_code`: the feedback it needs.
  */
-export function selectCandidates(comments: readonly AgentComment[], authors: string[], us: Author): Candidate[] {
-  return comments
-    .filter((c) => c.body.trim() !== "" && !isGateComment(c, us) && loginMatches(c.author, authors))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
-    .map((c) => ({
+export function selectReplies(
+  comments: readonly AgentComment[],
+  authors: string[],
+  us: Author,
+  holdsCode: (candidate: Candidate) => boolean,
+): Selection {
+  const selection: Selection = { candidates: [], skipped: [] };
+  const oldestFirst = [...comments].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  for (const c of oldestFirst) {
+    const match = authorMatch(c.author, authors);
+    if (!match || c.body.trim() === "" || isGateComment(c, us)) continue;
+    const candidate: Candidate = {
       id: candidateId(c),
       source: c.url,
       url: c.url,
       author: c.author,
       kind: "reply",
       text: c.body,
-    }));
+    };
+    if (match.by === "name" || holdsCode(candidate)) selection.candidates.push(candidate);
+    else
+      selection.skipped.push({
+        id: candidate.id,
+        source: c.url,
+        url: c.url,
+        reason: `@${c.author}: no code, matched only by the wildcard ${match.pattern}`,
+      });
+  }
+  return selection;
 }
 
 /**
@@ -87,12 +129,22 @@ export function quotaOrder(candidates: readonly Candidate[]): Candidate[] {
 
 /**
  * The replies by `authors` as candidates, in conversation order, each ranked by `quotaOrder` for the
- * quota; the gate's own comments (by `us`) are never one.
+ * quota, then the comments that are no reply, listed as skipped (`selectReplies`); the gate's own
+ * comments (by `us`) are neither.
  */
-export function commentsSource(replies: readonly AgentComment[], authors: string[], us: Author): CandidateSource {
-  const candidates = selectCandidates(replies, authors, us);
+export function commentsSource(
+  replies: readonly AgentComment[],
+  authors: string[],
+  us: Author,
+  holdsCode: (candidate: Candidate) => boolean,
+): CandidateSource {
+  const { candidates, skipped } = selectReplies(replies, authors, us, holdsCode);
   const rank = new Map(quotaOrder(candidates).map((c, i) => [c.id, i]));
   return {
-    entries: async () => fromList(candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id)! }))),
+    entries: async () =>
+      fromList([
+        ...candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id)! })),
+        ...skipped.map((entry) => ({ skipped: entry })),
+      ]),
   };
 }

@@ -3,7 +3,7 @@
 // from the merge base to the head, as GitHub computes it.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { GitHubError, type GitHubClient } from "../github.js";
+import { GitHubError, type GitHubClient } from "../github/client.js";
 import { InputError } from "../core/errors.js";
 import { fromList, type CandidateSource } from "./source.js";
 

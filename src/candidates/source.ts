@@ -1,10 +1,13 @@
 // Where candidates come from, behind one interface: one implementation per `source` value (comments.ts,
-// pull-request.ts, files.ts, which reads datasets too), chosen by the settings in index.ts.
-import type { SourceEntry } from "../core/model.js";
+// pull-request.ts, files-source.ts, which reads datasets too), chosen by the settings in sources.ts.
+import type { ListedEntry } from "../core/model.js";
 
 export interface CandidateSource {
-  /** The candidates, in the order they are judged; a dataset line that is not one says why. */
-  entries(): Promise<AsyncIterable<SourceEntry>>;
+  /**
+   * The candidates, in the order they are judged; a dataset line that is not one says why; what the source
+   * read but is no candidate, listed as skipped (a comment that is no agent's reply).
+   */
+  entries(): Promise<AsyncIterable<ListedEntry>>;
 }
 
 /** A source whose candidates are all at hand already. */

@@ -3,7 +3,7 @@
 // a failure is.
 import { randomBytes } from "node:crypto";
 import packageJson from "../../package.json" with { type: "json" };
-import { candidateSource } from "../candidates/index.js";
+import { candidateSource } from "../candidates/sources.js";
 import { renderEvaluationText } from "../report/evaluation.js";
 import { junitOf, reportOf } from "../report/write-reports.js";
 import { renderTable } from "../report/table.js";

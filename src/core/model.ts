@@ -134,7 +134,7 @@ export interface GateOutcome {
 
 /**
  * An entry that could not be read as a candidate (a bad dataset line), reported where it was. A `files`
- * run checks its datasets whole before anything runs and stops at the first (candidates/files.ts), so a
+ * run checks its datasets whole before anything runs and stops at the first (candidates/files-source.ts), so a
  * run meets one only from a source that yields it on purpose, or a file changed since that check.
  */
 export interface EntryProblem {
@@ -149,3 +149,9 @@ export interface EntryProblem {
  * judged and reported in their own order.
  */
 export type SourceEntry = { candidate: Candidate; rank?: number } | { problem: EntryProblem };
+
+/**
+ * What a source lists: its entries, and what it read but is no candidate (a comment that is no agent's
+ * reply), reported among the skipped and never judged.
+ */
+export type ListedEntry = SourceEntry | { skipped: Skipped };

@@ -108,6 +108,16 @@ function declaredLanguage(candidate: Candidate, settings: Settings): Language | 
   );
 }
 
+/**
+ * A reply holds something to judge: code for its language, as `prepareReply` extracts it, or a patch.
+ * Without, it is `no_code`. (A reply whose code's language cannot be told is `no_code` too, but for the
+ * want of a language, not of code: it holds code.)
+ */
+export function holdsCode(candidate: Candidate, settings: Settings): boolean {
+  const extraction = extractCode(candidate.text, declaredLanguage(candidate, settings) ?? "auto");
+  return extraction.kind === "code" || findPatchBlocks(candidate.text).length > 0;
+}
+
 function languageOfFiles(paths: string[]): Language | undefined {
   for (const path of paths) {
     const language = languageOfPath(path);

@@ -23,7 +23,7 @@ export interface CommentInput {
   skipped: Skipped[];
   runUrl?: string;
   gate: { failed: boolean; reason: string };
-  /** The sticky comment's marker, from `stickyMarker()`. */
+  /** The sticky comment's marker (github/sticky-comment.ts `stickyMarker`): what the comment starts with. */
   marker: string;
   /** The commit the candidates were judged at, named short in the verdict line. */
   commit?: { sha: string; url?: string };
@@ -45,12 +45,6 @@ export const COMMENT_MAX_LENGTH = 65_536;
 export const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
 /** A check run's summary holds at most this many characters. */
 export const CHECK_SUMMARY_MAX_LENGTH = 65_535;
-
-/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
-export function stickyMarker(key = "default"): string {
-  // Only a safe alphabet, and never "--", which would end the HTML comment early.
-  return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
-}
 
 // Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
 const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;

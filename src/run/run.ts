@@ -4,8 +4,8 @@
 // are opened here and nowhere else. The entries gather inputs before it and publish after it.
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { SourceEntry } from "../core/model.js";
-import { inShard } from "../core/shard.js";
+import type { ListedEntry, SourceEntry } from "../core/model.js";
+import { inShard, type Shard } from "../core/shard.js";
 import type { Match } from "../core/globs.js";
 import type { Candidate, GateOutcome, Result, SandboxFile, Skipped } from "../core/model.js";
 import { loadTestFiles } from "../prepare/test-files.js";
@@ -39,7 +39,7 @@ export interface Remembered {
 
 /** What a run does: judge candidates, or merge the reports of shard runs that did. */
 export type Work =
-  | { kind: "judge"; entries: () => Promise<AsyncIterable<SourceEntry>>; remembered?: Remembered }
+  | { kind: "judge"; entries: () => Promise<AsyncIterable<ListedEntry>>; remembered?: Remembered }
   /** `input` names where the reports came from, for errors: the `merge` input, or the CLI's REPORT. */
   | { kind: "merge"; reports: () => Promise<Match[]>; input: string };
 
@@ -138,16 +138,38 @@ async function judgeWork(
   const audit = auditSink(settings, io);
   const judge = (entries: AsyncIterable<SourceEntry>) =>
     judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
-  if (!work.remembered) return judge(await work.entries());
+  // Complete once the entries are read, which judging (and carrying over) does to the last.
+  const listed: Skipped[] = [];
+  const entries = async () => toJudge(await work.entries(), listed, settings.source.shard);
+  const withListed = <T extends GateOutcome>(outcome: T): T => ({
+    ...outcome,
+    skipped: [...outcome.skipped, ...listed],
+  });
+  if (!work.remembered) return withListed(await judge(await entries()));
   const { version } = work.remembered;
   const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
   const outcome = await judgeWithCarryOver(
-    await work.entries(),
+    await entries(),
     work.remembered.lookup(key),
     judge,
     settings.reports.failOn,
   );
-  return { ...outcome, key };
+  return { ...withListed(outcome), key };
+}
+
+/**
+ * The entries to judge; what the source only lists is put in `listed`, never judged nor counted against
+ * the quota. With shards the first lists it, so a merged report holds it once.
+ */
+async function* toJudge(
+  entries: AsyncIterable<ListedEntry>,
+  listed: Skipped[],
+  shard: Shard | undefined,
+): AsyncGenerator<SourceEntry> {
+  for await (const entry of entries) {
+    if (!("skipped" in entry)) yield entry;
+    else if (!shard || shard.index === 1) listed.push(entry.skipped);
+  }
 }
 
 /** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */

@@ -1,6 +1,6 @@
 // A dataset line's shape (INTERFACE.md, "Dataset lines"), declared once: docs/dataset.schema.json is
 // generated from it (npm run schemas), parseDatasetLine checks each line against it (validate.ts), and
-// the line's type comes from it. What JSON Schema cannot say (a timeout that parses) candidates/dataset.ts checks.
+// the line's type comes from it. What JSON Schema cannot say (a timeout that parses) candidates/dataset-lines.ts checks.
 // Not in core/schemas with the report's: a line names a language, and the languages (languages/) sit above core.
 import type { FromSchema } from "json-schema-to-ts";
 import { shipped, text } from "../core/schemas/declare.js";

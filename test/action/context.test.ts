@@ -54,6 +54,27 @@ describe("headCommitOf", () => {
   });
 });
 
+describe("a review and a review comment: events on the pull request, as the README's triggers send them", () => {
+  const pull = { number: 7, base: { sha: "1".repeat(40) }, head: { sha: SHA } };
+  it.each([
+    [
+      "pull_request_review",
+      { action: "submitted", review: { id: 80, body: "```python\nprint(1)\n```" }, pull_request: pull },
+    ],
+    ["pull_request_review_comment", { action: "created", comment: { id: 81, body: "fix" }, pull_request: pull }],
+  ])("%s: the pull request, its commits and its head, as a pull_request event's", (eventName, payload) => {
+    const event = context(payload, { eventName });
+    const pr = pullRequestOf(event);
+    expect(pr).toEqual({ owner: "octo", repo: "app", number: 7 });
+    expect(pullRequestEventOf(event, pr!)).toEqual({
+      ...pr,
+      url: "https://github.com/octo/app/pull/7",
+      refs: { base: "1".repeat(40), head: SHA },
+    });
+    expect(headCommitOf(event)?.sha).toBe(SHA);
+  });
+});
+
 describe("runUrl", () => {
   it("links a workflow run of this repository", () => {
     expect(runUrl(context({}), 42)).toBe("https://github.com/octo/app/actions/runs/42");

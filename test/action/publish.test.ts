@@ -4,6 +4,7 @@ import type { ActionIO } from "../../src/action/io.js";
 import {
   annotationPrefix,
   checkName,
+  nothingToJudge,
   checkTitle,
   commentInput,
   failedRunCheck,
@@ -14,15 +15,18 @@ import {
   verdictCheck,
   type CheckTarget,
 } from "../../src/action/publish.js";
+import { readThread } from "../../src/action/thread.js";
 import { STATUS_INFO } from "../../src/core/statuses.js";
-import { createGitHubClient, type Comment } from "../../src/github.js";
+import { createGitHubClient, type Comment } from "../../src/github/client.js";
 import { evaluate } from "../../src/report/evaluation.js";
 import { CHECK_SUMMARY_MAX_LENGTH, renderComment } from "../../src/report/markdown.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import {
   ACTIONS_BOT,
+  AGENT,
   APP_BOT,
   APP_TOKEN,
+  HUMAN,
   NO_CHECKS_TOKEN,
   PAT,
   READ_ONLY_TOKEN,
@@ -317,5 +321,102 @@ describe("publishRun", () => {
     expect(github.checkRuns[0]!.detailsUrl).toBe("https://github.com/octo/app/actions/runs/42");
     await publishRun(new Publisher(recordingIO()), run);
     expect(github.checkRuns).toHaveLength(1);
+  });
+});
+
+describe("nothingToJudge", () => {
+  it("no result and no reply left unjudged", () => {
+    expect(nothingToJudge([], { count: 0 })).toBe(true);
+    expect(nothingToJudge([], { count: 3 })).toBe(false);
+    expect(nothingToJudge(results, { count: 0 })).toBe(false);
+  });
+});
+
+describe("publishRun on a pull request with nothing to judge", () => {
+  let github: FakeGitHub;
+  beforeEach(async () => {
+    github = await startFakeGitHub();
+  });
+  afterEach(async () => {
+    await github.close();
+    expect(github.violations).toEqual([]);
+  });
+  const PR = { owner: "octo", repo: "app", number: 7 };
+  const MARKER = "<!-- sandbox-gate:agent-gate/gate -->";
+  const check = { owner: "octo", repo: "app", name: "sandbox-gate", headSha: "a".repeat(40) };
+  const context = {
+    eventName: "pull_request",
+    payload: {},
+    serverUrl: "https://github.com",
+    repo: { owner: "octo", repo: "app" },
+    sha: "b".repeat(40),
+    runId: 42,
+  };
+  const noLog = { info: () => {}, warn: () => {}, debug: () => {} };
+
+  /** The main step's publishing, its thread read from the fake GitHub as the action reads it. */
+  async function publish(judged: typeof results, skipped: Parameters<typeof commentInput>[0]["skipped"] = []) {
+    const client = createGitHubClient(TOKEN, { baseUrl: github.url, retry: { maxAttempts: 1 } });
+    const settings = readSettings(() => "", { defaultWorkdir: "/repo", defaultToken: "t" });
+    const thread = await readThread(settings, client, PR, { marker: MARKER }, noLog);
+    const outcome = { results: judged, skipped, decision: verdict, evaluation: evaluate(judged), key: "k".repeat(64) };
+    const io = recordingIO();
+    const gate = await publishRun(new Publisher(io), {
+      settings,
+      merged: false,
+      outcome,
+      context,
+      client,
+      thread,
+      pr: PR,
+      check,
+    });
+    return { gate, said: io.said };
+  }
+
+  it("a human's pull request: no comment is written; the check says there is nothing to judge", async () => {
+    github.addIssueComment("octo", "app", 7, "Looks good to me.", HUMAN);
+    const { gate, said } = await publish([]);
+    expect(gate).toMatchObject({ failed: false, reason: "no candidates to judge" });
+    expect(github.issueComments("octo", "app", 7).map((c) => c.body)).toEqual(["Looks good to me."]);
+    expect(github.requests.filter((r) => r.method !== "GET" && r.path.includes("/comments"))).toEqual([]);
+    expect(said).toContain("info nothing to judge on this pull request: no comment written");
+    expect(github.checkRuns).toMatchObject([
+      { name: "sandbox-gate", conclusion: "success", title: "✅ no candidates to judge" },
+    ]);
+  });
+
+  it("the comment of an earlier run is updated to say so, not left to contradict the check", async () => {
+    const earlier = github.addIssueComment(
+      "octo",
+      "app",
+      7,
+      `${MARKER}\n### ❌ the reply from @coder fails`,
+      ACTIONS_BOT,
+    );
+    await publish([]);
+    expect(github.issueComments("octo", "app", 7)).toHaveLength(1);
+    expect(github.issueComments("octo", "app", 7)[0]).toMatchObject({ id: earlier.id });
+    expect(github.issueComments("octo", "app", 7)[0]!.body).toContain("no candidates to judge");
+  });
+
+  it("a comment listed as no agent's reply leaves no reply unjudged: the replies' verdict, and the comment lists it", async () => {
+    const agent = github.addIssueComment("octo", "app", 7, "```python\nprint(1)\n```", AGENT);
+    const coverage = github.addIssueComment("octo", "app", 7, "## Codecov Report", {
+      ...AGENT,
+      login: "codecov[bot]",
+      id: 9_000_002,
+    });
+    const passed = [result({ id: `comment-${agent.id}`, status: "pass", author: AGENT.login })];
+    const listed = {
+      id: `comment-${coverage.id}`,
+      source: "u",
+      reason: "@codecov[bot]: no code, matched only by the wildcard *[bot]",
+    };
+    const { gate } = await publish(passed, [listed]);
+    expect(gate).toMatchObject({ failed: false, reason: "the reply from @coder[bot] passes the tests" });
+    const mine = github.issueComments("octo", "app", 7).filter((c) => c.user.login === ACTIONS_BOT.login);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.body).toContain("no code, matched only by the wildcard");
   });
 });

@@ -1,6 +1,6 @@
 // Reactions on judged replies, through the real client against the fake GitHub.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createGitHubClient } from "../../src/github.js";
+import { createGitHubClient } from "../../src/github/client.js";
 import { reactionTarget, Reactions, verdictReaction } from "../../src/action/reactions.js";
 import { result } from "../report/fixtures.js";
 import { FakeGitHub, READ_ONLY_TOKEN, startFakeGitHub, TOKEN } from "../support/github-server.js";

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
-  candidatesOf,
   judgedInRuns,
   readThread,
   rememberedVerdicts,
+  replySelection,
   stateBlock,
   type Thread,
 } from "../../src/action/thread.js";
 import type { ActionLog } from "../../src/action/io.js";
 import { fingerprints, type AgentComment } from "../../src/candidates/comments.js";
 import type { Candidate } from "../../src/core/model.js";
-import type { Comment, GitHubClient } from "../../src/github.js";
+import type { Comment, GitHubClient } from "../../src/github/client.js";
 import { readState, renderState } from "../../src/run/verdict-state.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { result } from "../report/fixtures.js";
@@ -81,7 +81,10 @@ describe("the gate's own comment: its marker and its author", () => {
     const thread = await readThread(settings(), client([forged]), PR, MARKERS, log);
     expect(thread.sticky).toBeUndefined();
     expect(thread.state).toBeUndefined();
-    expect(candidatesOf(thread, { authors: ["*[bot]"] }).map((c) => c.id)).toEqual(["comment-1"]);
+    // Its author named: a reply (without code: no_code); only by `*[bot]`: listed as no reply, never hidden.
+    const named = replySelection(thread, settings({ authors: "agent[bot]" }));
+    expect(named.candidates.map((c) => c.id)).toEqual(["comment-1"]);
+    expect(replySelection(thread, settings()).skipped.map((s) => s.id)).toEqual(["comment-1"]);
   });
   it("the token's identity is learned for the replies even when no comment is written; its own comment is no candidate", async () => {
     const ours = comment(2, `${MARKERS.marker}\nreport`, "github-actions[bot]");
@@ -94,7 +97,8 @@ describe("the gate's own comment: its marker and its author", () => {
     );
     expect(thread.identity?.login).toBe("github-actions[bot]");
     expect(thread.sticky).toBeUndefined();
-    expect(candidatesOf(thread, { authors: ["*[bot]"] }).map((c) => c.id)).toEqual(["comment-1"]);
+    const selected = replySelection(thread, settings({ authors: "agent[bot], github-actions[bot]" }));
+    expect(selected.candidates.map((c) => c.id)).toEqual(["comment-1"]);
   });
 });
 
@@ -135,5 +139,25 @@ describe("stateBlock", () => {
     expect(block.endsWith("\n")).toBe(true);
     const read = readState(block);
     expect(read.ok && read.state.entries.map((e) => [e.id, e.run])).toEqual([["comment-1", "42"]]);
+  });
+});
+
+describe("replySelection", () => {
+  const thread = (bodies: Array<[string, string]>): Pick<Thread, "replies" | "identity"> => ({
+    replies: bodies.map(([author, body], i) => ({ kind: "comment", ...comment(i + 1, body, author) })),
+  });
+  it("finds code as preparing does, under the run's language: a wildcard's match without it is no reply", () => {
+    const replies = thread([
+      ["codecov[bot]", "## Codecov Report\nAll modified lines are covered by tests :white_check_mark:"],
+      ["my-agent[bot]", "```python\ndef add(a, b):\n    return a + b\n```"],
+      ["other[bot]", "```diff\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n```"],
+      ["js[bot]", "```javascript\nconsole.log(1)\n```"],
+    ]);
+    const auto = replySelection(replies, settings());
+    expect(auto.candidates.map((c) => c.author)).toEqual(["my-agent[bot]", "other[bot]", "js[bot]"]);
+    expect(auto.skipped.map((s) => s.reason)).toEqual(["@codecov[bot]: no code, matched only by the wildcard *[bot]"]);
+    // Under `language: python` a javascript block is no code (prepare says no_code): listed, not judged.
+    const python = replySelection(replies, settings({ language: "python" }));
+    expect(python.skipped.map((s) => s.id)).toEqual(["comment-1", "comment-4"]);
   });
 });

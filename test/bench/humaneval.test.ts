@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMMAND, agreement, datasetLine, type BenchRecord } from "../../scripts/bench/humaneval.js";
 import { SYNTHETIC } from "../../scripts/bench/synthetic.js";
-import { parseDatasetLine } from "../../src/candidates/dataset.js";
+import { parseDatasetLine } from "../../src/candidates/dataset-lines.js";
 
 const record = (over: Partial<BenchRecord>): BenchRecord => ({
   id: "m/HumanEval/1",

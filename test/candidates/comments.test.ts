@@ -1,14 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
+  authorMatch,
   commentsSource,
   loginMatches,
   quotaOrder,
-  selectCandidates,
+  selectReplies,
   type AgentComment,
 } from "../../src/candidates/comments.js";
-import type { SourceEntry } from "../../src/core/model.js";
+import type { Candidate, ListedEntry } from "../../src/core/model.js";
 
 const US = { login: "github-actions[bot]", id: 41898282 };
+/** Every comment holds code: what the author and the marker decide, apart from the code. */
+const ANY_CODE = () => true;
+/** Code as these tests write it: a fence. */
+const FENCED = (c: Candidate) => c.text.includes("```");
+const selectCandidates = (comments: AgentComment[], authors: string[], us: typeof US) =>
+  selectReplies(comments, authors, us, ANY_CODE).candidates;
 
 const comment = (over: Partial<AgentComment>): AgentComment => ({
   kind: "comment",
@@ -108,13 +115,79 @@ describe("quotaOrder", () => {
 
   it("the source yields conversation order, each entry ranked by quotaOrder", async () => {
     const replies = Array.from({ length: 4 }, (_, i) => comment({ id: i + 1, createdAt: at(i) }));
-    const entries: SourceEntry[] = [];
-    for await (const entry of await commentsSource(replies, ["*[bot]"], US).entries()) entries.push(entry);
+    const entries: ListedEntry[] = [];
+    for await (const entry of await commentsSource(replies, ["*[bot]"], US, ANY_CODE).entries()) entries.push(entry);
     expect(entries.map((e) => ("candidate" in e ? [e.candidate.id, e.rank] : []))).toEqual([
       ["comment-1", 3],
       ["comment-2", 2],
       ["comment-3", 1],
       ["comment-4", 0],
     ]);
+  });
+});
+
+describe("authorMatch", () => {
+  it.each([
+    ["my-agent[bot]", ["my-agent[bot]"], { by: "name" }],
+    ["My-Agent[BOT]", ["*[bot]", "my-agent[bot]"], { by: "name" }],
+    ["codecov[bot]", ["my-agent[bot]", "*[bot]"], { by: "wildcard", pattern: "*[bot]" }],
+    ["codex-agent", ["codex-?gent", "codex-*"], { by: "wildcard", pattern: "codex-?gent" }],
+    ["alice", ["*[bot]"], undefined],
+  ])("%s vs %j → %j", (login, patterns, expected) => expect(authorMatch(login, patterns)).toEqual(expected));
+});
+
+describe("a comment without code: an agent's reply only when its author is named exactly", () => {
+  const coverage = comment({
+    id: 2,
+    author: "codecov[bot]",
+    body: "## Codecov Report\nAll modified lines are covered.",
+  });
+  const prose = comment({ id: 3, author: "my-agent[bot]", body: "I could not write it, sorry." });
+  const code = comment({ id: 4, author: "codecov[bot]", body: "```python\nprint(4)\n```" });
+
+  it("a wildcard's match without code is skipped and listed, saying who and which wildcard", () => {
+    const { candidates, skipped } = selectReplies([coverage, code], ["*[bot]"], US, FENCED);
+    expect(candidates.map((c) => c.id)).toEqual(["comment-4"]);
+    expect(skipped).toEqual([
+      {
+        id: "comment-2",
+        source: coverage.url,
+        url: coverage.url,
+        reason: "@codecov[bot]: no code, matched only by the wildcard *[bot]",
+      },
+    ]);
+  });
+
+  it("an author named exactly is judged without code (no_code is the feedback it needs), a wildcard beside it or not", () => {
+    for (const authors of [["my-agent[bot]"], ["*[bot]", "my-agent[bot]"]]) {
+      const { candidates, skipped } = selectReplies([prose, coverage], authors, US, FENCED);
+      expect(candidates.map((c) => c.id)).toContain("comment-3");
+      expect(skipped.map((s) => s.id)).not.toContain("comment-3");
+    }
+    expect(selectReplies([prose, coverage], ["my-agent[bot]"], US, FENCED)).toMatchObject({ skipped: [] });
+  });
+
+  it("asks about code only when a wildcard matched", () => {
+    const asked: string[] = [];
+    const holdsCode = (c: Candidate) => {
+      asked.push(c.id);
+      return false;
+    };
+    selectReplies(
+      [prose, coverage, comment({ id: 5, author: "alice", body: "lgtm" })],
+      ["my-agent[bot]", "*[bot]"],
+      US,
+      holdsCode,
+    );
+    expect(asked).toEqual(["comment-2"]);
+  });
+
+  it("the source yields the candidates, then what it skipped, never judged", async () => {
+    const entries: ListedEntry[] = [];
+    for await (const entry of await commentsSource([coverage, prose, code], ["*[bot]"], US, FENCED).entries())
+      entries.push(entry);
+    expect(
+      entries.map((e) => ("candidate" in e ? e.candidate.id : "skipped" in e ? `skipped ${e.skipped.id}` : "")),
+    ).toEqual(["comment-4", "skipped comment-2", "skipped comment-3"]);
   });
 });

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pullRequestDiff } from "../../src/candidates/pull-request.js";
-import { createGitHubClient } from "../../src/github.js";
+import { createGitHubClient } from "../../src/github/client.js";
 import { FakeGitHub, startFakeGitHub, TOKEN, TOO_LARGE } from "../support/github-server.js";
 import { tempDir } from "../support/temp.js";
 

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseDatasetLine } from "../../src/candidates/dataset.js";
+import { parseDatasetLine } from "../../src/candidates/dataset-lines.js";
 import { runCli, type CliIO } from "../../src/cli/main.js";
 import { ROOT, codeBlocks } from "../support/markdown-blocks.js";
 import { tempDir } from "../support/temp.js";

@@ -405,7 +405,8 @@ describe("the conversation, run after run", () => {
       github.addIssueComment("octo", "app", PR, `I could not write it, sorry (${i}).`, AGENT),
     );
     const newest = github.addIssueComment("octo", "app", PR, REPLIES.pass, AGENT);
-    const result = await judged({ "max-candidates": "20" });
+    // Named exactly, the agent's replies without code are replies (no_code), as a glob's match would not be.
+    const result = await judged({ "max-candidates": "20", authors: AGENT.login });
     expect(result.exitCode, result.stdout).toBe(0);
     const report = JSON.parse(readFileSync(resolve(workspace, `run-${runs}.json`), "utf8")) as {
       skipped: { id: string }[];
@@ -421,7 +422,7 @@ describe("the conversation, run after run", () => {
   it("30 failing candidates: 10 error annotations, the verdict first among them, one notice for the rest", async () => {
     for (let i = 0; i < 30; i++)
       github.addIssueComment("octo", "app", PR, `I could not write it, sorry (${i}).`, AGENT);
-    const result = await judged({ decide: "all", "max-candidates": "30" });
+    const result = await judged({ decide: "all", "max-candidates": "30", authors: AGENT.login });
     expect(result.exitCode).toBe(1);
     const errors = result.stdout.split("\n").filter((l) => l.startsWith("::error"));
     expect(errors).toHaveLength(10);

@@ -22,6 +22,8 @@ const firstWorkflow = parse(blocks.find((b) => b.lang === "yaml")!.code) as {
 };
 const gateStep = Object.values(firstWorkflow.jobs)[0]!.steps.find((s) => s.uses?.startsWith("sandbox-gate/"))!;
 const librarySnippet = blocks.find((b) => b.lang === "ts")!.code;
+// The quick start names its agent exactly: the replies come from that login.
+const agent = { ...AGENT, login: gateStep.with!.authors! };
 
 /** A repository holding the README's test file, as the workflow's checkout leaves it. */
 function repository(): string {
@@ -48,15 +50,16 @@ describe("the README's first workflow, through the bundled action", () => {
 
   it("fails a wrong reply and passes a right one, with only the image's name changed", async () => {
     expect(gateStep.with!.image).toBe(PUBLIC_IMAGE);
+    expect(agent.login).toMatch(/^[\w-]+\[bot\]$/);
     const inputs = { ...gateStep.with!, image: TEST_IMAGE, "github-token": TOKEN };
     const step = { apiUrl: github.url, workspace: repository(), event: pullRequestEvent(7), inputs };
 
-    github.addIssueComment("octo", "app", 7, WRONG, AGENT);
+    github.addIssueComment("octo", "app", 7, WRONG, agent);
     const wrong = await runStep(step);
     expect(wrong.exitCode, wrong.stdout + wrong.stderr).toBe(1);
     expect(JSON.parse(wrong.outputs.results!)).toMatchObject([{ status: "test_failed" }]);
 
-    github.addIssueComment("octo", "app", 7, RIGHT, AGENT);
+    github.addIssueComment("octo", "app", 7, RIGHT, agent);
     const right = await runStep(step);
     expect(right.exitCode, right.stdout + right.stderr).toBe(0);
     expect(right.outputs).toMatchObject({ status: "pass" });

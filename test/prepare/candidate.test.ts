@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Candidate } from "../../src/core/model.js";
 import {
   candidateLimits,
+  holdsCode,
   prepareCandidate,
   type PrepareContext,
   type Prepared,
@@ -191,6 +192,26 @@ describe("prepareCandidate on a patch", () => {
       context({ workdir: checkout() }),
     );
     expect(outcome).toMatchObject({ status: "patch_failed", limits: { pidsLimit: 64 } });
+  });
+});
+
+describe("holdsCode", () => {
+  it.each([
+    ["prose", "I could not write it, sorry.", {}],
+    ["a coverage report", "## Codecov Report\nAll modified lines are covered :white_check_mark:", {}],
+    ["a javascript block under language: python", "```javascript\nconsole.log(1)\n```", { language: "python" }],
+    ["a python block under a target.js", "```python\nprint(1)\n```", { target: "main.js" }],
+  ] as const)("says no, as preparing says no_code: %s", async (_, text, inputs) => {
+    const ctx = context(inputs);
+    expect(holdsCode(reply(text), ctx.settings)).toBe(false);
+    expect(await prepareCandidate(reply(text), ctx)).toMatchObject({ status: "no_code" });
+  });
+  it.each([
+    ["a python fence", "```python\nprint(1)\n```"],
+    ["bare code", "def add(a, b):\n    return a + b\n"],
+    ["a diff fence (a patch)", "```diff\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n```"],
+  ])("says yes: %s", (_, text) => {
+    expect(holdsCode(reply(text), context().settings)).toBe(true);
   });
 });
 

@@ -10,12 +10,12 @@ import {
   renderSummary,
   safeUrl,
   shownInFeedback,
-  stickyMarker,
   SUMMARY_MAX_LENGTH,
   type CommentInput,
 } from "../../src/report/markdown.js";
 import { formatDuration } from "../../src/core/units.js";
 import { feedbackFor } from "../../src/verdict/feedback.js";
+import { stickyMarker } from "../../src/github/sticky-comment.js";
 import { conversationVerdict, skipsOf } from "../../src/action/conversation.js";
 import type { Result } from "../../src/core/model.js";
 import {
@@ -157,7 +157,7 @@ describe("renderComment golden files", () => {
   });
 });
 
-/** What main.ts hands the renderer for a conversation: the verdict over the replies, the commit, the PR. */
+/** What the action hands the renderer for a conversation: the verdict over the replies, the commit, the PR. */
 function conversationInput(results: Result[]): CommentInput {
   const verdict = conversationVerdict(results, FAIL_ON, "latest");
   return input({
@@ -328,11 +328,6 @@ describe("escaping helpers", () => {
     expect(safeUrl("javascript:alert(1)")).toBeUndefined();
     expect(safeUrl("not a url")).toBeUndefined();
     expect(safeUrl("https://x.example/a|b(c)")).toBe("https://x.example/a%7Cb%28c%29");
-  });
-
-  it("stickyMarker never ends its HTML comment early", () => {
-    expect(stickyMarker("ci/test")).toBe("<!-- sandbox-gate:ci/test -->");
-    expect(stickyMarker("a -- b -->")).toBe("<!-- sandbox-gate:a-b- -->");
   });
 
   it("clip keeps head and tail without splitting a surrogate pair", () => {

@@ -1,7 +1,8 @@
 // A protected candidate's files, named the same way in the comment, the CLI's table and the annotations.
 import { describe, expect, it } from "vitest";
 import { buildAnnotations } from "../../src/report/annotations.js";
-import { renderComment, stickyMarker } from "../../src/report/markdown.js";
+import { stickyMarker } from "../../src/github/sticky-comment.js";
+import { renderComment } from "../../src/report/markdown.js";
 import { protectedNote, protectedStep } from "../../src/report/protected.js";
 import { renderTable } from "../../src/report/table.js";
 import { result } from "./fixtures.js";

@@ -3,7 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fingerprints, selectCandidates, type AgentComment } from "../../src/candidates/comments.js";
+import { commentsSource, fingerprints, type AgentComment } from "../../src/candidates/comments.js";
+import { holdsCode } from "../../src/prepare/candidate.js";
 import { carriedOver, nextState, readState, renderState, type VerdictState } from "../../src/run/verdict-state.js";
 import { conversationVerdict } from "../../src/action/conversation.js";
 import type { RunFacts } from "../../src/core/model.js";
@@ -58,9 +59,11 @@ interface Run {
   verdict: ReturnType<typeof conversationVerdict>;
   cached: boolean[];
   body: string;
+  /** The ids the outcome lists as skipped. */
+  skipped: string[];
 }
 
-/** One action run over `comments`, its state read from `body` (the sticky comment) as main.ts does. */
+/** One action run over `comments`, its state read from `body` (the sticky comment) as the action does. */
 async function run(
   comments: AgentComment[],
   body: string,
@@ -83,16 +86,13 @@ async function run(
   const read = readState(body);
   const state: VerdictState | undefined = read.ok ? read.state : undefined;
   const prints = fingerprints(comments);
-  const candidates = selectCandidates(comments, ["*[bot]"], { login: "github-actions[bot]" });
+  const source = commentsSource(comments, ["*[bot]"], { login: "github-actions[bot]" }, (c) => holdsCode(c, settings));
   const engine = new CountingEngine();
   const outcome = await runSession(
     settings,
     {
       kind: "judge",
-      entries: async () =>
-        (async function* () {
-          yield* candidates.map((candidate) => ({ candidate }));
-        })(),
+      entries: () => source.entries(),
       remembered: { version: "test", lookup: (key) => carriedOver(state, key, prints, undefined) },
     },
     "r",
@@ -104,6 +104,7 @@ async function run(
     verdict: conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide),
     cached: outcome.results.map((r) => r.cached === true),
     body: `<!-- sandbox-gate:k -->\n${renderState(next)}`,
+    skipped: outcome.skipped.map((s) => s.id),
   };
 }
 
@@ -148,7 +149,7 @@ describe("a conversation judged run after run", () => {
     const first = await run(failing, "");
     expect(first.verdict.failed).toBe(true);
     // Passes claimed for bodies the replies do not have (a well-formed forgery of the replies' own hashes
-    // is told by who edited the comment: main.ts, test/integration/action.test.ts).
+    // is told by who edited the comment: action/thread.ts, test/integration/action.test.ts).
     const claimed = first.body.replaceAll('"s":"test_failed"', '"s":"pass"').replace(/"h":"[0-9a-f]{4}/g, '"h":"0000');
     const again = await run(failing, claimed);
     expect(again.engine.jobs).toHaveLength(2);
@@ -156,5 +157,45 @@ describe("a conversation judged run after run", () => {
     const broken = await run(failing, first.body.replace('"v":1', '"v":1,"x":0'));
     expect(broken.engine.jobs).toHaveLength(2);
     expect(broken.cached).toEqual([false, false]);
+  });
+});
+
+describe("what a source lists but is no candidate", () => {
+  const coverage: AgentComment = {
+    ...comment(21, ""),
+    author: "codecov[bot]",
+    body: "## Codecov Report\nAll modified lines are covered by tests.",
+  };
+
+  it("is listed as skipped, never judged, run after run (carried over or not)", async () => {
+    const replies = [comment(22, "ok = 22"), coverage];
+    const first = await run(replies, "");
+    expect(first.engine.jobs).toHaveLength(1);
+    expect(first.skipped).toEqual(["comment-21"]);
+    expect(first.verdict).toMatchObject({ failed: false, reason: "the reply from @coder[bot] passes the tests" });
+    const second = await run(replies, first.body);
+    expect(second.engine.jobs).toHaveLength(0);
+    expect(second.skipped).toEqual(["comment-21"]);
+  });
+
+  it("costs no quota, and with shards only the first lists it: a merged report holds it once", async () => {
+    const outcome = (inputs: Partial<Record<InputName, string>>) => {
+      const settings = readSettings((name) => ({ pull: "never", language: "python", ...inputs })[name] ?? "", {
+        defaultWorkdir: workdir,
+        cpuCount: 2,
+      });
+      const source = commentsSource([coverage, comment(23, "ok = 23")], ["*[bot]"], { login: "x" }, (c) =>
+        holdsCode(c, settings),
+      );
+      const io = { log: () => {}, warn: () => {}, audit: () => {}, engine: async () => new CountingEngine() };
+      return runSession(settings, { kind: "judge", entries: () => source.entries() }, "r", io);
+    };
+    const quota = await outcome({ "max-candidates": "1" });
+    expect(quota.results.map((r) => r.id)).toEqual(["comment-23"]);
+    expect(quota.skipped).toEqual([
+      expect.objectContaining({ id: "comment-21", reason: expect.stringContaining("no code") }),
+    ]);
+    expect((await outcome({ shard: "1/2" })).skipped.map((s) => s.id)).toEqual(["comment-21"]);
+    expect((await outcome({ shard: "2/2" })).skipped).toEqual([]);
   });
 });

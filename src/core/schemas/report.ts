@@ -203,7 +203,8 @@ export const RESULT_SCHEMA = {
 
 export const SKIPPED_SCHEMA = {
   type: "object",
-  description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+  description:
+    "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
   properties: {
     id: text("The candidate's id, as a result would have it."),
     source: text("Where the candidate came from, as a result would have it."),
@@ -284,7 +285,8 @@ export const REPORT_SCHEMA = {
     },
     skipped: {
       type: "array",
-      description: "Candidates over the `max-candidates` quota, not run.",
+      description:
+        "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
       items: { $ref: "#/$defs/skipped" },
     },
     base: {

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { datasetEntry, parseDatasetLine, readDataset } from "../../src/candidates/dataset.js";
+import { datasetEntry, parseDatasetLine, readDataset } from "../../src/candidates/dataset-lines.js";
 import { type SourceEntry } from "../../src/core/model.js";
 import { tempDir } from "../support/temp.js";
 

@@ -1,13 +1,6 @@
 // The real client (octokit over HTTP) against the fake GitHub, which checks every request.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  createGitHubClient,
-  DEFAULT_RETRY,
-  GitHubError,
-  retryDelay,
-  type FailedAttempt,
-  type GitHubClientOptions,
-} from "../src/github.js";
+import { createGitHubClient, GitHubError, type GitHubClientOptions } from "../../src/github/client.js";
 import {
   ACTIONS_BOT,
   AGENT,
@@ -19,7 +12,7 @@ import {
   READ_ONLY_TOKEN,
   startFakeGitHub,
   TOKEN,
-} from "./support/github-server.js";
+} from "../support/github-server.js";
 
 let github: FakeGitHub;
 let sleeps: number[];
@@ -360,48 +353,5 @@ describe("retries", () => {
     await expect(api.createComment("acme", "app", 7, "x".repeat(70_000))).rejects.toMatchObject({ status: 422 });
     expect(github.requests).toHaveLength(3);
     expect(sleeps).toEqual([]);
-  });
-});
-
-describe("retryDelay", () => {
-  const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxWaitMs: 120_000 };
-  const failed = (fields: Partial<FailedAttempt>): FailedAttempt => ({
-    method: "GET",
-    status: 500,
-    headers: {},
-    message: "",
-    attempt: 1,
-    ...fields,
-  });
-
-  it.each([
-    ["5xx, first attempt", failed({ status: 502 }), 100],
-    ["5xx, third attempt", failed({ status: 503, attempt: 3 }), 400],
-    ["5xx, last attempt", failed({ status: 503, attempt: 4 }), undefined],
-    ["5xx on a POST", failed({ status: 502, method: "POST" }), undefined],
-    ["retry-after", failed({ status: 429, headers: { "retry-after": "7" } }), 7000],
-    ["retry-after on a 403", failed({ status: 403, headers: { "retry-after": "0" } }), 0],
-    [
-      "primary limit",
-      failed({ status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1010" } }),
-      11_000,
-    ],
-    [
-      "primary limit already reset",
-      failed({ status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "990" } }),
-      1000,
-    ],
-    [
-      "secondary limit without retry-after",
-      failed({ status: 403, message: "You have exceeded a secondary rate limit" }),
-      60_000,
-    ],
-    ["429 without headers", failed({ status: 429 }), 60_000],
-    ["plain 403", failed({ status: 403, message: "Resource not accessible by integration" }), undefined],
-    ["404", failed({ status: 404 }), undefined],
-    ["422", failed({ status: 422 }), undefined],
-    ["a wait over the cap", failed({ status: 429, headers: { "retry-after": "121" } }), undefined],
-  ])("%s", (_, attempt, expected) => {
-    expect(retryDelay(attempt, policy, 1_000_000)).toBe(expected);
   });
 });

@@ -3,11 +3,12 @@
 import * as core from "@actions/core";
 import * as github from "@actions/github";
 import { randomBytes } from "node:crypto";
-import { candidateSource } from "../candidates/index.js";
+import { candidateSource } from "../candidates/sources.js";
 import type { PullRequestEvent, PullRequestRef } from "../candidates/pull-request.js";
 import { InputError } from "../core/errors.js";
 import { resolveGlobs } from "../core/globs.js";
-import { createGitHubClient, GitHubError, type GitHubClient } from "../github.js";
+import { createGitHubClient, GitHubError, type GitHubClient } from "../github/client.js";
+import { holdsCode } from "../prepare/candidate.js";
 import { runSession, type SessionIO, type Work } from "../run/run.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
 import { rememberRun } from "./cleanup.js";
@@ -158,6 +159,7 @@ async function workOf(
       ...(event && { pullRequest: event }),
       ...(thread && { replies: thread.replies }),
       ...(thread?.identity && { us: thread.identity }),
+      holdsCode: (candidate) => holdsCode(candidate, settings),
       log: core.info,
     }).entries();
   if (!thread || settings.source.kind !== "comments") return { kind: "judge", entries };

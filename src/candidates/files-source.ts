@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import type { Match } from "../core/globs.js";
-import { readDataset } from "./dataset.js";
+import { readDataset } from "./dataset-lines.js";
 import { type SourceEntry } from "../core/model.js";
 import type { CandidateSource } from "./source.js";
 

@@ -3,11 +3,12 @@
 import type { Match } from "../core/globs.js";
 import { resolveGlobs } from "../core/globs.js";
 import { InputError } from "../core/errors.js";
-import type { GitHubClient } from "../github.js";
-import { ACTIONS_BOT, type Author } from "../report/comment.js";
+import type { Candidate } from "../core/model.js";
+import { ACTIONS_BOT, type Author } from "../github/authors.js";
+import type { GitHubClient } from "../github/client.js";
 import type { SourceSettings } from "../settings/settings.js";
 import { commentsSource, type AgentComment } from "./comments.js";
-import { filesSource } from "./files.js";
+import { filesSource } from "./files-source.js";
 import { pullRequestSource, type PullRequestEvent } from "./pull-request.js";
 import type { CandidateSource } from "./source.js";
 
@@ -25,6 +26,11 @@ export interface SourceContext {
   replies?: readonly AgentComment[];
   /** Who the gate writes as (the token's identity): its comments are not replies. The actions bot by default. */
   us?: Author;
+  /**
+   * Whether a reply holds code, as preparing it will find (prepare/candidate.ts `holdsCode`): a comment
+   * without, from an author only a wildcard matched, is listed as skipped. By default every one does.
+   */
+  holdsCode?: (candidate: Candidate) => boolean;
   log?: (line: string) => void;
 }
 
@@ -36,8 +42,16 @@ export function candidateSource(source: SourceSettings, context: SourceContext):
     );
   const { client, pullRequest } = context;
   if (!pullRequest || !client)
-    throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
+    throw new InputError(
+      "source",
+      `'${source.kind}' needs an event on a pull request (pull_request, pull_request_review, pull_request_review_comment, or issue_comment on a pull request)`,
+    );
   if (source.kind === "comments")
-    return commentsSource(context.replies ?? [], source.authors, context.us ?? { login: ACTIONS_BOT });
+    return commentsSource(
+      context.replies ?? [],
+      source.authors,
+      context.us ?? { login: ACTIONS_BOT },
+      context.holdsCode ?? (() => true),
+    );
   return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => {}));
 }

@@ -1,19 +1,19 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { candidateSource } from "../../src/candidates/index.js";
-import type { SourceEntry } from "../../src/core/model.js";
+import { candidateSource } from "../../src/candidates/sources.js";
+import type { ListedEntry } from "../../src/core/model.js";
 import type { AgentComment } from "../../src/candidates/comments.js";
 import { InputError } from "../../src/core/errors.js";
-import type { GitHubClient } from "../../src/github.js";
+import type { GitHubClient } from "../../src/github/client.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { tempDir } from "../support/temp.js";
 
 const source = (inputs: Partial<Record<InputName, string>>, workdir = "/repo") =>
   readSettings((name) => inputs[name] ?? "", { defaultWorkdir: workdir }).source;
 
-async function all(entries: Promise<AsyncIterable<SourceEntry>>): Promise<SourceEntry[]> {
-  const out: SourceEntry[] = [];
+async function all(entries: Promise<AsyncIterable<ListedEntry>>): Promise<ListedEntry[]> {
+  const out: ListedEntry[] = [];
   for await (const entry of await entries) out.push(entry);
   return out;
 }
@@ -27,7 +27,10 @@ describe("candidateSource", () => {
     writeFileSync(join(dir, "a.md"), "reply");
     writeFileSync(join(dir, "b.jsonl"), '{"id":"one","reply":"r"}\n');
     const entries = await all(candidateSource(source({ source: "files", files: "*" }, dir), {}).entries());
-    expect(entries.map((e) => ("candidate" in e ? e.candidate.id : e.problem.id))).toEqual(["a.md", "one"]);
+    expect(entries.map((e) => ("candidate" in e ? e.candidate.id : "problem" in e && e.problem.id))).toEqual([
+      "a.md",
+      "one",
+    ]);
   });
   it("files: the files given instead (the CLI's arguments)", async () => {
     const dir = tempDir("source");
@@ -59,6 +62,16 @@ describe("candidateSource", () => {
     expect(entries.map((e) => "candidate" in e && e.candidate.id)).toEqual(["comment-1", "comment-2", "comment-4"]);
     const byDefault = await all(candidateSource(source({}), { client, pullRequest: PULL, replies }).entries());
     expect(byDefault.map((e) => "candidate" in e && e.candidate.id)).toEqual(["comment-1", "comment-2", "comment-3"]);
+    // Told what holds code, a comment without, by an author only `*[bot]` matched, is listed as skipped.
+    const holdsCode = (c: { text: string }) => c.text === "code";
+    const told = await all(
+      candidateSource(source({}), { client, pullRequest: PULL, replies, us, holdsCode }).entries(),
+    );
+    expect(told.map((e) => ("candidate" in e ? e.candidate.id : "skipped" in e && `skipped ${e.skipped.id}`))).toEqual([
+      "comment-1",
+      "skipped comment-2",
+      "skipped comment-4",
+    ]);
   });
   it("pull-request: the pull request's diff as one patch", async () => {
     const entries = await all(

@@ -1,15 +1,16 @@
 // The sticky comment against the fake GitHub, through the real client.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createGitHubClient, type Comment, type GitHubClient } from "../../src/github.js";
+import { createGitHubClient, type Comment, type GitHubClient } from "../../src/github/client.js";
+import { ACTIONS_BOT } from "../../src/github/authors.js";
 import {
-  ACTIONS_BOT,
   commentKey,
   findStickyComment,
+  stickyMarker,
   stickyMarkers,
   tooLongNote,
   upsertStickyComment,
-} from "../../src/report/comment.js";
-import { renderComment, stickyMarker } from "../../src/report/markdown.js";
+} from "../../src/github/sticky-comment.js";
+import { renderComment } from "../../src/report/markdown.js";
 import {
   ACTIONS_BOT as BOT_USER,
   FakeGitHub,
@@ -46,9 +47,27 @@ describe("upsertStickyComment", () => {
     expect(second).toEqual({ ...first, action: "updated" });
     expect(stored().map((c) => c.body)).toEqual(["an agent's reply", `${MARKER}\nrun 2`]);
     expect(writes()).toEqual(["POST", "PATCH"]);
-    expect(first.action !== "forbidden" && first.url).toBe(
-      `https://github.com/acme/app/pull/7#issuecomment-${stored()[1]!.id}`,
-    );
+    expect("url" in first && first.url).toBe(`https://github.com/acme/app/pull/7#issuecomment-${stored()[1]!.id}`);
+  });
+
+  it("create: false writes nothing where there is no comment, and updates the one there", async () => {
+    github.addIssueComment("acme", "app", 7, "a human's comment", HUMAN);
+    expect(await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nnothing`, create: false })).toEqual({
+      action: "none",
+    });
+    expect(writes()).toEqual([]);
+    expect(
+      await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nnothing`, existing: null, create: false }),
+    ).toEqual({
+      action: "none",
+    });
+    const earlier = github.addIssueComment("acme", "app", 7, `${MARKER}\nan earlier verdict`, BOT_USER);
+    expect(await upsertStickyComment(client, { ...TARGET, body: `${MARKER}\nnothing`, create: false })).toMatchObject({
+      action: "updated",
+      id: earlier.id,
+    });
+    expect(stored().map((c) => c.body)).toEqual(["a human's comment", `${MARKER}\nnothing`]);
+    expect(writes()).toEqual(["PATCH"]);
   });
 
   it("finds its comment on the third page", async () => {
@@ -173,6 +192,11 @@ describe("findStickyComment", () => {
 });
 
 describe("commentKey and stickyMarkers", () => {
+  it("stickyMarker never ends its HTML comment early", () => {
+    expect(stickyMarker("ci/test")).toBe("<!-- sandbox-gate:ci/test -->");
+    expect(stickyMarker("a -- b -->")).toBe("<!-- sandbox-gate:a-b- -->");
+  });
+
   const parts = { explicit: "", workflow: "agent-gate", job: "gate", matrix: {} };
 
   it("workflow, job and the matrix leg's values; an explicit key wins; a long one keeps a hash", () => {

@@ -1,24 +1,21 @@
-// One sticky comment per pull request and gate: found by its marker and by the token's own identity,
-// every page searched, updated in place.
+// One sticky comment per pull request and gate: its marker, found by that marker and by the token's own
+// identity, every page searched, updated in place. The renderers put the marker they are given first in
+// the body (report/markdown.ts); what it says and how the comment is found is this room's.
 import { createHash } from "node:crypto";
-import { ACTIONS_BOT as ACTIONS_BOT_USER, GitHubError, type Comment, type GitHubClient } from "../github.js";
-import { stickyMarker } from "./markdown.js";
+import { ACTIONS_BOT, writtenBy, type Author } from "./authors.js";
+import { GitHubError, type Comment, type GitHubClient } from "./client.js";
+
+/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
+export function stickyMarker(key = "default"): string {
+  // Only a safe alphabet, and never "--", which would end the HTML comment early.
+  return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
+}
 
 /**
  * What every comment the gate writes starts with: the marker without its key (and its closing). Only
  * with the gate's own author does it make a comment the gate's (`isGateComment`): anyone can type it.
  */
 export const GATE_MARKER_PREFIX = stickyMarker("").replace(/ -->$/, "");
-
-/** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
-export const ACTIONS_BOT = ACTIONS_BOT_USER.login;
-
-/** Who wrote the comment: the token's identity (github.ts `whoAmI`). */
-export interface Author {
-  login: string;
-  /** The account id: when known, it decides, so a renamed login still matches. */
-  id?: number;
-}
 
 export interface StickyComment {
   owner: string;
@@ -30,6 +27,8 @@ export interface StickyComment {
   author?: Author;
   /** The comment already found (`null`: looked, none there), so the comments are not listed twice. */
   existing?: Comment | null;
+  /** `false`: an existing comment is updated, but none is created (nothing was judged). By default one is. */
+  create?: boolean;
   /**
    * A shorter body for when GitHub refuses this one (422), e.g. `() => renderComment(input, 16_384)`;
    * by default a note that points to the job summary.
@@ -40,7 +39,9 @@ export interface StickyComment {
 export type UpsertOutcome =
   | { action: "created" | "updated"; id: number; url: string }
   /** A read-only token (a fork's pull request): nothing was written. */
-  | { action: "forbidden"; message: string };
+  | { action: "forbidden"; message: string }
+  /** `create: false` and no comment there: nothing was written. */
+  | { action: "none" };
 
 /**
  * Ours: starts with the marker and was written by `author` (the actions bot by default); the oldest
@@ -53,13 +54,6 @@ export function findStickyComment(
   author: Author = { login: ACTIONS_BOT },
 ): Comment | undefined {
   return comments.find((c) => c.body.startsWith(marker) && writtenBy(c, author));
-}
-
-/** `c` was written by `author`: by account id when both are known (a renamed login still matches), else by login. */
-export function writtenBy(c: { author: string; authorId?: number | null }, author: Author): boolean {
-  return author.id !== undefined && c.authorId !== undefined && c.authorId !== null
-    ? c.authorId === author.id
-    : c.author.toLowerCase() === author.login.toLowerCase();
 }
 
 /**
@@ -112,6 +106,7 @@ export async function upsertStickyComment(client: GitHubClient, sticky: StickyCo
       sticky.existing === undefined
         ? findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.author)
         : (sticky.existing ?? undefined);
+    if (!existing && sticky.create === false) return { action: "none" };
     const write = (body: string) =>
       existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
     const written = await write(sticky.body).catch((error: unknown) => {

@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { candidateSource } from "../../src/candidates/index.js";
-import { candidatesFromFiles, filesSource } from "../../src/candidates/files.js";
+import { candidateSource } from "../../src/candidates/sources.js";
+import { candidatesFromFiles, filesSource } from "../../src/candidates/files-source.js";
 import { InputError } from "../../src/core/errors.js";
 import { readSettings } from "../../src/settings/settings.js";
 import type { SourceEntry } from "../../src/core/model.js";
