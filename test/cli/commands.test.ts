@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
-import { runCli, type CliIO } from "../../src/cli/main.js";
+import { runCli, type CliIO } from "../../src/cli/commands.js";
 import { tempDir } from "../support/temp.js";
 
 class Sink {

@@ -10,7 +10,7 @@ import { renderTable } from "../report/table.js";
 import { runSession, type SessionOutcome, type Work } from "../run/run.js";
 import { InputError } from "../core/errors.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
-import { argumentFiles } from "./files.js";
+import { argumentFiles } from "./argument-files.js";
 import { TOP_HELP, helpOf, usageOf } from "./help.js";
 import { runImport } from "./import.js";
 import {
