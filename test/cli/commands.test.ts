@@ -97,6 +97,16 @@ describe("runCli", () => {
     );
   });
 
+  it("takes a compound duration, and refuses a bare number with one line asking for its unit", async () => {
+    expect(await runCli(["run", "--timeout", "1m30s", "--quiet", "prose.md"], io().io)).toBe(1);
+    const bare = io();
+    expect(await runCli(["run", "--timeout", "5", "prose.md"], bare.io)).toBe(2);
+    expect(bare.stdout.text).toBe("");
+    expect(bare.stderr.text).toBe(
+      "sandbox-gate: --timeout: '5' has no unit: write 5s for seconds (or 500ms, 2m, 1m30s)\n",
+    );
+  });
+
   it("exits 3 with a trace when it fails itself: a stdout that cannot be written", async () => {
     const { io: streams, stderr } = io();
     const broken: CliIO = {
