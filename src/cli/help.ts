@@ -121,6 +121,8 @@ export const EXIT_STATUS = [
   "  2  bad usage or a bad input value; nothing ran",
   "  3  our side failed: a candidate ended sandbox_error (engine down, image",
   "     missing, pull failed), or sandbox-gate itself failed",
+  "  130, 143  cancelled (SIGINT: Ctrl-C; SIGTERM): the run's containers removed,",
+  "     nothing decided",
 ];
 
 const COLOURS =
