@@ -11,7 +11,6 @@ import { renderTable } from "../report/table.js";
 import { runSession, type SessionIO, type SessionOutcome, type Work } from "../run/run.js";
 import { InputError } from "../core/errors.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
-import type { Status } from "../core/model.js";
 import { causeOfSandboxError } from "../verdict/feedback.js";
 import { argumentFiles } from "./argument-files.js";
 import { CancelWatch } from "./cancel.js";
@@ -93,23 +92,25 @@ async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<nu
   if (cancel.exitCode !== undefined) return cancel.exitCode;
   const { outcome, settings } = ran;
   const paint = painter(colourWanted(io.stdout.isTTY, io.env));
-  const short = renderShortSummary(outcome.results, {
-    failOn: settings.reports.failOn,
-    causeOfOurs: causeOfSandboxError,
-    paint: (status, cell) => paint(toneOf(status as Status), cell),
-  });
+  // Each stream in its own colours: stdout's and stderr's may differ.
+  const short = (tone: Paint) =>
+    renderShortSummary(outcome.results, {
+      failOn: settings.reports.failOn,
+      causeOfOurs: causeOfSandboxError,
+      paint: tableCell(tone),
+    });
   const total = (tone: Paint) => tone(outcome.decision.failed ? "bad" : "good", outcome.decision.reason);
   if (plan.stdout !== "table") io.stdout.write(stdoutText(plan.stdout, outcome, settings));
   // --quiet's table is the failures in short and the total; otherwise the failures follow the table.
-  else if (command.quiet) io.stdout.write([...short, total(paint)].map((line) => `${line}\n`).join(""));
-  else io.stdout.write(`${[renderTable(outcome, tableCell(paint)), ...shortSection(short)].join("\n")}\n`);
+  else if (command.quiet) io.stdout.write([...short(paint), total(paint)].map((line) => `${line}\n`).join(""));
+  else io.stdout.write(`${[renderTable(outcome, tableCell(paint)), ...shortSection(short(paint))].join("\n")}\n`);
   const code = exitCodeOf(outcome, settings.reports.failOn);
   if (!command.quiet) {
     if (outcome.skipped.length > 0 && plan.stdout !== "table")
       log(`${outcome.skipped.length} candidate(s) skipped, not run: ${outcome.skipped[0]!.reason}`);
     log(renderEvaluationText(outcome.evaluation));
     // Beside a report on stdout, the failures in short end the summary instead.
-    if (plan.stdout !== "table") for (const line of shortSection(short)) log(line);
+    if (plan.stdout !== "table") for (const line of shortSection(short(errPaint))) log(line);
     log(total(errPaint));
   }
   // Said once, whatever --quiet: the cause is why exit 3 is not the candidates' doing.

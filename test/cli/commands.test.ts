@@ -126,6 +126,10 @@ describe("runCli", () => {
     expect(stderr.text).toMatch(
       /\n\nfailed the gate:\nprose\.md {2}no_code {2}No runnable code .*\n1 of 1 candidates failed the gate \(1 no_code\)\n$/,
     );
+    // In stderr's colours, not stdout's.
+    const terminal = io({ stdoutTTY: true });
+    await runCli(["run", "--format", "jsonl", "prose.md"], terminal.io);
+    expect(terminal.stderr.text).toContain("failed the gate:\nprose.md  no_code  No runnable");
     const quiet = io();
     expect(await runCli(["run", "-q", "--format", "jsonl", "prose.md"], quiet.io)).toBe(1);
     expect(JSON.parse(quiet.stdout.text)).toMatchObject({ id: "prose.md", status: "no_code" });
