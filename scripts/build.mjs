@@ -41,7 +41,7 @@ function commonJsOf(from, to) {
     outfile: to,
     format: "cjs",
     platform: "node",
-    target: "node20",
+    target: "node22",
     bundle: false,
     define: { "import.meta.url": "__sandboxGateUrl" },
     banner: { js: '"use strict";\nconst __sandboxGateUrl = require("node:url").pathToFileURL(__filename).href;' },

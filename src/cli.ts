@@ -1,7 +1,7 @@
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
 // Exit 0 when nothing fails the gate, 1 when a candidate does, 2 on bad usage or bad input, 3 when our
-// side failed (a sandbox_error, or a crash of ours). cli/main.ts does the work.
-import { runCli, reportError } from "./cli/main.js";
+// side failed (a sandbox_error, or a crash of ours). cli/commands.ts does the work.
+import { runCli, reportError } from "./cli/commands.js";
 import { EXIT } from "./cli/options.js";
 import { colourWanted, painter } from "./cli/style.js";
 

@@ -203,8 +203,12 @@ function optionInputs(options: SandboxOptions): Map<LibraryInput, string> {
   return inputs;
 }
 
+/** The options typed `Duration`: a number there is seconds, which the inputs, wanting a unit, are told. */
+const DURATION_OPTIONS: ReadonlySet<LibraryInput> = new Set(["timeout", "setup-timeout"]);
+
 function inputValue(input: LibraryInput, value: unknown): string {
   if (typeof value === "string") return value;
+  if (typeof value === "number" && DURATION_OPTIONS.has(input)) return `${value}s`;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   // An empty input falls back to its default, as the action's do; an empty list of protected files means none.
   if (input === "protect" && Array.isArray(value) && value.length === 0) return OFF_TOKEN;

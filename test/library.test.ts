@@ -30,6 +30,9 @@ describe("openSandbox options", () => {
 
   it.each([
     [{ timeout: "-1" }, "option 'timeout': '-1' is not a positive duration"],
+    // A number is seconds (the Duration type), a string wants its unit.
+    [{ timeout: 0 }, "option 'timeout': '0s' is not a positive duration"],
+    [{ setupTimeout: "5" }, "option 'setupTimeout': '5' has no unit: write 5s for seconds"],
     [{ memory: "256q" }, "option 'memory': '256q' is not a size"],
     [{ pidsLimit: 3 }, "option 'pidsLimit': '3' is not a whole number ≥ 8"],
     [{ language: "cobol" as never }, "option 'language': 'cobol' is not one of auto"],

@@ -1,7 +1,7 @@
 // npm run release: the rules, then the script itself in throw-away repositories, with a bare repository as
 // origin: the release workflow as far as it runs without GitHub.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -106,6 +106,17 @@ describe("the commit's files", () => {
     for (const version of ["1.2.0", "1.3.0", "1.1.1"]) expect(changelogCheck(changelog, v(version)).ok).toBe(false);
     expect(changelogCheck("## [1.1.0]", v("1.1.0")).ok).toBe(true);
     expect(changelogCheck(undefined, v("1.1.0")).detail).toBe("the commit has no CHANGELOG.md");
+  });
+
+  it("this checkout's version, the one --version prints, has its section in CHANGELOG.md", () => {
+    const root = resolve(import.meta.dirname, "..");
+    const version = parseVersion(
+      (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version,
+    );
+    expect(version).toBeDefined();
+    expect(changelogCheck(readFileSync(join(root, "CHANGELOG.md"), "utf8"), version!).ok).toBe(true);
+    const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as { version: string };
+    expect(lock.version).toBe(formatVersion(version!));
   });
 });
 

@@ -29,4 +29,16 @@ describe("actions in workflows", () => {
     expect(uses.length).toBeGreaterThan(0);
     expect(uses.filter((ref) => !CURRENT.has(ref))).toEqual([]);
   });
+
+  // A page of docs/ is copied from as often as the README: one older major there, and a user's workflow
+  // runs an action on a Node the runners no longer have.
+  it("the snippets of docs/ use the same majors of GitHub's own actions", () => {
+    const pages = readdirSync(new URL("docs/", root)).filter((name) => name.endsWith(".md"));
+    const stale = pages.flatMap((page) =>
+      usesOf(readFileSync(new URL(`docs/${page}`, root), "utf8"))
+        .filter((ref) => ref.startsWith("actions/") && !CURRENT.has(ref))
+        .map((ref) => `docs/${page}: ${ref}`),
+    );
+    expect(stale).toEqual([]);
+  });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { runCli } from "../../src/cli/main.js";
+import { runCli } from "../../src/cli/commands.js";
 import type { Report } from "../../src/core/schemas/report.js";
 import { mapLimit } from "../../src/run/pipeline.js";
 

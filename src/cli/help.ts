@@ -45,12 +45,20 @@ export function readActionInputs(): Map<string, ActionInput> {
   return parseActionInputs(readFileSync(found, "utf8"));
 }
 
+/**
+ * `**strong**` as Markdown reads it: the opener starts a word, the closer ends one. A glob's `**`
+ * (`.github/**`, `more/**`) is neither, so it stays.
+ */
+const STRONG = /(^|[\s(])\*\*(?=\S)([^*]*?\S)\*\*(?=$|[\s.,;:!?)])/g;
+
 /** action.yml's Markdown-ish descriptions as a terminal shows them: no backticks, emphasis or link syntax. */
 export function plain(markdown: string): string {
-  return markdown
-    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)")
-    .replace(/\*\*([^*]+)\*\*/g, "$1")
-    .replace(/`([^`]+)`/g, "$1")
+  const linked = markdown.replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)");
+  // Split on code spans (the odd parts): what a code span holds is shown as written, never as emphasis.
+  return linked
+    .split(/(`[^`]+`)/)
+    .map((part, i) => (i % 2 === 1 ? part.slice(1, -1) : part.replace(STRONG, "$1$2")))
+    .join("")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -113,6 +121,8 @@ export const EXIT_STATUS = [
   "  2  bad usage or a bad input value; nothing ran",
   "  3  our side failed: a candidate ended sandbox_error (engine down, image",
   "     missing, pull failed), or sandbox-gate itself failed",
+  "  130, 143  cancelled (SIGINT: Ctrl-C; SIGTERM): the run's containers removed,",
+  "     nothing decided",
 ];
 
 const COLOURS =

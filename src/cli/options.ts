@@ -36,7 +36,12 @@ export const OUTPUT_FLAGS = {
       "What stdout gets: table (a row per candidate), json (the JSON report, as --report writes it) or jsonl (one result per line, as the report's results). --report - and --junit - print that report on stdout instead.",
     shown: "table",
   },
-  quiet: { value: "", description: "No progress and no summary on stderr: only warnings and errors.", shown: "off" },
+  quiet: {
+    value: "",
+    description:
+      "Only the failures in short (id, status, the first line of why) and the one-line total, instead of the table; no progress and no summary on stderr, only warnings and errors. A report asked for on stdout (--format json or jsonl, --report -, --junit -) is printed as ever. Also -q.",
+    shown: "off",
+  },
   help: HELP_FLAG,
 } as const;
 export type OutputFlag = keyof typeof OUTPUT_FLAGS;
@@ -91,7 +96,7 @@ export const IMPORT_FLAGS = {
     shown: "none: the gold patches",
   },
   out: { value: "FILE", description: "Where the dataset lines go (- is stdout).", shown: "stdout" },
-  quiet: { value: "", description: "No summary on stderr: only warnings and errors.", shown: "off" },
+  quiet: { value: "", description: "No summary on stderr: only warnings and errors. Also -q.", shown: "off" },
   help: HELP_FLAG,
 } as const;
 
@@ -187,10 +192,14 @@ function readFlags(verb: Verb, args: readonly string[]): Command {
   return command;
 }
 
-/** `--timeout=5s` → ["--timeout", "5s"]; `--timeout` → ["--timeout", undefined]. */
+/** The one-letter flags, by the long ones they stand for (`-h` is read before any other flag). */
+const SHORT_FLAGS: Readonly<Record<string, string>> = { "-q": "--quiet" };
+
+/** `--timeout=5s` → ["--timeout", "5s"]; `--timeout` → ["--timeout", undefined]; `-q` → ["--quiet", undefined]. */
 function splitFlag(arg: string): [string, string | undefined] {
   const at = arg.indexOf("=");
-  return at === -1 ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)];
+  const [flag, value] = at === -1 ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)];
+  return [SHORT_FLAGS[flag] ?? flag, value];
 }
 
 function unknownFlag(verb: Verb, flag: string): string {

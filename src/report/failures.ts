@@ -54,7 +54,8 @@ export function failuresOf(r: Pick<Result, "tests" | "compare" | "stdout" | "std
   return message ? { shown: [{ message }], total: 1 } : { shown: [], total: 0 };
 }
 
-function firstLine(text: string | undefined): string | undefined {
+/** The first line of `text` that says anything, trimmed; undefined when none does. */
+export function firstLine(text: string | undefined): string | undefined {
   return text
     ?.split("\n")
     .find((l) => l.trim() !== "")

@@ -53,6 +53,8 @@ export interface SessionIO {
   audit?: (event: AuditEvent) => void;
   /** Told as the run enters a phase, e.g. to open a log group. */
   phase?: (name: "engine" | "candidates", detail: string) => void;
+  /** Told how far the judging is: once with 0 when the candidates are known, then after each one. */
+  judged?: (done: number, total: number) => void;
   engine?: EngineMaker;
 }
 
@@ -205,7 +207,11 @@ async function judgeInSandboxes(
   exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
   try {
     io.phase?.("candidates", "");
-    return await judgeAll(entries, run.context, { log: io.log, ...(audit && { audit }) });
+    return await judgeAll(entries, run.context, {
+      log: io.log,
+      ...(audit && { audit }),
+      ...(io.judged && { judged: io.judged }),
+    });
   } finally {
     // The action's post step tries again; either way the label finds what is left.
     const left = await run.close();
@@ -220,6 +226,8 @@ export interface JudgeHooks {
   log: (line: string) => void;
   /** Where the audit lines go; by default the log, as JSON. */
   audit?: (event: AuditEvent) => void;
+  /** How far the judging is (SessionIO's). */
+  judged?: (done: number, total: number) => void;
 }
 
 /**
@@ -273,6 +281,7 @@ export async function judgeAll(
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
   let done = 0;
+  hooks.judged?.(done, taken.length);
   const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = new Array<Result>(taken.length);
   await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
@@ -280,6 +289,7 @@ export async function judgeAll(
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
     await bases.done(item);
     done += 1;
+    hooks.judged?.(done, taken.length);
     const line = progress.finished(result.status);
     if (taken.length <= PER_CANDIDATE_UP_TO)
       hooks.log(

@@ -49,6 +49,20 @@ describe("plain", () => {
       "Use fail-on, not the docs (https://x.test/d). Twice.",
     );
   });
+
+  it("keeps a glob's ** whole, in a code span or not: it is no emphasis", () => {
+    expect(plain("the config, .github/**; `default, more/**` adds")).toBe(
+      "the config, .github/**; default, more/** adds",
+    );
+    expect(plain("`src/**/x` and **bold** and a/**/b")).toBe("src/**/x and bold and a/**/b");
+    expect(plain("a `**not strong**` span")).toBe("a **not strong** span");
+  });
+
+  it("prints the protect default's globs intact in run --help", () => {
+    const help = runHelp(parseActionInputs(ACTION_YML));
+    expect(help).toContain(".github/**;");
+    expect(help).toContain("more/**");
+  });
 });
 
 describe("wrap", () => {

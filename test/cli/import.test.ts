@@ -6,7 +6,7 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDatasetLine } from "../../src/candidates/dataset-lines.js";
-import { runCli, type CliIO } from "../../src/cli/main.js";
+import { runCli, type CliIO } from "../../src/cli/commands.js";
 import { ROOT, codeBlocks } from "../support/markdown-blocks.js";
 import { tempDir } from "../support/temp.js";
 

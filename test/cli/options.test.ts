@@ -55,6 +55,13 @@ describe("parseCommandLine", () => {
     expect(command(["merge", "--format=json", "r.json"])).toMatchObject({ verb: "merge", format: "json" });
   });
 
+  it("takes -q for --quiet, in every command", () => {
+    expect(command(["run", "-q", "a.md"])).toMatchObject({ quiet: true, paths: ["a.md"] });
+    expect(command(["merge", "r.json", "-q"])).toMatchObject({ quiet: true, paths: ["r.json"] });
+    expect(parseCommandLine(["import", "swe-bench", "-q", "i.json"])).toMatchObject({ command: { quiet: true } });
+    expect(() => parseCommandLine(["run", "-q=1", "a.md"])).toThrow("--quiet takes no value (got '1')");
+  });
+
   it("answers --help and --version before anything else is read", () => {
     expect(parseCommandLine(["--help"])).toEqual({ kind: "help" });
     expect(parseCommandLine(["-h"])).toEqual({ kind: "help" });

@@ -1,7 +1,7 @@
 // The package as npm hands it to a user: `npm pack`, installed from the tarball into a scratch project,
-// imported and required by name on Node 20 and on Node 24, type-checked against its .d.ts and .d.cts,
-// its bin run. The tarball
-// has no dependencies (everything is bundled), so the install needs no registry.
+// imported and required by name on Node 22 (the oldest `engines` allows) and on Node 24, type-checked
+// against its .d.ts and .d.cts, its bin run. The tarball has no dependencies (everything is bundled), so
+// the install needs no registry.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -24,8 +24,8 @@ try {
 }
 `;
 
-// The CommonJS entry, not Node's require(esm): a Node 20 before 20.19 has no require(esm), and the
-// resolved file says which one answered.
+// The CommonJS entry, not Node's require(esm): a Node 22 before 22.12 has no require(esm) by default,
+// and the resolved file says which one answered.
 const REQUIRED = `const { openSandbox, InputError } = require("sandbox-gate");
 (async () => {
   const sandbox = await openSandbox({ language: "python", image: process.argv[2], pull: "never", command: "python3 solution.py" });
@@ -74,7 +74,7 @@ await sandbox.judge({ files: {} });
 `;
 
 /** Node of that major: this one when it is, else the `node` package of that major, through npx. */
-function node(version: 20 | 24, args: string[]) {
+function node(version: 22 | 24, args: string[]) {
   const [command, prefix] = process.versions.node.startsWith(`${version}.`)
     ? [process.execPath, []]
     : ["npx", ["-y", "--prefer-offline", `node@${version}`]];
@@ -125,14 +125,14 @@ describe("npm pack", () => {
     expect(readdirSync(join(project, "node_modules"))).toEqual(expect.arrayContaining(["sandbox-gate"]));
   });
 
-  it.each([20, 24] as const)("imports openSandbox by name and judges a reply on Node %i", (version) => {
+  it.each([22, 24] as const)("imports openSandbox by name and judges a reply on Node %i", (version) => {
     const r = node(version, ["judge.mjs", TEST_IMAGE]);
     expect(r.status, r.stderr).toBe(0);
     const seen = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
     expect(seen).toEqual({ node: expect.stringMatching(new RegExp(`^${version}\\.`)), status: "pass", stdout: "3\n" });
   });
 
-  it.each([20, 24] as const)(
+  it.each([22, 24] as const)(
     "requires openSandbox by name, from its CommonJS file, and judges a reply on Node %i",
     (version) => {
       const r = node(version, ["required.cjs", TEST_IMAGE]);

@@ -64,6 +64,15 @@ describe("judgeAll progress", () => {
     expect(lines).toEqual(["[1/3] c1: pass (0.01 s)", "[2/3] c2: pass (0.01 s)", "[3/3] c3: pass (0.01 s)"]);
   });
 
+  it("tells how far the judging is: 0 of the total once the candidates are known, then after each", async () => {
+    const settings = readSettings((name) => (name === "shard" ? "1/2" : ""), { defaultWorkdir: "/repo", cpuCount: 2 });
+    const told: string[] = [];
+    const log = () => {};
+    const ctx = runContext({ settings, engine, testFiles: [], runId: "r" }, log);
+    await judgeAll(dataset(5), ctx, { log, judged: (done, total) => void told.push(`${done}/${total}`) });
+    expect(told).toEqual(["0/3", "1/3", "2/3", "3/3"]);
+  });
+
   it("logs progress lines, not one per candidate, in a long run", async () => {
     const { lines } = await gate(50, { "max-candidates": "50" });
     expect(lines.every((line) => line.startsWith("progress: "))).toBe(true);

@@ -2,7 +2,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { argumentFiles } from "../../src/cli/files.js";
+import { argumentFiles } from "../../src/cli/argument-files.js";
 import { InputError } from "../../src/core/errors.js";
 import { tempDir } from "../support/temp.js";
 

@@ -6,11 +6,14 @@ import packageJson from "../../package.json" with { type: "json" };
 import { candidateSource } from "../candidates/sources.js";
 import { renderEvaluationText } from "../report/evaluation.js";
 import { junitOf, reportOf } from "../report/write-reports.js";
+import { renderShortSummary } from "../report/short-summary.js";
 import { renderTable } from "../report/table.js";
-import { runSession, type SessionOutcome, type Work } from "../run/run.js";
+import { runSession, type SessionIO, type SessionOutcome, type Work } from "../run/run.js";
 import { InputError } from "../core/errors.js";
 import { readSettings, type InputName, type Settings } from "../settings/settings.js";
-import { argumentFiles } from "./files.js";
+import { causeOfSandboxError } from "../verdict/feedback.js";
+import { argumentFiles } from "./argument-files.js";
+import { CancelWatch } from "./cancel.js";
 import { TOP_HELP, helpOf, usageOf } from "./help.js";
 import { runImport } from "./import.js";
 import {
@@ -69,9 +72,65 @@ export function reportError(error: unknown, stderr: Stream, paint: Paint): void 
 
 async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<number> {
   const plan = outputPlan(command);
-  const given = pathsFrom(io.cwd, plan.inputs) as Partial<Record<InputName, string>>;
-  const log = command.quiet ? () => {} : (line: string) => void io.stderr.write(`${line}\n`);
   const warn = (line: string) => void io.stderr.write(`${line}\n`);
+  // Said at once, whatever --quiet: the exit code that follows is the cancel's, not a verdict.
+  const cancel = new CancelWatch((line) => warn(errPaint("bad", `sandbox-gate: ${line}`)));
+  // Once cancelled, the candidates the cancel stops are no progress to report.
+  const log = (line: string) => {
+    if (!command.quiet && !cancel.signal) warn(line);
+  };
+  let ran: { outcome: SessionOutcome; settings: Settings };
+  try {
+    ran = await session(command, plan, io, { log, warn, judged: cancel.judged });
+  } catch (error) {
+    // What a cancel broke on its way out is no failure of ours to report.
+    if (cancel.exitCode !== undefined) return cancel.exitCode;
+    throw error;
+  } finally {
+    cancel.dispose();
+  }
+  if (cancel.exitCode !== undefined) return cancel.exitCode;
+  const { outcome, settings } = ran;
+  const paint = painter(colourWanted(io.stdout.isTTY, io.env));
+  // Each stream in its own colours: stdout's and stderr's may differ.
+  const short = (tone: Paint) =>
+    renderShortSummary(outcome.results, {
+      failOn: settings.reports.failOn,
+      causeOfOurs: causeOfSandboxError,
+      paint: tableCell(tone),
+    });
+  const total = (tone: Paint) => tone(outcome.decision.failed ? "bad" : "good", outcome.decision.reason);
+  if (plan.stdout !== "table") io.stdout.write(stdoutText(plan.stdout, outcome, settings));
+  // --quiet's table is the failures in short and the total; otherwise the failures follow the table.
+  else if (command.quiet) io.stdout.write([...short(paint), total(paint)].map((line) => `${line}\n`).join(""));
+  else io.stdout.write(`${[renderTable(outcome, tableCell(paint)), ...shortSection(short(paint))].join("\n")}\n`);
+  const code = exitCodeOf(outcome, settings.reports.failOn);
+  if (!command.quiet) {
+    if (outcome.skipped.length > 0 && plan.stdout !== "table")
+      log(`${outcome.skipped.length} candidate(s) skipped, not run: ${outcome.skipped[0]!.reason}`);
+    log(renderEvaluationText(outcome.evaluation));
+    // Beside a report on stdout, the failures in short end the summary instead.
+    if (plan.stdout !== "table") for (const line of shortSection(short(errPaint))) log(line);
+    log(total(errPaint));
+  }
+  // Said once, whatever --quiet: the cause is why exit 3 is not the candidates' doing.
+  if (code === 3) for (const line of oursLines(outcome.results)) warn(errPaint("ours", `sandbox-gate: ${line}`));
+  return code;
+}
+
+/** The failures in short under a heading, after what comes before them; nothing when nothing failed. */
+function shortSection(lines: string[]): string[] {
+  return lines.length === 0 ? [] : ["", "failed the gate:", ...lines];
+}
+
+/** The run (or the merge) a command asks for, with the CLI's defaults: its outcome and the settings it ran with. */
+async function session(
+  command: Command,
+  plan: ReturnType<typeof outputPlan>,
+  io: CliIO,
+  sessionIO: Pick<SessionIO, "log" | "warn" | "judged">,
+): Promise<{ outcome: SessionOutcome; settings: Settings }> {
+  const given = pathsFrom(io.cwd, plan.inputs) as Partial<Record<InputName, string>>;
   let settings: Settings;
   let work: Work;
   if (command.verb === "run") {
@@ -95,21 +154,17 @@ async function execute(command: Command, io: CliIO, errPaint: Paint): Promise<nu
   const runId = `cli-${command.verb === "merge" ? "merge-" : ""}${randomBytes(6).toString("hex")}`;
   // The audit lines are for --audit-log's file, not for a person reading stderr (the action, likewise,
   // logs them in debug mode only).
-  const outcome = await runSession(settings, work, runId, { log, warn, audit: () => {} });
-  io.stdout.write(stdoutText(plan.stdout, outcome, settings, painter(colourWanted(io.stdout.isTTY, io.env))));
-  const code = exitCodeOf(outcome, settings.reports.failOn);
-  if (!command.quiet) {
-    if (outcome.skipped.length > 0 && plan.stdout !== "table")
-      log(`${outcome.skipped.length} candidate(s) skipped, not run: ${outcome.skipped[0]!.reason}`);
-    log(renderEvaluationText(outcome.evaluation));
-    log(errPaint(outcome.decision.failed ? "bad" : "good", outcome.decision.reason));
-  }
-  // Said once, whatever --quiet: the cause is why exit 3 is not the candidates' doing.
-  if (code === 3) for (const line of oursLines(outcome.results)) warn(errPaint("ours", `sandbox-gate: ${line}`));
-  return code;
+  const outcome = await runSession(settings, work, runId, { ...sessionIO, audit: () => {} });
+  return { outcome, settings };
 }
 
-function stdoutText(kind: Format | "junit", outcome: SessionOutcome, settings: Settings, paint: Paint): string {
+/** The table's status cells in the colours of their tone. */
+function tableCell(paint: Paint): (status: string, cell: string) => string {
+  return (status, cell) => paint(toneOf(status as Parameters<typeof toneOf>[0]), cell);
+}
+
+/** What stdout gets for a report format: the JSON report, its results one a line, or JUnit XML. */
+function stdoutText(kind: Exclude<Format, "table"> | "junit", outcome: SessionOutcome, settings: Settings): string {
   switch (kind) {
     case "json":
       return `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`;
@@ -119,7 +174,5 @@ function stdoutText(kind: Format | "junit", outcome: SessionOutcome, settings: S
         .join("");
     case "junit":
       return junitOf(settings, outcome);
-    default:
-      return `${renderTable(outcome, (status, cell) => paint(toneOf(status as Parameters<typeof toneOf>[0]), cell))}\n`;
   }
 }

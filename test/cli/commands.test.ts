@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
-import { runCli, type CliIO } from "../../src/cli/main.js";
+import { runCli, type CliIO } from "../../src/cli/commands.js";
 import { tempDir } from "../support/temp.js";
 
 class Sink {
@@ -94,6 +94,64 @@ describe("runCli", () => {
     expect(await runCli(["run", "--nope", "prose.md"], usage.io)).toBe(2);
     expect(usage.stderr.text).toBe(
       "sandbox-gate: unknown flag --nope\nusage: sandbox-gate run [FLAG]... FILE...\n(sandbox-gate run --help says more)\n",
+    );
+  });
+
+  it("ends the table with the failures in short: id, status and the first line of why", async () => {
+    const { io: streams, stdout, stderr } = io();
+    expect(await runCli(["run", "prose.md"], streams)).toBe(1);
+    const why = "No runnable code was found in the reply (no fence and no line that looks like code: prose only).";
+    expect(stdout.text).toBe(
+      [
+        "id        status   exit  signal  time",
+        "prose.md  no_code  -     -       0.00s",
+        "",
+        "failed the gate:",
+        `prose.md  no_code  ${why}`,
+        "",
+      ].join("\n"),
+    );
+    expect(stderr.text.trim().split("\n").at(-1)).toBe("1 of 1 candidates failed the gate (1 no_code)");
+    // -q: only that list and the total, on stdout; nothing on stderr.
+    const quiet = io();
+    expect(await runCli(["run", "-q", "prose.md"], quiet.io)).toBe(1);
+    expect(quiet.stdout.text).toBe(`prose.md  no_code  ${why}\n1 of 1 candidates failed the gate (1 no_code)\n`);
+    expect(quiet.stderr.text).toBe("");
+  });
+
+  it("beside a report on stdout, ends the summary on stderr with the failures in short; -q leaves stderr empty", async () => {
+    const { io: streams, stdout, stderr } = io();
+    expect(await runCli(["run", "--format", "jsonl", "prose.md"], streams)).toBe(1);
+    expect(JSON.parse(stdout.text)).toMatchObject({ id: "prose.md", status: "no_code" });
+    expect(stderr.text).toMatch(
+      /\n\nfailed the gate:\nprose\.md {2}no_code {2}No runnable code .*\n1 of 1 candidates failed the gate \(1 no_code\)\n$/,
+    );
+    // In stderr's colours, not stdout's.
+    const terminal = io({ stdoutTTY: true });
+    await runCli(["run", "--format", "jsonl", "prose.md"], terminal.io);
+    expect(terminal.stderr.text).toContain("failed the gate:\nprose.md  no_code  No runnable");
+    const quiet = io();
+    expect(await runCli(["run", "-q", "--format", "jsonl", "prose.md"], quiet.io)).toBe(1);
+    expect(JSON.parse(quiet.stdout.text)).toMatchObject({ id: "prose.md", status: "no_code" });
+    expect(quiet.stderr.text).toBe("");
+  });
+
+  it("lists nothing when nothing fails the gate", async () => {
+    const { io: streams, stdout } = io();
+    expect(await runCli(["run", "--fail-on", "sandbox_error", "prose.md"], streams)).toBe(0);
+    expect(stdout.text).not.toContain("failed the gate");
+    const quiet = io();
+    expect(await runCli(["run", "-q", "--fail-on", "sandbox_error", "prose.md"], quiet.io)).toBe(0);
+    expect(quiet.stdout.text).toBe("all 1 candidates passed the gate\n");
+  });
+
+  it("takes a compound duration, and refuses a bare number with one line asking for its unit", async () => {
+    expect(await runCli(["run", "--timeout", "1m30s", "--quiet", "prose.md"], io().io)).toBe(1);
+    const bare = io();
+    expect(await runCli(["run", "--timeout", "5", "prose.md"], bare.io)).toBe(2);
+    expect(bare.stdout.text).toBe("");
+    expect(bare.stderr.text).toBe(
+      "sandbox-gate: --timeout: '5' has no unit: write 5s for seconds (or 500ms, 2m, 1m30s)\n",
     );
   });
 
