@@ -4,7 +4,7 @@
 // is ours (a parent the gate names, or the one it makes), so the path is known before the candidate starts
 // and the counters outlive its container: a parent keeps the totals of children that are gone. Nothing
 // here is read from inside a sandbox, and the candidate has no write access to any of it.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CpuMeter, CpuReading } from "./charged-time.js";
 
@@ -85,4 +85,48 @@ let mountsOfThisMachine: CgroupMounts | undefined;
 export function localCgroupMounts(): CgroupMounts {
   mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
   return mountsOfThisMachine;
+}
+
+/**
+ * Where engines put a container's cgroup, relative to a hierarchy's root: docker and podman with the
+ * cgroupfs driver, then with systemd's. The first that is there is the container's.
+ */
+export function containerCgroupPaths(id: string): string[] {
+  return [
+    `docker/${id}`,
+    `system.slice/docker-${id}.scope`,
+    `libpod_parent/libpod-${id}`,
+    `machine.slice/libpod-${id}.scope`,
+  ];
+}
+
+/**
+ * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
+ * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
+ */
+export function containerMeter(id: () => string | undefined, mounts: CgroupMounts = localCgroupMounts()): CpuMeter {
+  let meter: CpuMeter | undefined;
+  return {
+    kind: "cgroup CPU pressure",
+    read(): CpuReading | undefined {
+      if (meter === undefined) {
+        const known = id();
+        if (known === undefined || !/^[0-9a-f]{64}$/.test(known)) return undefined;
+        const found = containerCgroupPaths(known).find(
+          (path) =>
+            (mounts.unified !== undefined && existsSync(join(mounts.unified, path))) ||
+            (mounts.cpuacct !== undefined && existsSync(join(mounts.cpuacct, path))),
+        );
+        if (found === undefined) return undefined;
+        meter = cgroupMeter(mounts, found);
+      }
+      return meter.read();
+    },
+  };
+}
+
+/** Whether the engine's containers run on this machine, whose cgroups the gate can read. */
+export function engineIsLocal(env: NodeJS.ProcessEnv = process.env): boolean {
+  const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
+  return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== undefined;
 }

@@ -32,7 +32,7 @@ export type ClockStep =
   | { kind: "backstop"; busy: boolean };
 
 /** The least the clock waits between two readings, so a near deadline is not polled in a tight loop. */
-export const MIN_STEP_MS = 5;
+export const MIN_STEP_MS = 1;
 
 /** The time a candidate had: wall-clock time less the time it was made to wait, never below zero. */
 export function chargedMs(wallMs: number, waitedMs: number): number {
