@@ -70,8 +70,10 @@ export interface SandboxOptions {
   command?: string;
   /** Let a patch's hunks be placed by fuzz too, beyond what git apply accepts. Default `false`. */
   patchFuzz?: boolean;
-  /** Wall-clock limit of the test command. Default `10s`. */
+  /** Limit on the time the test command had (its wall clock less its wait for a CPU). Default `10s`. */
   timeout?: Duration;
+  /** The wall-clock backstop. Default: five times `timeout`, a minute over it at least. */
+  wallTimeout?: Duration;
   /** Memory limit, swap off. Default `256m`. */
   memory?: Size;
   /** CPU limit. Default `1`. */

@@ -86,6 +86,12 @@ export interface RunFacts {
   /** The files the job's `results` named, as a tar, when the command ended and the driver sent them. */
   results?: { bytes: Uint8Array; truncated: boolean };
   durationMs: number;
+  /**
+   * From the sandbox's CPU counters, where the engine reads them (clock.ts): the CPU time the candidate's
+   * processes used and the time they were ready to run and made to wait for a CPU, from the run marker.
+   */
+  cpuMs?: number;
+  waitedMs?: number;
   /** Set when our side failed: the engine, the image, the set-up inside the container. */
   sandboxError?: string;
 }
@@ -104,7 +110,10 @@ export interface SandboxFile {
 }
 
 export interface Limits {
+  /** The time the candidate had: its wall clock less the time it was made to wait for a CPU. */
   timeoutMs: number;
+  /** The wall-clock backstop (`wall-timeout`); absent: five times the timeout, a minute over it at least. */
+  wallTimeoutMs?: number;
   memoryBytes: number;
   cpus: number;
   pidsLimit: number;

@@ -167,6 +167,8 @@ export interface PhaseParserOptions {
   maxTextBytes?: number;
   /** Results are expected after the command (the job's `results`): the most of their tar kept. */
   maxResultsBytes?: number;
+  /** Called once, at the results marker: the command has ended and the sandbox is still there. */
+  onCommandEnd?: () => void;
 }
 
 /** The test results' tar as the driver sent it after the command, up to its cap. */
@@ -180,6 +182,7 @@ export interface ResultsTar {
 export class PhaseParser {
   readonly #onRunOutput: (chunk: Buffer) => void;
   readonly #onRun: () => void;
+  readonly #onCommandEnd: () => void;
   readonly #maxTextBytes: number;
   readonly #markers: readonly Marker[];
   #phase: Phase = "setup";
@@ -194,6 +197,7 @@ export class PhaseParser {
   constructor(options: PhaseParserOptions) {
     this.#onRunOutput = options.onRunOutput;
     this.#onRun = options.onRun ?? (() => {});
+    this.#onCommandEnd = options.onCommandEnd ?? (() => {});
     this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
     this.#text = new StreamCapture(this.#maxTextBytes);
     this.#results =
@@ -300,6 +304,7 @@ export class PhaseParser {
     if (at >= 0) {
       if (at > 0) this.#onRunOutput(data.subarray(0, at));
       results.open = true;
+      this.#onCommandEnd();
       results.capture.push(data.subarray(at + results.marker.length));
       return;
     }
@@ -308,74 +313,5 @@ export class PhaseParser {
     while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held))) held--;
     if (data.length > held) this.#onRunOutput(data.subarray(0, data.length - held));
     this.#pending = Buffer.from(data.subarray(data.length - held));
-  }
-}
-
-export interface RunClockOptions {
-  nonce: string;
-  timeoutMs: number;
-  /** Receives everything the candidate writes to stderr after the run marker. */
-  onRunOutput: (chunk: Buffer) => void;
-  /** A clock ran out: the run must be killed; `timedOut` or `stalled` says which clock. */
-  onExpired: () => void;
-  /** Results are expected after the command: the most of their tar kept. */
-  maxResultsBytes?: number;
-}
-
-/**
- * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
- * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
- * timeout starts at the run marker.
- */
-export class RunClock {
-  /** Reads the driver's stderr; push every chunk of it here. */
-  readonly parser: PhaseParser;
-  timedOut = false;
-  stalled = false;
-  #runStartedAt: number | undefined;
-  /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
-  #expiredAt: number | undefined;
-  #timer: NodeJS.Timeout;
-
-  constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }: RunClockOptions) {
-    this.#timer = setTimeout(() => {
-      this.stalled = true;
-      onExpired();
-    }, timeoutMs + START_GRACE_MS);
-    this.parser = new PhaseParser({
-      nonce,
-      onRunOutput,
-      ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
-      onRun: () => {
-        const startedAt = performance.now();
-        this.#runStartedAt = startedAt;
-        clearTimeout(this.#timer);
-        // The deadline is decided by the clock that measures the run: Node's timer runs on the event
-        // loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
-        // which reported a 1 s timeout as 999 ms. Until that clock says the limit has passed, wait again.
-        const expire = (): void => {
-          const now = performance.now();
-          if (now - startedAt < timeoutMs) {
-            this.#timer = setTimeout(expire, timeoutMs - (now - startedAt));
-            return;
-          }
-          this.timedOut = true;
-          this.#expiredAt = now;
-          onExpired();
-        };
-        this.#timer = setTimeout(expire, timeoutMs);
-      },
-    });
-  }
-
-  /**
-   * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-   * up to its deadline when the timeout ended it.
-   */
-  end(): number {
-    const endedAt = this.#expiredAt ?? performance.now();
-    clearTimeout(this.#timer);
-    this.parser.end();
-    return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
   }
 }

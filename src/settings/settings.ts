@@ -149,6 +149,8 @@ export const DEFAULTS = {
   command: "",
   "patch-fuzz": "false",
   timeout: "10s",
+  // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
+  "wall-timeout": "",
   memory: "256m",
   cpus: "1",
   // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
@@ -391,8 +393,18 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
 }
 
 function readLimits(input: Input, early: CrossChecked): Limits {
+  const timeoutMs = parseDuration("timeout", input("timeout"));
+  const wall = input("wall-timeout");
+  const wallTimeoutMs = wall === "" ? undefined : parseDuration("wall-timeout", wall);
+  if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
+    throw new InputError(
+      "wall-timeout",
+      `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`,
+    );
+  }
   return {
-    timeoutMs: parseDuration("timeout", input("timeout")),
+    timeoutMs,
+    ...(wallTimeoutMs !== undefined && { wallTimeoutMs }),
     memoryBytes: early.memoryBytes,
     cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
     pidsLimit: early.pids ?? REPLY_PIDS,

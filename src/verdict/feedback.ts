@@ -27,6 +27,8 @@ export interface FeedbackInput {
   signal: string | null;
   exitCode: number | null;
   timeoutMs: number;
+  /** The CPU time the candidate used, where the engine could read it: tells a loop from a wait at a timeout. */
+  cpuMs?: number;
   memoryBytes: number;
   /** Why nothing ran: the extraction's or the patch's own account, or our failure. */
   reason?: string;
@@ -120,7 +122,7 @@ export function feedbackFor(f: FeedbackInput): string {
     case "syntax_error":
       return `The code does not parse${f.syntax ? location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
     case "timeout":
-      return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+      return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. ${timeoutCause(f)}`;
     case "oom": {
       const how = f.heldAtLimit
         ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
@@ -141,4 +143,19 @@ export function feedbackFor(f: FeedbackInput): string {
     case "sandbox_error":
       return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
   }
+}
+
+/**
+ * Why a run used up its time, as far as its CPU time tells: busy for most of it, a loop; idle for most of
+ * it, a wait. The time it had excludes the time it was made to wait for a CPU, so a busy machine reads as
+ * neither. Without a CPU reading, both are named.
+ */
+function timeoutCause({ cpuMs, timeoutMs }: FeedbackInput): string {
+  if (cpuMs === undefined) {
+    return "A loop may never end or advance, or it waited for something that never came (input, a lock, a sleep); check both.";
+  }
+  const used = `It used the CPU for ${(cpuMs / 1000).toFixed(1)} s of that time`;
+  if (cpuMs * 2 >= timeoutMs)
+    return `${used}: a loop probably never ends or never advances; check the loop conditions.`;
+  return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }

@@ -11,11 +11,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   PhaseParser,
-  RunClock,
-  START_GRACE_MS,
   checkMarker,
   driverArgv,
   driverInput,
@@ -405,69 +403,5 @@ describe("the checker's verdict channel", () => {
     const after = parse([CHECK_MARKER, RUN_MARKER, verdictMarker(NONCE), `${VERDICT}\n`]);
     expect(after.parser.verdict).toBeUndefined();
     expect(after.runOutput).toBe(`${verdictMarker(NONCE)}${VERDICT}\n`);
-  });
-});
-
-describe("RunClock", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.useRealTimers();
-  });
-
-  function clock(timeoutMs: number) {
-    const expired: string[] = [];
-    const run = new RunClock({
-      nonce: NONCE,
-      timeoutMs,
-      onRunOutput: () => {},
-      onExpired: () => expired.push(run.timedOut ? "timeout" : "stalled"),
-    });
-    return { run, expired };
-  }
-
-  it("times the candidate from the run marker, and up to its deadline when the timeout ends it", () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const { run, expired } = clock(1_000);
-    vi.advanceTimersByTime(5_000); // set-up and the parse check: not the candidate's time
-    run.parser.push(Buffer.from(RUN_MARKER));
-    vi.advanceTimersByTime(1_000);
-    expect(expired).toEqual(["timeout"]);
-    // What follows the deadline (a memory sample, the kill, the stream's end) is ours.
-    vi.advanceTimersByTime(2_500);
-    expect(run.end()).toBe(1_000);
-  });
-
-  it("kills only when the clock that times the run says the limit has passed, never a millisecond early", () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const fakeNow = performance.now.bind(performance);
-    // Node's timer can fire a fraction of a millisecond early by performance.now(): 999.4 ms of 1 000.
-    let lag = 0;
-    vi.spyOn(performance, "now").mockImplementation(() => fakeNow() - lag);
-    const { run, expired } = clock(1_000);
-    run.parser.push(Buffer.from(RUN_MARKER));
-    lag = 0.6;
-    vi.advanceTimersByTime(1_000);
-    expect(expired).toEqual([]);
-    vi.advanceTimersByTime(1);
-    expect(expired).toEqual(["timeout"]);
-    expect(run.end()).toBe(1_000);
-  });
-
-  it("times a run that ends on its own to its end", () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const { run, expired } = clock(1_000);
-    run.parser.push(Buffer.from(RUN_MARKER));
-    vi.advanceTimersByTime(400);
-    expect(run.end()).toBe(400);
-    vi.advanceTimersByTime(5_000);
-    expect(expired).toEqual([]);
-  });
-
-  it("gives set-up the backstop only, and says it stalled", () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const { run, expired } = clock(1_000);
-    vi.advanceTimersByTime(1_000 + START_GRACE_MS);
-    expect(expired).toEqual(["stalled"]);
-    expect(run.end()).toBe(0);
   });
 });

@@ -87,6 +87,14 @@ describe("readSettings", () => {
     });
   });
 
+  it("reads wall-timeout: the clock's default when empty, a duration no shorter than timeout when set", () => {
+    expect(read({}).limits.wallTimeoutMs).toBeUndefined();
+    expect(read({ timeout: "3s", "wall-timeout": "90s" }).limits.wallTimeoutMs).toBe(90_000);
+    const error = inputError(() => read({ timeout: "10s", "wall-timeout": "5s" }));
+    expect(error.input).toBe("wall-timeout");
+    expect(error.message).toContain("shorter than timeout");
+  });
+
   it("reads results-format: junit by default, a known format by name, an unknown one refused with the known ones", () => {
     expect(read({}).run.resultsFormat).toBe("junit");
     expect(read({ "results-format": "JUnit" }).run.resultsFormat).toBe("junit");

@@ -87,6 +87,11 @@ export const RESULT_SCHEMA = {
       description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
     },
     duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+    cpu_ms: {
+      ...COUNT,
+      description:
+        "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
+    },
     stdout: text("The test command's standard output, capped at `max-output` bytes."),
     stderr: text("The test command's standard error, capped at `max-output` bytes."),
     truncated: {

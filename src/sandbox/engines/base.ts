@@ -7,7 +7,8 @@ import { constants } from "node:os";
 import type { CapturedStream, MemorySample, Phase, RunFacts } from "../../core/model.js";
 import { tarball } from "../../core/tar/pack.js";
 import type { StreamCapture } from "../capture.js";
-import { type ResultsTar, type RunClock, START_GRACE_MS, driverInput, newNonce } from "../driver.js";
+import type { CpuSpent, RunClock } from "../clock.js";
+import { type ResultsTar, START_GRACE_MS, driverInput, newNonce } from "../driver.js";
 import type { ContainerEngine, RunHooks, SandboxJob } from "../engine.js";
 
 export const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
@@ -105,6 +106,10 @@ export interface StreamOutcome {
   stderr: CapturedStream;
   timedOut: boolean;
   stalled: boolean;
+  /** The backstop ended a run that was mostly made to wait for a CPU (clock.ts). */
+  busy: boolean;
+  /** The candidate's CPU time and wait, where the engine gave the clock a meter. */
+  spent?: CpuSpent;
   /** From the run marker to the end of the stream (or the deadline); 0 when the run never began. */
   durationMs: number;
   /** Read when our timeout fired, before the kill. */
@@ -134,6 +139,8 @@ export function outcomeOf(
     stderr: streams.stderr.result(),
     timedOut: clock.timedOut,
     stalled: clock.stalled,
+    busy: clock.busy,
+    ...(clock.spent && { spent: clock.spent }),
     durationMs,
     ...(memoryAtTimeout && { memoryAtTimeout }),
   };
@@ -169,6 +176,7 @@ export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome
     ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
     ...(outcome.results && { results: outcome.results }),
     durationMs: outcome.durationMs,
+    ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
     ...(sandboxError === undefined ? {} : { sandboxError }),
   };
 }
@@ -177,10 +185,15 @@ export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome
 function sandboxErrorOf(
   binary: string,
   job: SandboxJob,
-  { phase, text, stalled }: StreamOutcome,
+  { phase, text, stalled, busy, durationMs, spent }: StreamOutcome,
   { exitCode, aborted, stateError }: Ended,
 ): string | undefined {
   if (aborted) return CANCELLED_WHILE_RUNNING;
+  if (busy) {
+    const waited =
+      spent === undefined ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs)} for a CPU`;
+    return `the machine was too busy to judge it${waited}`;
+  }
   if (stalled) {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
   }
@@ -265,3 +278,5 @@ export class Removals {
     return this.#failed.splice(0);
   }
 }
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;

@@ -4,7 +4,8 @@
 import type { ChildProcess } from "node:child_process";
 import type { MemorySample } from "../../core/model.js";
 import { StreamCapture } from "../capture.js";
-import { RunClock } from "../driver.js";
+import type { CpuMeter } from "../charged-time.js";
+import { RunClock } from "../clock.js";
 import type { SandboxJob } from "../engine.js";
 import { MAX_RESULTS_BYTES, type Opening, type StreamOutcome, outcomeOf } from "./base.js";
 
@@ -19,6 +20,8 @@ export interface ChildControl {
   kill: () => Promise<void>;
   /** The sandbox's memory, read on timeout before the kill (memory.ts says why). */
   memory: () => Promise<MemorySample | undefined>;
+  /** The sandbox's CPU counters, where the engine can read them: the clock counts the time it had. */
+  meter?: CpuMeter;
 }
 
 type Piped = ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]> };
@@ -64,6 +67,8 @@ export async function readChild(
   const clock = new RunClock({
     nonce,
     timeoutMs: limits.timeoutMs,
+    ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
+    ...(control.meter && { meter: control.meter }),
     onRunOutput: (chunk) => stderr.push(chunk),
     ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
     onExpired: () =>

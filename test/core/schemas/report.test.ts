@@ -14,6 +14,7 @@ import { expectValidReport } from "../../support/report-schema.js";
 /** A result with every field the schema declares, the next release's included, given in reverse order. */
 const FULL: Result = {
   resolved: "partial",
+  cpu_ms: 7,
   cached: true,
   protected: ["tests/test_app.py"],
   task: "HumanEval/0",

@@ -3,7 +3,8 @@
 import type { Socket } from "node:net";
 import type { MemorySample } from "../../../core/model.js";
 import { StreamCapture } from "../../capture.js";
-import { RunClock } from "../../driver.js";
+import type { CpuMeter } from "../../charged-time.js";
+import { RunClock } from "../../clock.js";
 import type { SandboxJob } from "../../engine.js";
 import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, outcomeOf } from "../base.js";
 import { FrameReader, STDERR, STDOUT } from "./client.js";
@@ -19,6 +20,8 @@ export interface AttachedRun {
   kill: () => Promise<void>;
   /** The container's memory, read on timeout before the kill (memory.ts says why). */
   memory: () => Promise<MemorySample | undefined>;
+  /** The container's CPU counters, where the engine can read them: the clock counts the time it had. */
+  meter?: CpuMeter;
   /**
    * Resolves when the process has ended, for a stream that is not bound to it (an exec): the run ends
    * with the process, not with its stdio, which a child it left behind may hold open, or which it may
@@ -41,6 +44,7 @@ export function captureStream({
   nonce,
   kill,
   memory,
+  meter,
   exited,
 }: AttachedRun): Promise<StreamOutcome> {
   const { limits } = job;
@@ -65,6 +69,8 @@ export function captureStream({
   const clock = new RunClock({
     nonce,
     timeoutMs: limits.timeoutMs,
+    ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
+    ...(meter && { meter }),
     onRunOutput: (chunk) => stderr.push(chunk),
     ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
     onExpired: stop,

@@ -28,6 +28,7 @@ import {
   runFacts,
   tracked,
 } from "../base.js";
+import { containerMeter, engineIsLocal } from "../../cgroup-meter.js";
 import { captureStream } from "./attach.js";
 import type { EngineApi } from "./client.js";
 import { containerMemory, oomEventSeen, removeContainer } from "./container.js";
@@ -39,6 +40,8 @@ export interface PoolOptions {
 
 interface Created {
   name: string;
+  /** The engine's id of the container, which names its cgroup. */
+  id?: string;
   /** The attach, held from before the start; set unless `error` is. */
   stream?: Socket;
   /** The engine's refusal (no such image, bad runtime), to report when the container is taken. */
@@ -60,6 +63,8 @@ export class FreshPoolEngine extends CliImages {
   /** Every container created and not yet removed: what close() and abort() must remove. */
   readonly #owned = new Set<string>();
   readonly #removals: Removals;
+  /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+  readonly #local = engineIsLocal();
 
   constructor(api: EngineApi, cli: CliImageCalls, options: PoolOptions) {
     super(cli);
@@ -77,7 +82,7 @@ export class FreshPoolEngine extends CliImages {
       return failedFacts(CANCELLED_BEFORE_START);
     }
     try {
-      return await this.#attached(container.name, container.stream!, job, input, nonce);
+      return await this.#attached(container, job, input, nonce);
     } catch (error) {
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
     } finally {
@@ -85,12 +90,13 @@ export class FreshPoolEngine extends CliImages {
     }
   }
 
-  async #attached(name: string, stream: Socket, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
+  async #attached({ name, id, stream }: Created, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
     const outcome = await captureStream({
-      stream,
+      stream: stream!,
       input,
       job,
       nonce,
+      ...(this.#local && id !== undefined && { meter: containerMeter(() => id) }),
       kill: () => this.#kill(name),
       memory: () => containerMemory(this.#api, name),
     });
@@ -106,7 +112,7 @@ export class FreshPoolEngine extends CliImages {
     const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
     const ending = {
       exitCode,
-      killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+      killedByUs: outcome.timedOut || outcome.stalled || outcome.busy || this.aborted,
       oomKilled: state.oomKilled,
     };
     const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
@@ -148,7 +154,8 @@ export class FreshPoolEngine extends CliImages {
     const creation = (async (): Promise<Created> => {
       const created: Created = { name };
       try {
-        await this.#call("POST", `/containers/create?name=${name}`, config);
+        const made = await this.#call<{ Id?: string }>("POST", `/containers/create?name=${name}`, config);
+        if (typeof made?.Id === "string") created.id = made.Id;
         // Attached before the start, so nothing the container writes is lost.
         created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
         await this.#call("POST", `/containers/${name}/start`);

@@ -23,6 +23,7 @@ import {
   failedFacts,
   runFacts,
 } from "../base.js";
+import { containerMeter, engineIsLocal } from "../../cgroup-meter.js";
 import { captureStream } from "./attach.js";
 import type { EngineApi } from "./client.js";
 import { containerMemory, removeContainer } from "./container.js";
@@ -98,6 +99,8 @@ export function execArgv(
 
 interface Shared {
   name: string;
+  /** The engine's id of the container, which names its cgroup: each exec's clock reads it (clock.ts). */
+  id?: string;
   key: string;
   /** The engine's `oom` events for this container so far. */
   ooms: number;
@@ -122,6 +125,8 @@ export class SharedEngine extends CliImages {
   /** Every container of ours, idle or busy, until removed. */
   readonly #all = new Set<Shared>();
   readonly #removals: Removals;
+  /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+  readonly #local = engineIsLocal();
 
   constructor(api: EngineApi, cli: CliImageCalls) {
     super(cli);
@@ -180,6 +185,8 @@ export class SharedEngine extends CliImages {
         await this.#api.call("POST", `/containers/${name}/kill`).catch(() => {});
       },
       memory: () => containerMemory(this.#api, name),
+      // One candidate at a time in the container: the counters' growth over its run is its own.
+      ...(this.#local && shared.id !== undefined && { meter: containerMeter(() => shared.id) }),
       exited,
     });
     shared.exits.delete(exec.Id);
@@ -234,7 +241,8 @@ export class SharedEngine extends CliImages {
     const shared: Shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
     this.#all.add(shared);
     try {
-      await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+      const made = await this.#api.call<{ Id?: string }>("POST", `/containers/create?name=${shared.name}`, config);
+      if (typeof made?.Id === "string") shared.id = made.Id;
       // Watching before the start: no event of the container's life is missed.
       const filters = encodeURIComponent(
         JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }),

@@ -4,7 +4,7 @@
 // nothing of the host is mounted and nothing of the runner's environment goes in. The container is not
 // `--rm`: its state is read after exit for the engine's own OOM verdict, then it is removed.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -18,6 +18,7 @@ import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../../memory-sample.js"
 import { type Dialect, cliRunArgs, lockDown } from "../../policy.js";
 import { KILL_GRACE_MS, OpeningEngine, type Opening, Removals, containerName, failedFacts, runFacts } from "../base.js";
 import { readChild } from "../child-run.js";
+import { containerMeter, engineIsLocal } from "../../cgroup-meter.js";
 
 /** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;
@@ -36,7 +37,9 @@ export class CliEngine extends OpeningEngine {
   /** The `run` CLI of every run in flight, by container name. */
   readonly #active = new Map<string, ChildProcess>();
   /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
-  readonly #monitorDirs = new Set<string>();
+  readonly #runDirs = new Set<string>();
+  /** The engine runs on this machine, so its containers' cgroups can be read (clock.ts). */
+  readonly #local = engineIsLocal();
 
   constructor(options: CliEngineOptions = {}) {
     super();
@@ -47,26 +50,31 @@ export class CliEngine extends OpeningEngine {
   protected async runOpened(job: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
     const name = containerName();
     hooks.onContainer?.(name);
-    // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
-    // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
-    // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
-    let monitorDir: string | undefined;
+    // Each run gets a directory of its own: for the container's id, which the CLI writes to a cidfile once
+    // the engine made it and which names its cgroup (the clock reads it), and for podman's monitor: conmon
+    // writes its OOM verdict as a file named `oom` in the working directory it inherits from the CLI, and
+    // podman 4 never reads it (containers/conmon#504, containers/podman#13102), so it is read after the exit.
+    let runDir: string | undefined;
     try {
-      if (this.#dialect === "podman")
-        this.#monitorDirs.add((monitorDir = await mkdtemp(join(tmpdir(), "sandbox-gate-podman-"))));
-      return await this.#run(name, job, opening, monitorDir);
+      if (this.#dialect === "podman" || this.#local)
+        this.#runDirs.add((runDir = await mkdtemp(join(tmpdir(), "sandbox-gate-run-"))));
+      return await this.#run(name, job, opening, runDir);
     } catch (error) {
       this.#removals.remove(name);
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
     } finally {
-      if (monitorDir !== undefined) await this.#removeMonitorDir(monitorDir);
+      if (runDir !== undefined) await this.#removeRunDir(runDir);
     }
   }
 
-  async #run(name: string, job: SandboxJob, opening: Opening, monitorDir?: string): Promise<RunFacts> {
-    const child = spawn(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+  async #run(name: string, job: SandboxJob, opening: Opening, runDir?: string): Promise<RunFacts> {
+    const args = cliRunArgs(lockDown(job), name, this.#dialect);
+    const cidfile = runDir === undefined || !this.#local ? undefined : join(runDir, "cid");
+    // After the verb: the CLI's own option, not the lock-down's.
+    if (cidfile !== undefined) args.splice(1, 0, "--cidfile", cidfile);
+    const child = spawn(this.binary, args, {
       stdio: ["pipe", "pipe", "pipe"],
-      ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
+      ...(this.#dialect === "podman" && runDir !== undefined && { cwd: runDir }),
     });
     this.#active.set(name, child);
     child.on("close", () => this.#active.delete(name));
@@ -74,14 +82,15 @@ export class CliEngine extends OpeningEngine {
     const { exit, outcome } = await readChild(child, job, opening, {
       kill: () => this.#kill(name, child),
       memory: () => this.#memory(name),
+      ...(cidfile !== undefined && { meter: containerMeter(() => readCid(cidfile)) }),
     });
     // No CLI ran, so there is no container to remove.
     if (exit.error) return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const state = await this.#state(name);
-    const monitorOom = monitorDir !== undefined && existsSync(join(monitorDir, "oom"));
+    const monitorOom = this.#dialect === "podman" && runDir !== undefined && existsSync(join(runDir, "oom"));
     const ending = {
       exitCode: exit.code,
-      killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+      killedByUs: outcome.timedOut || outcome.stalled || outcome.busy || this.aborted,
       oomKilled: state.oomKilled === true || monitorOom,
     };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
@@ -157,13 +166,13 @@ export class CliEngine extends OpeningEngine {
       await sleep(ABORT_POLL_MS);
     }
     for (const child of this.#active.values()) child.kill("SIGKILL");
-    await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+    await Promise.all([...this.#runDirs].map((dir) => this.#removeRunDir(dir)));
     await this.close();
     return [...removed];
   }
 
-  async #removeMonitorDir(dir: string): Promise<void> {
-    this.#monitorDirs.delete(dir);
+  async #removeRunDir(dir: string): Promise<void> {
+    this.#runDirs.delete(dir);
     await rm(dir, { recursive: true, force: true });
   }
 
@@ -214,4 +223,13 @@ export async function cliOomEventSeen(binary: string, name: string): Promise<boo
   const args = ["events", "--since", since, "--until", until, "--filter", `container=${name}`, "--filter", "event=oom"];
   const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
   return result.code === 0 && result.stdout.trim() !== "";
+}
+
+/** The id the CLI wrote to its cidfile, once it has. */
+function readCid(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -50,6 +50,7 @@ import {
   runFacts,
   tracked,
 } from "../base.js";
+import { cgroupMeter, localCgroupMounts } from "../../cgroup-meter.js";
 import { type Held, hold, readChild, release } from "../child-run.js";
 import {
   type CgroupLimits,
@@ -236,6 +237,7 @@ export class NamespaceEngine extends CliImages {
     const { exit, outcome } = await readChild(held, job, opening, {
       kill: () => this.#kill(id, held.child),
       memory: () => cgroupMemory(id),
+      meter: cgroupMeter(localCgroupMounts(), id),
     });
     if (exit.error) return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
     const ooms = await oomKills(id);
@@ -461,10 +463,15 @@ interface CgroupDirs {
 }
 
 function cgroupDirs(id: string): CgroupDirs {
-  const controllers = existsSync(join(CGROUP_ROOT, "cgroup.controllers"))
+  const v2 = existsSync(join(CGROUP_ROOT, "cgroup.controllers"));
+  const controllers = v2
     ? [{ dir: join(CGROUP_ROOT, id) }]
     : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
-  const dirs = controllers.map((c) => c.dir);
+  // Beside v1's controllers, the unified hierarchy (where it is mounted) counts the candidate's CPU
+  // pressure and time: the clock's meter reads it (clock.ts). It limits nothing.
+  const { unified } = localCgroupMounts();
+  const accounting = !v2 && unified !== undefined ? [join(unified, id)] : [];
+  const dirs = [...controllers.map((c) => c.dir), ...accounting];
   return { dirs, procs: dirs.map((dir) => join(dir, "cgroup.procs")), controllers };
 }
 

@@ -1,0 +1,132 @@
+// Reads a candidate's CPU counters from its cgroups on this machine: the wait from the unified hierarchy's
+// CPU pressure (cgroup v2, or v1 with the unified hierarchy beside it, as Debian and Ubuntu mount it), the
+// CPU time from cpu.stat there or, where the unified hierarchy is not the candidate's, cpuacct's. The cgroup
+// is ours (a parent the gate names, or the one it makes), so the path is known before the candidate starts
+// and the counters outlive its container: a parent keeps the totals of children that are gone. Nothing
+// here is read from inside a sandbox, and the candidate has no write access to any of it.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { CpuMeter, CpuReading } from "./charged-time.js";
+
+/** Where the cgroup hierarchies are mounted on this machine; undefined where there is none. */
+export interface CgroupMounts {
+  /** cgroup2: `/sys/fs/cgroup` (v2) or `/sys/fs/cgroup/unified` (v1 hybrid). */
+  unified?: string;
+  /** v1's cpuacct controller (`/sys/fs/cgroup/cpuacct`, or `cpu,cpuacct`). */
+  cpuacct?: string;
+}
+
+/** The mounts of the cgroup hierarchies, from a mountinfo text (/proc/self/mountinfo). */
+export function cgroupMounts(mountinfo: string): CgroupMounts {
+  const mounts: CgroupMounts = {};
+  for (const line of mountinfo.split("\n")) {
+    // "id parent major:minor root mountpoint options [optional...] - fstype source superoptions"
+    const [left, right] = line.split(" - ");
+    if (left === undefined || right === undefined) continue;
+    const mountpoint = left.split(" ")[4];
+    const [fstype, , superOptions = ""] = right.split(" ");
+    if (mountpoint === undefined) continue;
+    if (fstype === "cgroup2") mounts.unified ??= mountpoint;
+    else if (fstype === "cgroup" && superOptions.split(",").includes("cpuacct")) mounts.cpuacct ??= mountpoint;
+  }
+  return mounts;
+}
+
+/** The "full" total of a pressure file (`full avg10=… total=N`), in microseconds. */
+export function pressureFullUs(text: string): number | undefined {
+  const match = /^full .*\btotal=(\d+)$/m.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** `usage_usec` of a cgroup v2 cpu.stat. */
+export function cpuStatUsageUs(text: string): number | undefined {
+  const match = /^usage_usec (\d+)$/m.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+const readOrUndefined = (path: string): string | undefined => {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
+ * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
+ * cpuacct.usage. A reading without a wait counter reads it as none (the wall clock decides, as before);
+ * undefined when neither counter can be read (the cgroup is not there).
+ */
+export function cgroupMeter(mounts: CgroupMounts, path: string): CpuMeter {
+  const unified = mounts.unified === undefined ? undefined : join(mounts.unified, path);
+  const cpuacct = mounts.cpuacct === undefined ? undefined : join(mounts.cpuacct, path);
+  return {
+    kind: "cgroup CPU pressure",
+    read(): CpuReading | undefined {
+      const pressure = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.pressure"));
+      const waitedUs = pressure === undefined ? undefined : pressureFullUs(pressure);
+      const stat = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.stat"));
+      let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
+      // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
+      if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
+        const nanos = readOrUndefined(join(cpuacct, "cpuacct.usage"));
+        if (nanos !== undefined && /^\d+\s*$/.test(nanos)) usedUs = Math.round(Number(nanos) / 1000);
+      }
+      if (waitedUs === undefined && usedUs === undefined) return undefined;
+      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0 };
+    },
+  };
+}
+
+let mountsOfThisMachine: CgroupMounts | undefined;
+
+/** This machine's cgroup mounts, read once. */
+export function localCgroupMounts(): CgroupMounts {
+  mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
+  return mountsOfThisMachine;
+}
+
+/**
+ * Where engines put a container's cgroup, relative to a hierarchy's root: docker and podman with the
+ * cgroupfs driver, then with systemd's. The first that is there is the container's.
+ */
+export function containerCgroupPaths(id: string): string[] {
+  return [
+    `docker/${id}`,
+    `system.slice/docker-${id}.scope`,
+    `libpod_parent/libpod-${id}`,
+    `machine.slice/libpod-${id}.scope`,
+  ];
+}
+
+/**
+ * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
+ * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
+ */
+export function containerMeter(id: () => string | undefined, mounts: CgroupMounts = localCgroupMounts()): CpuMeter {
+  let meter: CpuMeter | undefined;
+  return {
+    kind: "cgroup CPU pressure",
+    read(): CpuReading | undefined {
+      if (meter === undefined) {
+        const known = id();
+        if (known === undefined || !/^[0-9a-f]{64}$/.test(known)) return undefined;
+        const found = containerCgroupPaths(known).find(
+          (path) =>
+            (mounts.unified !== undefined && existsSync(join(mounts.unified, path))) ||
+            (mounts.cpuacct !== undefined && existsSync(join(mounts.cpuacct, path))),
+        );
+        if (found === undefined) return undefined;
+        meter = cgroupMeter(mounts, found);
+      }
+      return meter.read();
+    },
+  };
+}
+
+/** Whether the engine's containers run on this machine, whose cgroups the gate can read. */
+export function engineIsLocal(env: NodeJS.ProcessEnv = process.env): boolean {
+  const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
+  return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== undefined;
+}

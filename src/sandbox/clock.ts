@@ -1,0 +1,154 @@
+// The clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+// START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+// timeout starts at the run marker. Both count the time a candidate had (charged-time.ts): the wall clock
+// less the time its cgroup waited for a CPU, read from the engine's meter at each deadline; without a
+// meter, the wall clock. The wall-clock backstop bounds every run whatever the meter says.
+import type { CpuMeter, CpuReading } from "./charged-time.js";
+import { defaultWallTimeoutMs, nextStep, spentBetween } from "./charged-time.js";
+import { PhaseParser, START_GRACE_MS } from "./driver.js";
+
+/** How often a running candidate's meter is read, so the last reading before its sandbox goes is recent. */
+export const METER_POLL_MS = 100;
+
+export interface RunClockOptions {
+  nonce: string;
+  timeoutMs: number;
+  /** The wall-clock backstop of the run; five times the timeout, a minute over it at least, when absent. */
+  wallTimeoutMs?: number;
+  /** The sandbox's CPU counters; without one the wall clock decides. */
+  meter?: CpuMeter;
+  /** Receives everything the candidate writes to stderr after the run marker. */
+  onRunOutput: (chunk: Buffer) => void;
+  /** A clock ran out: the run must be killed; `timedOut`, `busy` or `stalled` says which. */
+  onExpired: () => void;
+  /** Results are expected after the command: the most of their tar kept. */
+  maxResultsBytes?: number;
+}
+
+/** What the run's CPU counters say of the candidate's own run, once it ended. */
+export interface CpuSpent {
+  /** CPU time its processes used. */
+  cpuMs: number;
+  /** Time it was ready to run and made to wait for a CPU. */
+  waitedMs: number;
+}
+
+/** A phase's clock: where it starts and what it may take. */
+interface Phase {
+  startedAt: number;
+  start: CpuReading | undefined;
+  limitMs: number;
+  backstopMs: number;
+}
+
+export class RunClock {
+  /** Reads the driver's stderr; push every chunk of it here. */
+  readonly parser: PhaseParser;
+  timedOut = false;
+  stalled = false;
+  /** The backstop ended a run that was mostly made to wait: the machine's doing, our failure. */
+  busy = false;
+  readonly #meter: CpuMeter | undefined;
+  readonly #onExpired: () => void;
+  #phase: Phase;
+  #run: Phase | undefined;
+  /** The last reading of the meter: the counters may be gone with the sandbox when the run ends. */
+  #last: CpuReading | undefined;
+  /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
+  #final: CpuReading | undefined;
+  /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+  #expiredAt: number | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #poll: NodeJS.Timeout | undefined;
+
+  constructor({ nonce, timeoutMs, wallTimeoutMs, meter, onRunOutput, onExpired, maxResultsBytes }: RunClockOptions) {
+    this.#meter = meter;
+    this.#onExpired = onExpired;
+    const backstopMs = wallTimeoutMs ?? defaultWallTimeoutMs(timeoutMs);
+    this.#phase = {
+      startedAt: performance.now(),
+      start: this.#read(),
+      limitMs: timeoutMs + START_GRACE_MS,
+      backstopMs: backstopMs + START_GRACE_MS,
+    };
+    this.#arm(this.#phase.limitMs);
+    this.parser = new PhaseParser({
+      nonce,
+      onRunOutput,
+      ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
+      onRun: () => {
+        this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+        this.#phase = this.#run;
+        this.#arm(timeoutMs);
+        if (meter !== undefined) this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
+      },
+      onCommandEnd: () => {
+        this.#final ??= this.#read();
+      },
+    });
+  }
+
+  /**
+   * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+   * up to its deadline when a clock ended it.
+   */
+  end(): number {
+    const endedAt = this.#expiredAt ?? performance.now();
+    this.#final ??= this.#read();
+    this.#stop();
+    this.parser.end();
+    return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
+  }
+
+  /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
+  get spent(): CpuSpent | undefined {
+    if (this.#run?.start === undefined || this.#final === undefined) return undefined;
+    const { usedMs, waitedMs } = spentBetween(this.#run.start, this.#final);
+    return { cpuMs: Math.round(usedMs), waitedMs: Math.round(waitedMs) };
+  }
+
+  /** Reads the meter, keeping the reading; the last one when the counters are gone. */
+  #read(): CpuReading | undefined {
+    const reading = this.#meter?.read();
+    if (reading !== undefined) this.#last = reading;
+    return this.#last;
+  }
+
+  #arm(ms: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#step(), ms);
+  }
+
+  /**
+   * At a deadline: the decision is the clock's that measures the run (Node's timer runs on the event
+   * loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
+   * which reported a 1 s timeout as 999 ms), on a fresh reading of the time the candidate waited.
+   */
+  #step(): void {
+    const phase = this.#phase;
+    const now = performance.now();
+    const reading = this.#read();
+    const { waitedMs } = spentBetween(phase.start, reading);
+    const step = nextStep({
+      wallMs: now - phase.startedAt,
+      waitedMs,
+      limitMs: phase.limitMs,
+      backstopMs: phase.backstopMs,
+    });
+    if (step.kind === "wait") return this.#arm(step.forMs);
+    if (phase !== this.#run) this.stalled = true;
+    else if (step.kind === "backstop" && step.busy) this.busy = true;
+    else this.timedOut = true;
+    if (phase === this.#run) {
+      this.#expiredAt = now;
+      this.#final = reading;
+    }
+    this.#stop();
+    this.#onExpired();
+  }
+
+  #stop(): void {
+    clearTimeout(this.#timer);
+    clearInterval(this.#poll);
+  }
+}

@@ -1,0 +1,75 @@
+// Verdicts that do not depend on how busy the machine is (docs/judging.md, Time): with four CPU hogs
+// beside the gate on this 2-core machine, a candidate that needs 1 s of CPU passes a 1.5 s timeout although
+// its wall clock is stretched far past it, an endless loop still ends `timeout` (told a loop by its CPU
+// time), and a sleeper ends `timeout` at its limit (told a wait). Without the clock's accounting the first
+// ends `timeout`: each of six runnable processes gets a third of a core, so 1 s of CPU takes ~3 s of wall.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Result } from "../../src/core/model.js";
+import { readValidReport } from "../support/report-schema.js";
+import { tempDir } from "../support/temp.js";
+import { TEST_IMAGE } from "./support.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+const reply = (code: string) => `\`\`\`python\n${code}\n\`\`\`\n`;
+const REPLIES = {
+  // Exactly one second of the CPU, however long the machine makes it take.
+  "work.md": reply("import time\nwhile time.process_time() < 1.0:\n    pass\nprint('done')"),
+  "loop.md": reply("while True:\n    pass"),
+  "sleep.md": reply("import time\ntime.sleep(30)"),
+};
+
+let hogs: ChildProcess[] = [];
+
+beforeAll(() => {
+  hogs = Array.from({ length: 4 }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
+});
+
+afterAll(() => {
+  for (const hog of hogs) hog.kill("SIGKILL");
+});
+
+async function gate(isolation: string): Promise<Map<string, Result>> {
+  const dir = tempDir(`busy-${isolation}`);
+  const files = Object.entries(REPLIES).map(([name, text]) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  });
+  const report = join(dir, "report.json");
+  const args = [
+    ...["--isolation", isolation, "--language", "python", "--image", TEST_IMAGE, "--pull", "never"],
+    ...["--timeout", "1500ms", "--concurrency", "2", "--report", report],
+  ];
+  await promisify(execFile)(process.execPath, ["--import", "tsx", "src/cli.ts", "run", ...args, ...files], {
+    cwd: ROOT,
+  }).catch((error: { code?: number }) => {
+    // 1: the loop and the sleeper fail the gate, as they should.
+    if (error.code !== 1) throw error;
+  });
+  const { results } = readValidReport(report) as { results: Result[] };
+  return new Map(results.map((r) => [r.id.split("/").at(-1)!, r]));
+}
+
+describe.each(["candidate", "namespace"])("isolation: %s on a machine four hogs keep busy", (isolation) => {
+  it("charges each candidate for the time it had, not for the time it waited for a CPU", async () => {
+    const results = await gate(isolation);
+    const work = results.get("work.md")!;
+    expect(work.status, work.feedback).toBe("pass");
+    // It was made to wait: its wall clock is past the limit the time it had stayed within.
+    expect(work.cpu_ms).toBeGreaterThanOrEqual(950);
+
+    const loop = results.get("loop.md")!;
+    expect(loop.status).toBe("timeout");
+    expect(loop.feedback).toContain("a loop probably never ends");
+
+    const sleep = results.get("sleep.md")!;
+    expect(sleep.status).toBe("timeout");
+    expect(sleep.feedback).toContain("it was waiting");
+    // Sleeping is the candidate's own time: it ends at its limit, not at the backstop minutes later.
+    expect(sleep.duration_ms).toBeLessThan(30_000);
+  });
+});

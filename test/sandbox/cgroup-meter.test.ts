@@ -1,0 +1,74 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cgroupMeter, cgroupMounts, cpuStatUsageUs, pressureFullUs } from "../../src/sandbox/cgroup-meter.js";
+import { tempDir } from "../support/temp.js";
+
+const HYBRID = [
+  "30 24 0:26 / /sys/fs/cgroup rw,nosuid,nodev,noexec - tmpfs tmpfs ro,mode=755",
+  "31 30 0:27 / /sys/fs/cgroup/unified rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup2 rw,nsdelegate",
+  "35 30 0:31 / /sys/fs/cgroup/cpu,cpuacct rw,nosuid,nodev,noexec,relatime - cgroup cgroup rw,cpu,cpuacct",
+  "36 30 0:32 / /sys/fs/cgroup/memory rw,nosuid,nodev,noexec,relatime - cgroup cgroup rw,memory",
+].join("\n");
+
+describe("cgroupMounts", () => {
+  it("finds the unified hierarchy and v1's cpuacct beside it", () => {
+    expect(cgroupMounts(HYBRID)).toEqual({ unified: "/sys/fs/cgroup/unified", cpuacct: "/sys/fs/cgroup/cpu,cpuacct" });
+  });
+  it("finds a pure v2 machine's one hierarchy", () => {
+    expect(cgroupMounts("25 1 0:23 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw")).toEqual({
+      unified: "/sys/fs/cgroup",
+    });
+  });
+  it("finds nothing where nothing is mounted", () => {
+    expect(cgroupMounts("")).toEqual({});
+  });
+});
+
+describe("the counters", () => {
+  it("read the full total of a pressure file and usage_usec of cpu.stat", () => {
+    const pressure =
+      "some avg10=2.71 avg60=0.49 avg300=0.10 total=710785\nfull avg10=2.35 avg60=0.42 avg300=0.08 total=685252\n";
+    expect(pressureFullUs(pressure)).toBe(685252);
+    expect(cpuStatUsageUs("usage_usec 429888\nuser_usec 377166\nsystem_usec 52722\n")).toBe(429888);
+  });
+  it("refuse what is not one (an older kernel's pressure file has no full line for the CPU)", () => {
+    expect(pressureFullUs("some avg10=0.00 avg60=0.00 avg300=0.00 total=12\n")).toBeUndefined();
+    expect(cpuStatUsageUs("nr_periods 0\n")).toBeUndefined();
+  });
+});
+
+describe("cgroupMeter", () => {
+  function tree(files: Record<string, string>): string {
+    const root = tempDir("cgroups");
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(root, path, ".."), { recursive: true });
+      writeFileSync(join(root, path), content);
+    }
+    return root;
+  }
+
+  it("reads the wait and the CPU time of the unified cgroup", () => {
+    const root = tree({
+      "unified/sandbox-gate/c1/cpu.pressure": "some total=900\nfull avg10=0 total=700\n",
+      "unified/sandbox-gate/c1/cpu.stat": "usage_usec 4000\n",
+    });
+    const meter = cgroupMeter({ unified: join(root, "unified") }, "sandbox-gate/c1");
+    expect(meter.read()).toEqual({ waitedUs: 700, usedUs: 4000 });
+  });
+
+  it("takes the CPU time from cpuacct when the unified cgroup has none (gVisor's sandbox)", () => {
+    const root = tree({
+      "unified/sandbox-gate/c1/cpu.pressure": "some total=0\nfull avg10=0 total=0\n",
+      "unified/sandbox-gate/c1/cpu.stat": "usage_usec 0\n",
+      "cpuacct/sandbox-gate/c1/cpuacct.usage": "2500000\n",
+    });
+    const meter = cgroupMeter({ unified: join(root, "unified"), cpuacct: join(root, "cpuacct") }, "sandbox-gate/c1");
+    expect(meter.read()).toEqual({ waitedUs: 0, usedUs: 2500 });
+  });
+
+  it("reads nothing when the cgroup is not there", () => {
+    const root = tree({});
+    expect(cgroupMeter({ unified: join(root, "unified") }, "sandbox-gate/none").read()).toBeUndefined();
+  });
+});

@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CpuMeter, CpuReading } from "../../src/sandbox/charged-time.js";
+import { RunClock } from "../../src/sandbox/clock.js";
+import { START_GRACE_MS, newNonce, resultsMarker, runMarker } from "../../src/sandbox/driver.js";
+
+const NONCE = newNonce();
+const RUN_MARKER = runMarker(NONCE);
+
+describe("RunClock", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  function clock(timeoutMs: number) {
+    const expired: string[] = [];
+    const run = new RunClock({
+      nonce: NONCE,
+      timeoutMs,
+      onRunOutput: () => {},
+      onExpired: () => expired.push(run.timedOut ? "timeout" : "stalled"),
+    });
+    return { run, expired };
+  }
+
+  it("times the candidate from the run marker, and up to its deadline when the timeout ends it", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { run, expired } = clock(1_000);
+    vi.advanceTimersByTime(5_000); // set-up and the parse check: not the candidate's time
+    run.parser.push(Buffer.from(RUN_MARKER));
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual(["timeout"]);
+    // What follows the deadline (a memory sample, the kill, the stream's end) is ours.
+    vi.advanceTimersByTime(2_500);
+    expect(run.end()).toBe(1_000);
+  });
+
+  it("kills only when the clock that times the run says the limit has passed, never a millisecond early", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const fakeNow = performance.now.bind(performance);
+    // Node's timer can fire a fraction of a millisecond early by performance.now(): 999.4 ms of 1 000.
+    let lag = 0;
+    vi.spyOn(performance, "now").mockImplementation(() => fakeNow() - lag);
+    const { run, expired } = clock(1_000);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    lag = 0.6;
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(expired).toEqual(["timeout"]);
+    expect(run.end()).toBe(1_000);
+  });
+
+  it("times a run that ends on its own to its end", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { run, expired } = clock(1_000);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    vi.advanceTimersByTime(400);
+    expect(run.end()).toBe(400);
+    vi.advanceTimersByTime(5_000);
+    expect(expired).toEqual([]);
+  });
+
+  it("gives set-up the backstop only, and says it stalled", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { run, expired } = clock(1_000);
+    vi.advanceTimersByTime(1_000 + START_GRACE_MS);
+    expect(expired).toEqual(["stalled"]);
+    expect(run.end()).toBe(0);
+  });
+});
+
+describe("RunClock with a meter: the time the candidate had", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A meter whose counters the test moves: the wait and the CPU time, in milliseconds. */
+  function meter() {
+    const counters = { waitedMs: 0, usedMs: 0, gone: false };
+    const cpu: CpuMeter = {
+      kind: "test",
+      read: (): CpuReading | undefined =>
+        counters.gone ? undefined : { waitedUs: counters.waitedMs * 1000, usedUs: counters.usedMs * 1000 },
+    };
+    return { counters, cpu };
+  }
+
+  function clock(timeoutMs: number, cpu: CpuMeter, wallTimeoutMs?: number) {
+    const expired: string[] = [];
+    const run = new RunClock({
+      nonce: NONCE,
+      timeoutMs,
+      ...(wallTimeoutMs === undefined ? {} : { wallTimeoutMs }),
+      meter: cpu,
+      onRunOutput: () => {},
+      onExpired: () => expired.push(run.timedOut ? "timeout" : run.busy ? "busy" : "stalled"),
+    });
+    return { run, expired };
+  }
+
+  it("gives back the time the candidate was made to wait for a CPU", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run, expired } = clock(1_000, cpu);
+    counters.waitedMs = 700; // waited before the run: set-up's, not the candidate's
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.waitedMs += 600;
+    counters.usedMs += 400;
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual([]);
+    counters.usedMs += 600;
+    vi.advanceTimersByTime(600);
+    expect(expired).toEqual(["timeout"]);
+    expect(run.end()).toBe(1_600);
+    expect(run.spent).toEqual({ cpuMs: 1_000, waitedMs: 600 });
+  });
+
+  it("ends a sleeper at its limit: sleeping is not waiting for a CPU", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { cpu } = meter();
+    const { run, expired } = clock(1_000, cpu);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual(["timeout"]);
+    expect(run.end()).toBe(1_000);
+    expect(run.spent).toEqual({ cpuMs: 0, waitedMs: 0 });
+  });
+
+  it("stops a run that was mostly made to wait at the backstop, as the machine's failure", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run, expired } = clock(1_000, cpu, 3_000);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    for (let t = 0; t < 30; t++) {
+      counters.waitedMs += 95; // a machine so busy the candidate runs 5 ms in 100
+      vi.advanceTimersByTime(100);
+    }
+    expect(expired).toEqual(["busy"]);
+    expect(run.timedOut).toBe(false);
+  });
+
+  it("keeps the last reading when the counters go with the sandbox", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run } = clock(1_000, cpu);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.usedMs = 80;
+    vi.advanceTimersByTime(150); // one poll
+    counters.gone = true;
+    run.end();
+    expect(run.spent).toEqual({ cpuMs: 80, waitedMs: 0 });
+  });
+
+  it("reads the CPU time once the command ended, while the sandbox is still there", () => {
+    const { counters, cpu } = meter();
+    const expired: string[] = [];
+    const run = new RunClock({
+      nonce: NONCE,
+      timeoutMs: 1_000,
+      meter: cpu,
+      maxResultsBytes: 1024,
+      onRunOutput: () => {},
+      onExpired: () => expired.push("expired"),
+    });
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.usedMs = 42;
+    run.parser.push(Buffer.from(resultsMarker(NONCE)));
+    counters.usedMs = 99; // the driver's tar of the results: not the candidate's
+    run.end();
+    expect(run.spent?.cpuMs).toBe(42);
+  });
+});
