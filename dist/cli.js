@@ -37804,31 +37804,31 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5031);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4883);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
 // Exit 0 when nothing fails the gate, 1 when a candidate does, 2 on bad usage or bad input, 3 when our
-// side failed (a sandbox_error, or a crash of ours). cli/main.ts does the work.
+// side failed (a sandbox_error, or a crash of ours). cli/commands.ts does the work.
 
 
 
 const io = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
 // Whatever escapes the run (a throw in a callback, a promise nobody awaited) is ours too: exit 3, not Node's 1.
 const crash = (error) => {
-    (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .reportError */ .N)(error, process.stderr, (0,_cli_style_js__WEBPACK_IMPORTED_MODULE_2__/* .painter */ .C2)((0,_cli_style_js__WEBPACK_IMPORTED_MODULE_2__/* .colourWanted */ .qd)(process.stderr.isTTY, process.env)));
+    (0,_cli_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .reportError */ .N)(error, process.stderr, (0,_cli_style_js__WEBPACK_IMPORTED_MODULE_2__/* .painter */ .C2)((0,_cli_style_js__WEBPACK_IMPORTED_MODULE_2__/* .colourWanted */ .qd)(process.stderr.isTTY, process.env)));
     process.exit(_cli_options_js__WEBPACK_IMPORTED_MODULE_1__/* .EXIT */ .dc.ours);
 };
 process.on("uncaughtException", crash);
 process.on("unhandledRejection", crash);
-process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), io);
+process.exitCode = await (0,_cli_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), io);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 5031:
+/***/ 4883:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37841,11 +37841,25 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.2.0"};
+const package_namespaceObject = {"rE":"0.3.0"};
 // EXTERNAL MODULE: ./src/core/globs.ts
 var core_globs = __nccwpck_require__(8684);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: ./src/github/authors.ts
+// Who wrote a comment, and who the gate writes as: the words the candidates and the action share to tell
+// the gate's own comments from the replies it judges.
+/** Who the GITHUB_TOKEN writes as, on github.com and on GitHub Enterprise Server alike. */
+const authors_ACTIONS_BOT_ACCOUNT = { login: "github-actions[bot]", id: 41898282 };
+/** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
+const authors_ACTIONS_BOT = authors_ACTIONS_BOT_ACCOUNT.login;
+/** `c` was written by `author`: by account id when both are known (a renamed login still matches), else by login. */
+function authors_writtenBy(c, author) {
+    return author.id !== undefined && c.authorId !== undefined && c.authorId !== null
+        ? c.authorId === author.id
+        : c.author.toLowerCase() === author.login.toLowerCase();
+}
+
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 ;// CONCATENATED MODULE: external "os"
@@ -42850,31 +42864,16 @@ function github_getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-;// CONCATENATED MODULE: ./src/github.ts
-// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
-// and tests run the real client against a fake server that checks every request against GitHub's
-// published OpenAPI description.
-
-/** Who the GITHUB_TOKEN writes as, on github.com and on GitHub Enterprise Server alike. */
-const ACTIONS_BOT = { login: "github-actions[bot]", id: 41898282 };
-/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
-class github_GitHubError extends Error {
-    status;
-    request;
-    constructor(message, status, request) {
-        super(`${request}: ${status} ${message}`);
-        this.status = status;
-        this.request = request;
-        this.name = "GitHubError";
-    }
-}
-const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
+;// CONCATENATED MODULE: ./src/github/retry.ts
+// When a GitHub request that failed is tried again, and after how long: a pure decision over the status,
+// the headers and the attempt, so the client's wrapper only sleeps and repeats.
+const retry_DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
 // GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
 const SECONDARY_LIMIT_MS = 60_000;
 // x-ratelimit-reset has whole seconds, and our clock may run a little ahead of GitHub's.
 const CLOCK_SLACK_MS = 1000;
 /** How long to wait before the next attempt, or undefined to give up now. */
-function retryDelay(failed, policy, nowMs) {
+function retry_retryDelay(failed, policy, nowMs) {
     if (failed.attempt >= policy.maxAttempts)
         return undefined;
     const backoff = policy.baseDelayMs * 2 ** (failed.attempt - 1);
@@ -42897,6 +42896,25 @@ function serverWait({ method, status, headers, message }, backoff, nowMs) {
     if (status >= 500 && method !== "POST")
         return backoff;
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/github/client.ts
+// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
+// and tests run the real client against a fake server that checks every request against GitHub's
+// published OpenAPI description.
+
+
+
+/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
+class client_GitHubError extends Error {
+    status;
+    request;
+    constructor(message, status, request) {
+        super(`${request}: ${status} ${message}`);
+        this.status = status;
+        this.request = request;
+        this.name = "GitHubError";
+    }
 }
 function isHttpError(error) {
     return error instanceof Error && typeof error.status === "number";
@@ -42959,7 +42977,7 @@ function retryingOctokit(token, options) {
                 const failed = failedAttempt(error, endpoint.method, attempt);
                 const wait = retryDelay(failed, policy, now());
                 if (wait === undefined)
-                    throw new github_GitHubError(failed.message, failed.status, name);
+                    throw new client_GitHubError(failed.message, failed.status, name);
                 options.onRetry?.(`${name}: ${failed.status} ${failed.message}; attempt ${attempt + 1} of ${policy.maxAttempts} in ${wait} ms`);
                 await sleep(wait);
             }
@@ -43047,7 +43065,7 @@ function identityCalls(octokit) {
                 return { login: data.login, id: data.id, via: "user" };
             }
             catch (error) {
-                if (!(error instanceof github_GitHubError && NOT_A_USER.has(error.status)))
+                if (!(error instanceof client_GitHubError && NOT_A_USER.has(error.status)))
                     throw error;
             }
             // GET /app wants the App's JWT, and GET /installation/repositories names repositories, not the
@@ -43057,9 +43075,9 @@ function identityCalls(octokit) {
                 return { login: viewer.login, ...(viewer.databaseId !== null && { id: viewer.databaseId }), via: "viewer" };
             }
             catch (error) {
-                if (error instanceof github_GitHubError && !NOT_A_USER.has(error.status))
+                if (error instanceof client_GitHubError && !NOT_A_USER.has(error.status))
                     throw error;
-                return { ...ACTIONS_BOT, via: "assumed" };
+                return { ...ACTIONS_BOT_ACCOUNT, via: "assumed" };
             }
         },
         async lastEdit(nodeId) {
@@ -43124,24 +43142,206 @@ function checkCalls(octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/model.ts
-var model = __nccwpck_require__(4146);
-// EXTERNAL MODULE: ./src/core/statuses.ts
-var statuses = __nccwpck_require__(2309);
-// EXTERNAL MODULE: ./src/core/units.ts
-var units = __nccwpck_require__(2184);
-;// CONCATENATED MODULE: ./src/report/icons.ts
-// The icons that are no status's own: a skipped candidate, and the verdict line's. Each status's icon is
-// in the catalogue (core/statuses.ts). Pure data.
+;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
+// One sticky comment per pull request and gate: its marker, found by that marker and by the token's own
+// identity, every page searched, updated in place. The renderers put the marker they are given first in
+// the body (report/markdown.ts); what it says and how the comment is found is this room's.
 
-const icons_SKIPPED_ICON = "⏭️";
-/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
-function icons_verdictIcon(failed, ours) {
-    if (!failed)
-        return STATUS_INFO.pass.icon;
-    return ours ? STATUS_INFO.sandbox_error.icon : STATUS_INFO.test_failed.icon;
+
+
+/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
+function stickyMarker(key = "default") {
+    // Only a safe alphabet, and never "--", which would end the HTML comment early.
+    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
+}
+/**
+ * What every comment the gate writes starts with: the marker without its key (and its closing). Only
+ * with the gate's own author does it make a comment the gate's (`isGateComment`): anyone can type it.
+ */
+const GATE_MARKER_PREFIX = stickyMarker("").replace(/ -->$/, "");
+/**
+ * Ours: starts with the marker and was written by `author` (the actions bot by default); the oldest
+ * when there are several. Checking the author stops anyone from pasting the marker into a comment of
+ * their own and having us overwrite it, or trust the verdicts it claims.
+ */
+function findStickyComment(comments, marker, author = { login: ACTIONS_BOT }) {
+    return comments.find((c) => c.body.startsWith(marker) && writtenBy(c, author));
+}
+/**
+ * A comment of this gate's (any comment key's): it starts with the gate's marker AND was written by the
+ * token's identity `us`. The marker alone proves nothing: an agent that pastes it into its reply must
+ * still be judged, not hidden.
+ */
+function isGateComment(c, us) {
+    return c.body.startsWith(GATE_MARKER_PREFIX) && authors_writtenBy(c, us);
+}
+const KEY_MAX = 100;
+/**
+ * The default comment key: the workflow, the job and the matrix leg's values, so matrix legs and
+ * gates in other jobs keep their own comments. An explicit `comment-key` wins; a long key keeps its
+ * head and a hash of the whole.
+ */
+function commentKey(parts) {
+    const leg = Object.entries(parts.matrix)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => `${k}=${v}`)
+        .join(",");
+    const key = parts.explicit || [parts.workflow, parts.job, leg].filter((p) => p !== "").join("/") || "default";
+    if (key.length <= KEY_MAX)
+        return key;
+    return `${key.slice(0, KEY_MAX - 9)}~${createHash("sha256").update(key).digest("hex").slice(0, 8)}`;
+}
+/** The marker, and the one an earlier version wrote (the job id alone) when it may be adopted. */
+function stickyMarkers(parts) {
+    const marker = stickyMarker(commentKey(parts));
+    // Before comment keys the marker was the job id; a matrix leg cannot tell which leg wrote it.
+    const adoptable = parts.explicit === "" && Object.keys(parts.matrix).length === 0 && parts.job !== "";
+    return adoptable ? { marker, legacy: stickyMarker(parts.job) } : { marker };
+}
+function tooLongNote(marker) {
+    return `${marker}\n\nsandbox-gate: the report is too long for a comment; see the job summary of this run.\n`;
+}
+async function upsertStickyComment(client, sticky) {
+    const { owner, repo, issue, marker } = sticky;
+    try {
+        const existing = sticky.existing === undefined
+            ? findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.author)
+            : (sticky.existing ?? undefined);
+        if (!existing && sticky.create === false)
+            return { action: "none" };
+        const write = (body) => existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
+        const written = await write(sticky.body).catch((error) => {
+            if (error instanceof GitHubError && error.status === 422)
+                return write(sticky.shorten?.() ?? tooLongNote(marker));
+            throw error;
+        });
+        return { action: existing ? "updated" : "created", id: written.id, url: written.url };
+    }
+    catch (error) {
+        if (error instanceof GitHubError && error.status === 403)
+            return { action: "forbidden", message: error.message };
+        throw error;
+    }
 }
 
+;// CONCATENATED MODULE: ./src/candidates/source.ts
+/** A source whose candidates are all at hand already. */
+async function* fromList(items) {
+    yield* items;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/comments.ts
+// `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
+
+
+
+/** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
+function bodyHash(body) {
+    return createHash("sha256").update(body).digest("hex").slice(0, 32);
+}
+/** The candidate id of a comment: its kind and GitHub's id, unique across the three kinds. */
+function candidateId(c) {
+    return `${c.kind}-${c.id}`;
+}
+/** What each comment is now, by candidate id, to tell a remembered verdict from a stale one. */
+function fingerprints(comments) {
+    return new Map(comments.map((c) => [candidateId(c), { updatedAt: c.updatedAt, hash: bodyHash(c.body) }]));
+}
+const WILDCARD = /[*?]/;
+/** Case-insensitive match of one pattern; `*` and `?` are the only wildcards, as logins hold no slashes. */
+function patternMatches(login, pattern) {
+    const source = pattern
+        .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*/g, ".*")
+        .replace(/\?/g, ".");
+    return new RegExp(`^${source}$`, "i").test(login);
+}
+/** How `login` matches `patterns`, if it does: a name written out wins over any wildcard. */
+function authorMatch(login, patterns) {
+    const matching = patterns.filter((pattern) => patternMatches(login, pattern));
+    if (matching.some((pattern) => !WILDCARD.test(pattern)))
+        return { by: "name" };
+    return matching.length > 0 ? { by: "wildcard", pattern: matching[0] } : undefined;
+}
+/** Whether `login` is one of `patterns` (case-insensitive; `*` and `?` as wildcards). */
+function loginMatches(login, patterns) {
+    return authorMatch(login, patterns) !== undefined;
+}
+/**
+ * The comments that are candidates, oldest first: by a matching author, non-empty, and not the gate's
+ * own (its marker and the token's identity `us` together; a reply that merely quotes the marker is judged).
+ * A comment without code (`holdsCode`, as preparing it would find) whose author only a wildcard matched
+ * (`*[bot]`: a coverage bot's report) is no agent's reply: skipped and listed, never judged `no_code`.
+ * An author named exactly is an agent, and its reply without code is `no_code`: the feedback it needs.
+ */
+function selectReplies(comments, authors, us, holdsCode) {
+    const selection = { candidates: [], skipped: [] };
+    const oldestFirst = [...comments].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    for (const c of oldestFirst) {
+        const match = authorMatch(c.author, authors);
+        if (!match || c.body.trim() === "" || isGateComment(c, us))
+            continue;
+        const candidate = {
+            id: candidateId(c),
+            source: c.url,
+            url: c.url,
+            author: c.author,
+            kind: "reply",
+            text: c.body,
+        };
+        if (match.by === "name" || holdsCode(candidate))
+            selection.candidates.push(candidate);
+        else
+            selection.skipped.push({
+                id: candidate.id,
+                source: c.url,
+                url: c.url,
+                reason: `@${c.author}: no code, matched only by the wildcard ${match.pattern}`,
+            });
+    }
+    return selection;
+}
+/**
+ * The order in which a quota takes the replies (given oldest first): each author's newest reply, newest
+ * first, then the rest, newest first. So what decides under `decide: latest` (each author's newest) is
+ * judged before any older reply, and the quota never judges the oldest while skipping the answers.
+ */
+function quotaOrder(candidates) {
+    const newestFirst = [...candidates].reverse();
+    const seen = new Set();
+    const latest = [];
+    const older = [];
+    for (const c of newestFirst) {
+        const author = (c.author ?? "").toLowerCase();
+        (seen.has(author) ? older : latest).push(c);
+        seen.add(author);
+    }
+    return [...latest, ...older];
+}
+/**
+ * The replies by `authors` as candidates, in conversation order, each ranked by `quotaOrder` for the
+ * quota, then the comments that are no reply, listed as skipped (`selectReplies`); the gate's own
+ * comments (by `us`) are neither.
+ */
+function commentsSource(replies, authors, us, holdsCode) {
+    const { candidates, skipped } = selectReplies(replies, authors, us, holdsCode);
+    const rank = new Map(quotaOrder(candidates).map((c, i) => [c.id, i]));
+    return {
+        entries: async () => fromList([
+            ...candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id) })),
+            ...skipped.map((entry) => ({ skipped: entry })),
+        ]),
+    };
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+// EXTERNAL MODULE: ./src/core/paths.ts
+var core_paths = __nccwpck_require__(6107);
 ;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
 
 /** The moving tag of this release's major (`v0` for 0.y.z), as the README's `uses:` lines name it. */
@@ -43183,6 +43383,408 @@ function layOut(schema, value) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/languages/registry.ts + 7 modules
+var registry = __nccwpck_require__(7787);
+;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
+
+
+// Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
+// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
+const DATASET_SCHEMA = {
+    ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
+    type: "object",
+    properties: {
+        id: {
+            type: ["string", "number"],
+            description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
+        },
+        reply: {
+            type: "string",
+            description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
+        },
+        patch: {
+            type: "string",
+            description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
+        },
+        files: {
+            type: "object",
+            description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
+            additionalProperties: { type: "string" },
+        },
+        task: {
+            type: ["string", "number"],
+            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
+        },
+        command: declare_text("This candidate's test command, instead of the `command` input."),
+        language: { enum: registry/* LANGUAGE_NAMES */.G2, description: "This candidate's language, instead of the `language` input." },
+        target: {
+            type: "string",
+            description: "The file name the extracted code is written as, instead of the `target` input.",
+        },
+        timeout: {
+            type: ["string", "number"],
+            description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
+        },
+        base_commit: {
+            type: "string",
+            minLength: 1,
+            description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`.",
+        },
+        test_patch: {
+            type: "string",
+            description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order).",
+        },
+        fail_to_pass: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description: "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input.",
+        },
+        pass_to_pass: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed.",
+        },
+    },
+    anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+    // A reply is code for one file; a commit's tree is what a patch changes.
+    dependentRequired: { base_commit: ["patch"] },
+};
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(2210);
+;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
+// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
+// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
+
+/**
+ * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
+ * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
+ * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
+ */
+function checker(schema, root) {
+    const validate = new _2020.Ajv2020({
+        strict: true,
+        strictRequired: false,
+        allowUnionTypes: true,
+        verbose: true,
+    }).compile(schema);
+    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
+}
+const TYPE_NAMES = {
+    string: "a string",
+    number: "a number",
+    integer: "a whole number",
+    boolean: "true or false",
+    object: "an object",
+    array: "a list",
+    null: "null",
+};
+/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
+function shown(value) {
+    if (Array.isArray(value))
+        return "a list";
+    if (typeof value === "object" && value !== null)
+        return "an object";
+    const json = JSON.stringify(value);
+    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
+}
+/** `/results/3/status` → `results[3].status`. */
+function pathOf(pointer) {
+    const keys = pointer
+        .split("/")
+        .slice(1)
+        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+    return keys.reduce((path, key) => {
+        if (/^\d+$/.test(key))
+            return `${path}[${key}]`;
+        if (/^[A-Za-z_][\w-]*$/.test(key))
+            return path ? `${path}.${key}` : key;
+        return `${path}[${JSON.stringify(key)}]`;
+    }, "");
+}
+// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
+// failed anyOf, what each of its branches said and then the anyOf's own, last.
+function describe(errors, root) {
+    const error = errors[errors.length - 1];
+    const at = pathOf(error.instancePath) || root;
+    const { params } = error;
+    switch (error.keyword) {
+        case "type":
+            return `${at} must be ${[params.type]
+                .flat()
+                .map((t) => TYPE_NAMES[t] ?? t)
+                .join(" or ")}, not ${shown(error.data)}`;
+        case "enum":
+            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
+        case "minimum":
+            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
+        case "required":
+            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+        case "minLength":
+            return `${at} must not be empty`;
+        case "dependentRequired":
+            return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
+        case "additionalProperties":
+            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
+        case "anyOf": {
+            const branches = errors.slice(0, -1);
+            if (branches.every((e) => e.keyword === "required"))
+                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+        }
+    }
+    return `${at} ${error.message}`;
+}
+
+// EXTERNAL MODULE: ./src/core/units.ts
+var units = __nccwpck_require__(2184);
+;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
+// `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
+
+
+
+
+
+
+const checkLine = checker(DATASET_SCHEMA, "the line");
+/** The line's own id when it has a usable one, even on a line that is otherwise wrong: its problem is filed under it. */
+function idOf(value, fallbackId) {
+    const id = typeof value === "object" && value !== null ? value.id : undefined;
+    return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
+}
+/** One parsed line → a candidate, or the reason it is not one. Pure. */
+function parseDatasetLine(line, source, fallbackId) {
+    let value;
+    try {
+        value = JSON.parse(line);
+    }
+    catch (error) {
+        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
+    }
+    return datasetEntry(value, source, fallbackId);
+}
+/**
+ * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
+ * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
+ */
+function datasetEntry(value, source, fallbackId, check = checkLine) {
+    const id = idOf(value, fallbackId);
+    const checked = check(value);
+    if (!checked.ok)
+        return { problem: { id, source, problem: checked.problem } };
+    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+    const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
+    const overrides = {
+        ...(command !== undefined && { command }),
+        ...(language !== undefined && { language }),
+        ...(target !== undefined && { target }),
+    };
+    // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
+    const paths = [
+        ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
+        ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
+    ];
+    for (const { what, path } of paths) {
+        const safe = (0,core_paths/* checkRelativePath */._k)(path);
+        if (!safe.ok)
+            return {
+                problem: {
+                    id,
+                    source,
+                    problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
+                },
+            };
+    }
+    if (timeout !== undefined) {
+        try {
+            overrides.timeoutMs = (0,units/* parseDuration */.E9)("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
+        }
+        catch (error) {
+            return { problem: { id, source, problem: error.message } };
+        }
+    }
+    // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
+    const candidate = {
+        id,
+        source,
+        kind: reply !== undefined ? "reply" : "patch",
+        text: (reply ?? patch),
+        overrides,
+    };
+    if (files !== undefined)
+        candidate.files = files;
+    if (task !== undefined)
+        candidate.task = String(task);
+    const instance = {
+        ...(base_commit !== undefined && { baseCommit: base_commit }),
+        ...(test_patch !== undefined && { testPatch: test_patch }),
+        ...(fail_to_pass !== undefined && { failToPass: [...fail_to_pass] }),
+        ...(pass_to_pass !== undefined && { passToPass: [...pass_to_pass] }),
+    };
+    if (Object.keys(instance).length > 0)
+        candidate.instance = instance;
+    return { candidate };
+}
+/** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
+async function* readDataset(path, name) {
+    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: (0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: "utf8" }), crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+        n += 1;
+        if (line.trim() === "")
+            continue;
+        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/model.ts
+var model = __nccwpck_require__(4146);
+;// CONCATENATED MODULE: ./src/candidates/files-source.ts
+// `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
+
+
+
+
+function kindOfFile(path) {
+    const lower = path.toLowerCase();
+    if (lower.endsWith(".jsonl"))
+        return "dataset";
+    if (lower.endsWith(".patch") || lower.endsWith(".diff"))
+        return "patch";
+    return "reply";
+}
+/** Every candidate of the matched files, in file order and, inside a dataset, line order. */
+async function* candidatesFromFiles(matches) {
+    for (const match of matches) {
+        const kind = kindOfFile(match.relative);
+        if (kind === "dataset") {
+            yield* readDataset(match.absolute, match.relative);
+            continue;
+        }
+        const bytes = await (0,promises_.readFile)(match.absolute);
+        const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
+        // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
+        yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
+    }
+}
+/**
+ * Every line of the datasets among `matches` read once, before anything runs: a line that is not a
+ * candidate (not JSON, not of docs/dataset.schema.json's shape) is bad input, named by file:line, and
+ * nothing of the run is judged. Judging the rest would publish a pass rate over a set that is not the
+ * one asked for; a half-judged night is worth less than one line saying what to fix.
+ */
+async function checkDatasets(matches, input) {
+    for (const match of matches) {
+        if (kindOfFile(match.relative) !== "dataset")
+            continue;
+        for await (const entry of readDataset(match.absolute, match.relative))
+            if ("problem" in entry)
+                throw new errors/* InputError */.dz(input, `${entry.problem.source}: ${entry.problem.problem} (a dataset line is one candidate, see docs/dataset.schema.json); nothing was run`);
+    }
+}
+/**
+ * The candidates of the files `find` matches: the `files` globs for the action, the arguments for the
+ * CLI; `input` names them in an error (`files`, the CLI's FILE). The datasets are checked whole first.
+ */
+function filesSource(find, input = "files") {
+    return {
+        entries: async () => {
+            const matches = await find();
+            await checkDatasets(matches, input);
+            return candidatesFromFiles(matches);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/candidates/pull-request.ts
+// `source: pull-request`: the pull request's own diff, as one patch. GitHub sends it unless it is over
+// its limits (300 files or 20 000 lines: a 406); then the checkout's git history gives the same diff,
+// from the merge base to the head, as GitHub computes it.
+
+
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** A pull request GitHub will not send is large, but a diff in memory has to end somewhere. */
+const MAX_DIFF_BYTES = 256 * 1024 * 1024;
+/**
+ * The diff of `pr`, from GitHub, or from the checkout at `workdir` when GitHub refuses it as too large.
+ * `refs` are the commits the event names (a `pull_request` event does); otherwise GitHub is asked.
+ */
+async function pullRequestDiff(client, pr, workdir, refs, log) {
+    try {
+        return { text: await client.getPullRequestDiff(pr.owner, pr.repo, pr.number), from: "github" };
+    }
+    catch (error) {
+        if (!(error instanceof client_GitHubError && error.status === 406))
+            throw error;
+        const { base, head } = refs ?? (await client.getPullRequestRefs(pr.owner, pr.repo, pr.number));
+        log(`GitHub refused the pull request's diff (${error.message}); taking it from the checkout's git history, ${base.slice(0, 12)}...${head.slice(0, 12)}`);
+        const bytes = await gitDiff(workdir, pr, base, head);
+        return { text: bytes.toString("utf8"), bytes, from: "git" };
+    }
+}
+/** The pull request's own diff, as one patch candidate. */
+function pullRequestSource(client, pr, workdir, log) {
+    return {
+        async entries() {
+            const diff = await pullRequestDiff(client, pr, workdir, pr.refs, log);
+            log(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
+            const { number, url } = pr;
+            const candidate = { id: `pull-${number}`, source: url, url, kind: "patch", text: diff.text };
+            return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
+        },
+    };
+}
+async function gitDiff(workdir, pr, base, head) {
+    for (const [which, sha] of [
+        ["base", base],
+        ["head", head],
+    ]) {
+        const present = await run("git", ["-C", workdir, "cat-file", "-e", `${sha}^{commit}`]).then(() => true, () => false);
+        if (!present) {
+            throw new errors/* InputError */.dz("source", `GitHub refused the pull request's diff as too large, and the checkout lacks its ${which} commit ${sha.slice(0, 12)}: check out with actions/checkout's \`fetch-depth: 0\` (and, for a fork's pull request, \`git fetch origin pull/${pr.number}/head\`) so the gate can take the diff from git`);
+        }
+    }
+    // The user's git settings stay out of it: no colour, no external diff, names quoted as git quotes them.
+    const args = [
+        "-C",
+        workdir,
+        "-c",
+        "core.quotePath=true",
+        "diff",
+        "--no-color",
+        "--no-ext-diff",
+        "-M",
+        `${base}...${head}`,
+    ];
+    return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/sources.ts
+
+
+
+
+
+
+function candidateSource(source, context) {
+    if (source.kind === "files")
+        return filesSource(context.files ?? (() => (0,core_globs/* resolveGlobs */.Ct)("files", source.files, source.workdir)), context.filesInput ?? "files");
+    const { client, pullRequest } = context;
+    if (!pullRequest || !client)
+        throw new errors/* InputError */.dz("source", `'${source.kind}' needs an event on a pull request (pull_request, pull_request_review, pull_request_review_comment, or issue_comment on a pull request)`);
+    if (source.kind === "comments")
+        return commentsSource(context.replies ?? [], source.authors, context.us ?? { login: authors_ACTIONS_BOT }, context.holdsCode ?? (() => true));
+    return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => { }));
+}
+
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __nccwpck_require__(2309);
 ;// CONCATENATED MODULE: ./src/core/schemas/report.ts
 // The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
 // (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
@@ -43265,6 +43867,10 @@ const RESULT_SCHEMA = {
             description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
         },
         duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+        cpu_ms: {
+            ...COUNT,
+            description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
+        },
         stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
         stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
         truncated: {
@@ -43372,7 +43978,7 @@ const RESULT_SCHEMA = {
 };
 const SKIPPED_SCHEMA = {
     type: "object",
-    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+    description: "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
     properties: {
         id: declare_text("The candidate's id, as a result would have it."),
         source: declare_text("Where the candidate came from, as a result would have it."),
@@ -43436,7 +44042,7 @@ const REPORT_SCHEMA = {
         },
         skipped: {
             type: "array",
-            description: "Candidates over the `max-candidates` quota, not run.",
+            description: "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
             items: { $ref: "#/$defs/skipped" },
         },
         base: {
@@ -43548,10 +44154,10 @@ function passAt1Drops(now, baseline) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/report/resolved.ts
+;// CONCATENATED MODULE: ./src/report/resolved-rate.ts
 
 /** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
-function resolved_countResolved(results) {
+function resolved_rate_countResolved(results) {
     if (!results.some((r) => r.resolved !== undefined))
         return undefined;
     const counts = Object.fromEntries(RESOLVED.map((r) => [r, 0]));
@@ -43561,7 +44167,7 @@ function resolved_countResolved(results) {
     return counts;
 }
 /** `resolved 12 of 18 (66.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
-function resolved_resolvedText(counts) {
+function resolved_rate_resolvedText(counts) {
     const of = counts.full + counts.partial + counts.no;
     const rate = of === 0 ? "none judged" : `${((counts.full / of) * 100).toFixed(1)}%`;
     return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
@@ -43576,7 +44182,7 @@ function resolved_resolvedText(counts) {
 
 
 /** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
-function json_countByStatus(results) {
+function countByStatus(results) {
     const counts = Object.fromEntries(statuses/* STATUSES */.f.map((s) => [s, 0]));
     for (const r of results)
         counts[r.status]++;
@@ -43586,13 +44192,13 @@ function json_countByStatus(results) {
 // reads them from other runs' files): the file diffs well from run to run.
 function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
-    const resolved = resolved_countResolved(results);
+    const resolved = resolved_rate_countResolved(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
         summary: {
             total: results.length,
-            by_status: json_countByStatus(results),
+            by_status: countByStatus(results),
             ...(resolved && { resolved }),
         },
         results: results.map(report_newResult),
@@ -43603,6 +44209,18 @@ function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
 }
 function compactResults(results) {
     return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
+}
+
+;// CONCATENATED MODULE: ./src/report/icons.ts
+// The icons that are no status's own: a skipped candidate, and the verdict line's. Each status's icon is
+// in the catalogue (core/statuses.ts). Pure data.
+
+const icons_SKIPPED_ICON = "⏭️";
+/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
+function icons_verdictIcon(failed, ours) {
+    if (!failed)
+        return STATUS_INFO.pass.icon;
+    return ours ? STATUS_INFO.sandbox_error.icon : STATUS_INFO.test_failed.icon;
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -43630,11 +44248,6 @@ const COMMENT_MAX_LENGTH = 65_536;
 const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
 /** A check run's summary holds at most this many characters. */
 const CHECK_SUMMARY_MAX_LENGTH = 65_535;
-/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
-function markdown_stickyMarker(key = "default") {
-    // Only a safe alphabet, and never "--", which would end the HTML comment early.
-    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
-}
 // Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
 const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
 // Control characters, bidi overrides ("Trojan Source") and lone surrogates.
@@ -43750,11 +44363,11 @@ const FILES_SHOWN = 3;
 const NBSP = "\u00a0";
 /** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
 function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-    return fit(input, { marker: input.marker, history: false }, maxLength);
+    return fit(input, { marker: input.marker, history: false, totals: false }, maxLength);
 }
 /** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
 function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-    return fit(input, { history: true }, maxLength);
+    return fit(input, { history: true, totals: true }, maxLength);
 }
 // Renders in full if it fits; otherwise, for each kind of content from the least important on,
 // the largest limit that fits (binary search), so every character of room is used.
@@ -43788,10 +44401,14 @@ function fit(input, shape, maxLength) {
 function prepare(input, shape) {
     const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
     const rows = input.results.map((r, i) => {
+        const clean = { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) };
+        // A pass's feedback is empty: its output is all it shows.
+        const feedback = r.status === "pass" ? "" : clean.feedback;
         const row = {
-            r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
+            r: clean,
             name: conversation ? `reply ${i + 1}` : r.id,
             deciding: input.deciding === undefined || input.deciding.has(r.id),
+            quoted: { stdout: shownInFeedback(feedback, clean.stdout), stderr: shownInFeedback(feedback, clean.stderr) },
         };
         // Made once: reading the failures off the output is the costly part, and each render only picks.
         return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
@@ -43877,6 +44494,7 @@ function metaLine(doc, shape) {
         runUrl && `[workflow run](${runUrl})`,
         carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
         input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+        shape.totals && testTotals(doc),
         input.base && baseCell(input.base),
         resolved && resolvedText(resolved),
         `sandbox-gate`,
@@ -43911,19 +44529,28 @@ function nameCell(row, doc) {
     const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
     return `${name}${by}${latest}`;
 }
-/** `5 of 7 tests passed`: what the test results add to a status. */
-function testCounts(tests) {
-    return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
-}
 /** The base run, in the line under the verdict: what the patches were held against. */
 function baseCell(base) {
-    const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
-    const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-    return `base: ${iconed(base.status)}${tests}${voided}`;
+    const notes = [
+        base.tests && `tests: ${testTally(base.tests.counts)}`,
+        base.notes?.some((note) => note.includes("void")) && "comparison void",
+    ].filter((n) => typeof n === "string");
+    return `base: ${iconed(base.status)}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
+/**
+ * `tests of 3 candidates: 30 passed, 2 failed`: the deciding results' tests added up, for the job summary;
+ * said when two or more read tests (one result's counts are in its row already).
+ */
+function testTotals(doc) {
+    const tested = doc.deciding.flatMap((row) => (row.r.tests ? [row.r.tests.counts] : []));
+    if (tested.length < 2)
+        return undefined;
+    const whose = doc.conversation ? plural(tested.length, "reply", "replies") : plural(tested.length, "candidate");
+    return `tests of ${whose}: ${testTally(totalCounts(tested))}`;
 }
 function resultCell(r, input) {
     const marks = [
-        r.tests && testCounts(r.tests),
+        r.tests && `tests: ${testTally(r.tests.counts)}`,
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
         protectedNote(r, FILES_SHOWN, markdown_label),
@@ -43999,8 +44626,8 @@ function details(row, limits) {
         ...(silent
             ? ["No output on stdout or stderr.\n"]
             : [
-                stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
-                stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
+                stream("stdout", r.stdout, outputCap, r.truncated.stdout, row.quoted.stdout),
+                stream("stderr", r.stderr, outputCap, r.truncated.stderr, row.quoted.stderr),
             ]),
     ];
     // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
@@ -44134,7 +44761,7 @@ function testsSection(r) {
             `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
         ].join(", ")}.`
         : undefined;
-    const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+    const head = `**Tests**: ${testTally(tests.counts)}`;
     const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
     const flakyLine = flaky.length
         ? `Flaky (failed in one attempt, passed in another): ${flaky
@@ -44156,14 +44783,44 @@ function notesSection(r) {
         return undefined;
     return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
 }
-// The feedback of a failed test is its stderr (or stdout): said once, not twice.
-function stream(title, text, cap, cutBySandbox, feedback) {
-    if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
-        return `**${title}**: the feedback above\n`;
+/**
+ * Whether `feedback` already shows all of `output` (an output stream), as whole lines: the feedback of
+ * failed tests quotes the output under its own words ("The tests failed …", the failing tests, "Output:",
+ * the traceback, "Fix the code."), and an older report's feedback may be the output itself. Then the
+ * output is said once, in the feedback, and the stream's block points there; the feedback keeps its own
+ * words, which name the failure. Whole lines only (indents aside, as the feedback trims what it quotes),
+ * so a short output such as `1` that a sentence of the feedback happens to hold is still shown. Only the
+ * first and the last place the feedback holds it are looked at: the quote is one of them, and a hostile
+ * output repeated on every line of a long feedback must not cost a search per line. Pure.
+ */
+function shownInFeedback(feedback, output) {
+    const quoted = output.trim();
+    if (quoted === "" || feedback === "")
+        return false;
+    const wholeLines = (at) => at !== -1 && blankTo(feedback, at - 1, -1) && blankTo(feedback, at + quoted.length, 1);
+    return wholeLines(feedback.indexOf(quoted)) || wholeLines(feedback.lastIndexOf(quoted));
+}
+/** Whether only blanks lie from `at` to its line's start (`step` -1) or end (`step` 1). */
+function blankTo(text, at, step) {
+    for (let i = at; i >= 0 && i < text.length; i += step) {
+        if (text[i] === "\n")
+            return true;
+        if (text[i] !== " " && text[i] !== "\t")
+            return false;
+    }
+    return true;
+}
+// An output the feedback shows (see shownInFeedback): said once, not twice.
+function stream(title, text, cap, cutBySandbox, quoted) {
+    if (quoted)
+        return `**${title}**${sandboxCut(cutBySandbox)}: in the feedback above\n`;
     return section(title, text, cap, cutBySandbox);
 }
+function sandboxCut(cutBySandbox) {
+    return cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+}
 function section(title, text, cap, cutBySandbox) {
-    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+    const note = sandboxCut(cutBySandbox);
     if (text === "")
         return `**${title}**: empty\n`;
     if (cap === 0)
@@ -44195,578 +44852,6 @@ function skippedList(skipped, shown) {
     if (hidden > 0)
         items.push(`- … and ${hidden} more`);
     return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
-function statusCounts(results) {
-    const counts = countByStatus(results);
-    return STATUSES.filter((s) => counts[s] > 0)
-        .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
-        .join(" · ");
-}
-
-;// CONCATENATED MODULE: ./src/report/comment.ts
-// One sticky comment per pull request and gate: found by its marker and by the token's own identity,
-// every page searched, updated in place.
-
-
-
-/**
- * What every comment the gate writes starts with: the marker without its key (and its closing). Only
- * with the gate's own author does it make a comment the gate's (`isGateComment`): anyone can type it.
- */
-const GATE_MARKER_PREFIX = markdown_stickyMarker("").replace(/ -->$/, "");
-/** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
-const comment_ACTIONS_BOT = ACTIONS_BOT.login;
-/**
- * Ours: starts with the marker and was written by `author` (the actions bot by default); the oldest
- * when there are several. Checking the author stops anyone from pasting the marker into a comment of
- * their own and having us overwrite it, or trust the verdicts it claims.
- */
-function findStickyComment(comments, marker, author = { login: comment_ACTIONS_BOT }) {
-    return comments.find((c) => c.body.startsWith(marker) && writtenBy(c, author));
-}
-/** `c` was written by `author`: by account id when both are known (a renamed login still matches), else by login. */
-function writtenBy(c, author) {
-    return author.id !== undefined && c.authorId !== undefined && c.authorId !== null
-        ? c.authorId === author.id
-        : c.author.toLowerCase() === author.login.toLowerCase();
-}
-/**
- * A comment of this gate's (any comment key's): it starts with the gate's marker AND was written by the
- * token's identity `us`. The marker alone proves nothing: an agent that pastes it into its reply must
- * still be judged, not hidden.
- */
-function isGateComment(c, us) {
-    return c.body.startsWith(GATE_MARKER_PREFIX) && writtenBy(c, us);
-}
-const KEY_MAX = 100;
-/**
- * The default comment key: the workflow, the job and the matrix leg's values, so matrix legs and
- * gates in other jobs keep their own comments. An explicit `comment-key` wins; a long key keeps its
- * head and a hash of the whole.
- */
-function commentKey(parts) {
-    const leg = Object.entries(parts.matrix)
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([k, v]) => `${k}=${v}`)
-        .join(",");
-    const key = parts.explicit || [parts.workflow, parts.job, leg].filter((p) => p !== "").join("/") || "default";
-    if (key.length <= KEY_MAX)
-        return key;
-    return `${key.slice(0, KEY_MAX - 9)}~${createHash("sha256").update(key).digest("hex").slice(0, 8)}`;
-}
-/** The marker, and the one an earlier version wrote (the job id alone) when it may be adopted. */
-function stickyMarkers(parts) {
-    const marker = stickyMarker(commentKey(parts));
-    // Before comment keys the marker was the job id; a matrix leg cannot tell which leg wrote it.
-    const adoptable = parts.explicit === "" && Object.keys(parts.matrix).length === 0 && parts.job !== "";
-    return adoptable ? { marker, legacy: stickyMarker(parts.job) } : { marker };
-}
-function tooLongNote(marker) {
-    return `${marker}\n\nsandbox-gate: the report is too long for a comment; see the job summary of this run.\n`;
-}
-async function upsertStickyComment(client, sticky) {
-    const { owner, repo, issue, marker } = sticky;
-    try {
-        const existing = sticky.existing === undefined
-            ? findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.author)
-            : (sticky.existing ?? undefined);
-        const write = (body) => existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
-        const written = await write(sticky.body).catch((error) => {
-            if (error instanceof GitHubError && error.status === 422)
-                return write(sticky.shorten?.() ?? tooLongNote(marker));
-            throw error;
-        });
-        return { action: existing ? "updated" : "created", id: written.id, url: written.url };
-    }
-    catch (error) {
-        if (error instanceof GitHubError && error.status === 403)
-            return { action: "forbidden", message: error.message };
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/candidates/source.ts
-/** A source whose candidates are all at hand already. */
-async function* fromList(items) {
-    yield* items;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/comments.ts
-// `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
-
-
-
-/** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
-function bodyHash(body) {
-    return createHash("sha256").update(body).digest("hex").slice(0, 32);
-}
-/** The candidate id of a comment: its kind and GitHub's id, unique across the three kinds. */
-function candidateId(c) {
-    return `${c.kind}-${c.id}`;
-}
-/** What each comment is now, by candidate id, to tell a remembered verdict from a stale one. */
-function fingerprints(comments) {
-    return new Map(comments.map((c) => [candidateId(c), { updatedAt: c.updatedAt, hash: bodyHash(c.body) }]));
-}
-/** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
-function loginMatches(login, patterns) {
-    return patterns.some((pattern) => {
-        const source = pattern
-            .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-            .replace(/\*/g, ".*")
-            .replace(/\?/g, ".");
-        return new RegExp(`^${source}$`, "i").test(login);
-    });
-}
-/**
- * The comments that are candidates, oldest first: by a matching author, non-empty, and not the gate's
- * own (its marker and the token's identity `us` together; a reply that merely quotes the marker is judged).
- */
-function selectCandidates(comments, authors, us) {
-    return comments
-        .filter((c) => c.body.trim() !== "" && !isGateComment(c, us) && loginMatches(c.author, authors))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
-        .map((c) => ({
-        id: candidateId(c),
-        source: c.url,
-        url: c.url,
-        author: c.author,
-        kind: "reply",
-        text: c.body,
-    }));
-}
-/**
- * The order in which a quota takes the replies (given oldest first): each author's newest reply, newest
- * first, then the rest, newest first. So what decides under `decide: latest` (each author's newest) is
- * judged before any older reply, and the quota never judges the oldest while skipping the answers.
- */
-function quotaOrder(candidates) {
-    const newestFirst = [...candidates].reverse();
-    const seen = new Set();
-    const latest = [];
-    const older = [];
-    for (const c of newestFirst) {
-        const author = (c.author ?? "").toLowerCase();
-        (seen.has(author) ? older : latest).push(c);
-        seen.add(author);
-    }
-    return [...latest, ...older];
-}
-/**
- * The replies by `authors` as candidates, in conversation order, each ranked by `quotaOrder` for the
- * quota; the gate's own comments (by `us`) are never one.
- */
-function commentsSource(replies, authors, us) {
-    const candidates = selectCandidates(replies, authors, us);
-    const rank = new Map(quotaOrder(candidates).map((c, i) => [c.id, i]));
-    return {
-        entries: async () => fromList(candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id) }))),
-    };
-}
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-// EXTERNAL MODULE: ./src/core/paths.ts
-var core_paths = __nccwpck_require__(6107);
-// EXTERNAL MODULE: ./src/core/languages.ts
-var languages = __nccwpck_require__(5268);
-;// CONCATENATED MODULE: ./src/core/schemas/dataset.ts
-
-
-// Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
-// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
-const DATASET_SCHEMA = {
-    ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
-    type: "object",
-    properties: {
-        id: {
-            type: ["string", "number"],
-            description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
-        },
-        reply: {
-            type: "string",
-            description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
-        },
-        patch: {
-            type: "string",
-            description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
-        },
-        files: {
-            type: "object",
-            description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
-            additionalProperties: { type: "string" },
-        },
-        task: {
-            type: ["string", "number"],
-            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
-        },
-        command: declare_text("This candidate's test command, instead of the `command` input."),
-        language: { enum: languages/* LANGUAGE_NAMES */.G2, description: "This candidate's language, instead of the `language` input." },
-        target: {
-            type: "string",
-            description: "The file name the extracted code is written as, instead of the `target` input.",
-        },
-        timeout: {
-            type: ["string", "number"],
-            description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
-        },
-        base_commit: {
-            type: "string",
-            minLength: 1,
-            description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`.",
-        },
-        test_patch: {
-            type: "string",
-            description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order).",
-        },
-        fail_to_pass: {
-            type: "array",
-            items: { type: "string", minLength: 1 },
-            description: "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input.",
-        },
-        pass_to_pass: {
-            type: "array",
-            items: { type: "string", minLength: 1 },
-            description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed.",
-        },
-    },
-    anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
-    // A reply is code for one file; a commit's tree is what a patch changes.
-    dependentRequired: { base_commit: ["patch"] },
-};
-
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(2210);
-;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
-// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
-// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
-
-/**
- * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
- * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
- * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
- */
-function checker(schema, root) {
-    const validate = new _2020.Ajv2020({
-        strict: true,
-        strictRequired: false,
-        allowUnionTypes: true,
-        verbose: true,
-    }).compile(schema);
-    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
-}
-const TYPE_NAMES = {
-    string: "a string",
-    number: "a number",
-    integer: "a whole number",
-    boolean: "true or false",
-    object: "an object",
-    array: "a list",
-    null: "null",
-};
-/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
-function shown(value) {
-    if (Array.isArray(value))
-        return "a list";
-    if (typeof value === "object" && value !== null)
-        return "an object";
-    const json = JSON.stringify(value);
-    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
-}
-/** `/results/3/status` → `results[3].status`. */
-function pathOf(pointer) {
-    const keys = pointer
-        .split("/")
-        .slice(1)
-        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
-    return keys.reduce((path, key) => {
-        if (/^\d+$/.test(key))
-            return `${path}[${key}]`;
-        if (/^[A-Za-z_][\w-]*$/.test(key))
-            return path ? `${path}.${key}` : key;
-        return `${path}[${JSON.stringify(key)}]`;
-    }, "");
-}
-// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
-// failed anyOf, what each of its branches said and then the anyOf's own, last.
-function describe(errors, root) {
-    const error = errors[errors.length - 1];
-    const at = pathOf(error.instancePath) || root;
-    const { params } = error;
-    switch (error.keyword) {
-        case "type":
-            return `${at} must be ${[params.type]
-                .flat()
-                .map((t) => TYPE_NAMES[t] ?? t)
-                .join(" or ")}, not ${shown(error.data)}`;
-        case "enum":
-            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
-        case "minimum":
-            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
-        case "required":
-            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
-        case "minLength":
-            return `${at} must not be empty`;
-        case "dependentRequired":
-            return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
-        case "additionalProperties":
-            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
-        case "anyOf": {
-            const branches = errors.slice(0, -1);
-            if (branches.every((e) => e.keyword === "required"))
-                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
-        }
-    }
-    return `${at} ${error.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/dataset.ts
-// `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
-
-
-
-
-
-
-const checkLine = checker(DATASET_SCHEMA, "the line");
-/** The line's own id when it has a usable one, even on a line that is otherwise wrong: its problem is filed under it. */
-function idOf(value, fallbackId) {
-    const id = typeof value === "object" && value !== null ? value.id : undefined;
-    return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
-}
-/** One parsed line → a candidate, or the reason it is not one. Pure. */
-function parseDatasetLine(line, source, fallbackId) {
-    let value;
-    try {
-        value = JSON.parse(line);
-    }
-    catch (error) {
-        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-    }
-    return datasetEntry(value, source, fallbackId);
-}
-/**
- * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
- * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
- */
-function datasetEntry(value, source, fallbackId, check = checkLine) {
-    const id = idOf(value, fallbackId);
-    const checked = check(value);
-    if (!checked.ok)
-        return { problem: { id, source, problem: checked.problem } };
-    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
-    const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
-    const overrides = {
-        ...(command !== undefined && { command }),
-        ...(language !== undefined && { language }),
-        ...(target !== undefined && { target }),
-    };
-    // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
-    const paths = [
-        ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
-        ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
-    ];
-    for (const { what, path } of paths) {
-        const safe = (0,core_paths/* checkRelativePath */._k)(path);
-        if (!safe.ok)
-            return {
-                problem: {
-                    id,
-                    source,
-                    problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
-                },
-            };
-    }
-    if (timeout !== undefined) {
-        try {
-            overrides.timeoutMs = (0,units/* parseDuration */.E9)("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
-        }
-        catch (error) {
-            return { problem: { id, source, problem: error.message } };
-        }
-    }
-    // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
-    const candidate = {
-        id,
-        source,
-        kind: reply !== undefined ? "reply" : "patch",
-        text: (reply ?? patch),
-        overrides,
-    };
-    if (files !== undefined)
-        candidate.files = files;
-    if (task !== undefined)
-        candidate.task = String(task);
-    const instance = {
-        ...(base_commit !== undefined && { baseCommit: base_commit }),
-        ...(test_patch !== undefined && { testPatch: test_patch }),
-        ...(fail_to_pass !== undefined && { failToPass: [...fail_to_pass] }),
-        ...(pass_to_pass !== undefined && { passToPass: [...pass_to_pass] }),
-    };
-    if (Object.keys(instance).length > 0)
-        candidate.instance = instance;
-    return { candidate };
-}
-/** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
-async function* readDataset(path, name) {
-    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: (0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: "utf8" }), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-        n += 1;
-        if (line.trim() === "")
-            continue;
-        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/candidates/files.ts
-// `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
-
-
-
-
-function kindOfFile(path) {
-    const lower = path.toLowerCase();
-    if (lower.endsWith(".jsonl"))
-        return "dataset";
-    if (lower.endsWith(".patch") || lower.endsWith(".diff"))
-        return "patch";
-    return "reply";
-}
-/** Every candidate of the matched files, in file order and, inside a dataset, line order. */
-async function* candidatesFromFiles(matches) {
-    for (const match of matches) {
-        const kind = kindOfFile(match.relative);
-        if (kind === "dataset") {
-            yield* readDataset(match.absolute, match.relative);
-            continue;
-        }
-        const bytes = await (0,promises_.readFile)(match.absolute);
-        const candidate = { id: match.relative, source: match.relative, kind, text: bytes.toString("utf8") };
-        // A patch is applied from its bytes: a line that is not UTF-8 (a latin1 file's) must reach the tree as it is.
-        yield { candidate: kind === "patch" ? { ...candidate, bytes } : candidate };
-    }
-}
-/**
- * Every line of the datasets among `matches` read once, before anything runs: a line that is not a
- * candidate (not JSON, not of docs/dataset.schema.json's shape) is bad input, named by file:line, and
- * nothing of the run is judged. Judging the rest would publish a pass rate over a set that is not the
- * one asked for; a half-judged night is worth less than one line saying what to fix.
- */
-async function checkDatasets(matches, input) {
-    for (const match of matches) {
-        if (kindOfFile(match.relative) !== "dataset")
-            continue;
-        for await (const entry of readDataset(match.absolute, match.relative))
-            if ("problem" in entry)
-                throw new errors/* InputError */.dz(input, `${entry.problem.source}: ${entry.problem.problem} (a dataset line is one candidate, see docs/dataset.schema.json); nothing was run`);
-    }
-}
-/**
- * The candidates of the files `find` matches: the `files` globs for the action, the arguments for the
- * CLI; `input` names them in an error (`files`, the CLI's FILE). The datasets are checked whole first.
- */
-function filesSource(find, input = "files") {
-    return {
-        entries: async () => {
-            const matches = await find();
-            await checkDatasets(matches, input);
-            return candidatesFromFiles(matches);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/candidates/pull-request.ts
-// `source: pull-request`: the pull request's own diff, as one patch. GitHub sends it unless it is over
-// its limits (300 files or 20 000 lines: a 406); then the checkout's git history gives the same diff,
-// from the merge base to the head, as GitHub computes it.
-
-
-
-
-
-const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** A pull request GitHub will not send is large, but a diff in memory has to end somewhere. */
-const MAX_DIFF_BYTES = 256 * 1024 * 1024;
-/**
- * The diff of `pr`, from GitHub, or from the checkout at `workdir` when GitHub refuses it as too large.
- * `refs` are the commits the event names (a `pull_request` event does); otherwise GitHub is asked.
- */
-async function pullRequestDiff(client, pr, workdir, refs, log) {
-    try {
-        return { text: await client.getPullRequestDiff(pr.owner, pr.repo, pr.number), from: "github" };
-    }
-    catch (error) {
-        if (!(error instanceof github_GitHubError && error.status === 406))
-            throw error;
-        const { base, head } = refs ?? (await client.getPullRequestRefs(pr.owner, pr.repo, pr.number));
-        log(`GitHub refused the pull request's diff (${error.message}); taking it from the checkout's git history, ${base.slice(0, 12)}...${head.slice(0, 12)}`);
-        const bytes = await gitDiff(workdir, pr, base, head);
-        return { text: bytes.toString("utf8"), bytes, from: "git" };
-    }
-}
-/** The pull request's own diff, as one patch candidate. */
-function pullRequestSource(client, pr, workdir, log) {
-    return {
-        async entries() {
-            const diff = await pullRequestDiff(client, pr, workdir, pr.refs, log);
-            log(`the pull request's diff: ${diff.from === "github" ? "from GitHub" : "from the checkout's git history"}`);
-            const { number, url } = pr;
-            const candidate = { id: `pull-${number}`, source: url, url, kind: "patch", text: diff.text };
-            return fromList([{ candidate: diff.bytes ? { ...candidate, bytes: diff.bytes } : candidate }]);
-        },
-    };
-}
-async function gitDiff(workdir, pr, base, head) {
-    for (const [which, sha] of [
-        ["base", base],
-        ["head", head],
-    ]) {
-        const present = await run("git", ["-C", workdir, "cat-file", "-e", `${sha}^{commit}`]).then(() => true, () => false);
-        if (!present) {
-            throw new errors/* InputError */.dz("source", `GitHub refused the pull request's diff as too large, and the checkout lacks its ${which} commit ${sha.slice(0, 12)}: check out with actions/checkout's \`fetch-depth: 0\` (and, for a fork's pull request, \`git fetch origin pull/${pr.number}/head\`) so the gate can take the diff from git`);
-        }
-    }
-    // The user's git settings stay out of it: no colour, no external diff, names quoted as git quotes them.
-    const args = [
-        "-C",
-        workdir,
-        "-c",
-        "core.quotePath=true",
-        "diff",
-        "--no-color",
-        "--no-ext-diff",
-        "-M",
-        `${base}...${head}`,
-    ];
-    return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/index.ts
-
-
-
-
-
-
-function candidateSource(source, context) {
-    if (source.kind === "files")
-        return filesSource(context.files ?? (() => (0,core_globs/* resolveGlobs */.Ct)("files", source.files, source.workdir)), context.filesInput ?? "files");
-    const { client, pullRequest } = context;
-    if (!pullRequest || !client)
-        throw new errors/* InputError */.dz("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
-    if (source.kind === "comments")
-        return commentsSource(context.replies ?? [], source.authors, context.us ?? { login: comment_ACTIONS_BOT });
-    return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => { }));
 }
 
 ;// CONCATENATED MODULE: ./src/report/protected.ts
@@ -44800,7 +44885,7 @@ function plainText(text) {
  */
 function renderTable(outcome, paint = (_, cell) => cell) {
     // A dataset that lists its tests gets SWE-bench's verdict per row, and its rate under the table.
-    const resolved = resolved_countResolved(outcome.results);
+    const resolved = resolved_rate_countResolved(outcome.results);
     const column = (cells) => (resolved ? cells : cells.slice(0, -1));
     const rows = [
         column(["id", "status", "exit", "signal", "time", "resolved"]),
@@ -44820,7 +44905,7 @@ function renderTable(outcome, paint = (_, cell) => cell) {
         const note = protected_protectedNote(r, Number.POSITIVE_INFINITY);
         return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
     });
-    return [...tableLines(rows, widths, paint), ...notes, ...(resolved ? [resolved_resolvedText(resolved)] : [])].join("\n");
+    return [...tableLines(rows, widths, paint), ...notes, ...(resolved ? [resolved_rate_resolvedText(resolved)] : [])].join("\n");
 }
 function tableLines(rows, widths, paint) {
     return rows.map((row, index) => row
@@ -44867,7 +44952,7 @@ function evaluate(results, baseline, ks = [1]) {
     const evaluation = {
         total: results.length,
         judged: judgedOf(results).length,
-        byStatus: json_countByStatus(results),
+        byStatus: countByStatus(results),
         passRate: passRate(results),
         time: {
             ran: times.length,
@@ -44879,7 +44964,7 @@ function evaluate(results, baseline, ks = [1]) {
     const scores = scorePassAtK(results, ks);
     if (scores)
         evaluation.passAtK = scores;
-    const resolved = resolved_countResolved(results);
+    const resolved = resolved_rate_countResolved(results);
     if (resolved)
         evaluation.resolved = resolved;
     if (baseline) {
@@ -45038,7 +45123,7 @@ function renderEvaluationText(e) {
     const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
     const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
     if (e.resolved)
-        lines.push(resolved_resolvedText(e.resolved));
+        lines.push(resolved_rate_resolvedText(e.resolved));
     if (e.passAtK)
         lines.push(passAtKLine(e.passAtK));
     if (e.baseline) {
@@ -45064,7 +45149,7 @@ function renderEvaluationText(e) {
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/core/tests.ts
 /** Every test case read, however it ended. */
-function tests_testCount(tests) {
+function testCount(tests) {
     const { passed, failed, error, skipped } = tests.counts;
     return passed + failed + error + skipped;
 }
@@ -45109,7 +45194,7 @@ function pytestNodeToCaseId(id) {
     return `${classname}::${name}${params}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/junit.ts
+;// CONCATENATED MODULE: ./src/report/junit-report.ts
 // The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
 // whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
 // reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
@@ -45138,7 +45223,7 @@ function attributes(attrs) {
 function seconds(ms) {
     return (ms / 1000).toFixed(3);
 }
-function junit_element(name, attrs, body) {
+function junit_report_element(name, attrs, body) {
     return body === undefined || body === ""
         ? `<${name}${attributes(attrs)}/>`
         : `<${name}${attributes(attrs)}>${body}</${name}>`;
@@ -45147,13 +45232,13 @@ function testcase(r, failOn) {
     const failing = failOn.has(r.status);
     const message = r.syntax?.message ?? statuses/* STATUS_INFO */.Ki[r.status].label;
     const verdict = failing
-        ? junit_element(statuses/* STATUS_INFO */.Ki[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
+        ? junit_report_element(statuses/* STATUS_INFO */.Ki[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
         : "";
     const streams = [
-        r.stdout && junit_element("system-out", {}, content(r.stdout)),
-        r.stderr && junit_element("system-err", {}, content(r.stderr)),
+        r.stdout && junit_report_element("system-out", {}, content(r.stdout)),
+        r.stderr && junit_report_element("system-err", {}, content(r.stderr)),
     ].join("");
-    return junit_element("testcase", {
+    return junit_report_element("testcase", {
         name: r.id,
         classname: `sandbox-gate.${r.language ?? "unknown"}`,
         time: seconds(r.duration_ms),
@@ -45168,14 +45253,14 @@ const CASE_VERDICT = {
 };
 function testResultCase(c) {
     const verdict = CASE_VERDICT[c.status];
-    return junit_element("testcase", {
+    return junit_report_element("testcase", {
         name: c.name,
         classname: c.classname ?? c.file ?? "",
         time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
         file: c.file,
         line: c.line,
-    }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
-        (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+    }, (verdict ? junit_report_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
+        (c.flaky ? junit_report_element("properties", {}, junit_report_element("property", { name: "flaky", value: "true" })) : ""));
 }
 /** A candidate's own test cases, as the suite named after it. */
 function candidateSuite(r) {
@@ -45184,16 +45269,16 @@ function candidateSuite(r) {
     const { counts, cases } = r.tests;
     const attrs = {
         name: r.id,
-        tests: tests_testCount(r.tests),
+        tests: testCount(r.tests),
         failures: counts.failed,
         errors: counts.error,
         skipped: counts.skipped,
         time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
     };
-    return junit_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
+    return junit_report_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
 }
 function skippedCase(s) {
-    return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
+    return junit_report_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_report_element("skipped", { message: s.reason }));
 }
 function renderJUnit(results, skipped, options = {}) {
     const failOn = options.failOn ?? statuses/* EVERY_FAILURE */.ZY;
@@ -45206,12 +45291,12 @@ function renderJUnit(results, skipped, options = {}) {
         time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
     };
     const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
-    const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
+    const suite = junit_report_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
     const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_report_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/report/files.ts
+;// CONCATENATED MODULE: ./src/report/write-reports.ts
 // The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
 
 
@@ -45244,6 +45329,210 @@ async function writeReports(settings, outcome) {
     return path;
 }
 
+;// CONCATENATED MODULE: ./src/report/failures.ts
+// Why a candidate failed, in the fewest words a maintainer can act on: which tests failed and the first
+// line each one said. From the test results when the run wrote them (`test-results`; with `compare`, only
+// the tests the candidate is blamed for, core/tests.ts), else read off the test runner's output: pytest's
+// short summary, unittest's FAIL/ERROR blocks, TAP's `not ok`, or a bare traceback. Pure; the text is
+// untrusted, and the renderers escape it.
+
+// An exception's line, as Python, Node and most runners print it: `AssertionError: …`, `KeyError: 'x'`.
+const EXCEPTION = /^(?:[A-Za-z_][\w.]*)?(?:Error|Exception|Failure|Exit|Interrupt|Iteration)\b(?: \[\w+\])?(?::.*)?$/;
+// pytest's explanation lines under a failing test: `E   assert 'nope' == 'Fizz'`.
+const PYTEST_E = /^E {2,}(\S.*)$/;
+const PYTEST_SUMMARY = /^(?:FAILED|ERROR) (\S+)(?: - (.*))?$/;
+const UNITTEST_HEAD = /^(?:FAIL|ERROR): (\S+) \(([^)]*)\)/;
+const TAP_NOT_OK = /^\s*not ok \d+ - (.+?)(?:\s+#.*)?$/;
+const TAP_ERROR = /^\s*error: ['"]?(.*?)['"]?$/;
+const FRAME = /^\s*File "[^"]*", line \d+, in (\w+)/;
+const SEPARATOR = /^(?:={20,}|-{20,})$/;
+/** The failures of `r`, the first `max` of them. Empty for a status that ran no tests (the caller says why). */
+function failures_failuresOf(r, max) {
+    if (r.tests) {
+        const { held } = tests_failingCases(r);
+        const shown = held.slice(0, max).map((c) => ({
+            name: c.id,
+            ...(c.file && { where: c.line ? `${c.file}:${c.line}` : c.file }),
+            ...(firstLine(c.message) && { message: firstLine(c.message) }),
+        }));
+        return { shown, total: held.length };
+    }
+    // Both streams: pytest and TAP write to stdout, unittest and a bare traceback to stderr.
+    const lines = `${r.stdout}\n${r.stderr}`.split("\n");
+    for (const read of [pytestSummary, unittestBlocks, tapFailures, traceback]) {
+        const found = read(lines);
+        if (found.length > 0)
+            return { shown: found.slice(0, max), total: found.length };
+    }
+    const message = lines.map(errorLine).find((m) => m !== undefined);
+    return message ? { shown: [{ message }], total: 1 } : { shown: [], total: 0 };
+}
+/** The first line of `text` that says anything, trimmed; undefined when none does. */
+function firstLine(text) {
+    return text
+        ?.split("\n")
+        .find((l) => l.trim() !== "")
+        ?.trim();
+}
+/** `AssertionError: …` or pytest's `E   assert …` as the line says it; undefined for any other line. */
+function errorLine(line) {
+    const e = PYTEST_E.exec(line);
+    if (e)
+        return e[1].trim();
+    return EXCEPTION.test(line) ? line.trim() : undefined;
+}
+// `FAILED test_calc.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'`; pytest cuts the message at
+// the terminal's width (`…0.30000000000...`): then the test's own section says it whole (its first `E` line).
+function pytestSummary(lines) {
+    let sections;
+    return lines.flatMap((line) => {
+        const m = PYTEST_SUMMARY.exec(line);
+        if (!m || !m[1].includes("::"))
+            return [];
+        let message = m[2]?.trim();
+        if (message === undefined || message.endsWith("...")) {
+            sections ??= pytestSections(lines);
+            message = sections.get(m[1].split("::").slice(1).join(".")) ?? message;
+        }
+        return [{ name: m[1], ...(message && { message }) }];
+    });
+}
+/** pytest's failure sections (`____ TestAdd.test_add ____`), each title with its first `E` line. */
+function pytestSections(lines) {
+    const first = new Map();
+    let title;
+    for (const line of lines) {
+        const head = /^_{3,} (.+?) _{3,}$/.exec(line);
+        if (head)
+            title = head[1];
+        const e = PYTEST_E.exec(line);
+        if (title !== undefined && e && !first.has(title))
+            first.set(title, e[1].trim());
+    }
+    return first;
+}
+// `FAIL: test_add (test_solution.TestAdd.test_add)`, then a traceback whose exception line is the message.
+function unittestBlocks(lines) {
+    return lines.flatMap((line, i) => {
+        const m = UNITTEST_HEAD.exec(line);
+        if (!m)
+            return [];
+        const qualified = m[2].endsWith(`.${m[1]}`) ? m[2] : `${m[2]}.${m[1]}`;
+        return [{ name: qualified, ...messageAfter(lines, i + 1, UNITTEST_HEAD) }];
+    });
+}
+// node --test and other TAP producers: `not ok 3 - adds floats`, then `error: '…'` in its YAML block.
+function tapFailures(lines) {
+    return lines.flatMap((line, i) => {
+        const m = TAP_NOT_OK.exec(line);
+        if (!m)
+            return [];
+        const end = lines.findIndex((l, j) => j > i && /^\s*(?:not )?ok \d+/.test(l));
+        const block = lines.slice(i + 1, end === -1 ? undefined : end);
+        const said = block
+            .map((l, j) => {
+            const error = TAP_ERROR.exec(l)?.[1];
+            // YAML's block scalar (`error: |-`): the message is on the lines below.
+            return error !== undefined && /^[|>][-+]?$/.test(error) ? block[j + 1]?.trim() : (error ?? errorLine(l));
+        })
+            .find((said) => said !== undefined && said !== "");
+        return [{ name: m[1].trim(), ...(said && { message: said }) }];
+    });
+}
+// A bare traceback (`python3 test_x.py` with asserts): the innermost test frame, and its exception line.
+function traceback(lines) {
+    const failures = [];
+    let test;
+    for (const line of lines) {
+        const frame = FRAME.exec(line);
+        if (frame) {
+            if (frame[1].startsWith("test"))
+                test = frame[1];
+            continue;
+        }
+        if (test !== undefined && EXCEPTION.test(line)) {
+            failures.push({ name: test, message: line.trim() });
+            test = undefined;
+        }
+    }
+    return failures;
+}
+/** The first error line after `from`, before the next block (its `head`) or a separator line. */
+function messageAfter(lines, from, head) {
+    for (let i = from; i < lines.length; i++) {
+        const line = lines[i];
+        if (head.test(line) || (SEPARATOR.test(line) && i > from + 1 && lines[i - 1].trim() === ""))
+            break;
+        const said = errorLine(line);
+        if (said)
+            return { message: said };
+    }
+    return {};
+}
+
+;// CONCATENATED MODULE: ./src/report/short-summary.ts
+
+
+
+/** The longest why shown, in characters: about a terminal's line beside the id and the status. */
+const WHY_MAX = 160;
+/** Protected files named in a why; more are counted. */
+const short_summary_FILES_SHOWN = 3;
+/**
+ * The first line of why `r` failed: our failure's cause; the protected files it changed; where the code
+ * does not parse and what the parser said; the first failing test and what it said (failures.ts reads
+ * them); else the feedback's first line, down to its first sentence (a timeout's, a no_code's: the
+ * feedback's advice to the model comes after it).
+ */
+function whyOf(r, causeOfOurs = (feedback) => feedback) {
+    const feedback = () => firstLine(r.feedback) ?? "";
+    switch (r.status) {
+        case "sandbox_error":
+            return firstLine(causeOfOurs(r.feedback)) ?? feedback();
+        case "protected":
+            return protected_protectedNote(r, short_summary_FILES_SHOWN) ?? feedback();
+        case "syntax_error": {
+            const where = [r.syntax?.file, r.syntax?.line, r.syntax?.column].filter((part) => part !== undefined).join(":");
+            const said = firstLine(r.syntax?.message);
+            return said ? `${where ? `${where}: ` : ""}${said}` : feedback();
+        }
+        case "test_failed": {
+            const { shown, total } = failures_failuresOf(r, 1);
+            const first = shown[0];
+            const said = [first?.name, first?.message].filter((part) => part !== undefined).join(": ");
+            if (!said)
+                return feedback();
+            return total > 1 ? `${said} (and ${total - 1} more failing)` : said;
+        }
+        default:
+            return firstSentence(feedback());
+    }
+}
+/** Up to the first `. ` that ends a sentence (a capital letter starts the next); the whole line when none does. */
+function firstSentence(line) {
+    const end = /[.!?](?= [A-Z])/.exec(line);
+    return end ? line.slice(0, end.index + 1) : line;
+}
+/** `text` cut to `max` characters, the cut marked. */
+function short_summary_clipped(text, max) {
+    const chars = [...text];
+    return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+}
+/** The lines of the short summary, `id  status  why` in columns; none when nothing fails the gate. */
+function renderShortSummary(results, options) {
+    const paint = options.paint ?? ((_, cell) => cell);
+    const rows = results
+        .filter((r) => options.failOn.has(r.status))
+        .map((r) => ({
+        id: plainText(r.id),
+        status: r.status,
+        why: short_summary_clipped(plainText(whyOf(r, options.causeOfOurs)), WHY_MAX),
+    }));
+    const idWidth = Math.max(0, ...rows.map((row) => row.id.length));
+    const statusWidth = Math.max(0, ...rows.map((row) => row.status.length));
+    return rows.map((row) => `${row.id.padEnd(idWidth)}  ${paint(row.status, row.status.padEnd(statusWidth))}  ${row.why}`.trimEnd());
+}
+
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
 ;// CONCATENATED MODULE: ./src/core/shard.ts
@@ -45256,7 +45545,7 @@ function inShard(position, shard) {
     return shard === undefined || position % shard.count === shard.index - 1;
 }
 
-;// CONCATENATED MODULE: ./src/prepare/tests.ts
+;// CONCATENATED MODULE: ./src/prepare/test-files.ts
 // The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
 
 
@@ -45349,7 +45638,21 @@ class ProgressMeter {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/utf8.ts
+// Bytes from outside (a sandbox's streams, the names and texts of the tar it sent back) as text that
+// always decodes: what was written is shown, never refused.
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+function decodeUtf8(bytes, cut) {
+    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    return decoder.decode(bytes, { stream: cut });
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/capture.ts
+
 class StreamCapture {
     #limit;
     #kept = [];
@@ -45386,346 +45689,10 @@ class StreamCapture {
         };
     }
 }
-/**
- * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
- * reported as invalid, since the stream did not carry a broken character.
- */
-function decodeUtf8(bytes, cut) {
-    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
-    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-    return decoder.decode(bytes, { stream: cut });
-}
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
-;// CONCATENATED MODULE: ./src/sandbox/driver.ts
-// What runs first inside the container, and the reader of the markers it writes.
-//
-// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
-// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
-// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
-// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
-// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
-// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
-// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
-// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
-// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
-// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
-// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
-// nothing of the candidate runs while the check does, and the check ends before the command starts.
-
-
-
-/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
-const START_GRACE_MS = 60_000;
-/** A fresh nonce for one run's markers. */
-function newNonce() {
-    return (0,external_node_crypto_.randomBytes)(16).toString("hex");
-}
-function checkMarker(nonce) {
-    return `\x1esandbox-gate:check:${nonce}\n`;
-}
-function runMarker(nonce) {
-    return `\x1esandbox-gate:run:${nonce}\n`;
-}
-/** What the driver writes before the test results' tar, once the command ended (driverScript). */
-function resultsMarker(nonce) {
-    return `\x1esandbox-gate:results:${nonce}\n`;
-}
-function verdictMarker(nonce) {
-    return `${languages/* VERDICT_PREFIX */.vS}${nonce}\n`;
-}
-/**
- * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
- * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
- */
-function driverInput(nonce, tar, deleted = []) {
-    return Buffer.concat([
-        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
-        tar,
-    ]);
-}
-// Checker output goes to stderr, so stdout carries the candidate's output only.
-// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
-// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
-// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
-// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
-// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
-// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
-// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
-function driverScript(afterCommand) {
-    return String.raw `base=$1
-command=$2
-results=$3
-shift 3
-IFS= read -r nonce || {
-  echo "sandbox-gate: no marker nonce on stdin" >&2
-  exit 125
-}
-if [ -n "$base" ]; then
-  (cd "$base" && tar -c -f - .) | tar -x -f - || {
-    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
-    exit 125
-  }
-fi
-IFS= read -r deleted || {
-  echo "sandbox-gate: no count of deleted paths on stdin" >&2
-  exit 125
-}
-while [ "$deleted" -gt 0 ]; do
-  IFS= read -r path || exit 125
-  rm -f -- "$path"
-  deleted=$((deleted - 1))
-done
-tar -x -f - || {
-  status=$?
-  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
-  exit "$status"
-}
-exec </dev/null
-# Results are what this run's command writes: a file already there (shipped by the candidate, left by the
-# setup) is gone before anything runs.
-if [ -n "$results" ]; then
-  printf '%s\n' "$results" | while IFS= read -r pattern; do
-    find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
-  done
-fi
-if [ "$#" -gt 0 ]; then
-  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
-  ${languages/* VERDICT_ENV */.Aq}=$nonce "$@" >&2 || exit "$?"
-fi
-printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
-status=$?
-if [ -n "$results" ]; then
-  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
-  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
-    sort -u | tar -c -f - -T - >&2 2>/dev/null
-fi
-${afterCommand}exit "$status"
-`;
-}
-/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
-const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
-const DRIVER = driverScript("");
-/**
- * The driver for a container that outlives the command (`isolation: run`): the command always runs as
- * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
- */
-function driverAfter(afterCommand) {
-    return driverScript(afterCommand);
-}
-/**
- * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
- * the results' find patterns (a line each, or ""), and the check argv.
- */
-function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
-    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
-}
-/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
-const MAX_TEXT_BYTES = 1024 * 1024;
-const SEPARATOR = 0x1e;
-/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
-const MAX_VERDICT_BYTES = 64 * 1024;
-const NEWLINE = 0x0a;
-/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
-class PhaseParser {
-    #onRunOutput;
-    #onRun;
-    #maxTextBytes;
-    #markers;
-    #phase = "setup";
-    #text;
-    /** The start of a marker split across chunks, held back until the rest arrives. */
-    #pending = Buffer.alloc(0);
-    /** The checker's verdict line; open while its end has not arrived. */
-    #verdict;
-    /** When results are expected: their marker, and their tar once it began. */
-    #results;
-    constructor(options) {
-        this.#onRunOutput = options.onRunOutput;
-        this.#onRun = options.onRun ?? (() => { });
-        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
-        this.#text = new StreamCapture(this.#maxTextBytes);
-        this.#results =
-            options.maxResultsBytes === undefined
-                ? undefined
-                : {
-                    marker: Buffer.from(resultsMarker(options.nonce)),
-                    capture: new StreamCapture(options.maxResultsBytes),
-                    open: false,
-                };
-        this.#markers = [
-            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
-            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
-            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
-        ];
-    }
-    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
-    get verdict() {
-        return this.#verdict?.line.result().text;
-    }
-    get phase() {
-        return this.#phase;
-    }
-    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
-    get text() {
-        return this.#text.result().text;
-    }
-    push(chunk) {
-        if (this.#phase === "run") {
-            this.#pushRun(chunk);
-            return;
-        }
-        let data = Buffer.concat([this.#pending, chunk]);
-        this.#pending = Buffer.alloc(0);
-        for (;;) {
-            if (this.#verdict?.open) {
-                const end = data.indexOf(NEWLINE);
-                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
-                if (end < 0)
-                    return;
-                this.#verdict.open = false;
-                data = data.subarray(end + 1);
-            }
-            const at = data.indexOf(SEPARATOR);
-            if (at < 0) {
-                this.#text.push(data);
-                return;
-            }
-            this.#text.push(data.subarray(0, at));
-            const rest = data.subarray(at);
-            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
-            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
-            if (marker?.to === "run") {
-                this.#phase = "run";
-                this.#onRun();
-                const after = rest.subarray(marker.bytes.length);
-                if (after.length > 0)
-                    this.#pushRun(after);
-                return;
-            }
-            if (marker?.to === "verdict") {
-                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (marker) {
-                this.#phase = marker.to;
-                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
-                this.#text = new StreamCapture(this.#maxTextBytes);
-                data = rest.subarray(marker.bytes.length);
-            }
-            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
-                this.#pending = Buffer.from(rest);
-                return;
-            }
-            else {
-                // A separator byte that starts no marker is just text.
-                this.#text.push(rest.subarray(0, 1));
-                data = rest.subarray(1);
-            }
-        }
-    }
-    /** The stream ended: a held-back partial marker was text after all. */
-    end() {
-        // A held-back start of a marker was text (or the candidate's output) after all.
-        if (this.#pending.length > 0 && this.#phase === "run")
-            this.#onRunOutput(this.#pending);
-        else if (this.#pending.length > 0)
-            this.#text.push(this.#pending);
-        this.#pending = Buffer.alloc(0);
-    }
-    /** The results the driver sent after the command, when results were expected and came. */
-    get results() {
-        const results = this.#results;
-        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
-    }
-    /** The candidate's stderr, until the results marker: then the results' tar. */
-    #pushRun(chunk) {
-        const results = this.#results;
-        if (!results)
-            return this.#onRunOutput(chunk);
-        if (results.open)
-            return results.capture.push(chunk);
-        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        this.#pending = Buffer.alloc(0);
-        const at = data.indexOf(results.marker);
-        if (at >= 0) {
-            if (at > 0)
-                this.#onRunOutput(data.subarray(0, at));
-            results.open = true;
-            results.capture.push(data.subarray(at + results.marker.length));
-            return;
-        }
-        // The marker may be split across chunks: hold back the end that could start it.
-        let held = Math.min(results.marker.length - 1, data.length);
-        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
-            held--;
-        if (data.length > held)
-            this.#onRunOutput(data.subarray(0, data.length - held));
-        this.#pending = Buffer.from(data.subarray(data.length - held));
-    }
-}
-/**
- * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
- * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
- * timeout starts at the run marker.
- */
-class RunClock {
-    /** Reads the driver's stderr; push every chunk of it here. */
-    parser;
-    timedOut = false;
-    stalled = false;
-    #runStartedAt;
-    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
-    #expiredAt;
-    #timer;
-    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
-        this.#timer = setTimeout(() => {
-            this.stalled = true;
-            onExpired();
-        }, timeoutMs + START_GRACE_MS);
-        this.parser = new PhaseParser({
-            nonce,
-            onRunOutput,
-            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
-            onRun: () => {
-                const startedAt = performance.now();
-                this.#runStartedAt = startedAt;
-                clearTimeout(this.#timer);
-                // The deadline is decided by the clock that measures the run: Node's timer runs on the event
-                // loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
-                // which reported a 1 s timeout as 999 ms. Until that clock says the limit has passed, wait again.
-                const expire = () => {
-                    const now = performance.now();
-                    if (now - startedAt < timeoutMs) {
-                        this.#timer = setTimeout(expire, timeoutMs - (now - startedAt));
-                        return;
-                    }
-                    this.timedOut = true;
-                    this.#expiredAt = now;
-                    onExpired();
-                };
-                this.#timer = setTimeout(expire, timeoutMs);
-            },
-        });
-    }
-    /**
-     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-     * up to its deadline when the timeout ended it.
-     */
-    end() {
-        const endedAt = this.#expiredAt ?? performance.now();
-        clearTimeout(this.#timer);
-        this.parser.end();
-        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/tar.ts
-// A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
-// the base tree copied into a run's image. Pure: the same files and options give the same bytes (fixed owner
-// and time: the base's a fixed date, a candidate's the time of its run, so that it is newer than the base).
+;// CONCATENATED MODULE: ./src/core/tar/pack.ts
 
 const BLOCK = 512;
 /** GNU tar's default record: 20 blocks. */
@@ -45862,10 +45829,285 @@ function padded(data) {
     return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/run.ts
+// EXTERNAL MODULE: ./src/core/verdict-channel.ts
+var verdict_channel = __nccwpck_require__(4536);
+;// CONCATENATED MODULE: ./src/sandbox/driver.ts
+// What runs first inside the container, and the reader of the markers it writes.
+//
+// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
+// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
+// one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
+// the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
+// each phase begins. Only the head of stderr is ours to parse; after the run marker, stderr belongs to the
+// candidate. A checker echoes candidate source (`node --check`, `php -l`), so a fixed marker could be
+// forged by the candidate's text; the nonce cannot: it is not in the argv (PID 1's argv is readable
+// through /proc/1/cmdline), not in the command's environment, and gone from memory once the command is
+// exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
+// nothing of the candidate runs while the check does, and the check ends before the command starts.
+
+
+
+/** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
+const START_GRACE_MS = 60_000;
+/** A fresh nonce for one run's markers. */
+function newNonce() {
+    return (0,external_node_crypto_.randomBytes)(16).toString("hex");
+}
+function checkMarker(nonce) {
+    return `\x1esandbox-gate:check:${nonce}\n`;
+}
+function runMarker(nonce) {
+    return `\x1esandbox-gate:run:${nonce}\n`;
+}
+/** What the driver writes before the test results' tar, once the command ended (driverScript). */
+function resultsMarker(nonce) {
+    return `\x1esandbox-gate:results:${nonce}\n`;
+}
+function verdictMarker(nonce) {
+    return `${verdict_channel/* VERDICT_PREFIX */.v}${nonce}\n`;
+}
+/**
+ * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ */
+function driverInput(nonce, tar, deleted = []) {
+    return Buffer.concat([
+        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
+        tar,
+    ]);
+}
+// Checker output goes to stderr, so stdout carries the candidate's output only.
+// stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
+// `read` takes the nonce line byte by byte from the pipe, so tar gets the rest untouched.
+// With `results` (find patterns, a line each: the test-results globs, widened; the gate filters what
+// comes back with the globs themselves), the command runs as the driver's child rather than in its place:
+// once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
+// with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
+// the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+function driverScript(afterCommand) {
+    return String.raw `base=$1
+command=$2
+results=$3
+shift 3
+IFS= read -r nonce || {
+  echo "sandbox-gate: no marker nonce on stdin" >&2
+  exit 125
+}
+if [ -n "$base" ]; then
+  (cd "$base" && tar -c -f - .) | tar -x -f - || {
+    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+fi
+IFS= read -r deleted || {
+  echo "sandbox-gate: no count of deleted paths on stdin" >&2
+  exit 125
+}
+while [ "$deleted" -gt 0 ]; do
+  IFS= read -r path || exit 125
+  rm -f -- "$path"
+  deleted=$((deleted - 1))
+done
+tar -x -f - || {
+  status=$?
+  echo "sandbox-gate: could not unpack the files into $PWD (tar exited with $status)" >&2
+  exit "$status"
+}
+exec </dev/null
+# Results are what this run's command writes: a file already there (shipped by the candidate, left by the
+# setup) is gone before anything runs.
+if [ -n "$results" ]; then
+  printf '%s\n' "$results" | while IFS= read -r pattern; do
+    find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
+  done
+fi
+if [ "$#" -gt 0 ]; then
+  printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
+  ${verdict_channel/* VERDICT_ENV */.A}=$nonce "$@" >&2 || exit "$?"
+fi
+printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+status=$?
+if [ -n "$results" ]; then
+  printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
+  printf '%s\n' "$results" | while IFS= read -r pattern; do find . -path "./$pattern" -type f; done 2>/dev/null |
+    sort -u | tar -c -f - -T - >&2 2>/dev/null
+fi
+${afterCommand}exit "$status"
+`;
+}
+/** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const DRIVER = driverScript("");
+/**
+ * The driver for a container that outlives the command (`isolation: run`): the command always runs as
+ * the driver's child, and `afterCommand` (a line of shell) runs once it ended, before the driver exits.
+ */
+function driverAfter(afterCommand) {
+    return driverScript(afterCommand);
+}
+/**
+ * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * the results' find patterns (a line each, or ""), and the check argv.
+ */
+function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
+    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+}
+/** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */
+const MAX_TEXT_BYTES = 1024 * 1024;
+const driver_SEPARATOR = 0x1e;
+/** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
+const MAX_VERDICT_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+/** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
+class PhaseParser {
+    #onRunOutput;
+    #onRun;
+    #onCommandEnd;
+    #maxTextBytes;
+    #markers;
+    #phase = "setup";
+    #text;
+    /** The start of a marker split across chunks, held back until the rest arrives. */
+    #pending = Buffer.alloc(0);
+    /** The checker's verdict line; open while its end has not arrived. */
+    #verdict;
+    /** When results are expected: their marker, and their tar once it began. */
+    #results;
+    constructor(options) {
+        this.#onRunOutput = options.onRunOutput;
+        this.#onRun = options.onRun ?? (() => { });
+        this.#onCommandEnd = options.onCommandEnd ?? (() => { });
+        this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
+        this.#text = new StreamCapture(this.#maxTextBytes);
+        this.#results =
+            options.maxResultsBytes === undefined
+                ? undefined
+                : {
+                    marker: Buffer.from(resultsMarker(options.nonce)),
+                    capture: new StreamCapture(options.maxResultsBytes),
+                    open: false,
+                };
+        this.#markers = [
+            { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
+            { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
+            { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+        ];
+    }
+    /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
+    get verdict() {
+        return this.#verdict?.line.result().text;
+    }
+    get phase() {
+        return this.#phase;
+    }
+    /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
+    get text() {
+        return this.#text.result().text;
+    }
+    push(chunk) {
+        if (this.#phase === "run") {
+            this.#pushRun(chunk);
+            return;
+        }
+        let data = Buffer.concat([this.#pending, chunk]);
+        this.#pending = Buffer.alloc(0);
+        for (;;) {
+            if (this.#verdict?.open) {
+                const end = data.indexOf(NEWLINE);
+                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+                if (end < 0)
+                    return;
+                this.#verdict.open = false;
+                data = data.subarray(end + 1);
+            }
+            const at = data.indexOf(driver_SEPARATOR);
+            if (at < 0) {
+                this.#text.push(data);
+                return;
+            }
+            this.#text.push(data.subarray(0, at));
+            const rest = data.subarray(at);
+            const expected = this.#markers.filter((marker) => marker.from.includes(this.#phase));
+            const marker = expected.find((m) => rest.subarray(0, m.bytes.length).equals(m.bytes));
+            if (marker?.to === "run") {
+                this.#phase = "run";
+                this.#onRun();
+                const after = rest.subarray(marker.bytes.length);
+                if (after.length > 0)
+                    this.#pushRun(after);
+                return;
+            }
+            if (marker?.to === "verdict") {
+                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (marker) {
+                this.#phase = marker.to;
+                // Each phase's text stands alone: tar's chatter is not part of the checker's complaint.
+                this.#text = new StreamCapture(this.#maxTextBytes);
+                data = rest.subarray(marker.bytes.length);
+            }
+            else if (expected.some((m) => rest.length < m.bytes.length && m.bytes.subarray(0, rest.length).equals(rest))) {
+                this.#pending = Buffer.from(rest);
+                return;
+            }
+            else {
+                // A separator byte that starts no marker is just text.
+                this.#text.push(rest.subarray(0, 1));
+                data = rest.subarray(1);
+            }
+        }
+    }
+    /** The stream ended: a held-back partial marker was text after all. */
+    end() {
+        // A held-back start of a marker was text (or the candidate's output) after all.
+        if (this.#pending.length > 0 && this.#phase === "run")
+            this.#onRunOutput(this.#pending);
+        else if (this.#pending.length > 0)
+            this.#text.push(this.#pending);
+        this.#pending = Buffer.alloc(0);
+    }
+    /** The results the driver sent after the command, when results were expected and came. */
+    get results() {
+        const results = this.#results;
+        return results?.open ? { bytes: results.capture.kept(), truncated: results.capture.truncated } : undefined;
+    }
+    /** The candidate's stderr, until the results marker: then the results' tar. */
+    #pushRun(chunk) {
+        const results = this.#results;
+        if (!results)
+            return this.#onRunOutput(chunk);
+        if (results.open)
+            return results.capture.push(chunk);
+        const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
+        this.#pending = Buffer.alloc(0);
+        const at = data.indexOf(results.marker);
+        if (at >= 0) {
+            if (at > 0)
+                this.#onRunOutput(data.subarray(0, at));
+            results.open = true;
+            this.#onCommandEnd();
+            results.capture.push(data.subarray(at + results.marker.length));
+            return;
+        }
+        // The marker may be split across chunks: hold back the end that could start it.
+        let held = Math.min(results.marker.length - 1, data.length);
+        while (held > 0 && !results.marker.subarray(0, held).equals(data.subarray(data.length - held)))
+            held--;
+        if (data.length > held)
+            this.#onRunOutput(data.subarray(0, data.length - held));
+        this.#pending = Buffer.from(data.subarray(data.length - held));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/base.ts
 // What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
 // the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
-// told apart from the candidate's doing), and the removals that follow it, off the critical path.
+// told apart from the candidate's doing), and the removals that follow it, off the critical path; and,
+// for the engines that leave them to the CLI engine, the images and the cleanup by label (CliImages).
 
 
 
@@ -45873,7 +46115,7 @@ function padded(data) {
 const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
 /** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
-const run_KILL_GRACE_MS = 10_000;
+const base_KILL_GRACE_MS = 10_000;
 /** A fresh name for a container of ours. */
 function containerName() {
     return `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
@@ -45894,6 +46136,26 @@ class OpeningEngine {
         // a failure on our side after it is the cancellation, never an engine fault.
         const ours = facts.sandboxError !== undefined && facts.sandboxError !== CANCELLED_BEFORE_START;
         return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
+    }
+}
+/**
+ * The engines that run containers without the CLI (the Engine API's, the namespace engine) leave images
+ * (pulls with the CLI's registry credentials, listing) and the cleanup by label to the CLI engine.
+ */
+class CliImages extends OpeningEngine {
+    cli;
+    constructor(cli) {
+        super();
+        this.cli = cli;
+    }
+    hasImage(image) {
+        return this.cli.hasImage(image);
+    }
+    pull(image) {
+        return this.cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.cli.removeLabelled(label);
     }
 }
 /**
@@ -45928,6 +46190,8 @@ function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
         stderr: streams.stderr.result(),
         timedOut: clock.timedOut,
         stalled: clock.stalled,
+        busy: clock.busy,
+        ...(clock.spent && { spent: clock.spent }),
         durationMs,
         ...(memoryAtTimeout && { memoryAtTimeout }),
     };
@@ -45952,13 +46216,18 @@ function runFacts(binary, job, outcome, ended) {
         ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
         ...(outcome.results && { results: outcome.results }),
         durationMs: outcome.durationMs,
+        ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
         ...(sandboxError === undefined ? {} : { sandboxError }),
     };
 }
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
+function sandboxErrorOf(binary, job, { phase, text, stalled, busy, durationMs, spent }, { exitCode, aborted, stateError }) {
     if (aborted)
         return CANCELLED_WHILE_RUNNING;
+    if (busy) {
+        const waited = spent === undefined ? "" : `: it was made to wait ${base_seconds(spent.waitedMs)} of ${base_seconds(durationMs)} for a CPU`;
+        return `the machine was too busy to judge it${waited}`;
+    }
     if (stalled) {
         return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
     }
@@ -46036,6 +46305,7 @@ class Removals {
         return this.#failed.splice(0);
     }
 }
+const base_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 ;// CONCATENATED MODULE: ./src/sandbox/cli-command.ts
 // One CLI command of the engine's (docker or podman), argv only, with a deadline: what the CLI engine and
@@ -46401,7 +46671,7 @@ async function removeRunImage(binary, image) {
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: ./src/sandbox/api/client.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/client.ts
 // The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
 //
 // Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
@@ -46590,57 +46860,6 @@ class FrameReader {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/sandbox/child-run.ts
-
-
-
-/** Holds a just-spawned child's output and exit until `readChild` takes them. */
-function hold(child) {
-    child.stdout?.pause();
-    child.stderr?.pause();
-    const exited = new Promise((resolve) => {
-        child.on("error", (error) => resolve({ code: null, error }));
-        child.on("close", (code) => resolve({ code }));
-    });
-    return { child, exited };
-}
-/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
-function release({ child }) {
-    child.stdin.on("error", () => { });
-    child.stdin.end();
-    child.stdout?.resume();
-    child.stderr?.resume();
-}
-/** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
-async function readChild(started, job, { nonce, input }, control) {
-    const { child, exited } = "exited" in started ? started : hold(started);
-    const { limits } = job;
-    const stdout = new StreamCapture(limits.maxOutputBytes);
-    const stderr = new StreamCapture(limits.maxOutputBytes);
-    let memoryAtTimeout;
-    const clock = new RunClock({
-        nonce,
-        timeoutMs: limits.timeoutMs,
-        onRunOutput: (chunk) => stderr.push(chunk),
-        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
-        onExpired: () => void (async () => {
-            // Read before the kill: once the sandbox is gone, so is its memory count.
-            if (clock.timedOut)
-                memoryAtTimeout = await control.memory();
-            await control.kill();
-        })(),
-    });
-    const { parser } = clock;
-    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
-    child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
-    // The sandbox may end before it has read its input; that shows in its exit, not here.
-    child.stdin.on("error", () => { });
-    child.stdin.end(input);
-    const exit = await exited;
-    const durationMs = clock.end();
-    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -46678,7 +46897,7 @@ function eventWindow(now = Date.now()) {
     return { since: "0", until: (now / 1000).toFixed(3) };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+;// CONCATENATED MODULE: ./src/sandbox/memory-sample.ts
 const MiB = 1024 * 1024;
 /** The sample delays the kill, so it may not take long: past this the run is judged without it. */
 const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
@@ -46718,7 +46937,339 @@ function memoryFromCli(memUsage) {
     return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
+;// CONCATENATED MODULE: ./src/sandbox/charged-time.ts
+// The time a candidate had: its wall-clock time less the time the machine made it wait for a CPU. A busy
+// runner stretches a candidate's wall clock without the candidate doing anything more; a limit on the wall
+// clock alone then turns honest code into `timeout`. The kernel counts the waiting per cgroup: the CPU
+// pressure's "full" total is the time every runnable task of the cgroup was waiting for a CPU (none ran),
+// which is exactly the time the candidate could not make progress because of others. Sleeping, waiting on
+// I/O or a lock, and being throttled by its own `cpus` quota are not in it: they stay on its clock. Pure.
+/** The least the clock waits between two readings, so a near deadline is not polled in a tight loop. */
+const MIN_STEP_MS = 1;
+/** The time a candidate had: wall-clock time less the time it was made to wait, never below zero. */
+function chargedMs(wallMs, waitedMs) {
+    return Math.max(0, wallMs - Math.max(0, waitedMs));
+}
+/**
+ * The clock's next step at one reading: the backstop first (it bounds every run), then the candidate's own
+ * limit on the time it had; otherwise wait until that limit could be reached at the earliest (if it is
+ * never made to wait again) or the backstop, whichever is sooner.
+ */
+function charged_time_nextStep(at) {
+    const { wallMs, waitedMs, limitMs, backstopMs } = at;
+    if (wallMs >= backstopMs)
+        return { kind: "backstop", busy: waitedMs * 2 > wallMs };
+    const had = chargedMs(wallMs, waitedMs);
+    if (had >= limitMs)
+        return { kind: "timeout" };
+    return { kind: "wait", forMs: Math.max(MIN_STEP_MS, Math.min(limitMs - had, backstopMs - wallMs)) };
+}
+/** The wall-clock backstop when `wall-timeout` is not set: five times the limit, and a minute over it at least. */
+function defaultWallTimeoutMs(timeoutMs) {
+    return Math.max(5 * timeoutMs, timeoutMs + 60_000);
+}
+/** The difference of two readings in milliseconds, each counter never below zero (a reset reads as none). */
+function spentBetween(from, to) {
+    if (from === undefined || to === undefined)
+        return { waitedMs: 0, usedMs: 0 };
+    return {
+        waitedMs: Math.max(0, to.waitedUs - from.waitedUs) / 1000,
+        usedMs: Math.max(0, to.usedUs - from.usedUs) / 1000,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/clock.ts
+
+
+/** How often a running candidate's meter is read, so the last reading before its sandbox goes is recent. */
+const METER_POLL_MS = 100;
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    /** The backstop ended a run that was mostly made to wait: the machine's doing, our failure. */
+    busy = false;
+    #meter;
+    #onExpired;
+    #phase;
+    #run;
+    /** The last reading of the meter: the counters may be gone with the sandbox when the run ends. */
+    #last;
+    /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
+    #final;
+    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+    #expiredAt;
+    #timer;
+    #poll;
+    constructor({ nonce, timeoutMs, wallTimeoutMs, meter, onRunOutput, onExpired, maxResultsBytes }) {
+        this.#meter = meter;
+        this.#onExpired = onExpired;
+        const backstopMs = wallTimeoutMs ?? defaultWallTimeoutMs(timeoutMs);
+        this.#phase = {
+            startedAt: performance.now(),
+            start: this.#read(),
+            limitMs: timeoutMs + START_GRACE_MS,
+            backstopMs: backstopMs + START_GRACE_MS,
+        };
+        this.#arm(this.#phase.limitMs);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
+            onRun: () => {
+                this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+                this.#phase = this.#run;
+                this.#arm(timeoutMs);
+                if (meter !== undefined)
+                    this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
+            },
+            onCommandEnd: () => {
+                this.#final ??= this.#read();
+            },
+        });
+    }
+    /**
+     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+     * up to its deadline when a clock ended it.
+     */
+    end() {
+        const endedAt = this.#expiredAt ?? performance.now();
+        this.#final ??= this.#read();
+        this.#stop();
+        this.parser.end();
+        return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
+    }
+    /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
+    get spent() {
+        if (this.#run?.start === undefined || this.#final === undefined)
+            return undefined;
+        const { usedMs, waitedMs } = spentBetween(this.#run.start, this.#final);
+        return { cpuMs: Math.round(usedMs), waitedMs: Math.round(waitedMs) };
+    }
+    /** Reads the meter, keeping the reading; the last one when the counters are gone. */
+    #read() {
+        const reading = this.#meter?.read();
+        if (reading !== undefined)
+            this.#last = reading;
+        return this.#last;
+    }
+    #arm(ms) {
+        clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => this.#step(), ms);
+    }
+    /**
+     * At a deadline: the decision is the clock's that measures the run (Node's timer runs on the event
+     * loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
+     * which reported a 1 s timeout as 999 ms), on a fresh reading of the time the candidate waited.
+     */
+    #step() {
+        const phase = this.#phase;
+        const now = performance.now();
+        const reading = this.#read();
+        const { waitedMs } = spentBetween(phase.start, reading);
+        const step = charged_time_nextStep({
+            wallMs: now - phase.startedAt,
+            waitedMs,
+            limitMs: phase.limitMs,
+            backstopMs: phase.backstopMs,
+        });
+        if (step.kind === "wait")
+            return this.#arm(step.forMs);
+        if (phase !== this.#run)
+            this.stalled = true;
+        else if (step.kind === "backstop" && step.busy)
+            this.busy = true;
+        else
+            this.timedOut = true;
+        if (phase === this.#run) {
+            this.#expiredAt = now;
+            this.#final = reading;
+        }
+        this.#stop();
+        this.#onExpired();
+    }
+    #stop() {
+        clearTimeout(this.#timer);
+        clearInterval(this.#poll);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/child-run.ts
+
+
+
+/** Holds a just-spawned child's output and exit until `readChild` takes them. */
+function hold(child) {
+    child.stdout?.pause();
+    child.stderr?.pause();
+    const exited = new Promise((resolve) => {
+        child.on("error", (error) => resolve({ code: null, error }));
+        child.on("close", (code) => resolve({ code }));
+    });
+    return { child, exited };
+}
+/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
+function release({ child }) {
+    child.stdin.on("error", () => { });
+    child.stdin.end();
+    child.stdout?.resume();
+    child.stderr?.resume();
+}
+/** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
+async function readChild(started, job, { nonce, input }, control) {
+    const { child, exited } = "exited" in started ? started : hold(started);
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let memoryAtTimeout;
+    const clock = new RunClock({
+        nonce,
+        timeoutMs: limits.timeoutMs,
+        ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
+        ...(control.meter && { meter: control.meter }),
+        onRunOutput: (chunk) => stderr.push(chunk),
+        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
+        onExpired: () => void (async () => {
+            // Read before the kill: once the sandbox is gone, so is its memory count.
+            if (clock.timedOut)
+                memoryAtTimeout = await control.memory();
+            await control.kill();
+        })(),
+    });
+    const { parser } = clock;
+    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+    child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
+    // The sandbox may end before it has read its input; that shows in its exit, not here.
+    child.stdin.on("error", () => { });
+    child.stdin.end(input);
+    const exit = await exited;
+    const durationMs = clock.end();
+    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/cgroup-meter.ts
+// Reads a candidate's CPU counters from its cgroups on this machine: the wait from the unified hierarchy's
+// CPU pressure (cgroup v2, or v1 with the unified hierarchy beside it, as Debian and Ubuntu mount it), the
+// CPU time from cpu.stat there or, where the unified hierarchy is not the candidate's, cpuacct's. The cgroup
+// is ours (a parent the gate names, or the one it makes), so the path is known before the candidate starts
+// and the counters outlive its container: a parent keeps the totals of children that are gone. Nothing
+// here is read from inside a sandbox, and the candidate has no write access to any of it.
+
+
+/** The mounts of the cgroup hierarchies, from a mountinfo text (/proc/self/mountinfo). */
+function cgroupMounts(mountinfo) {
+    const mounts = {};
+    for (const line of mountinfo.split("\n")) {
+        // "id parent major:minor root mountpoint options [optional...] - fstype source superoptions"
+        const [left, right] = line.split(" - ");
+        if (left === undefined || right === undefined)
+            continue;
+        const mountpoint = left.split(" ")[4];
+        const [fstype, , superOptions = ""] = right.split(" ");
+        if (mountpoint === undefined)
+            continue;
+        if (fstype === "cgroup2")
+            mounts.unified ??= mountpoint;
+        else if (fstype === "cgroup" && superOptions.split(",").includes("cpuacct"))
+            mounts.cpuacct ??= mountpoint;
+    }
+    return mounts;
+}
+/** The "full" total of a pressure file (`full avg10=… total=N`), in microseconds. */
+function pressureFullUs(text) {
+    const match = /^full .*\btotal=(\d+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+}
+/** `usage_usec` of a cgroup v2 cpu.stat. */
+function cpuStatUsageUs(text) {
+    const match = /^usage_usec (\d+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+}
+const readOrUndefined = (path) => {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8");
+    }
+    catch {
+        return undefined;
+    }
+};
+/**
+ * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
+ * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
+ * cpuacct.usage. A reading without a wait counter reads it as none (the wall clock decides, as before);
+ * undefined when neither counter can be read (the cgroup is not there).
+ */
+function cgroupMeter(mounts, path) {
+    const unified = mounts.unified === undefined ? undefined : (0,external_node_path_.join)(mounts.unified, path);
+    const cpuacct = mounts.cpuacct === undefined ? undefined : (0,external_node_path_.join)(mounts.cpuacct, path);
+    return {
+        kind: "cgroup CPU pressure",
+        read() {
+            const pressure = unified === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(unified, "cpu.pressure"));
+            const waitedUs = pressure === undefined ? undefined : pressureFullUs(pressure);
+            const stat = unified === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(unified, "cpu.stat"));
+            let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
+            // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
+            if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
+                const nanos = readOrUndefined((0,external_node_path_.join)(cpuacct, "cpuacct.usage"));
+                if (nanos !== undefined && /^\d+\s*$/.test(nanos))
+                    usedUs = Math.round(Number(nanos) / 1000);
+            }
+            if (waitedUs === undefined && usedUs === undefined)
+                return undefined;
+            return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0 };
+        },
+    };
+}
+let mountsOfThisMachine;
+/** This machine's cgroup mounts, read once. */
+function localCgroupMounts() {
+    mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
+    return mountsOfThisMachine;
+}
+/**
+ * Where engines put a container's cgroup, relative to a hierarchy's root: docker and podman with the
+ * cgroupfs driver, then with systemd's. The first that is there is the container's.
+ */
+function containerCgroupPaths(id) {
+    return [
+        `docker/${id}`,
+        `system.slice/docker-${id}.scope`,
+        `libpod_parent/libpod-${id}`,
+        `machine.slice/libpod-${id}.scope`,
+    ];
+}
+/**
+ * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
+ * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
+ */
+function containerMeter(id, mounts = localCgroupMounts()) {
+    let meter;
+    return {
+        kind: "cgroup CPU pressure",
+        read() {
+            if (meter === undefined) {
+                const known = id();
+                if (known === undefined || !/^[0-9a-f]{64}$/.test(known))
+                    return undefined;
+                const found = containerCgroupPaths(known).find((path) => (mounts.unified !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(mounts.unified, path))) ||
+                    (mounts.cpuacct !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(mounts.cpuacct, path))));
+                if (found === undefined)
+                    return undefined;
+                meter = cgroupMeter(mounts, found);
+            }
+            return meter.read();
+        },
+    };
+}
+/** Whether the engine's containers run on this machine, whose cgroups the gate can read. */
+function engineIsLocal(env = process.env) {
+    const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
+    return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/cli/cli-engine.ts
 // The engine through the docker CLI, or podman's in its own dialect: `docker run` per candidate.
 //
 // Every run gets a fresh container, locked down by the policy's flags, fed its files as a tar on stdin;
@@ -46737,18 +47288,21 @@ function memoryFromCli(memUsage) {
 
 
 
+
 /** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
 const ABORT_POLL_MS = 100;
-class cli_CliEngine extends OpeningEngine {
+class cli_engine_CliEngine extends OpeningEngine {
     binary;
     #dialect;
     #removals = new Removals((name) => this.#removeOne(name));
     /** The `run` CLI of every run in flight, by container name. */
     #active = new Map();
     /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
-    #monitorDirs = new Set();
+    #runDirs = new Set();
+    /** The engine runs on this machine, so its containers' cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(options = {}) {
         super();
         this.binary = options.binary ?? "docker";
@@ -46757,28 +47311,34 @@ class cli_CliEngine extends OpeningEngine {
     async runOpened(job, hooks, opening) {
         const name = containerName();
         hooks.onContainer?.(name);
-        // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
-        // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
-        // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
-        let monitorDir;
+        // Each run gets a directory of its own: for the container's id, which the CLI writes to a cidfile once
+        // the engine made it and which names its cgroup (the clock reads it), and for podman's monitor: conmon
+        // writes its OOM verdict as a file named `oom` in the working directory it inherits from the CLI, and
+        // podman 4 never reads it (containers/conmon#504, containers/podman#13102), so it is read after the exit.
+        let runDir;
         try {
-            if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-podman-"))));
-            return await this.#run(name, job, opening, monitorDir);
+            if (this.#dialect === "podman" || this.#local)
+                this.#runDirs.add((runDir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), "sandbox-gate-run-"))));
+            return await this.#run(name, job, opening, runDir);
         }
         catch (error) {
             this.#removals.remove(name);
             return failedFacts(`the sandbox failed: ${error.message}`);
         }
         finally {
-            if (monitorDir !== undefined)
-                await this.#removeMonitorDir(monitorDir);
+            if (runDir !== undefined)
+                await this.#removeRunDir(runDir);
         }
     }
-    async #run(name, job, opening, monitorDir) {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+    async #run(name, job, opening, runDir) {
+        const args = cliRunArgs(lockDown(job), name, this.#dialect);
+        const cidfile = runDir === undefined || !this.#local ? undefined : (0,external_node_path_.join)(runDir, "cid");
+        // After the verb: the CLI's own option, not the lock-down's.
+        if (cidfile !== undefined)
+            args.splice(1, 0, "--cidfile", cidfile);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, args, {
             stdio: ["pipe", "pipe", "pipe"],
-            ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
+            ...(this.#dialect === "podman" && runDir !== undefined && { cwd: runDir }),
         });
         this.#active.set(name, child);
         child.on("close", () => this.#active.delete(name));
@@ -46786,15 +47346,16 @@ class cli_CliEngine extends OpeningEngine {
         const { exit, outcome } = await readChild(child, job, opening, {
             kill: () => this.#kill(name, child),
             memory: () => this.#memory(name),
+            ...(cidfile !== undefined && { meter: containerMeter(() => readCid(cidfile)) }),
         });
         // No CLI ran, so there is no container to remove.
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
-        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(monitorDir, "oom"));
+        const monitorOom = this.#dialect === "podman" && runDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(runDir, "oom"));
         const ending = {
             exitCode: exit.code,
-            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            killedByUs: outcome.timedOut || outcome.stalled || outcome.busy || this.aborted,
             oomKilled: state.oomKilled === true || monitorOom,
         };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
@@ -46814,9 +47375,9 @@ class cli_CliEngine extends OpeningEngine {
     async #kill(name, child) {
         if (child.exitCode !== null || child.signalCode !== null)
             return;
-        const grace = setTimeout(() => child.kill("SIGKILL"), run_KILL_GRACE_MS);
+        const grace = setTimeout(() => child.kill("SIGKILL"), base_KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
-        await cli_command_cli(this.binary, ["kill", name], { timeoutMs: run_KILL_GRACE_MS });
+        await cli_command_cli(this.binary, ["kill", name], { timeoutMs: base_KILL_GRACE_MS });
     }
     /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
     async #memory(name) {
@@ -46857,7 +47418,7 @@ class cli_CliEngine extends OpeningEngine {
     async abort() {
         this.aborted = true;
         const removed = new Set();
-        const deadline = external_node_perf_hooks_.performance.now() + run_KILL_GRACE_MS;
+        const deadline = external_node_perf_hooks_.performance.now() + base_KILL_GRACE_MS;
         while (this.#active.size > 0 && external_node_perf_hooks_.performance.now() < deadline) {
             const result = await cli_command_cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
             for (const name of result.stdout
@@ -46869,12 +47430,12 @@ class cli_CliEngine extends OpeningEngine {
         }
         for (const child of this.#active.values())
             child.kill("SIGKILL");
-        await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+        await Promise.all([...this.#runDirs].map((dir) => this.#removeRunDir(dir)));
         await this.close();
         return [...removed];
     }
-    async #removeMonitorDir(dir) {
-        this.#monitorDirs.delete(dir);
+    async #removeRunDir(dir) {
+        this.#runDirs.delete(dir);
         await (0,promises_.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
@@ -46919,8 +47480,17 @@ async function cliOomEventSeen(binary, name) {
     const result = await cli_command_cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
     return result.code === 0 && result.stdout.trim() !== "";
 }
+/** The id the CLI wrote to its cidfile, once it has. */
+function readCid(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8").trim() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 
-;// CONCATENATED MODULE: ./src/sandbox/api/attach.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/attach.ts
 
 
 
@@ -46931,7 +47501,7 @@ const EXIT_GRACE_MS = 200;
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
  */
-function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
+function captureStream({ stream, input, job, nonce, kill, memory, meter, exited, }) {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -46950,11 +47520,13 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
         cut ??= setTimeout(() => {
             stream.destroy();
             forceEnd();
-        }, run_KILL_GRACE_MS);
+        }, base_KILL_GRACE_MS);
     };
     const clock = new RunClock({
         nonce,
         timeoutMs: limits.timeoutMs,
+        ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
+        ...(meter && { meter }),
         onRunOutput: (chunk) => stderr.push(chunk),
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: stop,
@@ -46986,8 +47558,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/api/container.ts
-
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/container.ts
 
 
 
@@ -47027,25 +47598,9 @@ function oomEventSeen(api, name) {
         }, reject);
     });
 }
-/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
-class CliImages extends OpeningEngine {
-    cli;
-    constructor(cli) {
-        super();
-        this.cli = cli;
-    }
-    hasImage(image) {
-        return this.cli.hasImage(image);
-    }
-    pull(image) {
-        return this.cli.pull(image);
-    }
-    removeLabelled(label) {
-        return this.cli.removeLabelled(label);
-    }
-}
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/fresh-pool.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/fresh-pool.ts
+
 
 
 
@@ -47061,6 +47616,8 @@ class FreshPoolEngine extends CliImages {
     /** Every container created and not yet removed: what close() and abort() must remove. */
     #owned = new Set();
     #removals;
+    /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(api, cli, options) {
         super(cli);
         this.#api = api;
@@ -47077,7 +47634,7 @@ class FreshPoolEngine extends CliImages {
             return failedFacts(CANCELLED_BEFORE_START);
         }
         try {
-            return await this.#attached(container.name, container.stream, job, input, nonce);
+            return await this.#attached(container, job, input, nonce);
         }
         catch (error) {
             return failedFacts(`the sandbox failed: ${error.message}`);
@@ -47086,12 +47643,13 @@ class FreshPoolEngine extends CliImages {
             this.#remove(container.name);
         }
     }
-    async #attached(name, stream, job, input, nonce) {
+    async #attached({ name, id, stream }, job, input, nonce) {
         const outcome = await captureStream({
-            stream,
+            stream: stream,
             input,
             job,
             nonce,
+            ...(this.#local && id !== undefined && { meter: containerMeter(() => id) }),
             kill: () => this.#kill(name),
             memory: () => containerMemory(this.#api, name),
         });
@@ -47101,7 +47659,7 @@ class FreshPoolEngine extends CliImages {
         const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
         const ending = {
             exitCode,
-            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            killedByUs: outcome.timedOut || outcome.stalled || outcome.busy || this.aborted,
             oomKilled: state.oomKilled,
         };
         const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
@@ -47143,7 +47701,9 @@ class FreshPoolEngine extends CliImages {
         const creation = (async () => {
             const created = { name };
             try {
-                await this.#call("POST", `/containers/create?name=${name}`, config);
+                const made = await this.#call("POST", `/containers/create?name=${name}`, config);
+                if (typeof made?.Id === "string")
+                    created.id = made.Id;
                 // Attached before the start, so nothing the container writes is lost.
                 created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
                 await this.#call("POST", `/containers/${name}/start`);
@@ -47195,7 +47755,7 @@ class FreshPoolEngine extends CliImages {
     }
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/namespace-config.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace-config.ts
 // `isolation: namespace`'s lock-down, as docker wrote it: the OCI config of a template container started
 // with the policy's own flags (policy.ts, so the lock-down is written once), checked for what `candidate`
 // promises, then turned into each candidate's config. Pure functions; the engine (namespace.ts) reads and
@@ -47410,7 +47970,8 @@ function sandboxPlan(config, keeperArgv, scratch, kindOf) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/syscalls-x86_64.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/syscalls-x86_64.ts
+// @generated from the kernel's headers (asm/unistd_64.h) by the awk command below: do not edit by hand, regenerate.
 // The x86_64 system call numbers (native 64-bit ABI), for compiling seccomp profiles (seccomp-bpf.ts).
 // Generated from /usr/include/x86_64-linux-gnu/asm/unistd_64.h (Debian linux-libc-dev 6.1.187-1: every
 // `#define __NR_<name> <number>` line, 362 entries, highest 450). To regenerate, replace the object below with
@@ -47783,7 +48344,7 @@ const X86_64_SYSCALLS = Object.freeze({
     set_mempolicy_home_node: 450,
 });
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/seccomp-bpf.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/seccomp-bpf.ts
 // Compiles an OCI seccomp profile (`linux.seccomp` of a container's OCI config, as docker writes it) into
 // the classic BPF program the kernel runs (an array of `struct sock_filter`), for `bwrap --seccomp FD`.
 //
@@ -48017,7 +48578,7 @@ function compileSeccomp(profile, arch /* node's process.arch */) {
     return encode(program);
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/namespace.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace.ts
 // `isolation: namespace`: a fresh sandbox per candidate, made by bubblewrap rather than by dockerd or runc.
 //
 // Dockerd is half of a fresh container's cost, containerd and its shim a fifth, and runc's own start
@@ -48195,6 +48756,7 @@ class NamespaceEngine extends CliImages {
         const { exit, outcome } = await readChild(held, job, opening, {
             kill: () => this.#kill(id, held.child),
             memory: () => cgroupMemory(id),
+            meter: cgroupMeter(localCgroupMounts(), id),
         });
         if (exit.error)
             return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
@@ -48280,7 +48842,7 @@ class NamespaceEngine extends CliImages {
     async #kill(id, child) {
         if (child.exitCode !== null || child.signalCode !== null)
             return;
-        const grace = setTimeout(() => child.kill("SIGKILL"), run_KILL_GRACE_MS);
+        const grace = setTimeout(() => child.kill("SIGKILL"), base_KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
         await killCgroup(cgroupDirs(id), child.pid);
     }
@@ -48417,10 +48979,15 @@ async function removeTemplate(root, name) {
     await (0,promises_.rm)((0,external_node_path_.join)(root, "templates", name), { recursive: true, force: true });
 }
 function cgroupDirs(id) {
-    const controllers = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(CGROUP_ROOT, "cgroup.controllers"))
+    const v2 = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(CGROUP_ROOT, "cgroup.controllers"));
+    const controllers = v2
         ? [{ dir: (0,external_node_path_.join)(CGROUP_ROOT, id) }]
         : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
-    const dirs = controllers.map((c) => c.dir);
+    // Beside v1's controllers, the unified hierarchy (where it is mounted) counts the candidate's CPU
+    // pressure and time: the clock's meter reads it (clock.ts). It limits nothing.
+    const { unified } = localCgroupMounts();
+    const accounting = !v2 && unified !== undefined ? [(0,external_node_path_.join)(unified, id)] : [];
+    const dirs = [...controllers.map((c) => c.dir), ...accounting];
     return { dirs, procs: dirs.map((dir) => (0,external_node_path_.join)(dir, "cgroup.procs")), controllers };
 }
 /** Makes the cgroup and writes its limits: memory without swap, pids, the CPU quota. */
@@ -48565,7 +49132,7 @@ function memorySample(usage, limit, stat) {
     return { usedBytes: used - (cache < used ? cache : 0), limitBytes: max };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/shared.ts
 // `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
 // the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
 //
@@ -48576,6 +49143,7 @@ function memorySample(usage, limit, stat) {
 // and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
+
 
 
 
@@ -48650,6 +49218,8 @@ class SharedEngine extends CliImages {
     /** Every container of ours, idle or busy, until removed. */
     #all = new Set();
     #removals;
+    /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(api, cli) {
         super(cli);
         this.#api = api;
@@ -48709,6 +49279,8 @@ class SharedEngine extends CliImages {
                 await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
             },
             memory: () => containerMemory(this.#api, name),
+            // One candidate at a time in the container: the counters' growth over its run is its own.
+            ...(this.#local && shared.id !== undefined && { meter: containerMeter(() => shared.id) }),
             exited,
         });
         shared.exits.delete(exec.Id);
@@ -48761,7 +49333,9 @@ class SharedEngine extends CliImages {
         const shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
         this.#all.add(shared);
         try {
-            await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            const made = await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            if (typeof made?.Id === "string")
+                shared.id = made.Id;
             // Watching before the start: no event of the container's life is missed.
             const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
             shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value), 
@@ -48819,8 +49393,8 @@ class SharedEngine extends CliImages {
 // `isolation: run` needs the API; without it the run falls back to a container per candidate, the
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
 // `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate in a
-// bubblewrap sandbox made from docker's config (engines/namespace.ts), and only where it can: otherwise the
-// run is refused, never made weaker.
+// bubblewrap sandbox made from docker's config (engines/namespace/namespace.ts), and only where it can:
+// otherwise the run is refused, never made weaker.
 
 
 
@@ -48833,7 +49407,7 @@ class SharedEngine extends CliImages {
 
 
 async function createEngine(mode, log, env = process.env) {
-    const cli = new cli_CliEngine({ binary: mode.engine });
+    const cli = new cli_engine_CliEngine({ binary: mode.engine });
     if (mode.isolation === "namespace") {
         const refusal = namespaceRefusal(mode, env, probeHost());
         if (refusal)
@@ -49004,7 +49578,7 @@ function judgeByTests(status, reading, globs) {
     const wanted = globs.join(", ");
     if (!reading.tests)
         return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
-    if (tests_testCount(reading.tests) === 0)
+    if (testCount(reading.tests) === 0)
         return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
     const failing = reading.tests.counts.failed + reading.tests.counts.error;
     if (failing > 0)
@@ -49193,7 +49767,7 @@ function feedbackFor(f) {
         case "syntax_error":
             return `The code does not parse${f.syntax ? feedback_location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
         case "timeout":
-            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. ${timeoutCause(f)}`;
         case "oom": {
             const how = f.heldAtLimit
                 ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
@@ -49214,6 +49788,20 @@ function feedbackFor(f) {
         case "sandbox_error":
             return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
     }
+}
+/**
+ * Why a run used up its time, as far as its CPU time tells: busy for most of it, a loop; idle for most of
+ * it, a wait. The time it had excludes the time it was made to wait for a CPU, so a busy machine reads as
+ * neither. Without a CPU reading, both are named.
+ */
+function timeoutCause({ cpuMs, timeoutMs }) {
+    if (cpuMs === undefined) {
+        return "A loop may never end or advance, or it waited for something that never came (input, a lock, a sleep); check both.";
+    }
+    const used = `It used the CPU for ${(cpuMs / 1000).toFixed(1)} s of that time`;
+    if (cpuMs * 2 >= timeoutMs)
+        return `${used}: a loop probably never ends or never advances; check the loop conditions.`;
+    return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/result.ts
@@ -49253,7 +49841,7 @@ function testsFeedback(verdict) {
         : failingNow.map((c) => ({ id: c.id, ...(c.message && { message: c.message }) }));
     return {
         failing,
-        total: tests_testCount(tests),
+        total: testCount(tests),
         failed: tests.counts.failed + tests.counts.error,
         preexisting: compare?.fail_to_fail ?? [],
     };
@@ -49277,6 +49865,7 @@ function resultOf(candidate, verdict) {
         exit_code: exitCode,
         signal,
         duration_ms: facts?.durationMs ?? 0,
+        ...(facts?.cpuMs !== undefined && { cpu_ms: facts.cpuMs }),
         stdout: stdout.text,
         stderr: stderr.text,
         truncated,
@@ -49290,6 +49879,7 @@ function resultOf(candidate, verdict) {
             timeoutMs: limits.timeoutMs,
             memoryBytes: limits.memoryBytes,
             pidsLimit: limits.pidsLimit,
+            ...(facts?.cpuMs !== undefined && { cpuMs: facts.cpuMs }),
             ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
@@ -50308,6 +50898,8 @@ function baseOfTree(tree, paths) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/extract.ts
+// Phase 1: find the code in a model's reply. Pure: no I/O. Blocks are ranked, longest first; which of
+// them parses is the sandbox's question (phase 2), so the caller walks the ranking.
 
 /** Tags of blocks that show what a program printed, never a program. `console` is also a bash tag. */
 const OUTPUT_TAGS = new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
@@ -50366,12 +50958,12 @@ function kindOf(fence) {
         return "patch";
     if (OUTPUT_TAGS.has(fence.tag))
         return "output";
-    if (fence.tag === "" || (0,languages/* languageOfTag */.CT)(fence.info))
+    if (fence.tag === "" || (0,registry/* languageOfTag */.CT)(fence.info))
         return "code";
     return "foreign";
 }
 /** The contents of the reply's diff/patch fences (tagged so, or bare fences holding a unified diff). */
-function findPatchBlocks(reply) {
+function extract_findPatchBlocks(reply) {
     return findFences(normalise(reply))
         .filter((fence) => kindOf(fence) === "patch")
         .map((fence) => `${fence.lines.join("\n")}\n`);
@@ -50383,59 +50975,16 @@ function trimBlank(lines, firstLine) {
         return null;
     return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
 }
-// Lines that only code starts like. Prose is a reply where no line matches: keywords must be lower case
-// and sentence-like openers ("if you want…") must end as code does (":" for python, "{"/";" for C-likes).
-const PYTHON_LINE = [
-    /^\s*(async\s+)?def\s+\w+\s*\(/,
-    /^\s*class\s+\w+\s*[(:]/,
-    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
-    /^\s*from\s+[\w.]+\s+import\s+/,
-    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
-    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
-    /^\s*@\w+/,
-];
-const JS_LINE = [
-    /^\s*(export\s+)?(async\s+)?function\b/,
-    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
-    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
-    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
-    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
-    /^\s*return\b.*;\s*$/,
-    /^\s*[})\]]+[;,)]*\s*$/,
-    /=>/,
-];
-const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
-const BASH_LINE = [
-    /^#!/,
-    /^\s*[A-Za-z_]\w*=\S*/,
-    /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
-    /^\s*for\s+\w+\s+in\b/,
-    /^\s*(then|do|done|fi|esac|else)\s*$/,
-    /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
-    /^\s*\w+\s*\(\)\s*\{?\s*$/,
-    /^\s*\w[\w.-]*\s+--?\w/,
-];
-const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
-// Shared by every language: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`).
-const COMMON_LINE = [
-    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
-    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
-];
-const CODE_LINES = {
-    python: [...PYTHON_LINE, ...COMMON_LINE],
-    javascript: [...JS_LINE, ...COMMON_LINE],
-    typescript: [...TS_LINE, ...COMMON_LINE],
-    bash: BASH_LINE,
-    php: [...PHP_LINE, ...COMMON_LINE],
-};
 /** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
 function looksLikeCode(text, language) {
-    const patterns = language ? CODE_LINES[language] : languages/* LANGUAGE_NAMES */.G2.flatMap((name) => CODE_LINES[name]);
+    const patterns = language
+        ? registry/* LANGUAGES */.Yj[language].codeLines
+        : registry/* LANGUAGE_NAMES */.G2.flatMap((name) => registry/* LANGUAGES */.Yj[name].codeLines);
     return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
 }
 function candidateOf(fence) {
     const trimmed = trimBlank(fence.lines, fence.startLine + 1);
-    return trimmed && { fence, language: (0,languages/* languageOfTag */.CT)(fence.info) ?? null, ...trimmed };
+    return trimmed && { fence, language: (0,registry/* languageOfTag */.CT)(fence.info) ?? null, ...trimmed };
 }
 /** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
 function resolveLanguage(blocks) {
@@ -50484,7 +51033,7 @@ function fromWholeReply(reply, language) {
  * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
  * and looks like code. Patch, output and other-language blocks never count.
  */
-function extractCode(reply, language) {
+function extract_extractCode(reply, language) {
     const text = normalise(reply);
     const fences = findFences(text);
     const wanted = language === "auto" ? null : language;
@@ -50508,260 +51057,41 @@ function extractCode(reply, language) {
     };
 }
 
-// EXTERNAL MODULE: ./src/settings/protect.ts
-var protect = __nccwpck_require__(4686);
+// EXTERNAL MODULE: ./src/settings/protect-setting.ts
+var protect_setting = __nccwpck_require__(4387);
 ;// CONCATENATED MODULE: ./src/prepare/protect.ts
 
 
-/** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
-const TEST_FILES = [
-    "**/test_*.py",
-    "**/*_test.py",
-    "**/tests/**",
-    "**/test/**",
-    "**/Tests/**",
-    "**/spec/**",
-    "**/__tests__/**",
-    "**/*.test.*",
-    "**/*.spec.*",
-    // node --test's own names besides `*.test.*` and `test/`.
-    "**/*_test.?(c|m)[jt]s",
-    "**/*-test.?(c|m)[jt]s",
-    "**/test-*.?(c|m)[jt]s",
-    "**/*Test.php",
-    "**/*.bats",
-    "**/test_*.sh",
-    "**/*_test.sh",
-];
-const DEFAULT_RULES = [
-    { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
-    // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
-    {
-        what: "a file the test runner loads before the tests",
-        scope: "always",
-        globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"],
-    },
-    // Run by every Python process at start-up.
-    {
-        what: "an import hook",
-        scope: "always",
-        globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
-    },
-    // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
-    {
-        what: "the test runner itself",
-        scope: "always",
-        globs: [
-            "**/pytest.py",
-            "**/pytest/__init__.py",
-            "**/_pytest/**",
-            "**/unittest.py",
-            "**/unittest/__init__.py",
-            "**/node_modules/**",
-            "**/.venv/**",
-            "**/vendor/bin/**",
-            "**/vendor/phpunit/**",
-        ],
-    },
-    {
-        what: "the test runner's configuration",
-        scope: "always",
-        globs: [
-            "**/pytest.ini",
-            "**/.pytest.ini",
-            "**/pytest.toml",
-            "**/.pytest.toml",
-            "**/tox.ini",
-            "**/setup.cfg",
-            "**/.coveragerc",
-            "**/jest.config.*",
-            "**/vitest.config.*",
-            "**/vitest.workspace.*",
-            "**/vite.config.*",
-            "**/.mocharc*",
-            "**/karma.conf.*",
-            "**/ava.config.*",
-            "**/babel.config.*",
-            "**/.babelrc*",
-            // npm's `node-options` preloads code into every test script.
-            "**/.npmrc",
-            "**/phpunit.xml",
-            "**/phpunit.xml.dist",
-            "**/phpunit.dist.xml",
-        ],
-    },
-    { what: "a workflow file", scope: "always", globs: [".github/**"] },
-    {
-        what: "the test runner's section of pyproject.toml",
-        scope: "section",
-        globs: ["**/pyproject.toml"],
-        relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS),
-    },
-    {
-        what: "package.json's test scripts or test runner's configuration",
-        scope: "section",
-        globs: ["**/package.json"],
-        relevant: packageTestKeys,
-    },
-];
-// ---------------------------------------------------------------------------------------------------------
-// pyproject.toml: the tables the test runners read, by a tolerant line-based reader (no TOML parser). A
-// line belongs to the key or table header that starts it; strings and brackets spanning lines are followed,
-// so a header inside a string is no header. A line it cannot read counts as relevant: when in doubt, a
-// change is protected.
-const PYPROJECT_SECTIONS = [
-    ["tool", "pytest"],
-    ["tool", "coverage"],
-    ["tool", "tox"],
-    ["project", "entry-points", "pytest11"],
-];
-const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
-/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
-function tomlKey(text) {
-    const parts = [];
-    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
-        KEY_PART.lastIndex = at;
-        const m = KEY_PART.exec(text);
-        if (!m)
-            return undefined;
-        if (m[1] !== undefined) {
-            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
-            try {
-                parts.push(JSON.parse(`"${m[1]}"`));
-            }
-            catch {
-                return undefined;
-            }
-        }
-        else
-            parts.push(m[2] ?? m[3]);
-    }
-    return parts.length > 0 ? parts : undefined;
+
+/** Test files by layouts the runners of every language use; each language adds its own names (languages/). */
+const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
+/** Every language's share of one kind of file, once each, in the registry's order. */
+function languagesGlobs(kind) {
+    return [...new Set(registry/* LANGUAGE_LIST */.wX.flatMap((language) => kind(language.protect)))];
 }
-/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
-function scanLine(text, scan) {
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        const triple = text.startsWith(c.repeat(3), i);
-        if (scan.mode === "code") {
-            if (c === "#")
-                break;
-            if (c === '"' || c === "'") {
-                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
-                if (triple)
-                    i += 2;
-            }
-            else if (c === "[" || c === "{")
-                scan.depth++;
-            else if (c === "]" || c === "}")
-                scan.depth = Math.max(0, scan.depth - 1);
-        }
-        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
-            i++;
-        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
-            scan.mode = "code";
-        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
-            scan.mode = "code";
-            i += 2;
-        }
-    }
-    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
-    if (scan.mode === "basic" || scan.mode === "literal")
-        scan.mode = "code";
+/** The default's rules, in the order a file is tested against them: the first that matches names it. */
+function defaultRules() {
+    const sections = [...new Set(registry/* LANGUAGE_LIST */.wX.flatMap((language) => language.protect.sections))];
+    const rules = [
+        {
+            what: "a test file the base has",
+            scope: "existing",
+            globs: [...SHARED_TEST_FILES, ...languagesGlobs((g) => g.tests)],
+        },
+        {
+            what: "a file the test runner loads before the tests",
+            scope: "always",
+            globs: languagesGlobs((g) => g.preloaded),
+        },
+        { what: "an import hook", scope: "always", globs: languagesGlobs((g) => g.importHooks) },
+        { what: "the test runner itself", scope: "always", globs: languagesGlobs((g) => g.runner) },
+        { what: "the test runner's configuration", scope: "always", globs: languagesGlobs((g) => g.config) },
+        { what: "a workflow file", scope: "always", globs: [".github/**"] },
+        ...sections.map(({ glob, what, relevant }) => ({ what, scope: "section", globs: [glob], relevant })),
+    ];
+    return rules.filter((rule) => rule.globs.length > 0);
 }
-const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
-const protect_HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
-const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
-/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
-function tomlSections(text, sections) {
-    const prefix = (short, long) => short.every((part, i) => part === long[i]);
-    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
-    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
-    const related = (path, header) => path === undefined ||
-        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
-    const kept = [];
-    const scan = { mode: "code", depth: 0 };
-    let table = [];
-    let owner = [];
-    for (const line of text.split("\n")) {
-        let rest = line;
-        let header = false;
-        if (scan.mode === "code" && scan.depth === 0) {
-            const head = protect_HEADER.exec(line);
-            const key = head ? undefined : KEY_LINE.exec(line);
-            header = head !== null;
-            if (head) {
-                owner = tomlKey(head[1]);
-                table = owner ?? [];
-                rest = line.slice(head[0].length);
-            }
-            else if (key) {
-                const parts = tomlKey(key[1]);
-                owner = parts && [...table, ...parts];
-                rest = line.slice(key[0].length);
-            }
-            else if (/^\s*(#.*)?\r?$/.test(line))
-                continue;
-            else
-                owner = undefined;
-        }
-        scanLine(rest, scan);
-        if (related(owner, header))
-            kept.push(line.trim());
-    }
-    return kept.join("\n");
-}
-// ---------------------------------------------------------------------------------------------------------
-// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
-const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
-const TEST_SCRIPT = /^(pre|post)?test/;
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-/** JSON with every object's keys sorted: a reordering is no change. */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
-}
-/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
-function testScripts(scripts) {
-    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
-    for (const name of names) {
-        const body = scripts[name];
-        if (typeof body !== "string")
-            continue;
-        for (const word of body.split(/[\s"'&|;()]+/)) {
-            const called = word.replace(/^npm:/, "");
-            if (Object.hasOwn(scripts, called))
-                names.add(called);
-        }
-    }
-    return [...names].sort();
-}
-/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
-function packageTestKeys(text) {
-    let pkg;
-    try {
-        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-    }
-    catch {
-        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
-        return "";
-    }
-    if (!isRecord(pkg))
-        return "";
-    const picked = {};
-    for (const key of PACKAGE_KEYS)
-        if (Object.hasOwn(pkg, key))
-            picked[key] = pkg[key];
-    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
-    for (const name of testScripts(scripts))
-        picked[`scripts.${name}`] = scripts[name];
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
-}
+const DEFAULT_RULES = defaultRules();
 function compileProtect(setting, tests = []) {
     const rules = [];
     if (setting.globs.length > 0)
@@ -50773,7 +51103,7 @@ function compileProtect(setting, tests = []) {
             rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
     }
     return {
-        off: (0,protect/* protectionOff */.lh)(setting),
+        off: (0,protect_setting/* protectionOff */.lh)(setting),
         rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(core_globs/* globMatcher */.fU) })),
         except: setting.except.map(core_globs/* globMatcher */.fU),
     };
@@ -50833,9 +51163,6 @@ function unprotectedChanges(changes, protection) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
-// A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
-// base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
-// here: the run places and runs what this prepares (run/pipeline.ts).
 
 
 
@@ -50845,7 +51172,7 @@ function unprotectedChanges(changes, protection) {
 const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
 function imageFor(settings, language) {
-    return settings.run.image || languages/* LANGUAGES */.Yj[language].image;
+    return settings.run.image || registry/* LANGUAGES */.Yj[language].image;
 }
 /** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
 function candidateLimits(settings, candidate, patched) {
@@ -50867,13 +51194,24 @@ function unprepared(candidate, settings, why) {
 /** The language when a setting or a file name says it; otherwise the candidate itself decides. */
 function declaredLanguage(candidate, settings) {
     const target = candidate.overrides?.target || settings.run.target;
-    return (candidate.overrides?.language ??
+    // A dataset line's language was checked against the registry when the line was read.
+    const own = candidate.overrides?.language;
+    return ((own !== undefined && (0,registry/* isLanguage */.lX)(own) ? own : undefined) ??
         (settings.run.language === "auto" ? undefined : settings.run.language) ??
-        (target ? (0,languages/* languageOfPath */.F4)(target) : undefined));
+        (target ? (0,registry/* languageOfPath */.F4)(target) : undefined));
+}
+/**
+ * A reply holds something to judge: code for its language, as `prepareReply` extracts it, or a patch.
+ * Without, it is `no_code`. (A reply whose code's language cannot be told is `no_code` too, but for the
+ * want of a language, not of code: it holds code.)
+ */
+function holdsCode(candidate, settings) {
+    const extraction = extractCode(candidate.text, declaredLanguage(candidate, settings) ?? "auto");
+    return extraction.kind === "code" || findPatchBlocks(candidate.text).length > 0;
 }
 function languageOfFiles(paths) {
     for (const path of paths) {
-        const language = (0,languages/* languageOfPath */.F4)(path);
+        const language = (0,registry/* languageOfPath */.F4)(path);
         if (language)
             return language;
     }
@@ -50908,10 +51246,10 @@ const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
     const { settings } = ctx;
     const declared = declaredLanguage(candidate, settings);
-    const extraction = extractCode(candidate.text, declared ?? "auto");
+    const extraction = extract_extractCode(candidate.text, declared ?? "auto");
     if (extraction.kind === "none") {
         // A reply that holds only a diff is a patch.
-        const patches = findPatchBlocks(candidate.text);
+        const patches = extract_findPatchBlocks(candidate.text);
         if (patches.length > 0)
             return preparePatch(patches.join("\n"), candidate, ctx);
         return unprepared(candidate, settings, {
@@ -50924,7 +51262,7 @@ async function prepareReply(candidate, ctx) {
     const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
     if (!language)
         return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE });
-    const target = candidate.overrides?.target || settings.run.target || languages/* LANGUAGES */.Yj[language].target;
+    const target = candidate.overrides?.target || settings.run.target || registry/* LANGUAGES */.Yj[language].target;
     // After a setup, the tests are in the run image with what it made of them.
     const start = ctx.tree && settings.run.setup ? "tests" : undefined;
     const limits = candidateLimits(settings, candidate, false);
@@ -51057,7 +51395,7 @@ function withTrusted(tree, trusted) {
 function checksOf(written) {
     const checks = new Map();
     for (const path of written) {
-        const lang = (0,languages/* languageOfPath */.F4)(path);
+        const lang = (0,registry/* languageOfPath */.F4)(path);
         if (lang)
             checks.set(lang, [...(checks.get(lang) ?? []), path]);
     }
@@ -51118,87 +51456,40 @@ async function preparePatch(diff, candidate, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
+
+// Our own constants only ever go into the script text; file names travel as positional parameters.
+function shQuote(word) {
+    return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+/**
+ * One argv that parse-checks several files, possibly of several languages, stopping at the first
+ * failure: a fixed loop per group that shifts through the positional parameters.
+ */
+function checkFiles(groups) {
+    const nonEmpty = groups.filter((g) => g.files.length > 0);
+    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
+    if (only)
+        return registry/* LANGUAGES */.Yj[only.language].check(only.files[0]);
+    if (nonEmpty.length === 0)
+        return [];
+    const loops = nonEmpty.map(({ language, files }) => {
+        const tool = registry/* LANGUAGES */.Yj[language].check("").slice(0, -1).map(shQuote).join(" ");
+        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
+    });
+    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
+}
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
 function relative(path) {
     return path.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
 }
-function positive(value) {
-    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-// The preset's check script writes its verdict, {message, file, line, column}, on the nonce-marked
-// channel (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines
-// that can look like a verdict.
-function parsePython(_output, verdict) {
-    if (verdict === undefined)
-        return undefined;
-    try {
-        const info = JSON.parse(verdict);
-        if (typeof info !== "object" || info === null)
-            return undefined;
-        const { message, file, line: lineNo, column } = info;
-        if (typeof message !== "string")
-            return undefined;
-        return {
-            message,
-            file: typeof file === "string" ? file : undefined,
-            line: positive(lineNo),
-            column: positive(column),
-        };
-    }
-    catch {
-        return undefined;
-    }
-}
-// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
-// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
-// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
-// error in one), and all of them come before the message, which only node's own stack frames follow:
-// the message is the last line shaped like one.
-function parseNode(output) {
-    const lines = output.split("\n");
-    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
-    if (messageAt < 0)
-        return undefined;
-    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
-    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
-    // node:internal/… headers locate node's own code, not the candidate's.
-    if (!header || header[1].startsWith("node:"))
-        return { message: lines[messageAt] };
-    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
-    return {
-        message: lines[messageAt],
-        file: header[1] || undefined,
-        line: positive(Number(header[2])),
-        // Node keeps tabs in the caret line, so its index is the character column.
-        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
-    };
-}
-// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
-// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
-function parseBash(output) {
-    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
-    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
-}
-// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
-function parsePhp(output) {
-    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
-    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
-}
-const PARSERS = {
-    python: parsePython,
-    javascript: parseNode,
-    typescript: parseNode,
-    bash: parseBash,
-    php: parsePhp,
-};
 /**
  * Where and why the parse check failed. The check ran on `target` alone, so an error that names no
- * file is in `target`; output no parser shape matches is passed on whole as the message.
+ * file is in `target`; output no shape of the language's matches is passed on whole as the message.
  */
 function parseCheckOutput(language, output, target, verdict) {
     const text = output.replace(/\r\n?/g, "\n").trim();
-    const parsed = PARSERS[language](text, verdict) ?? {};
+    const parsed = registry/* LANGUAGES */.Yj[language].readCheck(text, verdict) ?? {};
     const message = (parsed.message ?? text).replace(syntax_WORKDIR, "").trim() || "the parse check failed without a message";
     const info = { message, file: relative(parsed.file || target) };
     if (parsed.line !== undefined)
@@ -51326,6 +51617,138 @@ class BaselineRuns {
     }
 }
 
+// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
+var esm = __nccwpck_require__(3581);
+;// CONCATENATED MODULE: ./src/core/tar/unpack.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const unpack_BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function unpack_octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const unpack_relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + unpack_BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + unpack_BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = unpack_octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + unpack_BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: unpack_relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
+    }
+    return { files, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/read.ts
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
+function readTestResults(files, parser) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+        cases.push(...tests.cases);
+        for (const status of ["passed", "failed", "error", "skipped"])
+            counts[status] += tests.counts[status];
+        if (problem !== undefined)
+            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read in the `results-format`
+// selected (formats.ts). Pure.
+
+
+
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const collect_MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read by `parser`. */
+function readResults(results, globs, parser) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / collect_MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => (0,esm/* minimatch */.xF)(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching, parser);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
 var saxes = __nccwpck_require__(9800);
 ;// CONCATENATED MODULE: ./src/verdict/results/parser.ts
@@ -51343,7 +51766,7 @@ function caseId(c) {
 
 const MAX_MESSAGE = 2_000;
 const WORKDIR_PREFIX = /^(?:file:\/\/)?\/work\//;
-function junit_positive(value) {
+function positive(value) {
     const n = Number(value);
     return value !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
 }
@@ -51390,7 +51813,7 @@ function parseFile(text, parsed, keep, suites) {
                 text: "",
                 ...(a.classname && { classname: a.classname }),
                 ...(file && { file }),
-                ...(junit_positive(a.line) !== undefined && { line: junit_positive(a.line) }),
+                ...(positive(a.line) !== undefined && { line: positive(a.line) }),
                 ...(millis(a.time) !== undefined && { duration_ms: millis(a.time) }),
             };
         }
@@ -51447,147 +51870,13 @@ const junit = {
     parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
 };
 
-;// CONCATENATED MODULE: ./src/verdict/results/read.ts
-// Results files, whatever their format, read into one run's per-test results: each file bounded in size,
-// the cases listed bounded in number, and what could not be read a note naming the file. Pure.
+;// CONCATENATED MODULE: ./src/verdict/results/formats.ts
 
-/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
-const MAX_CASES = 10_000;
-/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
-function readTestResults(files, parser = junit) {
-    const cases = [];
-    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-    const notes = [];
-    for (const { path, data } of files) {
-        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-            continue;
-        }
-        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
-        cases.push(...tests.cases);
-        for (const status of ["passed", "failed", "error", "skipped"])
-            counts[status] += tests.counts[status];
-        if (problem !== undefined)
-            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
-    }
-    const total = counts.passed + counts.failed + counts.error + counts.skipped;
-    if (total > cases.length)
-        notes.push(`${total} test cases; the first ${cases.length} are listed`);
-    return { tests: { counts, cases }, notes };
+const RESULTS_PARSERS = { junit: junit };
+/** The parser `results-format` selected. */
+function resultsParser(format) {
+    return RESULTS_PARSERS[format];
 }
-
-// EXTERNAL MODULE: ./node_modules/minimatch/dist/esm/index.js + 7 modules
-var esm = __nccwpck_require__(3581);
-;// CONCATENATED MODULE: ./src/sandbox/untar.ts
-// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
-// regular files, bounds every size by what was received, and says what it could not read instead of
-// throwing. Pure.
-
-const untar_BLOCK = 512;
-function field(block, offset, length) {
-    const raw = block.subarray(offset, offset + length);
-    const end = raw.indexOf(0);
-    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
-}
-function untar_octal(block, offset, length) {
-    const text = field(block, offset, length).trim();
-    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
-}
-/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
-function paxPath(data) {
-    let path;
-    for (let at = 0; at < data.length;) {
-        const space = data.indexOf(0x20, at);
-        const length = Number(data.subarray(at, space).toString("ascii"));
-        if (space < 0 || !Number.isInteger(length) || length <= 0)
-            break;
-        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
-        if (record.startsWith("path="))
-            path = record.slice("path=".length);
-        at += length;
-    }
-    return path;
-}
-/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
-const untar_relative = (name) => name.replace(/^\.\//, "");
-/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
-function untar(tar) {
-    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-    const files = [];
-    const notes = [];
-    let longName;
-    for (let at = 0; at + untar_BLOCK <= bytes.length;) {
-        const header = bytes.subarray(at, at + untar_BLOCK);
-        if (header.every((byte) => byte === 0))
-            return { files, notes };
-        const size = untar_octal(header, 124, 12);
-        const type = String.fromCharCode(header[156]);
-        if (!Number.isFinite(size)) {
-            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
-            return { files, notes };
-        }
-        const start = at + untar_BLOCK;
-        const end = start + size;
-        if (end > bytes.length) {
-            notes.push(`the results' tar is cut inside ${JSON.stringify(untar_relative(longName ?? field(header, 0, 100)))}`);
-            return { files, notes };
-        }
-        const data = bytes.subarray(start, end);
-        const prefix = field(header, 345, 155);
-        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-        longName = undefined;
-        if (type === "x")
-            longName = paxPath(data);
-        else if (type === "L")
-            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
-        else if (type === "0" || type === "\0" || type === "7")
-            files.push({ path: untar_relative(name), data: Buffer.from(data) });
-        at = start + Math.ceil(size / untar_BLOCK) * untar_BLOCK;
-    }
-    return { files, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/files.ts
-// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
-// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
-
-
-
-/**
- * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
- * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
- * globs themselves then pick from what came back.
- */
-function findPatterns(globs) {
-    return globs.map((glob) => glob
-        .replace(/\{[^}]*\}/g, "*")
-        .replace(/\*\*\//g, "*")
-        .replace(/\*\*/g, "*"));
-}
-const files_MIB = 1024 ** 2;
-/** The run's results' tar, filtered by the globs and read as JUnit. */
-function readResults(results, globs) {
-    if (!results)
-        return { notes: ["the command's test results did not come back (the run was stopped)"] };
-    const { files, notes } = untar(results.bytes);
-    if (results.truncated)
-        notes.push(`the test results were cut at ${Math.round(results.bytes.length / files_MIB)} MiB; the files past that were not read`);
-    const matching = files.filter((file) => globs.some((glob) => (0,esm/* minimatch */.xF)(file.path, glob, { dot: true })));
-    if (matching.length === 0)
-        return { notes };
-    const read = readTestResults(matching);
-    return { tests: read.tests, notes: [...notes, ...read.notes] };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/index.ts
-// The test-results seam: one parser per format behind ResultsParser, the reader that bounds them, and the
-// `test-results` globs that pick the files.
-
-
-
-
 
 ;// CONCATENATED MODULE: ./src/verdict/resolved.ts
 
@@ -51670,6 +51959,7 @@ function judgeByLists(now, instance) {
 
 
 
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
     return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
@@ -51724,7 +52014,7 @@ async function place(prepared, candidate, ctx) {
         image: made?.image ?? image,
         job: {
             image: made?.image ?? image,
-            command: candidate.overrides?.command || settings.run.command || languages/* LANGUAGES */.Yj[language].command,
+            command: candidate.overrides?.command || settings.run.command || registry/* LANGUAGES */.Yj[language].command,
             limits,
             labels: { [RUN_LABEL]: ctx.runId },
             ...(made && { treeDir: RUN_TREE_DIR }),
@@ -51745,7 +52035,7 @@ async function runOnce(job, language, checks, ctx) {
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
     const globs = ctx.settings.run.testResults;
     if (globs.length > 0 && statuses/* RAN_TO_END */._o.has(status)) {
-        const reading = readResults(facts.results, globs);
+        const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
         const judged = judgeByTests(status, reading, globs);
         verdict.status = judged.status;
         if (judged.reason)
@@ -51820,7 +52110,7 @@ async function runPrepared(prepared, candidate, ctx) {
     const job = {
         ...placement.job,
         files: prepared.files,
-        check: (0,languages/* checkFiles */.gw)(prepared.checks),
+        check: checkFiles(prepared.checks),
         ...(prepared.start && { deleted: prepared.deleted ?? [] }),
     };
     const attempts = [];
@@ -52619,12 +52909,31 @@ async function judgeWork(settings, work, runId, io) {
     const testFiles = await readTestFiles(settings);
     const audit = auditSink(settings, io);
     const judge = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+    // Complete once the entries are read, which judging (and carrying over) does to the last.
+    const listed = [];
+    const entries = async () => toJudge(await work.entries(), listed, settings.source.shard);
+    const withListed = (outcome) => ({
+        ...outcome,
+        skipped: [...outcome.skipped, ...listed],
+    });
     if (!work.remembered)
-        return judge(await work.entries());
+        return withListed(await judge(await entries()));
     const { version } = work.remembered;
     const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
-    const outcome = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
-    return { ...outcome, key };
+    const outcome = await judgeWithCarryOver(await entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
+    return { ...withListed(outcome), key };
+}
+/**
+ * The entries to judge; what the source only lists is put in `listed`, never judged nor counted against
+ * the quota. With shards the first lists it, so a merged report holds it once.
+ */
+async function* toJudge(entries, listed, shard) {
+    for await (const entry of entries) {
+        if (!("skipped" in entry))
+            yield entry;
+        else if (!shard || shard.index === 1)
+            listed.push(entry.skipped);
+    }
 }
 /** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
 function auditSink(settings, io) {
@@ -52648,7 +52957,11 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
     exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
     try {
         io.phase?.("candidates", "");
-        return await judgeAll(entries, run.context, { log: io.log, ...(audit && { audit }) });
+        return await judgeAll(entries, run.context, {
+            log: io.log,
+            ...(audit && { audit }),
+            ...(io.judged && { judged: io.judged }),
+        });
     }
     finally {
         // The action's post step tries again; either way the label finds what is left.
@@ -52702,6 +53015,7 @@ async function judgeAll(entries, ctx, hooks) {
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
     let done = 0;
+    hooks.judged?.(done, taken.length);
     const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
     const results = new Array(taken.length);
     await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
@@ -52709,6 +53023,7 @@ async function judgeAll(entries, ctx, hooks) {
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
         await bases.done(item);
         done += 1;
+        hooks.judged?.(done, taken.length);
         const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
             hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
@@ -52741,7 +53056,7 @@ async function judgeAll(entries, ctx, hooks) {
 
 // EXTERNAL MODULE: ./src/settings/settings.ts
 var settings_settings = __nccwpck_require__(7100);
-;// CONCATENATED MODULE: ./src/cli/files.ts
+;// CONCATENATED MODULE: ./src/cli/argument-files.ts
 // The CLI's FILE and REPORT arguments: files as given, and directories for every candidate file (or
 // report) under them, in path order, as `source: files` globs would find them.
 
@@ -52772,6 +53087,68 @@ async function argumentFiles(paths, what, cwd) {
         return under.map((m) => ({ absolute: m.absolute, relative: external_node_path_.posix.join(path, m.relative) }));
     }));
     return found.flat();
+}
+
+;// CONCATENATED MODULE: ./src/cli/cancel.ts
+// A run cancelled from outside (Ctrl-C's SIGINT, a cancelled job's SIGTERM), said in the CLI's words: how
+// far the judging got, and that a cancelled run decides nothing. The exit is 128 + the signal's number
+// (130, 143), as a shell reports a process a signal ended, never the 3 of our failure: the candidates the
+// cancel stopped end sandbox_error in the run, but nothing failed on our side. The run's own handler
+// (installed with the engine) removes its containers and exits so; until it is installed, this one
+// exits, as Node would have.
+
+const CANCEL_SIGNALS = ["SIGINT", "SIGTERM"];
+/** 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM. */
+function exitCodeOfSignal(signal) {
+    return 128 + external_node_os_.constants.signals[signal];
+}
+/** What the CLI says when cancelled; `total` undefined: the candidates were not known yet. */
+function cancelledLine(signal, judged, total) {
+    const far = total === undefined ? "before any candidate was judged" : `${judged} of ${total} candidate(s) judged`;
+    return `cancelled by ${signal}: ${far}; a cancelled run decides nothing (exit ${exitCodeOfSignal(signal)})`;
+}
+/** Watches for a cancel while a run goes on: says it once, and knows the exit code it calls for. */
+class CancelWatch {
+    say;
+    source;
+    #signal;
+    #judged = 0;
+    #total;
+    constructor(say, source = process) {
+        this.say = say;
+        this.source = source;
+        for (const signal of CANCEL_SIGNALS)
+            source.on(signal, this.#cancel);
+    }
+    /** SessionIO's `judged`: how far the judging is, for the line a cancel says. */
+    judged = (done, total) => {
+        this.#judged = done;
+        this.#total = total;
+    };
+    /** The signal that cancelled the run; undefined while none has. */
+    get signal() {
+        return this.#signal;
+    }
+    /** The exit code a cancelled run ends with; undefined while none has. */
+    get exitCode() {
+        return this.#signal && exitCodeOfSignal(this.#signal);
+    }
+    /** Stops watching: the run is over, and a signal now is the run handler's alone. */
+    dispose() {
+        for (const signal of CANCEL_SIGNALS)
+            this.source.off(signal, this.#cancel);
+    }
+    #cancel = (signal) => {
+        // A second signal is the run handler's: it exits at once.
+        if (this.#signal)
+            return;
+        this.#signal = signal;
+        this.say(cancelledLine(signal, this.#judged, this.#total));
+        // Alone, no handler of the run's will end it (none is installed before the engine is open, or in a
+        // merge): a listener takes Node's own exit on the signal away, so this one exits.
+        if (this.source.listenerCount(signal) === 1)
+            this.source.exit(exitCodeOfSignal(signal));
+    };
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -52805,12 +53182,19 @@ function readActionInputs() {
         throw new Error(`action.yml is not beside ${import.meta.url} nor at the root of its source tree`);
     return parseActionInputs((0,external_node_fs_namespaceObject.readFileSync)(found, "utf8"));
 }
+/**
+ * `**strong**` as Markdown reads it: the opener starts a word, the closer ends one. A glob's `**`
+ * (`.github/**`, `more/**`) is neither, so it stays.
+ */
+const STRONG = /(^|[\s(])\*\*(?=\S)([^*]*?\S)\*\*(?=$|[\s.,;:!?)])/g;
 /** action.yml's Markdown-ish descriptions as a terminal shows them: no backticks, emphasis or link syntax. */
 function plain(markdown) {
-    return markdown
-        .replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)")
-        .replace(/\*\*([^*]+)\*\*/g, "$1")
-        .replace(/`([^`]+)`/g, "$1")
+    const linked = markdown.replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)");
+    // Split on code spans (the odd parts): what a code span holds is shown as written, never as emphasis.
+    return linked
+        .split(/(`[^`]+`)/)
+        .map((part, i) => (i % 2 === 1 ? part.slice(1, -1) : part.replace(STRONG, "$1$2")))
+        .join("")
         .replace(/\s+/g, " ")
         .trim();
 }
@@ -52865,6 +53249,8 @@ const EXIT_STATUS = [
     "  2  bad usage or a bad input value; nothing ran",
     "  3  our side failed: a candidate ended sandbox_error (engine down, image",
     "     missing, pull failed), or sandbox-gate itself failed",
+    "  130, 143  cancelled (SIGINT: Ctrl-C; SIGTERM): the run's containers removed,",
+    "     nothing decided",
 ];
 const COLOURS = "Colours on a terminal only; NO_COLOR (set, not empty) turns them off, FORCE_COLOR turns them on (FORCE_COLOR=0 off).";
 const RUN_USAGE = "usage: sandbox-gate run [FLAG]... FILE...";
@@ -53395,10 +53781,13 @@ function oursLines(results) {
 
 // EXTERNAL MODULE: ./src/cli/style.ts
 var style = __nccwpck_require__(1715);
-;// CONCATENATED MODULE: ./src/cli/main.ts
+;// CONCATENATED MODULE: ./src/cli/commands.ts
 // `sandbox-gate run|merge|import`: the command line read (options.ts), the run session the action has, and
 // what the user asked to see: results on stdout, progress on stderr, an exit code that says whose fault
 // a failure is.
+
+
+
 
 
 
@@ -53447,9 +53836,69 @@ function reportError(error, stderr, paint) {
 }
 async function execute(command, io, errPaint) {
     const plan = (0,options/* outputPlan */.NT)(command);
-    const given = (0,options/* pathsFrom */.lL)(io.cwd, plan.inputs);
-    const log = command.quiet ? () => { } : (line) => void io.stderr.write(`${line}\n`);
     const warn = (line) => void io.stderr.write(`${line}\n`);
+    // Said at once, whatever --quiet: the exit code that follows is the cancel's, not a verdict.
+    const cancel = new CancelWatch((line) => warn(errPaint("bad", `sandbox-gate: ${line}`)));
+    // Once cancelled, the candidates the cancel stops are no progress to report.
+    const log = (line) => {
+        if (!command.quiet && !cancel.signal)
+            warn(line);
+    };
+    let ran;
+    try {
+        ran = await session(command, plan, io, { log, warn, judged: cancel.judged });
+    }
+    catch (error) {
+        // What a cancel broke on its way out is no failure of ours to report.
+        if (cancel.exitCode !== undefined)
+            return cancel.exitCode;
+        throw error;
+    }
+    finally {
+        cancel.dispose();
+    }
+    if (cancel.exitCode !== undefined)
+        return cancel.exitCode;
+    const { outcome, settings } = ran;
+    const paint = (0,style/* painter */.C2)((0,style/* colourWanted */.qd)(io.stdout.isTTY, io.env));
+    // Each stream in its own colours: stdout's and stderr's may differ.
+    const short = (tone) => renderShortSummary(outcome.results, {
+        failOn: settings.reports.failOn,
+        causeOfOurs: causeOfSandboxError,
+        paint: tableCell(tone),
+    });
+    const total = (tone) => tone(outcome.decision.failed ? "bad" : "good", outcome.decision.reason);
+    if (plan.stdout !== "table")
+        io.stdout.write(stdoutText(plan.stdout, outcome, settings));
+    // --quiet's table is the failures in short and the total; otherwise the failures follow the table.
+    else if (command.quiet)
+        io.stdout.write([...short(paint), total(paint)].map((line) => `${line}\n`).join(""));
+    else
+        io.stdout.write(`${[renderTable(outcome, tableCell(paint)), ...shortSection(short(paint))].join("\n")}\n`);
+    const code = (0,options/* exitCodeOf */.FO)(outcome, settings.reports.failOn);
+    if (!command.quiet) {
+        if (outcome.skipped.length > 0 && plan.stdout !== "table")
+            log(`${outcome.skipped.length} candidate(s) skipped, not run: ${outcome.skipped[0].reason}`);
+        log(renderEvaluationText(outcome.evaluation));
+        // Beside a report on stdout, the failures in short end the summary instead.
+        if (plan.stdout !== "table")
+            for (const line of shortSection(short(errPaint)))
+                log(line);
+        log(total(errPaint));
+    }
+    // Said once, whatever --quiet: the cause is why exit 3 is not the candidates' doing.
+    if (code === 3)
+        for (const line of oursLines(outcome.results))
+            warn(errPaint("ours", `sandbox-gate: ${line}`));
+    return code;
+}
+/** The failures in short under a heading, after what comes before them; nothing when nothing failed. */
+function shortSection(lines) {
+    return lines.length === 0 ? [] : ["", "failed the gate:", ...lines];
+}
+/** The run (or the merge) a command asks for, with the CLI's defaults: its outcome and the settings it ran with. */
+async function session(command, plan, io, sessionIO) {
+    const given = (0,options/* pathsFrom */.lL)(io.cwd, plan.inputs);
     let settings;
     let work;
     if (command.verb === "run") {
@@ -53474,22 +53923,15 @@ async function execute(command, io, errPaint) {
     const runId = `cli-${command.verb === "merge" ? "merge-" : ""}${(0,external_node_crypto_.randomBytes)(6).toString("hex")}`;
     // The audit lines are for --audit-log's file, not for a person reading stderr (the action, likewise,
     // logs them in debug mode only).
-    const outcome = await runSession(settings, work, runId, { log, warn, audit: () => { } });
-    io.stdout.write(stdoutText(plan.stdout, outcome, settings, (0,style/* painter */.C2)((0,style/* colourWanted */.qd)(io.stdout.isTTY, io.env))));
-    const code = (0,options/* exitCodeOf */.FO)(outcome, settings.reports.failOn);
-    if (!command.quiet) {
-        if (outcome.skipped.length > 0 && plan.stdout !== "table")
-            log(`${outcome.skipped.length} candidate(s) skipped, not run: ${outcome.skipped[0].reason}`);
-        log(renderEvaluationText(outcome.evaluation));
-        log(errPaint(outcome.decision.failed ? "bad" : "good", outcome.decision.reason));
-    }
-    // Said once, whatever --quiet: the cause is why exit 3 is not the candidates' doing.
-    if (code === 3)
-        for (const line of oursLines(outcome.results))
-            warn(errPaint("ours", `sandbox-gate: ${line}`));
-    return code;
+    const outcome = await runSession(settings, work, runId, { ...sessionIO, audit: () => { } });
+    return { outcome, settings };
 }
-function stdoutText(kind, outcome, settings, paint) {
+/** The table's status cells in the colours of their tone. */
+function tableCell(paint) {
+    return (status, cell) => paint((0,style/* toneOf */.YV)(status), cell);
+}
+/** What stdout gets for a report format: the JSON report, its results one a line, or JUnit XML. */
+function stdoutText(kind, outcome, settings) {
     switch (kind) {
         case "json":
             return `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`;
@@ -53499,8 +53941,6 @@ function stdoutText(kind, outcome, settings, paint) {
                 .join("");
         case "junit":
             return junitOf(settings, outcome);
-        default:
-            return `${renderTable(outcome, (status, cell) => paint((0,style/* toneOf */.YV)(status), cell))}\n`;
     }
 }
 
@@ -53603,7 +54043,11 @@ const OUTPUT_FLAGS = {
         description: "What stdout gets: table (a row per candidate), json (the JSON report, as --report writes it) or jsonl (one result per line, as the report's results). --report - and --junit - print that report on stdout instead.",
         shown: "table",
     },
-    quiet: { value: "", description: "No progress and no summary on stderr: only warnings and errors.", shown: "off" },
+    quiet: {
+        value: "",
+        description: "Only the failures in short (id, status, the first line of why) and the one-line total, instead of the table; no progress and no summary on stderr, only warnings and errors. A report asked for on stdout (--format json or jsonl, --report -, --junit -) is printed as ever. Also -q.",
+        shown: "off",
+    },
     help: HELP_FLAG,
 };
 /**
@@ -53629,7 +54073,7 @@ const IMPORT_FLAGS = {
         shown: "none: the gold patches",
     },
     out: { value: "FILE", description: "Where the dataset lines go (- is stdout).", shown: "stdout" },
-    quiet: { value: "", description: "No summary on stderr: only warnings and errors.", shown: "off" },
+    quiet: { value: "", description: "No summary on stderr: only warnings and errors. Also -q.", shown: "off" },
     help: HELP_FLAG,
 };
 const VERBS = ["run", "merge", "import"];
@@ -53730,10 +54174,13 @@ function readFlags(verb, args) {
         throw new UsageError(`no ${verb === "run" ? "FILE" : "REPORT"} given`, verb);
     return command;
 }
-/** `--timeout=5s` → ["--timeout", "5s"]; `--timeout` → ["--timeout", undefined]. */
+/** The one-letter flags, by the long ones they stand for (`-h` is read before any other flag). */
+const SHORT_FLAGS = { "-q": "--quiet" };
+/** `--timeout=5s` → ["--timeout", "5s"]; `--timeout` → ["--timeout", undefined]; `-q` → ["--quiet", undefined]. */
 function splitFlag(arg) {
     const at = arg.indexOf("=");
-    return at === -1 ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)];
+    const [flag, value] = at === -1 ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)];
+    return [SHORT_FLAGS[flag] ?? flag, value];
 }
 function unknownFlag(verb, flag) {
     const name = flag.replace(/^--/, "");
@@ -53980,158 +54427,6 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
 
 /***/ }),
 
-/***/ 5268:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Aq: () => (/* binding */ VERDICT_ENV),
-/* harmony export */   CT: () => (/* binding */ languageOfTag),
-/* harmony export */   F4: () => (/* binding */ languageOfPath),
-/* harmony export */   G2: () => (/* binding */ LANGUAGE_NAMES),
-/* harmony export */   Yj: () => (/* binding */ LANGUAGES),
-/* harmony export */   gw: () => (/* binding */ checkFiles),
-/* harmony export */   lX: () => (/* binding */ isLanguage),
-/* harmony export */   vS: () => (/* binding */ VERDICT_PREFIX)
-/* harmony export */ });
-// The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
-/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
-const VERDICT_ENV = "SANDBOX_GATE_NONCE";
-/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
-const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
-// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
-// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
-// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
-// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies. `-S`
-// and json imported only for a verdict: the check runs for every candidate, and importing site and json
-// was half its cost (≈ 15 of 33 ms in the bench's image); compile() needs neither.
-const PYTHON_CHECK = [
-    "import sys",
-    "p = sys.argv[1]",
-    "def verdict(info):",
-    "    import json, os",
-    // A JSON string literal is a Python one too.
-    `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
-    "    sys.exit(1)",
-    "try:",
-    "    compile(open(p, 'rb').read(), p, 'exec')",
-    "except SyntaxError as e:",
-    "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
-    "except (ValueError, RecursionError, MemoryError) as e:",
-    "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
-].join("\n");
-// `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
-// then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
-const TYPESCRIPT_CHECK = [
-    "const { stripTypeScriptTypes } = require('node:module');",
-    "const { spawnSync } = require('node:child_process');",
-    "const file = process.argv[1];",
-    "let js;",
-    "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
-    "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
-    "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
-    "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
-    "process.exit(r.status ?? 1);",
-].join("\n");
-const LANGUAGES = {
-    python: {
-        name: "python",
-        fenceTags: ["python", "py", "python3", "py3"],
-        extensions: [".py"],
-        target: "solution.py",
-        command: "python3 solution.py",
-        image: "python:3.12-slim",
-        check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", PYTHON_CHECK, file],
-    },
-    javascript: {
-        name: "javascript",
-        fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
-        extensions: [".js", ".mjs", ".cjs"],
-        target: "solution.js",
-        command: "node solution.js",
-        image: "node:22-slim",
-        check: (file) => ["node", "--check", file],
-    },
-    typescript: {
-        name: "typescript",
-        fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
-        extensions: [".ts", ".mts", ".cts"],
-        target: "solution.ts",
-        // Node 24 strips types itself, so the image needs nothing beyond node.
-        command: "node solution.ts",
-        image: "node:24-slim",
-        check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file],
-    },
-    bash: {
-        name: "bash",
-        fenceTags: ["bash", "sh", "shell", "zsh"],
-        extensions: [".sh", ".bash"],
-        target: "solution.sh",
-        command: "bash solution.sh",
-        image: "debian:bookworm-slim",
-        check: (file) => ["bash", "-n", file],
-    },
-    php: {
-        name: "php",
-        fenceTags: ["php"],
-        extensions: [".php"],
-        target: "solution.php",
-        command: "php solution.php",
-        image: "php:8.3-cli",
-        // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-        check: (file) => [
-            "php",
-            "-l",
-            "-d",
-            "display_errors=stderr",
-            "-d",
-            "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
-            file,
-        ],
-    },
-};
-const LANGUAGE_NAMES = Object.keys(LANGUAGES);
-function isLanguage(name) {
-    return Object.hasOwn(LANGUAGES, name);
-}
-/** The language a fence tag names, if any (`python title="x.py"` → python). */
-function languageOfTag(info) {
-    const tag = info
-        .trim()
-        .split(/[\s{,]/, 1)[0]
-        ?.toLowerCase()
-        .replace(/^\./, "") ?? "";
-    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
-}
-/** The language a file name implies, if any. */
-function languageOfPath(path) {
-    const lower = path.toLowerCase();
-    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
-}
-// Our own constants only ever go into the script text; file names travel as positional parameters.
-function shQuote(word) {
-    return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-/**
- * One argv that parse-checks several files, possibly of several languages, stopping at the first
- * failure: a fixed loop per group that shifts through the positional parameters.
- */
-function checkFiles(groups) {
-    const nonEmpty = groups.filter((g) => g.files.length > 0);
-    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
-    if (only)
-        return LANGUAGES[only.language].check(only.files[0]);
-    if (nonEmpty.length === 0)
-        return [];
-    const loops = nonEmpty.map(({ language, files }) => {
-        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
-        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
-    });
-    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
-}
-
-
-/***/ }),
-
 /***/ 4146:
 /***/ ((__unused_webpack_module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -54320,16 +54615,39 @@ const RERUNNABLE = statusesWhere("rerunnable");
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 // Durations and sizes as users write them in inputs, flags and dataset lines.
 
-const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Largest first: a compound duration names each unit once, in this order (`1h2m`, `1m30s`, `2s500ms`). */
+const DURATION_UNITS = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
 const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
+/**
+ * `500ms`, `10s`, `2m`, `1.5s`, `1m30s`, `1h2m`. A bare number is refused: seconds to one tool and
+ * milliseconds to another, so the unit is asked for (a dataset line's JSON number, documented as
+ * seconds, is turned into `Ns` before it gets here).
+ */
 function parseDuration(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
-    const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms <= 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
+    const text = value.trim();
+    if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
+    const ms = durationMs(text);
+    if (ms === undefined || !Number.isFinite(ms) || ms <= 0) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
     }
     return Math.round(ms);
+}
+/** The milliseconds `text` says as numbers with units, largest unit first; undefined when it says no such thing. */
+function durationMs(text) {
+    const order = Object.keys(DURATION_UNITS);
+    let ms = 0;
+    let read = 0;
+    let last = -1;
+    for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
+        const rank = order.indexOf(unit.toLowerCase());
+        if (rank <= last)
+            return undefined;
+        last = rank;
+        ms += Number(number) * DURATION_UNITS[order[rank]];
+        read += part.length;
+    }
+    return read === text.length && last !== -1 ? ms : undefined;
 }
 /** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
 function parseSize(input, value) {
@@ -54353,7 +54671,541 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 4686:
+/***/ 4536:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ VERDICT_ENV),
+/* harmony export */   v: () => (/* binding */ VERDICT_PREFIX)
+/* harmony export */ });
+// The parse checkers' verdict channel: a checker (a language's `check`, languages/) marks its verdict
+// with the run's nonce, and the sandbox driver (sandbox/driver.ts) reads it. Vocabulary both sides share.
+/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
+const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
+const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+
+
+/***/ }),
+
+/***/ 7787:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Yj: () => (/* binding */ LANGUAGES),
+  wX: () => (/* binding */ LANGUAGE_LIST),
+  G2: () => (/* binding */ LANGUAGE_NAMES),
+  lX: () => (/* binding */ isLanguage),
+  F4: () => (/* binding */ languageOfPath),
+  CT: () => (/* binding */ languageOfTag)
+});
+
+;// CONCATENATED MODULE: ./src/languages/language.ts
+/** Lines most languages share: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`). */
+const COMMON_CODE_LINES = [
+    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
+];
+/** A positive whole number, or undefined: a line or column as a checker printed it. */
+function positive(value) {
+    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/languages/bash.ts
+// Bash: the Debian slim image's bash, checked by `bash -n`, tested by bats or by plain scripts.
+
+// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
+// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
+function readCheck(output) {
+    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
+    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
+}
+const bash = {
+    name: "bash",
+    fenceTags: ["bash", "sh", "shell", "zsh"],
+    extensions: [".sh", ".bash"],
+    target: "solution.sh",
+    command: "bash solution.sh",
+    image: "debian:bookworm-slim",
+    check: (file) => ["bash", "-n", file],
+    readCheck,
+    // Not the lines the others share: `x = 1` and `f(x)` are no shell code.
+    codeLines: [
+        /^#!/,
+        /^\s*[A-Za-z_]\w*=\S*/,
+        /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+        /^\s*for\s+\w+\s+in\b/,
+        /^\s*(then|do|done|fi|esac|else)\s*$/,
+        /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+        /^\s*\w+\s*\(\)\s*\{?\s*$/,
+        /^\s*\w[\w.-]*\s+--?\w/,
+    ],
+    protect: {
+        tests: ["**/*.bats", "**/test_*.sh", "**/*_test.sh"],
+        preloaded: ["**/setup_suite.bash"],
+        importHooks: [],
+        runner: [],
+        config: [],
+        sections: [],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/javascript.ts
+// JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
+// jest, vitest, mocha, …) are TypeScript's too.
+
+// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
+// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
+// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
+// error in one), and all of them come before the message, which only node's own stack frames follow:
+// the message is the last line shaped like one.
+function readNodeCheck(output) {
+    const lines = output.split("\n");
+    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+    if (messageAt < 0)
+        return undefined;
+    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+    // node:internal/… headers locate node's own code, not the candidate's.
+    if (!header || header[1].startsWith("node:"))
+        return { message: lines[messageAt] };
+    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+    return {
+        message: lines[messageAt],
+        file: header[1] || undefined,
+        line: positive(Number(header[2])),
+        // Node keeps tabs in the caret line, so its index is the character column.
+        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
+    };
+}
+const JS_CODE_LINES = [
+    /^\s*(export\s+)?(async\s+)?function\b/,
+    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+    /^\s*return\b.*;\s*$/,
+    /^\s*[})\]]+[;,)]*\s*$/,
+    /=>/,
+];
+// ---------------------------------------------------------------------------------------------------------
+// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted: a reordering is no change. */
+function canonical(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]))
+        : v);
+}
+/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
+function testScripts(scripts) {
+    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+    for (const name of names) {
+        const body = scripts[name];
+        if (typeof body !== "string")
+            continue;
+        for (const word of body.split(/[\s"'&|;()]+/)) {
+            const called = word.replace(/^npm:/, "");
+            if (Object.hasOwn(scripts, called))
+                names.add(called);
+        }
+    }
+    return [...names].sort();
+}
+/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
+function packageTestKeys(text) {
+    let pkg;
+    try {
+        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch {
+        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
+        return "";
+    }
+    if (!isRecord(pkg))
+        return "";
+    const picked = {};
+    for (const key of PACKAGE_KEYS)
+        if (Object.hasOwn(pkg, key))
+            picked[key] = pkg[key];
+    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+    for (const name of testScripts(scripts))
+        picked[`scripts.${name}`] = scripts[name];
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
+const javascript = {
+    name: "javascript",
+    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+    extensions: [".js", ".mjs", ".cjs"],
+    target: "solution.js",
+    command: "node solution.js",
+    image: "node:22-slim",
+    check: (file) => ["node", "--check", file],
+    readCheck: readNodeCheck,
+    codeLines: [...JS_CODE_LINES, ...COMMON_CODE_LINES],
+    protect: {
+        tests: [
+            "**/__tests__/**",
+            // node --test's own names besides `*.test.*` and `test/` (prepare/protect.ts, every language's).
+            "**/*_test.?(c|m)[jt]s",
+            "**/*-test.?(c|m)[jt]s",
+            "**/test-*.?(c|m)[jt]s",
+        ],
+        preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
+        importHooks: [],
+        runner: ["**/node_modules/**"],
+        config: [
+            "**/jest.config.*",
+            "**/vitest.config.*",
+            "**/vitest.workspace.*",
+            "**/vite.config.*",
+            "**/.mocharc*",
+            "**/karma.conf.*",
+            "**/ava.config.*",
+            "**/babel.config.*",
+            "**/.babelrc*",
+            // npm's `node-options` preloads code into every test script.
+            "**/.npmrc",
+        ],
+        sections: [
+            {
+                glob: "**/package.json",
+                what: "package.json's test scripts or test runner's configuration",
+                relevant: packageTestKeys,
+            },
+        ],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/php.ts
+// PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
+
+// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
+function php_readCheck(output) {
+    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
+}
+const php = {
+    name: "php",
+    fenceTags: ["php"],
+    extensions: [".php"],
+    target: "solution.php",
+    command: "php solution.php",
+    image: "php:8.3-cli",
+    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+    check: (file) => [
+        "php",
+        "-l",
+        "-d",
+        "display_errors=stderr",
+        "-d",
+        "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+        file,
+    ],
+    readCheck: php_readCheck,
+    codeLines: [
+        /<\?php/,
+        /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/,
+        /^\s*(function|echo|return)\b.*[;{]\s*$/,
+        ...COMMON_CODE_LINES,
+    ],
+    protect: {
+        tests: ["**/*Test.php"],
+        preloaded: ["**/Pest.php"],
+        importHooks: [],
+        runner: ["**/vendor/bin/**", "**/vendor/phpunit/**"],
+        config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
+        sections: [],
+    },
+};
+
+// EXTERNAL MODULE: ./src/core/verdict-channel.ts
+var verdict_channel = __nccwpck_require__(4536);
+;// CONCATENATED MODULE: ./src/languages/toml.ts
+// pyproject.toml and its kind: the lines of the tables a test runner reads, by a tolerant line-based
+// reader (no TOML parser). A line belongs to the key or table header that starts it; strings and brackets
+// spanning lines are followed, so a header inside a string is no header. A line it cannot read counts as
+// relevant: when in doubt, a change is protected (prepare/protect.ts). Pure.
+const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
+/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
+function tomlKey(text) {
+    const parts = [];
+    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
+        KEY_PART.lastIndex = at;
+        const m = KEY_PART.exec(text);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined) {
+            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
+            try {
+                parts.push(JSON.parse(`"${m[1]}"`));
+            }
+            catch {
+                return undefined;
+            }
+        }
+        else
+            parts.push(m[2] ?? m[3]);
+    }
+    return parts.length > 0 ? parts : undefined;
+}
+/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
+function scanLine(text, scan) {
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        const triple = text.startsWith(c.repeat(3), i);
+        if (scan.mode === "code") {
+            if (c === "#")
+                break;
+            if (c === '"' || c === "'") {
+                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
+                if (triple)
+                    i += 2;
+            }
+            else if (c === "[" || c === "{")
+                scan.depth++;
+            else if (c === "]" || c === "}")
+                scan.depth = Math.max(0, scan.depth - 1);
+        }
+        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
+            i++;
+        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
+            scan.mode = "code";
+        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
+            scan.mode = "code";
+            i += 2;
+        }
+    }
+    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
+    if (scan.mode === "basic" || scan.mode === "literal")
+        scan.mode = "code";
+}
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
+const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
+const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
+/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
+function tomlSections(text, sections) {
+    const prefix = (short, long) => short.every((part, i) => part === long[i]);
+    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
+    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
+    const related = (path, header) => path === undefined ||
+        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
+    const kept = [];
+    const scan = { mode: "code", depth: 0 };
+    let table = [];
+    let owner = [];
+    for (const line of text.split("\n")) {
+        let rest = line;
+        let header = false;
+        if (scan.mode === "code" && scan.depth === 0) {
+            const head = HEADER.exec(line);
+            const key = head ? undefined : KEY_LINE.exec(line);
+            header = head !== null;
+            if (head) {
+                owner = tomlKey(head[1]);
+                table = owner ?? [];
+                rest = line.slice(head[0].length);
+            }
+            else if (key) {
+                const parts = tomlKey(key[1]);
+                owner = parts && [...table, ...parts];
+                rest = line.slice(key[0].length);
+            }
+            else if (/^\s*(#.*)?\r?$/.test(line))
+                continue;
+            else
+                owner = undefined;
+        }
+        scanLine(rest, scan);
+        if (related(owner, header))
+            kept.push(line.trim());
+    }
+    return kept.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/languages/python.ts
+// Python: python3 in the official slim image, checked by compile(), tested by pytest or unittest.
+
+
+
+// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
+// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
+// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
+// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies. `-S`
+// and json imported only for a verdict: the check runs for every candidate, and importing site and json
+// was half its cost (≈ 15 of 33 ms in the bench's image); compile() needs neither.
+const CHECK = [
+    "import sys",
+    "p = sys.argv[1]",
+    "def verdict(info):",
+    "    import json, os",
+    // A JSON string literal is a Python one too.
+    `    sys.stderr.write(${JSON.stringify(verdict_channel/* VERDICT_PREFIX */.v)} + os.environ.get('${verdict_channel/* VERDICT_ENV */.A}', '') + '\\n' + json.dumps(info) + '\\n')`,
+    "    sys.exit(1)",
+    "try:",
+    "    compile(open(p, 'rb').read(), p, 'exec')",
+    "except SyntaxError as e:",
+    "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
+    "except (ValueError, RecursionError, MemoryError) as e:",
+    "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
+].join("\n");
+// The check script writes its verdict, {message, file, line, column}, on the nonce-marked channel
+// (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines that can
+// look like a verdict.
+function python_readCheck(_output, verdict) {
+    if (verdict === undefined)
+        return undefined;
+    try {
+        const info = JSON.parse(verdict);
+        if (typeof info !== "object" || info === null)
+            return undefined;
+        const { message, file, line: lineNo, column } = info;
+        if (typeof message !== "string")
+            return undefined;
+        return {
+            message,
+            file: typeof file === "string" ? file : undefined,
+            line: positive(lineNo),
+            column: positive(column),
+        };
+    }
+    catch {
+        return undefined;
+    }
+}
+const CODE_LINES = [
+    /^\s*(async\s+)?def\s+\w+\s*\(/,
+    /^\s*class\s+\w+\s*[(:]/,
+    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+    /^\s*from\s+[\w.]+\s+import\s+/,
+    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+    /^\s*@\w+/,
+];
+/** The tables of pyproject.toml that pytest, coverage and tox read, and pytest's plugin entry points. */
+const PYPROJECT_TABLES = [
+    ["tool", "pytest"],
+    ["tool", "coverage"],
+    ["tool", "tox"],
+    ["project", "entry-points", "pytest11"],
+];
+const python = {
+    name: "python",
+    fenceTags: ["python", "py", "python3", "py3"],
+    extensions: [".py"],
+    target: "solution.py",
+    command: "python3 solution.py",
+    image: "python:3.12-slim",
+    check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
+    readCheck: python_readCheck,
+    codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
+    protect: {
+        tests: ["**/test_*.py", "**/*_test.py"],
+        preloaded: ["**/conftest.py"],
+        // Run by every Python process at start-up.
+        importHooks: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+        runner: [
+            "**/pytest.py",
+            "**/pytest/__init__.py",
+            "**/_pytest/**",
+            "**/unittest.py",
+            "**/unittest/__init__.py",
+            "**/.venv/**",
+        ],
+        config: [
+            "**/pytest.ini",
+            "**/.pytest.ini",
+            "**/pytest.toml",
+            "**/.pytest.toml",
+            "**/tox.ini",
+            "**/setup.cfg",
+            "**/.coveragerc",
+        ],
+        sections: [
+            {
+                glob: "**/pyproject.toml",
+                what: "the test runner's section of pyproject.toml",
+                relevant: (text) => tomlSections(text, PYPROJECT_TABLES),
+            },
+        ],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/typescript.ts
+// TypeScript: node 24, checked by node after stripping the types; node's test runners are JavaScript's,
+// and so is their share of the `protect` default.
+
+
+// `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
+// then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
+const typescript_CHECK = [
+    "const { stripTypeScriptTypes } = require('node:module');",
+    "const { spawnSync } = require('node:child_process');",
+    "const file = process.argv[1];",
+    "let js;",
+    "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
+    "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
+    "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
+    "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
+    "process.exit(r.status ?? 1);",
+].join("\n");
+const typescript = {
+    name: "typescript",
+    fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
+    extensions: [".ts", ".mts", ".cts"],
+    target: "solution.ts",
+    // Node 24 strips types itself, so the image needs nothing beyond node.
+    command: "node solution.ts",
+    image: "node:24-slim",
+    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", typescript_CHECK, file],
+    readCheck: readNodeCheck,
+    codeLines: [...JS_CODE_LINES, /^\s*(export\s+)?(interface|type|enum)\s+\w+/, ...COMMON_CODE_LINES],
+    protect: javascript.protect,
+};
+
+;// CONCATENATED MODULE: ./src/languages/registry.ts
+// Every language the gate knows, and the lookups by name, fence tag and file name. A new language is
+// its own file (language.ts says what it holds) and one entry of LANGUAGE_LIST; the registry's test checks
+// that each is complete.
+
+
+
+
+
+/** In the order `auto` and the `protect` default consider them. */
+const LANGUAGE_LIST = [python, javascript, typescript, bash, php];
+const LANGUAGES = Object.fromEntries(LANGUAGE_LIST.map((spec) => [spec.name, spec]));
+const LANGUAGE_NAMES = LANGUAGE_LIST.map((spec) => spec.name);
+function isLanguage(name) {
+    return Object.hasOwn(LANGUAGES, name);
+}
+/** The language a fence tag names, if any (`python title="x.py"` → python). */
+function languageOfTag(info) {
+    const tag = info
+        .trim()
+        .split(/[\s{,]/, 1)[0]
+        ?.toLowerCase()
+        .replace(/^\./, "") ?? "";
+    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
+}
+/** The language a file name implies, if any. */
+function languageOfPath(path) {
+    const lower = path.toLowerCase();
+    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
+}
+
+
+/***/ }),
+
+/***/ 4387:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -54416,17 +55268,17 @@ function protectionOff(setting) {
 /* harmony export */   sb: () => (/* binding */ readSettings),
 /* harmony export */   zY: () => (/* binding */ DEFAULTS)
 /* harmony export */ });
-/* unused harmony exports parseList, parseShard, parseMatrix, fitConcurrency */
+/* unused harmony exports RESULTS_FORMATS, parseList, parseShard, parseMatrix, fitConcurrency */
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _core_languages_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5268);
-/* harmony import */ var _core_model_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4146);
+/* harmony import */ var _core_model_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4146);
+/* harmony import */ var _languages_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7787);
 /* harmony import */ var _core_statuses_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2309);
 /* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6107);
 /* harmony import */ var _core_globs_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8684);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2184);
-/* harmony import */ var _protect_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4686);
+/* harmony import */ var _protect_setting_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4387);
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
 
@@ -54438,6 +55290,12 @@ function protectionOff(setting) {
 
 
 
+/**
+ * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
+ * are here because settings sit below verdict; the registry there is typed by them, so a name without a
+ * parser (or a parser without a name) does not compile.
+ */
+const RESULTS_FORMATS = ["junit"];
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -54456,6 +55314,8 @@ const DEFAULTS = {
     command: "",
     "patch-fuzz": "false",
     timeout: "10s",
+    // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
+    "wall-timeout": "",
     memory: "256m",
     cpus: "1",
     // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
@@ -54467,6 +55327,7 @@ const DEFAULTS = {
     setup: "",
     "setup-network": "none",
     "test-results": "",
+    "results-format": "junit",
     compare: "none",
     reruns: "0",
     "setup-timeout": "10m",
@@ -54565,9 +55426,9 @@ function fitConcurrency(wanted, memoryBytes, machineBytes = (0,node_os__WEBPACK_
 }
 function parseLanguage(value) {
     const language = value.toLowerCase();
-    if (language === "auto" || (0,_core_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .isLanguage */ .lX)(language))
+    if (language === "auto" || (0,_languages_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .isLanguage */ .lX)(language))
         return language;
-    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("language", `'${language}' is not one of auto, ${_core_languages_js__WEBPACK_IMPORTED_MODULE_1__/* .LANGUAGE_NAMES */ .G2.join(", ")}`);
+    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("language", `'${language}' is not one of auto, ${_languages_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .LANGUAGE_NAMES */ .G2.join(", ")}`);
 }
 /**
  * The inputs other inputs depend on or are checked against, validated first and in this order, so the
@@ -54653,15 +55514,23 @@ function readRun(input, early) {
         patchPidsLimit: early.pids ?? PATCH_PIDS,
         patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
         testResults: parseGlobs("test-results", input("test-results")),
+        resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
         compare: parseChoice("compare", input("compare"), ["none", "base"]),
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-        protect: (0,_protect_js__WEBPACK_IMPORTED_MODULE_8__/* .parseProtect */ .Lg)(parseList(input("protect"))),
+        protect: (0,_protect_setting_js__WEBPACK_IMPORTED_MODULE_8__/* .parseProtect */ .Lg)(parseList(input("protect"))),
         failOnFlaky: early.failOnWords.includes("flaky"),
     };
 }
 function readLimits(input, early) {
+    const timeoutMs = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)("timeout", input("timeout"));
+    const wall = input("wall-timeout");
+    const wallTimeoutMs = wall === "" ? undefined : (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)("wall-timeout", wall);
+    if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
+    }
     return {
-        timeoutMs: (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)("timeout", input("timeout")),
+        timeoutMs,
+        ...(wallTimeoutMs !== undefined && { wallTimeoutMs }),
         memoryBytes: early.memoryBytes,
         cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
         pidsLimit: early.pids ?? REPLY_PIDS,

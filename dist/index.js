@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(394);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6180);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,14 +37821,14 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 394:
+/***/ 6180:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   t: () => (/* reexport */ cleanup),
-  e: () => (/* reexport */ main_run)
+  e: () => (/* reexport */ run_action_run)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
@@ -45757,24 +45757,23 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     return found;
 }
 
-;// CONCATENATED MODULE: ./src/github.ts
-// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
-// and tests run the real client against a fake server that checks every request against GitHub's
-// published OpenAPI description.
-
+;// CONCATENATED MODULE: ./src/github/authors.ts
+// Who wrote a comment, and who the gate writes as: the words the candidates and the action share to tell
+// the gate's own comments from the replies it judges.
 /** Who the GITHUB_TOKEN writes as, on github.com and on GitHub Enterprise Server alike. */
-const ACTIONS_BOT = { login: "github-actions[bot]", id: 41898282 };
-/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
-class GitHubError extends Error {
-    status;
-    request;
-    constructor(message, status, request) {
-        super(`${request}: ${status} ${message}`);
-        this.status = status;
-        this.request = request;
-        this.name = "GitHubError";
-    }
+const ACTIONS_BOT_ACCOUNT = { login: "github-actions[bot]", id: 41898282 };
+/** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
+const ACTIONS_BOT = ACTIONS_BOT_ACCOUNT.login;
+/** `c` was written by `author`: by account id when both are known (a renamed login still matches), else by login. */
+function writtenBy(c, author) {
+    return author.id !== undefined && c.authorId !== undefined && c.authorId !== null
+        ? c.authorId === author.id
+        : c.author.toLowerCase() === author.login.toLowerCase();
 }
+
+;// CONCATENATED MODULE: ./src/github/retry.ts
+// When a GitHub request that failed is tried again, and after how long: a pure decision over the status,
+// the headers and the attempt, so the client's wrapper only sleeps and repeats.
 const DEFAULT_RETRY = { maxAttempts: 4, baseDelayMs: 1000, maxWaitMs: 60_000 };
 // GitHub asks to wait at least a minute after a secondary rate limit that names no retry-after.
 const SECONDARY_LIMIT_MS = 60_000;
@@ -45804,6 +45803,25 @@ function serverWait({ method, status, headers, message }, backoff, nowMs) {
     if (status >= 500 && method !== "POST")
         return backoff;
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/github/client.ts
+// The few GitHub REST calls the action makes, behind a small interface: callers never see octokit,
+// and tests run the real client against a fake server that checks every request against GitHub's
+// published OpenAPI description.
+
+
+
+/** A request GitHub refused for good: the status tells the caller whether to degrade (403, 404, 422). */
+class GitHubError extends Error {
+    status;
+    request;
+    constructor(message, status, request) {
+        super(`${request}: ${status} ${message}`);
+        this.status = status;
+        this.request = request;
+        this.name = "GitHubError";
+    }
 }
 function isHttpError(error) {
     return error instanceof Error && typeof error.status === "number";
@@ -45966,7 +45984,7 @@ function identityCalls(octokit) {
             catch (error) {
                 if (error instanceof GitHubError && !NOT_A_USER.has(error.status))
                     throw error;
-                return { ...ACTIONS_BOT, via: "assumed" };
+                return { ...ACTIONS_BOT_ACCOUNT, via: "assumed" };
             }
         },
         async lastEdit(nodeId) {
@@ -46031,1443 +46049,30 @@ function checkCalls(octokit) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/tests.ts
-/** Every test case read, however it ended. */
-function testCount(tests) {
-    const { passed, failed, error, skipped } = tests.counts;
-    return passed + failed + error + skipped;
-}
-/** A test case that failed an assertion or ended with an error. */
-function isFailing(c) {
-    return c.status === "failed" || c.status === "error";
-}
-/** What the candidate is blamed for: tests it broke, and new tests that fail. */
-function blamed(comparison) {
-    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
-}
-/**
- * A result's failing test cases, in their order: `held` are those it is held to (with `compare`, only
- * those it is blamed for), `preexisting` the rest (with `compare`, failing on the base already).
- */
-function failingCases(r) {
-    const failing = r.tests?.cases.filter(isFailing) ?? [];
-    if (!r.compare)
-        return { held: failing, preexisting: [] };
-    const ids = new Set(blamed(r.compare));
-    return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
-}
-/**
- * A pytest node id (`tests/test_x.py::TestC::test_a[p-1]`) → the id the report gives that case when read
- * from pytest's JUnit XML (`tests.test_x.TestC::test_a[p-1]`): the report's id is `classname::name`
- * (pytest's default xunit2 writes no `file`), and pytest makes its classname from the node id: the module
- * path with `/` as `.` and `.py` dropped, then the class names, joined with `.`; the name is the last part.
- * Like pytest, the parameters are everything from the first `[`: they keep any `::`, `/` or `.` they hold
- * (a module or class name never holds a `[`). Anything that is not a pytest node id (no `.py::` before
- * the parameters: a unittest or Django test name) is returned as it is. Pure.
- */
-function pytestNodeToCaseId(id) {
-    const bracket = id.indexOf("[");
-    const path = bracket === -1 ? id : id.slice(0, bracket);
-    const params = bracket === -1 ? "" : id.slice(bracket);
-    const module = path.indexOf(".py::");
-    if (module === -1)
-        return id;
-    const parts = path.slice(module + ".py::".length).split("::");
-    const name = parts.pop();
-    const classname = [path.slice(0, module).replace(/\//g, "."), ...parts].join(".");
-    return `${classname}::${name}${params}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/statuses.ts
-// The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
-// or decide of one: its label and icon, its meaning, and which sets it belongs to. One entry per status,
-// in the order classification tries them, so a new status is one entry here (and its feedback text in
-// verdict/feedback.ts, which the compiler asks for); every set and table below is computed from it.
-// A failure of the candidate's own shows a cross; our failure a warning sign, never the cross that blames the code.
-const FAILED = "❌";
-const CATALOGUE = [
-    { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
-    { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
-    {
-        // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
-        // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
-        status: "protected",
-        label: "protected",
-        shown: "protected files changed",
-        icon: "🛡️",
-        phrase: "changed the tests or their runner",
-        is: ["codeRan", "sandboxed"],
-    },
-    { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
-    {
-        status: "timeout",
-        label: "timeout",
-        icon: "⏱️",
-        phrase: "timed out",
-        is: ["codeRan", "sandboxed", "cutShort", "rerunnable"],
-    },
-    {
-        status: "oom",
-        label: "out of memory",
-        icon: "💥",
-        phrase: "ran out of memory",
-        is: ["codeRan", "sandboxed", "cutShort"],
-    },
-    {
-        status: "test_failed",
-        label: "tests failed",
-        icon: FAILED,
-        phrase: "fails the tests",
-        is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"],
-    },
-    {
-        status: "pass",
-        label: "pass",
-        shown: "passed",
-        icon: "✅",
-        phrase: "passes the tests",
-        is: ["ranToEnd", "codeRan", "sandboxed"],
-    },
-    {
-        status: "sandbox_error",
-        label: "sandbox error",
-        shown: "sandbox error (ours: re-run)",
-        icon: "⚠️",
-        phrase: "could not be judged (our sandbox failed: re-run)",
-        is: ["sandboxed", "cutShort", "ours"],
-    },
-];
-/** Statuses in the order classification tries them: the first that matches wins. A literal tuple, for the
- * report's schema and the types it gives. */
-// `map` keeps the catalogue's length and order; TypeScript types its result as a plain array.
-const statuses_STATUSES = CATALOGUE.map((entry) => entry.status);
-/** Each status's entry of the catalogue. */
-const statuses_STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
-function info({ label, shown, icon, phrase, is }) {
-    const has = (trait) => is.includes(trait);
-    return {
-        label,
-        shown: shown ?? label,
-        icon,
-        phrase,
-        ranToEnd: has("ranToEnd"),
-        codeRan: has("codeRan"),
-        sandboxed: has("sandboxed"),
-        cutShort: has("cutShort"),
-        rerunnable: has("rerunnable"),
-        ours: has("ours"),
-    };
-}
-function statusesWhere(flag) {
-    return new Set(statuses_STATUSES.filter((s) => statuses_STATUS_INFO[s][flag]));
-}
-/** Every status but `pass`: what fails the gate when nothing says otherwise. */
-const EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
-/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
-const RAN_TO_END = statusesWhere("ranToEnd");
-/** Statuses of a run whose code ran: its duration is run time. */
-const CODE_RAN = statusesWhere("codeRan");
-/** Statuses of a run stopped before its end: a base run ending so says nothing about the tests. */
-const CUT_SHORT = statusesWhere("cutShort");
-/** The candidate's own statuses a rerun may change. */
-const RERUNNABLE = statusesWhere("rerunnable");
-
-;// CONCATENATED MODULE: ./src/core/model.ts
-
-
-;// CONCATENATED MODULE: ./src/report/protected.ts
-/** `changed protected files: a, b and 3 more`, each name passed through `name` (escaping); undefined when none. */
-function protected_protectedNote(r, shown, name = (path) => path) {
-    const files = r.protected ?? [];
-    if (files.length === 0)
-        return undefined;
-    const more = files.length > shown ? ` and ${files.length - shown} more` : "";
-    const word = files.length === 1 ? "file" : "files";
-    return `changed protected ${word}: ${files.slice(0, shown).map(name).join(", ")}${more}`;
-}
-/** The next step for a candidate that changed protected files: `the test files must not change: restore a, b`. */
-function protectedStep(r, shown, name = (path) => path) {
-    const files = r.protected ?? [];
-    const more = files.length > shown ? ` and ${files.length - shown} more` : "";
-    const listed = files.length > 0 ? `: restore ${files.slice(0, shown).map(name).join(", ")}${more}` : "";
-    return `the test files must not change${listed}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/failures.ts
-// Why a candidate failed, in the fewest words a maintainer can act on: which tests failed and the first
-// line each one said. From the test results when the run wrote them (`test-results`; with `compare`, only
-// the tests the candidate is blamed for, core/tests.ts), else read off the test runner's output: pytest's
-// short summary, unittest's FAIL/ERROR blocks, TAP's `not ok`, or a bare traceback. Pure; the text is
-// untrusted, and the renderers escape it.
-
-// An exception's line, as Python, Node and most runners print it: `AssertionError: …`, `KeyError: 'x'`.
-const EXCEPTION = /^(?:[A-Za-z_][\w.]*)?(?:Error|Exception|Failure|Exit|Interrupt|Iteration)\b(?: \[\w+\])?(?::.*)?$/;
-// pytest's explanation lines under a failing test: `E   assert 'nope' == 'Fizz'`.
-const PYTEST_E = /^E {2,}(\S.*)$/;
-const PYTEST_SUMMARY = /^(?:FAILED|ERROR) (\S+)(?: - (.*))?$/;
-const UNITTEST_HEAD = /^(?:FAIL|ERROR): (\S+) \(([^)]*)\)/;
-const TAP_NOT_OK = /^\s*not ok \d+ - (.+?)(?:\s+#.*)?$/;
-const TAP_ERROR = /^\s*error: ['"]?(.*?)['"]?$/;
-const FRAME = /^\s*File "[^"]*", line \d+, in (\w+)/;
-const SEPARATOR = /^(?:={20,}|-{20,})$/;
-/** The failures of `r`, the first `max` of them. Empty for a status that ran no tests (the caller says why). */
-function failuresOf(r, max) {
-    if (r.tests) {
-        const { held } = failingCases(r);
-        const shown = held.slice(0, max).map((c) => ({
-            name: c.id,
-            ...(c.file && { where: c.line ? `${c.file}:${c.line}` : c.file }),
-            ...(firstLine(c.message) && { message: firstLine(c.message) }),
-        }));
-        return { shown, total: held.length };
-    }
-    // Both streams: pytest and TAP write to stdout, unittest and a bare traceback to stderr.
-    const lines = `${r.stdout}\n${r.stderr}`.split("\n");
-    for (const read of [pytestSummary, unittestBlocks, tapFailures, traceback]) {
-        const found = read(lines);
-        if (found.length > 0)
-            return { shown: found.slice(0, max), total: found.length };
-    }
-    const message = lines.map(errorLine).find((m) => m !== undefined);
-    return message ? { shown: [{ message }], total: 1 } : { shown: [], total: 0 };
-}
-function firstLine(text) {
-    return text
-        ?.split("\n")
-        .find((l) => l.trim() !== "")
-        ?.trim();
-}
-/** `AssertionError: …` or pytest's `E   assert …` as the line says it; undefined for any other line. */
-function errorLine(line) {
-    const e = PYTEST_E.exec(line);
-    if (e)
-        return e[1].trim();
-    return EXCEPTION.test(line) ? line.trim() : undefined;
-}
-// `FAILED test_calc.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'`; pytest cuts the message at
-// the terminal's width (`…0.30000000000...`): then the test's own section says it whole (its first `E` line).
-function pytestSummary(lines) {
-    let sections;
-    return lines.flatMap((line) => {
-        const m = PYTEST_SUMMARY.exec(line);
-        if (!m || !m[1].includes("::"))
-            return [];
-        let message = m[2]?.trim();
-        if (message === undefined || message.endsWith("...")) {
-            sections ??= pytestSections(lines);
-            message = sections.get(m[1].split("::").slice(1).join(".")) ?? message;
-        }
-        return [{ name: m[1], ...(message && { message }) }];
-    });
-}
-/** pytest's failure sections (`____ TestAdd.test_add ____`), each title with its first `E` line. */
-function pytestSections(lines) {
-    const first = new Map();
-    let title;
-    for (const line of lines) {
-        const head = /^_{3,} (.+?) _{3,}$/.exec(line);
-        if (head)
-            title = head[1];
-        const e = PYTEST_E.exec(line);
-        if (title !== undefined && e && !first.has(title))
-            first.set(title, e[1].trim());
-    }
-    return first;
-}
-// `FAIL: test_add (test_solution.TestAdd.test_add)`, then a traceback whose exception line is the message.
-function unittestBlocks(lines) {
-    return lines.flatMap((line, i) => {
-        const m = UNITTEST_HEAD.exec(line);
-        if (!m)
-            return [];
-        const qualified = m[2].endsWith(`.${m[1]}`) ? m[2] : `${m[2]}.${m[1]}`;
-        return [{ name: qualified, ...messageAfter(lines, i + 1, UNITTEST_HEAD) }];
-    });
-}
-// node --test and other TAP producers: `not ok 3 - adds floats`, then `error: '…'` in its YAML block.
-function tapFailures(lines) {
-    return lines.flatMap((line, i) => {
-        const m = TAP_NOT_OK.exec(line);
-        if (!m)
-            return [];
-        const end = lines.findIndex((l, j) => j > i && /^\s*(?:not )?ok \d+/.test(l));
-        const block = lines.slice(i + 1, end === -1 ? undefined : end);
-        const said = block
-            .map((l, j) => {
-            const error = TAP_ERROR.exec(l)?.[1];
-            // YAML's block scalar (`error: |-`): the message is on the lines below.
-            return error !== undefined && /^[|>][-+]?$/.test(error) ? block[j + 1]?.trim() : (error ?? errorLine(l));
-        })
-            .find((said) => said !== undefined && said !== "");
-        return [{ name: m[1].trim(), ...(said && { message: said }) }];
-    });
-}
-// A bare traceback (`python3 test_x.py` with asserts): the innermost test frame, and its exception line.
-function traceback(lines) {
-    const failures = [];
-    let test;
-    for (const line of lines) {
-        const frame = FRAME.exec(line);
-        if (frame) {
-            if (frame[1].startsWith("test"))
-                test = frame[1];
-            continue;
-        }
-        if (test !== undefined && EXCEPTION.test(line)) {
-            failures.push({ name: test, message: line.trim() });
-            test = undefined;
-        }
-    }
-    return failures;
-}
-/** The first error line after `from`, before the next block (its `head`) or a separator line. */
-function messageAfter(lines, from, head) {
-    for (let i = from; i < lines.length; i++) {
-        const line = lines[i];
-        if (head.test(line) || (SEPARATOR.test(line) && i > from + 1 && lines[i - 1].trim() === ""))
-            break;
-        const said = errorLine(line);
-        if (said)
-            return { message: said };
-    }
-    return {};
-}
-
-;// CONCATENATED MODULE: ./src/core/units.ts
-// Durations and sizes as users write them in inputs, flags and dataset lines.
-
-const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
-function parseDuration(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
-    const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms <= 0) {
-        throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
-    }
-    return Math.round(ms);
-}
-/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
-function parseSize(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
-    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
-    if (!Number.isFinite(bytes) || bytes < 1) {
-        throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
-    }
-    return Math.floor(bytes);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
-}
-
-;// CONCATENATED MODULE: ./src/report/icons.ts
-// The icons that are no status's own: a skipped candidate, and the verdict line's. Each status's icon is
-// in the catalogue (core/statuses.ts). Pure data.
-
-const SKIPPED_ICON = "⏭️";
-/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
-function verdictIcon(failed, ours) {
-    if (!failed)
-        return statuses_STATUS_INFO.pass.icon;
-    return ours ? statuses_STATUS_INFO.sandbox_error.icon : statuses_STATUS_INFO.test_failed.icon;
-}
-
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.2.0"};
-;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
-
-/** The moving tag of this release's major (`v0` for 0.y.z), as the README's `uses:` lines name it. */
-const MAJOR_TAG = `v${package_namespaceObject.rE.split(".")[0]}`;
-/**
- * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
- * of the release's major tag they pin, `@v0`), what it is and what for.
- */
-/** A string property and what it means: most of a schema's properties. */
-function declare_text(description) {
-    return { type: "string", description };
-}
-function shipped(name, title, description) {
-    return {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/${MAJOR_TAG}/docs/${name}.schema.json`,
-        title,
-        description,
-    };
-}
-/**
- * `value` with every object's keys in the order its schema declares them, keys set to undefined left
- * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
- */
-function inSchemaOrder(schema, value) {
-    return layOut(schema, value);
-}
-function layOut(schema, value) {
-    if (Array.isArray(value))
-        return value.map((item) => layOut(schema.items ?? {}, item));
-    if (schema.properties === undefined || typeof value !== "object" || value === null)
-        return value;
-    const fields = value;
-    const out = {};
-    for (const [key, property] of Object.entries(schema.properties)) {
-        if (fields[key] !== undefined)
-            out[key] = layOut(property, fields[key]);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/schemas/report.ts
-// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
-// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
-// come from it, and newResult lays every result out in its key order.
-
-
-// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
-// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
-// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
-const COUNT = { type: "integer", minimum: 0 };
-const STATUS = { enum: statuses_STATUSES };
-/** SWE-bench's verdicts for a line that lists its tests (verdict/resolved.ts), in the order they are counted. */
-const RESOLVED = ["full", "partial", "no"];
-const TESTS = {
-    type: "object",
-    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
-    properties: {
-        counts: {
-            type: "object",
-            description: "How many test cases ended each way.",
-            properties: {
-                passed: { ...COUNT, description: "Test cases that passed." },
-                failed: { ...COUNT, description: "Test cases that failed an assertion." },
-                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
-                skipped: { ...COUNT, description: "Test cases that were skipped." },
-            },
-            required: ["passed", "failed", "error", "skipped"],
-        },
-        cases: {
-            type: "array",
-            description: "Every test case, in the order the files list them.",
-            items: {
-                type: "object",
-                properties: {
-                    id: declare_text("Stable id of the test case, as `compare` lists it."),
-                    name: declare_text("The test case's name."),
-                    classname: declare_text("The test case's class or suite name."),
-                    file: declare_text("The file the test case is in, when the XML says."),
-                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
-                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
-                    message: declare_text("The failure's or error's message."),
-                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
-                    flaky: {
-                        type: "boolean",
-                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
-                    },
-                },
-                required: ["id", "name", "status"],
-            },
-        },
-    },
-    required: ["counts", "cases"],
-};
-const TEST_IDS = { type: "array", items: { type: "string" } };
-const RESULT_SCHEMA = {
-    type: "object",
-    description: "One judged candidate.",
-    properties: {
-        id: {
-            type: "string",
-            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
-        },
-        source: {
-            type: "string",
-            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
-        },
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        author: declare_text("The login of the comment's author, for candidates from a pull request."),
-        language: {
-            type: ["string", "null"],
-            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
-        },
-        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses_STATUSES.join(", ")}.` },
-        exit_code: {
-            type: ["integer", "null"],
-            description: "The test command's exit code; null when it did not run or the engine could not tell.",
-        },
-        signal: {
-            type: ["string", "null"],
-            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
-        },
-        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
-        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
-        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
-        truncated: {
-            type: "object",
-            description: "Whether each stream was cut at `max-output`.",
-            properties: {
-                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
-                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
-            },
-            required: ["stdout", "stderr"],
-        },
-        feedback: {
-            type: "string",
-            description: "The message to hand back to the model for this status; empty for `pass`.",
-        },
-        syntax: {
-            type: "object",
-            description: "Where and why the code does not parse, for `syntax_error`.",
-            properties: {
-                message: declare_text("The parser's message."),
-                file: declare_text("The file that does not parse, relative to the work dir."),
-                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
-                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
-            },
-            required: ["message"],
-        },
-        changed_files: {
-            type: "array",
-            items: { type: "string" },
-            description: "The files a patch changed, for patch candidates.",
-        },
-        patch_strategy: {
-            type: "string",
-            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
-        },
-        tests: TESTS,
-        compare: {
-            type: "object",
-            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
-            properties: {
-                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
-                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
-                pass_to_fail: {
-                    ...TEST_IDS,
-                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
-                },
-                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
-                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
-                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
-            },
-        },
-        attempts: {
-            type: "array",
-            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
-            items: {
-                type: "object",
-                properties: {
-                    status: { ...STATUS, description: "The attempt's status." },
-                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
-                },
-                required: ["status", "duration_ms"],
-            },
-        },
-        flaky: {
-            type: "boolean",
-            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
-        },
-        retried: {
-            type: "boolean",
-            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
-        },
-        notes: {
-            type: "array",
-            items: { type: "string" },
-            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
-        },
-        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
-        cached: {
-            type: "boolean",
-            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
-        },
-        protected: {
-            type: "array",
-            items: { type: "string" },
-            description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
-        },
-        resolved: {
-            enum: RESOLVED,
-            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
-        },
-    },
-    required: [
-        "id",
-        "source",
-        "language",
-        "status",
-        "exit_code",
-        "signal",
-        "duration_ms",
-        "stdout",
-        "stderr",
-        "truncated",
-        "feedback",
-    ],
-};
-const SKIPPED_SCHEMA = {
-    type: "object",
-    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
-    properties: {
-        id: declare_text("The candidate's id, as a result would have it."),
-        source: declare_text("Where the candidate came from, as a result would have it."),
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        reason: declare_text("Why it was not run."),
-    },
-    required: ["id", "source", "reason"],
-};
-const SHARD_SCHEMA = {
-    type: "object",
-    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
-    properties: {
-        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
-        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
-    },
-    required: ["index", "count"],
-};
-// One property per status, so a consumer can rely on every count being there, zeros included.
-const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
-const REQUIRED_COUNTS = [
-    "no_code",
-    "patch_failed",
-    "syntax_error",
-    "timeout",
-    "oom",
-    "test_failed",
-    "pass",
-    "sandbox_error",
-];
-const REPORT_SCHEMA = {
-    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
-    type: "object",
-    properties: {
-        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
-        shard: { $ref: "#/$defs/shard" },
-        summary: {
-            type: "object",
-            description: "Counts over `results`.",
-            properties: {
-                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
-                by_status: {
-                    type: "object",
-                    description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
-                    properties: BY_STATUS,
-                    // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
-                    required: REQUIRED_COUNTS,
-                },
-                resolved: {
-                    type: "object",
-                    description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
-                    properties: Object.fromEntries(RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
-                    required: RESOLVED,
-                },
-            },
-            required: ["total", "by_status"],
-        },
-        results: {
-            type: "array",
-            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
-            items: { $ref: "#/$defs/result" },
-        },
-        skipped: {
-            type: "array",
-            description: "Candidates over the `max-candidates` quota, not run.",
-            items: { $ref: "#/$defs/skipped" },
-        },
-        base: {
-            type: "object",
-            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
-            properties: {
-                status: { ...STATUS, description: "The base run's status." },
-                exit_code: {
-                    type: ["integer", "null"],
-                    description: "The test command's exit code on the base; null when it did not run to its end.",
-                },
-                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
-                tests: TESTS,
-                notes: {
-                    type: "array",
-                    items: { type: "string" },
-                    description: "What could not be read of the base run's results, or why the comparison is void.",
-                },
-            },
-            required: ["status"],
-        },
-        pass_at_k: {
-            type: "object",
-            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
-            properties: {
-                k: {
-                    type: "array",
-                    items: { type: "integer", minimum: 1 },
-                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
-                },
-                overall: {
-                    type: "object",
-                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
-                },
-                tasks: {
-                    type: "array",
-                    description: "Every task, in the order its first sample came.",
-                    items: {
-                        type: "object",
-                        properties: {
-                            task: declare_text("The task."),
-                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
-                            c: { ...COUNT, description: "Samples that passed." },
-                            pass_at: {
-                                type: "object",
-                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
-                            },
-                        },
-                        required: ["task", "n", "c", "pass_at"],
-                    },
-                },
-            },
-            required: ["k", "overall", "tasks"],
-        },
-    },
-    required: ["version", "summary", "results", "skipped"],
-    $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
-};
-/**
- * The one way a result is built: fields in the report's order, optional ones only when set, so the
- * report file diffs well from run to run.
- */
-const newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
-
-;// CONCATENATED MODULE: ./src/report/pass-at-k.ts
-/** The chance that at least one of k samples drawn from n, c of them correct, is correct. */
-function passAtK(n, c, k) {
-    if (n - c < k)
-        return 1;
-    let miss = 1;
-    for (let i = n - c + 1; i <= n; i++)
-        miss *= 1 - k / i;
-    return 1 - miss;
-}
-const key = (k) => `pass@${k}`;
-/** Per task and over the tasks; undefined when no result names a task. */
-function scorePassAtK(results, ks) {
-    const tasks = new Map();
-    for (const r of results) {
-        if (r.task === undefined)
-            continue;
-        const t = tasks.get(r.task) ?? { n: 0, c: 0 };
-        t.n += 1;
-        if (r.status === "pass")
-            t.c += 1;
-        tasks.set(r.task, t);
-    }
-    if (tasks.size === 0)
-        return undefined;
-    const scored = [...tasks].map(([task, { n, c }]) => ({
-        task,
-        n,
-        c,
-        pass_at: Object.fromEntries(ks.filter((k) => k <= n).map((k) => [key(k), passAtK(n, c, k)])),
-    }));
-    const overallK = ks.filter((k) => scored.every((t) => t.n >= k));
-    const overall = Object.fromEntries(overallK.map((k) => [key(k), scored.reduce((sum, t) => sum + t.pass_at[key(k)], 0) / scored.length]));
-    return { k: overallK, overall, tasks: scored };
-}
-/** Tasks in both runs whose pass@1 dropped, in this run's order. */
-function passAt1Drops(now, baseline) {
-    const before = new Map(baseline.tasks.map((t) => [t.task, t.c / t.n]));
-    return now.tasks.flatMap((t) => {
-        const was = before.get(t.task);
-        const is = t.c / t.n;
-        return was !== undefined && is < was ? [{ task: t.task, was, now: is }] : [];
-    });
-}
-
-;// CONCATENATED MODULE: ./src/report/resolved.ts
-
-/** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
-function resolved_countResolved(results) {
-    if (!results.some((r) => r.resolved !== undefined))
-        return undefined;
-    const counts = Object.fromEntries(RESOLVED.map((r) => [r, 0]));
-    for (const r of results)
-        if (r.resolved !== undefined)
-            counts[r.resolved]++;
-    return counts;
-}
-/** `resolved 12 of 18 (66.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
-function resolved_resolvedText(counts) {
-    const of = counts.full + counts.partial + counts.no;
-    const rate = of === 0 ? "none judged" : `${((counts.full / of) * 100).toFixed(1)}%`;
-    return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/json.ts
-// The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
+;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
+// One sticky comment per pull request and gate: its marker, found by that marker and by the token's own
+// identity, every page searched, updated in place. The renderers put the marker they are given first in
+// the body (report/markdown.ts); what it says and how the comment is found is this room's.
 
 
 
-
-
-
-/** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
-function json_countByStatus(results) {
-    const counts = Object.fromEntries(statuses_STATUSES.map((s) => [s, 0]));
-    for (const r of results)
-        counts[r.status]++;
-    return counts;
-}
-// Results and skipped candidates are laid out again in the schema's order, whoever built them (a merge
-// reads them from other runs' files): the file diffs well from run to run.
-function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
-    const scores = scorePassAtK(results, passAtK);
-    const resolved = resolved_countResolved(results);
-    return {
-        version: 1,
-        ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
-        summary: {
-            total: results.length,
-            by_status: json_countByStatus(results),
-            ...(resolved && { resolved }),
-        },
-        results: results.map(newResult),
-        skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
-        ...(base && { base }),
-        ...(scores && { pass_at_k: scores }),
-    };
-}
-function compactResults(results) {
-    return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-// The sticky PR comment, the job summary and the check's text as markdown. Pure: values in, a string out.
-// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text, and so
-// is everything a report read from an artifact holds.
-//
-// Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
-// the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
-// label, the deciding replies first and the older ones collapsed as history; under the table, in view,
-// the next step for each deciding candidate that did not pass (the failing tests and what they said, or
-// "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
-
-
-
-
-
-
-
-
-
-/** GitHub refuses issue comments longer than this many characters. */
-const COMMENT_MAX_LENGTH = 65_536;
-/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
-const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
-/** A check run's summary holds at most this many characters. */
-const CHECK_SUMMARY_MAX_LENGTH = 65_535;
 /** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
 function stickyMarker(key = "default") {
     // Only a safe alphabet, and never "--", which would end the HTML comment early.
     return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
 }
-// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
-const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
-// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
-const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** Drops terminal escape sequences and makes the remaining control characters visible. */
-function cleanText(text) {
-    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
-}
-function visible(char) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20)
-        return String.fromCharCode(0x2400 + code); // ␀ … ␟
-    if (code === 0x7f)
-        return "\u2421"; // ␡
-    if (code >= 0xd800 && code <= 0xdfff)
-        return "\ufffd";
-    return `\\u${code.toString(16).padStart(4, "0")}`;
-}
-// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
-function neutralizeMentions(text) {
-    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
-}
-// GFM links a bare `https://…` or `www.…` in text: a zero-width space inside keeps an untrusted one inert.
-function neutralizeAutolinks(text) {
-    return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
-}
-const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** For HTML contexts (`<summary>`): markdown is not parsed there, entities are. */
-function escapeHtml(text) {
-    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
-}
-/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
-function escapeMarkdown(text) {
-    const line = cleanText(text)
-        .replace(/\s*\n\s*/g, " ")
-        .replace(/\t/g, " ");
-    return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
-}
-// A copy of our marker in untrusted text shown verbatim (code) must not read as our comment's.
-function neutralizeMarker(text) {
-    return text.replace(/<!--/g, "<!\u200b--");
-}
-/** The longest run of backticks in `text`. */
-function longestBackticks(text) {
-    let longest = 0;
-    for (const run of text.match(/`+/g) ?? [])
-        longest = Math.max(longest, run.length);
-    return longest;
-}
-/**
- * For one line of untrusted text shown as code in markdown (not in a table): a code span whose backticks
- * outnumber any run inside, so nothing in it is markup and nothing can end it early.
- */
-function codeSpan(text) {
-    const flat = neutralizeMarker(neutralizeMentions(cleanText(text)))
-        .replace(/\s+/g, " ")
-        .trim();
-    if (flat === "")
-        return "";
-    const ticks = "`".repeat(longestBackticks(flat) + 1);
-    // A span may not start or end with its own delimiter's character: a space on both sides is stripped.
-    const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
-    return `${ticks}${pad}${flat}${pad}${ticks}`;
-}
-/**
- * Untrusted text as a fenced code block: its fence is longer than any run of backticks inside, so no line
- * of it (`</details>`, a fence of its own) can end the block; inside, nothing is markup, HTML or a mention.
- */
-function fence(text) {
-    const safe = neutralizeMarker(neutralizeMentions(cleanText(text)));
-    const ticks = "`".repeat(Math.max(3, longestBackticks(safe) + 1));
-    return `${ticks}\n${safe}\n${ticks}`;
-}
-/** An http(s) URL safe to put in a link inside a table, or undefined. */
-function safeUrl(url) {
-    if (url === undefined || !URL.canParse(url))
-        return undefined;
-    const parsed = new URL(url);
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-        return undefined;
-    // A `|` would split the table cell; parentheses and brackets would end the link.
-    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
-function clip(text, cap) {
-    if (text.length <= cap)
-        return { head: text, omitted: 0, tail: "" };
-    let headEnd = Math.ceil(cap / 2);
-    let tailStart = text.length - (cap - headEnd);
-    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
-        headEnd--;
-    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
-        tailStart++;
-    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
-}
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
-}
-const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "history", "skipped", "steps", "rows"];
-const UNLIMITED = {
-    passOutput: Infinity,
-    failOutput: Infinity,
-    feedback: Infinity,
-    history: Infinity,
-    skipped: Infinity,
-    steps: Infinity,
-    rows: Infinity,
-};
-// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
-const LABEL_MAX = 100;
-const REASON_MAX = 1000;
-const FILES_SHOWN = 3;
-const NBSP = "\u00a0";
-/** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
-function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-    return fit(input, { marker: input.marker, history: false }, maxLength);
-}
-/** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
-function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-    return fit(input, { history: true }, maxLength);
-}
-// Renders in full if it fits; otherwise, for each kind of content from the least important on,
-// the largest limit that fits (binary search), so every character of room is used.
-function fit(input, shape, maxLength) {
-    const doc = prepare(input, shape);
-    let body = render(doc, UNLIMITED, maxLength);
-    if (body.length <= maxLength)
-        return body;
-    const limits = { ...UNLIMITED };
-    for (const kind of SHRINK_ORDER) {
-        const fits = (value) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
-        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
-        if (!fits(low)) {
-            limits[kind] = 0;
-            continue;
-        }
-        while (low < high) {
-            const mid = Math.ceil((low + high) / 2);
-            if (fits(mid))
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        limits[kind] = low;
-        return render(doc, limits, maxLength);
-    }
-    // Only a tiny maxLength gets here: the heading alone does not fit.
-    body = render(doc, limits, maxLength);
-    return body.length <= maxLength ? body : body.slice(0, maxLength);
-}
-function prepare(input, shape) {
-    const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
-    const rows = input.results.map((r, i) => {
-        const row = {
-            r: { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) },
-            name: conversation ? `reply ${i + 1}` : r.id,
-            deciding: input.deciding === undefined || input.deciding.has(r.id),
-        };
-        // Made once: reading the failures off the output is the costly part, and each render only picks.
-        return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
-    });
-    const ordered = conversation ? rows.reverse() : rows;
-    return {
-        input,
-        shape,
-        deciding: ordered.filter((row) => row.deciding),
-        history: ordered.filter((row) => !row.deciding),
-        conversation,
-    };
-}
-function upperBound(doc, kind) {
-    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
-    const all = [...doc.deciding, ...doc.history].map((row) => row.r);
-    const passing = all.filter((r) => r.status === "pass");
-    const failing = all.filter((r) => r.status !== "pass");
-    switch (kind) {
-        case "passOutput":
-            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
-        case "failOutput":
-            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
-        case "feedback":
-            return longest(failing.map((r) => r.feedback));
-        case "history":
-            return doc.history.length;
-        case "skipped":
-            return doc.input.skipped.length;
-        case "steps":
-            return doc.deciding.filter((row) => row.step !== undefined).length;
-        case "rows":
-            return doc.deciding.length;
-    }
-}
-function render(doc, given, maxLength) {
-    const { input, shape } = doc;
-    // Only the first, full render goes without limits; every later one cuts something.
-    const shortened = given !== UNLIMITED;
-    // A text longer than the whole body can never be shown in full: no need to escape all of it.
-    const cap = (n) => Math.min(n, maxLength);
-    const limits = {
-        ...given,
-        passOutput: cap(given.passOutput),
-        failOutput: cap(given.failOutput),
-        feedback: cap(given.feedback),
-    };
-    const deciding = doc.deciding.slice(0, limits.rows);
-    const history = doc.history.slice(0, limits.history);
-    const withDetails = [...deciding, ...(shape.history ? history : [])];
-    const blocks = [
-        shape.marker,
-        verdictLine(input),
-        metaLine(doc, shape),
-        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
-        deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
-        stepsBlock(deciding, limits.steps),
-        ...withDetails.map((row) => details(row, limits)),
-        history.length > 0 && historyBlock(doc, history),
-        skippedList(input.skipped, limits.skipped),
-    ];
-    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
-}
-/** `### ❌ 1 of 4 replies passed — latest from @agent fails the tests — at abc1234` */
-function verdictLine(input) {
-    const icon = verdictIcon(input.gate.failed, input.ours === true);
-    const reason = escapeMarkdown(clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
-    const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : undefined;
-    const url = safeUrl(input.commit?.url);
-    const at = sha ? ` — at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
-    return `### ${icon} ${reason}${at}`;
-}
-/** The line under the verdict: where the run is (always kept), what was judged and what carried over. */
-function metaLine(doc, shape) {
-    const { input } = doc;
-    const runUrl = safeUrl(input.runUrl);
-    const prUrl = safeUrl(input.pullRequest?.url);
-    const carried = input.results.filter((r) => r.cached).length;
-    const judged = input.results.length - carried;
-    const resolved = resolved_countResolved(input.results);
-    const parts = [
-        shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
-        runUrl && `[workflow run](${runUrl})`,
-        carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
-        input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
-        input.base && baseCell(input.base),
-        resolved && resolved_resolvedText(resolved),
-        `sandbox-gate`,
-    ];
-    return parts.filter((p) => typeof p === "string").join(" · ");
-}
-function clipped(text, max) {
-    const { head, omitted } = clip(text, max);
-    return omitted > 0 ? `${head}…` : head;
-}
-/** An id, a source or a file name as one line of markdown: cut at LABEL_MAX, escaped. */
-function label(text) {
-    return escapeMarkdown(clipped(text, LABEL_MAX));
-}
-/** `❌ tests failed`: a status as a reader sees it. */
-function iconed(status) {
-    return `${statuses_STATUS_INFO[status].icon} ${statuses_STATUS_INFO[status].shown}`;
-}
-function plural(n, word, words = `${word}s`) {
-    return `${n} ${n === 1 ? word : words}`;
-}
-/** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
-function timeCell(r) {
-    const ran = r.duration_ms > 0 && statuses_STATUS_INFO[r.status].sandboxed;
-    return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
-}
-function nameCell(row, doc) {
-    const { r } = row;
-    const url = safeUrl(r.url);
-    const name = url ? `[${label(row.name)}](${url})` : label(row.name);
-    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
-    const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
-    return `${name}${by}${latest}`;
-}
-/** `5 of 7 tests passed`: what the test results add to a status. */
-function testCounts(tests) {
-    return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
-}
-/** The base run, in the line under the verdict: what the patches were held against. */
-function baseCell(base) {
-    const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
-    const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-    return `base: ${iconed(base.status)}${tests}${voided}`;
-}
-function resultCell(r, input) {
-    const marks = [
-        r.tests && testCounts(r.tests),
-        r.flaky && "flaky",
-        r.retried && "retried after a failure of ours",
-        protected_protectedNote(r, FILES_SHOWN, label),
-    ].filter((m) => typeof m === "string");
-    const text = [iconed(r.status), ...marks].join(" · ");
-    if (!r.cached)
-        return text;
-    const run = safeUrl(input.judgedIn?.get(r.id));
-    return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
-}
-function table(doc, rows, hidden) {
-    const patch = rows.some((row) => row.r.changed_files !== undefined || row.r.patch_strategy !== undefined);
-    const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
-    const head = [
-        doc.conversation ? "Reply" : "Candidate",
-        "Result",
-        ...(time ? ["Time"] : []),
-        ...(patch ? ["Patch"] : []),
-    ];
-    const align = ["---", "---", ...(time ? ["--:"] : []), ...(patch ? ["---"] : [])];
-    const line = (cells) => `| ${cells.join(" | ")} |`;
-    const body = rows.map((row) => line([
-        nameCell(row, doc),
-        resultCell(row.r, doc.input),
-        ...(time ? [timeCell(row.r)] : []),
-        ...(patch ? [patchCell(row.r)] : []),
-    ]));
-    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
-    return [line(head), line(align), ...body].join("\n") + note;
-}
-/** The older replies, collapsed: one row each, their verdicts kept. */
-function historyBlock(doc, rows) {
-    const passed = doc.history.filter((row) => row.r.status === "pass").length;
-    const hidden = doc.history.length - rows.length;
-    const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
-    return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
-}
-function patchCell(r) {
-    const files = r.changed_files ?? [];
-    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
-    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
-    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
-    return `${shown}${more}${strategy}` || "—";
-}
-function outcome(r) {
-    const where = syntaxWhere(r);
-    const { shown } = statuses_STATUS_INFO[r.status];
-    const parts = [where ? `${shown} at ${where}` : shown];
-    if (r.signal)
-        parts.push(`signal ${r.signal}`);
-    else if (r.exit_code !== null)
-        parts.push(`exit ${r.exit_code}`);
-    parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
-    return parts.join(", ");
-}
-// A collapsed block per result: feedback (not for passes), then stdout and stderr.
-function details(row, limits) {
-    const { r } = row;
-    const pass = r.status === "pass";
-    const outputCap = pass ? limits.passOutput : limits.failOutput;
-    const silent = r.stdout === "" && r.stderr === "";
-    if (r.cached)
-        return undefined;
-    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
-    const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
-    if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0)
-        return undefined;
-    const sections = [
-        attemptsSection(r),
-        testsSection(r),
-        notesSection(r),
-        pass ? undefined : feedbackSection(r.feedback, limits.feedback),
-        ...(silent
-            ? ["No output on stdout or stderr.\n"]
-            : [
-                stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
-                stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
-            ]),
-    ];
-    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
-    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
-    const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
-    const summary = `<summary>${statuses_STATUS_INFO[r.status].icon} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(outcome(r))}</summary>`;
-    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
-}
-/** Failing tests named under the table for each candidate; more are counted. */
-const FAILURES_SHOWN = 3;
-/** What a failing test said, or why a candidate failed, in one line under the table. */
-const SAID_MAX = 240;
-/** The next steps, under the table: one item per deciding result that did not pass, then how many more. */
-function stepsBlock(rows, shown) {
-    const steps = rows.flatMap((row) => (row.step === undefined ? [] : [row.step]));
-    if (steps.length === 0)
-        return undefined;
-    const items = steps.slice(0, shown);
-    if (steps.length > items.length)
-        items.push(`- … and ${plural(steps.length - items.length, "more candidate")}`);
-    return [`**Next steps**`, "", ...items].join("\n");
-}
-/**
- * What the maintainer does about `row`: for the candidate's failure, what to fix (the patch's files, the
- * reply's code) and the tests that fail with the first line each said; for our failure, re-run, and why;
- * for protected files, leave them as they are.
- */
-function nextStep(row, conversation) {
-    const { r } = row;
-    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
-    const item = (text) => `- ${statuses_STATUS_INFO[r.status].icon} **${label(row.name)}**${by}: ${text}`;
-    if (statuses_STATUS_INFO[r.status].ours)
-        return item(`our failure, not the code's: re-run${cause(r.feedback)}`);
-    const patch = r.changed_files !== undefined || r.patch_strategy !== undefined;
-    const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
-    const failures = statuses_STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
-    switch (r.status) {
-        case "protected": {
-            const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
-            return item(`${protectedStep(r, FILES_SHOWN, codeSpan)}${ran}${subItems(failures)}`);
-        }
-        case "syntax_error": {
-            const where = syntaxWhere(r);
-            const said = r.syntax?.message ? ` — ${codeSpan(clipped(r.syntax.message, SAID_MAX))}` : cause(r.feedback);
-            return item(`fix the syntax error${where ? ` at ${label(where)}` : ""}${said}`);
-        }
-        case "patch_failed":
-            return item(`regenerate the patch against the current files${cause(r.feedback)}`);
-        case "test_failed":
-            return item(testsStep(r, failures, patch ? undefined : `${subject}'s code`));
-        default:
-            return item(`${subject} ${statuses_STATUS_INFO[r.status].phrase}${cause(r.feedback)}`) + subItems(failures);
-    }
-}
-/**
- * What to fix when tests fail: the patch's files, or the reply's code (`whose`), and which tests, with what
- * the only one said; with none named, what the feedback says.
- */
-function testsStep(r, failures, whose) {
-    const { shown, total } = failures;
-    if (total === 0)
-        return `${whose ?? "the patch"} fails the tests${cause(r.feedback)}`;
-    if (whose === undefined)
-        return `fix ${changedFiles(r)}: ${testsFail(total)}${subItems(failures)}`;
-    if (total > 1)
-        return `${whose} fails ${plural(total, "test")}${subItems(failures)}`;
-    // One test, or only what the output said: in the line itself.
-    return `${whose} fails ${shown[0].name === undefined ? "the tests — " : ""}${failureText(shown[0])}`;
-}
-/** `2 tests fail`, `1 test fails`. */
-function testsFail(n) {
-    return `${plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
-}
-/** `solution.py:3:5`: where the parser stopped, as much of it as is known. */
-function syntaxWhere(r) {
-    return r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
-}
-/** The files a patch changed, as code, the first few: what to fix. */
-function changedFiles(r) {
-    const files = r.changed_files ?? [];
-    if (files.length === 0)
-        return "the patch";
-    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
-    return `${files
-        .slice(0, FILES_SHOWN)
-        .map((f) => codeSpan(clipped(f, LABEL_MAX)))
-        .join(", ")}${more}`;
-}
-/** ` — The first line of the feedback`, as plain text; nothing when there is none. */
-function cause(feedback) {
-    const first = feedback.split("\n").find((line) => line.trim() !== "");
-    return first ? ` — ${escapeMarkdown(clipped(first.trim(), SAID_MAX))}` : "";
-}
-/** `` `test_fizz` (tests/test_calc.py:3) — `AssertionError: …` ``: a failing test and what it said. */
-function failureText(f) {
-    const name = f.name !== undefined ? codeSpan(clipped(f.name, LABEL_MAX)) : "";
-    const where = f.where ? ` (${label(f.where)})` : "";
-    const said = f.message ? codeSpan(clipped(f.message, SAID_MAX)) : "";
-    return [`${name}${where}`, said].filter((part) => part !== "").join(" — ");
-}
-/** The failures under a step's line, then how many more. */
-function subItems({ shown, total }) {
-    const items = shown.map((f) => `\n  - ${failureText(f)}`);
-    if (total > shown.length)
-        items.push(`\n  - … and ${total - shown.length} more`);
-    return items.join("");
-}
-/** Failing tests listed in the comment; more are counted. */
-const FAILING_TESTS_SHOWN = 10;
-/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
-function testsSection(r) {
-    const { tests, compare } = r;
-    if (!tests)
-        return undefined;
-    const { held, preexisting } = failingCases(r);
-    const ordered = [...held, ...preexisting];
-    const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
-        const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
-        const first = c.message?.split("\n").find((line) => line.trim() !== "");
-        const said = first ? `: ${escapeMarkdown(clipped(first.trim(), REASON_MAX / 5))}` : "";
-        const already = preexisting.includes(c) ? " — already failing on the base" : "";
-        return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
-    });
-    if (ordered.length > FAILING_TESTS_SHOWN)
-        items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
-    const against = compare
-        ? `Against the base: ${[
-            `${compare.fail_to_pass?.length ?? 0} fixed`,
-            `${compare.pass_to_fail?.length ?? 0} broken`,
-            `${compare.new_failing?.length ?? 0} new failing`,
-            `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
-        ].join(", ")}.`
-        : undefined;
-    const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
-    const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
-    const flakyLine = flaky.length
-        ? `Flaky (failed in one attempt, passed in another): ${flaky
-            .slice(0, FAILING_TESTS_SHOWN)
-            .map((c) => label(c.id))
-            .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
-        : undefined;
-    return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
-}
-/** Each attempt of a rerun candidate, in order. */
-function attemptsSection(r) {
-    if (!r.attempts || r.attempts.length < 2)
-        return undefined;
-    const steps = r.attempts.map((a) => `${iconed(a.status)} (${formatDuration(a.duration_ms)})`);
-    return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
-}
-function notesSection(r) {
-    if (!r.notes || r.notes.length === 0)
-        return undefined;
-    return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
-}
-// The feedback of a failed test is its stderr (or stdout): said once, not twice.
-function stream(title, text, cap, cutBySandbox, feedback) {
-    if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
-        return `**${title}**: the feedback above\n`;
-    return section(title, text, cap, cutBySandbox);
-}
-function section(title, text, cap, cutBySandbox) {
-    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
-    if (text === "")
-        return `**${title}**: empty\n`;
-    if (cap === 0)
-        return `**${title}**: omitted for length\n`;
-    return `**${title}**${note}\n\n${excerpt(text, cap)}\n`;
-}
-// Feedback (often a traceback) keeps its line breaks and indents in a fenced block, as output does.
-function feedbackSection(text, cap) {
-    if (text === "")
-        return "**Feedback**: empty\n";
-    if (cap === 0)
-        return "**Feedback**: omitted for length\n";
-    return `**Feedback**\n\n${excerpt(text, cap)}\n`;
-}
-/** At most `cap` characters of `text`, its head and tail, in a fenced block that no content can end. */
-function excerpt(text, cap) {
-    const { head, omitted, tail } = clip(text.replace(/\n+$/, ""), cap);
-    return fence(omitted > 0 ? `${head}\n[… ${omitted} characters omitted …]\n${tail}` : head);
-}
-function skippedList(skipped, shown) {
-    if (skipped.length === 0)
-        return undefined;
-    const items = skipped.slice(0, shown).map((s) => {
-        const url = safeUrl(s.url);
-        const where = url ? `[comment](${url})` : label(s.source);
-        return `- ${SKIPPED_ICON} **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${where})`;
-    });
-    const hidden = skipped.length - items.length;
-    if (hidden > 0)
-        items.push(`- … and ${hidden} more`);
-    return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
-function statusCounts(results) {
-    const counts = countByStatus(results);
-    return STATUSES.filter((s) => counts[s] > 0)
-        .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
-        .join(" · ");
-}
-
-;// CONCATENATED MODULE: ./src/report/comment.ts
-// One sticky comment per pull request and gate: found by its marker and by the token's own identity,
-// every page searched, updated in place.
-
-
-
 /**
  * What every comment the gate writes starts with: the marker without its key (and its closing). Only
  * with the gate's own author does it make a comment the gate's (`isGateComment`): anyone can type it.
  */
 const GATE_MARKER_PREFIX = stickyMarker("").replace(/ -->$/, "");
-/** Who posts with the workflow's GITHUB_TOKEN: the author taken when no identity is given. */
-const comment_ACTIONS_BOT = ACTIONS_BOT.login;
 /**
  * Ours: starts with the marker and was written by `author` (the actions bot by default); the oldest
  * when there are several. Checking the author stops anyone from pasting the marker into a comment of
  * their own and having us overwrite it, or trust the verdicts it claims.
  */
-function findStickyComment(comments, marker, author = { login: comment_ACTIONS_BOT }) {
+function findStickyComment(comments, marker, author = { login: ACTIONS_BOT }) {
     return comments.find((c) => c.body.startsWith(marker) && writtenBy(c, author));
-}
-/** `c` was written by `author`: by account id when both are known (a renamed login still matches), else by login. */
-function writtenBy(c, author) {
-    return author.id !== undefined && c.authorId !== undefined && c.authorId !== null
-        ? c.authorId === author.id
-        : c.author.toLowerCase() === author.login.toLowerCase();
 }
 /**
  * A comment of this gate's (any comment key's): it starts with the gate's marker AND was written by the
@@ -47509,6 +46114,8 @@ async function upsertStickyComment(client, sticky) {
         const existing = sticky.existing === undefined
             ? findStickyComment(await client.listIssueComments(owner, repo, issue), marker, sticky.author)
             : (sticky.existing ?? undefined);
+        if (!existing && sticky.create === false)
+            return { action: "none" };
         const write = (body) => existing ? client.updateComment(owner, repo, existing.id, body) : client.createComment(owner, repo, issue, body);
         const written = await write(sticky.body).catch((error) => {
             if (error instanceof GitHubError && error.status === 422)
@@ -47547,32 +46154,59 @@ function candidateId(c) {
 function fingerprints(comments) {
     return new Map(comments.map((c) => [candidateId(c), { updatedAt: c.updatedAt, hash: bodyHash(c.body) }]));
 }
-/** Case-insensitive login match; `*` and `?` are the only wildcards, as logins hold no slashes. */
+const WILDCARD = /[*?]/;
+/** Case-insensitive match of one pattern; `*` and `?` are the only wildcards, as logins hold no slashes. */
+function patternMatches(login, pattern) {
+    const source = pattern
+        .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*/g, ".*")
+        .replace(/\?/g, ".");
+    return new RegExp(`^${source}$`, "i").test(login);
+}
+/** How `login` matches `patterns`, if it does: a name written out wins over any wildcard. */
+function authorMatch(login, patterns) {
+    const matching = patterns.filter((pattern) => patternMatches(login, pattern));
+    if (matching.some((pattern) => !WILDCARD.test(pattern)))
+        return { by: "name" };
+    return matching.length > 0 ? { by: "wildcard", pattern: matching[0] } : undefined;
+}
+/** Whether `login` is one of `patterns` (case-insensitive; `*` and `?` as wildcards). */
 function loginMatches(login, patterns) {
-    return patterns.some((pattern) => {
-        const source = pattern
-            .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-            .replace(/\*/g, ".*")
-            .replace(/\?/g, ".");
-        return new RegExp(`^${source}$`, "i").test(login);
-    });
+    return authorMatch(login, patterns) !== undefined;
 }
 /**
  * The comments that are candidates, oldest first: by a matching author, non-empty, and not the gate's
  * own (its marker and the token's identity `us` together; a reply that merely quotes the marker is judged).
+ * A comment without code (`holdsCode`, as preparing it would find) whose author only a wildcard matched
+ * (`*[bot]`: a coverage bot's report) is no agent's reply: skipped and listed, never judged `no_code`.
+ * An author named exactly is an agent, and its reply without code is `no_code`: the feedback it needs.
  */
-function selectCandidates(comments, authors, us) {
-    return comments
-        .filter((c) => c.body.trim() !== "" && !isGateComment(c, us) && loginMatches(c.author, authors))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
-        .map((c) => ({
-        id: candidateId(c),
-        source: c.url,
-        url: c.url,
-        author: c.author,
-        kind: "reply",
-        text: c.body,
-    }));
+function selectReplies(comments, authors, us, holdsCode) {
+    const selection = { candidates: [], skipped: [] };
+    const oldestFirst = [...comments].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    for (const c of oldestFirst) {
+        const match = authorMatch(c.author, authors);
+        if (!match || c.body.trim() === "" || isGateComment(c, us))
+            continue;
+        const candidate = {
+            id: candidateId(c),
+            source: c.url,
+            url: c.url,
+            author: c.author,
+            kind: "reply",
+            text: c.body,
+        };
+        if (match.by === "name" || holdsCode(candidate))
+            selection.candidates.push(candidate);
+        else
+            selection.skipped.push({
+                id: candidate.id,
+                source: c.url,
+                url: c.url,
+                reason: `@${c.author}: no code, matched only by the wildcard ${match.pattern}`,
+            });
+    }
+    return selection;
 }
 /**
  * The order in which a quota takes the replies (given oldest first): each author's newest reply, newest
@@ -47593,13 +46227,17 @@ function quotaOrder(candidates) {
 }
 /**
  * The replies by `authors` as candidates, in conversation order, each ranked by `quotaOrder` for the
- * quota; the gate's own comments (by `us`) are never one.
+ * quota, then the comments that are no reply, listed as skipped (`selectReplies`); the gate's own
+ * comments (by `us`) are neither.
  */
-function commentsSource(replies, authors, us) {
-    const candidates = selectCandidates(replies, authors, us);
+function commentsSource(replies, authors, us, holdsCode) {
+    const { candidates, skipped } = selectReplies(replies, authors, us, holdsCode);
     const rank = new Map(quotaOrder(candidates).map((c, i) => [c.id, i]));
     return {
-        entries: async () => fromList(candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id) }))),
+        entries: async () => fromList([
+            ...candidates.map((candidate) => ({ candidate, rank: rank.get(candidate.id) })),
+            ...skipped.map((entry) => ({ skipped: entry })),
+        ]),
     };
 }
 
@@ -47607,19 +46245,396 @@ function commentsSource(replies, authors, us) {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-;// CONCATENATED MODULE: ./src/core/languages.ts
-// The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.3.0"};
+;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
+
+/** The moving tag of this release's major (`v0` for 0.y.z), as the README's `uses:` lines name it. */
+const MAJOR_TAG = `v${package_namespaceObject.rE.split(".")[0]}`;
+/**
+ * The head of a schema shipped as docs/NAME.schema.json: its draft, its `$id` (where users find the copy
+ * of the release's major tag they pin, `@v0`), what it is and what for.
+ */
+/** A string property and what it means: most of a schema's properties. */
+function declare_text(description) {
+    return { type: "string", description };
+}
+function shipped(name, title, description) {
+    return {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        $id: `https://raw.githubusercontent.com/sandbox-gate/sandbox-gate/${MAJOR_TAG}/docs/${name}.schema.json`,
+        title,
+        description,
+    };
+}
+/**
+ * `value` with every object's keys in the order its schema declares them, keys set to undefined left
+ * out, undeclared keys dropped: written files diff well from run to run, whoever built the value.
+ */
+function inSchemaOrder(schema, value) {
+    return layOut(schema, value);
+}
+function layOut(schema, value) {
+    if (Array.isArray(value))
+        return value.map((item) => layOut(schema.items ?? {}, item));
+    if (schema.properties === undefined || typeof value !== "object" || value === null)
+        return value;
+    const fields = value;
+    const out = {};
+    for (const [key, property] of Object.entries(schema.properties)) {
+        if (fields[key] !== undefined)
+            out[key] = layOut(property, fields[key]);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/languages/language.ts
+/** Lines most languages share: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`). */
+const COMMON_CODE_LINES = [
+    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
+];
+/** A positive whole number, or undefined: a line or column as a checker printed it. */
+function positive(value) {
+    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/languages/bash.ts
+// Bash: the Debian slim image's bash, checked by `bash -n`, tested by bats or by plain scripts.
+
+// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
+// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
+function readCheck(output) {
+    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
+    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
+}
+const bash = {
+    name: "bash",
+    fenceTags: ["bash", "sh", "shell", "zsh"],
+    extensions: [".sh", ".bash"],
+    target: "solution.sh",
+    command: "bash solution.sh",
+    image: "debian:bookworm-slim",
+    check: (file) => ["bash", "-n", file],
+    readCheck,
+    // Not the lines the others share: `x = 1` and `f(x)` are no shell code.
+    codeLines: [
+        /^#!/,
+        /^\s*[A-Za-z_]\w*=\S*/,
+        /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+        /^\s*for\s+\w+\s+in\b/,
+        /^\s*(then|do|done|fi|esac|else)\s*$/,
+        /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+        /^\s*\w+\s*\(\)\s*\{?\s*$/,
+        /^\s*\w[\w.-]*\s+--?\w/,
+    ],
+    protect: {
+        tests: ["**/*.bats", "**/test_*.sh", "**/*_test.sh"],
+        preloaded: ["**/setup_suite.bash"],
+        importHooks: [],
+        runner: [],
+        config: [],
+        sections: [],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/javascript.ts
+// JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
+// jest, vitest, mocha, …) are TypeScript's too.
+
+// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
+// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
+// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
+// error in one), and all of them come before the message, which only node's own stack frames follow:
+// the message is the last line shaped like one.
+function readNodeCheck(output) {
+    const lines = output.split("\n");
+    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+    if (messageAt < 0)
+        return undefined;
+    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+    // node:internal/… headers locate node's own code, not the candidate's.
+    if (!header || header[1].startsWith("node:"))
+        return { message: lines[messageAt] };
+    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+    return {
+        message: lines[messageAt],
+        file: header[1] || undefined,
+        line: positive(Number(header[2])),
+        // Node keeps tabs in the caret line, so its index is the character column.
+        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
+    };
+}
+const JS_CODE_LINES = [
+    /^\s*(export\s+)?(async\s+)?function\b/,
+    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+    /^\s*return\b.*;\s*$/,
+    /^\s*[})\]]+[;,)]*\s*$/,
+    /=>/,
+];
+// ---------------------------------------------------------------------------------------------------------
+// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted: a reordering is no change. */
+function canonical(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]))
+        : v);
+}
+/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
+function testScripts(scripts) {
+    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+    for (const name of names) {
+        const body = scripts[name];
+        if (typeof body !== "string")
+            continue;
+        for (const word of body.split(/[\s"'&|;()]+/)) {
+            const called = word.replace(/^npm:/, "");
+            if (Object.hasOwn(scripts, called))
+                names.add(called);
+        }
+    }
+    return [...names].sort();
+}
+/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
+function packageTestKeys(text) {
+    let pkg;
+    try {
+        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch {
+        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
+        return "";
+    }
+    if (!isRecord(pkg))
+        return "";
+    const picked = {};
+    for (const key of PACKAGE_KEYS)
+        if (Object.hasOwn(pkg, key))
+            picked[key] = pkg[key];
+    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+    for (const name of testScripts(scripts))
+        picked[`scripts.${name}`] = scripts[name];
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
+const javascript = {
+    name: "javascript",
+    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+    extensions: [".js", ".mjs", ".cjs"],
+    target: "solution.js",
+    command: "node solution.js",
+    image: "node:22-slim",
+    check: (file) => ["node", "--check", file],
+    readCheck: readNodeCheck,
+    codeLines: [...JS_CODE_LINES, ...COMMON_CODE_LINES],
+    protect: {
+        tests: [
+            "**/__tests__/**",
+            // node --test's own names besides `*.test.*` and `test/` (prepare/protect.ts, every language's).
+            "**/*_test.?(c|m)[jt]s",
+            "**/*-test.?(c|m)[jt]s",
+            "**/test-*.?(c|m)[jt]s",
+        ],
+        preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
+        importHooks: [],
+        runner: ["**/node_modules/**"],
+        config: [
+            "**/jest.config.*",
+            "**/vitest.config.*",
+            "**/vitest.workspace.*",
+            "**/vite.config.*",
+            "**/.mocharc*",
+            "**/karma.conf.*",
+            "**/ava.config.*",
+            "**/babel.config.*",
+            "**/.babelrc*",
+            // npm's `node-options` preloads code into every test script.
+            "**/.npmrc",
+        ],
+        sections: [
+            {
+                glob: "**/package.json",
+                what: "package.json's test scripts or test runner's configuration",
+                relevant: packageTestKeys,
+            },
+        ],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/php.ts
+// PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
+
+// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
+function php_readCheck(output) {
+    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
+}
+const php = {
+    name: "php",
+    fenceTags: ["php"],
+    extensions: [".php"],
+    target: "solution.php",
+    command: "php solution.php",
+    image: "php:8.3-cli",
+    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+    check: (file) => [
+        "php",
+        "-l",
+        "-d",
+        "display_errors=stderr",
+        "-d",
+        "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+        file,
+    ],
+    readCheck: php_readCheck,
+    codeLines: [
+        /<\?php/,
+        /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/,
+        /^\s*(function|echo|return)\b.*[;{]\s*$/,
+        ...COMMON_CODE_LINES,
+    ],
+    protect: {
+        tests: ["**/*Test.php"],
+        preloaded: ["**/Pest.php"],
+        importHooks: [],
+        runner: ["**/vendor/bin/**", "**/vendor/phpunit/**"],
+        config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
+        sections: [],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/core/verdict-channel.ts
+// The parse checkers' verdict channel: a checker (a language's `check`, languages/) marks its verdict
+// with the run's nonce, and the sandbox driver (sandbox/driver.ts) reads it. Vocabulary both sides share.
 /** The variable that hands a checker the nonce, so that its verdict line can carry it. */
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 /** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
 const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+
+;// CONCATENATED MODULE: ./src/languages/toml.ts
+// pyproject.toml and its kind: the lines of the tables a test runner reads, by a tolerant line-based
+// reader (no TOML parser). A line belongs to the key or table header that starts it; strings and brackets
+// spanning lines are followed, so a header inside a string is no header. A line it cannot read counts as
+// relevant: when in doubt, a change is protected (prepare/protect.ts). Pure.
+const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
+/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
+function tomlKey(text) {
+    const parts = [];
+    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
+        KEY_PART.lastIndex = at;
+        const m = KEY_PART.exec(text);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined) {
+            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
+            try {
+                parts.push(JSON.parse(`"${m[1]}"`));
+            }
+            catch {
+                return undefined;
+            }
+        }
+        else
+            parts.push(m[2] ?? m[3]);
+    }
+    return parts.length > 0 ? parts : undefined;
+}
+/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
+function scanLine(text, scan) {
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        const triple = text.startsWith(c.repeat(3), i);
+        if (scan.mode === "code") {
+            if (c === "#")
+                break;
+            if (c === '"' || c === "'") {
+                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
+                if (triple)
+                    i += 2;
+            }
+            else if (c === "[" || c === "{")
+                scan.depth++;
+            else if (c === "]" || c === "}")
+                scan.depth = Math.max(0, scan.depth - 1);
+        }
+        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
+            i++;
+        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
+            scan.mode = "code";
+        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
+            scan.mode = "code";
+            i += 2;
+        }
+    }
+    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
+    if (scan.mode === "basic" || scan.mode === "literal")
+        scan.mode = "code";
+}
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
+const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
+const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
+/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
+function tomlSections(text, sections) {
+    const prefix = (short, long) => short.every((part, i) => part === long[i]);
+    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
+    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
+    const related = (path, header) => path === undefined ||
+        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
+    const kept = [];
+    const scan = { mode: "code", depth: 0 };
+    let table = [];
+    let owner = [];
+    for (const line of text.split("\n")) {
+        let rest = line;
+        let header = false;
+        if (scan.mode === "code" && scan.depth === 0) {
+            const head = HEADER.exec(line);
+            const key = head ? undefined : KEY_LINE.exec(line);
+            header = head !== null;
+            if (head) {
+                owner = tomlKey(head[1]);
+                table = owner ?? [];
+                rest = line.slice(head[0].length);
+            }
+            else if (key) {
+                const parts = tomlKey(key[1]);
+                owner = parts && [...table, ...parts];
+                rest = line.slice(key[0].length);
+            }
+            else if (/^\s*(#.*)?\r?$/.test(line))
+                continue;
+            else
+                owner = undefined;
+        }
+        scanLine(rest, scan);
+        if (related(owner, header))
+            kept.push(line.trim());
+    }
+    return kept.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/languages/python.ts
+// Python: python3 in the official slim image, checked by compile(), tested by pytest or unittest.
+
+
+
 // compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
 // positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
 // candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
 // path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies. `-S`
 // and json imported only for a verdict: the check runs for every candidate, and importing site and json
 // was half its cost (≈ 15 of 33 ms in the bench's image); compile() needs neither.
-const PYTHON_CHECK = [
+const CHECK = [
     "import sys",
     "p = sys.argv[1]",
     "def verdict(info):",
@@ -47634,9 +46649,96 @@ const PYTHON_CHECK = [
     "except (ValueError, RecursionError, MemoryError) as e:",
     "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
 ].join("\n");
+// The check script writes its verdict, {message, file, line, column}, on the nonce-marked channel
+// (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines that can
+// look like a verdict.
+function python_readCheck(_output, verdict) {
+    if (verdict === undefined)
+        return undefined;
+    try {
+        const info = JSON.parse(verdict);
+        if (typeof info !== "object" || info === null)
+            return undefined;
+        const { message, file, line: lineNo, column } = info;
+        if (typeof message !== "string")
+            return undefined;
+        return {
+            message,
+            file: typeof file === "string" ? file : undefined,
+            line: positive(lineNo),
+            column: positive(column),
+        };
+    }
+    catch {
+        return undefined;
+    }
+}
+const CODE_LINES = [
+    /^\s*(async\s+)?def\s+\w+\s*\(/,
+    /^\s*class\s+\w+\s*[(:]/,
+    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+    /^\s*from\s+[\w.]+\s+import\s+/,
+    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+    /^\s*@\w+/,
+];
+/** The tables of pyproject.toml that pytest, coverage and tox read, and pytest's plugin entry points. */
+const PYPROJECT_TABLES = [
+    ["tool", "pytest"],
+    ["tool", "coverage"],
+    ["tool", "tox"],
+    ["project", "entry-points", "pytest11"],
+];
+const python = {
+    name: "python",
+    fenceTags: ["python", "py", "python3", "py3"],
+    extensions: [".py"],
+    target: "solution.py",
+    command: "python3 solution.py",
+    image: "python:3.12-slim",
+    check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
+    readCheck: python_readCheck,
+    codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
+    protect: {
+        tests: ["**/test_*.py", "**/*_test.py"],
+        preloaded: ["**/conftest.py"],
+        // Run by every Python process at start-up.
+        importHooks: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+        runner: [
+            "**/pytest.py",
+            "**/pytest/__init__.py",
+            "**/_pytest/**",
+            "**/unittest.py",
+            "**/unittest/__init__.py",
+            "**/.venv/**",
+        ],
+        config: [
+            "**/pytest.ini",
+            "**/.pytest.ini",
+            "**/pytest.toml",
+            "**/.pytest.toml",
+            "**/tox.ini",
+            "**/setup.cfg",
+            "**/.coveragerc",
+        ],
+        sections: [
+            {
+                glob: "**/pyproject.toml",
+                what: "the test runner's section of pyproject.toml",
+                relevant: (text) => tomlSections(text, PYPROJECT_TABLES),
+            },
+        ],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/typescript.ts
+// TypeScript: node 24, checked by node after stripping the types; node's test runners are JavaScript's,
+// and so is their share of the `protect` default.
+
+
 // `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
 // then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
-const TYPESCRIPT_CHECK = [
+const typescript_CHECK = [
     "const { stripTypeScriptTypes } = require('node:module');",
     "const { spawnSync } = require('node:child_process');",
     "const file = process.argv[1];",
@@ -47647,64 +46749,33 @@ const TYPESCRIPT_CHECK = [
     "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
     "process.exit(r.status ?? 1);",
 ].join("\n");
-const LANGUAGES = {
-    python: {
-        name: "python",
-        fenceTags: ["python", "py", "python3", "py3"],
-        extensions: [".py"],
-        target: "solution.py",
-        command: "python3 solution.py",
-        image: "python:3.12-slim",
-        check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", PYTHON_CHECK, file],
-    },
-    javascript: {
-        name: "javascript",
-        fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
-        extensions: [".js", ".mjs", ".cjs"],
-        target: "solution.js",
-        command: "node solution.js",
-        image: "node:22-slim",
-        check: (file) => ["node", "--check", file],
-    },
-    typescript: {
-        name: "typescript",
-        fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
-        extensions: [".ts", ".mts", ".cts"],
-        target: "solution.ts",
-        // Node 24 strips types itself, so the image needs nothing beyond node.
-        command: "node solution.ts",
-        image: "node:24-slim",
-        check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file],
-    },
-    bash: {
-        name: "bash",
-        fenceTags: ["bash", "sh", "shell", "zsh"],
-        extensions: [".sh", ".bash"],
-        target: "solution.sh",
-        command: "bash solution.sh",
-        image: "debian:bookworm-slim",
-        check: (file) => ["bash", "-n", file],
-    },
-    php: {
-        name: "php",
-        fenceTags: ["php"],
-        extensions: [".php"],
-        target: "solution.php",
-        command: "php solution.php",
-        image: "php:8.3-cli",
-        // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-        check: (file) => [
-            "php",
-            "-l",
-            "-d",
-            "display_errors=stderr",
-            "-d",
-            "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
-            file,
-        ],
-    },
+const typescript = {
+    name: "typescript",
+    fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
+    extensions: [".ts", ".mts", ".cts"],
+    target: "solution.ts",
+    // Node 24 strips types itself, so the image needs nothing beyond node.
+    command: "node solution.ts",
+    image: "node:24-slim",
+    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", typescript_CHECK, file],
+    readCheck: readNodeCheck,
+    codeLines: [...JS_CODE_LINES, /^\s*(export\s+)?(interface|type|enum)\s+\w+/, ...COMMON_CODE_LINES],
+    protect: javascript.protect,
 };
-const LANGUAGE_NAMES = Object.keys(LANGUAGES);
+
+;// CONCATENATED MODULE: ./src/languages/registry.ts
+// Every language the gate knows, and the lookups by name, fence tag and file name. A new language is
+// its own file (language.ts says what it holds) and one entry of LANGUAGE_LIST; the registry's test checks
+// that each is complete.
+
+
+
+
+
+/** In the order `auto` and the `protect` default consider them. */
+const LANGUAGE_LIST = [python, javascript, typescript, bash, php];
+const LANGUAGES = Object.fromEntries(LANGUAGE_LIST.map((spec) => [spec.name, spec]));
+const LANGUAGE_NAMES = LANGUAGE_LIST.map((spec) => spec.name);
 function isLanguage(name) {
     return Object.hasOwn(LANGUAGES, name);
 }
@@ -47722,29 +46793,8 @@ function languageOfPath(path) {
     const lower = path.toLowerCase();
     return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
 }
-// Our own constants only ever go into the script text; file names travel as positional parameters.
-function shQuote(word) {
-    return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-/**
- * One argv that parse-checks several files, possibly of several languages, stopping at the first
- * failure: a fixed loop per group that shifts through the positional parameters.
- */
-function checkFiles(groups) {
-    const nonEmpty = groups.filter((g) => g.files.length > 0);
-    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
-    if (only)
-        return LANGUAGES[only.language].check(only.files[0]);
-    if (nonEmpty.length === 0)
-        return [];
-    const loops = nonEmpty.map(({ language, files }) => {
-        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
-        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
-    });
-    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
-}
 
-;// CONCATENATED MODULE: ./src/core/schemas/dataset.ts
+;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
 
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
@@ -47894,7 +46944,63 @@ function describe(errors, root) {
     return `${at} ${error.message}`;
 }
 
-;// CONCATENATED MODULE: ./src/candidates/dataset.ts
+;// CONCATENATED MODULE: ./src/core/units.ts
+// Durations and sizes as users write them in inputs, flags and dataset lines.
+
+/** Largest first: a compound duration names each unit once, in this order (`1h2m`, `1m30s`, `2s500ms`). */
+const DURATION_UNITS = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+/**
+ * `500ms`, `10s`, `2m`, `1.5s`, `1m30s`, `1h2m`. A bare number is refused: seconds to one tool and
+ * milliseconds to another, so the unit is asked for (a dataset line's JSON number, documented as
+ * seconds, is turned into `Ns` before it gets here).
+ */
+function parseDuration(input, value) {
+    const text = value.trim();
+    if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
+        throw new InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
+    const ms = durationMs(text);
+    if (ms === undefined || !Number.isFinite(ms) || ms <= 0) {
+        throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
+    }
+    return Math.round(ms);
+}
+/** The milliseconds `text` says as numbers with units, largest unit first; undefined when it says no such thing. */
+function durationMs(text) {
+    const order = Object.keys(DURATION_UNITS);
+    let ms = 0;
+    let read = 0;
+    let last = -1;
+    for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
+        const rank = order.indexOf(unit.toLowerCase());
+        if (rank <= last)
+            return undefined;
+        last = rank;
+        ms += Number(number) * DURATION_UNITS[order[rank]];
+        read += part.length;
+    }
+    return read === text.length && last !== -1 ? ms : undefined;
+}
+/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
+function parseSize(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
+    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
+    if (!Number.isFinite(bytes) || bytes < 1) {
+        throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+    }
+    return Math.floor(bytes);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 
 
@@ -47993,7 +47099,104 @@ async function* readDataset(path, name) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/candidates/files.ts
+;// CONCATENATED MODULE: ./src/core/statuses.ts
+// The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
+// or decide of one: its label and icon, its meaning, and which sets it belongs to. One entry per status,
+// in the order classification tries them, so a new status is one entry here (and its feedback text in
+// verdict/feedback.ts, which the compiler asks for); every set and table below is computed from it.
+// A failure of the candidate's own shows a cross; our failure a warning sign, never the cross that blames the code.
+const FAILED = "❌";
+const CATALOGUE = [
+    { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
+    { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+    {
+        // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
+        // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
+        status: "protected",
+        label: "protected",
+        shown: "protected files changed",
+        icon: "🛡️",
+        phrase: "changed the tests or their runner",
+        is: ["codeRan", "sandboxed"],
+    },
+    { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
+    {
+        status: "timeout",
+        label: "timeout",
+        icon: "⏱️",
+        phrase: "timed out",
+        is: ["codeRan", "sandboxed", "cutShort", "rerunnable"],
+    },
+    {
+        status: "oom",
+        label: "out of memory",
+        icon: "💥",
+        phrase: "ran out of memory",
+        is: ["codeRan", "sandboxed", "cutShort"],
+    },
+    {
+        status: "test_failed",
+        label: "tests failed",
+        icon: FAILED,
+        phrase: "fails the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"],
+    },
+    {
+        status: "pass",
+        label: "pass",
+        shown: "passed",
+        icon: "✅",
+        phrase: "passes the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed"],
+    },
+    {
+        status: "sandbox_error",
+        label: "sandbox error",
+        shown: "sandbox error (ours: re-run)",
+        icon: "⚠️",
+        phrase: "could not be judged (our sandbox failed: re-run)",
+        is: ["sandboxed", "cutShort", "ours"],
+    },
+];
+/** Statuses in the order classification tries them: the first that matches wins. A literal tuple, for the
+ * report's schema and the types it gives. */
+// `map` keeps the catalogue's length and order; TypeScript types its result as a plain array.
+const STATUSES = CATALOGUE.map((entry) => entry.status);
+/** Each status's entry of the catalogue. */
+const STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
+function info({ label, shown, icon, phrase, is }) {
+    const has = (trait) => is.includes(trait);
+    return {
+        label,
+        shown: shown ?? label,
+        icon,
+        phrase,
+        ranToEnd: has("ranToEnd"),
+        codeRan: has("codeRan"),
+        sandboxed: has("sandboxed"),
+        cutShort: has("cutShort"),
+        rerunnable: has("rerunnable"),
+        ours: has("ours"),
+    };
+}
+function statusesWhere(flag) {
+    return new Set(STATUSES.filter((s) => STATUS_INFO[s][flag]));
+}
+/** Every status but `pass`: what fails the gate when nothing says otherwise. */
+const EVERY_FAILURE = new Set(STATUSES.filter((s) => s !== "pass"));
+/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
+const RAN_TO_END = statusesWhere("ranToEnd");
+/** Statuses of a run whose code ran: its duration is run time. */
+const CODE_RAN = statusesWhere("codeRan");
+/** Statuses of a run stopped before its end: a base run ending so says nothing about the tests. */
+const CUT_SHORT = statusesWhere("cutShort");
+/** The candidate's own statuses a rerun may change. */
+const RERUNNABLE = statusesWhere("rerunnable");
+
+;// CONCATENATED MODULE: ./src/core/model.ts
+
+
+;// CONCATENATED MODULE: ./src/candidates/files-source.ts
 // `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
 
 
@@ -48120,7 +47323,7 @@ async function gitDiff(workdir, pr, base, head) {
     return (await run("git", args, { maxBuffer: MAX_DIFF_BYTES, encoding: "buffer" })).stdout;
 }
 
-;// CONCATENATED MODULE: ./src/candidates/index.ts
+;// CONCATENATED MODULE: ./src/candidates/sources.ts
 
 
 
@@ -48132,25 +47335,710 @@ function candidateSource(source, context) {
         return filesSource(context.files ?? (() => resolveGlobs("files", source.files, source.workdir)), context.filesInput ?? "files");
     const { client, pullRequest } = context;
     if (!pullRequest || !client)
-        throw new InputError("source", `'${source.kind}' needs a pull_request or issue_comment event on a pull request`);
+        throw new InputError("source", `'${source.kind}' needs an event on a pull request (pull_request, pull_request_review, pull_request_review_comment, or issue_comment on a pull request)`);
     if (source.kind === "comments")
-        return commentsSource(context.replies ?? [], source.authors, context.us ?? { login: comment_ACTIONS_BOT });
+        return commentsSource(context.replies ?? [], source.authors, context.us ?? { login: ACTIONS_BOT }, context.holdsCode ?? (() => true));
     return pullRequestSource(client, pullRequest, source.workdir, context.log ?? (() => { }));
 }
 
-// EXTERNAL MODULE: external "node:perf_hooks"
-var external_node_perf_hooks_ = __nccwpck_require__(643);
-;// CONCATENATED MODULE: ./src/core/shard.ts
+;// CONCATENATED MODULE: ./src/prepare/patch.ts
+// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
+// on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
+// git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
+// path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
+// path strings.
+
+const STRATEGIES = ["exact", "offset", "fuzz"];
+// ---------------------------------------------------------------------------------------------------------
+// Paths (the rule itself is paths.ts)
+/** Safe paths normalised; unsafe ones kept as written, for applyPatch to refuse by name. */
+function normalisePath(path) {
+    const checked = path === null ? null : checkRelativePath(path);
+    return checked?.ok ? checked.path : path;
+}
+/** The first path that is, or lies under, a symlink: the caller must refuse it, since writes would follow it. */
+function pathThroughSymlink(paths, isSymlink) {
+    for (const path of paths) {
+        const parts = path.split("/");
+        for (let i = 1; i <= parts.length; i++)
+            if (isSymlink(parts.slice(0, i).join("/")))
+                return path;
+    }
+    return null;
+}
+/** Every safe path the patch reads or writes, sorted: the base files the caller should load. */
+function touchedPaths(patch) {
+    const paths = new Set();
+    for (const file of patch.files) {
+        for (const path of [file.oldPath, file.newPath])
+            if (path !== null && isSafeRelativePath(path))
+                paths.add(path);
+    }
+    return [...paths].sort();
+}
+// ---------------------------------------------------------------------------------------------------------
+// Messages: one line, with at most ~200 characters of the candidate's text (a path, a header, two lines).
+function clip(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+function quote(text) {
+    return JSON.stringify(clip(text, 40));
+}
+/** A line of the patch or of a file, quoted as text: its bytes read as UTF-8. */
+function quoteBytes(bytes) {
+    return quote(utf8(bytes));
+}
+/** Paths keep their end: the file name says more than the directories above it. */
+function clipPath(path) {
+    return path.length > 80 ? `…${path.slice(-79)}` : path;
+}
+function hunkPrefix(file, ref) {
+    return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
+}
+// ---------------------------------------------------------------------------------------------------------
+// Bytes. Patches and files are handled as byte strings, one character a byte (latin1 keeps every byte), so
+// that string tools serve while nothing is decoded: a CR, a latin1 letter or a NUL stays what it was.
+function byteString(bytes) {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+function toBytes(bytes) {
+    return Buffer.from(bytes, "latin1");
+}
+/** The bytes read as UTF-8: how paths are named, and how messages quote lines. */
+function utf8(bytes) {
+    return Buffer.from(bytes, "latin1").toString("utf8");
+}
+/** Trailing ASCII whitespace off: JavaScript's trimEnd would also take byte 0xA0, half of a UTF-8 letter. */
+function trimEndAscii(bytes) {
+    return bytes.replace(/[\t\n\v\f\r ]+$/, "");
+}
+// ---------------------------------------------------------------------------------------------------------
+// Parsing
+class PatchSyntaxError extends Error {
+    problem;
+    constructor(problem) {
+        super(problem.reason);
+        this.problem = problem;
+    }
+}
+function fail(file, hunk, what) {
+    const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
+    throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
+}
+/** The patch's lines (byte strings), split at LF. */
+class Cursor {
+    lines;
+    index = 0;
+    constructor(bytes) {
+        // A byte order mark (UTF-8's) is an editor's, not the patch's.
+        const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
+        if (raw[raw.length - 1] === "")
+            raw.pop();
+        this.lines = raw;
+    }
+    get done() {
+        return this.index >= this.lines.length;
+    }
+    /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
+    peek(ahead = 0) {
+        return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
+    }
+    /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
+    peekRaw() {
+        return this.lines[this.index] ?? "";
+    }
+    next() {
+        const line = this.peek();
+        this.index++;
+        return line;
+    }
+    /** 1-based number of the current line, for messages. */
+    get lineNumber() {
+        return this.index + 1;
+    }
+}
+const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
+const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
+const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
+// `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
+const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
+const EPOCH = /^(1970-01-01|1969-12-31) /;
+function isPlainHeader(cur) {
+    return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
+}
+const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
+/** A git C-quoted name at the start of `text`: the name's bytes and the text after the closing quote. */
+function readQuoted(text) {
+    let name = "";
+    for (let i = 1; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '"')
+            return { name, rest: text.slice(i + 1) };
+        if (ch !== "\\") {
+            name += ch;
+            continue;
+        }
+        const octal = /^[0-7]{3}/.exec(text.slice(i + 1));
+        const escaped = C_ESCAPES[text[i + 1] ?? ""];
+        if (octal) {
+            // One byte, as git's unquoting keeps it.
+            name += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+            i += 3;
+        }
+        else if (escaped !== undefined) {
+            name += String.fromCharCode(escaped);
+            i += 1;
+        }
+        else
+            return null;
+    }
+    return null;
+}
+/** The name on a `---`/`+++` line; null for an absent file (`/dev/null`, or the epoch timestamp). */
+function headerName(rest, cur) {
+    let name;
+    let stamp;
+    if (rest.startsWith('"')) {
+        const quoted = readQuoted(rest);
+        if (!quoted)
+            fail(null, null, `line ${cur.lineNumber - 1} of the patch has a malformed quoted file name`);
+        ({ name, rest: stamp } = quoted);
+    }
+    else {
+        const tab = rest.indexOf("\t");
+        const match = tab < 0 ? TIMESTAMP.exec(rest) : null;
+        name = tab >= 0 ? rest.slice(0, tab) : match ? rest.slice(0, match.index) : rest;
+        stamp = tab >= 0 ? rest.slice(tab + 1) : (match?.[1] ?? "");
+    }
+    name = trimEndAscii(name);
+    return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
+}
+/** Names from `diff --git A B`: quoted, or the split where both halves name the same file. */
+function gitLineNames(rest) {
+    if (rest.startsWith('"')) {
+        const first = readQuoted(rest);
+        const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
+        if (first && second)
+            return [first.name, second.name];
+        return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
+    }
+    for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
+        const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
+        if (dropFirstComponent(a) === dropFirstComponent(b))
+            return [a, b];
+    }
+    return null;
+}
+function dropFirstComponent(path) {
+    return path.slice(path.indexOf("/") + 1);
+}
+function dropPrefix(path, prefix) {
+    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+}
 /**
- * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
- * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
- * size by at most one, and share out a dataset's slow stretch instead of giving it to one job.
+ * The `-p1` decision: strip the first component of both names when they agree after it (`a/x b/x`,
+ * `old/x new/x`), and `a/`/`b/` alone when the other side is absent or a model prefixed one side only.
+ * Names that still disagree (`x.orig` vs `x`) name one file: the shorter, as GNU patch prefers. Renames
+ * and copies take their names from git's `rename`/`copy` lines instead.
  */
-function inShard(position, shard) {
-    return shard === undefined || position % shard.count === shard.index - 1;
+function resolveNames(oldName, newName) {
+    if (oldName === null || newName === null) {
+        return [oldName === null ? null : dropPrefix(oldName, "a/"), newName === null ? null : dropPrefix(newName, "b/")];
+    }
+    if (oldName === newName)
+        return [oldName, newName];
+    if (oldName.includes("/") && newName.includes("/") && dropFirstComponent(oldName) === dropFirstComponent(newName)) {
+        const path = dropFirstComponent(oldName);
+        return [path, path];
+    }
+    const [a, b] = [dropPrefix(oldName, "a/"), dropPrefix(newName, "b/")];
+    const path = a.length <= b.length ? a : b;
+    return [path, path];
+}
+function parseHunkHeader(cur, file, index) {
+    const line = cur.next();
+    const match = HUNK_HEADER.exec(line);
+    if (!match)
+        fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
+    const [, header, oldStart, oldCount, newStart, newCount] = match;
+    const num = (value) => (value === undefined ? 1 : Number(value));
+    return {
+        header: header,
+        oldStart: num(oldStart),
+        oldCount: num(oldCount),
+        newStart: num(newStart),
+        newCount: num(newCount),
+    };
+}
+/** A hunk: its body runs exactly as far as the header's line counts say. */
+function parseHunk(cur, file, index) {
+    const head = parseHunkHeader(cur, file, index);
+    const ref = { index, header: head.header };
+    const lines = [];
+    let [oldLeft, newLeft] = [head.oldCount, head.newCount];
+    const markNoEol = () => {
+        const last = lines[lines.length - 1];
+        if (last)
+            last.noEol = true;
+        cur.next();
+    };
+    while (oldLeft > 0 || newLeft > 0) {
+        if (cur.done)
+            fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
+        const raw = cur.peekRaw();
+        if (raw.startsWith("\\")) {
+            markNoEol();
+            continue;
+        }
+        // An empty line is an empty context line whose leading space an editor or a model dropped.
+        const dropped = raw === "" || raw === "\r";
+        const op = dropped ? " " : raw[0];
+        if (op !== " " && op !== "-" && op !== "+") {
+            fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
+        }
+        if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
+            fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
+        }
+        if (op !== "+")
+            oldLeft--;
+        if (op !== "-")
+            newLeft--;
+        lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
+        cur.next();
+    }
+    if (cur.peek().startsWith("\\"))
+        markNoEol();
+    // A body longer than its counts would otherwise lose its last lines silently.
+    const after = cur.peek();
+    if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
+        fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
+    }
+    return { ...head, lines };
+}
+function parseHunks(cur, file) {
+    const hunks = [];
+    while (cur.peek().startsWith("@@"))
+        hunks.push(parseHunk(cur, file, hunks.length + 1));
+    return hunks;
+}
+function checkMode(mode, file) {
+    if (mode === "120000")
+        fail(file, null, "symbolic links are not supported");
+    if (mode === "160000")
+        fail(file, null, "submodules are not supported");
+}
+/** `---`/`+++` names when present; they move the cursor past both lines. */
+function readHeaderPair(cur) {
+    const oldName = headerName(cur.next().slice(4), cur);
+    return [oldName, headerName(cur.next().slice(4), cur)];
+}
+function parseGitFile(cur) {
+    const lineNames = gitLineNames(cur.next().slice("diff --git ".length));
+    const ext = new Map();
+    let binary = false;
+    for (;;) {
+        const line = cur.peek();
+        const match = GIT_HEADER.exec(line);
+        if (match)
+            ext.set(match[1], match[2]);
+        else if (BINARY.test(line))
+            binary = true;
+        else
+            break;
+        cur.next();
+    }
+    const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
+    const [oldName, newName] = hasPair
+        ? readHeaderPair(cur)
+        : [
+            ext.has("new file mode") ? null : (lineNames?.[0] ?? null),
+            ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null),
+        ];
+    const [oldResolved, newResolved] = resolveNames(oldName, newName);
+    const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
+    const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
+    const oldPath = textName(source ?? oldResolved);
+    const newPath = textName(target ?? newResolved);
+    const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
+    if (oldPath === null && newPath === null)
+        fail(display, null, "the diff names no file");
+    if (binary)
+        fail(display, null, "binary patches are not supported");
+    const mode = ext.get("new file mode") ?? ext.get("new mode");
+    checkMode(ext.get("old mode") ?? ext.get("deleted file mode"), display);
+    checkMode(mode, display);
+    const hunks = parseHunks(cur, display);
+    const structural = source !== undefined || ["new file mode", "deleted file mode", "new mode"].some((key) => ext.has(key));
+    if (hunks.length === 0 && !structural)
+        fail(display, null, "the diff has no hunks");
+    return {
+        oldPath: normalisePath(oldPath),
+        newPath: normalisePath(newPath),
+        copy: ext.has("copy from"),
+        ...(mode !== undefined && { mode }),
+        hunks,
+    };
+}
+/** A name's bytes as the path they name: git's names are UTF-8. */
+function textName(name) {
+    return name === null ? null : utf8(name);
+}
+function unquoteExt(value) {
+    if (value === undefined || !value.startsWith('"'))
+        return value;
+    return readQuoted(value)?.name ?? value;
+}
+function parsePlainFile(cur) {
+    const [oldName, newName] = readHeaderPair(cur);
+    const [oldResolved, newResolved] = resolveNames(oldName, newName);
+    const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
+    const display = newPath ?? oldPath ?? "(unnamed file)";
+    if (oldPath === null && newPath === null)
+        fail(display, null, "both sides of the diff are /dev/null");
+    return {
+        oldPath: normalisePath(oldPath),
+        newPath: normalisePath(newPath),
+        copy: false,
+        hunks: parseHunks(cur, display),
+    };
+}
+/** The file a plain `Binary files A and B differ` line names. */
+function binaryName(line) {
+    const [, , oldName, newName] = BINARY.exec(line);
+    return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
+}
+/**
+ * Reads every file patch in `patch`: a string is text (taken as UTF-8), bytes are taken as they are. Anything
+ * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
+ * apply does; a hunk body runs as far as its header's counts say.
+ */
+function parsePatch(patch) {
+    const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
+    const files = [];
+    try {
+        while (!cur.done) {
+            const line = cur.peek();
+            if (line.startsWith("diff --git "))
+                files.push(parseGitFile(cur));
+            else if (isPlainHeader(cur))
+                files.push(parsePlainFile(cur));
+            else if (BINARY.test(line))
+                fail(binaryName(line), null, "binary patches are not supported");
+            else if (HUNK_HEADER.test(line)) {
+                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
+            }
+            else
+                cur.next();
+        }
+    }
+    catch (error) {
+        if (error instanceof PatchSyntaxError)
+            return { files, problem: error.problem };
+        throw error;
+    }
+    return { files, problem: null };
+}
+// ---------------------------------------------------------------------------------------------------------
+// Applying
+/** A file as git sees it: lines, each with its own bytes up to and including its LF (the last may lack one). */
+function toLines(content) {
+    return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+/** The line end the file's first ended line has, CR and LF or LF alone; null for a file without one. */
+function lineEndOf(file) {
+    const ended = file.find((line) => line.endsWith("\n"));
+    return ended === undefined ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
+}
+/** Only the last line may lack a line end; one that stopped being last (under fuzz) gets the file's. */
+function fromLines(lines, eol) {
+    const lastIndex = lines.length - 1;
+    return lines.map((line, i) => (i < lastIndex && !line.endsWith("\n") ? line + eol : line)).join("");
+}
+/** A hunk line's bytes as the file should hold them. */
+function lineBytes(line) {
+    return line.noEol ? line.text : `${line.text}\n`;
+}
+function prepare(hunk, index) {
+    const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
+    const first = changes[0] ?? hunk.lines.length;
+    const lastChange = changes[changes.length - 1];
+    return {
+        ref: { index, header: hunk.header },
+        oldStart: hunk.oldStart,
+        lines: hunk.lines,
+        lead: first,
+        trail: lastChange === undefined ? 0 : hunk.lines.length - 1 - lastChange,
+        context: hunk.lines.some((line) => line.op === " "),
+        // `-l,0` means "after line l"; otherwise l is the first old line.
+        stated: hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1,
+    };
+}
+const LEVELS = [
+    { strategy: "exact", fuzz: 0, loose: false },
+    { strategy: "offset", fuzz: 0, loose: false },
+    { strategy: "fuzz", fuzz: 0, loose: true },
+    { strategy: "fuzz", fuzz: 1, loose: true },
+    { strategy: "fuzz", fuzz: 2, loose: true },
+];
+function oldSide(lines) {
+    return lines.filter((line) => line.op !== "+");
+}
+/** Byte for byte, line end included, as git compares; loosely, without the whitespace at the end. */
+function lineMatches(file, at, line, loose) {
+    const found = file[at];
+    if (found === undefined)
+        return false;
+    return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
+}
+function matchesAt(file, old, at, loose) {
+    return old.every((line, i) => lineMatches(file, at + i, line, loose));
+}
+/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in git and GNU patch. */
+function* nearest(guess, min, max) {
+    const from = Math.min(Math.max(guess, min), max);
+    for (let d = 0; from + d <= max || from - d >= min; d++) {
+        if (from + d <= max)
+            yield from + d;
+        if (d > 0 && from - d >= min)
+            yield from - d;
+    }
+}
+/**
+ * The only places the hunk may start without fuzz, as git apply decides (null: anywhere, []: nowhere): a
+ * hunk stated at line 1 (or 0) sits at the top, one without trailing context at the bottom. Hunks with no
+ * context at all (`diff -U0`) float: git would pin them to the end, which puts an insertion in the wrong place.
+ */
+function pins(hunk, fileLength, oldLength) {
+    if (!hunk.context && hunk.oldStart !== 0)
+        return null;
+    const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
+    if (at.length === 0)
+        return null;
+    return at.every((p) => p === at[0]) ? [at[0]] : [];
+}
+function locate(file, hunk, level, min, delta) {
+    const cutLead = Math.min(level.fuzz, hunk.lead);
+    const cutTrail = Math.min(level.fuzz, hunk.trail);
+    const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
+    const old = oldSide(lines);
+    // A hunk fuzzed down to nothing but additions would land anywhere.
+    if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
+        return null;
+    const max = file.length - old.length;
+    const stated = hunk.stated + cutLead;
+    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
+    const positions = level.strategy === "exact"
+        ? [stated].filter((at) => pinned?.includes(at) ?? true)
+        : (pinned ?? nearest(stated + delta, min, max));
+    for (const at of positions) {
+        if (at < min || at > max)
+            continue;
+        if (matchesAt(file, old, at, level.loose)) {
+            return { start: at, take: old.length, from: cutLead, to: hunk.lines.length - cutTrail, strategy: level.strategy };
+        }
+    }
+    return null;
+}
+function lineEnd(line) {
+    return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
+}
+/** How a file line differs from the line the hunk expects there: in its text, or in its line end alone. */
+function difference(lineNumber, found, expected) {
+    const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
+    if (text !== wanted)
+        return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
+    return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
+}
+/** Why a hunk found no place: what its header's line holds against what the hunk expects. */
+function mismatch(file, hunk, min) {
+    const old = oldSide(hunk.lines);
+    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
+    if (bad < 0)
+        return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
+    const at = hunk.stated + bad;
+    const found = file[at];
+    if (found === undefined)
+        return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
+    return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
+}
+function rank(strategy) {
+    return STRATEGIES.indexOf(strategy);
+}
+/**
+ * The file's own bytes where the hunk keeps context, the patch's where it adds, as git writes them. Only a
+ * hunk placed by fuzz, which matched without line ends, gives its added lines the file's line end.
+ */
+function replacement(file, hunk, place, eol) {
+    const out = [];
+    let at = place.start;
+    for (const line of hunk.lines.slice(place.from, place.to)) {
+        if (line.op === " ")
+            out.push(file[at]);
+        else if (line.op === "+") {
+            const loose = place.strategy === "fuzz" && eol !== null && !line.noEol;
+            out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
+        }
+        if (line.op !== "+")
+            at++;
+    }
+    return out;
+}
+function patchContent(path, content, hunks, levels) {
+    // A rename or a change of mode alone: the bytes move as they are, whatever they hold.
+    if (hunks.length === 0)
+        return { ok: true, content, strategy: "exact" };
+    const file = toLines(content);
+    const eol = lineEndOf(file);
+    const out = [];
+    let [next, delta, weakest] = [0, 0, 0];
+    for (const [i, hunk] of hunks.entries()) {
+        const prepared = prepare(hunk, i + 1);
+        let place = null;
+        for (const level of levels) {
+            place = locate(file, prepared, level, next, delta);
+            if (place)
+                break;
+        }
+        if (!place) {
+            const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
+            return { ok: false, file: path, hunk: prepared.ref, reason: `${hunkPrefix(path, prepared.ref)}: ${why}` };
+        }
+        out.push(...file.slice(next, place.start), ...replacement(file, prepared, place, eol));
+        next = place.start + place.take;
+        delta = place.start - place.from - prepared.stated;
+        weakest = Math.max(weakest, rank(place.strategy));
+    }
+    out.push(...file.slice(next));
+    return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
+}
+function refuse(file, reason) {
+    return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
+}
+function unsafePath(patch) {
+    for (const file of patch.files) {
+        for (const path of [file.oldPath, file.newPath]) {
+            const checked = path === null ? null : checkRelativePath(path);
+            if (checked && !checked.ok) {
+                // A name the file system cannot hold is the candidate's, like one that escapes, but not an escape.
+                return {
+                    ok: false,
+                    file: clipPath(path),
+                    hunk: null,
+                    reason: checked.tooLong
+                        ? `path too long: ${quote(path)} ${checked.why}`
+                        : `path escapes the tree: ${quote(path)} (${checked.why})`,
+                };
+            }
+        }
+    }
+    return null;
+}
+/** A rename (not a copy): its source is gone afterwards. */
+function isRename(file) {
+    return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
+}
+/**
+ * Applies the patch to `tree` (relative path → bytes) without touching it, as git apply does. Each hunk tries
+ * its stated line, then the nearest place it matches, both as git apply places hunks, comparing lines byte
+ * for byte (CR included); added lines are written as the patch has them. Then, only when maxStrategy allows,
+ * fuzz: git's pins lifted, whitespace at line ends (CR included) ignored, up to 2 context lines dropped at
+ * each end (GNU patch's fuzz factor 2), and added lines given the file's line end.
+ *
+ * Files as git: a rename or a copy reads its source from the base tree, a change in place what an earlier
+ * part of the patch wrote there (so a patch may touch the same file twice). A path created, or renamed or
+ * copied onto, must not be in the base tree unless the patch deletes it or renames it away (a swap, a → b and
+ * b → a, applies). Written files win over removed ones and a later write over an earlier one, as git removes
+ * all before it writes any.
+ *
+ * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), and zero-context hunks
+ * stay at their stated line (git apply --unidiff-zero).
+ */
+function applyPatch(tree, patch, opts = {}) {
+    const unsafe = unsafePath(patch);
+    if (unsafe)
+        return unsafe;
+    if (patch.problem)
+        return { ok: false, ...patch.problem };
+    if (patch.files.length === 0)
+        return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
+    const allowed = rank(opts.maxStrategy ?? "offset");
+    const applying = {
+        tree,
+        levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
+        base: (path) => {
+            const bytes = tree.get(path);
+            return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+        },
+        // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+        leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
+        latest: new Map(),
+        writes: new Map(),
+        removals: new Set(),
+        weakest: 0,
+    };
+    for (const file of patch.files) {
+        const failure = applyFile(file, applying);
+        if (failure)
+            return failure;
+    }
+    return outcome(applying);
+}
+/** Applies one file's part of the patch onto what `applying` has so far; a failure ends the whole patch. */
+function applyFile(file, applying) {
+    const { tree, leaving, latest, base } = applying;
+    const { oldPath, newPath } = file;
+    const path = newPath ?? oldPath;
+    const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+    if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
+        const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
+        return refuse(newPath, `the patch ${how}, but it already exists`);
+    }
+    if (oldPath !== null && !moved && latest.get(oldPath) === null)
+        return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+    const source = oldPath === null
+        ? { content: "", executable: false }
+        : moved
+            ? base(oldPath)
+            : (latest.get(oldPath) ?? base(oldPath));
+    if (source === undefined)
+        return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
+    const result = patchContent(path, source.content, file.hunks, applying.levels);
+    if (!result.ok)
+        return result;
+    if (newPath === null && result.content !== "")
+        return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
+    applying.weakest = Math.max(applying.weakest, rank(result.strategy));
+    if (newPath === null || isRename(file)) {
+        applying.removals.add(oldPath);
+        latest.set(oldPath, null);
+    }
+    if (newPath !== null) {
+        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+        const written = {
+            content: result.content,
+            executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+        };
+        applying.writes.set(newPath, written);
+        latest.set(newPath, written);
+    }
+    return null;
+}
+/** The files that differ from the base tree once every part is applied: written files win over removed ones. */
+function outcome({ base, removals, writes, weakest }) {
+    const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
+    const changed = ([path, entry]) => {
+        const before = base(path);
+        if (entry === null)
+            return before !== undefined;
+        return before === undefined || entry.content !== before.content || entry.executable !== before.executable;
+    };
+    const kept = [...after].filter(changed);
+    const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
+    const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
+    return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
 }
 
-;// CONCATENATED MODULE: ./src/prepare/tests.ts
+;// CONCATENATED MODULE: ./src/prepare/test-files.ts
 // The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
 
 
@@ -48176,6 +48064,678 @@ async function loadTestFiles(patterns, base, maxBytes) {
     return files;
 }
 
+;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
+// The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
+// Reading only: the checkout is never written.
+
+
+
+
+async function isSymlink(root, path) {
+    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+    return info?.isSymbolicLink() ?? false;
+}
+/** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
+function throughLink(paths, links) {
+    const through = pathThroughSymlink(paths, (p) => links.has(p));
+    return through
+        ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` }
+        : undefined;
+}
+/** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
+async function loadBaseTree(root, paths) {
+    // Every prefix is checked: a symlinked directory in the checkout would lead a write out of the tree.
+    const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+    const links = new Set();
+    for (const prefix of prefixes)
+        if (await isSymlink(root, prefix))
+            links.add(prefix);
+    const refused = throughLink(paths, links);
+    if (refused)
+        return refused;
+    const files = new Map();
+    const executable = new Set();
+    for (const path of paths) {
+        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        if (!info?.isFile())
+            continue;
+        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
+        if (isExecutable(info.mode))
+            executable.add(path);
+    }
+    return { ok: true, files, executable };
+}
+/** The same as loadBaseTree, from a base tree already read: its links refuse what goes through them. */
+function baseOfTree(tree, paths) {
+    const links = new Set(tree.files.filter((file) => file.linkTarget !== undefined).map((file) => file.path));
+    const refused = throughLink(paths, links);
+    if (refused)
+        return refused;
+    const wanted = new Set(paths);
+    const files = new Map();
+    const executable = new Set();
+    for (const file of tree.files) {
+        if (!wanted.has(file.path) || file.linkTarget !== undefined)
+            continue;
+        files.set(file.path, typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content);
+        if (file.executable)
+            executable.add(file.path);
+    }
+    return { ok: true, files, executable };
+}
+
+;// CONCATENATED MODULE: ./src/prepare/extract.ts
+// Phase 1: find the code in a model's reply. Pure: no I/O. Blocks are ranked, longest first; which of
+// them parses is the sandbox's question (phase 2), so the caller walks the ranking.
+
+/** Tags of blocks that show what a program printed, never a program. `console` is also a bash tag. */
+const OUTPUT_TAGS = new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
+const PATCH_TAGS = new Set(["diff", "patch", "udiff"]);
+const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+function normalise(text) {
+    return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+function tagOf(info) {
+    return info.split(/[\s{,]/, 1)[0]?.toLowerCase() ?? "";
+}
+function isClosing(line, marker) {
+    const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+    return match !== null && match[1][0] === marker[0] && match[1].length >= marker.length;
+}
+/** CommonMark strips up to the opening fence's indentation from each content line. */
+function dedent(line, indent) {
+    const leading = /^ */.exec(line)[0].length;
+    return line.slice(Math.min(leading, indent));
+}
+/** Every fenced block, in order; an unclosed fence runs to the end of the reply. */
+function findFences(text) {
+    const lines = text.split("\n");
+    const fences = [];
+    for (let i = 0; i < lines.length; i++) {
+        const open = OPENING.exec(lines[i]);
+        if (!open)
+            continue;
+        const indent = open[1].length;
+        const marker = open[2];
+        const rawInfo = open[3];
+        // A backtick in a backtick fence's info string makes it inline code (```x```), not a fence.
+        if (marker[0] === "`" && rawInfo.includes("`"))
+            continue;
+        const info = rawInfo.trim();
+        let end = i + 1;
+        while (end < lines.length && !isClosing(lines[end], marker))
+            end++;
+        fences.push({
+            index: fences.length,
+            info,
+            tag: tagOf(info),
+            startLine: i + 1,
+            lines: lines.slice(i + 1, end).map((line) => dedent(line, indent)),
+        });
+        i = end;
+    }
+    return fences;
+}
+function looksLikeDiff(lines) {
+    const text = lines.join("\n").trimStart();
+    return text.startsWith("diff --git ") || /^--- \S.*\n\+\+\+ \S/.test(text);
+}
+function kindOf(fence) {
+    if (PATCH_TAGS.has(fence.tag) || (fence.tag === "" && looksLikeDiff(fence.lines)))
+        return "patch";
+    if (OUTPUT_TAGS.has(fence.tag))
+        return "output";
+    if (fence.tag === "" || languageOfTag(fence.info))
+        return "code";
+    return "foreign";
+}
+/** The contents of the reply's diff/patch fences (tagged so, or bare fences holding a unified diff). */
+function findPatchBlocks(reply) {
+    return findFences(normalise(reply))
+        .filter((fence) => kindOf(fence) === "patch")
+        .map((fence) => `${fence.lines.join("\n")}\n`);
+}
+/** Drops blank lines around the code so line 1 is real code; returns null when nothing is left. */
+function trimBlank(lines, firstLine) {
+    const first = lines.findIndex((line) => line.trim() !== "");
+    if (first < 0)
+        return null;
+    return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
+}
+/** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
+function looksLikeCode(text, language) {
+    const patterns = language
+        ? LANGUAGES[language].codeLines
+        : LANGUAGE_NAMES.flatMap((name) => LANGUAGES[name].codeLines);
+    return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
+}
+function candidateOf(fence) {
+    const trimmed = trimBlank(fence.lines, fence.startLine + 1);
+    return trimmed && { fence, language: languageOfTag(fence.info) ?? null, ...trimmed };
+}
+/** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
+function resolveLanguage(blocks) {
+    return ranked(blocks.filter((block) => block.language !== null))[0]?.language ?? null;
+}
+/** Longest first; on a tie the later one first, since replies correct themselves further down. */
+function ranked(blocks) {
+    return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
+}
+function extracted(block) {
+    return {
+        code: block.code,
+        block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine },
+        firstLine: block.firstLine,
+    };
+}
+/** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
+function describeFences(fences) {
+    const describe = (fence) => {
+        const kind = kindOf(fence);
+        if (kind === "patch")
+            return "diff";
+        const tag = fence.tag || "bare";
+        return kind === "code" && !candidateOf(fence) ? `empty ${tag}` : tag;
+    };
+    return [...new Set(fences.map(describe))].join(", ");
+}
+function fromWholeReply(reply, language) {
+    const trimmed = trimBlank(reply.split("\n"), 1);
+    if (!trimmed)
+        return { kind: "none", reason: "empty reply" };
+    if (!looksLikeCode(trimmed.code, language)) {
+        return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
+    }
+    return {
+        kind: "code",
+        ...trimmed,
+        language,
+        block: null,
+        candidates: 0,
+        fallbacks: [],
+        reason: "no fence: the whole reply is the code",
+    };
+}
+/**
+ * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
+ * and looks like code. Patch, output and other-language blocks never count.
+ */
+function extractCode(reply, language) {
+    const text = normalise(reply);
+    const fences = findFences(text);
+    const wanted = language === "auto" ? null : language;
+    if (fences.length === 0)
+        return fromWholeReply(text, wanted);
+    const blocks = fences.filter((fence) => kindOf(fence) === "code").flatMap((fence) => candidateOf(fence) ?? []);
+    const target = wanted ?? resolveLanguage(blocks);
+    const eligible = blocks.filter((block) => block.language === null || block.language === target);
+    if (eligible.length === 0) {
+        return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
+    }
+    const [chosen, ...others] = ranked(eligible);
+    const name = target ?? "untagged";
+    return {
+        kind: "code",
+        ...extracted(chosen),
+        language: target,
+        candidates: eligible.length,
+        fallbacks: others.map(extracted),
+        reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/settings/protect-setting.ts
+// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
+// what a candidate changed). Pure.
+
+
+/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
+const DEFAULT_TOKEN = "default";
+/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
+const OFF_TOKEN = "none";
+/**
+ * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
+ * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
+ */
+function parseProtect(items) {
+    if (items === undefined)
+        return { defaults: true, globs: [], except: [] };
+    const setting = { defaults: false, globs: [], except: [] };
+    for (const item of items) {
+        if (item === OFF_TOKEN) {
+            if (items.length > 1)
+                throw new InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+            continue;
+        }
+        if (item === DEFAULT_TOKEN) {
+            setting.defaults = true;
+            continue;
+        }
+        const negated = item.startsWith("!");
+        const glob = negated ? item.slice(1) : item;
+        const path = checkRelativePath(glob);
+        if (!path.ok)
+            throw new InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
+        (negated ? setting.except : setting.globs).push(glob);
+    }
+    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+        throw new InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+    }
+    return setting;
+}
+/** Whether the setting protects nothing: no rule to check, no file to restore. */
+function protectionOff(setting) {
+    return !setting.defaults && setting.globs.length === 0;
+}
+
+;// CONCATENATED MODULE: ./src/prepare/protect.ts
+
+
+
+/** Test files by layouts the runners of every language use; each language adds its own names (languages/). */
+const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
+/** Every language's share of one kind of file, once each, in the registry's order. */
+function languagesGlobs(kind) {
+    return [...new Set(LANGUAGE_LIST.flatMap((language) => kind(language.protect)))];
+}
+/** The default's rules, in the order a file is tested against them: the first that matches names it. */
+function defaultRules() {
+    const sections = [...new Set(LANGUAGE_LIST.flatMap((language) => language.protect.sections))];
+    const rules = [
+        {
+            what: "a test file the base has",
+            scope: "existing",
+            globs: [...SHARED_TEST_FILES, ...languagesGlobs((g) => g.tests)],
+        },
+        {
+            what: "a file the test runner loads before the tests",
+            scope: "always",
+            globs: languagesGlobs((g) => g.preloaded),
+        },
+        { what: "an import hook", scope: "always", globs: languagesGlobs((g) => g.importHooks) },
+        { what: "the test runner itself", scope: "always", globs: languagesGlobs((g) => g.runner) },
+        { what: "the test runner's configuration", scope: "always", globs: languagesGlobs((g) => g.config) },
+        { what: "a workflow file", scope: "always", globs: [".github/**"] },
+        ...sections.map(({ glob, what, relevant }) => ({ what, scope: "section", globs: [glob], relevant })),
+    ];
+    return rules.filter((rule) => rule.globs.length > 0);
+}
+const DEFAULT_RULES = defaultRules();
+function compileProtect(setting, tests = []) {
+    const rules = [];
+    if (setting.globs.length > 0)
+        rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
+    if (setting.defaults) {
+        rules.push(...DEFAULT_RULES);
+        const testsGlobs = tests.filter((glob) => !glob.startsWith("!"));
+        if (testsGlobs.length > 0)
+            rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
+    }
+    return {
+        off: protectionOff(setting),
+        rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
+        except: setting.except.map(globMatcher),
+    };
+}
+const decoder = new TextDecoder();
+const asText = (content) => (typeof content === "string" ? content : decoder.decode(content));
+function sameContent(a, b) {
+    if (typeof a === "string" && typeof b === "string")
+        return a === b;
+    const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
+    return Buffer.compare(x, y) === 0;
+}
+/** The rule that protects this change of `path`, or undefined. */
+function protecting(rules, path, before, after) {
+    if (rules.except.some((m) => m.match(path)))
+        return undefined;
+    return rules.rules.find((rule) => {
+        if (!rule.matchers.some((m) => m.match(path)))
+            return false;
+        if (rule.scope === "existing")
+            return before !== undefined;
+        if (rule.scope === "always")
+            return true;
+        const relevant = (content) => (content == null ? "" : rule.relevant(asText(content)));
+        return relevant(before) !== relevant(after);
+    });
+}
+/**
+ * Which of the candidate's `changes` (path → new content, null = deleted; paths already checked by
+ * core/paths.ts) `protect` covers. A change to bytes the base already has is no change.
+ */
+function findProtected(rules, base, changes) {
+    const files = [];
+    if (rules.off)
+        return { protected: [], files };
+    for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const before = base.get(path);
+        if (before === undefined && after === null)
+            continue;
+        if (before !== undefined && after !== null && sameContent(before, after))
+            continue;
+        const rule = protecting(rules, path, before, after);
+        if (!rule)
+            continue;
+        const change = before === undefined ? "added" : after === null ? "deleted" : "changed";
+        files.push({ path, change, what: rule.what, restore: before ?? null });
+    }
+    return { protected: files.map((file) => file.path), files };
+}
+/**
+ * The changes the candidate runs with: the protected ones dropped, so the base's version of each protected
+ * file is what the sandbox holds, and one the candidate added is absent.
+ */
+function unprotectedChanges(changes, protection) {
+    const dropped = new Set(protection.protected);
+    return new Map([...changes].filter(([path]) => !dropped.has(path)));
+}
+
+;// CONCATENATED MODULE: ./src/prepare/candidate.ts
+
+
+
+
+
+/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
+const MAX_FALLBACKS = 2;
+const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
+function imageFor(settings, language) {
+    return settings.run.image || LANGUAGES[language].image;
+}
+/** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
+function candidateLimits(settings, candidate, patched) {
+    return {
+        ...settings.limits,
+        timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
+        pidsLimit: patched ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
+    };
+}
+/** A reply's code or a patch's tree, ready for a sandbox; or why it cannot run. */
+function prepareCandidate(candidate, ctx) {
+    return candidate.kind === "patch"
+        ? preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
+        : prepareReply(candidate, ctx);
+}
+function unprepared(candidate, settings, why) {
+    return { ...why, limits: candidateLimits(settings, candidate, why.patch !== undefined) };
+}
+/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
+function declaredLanguage(candidate, settings) {
+    const target = candidate.overrides?.target || settings.run.target;
+    // A dataset line's language was checked against the registry when the line was read.
+    const own = candidate.overrides?.language;
+    return ((own !== undefined && isLanguage(own) ? own : undefined) ??
+        (settings.run.language === "auto" ? undefined : settings.run.language) ??
+        (target ? languageOfPath(target) : undefined));
+}
+/**
+ * A reply holds something to judge: code for its language, as `prepareReply` extracts it, or a patch.
+ * Without, it is `no_code`. (A reply whose code's language cannot be told is `no_code` too, but for the
+ * want of a language, not of code: it holds code.)
+ */
+function holdsCode(candidate, settings) {
+    const extraction = extractCode(candidate.text, declaredLanguage(candidate, settings) ?? "auto");
+    return extraction.kind === "code" || findPatchBlocks(candidate.text).length > 0;
+}
+function languageOfFiles(paths) {
+    for (const path of paths) {
+        const language = languageOfPath(path);
+        if (language)
+            return language;
+    }
+    return undefined;
+}
+function extraFiles(candidate) {
+    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
+}
+// One compiled `protect` per run's settings: its globs are compiled once, not per candidate.
+const compiled = new WeakMap();
+/**
+ * The rules for a kind of candidate. For a reply, `tests` names the test files copied in beside its code:
+ * they are protected. For a patch, `tests` narrows the base tree, and may name the code too (`src/**,tests/**`):
+ * protecting it by name would protect every patch, so only the default's test layouts protect its tests.
+ */
+function protectRules(settings, kind) {
+    let rules = compiled.get(settings);
+    if (!rules) {
+        rules = {
+            reply: compileProtect(settings.run.protect, settings.source.tests),
+            patch: compileProtect(settings.run.protect),
+        };
+        compiled.set(settings, rules);
+    }
+    return rules[kind];
+}
+/** What `protect` makes of the candidate's changes (path → content, null deleted) against the base's files. */
+function protectionOf(settings, kind, base, changes) {
+    return findProtected(protectRules(settings, kind), { get: base }, changes);
+}
+const byPath = (files) => new Map(files.map((f) => [f.path, f]));
+async function prepareReply(candidate, ctx) {
+    const { settings } = ctx;
+    const declared = declaredLanguage(candidate, settings);
+    const extraction = extractCode(candidate.text, declared ?? "auto");
+    if (extraction.kind === "none") {
+        // A reply that holds only a diff is a patch.
+        const patches = findPatchBlocks(candidate.text);
+        if (patches.length > 0)
+            return preparePatch(patches.join("\n"), candidate, ctx);
+        return unprepared(candidate, settings, {
+            status: "no_code",
+            language: declared ?? null,
+            reason: extraction.reason,
+        });
+    }
+    const extra = extraFiles(candidate);
+    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
+    if (!language)
+        return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE });
+    const target = candidate.overrides?.target || settings.run.target || LANGUAGES[language].target;
+    // After a setup, the tests are in the run image with what it made of them.
+    const start = ctx.tree && settings.run.setup ? "tests" : undefined;
+    const limits = candidateLimits(settings, candidate, false);
+    const tests = byPath(ctx.testFiles);
+    const withCode = (code) => {
+        const own = byPath([...extra, { path: target, content: code }]);
+        const protection = protectionOf(settings, "reply", (path) => tests.get(path)?.content, contentsOf(own));
+        // A protected file is left out: the `tests` file of that name (the base's) is what runs, or none.
+        const kept = new Set(protection.protected);
+        const files = [...own.values()].filter((f) => !kept.has(f.path));
+        return {
+            language,
+            // The candidate's own files come last so its target wins over a test file of the same name.
+            files: [...(start ? [] : ctx.testFiles), ...files],
+            checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
+            limits,
+            ...(start && { start, deleted: [] }),
+            ...(protection.protected.length > 0 && { protected: protection.protected }),
+        };
+    };
+    return {
+        ...withCode(extraction.code),
+        fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
+    };
+}
+function contentsOf(files) {
+    return new Map([...files].map(([path, file]) => [path, file.content]));
+}
+async function applyToBase(diff, ctx, tree) {
+    const parsed = parsePatch(diff);
+    const touched = tree
+        ? baseOfTree(tree, touchedPaths(parsed))
+        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+    if (!touched.ok)
+        return touched.reason;
+    const applied = applyPatch(touched.files, parsed, {
+        executable: touched.executable,
+        // What git apply applies, unless the user asked for more.
+        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+    });
+    if (!applied.ok)
+        return applied.reason;
+    return {
+        touched,
+        files: applied.files,
+        executable: applied.executable,
+        patch: { changedFiles: applied.changed, strategy: applied.strategy },
+    };
+}
+/**
+ * What `protect` covers among the patch's changes and the candidate's own files, judged against the base:
+ * the files the patch touched as the checkout has them, else the tree the candidate starts from.
+ */
+function patchProtection(applied, startFiles, candidate, settings) {
+    const start = byPath(startFiles);
+    const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
+    const base = (path) => applied.touched.files.get(path) ?? start.get(path)?.content;
+    return protectionOf(settings, "patch", base, changes);
+}
+/**
+ * The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the
+ * change alone. A protected change is not made: the base's version stays (travelling with the change when
+ * the start does not hold it), a protected deletion is undone, and a protected file the candidate added is absent.
+ */
+function patchedTree(applied, startFiles, candidate, protection) {
+    const final = byPath(startFiles);
+    const changes = byPath(extraFiles(candidate));
+    const deleted = [];
+    const written = [];
+    const restored = new Map(protection.files.map((file) => [file.path, file.restore]));
+    for (const [path, content] of applied.files) {
+        if (restored.has(path))
+            continue;
+        if (content === null) {
+            final.delete(path);
+            changes.delete(path);
+            deleted.push(path);
+        }
+        else {
+            changes.set(path, { path, content, executable: applied.executable.has(path) });
+            written.push(path);
+        }
+    }
+    for (const [path, restore] of restored) {
+        changes.delete(path);
+        if (restore !== null && !final.has(path))
+            changes.set(path, { path, content: restore, executable: applied.touched.executable.has(path) });
+    }
+    for (const file of changes.values())
+        final.set(file.path, file);
+    return { final, changes, deleted, written };
+}
+/**
+ * A line's `test_patch` applied to the base (SWE-bench's order: after the candidate's patch, to the base's
+ * versions of its files, whatever the candidate made of them), or why it cannot be: the line's fault, not the candidate's.
+ */
+async function testPatchOf(candidate, ctx, tree) {
+    const testPatch = candidate.instance?.testPatch;
+    if (testPatch === undefined || testPatch.trim() === "")
+        return undefined;
+    const applied = await applyToBase(testPatch, ctx, tree);
+    if (typeof applied === "string")
+        return `the line's test_patch does not apply to its base${ctx.commit ? ` (${ctx.commit})` : ""}: ${applied}`;
+    return new Map([...applied.files].map(([path, content]) => [
+        path,
+        content === null ? null : { path, content, executable: applied.executable.has(path) },
+    ]));
+}
+/** The candidate's tree with the trusted test files over it: they win over whatever the candidate wrote there. */
+function withTrusted(tree, trusted) {
+    if (!trusted)
+        return tree;
+    const { final, changes } = tree;
+    const deleted = new Set(tree.deleted);
+    for (const [path, file] of trusted) {
+        if (file === null) {
+            final.delete(path);
+            changes.delete(path);
+            deleted.add(path);
+        }
+        else {
+            final.set(path, file);
+            changes.set(path, file);
+            deleted.delete(path);
+        }
+    }
+    return { final, changes, deleted: [...deleted], written: tree.written.filter((path) => !trusted.has(path)) };
+}
+/** One parse check per language, over the files the patch writes. */
+function checksOf(written) {
+    const checks = new Map();
+    for (const path of written) {
+        const lang = languageOfPath(path);
+        if (lang)
+            checks.set(lang, [...(checks.get(lang) ?? []), path]);
+    }
+    return [...checks].map(([language, files]) => ({ language, files }));
+}
+async function preparePatch(diff, candidate, ctx) {
+    const { settings } = ctx;
+    const declared = declaredLanguage(candidate, settings);
+    if (ctx.commit !== undefined && !ctx.tree)
+        return unprepared(candidate, settings, {
+            status: "sandbox_error",
+            language: declared ?? null,
+            reason: "base_commit needs the run's git repository (workdir), which this run does not read",
+        });
+    // A patch runs against the whole checkout (or its commit's whole tree) unless `tests` names what it needs.
+    const whole = ctx.commit !== undefined || settings.source.tests.length === 0;
+    const tree = ctx.tree && whole ? await ctx.tree(ctx.commit) : undefined;
+    const applied = await applyToBase(diff, ctx, tree);
+    if (typeof applied === "string")
+        return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
+    const trusted = await testPatchOf(candidate, ctx, tree);
+    if (typeof trusted === "string")
+        return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
+    const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
+    const startFiles = tree ? tree.files : ctx.testFiles;
+    const protection = patchProtection(applied, startFiles, candidate, settings);
+    const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
+    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
+    const { patch } = applied;
+    if (!language)
+        return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
+    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+    if (bytes > settings.limits.workdirBytes) {
+        const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
+        return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
+    }
+    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
+    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
+    if (!start)
+        for (const [path, content] of applied.touched.files)
+            before.set(path, { path, content, executable: applied.touched.executable.has(path) });
+    // The base as a SWE-bench harness runs it: with the trusted tests in.
+    for (const file of trusted?.values() ?? [])
+        if (file)
+            before.set(file.path, file);
+    return {
+        language,
+        // With a run image holding the start, only what the candidate changes travels.
+        files: [...(start ? changes : final).values()],
+        checks: checksOf(written),
+        limits: candidateLimits(settings, candidate, true),
+        patch,
+        ...(start && { start, deleted }),
+        ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
+        unpatched: [...before.values()],
+        ...(protection.protected.length > 0 && { protected: protection.protected }),
+    };
+}
+
+// EXTERNAL MODULE: external "node:perf_hooks"
+var external_node_perf_hooks_ = __nccwpck_require__(643);
+;// CONCATENATED MODULE: ./src/core/shard.ts
+/**
+ * Whether the candidate at `position` (0-based, counting every dataset line that is not blank, bad ones
+ * too) belongs to `shard`. Round-robin: the n shards are disjoint, together cover everything, differ in
+ * size by at most one, and share out a dataset's slow stretch instead of giving it to one job.
+ */
+function inShard(position, shard) {
+    return shard === undefined || position % shard.count === shard.index - 1;
+}
+
 ;// CONCATENATED MODULE: ./src/report/audit.ts
 // The per-candidate audit line: enough to trace a run, nothing of the candidate's text or of our
 // secrets. The action writes them to the `audit-log` file (and, in debug mode, to the log), apart from
@@ -48186,6 +48746,1308 @@ async function loadTestFiles(patterns, base, maxBytes) {
 function auditFile(path) {
     (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
     return (event) => (0,external_node_fs_namespaceObject.appendFileSync)(path, `${JSON.stringify(event)}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/core/schemas/report.ts
+// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
+// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
+// come from it, and newResult lays every result out in its key order.
+
+
+// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
+// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
+// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
+const COUNT = { type: "integer", minimum: 0 };
+const STATUS = { enum: STATUSES };
+/** SWE-bench's verdicts for a line that lists its tests (verdict/resolved.ts), in the order they are counted. */
+const RESOLVED = ["full", "partial", "no"];
+const TESTS = {
+    type: "object",
+    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+    properties: {
+        counts: {
+            type: "object",
+            description: "How many test cases ended each way.",
+            properties: {
+                passed: { ...COUNT, description: "Test cases that passed." },
+                failed: { ...COUNT, description: "Test cases that failed an assertion." },
+                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+                skipped: { ...COUNT, description: "Test cases that were skipped." },
+            },
+            required: ["passed", "failed", "error", "skipped"],
+        },
+        cases: {
+            type: "array",
+            description: "Every test case, in the order the files list them.",
+            items: {
+                type: "object",
+                properties: {
+                    id: declare_text("Stable id of the test case, as `compare` lists it."),
+                    name: declare_text("The test case's name."),
+                    classname: declare_text("The test case's class or suite name."),
+                    file: declare_text("The file the test case is in, when the XML says."),
+                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+                    message: declare_text("The failure's or error's message."),
+                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+                    flaky: {
+                        type: "boolean",
+                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+                    },
+                },
+                required: ["id", "name", "status"],
+            },
+        },
+    },
+    required: ["counts", "cases"],
+};
+const TEST_IDS = { type: "array", items: { type: "string" } };
+const RESULT_SCHEMA = {
+    type: "object",
+    description: "One judged candidate.",
+    properties: {
+        id: {
+            type: "string",
+            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+        },
+        source: {
+            type: "string",
+            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+        },
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        author: declare_text("The login of the comment's author, for candidates from a pull request."),
+        language: {
+            type: ["string", "null"],
+            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+        },
+        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${STATUSES.join(", ")}.` },
+        exit_code: {
+            type: ["integer", "null"],
+            description: "The test command's exit code; null when it did not run or the engine could not tell.",
+        },
+        signal: {
+            type: ["string", "null"],
+            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+        cpu_ms: {
+            ...COUNT,
+            description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
+        },
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
+        truncated: {
+            type: "object",
+            description: "Whether each stream was cut at `max-output`.",
+            properties: {
+                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
+            },
+            required: ["stdout", "stderr"],
+        },
+        feedback: {
+            type: "string",
+            description: "The message to hand back to the model for this status; empty for `pass`.",
+        },
+        syntax: {
+            type: "object",
+            description: "Where and why the code does not parse, for `syntax_error`.",
+            properties: {
+                message: declare_text("The parser's message."),
+                file: declare_text("The file that does not parse, relative to the work dir."),
+                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
+            },
+            required: ["message"],
+        },
+        changed_files: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files a patch changed, for patch candidates.",
+        },
+        patch_strategy: {
+            type: "string",
+            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+        },
+        tests: TESTS,
+        compare: {
+            type: "object",
+            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+            properties: {
+                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+                pass_to_fail: {
+                    ...TEST_IDS,
+                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
+                },
+                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
+            },
+        },
+        attempts: {
+            type: "array",
+            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+            items: {
+                type: "object",
+                properties: {
+                    status: { ...STATUS, description: "The attempt's status." },
+                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
+                },
+                required: ["status", "duration_ms"],
+            },
+        },
+        flaky: {
+            type: "boolean",
+            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+        },
+        retried: {
+            type: "boolean",
+            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+        },
+        notes: {
+            type: "array",
+            items: { type: "string" },
+            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+        },
+        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
+        cached: {
+            type: "boolean",
+            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+        },
+        protected: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
+        },
+        resolved: {
+            enum: RESOLVED,
+            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
+        },
+    },
+    required: [
+        "id",
+        "source",
+        "language",
+        "status",
+        "exit_code",
+        "signal",
+        "duration_ms",
+        "stdout",
+        "stderr",
+        "truncated",
+        "feedback",
+    ],
+};
+const SKIPPED_SCHEMA = {
+    type: "object",
+    description: "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
+    properties: {
+        id: declare_text("The candidate's id, as a result would have it."),
+        source: declare_text("Where the candidate came from, as a result would have it."),
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        reason: declare_text("Why it was not run."),
+    },
+    required: ["id", "source", "reason"],
+};
+const SHARD_SCHEMA = {
+    type: "object",
+    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+    properties: {
+        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
+    },
+    required: ["index", "count"],
+};
+// One property per status, so a consumer can rely on every count being there, zeros included.
+const BY_STATUS = Object.fromEntries(STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REQUIRED_COUNTS = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
+const REPORT_SCHEMA = {
+    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
+    type: "object",
+    properties: {
+        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+        shard: { $ref: "#/$defs/shard" },
+        summary: {
+            type: "object",
+            description: "Counts over `results`.",
+            properties: {
+                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+                by_status: {
+                    type: "object",
+                    description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
+                    properties: BY_STATUS,
+                    // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
+                    required: REQUIRED_COUNTS,
+                },
+                resolved: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
+                    properties: Object.fromEntries(RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
+                    required: RESOLVED,
+                },
+            },
+            required: ["total", "by_status"],
+        },
+        results: {
+            type: "array",
+            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+            items: { $ref: "#/$defs/result" },
+        },
+        skipped: {
+            type: "array",
+            description: "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
+            items: { $ref: "#/$defs/skipped" },
+        },
+        base: {
+            type: "object",
+            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+            properties: {
+                status: { ...STATUS, description: "The base run's status." },
+                exit_code: {
+                    type: ["integer", "null"],
+                    description: "The test command's exit code on the base; null when it did not run to its end.",
+                },
+                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+                tests: TESTS,
+                notes: {
+                    type: "array",
+                    items: { type: "string" },
+                    description: "What could not be read of the base run's results, or why the comparison is void.",
+                },
+            },
+            required: ["status"],
+        },
+        pass_at_k: {
+            type: "object",
+            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+            properties: {
+                k: {
+                    type: "array",
+                    items: { type: "integer", minimum: 1 },
+                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+                },
+                overall: {
+                    type: "object",
+                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+                },
+                tasks: {
+                    type: "array",
+                    description: "Every task, in the order its first sample came.",
+                    items: {
+                        type: "object",
+                        properties: {
+                            task: declare_text("The task."),
+                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+                            c: { ...COUNT, description: "Samples that passed." },
+                            pass_at: {
+                                type: "object",
+                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+                            },
+                        },
+                        required: ["task", "n", "c", "pass_at"],
+                    },
+                },
+            },
+            required: ["k", "overall", "tasks"],
+        },
+    },
+    required: ["version", "summary", "results", "skipped"],
+    $defs: { result: RESULT_SCHEMA, skipped: SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
+};
+/**
+ * The one way a result is built: fields in the report's order, optional ones only when set, so the
+ * report file diffs well from run to run.
+ */
+const newResult = (fields) => inSchemaOrder(RESULT_SCHEMA, fields);
+
+;// CONCATENATED MODULE: ./src/report/pass-at-k.ts
+/** The chance that at least one of k samples drawn from n, c of them correct, is correct. */
+function passAtK(n, c, k) {
+    if (n - c < k)
+        return 1;
+    let miss = 1;
+    for (let i = n - c + 1; i <= n; i++)
+        miss *= 1 - k / i;
+    return 1 - miss;
+}
+const key = (k) => `pass@${k}`;
+/** Per task and over the tasks; undefined when no result names a task. */
+function scorePassAtK(results, ks) {
+    const tasks = new Map();
+    for (const r of results) {
+        if (r.task === undefined)
+            continue;
+        const t = tasks.get(r.task) ?? { n: 0, c: 0 };
+        t.n += 1;
+        if (r.status === "pass")
+            t.c += 1;
+        tasks.set(r.task, t);
+    }
+    if (tasks.size === 0)
+        return undefined;
+    const scored = [...tasks].map(([task, { n, c }]) => ({
+        task,
+        n,
+        c,
+        pass_at: Object.fromEntries(ks.filter((k) => k <= n).map((k) => [key(k), passAtK(n, c, k)])),
+    }));
+    const overallK = ks.filter((k) => scored.every((t) => t.n >= k));
+    const overall = Object.fromEntries(overallK.map((k) => [key(k), scored.reduce((sum, t) => sum + t.pass_at[key(k)], 0) / scored.length]));
+    return { k: overallK, overall, tasks: scored };
+}
+/** Tasks in both runs whose pass@1 dropped, in this run's order. */
+function passAt1Drops(now, baseline) {
+    const before = new Map(baseline.tasks.map((t) => [t.task, t.c / t.n]));
+    return now.tasks.flatMap((t) => {
+        const was = before.get(t.task);
+        const is = t.c / t.n;
+        return was !== undefined && is < was ? [{ task: t.task, was, now: is }] : [];
+    });
+}
+
+;// CONCATENATED MODULE: ./src/report/resolved-rate.ts
+
+/** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
+function resolved_rate_countResolved(results) {
+    if (!results.some((r) => r.resolved !== undefined))
+        return undefined;
+    const counts = Object.fromEntries(RESOLVED.map((r) => [r, 0]));
+    for (const r of results)
+        if (r.resolved !== undefined)
+            counts[r.resolved]++;
+    return counts;
+}
+/** `resolved 12 of 18 (66.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
+function resolved_rate_resolvedText(counts) {
+    const of = counts.full + counts.partial + counts.no;
+    const rate = of === 0 ? "none judged" : `${((counts.full / of) * 100).toFixed(1)}%`;
+    return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/json.ts
+// The JSON report (INTERFACE.md, docs/report.schema.json) and the compact `results` output. Pure.
+
+
+
+
+
+
+/** Every status appears in `by_status`, zeros included, so consumers need no defaults. */
+function countByStatus(results) {
+    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+    for (const r of results)
+        counts[r.status]++;
+    return counts;
+}
+// Results and skipped candidates are laid out again in the schema's order, whoever built them (a merge
+// reads them from other runs' files): the file diffs well from run to run.
+function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
+    const scores = scorePassAtK(results, passAtK);
+    const resolved = resolved_rate_countResolved(results);
+    return {
+        version: 1,
+        ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
+        summary: {
+            total: results.length,
+            by_status: countByStatus(results),
+            ...(resolved && { resolved }),
+        },
+        results: results.map(newResult),
+        skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
+        ...(base && { base }),
+        ...(scores && { pass_at_k: scores }),
+    };
+}
+function compactResults(results) {
+    return results.map(({ id, status, exit_code, duration_ms }) => ({ id, status, exit_code, duration_ms }));
+}
+
+;// CONCATENATED MODULE: ./src/core/tests.ts
+/** Every test case read, however it ended. */
+function testCount(tests) {
+    const { passed, failed, error, skipped } = tests.counts;
+    return passed + failed + error + skipped;
+}
+/** A test case that failed an assertion or ended with an error. */
+function isFailing(c) {
+    return c.status === "failed" || c.status === "error";
+}
+/** What the candidate is blamed for: tests it broke, and new tests that fail. */
+function blamed(comparison) {
+    return [...(comparison.pass_to_fail ?? []), ...(comparison.new_failing ?? [])];
+}
+/**
+ * A result's failing test cases, in their order: `held` are those it is held to (with `compare`, only
+ * those it is blamed for), `preexisting` the rest (with `compare`, failing on the base already).
+ */
+function failingCases(r) {
+    const failing = r.tests?.cases.filter(isFailing) ?? [];
+    if (!r.compare)
+        return { held: failing, preexisting: [] };
+    const ids = new Set(blamed(r.compare));
+    return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
+}
+/**
+ * A pytest node id (`tests/test_x.py::TestC::test_a[p-1]`) → the id the report gives that case when read
+ * from pytest's JUnit XML (`tests.test_x.TestC::test_a[p-1]`): the report's id is `classname::name`
+ * (pytest's default xunit2 writes no `file`), and pytest makes its classname from the node id: the module
+ * path with `/` as `.` and `.py` dropped, then the class names, joined with `.`; the name is the last part.
+ * Like pytest, the parameters are everything from the first `[`: they keep any `::`, `/` or `.` they hold
+ * (a module or class name never holds a `[`). Anything that is not a pytest node id (no `.py::` before
+ * the parameters: a unittest or Django test name) is returned as it is. Pure.
+ */
+function pytestNodeToCaseId(id) {
+    const bracket = id.indexOf("[");
+    const path = bracket === -1 ? id : id.slice(0, bracket);
+    const params = bracket === -1 ? "" : id.slice(bracket);
+    const module = path.indexOf(".py::");
+    if (module === -1)
+        return id;
+    const parts = path.slice(module + ".py::".length).split("::");
+    const name = parts.pop();
+    const classname = [path.slice(0, module).replace(/\//g, "."), ...parts].join(".");
+    return `${classname}::${name}${params}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/protected.ts
+/** `changed protected files: a, b and 3 more`, each name passed through `name` (escaping); undefined when none. */
+function protected_protectedNote(r, shown, name = (path) => path) {
+    const files = r.protected ?? [];
+    if (files.length === 0)
+        return undefined;
+    const more = files.length > shown ? ` and ${files.length - shown} more` : "";
+    const word = files.length === 1 ? "file" : "files";
+    return `changed protected ${word}: ${files.slice(0, shown).map(name).join(", ")}${more}`;
+}
+/** The next step for a candidate that changed protected files: `the test files must not change: restore a, b`. */
+function protectedStep(r, shown, name = (path) => path) {
+    const files = r.protected ?? [];
+    const more = files.length > shown ? ` and ${files.length - shown} more` : "";
+    const listed = files.length > 0 ? `: restore ${files.slice(0, shown).map(name).join(", ")}${more}` : "";
+    return `the test files must not change${listed}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/failures.ts
+// Why a candidate failed, in the fewest words a maintainer can act on: which tests failed and the first
+// line each one said. From the test results when the run wrote them (`test-results`; with `compare`, only
+// the tests the candidate is blamed for, core/tests.ts), else read off the test runner's output: pytest's
+// short summary, unittest's FAIL/ERROR blocks, TAP's `not ok`, or a bare traceback. Pure; the text is
+// untrusted, and the renderers escape it.
+
+// An exception's line, as Python, Node and most runners print it: `AssertionError: …`, `KeyError: 'x'`.
+const EXCEPTION = /^(?:[A-Za-z_][\w.]*)?(?:Error|Exception|Failure|Exit|Interrupt|Iteration)\b(?: \[\w+\])?(?::.*)?$/;
+// pytest's explanation lines under a failing test: `E   assert 'nope' == 'Fizz'`.
+const PYTEST_E = /^E {2,}(\S.*)$/;
+const PYTEST_SUMMARY = /^(?:FAILED|ERROR) (\S+)(?: - (.*))?$/;
+const UNITTEST_HEAD = /^(?:FAIL|ERROR): (\S+) \(([^)]*)\)/;
+const TAP_NOT_OK = /^\s*not ok \d+ - (.+?)(?:\s+#.*)?$/;
+const TAP_ERROR = /^\s*error: ['"]?(.*?)['"]?$/;
+const FRAME = /^\s*File "[^"]*", line \d+, in (\w+)/;
+const SEPARATOR = /^(?:={20,}|-{20,})$/;
+/** The failures of `r`, the first `max` of them. Empty for a status that ran no tests (the caller says why). */
+function failuresOf(r, max) {
+    if (r.tests) {
+        const { held } = failingCases(r);
+        const shown = held.slice(0, max).map((c) => ({
+            name: c.id,
+            ...(c.file && { where: c.line ? `${c.file}:${c.line}` : c.file }),
+            ...(firstLine(c.message) && { message: firstLine(c.message) }),
+        }));
+        return { shown, total: held.length };
+    }
+    // Both streams: pytest and TAP write to stdout, unittest and a bare traceback to stderr.
+    const lines = `${r.stdout}\n${r.stderr}`.split("\n");
+    for (const read of [pytestSummary, unittestBlocks, tapFailures, traceback]) {
+        const found = read(lines);
+        if (found.length > 0)
+            return { shown: found.slice(0, max), total: found.length };
+    }
+    const message = lines.map(errorLine).find((m) => m !== undefined);
+    return message ? { shown: [{ message }], total: 1 } : { shown: [], total: 0 };
+}
+/** The first line of `text` that says anything, trimmed; undefined when none does. */
+function firstLine(text) {
+    return text
+        ?.split("\n")
+        .find((l) => l.trim() !== "")
+        ?.trim();
+}
+/** `AssertionError: …` or pytest's `E   assert …` as the line says it; undefined for any other line. */
+function errorLine(line) {
+    const e = PYTEST_E.exec(line);
+    if (e)
+        return e[1].trim();
+    return EXCEPTION.test(line) ? line.trim() : undefined;
+}
+// `FAILED test_calc.py::test_fizz - AssertionError: assert 'nope' == 'Fizz'`; pytest cuts the message at
+// the terminal's width (`…0.30000000000...`): then the test's own section says it whole (its first `E` line).
+function pytestSummary(lines) {
+    let sections;
+    return lines.flatMap((line) => {
+        const m = PYTEST_SUMMARY.exec(line);
+        if (!m || !m[1].includes("::"))
+            return [];
+        let message = m[2]?.trim();
+        if (message === undefined || message.endsWith("...")) {
+            sections ??= pytestSections(lines);
+            message = sections.get(m[1].split("::").slice(1).join(".")) ?? message;
+        }
+        return [{ name: m[1], ...(message && { message }) }];
+    });
+}
+/** pytest's failure sections (`____ TestAdd.test_add ____`), each title with its first `E` line. */
+function pytestSections(lines) {
+    const first = new Map();
+    let title;
+    for (const line of lines) {
+        const head = /^_{3,} (.+?) _{3,}$/.exec(line);
+        if (head)
+            title = head[1];
+        const e = PYTEST_E.exec(line);
+        if (title !== undefined && e && !first.has(title))
+            first.set(title, e[1].trim());
+    }
+    return first;
+}
+// `FAIL: test_add (test_solution.TestAdd.test_add)`, then a traceback whose exception line is the message.
+function unittestBlocks(lines) {
+    return lines.flatMap((line, i) => {
+        const m = UNITTEST_HEAD.exec(line);
+        if (!m)
+            return [];
+        const qualified = m[2].endsWith(`.${m[1]}`) ? m[2] : `${m[2]}.${m[1]}`;
+        return [{ name: qualified, ...messageAfter(lines, i + 1, UNITTEST_HEAD) }];
+    });
+}
+// node --test and other TAP producers: `not ok 3 - adds floats`, then `error: '…'` in its YAML block.
+function tapFailures(lines) {
+    return lines.flatMap((line, i) => {
+        const m = TAP_NOT_OK.exec(line);
+        if (!m)
+            return [];
+        const end = lines.findIndex((l, j) => j > i && /^\s*(?:not )?ok \d+/.test(l));
+        const block = lines.slice(i + 1, end === -1 ? undefined : end);
+        const said = block
+            .map((l, j) => {
+            const error = TAP_ERROR.exec(l)?.[1];
+            // YAML's block scalar (`error: |-`): the message is on the lines below.
+            return error !== undefined && /^[|>][-+]?$/.test(error) ? block[j + 1]?.trim() : (error ?? errorLine(l));
+        })
+            .find((said) => said !== undefined && said !== "");
+        return [{ name: m[1].trim(), ...(said && { message: said }) }];
+    });
+}
+// A bare traceback (`python3 test_x.py` with asserts): the innermost test frame, and its exception line.
+function traceback(lines) {
+    const failures = [];
+    let test;
+    for (const line of lines) {
+        const frame = FRAME.exec(line);
+        if (frame) {
+            if (frame[1].startsWith("test"))
+                test = frame[1];
+            continue;
+        }
+        if (test !== undefined && EXCEPTION.test(line)) {
+            failures.push({ name: test, message: line.trim() });
+            test = undefined;
+        }
+    }
+    return failures;
+}
+/** The first error line after `from`, before the next block (its `head`) or a separator line. */
+function messageAfter(lines, from, head) {
+    for (let i = from; i < lines.length; i++) {
+        const line = lines[i];
+        if (head.test(line) || (SEPARATOR.test(line) && i > from + 1 && lines[i - 1].trim() === ""))
+            break;
+        const said = errorLine(line);
+        if (said)
+            return { message: said };
+    }
+    return {};
+}
+
+;// CONCATENATED MODULE: ./src/report/icons.ts
+// The icons that are no status's own: a skipped candidate, and the verdict line's. Each status's icon is
+// in the catalogue (core/statuses.ts). Pure data.
+
+const SKIPPED_ICON = "⏭️";
+/** The verdict line's icon: passed, failed, or only our side failed (re-run). */
+function verdictIcon(failed, ours) {
+    if (!failed)
+        return STATUS_INFO.pass.icon;
+    return ours ? STATUS_INFO.sandbox_error.icon : STATUS_INFO.test_failed.icon;
+}
+
+;// CONCATENATED MODULE: ./src/report/test-counts.ts
+/**
+ * `12 passed, 1 failed, 1 error, 2 skipped`: how many passed always (`0 passed` says something), the
+ * other kinds only when some ended so.
+ */
+function testTally(counts) {
+    const { passed, failed, error, skipped } = counts;
+    const parts = [
+        `${passed} passed`,
+        failed > 0 && `${failed} failed`,
+        error > 0 && `${error} ${error === 1 ? "error" : "errors"}`,
+        skipped > 0 && `${skipped} skipped`,
+    ];
+    return parts.filter((p) => typeof p === "string").join(", ");
+}
+/** The counts of several results' tests added up. */
+function totalCounts(all) {
+    const total = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    for (const counts of all) {
+        total.passed += counts.passed;
+        total.failed += counts.failed;
+        total.error += counts.error;
+        total.skipped += counts.skipped;
+    }
+    return total;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+// The sticky PR comment, the job summary and the check's text as markdown. Pure: values in, a string out.
+// Everything a candidate produced (ids, output, feedback, file names, authors) is untrusted text, and so
+// is everything a report read from an artifact holds.
+//
+// Read in five seconds at a PR column's width (~760 px): an icon and one verdict line naming the commit;
+// the workflow run's link beside it, never shortened away; one row per reply with an icon beside its
+// label, the deciding replies first and the older ones collapsed as history; under the table, in view,
+// the next step for each deciding candidate that did not pass (the failing tests and what they said, or
+// "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
+
+
+
+
+
+
+
+
+
+/** GitHub refuses issue comments longer than this many characters. */
+const COMMENT_MAX_LENGTH = 65_536;
+/** A job summary may hold 1 MiB; one UTF-16 unit never takes more than 3 bytes of UTF-8. */
+const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
+/** A check run's summary holds at most this many characters. */
+const CHECK_SUMMARY_MAX_LENGTH = 65_535;
+// Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
+const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
+// Control characters, bidi overrides ("Trojan Source") and lone surrogates.
+const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Drops terminal escape sequences and makes the remaining control characters visible. */
+function cleanText(text) {
+    return text.replace(TERMINAL_ESCAPES, "").replace(/\r\n?/g, "\n").replace(INVISIBLE, visible);
+}
+function visible(char) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20)
+        return String.fromCharCode(0x2400 + code); // ␀ … ␟
+    if (code === 0x7f)
+        return "\u2421"; // ␡
+    if (code >= 0xd800 && code <= 0xdfff)
+        return "\ufffd";
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+}
+// GitHub links `@name` wherever it appears in text; a zero-width space after the `@` stops it.
+function neutralizeMentions(text) {
+    return text.replace(/@(?=[A-Za-z0-9])/g, "@\u200b");
+}
+// GFM links a bare `https://…` or `www.…` in text: a zero-width space inside keeps an untrusted one inert.
+function neutralizeAutolinks(text) {
+    return text.replace(/:\/\//g, ":/\u200b/").replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`);
+}
+const HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/** For HTML contexts (`<summary>`): markdown is not parsed there, entities are. */
+function escapeHtml(text) {
+    return neutralizeMentions(cleanText(text).replace(/[&<>"]/g, (c) => HTML_ENTITIES[c] ?? c));
+}
+/** For one line of markdown (table cells, paragraphs, list items): no markup, links, images or mentions. */
+function escapeMarkdown(text) {
+    const line = cleanText(text)
+        .replace(/\s*\n\s*/g, " ")
+        .replace(/\t/g, " ");
+    return neutralizeAutolinks(neutralizeMentions(line.replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c).replace(/[\\`*_[\]!|~$]/g, "\\$&")));
+}
+// A copy of our marker in untrusted text shown verbatim (code) must not read as our comment's.
+function neutralizeMarker(text) {
+    return text.replace(/<!--/g, "<!\u200b--");
+}
+/** The longest run of backticks in `text`. */
+function longestBackticks(text) {
+    let longest = 0;
+    for (const run of text.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    return longest;
+}
+/**
+ * For one line of untrusted text shown as code in markdown (not in a table): a code span whose backticks
+ * outnumber any run inside, so nothing in it is markup and nothing can end it early.
+ */
+function codeSpan(text) {
+    const flat = neutralizeMarker(neutralizeMentions(cleanText(text)))
+        .replace(/\s+/g, " ")
+        .trim();
+    if (flat === "")
+        return "";
+    const ticks = "`".repeat(longestBackticks(flat) + 1);
+    // A span may not start or end with its own delimiter's character: a space on both sides is stripped.
+    const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+/**
+ * Untrusted text as a fenced code block: its fence is longer than any run of backticks inside, so no line
+ * of it (`</details>`, a fence of its own) can end the block; inside, nothing is markup, HTML or a mention.
+ */
+function fence(text) {
+    const safe = neutralizeMarker(neutralizeMentions(cleanText(text)));
+    const ticks = "`".repeat(Math.max(3, longestBackticks(safe) + 1));
+    return `${ticks}\n${safe}\n${ticks}`;
+}
+/** An http(s) URL safe to put in a link inside a table, or undefined. */
+function safeUrl(url) {
+    if (url === undefined || !URL.canParse(url))
+        return undefined;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+        return undefined;
+    // A `|` would split the table cell; parentheses and brackets would end the link.
+    return parsed.href.replace(/[|()[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/** Keeps the head and the tail of `text` within `cap` characters, never splitting a surrogate pair. */
+function markdown_clip(text, cap) {
+    if (text.length <= cap)
+        return { head: text, omitted: 0, tail: "" };
+    let headEnd = Math.ceil(cap / 2);
+    let tailStart = text.length - (cap - headEnd);
+    if (isHighSurrogate(text.charCodeAt(headEnd - 1)))
+        headEnd--;
+    if (isHighSurrogate(text.charCodeAt(tailStart - 1)))
+        tailStart++;
+    return { head: text.slice(0, headEnd), omitted: tailStart - headEnd, tail: text.slice(tailStart) };
+}
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+const SHRINK_ORDER = ["passOutput", "failOutput", "feedback", "history", "skipped", "steps", "rows"];
+const UNLIMITED = {
+    passOutput: Infinity,
+    failOutput: Infinity,
+    feedback: Infinity,
+    history: Infinity,
+    skipped: Infinity,
+    steps: Infinity,
+    rows: Infinity,
+};
+// Ids, sources and file names are labels: a page-long one is cut wherever it appears.
+const LABEL_MAX = 100;
+const REASON_MAX = 1000;
+const FILES_SHOWN = 3;
+const NBSP = "\u00a0";
+/** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
+function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
+    return fit(input, { marker: input.marker, history: false, totals: false }, maxLength);
+}
+/** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
+function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
+    return fit(input, { history: true, totals: true }, maxLength);
+}
+// Renders in full if it fits; otherwise, for each kind of content from the least important on,
+// the largest limit that fits (binary search), so every character of room is used.
+function fit(input, shape, maxLength) {
+    const doc = markdown_prepare(input, shape);
+    let body = render(doc, UNLIMITED, maxLength);
+    if (body.length <= maxLength)
+        return body;
+    const limits = { ...UNLIMITED };
+    for (const kind of SHRINK_ORDER) {
+        const fits = (value) => render(doc, { ...limits, [kind]: value }, maxLength).length <= maxLength;
+        let [low, high] = [0, Math.min(upperBound(doc, kind), maxLength)];
+        if (!fits(low)) {
+            limits[kind] = 0;
+            continue;
+        }
+        while (low < high) {
+            const mid = Math.ceil((low + high) / 2);
+            if (fits(mid))
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        limits[kind] = low;
+        return render(doc, limits, maxLength);
+    }
+    // Only a tiny maxLength gets here: the heading alone does not fit.
+    body = render(doc, limits, maxLength);
+    return body.length <= maxLength ? body : body.slice(0, maxLength);
+}
+function markdown_prepare(input, shape) {
+    const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
+    const rows = input.results.map((r, i) => {
+        const clean = { ...r, stdout: cleanText(r.stdout), stderr: cleanText(r.stderr), feedback: cleanText(r.feedback) };
+        // A pass's feedback is empty: its output is all it shows.
+        const feedback = r.status === "pass" ? "" : clean.feedback;
+        const row = {
+            r: clean,
+            name: conversation ? `reply ${i + 1}` : r.id,
+            deciding: input.deciding === undefined || input.deciding.has(r.id),
+            quoted: { stdout: shownInFeedback(feedback, clean.stdout), stderr: shownInFeedback(feedback, clean.stderr) },
+        };
+        // Made once: reading the failures off the output is the costly part, and each render only picks.
+        return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
+    });
+    const ordered = conversation ? rows.reverse() : rows;
+    return {
+        input,
+        shape,
+        deciding: ordered.filter((row) => row.deciding),
+        history: ordered.filter((row) => !row.deciding),
+        conversation,
+    };
+}
+function upperBound(doc, kind) {
+    const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
+    const all = [...doc.deciding, ...doc.history].map((row) => row.r);
+    const passing = all.filter((r) => r.status === "pass");
+    const failing = all.filter((r) => r.status !== "pass");
+    switch (kind) {
+        case "passOutput":
+            return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
+        case "failOutput":
+            return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
+        case "feedback":
+            return longest(failing.map((r) => r.feedback));
+        case "history":
+            return doc.history.length;
+        case "skipped":
+            return doc.input.skipped.length;
+        case "steps":
+            return doc.deciding.filter((row) => row.step !== undefined).length;
+        case "rows":
+            return doc.deciding.length;
+    }
+}
+function render(doc, given, maxLength) {
+    const { input, shape } = doc;
+    // Only the first, full render goes without limits; every later one cuts something.
+    const shortened = given !== UNLIMITED;
+    // A text longer than the whole body can never be shown in full: no need to escape all of it.
+    const cap = (n) => Math.min(n, maxLength);
+    const limits = {
+        ...given,
+        passOutput: cap(given.passOutput),
+        failOutput: cap(given.failOutput),
+        feedback: cap(given.feedback),
+    };
+    const deciding = doc.deciding.slice(0, limits.rows);
+    const history = doc.history.slice(0, limits.history);
+    const withDetails = [...deciding, ...(shape.history ? history : [])];
+    const blocks = [
+        shape.marker,
+        verdictLine(input),
+        metaLine(doc, shape),
+        shortened && `> **Note:** some output was shortened to keep this under ${maxLength} characters.`,
+        deciding.length > 0 && table(doc, deciding, doc.deciding.length - deciding.length),
+        stepsBlock(deciding, limits.steps),
+        ...withDetails.map((row) => details(row, limits)),
+        history.length > 0 && historyBlock(doc, history),
+        skippedList(input.skipped, limits.skipped),
+    ];
+    return `${blocks.filter((b) => typeof b === "string" && b !== "").join("\n\n")}\n`;
+}
+/** `### ❌ 1 of 4 replies passed — latest from @agent fails the tests — at abc1234` */
+function verdictLine(input) {
+    const icon = verdictIcon(input.gate.failed, input.ours === true);
+    const reason = escapeMarkdown(clipped(input.gate.reason || (input.gate.failed ? "failed" : "passed"), REASON_MAX));
+    const sha = input.commit && /^[0-9a-f]{7,64}$/.test(input.commit.sha) ? input.commit.sha.slice(0, 7) : undefined;
+    const url = safeUrl(input.commit?.url);
+    const at = sha ? ` — at ${url ? `[\`${sha}\`](${url})` : `\`${sha}\``}` : "";
+    return `### ${icon} ${reason}${at}`;
+}
+/** The line under the verdict: where the run is (always kept), what was judged and what carried over. */
+function metaLine(doc, shape) {
+    const { input } = doc;
+    const runUrl = safeUrl(input.runUrl);
+    const prUrl = safeUrl(input.pullRequest?.url);
+    const carried = input.results.filter((r) => r.cached).length;
+    const judged = input.results.length - carried;
+    const resolved = resolved_rate_countResolved(input.results);
+    const parts = [
+        shape.history && prUrl && `[pull request #${input.pullRequest.number}](${prUrl})`,
+        runUrl && `[workflow run](${runUrl})`,
+        carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
+        input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+        shape.totals && testTotals(doc),
+        input.base && baseCell(input.base),
+        resolved && resolved_rate_resolvedText(resolved),
+        `sandbox-gate`,
+    ];
+    return parts.filter((p) => typeof p === "string").join(" · ");
+}
+function clipped(text, max) {
+    const { head, omitted } = markdown_clip(text, max);
+    return omitted > 0 ? `${head}…` : head;
+}
+/** An id, a source or a file name as one line of markdown: cut at LABEL_MAX, escaped. */
+function label(text) {
+    return escapeMarkdown(clipped(text, LABEL_MAX));
+}
+/** `❌ tests failed`: a status as a reader sees it. */
+function iconed(status) {
+    return `${STATUS_INFO[status].icon} ${STATUS_INFO[status].shown}`;
+}
+function plural(n, word, words = `${word}s`) {
+    return `${n} ${n === 1 ? word : words}`;
+}
+/** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
+function timeCell(r) {
+    const ran = r.duration_ms > 0 && STATUS_INFO[r.status].sandboxed;
+    return ran ? formatDuration(r.duration_ms).replace(/ /g, NBSP) : `not${NBSP}run`;
+}
+function nameCell(row, doc) {
+    const { r } = row;
+    const url = safeUrl(r.url);
+    const name = url ? `[${label(row.name)}](${url})` : label(row.name);
+    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+    const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
+    return `${name}${by}${latest}`;
+}
+/** The base run, in the line under the verdict: what the patches were held against. */
+function baseCell(base) {
+    const notes = [
+        base.tests && `tests: ${testTally(base.tests.counts)}`,
+        base.notes?.some((note) => note.includes("void")) && "comparison void",
+    ].filter((n) => typeof n === "string");
+    return `base: ${iconed(base.status)}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
+/**
+ * `tests of 3 candidates: 30 passed, 2 failed`: the deciding results' tests added up, for the job summary;
+ * said when two or more read tests (one result's counts are in its row already).
+ */
+function testTotals(doc) {
+    const tested = doc.deciding.flatMap((row) => (row.r.tests ? [row.r.tests.counts] : []));
+    if (tested.length < 2)
+        return undefined;
+    const whose = doc.conversation ? plural(tested.length, "reply", "replies") : plural(tested.length, "candidate");
+    return `tests of ${whose}: ${testTally(totalCounts(tested))}`;
+}
+function resultCell(r, input) {
+    const marks = [
+        r.tests && `tests: ${testTally(r.tests.counts)}`,
+        r.flaky && "flaky",
+        r.retried && "retried after a failure of ours",
+        protected_protectedNote(r, FILES_SHOWN, label),
+    ].filter((m) => typeof m === "string");
+    const text = [iconed(r.status), ...marks].join(" · ");
+    if (!r.cached)
+        return text;
+    const run = safeUrl(input.judgedIn?.get(r.id));
+    return `${text} · ${run ? `[earlier run](${run})` : "earlier run"}`;
+}
+function table(doc, rows, hidden) {
+    const patch = rows.some((row) => row.r.changed_files !== undefined || row.r.patch_strategy !== undefined);
+    const time = rows.some((row) => timeCell(row.r) !== `not${NBSP}run`);
+    const head = [
+        doc.conversation ? "Reply" : "Candidate",
+        "Result",
+        ...(time ? ["Time"] : []),
+        ...(patch ? ["Patch"] : []),
+    ];
+    const align = ["---", "---", ...(time ? ["--:"] : []), ...(patch ? ["---"] : [])];
+    const line = (cells) => `| ${cells.join(" | ")} |`;
+    const body = rows.map((row) => line([
+        nameCell(row, doc),
+        resultCell(row.r, doc.input),
+        ...(time ? [timeCell(row.r)] : []),
+        ...(patch ? [patchCell(row.r)] : []),
+    ]));
+    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
+    return [line(head), line(align), ...body].join("\n") + note;
+}
+/** The older replies, collapsed: one row each, their verdicts kept. */
+function historyBlock(doc, rows) {
+    const passed = doc.history.filter((row) => row.r.status === "pass").length;
+    const hidden = doc.history.length - rows.length;
+    const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+    return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
+}
+function patchCell(r) {
+    const files = r.changed_files ?? [];
+    const shown = files.slice(0, FILES_SHOWN).map(label).join(", ");
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    const strategy = r.patch_strategy ? ` (${label(r.patch_strategy)})` : "";
+    return `${shown}${more}${strategy}` || "—";
+}
+function markdown_outcome(r) {
+    const where = syntaxWhere(r);
+    const { shown } = STATUS_INFO[r.status];
+    const parts = [where ? `${shown} at ${where}` : shown];
+    if (r.signal)
+        parts.push(`signal ${r.signal}`);
+    else if (r.exit_code !== null)
+        parts.push(`exit ${r.exit_code}`);
+    parts.push(timeCell(r).replace(new RegExp(NBSP, "g"), " "));
+    return parts.join(", ");
+}
+// A collapsed block per result: feedback (not for passes), then stdout and stderr.
+function details(row, limits) {
+    const { r } = row;
+    const pass = r.status === "pass";
+    const outputCap = pass ? limits.passOutput : limits.failOutput;
+    const silent = r.stdout === "" && r.stderr === "";
+    if (r.cached)
+        return undefined;
+    // A pass has only its output to show; a failure has something until its output and feedback are both cut.
+    const extra = r.tests !== undefined || (r.notes?.length ?? 0) > 0 || (r.attempts?.length ?? 0) > 1;
+    if (pass ? outputCap === 0 || (silent && !extra) : outputCap === 0 && limits.feedback === 0)
+        return undefined;
+    const sections = [
+        attemptsSection(r),
+        testsSection(r),
+        notesSection(r),
+        pass ? undefined : feedbackSection(r.feedback, limits.feedback),
+        ...(silent
+            ? ["No output on stdout or stderr.\n"]
+            : [
+                stream("stdout", r.stdout, outputCap, r.truncated.stdout, row.quoted.stdout),
+                stream("stderr", r.stderr, outputCap, r.truncated.stderr, row.quoted.stderr),
+            ]),
+    ];
+    // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
+    const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
+    const author = r.author ? ` by ${r.author.startsWith("@") ? r.author : `@${r.author}`}` : "";
+    const summary = `<summary>${STATUS_INFO[r.status].icon} <b>${line(clipped(row.name, LABEL_MAX))}</b>${line(author)}: ${line(markdown_outcome(r))}</summary>`;
+    return ["<details>", summary, "", ...sections.filter((s) => s !== undefined), "</details>"].join("\n");
+}
+/** Failing tests named under the table for each candidate; more are counted. */
+const FAILURES_SHOWN = 3;
+/** What a failing test said, or why a candidate failed, in one line under the table. */
+const SAID_MAX = 240;
+/** The next steps, under the table: one item per deciding result that did not pass, then how many more. */
+function stepsBlock(rows, shown) {
+    const steps = rows.flatMap((row) => (row.step === undefined ? [] : [row.step]));
+    if (steps.length === 0)
+        return undefined;
+    const items = steps.slice(0, shown);
+    if (steps.length > items.length)
+        items.push(`- … and ${plural(steps.length - items.length, "more candidate")}`);
+    return [`**Next steps**`, "", ...items].join("\n");
+}
+/**
+ * What the maintainer does about `row`: for the candidate's failure, what to fix (the patch's files, the
+ * reply's code) and the tests that fail with the first line each said; for our failure, re-run, and why;
+ * for protected files, leave them as they are.
+ */
+function nextStep(row, conversation) {
+    const { r } = row;
+    const by = r.author ? ` by ${label(r.author.startsWith("@") ? r.author : `@${r.author}`)}` : "";
+    const item = (text) => `- ${STATUS_INFO[r.status].icon} **${label(row.name)}**${by}: ${text}`;
+    if (STATUS_INFO[r.status].ours)
+        return item(`our failure, not the code's: re-run${cause(r.feedback)}`);
+    const patch = r.changed_files !== undefined || r.patch_strategy !== undefined;
+    const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
+    const failures = STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+    switch (r.status) {
+        case "protected": {
+            const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
+            return item(`${protectedStep(r, FILES_SHOWN, codeSpan)}${ran}${subItems(failures)}`);
+        }
+        case "syntax_error": {
+            const where = syntaxWhere(r);
+            const said = r.syntax?.message ? ` — ${codeSpan(clipped(r.syntax.message, SAID_MAX))}` : cause(r.feedback);
+            return item(`fix the syntax error${where ? ` at ${label(where)}` : ""}${said}`);
+        }
+        case "patch_failed":
+            return item(`regenerate the patch against the current files${cause(r.feedback)}`);
+        case "test_failed":
+            return item(testsStep(r, failures, patch ? undefined : `${subject}'s code`));
+        default:
+            return item(`${subject} ${STATUS_INFO[r.status].phrase}${cause(r.feedback)}`) + subItems(failures);
+    }
+}
+/**
+ * What to fix when tests fail: the patch's files, or the reply's code (`whose`), and which tests, with what
+ * the only one said; with none named, what the feedback says.
+ */
+function testsStep(r, failures, whose) {
+    const { shown, total } = failures;
+    if (total === 0)
+        return `${whose ?? "the patch"} fails the tests${cause(r.feedback)}`;
+    if (whose === undefined)
+        return `fix ${changedFiles(r)}: ${testsFail(total)}${subItems(failures)}`;
+    if (total > 1)
+        return `${whose} fails ${plural(total, "test")}${subItems(failures)}`;
+    // One test, or only what the output said: in the line itself.
+    return `${whose} fails ${shown[0].name === undefined ? "the tests — " : ""}${failureText(shown[0])}`;
+}
+/** `2 tests fail`, `1 test fails`. */
+function testsFail(n) {
+    return `${plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
+}
+/** `solution.py:3:5`: where the parser stopped, as much of it as is known. */
+function syntaxWhere(r) {
+    return r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== undefined).join(":");
+}
+/** The files a patch changed, as code, the first few: what to fix. */
+function changedFiles(r) {
+    const files = r.changed_files ?? [];
+    if (files.length === 0)
+        return "the patch";
+    const more = files.length > FILES_SHOWN ? ` and ${files.length - FILES_SHOWN} more` : "";
+    return `${files
+        .slice(0, FILES_SHOWN)
+        .map((f) => codeSpan(clipped(f, LABEL_MAX)))
+        .join(", ")}${more}`;
+}
+/** ` — The first line of the feedback`, as plain text; nothing when there is none. */
+function cause(feedback) {
+    const first = feedback.split("\n").find((line) => line.trim() !== "");
+    return first ? ` — ${escapeMarkdown(clipped(first.trim(), SAID_MAX))}` : "";
+}
+/** `` `test_fizz` (tests/test_calc.py:3) — `AssertionError: …` ``: a failing test and what it said. */
+function failureText(f) {
+    const name = f.name !== undefined ? codeSpan(clipped(f.name, LABEL_MAX)) : "";
+    const where = f.where ? ` (${label(f.where)})` : "";
+    const said = f.message ? codeSpan(clipped(f.message, SAID_MAX)) : "";
+    return [`${name}${where}`, said].filter((part) => part !== "").join(" — ");
+}
+/** The failures under a step's line, then how many more. */
+function subItems({ shown, total }) {
+    const items = shown.map((f) => `\n  - ${failureText(f)}`);
+    if (total > shown.length)
+        items.push(`\n  - … and ${total - shown.length} more`);
+    return items.join("");
+}
+/** Failing tests listed in the comment; more are counted. */
+const FAILING_TESTS_SHOWN = 10;
+/** The tests that failed (with `compare`, those the candidate broke first), and how it did against the base. */
+function testsSection(r) {
+    const { tests, compare } = r;
+    if (!tests)
+        return undefined;
+    const { held, preexisting } = failingCases(r);
+    const ordered = [...held, ...preexisting];
+    const items = ordered.slice(0, FAILING_TESTS_SHOWN).map((c) => {
+        const where = c.file ? ` (${label(c.file)}${c.line ? `:${c.line}` : ""})` : "";
+        const first = c.message?.split("\n").find((line) => line.trim() !== "");
+        const said = first ? `: ${escapeMarkdown(clipped(first.trim(), REASON_MAX / 5))}` : "";
+        const already = preexisting.includes(c) ? " — already failing on the base" : "";
+        return `- ${label(c.id)}${where}${said}${already}${c.flaky ? " · flaky" : ""}`;
+    });
+    if (ordered.length > FAILING_TESTS_SHOWN)
+        items.push(`- … and ${ordered.length - FAILING_TESTS_SHOWN} more`);
+    const against = compare
+        ? `Against the base: ${[
+            `${compare.fail_to_pass?.length ?? 0} fixed`,
+            `${compare.pass_to_fail?.length ?? 0} broken`,
+            `${compare.new_failing?.length ?? 0} new failing`,
+            `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
+        ].join(", ")}.`
+        : undefined;
+    const head = `**Tests**: ${testTally(tests.counts)}`;
+    const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
+    const flakyLine = flaky.length
+        ? `Flaky (failed in one attempt, passed in another): ${flaky
+            .slice(0, FAILING_TESTS_SHOWN)
+            .map((c) => label(c.id))
+            .join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", …" : ""}`
+        : undefined;
+    return `${[head, against, items.length > 0 ? items.join("\n") : undefined, flakyLine].filter(Boolean).join("\n\n")}\n`;
+}
+/** Each attempt of a rerun candidate, in order. */
+function attemptsSection(r) {
+    if (!r.attempts || r.attempts.length < 2)
+        return undefined;
+    const steps = r.attempts.map((a) => `${iconed(a.status)} (${formatDuration(a.duration_ms)})`);
+    return `**Attempts**: ${steps.join(" → ")}${r.flaky ? " — flaky" : ""}\n`;
+}
+function notesSection(r) {
+    if (!r.notes || r.notes.length === 0)
+        return undefined;
+    return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
+}
+/**
+ * Whether `feedback` already shows all of `output` (an output stream), as whole lines: the feedback of
+ * failed tests quotes the output under its own words ("The tests failed …", the failing tests, "Output:",
+ * the traceback, "Fix the code."), and an older report's feedback may be the output itself. Then the
+ * output is said once, in the feedback, and the stream's block points there; the feedback keeps its own
+ * words, which name the failure. Whole lines only (indents aside, as the feedback trims what it quotes),
+ * so a short output such as `1` that a sentence of the feedback happens to hold is still shown. Only the
+ * first and the last place the feedback holds it are looked at: the quote is one of them, and a hostile
+ * output repeated on every line of a long feedback must not cost a search per line. Pure.
+ */
+function shownInFeedback(feedback, output) {
+    const quoted = output.trim();
+    if (quoted === "" || feedback === "")
+        return false;
+    const wholeLines = (at) => at !== -1 && blankTo(feedback, at - 1, -1) && blankTo(feedback, at + quoted.length, 1);
+    return wholeLines(feedback.indexOf(quoted)) || wholeLines(feedback.lastIndexOf(quoted));
+}
+/** Whether only blanks lie from `at` to its line's start (`step` -1) or end (`step` 1). */
+function blankTo(text, at, step) {
+    for (let i = at; i >= 0 && i < text.length; i += step) {
+        if (text[i] === "\n")
+            return true;
+        if (text[i] !== " " && text[i] !== "\t")
+            return false;
+    }
+    return true;
+}
+// An output the feedback shows (see shownInFeedback): said once, not twice.
+function stream(title, text, cap, cutBySandbox, quoted) {
+    if (quoted)
+        return `**${title}**${sandboxCut(cutBySandbox)}: in the feedback above\n`;
+    return section(title, text, cap, cutBySandbox);
+}
+function sandboxCut(cutBySandbox) {
+    return cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+}
+function section(title, text, cap, cutBySandbox) {
+    const note = sandboxCut(cutBySandbox);
+    if (text === "")
+        return `**${title}**: empty\n`;
+    if (cap === 0)
+        return `**${title}**: omitted for length\n`;
+    return `**${title}**${note}\n\n${excerpt(text, cap)}\n`;
+}
+// Feedback (often a traceback) keeps its line breaks and indents in a fenced block, as output does.
+function feedbackSection(text, cap) {
+    if (text === "")
+        return "**Feedback**: empty\n";
+    if (cap === 0)
+        return "**Feedback**: omitted for length\n";
+    return `**Feedback**\n\n${excerpt(text, cap)}\n`;
+}
+/** At most `cap` characters of `text`, its head and tail, in a fenced block that no content can end. */
+function excerpt(text, cap) {
+    const { head, omitted, tail } = markdown_clip(text.replace(/\n+$/, ""), cap);
+    return fence(omitted > 0 ? `${head}\n[… ${omitted} characters omitted …]\n${tail}` : head);
+}
+function skippedList(skipped, shown) {
+    if (skipped.length === 0)
+        return undefined;
+    const items = skipped.slice(0, shown).map((s) => {
+        const url = safeUrl(s.url);
+        const where = url ? `[comment](${url})` : label(s.source);
+        return `- ${SKIPPED_ICON} **${label(s.id)}**: ${escapeMarkdown(clipped(s.reason, REASON_MAX))} (${where})`;
+    });
+    const hidden = skipped.length - items.length;
+    if (hidden > 0)
+        items.push(`- … and ${hidden} more`);
+    return [`**Skipped** (not run):`, "", ...items].join("\n");
 }
 
 ;// CONCATENATED MODULE: ./src/report/table.ts
@@ -48268,7 +50130,7 @@ function evaluate(results, baseline, ks = [1]) {
     const evaluation = {
         total: results.length,
         judged: judgedOf(results).length,
-        byStatus: json_countByStatus(results),
+        byStatus: countByStatus(results),
         passRate: passRate(results),
         time: {
             ran: times.length,
@@ -48280,7 +50142,7 @@ function evaluate(results, baseline, ks = [1]) {
     const scores = scorePassAtK(results, ks);
     if (scores)
         evaluation.passAtK = scores;
-    const resolved = resolved_countResolved(results);
+    const resolved = resolved_rate_countResolved(results);
     if (resolved)
         evaluation.resolved = resolved;
     if (baseline) {
@@ -48383,7 +50245,7 @@ function changeList(title, changes) {
         return undefined;
     const items = changes
         .slice(0, CHANGES_SHOWN)
-        .map((c) => `- ${label(c.id)}: ${statuses_STATUS_INFO[c.was].label} → **${statuses_STATUS_INFO[c.now].label}**`);
+        .map((c) => `- ${label(c.id)}: ${STATUS_INFO[c.was].label} → **${STATUS_INFO[c.now].label}**`);
     if (changes.length > CHANGES_SHOWN)
         items.push(`- … and ${changes.length - CHANGES_SHOWN} more`);
     return [`**${title}** (${changes.length})`, "", ...items].join("\n");
@@ -48405,7 +50267,7 @@ function renderEvaluationMarkdown(e, results) {
     const table = [
         "| Status | Count | Share | |",
         "| --- | --: | --: | --- |",
-        ...shown.map((s) => `| ${statuses_STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+        ...shown.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
     ].join("\n");
     const histogram = timeHistogram(results);
     const most = Math.max(0, ...histogram.map((row) => row.count));
@@ -48423,7 +50285,7 @@ function renderEvaluationMarkdown(e, results) {
         "### Evaluation",
         `**${headline(e)}**`,
         // Our own figures, no candidate's text: nothing to escape.
-        e.resolved && `**${resolved_resolvedText(e.resolved)}**`,
+        e.resolved && `**${resolved_rate_resolvedText(e.resolved)}**`,
         e.passAtK && `**${passAtKLine(e.passAtK)}**`,
         e.baseline && baselineLine(e.baseline, e),
         e.total > 0 ? table : undefined,
@@ -48439,7 +50301,7 @@ function renderEvaluationText(e) {
     const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
     const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
     if (e.resolved)
-        lines.push(resolved_resolvedText(e.resolved));
+        lines.push(resolved_rate_resolvedText(e.resolved));
     if (e.passAtK)
         lines.push(passAtKLine(e.passAtK));
     if (e.baseline) {
@@ -48461,7 +50323,7 @@ function renderEvaluationText(e) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./src/report/junit.ts
+;// CONCATENATED MODULE: ./src/report/junit-report.ts
 // The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
 // whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
 // reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
@@ -48490,22 +50352,22 @@ function attributes(attrs) {
 function seconds(ms) {
     return (ms / 1000).toFixed(3);
 }
-function junit_element(name, attrs, body) {
+function junit_report_element(name, attrs, body) {
     return body === undefined || body === ""
         ? `<${name}${attributes(attrs)}/>`
         : `<${name}${attributes(attrs)}>${body}</${name}>`;
 }
 function testcase(r, failOn) {
     const failing = failOn.has(r.status);
-    const message = r.syntax?.message ?? statuses_STATUS_INFO[r.status].label;
+    const message = r.syntax?.message ?? STATUS_INFO[r.status].label;
     const verdict = failing
-        ? junit_element(statuses_STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
+        ? junit_report_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
         : "";
     const streams = [
-        r.stdout && junit_element("system-out", {}, content(r.stdout)),
-        r.stderr && junit_element("system-err", {}, content(r.stderr)),
+        r.stdout && junit_report_element("system-out", {}, content(r.stdout)),
+        r.stderr && junit_report_element("system-err", {}, content(r.stderr)),
     ].join("");
-    return junit_element("testcase", {
+    return junit_report_element("testcase", {
         name: r.id,
         classname: `sandbox-gate.${r.language ?? "unknown"}`,
         time: seconds(r.duration_ms),
@@ -48520,14 +50382,14 @@ const CASE_VERDICT = {
 };
 function testResultCase(c) {
     const verdict = CASE_VERDICT[c.status];
-    return junit_element("testcase", {
+    return junit_report_element("testcase", {
         name: c.name,
         classname: c.classname ?? c.file ?? "",
         time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
         file: c.file,
         line: c.line,
-    }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
-        (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+    }, (verdict ? junit_report_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
+        (c.flaky ? junit_report_element("properties", {}, junit_report_element("property", { name: "flaky", value: "true" })) : ""));
 }
 /** A candidate's own test cases, as the suite named after it. */
 function candidateSuite(r) {
@@ -48542,28 +50404,28 @@ function candidateSuite(r) {
         skipped: counts.skipped,
         time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
     };
-    return junit_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
+    return junit_report_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
 }
 function skippedCase(s) {
-    return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
+    return junit_report_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_report_element("skipped", { message: s.reason }));
 }
 function renderJUnit(results, skipped, options = {}) {
     const failOn = options.failOn ?? EVERY_FAILURE;
     const name = options.name ?? "sandbox-gate";
     const counts = {
         tests: results.length + skipped.length,
-        failures: results.filter((r) => failOn.has(r.status) && !statuses_STATUS_INFO[r.status].ours).length,
-        errors: results.filter((r) => failOn.has(r.status) && statuses_STATUS_INFO[r.status].ours).length,
+        failures: results.filter((r) => failOn.has(r.status) && !STATUS_INFO[r.status].ours).length,
+        errors: results.filter((r) => failOn.has(r.status) && STATUS_INFO[r.status].ours).length,
         skipped: skipped.length,
         time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
     };
     const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
-    const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
+    const suite = junit_report_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
     const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_report_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/report/files.ts
+;// CONCATENATED MODULE: ./src/report/write-reports.ts
 // The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
 
 
@@ -48651,7 +50513,21 @@ class ProgressMeter {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/utf8.ts
+// Bytes from outside (a sandbox's streams, the names and texts of the tar it sent back) as text that
+// always decodes: what was written is shown, never refused.
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+function decodeUtf8(bytes, cut) {
+    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    return decoder.decode(bytes, { stream: cut });
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/capture.ts
+
 class StreamCapture {
     #limit;
     #kept = [];
@@ -48688,18 +50564,146 @@ class StreamCapture {
         };
     }
 }
-/**
- * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
- * reported as invalid, since the stream did not carry a broken character.
- */
-function decodeUtf8(bytes, cut) {
-    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
-    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-    return decoder.decode(bytes, { stream: cut });
-}
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/tar/pack.ts
+
+const BLOCK = 512;
+/** GNU tar's default record: 20 blocks. */
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
+const LINK_MODE = 0o777;
+// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
+const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
+// The ustar size field holds 11 octal digits.
+const MAX_SIZE = 8 ** 11 - 1;
+/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
+function tarball(files, options = {}) {
+    const under = options.under === undefined ? undefined : pack_normalisePath(options.under);
+    const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
+    const entries = archiveEntries(placed, under);
+    const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
+    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
+    // reads whole records and would otherwise wait on an open pipe for the rest of one.
+    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
+    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+}
+/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
+function pack_normalisePath(path) {
+    const checked = checkRelativePath(path);
+    if (!checked.ok)
+        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
+    return checked.path;
+}
+function archiveEntries(files, under) {
+    const entries = [];
+    const dirs = new Set();
+    const filePaths = new Set();
+    // Even with no file under it, the directory is made (and owned as asked).
+    for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+        dirs.add(dir);
+        entries.push({ kind: "dir", path: dir });
+    }
+    for (const file of files) {
+        const path = pack_normalisePath(file.path);
+        if (filePaths.has(path))
+            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+        if (dirs.has(path))
+            throw new Error(conflict(path));
+        const segments = path.split("/");
+        for (let depth = 1; depth < segments.length; depth++) {
+            const dir = segments.slice(0, depth).join("/");
+            if (filePaths.has(dir))
+                throw new Error(conflict(dir));
+            if (!dirs.has(dir)) {
+                dirs.add(dir);
+                entries.push({ kind: "dir", path: dir });
+            }
+        }
+        filePaths.add(path);
+        if (file.linkTarget !== undefined) {
+            entries.push({ kind: "link", path, target: file.linkTarget });
+            continue;
+        }
+        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+        if (data.byteLength > MAX_SIZE)
+            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
+        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+    }
+    return entries;
+}
+function conflict(path) {
+    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
+}
+const TYPES = { file: "0", link: "2", dir: "5" };
+function entryBlocks(entry, { owner, mtime }) {
+    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+    const nameBytes = Buffer.from(name, "utf8");
+    const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+    // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
+    // readers ignore, so no prefix/name split is needed.
+    const pax = Buffer.concat([
+        ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
+        ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
+    ]);
+    const blocks = [];
+    if (pax.byteLength > 0) {
+        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
+    }
+    blocks.push(header({
+        name: nameBytes.subarray(0, NAME_FIELD),
+        mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
+        size: data.byteLength,
+        type: TYPES[entry.kind],
+        owner,
+        mtime,
+        link: linkBytes.subarray(0, NAME_FIELD),
+    }), padded(data));
+    return blocks;
+}
+/** `"<length> key=value\n"`, where the length counts its own digits. */
+function paxRecord(key, value) {
+    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
+    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
+    let length = body;
+    while (body + String(length).length !== length)
+        length = body + String(length).length;
+    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
+}
+function header(fields) {
+    const block = Buffer.alloc(BLOCK);
+    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+    octal(block, 100, 8, fields.mode);
+    octal(block, 108, 8, fields.owner); // uid
+    octal(block, 116, 8, fields.owner); // gid
+    octal(block, 124, 12, fields.size);
+    octal(block, 136, 12, fields.mtime);
+    block.write(fields.type, 156, "ascii");
+    if (fields.link)
+        Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
+    block.write("ustar\0", 257, "ascii");
+    block.write("00", 263, "ascii");
+    // The checksum is computed with its own field read as spaces.
+    block.fill(" ", 148, 156);
+    const sum = block.reduce((total, byte) => total + byte, 0);
+    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+    return block;
+}
+/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
+function octal(block, offset, width, value) {
+    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+function padded(data) {
+    const rest = data.byteLength % BLOCK;
+    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/driver.ts
 // What runs first inside the container, and the reader of the markers it writes.
 //
@@ -48834,6 +50838,7 @@ const NEWLINE = 0x0a;
 class PhaseParser {
     #onRunOutput;
     #onRun;
+    #onCommandEnd;
     #maxTextBytes;
     #markers;
     #phase = "setup";
@@ -48847,6 +50852,7 @@ class PhaseParser {
     constructor(options) {
         this.#onRunOutput = options.onRunOutput;
         this.#onRun = options.onRun ?? (() => { });
+        this.#onCommandEnd = options.onCommandEnd ?? (() => { });
         this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
         this.#text = new StreamCapture(this.#maxTextBytes);
         this.#results =
@@ -48956,6 +50962,7 @@ class PhaseParser {
             if (at > 0)
                 this.#onRunOutput(data.subarray(0, at));
             results.open = true;
+            this.#onCommandEnd();
             results.capture.push(data.subarray(at + results.marker.length));
             return;
         }
@@ -48968,206 +50975,12 @@ class PhaseParser {
         this.#pending = Buffer.from(data.subarray(data.length - held));
     }
 }
-/**
- * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
- * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
- * timeout starts at the run marker.
- */
-class RunClock {
-    /** Reads the driver's stderr; push every chunk of it here. */
-    parser;
-    timedOut = false;
-    stalled = false;
-    #runStartedAt;
-    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
-    #expiredAt;
-    #timer;
-    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
-        this.#timer = setTimeout(() => {
-            this.stalled = true;
-            onExpired();
-        }, timeoutMs + START_GRACE_MS);
-        this.parser = new PhaseParser({
-            nonce,
-            onRunOutput,
-            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
-            onRun: () => {
-                const startedAt = performance.now();
-                this.#runStartedAt = startedAt;
-                clearTimeout(this.#timer);
-                // The deadline is decided by the clock that measures the run: Node's timer runs on the event
-                // loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
-                // which reported a 1 s timeout as 999 ms. Until that clock says the limit has passed, wait again.
-                const expire = () => {
-                    const now = performance.now();
-                    if (now - startedAt < timeoutMs) {
-                        this.#timer = setTimeout(expire, timeoutMs - (now - startedAt));
-                        return;
-                    }
-                    this.timedOut = true;
-                    this.#expiredAt = now;
-                    onExpired();
-                };
-                this.#timer = setTimeout(expire, timeoutMs);
-            },
-        });
-    }
-    /**
-     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-     * up to its deadline when the timeout ended it.
-     */
-    end() {
-        const endedAt = this.#expiredAt ?? performance.now();
-        clearTimeout(this.#timer);
-        this.parser.end();
-        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
-    }
-}
 
-;// CONCATENATED MODULE: ./src/sandbox/tar.ts
-// A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
-// the base tree copied into a run's image. Pure: the same files and options give the same bytes (fixed owner
-// and time: the base's a fixed date, a candidate's the time of its run, so that it is newer than the base).
-
-const BLOCK = 512;
-/** GNU tar's default record: 20 blocks. */
-const RECORD = 20 * BLOCK;
-const NAME_FIELD = 100;
-const FILE_MODE = 0o644;
-const DIR_MODE = 0o755;
-const EXECUTABLE_MODE = 0o755;
-const LINK_MODE = 0o777;
-// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
-const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
-// The ustar size field holds 11 octal digits.
-const MAX_SIZE = 8 ** 11 - 1;
-/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
-function tarball(files, options = {}) {
-    const under = options.under === undefined ? undefined : normalisePath(options.under);
-    const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
-    const entries = archiveEntries(placed, under);
-    const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
-    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
-    // reads whole records and would otherwise wait on an open pipe for the rest of one.
-    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
-    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
-}
-/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
-function normalisePath(path) {
-    const checked = checkRelativePath(path);
-    if (!checked.ok)
-        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
-    return checked.path;
-}
-function archiveEntries(files, under) {
-    const entries = [];
-    const dirs = new Set();
-    const filePaths = new Set();
-    // Even with no file under it, the directory is made (and owned as asked).
-    for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
-        dirs.add(dir);
-        entries.push({ kind: "dir", path: dir });
-    }
-    for (const file of files) {
-        const path = normalisePath(file.path);
-        if (filePaths.has(path))
-            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
-        if (dirs.has(path))
-            throw new Error(conflict(path));
-        const segments = path.split("/");
-        for (let depth = 1; depth < segments.length; depth++) {
-            const dir = segments.slice(0, depth).join("/");
-            if (filePaths.has(dir))
-                throw new Error(conflict(dir));
-            if (!dirs.has(dir)) {
-                dirs.add(dir);
-                entries.push({ kind: "dir", path: dir });
-            }
-        }
-        filePaths.add(path);
-        if (file.linkTarget !== undefined) {
-            entries.push({ kind: "link", path, target: file.linkTarget });
-            continue;
-        }
-        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
-        if (data.byteLength > MAX_SIZE)
-            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
-        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
-    }
-    return entries;
-}
-function conflict(path) {
-    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
-}
-const TYPES = { file: "0", link: "2", dir: "5" };
-function entryBlocks(entry, { owner, mtime }) {
-    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
-    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
-    const nameBytes = Buffer.from(name, "utf8");
-    const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
-    // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
-    // readers ignore, so no prefix/name split is needed.
-    const pax = Buffer.concat([
-        ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
-        ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
-    ]);
-    const blocks = [];
-    if (pax.byteLength > 0) {
-        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
-    }
-    blocks.push(header({
-        name: nameBytes.subarray(0, NAME_FIELD),
-        mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
-        size: data.byteLength,
-        type: TYPES[entry.kind],
-        owner,
-        mtime,
-        link: linkBytes.subarray(0, NAME_FIELD),
-    }), padded(data));
-    return blocks;
-}
-/** `"<length> key=value\n"`, where the length counts its own digits. */
-function paxRecord(key, value) {
-    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
-    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
-    let length = body;
-    while (body + String(length).length !== length)
-        length = body + String(length).length;
-    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
-}
-function header(fields) {
-    const block = Buffer.alloc(BLOCK);
-    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
-    octal(block, 100, 8, fields.mode);
-    octal(block, 108, 8, fields.owner); // uid
-    octal(block, 116, 8, fields.owner); // gid
-    octal(block, 124, 12, fields.size);
-    octal(block, 136, 12, fields.mtime);
-    block.write(fields.type, 156, "ascii");
-    if (fields.link)
-        Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
-    block.write("ustar\0", 257, "ascii");
-    block.write("00", 263, "ascii");
-    // The checksum is computed with its own field read as spaces.
-    block.fill(" ", 148, 156);
-    const sum = block.reduce((total, byte) => total + byte, 0);
-    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
-    return block;
-}
-/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
-function octal(block, offset, width, value) {
-    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
-}
-function padded(data) {
-    const rest = data.byteLength % BLOCK;
-    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/run.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/base.ts
 // What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
 // the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
-// told apart from the candidate's doing), and the removals that follow it, off the critical path.
+// told apart from the candidate's doing), and the removals that follow it, off the critical path; and,
+// for the engines that leave them to the CLI engine, the images and the cleanup by label (CliImages).
 
 
 
@@ -49175,7 +50988,7 @@ function padded(data) {
 const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
 /** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
-const run_KILL_GRACE_MS = 10_000;
+const base_KILL_GRACE_MS = 10_000;
 /** A fresh name for a container of ours. */
 function containerName() {
     return `sandbox-gate-${(0,external_node_crypto_.randomBytes)(8).toString("hex")}`;
@@ -49196,6 +51009,26 @@ class OpeningEngine {
         // a failure on our side after it is the cancellation, never an engine fault.
         const ours = facts.sandboxError !== undefined && facts.sandboxError !== CANCELLED_BEFORE_START;
         return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
+    }
+}
+/**
+ * The engines that run containers without the CLI (the Engine API's, the namespace engine) leave images
+ * (pulls with the CLI's registry credentials, listing) and the cleanup by label to the CLI engine.
+ */
+class CliImages extends OpeningEngine {
+    cli;
+    constructor(cli) {
+        super();
+        this.cli = cli;
+    }
+    hasImage(image) {
+        return this.cli.hasImage(image);
+    }
+    pull(image) {
+        return this.cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.cli.removeLabelled(label);
     }
 }
 /**
@@ -49230,6 +51063,8 @@ function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
         stderr: streams.stderr.result(),
         timedOut: clock.timedOut,
         stalled: clock.stalled,
+        busy: clock.busy,
+        ...(clock.spent && { spent: clock.spent }),
         durationMs,
         ...(memoryAtTimeout && { memoryAtTimeout }),
     };
@@ -49254,13 +51089,18 @@ function runFacts(binary, job, outcome, ended) {
         ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
         ...(outcome.results && { results: outcome.results }),
         durationMs: outcome.durationMs,
+        ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
         ...(sandboxError === undefined ? {} : { sandboxError }),
     };
 }
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
+function sandboxErrorOf(binary, job, { phase, text, stalled, busy, durationMs, spent }, { exitCode, aborted, stateError }) {
     if (aborted)
         return CANCELLED_WHILE_RUNNING;
+    if (busy) {
+        const waited = spent === undefined ? "" : `: it was made to wait ${base_seconds(spent.waitedMs)} of ${base_seconds(durationMs)} for a CPU`;
+        return `the machine was too busy to judge it${waited}`;
+    }
     if (stalled) {
         return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
     }
@@ -49338,6 +51178,7 @@ class Removals {
         return this.#failed.splice(0);
     }
 }
+const base_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 ;// CONCATENATED MODULE: ./src/sandbox/cli-command.ts
 // One CLI command of the engine's (docker or podman), argv only, with a deadline: what the CLI engine and
@@ -49703,7 +51544,7 @@ async function removeRunImage(binary, image) {
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: ./src/sandbox/api/client.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/client.ts
 // The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
 //
 // Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
@@ -49862,7 +51703,7 @@ function errorMessage(text, status) {
 /** Stream ids of the multiplexed attach stream. */
 const STDOUT = 1;
 const STDERR = 2;
-const HEADER = 8;
+const client_HEADER = 8;
 /**
  * Splits the multiplexed stream of a non-TTY attach: frames of an 8-byte header (stream id, three
  * zero bytes, big-endian payload length) and the payload. Frames and headers may arrive split.
@@ -49875,12 +51716,12 @@ class FrameReader {
     }
     push(chunk) {
         let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        while (data.length >= HEADER) {
+        while (data.length >= client_HEADER) {
             const size = data.readUInt32BE(4);
-            if (data.length < HEADER + size)
+            if (data.length < client_HEADER + size)
                 break;
-            this.onFrame(data[0], data.subarray(HEADER, HEADER + size));
-            data = data.subarray(HEADER + size);
+            this.onFrame(data[0], data.subarray(client_HEADER, client_HEADER + size));
+            data = data.subarray(client_HEADER + size);
         }
         this.#pending = Buffer.from(data);
     }
@@ -49892,57 +51733,6 @@ class FrameReader {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/sandbox/child-run.ts
-
-
-
-/** Holds a just-spawned child's output and exit until `readChild` takes them. */
-function hold(child) {
-    child.stdout?.pause();
-    child.stderr?.pause();
-    const exited = new Promise((resolve) => {
-        child.on("error", (error) => resolve({ code: null, error }));
-        child.on("close", (code) => resolve({ code }));
-    });
-    return { child, exited };
-}
-/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
-function release({ child }) {
-    child.stdin.on("error", () => { });
-    child.stdin.end();
-    child.stdout?.resume();
-    child.stderr?.resume();
-}
-/** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
-async function readChild(started, job, { nonce, input }, control) {
-    const { child, exited } = "exited" in started ? started : hold(started);
-    const { limits } = job;
-    const stdout = new StreamCapture(limits.maxOutputBytes);
-    const stderr = new StreamCapture(limits.maxOutputBytes);
-    let memoryAtTimeout;
-    const clock = new RunClock({
-        nonce,
-        timeoutMs: limits.timeoutMs,
-        onRunOutput: (chunk) => stderr.push(chunk),
-        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
-        onExpired: () => void (async () => {
-            // Read before the kill: once the sandbox is gone, so is its memory count.
-            if (clock.timedOut)
-                memoryAtTimeout = await control.memory();
-            await control.kill();
-        })(),
-    });
-    const { parser } = clock;
-    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
-    child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
-    // The sandbox may end before it has read its input; that shows in its exit, not here.
-    child.stdin.on("error", () => { });
-    child.stdin.end(input);
-    const exit = await exited;
-    const durationMs = clock.end();
-    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -49980,7 +51770,7 @@ function eventWindow(now = Date.now()) {
     return { since: "0", until: (now / 1000).toFixed(3) };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/memory.ts
+;// CONCATENATED MODULE: ./src/sandbox/memory-sample.ts
 const MiB = 1024 * 1024;
 /** The sample delays the kill, so it may not take long: past this the run is judged without it. */
 const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
@@ -50020,12 +51810,345 @@ function memoryFromCli(memUsage) {
     return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
+;// CONCATENATED MODULE: ./src/sandbox/charged-time.ts
+// The time a candidate had: its wall-clock time less the time the machine made it wait for a CPU. A busy
+// runner stretches a candidate's wall clock without the candidate doing anything more; a limit on the wall
+// clock alone then turns honest code into `timeout`. The kernel counts the waiting per cgroup: the CPU
+// pressure's "full" total is the time every runnable task of the cgroup was waiting for a CPU (none ran),
+// which is exactly the time the candidate could not make progress because of others. Sleeping, waiting on
+// I/O or a lock, and being throttled by its own `cpus` quota are not in it: they stay on its clock. Pure.
+/** The least the clock waits between two readings, so a near deadline is not polled in a tight loop. */
+const MIN_STEP_MS = 1;
+/** The time a candidate had: wall-clock time less the time it was made to wait, never below zero. */
+function chargedMs(wallMs, waitedMs) {
+    return Math.max(0, wallMs - Math.max(0, waitedMs));
+}
+/**
+ * The clock's next step at one reading: the backstop first (it bounds every run), then the candidate's own
+ * limit on the time it had; otherwise wait until that limit could be reached at the earliest (if it is
+ * never made to wait again) or the backstop, whichever is sooner.
+ */
+function charged_time_nextStep(at) {
+    const { wallMs, waitedMs, limitMs, backstopMs } = at;
+    if (wallMs >= backstopMs)
+        return { kind: "backstop", busy: waitedMs * 2 > wallMs };
+    const had = chargedMs(wallMs, waitedMs);
+    if (had >= limitMs)
+        return { kind: "timeout" };
+    return { kind: "wait", forMs: Math.max(MIN_STEP_MS, Math.min(limitMs - had, backstopMs - wallMs)) };
+}
+/** The wall-clock backstop when `wall-timeout` is not set: five times the limit, and a minute over it at least. */
+function defaultWallTimeoutMs(timeoutMs) {
+    return Math.max(5 * timeoutMs, timeoutMs + 60_000);
+}
+/** The difference of two readings in milliseconds, each counter never below zero (a reset reads as none). */
+function spentBetween(from, to) {
+    if (from === undefined || to === undefined)
+        return { waitedMs: 0, usedMs: 0 };
+    return {
+        waitedMs: Math.max(0, to.waitedUs - from.waitedUs) / 1000,
+        usedMs: Math.max(0, to.usedUs - from.usedUs) / 1000,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/clock.ts
+
+
+/** How often a running candidate's meter is read, so the last reading before its sandbox goes is recent. */
+const METER_POLL_MS = 100;
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    /** The backstop ended a run that was mostly made to wait: the machine's doing, our failure. */
+    busy = false;
+    #meter;
+    #onExpired;
+    #phase;
+    #run;
+    /** The last reading of the meter: the counters may be gone with the sandbox when the run ends. */
+    #last;
+    /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
+    #final;
+    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+    #expiredAt;
+    #timer;
+    #poll;
+    constructor({ nonce, timeoutMs, wallTimeoutMs, meter, onRunOutput, onExpired, maxResultsBytes }) {
+        this.#meter = meter;
+        this.#onExpired = onExpired;
+        const backstopMs = wallTimeoutMs ?? defaultWallTimeoutMs(timeoutMs);
+        this.#phase = {
+            startedAt: performance.now(),
+            start: this.#read(),
+            limitMs: timeoutMs + START_GRACE_MS,
+            backstopMs: backstopMs + START_GRACE_MS,
+        };
+        this.#arm(this.#phase.limitMs);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
+            onRun: () => {
+                this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+                this.#phase = this.#run;
+                this.#arm(timeoutMs);
+                if (meter !== undefined)
+                    this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
+            },
+            onCommandEnd: () => {
+                this.#final ??= this.#read();
+            },
+        });
+    }
+    /**
+     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+     * up to its deadline when a clock ended it.
+     */
+    end() {
+        const endedAt = this.#expiredAt ?? performance.now();
+        this.#final ??= this.#read();
+        this.#stop();
+        this.parser.end();
+        return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
+    }
+    /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
+    get spent() {
+        if (this.#run?.start === undefined || this.#final === undefined)
+            return undefined;
+        const { usedMs, waitedMs } = spentBetween(this.#run.start, this.#final);
+        return { cpuMs: Math.round(usedMs), waitedMs: Math.round(waitedMs) };
+    }
+    /** Reads the meter, keeping the reading; the last one when the counters are gone. */
+    #read() {
+        const reading = this.#meter?.read();
+        if (reading !== undefined)
+            this.#last = reading;
+        return this.#last;
+    }
+    #arm(ms) {
+        clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => this.#step(), ms);
+    }
+    /**
+     * At a deadline: the decision is the clock's that measures the run (Node's timer runs on the event
+     * loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
+     * which reported a 1 s timeout as 999 ms), on a fresh reading of the time the candidate waited.
+     */
+    #step() {
+        const phase = this.#phase;
+        const now = performance.now();
+        const reading = this.#read();
+        const { waitedMs } = spentBetween(phase.start, reading);
+        const step = charged_time_nextStep({
+            wallMs: now - phase.startedAt,
+            waitedMs,
+            limitMs: phase.limitMs,
+            backstopMs: phase.backstopMs,
+        });
+        if (step.kind === "wait")
+            return this.#arm(step.forMs);
+        if (phase !== this.#run)
+            this.stalled = true;
+        else if (step.kind === "backstop" && step.busy)
+            this.busy = true;
+        else
+            this.timedOut = true;
+        if (phase === this.#run) {
+            this.#expiredAt = now;
+            this.#final = reading;
+        }
+        this.#stop();
+        this.#onExpired();
+    }
+    #stop() {
+        clearTimeout(this.#timer);
+        clearInterval(this.#poll);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/child-run.ts
+
+
+
+/** Holds a just-spawned child's output and exit until `readChild` takes them. */
+function hold(child) {
+    child.stdout?.pause();
+    child.stderr?.pause();
+    const exited = new Promise((resolve) => {
+        child.on("error", (error) => resolve({ code: null, error }));
+        child.on("close", (code) => resolve({ code }));
+    });
+    return { child, exited };
+}
+/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
+function release({ child }) {
+    child.stdin.on("error", () => { });
+    child.stdin.end();
+    child.stdout?.resume();
+    child.stderr?.resume();
+}
+/** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
+async function readChild(started, job, { nonce, input }, control) {
+    const { child, exited } = "exited" in started ? started : hold(started);
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let memoryAtTimeout;
+    const clock = new RunClock({
+        nonce,
+        timeoutMs: limits.timeoutMs,
+        ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
+        ...(control.meter && { meter: control.meter }),
+        onRunOutput: (chunk) => stderr.push(chunk),
+        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
+        onExpired: () => void (async () => {
+            // Read before the kill: once the sandbox is gone, so is its memory count.
+            if (clock.timedOut)
+                memoryAtTimeout = await control.memory();
+            await control.kill();
+        })(),
+    });
+    const { parser } = clock;
+    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+    child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
+    // The sandbox may end before it has read its input; that shows in its exit, not here.
+    child.stdin.on("error", () => { });
+    child.stdin.end(input);
+    const exit = await exited;
+    const durationMs = clock.end();
+    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/cgroup-meter.ts
+// Reads a candidate's CPU counters from its cgroups on this machine: the wait from the unified hierarchy's
+// CPU pressure (cgroup v2, or v1 with the unified hierarchy beside it, as Debian and Ubuntu mount it), the
+// CPU time from cpu.stat there or, where the unified hierarchy is not the candidate's, cpuacct's. The cgroup
+// is ours (a parent the gate names, or the one it makes), so the path is known before the candidate starts
+// and the counters outlive its container: a parent keeps the totals of children that are gone. Nothing
+// here is read from inside a sandbox, and the candidate has no write access to any of it.
+
+
+/** The mounts of the cgroup hierarchies, from a mountinfo text (/proc/self/mountinfo). */
+function cgroupMounts(mountinfo) {
+    const mounts = {};
+    for (const line of mountinfo.split("\n")) {
+        // "id parent major:minor root mountpoint options [optional...] - fstype source superoptions"
+        const [left, right] = line.split(" - ");
+        if (left === undefined || right === undefined)
+            continue;
+        const mountpoint = left.split(" ")[4];
+        const [fstype, , superOptions = ""] = right.split(" ");
+        if (mountpoint === undefined)
+            continue;
+        if (fstype === "cgroup2")
+            mounts.unified ??= mountpoint;
+        else if (fstype === "cgroup" && superOptions.split(",").includes("cpuacct"))
+            mounts.cpuacct ??= mountpoint;
+    }
+    return mounts;
+}
+/** The "full" total of a pressure file (`full avg10=… total=N`), in microseconds. */
+function pressureFullUs(text) {
+    const match = /^full .*\btotal=(\d+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+}
+/** `usage_usec` of a cgroup v2 cpu.stat. */
+function cpuStatUsageUs(text) {
+    const match = /^usage_usec (\d+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+}
+const readOrUndefined = (path) => {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8");
+    }
+    catch {
+        return undefined;
+    }
+};
+/**
+ * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
+ * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
+ * cpuacct.usage. A reading without a wait counter reads it as none (the wall clock decides, as before);
+ * undefined when neither counter can be read (the cgroup is not there).
+ */
+function cgroupMeter(mounts, path) {
+    const unified = mounts.unified === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.unified, path);
+    const cpuacct = mounts.cpuacct === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.cpuacct, path);
+    return {
+        kind: "cgroup CPU pressure",
+        read() {
+            const pressure = unified === undefined ? undefined : readOrUndefined((0,external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
+            const waitedUs = pressure === undefined ? undefined : pressureFullUs(pressure);
+            const stat = unified === undefined ? undefined : readOrUndefined((0,external_node_path_namespaceObject.join)(unified, "cpu.stat"));
+            let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
+            // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
+            if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
+                const nanos = readOrUndefined((0,external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
+                if (nanos !== undefined && /^\d+\s*$/.test(nanos))
+                    usedUs = Math.round(Number(nanos) / 1000);
+            }
+            if (waitedUs === undefined && usedUs === undefined)
+                return undefined;
+            return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0 };
+        },
+    };
+}
+let mountsOfThisMachine;
+/** This machine's cgroup mounts, read once. */
+function localCgroupMounts() {
+    mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
+    return mountsOfThisMachine;
+}
+/**
+ * Where engines put a container's cgroup, relative to a hierarchy's root: docker and podman with the
+ * cgroupfs driver, then with systemd's. The first that is there is the container's.
+ */
+function containerCgroupPaths(id) {
+    return [
+        `docker/${id}`,
+        `system.slice/docker-${id}.scope`,
+        `libpod_parent/libpod-${id}`,
+        `machine.slice/libpod-${id}.scope`,
+    ];
+}
+/**
+ * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
+ * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
+ */
+function containerMeter(id, mounts = localCgroupMounts()) {
+    let meter;
+    return {
+        kind: "cgroup CPU pressure",
+        read() {
+            if (meter === undefined) {
+                const known = id();
+                if (known === undefined || !/^[0-9a-f]{64}$/.test(known))
+                    return undefined;
+                const found = containerCgroupPaths(known).find((path) => (mounts.unified !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(mounts.unified, path))) ||
+                    (mounts.cpuacct !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(mounts.cpuacct, path))));
+                if (found === undefined)
+                    return undefined;
+                meter = cgroupMeter(mounts, found);
+            }
+            return meter.read();
+        },
+    };
+}
+/** Whether the engine's containers run on this machine, whose cgroups the gate can read. */
+function engineIsLocal(env = process.env) {
+    const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
+    return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/cli/cli-engine.ts
 // The engine through the docker CLI, or podman's in its own dialect: `docker run` per candidate.
 //
 // Every run gets a fresh container, locked down by the policy's flags, fed its files as a tar on stdin;
 // nothing of the host is mounted and nothing of the runner's environment goes in. The container is not
 // `--rm`: its state is read after exit for the engine's own OOM verdict, then it is removed.
+
 
 
 
@@ -50050,7 +52173,9 @@ class CliEngine extends OpeningEngine {
     /** The `run` CLI of every run in flight, by container name. */
     #active = new Map();
     /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
-    #monitorDirs = new Set();
+    #runDirs = new Set();
+    /** The engine runs on this machine, so its containers' cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(options = {}) {
         super();
         this.binary = options.binary ?? "docker";
@@ -50059,28 +52184,34 @@ class CliEngine extends OpeningEngine {
     async runOpened(job, hooks, opening) {
         const name = containerName();
         hooks.onContainer?.(name);
-        // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
-        // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
-        // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
-        let monitorDir;
+        // Each run gets a directory of its own: for the container's id, which the CLI writes to a cidfile once
+        // the engine made it and which names its cgroup (the clock reads it), and for podman's monitor: conmon
+        // writes its OOM verdict as a file named `oom` in the working directory it inherits from the CLI, and
+        // podman 4 never reads it (containers/conmon#504, containers/podman#13102), so it is read after the exit.
+        let runDir;
         try {
-            if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
-            return await this.#run(name, job, opening, monitorDir);
+            if (this.#dialect === "podman" || this.#local)
+                this.#runDirs.add((runDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-run-"))));
+            return await this.#run(name, job, opening, runDir);
         }
         catch (error) {
             this.#removals.remove(name);
             return failedFacts(`the sandbox failed: ${error.message}`);
         }
         finally {
-            if (monitorDir !== undefined)
-                await this.#removeMonitorDir(monitorDir);
+            if (runDir !== undefined)
+                await this.#removeRunDir(runDir);
         }
     }
-    async #run(name, job, opening, monitorDir) {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+    async #run(name, job, opening, runDir) {
+        const args = cliRunArgs(lockDown(job), name, this.#dialect);
+        const cidfile = runDir === undefined || !this.#local ? undefined : (0,external_node_path_namespaceObject.join)(runDir, "cid");
+        // After the verb: the CLI's own option, not the lock-down's.
+        if (cidfile !== undefined)
+            args.splice(1, 0, "--cidfile", cidfile);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, args, {
             stdio: ["pipe", "pipe", "pipe"],
-            ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
+            ...(this.#dialect === "podman" && runDir !== undefined && { cwd: runDir }),
         });
         this.#active.set(name, child);
         child.on("close", () => this.#active.delete(name));
@@ -50088,15 +52219,16 @@ class CliEngine extends OpeningEngine {
         const { exit, outcome } = await readChild(child, job, opening, {
             kill: () => this.#kill(name, child),
             memory: () => this.#memory(name),
+            ...(cidfile !== undefined && { meter: containerMeter(() => readCid(cidfile)) }),
         });
         // No CLI ran, so there is no container to remove.
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
-        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
+        const monitorOom = this.#dialect === "podman" && runDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(runDir, "oom"));
         const ending = {
             exitCode: exit.code,
-            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            killedByUs: outcome.timedOut || outcome.stalled || outcome.busy || this.aborted,
             oomKilled: state.oomKilled === true || monitorOom,
         };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
@@ -50116,9 +52248,9 @@ class CliEngine extends OpeningEngine {
     async #kill(name, child) {
         if (child.exitCode !== null || child.signalCode !== null)
             return;
-        const grace = setTimeout(() => child.kill("SIGKILL"), run_KILL_GRACE_MS);
+        const grace = setTimeout(() => child.kill("SIGKILL"), base_KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
-        await cli_command_cli(this.binary, ["kill", name], { timeoutMs: run_KILL_GRACE_MS });
+        await cli_command_cli(this.binary, ["kill", name], { timeoutMs: base_KILL_GRACE_MS });
     }
     /** The container's memory as the CLI reports it, or undefined when it cannot say in time. */
     async #memory(name) {
@@ -50159,7 +52291,7 @@ class CliEngine extends OpeningEngine {
     async abort() {
         this.aborted = true;
         const removed = new Set();
-        const deadline = external_node_perf_hooks_.performance.now() + run_KILL_GRACE_MS;
+        const deadline = external_node_perf_hooks_.performance.now() + base_KILL_GRACE_MS;
         while (this.#active.size > 0 && external_node_perf_hooks_.performance.now() < deadline) {
             const result = await cli_command_cli(this.binary, ["rm", "-f", "-v", ...this.#active.keys()]);
             for (const name of result.stdout
@@ -50171,12 +52303,12 @@ class CliEngine extends OpeningEngine {
         }
         for (const child of this.#active.values())
             child.kill("SIGKILL");
-        await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+        await Promise.all([...this.#runDirs].map((dir) => this.#removeRunDir(dir)));
         await this.close();
         return [...removed];
     }
-    async #removeMonitorDir(dir) {
-        this.#monitorDirs.delete(dir);
+    async #removeRunDir(dir) {
+        this.#runDirs.delete(dir);
         await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
@@ -50221,8 +52353,17 @@ async function cliOomEventSeen(binary, name) {
     const result = await cli_command_cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
     return result.code === 0 && result.stdout.trim() !== "";
 }
+/** The id the CLI wrote to its cidfile, once it has. */
+function readCid(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8").trim() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 
-;// CONCATENATED MODULE: ./src/sandbox/api/attach.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/attach.ts
 
 
 
@@ -50233,7 +52374,7 @@ const EXIT_GRACE_MS = 200;
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
  */
-function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
+function captureStream({ stream, input, job, nonce, kill, memory, meter, exited, }) {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -50252,11 +52393,13 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
         cut ??= setTimeout(() => {
             stream.destroy();
             forceEnd();
-        }, run_KILL_GRACE_MS);
+        }, base_KILL_GRACE_MS);
     };
     const clock = new RunClock({
         nonce,
         timeoutMs: limits.timeoutMs,
+        ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
+        ...(meter && { meter }),
         onRunOutput: (chunk) => stderr.push(chunk),
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: stop,
@@ -50288,8 +52431,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/api/container.ts
-
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/container.ts
 
 
 
@@ -50329,25 +52471,9 @@ function oomEventSeen(api, name) {
         }, reject);
     });
 }
-/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
-class CliImages extends OpeningEngine {
-    cli;
-    constructor(cli) {
-        super();
-        this.cli = cli;
-    }
-    hasImage(image) {
-        return this.cli.hasImage(image);
-    }
-    pull(image) {
-        return this.cli.pull(image);
-    }
-    removeLabelled(label) {
-        return this.cli.removeLabelled(label);
-    }
-}
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/fresh-pool.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/fresh-pool.ts
+
 
 
 
@@ -50363,6 +52489,8 @@ class FreshPoolEngine extends CliImages {
     /** Every container created and not yet removed: what close() and abort() must remove. */
     #owned = new Set();
     #removals;
+    /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(api, cli, options) {
         super(cli);
         this.#api = api;
@@ -50379,7 +52507,7 @@ class FreshPoolEngine extends CliImages {
             return failedFacts(CANCELLED_BEFORE_START);
         }
         try {
-            return await this.#attached(container.name, container.stream, job, input, nonce);
+            return await this.#attached(container, job, input, nonce);
         }
         catch (error) {
             return failedFacts(`the sandbox failed: ${error.message}`);
@@ -50388,12 +52516,13 @@ class FreshPoolEngine extends CliImages {
             this.#remove(container.name);
         }
     }
-    async #attached(name, stream, job, input, nonce) {
+    async #attached({ name, id, stream }, job, input, nonce) {
         const outcome = await captureStream({
-            stream,
+            stream: stream,
             input,
             job,
             nonce,
+            ...(this.#local && id !== undefined && { meter: containerMeter(() => id) }),
             kill: () => this.#kill(name),
             memory: () => containerMemory(this.#api, name),
         });
@@ -50403,7 +52532,7 @@ class FreshPoolEngine extends CliImages {
         const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
         const ending = {
             exitCode,
-            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            killedByUs: outcome.timedOut || outcome.stalled || outcome.busy || this.aborted,
             oomKilled: state.oomKilled,
         };
         const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
@@ -50445,7 +52574,9 @@ class FreshPoolEngine extends CliImages {
         const creation = (async () => {
             const created = { name };
             try {
-                await this.#call("POST", `/containers/create?name=${name}`, config);
+                const made = await this.#call("POST", `/containers/create?name=${name}`, config);
+                if (typeof made?.Id === "string")
+                    created.id = made.Id;
                 // Attached before the start, so nothing the container writes is lost.
                 created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
                 await this.#call("POST", `/containers/${name}/start`);
@@ -50497,7 +52628,7 @@ class FreshPoolEngine extends CliImages {
     }
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/namespace-config.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace-config.ts
 // `isolation: namespace`'s lock-down, as docker wrote it: the OCI config of a template container started
 // with the policy's own flags (policy.ts, so the lock-down is written once), checked for what `candidate`
 // promises, then turned into each candidate's config. Pure functions; the engine (namespace.ts) reads and
@@ -50712,7 +52843,8 @@ function sandboxPlan(config, keeperArgv, scratch, kindOf) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/syscalls-x86_64.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/syscalls-x86_64.ts
+// @generated from the kernel's headers (asm/unistd_64.h) by the awk command below: do not edit by hand, regenerate.
 // The x86_64 system call numbers (native 64-bit ABI), for compiling seccomp profiles (seccomp-bpf.ts).
 // Generated from /usr/include/x86_64-linux-gnu/asm/unistd_64.h (Debian linux-libc-dev 6.1.187-1: every
 // `#define __NR_<name> <number>` line, 362 entries, highest 450). To regenerate, replace the object below with
@@ -51085,7 +53217,7 @@ const X86_64_SYSCALLS = Object.freeze({
     set_mempolicy_home_node: 450,
 });
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/seccomp-bpf.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/seccomp-bpf.ts
 // Compiles an OCI seccomp profile (`linux.seccomp` of a container's OCI config, as docker writes it) into
 // the classic BPF program the kernel runs (an array of `struct sock_filter`), for `bwrap --seccomp FD`.
 //
@@ -51319,7 +53451,7 @@ function compileSeccomp(profile, arch /* node's process.arch */) {
     return encode(program);
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/namespace.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace.ts
 // `isolation: namespace`: a fresh sandbox per candidate, made by bubblewrap rather than by dockerd or runc.
 //
 // Dockerd is half of a fresh container's cost, containerd and its shim a fifth, and runc's own start
@@ -51497,6 +53629,7 @@ class NamespaceEngine extends CliImages {
         const { exit, outcome } = await readChild(held, job, opening, {
             kill: () => this.#kill(id, held.child),
             memory: () => cgroupMemory(id),
+            meter: cgroupMeter(localCgroupMounts(), id),
         });
         if (exit.error)
             return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
@@ -51582,7 +53715,7 @@ class NamespaceEngine extends CliImages {
     async #kill(id, child) {
         if (child.exitCode !== null || child.signalCode !== null)
             return;
-        const grace = setTimeout(() => child.kill("SIGKILL"), run_KILL_GRACE_MS);
+        const grace = setTimeout(() => child.kill("SIGKILL"), base_KILL_GRACE_MS);
         child.once("close", () => clearTimeout(grace));
         await killCgroup(cgroupDirs(id), child.pid);
     }
@@ -51719,10 +53852,15 @@ async function removeTemplate(root, name) {
     await (0,promises_namespaceObject.rm)((0,external_node_path_namespaceObject.join)(root, "templates", name), { recursive: true, force: true });
 }
 function cgroupDirs(id) {
-    const controllers = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(CGROUP_ROOT, "cgroup.controllers"))
+    const v2 = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(CGROUP_ROOT, "cgroup.controllers"));
+    const controllers = v2
         ? [{ dir: (0,external_node_path_namespaceObject.join)(CGROUP_ROOT, id) }]
         : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
-    const dirs = controllers.map((c) => c.dir);
+    // Beside v1's controllers, the unified hierarchy (where it is mounted) counts the candidate's CPU
+    // pressure and time: the clock's meter reads it (clock.ts). It limits nothing.
+    const { unified } = localCgroupMounts();
+    const accounting = !v2 && unified !== undefined ? [(0,external_node_path_namespaceObject.join)(unified, id)] : [];
+    const dirs = [...controllers.map((c) => c.dir), ...accounting];
     return { dirs, procs: dirs.map((dir) => (0,external_node_path_namespaceObject.join)(dir, "cgroup.procs")), controllers };
 }
 /** Makes the cgroup and writes its limits: memory without swap, pids, the CPU quota. */
@@ -51867,7 +54005,7 @@ function memorySample(usage, limit, stat) {
     return { usedBytes: used - (cache < used ? cache : 0), limitBytes: max };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/shared.ts
 // `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
 // the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
 //
@@ -51878,6 +54016,7 @@ function memorySample(usage, limit, stat) {
 // and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
+
 
 
 
@@ -51952,6 +54091,8 @@ class SharedEngine extends CliImages {
     /** Every container of ours, idle or busy, until removed. */
     #all = new Set();
     #removals;
+    /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(api, cli) {
         super(cli);
         this.#api = api;
@@ -52011,6 +54152,8 @@ class SharedEngine extends CliImages {
                 await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
             },
             memory: () => containerMemory(this.#api, name),
+            // One candidate at a time in the container: the counters' growth over its run is its own.
+            ...(this.#local && shared.id !== undefined && { meter: containerMeter(() => shared.id) }),
             exited,
         });
         shared.exits.delete(exec.Id);
@@ -52063,7 +54206,9 @@ class SharedEngine extends CliImages {
         const shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
         this.#all.add(shared);
         try {
-            await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            const made = await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            if (typeof made?.Id === "string")
+                shared.id = made.Id;
             // Watching before the start: no event of the container's life is missed.
             const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
             shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value), 
@@ -52121,8 +54266,8 @@ class SharedEngine extends CliImages {
 // `isolation: run` needs the API; without it the run falls back to a container per candidate, the
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
 // `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate in a
-// bubblewrap sandbox made from docker's config (engines/namespace.ts), and only where it can: otherwise the
-// run is refused, never made weaker.
+// bubblewrap sandbox made from docker's config (engines/namespace/namespace.ts), and only where it can:
+// otherwise the run is refused, never made weaker.
 
 
 
@@ -52495,7 +54640,7 @@ function feedbackFor(f) {
         case "syntax_error":
             return `The code does not parse${f.syntax ? feedback_location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
         case "timeout":
-            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. ${timeoutCause(f)}`;
         case "oom": {
             const how = f.heldAtLimit
                 ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
@@ -52517,6 +54662,20 @@ function feedbackFor(f) {
             return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
     }
 }
+/**
+ * Why a run used up its time, as far as its CPU time tells: busy for most of it, a loop; idle for most of
+ * it, a wait. The time it had excludes the time it was made to wait for a CPU, so a busy machine reads as
+ * neither. Without a CPU reading, both are named.
+ */
+function timeoutCause({ cpuMs, timeoutMs }) {
+    if (cpuMs === undefined) {
+        return "A loop may never end or advance, or it waited for something that never came (input, a lock, a sleep); check both.";
+    }
+    const used = `It used the CPU for ${(cpuMs / 1000).toFixed(1)} s of that time`;
+    if (cpuMs * 2 >= timeoutMs)
+        return `${used}: a loop probably never ends or never advances; check the loop conditions.`;
+    return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
+}
 
 ;// CONCATENATED MODULE: ./src/verdict/result.ts
 
@@ -52535,7 +54694,7 @@ function protectedVerdict(verdict, files) {
     const marked = { ...verdict, protected: [...files] };
     if (verdict.status === "sandbox_error")
         return marked;
-    const note = `with the base's versions of the protected files, the tests ended ${statuses_STATUS_INFO[verdict.status].label}`;
+    const note = `with the base's versions of the protected files, the tests ended ${STATUS_INFO[verdict.status].label}`;
     return { ...marked, status: "protected", ran: verdict.status, notes: [...(verdict.notes ?? []), note] };
 }
 /** What the model is told of the tests: the failing ones (with `compare`, only the ones it is blamed for). */
@@ -52579,6 +54738,7 @@ function resultOf(candidate, verdict) {
         exit_code: exitCode,
         signal,
         duration_ms: facts?.durationMs ?? 0,
+        ...(facts?.cpuMs !== undefined && { cpu_ms: facts.cpuMs }),
         stdout: stdout.text,
         stderr: stderr.text,
         truncated,
@@ -52592,6 +54752,7 @@ function resultOf(candidate, verdict) {
             timeoutMs: limits.timeoutMs,
             memoryBytes: limits.memoryBytes,
             pidsLimit: limits.pidsLimit,
+            ...(facts?.cpuMs !== undefined && { cpuMs: facts.cpuMs }),
             ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
@@ -52852,1697 +55013,41 @@ function classify(facts) {
     return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 
-;// CONCATENATED MODULE: ./src/prepare/patch.ts
-// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
-// on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
-// git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
-// path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
-// path strings.
-
-const STRATEGIES = ["exact", "offset", "fuzz"];
-// ---------------------------------------------------------------------------------------------------------
-// Paths (the rule itself is paths.ts)
-/** Safe paths normalised; unsafe ones kept as written, for applyPatch to refuse by name. */
-function patch_normalisePath(path) {
-    const checked = path === null ? null : checkRelativePath(path);
-    return checked?.ok ? checked.path : path;
-}
-/** The first path that is, or lies under, a symlink: the caller must refuse it, since writes would follow it. */
-function pathThroughSymlink(paths, isSymlink) {
-    for (const path of paths) {
-        const parts = path.split("/");
-        for (let i = 1; i <= parts.length; i++)
-            if (isSymlink(parts.slice(0, i).join("/")))
-                return path;
-    }
-    return null;
-}
-/** Every safe path the patch reads or writes, sorted: the base files the caller should load. */
-function touchedPaths(patch) {
-    const paths = new Set();
-    for (const file of patch.files) {
-        for (const path of [file.oldPath, file.newPath])
-            if (path !== null && isSafeRelativePath(path))
-                paths.add(path);
-    }
-    return [...paths].sort();
-}
-// ---------------------------------------------------------------------------------------------------------
-// Messages: one line, with at most ~200 characters of the candidate's text (a path, a header, two lines).
-function patch_clip(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-function quote(text) {
-    return JSON.stringify(patch_clip(text, 40));
-}
-/** A line of the patch or of a file, quoted as text: its bytes read as UTF-8. */
-function quoteBytes(bytes) {
-    return quote(utf8(bytes));
-}
-/** Paths keep their end: the file name says more than the directories above it. */
-function clipPath(path) {
-    return path.length > 80 ? `…${path.slice(-79)}` : path;
-}
-function hunkPrefix(file, ref) {
-    return `${clipPath(file)} hunk ${ref.index} (${patch_clip(ref.header, 40)})`;
-}
-// ---------------------------------------------------------------------------------------------------------
-// Bytes. Patches and files are handled as byte strings, one character a byte (latin1 keeps every byte), so
-// that string tools serve while nothing is decoded: a CR, a latin1 letter or a NUL stays what it was.
-function byteString(bytes) {
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-}
-function toBytes(bytes) {
-    return Buffer.from(bytes, "latin1");
-}
-/** The bytes read as UTF-8: how paths are named, and how messages quote lines. */
-function utf8(bytes) {
-    return Buffer.from(bytes, "latin1").toString("utf8");
-}
-/** Trailing ASCII whitespace off: JavaScript's trimEnd would also take byte 0xA0, half of a UTF-8 letter. */
-function trimEndAscii(bytes) {
-    return bytes.replace(/[\t\n\v\f\r ]+$/, "");
-}
-// ---------------------------------------------------------------------------------------------------------
-// Parsing
-class PatchSyntaxError extends Error {
-    problem;
-    constructor(problem) {
-        super(problem.reason);
-        this.problem = problem;
-    }
-}
-function fail(file, hunk, what) {
-    const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
-    throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
-}
-/** The patch's lines (byte strings), split at LF. */
-class Cursor {
-    lines;
-    index = 0;
-    constructor(bytes) {
-        // A byte order mark (UTF-8's) is an editor's, not the patch's.
-        const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
-        if (raw[raw.length - 1] === "")
-            raw.pop();
-        this.lines = raw;
-    }
-    get done() {
-        return this.index >= this.lines.length;
-    }
-    /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
-    peek(ahead = 0) {
-        return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
-    }
-    /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
-    peekRaw() {
-        return this.lines[this.index] ?? "";
-    }
-    next() {
-        const line = this.peek();
-        this.index++;
-        return line;
-    }
-    /** 1-based number of the current line, for messages. */
-    get lineNumber() {
-        return this.index + 1;
-    }
-}
-const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
-const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
-const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
-// `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
-const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
-const EPOCH = /^(1970-01-01|1969-12-31) /;
-function isPlainHeader(cur) {
-    return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
-}
-const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
-/** A git C-quoted name at the start of `text`: the name's bytes and the text after the closing quote. */
-function readQuoted(text) {
-    let name = "";
-    for (let i = 1; i < text.length; i++) {
-        const ch = text[i];
-        if (ch === '"')
-            return { name, rest: text.slice(i + 1) };
-        if (ch !== "\\") {
-            name += ch;
-            continue;
-        }
-        const octal = /^[0-7]{3}/.exec(text.slice(i + 1));
-        const escaped = C_ESCAPES[text[i + 1] ?? ""];
-        if (octal) {
-            // One byte, as git's unquoting keeps it.
-            name += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
-            i += 3;
-        }
-        else if (escaped !== undefined) {
-            name += String.fromCharCode(escaped);
-            i += 1;
-        }
-        else
-            return null;
-    }
-    return null;
-}
-/** The name on a `---`/`+++` line; null for an absent file (`/dev/null`, or the epoch timestamp). */
-function headerName(rest, cur) {
-    let name;
-    let stamp;
-    if (rest.startsWith('"')) {
-        const quoted = readQuoted(rest);
-        if (!quoted)
-            fail(null, null, `line ${cur.lineNumber - 1} of the patch has a malformed quoted file name`);
-        ({ name, rest: stamp } = quoted);
-    }
-    else {
-        const tab = rest.indexOf("\t");
-        const match = tab < 0 ? TIMESTAMP.exec(rest) : null;
-        name = tab >= 0 ? rest.slice(0, tab) : match ? rest.slice(0, match.index) : rest;
-        stamp = tab >= 0 ? rest.slice(tab + 1) : (match?.[1] ?? "");
-    }
-    name = trimEndAscii(name);
-    return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
-}
-/** Names from `diff --git A B`: quoted, or the split where both halves name the same file. */
-function gitLineNames(rest) {
-    if (rest.startsWith('"')) {
-        const first = readQuoted(rest);
-        const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
-        if (first && second)
-            return [first.name, second.name];
-        return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
-    }
-    for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
-        const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
-        if (dropFirstComponent(a) === dropFirstComponent(b))
-            return [a, b];
-    }
-    return null;
-}
-function dropFirstComponent(path) {
-    return path.slice(path.indexOf("/") + 1);
-}
-function dropPrefix(path, prefix) {
-    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
-}
-/**
- * The `-p1` decision: strip the first component of both names when they agree after it (`a/x b/x`,
- * `old/x new/x`), and `a/`/`b/` alone when the other side is absent or a model prefixed one side only.
- * Names that still disagree (`x.orig` vs `x`) name one file: the shorter, as GNU patch prefers. Renames
- * and copies take their names from git's `rename`/`copy` lines instead.
- */
-function resolveNames(oldName, newName) {
-    if (oldName === null || newName === null) {
-        return [oldName === null ? null : dropPrefix(oldName, "a/"), newName === null ? null : dropPrefix(newName, "b/")];
-    }
-    if (oldName === newName)
-        return [oldName, newName];
-    if (oldName.includes("/") && newName.includes("/") && dropFirstComponent(oldName) === dropFirstComponent(newName)) {
-        const path = dropFirstComponent(oldName);
-        return [path, path];
-    }
-    const [a, b] = [dropPrefix(oldName, "a/"), dropPrefix(newName, "b/")];
-    const path = a.length <= b.length ? a : b;
-    return [path, path];
-}
-function parseHunkHeader(cur, file, index) {
-    const line = cur.next();
-    const match = HUNK_HEADER.exec(line);
-    if (!match)
-        fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
-    const [, header, oldStart, oldCount, newStart, newCount] = match;
-    const num = (value) => (value === undefined ? 1 : Number(value));
-    return {
-        header: header,
-        oldStart: num(oldStart),
-        oldCount: num(oldCount),
-        newStart: num(newStart),
-        newCount: num(newCount),
-    };
-}
-/** A hunk: its body runs exactly as far as the header's line counts say. */
-function parseHunk(cur, file, index) {
-    const head = parseHunkHeader(cur, file, index);
-    const ref = { index, header: head.header };
-    const lines = [];
-    let [oldLeft, newLeft] = [head.oldCount, head.newCount];
-    const markNoEol = () => {
-        const last = lines[lines.length - 1];
-        if (last)
-            last.noEol = true;
-        cur.next();
-    };
-    while (oldLeft > 0 || newLeft > 0) {
-        if (cur.done)
-            fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
-        const raw = cur.peekRaw();
-        if (raw.startsWith("\\")) {
-            markNoEol();
-            continue;
-        }
-        // An empty line is an empty context line whose leading space an editor or a model dropped.
-        const dropped = raw === "" || raw === "\r";
-        const op = dropped ? " " : raw[0];
-        if (op !== " " && op !== "-" && op !== "+") {
-            fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
-        }
-        if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
-            fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
-        }
-        if (op !== "+")
-            oldLeft--;
-        if (op !== "-")
-            newLeft--;
-        lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
-        cur.next();
-    }
-    if (cur.peek().startsWith("\\"))
-        markNoEol();
-    // A body longer than its counts would otherwise lose its last lines silently.
-    const after = cur.peek();
-    if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
-        fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
-    }
-    return { ...head, lines };
-}
-function parseHunks(cur, file) {
-    const hunks = [];
-    while (cur.peek().startsWith("@@"))
-        hunks.push(parseHunk(cur, file, hunks.length + 1));
-    return hunks;
-}
-function checkMode(mode, file) {
-    if (mode === "120000")
-        fail(file, null, "symbolic links are not supported");
-    if (mode === "160000")
-        fail(file, null, "submodules are not supported");
-}
-/** `---`/`+++` names when present; they move the cursor past both lines. */
-function readHeaderPair(cur) {
-    const oldName = headerName(cur.next().slice(4), cur);
-    return [oldName, headerName(cur.next().slice(4), cur)];
-}
-function parseGitFile(cur) {
-    const lineNames = gitLineNames(cur.next().slice("diff --git ".length));
-    const ext = new Map();
-    let binary = false;
-    for (;;) {
-        const line = cur.peek();
-        const match = GIT_HEADER.exec(line);
-        if (match)
-            ext.set(match[1], match[2]);
-        else if (BINARY.test(line))
-            binary = true;
-        else
-            break;
-        cur.next();
-    }
-    const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
-    const [oldName, newName] = hasPair
-        ? readHeaderPair(cur)
-        : [
-            ext.has("new file mode") ? null : (lineNames?.[0] ?? null),
-            ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null),
-        ];
-    const [oldResolved, newResolved] = resolveNames(oldName, newName);
-    const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
-    const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
-    const oldPath = textName(source ?? oldResolved);
-    const newPath = textName(target ?? newResolved);
-    const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
-    if (oldPath === null && newPath === null)
-        fail(display, null, "the diff names no file");
-    if (binary)
-        fail(display, null, "binary patches are not supported");
-    const mode = ext.get("new file mode") ?? ext.get("new mode");
-    checkMode(ext.get("old mode") ?? ext.get("deleted file mode"), display);
-    checkMode(mode, display);
-    const hunks = parseHunks(cur, display);
-    const structural = source !== undefined || ["new file mode", "deleted file mode", "new mode"].some((key) => ext.has(key));
-    if (hunks.length === 0 && !structural)
-        fail(display, null, "the diff has no hunks");
-    return {
-        oldPath: patch_normalisePath(oldPath),
-        newPath: patch_normalisePath(newPath),
-        copy: ext.has("copy from"),
-        ...(mode !== undefined && { mode }),
-        hunks,
-    };
-}
-/** A name's bytes as the path they name: git's names are UTF-8. */
-function textName(name) {
-    return name === null ? null : utf8(name);
-}
-function unquoteExt(value) {
-    if (value === undefined || !value.startsWith('"'))
-        return value;
-    return readQuoted(value)?.name ?? value;
-}
-function parsePlainFile(cur) {
-    const [oldName, newName] = readHeaderPair(cur);
-    const [oldResolved, newResolved] = resolveNames(oldName, newName);
-    const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
-    const display = newPath ?? oldPath ?? "(unnamed file)";
-    if (oldPath === null && newPath === null)
-        fail(display, null, "both sides of the diff are /dev/null");
-    return {
-        oldPath: patch_normalisePath(oldPath),
-        newPath: patch_normalisePath(newPath),
-        copy: false,
-        hunks: parseHunks(cur, display),
-    };
-}
-/** The file a plain `Binary files A and B differ` line names. */
-function binaryName(line) {
-    const [, , oldName, newName] = BINARY.exec(line);
-    return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
-}
-/**
- * Reads every file patch in `patch`: a string is text (taken as UTF-8), bytes are taken as they are. Anything
- * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
- * apply does; a hunk body runs as far as its header's counts say.
- */
-function parsePatch(patch) {
-    const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
-    const files = [];
-    try {
-        while (!cur.done) {
-            const line = cur.peek();
-            if (line.startsWith("diff --git "))
-                files.push(parseGitFile(cur));
-            else if (isPlainHeader(cur))
-                files.push(parsePlainFile(cur));
-            else if (BINARY.test(line))
-                fail(binaryName(line), null, "binary patches are not supported");
-            else if (HUNK_HEADER.test(line)) {
-                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
-            }
-            else
-                cur.next();
-        }
-    }
-    catch (error) {
-        if (error instanceof PatchSyntaxError)
-            return { files, problem: error.problem };
-        throw error;
-    }
-    return { files, problem: null };
-}
-// ---------------------------------------------------------------------------------------------------------
-// Applying
-/** A file as git sees it: lines, each with its own bytes up to and including its LF (the last may lack one). */
-function toLines(content) {
-    return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-/** The line end the file's first ended line has, CR and LF or LF alone; null for a file without one. */
-function lineEndOf(file) {
-    const ended = file.find((line) => line.endsWith("\n"));
-    return ended === undefined ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
-}
-/** Only the last line may lack a line end; one that stopped being last (under fuzz) gets the file's. */
-function fromLines(lines, eol) {
-    const lastIndex = lines.length - 1;
-    return lines.map((line, i) => (i < lastIndex && !line.endsWith("\n") ? line + eol : line)).join("");
-}
-/** A hunk line's bytes as the file should hold them. */
-function lineBytes(line) {
-    return line.noEol ? line.text : `${line.text}\n`;
-}
-function patch_prepare(hunk, index) {
-    const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
-    const first = changes[0] ?? hunk.lines.length;
-    const lastChange = changes[changes.length - 1];
-    return {
-        ref: { index, header: hunk.header },
-        oldStart: hunk.oldStart,
-        lines: hunk.lines,
-        lead: first,
-        trail: lastChange === undefined ? 0 : hunk.lines.length - 1 - lastChange,
-        context: hunk.lines.some((line) => line.op === " "),
-        // `-l,0` means "after line l"; otherwise l is the first old line.
-        stated: hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1,
-    };
-}
-const LEVELS = [
-    { strategy: "exact", fuzz: 0, loose: false },
-    { strategy: "offset", fuzz: 0, loose: false },
-    { strategy: "fuzz", fuzz: 0, loose: true },
-    { strategy: "fuzz", fuzz: 1, loose: true },
-    { strategy: "fuzz", fuzz: 2, loose: true },
-];
-function oldSide(lines) {
-    return lines.filter((line) => line.op !== "+");
-}
-/** Byte for byte, line end included, as git compares; loosely, without the whitespace at the end. */
-function lineMatches(file, at, line, loose) {
-    const found = file[at];
-    if (found === undefined)
-        return false;
-    return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
-}
-function matchesAt(file, old, at, loose) {
-    return old.every((line, i) => lineMatches(file, at + i, line, loose));
-}
-/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in git and GNU patch. */
-function* nearest(guess, min, max) {
-    const from = Math.min(Math.max(guess, min), max);
-    for (let d = 0; from + d <= max || from - d >= min; d++) {
-        if (from + d <= max)
-            yield from + d;
-        if (d > 0 && from - d >= min)
-            yield from - d;
-    }
-}
-/**
- * The only places the hunk may start without fuzz, as git apply decides (null: anywhere, []: nowhere): a
- * hunk stated at line 1 (or 0) sits at the top, one without trailing context at the bottom. Hunks with no
- * context at all (`diff -U0`) float: git would pin them to the end, which puts an insertion in the wrong place.
- */
-function pins(hunk, fileLength, oldLength) {
-    if (!hunk.context && hunk.oldStart !== 0)
-        return null;
-    const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
-    if (at.length === 0)
-        return null;
-    return at.every((p) => p === at[0]) ? [at[0]] : [];
-}
-function locate(file, hunk, level, min, delta) {
-    const cutLead = Math.min(level.fuzz, hunk.lead);
-    const cutTrail = Math.min(level.fuzz, hunk.trail);
-    const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
-    const old = oldSide(lines);
-    // A hunk fuzzed down to nothing but additions would land anywhere.
-    if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
-        return null;
-    const max = file.length - old.length;
-    const stated = hunk.stated + cutLead;
-    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
-    const positions = level.strategy === "exact"
-        ? [stated].filter((at) => pinned?.includes(at) ?? true)
-        : (pinned ?? nearest(stated + delta, min, max));
-    for (const at of positions) {
-        if (at < min || at > max)
-            continue;
-        if (matchesAt(file, old, at, level.loose)) {
-            return { start: at, take: old.length, from: cutLead, to: hunk.lines.length - cutTrail, strategy: level.strategy };
-        }
-    }
-    return null;
-}
-function lineEnd(line) {
-    return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
-}
-/** How a file line differs from the line the hunk expects there: in its text, or in its line end alone. */
-function difference(lineNumber, found, expected) {
-    const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
-    if (text !== wanted)
-        return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
-    return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
-}
-/** Why a hunk found no place: what its header's line holds against what the hunk expects. */
-function mismatch(file, hunk, min) {
-    const old = oldSide(hunk.lines);
-    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
-    if (bad < 0)
-        return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
-    const at = hunk.stated + bad;
-    const found = file[at];
-    if (found === undefined)
-        return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
-    return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
-}
-function rank(strategy) {
-    return STRATEGIES.indexOf(strategy);
-}
-/**
- * The file's own bytes where the hunk keeps context, the patch's where it adds, as git writes them. Only a
- * hunk placed by fuzz, which matched without line ends, gives its added lines the file's line end.
- */
-function replacement(file, hunk, place, eol) {
-    const out = [];
-    let at = place.start;
-    for (const line of hunk.lines.slice(place.from, place.to)) {
-        if (line.op === " ")
-            out.push(file[at]);
-        else if (line.op === "+") {
-            const loose = place.strategy === "fuzz" && eol !== null && !line.noEol;
-            out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
-        }
-        if (line.op !== "+")
-            at++;
-    }
-    return out;
-}
-function patchContent(path, content, hunks, levels) {
-    // A rename or a change of mode alone: the bytes move as they are, whatever they hold.
-    if (hunks.length === 0)
-        return { ok: true, content, strategy: "exact" };
-    const file = toLines(content);
-    const eol = lineEndOf(file);
-    const out = [];
-    let [next, delta, weakest] = [0, 0, 0];
-    for (const [i, hunk] of hunks.entries()) {
-        const prepared = patch_prepare(hunk, i + 1);
-        let place = null;
-        for (const level of levels) {
-            place = locate(file, prepared, level, next, delta);
-            if (place)
-                break;
-        }
-        if (!place) {
-            const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
-            return { ok: false, file: path, hunk: prepared.ref, reason: `${hunkPrefix(path, prepared.ref)}: ${why}` };
-        }
-        out.push(...file.slice(next, place.start), ...replacement(file, prepared, place, eol));
-        next = place.start + place.take;
-        delta = place.start - place.from - prepared.stated;
-        weakest = Math.max(weakest, rank(place.strategy));
-    }
-    out.push(...file.slice(next));
-    return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
-}
-function refuse(file, reason) {
-    return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
-}
-function unsafePath(patch) {
-    for (const file of patch.files) {
-        for (const path of [file.oldPath, file.newPath]) {
-            const checked = path === null ? null : checkRelativePath(path);
-            if (checked && !checked.ok) {
-                // A name the file system cannot hold is the candidate's, like one that escapes, but not an escape.
-                return {
-                    ok: false,
-                    file: clipPath(path),
-                    hunk: null,
-                    reason: checked.tooLong
-                        ? `path too long: ${quote(path)} ${checked.why}`
-                        : `path escapes the tree: ${quote(path)} (${checked.why})`,
-                };
-            }
-        }
-    }
-    return null;
-}
-/** A rename (not a copy): its source is gone afterwards. */
-function isRename(file) {
-    return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
-}
-/**
- * Applies the patch to `tree` (relative path → bytes) without touching it, as git apply does. Each hunk tries
- * its stated line, then the nearest place it matches, both as git apply places hunks, comparing lines byte
- * for byte (CR included); added lines are written as the patch has them. Then, only when maxStrategy allows,
- * fuzz: git's pins lifted, whitespace at line ends (CR included) ignored, up to 2 context lines dropped at
- * each end (GNU patch's fuzz factor 2), and added lines given the file's line end.
- *
- * Files as git: a rename or a copy reads its source from the base tree, a change in place what an earlier
- * part of the patch wrote there (so a patch may touch the same file twice). A path created, or renamed or
- * copied onto, must not be in the base tree unless the patch deletes it or renames it away (a swap, a → b and
- * b → a, applies). Written files win over removed ones and a later write over an earlier one, as git removes
- * all before it writes any.
- *
- * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), and zero-context hunks
- * stay at their stated line (git apply --unidiff-zero).
- */
-function applyPatch(tree, patch, opts = {}) {
-    const unsafe = unsafePath(patch);
-    if (unsafe)
-        return unsafe;
-    if (patch.problem)
-        return { ok: false, ...patch.problem };
-    if (patch.files.length === 0)
-        return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
-    const allowed = rank(opts.maxStrategy ?? "offset");
-    const applying = {
-        tree,
-        levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
-        base: (path) => {
-            const bytes = tree.get(path);
-            return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
-        },
-        // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
-        leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
-        latest: new Map(),
-        writes: new Map(),
-        removals: new Set(),
-        weakest: 0,
-    };
-    for (const file of patch.files) {
-        const failure = applyFile(file, applying);
-        if (failure)
-            return failure;
-    }
-    return patch_outcome(applying);
-}
-/** Applies one file's part of the patch onto what `applying` has so far; a failure ends the whole patch. */
-function applyFile(file, applying) {
-    const { tree, leaving, latest, base } = applying;
-    const { oldPath, newPath } = file;
-    const path = newPath ?? oldPath;
-    const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
-    if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
-        const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
-        return refuse(newPath, `the patch ${how}, but it already exists`);
-    }
-    if (oldPath !== null && !moved && latest.get(oldPath) === null)
-        return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
-    const source = oldPath === null
-        ? { content: "", executable: false }
-        : moved
-            ? base(oldPath)
-            : (latest.get(oldPath) ?? base(oldPath));
-    if (source === undefined)
-        return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
-    const result = patchContent(path, source.content, file.hunks, applying.levels);
-    if (!result.ok)
-        return result;
-    if (newPath === null && result.content !== "")
-        return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
-    applying.weakest = Math.max(applying.weakest, rank(result.strategy));
-    if (newPath === null || isRename(file)) {
-        applying.removals.add(oldPath);
-        latest.set(oldPath, null);
-    }
-    if (newPath !== null) {
-        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-        const written = {
-            content: result.content,
-            executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
-        };
-        applying.writes.set(newPath, written);
-        latest.set(newPath, written);
-    }
-    return null;
-}
-/** The files that differ from the base tree once every part is applied: written files win over removed ones. */
-function patch_outcome({ base, removals, writes, weakest }) {
-    const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
-    const changed = ([path, entry]) => {
-        const before = base(path);
-        if (entry === null)
-            return before !== undefined;
-        return before === undefined || entry.content !== before.content || entry.executable !== before.executable;
-    };
-    const kept = [...after].filter(changed);
-    const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
-    const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
-    return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
-}
-
-;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
-// The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
-// Reading only: the checkout is never written.
-
-
-
-
-async function isSymlink(root, path) {
-    const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
-    return info?.isSymbolicLink() ?? false;
-}
-/** A path that is, or lies under, a link of the checkout: a write would follow it out of the tree. */
-function throughLink(paths, links) {
-    const through = pathThroughSymlink(paths, (p) => links.has(p));
-    return through
-        ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` }
-        : undefined;
-}
-/** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
-async function loadBaseTree(root, paths) {
-    // Every prefix is checked: a symlinked directory in the checkout would lead a write out of the tree.
-    const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
-    const links = new Set();
-    for (const prefix of prefixes)
-        if (await isSymlink(root, prefix))
-            links.add(prefix);
-    const refused = throughLink(paths, links);
-    if (refused)
-        return refused;
-    const files = new Map();
-    const executable = new Set();
-    for (const path of paths) {
-        const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
-        if (!info?.isFile())
-            continue;
-        files.set(path, await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)));
-        if (isExecutable(info.mode))
-            executable.add(path);
-    }
-    return { ok: true, files, executable };
-}
-/** The same as loadBaseTree, from a base tree already read: its links refuse what goes through them. */
-function baseOfTree(tree, paths) {
-    const links = new Set(tree.files.filter((file) => file.linkTarget !== undefined).map((file) => file.path));
-    const refused = throughLink(paths, links);
-    if (refused)
-        return refused;
-    const wanted = new Set(paths);
-    const files = new Map();
-    const executable = new Set();
-    for (const file of tree.files) {
-        if (!wanted.has(file.path) || file.linkTarget !== undefined)
-            continue;
-        files.set(file.path, typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content);
-        if (file.executable)
-            executable.add(file.path);
-    }
-    return { ok: true, files, executable };
-}
-
-;// CONCATENATED MODULE: ./src/prepare/extract.ts
-
-/** Tags of blocks that show what a program printed, never a program. `console` is also a bash tag. */
-const OUTPUT_TAGS = new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
-const PATCH_TAGS = new Set(["diff", "patch", "udiff"]);
-const OPENING = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-function normalise(text) {
-    return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-}
-function tagOf(info) {
-    return info.split(/[\s{,]/, 1)[0]?.toLowerCase() ?? "";
-}
-function isClosing(line, marker) {
-    const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-    return match !== null && match[1][0] === marker[0] && match[1].length >= marker.length;
-}
-/** CommonMark strips up to the opening fence's indentation from each content line. */
-function dedent(line, indent) {
-    const leading = /^ */.exec(line)[0].length;
-    return line.slice(Math.min(leading, indent));
-}
-/** Every fenced block, in order; an unclosed fence runs to the end of the reply. */
-function findFences(text) {
-    const lines = text.split("\n");
-    const fences = [];
-    for (let i = 0; i < lines.length; i++) {
-        const open = OPENING.exec(lines[i]);
-        if (!open)
-            continue;
-        const indent = open[1].length;
-        const marker = open[2];
-        const rawInfo = open[3];
-        // A backtick in a backtick fence's info string makes it inline code (```x```), not a fence.
-        if (marker[0] === "`" && rawInfo.includes("`"))
-            continue;
-        const info = rawInfo.trim();
-        let end = i + 1;
-        while (end < lines.length && !isClosing(lines[end], marker))
-            end++;
-        fences.push({
-            index: fences.length,
-            info,
-            tag: tagOf(info),
-            startLine: i + 1,
-            lines: lines.slice(i + 1, end).map((line) => dedent(line, indent)),
-        });
-        i = end;
-    }
-    return fences;
-}
-function looksLikeDiff(lines) {
-    const text = lines.join("\n").trimStart();
-    return text.startsWith("diff --git ") || /^--- \S.*\n\+\+\+ \S/.test(text);
-}
-function kindOf(fence) {
-    if (PATCH_TAGS.has(fence.tag) || (fence.tag === "" && looksLikeDiff(fence.lines)))
-        return "patch";
-    if (OUTPUT_TAGS.has(fence.tag))
-        return "output";
-    if (fence.tag === "" || languageOfTag(fence.info))
-        return "code";
-    return "foreign";
-}
-/** The contents of the reply's diff/patch fences (tagged so, or bare fences holding a unified diff). */
-function findPatchBlocks(reply) {
-    return findFences(normalise(reply))
-        .filter((fence) => kindOf(fence) === "patch")
-        .map((fence) => `${fence.lines.join("\n")}\n`);
-}
-/** Drops blank lines around the code so line 1 is real code; returns null when nothing is left. */
-function trimBlank(lines, firstLine) {
-    const first = lines.findIndex((line) => line.trim() !== "");
-    if (first < 0)
-        return null;
-    return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
-}
-// Lines that only code starts like. Prose is a reply where no line matches: keywords must be lower case
-// and sentence-like openers ("if you want…") must end as code does (":" for python, "{"/";" for C-likes).
-const PYTHON_LINE = [
-    /^\s*(async\s+)?def\s+\w+\s*\(/,
-    /^\s*class\s+\w+\s*[(:]/,
-    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
-    /^\s*from\s+[\w.]+\s+import\s+/,
-    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
-    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
-    /^\s*@\w+/,
-];
-const JS_LINE = [
-    /^\s*(export\s+)?(async\s+)?function\b/,
-    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
-    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
-    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
-    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
-    /^\s*return\b.*;\s*$/,
-    /^\s*[})\]]+[;,)]*\s*$/,
-    /=>/,
-];
-const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
-const BASH_LINE = [
-    /^#!/,
-    /^\s*[A-Za-z_]\w*=\S*/,
-    /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
-    /^\s*for\s+\w+\s+in\b/,
-    /^\s*(then|do|done|fi|esac|else)\s*$/,
-    /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
-    /^\s*\w+\s*\(\)\s*\{?\s*$/,
-    /^\s*\w[\w.-]*\s+--?\w/,
-];
-const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
-// Shared by every language: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`).
-const COMMON_LINE = [
-    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
-    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
-];
-const CODE_LINES = {
-    python: [...PYTHON_LINE, ...COMMON_LINE],
-    javascript: [...JS_LINE, ...COMMON_LINE],
-    typescript: [...TS_LINE, ...COMMON_LINE],
-    bash: BASH_LINE,
-    php: [...PHP_LINE, ...COMMON_LINE],
-};
-/** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
-function looksLikeCode(text, language) {
-    const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
-    return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
-}
-function candidateOf(fence) {
-    const trimmed = trimBlank(fence.lines, fence.startLine + 1);
-    return trimmed && { fence, language: languageOfTag(fence.info) ?? null, ...trimmed };
-}
-/** For `auto`, the language of the longest block that names one: a leading install snippet loses to the answer. */
-function resolveLanguage(blocks) {
-    return ranked(blocks.filter((block) => block.language !== null))[0]?.language ?? null;
-}
-/** Longest first; on a tie the later one first, since replies correct themselves further down. */
-function ranked(blocks) {
-    return [...blocks].sort((a, b) => b.code.length - a.code.length || b.fence.index - a.fence.index);
-}
-function extracted(block) {
-    return {
-        code: block.code,
-        block: { index: block.fence.index, tag: block.fence.tag, startLine: block.fence.startLine },
-        firstLine: block.firstLine,
-    };
-}
-/** What the fences held instead, for the `none` reason: `diff, empty python, javascript`. */
-function describeFences(fences) {
-    const describe = (fence) => {
-        const kind = kindOf(fence);
-        if (kind === "patch")
-            return "diff";
-        const tag = fence.tag || "bare";
-        return kind === "code" && !candidateOf(fence) ? `empty ${tag}` : tag;
-    };
-    return [...new Set(fences.map(describe))].join(", ");
-}
-function fromWholeReply(reply, language) {
-    const trimmed = trimBlank(reply.split("\n"), 1);
-    if (!trimmed)
-        return { kind: "none", reason: "empty reply" };
-    if (!looksLikeCode(trimmed.code, language)) {
-        return { kind: "none", reason: `no fence and no line that looks like ${language ?? "code"}: prose only` };
-    }
-    return {
-        kind: "code",
-        ...trimmed,
-        language,
-        block: null,
-        candidates: 0,
-        fallbacks: [],
-        reason: "no fence: the whole reply is the code",
-    };
-}
-/**
- * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
- * and looks like code. Patch, output and other-language blocks never count.
- */
-function extractCode(reply, language) {
-    const text = normalise(reply);
-    const fences = findFences(text);
-    const wanted = language === "auto" ? null : language;
-    if (fences.length === 0)
-        return fromWholeReply(text, wanted);
-    const blocks = fences.filter((fence) => kindOf(fence) === "code").flatMap((fence) => candidateOf(fence) ?? []);
-    const target = wanted ?? resolveLanguage(blocks);
-    const eligible = blocks.filter((block) => block.language === null || block.language === target);
-    if (eligible.length === 0) {
-        return { kind: "none", reason: `no ${wanted ?? "code"} block among the fences (${describeFences(fences)})` };
-    }
-    const [chosen, ...others] = ranked(eligible);
-    const name = target ?? "untagged";
-    return {
-        kind: "code",
-        ...extracted(chosen),
-        language: target,
-        candidates: eligible.length,
-        fallbacks: others.map(extracted),
-        reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/settings/protect.ts
-// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
-// what a candidate changed). Pure.
-
-
-/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
-const DEFAULT_TOKEN = "default";
-/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
-const OFF_TOKEN = "none";
-/**
- * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
- * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
- */
-function parseProtect(items) {
-    if (items === undefined)
-        return { defaults: true, globs: [], except: [] };
-    const setting = { defaults: false, globs: [], except: [] };
-    for (const item of items) {
-        if (item === OFF_TOKEN) {
-            if (items.length > 1)
-                throw new InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
-            continue;
-        }
-        if (item === DEFAULT_TOKEN) {
-            setting.defaults = true;
-            continue;
-        }
-        const negated = item.startsWith("!");
-        const glob = negated ? item.slice(1) : item;
-        const path = checkRelativePath(glob);
-        if (!path.ok)
-            throw new InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
-        (negated ? setting.except : setting.globs).push(glob);
-    }
-    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
-        throw new InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
-    }
-    return setting;
-}
-/** Whether the setting protects nothing: no rule to check, no file to restore. */
-function protectionOff(setting) {
-    return !setting.defaults && setting.globs.length === 0;
-}
-
-;// CONCATENATED MODULE: ./src/prepare/protect.ts
-
-
-/** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
-const TEST_FILES = [
-    "**/test_*.py",
-    "**/*_test.py",
-    "**/tests/**",
-    "**/test/**",
-    "**/Tests/**",
-    "**/spec/**",
-    "**/__tests__/**",
-    "**/*.test.*",
-    "**/*.spec.*",
-    // node --test's own names besides `*.test.*` and `test/`.
-    "**/*_test.?(c|m)[jt]s",
-    "**/*-test.?(c|m)[jt]s",
-    "**/test-*.?(c|m)[jt]s",
-    "**/*Test.php",
-    "**/*.bats",
-    "**/test_*.sh",
-    "**/*_test.sh",
-];
-const DEFAULT_RULES = [
-    { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
-    // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
-    {
-        what: "a file the test runner loads before the tests",
-        scope: "always",
-        globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"],
-    },
-    // Run by every Python process at start-up.
-    {
-        what: "an import hook",
-        scope: "always",
-        globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
-    },
-    // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
-    {
-        what: "the test runner itself",
-        scope: "always",
-        globs: [
-            "**/pytest.py",
-            "**/pytest/__init__.py",
-            "**/_pytest/**",
-            "**/unittest.py",
-            "**/unittest/__init__.py",
-            "**/node_modules/**",
-            "**/.venv/**",
-            "**/vendor/bin/**",
-            "**/vendor/phpunit/**",
-        ],
-    },
-    {
-        what: "the test runner's configuration",
-        scope: "always",
-        globs: [
-            "**/pytest.ini",
-            "**/.pytest.ini",
-            "**/pytest.toml",
-            "**/.pytest.toml",
-            "**/tox.ini",
-            "**/setup.cfg",
-            "**/.coveragerc",
-            "**/jest.config.*",
-            "**/vitest.config.*",
-            "**/vitest.workspace.*",
-            "**/vite.config.*",
-            "**/.mocharc*",
-            "**/karma.conf.*",
-            "**/ava.config.*",
-            "**/babel.config.*",
-            "**/.babelrc*",
-            // npm's `node-options` preloads code into every test script.
-            "**/.npmrc",
-            "**/phpunit.xml",
-            "**/phpunit.xml.dist",
-            "**/phpunit.dist.xml",
-        ],
-    },
-    { what: "a workflow file", scope: "always", globs: [".github/**"] },
-    {
-        what: "the test runner's section of pyproject.toml",
-        scope: "section",
-        globs: ["**/pyproject.toml"],
-        relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS),
-    },
-    {
-        what: "package.json's test scripts or test runner's configuration",
-        scope: "section",
-        globs: ["**/package.json"],
-        relevant: packageTestKeys,
-    },
-];
-// ---------------------------------------------------------------------------------------------------------
-// pyproject.toml: the tables the test runners read, by a tolerant line-based reader (no TOML parser). A
-// line belongs to the key or table header that starts it; strings and brackets spanning lines are followed,
-// so a header inside a string is no header. A line it cannot read counts as relevant: when in doubt, a
-// change is protected.
-const PYPROJECT_SECTIONS = [
-    ["tool", "pytest"],
-    ["tool", "coverage"],
-    ["tool", "tox"],
-    ["project", "entry-points", "pytest11"],
-];
-const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
-/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
-function tomlKey(text) {
-    const parts = [];
-    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
-        KEY_PART.lastIndex = at;
-        const m = KEY_PART.exec(text);
-        if (!m)
-            return undefined;
-        if (m[1] !== undefined) {
-            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
-            try {
-                parts.push(JSON.parse(`"${m[1]}"`));
-            }
-            catch {
-                return undefined;
-            }
-        }
-        else
-            parts.push(m[2] ?? m[3]);
-    }
-    return parts.length > 0 ? parts : undefined;
-}
-/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
-function scanLine(text, scan) {
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        const triple = text.startsWith(c.repeat(3), i);
-        if (scan.mode === "code") {
-            if (c === "#")
-                break;
-            if (c === '"' || c === "'") {
-                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
-                if (triple)
-                    i += 2;
-            }
-            else if (c === "[" || c === "{")
-                scan.depth++;
-            else if (c === "]" || c === "}")
-                scan.depth = Math.max(0, scan.depth - 1);
-        }
-        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
-            i++;
-        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
-            scan.mode = "code";
-        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
-            scan.mode = "code";
-            i += 2;
-        }
-    }
-    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
-    if (scan.mode === "basic" || scan.mode === "literal")
-        scan.mode = "code";
-}
-const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
-const protect_HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
-const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
-/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
-function tomlSections(text, sections) {
-    const prefix = (short, long) => short.every((part, i) => part === long[i]);
-    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
-    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
-    const related = (path, header) => path === undefined ||
-        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
-    const kept = [];
-    const scan = { mode: "code", depth: 0 };
-    let table = [];
-    let owner = [];
-    for (const line of text.split("\n")) {
-        let rest = line;
-        let header = false;
-        if (scan.mode === "code" && scan.depth === 0) {
-            const head = protect_HEADER.exec(line);
-            const key = head ? undefined : KEY_LINE.exec(line);
-            header = head !== null;
-            if (head) {
-                owner = tomlKey(head[1]);
-                table = owner ?? [];
-                rest = line.slice(head[0].length);
-            }
-            else if (key) {
-                const parts = tomlKey(key[1]);
-                owner = parts && [...table, ...parts];
-                rest = line.slice(key[0].length);
-            }
-            else if (/^\s*(#.*)?\r?$/.test(line))
-                continue;
-            else
-                owner = undefined;
-        }
-        scanLine(rest, scan);
-        if (related(owner, header))
-            kept.push(line.trim());
-    }
-    return kept.join("\n");
-}
-// ---------------------------------------------------------------------------------------------------------
-// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
-const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
-const TEST_SCRIPT = /^(pre|post)?test/;
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-/** JSON with every object's keys sorted: a reordering is no change. */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
-}
-/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
-function testScripts(scripts) {
-    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
-    for (const name of names) {
-        const body = scripts[name];
-        if (typeof body !== "string")
-            continue;
-        for (const word of body.split(/[\s"'&|;()]+/)) {
-            const called = word.replace(/^npm:/, "");
-            if (Object.hasOwn(scripts, called))
-                names.add(called);
-        }
-    }
-    return [...names].sort();
-}
-/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
-function packageTestKeys(text) {
-    let pkg;
-    try {
-        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-    }
-    catch {
-        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
-        return "";
-    }
-    if (!isRecord(pkg))
-        return "";
-    const picked = {};
-    for (const key of PACKAGE_KEYS)
-        if (Object.hasOwn(pkg, key))
-            picked[key] = pkg[key];
-    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
-    for (const name of testScripts(scripts))
-        picked[`scripts.${name}`] = scripts[name];
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
-}
-function compileProtect(setting, tests = []) {
-    const rules = [];
-    if (setting.globs.length > 0)
-        rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
-    if (setting.defaults) {
-        rules.push(...DEFAULT_RULES);
-        const testsGlobs = tests.filter((glob) => !glob.startsWith("!"));
-        if (testsGlobs.length > 0)
-            rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
-    }
-    return {
-        off: protectionOff(setting),
-        rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
-        except: setting.except.map(globMatcher),
-    };
-}
-const decoder = new TextDecoder();
-const asText = (content) => (typeof content === "string" ? content : decoder.decode(content));
-function sameContent(a, b) {
-    if (typeof a === "string" && typeof b === "string")
-        return a === b;
-    const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
-    return Buffer.compare(x, y) === 0;
-}
-/** The rule that protects this change of `path`, or undefined. */
-function protecting(rules, path, before, after) {
-    if (rules.except.some((m) => m.match(path)))
-        return undefined;
-    return rules.rules.find((rule) => {
-        if (!rule.matchers.some((m) => m.match(path)))
-            return false;
-        if (rule.scope === "existing")
-            return before !== undefined;
-        if (rule.scope === "always")
-            return true;
-        const relevant = (content) => (content == null ? "" : rule.relevant(asText(content)));
-        return relevant(before) !== relevant(after);
-    });
-}
-/**
- * Which of the candidate's `changes` (path → new content, null = deleted; paths already checked by
- * core/paths.ts) `protect` covers. A change to bytes the base already has is no change.
- */
-function findProtected(rules, base, changes) {
-    const files = [];
-    if (rules.off)
-        return { protected: [], files };
-    for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        const before = base.get(path);
-        if (before === undefined && after === null)
-            continue;
-        if (before !== undefined && after !== null && sameContent(before, after))
-            continue;
-        const rule = protecting(rules, path, before, after);
-        if (!rule)
-            continue;
-        const change = before === undefined ? "added" : after === null ? "deleted" : "changed";
-        files.push({ path, change, what: rule.what, restore: before ?? null });
-    }
-    return { protected: files.map((file) => file.path), files };
-}
-/**
- * The changes the candidate runs with: the protected ones dropped, so the base's version of each protected
- * file is what the sandbox holds, and one the candidate added is absent.
- */
-function unprotectedChanges(changes, protection) {
-    const dropped = new Set(protection.protected);
-    return new Map([...changes].filter(([path]) => !dropped.has(path)));
-}
-
-;// CONCATENATED MODULE: ./src/prepare/candidate.ts
-// A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
-// base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
-// here: the run places and runs what this prepares (run/pipeline.ts).
-
-
-
-
-
-/** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
-const MAX_FALLBACKS = 2;
-const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
-function imageFor(settings, language) {
-    return settings.run.image || LANGUAGES[language].image;
-}
-/** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
-function candidateLimits(settings, candidate, patched) {
-    return {
-        ...settings.limits,
-        timeoutMs: candidate.overrides?.timeoutMs ?? settings.limits.timeoutMs,
-        pidsLimit: patched ? settings.run.patchPidsLimit : settings.limits.pidsLimit,
-    };
-}
-/** A reply's code or a patch's tree, ready for a sandbox; or why it cannot run. */
-function prepareCandidate(candidate, ctx) {
-    return candidate.kind === "patch"
-        ? preparePatch(candidate.bytes ?? candidate.text, candidate, ctx)
-        : prepareReply(candidate, ctx);
-}
-function unprepared(candidate, settings, why) {
-    return { ...why, limits: candidateLimits(settings, candidate, why.patch !== undefined) };
-}
-/** The language when a setting or a file name says it; otherwise the candidate itself decides. */
-function declaredLanguage(candidate, settings) {
-    const target = candidate.overrides?.target || settings.run.target;
-    return (candidate.overrides?.language ??
-        (settings.run.language === "auto" ? undefined : settings.run.language) ??
-        (target ? languageOfPath(target) : undefined));
-}
-function languageOfFiles(paths) {
-    for (const path of paths) {
-        const language = languageOfPath(path);
-        if (language)
-            return language;
-    }
-    return undefined;
-}
-function extraFiles(candidate) {
-    return Object.entries(candidate.files ?? {}).map(([path, content]) => ({ path, content }));
-}
-// One compiled `protect` per run's settings: its globs are compiled once, not per candidate.
-const compiled = new WeakMap();
-/**
- * The rules for a kind of candidate. For a reply, `tests` names the test files copied in beside its code:
- * they are protected. For a patch, `tests` narrows the base tree, and may name the code too (`src/**,tests/**`):
- * protecting it by name would protect every patch, so only the default's test layouts protect its tests.
- */
-function protectRules(settings, kind) {
-    let rules = compiled.get(settings);
-    if (!rules) {
-        rules = {
-            reply: compileProtect(settings.run.protect, settings.source.tests),
-            patch: compileProtect(settings.run.protect),
-        };
-        compiled.set(settings, rules);
-    }
-    return rules[kind];
-}
-/** What `protect` makes of the candidate's changes (path → content, null deleted) against the base's files. */
-function protectionOf(settings, kind, base, changes) {
-    return findProtected(protectRules(settings, kind), { get: base }, changes);
-}
-const byPath = (files) => new Map(files.map((f) => [f.path, f]));
-async function prepareReply(candidate, ctx) {
-    const { settings } = ctx;
-    const declared = declaredLanguage(candidate, settings);
-    const extraction = extractCode(candidate.text, declared ?? "auto");
-    if (extraction.kind === "none") {
-        // A reply that holds only a diff is a patch.
-        const patches = findPatchBlocks(candidate.text);
-        if (patches.length > 0)
-            return preparePatch(patches.join("\n"), candidate, ctx);
-        return unprepared(candidate, settings, {
-            status: "no_code",
-            language: declared ?? null,
-            reason: extraction.reason,
-        });
-    }
-    const extra = extraFiles(candidate);
-    const language = declared ?? extraction.language ?? languageOfFiles([...extra, ...ctx.testFiles].map((f) => f.path));
-    if (!language)
-        return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE });
-    const target = candidate.overrides?.target || settings.run.target || LANGUAGES[language].target;
-    // After a setup, the tests are in the run image with what it made of them.
-    const start = ctx.tree && settings.run.setup ? "tests" : undefined;
-    const limits = candidateLimits(settings, candidate, false);
-    const tests = byPath(ctx.testFiles);
-    const withCode = (code) => {
-        const own = byPath([...extra, { path: target, content: code }]);
-        const protection = protectionOf(settings, "reply", (path) => tests.get(path)?.content, contentsOf(own));
-        // A protected file is left out: the `tests` file of that name (the base's) is what runs, or none.
-        const kept = new Set(protection.protected);
-        const files = [...own.values()].filter((f) => !kept.has(f.path));
-        return {
-            language,
-            // The candidate's own files come last so its target wins over a test file of the same name.
-            files: [...(start ? [] : ctx.testFiles), ...files],
-            checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
-            limits,
-            ...(start && { start, deleted: [] }),
-            ...(protection.protected.length > 0 && { protected: protection.protected }),
-        };
-    };
-    return {
-        ...withCode(extraction.code),
-        fallbacks: extraction.fallbacks.slice(0, MAX_FALLBACKS).map((block) => withCode(block.code)),
-    };
-}
-function contentsOf(files) {
-    return new Map([...files].map(([path, file]) => [path, file.content]));
-}
-async function applyToBase(diff, ctx, tree) {
-    const parsed = parsePatch(diff);
-    const touched = tree
-        ? baseOfTree(tree, touchedPaths(parsed))
-        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
-    if (!touched.ok)
-        return touched.reason;
-    const applied = applyPatch(touched.files, parsed, {
-        executable: touched.executable,
-        // What git apply applies, unless the user asked for more.
-        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
-    });
-    if (!applied.ok)
-        return applied.reason;
-    return {
-        touched,
-        files: applied.files,
-        executable: applied.executable,
-        patch: { changedFiles: applied.changed, strategy: applied.strategy },
-    };
-}
-/**
- * What `protect` covers among the patch's changes and the candidate's own files, judged against the base:
- * the files the patch touched as the checkout has them, else the tree the candidate starts from.
- */
-function patchProtection(applied, startFiles, candidate, settings) {
-    const start = byPath(startFiles);
-    const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
-    const base = (path) => applied.touched.files.get(path) ?? start.get(path)?.content;
-    return protectionOf(settings, "patch", base, changes);
-}
-/**
- * The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the
- * change alone. A protected change is not made: the base's version stays (travelling with the change when
- * the start does not hold it), a protected deletion is undone, and a protected file the candidate added is absent.
- */
-function patchedTree(applied, startFiles, candidate, protection) {
-    const final = byPath(startFiles);
-    const changes = byPath(extraFiles(candidate));
-    const deleted = [];
-    const written = [];
-    const restored = new Map(protection.files.map((file) => [file.path, file.restore]));
-    for (const [path, content] of applied.files) {
-        if (restored.has(path))
-            continue;
-        if (content === null) {
-            final.delete(path);
-            changes.delete(path);
-            deleted.push(path);
-        }
-        else {
-            changes.set(path, { path, content, executable: applied.executable.has(path) });
-            written.push(path);
-        }
-    }
-    for (const [path, restore] of restored) {
-        changes.delete(path);
-        if (restore !== null && !final.has(path))
-            changes.set(path, { path, content: restore, executable: applied.touched.executable.has(path) });
-    }
-    for (const file of changes.values())
-        final.set(file.path, file);
-    return { final, changes, deleted, written };
-}
-/**
- * A line's `test_patch` applied to the base (SWE-bench's order: after the candidate's patch, to the base's
- * versions of its files, whatever the candidate made of them), or why it cannot be: the line's fault, not the candidate's.
- */
-async function testPatchOf(candidate, ctx, tree) {
-    const testPatch = candidate.instance?.testPatch;
-    if (testPatch === undefined || testPatch.trim() === "")
-        return undefined;
-    const applied = await applyToBase(testPatch, ctx, tree);
-    if (typeof applied === "string")
-        return `the line's test_patch does not apply to its base${ctx.commit ? ` (${ctx.commit})` : ""}: ${applied}`;
-    return new Map([...applied.files].map(([path, content]) => [
-        path,
-        content === null ? null : { path, content, executable: applied.executable.has(path) },
-    ]));
-}
-/** The candidate's tree with the trusted test files over it: they win over whatever the candidate wrote there. */
-function withTrusted(tree, trusted) {
-    if (!trusted)
-        return tree;
-    const { final, changes } = tree;
-    const deleted = new Set(tree.deleted);
-    for (const [path, file] of trusted) {
-        if (file === null) {
-            final.delete(path);
-            changes.delete(path);
-            deleted.add(path);
-        }
-        else {
-            final.set(path, file);
-            changes.set(path, file);
-            deleted.delete(path);
-        }
-    }
-    return { final, changes, deleted: [...deleted], written: tree.written.filter((path) => !trusted.has(path)) };
-}
-/** One parse check per language, over the files the patch writes. */
-function checksOf(written) {
-    const checks = new Map();
-    for (const path of written) {
-        const lang = languageOfPath(path);
-        if (lang)
-            checks.set(lang, [...(checks.get(lang) ?? []), path]);
-    }
-    return [...checks].map(([language, files]) => ({ language, files }));
-}
-async function preparePatch(diff, candidate, ctx) {
-    const { settings } = ctx;
-    const declared = declaredLanguage(candidate, settings);
-    if (ctx.commit !== undefined && !ctx.tree)
-        return unprepared(candidate, settings, {
-            status: "sandbox_error",
-            language: declared ?? null,
-            reason: "base_commit needs the run's git repository (workdir), which this run does not read",
-        });
-    // A patch runs against the whole checkout (or its commit's whole tree) unless `tests` names what it needs.
-    const whole = ctx.commit !== undefined || settings.source.tests.length === 0;
-    const tree = ctx.tree && whole ? await ctx.tree(ctx.commit) : undefined;
-    const applied = await applyToBase(diff, ctx, tree);
-    if (typeof applied === "string")
-        return unprepared(candidate, settings, { status: "patch_failed", language: declared ?? null, reason: applied });
-    const trusted = await testPatchOf(candidate, ctx, tree);
-    if (typeof trusted === "string")
-        return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
-    const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
-    const startFiles = tree ? tree.files : ctx.testFiles;
-    const protection = patchProtection(applied, startFiles, candidate, settings);
-    const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
-    const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
-    const { patch } = applied;
-    if (!language)
-        return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
-    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
-    if (bytes > settings.limits.workdirBytes) {
-        const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
-        return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
-    }
-    // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
-    const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
-    if (!start)
-        for (const [path, content] of applied.touched.files)
-            before.set(path, { path, content, executable: applied.touched.executable.has(path) });
-    // The base as a SWE-bench harness runs it: with the trusted tests in.
-    for (const file of trusted?.values() ?? [])
-        if (file)
-            before.set(file.path, file);
-    return {
-        language,
-        // With a run image holding the start, only what the candidate changes travels.
-        files: [...(start ? changes : final).values()],
-        checks: checksOf(written),
-        limits: candidateLimits(settings, candidate, true),
-        patch,
-        ...(start && { start, deleted }),
-        ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
-        unpatched: [...before.values()],
-        ...(protection.protected.length > 0 && { protected: protection.protected }),
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
+
+// Our own constants only ever go into the script text; file names travel as positional parameters.
+function shQuote(word) {
+    return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+/**
+ * One argv that parse-checks several files, possibly of several languages, stopping at the first
+ * failure: a fixed loop per group that shifts through the positional parameters.
+ */
+function checkFiles(groups) {
+    const nonEmpty = groups.filter((g) => g.files.length > 0);
+    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
+    if (only)
+        return LANGUAGES[only.language].check(only.files[0]);
+    if (nonEmpty.length === 0)
+        return [];
+    const loops = nonEmpty.map(({ language, files }) => {
+        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
+    });
+    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
+}
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
 function relative(path) {
     return path.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
 }
-function positive(value) {
-    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-// The preset's check script writes its verdict, {message, file, line, column}, on the nonce-marked
-// channel (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines
-// that can look like a verdict.
-function parsePython(_output, verdict) {
-    if (verdict === undefined)
-        return undefined;
-    try {
-        const info = JSON.parse(verdict);
-        if (typeof info !== "object" || info === null)
-            return undefined;
-        const { message, file, line: lineNo, column } = info;
-        if (typeof message !== "string")
-            return undefined;
-        return {
-            message,
-            file: typeof file === "string" ? file : undefined,
-            line: positive(lineNo),
-            column: positive(column),
-        };
-    }
-    catch {
-        return undefined;
-    }
-}
-// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
-// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
-// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
-// error in one), and all of them come before the message, which only node's own stack frames follow:
-// the message is the last line shaped like one.
-function parseNode(output) {
-    const lines = output.split("\n");
-    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
-    if (messageAt < 0)
-        return undefined;
-    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
-    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
-    // node:internal/… headers locate node's own code, not the candidate's.
-    if (!header || header[1].startsWith("node:"))
-        return { message: lines[messageAt] };
-    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
-    return {
-        message: lines[messageAt],
-        file: header[1] || undefined,
-        line: positive(Number(header[2])),
-        // Node keeps tabs in the caret line, so its index is the character column.
-        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
-    };
-}
-// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
-// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
-function parseBash(output) {
-    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
-    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
-}
-// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
-function parsePhp(output) {
-    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
-    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
-}
-const PARSERS = {
-    python: parsePython,
-    javascript: parseNode,
-    typescript: parseNode,
-    bash: parseBash,
-    php: parsePhp,
-};
 /**
  * Where and why the parse check failed. The check ran on `target` alone, so an error that names no
- * file is in `target`; output no parser shape matches is passed on whole as the message.
+ * file is in `target`; output no shape of the language's matches is passed on whole as the message.
  */
 function parseCheckOutput(language, output, target, verdict) {
     const text = output.replace(/\r\n?/g, "\n").trim();
-    const parsed = PARSERS[language](text, verdict) ?? {};
+    const parsed = LANGUAGES[language].readCheck(text, verdict) ?? {};
     const message = (parsed.message ?? text).replace(syntax_WORKDIR, "").trim() || "the parse check failed without a message";
     const info = { message, file: relative(parsed.file || target) };
     if (parsed.line !== undefined)
@@ -54670,6 +55175,136 @@ class BaselineRuns {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/tar/unpack.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const unpack_BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function unpack_octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const unpack_relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + unpack_BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + unpack_BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = unpack_octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + unpack_BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: unpack_relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
+    }
+    return { files, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/read.ts
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
+function readTestResults(files, parser) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+        cases.push(...tests.cases);
+        for (const status of ["passed", "failed", "error", "skipped"])
+            counts[status] += tests.counts[status];
+        if (problem !== undefined)
+            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read in the `results-format`
+// selected (formats.ts). Pure.
+
+
+
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const collect_MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read by `parser`. */
+function readResults(results, globs, parser) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / collect_MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching, parser);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
 var saxes = __nccwpck_require__(9800);
 ;// CONCATENATED MODULE: ./src/verdict/results/parser.ts
@@ -54791,145 +55426,13 @@ const junit = {
     parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
 };
 
-;// CONCATENATED MODULE: ./src/verdict/results/read.ts
-// Results files, whatever their format, read into one run's per-test results: each file bounded in size,
-// the cases listed bounded in number, and what could not be read a note naming the file. Pure.
+;// CONCATENATED MODULE: ./src/verdict/results/formats.ts
 
-/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
-const MAX_CASES = 10_000;
-/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
-function readTestResults(files, parser = junit) {
-    const cases = [];
-    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-    const notes = [];
-    for (const { path, data } of files) {
-        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-            continue;
-        }
-        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
-        cases.push(...tests.cases);
-        for (const status of ["passed", "failed", "error", "skipped"])
-            counts[status] += tests.counts[status];
-        if (problem !== undefined)
-            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
-    }
-    const total = counts.passed + counts.failed + counts.error + counts.skipped;
-    if (total > cases.length)
-        notes.push(`${total} test cases; the first ${cases.length} are listed`);
-    return { tests: { counts, cases }, notes };
+const RESULTS_PARSERS = { junit: junit };
+/** The parser `results-format` selected. */
+function resultsParser(format) {
+    return RESULTS_PARSERS[format];
 }
-
-;// CONCATENATED MODULE: ./src/sandbox/untar.ts
-// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
-// regular files, bounds every size by what was received, and says what it could not read instead of
-// throwing. Pure.
-
-const untar_BLOCK = 512;
-function field(block, offset, length) {
-    const raw = block.subarray(offset, offset + length);
-    const end = raw.indexOf(0);
-    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
-}
-function untar_octal(block, offset, length) {
-    const text = field(block, offset, length).trim();
-    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
-}
-/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
-function paxPath(data) {
-    let path;
-    for (let at = 0; at < data.length;) {
-        const space = data.indexOf(0x20, at);
-        const length = Number(data.subarray(at, space).toString("ascii"));
-        if (space < 0 || !Number.isInteger(length) || length <= 0)
-            break;
-        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
-        if (record.startsWith("path="))
-            path = record.slice("path=".length);
-        at += length;
-    }
-    return path;
-}
-/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
-const untar_relative = (name) => name.replace(/^\.\//, "");
-/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
-function untar(tar) {
-    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-    const files = [];
-    const notes = [];
-    let longName;
-    for (let at = 0; at + untar_BLOCK <= bytes.length;) {
-        const header = bytes.subarray(at, at + untar_BLOCK);
-        if (header.every((byte) => byte === 0))
-            return { files, notes };
-        const size = untar_octal(header, 124, 12);
-        const type = String.fromCharCode(header[156]);
-        if (!Number.isFinite(size)) {
-            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
-            return { files, notes };
-        }
-        const start = at + untar_BLOCK;
-        const end = start + size;
-        if (end > bytes.length) {
-            notes.push(`the results' tar is cut inside ${JSON.stringify(untar_relative(longName ?? field(header, 0, 100)))}`);
-            return { files, notes };
-        }
-        const data = bytes.subarray(start, end);
-        const prefix = field(header, 345, 155);
-        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-        longName = undefined;
-        if (type === "x")
-            longName = paxPath(data);
-        else if (type === "L")
-            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
-        else if (type === "0" || type === "\0" || type === "7")
-            files.push({ path: untar_relative(name), data: Buffer.from(data) });
-        at = start + Math.ceil(size / untar_BLOCK) * untar_BLOCK;
-    }
-    return { files, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/files.ts
-// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
-// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
-
-
-
-/**
- * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
- * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
- * globs themselves then pick from what came back.
- */
-function findPatterns(globs) {
-    return globs.map((glob) => glob
-        .replace(/\{[^}]*\}/g, "*")
-        .replace(/\*\*\//g, "*")
-        .replace(/\*\*/g, "*"));
-}
-const files_MIB = 1024 ** 2;
-/** The run's results' tar, filtered by the globs and read as JUnit. */
-function readResults(results, globs) {
-    if (!results)
-        return { notes: ["the command's test results did not come back (the run was stopped)"] };
-    const { files, notes } = untar(results.bytes);
-    if (results.truncated)
-        notes.push(`the test results were cut at ${Math.round(results.bytes.length / files_MIB)} MiB; the files past that were not read`);
-    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
-    if (matching.length === 0)
-        return { notes };
-    const read = readTestResults(matching);
-    return { tests: read.tests, notes: [...notes, ...read.notes] };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/index.ts
-// The test-results seam: one parser per format behind ResultsParser, the reader that bounds them, and the
-// `test-results` globs that pick the files.
-
-
-
-
 
 ;// CONCATENATED MODULE: ./src/verdict/resolved.ts
 
@@ -54997,6 +55500,7 @@ function judgeByLists(now, instance) {
 // timeout, checked for syntax first → its verdict (by tests, against the baseline with `compare: base`,
 // with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
 // the image gate are passed in, so this is tested without Docker.
+
 
 
 
@@ -55087,7 +55591,7 @@ async function runOnce(job, language, checks, ctx) {
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
     const globs = ctx.settings.run.testResults;
     if (globs.length > 0 && RAN_TO_END.has(status)) {
-        const reading = readResults(facts.results, globs);
+        const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
         const judged = judgeByTests(status, reading, globs);
         verdict.status = judged.status;
         if (judged.reason)
@@ -55702,7 +56206,7 @@ const ENTRY_SCHEMA = {
         id: verdict_state_ID,
         u: TIME,
         h: HEX(32, 32),
-        s: { enum: statuses_STATUSES },
+        s: { enum: STATUSES },
         l: { anyOf: [{ type: "string", pattern: "^[a-z]{1,20}$" }, { type: "null" }] },
         ms: { type: "integer", minimum: 0, maximum: 86_400_000 },
         x: { anyOf: [{ type: "integer", minimum: 0, maximum: 255 }, { type: "null" }] },
@@ -55961,12 +56465,31 @@ async function judgeWork(settings, work, runId, io) {
     const testFiles = await readTestFiles(settings);
     const audit = auditSink(settings, io);
     const judge = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+    // Complete once the entries are read, which judging (and carrying over) does to the last.
+    const listed = [];
+    const entries = async () => toJudge(await work.entries(), listed, settings.source.shard);
+    const withListed = (outcome) => ({
+        ...outcome,
+        skipped: [...outcome.skipped, ...listed],
+    });
     if (!work.remembered)
-        return judge(await work.entries());
+        return withListed(await judge(await entries()));
     const { version } = work.remembered;
     const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
-    const outcome = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
-    return { ...outcome, key };
+    const outcome = await judgeWithCarryOver(await entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
+    return { ...withListed(outcome), key };
+}
+/**
+ * The entries to judge; what the source only lists is put in `listed`, never judged nor counted against
+ * the quota. With shards the first lists it, so a merged report holds it once.
+ */
+async function* toJudge(entries, listed, shard) {
+    for await (const entry of entries) {
+        if (!("skipped" in entry))
+            yield entry;
+        else if (!shard || shard.index === 1)
+            listed.push(entry.skipped);
+    }
 }
 /** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
 function auditSink(settings, io) {
@@ -55990,7 +56513,11 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
     exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
     try {
         io.phase?.("candidates", "");
-        return await judgeAll(entries, run.context, { log: io.log, ...(audit && { audit }) });
+        return await judgeAll(entries, run.context, {
+            log: io.log,
+            ...(audit && { audit }),
+            ...(io.judged && { judged: io.judged }),
+        });
     }
     finally {
         // The action's post step tries again; either way the label finds what is left.
@@ -56044,6 +56571,7 @@ async function judgeAll(entries, ctx, hooks) {
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
     let done = 0;
+    hooks.judged?.(done, taken.length);
     const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
     const results = new Array(taken.length);
     await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
@@ -56051,6 +56579,7 @@ async function judgeAll(entries, ctx, hooks) {
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
         await bases.done(item);
         done += 1;
+        hooks.judged?.(done, taken.length);
         const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
             hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
@@ -56093,6 +56622,12 @@ async function judgeAll(entries, ctx, hooks) {
 
 
 
+/**
+ * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
+ * are here because settings sit below verdict; the registry there is typed by them, so a name without a
+ * parser (or a parser without a name) does not compile.
+ */
+const RESULTS_FORMATS = ["junit"];
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -56111,6 +56646,8 @@ const settings_DEFAULTS = {
     command: "",
     "patch-fuzz": "false",
     timeout: "10s",
+    // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
+    "wall-timeout": "",
     memory: "256m",
     cpus: "1",
     // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
@@ -56122,6 +56659,7 @@ const settings_DEFAULTS = {
     setup: "",
     "setup-network": "none",
     "test-results": "",
+    "results-format": "junit",
     compare: "none",
     reruns: "0",
     "setup-timeout": "10m",
@@ -56134,7 +56672,7 @@ const settings_DEFAULTS = {
     merge: "",
     "max-candidates": "20",
     "pass-at-k": "1,5,10",
-    "fail-on": statuses_STATUSES.filter((s) => s !== "pass").join(","),
+    "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
     comment: "true",
     report: "",
     junit: "",
@@ -56235,7 +56773,7 @@ function readCrossChecked(input, ctx) {
     if (source === "files" && files.length === 0) {
         throw new InputError("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, "flaky"]));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...STATUSES, "flaky"]));
     const memoryBytes = parseSize("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
@@ -56308,6 +56846,7 @@ function readRun(input, early) {
         patchPidsLimit: early.pids ?? PATCH_PIDS,
         patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
         testResults: parseGlobs("test-results", input("test-results")),
+        resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
         compare: parseChoice("compare", input("compare"), ["none", "base"]),
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
         protect: parseProtect(parseList(input("protect"))),
@@ -56315,8 +56854,15 @@ function readRun(input, early) {
     };
 }
 function readLimits(input, early) {
+    const timeoutMs = parseDuration("timeout", input("timeout"));
+    const wall = input("wall-timeout");
+    const wallTimeoutMs = wall === "" ? undefined : parseDuration("wall-timeout", wall);
+    if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
+        throw new InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
+    }
     return {
-        timeoutMs: parseDuration("timeout", input("timeout")),
+        timeoutMs,
+        ...(wallTimeoutMs !== undefined && { wallTimeoutMs }),
         memoryBytes: early.memoryBytes,
         cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
         pidsLimit: early.pids ?? REPLY_PIDS,
@@ -56468,7 +57014,7 @@ function conversationVerdict(results, failOn, decide, skips = { count: 0 }) {
     const unjudged = decide === "latest" ? (skips.unjudgedLatest ?? []) : [];
     const verdict = {
         failed: failing.length > 0 || unjudged.length > 0,
-        ours: failing.length > 0 && unjudged.length === 0 && failing.every((r) => statuses_STATUS_INFO[r.status].ours),
+        ours: failing.length > 0 && unjudged.length === 0 && failing.every((r) => STATUS_INFO[r.status].ours),
         deciding,
         passed,
         total: results.length,
@@ -56483,8 +57029,8 @@ function conversationVerdict(results, failOn, decide, skips = { count: 0 }) {
         return said(skips.count > 0 ? head : `no ${nouns} to judge`);
     // What the reply did, as the verdict line says it.
     const phrase = (r) => failOn.has(r.status) || r.status === "pass"
-        ? statuses_STATUS_INFO[r.status].phrase
-        : `${statuses_STATUS_INFO[r.status].phrase} (allowed by fail-on)`;
+        ? STATUS_INFO[r.status].phrase
+        : `${STATUS_INFO[r.status].phrase} (allowed by fail-on)`;
     if (results.length === 1 && skips.count === 0) {
         const only = results[0];
         return said(`the ${noun}${only.author ? ` from @${only.author}` : ""} ${phrase(only)}`);
@@ -56493,7 +57039,7 @@ function conversationVerdict(results, failOn, decide, skips = { count: 0 }) {
     if (!byAuthor) {
         if (failing.length === 0)
             return said(head);
-        const what = verdict.ours ? statuses_STATUS_INFO.sandbox_error.phrase : "failed the gate";
+        const what = verdict.ours ? STATUS_INFO.sandbox_error.phrase : "failed the gate";
         return said(`${head} — ${failing.length} ${what}`);
     }
     if (decisive.length === results.length) {
@@ -56514,7 +57060,7 @@ function conversationVerdict(results, failOn, decide, skips = { count: 0 }) {
  * latest replies ended, counted (the table under the line names each); our failures apart.
  */
 function latestCounted(decisive, failing) {
-    const theirs = failing.filter((r) => !statuses_STATUS_INFO[r.status].ours).length;
+    const theirs = failing.filter((r) => !STATUS_INFO[r.status].ours).length;
     const fine = decisive.length - failing.length;
     const counts = [
         theirs > 0 && `${theirs} failed`,
@@ -56601,8 +57147,33 @@ async function gateVersion() {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/check-run.ts
+// A check run kept one per commit and name: a re-run rewrites the check it made before instead of adding
+// another, and never touches a check of that name it did not make.
+
+/**
+ * Our check run of that name on that commit updated, or a new one: a re-run shows one check, not a pile.
+ * Only a run with our mark is ours to update, and GitHub lets only the App that created a run update it:
+ * refused (403, 404), a new one is created.
+ */
+async function upsertCheckRun(client, repo, run) {
+    const { owner, repo: name } = repo;
+    const listed = await client.listCheckRuns(owner, name, run.headSha, run.name);
+    for (const existing of listed.filter((c) => c.externalId === run.externalId)) {
+        try {
+            return { action: "updated", url: (await client.updateCheckRun(owner, name, existing.id, run)).url };
+        }
+        catch (error) {
+            if (!(error instanceof GitHubError && (error.status === 403 || error.status === 404)))
+                throw error;
+        }
+    }
+    return { action: "created", url: (await client.createCheckRun(owner, name, run)).url };
+}
+
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Workflow annotations from results: what shows on the run page and in the PR's checks. Pure.
+
 
 
 
@@ -56616,6 +57187,7 @@ const ANNOTATIONS_PER_STEP = 10;
  * otherwise. A `syntax_error` points at the file, line and column the parser named; a candidate with
  * failing tests gets one per failing test instead, on the test's file and line where the XML says. A patch's files are
  * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
+ * A file is named only when it is a path inside the tree (see `located`); else the annotation has no place.
  * With `deciding`, only those results are annotated: older replies are history, not the check's news.
  * The most useful come first: errors, then those that point at a line, then the newest.
  */
@@ -56636,7 +57208,7 @@ function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "", deci
                 level,
                 title: `sandbox-gate: ${cleanText(r.id)} changed the protected file ${cleanText(file)}`,
                 message: message(r),
-                file: inRepo(file),
+                ...located(file, undefined, inRepo),
             }));
         // With `compare: base`, only the tests it broke: what it is blamed for.
         const tests = failingCases(r).held;
@@ -56645,19 +57217,15 @@ function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "", deci
                 level,
                 title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
                 message: message(r, c.message),
-                ...(c.file !== undefined && { file: inRepo(c.file) }),
-                ...(c.line !== undefined && { startLine: c.line }),
+                ...located(c.file, c.line, inRepo),
             }));
         return [
             {
                 level,
-                title: `sandbox-gate: ${statuses_STATUS_INFO[r.status].label} in ${cleanText(r.id)}`,
+                title: `sandbox-gate: ${STATUS_INFO[r.status].label} in ${cleanText(r.id)}`,
                 message: message(r),
-                ...(r.syntax?.file !== undefined && {
-                    file: r.changed_files && repoPrefix ? inRepo(r.syntax.file) : r.syntax.file,
-                }),
-                ...(r.syntax?.line !== undefined && { startLine: r.syntax.line }),
-                ...(r.syntax?.column !== undefined && { startColumn: r.syntax.column }),
+                // A reply's code is no repository file: its name stays as the sandbox knew it.
+                ...located(r.syntax?.file, r.syntax?.line, r.changed_files ? inRepo : (file) => file, r.syntax?.column),
             },
         ];
     });
@@ -56672,8 +57240,26 @@ function limitAnnotations(annotations, verdictIsError) {
     const shown = annotations.filter((a) => room[a.level]-- > 0);
     return { shown, hidden: annotations.length - shown.length };
 }
+/**
+ * Where an annotation points: the file, and its line (and column) when known. The file comes from what
+ * the sandbox wrote (a results file's `file`, a parser's message), so it is named only when the path rule
+ * (core/paths.ts) takes it as a path inside the tree: an absolute path, a `..`, a backslash or a control
+ * character would point the annotation off the pull request's files, at whatever a hostile run chose;
+ * such an annotation keeps its title and message, and no place. A line is a positive whole number, or none.
+ */
+function located(file, line, inRepo, column) {
+    const checked = file === undefined ? undefined : checkRelativePath(file);
+    if (!checked?.ok)
+        return {};
+    const at = (n) => n !== undefined && Number.isSafeInteger(n) && n > 0;
+    return {
+        file: inRepo(checked.path),
+        ...(at(line) && { startLine: line }),
+        ...(at(line) && at(column) && { startColumn: column }),
+    };
+}
 function message(r, said) {
-    const text = cleanText(said ?? r.syntax?.message ?? r.feedback) || statuses_STATUS_INFO[r.status].label;
+    const text = cleanText(said ?? r.syntax?.message ?? r.feedback) || STATUS_INFO[r.status].label;
     // By code point, so a cut never leaves half a surrogate pair.
     const kept = Array.from(text).slice(0, MESSAGE_MAX).join("");
     return `${kept}\n(candidate from ${cleanText(r.source)})`;
@@ -56683,6 +57269,8 @@ function message(r, said) {
 // The pull request's conversation as the gate reads it: the agents' replies (comments, review comments,
 // reviews), the gate's own sticky comment, and the verdicts that comment remembers, trusted only when
 // the gate itself wrote them last.
+
+
 
 
 
@@ -56782,15 +57370,19 @@ function stateBlock(outcome, thread, run) {
         return "";
     return `${renderState(nextState(outcome.key, outcome.results, thread.fingerprints, thread.state, run))}\n`;
 }
-/** The replies that are candidates, in conversation order: whose newest reply is which. */
-function candidatesOf(thread, source) {
-    return selectCandidates(thread.replies, source.authors, thread.identity ?? { login: comment_ACTIONS_BOT });
+/**
+ * The replies that are candidates, in conversation order (whose newest reply is which), and the comments
+ * that are none: as the comments source selects them, code found as preparing finds it.
+ */
+function replySelection(thread, settings) {
+    return selectReplies(thread.replies, settings.source.authors, thread.identity ?? { login: ACTIONS_BOT }, (c) => holdsCode(c, settings));
 }
 
 ;// CONCATENATED MODULE: ./src/action/publish.ts
 // Where a run's verdict goes, for the action's run and the fork-safe commenter alike: the sticky comment
 // on the pull request, the check on the head commit, the job summary, the step's outputs and
 // annotations. Each channel on its own: one that cannot be written costs the others nothing.
+
 
 
 
@@ -56819,6 +57411,13 @@ const SHORT_COMMENT_LENGTH = 16_384;
 function commentInput({ verdict, ...parts }) {
     return { ...parts, gate: verdict, deciding: verdict.deciding, ours: verdict.ours };
 }
+/**
+ * Nothing to judge: no result, and no reply left unjudged (a human's pull request, or one where only
+ * comments that are no agent's reply were listed). Such a pull request gets no comment. Pure.
+ */
+function nothingToJudge(results, skips) {
+    return results.length === 0 && skips.count === 0;
+}
 /** The verdict line: what a reader sees change. */
 const publish_verdictLine = (body) => body.split("\n").find((l) => l.startsWith("### "));
 /**
@@ -56844,7 +57443,7 @@ function checkName(conversation) {
 }
 /** The check's title: the verdict line, saying so when only our side failed. Pure. */
 function checkTitle(gate) {
-    const ours = statuses_STATUS_INFO.sandbox_error;
+    const ours = STATUS_INFO.sandbox_error;
     const note = gate.failed && gate.ours && !gate.reason.includes(ours.phrase) ? ` — ${ours.shown}` : "";
     return `${verdictIcon(gate.failed, gate.ours)} ${gate.reason}${note}`.slice(0, CHECK_TITLE_MAX);
 }
@@ -56865,25 +57464,6 @@ function failedRunCheck(message, detailsUrl) {
         summary: `### ${verdictIcon(true, true)} sandbox-gate did not finish\n\n${message.slice(0, CHECK_SUMMARY_MAX_LENGTH - 100)}\n`,
         ...(detailsUrl && { detailsUrl }),
     };
-}
-/**
- * Our check run of that name on that commit updated, or a new one: a re-run shows one check, not a pile.
- * Only a run with our mark is ours to update, and GitHub lets only the App that created a run update it:
- * refused (403, 404), a new one is created.
- */
-async function upsertCheck(client, target, run) {
-    const { owner, repo } = target;
-    const listed = await client.listCheckRuns(owner, repo, target.headSha, target.name);
-    for (const existing of listed.filter((c) => c.externalId === CHECK_MARK)) {
-        try {
-            return { action: "updated", url: (await client.updateCheckRun(owner, repo, existing.id, run)).url };
-        }
-        catch (error) {
-            if (!(error instanceof GitHubError && (error.status === 403 || error.status === 404)))
-                throw error;
-        }
-    }
-    return { action: "created", url: (await client.createCheckRun(owner, repo, run)).url };
 }
 /** The step's outputs (action.yml). Pure. */
 function outputsOf(results, verdict, failOn, reportPath) {
@@ -56928,9 +57508,12 @@ class Publisher {
             shorten: () => renderComment(input, SHORT_COMMENT_LENGTH - block.length) + block,
             ...(post.author && { author: post.author }),
             ...(post.existing !== undefined && { existing: post.existing }),
+            ...(post.create === false && { create: false }),
         });
         if (outcome.action === "forbidden")
             this.io.warn(post.refused(outcome.message));
+        else if (outcome.action === "none")
+            this.io.info("nothing to judge on this pull request: no comment written");
         else
             this.io.info(`sticky comment ${outcome.action}: ${outcome.url}`);
     }
@@ -56938,7 +57521,7 @@ class Publisher {
     async check(client, target, report) {
         const run = { name: target.name, headSha: target.headSha, externalId: CHECK_MARK, ...report };
         try {
-            const posted = await upsertCheck(client, target, run);
+            const posted = await upsertCheckRun(client, target, run);
             this.io.info(`check ${target.name} ${posted.action}: ${posted.url}`);
         }
         catch (error) {
@@ -56973,13 +57556,23 @@ class Publisher {
             this.io.annotate("notice", `${hidden} more not-passing candidates are not annotated here (GitHub keeps 10 per step): see the job summary.`, { title: "sandbox-gate" });
     }
 }
+/**
+ * The skips of the main step's run: among the replies, in conversation order, when they are the
+ * candidates. A comment listed as no agent's reply is no reply left unjudged: it is not counted.
+ */
+function runSkips({ settings, outcome, thread }) {
+    const replies = thread && settings.source.kind === "comments" ? replySelection(thread, settings) : undefined;
+    const notReplies = new Set(replies?.skipped.map((s) => s.id));
+    return skipsOf(outcome.skipped.filter((s) => !notReplies.has(s.id)), replies?.candidates ?? []);
+}
 /** The main step's verdict, to the outputs, the job summary, the sticky comment and the check. */
 async function publishRun(publisher, run) {
     const { settings, outcome, context, pr, client, thread } = run;
     const { info } = publisher.io;
     if (outcome.carried !== undefined)
         info(`${outcome.results.length - outcome.carried} judged, ${outcome.carried} carried over from earlier runs`);
-    const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide, skipsOf(outcome.skipped, thread && settings.source.kind === "comments" ? candidatesOf(thread, settings.source) : []));
+    const skips = runSkips(run);
+    const verdict = conversationVerdict(outcome.results, settings.reports.failOn, settings.reports.decide, skips);
     publisher.outputs(outputsOf(outcome.results, verdict, settings.reports.failOn, outcome.reportPath));
     info(renderEvaluationText(outcome.evaluation));
     const evaluationRun = settings.source.kind === "files" || run.merged || settings.reports.baseline !== "";
@@ -57001,14 +57594,14 @@ async function publishRun(publisher, run) {
     if (outcome.reportPath)
         info(`JSON report: ${outcome.reportPath}`);
     if (settings.reports.comment && pr && client && thread)
-        await commentRun(publisher, run, input, { pr, client, thread });
+        await commentRun(publisher, run, input, { pr, client, thread, create: !nothingToJudge(outcome.results, skips) });
     // The check whatever `comment` says: it is what branch protection can require.
     if (client && run.check)
         await publisher.check(client, run.check, verdictCheck(input));
     return verdict;
 }
 /** The sticky comment of the main step's run. */
-async function commentRun(publisher, { outcome, context }, input, { pr, client, thread }) {
+async function commentRun(publisher, { outcome, context }, input, { pr, client, thread, create }) {
     const { runId } = context;
     const commit = headCommitOf(context);
     await publisher.comment(client, {
@@ -57023,6 +57616,7 @@ async function commentRun(publisher, { outcome, context }, input, { pr, client, 
             ...(commit && { commit: commit.sha }),
         }),
         existing: thread.sticky ?? null,
+        create,
         ...(thread.identity && { author: thread.identity }),
         refused: (message) => `sandbox-gate could not comment on the pull request (${message}); the job summary has the report.`,
     });
@@ -57133,6 +57727,8 @@ async function postReport(settings, client, context, io) {
             issue: pull.number,
             marker,
             input: commentInput(parts(pull)),
+            // A report of nothing to judge (a human's pull request) makes no comment, as the run's own would not.
+            create: !nothingToJudge(results, { count: 0 }),
             ...(identity && { author: identity }),
             refused: (message) => `sandbox-gate could not comment on #${pull.number} (${message}): give the job pull-requests: write`,
         });
@@ -57240,7 +57836,7 @@ class Reactions {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/main.ts
+;// CONCATENATED MODULE: ./src/action/run-action.ts
 // The action: settings → the pull request's conversation → images first → every new candidate
 // sandboxed → report → gate. Or, with `post-report`, the fork-safe commenter (commenter.ts).
 
@@ -57259,7 +57855,8 @@ class Reactions {
 
 
 
-async function main_run() {
+
+async function run_action_run() {
     const groups = new Groups();
     let step;
     try {
@@ -57275,7 +57872,7 @@ async function main_run() {
             : undefined;
         if (!settings.reports.postReport) {
             step = await pullRequestStep(settings, client);
-            return await main_judge(settings, step, groups);
+            return await run_action_judge(settings, step, groups);
         }
         if (!client)
             throw new InputError("github-token", "is needed to post a report");
@@ -57329,7 +57926,7 @@ async function pullRequestRefs(client, pr) {
         return undefined;
     }
 }
-async function main_judge(settings, step, groups) {
+async function run_action_judge(settings, step, groups) {
     const { client, pr } = step;
     const runId = `${process.env.GITHUB_RUN_ID ?? "local"}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
     rememberRun(runId, settings.mode.engine);
@@ -57370,6 +57967,7 @@ async function workOf(settings, { client, event, thread }, judging) {
         ...(event && { pullRequest: event }),
         ...(thread && { replies: thread.replies }),
         ...(thread?.identity && { us: thread.identity }),
+        holdsCode: (candidate) => holdsCode(candidate, settings),
         log: core/* info */.pq,
     }).entries();
     if (!thread || settings.source.kind !== "comments")
@@ -57398,7 +57996,7 @@ function sessionIO(settings, groups, judging) {
 
 ;// CONCATENATED MODULE: ./src/main.ts
 // The action's main step as `local-action run . src/main.ts .env` runs it (it imports an entry's `run()`);
-// on GitHub, index.ts calls the same functions. The work is in action/main.ts, the post step's in action/cleanup.ts.
+// on GitHub, index.ts calls the same functions. The work is in action/run-action.ts, the post step's in action/cleanup.ts.
 
 
 

@@ -9125,121 +9125,7 @@ function isSafeRelativePath(path2) {
   return checkRelativePath(path2).ok;
 }
 ;
-const VERDICT_ENV = "SANDBOX_GATE_NONCE";
-const VERDICT_PREFIX = "sandbox-gate:verdict:";
-const PYTHON_CHECK = [
-  "import sys",
-  "p = sys.argv[1]",
-  "def verdict(info):",
-  "    import json, os",
-  // A JSON string literal is a Python one too.
-  `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
-  "    sys.exit(1)",
-  "try:",
-  "    compile(open(p, 'rb').read(), p, 'exec')",
-  "except SyntaxError as e:",
-  "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
-  "except (ValueError, RecursionError, MemoryError) as e:",
-  "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})"
-].join("\n");
-const TYPESCRIPT_CHECK = [
-  "const { stripTypeScriptTypes } = require('node:module');",
-  "const { spawnSync } = require('node:child_process');",
-  "const file = process.argv[1];",
-  "let js;",
-  "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
-  "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
-  "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
-  "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
-  "process.exit(r.status ?? 1);"
-].join("\n");
-const LANGUAGES = {
-  python: {
-    name: "python",
-    fenceTags: ["python", "py", "python3", "py3"],
-    extensions: [".py"],
-    target: "solution.py",
-    command: "python3 solution.py",
-    image: "python:3.12-slim",
-    check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", PYTHON_CHECK, file]
-  },
-  javascript: {
-    name: "javascript",
-    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
-    extensions: [".js", ".mjs", ".cjs"],
-    target: "solution.js",
-    command: "node solution.js",
-    image: "node:22-slim",
-    check: (file) => ["node", "--check", file]
-  },
-  typescript: {
-    name: "typescript",
-    fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
-    extensions: [".ts", ".mts", ".cts"],
-    target: "solution.ts",
-    // Node 24 strips types itself, so the image needs nothing beyond node.
-    command: "node solution.ts",
-    image: "node:24-slim",
-    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file]
-  },
-  bash: {
-    name: "bash",
-    fenceTags: ["bash", "sh", "shell", "zsh"],
-    extensions: [".sh", ".bash"],
-    target: "solution.sh",
-    command: "bash solution.sh",
-    image: "debian:bookworm-slim",
-    check: (file) => ["bash", "-n", file]
-  },
-  php: {
-    name: "php",
-    fenceTags: ["php"],
-    extensions: [".php"],
-    target: "solution.php",
-    command: "php solution.php",
-    image: "php:8.3-cli",
-    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-    check: (file) => [
-      "php",
-      "-l",
-      "-d",
-      "display_errors=stderr",
-      "-d",
-      "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
-      file
-    ]
-  }
-};
-const LANGUAGE_NAMES = Object.keys(LANGUAGES);
-function isLanguage(name) {
-  return Object.hasOwn(LANGUAGES, name);
-}
-function languageOfTag(info2) {
-  const tag = info2.trim().split(/[\s{,]/, 1)[0]?.toLowerCase().replace(/^\./, "") ?? "";
-  return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
-}
-function languageOfPath(path2) {
-  const lower = path2.toLowerCase();
-  return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext2) => lower.endsWith(ext2)));
-}
-function shQuote(word) {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-function checkFiles(groups) {
-  const nonEmpty = groups.filter((g) => g.files.length > 0);
-  const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : void 0;
-  if (only)
-    return LANGUAGES[only.language].check(only.files[0]);
-  if (nonEmpty.length === 0)
-    return [];
-  const loops = nonEmpty.map(({ language, files }) => {
-    const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
-    return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
-  });
-  return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
-}
-;
-const package_namespaceObject = { "rE": "0.2.0" };
+const package_namespaceObject = { "rE": "0.3.0" };
 ;
 const MAJOR_TAG = `v${package_namespaceObject.rE.split(".")[0]}`;
 function declare_text(description) {
@@ -9268,6 +9154,416 @@ function layOut(schema, value) {
       out[key] = layOut(property, fields[key]);
   }
   return out;
+}
+;
+const COMMON_CODE_LINES = [
+  /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+  /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/
+];
+function positive(value) {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : void 0;
+}
+;
+function readCheck(output) {
+  const match2 = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
+  return match2 ? { file: match2[1], line: positive(Number(match2[2])), message: match2[3] } : void 0;
+}
+const bash = {
+  name: "bash",
+  fenceTags: ["bash", "sh", "shell", "zsh"],
+  extensions: [".sh", ".bash"],
+  target: "solution.sh",
+  command: "bash solution.sh",
+  image: "debian:bookworm-slim",
+  check: (file) => ["bash", "-n", file],
+  readCheck,
+  // Not the lines the others share: `x = 1` and `f(x)` are no shell code.
+  codeLines: [
+    /^#!/,
+    /^\s*[A-Za-z_]\w*=\S*/,
+    /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+    /^\s*for\s+\w+\s+in\b/,
+    /^\s*(then|do|done|fi|esac|else)\s*$/,
+    /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+    /^\s*\w+\s*\(\)\s*\{?\s*$/,
+    /^\s*\w[\w.-]*\s+--?\w/
+  ],
+  protect: {
+    tests: ["**/*.bats", "**/test_*.sh", "**/*_test.sh"],
+    preloaded: ["**/setup_suite.bash"],
+    importHooks: [],
+    runner: [],
+    config: [],
+    sections: []
+  }
+};
+;
+function readNodeCheck(output) {
+  const lines = output.split("\n");
+  const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+  if (messageAt < 0)
+    return void 0;
+  const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+  const header2 = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+  if (!header2 || header2[1].startsWith("node:"))
+    return { message: lines[messageAt] };
+  const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+  return {
+    message: lines[messageAt],
+    file: header2[1] || void 0,
+    line: positive(Number(header2[2])),
+    // Node keeps tabs in the caret line, so its index is the character column.
+    column: caret === void 0 ? void 0 : caret.indexOf("^") + 1
+  };
+}
+const JS_CODE_LINES = [
+  /^\s*(export\s+)?(async\s+)?function\b/,
+  /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+  /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+  /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+  /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+  /^\s*return\b.*;\s*$/,
+  /^\s*[})\]]+[;,)]*\s*$/,
+  /=>/
+];
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function canonical(value) {
+  return JSON.stringify(value, (_, v) => isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
+}
+function testScripts(scripts) {
+  const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+  for (const name of names) {
+    const body = scripts[name];
+    if (typeof body !== "string")
+      continue;
+    for (const word of body.split(/[\s"'&|;()]+/)) {
+      const called = word.replace(/^npm:/, "");
+      if (Object.hasOwn(scripts, called))
+        names.add(called);
+    }
+  }
+  return [...names].sort();
+}
+function packageTestKeys(text) {
+  let pkg;
+  try {
+    pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return "";
+  }
+  if (!isRecord(pkg))
+    return "";
+  const picked = {};
+  for (const key of PACKAGE_KEYS)
+    if (Object.hasOwn(pkg, key))
+      picked[key] = pkg[key];
+  const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+  for (const name of testScripts(scripts))
+    picked[`scripts.${name}`] = scripts[name];
+  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
+const javascript = {
+  name: "javascript",
+  fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+  extensions: [".js", ".mjs", ".cjs"],
+  target: "solution.js",
+  command: "node solution.js",
+  image: "node:22-slim",
+  check: (file) => ["node", "--check", file],
+  readCheck: readNodeCheck,
+  codeLines: [...JS_CODE_LINES, ...COMMON_CODE_LINES],
+  protect: {
+    tests: [
+      "**/__tests__/**",
+      // node --test's own names besides `*.test.*` and `test/` (prepare/protect.ts, every language's).
+      "**/*_test.?(c|m)[jt]s",
+      "**/*-test.?(c|m)[jt]s",
+      "**/test-*.?(c|m)[jt]s"
+    ],
+    preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
+    importHooks: [],
+    runner: ["**/node_modules/**"],
+    config: [
+      "**/jest.config.*",
+      "**/vitest.config.*",
+      "**/vitest.workspace.*",
+      "**/vite.config.*",
+      "**/.mocharc*",
+      "**/karma.conf.*",
+      "**/ava.config.*",
+      "**/babel.config.*",
+      "**/.babelrc*",
+      // npm's `node-options` preloads code into every test script.
+      "**/.npmrc"
+    ],
+    sections: [
+      {
+        glob: "**/package.json",
+        what: "package.json's test scripts or test runner's configuration",
+        relevant: packageTestKeys
+      }
+    ]
+  }
+};
+;
+function php_readCheck(output) {
+  const match2 = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+  return match2 ? { message: `${match2[1]}: ${match2[2]}`, file: match2[3], line: positive(Number(match2[4])) } : void 0;
+}
+const php = {
+  name: "php",
+  fenceTags: ["php"],
+  extensions: [".php"],
+  target: "solution.php",
+  command: "php solution.php",
+  image: "php:8.3-cli",
+  // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+  check: (file) => [
+    "php",
+    "-l",
+    "-d",
+    "display_errors=stderr",
+    "-d",
+    "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+    file
+  ],
+  readCheck: php_readCheck,
+  codeLines: [
+    /<\?php/,
+    /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/,
+    /^\s*(function|echo|return)\b.*[;{]\s*$/,
+    ...COMMON_CODE_LINES
+  ],
+  protect: {
+    tests: ["**/*Test.php"],
+    preloaded: ["**/Pest.php"],
+    importHooks: [],
+    runner: ["**/vendor/bin/**", "**/vendor/phpunit/**"],
+    config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
+    sections: []
+  }
+};
+;
+const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+const VERDICT_PREFIX = "sandbox-gate:verdict:";
+;
+const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
+function tomlKey(text) {
+  const parts = [];
+  for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
+    KEY_PART.lastIndex = at;
+    const m = KEY_PART.exec(text);
+    if (!m)
+      return void 0;
+    if (m[1] !== void 0) {
+      try {
+        parts.push(JSON.parse(`"${m[1]}"`));
+      } catch {
+        return void 0;
+      }
+    } else
+      parts.push(m[2] ?? m[3]);
+  }
+  return parts.length > 0 ? parts : void 0;
+}
+function scanLine(text, scan) {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const triple = text.startsWith(c.repeat(3), i);
+    if (scan.mode === "code") {
+      if (c === "#")
+        break;
+      if (c === '"' || c === "'") {
+        scan.mode = triple ? c === '"' ? "mlBasic" : "mlLiteral" : c === '"' ? "basic" : "literal";
+        if (triple)
+          i += 2;
+      } else if (c === "[" || c === "{")
+        scan.depth++;
+      else if (c === "]" || c === "}")
+        scan.depth = Math.max(0, scan.depth - 1);
+    } else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
+      i++;
+    else if (scan.mode === "basic" && c === '"' || scan.mode === "literal" && c === "'")
+      scan.mode = "code";
+    else if (scan.mode === "mlBasic" && c === '"' && triple || scan.mode === "mlLiteral" && c === "'" && triple) {
+      scan.mode = "code";
+      i += 2;
+    }
+  }
+  if (scan.mode === "basic" || scan.mode === "literal")
+    scan.mode = "code";
+}
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
+const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
+const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
+function tomlSections(text, sections) {
+  const prefix = (short, long) => short.every((part, i) => part === long[i]);
+  const related = (path2, header2) => path2 === void 0 || sections.some((s) => path2.length >= s.length ? prefix(s, path2) : !header2 && prefix(path2, s));
+  const kept = [];
+  const scan = { mode: "code", depth: 0 };
+  let table2 = [];
+  let owner = [];
+  for (const line of text.split("\n")) {
+    let rest = line;
+    let header2 = false;
+    if (scan.mode === "code" && scan.depth === 0) {
+      const head = HEADER.exec(line);
+      const key = head ? void 0 : KEY_LINE.exec(line);
+      header2 = head !== null;
+      if (head) {
+        owner = tomlKey(head[1]);
+        table2 = owner ?? [];
+        rest = line.slice(head[0].length);
+      } else if (key) {
+        const parts = tomlKey(key[1]);
+        owner = parts && [...table2, ...parts];
+        rest = line.slice(key[0].length);
+      } else if (/^\s*(#.*)?\r?$/.test(line))
+        continue;
+      else
+        owner = void 0;
+    }
+    scanLine(rest, scan);
+    if (related(owner, header2))
+      kept.push(line.trim());
+  }
+  return kept.join("\n");
+}
+;
+const CHECK = [
+  "import sys",
+  "p = sys.argv[1]",
+  "def verdict(info):",
+  "    import json, os",
+  // A JSON string literal is a Python one too.
+  `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
+  "    sys.exit(1)",
+  "try:",
+  "    compile(open(p, 'rb').read(), p, 'exec')",
+  "except SyntaxError as e:",
+  "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
+  "except (ValueError, RecursionError, MemoryError) as e:",
+  "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})"
+].join("\n");
+function python_readCheck(_output, verdict) {
+  if (verdict === void 0)
+    return void 0;
+  try {
+    const info2 = JSON.parse(verdict);
+    if (typeof info2 !== "object" || info2 === null)
+      return void 0;
+    const { message, file, line: lineNo, column } = info2;
+    if (typeof message !== "string")
+      return void 0;
+    return {
+      message,
+      file: typeof file === "string" ? file : void 0,
+      line: positive(lineNo),
+      column: positive(column)
+    };
+  } catch {
+    return void 0;
+  }
+}
+const CODE_LINES = [
+  /^\s*(async\s+)?def\s+\w+\s*\(/,
+  /^\s*class\s+\w+\s*[(:]/,
+  /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+  /^\s*from\s+[\w.]+\s+import\s+/,
+  /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+  /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+  /^\s*@\w+/
+];
+const PYPROJECT_TABLES = [
+  ["tool", "pytest"],
+  ["tool", "coverage"],
+  ["tool", "tox"],
+  ["project", "entry-points", "pytest11"]
+];
+const python = {
+  name: "python",
+  fenceTags: ["python", "py", "python3", "py3"],
+  extensions: [".py"],
+  target: "solution.py",
+  command: "python3 solution.py",
+  image: "python:3.12-slim",
+  check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
+  readCheck: python_readCheck,
+  codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
+  protect: {
+    tests: ["**/test_*.py", "**/*_test.py"],
+    preloaded: ["**/conftest.py"],
+    // Run by every Python process at start-up.
+    importHooks: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+    runner: [
+      "**/pytest.py",
+      "**/pytest/__init__.py",
+      "**/_pytest/**",
+      "**/unittest.py",
+      "**/unittest/__init__.py",
+      "**/.venv/**"
+    ],
+    config: [
+      "**/pytest.ini",
+      "**/.pytest.ini",
+      "**/pytest.toml",
+      "**/.pytest.toml",
+      "**/tox.ini",
+      "**/setup.cfg",
+      "**/.coveragerc"
+    ],
+    sections: [
+      {
+        glob: "**/pyproject.toml",
+        what: "the test runner's section of pyproject.toml",
+        relevant: (text) => tomlSections(text, PYPROJECT_TABLES)
+      }
+    ]
+  }
+};
+;
+const typescript_CHECK = [
+  "const { stripTypeScriptTypes } = require('node:module');",
+  "const { spawnSync } = require('node:child_process');",
+  "const file = process.argv[1];",
+  "let js;",
+  "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
+  "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
+  "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
+  "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
+  "process.exit(r.status ?? 1);"
+].join("\n");
+const typescript = {
+  name: "typescript",
+  fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
+  extensions: [".ts", ".mts", ".cts"],
+  target: "solution.ts",
+  // Node 24 strips types itself, so the image needs nothing beyond node.
+  command: "node solution.ts",
+  image: "node:24-slim",
+  check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", typescript_CHECK, file],
+  readCheck: readNodeCheck,
+  codeLines: [...JS_CODE_LINES, /^\s*(export\s+)?(interface|type|enum)\s+\w+/, ...COMMON_CODE_LINES],
+  protect: javascript.protect
+};
+;
+const LANGUAGE_LIST = [python, javascript, typescript, bash, php];
+const LANGUAGES = Object.fromEntries(LANGUAGE_LIST.map((spec) => [spec.name, spec]));
+const LANGUAGE_NAMES = LANGUAGE_LIST.map((spec) => spec.name);
+function isLanguage(name) {
+  return Object.hasOwn(LANGUAGES, name);
+}
+function languageOfTag(info2) {
+  const tag = info2.trim().split(/[\s{,]/, 1)[0]?.toLowerCase().replace(/^\./, "") ?? "";
+  return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
+}
+function languageOfPath(path2) {
+  const lower = path2.toLowerCase();
+  return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext2) => lower.endsWith(ext2)));
 }
 ;
 const DATASET_SCHEMA = {
@@ -9424,15 +9720,32 @@ class errors_InputError extends Error {
   }
 }
 ;
-const DURATION_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+const DURATION_UNITS = { h: 36e5, m: 6e4, s: 1e3, ms: 1 };
 const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
 function parseDuration(input, value) {
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
-  const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
-  if (!Number.isFinite(ms) || ms <= 0) {
-    throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
+  const text = value.trim();
+  if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
+    throw new errors_InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
+  const ms = durationMs(text);
+  if (ms === void 0 || !Number.isFinite(ms) || ms <= 0) {
+    throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
   }
   return Math.round(ms);
+}
+function durationMs(text) {
+  const order = Object.keys(DURATION_UNITS);
+  let ms = 0;
+  let read = 0;
+  let last = -1;
+  for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
+    const rank2 = order.indexOf(unit.toLowerCase());
+    if (rank2 <= last)
+      return void 0;
+    last = rank2;
+    ms += Number(number) * DURATION_UNITS[order[rank2]];
+    read += part.length;
+  }
+  return read === text.length && last !== -1 ? ms : void 0;
 }
 function parseSize(input, value) {
   const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
@@ -12299,7 +12612,7 @@ function kindOf(fence2) {
     return "code";
   return "foreign";
 }
-function findPatchBlocks(reply) {
+function extract_findPatchBlocks(reply) {
   return findFences(normalise(reply)).filter((fence2) => kindOf(fence2) === "patch").map((fence2) => `${fence2.lines.join("\n")}
 `);
 }
@@ -12310,50 +12623,8 @@ function trimBlank(lines, firstLine) {
   return { code: `${lines.slice(first).join("\n").trimEnd()}
 `, firstLine: firstLine + first };
 }
-const PYTHON_LINE = [
-  /^\s*(async\s+)?def\s+\w+\s*\(/,
-  /^\s*class\s+\w+\s*[(:]/,
-  /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
-  /^\s*from\s+[\w.]+\s+import\s+/,
-  /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
-  /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
-  /^\s*@\w+/
-];
-const JS_LINE = [
-  /^\s*(export\s+)?(async\s+)?function\b/,
-  /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
-  /^\s*(export\s+)?(default\s+)?class\s+\w+/,
-  /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
-  /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
-  /^\s*return\b.*;\s*$/,
-  /^\s*[})\]]+[;,)]*\s*$/,
-  /=>/
-];
-const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
-const BASH_LINE = [
-  /^#!/,
-  /^\s*[A-Za-z_]\w*=\S*/,
-  /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
-  /^\s*for\s+\w+\s+in\b/,
-  /^\s*(then|do|done|fi|esac|else)\s*$/,
-  /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
-  /^\s*\w+\s*\(\)\s*\{?\s*$/,
-  /^\s*\w[\w.-]*\s+--?\w/
-];
-const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
-const COMMON_LINE = [
-  /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
-  /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/
-];
-const CODE_LINES = {
-  python: [...PYTHON_LINE, ...COMMON_LINE],
-  javascript: [...JS_LINE, ...COMMON_LINE],
-  typescript: [...TS_LINE, ...COMMON_LINE],
-  bash: BASH_LINE,
-  php: [...PHP_LINE, ...COMMON_LINE]
-};
 function looksLikeCode(text, language) {
-  const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
+  const patterns = language ? LANGUAGES[language].codeLines : LANGUAGE_NAMES.flatMap((name) => LANGUAGES[name].codeLines);
   return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
 }
 function candidateOf(fence2) {
@@ -12400,7 +12671,7 @@ function fromWholeReply(reply, language) {
     reason: "no fence: the whole reply is the code"
   };
 }
-function extractCode(reply, language) {
+function extract_extractCode(reply, language) {
   const text = normalise(reply);
   const fences = findFences(text);
   const wanted = language === "auto" ? null : language;
@@ -12456,224 +12727,32 @@ function protectionOff(setting) {
   return !setting.defaults && setting.globs.length === 0;
 }
 ;
-const TEST_FILES = [
-  "**/test_*.py",
-  "**/*_test.py",
-  "**/tests/**",
-  "**/test/**",
-  "**/Tests/**",
-  "**/spec/**",
-  "**/__tests__/**",
-  "**/*.test.*",
-  "**/*.spec.*",
-  // node --test's own names besides `*.test.*` and `test/`.
-  "**/*_test.?(c|m)[jt]s",
-  "**/*-test.?(c|m)[jt]s",
-  "**/test-*.?(c|m)[jt]s",
-  "**/*Test.php",
-  "**/*.bats",
-  "**/test_*.sh",
-  "**/*_test.sh"
-];
-const DEFAULT_RULES = [
-  { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
-  // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
-  {
-    what: "a file the test runner loads before the tests",
-    scope: "always",
-    globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"]
-  },
-  // Run by every Python process at start-up.
-  {
-    what: "an import hook",
-    scope: "always",
-    globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"]
-  },
-  // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
-  {
-    what: "the test runner itself",
-    scope: "always",
-    globs: [
-      "**/pytest.py",
-      "**/pytest/__init__.py",
-      "**/_pytest/**",
-      "**/unittest.py",
-      "**/unittest/__init__.py",
-      "**/node_modules/**",
-      "**/.venv/**",
-      "**/vendor/bin/**",
-      "**/vendor/phpunit/**"
-    ]
-  },
-  {
-    what: "the test runner's configuration",
-    scope: "always",
-    globs: [
-      "**/pytest.ini",
-      "**/.pytest.ini",
-      "**/pytest.toml",
-      "**/.pytest.toml",
-      "**/tox.ini",
-      "**/setup.cfg",
-      "**/.coveragerc",
-      "**/jest.config.*",
-      "**/vitest.config.*",
-      "**/vitest.workspace.*",
-      "**/vite.config.*",
-      "**/.mocharc*",
-      "**/karma.conf.*",
-      "**/ava.config.*",
-      "**/babel.config.*",
-      "**/.babelrc*",
-      // npm's `node-options` preloads code into every test script.
-      "**/.npmrc",
-      "**/phpunit.xml",
-      "**/phpunit.xml.dist",
-      "**/phpunit.dist.xml"
-    ]
-  },
-  { what: "a workflow file", scope: "always", globs: [".github/**"] },
-  {
-    what: "the test runner's section of pyproject.toml",
-    scope: "section",
-    globs: ["**/pyproject.toml"],
-    relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS)
-  },
-  {
-    what: "package.json's test scripts or test runner's configuration",
-    scope: "section",
-    globs: ["**/package.json"],
-    relevant: packageTestKeys
-  }
-];
-const PYPROJECT_SECTIONS = [
-  ["tool", "pytest"],
-  ["tool", "coverage"],
-  ["tool", "tox"],
-  ["project", "entry-points", "pytest11"]
-];
-const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
-function tomlKey(text) {
-  const parts = [];
-  for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
-    KEY_PART.lastIndex = at;
-    const m = KEY_PART.exec(text);
-    if (!m)
-      return void 0;
-    if (m[1] !== void 0) {
-      try {
-        parts.push(JSON.parse(`"${m[1]}"`));
-      } catch {
-        return void 0;
-      }
-    } else
-      parts.push(m[2] ?? m[3]);
-  }
-  return parts.length > 0 ? parts : void 0;
+const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
+function languagesGlobs(kind) {
+  return [...new Set(LANGUAGE_LIST.flatMap((language) => kind(language.protect)))];
 }
-function scanLine(text, scan) {
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    const triple = text.startsWith(c.repeat(3), i);
-    if (scan.mode === "code") {
-      if (c === "#")
-        break;
-      if (c === '"' || c === "'") {
-        scan.mode = triple ? c === '"' ? "mlBasic" : "mlLiteral" : c === '"' ? "basic" : "literal";
-        if (triple)
-          i += 2;
-      } else if (c === "[" || c === "{")
-        scan.depth++;
-      else if (c === "]" || c === "}")
-        scan.depth = Math.max(0, scan.depth - 1);
-    } else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
-      i++;
-    else if (scan.mode === "basic" && c === '"' || scan.mode === "literal" && c === "'")
-      scan.mode = "code";
-    else if (scan.mode === "mlBasic" && c === '"' && triple || scan.mode === "mlLiteral" && c === "'" && triple) {
-      scan.mode = "code";
-      i += 2;
-    }
-  }
-  if (scan.mode === "basic" || scan.mode === "literal")
-    scan.mode = "code";
+function defaultRules() {
+  const sections = [...new Set(LANGUAGE_LIST.flatMap((language) => language.protect.sections))];
+  const rules = [
+    {
+      what: "a test file the base has",
+      scope: "existing",
+      globs: [...SHARED_TEST_FILES, ...languagesGlobs((g) => g.tests)]
+    },
+    {
+      what: "a file the test runner loads before the tests",
+      scope: "always",
+      globs: languagesGlobs((g) => g.preloaded)
+    },
+    { what: "an import hook", scope: "always", globs: languagesGlobs((g) => g.importHooks) },
+    { what: "the test runner itself", scope: "always", globs: languagesGlobs((g) => g.runner) },
+    { what: "the test runner's configuration", scope: "always", globs: languagesGlobs((g) => g.config) },
+    { what: "a workflow file", scope: "always", globs: [".github/**"] },
+    ...sections.map(({ glob, what, relevant }) => ({ what, scope: "section", globs: [glob], relevant }))
+  ];
+  return rules.filter((rule) => rule.globs.length > 0);
 }
-const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
-const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
-const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
-function tomlSections(text, sections) {
-  const prefix = (short, long) => short.every((part, i) => part === long[i]);
-  const related = (path2, header2) => path2 === void 0 || sections.some((s) => path2.length >= s.length ? prefix(s, path2) : !header2 && prefix(path2, s));
-  const kept = [];
-  const scan = { mode: "code", depth: 0 };
-  let table2 = [];
-  let owner = [];
-  for (const line of text.split("\n")) {
-    let rest = line;
-    let header2 = false;
-    if (scan.mode === "code" && scan.depth === 0) {
-      const head = HEADER.exec(line);
-      const key = head ? void 0 : KEY_LINE.exec(line);
-      header2 = head !== null;
-      if (head) {
-        owner = tomlKey(head[1]);
-        table2 = owner ?? [];
-        rest = line.slice(head[0].length);
-      } else if (key) {
-        const parts = tomlKey(key[1]);
-        owner = parts && [...table2, ...parts];
-        rest = line.slice(key[0].length);
-      } else if (/^\s*(#.*)?\r?$/.test(line))
-        continue;
-      else
-        owner = void 0;
-    }
-    scanLine(rest, scan);
-    if (related(owner, header2))
-      kept.push(line.trim());
-  }
-  return kept.join("\n");
-}
-const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
-const TEST_SCRIPT = /^(pre|post)?test/;
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function canonical(value) {
-  return JSON.stringify(value, (_, v) => isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
-}
-function testScripts(scripts) {
-  const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
-  for (const name of names) {
-    const body = scripts[name];
-    if (typeof body !== "string")
-      continue;
-    for (const word of body.split(/[\s"'&|;()]+/)) {
-      const called = word.replace(/^npm:/, "");
-      if (Object.hasOwn(scripts, called))
-        names.add(called);
-    }
-  }
-  return [...names].sort();
-}
-function packageTestKeys(text) {
-  let pkg;
-  try {
-    pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    return "";
-  }
-  if (!isRecord(pkg))
-    return "";
-  const picked = {};
-  for (const key of PACKAGE_KEYS)
-    if (Object.hasOwn(pkg, key))
-      picked[key] = pkg[key];
-  const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
-  for (const name of testScripts(scripts))
-    picked[`scripts.${name}`] = scripts[name];
-  return Object.keys(picked).length > 0 ? canonical(picked) : "";
-}
+const DEFAULT_RULES = defaultRules();
 function compileProtect(setting, tests = []) {
   const rules = [];
   if (setting.globs.length > 0)
@@ -12755,7 +12834,12 @@ function unprepared(candidate, settings, why) {
 }
 function declaredLanguage(candidate, settings) {
   const target = candidate.overrides?.target || settings.run.target;
-  return candidate.overrides?.language ?? (settings.run.language === "auto" ? void 0 : settings.run.language) ?? (target ? languageOfPath(target) : void 0);
+  const own = candidate.overrides?.language;
+  return (own !== void 0 && isLanguage(own) ? own : void 0) ?? (settings.run.language === "auto" ? void 0 : settings.run.language) ?? (target ? languageOfPath(target) : void 0);
+}
+function holdsCode(candidate, settings) {
+  const extraction = extractCode(candidate.text, declaredLanguage(candidate, settings) ?? "auto");
+  return extraction.kind === "code" || findPatchBlocks(candidate.text).length > 0;
 }
 function languageOfFiles(paths) {
   for (const path2 of paths) {
@@ -12787,9 +12871,9 @@ const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
   const { settings } = ctx;
   const declared = declaredLanguage(candidate, settings);
-  const extraction = extractCode(candidate.text, declared ?? "auto");
+  const extraction = extract_extractCode(candidate.text, declared ?? "auto");
   if (extraction.kind === "none") {
-    const patches = findPatchBlocks(candidate.text);
+    const patches = extract_findPatchBlocks(candidate.text);
     if (patches.length > 0)
       return preparePatch(patches.join("\n"), candidate, ctx);
     return unprepared(candidate, settings, {
@@ -12971,69 +13055,29 @@ async function preparePatch(diff, candidate, ctx) {
   };
 }
 ;
+function shQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function checkFiles(groups) {
+  const nonEmpty = groups.filter((g) => g.files.length > 0);
+  const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : void 0;
+  if (only)
+    return LANGUAGES[only.language].check(only.files[0]);
+  if (nonEmpty.length === 0)
+    return [];
+  const loops = nonEmpty.map(({ language, files }) => {
+    const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+    return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
+  });
+  return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
+}
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 function relative(path2) {
   return path2.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
 }
-function positive(value) {
-  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : void 0;
-}
-function parsePython(_output, verdict) {
-  if (verdict === void 0)
-    return void 0;
-  try {
-    const info2 = JSON.parse(verdict);
-    if (typeof info2 !== "object" || info2 === null)
-      return void 0;
-    const { message, file, line: lineNo, column } = info2;
-    if (typeof message !== "string")
-      return void 0;
-    return {
-      message,
-      file: typeof file === "string" ? file : void 0,
-      line: positive(lineNo),
-      column: positive(column)
-    };
-  } catch {
-    return void 0;
-  }
-}
-function parseNode(output) {
-  const lines = output.split("\n");
-  const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
-  if (messageAt < 0)
-    return void 0;
-  const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
-  const header2 = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
-  if (!header2 || header2[1].startsWith("node:"))
-    return { message: lines[messageAt] };
-  const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
-  return {
-    message: lines[messageAt],
-    file: header2[1] || void 0,
-    line: positive(Number(header2[2])),
-    // Node keeps tabs in the caret line, so its index is the character column.
-    column: caret === void 0 ? void 0 : caret.indexOf("^") + 1
-  };
-}
-function parseBash(output) {
-  const match2 = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
-  return match2 ? { file: match2[1], line: positive(Number(match2[2])), message: match2[3] } : void 0;
-}
-function parsePhp(output) {
-  const match2 = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
-  return match2 ? { message: `${match2[1]}: ${match2[2]}`, file: match2[3], line: positive(Number(match2[4])) } : void 0;
-}
-const PARSERS = {
-  python: parsePython,
-  javascript: parseNode,
-  typescript: parseNode,
-  bash: parseBash,
-  php: parsePhp
-};
 function parseCheckOutput(language, output, target, verdict) {
   const text = output.replace(/\r\n?/g, "\n").trim();
-  const parsed = PARSERS[language](text, verdict) ?? {};
+  const parsed = LANGUAGES[language].readCheck(text, verdict) ?? {};
   const message = (parsed.message ?? text).replace(syntax_WORKDIR, "").trim() || "the parse check failed without a message";
   const info2 = { message, file: relative(parsed.file || target) };
   if (parsed.line !== void 0)
@@ -13044,6 +13088,11 @@ function parseCheckOutput(language, output, target, verdict) {
 }
 ;
 const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
+;
+function decodeUtf8(bytes, cut) {
+  const decoder2 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+  return decoder2.decode(bytes, { stream: cut });
+}
 ;
 class StreamCapture {
   #limit;
@@ -13080,12 +13129,131 @@ class StreamCapture {
     };
   }
 }
-function decodeUtf8(bytes, cut) {
-  const decoder2 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-  return decoder2.decode(bytes, { stream: cut });
-}
 ;
 const external_node_os_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:os");
+;
+const BLOCK = 512;
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 420;
+const DIR_MODE = 493;
+const EXECUTABLE_MODE = 493;
+const LINK_MODE = 511;
+const BASE_MTIME = Date.UTC(2e3, 0, 1) / 1e3;
+const MAX_SIZE = 8 ** 11 - 1;
+function tarball(files, options = {}) {
+  const under = options.under === void 0 ? void 0 : pack_normalisePath(options.under);
+  const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
+  const entries = archiveEntries(placed, under);
+  const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
+  const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
+  return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+}
+function pack_normalisePath(path2) {
+  const checked = checkRelativePath(path2);
+  if (!checked.ok)
+    throw new Error(`sandbox file path ${JSON.stringify(path2)} ${checked.why}`);
+  return checked.path;
+}
+function archiveEntries(files, under) {
+  const entries = [];
+  const dirs = /* @__PURE__ */ new Set();
+  const filePaths = /* @__PURE__ */ new Set();
+  for (const dir of under === void 0 ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+    dirs.add(dir);
+    entries.push({ kind: "dir", path: dir });
+  }
+  for (const file of files) {
+    const path2 = pack_normalisePath(file.path);
+    if (filePaths.has(path2))
+      throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+    if (dirs.has(path2))
+      throw new Error(conflict(path2));
+    const segments = path2.split("/");
+    for (let depth = 1; depth < segments.length; depth++) {
+      const dir = segments.slice(0, depth).join("/");
+      if (filePaths.has(dir))
+        throw new Error(conflict(dir));
+      if (!dirs.has(dir)) {
+        dirs.add(dir);
+        entries.push({ kind: "dir", path: dir });
+      }
+    }
+    filePaths.add(path2);
+    if (file.linkTarget !== void 0) {
+      entries.push({ kind: "link", path: path2, target: file.linkTarget });
+      continue;
+    }
+    const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+    if (data.byteLength > MAX_SIZE)
+      throw new Error(`sandbox file ${JSON.stringify(path2)} is too large for tar`);
+    entries.push({ kind: "file", path: path2, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+  }
+  return entries;
+}
+function conflict(path2) {
+  return `sandbox file path ${JSON.stringify(path2)} is both a file and a directory`;
+}
+const TYPES = { file: "0", link: "2", dir: "5" };
+function entryBlocks(entry, { owner, mtime }) {
+  const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+  const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+  const nameBytes = Buffer.from(name, "utf8");
+  const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+  const pax = Buffer.concat([
+    ...nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : [],
+    ...linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []
+  ]);
+  const blocks = [];
+  if (pax.byteLength > 0) {
+    blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
+  }
+  blocks.push(header({
+    name: nameBytes.subarray(0, NAME_FIELD),
+    mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
+    size: data.byteLength,
+    type: TYPES[entry.kind],
+    owner,
+    mtime,
+    link: linkBytes.subarray(0, NAME_FIELD)
+  }), padded(data));
+  return blocks;
+}
+function paxRecord(key, value) {
+  const body = Buffer.byteLength(` ${key}=${value}
+`, "utf8");
+  let length = body;
+  while (body + String(length).length !== length)
+    length = body + String(length).length;
+  return Buffer.from(`${length} ${key}=${value}
+`, "utf8");
+}
+function header(fields) {
+  const block = Buffer.alloc(BLOCK);
+  Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+  octal(block, 100, 8, fields.mode);
+  octal(block, 108, 8, fields.owner);
+  octal(block, 116, 8, fields.owner);
+  octal(block, 124, 12, fields.size);
+  octal(block, 136, 12, fields.mtime);
+  block.write(fields.type, 156, "ascii");
+  if (fields.link)
+    Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
+  block.write("ustar\0", 257, "ascii");
+  block.write("00", 263, "ascii");
+  block.fill(" ", 148, 156);
+  const sum = block.reduce((total, byte) => total + byte, 0);
+  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+  return block;
+}
+function octal(block, offset, width, value) {
+  block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+function padded(data) {
+  const rest = data.byteLength % BLOCK;
+  return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+}
 ;
 const START_GRACE_MS = 6e4;
 function newNonce() {
@@ -13183,6 +13351,7 @@ const NEWLINE = 10;
 class PhaseParser {
   #onRunOutput;
   #onRun;
+  #onCommandEnd;
   #maxTextBytes;
   #markers;
   #phase = "setup";
@@ -13196,6 +13365,8 @@ class PhaseParser {
   constructor(options) {
     this.#onRunOutput = options.onRunOutput;
     this.#onRun = options.onRun ?? (() => {
+    });
+    this.#onCommandEnd = options.onCommandEnd ?? (() => {
     });
     this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
     this.#text = new StreamCapture(this.#maxTextBytes);
@@ -13297,6 +13468,7 @@ class PhaseParser {
       if (at > 0)
         this.#onRunOutput(data.subarray(0, at));
       results.open = true;
+      this.#onCommandEnd();
       results.capture.push(data.subarray(at + results.marker.length));
       return;
     }
@@ -13307,176 +13479,6 @@ class PhaseParser {
       this.#onRunOutput(data.subarray(0, data.length - held));
     this.#pending = Buffer.from(data.subarray(data.length - held));
   }
-}
-class RunClock {
-  /** Reads the driver's stderr; push every chunk of it here. */
-  parser;
-  timedOut = false;
-  stalled = false;
-  #runStartedAt;
-  /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
-  #expiredAt;
-  #timer;
-  constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
-    this.#timer = setTimeout(() => {
-      this.stalled = true;
-      onExpired();
-    }, timeoutMs + START_GRACE_MS);
-    this.parser = new PhaseParser({
-      nonce,
-      onRunOutput,
-      ...maxResultsBytes === void 0 ? {} : { maxResultsBytes },
-      onRun: () => {
-        const startedAt = performance.now();
-        this.#runStartedAt = startedAt;
-        clearTimeout(this.#timer);
-        const expire = () => {
-          const now = performance.now();
-          if (now - startedAt < timeoutMs) {
-            this.#timer = setTimeout(expire, timeoutMs - (now - startedAt));
-            return;
-          }
-          this.timedOut = true;
-          this.#expiredAt = now;
-          onExpired();
-        };
-        this.#timer = setTimeout(expire, timeoutMs);
-      }
-    });
-  }
-  /**
-   * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-   * up to its deadline when the timeout ended it.
-   */
-  end() {
-    const endedAt = this.#expiredAt ?? performance.now();
-    clearTimeout(this.#timer);
-    this.parser.end();
-    return this.#runStartedAt === void 0 ? 0 : Math.round(endedAt - this.#runStartedAt);
-  }
-}
-;
-const BLOCK = 512;
-const RECORD = 20 * BLOCK;
-const NAME_FIELD = 100;
-const FILE_MODE = 420;
-const DIR_MODE = 493;
-const EXECUTABLE_MODE = 493;
-const LINK_MODE = 511;
-const BASE_MTIME = Date.UTC(2e3, 0, 1) / 1e3;
-const MAX_SIZE = 8 ** 11 - 1;
-function tarball(files, options = {}) {
-  const under = options.under === void 0 ? void 0 : tar_normalisePath(options.under);
-  const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${tar_normalisePath(file.path)}` }));
-  const entries = archiveEntries(placed, under);
-  const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
-  const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
-  return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
-}
-function tar_normalisePath(path2) {
-  const checked = checkRelativePath(path2);
-  if (!checked.ok)
-    throw new Error(`sandbox file path ${JSON.stringify(path2)} ${checked.why}`);
-  return checked.path;
-}
-function archiveEntries(files, under) {
-  const entries = [];
-  const dirs = /* @__PURE__ */ new Set();
-  const filePaths = /* @__PURE__ */ new Set();
-  for (const dir of under === void 0 ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
-    dirs.add(dir);
-    entries.push({ kind: "dir", path: dir });
-  }
-  for (const file of files) {
-    const path2 = tar_normalisePath(file.path);
-    if (filePaths.has(path2))
-      throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
-    if (dirs.has(path2))
-      throw new Error(conflict(path2));
-    const segments = path2.split("/");
-    for (let depth = 1; depth < segments.length; depth++) {
-      const dir = segments.slice(0, depth).join("/");
-      if (filePaths.has(dir))
-        throw new Error(conflict(dir));
-      if (!dirs.has(dir)) {
-        dirs.add(dir);
-        entries.push({ kind: "dir", path: dir });
-      }
-    }
-    filePaths.add(path2);
-    if (file.linkTarget !== void 0) {
-      entries.push({ kind: "link", path: path2, target: file.linkTarget });
-      continue;
-    }
-    const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
-    if (data.byteLength > MAX_SIZE)
-      throw new Error(`sandbox file ${JSON.stringify(path2)} is too large for tar`);
-    entries.push({ kind: "file", path: path2, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
-  }
-  return entries;
-}
-function conflict(path2) {
-  return `sandbox file path ${JSON.stringify(path2)} is both a file and a directory`;
-}
-const TYPES = { file: "0", link: "2", dir: "5" };
-function entryBlocks(entry, { owner, mtime }) {
-  const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
-  const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
-  const nameBytes = Buffer.from(name, "utf8");
-  const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
-  const pax = Buffer.concat([
-    ...nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : [],
-    ...linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []
-  ]);
-  const blocks = [];
-  if (pax.byteLength > 0) {
-    blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
-  }
-  blocks.push(header({
-    name: nameBytes.subarray(0, NAME_FIELD),
-    mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
-    size: data.byteLength,
-    type: TYPES[entry.kind],
-    owner,
-    mtime,
-    link: linkBytes.subarray(0, NAME_FIELD)
-  }), padded(data));
-  return blocks;
-}
-function paxRecord(key, value) {
-  const body = Buffer.byteLength(` ${key}=${value}
-`, "utf8");
-  let length = body;
-  while (body + String(length).length !== length)
-    length = body + String(length).length;
-  return Buffer.from(`${length} ${key}=${value}
-`, "utf8");
-}
-function header(fields) {
-  const block = Buffer.alloc(BLOCK);
-  Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
-  octal(block, 100, 8, fields.mode);
-  octal(block, 108, 8, fields.owner);
-  octal(block, 116, 8, fields.owner);
-  octal(block, 124, 12, fields.size);
-  octal(block, 136, 12, fields.mtime);
-  block.write(fields.type, 156, "ascii");
-  if (fields.link)
-    Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
-  block.write("ustar\0", 257, "ascii");
-  block.write("00", 263, "ascii");
-  block.fill(" ", 148, 156);
-  const sum = block.reduce((total, byte) => total + byte, 0);
-  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
-  return block;
-}
-function octal(block, offset, width, value) {
-  block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
-}
-function padded(data) {
-  const rest = data.byteLength % BLOCK;
-  return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
 }
 ;
 const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
@@ -13497,6 +13499,22 @@ class OpeningEngine {
     return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
   }
 }
+class CliImages extends OpeningEngine {
+  cli;
+  constructor(cli2) {
+    super();
+    this.cli = cli2;
+  }
+  hasImage(image) {
+    return this.cli.hasImage(image);
+  }
+  pull(image) {
+    return this.cli.pull(image);
+  }
+  removeLabelled(label2) {
+    return this.cli.removeLabelled(label2);
+  }
+}
 function openRun(job, hooks, aborted2) {
   if (aborted2)
     return failedFacts(CANCELLED_BEFORE_START);
@@ -13509,7 +13527,7 @@ function openRun(job, hooks, aborted2) {
   }
 }
 const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
-function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
+function outcomeOf(clock, streams, durationMs2, memoryAtTimeout) {
   const { parser } = clock;
   const { verdict, results } = parser;
   return {
@@ -13521,7 +13539,9 @@ function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
     stderr: streams.stderr.result(),
     timedOut: clock.timedOut,
     stalled: clock.stalled,
-    durationMs,
+    busy: clock.busy,
+    ...clock.spent && { spent: clock.spent },
+    durationMs: durationMs2,
     ...memoryAtTimeout && { memoryAtTimeout }
   };
 }
@@ -13541,12 +13561,17 @@ function runFacts(binary, job, outcome2, ended) {
     ...outcome2.phase === "check" && outcome2.verdict !== void 0 && { checkVerdict: outcome2.verdict },
     ...outcome2.results && { results: outcome2.results },
     durationMs: outcome2.durationMs,
+    ...outcome2.spent && { cpuMs: outcome2.spent.cpuMs, waitedMs: outcome2.spent.waitedMs },
     ...sandboxError === void 0 ? {} : { sandboxError }
   };
 }
-function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted: aborted2, stateError }) {
+function sandboxErrorOf(binary, job, { phase, text, stalled, busy, durationMs: durationMs2, spent }, { exitCode, aborted: aborted2, stateError }) {
   if (aborted2)
     return CANCELLED_WHILE_RUNNING;
+  if (busy) {
+    const waited = spent === void 0 ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs2)} for a CPU`;
+    return `the machine was too busy to judge it${waited}`;
+  }
   if (stalled) {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1e3} s (still in ${phase})`;
   }
@@ -13611,6 +13636,7 @@ class Removals {
     return this.#failed.splice(0);
   }
 }
+const seconds = (ms) => `${(ms / 1e3).toFixed(1)} s`;
 ;
 const CLI_OUTPUT_BYTES = 1024 * 1024;
 const CLI_CALL_TIMEOUT_MS = 6e4;
@@ -14172,6 +14198,108 @@ function compare_reportedBase(base) {
     ...notes.length > 0 && { notes }
   };
 }
+;
+const unpack_BLOCK = 512;
+function field(block, offset, length) {
+  const raw = block.subarray(offset, offset + length);
+  const end = raw.indexOf(0);
+  return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function unpack_octal(block, offset, length) {
+  const text = field(block, offset, length).trim();
+  return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+function paxPath(data) {
+  let path2;
+  for (let at = 0; at < data.length; ) {
+    const space = data.indexOf(32, at);
+    const length = Number(data.subarray(at, space).toString("ascii"));
+    if (space < 0 || !Number.isInteger(length) || length <= 0)
+      break;
+    const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+    if (record.startsWith("path="))
+      path2 = record.slice("path=".length);
+    at += length;
+  }
+  return path2;
+}
+const unpack_relative = (name) => name.replace(/^\.\//, "");
+function untar(tar) {
+  const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+  const files = [];
+  const notes = [];
+  let longName;
+  for (let at = 0; at + unpack_BLOCK <= bytes.length; ) {
+    const header2 = bytes.subarray(at, at + unpack_BLOCK);
+    if (header2.every((byte) => byte === 0))
+      return { files, notes };
+    const size = unpack_octal(header2, 124, 12);
+    const type = String.fromCharCode(header2[156]);
+    if (!Number.isFinite(size)) {
+      notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+      return { files, notes };
+    }
+    const start = at + unpack_BLOCK;
+    const end = start + size;
+    if (end > bytes.length) {
+      notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header2, 0, 100)))}`);
+      return { files, notes };
+    }
+    const data = bytes.subarray(start, end);
+    const prefix = field(header2, 345, 155);
+    const name = longName ?? (prefix ? `${prefix}/${field(header2, 0, 100)}` : field(header2, 0, 100));
+    longName = void 0;
+    if (type === "x")
+      longName = paxPath(data);
+    else if (type === "L")
+      longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+    else if (type === "0" || type === "\0" || type === "7")
+      files.push({ path: unpack_relative(name), data: Buffer.from(data) });
+    at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
+  }
+  return { files, notes };
+}
+;
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_CASES = 1e4;
+function readTestResults(files, parser) {
+  const cases = [];
+  const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+  const notes = [];
+  for (const { path: path2, data } of files) {
+    if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+      notes.push(`${path2}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+      continue;
+    }
+    const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+    cases.push(...tests.cases);
+    for (const status of ["passed", "failed", "error", "skipped"])
+      counts[status] += tests.counts[status];
+    if (problem !== void 0)
+      notes.push(`${path2}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+  }
+  const total = counts.passed + counts.failed + counts.error + counts.skipped;
+  if (total > cases.length)
+    notes.push(`${total} test cases; the first ${cases.length} are listed`);
+  return { tests: { counts, cases }, notes };
+}
+;
+function findPatterns(globs) {
+  return globs.map((glob) => glob.replace(/\{[^}]*\}/g, "*").replace(/\*\*\//g, "*").replace(/\*\*/g, "*"));
+}
+const MIB = 1024 ** 2;
+function readResults(results, globs, parser) {
+  if (!results)
+    return { notes: ["the command's test results did not come back (the run was stopped)"] };
+  const { files, notes } = untar(results.bytes);
+  if (results.truncated)
+    notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
+  const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+  if (matching.length === 0)
+    return { notes };
+  const read = readTestResults(matching, parser);
+  return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
 var saxes = __nccwpck_require__(9800);
 ;
 function caseId(c) {
@@ -14268,108 +14396,10 @@ const junit = {
   parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep)
 };
 ;
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-const MAX_CASES = 1e4;
-function readTestResults(files, parser = junit) {
-  const cases = [];
-  const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-  const notes = [];
-  for (const { path: path2, data } of files) {
-    if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-      notes.push(`${path2}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-      continue;
-    }
-    const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
-    cases.push(...tests.cases);
-    for (const status of ["passed", "failed", "error", "skipped"])
-      counts[status] += tests.counts[status];
-    if (problem !== void 0)
-      notes.push(`${path2}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
-  }
-  const total = counts.passed + counts.failed + counts.error + counts.skipped;
-  if (total > cases.length)
-    notes.push(`${total} test cases; the first ${cases.length} are listed`);
-  return { tests: { counts, cases }, notes };
+const RESULTS_PARSERS = { junit };
+function resultsParser(format) {
+  return RESULTS_PARSERS[format];
 }
-;
-const untar_BLOCK = 512;
-function field(block, offset, length) {
-  const raw = block.subarray(offset, offset + length);
-  const end = raw.indexOf(0);
-  return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
-}
-function untar_octal(block, offset, length) {
-  const text = field(block, offset, length).trim();
-  return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
-}
-function paxPath(data) {
-  let path2;
-  for (let at = 0; at < data.length; ) {
-    const space = data.indexOf(32, at);
-    const length = Number(data.subarray(at, space).toString("ascii"));
-    if (space < 0 || !Number.isInteger(length) || length <= 0)
-      break;
-    const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
-    if (record.startsWith("path="))
-      path2 = record.slice("path=".length);
-    at += length;
-  }
-  return path2;
-}
-const untar_relative = (name) => name.replace(/^\.\//, "");
-function untar(tar) {
-  const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-  const files = [];
-  const notes = [];
-  let longName;
-  for (let at = 0; at + untar_BLOCK <= bytes.length; ) {
-    const header2 = bytes.subarray(at, at + untar_BLOCK);
-    if (header2.every((byte) => byte === 0))
-      return { files, notes };
-    const size = untar_octal(header2, 124, 12);
-    const type = String.fromCharCode(header2[156]);
-    if (!Number.isFinite(size)) {
-      notes.push(`the results' tar is not readable past ${files.length} file(s)`);
-      return { files, notes };
-    }
-    const start = at + untar_BLOCK;
-    const end = start + size;
-    if (end > bytes.length) {
-      notes.push(`the results' tar is cut inside ${JSON.stringify(untar_relative(longName ?? field(header2, 0, 100)))}`);
-      return { files, notes };
-    }
-    const data = bytes.subarray(start, end);
-    const prefix = field(header2, 345, 155);
-    const name = longName ?? (prefix ? `${prefix}/${field(header2, 0, 100)}` : field(header2, 0, 100));
-    longName = void 0;
-    if (type === "x")
-      longName = paxPath(data);
-    else if (type === "L")
-      longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
-    else if (type === "0" || type === "\0" || type === "7")
-      files.push({ path: untar_relative(name), data: Buffer.from(data) });
-    at = start + Math.ceil(size / untar_BLOCK) * untar_BLOCK;
-  }
-  return { files, notes };
-}
-;
-function findPatterns(globs) {
-  return globs.map((glob) => glob.replace(/\{[^}]*\}/g, "*").replace(/\*\*\//g, "*").replace(/\*\*/g, "*"));
-}
-const MIB = 1024 ** 2;
-function readResults(results, globs) {
-  if (!results)
-    return { notes: ["the command's test results did not come back (the run was stopped)"] };
-  const { files, notes } = untar(results.bytes);
-  if (results.truncated)
-    notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
-  const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
-  if (matching.length === 0)
-    return { notes };
-  const read = readTestResults(matching);
-  return { tests: read.tests, notes: [...notes, ...read.notes] };
-}
-;
 ;
 const COUNT = { type: "integer", minimum: 0 };
 const STATUS = { enum: statuses_STATUSES };
@@ -14443,6 +14473,10 @@ const RESULT_SCHEMA = {
       description: "The signal that crashed the test command (`SIGSEGV`, \u2026), for `test_failed` only; null otherwise."
     },
     duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+    cpu_ms: {
+      ...COUNT,
+      description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time)."
+    },
     stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
     stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
     truncated: {
@@ -14550,7 +14584,7 @@ const RESULT_SCHEMA = {
 };
 const report_SKIPPED_SCHEMA = {
   type: "object",
-  description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+  description: "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
   properties: {
     id: declare_text("The candidate's id, as a result would have it."),
     source: declare_text("Where the candidate came from, as a result would have it."),
@@ -14613,7 +14647,7 @@ const REPORT_SCHEMA = {
     },
     skipped: {
       type: "array",
-      description: "Candidates over the `max-candidates` quota, not run.",
+      description: "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
       items: { $ref: "#/$defs/skipped" }
     },
     base: {
@@ -14790,7 +14824,7 @@ ${f.syntax?.message ?? f.stderr}
 
 Return the corrected code only.`;
     case "timeout":
-      return `The code did not finish within ${f.timeoutMs / 1e3} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+      return `The code did not finish within ${f.timeoutMs / 1e3} s and was stopped. ${timeoutCause(f)}`;
     case "oom": {
       const how = f.heldAtLimit ? `and made no progress there until it was stopped after ${f.timeoutMs / 1e3} s` : "and was killed";
       return `The code ran out of memory (limit ${Math.round(f.memoryBytes / feedback_MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
@@ -14811,6 +14845,15 @@ Fix the code.`;
     case "sandbox_error":
       return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
   }
+}
+function timeoutCause({ cpuMs, timeoutMs }) {
+  if (cpuMs === void 0) {
+    return "A loop may never end or advance, or it waited for something that never came (input, a lock, a sleep); check both.";
+  }
+  const used = `It used the CPU for ${(cpuMs / 1e3).toFixed(1)} s of that time`;
+  if (cpuMs * 2 >= timeoutMs)
+    return `${used}: a loop probably never ends or never advances; check the loop conditions.`;
+  return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }
 ;
 function protectedVerdict(verdict, files) {
@@ -14857,6 +14900,7 @@ function resultOf(candidate, verdict) {
     exit_code: exitCode,
     signal,
     duration_ms: facts?.durationMs ?? 0,
+    ...facts?.cpuMs !== void 0 && { cpu_ms: facts.cpuMs },
     stdout: stdout.text,
     stderr: stderr.text,
     truncated,
@@ -14870,6 +14914,7 @@ function resultOf(candidate, verdict) {
       timeoutMs: limits.timeoutMs,
       memoryBytes: limits.memoryBytes,
       pidsLimit: limits.pidsLimit,
+      ...facts?.cpuMs !== void 0 && { cpuMs: facts.cpuMs },
       ...(verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {},
       ...verdict.syntax ? { syntax: verdict.syntax } : {},
       ...verdict.reason ? { reason: verdict.reason } : {},
@@ -14994,7 +15039,7 @@ async function runOnce(job, language, checks, ctx) {
     verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
   const globs = ctx.settings.run.testResults;
   if (globs.length > 0 && RAN_TO_END.has(status)) {
-    const reading = readResults(facts.results, globs);
+    const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
     const judged = judgeByTests(status, reading, globs);
     verdict.status = judged.status;
     if (judged.reason)
@@ -15148,7 +15193,7 @@ function audit_auditFile(path2) {
 }
 ;
 ;
-function resolved_countResolved(results) {
+function resolved_rate_countResolved(results) {
   if (!results.some((r) => r.resolved !== void 0))
     return void 0;
   const counts = Object.fromEntries(RESOLVED.map((r) => [r, 0]));
@@ -15157,7 +15202,7 @@ function resolved_countResolved(results) {
       counts[r.resolved]++;
   return counts;
 }
-function resolved_resolvedText(counts) {
+function resolved_rate_resolvedText(counts) {
   const of = counts.full + counts.partial + counts.no;
   const rate = of === 0 ? "none judged" : `${(counts.full / of * 100).toFixed(1)}%`;
   return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
@@ -15200,9 +15245,6 @@ function icons_verdictIcon(failed, ours) {
 const COMMENT_MAX_LENGTH = 65536;
 const SUMMARY_MAX_LENGTH = Math.floor(1024 * 1024 / 3);
 const CHECK_SUMMARY_MAX_LENGTH = 65535;
-function stickyMarker(key = "default") {
-  return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
-}
 const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
 const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 function markdown_cleanText(text) {
@@ -15296,10 +15338,10 @@ const REASON_MAX = 1e3;
 const FILES_SHOWN = 3;
 const NBSP = "\xA0";
 function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-  return fit(input, { marker: input.marker, history: false }, maxLength);
+  return fit(input, { marker: input.marker, history: false, totals: false }, maxLength);
 }
 function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-  return fit(input, { history: true }, maxLength);
+  return fit(input, { history: true, totals: true }, maxLength);
 }
 function fit(input, shape, maxLength) {
   const doc = markdown_prepare(input, shape);
@@ -15330,10 +15372,13 @@ function fit(input, shape, maxLength) {
 function markdown_prepare(input, shape) {
   const conversation = input.results.length > 0 && input.results.every((r) => r.author !== void 0);
   const rows = input.results.map((r, i) => {
+    const clean = { ...r, stdout: markdown_cleanText(r.stdout), stderr: markdown_cleanText(r.stderr), feedback: markdown_cleanText(r.feedback) };
+    const feedback = r.status === "pass" ? "" : clean.feedback;
     const row = {
-      r: { ...r, stdout: markdown_cleanText(r.stdout), stderr: markdown_cleanText(r.stderr), feedback: markdown_cleanText(r.feedback) },
+      r: clean,
       name: conversation ? `reply ${i + 1}` : r.id,
-      deciding: input.deciding === void 0 || input.deciding.has(r.id)
+      deciding: input.deciding === void 0 || input.deciding.has(r.id),
+      quoted: { stdout: shownInFeedback(feedback, clean.stdout), stderr: shownInFeedback(feedback, clean.stderr) }
     };
     return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
   });
@@ -15415,6 +15460,7 @@ function metaLine(doc, shape) {
     runUrl && `[workflow run](${runUrl})`,
     carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
     input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+    shape.totals && testTotals(doc),
     input.base && baseCell(input.base),
     resolved && resolvedText(resolved),
     `sandbox-gate`
@@ -15446,17 +15492,23 @@ function nameCell(row, doc) {
   const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " \xB7 latest" : "";
   return `${name}${by}${latest}`;
 }
-function testCounts(tests) {
-  return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
-}
 function baseCell(base) {
-  const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
-  const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-  return `base: ${iconed(base.status)}${tests}${voided}`;
+  const notes = [
+    base.tests && `tests: ${testTally(base.tests.counts)}`,
+    base.notes?.some((note) => note.includes("void")) && "comparison void"
+  ].filter((n) => typeof n === "string");
+  return `base: ${iconed(base.status)}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
+function testTotals(doc) {
+  const tested = doc.deciding.flatMap((row) => row.r.tests ? [row.r.tests.counts] : []);
+  if (tested.length < 2)
+    return void 0;
+  const whose = doc.conversation ? plural(tested.length, "reply", "replies") : plural(tested.length, "candidate");
+  return `tests of ${whose}: ${testTally(totalCounts(tested))}`;
 }
 function resultCell(r, input) {
   const marks = [
-    r.tests && testCounts(r.tests),
+    r.tests && `tests: ${testTally(r.tests.counts)}`,
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
     protectedNote(r, FILES_SHOWN, markdown_label)
@@ -15529,8 +15581,8 @@ function details(row, limits) {
     notesSection(r),
     pass ? void 0 : feedbackSection(r.feedback, limits.feedback),
     ...silent ? ["No output on stdout or stderr.\n"] : [
-      stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
-      stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback)
+      stream("stdout", r.stdout, outputCap, r.truncated.stdout, row.quoted.stdout),
+      stream("stderr", r.stderr, outputCap, r.truncated.stderr, row.quoted.stderr)
     ]
   ];
   const line = (text) => escapeHtml(text).replace(/\s*\n\s*/g, " ");
@@ -15639,7 +15691,7 @@ function testsSection(r) {
     `${compare2.new_failing?.length ?? 0} new failing`,
     `${compare2.fail_to_fail?.length ?? 0} already failing (not counted)`
   ].join(", ")}.` : void 0;
-  const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+  const head = `**Tests**: ${testTally(tests.counts)}`;
   const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
   const flakyLine = flaky.length ? `Flaky (failed in one attempt, passed in another): ${flaky.slice(0, FAILING_TESTS_SHOWN).map((c) => markdown_label(c.id)).join(", ")}${flaky.length > FAILING_TESTS_SHOWN ? ", \u2026" : ""}` : void 0;
   return `${[head, against, items.length > 0 ? items.join("\n") : void 0, flakyLine].filter(Boolean).join("\n\n")}
@@ -15658,14 +15710,33 @@ function notesSection(r) {
   return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(markdown_clipped(note, REASON_MAX))}`).join("\n>\n")}
 `;
 }
-function stream(title, text, cap, cutBySandbox, feedback) {
-  if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
-    return `**${title}**: the feedback above
+function shownInFeedback(feedback, output) {
+  const quoted = output.trim();
+  if (quoted === "" || feedback === "")
+    return false;
+  const wholeLines = (at) => at !== -1 && blankTo(feedback, at - 1, -1) && blankTo(feedback, at + quoted.length, 1);
+  return wholeLines(feedback.indexOf(quoted)) || wholeLines(feedback.lastIndexOf(quoted));
+}
+function blankTo(text, at, step) {
+  for (let i = at; i >= 0 && i < text.length; i += step) {
+    if (text[i] === "\n")
+      return true;
+    if (text[i] !== " " && text[i] !== "	")
+      return false;
+  }
+  return true;
+}
+function stream(title, text, cap, cutBySandbox, quoted) {
+  if (quoted)
+    return `**${title}**${sandboxCut(cutBySandbox)}: in the feedback above
 `;
   return section(title, text, cap, cutBySandbox);
 }
+function sandboxCut(cutBySandbox) {
+  return cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+}
 function section(title, text, cap, cutBySandbox) {
-  const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+  const note = sandboxCut(cutBySandbox);
   if (text === "")
     return `**${title}**: empty
 `;
@@ -15705,10 +15776,6 @@ function skippedList(skipped, shown2) {
   if (hidden > 0)
     items.push(`- \u2026 and ${hidden} more`);
   return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-function statusCounts(results) {
-  const counts = countByStatus(results);
-  return STATUSES.filter((s) => counts[s] > 0).map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`).join(" \xB7 ");
 }
 ;
 function table_plainText(text) {
@@ -15951,24 +16018,24 @@ function content(text) {
 function attributes(attrs) {
   return Object.entries(attrs).filter(([, v]) => v !== void 0).map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`).join("");
 }
-function seconds(ms) {
+function junit_report_seconds(ms) {
   return (ms / 1e3).toFixed(3);
 }
-function junit_element(name, attrs, body) {
+function junit_report_element(name, attrs, body) {
   return body === void 0 || body === "" ? `<${name}${attributes(attrs)}/>` : `<${name}${attributes(attrs)}>${body}</${name}>`;
 }
 function testcase(r, failOn) {
   const failing = failOn.has(r.status);
   const message = r.syntax?.message ?? STATUS_INFO[r.status].label;
-  const verdict = failing ? junit_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback)) : "";
+  const verdict = failing ? junit_report_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback)) : "";
   const streams = [
-    r.stdout && junit_element("system-out", {}, content(r.stdout)),
-    r.stderr && junit_element("system-err", {}, content(r.stderr))
+    r.stdout && junit_report_element("system-out", {}, content(r.stdout)),
+    r.stderr && junit_report_element("system-err", {}, content(r.stderr))
   ].join("");
-  return junit_element("testcase", {
+  return junit_report_element("testcase", {
     name: r.id,
     classname: `sandbox-gate.${r.language ?? "unknown"}`,
-    time: seconds(r.duration_ms),
+    time: junit_report_seconds(r.duration_ms),
     file: r.syntax?.file
   }, verdict + streams);
 }
@@ -15980,13 +16047,13 @@ const CASE_VERDICT = {
 };
 function testResultCase(c) {
   const verdict = CASE_VERDICT[c.status];
-  return junit_element("testcase", {
+  return junit_report_element("testcase", {
     name: c.name,
     classname: c.classname ?? c.file ?? "",
-    time: c.duration_ms === void 0 ? void 0 : seconds(c.duration_ms),
+    time: c.duration_ms === void 0 ? void 0 : junit_report_seconds(c.duration_ms),
     file: c.file,
     line: c.line
-  }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") + (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+  }, (verdict ? junit_report_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") + (c.flaky ? junit_report_element("properties", {}, junit_report_element("property", { name: "flaky", value: "true" })) : ""));
 }
 function candidateSuite(r) {
   if (!r.tests)
@@ -15998,16 +16065,16 @@ function candidateSuite(r) {
     failures: counts.failed,
     errors: counts.error,
     skipped: counts.skipped,
-    time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0))
+    time: junit_report_seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0))
   };
-  return junit_element("testsuite", attrs, `
+  return junit_report_element("testsuite", attrs, `
 ${cases.map((c) => `    ${testResultCase(c)}
 `).join("")}  `);
 }
 function skippedCase(s) {
-  return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
+  return junit_report_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: junit_report_seconds(0) }, junit_report_element("skipped", { message: s.reason }));
 }
-function junit_renderJUnit(results, skipped, options = {}) {
+function junit_report_renderJUnit(results, skipped, options = {}) {
   const failOn = options.failOn ?? EVERY_FAILURE;
   const name = options.name ?? "sandbox-gate";
   const counts = {
@@ -16015,15 +16082,15 @@ function junit_renderJUnit(results, skipped, options = {}) {
     failures: results.filter((r) => failOn.has(r.status) && !STATUS_INFO[r.status].ours).length,
     errors: results.filter((r) => failOn.has(r.status) && STATUS_INFO[r.status].ours).length,
     skipped: skipped.length,
-    time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0))
+    time: junit_report_seconds(results.reduce((sum, r) => sum + r.duration_ms, 0))
   };
   const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
-  const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `
+  const suite = junit_report_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `
 ${cases.map((c) => `    ${c}
 `).join("")}  `);
   const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
   return `<?xml version="1.0" encoding="UTF-8"?>
-${junit_element("testsuites", { name, ...counts }, `
+${junit_report_element("testsuites", { name, ...counts }, `
 ${suites.map((x) => `  ${x}
 `).join("")}`)}
 `;
@@ -16043,7 +16110,7 @@ function reportOf(settings, outcome2) {
 function junitOf(settings, outcome2) {
   return renderJUnit(outcome2.results, outcome2.skipped, { failOn: settings.reports.failOn });
 }
-async function files_writeReports(settings, outcome2) {
+async function write_reports_writeReports(settings, outcome2) {
   if (settings.reports.junit)
     await write(resolve(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome2));
   if (!settings.reports.report)
@@ -16262,6 +16329,198 @@ class FrameReader {
   }
 }
 ;
+const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
+function couldBeLateOom(ending) {
+  return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+}
+async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
+  if (ending.oomKilled)
+    return true;
+  if (!couldBeLateOom(ending))
+    return false;
+  for (const wait of waits) {
+    if (wait > 0)
+      await (0, promises_namespaceObject.setTimeout)(wait);
+    if (await seen().catch(() => false))
+      return true;
+  }
+  return false;
+}
+const OOM_LOOK_TIMEOUT_MS = 2e3;
+function eventWindow(now = Date.now()) {
+  return { since: "0", until: (now / 1e3).toFixed(3) };
+}
+;
+const memory_sample_MiB = 1024 * 1024;
+const MEMORY_SAMPLE_TIMEOUT_MS = 3e3;
+function memoryFromStats(stats) {
+  const memory = stats?.memory_stats;
+  const usage = memory?.usage;
+  const limit = memory?.limit;
+  if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+    return void 0;
+  const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+  return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+  b: 1,
+  kib: 1024,
+  mib: memory_sample_MiB,
+  gib: 1024 * memory_sample_MiB,
+  tib: 1024 * 1024 * memory_sample_MiB,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12
+};
+function bytesOf(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+  return m && unit !== void 0 ? Number(m[1]) * unit : void 0;
+}
+function memoryFromCli(memUsage) {
+  const [used, limit] = memUsage.split("/").map(bytesOf);
+  return used === void 0 || limit === void 0 || limit <= 0 ? void 0 : { usedBytes: used, limitBytes: limit };
+}
+;
+const MIN_STEP_MS = 1;
+function chargedMs(wallMs, waitedMs) {
+  return Math.max(0, wallMs - Math.max(0, waitedMs));
+}
+function charged_time_nextStep(at) {
+  const { wallMs, waitedMs, limitMs, backstopMs } = at;
+  if (wallMs >= backstopMs)
+    return { kind: "backstop", busy: waitedMs * 2 > wallMs };
+  const had = chargedMs(wallMs, waitedMs);
+  if (had >= limitMs)
+    return { kind: "timeout" };
+  return { kind: "wait", forMs: Math.max(MIN_STEP_MS, Math.min(limitMs - had, backstopMs - wallMs)) };
+}
+function defaultWallTimeoutMs(timeoutMs) {
+  return Math.max(5 * timeoutMs, timeoutMs + 6e4);
+}
+function spentBetween(from, to) {
+  if (from === void 0 || to === void 0)
+    return { waitedMs: 0, usedMs: 0 };
+  return {
+    waitedMs: Math.max(0, to.waitedUs - from.waitedUs) / 1e3,
+    usedMs: Math.max(0, to.usedUs - from.usedUs) / 1e3
+  };
+}
+;
+const METER_POLL_MS = 100;
+class RunClock {
+  /** Reads the driver's stderr; push every chunk of it here. */
+  parser;
+  timedOut = false;
+  stalled = false;
+  /** The backstop ended a run that was mostly made to wait: the machine's doing, our failure. */
+  busy = false;
+  #meter;
+  #onExpired;
+  #phase;
+  #run;
+  /** The last reading of the meter: the counters may be gone with the sandbox when the run ends. */
+  #last;
+  /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
+  #final;
+  /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+  #expiredAt;
+  #timer;
+  #poll;
+  constructor({ nonce, timeoutMs, wallTimeoutMs, meter, onRunOutput, onExpired, maxResultsBytes }) {
+    this.#meter = meter;
+    this.#onExpired = onExpired;
+    const backstopMs = wallTimeoutMs ?? defaultWallTimeoutMs(timeoutMs);
+    this.#phase = {
+      startedAt: performance.now(),
+      start: this.#read(),
+      limitMs: timeoutMs + START_GRACE_MS,
+      backstopMs: backstopMs + START_GRACE_MS
+    };
+    this.#arm(this.#phase.limitMs);
+    this.parser = new PhaseParser({
+      nonce,
+      onRunOutput,
+      ...maxResultsBytes === void 0 ? {} : { maxResultsBytes },
+      onRun: () => {
+        this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+        this.#phase = this.#run;
+        this.#arm(timeoutMs);
+        if (meter !== void 0)
+          this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
+      },
+      onCommandEnd: () => {
+        this.#final ??= this.#read();
+      }
+    });
+  }
+  /**
+   * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+   * up to its deadline when a clock ended it.
+   */
+  end() {
+    const endedAt = this.#expiredAt ?? performance.now();
+    this.#final ??= this.#read();
+    this.#stop();
+    this.parser.end();
+    return this.#run === void 0 ? 0 : Math.round(endedAt - this.#run.startedAt);
+  }
+  /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
+  get spent() {
+    if (this.#run?.start === void 0 || this.#final === void 0)
+      return void 0;
+    const { usedMs, waitedMs } = spentBetween(this.#run.start, this.#final);
+    return { cpuMs: Math.round(usedMs), waitedMs: Math.round(waitedMs) };
+  }
+  /** Reads the meter, keeping the reading; the last one when the counters are gone. */
+  #read() {
+    const reading = this.#meter?.read();
+    if (reading !== void 0)
+      this.#last = reading;
+    return this.#last;
+  }
+  #arm(ms) {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#step(), ms);
+  }
+  /**
+   * At a deadline: the decision is the clock's that measures the run (Node's timer runs on the event
+   * loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
+   * which reported a 1 s timeout as 999 ms), on a fresh reading of the time the candidate waited.
+   */
+  #step() {
+    const phase = this.#phase;
+    const now = performance.now();
+    const reading = this.#read();
+    const { waitedMs } = spentBetween(phase.start, reading);
+    const step = charged_time_nextStep({
+      wallMs: now - phase.startedAt,
+      waitedMs,
+      limitMs: phase.limitMs,
+      backstopMs: phase.backstopMs
+    });
+    if (step.kind === "wait")
+      return this.#arm(step.forMs);
+    if (phase !== this.#run)
+      this.stalled = true;
+    else if (step.kind === "backstop" && step.busy)
+      this.busy = true;
+    else
+      this.timedOut = true;
+    if (phase === this.#run) {
+      this.#expiredAt = now;
+      this.#final = reading;
+    }
+    this.#stop();
+    this.#onExpired();
+  }
+  #stop() {
+    clearTimeout(this.#timer);
+    clearInterval(this.#poll);
+  }
+}
+;
 function hold(child) {
   child.stdout?.pause();
   child.stderr?.pause();
@@ -16287,6 +16546,8 @@ async function readChild(started, job, { nonce, input }, control) {
   const clock = new RunClock({
     nonce,
     timeoutMs: limits.timeoutMs,
+    ...limits.wallTimeoutMs !== void 0 && { wallTimeoutMs: limits.wallTimeoutMs },
+    ...control.meter && { meter: control.meter },
     onRunOutput: (chunk) => stderr.push(chunk),
     ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
     onExpired: () => void (async () => {
@@ -16302,74 +16563,111 @@ async function readChild(started, job, { nonce, input }, control) {
   });
   child.stdin.end(input);
   const exit = await exited;
-  const durationMs = clock.end();
-  return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+  const durationMs2 = clock.end();
+  return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs2, memoryAtTimeout) };
 }
 ;
-const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
-function couldBeLateOom(ending) {
-  return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
-}
-async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
-  if (ending.oomKilled)
-    return true;
-  if (!couldBeLateOom(ending))
-    return false;
-  for (const wait of waits) {
-    if (wait > 0)
-      await (0, promises_namespaceObject.setTimeout)(wait);
-    if (await seen().catch(() => false))
-      return true;
+function cgroupMounts(mountinfo) {
+  const mounts = {};
+  for (const line of mountinfo.split("\n")) {
+    const [left2, right] = line.split(" - ");
+    if (left2 === void 0 || right === void 0)
+      continue;
+    const mountpoint = left2.split(" ")[4];
+    const [fstype, , superOptions = ""] = right.split(" ");
+    if (mountpoint === void 0)
+      continue;
+    if (fstype === "cgroup2")
+      mounts.unified ??= mountpoint;
+    else if (fstype === "cgroup" && superOptions.split(",").includes("cpuacct"))
+      mounts.cpuacct ??= mountpoint;
   }
-  return false;
+  return mounts;
 }
-const OOM_LOOK_TIMEOUT_MS = 2e3;
-function eventWindow(now = Date.now()) {
-  return { since: "0", until: (now / 1e3).toFixed(3) };
+function pressureFullUs(text) {
+  const match2 = /^full .*\btotal=(\d+)$/m.exec(text);
+  return match2 ? Number(match2[1]) : void 0;
 }
-;
-const memory_MiB = 1024 * 1024;
-const MEMORY_SAMPLE_TIMEOUT_MS = 3e3;
-function memoryFromStats(stats) {
-  const memory = stats?.memory_stats;
-  const usage = memory?.usage;
-  const limit = memory?.limit;
-  if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+function cpuStatUsageUs(text) {
+  const match2 = /^usage_usec (\d+)$/m.exec(text);
+  return match2 ? Number(match2[1]) : void 0;
+}
+const readOrUndefined = (path2) => {
+  try {
+    return (0, external_node_fs_namespaceObject.readFileSync)(path2, "utf8");
+  } catch {
     return void 0;
-  const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
-  return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
-}
-const UNITS = {
-  b: 1,
-  kib: 1024,
-  mib: memory_MiB,
-  gib: 1024 * memory_MiB,
-  tib: 1024 * 1024 * memory_MiB,
-  kb: 1e3,
-  mb: 1e6,
-  gb: 1e9,
-  tb: 1e12
+  }
 };
-function bytesOf(text) {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
-  const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
-  return m && unit !== void 0 ? Number(m[1]) * unit : void 0;
+function cgroupMeter(mounts, path2) {
+  const unified = mounts.unified === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.unified, path2);
+  const cpuacct = mounts.cpuacct === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2);
+  return {
+    kind: "cgroup CPU pressure",
+    read() {
+      const pressure = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
+      const waitedUs = pressure === void 0 ? void 0 : pressureFullUs(pressure);
+      const stat = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.stat"));
+      let usedUs = stat === void 0 ? void 0 : cpuStatUsageUs(stat);
+      if ((usedUs === void 0 || usedUs === 0) && cpuacct !== void 0) {
+        const nanos = readOrUndefined((0, external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
+        if (nanos !== void 0 && /^\d+\s*$/.test(nanos))
+          usedUs = Math.round(Number(nanos) / 1e3);
+      }
+      if (waitedUs === void 0 && usedUs === void 0)
+        return void 0;
+      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0 };
+    }
+  };
 }
-function memoryFromCli(memUsage) {
-  const [used, limit] = memUsage.split("/").map(bytesOf);
-  return used === void 0 || limit === void 0 || limit <= 0 ? void 0 : { usedBytes: used, limitBytes: limit };
+let mountsOfThisMachine;
+function localCgroupMounts() {
+  mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
+  return mountsOfThisMachine;
+}
+function containerCgroupPaths(id) {
+  return [
+    `docker/${id}`,
+    `system.slice/docker-${id}.scope`,
+    `libpod_parent/libpod-${id}`,
+    `machine.slice/libpod-${id}.scope`
+  ];
+}
+function containerMeter(id, mounts = localCgroupMounts()) {
+  let meter;
+  return {
+    kind: "cgroup CPU pressure",
+    read() {
+      if (meter === void 0) {
+        const known = id();
+        if (known === void 0 || !/^[0-9a-f]{64}$/.test(known))
+          return void 0;
+        const found = containerCgroupPaths(known).find((path2) => mounts.unified !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(mounts.unified, path2)) || mounts.cpuacct !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2)));
+        if (found === void 0)
+          return void 0;
+        meter = cgroupMeter(mounts, found);
+      }
+      return meter.read();
+    }
+  };
+}
+function engineIsLocal(env = process.env) {
+  const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
+  return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== void 0;
 }
 ;
 const PULL_TIMEOUT_MS = 15 * 6e4;
 const ABORT_POLL_MS = 100;
-class cli_CliEngine extends OpeningEngine {
+class cli_engine_CliEngine extends OpeningEngine {
   binary;
   #dialect;
   #removals = new Removals((name) => this.#removeOne(name));
   /** The `run` CLI of every run in flight, by container name. */
   #active = /* @__PURE__ */ new Map();
   /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
-  #monitorDirs = /* @__PURE__ */ new Set();
+  #runDirs = /* @__PURE__ */ new Set();
+  /** The engine runs on this machine, so its containers' cgroups can be read (clock.ts). */
+  #local = engineIsLocal();
   constructor(options = {}) {
     super();
     this.binary = options.binary ?? "docker";
@@ -16378,38 +16676,43 @@ class cli_CliEngine extends OpeningEngine {
   async runOpened(job, hooks, opening) {
     const name = containerName();
     hooks.onContainer?.(name);
-    let monitorDir;
+    let runDir;
     try {
-      if (this.#dialect === "podman")
-        this.#monitorDirs.add(monitorDir = await (0, external_node_fs_promises_namespaceObject.mkdtemp)((0, external_node_path_namespaceObject.join)((0, external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-")));
-      return await this.#run(name, job, opening, monitorDir);
+      if (this.#dialect === "podman" || this.#local)
+        this.#runDirs.add(runDir = await (0, external_node_fs_promises_namespaceObject.mkdtemp)((0, external_node_path_namespaceObject.join)((0, external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-run-")));
+      return await this.#run(name, job, opening, runDir);
     } catch (error) {
       this.#removals.remove(name);
       return failedFacts(`the sandbox failed: ${error.message}`);
     } finally {
-      if (monitorDir !== void 0)
-        await this.#removeMonitorDir(monitorDir);
+      if (runDir !== void 0)
+        await this.#removeRunDir(runDir);
     }
   }
-  async #run(name, job, opening, monitorDir) {
-    const child = (0, external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+  async #run(name, job, opening, runDir) {
+    const args = cliRunArgs(lockDown(job), name, this.#dialect);
+    const cidfile = runDir === void 0 || !this.#local ? void 0 : (0, external_node_path_namespaceObject.join)(runDir, "cid");
+    if (cidfile !== void 0)
+      args.splice(1, 0, "--cidfile", cidfile);
+    const child = (0, external_node_child_process_namespaceObject.spawn)(this.binary, args, {
       stdio: ["pipe", "pipe", "pipe"],
-      ...monitorDir === void 0 ? {} : { cwd: monitorDir }
+      ...this.#dialect === "podman" && runDir !== void 0 && { cwd: runDir }
     });
     this.#active.set(name, child);
     child.on("close", () => this.#active.delete(name));
     child.on("error", () => this.#active.delete(name));
     const { exit, outcome: outcome2 } = await readChild(child, job, opening, {
       kill: () => this.#kill(name, child),
-      memory: () => this.#memory(name)
+      memory: () => this.#memory(name),
+      ...cidfile !== void 0 && { meter: containerMeter(() => readCid(cidfile)) }
     });
     if (exit.error)
       return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
     const state = await this.#state(name);
-    const monitorOom = monitorDir !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(monitorDir, "oom"));
+    const monitorOom = this.#dialect === "podman" && runDir !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(runDir, "oom"));
     const ending = {
       exitCode: exit.code,
-      killedByUs: outcome2.timedOut || outcome2.stalled || this.aborted,
+      killedByUs: outcome2.timedOut || outcome2.stalled || outcome2.busy || this.aborted,
       oomKilled: state.oomKilled === true || monitorOom
     };
     const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
@@ -16479,12 +16782,12 @@ class cli_CliEngine extends OpeningEngine {
     }
     for (const child of this.#active.values())
       child.kill("SIGKILL");
-    await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+    await Promise.all([...this.#runDirs].map((dir) => this.#removeRunDir(dir)));
     await this.close();
     return [...removed];
   }
-  async #removeMonitorDir(dir) {
-    this.#monitorDirs.delete(dir);
+  async #removeRunDir(dir) {
+    this.#runDirs.delete(dir);
     await (0, external_node_fs_promises_namespaceObject.rm)(dir, { recursive: true, force: true });
   }
   async hasImage(image) {
@@ -16525,9 +16828,16 @@ async function cliOomEventSeen(binary, name) {
   const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
   return result.code === 0 && result.stdout.trim() !== "";
 }
+function readCid(path2) {
+  try {
+    return (0, external_node_fs_namespaceObject.readFileSync)(path2, "utf8").trim() || void 0;
+  } catch {
+    return void 0;
+  }
+}
 ;
 const EXIT_GRACE_MS = 200;
-function captureStream({ stream: stream2, input, job, nonce, kill, memory, exited }) {
+function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter, exited }) {
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -16550,6 +16860,8 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, exite
   const clock = new RunClock({
     nonce,
     timeoutMs: limits.timeoutMs,
+    ...limits.wallTimeoutMs !== void 0 && { wallTimeoutMs: limits.wallTimeoutMs },
+    ...meter && { meter },
     onRunOutput: (chunk) => stderr.push(chunk),
     ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
     onExpired: stop
@@ -16571,9 +16883,9 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, exite
     stream2.on("error", () => {
     });
     void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
-      const durationMs = clock.end();
+      const durationMs2 = clock.end();
       clearTimeout(cut);
-      resolve2(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
+      resolve2(outcomeOf(clock, { stdout, stderr }, durationMs2, memoryAtTimeout));
     });
     stream2.end(input);
   });
@@ -16608,22 +16920,6 @@ function oomEventSeen(api, name) {
     }, reject);
   });
 }
-class CliImages extends OpeningEngine {
-  cli;
-  constructor(cli2) {
-    super();
-    this.cli = cli2;
-  }
-  hasImage(image) {
-    return this.cli.hasImage(image);
-  }
-  pull(image) {
-    return this.cli.pull(image);
-  }
-  removeLabelled(label2) {
-    return this.cli.removeLabelled(label2);
-  }
-}
 ;
 class FreshPoolEngine extends CliImages {
   #api;
@@ -16635,6 +16931,8 @@ class FreshPoolEngine extends CliImages {
   /** Every container created and not yet removed: what close() and abort() must remove. */
   #owned = /* @__PURE__ */ new Set();
   #removals;
+  /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+  #local = engineIsLocal();
   constructor(api, cli2, options) {
     super(cli2);
     this.#api = api;
@@ -16651,19 +16949,20 @@ class FreshPoolEngine extends CliImages {
       return failedFacts(CANCELLED_BEFORE_START);
     }
     try {
-      return await this.#attached(container.name, container.stream, job, input, nonce);
+      return await this.#attached(container, job, input, nonce);
     } catch (error) {
       return failedFacts(`the sandbox failed: ${error.message}`);
     } finally {
       this.#remove(container.name);
     }
   }
-  async #attached(name, stream2, job, input, nonce) {
+  async #attached({ name, id, stream: stream2 }, job, input, nonce) {
     const outcome2 = await captureStream({
       stream: stream2,
       input,
       job,
       nonce,
+      ...this.#local && id !== void 0 && { meter: containerMeter(() => id) },
       kill: () => this.#kill(name),
       memory: () => containerMemory(this.#api, name)
     });
@@ -16672,7 +16971,7 @@ class FreshPoolEngine extends CliImages {
     const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
     const ending = {
       exitCode,
-      killedByUs: outcome2.timedOut || outcome2.stalled || this.aborted,
+      killedByUs: outcome2.timedOut || outcome2.stalled || outcome2.busy || this.aborted,
       oomKilled: state.oomKilled
     };
     const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
@@ -16713,7 +17012,9 @@ class FreshPoolEngine extends CliImages {
     const creation = (async () => {
       const created = { name };
       try {
-        await this.#call("POST", `/containers/create?name=${name}`, config);
+        const made = await this.#call("POST", `/containers/create?name=${name}`, config);
+        if (typeof made?.Id === "string")
+          created.id = made.Id;
         created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
         await this.#call("POST", `/containers/${name}/start`);
       } catch (error) {
@@ -17611,7 +17912,8 @@ class NamespaceEngine extends CliImages {
   async #read(id, held, job, opening) {
     const { exit, outcome: outcome2 } = await readChild(held, job, opening, {
       kill: () => this.#kill(id, held.child),
-      memory: () => cgroupMemory(id)
+      memory: () => cgroupMemory(id),
+      meter: cgroupMeter(localCgroupMounts(), id)
     });
     if (exit.error)
       return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
@@ -17819,8 +18121,11 @@ async function removeTemplate(root, name) {
   await (0, external_node_fs_promises_namespaceObject.rm)((0, external_node_path_namespaceObject.join)(root, "templates", name), { recursive: true, force: true });
 }
 function cgroupDirs(id) {
-  const controllers = (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(CGROUP_ROOT, "cgroup.controllers")) ? [{ dir: (0, external_node_path_namespaceObject.join)(CGROUP_ROOT, id) }] : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
-  const dirs = controllers.map((c) => c.dir);
+  const v2 = (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(CGROUP_ROOT, "cgroup.controllers"));
+  const controllers = v2 ? [{ dir: (0, external_node_path_namespaceObject.join)(CGROUP_ROOT, id) }] : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
+  const { unified } = localCgroupMounts();
+  const accounting = !v2 && unified !== void 0 ? [(0, external_node_path_namespaceObject.join)(unified, id)] : [];
+  const dirs = [...controllers.map((c) => c.dir), ...accounting];
   return { dirs, procs: dirs.map((dir) => (0, external_node_path_namespaceObject.join)(dir, "cgroup.procs")), controllers };
 }
 function makeCgroups({ dirs }, limits) {
@@ -18001,6 +18306,8 @@ class SharedEngine extends CliImages {
   /** Every container of ours, idle or busy, until removed. */
   #all = /* @__PURE__ */ new Set();
   #removals;
+  /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+  #local = engineIsLocal();
   constructor(api, cli2) {
     super(cli2);
     this.#api = api;
@@ -18055,6 +18362,8 @@ class SharedEngine extends CliImages {
         });
       },
       memory: () => containerMemory(this.#api, name),
+      // One candidate at a time in the container: the counters' growth over its run is its own.
+      ...this.#local && shared.id !== void 0 && { meter: containerMeter(() => shared.id) },
       exited
     });
     shared.exits.delete(exec.Id);
@@ -18105,7 +18414,9 @@ class SharedEngine extends CliImages {
     const shared = { name: containerName(), key, ooms: 0, dead: false, exits: /* @__PURE__ */ new Map() };
     this.#all.add(shared);
     try {
-      await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+      const made = await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+      if (typeof made?.Id === "string")
+        shared.id = made.Id;
       const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
       shared.events = await this.#api.lines(
         `/events?filters=${filters}`,
@@ -18158,7 +18469,7 @@ class SharedEngine extends CliImages {
 }
 ;
 async function createEngine(mode, log, env = process.env) {
-  const cli2 = new cli_CliEngine({ binary: mode.engine });
+  const cli2 = new cli_engine_CliEngine({ binary: mode.engine });
   if (mode.isolation === "namespace") {
     const refusal = namespaceRefusal(mode, env, probeHost());
     if (refusal)
@@ -18962,13 +19273,27 @@ async function run_openRun(settings, runId, log, given = {}) {
 async function judgeWork(settings, work, runId, io) {
   const testFiles = await readTestFiles(settings);
   const audit = auditSink(settings, io);
-  const judge2 = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...audit && { audit } });
+  const judge2 = (entries2) => judgeInSandboxes(entries2, { settings, runId, testFiles, io, ...audit && { audit } });
+  const listed2 = [];
+  const entries = async () => toJudge(await work.entries(), listed2, settings.source.shard);
+  const withListed = (outcome3) => ({
+    ...outcome3,
+    skipped: [...outcome3.skipped, ...listed2]
+  });
   if (!work.remembered)
-    return judge2(await work.entries());
+    return withListed(await judge2(await entries()));
   const { version } = work.remembered;
   const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
-  const outcome2 = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), judge2, settings.reports.failOn);
-  return { ...outcome2, key };
+  const outcome2 = await judgeWithCarryOver(await entries(), work.remembered.lookup(key), judge2, settings.reports.failOn);
+  return { ...withListed(outcome2), key };
+}
+async function* toJudge(entries, listed2, shard) {
+  for await (const entry of entries) {
+    if (!("skipped" in entry))
+      yield entry;
+    else if (!shard || shard.index === 1)
+      listed2.push(entry.skipped);
+  }
 }
 function auditSink(settings, io) {
   const toFile = settings.reports.auditLog ? auditFile(resolve(settings.source.workdir, settings.reports.auditLog)) : void 0;
@@ -18986,7 +19311,11 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
   exitOnSignals(run2.engine, `${RUN_LABEL}=${runId}`, io.warn);
   try {
     io.phase?.("candidates", "");
-    return await judgeAll(entries, run2.context, { log: io.log, ...audit && { audit } });
+    return await judgeAll(entries, run2.context, {
+      log: io.log,
+      ...audit && { audit },
+      ...io.judged && { judged: io.judged }
+    });
   } finally {
     const left2 = await run2.close();
     for (const failure of left2.containers)
@@ -19026,6 +19355,7 @@ async function judgeAll(entries, ctx, hooks) {
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
   let done = 0;
+  hooks.judged?.(done, taken.length);
   const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = new Array(taken.length);
   await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
@@ -19033,6 +19363,7 @@ async function judgeAll(entries, ctx, hooks) {
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
     await bases.done(item);
     done += 1;
+    hooks.judged?.(done, taken.length);
     const line = progress.finished(result.status);
     if (taken.length <= PER_CANDIDATE_UP_TO)
       hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1e3).toFixed(2)} s)`);
@@ -19062,6 +19393,7 @@ async function judgeAll(entries, ctx, hooks) {
   };
 }
 ;
+const RESULTS_FORMATS = ["junit"];
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
 const DEFAULTS = {
@@ -19078,6 +19410,8 @@ const DEFAULTS = {
   command: "",
   "patch-fuzz": "false",
   timeout: "10s",
+  // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
+  "wall-timeout": "",
   memory: "256m",
   cpus: "1",
   // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
@@ -19089,6 +19423,7 @@ const DEFAULTS = {
   setup: "",
   "setup-network": "none",
   "test-results": "",
+  "results-format": "junit",
   compare: "none",
   reruns: "0",
   "setup-timeout": "10m",
@@ -19251,6 +19586,7 @@ function readRun(input, early) {
     patchPidsLimit: early.pids ?? PATCH_PIDS,
     patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     testResults: parseGlobs("test-results", input("test-results")),
+    resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
     compare: parseChoice("compare", input("compare"), ["none", "base"]),
     reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
     protect: parseProtect(parseList(input("protect"))),
@@ -19258,8 +19594,15 @@ function readRun(input, early) {
   };
 }
 function readLimits(input, early) {
+  const timeoutMs = parseDuration("timeout", input("timeout"));
+  const wall = input("wall-timeout");
+  const wallTimeoutMs = wall === "" ? void 0 : parseDuration("wall-timeout", wall);
+  if (wallTimeoutMs !== void 0 && wallTimeoutMs < timeoutMs) {
+    throw new errors_InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
+  }
   return {
-    timeoutMs: parseDuration("timeout", input("timeout")),
+    timeoutMs,
+    ...wallTimeoutMs !== void 0 && { wallTimeoutMs },
     memoryBytes: early.memoryBytes,
     cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
     pidsLimit: early.pids ?? REPLY_PIDS,
@@ -19368,9 +19711,12 @@ function optionInputs(options) {
   }
   return inputs;
 }
+const DURATION_OPTIONS = /* @__PURE__ */ new Set(["timeout", "setup-timeout"]);
 function inputValue(input, value) {
   if (typeof value === "string")
     return value;
+  if (typeof value === "number" && DURATION_OPTIONS.has(input))
+    return `${value}s`;
   if (typeof value === "number" || typeof value === "boolean")
     return String(value);
   if (input === "protect" && Array.isArray(value) && value.length === 0)

@@ -10575,145 +10575,8 @@ function isSafeRelativePath(path) {
     return checkRelativePath(path).ok;
 }
 
-;// CONCATENATED MODULE: ./src/core/languages.ts
-// The checkers' verdict channel, which the sandbox driver reads (sandbox/driver.ts).
-/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
-const VERDICT_ENV = "SANDBOX_GATE_NONCE";
-/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
-const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
-// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
-// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
-// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
-// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies. `-S`
-// and json imported only for a verdict: the check runs for every candidate, and importing site and json
-// was half its cost (≈ 15 of 33 ms in the bench's image); compile() needs neither.
-const PYTHON_CHECK = [
-    "import sys",
-    "p = sys.argv[1]",
-    "def verdict(info):",
-    "    import json, os",
-    // A JSON string literal is a Python one too.
-    `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
-    "    sys.exit(1)",
-    "try:",
-    "    compile(open(p, 'rb').read(), p, 'exec')",
-    "except SyntaxError as e:",
-    "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
-    "except (ValueError, RecursionError, MemoryError) as e:",
-    "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
-].join("\n");
-// `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
-// then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
-const TYPESCRIPT_CHECK = [
-    "const { stripTypeScriptTypes } = require('node:module');",
-    "const { spawnSync } = require('node:child_process');",
-    "const file = process.argv[1];",
-    "let js;",
-    "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
-    "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
-    "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
-    "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
-    "process.exit(r.status ?? 1);",
-].join("\n");
-const LANGUAGES = {
-    python: {
-        name: "python",
-        fenceTags: ["python", "py", "python3", "py3"],
-        extensions: [".py"],
-        target: "solution.py",
-        command: "python3 solution.py",
-        image: "python:3.12-slim",
-        check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", PYTHON_CHECK, file],
-    },
-    javascript: {
-        name: "javascript",
-        fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
-        extensions: [".js", ".mjs", ".cjs"],
-        target: "solution.js",
-        command: "node solution.js",
-        image: "node:22-slim",
-        check: (file) => ["node", "--check", file],
-    },
-    typescript: {
-        name: "typescript",
-        fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
-        extensions: [".ts", ".mts", ".cts"],
-        target: "solution.ts",
-        // Node 24 strips types itself, so the image needs nothing beyond node.
-        command: "node solution.ts",
-        image: "node:24-slim",
-        check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", TYPESCRIPT_CHECK, file],
-    },
-    bash: {
-        name: "bash",
-        fenceTags: ["bash", "sh", "shell", "zsh"],
-        extensions: [".sh", ".bash"],
-        target: "solution.sh",
-        command: "bash solution.sh",
-        image: "debian:bookworm-slim",
-        check: (file) => ["bash", "-n", file],
-    },
-    php: {
-        name: "php",
-        fenceTags: ["php"],
-        extensions: [".php"],
-        target: "solution.php",
-        command: "php solution.php",
-        image: "php:8.3-cli",
-        // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-        check: (file) => [
-            "php",
-            "-l",
-            "-d",
-            "display_errors=stderr",
-            "-d",
-            "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
-            file,
-        ],
-    },
-};
-const LANGUAGE_NAMES = Object.keys(LANGUAGES);
-function isLanguage(name) {
-    return Object.hasOwn(LANGUAGES, name);
-}
-/** The language a fence tag names, if any (`python title="x.py"` → python). */
-function languageOfTag(info) {
-    const tag = info
-        .trim()
-        .split(/[\s{,]/, 1)[0]
-        ?.toLowerCase()
-        .replace(/^\./, "") ?? "";
-    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
-}
-/** The language a file name implies, if any. */
-function languageOfPath(path) {
-    const lower = path.toLowerCase();
-    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
-}
-// Our own constants only ever go into the script text; file names travel as positional parameters.
-function shQuote(word) {
-    return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-/**
- * One argv that parse-checks several files, possibly of several languages, stopping at the first
- * failure: a fixed loop per group that shifts through the positional parameters.
- */
-function checkFiles(groups) {
-    const nonEmpty = groups.filter((g) => g.files.length > 0);
-    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
-    if (only)
-        return LANGUAGES[only.language].check(only.files[0]);
-    if (nonEmpty.length === 0)
-        return [];
-    const loops = nonEmpty.map(({ language, files }) => {
-        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
-        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
-    });
-    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
-}
-
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.2.0"};
+const package_namespaceObject = {"rE":"0.3.0"};
 ;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
 
 /** The moving tag of this release's major (`v0` for 0.y.z), as the README's `uses:` lines name it. */
@@ -10755,7 +10618,513 @@ function layOut(schema, value) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/core/schemas/dataset.ts
+;// CONCATENATED MODULE: ./src/languages/language.ts
+/** Lines most languages share: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`). */
+const COMMON_CODE_LINES = [
+    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
+    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
+];
+/** A positive whole number, or undefined: a line or column as a checker printed it. */
+function positive(value) {
+    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/languages/bash.ts
+// Bash: the Debian slim image's bash, checked by `bash -n`, tested by bats or by plain scripts.
+
+// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
+// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
+function readCheck(output) {
+    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
+    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
+}
+const bash = {
+    name: "bash",
+    fenceTags: ["bash", "sh", "shell", "zsh"],
+    extensions: [".sh", ".bash"],
+    target: "solution.sh",
+    command: "bash solution.sh",
+    image: "debian:bookworm-slim",
+    check: (file) => ["bash", "-n", file],
+    readCheck,
+    // Not the lines the others share: `x = 1` and `f(x)` are no shell code.
+    codeLines: [
+        /^#!/,
+        /^\s*[A-Za-z_]\w*=\S*/,
+        /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+        /^\s*for\s+\w+\s+in\b/,
+        /^\s*(then|do|done|fi|esac|else)\s*$/,
+        /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+        /^\s*\w+\s*\(\)\s*\{?\s*$/,
+        /^\s*\w[\w.-]*\s+--?\w/,
+    ],
+    protect: {
+        tests: ["**/*.bats", "**/test_*.sh", "**/*_test.sh"],
+        preloaded: ["**/setup_suite.bash"],
+        importHooks: [],
+        runner: [],
+        config: [],
+        sections: [],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/javascript.ts
+// JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
+// jest, vitest, mocha, …) are TypeScript's too.
+
+// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
+// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
+// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
+// error in one), and all of them come before the message, which only node's own stack frames follow:
+// the message is the last line shaped like one.
+function readNodeCheck(output) {
+    const lines = output.split("\n");
+    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+    if (messageAt < 0)
+        return undefined;
+    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+    // node:internal/… headers locate node's own code, not the candidate's.
+    if (!header || header[1].startsWith("node:"))
+        return { message: lines[messageAt] };
+    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+    return {
+        message: lines[messageAt],
+        file: header[1] || undefined,
+        line: positive(Number(header[2])),
+        // Node keeps tabs in the caret line, so its index is the character column.
+        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
+    };
+}
+const JS_CODE_LINES = [
+    /^\s*(export\s+)?(async\s+)?function\b/,
+    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+    /^\s*return\b.*;\s*$/,
+    /^\s*[})\]]+[;,)]*\s*$/,
+    /=>/,
+];
+// ---------------------------------------------------------------------------------------------------------
+// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted: a reordering is no change. */
+function canonical(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]))
+        : v);
+}
+/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
+function testScripts(scripts) {
+    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+    for (const name of names) {
+        const body = scripts[name];
+        if (typeof body !== "string")
+            continue;
+        for (const word of body.split(/[\s"'&|;()]+/)) {
+            const called = word.replace(/^npm:/, "");
+            if (Object.hasOwn(scripts, called))
+                names.add(called);
+        }
+    }
+    return [...names].sort();
+}
+/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
+function packageTestKeys(text) {
+    let pkg;
+    try {
+        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch {
+        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
+        return "";
+    }
+    if (!isRecord(pkg))
+        return "";
+    const picked = {};
+    for (const key of PACKAGE_KEYS)
+        if (Object.hasOwn(pkg, key))
+            picked[key] = pkg[key];
+    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+    for (const name of testScripts(scripts))
+        picked[`scripts.${name}`] = scripts[name];
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
+const javascript = {
+    name: "javascript",
+    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+    extensions: [".js", ".mjs", ".cjs"],
+    target: "solution.js",
+    command: "node solution.js",
+    image: "node:22-slim",
+    check: (file) => ["node", "--check", file],
+    readCheck: readNodeCheck,
+    codeLines: [...JS_CODE_LINES, ...COMMON_CODE_LINES],
+    protect: {
+        tests: [
+            "**/__tests__/**",
+            // node --test's own names besides `*.test.*` and `test/` (prepare/protect.ts, every language's).
+            "**/*_test.?(c|m)[jt]s",
+            "**/*-test.?(c|m)[jt]s",
+            "**/test-*.?(c|m)[jt]s",
+        ],
+        preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
+        importHooks: [],
+        runner: ["**/node_modules/**"],
+        config: [
+            "**/jest.config.*",
+            "**/vitest.config.*",
+            "**/vitest.workspace.*",
+            "**/vite.config.*",
+            "**/.mocharc*",
+            "**/karma.conf.*",
+            "**/ava.config.*",
+            "**/babel.config.*",
+            "**/.babelrc*",
+            // npm's `node-options` preloads code into every test script.
+            "**/.npmrc",
+        ],
+        sections: [
+            {
+                glob: "**/package.json",
+                what: "package.json's test scripts or test runner's configuration",
+                relevant: packageTestKeys,
+            },
+        ],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/php.ts
+// PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
+
+// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
+function php_readCheck(output) {
+    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
+}
+const php = {
+    name: "php",
+    fenceTags: ["php"],
+    extensions: [".php"],
+    target: "solution.php",
+    command: "php solution.php",
+    image: "php:8.3-cli",
+    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+    check: (file) => [
+        "php",
+        "-l",
+        "-d",
+        "display_errors=stderr",
+        "-d",
+        "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+        file,
+    ],
+    readCheck: php_readCheck,
+    codeLines: [
+        /<\?php/,
+        /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/,
+        /^\s*(function|echo|return)\b.*[;{]\s*$/,
+        ...COMMON_CODE_LINES,
+    ],
+    protect: {
+        tests: ["**/*Test.php"],
+        preloaded: ["**/Pest.php"],
+        importHooks: [],
+        runner: ["**/vendor/bin/**", "**/vendor/phpunit/**"],
+        config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
+        sections: [],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/core/verdict-channel.ts
+// The parse checkers' verdict channel: a checker (a language's `check`, languages/) marks its verdict
+// with the run's nonce, and the sandbox driver (sandbox/driver.ts) reads it. Vocabulary both sides share.
+/** The variable that hands a checker the nonce, so that its verdict line can carry it. */
+const VERDICT_ENV = "SANDBOX_GATE_NONCE";
+/** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
+const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+
+;// CONCATENATED MODULE: ./src/languages/toml.ts
+// pyproject.toml and its kind: the lines of the tables a test runner reads, by a tolerant line-based
+// reader (no TOML parser). A line belongs to the key or table header that starts it; strings and brackets
+// spanning lines are followed, so a header inside a string is no header. A line it cannot read counts as
+// relevant: when in doubt, a change is protected (prepare/protect.ts). Pure.
+const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
+/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
+function tomlKey(text) {
+    const parts = [];
+    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
+        KEY_PART.lastIndex = at;
+        const m = KEY_PART.exec(text);
+        if (!m)
+            return undefined;
+        if (m[1] !== undefined) {
+            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
+            try {
+                parts.push(JSON.parse(`"${m[1]}"`));
+            }
+            catch {
+                return undefined;
+            }
+        }
+        else
+            parts.push(m[2] ?? m[3]);
+    }
+    return parts.length > 0 ? parts : undefined;
+}
+/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
+function scanLine(text, scan) {
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        const triple = text.startsWith(c.repeat(3), i);
+        if (scan.mode === "code") {
+            if (c === "#")
+                break;
+            if (c === '"' || c === "'") {
+                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
+                if (triple)
+                    i += 2;
+            }
+            else if (c === "[" || c === "{")
+                scan.depth++;
+            else if (c === "]" || c === "}")
+                scan.depth = Math.max(0, scan.depth - 1);
+        }
+        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
+            i++;
+        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
+            scan.mode = "code";
+        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
+            scan.mode = "code";
+            i += 2;
+        }
+    }
+    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
+    if (scan.mode === "basic" || scan.mode === "literal")
+        scan.mode = "code";
+}
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
+const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
+const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
+/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
+function tomlSections(text, sections) {
+    const prefix = (short, long) => short.every((part, i) => part === long[i]);
+    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
+    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
+    const related = (path, header) => path === undefined ||
+        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
+    const kept = [];
+    const scan = { mode: "code", depth: 0 };
+    let table = [];
+    let owner = [];
+    for (const line of text.split("\n")) {
+        let rest = line;
+        let header = false;
+        if (scan.mode === "code" && scan.depth === 0) {
+            const head = HEADER.exec(line);
+            const key = head ? undefined : KEY_LINE.exec(line);
+            header = head !== null;
+            if (head) {
+                owner = tomlKey(head[1]);
+                table = owner ?? [];
+                rest = line.slice(head[0].length);
+            }
+            else if (key) {
+                const parts = tomlKey(key[1]);
+                owner = parts && [...table, ...parts];
+                rest = line.slice(key[0].length);
+            }
+            else if (/^\s*(#.*)?\r?$/.test(line))
+                continue;
+            else
+                owner = undefined;
+        }
+        scanLine(rest, scan);
+        if (related(owner, header))
+            kept.push(line.trim());
+    }
+    return kept.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/languages/python.ts
+// Python: python3 in the official slim image, checked by compile(), tested by pytest or unittest.
+
+
+
+// compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
+// positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
+// candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
+// path, so a candidate's `json.py` cannot run inside the checker, and no PYTHON* variable applies. `-S`
+// and json imported only for a verdict: the check runs for every candidate, and importing site and json
+// was half its cost (≈ 15 of 33 ms in the bench's image); compile() needs neither.
+const CHECK = [
+    "import sys",
+    "p = sys.argv[1]",
+    "def verdict(info):",
+    "    import json, os",
+    // A JSON string literal is a Python one too.
+    `    sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + os.environ.get('${VERDICT_ENV}', '') + '\\n' + json.dumps(info) + '\\n')`,
+    "    sys.exit(1)",
+    "try:",
+    "    compile(open(p, 'rb').read(), p, 'exec')",
+    "except SyntaxError as e:",
+    "    verdict({'message': e.msg, 'file': e.filename, 'line': e.lineno, 'column': e.offset})",
+    "except (ValueError, RecursionError, MemoryError) as e:",
+    "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
+].join("\n");
+// The check script writes its verdict, {message, file, line, column}, on the nonce-marked channel
+// (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines that can
+// look like a verdict.
+function python_readCheck(_output, verdict) {
+    if (verdict === undefined)
+        return undefined;
+    try {
+        const info = JSON.parse(verdict);
+        if (typeof info !== "object" || info === null)
+            return undefined;
+        const { message, file, line: lineNo, column } = info;
+        if (typeof message !== "string")
+            return undefined;
+        return {
+            message,
+            file: typeof file === "string" ? file : undefined,
+            line: positive(lineNo),
+            column: positive(column),
+        };
+    }
+    catch {
+        return undefined;
+    }
+}
+const CODE_LINES = [
+    /^\s*(async\s+)?def\s+\w+\s*\(/,
+    /^\s*class\s+\w+\s*[(:]/,
+    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
+    /^\s*from\s+[\w.]+\s+import\s+/,
+    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
+    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
+    /^\s*@\w+/,
+];
+/** The tables of pyproject.toml that pytest, coverage and tox read, and pytest's plugin entry points. */
+const PYPROJECT_TABLES = [
+    ["tool", "pytest"],
+    ["tool", "coverage"],
+    ["tool", "tox"],
+    ["project", "entry-points", "pytest11"],
+];
+const python = {
+    name: "python",
+    fenceTags: ["python", "py", "python3", "py3"],
+    extensions: [".py"],
+    target: "solution.py",
+    command: "python3 solution.py",
+    image: "python:3.12-slim",
+    check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
+    readCheck: python_readCheck,
+    codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
+    protect: {
+        tests: ["**/test_*.py", "**/*_test.py"],
+        preloaded: ["**/conftest.py"],
+        // Run by every Python process at start-up.
+        importHooks: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+        runner: [
+            "**/pytest.py",
+            "**/pytest/__init__.py",
+            "**/_pytest/**",
+            "**/unittest.py",
+            "**/unittest/__init__.py",
+            "**/.venv/**",
+        ],
+        config: [
+            "**/pytest.ini",
+            "**/.pytest.ini",
+            "**/pytest.toml",
+            "**/.pytest.toml",
+            "**/tox.ini",
+            "**/setup.cfg",
+            "**/.coveragerc",
+        ],
+        sections: [
+            {
+                glob: "**/pyproject.toml",
+                what: "the test runner's section of pyproject.toml",
+                relevant: (text) => tomlSections(text, PYPROJECT_TABLES),
+            },
+        ],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/typescript.ts
+// TypeScript: node 24, checked by node after stripping the types; node's test runners are JavaScript's,
+// and so is their share of the `protect` default.
+
+
+// `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
+// then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
+const typescript_CHECK = [
+    "const { stripTypeScriptTypes } = require('node:module');",
+    "const { spawnSync } = require('node:child_process');",
+    "const file = process.argv[1];",
+    "let js;",
+    "try { js = stripTypeScriptTypes(require('node:fs').readFileSync(file, 'utf8')); }",
+    "catch (e) { process.stderr.write(file + String(e.stack).split('\\n    at ')[0] + '\\n'); process.exit(1); }",
+    "const r = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: js, encoding: 'utf8' });",
+    "process.stderr.write(r.stderr.replace(/^\\[stdin\\]/, file));",
+    "process.exit(r.status ?? 1);",
+].join("\n");
+const typescript = {
+    name: "typescript",
+    fenceTags: ["typescript", "ts", "tsx", "mts", "cts"],
+    extensions: [".ts", ".mts", ".cts"],
+    target: "solution.ts",
+    // Node 24 strips types itself, so the image needs nothing beyond node.
+    command: "node solution.ts",
+    image: "node:24-slim",
+    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", typescript_CHECK, file],
+    readCheck: readNodeCheck,
+    codeLines: [...JS_CODE_LINES, /^\s*(export\s+)?(interface|type|enum)\s+\w+/, ...COMMON_CODE_LINES],
+    protect: javascript.protect,
+};
+
+;// CONCATENATED MODULE: ./src/languages/registry.ts
+// Every language the gate knows, and the lookups by name, fence tag and file name. A new language is
+// its own file (language.ts says what it holds) and one entry of LANGUAGE_LIST; the registry's test checks
+// that each is complete.
+
+
+
+
+
+/** In the order `auto` and the `protect` default consider them. */
+const LANGUAGE_LIST = [python, javascript, typescript, bash, php];
+const LANGUAGES = Object.fromEntries(LANGUAGE_LIST.map((spec) => [spec.name, spec]));
+const LANGUAGE_NAMES = LANGUAGE_LIST.map((spec) => spec.name);
+function isLanguage(name) {
+    return Object.hasOwn(LANGUAGES, name);
+}
+/** The language a fence tag names, if any (`python title="x.py"` → python). */
+function languageOfTag(info) {
+    const tag = info
+        .trim()
+        .split(/[\s{,]/, 1)[0]
+        ?.toLowerCase()
+        .replace(/^\./, "") ?? "";
+    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].fenceTags.includes(tag));
+}
+/** The language a file name implies, if any. */
+function languageOfPath(path) {
+    const lower = path.toLowerCase();
+    return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
+}
+
+;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
 
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
@@ -10948,16 +11317,39 @@ class errors_InputError extends Error {
 ;// CONCATENATED MODULE: ./src/core/units.ts
 // Durations and sizes as users write them in inputs, flags and dataset lines.
 
-const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Largest first: a compound duration names each unit once, in this order (`1h2m`, `1m30s`, `2s500ms`). */
+const DURATION_UNITS = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
 const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-/** `500ms`, `10s`, `2m`, `1.5s`; a bare number is seconds, as in most CI tools. */
+/**
+ * `500ms`, `10s`, `2m`, `1.5s`, `1m30s`, `1h2m`. A bare number is refused: seconds to one tool and
+ * milliseconds to another, so the unit is asked for (a dataset line's JSON number, documented as
+ * seconds, is turned into `Ns` before it gets here).
+ */
 function parseDuration(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(value.trim());
-    const ms = m ? Number(m[1]) * DURATION_UNITS[(m[2] ?? "s").toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms <= 0) {
-        throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m)`);
+    const text = value.trim();
+    if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
+        throw new errors_InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
+    const ms = durationMs(text);
+    if (ms === undefined || !Number.isFinite(ms) || ms <= 0) {
+        throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
     }
     return Math.round(ms);
+}
+/** The milliseconds `text` says as numbers with units, largest unit first; undefined when it says no such thing. */
+function durationMs(text) {
+    const order = Object.keys(DURATION_UNITS);
+    let ms = 0;
+    let read = 0;
+    let last = -1;
+    for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
+        const rank = order.indexOf(unit.toLowerCase());
+        if (rank <= last)
+            return undefined;
+        last = rank;
+        ms += Number(number) * DURATION_UNITS[order[rank]];
+        read += part.length;
+    }
+    return read === text.length && last !== -1 ? ms : undefined;
 }
 /** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
 function parseSize(input, value) {
@@ -10978,7 +11370,7 @@ function units_formatDuration(ms) {
     return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 
-;// CONCATENATED MODULE: ./src/candidates/dataset.ts
+;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 
 
@@ -14640,7 +15032,7 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     return found;
 }
 
-;// CONCATENATED MODULE: ./src/prepare/tests.ts
+;// CONCATENATED MODULE: ./src/prepare/test-files.ts
 // The `tests` files: read once from the base tree, copied into every sandbox at their relative paths.
 
 
@@ -14727,6 +15119,8 @@ function baseOfTree(tree, paths) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/extract.ts
+// Phase 1: find the code in a model's reply. Pure: no I/O. Blocks are ranked, longest first; which of
+// them parses is the sandbox's question (phase 2), so the caller walks the ranking.
 
 /** Tags of blocks that show what a program printed, never a program. `console` is also a bash tag. */
 const OUTPUT_TAGS = new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
@@ -14790,7 +15184,7 @@ function kindOf(fence) {
     return "foreign";
 }
 /** The contents of the reply's diff/patch fences (tagged so, or bare fences holding a unified diff). */
-function findPatchBlocks(reply) {
+function extract_findPatchBlocks(reply) {
     return findFences(normalise(reply))
         .filter((fence) => kindOf(fence) === "patch")
         .map((fence) => `${fence.lines.join("\n")}\n`);
@@ -14802,54 +15196,11 @@ function trimBlank(lines, firstLine) {
         return null;
     return { code: `${lines.slice(first).join("\n").trimEnd()}\n`, firstLine: firstLine + first };
 }
-// Lines that only code starts like. Prose is a reply where no line matches: keywords must be lower case
-// and sentence-like openers ("if you want…") must end as code does (":" for python, "{"/";" for C-likes).
-const PYTHON_LINE = [
-    /^\s*(async\s+)?def\s+\w+\s*\(/,
-    /^\s*class\s+\w+\s*[(:]/,
-    /^\s*import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+)*\s*$/,
-    /^\s*from\s+[\w.]+\s+import\s+/,
-    /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
-    /^\s*(return|raise|yield|assert|pass|break|continue)\b/,
-    /^\s*@\w+/,
-];
-const JS_LINE = [
-    /^\s*(export\s+)?(async\s+)?function\b/,
-    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
-    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
-    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
-    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
-    /^\s*return\b.*;\s*$/,
-    /^\s*[})\]]+[;,)]*\s*$/,
-    /=>/,
-];
-const TS_LINE = [...JS_LINE, /^\s*(export\s+)?(interface|type|enum)\s+\w+/];
-const BASH_LINE = [
-    /^#!/,
-    /^\s*[A-Za-z_]\w*=\S*/,
-    /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
-    /^\s*for\s+\w+\s+in\b/,
-    /^\s*(then|do|done|fi|esac|else)\s*$/,
-    /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
-    /^\s*\w+\s*\(\)\s*\{?\s*$/,
-    /^\s*\w[\w.-]*\s+--?\w/,
-];
-const PHP_LINE = [/<\?php/, /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/, /^\s*(function|echo|return)\b.*[;{]\s*$/];
-// Shared by every language: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`).
-const COMMON_LINE = [
-    /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
-    /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/,
-];
-const CODE_LINES = {
-    python: [...PYTHON_LINE, ...COMMON_LINE],
-    javascript: [...JS_LINE, ...COMMON_LINE],
-    typescript: [...TS_LINE, ...COMMON_LINE],
-    bash: BASH_LINE,
-    php: [...PHP_LINE, ...COMMON_LINE],
-};
 /** The no-fence heuristic: code unless no line looks like code (for `null`, in any language). */
 function looksLikeCode(text, language) {
-    const patterns = language ? CODE_LINES[language] : LANGUAGE_NAMES.flatMap((name) => CODE_LINES[name]);
+    const patterns = language
+        ? LANGUAGES[language].codeLines
+        : LANGUAGE_NAMES.flatMap((name) => LANGUAGES[name].codeLines);
     return text.split("\n").some((line) => patterns.some((pattern) => pattern.test(line)));
 }
 function candidateOf(fence) {
@@ -14903,7 +15254,7 @@ function fromWholeReply(reply, language) {
  * The code of a reply: the best fenced block for `language`, or the whole reply when it has no fence
  * and looks like code. Patch, output and other-language blocks never count.
  */
-function extractCode(reply, language) {
+function extract_extractCode(reply, language) {
     const text = normalise(reply);
     const fences = findFences(text);
     const wanted = language === "auto" ? null : language;
@@ -14927,7 +15278,7 @@ function extractCode(reply, language) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/settings/protect.ts
+;// CONCATENATED MODULE: ./src/settings/protect-setting.ts
 // The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
 // what a candidate changed). Pure.
 
@@ -14974,255 +15325,36 @@ function protectionOff(setting) {
 ;// CONCATENATED MODULE: ./src/prepare/protect.ts
 
 
-/** Test files by the usual layouts of the languages the gate knows (python, JS/TS, PHP, bash). */
-const TEST_FILES = [
-    "**/test_*.py",
-    "**/*_test.py",
-    "**/tests/**",
-    "**/test/**",
-    "**/Tests/**",
-    "**/spec/**",
-    "**/__tests__/**",
-    "**/*.test.*",
-    "**/*.spec.*",
-    // node --test's own names besides `*.test.*` and `test/`.
-    "**/*_test.?(c|m)[jt]s",
-    "**/*-test.?(c|m)[jt]s",
-    "**/test-*.?(c|m)[jt]s",
-    "**/*Test.php",
-    "**/*.bats",
-    "**/test_*.sh",
-    "**/*_test.sh",
-];
-const DEFAULT_RULES = [
-    { what: "a test file the base has", scope: "existing", globs: TEST_FILES },
-    // Loaded before any test by pytest, Pest and bats, from wherever they lie: a new one rewrites the verdict.
-    {
-        what: "a file the test runner loads before the tests",
-        scope: "always",
-        globs: ["**/conftest.py", "**/Pest.php", "**/setup_suite.bash", "**/jest.setup.*", "**/vitest.setup.*"],
-    },
-    // Run by every Python process at start-up.
-    {
-        what: "an import hook",
-        scope: "always",
-        globs: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
-    },
-    // The test command's own program: a module of that name on the path, or an installed copy, wins over it.
-    {
-        what: "the test runner itself",
-        scope: "always",
-        globs: [
-            "**/pytest.py",
-            "**/pytest/__init__.py",
-            "**/_pytest/**",
-            "**/unittest.py",
-            "**/unittest/__init__.py",
-            "**/node_modules/**",
-            "**/.venv/**",
-            "**/vendor/bin/**",
-            "**/vendor/phpunit/**",
-        ],
-    },
-    {
-        what: "the test runner's configuration",
-        scope: "always",
-        globs: [
-            "**/pytest.ini",
-            "**/.pytest.ini",
-            "**/pytest.toml",
-            "**/.pytest.toml",
-            "**/tox.ini",
-            "**/setup.cfg",
-            "**/.coveragerc",
-            "**/jest.config.*",
-            "**/vitest.config.*",
-            "**/vitest.workspace.*",
-            "**/vite.config.*",
-            "**/.mocharc*",
-            "**/karma.conf.*",
-            "**/ava.config.*",
-            "**/babel.config.*",
-            "**/.babelrc*",
-            // npm's `node-options` preloads code into every test script.
-            "**/.npmrc",
-            "**/phpunit.xml",
-            "**/phpunit.xml.dist",
-            "**/phpunit.dist.xml",
-        ],
-    },
-    { what: "a workflow file", scope: "always", globs: [".github/**"] },
-    {
-        what: "the test runner's section of pyproject.toml",
-        scope: "section",
-        globs: ["**/pyproject.toml"],
-        relevant: (text) => tomlSections(text, PYPROJECT_SECTIONS),
-    },
-    {
-        what: "package.json's test scripts or test runner's configuration",
-        scope: "section",
-        globs: ["**/package.json"],
-        relevant: packageTestKeys,
-    },
-];
-// ---------------------------------------------------------------------------------------------------------
-// pyproject.toml: the tables the test runners read, by a tolerant line-based reader (no TOML parser). A
-// line belongs to the key or table header that starts it; strings and brackets spanning lines are followed,
-// so a header inside a string is no header. A line it cannot read counts as relevant: when in doubt, a
-// change is protected.
-const PYPROJECT_SECTIONS = [
-    ["tool", "pytest"],
-    ["tool", "coverage"],
-    ["tool", "tox"],
-    ["project", "entry-points", "pytest11"],
-];
-const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
-/** `a . "b.c".d` → ["a", "b.c", "d"]; undefined when `text` is not a key. */
-function tomlKey(text) {
-    const parts = [];
-    for (let at = 0; at < text.length; at = KEY_PART.lastIndex) {
-        KEY_PART.lastIndex = at;
-        const m = KEY_PART.exec(text);
-        if (!m)
-            return undefined;
-        if (m[1] !== undefined) {
-            // A basic string's escapes: `"\u0070ytest"` is `pytest`. TOML's \U and \e are not JSON's: unreadable.
-            try {
-                parts.push(JSON.parse(`"${m[1]}"`));
-            }
-            catch {
-                return undefined;
-            }
-        }
-        else
-            parts.push(m[2] ?? m[3]);
-    }
-    return parts.length > 0 ? parts : undefined;
+
+/** Test files by layouts the runners of every language use; each language adds its own names (languages/). */
+const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
+/** Every language's share of one kind of file, once each, in the registry's order. */
+function languagesGlobs(kind) {
+    return [...new Set(LANGUAGE_LIST.flatMap((language) => kind(language.protect)))];
 }
-/** Follows strings, comments and brackets through `text` (one line); `scan` carries over to the next. */
-function scanLine(text, scan) {
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        const triple = text.startsWith(c.repeat(3), i);
-        if (scan.mode === "code") {
-            if (c === "#")
-                break;
-            if (c === '"' || c === "'") {
-                scan.mode = triple ? (c === '"' ? "mlBasic" : "mlLiteral") : c === '"' ? "basic" : "literal";
-                if (triple)
-                    i += 2;
-            }
-            else if (c === "[" || c === "{")
-                scan.depth++;
-            else if (c === "]" || c === "}")
-                scan.depth = Math.max(0, scan.depth - 1);
-        }
-        else if ((scan.mode === "basic" || scan.mode === "mlBasic") && c === "\\")
-            i++;
-        else if ((scan.mode === "basic" && c === '"') || (scan.mode === "literal" && c === "'"))
-            scan.mode = "code";
-        else if ((scan.mode === "mlBasic" && c === '"' && triple) || (scan.mode === "mlLiteral" && c === "'" && triple)) {
-            scan.mode = "code";
-            i += 2;
-        }
-    }
-    // A one-line string does not run on (TOML refuses it): the next line starts afresh.
-    if (scan.mode === "basic" || scan.mode === "literal")
-        scan.mode = "code";
+/** The default's rules, in the order a file is tested against them: the first that matches names it. */
+function defaultRules() {
+    const sections = [...new Set(LANGUAGE_LIST.flatMap((language) => language.protect.sections))];
+    const rules = [
+        {
+            what: "a test file the base has",
+            scope: "existing",
+            globs: [...SHARED_TEST_FILES, ...languagesGlobs((g) => g.tests)],
+        },
+        {
+            what: "a file the test runner loads before the tests",
+            scope: "always",
+            globs: languagesGlobs((g) => g.preloaded),
+        },
+        { what: "an import hook", scope: "always", globs: languagesGlobs((g) => g.importHooks) },
+        { what: "the test runner itself", scope: "always", globs: languagesGlobs((g) => g.runner) },
+        { what: "the test runner's configuration", scope: "always", globs: languagesGlobs((g) => g.config) },
+        { what: "a workflow file", scope: "always", globs: [".github/**"] },
+        ...sections.map(({ glob, what, relevant }) => ({ what, scope: "section", globs: [glob], relevant })),
+    ];
+    return rules.filter((rule) => rule.globs.length > 0);
 }
-const QUOTED = `"(?:[^"\\\\]|\\\\.)*"|'[^']*'`;
-const HEADER = new RegExp(`^\\s*\\[\\[?((?:${QUOTED}|[^\\]"'])*)\\]\\]?`);
-const KEY_LINE = new RegExp(`^\\s*((?:${QUOTED}|[^="'#\\[])+)=`);
-/** The lines of `text` that belong to the tables in `sections` (or hold them), trimmed; "" when none. */
-function tomlSections(text, sections) {
-    const prefix = (short, long) => short.every((part, i) => part === long[i]);
-    // A key may assign a whole table that holds a watched one (`tool = {pytest = …}`); a header only
-    // matters in or under one (an empty pytest table still makes pyproject.toml pytest's configuration).
-    const related = (path, header) => path === undefined ||
-        sections.some((s) => (path.length >= s.length ? prefix(s, path) : !header && prefix(path, s)));
-    const kept = [];
-    const scan = { mode: "code", depth: 0 };
-    let table = [];
-    let owner = [];
-    for (const line of text.split("\n")) {
-        let rest = line;
-        let header = false;
-        if (scan.mode === "code" && scan.depth === 0) {
-            const head = HEADER.exec(line);
-            const key = head ? undefined : KEY_LINE.exec(line);
-            header = head !== null;
-            if (head) {
-                owner = tomlKey(head[1]);
-                table = owner ?? [];
-                rest = line.slice(head[0].length);
-            }
-            else if (key) {
-                const parts = tomlKey(key[1]);
-                owner = parts && [...table, ...parts];
-                rest = line.slice(key[0].length);
-            }
-            else if (/^\s*(#.*)?\r?$/.test(line))
-                continue;
-            else
-                owner = undefined;
-        }
-        scanLine(rest, scan);
-        if (related(owner, header))
-            kept.push(line.trim());
-    }
-    return kept.join("\n");
-}
-// ---------------------------------------------------------------------------------------------------------
-// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
-const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
-const TEST_SCRIPT = /^(pre|post)?test/;
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-/** JSON with every object's keys sorted: a reordering is no change. */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
-}
-/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
-function testScripts(scripts) {
-    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
-    for (const name of names) {
-        const body = scripts[name];
-        if (typeof body !== "string")
-            continue;
-        for (const word of body.split(/[\s"'&|;()]+/)) {
-            const called = word.replace(/^npm:/, "");
-            if (Object.hasOwn(scripts, called))
-                names.add(called);
-        }
-    }
-    return [...names].sort();
-}
-/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
-function packageTestKeys(text) {
-    let pkg;
-    try {
-        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-    }
-    catch {
-        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
-        return "";
-    }
-    if (!isRecord(pkg))
-        return "";
-    const picked = {};
-    for (const key of PACKAGE_KEYS)
-        if (Object.hasOwn(pkg, key))
-            picked[key] = pkg[key];
-    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
-    for (const name of testScripts(scripts))
-        picked[`scripts.${name}`] = scripts[name];
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
-}
+const DEFAULT_RULES = defaultRules();
 function compileProtect(setting, tests = []) {
     const rules = [];
     if (setting.globs.length > 0)
@@ -15294,9 +15426,6 @@ function unprotectedChanges(changes, protection) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
-// A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
-// base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
-// here: the run places and runs what this prepares (run/pipeline.ts).
 
 
 
@@ -15328,9 +15457,20 @@ function unprepared(candidate, settings, why) {
 /** The language when a setting or a file name says it; otherwise the candidate itself decides. */
 function declaredLanguage(candidate, settings) {
     const target = candidate.overrides?.target || settings.run.target;
-    return (candidate.overrides?.language ??
+    // A dataset line's language was checked against the registry when the line was read.
+    const own = candidate.overrides?.language;
+    return ((own !== undefined && isLanguage(own) ? own : undefined) ??
         (settings.run.language === "auto" ? undefined : settings.run.language) ??
         (target ? languageOfPath(target) : undefined));
+}
+/**
+ * A reply holds something to judge: code for its language, as `prepareReply` extracts it, or a patch.
+ * Without, it is `no_code`. (A reply whose code's language cannot be told is `no_code` too, but for the
+ * want of a language, not of code: it holds code.)
+ */
+function holdsCode(candidate, settings) {
+    const extraction = extractCode(candidate.text, declaredLanguage(candidate, settings) ?? "auto");
+    return extraction.kind === "code" || findPatchBlocks(candidate.text).length > 0;
 }
 function languageOfFiles(paths) {
     for (const path of paths) {
@@ -15369,10 +15509,10 @@ const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
     const { settings } = ctx;
     const declared = declaredLanguage(candidate, settings);
-    const extraction = extractCode(candidate.text, declared ?? "auto");
+    const extraction = extract_extractCode(candidate.text, declared ?? "auto");
     if (extraction.kind === "none") {
         // A reply that holds only a diff is a patch.
-        const patches = findPatchBlocks(candidate.text);
+        const patches = extract_findPatchBlocks(candidate.text);
         if (patches.length > 0)
             return preparePatch(patches.join("\n"), candidate, ctx);
         return unprepared(candidate, settings, {
@@ -15579,87 +15719,40 @@ async function preparePatch(diff, candidate, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
+
+// Our own constants only ever go into the script text; file names travel as positional parameters.
+function shQuote(word) {
+    return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+/**
+ * One argv that parse-checks several files, possibly of several languages, stopping at the first
+ * failure: a fixed loop per group that shifts through the positional parameters.
+ */
+function checkFiles(groups) {
+    const nonEmpty = groups.filter((g) => g.files.length > 0);
+    const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : undefined;
+    if (only)
+        return LANGUAGES[only.language].check(only.files[0]);
+    if (nonEmpty.length === 0)
+        return [];
+    const loops = nonEmpty.map(({ language, files }) => {
+        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+        return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
+    });
+    return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
+}
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
 function relative(path) {
     return path.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
 }
-function positive(value) {
-    return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-// The preset's check script writes its verdict, {message, file, line, column}, on the nonce-marked
-// channel (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines
-// that can look like a verdict.
-function parsePython(_output, verdict) {
-    if (verdict === undefined)
-        return undefined;
-    try {
-        const info = JSON.parse(verdict);
-        if (typeof info !== "object" || info === null)
-            return undefined;
-        const { message, file, line: lineNo, column } = info;
-        if (typeof message !== "string")
-            return undefined;
-        return {
-            message,
-            file: typeof file === "string" ? file : undefined,
-            line: positive(lineNo),
-            column: positive(column),
-        };
-    }
-    catch {
-        return undefined;
-    }
-}
-// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
-// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
-// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
-// error in one), and all of them come before the message, which only node's own stack frames follow:
-// the message is the last line shaped like one.
-function parseNode(output) {
-    const lines = output.split("\n");
-    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
-    if (messageAt < 0)
-        return undefined;
-    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
-    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
-    // node:internal/… headers locate node's own code, not the candidate's.
-    if (!header || header[1].startsWith("node:"))
-        return { message: lines[messageAt] };
-    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
-    return {
-        message: lines[messageAt],
-        file: header[1] || undefined,
-        line: positive(Number(header[2])),
-        // Node keeps tabs in the caret line, so its index is the character column.
-        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
-    };
-}
-// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
-// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
-function parseBash(output) {
-    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
-    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
-}
-// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
-function parsePhp(output) {
-    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
-    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
-}
-const PARSERS = {
-    python: parsePython,
-    javascript: parseNode,
-    typescript: parseNode,
-    bash: parseBash,
-    php: parsePhp,
-};
 /**
  * Where and why the parse check failed. The check ran on `target` alone, so an error that names no
- * file is in `target`; output no parser shape matches is passed on whole as the message.
+ * file is in `target`; output no shape of the language's matches is passed on whole as the message.
  */
 function parseCheckOutput(language, output, target, verdict) {
     const text = output.replace(/\r\n?/g, "\n").trim();
-    const parsed = PARSERS[language](text, verdict) ?? {};
+    const parsed = LANGUAGES[language].readCheck(text, verdict) ?? {};
     const message = (parsed.message ?? text).replace(syntax_WORKDIR, "").trim() || "the parse check failed without a message";
     const info = { message, file: relative(parsed.file || target) };
     if (parsed.line !== undefined)
@@ -15671,7 +15764,21 @@ function parseCheckOutput(language, output, target, verdict) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/utf8.ts
+// Bytes from outside (a sandbox's streams, the names and texts of the tar it sent back) as text that
+// always decodes: what was written is shown, never refused.
+/**
+ * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
+ * reported as invalid, since the stream did not carry a broken character.
+ */
+function decodeUtf8(bytes, cut) {
+    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
+    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    return decoder.decode(bytes, { stream: cut });
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/capture.ts
+
 class StreamCapture {
     #limit;
     #kept = [];
@@ -15708,18 +15815,146 @@ class StreamCapture {
         };
     }
 }
-/**
- * Invalid bytes become U+FFFD; a character cut in half by the cap is dropped rather than
- * reported as invalid, since the stream did not carry a broken character.
- */
-function decodeUtf8(bytes, cut) {
-    // ignoreBOM keeps a leading BOM: the text shows what the program wrote.
-    const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-    return decoder.decode(bytes, { stream: cut });
-}
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/tar/pack.ts
+
+const BLOCK = 512;
+/** GNU tar's default record: 20 blocks. */
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
+const LINK_MODE = 0o777;
+// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
+const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
+// The ustar size field holds 11 octal digits.
+const MAX_SIZE = 8 ** 11 - 1;
+/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
+function tarball(files, options = {}) {
+    const under = options.under === undefined ? undefined : pack_normalisePath(options.under);
+    const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
+    const entries = archiveEntries(placed, under);
+    const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
+    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
+    // reads whole records and would otherwise wait on an open pipe for the rest of one.
+    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
+    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+}
+/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
+function pack_normalisePath(path) {
+    const checked = checkRelativePath(path);
+    if (!checked.ok)
+        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
+    return checked.path;
+}
+function archiveEntries(files, under) {
+    const entries = [];
+    const dirs = new Set();
+    const filePaths = new Set();
+    // Even with no file under it, the directory is made (and owned as asked).
+    for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+        dirs.add(dir);
+        entries.push({ kind: "dir", path: dir });
+    }
+    for (const file of files) {
+        const path = pack_normalisePath(file.path);
+        if (filePaths.has(path))
+            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+        if (dirs.has(path))
+            throw new Error(conflict(path));
+        const segments = path.split("/");
+        for (let depth = 1; depth < segments.length; depth++) {
+            const dir = segments.slice(0, depth).join("/");
+            if (filePaths.has(dir))
+                throw new Error(conflict(dir));
+            if (!dirs.has(dir)) {
+                dirs.add(dir);
+                entries.push({ kind: "dir", path: dir });
+            }
+        }
+        filePaths.add(path);
+        if (file.linkTarget !== undefined) {
+            entries.push({ kind: "link", path, target: file.linkTarget });
+            continue;
+        }
+        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+        if (data.byteLength > MAX_SIZE)
+            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
+        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+    }
+    return entries;
+}
+function conflict(path) {
+    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
+}
+const TYPES = { file: "0", link: "2", dir: "5" };
+function entryBlocks(entry, { owner, mtime }) {
+    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+    const nameBytes = Buffer.from(name, "utf8");
+    const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+    // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
+    // readers ignore, so no prefix/name split is needed.
+    const pax = Buffer.concat([
+        ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
+        ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
+    ]);
+    const blocks = [];
+    if (pax.byteLength > 0) {
+        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
+    }
+    blocks.push(header({
+        name: nameBytes.subarray(0, NAME_FIELD),
+        mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
+        size: data.byteLength,
+        type: TYPES[entry.kind],
+        owner,
+        mtime,
+        link: linkBytes.subarray(0, NAME_FIELD),
+    }), padded(data));
+    return blocks;
+}
+/** `"<length> key=value\n"`, where the length counts its own digits. */
+function paxRecord(key, value) {
+    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
+    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
+    let length = body;
+    while (body + String(length).length !== length)
+        length = body + String(length).length;
+    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
+}
+function header(fields) {
+    const block = Buffer.alloc(BLOCK);
+    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+    octal(block, 100, 8, fields.mode);
+    octal(block, 108, 8, fields.owner); // uid
+    octal(block, 116, 8, fields.owner); // gid
+    octal(block, 124, 12, fields.size);
+    octal(block, 136, 12, fields.mtime);
+    block.write(fields.type, 156, "ascii");
+    if (fields.link)
+        Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
+    block.write("ustar\0", 257, "ascii");
+    block.write("00", 263, "ascii");
+    // The checksum is computed with its own field read as spaces.
+    block.fill(" ", 148, 156);
+    const sum = block.reduce((total, byte) => total + byte, 0);
+    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+    return block;
+}
+/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
+function octal(block, offset, width, value) {
+    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+function padded(data) {
+    const rest = data.byteLength % BLOCK;
+    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/driver.ts
 // What runs first inside the container, and the reader of the markers it writes.
 //
@@ -15854,6 +16089,7 @@ const NEWLINE = 0x0a;
 class PhaseParser {
     #onRunOutput;
     #onRun;
+    #onCommandEnd;
     #maxTextBytes;
     #markers;
     #phase = "setup";
@@ -15867,6 +16103,7 @@ class PhaseParser {
     constructor(options) {
         this.#onRunOutput = options.onRunOutput;
         this.#onRun = options.onRun ?? (() => { });
+        this.#onCommandEnd = options.onCommandEnd ?? (() => { });
         this.#maxTextBytes = options.maxTextBytes ?? MAX_TEXT_BYTES;
         this.#text = new StreamCapture(this.#maxTextBytes);
         this.#results =
@@ -15976,6 +16213,7 @@ class PhaseParser {
             if (at > 0)
                 this.#onRunOutput(data.subarray(0, at));
             results.open = true;
+            this.#onCommandEnd();
             results.capture.push(data.subarray(at + results.marker.length));
             return;
         }
@@ -15988,206 +16226,12 @@ class PhaseParser {
         this.#pending = Buffer.from(data.subarray(data.length - held));
     }
 }
-/**
- * The two clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
- * START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
- * timeout starts at the run marker.
- */
-class RunClock {
-    /** Reads the driver's stderr; push every chunk of it here. */
-    parser;
-    timedOut = false;
-    stalled = false;
-    #runStartedAt;
-    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
-    #expiredAt;
-    #timer;
-    constructor({ nonce, timeoutMs, onRunOutput, onExpired, maxResultsBytes }) {
-        this.#timer = setTimeout(() => {
-            this.stalled = true;
-            onExpired();
-        }, timeoutMs + START_GRACE_MS);
-        this.parser = new PhaseParser({
-            nonce,
-            onRunOutput,
-            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
-            onRun: () => {
-                const startedAt = performance.now();
-                this.#runStartedAt = startedAt;
-                clearTimeout(this.#timer);
-                // The deadline is decided by the clock that measures the run: Node's timer runs on the event
-                // loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
-                // which reported a 1 s timeout as 999 ms. Until that clock says the limit has passed, wait again.
-                const expire = () => {
-                    const now = performance.now();
-                    if (now - startedAt < timeoutMs) {
-                        this.#timer = setTimeout(expire, timeoutMs - (now - startedAt));
-                        return;
-                    }
-                    this.timedOut = true;
-                    this.#expiredAt = now;
-                    onExpired();
-                };
-                this.#timer = setTimeout(expire, timeoutMs);
-            },
-        });
-    }
-    /**
-     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-     * up to its deadline when the timeout ended it.
-     */
-    end() {
-        const endedAt = this.#expiredAt ?? performance.now();
-        clearTimeout(this.#timer);
-        this.parser.end();
-        return this.#runStartedAt === undefined ? 0 : Math.round(endedAt - this.#runStartedAt);
-    }
-}
 
-;// CONCATENATED MODULE: ./src/sandbox/tar.ts
-// A ustar writer for the files sent into a sandbox on stdin (nothing from the host is mounted) and for
-// the base tree copied into a run's image. Pure: the same files and options give the same bytes (fixed owner
-// and time: the base's a fixed date, a candidate's the time of its run, so that it is newer than the base).
-
-const BLOCK = 512;
-/** GNU tar's default record: 20 blocks. */
-const RECORD = 20 * BLOCK;
-const NAME_FIELD = 100;
-const FILE_MODE = 0o644;
-const DIR_MODE = 0o755;
-const EXECUTABLE_MODE = 0o755;
-const LINK_MODE = 0o777;
-// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
-const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
-// The ustar size field holds 11 octal digits.
-const MAX_SIZE = 8 ** 11 - 1;
-/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
-function tarball(files, options = {}) {
-    const under = options.under === undefined ? undefined : tar_normalisePath(options.under);
-    const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${tar_normalisePath(file.path)}` }));
-    const entries = archiveEntries(placed, under);
-    const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
-    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
-    // reads whole records and would otherwise wait on an open pipe for the rest of one.
-    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
-    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
-}
-/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
-function tar_normalisePath(path) {
-    const checked = checkRelativePath(path);
-    if (!checked.ok)
-        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
-    return checked.path;
-}
-function archiveEntries(files, under) {
-    const entries = [];
-    const dirs = new Set();
-    const filePaths = new Set();
-    // Even with no file under it, the directory is made (and owned as asked).
-    for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
-        dirs.add(dir);
-        entries.push({ kind: "dir", path: dir });
-    }
-    for (const file of files) {
-        const path = tar_normalisePath(file.path);
-        if (filePaths.has(path))
-            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
-        if (dirs.has(path))
-            throw new Error(conflict(path));
-        const segments = path.split("/");
-        for (let depth = 1; depth < segments.length; depth++) {
-            const dir = segments.slice(0, depth).join("/");
-            if (filePaths.has(dir))
-                throw new Error(conflict(dir));
-            if (!dirs.has(dir)) {
-                dirs.add(dir);
-                entries.push({ kind: "dir", path: dir });
-            }
-        }
-        filePaths.add(path);
-        if (file.linkTarget !== undefined) {
-            entries.push({ kind: "link", path, target: file.linkTarget });
-            continue;
-        }
-        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
-        if (data.byteLength > MAX_SIZE)
-            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
-        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
-    }
-    return entries;
-}
-function conflict(path) {
-    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
-}
-const TYPES = { file: "0", link: "2", dir: "5" };
-function entryBlocks(entry, { owner, mtime }) {
-    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
-    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
-    const nameBytes = Buffer.from(name, "utf8");
-    const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
-    // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
-    // readers ignore, so no prefix/name split is needed.
-    const pax = Buffer.concat([
-        ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
-        ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
-    ]);
-    const blocks = [];
-    if (pax.byteLength > 0) {
-        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
-    }
-    blocks.push(header({
-        name: nameBytes.subarray(0, NAME_FIELD),
-        mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
-        size: data.byteLength,
-        type: TYPES[entry.kind],
-        owner,
-        mtime,
-        link: linkBytes.subarray(0, NAME_FIELD),
-    }), padded(data));
-    return blocks;
-}
-/** `"<length> key=value\n"`, where the length counts its own digits. */
-function paxRecord(key, value) {
-    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
-    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
-    let length = body;
-    while (body + String(length).length !== length)
-        length = body + String(length).length;
-    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
-}
-function header(fields) {
-    const block = Buffer.alloc(BLOCK);
-    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
-    octal(block, 100, 8, fields.mode);
-    octal(block, 108, 8, fields.owner); // uid
-    octal(block, 116, 8, fields.owner); // gid
-    octal(block, 124, 12, fields.size);
-    octal(block, 136, 12, fields.mtime);
-    block.write(fields.type, 156, "ascii");
-    if (fields.link)
-        Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
-    block.write("ustar\0", 257, "ascii");
-    block.write("00", 263, "ascii");
-    // The checksum is computed with its own field read as spaces.
-    block.fill(" ", 148, 156);
-    const sum = block.reduce((total, byte) => total + byte, 0);
-    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
-    return block;
-}
-/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
-function octal(block, offset, width, value) {
-    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
-}
-function padded(data) {
-    const rest = data.byteLength % BLOCK;
-    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/run.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/base.ts
 // What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
 // the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
-// told apart from the candidate's doing), and the removals that follow it, off the critical path.
+// told apart from the candidate's doing), and the removals that follow it, off the critical path; and,
+// for the engines that leave them to the CLI engine, the images and the cleanup by label (CliImages).
 
 
 
@@ -16216,6 +16260,26 @@ class OpeningEngine {
         // a failure on our side after it is the cancellation, never an engine fault.
         const ours = facts.sandboxError !== undefined && facts.sandboxError !== CANCELLED_BEFORE_START;
         return this.aborted && ours ? { ...facts, sandboxError: CANCELLED_WHILE_RUNNING } : facts;
+    }
+}
+/**
+ * The engines that run containers without the CLI (the Engine API's, the namespace engine) leave images
+ * (pulls with the CLI's registry credentials, listing) and the cleanup by label to the CLI engine.
+ */
+class CliImages extends OpeningEngine {
+    cli;
+    constructor(cli) {
+        super();
+        this.cli = cli;
+    }
+    hasImage(image) {
+        return this.cli.hasImage(image);
+    }
+    pull(image) {
+        return this.cli.pull(image);
+    }
+    removeLabelled(label) {
+        return this.cli.removeLabelled(label);
     }
 }
 /**
@@ -16250,6 +16314,8 @@ function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
         stderr: streams.stderr.result(),
         timedOut: clock.timedOut,
         stalled: clock.stalled,
+        busy: clock.busy,
+        ...(clock.spent && { spent: clock.spent }),
         durationMs,
         ...(memoryAtTimeout && { memoryAtTimeout }),
     };
@@ -16274,13 +16340,18 @@ function runFacts(binary, job, outcome, ended) {
         ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
         ...(outcome.results && { results: outcome.results }),
         durationMs: outcome.durationMs,
+        ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
         ...(sandboxError === undefined ? {} : { sandboxError }),
     };
 }
 /** Our side's failure, if any: the candidate is never blamed for what happened before its code ran. */
-function sandboxErrorOf(binary, job, { phase, text, stalled }, { exitCode, aborted, stateError }) {
+function sandboxErrorOf(binary, job, { phase, text, stalled, busy, durationMs, spent }, { exitCode, aborted, stateError }) {
     if (aborted)
         return CANCELLED_WHILE_RUNNING;
+    if (busy) {
+        const waited = spent === undefined ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs)} for a CPU`;
+        return `the machine was too busy to judge it${waited}`;
+    }
     if (stalled) {
         return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
     }
@@ -16358,6 +16429,7 @@ class Removals {
         return this.#failed.splice(0);
     }
 }
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 ;// CONCATENATED MODULE: ./src/sandbox/cli-command.ts
 // One CLI command of the engine's (docker or podman), argv only, with a deadline: what the CLI engine and
@@ -17109,6 +17181,136 @@ function compare_reportedBase(base) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/tar/unpack.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const unpack_BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function unpack_octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const unpack_relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + unpack_BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + unpack_BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = unpack_octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + unpack_BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: unpack_relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
+    }
+    return { files, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/read.ts
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
+function readTestResults(files, parser) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+        cases.push(...tests.cases);
+        for (const status of ["passed", "failed", "error", "skipped"])
+            counts[status] += tests.counts[status];
+        if (problem !== undefined)
+            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read in the `results-format`
+// selected (formats.ts). Pure.
+
+
+
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read by `parser`. */
+function readResults(results, globs, parser) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching, parser);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
 var saxes = __nccwpck_require__(9800);
 ;// CONCATENATED MODULE: ./src/verdict/results/parser.ts
@@ -17230,145 +17432,13 @@ const junit = {
     parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
 };
 
-;// CONCATENATED MODULE: ./src/verdict/results/read.ts
-// Results files, whatever their format, read into one run's per-test results: each file bounded in size,
-// the cases listed bounded in number, and what could not be read a note naming the file. Pure.
+;// CONCATENATED MODULE: ./src/verdict/results/formats.ts
 
-/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
-const MAX_CASES = 10_000;
-/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
-function readTestResults(files, parser = junit) {
-    const cases = [];
-    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-    const notes = [];
-    for (const { path, data } of files) {
-        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-            continue;
-        }
-        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
-        cases.push(...tests.cases);
-        for (const status of ["passed", "failed", "error", "skipped"])
-            counts[status] += tests.counts[status];
-        if (problem !== undefined)
-            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
-    }
-    const total = counts.passed + counts.failed + counts.error + counts.skipped;
-    if (total > cases.length)
-        notes.push(`${total} test cases; the first ${cases.length} are listed`);
-    return { tests: { counts, cases }, notes };
+const RESULTS_PARSERS = { junit: junit };
+/** The parser `results-format` selected. */
+function resultsParser(format) {
+    return RESULTS_PARSERS[format];
 }
-
-;// CONCATENATED MODULE: ./src/sandbox/untar.ts
-// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
-// regular files, bounds every size by what was received, and says what it could not read instead of
-// throwing. Pure.
-
-const untar_BLOCK = 512;
-function field(block, offset, length) {
-    const raw = block.subarray(offset, offset + length);
-    const end = raw.indexOf(0);
-    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
-}
-function untar_octal(block, offset, length) {
-    const text = field(block, offset, length).trim();
-    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
-}
-/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
-function paxPath(data) {
-    let path;
-    for (let at = 0; at < data.length;) {
-        const space = data.indexOf(0x20, at);
-        const length = Number(data.subarray(at, space).toString("ascii"));
-        if (space < 0 || !Number.isInteger(length) || length <= 0)
-            break;
-        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
-        if (record.startsWith("path="))
-            path = record.slice("path=".length);
-        at += length;
-    }
-    return path;
-}
-/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
-const untar_relative = (name) => name.replace(/^\.\//, "");
-/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
-function untar(tar) {
-    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-    const files = [];
-    const notes = [];
-    let longName;
-    for (let at = 0; at + untar_BLOCK <= bytes.length;) {
-        const header = bytes.subarray(at, at + untar_BLOCK);
-        if (header.every((byte) => byte === 0))
-            return { files, notes };
-        const size = untar_octal(header, 124, 12);
-        const type = String.fromCharCode(header[156]);
-        if (!Number.isFinite(size)) {
-            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
-            return { files, notes };
-        }
-        const start = at + untar_BLOCK;
-        const end = start + size;
-        if (end > bytes.length) {
-            notes.push(`the results' tar is cut inside ${JSON.stringify(untar_relative(longName ?? field(header, 0, 100)))}`);
-            return { files, notes };
-        }
-        const data = bytes.subarray(start, end);
-        const prefix = field(header, 345, 155);
-        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-        longName = undefined;
-        if (type === "x")
-            longName = paxPath(data);
-        else if (type === "L")
-            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
-        else if (type === "0" || type === "\0" || type === "7")
-            files.push({ path: untar_relative(name), data: Buffer.from(data) });
-        at = start + Math.ceil(size / untar_BLOCK) * untar_BLOCK;
-    }
-    return { files, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/files.ts
-// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
-// sandbox, and applied as themselves to what came back, which is then read as JUnit. Pure.
-
-
-
-/**
- * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
- * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
- * globs themselves then pick from what came back.
- */
-function findPatterns(globs) {
-    return globs.map((glob) => glob
-        .replace(/\{[^}]*\}/g, "*")
-        .replace(/\*\*\//g, "*")
-        .replace(/\*\*/g, "*"));
-}
-const MIB = 1024 ** 2;
-/** The run's results' tar, filtered by the globs and read as JUnit. */
-function readResults(results, globs) {
-    if (!results)
-        return { notes: ["the command's test results did not come back (the run was stopped)"] };
-    const { files, notes } = untar(results.bytes);
-    if (results.truncated)
-        notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
-    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
-    if (matching.length === 0)
-        return { notes };
-    const read = readTestResults(matching);
-    return { tests: read.tests, notes: [...notes, ...read.notes] };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/index.ts
-// The test-results seam: one parser per format behind ResultsParser, the reader that bounds them, and the
-// `test-results` globs that pick the files.
-
-
-
-
 
 ;// CONCATENATED MODULE: ./src/core/schemas/report.ts
 // The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
@@ -17452,6 +17522,10 @@ const RESULT_SCHEMA = {
             description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
         },
         duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+        cpu_ms: {
+            ...COUNT,
+            description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
+        },
         stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
         stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
         truncated: {
@@ -17559,7 +17633,7 @@ const RESULT_SCHEMA = {
 };
 const report_SKIPPED_SCHEMA = {
     type: "object",
-    description: "A candidate left out by the `max-candidates` quota: listed, never run.",
+    description: "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
     properties: {
         id: declare_text("The candidate's id, as a result would have it."),
         source: declare_text("Where the candidate came from, as a result would have it."),
@@ -17623,7 +17697,7 @@ const REPORT_SCHEMA = {
         },
         skipped: {
             type: "array",
-            description: "Candidates over the `max-candidates` quota, not run.",
+            description: "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
             items: { $ref: "#/$defs/skipped" },
         },
         base: {
@@ -17831,7 +17905,7 @@ function feedback_feedbackFor(f) {
         case "syntax_error":
             return `The code does not parse${f.syntax ? feedback_location(f.syntax) : ""}. The parser said:\n\n${f.syntax?.message ?? f.stderr}\n\nReturn the corrected code only.`;
         case "timeout":
-            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. A loop probably never ends or never advances; check the loop conditions.`;
+            return `The code did not finish within ${f.timeoutMs / 1000} s and was stopped. ${timeoutCause(f)}`;
         case "oom": {
             const how = f.heldAtLimit
                 ? `and made no progress there until it was stopped after ${f.timeoutMs / 1000} s`
@@ -17852,6 +17926,20 @@ function feedback_feedbackFor(f) {
         case "sandbox_error":
             return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
     }
+}
+/**
+ * Why a run used up its time, as far as its CPU time tells: busy for most of it, a loop; idle for most of
+ * it, a wait. The time it had excludes the time it was made to wait for a CPU, so a busy machine reads as
+ * neither. Without a CPU reading, both are named.
+ */
+function timeoutCause({ cpuMs, timeoutMs }) {
+    if (cpuMs === undefined) {
+        return "A loop may never end or advance, or it waited for something that never came (input, a lock, a sleep); check both.";
+    }
+    const used = `It used the CPU for ${(cpuMs / 1000).toFixed(1)} s of that time`;
+    if (cpuMs * 2 >= timeoutMs)
+        return `${used}: a loop probably never ends or never advances; check the loop conditions.`;
+    return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/result.ts
@@ -17915,6 +18003,7 @@ function resultOf(candidate, verdict) {
         exit_code: exitCode,
         signal,
         duration_ms: facts?.durationMs ?? 0,
+        ...(facts?.cpuMs !== undefined && { cpu_ms: facts.cpuMs }),
         stdout: stdout.text,
         stderr: stderr.text,
         truncated,
@@ -17928,6 +18017,7 @@ function resultOf(candidate, verdict) {
             timeoutMs: limits.timeoutMs,
             memoryBytes: limits.memoryBytes,
             pidsLimit: limits.pidsLimit,
+            ...(facts?.cpuMs !== undefined && { cpuMs: facts.cpuMs }),
             ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
@@ -17989,6 +18079,7 @@ function result_decide(results, failOn) {
 // timeout, checked for syntax first → its verdict (by tests, against the baseline with `compare: base`,
 // with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
 // the image gate are passed in, so this is tested without Docker.
+
 
 
 
@@ -18079,7 +18170,7 @@ async function runOnce(job, language, checks, ctx) {
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
     const globs = ctx.settings.run.testResults;
     if (globs.length > 0 && RAN_TO_END.has(status)) {
-        const reading = readResults(facts.results, globs);
+        const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
         const judged = judgeByTests(status, reading, globs);
         verdict.status = judged.status;
         if (judged.reason)
@@ -18254,10 +18345,10 @@ function audit_auditFile(path) {
 ;// CONCATENATED MODULE: ./src/core/model.ts
 
 
-;// CONCATENATED MODULE: ./src/report/resolved.ts
+;// CONCATENATED MODULE: ./src/report/resolved-rate.ts
 
 /** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
-function resolved_countResolved(results) {
+function resolved_rate_countResolved(results) {
     if (!results.some((r) => r.resolved !== undefined))
         return undefined;
     const counts = Object.fromEntries(RESOLVED.map((r) => [r, 0]));
@@ -18267,7 +18358,7 @@ function resolved_countResolved(results) {
     return counts;
 }
 /** `resolved 12 of 18 (66.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
-function resolved_resolvedText(counts) {
+function resolved_rate_resolvedText(counts) {
     const of = counts.full + counts.partial + counts.no;
     const rate = of === 0 ? "none judged" : `${((counts.full / of) * 100).toFixed(1)}%`;
     return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
@@ -18348,11 +18439,6 @@ const COMMENT_MAX_LENGTH = 65_536;
 const SUMMARY_MAX_LENGTH = Math.floor((1024 * 1024) / 3);
 /** A check run's summary holds at most this many characters. */
 const CHECK_SUMMARY_MAX_LENGTH = 65_535;
-/** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
-function stickyMarker(key = "default") {
-    // Only a safe alphabet, and never "--", which would end the HTML comment early.
-    return `<!-- sandbox-gate:${key.replace(/[^A-Za-z0-9_.:/]+/g, "-")} -->`;
-}
 // Colours, cursor moves, titles (OSC) and other two-byte escapes: meaningless outside a terminal.
 const TERMINAL_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
 // Control characters, bidi overrides ("Trojan Source") and lone surrogates.
@@ -18468,11 +18554,11 @@ const FILES_SHOWN = 3;
 const NBSP = "\u00a0";
 /** The PR comment: marker first, never longer than `maxLength`. Details for the deciding results only. */
 function renderComment(input, maxLength = COMMENT_MAX_LENGTH) {
-    return fit(input, { marker: input.marker, history: false }, maxLength);
+    return fit(input, { marker: input.marker, history: false, totals: false }, maxLength);
 }
 /** The job summary: no marker, a link back to the PR, and its larger room for every result's output. */
 function renderSummary(input, maxLength = SUMMARY_MAX_LENGTH) {
-    return fit(input, { history: true }, maxLength);
+    return fit(input, { history: true, totals: true }, maxLength);
 }
 // Renders in full if it fits; otherwise, for each kind of content from the least important on,
 // the largest limit that fits (binary search), so every character of room is used.
@@ -18506,10 +18592,14 @@ function fit(input, shape, maxLength) {
 function markdown_prepare(input, shape) {
     const conversation = input.results.length > 0 && input.results.every((r) => r.author !== undefined);
     const rows = input.results.map((r, i) => {
+        const clean = { ...r, stdout: markdown_cleanText(r.stdout), stderr: markdown_cleanText(r.stderr), feedback: markdown_cleanText(r.feedback) };
+        // A pass's feedback is empty: its output is all it shows.
+        const feedback = r.status === "pass" ? "" : clean.feedback;
         const row = {
-            r: { ...r, stdout: markdown_cleanText(r.stdout), stderr: markdown_cleanText(r.stderr), feedback: markdown_cleanText(r.feedback) },
+            r: clean,
             name: conversation ? `reply ${i + 1}` : r.id,
             deciding: input.deciding === undefined || input.deciding.has(r.id),
+            quoted: { stdout: shownInFeedback(feedback, clean.stdout), stderr: shownInFeedback(feedback, clean.stderr) },
         };
         // Made once: reading the failures off the output is the costly part, and each render only picks.
         return row.deciding && r.status !== "pass" ? { ...row, step: nextStep(row, conversation) } : row;
@@ -18595,6 +18685,7 @@ function metaLine(doc, shape) {
         runUrl && `[workflow run](${runUrl})`,
         carried > 0 && `${judged} judged, ${carried} carried over from earlier runs`,
         input.skipped.length > 0 && `${SKIPPED_ICON} ${input.skipped.length} skipped`,
+        shape.totals && testTotals(doc),
         input.base && baseCell(input.base),
         resolved && resolvedText(resolved),
         `sandbox-gate`,
@@ -18629,19 +18720,28 @@ function nameCell(row, doc) {
     const latest = doc.conversation && row.deciding && doc.history.length > 0 ? " · latest" : "";
     return `${name}${by}${latest}`;
 }
-/** `5 of 7 tests passed`: what the test results add to a status. */
-function testCounts(tests) {
-    return `${tests.counts.passed} of ${plural(testCount(tests), "test")} passed`;
-}
 /** The base run, in the line under the verdict: what the patches were held against. */
 function baseCell(base) {
-    const tests = base.tests ? `, ${testCounts(base.tests)}` : "";
-    const voided = base.notes?.some((note) => note.includes("void")) ? " (comparison void)" : "";
-    return `base: ${iconed(base.status)}${tests}${voided}`;
+    const notes = [
+        base.tests && `tests: ${testTally(base.tests.counts)}`,
+        base.notes?.some((note) => note.includes("void")) && "comparison void",
+    ].filter((n) => typeof n === "string");
+    return `base: ${iconed(base.status)}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
+/**
+ * `tests of 3 candidates: 30 passed, 2 failed`: the deciding results' tests added up, for the job summary;
+ * said when two or more read tests (one result's counts are in its row already).
+ */
+function testTotals(doc) {
+    const tested = doc.deciding.flatMap((row) => (row.r.tests ? [row.r.tests.counts] : []));
+    if (tested.length < 2)
+        return undefined;
+    const whose = doc.conversation ? plural(tested.length, "reply", "replies") : plural(tested.length, "candidate");
+    return `tests of ${whose}: ${testTally(totalCounts(tested))}`;
 }
 function resultCell(r, input) {
     const marks = [
-        r.tests && testCounts(r.tests),
+        r.tests && `tests: ${testTally(r.tests.counts)}`,
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
         protectedNote(r, FILES_SHOWN, markdown_label),
@@ -18717,8 +18817,8 @@ function details(row, limits) {
         ...(silent
             ? ["No output on stdout or stderr.\n"]
             : [
-                stream("stdout", r.stdout, outputCap, r.truncated.stdout, pass ? "" : r.feedback),
-                stream("stderr", r.stderr, outputCap, r.truncated.stderr, pass ? "" : r.feedback),
+                stream("stdout", r.stdout, outputCap, r.truncated.stdout, row.quoted.stdout),
+                stream("stderr", r.stderr, outputCap, r.truncated.stderr, row.quoted.stderr),
             ]),
     ];
     // One line: a blank line would end the HTML block and let the rest be parsed as markdown.
@@ -18852,7 +18952,7 @@ function testsSection(r) {
             `${compare.fail_to_fail?.length ?? 0} already failing (not counted)`,
         ].join(", ")}.`
         : undefined;
-    const head = `**Tests**: ${testCounts(tests)}${tests.counts.skipped ? `, ${tests.counts.skipped} skipped` : ""}`;
+    const head = `**Tests**: ${testTally(tests.counts)}`;
     const flaky = tests.cases.filter((c) => c.flaky && !ordered.includes(c));
     const flakyLine = flaky.length
         ? `Flaky (failed in one attempt, passed in another): ${flaky
@@ -18874,14 +18974,44 @@ function notesSection(r) {
         return undefined;
     return `${r.notes.map((note) => `> **Note:** ${escapeMarkdown(markdown_clipped(note, REASON_MAX))}`).join("\n>\n")}\n`;
 }
-// The feedback of a failed test is its stderr (or stdout): said once, not twice.
-function stream(title, text, cap, cutBySandbox, feedback) {
-    if (text !== "" && feedback !== "" && text.trim() === feedback.trim())
-        return `**${title}**: the feedback above\n`;
+/**
+ * Whether `feedback` already shows all of `output` (an output stream), as whole lines: the feedback of
+ * failed tests quotes the output under its own words ("The tests failed …", the failing tests, "Output:",
+ * the traceback, "Fix the code."), and an older report's feedback may be the output itself. Then the
+ * output is said once, in the feedback, and the stream's block points there; the feedback keeps its own
+ * words, which name the failure. Whole lines only (indents aside, as the feedback trims what it quotes),
+ * so a short output such as `1` that a sentence of the feedback happens to hold is still shown. Only the
+ * first and the last place the feedback holds it are looked at: the quote is one of them, and a hostile
+ * output repeated on every line of a long feedback must not cost a search per line. Pure.
+ */
+function shownInFeedback(feedback, output) {
+    const quoted = output.trim();
+    if (quoted === "" || feedback === "")
+        return false;
+    const wholeLines = (at) => at !== -1 && blankTo(feedback, at - 1, -1) && blankTo(feedback, at + quoted.length, 1);
+    return wholeLines(feedback.indexOf(quoted)) || wholeLines(feedback.lastIndexOf(quoted));
+}
+/** Whether only blanks lie from `at` to its line's start (`step` -1) or end (`step` 1). */
+function blankTo(text, at, step) {
+    for (let i = at; i >= 0 && i < text.length; i += step) {
+        if (text[i] === "\n")
+            return true;
+        if (text[i] !== " " && text[i] !== "\t")
+            return false;
+    }
+    return true;
+}
+// An output the feedback shows (see shownInFeedback): said once, not twice.
+function stream(title, text, cap, cutBySandbox, quoted) {
+    if (quoted)
+        return `**${title}**${sandboxCut(cutBySandbox)}: in the feedback above\n`;
     return section(title, text, cap, cutBySandbox);
 }
+function sandboxCut(cutBySandbox) {
+    return cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+}
 function section(title, text, cap, cutBySandbox) {
-    const note = cutBySandbox ? " (cut at `max-output` by the sandbox)" : "";
+    const note = sandboxCut(cutBySandbox);
     if (text === "")
         return `**${title}**: empty\n`;
     if (cap === 0)
@@ -18913,13 +19043,6 @@ function skippedList(skipped, shown) {
     if (hidden > 0)
         items.push(`- … and ${hidden} more`);
     return [`**Skipped** (not run):`, "", ...items].join("\n");
-}
-/** Counts by status, icon first, in the statuses' order: for the check's title and the log. */
-function statusCounts(results) {
-    const counts = countByStatus(results);
-    return STATUSES.filter((s) => counts[s] > 0)
-        .map((s) => `${STATUS_INFO[s].icon} ${counts[s]} ${STATUS_INFO[s].shown}`)
-        .join(" · ");
 }
 
 ;// CONCATENATED MODULE: ./src/report/table.ts
@@ -19195,7 +19318,7 @@ function renderEvaluationText(e) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./src/report/junit.ts
+;// CONCATENATED MODULE: ./src/report/junit-report.ts
 // The JUnit XML report: one testsuite per run, one testcase per candidate; then, for each candidate
 // whose test results were read (`test-results`), a testsuite of its own holding its test cases, so a
 // reader of JUnit (dorny/test-reporter, a CI's test tab) lists them per candidate. Pure.
@@ -19221,10 +19344,10 @@ function attributes(attrs) {
         .map(([k, v]) => ` ${k}="${content(String(v)).replace(/\n/g, "&#10;")}"`)
         .join(""));
 }
-function seconds(ms) {
+function junit_report_seconds(ms) {
     return (ms / 1000).toFixed(3);
 }
-function junit_element(name, attrs, body) {
+function junit_report_element(name, attrs, body) {
     return body === undefined || body === ""
         ? `<${name}${attributes(attrs)}/>`
         : `<${name}${attributes(attrs)}>${body}</${name}>`;
@@ -19233,16 +19356,16 @@ function testcase(r, failOn) {
     const failing = failOn.has(r.status);
     const message = r.syntax?.message ?? STATUS_INFO[r.status].label;
     const verdict = failing
-        ? junit_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
+        ? junit_report_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback))
         : "";
     const streams = [
-        r.stdout && junit_element("system-out", {}, content(r.stdout)),
-        r.stderr && junit_element("system-err", {}, content(r.stderr)),
+        r.stdout && junit_report_element("system-out", {}, content(r.stdout)),
+        r.stderr && junit_report_element("system-err", {}, content(r.stderr)),
     ].join("");
-    return junit_element("testcase", {
+    return junit_report_element("testcase", {
         name: r.id,
         classname: `sandbox-gate.${r.language ?? "unknown"}`,
-        time: seconds(r.duration_ms),
+        time: junit_report_seconds(r.duration_ms),
         file: r.syntax?.file,
     }, verdict + streams);
 }
@@ -19254,14 +19377,14 @@ const CASE_VERDICT = {
 };
 function testResultCase(c) {
     const verdict = CASE_VERDICT[c.status];
-    return junit_element("testcase", {
+    return junit_report_element("testcase", {
         name: c.name,
         classname: c.classname ?? c.file ?? "",
-        time: c.duration_ms === undefined ? undefined : seconds(c.duration_ms),
+        time: c.duration_ms === undefined ? undefined : junit_report_seconds(c.duration_ms),
         file: c.file,
         line: c.line,
-    }, (verdict ? junit_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
-        (c.flaky ? junit_element("properties", {}, junit_element("property", { name: "flaky", value: "true" })) : ""));
+    }, (verdict ? junit_report_element(verdict, { message: c.message?.split("\n")[0] }, c.message && content(c.message)) : "") +
+        (c.flaky ? junit_report_element("properties", {}, junit_report_element("property", { name: "flaky", value: "true" })) : ""));
 }
 /** A candidate's own test cases, as the suite named after it. */
 function candidateSuite(r) {
@@ -19274,14 +19397,14 @@ function candidateSuite(r) {
         failures: counts.failed,
         errors: counts.error,
         skipped: counts.skipped,
-        time: seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
+        time: junit_report_seconds(cases.reduce((sum, c) => sum + (c.duration_ms ?? 0), 0)),
     };
-    return junit_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
+    return junit_report_element("testsuite", attrs, `\n${cases.map((c) => `    ${testResultCase(c)}\n`).join("")}  `);
 }
 function skippedCase(s) {
-    return junit_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: seconds(0) }, junit_element("skipped", { message: s.reason }));
+    return junit_report_element("testcase", { name: s.id, classname: "sandbox-gate.skipped", time: junit_report_seconds(0) }, junit_report_element("skipped", { message: s.reason }));
 }
-function junit_renderJUnit(results, skipped, options = {}) {
+function junit_report_renderJUnit(results, skipped, options = {}) {
     const failOn = options.failOn ?? EVERY_FAILURE;
     const name = options.name ?? "sandbox-gate";
     const counts = {
@@ -19289,15 +19412,15 @@ function junit_renderJUnit(results, skipped, options = {}) {
         failures: results.filter((r) => failOn.has(r.status) && !STATUS_INFO[r.status].ours).length,
         errors: results.filter((r) => failOn.has(r.status) && STATUS_INFO[r.status].ours).length,
         skipped: skipped.length,
-        time: seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
+        time: junit_report_seconds(results.reduce((sum, r) => sum + r.duration_ms, 0)),
     };
     const cases = [...results.map((r) => testcase(r, failOn)), ...skipped.map(skippedCase)];
-    const suite = junit_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
+    const suite = junit_report_element("testsuite", { name, ...counts, timestamp: options.timestamp }, `\n${cases.map((c) => `    ${c}\n`).join("")}  `);
     const suites = [suite, ...results.flatMap((r) => candidateSuite(r) ?? [])];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_report_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/report/files.ts
+;// CONCATENATED MODULE: ./src/report/write-reports.ts
 // The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
 
 
@@ -19320,7 +19443,7 @@ function junitOf(settings, outcome) {
     return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
 }
 /** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
-async function files_writeReports(settings, outcome) {
+async function write_reports_writeReports(settings, outcome) {
     if (settings.reports.junit)
         await write(resolve(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
     if (!settings.reports.report)
@@ -19387,7 +19510,7 @@ class progress_ProgressMeter {
 
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-;// CONCATENATED MODULE: ./src/sandbox/api/client.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/client.ts
 // The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
 //
 // Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
@@ -19574,57 +19697,6 @@ class FrameReader {
     }
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/child-run.ts
-
-
-
-/** Holds a just-spawned child's output and exit until `readChild` takes them. */
-function hold(child) {
-    child.stdout?.pause();
-    child.stderr?.pause();
-    const exited = new Promise((resolve) => {
-        child.on("error", (error) => resolve({ code: null, error }));
-        child.on("close", (code) => resolve({ code }));
-    });
-    return { child, exited };
-}
-/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
-function release({ child }) {
-    child.stdin.on("error", () => { });
-    child.stdin.end();
-    child.stdout?.resume();
-    child.stderr?.resume();
-}
-/** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
-async function readChild(started, job, { nonce, input }, control) {
-    const { child, exited } = "exited" in started ? started : hold(started);
-    const { limits } = job;
-    const stdout = new StreamCapture(limits.maxOutputBytes);
-    const stderr = new StreamCapture(limits.maxOutputBytes);
-    let memoryAtTimeout;
-    const clock = new RunClock({
-        nonce,
-        timeoutMs: limits.timeoutMs,
-        onRunOutput: (chunk) => stderr.push(chunk),
-        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
-        onExpired: () => void (async () => {
-            // Read before the kill: once the sandbox is gone, so is its memory count.
-            if (clock.timedOut)
-                memoryAtTimeout = await control.memory();
-            await control.kill();
-        })(),
-    });
-    const { parser } = clock;
-    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
-    child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
-    // The sandbox may end before it has read its input; that shows in its exit, not here.
-    child.stdin.on("error", () => { });
-    child.stdin.end(input);
-    const exit = await exited;
-    const durationMs = clock.end();
-    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -19662,8 +19734,8 @@ function eventWindow(now = Date.now()) {
     return { since: "0", until: (now / 1000).toFixed(3) };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/memory.ts
-const memory_MiB = 1024 * 1024;
+;// CONCATENATED MODULE: ./src/sandbox/memory-sample.ts
+const memory_sample_MiB = 1024 * 1024;
 /** The sample delays the kill, so it may not take long: past this the run is judged without it. */
 const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
 /** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
@@ -19680,9 +19752,9 @@ function memoryFromStats(stats) {
 const UNITS = {
     b: 1,
     kib: 1024,
-    mib: memory_MiB,
-    gib: 1024 * memory_MiB,
-    tib: 1024 * 1024 * memory_MiB,
+    mib: memory_sample_MiB,
+    gib: 1024 * memory_sample_MiB,
+    tib: 1024 * 1024 * memory_sample_MiB,
     kb: 1e3,
     mb: 1e6,
     gb: 1e9,
@@ -19702,7 +19774,339 @@ function memoryFromCli(memUsage) {
     return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/cli.ts
+;// CONCATENATED MODULE: ./src/sandbox/charged-time.ts
+// The time a candidate had: its wall-clock time less the time the machine made it wait for a CPU. A busy
+// runner stretches a candidate's wall clock without the candidate doing anything more; a limit on the wall
+// clock alone then turns honest code into `timeout`. The kernel counts the waiting per cgroup: the CPU
+// pressure's "full" total is the time every runnable task of the cgroup was waiting for a CPU (none ran),
+// which is exactly the time the candidate could not make progress because of others. Sleeping, waiting on
+// I/O or a lock, and being throttled by its own `cpus` quota are not in it: they stay on its clock. Pure.
+/** The least the clock waits between two readings, so a near deadline is not polled in a tight loop. */
+const MIN_STEP_MS = 1;
+/** The time a candidate had: wall-clock time less the time it was made to wait, never below zero. */
+function chargedMs(wallMs, waitedMs) {
+    return Math.max(0, wallMs - Math.max(0, waitedMs));
+}
+/**
+ * The clock's next step at one reading: the backstop first (it bounds every run), then the candidate's own
+ * limit on the time it had; otherwise wait until that limit could be reached at the earliest (if it is
+ * never made to wait again) or the backstop, whichever is sooner.
+ */
+function charged_time_nextStep(at) {
+    const { wallMs, waitedMs, limitMs, backstopMs } = at;
+    if (wallMs >= backstopMs)
+        return { kind: "backstop", busy: waitedMs * 2 > wallMs };
+    const had = chargedMs(wallMs, waitedMs);
+    if (had >= limitMs)
+        return { kind: "timeout" };
+    return { kind: "wait", forMs: Math.max(MIN_STEP_MS, Math.min(limitMs - had, backstopMs - wallMs)) };
+}
+/** The wall-clock backstop when `wall-timeout` is not set: five times the limit, and a minute over it at least. */
+function defaultWallTimeoutMs(timeoutMs) {
+    return Math.max(5 * timeoutMs, timeoutMs + 60_000);
+}
+/** The difference of two readings in milliseconds, each counter never below zero (a reset reads as none). */
+function spentBetween(from, to) {
+    if (from === undefined || to === undefined)
+        return { waitedMs: 0, usedMs: 0 };
+    return {
+        waitedMs: Math.max(0, to.waitedUs - from.waitedUs) / 1000,
+        usedMs: Math.max(0, to.usedUs - from.usedUs) / 1000,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/clock.ts
+
+
+/** How often a running candidate's meter is read, so the last reading before its sandbox goes is recent. */
+const METER_POLL_MS = 100;
+class RunClock {
+    /** Reads the driver's stderr; push every chunk of it here. */
+    parser;
+    timedOut = false;
+    stalled = false;
+    /** The backstop ended a run that was mostly made to wait: the machine's doing, our failure. */
+    busy = false;
+    #meter;
+    #onExpired;
+    #phase;
+    #run;
+    /** The last reading of the meter: the counters may be gone with the sandbox when the run ends. */
+    #last;
+    /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
+    #final;
+    /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
+    #expiredAt;
+    #timer;
+    #poll;
+    constructor({ nonce, timeoutMs, wallTimeoutMs, meter, onRunOutput, onExpired, maxResultsBytes }) {
+        this.#meter = meter;
+        this.#onExpired = onExpired;
+        const backstopMs = wallTimeoutMs ?? defaultWallTimeoutMs(timeoutMs);
+        this.#phase = {
+            startedAt: performance.now(),
+            start: this.#read(),
+            limitMs: timeoutMs + START_GRACE_MS,
+            backstopMs: backstopMs + START_GRACE_MS,
+        };
+        this.#arm(this.#phase.limitMs);
+        this.parser = new PhaseParser({
+            nonce,
+            onRunOutput,
+            ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
+            onRun: () => {
+                this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+                this.#phase = this.#run;
+                this.#arm(timeoutMs);
+                if (meter !== undefined)
+                    this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
+            },
+            onCommandEnd: () => {
+                this.#final ??= this.#read();
+            },
+        });
+    }
+    /**
+     * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
+     * up to its deadline when a clock ended it.
+     */
+    end() {
+        const endedAt = this.#expiredAt ?? performance.now();
+        this.#final ??= this.#read();
+        this.#stop();
+        this.parser.end();
+        return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
+    }
+    /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
+    get spent() {
+        if (this.#run?.start === undefined || this.#final === undefined)
+            return undefined;
+        const { usedMs, waitedMs } = spentBetween(this.#run.start, this.#final);
+        return { cpuMs: Math.round(usedMs), waitedMs: Math.round(waitedMs) };
+    }
+    /** Reads the meter, keeping the reading; the last one when the counters are gone. */
+    #read() {
+        const reading = this.#meter?.read();
+        if (reading !== undefined)
+            this.#last = reading;
+        return this.#last;
+    }
+    #arm(ms) {
+        clearTimeout(this.#timer);
+        this.#timer = setTimeout(() => this.#step(), ms);
+    }
+    /**
+     * At a deadline: the decision is the clock's that measures the run (Node's timer runs on the event
+     * loop's own millisecond clock and can fire a fraction of a millisecond early by performance.now(),
+     * which reported a 1 s timeout as 999 ms), on a fresh reading of the time the candidate waited.
+     */
+    #step() {
+        const phase = this.#phase;
+        const now = performance.now();
+        const reading = this.#read();
+        const { waitedMs } = spentBetween(phase.start, reading);
+        const step = charged_time_nextStep({
+            wallMs: now - phase.startedAt,
+            waitedMs,
+            limitMs: phase.limitMs,
+            backstopMs: phase.backstopMs,
+        });
+        if (step.kind === "wait")
+            return this.#arm(step.forMs);
+        if (phase !== this.#run)
+            this.stalled = true;
+        else if (step.kind === "backstop" && step.busy)
+            this.busy = true;
+        else
+            this.timedOut = true;
+        if (phase === this.#run) {
+            this.#expiredAt = now;
+            this.#final = reading;
+        }
+        this.#stop();
+        this.#onExpired();
+    }
+    #stop() {
+        clearTimeout(this.#timer);
+        clearInterval(this.#poll);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/child-run.ts
+
+
+
+/** Holds a just-spawned child's output and exit until `readChild` takes them. */
+function hold(child) {
+    child.stdout?.pause();
+    child.stderr?.pause();
+    const exited = new Promise((resolve) => {
+        child.on("error", (error) => resolve({ code: null, error }));
+        child.on("close", (code) => resolve({ code }));
+    });
+    return { child, exited };
+}
+/** Lets a held child's output flow away unread, so it can end: a sandbox no candidate will take. */
+function release({ child }) {
+    child.stdin.on("error", () => { });
+    child.stdin.end();
+    child.stdout?.resume();
+    child.stderr?.resume();
+}
+/** Feeds the input to `child`, reads its streams to its end, kills it by `control` when a clock runs out. */
+async function readChild(started, job, { nonce, input }, control) {
+    const { child, exited } = "exited" in started ? started : hold(started);
+    const { limits } = job;
+    const stdout = new StreamCapture(limits.maxOutputBytes);
+    const stderr = new StreamCapture(limits.maxOutputBytes);
+    let memoryAtTimeout;
+    const clock = new RunClock({
+        nonce,
+        timeoutMs: limits.timeoutMs,
+        ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
+        ...(control.meter && { meter: control.meter }),
+        onRunOutput: (chunk) => stderr.push(chunk),
+        ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
+        onExpired: () => void (async () => {
+            // Read before the kill: once the sandbox is gone, so is its memory count.
+            if (clock.timedOut)
+                memoryAtTimeout = await control.memory();
+            await control.kill();
+        })(),
+    });
+    const { parser } = clock;
+    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+    child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
+    // The sandbox may end before it has read its input; that shows in its exit, not here.
+    child.stdin.on("error", () => { });
+    child.stdin.end(input);
+    const exit = await exited;
+    const durationMs = clock.end();
+    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/cgroup-meter.ts
+// Reads a candidate's CPU counters from its cgroups on this machine: the wait from the unified hierarchy's
+// CPU pressure (cgroup v2, or v1 with the unified hierarchy beside it, as Debian and Ubuntu mount it), the
+// CPU time from cpu.stat there or, where the unified hierarchy is not the candidate's, cpuacct's. The cgroup
+// is ours (a parent the gate names, or the one it makes), so the path is known before the candidate starts
+// and the counters outlive its container: a parent keeps the totals of children that are gone. Nothing
+// here is read from inside a sandbox, and the candidate has no write access to any of it.
+
+
+/** The mounts of the cgroup hierarchies, from a mountinfo text (/proc/self/mountinfo). */
+function cgroupMounts(mountinfo) {
+    const mounts = {};
+    for (const line of mountinfo.split("\n")) {
+        // "id parent major:minor root mountpoint options [optional...] - fstype source superoptions"
+        const [left, right] = line.split(" - ");
+        if (left === undefined || right === undefined)
+            continue;
+        const mountpoint = left.split(" ")[4];
+        const [fstype, , superOptions = ""] = right.split(" ");
+        if (mountpoint === undefined)
+            continue;
+        if (fstype === "cgroup2")
+            mounts.unified ??= mountpoint;
+        else if (fstype === "cgroup" && superOptions.split(",").includes("cpuacct"))
+            mounts.cpuacct ??= mountpoint;
+    }
+    return mounts;
+}
+/** The "full" total of a pressure file (`full avg10=… total=N`), in microseconds. */
+function pressureFullUs(text) {
+    const match = /^full .*\btotal=(\d+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+}
+/** `usage_usec` of a cgroup v2 cpu.stat. */
+function cpuStatUsageUs(text) {
+    const match = /^usage_usec (\d+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+}
+const readOrUndefined = (path) => {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8");
+    }
+    catch {
+        return undefined;
+    }
+};
+/**
+ * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
+ * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
+ * cpuacct.usage. A reading without a wait counter reads it as none (the wall clock decides, as before);
+ * undefined when neither counter can be read (the cgroup is not there).
+ */
+function cgroupMeter(mounts, path) {
+    const unified = mounts.unified === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.unified, path);
+    const cpuacct = mounts.cpuacct === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.cpuacct, path);
+    return {
+        kind: "cgroup CPU pressure",
+        read() {
+            const pressure = unified === undefined ? undefined : readOrUndefined((0,external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
+            const waitedUs = pressure === undefined ? undefined : pressureFullUs(pressure);
+            const stat = unified === undefined ? undefined : readOrUndefined((0,external_node_path_namespaceObject.join)(unified, "cpu.stat"));
+            let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
+            // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
+            if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
+                const nanos = readOrUndefined((0,external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
+                if (nanos !== undefined && /^\d+\s*$/.test(nanos))
+                    usedUs = Math.round(Number(nanos) / 1000);
+            }
+            if (waitedUs === undefined && usedUs === undefined)
+                return undefined;
+            return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0 };
+        },
+    };
+}
+let mountsOfThisMachine;
+/** This machine's cgroup mounts, read once. */
+function localCgroupMounts() {
+    mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
+    return mountsOfThisMachine;
+}
+/**
+ * Where engines put a container's cgroup, relative to a hierarchy's root: docker and podman with the
+ * cgroupfs driver, then with systemd's. The first that is there is the container's.
+ */
+function containerCgroupPaths(id) {
+    return [
+        `docker/${id}`,
+        `system.slice/docker-${id}.scope`,
+        `libpod_parent/libpod-${id}`,
+        `machine.slice/libpod-${id}.scope`,
+    ];
+}
+/**
+ * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
+ * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
+ */
+function containerMeter(id, mounts = localCgroupMounts()) {
+    let meter;
+    return {
+        kind: "cgroup CPU pressure",
+        read() {
+            if (meter === undefined) {
+                const known = id();
+                if (known === undefined || !/^[0-9a-f]{64}$/.test(known))
+                    return undefined;
+                const found = containerCgroupPaths(known).find((path) => (mounts.unified !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(mounts.unified, path))) ||
+                    (mounts.cpuacct !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(mounts.cpuacct, path))));
+                if (found === undefined)
+                    return undefined;
+                meter = cgroupMeter(mounts, found);
+            }
+            return meter.read();
+        },
+    };
+}
+/** Whether the engine's containers run on this machine, whose cgroups the gate can read. */
+function engineIsLocal(env = process.env) {
+    const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
+    return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/cli/cli-engine.ts
 // The engine through the docker CLI, or podman's in its own dialect: `docker run` per candidate.
 //
 // Every run gets a fresh container, locked down by the policy's flags, fed its files as a tar on stdin;
@@ -19721,18 +20125,21 @@ function memoryFromCli(memUsage) {
 
 
 
+
 /** A pull may take long (a large image, a slow registry), but not for ever. */
 const PULL_TIMEOUT_MS = 15 * 60_000;
 /** How often an abort asks again for containers whose CLI has not ended yet. */
 const ABORT_POLL_MS = 100;
-class cli_CliEngine extends OpeningEngine {
+class cli_engine_CliEngine extends OpeningEngine {
     binary;
     #dialect;
     #removals = new Removals((name) => this.#removeOne(name));
     /** The `run` CLI of every run in flight, by container name. */
     #active = new Map();
     /** podman runs' working directories (see run()): an abort removes them, since the process exits next. */
-    #monitorDirs = new Set();
+    #runDirs = new Set();
+    /** The engine runs on this machine, so its containers' cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(options = {}) {
         super();
         this.binary = options.binary ?? "docker";
@@ -19741,28 +20148,34 @@ class cli_CliEngine extends OpeningEngine {
     async runOpened(job, hooks, opening) {
         const name = containerName();
         hooks.onContainer?.(name);
-        // conmon, podman's container monitor, writes its OOM verdict as a file named `oom` in the working
-        // directory it inherits from the CLI, and podman 4 never reads it (containers/conmon#504,
-        // containers/podman#13102): each podman run gets a directory of its own, read after the exit.
-        let monitorDir;
+        // Each run gets a directory of its own: for the container's id, which the CLI writes to a cidfile once
+        // the engine made it and which names its cgroup (the clock reads it), and for podman's monitor: conmon
+        // writes its OOM verdict as a file named `oom` in the working directory it inherits from the CLI, and
+        // podman 4 never reads it (containers/conmon#504, containers/podman#13102), so it is read after the exit.
+        let runDir;
         try {
-            if (this.#dialect === "podman")
-                this.#monitorDirs.add((monitorDir = await (0,external_node_fs_promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-podman-"))));
-            return await this.#run(name, job, opening, monitorDir);
+            if (this.#dialect === "podman" || this.#local)
+                this.#runDirs.add((runDir = await (0,external_node_fs_promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), "sandbox-gate-run-"))));
+            return await this.#run(name, job, opening, runDir);
         }
         catch (error) {
             this.#removals.remove(name);
             return failedFacts(`the sandbox failed: ${error.message}`);
         }
         finally {
-            if (monitorDir !== undefined)
-                await this.#removeMonitorDir(monitorDir);
+            if (runDir !== undefined)
+                await this.#removeRunDir(runDir);
         }
     }
-    async #run(name, job, opening, monitorDir) {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, cliRunArgs(lockDown(job), name, this.#dialect), {
+    async #run(name, job, opening, runDir) {
+        const args = cliRunArgs(lockDown(job), name, this.#dialect);
+        const cidfile = runDir === undefined || !this.#local ? undefined : (0,external_node_path_namespaceObject.join)(runDir, "cid");
+        // After the verb: the CLI's own option, not the lock-down's.
+        if (cidfile !== undefined)
+            args.splice(1, 0, "--cidfile", cidfile);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.binary, args, {
             stdio: ["pipe", "pipe", "pipe"],
-            ...(monitorDir === undefined ? {} : { cwd: monitorDir }),
+            ...(this.#dialect === "podman" && runDir !== undefined && { cwd: runDir }),
         });
         this.#active.set(name, child);
         child.on("close", () => this.#active.delete(name));
@@ -19770,15 +20183,16 @@ class cli_CliEngine extends OpeningEngine {
         const { exit, outcome } = await readChild(child, job, opening, {
             kill: () => this.#kill(name, child),
             memory: () => this.#memory(name),
+            ...(cidfile !== undefined && { meter: containerMeter(() => readCid(cidfile)) }),
         });
         // No CLI ran, so there is no container to remove.
         if (exit.error)
             return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
         const state = await this.#state(name);
-        const monitorOom = monitorDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(monitorDir, "oom"));
+        const monitorOom = this.#dialect === "podman" && runDir !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(runDir, "oom"));
         const ending = {
             exitCode: exit.code,
-            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            killedByUs: outcome.timedOut || outcome.stalled || outcome.busy || this.aborted,
             oomKilled: state.oomKilled === true || monitorOom,
         };
         const oomKilled = await oomVerdict(ending, () => cliOomEventSeen(this.binary, name));
@@ -19853,12 +20267,12 @@ class cli_CliEngine extends OpeningEngine {
         }
         for (const child of this.#active.values())
             child.kill("SIGKILL");
-        await Promise.all([...this.#monitorDirs].map((dir) => this.#removeMonitorDir(dir)));
+        await Promise.all([...this.#runDirs].map((dir) => this.#removeRunDir(dir)));
         await this.close();
         return [...removed];
     }
-    async #removeMonitorDir(dir) {
-        this.#monitorDirs.delete(dir);
+    async #removeRunDir(dir) {
+        this.#runDirs.delete(dir);
         await (0,external_node_fs_promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     }
     async hasImage(image) {
@@ -19903,8 +20317,17 @@ async function cliOomEventSeen(binary, name) {
     const result = await cli(binary, args, { timeoutMs: OOM_LOOK_TIMEOUT_MS });
     return result.code === 0 && result.stdout.trim() !== "";
 }
+/** The id the CLI wrote to its cidfile, once it has. */
+function readCid(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8").trim() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 
-;// CONCATENATED MODULE: ./src/sandbox/api/attach.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/attach.ts
 
 
 
@@ -19915,7 +20338,7 @@ const EXIT_GRACE_MS = 200;
  * Feeds the input, reads the stream to its end. The candidate's clock starts at the driver's run
  * marker; before it, only the start-up backstop runs. A stream that does not end after a kill is cut.
  */
-function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
+function captureStream({ stream, input, job, nonce, kill, memory, meter, exited, }) {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
@@ -19939,6 +20362,8 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
     const clock = new RunClock({
         nonce,
         timeoutMs: limits.timeoutMs,
+        ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
+        ...(meter && { meter }),
         onRunOutput: (chunk) => stderr.push(chunk),
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: stop,
@@ -19970,8 +20395,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, exited, }) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/api/container.ts
-
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/container.ts
 
 
 
@@ -20011,25 +20435,9 @@ function oomEventSeen(api, name) {
         }, reject);
     });
 }
-/** The Engine API engines leave images (pulls with registry credentials, listing) and the cleanup by label to the CLI. */
-class CliImages extends OpeningEngine {
-    cli;
-    constructor(cli) {
-        super();
-        this.cli = cli;
-    }
-    hasImage(image) {
-        return this.cli.hasImage(image);
-    }
-    pull(image) {
-        return this.cli.pull(image);
-    }
-    removeLabelled(label) {
-        return this.cli.removeLabelled(label);
-    }
-}
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/fresh-pool.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/fresh-pool.ts
+
 
 
 
@@ -20045,6 +20453,8 @@ class FreshPoolEngine extends CliImages {
     /** Every container created and not yet removed: what close() and abort() must remove. */
     #owned = new Set();
     #removals;
+    /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(api, cli, options) {
         super(cli);
         this.#api = api;
@@ -20061,7 +20471,7 @@ class FreshPoolEngine extends CliImages {
             return failedFacts(CANCELLED_BEFORE_START);
         }
         try {
-            return await this.#attached(container.name, container.stream, job, input, nonce);
+            return await this.#attached(container, job, input, nonce);
         }
         catch (error) {
             return failedFacts(`the sandbox failed: ${error.message}`);
@@ -20070,12 +20480,13 @@ class FreshPoolEngine extends CliImages {
             this.#remove(container.name);
         }
     }
-    async #attached(name, stream, job, input, nonce) {
+    async #attached({ name, id, stream }, job, input, nonce) {
         const outcome = await captureStream({
-            stream,
+            stream: stream,
             input,
             job,
             nonce,
+            ...(this.#local && id !== undefined && { meter: containerMeter(() => id) }),
             kill: () => this.#kill(name),
             memory: () => containerMemory(this.#api, name),
         });
@@ -20085,7 +20496,7 @@ class FreshPoolEngine extends CliImages {
         const exitCode = "StatusCode" in exit ? exit.StatusCode : null;
         const ending = {
             exitCode,
-            killedByUs: outcome.timedOut || outcome.stalled || this.aborted,
+            killedByUs: outcome.timedOut || outcome.stalled || outcome.busy || this.aborted,
             oomKilled: state.oomKilled,
         };
         const oomKilled = await oomVerdict(ending, () => oomEventSeen(this.#api, name));
@@ -20127,7 +20538,9 @@ class FreshPoolEngine extends CliImages {
         const creation = (async () => {
             const created = { name };
             try {
-                await this.#call("POST", `/containers/create?name=${name}`, config);
+                const made = await this.#call("POST", `/containers/create?name=${name}`, config);
+                if (typeof made?.Id === "string")
+                    created.id = made.Id;
                 // Attached before the start, so nothing the container writes is lost.
                 created.stream = await this.#api.hijack(`/containers/${name}/attach?stream=1&stdin=1&stdout=1&stderr=1`);
                 await this.#call("POST", `/containers/${name}/start`);
@@ -20179,7 +20592,7 @@ class FreshPoolEngine extends CliImages {
     }
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/namespace-config.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace-config.ts
 // `isolation: namespace`'s lock-down, as docker wrote it: the OCI config of a template container started
 // with the policy's own flags (policy.ts, so the lock-down is written once), checked for what `candidate`
 // promises, then turned into each candidate's config. Pure functions; the engine (namespace.ts) reads and
@@ -20394,7 +20807,8 @@ function sandboxPlan(config, keeperArgv, scratch, kindOf) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/syscalls-x86_64.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/syscalls-x86_64.ts
+// @generated from the kernel's headers (asm/unistd_64.h) by the awk command below: do not edit by hand, regenerate.
 // The x86_64 system call numbers (native 64-bit ABI), for compiling seccomp profiles (seccomp-bpf.ts).
 // Generated from /usr/include/x86_64-linux-gnu/asm/unistd_64.h (Debian linux-libc-dev 6.1.187-1: every
 // `#define __NR_<name> <number>` line, 362 entries, highest 450). To regenerate, replace the object below with
@@ -20767,7 +21181,7 @@ const X86_64_SYSCALLS = Object.freeze({
     set_mempolicy_home_node: 450,
 });
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/seccomp-bpf.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/seccomp-bpf.ts
 // Compiles an OCI seccomp profile (`linux.seccomp` of a container's OCI config, as docker writes it) into
 // the classic BPF program the kernel runs (an array of `struct sock_filter`), for `bwrap --seccomp FD`.
 //
@@ -21001,7 +21415,7 @@ function compileSeccomp(profile, arch /* node's process.arch */) {
     return encode(program);
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/namespace.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace.ts
 // `isolation: namespace`: a fresh sandbox per candidate, made by bubblewrap rather than by dockerd or runc.
 //
 // Dockerd is half of a fresh container's cost, containerd and its shim a fifth, and runc's own start
@@ -21179,6 +21593,7 @@ class NamespaceEngine extends CliImages {
         const { exit, outcome } = await readChild(held, job, opening, {
             kill: () => this.#kill(id, held.child),
             memory: () => cgroupMemory(id),
+            meter: cgroupMeter(localCgroupMounts(), id),
         });
         if (exit.error)
             return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
@@ -21401,10 +21816,15 @@ async function removeTemplate(root, name) {
     await (0,external_node_fs_promises_namespaceObject.rm)((0,external_node_path_namespaceObject.join)(root, "templates", name), { recursive: true, force: true });
 }
 function cgroupDirs(id) {
-    const controllers = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(CGROUP_ROOT, "cgroup.controllers"))
+    const v2 = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(CGROUP_ROOT, "cgroup.controllers"));
+    const controllers = v2
         ? [{ dir: (0,external_node_path_namespaceObject.join)(CGROUP_ROOT, id) }]
         : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
-    const dirs = controllers.map((c) => c.dir);
+    // Beside v1's controllers, the unified hierarchy (where it is mounted) counts the candidate's CPU
+    // pressure and time: the clock's meter reads it (clock.ts). It limits nothing.
+    const { unified } = localCgroupMounts();
+    const accounting = !v2 && unified !== undefined ? [(0,external_node_path_namespaceObject.join)(unified, id)] : [];
+    const dirs = [...controllers.map((c) => c.dir), ...accounting];
     return { dirs, procs: dirs.map((dir) => (0,external_node_path_namespaceObject.join)(dir, "cgroup.procs")), controllers };
 }
 /** Makes the cgroup and writes its limits: memory without swap, pids, the CPU quota. */
@@ -21549,7 +21969,7 @@ function memorySample(usage, limit, stat) {
     return { usedBytes: used - (cache < used ? cache : 0), limitBytes: max };
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/shared.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/shared.ts
 // `isolation: run`, for trusted evaluation runs: one locked-down container serves many candidates of
 // the run, one after another, each through `docker exec` (docs/isolation.md says why this is weaker).
 //
@@ -21560,6 +21980,7 @@ function memorySample(usage, limit, stat) {
 // and the reset checks all of it, then the usual driver runs (nonce, files, check, command). A reset
 // that fails, a timeout (the container is killed by name), an OOM kill (the engine's `oom` event) or a
 // container that died retires the container; the next candidate gets a fresh one.
+
 
 
 
@@ -21634,6 +22055,8 @@ class SharedEngine extends CliImages {
     /** Every container of ours, idle or busy, until removed. */
     #all = new Set();
     #removals;
+    /** The containers run on this machine, so their cgroups can be read (clock.ts). */
+    #local = engineIsLocal();
     constructor(api, cli) {
         super(cli);
         this.#api = api;
@@ -21693,6 +22116,8 @@ class SharedEngine extends CliImages {
                 await this.#api.call("POST", `/containers/${name}/kill`).catch(() => { });
             },
             memory: () => containerMemory(this.#api, name),
+            // One candidate at a time in the container: the counters' growth over its run is its own.
+            ...(this.#local && shared.id !== undefined && { meter: containerMeter(() => shared.id) }),
             exited,
         });
         shared.exits.delete(exec.Id);
@@ -21745,7 +22170,9 @@ class SharedEngine extends CliImages {
         const shared = { name: containerName(), key, ooms: 0, dead: false, exits: new Map() };
         this.#all.add(shared);
         try {
-            await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            const made = await this.#api.call("POST", `/containers/create?name=${shared.name}`, config);
+            if (typeof made?.Id === "string")
+                shared.id = made.Id;
             // Watching before the start: no event of the container's life is missed.
             const filters = encodeURIComponent(JSON.stringify({ container: [shared.name], event: ["oom", "die", "exec_die"] }));
             shared.events = await this.#api.lines(`/events?filters=${filters}`, (value) => this.#event(shared, value), 
@@ -21803,8 +22230,8 @@ class SharedEngine extends CliImages {
 // `isolation: run` needs the API; without it the run falls back to a container per candidate, the
 // stronger isolation, and says so. SANDBOX_GATE_ENGINE=cli forces the CLI (e.g. to compare the two).
 // `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate in a
-// bubblewrap sandbox made from docker's config (engines/namespace.ts), and only where it can: otherwise the
-// run is refused, never made weaker.
+// bubblewrap sandbox made from docker's config (engines/namespace/namespace.ts), and only where it can:
+// otherwise the run is refused, never made weaker.
 
 
 
@@ -21817,7 +22244,7 @@ class SharedEngine extends CliImages {
 
 
 async function createEngine(mode, log, env = process.env) {
-    const cli = new cli_CliEngine({ binary: mode.engine });
+    const cli = new cli_engine_CliEngine({ binary: mode.engine });
     if (mode.isolation === "namespace") {
         const refusal = namespaceRefusal(mode, env, probeHost());
         if (refusal)
@@ -22852,12 +23279,31 @@ async function judgeWork(settings, work, runId, io) {
     const testFiles = await readTestFiles(settings);
     const audit = auditSink(settings, io);
     const judge = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+    // Complete once the entries are read, which judging (and carrying over) does to the last.
+    const listed = [];
+    const entries = async () => toJudge(await work.entries(), listed, settings.source.shard);
+    const withListed = (outcome) => ({
+        ...outcome,
+        skipped: [...outcome.skipped, ...listed],
+    });
     if (!work.remembered)
-        return judge(await work.entries());
+        return withListed(await judge(await entries()));
     const { version } = work.remembered;
     const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
-    const outcome = await judgeWithCarryOver(await work.entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
-    return { ...outcome, key };
+    const outcome = await judgeWithCarryOver(await entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
+    return { ...withListed(outcome), key };
+}
+/**
+ * The entries to judge; what the source only lists is put in `listed`, never judged nor counted against
+ * the quota. With shards the first lists it, so a merged report holds it once.
+ */
+async function* toJudge(entries, listed, shard) {
+    for await (const entry of entries) {
+        if (!("skipped" in entry))
+            yield entry;
+        else if (!shard || shard.index === 1)
+            listed.push(entry.skipped);
+    }
 }
 /** The audit lines' sinks: the `audit-log` file and the caller's; none when neither is asked for. */
 function auditSink(settings, io) {
@@ -22881,7 +23327,11 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
     exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
     try {
         io.phase?.("candidates", "");
-        return await judgeAll(entries, run.context, { log: io.log, ...(audit && { audit }) });
+        return await judgeAll(entries, run.context, {
+            log: io.log,
+            ...(audit && { audit }),
+            ...(io.judged && { judged: io.judged }),
+        });
     }
     finally {
         // The action's post step tries again; either way the label finds what is left.
@@ -22935,6 +23385,7 @@ async function judgeAll(entries, ctx, hooks) {
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
     let done = 0;
+    hooks.judged?.(done, taken.length);
     const progress = new ProgressMeter(taken.length, () => performance.now());
     const results = new Array(taken.length);
     await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
@@ -22942,6 +23393,7 @@ async function judgeAll(entries, ctx, hooks) {
         const result = "status" in item ? item : await judgeCandidate(item, ctx);
         await bases.done(item);
         done += 1;
+        hooks.judged?.(done, taken.length);
         const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
             hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
@@ -22984,6 +23436,12 @@ async function judgeAll(entries, ctx, hooks) {
 
 
 
+/**
+ * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
+ * are here because settings sit below verdict; the registry there is typed by them, so a name without a
+ * parser (or a parser without a name) does not compile.
+ */
+const RESULTS_FORMATS = ["junit"];
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -23002,6 +23460,8 @@ const DEFAULTS = {
     command: "",
     "patch-fuzz": "false",
     timeout: "10s",
+    // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
+    "wall-timeout": "",
     memory: "256m",
     cpus: "1",
     // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
@@ -23013,6 +23473,7 @@ const DEFAULTS = {
     setup: "",
     "setup-network": "none",
     "test-results": "",
+    "results-format": "junit",
     compare: "none",
     reruns: "0",
     "setup-timeout": "10m",
@@ -23199,6 +23660,7 @@ function readRun(input, early) {
         patchPidsLimit: early.pids ?? PATCH_PIDS,
         patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
         testResults: parseGlobs("test-results", input("test-results")),
+        resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
         compare: parseChoice("compare", input("compare"), ["none", "base"]),
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
         protect: parseProtect(parseList(input("protect"))),
@@ -23206,8 +23668,15 @@ function readRun(input, early) {
     };
 }
 function readLimits(input, early) {
+    const timeoutMs = parseDuration("timeout", input("timeout"));
+    const wall = input("wall-timeout");
+    const wallTimeoutMs = wall === "" ? undefined : parseDuration("wall-timeout", wall);
+    if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
+        throw new errors_InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
+    }
     return {
-        timeoutMs: parseDuration("timeout", input("timeout")),
+        timeoutMs,
+        ...(wallTimeoutMs !== undefined && { wallTimeoutMs }),
         memoryBytes: early.memoryBytes,
         cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
         pidsLimit: early.pids ?? REPLY_PIDS,
@@ -23360,9 +23829,13 @@ function optionInputs(options) {
     }
     return inputs;
 }
+/** The options typed `Duration`: a number there is seconds, which the inputs, wanting a unit, are told. */
+const DURATION_OPTIONS = new Set(["timeout", "setup-timeout"]);
 function inputValue(input, value) {
     if (typeof value === "string")
         return value;
+    if (typeof value === "number" && DURATION_OPTIONS.has(input))
+        return `${value}s`;
     if (typeof value === "number" || typeof value === "boolean")
         return String(value);
     // An empty input falls back to its default, as the action's do; an empty list of protected files means none.
