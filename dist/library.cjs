@@ -16579,14 +16579,26 @@ function cgroupMounts(mountinfo) {
       continue;
     if (fstype === "cgroup2")
       mounts.unified ??= mountpoint;
-    else if (fstype === "cgroup" && superOptions.split(",").includes("cpuacct"))
-      mounts.cpuacct ??= mountpoint;
+    else if (fstype === "cgroup") {
+      const controllers = superOptions.split(",");
+      if (controllers.includes("cpuacct"))
+        mounts.cpuacct ??= mountpoint;
+      if (controllers.includes("cpu"))
+        mounts.cpu ??= mountpoint;
+    }
   }
   return mounts;
 }
 function pressureFullUs(text) {
   const match2 = /^full .*\btotal=(\d+)$/m.exec(text);
   return match2 ? Number(match2[1]) : void 0;
+}
+function throttledUs(text) {
+  const v2 = /^throttled_usec (\d+)$/m.exec(text);
+  if (v2)
+    return Number(v2[1]);
+  const v1 = /^throttled_time (\d+)$/m.exec(text);
+  return v1 ? Math.round(Number(v1[1]) / 1e3) : void 0;
 }
 function cpuStatUsageUs(text) {
   const match2 = /^usage_usec (\d+)$/m.exec(text);
@@ -16602,12 +16614,16 @@ const readOrUndefined = (path2) => {
 function cgroupMeter(mounts, path2) {
   const unified = mounts.unified === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.unified, path2);
   const cpuacct = mounts.cpuacct === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2);
+  const cpu = mounts.cpu === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpu, path2);
   return {
     kind: "cgroup CPU pressure",
     read() {
       const pressure = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
-      const waitedUs = pressure === void 0 ? void 0 : pressureFullUs(pressure);
+      const stalledUs = pressure === void 0 ? void 0 : pressureFullUs(pressure);
       const stat = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.stat"));
+      const v1Stat = cpu === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(cpu, "cpu.stat"));
+      const throttled = Math.max((stat === void 0 ? void 0 : throttledUs(stat)) ?? 0, (v1Stat === void 0 ? void 0 : throttledUs(v1Stat)) ?? 0);
+      const waitedUs = stalledUs === void 0 ? void 0 : stalledUs - throttled;
       let usedUs = stat === void 0 ? void 0 : cpuStatUsageUs(stat);
       if ((usedUs === void 0 || usedUs === 0) && cpuacct !== void 0) {
         const nanos = readOrUndefined((0, external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));

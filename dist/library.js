@@ -20008,8 +20008,13 @@ function cgroupMounts(mountinfo) {
             continue;
         if (fstype === "cgroup2")
             mounts.unified ??= mountpoint;
-        else if (fstype === "cgroup" && superOptions.split(",").includes("cpuacct"))
-            mounts.cpuacct ??= mountpoint;
+        else if (fstype === "cgroup") {
+            const controllers = superOptions.split(",");
+            if (controllers.includes("cpuacct"))
+                mounts.cpuacct ??= mountpoint;
+            if (controllers.includes("cpu"))
+                mounts.cpu ??= mountpoint;
+        }
     }
     return mounts;
 }
@@ -20017,6 +20022,17 @@ function cgroupMounts(mountinfo) {
 function pressureFullUs(text) {
     const match = /^full .*\btotal=(\d+)$/m.exec(text);
     return match ? Number(match[1]) : undefined;
+}
+/**
+ * The time the cgroup's own `cpus` quota held it back, in microseconds: v2's `throttled_usec`, v1's
+ * `throttled_time` (nanoseconds); undefined where the file says neither.
+ */
+function throttledUs(text) {
+    const v2 = /^throttled_usec (\d+)$/m.exec(text);
+    if (v2)
+        return Number(v2[1]);
+    const v1 = /^throttled_time (\d+)$/m.exec(text);
+    return v1 ? Math.round(Number(v1[1]) / 1000) : undefined;
 }
 /** `usage_usec` of a cgroup v2 cpu.stat. */
 function cpuStatUsageUs(text) {
@@ -20034,18 +20050,24 @@ const readOrUndefined = (path) => {
 /**
  * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
  * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
- * cpuacct.usage. A reading without a wait counter reads it as none (the wall clock decides, as before);
+ * cpuacct.usage. The pressure's "full" also counts the time the candidate's own `cpus` quota throttled it
+ * (every task runnable, none allowed to run): that is its own doing, so the throttled time is taken off. A reading without a wait counter reads it as none (the wall clock decides, as before);
  * undefined when neither counter can be read (the cgroup is not there).
  */
 function cgroupMeter(mounts, path) {
     const unified = mounts.unified === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.unified, path);
     const cpuacct = mounts.cpuacct === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.cpuacct, path);
+    const cpu = mounts.cpu === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.cpu, path);
     return {
         kind: "cgroup CPU pressure",
         read() {
             const pressure = unified === undefined ? undefined : readOrUndefined((0,external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
-            const waitedUs = pressure === undefined ? undefined : pressureFullUs(pressure);
+            const stalledUs = pressure === undefined ? undefined : pressureFullUs(pressure);
             const stat = unified === undefined ? undefined : readOrUndefined((0,external_node_path_namespaceObject.join)(unified, "cpu.stat"));
+            const v1Stat = cpu === undefined ? undefined : readOrUndefined((0,external_node_path_namespaceObject.join)(cpu, "cpu.stat"));
+            const throttled = Math.max((stat === undefined ? undefined : throttledUs(stat)) ?? 0, (v1Stat === undefined ? undefined : throttledUs(v1Stat)) ?? 0);
+            // Not monotonic itself: the clock takes differences, each never below zero (charged-time.ts).
+            const waitedUs = stalledUs === undefined ? undefined : stalledUs - throttled;
             let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
             // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
             if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {

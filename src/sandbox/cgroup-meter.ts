@@ -14,6 +14,8 @@ export interface CgroupMounts {
   unified?: string;
   /** v1's cpuacct controller (`/sys/fs/cgroup/cpuacct`, or `cpu,cpuacct`). */
   cpuacct?: string;
+  /** v1's cpu controller, whose cpu.stat counts the time the `cpus` quota throttled the cgroup. */
+  cpu?: string;
 }
 
 /** The mounts of the cgroup hierarchies, from a mountinfo text (/proc/self/mountinfo). */
@@ -27,7 +29,11 @@ export function cgroupMounts(mountinfo: string): CgroupMounts {
     const [fstype, , superOptions = ""] = right.split(" ");
     if (mountpoint === undefined) continue;
     if (fstype === "cgroup2") mounts.unified ??= mountpoint;
-    else if (fstype === "cgroup" && superOptions.split(",").includes("cpuacct")) mounts.cpuacct ??= mountpoint;
+    else if (fstype === "cgroup") {
+      const controllers = superOptions.split(",");
+      if (controllers.includes("cpuacct")) mounts.cpuacct ??= mountpoint;
+      if (controllers.includes("cpu")) mounts.cpu ??= mountpoint;
+    }
   }
   return mounts;
 }
@@ -36,6 +42,17 @@ export function cgroupMounts(mountinfo: string): CgroupMounts {
 export function pressureFullUs(text: string): number | undefined {
   const match = /^full .*\btotal=(\d+)$/m.exec(text);
   return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The time the cgroup's own `cpus` quota held it back, in microseconds: v2's `throttled_usec`, v1's
+ * `throttled_time` (nanoseconds); undefined where the file says neither.
+ */
+export function throttledUs(text: string): number | undefined {
+  const v2 = /^throttled_usec (\d+)$/m.exec(text);
+  if (v2) return Number(v2[1]);
+  const v1 = /^throttled_time (\d+)$/m.exec(text);
+  return v1 ? Math.round(Number(v1[1]) / 1000) : undefined;
 }
 
 /** `usage_usec` of a cgroup v2 cpu.stat. */
@@ -55,18 +72,27 @@ const readOrUndefined = (path: string): string | undefined => {
 /**
  * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
  * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
- * cpuacct.usage. A reading without a wait counter reads it as none (the wall clock decides, as before);
+ * cpuacct.usage. The pressure's "full" also counts the time the candidate's own `cpus` quota throttled it
+ * (every task runnable, none allowed to run): that is its own doing, so the throttled time is taken off. A reading without a wait counter reads it as none (the wall clock decides, as before);
  * undefined when neither counter can be read (the cgroup is not there).
  */
 export function cgroupMeter(mounts: CgroupMounts, path: string): CpuMeter {
   const unified = mounts.unified === undefined ? undefined : join(mounts.unified, path);
   const cpuacct = mounts.cpuacct === undefined ? undefined : join(mounts.cpuacct, path);
+  const cpu = mounts.cpu === undefined ? undefined : join(mounts.cpu, path);
   return {
     kind: "cgroup CPU pressure",
     read(): CpuReading | undefined {
       const pressure = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.pressure"));
-      const waitedUs = pressure === undefined ? undefined : pressureFullUs(pressure);
+      const stalledUs = pressure === undefined ? undefined : pressureFullUs(pressure);
       const stat = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.stat"));
+      const v1Stat = cpu === undefined ? undefined : readOrUndefined(join(cpu, "cpu.stat"));
+      const throttled = Math.max(
+        (stat === undefined ? undefined : throttledUs(stat)) ?? 0,
+        (v1Stat === undefined ? undefined : throttledUs(v1Stat)) ?? 0,
+      );
+      // Not monotonic itself: the clock takes differences, each never below zero (charged-time.ts).
+      const waitedUs = stalledUs === undefined ? undefined : stalledUs - throttled;
       let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
       // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
       if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {

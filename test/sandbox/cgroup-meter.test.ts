@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cgroupMeter, cgroupMounts, cpuStatUsageUs, pressureFullUs } from "../../src/sandbox/cgroup-meter.js";
+import {
+  cgroupMeter,
+  cgroupMounts,
+  cpuStatUsageUs,
+  pressureFullUs,
+  throttledUs,
+} from "../../src/sandbox/cgroup-meter.js";
 import { tempDir } from "../support/temp.js";
 
 const HYBRID = [
@@ -13,7 +19,11 @@ const HYBRID = [
 
 describe("cgroupMounts", () => {
   it("finds the unified hierarchy and v1's cpuacct beside it", () => {
-    expect(cgroupMounts(HYBRID)).toEqual({ unified: "/sys/fs/cgroup/unified", cpuacct: "/sys/fs/cgroup/cpu,cpuacct" });
+    expect(cgroupMounts(HYBRID)).toEqual({
+      unified: "/sys/fs/cgroup/unified",
+      cpuacct: "/sys/fs/cgroup/cpu,cpuacct",
+      cpu: "/sys/fs/cgroup/cpu,cpuacct",
+    });
   });
   it("finds a pure v2 machine's one hierarchy", () => {
     expect(cgroupMounts("25 1 0:23 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw")).toEqual({
@@ -65,6 +75,17 @@ describe("cgroupMeter", () => {
     });
     const meter = cgroupMeter({ unified: join(root, "unified"), cpuacct: join(root, "cpuacct") }, "sandbox-gate/c1");
     expect(meter.read()).toEqual({ waitedUs: 0, usedUs: 2500 });
+  });
+
+  it("takes the time its own cpus quota throttled it off the wait: that is the candidate's doing", () => {
+    const root = tree({
+      "unified/docker/c1/cpu.pressure": "some total=3085000\nfull avg10=0 total=1550000\n",
+      "unified/docker/c1/cpu.stat": "usage_usec 3119000\n",
+      "cpu/docker/c1/cpu.stat": "nr_periods 30\nnr_throttled 29\nthrottled_time 1429000000\n",
+    });
+    const meter = cgroupMeter({ unified: join(root, "unified"), cpu: join(root, "cpu") }, "docker/c1");
+    expect(meter.read()).toEqual({ waitedUs: 121_000, usedUs: 3_119_000 });
+    expect(throttledUs("usage_usec 5\nthrottled_usec 250\n")).toBe(250);
   });
 
   it("reads nothing when the cgroup is not there", () => {
