@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6180);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4761);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6180:
+/***/ 4761:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51544,7 +51544,7 @@ async function removeRunImage(binary, image) {
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: ./src/sandbox/engines/api/client.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/engine-api.ts
 // The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
 //
 // Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
@@ -51703,7 +51703,7 @@ function errorMessage(text, status) {
 /** Stream ids of the multiplexed attach stream. */
 const STDOUT = 1;
 const STDERR = 2;
-const client_HEADER = 8;
+const engine_api_HEADER = 8;
 /**
  * Splits the multiplexed stream of a non-TTY attach: frames of an 8-byte header (stream id, three
  * zero bytes, big-endian payload length) and the payload. Frames and headers may arrive split.
@@ -51716,12 +51716,12 @@ class FrameReader {
     }
     push(chunk) {
         let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        while (data.length >= client_HEADER) {
+        while (data.length >= engine_api_HEADER) {
             const size = data.readUInt32BE(4);
-            if (data.length < client_HEADER + size)
+            if (data.length < engine_api_HEADER + size)
                 break;
-            this.onFrame(data[0], data.subarray(client_HEADER, client_HEADER + size));
-            data = data.subarray(client_HEADER + size);
+            this.onFrame(data[0], data.subarray(engine_api_HEADER, engine_api_HEADER + size));
+            data = data.subarray(engine_api_HEADER + size);
         }
         this.#pending = Buffer.from(data);
     }

@@ -16305,7 +16305,7 @@ function errorMessage(text, status) {
 }
 const STDOUT = 1;
 const STDERR = 2;
-const client_HEADER = 8;
+const engine_api_HEADER = 8;
 class FrameReader {
   onFrame;
   #pending = Buffer.alloc(0);
@@ -16314,12 +16314,12 @@ class FrameReader {
   }
   push(chunk) {
     let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-    while (data.length >= client_HEADER) {
+    while (data.length >= engine_api_HEADER) {
       const size = data.readUInt32BE(4);
-      if (data.length < client_HEADER + size)
+      if (data.length < engine_api_HEADER + size)
         break;
-      this.onFrame(data[0], data.subarray(client_HEADER, client_HEADER + size));
-      data = data.subarray(client_HEADER + size);
+      this.onFrame(data[0], data.subarray(engine_api_HEADER, engine_api_HEADER + size));
+      data = data.subarray(engine_api_HEADER + size);
     }
     this.#pending = Buffer.from(data);
   }

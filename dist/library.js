@@ -19510,7 +19510,7 @@ class progress_ProgressMeter {
 
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-;// CONCATENATED MODULE: ./src/sandbox/engines/api/client.ts
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/engine-api.ts
 // The Docker Engine API over its unix socket (or plain-TCP DOCKER_HOST): no CLI process per call.
 //
 // Measured on a 2-core runner (npm run bench): each docker CLI process costs ≈ 0.05 CPU-s, a request on
@@ -19669,7 +19669,7 @@ function errorMessage(text, status) {
 /** Stream ids of the multiplexed attach stream. */
 const STDOUT = 1;
 const STDERR = 2;
-const client_HEADER = 8;
+const engine_api_HEADER = 8;
 /**
  * Splits the multiplexed stream of a non-TTY attach: frames of an 8-byte header (stream id, three
  * zero bytes, big-endian payload length) and the payload. Frames and headers may arrive split.
@@ -19682,12 +19682,12 @@ class FrameReader {
     }
     push(chunk) {
         let data = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        while (data.length >= client_HEADER) {
+        while (data.length >= engine_api_HEADER) {
             const size = data.readUInt32BE(4);
-            if (data.length < client_HEADER + size)
+            if (data.length < engine_api_HEADER + size)
                 break;
-            this.onFrame(data[0], data.subarray(client_HEADER, client_HEADER + size));
-            data = data.subarray(client_HEADER + size);
+            this.onFrame(data[0], data.subarray(engine_api_HEADER, engine_api_HEADER + size));
+            data = data.subarray(engine_api_HEADER + size);
         }
         this.#pending = Buffer.from(data);
     }

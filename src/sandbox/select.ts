@@ -9,7 +9,7 @@ import { accessSync, constants, existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { InputError } from "../core/errors.js";
 import type { ModeSettings } from "../settings/settings.js";
-import { EngineApi, describeEndpoint, endpointFromEnv } from "./engines/api/client.js";
+import { EngineApi, describeEndpoint, endpointFromEnv } from "./engines/api/engine-api.js";
 import { cli } from "./cli-command.js";
 import type { ContainerEngine } from "./engine.js";
 import { CliEngine } from "./engines/cli/cli-engine.js";

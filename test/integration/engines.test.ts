@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { classify } from "../../src/verdict/classify.js";
-import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/client.js";
+import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
 import { type ContainerEngine, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
 import { type Limits } from "../../src/core/model.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";

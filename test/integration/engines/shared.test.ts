@@ -8,7 +8,7 @@ import type { RunFacts } from "../../../src/core/model.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
 import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
 import { type Limits } from "../../../src/core/model.js";
-import { EngineApi, endpointFromEnv } from "../../../src/sandbox/engines/api/client.js";
+import { EngineApi, endpointFromEnv } from "../../../src/sandbox/engines/api/engine-api.js";
 import { SharedEngine } from "../../../src/sandbox/engines/api/shared.js";
 import { ENDING_CASES, LIMIT_CASES, judgesHostileCases } from "../hostile-cases.js";
 import { MiB, pythonJob } from "../jobs.js";

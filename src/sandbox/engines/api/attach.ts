@@ -7,7 +7,7 @@ import type { CpuMeter } from "../../charged-time.js";
 import { RunClock } from "../../clock.js";
 import type { SandboxJob } from "../../engine.js";
 import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, outcomeOf } from "../base.js";
-import { FrameReader, STDERR, STDOUT } from "./client.js";
+import { FrameReader, STDERR, STDOUT } from "./engine-api.js";
 
 export interface AttachedRun {
   /** The hijacked attach or exec stream: stdin goes in, multiplexed stdout and stderr come out. */

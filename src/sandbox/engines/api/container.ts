@@ -3,7 +3,7 @@
 import type { MemorySample } from "../../../core/model.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow } from "../../late-oom.js";
 import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../../memory-sample.js";
-import { ApiError, type EngineApi } from "./client.js";
+import { ApiError, type EngineApi } from "./engine-api.js";
 
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
 export async function removeContainer(api: EngineApi, name: string): Promise<void> {

@@ -30,7 +30,7 @@ import {
 } from "../base.js";
 import { containerMeter, engineIsLocal } from "../../cgroup-meter.js";
 import { captureStream } from "./attach.js";
-import type { EngineApi } from "./client.js";
+import type { EngineApi } from "./engine-api.js";
 import { containerMemory, oomEventSeen, removeContainer } from "./container.js";
 
 export interface PoolOptions {

@@ -25,7 +25,7 @@ import {
 } from "../base.js";
 import { containerMeter, engineIsLocal } from "../../cgroup-meter.js";
 import { captureStream } from "./attach.js";
-import type { EngineApi } from "./client.js";
+import type { EngineApi } from "./engine-api.js";
 import { containerMemory, removeContainer } from "./container.js";
 
 /** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FrameReader, endpointFromEnv } from "../../../../src/sandbox/engines/api/client.js";
+import { FrameReader, endpointFromEnv } from "../../../../src/sandbox/engines/api/engine-api.js";
 
 function frame(stream: number, text: string): Buffer {
   const payload = Buffer.from(text);
