@@ -51813,10 +51813,17 @@ function memoryFromCli(memUsage) {
 ;// CONCATENATED MODULE: ./src/sandbox/charged-time.ts
 // The time a candidate had: its wall-clock time less the time the machine made it wait for a CPU. A busy
 // runner stretches a candidate's wall clock without the candidate doing anything more; a limit on the wall
-// clock alone then turns honest code into `timeout`. The kernel counts the waiting per cgroup: the CPU
-// pressure's "full" total is the time every runnable task of the cgroup was waiting for a CPU (none ran),
-// which is exactly the time the candidate could not make progress because of others. Sleeping, waiting on
-// I/O or a lock, and being throttled by its own `cpus` quota are not in it: they stay on its clock. Pure.
+// clock alone then turns honest code into `timeout`. The kernel counts the waiting two ways, neither whole:
+// - the cgroup's CPU pressure, "full": the time every runnable task of it waited (none ran). Others cause
+//   it, never the candidate (its own quota's throttling is taken off), but the kernel averages it over the
+//   CPUs weighted by the time the cgroup was busy on each, so a task that moves between CPUs reads low:
+//   a third low for a one-second spin beside four hogs, measured on 2 cores, when read once at its end.
+// - its tasks' run-queue delay (schedstat): exact for one task, but it also counts a task's wait behind
+//   the candidate's own others, which the candidate could run up at will with threads.
+// The time it was made to wait is the pressure, or the run-queue delay where that is more, but never more
+// than its wall clock less its CPU time spread over the CPUs it may use: a candidate is always charged at
+// least the time its CPU use took at its full share. Sleeping, waiting on I/O or a lock, and being throttled
+// by its own `cpus` quota stay on its clock. Pure.
 /** The least the clock waits between two readings, so a near deadline is not polled in a tight loop. */
 const MIN_STEP_MS = 1;
 /** The time a candidate had: wall-clock time less the time it was made to wait, never below zero. */
@@ -51844,14 +51851,32 @@ function defaultWallTimeoutMs(timeoutMs) {
 /** The difference of two readings in milliseconds, each counter never below zero (a reset reads as none). */
 function spentBetween(from, to) {
     if (from === undefined || to === undefined)
-        return { waitedMs: 0, usedMs: 0 };
+        return { waitedMs: 0, usedMs: 0, queuedMs: 0 };
+    const queued = to.queuedUs === undefined || from.queuedUs === undefined ? 0 : to.queuedUs - from.queuedUs;
     return {
         waitedMs: Math.max(0, to.waitedUs - from.waitedUs) / 1000,
         usedMs: Math.max(0, to.usedUs - from.usedUs) / 1000,
+        queuedMs: Math.max(0, queued) / 1000,
     };
+}
+/**
+ * The time a candidate was made to wait for a CPU over `wallMs`, from what was spent in it and the CPUs it
+ * may use (its `cpus` limit): the pressure's wait, or its tasks' run-queue delay where that is more, capped
+ * at the wall clock less its CPU time at its full share, so waiting behind its own threads never counts.
+ */
+function madeToWaitMs(spent, wallMs, cpus) {
+    const share = cpus > 0 ? cpus : 1;
+    const queued = Math.min(spent.queuedMs, wallMs - spent.usedMs / share);
+    return Math.max(0, spent.waitedMs, queued);
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/clock.ts
+// The clocks of one run, on the driver's markers: set-up and the parse check get the timeout plus
+// START_GRACE_MS (a pull never happens there, so only a sick engine is that slow); the candidate's own
+// timeout starts at the run marker. Both count the time a candidate had (charged-time.ts): the wall clock
+// less the time its cgroup waited for a CPU, read from the engine's meter at each deadline; without a
+// meter, the wall clock. The wall-clock backstop bounds every run whatever the meter says.
+
 
 
 /** How often a running candidate's meter is read, so the last reading before its sandbox goes is recent. */
@@ -51864,6 +51889,8 @@ class RunClock {
     /** The backstop ended a run that was mostly made to wait: the machine's doing, our failure. */
     busy = false;
     #meter;
+    /** The CPUs it may use at once: its limit, at most the machine's. */
+    #share;
     #onExpired;
     #phase;
     #run;
@@ -51871,12 +51898,15 @@ class RunClock {
     #last;
     /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
     #final;
+    /** When the final reading was taken. */
+    #finalAt = 0;
     /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
     #expiredAt;
     #timer;
     #poll;
-    constructor({ nonce, timeoutMs, wallTimeoutMs, meter, onRunOutput, onExpired, maxResultsBytes }) {
+    constructor({ nonce, timeoutMs, wallTimeoutMs, meter, cpus, onRunOutput, onExpired, maxResultsBytes, }) {
         this.#meter = meter;
+        this.#share = Math.min(cpus, (0,external_node_os_namespaceObject.availableParallelism)());
         this.#onExpired = onExpired;
         const backstopMs = wallTimeoutMs ?? defaultWallTimeoutMs(timeoutMs);
         this.#phase = {
@@ -51897,9 +51927,7 @@ class RunClock {
                 if (meter !== undefined)
                     this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
             },
-            onCommandEnd: () => {
-                this.#final ??= this.#read();
-            },
+            onCommandEnd: () => this.#finish(),
         });
     }
     /**
@@ -51908,7 +51936,7 @@ class RunClock {
      */
     end() {
         const endedAt = this.#expiredAt ?? performance.now();
-        this.#final ??= this.#read();
+        this.#finish();
         this.#stop();
         this.parser.end();
         return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
@@ -51917,8 +51945,16 @@ class RunClock {
     get spent() {
         if (this.#run?.start === undefined || this.#final === undefined)
             return undefined;
-        const { usedMs, waitedMs } = spentBetween(this.#run.start, this.#final);
-        return { cpuMs: Math.round(usedMs), waitedMs: Math.round(waitedMs) };
+        const spent = spentBetween(this.#run.start, this.#final);
+        const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
+        return { cpuMs: Math.round(spent.usedMs), waitedMs: Math.round(waitedMs) };
+    }
+    /** Takes the reading that ends the candidate's time, once. */
+    #finish() {
+        if (this.#final !== undefined)
+            return;
+        this.#final = this.#read();
+        this.#finalAt = performance.now();
     }
     /** Reads the meter, keeping the reading; the last one when the counters are gone. */
     #read() {
@@ -51940,10 +51976,10 @@ class RunClock {
         const phase = this.#phase;
         const now = performance.now();
         const reading = this.#read();
-        const { waitedMs } = spentBetween(phase.start, reading);
+        const wallMs = now - phase.startedAt;
         const step = charged_time_nextStep({
-            wallMs: now - phase.startedAt,
-            waitedMs,
+            wallMs,
+            waitedMs: madeToWaitMs(spentBetween(phase.start, reading), wallMs, this.#share),
             limitMs: phase.limitMs,
             backstopMs: phase.backstopMs,
         });
@@ -51958,6 +51994,7 @@ class RunClock {
         if (phase === this.#run) {
             this.#expiredAt = now;
             this.#final = reading;
+            this.#finalAt = now;
         }
         this.#stop();
         this.#onExpired();
@@ -52001,6 +52038,7 @@ async function readChild(started, job, { nonce, input }, control) {
         timeoutMs: limits.timeoutMs,
         ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
         ...(control.meter && { meter: control.meter }),
+        cpus: limits.cpus,
         onRunOutput: (chunk) => stderr.push(chunk),
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: () => void (async () => {
@@ -52075,6 +52113,65 @@ function cpuStatUsageUs(text) {
     const match = /^usage_usec (\d+)$/m.exec(text);
     return match ? Number(match[1]) : undefined;
 }
+/** A schedstat line (`cpu_ns delay_ns slices`): the CPU time and the run-queue delay, in nanoseconds. */
+function schedstat(text) {
+    const match = /^(\d+) (\d+) \d+\s*$/.exec(text);
+    return match ? { cpuNs: Number(match[1]), delayNs: Number(match[2]) } : undefined;
+}
+/**
+ * Sums a cgroup's run-queue delays from reading to reading, counting only the stretches in which one of
+ * its tasks was active (ran or waited): a task can then only have waited for others', never for the
+ * candidate's own threads, which it could multiply at will (a burst of a hundred threads, then a sleep).
+ * Its own quota's throttling in the stretch (`throttledUs`, the cgroup's counter) is taken off. A task
+ * first seen counts whole (it began in the cgroup). What this misses (a task that ended between two
+ * readings, a stretch with several active tasks) reads the wait low: the candidate is charged more, never
+ * less; the CPU pressure covers those.
+ */
+class TaskDelays {
+    tasksFile;
+    proc;
+    #seen = new Map();
+    #throttledUs;
+    #totalUs = 0;
+    constructor(
+    /** The tasks file (`cgroup.threads`, v1's `tasks`): one thread id a line. */
+    tasksFile, proc = "/proc") {
+        this.tasksFile = tasksFile;
+        this.proc = proc;
+    }
+    /** The sum in microseconds, or undefined when the tasks file cannot be read. */
+    read(throttledUs = 0) {
+        const tasks = readOrUndefined(this.tasksFile);
+        if (tasks === undefined)
+            return undefined;
+        const now = new Map();
+        let active = 0;
+        let grownNs = 0;
+        for (const tid of tasks.split("\n")) {
+            if (!/^\d+$/.test(tid))
+                continue;
+            const text = readOrUndefined((0,external_node_path_namespaceObject.join)(this.proc, tid, "schedstat"));
+            const stat = text === undefined ? undefined : schedstat(text);
+            if (stat === undefined)
+                continue;
+            // A reused id reads lower than the task it replaced: it counts from zero.
+            const before = this.#seen.get(tid);
+            const fresh = before === undefined || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
+            const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
+            const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
+            if (cpuNs > 0 || delayNs > 0)
+                active++;
+            grownNs += delayNs;
+            now.set(tid, stat);
+        }
+        const throttled = this.#throttledUs === undefined ? 0 : Math.max(0, throttledUs - this.#throttledUs);
+        this.#throttledUs = throttledUs;
+        this.#seen = now;
+        if (active <= 1)
+            this.#totalUs += Math.max(0, grownNs / 1000 - throttled);
+        return Math.round(this.#totalUs);
+    }
+}
 const readOrUndefined = (path) => {
     try {
         return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8");
@@ -52090,10 +52187,15 @@ const readOrUndefined = (path) => {
  * (every task runnable, none allowed to run): that is its own doing, so the throttled time is taken off. A reading without a wait counter reads it as none (the wall clock decides, as before);
  * undefined when neither counter can be read (the cgroup is not there).
  */
-function cgroupMeter(mounts, path) {
+function cgroupMeter(mounts, path, proc = "/proc") {
     const unified = mounts.unified === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.unified, path);
     const cpuacct = mounts.cpuacct === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.cpuacct, path);
     const cpu = mounts.cpu === undefined ? undefined : (0,external_node_path_namespaceObject.join)(mounts.cpu, path);
+    // The unified hierarchy's list where the candidate's tasks are in it, else v1's (gVisor joins v1 only).
+    const tasks = [
+        ...(unified === undefined ? [] : [new TaskDelays((0,external_node_path_namespaceObject.join)(unified, "cgroup.threads"), proc)]),
+        ...(cpuacct === undefined ? [] : [new TaskDelays((0,external_node_path_namespaceObject.join)(cpuacct, "tasks"), proc)]),
+    ];
     return {
         kind: "cgroup CPU pressure",
         read() {
@@ -52113,7 +52215,10 @@ function cgroupMeter(mounts, path) {
             }
             if (waitedUs === undefined && usedUs === undefined)
                 return undefined;
-            return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0 };
+            // Both lists name the same tasks where both are there: the larger is the one that has them.
+            const sums = tasks.map((list) => list.read(throttled)).filter((sum) => sum !== undefined);
+            const queuedUs = sums.length === 0 ? undefined : Math.max(...sums);
+            return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...(queuedUs !== undefined && { queuedUs }) };
         },
     };
 }
@@ -52422,6 +52527,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
         timeoutMs: limits.timeoutMs,
         ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
         ...(meter && { meter }),
+        cpus: limits.cpus,
         onRunOutput: (chunk) => stderr.push(chunk),
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: stop,

@@ -16401,11 +16401,18 @@ function defaultWallTimeoutMs(timeoutMs) {
 }
 function spentBetween(from, to) {
   if (from === void 0 || to === void 0)
-    return { waitedMs: 0, usedMs: 0 };
+    return { waitedMs: 0, usedMs: 0, queuedMs: 0 };
+  const queued = to.queuedUs === void 0 || from.queuedUs === void 0 ? 0 : to.queuedUs - from.queuedUs;
   return {
     waitedMs: Math.max(0, to.waitedUs - from.waitedUs) / 1e3,
-    usedMs: Math.max(0, to.usedUs - from.usedUs) / 1e3
+    usedMs: Math.max(0, to.usedUs - from.usedUs) / 1e3,
+    queuedMs: Math.max(0, queued) / 1e3
   };
+}
+function madeToWaitMs(spent, wallMs, cpus) {
+  const share = cpus > 0 ? cpus : 1;
+  const queued = Math.min(spent.queuedMs, wallMs - spent.usedMs / share);
+  return Math.max(0, spent.waitedMs, queued);
 }
 ;
 const METER_POLL_MS = 100;
@@ -16417,6 +16424,8 @@ class RunClock {
   /** The backstop ended a run that was mostly made to wait: the machine's doing, our failure. */
   busy = false;
   #meter;
+  /** The CPUs it may use at once: its limit, at most the machine's. */
+  #share;
   #onExpired;
   #phase;
   #run;
@@ -16424,12 +16433,15 @@ class RunClock {
   #last;
   /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
   #final;
+  /** When the final reading was taken. */
+  #finalAt = 0;
   /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
   #expiredAt;
   #timer;
   #poll;
-  constructor({ nonce, timeoutMs, wallTimeoutMs, meter, onRunOutput, onExpired, maxResultsBytes }) {
+  constructor({ nonce, timeoutMs, wallTimeoutMs, meter, cpus, onRunOutput, onExpired, maxResultsBytes }) {
     this.#meter = meter;
+    this.#share = Math.min(cpus, (0, external_node_os_namespaceObject.availableParallelism)());
     this.#onExpired = onExpired;
     const backstopMs = wallTimeoutMs ?? defaultWallTimeoutMs(timeoutMs);
     this.#phase = {
@@ -16450,9 +16462,7 @@ class RunClock {
         if (meter !== void 0)
           this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
       },
-      onCommandEnd: () => {
-        this.#final ??= this.#read();
-      }
+      onCommandEnd: () => this.#finish()
     });
   }
   /**
@@ -16461,7 +16471,7 @@ class RunClock {
    */
   end() {
     const endedAt = this.#expiredAt ?? performance.now();
-    this.#final ??= this.#read();
+    this.#finish();
     this.#stop();
     this.parser.end();
     return this.#run === void 0 ? 0 : Math.round(endedAt - this.#run.startedAt);
@@ -16470,8 +16480,16 @@ class RunClock {
   get spent() {
     if (this.#run?.start === void 0 || this.#final === void 0)
       return void 0;
-    const { usedMs, waitedMs } = spentBetween(this.#run.start, this.#final);
-    return { cpuMs: Math.round(usedMs), waitedMs: Math.round(waitedMs) };
+    const spent = spentBetween(this.#run.start, this.#final);
+    const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
+    return { cpuMs: Math.round(spent.usedMs), waitedMs: Math.round(waitedMs) };
+  }
+  /** Takes the reading that ends the candidate's time, once. */
+  #finish() {
+    if (this.#final !== void 0)
+      return;
+    this.#final = this.#read();
+    this.#finalAt = performance.now();
   }
   /** Reads the meter, keeping the reading; the last one when the counters are gone. */
   #read() {
@@ -16493,10 +16511,10 @@ class RunClock {
     const phase = this.#phase;
     const now = performance.now();
     const reading = this.#read();
-    const { waitedMs } = spentBetween(phase.start, reading);
+    const wallMs = now - phase.startedAt;
     const step = charged_time_nextStep({
-      wallMs: now - phase.startedAt,
-      waitedMs,
+      wallMs,
+      waitedMs: madeToWaitMs(spentBetween(phase.start, reading), wallMs, this.#share),
       limitMs: phase.limitMs,
       backstopMs: phase.backstopMs
     });
@@ -16511,6 +16529,7 @@ class RunClock {
     if (phase === this.#run) {
       this.#expiredAt = now;
       this.#final = reading;
+      this.#finalAt = now;
     }
     this.#stop();
     this.#onExpired();
@@ -16548,6 +16567,7 @@ async function readChild(started, job, { nonce, input }, control) {
     timeoutMs: limits.timeoutMs,
     ...limits.wallTimeoutMs !== void 0 && { wallTimeoutMs: limits.wallTimeoutMs },
     ...control.meter && { meter: control.meter },
+    cpus: limits.cpus,
     onRunOutput: (chunk) => stderr.push(chunk),
     ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
     onExpired: () => void (async () => {
@@ -16604,6 +16624,52 @@ function cpuStatUsageUs(text) {
   const match2 = /^usage_usec (\d+)$/m.exec(text);
   return match2 ? Number(match2[1]) : void 0;
 }
+function schedstat(text) {
+  const match2 = /^(\d+) (\d+) \d+\s*$/.exec(text);
+  return match2 ? { cpuNs: Number(match2[1]), delayNs: Number(match2[2]) } : void 0;
+}
+class TaskDelays {
+  tasksFile;
+  proc;
+  #seen = /* @__PURE__ */ new Map();
+  #throttledUs;
+  #totalUs = 0;
+  constructor(tasksFile, proc = "/proc") {
+    this.tasksFile = tasksFile;
+    this.proc = proc;
+  }
+  /** The sum in microseconds, or undefined when the tasks file cannot be read. */
+  read(throttledUs2 = 0) {
+    const tasks = readOrUndefined(this.tasksFile);
+    if (tasks === void 0)
+      return void 0;
+    const now = /* @__PURE__ */ new Map();
+    let active = 0;
+    let grownNs = 0;
+    for (const tid of tasks.split("\n")) {
+      if (!/^\d+$/.test(tid))
+        continue;
+      const text = readOrUndefined((0, external_node_path_namespaceObject.join)(this.proc, tid, "schedstat"));
+      const stat = text === void 0 ? void 0 : schedstat(text);
+      if (stat === void 0)
+        continue;
+      const before = this.#seen.get(tid);
+      const fresh = before === void 0 || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
+      const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
+      const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
+      if (cpuNs > 0 || delayNs > 0)
+        active++;
+      grownNs += delayNs;
+      now.set(tid, stat);
+    }
+    const throttled = this.#throttledUs === void 0 ? 0 : Math.max(0, throttledUs2 - this.#throttledUs);
+    this.#throttledUs = throttledUs2;
+    this.#seen = now;
+    if (active <= 1)
+      this.#totalUs += Math.max(0, grownNs / 1e3 - throttled);
+    return Math.round(this.#totalUs);
+  }
+}
 const readOrUndefined = (path2) => {
   try {
     return (0, external_node_fs_namespaceObject.readFileSync)(path2, "utf8");
@@ -16611,10 +16677,14 @@ const readOrUndefined = (path2) => {
     return void 0;
   }
 };
-function cgroupMeter(mounts, path2) {
+function cgroupMeter(mounts, path2, proc = "/proc") {
   const unified = mounts.unified === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.unified, path2);
   const cpuacct = mounts.cpuacct === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2);
   const cpu = mounts.cpu === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpu, path2);
+  const tasks = [
+    ...unified === void 0 ? [] : [new TaskDelays((0, external_node_path_namespaceObject.join)(unified, "cgroup.threads"), proc)],
+    ...cpuacct === void 0 ? [] : [new TaskDelays((0, external_node_path_namespaceObject.join)(cpuacct, "tasks"), proc)]
+  ];
   return {
     kind: "cgroup CPU pressure",
     read() {
@@ -16632,7 +16702,9 @@ function cgroupMeter(mounts, path2) {
       }
       if (waitedUs === void 0 && usedUs === void 0)
         return void 0;
-      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0 };
+      const sums = tasks.map((list) => list.read(throttled)).filter((sum) => sum !== void 0);
+      const queuedUs = sums.length === 0 ? void 0 : Math.max(...sums);
+      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...queuedUs !== void 0 && { queuedUs } };
     }
   };
 }
@@ -16878,6 +16950,7 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter
     timeoutMs: limits.timeoutMs,
     ...limits.wallTimeoutMs !== void 0 && { wallTimeoutMs: limits.wallTimeoutMs },
     ...meter && { meter },
+    cpus: limits.cpus,
     onRunOutput: (chunk) => stderr.push(chunk),
     ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
     onExpired: stop

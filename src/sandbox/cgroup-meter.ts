@@ -61,6 +61,61 @@ export function cpuStatUsageUs(text: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** A schedstat line (`cpu_ns delay_ns slices`): the CPU time and the run-queue delay, in nanoseconds. */
+export function schedstat(text: string): { cpuNs: number; delayNs: number } | undefined {
+  const match = /^(\d+) (\d+) \d+\s*$/.exec(text);
+  return match ? { cpuNs: Number(match[1]), delayNs: Number(match[2]) } : undefined;
+}
+
+/**
+ * Sums a cgroup's run-queue delays from reading to reading, counting only the stretches in which one of
+ * its tasks was active (ran or waited): a task can then only have waited for others', never for the
+ * candidate's own threads, which it could multiply at will (a burst of a hundred threads, then a sleep).
+ * Its own quota's throttling in the stretch (`throttledUs`, the cgroup's counter) is taken off. A task
+ * first seen counts whole (it began in the cgroup). What this misses (a task that ended between two
+ * readings, a stretch with several active tasks) reads the wait low: the candidate is charged more, never
+ * less; the CPU pressure covers those.
+ */
+export class TaskDelays {
+  #seen = new Map<string, { cpuNs: number; delayNs: number }>();
+  #throttledUs: number | undefined;
+  #totalUs = 0;
+
+  constructor(
+    /** The tasks file (`cgroup.threads`, v1's `tasks`): one thread id a line. */
+    private readonly tasksFile: string,
+    private readonly proc = "/proc",
+  ) {}
+
+  /** The sum in microseconds, or undefined when the tasks file cannot be read. */
+  read(throttledUs = 0): number | undefined {
+    const tasks = readOrUndefined(this.tasksFile);
+    if (tasks === undefined) return undefined;
+    const now = new Map<string, { cpuNs: number; delayNs: number }>();
+    let active = 0;
+    let grownNs = 0;
+    for (const tid of tasks.split("\n")) {
+      if (!/^\d+$/.test(tid)) continue;
+      const text = readOrUndefined(join(this.proc, tid, "schedstat"));
+      const stat = text === undefined ? undefined : schedstat(text);
+      if (stat === undefined) continue;
+      // A reused id reads lower than the task it replaced: it counts from zero.
+      const before = this.#seen.get(tid);
+      const fresh = before === undefined || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
+      const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
+      const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
+      if (cpuNs > 0 || delayNs > 0) active++;
+      grownNs += delayNs;
+      now.set(tid, stat);
+    }
+    const throttled = this.#throttledUs === undefined ? 0 : Math.max(0, throttledUs - this.#throttledUs);
+    this.#throttledUs = throttledUs;
+    this.#seen = now;
+    if (active <= 1) this.#totalUs += Math.max(0, grownNs / 1000 - throttled);
+    return Math.round(this.#totalUs);
+  }
+}
+
 const readOrUndefined = (path: string): string | undefined => {
   try {
     return readFileSync(path, "utf8");
@@ -76,10 +131,15 @@ const readOrUndefined = (path: string): string | undefined => {
  * (every task runnable, none allowed to run): that is its own doing, so the throttled time is taken off. A reading without a wait counter reads it as none (the wall clock decides, as before);
  * undefined when neither counter can be read (the cgroup is not there).
  */
-export function cgroupMeter(mounts: CgroupMounts, path: string): CpuMeter {
+export function cgroupMeter(mounts: CgroupMounts, path: string, proc = "/proc"): CpuMeter {
   const unified = mounts.unified === undefined ? undefined : join(mounts.unified, path);
   const cpuacct = mounts.cpuacct === undefined ? undefined : join(mounts.cpuacct, path);
   const cpu = mounts.cpu === undefined ? undefined : join(mounts.cpu, path);
+  // The unified hierarchy's list where the candidate's tasks are in it, else v1's (gVisor joins v1 only).
+  const tasks = [
+    ...(unified === undefined ? [] : [new TaskDelays(join(unified, "cgroup.threads"), proc)]),
+    ...(cpuacct === undefined ? [] : [new TaskDelays(join(cpuacct, "tasks"), proc)]),
+  ];
   return {
     kind: "cgroup CPU pressure",
     read(): CpuReading | undefined {
@@ -100,7 +160,10 @@ export function cgroupMeter(mounts: CgroupMounts, path: string): CpuMeter {
         if (nanos !== undefined && /^\d+\s*$/.test(nanos)) usedUs = Math.round(Number(nanos) / 1000);
       }
       if (waitedUs === undefined && usedUs === undefined) return undefined;
-      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0 };
+      // Both lists name the same tasks where both are there: the larger is the one that has them.
+      const sums = tasks.map((list) => list.read(throttled)).filter((sum) => sum !== undefined);
+      const queuedUs = sums.length === 0 ? undefined : Math.max(...sums);
+      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...(queuedUs !== undefined && { queuedUs }) };
     },
   };
 }

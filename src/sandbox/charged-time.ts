@@ -1,9 +1,16 @@
 // The time a candidate had: its wall-clock time less the time the machine made it wait for a CPU. A busy
 // runner stretches a candidate's wall clock without the candidate doing anything more; a limit on the wall
-// clock alone then turns honest code into `timeout`. The kernel counts the waiting per cgroup: the CPU
-// pressure's "full" total is the time every runnable task of the cgroup was waiting for a CPU (none ran),
-// which is exactly the time the candidate could not make progress because of others. Sleeping, waiting on
-// I/O or a lock, and being throttled by its own `cpus` quota are not in it: they stay on its clock. Pure.
+// clock alone then turns honest code into `timeout`. The kernel counts the waiting two ways, neither whole:
+// - the cgroup's CPU pressure, "full": the time every runnable task of it waited (none ran). Others cause
+//   it, never the candidate (its own quota's throttling is taken off), but the kernel averages it over the
+//   CPUs weighted by the time the cgroup was busy on each, so a task that moves between CPUs reads low:
+//   a third low for a one-second spin beside four hogs, measured on 2 cores, when read once at its end.
+// - its tasks' run-queue delay (schedstat): exact for one task, but it also counts a task's wait behind
+//   the candidate's own others, which the candidate could run up at will with threads.
+// The time it was made to wait is the pressure, or the run-queue delay where that is more, but never more
+// than its wall clock less its CPU time spread over the CPUs it may use: a candidate is always charged at
+// least the time its CPU use took at its full share. Sleeping, waiting on I/O or a lock, and being throttled
+// by its own `cpus` quota stay on its clock. Pure.
 
 /** One reading of a candidate's cgroup, in microseconds since the cgroup began. */
 export interface CpuReading {
@@ -11,6 +18,8 @@ export interface CpuReading {
   waitedUs: number;
   /** CPU time its tasks used. */
   usedUs: number;
+  /** Its tasks' run-queue delays, summed over the tasks seen since the meter began; absent if unknown. */
+  queuedUs?: number;
 }
 
 /** Reads a candidate's cgroup; undefined when it cannot (no such cgroup, or one without the counters). */
@@ -57,14 +66,33 @@ export function defaultWallTimeoutMs(timeoutMs: number): number {
   return Math.max(5 * timeoutMs, timeoutMs + 60_000);
 }
 
+/** What two readings say was spent between them, in milliseconds. */
+export interface Spent {
+  /** The pressure's wait: every runnable task waited. */
+  waitedMs: number;
+  usedMs: number;
+  /** The tasks' run-queue delays, summed; 0 where the meter cannot tell. */
+  queuedMs: number;
+}
+
 /** The difference of two readings in milliseconds, each counter never below zero (a reset reads as none). */
-export function spentBetween(
-  from: CpuReading | undefined,
-  to: CpuReading | undefined,
-): { waitedMs: number; usedMs: number } {
-  if (from === undefined || to === undefined) return { waitedMs: 0, usedMs: 0 };
+export function spentBetween(from: CpuReading | undefined, to: CpuReading | undefined): Spent {
+  if (from === undefined || to === undefined) return { waitedMs: 0, usedMs: 0, queuedMs: 0 };
+  const queued = to.queuedUs === undefined || from.queuedUs === undefined ? 0 : to.queuedUs - from.queuedUs;
   return {
     waitedMs: Math.max(0, to.waitedUs - from.waitedUs) / 1000,
     usedMs: Math.max(0, to.usedUs - from.usedUs) / 1000,
+    queuedMs: Math.max(0, queued) / 1000,
   };
+}
+
+/**
+ * The time a candidate was made to wait for a CPU over `wallMs`, from what was spent in it and the CPUs it
+ * may use (its `cpus` limit): the pressure's wait, or its tasks' run-queue delay where that is more, capped
+ * at the wall clock less its CPU time at its full share, so waiting behind its own threads never counts.
+ */
+export function madeToWaitMs(spent: Spent, wallMs: number, cpus: number): number {
+  const share = cpus > 0 ? cpus : 1;
+  const queued = Math.min(spent.queuedMs, wallMs - spent.usedMs / share);
+  return Math.max(0, spent.waitedMs, queued);
 }

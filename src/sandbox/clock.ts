@@ -3,8 +3,9 @@
 // timeout starts at the run marker. Both count the time a candidate had (charged-time.ts): the wall clock
 // less the time its cgroup waited for a CPU, read from the engine's meter at each deadline; without a
 // meter, the wall clock. The wall-clock backstop bounds every run whatever the meter says.
+import { availableParallelism } from "node:os";
 import type { CpuMeter, CpuReading } from "./charged-time.js";
-import { defaultWallTimeoutMs, nextStep, spentBetween } from "./charged-time.js";
+import { defaultWallTimeoutMs, madeToWaitMs, nextStep, spentBetween } from "./charged-time.js";
 import { PhaseParser, START_GRACE_MS } from "./driver.js";
 
 /** How often a running candidate's meter is read, so the last reading before its sandbox goes is recent. */
@@ -17,6 +18,8 @@ export interface RunClockOptions {
   wallTimeoutMs?: number;
   /** The sandbox's CPU counters; without one the wall clock decides. */
   meter?: CpuMeter;
+  /** The candidate's `cpus` limit: the time it is charged is never less than its CPU time at that share. */
+  cpus: number;
   /** Receives everything the candidate writes to stderr after the run marker. */
   onRunOutput: (chunk: Buffer) => void;
   /** A clock ran out: the run must be killed; `timedOut`, `busy` or `stalled` says which. */
@@ -49,6 +52,8 @@ export class RunClock {
   /** The backstop ended a run that was mostly made to wait: the machine's doing, our failure. */
   busy = false;
   readonly #meter: CpuMeter | undefined;
+  /** The CPUs it may use at once: its limit, at most the machine's. */
+  readonly #share: number;
   readonly #onExpired: () => void;
   #phase: Phase;
   #run: Phase | undefined;
@@ -56,13 +61,25 @@ export class RunClock {
   #last: CpuReading | undefined;
   /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
   #final: CpuReading | undefined;
+  /** When the final reading was taken. */
+  #finalAt = 0;
   /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
   #expiredAt: number | undefined;
   #timer: NodeJS.Timeout | undefined;
   #poll: NodeJS.Timeout | undefined;
 
-  constructor({ nonce, timeoutMs, wallTimeoutMs, meter, onRunOutput, onExpired, maxResultsBytes }: RunClockOptions) {
+  constructor({
+    nonce,
+    timeoutMs,
+    wallTimeoutMs,
+    meter,
+    cpus,
+    onRunOutput,
+    onExpired,
+    maxResultsBytes,
+  }: RunClockOptions) {
     this.#meter = meter;
+    this.#share = Math.min(cpus, availableParallelism());
     this.#onExpired = onExpired;
     const backstopMs = wallTimeoutMs ?? defaultWallTimeoutMs(timeoutMs);
     this.#phase = {
@@ -82,9 +99,7 @@ export class RunClock {
         this.#arm(timeoutMs);
         if (meter !== undefined) this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
       },
-      onCommandEnd: () => {
-        this.#final ??= this.#read();
-      },
+      onCommandEnd: () => this.#finish(),
     });
   }
 
@@ -94,7 +109,7 @@ export class RunClock {
    */
   end(): number {
     const endedAt = this.#expiredAt ?? performance.now();
-    this.#final ??= this.#read();
+    this.#finish();
     this.#stop();
     this.parser.end();
     return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
@@ -103,8 +118,16 @@ export class RunClock {
   /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
   get spent(): CpuSpent | undefined {
     if (this.#run?.start === undefined || this.#final === undefined) return undefined;
-    const { usedMs, waitedMs } = spentBetween(this.#run.start, this.#final);
-    return { cpuMs: Math.round(usedMs), waitedMs: Math.round(waitedMs) };
+    const spent = spentBetween(this.#run.start, this.#final);
+    const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
+    return { cpuMs: Math.round(spent.usedMs), waitedMs: Math.round(waitedMs) };
+  }
+
+  /** Takes the reading that ends the candidate's time, once. */
+  #finish(): void {
+    if (this.#final !== undefined) return;
+    this.#final = this.#read();
+    this.#finalAt = performance.now();
   }
 
   /** Reads the meter, keeping the reading; the last one when the counters are gone. */
@@ -128,10 +151,10 @@ export class RunClock {
     const phase = this.#phase;
     const now = performance.now();
     const reading = this.#read();
-    const { waitedMs } = spentBetween(phase.start, reading);
+    const wallMs = now - phase.startedAt;
     const step = nextStep({
-      wallMs: now - phase.startedAt,
-      waitedMs,
+      wallMs,
+      waitedMs: madeToWaitMs(spentBetween(phase.start, reading), wallMs, this.#share),
       limitMs: phase.limitMs,
       backstopMs: phase.backstopMs,
     });
@@ -142,6 +165,7 @@ export class RunClock {
     if (phase === this.#run) {
       this.#expiredAt = now;
       this.#final = reading;
+      this.#finalAt = now;
     }
     this.#stop();
     this.#onExpired();

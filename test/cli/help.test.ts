@@ -22,7 +22,7 @@ describe("parseActionInputs", () => {
   it("reads every input of action.yml with its description and default as text", () => {
     const inputs = parseActionInputs(ACTION_YML);
     expect([...inputs.keys()].sort()).toEqual(Object.keys(DEFAULTS).sort());
-    expect(inputs.get("timeout")).toEqual({ description: expect.stringMatching(/wall-clock/i), default: "10s" });
+    expect(inputs.get("timeout")).toEqual({ description: expect.stringMatching(/the time it had/), default: "10s" });
     expect(inputs.get("comment")!.default).toBe("true");
     expect(inputs.get("github-token")!.default).toBe("${{ github.token }}");
   });

@@ -1,8 +1,11 @@
 // Verdicts that do not depend on how busy the machine is (docs/judging.md, Time): with four CPU hogs
-// beside the gate on this 2-core machine, a candidate that needs 1 s of CPU passes a 1.5 s timeout although
+// beside the gate on this 2-core machine, a candidate that needs 1 s of CPU passes a 2 s timeout although
 // its wall clock is stretched far past it, an endless loop still ends `timeout` (told a loop by its CPU
 // time), and a sleeper ends `timeout` at its limit (told a wait). Without the clock's accounting the first
-// ends `timeout`: each of six runnable processes gets a third of a core, so 1 s of CPU takes ~3 s of wall.
+// ends `timeout`: each hog is a session of its own, as separate jobs' processes are (the kernel's autogroup
+// gives each session one share), so the two sandboxes and four hogs share 2 cores and 1 s of CPU takes
+// 3–5 s of wall (measured). The second of room either way is for what no counter attributes: the engine's
+// streams and the interpreter's start, ~0.2 s under this load.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -26,7 +29,9 @@ const REPLIES = {
 let hogs: ChildProcess[] = [];
 
 beforeAll(() => {
-  hogs = Array.from({ length: 4 }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore" }));
+  hogs = Array.from({ length: 4 }, () =>
+    spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore", detached: true }),
+  );
 });
 
 afterAll(() => {
@@ -42,7 +47,7 @@ async function gate(isolation: string): Promise<Map<string, Result>> {
   const report = join(dir, "report.json");
   const args = [
     ...["--isolation", isolation, "--language", "python", "--image", TEST_IMAGE, "--pull", "never"],
-    ...["--timeout", "1500ms", "--concurrency", "2", "--report", report],
+    ...["--timeout", "2s", "--concurrency", "2", "--report", report],
   ];
   await promisify(execFile)(process.execPath, ["--import", "tsx", "src/cli.ts", "run", ...args, ...files], {
     cwd: ROOT,

@@ -6,6 +6,8 @@ import {
   cgroupMounts,
   cpuStatUsageUs,
   pressureFullUs,
+  schedstat,
+  TaskDelays,
   throttledUs,
 } from "../../src/sandbox/cgroup-meter.js";
 import { tempDir } from "../support/temp.js";
@@ -88,8 +90,84 @@ describe("cgroupMeter", () => {
     expect(throttledUs("usage_usec 5\nthrottled_usec 250\n")).toBe(250);
   });
 
+  it("sums its tasks' run-queue delays, from the unified list or, where that is empty, v1's", () => {
+    const root = tree({
+      "unified/docker/c1/cpu.pressure": "some total=0\nfull avg10=0 total=300\n",
+      "unified/docker/c1/cpu.stat": "usage_usec 9000\n",
+      "unified/docker/c1/cgroup.threads": "",
+      "cpuacct/docker/c1/tasks": "41\n42\n",
+      "proc/41/schedstat": "5000000 2000000 7\n",
+      "proc/42/schedstat": "0 0 0\n",
+    });
+    const mounts = { unified: join(root, "unified"), cpuacct: join(root, "cpuacct") };
+    const meter = cgroupMeter(mounts, "docker/c1", join(root, "proc"));
+    expect(meter.read()).toEqual({ waitedUs: 300, usedUs: 9000, queuedUs: 2000 });
+  });
+
   it("reads nothing when the cgroup is not there", () => {
     const root = tree({});
     expect(cgroupMeter({ unified: join(root, "unified") }, "sandbox-gate/none").read()).toBeUndefined();
+  });
+});
+
+describe("TaskDelays", () => {
+  /** Writes each task's schedstat (CPU time, delay, in ms) and the tasks file listing them. */
+  function tasks(root: string, stats: Record<string, [number, number]>): void {
+    for (const [tid, [cpuMs, delayMs]] of Object.entries(stats)) {
+      mkdirSync(join(root, tid), { recursive: true });
+      writeFileSync(join(root, tid, "schedstat"), `${cpuMs * 1e6} ${delayMs * 1e6} 4\n`);
+    }
+    writeFileSync(join(root, "tasks"), Object.keys(stats).join("\n") + "\n");
+  }
+
+  it("adds a lone active task's growth since it was last seen, and a new task whole", () => {
+    const root = tempDir("proc");
+    tasks(root, { "7": [10, 1] });
+    const delays = new TaskDelays(join(root, "tasks"), root);
+    expect(delays.read()).toBe(1000);
+    tasks(root, { "7": [10, 1], "8": [50, 3] }); // 7 idle (a parent waiting), 8 new
+    expect(delays.read()).toBe(4000);
+    tasks(root, { "7": [10, 1], "8": [90, 10] });
+    expect(delays.read()).toBe(11_000);
+  });
+
+  it("counts nothing of a stretch with several active tasks: they may have waited for each other", () => {
+    const root = tempDir("proc");
+    tasks(root, { "7": [10, 0], "8": [10, 0] });
+    const delays = new TaskDelays(join(root, "tasks"), root);
+    const start = delays.read()!;
+    // A burst of threads queued behind each other, then a sleep: none of it is the machine's doing.
+    tasks(root, { "7": [60, 900], "8": [60, 900] });
+    expect(delays.read()).toBe(start);
+  });
+
+  it("takes its own quota's throttling off a stretch", () => {
+    const root = tempDir("proc");
+    tasks(root, { "7": [0, 0] });
+    const delays = new TaskDelays(join(root, "tasks"), root);
+    expect(delays.read(5000)).toBe(0);
+    tasks(root, { "7": [50, 80] }); // 50 ms throttled, 30 ms behind others
+    expect(delays.read(55_000)).toBe(30_000);
+  });
+
+  it("keeps what an ended task had, and counts a reused id that reads lower from zero", () => {
+    const root = tempDir("proc");
+    tasks(root, { "7": [10, 4] });
+    const delays = new TaskDelays(join(root, "tasks"), root);
+    expect(delays.read()).toBe(4000);
+    tasks(root, {});
+    expect(delays.read()).toBe(4000);
+    tasks(root, { "7": [1, 1] });
+    expect(delays.read()).toBe(5000);
+  });
+
+  it("skips what is not a task or cannot be read, and reads nothing without a tasks file", () => {
+    const root = tempDir("proc");
+    tasks(root, { "7": [1, 2] });
+    writeFileSync(join(root, "tasks"), "7\n9\nnot-a-tid\n");
+    expect(new TaskDelays(join(root, "tasks"), root).read()).toBe(2000);
+    expect(new TaskDelays(join(root, "none"), root).read()).toBeUndefined();
+    expect(schedstat("1 2 3\n")).toEqual({ cpuNs: 1, delayNs: 2 });
+    expect(schedstat("garbage")).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import {
   MIN_STEP_MS,
   chargedMs,
   defaultWallTimeoutMs,
+  madeToWaitMs,
   nextStep,
   spentBetween,
 } from "../../src/sandbox/charged-time.js";
@@ -57,13 +58,41 @@ describe("defaultWallTimeoutMs", () => {
 
 describe("spentBetween", () => {
   it("is the difference of two readings in milliseconds", () => {
-    expect(spentBetween({ waitedUs: 1000, usedUs: 5000 }, { waitedUs: 251_000, usedUs: 105_000 })).toEqual({
-      waitedMs: 250,
-      usedMs: 100,
-    });
+    expect(
+      spentBetween(
+        { waitedUs: 1000, usedUs: 5000, queuedUs: 2000 },
+        { waitedUs: 251_000, usedUs: 105_000, queuedUs: 302_000 },
+      ),
+    ).toEqual({ waitedMs: 250, usedMs: 100, queuedMs: 300 });
   });
   it("reads nothing spent when a reading is missing or a counter went back", () => {
-    expect(spentBetween(undefined, { waitedUs: 1, usedUs: 1 })).toEqual({ waitedMs: 0, usedMs: 0 });
-    expect(spentBetween({ waitedUs: 9, usedUs: 9 }, { waitedUs: 1, usedUs: 1 })).toEqual({ waitedMs: 0, usedMs: 0 });
+    const none = { waitedMs: 0, usedMs: 0, queuedMs: 0 };
+    expect(spentBetween(undefined, { waitedUs: 1, usedUs: 1 })).toEqual(none);
+    expect(spentBetween({ waitedUs: 9, usedUs: 9, queuedUs: 9 }, { waitedUs: 1, usedUs: 1, queuedUs: 1 })).toEqual(
+      none,
+    );
+    // A meter that cannot list the tasks at one of the two readings tells no run-queue delay.
+    expect(spentBetween({ waitedUs: 0, usedUs: 0 }, { waitedUs: 0, usedUs: 0, queuedUs: 5000 })).toEqual(none);
+  });
+});
+
+describe("madeToWaitMs", () => {
+  const spent = (waitedMs: number, queuedMs: number, usedMs: number) => ({ waitedMs, queuedMs, usedMs });
+
+  it("is the pressure's wait, or the run-queue delay where that is more", () => {
+    expect(madeToWaitMs(spent(900, 0, 1000), 2000, 1)).toBe(900);
+    expect(madeToWaitMs(spent(600, 950, 1000), 2000, 1)).toBe(950);
+  });
+  it("counts no wait behind its own threads: never more than the wall clock less its CPU time at its share", () => {
+    // Eight spinning threads under cpus: 1, alone: 7 s of run-queue delay a second, and a second of CPU.
+    expect(madeToWaitMs(spent(0, 7000, 1000), 1000, 1)).toBe(0);
+    // The same beside hogs that take half the CPU it may use: half the wall clock was theirs.
+    expect(madeToWaitMs(spent(0, 7000, 500), 1000, 1)).toBe(500);
+    // Two CPUs: four threads fill them without anyone else, and wait for nothing but each other.
+    expect(madeToWaitMs(spent(0, 2000, 2000), 1000, 2)).toBe(0);
+  });
+  it("never reads below zero", () => {
+    expect(madeToWaitMs(spent(0, 0, 0), 1000, 1)).toBe(0);
+    expect(madeToWaitMs(spent(0, 50, 3000), 1000, 1)).toBe(0);
   });
 });

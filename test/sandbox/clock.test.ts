@@ -17,6 +17,7 @@ describe("RunClock", () => {
     const run = new RunClock({
       nonce: NONCE,
       timeoutMs,
+      cpus: 1,
       onRunOutput: () => {},
       onExpired: () => expired.push(run.timedOut ? "timeout" : "stalled"),
     });
@@ -75,22 +76,25 @@ describe("RunClock with a meter: the time the candidate had", () => {
 
   /** A meter whose counters the test moves: the wait and the CPU time, in milliseconds. */
   function meter() {
-    const counters = { waitedMs: 0, usedMs: 0, gone: false };
+    const counters = { waitedMs: 0, usedMs: 0, queuedMs: 0, gone: false };
     const cpu: CpuMeter = {
       kind: "test",
       read: (): CpuReading | undefined =>
-        counters.gone ? undefined : { waitedUs: counters.waitedMs * 1000, usedUs: counters.usedMs * 1000 },
+        counters.gone
+          ? undefined
+          : { waitedUs: counters.waitedMs * 1000, usedUs: counters.usedMs * 1000, queuedUs: counters.queuedMs * 1000 },
     };
     return { counters, cpu };
   }
 
-  function clock(timeoutMs: number, cpu: CpuMeter, wallTimeoutMs?: number) {
+  function clock(timeoutMs: number, cpu: CpuMeter, wallTimeoutMs?: number, cpus = 1) {
     const expired: string[] = [];
     const run = new RunClock({
       nonce: NONCE,
       timeoutMs,
       ...(wallTimeoutMs === undefined ? {} : { wallTimeoutMs }),
       meter: cpu,
+      cpus,
       onRunOutput: () => {},
       onExpired: () => expired.push(run.timedOut ? "timeout" : run.busy ? "busy" : "stalled"),
     });
@@ -112,6 +116,34 @@ describe("RunClock with a meter: the time the candidate had", () => {
     expect(expired).toEqual(["timeout"]);
     expect(run.end()).toBe(1_600);
     expect(run.spent).toEqual({ cpuMs: 1_000, waitedMs: 600 });
+  });
+
+  it("gives back its tasks' run-queue delay where the pressure reads low (a task moving between CPUs)", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run, expired } = clock(1_000, cpu);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.waitedMs += 400; // the kernel's average over the CPUs
+    counters.queuedMs += 600; // the task's own delay
+    counters.usedMs += 400;
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual([]);
+    vi.advanceTimersByTime(600);
+    expect(expired).toEqual(["timeout"]);
+    expect(run.spent).toEqual({ cpuMs: 400, waitedMs: 600 });
+  });
+
+  it("never gives back the wait behind its own threads: it is charged its CPU time at its share at least", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run, expired } = clock(1_000, cpu, undefined, 0.5);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    // Eight threads under a half-CPU quota, alone on the machine: each waits for the others all along.
+    counters.queuedMs += 7_000;
+    counters.usedMs += 500;
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual(["timeout"]);
+    expect(run.spent).toEqual({ cpuMs: 500, waitedMs: 0 });
   });
 
   it("ends a sleeper at its limit: sleeping is not waiting for a CPU", () => {
@@ -157,6 +189,7 @@ describe("RunClock with a meter: the time the candidate had", () => {
       nonce: NONCE,
       timeoutMs: 1_000,
       meter: cpu,
+      cpus: 1,
       maxResultsBytes: 1024,
       onRunOutput: () => {},
       onExpired: () => expired.push("expired"),

@@ -69,6 +69,7 @@ export async function readChild(
     timeoutMs: limits.timeoutMs,
     ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
     ...(control.meter && { meter: control.meter }),
+    cpus: limits.cpus,
     onRunOutput: (chunk) => stderr.push(chunk),
     ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
     onExpired: () =>

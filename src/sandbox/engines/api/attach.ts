@@ -71,6 +71,7 @@ export function captureStream({
     timeoutMs: limits.timeoutMs,
     ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
     ...(meter && { meter }),
+    cpus: limits.cpus,
     onRunOutput: (chunk) => stderr.push(chunk),
     ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
     onExpired: stop,
