@@ -52133,6 +52133,8 @@ class TaskDelays {
     #seen = new Map();
     #throttledUs;
     #totalUs = 0;
+    /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
+    listed = false;
     constructor(
     /** The tasks file (`cgroup.threads`, v1's `tasks`): one thread id a line. */
     tasksFile, proc = "/proc") {
@@ -52159,6 +52161,7 @@ class TaskDelays {
             const fresh = before === undefined || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
             const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
             const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
+            this.listed = true;
             if (cpuNs > 0 || delayNs > 0)
                 active++;
             grownNs += delayNs;
@@ -52215,9 +52218,13 @@ function cgroupMeter(mounts, path, proc = "/proc") {
             }
             if (waitedUs === undefined && usedUs === undefined)
                 return undefined;
-            // Both lists name the same tasks where both are there: the larger is the one that has them.
-            const sums = tasks.map((list) => list.read(throttled)).filter((sum) => sum !== undefined);
-            const queuedUs = sums.length === 0 ? undefined : Math.max(...sums);
+            // The first list that names the tasks; the next only while it never has (half the cost of both).
+            let queuedUs;
+            for (const list of tasks) {
+                queuedUs = list.read(throttled) ?? queuedUs;
+                if (list.listed)
+                    break;
+            }
             return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...(queuedUs !== undefined && { queuedUs }) };
         },
     };

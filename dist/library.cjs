@@ -16634,6 +16634,8 @@ class TaskDelays {
   #seen = /* @__PURE__ */ new Map();
   #throttledUs;
   #totalUs = 0;
+  /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
+  listed = false;
   constructor(tasksFile, proc = "/proc") {
     this.tasksFile = tasksFile;
     this.proc = proc;
@@ -16657,6 +16659,7 @@ class TaskDelays {
       const fresh = before === void 0 || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
       const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
       const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
+      this.listed = true;
       if (cpuNs > 0 || delayNs > 0)
         active++;
       grownNs += delayNs;
@@ -16702,8 +16705,12 @@ function cgroupMeter(mounts, path2, proc = "/proc") {
       }
       if (waitedUs === void 0 && usedUs === void 0)
         return void 0;
-      const sums = tasks.map((list) => list.read(throttled)).filter((sum) => sum !== void 0);
-      const queuedUs = sums.length === 0 ? void 0 : Math.max(...sums);
+      let queuedUs;
+      for (const list of tasks) {
+        queuedUs = list.read(throttled) ?? queuedUs;
+        if (list.listed)
+          break;
+      }
       return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...queuedUs !== void 0 && { queuedUs } };
     }
   };

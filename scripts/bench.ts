@@ -2,12 +2,16 @@
 //
 //   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 40] [--library 30]
 //                    [--concurrency N] [--image IMG] [--library 30] [--results 3] [--swe 1] [--swe-image IMG]
+//                    [--timeout 3s] [--meter 2000]
 //
 // --modes "" runs none of the modes: the other figures alone (e.g. `--modes "" --tree 0 --library 0 --results 0 --swe 1`).
 // --skip-official timeout: leaves out the records whose official verdict is listed (comma-separated). The
 // corpus's two `timeout` replies grow memory until the limit kills them: they time the limit, not the
 // sandbox, and in the sequential naive loop they are seconds of its total (issue 21 measures without them).
 // --results N: the results reader on a hostile 8 MiB JUnit file, N times (0 skips it); first, as it needs no engine.
+// --meter N: the time accounting's cost, N readings of a real container's counters, and what a median
+// candidate's readings come to beside the machine's CPU per candidate (0 skips it).
+// --timeout: the candidates' timeout (the gate's default when empty); HumanEval's harness uses 3 s.
 // --swe N: the SWE-bench-style tasks cut from boltons (test/fixtures/boltons-tasks.jsonl) through the gate
 // against a plain harness's loop, N times, with and without a setup (0 skips it); --swe-image has pytest.
 //
@@ -61,6 +65,7 @@ import { type LatencyFigures, type LibraryFigures, libraryBench } from "./bench/
 import { type TreeFigures, treeBench } from "./bench/tree.js";
 import { type ResultsFigures, resultsBench } from "./bench/results.js";
 import { type SweFigures, sweBench } from "./bench/swe.js";
+import { type MeterFigures, meterBench, readingsPerCandidate } from "./bench/meter.js";
 
 /** The setup of the SWE figure's second run: the package compiled once per commit, as a real setup might. */
 const SWE_SETUP = "python3 -m compileall -q boltons";
@@ -528,6 +533,27 @@ function printTree({ small, large, compared }: Awaited<ReturnType<typeof treeBen
   out(`  with/without run time = ${(compared.wallMs / small.wallMs).toFixed(2)}`);
 }
 
+/** The time accounting's figure: a reading's cost, and what a candidate's readings come to beside its own cost. */
+function printMeter(figures: MeterFigures | undefined, gate: Row | undefined): void {
+  const out = (line = "") => process.stdout.write(`${line}\n`);
+  out("\ntime accounting (the CPU counters of a candidate's cgroup, docs/judging.md):");
+  if (figures === undefined) {
+    out("  no counters on this machine: the wall clock decides (no cost)");
+    return;
+  }
+  const { readings, tasks, wallUs, cpuUs } = figures;
+  out(
+    `  one reading of a container with ${tasks} tasks: ${wallUs.toFixed(0)} µs, CPU ${cpuUs.toFixed(0)} µs (n = ${readings})`,
+  );
+  if (gate === undefined || gate.latencies.length === 0) return;
+  const median = quantile(gate.latencies, 0.5);
+  const perCandidate = (readingsPerCandidate(median) * cpuUs) / 1000;
+  const machine = (gate.cpuSeconds / gate.n) * 1000;
+  out(
+    `  a median candidate of mode a (${median.toFixed(0)} ms): ${readingsPerCandidate(median)} readings, CPU ${perCandidate.toFixed(2)} ms = ${((100 * perCandidate) / machine).toFixed(2)} % of the machine's CPU per candidate (${machine.toFixed(0)} ms)`,
+  );
+}
+
 /** The results reader's figure: the gate's own event loop on one hostile file, off every candidate's clock. */
 function printResults({ bytes, cases, ms, cpuMs }: ResultsFigures): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -602,6 +628,8 @@ async function main(): Promise<void> {
       library: { type: "string", default: "30" },
       results: { type: "string", default: "3" },
       swe: { type: "string", default: "1" },
+      meter: { type: "string", default: "2000" },
+      timeout: { type: "string", default: "" },
       "swe-image": { type: "string", default: "sandbox-gate-test/python-dev:1" },
       "skip-official": { type: "string", default: "" },
     },
@@ -632,6 +660,7 @@ async function main(): Promise<void> {
       "max-candidates": String(records.length),
       comment: "false",
       concurrency: values.concurrency,
+      timeout: values.timeout,
     };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: work });
     const runId = `bench-${randomBytes(4).toString("hex")}`;
@@ -652,8 +681,14 @@ async function main(): Promise<void> {
       for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)])
         rows.push(await measure(mode, bench));
     }
+    const totals = total(rows, modes);
     if (modes.length > 0)
-      print(total(rows, modes), { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
+      print(totals, { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
+    if (Number(values.meter) > 0)
+      printMeter(
+        meterBench(values.image, Number(values.meter), runId),
+        totals.find((row) => row.mode === "a"),
+      );
     if (Number(values.tree) > 0) {
       printTree(
         await treeBench(

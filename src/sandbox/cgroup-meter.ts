@@ -80,6 +80,8 @@ export class TaskDelays {
   #seen = new Map<string, { cpuNs: number; delayNs: number }>();
   #throttledUs: number | undefined;
   #totalUs = 0;
+  /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
+  listed = false;
 
   constructor(
     /** The tasks file (`cgroup.threads`, v1's `tasks`): one thread id a line. */
@@ -104,6 +106,7 @@ export class TaskDelays {
       const fresh = before === undefined || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
       const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
       const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
+      this.listed = true;
       if (cpuNs > 0 || delayNs > 0) active++;
       grownNs += delayNs;
       now.set(tid, stat);
@@ -160,9 +163,12 @@ export function cgroupMeter(mounts: CgroupMounts, path: string, proc = "/proc"):
         if (nanos !== undefined && /^\d+\s*$/.test(nanos)) usedUs = Math.round(Number(nanos) / 1000);
       }
       if (waitedUs === undefined && usedUs === undefined) return undefined;
-      // Both lists name the same tasks where both are there: the larger is the one that has them.
-      const sums = tasks.map((list) => list.read(throttled)).filter((sum) => sum !== undefined);
-      const queuedUs = sums.length === 0 ? undefined : Math.max(...sums);
+      // The first list that names the tasks; the next only while it never has (half the cost of both).
+      let queuedUs: number | undefined;
+      for (const list of tasks) {
+        queuedUs = list.read(throttled) ?? queuedUs;
+        if (list.listed) break;
+      }
       return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...(queuedUs !== undefined && { queuedUs }) };
     },
   };
