@@ -19,12 +19,26 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
+          exclude: ["test/integration/busy-machine.test.ts"],
           globalSetup: ["test/integration/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // Two cores: more files at once only makes wall-clock limits flaky.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: "busy machine",
+          include: ["test/integration/busy-machine.test.ts"],
+          // The integration project's global set-up (engine check, owner label, TMPDIR) covers this one too:
+          // vitest runs every project's set-up before the first group and its teardown after the last.
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // Last and alone: its hogs are the load it measures, and they would stretch every other file's run.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
