@@ -33,6 +33,7 @@ export const bash: LanguageSpec<"bash"> = {
     preloaded: ["**/setup_suite.bash"],
     importHooks: [],
     runner: [],
+    compiled: [],
     config: [],
     sections: [],
   },

@@ -39,7 +39,8 @@ export const JS_CODE_LINES = [
 // ---------------------------------------------------------------------------------------------------------
 // package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
 
-const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc"];
+// `imports`: a test's `#name` import resolves through it, so changing it swaps what a protected test loads.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
 const TEST_SCRIPT = /^(pre|post)?test/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -111,6 +112,7 @@ export const javascript: LanguageSpec<"javascript"> = {
     preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
     importHooks: [],
     runner: ["**/node_modules/**"],
+    compiled: [],
     config: [
       "**/jest.config.*",
       "**/vitest.config.*",
@@ -123,6 +125,14 @@ export const javascript: LanguageSpec<"javascript"> = {
       "**/.babelrc*",
       // npm's `node-options` preloads code into every test script.
       "**/.npmrc",
+      // yarn runs `yarnPath` as yarn itself and Plug'n'Play's loader in every script; nyc `require`s hooks;
+      // bun `preload`s.
+      "**/.yarnrc",
+      "**/.yarnrc.yml",
+      "**/.yarn/**",
+      "**/.pnp.*",
+      "**/.nycrc*",
+      "**/bunfig.toml",
     ],
     sections: [
       {

@@ -27,6 +27,12 @@ export interface ProtectGlobs {
   importHooks: readonly string[];
   /** The test command's own program: a module of that name on the path, or an installed copy, wins over it. */
   runner: readonly string[];
+  /**
+   * Compiled code that the language's loader runs in place of its source (Python's bytecode caches): a
+   * forged one beside a protected source runs instead of it. Protected whenever any protection is on,
+   * the user's own globs included, since it would undo theirs too.
+   */
+  compiled: readonly string[];
   /** The test runners' configuration. */
   config: readonly string[];
   sections: readonly ManifestSection[];

@@ -35,7 +35,9 @@ export const php: LanguageSpec<"php"> = {
     tests: ["**/*Test.php"],
     preloaded: ["**/Pest.php"],
     importHooks: [],
-    runner: ["**/vendor/bin/**", "**/vendor/phpunit/**"],
+    // Composer's autoloader runs its `files` before any test (phpunit's usual bootstrap).
+    runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
+    compiled: [],
     config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
     sections: [],
   },

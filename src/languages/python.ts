@@ -56,6 +56,26 @@ const CODE_LINES = [
   /^\s*@\w+/,
 ];
 
+/**
+ * A glob piece that matches `word` in any case: importlib.metadata lower-cases the names it finds on the
+ * path, so `EVIL.DIST-INFO` is read as `evil.dist-info` is, while protect's globs are case-sensitive.
+ */
+function anyCase(word: string): string {
+  return [...word]
+    .map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`))
+    .join("");
+}
+
+/**
+ * Package metadata in any directory on the path (the work dir is on it under `python -m pytest`):
+ * importlib.metadata lists it as an installed distribution, and pytest loads every `[pytest11]` entry
+ * point of every distribution as a plugin. The directory itself too, which could be a symlink.
+ */
+const METADATA_DIRS = [anyCase(".dist-info"), anyCase(".egg-info")].flatMap((suffix) => [
+  `**/*${suffix}`,
+  `**/*${suffix}/**`,
+]);
+
 /** The tables of pyproject.toml that pytest, coverage and tox read, and pytest's plugin entry points. */
 const PYPROJECT_TABLES = [
   ["tool", "pytest"],
@@ -76,9 +96,21 @@ export const python: LanguageSpec<"python"> = {
   codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
   protect: {
     tests: ["**/test_*.py", "**/*_test.py"],
-    preloaded: ["**/conftest.py"],
-    // Run by every Python process at start-up.
-    importHooks: ["**/sitecustomize.py", "**/usercustomize.py", "**/*.pth"],
+    // A test package's __init__.py runs before its tests, as conftest does; pytest also imports every
+    // __init__.py above it while the directories have one, so a new one at the root runs too.
+    preloaded: ["**/conftest.py", "**/tests/__init__.py", "**/test/__init__.py", "__init__.py"],
+    // Run at start-up, or found by the runner's plugin discovery: site's hooks (a module or a package of
+    // the name), .pth files, editable installs' finders, package metadata with entry points.
+    importHooks: [
+      "**/sitecustomize.py",
+      "**/sitecustomize/**",
+      "**/usercustomize.py",
+      "**/usercustomize/**",
+      "**/*.pth",
+      "**/__editable__*",
+      "**/*.egg-link",
+      ...METADATA_DIRS,
+    ],
     runner: [
       "**/pytest.py",
       "**/pytest/__init__.py",
@@ -86,7 +118,16 @@ export const python: LanguageSpec<"python"> = {
       "**/unittest.py",
       "**/unittest/__init__.py",
       "**/.venv/**",
+      // pytest's own machinery, imported by it before any test.
+      "**/pluggy.py",
+      "**/pluggy/**",
+      "**/iniconfig.py",
+      "**/iniconfig/**",
     ],
+    // The bytecode caches: the import system runs a cached file whose stamp matches the source's (the
+    // sandbox gives every base file one fixed mtime, so a stamp is easy to forge) or one compiled
+    // unchecked, and pytest its assertion-rewritten copy in __pycache__; a .pyc without its source runs too.
+    compiled: ["**/__pycache__", "**/__pycache__/**", "**/*.pyc", "**/*.pyo"],
     config: [
       "**/pytest.ini",
       "**/.pytest.ini",

@@ -67,6 +67,16 @@ function defaultRules(): Rule[] {
 
 const DEFAULT_RULES = defaultRules();
 
+/**
+ * Compiled code runs in place of its source, so it is protected whenever anything is: a forged cache
+ * beside a protected source would undo the user's globs as much as the default's.
+ */
+const COMPILED_RULE: Rule = {
+  what: "compiled code, which runs in place of its source",
+  scope: "always",
+  globs: languagesGlobs((g) => g.compiled),
+};
+
 // ---------------------------------------------------------------------------------------------------------
 // The rules applied to a candidate's changes
 
@@ -84,6 +94,7 @@ export interface ProtectRules {
 export function compileProtect(setting: ProtectSetting, tests: readonly string[] = []): ProtectRules {
   const rules: Rule[] = [];
   if (setting.globs.length > 0) rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
+  if (!protectionOff(setting)) rules.push(COMPILED_RULE);
   if (setting.defaults) {
     rules.push(...DEFAULT_RULES);
     const testsGlobs = tests.filter((glob) => !glob.startsWith("!"));

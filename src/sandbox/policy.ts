@@ -8,6 +8,14 @@ import { type SandboxJob, withOwner } from "./engine.js";
 const SANDBOX_ID = 65534;
 export const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
 export const WORKDIR = "/work";
+/**
+ * HOME, outside the work dir: every program reads start-up files from it (Python's user site
+ * `~/.local/lib/python3.X/site-packages` with its usercustomize and .pth files, node's `~/.node_modules`
+ * and `~/.node_libraries`, npm's `~/.npmrc`, pip's and git's config, bash's `~/.bashrc`), so in the work
+ * dir it would let a candidate's files run as the judge starts. /tmp is empty at the start and gone
+ * after, as the work dir is; caches written there are not kept (a setup's neither).
+ */
+export const HOME = "/tmp";
 /** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
 export const SHM_BYTES = 4 * 1024 * 1024;
 export const OPEN_FILES = 256;
@@ -125,7 +133,13 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
     workdir: WORKDIR,
-    env: [`HOME=${WORKDIR}`, "PYTHONDONTWRITEBYTECODE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
+    // The user site off as well: wherever HOME is, no Python process of the judge reads one.
+    env: [
+      `HOME=${HOME}`,
+      "PYTHONDONTWRITEBYTECODE=1",
+      "PYTHONNOUSERSITE=1",
+      `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`,
+    ],
     init: true,
     network: setup?.network ?? "none",
     memoryBytes: limits.memoryBytes,

@@ -69,6 +69,31 @@ describe("the default's always-protected files: added, changed or deleted", () =
     "sitecustomize.py",
     "lib/usercustomize.py",
     "site-packages/evil.pth",
+    "sitecustomize/__init__.py",
+    ".local/lib/python3.11/site-packages/usercustomize/__init__.py",
+    "evil.dist-info/entry_points.txt",
+    "EVIL.Dist-Info/entry_points.txt",
+    "evil.dist-info",
+    "src/evil.egg-info/entry_points.txt",
+    "site-packages/evil.egg-link",
+    "site-packages/__editable___evil_finder.py",
+    "tests/__init__.py",
+    "pkg/test/__init__.py",
+    "__init__.py",
+    "pluggy/__init__.py",
+    "iniconfig.py",
+    ".yarnrc.yml",
+    ".yarn/releases/yarn-4.cjs",
+    ".pnp.cjs",
+    ".nycrc.json",
+    "bunfig.toml",
+    "vendor/autoload.php",
+    "vendor/composer/autoload_files.php",
+    "tests/__pycache__/test_x.cpython-311-pytest-7.2.1.pyc",
+    "shop/__pycache__/discount.cpython-311.pyc",
+    "shop/__pycache__",
+    "shop/discount.pyc",
+    "legacy.pyo",
     "pytest.py",
     "unittest/__init__.py",
     "node_modules/jest/bin/jest.js",
@@ -101,6 +126,19 @@ describe("the default's always-protected files: added, changed or deleted", () =
 
   it("matches case-sensitively, as the sandbox's file system and the runners do", () => {
     expect(protectedPaths({ "Conftest.py": "x", "PYTEST.INI": "x" })).toEqual([]);
+  });
+
+  it("leaves a package's own __init__.py and metadata-like names that are not directories' suffixes alone", () => {
+    expect(
+      protectedPaths({ "shop/__init__.py": "x", "docs/dist-info.md": "x", "src/tests_helper/__init__.py": "x" }),
+    ).toEqual([]);
+  });
+
+  it("protects compiled code under the user's own globs too, but not with protection off", () => {
+    const forged = { "contract/__pycache__/rules.cpython-311.pyc": "forged" };
+    expect(protectedPaths(forged, { setting: parseProtect(["contract/*.py"]) })).toEqual(Object.keys(forged));
+    expect(protectedPaths(forged, { setting: parseProtect([]) })).toEqual([]);
+    expect(protectedPaths(forged, { setting: parseProtect(["default", "!**/__pycache__/**"]) })).toEqual([]);
   });
 
   it("protects only the root's .github", () => {
@@ -231,6 +269,7 @@ describe("package.json: only the test scripts and the runners' keys", () => {
     dependencies: Record<string, string>;
     jest: Record<string, unknown>;
     mocha?: unknown;
+    imports?: unknown;
   }
   const edit = (change: (pkg: Package & { scripts: Record<string, string> }) => void) => {
     const pkg = JSON.parse(BASE) as Package & { scripts: Record<string, string> };
@@ -249,6 +288,7 @@ describe("package.json: only the test scripts and the runners' keys", () => {
     ["a test:* script", true, edit((p) => (p.scripts["test:unit"] = "true"))],
     ["jest's configuration", true, edit((p) => (p.jest.testMatch = []))],
     ["mocha's configuration added", true, edit((p) => (p.mocha = { require: "hook.js" }))],
+    ["subpath imports a test resolves through", true, edit((p) => (p.imports = { "#helpers": "./fake.js" }))],
     ["the scripts removed", true, edit((p: Package) => delete p.scripts)],
     ["unparsable", true, "{ not json"],
     ["the file deleted", true, null],

@@ -72,3 +72,17 @@ describe("the setup's lock-down", () => {
     ]);
   });
 });
+
+describe("the environment's start-up doors", () => {
+  const env = lockDown(job("")).env;
+
+  it("puts HOME outside the work dir, where the candidate's tree cannot hold its start-up files", () => {
+    const home = env.find((variable) => variable.startsWith("HOME="))!.slice("HOME=".length);
+    expect(home).not.toBe("/work");
+    expect(home.startsWith("/work/")).toBe(false);
+  });
+
+  it("turns Python's user site off", () => {
+    expect(env).toContain("PYTHONNOUSERSITE=1");
+  });
+});

@@ -183,9 +183,16 @@ describe("identity and privileges", () => {
         "HOSTNAME",
         "PATH",
         "PYTHONDONTWRITEBYTECODE",
+        "PYTHONNOUSERSITE",
         "SANDBOX_GATE_ATTEMPT",
       ]);
-      expect(env).toMatchObject({ HOME: "/work", PYTHONDONTWRITEBYTECODE: "1", SANDBOX_GATE_ATTEMPT: "1" });
+      // HOME outside the work dir, the user site off: the candidate's tree holds no start-up file.
+      expect(env).toMatchObject({
+        HOME: "/tmp",
+        PYTHONDONTWRITEBYTECODE: "1",
+        PYTHONNOUSERSITE: "1",
+        SANDBOX_GATE_ATTEMPT: "1",
+      });
     } finally {
       delete process.env.SANDBOX_GATE_TEST_SECRET;
     }
