@@ -27,15 +27,15 @@ module.exports = __toCommonJS(library_exports);
 var import_module = require("module");
 var __webpack_modules__ = {
   /***/
-  2210: (
+  5362: (
     /***/
     ((module2, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.MissingRefError = exports2.ValidationError = exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = exports2.Ajv2020 = void 0;
-      const core_1 = __nccwpck_require__2(3893);
-      const draft2020_1 = __nccwpck_require__2(4298);
-      const discriminator_1 = __nccwpck_require__2(8886);
-      const json_schema_2020_12_1 = __nccwpck_require__2(3995);
+      const core_1 = __nccwpck_require__2(229);
+      const draft2020_1 = __nccwpck_require__2(9546);
+      const discriminator_1 = __nccwpck_require__2(8246);
+      const json_schema_2020_12_1 = __nccwpck_require__2(3403);
       const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
       class Ajv2020 extends core_1.default {
         constructor(opts = {}) {
@@ -69,11 +69,11 @@ var __webpack_modules__ = {
       module2.exports.Ajv2020 = Ajv2020;
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2["default"] = Ajv2020;
-      var validate_1 = __nccwpck_require__2(7881);
+      var validate_1 = __nccwpck_require__2(5865);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(1436);
+      var codegen_1 = __nccwpck_require__2(8028);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -92,18 +92,18 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      var validation_error_1 = __nccwpck_require__2(3021);
+      var validation_error_1 = __nccwpck_require__2(1117);
       Object.defineProperty(exports2, "ValidationError", { enumerable: true, get: function() {
         return validation_error_1.default;
       } });
-      var ref_error_1 = __nccwpck_require__2(3162);
+      var ref_error_1 = __nccwpck_require__2(2618);
       Object.defineProperty(exports2, "MissingRefError", { enumerable: true, get: function() {
         return ref_error_1.default;
       } });
     })
   ),
   /***/
-  567: (
+  7975: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -256,14 +256,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1436: (
+  8028: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.or = exports2.and = exports2.not = exports2.CodeGen = exports2.operators = exports2.varKinds = exports2.ValueScopeName = exports2.ValueScope = exports2.Scope = exports2.Name = exports2.regexpCode = exports2.stringify = exports2.getProperty = exports2.nil = exports2.strConcat = exports2.str = exports2._ = void 0;
-      const code_1 = __nccwpck_require__2(567);
-      const scope_1 = __nccwpck_require__2(7788);
-      var code_2 = __nccwpck_require__2(567);
+      const code_1 = __nccwpck_require__2(7975);
+      const scope_1 = __nccwpck_require__2(8572);
+      var code_2 = __nccwpck_require__2(7975);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return code_2._;
       } });
@@ -288,7 +288,7 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
         return code_2.Name;
       } });
-      var scope_2 = __nccwpck_require__2(7788);
+      var scope_2 = __nccwpck_require__2(8572);
       Object.defineProperty(exports2, "Scope", { enumerable: true, get: function() {
         return scope_2.Scope;
       } });
@@ -975,12 +975,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7788: (
+  8572: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.ValueScope = exports2.ValueScopeName = exports2.Scope = exports2.varKinds = exports2.UsedValueState = void 0;
-      const code_1 = __nccwpck_require__2(567);
+      const code_1 = __nccwpck_require__2(7975);
       class ValueError extends Error {
         constructor(name) {
           super(`CodeGen: "code" for ${name} not defined`);
@@ -1119,14 +1119,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1283: (
+  1923: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendErrors = exports2.resetErrorsCount = exports2.reportExtraError = exports2.reportError = exports2.keyword$DataError = exports2.keywordError = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
       exports2.keywordError = {
         message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
       };
@@ -1240,17 +1240,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2718: (
+  9486: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.resolveSchema = exports2.getCompilingSchema = exports2.resolveRef = exports2.compileSchema = exports2.SchemaEnv = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const validation_error_1 = __nccwpck_require__2(3021);
-      const names_1 = __nccwpck_require__2(630);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const util_1 = __nccwpck_require__2(4464);
-      const validate_1 = __nccwpck_require__2(7881);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const validation_error_1 = __nccwpck_require__2(1117);
+      const names_1 = __nccwpck_require__2(4902);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const util_1 = __nccwpck_require__2(4512);
+      const validate_1 = __nccwpck_require__2(5865);
       class SchemaEnv {
         constructor(env) {
           var _a2;
@@ -1463,11 +1463,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  630: (
+  4902: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const names = {
         // validation function arguments
         data: new codegen_1.Name("data"),
@@ -1501,11 +1501,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3162: (
+  2618: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const resolve_1 = __nccwpck_require__2(4090);
+      const resolve_1 = __nccwpck_require__2(5738);
       class MissingRefError extends Error {
         constructor(resolver, baseId, ref, msg) {
           super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1517,14 +1517,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4090: (
+  5738: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getSchemaRefs = exports2.resolveUrl = exports2.normalizeId = exports2._getFullPath = exports2.getFullPath = exports2.inlineRef = void 0;
-      const util_1 = __nccwpck_require__2(4464);
-      const equal = __nccwpck_require__2(3430);
-      const traverse = __nccwpck_require__2(1167);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal = __nccwpck_require__2(5318);
+      const traverse = __nccwpck_require__2(7935);
       const SIMPLE_INLINED = /* @__PURE__ */ new Set([
         "type",
         "format",
@@ -1672,7 +1672,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7353: (
+  169: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1702,13 +1702,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4464: (
+  4512: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.checkStrictMode = exports2.getErrorPath = exports2.Type = exports2.useFunc = exports2.setEvaluated = exports2.evaluatedPropsToName = exports2.mergeEvaluated = exports2.eachItem = exports2.unescapeJsonPointer = exports2.escapeJsonPointer = exports2.escapeFragment = exports2.unescapeFragment = exports2.schemaRefOrVal = exports2.schemaHasRulesButRef = exports2.schemaHasRules = exports2.checkUnknownRules = exports2.alwaysValidSchema = exports2.toHash = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const code_1 = __nccwpck_require__2(567);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const code_1 = __nccwpck_require__2(7975);
       function toHash(arr) {
         const hash = {};
         for (const item of arr)
@@ -1868,7 +1868,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7692: (
+  8204: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1890,14 +1890,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5346: (
+  6098: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.boolOrEmptySchema = exports2.topBoolOrEmptySchema = void 0;
-      const errors_1 = __nccwpck_require__2(1283);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
+      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
       const boolError = {
         message: "boolean schema is false"
       };
@@ -1940,16 +1940,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6685: (
+  2493: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.reportTypeError = exports2.checkDataTypes = exports2.checkDataType = exports2.coerceAndCheckDataType = exports2.getJSONTypes = exports2.getSchemaTypes = exports2.DataType = void 0;
-      const rules_1 = __nccwpck_require__2(7353);
-      const applicability_1 = __nccwpck_require__2(7692);
-      const errors_1 = __nccwpck_require__2(1283);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const rules_1 = __nccwpck_require__2(169);
+      const applicability_1 = __nccwpck_require__2(8204);
+      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       var DataType;
       (function(DataType2) {
         DataType2[DataType2["Correct"] = 0] = "Correct";
@@ -2123,13 +2123,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1699: (
+  5363: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.assignDefaults = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       function assignDefaults(it, ty) {
         const { properties, items } = it.schema;
         if (ty === "object" && properties) {
@@ -2159,23 +2159,23 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7881: (
+  5865: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getData = exports2.KeywordCxt = exports2.validateFunctionCode = void 0;
-      const boolSchema_1 = __nccwpck_require__2(5346);
-      const dataType_1 = __nccwpck_require__2(6685);
-      const applicability_1 = __nccwpck_require__2(7692);
-      const dataType_2 = __nccwpck_require__2(6685);
-      const defaults_1 = __nccwpck_require__2(1699);
-      const keyword_1 = __nccwpck_require__2(5202);
-      const subschema_1 = __nccwpck_require__2(6200);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const util_1 = __nccwpck_require__2(4464);
-      const errors_1 = __nccwpck_require__2(1283);
+      const boolSchema_1 = __nccwpck_require__2(6098);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const applicability_1 = __nccwpck_require__2(8204);
+      const dataType_2 = __nccwpck_require__2(2493);
+      const defaults_1 = __nccwpck_require__2(5363);
+      const keyword_1 = __nccwpck_require__2(8898);
+      const subschema_1 = __nccwpck_require__2(8280);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const util_1 = __nccwpck_require__2(4512);
+      const errors_1 = __nccwpck_require__2(1923);
       function validateFunctionCode(it) {
         if (isSchemaObj(it)) {
           checkKeywords(it);
@@ -2666,15 +2666,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5202: (
+  8898: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateKeywordUsage = exports2.validSchemaType = exports2.funcKeywordCode = exports2.macroKeywordCode = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const code_1 = __nccwpck_require__2(8484);
-      const errors_1 = __nccwpck_require__2(1283);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const code_1 = __nccwpck_require__2(9764);
+      const errors_1 = __nccwpck_require__2(1923);
       function macroKeywordCode(cxt, def) {
         const { gen, keyword, schema, parentSchema, it } = cxt;
         const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2783,13 +2783,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6200: (
+  8280: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendSubschemaMode = exports2.extendSubschemaData = exports2.getSubschema = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
         if (keyword !== void 0 && schema !== void 0) {
           throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -2865,16 +2865,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3893: (
+  229: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = void 0;
-      var validate_1 = __nccwpck_require__2(7881);
+      var validate_1 = __nccwpck_require__2(5865);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(1436);
+      var codegen_1 = __nccwpck_require__2(8028);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -2893,16 +2893,16 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      const validation_error_1 = __nccwpck_require__2(3021);
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const rules_1 = __nccwpck_require__2(7353);
-      const compile_1 = __nccwpck_require__2(2718);
-      const codegen_2 = __nccwpck_require__2(1436);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const dataType_1 = __nccwpck_require__2(6685);
-      const util_1 = __nccwpck_require__2(4464);
-      const $dataRefSchema = __nccwpck_require__2(3837);
-      const uri_1 = __nccwpck_require__2(6285);
+      const validation_error_1 = __nccwpck_require__2(1117);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const rules_1 = __nccwpck_require__2(169);
+      const compile_1 = __nccwpck_require__2(9486);
+      const codegen_2 = __nccwpck_require__2(8028);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const util_1 = __nccwpck_require__2(4512);
+      const $dataRefSchema = __nccwpck_require__2(5759);
+      const uri_1 = __nccwpck_require__2(7373);
       const defaultRegExp = (str, flags) => new RegExp(str, flags);
       defaultRegExp.code = "new RegExp";
       const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3475,18 +3475,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3995: (
+  3403: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const metaSchema = __nccwpck_require__2(1678);
-      const applicator = __nccwpck_require__2(7216);
-      const unevaluated = __nccwpck_require__2(9547);
-      const content2 = __nccwpck_require__2(8226);
-      const core = __nccwpck_require__2(518);
-      const format = __nccwpck_require__2(4588);
-      const metadata = __nccwpck_require__2(5707);
-      const validation = __nccwpck_require__2(7082);
+      const metaSchema = __nccwpck_require__2(3944);
+      const applicator = __nccwpck_require__2(1478);
+      const unevaluated = __nccwpck_require__2(2761);
+      const content2 = __nccwpck_require__2(488);
+      const core = __nccwpck_require__2(1268);
+      const format = __nccwpck_require__2(3090);
+      const metadata = __nccwpck_require__2(627);
+      const validation = __nccwpck_require__2(6216);
       const META_SUPPORT_DATA = ["/properties"];
       function addMetaSchema2020($data) {
         ;
@@ -3509,17 +3509,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4951: (
+  7223: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const equal = __nccwpck_require__2(3430);
+      const equal = __nccwpck_require__2(5318);
       equal.code = 'require("ajv/dist/runtime/equal").default';
       exports2["default"] = equal;
     })
   ),
   /***/
-  6214: (
+  6070: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3544,17 +3544,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6285: (
+  7373: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const uri = __nccwpck_require__2(4352);
+      const uri = __nccwpck_require__2(32);
       uri.code = 'require("ajv/dist/runtime/uri").default';
       exports2["default"] = uri;
     })
   ),
   /***/
-  3021: (
+  1117: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3569,13 +3569,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3448: (
+  5640: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateAdditionalItems = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -3621,14 +3621,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2431: (
+  3487: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "must NOT have additional properties",
         params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
@@ -3726,11 +3726,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9205: (
+  5701: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "allOf",
         schemaType: "array",
@@ -3752,11 +3752,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9380: (
+  596: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
+      const code_1 = __nccwpck_require__2(9764);
       const def = {
         keyword: "anyOf",
         schemaType: "array",
@@ -3768,12 +3768,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6182: (
+  1046: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
         params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
@@ -3861,14 +3861,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5826: (
+  9522: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateSchemaDeps = exports2.validatePropertyDeps = exports2.error = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
       exports2.error = {
         message: ({ params: { property, depsCount, deps } }) => {
           const property_ies = depsCount === 1 ? "property" : "properties";
@@ -3954,11 +3954,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3818: (
+  2682: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(5826);
+      const dependencies_1 = __nccwpck_require__2(9522);
       const def = {
         keyword: "dependentSchemas",
         type: "object",
@@ -3969,12 +3969,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8584: (
+  3176: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
         params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
@@ -4037,26 +4037,26 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8775: (
+  4551: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const additionalItems_1 = __nccwpck_require__2(3448);
-      const prefixItems_1 = __nccwpck_require__2(6467);
-      const items_1 = __nccwpck_require__2(5791);
-      const items2020_1 = __nccwpck_require__2(2959);
-      const contains_1 = __nccwpck_require__2(6182);
-      const dependencies_1 = __nccwpck_require__2(5826);
-      const propertyNames_1 = __nccwpck_require__2(1372);
-      const additionalProperties_1 = __nccwpck_require__2(2431);
-      const properties_1 = __nccwpck_require__2(8778);
-      const patternProperties_1 = __nccwpck_require__2(664);
-      const not_1 = __nccwpck_require__2(8350);
-      const anyOf_1 = __nccwpck_require__2(9380);
-      const oneOf_1 = __nccwpck_require__2(2490);
-      const allOf_1 = __nccwpck_require__2(9205);
-      const if_1 = __nccwpck_require__2(8584);
-      const thenElse_1 = __nccwpck_require__2(6829);
+      const additionalItems_1 = __nccwpck_require__2(5640);
+      const prefixItems_1 = __nccwpck_require__2(4931);
+      const items_1 = __nccwpck_require__2(95);
+      const items2020_1 = __nccwpck_require__2(6847);
+      const contains_1 = __nccwpck_require__2(1046);
+      const dependencies_1 = __nccwpck_require__2(9522);
+      const propertyNames_1 = __nccwpck_require__2(7116);
+      const additionalProperties_1 = __nccwpck_require__2(3487);
+      const properties_1 = __nccwpck_require__2(8154);
+      const patternProperties_1 = __nccwpck_require__2(7736);
+      const not_1 = __nccwpck_require__2(2846);
+      const anyOf_1 = __nccwpck_require__2(596);
+      const oneOf_1 = __nccwpck_require__2(5178);
+      const allOf_1 = __nccwpck_require__2(5701);
+      const if_1 = __nccwpck_require__2(3176);
+      const thenElse_1 = __nccwpck_require__2(3245);
       function getApplicator(draft2020 = false) {
         const applicator = [
           // any
@@ -4084,14 +4084,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5791: (
+  95: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateTuple = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
       const def = {
         keyword: "items",
         type: "array",
@@ -4140,14 +4140,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2959: (
+  6847: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
-      const additionalItems_1 = __nccwpck_require__2(3448);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
+      const additionalItems_1 = __nccwpck_require__2(5640);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -4174,11 +4174,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8350: (
+  2846: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "not",
         schemaType: ["object", "boolean"],
@@ -4204,12 +4204,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2490: (
+  5178: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "must match exactly one schema in oneOf",
         params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
@@ -4261,14 +4261,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  664: (
+  7736: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const util_2 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const util_2 = __nccwpck_require__2(4512);
       const def = {
         keyword: "patternProperties",
         type: "object",
@@ -4334,11 +4334,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6467: (
+  4931: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const items_1 = __nccwpck_require__2(5791);
+      const items_1 = __nccwpck_require__2(95);
       const def = {
         keyword: "prefixItems",
         type: "array",
@@ -4350,14 +4350,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8778: (
+  8154: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const validate_1 = __nccwpck_require__2(7881);
-      const code_1 = __nccwpck_require__2(8484);
-      const util_1 = __nccwpck_require__2(4464);
-      const additionalProperties_1 = __nccwpck_require__2(2431);
+      const validate_1 = __nccwpck_require__2(5865);
+      const code_1 = __nccwpck_require__2(9764);
+      const util_1 = __nccwpck_require__2(4512);
+      const additionalProperties_1 = __nccwpck_require__2(3487);
       const def = {
         keyword: "properties",
         type: "object",
@@ -4407,12 +4407,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1372: (
+  7116: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "property name must be valid",
         params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
@@ -4449,11 +4449,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6829: (
+  3245: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: ["then", "else"],
         schemaType: ["object", "boolean"],
@@ -4466,15 +4466,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8484: (
+  9764: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateUnion = exports2.validateArray = exports2.usePattern = exports2.callValidateCode = exports2.schemaProperties = exports2.allSchemaProperties = exports2.noPropertyInData = exports2.propertyInData = exports2.isOwnProperty = exports2.hasPropFunc = exports2.reportMissingProp = exports2.checkMissingProp = exports2.checkReportMissingProp = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
-      const util_2 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
+      const util_2 = __nccwpck_require__2(4512);
       function checkReportMissingProp(cxt, prop) {
         const { gen, data, it } = cxt;
         gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4598,7 +4598,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9872: (
+  6912: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4612,12 +4612,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7397: (
+  4005: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const id_1 = __nccwpck_require__2(9872);
-      const ref_1 = __nccwpck_require__2(2996);
+      const id_1 = __nccwpck_require__2(6912);
+      const ref_1 = __nccwpck_require__2(6612);
       const core = [
         "$schema",
         "$id",
@@ -4632,17 +4632,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2996: (
+  6612: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.callRef = exports2.getValidate = void 0;
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const compile_1 = __nccwpck_require__2(2718);
-      const util_1 = __nccwpck_require__2(4464);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const compile_1 = __nccwpck_require__2(9486);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "$ref",
         schemaType: "string",
@@ -4753,15 +4753,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8886: (
+  8246: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const types_1 = __nccwpck_require__2(7115);
-      const compile_1 = __nccwpck_require__2(2718);
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const types_1 = __nccwpck_require__2(3723);
+      const compile_1 = __nccwpck_require__2(9486);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
         params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
@@ -4857,7 +4857,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7115: (
+  3723: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4870,18 +4870,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4298: (
+  9546: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const core_1 = __nccwpck_require__2(7397);
-      const validation_1 = __nccwpck_require__2(5481);
-      const applicator_1 = __nccwpck_require__2(8775);
-      const dynamic_1 = __nccwpck_require__2(9923);
-      const next_1 = __nccwpck_require__2(7844);
-      const unevaluated_1 = __nccwpck_require__2(2010);
-      const format_1 = __nccwpck_require__2(2601);
-      const metadata_1 = __nccwpck_require__2(6620);
+      const core_1 = __nccwpck_require__2(4005);
+      const validation_1 = __nccwpck_require__2(5017);
+      const applicator_1 = __nccwpck_require__2(4551);
+      const dynamic_1 = __nccwpck_require__2(3475);
+      const next_1 = __nccwpck_require__2(948);
+      const unevaluated_1 = __nccwpck_require__2(522);
+      const format_1 = __nccwpck_require__2(8425);
+      const metadata_1 = __nccwpck_require__2(8252);
       const draft2020Vocabularies = [
         dynamic_1.default,
         core_1.default,
@@ -4897,15 +4897,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8639: (
+  9519: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicAnchor = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const compile_1 = __nccwpck_require__2(2718);
-      const ref_1 = __nccwpck_require__2(2996);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const compile_1 = __nccwpck_require__2(9486);
+      const ref_1 = __nccwpck_require__2(6612);
       const def = {
         keyword: "$dynamicAnchor",
         schemaType: "string",
@@ -4931,14 +4931,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5065: (
+  9545: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicRef = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const ref_1 = __nccwpck_require__2(2996);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const ref_1 = __nccwpck_require__2(6612);
       const def = {
         keyword: "$dynamicRef",
         schemaType: "string",
@@ -4976,25 +4976,25 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9923: (
+  3475: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(8639);
-      const dynamicRef_1 = __nccwpck_require__2(5065);
-      const recursiveAnchor_1 = __nccwpck_require__2(9982);
-      const recursiveRef_1 = __nccwpck_require__2(1794);
+      const dynamicAnchor_1 = __nccwpck_require__2(9519);
+      const dynamicRef_1 = __nccwpck_require__2(9545);
+      const recursiveAnchor_1 = __nccwpck_require__2(4750);
+      const recursiveRef_1 = __nccwpck_require__2(6018);
       const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
       exports2["default"] = dynamic;
     })
   ),
   /***/
-  9982: (
+  4750: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(8639);
-      const util_1 = __nccwpck_require__2(4464);
+      const dynamicAnchor_1 = __nccwpck_require__2(9519);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "$recursiveAnchor",
         schemaType: "boolean",
@@ -5009,11 +5009,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1794: (
+  6018: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicRef_1 = __nccwpck_require__2(5065);
+      const dynamicRef_1 = __nccwpck_require__2(9545);
       const def = {
         keyword: "$recursiveRef",
         schemaType: "string",
@@ -5023,11 +5023,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6402: (
+  6722: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
@@ -5112,17 +5112,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2601: (
+  8425: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const format_1 = __nccwpck_require__2(6402);
+      const format_1 = __nccwpck_require__2(6722);
       const format = [format_1.default];
       exports2["default"] = format;
     })
   ),
   /***/
-  6620: (
+  8252: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -5144,35 +5144,35 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7844: (
+  948: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependentRequired_1 = __nccwpck_require__2(643);
-      const dependentSchemas_1 = __nccwpck_require__2(3818);
-      const limitContains_1 = __nccwpck_require__2(3907);
+      const dependentRequired_1 = __nccwpck_require__2(6723);
+      const dependentSchemas_1 = __nccwpck_require__2(2682);
+      const limitContains_1 = __nccwpck_require__2(7411);
       const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
       exports2["default"] = next;
     })
   ),
   /***/
-  2010: (
+  522: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const unevaluatedProperties_1 = __nccwpck_require__2(6855);
-      const unevaluatedItems_1 = __nccwpck_require__2(4144);
+      const unevaluatedProperties_1 = __nccwpck_require__2(1447);
+      const unevaluatedItems_1 = __nccwpck_require__2(3136);
       const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
       exports2["default"] = unevaluated;
     })
   ),
   /***/
-  4144: (
+  3136: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -5210,13 +5210,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6855: (
+  1447: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
       const error = {
         message: "must NOT have unevaluated properties",
         params: ({ params }) => (0, codegen_1._)`{unevaluatedProperty: ${params.unevaluatedProperty}}`
@@ -5275,13 +5275,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8026: (
+  9722: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: "must be equal to constant",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
@@ -5303,11 +5303,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  643: (
+  6723: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(5826);
+      const dependencies_1 = __nccwpck_require__2(9522);
       const def = {
         keyword: "dependentRequired",
         type: "object",
@@ -5319,13 +5319,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3200: (
+  592: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: "must be equal to one of the allowed values",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
@@ -5367,20 +5367,20 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5481: (
+  5017: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const limitNumber_1 = __nccwpck_require__2(3723);
-      const multipleOf_1 = __nccwpck_require__2(8132);
-      const limitLength_1 = __nccwpck_require__2(6962);
-      const pattern_1 = __nccwpck_require__2(6023);
-      const limitProperties_1 = __nccwpck_require__2(895);
-      const required_1 = __nccwpck_require__2(4504);
-      const limitItems_1 = __nccwpck_require__2(6296);
-      const uniqueItems_1 = __nccwpck_require__2(5132);
-      const const_1 = __nccwpck_require__2(8026);
-      const enum_1 = __nccwpck_require__2(3200);
+      const limitNumber_1 = __nccwpck_require__2(1195);
+      const multipleOf_1 = __nccwpck_require__2(4756);
+      const limitLength_1 = __nccwpck_require__2(642);
+      const pattern_1 = __nccwpck_require__2(5223);
+      const limitProperties_1 = __nccwpck_require__2(1631);
+      const required_1 = __nccwpck_require__2(5208);
+      const limitItems_1 = __nccwpck_require__2(2424);
+      const uniqueItems_1 = __nccwpck_require__2(7244);
+      const const_1 = __nccwpck_require__2(9722);
+      const enum_1 = __nccwpck_require__2(592);
       const validation = [
         // number
         limitNumber_1.default,
@@ -5404,11 +5404,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3907: (
+  7411: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: ["maxContains", "minContains"],
         type: "array",
@@ -5423,11 +5423,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6296: (
+  2424: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5451,13 +5451,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6962: (
+  642: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const ucs2length_1 = __nccwpck_require__2(6214);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const ucs2length_1 = __nccwpck_require__2(6070);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5482,11 +5482,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3723: (
+  1195: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const ops = codegen_1.operators;
       const KWDs = {
         maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5513,11 +5513,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  895: (
+  1631: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5541,11 +5541,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8132: (
+  4756: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
         params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
@@ -5568,13 +5568,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6023: (
+  5223: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const util_1 = __nccwpck_require__2(4464);
-      const codegen_1 = __nccwpck_require__2(1436);
+      const code_1 = __nccwpck_require__2(9764);
+      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
@@ -5604,13 +5604,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4504: (
+  5208: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
         params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
@@ -5685,14 +5685,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5132: (
+  7244: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dataType_1 = __nccwpck_require__2(6685);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
         params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
@@ -5751,7 +5751,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3430: (
+  5318: (
     /***/
     ((module2) => {
       module2.exports = function equal(a, b) {
@@ -5785,7 +5785,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1167: (
+  7935: (
     /***/
     ((module2) => {
       var traverse = module2.exports = function(schema, opts, cb) {
@@ -5872,15 +5872,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9800: (
+  4728: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       var __webpack_unused_export__;
       __webpack_unused_export__ = { value: true };
       exports2.wT = __webpack_unused_export__ = void 0;
-      const ed5 = __nccwpck_require__2(6950);
-      const ed2 = __nccwpck_require__2(4488);
-      const NSed3 = __nccwpck_require__2(5699);
+      const ed5 = __nccwpck_require__2(9958);
+      const ed2 = __nccwpck_require__2(1640);
+      const NSed3 = __nccwpck_require__2(403);
       var isS = ed5.isS;
       var isChar10 = ed5.isChar;
       var isNameStartChar = ed5.isNameStartChar;
@@ -7671,7 +7671,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6950: (
+  9958: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7716,7 +7716,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4488: (
+  1640: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7771,7 +7771,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5699: (
+  403: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7798,11 +7798,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4352: (
+  32: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(5077);
-      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(5300);
+      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(8869);
+      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(7092);
       const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
       const MALFORMED_SCHEME_ERROR = "URI scheme is malformed.";
       const MALFORMED_HOST_ERROR = "URI host is malformed.";
@@ -8227,10 +8227,10 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5300: (
+  7092: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { isUUID } = __nccwpck_require__2(5077);
+      const { isUUID } = __nccwpck_require__2(8869);
       const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
       const supportedSchemeNames = (
         /** @type {const} */
@@ -8437,7 +8437,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5077: (
+  8869: (
     /***/
     ((module2) => {
       const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
@@ -8971,63 +8971,63 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3837: (
+  5759: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
     })
   ),
   /***/
-  7216: (
+  1478: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
     })
   ),
   /***/
-  8226: (
+  488: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  518: (
+  1268: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
     })
   ),
   /***/
-  4588: (
+  3090: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
     })
   ),
   /***/
-  5707: (
+  627: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
     })
   ),
   /***/
-  9547: (
+  2761: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  7082: (
+  6216: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
     })
   ),
   /***/
-  1678: (
+  3944: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
@@ -9625,7 +9625,7 @@ const DATASET_SCHEMA = {
   // A reply is code for one file; a commit's tree is what a patch changes.
   dependentRequired: { base_commit: ["patch"] }
 };
-var _2020 = __nccwpck_require__(2210);
+var _2020 = __nccwpck_require__(5362);
 ;
 function checker(schema, root) {
   const validate = new _2020.Ajv2020({
@@ -9868,9 +9868,13 @@ function classify(facts) {
   return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 ;
+const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
+;
 const external_node_fs_promises_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:fs/promises");
 ;
 const external_node_path_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:path");
+;
+const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
 ;
 const STRATEGIES = ["exact", "offset", "fuzz"];
 function normalisePath(path2) {
@@ -9886,7 +9890,7 @@ function pathThroughSymlink(paths, isSymlink2) {
   }
   return null;
 }
-function touchedPaths(patch) {
+function patch_touchedPaths(patch) {
   const paths = /* @__PURE__ */ new Set();
   for (const file of patch.files) {
     for (const path2 of [file.oldPath, file.newPath])
@@ -10191,7 +10195,7 @@ function binaryName(line) {
   const [, , oldName, newName] = BINARY.exec(line);
   return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
 }
-function parsePatch(patch) {
+function patch_parsePatch(patch) {
   const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
   const files = [];
   try {
@@ -12508,6 +12512,172 @@ async function loadTestFiles(patterns, base, maxBytes) {
   return files;
 }
 ;
+const run = (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
+const GIT_LINK = "160000";
+const SYMLINK = "120000";
+async function gitListing(root) {
+  const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => void 0);
+  if (inside?.stdout.trim() !== "true")
+    return void 0;
+  const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+  const listed2 = /* @__PURE__ */ new Map();
+  for (const record of stdout.split("\0").filter(Boolean)) {
+    const [meta, path2] = [record.slice(0, record.indexOf("	")), record.slice(record.indexOf("	") + 1)];
+    listed2.set(path2, { path: path2, mode: meta.split(" ")[0] });
+  }
+  return [...listed2.values()];
+}
+async function* tree_walk(root, dir = "") {
+  for (const entry of (await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path2 = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== ".git")
+        yield* tree_walk(root, path2);
+    } else if (entry.isFile() || entry.isSymbolicLink())
+      yield { path: path2 };
+  }
+}
+function insideTarget(path2, target) {
+  if (external_node_path_namespaceObject.posix.isAbsolute(target))
+    return void 0;
+  const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path2), target));
+  return resolved === "." || resolved.startsWith("../") || resolved === ".." ? void 0 : resolved;
+}
+async function refuseLinkedDirectory(root, path2, checked) {
+  const parts = path2.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join("/");
+    if (checked.has(dir))
+      continue;
+    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, dir)).catch(() => void 0);
+    if (info2?.isSymbolicLink()) {
+      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, dir));
+      throw new errors_InputError("workdir", `'${path2}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
+    }
+    checked.add(dir);
+  }
+}
+async function readBaseTree(root, maxBytes, input) {
+  const tracked2 = await gitListing(root);
+  const listing = tracked2 ?? [];
+  if (!tracked2)
+    for await (const listed2 of tree_walk(root))
+      listing.push(listed2);
+  const files = [];
+  const skipped = [];
+  const directories = /* @__PURE__ */ new Set();
+  let bytes = 0;
+  for (const { path: path2, mode } of listing.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+    if (mode === GIT_LINK) {
+      skipped.push(path2);
+      continue;
+    }
+    const safe = checkRelativePath(path2);
+    if (!safe.ok)
+      throw new errors_InputError("workdir", `'${path2}' in the base tree ${safe.why}`);
+    await refuseLinkedDirectory(root, path2, directories);
+    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
+    if (!info2)
+      continue;
+    if (info2.isSymbolicLink() || mode === SYMLINK) {
+      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, path2));
+      if (insideTarget(path2, target) === void 0) {
+        throw new errors_InputError("workdir", `'${path2}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+      }
+      files.push({ path: path2, content: "", linkTarget: target });
+      continue;
+    }
+    if (!info2.isFile())
+      continue;
+    bytes += info2.size;
+    if (bytes > maxBytes) {
+      throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path2}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
+    }
+    const executable = mode === void 0 ? isExecutable(info2.mode) : mode === "100755";
+    files.push({ path: path2, content: await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(root, path2)), ...executable && { executable } });
+  }
+  return { files, bytes, listedBy: tracked2 ? "git" : "walk", skipped };
+}
+async function resolveCommit(root, name) {
+  const found = await run("git", [
+    "-C",
+    root,
+    "rev-parse",
+    "--verify",
+    "--quiet",
+    "--end-of-options",
+    `${name}^{commit}`
+  ]).catch(() => void 0);
+  const sha = found?.stdout.trim();
+  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : void 0;
+}
+function readBlobs(root, ids) {
+  return new Promise((done, fail2) => {
+    const git = (0, external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+    const chunks = [];
+    let stderr = "";
+    git.stdout.on("data", (chunk) => chunks.push(chunk));
+    git.stderr.on("data", (chunk) => stderr += chunk.toString());
+    git.on("error", fail2);
+    git.on("close", (code) => {
+      if (code !== 0)
+        return fail2(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
+      const out = Buffer.concat(chunks);
+      const blobs = [];
+      let at = 0;
+      for (const id of ids) {
+        const eol = out.indexOf(10, at);
+        const header2 = out.subarray(at, eol).toString();
+        const [, type, size] = header2.split(" ");
+        if (type !== "blob")
+          return fail2(new Error(`git cat-file: ${id} is not a blob (${header2})`));
+        blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
+        at = eol + 1 + Number(size) + 1;
+      }
+      done(blobs);
+    });
+    git.stdin.end(ids.map((id) => `${id}
+`).join(""));
+  });
+}
+async function readCommitTree(root, commit, maxBytes, input) {
+  const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
+    maxBuffer: 256 * 1024 * 1024
+  });
+  const listed2 = [];
+  const skipped = [];
+  let bytes = 0;
+  for (const record of stdout.split("\0").filter(Boolean)) {
+    const tab = record.indexOf("	");
+    const [mode, , id, size] = record.slice(0, tab).split(/ +/);
+    const path2 = record.slice(tab + 1);
+    if (mode === GIT_LINK) {
+      skipped.push(path2);
+      continue;
+    }
+    const safe = checkRelativePath(path2);
+    if (!safe.ok)
+      throw new errors_InputError(input === "max-tree-size" ? "base_commit" : input, `'${path2}' in ${commit} ${safe.why}`);
+    bytes += mode === SYMLINK ? 0 : Number(size);
+    if (bytes > maxBytes)
+      throw new errors_InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path2}); raise '${input}' and 'tmpfs-size'`);
+    listed2.push({ path: path2, mode, id });
+  }
+  const contents = await readBlobs(root, listed2.map((entry) => entry.id));
+  const files = [];
+  listed2.forEach(({ path: path2, mode }, i) => {
+    if (mode === SYMLINK) {
+      const target = contents[i].toString("utf8");
+      if (insideTarget(path2, target) === void 0)
+        throw new errors_InputError("base_commit", `'${path2}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+      files.push({ path: path2, content: "", linkTarget: target });
+    } else
+      files.push({ path: path2, content: contents[i], ...mode === "100755" && { executable: true } });
+  });
+  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { files, bytes, listedBy: "git", skipped };
+}
+;
 async function isSymlink(root, path2) {
   const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
   return info2?.isSymbolicLink() ?? false;
@@ -12516,10 +12686,12 @@ function throughLink(paths, links) {
   const through = pathThroughSymlink(paths, (p) => links.has(p));
   return through ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` } : void 0;
 }
+function prefixesOf(paths) {
+  return new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+}
 async function loadBaseTree(root, paths) {
-  const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
   const links = /* @__PURE__ */ new Set();
-  for (const prefix of prefixes)
+  for (const prefix of prefixesOf(paths))
     if (await isSymlink(root, prefix))
       links.add(prefix);
   const refused = throughLink(paths, links);
@@ -12553,6 +12725,27 @@ function baseOfTree(tree, paths) {
       executable.add(file.path);
   }
   return { ok: true, files, executable };
+}
+async function loadCommitFiles(root, commit, paths) {
+  if (paths.length === 0)
+    return { ok: true, files: /* @__PURE__ */ new Map(), executable: /* @__PURE__ */ new Set() };
+  const { stdout } = await (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["--literal-pathspecs", "-C", root, "ls-tree", "-z", "--full-tree", commit, "--", ...prefixesOf(paths)], { maxBuffer: 64 * 1024 * 1024 });
+  const entries = stdout.split("\0").filter(Boolean).map((record) => {
+    const tab = record.indexOf("	");
+    const [mode, type, id] = record.slice(0, tab).split(/ +/);
+    return { path: record.slice(tab + 1), mode, type, id };
+  });
+  const refused = throughLink(paths, new Set(entries.filter((e) => e.mode === "120000").map((e) => e.path)));
+  if (refused)
+    return refused;
+  const wanted = new Set(paths);
+  const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
+  const contents = await readBlobs(root, blobs.map((e) => e.id));
+  return {
+    ok: true,
+    files: new Map(blobs.map((e, i) => [e.path, contents[i]])),
+    executable: new Set(blobs.filter((e) => e.mode === "100755").map((e) => e.path))
+  };
 }
 ;
 const OUTPUT_TAGS = /* @__PURE__ */ new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
@@ -12777,6 +12970,13 @@ function sameContent(a, b) {
   const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
   return Buffer.compare(x, y) === 0;
 }
+function changeOf(before, after) {
+  if (before === void 0)
+    return after === null ? void 0 : "added";
+  if (after === null)
+    return "deleted";
+  return sameContent(before, after) ? void 0 : "changed";
+}
 function protecting(rules, path2, before, after) {
   if (rules.except.some((m) => m.match(path2)))
     return void 0;
@@ -12797,16 +12997,27 @@ function findProtected(rules, base, changes) {
     return { protected: [], files };
   for (const [path2, after] of [...changes].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
     const before = base.get(path2);
-    if (before === void 0 && after === null)
-      continue;
-    if (before !== void 0 && after !== null && sameContent(before, after))
+    const change = changeOf(before, after);
+    if (!change)
       continue;
     const rule = protecting(rules, path2, before, after);
-    if (!rule)
-      continue;
-    const change = before === void 0 ? "added" : after === null ? "deleted" : "changed";
-    files.push({ path: path2, change, what: rule.what, restore: before ?? null });
+    if (rule)
+      files.push({ path: path2, change, what: rule.what, restore: before ?? null });
   }
+  return { protected: files.map((file) => file.path), files };
+}
+function protectPaths(protection, paths, what, base, changes) {
+  const seen = new Set(protection.protected);
+  const files = [...protection.files];
+  for (const [path2, after] of changes) {
+    if (!paths.has(path2) || seen.has(path2))
+      continue;
+    const before = base.get(path2);
+    const change = changeOf(before, after);
+    if (change)
+      files.push({ path: path2, change, what, restore: before ?? null });
+  }
+  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { protected: files.map((file) => file.path), files };
 }
 function unprotectedChanges(changes, protection) {
@@ -12913,15 +13124,13 @@ async function prepareReply(candidate, ctx) {
 function contentsOf(files) {
   return new Map([...files].map(([path2, file]) => [path2, file.content]));
 }
-async function applyToBase(diff, ctx, tree) {
-  const parsed = parsePatch(diff);
-  const touched = tree ? baseOfTree(tree, touchedPaths(parsed)) : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+function applyTo(parsed, touched, settings) {
   if (!touched.ok)
     return touched.reason;
   const applied = applyPatch(touched.files, parsed, {
     executable: touched.executable,
     // What git apply applies, unless the user asked for more.
-    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset"
+    maxStrategy: settings.run.patchFuzz ? "fuzz" : "offset"
   });
   if (!applied.ok)
     return applied.reason;
@@ -12932,11 +13141,26 @@ async function applyToBase(diff, ctx, tree) {
     patch: { changedFiles: applied.changed, strategy: applied.strategy }
   };
 }
-function patchProtection(applied, startFiles, candidate, settings) {
+async function applyToBase(diff, ctx, tree) {
+  const parsed = patch_parsePatch(diff);
+  const touched = tree ? baseOfTree(tree, patch_touchedPaths(parsed)) : await loadBaseTree(ctx.settings.source.workdir, patch_touchedPaths(parsed));
+  return applyTo(parsed, touched, ctx.settings);
+}
+function candidate_testPatchPaths(testPatch) {
+  return touchedPaths(parsePatch(testPatch));
+}
+function candidate_checkTestPatch(testPatch, base, settings) {
+  const applied = applyTo(parsePatch(testPatch), base, settings);
+  return typeof applied === "string" ? applied : void 0;
+}
+function patchProtection(applied, startFiles, candidate, settings, trusted) {
   const start = byPath(startFiles);
   const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
   const base = (path2) => applied.touched.files.get(path2) ?? start.get(path2)?.content;
-  return protectionOf(settings, "patch", base, changes);
+  const protection = protectionOf(settings, "patch", base, changes);
+  if (!trusted)
+    return protection;
+  return protectPaths(protection, new Set(trusted.keys()), "a file the line's test_patch writes", { get: base }, changes);
 }
 function patchedTree(applied, startFiles, candidate, protection) {
   const final = byPath(startFiles);
@@ -13023,7 +13247,7 @@ async function preparePatch(diff, candidate, ctx) {
     return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : void 0;
   const startFiles = tree ? tree.files : ctx.testFiles;
-  const protection = patchProtection(applied, startFiles, candidate, settings);
+  const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
   const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
   const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
   const { patch } = applied;
@@ -13086,8 +13310,6 @@ function parseCheckOutput(language, output, target, verdict) {
     info2.column = parsed.column;
   return info2;
 }
-;
-const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
 ;
 function decodeUtf8(bytes, cut) {
   const decoder2 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
@@ -14300,7 +14522,7 @@ function readResults(results, globs, parser) {
   const read = readTestResults(matching, parser);
   return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
-var saxes = __nccwpck_require__(9800);
+var saxes = __nccwpck_require__(4728);
 ;
 function caseId(c) {
   return [c.file, c.classname, c.name].filter((part) => part !== void 0 && part !== "").join("::");
@@ -18811,174 +19033,6 @@ async function evaluation_run_loadBaseline(settings) {
   return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 ;
-const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
-;
-const run = (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
-const GIT_LINK = "160000";
-const SYMLINK = "120000";
-async function gitListing(root) {
-  const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => void 0);
-  if (inside?.stdout.trim() !== "true")
-    return void 0;
-  const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
-  const listed2 = /* @__PURE__ */ new Map();
-  for (const record of stdout.split("\0").filter(Boolean)) {
-    const [meta, path2] = [record.slice(0, record.indexOf("	")), record.slice(record.indexOf("	") + 1)];
-    listed2.set(path2, { path: path2, mode: meta.split(" ")[0] });
-  }
-  return [...listed2.values()];
-}
-async function* tree_walk(root, dir = "") {
-  for (const entry of (await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-    const path2 = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (entry.name !== ".git")
-        yield* tree_walk(root, path2);
-    } else if (entry.isFile() || entry.isSymbolicLink())
-      yield { path: path2 };
-  }
-}
-function insideTarget(path2, target) {
-  if (external_node_path_namespaceObject.posix.isAbsolute(target))
-    return void 0;
-  const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path2), target));
-  return resolved === "." || resolved.startsWith("../") || resolved === ".." ? void 0 : resolved;
-}
-async function refuseLinkedDirectory(root, path2, checked) {
-  const parts = path2.split("/");
-  for (let i = 1; i < parts.length; i++) {
-    const dir = parts.slice(0, i).join("/");
-    if (checked.has(dir))
-      continue;
-    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, dir)).catch(() => void 0);
-    if (info2?.isSymbolicLink()) {
-      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, dir));
-      throw new errors_InputError("workdir", `'${path2}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
-    }
-    checked.add(dir);
-  }
-}
-async function readBaseTree(root, maxBytes, input) {
-  const tracked2 = await gitListing(root);
-  const listing = tracked2 ?? [];
-  if (!tracked2)
-    for await (const listed2 of tree_walk(root))
-      listing.push(listed2);
-  const files = [];
-  const skipped = [];
-  const directories = /* @__PURE__ */ new Set();
-  let bytes = 0;
-  for (const { path: path2, mode } of listing.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
-    if (mode === GIT_LINK) {
-      skipped.push(path2);
-      continue;
-    }
-    const safe = checkRelativePath(path2);
-    if (!safe.ok)
-      throw new errors_InputError("workdir", `'${path2}' in the base tree ${safe.why}`);
-    await refuseLinkedDirectory(root, path2, directories);
-    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
-    if (!info2)
-      continue;
-    if (info2.isSymbolicLink() || mode === SYMLINK) {
-      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, path2));
-      if (insideTarget(path2, target) === void 0) {
-        throw new errors_InputError("workdir", `'${path2}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
-      }
-      files.push({ path: path2, content: "", linkTarget: target });
-      continue;
-    }
-    if (!info2.isFile())
-      continue;
-    bytes += info2.size;
-    if (bytes > maxBytes) {
-      throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path2}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
-    }
-    const executable = mode === void 0 ? isExecutable(info2.mode) : mode === "100755";
-    files.push({ path: path2, content: await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(root, path2)), ...executable && { executable } });
-  }
-  return { files, bytes, listedBy: tracked2 ? "git" : "walk", skipped };
-}
-async function resolveCommit(root, name) {
-  const found = await run("git", [
-    "-C",
-    root,
-    "rev-parse",
-    "--verify",
-    "--quiet",
-    "--end-of-options",
-    `${name}^{commit}`
-  ]).catch(() => void 0);
-  const sha = found?.stdout.trim();
-  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : void 0;
-}
-function readBlobs(root, ids) {
-  return new Promise((done, fail2) => {
-    const git = (0, external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
-    const chunks = [];
-    let stderr = "";
-    git.stdout.on("data", (chunk) => chunks.push(chunk));
-    git.stderr.on("data", (chunk) => stderr += chunk.toString());
-    git.on("error", fail2);
-    git.on("close", (code) => {
-      if (code !== 0)
-        return fail2(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
-      const out = Buffer.concat(chunks);
-      const blobs = [];
-      let at = 0;
-      for (const id of ids) {
-        const eol = out.indexOf(10, at);
-        const header2 = out.subarray(at, eol).toString();
-        const [, type, size] = header2.split(" ");
-        if (type !== "blob")
-          return fail2(new Error(`git cat-file: ${id} is not a blob (${header2})`));
-        blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
-        at = eol + 1 + Number(size) + 1;
-      }
-      done(blobs);
-    });
-    git.stdin.end(ids.map((id) => `${id}
-`).join(""));
-  });
-}
-async function readCommitTree(root, commit, maxBytes, input) {
-  const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
-    maxBuffer: 256 * 1024 * 1024
-  });
-  const listed2 = [];
-  const skipped = [];
-  let bytes = 0;
-  for (const record of stdout.split("\0").filter(Boolean)) {
-    const tab = record.indexOf("	");
-    const [mode, , id, size] = record.slice(0, tab).split(/ +/);
-    const path2 = record.slice(tab + 1);
-    if (mode === GIT_LINK) {
-      skipped.push(path2);
-      continue;
-    }
-    const safe = checkRelativePath(path2);
-    if (!safe.ok)
-      throw new errors_InputError(input === "max-tree-size" ? "base_commit" : input, `'${path2}' in ${commit} ${safe.why}`);
-    bytes += mode === SYMLINK ? 0 : Number(size);
-    if (bytes > maxBytes)
-      throw new errors_InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path2}); raise '${input}' and 'tmpfs-size'`);
-    listed2.push({ path: path2, mode, id });
-  }
-  const contents = await readBlobs(root, listed2.map((entry) => entry.id));
-  const files = [];
-  listed2.forEach(({ path: path2, mode }, i) => {
-    if (mode === SYMLINK) {
-      const target = contents[i].toString("utf8");
-      if (insideTarget(path2, target) === void 0)
-        throw new errors_InputError("base_commit", `'${path2}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
-      files.push({ path: path2, content: "", linkTarget: target });
-    } else
-      files.push({ path: path2, content: contents[i], ...mode === "100755" && { executable: true } });
-  });
-  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { files, bytes, listedBy: "git", skipped };
-}
-;
 class RunImages {
   settings;
   maker;
@@ -19040,6 +19094,16 @@ class RunImages {
       this.#commitTrees.set(commit, tree);
     }
     return tree;
+  }
+  /**
+   * The base's versions of `paths`, as a patch candidate meets them: at `commit` (a full sha) when given,
+   * read alone; else the checkout's, from its whole tree as candidates start from it unless `tests` narrows it.
+   */
+  async baseFiles(commit, paths) {
+    const { workdir, tests } = this.settings.source;
+    if (commit !== void 0)
+      return loadCommitFiles(workdir, commit, paths);
+    return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
   }
   /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
   image(image, kind, testFiles, commit) {
@@ -19117,8 +19181,30 @@ async function commits_checkInstances(items, settings, runImages) {
     const name = nameOf(item);
     return name === void 0 || "status" in item ? [] : [{ name, source: item.source }];
   });
-  if (runImages && named.length > 0)
+  if (!runImages)
+    return;
+  if (named.length > 0)
     await runImages.resolveCommits(named);
+  await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => name === void 0 ? void 0 : runImages.commit(name), (commit, paths) => runImages.baseFiles(commit, paths));
+}
+async function checkTestPatches(lines, settings, commitOf, baseFiles) {
+  const checked = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    const testPatch = line.instance?.testPatch;
+    if (testPatch === void 0 || testPatch.trim() === "")
+      continue;
+    const name = line.instance?.baseCommit;
+    const commit = commitOf(name);
+    const key = JSON.stringify([commit ?? null, testPatch]);
+    if (checked.has(key))
+      continue;
+    checked.add(key);
+    const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
+    if (problem === void 0)
+      continue;
+    const base = name === void 0 ? `the checkout at ${settings.source.workdir}` : `base_commit ${JSON.stringify(name)} (${commit})`;
+    throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
+  }
 }
 function commits_judgingOrder(items) {
   const groups = /* @__PURE__ */ new Map();
