@@ -9908,9 +9908,13 @@ function classify(facts) {
   return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 ;
+const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
+;
 const external_node_fs_promises_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:fs/promises");
 ;
 const external_node_path_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:path");
+;
+const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
 ;
 const STRATEGIES = ["exact", "offset", "fuzz"];
 function normalisePath(path2) {
@@ -9926,7 +9930,7 @@ function pathThroughSymlink(paths, isSymlink2) {
   }
   return null;
 }
-function touchedPaths(patch) {
+function patch_touchedPaths(patch) {
   const paths = /* @__PURE__ */ new Set();
   for (const file of patch.files) {
     for (const path2 of [file.oldPath, file.newPath])
@@ -10231,7 +10235,7 @@ function binaryName(line) {
   const [, , oldName, newName] = BINARY.exec(line);
   return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
 }
-function parsePatch(patch) {
+function patch_parsePatch(patch) {
   const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
   const files = [];
   try {
@@ -12548,6 +12552,172 @@ async function loadTestFiles(patterns, base, maxBytes) {
   return files;
 }
 ;
+const run = (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
+const GIT_LINK = "160000";
+const SYMLINK = "120000";
+async function gitListing(root) {
+  const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => void 0);
+  if (inside?.stdout.trim() !== "true")
+    return void 0;
+  const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+  const listed2 = /* @__PURE__ */ new Map();
+  for (const record of stdout.split("\0").filter(Boolean)) {
+    const [meta, path2] = [record.slice(0, record.indexOf("	")), record.slice(record.indexOf("	") + 1)];
+    listed2.set(path2, { path: path2, mode: meta.split(" ")[0] });
+  }
+  return [...listed2.values()];
+}
+async function* tree_walk(root, dir = "") {
+  for (const entry of (await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path2 = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== ".git")
+        yield* tree_walk(root, path2);
+    } else if (entry.isFile() || entry.isSymbolicLink())
+      yield { path: path2 };
+  }
+}
+function insideTarget(path2, target) {
+  if (external_node_path_namespaceObject.posix.isAbsolute(target))
+    return void 0;
+  const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path2), target));
+  return resolved === "." || resolved.startsWith("../") || resolved === ".." ? void 0 : resolved;
+}
+async function refuseLinkedDirectory(root, path2, checked) {
+  const parts = path2.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join("/");
+    if (checked.has(dir))
+      continue;
+    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, dir)).catch(() => void 0);
+    if (info2?.isSymbolicLink()) {
+      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, dir));
+      throw new errors_InputError("workdir", `'${path2}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
+    }
+    checked.add(dir);
+  }
+}
+async function readBaseTree(root, maxBytes, input) {
+  const tracked2 = await gitListing(root);
+  const listing = tracked2 ?? [];
+  if (!tracked2)
+    for await (const listed2 of tree_walk(root))
+      listing.push(listed2);
+  const files = [];
+  const skipped = [];
+  const directories = /* @__PURE__ */ new Set();
+  let bytes = 0;
+  for (const { path: path2, mode } of listing.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+    if (mode === GIT_LINK) {
+      skipped.push(path2);
+      continue;
+    }
+    const safe = checkRelativePath(path2);
+    if (!safe.ok)
+      throw new errors_InputError("workdir", `'${path2}' in the base tree ${safe.why}`);
+    await refuseLinkedDirectory(root, path2, directories);
+    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
+    if (!info2)
+      continue;
+    if (info2.isSymbolicLink() || mode === SYMLINK) {
+      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, path2));
+      if (insideTarget(path2, target) === void 0) {
+        throw new errors_InputError("workdir", `'${path2}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+      }
+      files.push({ path: path2, content: "", linkTarget: target });
+      continue;
+    }
+    if (!info2.isFile())
+      continue;
+    bytes += info2.size;
+    if (bytes > maxBytes) {
+      throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path2}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
+    }
+    const executable = mode === void 0 ? isExecutable(info2.mode) : mode === "100755";
+    files.push({ path: path2, content: await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(root, path2)), ...executable && { executable } });
+  }
+  return { files, bytes, listedBy: tracked2 ? "git" : "walk", skipped };
+}
+async function resolveCommit(root, name) {
+  const found = await run("git", [
+    "-C",
+    root,
+    "rev-parse",
+    "--verify",
+    "--quiet",
+    "--end-of-options",
+    `${name}^{commit}`
+  ]).catch(() => void 0);
+  const sha = found?.stdout.trim();
+  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : void 0;
+}
+function readBlobs(root, ids) {
+  return new Promise((done, fail2) => {
+    const git = (0, external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+    const chunks = [];
+    let stderr = "";
+    git.stdout.on("data", (chunk) => chunks.push(chunk));
+    git.stderr.on("data", (chunk) => stderr += chunk.toString());
+    git.on("error", fail2);
+    git.on("close", (code) => {
+      if (code !== 0)
+        return fail2(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
+      const out = Buffer.concat(chunks);
+      const blobs = [];
+      let at = 0;
+      for (const id of ids) {
+        const eol = out.indexOf(10, at);
+        const header2 = out.subarray(at, eol).toString();
+        const [, type, size] = header2.split(" ");
+        if (type !== "blob")
+          return fail2(new Error(`git cat-file: ${id} is not a blob (${header2})`));
+        blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
+        at = eol + 1 + Number(size) + 1;
+      }
+      done(blobs);
+    });
+    git.stdin.end(ids.map((id) => `${id}
+`).join(""));
+  });
+}
+async function readCommitTree(root, commit, maxBytes, input) {
+  const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
+    maxBuffer: 256 * 1024 * 1024
+  });
+  const listed2 = [];
+  const skipped = [];
+  let bytes = 0;
+  for (const record of stdout.split("\0").filter(Boolean)) {
+    const tab = record.indexOf("	");
+    const [mode, , id, size] = record.slice(0, tab).split(/ +/);
+    const path2 = record.slice(tab + 1);
+    if (mode === GIT_LINK) {
+      skipped.push(path2);
+      continue;
+    }
+    const safe = checkRelativePath(path2);
+    if (!safe.ok)
+      throw new errors_InputError(input === "max-tree-size" ? "base_commit" : input, `'${path2}' in ${commit} ${safe.why}`);
+    bytes += mode === SYMLINK ? 0 : Number(size);
+    if (bytes > maxBytes)
+      throw new errors_InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path2}); raise '${input}' and 'tmpfs-size'`);
+    listed2.push({ path: path2, mode, id });
+  }
+  const contents = await readBlobs(root, listed2.map((entry) => entry.id));
+  const files = [];
+  listed2.forEach(({ path: path2, mode }, i) => {
+    if (mode === SYMLINK) {
+      const target = contents[i].toString("utf8");
+      if (insideTarget(path2, target) === void 0)
+        throw new errors_InputError("base_commit", `'${path2}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+      files.push({ path: path2, content: "", linkTarget: target });
+    } else
+      files.push({ path: path2, content: contents[i], ...mode === "100755" && { executable: true } });
+  });
+  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { files, bytes, listedBy: "git", skipped };
+}
+;
 async function isSymlink(root, path2) {
   const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
   return info2?.isSymbolicLink() ?? false;
@@ -12556,10 +12726,12 @@ function throughLink(paths, links) {
   const through = pathThroughSymlink(paths, (p) => links.has(p));
   return through ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` } : void 0;
 }
+function prefixesOf(paths) {
+  return new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+}
 async function loadBaseTree(root, paths) {
-  const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
   const links = /* @__PURE__ */ new Set();
-  for (const prefix of prefixes)
+  for (const prefix of prefixesOf(paths))
     if (await isSymlink(root, prefix))
       links.add(prefix);
   const refused = throughLink(paths, links);
@@ -12593,6 +12765,27 @@ function baseOfTree(tree, paths) {
       executable.add(file.path);
   }
   return { ok: true, files, executable };
+}
+async function loadCommitFiles(root, commit, paths) {
+  if (paths.length === 0)
+    return { ok: true, files: /* @__PURE__ */ new Map(), executable: /* @__PURE__ */ new Set() };
+  const { stdout } = await (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["--literal-pathspecs", "-C", root, "ls-tree", "-z", "--full-tree", commit, "--", ...prefixesOf(paths)], { maxBuffer: 64 * 1024 * 1024 });
+  const entries = stdout.split("\0").filter(Boolean).map((record) => {
+    const tab = record.indexOf("	");
+    const [mode, type, id] = record.slice(0, tab).split(/ +/);
+    return { path: record.slice(tab + 1), mode, type, id };
+  });
+  const refused = throughLink(paths, new Set(entries.filter((e) => e.mode === "120000").map((e) => e.path)));
+  if (refused)
+    return refused;
+  const wanted = new Set(paths);
+  const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
+  const contents = await readBlobs(root, blobs.map((e) => e.id));
+  return {
+    ok: true,
+    files: new Map(blobs.map((e, i) => [e.path, contents[i]])),
+    executable: new Set(blobs.filter((e) => e.mode === "100755").map((e) => e.path))
+  };
 }
 ;
 const OUTPUT_TAGS = /* @__PURE__ */ new Set(["text", "txt", "output", "console", "plaintext", "shell-session", "stdout"]);
@@ -12824,6 +13017,13 @@ function sameContent(a, b) {
   const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
   return Buffer.compare(x, y) === 0;
 }
+function changeOf(before, after) {
+  if (before === void 0)
+    return after === null ? void 0 : "added";
+  if (after === null)
+    return "deleted";
+  return sameContent(before, after) ? void 0 : "changed";
+}
 function protecting(rules, path2, before, after) {
   if (rules.except.some((m) => m.match(path2)))
     return void 0;
@@ -12844,16 +13044,27 @@ function findProtected(rules, base, changes) {
     return { protected: [], files };
   for (const [path2, after] of [...changes].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
     const before = base.get(path2);
-    if (before === void 0 && after === null)
-      continue;
-    if (before !== void 0 && after !== null && sameContent(before, after))
+    const change = changeOf(before, after);
+    if (!change)
       continue;
     const rule = protecting(rules, path2, before, after);
-    if (!rule)
-      continue;
-    const change = before === void 0 ? "added" : after === null ? "deleted" : "changed";
-    files.push({ path: path2, change, what: rule.what, restore: before ?? null });
+    if (rule)
+      files.push({ path: path2, change, what: rule.what, restore: before ?? null });
   }
+  return { protected: files.map((file) => file.path), files };
+}
+function protectPaths(protection, paths, what, base, changes) {
+  const seen = new Set(protection.protected);
+  const files = [...protection.files];
+  for (const [path2, after] of changes) {
+    if (!paths.has(path2) || seen.has(path2))
+      continue;
+    const before = base.get(path2);
+    const change = changeOf(before, after);
+    if (change)
+      files.push({ path: path2, change, what, restore: before ?? null });
+  }
+  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { protected: files.map((file) => file.path), files };
 }
 function unprotectedChanges(changes, protection) {
@@ -12960,15 +13171,13 @@ async function prepareReply(candidate, ctx) {
 function contentsOf(files) {
   return new Map([...files].map(([path2, file]) => [path2, file.content]));
 }
-async function applyToBase(diff, ctx, tree) {
-  const parsed = parsePatch(diff);
-  const touched = tree ? baseOfTree(tree, touchedPaths(parsed)) : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+function applyTo(parsed, touched, settings) {
   if (!touched.ok)
     return touched.reason;
   const applied = applyPatch(touched.files, parsed, {
     executable: touched.executable,
     // What git apply applies, unless the user asked for more.
-    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset"
+    maxStrategy: settings.run.patchFuzz ? "fuzz" : "offset"
   });
   if (!applied.ok)
     return applied.reason;
@@ -12979,11 +13188,26 @@ async function applyToBase(diff, ctx, tree) {
     patch: { changedFiles: applied.changed, strategy: applied.strategy }
   };
 }
-function patchProtection(applied, startFiles, candidate, settings) {
+async function applyToBase(diff, ctx, tree) {
+  const parsed = patch_parsePatch(diff);
+  const touched = tree ? baseOfTree(tree, patch_touchedPaths(parsed)) : await loadBaseTree(ctx.settings.source.workdir, patch_touchedPaths(parsed));
+  return applyTo(parsed, touched, ctx.settings);
+}
+function candidate_testPatchPaths(testPatch) {
+  return touchedPaths(parsePatch(testPatch));
+}
+function candidate_checkTestPatch(testPatch, base, settings) {
+  const applied = applyTo(parsePatch(testPatch), base, settings);
+  return typeof applied === "string" ? applied : void 0;
+}
+function patchProtection(applied, startFiles, candidate, settings, trusted) {
   const start = byPath(startFiles);
   const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
   const base = (path2) => applied.touched.files.get(path2) ?? start.get(path2)?.content;
-  return protectionOf(settings, "patch", base, changes);
+  const protection = protectionOf(settings, "patch", base, changes);
+  if (!trusted)
+    return protection;
+  return protectPaths(protection, new Set(trusted.keys()), "a file the line's test_patch writes", { get: base }, changes);
 }
 function patchedTree(applied, startFiles, candidate, protection) {
   const final = byPath(startFiles);
@@ -13070,7 +13294,7 @@ async function preparePatch(diff, candidate, ctx) {
     return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : void 0;
   const startFiles = tree ? tree.files : ctx.testFiles;
-  const protection = patchProtection(applied, startFiles, candidate, settings);
+  const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
   const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
   const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
   const { patch } = applied;
@@ -13133,8 +13357,6 @@ function parseCheckOutput(language, output, target, verdict) {
     info2.column = parsed.column;
   return info2;
 }
-;
-const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
 ;
 function decodeUtf8(bytes, cut) {
   const decoder2 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
@@ -18865,174 +19087,6 @@ async function evaluation_run_loadBaseline(settings) {
   return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 ;
-const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
-;
-const run = (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
-const GIT_LINK = "160000";
-const SYMLINK = "120000";
-async function gitListing(root) {
-  const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => void 0);
-  if (inside?.stdout.trim() !== "true")
-    return void 0;
-  const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
-  const listed2 = /* @__PURE__ */ new Map();
-  for (const record of stdout.split("\0").filter(Boolean)) {
-    const [meta, path2] = [record.slice(0, record.indexOf("	")), record.slice(record.indexOf("	") + 1)];
-    listed2.set(path2, { path: path2, mode: meta.split(" ")[0] });
-  }
-  return [...listed2.values()];
-}
-async function* tree_walk(root, dir = "") {
-  for (const entry of (await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-    const path2 = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (entry.name !== ".git")
-        yield* tree_walk(root, path2);
-    } else if (entry.isFile() || entry.isSymbolicLink())
-      yield { path: path2 };
-  }
-}
-function insideTarget(path2, target) {
-  if (external_node_path_namespaceObject.posix.isAbsolute(target))
-    return void 0;
-  const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path2), target));
-  return resolved === "." || resolved.startsWith("../") || resolved === ".." ? void 0 : resolved;
-}
-async function refuseLinkedDirectory(root, path2, checked) {
-  const parts = path2.split("/");
-  for (let i = 1; i < parts.length; i++) {
-    const dir = parts.slice(0, i).join("/");
-    if (checked.has(dir))
-      continue;
-    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, dir)).catch(() => void 0);
-    if (info2?.isSymbolicLink()) {
-      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, dir));
-      throw new errors_InputError("workdir", `'${path2}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
-    }
-    checked.add(dir);
-  }
-}
-async function readBaseTree(root, maxBytes, input) {
-  const tracked2 = await gitListing(root);
-  const listing = tracked2 ?? [];
-  if (!tracked2)
-    for await (const listed2 of tree_walk(root))
-      listing.push(listed2);
-  const files = [];
-  const skipped = [];
-  const directories = /* @__PURE__ */ new Set();
-  let bytes = 0;
-  for (const { path: path2, mode } of listing.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
-    if (mode === GIT_LINK) {
-      skipped.push(path2);
-      continue;
-    }
-    const safe = checkRelativePath(path2);
-    if (!safe.ok)
-      throw new errors_InputError("workdir", `'${path2}' in the base tree ${safe.why}`);
-    await refuseLinkedDirectory(root, path2, directories);
-    const info2 = await (0, external_node_fs_promises_namespaceObject.lstat)((0, external_node_path_namespaceObject.join)(root, path2)).catch(() => void 0);
-    if (!info2)
-      continue;
-    if (info2.isSymbolicLink() || mode === SYMLINK) {
-      const target = await (0, external_node_fs_promises_namespaceObject.readlink)((0, external_node_path_namespaceObject.join)(root, path2));
-      if (insideTarget(path2, target) === void 0) {
-        throw new errors_InputError("workdir", `'${path2}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
-      }
-      files.push({ path: path2, content: "", linkTarget: target });
-      continue;
-    }
-    if (!info2.isFile())
-      continue;
-    bytes += info2.size;
-    if (bytes > maxBytes) {
-      throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path2}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
-    }
-    const executable = mode === void 0 ? isExecutable(info2.mode) : mode === "100755";
-    files.push({ path: path2, content: await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(root, path2)), ...executable && { executable } });
-  }
-  return { files, bytes, listedBy: tracked2 ? "git" : "walk", skipped };
-}
-async function resolveCommit(root, name) {
-  const found = await run("git", [
-    "-C",
-    root,
-    "rev-parse",
-    "--verify",
-    "--quiet",
-    "--end-of-options",
-    `${name}^{commit}`
-  ]).catch(() => void 0);
-  const sha = found?.stdout.trim();
-  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : void 0;
-}
-function readBlobs(root, ids) {
-  return new Promise((done, fail2) => {
-    const git = (0, external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
-    const chunks = [];
-    let stderr = "";
-    git.stdout.on("data", (chunk) => chunks.push(chunk));
-    git.stderr.on("data", (chunk) => stderr += chunk.toString());
-    git.on("error", fail2);
-    git.on("close", (code) => {
-      if (code !== 0)
-        return fail2(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
-      const out = Buffer.concat(chunks);
-      const blobs = [];
-      let at = 0;
-      for (const id of ids) {
-        const eol = out.indexOf(10, at);
-        const header2 = out.subarray(at, eol).toString();
-        const [, type, size] = header2.split(" ");
-        if (type !== "blob")
-          return fail2(new Error(`git cat-file: ${id} is not a blob (${header2})`));
-        blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
-        at = eol + 1 + Number(size) + 1;
-      }
-      done(blobs);
-    });
-    git.stdin.end(ids.map((id) => `${id}
-`).join(""));
-  });
-}
-async function readCommitTree(root, commit, maxBytes, input) {
-  const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
-    maxBuffer: 256 * 1024 * 1024
-  });
-  const listed2 = [];
-  const skipped = [];
-  let bytes = 0;
-  for (const record of stdout.split("\0").filter(Boolean)) {
-    const tab = record.indexOf("	");
-    const [mode, , id, size] = record.slice(0, tab).split(/ +/);
-    const path2 = record.slice(tab + 1);
-    if (mode === GIT_LINK) {
-      skipped.push(path2);
-      continue;
-    }
-    const safe = checkRelativePath(path2);
-    if (!safe.ok)
-      throw new errors_InputError(input === "max-tree-size" ? "base_commit" : input, `'${path2}' in ${commit} ${safe.why}`);
-    bytes += mode === SYMLINK ? 0 : Number(size);
-    if (bytes > maxBytes)
-      throw new errors_InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path2}); raise '${input}' and 'tmpfs-size'`);
-    listed2.push({ path: path2, mode, id });
-  }
-  const contents = await readBlobs(root, listed2.map((entry) => entry.id));
-  const files = [];
-  listed2.forEach(({ path: path2, mode }, i) => {
-    if (mode === SYMLINK) {
-      const target = contents[i].toString("utf8");
-      if (insideTarget(path2, target) === void 0)
-        throw new errors_InputError("base_commit", `'${path2}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
-      files.push({ path: path2, content: "", linkTarget: target });
-    } else
-      files.push({ path: path2, content: contents[i], ...mode === "100755" && { executable: true } });
-  });
-  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { files, bytes, listedBy: "git", skipped };
-}
-;
 class RunImages {
   settings;
   maker;
@@ -19094,6 +19148,16 @@ class RunImages {
       this.#commitTrees.set(commit, tree);
     }
     return tree;
+  }
+  /**
+   * The base's versions of `paths`, as a patch candidate meets them: at `commit` (a full sha) when given,
+   * read alone; else the checkout's, from its whole tree as candidates start from it unless `tests` narrows it.
+   */
+  async baseFiles(commit, paths) {
+    const { workdir, tests } = this.settings.source;
+    if (commit !== void 0)
+      return loadCommitFiles(workdir, commit, paths);
+    return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
   }
   /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
   image(image, kind, testFiles, commit) {
@@ -19171,8 +19235,30 @@ async function commits_checkInstances(items, settings, runImages) {
     const name = nameOf(item);
     return name === void 0 || "status" in item ? [] : [{ name, source: item.source }];
   });
-  if (runImages && named.length > 0)
+  if (!runImages)
+    return;
+  if (named.length > 0)
     await runImages.resolveCommits(named);
+  await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => name === void 0 ? void 0 : runImages.commit(name), (commit, paths) => runImages.baseFiles(commit, paths));
+}
+async function checkTestPatches(lines, settings, commitOf, baseFiles) {
+  const checked = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    const testPatch = line.instance?.testPatch;
+    if (testPatch === void 0 || testPatch.trim() === "")
+      continue;
+    const name = line.instance?.baseCommit;
+    const commit = commitOf(name);
+    const key = JSON.stringify([commit ?? null, testPatch]);
+    if (checked.has(key))
+      continue;
+    checked.add(key);
+    const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
+    if (problem === void 0)
+      continue;
+    const base = name === void 0 ? `the checkout at ${settings.source.workdir}` : `base_commit ${JSON.stringify(name)} (${commit})`;
+    throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
+  }
 }
 function commits_judgingOrder(items) {
   const groups = /* @__PURE__ */ new Map();

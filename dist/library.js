@@ -11559,10 +11559,14 @@ function classify(facts) {
     return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const external_node_fs_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/prepare/patch.ts
 // Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
 // on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
@@ -11589,7 +11593,7 @@ function pathThroughSymlink(paths, isSymlink) {
     return null;
 }
 /** Every safe path the patch reads or writes, sorted: the base files the caller should load. */
-function touchedPaths(patch) {
+function patch_touchedPaths(patch) {
     const paths = new Set();
     for (const file of patch.files) {
         for (const path of [file.oldPath, file.newPath])
@@ -11934,7 +11938,7 @@ function binaryName(line) {
  * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
  * apply does; a hunk body runs as far as its header's counts say.
  */
-function parsePatch(patch) {
+function patch_parsePatch(patch) {
     const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
     const files = [];
     try {
@@ -15110,9 +15114,214 @@ async function loadTestFiles(patterns, base, maxBytes) {
     return files;
 }
 
+;// CONCATENATED MODULE: ./src/prepare/tree.ts
+// The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
+// checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
+// the checkout is never written.
+
+
+
+
+
+
+
+const run = (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
+const GIT_LINK = "160000";
+const SYMLINK = "120000";
+/** The tracked paths, or undefined when `root` is not inside a git work tree. */
+async function gitListing(root) {
+    const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
+    if (inside?.stdout.trim() !== "true")
+        return undefined;
+    // -s: the mode git records, which the checkout may not show (core.fileMode=false); -z: any name.
+    const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
+    const listed = new Map();
+    for (const record of stdout.split("\0").filter(Boolean)) {
+        const [meta, path] = [record.slice(0, record.indexOf("\t")), record.slice(record.indexOf("\t") + 1)];
+        // A path in a merge conflict is listed once per stage; one entry is enough.
+        listed.set(path, { path, mode: meta.split(" ")[0] });
+    }
+    return [...listed.values()];
+}
+async function* tree_walk(root, dir = "") {
+    for (const entry of (await (0,external_node_fs_promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+            if (entry.name !== ".git")
+                yield* tree_walk(root, path);
+        }
+        else if (entry.isFile() || entry.isSymbolicLink())
+            yield { path };
+    }
+}
+/** A link's target as a path inside the tree, or undefined when it leads out of it. */
+function insideTarget(path, target) {
+    if (external_node_path_namespaceObject.posix.isAbsolute(target))
+        return undefined;
+    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
+    return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
+}
+/**
+ * Refuses a tracked path whose directory is a link on disk (git tracks `cfg/x`, the runner made `cfg` a
+ * link): reading `cfg/x` would follow the link, anywhere on the host. Each directory is looked at once,
+ * without following it; `checked` remembers the ones already seen, so the cost stays one lstat per directory.
+ */
+async function refuseLinkedDirectory(root, path, checked) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+        const dir = parts.slice(0, i).join("/");
+        if (checked.has(dir))
+            continue;
+        const info = await (0,external_node_fs_promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
+        if (info?.isSymbolicLink()) {
+            const target = await (0,external_node_fs_promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
+            throw new errors_InputError("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
+        }
+        checked.add(dir);
+    }
+}
+/**
+ * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
+ * leaves the tree, or a tracked file under a directory that is a link on disk, is refused, naming the path:
+ * following it would put host files in the sandbox.
+ */
+async function readBaseTree(root, maxBytes, input) {
+    const tracked = await gitListing(root);
+    const listing = tracked ?? [];
+    if (!tracked)
+        for await (const listed of tree_walk(root))
+            listing.push(listed);
+    const files = [];
+    const skipped = [];
+    const directories = new Set();
+    let bytes = 0;
+    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+        if (mode === GIT_LINK) {
+            skipped.push(path);
+            continue;
+        }
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            throw new errors_InputError("workdir", `'${path}' in the base tree ${safe.why}`);
+        await refuseLinkedDirectory(root, path, directories);
+        const info = await (0,external_node_fs_promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
+        // Tracked but deleted in the checkout: not part of the tree the candidate meets.
+        if (!info)
+            continue;
+        if (info.isSymbolicLink() || mode === SYMLINK) {
+            const target = await (0,external_node_fs_promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
+            if (insideTarget(path, target) === undefined) {
+                throw new errors_InputError("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+            }
+            files.push({ path, content: "", linkTarget: target });
+            continue;
+        }
+        if (!info.isFile())
+            continue;
+        bytes += info.size;
+        if (bytes > maxBytes) {
+            throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
+        }
+        const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
+        files.push({ path, content: await (0,external_node_fs_promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
+    }
+    return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
+}
+/** The full sha of the commit `name` names in the repository at `root`, or undefined when it names none. */
+async function resolveCommit(root, name) {
+    // --end-of-options: a name from a dataset line is never read as an option.
+    const found = await run("git", [
+        "-C",
+        root,
+        "rev-parse",
+        "--verify",
+        "--quiet",
+        "--end-of-options",
+        `${name}^{commit}`,
+    ]).catch(() => undefined);
+    const sha = found?.stdout.trim();
+    return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+}
+/** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
+function readBlobs(root, ids) {
+    return new Promise((done, fail) => {
+        const git = (0,external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+        const chunks = [];
+        let stderr = "";
+        git.stdout.on("data", (chunk) => chunks.push(chunk));
+        git.stderr.on("data", (chunk) => (stderr += chunk.toString()));
+        git.on("error", fail);
+        git.on("close", (code) => {
+            if (code !== 0)
+                return fail(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
+            const out = Buffer.concat(chunks);
+            const blobs = [];
+            let at = 0;
+            for (const id of ids) {
+                const eol = out.indexOf(10, at);
+                const header = out.subarray(at, eol).toString();
+                const [, type, size] = header.split(" ");
+                if (type !== "blob")
+                    return fail(new Error(`git cat-file: ${id} is not a blob (${header})`));
+                blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
+                at = eol + 1 + Number(size) + 1;
+            }
+            done(blobs);
+        });
+        git.stdin.end(ids.map((id) => `${id}\n`).join(""));
+    });
+}
+/**
+ * The base tree of `commit` (a full sha, resolveCommit's) in the repository at `root`: its tracked files as
+ * git stores them, read without checking anything out (the checkout and its index are never touched). The
+ * same refusals as readBaseTree: a link leading out of the tree, a path that is not safe, more than `maxBytes`.
+ */
+async function readCommitTree(root, commit, maxBytes, input) {
+    // -l: each blob's size, so the cap is met before anything is read; -z: any name.
+    const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
+        maxBuffer: 256 * 1024 * 1024,
+    });
+    const listed = [];
+    const skipped = [];
+    let bytes = 0;
+    for (const record of stdout.split("\0").filter(Boolean)) {
+        const tab = record.indexOf("\t");
+        const [mode, , id, size] = record.slice(0, tab).split(/ +/);
+        const path = record.slice(tab + 1);
+        if (mode === GIT_LINK) {
+            skipped.push(path);
+            continue;
+        }
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            throw new errors_InputError(input === "max-tree-size" ? "base_commit" : input, `'${path}' in ${commit} ${safe.why}`);
+        bytes += mode === SYMLINK ? 0 : Number(size);
+        if (bytes > maxBytes)
+            throw new errors_InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path}); raise '${input}' and 'tmpfs-size'`);
+        listed.push({ path, mode: mode, id: id });
+    }
+    const contents = await readBlobs(root, listed.map((entry) => entry.id));
+    const files = [];
+    listed.forEach(({ path, mode }, i) => {
+        if (mode === SYMLINK) {
+            const target = contents[i].toString("utf8");
+            if (insideTarget(path, target) === undefined)
+                throw new errors_InputError("base_commit", `'${path}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
+            files.push({ path, content: "", linkTarget: target });
+        }
+        else
+            files.push({ path, content: contents[i], ...(mode === "100755" && { executable: true }) });
+    });
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { files, bytes, listedBy: "git", skipped };
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/base-tree.ts
 // The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
 // Reading only: the checkout is never written.
+
+
+
 
 
 
@@ -15128,12 +15337,15 @@ function throughLink(paths, links) {
         ? { ok: false, reason: `path escapes the tree: "${through}" goes through a symbolic link in the checkout` }
         : undefined;
 }
+/** Every directory on the way to each path, and the path itself: where a link would lead a write astray. */
+function prefixesOf(paths) {
+    return new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+}
 /** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
 async function loadBaseTree(root, paths) {
     // Every prefix is checked: a symlinked directory in the checkout would lead a write out of the tree.
-    const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
     const links = new Set();
-    for (const prefix of prefixes)
+    for (const prefix of prefixesOf(paths))
         if (await isSymlink(root, prefix))
             links.add(prefix);
     const refused = throughLink(paths, links);
@@ -15168,6 +15380,36 @@ function baseOfTree(tree, paths) {
             executable.add(file.path);
     }
     return { ok: true, files, executable };
+}
+/**
+ * The same as loadBaseTree, at `commit` (a full sha) of the repository at `root`: only those paths are read
+ * (one `git ls-tree` of them and the directories on their way, one `git cat-file`), not the commit's tree,
+ * so checking a line's test_patch before the run costs next to nothing.
+ */
+async function loadCommitFiles(root, commit, paths) {
+    if (paths.length === 0)
+        return { ok: true, files: new Map(), executable: new Set() };
+    // Literal: a path from a patch is a name, never a pattern; --full-tree: from the root, wherever root is.
+    const { stdout } = await (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["--literal-pathspecs", "-C", root, "ls-tree", "-z", "--full-tree", commit, "--", ...prefixesOf(paths)], { maxBuffer: 64 * 1024 * 1024 });
+    const entries = stdout
+        .split("\0")
+        .filter(Boolean)
+        .map((record) => {
+        const tab = record.indexOf("\t");
+        const [mode, type, id] = record.slice(0, tab).split(/ +/);
+        return { path: record.slice(tab + 1), mode: mode, type: type, id: id };
+    });
+    const refused = throughLink(paths, new Set(entries.filter((e) => e.mode === "120000").map((e) => e.path)));
+    if (refused)
+        return refused;
+    const wanted = new Set(paths);
+    const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
+    const contents = await readBlobs(root, blobs.map((e) => e.id));
+    return {
+        ok: true,
+        files: new Map(blobs.map((e, i) => [e.path, contents[i]])),
+        executable: new Set(blobs.filter((e) => e.mode === "100755").map((e) => e.path)),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/extract.ts
@@ -15442,6 +15684,14 @@ function sameContent(a, b) {
     const [x, y] = [typeof a === "string" ? Buffer.from(a) : a, typeof b === "string" ? Buffer.from(b) : b];
     return Buffer.compare(x, y) === 0;
 }
+/** What a candidate did to a file the base has as `before` (undefined: absent), or undefined when it changed nothing. */
+function changeOf(before, after) {
+    if (before === undefined)
+        return after === null ? undefined : "added";
+    if (after === null)
+        return "deleted";
+    return sameContent(before, after) ? undefined : "changed";
+}
 /** The rule that protects this change of `path`, or undefined. */
 function protecting(rules, path, before, after) {
     if (rules.except.some((m) => m.match(path)))
@@ -15467,16 +15717,33 @@ function findProtected(rules, base, changes) {
         return { protected: [], files };
     for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         const before = base.get(path);
-        if (before === undefined && after === null)
-            continue;
-        if (before !== undefined && after !== null && sameContent(before, after))
+        const change = changeOf(before, after);
+        if (!change)
             continue;
         const rule = protecting(rules, path, before, after);
-        if (!rule)
-            continue;
-        const change = before === undefined ? "added" : after === null ? "deleted" : "changed";
-        files.push({ path, change, what: rule.what, restore: before ?? null });
+        if (rule)
+            files.push({ path, change, what: rule.what, restore: before ?? null });
     }
+    return { protected: files.map((file) => file.path), files };
+}
+/**
+ * `protection` with the candidate's `changes` to `paths` added, whatever `protect` says: a SWE-bench-style
+ * line's test_patch names the files that judge it, so a candidate that changed one made the test_patch not
+ * apply after its patch (SWE-bench's harness would have thrown its version away unseen). What `what` says
+ * is why; the base's version is restored, as for any protected file.
+ */
+function protectPaths(protection, paths, what, base, changes) {
+    const seen = new Set(protection.protected);
+    const files = [...protection.files];
+    for (const [path, after] of changes) {
+        if (!paths.has(path) || seen.has(path))
+            continue;
+        const before = base.get(path);
+        const change = changeOf(before, after);
+        if (change)
+            files.push({ path, change, what, restore: before ?? null });
+    }
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { protected: files.map((file) => file.path), files };
 }
 /**
@@ -15617,17 +15884,14 @@ async function prepareReply(candidate, ctx) {
 function contentsOf(files) {
     return new Map([...files].map(([path, file]) => [path, file.content]));
 }
-async function applyToBase(diff, ctx, tree) {
-    const parsed = parsePatch(diff);
-    const touched = tree
-        ? baseOfTree(tree, touchedPaths(parsed))
-        : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+/** A parsed patch applied to the base's versions of the files it touches; or why it does not apply. */
+function applyTo(parsed, touched, settings) {
     if (!touched.ok)
         return touched.reason;
     const applied = applyPatch(touched.files, parsed, {
         executable: touched.executable,
         // What git apply applies, unless the user asked for more.
-        maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+        maxStrategy: settings.run.patchFuzz ? "fuzz" : "offset",
     });
     if (!applied.ok)
         return applied.reason;
@@ -15638,15 +15902,38 @@ async function applyToBase(diff, ctx, tree) {
         patch: { changedFiles: applied.changed, strategy: applied.strategy },
     };
 }
+async function applyToBase(diff, ctx, tree) {
+    const parsed = patch_parsePatch(diff);
+    const touched = tree
+        ? baseOfTree(tree, patch_touchedPaths(parsed))
+        : await loadBaseTree(ctx.settings.source.workdir, patch_touchedPaths(parsed));
+    return applyTo(parsed, touched, ctx.settings);
+}
+/** The paths a line's `test_patch` touches: the base's versions of them are all checkTestPatch needs. */
+function candidate_testPatchPaths(testPatch) {
+    return touchedPaths(parsePatch(testPatch));
+}
+/**
+ * Why a line's `test_patch` does not apply to `base` (the base's versions of testPatchPaths, as
+ * loadBaseTree or loadCommitFiles read them), or undefined when it applies: checked once per base and
+ * test_patch before anything runs, as the same application each of its candidates will make.
+ */
+function candidate_checkTestPatch(testPatch, base, settings) {
+    const applied = applyTo(parsePatch(testPatch), base, settings);
+    return typeof applied === "string" ? applied : undefined;
+}
 /**
  * What `protect` covers among the patch's changes and the candidate's own files, judged against the base:
  * the files the patch touched as the checkout has them, else the tree the candidate starts from.
  */
-function patchProtection(applied, startFiles, candidate, settings) {
+function patchProtection(applied, startFiles, candidate, settings, trusted) {
     const start = byPath(startFiles);
     const changes = new Map([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
     const base = (path) => applied.touched.files.get(path) ?? start.get(path)?.content;
-    return protectionOf(settings, "patch", base, changes);
+    const protection = protectionOf(settings, "patch", base, changes);
+    if (!trusted)
+        return protection;
+    return protectPaths(protection, new Set(trusted.keys()), "a file the line's test_patch writes", { get: base }, changes);
 }
 /**
  * The tree the candidate meets (where it starts, less what the patch deletes, with what it writes), and the
@@ -15747,7 +16034,7 @@ async function preparePatch(diff, candidate, ctx) {
         return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
     const startFiles = tree ? tree.files : ctx.testFiles;
-    const protection = patchProtection(applied, startFiles, candidate, settings);
+    const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
     const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
     const { patch } = applied;
@@ -15825,8 +16112,6 @@ function parseCheckOutput(language, output, target, verdict) {
     return info;
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/core/utf8.ts
 // Bytes from outside (a sandbox's streams, the names and texts of the tar it sent back) as text that
 // always decodes: what was written is shown, never refused.
@@ -22775,215 +23060,12 @@ async function evaluation_run_loadBaseline(settings) {
     return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
 
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/prepare/tree.ts
-// The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
-// checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
-// the checkout is never written.
-
-
-
-
-
-
-
-const run = (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
-const GIT_LINK = "160000";
-const SYMLINK = "120000";
-/** The tracked paths, or undefined when `root` is not inside a git work tree. */
-async function gitListing(root) {
-    const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"]).catch(() => undefined);
-    if (inside?.stdout.trim() !== "true")
-        return undefined;
-    // -s: the mode git records, which the checkout may not show (core.fileMode=false); -z: any name.
-    const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
-    const listed = new Map();
-    for (const record of stdout.split("\0").filter(Boolean)) {
-        const [meta, path] = [record.slice(0, record.indexOf("\t")), record.slice(record.indexOf("\t") + 1)];
-        // A path in a merge conflict is listed once per stage; one entry is enough.
-        listed.set(path, { path, mode: meta.split(" ")[0] });
-    }
-    return [...listed.values()];
-}
-async function* tree_walk(root, dir = "") {
-    for (const entry of (await (0,external_node_fs_promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-        const path = dir ? `${dir}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) {
-            if (entry.name !== ".git")
-                yield* tree_walk(root, path);
-        }
-        else if (entry.isFile() || entry.isSymbolicLink())
-            yield { path };
-    }
-}
-/** A link's target as a path inside the tree, or undefined when it leads out of it. */
-function insideTarget(path, target) {
-    if (external_node_path_namespaceObject.posix.isAbsolute(target))
-        return undefined;
-    const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(path), target));
-    return resolved === "." || resolved.startsWith("../") || resolved === ".." ? undefined : resolved;
-}
-/**
- * Refuses a tracked path whose directory is a link on disk (git tracks `cfg/x`, the runner made `cfg` a
- * link): reading `cfg/x` would follow the link, anywhere on the host. Each directory is looked at once,
- * without following it; `checked` remembers the ones already seen, so the cost stays one lstat per directory.
- */
-async function refuseLinkedDirectory(root, path, checked) {
-    const parts = path.split("/");
-    for (let i = 1; i < parts.length; i++) {
-        const dir = parts.slice(0, i).join("/");
-        if (checked.has(dir))
-            continue;
-        const info = await (0,external_node_fs_promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, dir)).catch(() => undefined);
-        if (info?.isSymbolicLink()) {
-            const target = await (0,external_node_fs_promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, dir));
-            throw new errors_InputError("workdir", `'${path}' is tracked under '${dir}', which is a symbolic link to '${target}' on disk; the base tree is not read through links (restore '${dir}' as a directory, or commit it as a link)`);
-        }
-        checked.add(dir);
-    }
-}
-/**
- * The base tree under `root`, up to `maxBytes` (`input` names the cap in the error). A link whose target
- * leaves the tree, or a tracked file under a directory that is a link on disk, is refused, naming the path:
- * following it would put host files in the sandbox.
- */
-async function readBaseTree(root, maxBytes, input) {
-    const tracked = await gitListing(root);
-    const listing = tracked ?? [];
-    if (!tracked)
-        for await (const listed of tree_walk(root))
-            listing.push(listed);
-    const files = [];
-    const skipped = [];
-    const directories = new Set();
-    let bytes = 0;
-    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-        if (mode === GIT_LINK) {
-            skipped.push(path);
-            continue;
-        }
-        const safe = checkRelativePath(path);
-        if (!safe.ok)
-            throw new errors_InputError("workdir", `'${path}' in the base tree ${safe.why}`);
-        await refuseLinkedDirectory(root, path, directories);
-        const info = await (0,external_node_fs_promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
-        // Tracked but deleted in the checkout: not part of the tree the candidate meets.
-        if (!info)
-            continue;
-        if (info.isSymbolicLink() || mode === SYMLINK) {
-            const target = await (0,external_node_fs_promises_namespaceObject.readlink)((0,external_node_path_namespaceObject.join)(root, path));
-            if (insideTarget(path, target) === undefined) {
-                throw new errors_InputError("workdir", `'${path}' is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
-            }
-            files.push({ path, content: "", linkTarget: target });
-            continue;
-        }
-        if (!info.isFile())
-            continue;
-        bytes += info.size;
-        if (bytes > maxBytes) {
-            throw new errors_InputError(input, `the base tree under ${root} holds more than ${maxBytes} bytes (at ${path}); narrow it with 'tests' or raise '${input}' and 'tmpfs-size'`);
-        }
-        const executable = mode === undefined ? isExecutable(info.mode) : mode === "100755";
-        files.push({ path, content: await (0,external_node_fs_promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(root, path)), ...(executable && { executable }) });
-    }
-    return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
-}
-/** The full sha of the commit `name` names in the repository at `root`, or undefined when it names none. */
-async function resolveCommit(root, name) {
-    // --end-of-options: a name from a dataset line is never read as an option.
-    const found = await run("git", [
-        "-C",
-        root,
-        "rev-parse",
-        "--verify",
-        "--quiet",
-        "--end-of-options",
-        `${name}^{commit}`,
-    ]).catch(() => undefined);
-    const sha = found?.stdout.trim();
-    return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
-}
-/** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
-function readBlobs(root, ids) {
-    return new Promise((done, fail) => {
-        const git = (0,external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
-        const chunks = [];
-        let stderr = "";
-        git.stdout.on("data", (chunk) => chunks.push(chunk));
-        git.stderr.on("data", (chunk) => (stderr += chunk.toString()));
-        git.on("error", fail);
-        git.on("close", (code) => {
-            if (code !== 0)
-                return fail(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
-            const out = Buffer.concat(chunks);
-            const blobs = [];
-            let at = 0;
-            for (const id of ids) {
-                const eol = out.indexOf(10, at);
-                const header = out.subarray(at, eol).toString();
-                const [, type, size] = header.split(" ");
-                if (type !== "blob")
-                    return fail(new Error(`git cat-file: ${id} is not a blob (${header})`));
-                blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
-                at = eol + 1 + Number(size) + 1;
-            }
-            done(blobs);
-        });
-        git.stdin.end(ids.map((id) => `${id}\n`).join(""));
-    });
-}
-/**
- * The base tree of `commit` (a full sha, resolveCommit's) in the repository at `root`: its tracked files as
- * git stores them, read without checking anything out (the checkout and its index are never touched). The
- * same refusals as readBaseTree: a link leading out of the tree, a path that is not safe, more than `maxBytes`.
- */
-async function readCommitTree(root, commit, maxBytes, input) {
-    // -l: each blob's size, so the cap is met before anything is read; -z: any name.
-    const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
-        maxBuffer: 256 * 1024 * 1024,
-    });
-    const listed = [];
-    const skipped = [];
-    let bytes = 0;
-    for (const record of stdout.split("\0").filter(Boolean)) {
-        const tab = record.indexOf("\t");
-        const [mode, , id, size] = record.slice(0, tab).split(/ +/);
-        const path = record.slice(tab + 1);
-        if (mode === GIT_LINK) {
-            skipped.push(path);
-            continue;
-        }
-        const safe = checkRelativePath(path);
-        if (!safe.ok)
-            throw new errors_InputError(input === "max-tree-size" ? "base_commit" : input, `'${path}' in ${commit} ${safe.why}`);
-        bytes += mode === SYMLINK ? 0 : Number(size);
-        if (bytes > maxBytes)
-            throw new errors_InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path}); raise '${input}' and 'tmpfs-size'`);
-        listed.push({ path, mode: mode, id: id });
-    }
-    const contents = await readBlobs(root, listed.map((entry) => entry.id));
-    const files = [];
-    listed.forEach(({ path, mode }, i) => {
-        if (mode === SYMLINK) {
-            const target = contents[i].toString("utf8");
-            if (insideTarget(path, target) === undefined)
-                throw new errors_InputError("base_commit", `'${path}' in ${commit} is a symbolic link to '${target}', outside the base tree; the sandbox gets no file of the host`);
-            files.push({ path, content: "", linkTarget: target });
-        }
-        else
-            files.push({ path, content: contents[i], ...(mode === "100755" && { executable: true }) });
-    });
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files, bytes, listedBy: "git", skipped };
-}
-
 ;// CONCATENATED MODULE: ./src/run/run-images.ts
 // The run images: what a run's candidates start from. The checkout's base tree (read once) and the
 // images made of it or of the `tests` files (once per source image, with the setup run once in each),
 // removed when the run ends. Nothing is read or made until a candidate needs it: a dataset of replies
 // never reads the checkout.
+
 
 
 
@@ -23048,6 +23130,16 @@ class RunImages {
             this.#commitTrees.set(commit, tree);
         }
         return tree;
+    }
+    /**
+     * The base's versions of `paths`, as a patch candidate meets them: at `commit` (a full sha) when given,
+     * read alone; else the checkout's, from its whole tree as candidates start from it unless `tests` narrows it.
+     */
+    async baseFiles(commit, paths) {
+        const { workdir, tests } = this.settings.source;
+        if (commit !== undefined)
+            return loadCommitFiles(workdir, commit, paths);
+        return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
     }
     /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
     image(image, kind, testFiles, commit) {
@@ -23128,10 +23220,12 @@ class RunImages {
 // holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
 
 
+
 const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
 /**
- * What a run must know before its first candidate: every `base_commit` is a commit of the repository, and
- * lines that list their tests have per-test results to be judged by. Bad input, named with its line.
+ * What a run must know before its first candidate: every `base_commit` is a commit of the repository, every
+ * `test_patch` applies to its base, and lines that list their tests have per-test results to be judged by.
+ * Bad input, named with its line.
  */
 async function commits_checkInstances(items, settings, runImages) {
     const listing = items.find((item) => !("status" in item) && listsTests(item.instance));
@@ -23141,8 +23235,37 @@ async function commits_checkInstances(items, settings, runImages) {
         const name = nameOf(item);
         return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
     });
-    if (runImages && named.length > 0)
+    if (!runImages)
+        return;
+    if (named.length > 0)
         await runImages.resolveCommits(named);
+    await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => (name === undefined ? undefined : runImages.commit(name)), (commit, paths) => runImages.baseFiles(commit, paths));
+}
+/**
+ * Every line's `test_patch` applied to its base, once per base and test_patch however many candidates share
+ * them: one that does not apply is the line's fault, so the run ends before anything runs, naming the first
+ * line that carries it (judged, each of its candidates would be blamed for a test the dataset got wrong).
+ */
+async function checkTestPatches(lines, settings, commitOf, baseFiles) {
+    const checked = new Set();
+    for (const line of lines) {
+        const testPatch = line.instance?.testPatch;
+        if (testPatch === undefined || testPatch.trim() === "")
+            continue;
+        const name = line.instance?.baseCommit;
+        const commit = commitOf(name);
+        const key = JSON.stringify([commit ?? null, testPatch]);
+        if (checked.has(key))
+            continue;
+        checked.add(key);
+        const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
+        if (problem === undefined)
+            continue;
+        const base = name === undefined
+            ? `the checkout at ${settings.source.workdir}`
+            : `base_commit ${JSON.stringify(name)} (${commit})`;
+        throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
+    }
 }
 /** The order to judge `items` in (indices): grouped by base commit, each group where its first line stands. */
 function commits_judgingOrder(items) {

@@ -1,10 +1,12 @@
 // The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
 // Reading only: the checkout is never written.
+import { execFile } from "node:child_process";
 import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { pathThroughSymlink } from "./patch.js";
 import { isExecutable } from "./test-files.js";
-import type { BaseTree } from "./tree.js";
+import { readBlobs, type BaseTree } from "./tree.js";
 
 /** The base's versions of the files a patch touches: read one by one, without reading the whole tree. */
 export type TouchedFiles =
@@ -23,12 +25,16 @@ function throughLink(paths: string[], links: ReadonlySet<string>): TouchedFiles 
     : undefined;
 }
 
+/** Every directory on the way to each path, and the path itself: where a link would lead a write astray. */
+function prefixesOf(paths: string[]): Set<string> {
+  return new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+}
+
 /** The existing files among `paths` (relative, already checked safe); absent ones are simply not in the tree. */
 export async function loadBaseTree(root: string, paths: string[]): Promise<TouchedFiles> {
   // Every prefix is checked: a symlinked directory in the checkout would lead a write out of the tree.
-  const prefixes = new Set(paths.flatMap((p) => p.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
   const links = new Set<string>();
-  for (const prefix of prefixes) if (await isSymlink(root, prefix)) links.add(prefix);
+  for (const prefix of prefixesOf(paths)) if (await isSymlink(root, prefix)) links.add(prefix);
   const refused = throughLink(paths, links);
   if (refused) return refused;
   const files = new Map<string, Uint8Array>();
@@ -56,4 +62,40 @@ export function baseOfTree(tree: Pick<BaseTree, "files">, paths: string[]): Touc
     if (file.executable) executable.add(file.path);
   }
   return { ok: true, files, executable };
+}
+
+/**
+ * The same as loadBaseTree, at `commit` (a full sha) of the repository at `root`: only those paths are read
+ * (one `git ls-tree` of them and the directories on their way, one `git cat-file`), not the commit's tree,
+ * so checking a line's test_patch before the run costs next to nothing.
+ */
+export async function loadCommitFiles(root: string, commit: string, paths: string[]): Promise<TouchedFiles> {
+  if (paths.length === 0) return { ok: true, files: new Map(), executable: new Set() };
+  // Literal: a path from a patch is a name, never a pattern; --full-tree: from the root, wherever root is.
+  const { stdout } = await promisify(execFile)(
+    "git",
+    ["--literal-pathspecs", "-C", root, "ls-tree", "-z", "--full-tree", commit, "--", ...prefixesOf(paths)],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const entries = stdout
+    .split("\0")
+    .filter(Boolean)
+    .map((record) => {
+      const tab = record.indexOf("\t");
+      const [mode, type, id] = record.slice(0, tab).split(/ +/);
+      return { path: record.slice(tab + 1), mode: mode!, type: type!, id: id! };
+    });
+  const refused = throughLink(paths, new Set(entries.filter((e) => e.mode === "120000").map((e) => e.path)));
+  if (refused) return refused;
+  const wanted = new Set(paths);
+  const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
+  const contents = await readBlobs(
+    root,
+    blobs.map((e) => e.id),
+  );
+  return {
+    ok: true,
+    files: new Map(blobs.map((e, i) => [e.path, contents[i]!])),
+    executable: new Set(blobs.filter((e) => e.mode === "100755").map((e) => e.path)),
+  };
 }

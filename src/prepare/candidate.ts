@@ -6,9 +6,16 @@ import { LANGUAGES, isLanguage, languageOfPath, type Language } from "../languag
 import type { Settings } from "../settings/settings.js";
 import { baseOfTree, loadBaseTree, type TouchedFiles } from "./base-tree.js";
 import { extractCode, findPatchBlocks } from "./extract.js";
-import { applyPatch, parsePatch, touchedPaths } from "./patch.js";
+import { applyPatch, parsePatch, touchedPaths, type ParsedPatch } from "./patch.js";
 import type { CheckGroup } from "./syntax.js";
-import { compileProtect, findProtected, type Content, type Protection, type ProtectRules } from "./protect.js";
+import {
+  compileProtect,
+  findProtected,
+  protectPaths,
+  type Content,
+  type Protection,
+  type ProtectRules,
+} from "./protect.js";
 import type { BaseTree } from "./tree.js";
 
 /** What a patch changed and how hard it had to be pushed to apply. */
@@ -221,20 +228,13 @@ interface Applied {
   patch: PatchInfo;
 }
 
-async function applyToBase(
-  diff: string | Uint8Array,
-  ctx: PrepareContext,
-  tree: BaseTree | undefined,
-): Promise<Applied | string> {
-  const parsed = parsePatch(diff);
-  const touched = tree
-    ? baseOfTree(tree, touchedPaths(parsed))
-    : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+/** A parsed patch applied to the base's versions of the files it touches; or why it does not apply. */
+function applyTo(parsed: ParsedPatch, touched: TouchedFiles, settings: Settings): Applied | string {
   if (!touched.ok) return touched.reason;
   const applied = applyPatch(touched.files, parsed, {
     executable: touched.executable,
     // What git apply applies, unless the user asked for more.
-    maxStrategy: ctx.settings.run.patchFuzz ? "fuzz" : "offset",
+    maxStrategy: settings.run.patchFuzz ? "fuzz" : "offset",
   });
   if (!applied.ok) return applied.reason;
   return {
@@ -245,15 +245,56 @@ async function applyToBase(
   };
 }
 
+async function applyToBase(
+  diff: string | Uint8Array,
+  ctx: PrepareContext,
+  tree: BaseTree | undefined,
+): Promise<Applied | string> {
+  const parsed = parsePatch(diff);
+  const touched = tree
+    ? baseOfTree(tree, touchedPaths(parsed))
+    : await loadBaseTree(ctx.settings.source.workdir, touchedPaths(parsed));
+  return applyTo(parsed, touched, ctx.settings);
+}
+
+/** The paths a line's `test_patch` touches: the base's versions of them are all checkTestPatch needs. */
+export function testPatchPaths(testPatch: string): string[] {
+  return touchedPaths(parsePatch(testPatch));
+}
+
+/**
+ * Why a line's `test_patch` does not apply to `base` (the base's versions of testPatchPaths, as
+ * loadBaseTree or loadCommitFiles read them), or undefined when it applies: checked once per base and
+ * test_patch before anything runs, as the same application each of its candidates will make.
+ */
+export function checkTestPatch(testPatch: string, base: TouchedFiles, settings: Settings): string | undefined {
+  const applied = applyTo(parsePatch(testPatch), base, settings);
+  return typeof applied === "string" ? applied : undefined;
+}
+
 /**
  * What `protect` covers among the patch's changes and the candidate's own files, judged against the base:
  * the files the patch touched as the checkout has them, else the tree the candidate starts from.
  */
-function patchProtection(applied: Applied, startFiles: SandboxFile[], candidate: Candidate, settings: Settings) {
+function patchProtection(
+  applied: Applied,
+  startFiles: SandboxFile[],
+  candidate: Candidate,
+  settings: Settings,
+  trusted: Trusted | undefined,
+): Protection {
   const start = byPath(startFiles);
   const changes = new Map<string, Content | null>([...contentsOf(byPath(extraFiles(candidate))), ...applied.files]);
   const base = (path: string) => applied.touched.files.get(path) ?? start.get(path)?.content;
-  return protectionOf(settings, "patch", base, changes);
+  const protection = protectionOf(settings, "patch", base, changes);
+  if (!trusted) return protection;
+  return protectPaths(
+    protection,
+    new Set(trusted.keys()),
+    "a file the line's test_patch writes",
+    { get: base },
+    changes,
+  );
 }
 
 /**
@@ -368,7 +409,7 @@ async function preparePatch(
     return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
   const startFiles = tree ? tree.files : ctx.testFiles;
-  const protection = patchProtection(applied, startFiles, candidate, settings);
+  const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
   const { final, changes, deleted, written } = withTrusted(
     patchedTree(applied, startFiles, candidate, protection),
     trusted,

@@ -137,6 +137,13 @@ function sameContent(a: Content, b: Content): boolean {
   return Buffer.compare(x, y) === 0;
 }
 
+/** What a candidate did to a file the base has as `before` (undefined: absent), or undefined when it changed nothing. */
+function changeOf(before: Content | undefined, after: Content | null): ProtectedFile["change"] | undefined {
+  if (before === undefined) return after === null ? undefined : "added";
+  if (after === null) return "deleted";
+  return sameContent(before, after) ? undefined : "changed";
+}
+
 /** The rule that protects this change of `path`, or undefined. */
 function protecting(rules: ProtectRules, path: string, before: Content | undefined, after: Content | null) {
   if (rules.except.some((m) => m.match(path))) return undefined;
@@ -162,13 +169,36 @@ export function findProtected(
   if (rules.off) return { protected: [], files };
   for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const before = base.get(path);
-    if (before === undefined && after === null) continue;
-    if (before !== undefined && after !== null && sameContent(before, after)) continue;
+    const change = changeOf(before, after);
+    if (!change) continue;
     const rule = protecting(rules, path, before, after);
-    if (!rule) continue;
-    const change = before === undefined ? "added" : after === null ? "deleted" : "changed";
-    files.push({ path, change, what: rule.what, restore: before ?? null });
+    if (rule) files.push({ path, change, what: rule.what, restore: before ?? null });
   }
+  return { protected: files.map((file) => file.path), files };
+}
+
+/**
+ * `protection` with the candidate's `changes` to `paths` added, whatever `protect` says: a SWE-bench-style
+ * line's test_patch names the files that judge it, so a candidate that changed one made the test_patch not
+ * apply after its patch (SWE-bench's harness would have thrown its version away unseen). What `what` says
+ * is why; the base's version is restored, as for any protected file.
+ */
+export function protectPaths(
+  protection: Protection,
+  paths: ReadonlySet<string>,
+  what: string,
+  base: BaseFiles,
+  changes: ReadonlyMap<string, Content | null>,
+): Protection {
+  const seen = new Set(protection.protected);
+  const files = [...protection.files];
+  for (const [path, after] of changes) {
+    if (!paths.has(path) || seen.has(path)) continue;
+    const before = base.get(path);
+    const change = changeOf(before, after);
+    if (change) files.push({ path, change, what, restore: before ?? null });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { protected: files.map((file) => file.path), files };
 }
 

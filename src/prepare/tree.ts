@@ -152,7 +152,7 @@ export async function resolveCommit(root: string, name: string): Promise<string 
 }
 
 /** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
-function readBlobs(root: string, ids: readonly string[]): Promise<Buffer[]> {
+export function readBlobs(root: string, ids: readonly string[]): Promise<Buffer[]> {
   return new Promise((done, fail) => {
     const git = spawn("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
     const chunks: Buffer[] = [];

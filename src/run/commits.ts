@@ -4,6 +4,8 @@
 // holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
 import { InputError } from "../core/errors.js";
 import type { Candidate, Result } from "../core/model.js";
+import type { TouchedFiles } from "../prepare/base-tree.js";
+import { checkTestPatch, testPatchPaths } from "../prepare/candidate.js";
 import { listsTests } from "../verdict/resolved.js";
 import type { RunImages } from "./run-images.js";
 import type { Settings } from "../settings/settings.js";
@@ -12,8 +14,9 @@ type Item = Candidate | Result;
 const nameOf = (item: Item): string | undefined => ("status" in item ? undefined : item.instance?.baseCommit);
 
 /**
- * What a run must know before its first candidate: every `base_commit` is a commit of the repository, and
- * lines that list their tests have per-test results to be judged by. Bad input, named with its line.
+ * What a run must know before its first candidate: every `base_commit` is a commit of the repository, every
+ * `test_patch` applies to its base, and lines that list their tests have per-test results to be judged by.
+ * Bad input, named with its line.
  */
 export async function checkInstances(items: readonly Item[], settings: Settings, runImages?: RunImages): Promise<void> {
   const listing = items.find((item): item is Candidate => !("status" in item) && listsTests(item.instance));
@@ -26,7 +29,47 @@ export async function checkInstances(items: readonly Item[], settings: Settings,
     const name = nameOf(item);
     return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
   });
-  if (runImages && named.length > 0) await runImages.resolveCommits(named);
+  if (!runImages) return;
+  if (named.length > 0) await runImages.resolveCommits(named);
+  await checkTestPatches(
+    items.filter((item): item is Candidate => !("status" in item)),
+    settings,
+    (name) => (name === undefined ? undefined : runImages.commit(name)),
+    (commit, paths) => runImages.baseFiles(commit, paths),
+  );
+}
+
+/**
+ * Every line's `test_patch` applied to its base, once per base and test_patch however many candidates share
+ * them: one that does not apply is the line's fault, so the run ends before anything runs, naming the first
+ * line that carries it (judged, each of its candidates would be blamed for a test the dataset got wrong).
+ */
+export async function checkTestPatches(
+  lines: readonly Candidate[],
+  settings: Settings,
+  commitOf: (name: string | undefined) => string | undefined,
+  baseFiles: (commit: string | undefined, paths: string[]) => Promise<TouchedFiles>,
+): Promise<void> {
+  const checked = new Set<string>();
+  for (const line of lines) {
+    const testPatch = line.instance?.testPatch;
+    if (testPatch === undefined || testPatch.trim() === "") continue;
+    const name = line.instance?.baseCommit;
+    const commit = commitOf(name);
+    const key = JSON.stringify([commit ?? null, testPatch]);
+    if (checked.has(key)) continue;
+    checked.add(key);
+    const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
+    if (problem === undefined) continue;
+    const base =
+      name === undefined
+        ? `the checkout at ${settings.source.workdir}`
+        : `base_commit ${JSON.stringify(name)} (${commit})`;
+    throw new InputError(
+      "test_patch",
+      `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`,
+    );
+  }
 }
 
 /** The order to judge `items` in (indices): grouped by base commit, each group where its first line stands. */

@@ -9,6 +9,7 @@ import type { Settings } from "../settings/settings.js";
 import type { TreeKind } from "../prepare/candidate.js";
 import { InputError } from "../core/errors.js";
 import { readBaseTree, readCommitTree, resolveCommit, type BaseTree } from "../prepare/tree.js";
+import { baseOfTree, loadBaseTree, loadCommitFiles, type TouchedFiles } from "../prepare/base-tree.js";
 
 /** Makes and removes run images: the engine's part (run-image.ts), passed in so this is tested without one. */
 export interface RunImageMaker {
@@ -83,6 +84,16 @@ export class RunImages {
       this.#commitTrees.set(commit, tree);
     }
     return tree;
+  }
+
+  /**
+   * The base's versions of `paths`, as a patch candidate meets them: at `commit` (a full sha) when given,
+   * read alone; else the checkout's, from its whole tree as candidates start from it unless `tests` narrows it.
+   */
+  async baseFiles(commit: string | undefined, paths: string[]): Promise<TouchedFiles> {
+    const { workdir, tests } = this.settings.source;
+    if (commit !== undefined) return loadCommitFiles(workdir, commit, paths);
+    return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
   }
 
   /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */

@@ -25,6 +25,13 @@ const REPLIES = {
   "loop.md": reply("while True:\n    pass"),
   "sleep.md": reply("import time\ntime.sleep(30)"),
 };
+// Balloons (as hostile-cases.ts has them), which the memory limit decides in either mode, however busy the
+// machine: the one it never touches takes a CPU second or more here to fill 64 MiB, so the limit has room.
+const BALLOONS = {
+  "untouched.md": reply("kept = []\nwhile True:\n    kept.append(bytes(16 << 20))"),
+  "grows.md": reply("b = bytearray()\nwhile True:\n    b += bytes(1 << 20)"),
+  "mapped.md": reply("import mmap\nmaps = [mmap.mmap(-1, 256 << 20) for _ in range(16)]\nprint('survived', len(maps))"),
+};
 
 let hogs: ChildProcess[] = [];
 
@@ -38,21 +45,25 @@ afterAll(() => {
   for (const hog of hogs) hog.kill("SIGKILL");
 });
 
-async function gate(isolation: string): Promise<Map<string, Result>> {
+async function gate(
+  isolation: string,
+  replies: Record<string, string> = REPLIES,
+  limits = ["--timeout", "2s"],
+): Promise<Map<string, Result>> {
   const dir = tempDir(`busy-${isolation}`);
-  const files = Object.entries(REPLIES).map(([name, text]) => {
+  const files = Object.entries(replies).map(([name, text]) => {
     writeFileSync(join(dir, name), text);
     return join(dir, name);
   });
   const report = join(dir, "report.json");
   const args = [
     ...["--isolation", isolation, "--language", "python", "--image", TEST_IMAGE, "--pull", "never"],
-    ...["--timeout", "2s", "--concurrency", "2", "--report", report],
+    ...[...limits, "--concurrency", "2", "--report", report],
   ];
   await promisify(execFile)(process.execPath, ["--import", "tsx", "src/cli.ts", "run", ...args, ...files], {
     cwd: ROOT,
   }).catch((error: { code?: number }) => {
-    // 1: the loop and the sleeper fail the gate, as they should.
+    // 1: the loop and the sleeper (the balloons) fail the gate, as they should.
     if (error.code !== 1) throw error;
   });
   const { results } = readValidReport(report) as { results: Result[] };
@@ -76,5 +87,15 @@ describe.each(["candidate", "namespace"])("isolation: %s on a machine four hogs 
     expect(sleep.feedback).toContain("it was waiting");
     // Sleeping is the candidate's own time: it ends at its limit, not at the backstop minutes later.
     expect(sleep.duration_ms).toBeLessThan(30_000);
+  });
+
+  it("gives a balloon of memory the verdict of its memory limit, whether or not it touches the memory", async () => {
+    const results = await gate(isolation, BALLOONS, ["--memory", "64m", "--timeout", "30s"]);
+    const seen = Object.fromEntries([...results].map(([name, r]) => [name, r.status]));
+    expect(seen, [...results.values()].map((r) => r.feedback).join("\n")).toEqual({
+      "untouched.md": "oom",
+      "grows.md": "oom",
+      "mapped.md": "pass",
+    });
   });
 });

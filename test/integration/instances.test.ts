@@ -2,14 +2,17 @@
 // end to end through the bundled CLI with real pytest: each line's base is its commit's tree read with git
 // (the checkout has moved on and is never touched), the trusted tests win over the candidate's, the lists
 // decide `resolved`, one base and one setup per commit, and nothing of the run is left.
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../support/temp.js";
 import { treeHash } from "../support/tree.js";
 import { gate } from "./checkout.js";
 import { PYTHON_DEV_IMAGE } from "./support.js";
+
+const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
 
 function repo() {
   const dir = join(tempDir("instances"), "repo");
@@ -20,6 +23,7 @@ function repo() {
   const diff = (edit: () => void) => {
     edit();
     const out = git("diff");
+    git("reset", "-q");
     git("checkout", "-q", ".");
     git("clean", "-qfd");
     return out;
@@ -46,6 +50,15 @@ function repo() {
         "from calc import mul\n\n\ndef test_mul():\n    assert mul(2, 3) == 6\n\n\ndef test_add():\n    pass\n",
       ),
     ),
+    // A test_patch that brings its test in a new file, and a candidate that writes that file first.
+    newTests: diff(() => {
+      write("tests/test_add.py", "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n");
+      git("add", "-N", "tests/test_add.py");
+    }),
+    cheatNew: diff(() => {
+      write("tests/test_add.py", "def test_add():\n    pass\n");
+      git("add", "-N", "tests/test_add.py");
+    }),
     testPatch: diff(() =>
       write(
         "tests/test_calc.py",
@@ -131,5 +144,58 @@ describe("dataset lines at their own commits", () => {
     expect(leftImages).toBe("");
     expect(r.git("rev-parse", "HEAD")).toBe(head);
     expect(treeHash(r.dir)).toBe(before);
+  });
+
+  it("refuses a test_patch that does not apply to its base_commit before anything runs; one the candidate's patch breaks is protected", async () => {
+    const r = repo();
+    const command = "python3 -m pytest -q -p no:cacheprovider --junitxml=results/junit.xml tests";
+    const at = { base_commit: r.first, command, fail_to_pass: ["tests/test_add.py::test_add"], pass_to_pass: [] };
+    // Its context is not what the commit's test file holds.
+    const stale =
+      "--- a/tests/test_calc.py\n+++ b/tests/test_calc.py\n@@ -1 +1 @@\n-from calc import div\n+from calc import add\n";
+    const dataset = join(r.dir, "..", "tasks.jsonl");
+    const write = (lines: object[]) => writeFileSync(dataset, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const flags = ["--image", PYTHON_DEV_IMAGE, "--timeout", "60s", "--test-results", "results/*.xml"];
+
+    write([
+      { id: "gold", patch: r.gold, test_patch: r.newTests, ...at },
+      { id: "stale", patch: r.gold, test_patch: stale, ...at },
+      { id: "stale-again", patch: r.null, test_patch: stale, ...at },
+    ]);
+    const report = join(r.dir, "..", "report.json");
+    const refused = await promisify(execFile)(
+      process.execPath,
+      [CLI, "run", "--pull", "never", "--report", report, ...flags, dataset],
+      { cwd: r.dir },
+    ).then(
+      () => ({ exitCode: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => ({ exitCode: error.code, stderr: error.stderr }),
+    );
+    expect(refused.exitCode, refused.stderr).toBe(2);
+    // One line, naming the dataset's line and the file whose context did not match; nothing ran.
+    const errors = refused.stderr.split("\n").filter((line) => line.includes("test_patch"));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      new RegExp(
+        `tasks\\.jsonl:2: the line's test_patch does not apply to its base_commit "${r.first}" .*tests/test_calc\\.py.*; nothing was run`,
+      ),
+    );
+    expect(refused.stderr).not.toMatch(/\[1\/3\]|gold: /);
+    expect(existsSync(report)).toBe(false);
+
+    write([
+      { id: "gold", patch: r.gold, test_patch: r.newTests, ...at },
+      { id: "cheat-new", patch: r.cheatNew, test_patch: r.newTests, ...at },
+    ]);
+    const { results, exitCode, leftImages } = await gate(r.dir, [dataset], flags);
+    const seen = Object.fromEntries([...results].map(([id, x]) => [id, [x.status, x.resolved, x.protected]]));
+    expect(seen).toEqual({
+      gold: ["pass", "full", undefined],
+      "cheat-new": ["protected", "no", ["tests/test_add.py"]],
+    });
+    // The trusted test is what ran, and it failed: the candidate fixed nothing.
+    expect(results.get("cheat-new")!.tests?.cases.find((c) => c.name === "test_add")?.status).toBe("failed");
+    expect(exitCode).toBe(1);
+    expect(leftImages).toBe("");
   });
 });

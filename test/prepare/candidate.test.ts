@@ -300,6 +300,32 @@ describe("prepareCandidate on a line at its own commit, with trusted tests", () 
     );
   });
 
+  it("calls a candidate that changed a file the test_patch writes protected, even one the base lacks or `protect` leaves out", async () => {
+    const { workdir, base } = history();
+    // tests/test_more.py is new: no rule of `protect` covers a file the base lacks; and protect is off.
+    const ADDS_MORE = "--- /dev/null\n+++ b/tests/test_more.py\n@@ -0,0 +1 @@\n+def test_more(): assert True\n";
+    for (const inputs of [{}, { protect: "" }]) {
+      const ready = prepared(
+        await prepareCandidate(
+          line(FIX + ADDS_MORE, { baseCommit: base, testPatch: TEST_PATCH }),
+          context(
+            { workdir, ...inputs },
+            { tree: (sha) => readCommitTree(workdir, sha!, 1 << 20, "max-tree-size"), commit: base },
+          ),
+        ),
+      );
+      expect(ready.protected).toEqual(["tests/test_more.py"]);
+      // The trusted version is what runs.
+      expect(text(ready.files.find((f) => f.path === "tests/test_more.py"))).toBe("def test_more(): pass\n");
+    }
+    // A file the test_patch does not touch stays the candidate's; none of its files touched, nothing protected.
+    const own = "--- /dev/null\n+++ b/tests/test_mine.py\n@@ -0,0 +1 @@\n+def test_mine(): pass\n";
+    const clean = prepared(
+      await prepareCandidate(line(FIX + own, { baseCommit: base, testPatch: TEST_PATCH }), atCommit(workdir, base)),
+    );
+    expect(clean.protected).toBeUndefined();
+  });
+
   it("refuses a line at a commit when the run reads no repository, rather than patching something else", async () => {
     const outcome = await prepareCandidate(line(FIX, { baseCommit: "abc" }), context({}, { commit: "abc" }));
     expect(outcome).toMatchObject({ status: "sandbox_error" });

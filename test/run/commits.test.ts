@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Candidate } from "../../src/core/model.js";
-import { CommitBases, checkInstances, judgingOrder } from "../../src/run/commits.js";
+import { CommitBases, checkInstances, checkTestPatches, judgingOrder } from "../../src/run/commits.js";
 import type { RunImages } from "../../src/run/run-images.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 
@@ -54,5 +54,52 @@ describe("checkInstances", () => {
       /Input 'test-results'.*d\.jsonl:b: the line lists fail_to_pass\/pass_to_pass/,
     );
     await expect(checkInstances(items, settings({ "test-results": "results/*.xml" }))).resolves.toBeUndefined();
+  });
+});
+
+describe("checkTestPatches", () => {
+  const TEST_PATCH = "--- a/tests/test_x.py\n+++ b/tests/test_x.py\n@@ -1 +1,2 @@\n import x\n+def test_new(): pass\n";
+  /** Commit c1 has the test file the test_patch expects; c2 has another; every read is counted. */
+  function bases() {
+    const reads: Array<[string | undefined, string[]]> = [];
+    const contents: Record<string, string> = { "sha-c1": "import x\n", "sha-c2": "import y\n", checkout: "import x\n" };
+    const baseFiles = async (commit: string | undefined, paths: string[]) => {
+      reads.push([commit, paths]);
+      return {
+        ok: true as const,
+        files: new Map([["tests/test_x.py", Buffer.from(contents[commit ?? "checkout"]!)]]),
+        executable: new Set<string>(),
+      };
+    };
+    const commitOf = (name: string | undefined) => (name === undefined ? undefined : `sha-${name}`);
+    return { reads, baseFiles, commitOf };
+  }
+
+  it("applies each test_patch to its base once per pair, however many lines share it", async () => {
+    const { reads, baseFiles, commitOf } = bases();
+    const lines = [
+      line("a", { baseCommit: "c1", testPatch: TEST_PATCH }),
+      line("b", { baseCommit: "c1", testPatch: TEST_PATCH }),
+      line("plain", { testPatch: TEST_PATCH }),
+      line("none", { baseCommit: "c1" }),
+      line("empty", { baseCommit: "c2", testPatch: " " }),
+    ];
+    await expect(checkTestPatches(lines, settings({}), commitOf, baseFiles)).resolves.toBeUndefined();
+    expect(reads).toEqual([
+      ["sha-c1", ["tests/test_x.py"]],
+      [undefined, ["tests/test_x.py"]],
+    ]);
+  });
+
+  it("refuses a test_patch that does not apply to its base as bad input, naming the first line that carries it", async () => {
+    const { baseFiles, commitOf } = bases();
+    const lines = [
+      line("a", { baseCommit: "c1", testPatch: TEST_PATCH }),
+      line("b", { baseCommit: "c2", testPatch: TEST_PATCH }),
+      line("c", { baseCommit: "c2", testPatch: TEST_PATCH }),
+    ];
+    await expect(checkTestPatches(lines, settings({}), commitOf, baseFiles)).rejects.toThrow(
+      /^Input 'test_patch': d\.jsonl:b: the line's test_patch does not apply to its base_commit "c2" \(sha-c2\): .*tests\/test_x\.py.*; nothing was run$/,
+    );
   });
 });
