@@ -27,15 +27,15 @@ module.exports = __toCommonJS(library_exports);
 var import_module = require("module");
 var __webpack_modules__ = {
   /***/
-  2210: (
+  5362: (
     /***/
     ((module2, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.MissingRefError = exports2.ValidationError = exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = exports2.Ajv2020 = void 0;
-      const core_1 = __nccwpck_require__2(3893);
-      const draft2020_1 = __nccwpck_require__2(4298);
-      const discriminator_1 = __nccwpck_require__2(8886);
-      const json_schema_2020_12_1 = __nccwpck_require__2(3995);
+      const core_1 = __nccwpck_require__2(229);
+      const draft2020_1 = __nccwpck_require__2(9546);
+      const discriminator_1 = __nccwpck_require__2(8246);
+      const json_schema_2020_12_1 = __nccwpck_require__2(3403);
       const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
       class Ajv2020 extends core_1.default {
         constructor(opts = {}) {
@@ -69,11 +69,11 @@ var __webpack_modules__ = {
       module2.exports.Ajv2020 = Ajv2020;
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2["default"] = Ajv2020;
-      var validate_1 = __nccwpck_require__2(7881);
+      var validate_1 = __nccwpck_require__2(5865);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(1436);
+      var codegen_1 = __nccwpck_require__2(8028);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -92,18 +92,18 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      var validation_error_1 = __nccwpck_require__2(3021);
+      var validation_error_1 = __nccwpck_require__2(1117);
       Object.defineProperty(exports2, "ValidationError", { enumerable: true, get: function() {
         return validation_error_1.default;
       } });
-      var ref_error_1 = __nccwpck_require__2(3162);
+      var ref_error_1 = __nccwpck_require__2(2618);
       Object.defineProperty(exports2, "MissingRefError", { enumerable: true, get: function() {
         return ref_error_1.default;
       } });
     })
   ),
   /***/
-  567: (
+  7975: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -256,14 +256,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1436: (
+  8028: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.or = exports2.and = exports2.not = exports2.CodeGen = exports2.operators = exports2.varKinds = exports2.ValueScopeName = exports2.ValueScope = exports2.Scope = exports2.Name = exports2.regexpCode = exports2.stringify = exports2.getProperty = exports2.nil = exports2.strConcat = exports2.str = exports2._ = void 0;
-      const code_1 = __nccwpck_require__2(567);
-      const scope_1 = __nccwpck_require__2(7788);
-      var code_2 = __nccwpck_require__2(567);
+      const code_1 = __nccwpck_require__2(7975);
+      const scope_1 = __nccwpck_require__2(8572);
+      var code_2 = __nccwpck_require__2(7975);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return code_2._;
       } });
@@ -288,7 +288,7 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
         return code_2.Name;
       } });
-      var scope_2 = __nccwpck_require__2(7788);
+      var scope_2 = __nccwpck_require__2(8572);
       Object.defineProperty(exports2, "Scope", { enumerable: true, get: function() {
         return scope_2.Scope;
       } });
@@ -975,12 +975,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7788: (
+  8572: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.ValueScope = exports2.ValueScopeName = exports2.Scope = exports2.varKinds = exports2.UsedValueState = void 0;
-      const code_1 = __nccwpck_require__2(567);
+      const code_1 = __nccwpck_require__2(7975);
       class ValueError extends Error {
         constructor(name) {
           super(`CodeGen: "code" for ${name} not defined`);
@@ -1119,14 +1119,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1283: (
+  1923: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendErrors = exports2.resetErrorsCount = exports2.reportExtraError = exports2.reportError = exports2.keyword$DataError = exports2.keywordError = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
       exports2.keywordError = {
         message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
       };
@@ -1240,17 +1240,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2718: (
+  9486: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.resolveSchema = exports2.getCompilingSchema = exports2.resolveRef = exports2.compileSchema = exports2.SchemaEnv = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const validation_error_1 = __nccwpck_require__2(3021);
-      const names_1 = __nccwpck_require__2(630);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const util_1 = __nccwpck_require__2(4464);
-      const validate_1 = __nccwpck_require__2(7881);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const validation_error_1 = __nccwpck_require__2(1117);
+      const names_1 = __nccwpck_require__2(4902);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const util_1 = __nccwpck_require__2(4512);
+      const validate_1 = __nccwpck_require__2(5865);
       class SchemaEnv {
         constructor(env) {
           var _a2;
@@ -1463,11 +1463,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  630: (
+  4902: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const names = {
         // validation function arguments
         data: new codegen_1.Name("data"),
@@ -1501,11 +1501,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3162: (
+  2618: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const resolve_1 = __nccwpck_require__2(4090);
+      const resolve_1 = __nccwpck_require__2(5738);
       class MissingRefError extends Error {
         constructor(resolver, baseId, ref, msg) {
           super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1517,14 +1517,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4090: (
+  5738: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getSchemaRefs = exports2.resolveUrl = exports2.normalizeId = exports2._getFullPath = exports2.getFullPath = exports2.inlineRef = void 0;
-      const util_1 = __nccwpck_require__2(4464);
-      const equal = __nccwpck_require__2(3430);
-      const traverse = __nccwpck_require__2(1167);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal = __nccwpck_require__2(5318);
+      const traverse = __nccwpck_require__2(7935);
       const SIMPLE_INLINED = /* @__PURE__ */ new Set([
         "type",
         "format",
@@ -1672,7 +1672,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7353: (
+  169: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1702,13 +1702,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4464: (
+  4512: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.checkStrictMode = exports2.getErrorPath = exports2.Type = exports2.useFunc = exports2.setEvaluated = exports2.evaluatedPropsToName = exports2.mergeEvaluated = exports2.eachItem = exports2.unescapeJsonPointer = exports2.escapeJsonPointer = exports2.escapeFragment = exports2.unescapeFragment = exports2.schemaRefOrVal = exports2.schemaHasRulesButRef = exports2.schemaHasRules = exports2.checkUnknownRules = exports2.alwaysValidSchema = exports2.toHash = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const code_1 = __nccwpck_require__2(567);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const code_1 = __nccwpck_require__2(7975);
       function toHash(arr) {
         const hash = {};
         for (const item of arr)
@@ -1868,7 +1868,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7692: (
+  8204: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1890,14 +1890,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5346: (
+  6098: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.boolOrEmptySchema = exports2.topBoolOrEmptySchema = void 0;
-      const errors_1 = __nccwpck_require__2(1283);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
+      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
       const boolError = {
         message: "boolean schema is false"
       };
@@ -1940,16 +1940,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6685: (
+  2493: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.reportTypeError = exports2.checkDataTypes = exports2.checkDataType = exports2.coerceAndCheckDataType = exports2.getJSONTypes = exports2.getSchemaTypes = exports2.DataType = void 0;
-      const rules_1 = __nccwpck_require__2(7353);
-      const applicability_1 = __nccwpck_require__2(7692);
-      const errors_1 = __nccwpck_require__2(1283);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const rules_1 = __nccwpck_require__2(169);
+      const applicability_1 = __nccwpck_require__2(8204);
+      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       var DataType;
       (function(DataType2) {
         DataType2[DataType2["Correct"] = 0] = "Correct";
@@ -2123,13 +2123,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1699: (
+  5363: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.assignDefaults = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       function assignDefaults(it, ty) {
         const { properties, items } = it.schema;
         if (ty === "object" && properties) {
@@ -2159,23 +2159,23 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7881: (
+  5865: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getData = exports2.KeywordCxt = exports2.validateFunctionCode = void 0;
-      const boolSchema_1 = __nccwpck_require__2(5346);
-      const dataType_1 = __nccwpck_require__2(6685);
-      const applicability_1 = __nccwpck_require__2(7692);
-      const dataType_2 = __nccwpck_require__2(6685);
-      const defaults_1 = __nccwpck_require__2(1699);
-      const keyword_1 = __nccwpck_require__2(5202);
-      const subschema_1 = __nccwpck_require__2(6200);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const util_1 = __nccwpck_require__2(4464);
-      const errors_1 = __nccwpck_require__2(1283);
+      const boolSchema_1 = __nccwpck_require__2(6098);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const applicability_1 = __nccwpck_require__2(8204);
+      const dataType_2 = __nccwpck_require__2(2493);
+      const defaults_1 = __nccwpck_require__2(5363);
+      const keyword_1 = __nccwpck_require__2(8898);
+      const subschema_1 = __nccwpck_require__2(8280);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const util_1 = __nccwpck_require__2(4512);
+      const errors_1 = __nccwpck_require__2(1923);
       function validateFunctionCode(it) {
         if (isSchemaObj(it)) {
           checkKeywords(it);
@@ -2666,15 +2666,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5202: (
+  8898: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateKeywordUsage = exports2.validSchemaType = exports2.funcKeywordCode = exports2.macroKeywordCode = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const code_1 = __nccwpck_require__2(8484);
-      const errors_1 = __nccwpck_require__2(1283);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const code_1 = __nccwpck_require__2(9764);
+      const errors_1 = __nccwpck_require__2(1923);
       function macroKeywordCode(cxt, def) {
         const { gen, keyword, schema, parentSchema, it } = cxt;
         const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2783,13 +2783,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6200: (
+  8280: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendSubschemaMode = exports2.extendSubschemaData = exports2.getSubschema = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
         if (keyword !== void 0 && schema !== void 0) {
           throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -2865,16 +2865,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3893: (
+  229: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = void 0;
-      var validate_1 = __nccwpck_require__2(7881);
+      var validate_1 = __nccwpck_require__2(5865);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(1436);
+      var codegen_1 = __nccwpck_require__2(8028);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -2893,16 +2893,16 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      const validation_error_1 = __nccwpck_require__2(3021);
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const rules_1 = __nccwpck_require__2(7353);
-      const compile_1 = __nccwpck_require__2(2718);
-      const codegen_2 = __nccwpck_require__2(1436);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const dataType_1 = __nccwpck_require__2(6685);
-      const util_1 = __nccwpck_require__2(4464);
-      const $dataRefSchema = __nccwpck_require__2(3837);
-      const uri_1 = __nccwpck_require__2(6285);
+      const validation_error_1 = __nccwpck_require__2(1117);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const rules_1 = __nccwpck_require__2(169);
+      const compile_1 = __nccwpck_require__2(9486);
+      const codegen_2 = __nccwpck_require__2(8028);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const util_1 = __nccwpck_require__2(4512);
+      const $dataRefSchema = __nccwpck_require__2(5759);
+      const uri_1 = __nccwpck_require__2(7373);
       const defaultRegExp = (str, flags) => new RegExp(str, flags);
       defaultRegExp.code = "new RegExp";
       const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3475,18 +3475,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3995: (
+  3403: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const metaSchema = __nccwpck_require__2(1678);
-      const applicator = __nccwpck_require__2(7216);
-      const unevaluated = __nccwpck_require__2(9547);
-      const content2 = __nccwpck_require__2(8226);
-      const core = __nccwpck_require__2(518);
-      const format = __nccwpck_require__2(4588);
-      const metadata = __nccwpck_require__2(5707);
-      const validation = __nccwpck_require__2(7082);
+      const metaSchema = __nccwpck_require__2(3944);
+      const applicator = __nccwpck_require__2(1478);
+      const unevaluated = __nccwpck_require__2(2761);
+      const content2 = __nccwpck_require__2(488);
+      const core = __nccwpck_require__2(1268);
+      const format = __nccwpck_require__2(3090);
+      const metadata = __nccwpck_require__2(627);
+      const validation = __nccwpck_require__2(6216);
       const META_SUPPORT_DATA = ["/properties"];
       function addMetaSchema2020($data) {
         ;
@@ -3509,17 +3509,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4951: (
+  7223: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const equal = __nccwpck_require__2(3430);
+      const equal = __nccwpck_require__2(5318);
       equal.code = 'require("ajv/dist/runtime/equal").default';
       exports2["default"] = equal;
     })
   ),
   /***/
-  6214: (
+  6070: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3544,17 +3544,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6285: (
+  7373: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const uri = __nccwpck_require__2(4352);
+      const uri = __nccwpck_require__2(32);
       uri.code = 'require("ajv/dist/runtime/uri").default';
       exports2["default"] = uri;
     })
   ),
   /***/
-  3021: (
+  1117: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3569,13 +3569,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3448: (
+  5640: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateAdditionalItems = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -3621,14 +3621,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2431: (
+  3487: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "must NOT have additional properties",
         params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
@@ -3726,11 +3726,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9205: (
+  5701: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "allOf",
         schemaType: "array",
@@ -3752,11 +3752,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9380: (
+  596: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
+      const code_1 = __nccwpck_require__2(9764);
       const def = {
         keyword: "anyOf",
         schemaType: "array",
@@ -3768,12 +3768,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6182: (
+  1046: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
         params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
@@ -3861,14 +3861,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5826: (
+  9522: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateSchemaDeps = exports2.validatePropertyDeps = exports2.error = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
       exports2.error = {
         message: ({ params: { property, depsCount, deps } }) => {
           const property_ies = depsCount === 1 ? "property" : "properties";
@@ -3954,11 +3954,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3818: (
+  2682: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(5826);
+      const dependencies_1 = __nccwpck_require__2(9522);
       const def = {
         keyword: "dependentSchemas",
         type: "object",
@@ -3969,12 +3969,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8584: (
+  3176: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
         params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
@@ -4037,26 +4037,26 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8775: (
+  4551: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const additionalItems_1 = __nccwpck_require__2(3448);
-      const prefixItems_1 = __nccwpck_require__2(6467);
-      const items_1 = __nccwpck_require__2(5791);
-      const items2020_1 = __nccwpck_require__2(2959);
-      const contains_1 = __nccwpck_require__2(6182);
-      const dependencies_1 = __nccwpck_require__2(5826);
-      const propertyNames_1 = __nccwpck_require__2(1372);
-      const additionalProperties_1 = __nccwpck_require__2(2431);
-      const properties_1 = __nccwpck_require__2(8778);
-      const patternProperties_1 = __nccwpck_require__2(664);
-      const not_1 = __nccwpck_require__2(8350);
-      const anyOf_1 = __nccwpck_require__2(9380);
-      const oneOf_1 = __nccwpck_require__2(2490);
-      const allOf_1 = __nccwpck_require__2(9205);
-      const if_1 = __nccwpck_require__2(8584);
-      const thenElse_1 = __nccwpck_require__2(6829);
+      const additionalItems_1 = __nccwpck_require__2(5640);
+      const prefixItems_1 = __nccwpck_require__2(4931);
+      const items_1 = __nccwpck_require__2(95);
+      const items2020_1 = __nccwpck_require__2(6847);
+      const contains_1 = __nccwpck_require__2(1046);
+      const dependencies_1 = __nccwpck_require__2(9522);
+      const propertyNames_1 = __nccwpck_require__2(7116);
+      const additionalProperties_1 = __nccwpck_require__2(3487);
+      const properties_1 = __nccwpck_require__2(8154);
+      const patternProperties_1 = __nccwpck_require__2(7736);
+      const not_1 = __nccwpck_require__2(2846);
+      const anyOf_1 = __nccwpck_require__2(596);
+      const oneOf_1 = __nccwpck_require__2(5178);
+      const allOf_1 = __nccwpck_require__2(5701);
+      const if_1 = __nccwpck_require__2(3176);
+      const thenElse_1 = __nccwpck_require__2(3245);
       function getApplicator(draft2020 = false) {
         const applicator = [
           // any
@@ -4084,14 +4084,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5791: (
+  95: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateTuple = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
       const def = {
         keyword: "items",
         type: "array",
@@ -4140,14 +4140,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2959: (
+  6847: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
-      const additionalItems_1 = __nccwpck_require__2(3448);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
+      const additionalItems_1 = __nccwpck_require__2(5640);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -4174,11 +4174,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8350: (
+  2846: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "not",
         schemaType: ["object", "boolean"],
@@ -4204,12 +4204,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2490: (
+  5178: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "must match exactly one schema in oneOf",
         params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
@@ -4261,14 +4261,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  664: (
+  7736: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const util_2 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const util_2 = __nccwpck_require__2(4512);
       const def = {
         keyword: "patternProperties",
         type: "object",
@@ -4334,11 +4334,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6467: (
+  4931: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const items_1 = __nccwpck_require__2(5791);
+      const items_1 = __nccwpck_require__2(95);
       const def = {
         keyword: "prefixItems",
         type: "array",
@@ -4350,14 +4350,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8778: (
+  8154: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const validate_1 = __nccwpck_require__2(7881);
-      const code_1 = __nccwpck_require__2(8484);
-      const util_1 = __nccwpck_require__2(4464);
-      const additionalProperties_1 = __nccwpck_require__2(2431);
+      const validate_1 = __nccwpck_require__2(5865);
+      const code_1 = __nccwpck_require__2(9764);
+      const util_1 = __nccwpck_require__2(4512);
+      const additionalProperties_1 = __nccwpck_require__2(3487);
       const def = {
         keyword: "properties",
         type: "object",
@@ -4407,12 +4407,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1372: (
+  7116: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "property name must be valid",
         params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
@@ -4449,11 +4449,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6829: (
+  3245: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: ["then", "else"],
         schemaType: ["object", "boolean"],
@@ -4466,15 +4466,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8484: (
+  9764: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateUnion = exports2.validateArray = exports2.usePattern = exports2.callValidateCode = exports2.schemaProperties = exports2.allSchemaProperties = exports2.noPropertyInData = exports2.propertyInData = exports2.isOwnProperty = exports2.hasPropFunc = exports2.reportMissingProp = exports2.checkMissingProp = exports2.checkReportMissingProp = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
-      const util_2 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
+      const util_2 = __nccwpck_require__2(4512);
       function checkReportMissingProp(cxt, prop) {
         const { gen, data, it } = cxt;
         gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4598,7 +4598,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9872: (
+  6912: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4612,12 +4612,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7397: (
+  4005: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const id_1 = __nccwpck_require__2(9872);
-      const ref_1 = __nccwpck_require__2(2996);
+      const id_1 = __nccwpck_require__2(6912);
+      const ref_1 = __nccwpck_require__2(6612);
       const core = [
         "$schema",
         "$id",
@@ -4632,17 +4632,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2996: (
+  6612: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.callRef = exports2.getValidate = void 0;
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const compile_1 = __nccwpck_require__2(2718);
-      const util_1 = __nccwpck_require__2(4464);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const compile_1 = __nccwpck_require__2(9486);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "$ref",
         schemaType: "string",
@@ -4753,15 +4753,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8886: (
+  8246: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const types_1 = __nccwpck_require__2(7115);
-      const compile_1 = __nccwpck_require__2(2718);
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const types_1 = __nccwpck_require__2(3723);
+      const compile_1 = __nccwpck_require__2(9486);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
         params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
@@ -4857,7 +4857,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7115: (
+  3723: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4870,18 +4870,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4298: (
+  9546: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const core_1 = __nccwpck_require__2(7397);
-      const validation_1 = __nccwpck_require__2(5481);
-      const applicator_1 = __nccwpck_require__2(8775);
-      const dynamic_1 = __nccwpck_require__2(9923);
-      const next_1 = __nccwpck_require__2(7844);
-      const unevaluated_1 = __nccwpck_require__2(2010);
-      const format_1 = __nccwpck_require__2(2601);
-      const metadata_1 = __nccwpck_require__2(6620);
+      const core_1 = __nccwpck_require__2(4005);
+      const validation_1 = __nccwpck_require__2(5017);
+      const applicator_1 = __nccwpck_require__2(4551);
+      const dynamic_1 = __nccwpck_require__2(3475);
+      const next_1 = __nccwpck_require__2(948);
+      const unevaluated_1 = __nccwpck_require__2(522);
+      const format_1 = __nccwpck_require__2(8425);
+      const metadata_1 = __nccwpck_require__2(8252);
       const draft2020Vocabularies = [
         dynamic_1.default,
         core_1.default,
@@ -4897,15 +4897,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8639: (
+  9519: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicAnchor = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const compile_1 = __nccwpck_require__2(2718);
-      const ref_1 = __nccwpck_require__2(2996);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const compile_1 = __nccwpck_require__2(9486);
+      const ref_1 = __nccwpck_require__2(6612);
       const def = {
         keyword: "$dynamicAnchor",
         schemaType: "string",
@@ -4931,14 +4931,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5065: (
+  9545: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicRef = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const ref_1 = __nccwpck_require__2(2996);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const ref_1 = __nccwpck_require__2(6612);
       const def = {
         keyword: "$dynamicRef",
         schemaType: "string",
@@ -4976,25 +4976,25 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9923: (
+  3475: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(8639);
-      const dynamicRef_1 = __nccwpck_require__2(5065);
-      const recursiveAnchor_1 = __nccwpck_require__2(9982);
-      const recursiveRef_1 = __nccwpck_require__2(1794);
+      const dynamicAnchor_1 = __nccwpck_require__2(9519);
+      const dynamicRef_1 = __nccwpck_require__2(9545);
+      const recursiveAnchor_1 = __nccwpck_require__2(4750);
+      const recursiveRef_1 = __nccwpck_require__2(6018);
       const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
       exports2["default"] = dynamic;
     })
   ),
   /***/
-  9982: (
+  4750: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(8639);
-      const util_1 = __nccwpck_require__2(4464);
+      const dynamicAnchor_1 = __nccwpck_require__2(9519);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "$recursiveAnchor",
         schemaType: "boolean",
@@ -5009,11 +5009,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1794: (
+  6018: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicRef_1 = __nccwpck_require__2(5065);
+      const dynamicRef_1 = __nccwpck_require__2(9545);
       const def = {
         keyword: "$recursiveRef",
         schemaType: "string",
@@ -5023,11 +5023,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6402: (
+  6722: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
@@ -5112,17 +5112,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2601: (
+  8425: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const format_1 = __nccwpck_require__2(6402);
+      const format_1 = __nccwpck_require__2(6722);
       const format = [format_1.default];
       exports2["default"] = format;
     })
   ),
   /***/
-  6620: (
+  8252: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -5144,35 +5144,35 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7844: (
+  948: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependentRequired_1 = __nccwpck_require__2(643);
-      const dependentSchemas_1 = __nccwpck_require__2(3818);
-      const limitContains_1 = __nccwpck_require__2(3907);
+      const dependentRequired_1 = __nccwpck_require__2(6723);
+      const dependentSchemas_1 = __nccwpck_require__2(2682);
+      const limitContains_1 = __nccwpck_require__2(7411);
       const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
       exports2["default"] = next;
     })
   ),
   /***/
-  2010: (
+  522: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const unevaluatedProperties_1 = __nccwpck_require__2(6855);
-      const unevaluatedItems_1 = __nccwpck_require__2(4144);
+      const unevaluatedProperties_1 = __nccwpck_require__2(1447);
+      const unevaluatedItems_1 = __nccwpck_require__2(3136);
       const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
       exports2["default"] = unevaluated;
     })
   ),
   /***/
-  4144: (
+  3136: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -5210,13 +5210,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6855: (
+  1447: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
       const error = {
         message: "must NOT have unevaluated properties",
         params: ({ params }) => (0, codegen_1._)`{unevaluatedProperty: ${params.unevaluatedProperty}}`
@@ -5275,13 +5275,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8026: (
+  9722: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: "must be equal to constant",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
@@ -5303,11 +5303,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  643: (
+  6723: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(5826);
+      const dependencies_1 = __nccwpck_require__2(9522);
       const def = {
         keyword: "dependentRequired",
         type: "object",
@@ -5319,13 +5319,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3200: (
+  592: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: "must be equal to one of the allowed values",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
@@ -5367,20 +5367,20 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5481: (
+  5017: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const limitNumber_1 = __nccwpck_require__2(3723);
-      const multipleOf_1 = __nccwpck_require__2(8132);
-      const limitLength_1 = __nccwpck_require__2(6962);
-      const pattern_1 = __nccwpck_require__2(6023);
-      const limitProperties_1 = __nccwpck_require__2(895);
-      const required_1 = __nccwpck_require__2(4504);
-      const limitItems_1 = __nccwpck_require__2(6296);
-      const uniqueItems_1 = __nccwpck_require__2(5132);
-      const const_1 = __nccwpck_require__2(8026);
-      const enum_1 = __nccwpck_require__2(3200);
+      const limitNumber_1 = __nccwpck_require__2(1195);
+      const multipleOf_1 = __nccwpck_require__2(4756);
+      const limitLength_1 = __nccwpck_require__2(642);
+      const pattern_1 = __nccwpck_require__2(5223);
+      const limitProperties_1 = __nccwpck_require__2(1631);
+      const required_1 = __nccwpck_require__2(5208);
+      const limitItems_1 = __nccwpck_require__2(2424);
+      const uniqueItems_1 = __nccwpck_require__2(7244);
+      const const_1 = __nccwpck_require__2(9722);
+      const enum_1 = __nccwpck_require__2(592);
       const validation = [
         // number
         limitNumber_1.default,
@@ -5404,11 +5404,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3907: (
+  7411: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: ["maxContains", "minContains"],
         type: "array",
@@ -5423,11 +5423,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6296: (
+  2424: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5451,13 +5451,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6962: (
+  642: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const ucs2length_1 = __nccwpck_require__2(6214);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const ucs2length_1 = __nccwpck_require__2(6070);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5482,11 +5482,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3723: (
+  1195: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const ops = codegen_1.operators;
       const KWDs = {
         maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5513,11 +5513,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  895: (
+  1631: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5541,11 +5541,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8132: (
+  4756: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
         params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
@@ -5568,13 +5568,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6023: (
+  5223: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const util_1 = __nccwpck_require__2(4464);
-      const codegen_1 = __nccwpck_require__2(1436);
+      const code_1 = __nccwpck_require__2(9764);
+      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
@@ -5604,13 +5604,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4504: (
+  5208: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
         params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
@@ -5685,14 +5685,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5132: (
+  7244: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dataType_1 = __nccwpck_require__2(6685);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
         params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
@@ -5751,7 +5751,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3430: (
+  5318: (
     /***/
     ((module2) => {
       module2.exports = function equal(a, b) {
@@ -5785,7 +5785,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1167: (
+  7935: (
     /***/
     ((module2) => {
       var traverse = module2.exports = function(schema, opts, cb) {
@@ -5872,15 +5872,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9800: (
+  4728: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       var __webpack_unused_export__;
       __webpack_unused_export__ = { value: true };
       exports2.wT = __webpack_unused_export__ = void 0;
-      const ed5 = __nccwpck_require__2(6950);
-      const ed2 = __nccwpck_require__2(4488);
-      const NSed3 = __nccwpck_require__2(5699);
+      const ed5 = __nccwpck_require__2(9958);
+      const ed2 = __nccwpck_require__2(1640);
+      const NSed3 = __nccwpck_require__2(403);
       var isS = ed5.isS;
       var isChar10 = ed5.isChar;
       var isNameStartChar = ed5.isNameStartChar;
@@ -7671,7 +7671,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6950: (
+  9958: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7716,7 +7716,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4488: (
+  1640: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7771,7 +7771,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5699: (
+  403: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7798,11 +7798,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4352: (
+  32: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(5077);
-      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(5300);
+      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(8869);
+      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(7092);
       const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
       const MALFORMED_SCHEME_ERROR = "URI scheme is malformed.";
       const MALFORMED_HOST_ERROR = "URI host is malformed.";
@@ -8227,10 +8227,10 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5300: (
+  7092: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { isUUID } = __nccwpck_require__2(5077);
+      const { isUUID } = __nccwpck_require__2(8869);
       const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
       const supportedSchemeNames = (
         /** @type {const} */
@@ -8437,7 +8437,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5077: (
+  8869: (
     /***/
     ((module2) => {
       const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
@@ -8971,63 +8971,63 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3837: (
+  5759: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
     })
   ),
   /***/
-  7216: (
+  1478: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
     })
   ),
   /***/
-  8226: (
+  488: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  518: (
+  1268: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
     })
   ),
   /***/
-  4588: (
+  3090: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
     })
   ),
   /***/
-  5707: (
+  627: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
     })
   ),
   /***/
-  9547: (
+  2761: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  7082: (
+  6216: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
     })
   ),
   /***/
-  1678: (
+  3944: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
@@ -9625,7 +9625,7 @@ const DATASET_SCHEMA = {
   // A reply is code for one file; a commit's tree is what a patch changes.
   dependentRequired: { base_commit: ["patch"] }
 };
-var _2020 = __nccwpck_require__(2210);
+var _2020 = __nccwpck_require__(5362);
 ;
 function checker(schema, root) {
   const validate = new _2020.Ajv2020({
@@ -12814,6 +12814,361 @@ function unprotectedChanges(changes, protection) {
   return new Map([...changes].filter(([path2]) => !dropped.has(path2)));
 }
 ;
+const tamper_text = (content2) => typeof content2 === "string" ? content2 : new TextDecoder("utf-8", { fatal: false }).decode(content2);
+function findTampering(files) {
+  const found = [];
+  for (const file of files) {
+    const scan = scannerFor(file.path);
+    if (!scan)
+      continue;
+    const source = tamper_text(file.content);
+    const mine = scan(source, file.path);
+    if (mine.length === 0)
+      continue;
+    const theirs = file.base ? scan(tamper_text(file.base), file.path) : [];
+    const baseLines = tamper_text(file.base ?? "").split("\n");
+    const known = /* @__PURE__ */ new Map();
+    for (const t of theirs)
+      known.set(keyOf(t, baseLines), (known.get(keyOf(t, baseLines)) ?? 0) + 1);
+    const lines = source.split("\n");
+    for (const t of mine) {
+      const key = keyOf(t, lines);
+      const left2 = known.get(key) ?? 0;
+      if (left2 > 0)
+        known.set(key, left2 - 1);
+      else
+        found.push(t);
+    }
+  }
+  return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+const keyOf = (t, lines) => `${t.what}
+${(lines[t.line - 1] ?? "").trim()}`;
+function scannerFor(path2) {
+  const language = languageOfPath(path2);
+  if (language === "python")
+    return scanPython;
+  if (language === "javascript" || language === "typescript")
+    return scanJavaScript;
+  return void 0;
+}
+function maskPython(source) {
+  const out = source.split("");
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === "#") {
+      while (i < source.length && source[i] !== "\n")
+        out[i++] = " ";
+    } else if (c === '"' || c === "'") {
+      const triple = source.startsWith(c.repeat(3), i);
+      const quote2 = triple ? c.repeat(3) : c;
+      i += quote2.length;
+      while (i < source.length && !source.startsWith(quote2, i)) {
+        if (!triple && source[i] === "\n")
+          break;
+        if (source[i] === "\\" && i + 1 < source.length) {
+          out[i] = " ";
+          if (source[i + 1] !== "\n")
+            out[i + 1] = " ";
+          i += 2;
+          continue;
+        }
+        if (source[i] !== "\n")
+          out[i] = " ";
+        i++;
+      }
+      i += quote2.length;
+    } else
+      i++;
+  }
+  return out.join("");
+}
+function maskJavaScript(source) {
+  const out = source.split("");
+  let i = 0;
+  const blank = (from, to) => {
+    for (let k = from; k < to && k < source.length; k++)
+      if (source[k] !== "\n")
+        out[k] = " ";
+  };
+  while (i < source.length) {
+    const c = source[i];
+    if (source.startsWith("//", i)) {
+      const end = source.indexOf("\n", i);
+      const stop = end < 0 ? source.length : end;
+      blank(i, stop);
+      i = stop;
+    } else if (source.startsWith("/*", i)) {
+      const end = source.indexOf("*/", i + 2);
+      const stop = end < 0 ? source.length : end + 2;
+      blank(i, stop);
+      i = stop;
+    } else if (c === '"' || c === "'" || c === "`") {
+      let k = i + 1;
+      while (k < source.length && source[k] !== c && (c === "`" || source[k] !== "\n"))
+        k += source[k] === "\\" ? 2 : 1;
+      blank(i + 1, k);
+      i = k + 1;
+    } else
+      i++;
+  }
+  return out.join("");
+}
+function lineAt(source, offset) {
+  let line = 1;
+  for (let k = 0; k < offset; k++)
+    if (source.charCodeAt(k) === 10)
+      line++;
+  return line;
+}
+function lineOf(source, offset) {
+  const start = source.lastIndexOf("\n", offset - 1) + 1;
+  const end = source.indexOf("\n", offset);
+  return source.slice(start, end < 0 ? source.length : end);
+}
+function literalAt(raw, offset) {
+  return /^['"`]([\w.$:/@-]*)['"`]/.exec(raw.slice(offset))?.[1];
+}
+const PY_FRAMEWORKS = ["unittest", "pytest", "_pytest", "doctest", "pluggy", "nose", "nose2"];
+const PY_TOOLS = ["unittest.mock"];
+const PY_EXITS = /* @__PURE__ */ new Set([
+  "sys.exit",
+  "sys.excepthook",
+  "sys.modules",
+  "sys.__dict__",
+  "os._exit",
+  "os.abort",
+  "os.__dict__",
+  "builtins.exit",
+  "builtins.quit",
+  "builtins.__import__",
+  "builtins.__dict__",
+  "__builtins__.exit",
+  "__builtins__.quit",
+  "__builtins__.__import__"
+]);
+const PY_DETACH = /* @__PURE__ */ new Set(["os.fork", "os.forkpty", "pty.fork", "os.setsid", "os.setpgrp", "os.setpgid", "os.daemon"]);
+const within = (path2, roots) => roots.some((root) => path2 === root || path2.startsWith(`${root}.`) || path2.startsWith(`${root}[`));
+function pythonTarget(path2) {
+  if (within(path2, PY_TOOLS))
+    return void 0;
+  const framework = PY_FRAMEWORKS.find((root) => within(path2, [root]));
+  if (framework && path2 !== framework && !/\.(maxDiff|longMessage)$/.test(path2))
+    return `the test framework (${framework})`;
+  const head = /^[\w]+(?:\.[\w]+)?/.exec(path2)?.[0] ?? path2;
+  if (head === "sys.modules" || path2.startsWith("sys.modules["))
+    return "the module table the runner imports from";
+  if (PY_EXITS.has(head) || /^__builtins__\[/.test(path2))
+    return "the interpreter's exit machinery";
+  return void 0;
+}
+function pythonAliases(masked, raw) {
+  const aliases = /* @__PURE__ */ new Map([["__builtins__", "__builtins__"]]);
+  const code = masked.replace(/(\bimport[ \t]*\()([^)]*)\)/g, (_, open, inner) => `${open}${inner.replace(/\n/g, " ")})`);
+  for (const m of code.matchAll(/^[ \t]*import[ \t]+([^\n;]+)/gm))
+    for (const part of m[1].split(",")) {
+      const [, module2, alias] = /^\s*([\w.]+)(?:\s+as\s+(\w+))?\s*$/.exec(part) ?? [];
+      if (!module2)
+        continue;
+      if (alias)
+        aliases.set(alias, module2);
+      else {
+        const root = module2.split(".")[0];
+        aliases.set(root, root);
+      }
+    }
+  for (const m of code.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^\n;)]+)/gm))
+    for (const part of m[2].split(",")) {
+      const [, name, alias] = /^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/.exec(part) ?? [];
+      if (name)
+        aliases.set(alias ?? name, `${m[1]}.${name}`);
+    }
+  for (const m of masked.matchAll(/^[ \t]*(\w+)\s*=\s*(?:__import__|(?:importlib\.)?import_module)\s*\(\s*(?=['"])/gm)) {
+    const literal = literalAt(raw, (m.index ?? 0) + m[0].length);
+    if (literal)
+      aliases.set(m[1], literal);
+  }
+  return aliases;
+}
+function tamper_resolve(dotted, aliases) {
+  const compact = dotted.replace(/\s+/g, "");
+  const root = /^[\w$]+/.exec(compact)?.[0] ?? "";
+  const module2 = aliases.get(root);
+  return module2 === void 0 ? void 0 : module2 + compact.slice(root.length);
+}
+const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
+const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
+function scanPython(source, path2) {
+  const masked = maskPython(source);
+  const aliases = pythonAliases(masked, source);
+  const found = [];
+  const add = (offset, what) => found.push({ file: path2, line: lineAt(source, offset), what });
+  for (const m of masked.matchAll(ASSIGNED)) {
+    const target = m[1];
+    const resolved = tamper_resolve(target, aliases);
+    const shown2 = target.replace(/\s+/g, "").replace(/\[[^\]]*\]/g, "[\u2026]");
+    const reached = resolved === void 0 ? void 0 : pythonTarget(resolved);
+    if (reached && /^sys\.modules\[\s*__name__\s*\]$/.test(resolved.replace(/\s+/g, "")))
+      continue;
+    if (reached)
+      add(m.index ?? 0, `assigns to ${shown2}: ${reached}`);
+    else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
+      add(m.index ?? 0, `assigns to ${shown2}: the test result's verdict`);
+  }
+  for (const m of masked.matchAll(SETATTR)) {
+    const resolved = tamper_resolve(m[2], aliases);
+    if (resolved === void 0)
+      continue;
+    const name = literalAt(source, (m.index ?? 0) + m[0].length);
+    const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`);
+    if (reached)
+      add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
+  }
+  for (const m of masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*\.\s*(update|setdefault|__setitem__)\s*\(/g))
+    if (aliases.get("sys") === "sys")
+      add(m.index ?? 0, `sys.modules.${m[1]}: the module table the runner imports from`);
+  for (const m of masked.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:[ \t]*\.[ \t]*\w+)*)/g)) {
+    if (/^[ \t]*(?:from|import)\b/.test(lineOf(masked, m.index ?? 0)))
+      continue;
+    const resolved = tamper_resolve(m[1], aliases);
+    if (resolved !== void 0 && PY_DETACH.has(resolved))
+      add(m.index ?? 0, `uses ${resolved}: a process that can outlive the test runner and rewrite its results`);
+    else if (resolved === "pytest.hookimpl" && !isConftest(path2))
+      add(m.index ?? 0, `uses pytest.hookimpl outside conftest.py: a hook into the runner`);
+  }
+  for (const m of masked.matchAll(/\bstart_new_session\s*=\s*True\b/g))
+    add(m.index ?? 0, "start_new_session=True: a process that can outlive the test runner and rewrite its results");
+  for (const m of masked.matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+(pytest_\w+|wasSuccessful|addFailure|addError)\b/gm))
+    if (m[1] === "wasSuccessful" || m[1] === "addFailure" || m[1] === "addError")
+      add(m.index ?? 0, `defines ${m[1]}: the test result's verdict`);
+    else if (m[1] !== "pytest_generate_tests" && !isConftest(path2))
+      add(m.index ?? 0, `defines the pytest hook ${m[1]} outside conftest.py`);
+  for (const m of masked.matchAll(/^[ \t]*pytest_plugins[ \t]*=(?!=)/gm))
+    if (!isConftest(path2))
+      add(m.index ?? 0, "sets pytest_plugins outside conftest.py: loads plugins into the runner");
+  found.push(...alwaysEqual(masked, source, path2));
+  return found;
+}
+const isConftest = (path2) => /(^|\/)conftest\.py$/.test(path2);
+function alwaysEqual(masked, source, path2) {
+  const found = [];
+  const verdicts = { __eq__: "True", __ne__: "False" };
+  for (const m of masked.matchAll(/^([ \t]*)def[ \t]+(__eq__|__ne__)[ \t]*\(/gm)) {
+    const name = m[2];
+    const start = (m.index ?? 0) + m[0].length;
+    let depth = 1;
+    let k = start;
+    for (; k < masked.length && depth > 0; k++)
+      depth += masked[k] === "(" ? 1 : masked[k] === ")" ? -1 : 0;
+    const colon = masked.indexOf(":", k);
+    if (colon < 0)
+      continue;
+    const first = firstStatement(masked.slice(colon + 1), m[1].length);
+    if (first !== void 0 && new RegExp(`^return\\s*\\(?\\s*${verdicts[name]}\\s*\\)?$`).test(first))
+      found.push({
+        file: path2,
+        line: lineAt(source, m.index ?? 0),
+        what: `${name} returns ${verdicts[name]} whatever it is compared with: an object equal to anything`
+      });
+  }
+  for (const m of masked.matchAll(/(?<![\w.])(__eq__|__ne__)\s*=\s*lambda\b[^:\n]*:\s*(True|False)\b\s*(?=$|[),;\n])/gm)) {
+    if (verdicts[m[1]] !== m[2])
+      continue;
+    found.push({
+      file: path2,
+      line: lineAt(source, m.index ?? 0),
+      what: `${m[1]} returns ${m[2]} whatever it is compared with: an object equal to anything`
+    });
+  }
+  return found;
+}
+function firstStatement(after, indent2) {
+  const lines = after.split("\n");
+  const inline = (lines[0] ?? "").trim();
+  if (inline !== "")
+    return inline.split(";")[0].trim();
+  for (const line of lines.slice(1)) {
+    const stripped = line.trim();
+    if (stripped === "" || /^[rRbBuUfF]*['"\s]*$/.test(stripped))
+      continue;
+    if (line.length - line.trimStart().length <= indent2)
+      return void 0;
+    return stripped;
+  }
+  return void 0;
+}
+const JS_FRAMEWORKS = /* @__PURE__ */ new Map([
+  ["assert", "assert"],
+  ["node:assert", "assert"],
+  ["assert/strict", "assert"],
+  ["node:assert/strict", "assert"],
+  ["node:test", "node:test"],
+  ["vitest", "vitest"],
+  ["@jest/globals", "jest"],
+  ["chai", "chai"]
+]);
+function jsAliases(masked, raw) {
+  const aliases = /* @__PURE__ */ new Map([
+    ["process", "process"],
+    ["Object", "Object"],
+    ["globalThis", "globalThis"],
+    ["expect", "jest"]
+  ]);
+  const framework = (offset) => JS_FRAMEWORKS.get(literalAt(raw, offset) ?? "");
+  for (const m of masked.matchAll(/\b(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\s*\(\s*(?=['"`])/g)) {
+    const module2 = framework((m.index ?? 0) + m[0].length);
+    if (module2)
+      for (const name of boundNames(m[1]))
+        aliases.set(name, module2);
+  }
+  for (const m of masked.matchAll(/\bimport\s+([\w*\s{},$]+?)\s+from\s*(?=['"])/g)) {
+    const module2 = framework((m.index ?? 0) + m[0].length);
+    if (module2)
+      for (const name of boundNames(m[1]))
+        aliases.set(name, module2);
+  }
+  return aliases;
+}
+function boundNames(clause) {
+  return clause.replace(/[{}]/g, ",").split(",").map((part) => part.trim().split(/\s+as\s+|\s*:\s*/).at(-1).replace(/^\*\s*/, "").trim()).filter((name) => /^[\w$]+$/.test(name));
+}
+function jsTarget(path2) {
+  const compact = path2.replace(/\s+/g, "").replace(/^globalThis\./, "");
+  const [root = "", next = ""] = compact.split(".");
+  if (root === "process" && /^(exit|reallyExit|abort|kill|exitCode)$/.test(next ?? ""))
+    return "the process's exit machinery";
+  if (root === "Object" && (next === "prototype" || next === "is"))
+    return "every comparison (Object's prototype)";
+  if (["assert", "node:test", "vitest", "jest", "chai"].includes(root) && compact.includes("."))
+    return `the test framework (${root})`;
+  if (root === "assert" && compact === "assert")
+    return "the test framework (assert)";
+  return void 0;
+}
+function scanJavaScript(source, path2) {
+  const masked = maskJavaScript(source);
+  const aliases = jsAliases(masked, source);
+  const found = [];
+  const add = (offset, what) => found.push({ file: path2, line: lineAt(source, offset), what });
+  for (const m of masked.matchAll(ASSIGNED)) {
+    const resolved = tamper_resolve(m[1], aliases);
+    const reached = resolved === void 0 ? void 0 : jsTarget(resolved);
+    if (reached && /^process\.exitCode$/.test(resolved.replace(/\s+/g, "")) && !/^\s*0\b/.test(masked.slice((m.index ?? 0) + m[0].length)))
+      continue;
+    if (reached)
+      add(m.index ?? 0, `assigns to ${m[1].replace(/\s+/g, "")}: ${reached}`);
+  }
+  for (const m of masked.matchAll(/(?<![\w.$])(?:Object\s*\.\s*(?:defineProperty|defineProperties|assign|setPrototypeOf)|Reflect\s*\.\s*(?:set|defineProperty))\s*\(\s*([\w$.]+)\s*,\s*/g)) {
+    const resolved = tamper_resolve(m[1], aliases);
+    const name = literalAt(source, (m.index ?? 0) + m[0].length);
+    const reached = resolved === void 0 ? void 0 : jsTarget(name ? `${resolved}.${name}` : `${resolved}.*`);
+    if (reached)
+      add(m.index ?? 0, `redefines ${m[1]}${name ? `.${name}` : ""}: ${reached}`);
+  }
+  return found;
+}
+;
 const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
 function imageFor(settings, language) {
@@ -12901,6 +13256,8 @@ async function prepareReply(candidate, ctx) {
       files: [...start ? [] : ctx.testFiles, ...files],
       checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
       limits,
+      // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
+      ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
       ...start && { start, deleted: [] },
       ...protection.protected.length > 0 && { protected: protection.protected }
     };
@@ -13051,8 +13408,15 @@ async function preparePatch(diff, candidate, ctx) {
     ...start && { start, deleted },
     ...start === "tree" && ctx.commit !== void 0 && { commit: ctx.commit },
     unpatched: [...before.values()],
-    ...protection.protected.length > 0 && { protected: protection.protected }
+    ...protection.protected.length > 0 && { protected: protection.protected },
+    // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
+    // held against the base's version of each file.
+    ...withTampering(written.map((path2) => ({ path: path2, content: final.get(path2).content, base: applied.touched.files.get(path2) })))
   };
+}
+function withTampering(files) {
+  const tampering = findTampering(files);
+  return tampering.length > 0 ? { tampering } : {};
 }
 ;
 function shQuote(word) {
@@ -14085,7 +14449,7 @@ function flakyFailure(attempts) {
   return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
 }
 ;
-function keyOf({ image, command, files }) {
+function baseline_runs_keyOf({ image, command, files }) {
   const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
   for (const file of [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
     hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
@@ -14098,7 +14462,7 @@ class BaselineRuns {
   #runs = /* @__PURE__ */ new Map();
   /** The baseline run for `key`, run by `run` the first time it is asked for. */
   get(key, run2) {
-    const id = keyOf(key);
+    const id = baseline_runs_keyOf(key);
     let pending = this.#runs.get(id);
     if (!pending) {
       pending = run2();
@@ -14300,7 +14664,7 @@ function readResults(results, globs, parser) {
   const read = readTestResults(matching, parser);
   return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
-var saxes = __nccwpck_require__(9800);
+var saxes = __nccwpck_require__(4728);
 ;
 function caseId(c) {
   return [c.file, c.classname, c.name].filter((part) => part !== void 0 && part !== "").join("::");
@@ -14566,6 +14930,19 @@ const RESULT_SCHEMA = {
     resolved: {
       enum: report_RESOLVED,
       description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`)."
+    },
+    tampering: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          file: declare_text("The candidate's file, relative to the work dir."),
+          line: { ...COUNT, description: "The line, from 1." },
+          what: declare_text("What the code reaches of the judge, in words.")
+        },
+        required: ["file", "line", "what"]
+      },
+      description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that)."
     }
   },
   required: [
@@ -14856,6 +15233,21 @@ function timeoutCause({ cpuMs, timeoutMs }) {
   return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }
 ;
+const TAMPERING_NAMED = 3;
+function tamperingList(tampering, shown2 = TAMPERING_NAMED) {
+  const named = tampering.slice(0, shown2).map((t) => `${t.file}:${t.line} (${t.what})`);
+  const more = tampering.length > shown2 ? ` and ${tampering.length - shown2} more` : "";
+  return `${named.join(", ")}${more}`;
+}
+function tamperedVerdict(verdict, tampering, failOn) {
+  if (tampering.length === 0)
+    return verdict;
+  const marked = { ...verdict, tampering: [...tampering] };
+  if (verdict.status !== "pass" || !failOn)
+    return marked;
+  const reason = `tampering: the tests passed, but the candidate's code reaches into the judge at ${tamperingList(tampering)}, and fail-on names tampering`;
+  return { ...marked, status: "test_failed", reason };
+}
 function protectedVerdict(verdict, files) {
   if (files.length === 0)
     return verdict;
@@ -14933,7 +15325,8 @@ function resultOf(candidate, verdict) {
     flaky: verdict.flaky,
     retried: verdict.retried,
     notes: verdict.notes,
-    task: candidate.task
+    task: candidate.task,
+    tampering: verdict.tampering
   });
 }
 function result_invalidEntryResult(id, source, problem, limits) {
@@ -15145,14 +15538,16 @@ async function judge(candidate, ctx) {
   if ("status" in prepared)
     return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);
+  let ran = prepared;
   for (const fallback of prepared.fallbacks ?? []) {
     if (verdict.status !== "syntax_error")
       break;
     const next = await runPrepared(fallback, candidate, ctx);
     if (next.status !== "syntax_error")
-      verdict = next;
+      [verdict, ran] = [next, fallback];
   }
   verdict = protectedVerdict(verdict, prepared.protected ?? []);
+  verdict = tamperedVerdict(verdict, ran.tampering ?? [], ctx.settings.run.failOnTampering);
   return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 async function pipeline_judgeCandidate(candidate, ctx) {
@@ -15511,7 +15906,8 @@ function resultCell(r, input) {
     r.tests && `tests: ${testTally(r.tests.counts)}`,
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
-    protectedNote(r, FILES_SHOWN, markdown_label)
+    protectedNote(r, FILES_SHOWN, markdown_label),
+    tamperingNote(r, FILES_SHOWN, codeSpan)
   ].filter((m) => typeof m === "string");
   const text = [iconed(r.status), ...marks].join(" \xB7 ");
   if (!r.cached)
@@ -15610,6 +16006,9 @@ function nextStep(row, conversation) {
   const patch = r.changed_files !== void 0 || r.patch_strategy !== void 0;
   const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
   const failures = STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+  if (failedForTampering(r))
+    return item(`the tests passed, but ${subject}'s code reaches into the judge: remove it` + tamperingLines(r, codeSpan, markdown_label).map((line) => `
+  - ${line}`).join(""));
   switch (r.status) {
     case "protected": {
       const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
@@ -15799,7 +16198,8 @@ function renderTable(outcome2, paint = (_, cell) => cell) {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
   const notes = outcome2.results.flatMap((r) => {
     const note = protectedNote(r, Number.POSITIVE_INFINITY);
-    return note ? [table_plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+    const said = note ? [table_plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+    return [...said, ...tamperingLines(r).map((line) => table_plainText(`${r.id}: reaches into the judge at ${line}`))];
   });
   return [...tableLines(rows, widths, paint), ...notes, ...resolved ? [resolvedText(resolved)] : []].join("\n");
 }
@@ -19490,6 +19890,7 @@ async function judgeAll(entries, ctx, hooks) {
 }
 ;
 const RESULTS_FORMATS = ["junit"];
+const FAIL_ON_MARKS = ["flaky", "tampering"];
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
 const DEFAULTS = {
@@ -19532,7 +19933,8 @@ const DEFAULTS = {
   merge: "",
   "max-candidates": "20",
   "pass-at-k": "1,5,10",
-  "fail-on": statuses_STATUSES.filter((s) => s !== "pass").join(","),
+  // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
+  "fail-on": [...statuses_STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
   comment: "true",
   report: "",
   junit: "",
@@ -19617,7 +20019,7 @@ function readCrossChecked(input, ctx) {
   if (source === "files" && files.length === 0) {
     throw new errors_InputError("files", "is required when source is 'files'");
   }
-  const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, "flaky"]));
+  const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, ...FAIL_ON_MARKS]));
   const memoryBytes = parseSize("memory", input("memory"));
   if (memoryBytes < 6 * 1024 ** 2)
     throw new errors_InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
@@ -19686,7 +20088,8 @@ function readRun(input, early) {
     compare: parseChoice("compare", input("compare"), ["none", "base"]),
     reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
     protect: parseProtect(parseList(input("protect"))),
-    failOnFlaky: early.failOnWords.includes("flaky")
+    failOnFlaky: early.failOnWords.includes("flaky"),
+    failOnTampering: early.failOnWords.includes("tampering")
   };
 }
 function readLimits(input, early) {
@@ -19721,7 +20124,7 @@ function namespaceCrossCheck(engine, runtime) {
     throw new errors_InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
-  const failOn = early.failOnWords.filter((word) => word !== "flaky");
+  const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
   return {
     failOn: new Set(failOn),
     passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),

@@ -1,16 +1,16 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 2210:
+/***/ 5362:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
-const core_1 = __nccwpck_require__(3893);
-const draft2020_1 = __nccwpck_require__(4298);
-const discriminator_1 = __nccwpck_require__(8886);
-const json_schema_2020_12_1 = __nccwpck_require__(3995);
+const core_1 = __nccwpck_require__(229);
+const draft2020_1 = __nccwpck_require__(9546);
+const discriminator_1 = __nccwpck_require__(8246);
+const json_schema_2020_12_1 = __nccwpck_require__(3403);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
 class Ajv2020 extends core_1.default {
     constructor(opts = {}) {
@@ -45,24 +45,24 @@ module.exports = exports = Ajv2020;
 module.exports.Ajv2020 = Ajv2020;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2020;
-var validate_1 = __nccwpck_require__(7881);
+var validate_1 = __nccwpck_require__(5865);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(1436);
+var codegen_1 = __nccwpck_require__(8028);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(3021);
+var validation_error_1 = __nccwpck_require__(1117);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(3162);
+var ref_error_1 = __nccwpck_require__(2618);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2020.js.map
 
 /***/ }),
 
-/***/ 567:
+/***/ 7975:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -224,15 +224,15 @@ exports.regexpCode = regexpCode;
 
 /***/ }),
 
-/***/ 1436:
+/***/ 8028:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-const code_1 = __nccwpck_require__(567);
-const scope_1 = __nccwpck_require__(7788);
-var code_2 = __nccwpck_require__(567);
+const code_1 = __nccwpck_require__(7975);
+const scope_1 = __nccwpck_require__(8572);
+var code_2 = __nccwpck_require__(7975);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
 Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
@@ -241,7 +241,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(7788);
+var scope_2 = __nccwpck_require__(8572);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -927,13 +927,13 @@ function par(x) {
 
 /***/ }),
 
-/***/ 7788:
+/***/ 8572:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-const code_1 = __nccwpck_require__(567);
+const code_1 = __nccwpck_require__(7975);
 class ValueError extends Error {
     constructor(name) {
         super(`CodeGen: "code" for ${name} not defined`);
@@ -1076,15 +1076,15 @@ exports.ValueScope = ValueScope;
 
 /***/ }),
 
-/***/ 1283:
+/***/ 1923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const names_1 = __nccwpck_require__(630);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const names_1 = __nccwpck_require__(4902);
 exports.keywordError = {
     message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
 };
@@ -1205,18 +1205,18 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 
 /***/ }),
 
-/***/ 2718:
+/***/ 9486:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const validation_error_1 = __nccwpck_require__(3021);
-const names_1 = __nccwpck_require__(630);
-const resolve_1 = __nccwpck_require__(4090);
-const util_1 = __nccwpck_require__(4464);
-const validate_1 = __nccwpck_require__(7881);
+const codegen_1 = __nccwpck_require__(8028);
+const validation_error_1 = __nccwpck_require__(1117);
+const names_1 = __nccwpck_require__(4902);
+const resolve_1 = __nccwpck_require__(5738);
+const util_1 = __nccwpck_require__(4512);
+const validate_1 = __nccwpck_require__(5865);
 class SchemaEnv {
     constructor(env) {
         var _a;
@@ -1453,12 +1453,12 @@ function getJsonPointer(parsedRef, { baseId, schema, root }) {
 
 /***/ }),
 
-/***/ 630:
+/***/ 4902:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8028);
 const names = {
     // validation function arguments
     data: new codegen_1.Name("data"), // data passed to validation function
@@ -1487,12 +1487,12 @@ exports["default"] = names;
 
 /***/ }),
 
-/***/ 3162:
+/***/ 2618:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const resolve_1 = __nccwpck_require__(4090);
+const resolve_1 = __nccwpck_require__(5738);
 class MissingRefError extends Error {
     constructor(resolver, baseId, ref, msg) {
         super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1505,15 +1505,15 @@ exports["default"] = MissingRefError;
 
 /***/ }),
 
-/***/ 4090:
+/***/ 5738:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-const util_1 = __nccwpck_require__(4464);
-const equal = __nccwpck_require__(3430);
-const traverse = __nccwpck_require__(1167);
+const util_1 = __nccwpck_require__(4512);
+const equal = __nccwpck_require__(5318);
+const traverse = __nccwpck_require__(7935);
 // TODO refactor to use keyword definitions
 const SIMPLE_INLINED = new Set([
     "type",
@@ -1666,7 +1666,7 @@ exports.getSchemaRefs = getSchemaRefs;
 
 /***/ }),
 
-/***/ 7353:
+/***/ 169:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1698,14 +1698,14 @@ exports.getRules = getRules;
 
 /***/ }),
 
-/***/ 4464:
+/***/ 4512:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const code_1 = __nccwpck_require__(567);
+const codegen_1 = __nccwpck_require__(8028);
+const code_1 = __nccwpck_require__(7975);
 // TODO refactor to use Set
 function toHash(arr) {
     const hash = {};
@@ -1882,7 +1882,7 @@ exports.checkStrictMode = checkStrictMode;
 
 /***/ }),
 
-/***/ 7692:
+/***/ 8204:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1907,15 +1907,15 @@ exports.shouldUseRule = shouldUseRule;
 
 /***/ }),
 
-/***/ 5346:
+/***/ 6098:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-const errors_1 = __nccwpck_require__(1283);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
+const errors_1 = __nccwpck_require__(1923);
+const codegen_1 = __nccwpck_require__(8028);
+const names_1 = __nccwpck_require__(4902);
 const boolError = {
     message: "boolean schema is false",
 };
@@ -1963,17 +1963,17 @@ function falseSchemaError(it, overrideAllErrors) {
 
 /***/ }),
 
-/***/ 6685:
+/***/ 2493:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
-const rules_1 = __nccwpck_require__(7353);
-const applicability_1 = __nccwpck_require__(7692);
-const errors_1 = __nccwpck_require__(1283);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const rules_1 = __nccwpck_require__(169);
+const applicability_1 = __nccwpck_require__(8204);
+const errors_1 = __nccwpck_require__(1923);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 var DataType;
 (function (DataType) {
     DataType[DataType["Correct"] = 0] = "Correct";
@@ -2172,14 +2172,14 @@ function getTypeErrorContext(it) {
 
 /***/ }),
 
-/***/ 1699:
+/***/ 5363:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.assignDefaults = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 function assignDefaults(it, ty) {
     const { properties, items } = it.schema;
     if (ty === "object" && properties) {
@@ -2213,24 +2213,24 @@ function assignDefault(it, prop, defaultValue) {
 
 /***/ }),
 
-/***/ 7881:
+/***/ 5865:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-const boolSchema_1 = __nccwpck_require__(5346);
-const dataType_1 = __nccwpck_require__(6685);
-const applicability_1 = __nccwpck_require__(7692);
-const dataType_2 = __nccwpck_require__(6685);
-const defaults_1 = __nccwpck_require__(1699);
-const keyword_1 = __nccwpck_require__(5202);
-const subschema_1 = __nccwpck_require__(6200);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const resolve_1 = __nccwpck_require__(4090);
-const util_1 = __nccwpck_require__(4464);
-const errors_1 = __nccwpck_require__(1283);
+const boolSchema_1 = __nccwpck_require__(6098);
+const dataType_1 = __nccwpck_require__(2493);
+const applicability_1 = __nccwpck_require__(8204);
+const dataType_2 = __nccwpck_require__(2493);
+const defaults_1 = __nccwpck_require__(5363);
+const keyword_1 = __nccwpck_require__(8898);
+const subschema_1 = __nccwpck_require__(8280);
+const codegen_1 = __nccwpck_require__(8028);
+const names_1 = __nccwpck_require__(4902);
+const resolve_1 = __nccwpck_require__(5738);
+const util_1 = __nccwpck_require__(4512);
+const errors_1 = __nccwpck_require__(1923);
 // schema compilation - generates validation function, subschemaCode (below) is used for subschemas
 function validateFunctionCode(it) {
     if (isSchemaObj(it)) {
@@ -2739,16 +2739,16 @@ exports.getData = getData;
 
 /***/ }),
 
-/***/ 5202:
+/***/ 8898:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const code_1 = __nccwpck_require__(8484);
-const errors_1 = __nccwpck_require__(1283);
+const codegen_1 = __nccwpck_require__(8028);
+const names_1 = __nccwpck_require__(4902);
+const code_1 = __nccwpck_require__(9764);
+const errors_1 = __nccwpck_require__(1923);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
     const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2869,14 +2869,14 @@ exports.validateKeywordUsage = validateKeywordUsage;
 
 /***/ }),
 
-/***/ 6200:
+/***/ 8280:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
     if (keyword !== undefined && schema !== undefined) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -2956,31 +2956,31 @@ exports.extendSubschemaMode = extendSubschemaMode;
 
 /***/ }),
 
-/***/ 3893:
+/***/ 229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-var validate_1 = __nccwpck_require__(7881);
+var validate_1 = __nccwpck_require__(5865);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(1436);
+var codegen_1 = __nccwpck_require__(8028);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(3021);
-const ref_error_1 = __nccwpck_require__(3162);
-const rules_1 = __nccwpck_require__(7353);
-const compile_1 = __nccwpck_require__(2718);
-const codegen_2 = __nccwpck_require__(1436);
-const resolve_1 = __nccwpck_require__(4090);
-const dataType_1 = __nccwpck_require__(6685);
-const util_1 = __nccwpck_require__(4464);
-const $dataRefSchema = __nccwpck_require__(3837);
-const uri_1 = __nccwpck_require__(6285);
+const validation_error_1 = __nccwpck_require__(1117);
+const ref_error_1 = __nccwpck_require__(2618);
+const rules_1 = __nccwpck_require__(169);
+const compile_1 = __nccwpck_require__(9486);
+const codegen_2 = __nccwpck_require__(8028);
+const resolve_1 = __nccwpck_require__(5738);
+const dataType_1 = __nccwpck_require__(2493);
+const util_1 = __nccwpck_require__(4512);
+const $dataRefSchema = __nccwpck_require__(5759);
+const uri_1 = __nccwpck_require__(7373);
 const defaultRegExp = (str, flags) => new RegExp(str, flags);
 defaultRegExp.code = "new RegExp";
 const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3580,19 +3580,19 @@ function schemaOrData(schema) {
 
 /***/ }),
 
-/***/ 3995:
+/***/ 3403:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(1678);
-const applicator = __nccwpck_require__(7216);
-const unevaluated = __nccwpck_require__(9547);
-const content = __nccwpck_require__(8226);
-const core = __nccwpck_require__(518);
-const format = __nccwpck_require__(4588);
-const metadata = __nccwpck_require__(5707);
-const validation = __nccwpck_require__(7082);
+const metaSchema = __nccwpck_require__(3944);
+const applicator = __nccwpck_require__(1478);
+const unevaluated = __nccwpck_require__(2761);
+const content = __nccwpck_require__(488);
+const core = __nccwpck_require__(1268);
+const format = __nccwpck_require__(3090);
+const metadata = __nccwpck_require__(627);
+const validation = __nccwpck_require__(6216);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2020($data) {
     ;
@@ -3616,20 +3616,20 @@ exports["default"] = addMetaSchema2020;
 
 /***/ }),
 
-/***/ 4951:
+/***/ 7223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // https://github.com/ajv-validator/ajv/issues/889
-const equal = __nccwpck_require__(3430);
+const equal = __nccwpck_require__(5318);
 equal.code = 'require("ajv/dist/runtime/equal").default';
 exports["default"] = equal;
 //# sourceMappingURL=equal.js.map
 
 /***/ }),
 
-/***/ 6214:
+/***/ 6070:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3659,19 +3659,19 @@ ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
 
 /***/ }),
 
-/***/ 6285:
+/***/ 7373:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const uri = __nccwpck_require__(4352);
+const uri = __nccwpck_require__(32);
 uri.code = 'require("ajv/dist/runtime/uri").default';
 exports["default"] = uri;
 //# sourceMappingURL=uri.js.map
 
 /***/ }),
 
-/***/ 3021:
+/***/ 1117:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3688,14 +3688,14 @@ exports["default"] = ValidationError;
 
 /***/ }),
 
-/***/ 3448:
+/***/ 5640:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateAdditionalItems = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -3743,15 +3743,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2431:
+/***/ 3487:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(9764);
+const codegen_1 = __nccwpck_require__(8028);
+const names_1 = __nccwpck_require__(4902);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: "must NOT have additional properties",
     params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
@@ -3855,12 +3855,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9205:
+/***/ 5701:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
+const util_1 = __nccwpck_require__(4512);
 const def = {
     keyword: "allOf",
     schemaType: "array",
@@ -3884,12 +3884,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(9764);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -3902,13 +3902,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6182:
+/***/ 1046:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: ({ params: { min, max } }) => max === undefined
         ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
@@ -4003,15 +4003,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5826:
+/***/ 9522:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const code_1 = __nccwpck_require__(9764);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -4094,12 +4094,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3818:
+/***/ 2682:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(5826);
+const dependencies_1 = __nccwpck_require__(9522);
 const def = {
     keyword: "dependentSchemas",
     type: "object",
@@ -4111,13 +4111,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8584:
+/***/ 3176:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
     params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
@@ -4183,27 +4183,27 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8775:
+/***/ 4551:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const additionalItems_1 = __nccwpck_require__(3448);
-const prefixItems_1 = __nccwpck_require__(6467);
-const items_1 = __nccwpck_require__(5791);
-const items2020_1 = __nccwpck_require__(2959);
-const contains_1 = __nccwpck_require__(6182);
-const dependencies_1 = __nccwpck_require__(5826);
-const propertyNames_1 = __nccwpck_require__(1372);
-const additionalProperties_1 = __nccwpck_require__(2431);
-const properties_1 = __nccwpck_require__(8778);
-const patternProperties_1 = __nccwpck_require__(664);
-const not_1 = __nccwpck_require__(8350);
-const anyOf_1 = __nccwpck_require__(9380);
-const oneOf_1 = __nccwpck_require__(2490);
-const allOf_1 = __nccwpck_require__(9205);
-const if_1 = __nccwpck_require__(8584);
-const thenElse_1 = __nccwpck_require__(6829);
+const additionalItems_1 = __nccwpck_require__(5640);
+const prefixItems_1 = __nccwpck_require__(4931);
+const items_1 = __nccwpck_require__(95);
+const items2020_1 = __nccwpck_require__(6847);
+const contains_1 = __nccwpck_require__(1046);
+const dependencies_1 = __nccwpck_require__(9522);
+const propertyNames_1 = __nccwpck_require__(7116);
+const additionalProperties_1 = __nccwpck_require__(3487);
+const properties_1 = __nccwpck_require__(8154);
+const patternProperties_1 = __nccwpck_require__(7736);
+const not_1 = __nccwpck_require__(2846);
+const anyOf_1 = __nccwpck_require__(596);
+const oneOf_1 = __nccwpck_require__(5178);
+const allOf_1 = __nccwpck_require__(5701);
+const if_1 = __nccwpck_require__(3176);
+const thenElse_1 = __nccwpck_require__(3245);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4233,15 +4233,15 @@ exports["default"] = getApplicator;
 
 /***/ }),
 
-/***/ 5791:
+/***/ 95:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const code_1 = __nccwpck_require__(9764);
 const def = {
     keyword: "items",
     type: "array",
@@ -4291,15 +4291,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2959:
+/***/ 6847:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
-const additionalItems_1 = __nccwpck_require__(3448);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const code_1 = __nccwpck_require__(9764);
+const additionalItems_1 = __nccwpck_require__(5640);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4327,12 +4327,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8350:
+/***/ 2846:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
+const util_1 = __nccwpck_require__(4512);
 const def = {
     keyword: "not",
     schemaType: ["object", "boolean"],
@@ -4359,13 +4359,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2490:
+/***/ 5178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: "must match exactly one schema in oneOf",
     params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
@@ -4425,15 +4425,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 664:
+/***/ 7736:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const util_2 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(9764);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const util_2 = __nccwpck_require__(4512);
 const def = {
     keyword: "patternProperties",
     type: "object",
@@ -4506,12 +4506,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6467:
+/***/ 4931:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const items_1 = __nccwpck_require__(5791);
+const items_1 = __nccwpck_require__(95);
 const def = {
     keyword: "prefixItems",
     type: "array",
@@ -4524,15 +4524,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8778:
+/***/ 8154:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const validate_1 = __nccwpck_require__(7881);
-const code_1 = __nccwpck_require__(8484);
-const util_1 = __nccwpck_require__(4464);
-const additionalProperties_1 = __nccwpck_require__(2431);
+const validate_1 = __nccwpck_require__(5865);
+const code_1 = __nccwpck_require__(9764);
+const util_1 = __nccwpck_require__(4512);
+const additionalProperties_1 = __nccwpck_require__(3487);
 const def = {
     keyword: "properties",
     type: "object",
@@ -4584,13 +4584,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1372:
+/***/ 7116:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: "property name must be valid",
     params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
@@ -4628,12 +4628,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 3245:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
+const util_1 = __nccwpck_require__(4512);
 const def = {
     keyword: ["then", "else"],
     schemaType: ["object", "boolean"],
@@ -4647,16 +4647,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8484:
+/***/ 9764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const names_1 = __nccwpck_require__(630);
-const util_2 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const names_1 = __nccwpck_require__(4902);
+const util_2 = __nccwpck_require__(4512);
 function checkReportMissingProp(cxt, prop) {
     const { gen, data, it } = cxt;
     gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4784,7 +4784,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 9872:
+/***/ 6912:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4800,13 +4800,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7397:
+/***/ 4005:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __nccwpck_require__(9872);
-const ref_1 = __nccwpck_require__(2996);
+const id_1 = __nccwpck_require__(6912);
+const ref_1 = __nccwpck_require__(6612);
 const core = [
     "$schema",
     "$id",
@@ -4822,18 +4822,18 @@ exports["default"] = core;
 
 /***/ }),
 
-/***/ 2996:
+/***/ 6612:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
-const ref_error_1 = __nccwpck_require__(3162);
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const compile_1 = __nccwpck_require__(2718);
-const util_1 = __nccwpck_require__(4464);
+const ref_error_1 = __nccwpck_require__(2618);
+const code_1 = __nccwpck_require__(9764);
+const codegen_1 = __nccwpck_require__(8028);
+const names_1 = __nccwpck_require__(4902);
+const compile_1 = __nccwpck_require__(9486);
+const util_1 = __nccwpck_require__(4512);
 const def = {
     keyword: "$ref",
     schemaType: "string",
@@ -4950,16 +4950,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8886:
+/***/ 8246:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const types_1 = __nccwpck_require__(7115);
-const compile_1 = __nccwpck_require__(2718);
-const ref_error_1 = __nccwpck_require__(3162);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const types_1 = __nccwpck_require__(3723);
+const compile_1 = __nccwpck_require__(9486);
+const ref_error_1 = __nccwpck_require__(2618);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
         ? `tag "${tagName}" must be string`
@@ -5060,7 +5060,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7115:
+/***/ 3723:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5075,19 +5075,19 @@ var DiscrError;
 
 /***/ }),
 
-/***/ 4298:
+/***/ 9546:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(7397);
-const validation_1 = __nccwpck_require__(5481);
-const applicator_1 = __nccwpck_require__(8775);
-const dynamic_1 = __nccwpck_require__(9923);
-const next_1 = __nccwpck_require__(7844);
-const unevaluated_1 = __nccwpck_require__(2010);
-const format_1 = __nccwpck_require__(2601);
-const metadata_1 = __nccwpck_require__(6620);
+const core_1 = __nccwpck_require__(4005);
+const validation_1 = __nccwpck_require__(5017);
+const applicator_1 = __nccwpck_require__(4551);
+const dynamic_1 = __nccwpck_require__(3475);
+const next_1 = __nccwpck_require__(948);
+const unevaluated_1 = __nccwpck_require__(522);
+const format_1 = __nccwpck_require__(8425);
+const metadata_1 = __nccwpck_require__(8252);
 const draft2020Vocabularies = [
     dynamic_1.default,
     core_1.default,
@@ -5104,16 +5104,16 @@ exports["default"] = draft2020Vocabularies;
 
 /***/ }),
 
-/***/ 8639:
+/***/ 9519:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicAnchor = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const compile_1 = __nccwpck_require__(2718);
-const ref_1 = __nccwpck_require__(2996);
+const codegen_1 = __nccwpck_require__(8028);
+const names_1 = __nccwpck_require__(4902);
+const compile_1 = __nccwpck_require__(9486);
+const ref_1 = __nccwpck_require__(6612);
 const def = {
     keyword: "$dynamicAnchor",
     schemaType: "string",
@@ -5140,15 +5140,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5065:
+/***/ 9545:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicRef = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const ref_1 = __nccwpck_require__(2996);
+const codegen_1 = __nccwpck_require__(8028);
+const names_1 = __nccwpck_require__(4902);
+const ref_1 = __nccwpck_require__(6612);
 const def = {
     keyword: "$dynamicRef",
     schemaType: "string",
@@ -5197,28 +5197,28 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9923:
+/***/ 3475:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(8639);
-const dynamicRef_1 = __nccwpck_require__(5065);
-const recursiveAnchor_1 = __nccwpck_require__(9982);
-const recursiveRef_1 = __nccwpck_require__(1794);
+const dynamicAnchor_1 = __nccwpck_require__(9519);
+const dynamicRef_1 = __nccwpck_require__(9545);
+const recursiveAnchor_1 = __nccwpck_require__(4750);
+const recursiveRef_1 = __nccwpck_require__(6018);
 const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
 exports["default"] = dynamic;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 9982:
+/***/ 4750:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(8639);
-const util_1 = __nccwpck_require__(4464);
+const dynamicAnchor_1 = __nccwpck_require__(9519);
+const util_1 = __nccwpck_require__(4512);
 const def = {
     keyword: "$recursiveAnchor",
     schemaType: "boolean",
@@ -5234,12 +5234,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1794:
+/***/ 6018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicRef_1 = __nccwpck_require__(5065);
+const dynamicRef_1 = __nccwpck_require__(9545);
 const def = {
     keyword: "$recursiveRef",
     schemaType: "string",
@@ -5250,12 +5250,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6402:
+/***/ 6722:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8028);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
@@ -5348,19 +5348,19 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2601:
+/***/ 8425:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const format_1 = __nccwpck_require__(6402);
+const format_1 = __nccwpck_require__(6722);
 const format = [format_1.default];
 exports["default"] = format;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 6620:
+/***/ 8252:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5384,40 +5384,40 @@ exports.contentVocabulary = [
 
 /***/ }),
 
-/***/ 7844:
+/***/ 948:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependentRequired_1 = __nccwpck_require__(643);
-const dependentSchemas_1 = __nccwpck_require__(3818);
-const limitContains_1 = __nccwpck_require__(3907);
+const dependentRequired_1 = __nccwpck_require__(6723);
+const dependentSchemas_1 = __nccwpck_require__(2682);
+const limitContains_1 = __nccwpck_require__(7411);
 const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
 exports["default"] = next;
 //# sourceMappingURL=next.js.map
 
 /***/ }),
 
-/***/ 2010:
+/***/ 522:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const unevaluatedProperties_1 = __nccwpck_require__(6855);
-const unevaluatedItems_1 = __nccwpck_require__(4144);
+const unevaluatedProperties_1 = __nccwpck_require__(1447);
+const unevaluatedItems_1 = __nccwpck_require__(3136);
 const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
 exports["default"] = unevaluated;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 4144:
+/***/ 3136:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -5457,14 +5457,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6855:
+/***/ 1447:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const names_1 = __nccwpck_require__(630);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const names_1 = __nccwpck_require__(4902);
 const error = {
     message: "must NOT have unevaluated properties",
     params: ({ params }) => (0, codegen_1._) `{unevaluatedProperty: ${params.unevaluatedProperty}}`,
@@ -5528,14 +5528,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8026:
+/***/ 9722:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const equal_1 = __nccwpck_require__(7223);
 const error = {
     message: "must be equal to constant",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
@@ -5559,12 +5559,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 643:
+/***/ 6723:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(5826);
+const dependencies_1 = __nccwpck_require__(9522);
 const def = {
     keyword: "dependentRequired",
     type: "object",
@@ -5577,14 +5577,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3200:
+/***/ 592:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const equal_1 = __nccwpck_require__(7223);
 const error = {
     message: "must be equal to one of the allowed values",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
@@ -5631,21 +5631,21 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5481:
+/***/ 5017:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const limitNumber_1 = __nccwpck_require__(3723);
-const multipleOf_1 = __nccwpck_require__(8132);
-const limitLength_1 = __nccwpck_require__(6962);
-const pattern_1 = __nccwpck_require__(6023);
-const limitProperties_1 = __nccwpck_require__(895);
-const required_1 = __nccwpck_require__(4504);
-const limitItems_1 = __nccwpck_require__(6296);
-const uniqueItems_1 = __nccwpck_require__(5132);
-const const_1 = __nccwpck_require__(8026);
-const enum_1 = __nccwpck_require__(3200);
+const limitNumber_1 = __nccwpck_require__(1195);
+const multipleOf_1 = __nccwpck_require__(4756);
+const limitLength_1 = __nccwpck_require__(642);
+const pattern_1 = __nccwpck_require__(5223);
+const limitProperties_1 = __nccwpck_require__(1631);
+const required_1 = __nccwpck_require__(5208);
+const limitItems_1 = __nccwpck_require__(2424);
+const uniqueItems_1 = __nccwpck_require__(7244);
+const const_1 = __nccwpck_require__(9722);
+const enum_1 = __nccwpck_require__(592);
 const validation = [
     // number
     limitNumber_1.default,
@@ -5670,12 +5670,12 @@ exports["default"] = validation;
 
 /***/ }),
 
-/***/ 3907:
+/***/ 7411:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
+const util_1 = __nccwpck_require__(4512);
 const def = {
     keyword: ["maxContains", "minContains"],
     type: "array",
@@ -5691,12 +5691,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6296:
+/***/ 2424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8028);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5721,14 +5721,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6962:
+/***/ 642:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const ucs2length_1 = __nccwpck_require__(6214);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const ucs2length_1 = __nccwpck_require__(6070);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5754,12 +5754,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3723:
+/***/ 1195:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8028);
 const ops = codegen_1.operators;
 const KWDs = {
     maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5787,12 +5787,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 895:
+/***/ 1631:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8028);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5817,12 +5817,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8132:
+/***/ 4756:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8028);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
     params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
@@ -5849,14 +5849,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6023:
+/***/ 5223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const util_1 = __nccwpck_require__(4464);
-const codegen_1 = __nccwpck_require__(1436);
+const code_1 = __nccwpck_require__(9764);
+const util_1 = __nccwpck_require__(4512);
+const codegen_1 = __nccwpck_require__(8028);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
@@ -5888,14 +5888,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4504:
+/***/ 5208:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(9764);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
 const error = {
     message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
     params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
@@ -5973,15 +5973,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5132:
+/***/ 7244:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dataType_1 = __nccwpck_require__(6685);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
+const dataType_1 = __nccwpck_require__(2493);
+const codegen_1 = __nccwpck_require__(8028);
+const util_1 = __nccwpck_require__(4512);
+const equal_1 = __nccwpck_require__(7223);
 const error = {
     message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
     params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
@@ -6043,7 +6043,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3430:
+/***/ 5318:
 /***/ ((module) => {
 
 
@@ -6096,7 +6096,7 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
-/***/ 1167:
+/***/ 7935:
 /***/ ((module) => {
 
 
@@ -6196,16 +6196,16 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
-/***/ 9800:
+/***/ 4728:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 __webpack_unused_export__ = ({ value: true });
 exports.wT = __webpack_unused_export__ = void 0;
-const ed5 = __nccwpck_require__(6950);
-const ed2 = __nccwpck_require__(4488);
-const NSed3 = __nccwpck_require__(5699);
+const ed5 = __nccwpck_require__(9958);
+const ed2 = __nccwpck_require__(1640);
+const NSed3 = __nccwpck_require__(403);
 var isS = ed5.isS;
 var isChar10 = ed5.isChar;
 var isNameStartChar = ed5.isNameStartChar;
@@ -8256,7 +8256,7 @@ exports.wT = SaxesParser;
 
 /***/ }),
 
-/***/ 6950:
+/***/ 9958:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8367,7 +8367,7 @@ exports.isNameChar = isNameChar;
 
 /***/ }),
 
-/***/ 4488:
+/***/ 1640:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8518,7 +8518,7 @@ exports.isNameChar = isNameChar;
 
 /***/ }),
 
-/***/ 5699:
+/***/ 403:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8589,13 +8589,13 @@ exports.isNCNameChar = isNCNameChar;
 
 /***/ }),
 
-/***/ 4352:
+/***/ 32:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(5077)
-const { SCHEMES, getSchemeHandler } = __nccwpck_require__(5300)
+const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(8869)
+const { SCHEMES, getSchemeHandler } = __nccwpck_require__(7092)
 
 const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
 const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
@@ -9307,12 +9307,12 @@ module.exports.fastUri = fastUri
 
 /***/ }),
 
-/***/ 5300:
+/***/ 7092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUUID } = __nccwpck_require__(5077)
+const { isUUID } = __nccwpck_require__(8869)
 const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
 
 const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
@@ -9586,7 +9586,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5077:
+/***/ 8869:
 /***/ ((module) => {
 
 
@@ -10392,63 +10392,63 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3837:
+/***/ 5759:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
 
 /***/ }),
 
-/***/ 7216:
+/***/ 1478:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
 
 /***/ }),
 
-/***/ 8226:
+/***/ 488:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 518:
+/***/ 1268:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
 
 /***/ }),
 
-/***/ 4588:
+/***/ 3090:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 5707:
+/***/ 627:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 9547:
+/***/ 2761:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 7082:
+/***/ 6216:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 1678:
+/***/ 3944:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
@@ -11189,8 +11189,8 @@ const DATASET_SCHEMA = {
     dependentRequired: { base_commit: ["patch"] },
 };
 
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(2210);
+// EXTERNAL MODULE: ../main/node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(5362);
 ;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
 // A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
 // `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
@@ -12208,7 +12208,7 @@ function outcome({ base, removals, writes, weakest }) {
     return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
 }
 
-;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
+;// CONCATENATED MODULE: ../main/node_modules/balanced-match/dist/esm/index.js
 const balanced = (a, b, str) => {
     const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
     const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
@@ -12263,7 +12263,7 @@ const range = (a, b, str) => {
     return result;
 };
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
+;// CONCATENATED MODULE: ../main/node_modules/brace-expansion/dist/esm/index.js
 
 const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
 const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
@@ -12780,7 +12780,7 @@ function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTo
 }
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
+;// CONCATENATED MODULE: ../main/node_modules/minimatch/dist/esm/assert-valid-pattern.js
 const MAX_PATTERN_LENGTH = 1024 * 64;
 const assertValidPattern = (pattern) => {
     if (typeof pattern !== 'string') {
@@ -12791,7 +12791,7 @@ const assertValidPattern = (pattern) => {
     }
 };
 //# sourceMappingURL=assert-valid-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
+;// CONCATENATED MODULE: ../main/node_modules/minimatch/dist/esm/brace-expressions.js
 // translate the various posix character classes into unicode properties
 // this works across all unicode locales
 // { <posix class>: [<translation>, /u flag required, negated]
@@ -12938,7 +12938,7 @@ const parseClass = (glob, position) => {
     return [comb, uflag, endPos - pos, true];
 };
 //# sourceMappingURL=brace-expressions.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
+;// CONCATENATED MODULE: ../main/node_modules/minimatch/dist/esm/unescape.js
 /**
  * Un-escape a string that has been escaped with {@link escape}.
  *
@@ -12973,7 +12973,7 @@ const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = tr
             .replace(/\\([^/{}])/g, '$1');
 };
 //# sourceMappingURL=unescape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
+;// CONCATENATED MODULE: ../main/node_modules/minimatch/dist/esm/ast.js
 // parse a single path portion
 var _a;
 
@@ -13815,7 +13815,7 @@ class AST {
 }
 _a = AST;
 //# sourceMappingURL=ast.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
+;// CONCATENATED MODULE: ../main/node_modules/minimatch/dist/esm/escape.js
 /**
  * Escape all magic characters in a glob pattern.
  *
@@ -13842,7 +13842,7 @@ const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false,
         : s.replace(/[?*()[\]\\]/g, '\\$&');
 };
 //# sourceMappingURL=escape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
+;// CONCATENATED MODULE: ../main/node_modules/minimatch/dist/esm/index.js
 
 
 
@@ -15425,7 +15425,422 @@ function unprotectedChanges(changes, protection) {
     return new Map([...changes].filter(([path]) => !dropped.has(path)));
 }
 
+;// CONCATENATED MODULE: ./src/prepare/tamper.ts
+
+const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
+/**
+ * What the candidate's files do to the judge that their base versions did not: a finding the base has on a
+ * line of the same text is the base's, not the candidate's (a whole file is read, since the names a
+ * change uses are often imported by lines it kept). Sorted by file and line.
+ */
+function findTampering(files) {
+    const found = [];
+    for (const file of files) {
+        const scan = scannerFor(file.path);
+        if (!scan)
+            continue;
+        const source = tamper_text(file.content);
+        const mine = scan(source, file.path);
+        if (mine.length === 0)
+            continue;
+        const theirs = file.base ? scan(tamper_text(file.base), file.path) : [];
+        const baseLines = tamper_text(file.base ?? "").split("\n");
+        const known = new Map();
+        for (const t of theirs)
+            known.set(keyOf(t, baseLines), (known.get(keyOf(t, baseLines)) ?? 0) + 1);
+        const lines = source.split("\n");
+        for (const t of mine) {
+            const key = keyOf(t, lines);
+            const left = known.get(key) ?? 0;
+            if (left > 0)
+                known.set(key, left - 1);
+            else
+                found.push(t);
+        }
+    }
+    return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
+function scannerFor(path) {
+    const language = languageOfPath(path);
+    if (language === "python")
+        return scanPython;
+    if (language === "javascript" || language === "typescript")
+        return scanJavaScript;
+    return undefined;
+}
+// ---------------------------------------------------------------------------------------------------
+// Masking: strings and comments blanked, every offset and line kept, so a match is code and its line is
+// the line the reviewer reads.
+/** Python's source with comments and string contents blanked (quotes and newlines kept). */
+function maskPython(source) {
+    const out = source.split("");
+    let i = 0;
+    while (i < source.length) {
+        const c = source[i];
+        if (c === "#") {
+            while (i < source.length && source[i] !== "\n")
+                out[i++] = " ";
+        }
+        else if (c === '"' || c === "'") {
+            const triple = source.startsWith(c.repeat(3), i);
+            const quote = triple ? c.repeat(3) : c;
+            i += quote.length;
+            while (i < source.length && !source.startsWith(quote, i)) {
+                if (!triple && source[i] === "\n")
+                    break;
+                if (source[i] === "\\" && i + 1 < source.length) {
+                    out[i] = " ";
+                    if (source[i + 1] !== "\n")
+                        out[i + 1] = " ";
+                    i += 2;
+                    continue;
+                }
+                if (source[i] !== "\n")
+                    out[i] = " ";
+                i++;
+            }
+            i += quote.length;
+        }
+        else
+            i++;
+    }
+    return out.join("");
+}
+/** JavaScript's (or TypeScript's) source with comments and string and template contents blanked. */
+function maskJavaScript(source) {
+    const out = source.split("");
+    let i = 0;
+    const blank = (from, to) => {
+        for (let k = from; k < to && k < source.length; k++)
+            if (source[k] !== "\n")
+                out[k] = " ";
+    };
+    while (i < source.length) {
+        const c = source[i];
+        if (source.startsWith("//", i)) {
+            const end = source.indexOf("\n", i);
+            const stop = end < 0 ? source.length : end;
+            blank(i, stop);
+            i = stop;
+        }
+        else if (source.startsWith("/*", i)) {
+            const end = source.indexOf("*/", i + 2);
+            const stop = end < 0 ? source.length : end + 2;
+            blank(i, stop);
+            i = stop;
+        }
+        else if (c === '"' || c === "'" || c === "`") {
+            let k = i + 1;
+            while (k < source.length && source[k] !== c && (c === "`" || source[k] !== "\n"))
+                k += source[k] === "\\" ? 2 : 1;
+            blank(i + 1, k);
+            i = k + 1;
+        }
+        else
+            i++;
+    }
+    return out.join("");
+}
+/** 1-based line of an offset. */
+function lineAt(source, offset) {
+    let line = 1;
+    for (let k = 0; k < offset; k++)
+        if (source.charCodeAt(k) === 10)
+            line++;
+    return line;
+}
+/** The whole line an offset is on. */
+function lineOf(source, offset) {
+    const start = source.lastIndexOf("\n", offset - 1) + 1;
+    const end = source.indexOf("\n", offset);
+    return source.slice(start, end < 0 ? source.length : end);
+}
+/** A string literal's value at `offset` of the raw source (its opening quote), if one starts there. */
+function literalAt(raw, offset) {
+    return /^['"`]([\w.$:/@-]*)['"`]/.exec(raw.slice(offset))?.[1];
+}
+// ---------------------------------------------------------------------------------------------------
+// What of the judge a dotted name reaches. Names are resolved through the file's imports to the module
+// path they stand for (`TestCase.assertEqual` → `unittest.TestCase.assertEqual`).
+/** The judge's parts whose every attribute is off limits: the test frameworks themselves. */
+const PY_FRAMEWORKS = ["unittest", "pytest", "_pytest", "doctest", "pluggy", "nose", "nose2"];
+/** `unittest.mock` is the honest tests' tool, not the framework's machinery. */
+const PY_TOOLS = ["unittest.mock"];
+/** The interpreter's exit machinery and module table: the only parts of sys, os and builtins that are. */
+const PY_EXITS = new Set([
+    "sys.exit",
+    "sys.excepthook",
+    "sys.modules",
+    "sys.__dict__",
+    "os._exit",
+    "os.abort",
+    "os.__dict__",
+    "builtins.exit",
+    "builtins.quit",
+    "builtins.__import__",
+    "builtins.__dict__",
+    "__builtins__.exit",
+    "__builtins__.quit",
+    "__builtins__.__import__",
+]);
+/** Ways to leave a process behind the runner, which may rewrite its results after it has exited. */
+const PY_DETACH = new Set(["os.fork", "os.forkpty", "pty.fork", "os.setsid", "os.setpgrp", "os.setpgid", "os.daemon"]);
+const within = (path, roots) => roots.some((root) => path === root || path.startsWith(`${root}.`) || path.startsWith(`${root}[`));
+/** What reaching `path` (resolved) touches of the judge, or undefined when nothing. */
+function pythonTarget(path) {
+    if (within(path, PY_TOOLS))
+        return undefined;
+    const framework = PY_FRAMEWORKS.find((root) => within(path, [root]));
+    // Setting how long a failure's message is changes no verdict.
+    if (framework && path !== framework && !/\.(maxDiff|longMessage)$/.test(path))
+        return `the test framework (${framework})`;
+    const head = /^[\w]+(?:\.[\w]+)?/.exec(path)?.[0] ?? path;
+    if (head === "sys.modules" || path.startsWith("sys.modules["))
+        return "the module table the runner imports from";
+    if (PY_EXITS.has(head) || /^__builtins__\[/.test(path))
+        return "the interpreter's exit machinery";
+    return undefined;
+}
+/** Python's imports in masked source: local name → the module path it stands for. */
+function pythonAliases(masked, raw) {
+    const aliases = new Map([["__builtins__", "__builtins__"]]);
+    // Parenthesised import lists span lines: joined here, where offsets no longer matter.
+    const code = masked.replace(/(\bimport[ \t]*\()([^)]*)\)/g, (_, open, inner) => `${open}${inner.replace(/\n/g, " ")})`);
+    for (const m of code.matchAll(/^[ \t]*import[ \t]+([^\n;]+)/gm))
+        for (const part of m[1].split(",")) {
+            const [, module, alias] = /^\s*([\w.]+)(?:\s+as\s+(\w+))?\s*$/.exec(part) ?? [];
+            if (!module)
+                continue;
+            if (alias)
+                aliases.set(alias, module);
+            else {
+                const root = module.split(".")[0];
+                aliases.set(root, root);
+            }
+        }
+    for (const m of code.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^\n;)]+)/gm))
+        for (const part of m[2].split(",")) {
+            const [, name, alias] = /^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/.exec(part) ?? [];
+            if (name)
+                aliases.set(alias ?? name, `${m[1]}.${name}`);
+        }
+    // `s = __import__("sys")`, `u = importlib.import_module("unittest")`: the name is the literal's module.
+    for (const m of masked.matchAll(/^[ \t]*(\w+)\s*=\s*(?:__import__|(?:importlib\.)?import_module)\s*\(\s*(?=['"])/gm)) {
+        const literal = literalAt(raw, (m.index ?? 0) + m[0].length);
+        if (literal)
+            aliases.set(m[1], literal);
+    }
+    return aliases;
+}
+/** `root.rest` with `root` replaced by what the file's imports make it; undefined when root is no import. */
+function tamper_resolve(dotted, aliases) {
+    const compact = dotted.replace(/\s+/g, "");
+    const root = /^[\w$]+/.exec(compact)?.[0] ?? "";
+    const module = aliases.get(root);
+    return module === undefined ? undefined : module + compact.slice(root.length);
+}
+/** A dotted (or subscripted) assignment target: `a.b.c = `, `a.b[k] = `, not `==`, `!=`, `<=`, `>=`, `=>`. */
+const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
+/** Attribute writes by call: `setattr(obj, "name", …)`, not `monkeypatch.setattr`, whose change pytest undoes. */
+const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
+function scanPython(source, path) {
+    const masked = maskPython(source);
+    const aliases = pythonAliases(masked, source);
+    const found = [];
+    const add = (offset, what) => found.push({ file: path, line: lineAt(source, offset), what });
+    for (const m of masked.matchAll(ASSIGNED)) {
+        const target = m[1];
+        const resolved = tamper_resolve(target, aliases);
+        const shown = target.replace(/\s+/g, "").replace(/\[[^\]]*\]/g, "[…]");
+        const reached = resolved === undefined ? undefined : pythonTarget(resolved);
+        // A module that replaces itself (`sys.modules[__name__] = …`, a lazy module's idiom) touches nothing else.
+        if (reached && /^sys\.modules\[\s*__name__\s*\]$/.test(resolved.replace(/\s+/g, "")))
+            continue;
+        if (reached)
+            add(m.index ?? 0, `assigns to ${shown}: ${reached}`);
+        else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
+            add(m.index ?? 0, `assigns to ${shown}: the test result's verdict`);
+    }
+    for (const m of masked.matchAll(SETATTR)) {
+        const resolved = tamper_resolve(m[2], aliases);
+        if (resolved === undefined)
+            continue;
+        const name = literalAt(source, (m.index ?? 0) + m[0].length);
+        const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`);
+        if (reached)
+            add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
+    }
+    for (const m of masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*\.\s*(update|setdefault|__setitem__)\s*\(/g))
+        if (aliases.get("sys") === "sys")
+            add(m.index ?? 0, `sys.modules.${m[1]}: the module table the runner imports from`);
+    for (const m of masked.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:[ \t]*\.[ \t]*\w+)*)/g)) {
+        // An import names what the code then uses: the use is the evidence, once.
+        if (/^[ \t]*(?:from|import)\b/.test(lineOf(masked, m.index ?? 0)))
+            continue;
+        const resolved = tamper_resolve(m[1], aliases);
+        if (resolved !== undefined && PY_DETACH.has(resolved))
+            add(m.index ?? 0, `uses ${resolved}: a process that can outlive the test runner and rewrite its results`);
+        else if (resolved === "pytest.hookimpl" && !isConftest(path))
+            add(m.index ?? 0, `uses pytest.hookimpl outside conftest.py: a hook into the runner`);
+    }
+    for (const m of masked.matchAll(/\bstart_new_session\s*=\s*True\b/g))
+        add(m.index ?? 0, "start_new_session=True: a process that can outlive the test runner and rewrite its results");
+    for (const m of masked.matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+(pytest_\w+|wasSuccessful|addFailure|addError)\b/gm))
+        if (m[1] === "wasSuccessful" || m[1] === "addFailure" || m[1] === "addError")
+            add(m.index ?? 0, `defines ${m[1]}: the test result's verdict`);
+        // A test module's own `pytest_generate_tests` only parametrises it; conftest.py is `protect`'s.
+        else if (m[1] !== "pytest_generate_tests" && !isConftest(path))
+            add(m.index ?? 0, `defines the pytest hook ${m[1]} outside conftest.py`);
+    for (const m of masked.matchAll(/^[ \t]*pytest_plugins[ \t]*=(?!=)/gm))
+        if (!isConftest(path))
+            add(m.index ?? 0, "sets pytest_plugins outside conftest.py: loads plugins into the runner");
+    found.push(...alwaysEqual(masked, source, path));
+    return found;
+}
+const isConftest = (path) => /(^|\/)conftest\.py$/.test(path);
+/** `__eq__` (`__ne__`) whose first statement returns True (False) whatever it is given: it equals anything. */
+function alwaysEqual(masked, source, path) {
+    const found = [];
+    const verdicts = { __eq__: "True", __ne__: "False" };
+    for (const m of masked.matchAll(/^([ \t]*)def[ \t]+(__eq__|__ne__)[ \t]*\(/gm)) {
+        const name = m[2];
+        const start = (m.index ?? 0) + m[0].length;
+        // The signature's end: the colon after its closing parenthesis.
+        let depth = 1;
+        let k = start;
+        for (; k < masked.length && depth > 0; k++)
+            depth += masked[k] === "(" ? 1 : masked[k] === ")" ? -1 : 0;
+        const colon = masked.indexOf(":", k);
+        if (colon < 0)
+            continue;
+        const first = firstStatement(masked.slice(colon + 1), m[1].length);
+        if (first !== undefined && new RegExp(`^return\\s*\\(?\\s*${verdicts[name]}\\s*\\)?$`).test(first))
+            found.push({
+                file: path,
+                line: lineAt(source, m.index ?? 0),
+                what: `${name} returns ${verdicts[name]} whatever it is compared with: an object equal to anything`,
+            });
+    }
+    for (const m of masked.matchAll(/(?<![\w.])(__eq__|__ne__)\s*=\s*lambda\b[^:\n]*:\s*(True|False)\b\s*(?=$|[),;\n])/gm)) {
+        if (verdicts[m[1]] !== m[2])
+            continue;
+        found.push({
+            file: path,
+            line: lineAt(source, m.index ?? 0),
+            what: `${m[1]} returns ${m[2]} whatever it is compared with: an object equal to anything`,
+        });
+    }
+    return found;
+}
+/** A block's first statement (after a docstring), from the text after its colon; `indent` is the def's. */
+function firstStatement(after, indent) {
+    const lines = after.split("\n");
+    const inline = (lines[0] ?? "").trim();
+    if (inline !== "")
+        return inline.split(";")[0].trim();
+    for (const line of lines.slice(1)) {
+        const stripped = line.trim();
+        // A blanked docstring leaves its quotes alone on its lines.
+        if (stripped === "" || /^[rRbBuUfF]*['"\s]*$/.test(stripped))
+            continue;
+        if (line.length - line.trimStart().length <= indent)
+            return undefined;
+        return stripped;
+    }
+    return undefined;
+}
+// ---------------------------------------------------------------------------------------------------
+// JavaScript and TypeScript: node's assert and test runner, the process's exit, the prototypes that every
+// comparison reads.
+const JS_FRAMEWORKS = new Map([
+    ["assert", "assert"],
+    ["node:assert", "assert"],
+    ["assert/strict", "assert"],
+    ["node:assert/strict", "assert"],
+    ["node:test", "node:test"],
+    ["vitest", "vitest"],
+    ["@jest/globals", "jest"],
+    ["chai", "chai"],
+]);
+/** JavaScript's imports and requires of the test frameworks: local name → the framework. */
+function jsAliases(masked, raw) {
+    const aliases = new Map([
+        ["process", "process"],
+        ["Object", "Object"],
+        ["globalThis", "globalThis"],
+        ["expect", "jest"],
+    ]);
+    const framework = (offset) => JS_FRAMEWORKS.get(literalAt(raw, offset) ?? "");
+    for (const m of masked.matchAll(/\b(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\s*\(\s*(?=['"`])/g)) {
+        const module = framework((m.index ?? 0) + m[0].length);
+        if (module)
+            for (const name of boundNames(m[1]))
+                aliases.set(name, module);
+    }
+    for (const m of masked.matchAll(/\bimport\s+([\w*\s{},$]+?)\s+from\s*(?=['"])/g)) {
+        const module = framework((m.index ?? 0) + m[0].length);
+        if (module)
+            for (const name of boundNames(m[1]))
+                aliases.set(name, module);
+    }
+    return aliases;
+}
+/** The local names an import clause or a destructuring binds: `a, { b as c, d: e }, * as f` → a, c, e, f. */
+function boundNames(clause) {
+    return clause
+        .replace(/[{}]/g, ",")
+        .split(",")
+        .map((part) => part
+        .trim()
+        .split(/\s+as\s+|\s*:\s*/)
+        .at(-1)
+        .replace(/^\*\s*/, "")
+        .trim())
+        .filter((name) => /^[\w$]+$/.test(name));
+}
+/** What assigning to (or defining on) `path` touches of the judge, or undefined when nothing. */
+function jsTarget(path) {
+    const compact = path.replace(/\s+/g, "").replace(/^globalThis\./, "");
+    const [root = "", next = ""] = compact.split(".");
+    if (root === "process" && /^(exit|reallyExit|abort|kill|exitCode)$/.test(next ?? ""))
+        return "the process's exit machinery";
+    if (root === "Object" && (next === "prototype" || next === "is"))
+        return "every comparison (Object's prototype)";
+    if (["assert", "node:test", "vitest", "jest", "chai"].includes(root) && compact.includes("."))
+        return `the test framework (${root})`;
+    if (root === "assert" && compact === "assert")
+        return "the test framework (assert)";
+    return undefined;
+}
+function scanJavaScript(source, path) {
+    const masked = maskJavaScript(source);
+    const aliases = jsAliases(masked, source);
+    const found = [];
+    const add = (offset, what) => found.push({ file: path, line: lineAt(source, offset), what });
+    for (const m of masked.matchAll(ASSIGNED)) {
+        const resolved = tamper_resolve(m[1], aliases);
+        const reached = resolved === undefined ? undefined : jsTarget(resolved);
+        // Setting a failing exit code is what an honest command does; only a zero hides a failure.
+        if (reached &&
+            /^process\.exitCode$/.test(resolved.replace(/\s+/g, "")) &&
+            !/^\s*0\b/.test(masked.slice((m.index ?? 0) + m[0].length)))
+            continue;
+        if (reached)
+            add(m.index ?? 0, `assigns to ${m[1].replace(/\s+/g, "")}: ${reached}`);
+    }
+    for (const m of masked.matchAll(/(?<![\w.$])(?:Object\s*\.\s*(?:defineProperty|defineProperties|assign|setPrototypeOf)|Reflect\s*\.\s*(?:set|defineProperty))\s*\(\s*([\w$.]+)\s*,\s*/g)) {
+        const resolved = tamper_resolve(m[1], aliases);
+        const name = literalAt(source, (m.index ?? 0) + m[0].length);
+        const reached = resolved === undefined ? undefined : jsTarget(name ? `${resolved}.${name}` : `${resolved}.*`);
+        if (reached)
+            add(m.index ?? 0, `redefines ${m[1]}${name ? `.${name}` : ""}: ${reached}`);
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
+
 
 
 
@@ -15542,6 +15957,8 @@ async function prepareReply(candidate, ctx) {
             files: [...(start ? [] : ctx.testFiles), ...files],
             checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
             limits,
+            // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
+            ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
             ...(start && { start, deleted: [] }),
             ...(protection.protected.length > 0 && { protected: protection.protected }),
         };
@@ -15715,7 +16132,15 @@ async function preparePatch(diff, candidate, ctx) {
         ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
         unpatched: [...before.values()],
         ...(protection.protected.length > 0 && { protected: protection.protected }),
+        // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
+        // held against the base's version of each file.
+        ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) }))),
     };
+}
+/** `tampering` for a Prepared, when the scan finds any. */
+function withTampering(files) {
+    const tampering = findTampering(files);
+    return tampering.length > 0 ? { tampering } : {};
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
@@ -17027,7 +17452,7 @@ function flakyFailure(attempts) {
 // The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
 // tree and command, whatever the number of patches compared with it.
 
-function keyOf({ image, command, files }) {
+function baseline_runs_keyOf({ image, command, files }) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
     for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
         hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
@@ -17040,7 +17465,7 @@ class BaselineRuns {
     #runs = new Map();
     /** The baseline run for `key`, run by `run` the first time it is asked for. */
     get(key, run) {
-        const id = keyOf(key);
+        const id = baseline_runs_keyOf(key);
         let pending = this.#runs.get(id);
         if (!pending) {
             pending = run();
@@ -17311,8 +17736,8 @@ function readResults(results, globs, parser) {
     return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
 
-// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
-var saxes = __nccwpck_require__(9800);
+// EXTERNAL MODULE: ../main/node_modules/saxes/saxes.js
+var saxes = __nccwpck_require__(4728);
 ;// CONCATENATED MODULE: ./src/verdict/results/parser.ts
 /** The id `compare` lists a case by: file, class and name, as far as the file gives them. */
 function caseId(c) {
@@ -17615,6 +18040,19 @@ const RESULT_SCHEMA = {
         resolved: {
             enum: report_RESOLVED,
             description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
+        },
+        tampering: {
+            type: "array",
+            items: {
+                type: "object",
+                properties: {
+                    file: declare_text("The candidate's file, relative to the work dir."),
+                    line: { ...COUNT, description: "The line, from 1." },
+                    what: declare_text("What the code reaches of the judge, in words."),
+                },
+                required: ["file", "line", "what"],
+            },
+            description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
         },
     },
     required: [
@@ -17948,6 +18386,28 @@ function timeoutCause({ cpuMs, timeoutMs }) {
 
 
 
+/** How many of the tampering findings a reason names before `and N more`. */
+const TAMPERING_NAMED = 3;
+/** `solution.py:3 (assigns to sys.exit: …), … and 2 more`: the findings as one line names them. */
+function tamperingList(tampering, shown = TAMPERING_NAMED) {
+    const named = tampering.slice(0, shown).map((t) => `${t.file}:${t.line} (${t.what})`);
+    const more = tampering.length > shown ? ` and ${tampering.length - shown} more` : "";
+    return `${named.join(", ")}${more}`;
+}
+/**
+ * A candidate whose own code reaches into the judge keeps its findings in the verdict, whatever its status.
+ * Its `pass` proves nothing (the judge it passed may be the one it rewrote), so with `tampering` in
+ * `fail-on` it is `test_failed` with a reason of its own, as a flaky pass is; any other status already fails.
+ */
+function tamperedVerdict(verdict, tampering, failOn) {
+    if (tampering.length === 0)
+        return verdict;
+    const marked = { ...verdict, tampering: [...tampering] };
+    if (verdict.status !== "pass" || !failOn)
+        return marked;
+    const reason = `tampering: the tests passed, but the candidate's code reaches into the judge at ${tamperingList(tampering)}, and fail-on names tampering`;
+    return { ...marked, status: "test_failed", reason };
+}
 /**
  * A candidate that touched protected files ends `protected` over whatever its run (with the base's versions
  * of those files) said, which the verdict keeps in `ran` and a note; our failure still wins, since then
@@ -18037,6 +18497,7 @@ function resultOf(candidate, verdict) {
         retried: verdict.retried,
         notes: verdict.notes,
         task: candidate.task,
+        tampering: verdict.tampering,
     });
 }
 /** A dataset line that is not a candidate: nothing runnable, and it says why. */
@@ -18282,15 +18743,17 @@ async function judge(candidate, ctx) {
     if ("status" in prepared)
         return prepared;
     let verdict = await runPrepared(prepared, candidate, ctx);
+    let ran = prepared;
     // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
     for (const fallback of prepared.fallbacks ?? []) {
         if (verdict.status !== "syntax_error")
             break;
         const next = await runPrepared(fallback, candidate, ctx);
         if (next.status !== "syntax_error")
-            verdict = next;
+            [verdict, ran] = [next, fallback];
     }
     verdict = protectedVerdict(verdict, prepared.protected ?? []);
+    verdict = tamperedVerdict(verdict, ran.tampering ?? [], ctx.settings.run.failOnTampering);
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
@@ -18424,6 +18887,7 @@ function icons_verdictIcon(failed, ours) {
 // label, the deciding replies first and the older ones collapsed as history; under the table, in view,
 // the next step for each deciding candidate that did not pass (the failing tests and what they said, or
 // "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
+
 
 
 
@@ -18745,6 +19209,7 @@ function resultCell(r, input) {
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
         protectedNote(r, FILES_SHOWN, markdown_label),
+        tamperingNote(r, FILES_SHOWN, codeSpan),
     ].filter((m) => typeof m === "string");
     const text = [iconed(r.status), ...marks].join(" · ");
     if (!r.cached)
@@ -18844,7 +19309,7 @@ function stepsBlock(rows, shown) {
 /**
  * What the maintainer does about `row`: for the candidate's failure, what to fix (the patch's files, the
  * reply's code) and the tests that fail with the first line each said; for our failure, re-run, and why;
- * for protected files, leave them as they are.
+ * for protected files, leave them as they are; for code that reaches into the judge, where it does.
  */
 function nextStep(row, conversation) {
     const { r } = row;
@@ -18855,6 +19320,12 @@ function nextStep(row, conversation) {
     const patch = r.changed_files !== undefined || r.patch_strategy !== undefined;
     const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
     const failures = STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+    // Its tests passed; what fails it is where its code reaches into the judge: each place, as it is.
+    if (failedForTampering(r))
+        return item(`the tests passed, but ${subject}'s code reaches into the judge: remove it` +
+            tamperingLines(r, codeSpan, markdown_label)
+                .map((line) => `\n  - ${line}`)
+                .join(""));
     switch (r.status) {
         case "protected": {
             const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
@@ -19048,6 +19519,7 @@ function skippedList(skipped, shown) {
 ;// CONCATENATED MODULE: ./src/report/table.ts
 
 
+
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 function table_plainText(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
@@ -19076,7 +19548,9 @@ function renderTable(outcome, paint = (_, cell) => cell) {
     // What a reviewer must see of a protected candidate, below the table: the files it changed.
     const notes = outcome.results.flatMap((r) => {
         const note = protectedNote(r, Number.POSITIVE_INFINITY);
-        return note ? [table_plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+        const said = note ? [table_plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+        // And every place a candidate's own code reaches into the judge, whatever its status.
+        return [...said, ...tamperingLines(r).map((line) => table_plainText(`${r.id}: reaches into the judge at ${line}`))];
     });
     return [...tableLines(rows, widths, paint), ...notes, ...(resolved ? [resolvedText(resolved)] : [])].join("\n");
 }
@@ -23577,6 +24051,11 @@ async function judgeAll(entries, ctx, hooks) {
  * parser (or a parser without a name) does not compile.
  */
 const RESULTS_FORMATS = ["junit"];
+/**
+ * `fail-on` words that are no status but mark a pass that proves nothing: `flaky` (its attempts disagreed),
+ * `tampering` (its own code reaches into the judge). Either turns such a pass into `test_failed`.
+ */
+const FAIL_ON_MARKS = ["flaky", "tampering"];
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -23621,7 +24100,8 @@ const DEFAULTS = {
     merge: "",
     "max-candidates": "20",
     "pass-at-k": "1,5,10",
-    "fail-on": statuses_STATUSES.filter((s) => s !== "pass").join(","),
+    // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
+    "fail-on": [...statuses_STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
     comment: "true",
     report: "",
     junit: "",
@@ -23722,7 +24202,7 @@ function readCrossChecked(input, ctx) {
     if (source === "files" && files.length === 0) {
         throw new errors_InputError("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, "flaky"]));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, ...FAIL_ON_MARKS]));
     const memoryBytes = parseSize("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
@@ -23800,6 +24280,7 @@ function readRun(input, early) {
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
         protect: parseProtect(parseList(input("protect"))),
         failOnFlaky: early.failOnWords.includes("flaky"),
+        failOnTampering: early.failOnWords.includes("tampering"),
     };
 }
 function readLimits(input, early) {
@@ -23838,7 +24319,7 @@ function namespaceCrossCheck(engine, runtime) {
         throw new errors_InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
-    const failOn = early.failOnWords.filter((word) => word !== "flaky");
+    const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
     return {
         failOn: new Set(failOn),
         passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
