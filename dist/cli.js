@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2333);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3635);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2333:
+/***/ 3635:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43961,6 +43961,19 @@ const RESULT_SCHEMA = {
             enum: RESOLVED,
             description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
         },
+        tampering: {
+            type: "array",
+            items: {
+                type: "object",
+                properties: {
+                    file: declare_text("The candidate's file, relative to the work dir."),
+                    line: { ...COUNT, description: "The line, from 1." },
+                    what: declare_text("What the code reaches of the judge, in words."),
+                },
+                required: ["file", "line", "what"],
+            },
+            description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
+        },
     },
     required: [
         "id",
@@ -44233,6 +44246,7 @@ function icons_verdictIcon(failed, ours) {
 // label, the deciding replies first and the older ones collapsed as history; under the table, in view,
 // the next step for each deciding candidate that did not pass (the failing tests and what they said, or
 // "re-run" for a failure of ours); the details, output in fenced blocks, in that order.
+
 
 
 
@@ -44554,6 +44568,7 @@ function resultCell(r, input) {
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
         protectedNote(r, FILES_SHOWN, markdown_label),
+        tamperingNote(r, FILES_SHOWN, codeSpan),
     ].filter((m) => typeof m === "string");
     const text = [iconed(r.status), ...marks].join(" · ");
     if (!r.cached)
@@ -44653,7 +44668,7 @@ function stepsBlock(rows, shown) {
 /**
  * What the maintainer does about `row`: for the candidate's failure, what to fix (the patch's files, the
  * reply's code) and the tests that fail with the first line each said; for our failure, re-run, and why;
- * for protected files, leave them as they are.
+ * for protected files, leave them as they are; for code that reaches into the judge, where it does.
  */
 function nextStep(row, conversation) {
     const { r } = row;
@@ -44664,6 +44679,12 @@ function nextStep(row, conversation) {
     const patch = r.changed_files !== undefined || r.patch_strategy !== undefined;
     const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
     const failures = STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+    // Its tests passed; what fails it is where its code reaches into the judge: each place, as it is.
+    if (failedForTampering(r))
+        return item(`the tests passed, but ${subject}'s code reaches into the judge: remove it` +
+            tamperingLines(r, codeSpan, markdown_label)
+                .map((line) => `\n  - ${line}`)
+                .join(""));
     switch (r.status) {
         case "protected": {
             const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
@@ -44872,7 +44893,33 @@ function protected_protectedStep(r, shown, name = (path) => path) {
     return `the test files must not change${listed}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/tampering.ts
+/** `reaches into the judge at a.py:3, b.py:9 and 2 more`, each place passed through `name`; undefined when none. */
+function tampering_tamperingNote(r, shown, name = (place) => place) {
+    const found = r.tampering ?? [];
+    if (found.length === 0)
+        return undefined;
+    const more = found.length > shown ? ` and ${found.length - shown} more` : "";
+    return `reaches into the judge at ${found
+        .slice(0, shown)
+        .map((t) => name(placeOf(t)))
+        .join(", ")}${more}`;
+}
+/** Each finding as `file:line: what`, for a list a reviewer reads through; `say` escapes the words. */
+function tampering_tamperingLines(r, name = (place) => place, say = (what) => what) {
+    return (r.tampering ?? []).map((t) => `${name(placeOf(t))}: ${say(t.what)}`);
+}
+/**
+ * Whether the verdict is the tampering's alone: the tests passed (nothing failing was read, the command
+ * exited 0) and the status is `test_failed` only because `fail-on` names `tampering`.
+ */
+function tampering_failedForTampering(r) {
+    return r.status === "test_failed" && (r.tampering ?? []).length > 0 && r.exit_code === 0 && r.flaky !== true;
+}
+const placeOf = (t) => `${t.file}:${t.line}`;
+
 ;// CONCATENATED MODULE: ./src/report/table.ts
+
 
 
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
@@ -44903,7 +44950,9 @@ function renderTable(outcome, paint = (_, cell) => cell) {
     // What a reviewer must see of a protected candidate, below the table: the files it changed.
     const notes = outcome.results.flatMap((r) => {
         const note = protected_protectedNote(r, Number.POSITIVE_INFINITY);
-        return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+        const said = note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+        // And every place a candidate's own code reaches into the judge, whatever its status.
+        return [...said, ...tampering_tamperingLines(r).map((line) => plainText(`${r.id}: reaches into the judge at ${line}`))];
     });
     return [...tableLines(rows, widths, paint), ...notes, ...(resolved ? [resolved_rate_resolvedText(resolved)] : [])].join("\n");
 }
@@ -45474,18 +45523,22 @@ function messageAfter(lines, from, head) {
 
 
 
+
 /** The longest why shown, in characters: about a terminal's line beside the id and the status. */
 const WHY_MAX = 160;
 /** Protected files named in a why; more are counted. */
 const short_summary_FILES_SHOWN = 3;
 /**
- * The first line of why `r` failed: our failure's cause; the protected files it changed; where the code
+ * The first line of why `r` failed: our failure's cause; the protected files it changed; where its code
+ * reaches into the judge, when that alone failed it (its tests passed); where the code
  * does not parse and what the parser said; the first failing test and what it said (failures.ts reads
  * them); else the feedback's first line, down to its first sentence (a timeout's, a no_code's: the
  * feedback's advice to the model comes after it).
  */
 function whyOf(r, causeOfOurs = (feedback) => feedback) {
     const feedback = () => firstLine(r.feedback) ?? "";
+    if (tampering_failedForTampering(r))
+        return `the tests passed, but it ${tampering_tamperingNote(r, short_summary_FILES_SHOWN)}`;
     switch (r.status) {
         case "sandbox_error":
             return firstLine(causeOfOurs(r.feedback)) ?? feedback();
@@ -49959,6 +50012,28 @@ function timeoutCause({ cpuMs, timeoutMs }) {
 
 
 
+/** How many of the tampering findings a reason names before `and N more`. */
+const TAMPERING_NAMED = 3;
+/** `solution.py:3 (assigns to sys.exit: …), … and 2 more`: the findings as one line names them. */
+function tamperingList(tampering, shown = TAMPERING_NAMED) {
+    const named = tampering.slice(0, shown).map((t) => `${t.file}:${t.line} (${t.what})`);
+    const more = tampering.length > shown ? ` and ${tampering.length - shown} more` : "";
+    return `${named.join(", ")}${more}`;
+}
+/**
+ * A candidate whose own code reaches into the judge keeps its findings in the verdict, whatever its status.
+ * Its `pass` proves nothing (the judge it passed may be the one it rewrote), so with `tampering` in
+ * `fail-on` it is `test_failed` with a reason of its own, as a flaky pass is; any other status already fails.
+ */
+function tamperedVerdict(verdict, tampering, failOn) {
+    if (tampering.length === 0)
+        return verdict;
+    const marked = { ...verdict, tampering: [...tampering] };
+    if (verdict.status !== "pass" || !failOn)
+        return marked;
+    const reason = `tampering: the tests passed, but the candidate's code reaches into the judge at ${tamperingList(tampering)}, and fail-on names tampering`;
+    return { ...marked, status: "test_failed", reason };
+}
 /**
  * A candidate that touched protected files ends `protected` over whatever its run (with the base's versions
  * of those files) said, which the verdict keeps in `ran` and a note; our failure still wins, since then
@@ -50048,6 +50123,7 @@ function resultOf(candidate, verdict) {
         retried: verdict.retried,
         notes: verdict.notes,
         task: candidate.task,
+        tampering: verdict.tampering,
     });
 }
 /** A dataset line that is not a candidate: nothing runnable, and it says why. */
@@ -51585,7 +51661,422 @@ function unprotectedChanges(changes, protection) {
     return new Map([...changes].filter(([path]) => !dropped.has(path)));
 }
 
+;// CONCATENATED MODULE: ./src/prepare/tamper.ts
+
+const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
+/**
+ * What the candidate's files do to the judge that their base versions did not: a finding the base has on a
+ * line of the same text is the base's, not the candidate's (a whole file is read, since the names a
+ * change uses are often imported by lines it kept). Sorted by file and line.
+ */
+function findTampering(files) {
+    const found = [];
+    for (const file of files) {
+        const scan = scannerFor(file.path);
+        if (!scan)
+            continue;
+        const source = tamper_text(file.content);
+        const mine = scan(source, file.path);
+        if (mine.length === 0)
+            continue;
+        const theirs = file.base ? scan(tamper_text(file.base), file.path) : [];
+        const baseLines = tamper_text(file.base ?? "").split("\n");
+        const known = new Map();
+        for (const t of theirs)
+            known.set(keyOf(t, baseLines), (known.get(keyOf(t, baseLines)) ?? 0) + 1);
+        const lines = source.split("\n");
+        for (const t of mine) {
+            const key = keyOf(t, lines);
+            const left = known.get(key) ?? 0;
+            if (left > 0)
+                known.set(key, left - 1);
+            else
+                found.push(t);
+        }
+    }
+    return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
+function scannerFor(path) {
+    const language = (0,registry/* languageOfPath */.F4)(path);
+    if (language === "python")
+        return scanPython;
+    if (language === "javascript" || language === "typescript")
+        return scanJavaScript;
+    return undefined;
+}
+// ---------------------------------------------------------------------------------------------------
+// Masking: strings and comments blanked, every offset and line kept, so a match is code and its line is
+// the line the reviewer reads.
+/** Python's source with comments and string contents blanked (quotes and newlines kept). */
+function maskPython(source) {
+    const out = source.split("");
+    let i = 0;
+    while (i < source.length) {
+        const c = source[i];
+        if (c === "#") {
+            while (i < source.length && source[i] !== "\n")
+                out[i++] = " ";
+        }
+        else if (c === '"' || c === "'") {
+            const triple = source.startsWith(c.repeat(3), i);
+            const quote = triple ? c.repeat(3) : c;
+            i += quote.length;
+            while (i < source.length && !source.startsWith(quote, i)) {
+                if (!triple && source[i] === "\n")
+                    break;
+                if (source[i] === "\\" && i + 1 < source.length) {
+                    out[i] = " ";
+                    if (source[i + 1] !== "\n")
+                        out[i + 1] = " ";
+                    i += 2;
+                    continue;
+                }
+                if (source[i] !== "\n")
+                    out[i] = " ";
+                i++;
+            }
+            i += quote.length;
+        }
+        else
+            i++;
+    }
+    return out.join("");
+}
+/** JavaScript's (or TypeScript's) source with comments and string and template contents blanked. */
+function maskJavaScript(source) {
+    const out = source.split("");
+    let i = 0;
+    const blank = (from, to) => {
+        for (let k = from; k < to && k < source.length; k++)
+            if (source[k] !== "\n")
+                out[k] = " ";
+    };
+    while (i < source.length) {
+        const c = source[i];
+        if (source.startsWith("//", i)) {
+            const end = source.indexOf("\n", i);
+            const stop = end < 0 ? source.length : end;
+            blank(i, stop);
+            i = stop;
+        }
+        else if (source.startsWith("/*", i)) {
+            const end = source.indexOf("*/", i + 2);
+            const stop = end < 0 ? source.length : end + 2;
+            blank(i, stop);
+            i = stop;
+        }
+        else if (c === '"' || c === "'" || c === "`") {
+            let k = i + 1;
+            while (k < source.length && source[k] !== c && (c === "`" || source[k] !== "\n"))
+                k += source[k] === "\\" ? 2 : 1;
+            blank(i + 1, k);
+            i = k + 1;
+        }
+        else
+            i++;
+    }
+    return out.join("");
+}
+/** 1-based line of an offset. */
+function lineAt(source, offset) {
+    let line = 1;
+    for (let k = 0; k < offset; k++)
+        if (source.charCodeAt(k) === 10)
+            line++;
+    return line;
+}
+/** The whole line an offset is on. */
+function lineOf(source, offset) {
+    const start = source.lastIndexOf("\n", offset - 1) + 1;
+    const end = source.indexOf("\n", offset);
+    return source.slice(start, end < 0 ? source.length : end);
+}
+/** A string literal's value at `offset` of the raw source (its opening quote), if one starts there. */
+function literalAt(raw, offset) {
+    return /^['"`]([\w.$:/@-]*)['"`]/.exec(raw.slice(offset))?.[1];
+}
+// ---------------------------------------------------------------------------------------------------
+// What of the judge a dotted name reaches. Names are resolved through the file's imports to the module
+// path they stand for (`TestCase.assertEqual` → `unittest.TestCase.assertEqual`).
+/** The judge's parts whose every attribute is off limits: the test frameworks themselves. */
+const PY_FRAMEWORKS = ["unittest", "pytest", "_pytest", "doctest", "pluggy", "nose", "nose2"];
+/** `unittest.mock` is the honest tests' tool, not the framework's machinery. */
+const PY_TOOLS = ["unittest.mock"];
+/** The interpreter's exit machinery and module table: the only parts of sys, os and builtins that are. */
+const PY_EXITS = new Set([
+    "sys.exit",
+    "sys.excepthook",
+    "sys.modules",
+    "sys.__dict__",
+    "os._exit",
+    "os.abort",
+    "os.__dict__",
+    "builtins.exit",
+    "builtins.quit",
+    "builtins.__import__",
+    "builtins.__dict__",
+    "__builtins__.exit",
+    "__builtins__.quit",
+    "__builtins__.__import__",
+]);
+/** Ways to leave a process behind the runner, which may rewrite its results after it has exited. */
+const PY_DETACH = new Set(["os.fork", "os.forkpty", "pty.fork", "os.setsid", "os.setpgrp", "os.setpgid", "os.daemon"]);
+const within = (path, roots) => roots.some((root) => path === root || path.startsWith(`${root}.`) || path.startsWith(`${root}[`));
+/** What reaching `path` (resolved) touches of the judge, or undefined when nothing. */
+function pythonTarget(path) {
+    if (within(path, PY_TOOLS))
+        return undefined;
+    const framework = PY_FRAMEWORKS.find((root) => within(path, [root]));
+    // Setting how long a failure's message is changes no verdict.
+    if (framework && path !== framework && !/\.(maxDiff|longMessage)$/.test(path))
+        return `the test framework (${framework})`;
+    const head = /^[\w]+(?:\.[\w]+)?/.exec(path)?.[0] ?? path;
+    if (head === "sys.modules" || path.startsWith("sys.modules["))
+        return "the module table the runner imports from";
+    if (PY_EXITS.has(head) || /^__builtins__\[/.test(path))
+        return "the interpreter's exit machinery";
+    return undefined;
+}
+/** Python's imports in masked source: local name → the module path it stands for. */
+function pythonAliases(masked, raw) {
+    const aliases = new Map([["__builtins__", "__builtins__"]]);
+    // Parenthesised import lists span lines: joined here, where offsets no longer matter.
+    const code = masked.replace(/(\bimport[ \t]*\()([^)]*)\)/g, (_, open, inner) => `${open}${inner.replace(/\n/g, " ")})`);
+    for (const m of code.matchAll(/^[ \t]*import[ \t]+([^\n;]+)/gm))
+        for (const part of m[1].split(",")) {
+            const [, module, alias] = /^\s*([\w.]+)(?:\s+as\s+(\w+))?\s*$/.exec(part) ?? [];
+            if (!module)
+                continue;
+            if (alias)
+                aliases.set(alias, module);
+            else {
+                const root = module.split(".")[0];
+                aliases.set(root, root);
+            }
+        }
+    for (const m of code.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^\n;)]+)/gm))
+        for (const part of m[2].split(",")) {
+            const [, name, alias] = /^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/.exec(part) ?? [];
+            if (name)
+                aliases.set(alias ?? name, `${m[1]}.${name}`);
+        }
+    // `s = __import__("sys")`, `u = importlib.import_module("unittest")`: the name is the literal's module.
+    for (const m of masked.matchAll(/^[ \t]*(\w+)\s*=\s*(?:__import__|(?:importlib\.)?import_module)\s*\(\s*(?=['"])/gm)) {
+        const literal = literalAt(raw, (m.index ?? 0) + m[0].length);
+        if (literal)
+            aliases.set(m[1], literal);
+    }
+    return aliases;
+}
+/** `root.rest` with `root` replaced by what the file's imports make it; undefined when root is no import. */
+function resolve(dotted, aliases) {
+    const compact = dotted.replace(/\s+/g, "");
+    const root = /^[\w$]+/.exec(compact)?.[0] ?? "";
+    const module = aliases.get(root);
+    return module === undefined ? undefined : module + compact.slice(root.length);
+}
+/** A dotted (or subscripted) assignment target: `a.b.c = `, `a.b[k] = `, not `==`, `!=`, `<=`, `>=`, `=>`. */
+const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
+/** Attribute writes by call: `setattr(obj, "name", …)`, not `monkeypatch.setattr`, whose change pytest undoes. */
+const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
+function scanPython(source, path) {
+    const masked = maskPython(source);
+    const aliases = pythonAliases(masked, source);
+    const found = [];
+    const add = (offset, what) => found.push({ file: path, line: lineAt(source, offset), what });
+    for (const m of masked.matchAll(ASSIGNED)) {
+        const target = m[1];
+        const resolved = resolve(target, aliases);
+        const shown = target.replace(/\s+/g, "").replace(/\[[^\]]*\]/g, "[…]");
+        const reached = resolved === undefined ? undefined : pythonTarget(resolved);
+        // A module that replaces itself (`sys.modules[__name__] = …`, a lazy module's idiom) touches nothing else.
+        if (reached && /^sys\.modules\[\s*__name__\s*\]$/.test(resolved.replace(/\s+/g, "")))
+            continue;
+        if (reached)
+            add(m.index ?? 0, `assigns to ${shown}: ${reached}`);
+        else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
+            add(m.index ?? 0, `assigns to ${shown}: the test result's verdict`);
+    }
+    for (const m of masked.matchAll(SETATTR)) {
+        const resolved = resolve(m[2], aliases);
+        if (resolved === undefined)
+            continue;
+        const name = literalAt(source, (m.index ?? 0) + m[0].length);
+        const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`);
+        if (reached)
+            add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
+    }
+    for (const m of masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*\.\s*(update|setdefault|__setitem__)\s*\(/g))
+        if (aliases.get("sys") === "sys")
+            add(m.index ?? 0, `sys.modules.${m[1]}: the module table the runner imports from`);
+    for (const m of masked.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:[ \t]*\.[ \t]*\w+)*)/g)) {
+        // An import names what the code then uses: the use is the evidence, once.
+        if (/^[ \t]*(?:from|import)\b/.test(lineOf(masked, m.index ?? 0)))
+            continue;
+        const resolved = resolve(m[1], aliases);
+        if (resolved !== undefined && PY_DETACH.has(resolved))
+            add(m.index ?? 0, `uses ${resolved}: a process that can outlive the test runner and rewrite its results`);
+        else if (resolved === "pytest.hookimpl" && !isConftest(path))
+            add(m.index ?? 0, `uses pytest.hookimpl outside conftest.py: a hook into the runner`);
+    }
+    for (const m of masked.matchAll(/\bstart_new_session\s*=\s*True\b/g))
+        add(m.index ?? 0, "start_new_session=True: a process that can outlive the test runner and rewrite its results");
+    for (const m of masked.matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+(pytest_\w+|wasSuccessful|addFailure|addError)\b/gm))
+        if (m[1] === "wasSuccessful" || m[1] === "addFailure" || m[1] === "addError")
+            add(m.index ?? 0, `defines ${m[1]}: the test result's verdict`);
+        // A test module's own `pytest_generate_tests` only parametrises it; conftest.py is `protect`'s.
+        else if (m[1] !== "pytest_generate_tests" && !isConftest(path))
+            add(m.index ?? 0, `defines the pytest hook ${m[1]} outside conftest.py`);
+    for (const m of masked.matchAll(/^[ \t]*pytest_plugins[ \t]*=(?!=)/gm))
+        if (!isConftest(path))
+            add(m.index ?? 0, "sets pytest_plugins outside conftest.py: loads plugins into the runner");
+    found.push(...alwaysEqual(masked, source, path));
+    return found;
+}
+const isConftest = (path) => /(^|\/)conftest\.py$/.test(path);
+/** `__eq__` (`__ne__`) whose first statement returns True (False) whatever it is given: it equals anything. */
+function alwaysEqual(masked, source, path) {
+    const found = [];
+    const verdicts = { __eq__: "True", __ne__: "False" };
+    for (const m of masked.matchAll(/^([ \t]*)def[ \t]+(__eq__|__ne__)[ \t]*\(/gm)) {
+        const name = m[2];
+        const start = (m.index ?? 0) + m[0].length;
+        // The signature's end: the colon after its closing parenthesis.
+        let depth = 1;
+        let k = start;
+        for (; k < masked.length && depth > 0; k++)
+            depth += masked[k] === "(" ? 1 : masked[k] === ")" ? -1 : 0;
+        const colon = masked.indexOf(":", k);
+        if (colon < 0)
+            continue;
+        const first = firstStatement(masked.slice(colon + 1), m[1].length);
+        if (first !== undefined && new RegExp(`^return\\s*\\(?\\s*${verdicts[name]}\\s*\\)?$`).test(first))
+            found.push({
+                file: path,
+                line: lineAt(source, m.index ?? 0),
+                what: `${name} returns ${verdicts[name]} whatever it is compared with: an object equal to anything`,
+            });
+    }
+    for (const m of masked.matchAll(/(?<![\w.])(__eq__|__ne__)\s*=\s*lambda\b[^:\n]*:\s*(True|False)\b\s*(?=$|[),;\n])/gm)) {
+        if (verdicts[m[1]] !== m[2])
+            continue;
+        found.push({
+            file: path,
+            line: lineAt(source, m.index ?? 0),
+            what: `${m[1]} returns ${m[2]} whatever it is compared with: an object equal to anything`,
+        });
+    }
+    return found;
+}
+/** A block's first statement (after a docstring), from the text after its colon; `indent` is the def's. */
+function firstStatement(after, indent) {
+    const lines = after.split("\n");
+    const inline = (lines[0] ?? "").trim();
+    if (inline !== "")
+        return inline.split(";")[0].trim();
+    for (const line of lines.slice(1)) {
+        const stripped = line.trim();
+        // A blanked docstring leaves its quotes alone on its lines.
+        if (stripped === "" || /^[rRbBuUfF]*['"\s]*$/.test(stripped))
+            continue;
+        if (line.length - line.trimStart().length <= indent)
+            return undefined;
+        return stripped;
+    }
+    return undefined;
+}
+// ---------------------------------------------------------------------------------------------------
+// JavaScript and TypeScript: node's assert and test runner, the process's exit, the prototypes that every
+// comparison reads.
+const JS_FRAMEWORKS = new Map([
+    ["assert", "assert"],
+    ["node:assert", "assert"],
+    ["assert/strict", "assert"],
+    ["node:assert/strict", "assert"],
+    ["node:test", "node:test"],
+    ["vitest", "vitest"],
+    ["@jest/globals", "jest"],
+    ["chai", "chai"],
+]);
+/** JavaScript's imports and requires of the test frameworks: local name → the framework. */
+function jsAliases(masked, raw) {
+    const aliases = new Map([
+        ["process", "process"],
+        ["Object", "Object"],
+        ["globalThis", "globalThis"],
+        ["expect", "jest"],
+    ]);
+    const framework = (offset) => JS_FRAMEWORKS.get(literalAt(raw, offset) ?? "");
+    for (const m of masked.matchAll(/\b(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\s*\(\s*(?=['"`])/g)) {
+        const module = framework((m.index ?? 0) + m[0].length);
+        if (module)
+            for (const name of boundNames(m[1]))
+                aliases.set(name, module);
+    }
+    for (const m of masked.matchAll(/\bimport\s+([\w*\s{},$]+?)\s+from\s*(?=['"])/g)) {
+        const module = framework((m.index ?? 0) + m[0].length);
+        if (module)
+            for (const name of boundNames(m[1]))
+                aliases.set(name, module);
+    }
+    return aliases;
+}
+/** The local names an import clause or a destructuring binds: `a, { b as c, d: e }, * as f` → a, c, e, f. */
+function boundNames(clause) {
+    return clause
+        .replace(/[{}]/g, ",")
+        .split(",")
+        .map((part) => part
+        .trim()
+        .split(/\s+as\s+|\s*:\s*/)
+        .at(-1)
+        .replace(/^\*\s*/, "")
+        .trim())
+        .filter((name) => /^[\w$]+$/.test(name));
+}
+/** What assigning to (or defining on) `path` touches of the judge, or undefined when nothing. */
+function jsTarget(path) {
+    const compact = path.replace(/\s+/g, "").replace(/^globalThis\./, "");
+    const [root = "", next = ""] = compact.split(".");
+    if (root === "process" && /^(exit|reallyExit|abort|kill|exitCode)$/.test(next ?? ""))
+        return "the process's exit machinery";
+    if (root === "Object" && (next === "prototype" || next === "is"))
+        return "every comparison (Object's prototype)";
+    if (["assert", "node:test", "vitest", "jest", "chai"].includes(root) && compact.includes("."))
+        return `the test framework (${root})`;
+    if (root === "assert" && compact === "assert")
+        return "the test framework (assert)";
+    return undefined;
+}
+function scanJavaScript(source, path) {
+    const masked = maskJavaScript(source);
+    const aliases = jsAliases(masked, source);
+    const found = [];
+    const add = (offset, what) => found.push({ file: path, line: lineAt(source, offset), what });
+    for (const m of masked.matchAll(ASSIGNED)) {
+        const resolved = resolve(m[1], aliases);
+        const reached = resolved === undefined ? undefined : jsTarget(resolved);
+        // Setting a failing exit code is what an honest command does; only a zero hides a failure.
+        if (reached &&
+            /^process\.exitCode$/.test(resolved.replace(/\s+/g, "")) &&
+            !/^\s*0\b/.test(masked.slice((m.index ?? 0) + m[0].length)))
+            continue;
+        if (reached)
+            add(m.index ?? 0, `assigns to ${m[1].replace(/\s+/g, "")}: ${reached}`);
+    }
+    for (const m of masked.matchAll(/(?<![\w.$])(?:Object\s*\.\s*(?:defineProperty|defineProperties|assign|setPrototypeOf)|Reflect\s*\.\s*(?:set|defineProperty))\s*\(\s*([\w$.]+)\s*,\s*/g)) {
+        const resolved = resolve(m[1], aliases);
+        const name = literalAt(source, (m.index ?? 0) + m[0].length);
+        const reached = resolved === undefined ? undefined : jsTarget(name ? `${resolved}.${name}` : `${resolved}.*`);
+        if (reached)
+            add(m.index ?? 0, `redefines ${m[1]}${name ? `.${name}` : ""}: ${reached}`);
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
+
 
 
 
@@ -51702,6 +52193,8 @@ async function prepareReply(candidate, ctx) {
             files: [...(start ? [] : ctx.testFiles), ...files],
             checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
             limits,
+            // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
+            ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
             ...(start && { start, deleted: [] }),
             ...(protection.protected.length > 0 && { protected: protection.protected }),
         };
@@ -51895,7 +52388,15 @@ async function preparePatch(diff, candidate, ctx) {
         ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
         unpatched: [...before.values()],
         ...(protection.protected.length > 0 && { protected: protection.protected }),
+        // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
+        // held against the base's version of each file.
+        ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) }))),
     };
+}
+/** `tampering` for a Prepared, when the scan finds any. */
+function withTampering(files) {
+    const tampering = findTampering(files);
+    return tampering.length > 0 ? { tampering } : {};
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
@@ -52033,7 +52534,7 @@ function flakyFailure(attempts) {
 // The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
 // tree and command, whatever the number of patches compared with it.
 
-function keyOf({ image, command, files }) {
+function baseline_runs_keyOf({ image, command, files }) {
     const hash = (0,external_node_crypto_.createHash)("sha256");
     for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
         hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
@@ -52046,7 +52547,7 @@ class BaselineRuns {
     #runs = new Map();
     /** The baseline run for `key`, run by `run` the first time it is asked for. */
     get(key, run) {
-        const id = keyOf(key);
+        const id = baseline_runs_keyOf(key);
         let pending = this.#runs.get(id);
         if (!pending) {
             pending = run();
@@ -52590,15 +53091,17 @@ async function judge(candidate, ctx) {
     if ("status" in prepared)
         return prepared;
     let verdict = await runPrepared(prepared, candidate, ctx);
+    let ran = prepared;
     // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
     for (const fallback of prepared.fallbacks ?? []) {
         if (verdict.status !== "syntax_error")
             break;
         const next = await runPrepared(fallback, candidate, ctx);
         if (next.status !== "syntax_error")
-            verdict = next;
+            [verdict, ran] = [next, fallback];
     }
     verdict = protectedVerdict(verdict, prepared.protected ?? []);
+    verdict = tamperedVerdict(verdict, ran.tampering ?? [], ctx.settings.run.failOnTampering);
     return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 /** Judges one candidate. Never throws: an unexpected error of ours becomes `sandbox_error`. */
@@ -55603,7 +56106,7 @@ function protectionOff(setting) {
 /* harmony export */   sb: () => (/* binding */ readSettings),
 /* harmony export */   zY: () => (/* binding */ DEFAULTS)
 /* harmony export */ });
-/* unused harmony exports RESULTS_FORMATS, parseList, parseShard, parseMatrix, fitConcurrency */
+/* unused harmony exports RESULTS_FORMATS, FAIL_ON_MARKS, parseList, parseShard, parseMatrix, fitConcurrency */
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _core_model_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4146);
@@ -55631,6 +56134,11 @@ function protectionOff(setting) {
  * parser (or a parser without a name) does not compile.
  */
 const RESULTS_FORMATS = ["junit"];
+/**
+ * `fail-on` words that are no status but mark a pass that proves nothing: `flaky` (its attempts disagreed),
+ * `tampering` (its own code reaches into the judge). Either turns such a pass into `test_failed`.
+ */
+const FAIL_ON_MARKS = ["flaky", "tampering"];
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -55675,7 +56183,8 @@ const DEFAULTS = {
     merge: "",
     "max-candidates": "20",
     "pass-at-k": "1,5,10",
-    "fail-on": _core_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .STATUSES */ .f.filter((s) => s !== "pass").join(","),
+    // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
+    "fail-on": [..._core_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .STATUSES */ .f.filter((s) => s !== "pass"), "tampering"].join(","),
     comment: "true",
     report: "",
     junit: "",
@@ -55776,7 +56285,7 @@ function readCrossChecked(input, ctx) {
     if (source === "files" && files.length === 0) {
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [..._core_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .STATUSES */ .f, "flaky"]));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [..._core_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .STATUSES */ .f, ...FAIL_ON_MARKS]));
     const memoryBytes = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseSize */ .DB)("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
@@ -55854,6 +56363,7 @@ function readRun(input, early) {
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
         protect: (0,_protect_setting_js__WEBPACK_IMPORTED_MODULE_8__/* .parseProtect */ .Lg)(parseList(input("protect"))),
         failOnFlaky: early.failOnWords.includes("flaky"),
+        failOnTampering: early.failOnWords.includes("tampering"),
     };
 }
 function readLimits(input, early) {
@@ -55892,7 +56402,7 @@ function namespaceCrossCheck(engine, runtime) {
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
-    const failOn = early.failOnWords.filter((word) => word !== "flaky");
+    const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
     return {
         failOn: new Set(failOn),
         passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),

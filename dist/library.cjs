@@ -13072,6 +13072,361 @@ function unprotectedChanges(changes, protection) {
   return new Map([...changes].filter(([path2]) => !dropped.has(path2)));
 }
 ;
+const tamper_text = (content2) => typeof content2 === "string" ? content2 : new TextDecoder("utf-8", { fatal: false }).decode(content2);
+function findTampering(files) {
+  const found = [];
+  for (const file of files) {
+    const scan = scannerFor(file.path);
+    if (!scan)
+      continue;
+    const source = tamper_text(file.content);
+    const mine = scan(source, file.path);
+    if (mine.length === 0)
+      continue;
+    const theirs = file.base ? scan(tamper_text(file.base), file.path) : [];
+    const baseLines = tamper_text(file.base ?? "").split("\n");
+    const known = /* @__PURE__ */ new Map();
+    for (const t of theirs)
+      known.set(keyOf(t, baseLines), (known.get(keyOf(t, baseLines)) ?? 0) + 1);
+    const lines = source.split("\n");
+    for (const t of mine) {
+      const key = keyOf(t, lines);
+      const left2 = known.get(key) ?? 0;
+      if (left2 > 0)
+        known.set(key, left2 - 1);
+      else
+        found.push(t);
+    }
+  }
+  return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+const keyOf = (t, lines) => `${t.what}
+${(lines[t.line - 1] ?? "").trim()}`;
+function scannerFor(path2) {
+  const language = languageOfPath(path2);
+  if (language === "python")
+    return scanPython;
+  if (language === "javascript" || language === "typescript")
+    return scanJavaScript;
+  return void 0;
+}
+function maskPython(source) {
+  const out = source.split("");
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === "#") {
+      while (i < source.length && source[i] !== "\n")
+        out[i++] = " ";
+    } else if (c === '"' || c === "'") {
+      const triple = source.startsWith(c.repeat(3), i);
+      const quote2 = triple ? c.repeat(3) : c;
+      i += quote2.length;
+      while (i < source.length && !source.startsWith(quote2, i)) {
+        if (!triple && source[i] === "\n")
+          break;
+        if (source[i] === "\\" && i + 1 < source.length) {
+          out[i] = " ";
+          if (source[i + 1] !== "\n")
+            out[i + 1] = " ";
+          i += 2;
+          continue;
+        }
+        if (source[i] !== "\n")
+          out[i] = " ";
+        i++;
+      }
+      i += quote2.length;
+    } else
+      i++;
+  }
+  return out.join("");
+}
+function maskJavaScript(source) {
+  const out = source.split("");
+  let i = 0;
+  const blank = (from, to) => {
+    for (let k = from; k < to && k < source.length; k++)
+      if (source[k] !== "\n")
+        out[k] = " ";
+  };
+  while (i < source.length) {
+    const c = source[i];
+    if (source.startsWith("//", i)) {
+      const end = source.indexOf("\n", i);
+      const stop = end < 0 ? source.length : end;
+      blank(i, stop);
+      i = stop;
+    } else if (source.startsWith("/*", i)) {
+      const end = source.indexOf("*/", i + 2);
+      const stop = end < 0 ? source.length : end + 2;
+      blank(i, stop);
+      i = stop;
+    } else if (c === '"' || c === "'" || c === "`") {
+      let k = i + 1;
+      while (k < source.length && source[k] !== c && (c === "`" || source[k] !== "\n"))
+        k += source[k] === "\\" ? 2 : 1;
+      blank(i + 1, k);
+      i = k + 1;
+    } else
+      i++;
+  }
+  return out.join("");
+}
+function lineAt(source, offset) {
+  let line = 1;
+  for (let k = 0; k < offset; k++)
+    if (source.charCodeAt(k) === 10)
+      line++;
+  return line;
+}
+function lineOf(source, offset) {
+  const start = source.lastIndexOf("\n", offset - 1) + 1;
+  const end = source.indexOf("\n", offset);
+  return source.slice(start, end < 0 ? source.length : end);
+}
+function literalAt(raw, offset) {
+  return /^['"`]([\w.$:/@-]*)['"`]/.exec(raw.slice(offset))?.[1];
+}
+const PY_FRAMEWORKS = ["unittest", "pytest", "_pytest", "doctest", "pluggy", "nose", "nose2"];
+const PY_TOOLS = ["unittest.mock"];
+const PY_EXITS = /* @__PURE__ */ new Set([
+  "sys.exit",
+  "sys.excepthook",
+  "sys.modules",
+  "sys.__dict__",
+  "os._exit",
+  "os.abort",
+  "os.__dict__",
+  "builtins.exit",
+  "builtins.quit",
+  "builtins.__import__",
+  "builtins.__dict__",
+  "__builtins__.exit",
+  "__builtins__.quit",
+  "__builtins__.__import__"
+]);
+const PY_DETACH = /* @__PURE__ */ new Set(["os.fork", "os.forkpty", "pty.fork", "os.setsid", "os.setpgrp", "os.setpgid", "os.daemon"]);
+const within = (path2, roots) => roots.some((root) => path2 === root || path2.startsWith(`${root}.`) || path2.startsWith(`${root}[`));
+function pythonTarget(path2) {
+  if (within(path2, PY_TOOLS))
+    return void 0;
+  const framework = PY_FRAMEWORKS.find((root) => within(path2, [root]));
+  if (framework && path2 !== framework && !/\.(maxDiff|longMessage)$/.test(path2))
+    return `the test framework (${framework})`;
+  const head = /^[\w]+(?:\.[\w]+)?/.exec(path2)?.[0] ?? path2;
+  if (head === "sys.modules" || path2.startsWith("sys.modules["))
+    return "the module table the runner imports from";
+  if (PY_EXITS.has(head) || /^__builtins__\[/.test(path2))
+    return "the interpreter's exit machinery";
+  return void 0;
+}
+function pythonAliases(masked, raw) {
+  const aliases = /* @__PURE__ */ new Map([["__builtins__", "__builtins__"]]);
+  const code = masked.replace(/(\bimport[ \t]*\()([^)]*)\)/g, (_, open, inner) => `${open}${inner.replace(/\n/g, " ")})`);
+  for (const m of code.matchAll(/^[ \t]*import[ \t]+([^\n;]+)/gm))
+    for (const part of m[1].split(",")) {
+      const [, module2, alias] = /^\s*([\w.]+)(?:\s+as\s+(\w+))?\s*$/.exec(part) ?? [];
+      if (!module2)
+        continue;
+      if (alias)
+        aliases.set(alias, module2);
+      else {
+        const root = module2.split(".")[0];
+        aliases.set(root, root);
+      }
+    }
+  for (const m of code.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^\n;)]+)/gm))
+    for (const part of m[2].split(",")) {
+      const [, name, alias] = /^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/.exec(part) ?? [];
+      if (name)
+        aliases.set(alias ?? name, `${m[1]}.${name}`);
+    }
+  for (const m of masked.matchAll(/^[ \t]*(\w+)\s*=\s*(?:__import__|(?:importlib\.)?import_module)\s*\(\s*(?=['"])/gm)) {
+    const literal = literalAt(raw, (m.index ?? 0) + m[0].length);
+    if (literal)
+      aliases.set(m[1], literal);
+  }
+  return aliases;
+}
+function tamper_resolve(dotted, aliases) {
+  const compact = dotted.replace(/\s+/g, "");
+  const root = /^[\w$]+/.exec(compact)?.[0] ?? "";
+  const module2 = aliases.get(root);
+  return module2 === void 0 ? void 0 : module2 + compact.slice(root.length);
+}
+const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
+const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
+function scanPython(source, path2) {
+  const masked = maskPython(source);
+  const aliases = pythonAliases(masked, source);
+  const found = [];
+  const add = (offset, what) => found.push({ file: path2, line: lineAt(source, offset), what });
+  for (const m of masked.matchAll(ASSIGNED)) {
+    const target = m[1];
+    const resolved = tamper_resolve(target, aliases);
+    const shown2 = target.replace(/\s+/g, "").replace(/\[[^\]]*\]/g, "[\u2026]");
+    const reached = resolved === void 0 ? void 0 : pythonTarget(resolved);
+    if (reached && /^sys\.modules\[\s*__name__\s*\]$/.test(resolved.replace(/\s+/g, "")))
+      continue;
+    if (reached)
+      add(m.index ?? 0, `assigns to ${shown2}: ${reached}`);
+    else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
+      add(m.index ?? 0, `assigns to ${shown2}: the test result's verdict`);
+  }
+  for (const m of masked.matchAll(SETATTR)) {
+    const resolved = tamper_resolve(m[2], aliases);
+    if (resolved === void 0)
+      continue;
+    const name = literalAt(source, (m.index ?? 0) + m[0].length);
+    const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`);
+    if (reached)
+      add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
+  }
+  for (const m of masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*\.\s*(update|setdefault|__setitem__)\s*\(/g))
+    if (aliases.get("sys") === "sys")
+      add(m.index ?? 0, `sys.modules.${m[1]}: the module table the runner imports from`);
+  for (const m of masked.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:[ \t]*\.[ \t]*\w+)*)/g)) {
+    if (/^[ \t]*(?:from|import)\b/.test(lineOf(masked, m.index ?? 0)))
+      continue;
+    const resolved = tamper_resolve(m[1], aliases);
+    if (resolved !== void 0 && PY_DETACH.has(resolved))
+      add(m.index ?? 0, `uses ${resolved}: a process that can outlive the test runner and rewrite its results`);
+    else if (resolved === "pytest.hookimpl" && !isConftest(path2))
+      add(m.index ?? 0, `uses pytest.hookimpl outside conftest.py: a hook into the runner`);
+  }
+  for (const m of masked.matchAll(/\bstart_new_session\s*=\s*True\b/g))
+    add(m.index ?? 0, "start_new_session=True: a process that can outlive the test runner and rewrite its results");
+  for (const m of masked.matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+(pytest_\w+|wasSuccessful|addFailure|addError)\b/gm))
+    if (m[1] === "wasSuccessful" || m[1] === "addFailure" || m[1] === "addError")
+      add(m.index ?? 0, `defines ${m[1]}: the test result's verdict`);
+    else if (m[1] !== "pytest_generate_tests" && !isConftest(path2))
+      add(m.index ?? 0, `defines the pytest hook ${m[1]} outside conftest.py`);
+  for (const m of masked.matchAll(/^[ \t]*pytest_plugins[ \t]*=(?!=)/gm))
+    if (!isConftest(path2))
+      add(m.index ?? 0, "sets pytest_plugins outside conftest.py: loads plugins into the runner");
+  found.push(...alwaysEqual(masked, source, path2));
+  return found;
+}
+const isConftest = (path2) => /(^|\/)conftest\.py$/.test(path2);
+function alwaysEqual(masked, source, path2) {
+  const found = [];
+  const verdicts = { __eq__: "True", __ne__: "False" };
+  for (const m of masked.matchAll(/^([ \t]*)def[ \t]+(__eq__|__ne__)[ \t]*\(/gm)) {
+    const name = m[2];
+    const start = (m.index ?? 0) + m[0].length;
+    let depth = 1;
+    let k = start;
+    for (; k < masked.length && depth > 0; k++)
+      depth += masked[k] === "(" ? 1 : masked[k] === ")" ? -1 : 0;
+    const colon = masked.indexOf(":", k);
+    if (colon < 0)
+      continue;
+    const first = firstStatement(masked.slice(colon + 1), m[1].length);
+    if (first !== void 0 && new RegExp(`^return\\s*\\(?\\s*${verdicts[name]}\\s*\\)?$`).test(first))
+      found.push({
+        file: path2,
+        line: lineAt(source, m.index ?? 0),
+        what: `${name} returns ${verdicts[name]} whatever it is compared with: an object equal to anything`
+      });
+  }
+  for (const m of masked.matchAll(/(?<![\w.])(__eq__|__ne__)\s*=\s*lambda\b[^:\n]*:\s*(True|False)\b\s*(?=$|[),;\n])/gm)) {
+    if (verdicts[m[1]] !== m[2])
+      continue;
+    found.push({
+      file: path2,
+      line: lineAt(source, m.index ?? 0),
+      what: `${m[1]} returns ${m[2]} whatever it is compared with: an object equal to anything`
+    });
+  }
+  return found;
+}
+function firstStatement(after, indent2) {
+  const lines = after.split("\n");
+  const inline = (lines[0] ?? "").trim();
+  if (inline !== "")
+    return inline.split(";")[0].trim();
+  for (const line of lines.slice(1)) {
+    const stripped = line.trim();
+    if (stripped === "" || /^[rRbBuUfF]*['"\s]*$/.test(stripped))
+      continue;
+    if (line.length - line.trimStart().length <= indent2)
+      return void 0;
+    return stripped;
+  }
+  return void 0;
+}
+const JS_FRAMEWORKS = /* @__PURE__ */ new Map([
+  ["assert", "assert"],
+  ["node:assert", "assert"],
+  ["assert/strict", "assert"],
+  ["node:assert/strict", "assert"],
+  ["node:test", "node:test"],
+  ["vitest", "vitest"],
+  ["@jest/globals", "jest"],
+  ["chai", "chai"]
+]);
+function jsAliases(masked, raw) {
+  const aliases = /* @__PURE__ */ new Map([
+    ["process", "process"],
+    ["Object", "Object"],
+    ["globalThis", "globalThis"],
+    ["expect", "jest"]
+  ]);
+  const framework = (offset) => JS_FRAMEWORKS.get(literalAt(raw, offset) ?? "");
+  for (const m of masked.matchAll(/\b(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\s*\(\s*(?=['"`])/g)) {
+    const module2 = framework((m.index ?? 0) + m[0].length);
+    if (module2)
+      for (const name of boundNames(m[1]))
+        aliases.set(name, module2);
+  }
+  for (const m of masked.matchAll(/\bimport\s+([\w*\s{},$]+?)\s+from\s*(?=['"])/g)) {
+    const module2 = framework((m.index ?? 0) + m[0].length);
+    if (module2)
+      for (const name of boundNames(m[1]))
+        aliases.set(name, module2);
+  }
+  return aliases;
+}
+function boundNames(clause) {
+  return clause.replace(/[{}]/g, ",").split(",").map((part) => part.trim().split(/\s+as\s+|\s*:\s*/).at(-1).replace(/^\*\s*/, "").trim()).filter((name) => /^[\w$]+$/.test(name));
+}
+function jsTarget(path2) {
+  const compact = path2.replace(/\s+/g, "").replace(/^globalThis\./, "");
+  const [root = "", next = ""] = compact.split(".");
+  if (root === "process" && /^(exit|reallyExit|abort|kill|exitCode)$/.test(next ?? ""))
+    return "the process's exit machinery";
+  if (root === "Object" && (next === "prototype" || next === "is"))
+    return "every comparison (Object's prototype)";
+  if (["assert", "node:test", "vitest", "jest", "chai"].includes(root) && compact.includes("."))
+    return `the test framework (${root})`;
+  if (root === "assert" && compact === "assert")
+    return "the test framework (assert)";
+  return void 0;
+}
+function scanJavaScript(source, path2) {
+  const masked = maskJavaScript(source);
+  const aliases = jsAliases(masked, source);
+  const found = [];
+  const add = (offset, what) => found.push({ file: path2, line: lineAt(source, offset), what });
+  for (const m of masked.matchAll(ASSIGNED)) {
+    const resolved = tamper_resolve(m[1], aliases);
+    const reached = resolved === void 0 ? void 0 : jsTarget(resolved);
+    if (reached && /^process\.exitCode$/.test(resolved.replace(/\s+/g, "")) && !/^\s*0\b/.test(masked.slice((m.index ?? 0) + m[0].length)))
+      continue;
+    if (reached)
+      add(m.index ?? 0, `assigns to ${m[1].replace(/\s+/g, "")}: ${reached}`);
+  }
+  for (const m of masked.matchAll(/(?<![\w.$])(?:Object\s*\.\s*(?:defineProperty|defineProperties|assign|setPrototypeOf)|Reflect\s*\.\s*(?:set|defineProperty))\s*\(\s*([\w$.]+)\s*,\s*/g)) {
+    const resolved = tamper_resolve(m[1], aliases);
+    const name = literalAt(source, (m.index ?? 0) + m[0].length);
+    const reached = resolved === void 0 ? void 0 : jsTarget(name ? `${resolved}.${name}` : `${resolved}.*`);
+    if (reached)
+      add(m.index ?? 0, `redefines ${m[1]}${name ? `.${name}` : ""}: ${reached}`);
+  }
+  return found;
+}
+;
 const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
 function imageFor(settings, language) {
@@ -13159,6 +13514,8 @@ async function prepareReply(candidate, ctx) {
       files: [...start ? [] : ctx.testFiles, ...files],
       checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
       limits,
+      // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
+      ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
       ...start && { start, deleted: [] },
       ...protection.protected.length > 0 && { protected: protection.protected }
     };
@@ -13322,8 +13679,15 @@ async function preparePatch(diff, candidate, ctx) {
     ...start && { start, deleted },
     ...start === "tree" && ctx.commit !== void 0 && { commit: ctx.commit },
     unpatched: [...before.values()],
-    ...protection.protected.length > 0 && { protected: protection.protected }
+    ...protection.protected.length > 0 && { protected: protection.protected },
+    // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
+    // held against the base's version of each file.
+    ...withTampering(written.map((path2) => ({ path: path2, content: final.get(path2).content, base: applied.touched.files.get(path2) })))
   };
+}
+function withTampering(files) {
+  const tampering = findTampering(files);
+  return tampering.length > 0 ? { tampering } : {};
 }
 ;
 function shQuote(word) {
@@ -14361,7 +14725,7 @@ function flakyFailure(attempts) {
   return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
 }
 ;
-function keyOf({ image, command, files }) {
+function baseline_runs_keyOf({ image, command, files }) {
   const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
   for (const file of [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
     hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
@@ -14374,7 +14738,7 @@ class BaselineRuns {
   #runs = /* @__PURE__ */ new Map();
   /** The baseline run for `key`, run by `run` the first time it is asked for. */
   get(key, run2) {
-    const id = keyOf(key);
+    const id = baseline_runs_keyOf(key);
     let pending = this.#runs.get(id);
     if (!pending) {
       pending = run2();
@@ -14842,6 +15206,19 @@ const RESULT_SCHEMA = {
     resolved: {
       enum: report_RESOLVED,
       description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`)."
+    },
+    tampering: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          file: declare_text("The candidate's file, relative to the work dir."),
+          line: { ...COUNT, description: "The line, from 1." },
+          what: declare_text("What the code reaches of the judge, in words.")
+        },
+        required: ["file", "line", "what"]
+      },
+      description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that)."
     }
   },
   required: [
@@ -15132,6 +15509,21 @@ function timeoutCause({ cpuMs, timeoutMs }) {
   return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }
 ;
+const TAMPERING_NAMED = 3;
+function tamperingList(tampering, shown2 = TAMPERING_NAMED) {
+  const named = tampering.slice(0, shown2).map((t) => `${t.file}:${t.line} (${t.what})`);
+  const more = tampering.length > shown2 ? ` and ${tampering.length - shown2} more` : "";
+  return `${named.join(", ")}${more}`;
+}
+function tamperedVerdict(verdict, tampering, failOn) {
+  if (tampering.length === 0)
+    return verdict;
+  const marked = { ...verdict, tampering: [...tampering] };
+  if (verdict.status !== "pass" || !failOn)
+    return marked;
+  const reason = `tampering: the tests passed, but the candidate's code reaches into the judge at ${tamperingList(tampering)}, and fail-on names tampering`;
+  return { ...marked, status: "test_failed", reason };
+}
 function protectedVerdict(verdict, files) {
   if (files.length === 0)
     return verdict;
@@ -15209,7 +15601,8 @@ function resultOf(candidate, verdict) {
     flaky: verdict.flaky,
     retried: verdict.retried,
     notes: verdict.notes,
-    task: candidate.task
+    task: candidate.task,
+    tampering: verdict.tampering
   });
 }
 function result_invalidEntryResult(id, source, problem, limits) {
@@ -15421,14 +15814,16 @@ async function judge(candidate, ctx) {
   if ("status" in prepared)
     return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);
+  let ran = prepared;
   for (const fallback of prepared.fallbacks ?? []) {
     if (verdict.status !== "syntax_error")
       break;
     const next = await runPrepared(fallback, candidate, ctx);
     if (next.status !== "syntax_error")
-      verdict = next;
+      [verdict, ran] = [next, fallback];
   }
   verdict = protectedVerdict(verdict, prepared.protected ?? []);
+  verdict = tamperedVerdict(verdict, ran.tampering ?? [], ctx.settings.run.failOnTampering);
   return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 async function pipeline_judgeCandidate(candidate, ctx) {
@@ -15787,7 +16182,8 @@ function resultCell(r, input) {
     r.tests && `tests: ${testTally(r.tests.counts)}`,
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
-    protectedNote(r, FILES_SHOWN, markdown_label)
+    protectedNote(r, FILES_SHOWN, markdown_label),
+    tamperingNote(r, FILES_SHOWN, codeSpan)
   ].filter((m) => typeof m === "string");
   const text = [iconed(r.status), ...marks].join(" \xB7 ");
   if (!r.cached)
@@ -15886,6 +16282,9 @@ function nextStep(row, conversation) {
   const patch = r.changed_files !== void 0 || r.patch_strategy !== void 0;
   const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
   const failures = STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+  if (failedForTampering(r))
+    return item(`the tests passed, but ${subject}'s code reaches into the judge: remove it` + tamperingLines(r, codeSpan, markdown_label).map((line) => `
+  - ${line}`).join(""));
   switch (r.status) {
     case "protected": {
       const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";
@@ -16075,7 +16474,8 @@ function renderTable(outcome2, paint = (_, cell) => cell) {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
   const notes = outcome2.results.flatMap((r) => {
     const note = protectedNote(r, Number.POSITIVE_INFINITY);
-    return note ? [table_plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+    const said = note ? [table_plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+    return [...said, ...tamperingLines(r).map((line) => table_plainText(`${r.id}: reaches into the judge at ${line}`))];
   });
   return [...tableLines(rows, widths, paint), ...notes, ...resolved ? [resolvedText(resolved)] : []].join("\n");
 }
@@ -19630,6 +20030,7 @@ async function judgeAll(entries, ctx, hooks) {
 }
 ;
 const RESULTS_FORMATS = ["junit"];
+const FAIL_ON_MARKS = ["flaky", "tampering"];
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
 const DEFAULTS = {
@@ -19672,7 +20073,8 @@ const DEFAULTS = {
   merge: "",
   "max-candidates": "20",
   "pass-at-k": "1,5,10",
-  "fail-on": statuses_STATUSES.filter((s) => s !== "pass").join(","),
+  // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
+  "fail-on": [...statuses_STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
   comment: "true",
   report: "",
   junit: "",
@@ -19757,7 +20159,7 @@ function readCrossChecked(input, ctx) {
   if (source === "files" && files.length === 0) {
     throw new errors_InputError("files", "is required when source is 'files'");
   }
-  const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, "flaky"]));
+  const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, ...FAIL_ON_MARKS]));
   const memoryBytes = parseSize("memory", input("memory"));
   if (memoryBytes < 6 * 1024 ** 2)
     throw new errors_InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
@@ -19826,7 +20228,8 @@ function readRun(input, early) {
     compare: parseChoice("compare", input("compare"), ["none", "base"]),
     reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
     protect: parseProtect(parseList(input("protect"))),
-    failOnFlaky: early.failOnWords.includes("flaky")
+    failOnFlaky: early.failOnWords.includes("flaky"),
+    failOnTampering: early.failOnWords.includes("tampering")
   };
 }
 function readLimits(input, early) {
@@ -19861,7 +20264,7 @@ function namespaceCrossCheck(engine, runtime) {
     throw new errors_InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
-  const failOn = early.failOnWords.filter((word) => word !== "flaky");
+  const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
   return {
     failOn: new Set(failOn),
     passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),

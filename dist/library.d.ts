@@ -49,6 +49,11 @@ type Result = {
     task?: string | undefined;
     cached?: boolean | undefined;
     resolved?: "full" | "partial" | "no" | undefined;
+    tampering?: {
+        file: string;
+        line: number;
+        what: string;
+    }[] | undefined;
     status: "no_code" | "patch_failed" | "protected" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error";
     stdout: string;
     stderr: string;

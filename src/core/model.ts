@@ -45,6 +45,9 @@ export interface Instance {
   passToPass?: string[];
 }
 
+/** The candidate's code that reaches into the judge, where it is (prepare/tamper.ts). */
+export type Tampering = NonNullable<Result["tampering"]>[number];
+
 /** A parser's complaint, located where the parser could say. */
 export type SyntaxInfo = NonNullable<Result["syntax"]>;
 

@@ -16,6 +16,7 @@ import {
   type Protection,
   type ProtectRules,
 } from "./protect.js";
+import { findTampering, type ScannedFile, type Tampering } from "./tamper.js";
 import type { BaseTree } from "./tree.js";
 
 /** What a patch changed and how hard it had to be pushed to apply. */
@@ -47,6 +48,8 @@ export interface Prepared {
   protected?: string[];
   /** The commit whose tree `start` is (a line's `base_commit`), when it is not the checkout's. */
   commit?: string;
+  /** The candidate's own code that reaches into the judge (prepare/tamper.ts), found before it runs. */
+  tampering?: Tampering[];
 }
 
 /** A candidate that cannot run, and why. */
@@ -204,6 +207,8 @@ async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<
       files: [...(start ? [] : ctx.testFiles), ...files],
       checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
       limits,
+      // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
+      ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
       ...(start && { start, deleted: [] }),
       ...(protection.protected.length > 0 && { protected: protection.protected }),
     };
@@ -441,5 +446,16 @@ async function preparePatch(
     ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
     unpatched: [...before.values()],
     ...(protection.protected.length > 0 && { protected: protection.protected }),
+    // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
+    // held against the base's version of each file.
+    ...withTampering(
+      written.map((path) => ({ path, content: final.get(path)!.content, base: applied.touched.files.get(path) })),
+    ),
   };
+}
+
+/** `tampering` for a Prepared, when the scan finds any. */
+function withTampering(files: ScannedFile[]): { tampering?: Tampering[] } {
+  const tampering = findTampering(files);
+  return tampering.length > 0 ? { tampering } : {};
 }

@@ -12,6 +12,7 @@ import { type Result, type Skipped, type Status } from "../core/model.js";
 import { STATUS_INFO } from "../core/statuses.js";
 import type { Report } from "../core/schemas/report.js";
 import { protectedNote, protectedStep } from "./protected.js";
+import { failedForTampering, tamperingLines, tamperingNote } from "./tampering.js";
 import { failuresOf, type Failure, type Failures } from "./failures.js";
 import { formatDuration } from "../core/units.js";
 import { SKIPPED_ICON, verdictIcon } from "./icons.js";
@@ -413,6 +414,7 @@ function resultCell(r: Result, input: CommentInput): string {
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
     protectedNote(r, FILES_SHOWN, label),
+    tamperingNote(r, FILES_SHOWN, codeSpan),
   ].filter((m): m is string => typeof m === "string");
   const text = [iconed(r.status), ...marks].join(" · ");
   if (!r.cached) return text;
@@ -515,7 +517,7 @@ function stepsBlock(rows: Row[], shown: number): string | undefined {
 /**
  * What the maintainer does about `row`: for the candidate's failure, what to fix (the patch's files, the
  * reply's code) and the tests that fail with the first line each said; for our failure, re-run, and why;
- * for protected files, leave them as they are.
+ * for protected files, leave them as they are; for code that reaches into the judge, where it does.
  */
 function nextStep(row: Row, conversation: boolean): string {
   const { r } = row;
@@ -525,6 +527,14 @@ function nextStep(row: Row, conversation: boolean): string {
   const patch = r.changed_files !== undefined || r.patch_strategy !== undefined;
   const subject = patch ? "the patch" : conversation ? "the reply" : "the candidate";
   const failures = STATUS_INFO[r.status].sandboxed ? failuresOf(r, FAILURES_SHOWN) : { shown: [], total: 0 };
+  // Its tests passed; what fails it is where its code reaches into the judge: each place, as it is.
+  if (failedForTampering(r))
+    return item(
+      `the tests passed, but ${subject}'s code reaches into the judge: remove it` +
+        tamperingLines(r, codeSpan, label)
+          .map((line) => `\n  - ${line}`)
+          .join(""),
+    );
   switch (r.status) {
     case "protected": {
       const ran = failures.total > 0 ? `; with the base's versions, ${testsFail(failures.total)}` : "";

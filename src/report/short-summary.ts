@@ -6,6 +6,7 @@ import type { Result, Status } from "../core/model.js";
 import { failuresOf, firstLine } from "./failures.js";
 import { protectedNote } from "./protected.js";
 import { plainText } from "./table.js";
+import { failedForTampering, tamperingNote } from "./tampering.js";
 
 /** The longest why shown, in characters: about a terminal's line beside the id and the status. */
 export const WHY_MAX = 160;
@@ -24,16 +25,31 @@ export interface ShortSummaryOptions {
   paint?: (status: string, cell: string) => string;
 }
 
-type Why = Pick<Result, "status" | "feedback" | "syntax" | "protected" | "tests" | "compare" | "stdout" | "stderr">;
+type Why = Pick<
+  Result,
+  | "status"
+  | "feedback"
+  | "syntax"
+  | "protected"
+  | "tests"
+  | "compare"
+  | "stdout"
+  | "stderr"
+  | "tampering"
+  | "exit_code"
+  | "flaky"
+>;
 
 /**
- * The first line of why `r` failed: our failure's cause; the protected files it changed; where the code
+ * The first line of why `r` failed: our failure's cause; the protected files it changed; where its code
+ * reaches into the judge, when that alone failed it (its tests passed); where the code
  * does not parse and what the parser said; the first failing test and what it said (failures.ts reads
  * them); else the feedback's first line, down to its first sentence (a timeout's, a no_code's: the
  * feedback's advice to the model comes after it).
  */
 export function whyOf(r: Why, causeOfOurs: (feedback: string) => string = (feedback) => feedback): string {
   const feedback = () => firstLine(r.feedback) ?? "";
+  if (failedForTampering(r)) return `the tests passed, but it ${tamperingNote(r, FILES_SHOWN)!}`;
   switch (r.status) {
     case "sandbox_error":
       return firstLine(causeOfOurs(r.feedback)) ?? feedback();

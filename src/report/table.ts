@@ -2,6 +2,7 @@
 import type { GateOutcome } from "../core/model.js";
 import { protectedNote } from "./protected.js";
 import { countResolved, resolvedText } from "./resolved-rate.js";
+import { tamperingLines } from "./tampering.js";
 
 /** Ids come from datasets and file names: keeps a terminal from interpreting anything in them. */
 export function plainText(text: string): string {
@@ -37,7 +38,9 @@ export function renderTable(
   // What a reviewer must see of a protected candidate, below the table: the files it changed.
   const notes = outcome.results.flatMap((r) => {
     const note = protectedNote(r, Number.POSITIVE_INFINITY);
-    return note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+    const said = note ? [plainText(`${r.id}: ${note} (the base's versions ran)`)] : [];
+    // And every place a candidate's own code reaches into the judge, whatever its status.
+    return [...said, ...tamperingLines(r).map((line) => plainText(`${r.id}: reaches into the judge at ${line}`))];
   });
   return [...tableLines(rows, widths, paint), ...notes, ...(resolved ? [resolvedText(resolved)] : [])].join("\n");
 }

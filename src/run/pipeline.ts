@@ -20,7 +20,7 @@ import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.j
 import { findPatterns, readResults } from "../verdict/results/collect.js";
 import { resultsParser } from "../verdict/results/formats.js";
 import { judgeByLists, listsTests } from "../verdict/resolved.js";
-import { protectedVerdict, resultOf, type Verdict } from "../verdict/result.js";
+import { protectedVerdict, resultOf, tamperedVerdict, type Verdict } from "../verdict/result.js";
 
 /** What judging a candidate needs of its run. */
 export interface RunContext {
@@ -232,13 +232,15 @@ async function judge(candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   });
   if ("status" in prepared) return prepared;
   let verdict = await runPrepared(prepared, candidate, ctx);
+  let ran = prepared;
   // EvalPlus runs the longest block that parses; when none does, the longest one's error is the feedback.
   for (const fallback of prepared.fallbacks ?? []) {
     if (verdict.status !== "syntax_error") break;
     const next = await runPrepared(fallback, candidate, ctx);
-    if (next.status !== "syntax_error") verdict = next;
+    if (next.status !== "syntax_error") [verdict, ran] = [next, fallback];
   }
   verdict = protectedVerdict(verdict, prepared.protected ?? []);
+  verdict = tamperedVerdict(verdict, ran.tampering ?? [], ctx.settings.run.failOnTampering);
   return prepared.patch ? { ...verdict, patch: prepared.patch } : verdict;
 }
 

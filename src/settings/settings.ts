@@ -78,6 +78,11 @@ export interface RunSettings {
    * one, since it changes a candidate's status (and so a remembered verdict's key).
    */
   failOnFlaky: boolean;
+  /**
+   * `tampering` in `fail-on`: a pass whose own code reaches into the judge (prepare/tamper.ts) is
+   * `test_failed`. A run setting for the reason `failOnFlaky` is one.
+   */
+  failOnTampering: boolean;
 }
 
 /** How the sandboxes are run: which engine, how isolated, how many at once. */
@@ -130,6 +135,12 @@ export interface Settings {
   token: string;
 }
 
+/**
+ * `fail-on` words that are no status but mark a pass that proves nothing: `flaky` (its attempts disagreed),
+ * `tampering` (its own code reaches into the judge). Either turns such a pass into `test_failed`.
+ */
+export const FAIL_ON_MARKS = ["flaky", "tampering"] as const;
+
 /** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
 const REPLY_PIDS = 64;
 const PATCH_PIDS = 256;
@@ -175,7 +186,8 @@ export const DEFAULTS = {
   merge: "",
   "max-candidates": "20",
   "pass-at-k": "1,5,10",
-  "fail-on": STATUSES.filter((s) => s !== "pass").join(","),
+  // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
+  "fail-on": [...STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
   comment: "true",
   report: "",
   junit: "",
@@ -299,7 +311,7 @@ function readCrossChecked(input: Input, ctx: SettingsContext) {
     throw new InputError("files", "is required when source is 'files'");
   }
   const failOnWords = parseList(input("fail-on")).map((s) =>
-    parseChoice("fail-on", s, [...STATUSES, "flaky"] as const),
+    parseChoice("fail-on", s, [...STATUSES, ...FAIL_ON_MARKS] as const),
   );
   const memoryBytes = parseSize("memory", input("memory"));
   // Docker refuses containers under 6 MiB; say so here rather than per candidate.
@@ -389,6 +401,7 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
     reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
     protect: parseProtect(parseList(input("protect"))),
     failOnFlaky: early.failOnWords.includes("flaky"),
+    failOnTampering: early.failOnWords.includes("tampering"),
   };
 }
 
@@ -439,7 +452,9 @@ function namespaceCrossCheck(engine: EngineKind, runtime: string): void {
 }
 
 function readReports(input: Input, early: CrossChecked): ReportSettings {
-  const failOn = early.failOnWords.filter((word): word is Status => word !== "flaky");
+  const failOn = early.failOnWords.filter(
+    (word): word is Status => !(FAIL_ON_MARKS as readonly string[]).includes(word),
+  );
   return {
     failOn: new Set(failOn),
     passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),

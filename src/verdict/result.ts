@@ -1,6 +1,15 @@
 // What a candidate's judgement becomes in the report: its facts and status → a Result (output, feedback,
 // tests, comparison, attempts); and the results → the gate's decision.
-import type { Candidate, GateDecision, Limits, Result, RunFacts, Status, SyntaxInfo } from "../core/model.js";
+import type {
+  Candidate,
+  GateDecision,
+  Limits,
+  Result,
+  RunFacts,
+  Status,
+  SyntaxInfo,
+  Tampering,
+} from "../core/model.js";
 import type { Language } from "../languages/registry.js";
 import { newResult } from "../core/schemas/report.js";
 import { STATUS_INFO } from "../core/statuses.js";
@@ -34,6 +43,31 @@ export interface Verdict {
   ran?: Status;
   /** For a line with test lists: SWE-bench's verdict by them. */
   resolved?: Resolved;
+  /** The candidate's own code that reaches into the judge, found before it ran (prepare/tamper.ts). */
+  tampering?: Tampering[];
+}
+
+/** How many of the tampering findings a reason names before `and N more`. */
+const TAMPERING_NAMED = 3;
+
+/** `solution.py:3 (assigns to sys.exit: …), … and 2 more`: the findings as one line names them. */
+export function tamperingList(tampering: readonly Tampering[], shown = TAMPERING_NAMED): string {
+  const named = tampering.slice(0, shown).map((t) => `${t.file}:${t.line} (${t.what})`);
+  const more = tampering.length > shown ? ` and ${tampering.length - shown} more` : "";
+  return `${named.join(", ")}${more}`;
+}
+
+/**
+ * A candidate whose own code reaches into the judge keeps its findings in the verdict, whatever its status.
+ * Its `pass` proves nothing (the judge it passed may be the one it rewrote), so with `tampering` in
+ * `fail-on` it is `test_failed` with a reason of its own, as a flaky pass is; any other status already fails.
+ */
+export function tamperedVerdict(verdict: Verdict, tampering: readonly Tampering[], failOn: boolean): Verdict {
+  if (tampering.length === 0) return verdict;
+  const marked = { ...verdict, tampering: [...tampering] };
+  if (verdict.status !== "pass" || !failOn) return marked;
+  const reason = `tampering: the tests passed, but the candidate's code reaches into the judge at ${tamperingList(tampering)}, and fail-on names tampering`;
+  return { ...marked, status: "test_failed", reason };
 }
 
 /**
@@ -125,6 +159,7 @@ export function resultOf(candidate: Candidate, verdict: Verdict): Result {
     retried: verdict.retried,
     notes: verdict.notes,
     task: candidate.task,
+    tampering: verdict.tampering,
   });
 }
 

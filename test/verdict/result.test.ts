@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import type { Candidate, Result } from "../../src/core/model.js";
 import { RESULT_SCHEMA } from "../../src/core/schemas/report.js";
 import { readSettings } from "../../src/settings/settings.js";
-import { decide, invalidEntryResult, protectedVerdict, resultOf, type Verdict } from "../../src/verdict/result.js";
+import {
+  decide,
+  invalidEntryResult,
+  protectedVerdict,
+  resultOf,
+  tamperedVerdict,
+  type Verdict,
+} from "../../src/verdict/result.js";
 import { captured, runFacts } from "../support/facts.js";
 
 const { limits } = readSettings(() => "", { defaultWorkdir: "/repo", cpuCount: 2 });
@@ -111,5 +118,26 @@ describe("protectedVerdict", () => {
       protected: ["conftest.py"],
     });
     expect(protectedVerdict(failed, [])).toBe(failed);
+  });
+});
+
+describe("tamperedVerdict", () => {
+  const found = [{ file: "solution.py", line: 3, what: "assigns to sys.exit: the interpreter's exit machinery" }];
+  const passed: Verdict = { status: "pass", language: "python", limits, facts: runFacts({ exitCode: 0 }) };
+
+  it("fails a pass whose code reaches into the judge, naming where, when fail-on names tampering", () => {
+    const verdict = tamperedVerdict(passed, found, true);
+    expect(verdict.status).toBe("test_failed");
+    expect(verdict.tampering).toEqual(found);
+    expect(verdict.reason).toContain("solution.py:3 (assigns to sys.exit");
+    expect(resultOf(candidate, verdict).tampering).toEqual(found);
+    expect(resultOf(candidate, verdict).feedback).toContain("reaches into the judge");
+  });
+
+  it("keeps the pass, and the findings, without tampering in fail-on; leaves other statuses and clean code be", () => {
+    expect(tamperedVerdict(passed, found, false)).toMatchObject({ status: "pass", tampering: found });
+    const failed: Verdict = { ...passed, status: "test_failed" };
+    expect(tamperedVerdict(failed, found, true)).toMatchObject({ status: "test_failed", tampering: found });
+    expect(tamperedVerdict(passed, [], true)).toBe(passed);
   });
 });

@@ -13,6 +13,7 @@ import { expectValidReport } from "../../support/report-schema.js";
 
 /** A result with every field the schema declares, the next release's included, given in reverse order. */
 const FULL: Result = {
+  tampering: [{ what: "assigns to sys.exit: the interpreter's exit machinery", line: 3, file: "solution.py" }],
   resolved: "partial",
   cpu_ms: 7,
   cached: true,
@@ -72,7 +73,7 @@ describe("newResult", () => {
     const built = newResult(FULL);
     // The declared order is the one the report has always had (test/report/json.test.ts), then the newer fields.
     expect(Object.keys(built)).toEqual(Object.keys(RESULT_SCHEMA.properties));
-    expect(Object.keys(built).slice(-10)).toEqual([
+    expect(Object.keys(built).slice(-11)).toEqual([
       "tests",
       "compare",
       "attempts",
@@ -83,8 +84,10 @@ describe("newResult", () => {
       "cached",
       "protected",
       "resolved",
+      "tampering",
     ]);
     expect(Object.keys(built.truncated)).toEqual(["stdout", "stderr"]);
+    expect(Object.keys(built.tampering![0]!)).toEqual(["file", "line", "what"]);
     expect(Object.keys(built.syntax!)).toEqual(["message", "file", "line", "column"]);
     expect(Object.keys(built.tests!.cases[0]!)).toEqual([
       "id",

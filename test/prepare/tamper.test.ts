@@ -1,0 +1,171 @@
+// The tamper scan: each way a candidate's code reaches into the judge is found and named where it is;
+// honest code that looks like it (an __eq__ that compares, sys.exit(main()), mock.patch on its own module,
+// words in strings and comments) is not.
+import { describe, expect, it } from "vitest";
+import { findTampering, maskJavaScript, maskPython } from "../../src/prepare/tamper.js";
+
+const py = (code: string, path = "solution.py") => findTampering([{ path, content: code }]);
+const js = (code: string, path = "index.test.js") => findTampering([{ path, content: code }]);
+const whats = (found: ReturnType<typeof findTampering>) => found.map((t) => t.what);
+
+describe("findTampering: Python", () => {
+  it.each([
+    ["unittest's assert*", "import unittest\nunittest.TestCase.assertEqual = lambda *a, **k: None\n", "unittest"],
+    ["an imported TestCase", "from unittest import TestCase\nTestCase.assertTrue = lambda *a: None\n", "unittest"],
+    ["_pytest internals", "from _pytest import runner\nrunner.call_and_report = None\n", "_pytest"],
+    ["pytest through an alias", "import pytest as p\np.fail = lambda *a, **k: None\n", "pytest"],
+    [
+      "wasSuccessful on TestResult",
+      "import unittest\nunittest.TestResult.wasSuccessful = lambda s: True\n",
+      "unittest",
+    ],
+    ["wasSuccessful on any result", "def hook(result):\n    result.wasSuccessful = lambda: True\n", "verdict"],
+    ["a TestResult's own wasSuccessful", "class R:\n    def wasSuccessful(self):\n        return True\n", "verdict"],
+    ["sys.exit made a no-op", "import sys\nsys.exit = lambda *a: None\n", "exit"],
+    ["sys.exit wrapped", "import sys\n_real = sys.exit\nsys.exit = lambda code=0: _real(0)\n", "exit"],
+    ["os._exit through an alias", "import os as o\no._exit = print\n", "exit"],
+    ["setattr on sys", 'import sys\nsetattr(sys, "exit", print)\n', "exit"],
+    ["setattr on the framework", 'import unittest\nsetattr(unittest.TestCase, "assertEqual", print)\n', "unittest"],
+    ["builtins.exit", "import builtins\nbuiltins.exit = print\n", "exit"],
+    ["__import__'d sys", "s = __import__('sys')\ns.exit = print\n", "exit"],
+    ["a module replaced", 'import sys\nsys.modules["unittest"] = object()\n', "module table"],
+    ["modules updated", "import sys\nsys.modules.update({})\n", "module table"],
+    ["a framework reached through sys.modules", 'import sys\nsys.modules["unittest"].TestCase.run = None\n', ""],
+    ["a pytest hook outside conftest", "def pytest_runtest_makereport(item, call):\n    pass\n", "hook"],
+    ["a collection hook", "def pytest_collection_modifyitems(items):\n    items.clear()\n", "hook"],
+    ["pytest_plugins", 'pytest_plugins = ["solution"]\n', "plugins"],
+    ["hookimpl", "import pytest\n@pytest.hookimpl(hookwrapper=True)\ndef f(item):\n    yield\n", "hookimpl"],
+    [
+      "an always-true __eq__",
+      'class A:\n    def __eq__(self, other):\n        """Equal."""\n        return True\n',
+      "__eq__",
+    ],
+    ["an inline always-true __eq__", "class A:\n    def __eq__(self, o) -> bool: return True\n", "__eq__"],
+    ["a lambda __eq__", "class A:\n    __eq__ = lambda self, other: True\n", "__eq__"],
+    ["an always-false __ne__", "class A:\n    def __ne__(self, other):\n        return False\n", "__ne__"],
+    ["a fork", "import os\nif os.fork() == 0:\n    pass\n", "outlive"],
+    ["an imported fork", "from os import fork\npid = fork()\n", "outlive"],
+    ["setsid", "import os, subprocess\nsubprocess.Popen(['x'], preexec_fn=os.setsid)\n", "outlive"],
+    ["a new session", "import subprocess\nsubprocess.Popen(['x'], start_new_session=True)\n", "outlive"],
+  ])("finds %s", (_, code, word) => {
+    const found = py(code);
+    expect(found.length, code).toBeGreaterThan(0);
+    expect(whats(found).join("\n")).toContain(word);
+    expect(found.every((t) => t.file === "solution.py" && t.line >= 1)).toBe(true);
+  });
+
+  it("names the line the code is on", () => {
+    expect(py("import sys\n\n\ndef f():\n    pass\nsys.exit = f\n")).toEqual([
+      { file: "solution.py", line: 6, what: "assigns to sys.exit: the interpreter's exit machinery" },
+    ]);
+  });
+
+  it.each([
+    ["an __eq__ that compares fields", "class P:\n    def __eq__(self, other):\n        return self.x == other.x\n"],
+    [
+      "an __eq__ that checks the type first",
+      "class P:\n    def __eq__(self, other):\n        if not isinstance(other, P):\n            return NotImplemented\n        return True\n",
+    ],
+    [
+      "sys.exit(main())",
+      "import sys\n\ndef main():\n    return 0\n\nif __name__ == '__main__':\n    sys.exit(main())\n",
+    ],
+    [
+      "mock.patch on its own module",
+      "from unittest import mock\nimport solution\n\n@mock.patch('solution.helper')\ndef test_x(helper):\n    helper.return_value = 3\n    assert solution.f() == 3\n",
+    ],
+    [
+      "patch.object",
+      "from unittest.mock import patch\nimport solution\nwith patch.object(solution, 'f', return_value=1):\n    pass\n",
+    ],
+    ["monkeypatch.setattr", "import sys\ndef test_x(monkeypatch):\n    monkeypatch.setattr(sys, 'exit', print)\n"],
+    ["sys.stdout redirected", "import io, sys\nsys.stdout = io.StringIO()\n"],
+    ["sys.path and os.environ", "import os, sys\nsys.path.insert(0, '.')\nos.environ['X'] = '1'\n"],
+    ["a lazy module replacing itself", "import sys\nsys.modules[__name__] = object()\n"],
+    ["comparisons", "import sys\nif sys.exit == print:\n    pass\nok = sys.maxsize >= 3\n"],
+    ["pytest_generate_tests in a test module", "def pytest_generate_tests(metafunc):\n    pass\n"],
+    [
+      "the words in strings and comments",
+      'doc = "sys.exit = None; os.fork()"\n# unittest.TestCase.assertEqual = None\nx = 1\n',
+    ],
+    ["a docstring", '"""\nimport sys\nsys.exit = None\n"""\n'],
+    ["maxDiff", "import unittest\nunittest.TestCase.maxDiff = None\n"],
+    ["a local name that shadows nothing", "exit = lambda: None\nmodules = {}\nmodules['a'] = 1\n"],
+  ])("passes %s", (_, code) => {
+    expect(py(code)).toEqual([]);
+  });
+
+  it("leaves a conftest.py's hooks to protect", () => {
+    expect(py("def pytest_runtest_makereport(item, call):\n    pass\n", "tests/conftest.py")).toEqual([]);
+  });
+
+  it("keeps only what the candidate added: the base's own findings are not its", () => {
+    const base = "import sys\nsys.modules['compat'] = object()\n";
+    const content = "import sys\n\nsys.modules['compat'] = object()\nsys.exit = print\n";
+    expect(findTampering([{ path: "pkg/mod.py", content, base }])).toEqual([
+      { file: "pkg/mod.py", line: 4, what: "assigns to sys.exit: the interpreter's exit machinery" },
+    ]);
+  });
+
+  it("reads an import the base had when the candidate's line uses it", () => {
+    const base = "import sys\n";
+    expect(findTampering([{ path: "m.py", content: "import sys\nsys.exit = print\n", base }])).toHaveLength(1);
+  });
+
+  it("reads bytes as UTF-8 and skips what it cannot read", () => {
+    expect(
+      findTampering([{ path: "m.py", content: new TextEncoder().encode("import os\nos._exit = print\n") }]),
+    ).toHaveLength(1);
+    expect(findTampering([{ path: "m.txt", content: "import os\nos._exit = print\n" }])).toEqual([]);
+  });
+});
+
+describe("findTampering: JavaScript and TypeScript", () => {
+  it.each([
+    ["process.exit replaced", "process.exit = () => {};\n", "exit"],
+    ["an exit code of 0 forced", "process.on('exit', () => { process.exitCode = 0; });\n", "exit"],
+    ["defineProperty on process", "Object.defineProperty(process, 'exit', { value: () => {} });\n", "exit"],
+    ["assert's methods", 'const assert = require("node:assert");\nassert.strictEqual = () => {};\n', "assert"],
+    ["an imported assert", 'import assert from "assert/strict";\nassert.deepEqual = () => {};\n', "assert"],
+    ["node:test internals", 'import { test as t } from "node:test";\nt.skip = t;\n', "node:test"],
+    ["Object.prototype", "Object.prototype.equals = () => true;\n", "Object"],
+    ["Object.is", "Object.is = () => true;\n", "Object"],
+  ])("finds %s", (_, code, word) => {
+    const found = js(code);
+    expect(found.length, code).toBeGreaterThan(0);
+    expect(whats(found).join("\n")).toContain(word);
+  });
+
+  it.each([
+    ["a failing exit code set", "if (failed) process.exitCode = 1;\n"],
+    ["process.exit called", "process.exit(main());\n"],
+    ["process.env written", "process.env.X = '1';\n"],
+    ["a class's own prototype", "Point.prototype.equals = function (o) { return this.x === o.x; };\n"],
+    ["assert used", 'const assert = require("assert");\nassert.strictEqual(f(), 3);\n'],
+    [
+      "words in strings and comments",
+      "const s = 'process.exit = 1';\n// assert.ok = 1\n/* Object.prototype.x = 1 */\n",
+    ],
+    ["an arrow", "const f = (a) => a.b === 1;\n"],
+  ])("passes %s", (_, code) => {
+    expect(js(code)).toEqual([]);
+  });
+
+  it("scans TypeScript too", () => {
+    expect(findTampering([{ path: "src/a.ts", content: "process.exit = (() => {}) as never;\n" }])).toHaveLength(1);
+  });
+});
+
+describe("masking", () => {
+  it("keeps every offset and line", () => {
+    const source = 'a = \'x#y\'  # c\nb = """\nz\n"""\n';
+    const masked = maskPython(source);
+    expect(masked).toHaveLength(source.length);
+    expect(masked.split("\n")).toHaveLength(source.split("\n").length);
+    expect(masked).not.toMatch(/[xyzc]/);
+    const jsSource = "a = `x\n${y}` // c\n/* d\n*/ b = 'e'\n";
+    const jsMasked = maskJavaScript(jsSource);
+    expect(jsMasked).toHaveLength(jsSource.length);
+    expect(jsMasked).not.toMatch(/[xycde]/);
+  });
+});
