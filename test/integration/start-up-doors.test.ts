@@ -226,8 +226,11 @@ describe("python's start-up doors", () => {
 
   it("with protect: none, the same files pass: each door is real", { timeout: 300_000 }, async () => {
     const { repo, patches } = repository(PY_BASE, byName());
+    // Tamper evidence off too: the plugin's hooks outside conftest are found before they run (tamper.ts),
+    // and this test proves the doors themselves, not that second layer.
+    const noTampering = "no_code,patch_failed,protected,syntax_error,timeout,oom,test_failed,sandbox_error";
     const results = await gate(repo, patches, [
-      ...["--image", PYTHON_DEV_IMAGE, "--command", PYTEST, "--protect", "none"],
+      ...["--image", PYTHON_DEV_IMAGE, "--command", PYTEST, "--protect", "none", "--fail-on", noTampering],
     ]);
     for (const id of Object.keys(PROTECTED)) {
       const result = results.get(id)!;
