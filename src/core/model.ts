@@ -10,6 +10,10 @@ export interface CandidateOverrides {
   language?: string;
   target?: string;
   timeoutMs?: number;
+  /** The sandbox image for this candidate, instead of the run's. */
+  image?: string;
+  /** A results format's name (settings' RESULTS_FORMATS), instead of the run's. */
+  resultsFormat?: string;
 }
 
 /** One thing to judge: a model's reply or a patch, with where it came from. */
@@ -29,6 +33,8 @@ export interface Candidate {
   /** Extra files for this candidate only (dataset `files`), relative path → content. */
   files?: Record<string, string>;
   overrides?: CandidateOverrides;
+  /** The repository the candidate is a task of (`owner/name`), when its line says. */
+  repo?: string;
   /** SWE-bench's fields of a dataset line: the commit it starts from, its trusted tests, what must pass. */
   instance?: Instance;
 }

@@ -5,6 +5,7 @@
 import type { FromSchema } from "json-schema-to-ts";
 import { shipped, text } from "../core/schemas/declare.js";
 import { LANGUAGE_NAMES } from "../languages/registry.js";
+import { RESULTS_FORMATS } from "./settings.js";
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
 // fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
@@ -49,6 +50,23 @@ export const DATASET_SCHEMA = {
     timeout: {
       type: ["string", "number"],
       description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
+    },
+    repo: {
+      type: "string",
+      minLength: 1,
+      description:
+        "The repository the line is a task of (`owner/name`, SWE-bench's `repo`): kept for the report and its per-repository counts.",
+    },
+    image: {
+      type: "string",
+      minLength: 1,
+      description:
+        "This line's environment: the sandbox image it runs in, instead of the `image` input (SWE-bench's per-instance images as they are named).",
+    },
+    results_format: {
+      enum: RESULTS_FORMATS,
+      description:
+        "How this line's per-test results are read, instead of the `results-format` input: `junit` files, or a test runner's own output read as SWE-bench's harness reads it.",
     },
     base_commit: {
       type: "string",
