@@ -36,6 +36,25 @@ export interface ProtectGlobs {
   /** The test runners' configuration. */
   config: readonly string[];
   sections: readonly ManifestSection[];
+  /** Top-level modules a new file of the tree would stand in for where the loader finds it first. */
+  shadowing?: Shadowing;
+}
+
+/**
+ * A language whose loader searches directories in order for a module by name (Python's sys.path): a file
+ * the candidate adds that takes a name the runner or a test imports from elsewhere (the standard library,
+ * the test runner's own modules) is imported in its place when its directory comes first. prepare/protect.ts
+ * decides which directories do; the language says what names and files are.
+ */
+export interface Shadowing {
+  /** The names taken: `decimal`, `pytest`, … */
+  names: readonly string[];
+  /** Name prefixes taken as a whole (`pytest_`: pytest's plugins are imported by module name). */
+  prefixes: readonly string[];
+  /** The top-level module a file defines in its directory, by the loader's file forms; undefined for none. */
+  moduleOf: (path: string) => { dir: string; name: string } | undefined;
+  /** The file that makes a directory a package, whose modules are its own (`pkg.decimal`), never top-level. */
+  packageMarker: string;
 }
 
 export interface LanguageSpec<Name extends string = string> {

@@ -1,6 +1,7 @@
 // Python: python3 in the official slim image, checked by compile(), tested by pytest or unittest.
 import { VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
-import { COMMON_CODE_LINES, positive, type CheckReading, type LanguageSpec } from "./language.js";
+import { COMMON_CODE_LINES, positive, type CheckReading, type LanguageSpec, type Shadowing } from "./language.js";
+import { PYTHON_STDLIB_MODULES } from "./python-modules.js";
 import { tomlSections } from "./toml.js";
 
 // compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
@@ -84,6 +85,41 @@ const PYPROJECT_TABLES = [
   ["project", "entry-points", "pytest11"],
 ];
 
+/**
+ * pytest's own modules and what it imports before any test (pytest 7 and 8's requirements; `py` is the shim
+ * pytest ships, `attr` attrs's): a module of the name found first is what runs the tests.
+ */
+const RUNNER_MODULES = [
+  "pytest",
+  "_pytest",
+  "py",
+  "pluggy",
+  "iniconfig",
+  "packaging",
+  "attr",
+  "attrs",
+  "exceptiongroup",
+  "tomli",
+  "colorama",
+];
+
+// The forms the path finder looks for, for a name (importlib.machinery's suffixes on Linux): an extension
+// module with any ABI tag, source, sourceless bytecode; a package is a directory with `__init__` of one of them.
+const SUFFIX = String.raw`(?:\.py|\.pyc|(?:\.[^./]+)?\.so)`;
+const MODULE_FILE = new RegExp(String.raw`^(?:(.*)/)?([A-Za-z_]\w*)${SUFFIX}$`);
+const PACKAGE_FILE = new RegExp(String.raw`^(?:(.*)/)?([A-Za-z_]\w*)/__init__${SUFFIX}$`);
+
+const shadowing: Shadowing = {
+  names: [...PYTHON_STDLIB_MODULES, ...RUNNER_MODULES],
+  // pytest imports its installed plugins by module name (pytest_cov, pytest_xdist's xdist aside).
+  prefixes: ["pytest_"],
+  moduleOf(path) {
+    const m = PACKAGE_FILE.exec(path) ?? MODULE_FILE.exec(path);
+    return m ? { dir: m[1] ?? "", name: m[2]! } : undefined;
+  },
+  packageMarker: "__init__.py",
+};
+
 export const python: LanguageSpec<"python"> = {
   name: "python",
   fenceTags: ["python", "py", "python3", "py3"],
@@ -144,5 +180,6 @@ export const python: LanguageSpec<"python"> = {
         relevant: (text) => tomlSections(text, PYPROJECT_TABLES),
       },
     ],
+    shadowing,
   },
 };

@@ -10,7 +10,7 @@
 // merge `tests/Test_x.py` into `tests/test_x.py`, but candidates only ever run in a Linux sandbox.
 import type { Minimatch } from "minimatch";
 import { globMatcher } from "../core/globs.js";
-import type { ProtectGlobs } from "../languages/language.js";
+import type { ProtectGlobs, Shadowing } from "../languages/language.js";
 import { LANGUAGE_LIST } from "../languages/registry.js";
 import { type ProtectSetting, protectionOff } from "../settings/protect-setting.js";
 
@@ -77,6 +77,41 @@ const COMPILED_RULE: Rule = {
   globs: languagesGlobs((g) => g.compiled),
 };
 
+/**
+ * Shadowing: a module the candidate adds under the name of one the runner or a test imports from
+ * elsewhere is imported in its place wherever its directory comes first on the path. That is the work dir
+ * (on sys.path under `python -m pytest`, `python -m unittest` and `python3 solution.py`) and every
+ * directory that is not a package: a script's own directory is first on its path, and pytest's default
+ * `prepend` import mode puts the first directory above a test that is not a package there (tests/ without
+ * `__init__.py` makes `tests/decimal.py` the `decimal` a test imports). A package's modules are its own
+ * (`pkg.types`), so those stay the project's. Only new files: a module the base has is the project's own.
+ * The directory is judged in the tree the candidate runs in, so deleting a package's `__init__.py` to make
+ * it a directory on the path does not help.
+ */
+interface ShadowRule {
+  names: ReadonlySet<string>;
+  prefixes: readonly string[];
+  moduleOf: Shadowing["moduleOf"];
+  packageMarker: string;
+}
+
+const SHADOW_RULES: ShadowRule[] = LANGUAGE_LIST.flatMap(({ protect: { shadowing } }) =>
+  shadowing ? [{ ...shadowing, names: new Set(shadowing.names) }] : [],
+);
+
+/** What protects `path`, a file the candidate adds, from shadowing a module; undefined when it shadows none. */
+function shadowed(path: string, inTree: (path: string) => boolean): string | undefined {
+  for (const rule of SHADOW_RULES) {
+    const module = rule.moduleOf(path);
+    if (!module) continue;
+    const { dir, name } = module;
+    if (!rule.names.has(name) && !rule.prefixes.some((prefix) => name.startsWith(prefix))) continue;
+    if (dir !== "" && inTree(`${dir}/${rule.packageMarker}`)) continue;
+    return `a new module named as one the runner or the tests import (\`${name}\`), which would be imported in its place`;
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The rules applied to a candidate's changes
 
@@ -89,6 +124,8 @@ export interface ProtectRules {
   readonly off: boolean;
   readonly rules: readonly CompiledRule[];
   readonly except: readonly Minimatch[];
+  /** The default's shadowing rule applies. */
+  readonly shadowing: boolean;
 }
 
 export function compileProtect(setting: ProtectSetting, tests: readonly string[] = []): ProtectRules {
@@ -104,10 +141,14 @@ export function compileProtect(setting: ProtectSetting, tests: readonly string[]
     off: protectionOff(setting),
     rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
     except: setting.except.map(globMatcher),
+    shadowing: setting.defaults,
   };
 }
 
-/** The base's files: a Map of path → content serves, holding at least the changed paths the base has. */
+/**
+ * The base's files: a Map of path → content serves, holding at least the changed paths the base has and
+ * the files the candidate's tree starts from (the shadowing rule asks whether a directory is a package).
+ */
 export interface BaseFiles {
   get(path: string): Content | undefined;
 }
@@ -144,9 +185,8 @@ function changeOf(before: Content | undefined, after: Content | null): Protected
   return sameContent(before, after) ? undefined : "changed";
 }
 
-/** The rule that protects this change of `path`, or undefined. */
+/** The rule that protects this change of `path` by its name, or undefined. */
 function protecting(rules: ProtectRules, path: string, before: Content | undefined, after: Content | null) {
-  if (rules.except.some((m) => m.match(path))) return undefined;
   return rules.rules.find((rule) => {
     if (!rule.matchers.some((m) => m.match(path))) return false;
     if (rule.scope === "existing") return before !== undefined;
@@ -167,12 +207,26 @@ export function findProtected(
 ): Protection {
   const files: ProtectedFile[] = [];
   if (rules.off) return { protected: [], files };
-  for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const unnamed: [string, Content | null][] = [];
+  for (const [path, after] of sorted) {
     const before = base.get(path);
     const change = changeOf(before, after);
-    if (!change) continue;
+    if (!change || rules.except.some((m) => m.match(path))) continue;
     const rule = protecting(rules, path, before, after);
     if (rule) files.push({ path, change, what: rule.what, restore: before ?? null });
+    else if (change === "added") unnamed.push([path, after]);
+  }
+  if (rules.shadowing && unnamed.length > 0) {
+    // The tree the candidate runs in: its changes, less the protected ones (the base's version runs).
+    const undone = new Set(files.map((file) => file.path));
+    const inTree = (path: string) =>
+      changes.has(path) && !undone.has(path) ? changes.get(path) !== null : base.get(path) !== undefined;
+    for (const [path] of unnamed) {
+      const what = shadowed(path, inTree);
+      if (what) files.push({ path, change: "added", what, restore: null });
+    }
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
   return { protected: files.map((file) => file.path), files };
 }

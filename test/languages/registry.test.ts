@@ -76,7 +76,7 @@ describe.each(SPECS.map((spec) => [spec.name, spec] as const))("%s", (name, spec
   });
 
   it("names its test files and protects only relative globs", () => {
-    const { sections, ...globs } = spec.protect;
+    const { sections, shadowing, ...globs } = spec.protect;
     expect(globs.tests.length).toBeGreaterThan(0);
     for (const glob of [...Object.values(globs).flat(), ...sections.map((s) => s.glob)])
       expect(globProblem(glob), glob).toBeUndefined();
@@ -84,6 +84,8 @@ describe.each(SPECS.map((spec) => [spec.name, spec] as const))("%s", (name, spec
       expect(section.what).not.toBe("");
       expect(section.relevant("")).toBe("");
     }
+    // A language's module names are bare names, not globs: a dot or slash in one would never match.
+    for (const name of shadowing?.names ?? []) expect(name).toMatch(/^[A-Za-z_]\w*$/);
   });
 });
 

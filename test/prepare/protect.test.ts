@@ -146,6 +146,71 @@ describe("the default's always-protected files: added, changed or deleted", () =
   });
 });
 
+describe("shadowing: a new module named as the standard library's or the runner's, where it is found first", () => {
+  const shadows = [
+    // The work dir, on the path under `python -m pytest`, `python -m unittest` and a script run from it.
+    "decimal.py",
+    "unittest/__init__.py",
+    "typing.py",
+    "_pytest/__init__.py",
+    "pluggy.py",
+    "py.py",
+    "packaging/__init__.py",
+    "pytest_evil.py",
+    "json.cpython-311-x86_64-linux-gnu.so",
+    "inspect.abi3.so",
+    "fractions.so",
+    // A directory that is no package: pytest's prepend puts it first for its tests, a script's is its own.
+    "tests/decimal.py",
+    "tests/unit/random/__init__.py",
+    "src/typing.py",
+  ];
+  it.each(shadows)("%s: added is protected", (path) => {
+    expect(protectedPaths({ [path]: "x = 1\n" })).toEqual([path]);
+  });
+
+  it("says which name it takes", () => {
+    const [file] = findProtected(compileProtect(DEFAULT), new Map(), new Map([["tests/decimal.py", "x"]])).files;
+    expect(file).toMatchObject({ change: "added", restore: null });
+    expect(file!.what).toContain("`decimal`");
+  });
+
+  it("leaves a package's modules alone: they are the package's own (`pkg.types`)", () => {
+    const base = { "pkg/__init__.py": "", "tests/__init__.py": "" };
+    expect(
+      protectedPaths({ "pkg/types.py": "x", "pkg/json/__init__.py": "x", "tests/decimal.py": "x" }, { base }),
+    ).toEqual([]);
+    // A package the candidate makes, with its own __init__.py, is one too.
+    expect(protectedPaths({ "lib/__init__.py": "", "lib/string.py": "x" })).toEqual([]);
+  });
+
+  it("judges the directory in the tree that runs: an __init__.py deleted, or one that protect keeps out, makes no package", () => {
+    const base = { "pkg/__init__.py": "", "tests/test_x.py": "" };
+    expect(protectedPaths({ "pkg/__init__.py": null, "pkg/types.py": "x" }, { base })).toEqual(["pkg/types.py"]);
+    // tests/__init__.py is protected (it runs before the tests): the sandbox lacks it, so tests/ is no package.
+    expect(protectedPaths({ "tests/__init__.py": "", "tests/decimal.py": "x" }, { base })).toEqual([
+      "tests/__init__.py",
+      "tests/decimal.py",
+    ]);
+  });
+
+  it("leaves the base's own modules of such names to the candidate, and names the library does not hold", () => {
+    const base = { "types.py": "A = 1\n", "lib/typing.py": "" };
+    expect(protectedPaths({ "types.py": "A = 2\n", "lib/typing.py": null }, { base })).toEqual([]);
+    expect(
+      protectedPaths({ "solution.py": "x", "helpers.py": "x", "tests/helpers.py": "x", "docs/conf.py": "x" }),
+    ).toEqual([]);
+    // Not a module's file form: `import decimal` never finds these.
+    expect(protectedPaths({ "decimal.txt": "x", "decimal.bak.py": "x", "decimal/data.json": "x" })).toEqual([]);
+  });
+
+  it("is the default's: off with protection off or with the user's globs alone, and `!` leaves a file out", () => {
+    expect(protectedPaths({ "decimal.py": "x" }, { setting: parseProtect([]) })).toEqual([]);
+    expect(protectedPaths({ "decimal.py": "x" }, { setting: parseProtect(["src/**"]) })).toEqual([]);
+    expect(protectedPaths({ "decimal.py": "x" }, { setting: parseProtect(["default", "!decimal.py"]) })).toEqual([]);
+  });
+});
+
 describe("the `tests` input's files", () => {
   it("are protected like the base's test files when the default applies", () => {
     const base = { "checks/verify.py": "v" };
