@@ -239,6 +239,68 @@ describe("python's start-up doors", () => {
   });
 });
 
+describe("python's shadowing door: a new module named as the standard library's, found before it", () => {
+  /** A protected test that counts in fractions; `add` is buggy (1/2 - 1/2 is no 1). */
+  const test = (style: "pytest" | "unittest") =>
+    style === "pytest"
+      ? "from fractions import Fraction\nfrom solution import add\n\n\ndef test_add():\n    assert add(Fraction(1, 2), Fraction(1, 2)) == Fraction(1)\n"
+      : "import unittest\nfrom fractions import Fraction\nfrom solution import add\n\n\nclass T(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(add(Fraction(1, 2), Fraction(1, 2)), Fraction(1))\n";
+  /** Every Fraction is 0, so the bug's 0 - 0 equals "1": no comparison overridden, nothing tamper evidence sees. */
+  const FAKE = "class Fraction(int):\n    def __new__(cls, *args):\n        return int.__new__(cls, 0)\n";
+  const CASES = {
+    // pytest's prepend puts tests/ (no __init__.py) first on sys.path: `fractions` is the candidate's.
+    "pytest-test-dir": {
+      base: { "solution.py": "def add(a, b):\n    return a - b\n", "tests/test_add.py": test("pytest") },
+      command: "python3 -m pytest -q -p no:cacheprovider tests",
+      added: "tests/fractions.py",
+    },
+    // tests/ is a package here, so pytest puts the work dir first, as `python -m` does anyway.
+    "pytest-work-dir": {
+      base: {
+        "solution.py": "def add(a, b):\n    return a - b\n",
+        "tests/__init__.py": "",
+        "tests/test_add.py": test("pytest"),
+      },
+      command: "python3 -m pytest -q -p no:cacheprovider tests",
+      added: "fractions.py",
+    },
+    // unittest's discovery puts its start directory first on sys.path.
+    "unittest-start-dir": {
+      base: { "solution.py": "def add(a, b):\n    return a - b\n", "tests/test_add.py": test("unittest") },
+      command: "python3 -m unittest discover -s tests -t tests",
+      added: "tests/fractions.py",
+    },
+  };
+
+  /** One repository per case (each its base and command), its one candidate adding the fake `fractions`. */
+  async function judge(id: keyof typeof CASES, flags: string[]): Promise<Result> {
+    const { base, command, added } = CASES[id];
+    const { repo, patches } = repository(base, { [id]: { [added]: FAKE } });
+    const results = await gate(repo, patches, ["--image", PYTHON_DEV_IMAGE, "--command", command, ...flags]);
+    return results.get(id)!;
+  }
+
+  it.each(Object.keys(CASES) as (keyof typeof CASES)[])(
+    "%s: protected, and the base's tests ran on the real library",
+    { timeout: 300_000 },
+    async (id) => {
+      const result = await judge(id, []);
+      expect(result.status, result.feedback).toBe("protected");
+      expect(result.protected).toEqual([CASES[id].added]);
+      expect(result.notes?.join("\n")).toMatch(/the tests ended tests failed/);
+    },
+  );
+
+  it.each(Object.keys(CASES) as (keyof typeof CASES)[])(
+    "%s: with protect: none it passes: the door is real",
+    { timeout: 300_000 },
+    async (id) => {
+      const result = await judge(id, ["--protect", "none"]);
+      expect(result.status, `${result.feedback}\n${result.stdout}\n${result.stderr}`).toBe("pass");
+    },
+  );
+});
+
 describe("node's start-up doors", () => {
   it.each(["candidate", "namespace"])(
     "never resolves a module from HOME's .node_modules or .node_libraries in the tree (isolation: %s)",
