@@ -4,6 +4,7 @@ import { type Result, type Status } from "../core/model.js";
 import { EVERY_FAILURE, STATUS_INFO } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
 import { cleanText } from "./markdown.js";
+import { failedForTampering } from "./tampering.js";
 
 export interface Annotation {
   level: "error" | "warning";
@@ -25,6 +26,9 @@ export const ANNOTATIONS_PER_STEP = 10;
  * failing tests gets one per failing test instead, on the test's file and line where the XML says. A patch's files are
  * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
  * A file is named only when it is a path inside the tree (see `located`); else the annotation has no place.
+ * Code that reaches into the judge (`tampering`) gets one annotation per finding, on its file and line: an
+ * error when it failed the candidate, a warning beside a pass (`fail-on` without `tampering`), so a
+ * reviewer sees it where the code is either way.
  * With `deciding`, only those results are annotated: older replies are history, not the check's news.
  * The most useful come first: errors, then those that point at a line, then the newest.
  */
@@ -36,7 +40,10 @@ export function buildAnnotations(
 ): Annotation[] {
   const ranked = results
     .map((r, index) => ({ r, index }))
-    .filter(({ r }) => r.status !== "pass" && (deciding === undefined || deciding.has(r.id)))
+    .filter(
+      ({ r }) =>
+        (r.status !== "pass" || (r.tampering ?? []).length > 0) && (deciding === undefined || deciding.has(r.id)),
+    )
     .sort(
       (a, b) =>
         Number(failOn.has(b.r.status)) - Number(failOn.has(a.r.status)) ||
@@ -44,34 +51,50 @@ export function buildAnnotations(
         b.index - a.index,
     );
   return ranked.flatMap(({ r }): Annotation[] => {
-    const level = failOn.has(r.status) ? "error" : "warning";
+    const level: Annotation["level"] = failOn.has(r.status) ? "error" : "warning";
     // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
     const inRepo = (file: string) => (repoPrefix ? `${repoPrefix}/${file}` : file);
+    // A reply's code is no repository file: its name stays as the sandbox knew it.
+    const ownFile = r.changed_files ? inRepo : (file: string) => file;
+    const tampering = (r.tampering ?? []).map((t): Annotation => ({
+      level,
+      title: `sandbox-gate: ${cleanText(r.id)} reaches into the judge`,
+      message: message(r, t.what),
+      ...located(t.file, t.line, ownFile),
+    }));
+    // Its tests passed (or it passed): the findings are all there is to say.
+    if (r.status === "pass" || failedForTampering(r)) return tampering;
     // A protected candidate: one annotation on each file it may not change, where the reviewer looks.
     if (r.status === "protected" && (r.protected ?? []).length > 0)
-      return r.protected!.map((file) => ({
-        level,
-        title: `sandbox-gate: ${cleanText(r.id)} changed the protected file ${cleanText(file)}`,
-        message: message(r),
-        ...located(file, undefined, inRepo),
-      }));
+      return [
+        ...r.protected!.map((file) => ({
+          level,
+          title: `sandbox-gate: ${cleanText(r.id)} changed the protected file ${cleanText(file)}`,
+          message: message(r),
+          ...located(file, undefined, inRepo),
+        })),
+        ...tampering,
+      ];
     // With `compare: base`, only the tests it broke: what it is blamed for.
     const tests = failingCases(r).held;
     if (tests.length > 0)
-      return tests.map((c) => ({
-        level,
-        title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
-        message: message(r, c.message),
-        ...located(c.file, c.line, inRepo),
-      }));
+      return [
+        ...tests.map((c) => ({
+          level,
+          title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
+          message: message(r, c.message),
+          ...located(c.file, c.line, inRepo),
+        })),
+        ...tampering,
+      ];
     return [
       {
         level,
         title: `sandbox-gate: ${STATUS_INFO[r.status].label} in ${cleanText(r.id)}`,
         message: message(r),
-        // A reply's code is no repository file: its name stays as the sandbox knew it.
-        ...located(r.syntax?.file, r.syntax?.line, r.changed_files ? inRepo : (file) => file, r.syntax?.column),
+        ...located(r.syntax?.file, r.syntax?.line, ownFile, r.syntax?.column),
       },
+      ...tampering,
     ];
   });
 }

@@ -121,6 +121,14 @@ export function codeSpan(text: string): string {
 }
 
 /**
+ * A code span inside a table's cell: GFM splits cells at every unescaped `|`, inside code spans too, and
+ * reads `\|` there as `|`: a candidate's file name must not add cells to the row.
+ */
+function cellCodeSpan(text: string): string {
+  return codeSpan(text).replace(/\|/g, "\\|");
+}
+
+/**
  * Untrusted text as a fenced code block: its fence is longer than any run of backticks inside, so no line
  * of it (`</details>`, a fence of its own) can end the block; inside, nothing is markup, HTML or a mention.
  */
@@ -414,7 +422,7 @@ function resultCell(r: Result, input: CommentInput): string {
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
     protectedNote(r, FILES_SHOWN, label),
-    tamperingNote(r, FILES_SHOWN, codeSpan),
+    tamperingNote(r, FILES_SHOWN, cellCodeSpan),
   ].filter((m): m is string => typeof m === "string");
   const text = [iconed(r.status), ...marks].join(" · ");
   if (!r.cached) return text;
