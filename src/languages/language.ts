@@ -38,6 +38,20 @@ export interface ProtectGlobs {
   sections: readonly ManifestSection[];
   /** Top-level modules a new file of the tree would stand in for where the loader finds it first. */
   shadowing?: Shadowing;
+  /** The runners' configuration files that name, in their text, more files to load before the tests. */
+  loadedByConfig?: readonly ConfigLoads[];
+}
+
+/**
+ * A test runner's configuration, at a path where the runner looks for it, that names files it loads before
+ * any test (PHPUnit's `bootstrap`, pytest's `-p` plugins): the base's version names them (the configuration
+ * itself is protected, so the base's runs), and the files it names are protected as conftest is.
+ */
+export interface ConfigLoads {
+  /** The configuration's path from the base tree's root. */
+  config: string;
+  /** The paths its text names, from the configuration's directory (`./x`, `a/../b` allowed; never absolute). */
+  named: (text: string) => string[];
 }
 
 /**

@@ -7,6 +7,26 @@ function readCheck(output: string): CheckReading {
   return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
 }
 
+const XML_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
+const attribute = (m: RegExpMatchArray) => (m[1] ?? m[2] ?? "").replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e);
+
+/**
+ * What PHPUnit's configuration loads before any test, read by a tolerant scan (no XML parser): the
+ * `bootstrap` file, PHPUnit 9's `printerFile` and `testSuiteLoaderFile`, a listener's or extension's `file`,
+ * and the files `<ini name="auto_prepend_file" value="…"/>` (or append) makes PHP run around every script.
+ */
+function phpunitLoads(text: string): string[] {
+  const paths = [
+    ...text.matchAll(/\b(?:bootstrap|printerFile|testSuiteLoaderFile|file)\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
+  ].map(attribute);
+  for (const [tag] of text.matchAll(/<ini\b[^>]*>/g)) {
+    if (!/\bname\s*=\s*["']auto_(?:prepend|append)_file["']/.test(tag)) continue;
+    const value = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+    if (value) paths.push(attribute(value));
+  }
+  return paths;
+}
+
 export const php: LanguageSpec<"php"> = {
   name: "php",
   fenceTags: ["php"],
@@ -40,5 +60,10 @@ export const php: LanguageSpec<"php"> = {
     compiled: [],
     config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
     sections: [],
+    // PHPUnit reads its configuration from the working directory, the tree's root.
+    loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
+      config,
+      named: phpunitLoads,
+    })),
   },
 };

@@ -120,6 +120,46 @@ const shadowing: Shadowing = {
   packageMarker: "__init__.py",
 };
 
+/** A dotted module name → the files importing it runs, from a directory on the path: its packages' too. */
+function moduleFiles(name: string): string[] {
+  const parts = name.split(".");
+  const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
+  return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
+}
+
+const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+
+/** The plugins a pytest configuration loads by `-p NAME` (`-pNAME`; not `-p no:NAME`) in its options, as files. */
+function pytestOptionPlugins(text: string): string[] {
+  const words = text.split(/[\s"',[\]=]+/);
+  const names = words.flatMap((word, i) =>
+    word === "-p" ? [words[i + 1] ?? ""] : word.startsWith("-p") ? [word.slice(2)] : [],
+  );
+  return names.filter((name) => MODULE_NAME.test(name)).flatMap(moduleFiles);
+}
+
+/** The plugins a conftest.py loads by `pytest_plugins = …` (a string, a list or a tuple of them), as files. */
+function conftestPlugins(text: string): string[] {
+  const value = /^pytest_plugins\s*=\s*(\[[^\]]*\]|\([^)]*\)|"[^"]*"|'[^']*')/m.exec(text)?.[1] ?? "";
+  return [...value.matchAll(/["']([^"']*)["']/g)]
+    .map((m) => m[1]!)
+    .filter((name) => MODULE_NAME.test(name))
+    .flatMap(moduleFiles);
+}
+
+// pytest reads its options from the first of these in the rootdir (the tree's root, as the command runs
+// there), and imports plugins by module name from the path, where the work dir is under `python -m pytest`.
+const PYTEST_CONFIGS = [
+  "pytest.ini",
+  ".pytest.ini",
+  "pytest.toml",
+  ".pytest.toml",
+  "pyproject.toml",
+  "tox.ini",
+  "setup.cfg",
+];
+const CONFTESTS = ["conftest.py", "tests/conftest.py", "test/conftest.py"];
+
 export const python: LanguageSpec<"python"> = {
   name: "python",
   fenceTags: ["python", "py", "python3", "py3"],
@@ -181,5 +221,16 @@ export const python: LanguageSpec<"python"> = {
       },
     ],
     shadowing,
+    // The base's own plugins, named by module: code that runs inside the runner, as conftest's does.
+    loadedByConfig: [
+      ...PYTEST_CONFIGS.map((config) => ({ config, named: pytestOptionPlugins })),
+      ...CONFTESTS.map((config) => ({
+        config,
+        // Found from the tree's root (on the path under `python -m pytest`), or from the conftest's own
+        // directory when pytest's prepend put it there: both.
+        named: (text: string) =>
+          conftestPlugins(text).flatMap((path) => [`${"../".repeat(config.split("/").length - 1)}${path}`, path]),
+      })),
+    ],
   },
 };

@@ -8,9 +8,10 @@
 // Matching is case-sensitive, as the sandbox's Linux file system and the runners are: `Conftest.py` is not
 // loaded by pytest, so it needs no rule. A case-insensitive file system (a macOS or Windows checkout) would
 // merge `tests/Test_x.py` into `tests/test_x.py`, but candidates only ever run in a Linux sandbox.
+import { posix } from "node:path";
 import type { Minimatch } from "minimatch";
 import { globMatcher } from "../core/globs.js";
-import type { ProtectGlobs, Shadowing } from "../languages/language.js";
+import type { ConfigLoads, ProtectGlobs, Shadowing } from "../languages/language.js";
 import { LANGUAGE_LIST } from "../languages/registry.js";
 import { type ProtectSetting, protectionOff } from "../settings/protect-setting.js";
 
@@ -112,6 +113,29 @@ function shadowed(path: string, inTree: (path: string) => boolean): string | und
   return undefined;
 }
 
+const CONFIG_LOADS: ConfigLoads[] = LANGUAGE_LIST.flatMap((language) => language.protect.loadedByConfig ?? []);
+
+const LOADED_BY_CONFIG = "a file the test runner's configuration loads before the tests";
+
+/**
+ * The files the base's runner configurations name to load before the tests (PHPUnit's bootstrap, …), as
+ * paths of the tree: each named path resolved from its configuration's directory; one that leaves the
+ * tree, or is absolute, names no file of it.
+ */
+function loadedByConfig(base: BaseFiles): Set<string> {
+  const named = new Set<string>();
+  for (const { config, named: read } of CONFIG_LOADS) {
+    const content = base.get(config);
+    if (content === undefined) continue;
+    for (const path of read(asText(content))) {
+      if (path === "" || path.startsWith("/")) continue;
+      const resolved = posix.normalize(posix.join(posix.dirname(config), path));
+      if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".") named.add(resolved);
+    }
+  }
+  return named;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The rules applied to a candidate's changes
 
@@ -124,8 +148,8 @@ export interface ProtectRules {
   readonly off: boolean;
   readonly rules: readonly CompiledRule[];
   readonly except: readonly Minimatch[];
-  /** The default's shadowing rule applies. */
-  readonly shadowing: boolean;
+  /** The default's rules that read the base's tree apply: shadowing, the files a runner's configuration names. */
+  readonly treeRules: boolean;
 }
 
 export function compileProtect(setting: ProtectSetting, tests: readonly string[] = []): ProtectRules {
@@ -141,7 +165,7 @@ export function compileProtect(setting: ProtectSetting, tests: readonly string[]
     off: protectionOff(setting),
     rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
     except: setting.except.map(globMatcher),
-    shadowing: setting.defaults,
+    treeRules: setting.defaults,
   };
 }
 
@@ -208,16 +232,17 @@ export function findProtected(
   const files: ProtectedFile[] = [];
   if (rules.off) return { protected: [], files };
   const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const named = rules.treeRules ? loadedByConfig(base) : new Set<string>();
   const unnamed: [string, Content | null][] = [];
   for (const [path, after] of sorted) {
     const before = base.get(path);
     const change = changeOf(before, after);
     if (!change || rules.except.some((m) => m.match(path))) continue;
-    const rule = protecting(rules, path, before, after);
-    if (rule) files.push({ path, change, what: rule.what, restore: before ?? null });
+    const what = protecting(rules, path, before, after)?.what ?? (named.has(path) ? LOADED_BY_CONFIG : undefined);
+    if (what) files.push({ path, change, what, restore: before ?? null });
     else if (change === "added") unnamed.push([path, after]);
   }
-  if (rules.shadowing && unnamed.length > 0) {
+  if (rules.treeRules && unnamed.length > 0) {
     // The tree the candidate runs in: its changes, less the protected ones (the base's version runs).
     const undone = new Set(files.map((file) => file.path));
     const inTree = (path: string) =>

@@ -211,6 +211,94 @@ describe("shadowing: a new module named as the standard library's or the runner'
   });
 });
 
+describe("files the base's runner configuration names to load before the tests", () => {
+  const what = (changes: Record<string, Content | null>, base: Record<string, Content>) =>
+    findProtected(compileProtect(DEFAULT), new Map(Object.entries(base)), new Map(Object.entries(changes))).files.map(
+      (f) => [f.path, f.change, f.what],
+    );
+  const LOADED = "a file the test runner's configuration loads before the tests";
+
+  it("PHPUnit's bootstrap, printer, listener and extension files, and the ini's prepended files", () => {
+    const base = {
+      "phpunit.xml.dist": [
+        '<phpunit bootstrap="./bootstrap.php" printerFile="src/Printer.php">',
+        '  <listeners><listener class="L" file="support/Listener.php"/></listeners>',
+        "  <extensions><extension class='E' file='support/Ext.php'/></extensions>",
+        '  <php><ini value="lib/prepend.php" name="auto_prepend_file"/><ini name="memory_limit" value="lib/not.php"/></php>',
+        "</phpunit>",
+      ].join("\n"),
+      "bootstrap.php": "<?php require 'vendor/autoload.php';\n",
+      "src/Printer.php": "<?php\n",
+    };
+    expect(
+      what(
+        {
+          "bootstrap.php": "<?php // nothing\n",
+          "src/Printer.php": null,
+          "support/Listener.php": "<?php\n",
+          "support/Ext.php": "<?php\n",
+          "lib/prepend.php": "<?php\n",
+          "lib/not.php": "<?php\n",
+          "src/Money.php": "<?php\n",
+        },
+        base,
+      ),
+    ).toEqual([
+      ["bootstrap.php", "changed", LOADED],
+      ["lib/prepend.php", "added", LOADED],
+      ["src/Printer.php", "deleted", LOADED],
+      ["support/Ext.php", "added", LOADED],
+      ["support/Listener.php", "added", LOADED],
+    ]);
+  });
+
+  it("only from the root's configuration, the base's version, and never a path out of the tree", () => {
+    const names = '<phpunit bootstrap="boot.php"/>';
+    expect(what({ "boot.php": "x" }, { "sub/phpunit.xml": names })).toEqual([]);
+    // The candidate's own phpunit.xml is protected itself; what it names is not what runs.
+    expect(what({ "phpunit.xml": names, "boot.php": "x" }, {})).toEqual([["phpunit.xml", "added", expect.any(String)]]);
+    expect(
+      what(
+        { "etc/boot.php": "x", "boot.php": "x" },
+        { "phpunit.xml": '<phpunit bootstrap="/etc/boot.php" file="../boot.php"/>' },
+      ),
+    ).toEqual([]);
+  });
+
+  it("pytest's -p plugins in its options, and a root or tests/ conftest's pytest_plugins", () => {
+    expect(
+      what(
+        { "myplugin.py": "x", "helpers/__init__.py": "x", "helpers/plug.py": "x", "cacheprovider.py": "x" },
+        { "pytest.ini": "[pytest]\naddopts = -p myplugin -p no:cacheprovider -phelpers.plug\n" },
+      ).map(([path]) => path),
+    ).toEqual(["helpers/__init__.py", "helpers/plug.py", "myplugin.py"]);
+    expect(
+      what(
+        { "fixtures/db.py": "x" },
+        { "pyproject.toml": '[tool.pytest.ini_options]\naddopts = ["-p", "fixtures.db"]\n' },
+      ).map(([path]) => path),
+    ).toEqual(["fixtures/db.py"]);
+    expect(
+      what(
+        { "fixtures/db.py": "x", "tests/fixtures/db.py": "x", "fixtures/other.py": "x" },
+        { "tests/conftest.py": 'pytest_plugins = [\n    "fixtures.db",\n]\n', "tests/fixtures/db.py": "old" },
+      ).map(([path, change]) => [path, change]),
+    ).toEqual([
+      ["fixtures/db.py", "added"],
+      ["tests/fixtures/db.py", "changed"],
+    ]);
+  });
+
+  it("is the default's: not under the user's globs alone", () => {
+    expect(
+      protectedPaths(
+        { "bootstrap.php": "x" },
+        { base: { "phpunit.xml": '<phpunit bootstrap="bootstrap.php"/>' }, setting: parseProtect(["src/**"]) },
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe("the `tests` input's files", () => {
   it("are protected like the base's test files when the default applies", () => {
     const base = { "checks/verify.py": "v" };
