@@ -1,6 +1,6 @@
 // JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
 // jest, vitest, mocha, …) are TypeScript's too.
-import { COMMON_CODE_LINES, positive, type CheckReading, type LanguageSpec } from "./language.js";
+import { COMMON_CODE_LINES, canonical, isRecord, positive, type CheckReading, type LanguageSpec } from "./language.js";
 
 // node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
 // Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
@@ -42,23 +42,6 @@ export const JS_CODE_LINES = [
 // `imports`: a test's `#name` import resolves through it, so changing it swaps what a protected test loads.
 const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
 const TEST_SCRIPT = /^(pre|post)?test/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** JSON with every object's keys sorted: a reordering is no change. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) =>
-    isRecord(v)
-      ? Object.fromEntries(
-          Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]),
-        )
-      : v,
-  );
-}
 
 /** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
 function testScripts(scripts: Record<string, unknown>): string[] {

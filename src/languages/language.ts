@@ -107,3 +107,20 @@ export const COMMON_CODE_LINES: readonly RegExp[] = [
 export function positive(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    isRecord(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
+}

@@ -1,5 +1,5 @@
 // PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
-import { COMMON_CODE_LINES, positive, type CheckReading, type LanguageSpec } from "./language.js";
+import { COMMON_CODE_LINES, canonical, isRecord, positive, type CheckReading, type LanguageSpec } from "./language.js";
 
 // php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
 function readCheck(output: string): CheckReading {
@@ -25,6 +25,30 @@ function phpunitLoads(text: string): string[] {
     if (value) paths.push(attribute(value));
   }
   return paths;
+}
+
+/**
+ * What of composer.json runs around the tests, as canonical JSON; "" when nothing, or when it does not
+ * parse (composer reads nothing of it then; against a base that had some, that differs). `scripts`: `composer
+ * test` runs its own, and composer runs the event scripts (`post-autoload-dump`, …) during a setup;
+ * `autoload(-dev).files`: the autoloader a setup generates includes each before any test (PHPUnit's usual
+ * bootstrap is that autoloader), however the test runs.
+ */
+export function composerRunKeys(text: string): string {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return "";
+  }
+  if (!isRecord(manifest)) return "";
+  const picked: Record<string, unknown> = {};
+  if (Object.hasOwn(manifest, "scripts")) picked.scripts = manifest.scripts;
+  for (const key of ["autoload", "autoload-dev"]) {
+    const section = manifest[key];
+    if (isRecord(section) && Object.hasOwn(section, "files")) picked[`${key}.files`] = section.files;
+  }
+  return Object.keys(picked).length > 0 ? canonical(picked) : "";
 }
 
 export const php: LanguageSpec<"php"> = {
@@ -59,7 +83,9 @@ export const php: LanguageSpec<"php"> = {
     runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
     compiled: [],
     config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
-    sections: [],
+    sections: [
+      { glob: "**/composer.json", what: "composer.json's scripts and autoloaded files", relevant: composerRunKeys },
+    ],
     // PHPUnit reads its configuration from the working directory, the tree's root.
     loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
       config,

@@ -13,7 +13,7 @@ import type { Result } from "../../src/core/model.js";
 import { BASE_MTIME } from "../../src/core/tar/pack.js";
 import { readValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
-import { NODE24_IMAGE, PYTHON_DEV_IMAGE } from "./support.js";
+import { NODE24_IMAGE, PYTHON_DEV_IMAGE, TEST_IMAGE } from "./support.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -331,6 +331,113 @@ describe("node's start-up doors", () => {
         "home-node-modules": { status: "test_failed" },
         "home-node-libraries": { status: "test_failed" },
       });
+    },
+  );
+});
+
+/** Each candidate's status when the gate runs `command` over `candidates` (protect: none: the doors alone). */
+async function unprotected(
+  base: Record<string, string>,
+  candidates: Record<string, Record<string, string>>,
+  command: string,
+): Promise<Record<string, string>> {
+  const { repo, patches } = repository(base, candidates);
+  const results = await gate(repo, patches, ["--image", TEST_IMAGE, "--command", command, "--protect", "none"]);
+  return Object.fromEntries([...results].map(([id, r]) => [id, r.status]));
+}
+
+describe("PHP's start-up doors (the test image's php-cli)", () => {
+  const BASE = {
+    "solution.php": "<?php\nfunction add($a, $b) { return $a - $b; }\n",
+    "tests/test_add.php":
+      '<?php\nrequire __DIR__ . "/../solution.php";\nif (add(2, 3) !== 5) { fwrite(STDERR, "add is wrong\\n"); exit(1); }\necho "ok\\n";\n',
+  };
+  /** Run before the test, it passes it: the door's proof when a file does get it run. */
+  const PREPEND = "auto_prepend_file=/work/evil.php\n";
+  const EVIL = '<?php echo "ok\\n"; exit(0);\n';
+  const CANDIDATES = {
+    "php-ini-work-dir": { "php.ini": PREPEND, "evil.php": EVIL },
+    "php-cli-ini-work-dir": { "php-cli.ini": PREPEND, "evil.php": EVIL },
+    "php-ini-script-dir": { "tests/php.ini": PREPEND, "evil.php": EVIL },
+    "user-ini-work-dir": { ".user.ini": PREPEND, "evil.php": EVIL },
+    "user-ini-script-dir": { "tests/.user.ini": PREPEND, "evil.php": EVIL },
+  };
+
+  it(
+    "never reads php.ini, php-cli.ini or .user.ini from the tree, with protect: none",
+    { timeout: 300_000 },
+    async () => {
+      const statuses = await unprotected(BASE, CANDIDATES, "php tests/test_add.php");
+      expect(statuses).toEqual(Object.fromEntries(Object.keys(CANDIDATES).map((id) => [id, "test_failed"])));
+    },
+  );
+
+  it(
+    "but the same ini passes the test when php is told to read it: each door would be real",
+    { timeout: 300_000 },
+    async () => {
+      const statuses = await unprotected(
+        BASE,
+        { "php-ini-work-dir": CANDIDATES["php-ini-work-dir"] },
+        "php -c /work/php.ini tests/test_add.php",
+      );
+      expect(statuses).toEqual({ "php-ini-work-dir": "pass" });
+    },
+  );
+});
+
+describe("bash's start-up doors", () => {
+  const BASE = {
+    "solution.sh": "add() { echo $(( $1 - $2 )); }\n",
+    "tests/test_add.sh": '. ./solution.sh\n[ "$(add 2 3)" = 5 ] || { echo "add is wrong" >&2; exit 1; }\n',
+  };
+  // Read before the test, a start-up file ends the shell with 0 before the test runs.
+  const PROFILES = {
+    "bash-profile": { ".bash_profile": "exit 0\n" },
+    "bash-login": { ".bash_login": "exit 0\n" },
+    profile: { ".profile": "exit 0\n" },
+  };
+
+  it(
+    "a login shell reads no profile from the tree: HOME is outside it (protect: none)",
+    { timeout: 300_000 },
+    async () => {
+      const statuses = await unprotected(BASE, PROFILES, "bash -l tests/test_add.sh");
+      expect(statuses).toEqual({ "bash-profile": "test_failed", "bash-login": "test_failed", profile: "test_failed" });
+    },
+  );
+
+  it(
+    "nor does an interactive one read ~/.bashrc, nor a plain one anything (protect: none)",
+    { timeout: 300_000 },
+    async () => {
+      const rc = { bashrc: { ".bashrc": "exit 0\n" } };
+      expect(await unprotected(BASE, rc, "bash -i tests/test_add.sh")).toEqual({ bashrc: "test_failed" });
+      expect(await unprotected(BASE, { ...rc, ...PROFILES }, "bash tests/test_add.sh")).toEqual({
+        bashrc: "test_failed",
+        "bash-profile": "test_failed",
+        "bash-login": "test_failed",
+        profile: "test_failed",
+      });
+    },
+  );
+
+  it(
+    "with HOME in the tree, or BASH_ENV naming a file of it, the same files pass: each door is real",
+    { timeout: 300_000 },
+    async () => {
+      expect(
+        await unprotected(BASE, { profile: PROFILES.profile }, "env HOME=/work bash -l tests/test_add.sh"),
+      ).toEqual({
+        profile: "pass",
+      });
+      expect(
+        await unprotected(
+          BASE,
+          { bashrc: { ".bashrc": "exit 0\n" } },
+          "env BASH_ENV=/work/.bashrc bash tests/test_add.sh",
+        ),
+      ).toEqual({ bashrc: "pass" });
     },
   );
 });

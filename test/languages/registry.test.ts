@@ -76,7 +76,7 @@ describe.each(SPECS.map((spec) => [spec.name, spec] as const))("%s", (name, spec
   });
 
   it("names its test files and protects only relative globs", () => {
-    const { sections, shadowing, ...globs } = spec.protect;
+    const { sections, shadowing, loadedByConfig, ...globs } = spec.protect;
     expect(globs.tests.length).toBeGreaterThan(0);
     for (const glob of [...Object.values(globs).flat(), ...sections.map((s) => s.glob)])
       expect(globProblem(glob), glob).toBeUndefined();
@@ -86,6 +86,12 @@ describe.each(SPECS.map((spec) => [spec.name, spec] as const))("%s", (name, spec
     }
     // A language's module names are bare names, not globs: a dot or slash in one would never match.
     for (const name of shadowing?.names ?? []) expect(name).toMatch(/^[A-Za-z_]\w*$/);
+    // A configuration read for the files it names is one path of the tree, and protected itself.
+    for (const { config, named } of loadedByConfig ?? []) {
+      expect(globProblem(config), config).toBeUndefined();
+      expect(config).not.toMatch(/[*?[{]/);
+      expect(named("")).toEqual([]);
+    }
   });
 });
 

@@ -461,6 +461,34 @@ describe("package.json: only the test scripts and the runners' keys", () => {
   });
 });
 
+describe("composer.json: only its scripts and the files its autoloader includes", () => {
+  const BASE = JSON.stringify({
+    name: "acme/money",
+    require: { php: ">=8.1" },
+    autoload: { "psr-4": { "Money\\": "src/" }, files: ["src/helpers.php"] },
+    scripts: { test: "phpunit" },
+  });
+  const edit = (change: (c: Record<string, Record<string, unknown>>) => void) => {
+    const manifest = JSON.parse(BASE) as Record<string, Record<string, unknown>>;
+    change(manifest);
+    return JSON.stringify(manifest);
+  };
+
+  it.each<[string, boolean, string | null]>([
+    ["a requirement", false, edit((c) => (c.require!.ext = "*"))],
+    ["a psr-4 root", false, edit((c) => (c.autoload!["psr-4"] = { "Money\\": "lib/" }))],
+    ["the test script", true, edit((c) => (c.scripts!.test = "true"))],
+    ["an event script", true, edit((c) => (c.scripts!["post-autoload-dump"] = "php hook.php"))],
+    ["a file the autoloader includes", true, edit((c) => (c.autoload!.files = ["src/helpers.php", "hook.php"]))],
+    ["autoload-dev's files", true, edit((c) => (c["autoload-dev"] = { files: ["hook.php"] }))],
+    ["unparsable", true, "{ not json"],
+  ])("%s: protected %s", (_, expected, next) => {
+    expect(protectedPaths({ "composer.json": next }, { base: { "composer.json": BASE } })).toEqual(
+      expected ? ["composer.json"] : [],
+    );
+  });
+});
+
 describe("findProtected", () => {
   const base = { "tests/test_x.py": "assert f() == 2\n", "pytest.ini": "[pytest]\n", "src/x.py": "bug" };
   const changes = new Map<string, Content | null>([
