@@ -11,12 +11,13 @@ import type { CheckGroup } from "./syntax.js";
 import {
   compileProtect,
   findProtected,
+  isTestFile,
   protectPaths,
   type Content,
   type Protection,
   type ProtectRules,
 } from "./protect.js";
-import { findTampering, type ScannedFile, type Tampering } from "./tamper.js";
+import { findTampering, type ScannedFile, type Tampering, type TreeFiles } from "./tamper.js";
 import type { BaseTree } from "./tree.js";
 
 /** What a patch changed and how hard it had to be pushed to apply. */
@@ -208,7 +209,10 @@ async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<
       checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
       limits,
       // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
-      ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
+      ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }], {
+        tests: ctx.testFiles.map((f) => f.path),
+        code: [],
+      }),
       ...(start && { start, deleted: [] }),
       ...(protection.protected.length > 0 && { protected: protection.protected }),
     };
@@ -414,6 +418,7 @@ async function preparePatch(
     return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
   const startFiles = tree ? tree.files : ctx.testFiles;
+  const startPaths = new Set(startFiles.map((f) => f.path));
   const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
   const { final, changes, deleted, written } = withTrusted(
     patchedTree(applied, startFiles, candidate, protection),
@@ -450,12 +455,23 @@ async function preparePatch(
     // held against the base's version of each file.
     ...withTampering(
       written.map((path) => ({ path, content: final.get(path)!.content, base: applied.touched.files.get(path) })),
+      treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path)),
     ),
   };
 }
 
+/** The tree by path as the scan holds it: the base's test files (the judge), and the rest. */
+function treeFiles(paths: Iterable<string>, written: readonly string[], inBase: (path: string) => boolean): TreeFiles {
+  const added = new Set(written.filter((path) => !inBase(path)));
+  const all = [...paths];
+  return {
+    tests: all.filter((path) => isTestFile(path) && !added.has(path)),
+    code: all.filter((path) => !isTestFile(path)),
+  };
+}
+
 /** `tampering` for a Prepared, when the scan finds any. */
-function withTampering(files: ScannedFile[]): { tampering?: Tampering[] } {
-  const tampering = findTampering(files);
+function withTampering(files: ScannedFile[], tree?: TreeFiles): { tampering?: Tampering[] } {
+  const tampering = findTampering(files, tree);
   return tampering.length > 0 ? { tampering } : {};
 }

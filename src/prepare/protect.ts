@@ -43,12 +43,14 @@ function languagesGlobs(kind: (globs: ProtectGlobs) => readonly string[]): strin
   return [...new Set(LANGUAGE_LIST.flatMap((language) => kind(language.protect)))];
 }
 
+const TEST_FILES = "a test file the base has";
+
 /** The default's rules, in the order a file is tested against them: the first that matches names it. */
 function defaultRules(): Rule[] {
   const sections = [...new Set(LANGUAGE_LIST.flatMap((language) => language.protect.sections))];
   const rules: Rule[] = [
     {
-      what: "a test file the base has",
+      what: TEST_FILES,
       scope: "existing",
       globs: [...SHARED_TEST_FILES, ...languagesGlobs((g) => g.tests)],
     },
@@ -67,6 +69,13 @@ function defaultRules(): Rule[] {
 }
 
 const DEFAULT_RULES = defaultRules();
+
+const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES)!.globs.map(globMatcher);
+
+/** Whether the default takes `path` for a test file (its first rule's layouts): the tests' own code. */
+export function isTestFile(path: string): boolean {
+  return TEST_FILE_MATCHERS.some((m) => m.match(path));
+}
 
 /**
  * Compiled code runs in place of its source, so it is protected whenever anything is: a forged cache

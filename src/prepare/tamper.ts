@@ -31,15 +31,18 @@ const text = (content: string | Uint8Array) =>
  * line of the same text is the base's, not the candidate's (a whole file is read, since the names a
  * change uses are often imported by lines it kept). Sorted by file and line.
  */
-export function findTampering(files: readonly ScannedFile[]): Tampering[] {
+export function findTampering(files: readonly ScannedFile[], tree: TreeFiles = { tests: [], code: [] }): Tampering[] {
   const found: Tampering[] = [];
+  const code = pythonModules(tree.code);
+  // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
+  const context: ScanContext = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
   for (const file of files) {
     const scan = scannerFor(file.path);
     if (!scan) continue;
     const source = text(file.content);
-    const mine = scan(source, file.path);
+    const mine = scan(source, file.path, context);
     if (mine.length === 0) continue;
-    const theirs = file.base ? scan(text(file.base), file.path) : [];
+    const theirs = file.base ? scan(text(file.base), file.path, context) : [];
     const baseLines = text(file.base ?? "").split("\n");
     const known = new Map<string, number>();
     for (const t of theirs) known.set(keyOf(t, baseLines), (known.get(keyOf(t, baseLines)) ?? 0) + 1);
@@ -56,7 +59,49 @@ export function findTampering(files: readonly ScannedFile[]): Tampering[] {
 
 const keyOf = (t: Tampering, lines: readonly string[]) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
 
-type Scanner = (source: string, path: string) => Tampering[];
+/**
+ * The tree the candidate runs in, by path: the base's test files (protect's; the judge) and the rest. The
+ * candidate's code that assigns to an attribute of a test's module (a helper's check, a test function) has
+ * changed the judge without changing its file; a test file the candidate adds imports them as freely.
+ */
+export interface TreeFiles {
+  tests: readonly string[];
+  code: readonly string[];
+}
+
+/** What a scan knows of the judge beyond the file: the tests' own modules, by every name they import as. */
+interface ScanContext {
+  judgeModules: ReadonlySet<string>;
+}
+
+type Scanner = (source: string, path: string, context: ScanContext) => Tampering[];
+
+/**
+ * The dotted names the tests' Python files (`judges`: the base's test files, protect's) are imported by:
+ * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
+ * and unittest's discovery put it first; a package's `__init__.py` is the package.
+ */
+function pythonModules(judges: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const path of judges) {
+    const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
+    if (!m || m[1] === "") continue;
+    const parts = m[1]!.split("/");
+    if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part))) continue;
+    for (let i = 0; i < parts.length; i++) names.add(parts.slice(i).join("."));
+  }
+  return names;
+}
+
+/** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
+function judgeModuleOf(resolved: string, modules: ReadonlySet<string>): string | undefined {
+  const parts = resolved.replace(/\[.*$/, "").split(".");
+  for (let n = parts.length - 1; n >= 1; n--) {
+    const module = parts.slice(0, n).join(".");
+    if (modules.has(module)) return module;
+  }
+  return undefined;
+}
 
 function scannerFor(path: string): Scanner | undefined {
   const language = languageOfPath(path);
@@ -236,7 +281,7 @@ const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\
 /** Attribute writes by call: `setattr(obj, "name", …)`, not `monkeypatch.setattr`, whose change pytest undoes. */
 const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
 
-function scanPython(source: string, path: string): Tampering[] {
+function scanPython(source: string, path: string, { judgeModules }: ScanContext): Tampering[] {
   const masked = maskPython(source);
   const aliases = pythonAliases(masked, source);
   const found: Tampering[] = [];
@@ -252,12 +297,20 @@ function scanPython(source: string, path: string): Tampering[] {
     if (reached) add(m.index ?? 0, `assigns to ${shown}: ${reached}`);
     else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
       add(m.index ?? 0, `assigns to ${shown}: the test result's verdict`);
+    else if (resolved !== undefined) {
+      const module = judgeModuleOf(resolved, judgeModules);
+      if (module) add(m.index ?? 0, `assigns to ${shown}: the tests' own module ${module}`);
+    }
   }
   for (const m of masked.matchAll(SETATTR)) {
     const resolved = resolve(m[2]!, aliases);
     if (resolved === undefined) continue;
     const name = literalAt(source, (m.index ?? 0) + m[0].length);
-    const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`);
+    const reached =
+      pythonTarget(`${resolved}.${name ?? "__dict__"}`) ??
+      (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules)
+        ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)!}`
+        : undefined);
     if (reached) add(m.index ?? 0, `${m[1]!} on ${m[2]!}${name ? `.${name}` : ""}: ${reached}`);
   }
   for (const m of masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*\.\s*(update|setdefault|__setitem__)\s*\(/g))

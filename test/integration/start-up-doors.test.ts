@@ -239,6 +239,39 @@ describe("python's start-up doors", () => {
   });
 });
 
+describe("python's new-test-file door: a test the candidate adds runs first and rewrites a protected helper", () => {
+  // New test files run as usual; collected before test_add.py, this one replaces the helper's check, and
+  // test_add.py's `from check import verify` then binds the fake. No file rule can see it: tamper evidence does.
+  const CANDIDATE = {
+    "test-file-rewrites-helper": {
+      "tests/test_aaa.py": "import check\n\ncheck.verify = lambda add: None\n\n\ndef test_nothing():\n    pass\n",
+    },
+  };
+  const NO_TAMPERING = "no_code,patch_failed,protected,syntax_error,timeout,oom,test_failed,sandbox_error";
+
+  it(
+    "is named as tampering and fails the gate by default; without tampering in fail-on it passes: the door is real",
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const { repo, patches } = repository(PY_BASE, CANDIDATE);
+      const found = (await gate(repo, patches, ["--image", PYTHON_DEV_IMAGE, "--command", PYTEST])).get(
+        "test-file-rewrites-helper",
+      )!;
+      expect(found.status, found.feedback).toBe("test_failed");
+      expect(found.exit_code).toBe(0);
+      expect(found.tampering).toEqual([
+        { file: "tests/test_aaa.py", line: 3, what: "assigns to check.verify: the tests' own module check" },
+      ]);
+      const open = (
+        await gate(repo, patches, ["--image", PYTHON_DEV_IMAGE, "--command", PYTEST, "--fail-on", NO_TAMPERING])
+      ).get("test-file-rewrites-helper")!;
+      expect(open.status, open.feedback).toBe("pass");
+    },
+  );
+});
+
 describe("python's shadowing door: a new module named as the standard library's, found before it", () => {
   /** A protected test that counts in fractions; `add` is buggy (1/2 - 1/2 is no 1). */
   const test = (style: "pytest" | "unittest") =>

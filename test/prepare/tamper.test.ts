@@ -169,3 +169,33 @@ describe("masking", () => {
     expect(jsMasked).not.toMatch(/[xycde]/);
   });
 });
+
+describe("findTampering: the tests' own modules, assigned to from the candidate's code", () => {
+  const tree = {
+    tests: ["tests/check.py", "tests/test_add.py", "tests/utils.py", "tests/unit/__init__.py"],
+    code: ["solution.py", "utils.py"],
+  };
+  const scan = (content: string, path = "tests/test_aaa.py") =>
+    findTampering([{ path, content }], tree).map((t) => `${t.line}: ${t.what}`);
+
+  it("a helper's check or a test replaced, from a test file it adds or its code, by any name it imports as", () => {
+    expect(scan("import check\n\ncheck.verify = lambda add: None\n")).toEqual([
+      "3: assigns to check.verify: the tests' own module check",
+    ]);
+    expect(scan("from tests import check as c\nc.verify = print\n", "solution.py")).toEqual([
+      "2: assigns to c.verify: the tests' own module tests.check",
+    ]);
+    expect(scan('import test_add\nsetattr(test_add, "test_add", lambda: None)\n')).toEqual([
+      "2: setattr on test_add.test_add: the tests' own module test_add",
+    ]);
+    expect(scan("import tests.unit\ntests.unit.ok = True\n")).toEqual([
+      "2: assigns to tests.unit.ok: the tests' own module tests.unit",
+    ]);
+  });
+
+  it("not reading or calling them, not a name the project's code also goes by, not without the tree", () => {
+    expect(scan("import check\nresult = check.verify\ncheck.verify(add)\nx = check.verify == 3\n")).toEqual([]);
+    expect(scan("import utils\nutils.DEBUG = True\n")).toEqual([]);
+    expect(findTampering([{ path: "t.py", content: "import check\ncheck.verify = None\n" }])).toEqual([]);
+  });
+});
