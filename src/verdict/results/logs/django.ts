@@ -65,9 +65,13 @@ function interleaved(lines: readonly string[]): Observation[] {
     seen.push({ id: opening[1]!, status: "PASSED" });
     after = end + 2;
   }
-  for (const pattern of [SERVER_ERROR, NO_ISSUES]) {
+  // Each pattern only on a line that ends as it must: the test, bounded by a suffix, stays linear in the line.
+  for (const [pattern, end] of [
+    [SERVER_ERROR, "/"],
+    [NO_ISSUES, "System check identified no issues (0 silenced)"],
+  ] as const) {
     for (let i = 0; i + 1 < lines.length; i++) {
-      const test = pattern.exec(lines[i]!)?.[1];
+      const test = lines[i]!.endsWith(end) ? pattern.exec(lines[i]!)?.[1] : undefined;
       if (test !== undefined && lines[i + 1] === "ok") {
         seen.push({ id: test, status: "PASSED" });
         i++;

@@ -10,6 +10,7 @@ import { type Observation, logLines, logParser, pySplit, pyStrip } from "./log.j
 // (`  sympy/x.py:12: SymPyDeprecationWarning: …`) as a failed test. Only the runner's own header is read here:
 // a line of underscores around it. Its key is the harness's: the last `.py:` splits it, the last space ends it.
 const HEADER = /^_+ ([^\n]*)\.py:([^\n]*) _+$/;
+const HEADER_END = / _+$/;
 const FINISHED = /tests finished: (\d+) passed/;
 
 export const sympy: ResultsParser = logParser("sympy's test runner output", (text) => {
@@ -17,7 +18,8 @@ export const sympy: ResultsParser = logParser("sympy's test runner output", (tex
   const counted: number[] = [];
   const lines = logLines(text);
   for (const raw of lines) {
-    const header = HEADER.exec(raw);
+    // Only a line that ends as a header does is tried: the pattern stays linear in the line.
+    const header = raw.startsWith("_") && HEADER_END.test(raw) ? HEADER.exec(raw) : null;
     if (header) observations.push({ id: `${header[1]}.py:${header[2]}`, status: "FAILED" });
     const finished = FINISHED.exec(raw)?.[1];
     if (finished !== undefined) counted.push(Number(finished));
