@@ -6,7 +6,8 @@
 //   keeps the last line it reads for a test, so a "passed" line printed after the runner's own failure
 //   turned it green. An honest runner never reports a failing test passed later (pytest's teardown error
 //   comes after its PASSED, and wins there as here).
-// - What the runner's own summary block says of a test wins over what lines outside it say.
+// - What the runner's own summary block says of a test wins over what lines outside it say; where it lists
+//   every pass (pytest -rA), a pass read outside it is not believed (pytest.ts).
 // - The passes a log claims are believed only up to what the runner itself counted in its final count
 //   lines (pytest's `N passed`, unittest's `Ran N tests`, sympy's `tests finished: N passed`), summed over
 //   every count line (a command may run the runner twice; pytest's own tests print inner sessions). A log
@@ -39,6 +40,8 @@ export interface LogReading {
   observations: Observation[];
   /** The passes each of the runner's own count lines reports; empty when the log holds none. */
   counted: number[];
+  /** What the reader must know of what was not believed, never more of the log than a test's id. */
+  notes?: string[];
 }
 
 // Python's str.split() with no argument: runs of whitespace as Python counts it (the ASCII separators
@@ -118,7 +121,7 @@ export function logParser(format: string, read: (text: string) => LogReading): R
 }
 
 function readLog(text: string, keep: number, cut: boolean, read: (text: string) => LogReading): ParsedFile {
-  const { observations, counted } = read(text);
+  const { observations, counted, notes = [] } = read(text);
   const decided = [...decide(observations).values()];
   const passes = decided.filter((o) => CASE_STATUS[o.status] === "passed").length;
   const runnerCount = counted.reduce((sum, n) => sum + n, 0);
@@ -141,5 +144,6 @@ function readLog(text: string, keep: number, cut: boolean, read: (text: string) 
         : o.message?.slice(0, MAX_MESSAGE);
     cases.push({ id: caseId(fields), ...fields, status, ...(message && { message }) });
   }
-  return { tests: { counts, cases }, ...(untrusted && { untrusted, notes: [untrusted] }) };
+  const all = [...notes, ...(untrusted ? [untrusted] : [])];
+  return { tests: { counts, cases }, ...(untrusted && { untrusted }), ...(all.length > 0 && { notes: all }) };
 }

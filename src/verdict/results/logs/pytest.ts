@@ -30,11 +30,22 @@ export function countedPasses(line: string): number | undefined {
   return passes;
 }
 
-/** A log's lines, each with whether it stands in the runner's short summary, and the runner's counts. */
-export function pytestScan(text: string): { lines: Array<{ line: string; summary: boolean }>; counted: number[] } {
-  const lines: Array<{ line: string; summary: boolean }> = [];
+const SESSION_START = /^=+ test session starts =+$/;
+
+interface ScannedLine {
+  line: string;
+  /** It stands in the runner's short summary block. */
+  summary: boolean;
+  /** Which of the runner's sessions it belongs to (a new one at each `test session starts`). */
+  session: number;
+}
+
+/** A log's lines, each with whether it stands in the runner's short summary and its session, and the runner's counts. */
+export function pytestScan(text: string): { lines: ScannedLine[]; counted: number[] } {
+  const lines: ScannedLine[] = [];
   const counted: number[] = [];
   let summary = false;
+  let session = 0;
   for (const line of logLines(text)) {
     const plain = line.replace(ANSI, "").trim();
     const passes = countedPasses(plain);
@@ -42,8 +53,11 @@ export function pytestScan(text: string): { lines: Array<{ line: string; summary
       counted.push(passes);
       summary = false;
     } else if (SUMMARY_HEADER.test(plain)) summary = true;
-    else if (SECTION.test(plain)) summary = false;
-    lines.push({ line, summary });
+    else if (SESSION_START.test(plain)) {
+      session++;
+      summary = false;
+    } else if (SECTION.test(plain)) summary = false;
+    lines.push({ line, summary, session });
   }
   return { lines, counted };
 }
@@ -77,18 +91,36 @@ export function pytestLine(
   return { id: rename(words[1]!), status: words[0], ...(message && { message }) };
 }
 
-/** A log read line by line with `readLine`, with the pytest family's summary block and counts. */
+const passing = (o: Observation): boolean => o.status === "PASSED" || o.status === "XFAIL";
+
+/**
+ * A log read line by line with `readLine`, with the pytest family's summary block and counts. A session whose
+ * summary lists its passes (`-rA`) names every test that passed there: a pass read outside it in that session
+ * (a line in a test's captured output, one printed after the count) is not the runner's, and not believed.
+ */
 export function pytestFamily(
   text: string,
   readLine: (line: string) => Omit<Observation, "summary"> | undefined,
 ): LogReading {
   const { lines, counted } = pytestScan(text);
-  const observations: Observation[] = [];
-  for (const { line, summary } of lines) {
-    const seen = readLine(line);
-    if (seen) observations.push({ ...seen, ...(summary && { summary }) });
+  const seen: Array<{ observation: Observation; session: number }> = [];
+  for (const { line, summary, session } of lines) {
+    const read = readLine(line);
+    if (read) seen.push({ observation: { ...read, ...(summary && { summary }) }, session });
   }
-  return { observations, counted };
+  const listed = seen.filter(({ observation: o }) => o.summary && passing(o));
+  const listing = new Set(listed.map(({ session }) => session));
+  // Noted: the ones the summary does not name at all (a failure it names is already one).
+  const named = new Set(seen.filter(({ observation: o }) => o.summary).map(({ observation }) => observation.id));
+  const outside = new Set(
+    seen.filter(({ observation: o, session }) => listing.has(session) && !o.summary && passing(o)),
+  );
+  const observations = seen.filter((s) => !outside.has(s)).map(({ observation }) => observation);
+  const unlisted = [...new Set([...outside].map(({ observation }) => observation.id))].filter((id) => !named.has(id));
+  if (unlisted.length === 0) return { observations, counted };
+  const shown = `${unlisted.slice(0, 5).join(", ")}${unlisted.length > 5 ? ", …" : ""}`;
+  const note = `${unlisted.length === 1 ? "a pass" : `${unlisted.length} passes`} read outside pytest's short test summary, which lists every pass, not believed: ${shown}`;
+  return { observations, counted, notes: [note] };
 }
 
 export const pytest: ResultsParser = logParser("pytest's output", (text) =>

@@ -41,10 +41,11 @@ describe("a failure anywhere stays a failure", () => {
 });
 
 describe("passes beyond the runner's own count are not believed", () => {
-  it("pytest: PASSED lines for tests that never ran, more than the final line counted: no pass is believed", () => {
+  it("pytest: PASSED lines for tests that never ran, in its summary, more than the final line counted: no pass is believed", () => {
+    const header = "=========================== short test summary info ============================\n";
     const log = fixture("pytest-ra.log").replace(
-      "=========================== short test summary info",
-      "PASSED tests/test_calc.py::test_new_one\nPASSED tests/test_calc.py::test_new_two\n=========================== short test summary info",
+      header,
+      `${header}PASSED tests/test_calc.py::test_new_one\nPASSED tests/test_calc.py::test_new_two\n`,
     );
     const parsed = parse(pytest, log);
     expect(parsed.untrusted).toMatch(/claims 6 passing tests, but the test runner itself counted 5/);
@@ -80,6 +81,36 @@ describe("passes beyond the runner's own count are not believed", () => {
 });
 
 describe("the runner's summary block weighs over lines outside it", () => {
+  it("pytest -rA: a pass read outside the summary, which lists every pass, is not believed, and noted", () => {
+    // Printed by a failing test into its captured output, shown before the summary; and after the count.
+    const log = fixture("pytest-ra.log")
+      .replace(
+        "=================================== FAILURES",
+        "PASSED tests/test_calc.py::test_never_ran\n===== FAILURES",
+      )
+      .concat("PASSED tests/test_calc.py::test_new\n");
+    const parsed = parse(pytest, log);
+    expect(statusMap(parsed)["tests/test_calc.py::test_never_ran"]).toBeUndefined();
+    expect(statusMap(parsed)["tests/test_calc.py::test_new"]).toBeUndefined();
+    expect(parsed.untrusted).toBeUndefined();
+    expect(parsed.notes).toEqual([
+      "2 passes read outside pytest's short test summary, which lists every pass, not believed: tests/test_calc.py::test_never_ran, tests/test_calc.py::test_new",
+    ]);
+    // The honest passes, all in the summary, stand.
+    expect(parsed.tests.counts.passed).toBe(4);
+  });
+
+  it("a pass outside the summary stands where the summary lists no pass (no -rA), and in another session", () => {
+    const log = [
+      "============================= test session starts ==============================",
+      "tests/a.py::test_x PASSED",
+      "=========================== short test summary info ============================",
+      "FAILED tests/a.py::test_y - boom",
+      "========================= 1 failed, 1 passed in 0.01s ==========================",
+    ].join("\n");
+    expect(statusMap(parse(pytestV2, log))).toEqual({ "tests/a.py::test_x": "PASSED", "tests/a.py::test_y": "FAILED" });
+  });
+
   it("a pass printed after the summary does not undo the summary's skip", () => {
     const log = [
       "============================= test session starts ==============================",
