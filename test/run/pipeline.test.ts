@@ -606,18 +606,18 @@ describe("a log format: the command's own output read as SWE-bench's harness rea
     expect(result.tests?.cases.find((c) => c.id === ID)?.status).toBe("failed");
   });
 
-  it("a pass outside pytest's -rA summary is not believed: not resolved, and noted", async () => {
+  it("a pass printed after pytest's final count is not believed: not resolved, and noted", async () => {
     const forged = log(
       "============================= test session starts ==============================",
-      `PASSED ${ID}`,
       "=========================== short test summary info ============================",
       "PASSED tests/test_app.py::test_ok",
       "============================== 1 passed in 0.05s ===============================",
+      `PASSED ${ID}`,
     );
     const engine = new ScriptedEngine(() => facts({ exitCode: 0, log: forged }));
     const result = await judgeCandidate(listed("pytest"), context(engine));
     expect(result).toMatchObject({ status: "test_failed", resolved: "no" });
-    expect(result.notes).toEqual([expect.stringMatching(/^a pass read outside pytest's short test summary/)]);
+    expect(result.notes).toEqual([expect.stringMatching(/^a pass read after pytest's own final count/)]);
   });
 
   it("passes the runner did not count are not believed: not resolved, and why is noted", async () => {

@@ -6,8 +6,8 @@
 //   keeps the last line it reads for a test, so a "passed" line printed after the runner's own failure
 //   turned it green. An honest runner never reports a failing test passed later (pytest's teardown error
 //   comes after its PASSED, and wins there as here).
-// - What the runner's own summary block says of a test wins over what lines outside it say; where it lists
-//   every pass (pytest -rA), a pass read outside it is not believed (pytest.ts).
+// - What the runner's own summary block says of a test wins over what lines outside it say; a pass read
+//   after pytest's final count line is not believed (pytest.ts).
 // - The passes a log claims are believed only up to what the runner itself counted in its final count
 //   lines (pytest's `N passed`, unittest's `Ran N tests`, sympy's `tests finished: N passed`), summed over
 //   every count line (a command may run the runner twice; pytest's own tests print inner sessions). A log

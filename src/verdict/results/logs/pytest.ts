@@ -30,35 +30,32 @@ export function countedPasses(line: string): number | undefined {
   return passes;
 }
 
-const SESSION_START = /^=+ test session starts =+$/;
-
 interface ScannedLine {
   line: string;
   /** It stands in the runner's short summary block. */
   summary: boolean;
-  /** Which of the runner's sessions it belongs to (a new one at each `test session starts`). */
-  session: number;
+  /** It comes after the runner's last count line: pytest writes nothing there. */
+  after: boolean;
 }
 
-/** A log's lines, each with whether it stands in the runner's short summary and its session, and the runner's counts. */
+/** A log's lines, each with whether it stands in the runner's short summary or after its last count, and the runner's counts. */
 export function pytestScan(text: string): { lines: ScannedLine[]; counted: number[] } {
   const lines: ScannedLine[] = [];
   const counted: number[] = [];
   let summary = false;
-  let session = 0;
+  let last = -1;
   for (const line of logLines(text)) {
     const plain = line.replace(ANSI, "").trim();
     const passes = countedPasses(plain);
     if (passes !== undefined) {
       counted.push(passes);
       summary = false;
+      last = lines.length;
     } else if (SUMMARY_HEADER.test(plain)) summary = true;
-    else if (SESSION_START.test(plain)) {
-      session++;
-      summary = false;
-    } else if (SECTION.test(plain)) summary = false;
-    lines.push({ line, summary, session });
+    else if (SECTION.test(plain)) summary = false;
+    lines.push({ line, summary, after: false });
   }
+  for (let i = last + 1; last >= 0 && i < lines.length; i++) lines[i]!.after = true;
   return { lines, counted };
 }
 
@@ -94,32 +91,27 @@ export function pytestLine(
 const passing = (o: Observation): boolean => o.status === "PASSED" || o.status === "XFAIL";
 
 /**
- * A log read line by line with `readLine`, with the pytest family's summary block and counts. A session whose
- * summary lists its passes (`-rA`) names every test that passed there: a pass read outside it in that session
- * (a line in a test's captured output, one printed after the count) is not the runner's, and not believed.
+ * A log read line by line with `readLine`, with the pytest family's summary block and counts. A pass read
+ * after the runner's last count line is not the runner's (pytest writes nothing after it; an `atexit` hook
+ * of the candidate's can), and is not believed.
  */
 export function pytestFamily(
   text: string,
   readLine: (line: string) => Omit<Observation, "summary"> | undefined,
 ): LogReading {
   const { lines, counted } = pytestScan(text);
-  const seen: Array<{ observation: Observation; session: number }> = [];
-  for (const { line, summary, session } of lines) {
+  const observations: Observation[] = [];
+  const late: string[] = [];
+  for (const { line, summary, after } of lines) {
     const read = readLine(line);
-    if (read) seen.push({ observation: { ...read, ...(summary && { summary }) }, session });
+    if (!read) continue;
+    if (after && passing(read)) late.push(read.id);
+    else observations.push({ ...read, ...(summary && { summary }) });
   }
-  const listed = seen.filter(({ observation: o }) => o.summary && passing(o));
-  const listing = new Set(listed.map(({ session }) => session));
-  // Noted: the ones the summary does not name at all (a failure it names is already one).
-  const named = new Set(seen.filter(({ observation: o }) => o.summary).map(({ observation }) => observation.id));
-  const outside = new Set(
-    seen.filter(({ observation: o, session }) => listing.has(session) && !o.summary && passing(o)),
-  );
-  const observations = seen.filter((s) => !outside.has(s)).map(({ observation }) => observation);
-  const unlisted = [...new Set([...outside].map(({ observation }) => observation.id))].filter((id) => !named.has(id));
-  if (unlisted.length === 0) return { observations, counted };
-  const shown = `${unlisted.slice(0, 5).join(", ")}${unlisted.length > 5 ? ", …" : ""}`;
-  const note = `${unlisted.length === 1 ? "a pass" : `${unlisted.length} passes`} read outside pytest's short test summary, which lists every pass, not believed: ${shown}`;
+  if (late.length === 0) return { observations, counted };
+  const ids = [...new Set(late)];
+  const shown = `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`;
+  const note = `${ids.length === 1 ? "a pass" : `${ids.length} passes`} read after pytest's own final count, where pytest writes nothing, not believed: ${shown}`;
   return { observations, counted, notes: [note] };
 }
 
