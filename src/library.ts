@@ -94,7 +94,10 @@ export interface SandboxOptions {
   setupTimeout?: Duration;
   /** JUnit XML files the test command writes, in the sandbox's work dir: read back per test. */
   testResults?: Globs;
-  /** How the per-test results are read: `junit`, the `testResults` files as JUnit XML. Default `junit`. */
+  /**
+   * How the per-test results are read: `junit`, the `testResults` files as JUnit XML; or a log format
+   * (`pytest`, `django`, `sympy`, …), the command's own output as SWE-bench's harness reads it. Default `junit`.
+   */
   resultsFormat?: ResultsFormat;
   /** `base`: run the command on the unpatched base too, and blame a patch only for what it broke. Default `none`. */
   compare?: "none" | "base";

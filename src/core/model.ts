@@ -94,6 +94,11 @@ export interface RunFacts {
   checkVerdict?: string;
   /** The files the job's `results` named, as a tar, when the command ended and the driver sent them. */
   results?: { bytes: Uint8Array; truncated: boolean };
+  /**
+   * With the job's `keepLog`: the command's stdout and stderr (after the run marker, nothing of ours), as
+   * one log of whole lines up to that bound; `truncated` when more came.
+   */
+  log?: { bytes: Uint8Array; truncated: boolean };
   durationMs: number;
   /**
    * From the sandbox's CPU counters, where the engine reads them (clock.ts): the CPU time the candidate's

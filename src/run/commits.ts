@@ -7,6 +7,7 @@ import type { Candidate, Result } from "../core/model.js";
 import type { TouchedFiles } from "../prepare/base-tree.js";
 import { checkTestPatch, testPatchPaths } from "../prepare/candidate.js";
 import { listsTests } from "../verdict/resolved.js";
+import { formatOf, readsLog } from "../verdict/results/formats.js";
 import type { RunImages } from "./run-images.js";
 import type { Settings } from "../settings/settings.js";
 
@@ -19,11 +20,15 @@ const nameOf = (item: Item): string | undefined => ("status" in item ? undefined
  * Bad input, named with its line.
  */
 export async function checkInstances(items: readonly Item[], settings: Settings, runImages?: RunImages): Promise<void> {
-  const listing = items.find((item): item is Candidate => !("status" in item) && listsTests(item.instance));
+  // A log format reads its tests off the command's output; JUnit needs the files named.
+  const listing = items.find(
+    (item): item is Candidate =>
+      !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)),
+  );
   if (listing && settings.run.testResults.length === 0)
     throw new InputError(
       "test-results",
-      `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes; nothing was run`,
+      `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`,
     );
   const named = items.flatMap((item) => {
     const name = nameOf(item);

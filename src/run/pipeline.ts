@@ -17,8 +17,10 @@ import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter 
 import { BaselineRuns } from "../verdict/baseline-runs.js";
 import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
 import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
-import { findPatterns, readResults } from "../verdict/results/collect.js";
-import { resultsParser } from "../verdict/results/formats.js";
+import { findPatterns, readLogResults, readResults } from "../verdict/results/collect.js";
+import { formatOf, readsLog, resultsParser } from "../verdict/results/formats.js";
+import { MAX_RESULTS_FILE_BYTES } from "../verdict/results/read.js";
+import type { ResultsFormat } from "../settings/settings.js";
 import { judgeByLists, listsTests } from "../verdict/resolved.js";
 import { protectedVerdict, resultOf, tamperedVerdict, type Verdict } from "../verdict/result.js";
 
@@ -76,10 +78,12 @@ function syntaxOf(checks: CheckGroup[], facts: RunFacts): SyntaxInfo {
   ).syntax;
 }
 
-/** Where a prepared candidate runs: its image (or the run image made of it) and the job's common part. */
+/** Where a prepared candidate runs: its image (or the run image made of it), the job's common part, how its tests are read. */
 interface Placement {
   image: string;
   job: Omit<SandboxJob, "files" | "check" | "attempt" | "deleted">;
+  /** Its line's `results_format`, else the run's. */
+  format: ResultsFormat;
 }
 
 async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Placement | Verdict> {
@@ -101,21 +105,40 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
     };
   }
   const { testResults } = settings.run;
+  const format = formatOf(candidate.overrides, settings);
+  // A log format reads the command's output, kept whole up to a results file's bound; the files are JUnit's.
+  const log = readsLog(format);
   return {
     image: made?.image ?? image,
+    format,
     job: {
       image: made?.image ?? image,
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
       limits,
       labels: { [RUN_LABEL]: ctx.runId },
       ...(made && { treeDir: RUN_TREE_DIR }),
-      ...(testResults.length > 0 && { results: findPatterns(testResults) }),
+      ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
+      ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),
     },
   };
 }
 
-/** One sandbox run, judged by its exit code and, with `test-results`, by its tests. */
-async function runOnce(job: SandboxJob, language: Language, checks: CheckGroup[], ctx: RunContext): Promise<Verdict> {
+/** The per-test results of a run that reached its end, in `format`; undefined when the run reads none (junit without `test-results`). */
+function readingOf(facts: RunFacts, format: ResultsFormat, ctx: RunContext) {
+  const parser = resultsParser(format);
+  if (parser.reads === "log") return { reading: readLogResults(facts.log, parser), source: { log: parser.format } };
+  const globs = ctx.settings.run.testResults;
+  return globs.length > 0 ? { reading: readResults(facts.results, globs, parser), source: globs } : undefined;
+}
+
+/** One sandbox run, judged by its exit code and, with `test-results` or a log format, by its tests. */
+async function runOnce(
+  job: SandboxJob,
+  language: Language,
+  checks: CheckGroup[],
+  ctx: RunContext,
+  format: ResultsFormat,
+): Promise<Verdict> {
   const facts = await ctx.engine.run(job);
   const status = classify(facts);
   const verdict: Verdict = { status, language, limits: job.limits, facts };
@@ -123,14 +146,20 @@ async function runOnce(job: SandboxJob, language: Language, checks: CheckGroup[]
   if (status === "syntax_error") verdict.syntax = syntaxOf(checks, facts);
   if (status === "sandbox_error" && !facts.sandboxError)
     verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
-  const globs = ctx.settings.run.testResults;
-  if (globs.length > 0 && RAN_TO_END.has(status)) {
-    const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
-    const judged = judgeByTests(status, reading, globs);
+  const read = RAN_TO_END.has(status) ? readingOf(facts, format, ctx) : undefined;
+  if (read) {
+    const { reading, source } = read;
+    const judged = judgeByTests(status, reading, source);
     verdict.status = judged.status;
     if (judged.reason) verdict.reason = judged.reason;
     if (reading.tests) verdict.tests = reading.tests;
     if (reading.notes.length > 0) verdict.notes = reading.notes;
+  }
+  // The log has been read: the verdict keeps only the streams' `max-output`, not megabytes per candidate.
+  if (facts.log) {
+    const { log: _read, ...kept } = facts;
+    void _read;
+    verdict.facts = kept;
   }
   return verdict;
 }
@@ -141,10 +170,11 @@ async function runRetried(
   language: Language,
   checks: CheckGroup[],
   ctx: RunContext,
+  format: ResultsFormat,
 ): Promise<Verdict> {
-  const first = await runOnce(job, language, checks, ctx);
+  const first = await runOnce(job, language, checks, ctx, format);
   if (first.status !== "sandbox_error") return first;
-  const again = await runOnce(job, language, checks, ctx);
+  const again = await runOnce(job, language, checks, ctx, format);
   const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
   return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
 }
@@ -152,7 +182,7 @@ async function runRetried(
 /** The baseline run of `compare: base` (the command on the unpatched tree), judged as a candidate is, before any comparison. */
 async function runBaseline(prepared: Prepared, placement: Placement, ctx: RunContext): Promise<BaseRun> {
   const job: SandboxJob = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
-  const run = await runRetried(job, prepared.language, [], ctx);
+  const run = await runRetried(job, prepared.language, [], ctx, placement.format);
   const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
   const notes = [...(run.notes ?? []), ...(run.status === "sandbox_error" && run.reason ? [run.reason] : [])];
   const why = voidReason(run.status);
@@ -169,7 +199,12 @@ async function runBaseline(prepared: Prepared, placement: Placement, ctx: RunCon
 /** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
 async function compared(verdict: Verdict, prepared: Prepared, placement: Placement, ctx: RunContext): Promise<Verdict> {
   if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status)) return verdict;
-  const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+  const key = {
+    image: placement.image,
+    command: placement.job.command,
+    files: prepared.unpatched ?? [],
+    format: placement.format,
+  };
   const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
   const judged = judgeAgainstBase(verdict, baseline);
   const next: Verdict = { ...verdict, status: judged.status };
@@ -204,7 +239,7 @@ async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunCon
   const attempts: Attempt[] = [];
   const runs: Verdict[] = [];
   for (let attempt = 1; ; attempt++) {
-    const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+    const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx, placement.format);
     const verdict = byLists(await compared(run, prepared, placement, ctx), candidate.instance);
     runs.push(verdict);
     attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });

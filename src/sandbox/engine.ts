@@ -23,6 +23,11 @@ export interface SandboxJob {
    * results. The command then runs as the driver's child (driver.ts).
    */
   results?: string[];
+  /**
+   * For a log parser: the command's stdout and stderr are also kept whole up to this many bytes, as one
+   * log (RunFacts.log), while the report's streams stay capped at `limits.maxOutputBytes`.
+   */
+  keepLog?: number;
   /** Which attempt this is (1 for the first): the sandbox's SANDBOX_GATE_ATTEMPT, for a test to tell reruns apart. */
   attempt?: number;
 }

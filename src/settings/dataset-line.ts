@@ -66,7 +66,7 @@ export const DATASET_SCHEMA = {
     results_format: {
       enum: RESULTS_FORMATS,
       description:
-        "How this line's per-test results are read, instead of the `results-format` input: `junit` files, or a test runner's own output read as SWE-bench's harness reads it.",
+        "How this line's per-test results are read, instead of the `results-format` input: `junit` files (`test-results`), or the test command's own output read as SWE-bench's harness reads it (`pytest`, `django`, `sympy`, …: its log parser's name without `parse_log_`, `_` as `-`).",
     },
     base_commit: {
       type: "string",
@@ -83,7 +83,7 @@ export const DATASET_SCHEMA = {
       type: "array",
       items: { type: "string", minLength: 1 },
       description:
-        "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input.",
+        "Test ids (as the report writes them; pytest node ids are read too; with a log format, as SWE-bench's harness keys them) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs per-test results: the `test-results` input, or a log format (`results_format`).",
     },
     pass_to_pass: {
       type: "array",

@@ -26,9 +26,33 @@ export type EngineKind = "docker" | "podman";
 /**
  * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
  * are here because settings sit below verdict; the registry there is typed by them, so a name without a
- * parser (or a parser without a name) does not compile.
+ * parser (or a parser without a name) does not compile. Besides `junit`, one per log parser of SWE-bench's
+ * harness (swebench/harness/log_parsers/python.py): its name without `parse_log_`, `_` as `-`. `import
+ * swe-bench` writes these names into the lines it imports.
  */
-export const RESULTS_FORMATS = ["junit"] as const;
+export const RESULTS_FORMATS = [
+  "junit",
+  "pytest",
+  "pytest-options",
+  "pytest-v2",
+  "django",
+  "sympy",
+  "seaborn",
+  "matplotlib",
+  "astroid",
+  "flask",
+  "marshmallow",
+  "pvlib",
+  "pyvista",
+  "sqlfluff",
+  "xarray",
+  "pydicom",
+  "requests",
+  "pylint",
+  "astropy",
+  "scikit",
+  "sphinx",
+] as const;
 export type ResultsFormat = (typeof RESULTS_FORMATS)[number];
 
 /** Where the candidates come from, and what of the base tree goes into their sandboxes. */
@@ -65,7 +89,10 @@ export interface RunSettings {
   patchFuzz: boolean;
   /** Globs, in the sandbox's work dir, of the JUnit XML files the command writes: read back per test. */
   testResults: string[];
-  /** How the per-test results are read: `junit`, the `test-results` files as JUnit XML. */
+  /**
+   * How the per-test results are read: `junit`, the `test-results` files as JUnit XML; any other, the
+   * command's own output by that log parser (a dataset line's `results_format` wins).
+   */
   resultsFormat: ResultsFormat;
   /** `base`: the command also runs on the unpatched base, and a patch is blamed only for what it broke. */
   compare: "none" | "base";

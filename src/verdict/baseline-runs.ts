@@ -4,21 +4,25 @@ import { createHash } from "node:crypto";
 import type { BaseRun } from "./compare.js";
 import type { SandboxFile } from "../core/model.js";
 
-/** What makes two baseline runs the same: the image (a run image holds the tree), the command, the files sent. */
+/**
+ * What makes two baseline runs the same: the image (a run image holds the tree), the command, the files
+ * sent, and how its tests are read (lines of one run may each name their `results_format`).
+ */
 export interface BaselineKey {
   image: string;
   command: string;
   files: readonly SandboxFile[];
+  format?: string;
 }
 
-function keyOf({ image, command, files }: BaselineKey): string {
+function keyOf({ image, command, files, format }: BaselineKey): string {
   const hash = createHash("sha256");
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
     hash.update(file.content);
     hash.update("\0");
   }
-  return JSON.stringify([image, command, hash.digest("hex")]);
+  return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
 }
 
 export class BaselineRuns {

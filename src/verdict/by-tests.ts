@@ -14,18 +14,32 @@ export interface TestsVerdict {
   reason?: string;
 }
 
+/** Where the results were read from: the `test-results` globs, or the command's output by a log format. */
+export type ResultsSource = readonly string[] | { log: string };
+
 /**
  * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
- * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
- * the exit code (`pytest || true`); a nonzero exit is `test_failed` whatever the results say.
+ * (a command that exits 0 before any test runs must not pass); a log whose passes are not believed is
+ * `test_failed`; a failing test is `test_failed` whatever the exit code (`pytest || true`); a nonzero exit
+ * is `test_failed` whatever the results say.
  */
-export function judgeByTests(status: Status, reading: ResultsReading, globs: readonly string[]): TestsVerdict {
+export function judgeByTests(status: Status, reading: ResultsReading, source: ResultsSource): TestsVerdict {
   if (!RAN_TO_END.has(status)) return { status };
-  const wanted = globs.join(", ");
-  if (!reading.tests)
-    return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
-  if (testCount(reading.tests) === 0)
-    return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+  if ("log" in source) {
+    if (reading.untrusted !== undefined) return { status: "test_failed", reason: reading.untrusted };
+    if (!reading.tests || testCount(reading.tests) === 0)
+      return {
+        status: "test_failed",
+        reason: `no test ran: the command's output holds no test that ${source.log} names`,
+      };
+  } else {
+    const wanted = source.join(", ");
+    if (!reading.tests)
+      return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+    if (testCount(reading.tests) === 0)
+      return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+  }
+  if (!reading.tests) return { status: "test_failed" };
   const failing = reading.tests.counts.failed + reading.tests.counts.error;
   if (failing > 0) return { status: "test_failed" };
   // Results that say all passed do not outvote the exit code: a step after the tests failed, or the

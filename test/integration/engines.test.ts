@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { classify } from "../../src/verdict/classify.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
 import { type ContainerEngine, RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
-import { type Limits } from "../../src/core/model.js";
+import { type Limits, type RunFacts } from "../../src/core/model.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { FreshPoolEngine } from "../../src/sandbox/engines/api/fresh-pool.js";
 import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/api/shared.js";
@@ -278,6 +278,48 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
     const plain = await engine.run(job("import os\nprint(os.environ['SANDBOX_GATE_ATTEMPT'])", runId));
     expect(plain.stdout.text).toBe("1\n");
     expect(plain.results).toBeUndefined();
+  });
+
+  it("keeps the command's whole output as one log for a log parser, its lines whole, the streams still capped, nothing of ours in it", async () => {
+    // 20 000 lines on stdout (about 500 KB, far past max-output), 2 000 on stderr, written as they come.
+    const writer = [
+      "import sys",
+      "for i in range(20000):",
+      "    print('out %05d ' % i + 'x' * 16)",
+      "    if i % 10 == 0:",
+      "        print('err %05d' % i, file=sys.stderr)",
+      "sys.exit(1)",
+    ].join("\n");
+    const expectWholeLog = (facts: RunFacts) => {
+      expect(facts).toMatchObject({
+        phase: "run",
+        exitCode: 1,
+        stdout: { truncated: true },
+        stderr: { truncated: false, bytes: 20_000 },
+      });
+      expect(facts.stdout.text.length).toBe(64 * 1024);
+      const log = Buffer.from(facts.log!.bytes).toString("utf8");
+      expect(facts.log!.truncated).toBe(false);
+      const lines = log.split("\n").filter(Boolean);
+      const want = (prefix: string, n: number, step: number, tail = "") =>
+        Array.from({ length: n }, (_, i) => `${prefix} ${String(i * step).padStart(5, "0")}${tail}`);
+      expect(lines.filter((l) => l.startsWith("out "))).toEqual(want("out", 20000, 1, ` ${"x".repeat(16)}`));
+      expect(lines.filter((l) => l.startsWith("err "))).toEqual(want("err", 2000, 10));
+      expect(lines).toHaveLength(22000);
+      // Nothing of the driver's: no marker, no parse check's output.
+      expect(log).not.toContain("\x1e");
+      expect(log).not.toContain("sandbox-gate");
+    };
+    // Under each runtime the engine runs (gVisor's runsc among them): the capture is the engine's, whatever runs inside.
+    for (const runtime of runtimes) {
+      const facts = await engine.run({ ...job(writer, runId, { runtime }), keepLog: 8 * MiB });
+      expectWholeLog(facts);
+    }
+    // Without keepLog, no log; with a small bound, the log is cut there.
+    expect((await engine.run(job("print('x')", runId))).log).toBeUndefined();
+    const cut = await engine.run({ ...job(writer, runId), keepLog: 4096 });
+    expect(cut.log!.truncated).toBe(true);
+    expect(cut.log!.bytes.length).toBe(4096);
   });
 
   it("stops at the parse check with the checker's verdict, before a line of the candidate runs", async () => {

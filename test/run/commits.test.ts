@@ -55,6 +55,22 @@ describe("checkInstances", () => {
     );
     await expect(checkInstances(items, settings({ "test-results": "results/*.xml" }))).resolves.toBeUndefined();
   });
+
+  it("lets a line with a log format list its tests without test-results: they are read off the command's output", async () => {
+    const logged = {
+      ...line("b", { failToPass: ["tests/test_x.py::test_a"] }),
+      overrides: { resultsFormat: "pytest" },
+    };
+    await expect(checkInstances([line("a"), logged], settings({}))).resolves.toBeUndefined();
+    await expect(
+      checkInstances([line("a"), line("c", { failToPass: ["x"] })], settings({ "results-format": "django" })),
+    ).resolves.toBeUndefined();
+    // A junit line among them still needs the files named.
+    const junitLine = { ...line("d", { failToPass: ["t::x"] }), overrides: { resultsFormat: "junit" } };
+    await expect(checkInstances([logged, junitLine], settings({ "results-format": "pytest" }))).rejects.toThrow(
+      /Input 'test-results'.*d\.jsonl:d: the line lists fail_to_pass/,
+    );
+  });
 });
 
 describe("checkTestPatches", () => {

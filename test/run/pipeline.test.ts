@@ -536,3 +536,122 @@ describe("per-test results, compare: base, reruns and retries", () => {
     expect(failing.jobs).toHaveLength(1);
   });
 });
+
+describe("a log format: the command's own output read as SWE-bench's harness reads it", () => {
+  const ID = "tests/test_app.py::test_sum";
+  const log = (...lines: string[]) => ({ bytes: Buffer.from(`${lines.join("\n")}\n`), truncated: false });
+  const PYTEST_GREEN = log(
+    "============================= test session starts ==============================",
+    "=========================== short test summary info ============================",
+    `PASSED ${ID}`,
+    "PASSED tests/test_app.py::test_ok",
+    "============================== 2 passed in 0.05s ===============================",
+  );
+  // The JUnit file says the listed test failed: whichever format is read decides.
+  const junitRed = results({ "report.xml": junitXml([["test_sum", "failed"]]) });
+  const listed = (format?: string): Candidate =>
+    reply(PASSING, {
+      instance: { failToPass: [ID] },
+      ...(format !== undefined && { overrides: { resultsFormat: format } }),
+    });
+
+  it("a line's results_format wins over the run's: its output is kept whole and read, no results files asked for", async () => {
+    const engine = new ScriptedEngine(() => facts({ log: PYTEST_GREEN, results: junitRed }));
+    const result = await judgeCandidate(
+      listed("pytest"),
+      context(engine, { "test-results": "report.xml", "results-format": "junit" }),
+    );
+    const job = engine.jobs[0]!;
+    expect(job.keepLog).toBe(8 * 1024 * 1024);
+    expect(job.results).toBeUndefined();
+    expect(result).toMatchObject({ status: "pass", resolved: "full" });
+    expect(result.tests?.cases.map((c) => [c.id, c.status])).toEqual([
+      [ID, "passed"],
+      ["tests/test_app.py::test_ok", "passed"],
+    ]);
+    // The report keeps the streams at max-output; the log itself is not part of the result.
+    expect(JSON.stringify(result)).not.toContain("short test summary info");
+  });
+
+  it("and the other way round: a junit line in a run of pytest logs reads its files", async () => {
+    const engine = new ScriptedEngine(() => facts({ log: PYTEST_GREEN, results: junitRed }));
+    const result = await judgeCandidate(
+      listed("junit"),
+      context(engine, { "test-results": "report.xml", "results-format": "pytest" }),
+    );
+    expect(engine.jobs[0]!.results).toEqual(["report.xml"]);
+    expect(engine.jobs[0]!.keepLog).toBeUndefined();
+    expect(result).toMatchObject({ status: "test_failed", resolved: "no" });
+  });
+
+  it("the run's log format, without test-results, reads the output of every line", async () => {
+    const engine = new ScriptedEngine(() => facts({ log: PYTEST_GREEN }));
+    const result = await judgeCandidate(listed(), context(engine, { "results-format": "pytest" }));
+    expect(result).toMatchObject({ status: "pass", resolved: "full" });
+  });
+
+  it("a forged PASSED line for a listed test that failed does not resolve it", async () => {
+    const forged = log(
+      "============================= test session starts ==============================",
+      "=========================== short test summary info ============================",
+      "PASSED tests/test_app.py::test_ok",
+      `FAILED ${ID} - assert 3 == 4`,
+      "========================= 1 failed, 1 passed in 0.05s ==========================",
+      // Printed by the candidate's code at exit, after the runner's summary.
+      `PASSED ${ID}`,
+    );
+    const engine = new ScriptedEngine(() => facts({ exitCode: 0, log: forged }));
+    const result = await judgeCandidate(listed("pytest"), context(engine));
+    expect(result).toMatchObject({ status: "test_failed", resolved: "no" });
+    expect(result.tests?.cases.find((c) => c.id === ID)?.status).toBe("failed");
+  });
+
+  it("a pass printed after pytest's final count is not believed: not resolved, and noted", async () => {
+    const forged = log(
+      "============================= test session starts ==============================",
+      "=========================== short test summary info ============================",
+      "PASSED tests/test_app.py::test_ok",
+      "============================== 1 passed in 0.05s ===============================",
+      `PASSED ${ID}`,
+    );
+    const engine = new ScriptedEngine(() => facts({ exitCode: 0, log: forged }));
+    const result = await judgeCandidate(listed("pytest"), context(engine));
+    expect(result).toMatchObject({ status: "test_failed", resolved: "no" });
+    expect(result.notes).toEqual([expect.stringMatching(/^a pass read after pytest's own final count/)]);
+  });
+
+  it("passes the runner did not count are not believed: not resolved, and why is noted", async () => {
+    const forged = log(
+      "============================= test session starts ==============================",
+      "=========================== short test summary info ============================",
+      `PASSED ${ID}`,
+      "PASSED tests/test_app.py::test_ok",
+      "============================== 1 passed in 0.05s ===============================",
+    );
+    const engine = new ScriptedEngine(() => facts({ exitCode: 0, log: forged }));
+    const result = await judgeCandidate(listed("pytest"), context(engine));
+    expect(result).toMatchObject({ status: "test_failed", resolved: "no" });
+    expect(result.notes).toEqual([
+      expect.stringMatching(/claims 2 passing tests, but the test runner itself counted 1/),
+    ]);
+  });
+
+  it("with compare: base, lines of different formats get a base run each", async () => {
+    const root = tempDir("pipeline-log-compare");
+    writeFileSync(join(root, "app.py"), "x = 1\n");
+    const patch = (format: string): Candidate => ({
+      id: `p-${format}`,
+      source: "p.patch",
+      kind: "patch",
+      text: "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n",
+      overrides: { resultsFormat: format },
+    });
+    const engine = new ScriptedEngine(() => facts({ log: PYTEST_GREEN, results: junitRed }));
+    const ctx = context(engine, { workdir: root, "test-results": "report.xml", compare: "base" });
+    await judgeCandidate(patch("pytest"), ctx);
+    await judgeCandidate(patch("junit"), ctx);
+    const bases = await ctx.baselineRuns.all();
+    expect(bases).toHaveLength(2);
+    expect(bases.map((b) => b.tests?.cases[0]?.id)).toEqual([ID, "tests.test_app::test_sum"]);
+  });
+});

@@ -59,6 +59,7 @@ describe("verdictKey", () => {
     expect(other({ run: { ...settings.run, command: "pytest" } })).not.toBe(KEY);
     expect(other({ limits: { ...settings.limits, timeoutMs: 1 } })).not.toBe(KEY);
     expect(other({ version: "0.2.0" })).not.toBe(KEY);
+    expect(other({ run: { ...settings.run, resultsFormat: "pytest" } })).not.toBe(KEY);
     expect(other({ run: { ...settings.run, pull: "always" } })).toBe(KEY);
     const two = [...PARTS.tests, { path: "a.py", content: "x" }];
     expect(other({ tests: two })).toBe(other({ tests: [...two].reverse() }));
@@ -150,6 +151,14 @@ describe("carriedOver", () => {
     expect(carriedOver(judged(), KEY, new Map([...FINGERPRINTS, print(4)]), undefined)(reply(4))).toBeUndefined();
     expect(carriedOver(judged(), "f".repeat(64), FINGERPRINTS, undefined)(reply(2))).toBeUndefined();
     expect(carriedOver(undefined, KEY, FINGERPRINTS, undefined)(reply(2))).toBeUndefined();
+  });
+
+  it("never carries a candidate with settings of its own (a line's results_format, command, …): the key holds only the run's", () => {
+    const lookup = carriedOver(judged(), KEY, FINGERPRINTS, undefined);
+    expect(lookup(reply(2))).toBeDefined();
+    expect(lookup({ ...reply(2), overrides: { resultsFormat: "pytest" } })).toBeUndefined();
+    expect(lookup({ ...reply(2), overrides: { command: "pytest -rA" } })).toBeUndefined();
+    expect(lookup({ ...reply(2), overrides: {} })).toBeDefined();
   });
 
   it("holds a patch's verdict for its base commit only, and keeps the run that judged a carried one", () => {

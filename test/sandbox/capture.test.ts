@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { StreamCapture } from "../../src/sandbox/capture.js";
+import { LogCapture, StreamCapture } from "../../src/sandbox/capture.js";
 
 function capture(limit: number, ...chunks: (string | number[])[]): StreamCapture {
   const collector = new StreamCapture(limit);
@@ -62,5 +62,43 @@ describe("StreamCapture", () => {
 
   it("keeps a leading byte order mark", () => {
     expect(capture(100, [0xef, 0xbb, 0xbf, 0x61]).result().text).toBe("\uFEFFa");
+  });
+});
+
+describe("LogCapture", () => {
+  const text = (log: LogCapture) => log.result().bytes.toString("utf8");
+
+  it("keeps both streams whole as one log, each line whole, in the order the lines ended", () => {
+    const log = new LogCapture(1000);
+    log.push("stdout", Buffer.from("PASSED tests/a.py::te"));
+    log.push("stderr", Buffer.from("a warning\nhalf of "));
+    log.push("stdout", Buffer.from("st_x\nFAILED tests/a.py::test_y\n"));
+    log.push("stderr", Buffer.from("another\n"));
+    expect(text(log)).toBe("a warning\nPASSED tests/a.py::test_x\nFAILED tests/a.py::test_y\nhalf of another\n");
+    expect(log.result().truncated).toBe(false);
+  });
+
+  it("keeps the last lines that did not end, each on its own line", () => {
+    const log = new LogCapture(1000);
+    log.push("stdout", Buffer.from("out without end"));
+    log.push("stderr", Buffer.from("err without end"));
+    expect(text(log)).toBe("out without end\nerr without end");
+  });
+
+  it("keeps far more than an output cap would, up to its bound, then marks the log cut", () => {
+    const log = new LogCapture(100);
+    for (let i = 0; i < 20; i++) log.push("stdout", Buffer.from(`line ${String(i).padStart(3, "0")}\n`));
+    const { bytes, truncated } = log.result();
+    expect(bytes.length).toBe(100);
+    expect(bytes.toString().startsWith("line 000\nline 001\n")).toBe(true);
+    expect(truncated).toBe(true);
+  });
+
+  it("bounds a line that never ends: what is past the bound is only counted", () => {
+    const log = new LogCapture(10);
+    for (let i = 0; i < 1000; i++) log.push("stderr", Buffer.from("x".repeat(100)));
+    const { bytes, truncated } = log.result();
+    expect(bytes.toString()).toBe("x".repeat(10));
+    expect(truncated).toBe(true);
   });
 });

@@ -40,4 +40,25 @@ describe("judgeByTests", () => {
   it("says nothing of a run that did not reach its end", () => {
     expect(judgeByTests("timeout", { notes: [] }, ["r.xml"])).toEqual({ status: "timeout" });
   });
+
+  describe("read from the command's output (a log format)", () => {
+    const log = { log: "pytest's output" };
+
+    it("fails an output that names no test", () => {
+      expect(judgeByTests("pass", reading([]), log)).toEqual({
+        status: "test_failed",
+        reason: "no test ran: the command's output holds no test that pytest's output names",
+      });
+    });
+
+    it("fails a log whose passes are not believed, whatever the exit code, with why", () => {
+      const forged = { ...reading([["a", "failed"]]), untrusted: "the output claims 3 passing tests, but …" };
+      expect(judgeByTests("pass", forged, log)).toEqual({ status: "test_failed", reason: forged.untrusted });
+    });
+
+    it("judges a believed log as it judges files", () => {
+      expect(judgeByTests("pass", reading([["a", "passed"]]), log)).toEqual({ status: "pass" });
+      expect(judgeByTests("pass", reading([["a", "failed"]]), log)).toEqual({ status: "test_failed" });
+    });
+  });
 });

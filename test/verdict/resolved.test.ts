@@ -3,6 +3,11 @@ import { judgeByLists, listsTests, resolvedBy } from "../../src/verdict/resolved
 import type { TestResults } from "../../src/verdict/results/parser.js";
 import { readTestResults } from "../../src/verdict/results/read.js";
 import { junit } from "../../src/verdict/results/junit.js";
+import { django } from "../../src/verdict/results/logs/django.js";
+import { pytest } from "../../src/verdict/results/logs/pytest.js";
+import { pytestV2 } from "../../src/verdict/results/logs/pytest-v2.js";
+import { sympy } from "../../src/verdict/results/logs/sympy.js";
+import type { ResultsParser } from "../../src/verdict/results/parser.js";
 import { type CaseSpec, junitXml } from "../support/junit.js";
 
 const tests = (cases: CaseSpec[]): TestResults =>
@@ -79,6 +84,38 @@ describe("resolvedBy: SWE-bench's rule", () => {
       passToPass: ["tests/test_app.py::kept"],
     };
     expect(resolvedBy(now, nodeIds).resolved).toBe("full");
+  });
+
+  it("finds tests read off a runner's log by the harness's own keys: pytest node ids, Django's and sympy's names", () => {
+    const logged = (lines: string[], parser: ResultsParser) => parser.parse(Buffer.from(lines.join("\n")), 100).tests;
+    const py = logged(
+      ["PASSED tests/test_app.py::TestA::test_b[1-2]", "FAILED tests/test_app.py::test_c - boom"],
+      pytest,
+    );
+    expect(resolvedBy(py, { failToPass: ["tests/test_app.py::TestA::test_b[1-2]"], passToPass: [] }).resolved).toBe(
+      "full",
+    );
+    expect(resolvedBy(py, { failToPass: ["tests/test_app.py::test_c"] }).resolved).toBe("no");
+    const dj = logged(["test_a (app.tests.T) ... ok", "test_b (app.tests.T) ... FAIL"], django);
+    expect(resolvedBy(dj, { failToPass: ["test_a (app.tests.T)"], passToPass: ["test_b (app.tests.T)"] })).toEqual({
+      resolved: "no",
+      notPassing: { failToPass: [], passToPass: ["test_b (app.tests.T)"] },
+    });
+    const sy = logged(["test_a ok", "test_b F"], sympy);
+    expect(resolvedBy(sy, { failToPass: ["test_a", "test_b"] }).resolved).toBe("partial");
+  });
+
+  it("matches an id SWE-bench's lists cut inside its parameters by the cases it begins, when they agree (its grading's rule)", () => {
+    const cut = "tests/test_f.py::test_grammar[log(photon";
+    const logged = (...lines: string[]) => pytestV2.parse(Buffer.from(lines.join("\n")), 100).tests;
+    expect(resolvedBy(logged(`PASSED ${cut} / m**2 s)]`), { failToPass: [cut] }).resolved).toBe("full");
+    expect(resolvedBy(logged(`PASSED ${cut} / m)]`, `FAILED ${cut} / s)]`), { failToPass: [cut] }).resolved).toBe("no");
+    expect(resolvedBy(logged("PASSED tests/test_f.py::test_other[x]"), { failToPass: [cut] }).resolved).toBe("no");
+    // A whole id never matches by prefix.
+    expect(
+      resolvedBy(logged(`PASSED tests/a.py::test_x[case-1-extended]`), { failToPass: ["tests/a.py::test_x[case-1]"] })
+        .resolved,
+    ).toBe("no");
   });
 
   it("counts a case listed twice as failing if it failed once (a retrying plugin)", () => {

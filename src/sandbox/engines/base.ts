@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:os";
 import type { CapturedStream, MemorySample, Phase, RunFacts } from "../../core/model.js";
 import { tarball } from "../../core/tar/pack.js";
-import type { StreamCapture } from "../capture.js";
+import { LogCapture, type StreamCapture } from "../capture.js";
 import type { CpuSpent, RunClock } from "../clock.js";
 import { type ResultsTar, START_GRACE_MS, driverInput, newNonce } from "../driver.js";
 import type { ContainerEngine, RunHooks, SandboxJob } from "../engine.js";
@@ -116,15 +116,22 @@ export interface StreamOutcome {
   memoryAtTimeout?: MemorySample;
   /** The results' tar the driver sent after the command, when the job asked for results. */
   results?: ResultsTar;
+  /** The command's output as one log, when the job asked to keep it (`keepLog`). */
+  log?: { bytes: Buffer; truncated: boolean };
 }
 
 /** The most of a run's test results brought back: JUnit files are small; a flood is cut, not kept. */
 export const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
 
+/** The log the job asked to keep (`keepLog`), fed by the command's stdout and its stderr after the run marker. */
+export function logCapture(job: SandboxJob): LogCapture | undefined {
+  return job.keepLog === undefined ? undefined : new LogCapture(job.keepLog);
+}
+
 /** What the run's stream told once it ended: the driver's phases and text, the candidate's streams, the clocks. */
 export function outcomeOf(
   clock: RunClock,
-  streams: { stdout: StreamCapture; stderr: StreamCapture },
+  streams: { stdout: StreamCapture; stderr: StreamCapture; log?: LogCapture | undefined },
   durationMs: number,
   memoryAtTimeout: MemorySample | undefined,
 ): StreamOutcome {
@@ -135,6 +142,7 @@ export function outcomeOf(
     text: parser.text,
     ...(verdict !== undefined && { verdict }),
     ...(results && { results }),
+    ...(streams.log && { log: streams.log.result() }),
     stdout: streams.stdout.result(),
     stderr: streams.stderr.result(),
     timedOut: clock.timedOut,
@@ -175,6 +183,7 @@ export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome
     checkOutput: outcome.phase === "check" ? outcome.text : "",
     ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
     ...(outcome.results && { results: outcome.results }),
+    ...(outcome.log && { log: outcome.log }),
     durationMs: outcome.durationMs,
     ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
     ...(sandboxError === undefined ? {} : { sandboxError }),

@@ -7,7 +7,7 @@ import { StreamCapture } from "../capture.js";
 import type { CpuMeter } from "../charged-time.js";
 import { RunClock } from "../clock.js";
 import type { SandboxJob } from "../engine.js";
-import { MAX_RESULTS_BYTES, type Opening, type StreamOutcome, outcomeOf } from "./base.js";
+import { MAX_RESULTS_BYTES, type Opening, type StreamOutcome, logCapture, outcomeOf } from "./base.js";
 
 export interface ChildRun {
   /** The child's exit code (a shell's 128 + n for a signal), or null with `error` when it could not be run. */
@@ -63,6 +63,8 @@ export async function readChild(
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
+  // Only the command's output: stdout carries nothing of ours, stderr only after the run marker.
+  const log = logCapture(job);
   let memoryAtTimeout: MemorySample | undefined;
   const clock = new RunClock({
     nonce,
@@ -70,7 +72,10 @@ export async function readChild(
     ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
     ...(control.meter && { meter: control.meter }),
     cpus: limits.cpus,
-    onRunOutput: (chunk) => stderr.push(chunk),
+    onRunOutput: (chunk) => {
+      stderr.push(chunk);
+      log?.push("stderr", chunk);
+    },
     ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
     onExpired: () =>
       void (async () => {
@@ -80,12 +85,17 @@ export async function readChild(
       })(),
   });
   const { parser } = clock;
-  child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk)).resume();
+  child.stdout
+    ?.on("data", (chunk: Buffer) => {
+      stdout.push(chunk);
+      log?.push("stdout", chunk);
+    })
+    .resume();
   child.stderr?.on("data", (chunk: Buffer) => parser.push(chunk)).resume();
   // The sandbox may end before it has read its input; that shows in its exit, not here.
   child.stdin.on("error", () => {});
   child.stdin.end(input);
   const exit = await exited;
   const durationMs = clock.end();
-  return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+  return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout) };
 }

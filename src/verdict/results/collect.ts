@@ -1,10 +1,10 @@
 // The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
 // sandbox, and applied as themselves to what came back, which is then read in the `results-format`
-// selected (formats.ts). Pure.
+// selected (formats.ts); or, for a log format, the command's own output read by its parser. Pure.
 import { minimatch } from "minimatch";
 import type { RunFacts } from "../../core/model.js";
 import { untar } from "../../core/tar/unpack.js";
-import { readTestResults } from "./read.js";
+import { MAX_CASES, MAX_RESULTS_FILE_BYTES, readTestResults } from "./read.js";
 import type { ResultsParser, TestResults } from "./parser.js";
 
 export interface ResultsReading {
@@ -12,6 +12,8 @@ export interface ResultsReading {
   tests?: TestResults;
   /** What could not be read, for the report and the reader; never the files' text. */
   notes: string[];
+  /** Why the passes read are not believed (a log format's check, logs/log.ts): the run fails. */
+  untrusted?: string;
 }
 
 /**
@@ -46,4 +48,20 @@ export function readResults(
   if (matching.length === 0) return { notes };
   const read = readTestResults(matching, parser);
   return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+
+/** The command's output (RunFacts.log) read by a log format's parser; absent when the run kept none (it was stopped). */
+export function readLogResults(log: RunFacts["log"], parser: ResultsParser): ResultsReading {
+  if (!log) return { notes: ["the command's output did not come back (the run was stopped)"] };
+  const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
+  const all = [
+    ...(log.truncated
+      ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / MIB)} MiB; tests past that were not read`]
+      : []),
+    ...(problem === undefined ? [] : [`the output is not readable as ${parser.format} (${problem})`]),
+    ...notes,
+  ];
+  const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
+  if (total > tests.cases.length) all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
+  return { tests, notes: all, ...(untrusted !== undefined && { untrusted }) };
 }

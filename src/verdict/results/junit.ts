@@ -119,5 +119,6 @@ export function readJunit(text: string, keep: number, suites: Array<string | und
 
 export const junit: ResultsParser = {
   format: "JUnit XML",
+  reads: "files",
   parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findPatterns, readResults } from "../../../src/verdict/results/collect.js";
+import { findPatterns, readLogResults, readResults } from "../../../src/verdict/results/collect.js";
+import { pytest } from "../../../src/verdict/results/logs/pytest.js";
 import { junit } from "../../../src/verdict/results/junit.js";
 import type { ResultsParser } from "../../../src/verdict/results/parser.js";
 import { junitXml, results } from "../../support/junit.js";
@@ -62,6 +63,7 @@ describe("readResults", () => {
     const seen: string[] = [];
     const plain: ResultsParser = {
       format: "plain",
+      reads: "files",
       parse(data) {
         seen.push(Buffer.from(data).toString("utf8"));
         const cases = [{ id: "test_a", name: "test_a", status: "failed" as const }];
@@ -76,6 +78,38 @@ describe("readResults", () => {
         cases: [{ id: "test_a", name: "test_a", status: "failed" }],
       },
       notes: ["out.log: not readable as plain (not mine); the cases before the problem are kept"],
+    });
+  });
+});
+
+describe("readLogResults", () => {
+  const log = (text: string, truncated = false) => ({ bytes: Buffer.from(text), truncated });
+
+  it("reads the command's output with the log format's parser", () => {
+    const reading = readLogResults(log("PASSED tests/a.py::test_x\nFAILED tests/a.py::test_y - boom\n"), pytest);
+    expect(reading.notes).toEqual([]);
+    expect(reading.tests?.cases.map((c) => [c.id, c.status])).toEqual([
+      ["tests/a.py::test_x", "passed"],
+      ["tests/a.py::test_y", "failed"],
+    ]);
+  });
+
+  it("says when the output was cut, and keeps the cases read", () => {
+    const reading = readLogResults(log("FAILED tests/a.py::test_y\n", true), pytest);
+    expect(reading.notes[0]).toBe("the output was cut at 8 MiB; tests past that were not read");
+    expect(reading.tests?.cases.map((c) => c.id)).toEqual(["tests/a.py::test_y"]);
+  });
+
+  it("passes on why a log's passes are not believed", () => {
+    const forged = "PASSED tests/a.py::test_x\nPASSED tests/a.py::test_y\n=== 1 passed in 0.1s ===\n";
+    const reading = readLogResults(log(forged), pytest);
+    expect(reading.untrusted).toMatch(/claims 2 passing tests, but the test runner itself counted 1/);
+    expect(reading.notes).toContain(reading.untrusted);
+  });
+
+  it("a run stopped before its output came back is a note", () => {
+    expect(readLogResults(undefined, pytest)).toEqual({
+      notes: ["the command's output did not come back (the run was stopped)"],
     });
   });
 });

@@ -16,6 +16,7 @@ describe("readTestResults", () => {
     const keeps: number[] = [];
     const fake: ResultsParser = {
       format: "fake",
+      reads: "files",
       parse(data, keep) {
         keeps.push(keep);
         const n = data.byteLength;

@@ -6,7 +6,7 @@ import { StreamCapture } from "../../capture.js";
 import type { CpuMeter } from "../../charged-time.js";
 import { RunClock } from "../../clock.js";
 import type { SandboxJob } from "../../engine.js";
-import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, outcomeOf } from "../base.js";
+import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, logCapture, outcomeOf } from "../base.js";
 import { FrameReader, STDERR, STDOUT } from "./engine-api.js";
 
 export interface AttachedRun {
@@ -50,6 +50,8 @@ export function captureStream({
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
+  // Only the command's output: stdout carries nothing of ours, stderr only after the run marker.
+  const log = logCapture(job);
   let cut: NodeJS.Timeout | undefined;
   let forceEnd = (): void => {};
   // After a kill, the run ends within the grace whatever the stream and the exit say.
@@ -72,14 +74,19 @@ export function captureStream({
     ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
     ...(meter && { meter }),
     cpus: limits.cpus,
-    onRunOutput: (chunk) => stderr.push(chunk),
+    onRunOutput: (chunk) => {
+      stderr.push(chunk);
+      log?.push("stderr", chunk);
+    },
     ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
     onExpired: stop,
   });
   const { parser } = clock;
   const frames = new FrameReader((id, payload) => {
-    if (id === STDOUT) stdout.push(payload);
-    else if (id === STDERR) parser.push(payload);
+    if (id === STDOUT) {
+      stdout.push(payload);
+      log?.push("stdout", payload);
+    } else if (id === STDERR) parser.push(payload);
   });
   // A warm container's attach may have closed while it waited (the engine died): its close is past.
   const closed = stream.closed ? Promise.resolve() : new Promise<void>((resolve) => stream.once("close", resolve));
@@ -94,7 +101,7 @@ export function captureStream({
     void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
       const durationMs = clock.end();
       clearTimeout(cut);
-      resolve(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
+      resolve(outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout));
     });
     // Half-close: the engine closes the container's stdin, the output keeps coming.
     stream.end(input);
