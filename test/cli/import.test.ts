@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { once } from "node:events";
 import { join } from "node:path";
 import { createGzip, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -190,15 +191,23 @@ describe("sandbox-gate import swe-bench", () => {
     const running = runCli(["import", "swe-bench", "--quiet", "instances.jsonl.gz"], io);
     const writer = await open(fifo, "w");
     const gzip = createGzip();
-    gzip.on("data", (chunk: Buffer) => void writer.write(chunk));
+    // One write at a time, in order: a FileHandle's writes must not overlap.
+    let written = Promise.resolve();
+    gzip.on("data", (chunk: Buffer) => {
+      written = written.then(async () => void (await writer.write(chunk)));
+    });
     for (const n of [1, 2, 3]) {
       gzip.write(jsonl([instance(n)]));
       // Flushed, not ended: the bytes so far unzip to the lines so far.
       await new Promise<void>((done) => gzip.flush(() => done()));
+      await written;
       await expect.poll(() => stdout.text.split("\n").length - 1, { timeout: 10_000 }).toBe(n);
     }
-    await new Promise<void>((done) => gzip.end(() => done()));
-    await new Promise((done) => setImmediate(done));
+    // Its last bytes are out once the readable side ends, not when the writable side finishes.
+    const ended = once(gzip, "end");
+    gzip.end();
+    await ended;
+    await written;
     await writer.close();
     expect(await running).toBe(0);
   });
