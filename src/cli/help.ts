@@ -194,8 +194,8 @@ const IMPORT_ABOUT =
 export const IMPORT_EXIT_STATUS = [
   "Exit status:",
   "  0  every record was imported",
-  "  2  bad usage or a bad record (named by file:line, file[index] or",
-  "     instance_id); with --out, no file is written",
+  "  2  bad usage, a bad record (named by file:line, file[index] or instance_id)",
+  "     or a gzip that does not unzip; with --out, no file is written",
   "  3  sandbox-gate itself failed",
 ];
 
