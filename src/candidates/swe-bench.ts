@@ -275,8 +275,9 @@ function runnerOf(record: Record<string, unknown>, testPatch: string): Checked<R
   if (!image.ok) return image;
   const script = optionalText(record, "eval_script", "SWE-bench's evaluation script");
   if (!script.ok) return script;
+  const resultsFormat = named ?? parserOfRepo(repo);
   const runner: Runner = {
-    ...((named ?? parserOfRepo(repo)) && { resultsFormat: named ?? parserOfRepo(repo) }),
+    ...(resultsFormat !== undefined && { resultsFormat }),
     ...(image.value !== undefined && { image: image.value }),
   };
   if (script.value !== undefined) {

@@ -486,6 +486,45 @@ describe("real SWE-bench instances: each line runs as SWE-bench runs it", () => 
   });
 });
 
+describe("a prediction is the candidate's: nothing of it but its patch and model reaches the line", () => {
+  it("ignores a prediction's own command, image, results_format, test_patch and test lists", () => {
+    const importer = new SweBenchImport(
+      predictions(
+        at(
+          {
+            instance_id: "psf__requests-2317",
+            model_name_or_path: "sly-7b",
+            model_patch: "diff --git a/x b/x\n",
+            command: "true",
+            image: "evil/always-green",
+            results_format: "junit",
+            log_parser: "parse_log_jest",
+            eval_script: ": '>>>>> Start Test Output'\ntrue\n: '>>>>> End Test Output'",
+            test_patch: "",
+            FAIL_TO_PASS: "[]",
+            PASS_TO_PASS: "[]",
+            version: "0.0",
+            repo: "evil/evil",
+          },
+          "preds.jsonl:1",
+        ),
+      ),
+    );
+    const [line] = lines(importer, at(real("psf__requests-2317")));
+    const instance = real("psf__requests-2317");
+    expect(line).toMatchObject({
+      repo: "psf/requests",
+      patch: "diff --git a/x b/x\n",
+      model: "sly-7b",
+      test_patch: instance.test_patch,
+      image: instance.image,
+      results_format: "requests",
+      command: "export PATH=/opt/miniconda3/envs/testbed/bin:$PATH; pytest -rA test_requests.py",
+    });
+    expect(line!.fail_to_pass).toEqual(JSON.parse(instance.FAIL_TO_PASS as string));
+  });
+});
+
 describe("SweBenchImport with --repo", () => {
   it("keeps one repository's instances and the predictions of them, counting the others", () => {
     const importer = new SweBenchImport(
