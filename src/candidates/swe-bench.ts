@@ -5,19 +5,38 @@
 // stands in its file, so every problem names `file:line`, `file[index]` or the instance.
 //
 // The rules, one place each:
-// - Without predictions, each instance is one line with its gold `patch`; with predictions, each prediction
-//   is one line and an instance nobody predicted is left out (the harness calls it incomplete).
+// - Without predictions, each instance is one line with its gold `patch` (its `model` is "gold", as the
+//   harness names a gold run); with predictions, each prediction is one line and an instance nobody
+//   predicted is left out (the harness calls it incomplete).
 // - A line's `id` is the `instance_id` when the instance has one line, `instance_id#n` (n from 1, in the
 //   predictions file's order) when it has several: samples of one task, scored together as pass@k since
 //   `task` is the `instance_id`. The harness keeps the last prediction of an instance; we judge them all.
 // - A `model_patch` that is null or empty stays a line, with `patch: ""`: the gate judges it patch_failed
 //   (no file changes), never resolved, so it counts against the model as the harness counts an empty patch.
 //   A prediction with no `model_patch` at all is a problem: a misnamed field would otherwise read as empty.
-// - A prediction of an instance the instances do not hold, an instance given twice, a record missing
-//   `base_commit`, `test_patch` or a test list: each a problem, and nothing is imported.
-// - Test ids are turned from pytest's node ids into the report's (pytestNodeToCaseId); other runners' ids
-//   (Django's `test_a (app.tests.T)`, sympy's `test_a`) are kept as they are.
+// - `--repo` keeps one repository's instances; the others, and the predictions of them, are counted. A
+//   prediction of an instance the file does not hold is counted and skipped (a whole submission's
+//   predictions against one repository's instances is the common case), with the first one named.
+// - An instance given twice, a record missing `base_commit`, `test_patch` or a test list, a `log_parser`
+//   that is not one of SWE-bench's Python parsers, an `eval_script` without its output markers: each a
+//   problem, and nothing is imported.
+// - Each line keeps `repo` and carries SWE-bench's way of running it (swe-bench-specs.ts): `command` from
+//   the instance's `eval_script` when it has one (SWE-bench 5.0), else from the table by `repo` and
+//   `version`; `results_format` from its `log_parser`, else the table's parser for the repository;
+//   `image` as the instance names it. An instance the table does not know gets no command (counted and
+//   named, so the user passes --command).
+// - Test ids are SWE-bench's, as its log parsers write them, on a line read by one; on a line read from
+//   JUnit (no parser known) they are turned from pytest's node ids into the report's
+//   (pytestNodeToCaseId), other runners' ids kept as they are.
 import { pytestNodeToCaseId } from "../core/tests.js";
+import {
+  evalScriptCommand,
+  parserOfLogParser,
+  parserOfRepo,
+  specCommand,
+  type SpecMiss,
+  type SweBenchParser,
+} from "./swe-bench-specs.js";
 
 /** One record of a file and where it stands: `file:line` (JSONL), `file[index]` (array), `file["key"]` (object). */
 export interface SourcedRecord {
@@ -25,34 +44,51 @@ export interface SourcedRecord {
   where: string;
 }
 
-/** A dataset line as the importer writes it; nothing else goes on it. */
+/** A dataset line as the importer writes it, its fields in this order; nothing else goes on it. */
 export interface SweBenchLine {
   id: string;
   task: string;
+  repo?: string;
   base_commit: string;
   patch: string;
   test_patch: string;
   fail_to_pass: string[];
   pass_to_pass: string[];
+  command?: string;
+  results_format?: SweBenchParser;
+  image?: string;
+  /** The prediction's `model_name_or_path`; "gold" for a gold patch. */
+  model?: string;
 }
 
 export interface Prediction {
   instanceId: string;
   /** `""` for a null or empty `model_patch`. */
   patch: string;
+  /** Its `model_name_or_path`, when it names one. */
+  model?: string;
   where: string;
 }
 
-/** What was imported, for the line the CLI says when it is done. */
+/** What was imported, for the lines the CLI says when it is done. */
 export interface ImportSummary {
+  /** Every instance read, the ones --repo leaves out too. */
   instances: number;
+  /** The instances kept (all of them without --repo). */
+  kept: number;
   lines: number;
   /** Predictions whose `model_patch` was null or empty. */
   emptyPatches: number;
   /** Instances left out: predictions were given, none for them. */
   unpredicted: number;
-  /** The instances' `repo` values, in first-seen order: a run's workdir is one repository. */
+  /** The kept instances' `repo` values, in first-seen order: a run's workdir is one repository. */
   repos: string[];
+  /** Instances of other repositories than --repo's, and the predictions of them: left out. */
+  otherRepo: { instances: number; predictions: number; repos: string[] };
+  /** Predictions of instances the instances file does not hold: skipped; the first named by where it stands. */
+  unknownPredictions: { count: number; first?: string };
+  /** Lines written without a command: the table knows no command for their repository and version. */
+  withoutCommand: { lines: number; specs: string[] };
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
@@ -152,7 +188,16 @@ export function readPrediction({ value, where }: SourcedRecord): Checked<Predict
   const patch = record.model_patch;
   if (patch !== null && typeof patch !== "string")
     return fail(`${at}: model_patch must be a diff (a string) or null, not ${shown(patch)}`);
-  return { ok: true, value: { instanceId: id.value, patch: patch ?? "", where } };
+  const model = record.model_name_or_path;
+  return {
+    ok: true,
+    value: {
+      instanceId: id.value,
+      patch: patch ?? "",
+      ...(typeof model === "string" && model.trim() !== "" && { model }),
+      where,
+    },
+  };
 }
 
 /** Every prediction, grouped by instance in file order; the first problem if any record is not one. */
@@ -168,8 +213,15 @@ export function groupPredictions(records: Iterable<SourcedRecord>): Checked<Map<
   return { ok: true, value: byInstance };
 }
 
-/** A test list as SWE-bench ships it, a list or a JSON string of one → the report's test ids. */
-function testIds(record: Record<string, unknown>, field: "FAIL_TO_PASS" | "PASS_TO_PASS"): Checked<string[]> {
+/**
+ * A test list as SWE-bench ships it, a list or a JSON string of one → the line's test ids: as they are
+ * for a log parser, which reads SWE-bench's ids; the report's JUnit ids otherwise.
+ */
+function testIds(
+  record: Record<string, unknown>,
+  field: "FAIL_TO_PASS" | "PASS_TO_PASS",
+  asSweBenchWrites: boolean,
+): Checked<string[]> {
   let list = record[field];
   if (typeof list === "string") {
     try {
@@ -180,7 +232,8 @@ function testIds(record: Record<string, unknown>, field: "FAIL_TO_PASS" | "PASS_
   }
   if (!Array.isArray(list) || list.some((id) => typeof id !== "string"))
     return fail(`${field} must be a list of test ids (or a JSON string of one), not ${shown(record[field])}`);
-  return { ok: true, value: (list as string[]).map(pytestNodeToCaseId) };
+  const ids = list as string[];
+  return { ok: true, value: asSweBenchWrites ? ids : ids.map(pytestNodeToCaseId) };
 }
 
 /** A field that must be a non-empty string. */
@@ -191,8 +244,59 @@ function text(record: Record<string, unknown>, field: string, what: string): Che
   return { ok: true, value };
 }
 
+/** A field that may be left out, but when there must be a non-empty string. */
+function optionalText(record: Record<string, unknown>, field: string, what: string): Checked<string | undefined> {
+  const value = record[field];
+  if (value === undefined || value === null) return { ok: true, value: undefined };
+  if (typeof value !== "string" || value.trim() === "")
+    return fail(`${field} must be ${what} (a non-empty string) when given, not ${shown(value)}`);
+  return { ok: true, value };
+}
+
+/** How the instance's tests are run and read: its command (or what the table lacks) and its parser. */
+interface Runner {
+  command?: string;
+  miss?: SpecMiss;
+  resultsFormat?: SweBenchParser;
+  image?: string;
+}
+
+/** The instance's runner: its own fields (SWE-bench 5.0) first, then the table; or its first problem. */
+function runnerOf(record: Record<string, unknown>, testPatch: string): Checked<Runner> {
+  const repo = typeof record.repo === "string" ? record.repo : "";
+  const logParser = optionalText(record, "log_parser", "a SWE-bench log parser's name");
+  if (!logParser.ok) return logParser;
+  const named = logParser.value === undefined ? undefined : parserOfLogParser(logParser.value);
+  if (logParser.value !== undefined && named === undefined)
+    return fail(
+      `log_parser ${shown(logParser.value)} is not one of SWE-bench's Python log parsers (parse_log_pytest, parse_log_django, parse_log_sympy, ...)`,
+    );
+  const image = optionalText(record, "image", "an image name");
+  if (!image.ok) return image;
+  const script = optionalText(record, "eval_script", "SWE-bench's evaluation script");
+  if (!script.ok) return script;
+  const resultsFormat = named ?? parserOfRepo(repo);
+  const runner: Runner = {
+    ...(resultsFormat !== undefined && { resultsFormat }),
+    ...(image.value !== undefined && { image: image.value }),
+  };
+  if (script.value !== undefined) {
+    const command = evalScriptCommand(script.value);
+    return command.ok ? { ok: true, value: { ...runner, command: command.command } } : fail(command.problem);
+  }
+  const version =
+    typeof record.version === "string" || typeof record.version === "number" ? String(record.version) : "";
+  const command = specCommand(repo, version, testPatch);
+  if (command.ok) return { ok: true, value: { ...runner, command: command.command } };
+  return "problem" in command ? fail(command.problem) : { ok: true, value: { ...runner, miss: command.miss } };
+}
+
 /** What every line of an instance shares, or the instance's first problem (without where it stands). */
-function instanceTask(record: Record<string, unknown>, task: string, gold: boolean): Checked<Omit<SweBenchLine, "id">> {
+function instanceTask(
+  record: Record<string, unknown>,
+  task: string,
+  gold: boolean,
+): Checked<{ line: Omit<SweBenchLine, "id">; miss?: SpecMiss }> {
   const base = text(record, "base_commit", "the commit the task starts from");
   if (!base.ok) return base;
   const testPatch = text(record, "test_patch", "the diff that adds the task's tests");
@@ -200,21 +304,42 @@ function instanceTask(record: Record<string, unknown>, task: string, gold: boole
   // The gold patch is only read when it is what is judged.
   const patch = gold ? text(record, "patch", "the gold diff, judged when no predictions are given") : undefined;
   if (patch && !patch.ok) return patch;
-  const failToPass = testIds(record, "FAIL_TO_PASS");
+  const runner = runnerOf(record, testPatch.value);
+  if (!runner.ok) return runner;
+  const { command, resultsFormat, image, miss } = runner.value;
+  const failToPass = testIds(record, "FAIL_TO_PASS", resultsFormat !== undefined);
   if (!failToPass.ok) return failToPass;
-  const passToPass = testIds(record, "PASS_TO_PASS");
+  const passToPass = testIds(record, "PASS_TO_PASS", resultsFormat !== undefined);
   if (!passToPass.ok) return passToPass;
+  const repo = typeof record.repo === "string" && record.repo.trim() !== "" ? record.repo : undefined;
   return {
     ok: true,
     value: {
-      task,
-      base_commit: base.value,
-      patch: patch?.value ?? "",
-      test_patch: testPatch.value,
-      fail_to_pass: failToPass.value,
-      pass_to_pass: passToPass.value,
+      line: {
+        task,
+        ...(repo !== undefined && { repo }),
+        base_commit: base.value,
+        patch: patch?.value ?? "",
+        test_patch: testPatch.value,
+        fail_to_pass: failToPass.value,
+        pass_to_pass: passToPass.value,
+        ...(command !== undefined && { command }),
+        ...(resultsFormat !== undefined && { results_format: resultsFormat }),
+        ...(image !== undefined && { image }),
+        ...(gold && { model: "gold" }),
+      },
+      ...(miss && { miss }),
     },
   };
+}
+
+/** A table miss as the summary names it: `acme/calc 1.4`. */
+const missName = ({ repo, version }: SpecMiss) =>
+  `${repo === "" ? "(no repo)" : repo} ${version === "" ? "(no version)" : version}`;
+
+export interface ImportOptions {
+  /** `--repo OWNER/NAME`: only this repository's instances, and the predictions of them. */
+  repo?: string;
 }
 
 /**
@@ -223,13 +348,28 @@ function instanceTask(record: Record<string, unknown>, task: string, gold: boole
  */
 export class SweBenchImport {
   private readonly seen = new Map<string, string>();
+  /** Instances --repo left out. */
+  private readonly elsewhere = new Set<string>();
   private readonly ids = new Set<string>();
-  private readonly summary: ImportSummary = { instances: 0, lines: 0, emptyPatches: 0, unpredicted: 0, repos: [] };
+  private readonly summary: ImportSummary = {
+    instances: 0,
+    kept: 0,
+    lines: 0,
+    emptyPatches: 0,
+    unpredicted: 0,
+    repos: [],
+    otherRepo: { instances: 0, predictions: 0, repos: [] },
+    unknownPredictions: { count: 0 },
+    withoutCommand: { lines: 0, specs: [] },
+  };
 
   /** `predictions` from groupPredictions; none: each instance's gold patch is judged. */
-  constructor(private readonly predictions?: ReadonlyMap<string, readonly Prediction[]>) {}
+  constructor(
+    private readonly predictions?: ReadonlyMap<string, readonly Prediction[]>,
+    private readonly options: ImportOptions = {},
+  ) {}
 
-  /** One instance record → its lines (none when predictions leave it out), or the problem, naming it. */
+  /** One instance record → its lines (none when predictions or --repo leave it out), or the problem, naming it. */
   add(record: SourcedRecord): Checked<SweBenchLine[]> {
     const id = instanceIdOf(record.value, record.where);
     if (!id.ok) return id;
@@ -239,8 +379,16 @@ export class SweBenchImport {
     this.seen.set(instanceId, record.where);
     this.summary.instances += 1;
     const fields = record.value as Record<string, unknown>;
-    if (typeof fields.repo === "string" && !this.summary.repos.includes(fields.repo))
-      this.summary.repos.push(fields.repo);
+    const repo = typeof fields.repo === "string" ? fields.repo : undefined;
+    if (this.options.repo !== undefined && repo !== this.options.repo) {
+      this.elsewhere.add(instanceId);
+      this.summary.otherRepo.instances += 1;
+      const named = repo ?? "(no repo)";
+      if (!this.summary.otherRepo.repos.includes(named)) this.summary.otherRepo.repos.push(named);
+      return { ok: true, value: [] };
+    }
+    this.summary.kept += 1;
+    if (repo !== undefined && !this.summary.repos.includes(repo)) this.summary.repos.push(repo);
     const samples = this.predictions?.get(instanceId);
     if (this.predictions && !samples) {
       this.summary.unpredicted += 1;
@@ -248,14 +396,18 @@ export class SweBenchImport {
     }
     const task = instanceTask(fields, instanceId, !samples);
     if (!task.ok) return fail(`${record.where} (${instanceId}): ${task.problem}`);
+    const { line: shared, miss } = task.value;
     // The id first, then the task's fields in their order, the sample's patch in the gold's place.
     const lines: SweBenchLine[] = samples
       ? samples.map((sample, i) => ({
           id: samples.length === 1 ? instanceId : `${instanceId}#${i + 1}`,
-          ...task.value,
+          ...shared,
           patch: sample.patch,
+          model: sample.model,
         }))
-      : [{ id: instanceId, ...task.value }];
+      : [{ id: instanceId, ...shared }];
+    // A prediction that names no model leaves the key off, as JSON would.
+    for (const line of lines) if (line.model === undefined) delete line.model;
     for (const line of lines) {
       if (this.ids.has(line.id))
         return fail(`${record.where} (${instanceId}): the line id ${shown(line.id)} is another line's already`);
@@ -263,14 +415,24 @@ export class SweBenchImport {
     }
     this.summary.lines += lines.length;
     this.summary.emptyPatches += samples?.filter((sample) => sample.patch === "").length ?? 0;
+    if (miss) {
+      this.summary.withoutCommand.lines += lines.length;
+      if (!this.summary.withoutCommand.specs.includes(missName(miss)))
+        this.summary.withoutCommand.specs.push(missName(miss));
+    }
     return { ok: true, value: lines };
   }
 
-  /** Once every instance is in: a prediction of an instance that never came is a problem. */
-  finish(): Checked<ImportSummary> {
-    for (const [instanceId, samples] of this.predictions ?? [])
-      if (!this.seen.has(instanceId))
-        return fail(`${samples[0]!.where}: instance_id ${shown(instanceId)} is not among the instances`);
-    return { ok: true, value: { ...this.summary, repos: [...this.summary.repos] } };
+  /** Once every instance is in: the predictions no kept instance used, counted. */
+  finish(): ImportSummary {
+    for (const [instanceId, samples] of this.predictions ?? []) {
+      if (this.elsewhere.has(instanceId)) this.summary.otherRepo.predictions += samples.length;
+      else if (!this.seen.has(instanceId)) {
+        const { unknownPredictions } = this.summary;
+        unknownPredictions.count += samples.length;
+        unknownPredictions.first ??= `${samples[0]!.where} (${instanceId})`;
+      }
+    }
+    return structuredClone(this.summary);
   }
 }

@@ -189,13 +189,13 @@ const ABOUT = {
 } as const;
 
 const IMPORT_ABOUT =
-  "Turns SWE-bench-format files into dataset lines (JSONL) for sandbox-gate run: INSTANCES is a JSON array or JSONL of instances (instance_id, base_commit, patch, test_patch, FAIL_TO_PASS, PASS_TO_PASS as lists or JSON strings). Each line is one instance with its gold patch, or with --predictions one prediction with its model_patch (an instance nobody predicted is left out); task is the instance_id, and an instance with several predictions gets the ids instance_id#1, #2... Test ids are turned from pytest's node ids (tests/test_x.py::TestC::test_a) into the report's (tests.test_x.TestC::test_a); other ids are kept. A null or empty model_patch is kept as patch \"\", which the gate judges patch_failed, never resolved. Nothing runs.";
+  "Turns SWE-bench's files into dataset lines (JSONL) that sandbox-gate run judges with only --workdir (a clone of the repository) and --image (its environment): INSTANCES is a JSON array or JSONL of instances (instance_id, repo, version, base_commit, patch, test_patch, FAIL_TO_PASS, PASS_TO_PASS as lists or JSON strings), plain or gzipped (.jsonl.gz, .json.gz). Each line is one instance with its gold patch, or with --predictions one prediction with its model_patch (an instance nobody predicted is left out; a prediction of an instance not given is counted and skipped); task is the instance_id, and an instance with several predictions gets the ids instance_id#1, #2... Each line keeps repo, and carries SWE-bench's test command for its repository and version on the test_patch's test files (each file name one shell word, never an option), the results_format (SWE-bench's log parser) that reads its output, and model (model_name_or_path, or gold). SWE-bench 5.0's image, log_parser and eval_script are taken when an instance has them. Test ids are kept as SWE-bench writes them; on a line of a repository SWE-bench does not know (no command: the summary names it, pass --command), pytest's node ids become the report's JUnit ids. A null or empty model_patch is kept as patch \"\", which the gate judges patch_failed, never resolved. Nothing runs.";
 
 export const IMPORT_EXIT_STATUS = [
   "Exit status:",
   "  0  every record was imported",
-  "  2  bad usage or a bad record (named by file:line, file[index] or",
-  "     instance_id); with --out, no file is written",
+  "  2  bad usage, a bad record (named by file:line, file[index] or instance_id)",
+  "     or a gzip that does not unzip; with --out, no file is written",
   "  3  sandbox-gate itself failed",
 ];
 

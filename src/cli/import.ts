@@ -2,6 +2,8 @@
 // the dataset lines written to stdout or --out. Instances are streamed a line at a time from JSONL (SWE-bench
 // full is 2294 instances, tens of MB), each line's dataset lines written before the next is read; a JSON
 // array, and the predictions (every one is needed before the first instance is matched), are read whole.
+// A gzipped file (`.jsonl.gz`, `.json.gz`: known by gzip's magic bytes, so a pipe does too) is read the
+// same way, unzipped as it streams; one that does not unzip is one error naming the file.
 // A bad record ends the import: exit 2 naming it, and --out is written to a temporary file renamed into
 // place only when every record was good, so it is never half there.
 import { randomBytes } from "node:crypto";
@@ -9,7 +11,9 @@ import { createReadStream } from "node:fs";
 import { open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { Readable } from "node:stream";
+import { Readable, pipeline } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { createGunzip, gunzipSync } from "node:zlib";
 import {
   SweBenchImport,
   arrayRecords,
@@ -33,7 +37,7 @@ export interface ImportIO {
 export async function runImport(command: ImportCommand, io: ImportIO): Promise<number> {
   const predictions =
     command.predictions === undefined ? undefined : await readPredictions(command.predictions, io.cwd);
-  const importer = new SweBenchImport(predictions);
+  const importer = new SweBenchImport(predictions, { ...(command.repo !== undefined && { repo: command.repo }) });
   const sink = await openSink(command.out, io);
   try {
     for await (const record of instanceRecords(command.instances, io.cwd)) {
@@ -42,10 +46,14 @@ export async function runImport(command: ImportCommand, io: ImportIO): Promise<n
       if (lines.value.length > 0) await sink.write(lines.value.map((line) => `${JSON.stringify(line)}\n`).join(""));
     }
     const done = importer.finish();
-    if (!done.ok) throw new InputError("predictions", done.problem);
-    if (done.value.instances === 0) throw new InputError("INSTANCES", `'${command.instances}' holds no instances`);
+    if (done.instances === 0) throw new InputError("INSTANCES", `'${command.instances}' holds no instances`);
+    if (done.kept === 0)
+      throw new InputError(
+        "repo",
+        `'${command.instances}' holds no instance of ${command.repo} (its ${done.instances} are of ${listed(done.otherRepo.repos)})`,
+      );
     await sink.close();
-    for (const line of summaryLines(done.value, command, predictions !== undefined))
+    for (const line of summaryLines(done, command, predictions !== undefined))
       if (!command.quiet || line.startsWith("warning")) io.stderr.write(`sandbox-gate: ${line}\n`);
     return 0;
   } catch (error) {
@@ -54,22 +62,43 @@ export async function runImport(command: ImportCommand, io: ImportIO): Promise<n
   }
 }
 
-/** What the import did, and a warning when the lines cannot run in one workdir. */
+/** Up to five names, then how many more. */
+function listed(names: readonly string[]): string {
+  return names.slice(0, 5).join(", ") + (names.length > 5 ? `, ... (${names.length} in all)` : "");
+}
+
+/**
+ * What the import did, and warnings for what the user must know before running the lines: predictions
+ * skipped, lines without a test command, lines that cannot run in one workdir.
+ */
 export function summaryLines(summary: ImportSummary, command: ImportCommand, predicted: boolean): string[] {
+  const { otherRepo, unknownPredictions, withoutCommand } = summary;
   const notes = [
+    ...(otherRepo.instances > 0
+      ? [
+          `${otherRepo.instances} instance(s) of other repositories left out${predicted ? ` (${otherRepo.predictions} prediction(s) of them)` : ""}`,
+        ]
+      : []),
     ...(summary.unpredicted > 0 ? [`${summary.unpredicted} instance(s) without a prediction left out`] : []),
     ...(summary.emptyPatches > 0 ? [`${summary.emptyPatches} empty model_patch(es), judged patch_failed`] : []),
   ];
   const to = command.out === undefined || command.out === "-" ? "stdout" : command.out;
+  const of = command.repo === undefined ? "" : ` of ${command.repo}`;
   const lines = [
-    `imported ${summary.lines} dataset line(s) from ${summary.instances} instance(s)${predicted ? " and their predictions" : " (gold patches)"} to ${to}${notes.length > 0 ? `; ${notes.join(", ")}` : ""}`,
+    `imported ${summary.lines} dataset line(s) from ${summary.kept} instance(s)${of}${predicted ? " and their predictions" : " (gold patches)"} to ${to}${notes.length > 0 ? `; ${notes.join(", ")}` : ""}`,
   ];
-  if (summary.repos.length > 1) {
-    const shown = summary.repos.slice(0, 5).join(", ") + (summary.repos.length > 5 ? ", ..." : "");
+  if (unknownPredictions.count > 0)
     lines.push(
-      `warning: the instances come from ${summary.repos.length} repositories (${shown}); a run judges every line in one workdir, so run each repository's lines in its own clone`,
+      `warning: ${unknownPredictions.count} prediction(s) of instances not in '${command.instances}' skipped (the first: ${unknownPredictions.first})`,
     );
-  }
+  if (withoutCommand.lines > 0)
+    lines.push(
+      `warning: ${withoutCommand.lines} line(s) carry no test command: SWE-bench's specs have none for ${listed(withoutCommand.specs)}; run them with --command (and --results-format)`,
+    );
+  if (summary.repos.length > 1)
+    lines.push(
+      `warning: the instances come from ${summary.repos.length} repositories (${listed(summary.repos)}); a run judges every line in one workdir, so run each repository's lines in its own clone (import with --repo OWNER/NAME)`,
+    );
   return lines;
 }
 
@@ -81,8 +110,21 @@ async function readable(typed: string, cwd: string, input: string): Promise<stri
   return path;
 }
 
+/** gzip's first two bytes. */
+const isGzip = (head: Uint8Array) => head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+
+const notGzip = (input: string, typed: string, error: unknown) =>
+  new InputError(input, `'${typed}' is not a readable gzip file (${(error as Error).message})`);
+
 async function readPredictions(typed: string, cwd: string): Promise<Map<string, Prediction[]>> {
-  const records = predictionRecords(await readFile(await readable(typed, cwd, "predictions"), "utf8"), typed);
+  const bytes = await readFile(await readable(typed, cwd, "predictions"));
+  let text: string;
+  try {
+    text = (isGzip(bytes) ? gunzipSync(bytes) : bytes).toString("utf8");
+  } catch (error) {
+    throw notGzip("predictions", typed, error);
+  }
+  const records = predictionRecords(text, typed);
   if (!records.ok) throw new InputError("predictions", records.problem);
   if (records.value.length === 0) throw new InputError("predictions", `'${typed}' holds no predictions`);
   const grouped = groupPredictions(records.value);
@@ -95,7 +137,7 @@ async function readPredictions(typed: string, cwd: string): Promise<Map<string, 
  * once, as a stream, so a pipe (`<(zcat instances.jsonl.gz)`) does as well as a file.
  */
 async function* instanceRecords(typed: string, cwd: string): AsyncGenerator<SourcedRecord> {
-  const text = replayable(createReadStream(await readable(typed, cwd, "INSTANCES"), { encoding: "utf8" }));
+  const text = replayable(textOf(await readable(typed, cwd, "INSTANCES"), typed, "INSTANCES"));
   if ((await text.firstCharacter()) === "[") {
     let whole = "";
     for await (const chunk of text.chunks()) whole += chunk;
@@ -113,6 +155,43 @@ async function* instanceRecords(typed: string, cwd: string): AsyncGenerator<Sour
     if (!record.ok) throw new InputError("INSTANCES", record.problem);
     yield record.value;
   }
+}
+
+/**
+ * A file's text as it streams, unzipped on the way when it starts as gzip does. The bytes are read once
+ * (a pipe cannot be read twice): the first ones are held until there are enough to tell.
+ */
+async function* textOf(path: string, typed: string, input: string): AsyncGenerator<string> {
+  const source = createReadStream(path)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const held: Buffer[] = [];
+  let next = await source.next();
+  for (; !next.done; next = await source.next()) {
+    held.push(next.value);
+    if (Buffer.concat(held).length >= 2) break;
+  }
+  const head = Buffer.concat(held);
+  const bytes = Readable.from(
+    (async function* () {
+      if (head.length > 0) yield head;
+      if (next.done) return;
+      for (next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    })(),
+  );
+  const gzip = isGzip(head);
+  // pipeline: a failure of either stream ends the other and comes out of the loop below.
+  const chunks = gzip ? pipeline(bytes, createGunzip(), () => {}) : bytes;
+  const decoder = new StringDecoder("utf8");
+  try {
+    for await (const chunk of chunks as AsyncIterable<Buffer>) {
+      const part = decoder.write(chunk);
+      if (part !== "") yield part;
+    }
+  } catch (error) {
+    if (gzip && (error as NodeJS.ErrnoException).code?.startsWith("Z_")) throw notGzip(input, typed, error);
+    throw error;
+  }
+  const rest = decoder.end();
+  if (rest !== "") yield rest;
 }
 
 /** A text stream whose first character can be looked at before every chunk, the first ones too, is read. */

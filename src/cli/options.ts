@@ -81,6 +81,8 @@ export interface ImportCommand {
   predictions?: string;
   /** Absent or `-`: stdout. */
   out?: string;
+  /** `--repo OWNER/NAME`: only that repository's instances. */
+  repo?: string;
   quiet: boolean;
 }
 
@@ -92,8 +94,14 @@ export const IMPORT_FLAGS = {
   predictions: {
     value: "FILE",
     description:
-      "A model's predictions (instance_id, model_patch), as JSONL, a JSON array or an object keyed by instance_id: one line per prediction, instead of one per instance with its gold patch.",
+      "A model's predictions (instance_id, model_patch, model_name_or_path), as JSONL, a JSON array or an object keyed by instance_id, plain or gzipped: one line per prediction, instead of one per instance with its gold patch. Predictions of instances not given are counted and skipped.",
     shown: "none: the gold patches",
+  },
+  repo: {
+    value: "OWNER/NAME",
+    description:
+      "Only this repository's instances (SWE-bench's repo, e.g. psf/requests) and the predictions of them; the others are counted and left out.",
+    shown: "every repository",
   },
   out: { value: "FILE", description: "Where the dataset lines go (- is stdout).", shown: "stdout" },
   quiet: { value: "", description: "No summary on stderr: only warnings and errors. Also -q.", shown: "off" },
@@ -133,7 +141,7 @@ function readImport(args: readonly string[]): ImportCommand {
   if (!(IMPORT_FORMATS as readonly string[]).includes(format))
     throw new UsageError(`unknown format '${format}': the formats are ${IMPORT_FORMATS.join(", ")}`, "import");
   const paths: string[] = [];
-  const given: { predictions?: string; out?: string; quiet: boolean } = { quiet: false };
+  const given: { predictions?: string; out?: string; repo?: string; quiet: boolean } = { quiet: false };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (arg === "--") {
@@ -149,15 +157,18 @@ function readImport(args: readonly string[]): ImportCommand {
     if (name === "quiet") {
       if (inline !== undefined) throw new UsageError(`--quiet takes no value (got '${inline}')`, "import");
       given.quiet = true;
-    } else if (flag.startsWith("--") && (name === "predictions" || name === "out")) {
+    } else if (flag.startsWith("--") && (name === "predictions" || name === "out" || name === "repo")) {
       const value = inline ?? rest[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`, "import");
       given[name] = value;
-    } else throw new UsageError(`unknown flag ${flag}: import takes --predictions, --out and --quiet`, "import");
+    } else
+      throw new UsageError(`unknown flag ${flag}: import takes --predictions, --repo, --out and --quiet`, "import");
   }
   if (paths.length === 0) throw new UsageError("no INSTANCES given", "import");
   if (paths.length > 1)
     throw new UsageError(`one INSTANCES file, not ${paths.length}: ${paths.map((p) => `'${p}'`).join(" ")}`, "import");
+  if (given.repo !== undefined && !/^[^/\s]+\/[^/\s]+$/.test(given.repo))
+    throw new UsageError(`--repo takes OWNER/NAME (as SWE-bench's repo: psf/requests), not '${given.repo}'`, "import");
   return { format: format as ImportFormat, instances: paths[0]!, ...given };
 }
 

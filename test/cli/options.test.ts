@@ -103,6 +103,10 @@ describe("parseCommandLine", () => {
       kind: "import",
       command: { format: "swe-bench", instances: "i.json", predictions: "p.jsonl", out: "o.jsonl", quiet: false },
     });
+    expect(parseCommandLine(["import", "swe-bench", "i.jsonl.gz", "--repo=psf/requests"])).toEqual({
+      kind: "import",
+      command: { format: "swe-bench", instances: "i.jsonl.gz", repo: "psf/requests", quiet: false },
+    });
     expect(parseCommandLine(["import", "swe-bench", "--quiet", "--", "--odd.jsonl"])).toEqual({
       kind: "import",
       command: { format: "swe-bench", instances: "--odd.jsonl", quiet: true },
@@ -116,7 +120,16 @@ describe("parseCommandLine", () => {
     [["import", "--out", "o", "i.json"], "no format given"],
     [["import", "sweb", "i.json"], "unknown format 'sweb': the formats are swe-bench"],
     [["import", "swe-bench", "--quiet=1", "i.json"], "--quiet takes no value (got '1')"],
-    [["import", "swe-bench", "-o", "x", "i.json"], "unknown flag -o: import takes --predictions, --out and --quiet"],
+    [
+      ["import", "swe-bench", "-o", "x", "i.json"],
+      "unknown flag -o: import takes --predictions, --repo, --out and --quiet",
+    ],
+    [
+      ["import", "swe-bench", "--repo", "psf", "i.json"],
+      "--repo takes OWNER/NAME (as SWE-bench's repo: psf/requests), not 'psf'",
+    ],
+    [["import", "swe-bench", "--repo", "a/b/c", "i.json"], "--repo takes OWNER/NAME"],
+    [["import", "swe-bench", "i.json", "--repo"], "--repo needs a value"],
     [["import", "swe-bench", "--format", "json", "i.json"], "unknown flag --format"],
   ])("import %j → UsageError %j", (argv, message) => {
     const error = usageError(argv);
