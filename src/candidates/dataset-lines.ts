@@ -2,6 +2,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Candidate, CandidateOverrides, Instance, SourceEntry } from "../core/model.js";
+import { imageReferenceProblem } from "../core/image-reference.js";
 import { checkRelativePath } from "../core/paths.js";
 import { DATASET_SCHEMA, type DatasetLine } from "../settings/dataset-line.js";
 import { checker } from "../core/schemas/validate.js";
@@ -59,6 +60,10 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
         },
       };
   }
+  // Its environment: a name no engine could pull is the line's own problem, never a pull that fails mid-run.
+  const imageProblem = image === undefined ? undefined : imageReferenceProblem(image);
+  if (imageProblem !== undefined)
+    return { problem: { id, source, problem: `'image' ${JSON.stringify(image)} ${imageProblem}` } };
   if (timeout !== undefined) {
     try {
       overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);

@@ -23,7 +23,8 @@ export class RunImages {
   /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
   readonly #commitTrees = new Map<string, Promise<BaseTree>>();
   readonly #commits = new Map<string, string>();
-  readonly #images = new Map<string, { made: Promise<RunImage>; commit?: string }>();
+  /** Each run image by its key, with the image it is made from (`source`) and its commit. */
+  readonly #images = new Map<string, { made: Promise<RunImage>; source: string; commit?: string }>();
   /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
   readonly #released: string[] = [];
   /** How many setups ran: once per run image, whatever the number of candidates. */
@@ -102,7 +103,7 @@ export class RunImages {
     let entry = this.#images.get(key);
     if (!entry) {
       const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
-      entry = { made: this.#make(image, files), ...(commit !== undefined && { commit }) };
+      entry = { made: this.#make(image, files), source: image, ...(commit !== undefined && { commit }) };
       this.#images.set(key, entry);
     }
     return entry.made;
@@ -113,19 +114,31 @@ export class RunImages {
    * night over many commits holds only the ones in flight. Returns the removals that failed.
    */
   async release(commit: string): Promise<string[]> {
+    this.#commitTrees.delete(commit);
+    return this.#releaseWhere((entry) => entry.commit === commit);
+  }
+
+  /**
+   * Drops the run images made from `image` (a line's own image) once the last line that needs it is done,
+   * whatever their commit: the image itself can then go (line-images.ts). Returns the removals that failed.
+   */
+  releaseSource(image: string): Promise<string[]> {
+    return this.#releaseWhere((entry) => entry.source === image);
+  }
+
+  async #releaseWhere(mine: (entry: { source: string; commit?: string }) => boolean): Promise<string[]> {
     // The images released before: the warm containers that kept them went when this commit's candidates
     // began (the engine drops those of another image), so they go now, and at most the last stays behind.
     const earlier = this.#released.splice(0);
     const kept = await Promise.all(earlier.map(async (id) => ((await this.maker.remove(id)) ? [id] : [])));
     this.#released.push(...kept.flat());
-    this.#commitTrees.delete(commit);
-    const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
-    for (const [key] of mine) this.#images.delete(key);
-    const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => undefined)));
+    const released = [...this.#images].filter(([, entry]) => mine(entry));
+    for (const [key] of released) this.#images.delete(key);
+    const made = await Promise.all(released.map(([, entry]) => entry.made.catch(() => undefined)));
     // A container of the engine's (one kept warm) may still hold the image: the removal then only drops its
     // tag, and the image itself goes by its id when the run closes, after the engine's containers.
     for (const image of made) if (image?.ok && image.id) this.#released.push(image.id);
-    return this.#remove(mine.map(([, entry]) => entry.made));
+    return this.#remove(released.map(([, entry]) => entry.made));
   }
 
   async #make(image: string, files: Promise<SandboxFile[]>, setup = this.settings.run.setup): Promise<RunImage> {
