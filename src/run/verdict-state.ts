@@ -5,7 +5,8 @@
 // is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
 // forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
 // remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
-// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
+// same key (what changes verdicts: the tests, image, command, limits, the gate's version); never for a
+// candidate with settings of its own (a line's image), which the key does not hold.
 import { createHash } from "node:crypto";
 import { type Candidate, type Result, type Status } from "../core/model.js";
 import { STATUSES } from "../core/statuses.js";
@@ -231,6 +232,10 @@ export function carriedOver(
 ): (candidate: Candidate) => Result | undefined {
   const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
   return (candidate) => {
+    // The key holds the run's settings (its `image` input among them), never a candidate's own (a dataset
+    // line's `image`, `command`, …): no verdict was remembered under them, so a candidate that brings its own
+    // is judged afresh, and a change of its image can never carry an old verdict over.
+    if (Object.keys(candidate.overrides ?? {}).length > 0) return undefined;
     const remembered = usable.get(candidate.id);
     const now = fingerprints.get(candidate.id);
     if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash) return undefined;
