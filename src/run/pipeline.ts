@@ -77,9 +77,11 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
   const image = imageFor(settings, language, candidate);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem) return { status: "sandbox_error", language, limits, reason: imageProblem };
-  const made = prepared.start
-    ? await ctx.runImages!.image(image, prepared.start, ctx.testFiles, prepared.commit)
-    : undefined;
+  // A line's image_workdir (SWE-bench's /testbed): the candidate starts from what the image holds there, so
+  // always from a run image made of it, in a work dir at that path.
+  const workdir = candidate.overrides?.imageWorkdir;
+  const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
+  const made = start ? await ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
   if (made && !made.ok) {
     // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
     return {
@@ -98,6 +100,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       limits,
       labels: { [RUN_LABEL]: ctx.runId },
       ...(made && { treeDir: RUN_TREE_DIR }),
+      ...(workdir !== undefined && { workdir }),
       ...(testResults.length > 0 && { results: findPatterns(testResults) }),
     },
   };

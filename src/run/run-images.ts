@@ -97,13 +97,22 @@ export class RunImages {
     return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
   }
 
-  /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
-  image(image: string, kind: TreeKind, testFiles: SandboxFile[], commit?: string): Promise<RunImage> {
-    const key = JSON.stringify([image, kind, commit ?? null]);
+  /**
+   * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
+   * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
+   * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+   */
+  image(image: string, kind: TreeKind, testFiles: SandboxFile[], commit?: string, workdir?: string): Promise<RunImage> {
+    const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
     let entry = this.#images.get(key);
     if (!entry) {
-      const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
-      entry = { made: this.#make(image, files), source: image, ...(commit !== undefined && { commit }) };
+      const files =
+        kind === "tests"
+          ? Promise.resolve(testFiles)
+          : workdir !== undefined
+            ? Promise.resolve([])
+            : this.commitTree(commit).then((tree) => tree.files);
+      entry = { made: this.#make(image, files, workdir), source: image, ...(commit !== undefined && { commit }) };
       this.#images.set(key, entry);
     }
     return entry.made;
@@ -141,7 +150,12 @@ export class RunImages {
     return this.#remove(released.map(([, entry]) => entry.made));
   }
 
-  async #make(image: string, files: Promise<SandboxFile[]>, setup = this.settings.run.setup): Promise<RunImage> {
+  async #make(
+    image: string,
+    files: Promise<SandboxFile[]>,
+    workdir?: string,
+    setup = this.settings.run.setup,
+  ): Promise<RunImage> {
     const started = performance.now();
     if (setup) this.setups++;
     // A setup runs the repository's own install, which starts as many processes as its suite does.
@@ -152,11 +166,12 @@ export class RunImages {
       limits,
       labels: this.labels,
       ...(setup && { setup }),
+      ...(workdir !== undefined && { workdir }),
     });
     const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
     if (!made.ok) this.log(`run image from ${image}: ${made.reason}`);
     else if (setup) this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
-    else this.log(`run image from ${image} made in ${took}`);
+    else this.log(`run image from ${image}${workdir === undefined ? "" : ` (its ${workdir})`} made in ${took}`);
     return made;
   }
 

@@ -154,6 +154,23 @@ describe("parseDatasetLine: SWE-bench's fields", () => {
     expect(parse({ id: "c", reply: "r", image: "" })).toMatchObject({ problem: { id: "c" } });
   });
 
+  it("carries a line's image_workdir, normalised, and files one that is no directory of an image as its problem", () => {
+    expect(parse({ id: "a", patch: "p", image: "swe/x:1", image_workdir: "/testbed/" })).toMatchObject({
+      candidate: { overrides: { image: "swe/x:1", imageWorkdir: "/testbed" } },
+    });
+    expect(parse({ id: "a", patch: "p", image_workdir: "testbed" })).toEqual({
+      problem: {
+        id: "a",
+        source: "d.jsonl:1",
+        problem:
+          "'image_workdir' \"testbed\" is not an absolute path: it must be an absolute directory of the image, as /testbed",
+      },
+    });
+    expect(parse({ id: "b", patch: "p", image_workdir: "/tmp" })).toMatchObject({
+      problem: { id: "b", problem: expect.stringContaining("is inside /tmp") },
+    });
+  });
+
   it("refuses, naming the field, a base_commit without a patch, an empty one, and lists that are not of ids", () => {
     const problem = (value: unknown) => {
       const entry = parse(value);

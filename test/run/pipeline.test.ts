@@ -330,6 +330,79 @@ describe("a patch on the whole checkout", () => {
   });
 });
 
+describe("a line's own image and image_workdir", () => {
+  it("runs in the line's image, from the image's own directory with only the patch's changes, in a work dir there", async () => {
+    const workdir = tempDir("pipeline-image-workdir");
+    mkdirSync(join(workdir, "pkg"));
+    writeFileSync(join(workdir, "pkg", "a.py"), "x = 1\n");
+    writeFileSync(join(workdir, "README.md"), "readme\n");
+    const engine = new ScriptedEngine(() => facts());
+    const settings = readSettings((name) => ({ workdir, image: "python:3.12" })[name as "workdir"] ?? "", {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    });
+    const built: Array<{ image: string; files: string[]; workdir?: string }> = [];
+    const runImages = new RunImages(
+      settings,
+      {
+        build: async (spec) => (
+          built.push({
+            image: spec.image,
+            files: spec.files.map((f) => f.path),
+            ...(spec.workdir && { workdir: spec.workdir }),
+          }),
+          { ok: true, image: `run-image-${built.length}` }
+        ),
+        remove: async () => undefined,
+      },
+      {},
+      () => {},
+    );
+    const asked: string[] = [];
+    const ctx = {
+      settings,
+      engine,
+      testFiles: [],
+      runId: "r",
+      prepareImage: async (image: string) => (asked.push(image), undefined),
+      runImages,
+      baselineRuns: new BaselineRuns(),
+    };
+    const patch = "--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 3\n";
+    const line = (image?: string, imageWorkdir?: string): Candidate => ({
+      id: "p",
+      source: "d.jsonl:1",
+      kind: "patch",
+      text: patch,
+      overrides: { ...(image && { image }), ...(imageWorkdir && { imageWorkdir }) },
+    });
+    expect((await judgeCandidate(line("swe/one:1", "/testbed"), ctx)).status).toBe("pass");
+    expect((await judgeCandidate(line(), ctx)).status).toBe("pass");
+    // The line's image wins over the image input, for that line only.
+    expect(asked).toEqual(["swe/one:1", "python:3.12"]);
+    // Its run image is the image's /testbed, not the checkout's files; the other line's is the checkout's.
+    expect(built).toEqual([
+      { image: "swe/one:1", files: [], workdir: "/testbed" },
+      { image: "python:3.12", files: ["README.md", "pkg/a.py"] },
+    ]);
+    expect(engine.jobs[0]).toMatchObject({ image: "run-image-1", treeDir: RUN_TREE_DIR, workdir: "/testbed" });
+    expect(engine.jobs[0]!.files.map((f) => f.path)).toEqual(["pkg/a.py"]);
+    expect(engine.jobs[1]).toMatchObject({ image: "run-image-2", treeDir: RUN_TREE_DIR });
+    expect(engine.jobs[1]!.workdir).toBeUndefined();
+  });
+
+  it("is our failure, naming the image, when the line's image cannot be made ready", async () => {
+    const engine = new ScriptedEngine(() => facts());
+    const result = await judgeCandidate(
+      reply(PASSING, { overrides: { image: "swe/gone:1" } }),
+      context(engine, {}, "pull of swe/gone:1 failed: manifest unknown (4 attempts)"),
+    );
+    expect(result).toMatchObject({ status: "sandbox_error" });
+    expect(result.feedback).toContain("pull of swe/gone:1 failed: manifest unknown");
+    expect(engine.jobs).toHaveLength(0);
+  });
+});
+
 describe("per-test results, compare: base, reruns and retries", () => {
   const REPORT = "report.xml";
   const xml = (cases: CaseSpec[]) => ({ [REPORT]: junitXml(cases) });
