@@ -507,6 +507,25 @@ describe("per-test results, compare: base, reruns and retries", () => {
       expect(base).toMatchObject({ status: "test_failed", exitCode: 1, tests: { counts: { passed: 1, failed: 2 } } });
     });
 
+    it("runs a line's base in the line's own image: one base run per image", async () => {
+      const scripted = engine();
+      const ctx = context(scripted, { workdir: root(), "test-results": REPORT, compare: "base" });
+      const inImage = (to: string, image: string): Candidate => ({ ...patch(to), overrides: { image } });
+      await judgeCandidate(inImage("2", "env/one:1"), ctx);
+      await judgeCandidate(inImage("3", "env/two:1"), ctx);
+      await judgeCandidate(inImage("2", "env/one:1"), ctx);
+      const base = (job: SandboxJob) =>
+        Buffer.from(job.files.find((f) => f.path === "app.py")!.content).toString() === "x = 1\n";
+      // Each image's base ran once, in that image; every candidate ran in its line's.
+      expect(scripted.jobs.filter(base).map((job) => job.image)).toEqual(["env/one:1", "env/two:1"]);
+      expect(scripted.jobs.filter((job) => !base(job)).map((job) => job.image)).toEqual([
+        "env/one:1",
+        "env/two:1",
+        "env/one:1",
+      ]);
+      expect(await ctx.baselineRuns.all()).toHaveLength(2);
+    });
+
     it("without compare, both patches fail: the exit code and the failing tests decide", async () => {
       const ctx = context(engine(), { workdir: root(), "test-results": REPORT });
       expect((await judgeCandidate(patch("2"), ctx)).status).toBe("test_failed");
