@@ -46,3 +46,17 @@ export function imageReferenceProblem(reference: string): string | undefined {
     return `has a malformed name part ${JSON.stringify(bad)} (lower-case letters and digits, joined by '.', '_', '__' or '-')`;
   return undefined;
 }
+
+/** Where SWE-bench's images hold the repository and its editable install. */
+export const SWE_BENCH_TESTBED = "/testbed";
+
+/**
+ * The directory an image's environment expects the repository in, when the image's name says so: SWE-bench's
+ * per-instance images (`[registry/][namespace/]sweb.eval.<arch>.<instance id>:<tag>`, as its harness names
+ * them in test_spec.py's instance_image_key) hold it at /testbed, installed there in editable mode. A line's
+ * own `image_workdir` wins over this. Pure.
+ */
+export function knownImageWorkdir(reference: string): string | undefined {
+  const name = reference.split("@")[0]!;
+  return name.slice(name.lastIndexOf("/") + 1).startsWith("sweb.eval.") ? SWE_BENCH_TESTBED : undefined;
+}

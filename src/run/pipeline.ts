@@ -12,6 +12,7 @@ import { RUN_TREE_DIR } from "../sandbox/run-image.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
 import { ImageGate } from "./line-images.js";
 import { InputError } from "../core/errors.js";
+import { knownImageWorkdir } from "../core/image-reference.js";
 import type { Settings } from "../settings/settings.js";
 import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter } from "../verdict/attempts.js";
 import { BaselineRuns } from "../verdict/baseline-runs.js";
@@ -77,9 +78,9 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
   const image = imageFor(settings, language, candidate);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem) return { status: "sandbox_error", language, limits, reason: imageProblem };
-  // A line's image_workdir (SWE-bench's /testbed): the candidate starts from what the image holds there, so
-  // always from a run image made of it, in a work dir at that path.
-  const workdir = candidate.overrides?.imageWorkdir;
+  // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
+  // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
+  const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
   const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
   const made = start ? await ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
   if (made && !made.ok) {

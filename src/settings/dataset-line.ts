@@ -67,7 +67,7 @@ export const DATASET_SCHEMA = {
       type: "string",
       minLength: 1,
       description:
-        "The directory of this line's image where its environment expects the repository (SWE-bench's images: `/testbed`, installed there in editable mode): the sandbox's work dir is there instead of `/work`, and starts from what the image holds there (its build artifacts included) with the candidate's changes on top, rather than from the base tree's files.",
+        "The directory of this line's image where its environment expects the repository (SWE-bench's images: `/testbed`, installed there in editable mode; the default for an image named as SWE-bench names its per-instance images, `…/sweb.eval.<arch>.<instance>:<tag>`): the sandbox's work dir is there instead of `/work`, and starts from what the image holds there (its build artifacts included, its .git left out) with the candidate's changes on top, rather than from the base tree's files.",
     },
     results_format: {
       enum: RESULTS_FORMATS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageReferenceProblem } from "../../src/core/image-reference.js";
+import { imageReferenceProblem, knownImageWorkdir } from "../../src/core/image-reference.js";
 
 const DIGEST = `sha256:${"ab12".repeat(16)}`;
 
@@ -40,5 +40,19 @@ describe("imageReferenceProblem", () => {
     [`${"a".repeat(256)}`, /longer than 255/],
   ])("refuses %j", (reference, problem) => {
     expect(imageReferenceProblem(reference)).toMatch(problem);
+  });
+});
+
+describe("knownImageWorkdir", () => {
+  it.each([
+    ["swebench/sweb.eval.x86_64.django_1776_django-11099:latest", "/testbed"],
+    ["sweb.eval.x86_64.astropy__astropy-12907:latest", "/testbed"],
+    ["docker.io/swebench/sweb.eval.arm64.sympy_1776_sympy-20590:v1", "/testbed"],
+    [`localhost:5000/swebench/sweb.eval.x86_64.a_1776_b-1@sha256:${"0".repeat(64)}`, "/testbed"],
+    ["swebench/sweb.env.x86_64.0123456789abcdef012345:latest", undefined],
+    ["sweb.eval/python:3", undefined],
+    ["python:3.12-slim", undefined],
+  ])("%s → %s", (image, workdir) => {
+    expect(knownImageWorkdir(image)).toBe(workdir);
   });
 });

@@ -391,6 +391,44 @@ describe("a line's own image and image_workdir", () => {
     expect(engine.jobs[1]!.workdir).toBeUndefined();
   });
 
+  it("runs an image named as SWE-bench's per-instance images in /testbed; a line's image_workdir wins", async () => {
+    const workdir = tempDir("pipeline-swebench-name");
+    writeFileSync(join(workdir, "a.py"), "x = 1\n");
+    const engine = new ScriptedEngine(() => facts());
+    const settings = readSettings((name) => ({ workdir })[name as "workdir"] ?? "", {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    });
+    const built: Array<string | undefined> = [];
+    const runImages = new RunImages(
+      settings,
+      {
+        build: async (spec) => (built.push(spec.workdir), { ok: true, image: "run-image" }),
+        remove: async () => undefined,
+      },
+      {},
+      () => {},
+    );
+    const ctx = {
+      settings,
+      engine,
+      testFiles: [],
+      runId: "r",
+      prepareImage: async () => undefined,
+      runImages,
+      baselineRuns: new BaselineRuns(),
+    };
+    const text = "--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n";
+    const swe = "swebench/sweb.eval.x86_64.django_1776_django-11099:latest";
+    await judgeCandidate({ id: "a", source: "d:1", kind: "patch", text, overrides: { image: swe } }, ctx);
+    await judgeCandidate(
+      { id: "b", source: "d:2", kind: "patch", text, overrides: { image: swe, imageWorkdir: "/repo" } },
+      ctx,
+    );
+    expect(engine.jobs.map((job) => job.workdir)).toEqual(["/testbed", "/repo"]);
+    expect(built).toEqual(["/testbed", "/repo"]);
+  });
+
   it("is our failure, naming the image, when the line's image cannot be made ready", async () => {
     const engine = new ScriptedEngine(() => facts());
     const result = await judgeCandidate(
