@@ -134,6 +134,8 @@ export class ImageGate {
     private readonly log: (line: string) => void,
     private readonly remover?: ImageRemover,
     private readonly keep: ReadonlySet<string> = new Set(),
+    /** The engine's id of the image a name finds: two names of one image are one image to remove. */
+    private readonly idOf: (image: string) => Promise<string | undefined> = async () => undefined,
   ) {}
 
   /** Resolves when `image` is ready; the reason when it cannot be (pull failed, missing with pull: never). */
@@ -184,6 +186,16 @@ export class ImageGate {
   }
 
   async #remove(image: string): Promise<void> {
+    // Another name still in use for the same image (a tag and a digest pin of it): removing this one could
+    // take the image with it, so it waits, and goes with that one's release or at close.
+    const id = await this.idOf(image);
+    if (id !== undefined) {
+      const others = await Promise.all([...this.#ready.keys()].map((other) => this.idOf(other)));
+      if (others.includes(id)) {
+        this.#pending.add(image);
+        return;
+      }
+    }
     const failure = await this.remover!(image);
     if (failure === undefined) this.log(`image ${image}: removed (pulled by this run, needed by no line left)`);
     else this.#pending.add(image);

@@ -25,7 +25,7 @@ import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
 import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipeline.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
 import { ImageGate, LineImages, lineImage, runOwnImages } from "./line-images.js";
-import { removePulledImage } from "../sandbox/image.js";
+import { imageIdOf, removePulledImage } from "../sandbox/image.js";
 import { CommitBases, checkInstances, judgingOrder } from "./commits.js";
 import { verdictKey } from "./verdict-state.js";
 
@@ -132,6 +132,7 @@ export async function openRun(
     log,
     (image) => removePulledImage(binary, image),
     runOwnImages(settings),
+    (image) => imageIdOf(binary, image),
   );
   const releaseImage = async (image: string) => {
     // The run images made from it first: they hold its layers.

@@ -85,3 +85,9 @@ export async function removePulledImage(binary: string, image: string): Promise<
     ? undefined
     : `${image}: ${describeFailure(removed)}`;
 }
+
+/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
+export async function imageIdOf(binary: string, image: string): Promise<string | undefined> {
+  const found = await cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+  return found.code === 0 ? found.stdout.trim() || undefined : undefined;
+}

@@ -169,7 +169,8 @@ describe("lines in their own images", () => {
         // A patch to a text file: no parse check, which the small image (busybox) could not run.
         language: "python",
         command: "cat /marker.txt note.txt",
-        pull: "missing",
+        // Every image pulled, the user's again too: that one was there before the run, so it stays.
+        pull: "always",
         concurrency: "1",
         timeout: "20s",
       },

@@ -210,6 +210,28 @@ describe("ImageGate", () => {
     expect(await gate.close()).toEqual(["stuck:1: image is being used by a container"]);
   });
 
+  it("keeps an image another name still in use finds (a tag and a digest pin of it) until that one goes", async () => {
+    const engine = new ImageEngine(new Set());
+    const removed: string[] = [];
+    const ids: Record<string, string> = { "x:1": "sha256:same", "x@sha256:d": "sha256:same", "y:1": "sha256:other" };
+    const gate = new ImageGate(
+      engine,
+      "missing",
+      () => {},
+      async (image) => (removed.push(image), undefined),
+      new Set(),
+      async (image) => ids[image],
+    );
+    for (const image of ["x:1", "x@sha256:d", "y:1"]) await gate.prepare(image);
+    await gate.release("x:1");
+    expect(removed).toEqual([]);
+    await gate.release("y:1");
+    expect(removed).toEqual(["y:1"]);
+    await gate.release("x@sha256:d");
+    expect(removed.sort()).toEqual(["x:1", "x@sha256:d", "y:1"]);
+    expect(await gate.close()).toEqual([]);
+  });
+
   it("names the image and why when it cannot be made ready", async () => {
     const engine = new ImageEngine(new Set());
     const gate = new ImageGate(engine, "never", () => {});
