@@ -136,6 +136,16 @@ export type Candidate = (
   language?: Language;
   target?: string;
   timeout?: Duration;
+  /**
+   * This candidate's environment: the image it runs in, instead of the `image` option (a digest pin works).
+   * Made ready before its sandbox starts, outside its time; removed at close() if this sandbox pulled it.
+   */
+  image?: string;
+  /**
+   * The directory of that image where its environment expects the repository (SWE-bench's `/testbed`): the
+   * sandbox's work dir is there, starting from what the image holds there, with the candidate's changes on top.
+   */
+  image_workdir?: string;
 };
 
 /**

@@ -98,6 +98,7 @@ describe("judge()", () => {
       "sandbox-gate: judge(): a 'files' path \"../up.py\" has a '..' segment",
     ],
     [{ reply: "x", timeout: "soon" }, "sandbox-gate: judge(): "],
+    [{ reply: "x", image: "my image" }, "sandbox-gate: judge(): 'image' \"my image\" holds a blank"],
   ])("refuses %j, naming what is wrong", async (candidate, message) => {
     const sandbox = await openSandbox({ workdir: tempDir("lib-refuse") });
     try {

@@ -2,7 +2,8 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Candidate, CandidateOverrides, Instance, SourceEntry } from "../core/model.js";
-import { checkRelativePath } from "../core/paths.js";
+import { imageReferenceProblem } from "../core/image-reference.js";
+import { checkRelativePath, checkSandboxDir } from "../core/paths.js";
 import { DATASET_SCHEMA, type DatasetLine } from "../settings/dataset-line.js";
 import { checker } from "../core/schemas/validate.js";
 import { parseDuration } from "../core/units.js";
@@ -35,6 +36,7 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
   const checked = check(value);
   if (!checked.ok) return { problem: { id, source, problem: checked.problem } };
   const { reply, patch, files, command, language, target, timeout, task, repo, image, results_format } = checked.value;
+  const { image_workdir } = checked.value;
   const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
   const overrides: CandidateOverrides = {
     ...(command !== undefined && { command }),
@@ -58,6 +60,22 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
           problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
         },
       };
+  }
+  // Its environment: a name no engine could pull is the line's own problem, never a pull that fails mid-run.
+  const imageProblem = image === undefined ? undefined : imageReferenceProblem(image);
+  if (imageProblem !== undefined)
+    return { problem: { id, source, problem: `'image' ${JSON.stringify(image)} ${imageProblem}` } };
+  if (image_workdir !== undefined) {
+    const dir = checkSandboxDir(image_workdir);
+    if (!dir.ok)
+      return {
+        problem: {
+          id,
+          source,
+          problem: `'image_workdir' ${JSON.stringify(image_workdir)} ${dir.why}: it must be an absolute directory of the image, as /testbed`,
+        },
+      };
+    overrides.imageWorkdir = dir.path;
   }
   if (timeout !== undefined) {
     try {

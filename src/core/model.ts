@@ -12,6 +12,11 @@ export interface CandidateOverrides {
   timeoutMs?: number;
   /** The sandbox image for this candidate, instead of the run's. */
   image?: string;
+  /**
+   * The directory of the image where its environment expects the repository (SWE-bench's `/testbed`): the
+   * sandbox's work dir, starting from what the image holds there. Absolute, checked (core/paths.ts).
+   */
+  imageWorkdir?: string;
   /** A results format's name (settings' RESULTS_FORMATS), instead of the run's. */
   resultsFormat?: string;
 }

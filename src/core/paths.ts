@@ -46,3 +46,29 @@ export function checkRelativePath(path: string): PathCheck {
 export function isSafeRelativePath(path: string): boolean {
   return checkRelativePath(path).ok;
 }
+
+/**
+ * The places of a sandbox that are the gate's or the kernel's, never a work dir: /tmp and /var/tmp (the
+ * sandbox's scratch tmpfs), the kernel's file systems, and /sandbox-gate (where a run image keeps its base).
+ */
+const RESERVED_DIRS = ["/tmp", "/var/tmp", "/dev", "/proc", "/sys", "/run", "/sandbox-gate"];
+
+/**
+ * A sandbox's work dir inside an image (a dataset line's `image_workdir`, SWE-bench's `/testbed`),
+ * normalised, or why it cannot be one: an absolute, plain path (no `.` or `..`, no blank or shell
+ * character), not the root and not one of the gate's or the kernel's places.
+ */
+export function checkSandboxDir(path: string): PathCheck {
+  if (!path.startsWith("/")) return { ok: false, why: "is not an absolute path" };
+  const segments = path.split("/").filter((segment) => segment !== "");
+  if (segments.length === 0) return { ok: false, why: "is the root" };
+  if (segments.some((segment) => segment === "." || segment === ".."))
+    return { ok: false, why: "has a '.' or '..' segment" };
+  if (segments.some((segment) => !/^[A-Za-z0-9._@+-]+$/.test(segment)))
+    return { ok: false, why: "holds a character other than letters, digits and . _ @ + -" };
+  const normal = `/${segments.join("/")}`;
+  if (Buffer.byteLength(normal) > MAX_NAME_BYTES) return { ok: false, why: `is longer than ${MAX_NAME_BYTES} bytes` };
+  const reserved = RESERVED_DIRS.find((dir) => normal === dir || normal.startsWith(`${dir}/`));
+  if (reserved !== undefined) return { ok: false, why: `is inside ${reserved}, which the sandbox keeps for itself` };
+  return { ok: true, path: normal };
+}

@@ -77,15 +77,30 @@ export async function checkTestPatches(
   }
 }
 
-/** The order to judge `items` in (indices): grouped by base commit, each group where its first line stands. */
+/**
+ * The order to judge `items` in (indices): grouped by base commit, each group where its first line stands,
+ * then by the line's own image the same way, so that an image's lines run together and it is held (pulled,
+ * on disk) only while they do (line-images.ts). Lines with neither keep their own place.
+ */
 export function judgingOrder(items: readonly Item[]): number[] {
-  const groups = new Map<string | undefined, number[]>();
-  items.forEach((item, index) => {
-    const name = nameOf(item);
-    // Lines without a commit keep their own place: each is a group of one.
-    const key = name === undefined ? `\u0000${index}` : name;
-    groups.set(key, [...(groups.get(key) ?? []), index]);
-  });
+  const byCommit = grouped(
+    items.map((_, index) => index),
+    (index) => nameOf(items[index]!),
+  );
+  return grouped(byCommit, (index) => imageOf(items[index]!));
+}
+
+const imageOf = (item: Item): string | undefined => ("status" in item ? undefined : item.overrides?.image);
+
+/** `indices` grouped by `keyOf`, each group where its first member stands; those without a key stay alone. */
+function grouped(indices: readonly number[], keyOf: (index: number) => string | undefined): number[] {
+  const groups = new Map<string, number[]>();
+  for (const index of indices) {
+    const key = keyOf(index) ?? `\u0000${index}`;
+    const group = groups.get(key);
+    if (group) group.push(index);
+    else groups.set(key, [index]);
+  }
   return [...groups.values()].flat();
 }
 

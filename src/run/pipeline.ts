@@ -10,8 +10,9 @@ import type { RunImages } from "./run-images.js";
 import { checkFiles, parseCheckOutput, type CheckGroup } from "../prepare/syntax.js";
 import { RUN_TREE_DIR } from "../sandbox/run-image.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
-import { ensureImage } from "../sandbox/image.js";
+import { ImageGate } from "./line-images.js";
 import { InputError } from "../core/errors.js";
+import { knownImageWorkdir } from "../core/image-reference.js";
 import type { Settings } from "../settings/settings.js";
 import { type Attempt, flakyCases, flakyFailure, isFlaky, markFlaky, rerunAfter } from "../verdict/attempts.js";
 import { BaselineRuns } from "../verdict/baseline-runs.js";
@@ -34,6 +35,11 @@ export interface RunContext {
   /** Resolves when `image` is ready; the reason when it cannot be (pull failed, missing with pull: never). */
   prepareImage: (image: string) => Promise<string | undefined>;
   /**
+   * A line's own image is needed by no line left: the run images made from it, and the image itself if
+   * this run pulled it, are removed (line-images.ts). Returns the removals that failed. Without it, kept.
+   */
+  releaseImage?: (image: string) => Promise<string[]>;
+  /**
    * The run's base tree and run images (run-images.ts). Without them, a patch starts from the `tests`
    * files alone, as with `tests` set: for callers that judge without a checkout (unit tests, the bench).
    */
@@ -47,24 +53,8 @@ export type RunParts = Omit<RunContext, "prepareImage" | "baselineRuns"> & Parti
 
 /** The context every candidate of a run shares. */
 export function runContext(parts: RunParts, log: (line: string) => void): RunContext {
-  return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
-}
-
-/** Pulls (or checks) each image once, before any candidate's clock starts. */
-function imageGate({ engine, settings }: RunParts, log: (line: string) => void): RunContext["prepareImage"] {
-  const ready = new Map<string, Promise<string | undefined>>();
-  return (image) => {
-    let pending = ready.get(image);
-    if (!pending) {
-      pending = ensureImage(engine, image, settings.run.pull, { retries: 3, backoffMs: 1000, log }).then((outcome) => {
-        if (!outcome.ok) return outcome.reason;
-        if (!outcome.pulled) log(`image ${image}: present`);
-        return undefined;
-      });
-      ready.set(image, pending);
-    }
-    return pending;
-  };
+  const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
+  return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
 }
 
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
@@ -89,12 +79,14 @@ interface Placement {
 async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Placement | Verdict> {
   const { settings } = ctx;
   const { language, limits } = prepared;
-  const image = imageFor(settings, language);
+  const image = imageFor(settings, language, candidate);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem) return { status: "sandbox_error", language, limits, reason: imageProblem };
-  const made = prepared.start
-    ? await ctx.runImages!.image(image, prepared.start, ctx.testFiles, prepared.commit)
-    : undefined;
+  // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
+  // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
+  const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+  const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
+  const made = start ? await ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
   if (made && !made.ok) {
     // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
     return {
@@ -117,6 +109,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       limits,
       labels: { [RUN_LABEL]: ctx.runId },
       ...(made && { treeDir: RUN_TREE_DIR }),
+      ...(workdir !== undefined && { workdir }),
       ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
       ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),
     },

@@ -23,7 +23,8 @@ export class RunImages {
   /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
   readonly #commitTrees = new Map<string, Promise<BaseTree>>();
   readonly #commits = new Map<string, string>();
-  readonly #images = new Map<string, { made: Promise<RunImage>; commit?: string }>();
+  /** Each run image by its key, with the image it is made from (`source`) and its commit. */
+  readonly #images = new Map<string, { made: Promise<RunImage>; source: string; commit?: string }>();
   /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
   readonly #released: string[] = [];
   /** How many setups ran: once per run image, whatever the number of candidates. */
@@ -96,13 +97,22 @@ export class RunImages {
     return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
   }
 
-  /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
-  image(image: string, kind: TreeKind, testFiles: SandboxFile[], commit?: string): Promise<RunImage> {
-    const key = JSON.stringify([image, kind, commit ?? null]);
+  /**
+   * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
+   * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
+   * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+   */
+  image(image: string, kind: TreeKind, testFiles: SandboxFile[], commit?: string, workdir?: string): Promise<RunImage> {
+    const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
     let entry = this.#images.get(key);
     if (!entry) {
-      const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
-      entry = { made: this.#make(image, files), ...(commit !== undefined && { commit }) };
+      const files =
+        kind === "tests"
+          ? Promise.resolve(testFiles)
+          : workdir !== undefined
+            ? Promise.resolve([])
+            : this.commitTree(commit).then((tree) => tree.files);
+      entry = { made: this.#make(image, files, workdir), source: image, ...(commit !== undefined && { commit }) };
       this.#images.set(key, entry);
     }
     return entry.made;
@@ -113,22 +123,39 @@ export class RunImages {
    * night over many commits holds only the ones in flight. Returns the removals that failed.
    */
   async release(commit: string): Promise<string[]> {
+    this.#commitTrees.delete(commit);
+    return this.#releaseWhere((entry) => entry.commit === commit);
+  }
+
+  /**
+   * Drops the run images made from `image` (a line's own image) once the last line that needs it is done,
+   * whatever their commit: the image itself can then go (line-images.ts). Returns the removals that failed.
+   */
+  releaseSource(image: string): Promise<string[]> {
+    return this.#releaseWhere((entry) => entry.source === image);
+  }
+
+  async #releaseWhere(mine: (entry: { source: string; commit?: string }) => boolean): Promise<string[]> {
     // The images released before: the warm containers that kept them went when this commit's candidates
     // began (the engine drops those of another image), so they go now, and at most the last stays behind.
     const earlier = this.#released.splice(0);
     const kept = await Promise.all(earlier.map(async (id) => ((await this.maker.remove(id)) ? [id] : [])));
     this.#released.push(...kept.flat());
-    this.#commitTrees.delete(commit);
-    const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
-    for (const [key] of mine) this.#images.delete(key);
-    const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => undefined)));
+    const released = [...this.#images].filter(([, entry]) => mine(entry));
+    for (const [key] of released) this.#images.delete(key);
+    const made = await Promise.all(released.map(([, entry]) => entry.made.catch(() => undefined)));
     // A container of the engine's (one kept warm) may still hold the image: the removal then only drops its
     // tag, and the image itself goes by its id when the run closes, after the engine's containers.
     for (const image of made) if (image?.ok && image.id) this.#released.push(image.id);
-    return this.#remove(mine.map(([, entry]) => entry.made));
+    return this.#remove(released.map(([, entry]) => entry.made));
   }
 
-  async #make(image: string, files: Promise<SandboxFile[]>, setup = this.settings.run.setup): Promise<RunImage> {
+  async #make(
+    image: string,
+    files: Promise<SandboxFile[]>,
+    workdir?: string,
+    setup = this.settings.run.setup,
+  ): Promise<RunImage> {
     const started = performance.now();
     if (setup) this.setups++;
     // A setup runs the repository's own install, which starts as many processes as its suite does.
@@ -139,11 +166,12 @@ export class RunImages {
       limits,
       labels: this.labels,
       ...(setup && { setup }),
+      ...(workdir !== undefined && { workdir }),
     });
     const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
     if (!made.ok) this.log(`run image from ${image}: ${made.reason}`);
     else if (setup) this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
-    else this.log(`run image from ${image} made in ${took}`);
+    else this.log(`run image from ${image}${workdir === undefined ? "" : ` (its ${workdir})`} made in ${took}`);
     return made;
   }
 

@@ -24,6 +24,8 @@ import { judgeWithCarryOver } from "./carry-over.js";
 import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
 import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipeline.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
+import { ImageGate, LineImages, lineImage, runOwnImages } from "./line-images.js";
+import { imageIdOf, removePulledImage } from "../sandbox/image.js";
 import { CommitBases, checkInstances, judgingOrder } from "./commits.js";
 import { verdictKey } from "./verdict-state.js";
 
@@ -121,11 +123,35 @@ export async function openRun(
 ): Promise<OpenRun> {
   const testFiles = given.testFiles ?? (await readTestFiles(settings));
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
-  const runImages = new RunImages(settings, runImageMaker(settings.mode.engine), { [RUN_LABEL]: runId }, log);
-  return {
-    context: runContext({ settings, engine, testFiles, runId, runImages }, log),
+  const binary = settings.mode.engine;
+  const runImages = new RunImages(settings, runImageMaker(binary), { [RUN_LABEL]: runId }, log);
+  // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
+  const gate = new ImageGate(
     engine,
-    close: async () => ({ containers: await engine.close(), images: await runImages.close() }),
+    settings.run.pull,
+    log,
+    (image) => removePulledImage(binary, image),
+    runOwnImages(settings),
+    (image) => imageIdOf(binary, image),
+  );
+  const releaseImage = async (image: string) => {
+    // The run images made from it first: they hold its layers.
+    const failures = await runImages.releaseSource(image);
+    await gate.release(image);
+    return failures;
+  };
+  return {
+    context: runContext(
+      { settings, engine, testFiles, runId, runImages, prepareImage: gate.prepare, releaseImage },
+      log,
+    ),
+    engine,
+    close: async () => {
+      const containers = await engine.close();
+      // Run images before the images they are made from.
+      const images = await runImages.close();
+      return { containers, images: [...images, ...(await gate.close())] };
+    },
   };
 }
 
@@ -280,14 +306,24 @@ export async function judgeAll(
     );
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
+  const order = judgingOrder(taken);
+  const own = runOwnImages(settings);
+  const images = new LineImages(
+    order.map((index) => lineImage(taken[index]!, own)),
+    ctx,
+    hooks.log,
+  );
   let done = 0;
   hooks.judged?.(done, taken.length);
   const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = new Array<Result>(taken.length);
-  await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
+  images.start();
+  await mapLimit(order, settings.mode.concurrency, async (index, position) => {
     const item = taken[index]!;
+    images.starting(position);
     const result = "status" in item ? item : await judgeCandidate(item, ctx);
     await bases.done(item);
+    await images.done(position);
     done += 1;
     hooks.judged?.(done, taken.length);
     const line = progress.finished(result.status);

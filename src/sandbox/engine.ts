@@ -16,6 +16,11 @@ export interface SandboxJob {
   labels: Record<string, string>;
   /** A directory of `image` holding the tree the candidate starts from, copied into the work dir before `files` (run-image.ts). */
   treeDir?: string;
+  /**
+   * The work dir (a tmpfs, as ever), where the image's environment expects the repository (SWE-bench's
+   * `/testbed`) instead of policy.ts's WORKDIR. Checked by core/paths.ts's checkSandboxDir.
+   */
+  workdir?: string;
   /** Paths of that tree to delete before `files` are unpacked: what a patch deletes. */
   deleted?: string[];
   /**

@@ -4,6 +4,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { performance } from "node:perf_hooks";
 import type { PullPolicy } from "../settings/settings.js";
 import type { JudgingEngine } from "./engine.js";
+import { cli, describeFailure } from "./cli-command.js";
+
+/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
+const REMOVE_TIMEOUT_MS = 10 * 60_000;
 
 export interface EnsureImageOptions {
   /** Pull attempts after the first failed one. */
@@ -13,7 +17,12 @@ export interface EnsureImageOptions {
   log: (message: string) => void;
 }
 
-export type EnsureImageResult = { ok: true; pulled: boolean; ms: number } | { ok: false; reason: string };
+/**
+ * `pulled`: this call pulled it. `existed`: the engine had it before this call (or could not say): an image
+ * the user already had, which whoever releases images after a run must never remove.
+ */
+export type EnsureImageResult =
+  { ok: true; pulled: boolean; existed: boolean; ms: number } | { ok: false; reason: string };
 
 export async function ensureImage(
   engine: Pick<JudgingEngine, "hasImage" | "pull">,
@@ -23,14 +32,16 @@ export async function ensureImage(
 ): Promise<EnsureImageResult> {
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
+  let present: boolean;
+  try {
+    present = await engine.hasImage(image);
+  } catch (error) {
+    // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
+    if (policy !== "always") return { ok: false, reason: messageOf(error) };
+    present = true;
+  }
   if (policy !== "always") {
-    let present: boolean;
-    try {
-      present = await engine.hasImage(image);
-    } catch (error) {
-      return { ok: false, reason: messageOf(error) };
-    }
-    if (present) return { ok: true, pulled: false, ms: elapsed() };
+    if (present) return { ok: true, pulled: false, existed: true, ms: elapsed() };
     if (policy === "never") return { ok: false, reason: `image ${image} is missing and pull is "never"` };
   }
   const delays = backoffDelays(options.retries, options.backoffMs);
@@ -41,7 +52,7 @@ export async function ensureImage(
     try {
       await engine.pull(image);
       options.log(`pulled ${image} in ${elapsed()} ms`);
-      return { ok: true, pulled: true, ms: elapsed() };
+      return { ok: true, pulled: true, existed: present, ms: elapsed() };
     } catch (error) {
       lastError = messageOf(error);
     }
@@ -61,4 +72,22 @@ export function backoffDelays(retries: number, backoffMs: number): number[] {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
+ * and its layers only when nothing else holds them (another of the user's names for the same image, a
+ * container, an image made from it). Returns why it could not be removed, if it could not.
+ */
+export async function removePulledImage(binary: string, image: string): Promise<string | undefined> {
+  const removed = await cli(binary, ["rmi", "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+    ? undefined
+    : `${image}: ${describeFailure(removed)}`;
+}
+
+/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
+export async function imageIdOf(binary: string, image: string): Promise<string | undefined> {
+  const found = await cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+  return found.code === 0 ? found.stdout.trim() || undefined : undefined;
 }

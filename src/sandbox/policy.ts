@@ -114,17 +114,19 @@ export interface SetupPurpose {
  * committed into the run image. Running as nobody without capabilities, the setup can write nowhere else
  * in a usual image.
  */
-function setupTmpfs(tmpfs: readonly Tmpfs[]): Tmpfs[] {
+function setupTmpfs(tmpfs: readonly Tmpfs[], workdir: string): Tmpfs[] {
   const scratch = tmpfs.find((mount) => mount.path === "/tmp")!;
-  return [...tmpfs.filter((mount) => mount.path !== WORKDIR), { ...scratch, path: "/var/tmp" }];
+  return [...tmpfs.filter((mount) => mount.path !== workdir), { ...scratch, path: "/var/tmp" }];
 }
 
 export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
   const { limits } = job;
   const size = limits.workdirBytes;
   const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+  // The work dir is WORKDIR unless the image's environment expects the repository elsewhere (engine.ts).
+  const workdir = job.workdir ?? WORKDIR;
   const tmpfs: Tmpfs[] = [
-    { path: WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+    { path: workdir, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
     { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
   ];
   return {
@@ -132,7 +134,7 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
     argv: driverArgv(job.command, job.check, job.treeDir, job.results),
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
-    workdir: WORKDIR,
+    workdir,
     // The user site off as well: wherever HOME is, no Python process of the judge reads one.
     env: [
       `HOME=${HOME}`,
@@ -151,7 +153,7 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
       ...(guestNproc === undefined ? [] : [{ name: "nproc" as const, soft: guestNproc, hard: guestNproc }]),
     ],
     readOnlyRoot: setup === undefined,
-    tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs),
+    tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs, workdir),
     shmBytes: SHM_BYTES,
     capDrop: "ALL",
     noNewPrivileges: true,

@@ -29,6 +29,12 @@ export interface RunImageSpec {
   /** The image the run image is made from. */
   image: string;
   files: SandboxFile[];
+  /**
+   * A directory of `image` that is the base (a line's `image_workdir`, SWE-bench's `/testbed`): what the image
+   * holds there, build artifacts and all but its `.git`, with `files` on top, is what candidates start from,
+   * in a work dir at that same path.
+   */
+  workdir?: string;
   setup?: SetupSpec;
   /** The setup's limits (memory, CPU, processes, output, runtime): a candidate's. */
   limits: Limits;
@@ -44,11 +50,14 @@ export type RunImage =
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
 // to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
+// An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
+// repository's can be larger than its files, copied into every candidate's work dir.
 const SETUP_DRIVER = String.raw`setup=$1
-cd ${WORKDIR} || exit 125
+cd "$2" || exit 125
 sh -c "$setup" || exit
-(tar -c -f - .) | tar -x -f - -C ${RUN_TREE_DIR} || {
-  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
 }
 `;
@@ -56,18 +65,31 @@ sh -c "$setup" || exit
 export async function buildRunImage(binary: string, dialect: Dialect, spec: RunImageSpec): Promise<RunImage> {
   const name = containerName();
   const tag = `sandbox-gate/run-${randomBytes(6).toString("hex")}:base`;
-  const { setup } = spec;
+  const { workdir } = spec;
+  // An image's own work dir is copied as a setup's result is: by a setup, `true` when there is none.
+  const setup =
+    spec.setup ??
+    (workdir === undefined ? undefined : { command: "true", network: "none" as const, timeoutMs: STEP_TIMEOUT_MS });
   const job = {
     image: spec.image,
     files: [],
     command: setup?.command ?? "true",
     limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
     labels: spec.labels,
+    ...(workdir !== undefined && { workdir }),
   };
   const base = lockDown(job, { network: setup?.network ?? "none" });
   const policy = {
     ...base,
-    argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+    argv: [
+      "sh",
+      "-c",
+      SETUP_DRIVER,
+      "sandbox-gate-setup",
+      job.command,
+      base.workdir,
+      workdir === undefined ? "" : "image",
+    ],
     // Caches out of the work dir: a setup's downloads are not copied into every candidate.
     env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
   };
@@ -79,11 +101,15 @@ export async function buildRunImage(binary: string, dialect: Dialect, spec: RunI
   if (created.code !== 0) return fail(`the run image could not be started from ${spec.image}`, created);
   try {
     // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
+    // An image's own work dir is left as the image has it, but for `files` on top.
+    const intoWorkdir =
+      workdir === undefined
+        ? [tarball(spec.files, { under: WORKDIR.slice(1), owner: SANDBOX_UID })]
+        : spec.files.length === 0
+          ? []
+          : [tarball(spec.files, { under: workdir.slice(1), owner: SANDBOX_UID })];
     const trees = setup
-      ? [
-          tarball(spec.files, { under: WORKDIR.slice(1), owner: SANDBOX_UID }),
-          tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID }),
-        ]
+      ? [...intoWorkdir, tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })]
       : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
     for (const tree of trees) {
       const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });

@@ -63,6 +63,12 @@ export const DATASET_SCHEMA = {
       description:
         "This line's environment: the sandbox image it runs in, instead of the `image` input (SWE-bench's per-instance images as they are named).",
     },
+    image_workdir: {
+      type: "string",
+      minLength: 1,
+      description:
+        "The directory of this line's image where its environment expects the repository (SWE-bench's images: `/testbed`, installed there in editable mode; the default for an image named as SWE-bench names its per-instance images, `…/sweb.eval.<arch>.<instance>:<tag>`): the sandbox's work dir is there instead of `/work`, and starts from what the image holds there (its build artifacts included, its .git left out) with the candidate's changes on top, rather than from the base tree's files.",
+    },
     results_format: {
       enum: RESULTS_FORMATS,
       description:

@@ -135,6 +135,42 @@ describe("parseDatasetLine: SWE-bench's fields", () => {
     expect("candidate" in entry && "instance" in entry.candidate).toBe(false);
   });
 
+  it("carries the line's image, a digest pin too, and files a malformed one as the line's problem", () => {
+    const pinned = `swebench/sweb.eval.x86_64.django_1776_django-11099@sha256:${"0f".repeat(32)}`;
+    expect(parse({ id: "a", patch: "p", image: pinned })).toMatchObject({
+      candidate: { overrides: { image: pinned } },
+    });
+    expect(parse({ id: "a", patch: "p", image: "Django:latest" })).toEqual({
+      problem: {
+        id: "a",
+        source: "d.jsonl:1",
+        problem:
+          "'image' \"Django:latest\" has a malformed name part \"Django\" (lower-case letters and digits, joined by '.', '_', '__' or '-')",
+      },
+    });
+    expect(parse({ id: "b", reply: "r", image: "--privileged" })).toMatchObject({
+      problem: { id: "b", problem: expect.stringMatching(/^'image' "--privileged" has a malformed name part/) },
+    });
+    expect(parse({ id: "c", reply: "r", image: "" })).toMatchObject({ problem: { id: "c" } });
+  });
+
+  it("carries a line's image_workdir, normalised, and files one that is no directory of an image as its problem", () => {
+    expect(parse({ id: "a", patch: "p", image: "swe/x:1", image_workdir: "/testbed/" })).toMatchObject({
+      candidate: { overrides: { image: "swe/x:1", imageWorkdir: "/testbed" } },
+    });
+    expect(parse({ id: "a", patch: "p", image_workdir: "testbed" })).toEqual({
+      problem: {
+        id: "a",
+        source: "d.jsonl:1",
+        problem:
+          "'image_workdir' \"testbed\" is not an absolute path: it must be an absolute directory of the image, as /testbed",
+      },
+    });
+    expect(parse({ id: "b", patch: "p", image_workdir: "/tmp" })).toMatchObject({
+      problem: { id: "b", problem: expect.stringContaining("is inside /tmp") },
+    });
+  });
+
   it("refuses, naming the field, a base_commit without a patch, an empty one, and lists that are not of ids", () => {
     const problem = (value: unknown) => {
       const entry = parse(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PATH_BYTES, checkRelativePath, isSafeRelativePath } from "../../src/core/paths.js";
+import { MAX_PATH_BYTES, checkRelativePath, checkSandboxDir, isSafeRelativePath } from "../../src/core/paths.js";
 
 describe("the path rule", () => {
   it.each([
@@ -46,5 +46,35 @@ describe("the path rule", () => {
       why: `is ${MAX_PATH_BYTES + 1} bytes long, more than the ${MAX_PATH_BYTES} a path under /work/ may be`,
       tooLong: true,
     });
+  });
+});
+
+describe("checkSandboxDir", () => {
+  it.each([
+    ["/testbed", "/testbed"],
+    ["/testbed/", "/testbed"],
+    ["//srv//app", "/srv/app"],
+    ["/home/nonroot/repo-1.2_x", "/home/nonroot/repo-1.2_x"],
+  ])("takes %j as %j", (path, normal) => {
+    expect(checkSandboxDir(path)).toEqual({ ok: true, path: normal });
+  });
+
+  it.each([
+    ["testbed", /not an absolute path/],
+    ["/", /the root/],
+    ["/a/../tmp", /'\.' or '\.\.'/],
+    ["/a/./b", /'\.' or '\.\.'/],
+    ["/test bed", /character other than/],
+    ["/x;rm", /character other than/],
+    ["/tmp", /inside \/tmp/],
+    ["/tmp/work", /inside \/tmp/],
+    ["/var/tmp/x", /inside \/var\/tmp/],
+    ["/proc/self", /inside \/proc/],
+    ["/sandbox-gate/base", /inside \/sandbox-gate/],
+    [`/${"a".repeat(300)}`, /longer than 255/],
+  ])("refuses %j", (path, why) => {
+    const checked = checkSandboxDir(path);
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.why).toMatch(why);
   });
 });

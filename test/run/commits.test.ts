@@ -28,6 +28,24 @@ describe("judgingOrder", () => {
   });
 });
 
+describe("judgingOrder with lines' own images", () => {
+  it("then groups an image's lines where its first line stands, commits kept together within it", () => {
+    const imaged = (id: string, image: string, baseCommit?: string): Candidate => ({
+      ...line(id, baseCommit === undefined ? undefined : { baseCommit }),
+      overrides: { image },
+    });
+    const items = [
+      imaged("a", "img-1", "c1"),
+      imaged("b", "img-2", "c2"),
+      line("plain"),
+      imaged("c", "img-1", "c3"),
+      imaged("d", "img-2", "c2"),
+      imaged("e", "img-1", "c1"),
+    ];
+    expect(judgingOrder(items).map((i) => items[i]!.id)).toEqual(["a", "e", "c", "b", "d", "plain"]);
+  });
+});
+
 describe("CommitBases", () => {
   it("releases a commit's base once, when its last candidate is done, and warns of a removal that failed", async () => {
     const released: string[] = [];

@@ -330,6 +330,117 @@ describe("a patch on the whole checkout", () => {
   });
 });
 
+describe("a line's own image and image_workdir", () => {
+  it("runs in the line's image, from the image's own directory with only the patch's changes, in a work dir there", async () => {
+    const workdir = tempDir("pipeline-image-workdir");
+    mkdirSync(join(workdir, "pkg"));
+    writeFileSync(join(workdir, "pkg", "a.py"), "x = 1\n");
+    writeFileSync(join(workdir, "README.md"), "readme\n");
+    const engine = new ScriptedEngine(() => facts());
+    const settings = readSettings((name) => ({ workdir, image: "python:3.12" })[name as "workdir"] ?? "", {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    });
+    const built: Array<{ image: string; files: string[]; workdir?: string }> = [];
+    const runImages = new RunImages(
+      settings,
+      {
+        build: async (spec) => (
+          built.push({
+            image: spec.image,
+            files: spec.files.map((f) => f.path),
+            ...(spec.workdir && { workdir: spec.workdir }),
+          }),
+          { ok: true, image: `run-image-${built.length}` }
+        ),
+        remove: async () => undefined,
+      },
+      {},
+      () => {},
+    );
+    const asked: string[] = [];
+    const ctx = {
+      settings,
+      engine,
+      testFiles: [],
+      runId: "r",
+      prepareImage: async (image: string) => (asked.push(image), undefined),
+      runImages,
+      baselineRuns: new BaselineRuns(),
+    };
+    const patch = "--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 3\n";
+    const line = (image?: string, imageWorkdir?: string): Candidate => ({
+      id: "p",
+      source: "d.jsonl:1",
+      kind: "patch",
+      text: patch,
+      overrides: { ...(image && { image }), ...(imageWorkdir && { imageWorkdir }) },
+    });
+    expect((await judgeCandidate(line("swe/one:1", "/testbed"), ctx)).status).toBe("pass");
+    expect((await judgeCandidate(line(), ctx)).status).toBe("pass");
+    // The line's image wins over the image input, for that line only.
+    expect(asked).toEqual(["swe/one:1", "python:3.12"]);
+    // Its run image is the image's /testbed, not the checkout's files; the other line's is the checkout's.
+    expect(built).toEqual([
+      { image: "swe/one:1", files: [], workdir: "/testbed" },
+      { image: "python:3.12", files: ["README.md", "pkg/a.py"] },
+    ]);
+    expect(engine.jobs[0]).toMatchObject({ image: "run-image-1", treeDir: RUN_TREE_DIR, workdir: "/testbed" });
+    expect(engine.jobs[0]!.files.map((f) => f.path)).toEqual(["pkg/a.py"]);
+    expect(engine.jobs[1]).toMatchObject({ image: "run-image-2", treeDir: RUN_TREE_DIR });
+    expect(engine.jobs[1]!.workdir).toBeUndefined();
+  });
+
+  it("runs an image named as SWE-bench's per-instance images in /testbed; a line's image_workdir wins", async () => {
+    const workdir = tempDir("pipeline-swebench-name");
+    writeFileSync(join(workdir, "a.py"), "x = 1\n");
+    const engine = new ScriptedEngine(() => facts());
+    const settings = readSettings((name) => ({ workdir })[name as "workdir"] ?? "", {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    });
+    const built: Array<string | undefined> = [];
+    const runImages = new RunImages(
+      settings,
+      {
+        build: async (spec) => (built.push(spec.workdir), { ok: true, image: "run-image" }),
+        remove: async () => undefined,
+      },
+      {},
+      () => {},
+    );
+    const ctx = {
+      settings,
+      engine,
+      testFiles: [],
+      runId: "r",
+      prepareImage: async () => undefined,
+      runImages,
+      baselineRuns: new BaselineRuns(),
+    };
+    const text = "--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n";
+    const swe = "swebench/sweb.eval.x86_64.django_1776_django-11099:latest";
+    await judgeCandidate({ id: "a", source: "d:1", kind: "patch", text, overrides: { image: swe } }, ctx);
+    await judgeCandidate(
+      { id: "b", source: "d:2", kind: "patch", text, overrides: { image: swe, imageWorkdir: "/repo" } },
+      ctx,
+    );
+    expect(engine.jobs.map((job) => job.workdir)).toEqual(["/testbed", "/repo"]);
+    expect(built).toEqual(["/testbed", "/repo"]);
+  });
+
+  it("is our failure, naming the image, when the line's image cannot be made ready", async () => {
+    const engine = new ScriptedEngine(() => facts());
+    const result = await judgeCandidate(
+      reply(PASSING, { overrides: { image: "swe/gone:1" } }),
+      context(engine, {}, "pull of swe/gone:1 failed: manifest unknown (4 attempts)"),
+    );
+    expect(result).toMatchObject({ status: "sandbox_error" });
+    expect(result.feedback).toContain("pull of swe/gone:1 failed: manifest unknown");
+    expect(engine.jobs).toHaveLength(0);
+  });
+});
+
 describe("per-test results, compare: base, reruns and retries", () => {
   const REPORT = "report.xml";
   const xml = (cases: CaseSpec[]) => ({ [REPORT]: junitXml(cases) });
@@ -432,6 +543,25 @@ describe("per-test results, compare: base, reruns and retries", () => {
       expect(scripted.jobs).toHaveLength(3);
       const [base] = await ctx.baselineRuns.all();
       expect(base).toMatchObject({ status: "test_failed", exitCode: 1, tests: { counts: { passed: 1, failed: 2 } } });
+    });
+
+    it("runs a line's base in the line's own image: one base run per image", async () => {
+      const scripted = engine();
+      const ctx = context(scripted, { workdir: root(), "test-results": REPORT, compare: "base" });
+      const inImage = (to: string, image: string): Candidate => ({ ...patch(to), overrides: { image } });
+      await judgeCandidate(inImage("2", "env/one:1"), ctx);
+      await judgeCandidate(inImage("3", "env/two:1"), ctx);
+      await judgeCandidate(inImage("2", "env/one:1"), ctx);
+      const base = (job: SandboxJob) =>
+        Buffer.from(job.files.find((f) => f.path === "app.py")!.content).toString() === "x = 1\n";
+      // Each image's base ran once, in that image; every candidate ran in its line's.
+      expect(scripted.jobs.filter(base).map((job) => job.image)).toEqual(["env/one:1", "env/two:1"]);
+      expect(scripted.jobs.filter((job) => !base(job)).map((job) => job.image)).toEqual([
+        "env/one:1",
+        "env/two:1",
+        "env/one:1",
+      ]);
+      expect(await ctx.baselineRuns.all()).toHaveLength(2);
     });
 
     it("without compare, both patches fail: the exit code and the failing tests decide", async () => {

@@ -48,6 +48,19 @@ describe("RunImages", () => {
     expect(maker.removed.sort()).toEqual(["run-image-1", "run-image-2"]);
   });
 
+  it("drops the run images made from a line's image, whatever their tree, when that image is released", async () => {
+    const maker = new ScriptedMaker();
+    const images = new RunImages(settings({}), maker, {}, () => {});
+    await images.image("swe/one:1", "tests", []);
+    await images.image("swe/two:1", "tests", []);
+    await images.image("swe/one:1", "tree", []);
+    expect(await images.releaseSource("swe/one:1")).toEqual([]);
+    expect(maker.removed.sort()).toEqual(["run-image-1", "run-image-3"]);
+    // The other image's run image stays until its own release, or the end.
+    expect(await images.close()).toEqual([]);
+    expect(maker.removed).toContain("run-image-2");
+  });
+
   it("gives every candidate the same failure when the setup fails, and removes nothing it did not make", async () => {
     const maker = new ScriptedMaker(true);
     const images = new RunImages(settings({ setup: "false" }), maker, {}, () => {});

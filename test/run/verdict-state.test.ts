@@ -161,6 +161,17 @@ describe("carriedOver", () => {
     expect(lookup({ ...reply(2), overrides: {} })).toBeDefined();
   });
 
+  it("never carries a verdict over to a candidate with an image of its own: the key holds only the run's", () => {
+    const lookup = carriedOver(judged(), KEY, FINGERPRINTS, undefined);
+    expect(lookup(reply(2))).toMatchObject({ status: "pass", cached: true });
+    // The same reply, unchanged, but in its own environment (a line's `image`), or in another one.
+    expect(
+      lookup({ ...reply(2), overrides: { image: "swebench/sweb.eval.x86_64.a_1776_b-1:latest" } }),
+    ).toBeUndefined();
+    expect(lookup({ ...reply(2), overrides: { image: "python:3.12-slim" } })).toBeUndefined();
+    expect(lookup({ ...reply(2), overrides: { command: "pytest" } })).toBeUndefined();
+  });
+
   it("holds a patch's verdict for its base commit only, and keeps the run that judged a carried one", () => {
     const patch = result({ id: "comment-1", status: "pass", changed_files: ["calc/ops.py"] });
     const state = nextState(KEY, [patch], FINGERPRINTS, undefined, { id: "7", commit: "a".repeat(40) });

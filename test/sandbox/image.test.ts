@@ -40,8 +40,16 @@ describe("ensureImage", () => {
   ])("with pull %s and the image present: %s → pulled: %s", async (policy, present, pulled, pulls) => {
     const engine = new FakeEngine(present);
     const { result } = await ensure(engine, policy);
-    expect(result).toMatchObject({ ok: true, pulled });
+    // `existed`: the user's image, pulled again or not, which no release may remove.
+    expect(result).toMatchObject({ ok: true, pulled, existed: present });
     expect(engine.pulls).toBe(pulls);
+  });
+
+  it("with pull always, pulls an image the engine could not tell about, and counts it as the user's", async () => {
+    const engine = new FakeEngine(new Error("cannot inspect image img:1: timeout"));
+    const { result } = await ensure(engine, "always");
+    expect(result).toMatchObject({ ok: true, pulled: true, existed: true });
+    expect(engine.pulls).toBe(1);
   });
 
   it("fails without pulling when the image is missing and pull is never", async () => {

@@ -73,6 +73,31 @@ describe("the setup's lock-down", () => {
   });
 });
 
+describe("an image's own work dir (a line's image_workdir)", () => {
+  it("moves the work dir's tmpfs and the container's working directory there, locked down as ever", () => {
+    const policy = lockDown({ ...job(""), workdir: "/testbed" });
+    expect(policy.workdir).toBe("/testbed");
+    expect(policy.readOnlyRoot).toBe(true);
+    expect(policy.tmpfs.map((mount) => [mount.path, mount.ownedBySandbox, mount.exec])).toEqual([
+      ["/testbed", true, true],
+      ["/tmp", false, false],
+    ]);
+    const args = cliRunArgs(policy, "n", "docker");
+    expect(flag(args, "--workdir")).toEqual(["/testbed"]);
+    expect(flag(args, "--tmpfs")[0]).toMatch(
+      /^\/testbed:rw,exec,nosuid,nodev,size=1048576,uid=65534,gid=65534,mode=0700$/,
+    );
+    // Without one, /work as ever.
+    expect(lockDown(job("")).workdir).toBe("/work");
+  });
+
+  it("leaves the image's directory in the setup's layer, where the image's files are", () => {
+    const setup = lockDown({ ...job(""), workdir: "/testbed" }, { network: "none" });
+    expect(setup.workdir).toBe("/testbed");
+    expect(setup.tmpfs.map((mount) => mount.path)).toEqual(["/tmp", "/var/tmp"]);
+  });
+});
+
 describe("the environment's start-up doors", () => {
   const env = lockDown(job("")).env;
 

@@ -135,6 +135,12 @@ export class SharedEngine extends CliImages {
   }
 
   protected async runOpened(job: SandboxJob, hooks: RunHooks, { nonce, input }: Opening): Promise<RunFacts> {
+    // The reset between candidates empties WORKDIR; an image's own work dir (SWE-bench's /testbed) would
+    // keep one candidate's files for the next: refused, as our limit, never the candidate's.
+    if (job.workdir !== undefined && job.workdir !== WORKDIR)
+      return failedFacts(
+        `isolation: run cannot use the work dir ${job.workdir} of a line's image_workdir; use isolation: candidate`,
+      );
     // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
     // fresh one, once.
     for (let attempt = 1; ; attempt++) {
