@@ -19,7 +19,7 @@ import { RAN_TO_END, judgeByTests } from "../verdict/by-tests.js";
 import { type BaseRun, judgeAgainstBase, voidReason } from "../verdict/compare.js";
 import { findPatterns, readResults } from "../verdict/results/collect.js";
 import { resultsParser } from "../verdict/results/formats.js";
-import { judgeByLists, listsTests } from "../verdict/resolved.js";
+import { judgeByLists, listedBy, listsTests } from "../verdict/resolved.js";
 import { protectedVerdict, resultOf, tamperedVerdict, type Verdict } from "../verdict/result.js";
 
 /** What judging a candidate needs of its run. */
@@ -184,7 +184,7 @@ async function compared(verdict: Verdict, prepared: Prepared, placement: Placeme
 function byLists(verdict: Verdict, instance: Instance | undefined): Verdict {
   if (!instance || !listsTests(instance)) return verdict;
   const judged = judgeByLists(verdict, instance);
-  const next: Verdict = { ...verdict, status: judged.status, resolved: judged.resolved };
+  const next: Verdict = { ...verdict, status: judged.status, resolved: judged.resolved, listed: judged.listed };
   if (judged.reason) next.reason = judged.reason;
   else if (judged.clearReason) delete next.reason;
   return next;
@@ -263,6 +263,10 @@ export async function judgeCandidate(candidate: Candidate, ctx: RunContext): Pro
   // failure says nothing of it, as it counts in no rate.
   if (listsTests(candidate.instance) && verdict.resolved === undefined && verdict.status !== "sandbox_error")
     verdict = { ...verdict, resolved: "no" };
+  // Which listed tests passed, for every line with lists (SWE-bench's tests_status is written from it): none,
+  // when the run never reached them.
+  if (candidate.instance && listsTests(candidate.instance) && verdict.listed === undefined)
+    verdict = { ...verdict, listed: listedBy(undefined, candidate.instance) };
   return resultOf(candidate, verdict);
 }
 
