@@ -1,4 +1,5 @@
-// The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
+// The report files a run was asked for: JSON (`report`), JUnit XML (`junit`) and SWE-bench's own output
+// (`swe-bench-report`); and the partial report a run keeps as it goes, beside `report`.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { GateOutcome } from "../core/model.js";
@@ -6,6 +7,7 @@ import type { Settings } from "../settings/settings.js";
 import type { Report } from "../core/schemas/report.js";
 import { buildReport } from "./json.js";
 import { renderJUnit } from "./junit-report.js";
+import { sweBenchOutput } from "./swe-bench.js";
 
 async function write(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
@@ -26,10 +28,24 @@ export function junitOf(settings: Settings, outcome: GateOutcome): string {
   return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
 }
 
-/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
-export async function writeReports(settings: Settings, outcome: GateOutcome): Promise<string | undefined> {
+/**
+ * Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any.
+ * `runId` names SWE-bench's run directory and summary; `warn` hears what of it could not be written.
+ */
+export async function writeReports(
+  settings: Settings,
+  outcome: GateOutcome,
+  runId: string,
+  warn: (line: string) => void,
+): Promise<string | undefined> {
   if (settings.reports.junit)
     await write(resolve(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+  if (settings.reports.sweBenchReport) {
+    const dir = resolve(settings.source.workdir, settings.reports.sweBenchReport);
+    const { files, problems } = sweBenchOutput(outcome.results, runId);
+    for (const file of files) await write(resolve(dir, file.path), file.text);
+    for (const problem of problems) warn(`sandbox-gate: swe-bench-report: ${problem}`);
+  }
   if (!settings.reports.report) return undefined;
   const path = resolve(settings.source.workdir, settings.reports.report);
   await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);

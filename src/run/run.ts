@@ -80,7 +80,7 @@ export async function runSession(
     work.kind === "merge"
       ? await mergeOutcome(await work.reports(), settings, work.input)
       : await judgeWork(settings, work, runId, io);
-  const reportPath = await writeReports(settings, outcome);
+  const reportPath = await writeReports(settings, outcome, runId, io.warn);
   return {
     ...outcome,
     ...(reportPath === undefined ? {} : { reportPath }),
