@@ -69,7 +69,9 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 export function resolvedText(counts: ResolvedCounts): string {
   const of = counts.full + counts.partial + counts.no;
   const rate = resolvedRate(counts);
-  const shown = rate ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}–${percent(rate.high)}` : "none judged";
+  const shown = rate
+    ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}–${percent(rate.high)}`
+    : "none judged";
   return `resolved ${counts.full} of ${of} (${shown})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
 }
 

@@ -1,11 +1,13 @@
 // The report files a run was asked for: JSON (`report`), JUnit XML (`junit`) and SWE-bench's own output
 // (`swe-bench-report`); and the partial report a run keeps as it goes, beside `report`.
-import { mkdir, writeFile } from "node:fs/promises";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import type { GateOutcome } from "../core/model.js";
+import type { GateOutcome, Result } from "../core/model.js";
 import type { Settings } from "../settings/settings.js";
 import type { Report } from "../core/schemas/report.js";
 import { buildReport } from "./json.js";
+import { partialPathOf } from "./merge.js";
 import { renderJUnit } from "./junit-report.js";
 import { sweBenchOutput } from "./swe-bench.js";
 
@@ -50,4 +52,35 @@ export async function writeReports(
   const path = resolve(settings.source.workdir, settings.reports.report);
   await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
   return path;
+}
+
+/**
+ * The partial report: each result as it is final (judged, or carried over), one JSON line, appended at once,
+ * so a run killed mid-way leaves what it judged readable for `resume`. Written beside `report`, started
+ * empty, removed once the report itself is written. Synchronous appends: a kill cannot reorder or half-merge
+ * two results, and at worst cuts the last line, which `parseResumable` drops.
+ */
+export class PartialReport {
+  readonly path: string;
+  constructor(report: string) {
+    this.path = partialPathOf(report);
+    mkdirSync(dirname(this.path), { recursive: true });
+    writeFileSync(this.path, "");
+  }
+
+  add(result: Result): void {
+    appendFileSync(this.path, `${JSON.stringify(result)}\n`);
+  }
+
+  /** The report is written: the partial one has served. */
+  async remove(): Promise<void> {
+    await rm(this.path, { force: true });
+  }
+}
+
+/** The partial report of a run asked for a `report`, or none. */
+export function partialReport(settings: Settings): PartialReport | undefined {
+  return settings.reports.report
+    ? new PartialReport(resolve(settings.source.workdir, settings.reports.report))
+    : undefined;
 }

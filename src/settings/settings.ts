@@ -353,6 +353,12 @@ function readJobShape(input: Input) {
   // A resumed run carries verdicts over into a run that judges: a merge or the commenter judges nothing.
   if (input("resume") && merge.length > 0)
     throw new InputError("resume", "cannot be combined with 'merge': a merge judges nothing to resume");
+  // A shard's slice is taken by position after the carry-over: a carried line of another slice would land in this one's report.
+  if (input("resume") && shard)
+    throw new InputError(
+      "resume",
+      "cannot be combined with 'shard' yet: resume the whole run, or run the shards afresh",
+    );
   if (input("resume") && postReport)
     throw new InputError("resume", "cannot be combined with 'post-report': the commenter judges nothing");
   // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
