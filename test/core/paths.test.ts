@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PATH_BYTES, checkRelativePath, isSafeRelativePath } from "../../src/core/paths.js";
+import { MAX_PATH_BYTES, checkFileName, checkRelativePath, isSafeRelativePath } from "../../src/core/paths.js";
 
 describe("the path rule", () => {
   it.each([
@@ -46,5 +46,24 @@ describe("the path rule", () => {
       why: `is ${MAX_PATH_BYTES + 1} bytes long, more than the ${MAX_PATH_BYTES} a path under /work/ may be`,
       tooLong: true,
     });
+  });
+});
+
+describe("a file name of its own (an instance id, a model's name)", () => {
+  it.each([
+    ["astropy__astropy-12907", true],
+    ["django__django-11099", true],
+    ["a..b", true],
+    ["..", false],
+    [".", false],
+    ["", false],
+    ["a/b", false],
+    ["./a", false],
+    ["a\\b", false],
+    ["a\u0000b", false],
+    [".git", false],
+    ["x".repeat(256), false],
+  ])("%j → %s", (name, ok) => {
+    expect(checkFileName(name).ok).toBe(ok);
   });
 });
