@@ -204,6 +204,20 @@ export const RESULT_SCHEMA = {
       description:
         "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
     },
+    tampering: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          file: text("The candidate's file, relative to the work dir."),
+          line: { ...COUNT, description: "The line, from 1." },
+          what: text("What the code reaches of the judge, in words."),
+        },
+        required: ["file", "line", "what"],
+      },
+      description:
+        "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
+    },
     repo: text(
       "The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that).",
     ),
@@ -230,20 +244,6 @@ export const RESULT_SCHEMA = {
       pattern: "^[0-9a-f]{64}$",
       description:
         "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that).",
-    },
-    tampering: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          file: text("The candidate's file, relative to the work dir."),
-          line: { ...COUNT, description: "The line, from 1." },
-          what: text("What the code reaches of the judge, in words."),
-        },
-        required: ["file", "line", "what"],
-      },
-      description:
-        "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
     },
   },
   required: [
