@@ -216,7 +216,12 @@ describe("SWE-bench's output and --resume, on lines judged without a sandbox", (
     // Our report carries what the SWE-bench output was made of.
     const report = JSON.parse(readFileSync(join(streams.cwd, "r.json"), "utf8"));
     expect(report.results[0]).toMatchObject({ repo: "octo/app", model: "acme/agent", status: "patch_failed" });
+    expect(report.results[0].listed).toEqual({
+      fail_to_pass: { passed: [], not_passed: LISTS.fail_to_pass },
+      pass_to_pass: { passed: [], not_passed: LISTS.pass_to_pass },
+    });
     expect(report.results[1]).toMatchObject({ empty_patch: true });
+    expect(report.results[2]).not.toHaveProperty("listed");
     expect(report.summary.by_repo).toEqual({ "octo/app": { resolved: 0, total: 2 } });
   });
 
