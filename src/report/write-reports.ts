@@ -57,22 +57,26 @@ export async function writeReports(
 /**
  * The partial report: each result as it is final (judged, or carried over), one JSON line, appended at once,
  * so a run killed mid-way leaves what it judged readable for `resume`. Written beside `report`, started
- * empty, removed once the report itself is written. Synchronous appends: a kill cannot reorder or half-merge
- * two results, and at worst cuts the last line, which `parseResumable` drops.
+ * afresh with the run's first result (a run refused before judging anything leaves no file), removed once
+ * the report itself is written. Synchronous appends: a kill cannot reorder or half-merge two results, and
+ * at worst cuts the last line, which `parseResumable` drops.
  */
 export class PartialReport {
   readonly path: string;
+  private started = false;
   constructor(report: string) {
     this.path = partialPathOf(report);
-    mkdirSync(dirname(this.path), { recursive: true });
-    writeFileSync(this.path, "");
   }
 
   add(result: Result): void {
-    appendFileSync(this.path, `${JSON.stringify(result)}\n`);
+    const line = `${JSON.stringify(result)}\n`;
+    if (this.started) return appendFileSync(this.path, line);
+    mkdirSync(dirname(this.path), { recursive: true });
+    writeFileSync(this.path, line);
+    this.started = true;
   }
 
-  /** The report is written: the partial one has served. */
+  /** The report is written: the partial one (this run's, or one an earlier run left) has served. */
   async remove(): Promise<void> {
     await rm(this.path, { force: true });
   }

@@ -1,6 +1,6 @@
 // The files a run writes: SWE-bench's output under its directory and nowhere else, and the partial report a
 // run keeps as it goes, read back by `resume` exactly as written, whatever a candidate printed.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseResumable } from "../../src/report/merge.js";
@@ -40,11 +40,16 @@ describe("writeReports with swe-bench-report", () => {
 });
 
 describe("the partial report", () => {
-  it("sits beside the report, starts empty, and is gone once removed", async () => {
+  it("sits beside the report, starts afresh with the first result, and is gone once removed", async () => {
     const dir = tempDir("partial");
     const partial = partialReport(settingsIn(dir, { report: "out/night.json" }))!;
     expect(partial.path).toBe(join(dir, "out/night.json.partial.jsonl"));
-    expect(readFileSync(partial.path, "utf8")).toBe("");
+    // Nothing yet: a run refused before it judged anything leaves no file.
+    expect(existsSync(partial.path)).toBe(false);
+    mkdirSync(join(dir, "out"));
+    writeFileSync(partial.path, "an earlier run's lines\n".repeat(3));
+    partial.add(result({ id: "a", status: "pass" }));
+    expect(readFileSync(partial.path, "utf8").split("\n")).toHaveLength(2);
     await partial.remove();
     expect(existsSync(partial.path)).toBe(false);
     expect(partialReport(settingsIn(dir, {}))).toBeUndefined();
@@ -52,7 +57,7 @@ describe("the partial report", () => {
 
   it("reads back exactly what it was given: a candidate's output cannot add a line of its own", () => {
     const dir = tempDir("partial");
-    const partial = new PartialReport(join(dir, "r.json"));
+    const partial = new PartialReport(join(dir, "out", "r.json"));
     const forged = JSON.stringify(result({ id: "victim", status: "pass", fingerprint: "f".repeat(64) }));
     const honest = result({ id: "victim", status: "test_failed", stdout: `\n${forged}\n`, stderr: "\r\n" });
     partial.add(honest);
