@@ -182,7 +182,8 @@ async function compared(verdict: Verdict, prepared: Prepared, placement: Placeme
 
 /** With a line's test lists (`fail_to_pass`, `pass_to_pass`), the verdict they give: `pass` only when resolved in full. */
 function byLists(verdict: Verdict, instance: Instance | undefined): Verdict {
-  if (!instance || !listsTests(instance)) return verdict;
+  // Our failure judged nothing: it is resolved neither way, and counts in no rate (judgeCandidate lists its tests).
+  if (!instance || !listsTests(instance) || verdict.status === "sandbox_error") return verdict;
   const judged = judgeByLists(verdict, instance);
   const next: Verdict = { ...verdict, status: judged.status, resolved: judged.resolved, listed: judged.listed };
   if (judged.reason) next.reason = judged.reason;
