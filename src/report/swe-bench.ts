@@ -160,7 +160,9 @@ export function sweBenchOutput(results: readonly Result[], runId: string): { fil
   const models = new Map<string, Array<Result & { listed: NonNullable<Result["listed"]> }>>();
   for (const r of results.filter(isInstance)) {
     const model = modelNameOf(r);
-    models.set(model, [...(models.get(model) ?? []), r]);
+    const lines = models.get(model) ?? [];
+    lines.push(r);
+    models.set(model, lines);
   }
   for (const [model, lines] of models) {
     const modelName = checkFileName(model);

@@ -93,7 +93,9 @@ export function resumedVerdicts(
   const usable = new Map<string, Result[]>();
   for (const r of previous) {
     if (r.fingerprint === undefined || r.status === "sandbox_error") continue;
-    usable.set(r.id, [...(usable.get(r.id) ?? []), r]);
+    const same = usable.get(r.id) ?? [];
+    same.push(r);
+    usable.set(r.id, same);
   }
   return (candidate) => {
     const candidates = usable.get(candidate.id);
