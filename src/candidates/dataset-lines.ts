@@ -35,7 +35,8 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
   const id = idOf(value, fallbackId);
   const checked = check(value);
   if (!checked.ok) return { problem: { id, source, problem: checked.problem } };
-  const { reply, patch, files, command, language, target, timeout, task, repo, image, results_format } = checked.value;
+  const { reply, patch, files, command, language, target, timeout, task, repo, model, image, results_format } =
+    checked.value;
   const { image_workdir } = checked.value;
   const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
   const overrides: CandidateOverrides = {
@@ -95,6 +96,7 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
   if (files !== undefined) candidate.files = files;
   if (task !== undefined) candidate.task = String(task);
   if (repo !== undefined) candidate.repo = repo;
+  if (model !== undefined) candidate.model = model;
   const instance: Instance = {
     ...(base_commit !== undefined && { baseCommit: base_commit }),
     ...(test_patch !== undefined && { testPatch: test_patch }),

@@ -23,7 +23,14 @@ export type Format = (typeof FORMATS)[number];
 
 /** `run` takes every input the CLI has; `merge` what shapes the report and the decision, nothing about running. */
 export const RUN_FLAGS = CLI_INPUTS;
-export const MERGE_FLAGS = ["report", "junit", "baseline", "fail-on", "workdir"] as const satisfies readonly CliInput[];
+export const MERGE_FLAGS = [
+  "report",
+  "junit",
+  "swe-bench-report",
+  "baseline",
+  "fail-on",
+  "workdir",
+] as const satisfies readonly CliInput[];
 
 /** Every command's `--help`. */
 const HELP_FLAG = { value: "", description: "This help (also -h).", shown: "off" } as const;
@@ -258,7 +265,14 @@ export function outputPlan(command: Command): {
  * The action reads them in the workspace, its `workdir`; the CLI's `--workdir` is the base tree only,
  * which is never written to.
  */
-export const PATH_FLAGS = ["report", "junit", "audit-log", "baseline"] as const satisfies readonly CliInput[];
+export const PATH_FLAGS = [
+  "report",
+  "junit",
+  "audit-log",
+  "baseline",
+  "swe-bench-report",
+  "resume",
+] as const satisfies readonly CliInput[];
 
 /**
  * The inputs with each PATH_FLAGS path made absolute against `cwd` (the base tree then leaves it alone). When

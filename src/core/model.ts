@@ -40,6 +40,8 @@ export interface Candidate {
   overrides?: CandidateOverrides;
   /** The repository the candidate is a task of (`owner/name`), when its line says. */
   repo?: string;
+  /** The model whose prediction the candidate is (SWE-bench's `model_name_or_path`), when its line says. */
+  model?: string;
   /** SWE-bench's fields of a dataset line: the commit it starts from, its trusted tests, what must pass. */
   instance?: Instance;
 }

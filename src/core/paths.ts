@@ -72,3 +72,14 @@ export function checkSandboxDir(path: string): PathCheck {
   if (reserved !== undefined) return { ok: false, why: `is inside ${reserved}, which the sandbox keeps for itself` };
   return { ok: true, path: normal };
 }
+
+/**
+ * One file or directory name made from a value that is not ours (an instance id, a model's name): a single
+ * segment under the path rule, so it cannot climb out of the directory it is put in, nor be `.` or `..`.
+ */
+export function checkFileName(name: string): PathCheck {
+  if (name.includes("/")) return { ok: false, why: "holds a slash" };
+  const checked = checkRelativePath(name);
+  if (checked.ok && checked.path !== name) return { ok: false, why: "is not a name of its own" };
+  return checked;
+}

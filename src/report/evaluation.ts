@@ -6,11 +6,20 @@ import { countByStatus } from "./json.js";
 import { label } from "./markdown.js";
 import { plainText } from "./table.js";
 import { formatDuration } from "../core/units.js";
-import { type ResolvedCounts, countResolved, resolvedText } from "./resolved-rate.js";
+import {
+  type ByRepo,
+  type ResolvedCounts,
+  type ResolvedRate,
+  byRepoText,
+  countResolved,
+  resolvedByRepo,
+  resolvedRate,
+  resolvedText,
+} from "./resolved-rate.js";
 import { type PassAtK, type TaskDrop, passAt1Drops, scorePassAtK } from "./pass-at-k.js";
 
 /** What the evaluation reads of a result: the JSON report keeps these for every candidate. */
-export type Scored = Pick<Result, "id" | "status" | "duration_ms" | "task" | "resolved">;
+export type Scored = Pick<Result, "id" | "status" | "duration_ms" | "task" | "resolved" | "repo">;
 
 /** A candidate whose status moved across the pass line since the baseline. */
 export interface Change {
@@ -45,6 +54,10 @@ export interface Evaluation {
   passAtK?: PassAtK;
   /** SWE-bench's verdicts, when the dataset's lines list their tests. */
   resolved?: ResolvedCounts;
+  /** The resolved rate with its 95 % confidence interval (Wilson's score interval), when any line was judged by its lists. */
+  resolvedRate?: ResolvedRate;
+  /** Resolved and judged per repository, when the lines judged by their lists carry `repo`. */
+  byRepo?: ByRepo;
   baseline?: BaselineDiff;
 }
 
@@ -93,7 +106,13 @@ export function evaluate(
   const scores = scorePassAtK(results, ks);
   if (scores) evaluation.passAtK = scores;
   const resolved = countResolved(results);
-  if (resolved) evaluation.resolved = resolved;
+  if (resolved) {
+    evaluation.resolved = resolved;
+    const rate = resolvedRate(resolved);
+    if (rate) evaluation.resolvedRate = rate;
+    const byRepo = resolvedByRepo(results);
+    if (byRepo) evaluation.byRepo = byRepo;
+  }
   if (baseline) {
     evaluation.baseline = compare(results, baseline);
     const before = scores && scorePassAtK(baseline, [1]);
@@ -242,6 +261,7 @@ export function renderEvaluationMarkdown(e: Evaluation, results: readonly Scored
     `**${headline(e)}**`,
     // Our own figures, no candidate's text: nothing to escape.
     e.resolved && `**${resolvedText(e.resolved)}**`,
+    e.byRepo && byRepoText(e.byRepo, label),
     e.passAtK && `**${passAtKLine(e.passAtK)}**`,
     e.baseline && baselineLine(e.baseline, e),
     e.total > 0 ? table : undefined,
@@ -258,6 +278,7 @@ export function renderEvaluationText(e: Evaluation): string {
   const counts = ORDER.filter((s) => e.byStatus[s] > 0).map((s) => `${e.byStatus[s]} ${s}`);
   const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
   if (e.resolved) lines.push(resolvedText(e.resolved));
+  if (e.byRepo) lines.push(byRepoText(e.byRepo, plainText));
   if (e.passAtK) lines.push(passAtKLine(e.passAtK));
   if (e.baseline) {
     lines.push(baselineLine(e.baseline, e));

@@ -5,7 +5,7 @@ import { inSchemaOrder } from "../core/schemas/declare.js";
 import { SKIPPED_SCHEMA, newResult, type Report } from "../core/schemas/report.js";
 import type { Shard } from "../core/shard.js";
 import { scorePassAtK } from "./pass-at-k.js";
-import { countResolved } from "./resolved-rate.js";
+import { countResolved, resolvedByRepo, resolvedRate } from "./resolved-rate.js";
 
 /** What a report holds beside its results, when the run had it. */
 export interface ReportExtras {
@@ -33,6 +33,8 @@ export function buildReport(
 ): Report {
   const scores = scorePassAtK(results, passAtK);
   const resolved = countResolved(results);
+  const rate = resolved && resolvedRate(resolved);
+  const byRepo = resolved && resolvedByRepo(results);
   return {
     version: 1,
     ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
@@ -40,6 +42,8 @@ export function buildReport(
       total: results.length,
       by_status: countByStatus(results),
       ...(resolved && { resolved }),
+      ...(rate && { resolved_rate: rate }),
+      ...(byRepo && { by_repo: byRepo }),
     },
     results: results.map(newResult),
     skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),

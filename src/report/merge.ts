@@ -1,8 +1,9 @@
 // Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
 // into one. Everything but `loadReport` is pure.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { Result, Skipped } from "../core/model.js";
-import { REPORT_SCHEMA, type Report } from "../core/schemas/report.js";
+import { REPORT_SCHEMA, RESULT_SCHEMA, type Report } from "../core/schemas/report.js";
 import { checker } from "../core/schemas/validate.js";
 import { InputError } from "../core/errors.js";
 import type { Shard } from "../core/shard.js";
@@ -14,6 +15,7 @@ export interface NamedReport {
 }
 
 const checkReport = checker<Report>(REPORT_SCHEMA, "the report");
+const checkResult = checker<Result>(RESULT_SCHEMA, "the result");
 
 /** A report file's text → the report, checked against the report's schema; throws naming `input`. */
 export function parseReport(text: string, name: string, input: string): Report {
@@ -49,6 +51,62 @@ export async function loadReport(path: string, name: string, input: string): Pro
     );
   }
   return parseReport(text, name, input);
+}
+
+/** The partial report a run keeps beside its `report` as it goes (write-reports.ts): one result a line. */
+export const partialPathOf = (report: string): string => `${report}.partial.jsonl`;
+
+/**
+ * An earlier run's results, for `resume`: its JSON report, or the partial report a run cut short left (one
+ * result a line). A last line cut off mid-write (no newline after it) is what the kill left: dropped. Any
+ * other line that is not a result, or a file that is neither, is one error naming the file (and the line).
+ */
+export function parseResumable(text: string, name: string, input: string): Result[] {
+  let whole: unknown;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    whole = undefined;
+  }
+  // A report says its version; a partial report of one line is a bare result.
+  if (typeof whole === "object" && whole !== null && "version" in whole) return parseReport(text, name, input).results;
+  const lines = text.split("\n");
+  const results: Result[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    const fail = (detail: string): never => {
+      throw new InputError(
+        input,
+        `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`,
+      );
+    };
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      if (i === lines.length - 1) break;
+      return fail(`not JSON (${(error as Error).message})`);
+    }
+    const checked = checkResult(value);
+    if (!checked.ok) return fail(checked.problem);
+    results.push(checked.value);
+  }
+  return results;
+}
+
+/** `parseResumable` of the file at `path`, shown as `name`; a missing file names the partial report beside it, if one is there. */
+export async function loadResumable(path: string, name: string, input: string): Promise<Result[]> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const partial = existsSync(partialPathOf(path))
+      ? `; a run cut short left '${partialPathOf(name)}': resume from that`
+      : "";
+    throw new InputError(input, `cannot read '${name}': ${code}${partial}`);
+  }
+  return parseResumable(text, name, input);
 }
 
 /** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */

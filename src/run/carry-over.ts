@@ -1,6 +1,9 @@
 // Judging only what is new: candidates whose verdict an earlier run left (and that still holds) are
-// carried over in their place; the rest go to the gate, and the results come back in input order.
+// carried over in their place; the rest go to the gate, and the results come back in input order. One
+// mechanism for the action's remembered verdicts (verdict-state.ts) and a resumed run's report (`resume`).
+import { createHash } from "node:crypto";
 import type { SourceEntry } from "../core/model.js";
+import { newResult } from "../core/schemas/report.js";
 import { decide } from "../verdict/result.js";
 import { type GateOutcome } from "../core/model.js";
 import type { Candidate, Result, Status } from "../core/model.js";
@@ -48,5 +51,58 @@ export async function judgeWithCarryOver(
     decision: decide(results, new Set(failOn)),
     ...(judged.base && { base: judged.base }),
     carried: slots.length - rest.length,
+  };
+}
+
+// ---- resuming from an earlier run's report ---------------------------------------------------------
+
+/**
+ * What a resumed run matches a line by: the line's content as the gate judges it (everything of the candidate
+ * but where it came from: a line may move in its file) and `key`, what changes verdicts (verdict-state.ts's
+ * verdictKey: the tests, the run settings, the limits, the gate's version). SHA-256, hex.
+ */
+export function lineFingerprint(candidate: Candidate, key: string): string {
+  const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
+  // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+  const content = [
+    kind,
+    text,
+    bytes === undefined ? null : createHash("sha256").update(bytes).digest("hex"),
+    files === undefined ? null : Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    overrides ?? null,
+    task ?? null,
+    repo ?? null,
+    model ?? null,
+    instance ?? null,
+  ];
+  return createHash("sha256")
+    .update(JSON.stringify([key, content]))
+    .digest("hex");
+}
+
+/**
+ * The verdicts of an earlier run's results (`resume`) as `judgeWithCarryOver` looks them up: a result is
+ * carried over only to a line with its id and its fingerprint (the same content under the same settings: a
+ * changed patch under the same id is judged again), never when it ended `sandbox_error` (our side failed:
+ * the line was not judged). A result with no fingerprint (a report of an older gate) carries nothing over.
+ */
+export function resumedVerdicts(
+  previous: readonly Result[],
+  fingerprintOf: (candidate: Candidate) => string,
+): (candidate: Candidate) => Result | undefined {
+  const usable = new Map<string, Result[]>();
+  for (const r of previous) {
+    if (r.fingerprint === undefined || r.status === "sandbox_error") continue;
+    const same = usable.get(r.id) ?? [];
+    same.push(r);
+    usable.set(r.id, same);
+  }
+  return (candidate) => {
+    const candidates = usable.get(candidate.id);
+    if (!candidates) return undefined;
+    const fingerprint = fingerprintOf(candidate);
+    const found = candidates.find((r) => r.fingerprint === fingerprint);
+    // Where the line is now: the dataset may have grown or been reordered since.
+    return found && newResult({ ...found, source: candidate.source, cached: true });
   };
 }

@@ -3,9 +3,9 @@
 import { resolve } from "node:path";
 import type { Match } from "../core/globs.js";
 import { decide } from "../verdict/result.js";
-import { type GateOutcome } from "../core/model.js";
+import { type GateOutcome, type Result } from "../core/model.js";
 import type { Scored } from "../report/evaluation.js";
-import { loadReport, mergeReports } from "../report/merge.js";
+import { loadReport, loadResumable, mergeReports } from "../report/merge.js";
 import type { Settings } from "../settings/settings.js";
 
 /** Shard reports → one outcome, decided by this run's `fail-on` as if it had run everything itself. */
@@ -25,4 +25,10 @@ export async function loadBaseline(settings: Settings): Promise<Scored[] | undef
   return (
     await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")
   ).results;
+}
+
+/** The `resume` report's results (its path relative to the base tree), read before anything runs. */
+export async function loadResume(settings: Settings): Promise<Result[] | undefined> {
+  if (!settings.reports.resume) return undefined;
+  return loadResumable(resolve(settings.source.workdir, settings.reports.resume), settings.reports.resume, "resume");
 }

@@ -22,7 +22,7 @@ import { findPatterns, readLogResults, readResults } from "../verdict/results/co
 import { formatOf, readsLog, resultsParser } from "../verdict/results/formats.js";
 import { MAX_RESULTS_FILE_BYTES } from "../verdict/results/read.js";
 import type { ResultsFormat } from "../settings/settings.js";
-import { judgeByLists, listsTests } from "../verdict/resolved.js";
+import { judgeByLists, listedBy, listsTests } from "../verdict/resolved.js";
 import { protectedVerdict, resultOf, tamperedVerdict, type Verdict } from "../verdict/result.js";
 
 /** What judging a candidate needs of its run. */
@@ -210,9 +210,10 @@ async function compared(verdict: Verdict, prepared: Prepared, placement: Placeme
 
 /** With a line's test lists (`fail_to_pass`, `pass_to_pass`), the verdict they give: `pass` only when resolved in full. */
 function byLists(verdict: Verdict, instance: Instance | undefined): Verdict {
-  if (!instance || !listsTests(instance)) return verdict;
+  // Our failure judged nothing: it is resolved neither way, and counts in no rate (judgeCandidate lists its tests).
+  if (!instance || !listsTests(instance) || verdict.status === "sandbox_error") return verdict;
   const judged = judgeByLists(verdict, instance);
-  const next: Verdict = { ...verdict, status: judged.status, resolved: judged.resolved };
+  const next: Verdict = { ...verdict, status: judged.status, resolved: judged.resolved, listed: judged.listed };
   if (judged.reason) next.reason = judged.reason;
   else if (judged.clearReason) delete next.reason;
   return next;
@@ -291,6 +292,10 @@ export async function judgeCandidate(candidate: Candidate, ctx: RunContext): Pro
   // failure says nothing of it, as it counts in no rate.
   if (listsTests(candidate.instance) && verdict.resolved === undefined && verdict.status !== "sandbox_error")
     verdict = { ...verdict, resolved: "no" };
+  // Which listed tests passed, for every line with lists (SWE-bench's tests_status is written from it): none,
+  // when the run never reached them.
+  if (candidate.instance && listsTests(candidate.instance) && verdict.listed === undefined)
+    verdict = { ...verdict, listed: listedBy(undefined, candidate.instance) };
   return resultOf(candidate, verdict);
 }
 

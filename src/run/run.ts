@@ -11,7 +11,7 @@ import type { Candidate, GateOutcome, Result, SandboxFile, Skipped } from "../co
 import { loadTestFiles } from "../prepare/test-files.js";
 import { auditFile, type AuditEvent } from "../report/audit.js";
 import { evaluate, type Evaluation } from "../report/evaluation.js";
-import { writeReports } from "../report/write-reports.js";
+import { type PartialReport, partialReport, writeReports } from "../report/write-reports.js";
 import { PER_CANDIDATE_UP_TO, ProgressMeter } from "../report/progress.js";
 import { buildRunImage, removeRunImage } from "../sandbox/run-image.js";
 import { RUN_LABEL, type ContainerEngine } from "../sandbox/engine.js";
@@ -20,8 +20,10 @@ import { exitOnSignals } from "../sandbox/signals.js";
 import type { ModeSettings, Settings } from "../settings/settings.js";
 import { reportedBase } from "../verdict/compare.js";
 import { decide, invalidEntryResult } from "../verdict/result.js";
-import { judgeWithCarryOver } from "./carry-over.js";
-import { loadBaseline, mergeOutcome } from "./evaluation-run.js";
+import packageJson from "../../package.json" with { type: "json" };
+import { newResult } from "../core/schemas/report.js";
+import { judgeWithCarryOver, lineFingerprint, resumedVerdicts } from "./carry-over.js";
+import { loadBaseline, loadResume, mergeOutcome } from "./evaluation-run.js";
 import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipeline.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
 import { ImageGate, LineImages, lineImage, runOwnImages } from "./line-images.js";
@@ -76,13 +78,16 @@ export async function runSession(
   runId: string,
   io: SessionIO,
 ): Promise<SessionOutcome> {
-  // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
+  // Read before anything runs: a baseline or a report to resume that cannot be read is a bad input, not a lost run.
   const baseline = await loadBaseline(settings);
+  const resumed = await loadResume(settings);
+  const partial = work.kind === "judge" ? partialReport(settings) : undefined;
   const outcome: GateOutcome & { key?: string; carried?: number } =
     work.kind === "merge"
       ? await mergeOutcome(await work.reports(), settings, work.input)
-      : await judgeWork(settings, work, runId, io);
-  const reportPath = await writeReports(settings, outcome);
+      : await judgeWork(settings, work, runId, io, { ...(resumed && { resumed }), ...(partial && { partial }) });
+  const reportPath = await writeReports(settings, outcome, runId, io.warn);
+  await partial?.remove();
   return {
     ...outcome,
     ...(reportPath === undefined ? {} : { reportPath }),
@@ -155,17 +160,35 @@ export async function openRun(
   };
 }
 
-/** The `judge` work: the candidates judged in the run's sandboxes, those remembered carried over. */
+/** The gate's version in the key a resumed run's lines are matched by: a new release may judge differently. */
+const GATE_VERSION = packageJson.version;
+
+/**
+ * The `judge` work: the candidates judged in the run's sandboxes, those remembered (the action's sticky
+ * comment) or resumed (`resume`'s report) carried over, every result recorded in `partial` as it is final.
+ */
 async function judgeWork(
   settings: Settings,
   work: Extract<Work, { kind: "judge" }>,
   runId: string,
   io: SessionIO,
+  { resumed, partial }: { resumed?: Result[]; partial?: PartialReport } = {},
 ): Promise<GateOutcome & { key?: string; carried?: number }> {
   const testFiles = await readTestFiles(settings);
   const audit = auditSink(settings, io);
+  // Every line's fingerprint, on its result: what a later `resume` matches it by.
+  const lineKey = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version: GATE_VERSION });
+  const fingerprint = (candidate: Candidate) => lineFingerprint(candidate, lineKey);
   const judge = (entries: AsyncIterable<SourceEntry>) =>
-    judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+    judgeInSandboxes(entries, {
+      settings,
+      runId,
+      testFiles,
+      io,
+      fingerprint,
+      ...(audit && { audit }),
+      ...(partial && { finished: (result: Result) => partial.add(result) }),
+    });
   // Complete once the entries are read, which judging (and carrying over) does to the last.
   const listed: Skipped[] = [];
   const entries = async () => toJudge(await work.entries(), listed, settings.source.shard);
@@ -173,16 +196,23 @@ async function judgeWork(
     ...outcome,
     skipped: [...outcome.skipped, ...listed],
   });
-  if (!work.remembered) return withListed(await judge(await entries()));
-  const { version } = work.remembered;
-  const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
-  const outcome = await judgeWithCarryOver(
-    await entries(),
-    work.remembered.lookup(key),
-    judge,
-    settings.reports.failOn,
-  );
-  return { ...withListed(outcome), key };
+  if (!work.remembered && !resumed) return withListed(await judge(await entries()));
+  const key = work.remembered
+    ? verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version: work.remembered.version })
+    : undefined;
+  const remembered = key === undefined ? undefined : work.remembered?.lookup(key);
+  const fromResume = resumed && resumedVerdicts(resumed, fingerprint);
+  const carried = (candidate: Candidate) => {
+    const result = remembered?.(candidate) ?? fromResume?.(candidate);
+    if (result) partial?.add(result);
+    return result;
+  };
+  const outcome = await judgeWithCarryOver(await entries(), carried, judge, settings.reports.failOn);
+  if (resumed)
+    io.log(
+      `sandbox-gate: resume: ${outcome.carried} result(s) carried over from '${settings.reports.resume}', ${outcome.results.length - outcome.carried} judged`,
+    );
+  return { ...withListed(outcome), ...(key !== undefined && { key }) };
 }
 
 /**
@@ -218,12 +248,14 @@ interface Judging {
   testFiles: SandboxFile[];
   io: SessionIO;
   audit?: (event: AuditEvent) => void;
+  fingerprint?: (candidate: Candidate) => string;
+  finished?: (result: Result) => void;
 }
 
 /** Judges `entries` in sandboxes opened for them, and removes what the run made whatever happens. */
 async function judgeInSandboxes(
   entries: AsyncIterable<SourceEntry>,
-  { settings, runId, testFiles, io, audit }: Judging,
+  { settings, runId, testFiles, io, audit, fingerprint, finished }: Judging,
 ): Promise<GateOutcome> {
   io.phase?.("engine", settings.mode.engine);
   const run = await openRun(settings, runId, io.log, { testFiles, ...(io.engine && { makeEngine: io.engine }) });
@@ -237,6 +269,8 @@ async function judgeInSandboxes(
       log: io.log,
       ...(audit && { audit }),
       ...(io.judged && { judged: io.judged }),
+      ...(fingerprint && { fingerprint }),
+      ...(finished && { finished }),
     });
   } finally {
     // The action's post step tries again; either way the label finds what is left.
@@ -254,6 +288,10 @@ export interface JudgeHooks {
   audit?: (event: AuditEvent) => void;
   /** How far the judging is (SessionIO's). */
   judged?: (done: number, total: number) => void;
+  /** The line's fingerprint, put on its result (carry-over.ts lineFingerprint). */
+  fingerprint?: (candidate: Candidate) => string;
+  /** Told each result as it is final, in the order they finish. */
+  finished?: (result: Result) => void;
 }
 
 /**
@@ -321,7 +359,10 @@ export async function judgeAll(
   await mapLimit(order, settings.mode.concurrency, async (index, position) => {
     const item = taken[index]!;
     images.starting(position);
-    const result = "status" in item ? item : await judgeCandidate(item, ctx);
+    const judged = "status" in item ? item : await judgeCandidate(item, ctx);
+    const result =
+      "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
+    hooks.finished?.(result);
     await bases.done(item);
     await images.done(position);
     done += 1;

@@ -8,7 +8,7 @@ import { LANGUAGE_NAMES } from "../languages/registry.js";
 import { RESULTS_FORMATS } from "./settings.js";
 
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
-// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
+// fields beside these (`task_id`, `prompt`, …), and a line must not fail for keeping them.
 export const DATASET_SCHEMA = {
   ...shipped(
     "dataset",
@@ -56,6 +56,12 @@ export const DATASET_SCHEMA = {
       minLength: 1,
       description:
         "The repository the line is a task of (`owner/name`, SWE-bench's `repo`): kept for the report and its per-repository counts.",
+    },
+    model: {
+      type: "string",
+      minLength: 1,
+      description:
+        "The model whose prediction the line is (SWE-bench's `model_name_or_path`): kept for the report, and the directory and summary file SWE-bench's output is written under (`swe-bench-report`).",
     },
     image: {
       type: "string",

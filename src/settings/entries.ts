@@ -32,6 +32,8 @@ export const BATCH_ONLY = [
   "junit",
   "audit-log",
   "pass-at-k",
+  "swe-bench-report",
+  "resume",
 ] as const;
 
 export type CliInput = Exclude<InputName, (typeof ACTION_ONLY)[number]>;

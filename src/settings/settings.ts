@@ -137,6 +137,10 @@ export interface ReportSettings {
   merge: string[];
   /** A JSONL file for the per-candidate audit lines; empty for none. */
   auditLog: string;
+  /** A directory for SWE-bench's own output (report/swe-bench.ts) beside the report; empty for none. */
+  sweBenchReport: string;
+  /** A report (or a partial one) of an earlier run: what it judged and still holds is carried over; empty for none. */
+  resume: string;
   /** A report made elsewhere to post as the comment and a check (the fork-safe commenter); empty to run. */
   postReport: string;
 }
@@ -218,6 +222,8 @@ export const DEFAULTS = {
   comment: "true",
   report: "",
   junit: "",
+  "swe-bench-report": "",
+  resume: "",
   "github-token": "",
   decide: "latest",
   rejudge: "false",
@@ -371,6 +377,17 @@ function readJobShape(input: Input) {
   // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
   if (postReport && merge.length > 0)
     throw new InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+  // A resumed run carries verdicts over into a run that judges: a merge or the commenter judges nothing.
+  if (input("resume") && merge.length > 0)
+    throw new InputError("resume", "cannot be combined with 'merge': a merge judges nothing to resume");
+  // A shard's slice is taken by position after the carry-over: a carried line of another slice would land in this one's report.
+  if (input("resume") && shard)
+    throw new InputError(
+      "resume",
+      "cannot be combined with 'shard' yet: resume the whole run, or run the shards afresh",
+    );
+  if (input("resume") && postReport)
+    throw new InputError("resume", "cannot be combined with 'post-report': the commenter judges nothing");
   // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
   // tests and no command would pass wrong code that merely runs. A job that judges nothing needs none.
   if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
@@ -492,6 +509,8 @@ function readReports(input: Input, early: CrossChecked): ReportSettings {
     merge: early.merge,
     decide: parseChoice("decide", input("decide"), ["latest", "all"] as const),
     auditLog: input("audit-log"),
+    sweBenchReport: input("swe-bench-report"),
+    resume: input("resume"),
     postReport: early.postReport,
   };
 }

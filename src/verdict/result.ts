@@ -18,7 +18,7 @@ import type { Attempt } from "./attempts.js";
 import { isFailing, testCount } from "./by-tests.js";
 import { type Comparison, blamed } from "./compare.js";
 import { type FeedbackInput, feedbackFor } from "./feedback.js";
-import type { Resolved } from "./resolved.js";
+import type { Listed, Resolved } from "./resolved.js";
 import type { TestResults } from "./results/parser.js";
 
 /** A candidate's judgement: its status and what it rests on. */
@@ -43,6 +43,8 @@ export interface Verdict {
   ran?: Status;
   /** For a line with test lists: SWE-bench's verdict by them. */
   resolved?: Resolved;
+  /** For a line with test lists: its listed tests by how they went, as `resolved` read them. */
+  listed?: Listed;
   /** The candidate's own code that reaches into the judge, found before it ran (prepare/tamper.ts). */
   tampering?: Tampering[];
 }
@@ -159,6 +161,11 @@ export function resultOf(candidate: Candidate, verdict: Verdict): Result {
     retried: verdict.retried,
     notes: verdict.notes,
     task: candidate.task,
+    repo: candidate.repo,
+    model: candidate.model,
+    listed: verdict.listed,
+    // SWE-bench counts an empty prediction apart from one that does not apply (reporting.py).
+    ...(candidate.kind === "patch" && candidate.text.trim() === "" && { empty_patch: true as const }),
     tampering: verdict.tampering,
   });
 }

@@ -75,6 +75,14 @@ describe("parseDatasetLine", () => {
     expect(parse({ id: " ", command: 1 })).toMatchObject({ problem: { id: "d.jsonl:1" } });
   });
 
+  it("keeps the line's model (SWE-bench's model_name_or_path) and repo on the candidate; an empty model is refused", () => {
+    expect(parse({ id: "a", patch: "p", model: "acme/agent-7b", repo: "o/r" })).toMatchObject({
+      candidate: { model: "acme/agent-7b", repo: "o/r" },
+    });
+    expect(parse({ id: "a", patch: "p", model: "" })).toMatchObject({ problem: { id: "a" } });
+    expect(parse({ id: "a", patch: "p", model: 7 })).toMatchObject({ problem: { id: "a" } });
+  });
+
   it("ignores the fields an evaluation set adds (task_id, prompt, …); a reply wins over a patch", () => {
     expect(parse({ id: "a", task_id: "HumanEval/0", prompt: "def f():", reply: "r", patch: "diff" })).toEqual({
       candidate: { id: "a", source: "d.jsonl:1", kind: "reply", text: "r", overrides: {} },

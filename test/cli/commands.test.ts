@@ -171,3 +171,91 @@ describe("runCli", () => {
     );
   });
 });
+
+describe("SWE-bench's output and --resume, on lines judged without a sandbox", () => {
+  // Lines that list tests are read by their per-test results.
+  const READ = ["--test-results", "junit.xml"];
+  const LISTS = { fail_to_pass: ["tests.test_a::test_fixed"], pass_to_pass: ["tests.test_a::test_kept"] };
+  // A hunk whose context the base does not have: patch_failed before any sandbox.
+  const stale = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-print('old')\n+print('new')\n";
+  const swe = (id: string, patch: string) =>
+    JSON.stringify({ id, task: id, patch, repo: "octo/app", model: "acme/agent", ...LISTS });
+
+  /** The one `<model>.<run id>.json` summary in `dir`, and the instance dirs of its run. */
+  function written(dir: string) {
+    const [summary, ...more] = readdirSync(dir).filter((name) => name.startsWith("acme__agent.cli-"));
+    expect(more).toEqual([]);
+    const runId = summary!.slice("acme__agent.".length, -".json".length);
+    const instances = join(dir, "logs/run_evaluation", runId, "acme__agent");
+    return { summary: JSON.parse(readFileSync(join(dir, summary!), "utf8")), instances };
+  }
+
+  it("writes each instance's report.json and the run's summary beside our report; a prose line is not in it", async () => {
+    const { io: streams } = io();
+    writeFileSync(join(streams.cwd, "app.py"), "print('current')\n");
+    const lines = [swe("octo__app-1", stale), swe("octo__app-2", ""), JSON.stringify({ id: "plain", reply: "Prose." })];
+    writeFileSync(join(streams.cwd, "preds.jsonl"), lines.join("\n"));
+    const code = await runCli(
+      ["run", "-q", ...READ, "--swe-bench-report", "swe", "--report", "r.json", "preds.jsonl"],
+      streams,
+    );
+    expect(code).toBe(1);
+    const { summary, instances } = written(join(streams.cwd, "swe"));
+    expect(summary).toMatchObject({
+      submitted_ids: ["octo__app-1", "octo__app-2"],
+      completed_ids: ["octo__app-1"],
+      unresolved_ids: ["octo__app-1"],
+      empty_patch_ids: ["octo__app-2"],
+      error_ids: [],
+      schema_version: 2,
+    });
+    expect(JSON.parse(readFileSync(join(instances, "octo__app-1/report.json"), "utf8"))).toEqual({
+      "octo__app-1": { patch_is_None: false, patch_exists: true, patch_successfully_applied: false, resolved: false },
+    });
+    expect(readdirSync(instances)).toEqual(["octo__app-1"]);
+    // Our report carries what the SWE-bench output was made of.
+    const report = JSON.parse(readFileSync(join(streams.cwd, "r.json"), "utf8"));
+    expect(report.results[0]).toMatchObject({ repo: "octo/app", model: "acme/agent", status: "patch_failed" });
+    expect(report.results[0].listed).toEqual({
+      fail_to_pass: { passed: [], not_passed: LISTS.fail_to_pass },
+      pass_to_pass: { passed: [], not_passed: LISTS.pass_to_pass },
+    });
+    expect(report.results[1]).toMatchObject({ empty_patch: true });
+    expect(report.results[2]).not.toHaveProperty("listed");
+    expect(report.summary.by_repo).toEqual({ "octo/app": { resolved: 0, total: 2 } });
+  });
+
+  it("--resume judges only the appended line (the audit log counts the judged), and the output holds every line", async () => {
+    const { io: streams, stderr } = io();
+    writeFileSync(join(streams.cwd, "app.py"), "print('current')\n");
+    const data = join(streams.cwd, "preds.jsonl");
+    writeFileSync(data, [swe("octo__app-1", stale), swe("octo__app-2", "")].join("\n"));
+    expect(await runCli(["run", "-q", ...READ, "--report", "first.json", "preds.jsonl"], streams)).toBe(1);
+    writeFileSync(data, [swe("octo__app-1", stale), swe("octo__app-2", ""), swe("octo__app-3", stale)].join("\n"));
+    const args = ["run", ...READ, "--resume", "first.json", "--report", "second.json", "--audit-log", "audit.jsonl"];
+    expect(await runCli([...args, "--swe-bench-report", "swe", "preds.jsonl"], streams)).toBe(1);
+    const audit = readFileSync(join(streams.cwd, "audit.jsonl"), "utf8").trim().split("\n");
+    expect(audit.map((line) => JSON.parse(line).candidate)).toEqual(["octo__app-3"]);
+    expect(stderr.text).toContain("sandbox-gate: resume: 2 result(s) carried over from 'first.json', 1 judged");
+    const second = JSON.parse(readFileSync(join(streams.cwd, "second.json"), "utf8"));
+    expect(second.results.map((r: { cached?: boolean }) => r.cached === true)).toEqual([true, true, false]);
+    const { summary } = written(join(streams.cwd, "swe"));
+    expect(summary.submitted_ids).toEqual(["octo__app-1", "octo__app-2", "octo__app-3"]);
+    expect(summary.completed_ids).toEqual(["octo__app-1", "octo__app-3"]);
+  });
+
+  it("refuses a --resume REPORT that is not ours or not there: exit 2, one line naming it, nothing run", async () => {
+    const { io: streams, stdout, stderr } = io();
+    writeFileSync(join(streams.cwd, "preds.jsonl"), swe("octo__app-1", stale));
+    writeFileSync(join(streams.cwd, "theirs.json"), '{"instance_id": "octo__app-1", "model_patch": ""}\n');
+    expect(await runCli(["run", ...READ, "--resume", "theirs.json", "preds.jsonl"], streams)).toBe(2);
+    expect(stdout.text).toBe("");
+    expect(stderr.text).toMatch(
+      /^sandbox-gate: --resume: 'theirs\.json' is neither a sandbox-gate JSON report nor a partial one \(one result a line\): line 1: .*\n$/,
+    );
+    const missing = io();
+    writeFileSync(join(missing.io.cwd, "preds.jsonl"), swe("octo__app-1", stale));
+    expect(await runCli(["run", ...READ, "--resume", "gone.json", "preds.jsonl"], missing.io)).toBe(2);
+    expect(missing.stderr.text).toBe("sandbox-gate: --resume: cannot read 'gone.json': ENOENT\n");
+  });
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PATH_BYTES, checkRelativePath, checkSandboxDir, isSafeRelativePath } from "../../src/core/paths.js";
+import {
+  MAX_PATH_BYTES,
+  checkFileName,
+  checkRelativePath,
+  checkSandboxDir,
+  isSafeRelativePath,
+} from "../../src/core/paths.js";
 
 describe("the path rule", () => {
   it.each([
@@ -76,5 +82,24 @@ describe("checkSandboxDir", () => {
     const checked = checkSandboxDir(path);
     expect(checked.ok).toBe(false);
     expect(!checked.ok && checked.why).toMatch(why);
+  });
+});
+
+describe("a file name of its own (an instance id, a model's name)", () => {
+  it.each([
+    ["astropy__astropy-12907", true],
+    ["django__django-11099", true],
+    ["a..b", true],
+    ["..", false],
+    [".", false],
+    ["", false],
+    ["a/b", false],
+    ["./a", false],
+    ["a\\b", false],
+    ["a\u0000b", false],
+    [".git", false],
+    ["x".repeat(256), false],
+  ])("%j → %s", (name, ok) => {
+    expect(checkFileName(name).ok).toBe(ok);
   });
 });

@@ -138,7 +138,7 @@ describe("dataset lines at their own commits", () => {
     expect(results.get("cheat")!.tests?.cases.find((c) => c.name === "test_add")?.status).toBe("failed");
     expect(report.summary.resolved).toEqual({ full: 2, partial: 0, no: 3 });
     expect(exitCode).toBe(1);
-    expect(stderr).toMatch(/resolved 2 of 5 \(40\.0%\)/);
+    expect(stderr).toMatch(/resolved 2 of 5 \(40\.0%, 95% CI 11\.8–76\.9%\)/);
     // One base per commit, its setup run once, however many lines share it.
     expect(stderr.match(/setup on \S+ took/g)).toHaveLength(2);
     expect(leftImages).toBe("");

@@ -2,8 +2,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildReport } from "../../src/report/json.js";
-import { loadReport, mergeReports, parseReport } from "../../src/report/merge.js";
+import { loadReport, loadResumable, mergeReports, parseReport, parseResumable } from "../../src/report/merge.js";
 import { result } from "./fixtures.js";
+import type { InputError } from "../../src/core/errors.js";
 import { tempDir } from "../support/temp.js";
 import { inputError } from "../support/input-error.js";
 import { expectValidReport } from "../support/report-schema.js";
@@ -235,5 +236,53 @@ describe("mergeReports", () => {
       const error = inputError(merged(...reports));
       expect(error.message).toBe(message);
     });
+  });
+});
+
+describe("parseResumable: what a resumed run reads", () => {
+  const results = [line(1), line(2, "test_failed")];
+  const partial = results.map((r) => `${JSON.stringify(r)}\n`).join("");
+
+  it("reads a JSON report's results, and a partial report's lines (an empty one is nothing judged yet)", () => {
+    expect(parseResumable(JSON.stringify(report(...results)), "r.json", "resume")).toEqual(results);
+    expect(parseResumable(partial, "r.json.partial.jsonl", "resume")).toEqual(results);
+    expect(parseResumable(JSON.stringify(results[0]), "one.jsonl", "resume")).toEqual([results[0]]);
+    expect(parseResumable("", "r.json.partial.jsonl", "resume")).toEqual([]);
+  });
+
+  it("drops a last line the kill cut off mid-write, and only that one", () => {
+    const cut = `${partial}${JSON.stringify(line(3)).slice(0, 40)}`;
+    expect(parseResumable(cut, "p.jsonl", "resume")).toEqual(results);
+    const inside = `${JSON.stringify(line(3)).slice(0, 40)}\n${partial}`;
+    expect(inputError(() => parseResumable(inside, "p.jsonl", "resume")).detail).toMatch(
+      /^'p\.jsonl' is neither a sandbox-gate JSON report nor a partial one \(one result a line\): line 1: not JSON/,
+    );
+  });
+
+  it("refuses what is not ours, naming the file and the line: one error, input resume", () => {
+    const foreign = inputError(() =>
+      parseResumable('{"instance_id": "x", "model_patch": ""}\n', "preds.jsonl", "resume"),
+    );
+    expect(foreign.input).toBe("resume");
+    expect(foreign.detail).toMatch(/^'preds\.jsonl' is neither .*: line 1: /);
+    expect(inputError(() => parseResumable("hello\nworld\n", "notes.txt", "resume")).detail).toContain(
+      "'notes.txt' is neither",
+    );
+    // A report of another version is not read as lines: what it is, is the news.
+    expect(inputError(() => parseResumable('{"version": 2}', "new.json", "resume")).detail).toContain(
+      "'new.json' is not a sandbox-gate JSON report",
+    );
+  });
+
+  it("names a missing file, and the partial report a run cut short left beside it", async () => {
+    const dir = tempDir("resume");
+    const missing = await loadResumable(join(dir, "r.json"), "r.json", "resume").catch((e: InputError) => e);
+    expect((missing as InputError).detail).toBe("cannot read 'r.json': ENOENT");
+    writeFileSync(join(dir, "r.json.partial.jsonl"), partial);
+    const hinted = await loadResumable(join(dir, "r.json"), "r.json", "resume").catch((e: InputError) => e);
+    expect((hinted as InputError).detail).toBe(
+      "cannot read 'r.json': ENOENT; a run cut short left 'r.json.partial.jsonl': resume from that",
+    );
+    expect(await loadResumable(join(dir, "r.json.partial.jsonl"), "p", "resume")).toEqual(results);
   });
 });

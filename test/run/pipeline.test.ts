@@ -644,6 +644,28 @@ describe("per-test results, compare: base, reruns and retries", () => {
     expect(result.attempts).toHaveLength(3);
   });
 
+  it("a line with test lists: our failure is not resolved either way; the listed tests are kept by how they went", async () => {
+    const instance = { failToPass: ["tests.test_app::fixed"], passToPass: ["tests.test_app::kept"] };
+    const listing = reply(PASSING, { instance });
+    const down = new ScriptedEngine(() => facts({ sandboxError: "engine down" }));
+    const ours = await judgeCandidate(listing, context(down, { "test-results": "r.xml" }));
+    expect(ours.status).toBe("sandbox_error");
+    // Counted in no resolved rate (the report's schema says so), yet a SWE-bench line: none of its tests passed.
+    expect(ours.resolved).toBeUndefined();
+    expect(ours.listed).toEqual({
+      fail_to_pass: { passed: [], not_passed: instance.failToPass },
+      pass_to_pass: { passed: [], not_passed: instance.passToPass },
+    });
+    const cases: CaseSpec[] = [
+      ["fixed", "passed"],
+      ["kept", "passed"],
+    ];
+    const up = new ScriptedEngine(() => facts({ results: results({ "r.xml": junitXml(cases) }) }));
+    const judged = await judgeCandidate(listing, context(up, { "test-results": "r.xml" }));
+    expect(judged).toMatchObject({ resolved: "full", status: "pass" });
+    expect(judged.listed?.fail_to_pass).toEqual({ passed: instance.failToPass, not_passed: [] });
+  });
+
   it("retries a failure of ours once in a fresh container, and never the candidate's own failure", async () => {
     let calls = 0;
     const hiccup = new ScriptedEngine(() =>

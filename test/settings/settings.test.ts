@@ -67,6 +67,9 @@ describe("readSettings", () => {
     [{ shard: "1/0" }, "shard"],
     [{ shard: "half" }, "shard"],
     [{ shard: "1/2", merge: "shards/*.json" }, "shard"],
+    [{ resume: "night.json", merge: "shards/*.json" }, "resume"],
+    [{ resume: "night.json", shard: "1/2" }, "resume"],
+    [{ resume: "night.json", "post-report": "r.json" }, "resume"],
     [{ isolation: "namespace", engine: "podman" }, "isolation"],
     [{ isolation: "namespace", runtime: "runsc" }, "isolation"],
   ])("%j → one error naming %s", (inputs, name) => {
@@ -127,6 +130,14 @@ describe("readSettings", () => {
     expect([...s.reports.failOn]).toEqual(["timeout"]);
     expect(s.run.language).toBe("python");
     expect(read({ "patch-fuzz": "True" }).run.patchFuzz).toBe(true);
+  });
+
+  it("reads swe-bench-report and resume as paths, empty by default", () => {
+    expect(read({}).reports).toMatchObject({ sweBenchReport: "", resume: "" });
+    expect(read({ "swe-bench-report": "out/swe", resume: "night.json" }).reports).toMatchObject({
+      sweBenchReport: "out/swe",
+      resume: "night.json",
+    });
   });
 
   it("reads the evaluation inputs: isolation, shard, baseline, merge", () => {

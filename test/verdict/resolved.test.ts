@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeByLists, listsTests, resolvedBy } from "../../src/verdict/resolved.js";
+import { judgeByLists, listedBy, listsTests, resolvedBy } from "../../src/verdict/resolved.js";
 import type { TestResults } from "../../src/verdict/results/parser.js";
 import { readTestResults } from "../../src/verdict/results/read.js";
 import { junit } from "../../src/verdict/results/junit.js";
@@ -14,6 +14,11 @@ const tests = (cases: CaseSpec[]): TestResults =>
   readTestResults([{ path: "r.xml", data: Buffer.from(junitXml(cases)) }], junit).tests;
 const id = (name: string) => `tests.test_app::${name}`;
 const LISTS = { failToPass: [id("fixed_a"), id("fixed_b")], passToPass: [id("kept")] };
+/** Nothing of the lists passed: a run that never reached its tests, or results not to be believed. */
+const NONE_PASSED = {
+  fail_to_pass: { passed: [], not_passed: [id("fixed_a"), id("fixed_b")] },
+  pass_to_pass: { passed: [], not_passed: [id("kept")] },
+};
 
 describe("resolvedBy: SWE-bench's rule", () => {
   it("is full when every listed test passed, whatever the unlisted ones did", () => {
@@ -141,6 +146,10 @@ describe("judgeByLists", () => {
     expect(judgeByLists({ status: "test_failed", tests: all }, LISTS)).toEqual({
       status: "pass",
       resolved: "full",
+      listed: {
+        fail_to_pass: { passed: [id("fixed_a"), id("fixed_b")], not_passed: [] },
+        pass_to_pass: { passed: [id("kept")], not_passed: [] },
+      },
       clearReason: true,
     });
   });
@@ -166,13 +175,28 @@ describe("judgeByLists", () => {
     expect(judgeByLists({ status: "test_failed", tests: forged }, LISTS)).toEqual({
       status: "test_failed",
       resolved: "no",
+      listed: NONE_PASSED,
     });
   });
 
   it("leaves a run that did not reach its end, or read no tests, as it was, not resolved", () => {
-    expect(judgeByLists({ status: "timeout", tests: all }, LISTS)).toEqual({ status: "timeout", resolved: "no" });
-    expect(judgeByLists({ status: "oom" }, LISTS)).toEqual({ status: "oom", resolved: "no" });
-    expect(judgeByLists({ status: "test_failed" }, LISTS)).toEqual({ status: "test_failed", resolved: "no" });
+    const not = { resolved: "no", listed: NONE_PASSED };
+    expect(judgeByLists({ status: "timeout", tests: all }, LISTS)).toEqual({ status: "timeout", ...not });
+    expect(judgeByLists({ status: "oom" }, LISTS)).toEqual({ status: "oom", ...not });
+    expect(judgeByLists({ status: "test_failed" }, LISTS)).toEqual({ status: "test_failed", ...not });
+  });
+
+  it("lists which listed tests passed, in the line's order: skipped and missing ones did not", () => {
+    const now = tests([
+      ["fixed_b", "passed"],
+      ["fixed_a", "skipped"],
+      ["kept", "passed"],
+    ]);
+    expect(listedBy(now, { ...LISTS, passToPass: [id("kept"), id("gone")] })).toEqual({
+      fail_to_pass: { passed: [id("fixed_b")], not_passed: [id("fixed_a")] },
+      pass_to_pass: { passed: [id("kept")], not_passed: [id("gone")] },
+    });
+    expect(listedBy(undefined, LISTS)).toEqual(NONE_PASSED);
   });
 
   it("knows a line that lists tests from one that does not", () => {

@@ -67,6 +67,27 @@ describe("resultOf", () => {
   });
 });
 
+describe("resultOf, for a dataset line of SWE-bench's", () => {
+  const verdict: Verdict = { status: "patch_failed", language: null, limits, reason: "no file changes" };
+  const line: Candidate = { id: "i-1", source: "p.jsonl:1", kind: "patch", text: "", repo: "o/r", model: "m/x" };
+
+  it("carries the line's repo and model, the listed tests, and marks an empty patch", () => {
+    const listed = { fail_to_pass: { passed: [], not_passed: ["t::a"] }, pass_to_pass: { passed: [], not_passed: [] } };
+    expect(resultOf(line, { ...verdict, listed })).toMatchObject({
+      repo: "o/r",
+      model: "m/x",
+      listed,
+      empty_patch: true,
+    });
+  });
+
+  it("marks no patch empty that holds something, nor a reply", () => {
+    expect(resultOf({ ...line, text: "--- a/x\n" }, verdict).empty_patch).toBeUndefined();
+    expect(resultOf({ ...line, kind: "reply" }, verdict).empty_patch).toBeUndefined();
+    expect(resultOf({ ...line, text: " \n" }, verdict).empty_patch).toBe(true);
+  });
+});
+
 describe("invalidEntryResult", () => {
   it("is no_code, naming the line and its problem", () => {
     const result = invalidEntryResult("d.jsonl:2", "d.jsonl:2", "not valid JSON", limits);

@@ -57,6 +57,20 @@ const TESTS = {
 
 const TEST_IDS = { type: "array", items: { type: "string" } } as const;
 
+/** The listed tests of one list (`fail_to_pass` or `pass_to_pass`), by how they went. */
+const LISTED_TESTS = {
+  type: "object",
+  description: "One list's test ids, each in one of the two.",
+  properties: {
+    passed: { ...TEST_IDS, description: "The listed tests that passed." },
+    not_passed: {
+      ...TEST_IDS,
+      description: "The listed tests that did not pass: failed, errored, skipped, missing, or never run.",
+    },
+  },
+  required: ["passed", "not_passed"],
+} as const;
+
 export const RESULT_SCHEMA = {
   type: "object",
   description: "One judged candidate.",
@@ -204,6 +218,33 @@ export const RESULT_SCHEMA = {
       description:
         "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
     },
+    repo: text(
+      "The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that).",
+    ),
+    model: text(
+      "The dataset line's `model` (SWE-bench's `model_name_or_path`): whose prediction the line is (added for the release after that).",
+    ),
+    listed: {
+      type: "object",
+      description:
+        "For a dataset line with `fail_to_pass`/`pass_to_pass`: its listed tests by how they went, as `resolved` read them (a test missing or skipped has not passed; nothing has passed in a run that never reached its tests). SWE-bench's `tests_status` is written from it (added for the release after that).",
+      properties: {
+        fail_to_pass: LISTED_TESTS,
+        pass_to_pass: LISTED_TESTS,
+      },
+      required: ["fail_to_pass", "pass_to_pass"],
+    },
+    empty_patch: {
+      const: true,
+      description:
+        "For a patch line whose patch is empty (SWE-bench's empty `model_patch`): nothing was proposed (added for the release after that).",
+    },
+    fingerprint: {
+      type: "string",
+      pattern: "^[0-9a-f]{64}$",
+      description:
+        "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that).",
+    },
   },
   required: [
     "id",
@@ -293,6 +334,32 @@ export const REPORT_SCHEMA = {
             RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }]),
           ) as { readonly [R in (typeof RESOLVED)[number]]: typeof COUNT & { readonly description: string } },
           required: RESOLVED,
+        },
+        resolved_rate: {
+          type: "object",
+          description:
+            "For datasets whose lines list their tests: the resolved rate (`full` over the results resolved `full`, `partial` or `no`; our failures count in none) with its 95 % confidence interval, Wilson's score interval (added for the release after that).",
+          properties: {
+            value: { type: "number", minimum: 0, maximum: 1, description: "Resolved in full ÷ judged by the lists." },
+            low: { type: "number", minimum: 0, maximum: 1, description: "The interval's lower end." },
+            high: { type: "number", minimum: 0, maximum: 1, description: "The interval's upper end." },
+            level: { const: 0.95, description: "The interval's confidence level." },
+            method: { const: "wilson", description: "How the interval is computed: Wilson's score interval." },
+          },
+          required: ["value", "low", "high", "level", "method"],
+        },
+        by_repo: {
+          type: "object",
+          description:
+            "For datasets whose lines list their tests and carry `repo`: per repository, the results resolved in full and the results judged by the lists (added for the release after that).",
+          additionalProperties: {
+            type: "object",
+            properties: {
+              resolved: { ...COUNT, description: "Results of the repository resolved in full." },
+              total: { ...COUNT, description: "Results of the repository judged by their lists." },
+            },
+            required: ["resolved", "total"],
+          },
         },
       },
       required: ["total", "by_status"],

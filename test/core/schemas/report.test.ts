@@ -13,6 +13,14 @@ import { expectValidReport } from "../../support/report-schema.js";
 
 /** A result with every field the schema declares, the next release's included, given in reverse order. */
 const FULL: Result = {
+  fingerprint: "f".repeat(64),
+  empty_patch: true,
+  listed: {
+    pass_to_pass: { not_passed: [], passed: ["t::b"] },
+    fail_to_pass: { not_passed: ["t::a"], passed: [] },
+  },
+  model: "acme/agent",
+  repo: "acme/app",
   tampering: [{ what: "assigns to sys.exit: the interpreter's exit machinery", line: 3, file: "solution.py" }],
   resolved: "partial",
   cpu_ms: 7,
@@ -73,7 +81,7 @@ describe("newResult", () => {
     const built = newResult(FULL);
     // The declared order is the one the report has always had (test/report/json.test.ts), then the newer fields.
     expect(Object.keys(built)).toEqual(Object.keys(RESULT_SCHEMA.properties));
-    expect(Object.keys(built).slice(-11)).toEqual([
+    expect(Object.keys(built).slice(-16)).toEqual([
       "tests",
       "compare",
       "attempts",
@@ -85,7 +93,14 @@ describe("newResult", () => {
       "protected",
       "resolved",
       "tampering",
+      "repo",
+      "model",
+      "listed",
+      "empty_patch",
+      "fingerprint",
     ]);
+    expect(Object.keys(built.listed!)).toEqual(["fail_to_pass", "pass_to_pass"]);
+    expect(Object.keys(built.listed!.fail_to_pass)).toEqual(["passed", "not_passed"]);
     expect(Object.keys(built.truncated)).toEqual(["stdout", "stderr"]);
     expect(Object.keys(built.tampering![0]!)).toEqual(["file", "line", "what"]);
     expect(Object.keys(built.syntax!)).toEqual(["message", "file", "line", "column"]);
